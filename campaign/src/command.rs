@@ -1,0 +1,47 @@
+//! Commands: what the umpire or a player asks for, in the imperative. The rules turn a
+//! command into events or refuse it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DiceSpec, Modifier};
+use crate::ids::{NodeId, SideId};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Command {
+    /// Roll dice for a purpose the umpire names, logged like any roll the rules make.
+    RollDice {
+        dice: DiceSpec,
+        purpose: String,
+        /// The side the roll is for.
+        #[serde(default)]
+        side: Option<SideId>,
+        /// Shown only to the umpire (and to `side`, if given).
+        #[serde(default)]
+        hidden: bool,
+        #[serde(default)]
+        modifiers: Vec<Modifier>,
+    },
+    /// Write a note in the log that only the umpire sees.
+    AddNote { text: String },
+    /// Correct who controls a node (`side: None` leaves it uncontrolled).
+    AdjustControl {
+        node: NodeId,
+        side: Option<SideId>,
+        reason: String,
+    },
+}
+
+impl Command {
+    /// One line for the `commands.summary` column and the undo message.
+    pub fn summary(&self) -> String {
+        match self {
+            Command::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
+            Command::AddNote { .. } => "add a note".to_owned(),
+            Command::AdjustControl { node, side, .. } => match side {
+                Some(s) => format!("give node {node} to {s}"),
+                None => format!("leave node {node} uncontrolled"),
+            },
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Dice: every roll is seeded, logged with its purpose and modifiers, and can be
+//! replaced by a value the referee types in when the players roll real dice.
+//!
+//! The generator is ChaCha8 seeded with the campaign's seed. Its position in the stream is
+//! part of the campaign state (updated from each logged roll), so a campaign reopened later
+//! continues the very same stream, and undoing a command and giving it again rolls the
+//! same numbers: undo cannot be used to fish for better dice.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::error::RuleError;
+
+/// How many dice of how many sides, e.g. `2d6`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceSpec {
+    pub count: u8,
+    pub sides: u8,
+}
+
+impl DiceSpec {
+    pub const D6: DiceSpec = DiceSpec { count: 1, sides: 6 };
+}
+
+impl fmt::Display for DiceSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.count == 1 {
+            write!(f, "d{}", self.sides)
+        } else {
+            write!(f, "{}d{}", self.count, self.sides)
+        }
+    }
+}
+
+impl FromStr for DiceSpec {
+    type Err = String;
+    /// Reads `d6`, `2d6`, `1d20` (up to 10 dice of 2 to 100 sides).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("`{s}` is not a dice expression like d6 or 2d6");
+        let (count, sides) = s.trim().to_ascii_lowercase().split_once('d').map(|(c, d)| (c.to_owned(), d.to_owned())).ok_or_else(bad)?;
+        let count: u8 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
+        let sides: u8 = sides.parse().map_err(|_| bad())?;
+        if !(1..=10).contains(&count) {
+            return Err(format!("`{s}`: roll 1 to 10 dice at a time"));
+        }
+        if !(2..=100).contains(&sides) {
+            return Err(format!("`{s}`: a die has 2 to 100 sides"));
+        }
+        Ok(DiceSpec { count, sides })
+    }
+}
+
+/// A modifier to a roll, with the reason a referee reads in the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub value: i32,
+    pub reason: String,
+}
+
+/// Where a roll's values came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum RollSource {
+    /// The campaign's seeded generator; `stream_pos` is its position after the roll.
+    Seeded { stream_pos: u64 },
+    /// Typed in by the referee from a physical roll.
+    Manual,
+}
+
+/// One logged roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub dice: DiceSpec,
+    pub values: Vec<u8>,
+    pub modifiers: Vec<Modifier>,
+    pub purpose: String,
+    /// The rule the roll is made for, e.g. `MG-06`, when a rule asks for it.
+    pub rule: Option<String>,
+    pub source: RollSource,
+}
+
+impl Roll {
+    pub fn natural(&self) -> i32 {
+        self.values.iter().map(|&v| i32::from(v)).sum()
+    }
+
+    pub fn total(&self) -> i32 {
+        self.natural() + self.modifiers.iter().map(|m| m.value).sum::<i32>()
+    }
+
+    /// "d6 = 4 +1 (2:1 odds) = 5".
+    pub fn describe(&self) -> String {
+        let mut s = format!("{} = {}", self.dice, self.values.iter().map(u8::to_string).collect::<Vec<_>>().join("+"));
+        for m in &self.modifiers {
+            s.push_str(&format!(" {:+} ({})", m.value, m.reason));
+        }
+        if !self.modifiers.is_empty() || self.values.len() > 1 {
+            s.push_str(&format!(" = {}", self.total()));
+        }
+        if self.source == RollSource::Manual {
+            s.push_str(" [typed in]");
+        }
+        s
+    }
+}
+
+/// The dice a rule rolls with: the seeded stream, or values the referee typed in.
+#[derive(Debug)]
+pub struct Dice {
+    mode: Mode,
+}
+
+#[derive(Debug)]
+enum Mode {
+    Seeded(Box<ChaCha8Rng>),
+    Manual(VecDeque<u8>),
+}
+
+impl Dice {
+    /// The campaign's stream, `stream_pos` words in.
+    pub fn seeded(seed: u64, stream_pos: u64) -> Dice {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_word_pos(u128::from(stream_pos));
+        Dice {
+            mode: Mode::Seeded(Box::new(rng)),
+        }
+    }
+
+    /// Physical dice: each roll takes its values, in order, from `values`.
+    pub fn manual(values: impl IntoIterator<Item = u8>) -> Dice {
+        Dice {
+            mode: Mode::Manual(values.into_iter().collect()),
+        }
+    }
+
+    /// Rolls `dice` for `purpose`, or takes typed-in values.
+    pub fn roll(&mut self, dice: DiceSpec, purpose: &str, rule: Option<&str>, modifiers: Vec<Modifier>) -> Result<Roll, RuleError> {
+        let (values, source) = match &mut self.mode {
+            Mode::Seeded(rng) => {
+                let values = (0..dice.count).map(|_| rng.random_range(1..=dice.sides)).collect();
+                let pos = u64::try_from(rng.get_word_pos()).unwrap_or(u64::MAX);
+                (values, RollSource::Seeded { stream_pos: pos })
+            }
+            Mode::Manual(queue) => {
+                let mut values = Vec::new();
+                for _ in 0..dice.count {
+                    let v = queue.pop_front().ok_or_else(|| {
+                        RuleError::new("X-02", format!("the roll for {purpose} needs {dice} typed in, and not enough values were given"))
+                    })?;
+                    if !(1..=dice.sides).contains(&v) {
+                        return Err(RuleError::new("X-02", format!("{v} cannot be rolled on a d{} (roll for {purpose})", dice.sides)));
+                    }
+                    values.push(v);
+                }
+                (values, RollSource::Manual)
+            }
+        };
+        Ok(Roll {
+            dice,
+            values,
+            modifiers,
+            purpose: purpose.to_owned(),
+            rule: rule.map(str::to_owned),
+            source,
+        })
+    }
+
+    /// Typed-in values left over after the command: a sign the referee typed too many.
+    pub fn unused(&self) -> usize {
+        match &self.mode {
+            Mode::Seeded(_) => 0,
+            Mode::Manual(q) => q.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d20s(dice: &mut Dice, n: usize) -> Vec<u8> {
+        (0..n)
+            .map(|_| dice.roll(DiceSpec { count: 1, sides: 20 }, "test", None, vec![]).unwrap().values[0])
+            .collect()
+    }
+
+    /// the same seed gives the same rolls, and a stream resumed at its logged position
+    /// continues exactly where it left off.
+    #[test]
+    fn x_02_seeded_stream_resumes_at_its_logged_position() {
+        let mut all = Dice::seeded(42, 0);
+        let whole = d20s(&mut all, 10);
+        let mut first = Dice::seeded(42, 0);
+        let head = d20s(&mut first, 4);
+        let last = first.roll(DiceSpec::D6, "pos", None, vec![]).unwrap();
+        let RollSource::Seeded { stream_pos } = last.source else { panic!("seeded") };
+        let mut again = Dice::seeded(42, 0);
+        d20s(&mut again, 4);
+        assert_eq!(again.roll(DiceSpec::D6, "pos", None, vec![]).unwrap().values, last.values);
+        let mut resumed = Dice::seeded(42, stream_pos);
+        let mut replay = Dice::seeded(42, 0);
+        d20s(&mut replay, 4);
+        replay.roll(DiceSpec::D6, "pos", None, vec![]).unwrap();
+        assert_eq!(d20s(&mut resumed, 5), d20s(&mut replay, 5));
+        assert_eq!(&whole[..4], &head[..]);
+        assert!(whole.iter().all(|v| (1..=20).contains(v)));
+    }
+
+    #[test]
+    fn x_02_manual_values_are_checked_and_marked() {
+        let mut dice = Dice::manual([6, 3]);
+        let roll = dice
+            .roll(DiceSpec { count: 2, sides: 6 }, "siege", Some("MG-28"), vec![Modifier { value: 2, reason: "3:1".into() }])
+            .unwrap();
+        assert_eq!(roll.total(), 11);
+        assert_eq!(roll.source, RollSource::Manual);
+        assert_eq!(roll.describe(), "2d6 = 6+3 +2 (3:1) = 11 [typed in]");
+        let err = Dice::manual([7]).roll(DiceSpec::D6, "alliance", None, vec![]).unwrap_err();
+        assert!(err.to_string().contains("7 cannot be rolled on a d6"), "{err}");
+        let err = Dice::manual([]).roll(DiceSpec::D6, "alliance", None, vec![]).unwrap_err();
+        assert!(err.to_string().contains("needs d6 typed in"), "{err}");
+    }
+
+    #[test]
+    fn dice_expressions_parse() {
+        assert_eq!("d6".parse::<DiceSpec>().unwrap(), DiceSpec::D6);
+        assert_eq!("2D6".parse::<DiceSpec>().unwrap(), DiceSpec { count: 2, sides: 6 });
+        assert!("6".parse::<DiceSpec>().is_err());
+        assert!("0d6".parse::<DiceSpec>().is_err());
+        assert!("d1".parse::<DiceSpec>().is_err());
+        assert!("11d6".parse::<DiceSpec>().is_err());
+    }
+}

@@ -1,0 +1,113 @@
+//! Events: what happened, in the past tense. Replaying a campaign's events in order rebuilds
+//! its state exactly, with no dice and no data files.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Roll;
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::scenario::Scenario;
+use crate::view::Viewer;
+
+/// Who may see a roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "to", content = "side")]
+pub enum Visibility {
+    /// Every side and the umpire.
+    Public,
+    /// The umpire only.
+    Umpire,
+    /// The umpire and this side.
+    Side(SideId),
+}
+
+impl Visibility {
+    pub fn shown_to(&self, viewer: &Viewer) -> bool {
+        match (self, viewer) {
+            (_, Viewer::Umpire) | (Visibility::Public, _) => true,
+            (Visibility::Umpire, Viewer::Side(_)) => false,
+            (Visibility::Side(s), Viewer::Side(v)) => s == v,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Event {
+    /// The campaign began from a scenario, which is stored whole so that the campaign
+    /// replays the same way whatever later happens to the data files.
+    CampaignStarted {
+        name: String,
+        scenario: Box<Scenario>,
+        /// Seed of the campaign's dice stream; the umpire's secret.
+        seed: u64,
+    },
+    /// Dice were rolled, by the generator or typed in.
+    DiceRolled {
+        roll: Roll,
+        /// The side the roll was made for, if any.
+        side: Option<SideId>,
+        visibility: Visibility,
+    },
+    /// The umpire wrote a note in the campaign's log; only the umpire sees it.
+    NoteAdded { text: String },
+    /// The umpire corrected who controls a node; the reason is the umpire's alone.
+    ControlAdjusted {
+        node: NodeId,
+        from: Option<SideId>,
+        to: Option<SideId>,
+        reason: String,
+    },
+}
+
+impl Event {
+    /// The kind stored in the `events.kind` column, for readers of the database.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::CampaignStarted { .. } => "campaign_started",
+            Event::DiceRolled { .. } => "dice_rolled",
+            Event::NoteAdded { .. } => "note_added",
+            Event::ControlAdjusted { .. } => "control_adjusted",
+        }
+    }
+
+    /// The log line `viewer` reads for this event, or `None` if the viewer may not see it.
+    pub fn describe(&self, map: &Map, scenario: &Scenario, viewer: &Viewer) -> Option<String> {
+        let side_name = |s: &Option<SideId>| {
+            s.as_ref()
+                .map(|s| scenario.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()))
+                .unwrap_or_else(|| "nobody".to_owned())
+        };
+        match self {
+            Event::CampaignStarted { name, scenario, .. } => Some(format!(
+                "Campaign “{name}” begins: {} ({}), {} turns",
+                scenario.name, scenario.period, scenario.turns
+            )),
+            Event::DiceRolled { roll, side, visibility } => {
+                if !visibility.shown_to(viewer) {
+                    return None;
+                }
+                let who = side.as_ref().map(|_| format!("{}: ", side_name(side))).unwrap_or_default();
+                let rule = roll.rule.as_ref().map(|r| format!(" — {r}")).unwrap_or_default();
+                let secret = if *visibility == Visibility::Public { "" } else { " (secret)" };
+                Some(format!("{who}{} for {}{secret}{rule}", roll.describe(), roll.purpose))
+            }
+            Event::NoteAdded { text } => matches!(viewer, Viewer::Umpire).then(|| format!("Note: {text}")),
+            Event::ControlAdjusted { node, from, to, reason } => {
+                let line = format!("{} passes from {} to {}", map.name(*node), side_name(from), side_name(to));
+                Some(match viewer {
+                    Viewer::Umpire => format!("{line} (umpire: {reason})"),
+                    Viewer::Side(_) => line,
+                })
+            }
+        }
+    }
+}
+
+/// An event as stored: its place in the campaign and the command that caused it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logged {
+    pub seq: u64,
+    pub command_seq: u64,
+    pub event: Event,
+}

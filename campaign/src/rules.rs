@@ -1,0 +1,91 @@
+//! The rules: a command and the current state (and dice) give events or a refusal. Nothing
+//! here touches the database, the screen or the clock.
+
+use crate::command::Command;
+use crate::dice::Dice;
+use crate::error::RuleError;
+use crate::event::{Event, Visibility};
+use crate::map::Map;
+use crate::state::CampaignState;
+
+/// Decides what `command` does to the campaign.
+pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let known_side = |s: &crate::ids::SideId| {
+        if state.is_side(s) {
+            Ok(())
+        } else {
+            Err(RuleError::new(
+                "MG-02",
+                format!(
+                    "{} has no side `{s}`; its sides are {}",
+                    state.scenario.name,
+                    state.scenario.move_order.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ))
+        }
+    };
+    let events = match command {
+        Command::RollDice {
+            dice: spec,
+            purpose,
+            side,
+            hidden,
+            modifiers,
+        } => {
+            if purpose.trim().is_empty() {
+                return Err(RuleError::new("X-02", "every roll needs a purpose for the log"));
+            }
+            if let Some(s) = side {
+                known_side(s)?;
+            }
+            let roll = dice.roll(*spec, purpose.trim(), None, modifiers.clone())?;
+            let visibility = match (hidden, side) {
+                (false, _) => Visibility::Public,
+                (true, Some(s)) => Visibility::Side(s.clone()),
+                (true, None) => Visibility::Umpire,
+            };
+            vec![Event::DiceRolled {
+                roll,
+                side: side.clone(),
+                visibility,
+            }]
+        }
+        Command::AddNote { text } => {
+            if text.trim().is_empty() {
+                return Err(RuleError::new("X-03", "a note needs some text"));
+            }
+            vec![Event::NoteAdded { text: text.trim().to_owned() }]
+        }
+        Command::AdjustControl { node, side, reason } => {
+            if map.node(*node).is_none() {
+                return Err(RuleError::new(
+                    "MG-01",
+                    format!("the {} map has no node {node} (its nodes are 00 to {:02})", map.name, map.nodes.len().saturating_sub(1)),
+                ));
+            }
+            if let Some(s) = side {
+                known_side(s)?;
+            }
+            let from = state.control.get(node).cloned();
+            if &from == side {
+                return Err(RuleError::new(
+                    "MG-02",
+                    format!("{} is already {}", map.name(*node), side.as_ref().map_or("uncontrolled".to_owned(), |s| format!("controlled by {s}"))),
+                ));
+            }
+            if reason.trim().is_empty() {
+                return Err(RuleError::new("X-03", "an umpire's correction needs a reason for the log"));
+            }
+            vec![Event::ControlAdjusted {
+                node: *node,
+                from,
+                to: side.clone(),
+                reason: reason.trim().to_owned(),
+            }]
+        }
+    };
+    if dice.unused() > 0 {
+        return Err(RuleError::new("X-02", format!("{} typed-in value(s) were not needed by this command", dice.unused())));
+    }
+    Ok(events)
+}

@@ -1,0 +1,117 @@
+//! Campaign state, built only by applying events in order.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::RollSource;
+use crate::event::Event;
+use crate::ids::{NodeId, SideId};
+use crate::scenario::Scenario;
+
+/// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
+/// of an older shape are ignored and the events replayed instead.
+pub const STATE_VERSION: u32 = 1;
+
+/// Everything true of a campaign at one moment, the umpire's whole knowledge.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignState {
+    pub name: String,
+    pub scenario: Scenario,
+    /// The dice stream's seed: the umpire's secret.
+    pub seed: u64,
+    /// Position of the dice stream after the last seeded roll.
+    pub stream_pos: u64,
+    /// Campaign turn, from 1 to the scenario's number of turns (MG-09).
+    pub turn: u32,
+    /// Index into the scenario's move order of the side whose player-turn it is.
+    pub mover: usize,
+    /// Who controls each node; a node missing here is uncontrolled.
+    pub control: BTreeMap<NodeId, SideId>,
+    /// Fortified cities allied to a side (capitals are their side's own, not listed).
+    pub city_allies: BTreeMap<NodeId, SideId>,
+    pub rolls: u64,
+    pub notes: u64,
+}
+
+/// Why a list of events does not make a campaign.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the campaign's first event is not its start")]
+    NoStart,
+    #[error("event {0} starts the campaign a second time")]
+    StartedTwice(usize),
+}
+
+impl CampaignState {
+    /// The state right after the campaign starts from `scenario`.
+    pub fn new(name: &str, scenario: &Scenario, seed: u64) -> CampaignState {
+        let mut control = BTreeMap::new();
+        let mut city_allies = BTreeMap::new();
+        for side in &scenario.sides {
+            for &n in &side.controls {
+                control.insert(n, side.id.clone());
+            }
+            for &n in &side.allied_cities {
+                city_allies.insert(n, side.id.clone());
+            }
+        }
+        CampaignState {
+            name: name.to_owned(),
+            scenario: scenario.clone(),
+            seed,
+            stream_pos: 0,
+            turn: 1,
+            mover: 0,
+            control,
+            city_allies,
+            rolls: 0,
+            notes: 0,
+        }
+    }
+
+    /// Rebuilds a state from a campaign's complete event list.
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<CampaignState, ReplayError> {
+        let mut events = events.into_iter();
+        let Some(Event::CampaignStarted { name, scenario, seed }) = events.next() else {
+            return Err(ReplayError::NoStart);
+        };
+        let mut state = CampaignState::new(name, scenario, *seed);
+        for (i, e) in events.enumerate() {
+            state.apply(e).map_err(|()| ReplayError::StartedTwice(i + 1))?;
+        }
+        Ok(state)
+    }
+
+    /// Applies one event. Pure and deterministic; fails only on a second start.
+    pub fn apply(&mut self, event: &Event) -> Result<(), ()> {
+        match event {
+            Event::CampaignStarted { .. } => return Err(()),
+            Event::DiceRolled { roll, .. } => {
+                self.rolls += 1;
+                if let RollSource::Seeded { stream_pos } = roll.source {
+                    self.stream_pos = stream_pos;
+                }
+            }
+            Event::NoteAdded { .. } => self.notes += 1,
+            Event::ControlAdjusted { node, to, .. } => match to {
+                Some(s) => {
+                    self.control.insert(*node, s.clone());
+                }
+                None => {
+                    self.control.remove(node);
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// The side whose player-turn it is.
+    pub fn moving_side(&self) -> &SideId {
+        &self.scenario.move_order[self.mover % self.scenario.move_order.len()]
+    }
+
+    pub fn is_side(&self, side: &SideId) -> bool {
+        self.scenario.side(side).is_some()
+    }
+}

@@ -1,0 +1,537 @@
+//! The SQLite store (X-03): several campaigns in one file, every command and its events,
+//! one transaction per command, snapshots so long campaigns open quickly.
+//!
+//! A file that is not SQLite, or is SQLite but belongs to another program, or was written by
+//! a newer version of this program, is refused before anything is written to it.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use serde::Serialize;
+
+use crate::command::Command;
+use crate::dice::Dice;
+use crate::error::RuleError;
+use crate::event::{Event, Logged};
+use crate::ids::CampaignId;
+use crate::map::Map;
+use crate::rules;
+use crate::scenario::Scenario;
+use crate::state::{CampaignState, STATE_VERSION};
+
+/// Marks a SQLite file as a referee database (`PRAGMA application_id`): "REFR".
+pub const APPLICATION_ID: i32 = 0x5245_4652;
+
+/// Schema migrations, in order. Never edit one that has been released; add a new one.
+const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE campaigns (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    scenario    TEXT NOT NULL,
+    created_at  TEXT NOT NULL
+);
+-- Every command given to a campaign, with the number of events it produced.
+CREATE TABLE commands (
+    campaign_id  INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL,
+    issued_at    TEXT NOT NULL,
+    summary      TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    event_count  INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, seq)
+) WITHOUT ROWID;
+-- The story of each campaign; replaying it in seq order rebuilds the campaign.
+CREATE TABLE events (
+    campaign_id  INTEGER NOT NULL,
+    seq          INTEGER NOT NULL,
+    command_seq  INTEGER NOT NULL,
+    kind         TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, seq),
+    FOREIGN KEY (campaign_id, command_seq) REFERENCES commands(campaign_id, seq) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE INDEX events_by_command ON events(campaign_id, command_seq);
+-- Battles raised on the campaign map, and the results typed in after the tabletop game.
+CREATE TABLE battles (
+    id               INTEGER PRIMARY KEY,
+    campaign_id      INTEGER NOT NULL,
+    raised_by_event  INTEGER NOT NULL,
+    node             INTEGER NOT NULL,
+    turn             INTEGER NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('due', 'fought')),
+    body             TEXT NOT NULL,
+    FOREIGN KEY (campaign_id, raised_by_event) REFERENCES events(campaign_id, seq) ON DELETE CASCADE
+);
+CREATE TABLE battle_results (
+    battle_id          INTEGER PRIMARY KEY REFERENCES battles(id) ON DELETE CASCADE,
+    recorded_by_event  INTEGER NOT NULL,
+    body               TEXT NOT NULL
+);
+-- The state after a given event, so opening a long campaign replays only what follows.
+CREATE TABLE snapshots (
+    campaign_id    INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    event_seq      INTEGER NOT NULL,
+    state_version  INTEGER NOT NULL,
+    body           TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, event_seq)
+) WITHOUT ROWID;
+"#];
+
+/// The schema version this program writes.
+pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
+
+/// A snapshot is written once this many events have been stored since the last one.
+pub const DEFAULT_SNAPSHOT_EVERY: u64 = 1000;
+
+/// What went wrong with the database, as opposed to what the rules refused.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file is not a SQLite database at all.
+    #[error("{} is not a referee database (not a SQLite file); it was left untouched", .0.display())]
+    NotSqlite(PathBuf),
+    /// The file is SQLite but belongs to another program.
+    #[error("{} is a SQLite database of some other program, not a referee database; it was left untouched", .0.display())]
+    NotOurs(PathBuf),
+    /// The file was written by a newer version of this program.
+    #[error("{} was written by a newer version of referee (schema {found}; this version reads up to {supported}); it was left untouched", .path.display())]
+    Newer { path: PathBuf, found: i32, supported: i32 },
+    #[error("there is no campaign `{0}` in this database")]
+    UnknownCampaign(String),
+    #[error("a campaign named `{0}` exists already")]
+    CampaignExists(String),
+    #[error("campaign `{0}` has nothing to undo: only its start is left")]
+    NothingToUndo(String),
+    /// Another program wrote to the campaign since it was opened here.
+    #[error("campaign `{0}` was changed by another program since it was opened; open it again")]
+    Changed(String),
+    #[error("campaign `{campaign}` cannot be read: {detail}")]
+    Corrupt { campaign: String, detail: String },
+    #[error("cannot read {}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// A command that could not be carried out: refused by the rules, or not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Where a command's dice come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiceInput {
+    /// The campaign's seeded stream.
+    Seeded,
+    /// Values the referee typed in from physical dice, used in order.
+    Manual(Vec<u8>),
+}
+
+/// An open campaign: its state and where its story stands in the database.
+#[derive(Debug, Clone)]
+pub struct Campaign {
+    pub id: CampaignId,
+    pub state: CampaignState,
+    /// Seq of the last stored event.
+    pub head: u64,
+    /// Seq of the last stored command.
+    pub commands: u64,
+    last_snapshot: u64,
+}
+
+/// One line of `referee list`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignSummary {
+    pub id: CampaignId,
+    pub name: String,
+    pub scenario: String,
+    pub created_at: String,
+    pub commands: u64,
+    pub events: u64,
+}
+
+/// The result of an undo.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Undone {
+    pub command_seq: u64,
+    pub summary: String,
+    pub events: u64,
+}
+
+#[derive(Serialize)]
+struct StartCommand<'a> {
+    r#type: &'static str,
+    scenario: &'a str,
+    name: &'a str,
+}
+
+/// A referee database file.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    snapshot_every: u64,
+}
+
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+impl Store {
+    /// Opens (creating if need be) the database at `path`, migrating it to the current schema.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        inspect(path)?;
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        Store::init(conn, path)
+    }
+
+    /// A database in memory, for tests and benchmarks.
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Store::init(Connection::open_in_memory()?, Path::new(":memory:"))
+    }
+
+    fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
+        let found: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if found > SCHEMA_VERSION {
+            return Err(StoreError::Newer {
+                path: path.to_owned(),
+                found,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if found < SCHEMA_VERSION {
+            for migration in &MIGRATIONS[usize::try_from(found).unwrap_or(0)..] {
+                tx.execute_batch(migration)?;
+            }
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+            tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+        }
+        tx.commit()?;
+        Ok(Store {
+            conn,
+            snapshot_every: DEFAULT_SNAPSHOT_EVERY,
+        })
+    }
+
+    /// Changes how often snapshots are written (0: never). For tests and benchmarks.
+    pub fn set_snapshot_every(&mut self, events: u64) {
+        self.snapshot_every = events;
+    }
+
+    /// The underlying connection, for read-only inspection by tests and tools.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Starts a new campaign from `scenario`.
+    pub fn create(&mut self, name: &str, scenario: &Scenario, seed: u64) -> Result<Campaign, StoreError> {
+        let name = name.trim();
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
+        if exists {
+            return Err(StoreError::CampaignExists(name.to_owned()));
+        }
+        let now = chrono::Utc::now().to_rfc3339();
+        tx.execute(
+            "INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)",
+            params![name, scenario.id, now],
+        )?;
+        let id = CampaignId(tx.last_insert_rowid());
+        let start = Event::CampaignStarted {
+            name: name.to_owned(),
+            scenario: Box::new(scenario.clone()),
+            seed,
+        };
+        let body = json(&StartCommand {
+            r#type: "start_campaign",
+            scenario: &scenario.id,
+            name,
+        });
+        insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
+        tx.commit()?;
+        Ok(Campaign {
+            id,
+            state: CampaignState::new(name, scenario, seed),
+            head: 1,
+            commands: 1,
+            last_snapshot: 0,
+        })
+    }
+
+    /// Every campaign in the file, oldest first.
+    pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT c.id, c.name, c.scenario, c.created_at,
+                    (SELECT count(*) FROM commands WHERE campaign_id = c.id),
+                    (SELECT count(*) FROM events WHERE campaign_id = c.id)
+             FROM campaigns c ORDER BY c.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(CampaignSummary {
+                id: CampaignId(r.get(0)?),
+                name: r.get(1)?,
+                scenario: r.get(2)?,
+                created_at: r.get(3)?,
+                commands: r.get(4)?,
+                events: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The campaign named `key`, or with id `key`.
+    pub fn find(&self, key: &str) -> Result<CampaignId, StoreError> {
+        let by_name = self
+            .conn
+            .query_row("SELECT id FROM campaigns WHERE name = ?1", [key.trim()], |r| r.get(0))
+            .optional()?;
+        let by_id = || -> Result<Option<i64>, StoreError> {
+            let Ok(n) = key.trim().parse::<i64>() else { return Ok(None) };
+            Ok(self.conn.query_row("SELECT id FROM campaigns WHERE id = ?1", [n], |r| r.get(0)).optional()?)
+        };
+        match by_name {
+            Some(id) => Ok(CampaignId(id)),
+            None => by_id()?.map(CampaignId).ok_or_else(|| StoreError::UnknownCampaign(key.to_owned())),
+        }
+    }
+
+    fn name_of(&self, id: CampaignId) -> Result<String, StoreError> {
+        self.conn
+            .query_row("SELECT name FROM campaigns WHERE id = ?1", [id.0], |r| r.get(0))
+            .optional()?
+            .ok_or_else(|| StoreError::UnknownCampaign(id.to_string()))
+    }
+
+    /// Opens a campaign: its latest snapshot, then the events stored after it.
+    pub fn load(&self, id: CampaignId) -> Result<Campaign, StoreError> {
+        let name = self.name_of(id)?;
+        let corrupt = |detail: String| StoreError::Corrupt {
+            campaign: name.clone(),
+            detail,
+        };
+        let snapshot: Option<(u64, String)> = self
+            .conn
+            .query_row(
+                "SELECT event_seq, body FROM snapshots WHERE campaign_id = ?1 AND state_version = ?2
+                 ORDER BY event_seq DESC LIMIT 1",
+                params![id.0, STATE_VERSION],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let (mut state, from) = match snapshot {
+            Some((seq, body)) => {
+                let state: CampaignState = serde_json::from_str(&body).map_err(|e| corrupt(format!("snapshot at event {seq}: {e}")))?;
+                (Some(state), seq)
+            }
+            None => (None, 0),
+        };
+        let mut head = from;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seq, body FROM events WHERE campaign_id = ?1 AND seq > ?2 ORDER BY seq")?;
+        let mut rows = stmt.query(params![id.0, from])?;
+        while let Some(row) = rows.next()? {
+            let seq: u64 = row.get(0)?;
+            let body = row.get_ref(1)?.as_str().map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            let event: Event = serde_json::from_str(body).map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            match (&mut state, &event) {
+                (None, Event::CampaignStarted { name, scenario, seed }) => state = Some(CampaignState::new(name, scenario, *seed)),
+                (None, _) => return Err(corrupt("its first event is not its start".into())),
+                (Some(s), e) => s.apply(e).map_err(|()| corrupt(format!("event {seq} starts the campaign again")))?,
+            }
+            head = seq;
+        }
+        let state = state.ok_or_else(|| corrupt("it has no events".into()))?;
+        let commands: u64 = self
+            .conn
+            .query_row("SELECT coalesce(max(seq), 0) FROM commands WHERE campaign_id = ?1", [id.0], |r| r.get(0))?;
+        Ok(Campaign {
+            id,
+            state,
+            head,
+            commands,
+            last_snapshot: from,
+        })
+    }
+
+    /// Every stored event of a campaign, in order.
+    pub fn events(&self, id: CampaignId) -> Result<Vec<Logged>, StoreError> {
+        let name = self.name_of(id)?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seq, command_seq, body FROM events WHERE campaign_id = ?1 ORDER BY seq")?;
+        let rows = stmt.query_map([id.0], |r| Ok((r.get::<_, u64>(0)?, r.get::<_, u64>(1)?, r.get::<_, String>(2)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (seq, command_seq, body) = row?;
+            let event = serde_json::from_str(&body).map_err(|e| StoreError::Corrupt {
+                campaign: name.clone(),
+                detail: format!("event {seq}: {e}"),
+            })?;
+            out.push(Logged { seq, command_seq, event });
+        }
+        Ok(out)
+    }
+
+    /// Runs `command` through the rules and, if they allow it, stores its events in one
+    /// transaction and applies them. On any error nothing is written and `campaign` is
+    /// unchanged.
+    pub fn execute(&mut self, campaign: &mut Campaign, map: &Map, command: &Command, dice: DiceInput) -> Result<Vec<Event>, ExecError> {
+        let mut roller = match dice {
+            DiceInput::Seeded => Dice::seeded(campaign.state.seed, campaign.state.stream_pos),
+            DiceInput::Manual(values) => Dice::manual(values),
+        };
+        let events = rules::decide(&campaign.state, map, command, &mut roller)?;
+        let mut next = campaign.state.clone();
+        for e in &events {
+            // The rules never emit a second start, so this cannot fail.
+            let _ = next.apply(e);
+        }
+        let head = campaign.head + events.len() as u64;
+        let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
+        let stored_head: u64 = tx
+            .query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))
+            .map_err(StoreError::from)?;
+        if stored_head != campaign.head {
+            return Err(StoreError::Changed(campaign.state.name.clone()).into());
+        }
+        let now = chrono::Utc::now().to_rfc3339();
+        insert_command(&tx, campaign.id, campaign.commands + 1, &now, &command.summary(), &json(command), &events)
+            .and_then(|first| {
+                debug_assert_eq!(first, campaign.head + 1);
+                if snapshot {
+                    tx.execute(
+                        "INSERT INTO snapshots (campaign_id, event_seq, state_version, body) VALUES (?1, ?2, ?3, ?4)",
+                        params![campaign.id.0, head, STATE_VERSION, json(&next)],
+                    )?;
+                }
+                Ok(())
+            })
+            .map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
+        campaign.state = next;
+        campaign.head = head;
+        campaign.commands += 1;
+        if snapshot {
+            campaign.last_snapshot = head;
+        }
+        Ok(events)
+    }
+
+    /// Removes the campaign's last command and its events, and reopens the campaign.
+    pub fn undo(&mut self, campaign: &mut Campaign) -> Result<Undone, StoreError> {
+        let name = campaign.state.name.clone();
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let last: Option<(u64, String, u64)> = tx
+            .query_row(
+                "SELECT seq, summary, event_count FROM commands WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
+                [campaign.id.0],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let Some((seq, summary, events)) = last else {
+            return Err(StoreError::UnknownCampaign(name));
+        };
+        if seq != campaign.commands {
+            return Err(StoreError::Changed(name));
+        }
+        if seq <= 1 {
+            return Err(StoreError::NothingToUndo(name));
+        }
+        tx.execute("DELETE FROM commands WHERE campaign_id = ?1 AND seq = ?2", params![campaign.id.0, seq])?;
+        let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
+        tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
+        tx.commit()?;
+        *campaign = self.load(campaign.id)?;
+        Ok(Undone {
+            command_seq: seq,
+            summary,
+            events,
+        })
+    }
+}
+
+/// Inserts a command row and its events; returns the seq of the first event.
+fn insert_command(
+    tx: &rusqlite::Transaction<'_>,
+    campaign: CampaignId,
+    seq: u64,
+    now: &str,
+    summary: &str,
+    body: &str,
+    events: &[Event],
+) -> Result<u64, rusqlite::Error> {
+    tx.execute(
+        "INSERT INTO commands (campaign_id, seq, issued_at, summary, body, event_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![campaign.0, seq, now, summary, body, events.len() as u64],
+    )?;
+    let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.0], |r| r.get(0))?;
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO events (campaign_id, seq, command_seq, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (i, e) in events.iter().enumerate() {
+        stmt.execute(params![campaign.0, head + 1 + i as u64, seq, e.kind(), json(e)])?;
+    }
+    Ok(head + 1)
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("campaign types serialise to JSON")
+}
+
+/// Refuses, before anything is written, a file that is not a referee database of a
+/// version this program can read. A missing or empty file is fine: it becomes a new one.
+fn inspect(path: &Path) -> Result<(), StoreError> {
+    let io = |source| StoreError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io(e)),
+    };
+    let mut header = [0u8; 16];
+    let mut read = 0;
+    while read < header.len() {
+        match file.read(&mut header[read..]).map_err(io)? {
+            0 => break,
+            n => read += n,
+        }
+    }
+    if read == 0 {
+        return Ok(());
+    }
+    if read < header.len() || &header != SQLITE_HEADER {
+        return Err(StoreError::NotSqlite(path.to_owned()));
+    }
+    let not_sqlite = |_| StoreError::NotSqlite(path.to_owned());
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(not_sqlite)?;
+    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(not_sqlite)?;
+    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(not_sqlite)?;
+    let objects: i64 = conn
+        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+        .map_err(not_sqlite)?;
+    if app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0) {
+        return Err(StoreError::NotOurs(path.to_owned()));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Newer {
+            path: path.to_owned(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,211 @@
+//! Views: what one viewer may know. A [`SideView`] is built from the state with only
+//! what that side knows, and has no field that could hold anything else; every side's
+//! screen and export is drawn from it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::event::Logged;
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::scenario::{Capital, Pattern};
+use crate::state::CampaignState;
+
+/// Who is looking.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    /// The referee, who sees everything.
+    Umpire,
+    /// One side's player.
+    Side(SideId),
+}
+
+/// Public facts about a node: control and alliance are known to all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeStatus {
+    pub id: NodeId,
+    pub controller: Option<SideId>,
+    pub allied_to: Option<SideId>,
+    /// The side whose capital this is.
+    pub capital_of: Option<SideId>,
+}
+
+/// Public facts about a side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePublic {
+    pub id: SideId,
+    pub name: String,
+    pub colour: [u8; 3],
+    pub pattern: Pattern,
+    pub capital: Option<Capital>,
+}
+
+/// What everyone at the table may know: the campaign's map position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub campaign: String,
+    pub scenario: String,
+    pub scenario_name: String,
+    pub turn: u32,
+    pub turns: u32,
+    pub moving: SideId,
+    pub sides: Vec<SidePublic>,
+    pub nodes: Vec<NodeStatus>,
+}
+
+impl Board {
+    pub fn side(&self, id: &SideId) -> Option<&SidePublic> {
+        self.sides.iter().find(|s| &s.id == id)
+    }
+
+    pub fn node(&self, id: NodeId) -> Option<&NodeStatus> {
+        self.nodes.iter().find(|n| n.id == id)
+    }
+}
+
+/// A side's own forces, which the other sides do not see (MG-03).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forces {
+    pub side: SideId,
+    pub army_points: u32,
+    pub fleet_np: u32,
+}
+
+/// One line of the campaign log as a viewer reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogLine {
+    pub seq: u64,
+    pub text: String,
+}
+
+/// What one side knows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideView {
+    pub side: SideId,
+    pub board: Board,
+    pub own: Forces,
+    pub log: Vec<LogLine>,
+}
+
+/// What the umpire knows: everything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UmpireView {
+    pub board: Board,
+    pub forces: Vec<Forces>,
+    pub seed: u64,
+    pub log: Vec<LogLine>,
+}
+
+/// Either view, for code that draws both.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "viewer")]
+pub enum View {
+    Umpire(UmpireView),
+    Side(SideView),
+}
+
+impl View {
+    pub fn board(&self) -> &Board {
+        match self {
+            View::Umpire(v) => &v.board,
+            View::Side(v) => &v.board,
+        }
+    }
+
+    pub fn log(&self) -> &[LogLine] {
+        match self {
+            View::Umpire(v) => &v.log,
+            View::Side(v) => &v.log,
+        }
+    }
+
+    /// The forces this viewer may see: all for the umpire, its own for a side.
+    pub fn forces(&self) -> Vec<&Forces> {
+        match self {
+            View::Umpire(v) => v.forces.iter().collect(),
+            View::Side(v) => vec![&v.own],
+        }
+    }
+}
+
+fn board(state: &CampaignState) -> Board {
+    let scenario = &state.scenario;
+    let sides = scenario
+        .sides
+        .iter()
+        .map(|s| SidePublic {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            colour: s.colour,
+            pattern: s.pattern,
+            capital: s.capital,
+        })
+        .collect::<Vec<_>>();
+    let mut ids: Vec<NodeId> = state.control.keys().chain(state.city_allies.keys()).copied().collect();
+    ids.extend(sides.iter().filter_map(|s| s.capital.map(|c| c.node)));
+    ids.sort();
+    ids.dedup();
+    let nodes = ids
+        .into_iter()
+        .map(|id| NodeStatus {
+            id,
+            controller: state.control.get(&id).cloned(),
+            allied_to: state.city_allies.get(&id).cloned(),
+            capital_of: sides.iter().find(|s| s.capital.is_some_and(|c| c.node == id)).map(|s| s.id.clone()),
+        })
+        .collect();
+    Board {
+        campaign: state.name.clone(),
+        scenario: scenario.id.clone(),
+        scenario_name: scenario.name.clone(),
+        turn: state.turn,
+        turns: scenario.turns,
+        moving: state.moving_side().clone(),
+        sides,
+        nodes,
+    }
+}
+
+fn forces(state: &CampaignState, side: &SideId) -> Option<Forces> {
+    state.scenario.side(side).map(|s| Forces {
+        side: s.id.clone(),
+        army_points: s.army_points,
+        fleet_np: s.fleet_np,
+    })
+}
+
+fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
+    events
+        .iter()
+        .filter_map(|e| {
+            e.event.describe(map, &state.scenario, viewer).map(|text| LogLine { seq: e.seq, text })
+        })
+        .collect()
+}
+
+/// The umpire's view of the campaign; `events` are the campaign's stored events for the log.
+pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> UmpireView {
+    UmpireView {
+        board: board(state),
+        forces: state.scenario.sides.iter().filter_map(|s| forces(state, &s.id)).collect(),
+        seed: state.seed,
+        log: log(state, map, events, &Viewer::Umpire),
+    }
+}
+
+/// One side's view, or `None` if the campaign has no such side.
+pub fn side_view(state: &CampaignState, map: &Map, events: &[Logged], side: &SideId) -> Option<SideView> {
+    Some(SideView {
+        side: side.clone(),
+        board: board(state),
+        own: forces(state, side)?,
+        log: log(state, map, events, &Viewer::Side(side.clone())),
+    })
+}
+
+/// The view for `viewer`, or `None` for a side the campaign does not have.
+pub fn view_for(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Option<View> {
+    match viewer {
+        Viewer::Umpire => Some(View::Umpire(umpire_view(state, map, events))),
+        Viewer::Side(s) => side_view(state, map, events, s).map(View::Side),
+    }
+}
