@@ -1,1 +1,33 @@
-//! The referee app.
+//! The referee's program: the eframe desktop app ([`gui`]) and the `referee` command line
+//! ([`cli`]), one binary. Both only build commands and draw views; the rules and the store
+//! live in `referee-campaign`.
+//!
+//! This is the only crate that may use anyhow, the file system's user folders and the clock
+//! for seeds.
+
+pub mod cli;
+pub mod gui;
+
+use std::hash::{BuildHasher, Hasher};
+use std::path::PathBuf;
+
+/// A seed for a new campaign's dice when the referee gives none.
+pub fn fresh_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish() >> 11 // keep seeds exact in JSON readers that use doubles
+}
+
+/// The database used when no `--db` is given: `referee.sqlite` in the user's data folder
+/// (created on first use).
+pub fn default_db_path() -> anyhow::Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("org", "referee", "referee")
+        .ok_or_else(|| anyhow::anyhow!("cannot find a home folder for the default database; give one with --db"))?;
+    let dir = dirs.data_dir();
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    Ok(dir.join("referee.sqlite"))
+}

@@ -127,7 +127,7 @@ impl View {
     }
 }
 
-fn board(state: &CampaignState) -> Board {
+fn board(state: &CampaignState, map: &Map) -> Board {
     let scenario = &state.scenario;
     let sides = scenario
         .sides
@@ -140,13 +140,10 @@ fn board(state: &CampaignState) -> Board {
             capital: s.capital,
         })
         .collect::<Vec<_>>();
-    let mut ids: Vec<NodeId> = state.control.keys().chain(state.city_allies.keys()).copied().collect();
-    ids.extend(sides.iter().filter_map(|s| s.capital.map(|c| c.node)));
-    ids.sort();
-    ids.dedup();
-    let nodes = ids
-        .into_iter()
-        .map(|id| NodeStatus {
+    let nodes = map
+        .nodes
+        .keys()
+        .map(|&id| NodeStatus {
             id,
             controller: state.control.get(&id).cloned(),
             allied_to: state.city_allies.get(&id).cloned(),
@@ -185,7 +182,7 @@ fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> 
 /// The umpire's view of the campaign; `events` are the campaign's stored events for the log.
 pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> UmpireView {
     UmpireView {
-        board: board(state),
+        board: board(state, map),
         forces: state.scenario.sides.iter().filter_map(|s| forces(state, &s.id)).collect(),
         seed: state.seed,
         log: log(state, map, events, &Viewer::Umpire),
@@ -196,7 +193,7 @@ pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> Umpir
 pub fn side_view(state: &CampaignState, map: &Map, events: &[Logged], side: &SideId) -> Option<SideView> {
     Some(SideView {
         side: side.clone(),
-        board: board(state),
+        board: board(state, map),
         own: forces(state, side)?,
         log: log(state, map, events, &Viewer::Side(side.clone())),
     })

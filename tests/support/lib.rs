@@ -1,1 +1,88 @@
+//! Helpers shared by the end-to-end tests in `tests/`.
 
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use referee_campaign::{Catalog, Map, Scenario};
+
+/// The built-in data, loaded once per test binary.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(Catalog::embedded)
+}
+
+pub fn scenario(id: &str) -> &'static Scenario {
+    catalog().scenario(id).unwrap_or_else(|| panic!("scenario {id} is built in"))
+}
+
+pub fn sicily() -> &'static Map {
+    catalog().map("sicily").expect("the Sicily map is built in")
+}
+
+/// A database path in a fresh temporary folder, removed when dropped.
+#[derive(Debug)]
+pub struct TempDb {
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+}
+
+impl TempDb {
+    pub fn new() -> TempDb {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("campaigns.sqlite");
+        TempDb { _dir: dir, path }
+    }
+
+    pub fn bytes(&self) -> Vec<u8> {
+        std::fs::read(&self.path).unwrap_or_default()
+    }
+}
+
+impl Default for TempDb {
+    fn default() -> Self {
+        TempDb::new()
+    }
+}
+
+/// What one run of the command line printed.
+#[derive(Debug)]
+pub struct CliRun {
+    pub code: u8,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl CliRun {
+    /// Asserts success and returns stdout.
+    pub fn ok(self) -> String {
+        assert_eq!(self.code, 0, "command failed: {}", self.stderr);
+        self.stdout
+    }
+
+    /// Asserts failure with exactly one line on stderr, and returns it.
+    pub fn refused(self) -> String {
+        assert_ne!(self.code, 0, "command should have been refused; printed {}", self.stdout);
+        assert_eq!(self.stderr.lines().count(), 1, "one line of error, not: {}", self.stderr);
+        self.stderr.trim_end().to_owned()
+    }
+
+    pub fn json(self) -> serde_json::Value {
+        serde_json::from_str(&self.ok()).expect("the command printed JSON")
+    }
+}
+
+/// Runs `referee --db DB ARGS…` in this process.
+pub fn cli(db: &Path, args: &[&str]) -> CliRun {
+    let mut all = vec!["referee".to_owned(), "--db".to_owned(), db.display().to_string()];
+    all.extend(args.iter().map(|a| (*a).to_owned()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = match referee::cli::run(all, &mut out, &mut err) {
+        referee::cli::Launch::Exit(code) => code,
+        referee::cli::Launch::Gui(_) => panic!("the window was asked for in a test"),
+    };
+    CliRun {
+        code,
+        stdout: String::from_utf8(out).expect("UTF-8 output"),
+        stderr: String::from_utf8(err).expect("UTF-8 errors"),
+    }
+}

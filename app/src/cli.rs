@@ -1,0 +1,499 @@
+//! The `referee` command line: the same campaigns as the app, with JSON in and out
+//! for scripting and play by e-mail.
+//!
+//! Arguments are checked before the database is opened, and commands that only read never
+//! create a database, so bad input leaves every file as it was.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, anyhow, bail};
+use clap::{Args, Parser, Subcommand};
+use referee_campaign::dice::DiceSpec;
+use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Map, Modifier, SideId, Store};
+use referee_data::DataSource;
+use serde::Serialize;
+
+use crate::gui::GuiOptions;
+
+/// Referee's assistant for historical miniatures campaigns. With no command, opens the app.
+#[derive(Debug, Parser)]
+#[command(name = "referee", version, about, long_about = None)]
+pub struct Cli {
+    /// Campaign database file [default: referee.sqlite in your data folder]
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Print JSON instead of text
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Read maps and scenarios from this folder instead of the built-in copies
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+    #[command(subcommand)]
+    pub command: Option<CliCommand>,
+}
+
+/// Options for the app's window.
+#[derive(Debug, Args)]
+pub struct WindowArgs {
+    /// Open this campaign (name or id) at once
+    #[arg(long, value_name = "CAMPAIGN")]
+    pub open: Option<String>,
+    /// Start in this view: `umpire` or a side id
+    #[arg(long, value_name = "VIEWER")]
+    pub view_as: Option<String>,
+    /// Close the window by itself after this many frames (smoke test)
+    #[arg(long, value_name = "N", hide = true)]
+    pub smoke_frames: Option<u32>,
+    /// Save a PNG of the window before closing (with --smoke-frames)
+    #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CliCommand {
+    /// List the scenarios that campaigns can start from
+    Scenarios,
+    /// Start a new campaign from a scenario
+    New {
+        /// Scenario id, as listed by `referee scenarios`
+        scenario: String,
+        /// Campaign name [default: the scenario's name and a number]
+        #[arg(long)]
+        name: Option<String>,
+        /// Seed of the campaign's dice [default: a fresh one, kept secret]
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// List the campaigns in the database
+    List,
+    /// Show a campaign as the umpire or as one side sees it
+    Show(ViewArgs),
+    /// Print a campaign's log as the umpire or as one side sees it
+    Log(ViewArgs),
+    /// Take back the last command of a campaign
+    Undo {
+        /// Campaign name or id
+        campaign: String,
+    },
+    /// Roll dice for a purpose and log the roll (or log a physical roll with --value)
+    Roll {
+        /// Campaign name or id
+        campaign: String,
+        /// Dice to roll: d6, 2d6, d20 …
+        dice: String,
+        /// What the roll is for, as the log should say it
+        #[arg(long)]
+        purpose: String,
+        /// A die's value rolled on the table, once per die (or comma-separated)
+        #[arg(long = "value", value_delimiter = ',')]
+        values: Vec<u8>,
+        /// The side the roll is for
+        #[arg(long)]
+        side: Option<String>,
+        /// Show the roll only to the umpire (and to --side)
+        #[arg(long)]
+        secret: bool,
+        /// A modifier with its reason, e.g. "+1:held the field" (repeatable)
+        #[arg(long = "modifier", value_name = "±N:REASON", allow_hyphen_values = true)]
+        modifiers: Vec<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Campaign name or id
+    pub campaign: String,
+    /// See everything (the default)
+    #[arg(long, conflicts_with = "side")]
+    pub umpire: bool,
+    /// See only what this side knows
+    #[arg(long = "as", value_name = "SIDE")]
+    pub side: Option<String>,
+}
+
+/// What `main` should do after reading the arguments.
+#[derive(Debug)]
+pub enum Launch {
+    /// Open the window.
+    Gui(GuiOptions),
+    /// A command ran; exit with this code.
+    Exit(u8),
+}
+
+/// Reads the arguments and runs a command, writing its output to `out` and one error line to
+/// `err`. Returns [`Launch::Gui`] when no command was given.
+pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mut dyn Write, err: &mut dyn Write) -> Launch {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let text = e.render().to_string();
+            let code = u8::try_from(e.exit_code()).unwrap_or(2);
+            if e.use_stderr() {
+                // One line, as for every other refusal; the usage is a `--help` away.
+                let first = text.lines().next().unwrap_or("error: bad arguments");
+                let _ = writeln!(err, "{first} (see `referee --help`)");
+            } else {
+                let _ = write!(out, "{text}");
+            }
+            return Launch::Exit(code);
+        }
+    };
+    let Some(command) = cli.command else {
+        return match db_path(cli.db.as_deref()) {
+            Ok(db) => Launch::Gui(GuiOptions {
+                db,
+                open: cli.window.open,
+                view_as: cli.window.view_as,
+                smoke_frames: cli.window.smoke_frames,
+                screenshot: cli.window.screenshot,
+            }),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e:#}");
+                Launch::Exit(1)
+            }
+        };
+    };
+    let ctx = Session {
+        db: cli.db,
+        json: cli.json,
+        data: cli.data.map_or(DataSource::Embedded, DataSource::Folder),
+    };
+    match ctx.execute(command, out) {
+        Ok(()) => Launch::Exit(0),
+        Err(e) => {
+            let _ = writeln!(err, "error: {e:#}");
+            Launch::Exit(1)
+        }
+    }
+}
+
+fn db_path(db: Option<&Path>) -> anyhow::Result<PathBuf> {
+    match db {
+        Some(p) => Ok(p.to_owned()),
+        None => crate::default_db_path(),
+    }
+}
+
+struct Session {
+    db: Option<PathBuf>,
+    json: bool,
+    data: DataSource,
+}
+
+/// Something printed as text or as JSON.
+trait Output: Serialize {
+    fn text(&self) -> String;
+}
+
+impl Session {
+    fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
+        if self.json {
+            writeln!(out, "{}", value.json())?;
+        } else {
+            let text = value.text();
+            if !text.is_empty() {
+                writeln!(out, "{}", text.trim_end())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn catalog(&self) -> anyhow::Result<Catalog> {
+        Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
+    }
+
+    /// Opens the database; only `create` may bring a new file into being.
+    fn store(&self, create: bool) -> anyhow::Result<Store> {
+        let path = db_path(self.db.as_deref())?;
+        if !create && !path.exists() {
+            bail!("there is no database at {}; start a campaign with `referee new`", path.display());
+        }
+        Ok(Store::open(&path)?)
+    }
+
+    fn open(&self, store: &Store, key: &str, catalog: &Catalog) -> anyhow::Result<(Campaign, Map)> {
+        let campaign = store.load(store.find(key)?)?;
+        let map = catalog
+            .map(&campaign.state.scenario.map)
+            .cloned()
+            .ok_or_else(|| anyhow!("campaign `{key}` is played on map `{}`, which is not in the data", campaign.state.scenario.map))?;
+        Ok((campaign, map))
+    }
+
+    fn execute(&self, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+        match command {
+            CliCommand::Scenarios => {
+                let catalog = self.catalog()?;
+                self.print(out, &ScenarioList(catalog.scenarios))
+            }
+            CliCommand::New { scenario, name, seed } => {
+                let catalog = self.catalog()?;
+                let scenario = catalog.require_scenario(&scenario).map_err(|e| anyhow!(e))?;
+                if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+                    bail!("a campaign name cannot be empty");
+                }
+                let mut store = self.store(true)?;
+                let name = match name {
+                    Some(n) => n,
+                    None => {
+                        let taken: Vec<String> = store.campaigns()?.into_iter().map(|c| c.name).collect();
+                        (1..)
+                            .map(|i| format!("{} {i}", scenario.name))
+                            .find(|n| !taken.contains(n))
+                            .unwrap_or_default()
+                    }
+                };
+                let campaign = store.create(&name, scenario, seed.unwrap_or_else(crate::fresh_seed))?;
+                self.print(
+                    out,
+                    &Created {
+                        id: campaign.id.0,
+                        name: campaign.state.name.clone(),
+                        scenario: scenario.id.clone(),
+                    },
+                )
+            }
+            CliCommand::List => {
+                let store = self.store(false)?;
+                self.print(out, &CampaignList(store.campaigns()?))
+            }
+            CliCommand::Show(args) | CliCommand::Log(args) if args.side.is_some() && args.umpire => {
+                bail!("choose either --umpire or --as {}", args.side.unwrap_or_default())
+            }
+            CliCommand::Show(args) => {
+                let (view, _) = self.view(&args)?;
+                self.print(out, &Shown(view))
+            }
+            CliCommand::Log(args) => {
+                let (view, events) = self.view(&args)?;
+                if self.json && matches!(view, View::Umpire(_)) {
+                    writeln!(out, "{}", serde_json::to_string_pretty(&events)?)?;
+                    return Ok(());
+                }
+                self.print(out, &LogOnly(view))
+            }
+            CliCommand::Undo { campaign } => {
+                let catalog = self.catalog()?;
+                let mut store = self.store(false)?;
+                let (mut c, _) = self.open(&store, &campaign, &catalog)?;
+                let undone = store.undo(&mut c)?;
+                self.print(out, &undone)
+            }
+            CliCommand::Roll {
+                campaign,
+                dice,
+                purpose,
+                values,
+                side,
+                secret,
+                modifiers,
+            } => {
+                let spec: DiceSpec = dice.parse().map_err(|e: String| anyhow!(e))?;
+                let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
+                if !values.is_empty() && values.len() != usize::from(spec.count) {
+                    bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());
+                }
+                let catalog = self.catalog()?;
+                let mut store = self.store(false)?;
+                let (mut c, map) = self.open(&store, &campaign, &catalog)?;
+                let command = Command::RollDice {
+                    dice: spec,
+                    purpose,
+                    side: side.map(SideId::new),
+                    hidden: secret,
+                    modifiers,
+                };
+                let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+                let events = store.execute(&mut c, &map, &command, input)?;
+                let lines: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
+                    .collect();
+                self.print(out, &Executed { events, lines })
+            }
+        }
+    }
+
+    fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>)> {
+        let catalog = self.catalog()?;
+        let store = self.store(false)?;
+        let (c, map) = self.open(&store, &args.campaign, &catalog)?;
+        let events = store.events(c.id)?;
+        let viewer = match &args.side {
+            Some(s) => Viewer::Side(SideId::new(s.clone())),
+            None => Viewer::Umpire,
+        };
+        let view = view::view_for(&c.state, &map, &events, &viewer).ok_or_else(|| {
+            anyhow!(
+                "{} has no side `{}`; its sides are {}",
+                c.state.scenario.name,
+                args.side.clone().unwrap_or_default(),
+                c.state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        Ok((view, events))
+    }
+}
+
+/// Reads "+1:held the field" or "-2:reason".
+fn parse_modifier(text: &str) -> anyhow::Result<Modifier> {
+    let (value, reason) = text
+        .split_once(':')
+        .with_context(|| format!("modifier `{text}` must read like +1:held the field"))?;
+    let value: i32 = value
+        .trim()
+        .trim_start_matches('+')
+        .parse()
+        .with_context(|| format!("modifier `{text}` must start with a whole number like +1 or -2"))?;
+    if reason.trim().is_empty() {
+        bail!("modifier `{text}` needs a reason after the colon");
+    }
+    Ok(Modifier {
+        value,
+        reason: reason.trim().to_owned(),
+    })
+}
+
+/// Lets `print` take any output by reference.
+trait ErasedOutput {
+    fn json(&self) -> String;
+    fn text(&self) -> String;
+}
+
+impl<T: Output> ErasedOutput for T {
+    fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+    fn text(&self) -> String {
+        Output::text(self)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct ScenarioList(Vec<referee_campaign::Scenario>);
+
+impl Output for ScenarioList {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for sc in &self.0 {
+            let sides: Vec<String> = sc
+                .move_order
+                .iter()
+                .filter_map(|id| sc.side(id))
+                .map(|side| format!("{} ({} pts)", side.name, side.army_points))
+                .collect();
+            s.push_str(&format!("{:<13} {} ({}): {}\n", sc.id, sc.name, sc.period, sides.join(", ")));
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: i64,
+    name: String,
+    scenario: String,
+}
+
+impl Output for Created {
+    fn text(&self) -> String {
+        format!("Started campaign “{}” (id {}) from {}.", self.name, self.id, self.scenario)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct CampaignList(Vec<referee_campaign::store::CampaignSummary>);
+
+impl Output for CampaignList {
+    fn text(&self) -> String {
+        if self.0.is_empty() {
+            return "No campaigns yet; start one with `referee new <scenario>`.".to_owned();
+        }
+        self.0
+            .iter()
+            .map(|c| format!("{:>3}  {:<28} {:<13} {} commands\n", c.id, c.name, c.scenario, c.commands))
+            .collect()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Shown(View);
+
+impl Output for Shown {
+    fn text(&self) -> String {
+        let board = self.0.board();
+        let side_name = |id: &Option<SideId>| {
+            id.as_ref()
+                .map(|id| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone()))
+                .unwrap_or_else(|| "—".to_owned())
+        };
+        let mut s = format!(
+            "{} · {} · turn {} of {} · {} to move\n",
+            board.campaign,
+            board.scenario_name,
+            board.turn,
+            board.turns,
+            side_name(&Some(board.moving.clone()))
+        );
+        match &self.0 {
+            View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
+            View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(&Some(v.side.clone())))),
+        }
+        for f in self.0.forces() {
+            s.push_str(&format!(
+                "{}: army of {} points, fleet of {} NPs\n",
+                side_name(&Some(f.side.clone())),
+                f.army_points,
+                f.fleet_np
+            ));
+        }
+        s.push_str("\nnode  controlled by   allied to       capital of\n");
+        for n in &board.nodes {
+            s.push_str(&format!(
+                "{:>4}  {:<15} {:<15} {}\n",
+                n.id.to_string(),
+                side_name(&n.controller),
+                side_name(&n.allied_to),
+                side_name(&n.capital_of)
+            ));
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct LogOnly(View);
+
+impl Output for LogOnly {
+    fn text(&self) -> String {
+        self.0.log().iter().map(|l| format!("{:>5}  {}\n", l.seq, l.text)).collect()
+    }
+}
+
+impl Output for referee_campaign::store::Undone {
+    fn text(&self) -> String {
+        format!("Undid command {}: {} ({} event(s) removed).", self.command_seq, self.summary, self.events)
+    }
+}
+
+#[derive(Serialize)]
+struct Executed {
+    events: Vec<referee_campaign::Event>,
+    /// The log lines the umpire reads for those events.
+    lines: Vec<String>,
+}
+
+impl Output for Executed {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}

@@ -1,0 +1,135 @@
+//! the `referee` command line end to end, in text and JSON; bad input is refused with
+//! one line and leaves the database as it was.
+
+use referee_e2e::{TempDb, cli};
+
+fn new_campaign(db: &TempDb, scenario: &str, name: &str) {
+    cli(&db.path, &["new", scenario, "--name", name, "--seed", "42"]).ok();
+}
+
+#[test]
+fn x_06_scenarios_lists_all_four() {
+    let db = TempDb::new();
+    let out = cli(&db.path, &["scenarios"]).ok();
+    for id in ["dionysian", "pyrrhic", "first-punic", "second-punic"] {
+        assert!(out.contains(id), "{out}");
+    }
+    let json = cli(&db.path, &["scenarios", "--json"]).json();
+    let ids: Vec<&str> = json.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["dionysian", "first-punic", "pyrrhic", "second-punic"]);
+    assert!(!db.path.exists(), "listing scenarios must not create a database");
+}
+
+#[test]
+fn x_06_new_list_show_log_roll_undo() {
+    let db = TempDb::new();
+    let created = cli(&db.path, &["new", "dionysian", "--seed", "42", "--json"]).json();
+    assert_eq!(created["name"], "Dionysian War 1");
+    new_campaign(&db, "pyrrhic", "Epirus");
+    let list = cli(&db.path, &["list", "--json"]).json();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Dionysian War 1", "Epirus"]);
+
+    let shown = cli(&db.path, &["show", "Epirus"]).ok();
+    assert!(shown.contains("Epirus · Pyrrhic War · turn 1 of 18 · Carthage to move"), "{shown}");
+    assert!(shown.contains("Pyrrhus: army of 350 points"), "{shown}");
+
+    let rolled = cli(&db.path, &["roll", "Epirus", "2d6", "--purpose", "alliance of Enna", "--modifier", "+1:held the field", "--json"]).json();
+    let roll = &rolled["events"][0]["roll"];
+    assert_eq!(roll["purpose"], "alliance of Enna");
+    assert_eq!(roll["modifiers"][0]["value"], 1);
+    assert_eq!(roll["values"].as_array().unwrap().len(), 2);
+    let typed = cli(&db.path, &["roll", "Epirus", "d6", "--purpose", "siege of Catana", "--value", "6"]).ok();
+    assert_eq!(typed.trim(), "d6 = 6 [typed in] for siege of Catana");
+
+    let log = cli(&db.path, &["log", "Epirus"]).ok();
+    assert_eq!(log.lines().count(), 3, "{log}");
+    assert!(log.lines().last().unwrap().ends_with("d6 = 6 [typed in] for siege of Catana"), "{log}");
+    let raw = cli(&db.path, &["log", "Epirus", "--json"]).json();
+    assert_eq!(raw.as_array().unwrap().len(), 3);
+
+    let undone = cli(&db.path, &["undo", "Epirus"]).ok();
+    assert!(undone.starts_with("Undid command 3: roll d6 for siege of Catana"), "{undone}");
+    assert_eq!(cli(&db.path, &["log", "Epirus"]).ok().lines().count(), 2);
+}
+
+/// `show --as` and `log --as` print only what that side knows.
+#[test]
+fn x_01_side_output_hides_what_the_side_must_not_know() {
+    let db = TempDb::new();
+    new_campaign(&db, "pyrrhic", "Hidden");
+    cli(&db.path, &["roll", "Hidden", "d6", "--purpose", "Carthaginian ambush at Gela", "--secret", "--side", "carthage"]).ok();
+    cli(&db.path, &["roll", "Hidden", "d6", "--purpose", "umpire weather", "--secret"]).ok();
+    let side = cli(&db.path, &["show", "Hidden", "--as", "syracuse"]).ok();
+    assert!(side.contains("Syracuse: army of 300 points"), "{side}");
+    for secret in ["army of 500", "army of 350", "fleet of 15"] {
+        assert!(!side.contains(secret), "Syracuse sees `{secret}`:\n{side}");
+    }
+    let json = cli(&db.path, &["show", "Hidden", "--as", "syracuse", "--json"]).ok();
+    assert!(!json.contains("\"seed\""), "{json}");
+    assert!(!json.contains("42"), "the seed leaks: {json}");
+    for viewer in ["syracuse", "pyrrhus"] {
+        let log = cli(&db.path, &["log", "Hidden", "--as", viewer]).ok();
+        assert!(!log.contains("ambush") && !log.contains("weather"), "{viewer} reads secrets:\n{log}");
+    }
+    let carthage = cli(&db.path, &["log", "Hidden", "--as", "carthage"]).ok();
+    assert!(carthage.contains("ambush") && !carthage.contains("weather"), "{carthage}");
+}
+
+/// each kind of bad input gives one line on stderr, a non-zero exit, and no change.
+#[test]
+fn x_06_bad_input_is_refused_and_changes_nothing() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Firm");
+    cli(&db.path, &["roll", "Firm", "d6", "--purpose", "one"]).ok();
+    let before = db.bytes();
+    let cases: &[(&[&str], &str)] = &[
+        (&["new", "atlantis"], "there is no scenario `atlantis`"),
+        (&["new", "dionysian", "--name", "Firm"], "a campaign named `Firm` exists already"),
+        (&["new", "dionysian", "--name", " "], "a campaign name cannot be empty"),
+        (&["new", "dionysian", "--seed", "minus-one"], "invalid value 'minus-one'"),
+        (&["show", "Nowhere"], "there is no campaign `Nowhere`"),
+        (&["show", "Firm", "--as", "persia"], "Dionysian War has no side `persia`"),
+        (&["log", "Firm", "--as", "carthage", "--umpire"], "cannot be used with"),
+        (&["undo", "Nowhere"], "there is no campaign `Nowhere`"),
+        (&["roll", "Firm", "7", "--purpose", "x"], "`7` is not a dice expression"),
+        (&["roll", "Firm", "d6", "--purpose", " "], "every roll needs a purpose"),
+        (&["roll", "Firm", "d6", "--purpose", "x", "--value", "7"], "7 cannot be rolled on a d6"),
+        (&["roll", "Firm", "2d6", "--purpose", "x", "--value", "3"], "2d6 needs 2 typed-in value(s), but 1 were given"),
+        (&["roll", "Firm", "d6", "--purpose", "x", "--side", "rome"], "Dionysian War has no side `rome`"),
+        (&["roll", "Firm", "d6", "--purpose", "x", "--modifier", "plus one"], "modifier `plus one` must read like"),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+    ];
+    for (args, expected) in cases {
+        let line = cli(&db.path, args).refused();
+        assert!(line.contains(expected), "{args:?}: {line}");
+        assert_eq!(db.bytes(), before, "{args:?} changed the database");
+    }
+    let undo_start = cli(&db.path, &["undo", "Firm"]).ok();
+    assert!(undo_start.contains("roll d6 for one"));
+    let line = cli(&db.path, &["undo", "Firm"]).refused();
+    assert!(line.contains("nothing to undo"), "{line}");
+}
+
+/// read-only commands never create a database, and a file that is not ours is
+/// refused by every command.
+#[test]
+fn x_06_missing_or_foreign_database() {
+    let db = TempDb::new();
+    let line = cli(&db.path, &["list"]).refused();
+    assert!(line.contains("there is no database at"), "{line}");
+    assert!(!db.path.exists());
+    std::fs::write(&db.path, "not a database").unwrap();
+    for args in [&["list"][..], &["new", "dionysian"], &["show", "x"]] {
+        let line = cli(&db.path, args).refused();
+        assert!(line.contains("is not a referee database"), "{line}");
+    }
+    assert_eq!(std::fs::read_to_string(&db.path).unwrap(), "not a database");
+}
+
+#[test]
+fn x_06_help_goes_to_stdout() {
+    let db = TempDb::new();
+    let out = cli(&db.path, &["--help"]).ok();
+    assert!(out.contains("roll") && out.contains("undo"), "{out}");
+}
