@@ -1,1 +1,72 @@
-fn main(){}
+//! Opening a campaign of 5,000 events, beside a raw SELECT of the same rows in the same run.
+//!
+//! Three numbers: opening with snapshots (the last one ~1,000 events back, close to the worst
+//! case), opening by replaying all 5,000 events (no snapshot), and the raw read of the
+//! event rows that either way must at least do.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use referee_campaign::{Catalog, CampaignId, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
+
+const EVENTS: u64 = 5_000;
+
+fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -> CampaignId {
+    store.set_snapshot_every(snapshot_every);
+    let scenario = catalog.scenario("dionysian").unwrap();
+    let map = catalog.map("sicily").unwrap();
+    let mut c = store.create(name, scenario, 7).unwrap();
+    let mut i = 0u64;
+    while c.head < EVENTS {
+        let command = if i % 4 == 0 {
+            let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
+            Command::AdjustControl {
+                node: NodeId(6),
+                side: to,
+                reason: format!("benchmark correction {i}"),
+            }
+        } else {
+            Command::RollDice {
+                dice: DiceSpec { count: 2, sides: 6 },
+                purpose: format!("benchmark roll {i}"),
+                side: Some(SideId::new("carthage")),
+                hidden: i % 3 == 0,
+                modifiers: vec![],
+            }
+        };
+        store.execute(&mut c, map, &command, DiceInput::Seeded).unwrap();
+        i += 1;
+    }
+    c.id
+}
+
+fn bench(c: &mut Criterion) {
+    let catalog = Catalog::embedded();
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("bench.sqlite")).unwrap();
+    let snapshotted = fill(&mut store, &catalog, "with snapshots", 1001);
+    let replayed = fill(&mut store, &catalog, "no snapshots", 0);
+
+    let mut group = c.benchmark_group("open 5000 events");
+    group.bench_function("raw SELECT of the event rows", |b| {
+        b.iter(|| {
+            let mut stmt = store
+                .connection()
+                .prepare_cached("SELECT seq, command_seq, kind, body FROM events WHERE campaign_id = ?1 ORDER BY seq")
+                .unwrap();
+            let mut rows = stmt.query([replayed.0]).unwrap();
+            let mut bytes = 0usize;
+            while let Some(row) = rows.next().unwrap() {
+                let seq: i64 = row.get(0).unwrap();
+                let command: i64 = row.get(1).unwrap();
+                bytes += row.get_ref(2).unwrap().as_str().unwrap().len() + row.get_ref(3).unwrap().as_str().unwrap().len();
+                bytes += usize::try_from(seq + command).unwrap_or(0) & 1;
+            }
+            bytes
+        });
+    });
+    group.bench_function("Store::load with snapshots", |b| b.iter(|| store.load(snapshotted).unwrap()));
+    group.bench_function("Store::load replaying every event", |b| b.iter(|| store.load(replayed).unwrap()));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

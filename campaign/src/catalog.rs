@@ -27,6 +27,13 @@ impl Catalog {
                 .and_then(|text| Map::from_raw(referee_data::parse::<RawMap>(&text)?, &text));
             match loaded {
                 Ok(map) => {
+                    if maps.contains_key(&map.id) {
+                        problems.push(Problem {
+                            file: format!("{path}"),
+                            line: 0,
+                            message: format!("map id `{}` is used by another map file already", map.id),
+                        });
+                    }
                     maps.insert(map.id.clone(), map);
                 }
                 Err(e) => problems.extend(e.problems),

@@ -366,9 +366,10 @@ fn check_node(
     let id = NodeId(*raw.id.get_ref());
     let before = report.problems.len();
     let (x, y) = (*raw.x_km.get_ref(), *raw.y_km.get_ref());
-    if !(0.0..=map.width_km).contains(&x) || !(0.0..=map.height_km).contains(&y) {
+    let x_inside = (0.0..=map.width_km).contains(&x);
+    if !x_inside || !(0.0..=map.height_km).contains(&y) {
         report.at(
-            raw.x_km.span().start,
+            if x_inside { raw.y_km.span() } else { raw.x_km.span() }.start,
             format!("node {id} at ({x}, {y}) km lies outside the {} × {} km map", map.width_km, map.height_km),
         );
     }
@@ -436,23 +437,24 @@ fn check_battlefield(
     if !node.coastal && !raw.coast.is_empty() {
         report.at(node.id.span().start, format!("node {id} is inland but its battle map has a coast edge"));
     }
+    // `None` when there is no settlement, `Some(None)` when its kind is misspelt.
+    let kind = raw.settlement.as_ref().map(|s| match s.kind.get_ref().as_str() {
+        "city" => Some(SettlementKind::City),
+        "town" => Some(SettlementKind::Town),
+        "village" => Some(SettlementKind::Village),
+        other => {
+            report.at(s.kind.span().start, format!("node {id}: `{other}` is not a settlement (city, town or village)"));
+            None
+        }
+    });
     let settlement = raw.settlement.as_ref().and_then(|s| {
-        let kind = match s.kind.get_ref().as_str() {
-            "city" => Some(SettlementKind::City),
-            "town" => Some(SettlementKind::Town),
-            "village" => Some(SettlementKind::Village),
-            other => {
-                report.at(s.kind.span().start, format!("node {id}: `{other}` is not a settlement (city, town or village)"));
-                None
-            }
-        };
         Some(Settlement {
-            kind: kind?,
+            kind: kind??,
             area: area(&s.area, report)?,
         })
     });
-    let walled = settlement.as_ref().is_some_and(|s| s.kind == SettlementKind::City);
-    if node.city_commands.is_some() != walled {
+    let walled = kind == Some(Some(SettlementKind::City));
+    if kind != Some(None) && node.city_commands.is_some() != walled {
         report.at(
             node.id.span().start,
             if walled {
@@ -466,7 +468,7 @@ fn check_battlefield(
     for r in &raw.rivers {
         let from = edge(&r.from, report);
         let to = if r.to.get_ref() == "sea" {
-            if coast.is_empty() {
+            if raw.coast.is_empty() {
                 report.at(r.to.span().start, format!("node {id}: the {} reaches the sea, but the map has no coast", r.name));
             }
             Some(RiverEnd::Sea)
@@ -542,7 +544,7 @@ fn check_battlefield(
         }
     }
     for n in neighbours {
-        if !roads.contains_key(n) {
+        if !raw.roads.iter().any(|r| *r.to.get_ref() == n.0) {
             report.at(node.battlefield.roads.first().map_or(node.id.span().start, |r| r.to.span().start),
                 format!("node {id} has a path to {n} but its battle map has no road toward it"));
         }

@@ -309,7 +309,14 @@ fn check_side<'a>(
     for n in &raw.controls {
         if let Some(nid) = node(n, "controls", report) {
             if let Some(other) = controller.insert(nid.0, id) {
-                report.at(n.span().start, format!("node {nid} is controlled by both `{other}` and `{id}`"));
+                report.at(
+                    n.span().start,
+                    if other == id {
+                        format!("side `{id}` lists node {nid} twice in controls")
+                    } else {
+                        format!("node {nid} is controlled by both `{other}` and `{id}`")
+                    },
+                );
             }
             controls.insert(nid);
         }
@@ -361,7 +368,7 @@ fn check_side<'a>(
     }
     let area = match d.area.get_ref().as_str() {
         "controlled" => Some(DeployArea::Controlled),
-        "nodes" if nodes.is_empty() => {
+        "nodes" if d.nodes.is_empty() => {
             report.at(d.area.span().start, format!("side `{id}` deploys at `nodes` but lists none"));
             None
         }
@@ -392,6 +399,9 @@ fn check_side<'a>(
         if !map.and_then(|m| m.node(nid)).is_some_and(|n| n.coastal) {
             report.at(n.span().start, format!("side `{id}` places its fleet at {nid}, which is not coastal"));
         }
+        if !controls.contains(&nid) {
+            report.at(n.span().start, format!("side `{id}` places its fleet at {nid}, which it does not control"));
+        }
         Some(nid)
     });
     if report.problems.len() > before {
@@ -420,7 +430,7 @@ fn check_side<'a>(
 
 fn parse_colour(s: &str) -> Option<[u8; 3]> {
     let hex = s.strip_prefix('#')?;
-    if hex.len() != 6 {
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
