@@ -4,3 +4,46 @@
 //!
 //! Depends on `referee-campaign` and `referee-data`; never on egui. Every side's output is
 //! built from that side's view only.
+
+pub mod section;
+
+pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};
+
+use serde::{Deserialize, Serialize};
+
+/// The tabletop rules a battle pack is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TabletopSystem {
+    /// De Bellis Multitudinis-style rosters: commands, generals, elements with grade and points.
+    Dbm,
+    /// De Bellis Societatis Antiquorum: ten troop types, one general, a camp.
+    Dbsa,
+}
+
+impl TabletopSystem {
+    pub fn name(self) -> &'static str {
+        match self {
+            TabletopSystem::Dbm => "DBM",
+            TabletopSystem::Dbsa => "DBSA",
+        }
+    }
+}
+
+/// Paper the battle pack is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in millimetres, portrait.
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+}
