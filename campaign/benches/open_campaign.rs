@@ -16,7 +16,7 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
     let mut c = store.create(name, scenario, 7).unwrap();
     let mut i = 0u64;
     while c.head < EVENTS {
-        let command = if i % 4 == 0 {
+        let command = if i.is_multiple_of(4) {
             let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
             Command::AdjustControl {
                 node: NodeId(6),
@@ -28,7 +28,7 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
                 dice: DiceSpec { count: 2, sides: 6 },
                 purpose: format!("benchmark roll {i}"),
                 side: Some(SideId::new("carthage")),
-                hidden: i % 3 == 0,
+                hidden: i.is_multiple_of(3),
                 modifiers: vec![],
             }
         };

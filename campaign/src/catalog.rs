@@ -29,7 +29,7 @@ impl Catalog {
                 Ok(map) => {
                     if maps.contains_key(&map.id) {
                         problems.push(Problem {
-                            file: format!("{path}"),
+                            file: path.clone(),
                             line: 0,
                             message: format!("map id `{}` is used by another map file already", map.id),
                         });

@@ -43,6 +43,11 @@ pub enum ReplayError {
     StartedTwice(usize),
 }
 
+/// A campaign's start event met again after the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the campaign is started a second time")]
+pub struct StartedAgain;
+
 impl CampaignState {
     /// The state right after the campaign starts from `scenario`.
     pub fn new(name: &str, scenario: &Scenario, seed: u64) -> CampaignState {
@@ -78,15 +83,15 @@ impl CampaignState {
         };
         let mut state = CampaignState::new(name, scenario, *seed);
         for (i, e) in events.enumerate() {
-            state.apply(e).map_err(|()| ReplayError::StartedTwice(i + 1))?;
+            state.apply(e).map_err(|StartedAgain| ReplayError::StartedTwice(i + 1))?;
         }
         Ok(state)
     }
 
     /// Applies one event. Pure and deterministic; fails only on a second start.
-    pub fn apply(&mut self, event: &Event) -> Result<(), ()> {
+    pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
         match event {
-            Event::CampaignStarted { .. } => return Err(()),
+            Event::CampaignStarted { .. } => return Err(StartedAgain),
             Event::DiceRolled { roll, .. } => {
                 self.rolls += 1;
                 if let RollSource::Seeded { stream_pos } = roll.source {

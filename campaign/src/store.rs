@@ -344,7 +344,7 @@ impl Store {
             match (&mut state, &event) {
                 (None, Event::CampaignStarted { name, scenario, seed }) => state = Some(CampaignState::new(name, scenario, *seed)),
                 (None, _) => return Err(corrupt("its first event is not its start".into())),
-                (Some(s), e) => s.apply(e).map_err(|()| corrupt(format!("event {seq} starts the campaign again")))?,
+                (Some(s), e) => s.apply(e).map_err(|_| corrupt(format!("event {seq} starts the campaign again")))?,
             }
             head = seq;
         }
