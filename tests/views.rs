@@ -1,0 +1,83 @@
+//! a side's view — and so every screen and export built from it — holds nothing that
+//! side may not know: not the dice seed, not secret rolls of others, not the umpire's notes
+//! or reasons, not another side's forces.
+
+use proptest::prelude::*;
+use referee_campaign::view::{side_view, umpire_view};
+use referee_campaign::{Command, DiceInput, DiceSpec, NodeId, SideId, Store};
+use referee_e2e::{catalog, sicily};
+
+const SEED: u64 = 9_876_543_210_123;
+
+#[derive(Debug, Clone)]
+enum Step {
+    SecretRoll(Option<usize>),
+    PublicRoll,
+    Note,
+    Control(u8, Option<usize>),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        prop::option::of(0usize..3).prop_map(Step::SecretRoll),
+        Just(Step::PublicRoll),
+        Just(Step::Note),
+        (0u8..32, prop::option::of(0usize..3)).prop_map(|(n, s)| Step::Control(n, s)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn x_01_side_views_never_leak(
+        scenario in prop::sample::select(vec!["dionysian", "pyrrhic", "first-punic", "second-punic"]),
+        steps in prop::collection::vec(step(), 1..30),
+    ) {
+        let scenario = catalog().scenario(scenario).unwrap();
+        let sides: Vec<SideId> = scenario.move_order.clone();
+        let side_at = |i: usize| sides[i % sides.len()].clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Leak test", scenario, SEED).unwrap();
+        // Marker text for each secret, and who may read it (None: the umpire only).
+        let mut secrets: Vec<(String, Option<SideId>)> = Vec::new();
+        for (i, step) in steps.iter().enumerate() {
+            let command = match step {
+                Step::SecretRoll(side) => {
+                    let side = side.map(side_at);
+                    secrets.push((format!("SECRET-ROLL-{i}-END"), side.clone()));
+                    Command::RollDice { dice: DiceSpec::D6, purpose: format!("SECRET-ROLL-{i}-END"), side, hidden: true, modifiers: vec![] }
+                }
+                Step::PublicRoll => Command::RollDice { dice: DiceSpec::D6, purpose: format!("public{i}"), side: None, hidden: false, modifiers: vec![] },
+                Step::Note => {
+                    secrets.push((format!("NOTE-{i}-END"), None));
+                    Command::AddNote { text: format!("NOTE-{i}-END") }
+                }
+                Step::Control(n, side) => {
+                    secrets.push((format!("REASON-{i}-END"), None));
+                    Command::AdjustControl { node: NodeId(*n), side: side.map(side_at), reason: format!("REASON-{i}-END") }
+                }
+            };
+            let _ = store.execute(&mut c, sicily(), &command, DiceInput::Seeded);
+        }
+        let events = store.events(c.id).unwrap();
+        let umpire = serde_json::to_string(&umpire_view(&c.state, sicily(), &events)).unwrap();
+        for side in &sides {
+            let view = side_view(&c.state, sicily(), &events, side).unwrap();
+            let json = serde_json::to_string(&view).unwrap();
+            let text: String = view.log.iter().map(|l| l.text.clone() + "\n").collect();
+            prop_assert!(!json.contains(&SEED.to_string()), "{side} sees the seed");
+            prop_assert_eq!(json.matches("army_points").count(), 1, "{} sees another side's army", side);
+            prop_assert_eq!(&view.own.side, side);
+            for (marker, reader) in &secrets {
+                let visible = events.iter().any(|e| serde_json::to_string(&e.event).unwrap().contains(marker));
+                if !visible {
+                    continue; // the command was refused, so the secret never existed
+                }
+                prop_assert!(umpire.contains(marker.as_str()), "the umpire misses {}", marker);
+                let may = reader.as_ref() == Some(side);
+                prop_assert_eq!(json.contains(marker.as_str()), may, "{} and {}: {}", side, marker, text);
+            }
+        }
+    }
+}
