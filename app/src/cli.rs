@@ -143,6 +143,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
             return Launch::Exit(code);
         }
     };
+    let data = cli.data.map_or(DataSource::Embedded, DataSource::Folder);
     let Some(command) = cli.command else {
         return match db_path(cli.db.as_deref()) {
             Ok(db) => Launch::Gui(GuiOptions {
@@ -151,6 +152,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
                 view_as: cli.window.view_as,
                 smoke_frames: cli.window.smoke_frames,
                 screenshot: cli.window.screenshot,
+                data,
             }),
             Err(e) => {
                 let _ = writeln!(err, "error: {e:#}");
@@ -161,7 +163,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
     let ctx = Session {
         db: cli.db,
         json: cli.json,
-        data: cli.data.map_or(DataSource::Embedded, DataSource::Folder),
+        data,
     };
     match ctx.execute(command, out) {
         Ok(()) => Launch::Exit(0),

@@ -1,6 +1,25 @@
-//! The desktop app (being written).
+//! The desktop app: a campaign picker, the campaign map with the selected node's details,
+//! and the log with a dice form.
+//!
+//! [`RefereeApp`] holds everything and draws into any `egui::Ui`, so tests drive it in an
+//! egui_kittest harness without a window; [`run`] puts it in an eframe window. Panels draw
+//! from the viewer's [`referee_campaign::View`] and only queue [`AppCommand`]s, which the app
+//! applies once per frame.
+
+mod app;
+mod map;
+mod panels;
+mod picker;
+mod png;
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use anyhow::anyhow;
+use referee_campaign::Catalog;
+use referee_data::DataSource;
+
+pub use app::{AppCommand, Message, RefereeApp};
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]
@@ -15,8 +34,145 @@ pub struct GuiOptions {
     pub smoke_frames: Option<u32>,
     /// Save a screenshot of the window here just before closing (with `smoke_frames`).
     pub screenshot: Option<PathBuf>,
+    /// Where maps and scenarios are read from.
+    pub data: DataSource,
 }
 
-pub fn run(_options: GuiOptions) -> anyhow::Result<()> {
-    anyhow::bail!("the desktop app is not built yet")
+/// Opens the window and runs it until the referee closes it (or the smoke test ends).
+pub fn run(options: GuiOptions) -> anyhow::Result<()> {
+    if !has_display() {
+        anyhow::bail!(
+            "cannot open a window: no display found (DISPLAY/WAYLAND_DISPLAY unset); the command line still works, see `referee --help`"
+        );
+    }
+    let GuiOptions {
+        db,
+        open,
+        view_as,
+        smoke_frames,
+        screenshot,
+        data,
+    } = options;
+    let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
+    let app = RefereeApp::open_db(&db, catalog, open.as_deref(), view_as.as_deref())?;
+    // The smoke test must show the campaign it was asked for, not a picker with an error.
+    if let (Some(key), Some(_)) = (&open, smoke_frames)
+        && app.campaign().is_none()
+    {
+        let why = app.message().map_or_else(|| format!("campaign `{key}` did not open"), |m| m.text.clone());
+        anyhow::bail!("{why}");
+    }
+    let smoke = smoke_frames.map(|frames| Smoke::new(frames, screenshot));
+    let outcome = smoke.as_ref().map(|s| Arc::clone(&s.outcome));
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("referee")
+            .with_app_id("referee")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native(
+        "referee",
+        native,
+        Box::new(move |_| Ok(Box::new(Window { app, smoke }))),
+    )
+    .map_err(|e| anyhow!("cannot open a window: {e}"))?;
+    match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
+        Some(Err(e)) => Err(anyhow!(e)),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a window can be opened. On Linux and the BSDs a missing display makes winit fail
+/// with a message that does not say what to do.
+fn has_display() -> bool {
+    if cfg!(all(unix, not(target_os = "macos"), not(target_os = "ios"), not(target_os = "android"))) {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        set("DISPLAY") || set("WAYLAND_DISPLAY")
+    } else {
+        true
+    }
+}
+
+/// The smoke test: count frames, then screenshot and close.
+#[derive(Debug)]
+struct Smoke {
+    frame: u32,
+    at: u32,
+    screenshot: Option<PathBuf>,
+    requested: bool,
+    /// Filled when the smoke test is over: whether the screenshot was written.
+    outcome: Arc<Mutex<Option<Result<(), String>>>>,
+}
+
+/// Frames to wait for a requested screenshot before giving up.
+const SCREENSHOT_PATIENCE: u32 = 300;
+
+impl Smoke {
+    fn new(frames: u32, screenshot: Option<PathBuf>) -> Self {
+        Smoke {
+            frame: 0,
+            at: frames.max(1),
+            screenshot,
+            requested: false,
+            outcome: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    fn finish(&self, result: Result<(), String>) {
+        if let Ok(mut o) = self.outcome.lock() {
+            o.get_or_insert(result);
+        }
+    }
+
+    fn step(&mut self, ctx: &egui::Context) {
+        self.frame += 1;
+        ctx.request_repaint();
+        if self.frame >= self.at && !self.requested {
+            self.requested = true;
+            match &self.screenshot {
+                Some(path) => {
+                    let (path, outcome, ctx2) = (path.clone(), Arc::clone(&self.outcome), ctx.clone());
+                    ctx.request_screenshot(move |image| {
+                        let saved = png::save_color_image(&path, &image)
+                            .map_err(|e| format!("cannot write the screenshot {}: {e}", path.display()));
+                        if let Ok(mut o) = outcome.lock() {
+                            o.get_or_insert(saved);
+                        }
+                        ctx2.request_repaint();
+                    });
+                }
+                None => self.finish(Ok(())),
+            }
+        }
+        if self.requested && self.frame > self.at + SCREENSHOT_PATIENCE {
+            self.finish(Err(format!("no screenshot arrived within {SCREENSHOT_PATIENCE} frames")));
+        }
+        if self.outcome.lock().is_ok_and(|o| o.is_some()) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+}
+
+/// The eframe side of the app: commands are applied in `logic`, drawing happens in `ui`.
+struct Window {
+    app: RefereeApp,
+    smoke: Option<Smoke>,
+}
+
+impl eframe::App for Window {
+    fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.app.apply_commands();
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.ui(ui);
+        if self.app.has_pending_commands() {
+            ui.ctx().request_repaint();
+        }
+        if let Some(smoke) = &mut self.smoke {
+            smoke.step(ui.ctx());
+        }
+    }
 }

@@ -1,0 +1,420 @@
+//! The app's state and the one place that changes a campaign: [`RefereeApp::apply_commands`].
+//!
+//! Panels draw from a cached [`View`] and push [`AppCommand`]s; the queue is applied once
+//! per frame, before drawing, so every panel of a frame sees the same campaign.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use referee_campaign::store::CampaignSummary;
+use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
+
+use super::map::MapState;
+use super::panels::{self, RollForm};
+use super::picker::{self, PickerForm};
+
+/// Everything the window can ask of the app. Panels only push these; nothing else changes
+/// the campaign.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppCommand {
+    /// Open the campaign with this name (or id).
+    OpenCampaign(String),
+    /// Start a campaign from a scenario; `seed: None` draws a fresh one.
+    CreateCampaign { scenario: String, name: String, seed: Option<u64> },
+    /// Show or hide the campaign picker over the map.
+    ShowPicker(bool),
+    /// Look at the campaign as the umpire or as one side.
+    SetViewer(Viewer),
+    /// Select a node of the map (or nothing).
+    Select(Option<NodeId>),
+    /// Give a command to the rules, with its dice.
+    Execute(Command, DiceInput),
+    /// Take back the last command.
+    Undo,
+}
+
+/// What the referee reads after a command: a refusal in red, or a plain confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// The campaign on screen, with what the viewer may see of it cached.
+#[derive(Debug)]
+pub(crate) struct OpenCampaign {
+    pub campaign: Campaign,
+    pub map: Map,
+    pub events: Vec<Logged>,
+    pub viewer: Viewer,
+    /// Rebuilt only when the campaign or the viewer changes, never per frame.
+    pub view: View,
+}
+
+impl OpenCampaign {
+    fn rebuild_view(&mut self) {
+        let state = &self.campaign.state;
+        self.view = match view::view_for(state, &self.map, &self.events, &self.viewer) {
+            Some(v) => v,
+            None => {
+                self.viewer = Viewer::Umpire;
+                View::Umpire(view::umpire_view(state, &self.map, &self.events))
+            }
+        };
+    }
+}
+
+/// The referee's window, independent of eframe so that tests can drive it in a harness.
+#[derive(Debug)]
+pub struct RefereeApp {
+    store: Store,
+    catalog: Catalog,
+    db: PathBuf,
+    campaigns: Vec<CampaignSummary>,
+    pub(crate) open: Option<OpenCampaign>,
+    show_picker: bool,
+    selected: Option<NodeId>,
+    map_state: MapState,
+    picker: PickerForm,
+    roll: RollForm,
+    message: Option<Message>,
+    queue: Vec<AppCommand>,
+    context_ready: bool,
+    /// The picker's map of the chosen scenario at its start, by scenario id.
+    preview: Option<(String, view::Board)>,
+    preview_map: MapState,
+}
+
+impl RefereeApp {
+    /// An app over an open store and the loaded maps and scenarios, showing the picker.
+    pub fn new(store: Store, db: PathBuf, catalog: Catalog) -> Self {
+        let mut app = RefereeApp {
+            store,
+            picker: PickerForm::new(),
+            catalog,
+            db,
+            campaigns: Vec::new(),
+            open: None,
+            show_picker: true,
+            selected: None,
+            map_state: MapState::default(),
+            roll: RollForm::default(),
+            message: None,
+            queue: Vec::new(),
+            context_ready: false,
+            preview: None,
+            preview_map: MapState::default(),
+        };
+        app.refresh_campaigns();
+        app.picker.suggest_name(&app.catalog, &app.campaigns);
+        app
+    }
+
+    /// Opens the database and, if asked, a campaign in the asked view. A campaign that
+    /// cannot be opened leaves the picker up with the reason, rather than no window at all.
+    pub fn open_db(db: &Path, catalog: Catalog, open: Option<&str>, view_as: Option<&str>) -> anyhow::Result<Self> {
+        let store = Store::open(db).with_context(|| format!("cannot open the campaign database {}", db.display()))?;
+        let mut app = RefereeApp::new(store, db.to_owned(), catalog);
+        if let Some(key) = open {
+            app.send(AppCommand::OpenCampaign(key.to_owned()));
+            if let Some(viewer) = view_as {
+                let viewer = match viewer.trim() {
+                    "" | "umpire" => Viewer::Umpire,
+                    side => Viewer::Side(SideId::new(side)),
+                };
+                app.send(AppCommand::SetViewer(viewer));
+            }
+            app.apply_commands();
+        }
+        Ok(app)
+    }
+
+    /// Queues a command for the next [`Self::apply_commands`].
+    pub fn send(&mut self, command: AppCommand) {
+        self.queue.push(command);
+    }
+
+    /// One whole frame for a bare `Ui` (tests): apply what the last frame asked, then draw.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        self.apply_commands();
+        self.ui(ui);
+        if self.has_pending_commands() {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Whether commands wait for the next [`Self::apply_commands`].
+    pub fn has_pending_commands(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The open campaign, if any.
+    pub fn campaign(&self) -> Option<&Campaign> {
+        self.open.as_ref().map(|o| &o.campaign)
+    }
+
+    /// What the current viewer sees of the open campaign.
+    pub fn view(&self) -> Option<&View> {
+        self.open.as_ref().map(|o| &o.view)
+    }
+
+    pub fn viewer(&self) -> Option<&Viewer> {
+        self.open.as_ref().map(|o| &o.viewer)
+    }
+
+    /// The last refusal or confirmation shown to the referee.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    pub fn selected(&self) -> Option<NodeId> {
+        self.selected
+    }
+
+    fn refresh_campaigns(&mut self) {
+        match self.store.campaigns() {
+            Ok(list) => self.campaigns = list,
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn error(&mut self, text: String) {
+        self.message = Some(Message { text, is_error: true });
+    }
+
+    fn info(&mut self, text: String) {
+        self.message = Some(Message { text, is_error: false });
+    }
+
+    /// Applies the queued commands in order. A refused command changes nothing and leaves
+    /// its sentence in [`Self::message`].
+    pub fn apply_commands(&mut self) {
+        for command in std::mem::take(&mut self.queue) {
+            self.apply(command);
+        }
+    }
+
+    fn apply(&mut self, command: AppCommand) {
+        match command {
+            AppCommand::OpenCampaign(key) => match self.load(&key, Viewer::Umpire) {
+                Ok(open) => {
+                    self.open = Some(open);
+                    self.after_switch();
+                }
+                Err(e) => self.error(format!("{e:#}")),
+            },
+            AppCommand::CreateCampaign { scenario, name, seed } => {
+                if let Err(e) = self.create(&scenario, &name, seed) {
+                    self.error(format!("{e:#}"));
+                }
+            }
+            AppCommand::ShowPicker(show) => {
+                self.show_picker = show || self.open.is_none();
+                if self.show_picker {
+                    self.refresh_campaigns();
+                    self.picker.suggest_name(&self.catalog, &self.campaigns);
+                }
+            }
+            AppCommand::SetViewer(viewer) => {
+                let Some(open) = &mut self.open else { return };
+                if let Viewer::Side(s) = &viewer
+                    && !open.campaign.state.is_side(s)
+                {
+                    let sides = open.campaign.state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
+                    let text = format!(
+                        "{} has no side `{s}`; view as umpire or one of {}",
+                        open.campaign.state.scenario.name,
+                        sides.join(", ")
+                    );
+                    self.error(text);
+                    return;
+                }
+                if open.viewer != viewer {
+                    open.viewer = viewer;
+                    open.rebuild_view();
+                }
+            }
+            AppCommand::Select(node) => self.selected = node,
+            AppCommand::Execute(command, dice) => {
+                let Some(open) = &mut self.open else { return };
+                match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
+                    Ok(_) => {
+                        self.message = None;
+                        self.reload_events();
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::Undo => {
+                let Some(open) = &mut self.open else { return };
+                match self.store.undo(&mut open.campaign) {
+                    Ok(undone) => {
+                        // A side's screen must not learn what a secret command was.
+                        let text = match open.viewer {
+                            Viewer::Umpire => format!(
+                                "Undone: {} ({} event{})",
+                                undone.summary,
+                                undone.events,
+                                if undone.events == 1 { "" } else { "s" }
+                            ),
+                            Viewer::Side(_) => "Undone: the last command".to_owned(),
+                        };
+                        self.info(text);
+                        self.reload_events();
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+        }
+    }
+
+    fn load(&self, key: &str, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
+        let id = self.store.find(key)?;
+        let campaign = self.store.load(id)?;
+        let events = self.store.events(id)?;
+        self.open_loaded(campaign, events, viewer)
+    }
+
+    fn open_loaded(&self, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
+        let map_id = &campaign.state.scenario.map;
+        let map = self
+            .catalog
+            .map(map_id)
+            .cloned()
+            .with_context(|| format!("campaign `{}` is played on map `{map_id}`, which this program does not have", campaign.state.name))?;
+        let state = &campaign.state;
+        let view = View::Umpire(view::umpire_view(state, &map, &events));
+        let mut open = OpenCampaign {
+            campaign,
+            map,
+            events,
+            viewer,
+            view,
+        };
+        if open.viewer != Viewer::Umpire {
+            open.rebuild_view();
+        }
+        Ok(open)
+    }
+
+    fn create(&mut self, scenario: &str, name: &str, seed: Option<u64>) -> anyhow::Result<()> {
+        let name = name.trim();
+        if name.is_empty() {
+            anyhow::bail!("give the new campaign a name");
+        }
+        let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
+        let seed = seed.unwrap_or_else(crate::fresh_seed);
+        let campaign = self.store.create(name, &scenario, seed)?;
+        let events = self.store.events(campaign.id)?;
+        self.open = Some(self.open_loaded(campaign, events, Viewer::Umpire)?);
+        self.after_switch();
+        self.info(format!("Campaign “{name}” created from {}", scenario.name));
+        Ok(())
+    }
+
+    /// A different campaign is on screen: forget what belonged to the last one.
+    fn after_switch(&mut self) {
+        self.show_picker = false;
+        self.selected = None;
+        self.message = None;
+        self.map_state.fit_next_frame();
+        self.refresh_campaigns();
+    }
+
+    fn reload_events(&mut self) {
+        let Some(open) = &mut self.open else { return };
+        match self.store.events(open.campaign.id) {
+            Ok(events) => {
+                open.events = events;
+                open.rebuild_view();
+            }
+            Err(e) => {
+                let text = e.to_string();
+                self.error(text);
+            }
+        }
+        self.refresh_campaigns();
+    }
+
+    /// Draws the whole window. Changes nothing but UI state; campaign changes go to the queue.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if !self.context_ready {
+            setup_context(ui.ctx());
+            self.context_ready = true;
+        }
+        let queue = &mut self.queue;
+        let open = self.open.as_ref();
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            panels::top_bar_ui(ui, open.map(|o| (&o.view, &o.viewer)), &self.campaigns, queue);
+        });
+        let picker_shown = self.show_picker || open.is_none();
+        match open {
+            Some(open) if !picker_shown => {
+                egui::Panel::bottom("log")
+                    .resizable(true)
+                    .default_size(190.0)
+                    .min_size(110.0)
+                    .show(ui, |ui| {
+                        panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
+                    });
+                egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
+                    panels::details_ui(ui, &open.map, &open.view, self.selected, queue);
+                });
+                egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+                    super::map::map_ui(ui, &open.map, open.view.board(), self.selected, &mut self.map_state, queue);
+                });
+            }
+            _ => {
+                let current = open.map(|o| o.campaign.state.name.as_str());
+                let data = picker::PickerData {
+                    db: &self.db,
+                    campaigns: &self.campaigns,
+                    scenarios: &self.catalog.scenarios,
+                    current,
+                    message: self.message.as_ref(),
+                };
+                egui::Panel::left("picker").resizable(true).default_size(600.0).min_size(420.0).show(ui, |ui| {
+                    picker::picker_ui(ui, &data, &mut self.picker, queue);
+                });
+                let scenario = self.catalog.scenarios.get(self.picker.scenario_index());
+                let map = scenario.and_then(|s| self.catalog.map(&s.map));
+                egui::CentralPanel::default().show(ui, |ui| {
+                    let (Some(scenario), Some(map)) = (scenario, map) else { return };
+                    if self.preview.as_ref().is_none_or(|(id, _)| id != &scenario.id) {
+                        self.preview = Some((scenario.id.clone(), start_board(scenario, map)));
+                        self.preview_map.fit_next_frame();
+                    }
+                    let Some((_, board)) = &self.preview else { return };
+                    ui.label(egui::RichText::new(format!("{} at the start", scenario.name)).strong());
+                    // The preview is for looking only: clicks on it select nothing.
+                    let mut ignored = Vec::new();
+                    super::map::map_ui(ui, map, board, None, &mut self.preview_map, &mut ignored);
+                });
+            }
+        }
+    }
+}
+
+/// The public board of a scenario's first turn, for the picker's preview.
+fn start_board(scenario: &Scenario, map: &Map) -> view::Board {
+    let state = CampaignState::new(&scenario.name, scenario, 0);
+    view::umpire_view(&state, map, &[]).board
+}
+
+/// Fonts and theme. Runs before any text of the first frame is laid out, so that frame
+/// already has them (egui applies new fonts at once while no text is laid out).
+fn setup_context(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    // Ubuntu Light lacks arrows and triangles (▾ →); Hack, already built in, has them.
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    // The map is drawn like paper; light panels sit with it best.
+    ctx.set_theme(egui::Theme::Light);
+}
