@@ -133,3 +133,36 @@ fn x_06_help_goes_to_stdout() {
     let out = cli(&db.path, &["--help"]).ok();
     assert!(out.contains("roll") && out.contains("undo"), "{out}");
 }
+
+/// MG-03 / X-06: rosters are shown per viewer and can be replaced from a file before play.
+#[test]
+fn mg_03_roster_show_and_import() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Rosters");
+    let umpire = cli(&db.path, &["roster", "Rosters"]).ok();
+    assert!(umpire.contains("carthage:") && umpire.contains("syracuse:"), "{umpire}");
+    assert!(umpire.contains("Dionysius (C-in-C, 1 MP"), "{umpire}");
+    let syracuse = cli(&db.path, &["roster", "Rosters", "--as", "syracuse"]).ok();
+    assert!(!syracuse.contains("carthage") && !syracuse.contains("Himilco"), "{syracuse}");
+
+    let file = db.path.with_file_name("leptines.toml");
+    std::fs::write(
+        &file,
+        "side = \"syracuse\"\nlist = \"Syracusan, a small force\"\n\n[[command]]\nname = \"Leptines\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"6 Reg LH(O)\", \"4 Reg Ps(O)\"]\n",
+    )
+    .unwrap();
+    let done = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).ok();
+    assert!(done.contains("Syracuse's army is now Syracusan, a small force (1 commands"), "{done}");
+    let json = cli(&db.path, &["roster", "Rosters", "--as", "syracuse", "--json"]).json();
+    assert_eq!(json[0]["army"]["commands"][0]["name"], "Leptines");
+    assert_eq!(json[0]["movement_points"][0], 2, "MG-11: mounted and psiloi only");
+
+    let before = db.bytes();
+    std::fs::write(&file, "side = \"syracuse\"\nlist = \"x\"\n\n[[command]]\nname = \"L\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"300 Reg Sp(O)\"]\n").unwrap();
+    let line = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).refused();
+    assert!(line.contains("more than the 500 the scenario allows") && line.ends_with("— MG-03"), "{line}");
+    std::fs::write(&file, "side = \"syracuse\"\nlist = \"x\"\n\n[[command]]\nname = \"L\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"three Reg Sp(O)\"]\n").unwrap();
+    let line = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).refused();
+    assert!(line.contains("leptines.toml:8: `three Reg Sp(O)` must start with a number"), "{line}");
+    assert_eq!(db.bytes(), before);
+}

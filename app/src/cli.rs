@@ -75,6 +75,14 @@ pub enum CliCommand {
     Show(ViewArgs),
     /// Print a campaign's log as the umpire or as one side sees it
     Log(ViewArgs),
+    /// Show the rosters a viewer may see, or replace a side's roster from a file before play
+    Roster {
+        #[command(flatten)]
+        view: ViewArgs,
+        /// Replace a side's roster with the army in this TOML file (side, list, [[command]]…)
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["umpire", "side"])]
+        import: Option<PathBuf>,
+    },
     /// Take back the last command of a campaign
     Undo {
         /// Campaign name or id
@@ -264,7 +272,7 @@ impl Session {
                 let store = self.store(false)?;
                 self.print(out, &CampaignList(store.campaigns()?))
             }
-            CliCommand::Show(args) | CliCommand::Log(args) if args.side.is_some() && args.umpire => {
+            CliCommand::Show(args) | CliCommand::Log(args) | CliCommand::Roster { view: args, .. } if args.side.is_some() && args.umpire => {
                 bail!("choose either --umpire or --as {}", args.side.unwrap_or_default())
             }
             CliCommand::Show(args) => {
@@ -278,6 +286,27 @@ impl Session {
                     return Ok(());
                 }
                 self.print(out, &LogOnly(view))
+            }
+            CliCommand::Roster { view, import: Some(file) } => {
+                let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+                let source = referee_data::SourceText {
+                    file: file.display().to_string(),
+                    text,
+                };
+                let army = referee_campaign::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
+                let catalog = self.catalog()?;
+                let mut store = self.store(false)?;
+                let (mut c, map) = self.open(&store, &view.campaign, &catalog)?;
+                let events = store.execute(&mut c, &map, &Command::SetArmy { army }, DiceInput::Seeded)?;
+                let lines = events
+                    .iter()
+                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
+                    .collect();
+                self.print(out, &Executed { events, lines })
+            }
+            CliCommand::Roster { view, import: None } => {
+                let (view, _) = self.view(&view)?;
+                self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
@@ -466,6 +495,37 @@ impl Output for Shown {
                 side_name(&n.allied_to),
                 side_name(&n.capital_of)
             ));
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Rosters(Vec<view::Forces>);
+
+impl Output for Rosters {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for f in &self.0 {
+            s.push_str(&format!("{}: {} of {} points", f.side, f.points_spent, f.army_points));
+            let Some(army) = &f.army else {
+                s.push_str(", no roster\n");
+                continue;
+            };
+            s.push_str(&format!(" — {}\n", army.list));
+            for (c, mp) in army.commands.iter().zip(&f.movement_points) {
+                let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
+                s.push_str(&format!(
+                    "  {} ({}, {} MP, {} elements): general {}; {}\n",
+                    c.name,
+                    c.rank.name(),
+                    mp,
+                    c.element_count(),
+                    c.general,
+                    elements.join(", ")
+                ));
+            }
         }
         s
     }

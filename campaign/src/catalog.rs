@@ -2,18 +2,25 @@
 
 use std::collections::BTreeMap;
 
-use referee_data::raw::{RawMap, RawScenario};
-use referee_data::{DataError, DataSource, Problem};
+use referee_data::raw::{RawArmyFile, RawElementTable, RawMap, RawScenario};
+use referee_data::{DataError, DataSource, Problem, Report, SourceText};
 
+use crate::army::{ElementTable, army_from_raw};
+use crate::ids::SideId;
 use crate::map::Map;
 use crate::scenario::Scenario;
+
+/// Where the points table lives in the data folder.
+pub const ELEMENT_TABLE: &str = "tables/elements.toml";
 
 /// Every map and scenario, validated.
 #[derive(Debug, Clone)]
 pub struct Catalog {
     pub maps: BTreeMap<String, Map>,
-    /// Scenarios in file-name order.
+    /// Scenarios in file-name order, each with its default armies.
     pub scenarios: Vec<Scenario>,
+    /// The points table armies are bought with.
+    pub elements: ElementTable,
 }
 
 impl Catalog {
@@ -39,20 +46,67 @@ impl Catalog {
                 Err(e) => problems.extend(e.problems),
             }
         }
+        let elements = source
+            .read(ELEMENT_TABLE)
+            .and_then(|text| ElementTable::from_raw(referee_data::parse::<RawElementTable>(&text)?, &text));
+        let elements = match elements {
+            Ok(t) => Some(t),
+            Err(e) => {
+                problems.extend(e.problems);
+                None
+            }
+        };
+        let mut army_files: BTreeMap<String, (SourceText, RawArmyFile)> = BTreeMap::new();
+        for path in source.list("armies")? {
+            let parsed = source.read(&path).and_then(|text| {
+                let raw = referee_data::parse::<RawArmyFile>(&text)?;
+                Ok((text, raw))
+            });
+            match parsed {
+                Ok((text, raw)) => {
+                    army_files.insert(raw.scenario.get_ref().clone(), (text, raw));
+                }
+                Err(e) => problems.extend(e.problems),
+            }
+        }
         let mut scenarios = Vec::new();
         for path in source.list("scenarios")? {
             let loaded = source
                 .read(&path)
                 .and_then(|text| Scenario::from_raw(referee_data::parse::<RawScenario>(&text)?, &text, &maps));
             match loaded {
-                Ok(s) => scenarios.push(s),
+                Ok(mut s) => {
+                    if let Some(table) = &elements {
+                        match army_files.remove(&s.id) {
+                            Some((text, raw)) => attach_armies(&mut s, table, &raw, &text, &mut problems),
+                            None => problems.push(Problem {
+                                file: format!("armies/{}.toml", s.id),
+                                line: 0,
+                                message: format!("scenario `{}` has no army file; every side needs a default army", s.id),
+                            }),
+                        }
+                    }
+                    scenarios.push(s);
+                }
                 Err(e) => problems.extend(e.problems),
             }
+        }
+        // Armies of a scenario that failed to load say nothing more: its problems are listed.
+        let scenario_files = source.list("scenarios")?;
+        let has_file = |id: &str| scenario_files.iter().any(|p| p.trim_end_matches(".toml").rsplit('/').next() == Some(id));
+        for (id, (text, raw)) in army_files.into_iter().filter(|(id, _)| !has_file(id)) {
+            let mut report = Report::new(&text);
+            report.at(raw.scenario.span().start, format!("the armies are for scenario `{id}`, which is not loaded"));
+            problems.extend(report.problems);
         }
         if !problems.is_empty() {
             return Err(DataError { problems });
         }
-        Ok(Catalog { maps, scenarios })
+        Ok(Catalog {
+            maps,
+            scenarios,
+            elements: elements.unwrap_or_default(),
+        })
     }
 
     /// The built-in data, which is checked by the test suite and so always loads.
@@ -77,4 +131,36 @@ impl Catalog {
             )
         })
     }
+}
+
+/// MG-03: checks a scenario's default armies against its sides and points, and attaches them
+/// in move order.
+fn attach_armies(scenario: &mut Scenario, table: &ElementTable, raw: &RawArmyFile, text: &SourceText, problems: &mut Vec<Problem>) {
+    let mut report = Report::new(text);
+    let mut armies = BTreeMap::new();
+    for raw_army in &raw.armies {
+        let side = SideId::new(raw_army.side.get_ref().clone());
+        let at = raw_army.side.span().start;
+        let Some(setup) = scenario.side(&side) else {
+            report.at(at, format!("{} has no side `{side}`", scenario.name));
+            continue;
+        };
+        let points = setup.army_points;
+        let Some(army) = army_from_raw(raw_army, &mut report) else { continue };
+        for p in table.check(&army, points) {
+            let line_at = p.command.and_then(|i| raw_army.commands.get(i)).map_or(at, |c| c.name.span().start);
+            report.at(line_at, format!("{side}'s army: {}", p.message));
+        }
+        if armies.insert(side.clone(), army).is_some() {
+            report.at(at, format!("side `{side}` has two armies"));
+        }
+    }
+    for side in &scenario.move_order {
+        if !armies.contains_key(side) {
+            report.file(format!("side `{side}` of {} has no default army", scenario.name));
+        }
+    }
+    problems.extend(report.problems);
+    scenario.elements = table.clone();
+    scenario.armies = scenario.move_order.iter().filter_map(|s| armies.remove(s)).collect();
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::army::Army;
 use crate::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
 
@@ -24,6 +25,8 @@ pub enum Command {
     },
     /// Write a note in the log that only the umpire sees.
     AddNote { text: String },
+    /// Replace a side's roster before play begins (MG-03).
+    SetArmy { army: Army },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
     AdjustControl {
         node: NodeId,
@@ -38,6 +41,7 @@ impl Command {
         match self {
             Command::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
             Command::AddNote { .. } => "add a note".to_owned(),
+            Command::SetArmy { army } => format!("replace {}'s army", army.side),
             Command::AdjustControl { node, side, .. } => match side {
                 Some(s) => format!("give node {node} to {s}"),
                 None => format!("leave node {node} uncontrolled"),

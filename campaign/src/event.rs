@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::army::Army;
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -51,6 +52,9 @@ pub enum Event {
     },
     /// The umpire wrote a note in the campaign's log; only the umpire sees it.
     NoteAdded { text: String },
+    /// A side's roster was replaced before play began (MG-03); only that side and the umpire
+    /// learn what is in it.
+    ArmyReplaced { army: Army },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted {
         node: NodeId,
@@ -68,6 +72,7 @@ impl Event {
             Event::DiceRolled { .. } => "dice_rolled",
             Event::NoteAdded { .. } => "note_added",
             Event::ControlAdjusted { .. } => "control_adjusted",
+            Event::ArmyReplaced { .. } => "army_replaced",
         }
     }
 
@@ -93,6 +98,18 @@ impl Event {
                 Some(format!("{who}{} for {}{secret}{rule}", roll.describe(), roll.purpose))
             }
             Event::NoteAdded { text } => matches!(viewer, Viewer::Umpire).then(|| format!("Note: {text}")),
+            Event::ArmyReplaced { army } => {
+                let own = matches!(viewer, Viewer::Umpire) || viewer == &Viewer::Side(army.side.clone());
+                own.then(|| {
+                    format!(
+                        "{}'s army is now {} ({} commands, {} points) — MG-03",
+                        side_name(&Some(army.side.clone())),
+                        army.list,
+                        army.commands.len(),
+                        scenario.elements.army_points(army)
+                    )
+                })
+            }
             Event::ControlAdjusted { node, from, to, reason } => {
                 let line = format!("{} passes from {} to {}", map.name(*node), side_name(from), side_name(to));
                 Some(match viewer {

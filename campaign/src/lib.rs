@@ -9,6 +9,7 @@
 //! Depends on `referee-data` only among the workspace crates; it must never import egui
 //! or printpdf.
 
+pub mod army;
 pub mod catalog;
 pub mod command;
 pub mod dice;

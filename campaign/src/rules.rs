@@ -50,6 +50,22 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
                 visibility,
             }]
         }
+        Command::SetArmy { army } => {
+            known_side(&army.side)?;
+            if !state.setup {
+                return Err(RuleError::new(
+                    "MG-03",
+                    "rosters are fixed once play has begun; losses change them, not the referee",
+                ));
+            }
+            let points = state.scenario.side(&army.side).map_or(0, |s| s.army_points);
+            let problems = state.scenario.elements.check(army, points);
+            if !problems.is_empty() {
+                let text: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+                return Err(RuleError::new("MG-03", format!("{}'s army cannot be fielded: {}", army.side, text.join("; "))));
+            }
+            vec![Event::ArmyReplaced { army: army.clone() }]
+        }
         Command::AddNote { text } => {
             if text.trim().is_empty() {
                 return Err(RuleError::new("X-03", "a note needs some text"));

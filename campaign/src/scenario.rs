@@ -7,6 +7,7 @@ use referee_data::raw::{RawScenario, RawSide, Spanned};
 use referee_data::{DataError, Report, SourceText};
 use serde::{Deserialize, Serialize};
 
+use crate::army::{Army, ElementTable};
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 
@@ -129,6 +130,11 @@ pub struct Scenario {
     pub special_rules: BTreeSet<SpecialRule>,
     pub siege_modifiers: Vec<SiegeModifier>,
     pub capture_vps: Vec<CaptureVp>,
+    /// The points table armies are bought with (MG-03).
+    pub elements: ElementTable,
+    /// Each side's default army as shipped, in move order; the referee may replace it before
+    /// play starts.
+    pub armies: Vec<Army>,
 }
 
 impl Scenario {
@@ -268,6 +274,8 @@ impl Scenario {
             special_rules,
             siege_modifiers,
             capture_vps,
+            elements: ElementTable::default(),
+            armies: Vec::new(),
         })
     }
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::army::Army;
 use crate::dice::RollSource;
 use crate::event::Event;
 use crate::ids::{NodeId, SideId};
@@ -32,6 +33,10 @@ pub struct CampaignState {
     pub city_allies: BTreeMap<NodeId, SideId>,
     pub rolls: u64,
     pub notes: u64,
+    /// Whether play has begun; until then the referee may change rosters (MG-03).
+    pub setup: bool,
+    /// Each side's field army, by side (MG-03).
+    pub armies: BTreeMap<SideId, Army>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -72,6 +77,8 @@ impl CampaignState {
             city_allies,
             rolls: 0,
             notes: 0,
+            setup: true,
+            armies: scenario.armies.iter().map(|a| (a.side.clone(), a.clone())).collect(),
         }
     }
 
@@ -99,6 +106,9 @@ impl CampaignState {
                 }
             }
             Event::NoteAdded { .. } => self.notes += 1,
+            Event::ArmyReplaced { army } => {
+                self.armies.insert(army.side.clone(), army.clone());
+            }
             Event::ControlAdjusted { node, to, .. } => match to {
                 Some(s) => {
                     self.control.insert(*node, s.clone());

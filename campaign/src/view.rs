@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::army::Army;
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -66,8 +67,14 @@ impl Board {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Forces {
     pub side: SideId,
+    /// Points the scenario allows the army.
     pub army_points: u32,
+    /// Points the roster costs.
+    pub points_spent: u32,
     pub fleet_np: u32,
+    pub army: Option<Army>,
+    /// Movement points of each command, in roster order (MG-11).
+    pub movement_points: Vec<u8>,
 }
 
 /// One line of the campaign log as a viewer reads it.
@@ -163,10 +170,15 @@ fn board(state: &CampaignState, map: &Map) -> Board {
 }
 
 fn forces(state: &CampaignState, side: &SideId) -> Option<Forces> {
+    let table = &state.scenario.elements;
+    let army = state.armies.get(side).cloned();
     state.scenario.side(side).map(|s| Forces {
         side: s.id.clone(),
         army_points: s.army_points,
+        points_spent: army.as_ref().map_or(0, |a| table.army_points(a)),
         fleet_np: s.fleet_np,
+        movement_points: army.as_ref().map_or_else(Vec::new, |a| a.commands.iter().map(|c| table.movement_points(c)).collect()),
+        army,
     })
 }
 

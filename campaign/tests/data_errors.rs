@@ -867,3 +867,64 @@ fn mg_02_capture_award_for_unknown_side() {
     let line = fx.edit(SECOND_PUNIC, "side = \"rome\", vp", "side = \"romans\", vp");
     fx.load().only(SECOND_PUNIC, line, "the capture award names side `romans`, which the scenario does not have");
 }
+
+// ---------------------------------------------------------------------------------------
+// MG-03: the points table and the default armies
+
+const ELEMENTS: &str = "tables/elements.toml";
+const PYRRHIC_ARMIES: &str = "armies/pyrrhic.toml";
+
+/// MG-03: a mobility the rules do not know is named with its line.
+#[test]
+fn mg_03_unknown_mobility() {
+    let fx = Fixture::new();
+    let line = fx.edit_in(ELEMENTS, "code = \"El\"", "mobility = \"elephant\"", "mobility = \"trunk\"");
+    fx.load().has(ELEMENTS, line, "El: `trunk` is not a mobility (mounted, foot, psiloi, elephant, expendable, artillery)");
+}
+
+/// MG-03: a grade the rules do not know is named with its line.
+#[test]
+fn mg_03_unknown_grade_in_the_points_table() {
+    let fx = Fixture::new();
+    let (text, at) = fx.find(ELEMENTS, "code = \"El\"", "grade = \"O\"");
+    let line = line_of(&text, at);
+    fx.edit_in(ELEMENTS, "code = \"El\"", "grade = \"O\"", "grade = \"Q\"");
+    fx.load().has(ELEMENTS, line, "El: `Q` is not a grade (S, O, I, F, X)");
+}
+
+/// MG-03: an unreadable element string in an army is named with its line.
+#[test]
+fn mg_03_unreadable_element_in_an_army() {
+    let fx = Fixture::new();
+    let line = fx.edit(PYRRHIC_ARMIES, "\"12 Reg Pk(O)\"", "\"12 Regular Pk(O)\"");
+    fx.load()
+        .has(PYRRHIC_ARMIES, line, "`Regular Pk(O)` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)");
+}
+
+/// MG-03: an army over its scenario's points is refused, at the army's side line.
+#[test]
+fn mg_03_army_over_its_points() {
+    let fx = Fixture::new();
+    fx.edit(PYRRHIC_ARMIES, "\"12 Reg Pk(O)\"", "\"40 Reg Pk(O)\"");
+    let line = fx.line_in(PYRRHIC_ARMIES, "", "side = \"pyrrhus\"");
+    fx.load().has(PYRRHIC_ARMIES, line, "pyrrhus's army: the army costs * points, more than the 350 the scenario allows");
+}
+
+/// MG-03: an element the points table does not price is refused at its command's line.
+#[test]
+fn mg_03_army_with_an_unpriced_element() {
+    let fx = Fixture::new();
+    fx.edit(PYRRHIC_ARMIES, "\"12 Reg Pk(O)\"", "\"12 Reg Zz(O)\"");
+    let line = fx.line_in(PYRRHIC_ARMIES, "", "name = \"Leonnatus\"");
+    fx.load().has(PYRRHIC_ARMIES, line, "pyrrhus's army: Leonnatus: Zz is not an element type of the points table");
+}
+
+/// MG-03: every side of a scenario needs a default army, and only its sides may have one.
+#[test]
+fn mg_03_army_for_an_unknown_side_and_a_side_without_army() {
+    let fx = Fixture::new();
+    let line = fx.edit(PYRRHIC_ARMIES, "side = \"pyrrhus\"", "side = \"epirus\"");
+    fx.load()
+        .has(PYRRHIC_ARMIES, line, "Pyrrhic War has no side `epirus`")
+        .has(PYRRHIC_ARMIES, 0, "side `pyrrhus` of Pyrrhic War has no default army");
+}

@@ -31,6 +31,26 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
         text: include_str!("../maps/sicily.toml"),
     },
     EmbeddedFile {
+        path: "tables/elements.toml",
+        text: include_str!("../tables/elements.toml"),
+    },
+    EmbeddedFile {
+        path: "armies/dionysian.toml",
+        text: include_str!("../armies/dionysian.toml"),
+    },
+    EmbeddedFile {
+        path: "armies/pyrrhic.toml",
+        text: include_str!("../armies/pyrrhic.toml"),
+    },
+    EmbeddedFile {
+        path: "armies/first-punic.toml",
+        text: include_str!("../armies/first-punic.toml"),
+    },
+    EmbeddedFile {
+        path: "armies/second-punic.toml",
+        text: include_str!("../armies/second-punic.toml"),
+    },
+    EmbeddedFile {
         path: "scenarios/dionysian.toml",
         text: include_str!("../scenarios/dionysian.toml"),
     },
@@ -208,12 +228,17 @@ pub fn line_of(text: &str, at: usize) -> usize {
     text.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
-/// Parses a TOML file into raw type `T`, checking its `version` field.
-pub fn parse<T: DeserializeOwned + raw::Versioned>(source: &SourceText) -> Result<T, DataError> {
-    let value: T = toml::from_str(&source.text).map_err(|e| {
+/// Parses TOML text into raw type `T`, with the line of any error.
+pub fn parse_toml<T: DeserializeOwned>(source: &SourceText) -> Result<T, DataError> {
+    toml::from_str(&source.text).map_err(|e| {
         let line = e.span().map_or(0, |s| line_of(&source.text, s.start));
         DataError::single(&source.file, line, e.message().trim_end().to_owned())
-    })?;
+    })
+}
+
+/// Parses a TOML file into raw type `T`, checking its `version` field.
+pub fn parse<T: DeserializeOwned + raw::Versioned>(source: &SourceText) -> Result<T, DataError> {
+    let value: T = parse_toml(source)?;
     let version = value.version();
     if *version.get_ref() != DATA_VERSION {
         return Err(DataError::single(

@@ -233,3 +233,98 @@ pub struct RawCaptureVp {
     pub side: Spanned<String>,
     pub vp: u32,
 }
+
+/// `tables/elements.toml`: DBM-style element types, their grades and points.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawElementTable {
+    pub version: Spanned<u32>,
+    /// True when the points are the project's reconstruction, for the referee to check.
+    #[serde(default)]
+    pub reconstructed: bool,
+    #[serde(default)]
+    pub note: String,
+    /// Extra points for each general, by rank, on top of his element.
+    pub generals: RawGeneralCosts,
+    #[serde(rename = "element")]
+    pub elements: Vec<RawElementType>,
+}
+
+impl Versioned for RawElementTable {
+    fn version(&self) -> &Spanned<u32> {
+        &self.version
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGeneralCosts {
+    pub c_in_c: u32,
+    pub sub_general: u32,
+    pub ally_general: u32,
+}
+
+/// One element type, e.g. `Sp` (spearmen).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawElementType {
+    /// The DBM abbreviation: `Kn`, `Cv`, `Sp` …
+    pub code: Spanned<String>,
+    pub name: String,
+    /// How the element moves on the campaign map: `mounted`, `foot`, `psiloi`, `elephant`,
+    /// `expendable` or `artillery`.
+    pub mobility: Spanned<String>,
+    /// Points of one element by grade, for regulars and irregulars (absent: not allowed).
+    pub costs: Vec<RawElementCost>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawElementCost {
+    /// `S`, `O`, `I`, `F` or `X`.
+    pub grade: Spanned<String>,
+    pub reg: Option<u32>,
+    pub irr: Option<u32>,
+}
+
+/// `armies/<scenario>.toml`: the default army of every side of a scenario.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawArmyFile {
+    pub version: Spanned<u32>,
+    pub scenario: Spanned<String>,
+    #[serde(rename = "army")]
+    pub armies: Vec<RawArmy>,
+}
+
+impl Versioned for RawArmyFile {
+    fn version(&self) -> &Spanned<u32> {
+        &self.version
+    }
+}
+
+/// One side's field army, split into commands (one counter each).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawArmy {
+    pub side: Spanned<String>,
+    /// The army list it is drawn from, e.g. "Later Carthaginian, 398 BC".
+    pub list: String,
+    #[serde(default)]
+    pub note: String,
+    #[serde(rename = "command")]
+    pub commands: Vec<RawCommand>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCommand {
+    /// The counter's label, e.g. the general's name.
+    pub name: Spanned<String>,
+    /// `c-in-c`, `sub-general` or `ally-general`.
+    pub rank: Spanned<String>,
+    /// The general's own element, e.g. `"Reg Cv(O)"`.
+    pub general: Spanned<String>,
+    /// The command's other elements, each group written like `"4 Reg Sp(O)"`.
+    pub elements: Vec<Spanned<String>>,
+}

@@ -246,6 +246,14 @@ fn forces_ui(ui: &mut egui::Ui, view: &View) {
             }
             ui.label(format!("{} army: {} points", side_name(board, &f.side), f.army_points));
         });
+        if let Some(army) = &f.army {
+            ui.horizontal(|ui| {
+                ui.add_space(22.0);
+                egui::CollapsingHeader::new(format!("{} commands, {} points spent", army.commands.len(), f.points_spent))
+                    .id_salt(("roster", f.side.as_str()))
+                    .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
+            });
+        }
         let fleet = if f.fleet_np == 0 {
             format!("{} fleet: none", side_name(board, &f.side))
         } else {
@@ -267,6 +275,18 @@ fn forces_ui(ui: &mut egui::Ui, view: &View) {
             ui.label(
                 RichText::new(format!("Viewing as {}: other sides' forces are hidden.", side_name(board, &v.side))).weak(),
             );
+        }
+    }
+}
+
+/// A side's roster: each command with its general, movement points (MG-11) and elements.
+fn roster_ui(ui: &mut egui::Ui, army: &referee_campaign::army::Army, movement_points: &[u8]) {
+    ui.label(RichText::new(&army.list).italics());
+    for (command, mp) in army.commands.iter().zip(movement_points) {
+        ui.label(RichText::new(format!("{} — {}, {} MP", command.name, command.rank.name(), mp)).strong());
+        ui.label(format!("general: {}", command.general));
+        for group in &command.elements {
+            ui.label(group.to_string());
         }
     }
 }

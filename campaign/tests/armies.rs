@@ -1,0 +1,118 @@
+//! MG-03, MG-05, MG-11: armies bought at the scenario's points, rosters hidden from the other
+//! sides, movement points by composition.
+
+use referee_campaign::army::{Army, CommandRoster, ElementGroup, Rank};
+use referee_campaign::view::side_view;
+use referee_campaign::{Catalog, Command, DiceInput, SideId, Store};
+
+fn catalog() -> Catalog {
+    Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn command(name: &str, rank: Rank, general: &str, elements: &[&str]) -> CommandRoster {
+    CommandRoster {
+        name: name.to_owned(),
+        rank,
+        general: general.parse().unwrap(),
+        elements: elements.iter().map(|e| e.parse::<ElementGroup>().unwrap()).collect(),
+    }
+}
+
+/// MG-03: every side of every scenario has a default army of one C-in-C and a few commands,
+/// costing no more than the scenario allows and not much less.
+#[test]
+fn mg_03_default_armies_fit_their_points() {
+    let c = catalog();
+    assert!(c.elements.reconstructed, "the points table is ours and must say so");
+    for s in &c.scenarios {
+        assert_eq!(s.armies.len(), s.sides.len(), "{}", s.id);
+        for army in &s.armies {
+            let allowed = s.side(&army.side).unwrap().army_points;
+            let cost = c.elements.army_points(army);
+            assert!(cost <= allowed && cost * 100 >= allowed * 95, "{} {}: {cost} of {allowed}", s.id, army.side);
+            assert!(c.elements.check(army, allowed).is_empty());
+            assert_eq!(army.commands.iter().filter(|c| c.rank == Rank::CInC).count(), 1);
+            assert!((2..=4).contains(&army.commands.len()), "{} {}: {} commands", s.id, army.side, army.commands.len());
+        }
+    }
+}
+
+/// MG-03: a roster may be replaced before play, but never over the points, and a refused
+/// roster changes nothing.
+#[test]
+fn mg_03_roster_replacement_is_checked() {
+    let c = catalog();
+    let scenario = c.scenario("pyrrhic").unwrap();
+    let map = c.map("sicily").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut campaign = store.create("Rosters", scenario, 1).unwrap();
+    let pyrrhus = SideId::new("pyrrhus");
+    let mut army: Army = campaign.state.armies[&pyrrhus].clone();
+    army.commands[0].elements.push("30 Reg El(O)".parse().unwrap());
+    let err = store.execute(&mut campaign, map, &Command::SetArmy { army }, DiceInput::Seeded).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("more than the 350 the scenario allows") && text.ends_with("— MG-03"), "{text}");
+    assert_eq!(store.events(campaign.id).unwrap().len(), 1);
+
+    let small = Army {
+        side: pyrrhus.clone(),
+        list: "Pyrrhic, 278 BC".into(),
+        note: String::new(),
+        commands: vec![
+            command("Pyrrhus", Rank::CInC, "Reg Kn(O)", &["12 Reg Pk(O)", "2 Reg Ps(O)"]),
+            command("Milo", Rank::SubGeneral, "Reg Cv(O)", &["4 Reg LH(O)"]),
+        ],
+    };
+    store.execute(&mut campaign, map, &Command::SetArmy { army: small.clone() }, DiceInput::Seeded).unwrap();
+    assert_eq!(campaign.state.armies[&pyrrhus], small);
+
+    let unknown = Army {
+        commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])],
+        ..small.clone()
+    };
+    let err = store.execute(&mut campaign, map, &Command::SetArmy { army: unknown }, DiceInput::Seeded).unwrap_err();
+    assert!(err.to_string().contains("Zz is not an element type"), "{err}");
+    let two_chiefs = Army {
+        commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }],
+        ..small
+    };
+    let err = store.execute(&mut campaign, map, &Command::SetArmy { army: two_chiefs }, DiceInput::Seeded).unwrap_err();
+    assert!(err.to_string().contains("exactly one C-in-C, not 2"), "{err}");
+}
+
+/// MG-03: a side sees its own roster and none of the others'.
+#[test]
+fn mg_03_rosters_are_hidden_from_other_sides() {
+    let c = catalog();
+    let map = c.map("sicily").unwrap();
+    for scenario in &c.scenarios {
+        let mut store = Store::open_in_memory().unwrap();
+        let campaign = store.create("Hidden", scenario, 5).unwrap();
+        let events = store.events(campaign.id).unwrap();
+        for side in &scenario.move_order {
+            let view = side_view(&campaign.state, map, &events, side).unwrap();
+            let json = serde_json::to_string(&view).unwrap();
+            for army in &scenario.armies {
+                // A command named like a side or a place ("Pyrrhus") is public by that name.
+                let public = |name: &str| scenario.sides.iter().any(|s| s.name == name) || map.nodes.values().any(|n| n.name == name);
+                for cmd in army.commands.iter().filter(|c| !public(&c.name)) {
+                    let quoted = format!("\"{}\"", cmd.name);
+                    assert_eq!(json.contains(&quoted), &army.side == side, "{} seeing {}'s {}", side, army.side, cmd.name);
+                }
+            }
+        }
+    }
+}
+
+/// MG-11: only mounted and/or psiloi commands, with no elephants or expendables, have 2 MP.
+#[test]
+fn mg_11_movement_points_by_composition() {
+    let t = catalog().elements;
+    let mp = |general: &str, elements: &[&str]| t.movement_points(&command("C", Rank::SubGeneral, general, elements));
+    assert_eq!(mp("Reg Cv(O)", &["4 Irr LH(O)", "2 Reg Ps(O)"]), 2);
+    assert_eq!(mp("Irr LH(O)", &[]), 2);
+    assert_eq!(mp("Reg Cv(O)", &["4 Reg Sp(O)"]), 1);
+    assert_eq!(mp("Reg Cv(O)", &["2 Reg El(O)"]), 1);
+    assert_eq!(mp("Reg Cv(O)", &["2 Irr Exp(I)"]), 1);
+    assert_eq!(mp("Reg Kn(O)", &["2 Reg Ps(S)"]), 2);
+}
