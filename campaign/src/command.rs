@@ -27,6 +27,14 @@ pub enum Command {
     AddNote { text: String },
     /// Replace a side's roster before play begins (MG-03).
     SetArmy { army: Army },
+    /// Set a counter (a command by name, or `fleet`) on the map before play (MG-02).
+    Deploy { side: SideId, counter: String, node: NodeId },
+    /// End setup and begin the first player-turn (MG-09).
+    BeginPlay,
+    /// Move a counter of the moving side along a path of nodes (MG-11).
+    Move { side: SideId, counter: String, path: Vec<NodeId> },
+    /// End the moving side's current phase (MG-09).
+    EndPhase { side: SideId },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
     AdjustControl {
         node: NodeId,
@@ -42,6 +50,13 @@ impl Command {
             Command::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
             Command::AddNote { .. } => "add a note".to_owned(),
             Command::SetArmy { army } => format!("replace {}'s army", army.side),
+            Command::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
+            Command::BeginPlay => "begin play".to_owned(),
+            Command::Move { side, counter, path } => {
+                let route: Vec<String> = path.iter().map(ToString::to_string).collect();
+                format!("move {side} {counter} to {}", route.join("-"))
+            }
+            Command::EndPhase { side } => format!("end {side}'s phase"),
             Command::AdjustControl { node, side, .. } => match side {
                 Some(s) => format!("give node {node} to {s}"),
                 None => format!("leave node {node} uncontrolled"),

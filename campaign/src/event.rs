@@ -8,6 +8,7 @@ use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::scenario::Scenario;
+use crate::turn::{Battle, Phase};
 use crate::view::Viewer;
 
 /// Who may see a roll.
@@ -55,6 +56,18 @@ pub enum Event {
     /// A side's roster was replaced before play began (MG-03); only that side and the umpire
     /// learn what is in it.
     ArmyReplaced { army: Army },
+    /// A counter was set up on the map before play (MG-02).
+    CounterDeployed { side: SideId, counter: String, node: NodeId },
+    /// Setup ended and the first player-turn began (MG-09).
+    PlayBegan,
+    /// A counter moved along a path (MG-11).
+    CounterMoved { side: SideId, counter: String, path: Vec<NodeId> },
+    /// The moving side ended a phase of its player-turn (MG-09).
+    PhaseEnded { side: SideId, phase: Phase },
+    /// A fortified city became a side's ally (MG-06).
+    CityJoined { node: NodeId, side: SideId },
+    /// Opposing counters met and a battle is due (MG-10, MG-20).
+    BattleRaised { battle: Battle },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted {
         node: NodeId,
@@ -73,6 +86,12 @@ impl Event {
             Event::NoteAdded { .. } => "note_added",
             Event::ControlAdjusted { .. } => "control_adjusted",
             Event::ArmyReplaced { .. } => "army_replaced",
+            Event::CounterDeployed { .. } => "counter_deployed",
+            Event::PlayBegan => "play_began",
+            Event::CounterMoved { .. } => "counter_moved",
+            Event::PhaseEnded { .. } => "phase_ended",
+            Event::CityJoined { .. } => "city_joined",
+            Event::BattleRaised { .. } => "battle_raised",
         }
     }
 
@@ -110,6 +129,39 @@ impl Event {
                     )
                 })
             }
+            Event::CounterDeployed { side, counter, node } => {
+                let who = side_name(&Some(side.clone()));
+                Some(if owner_sees(viewer, side) {
+                    format!("{who} deploys {} at {}", counter_label(counter), map.name(*node))
+                } else {
+                    format!("{who} places a counter at {}", map.name(*node))
+                })
+            }
+            Event::PlayBegan => Some(format!(
+                "Play begins: turn 1, {} to move — MG-09",
+                scenario.move_order.first().map_or_else(String::new, |s| side_name(&Some(s.clone())))
+            )),
+            Event::CounterMoved { side, counter, path } => {
+                let who = side_name(&Some(side.clone()));
+                let route: Vec<String> = path.iter().map(|n| map.name(*n)).collect();
+                Some(if owner_sees(viewer, side) {
+                    format!("{who}: {} moves to {}", counter_label(counter), route.join(" → "))
+                } else {
+                    format!("{who}: a counter moves to {}", route.join(" → "))
+                })
+            }
+            Event::PhaseEnded { side, phase } => Some(format!("{} ends {}", side_name(&Some(side.clone())), phase.name())),
+            Event::CityJoined { node, side } => Some(format!("{} joins {} — MG-06", map.name(*node), side_name(&Some(side.clone())))),
+            Event::BattleRaised { battle } => {
+                let defenders: Vec<String> = battle.defenders.iter().map(|d| side_name(&Some(d.clone()))).collect();
+                Some(format!(
+                    "Battle {} at {}: {} attacks {} — MG-10",
+                    battle.id,
+                    map.name(battle.node),
+                    side_name(&Some(battle.attacker.clone())),
+                    defenders.join(" and ")
+                ))
+            }
             Event::ControlAdjusted { node, from, to, reason } => {
                 let line = format!("{} passes from {} to {}", map.name(*node), side_name(from), side_name(to));
                 Some(match viewer {
@@ -119,6 +171,18 @@ impl Event {
             }
         }
     }
+}
+
+/// Whether `viewer` may know what a counter of `side` is.
+fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
+    match viewer {
+        Viewer::Umpire => true,
+        Viewer::Side(s) => s == side,
+    }
+}
+
+fn counter_label(name: &str) -> String {
+    if name == crate::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
 }
 
 /// An event as stored: its place in the campaign and the command that caused it.

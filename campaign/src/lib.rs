@@ -21,6 +21,7 @@ pub mod rules;
 pub mod scenario;
 pub mod state;
 pub mod store;
+pub mod turn;
 pub mod view;
 
 pub use catalog::Catalog;

@@ -7,6 +7,7 @@ use crate::error::RuleError;
 use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
+use crate::turn;
 
 /// Decides what `command` does to the campaign.
 pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -52,7 +53,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         }
         Command::SetArmy { army } => {
             known_side(&army.side)?;
-            if !state.setup {
+            if state.phase != turn::Phase::Setup {
                 return Err(RuleError::new(
                     "MG-03",
                     "rosters are fixed once play has begun; losses change them, not the referee",
@@ -66,6 +67,10 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             }
             vec![Event::ArmyReplaced { army: army.clone() }]
         }
+        Command::Deploy { side, counter, node } => turn::deploy(state, map, side, counter, *node)?,
+        Command::BeginPlay => turn::begin_play(state, map)?,
+        Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
+        Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
         Command::AddNote { text } => {
             if text.trim().is_empty() {
                 return Err(RuleError::new("X-03", "a note needs some text"));

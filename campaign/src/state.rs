@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::army::Army;
+use crate::turn::{Battle, Counter, Phase};
 use crate::dice::RollSource;
 use crate::event::Event;
 use crate::ids::{NodeId, SideId};
@@ -33,8 +34,14 @@ pub struct CampaignState {
     pub city_allies: BTreeMap<NodeId, SideId>,
     pub rolls: u64,
     pub notes: u64,
-    /// Whether play has begun; until then the referee may change rosters (MG-03).
-    pub setup: bool,
+    /// Where the turn stands; rosters may change only in [`Phase::Setup`] (MG-03).
+    pub phase: Phase,
+    /// Counters on the map.
+    pub counters: Vec<Counter>,
+    /// Battles raised and waiting for their results.
+    pub battles: Vec<Battle>,
+    /// Battles raised so far, for numbering them.
+    pub battles_raised: u32,
     /// Each side's field army, by side (MG-03).
     pub armies: BTreeMap<SideId, Army>,
 }
@@ -77,7 +84,10 @@ impl CampaignState {
             city_allies,
             rolls: 0,
             notes: 0,
-            setup: true,
+            phase: Phase::Setup,
+            counters: Vec::new(),
+            battles: Vec::new(),
+            battles_raised: 0,
             armies: scenario.armies.iter().map(|a| (a.side.clone(), a.clone())).collect(),
         }
     }
@@ -107,8 +117,17 @@ impl CampaignState {
             }
             Event::NoteAdded { .. } => self.notes += 1,
             Event::ArmyReplaced { army } => {
+                // Counters of commands the new roster no longer has leave the map.
+                let names: Vec<&str> = army.commands.iter().map(|c| c.name.as_str()).collect();
+                self.counters.retain(|c| c.side != army.side || c.is_fleet() || names.contains(&c.name.as_str()));
                 self.armies.insert(army.side.clone(), army.clone());
             }
+            Event::CounterDeployed { .. }
+            | Event::PlayBegan
+            | Event::CounterMoved { .. }
+            | Event::PhaseEnded { .. }
+            | Event::CityJoined { .. }
+            | Event::BattleRaised { .. } => self.apply_turn(event),
             Event::ControlAdjusted { node, to, .. } => match to {
                 Some(s) => {
                     self.control.insert(*node, s.clone());

@@ -10,6 +10,7 @@ use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::scenario::{Capital, Pattern};
 use crate::state::CampaignState;
+use crate::turn::{Counter, Phase};
 
 /// Who is looking.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -49,8 +50,30 @@ pub struct Board {
     pub turn: u32,
     pub turns: u32,
     pub moving: SideId,
+    pub phase: Phase,
     pub sides: Vec<SidePublic>,
     pub nodes: Vec<NodeStatus>,
+    /// Every counter on the map, as anyone can see it: whose, where, land or fleet (MG-03).
+    pub counters: Vec<CounterMark>,
+    /// Battles due, without who fights in them beyond the sides.
+    pub battles: Vec<BattleMark>,
+}
+
+/// A counter as seen across the table: no name, no composition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterMark {
+    pub side: SideId,
+    pub node: NodeId,
+    pub fleet: bool,
+}
+
+/// A battle as everyone knows it: where, and which sides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleMark {
+    pub id: u32,
+    pub node: NodeId,
+    pub attacker: SideId,
+    pub defenders: Vec<SideId>,
 }
 
 impl Board {
@@ -75,6 +98,8 @@ pub struct Forces {
     pub army: Option<Army>,
     /// Movement points of each command, in roster order (MG-11).
     pub movement_points: Vec<u8>,
+    /// The side's counters on the map, by name, with MP spent this phase.
+    pub counters: Vec<Counter>,
 }
 
 /// One line of the campaign log as a viewer reads it.
@@ -164,8 +189,28 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         turn: state.turn,
         turns: scenario.turns,
         moving: state.moving_side().clone(),
+        phase: state.phase,
         sides,
         nodes,
+        counters: state
+            .counters
+            .iter()
+            .map(|c| CounterMark {
+                side: c.side.clone(),
+                node: c.node,
+                fleet: c.is_fleet(),
+            })
+            .collect(),
+        battles: state
+            .battles
+            .iter()
+            .map(|b| BattleMark {
+                id: b.id,
+                node: b.node,
+                attacker: b.attacker.clone(),
+                defenders: b.defenders.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -179,6 +224,7 @@ fn forces(state: &CampaignState, side: &SideId) -> Option<Forces> {
         fleet_np: s.fleet_np,
         movement_points: army.as_ref().map_or_else(Vec::new, |a| a.commands.iter().map(|c| table.movement_points(c)).collect()),
         army,
+        counters: state.counters.iter().filter(|c| &c.side == side).cloned().collect(),
     })
 }
 

@@ -1,0 +1,501 @@
+//! The Magna Graecia turn on the map: deployment, the player-turn's phases (MG-09),
+//! movement (MG-11, MG-13, MG-16), stacking (MG-12), alliance rolls (MG-06) and raising
+//! battles where opposing counters meet (MG-10, MG-20).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Dice, DiceSpec};
+use crate::error::RuleError;
+use crate::event::{Event, Visibility};
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::scenario::DeployArea;
+use crate::state::CampaignState;
+
+/// The name a side's fleet counter goes by.
+pub const FLEET: &str = "fleet";
+/// MP of a fleet counter (MG-11).
+pub const FLEET_MP: u8 = 3;
+/// Land counters of one side a node may hold at the end of movement (MG-12).
+pub const STACK_LIMIT: usize = 4;
+/// The alliance roll a neutral city needs to join (MG-06).
+pub const ALLIANCE_ROLL: i32 = 6;
+
+/// Where the campaign stands in its turn (MG-09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Before play: rosters and deployment.
+    Setup,
+    Movement,
+    Combat,
+    /// Losing commands retreat.
+    PostCombat,
+    /// After the last campaign turn (MG-32).
+    Ended,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "setup",
+            Phase::Movement => "movement",
+            Phase::Combat => "combat",
+            Phase::PostCombat => "post-combat movement",
+            Phase::Ended => "campaign over",
+        }
+    }
+}
+
+/// A counter on the map: one command, or a side's fleet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counter {
+    pub side: SideId,
+    /// The command's name, or [`FLEET`].
+    pub name: String,
+    pub node: NodeId,
+    /// Movement points spent this phase.
+    pub mp_spent: u8,
+    /// The node the counter last came from this player-turn: its entry path into a battle.
+    pub entered_from: Option<NodeId>,
+}
+
+impl Counter {
+    pub fn is_fleet(&self) -> bool {
+        self.name == FLEET
+    }
+}
+
+/// A battle raised on the map, waiting for its result (MG-10, MG-20).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub id: u32,
+    pub turn: u32,
+    pub node: NodeId,
+    /// The side that moved in (MG-21: the attacker).
+    pub attacker: SideId,
+    pub defenders: Vec<SideId>,
+    /// Each attacking counter's name and the node it entered from.
+    pub entries: Vec<(String, Option<NodeId>)>,
+}
+
+impl CampaignState {
+    pub fn counter(&self, side: &SideId, name: &str) -> Option<&Counter> {
+        self.counters.iter().find(|c| &c.side == side && c.name == name)
+    }
+
+    /// Whether two sides are enemies: different and not allied by the scenario.
+    pub fn are_enemies(&self, a: &SideId, b: &SideId) -> bool {
+        a != b && !self.scenario.are_allied(a, b)
+    }
+
+    /// Movement points of a counter (MG-11).
+    pub fn movement_points(&self, counter: &Counter) -> u8 {
+        if counter.is_fleet() {
+            return FLEET_MP;
+        }
+        self.armies
+            .get(&counter.side)
+            .and_then(|a| a.commands.iter().find(|c| c.name == counter.name))
+            .map_or(1, |c| self.scenario.elements.movement_points(c))
+    }
+
+    fn enemy_land_at(&self, side: &SideId, node: NodeId) -> bool {
+        self.counters.iter().any(|c| c.node == node && !c.is_fleet() && self.are_enemies(side, &c.side))
+    }
+
+    fn enemy_fleet_at(&self, side: &SideId, node: NodeId) -> bool {
+        self.counters.iter().any(|c| c.node == node && c.is_fleet() && self.are_enemies(side, &c.side))
+    }
+
+    /// Nodes breaking the stacking limit for `side` (MG-12): node → land counters there.
+    pub fn overstacked(&self, side: &SideId) -> BTreeMap<NodeId, usize> {
+        let mut land: BTreeMap<NodeId, usize> = BTreeMap::new();
+        for c in self.counters.iter().filter(|c| &c.side == side && !c.is_fleet()) {
+            *land.entry(c.node).or_default() += 1;
+        }
+        land.retain(|_, n| *n > STACK_LIMIT);
+        land
+    }
+
+    /// Where a counter may go this phase: each reachable node with the path there (MG-11,
+    /// MG-13, MG-16). Empty outside its side's movement phase.
+    pub fn destinations(&self, map: &Map, side: &SideId, name: &str) -> BTreeMap<NodeId, Vec<NodeId>> {
+        let mut out = BTreeMap::new();
+        let Some(counter) = self.counter(side, name) else { return out };
+        if self.phase != Phase::Movement || self.moving_side() != side {
+            return out;
+        }
+        let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
+        let mut frontier = vec![(counter.node, Vec::new())];
+        for _ in 0..budget {
+            let mut next = Vec::new();
+            for (at, path) in frontier {
+                for n in map.neighbours(at) {
+                    let mut p: Vec<NodeId> = path.clone();
+                    p.push(n);
+                    if n == counter.node || out.contains_key(&n) || self.check_path(map, counter, &p, false).is_err() {
+                        continue;
+                    }
+                    out.insert(n, p.clone());
+                    if !self.must_halt(counter, n) {
+                        next.push((n, p));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        // A fleet may pass enemy land counters but not stop with them (MG-16).
+        out.retain(|n, _| !(counter.is_fleet() && self.enemy_land_at(side, *n)));
+        out
+    }
+
+    /// MG-13 / MG-16: whether a counter entering `node` must stop there.
+    fn must_halt(&self, counter: &Counter, node: NodeId) -> bool {
+        if counter.is_fleet() {
+            self.enemy_fleet_at(&counter.side, node)
+        } else {
+            self.enemy_land_at(&counter.side, node)
+        }
+    }
+
+    /// Checks a path for a counter, step by step; `stops` when the counter ends its move at
+    /// the path's last node (a fleet may pass enemy land counters but not stop with them).
+    fn check_path(&self, map: &Map, counter: &Counter, path: &[NodeId], stops: bool) -> Result<(), RuleError> {
+        let mp = self.movement_points(counter);
+        let left = mp.saturating_sub(counter.mp_spent);
+        if path.len() > usize::from(left) {
+            return Err(RuleError::new(
+                "MG-11",
+                format!(
+                    "{} has {left} MP left this phase and cannot move {} nodes",
+                    counter.name,
+                    path.len()
+                ),
+            ));
+        }
+        let mut at = counter.node;
+        for (i, &next) in path.iter().enumerate() {
+            if !map.is_path(at, next) {
+                return Err(RuleError::new("MG-11", format!("no path joins {} and {}", map.name(at), map.name(next))));
+            }
+            if counter.is_fleet() && !map.node(next).is_some_and(|n| n.coastal) {
+                return Err(RuleError::new("MG-16", format!("fleets sail to coastal nodes only, and {} is inland", map.name(next))));
+            }
+            let last = i + 1 == path.len();
+            if !last && self.must_halt(counter, next) {
+                let (what, rule) = if counter.is_fleet() {
+                    ("the enemy fleet lies", "MG-16")
+                } else {
+                    ("enemy land counters stand", "MG-13")
+                };
+                return Err(RuleError::new(rule, format!("{} must halt at {}, where {what}", counter.name, map.name(next))));
+            }
+            if stops && last && counter.is_fleet() && self.enemy_land_at(&counter.side, next) {
+                return Err(RuleError::new(
+                    "MG-16",
+                    format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(next)),
+                ));
+            }
+            at = next;
+        }
+        Ok(())
+    }
+}
+
+fn side_name(state: &CampaignState, side: &SideId) -> String {
+    state.scenario.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+}
+
+/// MG-02: places a counter before play.
+pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Setup {
+        return Err(RuleError::new("MG-02", "counters are deployed before play begins, not after"));
+    }
+    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new("MG-02", format!("there is no side `{side}`")))?;
+    let place = map.node(node).ok_or_else(|| RuleError::new("MG-01", format!("the map has no node {node}")))?;
+    let fleet = name == FLEET;
+    if fleet && setup.fleet_np == 0 {
+        return Err(RuleError::new("MG-02", format!("{} has no fleet", setup.name)));
+    }
+    if !fleet && !state.armies.get(side).is_some_and(|a| a.commands.iter().any(|c| c.name == name)) {
+        return Err(RuleError::new("MG-03", format!("{} has no command called {name}", setup.name)));
+    }
+    let deploy = &setup.deploy;
+    let allowed = match &deploy.area {
+        DeployArea::Controlled => state.control.get(&node) == Some(side),
+        DeployArea::Nodes { nodes } => nodes.contains(&node),
+        DeployArea::Landing => false,
+    };
+    if matches!(deploy.area, DeployArea::Landing) {
+        return Err(RuleError::new(
+            "MG-36",
+            format!("{} starts at sea and lands on its first turn instead of deploying", setup.name),
+        ));
+    }
+    if !allowed {
+        return Err(RuleError::new("MG-02", format!("{} may not deploy at {}", setup.name, place.label())));
+    }
+    if deploy.not_in_unallied_cities
+        && place.is_fortified()
+        && state.city_allies.get(&node) != Some(side)
+        && setup.capital.is_none_or(|c| c.node != node)
+    {
+        return Err(RuleError::new(
+            "MG-02",
+            format!("{} counters may not start in {}, a fortified city not allied to it", setup.name, place.name),
+        ));
+    }
+    if fleet && !place.coastal {
+        return Err(RuleError::new("MG-16", format!("a fleet must start on a coastal node, and {} is inland", place.name)));
+    }
+    if let Some(at) = deploy.fleet_at
+        && fleet
+        && at != node
+    {
+        return Err(RuleError::new("MG-02", format!("{}'s fleet starts at {}", setup.name, map.name(at))));
+    }
+    Ok(vec![Event::CounterDeployed {
+        side: side.clone(),
+        counter: name.to_owned(),
+        node,
+    }])
+}
+
+/// MG-02 / MG-12: play begins once every counter that must be on the map is, and no node is
+/// overstacked.
+pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Setup {
+        return Err(RuleError::new("MG-09", "play has begun already"));
+    }
+    for setup in &state.scenario.sides {
+        if matches!(setup.deploy.area, DeployArea::Landing) {
+            continue;
+        }
+        let mut missing: Vec<String> = state
+            .armies
+            .get(&setup.id)
+            .map(|a| a.commands.iter().map(|c| c.name.clone()).collect())
+            .unwrap_or_default();
+        if setup.fleet_np > 0 {
+            missing.push(FLEET.to_owned());
+        }
+        missing.retain(|name| state.counter(&setup.id, name).is_none());
+        if !missing.is_empty() {
+            return Err(RuleError::new("MG-02", format!("{} has not deployed: {}", setup.name, missing.join(", "))));
+        }
+        if let Some(node) = setup.deploy.command_at
+            && !state.counters.iter().any(|c| c.side == setup.id && !c.is_fleet() && c.node == node)
+        {
+            return Err(RuleError::new("MG-02", format!("at least one {} command must start at {}", setup.name, map.name(node))));
+        }
+        if let Some((node, n)) = state.overstacked(&setup.id).into_iter().next() {
+            return Err(RuleError::new(
+                "MG-12",
+                format!("{} has {n} counters at {}; at most {STACK_LIMIT} may share a node", setup.name, map.name(node)),
+            ));
+        }
+    }
+    Ok(vec![Event::PlayBegan])
+}
+
+/// MG-11, MG-13, MG-16: moves a counter of the moving side along a path.
+pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
+    check_mover(state, side, Phase::Movement)?;
+    let counter = state
+        .counter(side, name)
+        .ok_or_else(|| RuleError::new("MG-03", format!("{} has no counter called {name} on the map", side_name(state, side))))?;
+    if path.is_empty() {
+        return Err(RuleError::new("MG-11", "a move needs at least one node to move to"));
+    }
+    state.check_path(map, counter, path, true)?;
+    Ok(vec![Event::CounterMoved {
+        side: side.clone(),
+        counter: name.to_owned(),
+        path: path.to_vec(),
+    }])
+}
+
+fn check_mover(state: &CampaignState, side: &SideId, phase: Phase) -> Result<(), RuleError> {
+    if state.phase != phase {
+        return Err(RuleError::new("MG-09", format!("it is the {} phase, not {}", state.phase.name(), phase.name())));
+    }
+    if state.moving_side() != side {
+        return Err(RuleError::new(
+            "MG-09",
+            format!("it is {}'s player-turn, not {}'s", side_name(state, state.moving_side()), side_name(state, side)),
+        ));
+    }
+    Ok(())
+}
+
+/// MG-09: ends the moving side's current phase, with what the rules do at its end:
+/// stacking is checked and alliance rolls made after movement (MG-12, MG-06), battles are
+/// raised (MG-10); combat ends only when every battle has its result.
+pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let phase = state.phase;
+    if !matches!(phase, Phase::Movement | Phase::Combat | Phase::PostCombat) {
+        return Err(RuleError::new("MG-09", format!("there is no phase to end during {}", phase.name())));
+    }
+    check_mover(state, side, phase)?;
+    let mut events = Vec::new();
+    match phase {
+        Phase::Movement => {
+            if let Some((node, n)) = state.overstacked(side).into_iter().next() {
+                return Err(RuleError::new(
+                    "MG-12",
+                    format!("{n} {} counters stand at {}; at most {STACK_LIMIT} may end movement in one node", side_name(state, side), map.name(node)),
+                ));
+            }
+            events.extend(alliance_rolls(state, map, side, dice)?);
+            events.push(Event::PhaseEnded { side: side.clone(), phase });
+            events.extend(raise_battles(state, side));
+        }
+        Phase::Combat => {
+            if let Some(b) = state.battles.first() {
+                return Err(RuleError::new(
+                    "MG-20",
+                    format!(
+                        "the battle at {} awaits its result; entering battle results comes with the next release of the rules engine",
+                        map.name(b.node)
+                    ),
+                ));
+            }
+            events.push(Event::PhaseEnded { side: side.clone(), phase });
+        }
+        _ => events.push(Event::PhaseEnded { side: side.clone(), phase }),
+    }
+    Ok(events)
+}
+
+/// MG-06: a d6 for each neutral (or opposing) city where the moving side has a land counter
+/// at the end of its movement; a 6 brings the city over.
+fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    let nodes: BTreeSet<NodeId> = state.counters.iter().filter(|c| &c.side == side && !c.is_fleet()).map(|c| c.node).collect();
+    for node in nodes {
+        let Some(city) = map.node(node).filter(|n| n.is_fortified()) else { continue };
+        if state.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node)) {
+            continue;
+        }
+        let ally = state.city_allies.get(&node);
+        if ally == Some(side) {
+            continue;
+        }
+        // No roll where the city's ally, an opponent, has a command present.
+        if let Some(ally) = ally
+            && state.counters.iter().any(|c| &c.side == ally && !c.is_fleet() && c.node == node)
+        {
+            continue;
+        }
+        let roll = dice.roll(DiceSpec::D6, &format!("alliance of {}", city.name), Some("MG-06"), Vec::new())?;
+        let joins = roll.total() >= ALLIANCE_ROLL;
+        events.push(Event::DiceRolled {
+            roll,
+            side: Some(side.clone()),
+            visibility: Visibility::Public,
+        });
+        if joins {
+            events.push(Event::CityJoined { node, side: side.clone() });
+        }
+    }
+    Ok(events)
+}
+
+/// MG-10 / MG-20: a battle in every node where the moving side's counters stand with an
+/// enemy's.
+fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
+    let mut nodes: BTreeMap<NodeId, BTreeSet<SideId>> = BTreeMap::new();
+    for c in state.counters.iter().filter(|c| !c.is_fleet()) {
+        nodes.entry(c.node).or_default().insert(c.side.clone());
+    }
+    let mut next_id = state.battles_raised + 1;
+    let mut events = Vec::new();
+    for (node, sides) in nodes {
+        if !sides.contains(mover) {
+            continue;
+        }
+        let defenders: Vec<SideId> = sides.into_iter().filter(|s| state.are_enemies(mover, s)).collect();
+        if defenders.is_empty() {
+            continue;
+        }
+        let entries = state
+            .counters
+            .iter()
+            .filter(|c| &c.side == mover && c.node == node && !c.is_fleet())
+            .map(|c| (c.name.clone(), c.entered_from))
+            .collect();
+        events.push(Event::BattleRaised {
+            battle: Battle {
+                id: next_id,
+                turn: state.turn,
+                node,
+                attacker: mover.clone(),
+                defenders,
+                entries,
+            },
+        });
+        next_id += 1;
+    }
+    events
+}
+
+impl CampaignState {
+    /// Applies the turn's events; called from [`CampaignState::apply`].
+    pub(crate) fn apply_turn(&mut self, event: &Event) {
+        match event {
+            Event::CounterDeployed { side, counter, node } => {
+                self.counters.retain(|c| !(&c.side == side && &c.name == counter));
+                self.counters.push(Counter {
+                    side: side.clone(),
+                    name: counter.clone(),
+                    node: *node,
+                    mp_spent: 0,
+                    entered_from: None,
+                });
+            }
+            Event::PlayBegan => {
+                self.phase = Phase::Movement;
+                self.turn = 1;
+                self.mover = 0;
+            }
+            Event::CounterMoved { side, counter, path } => {
+                if let Some(c) = self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter) {
+                    let before = path.len().checked_sub(2).map_or(c.node, |i| path[i]);
+                    c.entered_from = Some(before);
+                    c.mp_spent = c.mp_spent.saturating_add(u8::try_from(path.len()).unwrap_or(u8::MAX));
+                    if let Some(&last) = path.last() {
+                        c.node = last;
+                    }
+                }
+            }
+            Event::CityJoined { node, side } => {
+                self.city_allies.insert(*node, side.clone());
+            }
+            Event::BattleRaised { battle } => {
+                self.battles_raised = self.battles_raised.max(battle.id);
+                self.battles.push(battle.clone());
+            }
+            Event::PhaseEnded { phase, .. } => match phase {
+                Phase::Movement => self.phase = Phase::Combat,
+                Phase::Combat => self.phase = Phase::PostCombat,
+                Phase::PostCombat => {
+                    for c in &mut self.counters {
+                        c.mp_spent = 0;
+                        c.entered_from = None;
+                    }
+                    self.mover += 1;
+                    if self.mover >= self.scenario.move_order.len() {
+                        self.mover = 0;
+                        self.turn += 1;
+                    }
+                    self.phase = if self.turn > self.scenario.turns { Phase::Ended } else { Phase::Movement };
+                }
+                Phase::Setup | Phase::Ended => {}
+            },
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The turn on the map: deployment (MG-02), turn order (MG-09), movement (MG-11), stacking
+//! (MG-12), halting (MG-13), fleets (MG-16), alliance rolls (MG-06), battles raised (MG-10,
+//! MG-20) and the end of the campaign (MG-32).
+
+#![allow(clippy::needless_pass_by_value, reason = "test helpers take commands by value so calls read as orders")]
+
+use referee_campaign::army::{Army, CommandRoster, Rank};
+use referee_campaign::turn::Phase;
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, ExecError, Map, NodeId, SideId, Store};
+
+struct Game {
+    catalog: Catalog,
+    store: Store,
+    campaign: Campaign,
+}
+
+fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+impl Game {
+    fn new(scenario: &str) -> Game {
+        let catalog = Catalog::embedded();
+        let mut store = Store::open_in_memory().unwrap();
+        let campaign = store.create("Turn test", catalog.scenario(scenario).unwrap(), 17).unwrap();
+        Game { catalog, store, campaign }
+    }
+
+    fn map(&self) -> Map {
+        self.catalog.map("sicily").unwrap().clone()
+    }
+
+    fn run(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, ExecError> {
+        let map = self.map();
+        self.store.execute(&mut self.campaign, &map, command, dice)
+    }
+
+    fn ok(&mut self, command: Command) -> Vec<Event> {
+        let text = format!("{command:?}");
+        self.run(&command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    /// Asserts a refusal naming `rule` and containing `words`, with nothing stored.
+    fn refused(&mut self, command: Command, rule: &str, words: &str) {
+        let before = self.store.events(self.campaign.id).unwrap().len();
+        let err = self.run(&command, DiceInput::Seeded).unwrap_err().to_string();
+        assert!(err.ends_with(&format!("— {rule}")) && err.contains(words), "expected {rule} / {words}, got: {err}");
+        assert_eq!(self.store.events(self.campaign.id).unwrap().len(), before);
+    }
+
+    fn deploy(&mut self, s: &str, counter: &str, node: u8) {
+        self.ok(Command::Deploy {
+            side: side(s),
+            counter: counter.into(),
+            node: NodeId(node),
+        });
+    }
+
+    fn mv(&mut self, s: &str, counter: &str, path: &[u8]) -> Result<Vec<Event>, ExecError> {
+        self.run(
+            &Command::Move {
+                side: side(s),
+                counter: counter.into(),
+                path: path.iter().map(|&n| NodeId(n)).collect(),
+            },
+            DiceInput::Seeded,
+        )
+    }
+
+    fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
+        self.run(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end phase of {s}: {e}"))
+    }
+
+    /// The Dionysian War deployed: Carthage in the west, Syracuse round its allied cities.
+    fn dionysian() -> Game {
+        let mut g = Game::new("dionysian");
+        for (c, n) in [("Himilco", 4), ("Mago", 4), ("Hamilcar", 3), ("Hanno", 3), ("fleet", 0)] {
+            g.deploy("carthage", c, n);
+        }
+        for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
+            g.deploy("syracuse", c, n);
+        }
+        g.ok(Command::BeginPlay);
+        g
+    }
+
+    fn at(&self, s: &str, counter: &str) -> NodeId {
+        self.campaign.state.counter(&side(s), counter).unwrap().node
+    }
+}
+
+/// MG-02: each side deploys only where its scenario allows.
+#[test]
+fn mg_02_deployment_limits() {
+    let mut g = Game::new("dionysian");
+    let deploy = |s: &str, c: &str, n: u8| Command::Deploy {
+        side: side(s),
+        counter: c.into(),
+        node: NodeId(n),
+    };
+    g.refused(deploy("carthage", "Himilco", 24), "MG-02", "Carthage may not deploy at 24 Catana");
+    g.refused(deploy("syracuse", "Leptines", 14), "MG-02", "may not start in Enna, a fortified city not allied to it");
+    g.refused(deploy("syracuse", "fleet", 10), "MG-16", "Petra is inland");
+    g.refused(deploy("syracuse", "Xerxes", 31), "MG-03", "Syracuse has no command called Xerxes");
+    g.deploy("syracuse", "Leptines", 10);
+    g.deploy("syracuse", "Dionysius", 31);
+    g.refused(Command::BeginPlay, "MG-02", "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet");
+
+    let mut p = Game::new("pyrrhic");
+    p.refused(
+        Command::Deploy {
+            side: side("pyrrhus"),
+            counter: "Pyrrhus".into(),
+            node: NodeId(26),
+        },
+        "MG-02",
+        "Pyrrhus may not deploy at 26 Naxos",
+    );
+    p.refused(
+        Command::Deploy {
+            side: side("pyrrhus"),
+            counter: "fleet".into(),
+            node: NodeId(28),
+        },
+        "MG-02",
+        "Pyrrhus has no fleet",
+    );
+    let mut s = Game::new("second-punic");
+    s.refused(
+        Command::Deploy {
+            side: side("carthage"),
+            counter: "Himilco".into(),
+            node: NodeId(16),
+        },
+        "MG-36",
+        "lands on its first turn",
+    );
+    s.refused(
+        Command::Deploy {
+            side: side("rome"),
+            counter: "fleet".into(),
+            node: NodeId(24),
+        },
+        "MG-02",
+        "Rome's fleet starts at Messena",
+    );
+}
+
+/// MG-12: at most four land counters of a side in a node when play begins.
+#[test]
+fn mg_12_stacking_at_the_start() {
+    let mut g = Game::new("dionysian");
+    let table = &g.catalog.elements;
+    let cmd = |name: &str, rank| CommandRoster {
+        name: name.into(),
+        rank,
+        general: "Reg Cv(O)".parse().unwrap(),
+        elements: vec!["4 Reg Sp(O)".parse().unwrap()],
+    };
+    let army = Army {
+        side: side("carthage"),
+        list: "five small commands".into(),
+        note: String::new(),
+        commands: vec![
+            cmd("A", Rank::CInC),
+            cmd("B", Rank::SubGeneral),
+            cmd("C", Rank::SubGeneral),
+            cmd("D", Rank::SubGeneral),
+            cmd("E", Rank::SubGeneral),
+        ],
+    };
+    assert!(table.army_points(&army) <= 500);
+    g.ok(Command::SetArmy { army });
+    for c in ["A", "B", "C", "D", "E"] {
+        g.deploy("carthage", c, 1);
+    }
+    g.deploy("carthage", "fleet", 1);
+    for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
+        g.deploy("syracuse", c, n);
+    }
+    g.refused(Command::BeginPlay, "MG-12", "Carthage has 5 counters at Lilybaeum");
+    g.deploy("carthage", "E", 0);
+    g.ok(Command::BeginPlay);
+    assert_eq!(g.campaign.state.phase, Phase::Movement);
+    // Moving the fifth back in is allowed mid-phase, but movement cannot end like that.
+    g.mv("carthage", "E", &[1]).unwrap();
+    g.refused(Command::EndPhase { side: side("carthage") }, "MG-12", "5 Carthage counters stand at Lilybaeum");
+}
+
+/// MG-09: player-turns follow the move order, each movement → combat → post-combat.
+#[test]
+fn mg_09_turn_sequence() {
+    let mut g = Game::dionysian();
+    let s = &g.campaign.state;
+    assert_eq!((s.turn, s.moving_side().as_str(), s.phase), (1, "carthage", Phase::Movement));
+    assert!(matches!(g.mv("syracuse", "Agyris", &[14]), Err(e) if e.to_string().contains("it is Carthage's player-turn")));
+    for expected in [Phase::Combat, Phase::PostCombat] {
+        g.end("carthage", DiceInput::Seeded);
+        assert_eq!(g.campaign.state.phase, expected);
+    }
+    g.refused(Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] }, "MG-09", "it is the post-combat movement phase");
+    g.end("carthage", DiceInput::Seeded);
+    assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (1, "syracuse"));
+    for _ in 0..3 {
+        g.end("syracuse", DiceInput::Seeded);
+    }
+    assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (2, "carthage"));
+    g.refused(Command::BeginPlay, "MG-09", "play has begun already");
+    g.refused(
+        Command::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) },
+        "MG-02",
+        "deployed before play begins",
+    );
+}
+
+/// MG-11: foot commands move one node, mounted-and-psiloi commands two, along paths only;
+/// MP spent is remembered through the phase and restored next player-turn.
+#[test]
+fn mg_11_movement_points() {
+    let mut g = Game::dionysian();
+    let err = g.mv("carthage", "Himilco", &[7, 11]).unwrap_err().to_string();
+    assert!(err.contains("Himilco has 1 MP left this phase and cannot move 2 nodes") && err.ends_with("MG-11"), "{err}");
+    let err = g.mv("carthage", "Hanno", &[12]).unwrap_err().to_string();
+    assert!(err.contains("no path joins Segesta and Heraclea Minoa"), "{err}");
+    g.mv("carthage", "Hanno", &[7]).unwrap();
+    g.mv("carthage", "Hanno", &[11]).unwrap();
+    let err = g.mv("carthage", "Hanno", &[13]).unwrap_err().to_string();
+    assert!(err.contains("Hanno has 0 MP left"), "{err}");
+    assert_eq!(g.at("carthage", "Hanno"), NodeId(11));
+    let map = g.map();
+    let reach = g.campaign.state.destinations(&map, &side("carthage"), "Mago");
+    assert_eq!(reach.keys().copied().collect::<Vec<_>>(), [NodeId(2), NodeId(3), NodeId(7), NodeId(8)]);
+    // Hanno ends in neutral Camicus: the alliance roll, typed in as a 1.
+    g.end("carthage", DiceInput::Manual(vec![1]));
+    for _ in 0..2 {
+        g.end("carthage", DiceInput::Seeded);
+    }
+    for _ in 0..3 {
+        g.end("syracuse", DiceInput::Seeded);
+    }
+    g.mv("carthage", "Hanno", &[13, 16]).unwrap();
+}
+
+/// MG-13: a land counter entering a node with enemy land counters halts there.
+#[test]
+fn mg_13_halt_on_entering_enemy() {
+    let mut g = Game::dionysian();
+    // Syracuse's Leptines holds Himera (08); Carthage's mounted Hanno cannot ride through.
+    g.mv("carthage", "Hanno", &[4]).unwrap();
+    for _ in 0..3 {
+        g.end("carthage", DiceInput::Seeded);
+    }
+    for _ in 0..3 {
+        g.end("syracuse", DiceInput::Seeded);
+    }
+    let err = g.mv("carthage", "Hanno", &[8, 9]).unwrap_err().to_string();
+    assert!(err.contains("Hanno must halt at Himera, where enemy land counters stand") && err.ends_with("MG-13"), "{err}");
+    let map = g.map();
+    let reach = g.campaign.state.destinations(&map, &side("carthage"), "Hanno");
+    assert!(reach.contains_key(&NodeId(8)) && !reach.contains_key(&NodeId(9)) && reach.contains_key(&NodeId(2)));
+}
+
+/// MG-16: fleets sail 3 coastal nodes, pass enemy land counters without stopping with them,
+/// and halt where the enemy fleet is.
+#[test]
+fn mg_16_fleets() {
+    let mut g = Game::dionysian();
+    let err = g.mv("carthage", "fleet", &[3]).unwrap_err().to_string();
+    assert!(err.contains("Segesta is inland") && err.ends_with("MG-16"), "{err}");
+    // Past Himera (Leptines) to Cephaloedium: 00 → 02 → 04 → 08 → 09 is 4 nodes, too far.
+    assert!(g.mv("carthage", "fleet", &[2, 4, 8, 9]).is_err());
+    let err = g.mv("carthage", "fleet", &[2, 4, 8]).unwrap_err().to_string();
+    assert!(err.contains("may sail past enemy land counters at Himera but not end its move there"), "{err}");
+    let map = g.map();
+    let reach = g.campaign.state.destinations(&map, &side("carthage"), "fleet");
+    assert!(!reach.contains_key(&NodeId(8)) && reach.contains_key(&NodeId(4)));
+    assert_eq!(reach.values().map(Vec::len).max(), Some(3));
+    g.mv("carthage", "fleet", &[1, 5, 6]).unwrap();
+    for _ in 0..3 {
+        g.end("carthage", DiceInput::Seeded);
+    }
+    // Syracuse's fleet from Syracuse: the Carthaginian fleet at Selinus is beyond reach; bring
+    // it to Acragas and then test the halt against a fleet in its way.
+    for _ in 0..3 {
+        g.end("syracuse", DiceInput::Seeded);
+    }
+    g.mv("carthage", "fleet", &[12, 13]).unwrap();
+    for _ in 0..3 {
+        g.end("carthage", DiceInput::Seeded);
+    }
+    g.mv("syracuse", "fleet", &[30, 20, 16]).unwrap();
+    for _ in 0..3 {
+        g.end("syracuse", DiceInput::Seeded);
+    }
+    let err = g.mv("carthage", "fleet", &[16, 20]).unwrap_err().to_string();
+    assert!(err.contains("fleet must halt at Gela, where the enemy fleet lies"), "{err}");
+}
+
+/// MG-10 / MG-20: counters ending movement with an enemy's raise a battle, with the
+/// attacker's entry path; combat cannot end until the battle has its result.
+#[test]
+fn mg_10_battle_raised_where_enemies_meet() {
+    let mut g = Game::dionysian();
+    g.mv("carthage", "Himilco", &[8]).unwrap();
+    let events = g.end("carthage", DiceInput::Seeded);
+    let battle = events
+        .iter()
+        .find_map(|e| match e {
+            Event::BattleRaised { battle } => Some(battle.clone()),
+            _ => None,
+        })
+        .expect("a battle at Himera");
+    assert_eq!((battle.node, battle.attacker.as_str()), (NodeId(8), "carthage"));
+    assert_eq!(battle.defenders, [side("syracuse")]);
+    assert_eq!(battle.entries, [("Himilco".to_owned(), Some(NodeId(4)))]);
+    assert_eq!(g.campaign.state.battles.len(), 1);
+    // Himera is Syracuse's ally and Leptines is there: no alliance roll for Carthage (MG-06).
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
+    g.refused(Command::EndPhase { side: side("carthage") }, "MG-20", "the battle at Himera awaits its result");
+}
+
+/// MG-06: a land counter ending movement in a neutral city's node rolls d6; a 6 wins it.
+/// No roll where the city's ally has a command present.
+#[test]
+fn mg_06_alliance_rolls() {
+    let mut g = Game::dionysian();
+    g.mv("carthage", "Hanno", &[7]).unwrap();
+    g.mv("carthage", "Hamilcar", &[5]).unwrap();
+    // Rolled in node order: Mazara (05), then Entella (07).
+    let events = g.end("carthage", DiceInput::Manual(vec![3, 6]));
+    let rolls: Vec<(String, i32)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls, [("alliance of Mazara".to_owned(), 3), ("alliance of Entella".to_owned(), 6)]);
+    assert_eq!(g.campaign.state.city_allies.get(&NodeId(7)), Some(&side("carthage")));
+    assert_eq!(g.campaign.state.city_allies.get(&NodeId(5)), None);
+    for _ in 0..2 {
+        g.end("carthage", DiceInput::Seeded);
+    }
+    // Syracuse's counters all stand in its capital, its allied cities or open Petra: no rolls.
+    let events = g.end("syracuse", DiceInput::Seeded);
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
+}
+
+/// MG-32: the campaign ends after its last turn.
+#[test]
+fn mg_32_campaign_ends_after_18_turns() {
+    let mut g = Game::dionysian();
+    for _ in 0..18 {
+        for s in ["carthage", "syracuse"] {
+            for _ in 0..3 {
+                g.end(s, DiceInput::Seeded);
+            }
+        }
+    }
+    assert_eq!(g.campaign.state.phase, Phase::Ended);
+    g.refused(Command::EndPhase { side: side("carthage") }, "MG-09", "there is no phase to end during campaign over");
+}
