@@ -166,3 +166,49 @@ fn mg_03_roster_show_and_import() {
     assert!(line.contains("leptines.toml:8: `three Reg Sp(O)` must start with a number"), "{line}");
     assert_eq!(db.bytes(), before);
 }
+
+/// X-06 / MG-09: a whole sequence of orders scripted as JSON; refusals name their rule and
+/// leave the database as it was.
+#[test]
+fn x_06_orders_as_json() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Script");
+    let deploy = r#"[
+        {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
+        {"type":"deploy","side":"carthage","counter":"Mago","node":4},
+        {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
+        {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
+        {"type":"deploy","side":"carthage","counter":"fleet","node":0},
+        {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
+        {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
+        {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
+        {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
+        {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
+        {"type":"begin_play"}
+    ]"#;
+    let out = cli(&db.path, &["order", "Script", deploy]).ok();
+    assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Play begins: turn 1, Carthage to move"), "{out}");
+
+    let moved = cli(&db.path, &["order", "Script", r#"{"type":"move","side":"carthage","counter":"Hanno","path":[7]}"#, "--json"]).json();
+    assert_eq!(moved["events"][0]["type"], "counter_moved");
+    let before = db.bytes();
+    let refusals: &[(&str, &str)] = &[
+        (r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7,11]}"#, "Himilco has 1 MP left this phase and cannot move 2 nodes — MG-11"),
+        (r#"{"type":"move","side":"syracuse","counter":"Agyris","path":[14]}"#, "it is Carthage's player-turn, not Syracuse's — MG-09"),
+        (r#"{"type":"march","side":"carthage"}"#, "is not an order this program knows"),
+        ("{not json", "the order is not valid JSON"),
+        (r#"[{"type":"begin_play"},{"type":"add_note","text":"never"}]"#, "order 1 of 2 (begin play) refused"),
+        (r#"[]"#, "the list of orders is empty"),
+    ];
+    for (order, expected) in refusals {
+        let line = cli(&db.path, &["order", "Script", order]).refused();
+        assert!(line.contains(expected), "{order}: {line}");
+        assert_eq!(db.bytes(), before, "{order} changed the database");
+    }
+    // Hanno ends in neutral Entella: the players roll a 6 on the table.
+    let out = cli(&db.path, &["order", "Script", r#"{"type":"end_phase","side":"carthage"}"#, "--value", "6"]).ok();
+    assert!(out.contains("Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"), "{out}");
+    assert!(out.contains("Entella joins Carthage — MG-06"), "{out}");
+    let side = cli(&db.path, &["log", "Script", "--as", "syracuse"]).ok();
+    assert!(side.contains("Carthage: a counter moves to Entella") && !side.contains("Hanno"), "{side}");
+}

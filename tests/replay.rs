@@ -48,13 +48,51 @@ fn step() -> impl Strategy<Value = Step> {
         )
     });
     let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Command::AddNote { text }, DiceInput::Seeded));
-    prop_oneof![4 => roll, 3 => control, 1 => note, 2 => Just(Step::Undo)]
+    let counter = prop::sample::select(vec!["Himilco", "Hanno", "Hamilcar", "fleet", "Dionysius", "Agyris", "Nobody"]);
+    let mover = prop_oneof![Just(SideId::new("carthage")), Just(SideId::new("syracuse"))];
+    let mv = (mover.clone(), counter, prop::collection::vec(0u8..32, 1..3)).prop_map(|(side, counter, path)| {
+        Step::Execute(
+            Command::Move {
+                side,
+                counter: counter.to_owned(),
+                path: path.into_iter().map(NodeId).collect(),
+            },
+            DiceInput::Seeded,
+        )
+    });
+    let end = (mover, prop::option::of(1u8..=6)).prop_map(|(side, typed)| {
+        Step::Execute(Command::EndPhase { side }, typed.map_or(DiceInput::Seeded, |v| DiceInput::Manual(vec![v])))
+    });
+    prop_oneof![3 => roll, 2 => control, 1 => note, 2 => Just(Step::Undo), 5 => mv, 4 => end]
 }
+
+/// The Dionysian War with every counter deployed and play begun.
+const DEPLOYMENT: [(&str, &str, u8); 10] = [
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
 
 fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campaign::Campaign) {
     let mut store = Store::open_in_memory().unwrap();
     store.set_snapshot_every(snapshot_every);
     let mut c = store.create("P", scenario("dionysian"), seed).unwrap();
+    for (side, counter, node) in DEPLOYMENT {
+        let deploy = Command::Deploy {
+            side: SideId::new(side),
+            counter: counter.to_owned(),
+            node: NodeId(node),
+        };
+        store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
+    }
+    store.execute(&mut c, sicily(), &Command::BeginPlay, DiceInput::Seeded).unwrap();
     for s in steps {
         match s {
             Step::Execute(command, input) => {

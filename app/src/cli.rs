@@ -83,6 +83,21 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["umpire", "side"])]
         import: Option<PathBuf>,
     },
+    /// Give orders as JSON: one command object, or an array run in order (stops at the first
+    /// refusal). E.g. '{"type":"move","side":"carthage","counter":"Hanno","path":[7,11]}'
+    Order {
+        /// Campaign name or id
+        campaign: String,
+        /// The order as JSON text; `-` reads it from standard input
+        #[arg(required_unless_present = "file", conflicts_with = "file")]
+        order: Option<String>,
+        /// Read the order from this JSON file instead
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        /// Dice rolled on the table for this order, in the order the rules roll them
+        #[arg(long = "value", value_delimiter = ',')]
+        values: Vec<u8>,
+    },
     /// Take back the last command of a campaign
     Undo {
         /// Campaign name or id
@@ -308,6 +323,43 @@ impl Session {
                 let (view, _) = self.view(&view)?;
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
+            CliCommand::Order {
+                campaign,
+                order,
+                file,
+                values,
+            } => {
+                let text = match (order.as_deref(), &file) {
+                    (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
+                    (Some("-"), None) => std::io::read_to_string(std::io::stdin()).context("cannot read the order from standard input")?,
+                    (Some(json), None) => json.to_owned(),
+                    (None, None) => bail!("give the order as JSON text, `-` for standard input, or --file"),
+                };
+                let commands = parse_orders(&text)?;
+                if !values.is_empty() && commands.len() != 1 {
+                    bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
+                }
+                let catalog = self.catalog()?;
+                let mut store = self.store(false)?;
+                let (mut c, map) = self.open(&store, &campaign, &catalog)?;
+                let mut all = Vec::new();
+                for (i, command) in commands.iter().enumerate() {
+                    let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values.clone()) };
+                    let events = store.execute(&mut c, &map, command, input).map_err(|e| {
+                        if commands.len() > 1 {
+                            anyhow!("order {} of {} ({}) refused, the ones before it stand: {e}", i + 1, commands.len(), command.summary())
+                        } else {
+                            anyhow!(e)
+                        }
+                    })?;
+                    all.extend(events);
+                }
+                let lines = all
+                    .iter()
+                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
+                    .collect();
+                self.print(out, &Executed { events: all, lines })
+            }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
@@ -368,6 +420,20 @@ impl Session {
             )
         })?;
         Ok((view, events))
+    }
+}
+
+/// Reads one command object or an array of them.
+fn parse_orders(text: &str) -> anyhow::Result<Vec<Command>> {
+    let value: serde_json::Value = serde_json::from_str(text).context("the order is not valid JSON")?;
+    let one = |v: serde_json::Value| -> anyhow::Result<Command> {
+        let shown = v.to_string();
+        serde_json::from_value(v).with_context(|| format!("`{shown}` is not an order this program knows"))
+    };
+    match value {
+        serde_json::Value::Array(items) if items.is_empty() => bail!("the list of orders is empty"),
+        serde_json::Value::Array(items) => items.into_iter().map(one).collect(),
+        other => Ok(vec![one(other)?]),
     }
 }
 

@@ -2,6 +2,8 @@
 //! what that side knows, and has no field that could hold anything else; every side's
 //! screen and export is drawn from it.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::army::Army;
@@ -100,6 +102,9 @@ pub struct Forces {
     pub movement_points: Vec<u8>,
     /// The side's counters on the map, by name, with MP spent this phase.
     pub counters: Vec<Counter>,
+    /// Where each of these counters may move now, with the path (empty outside the side's
+    /// movement phase; MG-11, MG-13, MG-16).
+    pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
 }
 
 /// One line of the campaign log as a viewer reads it.
@@ -214,7 +219,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
     }
 }
 
-fn forces(state: &CampaignState, side: &SideId) -> Option<Forces> {
+fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
     let table = &state.scenario.elements;
     let army = state.armies.get(side).cloned();
     state.scenario.side(side).map(|s| Forces {
@@ -225,6 +230,13 @@ fn forces(state: &CampaignState, side: &SideId) -> Option<Forces> {
         movement_points: army.as_ref().map_or_else(Vec::new, |a| a.commands.iter().map(|c| table.movement_points(c)).collect()),
         army,
         counters: state.counters.iter().filter(|c| &c.side == side).cloned().collect(),
+        moves: state
+            .counters
+            .iter()
+            .filter(|c| &c.side == side)
+            .map(|c| (c.name.clone(), state.destinations(map, side, &c.name)))
+            .filter(|(_, d)| !d.is_empty())
+            .collect(),
     })
 }
 
@@ -241,7 +253,7 @@ fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> 
 pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> UmpireView {
     UmpireView {
         board: board(state, map),
-        forces: state.scenario.sides.iter().filter_map(|s| forces(state, &s.id)).collect(),
+        forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
         seed: state.seed,
         log: log(state, map, events, &Viewer::Umpire),
     }
@@ -252,7 +264,7 @@ pub fn side_view(state: &CampaignState, map: &Map, events: &[Logged], side: &Sid
     Some(SideView {
         side: side.clone(),
         board: board(state, map),
-        own: forces(state, side)?,
+        own: forces(state, map, side)?,
         log: log(state, map, events, &Viewer::Side(side.clone())),
     })
 }
