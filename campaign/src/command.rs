@@ -33,6 +33,12 @@ pub enum Command {
     BeginPlay,
     /// Move a counter of the moving side along a path of nodes (MG-11).
     Move { side: SideId, counter: String, path: Vec<NodeId> },
+    /// Put a command aboard its side's fleet in the same node (MG-14, MG-17).
+    Embark { side: SideId, counter: String },
+    /// Take a command off the fleet where the fleet is (MG-14).
+    Disembark { side: SideId, counter: String },
+    /// Bring a counter of a side that starts at sea ashore on its first turn (MG-36).
+    Land { side: SideId, counter: String, node: NodeId },
     /// End the moving side's current phase (MG-09).
     EndPhase { side: SideId },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
@@ -57,6 +63,9 @@ impl Command {
                 format!("move {side} {counter} to {}", route.join("-"))
             }
             Command::EndPhase { side } => format!("end {side}'s phase"),
+            Command::Embark { side, counter } => format!("embark {side} {counter}"),
+            Command::Disembark { side, counter } => format!("disembark {side} {counter}"),
+            Command::Land { side, counter, node } => format!("land {side} {counter} at {node}"),
             Command::AdjustControl { node, side, .. } => match side {
                 Some(s) => format!("give node {node} to {s}"),
                 None => format!("leave node {node} uncontrolled"),

@@ -62,6 +62,12 @@ pub enum Event {
     PlayBegan,
     /// A counter moved along a path (MG-11).
     CounterMoved { side: SideId, counter: String, path: Vec<NodeId> },
+    /// A command boarded its side's fleet (MG-14).
+    CounterEmbarked { side: SideId, counter: String },
+    /// A command left the fleet at the fleet's node (MG-14).
+    CounterDisembarked { side: SideId, counter: String },
+    /// A counter of a side that starts at sea came ashore (MG-36).
+    CounterLanded { side: SideId, counter: String, node: NodeId },
     /// The moving side ended a phase of its player-turn (MG-09).
     PhaseEnded { side: SideId, phase: Phase },
     /// A fortified city became a side's ally (MG-06).
@@ -90,6 +96,9 @@ impl Event {
             Event::PlayBegan => "play_began",
             Event::CounterMoved { .. } => "counter_moved",
             Event::PhaseEnded { .. } => "phase_ended",
+            Event::CounterEmbarked { .. } => "counter_embarked",
+            Event::CounterDisembarked { .. } => "counter_disembarked",
+            Event::CounterLanded { .. } => "counter_landed",
             Event::CityJoined { .. } => "city_joined",
             Event::BattleRaised { .. } => "battle_raised",
         }
@@ -150,6 +159,21 @@ impl Event {
                     format!("{who}: a counter moves to {}", route.join(" → "))
                 })
             }
+            Event::CounterEmbarked { side, counter } => Some(if owner_sees(viewer, side) {
+                format!("{}: {counter} embarks on the fleet — MG-14", side_name(&Some(side.clone())))
+            } else {
+                format!("{}: a counter embarks on the fleet", side_name(&Some(side.clone())))
+            }),
+            Event::CounterDisembarked { side, counter } => Some(if owner_sees(viewer, side) {
+                format!("{}: {counter} disembarks — MG-14", side_name(&Some(side.clone())))
+            } else {
+                format!("{}: a counter disembarks", side_name(&Some(side.clone())))
+            }),
+            Event::CounterLanded { side, counter, node } => Some(if owner_sees(viewer, side) {
+                format!("{}: {} lands at {} — MG-36", side_name(&Some(side.clone())), counter_label(counter), map.name(*node))
+            } else {
+                format!("{}: a counter lands at {}", side_name(&Some(side.clone())), map.name(*node))
+            }),
             Event::PhaseEnded { side, phase } => Some(format!("{} ends {}", side_name(&Some(side.clone())), phase.name())),
             Event::CityJoined { node, side } => Some(format!("{} joins {} — MG-06", map.name(*node), side_name(&Some(side.clone())))),
             Event::BattleRaised { battle } => {

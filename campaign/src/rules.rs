@@ -71,6 +71,9 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::BeginPlay => turn::begin_play(state, map)?,
         Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
+        Command::Embark { side, counter } => turn::embark(state, map, side, counter)?,
+        Command::Disembark { side, counter } => turn::disembark(state, side, counter)?,
+        Command::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
         Command::AddNote { text } => {
             if text.trim().is_empty() {
                 return Err(RuleError::new("X-03", "a note needs some text"));

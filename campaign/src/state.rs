@@ -125,6 +125,9 @@ impl CampaignState {
             Event::CounterDeployed { .. }
             | Event::PlayBegan
             | Event::CounterMoved { .. }
+            | Event::CounterEmbarked { .. }
+            | Event::CounterDisembarked { .. }
+            | Event::CounterLanded { .. }
             | Event::PhaseEnded { .. }
             | Event::CityJoined { .. }
             | Event::BattleRaised { .. } => self.apply_turn(event),

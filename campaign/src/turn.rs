@@ -60,11 +60,20 @@ pub struct Counter {
     pub mp_spent: u8,
     /// The node the counter last came from this player-turn: its entry path into a battle.
     pub entered_from: Option<NodeId>,
+    /// A command carried by its side's fleet (MG-14, MG-17): it moves with the fleet and does
+    /// not stand on land.
+    #[serde(default)]
+    pub aboard: bool,
 }
 
 impl Counter {
     pub fn is_fleet(&self) -> bool {
         self.name == FLEET
+    }
+
+    /// A command standing on land: it halts enemies, fights battles and counts for stacking.
+    pub fn on_land(&self) -> bool {
+        !self.is_fleet() && !self.aboard
     }
 }
 
@@ -103,7 +112,7 @@ impl CampaignState {
     }
 
     fn enemy_land_at(&self, side: &SideId, node: NodeId) -> bool {
-        self.counters.iter().any(|c| c.node == node && !c.is_fleet() && self.are_enemies(side, &c.side))
+        self.counters.iter().any(|c| c.node == node && c.on_land() && self.are_enemies(side, &c.side))
     }
 
     fn enemy_fleet_at(&self, side: &SideId, node: NodeId) -> bool {
@@ -113,7 +122,7 @@ impl CampaignState {
     /// Nodes breaking the stacking limit for `side` (MG-12): node → land counters there.
     pub fn overstacked(&self, side: &SideId) -> BTreeMap<NodeId, usize> {
         let mut land: BTreeMap<NodeId, usize> = BTreeMap::new();
-        for c in self.counters.iter().filter(|c| &c.side == side && !c.is_fleet()) {
+        for c in self.counters.iter().filter(|c| &c.side == side && c.on_land()) {
             *land.entry(c.node).or_default() += 1;
         }
         land.retain(|_, n| *n > STACK_LIMIT);
@@ -126,6 +135,9 @@ impl CampaignState {
         let mut out = BTreeMap::new();
         let Some(counter) = self.counter(side, name) else { return out };
         if self.phase != Phase::Movement || self.moving_side() != side {
+            return out;
+        }
+        if counter.aboard {
             return out;
         }
         let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
@@ -287,7 +299,7 @@ pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleEr
             return Err(RuleError::new("MG-02", format!("{} has not deployed: {}", setup.name, missing.join(", "))));
         }
         if let Some(node) = setup.deploy.command_at
-            && !state.counters.iter().any(|c| c.side == setup.id && !c.is_fleet() && c.node == node)
+            && !state.counters.iter().any(|c| c.side == setup.id && c.on_land() && c.node == node)
         {
             return Err(RuleError::new("MG-02", format!("at least one {} command must start at {}", setup.name, map.name(node))));
         }
@@ -304,17 +316,121 @@ pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleEr
 /// MG-11, MG-13, MG-16: moves a counter of the moving side along a path.
 pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
-    let counter = state
-        .counter(side, name)
-        .ok_or_else(|| RuleError::new("MG-03", format!("{} has no counter called {name} on the map", side_name(state, side))))?;
+    let counter = own_counter(state, side, name)?;
     if path.is_empty() {
         return Err(RuleError::new("MG-11", "a move needs at least one node to move to"));
+    }
+    if counter.aboard {
+        return Err(RuleError::new("MG-14", format!("{name} is aboard the fleet: move the fleet, or disembark first")));
     }
     state.check_path(map, counter, path, true)?;
     Ok(vec![Event::CounterMoved {
         side: side.clone(),
         counter: name.to_owned(),
         path: path.to_vec(),
+    }])
+}
+
+/// The side's command on the map called `name`, or a refusal.
+fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Result<&'a Counter, RuleError> {
+    state
+        .counter(side, name)
+        .ok_or_else(|| RuleError::new("MG-03", format!("{} has no counter called {name} on the map", side_name(state, side))))
+}
+
+/// Naval points a side's fleet has (MG-16).
+fn fleet_np(state: &CampaignState, side: &SideId) -> u32 {
+    state.scenario.side(side).map_or(0, |s| s.fleet_np)
+}
+
+/// Elements of a command, by name.
+fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
+    state
+        .armies
+        .get(side)
+        .and_then(|a| a.commands.iter().find(|c| c.name == name))
+        .map_or(0, |c| c.element_count())
+}
+
+/// MG-14 / MG-17: a command boards its side's fleet in the same node; 1 MP each, and only if
+/// all its elements fit beside those already aboard (1 NP per element).
+pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
+    check_mover(state, side, Phase::Movement)?;
+    let counter = own_counter(state, side, name)?;
+    if counter.is_fleet() || counter.aboard {
+        return Err(RuleError::new("MG-14", format!("{name} cannot embark: it is {}", if counter.aboard { "aboard already" } else { "the fleet" })));
+    }
+    let fleet = state
+        .counter(side, FLEET)
+        .ok_or_else(|| RuleError::new("MG-16", format!("{} has no fleet on the map", side_name(state, side))))?;
+    if fleet.node != counter.node {
+        return Err(RuleError::new(
+            "MG-14",
+            format!("{name} is at {} and the fleet at {}; they must share a node to embark", map.name(counter.node), map.name(fleet.node)),
+        ));
+    }
+    for c in [counter, fleet] {
+        if state.movement_points(c) <= c.mp_spent {
+            return Err(RuleError::new("MG-14", format!("embarking costs 1 MP and {} has none left", if c.is_fleet() { "the fleet" } else { name })));
+        }
+    }
+    let aboard: u32 = state.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| elements_of(state, side, &c.name)).sum();
+    let needed = elements_of(state, side, name);
+    let np = fleet_np(state, side);
+    if aboard + needed > np {
+        return Err(RuleError::new(
+            "MG-17",
+            format!("{name} has {needed} elements and the fleet's {np} NP carry {} more", np.saturating_sub(aboard)),
+        ));
+    }
+    Ok(vec![Event::CounterEmbarked {
+        side: side.clone(),
+        counter: name.to_owned(),
+    }])
+}
+
+/// MG-14: a command leaves the fleet where the fleet is; it costs no MP.
+pub fn disembark(state: &CampaignState, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
+    check_mover(state, side, Phase::Movement)?;
+    let counter = own_counter(state, side, name)?;
+    if !counter.aboard {
+        return Err(RuleError::new("MG-14", format!("{name} is not aboard the fleet")));
+    }
+    Ok(vec![Event::CounterDisembarked {
+        side: side.clone(),
+        counter: name.to_owned(),
+    }])
+}
+
+/// MG-36: a side that starts at sea lands its counters on its first player-turn, each at a
+/// southern coastal node no enemy counter occupies. Landing is the counter's move.
+pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId) -> Result<Vec<Event>, RuleError> {
+    check_mover(state, side, Phase::Movement)?;
+    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new("MG-02", format!("there is no side `{side}`")))?;
+    if !matches!(setup.deploy.area, DeployArea::Landing) {
+        return Err(RuleError::new("MG-36", format!("{} deployed before play; only a side that starts at sea lands", setup.name)));
+    }
+    if state.turn != 1 {
+        return Err(RuleError::new("MG-36", format!("{} lands on its first turn only", setup.name)));
+    }
+    if state.counter(side, name).is_some() {
+        return Err(RuleError::new("MG-36", format!("{name} has landed already")));
+    }
+    let known = if name == FLEET { setup.fleet_np > 0 } else { elements_of(state, side, name) > 0 };
+    if !known {
+        return Err(RuleError::new("MG-03", format!("{} has no command called {name}", setup.name)));
+    }
+    let place = map.node(node).ok_or_else(|| RuleError::new("MG-01", format!("the map has no node {node}")))?;
+    if !place.south_coast {
+        return Err(RuleError::new("MG-36", format!("{} is not on the southern coast (00 to 30)", place.label())));
+    }
+    if state.counters.iter().any(|c| c.node == node && state.are_enemies(side, &c.side)) {
+        return Err(RuleError::new("MG-36", format!("{} is occupied by an enemy counter", place.name)));
+    }
+    Ok(vec![Event::CounterLanded {
+        side: side.clone(),
+        counter: name.to_owned(),
+        node,
     }])
 }
 
@@ -374,7 +490,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
 /// at the end of its movement; a 6 brings the city over.
 fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    let nodes: BTreeSet<NodeId> = state.counters.iter().filter(|c| &c.side == side && !c.is_fleet()).map(|c| c.node).collect();
+    let nodes: BTreeSet<NodeId> = state.counters.iter().filter(|c| &c.side == side && c.on_land()).map(|c| c.node).collect();
     for node in nodes {
         let Some(city) = map.node(node).filter(|n| n.is_fortified()) else { continue };
         if state.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node)) {
@@ -386,7 +502,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
         }
         // No roll where the city's ally, an opponent, has a command present.
         if let Some(ally) = ally
-            && state.counters.iter().any(|c| &c.side == ally && !c.is_fleet() && c.node == node)
+            && state.counters.iter().any(|c| &c.side == ally && c.on_land() && c.node == node)
         {
             continue;
         }
@@ -408,7 +524,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
 /// enemy's.
 fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
     let mut nodes: BTreeMap<NodeId, BTreeSet<SideId>> = BTreeMap::new();
-    for c in state.counters.iter().filter(|c| !c.is_fleet()) {
+    for c in state.counters.iter().filter(|c| c.on_land()) {
         nodes.entry(c.node).or_default().insert(c.side.clone());
     }
     let mut next_id = state.battles_raised + 1;
@@ -424,7 +540,7 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
         let entries = state
             .counters
             .iter()
-            .filter(|c| &c.side == mover && c.node == node && !c.is_fleet())
+            .filter(|c| &c.side == mover && c.node == node && c.on_land())
             .map(|c| (c.name.clone(), c.entered_from))
             .collect();
         events.push(Event::BattleRaised {
@@ -454,6 +570,7 @@ impl CampaignState {
                     node: *node,
                     mp_spent: 0,
                     entered_from: None,
+                    aboard: false,
                 });
             }
             Event::PlayBegan => {
@@ -462,14 +579,52 @@ impl CampaignState {
                 self.mover = 0;
             }
             Event::CounterMoved { side, counter, path } => {
+                let Some(&last) = path.last() else { return };
                 if let Some(c) = self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter) {
                     let before = path.len().checked_sub(2).map_or(c.node, |i| path[i]);
                     c.entered_from = Some(before);
                     c.mp_spent = c.mp_spent.saturating_add(u8::try_from(path.len()).unwrap_or(u8::MAX));
-                    if let Some(&last) = path.last() {
+                    c.node = last;
+                }
+                // Commands aboard sail with their fleet.
+                if counter == FLEET {
+                    for c in self.counters.iter_mut().filter(|c| &c.side == side && c.aboard) {
                         c.node = last;
                     }
                 }
+            }
+            Event::CounterEmbarked { side, counter } => {
+                let node = self.counter(side, counter).map(|c| c.node);
+                for c in self.counters.iter_mut().filter(|c| &c.side == side && (&c.name == counter || c.name == FLEET)) {
+                    c.mp_spent = c.mp_spent.saturating_add(1);
+                    if &c.name == counter {
+                        c.aboard = true;
+                        c.node = node.unwrap_or(c.node);
+                    }
+                }
+            }
+            Event::CounterDisembarked { side, counter } => {
+                if let Some(c) = self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter) {
+                    c.aboard = false;
+                }
+            }
+            Event::CounterLanded { side, counter, node } => {
+                let spent = self.movement_points(&Counter {
+                    side: side.clone(),
+                    name: counter.clone(),
+                    node: *node,
+                    mp_spent: 0,
+                    entered_from: None,
+                    aboard: false,
+                });
+                self.counters.push(Counter {
+                    side: side.clone(),
+                    name: counter.clone(),
+                    node: *node,
+                    mp_spent: spent,
+                    entered_from: None,
+                    aboard: false,
+                });
             }
             Event::CityJoined { node, side } => {
                 self.city_allies.insert(*node, side.clone());

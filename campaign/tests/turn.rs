@@ -360,3 +360,77 @@ fn mg_32_campaign_ends_after_18_turns() {
     assert_eq!(g.campaign.state.phase, Phase::Ended);
     g.refused(Command::EndPhase { side: side("carthage") }, "MG-09", "there is no phase to end during campaign over");
 }
+
+impl Game {
+    fn order(&mut self, command: Command) -> Result<Vec<Event>, ExecError> {
+        self.run(&command, DiceInput::Seeded)
+    }
+
+    /// Ends every phase of `s`'s player-turn.
+    fn pass(&mut self, s: &str) {
+        for _ in 0..3 {
+            self.end(s, DiceInput::Seeded);
+        }
+    }
+}
+
+/// MG-14 / MG-17: embarking costs 1 MP to the command and the fleet, needs them in one node
+/// and room for every element; the fleet carries it; disembarking is free.
+#[test]
+fn mg_14_embark_sail_disembark() {
+    let mut g = Game::dionysian();
+    let embark = |c: &str| Command::Embark { side: side("carthage"), counter: c.into() };
+    g.refused(embark("Himilco"), "MG-14", "Himilco is at Panormus and the fleet at Motya");
+    g.mv("carthage", "fleet", &[2, 4]).unwrap();
+    g.ok(embark("Himilco"));
+    assert!(g.campaign.state.counter(&side("carthage"), "Himilco").unwrap().aboard);
+    g.refused(embark("Mago"), "MG-14", "embarking costs 1 MP and the fleet has none left");
+    g.pass("carthage");
+    g.pass("syracuse");
+    g.refused(embark("Mago"), "MG-17", "Mago has 20 elements and the fleet's 20 NP carry 0 more");
+    // Past Leptines at Himera to Cephaloedium, with Himilco aboard.
+    g.mv("carthage", "fleet", &[8, 9]).unwrap();
+    assert_eq!(g.at("carthage", "Himilco"), NodeId(9));
+    let err = g.mv("carthage", "Himilco", &[10]).unwrap_err().to_string();
+    assert!(err.contains("Himilco is aboard the fleet") && err.ends_with("MG-14"), "{err}");
+    let events = g.order(Command::Disembark { side: side("carthage"), counter: "Himilco".into() }).unwrap();
+    assert!(matches!(&events[0], Event::CounterDisembarked { .. }));
+    g.refused(Command::Disembark { side: side("carthage"), counter: "Himilco".into() }, "MG-14", "Himilco is not aboard the fleet");
+    // Ashore in Cephaloedium, an unallied city: the alliance roll follows (MG-06).
+    let events = g.end("carthage", DiceInput::Manual(vec![2]));
+    assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.purpose == "alliance of Cephaloedium")));
+}
+
+/// MG-36: Carthage starts at sea in the Second Punic War and lands on its first turn on the
+/// southern coast, where no Roman counter stands.
+#[test]
+fn mg_36_carthage_lands_on_its_first_turn() {
+    let mut g = Game::new("second-punic");
+    for (c, n) in [("Marcellus", 28), ("Appius Claudius Pulcher", 16), ("Titus Quinctius Crispinus", 24), ("Publius Cornelius Lentulus", 13), ("fleet", 28)] {
+        g.deploy("rome", c, n);
+    }
+    for (c, n) in [("Hippocrates", 31), ("Epicydes", 23), ("Philodemus", 22), ("fleet", 31)] {
+        g.deploy("syracuse", c, n);
+    }
+    g.ok(Command::BeginPlay);
+    let land = |c: &str, n: u8| Command::Land { side: side("carthage"), counter: c.into(), node: NodeId(n) };
+    g.refused(land("Himilco", 20), "MG-09", "it is Rome's player-turn");
+    g.pass("rome");
+    g.pass("syracuse");
+    g.refused(land("Himilco", 16), "MG-36", "Gela is occupied by an enemy counter");
+    g.refused(land("Himilco", 24), "MG-36", "24 Catana is not on the southern coast");
+    g.refused(land("Hasdrubal", 20), "MG-03", "Carthage has no command called Hasdrubal");
+    for c in ["Himilco", "Hanno", "fleet"] {
+        g.ok(land(c, 20));
+    }
+    g.ok(land("Muttines", 30));
+    g.refused(land("Himilco", 30), "MG-36", "Himilco has landed already");
+    // Landing is the counter's move.
+    assert!(g.mv("carthage", "Muttines", &[21]).is_err());
+    g.pass("carthage");
+    assert_eq!(g.campaign.state.turn, 2);
+    g.pass("rome");
+    g.pass("syracuse");
+    g.refused(land("Himilco", 30), "MG-36", "Carthage lands on its first turn only");
+    g.refused(Command::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(20) }, "MG-02", "before play begins");
+}
