@@ -53,8 +53,9 @@ pub enum Mobility {
     Artillery,
 }
 
-/// One kind of element: `Reg Sp(O)`.
+/// One kind of element: `Reg Sp(O)`, written that way in files and JSON too.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct ElementSpec {
     pub class: Class,
     /// The DBM abbreviation, e.g. `Sp`.
@@ -92,8 +93,9 @@ impl FromStr for ElementSpec {
     }
 }
 
-/// A number of identical elements: `4 Reg Sp(O)`.
+/// A number of identical elements: `4 Reg Sp(O)`, written that way in files and JSON too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct ElementGroup {
     pub count: u32,
     pub spec: ElementSpec,
@@ -119,6 +121,32 @@ impl FromStr for ElementGroup {
             return Err(format!("`{s}`: a group has at least one element"));
         }
         Ok(ElementGroup { count, spec: spec.parse()? })
+    }
+}
+
+impl TryFrom<String> for ElementSpec {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<ElementSpec> for String {
+    fn from(spec: ElementSpec) -> String {
+        spec.to_string()
+    }
+}
+
+impl TryFrom<String> for ElementGroup {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<ElementGroup> for String {
+    fn from(group: ElementGroup) -> String {
+        group.to_string()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::Army;
+use crate::army::{Army, ElementGroup};
 use crate::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
 
@@ -33,6 +33,8 @@ pub enum Command {
     BeginPlay,
     /// Move a counter of the moving side along a path of nodes (MG-11).
     Move { side: SideId, counter: String, path: Vec<NodeId> },
+    /// Hand elements from one command to another in the same node (MG-14).
+    Exchange { side: SideId, from: String, to: String, elements: Vec<ElementGroup> },
     /// Put a command aboard its side's fleet in the same node (MG-14, MG-17).
     Embark { side: SideId, counter: String },
     /// Take a command off the fleet where the fleet is (MG-14).
@@ -64,6 +66,7 @@ impl Command {
             }
             Command::EndPhase { side } => format!("end {side}'s phase"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
+            Command::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
             Command::Disembark { side, counter } => format!("disembark {side} {counter}"),
             Command::Land { side, counter, node } => format!("land {side} {counter} at {node}"),
             Command::AdjustControl { node, side, .. } => match side {

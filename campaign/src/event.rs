@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::Army;
+use crate::army::{Army, ElementGroup};
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -62,6 +62,8 @@ pub enum Event {
     PlayBegan,
     /// A counter moved along a path (MG-11).
     CounterMoved { side: SideId, counter: String, path: Vec<NodeId> },
+    /// Two commands in one node traded elements (MG-14); only their side sees which.
+    ElementsExchanged { side: SideId, from: String, to: String, elements: Vec<ElementGroup> },
     /// A command boarded its side's fleet (MG-14).
     CounterEmbarked { side: SideId, counter: String },
     /// A command left the fleet at the fleet's node (MG-14).
@@ -97,6 +99,7 @@ impl Event {
             Event::CounterMoved { .. } => "counter_moved",
             Event::PhaseEnded { .. } => "phase_ended",
             Event::CounterEmbarked { .. } => "counter_embarked",
+            Event::ElementsExchanged { .. } => "elements_exchanged",
             Event::CounterDisembarked { .. } => "counter_disembarked",
             Event::CounterLanded { .. } => "counter_landed",
             Event::CityJoined { .. } => "city_joined",
@@ -159,6 +162,12 @@ impl Event {
                     format!("{who}: a counter moves to {}", route.join(" → "))
                 })
             }
+            Event::ElementsExchanged { side, from, to, elements } => Some(if owner_sees(viewer, side) {
+                let list: Vec<String> = elements.iter().map(ToString::to_string).collect();
+                format!("{}: {from} hands {} to {to} — MG-14", side_name(&Some(side.clone())), list.join(", "))
+            } else {
+                format!("{}: two commands exchange elements", side_name(&Some(side.clone())))
+            }),
             Event::CounterEmbarked { side, counter } => Some(if owner_sees(viewer, side) {
                 format!("{}: {counter} embarks on the fleet — MG-14", side_name(&Some(side.clone())))
             } else {

@@ -71,6 +71,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::BeginPlay => turn::begin_play(state, map)?,
         Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
+        Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Command::Embark { side, counter } => turn::embark(state, map, side, counter)?,
         Command::Disembark { side, counter } => turn::disembark(state, side, counter)?,
         Command::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,

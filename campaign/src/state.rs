@@ -126,6 +126,7 @@ impl CampaignState {
             | Event::PlayBegan
             | Event::CounterMoved { .. }
             | Event::CounterEmbarked { .. }
+            | Event::ElementsExchanged { .. }
             | Event::CounterDisembarked { .. }
             | Event::CounterLanded { .. }
             | Event::PhaseEnded { .. }

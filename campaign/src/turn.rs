@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::army::ElementGroup;
 use crate::dice::{Dice, DiceSpec};
 use crate::error::RuleError;
 use crate::event::{Event, Visibility};
@@ -389,6 +390,64 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     }])
 }
 
+/// MG-14: two commands in one node trade elements (never a general); 1 MP each.
+pub fn exchange(
+    state: &CampaignState,
+    map: &Map,
+    side: &SideId,
+    from: &str,
+    to: &str,
+    elements: &[ElementGroup],
+) -> Result<Vec<Event>, RuleError> {
+    check_mover(state, side, Phase::Movement)?;
+    if from == to {
+        return Err(RuleError::new("MG-14", "elements are exchanged between two different commands"));
+    }
+    let a = own_counter(state, side, from)?;
+    let b = own_counter(state, side, to)?;
+    if a.is_fleet() || b.is_fleet() {
+        return Err(RuleError::new("MG-14", "elements are exchanged between commands, not with the fleet"));
+    }
+    if a.node != b.node || a.aboard != b.aboard {
+        return Err(RuleError::new(
+            "MG-14",
+            format!("{from} ({}) and {to} ({}) must stand in the same node to exchange elements", map.name(a.node), map.name(b.node)),
+        ));
+    }
+    for c in [a, b] {
+        if state.movement_points(c) <= c.mp_spent {
+            return Err(RuleError::new("MG-14", format!("exchanging costs 1 MP and {} has none left", c.name)));
+        }
+    }
+    if elements.is_empty() {
+        return Err(RuleError::new("MG-14", "name the elements to hand over"));
+    }
+    let roster = state
+        .armies
+        .get(side)
+        .and_then(|army| army.commands.iter().find(|c| c.name == from))
+        .ok_or_else(|| RuleError::new("MG-03", format!("{from} has no roster")))?;
+    let mut left = roster.elements.clone();
+    for g in elements {
+        match left.iter_mut().find(|have| have.spec == g.spec && have.count >= g.count) {
+            Some(have) => have.count -= g.count,
+            None => {
+                let have = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum::<u32>();
+                return Err(RuleError::new(
+                    "MG-14",
+                    format!("{from} has {have} {} and cannot hand over {} (its general stays with it)", g.spec, g.count),
+                ));
+            }
+        }
+    }
+    Ok(vec![Event::ElementsExchanged {
+        side: side.clone(),
+        from: from.to_owned(),
+        to: to.to_owned(),
+        elements: elements.to_vec(),
+    }])
+}
+
 /// MG-14: a command leaves the fleet where the fleet is; it costs no MP.
 pub fn disembark(state: &CampaignState, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
@@ -600,6 +659,26 @@ impl CampaignState {
                     if &c.name == counter {
                         c.aboard = true;
                         c.node = node.unwrap_or(c.node);
+                    }
+                }
+            }
+            Event::ElementsExchanged { side, from, to, elements } => {
+                for c in self.counters.iter_mut().filter(|c| &c.side == side && (&c.name == from || &c.name == to)) {
+                    c.mp_spent = c.mp_spent.saturating_add(1);
+                }
+                let Some(army) = self.armies.get_mut(side) else { return };
+                for g in elements {
+                    if let Some(giver) = army.commands.iter_mut().find(|c| &c.name == from) {
+                        if let Some(have) = giver.elements.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
+                            have.count -= g.count;
+                        }
+                        giver.elements.retain(|h| h.count > 0);
+                    }
+                    if let Some(taker) = army.commands.iter_mut().find(|c| &c.name == to) {
+                        match taker.elements.iter_mut().find(|h| h.spec == g.spec) {
+                            Some(have) => have.count += g.count,
+                            None => taker.elements.push(g.clone()),
+                        }
                     }
                 }
             }

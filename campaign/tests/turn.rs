@@ -434,3 +434,44 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     g.refused(land("Himilco", 30), "MG-36", "Carthage lands on its first turn only");
     g.refused(Command::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(20) }, "MG-02", "before play begins");
 }
+
+/// MG-14: commands in one node trade elements for 1 MP each; the general stays; a command's
+/// MP follows its new make-up (MG-11).
+#[test]
+fn mg_14_exchange_elements() {
+    let mut g = Game::dionysian();
+    let exchange = |from: &str, to: &str, what: &[&str]| Command::Exchange {
+        side: side("carthage"),
+        from: from.into(),
+        to: to.into(),
+        elements: what.iter().map(|e| e.parse().unwrap()).collect(),
+    };
+    g.refused(exchange("Mago", "Hamilcar", &["2 Reg Sp(O)"]), "MG-14", "must stand in the same node");
+    g.refused(exchange("Mago", "Mago", &["2 Reg Sp(O)"]), "MG-14", "two different commands");
+    g.refused(exchange("Mago", "Himilco", &["14 Reg Sp(O)"]), "MG-14", "Mago has 13 Reg Sp(O) and cannot hand over 14");
+    g.refused(exchange("Mago", "Himilco", &["1 Reg Cv(O)"]), "MG-14", "its general stays with it");
+    g.ok(exchange("Mago", "Himilco", &["2 Reg Sp(O)", "1 Irr Ps(O)"]));
+    let army = &g.campaign.state.armies[&side("carthage")];
+    let mago: Vec<String> = army.commands.iter().find(|c| c.name == "Mago").unwrap().elements.iter().map(ToString::to_string).collect();
+    assert_eq!(mago, ["11 Reg Sp(O)", "2 Reg HCh(O)", "3 Irr Ps(O)"]);
+    let himilco = army.commands.iter().find(|c| c.name == "Himilco").unwrap();
+    assert!(himilco.elements.iter().any(|e| e.to_string() == "10 Reg Sp(O)"));
+    assert!(himilco.elements.iter().any(|e| e.to_string() == "1 Irr Ps(O)"));
+    // Both spent their one MP.
+    assert!(g.mv("carthage", "Himilco", &[8]).is_err());
+    g.refused(exchange("Mago", "Himilco", &["1 Reg Sp(O)"]), "MG-14", "exchanging costs 1 MP and Mago has none left");
+    // Hanno's horse (2 MP) take Iberian foot from Hamilcar and become a 1 MP command.
+    let hanno = g.campaign.state.counter(&side("carthage"), "Hanno").unwrap().clone();
+    assert_eq!(g.campaign.state.movement_points(&hanno), 2);
+    g.ok(exchange("Hamilcar", "Hanno", &["6 Irr Ax(S)"]));
+    let hanno = g.campaign.state.counter(&side("carthage"), "Hanno").unwrap().clone();
+    assert_eq!(g.campaign.state.movement_points(&hanno), 1);
+    // Only Carthage learns what changed hands.
+    let events = g.store.events(g.campaign.id).unwrap();
+    let map = g.map();
+    let syracuse = referee_campaign::view::side_view(&g.campaign.state, &map, &events, &side("syracuse")).unwrap();
+    let text: Vec<&str> = syracuse.log.iter().map(|l| l.text.as_str()).collect();
+    assert!(text.contains(&"Carthage: two commands exchange elements"), "{text:?}");
+    let json = serde_json::to_string(&syracuse).unwrap();
+    assert!(!json.contains("6 Irr Ax(S)") && !json.contains("Hamilcar") && !json.contains("Hanno"), "{json}");
+}
