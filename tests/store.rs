@@ -230,3 +230,16 @@ fn x_03_stale_campaign_is_refused() {
     assert!(err.to_string().contains("changed by another program"), "{err}");
     assert_eq!(one.events(c1.id).unwrap().len(), 2);
 }
+
+/// a snapshot that no longer reads back is passed over; the events are the truth.
+#[test]
+fn x_03_unreadable_snapshot_falls_back_to_the_events() {
+    let mut store = Store::open_in_memory().unwrap();
+    store.set_snapshot_every(2);
+    let mut c = store.create("Cache", scenario("dionysian"), 8).unwrap();
+    for i in 0..5 {
+        store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
+    }
+    store.connection().execute("UPDATE snapshots SET body = '{\"broken\": true}'", []).unwrap();
+    assert_eq!(store.load(c.id).unwrap().state, c.state);
+}

@@ -13,7 +13,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 1;
+pub const STATE_VERSION: u32 = 2;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

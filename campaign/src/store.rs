@@ -325,11 +325,10 @@ impl Store {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        let (mut state, from) = match snapshot {
-            Some((seq, body)) => {
-                let state: CampaignState = serde_json::from_str(&body).map_err(|e| corrupt(format!("snapshot at event {seq}: {e}")))?;
-                (Some(state), seq)
-            }
+        // A snapshot is only a cache of the events: one that does not read back is passed over
+        // and the events replayed from the start.
+        let (mut state, from) = match snapshot.and_then(|(seq, body)| serde_json::from_str::<CampaignState>(&body).ok().map(|s| (s, seq))) {
+            Some((state, seq)) => (Some(state), seq),
             None => (None, 0),
         };
         let mut head = from;
