@@ -60,6 +60,20 @@ proptest! {
             };
             let _ = store.execute(&mut c, sicily(), &command, DiceInput::Seeded);
         }
+        // Deploy every counter where it may go, so the views have counters to hide.
+        let setups = c.state.scenario.sides.clone();
+        for setup in &setups {
+            let mut names: Vec<String> = c.state.armies[&setup.id].commands.iter().map(|x| x.name.clone()).collect();
+            names.push("fleet".to_owned());
+            for name in names {
+                for node in sicily().nodes.keys() {
+                    let deploy = Command::Deploy { side: setup.id.clone(), counter: name.clone(), node: *node };
+                    if store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).is_ok() {
+                        break;
+                    }
+                }
+            }
+        }
         let events = store.events(c.id).unwrap();
         let umpire = serde_json::to_string(&umpire_view(&c.state, sicily(), &events)).unwrap();
         for side in &sides {
@@ -69,6 +83,15 @@ proptest! {
             prop_assert!(!json.contains(&SEED.to_string()), "{side} sees the seed");
             prop_assert_eq!(json.matches("army_points").count(), 1, "{} sees another side's army", side);
             prop_assert_eq!(&view.own.side, side);
+            // MG-03: other sides' counters are marks without names or make-up.
+            for army in c.state.armies.values().filter(|a| &a.side != side) {
+                for command in &army.commands {
+                    let public = scenario.sides.iter().any(|s| s.name == command.name);
+                    prop_assert!(public || !json.contains(&format!("\"{}\"", command.name)), "{} sees {}", side, command.name);
+                    prop_assert!(!text.contains(&command.name) || public, "{} reads {} in the log", side, command.name);
+                }
+            }
+            prop_assert_eq!(view.board.counters.len(), c.state.counters.len());
             for (marker, reader) in &secrets {
                 let visible = events.iter().any(|e| serde_json::to_string(&e.event).unwrap().contains(marker));
                 if !visible {
