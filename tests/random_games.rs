@@ -143,7 +143,8 @@ impl Player {
             }
         }
         for (side, total) in elements {
-            let now: u32 = s.armies[side].commands.iter().map(|c| c.element_count()).sum();
+            let garrison: u32 = s.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
+            let now: u32 = s.armies[side].commands.iter().map(|c| c.element_count()).sum::<u32>() + garrison;
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }

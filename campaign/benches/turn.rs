@@ -41,7 +41,7 @@ fn deployed(catalog: &Catalog) -> (Store, Campaign) {
 fn turn_orders(state: &CampaignState, map: &Map) -> Vec<Command> {
     let mut state = state.clone();
     let mut orders = Vec::new();
-    let mut apply = |state: &mut CampaignState, command: Command, orders: &mut Vec<Command>| {
+    let apply = |state: &mut CampaignState, command: Command, orders: &mut Vec<Command>| {
         let mut dice = Dice::seeded(state.seed, state.stream_pos);
         if let Ok(events) = rules::decide(state, map, &command, &mut dice) {
             for e in &events {

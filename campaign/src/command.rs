@@ -35,6 +35,9 @@ pub enum Command {
     Move { side: SideId, counter: String, path: Vec<NodeId> },
     /// Hand elements from one command to another in the same node (MG-14).
     Exchange { side: SideId, from: String, to: String, elements: Vec<ElementGroup> },
+    /// Leave elements of a command at its side's strength-0 capital in the garrison, or take
+    /// them back out (`into_garrison: false`) (MG-04).
+    Garrison { side: SideId, command: String, elements: Vec<ElementGroup>, into_garrison: bool },
     /// Put a command aboard its side's fleet in the same node (MG-14, MG-17).
     Embark { side: SideId, counter: String },
     /// Take a command off the fleet where the fleet is (MG-14).
@@ -66,6 +69,9 @@ impl Command {
             }
             Command::EndPhase { side } => format!("end {side}'s phase"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
+            Command::Garrison { side, command, into_garrison, .. } => {
+                format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })
+            }
             Command::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
             Command::Disembark { side, counter } => format!("disembark {side} {counter}"),
             Command::Land { side, counter, node } => format!("land {side} {counter} at {node}"),

@@ -64,6 +64,8 @@ pub enum Event {
     CounterMoved { side: SideId, counter: String, path: Vec<NodeId> },
     /// Two commands in one node traded elements (MG-14); only their side sees which.
     ElementsExchanged { side: SideId, from: String, to: String, elements: Vec<ElementGroup> },
+    /// Elements went into or out of a capital's garrison (MG-04); only their side sees which.
+    GarrisonChanged { side: SideId, command: String, elements: Vec<ElementGroup>, into_garrison: bool },
     /// A command boarded its side's fleet (MG-14).
     CounterEmbarked { side: SideId, counter: String },
     /// A command left the fleet at the fleet's node (MG-14).
@@ -100,6 +102,7 @@ impl Event {
             Event::PhaseEnded { .. } => "phase_ended",
             Event::CounterEmbarked { .. } => "counter_embarked",
             Event::ElementsExchanged { .. } => "elements_exchanged",
+            Event::GarrisonChanged { .. } => "garrison_changed",
             Event::CounterDisembarked { .. } => "counter_disembarked",
             Event::CounterLanded { .. } => "counter_landed",
             Event::CityJoined { .. } => "city_joined",
@@ -167,6 +170,13 @@ impl Event {
                 format!("{}: {from} hands {} to {to} — MG-14", side_name(&Some(side.clone())), list.join(", "))
             } else {
                 format!("{}: two commands exchange elements", side_name(&Some(side.clone())))
+            }),
+            Event::GarrisonChanged { side, command, elements, into_garrison } => Some(if owner_sees(viewer, side) {
+                let list: Vec<String> = elements.iter().map(ToString::to_string).collect();
+                let way = if *into_garrison { "leaves in the capital's garrison" } else { "takes from the capital's garrison" };
+                format!("{}: {command} {way} {} — MG-04", side_name(&Some(side.clone())), list.join(", "))
+            } else {
+                format!("{}: the capital's garrison changes", side_name(&Some(side.clone())))
             }),
             Event::CounterEmbarked { side, counter } => Some(if owner_sees(viewer, side) {
                 format!("{}: {counter} embarks on the fleet — MG-14", side_name(&Some(side.clone())))

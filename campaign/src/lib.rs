@@ -11,6 +11,7 @@
 
 pub mod army;
 pub mod catalog;
+pub mod cities;
 pub mod command;
 pub mod dice;
 pub mod error;

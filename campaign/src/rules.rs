@@ -7,6 +7,7 @@ use crate::error::RuleError;
 use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
+use crate::cities::{self, Direction};
 use crate::turn;
 
 /// Decides what `command` does to the campaign.
@@ -72,6 +73,10 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
+        Command::Garrison { side, command, elements, into_garrison } => {
+            let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };
+            cities::garrison(state, map, side, command, elements, direction)?
+        }
         Command::Embark { side, counter } => turn::embark(state, map, side, counter)?,
         Command::Disembark { side, counter } => turn::disembark(state, side, counter)?,
         Command::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::Army;
+use crate::army::{Army, ElementGroup};
 use crate::turn::{Battle, Counter, Phase};
 use crate::dice::RollSource;
 use crate::event::Event;
@@ -44,6 +44,8 @@ pub struct CampaignState {
     pub battles_raised: u32,
     /// Each side's field army, by side (MG-03).
     pub armies: BTreeMap<SideId, Army>,
+    /// Elements left in a strength-0 capital under its inherent sub-general (MG-04).
+    pub garrisons: BTreeMap<SideId, Vec<ElementGroup>>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -89,6 +91,7 @@ impl CampaignState {
             battles: Vec::new(),
             battles_raised: 0,
             armies: scenario.armies.iter().map(|a| (a.side.clone(), a.clone())).collect(),
+            garrisons: BTreeMap::new(),
         }
     }
 
@@ -122,6 +125,12 @@ impl CampaignState {
                 self.counters.retain(|c| c.side != army.side || c.is_fleet() || names.contains(&c.name.as_str()));
                 self.armies.insert(army.side.clone(), army.clone());
             }
+            Event::GarrisonChanged {
+                side,
+                command,
+                elements,
+                into_garrison,
+            } => self.apply_garrison(side, command, elements, *into_garrison),
             Event::CounterDeployed { .. }
             | Event::PlayBegan
             | Event::CounterMoved { .. }

@@ -667,18 +667,14 @@ impl CampaignState {
                     c.mp_spent = c.mp_spent.saturating_add(1);
                 }
                 let Some(army) = self.armies.get_mut(side) else { return };
-                for g in elements {
-                    if let Some(giver) = army.commands.iter_mut().find(|c| &c.name == from) {
-                        if let Some(have) = giver.elements.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
-                            have.count -= g.count;
-                        }
-                        giver.elements.retain(|h| h.count > 0);
-                    }
-                    if let Some(taker) = army.commands.iter_mut().find(|c| &c.name == to) {
-                        match taker.elements.iter_mut().find(|h| h.spec == g.spec) {
-                            Some(have) => have.count += g.count,
-                            None => taker.elements.push(g.clone()),
-                        }
+                let mut giver = army.commands.iter().find(|c| &c.name == from).map(|c| c.elements.clone()).unwrap_or_default();
+                let mut taker = army.commands.iter().find(|c| &c.name == to).map(|c| c.elements.clone()).unwrap_or_default();
+                crate::cities::transfer(&mut giver, &mut taker, elements);
+                for c in &mut army.commands {
+                    if &c.name == from {
+                        c.elements = std::mem::take(&mut giver);
+                    } else if &c.name == to {
+                        c.elements = std::mem::take(&mut taker);
                     }
                 }
             }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::Army;
+use crate::army::{Army, ElementGroup};
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -31,6 +31,8 @@ pub struct NodeStatus {
     pub allied_to: Option<SideId>,
     /// The side whose capital this is.
     pub capital_of: Option<SideId>,
+    /// Commands the city fields (MG-05), where the node is fortified.
+    pub city_commands: Option<u8>,
 }
 
 /// Public facts about a side.
@@ -102,6 +104,8 @@ pub struct Forces {
     pub movement_points: Vec<u8>,
     /// The side's counters on the map, by name, with MP spent this phase.
     pub counters: Vec<Counter>,
+    /// Elements held in the side's strength-0 capital by its inherent sub-general (MG-04).
+    pub garrison: Vec<ElementGroup>,
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
@@ -135,6 +139,7 @@ pub struct UmpireView {
 /// Either view, for code that draws both.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "viewer")]
+#[allow(clippy::large_enum_variant, reason = "a view is built once per change of campaign or viewer, and moved rarely")]
 pub enum View {
     Umpire(UmpireView),
     Side(SideView),
@@ -185,6 +190,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
             controller: state.control.get(&id).cloned(),
             allied_to: state.city_allies.get(&id).cloned(),
             capital_of: sides.iter().find(|s| s.capital.is_some_and(|c| c.node == id)).map(|s| s.id.clone()),
+            city_commands: state.city_command_count(map, id),
         })
         .collect();
     Board {
@@ -230,6 +236,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         movement_points: army.as_ref().map_or_else(Vec::new, |a| a.commands.iter().map(|c| table.movement_points(c)).collect()),
         army,
         counters: state.counters.iter().filter(|c| &c.side == side).cloned().collect(),
+        garrison: state.garrisons.get(side).cloned().unwrap_or_default(),
         moves: state
             .counters
             .iter()
