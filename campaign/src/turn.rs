@@ -68,6 +68,18 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// A counter just set on the map, with all its MP.
+    pub fn placed(side: &SideId, name: &str, node: NodeId) -> Counter {
+        Counter {
+            side: side.clone(),
+            name: name.to_owned(),
+            node,
+            mp_spent: 0,
+            entered_from: None,
+            aboard: false,
+        }
+    }
+
     pub fn is_fleet(&self) -> bool {
         self.name == FLEET
     }
@@ -623,14 +635,7 @@ impl CampaignState {
         match event {
             Event::CounterDeployed { side, counter, node } => {
                 self.counters.retain(|c| !(&c.side == side && &c.name == counter));
-                self.counters.push(Counter {
-                    side: side.clone(),
-                    name: counter.clone(),
-                    node: *node,
-                    mp_spent: 0,
-                    entered_from: None,
-                    aboard: false,
-                });
+                self.counters.push(Counter::placed(side, counter, *node));
             }
             Event::PlayBegan => {
                 self.phase = Phase::Movement;
@@ -684,22 +689,10 @@ impl CampaignState {
                 }
             }
             Event::CounterLanded { side, counter, node } => {
-                let spent = self.movement_points(&Counter {
-                    side: side.clone(),
-                    name: counter.clone(),
-                    node: *node,
-                    mp_spent: 0,
-                    entered_from: None,
-                    aboard: false,
-                });
-                self.counters.push(Counter {
-                    side: side.clone(),
-                    name: counter.clone(),
-                    node: *node,
-                    mp_spent: spent,
-                    entered_from: None,
-                    aboard: false,
-                });
+                // Landing is the counter's whole move this phase.
+                let mut landed = Counter::placed(side, counter, *node);
+                landed.mp_spent = self.movement_points(&landed);
+                self.counters.push(landed);
             }
             Event::CityJoined { node, side } => {
                 self.city_allies.insert(*node, side.clone());
