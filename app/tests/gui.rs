@@ -3,9 +3,10 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
-use referee::gui::RefereeApp;
-use referee_campaign::{Catalog, Command, DiceInput, DiceSpec, Store};
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use referee::gui::{AppCommand, CounterRef, RefereeApp};
+use referee_campaign::turn::Phase;
+use referee_campaign::{Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store, Viewer};
 
 fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
     Harness::builder()
@@ -36,7 +37,77 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
 }
 
 fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
-    h.query_by_label_contains(text).is_some()
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// The Dionysian War's deployment as the rules' own tests play it.
+const DIONYSIAN: [(&str, &str, u8); 10] = [
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
+
+/// A database with one Dionysian War campaign called "Turn", deployed and begun when
+/// `begun`, and these commands given after.
+fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) -> std::path::PathBuf {
+    let path = dir.path().join("referee.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let catalog = Catalog::embedded();
+    let scenario = catalog.scenario("dionysian").unwrap();
+    let map = catalog.map(&scenario.map).unwrap();
+    let mut campaign = store.create("Turn", scenario, 17).unwrap();
+    let mut commands = Vec::new();
+    if begun {
+        for (side, counter, node) in DIONYSIAN {
+            commands.push(Command::Deploy {
+                side: SideId::new(side),
+                counter: counter.into(),
+                node: NodeId(node),
+            });
+        }
+        commands.push(Command::BeginPlay);
+    }
+    commands.extend_from_slice(then);
+    for c in &commands {
+        store.execute(&mut campaign, map, c, DiceInput::Seeded).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    }
+    path
+}
+
+fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
+    let app = RefereeApp::open_db(db, Catalog::embedded(), Some("Turn"), Some(view_as)).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+/// "04 Panormus", as buttons name nodes.
+fn node_label(n: u8) -> String {
+    Catalog::embedded().map("sicily").unwrap().node(NodeId(n)).unwrap().label()
+}
+
+fn select(h: &mut Harness<'_, RefereeApp>, n: u8) {
+    h.state_mut().send(AppCommand::Select(Some(NodeId(n))));
+    h.run();
+}
+
+fn counter_at(h: &Harness<'_, RefereeApp>, side: &str, name: &str) -> Option<NodeId> {
+    h.state().campaign().unwrap().state.counter(&SideId::new(side), name).map(|c| c.node)
+}
+
+fn hanno_moves(to: u8) -> Command {
+    Command::Move {
+        side: SideId::new("carthage"),
+        counter: "Hanno".into(),
+        path: vec![NodeId(to)],
+    }
 }
 
 /// X-05: the picker starts a campaign from a scenario and the map opens on turn 1.
@@ -60,8 +131,8 @@ fn x_05_a_campaign_is_created_from_the_picker() {
     assert_eq!(names, ["Dionysian War 1"]);
     assert_eq!(h.state().campaign().map(|c| c.state.name.as_str()), Some("Dionysian War 1"));
     assert!(
-        label_exists(&h, "Dionysian War 1 · Dionysian War · Turn 1 of 18 · Carthage: movement"),
-        "the top bar names the campaign, turn and moving side"
+        label_exists(&h, "Dionysian War 1 · Dionysian War · Turn 1 of 18 · Setup: rosters and deployment"),
+        "the top bar names the campaign, turn and phase"
     );
     assert!(h.state().message().is_none_or(|m| !m.is_error));
 }
@@ -108,7 +179,7 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     h.get_by_label("Syracuse").click();
     h.run();
 
-    assert_eq!(h.state().viewer(), Some(&referee_campaign::Viewer::Side(referee_campaign::SideId::new("syracuse"))));
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
     assert!(label_exists(&h, "Syracuse army: 500 points"));
     assert!(label_exists(&h, "Syracuse fleet: 20 NP"));
     for hidden in ["Carthage army", "Carthage fleet", "Dice seed", "storm at sea"] {
@@ -149,4 +220,214 @@ fn x_02_a_roll_is_logged_refused_rolls_change_nothing_and_undo_takes_it_back() {
     assert_eq!(h.state().campaign().unwrap().head, head);
     assert!(!label_exists(&h, "d6 = 4 [typed in] for alliance of Leontini"), "the undone roll leaves the log");
     assert!(label_exists(&h, "Undone: roll d6 for alliance of Leontini"));
+}
+
+/// MG-02 / MG-09: the umpire deploys both Dionysian armies with the panel's buttons, one
+/// selected node at a time, then begins play.
+#[test]
+fn mg_02_the_dionysian_armies_deploy_through_the_app_and_play_begins() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &[]);
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Turn 1 of 18 · Setup: rosters and deployment"));
+    assert!(label_exists(&h, "Carthage: 0 of 5 deployed"));
+    assert!(h.get_by_label("Deploy Himilco").accesskit_node().is_disabled(), "no node selected: nowhere to deploy");
+
+    for (side, counter, node) in DIONYSIAN {
+        select(&mut h, node);
+        let title = if counter == "fleet" {
+            format!("{} fleet", if side == "carthage" { "Carthage" } else { "Syracuse" })
+        } else {
+            counter.to_owned()
+        };
+        h.get_by_label(&format!("Deploy {title} at {}", node_label(node))).click();
+        h.run();
+        assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+        assert_eq!(counter_at(&h, side, counter), Some(NodeId(node)), "{side} {counter}");
+    }
+    assert!(label_exists(&h, "Carthage: 5 of 5 deployed") && label_exists(&h, "Syracuse: 5 of 5 deployed"));
+    assert!(label_exists(&h, &format!("at {}", node_label(31))), "deployed counters say where they stand");
+
+    h.get_by_label("Begin play").click();
+    h.run();
+    assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Movement);
+    assert!(label_exists(&h, "Turn 1 of 18 · Carthage: movement"));
+    assert!(h.query_by_label("Begin play").is_none() && !label_exists(&h, "Deploy Himilco"));
+}
+
+/// MG-02: a deployment the scenario forbids is refused in red with its rule, and nothing
+/// is stored; play cannot begin before every counter is on the map.
+#[test]
+fn mg_02_a_refused_deployment_shows_its_rule_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &[]);
+    let mut h = open_turn(&db, "umpire");
+    let head = h.state().campaign().unwrap().head;
+    select(&mut h, 24);
+    h.get_by_label("Deploy Himilco at 24 Catana").click();
+    h.run();
+    assert!(label_exists(&h, "Carthage may not deploy at 24 Catana — MG-02"));
+    assert!(h.state().message().is_some_and(|m| m.is_error));
+    assert_eq!(h.state().campaign().unwrap().head, head);
+
+    h.get_by_label("Begin play").click();
+    h.run();
+    assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"));
+    assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Setup);
+}
+
+/// MG-11: picking Hanno at Segesta lights where his 2 MP reach; choosing Entella moves him
+/// there along the path, the selection follows him, and he may move on with the MP left.
+#[test]
+fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 3);
+    assert!(label_exists(&h, "Counters here (2)"), "Hamilcar and Hanno");
+    assert!(label_exists(&h, "2 of 2 MP left"), "Hanno is mounted: 2 MP");
+
+    h.get_by_label("Move Hanno").click();
+    h.run();
+    let hanno = CounterRef {
+        side: SideId::new("carthage"),
+        name: "Hanno".into(),
+    };
+    assert_eq!(h.state().selected_counter(), Some(&hanno));
+    for lit in [7, 4, 8] {
+        assert!(label_exists(&h, &format!("→ {}", node_label(lit))), "{lit} is within Hanno's reach");
+    }
+    assert!(!label_exists(&h, &format!("→ {}", node_label(12))), "no path joins Segesta and Heraclea Minoa");
+
+    h.get_by_label(&format!("→ {}", node_label(7))).click();
+    h.run();
+    let state = &h.state().campaign().unwrap().state;
+    let c = state.counter(&SideId::new("carthage"), "Hanno").unwrap();
+    assert_eq!((c.node, c.mp_spent), (NodeId(7), 1));
+    assert!(h.state().message().is_none_or(|m| !m.is_error));
+    assert_eq!(h.state().selected(), Some(NodeId(7)), "the selection follows the counter");
+    assert_eq!(h.state().selected_counter(), Some(&hanno), "he stays picked, with 1 MP left");
+    assert!(label_exists(&h, "1 of 2 MP left"));
+    assert!(label_exists(&h, "Carthage: Hanno moves to Entella"));
+
+    // Escape lets him go; clicking "Move…" twice picks and lets go.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(h.state().selected_counter(), None);
+    h.get_by_label("Move Hanno").click();
+    h.run();
+    assert_eq!(h.state().selected_counter(), Some(&hanno));
+    h.get_by_label("Move Hanno").click();
+    h.run();
+    assert_eq!(h.state().selected_counter(), None);
+    assert!(!label_exists(&h, &format!("→ {}", node_label(11))), "nothing is lit once he is let go");
+}
+
+/// MG-09: "End phase" moves the turn on, and only the umpire or the moving side sees it.
+#[test]
+fn mg_09_end_phase_moves_the_turn_on_for_the_moving_side_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    let mut h = open_turn(&db, "syracuse");
+    assert!(label_exists(&h, "Turn 1 of 18 · Carthage: movement"));
+    assert!(h.query_by_label("End phase").is_none(), "Syracuse does not end Carthage's phase");
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("carthage"))));
+    h.run();
+    for expected in ["Carthage: combat", "Carthage: post-combat movement", "Syracuse: movement"] {
+        h.get_by_label("End phase").click();
+        h.run();
+        assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+        assert!(label_exists(&h, &format!("Turn 1 of 18 · {expected}")), "{expected}");
+    }
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!((state.moving_side().as_str(), state.phase), ("syracuse", Phase::Movement));
+    assert!(h.query_by_label("End phase").is_none(), "now Carthage waits");
+}
+
+/// MG-06: the typed-in values of the roll form are the alliance rolls of "End phase".
+#[test]
+fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[hanno_moves(7)]);
+    let mut h = open_turn(&db, "umpire");
+    h.get_by_label("typed-in values").focus();
+    h.get_by_label("typed-in values").type_text("6");
+    h.run();
+    assert!(label_exists(&h, "with typed-in dice 6"));
+    h.get_by_label("End phase").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(label_exists(&h, "Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"));
+    assert!(label_exists(&h, "Entella joins Carthage — MG-06"));
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!(state.city_allies.get(&NodeId(7)), Some(&SideId::new("carthage")));
+    assert_eq!(state.phase, Phase::Combat);
+    assert!(!label_exists(&h, "with typed-in dice"), "the values are used up");
+}
+
+/// MG-10: a battle raised at the end of movement is listed as due; clicking it selects the
+/// battle's node, where both sides' counters stand.
+#[test]
+fn mg_10_battles_due_are_listed_and_select_their_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let himilco = Command::Move {
+        side: SideId::new("carthage"),
+        counter: "Himilco".into(),
+        path: vec![NodeId(8)],
+    };
+    let db = database_with_turn(&dir, true, &[himilco]);
+    let mut h = open_turn(&db, "umpire");
+    h.get_by_label("End phase").click();
+    h.run();
+    assert!(label_exists(&h, "Battles due (1)"));
+    h.get_by_label("Battle 1 at Himera: Carthage attacks Syracuse").click();
+    h.run();
+    assert_eq!(h.state().selected(), Some(NodeId(8)));
+    assert!(label_exists(&h, "Battle 1 due here: Carthage attacks Syracuse"));
+    assert!(label_exists(&h, "Himilco") && label_exists(&h, "Leptines"), "the umpire sees both by name");
+
+    // Combat cannot end before the battle has its result: refused in words, nothing stored.
+    let head = h.state().campaign().unwrap().head;
+    h.get_by_label("End phase").click();
+    h.run();
+    assert!(label_exists(&h, "the battle at Himera awaits its result"));
+    assert_eq!(h.state().campaign().unwrap().head, head);
+}
+
+/// X-01: Syracuse sees Carthage's counters only as "a Carthage counter" and "the Carthage
+/// fleet": no Carthaginian command's name appears anywhere on its screen, in setup or play.
+#[test]
+fn x_01_a_side_sees_other_sides_counters_without_names() {
+    let carthaginians = ["Himilco", "Mago", "Hamilcar", "Hanno"];
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[hanno_moves(7)]);
+    let mut h = open_turn(&db, "syracuse");
+    select(&mut h, 4);
+    assert_eq!(h.query_all_by_label("a Carthage counter").count(), 2, "Himilco and Mago, unnamed");
+    assert!(!label_exists(&h, "Move Himilco"));
+    select(&mut h, 0);
+    assert!(label_exists(&h, "the Carthage fleet"));
+    select(&mut h, 31);
+    assert!(label_exists(&h, "Dionysius") && label_exists(&h, "Syracuse fleet"), "its own by name");
+    for name in carthaginians {
+        assert!(!label_exists(&h, name), "Syracuse's screen must not show {name}");
+    }
+    assert!(label_exists(&h, "Carthage: a counter moves to Entella"));
+    // A Carthage counter cannot be picked out from Syracuse's screen.
+    h.state_mut().send(AppCommand::SelectCounter(Some(CounterRef {
+        side: SideId::new("carthage"),
+        name: "Hanno".into(),
+    })));
+    h.run();
+    assert_eq!(h.state().selected_counter(), None);
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &[]);
+    let mut h = open_turn(&db, "syracuse");
+    select(&mut h, 31);
+    assert!(label_exists(&h, "Syracuse: 0 of 5 deployed") && !label_exists(&h, "Carthage: 0 of 5"));
+    assert!(h.query_by_label("Begin play").is_none(), "play is begun by the umpire");
+    for name in carthaginians {
+        assert!(!label_exists(&h, name), "Syracuse's deployment must not show {name}");
+    }
 }

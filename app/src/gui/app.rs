@@ -26,12 +26,22 @@ pub enum AppCommand {
     ShowPicker(bool),
     /// Look at the campaign as the umpire or as one side.
     SetViewer(Viewer),
-    /// Select a node of the map (or nothing).
+    /// Select a node of the map (or nothing). A picked counter elsewhere is let go.
     Select(Option<NodeId>),
+    /// Pick out one of the viewer's own counters to move (or let it go); its node is
+    /// selected with it.
+    SelectCounter(Option<CounterRef>),
     /// Give a command to the rules, with its dice.
     Execute(Command, DiceInput),
     /// Take back the last command.
     Undo,
+}
+
+/// One counter on the map, by side and name (a command's name, or `fleet`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterRef {
+    pub side: SideId,
+    pub name: String,
 }
 
 /// What the referee reads after a command: a refusal in red, or a plain confirmation.
@@ -75,6 +85,8 @@ pub struct RefereeApp {
     pub(crate) open: Option<OpenCampaign>,
     show_picker: bool,
     selected: Option<NodeId>,
+    /// The counter picked out to move; its legal destinations light up on the map.
+    selected_counter: Option<CounterRef>,
     map_state: MapState,
     picker: PickerForm,
     roll: RollForm,
@@ -98,6 +110,7 @@ impl RefereeApp {
             open: None,
             show_picker: true,
             selected: None,
+            selected_counter: None,
             map_state: MapState::default(),
             roll: RollForm::default(),
             message: None,
@@ -176,6 +189,11 @@ impl RefereeApp {
         self.selected
     }
 
+    /// The counter picked out to move, if any.
+    pub fn selected_counter(&self) -> Option<&CounterRef> {
+        self.selected_counter.as_ref()
+    }
+
     fn refresh_campaigns(&mut self) {
         match self.store.campaigns() {
             Ok(list) => self.campaigns = list,
@@ -237,15 +255,35 @@ impl RefereeApp {
                 if open.viewer != viewer {
                     open.viewer = viewer;
                     open.rebuild_view();
+                    // The new viewer may not own it, or even know its name.
+                    self.selected_counter = None;
                 }
             }
-            AppCommand::Select(node) => self.selected = node,
+            AppCommand::Select(node) => {
+                self.selected = node;
+                if self.selected_counter.as_ref().and_then(|c| self.counter_node(c)) != node {
+                    self.selected_counter = None;
+                }
+            }
+            AppCommand::SelectCounter(counter) => {
+                if let Some(at) = counter.as_ref().and_then(|c| self.counter_node(c)) {
+                    self.selected = Some(at);
+                    self.selected_counter = counter;
+                } else {
+                    self.selected_counter = None;
+                }
+            }
             AppCommand::Execute(command, dice) => {
                 let Some(open) = &mut self.open else { return };
                 match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
                     Ok(_) => {
                         self.message = None;
                         self.reload_events();
+                        match &command {
+                            // The selection follows the counter, which may move on if it has MP left.
+                            Command::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+                            _ => self.selected_counter = None,
+                        }
                     }
                     Err(e) => self.error(e.to_string()),
                 }
@@ -265,12 +303,24 @@ impl RefereeApp {
                             Viewer::Side(_) => "Undone: the last command".to_owned(),
                         };
                         self.info(text);
+                        self.selected_counter = None;
                         self.reload_events();
                     }
                     Err(e) => self.error(e.to_string()),
                 }
             }
         }
+    }
+
+    /// Where one of the viewer's own counters stands, as the viewer's forces say.
+    fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
+        let view = &self.open.as_ref()?.view;
+        view.forces()
+            .into_iter()
+            .filter(|f| f.side == counter.side)
+            .flat_map(|f| &f.counters)
+            .find(|c| c.name == counter.name)
+            .map(|c| c.node)
     }
 
     fn load(&self, key: &str, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
@@ -321,6 +371,7 @@ impl RefereeApp {
     fn after_switch(&mut self) {
         self.show_picker = false;
         self.selected = None;
+        self.selected_counter = None;
         self.message = None;
         self.map_state.fit_next_frame();
         self.refresh_campaigns();
@@ -349,12 +400,24 @@ impl RefereeApp {
         }
         let queue = &mut self.queue;
         let open = self.open.as_ref();
+        let roll = &mut self.roll;
         egui::Panel::top("top_bar").show(ui, |ui| {
-            panels::top_bar_ui(ui, open.map(|o| (&o.view, &o.viewer)), &self.campaigns, queue);
+            panels::top_bar_ui(ui, open.map(|o| (&o.view, &o.viewer)), &self.campaigns, roll, queue);
         });
         let picker_shown = self.show_picker || open.is_none();
         match open {
             Some(open) if !picker_shown => {
+                // Escape lets a picked counter go, unless a text field has the keyboard.
+                if self.selected_counter.is_some()
+                    && !ui.ctx().egui_wants_keyboard_input()
+                    && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+                {
+                    queue.push(AppCommand::SelectCounter(None));
+                }
+                let selection = panels::Selection {
+                    node: self.selected,
+                    counter: self.selected_counter.as_ref(),
+                };
                 egui::Panel::bottom("log")
                     .resizable(true)
                     .default_size(190.0)
@@ -363,10 +426,15 @@ impl RefereeApp {
                         panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
                     });
                 egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
-                    panels::details_ui(ui, &open.map, &open.view, self.selected, queue);
+                    panels::details_ui(ui, &open.map, &open.view, selection, queue);
                 });
                 egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-                    super::map::map_ui(ui, &open.map, open.view.board(), self.selected, &mut self.map_state, queue);
+                    let own = open.view.forces();
+                    let overlay = super::map::Overlay {
+                        own: &own,
+                        picked: self.selected_counter.as_ref(),
+                    };
+                    super::map::map_ui(ui, &open.map, open.view.board(), &overlay, self.selected, &mut self.map_state, queue);
                 });
             }
             _ => {
@@ -393,7 +461,8 @@ impl RefereeApp {
                     ui.label(egui::RichText::new(format!("{} at the start", scenario.name)).strong());
                     // The preview is for looking only: clicks on it select nothing.
                     let mut ignored = Vec::new();
-                    super::map::map_ui(ui, map, board, None, &mut self.preview_map, &mut ignored);
+                    let overlay = super::map::Overlay::default();
+                    super::map::map_ui(ui, map, board, &overlay, None, &mut self.preview_map, &mut ignored);
                 });
             }
         }

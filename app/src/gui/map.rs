@@ -1,5 +1,7 @@
-//! The campaign map, drawn to scale from the [`Map`] and coloured from the public [`Board`]
-//! only, and the small battlefield diagram of the details panel.
+//! The campaign map, drawn to scale from the [`Map`] and coloured from the public [`Board`],
+//! with counters (named only where the viewer's own forces name them), battles due and a
+//! picked counter's legal destinations; and the small battlefield diagram of the details
+//! panel.
 //!
 //! Every mark has a shape as well as a colour (squares for walls, a star for a capital, a
 //! wave for a coast, a fill pattern per side) so the map reads in greyscale and for
@@ -12,10 +14,11 @@ use egui::text::{LayoutJob, TextFormat};
 use egui::{Align, Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::map::{Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::scenario::Pattern;
-use referee_campaign::view::{Board, SidePublic};
-use referee_campaign::{Map, NodeId};
+use referee_campaign::view::{Board, Forces, SidePublic};
+use referee_campaign::{Command, DiceInput, Map, NodeId};
 
-use super::app::AppCommand;
+use super::app::{AppCommand, CounterRef};
+use super::tokens::{self, Token};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SHALLOWS: Color32 = Color32::from_rgb(0xbd, 0xd7, 0xe5);
@@ -28,11 +31,23 @@ const INK: Color32 = Color32::from_rgb(0x1c, 0x1c, 0x1c);
 const NUMBER: Color32 = Color32::from_rgb(0x5e, 0x5e, 0x5e);
 const HALO: Color32 = Color32::from_rgba_unmultiplied_const(0xf4, 0xf1, 0xe8, 0xe6);
 const NEUTRAL: Color32 = Color32::from_rgb(0xfb, 0xfa, 0xf6);
-const OUTLINE: Color32 = Color32::from_rgb(0x2a, 0x2a, 0x2a);
+pub(super) const OUTLINE: Color32 = Color32::from_rgb(0x2a, 0x2a, 0x2a);
 const GOLD: Color32 = Color32::from_rgb(0xf0, 0xbe, 0x2c);
 const WAVE: Color32 = Color32::from_rgb(0x1f, 0x5f, 0x99);
 const SELECTION: Color32 = Color32::from_rgb(0xff, 0x9f, 0x1c);
 const PANEL: Color32 = Color32::from_rgba_unmultiplied_const(0xfb, 0xfa, 0xf6, 0xee);
+/// Where a picked counter may move: a bluish green, apart from the orange selection.
+const MOVE: Color32 = Color32::from_rgb(0x00, 0x8a, 0x64);
+
+/// What the map draws over the public board for the viewer.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Overlay<'a> {
+    /// The viewer's own forces: every side's for the umpire, one side's for a player.
+    /// Only these counters are drawn with names.
+    pub own: &'a [&'a Forces],
+    /// The counter picked out to move; its legal destinations light up.
+    pub picked: Option<&'a CounterRef>,
+}
 
 /// Pan and zoom of the map, and the outline's triangles (computed once per map).
 #[derive(Debug)]
@@ -115,7 +130,7 @@ pub(crate) fn side_colour(side: &SidePublic) -> Color32 {
 }
 
 /// Dark marks on light colours, light marks on dark ones, so patterns stay visible.
-fn pattern_ink(fill: Color32) -> Color32 {
+pub(super) fn pattern_ink(fill: Color32) -> Color32 {
     let lum = 0.299 * f32::from(fill.r()) + 0.587 * f32::from(fill.g()) + 0.114 * f32::from(fill.b());
     if lum > 150.0 {
         Color32::from_black_alpha(150)
@@ -124,7 +139,7 @@ fn pattern_ink(fill: Color32) -> Color32 {
     }
 }
 
-fn pattern_segments(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<[Pos2; 2]> {
+pub(super) fn pattern_segments(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<[Pos2; 2]> {
     let mut out = Vec::new();
     match pattern {
         Pattern::Solid | Pattern::Dots => {}
@@ -152,7 +167,7 @@ fn pattern_segments(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<[Pos2; 
     out
 }
 
-fn pattern_dots(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<Pos2> {
+pub(super) fn pattern_dots(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<Pos2> {
     let mut out = Vec::new();
     if pattern == Pattern::Dots {
         let mut row = 0;
@@ -177,7 +192,7 @@ pub(crate) fn paint_swatch(painter: &Painter, rect: Rect, fill: Color32, pattern
     painter.rect_stroke(rect, 1.5, Stroke::new(1.0, OUTLINE), StrokeKind::Inside);
 }
 
-fn paint_patterned_rect(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, spacing: f32) {
+pub(super) fn paint_patterned_rect(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, spacing: f32) {
     painter.rect_filled(rect, 1.5, fill);
     let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
     let ink = pattern_ink(fill);
@@ -432,7 +447,8 @@ fn overlap(a: Rect, b: Rect) -> f32 {
 
 /// Puts each label where it hides the fewest markers and other labels, trying right of
 /// the marker first, then the other sides.
-fn place_labels(markers: &[Marker<'_>], sizes: &[Vec2], r: f32, canvas: Rect, keep_clear: &[Rect]) -> Vec<Rect> {
+/// `obstacles` (counters, battle markers) are avoided even more than other markers.
+fn place_labels(markers: &[Marker<'_>], sizes: &[Vec2], r: f32, canvas: Rect, keep_clear: &[Rect], obstacles: &[Rect]) -> Vec<Rect> {
     let footprints: Vec<Rect> = markers.iter().map(|m| m.footprint(r)).collect();
     let mut order: Vec<usize> = (0..markers.len()).collect();
     // Capitals and walled cities first: their names matter most and get the best spots.
@@ -457,8 +473,9 @@ fn place_labels(markers: &[Marker<'_>], sizes: &[Vec2], r: f32, canvas: Rect, ke
             let others = footprints.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| overlap(rect, *o)).sum::<f32>();
             let labels = placed.iter().flatten().map(|o| overlap(rect, *o)).sum::<f32>();
             let clear = keep_clear.iter().map(|o| overlap(rect, *o)).sum::<f32>();
+            let counters = obstacles.iter().map(|o| overlap(rect, *o)).sum::<f32>();
             let outside = rect.area() - overlap(rect, canvas);
-            others * 2.0 + labels * 3.0 + clear + outside * 2.0
+            others * 2.0 + labels * 3.0 + clear + counters * 3.0 + outside * 2.0
         };
         let best = candidates
             .iter()
@@ -475,13 +492,46 @@ fn place_labels(markers: &[Marker<'_>], sizes: &[Vec2], r: f32, canvas: Rect, ke
     placed.into_iter().map(|p| p.unwrap_or(Rect::NOTHING)).collect()
 }
 
-/// The map: sea, island, paths, nodes coloured from the board, names, legend and scale.
-/// Drag pans, the wheel zooms around the pointer, a double click fits the map, a click
-/// selects a node.
+/// Puts each node's counters where they hide the fewest other markers and counters:
+/// under the node's marker, else above, left or right of it.
+fn place_groups(markers: &[Marker<'_>], groups: &mut [tokens::Group], tokens: &mut [Token<'_>], r: f32, canvas: Rect) {
+    let footprints: Vec<(NodeId, Rect)> = markers.iter().map(|m| (m.id, m.footprint(r))).collect();
+    let mut placed: Vec<Rect> = Vec::new();
+    for g in groups.iter_mut() {
+        let Some(m) = markers.iter().find(|m| m.id == g.node) else { continue };
+        let (c, f, e) = (m.centre, m.footprint(r), g.rect);
+        let candidates = [
+            vec2(c.x - e.center().x, f.bottom() + 2.0 - e.top()),
+            vec2(c.x - e.center().x, f.top() - 2.0 - e.bottom()),
+            vec2(f.left() - 3.0 - e.right(), c.y - e.center().y),
+            vec2(f.right() + 3.0 - e.left(), c.y - e.center().y),
+        ];
+        let score = |rect: Rect| {
+            let others = footprints.iter().filter(|(id, _)| *id != g.node).map(|(_, o)| overlap(rect, *o)).sum::<f32>();
+            let counters = placed.iter().map(|o| overlap(rect, *o)).sum::<f32>();
+            let outside = rect.area() - overlap(rect, canvas);
+            others * 3.0 + counters * 3.0 + outside * 2.0
+        };
+        let best = candidates
+            .iter()
+            .enumerate()
+            .map(|(k, by)| (*by, score(e.translate(*by)) + k as f32 * 0.5))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(Vec2::ZERO, |(by, _)| by);
+        tokens::shift(g, tokens, best);
+        placed.push(g.rect);
+    }
+}
+
+/// The map: sea, island, paths, nodes coloured from the board, counters and battles, names,
+/// legend and scale. Drag pans, the wheel zooms around the pointer, a double click fits the
+/// map; a click selects a node, picks out one of the viewer's counters, or moves the picked
+/// counter to a lit node.
 pub(crate) fn map_ui(
     ui: &mut egui::Ui,
     map: &Map,
     board: &Board,
+    overlay: &Overlay<'_>,
     selected: Option<NodeId>,
     state: &mut MapState,
     commands: &mut Vec<AppCommand>,
@@ -510,13 +560,81 @@ pub(crate) fn map_ui(
     }
     let proj = state.projection(canvas);
     let r = marker_radius(proj.zoom);
-    let hovered = response.hover_pos().and_then(|p| node_at(map, proj, p, r + 6.0));
+
+    let markers: Vec<Marker<'_>> = map
+        .nodes
+        .values()
+        .map(|n| {
+            let status = board.node(n.id);
+            let side = |s: Option<&referee_campaign::SideId>| s.and_then(|s| board.side(s));
+            Marker {
+                id: n.id,
+                centre: proj.pos(n.x_km, n.y_km),
+                fortified: n.city_commands,
+                coastal: n.coastal,
+                controller: side(status.and_then(|s| s.controller.as_ref())),
+                ally: side(status.and_then(|s| s.allied_to.as_ref())),
+                capital: side(status.and_then(|s| s.capital_of.as_ref())).map(|s| (s, s.capital.map_or(0, |c| c.strength))),
+            }
+        })
+        .collect();
+
+    // Counters in rows beside their node's marker, battle markers to the left of them.
+    let s = tokens::token_size(r);
+    let battle_r = tokens::battle_radius(s);
+    let mut tokens = tokens::tokens(board, overlay.own);
+    let battle_nodes: Vec<NodeId> = board.battles.iter().map(|b| b.node).collect();
+    let mut groups = tokens::groups(&mut tokens, &battle_nodes, s);
+    place_groups(&markers, &mut groups, &mut tokens, r, canvas);
+    let battles: Vec<Pos2> = groups.iter().filter_map(|g| g.battle).collect();
+
+    // The picked counter, if it is the viewer's and on the map, and where it may go.
+    let picked = overlay.picked.and_then(|p| {
+        let f = overlay.own.iter().find(|f| f.side == p.side)?;
+        let c = f.counters.iter().find(|c| c.name == p.name)?;
+        Some((c, f.moves.get(&c.name)))
+    });
+    let moves = picked.and_then(|(_, m)| m).filter(|m| !m.is_empty());
+    let is_picked = |t: &Token<'_>| {
+        overlay.picked.is_some_and(|p| t.name == Some(p.name.as_str()) && t.side.id == p.side)
+    };
+
+    let pointer = response.hover_pos();
+    let hovered_token = pointer.and_then(|p| tokens.iter().find(|t| t.rect.expand(1.0).contains(p)));
+    let hovered = if hovered_token.is_some() { None } else { pointer.and_then(|p| node_at(map, proj, p, r + 6.0)) };
+    let hovered_move = hovered.and_then(|n| moves.and_then(|m| m.get_key_value(&n)));
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
-        let hit = node_at(map, proj, p, r + 6.0);
-        if hit != selected {
-            commands.push(AppCommand::Select(hit));
+        if let Some(t) = tokens.iter().find(|t| t.rect.expand(1.0).contains(p)) {
+            // Own counters that may move are picked (or let go); any other token selects its node.
+            let movable = t.name.filter(|n| overlay.own.iter().any(|f| f.side == t.side.id && f.moves.contains_key(*n)));
+            match movable.or(t.name.filter(|_| is_picked(t))) {
+                Some(name) => {
+                    let this = CounterRef {
+                        side: t.side.id.clone(),
+                        name: name.to_owned(),
+                    };
+                    let again = overlay.picked == Some(&this);
+                    commands.push(AppCommand::SelectCounter((!again).then_some(this)));
+                }
+                None if selected != Some(t.node) => commands.push(AppCommand::Select(Some(t.node))),
+                None => {}
+            }
+        } else {
+            let hit = node_at(map, proj, p, r + 6.0);
+            match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
+                (Some((c, _)), Some(path)) => commands.push(AppCommand::Execute(
+                    Command::Move {
+                        side: c.side.clone(),
+                        counter: c.name.clone(),
+                        path: path.clone(),
+                    },
+                    DiceInput::Seeded,
+                )),
+                _ if hit != selected => commands.push(AppCommand::Select(hit)),
+                _ => {}
+            }
         }
     }
 
@@ -540,38 +658,49 @@ pub(crate) fn map_ui(
         let stroke = if touches { Stroke::new(3.0, PATH_SELECTED) } else { Stroke::new(1.8, PATH) };
         painter.line_segment([proj.pos(na.x_km, na.y_km), proj.pos(nb.x_km, nb.y_km)], stroke);
     }
+    let centre_of = |n: NodeId| map.node(n).map(|x| proj.pos(x.x_km, x.y_km));
+    if let (Some((c, _)), Some(moves)) = (picked, moves) {
+        // The routes the picked counter may take, the hovered one bolder.
+        for (to, path) in moves {
+            let points: Vec<Pos2> = std::iter::once(c.node).chain(path.iter().copied()).filter_map(centre_of).collect();
+            let stroke = if hovered == Some(*to) { Stroke::new(5.5, MOVE) } else { Stroke::new(3.5, MOVE.gamma_multiply(0.75)) };
+            painter.add(Shape::line(points, stroke));
+        }
+    }
 
-    let markers: Vec<Marker<'_>> = map
-        .nodes
-        .values()
-        .map(|n| {
-            let status = board.node(n.id);
-            let side = |s: Option<&referee_campaign::SideId>| s.and_then(|s| board.side(s));
-            Marker {
-                id: n.id,
-                centre: proj.pos(n.x_km, n.y_km),
-                fortified: n.city_commands,
-                coastal: n.coastal,
-                controller: side(status.and_then(|s| s.controller.as_ref())),
-                ally: side(status.and_then(|s| s.allied_to.as_ref())),
-                capital: side(status.and_then(|s| s.capital_of.as_ref())).map(|s| (s, s.capital.map_or(0, |c| c.strength))),
-            }
-        })
-        .collect();
     // Where markers overlap, capitals and walled cities stay on top.
     let mut paint_order: Vec<&Marker<'_>> = markers.iter().collect();
     paint_order.sort_by_key(|m| (m.capital.is_some(), m.fortified.is_some(), m.id));
     let highlight = |m: &Marker<'_>| r + if m.ally.is_some() { ALLY_RING + 5.0 } else { 6.0 };
     for m in paint_order {
+        let lit = moves.is_some_and(|mv| mv.contains_key(&m.id));
         if Some(m.id) == selected {
             painter.circle_filled(m.centre, highlight(m) + 4.0, Color32::from_rgba_unmultiplied(0xff, 0x9f, 0x1c, 90));
+        } else if lit {
+            // Under the marker, so its badges stay readable.
+            painter.circle_filled(m.centre, highlight(m) + 3.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70));
+            let width = if hovered == Some(m.id) { 4.5 } else { 3.0 };
+            painter.circle_stroke(m.centre, highlight(m), Stroke::new(width, MOVE));
         }
         m.paint(&painter, r);
         if Some(m.id) == selected {
             painter.circle_stroke(m.centre, highlight(m), Stroke::new(3.0, SELECTION));
-        } else if Some(m.id) == hovered {
+        } else if Some(m.id) == hovered && !lit {
             painter.circle_stroke(m.centre, highlight(m), Stroke::new(2.0, SELECTION.gamma_multiply(0.8)));
         }
+    }
+
+    for t in &tokens {
+        if is_picked(t) {
+            painter.rect_filled(t.rect.expand(3.5), 3.0, SELECTION);
+        }
+        tokens::paint_counter(&painter, t.rect, t.side, t.fleet);
+        if hovered_token.is_some_and(|h| std::ptr::eq(h, t)) && !is_picked(t) {
+            painter.rect_stroke(t.rect.expand(2.0), 2.5, Stroke::new(2.0, SELECTION), StrokeKind::Outside);
+        }
+    }
+    for &at in &battles {
+        tokens::paint_battle_marker(&painter, at, battle_r);
     }
 
     let legend = legend_rect(&painter, board, canvas);
@@ -582,7 +711,8 @@ pub(crate) fn map_ui(
         .collect();
     let sizes: Vec<Vec2> = galleys.iter().map(|g| g.size()).collect();
     let scale = scale_bar_rect(canvas);
-    for (galley, rect) in galleys.iter().zip(place_labels(&markers, &sizes, r, canvas, &[legend, scale])) {
+    let obstacles: Vec<Rect> = groups.iter().map(|g| g.rect.expand(1.5)).collect();
+    for (galley, rect) in galleys.iter().zip(place_labels(&markers, &sizes, r, canvas, &[legend, scale], &obstacles)) {
         halo_galley(&painter, rect.min, galley);
     }
 
@@ -596,7 +726,31 @@ pub(crate) fn map_ui(
         painter.galley(at, galley, NUMBER);
         ui.put(rect, egui::Label::new("").sense(Sense::hover())).on_hover_text(&map.note);
     }
-    if let Some(id) = hovered
+    if let Some(t) = hovered_token {
+        let side = &t.side.name;
+        // Names only of the viewer's own counters: the others' tokens carry none.
+        let text = match (t.name, t.fleet) {
+            (Some(_), true) => format!("{side} fleet"),
+            (Some(name), false) => format!("{name} ({side})"),
+            (None, true) => format!("the {side} fleet"),
+            (None, false) => format!("a {side} counter"),
+        };
+        let hint = if is_picked(t) {
+            " · click again to let it go"
+        } else if t.name.is_some_and(|n| overlay.own.iter().any(|f| f.side == t.side.id && f.moves.contains_key(n))) {
+            " · click to move it"
+        } else {
+            ""
+        };
+        response.on_hover_text_at_pointer(format!("{text}{hint}"));
+    } else if let (Some((to, path)), Some((c, _))) = (hovered_move, picked) {
+        let name = if c.is_fleet() { format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str())) } else { c.name.clone() };
+        let steps = path.len();
+        response.on_hover_text_at_pointer(format!(
+            "Click to move {name} to {} ({steps} MP)",
+            map.node(*to).map_or_else(|| to.to_string(), |n| n.label())
+        ));
+    } else if let Some(id) = hovered
         && let Some(node) = map.node(id)
     {
         let who = board
@@ -629,12 +783,15 @@ const LEGEND_ROW: f32 = 18.0;
 
 /// Paints one legend symbol centred on a point.
 type LegendIcon<'a> = &'a dyn Fn(&Painter, Pos2);
-const LEGEND_SYMBOLS: [&str; 5] = [
+const LEGEND_SYMBOLS: [&str; 8] = [
     "walled city · n neutral commands",
     "open site",
     "capital · n commands",
     "allied city (ring: ally's colour)",
     "coastal",
+    "counters: a command, a fleet",
+    "battle due",
+    "where a picked counter may move",
 ];
 
 fn legend_rect(painter: &Painter, board: &Board, canvas: Rect) -> Rect {
@@ -666,7 +823,7 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
     }
     row(painter, "uncontrolled", &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), NEUTRAL, Pattern::Solid));
     let s = (r * 0.75).min(7.0);
-    let icons: [LegendIcon<'_>; 5] = [
+    let icons: [LegendIcon<'_>; 8] = [
         &|p, c| {
             let rect = Rect::from_center_size(c, Vec2::splat(2.0 * s));
             p.rect(rect, 1.5, NEUTRAL, Stroke::new(1.4, OUTLINE), StrokeKind::Middle);
@@ -682,6 +839,16 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
             p.circle(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
         },
         &|p, c| wave(p, c, 8.0),
+        &|p, c| {
+            tokens::paint_counter_in(p, Rect::from_center_size(c - vec2(9.0, 0.0), Vec2::splat(11.0)), NEUTRAL, Pattern::Solid, false);
+            tokens::paint_counter_in(p, Rect::from_center_size(c + vec2(7.0, 0.0), vec2(17.0, 11.0)), NEUTRAL, Pattern::Solid, true);
+        },
+        &|p, c| tokens::paint_battle_marker(p, c, 8.0),
+        &|p, c| {
+            p.circle_filled(c, s * 0.8 + 4.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70));
+            p.circle(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            p.circle_stroke(c, s * 0.8 + 3.5, Stroke::new(2.5, MOVE));
+        },
     ];
     for (text, icon) in LEGEND_SYMBOLS.iter().zip(icons) {
         row(painter, text, icon);

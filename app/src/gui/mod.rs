@@ -1,5 +1,6 @@
-//! The desktop app: a campaign picker, the campaign map with the selected node's details,
-//! and the log with a dice form.
+//! The desktop app: a campaign picker, the campaign map with its counters and battles, the
+//! selected node's details (where counters are deployed during setup and moved during
+//! play), the turn's phase with its "End phase" button, and the log with a dice form.
 //!
 //! [`RefereeApp`] holds everything and draws into any `egui::Ui`, so tests drive it in an
 //! egui_kittest harness without a window; [`run`] puts it in an eframe window. Panels draw
@@ -11,6 +12,7 @@ mod map;
 mod panels;
 mod picker;
 mod png;
+mod tokens;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -19,7 +21,7 @@ use anyhow::anyhow;
 use referee_campaign::Catalog;
 use referee_data::DataSource;
 
-pub use app::{AppCommand, Message, RefereeApp};
+pub use app::{AppCommand, CounterRef, Message, RefereeApp};
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]

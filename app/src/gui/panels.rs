@@ -5,17 +5,26 @@
 use egui::RichText;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::store::CampaignSummary;
-use referee_campaign::view::{Board, View, Viewer};
+use referee_campaign::turn::{Counter, FLEET, FLEET_MP, Phase};
+use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
-use super::app::{AppCommand, Message};
+use super::app::{AppCommand, CounterRef, Message};
 use super::map::{self, side_colour};
 
-/// The campaign, where it stands and who is looking.
+/// What the referee has picked out: a node, and perhaps one of the viewer's counters to move.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Selection<'a> {
+    pub node: Option<NodeId>,
+    pub counter: Option<&'a CounterRef>,
+}
+
+/// The campaign, where it stands, the button that moves the turn on, and who is looking.
 pub(crate) fn top_bar_ui(
     ui: &mut egui::Ui,
     open: Option<(&View, &Viewer)>,
     campaigns: &[CampaignSummary],
+    roll: &mut RollForm,
     commands: &mut Vec<AppCommand>,
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -39,19 +48,93 @@ pub(crate) fn top_bar_ui(
             return;
         };
         let board = view.board();
-        let moving = board.side(&board.moving).map_or(board.moving.as_str(), |s| s.name.as_str());
         ui.label(
             RichText::new(format!(
-                "{} · {} · Turn {} of {} · {moving}: movement",
-                board.campaign, board.scenario_name, board.turn, board.turns
+                "{} · {} · Turn {} of {} · {}",
+                board.campaign,
+                board.scenario_name,
+                board.turn,
+                board.turns,
+                phase_line(board)
             ))
             .strong(),
         );
+        turn_buttons_ui(ui, board, viewer, roll, commands);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             viewer_combo_ui(ui, board, viewer, commands);
             ui.label("View as:");
         });
     });
+}
+
+/// Where the turn stands, in words: "Carthage: movement".
+fn phase_line(board: &Board) -> String {
+    match board.phase {
+        Phase::Setup => "Setup: rosters and deployment".to_owned(),
+        Phase::Ended => "Campaign over".to_owned(),
+        phase => format!("{}: {}", side_name(board, &board.moving), phase.name()),
+    }
+}
+
+/// "Begin play" for the umpire during setup; "End phase" for the umpire or the moving side
+/// during play. Alliance rolls at the end of movement take the roll form's typed-in values.
+fn turn_buttons_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+    // The menu bar draws buttons as bare text; these must look like the buttons they are.
+    ui.scope(|ui| {
+        let global = ui.ctx().global_style();
+        ui.style_mut().visuals.widgets = global.visuals.widgets.clone();
+        ui.style_mut().spacing.button_padding = global.spacing.button_padding;
+        turn_buttons_inner_ui(ui, board, viewer, roll, commands);
+    });
+}
+
+fn turn_buttons_inner_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+    match board.phase {
+        Phase::Setup => {
+            if viewer == &Viewer::Umpire {
+                let first = side_name(board, &board.moving);
+                let hover = format!(
+                    "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
+                );
+                if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
+                    commands.push(AppCommand::Execute(Command::BeginPlay, DiceInput::Seeded));
+                }
+            }
+        }
+        Phase::Movement | Phase::Combat | Phase::PostCombat => {
+            let may = match viewer {
+                Viewer::Umpire => true,
+                Viewer::Side(s) => s == &board.moving,
+            };
+            if !may {
+                return;
+            }
+            let dice = roll.typed_dice();
+            let hover = format!(
+                "End {}'s {} phase (MG-09). The alliance rolls at the end of movement (MG-06) take the typed-in values of the roll form below — the players' physical dice, one per roll in node order — when any are typed; otherwise the campaign's seeded dice roll them.",
+                side_name(board, &board.moving),
+                board.phase.name()
+            );
+            let button = ui
+                .add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong()))
+                .on_hover_text(&hover);
+            let button = match &dice {
+                Err(e) => button.on_disabled_hover_text(format!("{e}: correct the typed-in values below")),
+                Ok(_) => button,
+            };
+            if let Ok(DiceInput::Manual(values)) = &dice {
+                let shown: Vec<String> = values.iter().map(u8::to_string).collect();
+                ui.label(RichText::new(format!("with typed-in dice {}", shown.join(" "))).weak()).on_hover_text(hover);
+            }
+            if button.clicked()
+                && let Ok(dice) = dice
+            {
+                commands.push(AppCommand::Execute(Command::EndPhase { side: board.moving.clone() }, dice));
+                roll.values.clear();
+            }
+        }
+        Phase::Ended => {}
+    }
 }
 
 fn viewer_name<'a>(board: &'a Board, viewer: &'a Viewer) -> &'a str {
@@ -80,12 +163,23 @@ fn viewer_combo_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: 
     }
 }
 
-/// The selected node, then the forces the viewer may see.
-pub(crate) fn details_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+/// What to do now (deployment during setup, the battles due during play), the selected
+/// node with its counters, then the forces the viewer may see.
+pub(crate) fn details_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
-        match selected.and_then(|id| map.node(id)) {
-            Some(node) => node_ui(ui, map, view.board(), node, commands),
+        let board = view.board();
+        if board.phase == Phase::Setup {
+            deployment_ui(ui, map, view, selection.node, commands);
+            ui.add_space(6.0);
+            ui.separator();
+        } else if !board.battles.is_empty() {
+            battles_ui(ui, map, board, selection.node, commands);
+            ui.add_space(6.0);
+            ui.separator();
+        }
+        match selection.node.and_then(|id| map.node(id)) {
+            Some(node) => node_ui(ui, map, view, node, selection, commands),
             None => {
                 ui.heading("No node selected");
                 ui.label(RichText::new("Click a node on the map to see who holds it and its battlefield.").weak());
@@ -101,7 +195,15 @@ fn side_name(board: &Board, side: &SideId) -> String {
     board.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
 }
 
-fn node_ui(ui: &mut egui::Ui, map: &Map, board: &Board, node: &referee_campaign::map::Node, commands: &mut Vec<AppCommand>) {
+fn node_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    node: &referee_campaign::map::Node,
+    selection: Selection<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
+    let board = view.board();
     ui.heading(format!("{} {}", node.id, node.name));
     let status = board.node(node.id);
     let mut facts = vec![if node.coastal {
@@ -143,6 +245,12 @@ fn node_ui(ui: &mut egui::Ui, map: &Map, board: &Board, node: &referee_campaign:
         };
         swatch_line(ui, format!("Capital of {} (strength {strength}: {what})", side_name(board, cap)), Some(cap));
     }
+    for b in board.battles.iter().filter(|b| b.node == node.id) {
+        ui.label(RichText::new(format!("Battle {} due here: {}", b.id, battle_sides(board, b))).strong());
+    }
+
+    ui.add_space(6.0);
+    counters_here_ui(ui, map, view, node.id, selection.counter, commands);
 
     ui.add_space(6.0);
     ui.label(RichText::new("Neighbours").strong());
@@ -167,6 +275,240 @@ fn node_ui(ui: &mut egui::Ui, map: &Map, board: &Board, node: &referee_campaign:
                 ui.add(egui::Label::new(line).wrap());
             }
         });
+}
+
+/// "Carthage attacks Syracuse".
+fn battle_sides(board: &Board, b: &BattleMark) -> String {
+    let defenders: Vec<String> = b.defenders.iter().map(|d| side_name(board, d)).collect();
+    format!("{} attacks {}", side_name(board, &b.attacker), defenders.join(" and "))
+}
+
+/// The battles raised and waiting for their results (MG-10); a click selects the node.
+fn battles_ui(ui: &mut egui::Ui, map: &Map, board: &Board, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+    ui.label(RichText::new(format!("Battles due ({})", board.battles.len())).strong().size(16.0));
+    for b in &board.battles {
+        let text = format!("Battle {} at {}: {}", b.id, map.name(b.node), battle_sides(board, b));
+        let here = selected == Some(b.node);
+        if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
+            commands.push(AppCommand::Select(Some(b.node)));
+        }
+    }
+}
+
+/// How a counter is called in the panels: its command's name, or "Carthage fleet".
+fn counter_title(board: &Board, side: &SideId, name: &str) -> String {
+    if name == FLEET { format!("{} fleet", side_name(board, side)) } else { name.to_owned() }
+}
+
+/// A counter's movement points in a phase (MG-11): its command's, in roster order, or a
+/// fleet's.
+fn counter_mp(forces: &Forces, counter: &Counter) -> u8 {
+    if counter.is_fleet() {
+        return FLEET_MP;
+    }
+    forces
+        .army
+        .as_ref()
+        .and_then(|a| a.commands.iter().position(|c| c.name == counter.name))
+        .and_then(|i| forces.movement_points.get(i).copied())
+        .unwrap_or(0)
+}
+
+/// A counter token as the map draws it, for a line of a panel.
+fn token_icon_ui(ui: &mut egui::Ui, board: &Board, side: &SideId, fleet: bool) {
+    let size = if fleet { egui::vec2(22.0, 14.0) } else { egui::vec2(14.0, 14.0) };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(24.0, 14.0), egui::Sense::hover());
+    if let Some(side) = board.side(side) {
+        super::tokens::paint_counter(ui.painter(), egui::Rect::from_center_size(rect.center(), size), side, fleet);
+    }
+}
+
+/// Why a counter has no move now, for the disabled "Move…" button.
+fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
+    if board.phase != Phase::Movement {
+        format!("Counters move in the movement phase; it is the {} phase (MG-09)", board.phase.name())
+    } else if &board.moving != side {
+        format!("It is {}'s player-turn (MG-09)", side_name(board, &board.moving))
+    } else if left == 0 {
+        "No movement points left this phase (MG-11)".to_owned()
+    } else {
+        "No node it may enter: blocked by the rules of movement (MG-13, MG-16)".to_owned()
+    }
+}
+
+/// The counters at a node: the viewer's own by name, with MP left and a "Move…" toggle
+/// that lights the legal destinations; other sides' only as "a Carthage counter".
+fn counters_here_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    node: NodeId,
+    picked: Option<&CounterRef>,
+    commands: &mut Vec<AppCommand>,
+) {
+    let board = view.board();
+    let forces = view.forces();
+    let own_sides: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
+    let others: Vec<_> = board.counters.iter().filter(|c| c.node == node && !own_sides.contains(&&c.side)).collect();
+    let own: Vec<(&Forces, &Counter)> =
+        forces.iter().flat_map(|f| f.counters.iter().filter(|c| c.node == node).map(move |c| (*f, c))).collect();
+    ui.label(RichText::new(format!("Counters here ({})", own.len() + others.len())).strong());
+    if own.is_empty() && others.is_empty() {
+        ui.label(RichText::new("None").weak());
+        return;
+    }
+    let umpire = matches!(view, View::Umpire(_));
+    for (f, c) in own {
+        let title = counter_title(board, &c.side, &c.name);
+        let mp = counter_mp(f, c);
+        let left = mp.saturating_sub(c.mp_spent);
+        let moves = f.moves.get(&c.name).filter(|m| !m.is_empty());
+        let this = CounterRef {
+            side: c.side.clone(),
+            name: c.name.clone(),
+        };
+        let is_picked = picked == Some(&this);
+        ui.horizontal(|ui| {
+            token_icon_ui(ui, board, &c.side, c.is_fleet());
+            ui.label(RichText::new(&title).strong());
+            if umpire && !c.is_fleet() {
+                ui.label(RichText::new(side_name(board, &c.side)).weak());
+            }
+            if board.phase == Phase::Setup {
+                ui.label(format!("{mp} MP"));
+                return;
+            }
+            ui.label(format!("{left} of {mp} MP left"));
+            let button = ui
+                .add_enabled(moves.is_some() || is_picked, egui::Button::new("Move…").selected(is_picked))
+                .accessible_name(format!("Move {title}"));
+            let button = if is_picked {
+                button.on_hover_text("Click again (or press Escape) to keep it where it is")
+            } else {
+                button
+                    .on_hover_text("Light the nodes it may move to; then click one on the map or below")
+                    .on_disabled_hover_text(why_no_move(board, &c.side, left))
+            };
+            if button.clicked() {
+                commands.push(AppCommand::SelectCounter((!is_picked).then_some(this.clone())));
+            }
+        });
+        if is_picked && let Some(moves) = moves {
+            ui.indent(("moves", c.side.as_str(), c.name.as_str()), |ui| {
+                ui.label(RichText::new("Move to (or click a lit node on the map):").weak());
+                ui.horizontal_wrapped(|ui| {
+                    for (to, path) in moves {
+                        let label = map.node(*to).map_or_else(|| to.to_string(), |n| n.label());
+                        let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
+                        let hover = format!(
+                            "Move {title} to {label}: {} ({} MP)",
+                            route.join(" → "),
+                            path.len()
+                        );
+                        if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
+                            commands.push(AppCommand::Execute(
+                                Command::Move {
+                                    side: c.side.clone(),
+                                    counter: c.name.clone(),
+                                    path: path.clone(),
+                                },
+                                DiceInput::Seeded,
+                            ));
+                        }
+                    }
+                });
+            });
+        }
+    }
+    // The view carries no names for other sides' counters, and none are looked up.
+    for c in others {
+        let who = side_name(board, &c.side);
+        ui.horizontal(|ui| {
+            token_icon_ui(ui, board, &c.side, c.fleet);
+            if c.fleet {
+                ui.label(format!("the {who} fleet"));
+            } else {
+                ui.label(format!("a {who} counter"));
+            }
+        });
+    }
+}
+
+/// Setup (MG-02): each of the viewer's commands, and its fleet, with where it stands and a
+/// button that deploys it at the selected node. The rules say where a side may deploy.
+fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    ui.label(RichText::new("Deployment").strong().size(16.0));
+    let target = selected.and_then(|n| map.node(n));
+    match target {
+        Some(_) => ui.label(RichText::new("Deploy counters at the selected node, or select another node on the map.").weak()),
+        None => ui.label(RichText::new("Select a node on the map, then deploy counters there.").weak()),
+    };
+    for f in view.forces() {
+        let side = f.side.clone();
+        let mut names: Vec<&str> = f.army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.as_str())).collect();
+        if f.fleet_np > 0 {
+            names.push(FLEET);
+        }
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if let Some(s) = board.side(&side) {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+                map::paint_swatch(ui.painter(), rect, side_colour(s), s.pattern);
+            }
+            let placed = names.iter().filter(|n| f.counters.iter().any(|c| c.name == **n)).count();
+            ui.label(RichText::new(format!("{}: {placed} of {} deployed", side_name(board, &side), names.len())).strong());
+        });
+        egui::Grid::new(("deploy", side.as_str())).num_columns(3).spacing([8.0, 4.0]).show(ui, |ui| {
+            for name in names {
+                let title = counter_title(board, &side, name);
+                let at = f.counters.iter().find(|c| c.name == name).map(|c| c.node);
+                ui.horizontal(|ui| {
+                    token_icon_ui(ui, board, &side, name == FLEET);
+                    ui.label(&title);
+                });
+                match at {
+                    Some(n) => {
+                        let label = map.node(n).map_or_else(|| n.to_string(), |x| x.label());
+                        if ui.link(format!("at {label}")).on_hover_text("Select this node").clicked() {
+                            commands.push(AppCommand::Select(Some(n)));
+                        }
+                    }
+                    None => {
+                        ui.label(RichText::new("not deployed").weak());
+                    }
+                }
+                let (text, enabled, hover) = match target {
+                    Some(node) if at == Some(node.id) => (format!("Deploy at {}", node.label()), false, "It is there already".to_owned()),
+                    Some(node) => (
+                        format!("Deploy at {}", node.label()),
+                        true,
+                        format!("Set {title} at {}; the rules refuse nodes the scenario does not allow (MG-02)", node.label()),
+                    ),
+                    None => ("Deploy at …".to_owned(), false, "Select a node on the map first".to_owned()),
+                };
+                let access = match target {
+                    Some(node) => format!("Deploy {title} at {}", node.label()),
+                    None => format!("Deploy {title}"),
+                };
+                let button = ui.add_enabled(enabled, egui::Button::new(text).small()).accessible_name(access);
+                let button = if enabled { button.on_hover_text(hover) } else { button.on_disabled_hover_text(hover) };
+                if button.clicked()
+                    && let Some(node) = target
+                {
+                    commands.push(AppCommand::Execute(
+                        Command::Deploy {
+                            side: side.clone(),
+                            counter: name.to_owned(),
+                            node: node.id,
+                        },
+                        DiceInput::Seeded,
+                    ));
+                }
+                ui.end_row();
+            }
+        });
+    }
 }
 
 fn feature_name(kind: FeatureKind) -> String {
@@ -291,7 +633,7 @@ fn roster_ui(ui: &mut egui::Ui, army: &referee_campaign::army::Army, movement_po
     }
 }
 
-/// The dice form's fields, kept between frames.
+/// The dice form's fields, kept between frames. Its typed-in values also serve "End phase".
 #[derive(Debug, Clone)]
 pub(crate) struct RollForm {
     dice: String,
@@ -322,11 +664,17 @@ fn parse_values(text: &str) -> Result<Vec<u8>, String> {
 }
 
 impl RollForm {
+    /// The typed-in values as dice for a command: the players' physical dice when any are
+    /// typed, the campaign's seeded stream when none are.
+    fn typed_dice(&self) -> Result<DiceInput, String> {
+        let values = parse_values(&self.values)?;
+        Ok(if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) })
+    }
+
     /// The command the form describes, or why it is not one yet.
     fn command(&self) -> Result<(Command, DiceInput), String> {
         let dice: DiceSpec = self.dice.parse()?;
-        let values = parse_values(&self.values)?;
-        let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+        let input = self.typed_dice()?;
         let command = Command::RollDice {
             dice,
             purpose: self.purpose.trim().to_owned(),
@@ -391,7 +739,7 @@ pub(crate) fn log_ui(
         let l = ui.label("typed-in values");
         ui.add(egui::TextEdit::singleline(&mut form.values).hint_text("empty: seeded dice").desired_width(110.0))
             .labelled_by(l.id)
-            .on_hover_text("The players' physical dice, e.g. 3 5; leave empty to roll the campaign's seeded dice");
+            .on_hover_text("The players' physical dice, e.g. 3 5, for this roll or for the alliance rolls of \"End phase\"; leave empty to roll the campaign's seeded dice");
         ui.checkbox(&mut form.secret, "secret")
             .on_hover_text("Only the umpire (and the side the roll is for) sees it");
         let roll = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll"));
