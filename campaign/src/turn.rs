@@ -177,6 +177,29 @@ impl CampaignState {
         out
     }
 
+    /// MG-06: the cities whose alliance `side` rolls for if its movement ended now, in the
+    /// order the dice are rolled: every fortified city, not a capital, where it has a land
+    /// counter, unless the city is its ally already or allied to an opponent with a command
+    /// there.
+    pub fn alliance_rolls_due(&self, map: &Map, side: &SideId) -> Vec<NodeId> {
+        let nodes: BTreeSet<NodeId> = self.counters.iter().filter(|c| &c.side == side && c.on_land()).map(|c| c.node).collect();
+        nodes
+            .into_iter()
+            .filter(|&node| {
+                let fortified = map.node(node).is_some_and(|n| n.is_fortified());
+                let capital = self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node));
+                let ally = self.city_allies.get(&node);
+                let held_by_ally = ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && c.on_land() && c.node == node));
+                fortified && !capital && ally != Some(side) && !held_by_ally
+            })
+            .collect()
+    }
+
+    /// Where a counter of `side` may be deployed now (MG-02); empty outside setup.
+    pub fn deploy_nodes(&self, map: &Map, side: &SideId, name: &str) -> Vec<NodeId> {
+        map.nodes.keys().copied().filter(|&n| deploy(self, map, side, name, n).is_ok()).collect()
+    }
+
     /// MG-13 / MG-16: whether a counter entering `node` must stop there.
     fn must_halt(&self, counter: &Counter, node: NodeId) -> bool {
         if counter.is_fleet() {
@@ -561,23 +584,9 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
 /// at the end of its movement; a 6 brings the city over.
 fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    let nodes: BTreeSet<NodeId> = state.counters.iter().filter(|c| &c.side == side && c.on_land()).map(|c| c.node).collect();
-    for node in nodes {
-        let Some(city) = map.node(node).filter(|n| n.is_fortified()) else { continue };
-        if state.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node)) {
-            continue;
-        }
-        let ally = state.city_allies.get(&node);
-        if ally == Some(side) {
-            continue;
-        }
-        // No roll where the city's ally, an opponent, has a command present.
-        if let Some(ally) = ally
-            && state.counters.iter().any(|c| &c.side == ally && c.on_land() && c.node == node)
-        {
-            continue;
-        }
-        let roll = dice.roll(DiceSpec::D6, &format!("alliance of {}", city.name), Some("MG-06"), Vec::new())?;
+    for node in state.alliance_rolls_due(map, side) {
+        let city = map.name(node);
+        let roll = dice.roll(DiceSpec::D6, &format!("alliance of {city}"), Some("MG-06"), Vec::new())?;
         let joins = roll.total() >= ALLIANCE_ROLL;
         events.push(Event::DiceRolled {
             roll,

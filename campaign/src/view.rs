@@ -61,6 +61,9 @@ pub struct Board {
     pub counters: Vec<CounterMark>,
     /// Battles due, without who fights in them beyond the sides.
     pub battles: Vec<BattleMark>,
+    /// During movement, the cities whose alliance the moving side rolls for when it ends the
+    /// phase, in rolling order (MG-06): how many dice to roll at the table.
+    pub alliance_rolls_due: Vec<NodeId>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -106,6 +109,10 @@ pub struct Forces {
     pub counters: Vec<Counter>,
     /// Elements held in the side's strength-0 capital by its inherent sub-general (MG-04).
     pub garrison: Vec<ElementGroup>,
+    /// Full movement points of each counter, by name, the fleet included (MG-11).
+    pub counter_mp: BTreeMap<String, u8>,
+    /// During setup, where each command (and the fleet) may be deployed (MG-02).
+    pub deployable: BTreeMap<String, Vec<NodeId>>,
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
@@ -212,6 +219,11 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 fleet: c.is_fleet(),
             })
             .collect(),
+        alliance_rolls_due: if state.phase == Phase::Movement {
+            state.alliance_rolls_due(map, state.moving_side())
+        } else {
+            Vec::new()
+        },
         battles: state
             .battles
             .iter()
@@ -228,6 +240,20 @@ fn board(state: &CampaignState, map: &Map) -> Board {
 fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
     let table = &state.scenario.elements;
     let army = state.armies.get(side).cloned();
+    let deployable = if state.phase == Phase::Setup {
+        let mut names: Vec<String> = army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.clone())).collect();
+        names.push(crate::turn::FLEET.to_owned());
+        names
+            .into_iter()
+            .map(|n| {
+                let nodes = state.deploy_nodes(map, side, &n);
+                (n, nodes)
+            })
+            .filter(|(_, nodes)| !nodes.is_empty())
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
     state.scenario.side(side).map(|s| Forces {
         side: s.id.clone(),
         army_points: s.army_points,
@@ -237,6 +263,8 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         army,
         counters: state.counters.iter().filter(|c| &c.side == side).cloned().collect(),
         garrison: state.garrisons.get(side).cloned().unwrap_or_default(),
+        counter_mp: state.counters.iter().filter(|c| &c.side == side).map(|c| (c.name.clone(), state.movement_points(c))).collect(),
+        deployable,
         moves: state
             .counters
             .iter()
