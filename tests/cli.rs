@@ -210,5 +210,5 @@ fn x_06_orders_as_json() {
     assert!(out.contains("Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"), "{out}");
     assert!(out.contains("Entella joins Carthage — MG-06"), "{out}");
     let side = cli(&db.path, &["log", "Script", "--as", "syracuse"]).ok();
-    assert!(side.contains("Carthage: a counter moves to Entella") && !side.contains("Hanno"), "{side}");
+    assert!(side.contains("Carthage: a counter moves Segesta → Entella") && !side.contains("Hanno"), "{side}");
 }

@@ -308,7 +308,7 @@ fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() 
     assert_eq!(h.state().selected(), Some(NodeId(7)), "the selection follows the counter");
     assert_eq!(h.state().selected_counter(), Some(&hanno), "he stays picked, with 1 MP left");
     assert!(label_exists(&h, "1 of 2 MP left"));
-    assert!(label_exists(&h, "Carthage: Hanno moves to Entella"));
+    assert!(label_exists(&h, "Carthage: Hanno moves Segesta → Entella"));
 
     // Escape lets him go; clicking "Move…" twice picks and lets go.
     h.key_press(egui::Key::Escape);
@@ -412,7 +412,7 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
     for name in carthaginians {
         assert!(!label_exists(&h, name), "Syracuse's screen must not show {name}");
     }
-    assert!(label_exists(&h, "Carthage: a counter moves to Entella"));
+    assert!(label_exists(&h, "Carthage: a counter moves Segesta → Entella"));
     // A Carthage counter cannot be picked out from Syracuse's screen.
     h.state_mut().send(AppCommand::SelectCounter(Some(CounterRef {
         side: SideId::new("carthage"),

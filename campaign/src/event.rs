@@ -60,8 +60,8 @@ pub enum Event {
     CounterDeployed { side: SideId, counter: String, node: NodeId },
     /// Setup ended and the first player-turn began (MG-09).
     PlayBegan,
-    /// A counter moved along a path (MG-11).
-    CounterMoved { side: SideId, counter: String, path: Vec<NodeId> },
+    /// A counter moved from a node along a path (MG-11).
+    CounterMoved { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
     /// Two commands in one node traded elements (MG-14); only their side sees which.
     ElementsExchanged { side: SideId, from: String, to: String, elements: Vec<ElementGroup> },
     /// Elements went into or out of a capital's garrison (MG-04); only their side sees which.
@@ -156,14 +156,17 @@ impl Event {
                 "Play begins: turn 1, {} to move — MG-09",
                 scenario.move_order.first().map_or_else(String::new, |s| side_name(&Some(s.clone())))
             )),
-            Event::CounterMoved { side, counter, path } => {
+            Event::CounterMoved { side, counter, from, path } => {
                 let who = side_name(&Some(side.clone()));
-                let route: Vec<String> = path.iter().map(|n| map.name(*n)).collect();
-                Some(if owner_sees(viewer, side) {
-                    format!("{who}: {} moves to {}", counter_label(counter), route.join(" → "))
+                let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
+                let what = if owner_sees(viewer, side) {
+                    counter_label(counter)
+                } else if counter == crate::turn::FLEET {
+                    "the fleet".to_owned()
                 } else {
-                    format!("{who}: a counter moves to {}", route.join(" → "))
-                })
+                    "a counter".to_owned()
+                };
+                Some(format!("{who}: {what} moves {}", route.join(" → ")))
             }
             Event::ElementsExchanged { side, from, to, elements } => Some(if owner_sees(viewer, side) {
                 let list: Vec<String> = elements.iter().map(ToString::to_string).collect();

@@ -363,6 +363,7 @@ pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str,
     Ok(vec![Event::CounterMoved {
         side: side.clone(),
         counter: name.to_owned(),
+        from: counter.node,
         path: path.to_vec(),
     }])
 }
@@ -651,7 +652,7 @@ impl CampaignState {
                 self.turn = 1;
                 self.mover = 0;
             }
-            Event::CounterMoved { side, counter, path } => {
+            Event::CounterMoved { side, counter, path, .. } => {
                 let Some(&last) = path.last() else { return };
                 if let Some(c) = self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter) {
                     let before = path.len().checked_sub(2).map_or(c.node, |i| path[i]);

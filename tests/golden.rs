@@ -1,0 +1,116 @@
+//! MG-09 and the turn rules: a scripted game of each scenario over several turns, its log
+//! (as the umpire reads it) kept as a golden file in tests/golden/. A change of behaviour
+//! shows up as a diff there; `REFEREE_UPDATE_GOLDEN=1 cargo test --test golden` rewrites the
+//! files after a deliberate change.
+
+use referee_campaign::scenario::DeployArea;
+use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
+use referee_campaign::view::umpire_view;
+use referee_campaign::{Command, DiceInput, NodeId, SideId, Store};
+use referee_e2e::{scenario, sicily};
+
+const TURNS: u32 = 4;
+
+/// Deploys every counter at the lowest-numbered node it may use (the first command at the
+/// node the scenario requires), then plays `TURNS` turns in which each counter makes the
+/// first legal move that keeps clear of enemies.
+fn scripted_log(id: &str) -> String {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Golden", scenario(id), 1_000 + u64::from(id.len() as u8)).unwrap();
+    let map = sicily();
+    let sides = c.state.scenario.sides.clone();
+    for setup in sides.iter().filter(|s| !matches!(s.deploy.area, DeployArea::Landing)) {
+        let mut names: Vec<String> = c.state.armies[&setup.id].commands.iter().map(|x| x.name.clone()).collect();
+        if setup.fleet_np > 0 {
+            names.push(FLEET.to_owned());
+        }
+        for (i, name) in names.into_iter().enumerate() {
+            let mut nodes = c.state.deploy_nodes(map, &setup.id, &name);
+            if let (0, Some(at)) = (i, setup.deploy.command_at) {
+                nodes.insert(0, at);
+            }
+            let node = nodes
+                .into_iter()
+                .find(|&n| name == FLEET || c.state.counters.iter().filter(|x| x.side == setup.id && x.on_land() && x.node == n).count() < STACK_LIMIT)
+                .unwrap_or_else(|| panic!("{id}: nowhere to deploy {name}"));
+            let deploy = Command::Deploy { side: setup.id.clone(), counter: name, node };
+            store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
+        }
+    }
+    store.execute(&mut c, map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    while c.state.turn <= TURNS && c.state.phase != Phase::Ended {
+        let side: SideId = c.state.moving_side().clone();
+        if c.state.phase == Phase::Movement {
+            let landing = c.state.scenario.side(&side).is_some_and(|s| matches!(s.deploy.area, DeployArea::Landing));
+            let mut names: Vec<String> = c.state.armies[&side].commands.iter().map(|x| x.name.clone()).collect();
+            names.push(FLEET.to_owned());
+            for name in names {
+                if landing && c.state.turn == 1 {
+                    let south = map.nodes.values().filter(|n| n.south_coast).map(|n| n.id).collect::<Vec<NodeId>>();
+                    for node in south {
+                        let land = Command::Land { side: side.clone(), counter: name.clone(), node };
+                        if store.execute(&mut c, map, &land, DiceInput::Seeded).is_ok() {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                let state = &c.state;
+                let clear = |n: &NodeId| !state.counters.iter().any(|x| x.node == *n && state.are_enemies(&side, &x.side));
+                let crowded = |n: &NodeId| state.counters.iter().filter(|x| x.side == side && x.on_land() && x.node == *n).count() >= STACK_LIMIT;
+                let path = state
+                    .destinations(map, &side, &name)
+                    .into_iter()
+                    .find(|(n, path)| path.iter().all(clear) && (name == FLEET || !crowded(n)))
+                    .map(|(_, path)| path);
+                if let Some(path) = path {
+                    let mv = Command::Move { side: side.clone(), counter: name, path };
+                    store.execute(&mut c, map, &mv, DiceInput::Seeded).unwrap();
+                }
+            }
+        }
+        store.execute(&mut c, map, &Command::EndPhase { side }, DiceInput::Seeded).unwrap();
+    }
+    let events = store.events(c.id).unwrap();
+    umpire_view(&c.state, map, &events).log.iter().map(|l| format!("{:>4}  {}\n", l.seq, l.text)).collect()
+}
+
+fn check(id: &str) {
+    let log = scripted_log(id);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{id}.log"));
+    if std::env::var_os("REFEREE_UPDATE_GOLDEN").is_some() || !path.exists() && std::env::var_os("CI").is_none() {
+        std::fs::write(&path, &log).unwrap();
+        return;
+    }
+    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if golden != log {
+        let first = golden.lines().zip(log.lines()).position(|(a, b)| a != b).unwrap_or(golden.lines().count().min(log.lines().count()));
+        panic!(
+            "{id}: the scripted game no longer matches {} (first difference at line {}):\n  golden: {}\n  now:    {}",
+            path.display(),
+            first + 1,
+            golden.lines().nth(first).unwrap_or("(end)"),
+            log.lines().nth(first).unwrap_or("(end)")
+        );
+    }
+}
+
+#[test]
+fn mg_09_golden_dionysian() {
+    check("dionysian");
+}
+
+#[test]
+fn mg_09_golden_pyrrhic() {
+    check("pyrrhic");
+}
+
+#[test]
+fn mg_09_golden_first_punic() {
+    check("first-punic");
+}
+
+#[test]
+fn mg_09_golden_second_punic() {
+    check("second-punic");
+}
