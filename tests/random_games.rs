@@ -144,7 +144,8 @@ impl Player {
         }
         for (side, total) in elements {
             let garrison: u32 = s.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
-            let now: u32 = s.armies[side].commands.iter().map(|c| c.element_count()).sum::<u32>() + garrison;
+            let lost = s.elements_lost.get(side).copied().unwrap_or(0);
+            let now: u32 = s.armies[side].commands.iter().map(|c| c.element_count()).sum::<u32>() + garrison + lost;
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }

@@ -44,6 +44,17 @@ pub enum Command {
     Disembark { side: SideId, counter: String },
     /// Bring a counter of a side that starts at sea ashore on its first turn (MG-36).
     Land { side: SideId, counter: String, node: NodeId },
+    /// Choose the carried elements lost at sea after a naval defeat (MG-18): groups from
+    /// commands aboard, and commands lost whole with their general.
+    AllocateNavalLosses {
+        side: SideId,
+        #[serde(default)]
+        lost: Vec<(String, ElementGroup)>,
+        #[serde(default)]
+        sunk: Vec<String>,
+    },
+    /// Retreat a beaten fleet along a path in post-combat movement (MG-15).
+    RetreatFleet { side: SideId, path: Vec<NodeId> },
     /// End the moving side's current phase (MG-09).
     EndPhase { side: SideId },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
@@ -68,6 +79,8 @@ impl Command {
                 format!("move {side} {counter} to {}", route.join("-"))
             }
             Command::EndPhase { side } => format!("end {side}'s phase"),
+            Command::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
+            Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

@@ -7,6 +7,7 @@ use crate::army::{Army, ElementGroup};
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
+use crate::naval::NavalOutcome;
 use crate::scenario::Scenario;
 use crate::turn::{Battle, Phase};
 use crate::view::Viewer;
@@ -78,6 +79,14 @@ pub enum Event {
     CityJoined { node: NodeId, side: SideId },
     /// Opposing counters met and a battle is due (MG-10, MG-20).
     BattleRaised { battle: Battle },
+    /// Two fleets fought (MG-18); the dice are the events just before.
+    NavalBattleFought { outcome: NavalOutcome },
+    /// The owner chose the carried elements lost at sea (MG-18); only that side sees which.
+    NavalLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
+    /// A beaten fleet retreated (MG-15).
+    FleetRetreated { side: SideId, from: NodeId, path: Vec<NodeId> },
+    /// A beaten fleet with nowhere to retreat was lost with all aboard (MG-15).
+    FleetDestroyed { side: SideId, commands_lost: Vec<String> },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted {
         node: NodeId,
@@ -103,6 +112,10 @@ impl Event {
             Event::CounterEmbarked { .. } => "counter_embarked",
             Event::ElementsExchanged { .. } => "elements_exchanged",
             Event::GarrisonChanged { .. } => "garrison_changed",
+            Event::NavalBattleFought { .. } => "naval_battle_fought",
+            Event::NavalLossesTaken { .. } => "naval_losses_taken",
+            Event::FleetRetreated { .. } => "fleet_retreated",
+            Event::FleetDestroyed { .. } => "fleet_destroyed",
             Event::CounterDisembarked { .. } => "counter_disembarked",
             Event::CounterLanded { .. } => "counter_landed",
             Event::CityJoined { .. } => "city_joined",
@@ -208,6 +221,36 @@ impl Event {
                     defenders.join(" and ")
                 ))
             }
+            Event::NavalBattleFought { outcome } => {
+                let loser = side_name(&Some(outcome.loser.clone()));
+                let mut line = format!(
+                    "Naval battle at {}: {} beats {loser}, who loses {} NP — MG-18",
+                    map.name(outcome.node),
+                    side_name(&Some(outcome.winner.clone())),
+                    outcome.np_lost
+                );
+                if outcome.fleet_destroyed {
+                    line.push_str(&format!("; the {loser} fleet sinks with all aboard"));
+                } else if outcome.elements_to_lose > 0 && owner_sees(viewer, &outcome.loser) {
+                    line.push_str(&format!("; {} carried elements go down, {loser} to choose which", outcome.elements_to_lose));
+                }
+                Some(line)
+            }
+            Event::NavalLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
+                let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
+                parts.extend(sunk.iter().map(|c| format!("all of {c}")));
+                format!("{}: lost at sea: {} — MG-18", side_name(&Some(side.clone())), parts.join(", "))
+            } else {
+                format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
+            }),
+            Event::FleetRetreated { side, from, path } => {
+                let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
+                Some(format!("{}: the beaten fleet retreats {} — MG-15", side_name(&Some(side.clone())), route.join(" → ")))
+            }
+            Event::FleetDestroyed { side, .. } => Some(format!(
+                "{}: the beaten fleet has nowhere to retreat and is lost — MG-15",
+                side_name(&Some(side.clone()))
+            )),
             Event::ControlAdjusted { node, from, to, reason } => {
                 let line = format!("{} passes from {} to {}", map.name(*node), side_name(from), side_name(to));
                 Some(match viewer {

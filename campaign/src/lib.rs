@@ -18,6 +18,7 @@ pub mod error;
 pub mod event;
 pub mod ids;
 pub mod map;
+pub mod naval;
 pub mod rules;
 pub mod scenario;
 pub mod state;

@@ -8,7 +8,7 @@ use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
 use crate::cities::{self, Direction};
-use crate::turn;
+use crate::{naval, turn};
 
 /// Decides what `command` does to the campaign.
 pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -72,6 +72,8 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::BeginPlay => turn::begin_play(state, map)?,
         Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
+        Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
+        Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Command::Garrison { side, command, elements, into_garrison } => {
             let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };

@@ -13,7 +13,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 2;
+pub const STATE_VERSION: u32 = 3;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +46,18 @@ pub struct CampaignState {
     pub armies: BTreeMap<SideId, Army>,
     /// Elements left in a strength-0 capital under its inherent sub-general (MG-04).
     pub garrisons: BTreeMap<SideId, Vec<ElementGroup>>,
+    /// Each side's fleet strength in NPs (MG-16, MG-18).
+    pub fleet_np: BTreeMap<SideId, u32>,
+    /// Carried elements a side must choose to lose after a naval defeat (MG-18).
+    pub naval_losses_due: BTreeMap<SideId, u32>,
+    /// Sides whose beaten fleet must retreat in post-combat movement (MG-15).
+    pub retreats_due: Vec<SideId>,
+    /// Enemy NPs each side has destroyed (MG-33).
+    pub np_destroyed: BTreeMap<SideId, u32>,
+    /// Elements each side has lost for good.
+    pub elements_lost: BTreeMap<SideId, u32>,
+    /// Commands lost whole, with their commanders: (side, command).
+    pub commanders_lost: Vec<(SideId, String)>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -92,6 +104,12 @@ impl CampaignState {
             battles_raised: 0,
             armies: scenario.armies.iter().map(|a| (a.side.clone(), a.clone())).collect(),
             garrisons: BTreeMap::new(),
+            fleet_np: scenario.sides.iter().filter(|s| s.fleet_np > 0).map(|s| (s.id.clone(), s.fleet_np)).collect(),
+            naval_losses_due: BTreeMap::new(),
+            retreats_due: Vec::new(),
+            np_destroyed: BTreeMap::new(),
+            elements_lost: BTreeMap::new(),
+            commanders_lost: Vec::new(),
         }
     }
 
@@ -131,6 +149,10 @@ impl CampaignState {
                 elements,
                 into_garrison,
             } => self.apply_garrison(side, command, elements, *into_garrison),
+            Event::NavalBattleFought { .. }
+            | Event::NavalLossesTaken { .. }
+            | Event::FleetRetreated { .. }
+            | Event::FleetDestroyed { .. } => self.apply_naval(event),
             Event::CounterDeployed { .. }
             | Event::PlayBegan
             | Event::CounterMoved { .. }

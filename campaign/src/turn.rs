@@ -375,11 +375,6 @@ fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Resul
         .ok_or_else(|| RuleError::new("MG-03", format!("{} has no counter called {name} on the map", side_name(state, side))))
 }
 
-/// Naval points a side's fleet has (MG-16).
-fn fleet_np(state: &CampaignState, side: &SideId) -> u32 {
-    state.scenario.side(side).map_or(0, |s| s.fleet_np)
-}
-
 /// Elements of a command, by name.
 fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
     state
@@ -413,7 +408,7 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     }
     let aboard: u32 = state.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| elements_of(state, side, &c.name)).sum();
     let needed = elements_of(state, side, name);
-    let np = fleet_np(state, side);
+    let np = state.fleet_np(side);
     if aboard + needed > np {
         return Err(RuleError::new(
             "MG-17",
@@ -561,10 +556,17 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 ));
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
+            events.extend(crate::naval::naval_battles(state, map, side, dice)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
             events.extend(raise_battles(state, side));
         }
         Phase::Combat => {
+            if let Some((loser, n)) = state.naval_losses_due.iter().next() {
+                return Err(RuleError::new(
+                    "MG-18",
+                    format!("{} must first choose which {n} carried elements were lost at sea", side_name(state, loser)),
+                ));
+            }
             if let Some(b) = state.battles.first() {
                 return Err(RuleError::new(
                     "MG-20",
@@ -576,7 +578,10 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             }
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
-        _ => events.push(Event::PhaseEnded { side: side.clone(), phase }),
+        _ => {
+            events.extend(crate::naval::trapped_fleets(state, map)?);
+            events.push(Event::PhaseEnded { side: side.clone(), phase });
+        }
     }
     Ok(events)
 }

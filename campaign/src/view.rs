@@ -113,6 +113,10 @@ pub struct Forces {
     pub counter_mp: BTreeMap<String, u8>,
     /// During setup, where each command (and the fleet) may be deployed (MG-02).
     pub deployable: BTreeMap<String, Vec<NodeId>>,
+    /// Carried elements the side must choose to lose after a naval defeat (MG-18).
+    pub naval_losses_due: u32,
+    /// Where the side's beaten fleet may retreat, when it owes a retreat (MG-15).
+    pub fleet_retreats: BTreeMap<NodeId, Vec<NodeId>>,
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
@@ -258,13 +262,15 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         side: s.id.clone(),
         army_points: s.army_points,
         points_spent: army.as_ref().map_or(0, |a| table.army_points(a)),
-        fleet_np: s.fleet_np,
+        fleet_np: state.fleet_np(side),
         movement_points: army.as_ref().map_or_else(Vec::new, |a| a.commands.iter().map(|c| table.movement_points(c)).collect()),
         army,
         counters: state.counters.iter().filter(|c| &c.side == side).cloned().collect(),
         garrison: state.garrisons.get(side).cloned().unwrap_or_default(),
         counter_mp: state.counters.iter().filter(|c| &c.side == side).map(|c| (c.name.clone(), state.movement_points(c))).collect(),
         deployable,
+        naval_losses_due: state.naval_losses_due.get(side).copied().unwrap_or(0),
+        fleet_retreats: if state.retreats_due.contains(side) { state.fleet_retreats(map, side) } else { BTreeMap::new() },
         moves: state
             .counters
             .iter()

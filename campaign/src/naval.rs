@@ -1,0 +1,317 @@
+//! Naval combat (MG-18) and the loser's retreat (MG-15): fleets that meet at the end of
+//! movement fight at once; each side rolls d6 and adds its NPs; the loser loses the difference
+//! in NPs, spare NPs first and then one carried element per NP, chosen by its owner, and
+//! retreats in post-combat movement.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::army::ElementGroup;
+use crate::dice::{Dice, DiceSpec, Modifier};
+use crate::error::RuleError;
+use crate::event::{Event, Visibility};
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::state::CampaignState;
+use crate::turn::{FLEET, Phase};
+
+/// What a naval battle decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalOutcome {
+    pub node: NodeId,
+    pub winner: SideId,
+    pub loser: SideId,
+    /// NPs the loser lost (MG-18: the difference of the modified rolls, at most its NPs).
+    pub np_lost: u32,
+    /// The loser's fleet sank with everything aboard.
+    pub fleet_destroyed: bool,
+    /// Carried elements the loser must now choose to lose.
+    pub elements_to_lose: u32,
+    /// Commands lost with a sunken fleet.
+    pub commands_lost: Vec<String>,
+}
+
+impl CampaignState {
+    /// A side's fleet strength now (MG-16).
+    pub fn fleet_np(&self, side: &SideId) -> u32 {
+        self.fleet_np.get(side).copied().unwrap_or(0)
+    }
+
+    /// Elements aboard a side's fleet.
+    pub fn elements_aboard(&self, side: &SideId) -> u32 {
+        let Some(army) = self.armies.get(side) else { return 0 };
+        self.counters
+            .iter()
+            .filter(|c| &c.side == side && c.aboard)
+            .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
+            .map(|r| r.element_count())
+            .sum()
+    }
+
+    /// MG-15: the paths by which a side's fleet may retreat now: 1 to 3 coastal nodes, never
+    /// into or through a node with an enemy fleet.
+    pub fn fleet_retreats(&self, map: &Map, side: &SideId) -> BTreeMap<NodeId, Vec<NodeId>> {
+        let mut out = BTreeMap::new();
+        let Some(fleet) = self.counter(side, FLEET) else { return out };
+        let enemy_fleet = |n: NodeId| self.counters.iter().any(|c| c.node == n && c.is_fleet() && self.are_enemies(side, &c.side));
+        let mut frontier = vec![(fleet.node, Vec::new())];
+        for _ in 0..crate::turn::FLEET_MP {
+            let mut next = Vec::new();
+            for (at, path) in frontier {
+                for n in map.neighbours(at) {
+                    let coastal = map.node(n).is_some_and(|x| x.coastal);
+                    if n == fleet.node || out.contains_key(&n) || !coastal || enemy_fleet(n) {
+                        continue;
+                    }
+                    let mut p: Vec<NodeId> = path.clone();
+                    p.push(n);
+                    out.insert(n, p.clone());
+                    next.push((n, p));
+                }
+            }
+            frontier = next;
+        }
+        out
+    }
+}
+
+/// MG-18: every naval battle due at the end of `mover`'s movement, with its dice.
+pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    let Some(fleet) = state.counter(mover, FLEET) else { return Ok(events) };
+    let enemies: Vec<SideId> = state
+        .counters
+        .iter()
+        .filter(|c| c.is_fleet() && c.node == fleet.node && state.are_enemies(mover, &c.side))
+        .map(|c| c.side.clone())
+        .collect();
+    for enemy in enemies {
+        let place = map.name(fleet.node);
+        let (mover_np, enemy_np) = (state.fleet_np(mover), state.fleet_np(&enemy));
+        let roll = |dice: &mut Dice, side: &SideId, np: u32| {
+            let purpose = format!("naval combat at {place}");
+            let bonus = Modifier {
+                value: i32::try_from(np).unwrap_or(i32::MAX),
+                reason: "NPs".to_owned(),
+            };
+            dice.roll(DiceSpec::D6, &purpose, Some("MG-18"), vec![bonus]).map(|r| {
+                let total = r.total();
+                let event = Event::DiceRolled {
+                    roll: r,
+                    side: Some(side.clone()),
+                    visibility: Visibility::Public,
+                };
+                (total, event)
+            })
+        };
+        // The rules name no tie: both roll again until one is higher.
+        let (m, e) = loop {
+            let (m, me) = roll(dice, mover, mover_np)?;
+            let (e, ee) = roll(dice, &enemy, enemy_np)?;
+            events.push(me);
+            events.push(ee);
+            if m != e {
+                break (m, e);
+            }
+        };
+        let (winner, loser, diff) = if m > e { (mover.clone(), enemy.clone(), m - e) } else { (enemy.clone(), mover.clone(), e - m) };
+        let loser_np = state.fleet_np(&loser);
+        let np_lost = u32::try_from(diff).unwrap_or(0).min(loser_np);
+        let left = loser_np - np_lost;
+        let aboard = state.elements_aboard(&loser);
+        let fleet_destroyed = left == 0;
+        let commands_lost = if fleet_destroyed {
+            state.counters.iter().filter(|c| c.side == loser && c.aboard).map(|c| c.name.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        events.push(Event::NavalBattleFought {
+            outcome: NavalOutcome {
+                node: fleet.node,
+                winner,
+                loser,
+                np_lost,
+                fleet_destroyed,
+                elements_to_lose: if fleet_destroyed { 0 } else { aboard.saturating_sub(left) },
+                commands_lost,
+            },
+        });
+    }
+    Ok(events)
+}
+
+/// MG-18: the owner chooses which carried elements went down with the lost NPs. Generals'
+/// elements are lost only with their whole command (`sunk`).
+pub fn allocate_losses(state: &CampaignState, side: &SideId, lost: &[(String, ElementGroup)], sunk: &[String]) -> Result<Vec<Event>, RuleError> {
+    let due = state.naval_losses_due.get(side).copied().unwrap_or(0);
+    if due == 0 {
+        return Err(RuleError::new("MG-18", format!("{side} has no elements to lose at sea")));
+    }
+    let army = state.armies.get(side).ok_or_else(|| RuleError::new("MG-03", format!("{side} has no army")))?;
+    let aboard = |name: &str| state.counter(side, name).is_some_and(|c| c.aboard);
+    let mut total = 0;
+    for name in sunk {
+        let roster = army
+            .commands
+            .iter()
+            .find(|c| &c.name == name && aboard(name))
+            .ok_or_else(|| RuleError::new("MG-18", format!("{name} is not aboard the fleet")))?;
+        total += roster.element_count();
+    }
+    let mut left: BTreeMap<&str, Vec<ElementGroup>> = BTreeMap::new();
+    for (name, group) in lost {
+        if sunk.contains(name) {
+            return Err(RuleError::new("MG-18", format!("{name} is lost whole already")));
+        }
+        let roster = army
+            .commands
+            .iter()
+            .find(|c| &c.name == name && aboard(name))
+            .ok_or_else(|| RuleError::new("MG-18", format!("{name} is not aboard the fleet")))?;
+        let have = left.entry(name.as_str()).or_insert_with(|| roster.elements.clone());
+        match have.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
+            Some(h) => h.count -= group.count,
+            None => {
+                return Err(RuleError::new(
+                    "MG-18",
+                    format!("{name} has too few {} to lose {} (a general goes down only with his whole command)", group.spec, group.count),
+                ));
+            }
+        }
+        total += group.count;
+    }
+    if total != due {
+        return Err(RuleError::new("MG-18", format!("{side} must lose exactly {due} carried elements, not {total}")));
+    }
+    Ok(vec![Event::NavalLossesTaken {
+        side: side.clone(),
+        lost: lost.to_vec(),
+        sunk: sunk.to_vec(),
+    }])
+}
+
+/// MG-15: a beaten fleet retreats 1 to 3 coastal nodes in post-combat movement, never toward
+/// an enemy fleet. A fleet with nowhere to go is destroyed when the phase ends.
+pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::PostCombat {
+        return Err(RuleError::new("MG-15", "retreats are made in post-combat movement"));
+    }
+    if !state.retreats_due.contains(side) {
+        return Err(RuleError::new("MG-15", format!("{side}'s fleet has no retreat to make")));
+    }
+    let legal = state.fleet_retreats(map, side);
+    let Some(&last) = path.last() else {
+        return Err(RuleError::new("MG-15", "a retreat is at least one node"));
+    };
+    let from = state.counter(side, FLEET).map_or(last, |f| f.node);
+    let joined = std::iter::once(from).chain(path.iter().copied()).collect::<Vec<_>>().windows(2).all(|w| map.is_path(w[0], w[1]));
+    let open = path.iter().all(|n| legal.contains_key(n));
+    if !joined || !open || path.len() > usize::from(crate::turn::FLEET_MP) {
+        return Err(RuleError::new(
+            "MG-15",
+            format!("the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes: not {}", route(map, path)),
+        ));
+    }
+    Ok(vec![Event::FleetRetreated {
+        side: side.clone(),
+        from,
+        path: path.to_vec(),
+    }])
+}
+
+fn route(map: &Map, path: &[NodeId]) -> String {
+    path.iter().map(|n| map.name(*n)).collect::<Vec<_>>().join(" → ")
+}
+
+impl CampaignState {
+    pub(crate) fn apply_naval(&mut self, event: &Event) {
+        match event {
+            Event::NavalBattleFought { outcome } => {
+                let loser = &outcome.loser;
+                let np = self.fleet_np(loser);
+                self.fleet_np.insert(loser.clone(), np.saturating_sub(outcome.np_lost));
+                *self.np_destroyed.entry(outcome.winner.clone()).or_default() += outcome.np_lost;
+                if outcome.fleet_destroyed {
+                    for name in &outcome.commands_lost {
+                        self.lose_command(loser, name);
+                    }
+                    self.counters.retain(|c| !(&c.side == loser && c.is_fleet()));
+                } else {
+                    if outcome.elements_to_lose > 0 {
+                        *self.naval_losses_due.entry(loser.clone()).or_default() += outcome.elements_to_lose;
+                    }
+                    if !self.retreats_due.contains(loser) {
+                        self.retreats_due.push(loser.clone());
+                    }
+                }
+            }
+            Event::NavalLossesTaken { side, lost, sunk } => {
+                self.naval_losses_due.remove(side);
+                for name in sunk {
+                    self.lose_command(side, name);
+                }
+                if let Some(army) = self.armies.get_mut(side) {
+                    let mut count = 0;
+                    for (name, group) in lost {
+                        if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name) {
+                            if let Some(h) = roster.elements.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
+                                h.count -= group.count;
+                                count += group.count;
+                            }
+                            roster.elements.retain(|h| h.count > 0);
+                        }
+                    }
+                    *self.elements_lost.entry(side.clone()).or_default() += count;
+                }
+            }
+            Event::FleetRetreated { side, path, .. } => {
+                self.retreats_due.retain(|s| s != side);
+                if let Some(&last) = path.last() {
+                    for c in self.counters.iter_mut().filter(|c| &c.side == side && (c.is_fleet() || c.aboard)) {
+                        c.node = last;
+                    }
+                }
+            }
+            Event::FleetDestroyed { side, commands_lost } => {
+                self.retreats_due.retain(|s| s != side);
+                self.fleet_np.insert(side.clone(), 0);
+                for name in commands_lost {
+                    self.lose_command(side, name);
+                }
+                self.counters.retain(|c| !(&c.side == side && c.is_fleet()));
+            }
+            _ => {}
+        }
+    }
+
+    /// A whole command lost: its counter leaves the map, its elements are counted lost.
+    fn lose_command(&mut self, side: &SideId, name: &str) {
+        self.counters.retain(|c| !(&c.side == side && c.name == name));
+        if let Some(army) = self.armies.get_mut(side)
+            && let Some(i) = army.commands.iter().position(|c| c.name == name)
+        {
+            let roster = army.commands.remove(i);
+            *self.elements_lost.entry(side.clone()).or_default() += roster.element_count();
+            self.commanders_lost.push((side.clone(), name.to_owned()));
+        }
+    }
+}
+
+/// MG-15: fleets owing a retreat with nowhere to go are destroyed as post-combat movement ends.
+pub(crate) fn trapped_fleets(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    for side in &state.retreats_due {
+        if !state.fleet_retreats(map, side).is_empty() {
+            return Err(RuleError::new(
+                "MG-15",
+                format!("{side}'s beaten fleet must retreat before post-combat movement ends"),
+            ));
+        }
+        events.push(Event::FleetDestroyed {
+            side: side.clone(),
+            commands_lost: state.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| c.name.clone()).collect(),
+        });
+    }
+    Ok(events)
+}

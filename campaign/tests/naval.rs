@@ -1,0 +1,182 @@
+//! MG-18 naval combat and MG-15 the beaten fleet's retreat.
+
+use referee_campaign::turn::Phase;
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+
+fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+struct Sea {
+    store: Store,
+    c: Campaign,
+    map: Map,
+}
+
+impl Sea {
+    fn new(scenario: &str, deployment: &[(&str, &str, u8)]) -> Sea {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Sea", catalog.scenario(scenario).unwrap(), 4).unwrap();
+        for &(s, counter, node) in deployment {
+            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
+            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap_or_else(|e| panic!("{counter}: {e}"));
+        }
+        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+        Sea { store, c, map }
+    }
+
+    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
+        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
+    }
+
+    fn ok(&mut self, command: &Command) -> Vec<Event> {
+        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    fn end(&mut self, s: &str) {
+        self.ok(&Command::EndPhase { side: side(s) });
+    }
+
+    fn sail(&mut self, s: &str, path: &[u8]) {
+        self.ok(&Command::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
+    }
+}
+
+/// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
+/// carried elements of its owner's choosing; MG-15: it then retreats to a coastal node free of
+/// enemy fleets.
+#[test]
+fn mg_18_naval_battle_losses_and_retreat() {
+    let mut sea = Sea::new(
+        "dionysian",
+        &[
+            ("carthage", "Himilco", 4),
+            ("carthage", "Mago", 4),
+            ("carthage", "Hamilcar", 3),
+            ("carthage", "Hanno", 3),
+            ("carthage", "fleet", 4),
+            ("syracuse", "Dionysius", 31),
+            ("syracuse", "Leptines", 31),
+            ("syracuse", "Thearides", 22),
+            ("syracuse", "Agyris", 10),
+            ("syracuse", "fleet", 8),
+        ],
+    );
+    sea.ok(&Command::Embark { side: side("carthage"), counter: "Himilco".into() });
+    sea.sail("carthage", &[8]);
+    // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard.
+    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6])).unwrap();
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("a naval battle at Himera");
+    assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost), ("syracuse", "carthage", 5));
+    assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
+    let s = &sea.c.state;
+    assert_eq!((s.fleet_np(&side("carthage")), s.np_destroyed[&side("syracuse")]), (15, 5));
+
+    let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Carthage must first choose which 5 carried elements were lost at sea — MG-18"), "{err}");
+    let allocate = |lost: &[(&str, &str)], sunk: &[&str]| Command::AllocateNavalLosses {
+        side: side("carthage"),
+        lost: lost.iter().map(|(c, g)| ((*c).to_owned(), g.parse().unwrap())).collect(),
+        sunk: sunk.iter().map(|c| (*c).to_owned()).collect(),
+    };
+    let err = sea.go(&allocate(&[("Himilco", "3 Reg Sp(O)")], &[]), DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("must lose exactly 5 carried elements, not 3"), "{err}");
+    let err = sea.go(&allocate(&[("Mago", "5 Reg Sp(O)")], &[]), DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Mago is not aboard the fleet"), "{err}");
+    let err = sea.go(&allocate(&[("Himilco", "5 Reg Cv(O)")], &[]), DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Himilco has too few Reg Cv(O) to lose 5"), "{err}");
+    sea.ok(&allocate(&[("Himilco", "3 Reg Sp(O)"), ("Himilco", "2 Irr Ps(S)")], &[]));
+    let himilco = sea.c.state.armies[&side("carthage")].commands.iter().find(|c| c.name == "Himilco").unwrap().clone();
+    assert_eq!(himilco.element_count(), 15);
+    assert_eq!(sea.c.state.elements_lost[&side("carthage")], 5);
+
+    sea.end("carthage");
+    assert_eq!(sea.c.state.phase, Phase::PostCombat);
+    let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("carthage's beaten fleet must retreat") && err.ends_with("MG-15"), "{err}");
+    let err = sea.go(&Command::RetreatFleet { side: side("carthage"), path: vec![NodeId(10)] }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("may retreat only along paths to coastal nodes"), "{err}");
+    let err = sea.go(&Command::RetreatFleet { side: side("syracuse"), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("syracuse's fleet has no retreat to make"), "{err}");
+    sea.ok(&Command::RetreatFleet { side: side("carthage"), path: vec![NodeId(4), NodeId(2)] });
+    let s = &sea.c.state;
+    assert_eq!(s.counter(&side("carthage"), "fleet").unwrap().node, NodeId(2));
+    assert_eq!(s.counter(&side("carthage"), "Himilco").unwrap().node, NodeId(2), "Himilco sails with the fleet");
+    sea.end("carthage");
+    assert_eq!(sea.c.state.moving_side().as_str(), "syracuse");
+}
+
+/// MG-18: a fleet that loses all its NPs sinks, and the winner is credited the NPs (MG-33).
+#[test]
+fn mg_18_a_fleet_that_loses_every_np_sinks() {
+    let mut sea = Sea::new(
+        "second-punic",
+        &[
+            ("rome", "Marcellus", 28),
+            ("rome", "Appius Claudius Pulcher", 28),
+            ("rome", "Titus Quinctius Crispinus", 24),
+            ("rome", "Publius Cornelius Lentulus", 13),
+            ("rome", "fleet", 28),
+            ("syracuse", "Hippocrates", 31),
+            ("syracuse", "Epicydes", 31),
+            ("syracuse", "Philodemus", 22),
+            ("syracuse", "fleet", 30),
+        ],
+    );
+    sea.sail("rome", &[26, 24]);
+    for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"] {
+        sea.end(s);
+    }
+    // Past Syracuse's walls (its army stands there) to Helorus, where its fleet lies.
+    sea.sail("rome", &[25, 31, 30]);
+    // Rome 6 + 10 against Syracuse 1 + 5: a difference of 10 sinks all 5 NPs.
+    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1])).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::NavalBattleFought { outcome } if outcome.fleet_destroyed && outcome.np_lost == 5)));
+    let s = &sea.c.state;
+    assert!(s.counter(&side("syracuse"), "fleet").is_none());
+    assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (0, 5));
+    assert!(s.retreats_due.is_empty());
+    // A tie is rolled again: the log shows four naval dice for the two fleets.
+    let log = sea.store.events(sea.c.id).unwrap();
+    let naval_dice = log.iter().filter(|l| matches!(&l.event, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-18"))).count();
+    assert_eq!(naval_dice, 2);
+}
+
+/// MG-18: equal totals are rolled again until one side is higher.
+#[test]
+fn mg_18_ties_are_rolled_again() {
+    let mut sea = Sea::new(
+        "dionysian",
+        &[
+            ("carthage", "Himilco", 4),
+            ("carthage", "Mago", 4),
+            ("carthage", "Hamilcar", 3),
+            ("carthage", "Hanno", 3),
+            ("carthage", "fleet", 4),
+            ("syracuse", "Dionysius", 31),
+            ("syracuse", "Leptines", 31),
+            ("syracuse", "Thearides", 22),
+            ("syracuse", "Agyris", 10),
+            ("syracuse", "fleet", 8),
+        ],
+    );
+    sea.sail("carthage", &[8]);
+    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2])).unwrap();
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((outcome.winner.as_str(), outcome.np_lost, outcome.elements_to_lose), ("carthage", 3, 0));
+    assert_eq!(sea.c.state.retreats_due, [side("syracuse")]);
+}
