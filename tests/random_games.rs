@@ -143,9 +143,7 @@ impl Player {
             }
         }
         for (side, total) in elements {
-            let garrison: u32 = s.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
-            let lost = s.elements_lost.get(side).copied().unwrap_or(0);
-            let now: u32 = s.armies[side].commands.iter().map(|c| c.element_count()).sum::<u32>() + garrison + lost;
+            let now = s.elements_in_play(side) + s.elements_lost.get(side).copied().unwrap_or(0);
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }

@@ -390,7 +390,7 @@ fn mg_10_battles_due_are_listed_and_select_their_node() {
     let head = h.state().campaign().unwrap().head;
     h.get_by_label("End phase").click();
     h.run();
-    assert!(label_exists(&h, "the battle at Himera awaits its result"));
+    assert!(label_exists(&h, "battle 1 at Himera awaits its result"));
     assert_eq!(h.state().campaign().unwrap().head, head);
 }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
+use crate::battle::BattleResult;
 use crate::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
 
@@ -55,6 +56,10 @@ pub enum Command {
     },
     /// Retreat a beaten fleet along a path in post-combat movement (MG-15).
     RetreatFleet { side: SideId, path: Vec<NodeId> },
+    /// Enter a battle's result after the tabletop game (MG-20, MG-30, MG-31).
+    RecordBattleResult { result: BattleResult },
+    /// Retreat a beaten land counter along a path in post-combat movement (MG-15).
+    Retreat { side: SideId, counter: String, path: Vec<NodeId> },
     /// End the moving side's current phase (MG-09).
     EndPhase { side: SideId },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
@@ -81,6 +86,8 @@ impl Command {
             Command::EndPhase { side } => format!("end {side}'s phase"),
             Command::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
             Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
+            Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
+            Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

@@ -7,6 +7,7 @@ use crate::army::{Army, ElementGroup};
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
+use crate::battle::{CommandAftermath, RetreatDue};
 use crate::naval::NavalOutcome;
 use crate::scenario::Scenario;
 use crate::turn::{Battle, Phase};
@@ -87,6 +88,19 @@ pub enum Event {
     FleetRetreated { side: SideId, from: NodeId, path: Vec<NodeId> },
     /// A beaten fleet with nowhere to retreat was lost with all aboard (MG-15).
     FleetDestroyed { side: SideId, commands_lost: Vec<String> },
+    /// A battle's result was entered and applied: recovery rolled (the dice are the events
+    /// just before), lost commanders settled, the loser's retreats due (MG-30, MG-31, MG-15).
+    BattleResolved {
+        battle: u32,
+        node: NodeId,
+        winner: SideId,
+        aftermath: Vec<CommandAftermath>,
+        retreats: Vec<RetreatDue>,
+    },
+    /// A beaten land counter retreated (MG-15).
+    CounterRetreated { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
+    /// A command was destroyed: a beaten counter with nowhere to retreat (MG-15).
+    CommandDestroyed { side: SideId, command: String, by: Option<SideId> },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted {
         node: NodeId,
@@ -113,6 +127,9 @@ impl Event {
             Event::ElementsExchanged { .. } => "elements_exchanged",
             Event::GarrisonChanged { .. } => "garrison_changed",
             Event::NavalBattleFought { .. } => "naval_battle_fought",
+            Event::BattleResolved { .. } => "battle_resolved",
+            Event::CounterRetreated { .. } => "counter_retreated",
+            Event::CommandDestroyed { .. } => "command_destroyed",
             Event::NavalLossesTaken { .. } => "naval_losses_taken",
             Event::FleetRetreated { .. } => "fleet_retreated",
             Event::FleetDestroyed { .. } => "fleet_destroyed",
@@ -220,6 +237,36 @@ impl Event {
                     side_name(&Some(battle.attacker.clone())),
                     defenders.join(" and ")
                 ))
+            }
+            Event::BattleResolved { battle, node, winner, aftermath, .. } => {
+                let mut line = format!("Battle {battle} at {}: {} wins — MG-20", map.name(*node), side_name(&Some(winner.clone())));
+                for a in aftermath {
+                    let who = if owner_sees(viewer, &a.side) { a.command.clone() } else { format!("a {} command", side_name(&Some(a.side.clone()))) };
+                    let lost: u32 = a.lost.iter().map(|g| g.count).sum();
+                    if owner_sees(viewer, &a.side) && lost > 0 {
+                        let list: Vec<String> = a.lost.iter().map(ToString::to_string).collect();
+                        line.push_str(&format!("; {who} loses {}", list.join(", ")));
+                    }
+                    if a.destroyed {
+                        line.push_str(&format!("; {who} is destroyed"));
+                    } else if a.general_lost {
+                        line.push_str(&match (&a.joined, owner_sees(viewer, &a.side)) {
+                            (Some(j), true) => format!("; {who}'s general is lost and his men join {j} — MG-31"),
+                            (None, _) => format!("; {who}'s general is lost and it fights on leaderless — MG-31"),
+                            (Some(_), false) => format!("; {who}'s general is lost — MG-31"),
+                        });
+                    }
+                }
+                Some(line)
+            }
+            Event::CounterRetreated { side, counter, from, path } => {
+                let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
+                let what = if owner_sees(viewer, side) { counter.clone() } else { "a counter".to_owned() };
+                Some(format!("{}: {what} retreats {} — MG-15", side_name(&Some(side.clone())), route.join(" → ")))
+            }
+            Event::CommandDestroyed { side, command, .. } => {
+                let what = if owner_sees(viewer, side) { command.clone() } else { "a command".to_owned() };
+                Some(format!("{}: {what} has nowhere to retreat and is destroyed — MG-15", side_name(&Some(side.clone()))))
             }
             Event::NavalBattleFought { outcome } => {
                 let loser = side_name(&Some(outcome.loser.clone()));

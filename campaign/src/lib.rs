@@ -10,6 +10,7 @@
 //! or printpdf.
 
 pub mod army;
+pub mod battle;
 pub mod catalog;
 pub mod cities;
 pub mod command;

@@ -234,12 +234,13 @@ impl CampaignState {
                 *self.np_destroyed.entry(outcome.winner.clone()).or_default() += outcome.np_lost;
                 if outcome.fleet_destroyed {
                     for name in &outcome.commands_lost {
-                        self.lose_command(loser, name);
+                        self.lose_command(loser, name, Some(outcome.winner.clone()));
                     }
                     self.counters.retain(|c| !(&c.side == loser && c.is_fleet()));
                 } else {
                     if outcome.elements_to_lose > 0 {
                         *self.naval_losses_due.entry(loser.clone()).or_default() += outcome.elements_to_lose;
+                        self.naval_victor.insert(loser.clone(), outcome.winner.clone());
                     }
                     if !self.retreats_due.contains(loser) {
                         self.retreats_due.push(loser.clone());
@@ -248,8 +249,9 @@ impl CampaignState {
             }
             Event::NavalLossesTaken { side, lost, sunk } => {
                 self.naval_losses_due.remove(side);
+                let victor = self.naval_victor.remove(side);
                 for name in sunk {
-                    self.lose_command(side, name);
+                    self.lose_command(side, name, victor.clone());
                 }
                 if let Some(army) = self.armies.get_mut(side) {
                     let mut count = 0;
@@ -277,7 +279,7 @@ impl CampaignState {
                 self.retreats_due.retain(|s| s != side);
                 self.fleet_np.insert(side.clone(), 0);
                 for name in commands_lost {
-                    self.lose_command(side, name);
+                    self.lose_command(side, name, None);
                 }
                 self.counters.retain(|c| !(&c.side == side && c.is_fleet()));
             }
@@ -285,15 +287,20 @@ impl CampaignState {
         }
     }
 
-    /// A whole command lost: its counter leaves the map, its elements are counted lost.
-    fn lose_command(&mut self, side: &SideId, name: &str) {
+    /// A whole command lost: its counter leaves the map, its elements are counted lost, and
+    /// its commander is scored to `by` (MG-33).
+    pub(crate) fn lose_command(&mut self, side: &SideId, name: &str, by: Option<SideId>) {
         self.counters.retain(|c| !(&c.side == side && c.name == name));
         if let Some(army) = self.armies.get_mut(side)
             && let Some(i) = army.commands.iter().position(|c| c.name == name)
         {
             let roster = army.commands.remove(i);
             *self.elements_lost.entry(side.clone()).or_default() += roster.element_count();
-            self.commanders_lost.push((side.clone(), name.to_owned()));
+            self.commanders_lost.push(crate::battle::CommanderLost {
+                side: side.clone(),
+                command: name.to_owned(),
+                by,
+            });
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
 use crate::cities::{self, Direction};
-use crate::{naval, turn};
+use crate::{battle, naval, turn};
 
 /// Decides what `command` does to the campaign.
 pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -74,6 +74,8 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
         Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
         Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
+        Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
+        Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Command::Garrison { side, command, elements, into_garrison } => {
             let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };

@@ -1,10 +1,11 @@
 //! Campaign state, built only by applying events in order.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
+use crate::battle::{CommanderLost, RetreatDue};
 use crate::turn::{Battle, Counter, Phase};
 use crate::dice::RollSource;
 use crate::event::Event;
@@ -13,7 +14,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 3;
+pub const STATE_VERSION: u32 = 4;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,8 +57,14 @@ pub struct CampaignState {
     pub np_destroyed: BTreeMap<SideId, u32>,
     /// Elements each side has lost for good.
     pub elements_lost: BTreeMap<SideId, u32>,
-    /// Commands lost whole, with their commanders: (side, command).
-    pub commanders_lost: Vec<(SideId, String)>,
+    /// Commanders lost for good (MG-31, MG-33).
+    pub commanders_lost: Vec<CommanderLost>,
+    /// Who won the naval battle whose losses a side still has to choose (MG-18).
+    pub naval_victor: BTreeMap<SideId, SideId>,
+    /// Beaten land counters that must retreat in post-combat movement (MG-15).
+    pub land_retreats_due: Vec<RetreatDue>,
+    /// Commands fighting on without a leader (MG-31): they cannot move.
+    pub leaderless: BTreeSet<(SideId, String)>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -110,6 +117,9 @@ impl CampaignState {
             np_destroyed: BTreeMap::new(),
             elements_lost: BTreeMap::new(),
             commanders_lost: Vec::new(),
+            naval_victor: BTreeMap::new(),
+            land_retreats_due: Vec::new(),
+            leaderless: BTreeSet::new(),
         }
     }
 
@@ -149,6 +159,7 @@ impl CampaignState {
                 elements,
                 into_garrison,
             } => self.apply_garrison(side, command, elements, *into_garrison),
+            Event::BattleResolved { .. } | Event::CounterRetreated { .. } | Event::CommandDestroyed { .. } => self.apply_battle(event),
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }

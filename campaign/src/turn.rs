@@ -150,7 +150,7 @@ impl CampaignState {
         if self.phase != Phase::Movement || self.moving_side() != side {
             return out;
         }
-        if counter.aboard {
+        if counter.aboard || self.leaderless.contains(&(side.clone(), name.to_owned())) {
             return out;
         }
         let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
@@ -358,6 +358,9 @@ pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str,
     }
     if counter.aboard {
         return Err(RuleError::new("MG-14", format!("{name} is aboard the fleet: move the fleet, or disembark first")));
+    }
+    if state.leaderless.contains(&(side.clone(), name.to_owned())) {
+        return Err(RuleError::new("MG-31", format!("{name} has lost its leader and cannot move")));
     }
     state.check_path(map, counter, path, true)?;
     Ok(vec![Event::CounterMoved {
@@ -571,7 +574,8 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 return Err(RuleError::new(
                     "MG-20",
                     format!(
-                        "the battle at {} awaits its result; entering battle results comes with the next release of the rules engine",
+                        "battle {} at {} awaits its result",
+                        b.id,
                         map.name(b.node)
                     ),
                 ));
@@ -579,6 +583,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
         _ => {
+            events.extend(crate::battle::trapped_commands(state, map)?);
             events.extend(crate::naval::trapped_fleets(state, map)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }

@@ -143,6 +143,8 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     let s = &sea.c.state;
     assert!(s.counter(&side("syracuse"), "fleet").is_none());
     assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (0, 5));
+    // MG-33: every 5 enemy NPs destroyed are worth a victory point.
+    assert_eq!(s.victory_points()[&side("rome")].total, 1);
     assert!(s.retreats_due.is_empty());
     // A tie is rolled again: the log shows four naval dice for the two fleets.
     let log = sea.store.events(sea.c.id).unwrap();

@@ -316,7 +316,7 @@ fn mg_10_battle_raised_where_enemies_meet() {
     assert_eq!(g.campaign.state.battles.len(), 1);
     // Himera is Syracuse's ally and Leptines is there: no alliance roll for Carthage (MG-06).
     assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
-    g.refused(Command::EndPhase { side: side("carthage") }, "MG-20", "the battle at Himera awaits its result");
+    g.refused(Command::EndPhase { side: side("carthage") }, "MG-20", "battle 1 at Himera awaits its result");
 }
 
 /// MG-06: a land counter ending movement in a neutral city's node rolls d6; a 6 wins it.
@@ -338,6 +338,8 @@ fn mg_06_alliance_rolls() {
     assert_eq!(rolls, [("alliance of Mazara".to_owned(), 3), ("alliance of Entella".to_owned(), 6)]);
     assert_eq!(g.campaign.state.city_allies.get(&NodeId(7)), Some(&side("carthage")));
     assert_eq!(g.campaign.state.city_allies.get(&NodeId(5)), None);
+    // MG-33: a city won over is worth a victory point.
+    assert_eq!(g.campaign.state.victory_points()[&side("carthage")].cities, [NodeId(7)]);
     for _ in 0..2 {
         g.end("carthage", DiceInput::Seeded);
     }

@@ -1,0 +1,464 @@
+//! After the tabletop battle: the result record the referee enters, recovery rolls (MG-30),
+//! lost commanders (MG-31), the loser's retreat (MG-15) and victory points (MG-33).
+//!
+//! The record is the shape the results form fills. A battle without a loser (MG-25: stay or
+//! retire, a second day) is refused for now with its rule.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::army::{ElementGroup, Grade, Rank};
+use crate::dice::{Dice, DiceSpec, Modifier};
+use crate::error::RuleError;
+use crate::event::{Event, Visibility};
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::state::CampaignState;
+use crate::turn::{Phase, STACK_LIMIT};
+
+/// Recovery needs this on a d6, modified (MG-30).
+pub const RECOVERY_ROLL: i32 = 5;
+
+/// How the battle ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Outcome {
+    Won { winner: SideId },
+    /// Night, both armies broken in one bound, or mutual consent (MG-25).
+    NoResult,
+}
+
+/// What one command lost on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandLosses {
+    pub side: SideId,
+    pub command: String,
+    /// Elements destroyed (not the general's: see `general_killed`).
+    #[serde(default)]
+    pub destroyed: Vec<ElementGroup>,
+    /// Inferior elements that fled off a table edge (MG-26): counted destroyed, and rolled for.
+    #[serde(default)]
+    pub fled: Vec<ElementGroup>,
+    #[serde(default)]
+    pub general_killed: bool,
+    #[serde(default)]
+    pub demoralised: bool,
+    /// The friendly command in the node that takes the elements if the general is lost for
+    /// good (MG-31); without one the command fights on leaderless.
+    #[serde(default)]
+    pub join: Option<String>,
+}
+
+/// The result of a battle as the referee types it in after the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleResult {
+    pub battle: u32,
+    pub outcome: Outcome,
+    /// The side that held the field: +2 to its recovery rolls (MG-30). Normally the winner.
+    #[serde(default)]
+    pub held_field: Option<SideId>,
+    /// Every command that lost anything; commands not listed lost nothing.
+    #[serde(default)]
+    pub losses: Vec<CommandLosses>,
+    /// For each side, the neighbouring nodes whose roads were still open at the end of the
+    /// battle (MG-15); a side not listed may retreat by any road.
+    #[serde(default)]
+    pub open_roads: BTreeMap<SideId, Vec<NodeId>>,
+}
+
+/// What became of one command after recovery.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandAftermath {
+    pub side: SideId,
+    pub command: String,
+    /// Elements lost for good after the recovery rolls.
+    pub lost: Vec<ElementGroup>,
+    pub general_lost: bool,
+    /// Where its elements went when the general was lost (MG-31).
+    pub joined: Option<String>,
+    pub leaderless: bool,
+    /// Nothing is left of the command.
+    pub destroyed: bool,
+    /// The enemy who beat it, for victory points (MG-33).
+    pub by: Option<SideId>,
+}
+
+/// A commander lost for good, and who beat him (MG-33 scores it for that side).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommanderLost {
+    pub side: SideId,
+    pub command: String,
+    pub by: Option<SideId>,
+}
+
+/// Victory points and what they are for (MG-33).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Victory {
+    /// Cities allied now that were neutral or hostile at the start.
+    pub cities: Vec<NodeId>,
+    pub commanders: u32,
+    pub enemy_np_destroyed: u32,
+    /// Enemy capitals held, with what each is worth.
+    pub capitals: Vec<(NodeId, u32)>,
+    pub total: u32,
+}
+
+/// Standard points for taking an enemy capital (MG-33).
+pub const CAPITAL_VP: u32 = 10;
+
+impl CampaignState {
+    /// MG-33: each side's victory points, computed from the campaign as it stands.
+    pub fn victory_points(&self) -> BTreeMap<SideId, Victory> {
+        let start: BTreeMap<NodeId, SideId> = self
+            .scenario
+            .sides
+            .iter()
+            .flat_map(|s| s.allied_cities.iter().map(move |n| (*n, s.id.clone())))
+            .collect();
+        self.scenario
+            .sides
+            .iter()
+            .map(|s| {
+                let side = &s.id;
+                let cities: Vec<NodeId> =
+                    self.city_allies.iter().filter(|(n, a)| *a == side && start.get(*n) != Some(side)).map(|(n, _)| *n).collect();
+                let commanders = u32::try_from(
+                    self.commanders_lost
+                        .iter()
+                        .filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side))
+                        .count(),
+                )
+                .unwrap_or(u32::MAX);
+                let np = self.np_destroyed.get(side).copied().unwrap_or(0);
+                let capitals: Vec<(NodeId, u32)> = self
+                    .scenario
+                    .sides
+                    .iter()
+                    .filter(|o| self.are_enemies(side, &o.id))
+                    .filter_map(|o| o.capital.map(|c| c.node))
+                    .filter(|n| self.control.get(n) == Some(side))
+                    .map(|n| {
+                        let vp = self.scenario.capture_vps.iter().find(|c| c.node == n && &c.side == side).map_or(CAPITAL_VP, |c| c.vp);
+                        (n, vp)
+                    })
+                    .collect();
+                let total = u32::try_from(cities.len()).unwrap_or(u32::MAX) + commanders + np / 5 + capitals.iter().map(|(_, v)| v).sum::<u32>();
+                (side.clone(), Victory { cities, commanders, enemy_np_destroyed: np, capitals, total })
+            })
+            .collect()
+    }
+
+    /// MG-15: where a beaten land counter may retreat now: 1 node up to its MP, along paths,
+    /// through and into nodes free of enemy land counters, first toward a node whose road was
+    /// open, ending where its side has fewer than four land counters.
+    pub fn land_retreats(&self, map: &Map, side: &SideId, name: &str) -> BTreeMap<NodeId, Vec<NodeId>> {
+        let mut out = BTreeMap::new();
+        let Some(due) = self.land_retreats_due.iter().find(|r| &r.side == side && r.command == name) else { return out };
+        let Some(counter) = self.counter(side, name) else { return out };
+        let enemy_land = |n: NodeId| self.counters.iter().any(|c| c.node == n && c.on_land() && self.are_enemies(side, &c.side));
+        let own = |n: NodeId| self.counters.iter().filter(|c| &c.side == side && c.on_land() && c.node == n && c.name != name).count();
+        let mut frontier = vec![(counter.node, Vec::new())];
+        for step in 0..self.movement_points(counter).max(1) {
+            let mut next = Vec::new();
+            for (at, path) in frontier {
+                for n in map.neighbours(at) {
+                    let first_ok = step > 0 || due.open_roads.as_ref().is_none_or(|open| open.contains(&n));
+                    if n == counter.node || out.contains_key(&n) || enemy_land(n) || !first_ok {
+                        continue;
+                    }
+                    let mut p: Vec<NodeId> = path.clone();
+                    p.push(n);
+                    if own(n) < STACK_LIMIT {
+                        out.insert(n, p.clone());
+                    }
+                    next.push((n, p));
+                }
+            }
+            frontier = next;
+        }
+        out
+    }
+}
+
+/// A land counter that owes a retreat after losing a battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatDue {
+    pub side: SideId,
+    pub command: String,
+    /// The neighbouring nodes whose roads were open; `None` for all.
+    pub open_roads: Option<Vec<NodeId>>,
+    /// The winner, who scores the commander if the counter cannot get away (MG-33).
+    pub by: SideId,
+}
+
+/// Takes a battle result: checks it against the battle, rolls recovery for every lost
+/// element (MG-30), settles lost commanders (MG-31) and sets the loser's retreats (MG-15).
+pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Combat {
+        return Err(RuleError::new("MG-20", "battle results are entered in the combat phase"));
+    }
+    let battle = state
+        .battles
+        .iter()
+        .find(|b| b.id == result.battle)
+        .ok_or_else(|| RuleError::new("MG-20", format!("there is no battle {} waiting for its result", result.battle)))?;
+    let place = map.name(battle.node);
+    let sides: BTreeSet<&SideId> = std::iter::once(&battle.attacker).chain(&battle.defenders).collect();
+    let winner = match &result.outcome {
+        Outcome::Won { winner } => winner,
+        Outcome::NoResult => {
+            return Err(RuleError::new(
+                "MG-25",
+                "a battle without a loser (stay or retire, a second day) cannot be entered yet; enter the winner the players agree on",
+            ));
+        }
+    };
+    if !sides.contains(winner) {
+        return Err(RuleError::new("MG-20", format!("{winner} did not fight at {place}")));
+    }
+    let held = result.held_field.as_ref().unwrap_or(winner);
+    if !sides.contains(held) {
+        return Err(RuleError::new("MG-30", format!("{held} did not fight at {place}, so cannot have held the field")));
+    }
+    for s in result.open_roads.keys() {
+        if !sides.contains(s) {
+            return Err(RuleError::new("MG-15", format!("{s} did not fight at {place}")));
+        }
+    }
+    let there = |side: &SideId, name: &str| state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land());
+    let mut seen = BTreeSet::new();
+    let mut aftermath = Vec::new();
+    let mut events = Vec::new();
+    for l in &result.losses {
+        if !sides.contains(&l.side) || !there(&l.side, &l.command) {
+            return Err(RuleError::new("MG-20", format!("{} of {} did not fight at {place}", l.command, l.side)));
+        }
+        if !seen.insert((&l.side, &l.command)) {
+            return Err(RuleError::new("MG-20", format!("{} is listed twice", l.command)));
+        }
+        let roster = state.armies.get(&l.side).and_then(|a| a.commands.iter().find(|c| c.name == l.command));
+        let Some(roster) = roster else {
+            return Err(RuleError::new("MG-03", format!("{} has no roster", l.command)));
+        };
+        let mut have = roster.elements.clone();
+        for g in l.destroyed.iter().chain(&l.fled) {
+            match have.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
+                Some(h) => h.count -= g.count,
+                None => {
+                    let n: u32 = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
+                    return Err(RuleError::new(
+                        "MG-30",
+                        format!("{} had {n} {} and cannot have lost {} (destroyed and fled together)", l.command, g.spec, g.count),
+                    ));
+                }
+            }
+        }
+        if let Some(g) = l.fled.iter().find(|g| g.spec.grade != Grade::I) {
+            return Err(RuleError::new("MG-26", format!("only inferior elements count as lost when they flee, not {}", g.spec)));
+        }
+        if let Some(j) = &l.join {
+            if !l.general_killed {
+                return Err(RuleError::new("MG-31", format!("{} joins {j} only if its general is lost", l.command)));
+            }
+            if j == &l.command || !there(&l.side, j) {
+                return Err(RuleError::new("MG-31", format!("{j} is not another {} command at {place}", l.side)));
+            }
+        }
+        // MG-30: every lost element and fled inferior element rolls d6; 5 or more recovers it.
+        let mut base = Vec::new();
+        if &l.side == held {
+            base.push(Modifier { value: 2, reason: "held the field".into() });
+        }
+        if l.general_killed {
+            base.push(Modifier { value: -1, reason: "leader killed".into() });
+        }
+        if roster.rank == Rank::AllyGeneral {
+            base.push(Modifier { value: -1, reason: "allied element".into() });
+        }
+        let mut lost = Vec::new();
+        for g in l.destroyed.iter().chain(&l.fled) {
+            let mut gone = 0;
+            for _ in 0..g.count {
+                let roll = dice.roll(DiceSpec::D6, &format!("recovery of {} of {}", g.spec, l.command), Some("MG-30"), base.clone())?;
+                if roll.total() < RECOVERY_ROLL {
+                    gone += 1;
+                }
+                events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: Visibility::Public });
+            }
+            if gone > 0 {
+                lost.push(ElementGroup { count: gone, spec: g.spec.clone() });
+            }
+        }
+        let mut general_lost = false;
+        if l.general_killed {
+            let mut mods = base.clone();
+            mods.push(Modifier { value: 1, reason: "command element".into() });
+            let roll = dice.roll(DiceSpec::D6, &format!("recovery of {}'s general", l.command), Some("MG-30"), mods)?;
+            general_lost = roll.total() < RECOVERY_ROLL;
+            events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: Visibility::Public });
+        }
+        let lost_count: u32 = lost.iter().map(|g| g.count).sum();
+        let left = roster.element_count() - lost_count - u32::from(general_lost);
+        let joined = if general_lost { l.join.clone() } else { None };
+        let by = if l.side == battle.attacker {
+            battle.defenders.iter().find(|d| state.are_enemies(&l.side, d)).cloned()
+        } else {
+            Some(battle.attacker.clone())
+        };
+        aftermath.push(CommandAftermath {
+            by,
+            side: l.side.clone(),
+            command: l.command.clone(),
+            lost,
+            general_lost,
+            leaderless: general_lost && joined.is_none() && left > 0,
+            joined,
+            destroyed: left == 0,
+        });
+    }
+    let losers: Vec<SideId> = sides.iter().filter(|s| state.are_enemies(winner, s)).map(|s| (*s).clone()).collect();
+    let retreats: Vec<RetreatDue> = state
+        .counters
+        .iter()
+        .filter(|c| c.node == battle.node && c.on_land() && losers.contains(&c.side))
+        .filter(|c| !aftermath.iter().any(|a| a.side == c.side && a.command == c.name && (a.destroyed || a.joined.is_some())))
+        .map(|c| RetreatDue {
+            side: c.side.clone(),
+            command: c.name.clone(),
+            open_roads: result.open_roads.get(&c.side).cloned(),
+            by: winner.clone(),
+        })
+        .collect();
+    events.push(Event::BattleResolved {
+        battle: result.battle,
+        node: battle.node,
+        winner: winner.clone(),
+        aftermath,
+        retreats,
+    });
+    Ok(events)
+}
+
+/// MG-15: a beaten land counter retreats along a legal path in post-combat movement.
+pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::PostCombat {
+        return Err(RuleError::new("MG-15", "retreats are made in post-combat movement"));
+    }
+    if !state.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
+        return Err(RuleError::new("MG-15", format!("{name} has no retreat to make")));
+    }
+    let legal = state.land_retreats(map, side, name);
+    let from = state.counter(side, name).map(|c| c.node);
+    let ok = path.last().is_some_and(|last| legal.get(last).is_some_and(|p| p == path));
+    if !ok {
+        let options: Vec<String> = legal.keys().map(|n| map.name(*n)).collect();
+        return Err(RuleError::new(
+            "MG-15",
+            format!(
+                "{name} may retreat only to empty, neutral or friendly nodes by a road still open, up to its MP: {}",
+                if options.is_empty() { "it has nowhere to go".to_owned() } else { options.join(", ") }
+            ),
+        ));
+    }
+    Ok(vec![Event::CounterRetreated {
+        side: side.clone(),
+        counter: name.to_owned(),
+        from: from.unwrap_or(path[0]),
+        path: path.to_vec(),
+    }])
+}
+
+/// MG-15: counters owing a retreat with nowhere to go are destroyed as post-combat movement
+/// ends; one that could still retreat must do so first.
+pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    for due in &state.land_retreats_due {
+        if !state.land_retreats(map, &due.side, &due.command).is_empty() {
+            return Err(RuleError::new("MG-15", format!("{} of {} must retreat before post-combat movement ends", due.command, due.side)));
+        }
+        events.push(Event::CommandDestroyed {
+            side: due.side.clone(),
+            command: due.command.clone(),
+            by: Some(due.by.clone()),
+        });
+    }
+    Ok(events)
+}
+
+impl CampaignState {
+    pub(crate) fn apply_battle(&mut self, event: &Event) {
+        match event {
+            Event::BattleResolved { battle, aftermath, retreats, .. } => {
+                self.battles.retain(|b| b.id != *battle);
+                for a in aftermath {
+                    self.settle(a);
+                }
+                self.land_retreats_due.extend(retreats.iter().cloned());
+            }
+            Event::CounterRetreated { side, counter, path, .. } => {
+                self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == counter));
+                if let (Some(c), Some(&last)) = (self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter), path.last()) {
+                    c.node = last;
+                }
+            }
+            Event::CommandDestroyed { side, command, by } => {
+                self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == command));
+                self.lose_command(side, command, by.clone());
+            }
+            _ => {}
+        }
+    }
+
+    fn settle(&mut self, a: &CommandAftermath) {
+        let by = a.by.clone();
+        if let Some(army) = self.armies.get_mut(&a.side)
+            && let Some(roster) = army.commands.iter_mut().find(|c| c.name == a.command)
+        {
+            let mut gone = Vec::new();
+            crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
+            let count: u32 = gone.iter().map(|g| g.count).sum::<u32>() + u32::from(a.general_lost);
+            *self.elements_lost.entry(a.side.clone()).or_default() += count;
+        }
+        if a.destroyed {
+            // Every element is counted lost already; the counter leaves the map.
+            self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
+            if let Some(army) = self.armies.get_mut(&a.side) {
+                army.commands.retain(|c| c.name != a.command);
+            }
+            self.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+            return;
+        }
+        if !a.general_lost {
+            return;
+        }
+        self.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+        match &a.joined {
+            Some(target) => {
+                if let Some(army) = self.armies.get_mut(&a.side) {
+                    let moved = army.commands.iter().find(|c| c.name == a.command).map(|c| c.elements.clone()).unwrap_or_default();
+                    if let Some(t) = army.commands.iter_mut().find(|c| &c.name == target) {
+                        let mut from = moved.clone();
+                        crate::cities::transfer(&mut from, &mut t.elements, &moved);
+                    }
+                    army.commands.retain(|c| c.name != a.command);
+                }
+                self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
+            }
+            None => {
+                self.leaderless.insert((a.side.clone(), a.command.clone()));
+            }
+        }
+    }
+}
+
+impl CampaignState {
+    /// Elements a side still has: in its commands (a leaderless command's general is gone) and
+    /// in its capital's garrison.
+    pub fn elements_in_play(&self, side: &SideId) -> u32 {
+        let commands: u32 = self.armies.get(side).map_or(0, |a| a.commands.iter().map(|c| c.element_count()).sum());
+        let headless = u32::try_from(self.leaderless.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
+        let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
+        commands - headless + garrison
+    }
+}

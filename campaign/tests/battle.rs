@@ -1,0 +1,219 @@
+//! After the tabletop battle: the result record checked against the battle (MG-20),
+//! recovery rolls (MG-30), lost commanders (MG-31), the loser's retreat (MG-15) and
+//! victory points (MG-33).
+
+use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::turn::Phase;
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+
+fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+struct Field {
+    store: Store,
+    c: Campaign,
+    map: Map,
+}
+
+const STANDARD: &[(&str, &str, u8)] = &[
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
+
+impl Field {
+    /// The Dionysian War with Himilco marching from Panormus on Leptines at Himera.
+    fn himera(deployment: &[(&str, &str, u8)]) -> Field {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Field", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        for &(s, counter, node) in deployment {
+            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
+            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap();
+        }
+        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+        let mut f = Field { store, c, map };
+        f.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        f.ok(&Command::EndPhase { side: side("carthage") });
+        assert_eq!(f.c.state.battles.len(), 1);
+        f
+    }
+
+    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
+        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
+    }
+
+    fn ok(&mut self, command: &Command) -> Vec<Event> {
+        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    fn refused(&mut self, command: &Command, words: &str) {
+        let before = self.store.events(self.c.id).unwrap().len();
+        let err = self.go(command, DiceInput::Seeded).unwrap_err();
+        assert!(err.contains(words), "expected `{words}`, got: {err}");
+        assert_eq!(self.store.events(self.c.id).unwrap().len(), before);
+    }
+
+    fn elements(&self, s: &str, command: &str) -> Vec<String> {
+        let army = &self.c.state.armies[&side(s)];
+        army.commands.iter().find(|c| c.name == command).map(|c| c.elements.iter().map(ToString::to_string).collect()).unwrap_or_default()
+    }
+}
+
+fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
+    CommandLosses {
+        side: side(s),
+        command: command.into(),
+        destroyed: destroyed.iter().map(|g| g.parse().unwrap()).collect(),
+        fled: vec![],
+        general_killed: false,
+        demoralised: false,
+        join: None,
+    }
+}
+
+fn won(winner: &str, list: Vec<CommandLosses>) -> Command {
+    Command::RecordBattleResult {
+        result: BattleResult {
+            battle: 1,
+            outcome: Outcome::Won { winner: side(winner) },
+            held_field: None,
+            losses: list,
+            open_roads: Default::default(),
+        },
+    }
+}
+
+/// MG-20 / MG-26 / MG-31: a result that does not fit the battle is refused and changes nothing.
+#[test]
+fn mg_20_inconsistent_results_are_refused() {
+    let mut f = Field::himera(STANDARD);
+    let mut bad = won("rome", vec![]);
+    f.refused(&bad, "rome did not fight at Himera");
+    if let Command::RecordBattleResult { result } = &mut bad {
+        result.outcome = Outcome::NoResult;
+    }
+    f.refused(&bad, "a battle without a loser");
+    f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of carthage did not fight at Himera");
+    f.refused(&won("carthage", vec![losses("syracuse", "Leptines", &["15 Reg Sp(O)"])]), "Leptines had 14 Reg Sp(O) and cannot have lost 15");
+    let mut fled = losses("syracuse", "Leptines", &[]);
+    fled.fled = vec!["2 Reg Sp(O)".parse().unwrap()];
+    f.refused(&won("carthage", vec![fled]), "only inferior elements count as lost when they flee");
+    let mut join = losses("syracuse", "Leptines", &[]);
+    join.join = Some("Himilco".into());
+    f.refused(&won("carthage", vec![join]), "Leptines joins Himilco only if its general is lost");
+    f.refused(&won("carthage", vec![losses("syracuse", "Leptines", &[]), losses("syracuse", "Leptines", &[])]), "Leptines is listed twice");
+    if let Command::RecordBattleResult { result } = &mut bad {
+        result.outcome = Outcome::Won { winner: side("carthage") };
+        result.battle = 7;
+    }
+    f.refused(&bad, "there is no battle 7 waiting for its result");
+}
+
+/// MG-30: each lost element rolls d6, 5 or more recovers it; +2 for holding the field.
+#[test]
+fn mg_30_recovery_rolls() {
+    let mut f = Field::himera(STANDARD);
+    let result = won("carthage", vec![losses("carthage", "Himilco", &["2 Reg Sp(O)"]), losses("syracuse", "Leptines", &["4 Reg Sp(O)"])]);
+    // Himilco (held the field, +2): 3 and 2 → 5 recovers, 4 is lost. Leptines: 5, 4, 6, 1.
+    let events = f.go(&result, DiceInput::Manual(vec![3, 2, 5, 4, 6, 1])).unwrap();
+    let rolls: Vec<(String, i32)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls[0], ("recovery of Reg Sp(O) of Himilco".to_owned(), 5));
+    assert_eq!(rolls.iter().map(|r| r.1).collect::<Vec<_>>(), [5, 4, 5, 4, 6, 1]);
+    assert!(f.elements("carthage", "Himilco").contains(&"7 Reg Sp(O)".to_owned()));
+    assert!(f.elements("syracuse", "Leptines").contains(&"12 Reg Sp(O)".to_owned()));
+    let s = &f.c.state;
+    assert_eq!((s.elements_lost[&side("carthage")], s.elements_lost[&side("syracuse")]), (1, 2));
+    assert!(s.battles.is_empty());
+    assert_eq!(s.land_retreats_due.len(), 1, "the loser's counter must retreat");
+}
+
+/// MG-31: a general lost for good hands his elements to another command in the node, or his
+/// command fights on leaderless and cannot move; MG-33 scores him to the enemy.
+#[test]
+fn mg_31_lost_generals() {
+    let mut f = Field::himera(STANDARD);
+    let mut l = losses("syracuse", "Leptines", &["1 Reg Ps(O)"]);
+    l.general_killed = true;
+    // The Ps(O) rolls 6 - 1 = 5 (recovered); the general 3 - 1 + 1 = 3 (lost).
+    f.go(&won("carthage", vec![l]), DiceInput::Manual(vec![6, 3])).unwrap();
+    let s = &f.c.state;
+    assert!(s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
+    assert_eq!(s.elements_lost[&side("syracuse")], 1, "the general's element");
+    assert_eq!(s.victory_points()[&side("carthage")].commanders, 1);
+    assert_eq!(s.elements_in_play(&side("syracuse")), s.armies[&side("syracuse")].commands.iter().map(|c| c.element_count()).sum::<u32>() - 1);
+
+    let mut two = STANDARD.to_vec();
+    two[8] = ("syracuse", "Agyris", 8);
+    let mut g = Field::himera(&two);
+    let mut l = losses("syracuse", "Leptines", &[]);
+    l.general_killed = true;
+    l.join = Some("Agyris".into());
+    g.go(&won("carthage", vec![l]), DiceInput::Manual(vec![1])).unwrap();
+    let s = &g.c.state;
+    assert!(s.counter(&side("syracuse"), "Leptines").is_none());
+    assert!(g.elements("syracuse", "Agyris").contains(&"14 Reg Sp(O)".to_owned()), "{:?}", g.elements("syracuse", "Agyris"));
+}
+
+/// MG-15: the loser retreats at least one node, up to its MP, by a road still open, into
+/// nodes without enemy land counters; with nowhere to go it is destroyed.
+#[test]
+fn mg_15_land_retreats() {
+    let mut f = Field::himera(STANDARD);
+    let mut result = won("carthage", vec![]);
+    if let Command::RecordBattleResult { result } = &mut result {
+        result.open_roads.insert(side("syracuse"), vec![NodeId(9), NodeId(10)]);
+    }
+    f.ok(&result);
+    f.ok(&Command::EndPhase { side: side("carthage") });
+    assert_eq!(f.c.state.phase, Phase::PostCombat);
+    f.refused(&Command::EndPhase { side: side("carthage") }, "Leptines of syracuse must retreat before post-combat movement ends");
+    let retreat = |n: u8| Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(n)] };
+    f.refused(&retreat(4), "Leptines may retreat only to empty, neutral or friendly nodes by a road still open");
+    f.ok(&retreat(9));
+    assert_eq!(f.c.state.counter(&side("syracuse"), "Leptines").unwrap().node, NodeId(9));
+    f.ok(&Command::EndPhase { side: side("carthage") });
+
+    let mut g = Field::himera(STANDARD);
+    let mut trapped = won("carthage", vec![]);
+    if let Command::RecordBattleResult { result } = &mut trapped {
+        result.open_roads.insert(side("syracuse"), vec![NodeId(4)]);
+    }
+    g.ok(&trapped);
+    g.ok(&Command::EndPhase { side: side("carthage") });
+    let events = g.ok(&Command::EndPhase { side: side("carthage") });
+    assert!(events.iter().any(|e| matches!(e, Event::CommandDestroyed { command, .. } if command == "Leptines")));
+    let s = &g.c.state;
+    assert!(s.counter(&side("syracuse"), "Leptines").is_none());
+    assert_eq!(s.victory_points()[&side("carthage")].commanders, 1);
+}
+
+/// MG-33: +1 per city won over, +1 per enemy commander destroyed, +1 per 5 enemy NPs sunk,
+/// +10 for an enemy capital held.
+#[test]
+fn mg_33_victory_points() {
+    let mut f = Field::himera(STANDARD);
+    f.ok(&won("carthage", vec![]));
+    let vp = f.c.state.victory_points();
+    assert_eq!(vp[&side("carthage")].total, 0);
+    f.ok(&Command::AdjustControl { node: NodeId(31), side: Some(side("carthage")), reason: "the city fell".into() });
+    let vp = f.c.state.victory_points();
+    assert_eq!(vp[&side("carthage")].capitals, [(NodeId(31), 10)]);
+    assert_eq!(vp[&side("carthage")].total, 10);
+    assert_eq!(vp[&side("syracuse")].total, 0);
+}
