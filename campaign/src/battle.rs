@@ -389,8 +389,27 @@ pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<E
 impl CampaignState {
     pub(crate) fn apply_battle(&mut self, event: &Event) {
         match event {
-            Event::BattleResolved { battle, aftermath, retreats, .. } => {
+            Event::BattleResolved { battle, winner, aftermath, retreats, .. } => {
+                let fought: Vec<SideId> = self
+                    .battles
+                    .iter()
+                    .find(|b| b.id == *battle)
+                    .map(|b| std::iter::once(b.attacker.clone()).chain(b.defenders.iter().cloned()).collect())
+                    .unwrap_or_default();
                 self.battles.retain(|b| b.id != *battle);
+                // MG-35: when a side's ally loses a land battle, the side may change sides.
+                if self.scenario.special_rules.contains(&crate::scenario::SpecialRule::HieroMaySwitch) {
+                    let fickle = self.scenario.move_order.iter().find(|s| s.as_str() == "syracuse").cloned();
+                    if let Some(fickle) = fickle {
+                        let ally = self.scenario.move_order.iter().find(|o| *o != &fickle && !self.are_enemies(&fickle, o)).cloned();
+                        if let Some(ally) = ally
+                            && self.are_enemies(winner, &ally)
+                            && fought.contains(&ally)
+                        {
+                            self.switch_offer = Some((fickle, ally));
+                        }
+                    }
+                }
                 for a in aftermath {
                     self.settle(a);
                 }
@@ -461,4 +480,23 @@ impl CampaignState {
         let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
         commands - headless + garrison
     }
+}
+
+/// MG-35: the fickle ally changes sides while the offer stands (the combat phase in which its
+/// ally lost), joining the side that beat it.
+pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result<Vec<Event>, RuleError> {
+    let Some((fickle, ally)) = &state.switch_offer else {
+        return Err(RuleError::new("MG-35", "a side may change sides only at once when its ally has just lost a land battle"));
+    };
+    if fickle != side {
+        return Err(RuleError::new("MG-35", format!("only {fickle} may change sides now")));
+    }
+    if !state.scenario.move_order.contains(to) || !state.are_enemies(side, to) {
+        return Err(RuleError::new("MG-35", format!("{side} may turn from {ally} to one of its enemies, not {to}")));
+    }
+    Ok(vec![Event::SidesSwitched {
+        side: side.clone(),
+        from: ally.clone(),
+        to: to.clone(),
+    }])
 }

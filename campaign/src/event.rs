@@ -101,6 +101,8 @@ pub enum Event {
     CounterRetreated { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
     /// A command was destroyed: a beaten counter with nowhere to retreat (MG-15).
     CommandDestroyed { side: SideId, command: String, by: Option<SideId> },
+    /// A side changed sides after its ally lost a land battle (MG-35).
+    SidesSwitched { side: SideId, from: SideId, to: SideId },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted {
         node: NodeId,
@@ -128,6 +130,7 @@ impl Event {
             Event::GarrisonChanged { .. } => "garrison_changed",
             Event::NavalBattleFought { .. } => "naval_battle_fought",
             Event::BattleResolved { .. } => "battle_resolved",
+            Event::SidesSwitched { .. } => "sides_switched",
             Event::CounterRetreated { .. } => "counter_retreated",
             Event::CommandDestroyed { .. } => "command_destroyed",
             Event::NavalLossesTaken { .. } => "naval_losses_taken",
@@ -259,6 +262,12 @@ impl Event {
                 }
                 Some(line)
             }
+            Event::SidesSwitched { side, from, to } => Some(format!(
+                "{} turns from {} to {} — MG-35",
+                side_name(&Some(side.clone())),
+                side_name(&Some(from.clone())),
+                side_name(&Some(to.clone()))
+            )),
             Event::CounterRetreated { side, counter, from, path } => {
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
                 let what = if owner_sees(viewer, side) { counter.clone() } else { "a counter".to_owned() };

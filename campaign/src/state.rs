@@ -14,7 +14,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 4;
+pub const STATE_VERSION: u32 = 5;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,6 +65,12 @@ pub struct CampaignState {
     pub land_retreats_due: Vec<RetreatDue>,
     /// Commands fighting on without a leader (MG-31): they cannot move.
     pub leaderless: BTreeSet<(SideId, String)>,
+    /// Pairs of sides on the same side of the war; starts as the scenario sets it (MG-35
+    /// may change it).
+    pub alliances: BTreeSet<(SideId, SideId)>,
+    /// A side offered the chance to change sides because its ally just lost a land battle,
+    /// and that ally (MG-35).
+    pub switch_offer: Option<(SideId, SideId)>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -120,6 +126,8 @@ impl CampaignState {
             naval_victor: BTreeMap::new(),
             land_retreats_due: Vec::new(),
             leaderless: BTreeSet::new(),
+            alliances: scenario.alliances.clone(),
+            switch_offer: None,
         }
     }
 
@@ -160,6 +168,12 @@ impl CampaignState {
                 into_garrison,
             } => self.apply_garrison(side, command, elements, *into_garrison),
             Event::BattleResolved { .. } | Event::CounterRetreated { .. } | Event::CommandDestroyed { .. } => self.apply_battle(event),
+            Event::SidesSwitched { side, from, to } => {
+                let pair = |a: &SideId, b: &SideId| (a.clone().min(b.clone()), a.clone().max(b.clone()));
+                self.alliances.remove(&pair(side, from));
+                self.alliances.insert(pair(side, to));
+                self.switch_offer = None;
+            }
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }

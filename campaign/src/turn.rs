@@ -110,7 +110,7 @@ impl CampaignState {
 
     /// Whether two sides are enemies: different and not allied by the scenario.
     pub fn are_enemies(&self, a: &SideId, b: &SideId) -> bool {
-        a != b && !self.scenario.are_allied(a, b)
+        a != b && !self.alliances.contains(&(a.clone().min(b.clone()), a.clone().max(b.clone())))
     }
 
     /// Movement points of a counter (MG-11).
@@ -722,8 +722,12 @@ impl CampaignState {
                 self.battles.push(battle.clone());
             }
             Event::PhaseEnded { phase, .. } => match phase {
+                Phase::Combat => {
+                    // An offer to change sides lapses if not taken at once (MG-35).
+                    self.switch_offer = None;
+                    self.phase = Phase::PostCombat;
+                }
                 Phase::Movement => self.phase = Phase::Combat,
-                Phase::Combat => self.phase = Phase::PostCombat,
                 Phase::PostCombat => {
                     for c in &mut self.counters {
                         c.mp_spent = 0;

@@ -64,6 +64,11 @@ pub struct Board {
     /// During movement, the cities whose alliance the moving side rolls for when it ends the
     /// phase, in rolling order (MG-06): how many dice to roll at the table.
     pub alliance_rolls_due: Vec<NodeId>,
+    /// Sides fighting on the same side of the war now.
+    pub alliances: Vec<(SideId, SideId)>,
+    /// A side that may change sides at once because its ally just lost a land battle, and
+    /// that ally (MG-35).
+    pub switch_offer: Option<(SideId, SideId)>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -223,6 +228,8 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 fleet: c.is_fleet(),
             })
             .collect(),
+        alliances: state.alliances.iter().cloned().collect(),
+        switch_offer: state.switch_offer.clone(),
         alliance_rolls_due: if state.phase == Phase::Movement {
             state.alliance_rolls_due(map, state.moving_side())
         } else {

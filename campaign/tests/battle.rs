@@ -217,3 +217,66 @@ fn mg_33_victory_points() {
     assert_eq!(vp[&side("carthage")].total, 10);
     assert_eq!(vp[&side("syracuse")].total, 0);
 }
+
+/// MG-35: in the First Punic War Hiero may change sides the moment his ally loses a land
+/// battle; the offer lapses when the combat phase ends.
+#[test]
+fn mg_35_hiero_may_switch_when_his_ally_loses() {
+    let play = |switch_at_once: bool| {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Hiero", catalog.scenario("first-punic").unwrap(), 5).unwrap();
+        let deployment: &[(&str, &str, u8)] = &[
+            ("carthage", "Hanno", 27),
+            ("carthage", "Hannibal", 1),
+            ("carthage", "Hamilcar", 1),
+            ("carthage", "Zelalsan", 1),
+            ("carthage", "fleet", 1),
+            ("rome", "Appius Claudius Caudex", 28),
+            ("rome", "Gaius Claudius", 28),
+            ("rome", "Quintus Caedicius", 28),
+            ("rome", "Marcus Calpurnius Flamma", 28),
+            ("rome", "fleet", 28),
+            ("syracuse", "Hiero", 31),
+            ("syracuse", "Leptines", 31),
+            ("syracuse", "Artemon", 31),
+            ("syracuse", "fleet", 31),
+        ];
+        for &(s, counter, node) in deployment {
+            store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+        }
+        let mut f = Field { store, c, map };
+        f.ok(&Command::BeginPlay);
+        let end = |f: &mut Field, s: &str, n: usize| {
+            for _ in 0..n {
+                f.ok(&Command::EndPhase { side: side(s) });
+            }
+        };
+        end(&mut f, "carthage", 3);
+        f.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
+        end(&mut f, "rome", 3);
+        end(&mut f, "syracuse", 3);
+        end(&mut f, "carthage", 3);
+        f.refused(&Command::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once when its ally has just lost");
+        f.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
+        f.ok(&Command::EndPhase { side: side("rome") });
+        let battle = f.c.state.battles[0].id;
+        f.ok(&Command::RecordBattleResult {
+            result: BattleResult { battle, outcome: Outcome::Won { winner: side("rome") }, held_field: None, losses: vec![], open_roads: Default::default() },
+        });
+        assert_eq!(f.c.state.switch_offer, Some((side("syracuse"), side("carthage"))));
+        f.refused(&Command::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");
+        if switch_at_once {
+            f.ok(&Command::SwitchSides { side: side("syracuse"), to: side("rome") });
+            let s = &f.c.state;
+            assert!(s.are_enemies(&side("syracuse"), &side("carthage")) && !s.are_enemies(&side("syracuse"), &side("rome")));
+        } else {
+            f.ok(&Command::EndPhase { side: side("rome") });
+            f.refused(&Command::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once");
+            assert!(!f.c.state.are_enemies(&side("syracuse"), &side("carthage")));
+        }
+    };
+    play(true);
+    play(false);
+}
