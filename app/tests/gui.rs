@@ -54,31 +54,42 @@ const DIONYSIAN: [(&str, &str, u8); 10] = [
     ("syracuse", "fleet", 31),
 ];
 
-/// A database with one Dionysian War campaign called "Turn", deployed and begun when
-/// `begun`, and these commands given after.
-fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) -> std::path::PathBuf {
+/// A database with one campaign of `scenario` called "Turn", given these commands.
+fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
     let mut store = Store::open(&path).unwrap();
     let catalog = Catalog::embedded();
-    let scenario = catalog.scenario("dionysian").unwrap();
+    let scenario = catalog.scenario(scenario).unwrap();
     let map = catalog.map(&scenario.map).unwrap();
     let mut campaign = store.create("Turn", scenario, 17).unwrap();
-    let mut commands = Vec::new();
-    if begun {
-        for (side, counter, node) in DIONYSIAN {
-            commands.push(Command::Deploy {
-                side: SideId::new(side),
-                counter: counter.into(),
-                node: NodeId(node),
-            });
-        }
-        commands.push(Command::BeginPlay);
-    }
-    commands.extend_from_slice(then);
-    for c in &commands {
+    for c in commands {
         store.execute(&mut campaign, map, c, DiceInput::Seeded).unwrap_or_else(|e| panic!("{c:?}: {e}"));
     }
     path
+}
+
+/// Every Dionysian counter deployed as the rules' own tests deploy them.
+fn dionysian_deployment() -> Vec<Command> {
+    DIONYSIAN
+        .iter()
+        .map(|(side, counter, node)| Command::Deploy {
+            side: SideId::new(*side),
+            counter: (*counter).into(),
+            node: NodeId(*node),
+        })
+        .collect()
+}
+
+/// A database with one Dionysian War campaign called "Turn", deployed and begun when
+/// `begun`, and these commands given after.
+fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) -> std::path::PathBuf {
+    let mut commands = Vec::new();
+    if begun {
+        commands = dionysian_deployment();
+        commands.push(Command::BeginPlay);
+    }
+    commands.extend_from_slice(then);
+    database_with(dir, "dionysian", &commands)
 }
 
 fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
@@ -91,6 +102,23 @@ fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp
 /// "04 Panormus", as buttons name nodes.
 fn node_label(n: u8) -> String {
     Catalog::embedded().map("sicily").unwrap().node(NodeId(n)).unwrap().label()
+}
+
+/// Scrolls the widget into view, as a referee would, and clicks it.
+fn click(h: &mut Harness<'_, RefereeApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Scrolls the text field into view and types into it.
+fn type_into(h: &mut Harness<'_, RefereeApp>, label: &str, text: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).focus();
+    h.get_by_label(label).type_text(text);
+    h.run();
 }
 
 fn select(h: &mut Harness<'_, RefereeApp>, n: u8) {
@@ -255,16 +283,31 @@ fn mg_02_the_dionysian_armies_deploy_through_the_app_and_play_begins() {
     assert!(h.query_by_label("Begin play").is_none() && !label_exists(&h, "Deploy Himilco"));
 }
 
-/// MG-02: a deployment the scenario forbids is refused in red with its rule, and nothing
-/// is stored; play cannot begin before every counter is on the map.
+/// MG-02: "Deploy at …" is greyed out at a node the scenario forbids, and says why; sent
+/// anyway, the deployment is refused in red with its rule and nothing is stored; play
+/// cannot begin before every counter is on the map.
 #[test]
-fn mg_02_a_refused_deployment_shows_its_rule_and_changes_nothing() {
+fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_turn(&dir, false, &[]);
     let mut h = open_turn(&db, "umpire");
     let head = h.state().campaign().unwrap().head;
     select(&mut h, 24);
-    h.get_by_label("Deploy Himilco at 24 Catana").click();
+    let button = h.get_by_label("Deploy Himilco at 24 Catana");
+    assert!(button.accesskit_node().is_disabled(), "Catana is Syracusan: Carthage may not deploy there");
+    button.hover();
+    h.run();
+    assert!(label_exists(&h, "Carthage may not deploy Himilco at 24 Catana (MG-02)"), "the greyed button says why");
+    assert!(!h.get_by_label("Deploy Dionysius at 24 Catana").accesskit_node().is_disabled(), "Syracuse may");
+
+    h.state_mut().send(AppCommand::Execute(
+        Command::Deploy {
+            side: SideId::new("carthage"),
+            counter: "Himilco".into(),
+            node: NodeId(24),
+        },
+        DiceInput::Seeded,
+    ));
     h.run();
     assert!(label_exists(&h, "Carthage may not deploy at 24 Catana — MG-02"));
     assert!(h.state().message().is_some_and(|m| m.is_error));
@@ -274,6 +317,190 @@ fn mg_02_a_refused_deployment_shows_its_rule_and_changes_nothing() {
     h.run();
     assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"));
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Setup);
+}
+
+/// MG-02: picking a counter to deploy keeps it picked while nodes are selected (its
+/// deployable nodes are lit on the map); deploying it lets it go and selects its node.
+#[test]
+fn mg_02_a_counter_picked_for_deployment_waits_for_a_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &[]);
+    let mut h = open_turn(&db, "umpire");
+    let himilco = CounterRef {
+        side: SideId::new("carthage"),
+        name: "Himilco".into(),
+    };
+    h.get_by_label("Pick Himilco to deploy").click();
+    h.run();
+    assert_eq!(h.state().selected_counter(), Some(&himilco), "a counter not yet on the map may be picked in setup");
+    select(&mut h, 24);
+    assert_eq!(h.state().selected_counter(), Some(&himilco), "selecting a node keeps the pick");
+    select(&mut h, 4);
+    h.get_by_label("Deploy Himilco at 04 Panormus").click();
+    h.run();
+    assert_eq!(counter_at(&h, "carthage", "Himilco"), Some(NodeId(4)));
+    assert_eq!((h.state().selected(), h.state().selected_counter()), (Some(NodeId(4)), None));
+    assert!(label_exists(&h, "Carthage: 1 of 5 deployed"));
+}
+
+/// MG-36 / MG-02: Second Punic Carthage starts at sea, so it has no deployment: the panel
+/// says it lands on its first turn instead of offering buttons.
+#[test]
+fn mg_36_a_side_that_lands_from_the_sea_has_no_deploy_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with(&dir, "second-punic", &[]);
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 12);
+    assert!(label_exists(&h, "Carthage: lands from the sea on its first turn"));
+    for name in ["Himilco", "Hanno", "Muttines"] {
+        assert!(!label_exists(&h, &format!("Deploy {name}")) && !label_exists(&h, &format!("Pick {name}")), "{name}");
+    }
+    assert!(label_exists(&h, "Rome: 0 of 5 deployed"), "Rome deploys as usual");
+}
+
+/// MG-05: the number beside a fortified city is the scenario's: Rome's allied cities field
+/// one command each in the Second Punic War, whatever the map file says of Panormus.
+#[test]
+fn mg_05_a_city_fields_the_scenario_s_number_of_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with(&dir, "second-punic", &[]);
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 4);
+    assert!(label_exists(&h, "fortified city, fields 1 command"), "allied to Rome");
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &[]);
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 4);
+    assert!(label_exists(&h, "fortified city, fields 3 commands"), "as the map file says");
+}
+
+/// MG-04: elements left in a strength-0 capital are listed under the side's roster.
+#[test]
+fn mg_04_the_capital_garrison_is_shown_under_the_roster() {
+    let dir = tempfile::tempdir().unwrap();
+    let garrison = Command::Garrison {
+        side: SideId::new("syracuse"),
+        command: "Dionysius".into(),
+        elements: vec!["3 Reg Sp(O)".parse().unwrap()],
+        into_garrison: true,
+    };
+    let db = database_with_turn(&dir, false, &[dionysian_deployment()[5].clone(), garrison]);
+    let h = open_turn(&db, "syracuse");
+    assert!(label_exists(&h, "Garrison of Syracuse (inherent sub-general): 3 Reg Sp(O)"));
+}
+
+/// MG-03: the umpire edits Pyrrhus' roster in the editor: adds two psiloi to the king's
+/// command and takes the elephants from Leonnatus, watching the points; saving replaces
+/// the army in the campaign and closes the editor.
+#[test]
+fn mg_03_a_roster_is_edited_priced_and_saved_through_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with(&dir, "pyrrhic", &[]);
+    let mut h = open_turn(&db, "umpire");
+    let table = Catalog::embedded().scenario("pyrrhic").unwrap().elements.clone();
+    let army = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("pyrrhus")].clone();
+    let before = table.army_points(&army(&h));
+    assert_eq!(before, 343);
+
+    click(&mut h, "Edit roster of Pyrrhus…");
+    assert_eq!(h.state().roster_editor(), Some(&SideId::new("pyrrhus")));
+    assert!(label_exists(&h, "343 of 350 points"));
+    assert!(label_exists(&h, "99 points · 2 MP"), "Pyrrhus' own command: all mounted");
+
+    type_into(&mut h, "Elements to add to Pyrrhus", "2 Reg Ps(O)");
+    click(&mut h, "Add elements to Pyrrhus");
+    assert!(label_exists(&h, "347 of 350 points"), "two Reg Ps(O) at 2 points each");
+    assert!(label_exists(&h, "103 points · 2 MP"), "psiloi keep the command fast (MG-11)");
+
+    click(&mut h, "Remove 2 Reg El(O) from Leonnatus");
+    assert!(label_exists(&h, "315 of 350 points"));
+    assert!(label_exists(&h, "Nothing stops this army being fielded (MG-03)."));
+    assert_eq!(table.army_points(&army(&h)), before, "nothing is saved while editing");
+
+    click(&mut h, "Save roster");
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert_eq!(h.state().roster_editor(), None, "saving closes the editor");
+    let saved = army(&h);
+    assert_eq!(table.army_points(&saved), 315);
+    let groups = |name: &str| -> Vec<String> {
+        saved.commands.iter().find(|c| c.name == name).unwrap().elements.iter().map(ToString::to_string).collect()
+    };
+    assert_eq!(groups("Pyrrhus"), ["3 Reg Kn(O)", "2 Reg Cv(O)", "2 Reg LH(O)", "2 Reg Ps(O)"]);
+    assert_eq!(groups("Leonnatus"), ["12 Reg Pk(O)", "2 Reg Ps(O)"]);
+    assert!(label_exists(&h, "4 commands, 315 points spent"), "the forces panel shows the saved roster");
+}
+
+/// MG-03: a roster over its points shows the problem in red and cannot be saved; Cancel
+/// drops the copy and leaves the army as it was.
+#[test]
+fn mg_03_an_over_points_roster_shows_its_problem_and_cannot_be_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with(&dir, "pyrrhic", &[]);
+    let mut h = open_turn(&db, "umpire");
+    let head = h.state().campaign().unwrap().head;
+    click(&mut h, "Edit roster of Pyrrhus…");
+    assert!(!h.get_by_label("Save roster").accesskit_node().is_disabled());
+    type_into(&mut h, "Elements to add to Helenus", "10 Reg El(S)");
+    click(&mut h, "Add elements to Helenus");
+    assert!(label_exists(&h, "543 of 350 points"));
+    assert!(label_exists(&h, "the army costs 543 points, more than the 350 the scenario allows"));
+    assert!(h.get_by_label("Save roster").accesskit_node().is_disabled());
+
+    click(&mut h, "Cancel");
+    assert_eq!(h.state().roster_editor(), None);
+    assert!(!label_exists(&h, "543 of 350 points"));
+    assert_eq!(h.state().campaign().unwrap().head, head, "nothing was stored");
+}
+
+/// MG-03 / X-01: a side edits only its own roster, in its own view.
+#[test]
+fn mg_03_a_side_edits_only_its_own_roster() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with(&dir, "pyrrhic", &[]);
+    let h = open_turn(&db, "pyrrhus");
+    let offered: Vec<String> = h.query_all_by_label_contains("Edit roster of").filter_map(|n| n.accesskit_node().label()).collect();
+    assert_eq!(offered, ["Edit roster of Pyrrhus…"]);
+}
+
+/// MG-03: rosters are fixed once play begins: an open editor closes when play begins, and
+/// none is offered after.
+#[test]
+fn mg_03_after_begin_play_the_roster_editor_is_not_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, false, &dionysian_deployment());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Edit roster of Carthage…");
+    assert!(label_exists(&h, "Save roster"));
+    click(&mut h, "Begin play");
+    assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Movement);
+    assert_eq!(h.state().roster_editor(), None);
+    assert!(!label_exists(&h, "Save roster") && !label_exists(&h, "Edit roster"));
+
+    h.state_mut().send(AppCommand::EditRoster(Some(SideId::new("syracuse"))));
+    h.run();
+    assert_eq!(h.state().roster_editor(), None);
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-03")));
+}
+
+/// MG-06: once Hanno stands in Entella, the top bar names the alliance roll due at the end
+/// of movement, so the referee knows how many dice to type in, and flags a count that does
+/// not match.
+#[test]
+fn mg_06_the_alliance_rolls_due_are_named_beside_end_phase() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    let mut h = open_turn(&db, "umpire");
+    assert!(!label_exists(&h, "Alliance rolls due"), "Carthage stands only in its own cities");
+    select(&mut h, 3);
+    h.get_by_label("Move Hanno").click();
+    h.run();
+    h.get_by_label(&format!("→ {}", node_label(7))).click();
+    h.run();
+    assert!(label_exists(&h, "Alliance rolls due: Entella (1 die)"));
+    h.get_by_label("typed-in values").focus();
+    h.get_by_label("typed-in values").type_text("6 5");
+    h.run();
+    assert!(label_exists(&h, "2 typed in"), "two values for one roll are flagged");
 }
 
 /// MG-11: picking Hanno at Segesta lights where his 2 MP reach; choosing Entella moves him

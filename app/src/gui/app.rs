@@ -6,13 +6,16 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
+use referee_campaign::army::ElementTable;
 use referee_campaign::store::CampaignSummary;
+use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
 
 use super::map::MapState;
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm};
+use super::roster::{self, RosterEditor};
 
 /// Everything the window can ask of the app. Panels only push these; nothing else changes
 /// the campaign.
@@ -33,6 +36,9 @@ pub enum AppCommand {
     SelectCounter(Option<CounterRef>),
     /// Give a command to the rules, with its dice.
     Execute(Command, DiceInput),
+    /// Open the roster editor on a working copy of this side's army (setup only, MG-03), or
+    /// close it and drop the copy.
+    EditRoster(Option<SideId>),
     /// Take back the last command.
     Undo,
 }
@@ -60,6 +66,8 @@ pub(crate) struct OpenCampaign {
     pub viewer: Viewer,
     /// Rebuilt only when the campaign or the viewer changes, never per frame.
     pub view: View,
+    /// The scenario's points table, public data the roster editor prices armies with.
+    pub elements: ElementTable,
 }
 
 impl OpenCampaign {
@@ -85,8 +93,11 @@ pub struct RefereeApp {
     pub(crate) open: Option<OpenCampaign>,
     show_picker: bool,
     selected: Option<NodeId>,
-    /// The counter picked out to move; its legal destinations light up on the map.
+    /// The counter picked out to move (or, during setup, to deploy); where it may go
+    /// lights up on the map.
     selected_counter: Option<CounterRef>,
+    /// The roster editor's working copy, while it is open.
+    roster: Option<RosterEditor>,
     map_state: MapState,
     picker: PickerForm,
     roll: RollForm,
@@ -111,6 +122,7 @@ impl RefereeApp {
             show_picker: true,
             selected: None,
             selected_counter: None,
+            roster: None,
             map_state: MapState::default(),
             roll: RollForm::default(),
             message: None,
@@ -189,9 +201,14 @@ impl RefereeApp {
         self.selected
     }
 
-    /// The counter picked out to move, if any.
+    /// The counter picked out to move or deploy, if any.
     pub fn selected_counter(&self) -> Option<&CounterRef> {
         self.selected_counter.as_ref()
+    }
+
+    /// The side whose roster the editor is open on, if it is.
+    pub fn roster_editor(&self) -> Option<&SideId> {
+        self.roster.as_ref().map(|r| &r.side)
     }
 
     fn refresh_campaigns(&mut self) {
@@ -257,22 +274,26 @@ impl RefereeApp {
                     open.rebuild_view();
                     // The new viewer may not own it, or even know its name.
                     self.selected_counter = None;
+                    self.drop_stale_roster();
                 }
             }
             AppCommand::Select(node) => {
                 self.selected = node;
-                if self.selected_counter.as_ref().and_then(|c| self.counter_node(c)) != node {
+                // During setup a picked counter waits for a node to deploy at.
+                let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
+                if !keep {
                     self.selected_counter = None;
                 }
             }
-            AppCommand::SelectCounter(counter) => {
-                if let Some(at) = counter.as_ref().and_then(|c| self.counter_node(c)) {
+            AppCommand::SelectCounter(counter) => match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
+                Some((_, true)) => self.selected_counter = counter,
+                Some((Some(at), false)) => {
                     self.selected = Some(at);
                     self.selected_counter = counter;
-                } else {
-                    self.selected_counter = None;
                 }
-            }
+                _ => self.selected_counter = None,
+            },
+            AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::Execute(command, dice) => {
                 let Some(open) = &mut self.open else { return };
                 match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
@@ -282,8 +303,21 @@ impl RefereeApp {
                         match &command {
                             // The selection follows the counter, which may move on if it has MP left.
                             Command::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+                            Command::Deploy { node, .. } => {
+                                self.selected = Some(*node);
+                                self.selected_counter = None;
+                            }
+                            Command::SetArmy { army } => {
+                                self.selected_counter = None;
+                                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
+                                    self.roster = None;
+                                }
+                                let name = self.side_name(&army.side);
+                                self.info(format!("{name}'s roster saved"));
+                            }
                             _ => self.selected_counter = None,
                         }
+                        self.drop_stale_roster();
                     }
                     Err(e) => self.error(e.to_string()),
                 }
@@ -305,11 +339,58 @@ impl RefereeApp {
                         self.info(text);
                         self.selected_counter = None;
                         self.reload_events();
+                        self.drop_stale_roster();
                     }
                     Err(e) => self.error(e.to_string()),
                 }
             }
         }
+    }
+
+    /// Opens the editor on a copy of the side's army, if the viewer may see it and rosters
+    /// may still change; closes it on `None`.
+    fn edit_roster(&mut self, side: Option<SideId>) {
+        let Some(side) = side else {
+            self.roster = None;
+            return;
+        };
+        let Some(open) = &self.open else { return };
+        if open.view.board().phase != Phase::Setup {
+            self.error("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
+            return;
+        }
+        let editor = open.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
+        match editor {
+            Some(editor) => self.roster = Some(editor),
+            None => self.error(format!("{}'s roster is not this viewer's to edit", self.side_name(&side))),
+        }
+    }
+
+    /// Closes the editor once its side's roster may no longer change or be seen: play has
+    /// begun, or the viewer is another side.
+    fn drop_stale_roster(&mut self) {
+        let Some(editor) = &self.roster else { return };
+        let keep = self.open.as_ref().is_some_and(|o| {
+            o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side)
+        });
+        if !keep {
+            self.roster = None;
+        }
+    }
+
+    fn side_name(&self, side: &SideId) -> String {
+        self.open
+            .as_ref()
+            .and_then(|o| o.view.board().side(side))
+            .map_or_else(|| side.to_string(), |s| s.name.clone())
+    }
+
+    /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
+    /// the rules leave it somewhere to go.
+    fn may_deploy(&self, counter: &CounterRef) -> bool {
+        let Some(open) = &self.open else { return false };
+        open.view.board().phase == Phase::Setup
+            && open.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
     }
 
     /// Where one of the viewer's own counters stands, as the viewer's forces say.
@@ -339,12 +420,14 @@ impl RefereeApp {
             .with_context(|| format!("campaign `{}` is played on map `{map_id}`, which this program does not have", campaign.state.name))?;
         let state = &campaign.state;
         let view = View::Umpire(view::umpire_view(state, &map, &events));
+        let elements = state.scenario.elements.clone();
         let mut open = OpenCampaign {
             campaign,
             map,
             events,
             viewer,
             view,
+            elements,
         };
         if open.viewer != Viewer::Umpire {
             open.rebuild_view();
@@ -372,6 +455,7 @@ impl RefereeApp {
         self.show_picker = false;
         self.selected = None;
         self.selected_counter = None;
+        self.roster = None;
         self.message = None;
         self.map_state.fit_next_frame();
         self.refresh_campaigns();
@@ -402,7 +486,7 @@ impl RefereeApp {
         let open = self.open.as_ref();
         let roll = &mut self.roll;
         egui::Panel::top("top_bar").show(ui, |ui| {
-            panels::top_bar_ui(ui, open.map(|o| (&o.view, &o.viewer)), &self.campaigns, roll, queue);
+            panels::top_bar_ui(ui, open.map(|o| (&o.map, &o.view, &o.viewer)), &self.campaigns, roll, queue);
         });
         let picker_shown = self.show_picker || open.is_none();
         match open {
@@ -436,6 +520,19 @@ impl RefereeApp {
                     };
                     super::map::map_ui(ui, &open.map, open.view.board(), &overlay, self.selected, &mut self.map_state, queue);
                 });
+                let board = open.view.board();
+                if let Some(editor) = &mut self.roster
+                    && board.phase == Phase::Setup
+                    && let Some(forces) = open.view.forces().into_iter().find(|f| f.side == editor.side)
+                {
+                    let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
+                    let data = roster::RosterData {
+                        side_name,
+                        points: forces.army_points,
+                        table: &open.elements,
+                    };
+                    roster::roster_editor_ui(ui.ctx(), editor, data, queue);
+                }
             }
             _ => {
                 let current = open.map(|o| o.campaign.state.name.as_str());

@@ -1,7 +1,7 @@
 //! The campaign map, drawn to scale from the [`Map`] and coloured from the public [`Board`],
 //! with counters (named only where the viewer's own forces name them), battles due and a
-//! picked counter's legal destinations; and the small battlefield diagram of the details
-//! panel.
+//! picked counter's legal destinations (or, during setup, where it may deploy); and the
+//! small battlefield diagram of the details panel.
 //!
 //! Every mark has a shape as well as a colour (squares for walls, a star for a capital, a
 //! wave for a coast, a fill pattern per side) so the map reads in greyscale and for
@@ -14,6 +14,7 @@ use egui::text::{LayoutJob, TextFormat};
 use egui::{Align, Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::map::{Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::scenario::Pattern;
+use referee_campaign::turn::Phase;
 use referee_campaign::view::{Board, Forces, SidePublic};
 use referee_campaign::{Command, DiceInput, Map, NodeId};
 
@@ -45,7 +46,8 @@ pub(crate) struct Overlay<'a> {
     /// The viewer's own forces: every side's for the umpire, one side's for a player.
     /// Only these counters are drawn with names.
     pub own: &'a [&'a Forces],
-    /// The counter picked out to move; its legal destinations light up.
+    /// The counter picked out to move (its legal destinations light up) or, during setup,
+    /// to deploy (the nodes where it may deploy light up).
     pub picked: Option<&'a CounterRef>,
 }
 
@@ -570,7 +572,8 @@ pub(crate) fn map_ui(
             Marker {
                 id: n.id,
                 centre: proj.pos(n.x_km, n.y_km),
-                fortified: n.city_commands,
+                // The number the scenario makes of it (MG-05), on the map file's walls.
+                fortified: n.city_commands.map(|m| status.and_then(|s| s.city_commands).unwrap_or(m)),
                 coastal: n.coastal,
                 controller: side(status.and_then(|s| s.controller.as_ref())),
                 ally: side(status.and_then(|s| s.allied_to.as_ref())),
@@ -588,27 +591,42 @@ pub(crate) fn map_ui(
     place_groups(&markers, &mut groups, &mut tokens, r, canvas);
     let battles: Vec<Pos2> = groups.iter().filter_map(|g| g.battle).collect();
 
-    // The picked counter, if it is the viewer's and on the map, and where it may go.
-    let picked = overlay.picked.and_then(|p| {
-        let f = overlay.own.iter().find(|f| f.side == p.side)?;
+    // The picked counter, if it is the viewer's and on the map, and where it may go; during
+    // setup, where it may deploy (MG-02), on the map or not.
+    let picked_forces = overlay.picked.and_then(|p| overlay.own.iter().find(|f| f.side == p.side).map(|f| (p, *f)));
+    let picked = picked_forces.and_then(|(p, f)| {
         let c = f.counters.iter().find(|c| c.name == p.name)?;
         Some((c, f.moves.get(&c.name)))
     });
     let moves = picked.and_then(|(_, m)| m).filter(|m| !m.is_empty());
+    // Not where it stands already: deploying there again would change nothing.
+    let deploy: Vec<NodeId> = match picked_forces {
+        Some((p, f)) if board.phase == Phase::Setup => {
+            let at = picked.map(|(c, _)| c.node);
+            f.deployable.get(&p.name).into_iter().flatten().copied().filter(|n| Some(*n) != at).collect()
+        }
+        _ => Vec::new(),
+    };
+    let lit = |n: NodeId| moves.is_some_and(|m| m.contains_key(&n)) || deploy.contains(&n);
     let is_picked = |t: &Token<'_>| {
         overlay.picked.is_some_and(|p| t.name == Some(p.name.as_str()) && t.side.id == p.side)
+    };
+    // Own counters that may move now, or be deployed during setup, are picked by a click.
+    let pickable = |side: &referee_campaign::SideId, name: &str| {
+        overlay.own.iter().any(|f| &f.side == side && (f.moves.contains_key(name) || (board.phase == Phase::Setup && f.deployable.contains_key(name))))
     };
 
     let pointer = response.hover_pos();
     let hovered_token = pointer.and_then(|p| tokens.iter().find(|t| t.rect.expand(1.0).contains(p)));
     let hovered = if hovered_token.is_some() { None } else { pointer.and_then(|p| node_at(map, proj, p, r + 6.0)) };
     let hovered_move = hovered.and_then(|n| moves.and_then(|m| m.get_key_value(&n)));
+    let hovered_deploy = hovered.filter(|n| deploy.contains(n));
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
         if let Some(t) = tokens.iter().find(|t| t.rect.expand(1.0).contains(p)) {
             // Own counters that may move are picked (or let go); any other token selects its node.
-            let movable = t.name.filter(|n| overlay.own.iter().any(|f| f.side == t.side.id && f.moves.contains_key(*n)));
+            let movable = t.name.filter(|n| pickable(&t.side.id, n));
             match movable.or(t.name.filter(|_| is_picked(t))) {
                 Some(name) => {
                     let this = CounterRef {
@@ -632,8 +650,18 @@ pub(crate) fn map_ui(
                     },
                     DiceInput::Seeded,
                 )),
-                _ if hit != selected => commands.push(AppCommand::Select(hit)),
-                _ => {}
+                _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
+                    (Some(c), Some(node)) => commands.push(AppCommand::Execute(
+                        Command::Deploy {
+                            side: c.side.clone(),
+                            counter: c.name.clone(),
+                            node,
+                        },
+                        DiceInput::Seeded,
+                    )),
+                    _ if hit != selected => commands.push(AppCommand::Select(hit)),
+                    _ => {}
+                },
             }
         }
     }
@@ -673,7 +701,7 @@ pub(crate) fn map_ui(
     paint_order.sort_by_key(|m| (m.capital.is_some(), m.fortified.is_some(), m.id));
     let highlight = |m: &Marker<'_>| r + if m.ally.is_some() { ALLY_RING + 5.0 } else { 6.0 };
     for m in paint_order {
-        let lit = moves.is_some_and(|mv| mv.contains_key(&m.id));
+        let lit = lit(m.id);
         if Some(m.id) == selected {
             painter.circle_filled(m.centre, highlight(m) + 4.0, Color32::from_rgba_unmultiplied(0xff, 0x9f, 0x1c, 90));
         } else if lit {
@@ -737,12 +765,16 @@ pub(crate) fn map_ui(
         };
         let hint = if is_picked(t) {
             " · click again to let it go"
-        } else if t.name.is_some_and(|n| overlay.own.iter().any(|f| f.side == t.side.id && f.moves.contains_key(n))) {
-            " · click to move it"
+        } else if t.name.is_some_and(|n| pickable(&t.side.id, n)) {
+            if board.phase == Phase::Setup { " · click to pick it for deployment" } else { " · click to move it" }
         } else {
             ""
         };
         response.on_hover_text_at_pointer(format!("{text}{hint}"));
+    } else if let (Some(node), Some(c)) = (hovered_deploy, overlay.picked) {
+        let name = counter_name(board, c);
+        let label = map.node(node).map_or_else(|| node.to_string(), |n| n.label());
+        response.on_hover_text_at_pointer(format!("Click to deploy {name} at {label}"));
     } else if let (Some((to, path)), Some((c, _))) = (hovered_move, picked) {
         let name = if c.is_fleet() { format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str())) } else { c.name.clone() };
         let steps = path.len();
@@ -759,6 +791,15 @@ pub(crate) fn map_ui(
             .and_then(|s| board.side(s))
             .map_or("uncontrolled".to_owned(), |s| format!("held by {}", s.name));
         response.on_hover_text_at_pointer(format!("{} — {who}", node.label()));
+    }
+}
+
+/// "Himilco", or "the Carthage fleet".
+fn counter_name(board: &Board, c: &CounterRef) -> String {
+    if c.name == referee_campaign::turn::FLEET {
+        format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str()))
+    } else {
+        c.name.clone()
     }
 }
 
@@ -784,14 +825,14 @@ const LEGEND_ROW: f32 = 18.0;
 /// Paints one legend symbol centred on a point.
 type LegendIcon<'a> = &'a dyn Fn(&Painter, Pos2);
 const LEGEND_SYMBOLS: [&str; 8] = [
-    "walled city · n neutral commands",
+    "walled city · n commands it fields",
     "open site",
     "capital · n commands",
     "allied city (ring: ally's colour)",
     "coastal",
     "counters: a command, a fleet",
     "battle due",
-    "where a picked counter may move",
+    "where a picked counter may move or deploy",
 ];
 
 fn legend_rect(painter: &Painter, board: &Board, canvas: Rect) -> Rect {

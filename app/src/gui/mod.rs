@@ -1,6 +1,7 @@
 //! The desktop app: a campaign picker, the campaign map with its counters and battles, the
 //! selected node's details (where counters are deployed during setup and moved during
-//! play), the turn's phase with its "End phase" button, and the log with a dice form.
+//! play), the turn's phase with its "End phase" button, the log with a dice form, and the
+//! roster editor of setup.
 //!
 //! [`RefereeApp`] holds everything and draws into any `egui::Ui`, so tests drive it in an
 //! egui_kittest harness without a window; [`run`] puts it in an eframe window. Panels draw
@@ -12,6 +13,7 @@ mod map;
 mod panels;
 mod picker;
 mod png;
+mod roster;
 mod tokens;
 
 use std::path::PathBuf;

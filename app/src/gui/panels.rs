@@ -5,7 +5,7 @@
 use egui::RichText;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::store::CampaignSummary;
-use referee_campaign::turn::{Counter, FLEET, FLEET_MP, Phase};
+use referee_campaign::turn::{Counter, FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
@@ -22,7 +22,7 @@ pub(crate) struct Selection<'a> {
 /// The campaign, where it stands, the button that moves the turn on, and who is looking.
 pub(crate) fn top_bar_ui(
     ui: &mut egui::Ui,
-    open: Option<(&View, &Viewer)>,
+    open: Option<(&Map, &View, &Viewer)>,
     campaigns: &[CampaignSummary],
     roll: &mut RollForm,
     commands: &mut Vec<AppCommand>,
@@ -43,7 +43,7 @@ pub(crate) fn top_bar_ui(
             }
         });
         ui.separator();
-        let Some((view, viewer)) = open else {
+        let Some((map, view, viewer)) = open else {
             ui.label("No campaign open");
             return;
         };
@@ -59,7 +59,7 @@ pub(crate) fn top_bar_ui(
             ))
             .strong(),
         );
-        turn_buttons_ui(ui, board, viewer, roll, commands);
+        turn_buttons_ui(ui, map, board, viewer, roll, commands);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             viewer_combo_ui(ui, board, viewer, commands);
             ui.label("View as:");
@@ -78,17 +78,17 @@ fn phase_line(board: &Board) -> String {
 
 /// "Begin play" for the umpire during setup; "End phase" for the umpire or the moving side
 /// during play. Alliance rolls at the end of movement take the roll form's typed-in values.
-fn turn_buttons_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+fn turn_buttons_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
     // The menu bar draws buttons as bare text; these must look like the buttons they are.
     ui.scope(|ui| {
         let global = ui.ctx().global_style();
         ui.style_mut().visuals.widgets = global.visuals.widgets.clone();
         ui.style_mut().spacing.button_padding = global.spacing.button_padding;
-        turn_buttons_inner_ui(ui, board, viewer, roll, commands);
+        turn_buttons_inner_ui(ui, map, board, viewer, roll, commands);
     });
 }
 
-fn turn_buttons_inner_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+fn turn_buttons_inner_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
     match board.phase {
         Phase::Setup => {
             if viewer == &Viewer::Umpire {
@@ -124,8 +124,9 @@ fn turn_buttons_inner_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll
             };
             if let Ok(DiceInput::Manual(values)) = &dice {
                 let shown: Vec<String> = values.iter().map(u8::to_string).collect();
-                ui.label(RichText::new(format!("with typed-in dice {}", shown.join(" "))).weak()).on_hover_text(hover);
+                ui.label(RichText::new(format!("with typed-in dice {}", shown.join(" "))).weak()).on_hover_text(&hover);
             }
+            alliance_rolls_due_ui(ui, map, board, dice.as_ref().ok());
             if button.clicked()
                 && let Ok(dice) = dice
             {
@@ -134,6 +135,28 @@ fn turn_buttons_inner_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, roll
             }
         }
         Phase::Ended => {}
+    }
+}
+
+/// MG-06: the cities the moving side will roll for when it ends movement, so the referee
+/// knows how many of the players' dice to type in; a count that does not match is flagged.
+fn alliance_rolls_due_ui(ui: &mut egui::Ui, map: &Map, board: &Board, dice: Option<&DiceInput>) {
+    let due = &board.alliance_rolls_due;
+    if board.phase != Phase::Movement || due.is_empty() {
+        return;
+    }
+    let names: Vec<String> = due.iter().map(|n| map.name(*n)).collect();
+    let dice_word = |n: usize| if n == 1 { "1 die".to_owned() } else { format!("{n} dice") };
+    let hover = format!(
+        "When {} ends movement it rolls a d6 for the alliance of each of these cities, in this order (MG-06): type one value per city in the roll form's typed-in values, or leave them empty for the seeded dice.",
+        side_name(board, &board.moving)
+    );
+    ui.label(format!("Alliance rolls due: {} ({})", names.join(", "), dice_word(due.len()))).on_hover_text(&hover);
+    if let Some(DiceInput::Manual(values)) = dice
+        && values.len() != due.len()
+    {
+        ui.label(RichText::new(format!("{} typed in", values.len())).color(ui.visuals().error_fg_color))
+            .on_hover_text(format!("{} due: End phase is refused unless the typed-in values match (X-02)", dice_word(due.len())));
     }
 }
 
@@ -170,7 +193,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: S
         ui.add_space(4.0);
         let board = view.board();
         if board.phase == Phase::Setup {
-            deployment_ui(ui, map, view, selection.node, commands);
+            deployment_ui(ui, map, view, selection, commands);
             ui.add_space(6.0);
             ui.separator();
         } else if !board.battles.is_empty() {
@@ -187,7 +210,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: S
         }
         ui.add_space(10.0);
         ui.separator();
-        forces_ui(ui, view);
+        forces_ui(ui, map, view, commands);
     });
 }
 
@@ -211,8 +234,12 @@ fn node_ui(
     } else {
         "Inland".to_owned()
     }];
-    match node.city_commands {
-        Some(n) => facts.push(format!("fortified city, {n} neutral command{}", if n == 1 { "" } else { "s" })),
+    // The scenario may change what the map file says a city fields (MG-05).
+    let capital = status.is_some_and(|s| s.capital_of.is_some());
+    match node.city_commands.map(|n| status.and_then(|s| s.city_commands).unwrap_or(n)) {
+        // The capital's line below says what it fields.
+        Some(_) if capital => facts.push("fortified city".to_owned()),
+        Some(n) => facts.push(format!("fortified city, fields {n} command{}", if n == 1 { "" } else { "s" })),
         None => facts.push("no walls".to_owned()),
     }
     ui.label(facts.join(" · "));
@@ -300,18 +327,9 @@ fn counter_title(board: &Board, side: &SideId, name: &str) -> String {
     if name == FLEET { format!("{} fleet", side_name(board, side)) } else { name.to_owned() }
 }
 
-/// A counter's movement points in a phase (MG-11): its command's, in roster order, or a
-/// fleet's.
+/// A counter's full movement points in a phase (MG-11), as the rules give them.
 fn counter_mp(forces: &Forces, counter: &Counter) -> u8 {
-    if counter.is_fleet() {
-        return FLEET_MP;
-    }
-    forces
-        .army
-        .as_ref()
-        .and_then(|a| a.commands.iter().position(|c| c.name == counter.name))
-        .and_then(|i| forces.movement_points.get(i).copied())
-        .unwrap_or(0)
+    forces.counter_mp.get(&counter.name).copied().unwrap_or(0)
 }
 
 /// A counter token as the map draws it, for a line of a panel.
@@ -434,38 +452,68 @@ fn counters_here_ui(
     }
 }
 
-/// Setup (MG-02): each of the viewer's commands, and its fleet, with where it stands and a
-/// button that deploys it at the selected node. The rules say where a side may deploy.
-fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+/// Setup (MG-02): each of the viewer's commands, and its fleet, with where it stands, a
+/// toggle that picks it (lighting on the map where it may deploy) and a button that deploys
+/// it at the selected node, greyed where the rules would refuse it. A side that starts at
+/// sea (MG-36) has no deployment.
+fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
     let board = view.board();
     ui.label(RichText::new("Deployment").strong().size(16.0));
-    let target = selected.and_then(|n| map.node(n));
+    let target = selection.node.and_then(|n| map.node(n));
     match target {
-        Some(_) => ui.label(RichText::new("Deploy counters at the selected node, or select another node on the map.").weak()),
-        None => ui.label(RichText::new("Select a node on the map, then deploy counters there.").weak()),
+        Some(_) => ui.label(RichText::new("Deploy counters at the selected node, or pick a counter and click a lit node on the map.").weak()),
+        None => ui.label(RichText::new("Pick a counter to light where it may deploy, or select a node on the map, then deploy.").weak()),
     };
     for f in view.forces() {
         let side = f.side.clone();
+        let who = side_name(board, &side);
         let mut names: Vec<&str> = f.army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.as_str())).collect();
         if f.fleet_np > 0 {
             names.push(FLEET);
         }
+        let lands = f.deployable.is_empty() && !names.is_empty();
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             if let Some(s) = board.side(&side) {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
                 map::paint_swatch(ui.painter(), rect, side_colour(s), s.pattern);
             }
-            let placed = names.iter().filter(|n| f.counters.iter().any(|c| c.name == **n)).count();
-            ui.label(RichText::new(format!("{}: {placed} of {} deployed", side_name(board, &side), names.len())).strong());
+            if lands {
+                ui.label(RichText::new(format!("{who}: lands from the sea on its first turn")).strong())
+                    .on_hover_text(format!("{who} starts at sea and comes ashore on its first turn instead of deploying (MG-36)"));
+            } else {
+                let placed = names.iter().filter(|n| f.counters.iter().any(|c| c.name == **n)).count();
+                ui.label(RichText::new(format!("{who}: {placed} of {} deployed", names.len())).strong());
+            }
         });
         egui::Grid::new(("deploy", side.as_str())).num_columns(3).spacing([8.0, 4.0]).show(ui, |ui| {
             for name in names {
                 let title = counter_title(board, &side, name);
                 let at = f.counters.iter().find(|c| c.name == name).map(|c| c.node);
+                let allowed = f.deployable.get(name).map_or(&[][..], Vec::as_slice);
+                let this = CounterRef {
+                    side: side.clone(),
+                    name: name.to_owned(),
+                };
+                let picked = selection.counter == Some(&this);
                 ui.horizontal(|ui| {
                     token_icon_ui(ui, board, &side, name == FLEET);
-                    ui.label(&title);
+                    if lands {
+                        ui.label(&title);
+                        return;
+                    }
+                    let pick = ui
+                        .add_enabled(!allowed.is_empty() || picked, egui::Button::selectable(picked, &title))
+                        .accessible_name(format!("Pick {title} to deploy"));
+                    let pick = if picked {
+                        pick.on_hover_text("Click again (or press Escape) to let it go")
+                    } else {
+                        pick.on_hover_text(format!("Light the {} nodes where {title} may deploy; then click one on the map", allowed.len()))
+                            .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
+                    };
+                    if pick.clicked() {
+                        commands.push(AppCommand::SelectCounter((!picked).then_some(this.clone())));
+                    }
                 });
                 match at {
                     Some(n) => {
@@ -474,18 +522,30 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Option<Nod
                             commands.push(AppCommand::Select(Some(n)));
                         }
                     }
+                    None if lands => {
+                        ui.label(RichText::new("at sea").weak());
+                    }
                     None => {
                         ui.label(RichText::new("not deployed").weak());
                     }
                 }
+                if lands {
+                    ui.end_row();
+                    continue;
+                }
                 let (text, enabled, hover) = match target {
                     Some(node) if at == Some(node.id) => (format!("Deploy at {}", node.label()), false, "It is there already".to_owned()),
-                    Some(node) => (
+                    Some(node) if !allowed.contains(&node.id) => (
                         format!("Deploy at {}", node.label()),
-                        true,
-                        format!("Set {title} at {}; the rules refuse nodes the scenario does not allow (MG-02)", node.label()),
+                        false,
+                        format!("{who} may not deploy {title} at {} (MG-02); pick {title} to light the nodes where it may", node.label()),
                     ),
-                    None => ("Deploy at …".to_owned(), false, "Select a node on the map first".to_owned()),
+                    Some(node) => (format!("Deploy at {}", node.label()), true, format!("Set {title} at {} (MG-02)", node.label())),
+                    None => (
+                        "Deploy at …".to_owned(),
+                        false,
+                        format!("Select a node on the map first, or pick {title} and click a lit node"),
+                    ),
                 };
                 let access = match target {
                     Some(node) => format!("Deploy {title} at {}", node.label()),
@@ -575,18 +635,29 @@ fn capitalise(s: &str) -> String {
 }
 
 /// The hidden-information boundary of this panel: it draws [`View::forces`] only, which
-/// holds every side for the umpire and a side's own forces for that side.
-fn forces_ui(ui: &mut egui::Ui, view: &View) {
+/// holds every side for the umpire and a side's own forces for that side. During setup each
+/// roster it shows may be edited (MG-03).
+fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCommand>) {
     ui.label(RichText::new("Forces").strong().size(16.0));
     let board = view.board();
     for f in view.forces() {
         let side = board.side(&f.side);
+        let who = side_name(board, &f.side);
         ui.horizontal(|ui| {
             if let Some(side) = side {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
                 map::paint_swatch(ui.painter(), rect, side_colour(side), side.pattern);
             }
-            ui.label(format!("{} army: {} points", side_name(board, &f.side), f.army_points));
+            ui.label(format!("{who} army: {} points", f.army_points));
+            if board.phase == Phase::Setup
+                && ui
+                    .small_button("Edit roster…")
+                    .accessible_name(format!("Edit roster of {who}…"))
+                    .on_hover_text(format!("Change {who}'s commands and elements before play begins (MG-03)"))
+                    .clicked()
+            {
+                commands.push(AppCommand::EditRoster(Some(f.side.clone())));
+            }
         });
         if let Some(army) = &f.army {
             ui.horizontal(|ui| {
@@ -594,6 +665,15 @@ fn forces_ui(ui: &mut egui::Ui, view: &View) {
                 egui::CollapsingHeader::new(format!("{} commands, {} points spent", army.commands.len(), f.points_spent))
                     .id_salt(("roster", f.side.as_str()))
                     .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
+            });
+        }
+        if !f.garrison.is_empty() {
+            let capital = side.and_then(|s| s.capital).map_or_else(|| "the capital".to_owned(), |c| map.name(c.node));
+            let groups: Vec<String> = f.garrison.iter().map(ToString::to_string).collect();
+            ui.horizontal(|ui| {
+                ui.add_space(22.0);
+                ui.add(egui::Label::new(format!("Garrison of {capital} (inherent sub-general): {}", groups.join(", "))).wrap())
+                    .on_hover_text("Elements left in the strength-0 capital under its inherent sub-general (MG-04)");
             });
         }
         let fleet = if f.fleet_np == 0 {
