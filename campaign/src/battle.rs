@@ -15,7 +15,7 @@ use crate::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::state::CampaignState;
-use crate::turn::{Phase, STACK_LIMIT};
+use crate::turn::{Battle, Phase, STACK_LIMIT};
 
 /// Recovery needs this on a d6, modified (MG-30).
 pub const RECOVERY_ROLL: i32 = 5;
@@ -205,21 +205,30 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         .ok_or_else(|| RuleError::new("MG-20", format!("there is no battle {} waiting for its result", result.battle)))?;
     let place = map.name(battle.node);
     let sides: BTreeSet<&SideId> = std::iter::once(&battle.attacker).chain(&battle.defenders).collect();
-    let winner = match &result.outcome {
-        Outcome::Won { winner } => winner,
-        Outcome::NoResult => {
-            return Err(RuleError::new(
-                "MG-25",
-                "a battle without a loser (stay or retire, a second day) cannot be entered yet; enter the winner the players agree on",
-            ));
-        }
-    };
-    if !sides.contains(winner) {
-        return Err(RuleError::new("MG-20", format!("{winner} did not fight at {place}")));
+    if battle.awaiting_choices {
+        return Err(RuleError::new("MG-25", format!("battle {} waits for each side's choice to stay or retire", battle.id)));
     }
-    let held = result.held_field.as_ref().unwrap_or(winner);
-    if !sides.contains(held) {
-        return Err(RuleError::new("MG-30", format!("{held} did not fight at {place}, so cannot have held the field")));
+    let winner = match &result.outcome {
+        Outcome::Won { winner } => Some(winner),
+        Outcome::NoResult => None,
+    };
+    if let Some(w) = winner
+        && !sides.contains(w)
+    {
+        return Err(RuleError::new("MG-20", format!("{w} did not fight at {place}")));
+    }
+    // MG-25: after a battle without a loser nobody holds the field.
+    let held = match (winner, &result.held_field) {
+        (None, Some(h)) => {
+            return Err(RuleError::new("MG-25", format!("nobody holds the field after a battle without a loser, not {h}")));
+        }
+        (None, None) => None,
+        (Some(w), h) => Some(h.as_ref().unwrap_or(w)),
+    };
+    if let Some(h) = held
+        && !sides.contains(h)
+    {
+        return Err(RuleError::new("MG-30", format!("{h} did not fight at {place}, so cannot have held the field")));
     }
     for s in result.open_roads.keys() {
         if !sides.contains(s) {
@@ -267,7 +276,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         }
         // MG-30: every lost element and fled inferior element rolls d6; 5 or more recovers it.
         let mut base = Vec::new();
-        if &l.side == held {
+        if held == Some(&l.side) {
             base.push(Modifier { value: 2, reason: "held the field".into() });
         }
         if l.general_killed {
@@ -317,19 +326,16 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             destroyed: left == 0,
         });
     }
+    let Some(winner) = winner else {
+        events.push(Event::BattleDrawn {
+            battle: result.battle,
+            node: battle.node,
+            aftermath,
+        });
+        return Ok(events);
+    };
     let losers: Vec<SideId> = sides.iter().filter(|s| state.are_enemies(winner, s)).map(|s| (*s).clone()).collect();
-    let retreats: Vec<RetreatDue> = state
-        .counters
-        .iter()
-        .filter(|c| c.node == battle.node && c.on_land() && losers.contains(&c.side))
-        .filter(|c| !aftermath.iter().any(|a| a.side == c.side && a.command == c.name && (a.destroyed || a.joined.is_some())))
-        .map(|c| RetreatDue {
-            side: c.side.clone(),
-            command: c.name.clone(),
-            open_roads: result.open_roads.get(&c.side).cloned(),
-            by: winner.clone(),
-        })
-        .collect();
+    let retreats = retreats_from(state, battle, &losers, &aftermath, &result.open_roads, |_| winner.clone());
     events.push(Event::BattleResolved {
         battle: result.battle,
         node: battle.node,
@@ -340,6 +346,68 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     Ok(events)
 }
 
+/// Retreats owed by the counters of `sides` standing in the battle's node, but for commands
+/// destroyed or merged away.
+fn retreats_from(
+    state: &CampaignState,
+    battle: &Battle,
+    sides: &[SideId],
+    aftermath: &[CommandAftermath],
+    open_roads: &BTreeMap<SideId, Vec<NodeId>>,
+    by: impl Fn(&SideId) -> SideId,
+) -> Vec<RetreatDue> {
+    state
+        .counters
+        .iter()
+        .filter(|c| c.node == battle.node && c.on_land() && sides.contains(&c.side))
+        .filter(|c| !aftermath.iter().any(|a| a.side == c.side && a.command == c.name && (a.destroyed || a.joined.is_some())))
+        .map(|c| RetreatDue {
+            side: c.side.clone(),
+            command: c.name.clone(),
+            open_roads: open_roads.get(&c.side).cloned(),
+            by: by(&c.side),
+        })
+        .collect()
+}
+
+/// MG-25: after a battle without a loser each side secretly writes stay or retire; when the
+/// last choice is in they are revealed together: retirers owe a retreat, and if every side
+/// stays the battle goes on to a second day.
+pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u32, stay: bool) -> Result<Vec<Event>, RuleError> {
+    let battle = state
+        .battles
+        .iter()
+        .find(|b| b.id == battle_id && b.awaiting_choices)
+        .ok_or_else(|| RuleError::new("MG-25", format!("battle {battle_id} is not waiting for stay-or-retire choices")))?;
+    let sides = battle.sides();
+    if !sides.contains(side) {
+        return Err(RuleError::new("MG-25", format!("{side} did not fight in battle {battle_id}")));
+    }
+    if battle.choices.contains_key(side) {
+        return Err(RuleError::new("MG-25", format!("{side} has written its choice already")));
+    }
+    let mut events = vec![Event::StayOrRetireChosen {
+        battle: battle_id,
+        side: side.clone(),
+        stay,
+    }];
+    let mut choices = battle.choices.clone();
+    choices.insert(side.clone(), stay);
+    if sides.iter().all(|s| choices.contains_key(s)) {
+        let retiring: Vec<SideId> = choices.iter().filter(|(_, stay)| !**stay).map(|(s, _)| s.clone()).collect();
+        let retreats = retreats_from(state, battle, &retiring, &[], &BTreeMap::new(), |s| {
+            sides.iter().find(|o| state.are_enemies(s, o)).cloned().unwrap_or_else(|| s.clone())
+        });
+        events.push(Event::ChoicesRevealed {
+            battle: battle_id,
+            choices: choices.into_iter().collect(),
+            second_day: retiring.is_empty(),
+            retreats,
+        });
+    }
+    Ok(events)
+}
+
 /// MG-15: a beaten land counter retreats along a legal path in post-combat movement.
 pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::PostCombat {
@@ -347,6 +415,9 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
     }
     if !state.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
         return Err(RuleError::new("MG-15", format!("{name} has no retreat to make")));
+    }
+    if side == state.moving_side() && state.land_retreats_due.iter().any(|r| &r.side != side) {
+        return Err(RuleError::new("MG-25", "the non-phasing side retreats first"));
     }
     let legal = state.land_retreats(map, side, name);
     let from = state.counter(side, name).map(|c| c.node);
@@ -414,6 +485,32 @@ impl CampaignState {
                     self.settle(a);
                 }
                 self.land_retreats_due.extend(retreats.iter().cloned());
+            }
+            Event::BattleDrawn { battle, aftermath, .. } => {
+                for a in aftermath {
+                    self.settle(a);
+                }
+                if let Some(b) = self.battles.iter_mut().find(|b| b.id == *battle) {
+                    b.awaiting_choices = true;
+                    b.choices.clear();
+                }
+            }
+            Event::StayOrRetireChosen { battle, side, stay } => {
+                if let Some(b) = self.battles.iter_mut().find(|b| b.id == *battle) {
+                    b.choices.insert(side.clone(), *stay);
+                }
+            }
+            Event::ChoicesRevealed { battle, second_day, retreats, .. } => {
+                if *second_day {
+                    if let Some(b) = self.battles.iter_mut().find(|b| b.id == *battle) {
+                        b.day += 1;
+                        b.awaiting_choices = false;
+                        b.choices.clear();
+                    }
+                } else {
+                    self.battles.retain(|b| b.id != *battle);
+                    self.land_retreats_due.extend(retreats.iter().cloned());
+                }
             }
             Event::CounterRetreated { side, counter, path, .. } => {
                 self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == counter));

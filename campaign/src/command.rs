@@ -60,6 +60,8 @@ pub enum Command {
     RecordBattleResult { result: BattleResult },
     /// Retreat a beaten land counter along a path in post-combat movement (MG-15).
     Retreat { side: SideId, counter: String, path: Vec<NodeId> },
+    /// Write a side's secret choice after a battle without a loser (MG-25).
+    ChooseStayOrRetire { side: SideId, battle: u32, stay: bool },
     /// Change sides while the offer stands after the side's ally lost a land battle (MG-35).
     SwitchSides { side: SideId, to: SideId },
     /// End the moving side's current phase (MG-09).
@@ -91,6 +93,7 @@ impl Command {
             Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
             Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),
+            Command::ChooseStayOrRetire { side, battle, .. } => format!("{side} chooses for battle {battle}"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

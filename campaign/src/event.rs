@@ -97,6 +97,12 @@ pub enum Event {
         aftermath: Vec<CommandAftermath>,
         retreats: Vec<RetreatDue>,
     },
+    /// A battle ended without a loser (MG-25); recovery rolled with nobody holding the field.
+    BattleDrawn { battle: u32, node: NodeId, aftermath: Vec<CommandAftermath> },
+    /// A side wrote its stay-or-retire choice (MG-25); what it chose is secret until all are in.
+    StayOrRetireChosen { battle: u32, side: SideId, stay: bool },
+    /// The choices were revealed together (MG-25): retirers owe retreats, or a second day.
+    ChoicesRevealed { battle: u32, choices: Vec<(SideId, bool)>, second_day: bool, retreats: Vec<RetreatDue> },
     /// A beaten land counter retreated (MG-15).
     CounterRetreated { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
     /// A command was destroyed: a beaten counter with nowhere to retreat (MG-15).
@@ -130,6 +136,9 @@ impl Event {
             Event::GarrisonChanged { .. } => "garrison_changed",
             Event::NavalBattleFought { .. } => "naval_battle_fought",
             Event::BattleResolved { .. } => "battle_resolved",
+            Event::BattleDrawn { .. } => "battle_drawn",
+            Event::StayOrRetireChosen { .. } => "stay_or_retire_chosen",
+            Event::ChoicesRevealed { .. } => "choices_revealed",
             Event::SidesSwitched { .. } => "sides_switched",
             Event::CounterRetreated { .. } => "counter_retreated",
             Event::CommandDestroyed { .. } => "command_destroyed",
@@ -261,6 +270,23 @@ impl Event {
                     }
                 }
                 Some(line)
+            }
+            Event::BattleDrawn { battle, node, .. } => Some(format!(
+                "Battle {battle} at {} ends without a loser; each side now writes stay or retire — MG-25",
+                map.name(*node)
+            )),
+            Event::StayOrRetireChosen { side, stay, .. } => Some(if owner_sees(viewer, side) {
+                format!("{} writes: {} (secret until every side has chosen) — MG-25", side_name(&Some(side.clone())), if *stay { "stay" } else { "retire" })
+            } else {
+                format!("{} has written its choice — MG-25", side_name(&Some(side.clone())))
+            }),
+            Event::ChoicesRevealed { battle, choices, second_day, .. } => {
+                let said: Vec<String> = choices
+                    .iter()
+                    .map(|(s, stay)| format!("{} {}", side_name(&Some(s.clone())), if *stay { "stays" } else { "retires" }))
+                    .collect();
+                let then = if *second_day { "; the battle goes on to a second day" } else { "" };
+                Some(format!("Battle {battle}: {}{then} — MG-25", said.join(", ")))
             }
             Event::SidesSwitched { side, from, to } => Some(format!(
                 "{} turns from {} to {} — MG-35",

@@ -77,6 +77,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
         Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
         Command::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,
+        Command::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Command::Garrison { side, command, elements, into_garrison } => {
             let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };

@@ -14,7 +14,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 5;
+pub const STATE_VERSION: u32 = 6;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -167,7 +167,12 @@ impl CampaignState {
                 elements,
                 into_garrison,
             } => self.apply_garrison(side, command, elements, *into_garrison),
-            Event::BattleResolved { .. } | Event::CounterRetreated { .. } | Event::CommandDestroyed { .. } => self.apply_battle(event),
+            Event::BattleResolved { .. }
+            | Event::BattleDrawn { .. }
+            | Event::StayOrRetireChosen { .. }
+            | Event::ChoicesRevealed { .. }
+            | Event::CounterRetreated { .. }
+            | Event::CommandDestroyed { .. } => self.apply_battle(event),
             Event::SidesSwitched { side, from, to } => {
                 let pair = |a: &SideId, b: &SideId| (a.clone().min(b.clone()), a.clone().max(b.clone()));
                 self.alliances.remove(&pair(side, from));

@@ -101,6 +101,26 @@ pub struct Battle {
     pub defenders: Vec<SideId>,
     /// Each attacking counter's name and the node it entered from.
     pub entries: Vec<(String, Option<NodeId>)>,
+    /// Day of the battle: 2 after both sides chose to stay (MG-25).
+    #[serde(default = "first_day")]
+    pub day: u8,
+    /// Fought without a loser: waiting for each side's secret stay-or-retire choice (MG-25).
+    #[serde(default)]
+    pub awaiting_choices: bool,
+    /// The choices written so far (true: stay); secret until all are in.
+    #[serde(default)]
+    pub choices: BTreeMap<SideId, bool>,
+}
+
+fn first_day() -> u8 {
+    1
+}
+
+impl Battle {
+    /// Every side fighting in it.
+    pub fn sides(&self) -> Vec<SideId> {
+        std::iter::once(self.attacker.clone()).chain(self.defenders.iter().cloned()).collect()
+    }
 }
 
 impl CampaignState {
@@ -642,6 +662,9 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
                 attacker: mover.clone(),
                 defenders,
                 entries,
+                day: 1,
+                awaiting_choices: false,
+                choices: BTreeMap::new(),
             },
         });
         next_id += 1;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
+use crate::battle::Victory;
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -69,6 +70,8 @@ pub struct Board {
     /// A side that may change sides at once because its ally just lost a land battle, and
     /// that ally (MG-35).
     pub switch_offer: Option<(SideId, SideId)>,
+    /// Victory points of each side, from what everyone has seen happen (MG-33).
+    pub victory: BTreeMap<SideId, Victory>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -86,6 +89,11 @@ pub struct BattleMark {
     pub node: NodeId,
     pub attacker: SideId,
     pub defenders: Vec<SideId>,
+    pub day: u8,
+    /// Fought without a loser and waiting for stay-or-retire choices (MG-25).
+    pub awaiting_choices: bool,
+    /// Sides that have written their choice (what they chose stays secret).
+    pub chosen: Vec<SideId>,
 }
 
 impl Board {
@@ -122,6 +130,8 @@ pub struct Forces {
     pub naval_losses_due: u32,
     /// Where the side's beaten fleet may retreat, when it owes a retreat (MG-15).
     pub fleet_retreats: BTreeMap<NodeId, Vec<NodeId>>,
+    /// For each of the side's land counters owing a retreat, where it may go (MG-15).
+    pub land_retreats: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
@@ -230,6 +240,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
             .collect(),
         alliances: state.alliances.iter().cloned().collect(),
         switch_offer: state.switch_offer.clone(),
+        victory: state.victory_points(),
         alliance_rolls_due: if state.phase == Phase::Movement {
             state.alliance_rolls_due(map, state.moving_side())
         } else {
@@ -243,6 +254,9 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 node: b.node,
                 attacker: b.attacker.clone(),
                 defenders: b.defenders.clone(),
+                day: b.day,
+                awaiting_choices: b.awaiting_choices,
+                chosen: b.choices.keys().cloned().collect(),
             })
             .collect(),
     }
@@ -278,6 +292,12 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         deployable,
         naval_losses_due: state.naval_losses_due.get(side).copied().unwrap_or(0),
         fleet_retreats: if state.retreats_due.contains(side) { state.fleet_retreats(map, side) } else { BTreeMap::new() },
+        land_retreats: state
+            .land_retreats_due
+            .iter()
+            .filter(|r| &r.side == side)
+            .map(|r| (r.command.clone(), state.land_retreats(map, side, &r.command)))
+            .collect(),
         moves: state
             .counters
             .iter()

@@ -101,8 +101,12 @@ fn mg_20_inconsistent_results_are_refused() {
     f.refused(&bad, "rome did not fight at Himera");
     if let Command::RecordBattleResult { result } = &mut bad {
         result.outcome = Outcome::NoResult;
+        result.held_field = Some(side("carthage"));
     }
-    f.refused(&bad, "a battle without a loser");
+    f.refused(&bad, "nobody holds the field after a battle without a loser, not carthage");
+    if let Command::RecordBattleResult { result } = &mut bad {
+        result.held_field = None;
+    }
     f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of carthage did not fight at Himera");
     f.refused(&won("carthage", vec![losses("syracuse", "Leptines", &["15 Reg Sp(O)"])]), "Leptines had 14 Reg Sp(O) and cannot have lost 15");
     let mut fled = losses("syracuse", "Leptines", &[]);
@@ -279,4 +283,58 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
     };
     play(true);
     play(false);
+}
+
+fn drawn(list: Vec<CommandLosses>) -> Command {
+    Command::RecordBattleResult {
+        result: BattleResult { battle: 1, outcome: Outcome::NoResult, held_field: None, losses: list, open_roads: Default::default() },
+    }
+}
+
+fn choose(s: &str, stay: bool) -> Command {
+    Command::ChooseStayOrRetire { side: side(s), battle: 1, stay }
+}
+
+/// MG-25: a battle without a loser: recovery with nobody holding the field, secret stay or
+/// retire choices revealed together; retirers retreat, the non-phasing side first; if all
+/// stay, a second day.
+#[test]
+fn mg_25_no_result_stay_or_retire() {
+    let mut f = Field::himera(STANDARD);
+    // Leptines' two lost spearmen roll with no +2: 5 recovers, 4 does not.
+    let events = f.go(&drawn(vec![losses("syracuse", "Leptines", &["2 Reg Sp(O)"])]), DiceInput::Manual(vec![5, 4])).unwrap();
+    assert!(events.iter().all(|e| !matches!(e, Event::DiceRolled { roll, .. } if !roll.modifiers.is_empty())));
+    assert!(f.elements("syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()));
+    f.refused(&won("carthage", vec![]), "battle 1 waits for each side's choice to stay or retire");
+    f.refused(&Command::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");
+    f.ok(&choose("carthage", false));
+    f.refused(&choose("carthage", true), "carthage has written its choice already");
+    // Syracuse learns that Carthage has chosen, not what.
+    let events = f.store.events(f.c.id).unwrap();
+    let view = referee_campaign::view::side_view(&f.c.state, &f.map, &events, &side("syracuse")).unwrap();
+    let last = &view.log.last().unwrap().text;
+    assert_eq!(last, "Carthage has written its choice — MG-25");
+    let json = serde_json::to_string(&view).unwrap();
+    assert!(!json.contains("\"choices\"") && !json.contains("writes: retire"), "the choice leaks: {json}");
+    let revealed = f.ok(&choose("syracuse", false));
+    assert!(matches!(revealed.last(), Some(Event::ChoicesRevealed { second_day: false, .. })));
+    assert_eq!(f.c.state.land_retreats_due.len(), 2);
+    f.ok(&Command::EndPhase { side: side("carthage") });
+    f.refused(
+        &Command::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] },
+        "the non-phasing side retreats first",
+    );
+    f.ok(&Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
+    f.ok(&Command::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] });
+    f.ok(&Command::EndPhase { side: side("carthage") });
+
+    let mut g = Field::himera(STANDARD);
+    g.ok(&drawn(vec![]));
+    g.ok(&choose("syracuse", true));
+    let revealed = g.ok(&choose("carthage", true));
+    assert!(matches!(revealed.last(), Some(Event::ChoicesRevealed { second_day: true, .. })));
+    assert_eq!((g.c.state.battles[0].day, g.c.state.battles[0].awaiting_choices), (2, false));
+    g.ok(&won("syracuse", vec![]));
+    assert_eq!(g.c.state.land_retreats_due.len(), 1);
+    assert_eq!(g.c.state.land_retreats_due[0].command, "Himilco");
 }
