@@ -517,10 +517,12 @@ impl CampaignState {
                 if let (Some(c), Some(&last)) = (self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter), path.last()) {
                     c.node = last;
                 }
+                self.lift_abandoned_sieges();
             }
             Event::CommandDestroyed { side, command, by } => {
                 self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == command));
                 self.lose_command(side, command, by.clone());
+                self.lift_abandoned_sieges();
             }
             _ => {}
         }

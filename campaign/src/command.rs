@@ -60,6 +60,18 @@ pub enum Command {
     RecordBattleResult { result: BattleResult },
     /// Retreat a beaten land counter along a path in post-combat movement (MG-15).
     Retreat { side: SideId, counter: String, path: Vec<NodeId> },
+    /// Take every element inside the city's walls instead of fighting the battle (MG-27).
+    WithdrawIntoCity { side: SideId, battle: u32 },
+    /// Choose the elements a fallen city's siege or disease took (MG-28, MG-29).
+    AllocateSiegeLosses {
+        side: SideId,
+        #[serde(default)]
+        lost: Vec<(String, ElementGroup)>,
+        #[serde(default)]
+        sunk: Vec<String>,
+    },
+    /// The besieged come out to fight (MG-27).
+    Sally { side: SideId, node: NodeId },
     /// Write a side's secret choice after a battle without a loser (MG-25).
     ChooseStayOrRetire { side: SideId, battle: u32, stay: bool },
     /// Change sides while the offer stands after the side's ally lost a land battle (MG-35).
@@ -94,6 +106,9 @@ impl Command {
             Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),
             Command::ChooseStayOrRetire { side, battle, .. } => format!("{side} chooses for battle {battle}"),
+            Command::WithdrawIntoCity { side, battle } => format!("{side} withdraws into the city at battle {battle}"),
+            Command::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
+            Command::Sally { side, node } => format!("{side} sallies at {node}"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

@@ -9,6 +9,7 @@ use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::battle::{CommandAftermath, RetreatDue};
 use crate::naval::NavalOutcome;
+use crate::siege::Siege;
 use crate::scenario::Scenario;
 use crate::turn::{Battle, Phase};
 use crate::view::Viewer;
@@ -103,6 +104,21 @@ pub enum Event {
     StayOrRetireChosen { battle: u32, side: SideId, stay: bool },
     /// The choices were revealed together (MG-25): retirers owe retreats, or a second day.
     ChoicesRevealed { battle: u32, choices: Vec<(SideId, bool)>, second_day: bool, retreats: Vec<RetreatDue> },
+    /// The defender took every element inside its walls instead of fighting (MG-27).
+    SiegeBegun { battle: u32, siege: Siege, inside: Vec<String> },
+    /// A siege roll failed to take the city (MG-28); an unmodified 1 brought disease (MG-29).
+    SiegeRolled { node: NodeId, disease: bool },
+    /// The besieger left or was driven off: the siege is over (MG-28).
+    SiegeLifted { node: NodeId },
+    /// The city fell to the siege: all inside are destroyed, the besieger loses a fifth of the
+    /// defender's force (MG-28).
+    CityFell { node: NodeId, besieger: SideId, defender: SideId, destroyed: Vec<String>, besieger_losses: u32 },
+    /// Disease took a tenth of a side's force at a siege (MG-29).
+    DiseaseStruck { node: NodeId, side: SideId, elements: u32 },
+    /// The side chose which elements the siege or the disease took (MG-28, MG-29).
+    SiegeLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
+    /// The besieged came out to fight (MG-27).
+    SallyMade { side: SideId, node: NodeId },
     /// A beaten land counter retreated (MG-15).
     CounterRetreated { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
     /// A command was destroyed: a beaten counter with nowhere to retreat (MG-15).
@@ -137,6 +153,13 @@ impl Event {
             Event::NavalBattleFought { .. } => "naval_battle_fought",
             Event::BattleResolved { .. } => "battle_resolved",
             Event::BattleDrawn { .. } => "battle_drawn",
+            Event::SiegeBegun { .. } => "siege_begun",
+            Event::SiegeRolled { .. } => "siege_rolled",
+            Event::SiegeLifted { .. } => "siege_lifted",
+            Event::CityFell { .. } => "city_fell",
+            Event::DiseaseStruck { .. } => "disease_struck",
+            Event::SiegeLossesTaken { .. } => "siege_losses_taken",
+            Event::SallyMade { .. } => "sally_made",
             Event::StayOrRetireChosen { .. } => "stay_or_retire_chosen",
             Event::ChoicesRevealed { .. } => "choices_revealed",
             Event::SidesSwitched { .. } => "sides_switched",
@@ -271,6 +294,40 @@ impl Event {
                 }
                 Some(line)
             }
+            Event::SiegeBegun { siege, .. } => Some(format!(
+                "{} withdraws inside the walls of {}: {} lays siege — MG-27",
+                side_name(&Some(siege.defender.clone())),
+                map.name(siege.node),
+                side_name(&Some(siege.besieger.clone()))
+            )),
+            Event::SiegeRolled { node, disease } => Some(format!(
+                "{} holds out{} — MG-28",
+                map.name(*node),
+                if *disease { "; disease breaks out in the siege lines (MG-29)" } else { "" }
+            )),
+            Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),
+            Event::CityFell { node, besieger, besieger_losses, .. } => Some(format!(
+                "{} falls to {}: all inside are destroyed; the besieger loses {besieger_losses} elements — MG-28",
+                map.name(*node),
+                side_name(&Some(besieger.clone()))
+            )),
+            Event::DiseaseStruck { node, side, elements } => Some(format!(
+                "Disease at {}: {} loses {elements} elements — MG-29",
+                map.name(*node),
+                side_name(&Some(side.clone()))
+            )),
+            Event::SiegeLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
+                let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
+                parts.extend(sunk.iter().map(|c| format!("all of {c}")));
+                format!("{}: lost to siege or disease: {}", side_name(&Some(side.clone())), parts.join(", "))
+            } else {
+                format!("{}: takes its losses", side_name(&Some(side.clone())))
+            }),
+            Event::SallyMade { side, node } => Some(format!(
+                "{} sallies out of {} — MG-27",
+                side_name(&Some(side.clone())),
+                map.name(*node)
+            )),
             Event::BattleDrawn { battle, node, .. } => Some(format!(
                 "Battle {battle} at {} ends without a loser; each side now writes stay or retire — MG-25",
                 map.name(*node)

@@ -22,6 +22,7 @@ pub mod map;
 pub mod naval;
 pub mod rules;
 pub mod scenario;
+pub mod siege;
 pub mod state;
 pub mod store;
 pub mod turn;

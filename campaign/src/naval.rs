@@ -148,33 +148,61 @@ pub fn allocate_losses(state: &CampaignState, side: &SideId, lost: &[(String, El
     if due == 0 {
         return Err(RuleError::new("MG-18", format!("{side} has no elements to lose at sea")));
     }
+    let pool = Pool {
+        rule: "MG-18",
+        what: "aboard the fleet",
+        holds: &|c| c.aboard,
+    };
+    check_losses(state, side, due, &pool, lost, sunk)?;
+    Ok(vec![Event::NavalLossesTaken {
+        side: side.clone(),
+        lost: lost.to_vec(),
+        sunk: sunk.to_vec(),
+    }])
+}
+
+/// The commands a side may take chosen losses from.
+pub(crate) struct Pool<'a> {
+    pub rule: &'static str,
+    /// Where the commands are, for the refusal: "aboard the fleet", "at Motya".
+    pub what: &'a str,
+    pub holds: &'a dyn Fn(&crate::turn::Counter) -> bool,
+}
+
+/// Checks a choice of losses: groups from commands in the pool (never a general's element
+/// but with his whole command, `sunk`), adding up to exactly `due` elements.
+pub(crate) fn check_losses(
+    state: &CampaignState,
+    side: &SideId,
+    due: u32,
+    pool: &Pool<'_>,
+    lost: &[(String, ElementGroup)],
+    sunk: &[String],
+) -> Result<(), RuleError> {
     let army = state.armies.get(side).ok_or_else(|| RuleError::new("MG-03", format!("{side} has no army")))?;
-    let aboard = |name: &str| state.counter(side, name).is_some_and(|c| c.aboard);
+    let in_pool = |name: &str| state.counter(side, name).is_some_and(|c| (pool.holds)(c));
+    let roster = |name: &String| {
+        army.commands
+            .iter()
+            .find(|c| &c.name == name && in_pool(name))
+            .ok_or_else(|| RuleError::new(pool.rule, format!("{name} is not {}", pool.what)))
+    };
     let mut total = 0;
     for name in sunk {
-        let roster = army
-            .commands
-            .iter()
-            .find(|c| &c.name == name && aboard(name))
-            .ok_or_else(|| RuleError::new("MG-18", format!("{name} is not aboard the fleet")))?;
-        total += roster.element_count();
+        total += roster(name)?.element_count();
     }
     let mut left: BTreeMap<&str, Vec<ElementGroup>> = BTreeMap::new();
     for (name, group) in lost {
         if sunk.contains(name) {
-            return Err(RuleError::new("MG-18", format!("{name} is lost whole already")));
+            return Err(RuleError::new(pool.rule, format!("{name} is lost whole already")));
         }
-        let roster = army
-            .commands
-            .iter()
-            .find(|c| &c.name == name && aboard(name))
-            .ok_or_else(|| RuleError::new("MG-18", format!("{name} is not aboard the fleet")))?;
-        let have = left.entry(name.as_str()).or_insert_with(|| roster.elements.clone());
+        let r = roster(name)?;
+        let have = left.entry(name.as_str()).or_insert_with(|| r.elements.clone());
         match have.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
             Some(h) => h.count -= group.count,
             None => {
                 return Err(RuleError::new(
-                    "MG-18",
+                    pool.rule,
                     format!("{name} has too few {} to lose {} (a general goes down only with his whole command)", group.spec, group.count),
                 ));
             }
@@ -182,13 +210,9 @@ pub fn allocate_losses(state: &CampaignState, side: &SideId, lost: &[(String, El
         total += group.count;
     }
     if total != due {
-        return Err(RuleError::new("MG-18", format!("{side} must lose exactly {due} carried elements, not {total}")));
+        return Err(RuleError::new(pool.rule, format!("{side} must lose exactly {due} elements, not {total}")));
     }
-    Ok(vec![Event::NavalLossesTaken {
-        side: side.clone(),
-        lost: lost.to_vec(),
-        sunk: sunk.to_vec(),
-    }])
+    Ok(())
 }
 
 /// MG-15: a beaten fleet retreats 1 to 3 coastal nodes in post-combat movement, never toward
@@ -250,22 +274,7 @@ impl CampaignState {
             Event::NavalLossesTaken { side, lost, sunk } => {
                 self.naval_losses_due.remove(side);
                 let victor = self.naval_victor.remove(side);
-                for name in sunk {
-                    self.lose_command(side, name, victor.clone());
-                }
-                if let Some(army) = self.armies.get_mut(side) {
-                    let mut count = 0;
-                    for (name, group) in lost {
-                        if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name) {
-                            if let Some(h) = roster.elements.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
-                                h.count -= group.count;
-                                count += group.count;
-                            }
-                            roster.elements.retain(|h| h.count > 0);
-                        }
-                    }
-                    *self.elements_lost.entry(side.clone()).or_default() += count;
-                }
+                self.take_losses(side, lost, sunk, victor.as_ref());
             }
             Event::FleetRetreated { side, path, .. } => {
                 self.retreats_due.retain(|s| s != side);
@@ -284,6 +293,26 @@ impl CampaignState {
                 self.counters.retain(|c| !(&c.side == side && c.is_fleet()));
             }
             _ => {}
+        }
+    }
+
+    /// Chosen losses: groups off their commands, whole commands lost with their commanders.
+    pub(crate) fn take_losses(&mut self, side: &SideId, lost: &[(String, ElementGroup)], sunk: &[String], by: Option<&SideId>) {
+        for name in sunk {
+            self.lose_command(side, name, by.cloned());
+        }
+        if let Some(army) = self.armies.get_mut(side) {
+            let mut count = 0;
+            for (name, group) in lost {
+                if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name) {
+                    if let Some(h) = roster.elements.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
+                        h.count -= group.count;
+                        count += group.count;
+                    }
+                    roster.elements.retain(|h| h.count > 0);
+                }
+            }
+            *self.elements_lost.entry(side.clone()).or_default() += count;
         }
     }
 

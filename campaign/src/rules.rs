@@ -8,7 +8,7 @@ use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
 use crate::cities::{self, Direction};
-use crate::{battle, naval, turn};
+use crate::{battle, naval, siege, turn};
 
 /// Decides what `command` does to the campaign.
 pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -77,6 +77,9 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
         Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
         Command::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,
+        Command::WithdrawIntoCity { side, battle: id } => siege::withdraw_into_city(state, map, side, *id)?,
+        Command::AllocateSiegeLosses { side, lost, sunk } => siege::allocate_siege_losses(state, map, side, lost, sunk)?,
+        Command::Sally { side, node } => siege::sally(state, side, *node)?,
         Command::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Command::Garrison { side, command, elements, into_garrison } => {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
 use crate::battle::{CommanderLost, RetreatDue};
+use crate::siege::{LossesDue, Siege};
 use crate::turn::{Battle, Counter, Phase};
 use crate::dice::RollSource;
 use crate::event::Event;
@@ -14,7 +15,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 6;
+pub const STATE_VERSION: u32 = 7;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -71,6 +72,10 @@ pub struct CampaignState {
     /// A side offered the chance to change sides because its ally just lost a land battle,
     /// and that ally (MG-35).
     pub switch_offer: Option<(SideId, SideId)>,
+    /// Cities under siege (MG-27).
+    pub sieges: Vec<Siege>,
+    /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
+    pub siege_losses_due: BTreeMap<SideId, LossesDue>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -128,6 +133,8 @@ impl CampaignState {
             leaderless: BTreeSet::new(),
             alliances: scenario.alliances.clone(),
             switch_offer: None,
+            sieges: Vec::new(),
+            siege_losses_due: BTreeMap::new(),
         }
     }
 
@@ -179,6 +186,13 @@ impl CampaignState {
                 self.alliances.insert(pair(side, to));
                 self.switch_offer = None;
             }
+            Event::SiegeBegun { .. }
+            | Event::SiegeRolled { .. }
+            | Event::SiegeLifted { .. }
+            | Event::CityFell { .. }
+            | Event::DiseaseStruck { .. }
+            | Event::SiegeLossesTaken { .. }
+            | Event::SallyMade { .. } => self.apply_siege(event),
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }

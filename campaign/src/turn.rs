@@ -65,6 +65,10 @@ pub struct Counter {
     /// not stand on land.
     #[serde(default)]
     pub aboard: bool,
+    /// A command wholly inside a besieged city (MG-27): it neither halts enemies nor fights
+    /// in the field.
+    #[serde(default)]
+    pub inside: bool,
 }
 
 impl Counter {
@@ -77,6 +81,7 @@ impl Counter {
             mp_spent: 0,
             entered_from: None,
             aboard: false,
+            inside: false,
         }
     }
 
@@ -86,7 +91,7 @@ impl Counter {
 
     /// A command standing on land: it halts enemies, fights battles and counts for stacking.
     pub fn on_land(&self) -> bool {
-        !self.is_fleet() && !self.aboard
+        !self.is_fleet() && !self.aboard && !self.inside
     }
 }
 
@@ -170,7 +175,7 @@ impl CampaignState {
         if self.phase != Phase::Movement || self.moving_side() != side {
             return out;
         }
-        if counter.aboard || self.leaderless.contains(&(side.clone(), name.to_owned())) {
+        if counter.aboard || counter.inside || self.leaderless.contains(&(side.clone(), name.to_owned())) {
             return out;
         }
         let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
@@ -209,7 +214,8 @@ impl CampaignState {
                 let fortified = map.node(node).is_some_and(|n| n.is_fortified());
                 let capital = self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node));
                 let ally = self.city_allies.get(&node);
-                let held_by_ally = ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && c.on_land() && c.node == node));
+                // A command inside the walls is present in the node too.
+                let held_by_ally = ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
                 fortified && !capital && ally != Some(side) && !held_by_ally
             })
             .collect()
@@ -381,6 +387,9 @@ pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str,
     }
     if state.leaderless.contains(&(side.clone(), name.to_owned())) {
         return Err(RuleError::new("MG-31", format!("{name} has lost its leader and cannot move")));
+    }
+    if counter.inside {
+        return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can move")));
     }
     state.check_path(map, counter, path, true)?;
     Ok(vec![Event::CounterMoved {
@@ -580,10 +589,17 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
             events.extend(crate::naval::naval_battles(state, map, side, dice)?);
+            events.extend(crate::siege::siege_rolls(state, map, side, dice)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
             events.extend(raise_battles(state, side));
         }
         Phase::Combat => {
+            if let Some((side, due)) = state.siege_losses_due.iter().next() {
+                return Err(RuleError::new(
+                    if due.rule == "MG-29" { "MG-29" } else { "MG-28" },
+                    format!("{} must first choose which {} elements it lost at {}", side_name(state, side), due.elements, map.name(due.node)),
+                ));
+            }
             if let Some((loser, n)) = state.naval_losses_due.iter().next() {
                 return Err(RuleError::new(
                     "MG-18",
@@ -673,6 +689,19 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
 }
 
 impl CampaignState {
+    /// A siege whose besieger has no land counter left outside the walls is over (MG-28).
+    pub(crate) fn lift_abandoned_sieges(&mut self) {
+        let abandoned: Vec<NodeId> = self
+            .sieges
+            .iter()
+            .filter(|s| !self.counters.iter().any(|c| c.side == s.besieger && c.node == s.node && c.on_land()))
+            .map(|s| s.node)
+            .collect();
+        for node in abandoned {
+            self.apply_siege(&Event::SiegeLifted { node });
+        }
+    }
+
     /// Applies the turn's events; called from [`CampaignState::apply`].
     pub(crate) fn apply_turn(&mut self, event: &Event) {
         match event {
@@ -699,6 +728,7 @@ impl CampaignState {
                         c.node = last;
                     }
                 }
+                self.lift_abandoned_sieges();
             }
             Event::CounterEmbarked { side, counter } => {
                 let node = self.counter(side, counter).map(|c| c.node);

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
 use crate::battle::Victory;
+use crate::siege::{LossesDue, Siege};
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
@@ -72,6 +73,8 @@ pub struct Board {
     pub switch_offer: Option<(SideId, SideId)>,
     /// Victory points of each side, from what everyone has seen happen (MG-33).
     pub victory: BTreeMap<SideId, Victory>,
+    /// Cities under siege (MG-27).
+    pub sieges: Vec<Siege>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -80,6 +83,8 @@ pub struct CounterMark {
     pub side: SideId,
     pub node: NodeId,
     pub fleet: bool,
+    /// Inside the walls of a besieged city (MG-27).
+    pub inside: bool,
 }
 
 /// A battle as everyone knows it: where, and which sides.
@@ -132,6 +137,8 @@ pub struct Forces {
     pub fleet_retreats: BTreeMap<NodeId, Vec<NodeId>>,
     /// For each of the side's land counters owing a retreat, where it may go (MG-15).
     pub land_retreats: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
+    /// Elements the side must choose to lose after a siege or disease (MG-28, MG-29).
+    pub siege_losses_due: Option<LossesDue>,
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
@@ -236,11 +243,13 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 side: c.side.clone(),
                 node: c.node,
                 fleet: c.is_fleet(),
+                inside: c.inside,
             })
             .collect(),
         alliances: state.alliances.iter().cloned().collect(),
         switch_offer: state.switch_offer.clone(),
         victory: state.victory_points(),
+        sieges: state.sieges.clone(),
         alliance_rolls_due: if state.phase == Phase::Movement {
             state.alliance_rolls_due(map, state.moving_side())
         } else {
@@ -292,6 +301,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         deployable,
         naval_losses_due: state.naval_losses_due.get(side).copied().unwrap_or(0),
         fleet_retreats: if state.retreats_due.contains(side) { state.fleet_retreats(map, side) } else { BTreeMap::new() },
+        siege_losses_due: state.siege_losses_due.get(side).cloned(),
         land_retreats: state
             .land_retreats_due
             .iter()

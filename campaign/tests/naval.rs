@@ -88,7 +88,7 @@ fn mg_18_naval_battle_losses_and_retreat() {
         sunk: sunk.iter().map(|c| (*c).to_owned()).collect(),
     };
     let err = sea.go(&allocate(&[("Himilco", "3 Reg Sp(O)")], &[]), DiceInput::Seeded).unwrap_err();
-    assert!(err.contains("must lose exactly 5 carried elements, not 3"), "{err}");
+    assert!(err.contains("must lose exactly 5 elements, not 3"), "{err}");
     let err = sea.go(&allocate(&[("Mago", "5 Reg Sp(O)")], &[]), DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Mago is not aboard the fleet"), "{err}");
     let err = sea.go(&allocate(&[("Himilco", "5 Reg Cv(O)")], &[]), DiceInput::Seeded).unwrap_err();

@@ -1,0 +1,287 @@
+//! Sieges (MG-27, MG-28) and disease (MG-29): a defender who takes every element inside its
+//! walls is besieged instead of fought; after each full turn of siege the besieger rolls,
+//! and on a modified 8 the city falls.
+
+use serde::{Deserialize, Serialize};
+
+use crate::army::ElementGroup;
+use crate::dice::{Dice, DiceSpec, Modifier};
+use crate::error::RuleError;
+use crate::event::{Event, Visibility};
+use crate::ids::{NodeId, SideId};
+use crate::map::Map;
+use crate::naval::{Pool, check_losses};
+use crate::state::CampaignState;
+use crate::turn::{FLEET, Phase};
+
+/// The modified siege roll that takes the city (MG-28).
+pub const CITY_FALLS: i32 = 8;
+
+/// A city under siege.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Siege {
+    pub node: NodeId,
+    pub besieger: SideId,
+    pub defender: SideId,
+    /// The campaign turn the siege began: the first roll comes a full turn later.
+    pub begun_turn: u32,
+    /// Siege rolls made so far; each after the first adds 1 (MG-28).
+    pub rolls: u32,
+    /// Disease has come to the node (MG-29).
+    pub disease: bool,
+}
+
+/// Losses a side must choose among its commands in a node (MG-28, MG-29).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossesDue {
+    pub node: NodeId,
+    pub elements: u32,
+    pub rule: String,
+    pub by: Option<SideId>,
+}
+
+impl CampaignState {
+    /// Elements of a side's land counters in a node, those inside the walls included.
+    pub fn elements_at(&self, side: &SideId, node: NodeId, inside: bool) -> u32 {
+        let Some(army) = self.armies.get(side) else { return 0 };
+        self.counters
+            .iter()
+            .filter(|c| &c.side == side && c.node == node && !c.is_fleet() && !c.aboard && c.inside == inside)
+            .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
+            .map(|r| r.element_count())
+            .sum()
+    }
+
+    /// MG-28: the besieger's effective elements: its land elements in the node, and at a
+    /// coastal city the NPs of its fleet there.
+    pub fn besieging_strength(&self, map: &Map, side: &SideId, node: NodeId) -> u32 {
+        let fleet = self
+            .counter(side, FLEET)
+            .filter(|f| f.node == node && map.node(node).is_some_and(|n| n.coastal))
+            .map_or(0, |_| self.fleet_np(side));
+        self.elements_at(side, node, false) + fleet
+    }
+
+    pub fn siege_at(&self, node: NodeId) -> Option<&Siege> {
+        self.sieges.iter().find(|s| s.node == node)
+    }
+}
+
+/// MG-27: instead of fighting a battle raised at its fortified city, the defender takes all
+/// its elements inside the walls; the besieger needs at least as many effective elements.
+pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battle_id: u32) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Combat {
+        return Err(RuleError::new("MG-27", "a defender withdraws into its city in the combat phase, instead of the battle"));
+    }
+    let battle = state
+        .battles
+        .iter()
+        .find(|b| b.id == battle_id && !b.awaiting_choices && b.day == 1)
+        .ok_or_else(|| RuleError::new("MG-27", format!("there is no battle {battle_id} still to be fought")))?;
+    let place = map.node(battle.node).ok_or_else(|| RuleError::new("MG-01", "the battle's node is not on the map"))?;
+    if !battle.defenders.contains(side) {
+        return Err(RuleError::new("MG-27", format!("only a defender may withdraw into the city; {side} attacked")));
+    }
+    if !place.is_fortified() {
+        return Err(RuleError::new("MG-27", format!("{} has no walls to withdraw behind", place.name)));
+    }
+    let holds = state.control.get(&battle.node) == Some(side)
+        || state.city_allies.get(&battle.node) == Some(side)
+        || state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == battle.node);
+    if !holds {
+        return Err(RuleError::new("MG-27", format!("{} is not {side}'s to defend", place.name)));
+    }
+    let inside = state.elements_at(side, battle.node, false);
+    let strength = state.besieging_strength(map, &battle.attacker, battle.node);
+    if strength < inside {
+        return Err(RuleError::new(
+            "MG-27",
+            format!("{} has {strength} effective elements, fewer than the {inside} inside {}: the battle must be fought", battle.attacker, place.name),
+        ));
+    }
+    let commands = state
+        .counters
+        .iter()
+        .filter(|c| &c.side == side && c.node == battle.node && c.on_land())
+        .map(|c| c.name.clone())
+        .collect();
+    Ok(vec![Event::SiegeBegun {
+        battle: battle_id,
+        siege: Siege {
+            node: battle.node,
+            besieger: battle.attacker.clone(),
+            defender: side.clone(),
+            begun_turn: state.turn,
+            rolls: 0,
+            disease: false,
+        },
+        inside: commands,
+    }])
+}
+
+/// MG-28 / MG-29: at the end of the besieger's movement, each siege it has kept a full turn
+/// without moving is rolled for; a siege it walked away from is lifted. Disease strikes each
+/// side it has reached.
+pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    for siege in state.sieges.iter().filter(|s| &s.besieger == mover) {
+        let place = map.name(siege.node);
+        let outside: Vec<_> = state.counters.iter().filter(|c| &c.side == mover && c.node == siege.node && c.on_land()).collect();
+        if outside.is_empty() {
+            events.push(Event::SiegeLifted { node: siege.node });
+            continue;
+        }
+        let moved = outside.iter().any(|c| c.mp_spent > 0);
+        if state.turn <= siege.begun_turn || moved {
+            continue;
+        }
+        let inside = state.elements_at(&siege.defender, siege.node, true);
+        let strength = state.besieging_strength(map, mover, siege.node);
+        let mut mods = Vec::new();
+        if strength >= 3 * inside {
+            mods.push(Modifier { value: 2, reason: "3:1 effective elements".into() });
+        } else if strength >= 2 * inside {
+            mods.push(Modifier { value: 1, reason: "2:1 effective elements".into() });
+        }
+        let city = map.node(siege.node).map_or(0, |n| i32::from(n.siege_modifier));
+        if city != 0 {
+            mods.push(Modifier { value: city, reason: format!("the walls of {place}") });
+        }
+        for m in state.scenario.siege_modifiers.iter().filter(|m| m.node == siege.node) {
+            mods.push(Modifier { value: i32::from(m.modifier), reason: m.reason.clone() });
+        }
+        if siege.rolls > 0 {
+            mods.push(Modifier { value: i32::try_from(siege.rolls).unwrap_or(0), reason: "consecutive turns of siege".into() });
+        }
+        let roll = dice.roll(DiceSpec::D6, &format!("siege of {place}"), Some("MG-28"), mods)?;
+        let (natural, total) = (roll.natural(), roll.total());
+        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
+        if total >= CITY_FALLS {
+            let destroyed = state
+                .counters
+                .iter()
+                .filter(|c| c.side == siege.defender && c.node == siege.node && c.inside)
+                .map(|c| c.name.clone())
+                .collect();
+            events.push(Event::CityFell {
+                node: siege.node,
+                besieger: mover.clone(),
+                defender: siege.defender.clone(),
+                destroyed,
+                // 20 % of the defender's force, rounded up.
+                besieger_losses: inside.div_ceil(5),
+            });
+        } else {
+            events.push(Event::SiegeRolled { node: siege.node, disease: natural == 1 });
+        }
+    }
+    events.extend(disease(state, mover, dice)?);
+    Ok(events)
+}
+
+/// MG-29: a side with a force in a diseased siege rolls d6 in its own turn; on a 1 it loses a
+/// tenth of its elements there.
+fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let mut events = Vec::new();
+    for siege in state.sieges.iter().filter(|s| s.disease) {
+        let here = state.elements_at(mover, siege.node, false) + state.elements_at(mover, siege.node, true);
+        if here == 0 {
+            continue;
+        }
+        let roll = dice.roll(DiceSpec::D6, &format!("disease at the siege of node {}", siege.node), Some("MG-29"), Vec::new())?;
+        let struck = roll.natural() == 1;
+        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
+        if struck {
+            events.push(Event::DiseaseStruck {
+                node: siege.node,
+                side: mover.clone(),
+                elements: here.div_ceil(10),
+            });
+        }
+    }
+    Ok(events)
+}
+
+/// MG-28 / MG-29: the side chooses which of its elements in the node the siege or the disease
+/// took; a general goes only with his whole command.
+pub fn allocate_siege_losses(state: &CampaignState, map: &Map, side: &SideId, lost: &[(String, ElementGroup)], sunk: &[String]) -> Result<Vec<Event>, RuleError> {
+    let due = state
+        .siege_losses_due
+        .get(side)
+        .ok_or_else(|| RuleError::new("MG-28", format!("{side} has no siege or disease losses to take")))?;
+    let what = format!("at {}", map.name(due.node));
+    let node = due.node;
+    let holds = move |c: &crate::turn::Counter| c.node == node && !c.is_fleet() && !c.aboard;
+    let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
+    check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
+    Ok(vec![Event::SiegeLossesTaken {
+        side: side.clone(),
+        lost: lost.to_vec(),
+        sunk: sunk.to_vec(),
+    }])
+}
+
+/// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
+/// raised when its movement ends, with the defender attacking.
+pub fn sally(state: &CampaignState, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Movement || state.moving_side() != side {
+        return Err(RuleError::new("MG-27", "the besieged sally in their own movement phase"));
+    }
+    if !state.sieges.iter().any(|s| s.node == node && &s.defender == side) {
+        return Err(RuleError::new("MG-27", format!("{side} is not besieged at node {node}")));
+    }
+    Ok(vec![Event::SallyMade { side: side.clone(), node }])
+}
+
+impl CampaignState {
+    pub(crate) fn apply_siege(&mut self, event: &Event) {
+        match event {
+            Event::SiegeBegun { battle, siege, inside } => {
+                self.battles.retain(|b| b.id != *battle);
+                for c in self.counters.iter_mut().filter(|c| c.side == siege.defender && inside.contains(&c.name)) {
+                    c.inside = true;
+                }
+                self.sieges.push(siege.clone());
+            }
+            Event::SiegeRolled { node, disease } => {
+                if let Some(s) = self.sieges.iter_mut().find(|s| s.node == *node) {
+                    s.rolls += 1;
+                    s.disease |= *disease;
+                }
+            }
+            Event::SiegeLifted { node } => self.end_siege(*node),
+            Event::CityFell { node, besieger, defender, destroyed, besieger_losses } => {
+                for name in destroyed {
+                    self.lose_command(defender, name, Some(besieger.clone()));
+                }
+                self.control.insert(*node, besieger.clone());
+                self.city_allies.insert(*node, besieger.clone());
+                self.end_siege(*node);
+                if *besieger_losses > 0 {
+                    self.siege_losses_due.insert(
+                        besieger.clone(),
+                        LossesDue { node: *node, elements: *besieger_losses, rule: "MG-28".into(), by: Some(defender.clone()) },
+                    );
+                }
+            }
+            Event::DiseaseStruck { node, side, elements } => {
+                self.siege_losses_due.insert(side.clone(), LossesDue { node: *node, elements: *elements, rule: "MG-29".into(), by: None });
+            }
+            Event::SiegeLossesTaken { side, lost, sunk } => {
+                let due = self.siege_losses_due.remove(side);
+                self.take_losses(side, lost, sunk, due.as_ref().and_then(|d| d.by.as_ref()));
+            }
+            Event::SallyMade { node, .. } => self.end_siege(*node),
+            _ => {}
+        }
+    }
+
+    fn end_siege(&mut self, node: NodeId) {
+        if let Some(i) = self.sieges.iter().position(|s| s.node == node) {
+            let siege = self.sieges.remove(i);
+            for c in self.counters.iter_mut().filter(|c| c.side == siege.defender && c.node == node) {
+                c.inside = false;
+            }
+        }
+    }
+}

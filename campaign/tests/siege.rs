@@ -1,0 +1,170 @@
+//! Sieges (MG-27, MG-28) and disease (MG-29).
+
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+
+fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+struct Walls {
+    store: Store,
+    c: Campaign,
+    map: Map,
+}
+
+const STANDARD: &[(&str, &str, u8)] = &[
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
+
+impl Walls {
+    /// Himilco marches from Panormus on Leptines at Himera; the battle is raised.
+    fn himera(deployment: &[(&str, &str, u8)]) -> Walls {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Walls", catalog.scenario("dionysian").unwrap(), 12).unwrap();
+        for &(s, counter, node) in deployment {
+            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
+            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap();
+        }
+        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+        let mut w = Walls { store, c, map };
+        w.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        w.ok(&Command::EndPhase { side: side("carthage") });
+        w
+    }
+
+    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
+        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
+    }
+
+    fn ok(&mut self, command: &Command) -> Vec<Event> {
+        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    fn refused(&mut self, command: &Command, words: &str) {
+        let err = self.go(command, DiceInput::Seeded).unwrap_err();
+        assert!(err.contains(words), "expected `{words}`, got: {err}");
+    }
+
+    fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
+        self.go(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
+    }
+
+    /// Ends the rest of the turn from `s`'s combat phase to its next movement phase.
+    fn round(&mut self, other: &str) {
+        self.end("carthage", DiceInput::Seeded);
+        self.end("carthage", DiceInput::Seeded);
+        for _ in 0..3 {
+            self.end(other, DiceInput::Seeded);
+        }
+    }
+
+    fn withdraw(&mut self) {
+        let battle = self.c.state.battles[0].id;
+        self.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
+    }
+}
+
+fn siege_roll(events: &[Event]) -> Option<i32> {
+    events.iter().find_map(|e| match e {
+        Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-28") => Some(roll.total()),
+        _ => None,
+    })
+}
+
+/// MG-27 / MG-28: the defender withdraws inside; after each full turn without moving the
+/// besieger rolls d6, +1 for each consecutive turn after the first; 8 takes the city, all
+/// inside are destroyed, and the besieger loses a fifth of the defender's force.
+#[test]
+fn mg_28_siege_falls_on_8() {
+    let mut w = Walls::himera(STANDARD);
+    w.refused(&Command::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
+    w.withdraw();
+    let s = &w.c.state;
+    assert!(s.battles.is_empty() && s.sieges.len() == 1);
+    assert!(s.counter(&side("syracuse"), "Leptines").unwrap().inside);
+    w.round("syracuse");
+    // Turn 2: Carthage rolls 6: the city holds.
+    assert_eq!(siege_roll(&w.end("carthage", DiceInput::Manual(vec![6]))), Some(6));
+    w.round("syracuse");
+    assert_eq!(siege_roll(&w.end("carthage", DiceInput::Manual(vec![6]))), Some(7), "+1 for the second turn of siege");
+    w.round("syracuse");
+    let events = w.end("carthage", DiceInput::Manual(vec![6]));
+    assert_eq!(siege_roll(&events), Some(8));
+    assert!(events.iter().any(|e| matches!(e, Event::CityFell { besieger_losses: 4, .. })), "a fifth of Leptines' 20 elements");
+    let s = &w.c.state;
+    assert!(s.counter(&side("syracuse"), "Leptines").is_none());
+    assert_eq!(s.control[&NodeId(8)], side("carthage"));
+    assert!(s.sieges.is_empty());
+    let err = w.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Carthage must first choose which 4 elements it lost at Himera — MG-28"), "{err}");
+    let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
+    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    let vp = &w.c.state.victory_points()[&side("carthage")];
+    assert_eq!((vp.commanders, vp.cities.clone()), (1, vec![NodeId(8)]));
+}
+
+/// MG-27: the besieger needs at least as many effective elements as are inside.
+#[test]
+fn mg_27_too_weak_to_besiege() {
+    let mut two = STANDARD.to_vec();
+    two[8] = ("syracuse", "Agyris", 8);
+    let mut w = Walls::himera(&two);
+    let battle = w.c.state.battles[0].id;
+    w.refused(
+        &Command::WithdrawIntoCity { side: side("syracuse"), battle },
+        "carthage has 20 effective elements, fewer than the 40 inside Himera: the battle must be fought",
+    );
+}
+
+/// MG-27: the besieged sally in their own movement phase and a battle follows; a besieger who
+/// marches away lifts the siege.
+#[test]
+fn mg_27_sally_and_lifting() {
+    let mut w = Walls::himera(STANDARD);
+    w.withdraw();
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    let err = w.go(&Command::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Leptines is besieged: it must sally") && err.ends_with("MG-27"), "{err}");
+    w.ok(&Command::Sally { side: side("syracuse"), node: NodeId(8) });
+    let events = w.end("syracuse", DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::BattleRaised { battle } if battle.attacker == side("syracuse"))));
+
+    let mut v = Walls::himera(STANDARD);
+    v.withdraw();
+    v.round("syracuse");
+    v.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
+    assert!(v.c.state.sieges.is_empty());
+    assert!(!v.c.state.counter(&side("syracuse"), "Leptines").unwrap().inside);
+}
+
+/// MG-29: an unmodified 1 on the siege roll brings disease; from then each side with a force
+/// there rolls in its own turn and loses a tenth of it on a 1.
+#[test]
+fn mg_29_disease() {
+    let mut w = Walls::himera(STANDARD);
+    w.withdraw();
+    w.round("syracuse");
+    w.end("carthage", DiceInput::Manual(vec![1]));
+    assert!(w.c.state.sieges[0].disease);
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    let events = w.end("syracuse", DiceInput::Manual(vec![1]));
+    assert!(events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, .. })), "{events:?}");
+    let err = w.go(&Command::EndPhase { side: side("syracuse") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.ends_with("MG-29"), "{err}");
+    let lost = vec![("Leptines".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
+    w.ok(&Command::AllocateSiegeLosses { side: side("syracuse"), lost, sunk: vec![] });
+    assert_eq!(w.c.state.elements_lost[&side("syracuse")], 2);
+}
