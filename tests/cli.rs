@@ -212,3 +212,18 @@ fn x_06_orders_as_json() {
     let side = cli(&db.path, &["log", "Script", "--as", "syracuse"]).ok();
     assert!(side.contains("Carthage: a counter moves Segesta → Entella") && !side.contains("Hanno"), "{side}");
 }
+
+/// MG-37 / X-06: `new --from` starts a scenario where another campaign ended.
+#[test]
+fn mg_37_new_campaign_from_the_end_of_another() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Season one");
+    cli(&db.path, &["order", "Season one", r#"{"type":"adjust_control","node":9,"side":"carthage","reason":"taken"}"#]).ok();
+    let out = cli(&db.path, &["new", "dionysian", "--name", "Season two", "--from", "Season one"]).ok();
+    assert!(out.contains("Season two"), "{out}");
+    let shown = cli(&db.path, &["show", "Season two", "--json"]).json();
+    let node9 = shown["board"]["nodes"].as_array().unwrap().iter().find(|n| n["id"] == 9).unwrap().clone();
+    assert_eq!(node9["controller"], "carthage");
+    let line = cli(&db.path, &["new", "dionysian", "--name", "Season three", "--from", "Nowhere"]).refused();
+    assert!(line.contains("there is no campaign `Nowhere`"), "{line}");
+}

@@ -68,6 +68,9 @@ pub enum CliCommand {
         /// Seed of the campaign's dice [default: a fresh one, kept secret]
         #[arg(long)]
         seed: Option<u64>,
+        /// Start from where this campaign (name or id) ended: control, allies, armies, fleets
+        #[arg(long, value_name = "CAMPAIGN")]
+        from: Option<String>,
     },
     /// List the campaigns in the database
     List,
@@ -256,13 +259,22 @@ impl Session {
                 let catalog = self.catalog()?;
                 self.print(out, &ScenarioList(catalog.scenarios))
             }
-            CliCommand::New { scenario, name, seed } => {
+            CliCommand::New { scenario, name, seed, from } => {
                 let catalog = self.catalog()?;
                 let scenario = catalog.require_scenario(&scenario).map_err(|e| anyhow!(e))?;
                 if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
                     bail!("a campaign name cannot be empty");
                 }
-                let mut store = self.store(true)?;
+                let mut store = self.store(from.is_none())?;
+                let continued;
+                let scenario = match &from {
+                    Some(key) => {
+                        let previous = store.load(store.find(key)?)?;
+                        continued = scenario.continued_from(&previous.state).map_err(|e| anyhow!("{e} — MG-37"))?;
+                        &continued
+                    }
+                    None => scenario,
+                };
                 let name = match name {
                     Some(n) => n,
                     None => {

@@ -70,6 +70,8 @@ pub enum Command {
         #[serde(default)]
         sunk: Vec<String>,
     },
+    /// End the campaign early, as the sides agree (MG-32).
+    EndCampaign { reason: String },
     /// The besieged come out to fight (MG-27).
     Sally { side: SideId, node: NodeId },
     /// Write a side's secret choice after a battle without a loser (MG-25).
@@ -109,6 +111,7 @@ impl Command {
             Command::WithdrawIntoCity { side, battle } => format!("{side} withdraws into the city at battle {battle}"),
             Command::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
             Command::Sally { side, node } => format!("{side} sallies at {node}"),
+            Command::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

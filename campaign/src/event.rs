@@ -119,6 +119,8 @@ pub enum Event {
     SiegeLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
     /// The besieged came out to fight (MG-27).
     SallyMade { side: SideId, node: NodeId },
+    /// The sides agreed to end the campaign (MG-32).
+    CampaignEnded { reason: String },
     /// A beaten land counter retreated (MG-15).
     CounterRetreated { side: SideId, counter: String, from: NodeId, path: Vec<NodeId> },
     /// A command was destroyed: a beaten counter with nowhere to retreat (MG-15).
@@ -154,6 +156,7 @@ impl Event {
             Event::BattleResolved { .. } => "battle_resolved",
             Event::BattleDrawn { .. } => "battle_drawn",
             Event::SiegeBegun { .. } => "siege_begun",
+            Event::CampaignEnded { .. } => "campaign_ended",
             Event::SiegeRolled { .. } => "siege_rolled",
             Event::SiegeLifted { .. } => "siege_lifted",
             Event::CityFell { .. } => "city_fell",
@@ -305,12 +308,19 @@ impl Event {
                 map.name(*node),
                 if *disease { "; disease breaks out in the siege lines (MG-29)" } else { "" }
             )),
+            Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),
-            Event::CityFell { node, besieger, besieger_losses, .. } => Some(format!(
-                "{} falls to {}: all inside are destroyed; the besieger loses {besieger_losses} elements — MG-28",
-                map.name(*node),
-                side_name(&Some(besieger.clone()))
-            )),
+            Event::CityFell { node, besieger, besieger_losses, .. } => {
+                let mut line = format!(
+                    "{} falls to {}: all inside are destroyed; the besieger loses {besieger_losses} elements — MG-28",
+                    map.name(*node),
+                    side_name(&Some(besieger.clone()))
+                );
+                for s in scenario.sides.iter().filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger) {
+                    line.push_str(&format!("; {} has lost its capital and is out of the campaign — MG-32", s.name));
+                }
+                Some(line)
+            }
             Event::DiseaseStruck { node, side, elements } => Some(format!(
                 "Disease at {}: {} loses {elements} elements — MG-29",
                 map.name(*node),

@@ -444,3 +444,57 @@ fn parse_colour(s: &str) -> Option<[u8; 3]> {
     let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
+
+impl Scenario {
+    /// MG-37: this scenario started from where an earlier campaign on the same map ended:
+    /// every side the two share keeps the nodes it controls, the cities allied to it, its
+    /// army as the season left it and its fleet's strength. Counters are deployed afresh
+    /// within what each side now holds.
+    pub fn continued_from(&self, previous: &crate::state::CampaignState) -> Result<Scenario, String> {
+        if previous.scenario.map != self.map {
+            return Err(format!(
+                "{} is played on map `{}` and {} on `{}`; a campaign continues only on the same map",
+                previous.scenario.name, previous.scenario.map, self.name, self.map
+            ));
+        }
+        let mut next = self.clone();
+        let carried: Vec<SideId> = next
+            .sides
+            .iter()
+            .map(|s| s.id.clone())
+            .filter(|id| previous.is_side(id) && !previous.eliminated.contains(id))
+            .collect();
+        // A side new to this season arrives as its scenario sets it up; the sides carried over
+        // keep the rest of what they held.
+        let arriving: BTreeSet<NodeId> = next
+            .sides
+            .iter()
+            .filter(|s| !carried.contains(&s.id))
+            .flat_map(|s| s.controls.iter().chain(&s.allied_cities).copied().chain(s.capital.map(|c| c.node)))
+            .collect();
+        for side in next.sides.iter_mut().filter(|s| carried.contains(&s.id)) {
+            side.controls = previous
+                .control
+                .iter()
+                .filter(|(n, s)| **s == side.id && !arriving.contains(n))
+                .map(|(n, _)| *n)
+                .collect();
+            side.allied_cities = previous
+                .city_allies
+                .iter()
+                .filter(|(n, s)| **s == side.id && !arriving.contains(n) && side.capital.is_none_or(|c| c.node != **n))
+                .map(|(n, _)| *n)
+                .collect();
+            side.fleet_np = previous.fleet_np(&side.id);
+        }
+        for army in &mut next.armies {
+            if carried.contains(&army.side)
+                && let Some(old) = previous.armies.get(&army.side)
+            {
+                *army = old.clone();
+            }
+        }
+        next.summary = format!("{} Continued from “{}”, as that campaign ended.", next.summary, previous.name);
+        Ok(next)
+    }
+}

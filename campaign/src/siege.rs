@@ -257,6 +257,18 @@ impl CampaignState {
                 self.control.insert(*node, besieger.clone());
                 self.city_allies.insert(*node, besieger.clone());
                 self.end_siege(*node);
+                // MG-32: a side whose capital falls is out of the campaign, unless its
+                // scenario says otherwise.
+                let fallen: Vec<SideId> = self
+                    .scenario
+                    .sides
+                    .iter()
+                    .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
+                    .map(|s| s.id.clone())
+                    .collect();
+                for side in fallen {
+                    self.eliminate(&side);
+                }
                 if *besieger_losses > 0 {
                     self.siege_losses_due.insert(
                         besieger.clone(),
@@ -276,6 +288,18 @@ impl CampaignState {
         }
     }
 
+    /// Takes a side out of the campaign (MG-32): its counters leave the map and its turns are
+    /// skipped; its victory points stand.
+    pub(crate) fn eliminate(&mut self, side: &SideId) {
+        self.eliminated.insert(side.clone());
+        self.counters.retain(|c| &c.side != side);
+        self.land_retreats_due.retain(|r| &r.side != side);
+        self.retreats_due.retain(|s| s != side);
+        if self.one_camp_left() {
+            self.phase = Phase::Ended;
+        }
+    }
+
     fn end_siege(&mut self, node: NodeId) {
         if let Some(i) = self.sieges.iter().position(|s| s.node == node) {
             let siege = self.sieges.remove(i);
@@ -284,4 +308,15 @@ impl CampaignState {
             }
         }
     }
+}
+
+/// MG-32: the campaign ends early when the sides agree.
+pub fn end_by_agreement(state: &CampaignState, reason: &str) -> Result<Vec<Event>, RuleError> {
+    if matches!(state.phase, Phase::Setup | Phase::Ended) {
+        return Err(RuleError::new("MG-32", "only a campaign under way can be ended by agreement"));
+    }
+    if reason.trim().is_empty() {
+        return Err(RuleError::new("MG-32", "say what the sides agreed, for the log"));
+    }
+    Ok(vec![Event::CampaignEnded { reason: reason.trim().to_owned() }])
 }

@@ -15,7 +15,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 7;
+pub const STATE_VERSION: u32 = 8;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,6 +74,8 @@ pub struct CampaignState {
     pub switch_offer: Option<(SideId, SideId)>,
     /// Cities under siege (MG-27).
     pub sieges: Vec<Siege>,
+    /// Sides out of the campaign, their capital taken (MG-32).
+    pub eliminated: BTreeSet<SideId>,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
 }
@@ -134,6 +136,7 @@ impl CampaignState {
             alliances: scenario.alliances.clone(),
             switch_offer: None,
             sieges: Vec::new(),
+            eliminated: BTreeSet::new(),
             siege_losses_due: BTreeMap::new(),
         }
     }
@@ -193,6 +196,7 @@ impl CampaignState {
             | Event::DiseaseStruck { .. }
             | Event::SiegeLossesTaken { .. }
             | Event::SallyMade { .. } => self.apply_siege(event),
+            Event::CampaignEnded { .. } => self.phase = Phase::Ended,
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }

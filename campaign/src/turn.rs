@@ -689,6 +689,12 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
 }
 
 impl CampaignState {
+    /// Whether every side still in the campaign is on one side of the war (MG-32).
+    pub fn one_camp_left(&self) -> bool {
+        let left: Vec<&SideId> = self.scenario.move_order.iter().filter(|s| !self.eliminated.contains(*s)).collect();
+        left.iter().all(|a| left.iter().all(|b| !self.are_enemies(a, b)))
+    }
+
     /// A siege whose besieger has no land counter left outside the walls is over (MG-28).
     pub(crate) fn lift_abandoned_sieges(&mut self) {
         let abandoned: Vec<NodeId> = self
@@ -774,6 +780,8 @@ impl CampaignState {
                 self.battles_raised = self.battles_raised.max(battle.id);
                 self.battles.push(battle.clone());
             }
+            // A campaign that ended inside this command (MG-32) stays ended.
+            Event::PhaseEnded { .. } if self.phase == Phase::Ended => {}
             Event::PhaseEnded { phase, .. } => match phase {
                 Phase::Combat => {
                     // An offer to change sides lapses if not taken at once (MG-35).
@@ -786,12 +794,19 @@ impl CampaignState {
                         c.mp_spent = 0;
                         c.entered_from = None;
                     }
-                    self.mover += 1;
-                    if self.mover >= self.scenario.move_order.len() {
-                        self.mover = 0;
-                        self.turn += 1;
+                    // Sides out of the campaign (MG-32) lose their player-turns.
+                    loop {
+                        self.mover += 1;
+                        if self.mover >= self.scenario.move_order.len() {
+                            self.mover = 0;
+                            self.turn += 1;
+                        }
+                        let out = self.eliminated.contains(self.moving_side());
+                        if !out || self.eliminated.len() >= self.scenario.move_order.len() {
+                            break;
+                        }
                     }
-                    self.phase = if self.turn > self.scenario.turns { Phase::Ended } else { Phase::Movement };
+                    self.phase = if self.turn > self.scenario.turns || self.one_camp_left() { Phase::Ended } else { Phase::Movement };
                 }
                 Phase::Setup | Phase::Ended => {}
             },

@@ -75,6 +75,8 @@ pub struct Board {
     pub victory: BTreeMap<SideId, Victory>,
     /// Cities under siege (MG-27).
     pub sieges: Vec<Siege>,
+    /// Sides out of the campaign (MG-32).
+    pub eliminated: Vec<SideId>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -250,6 +252,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         switch_offer: state.switch_offer.clone(),
         victory: state.victory_points(),
         sieges: state.sieges.clone(),
+        eliminated: state.eliminated.iter().cloned().collect(),
         alliance_rolls_due: if state.phase == Phase::Movement {
             state.alliance_rolls_due(map, state.moving_side())
         } else {

@@ -116,3 +116,36 @@ fn mg_11_movement_points_by_composition() {
     assert_eq!(mp("Reg Cv(O)", &["2 Irr Exp(I)"]), 1);
     assert_eq!(mp("Reg Kn(O)", &["2 Reg Ps(S)"]), 2);
 }
+
+/// MG-37: a new season starts from where the last one ended: control, allied cities, armies
+/// after their losses and fleets carry over for the sides both scenarios share.
+#[test]
+fn mg_37_a_scenario_continues_from_the_end_of_another() {
+    let c = catalog();
+    let map = c.map("sicily").unwrap();
+    let dionysian = c.scenario("dionysian").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut first = store.create("398 BC", dionysian, 1).unwrap();
+    store
+        .execute(&mut first, map, &Command::AdjustControl { node: referee_campaign::NodeId(9), side: Some(SideId::new("carthage")), reason: "taken".into() }, DiceInput::Seeded)
+        .unwrap();
+    let mut smaller = first.state.armies[&SideId::new("syracuse")].clone();
+    smaller.commands.pop();
+    store.execute(&mut first, map, &Command::SetArmy { army: smaller.clone() }, DiceInput::Seeded).unwrap();
+
+    let next = dionysian.continued_from(&first.state).unwrap();
+    let second = store.create("397 BC", &next, 2).unwrap();
+    let s = &second.state;
+    assert_eq!(s.control[&referee_campaign::NodeId(9)], SideId::new("carthage"));
+    assert_eq!(s.armies[&SideId::new("syracuse")], smaller);
+    assert!(!next.side(&SideId::new("syracuse")).unwrap().controls.contains(&referee_campaign::NodeId(9)));
+    assert!(next.summary.contains("Continued from “398 BC”"));
+
+    // Pyrrhus is new in the Pyrrhic War: he lands at Messena as his scenario says, and
+    // Syracuse, carried over, gives it up.
+    let pyrrhic = c.scenario("pyrrhic").unwrap();
+    let carried = pyrrhic.continued_from(&first.state).unwrap();
+    assert_eq!(carried.side(&SideId::new("pyrrhus")).unwrap().controls, pyrrhic.side(&SideId::new("pyrrhus")).unwrap().controls);
+    assert!(!carried.side(&SideId::new("syracuse")).unwrap().controls.contains(&referee_campaign::NodeId(28)));
+    assert!(carried.side(&SideId::new("carthage")).unwrap().controls.contains(&referee_campaign::NodeId(9)));
+}

@@ -168,3 +168,69 @@ fn mg_29_disease() {
     w.ok(&Command::AllocateSiegeLosses { side: side("syracuse"), lost, sunk: vec![] });
     assert_eq!(w.c.state.elements_lost[&side("syracuse")], 2);
 }
+
+/// MG-32: the campaign ends by agreement, or when a side's capital falls and no enemies are
+/// left; the fallen side's turns and counters are gone.
+#[test]
+fn mg_32_capital_falls_and_the_campaign_ends() {
+    let catalog = Catalog::embedded();
+    let map = catalog.map("sicily").unwrap().clone();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Motya", catalog.scenario("dionysian").unwrap(), 3).unwrap();
+    let early = store.execute(&mut c, &map, &Command::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
+    assert!(early.unwrap_err().to_string().ends_with("MG-32"));
+    let deployment: &[(&str, &str, u8)] = &[
+        ("carthage", "Himilco", 0),
+        ("carthage", "Mago", 0),
+        ("carthage", "Hamilcar", 0),
+        ("carthage", "Hanno", 0),
+        ("carthage", "fleet", 0),
+        ("syracuse", "Dionysius", 8),
+        ("syracuse", "Leptines", 8),
+        ("syracuse", "Thearides", 8),
+        ("syracuse", "Agyris", 8),
+        ("syracuse", "fleet", 31),
+    ];
+    for &(s, counter, node) in deployment {
+        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+    }
+    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    let mut w = Walls { store, c, map };
+    let syracusans = ["Dionysius", "Leptines", "Thearides", "Agyris"];
+    let march = |w: &mut Walls, to: u8| {
+        for _ in 0..3 {
+            w.end("carthage", DiceInput::Seeded);
+        }
+        for name in syracusans {
+            w.ok(&Command::Move { side: side("syracuse"), counter: name.into(), path: vec![NodeId(to)] });
+        }
+        w.end("syracuse", DiceInput::Seeded);
+    };
+    march(&mut w, 4);
+    w.end("syracuse", DiceInput::Seeded);
+    w.end("syracuse", DiceInput::Seeded);
+    march(&mut w, 3);
+    w.end("syracuse", DiceInput::Seeded);
+    w.end("syracuse", DiceInput::Seeded);
+    march(&mut w, 0);
+    let battle = w.c.state.battles[0].id;
+    w.ok(&Command::WithdrawIntoCity { side: side("carthage"), battle });
+    w.end("syracuse", DiceInput::Seeded);
+    w.end("syracuse", DiceInput::Seeded);
+    for die in [6, 6, 6] {
+        for _ in 0..3 {
+            w.end("carthage", DiceInput::Seeded);
+        }
+        let events = w.end("syracuse", DiceInput::Manual(vec![die]));
+        if events.iter().any(|e| matches!(e, Event::CityFell { .. })) {
+            break;
+        }
+        w.end("syracuse", DiceInput::Seeded);
+        w.end("syracuse", DiceInput::Seeded);
+    }
+    let s = &w.c.state;
+    assert!(s.eliminated.contains(&side("carthage")), "Motya has fallen");
+    assert!(s.counters.iter().all(|c| c.side != side("carthage")));
+    assert_eq!(s.phase, referee_campaign::turn::Phase::Ended, "no enemy is left");
+    assert_eq!(s.victory_points()[&side("syracuse")].capitals, [(NodeId(0), 10)]);
+}
