@@ -143,7 +143,7 @@ impl Player {
             }
         }
         for (side, total) in elements {
-            let now = s.elements_in_play(side) + s.elements_lost.get(side).copied().unwrap_or(0);
+            let now = s.elements_in_play(side) + s.elements_lost.get(side).copied().unwrap_or(0) + s.elements_exited(side);
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }

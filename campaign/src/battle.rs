@@ -101,11 +101,15 @@ pub struct Victory {
     pub enemy_np_destroyed: u32,
     /// Enemy capitals held, with what each is worth.
     pub capitals: Vec<(NodeId, u32)>,
+    /// Commands led off the map through Messena, 2 VP each (MG-34).
+    pub exits: u32,
     pub total: u32,
 }
 
 /// Standard points for taking an enemy capital (MG-33).
 pub const CAPITAL_VP: u32 = 10;
+/// Points for each Pyrrhic command led off the map through Messena (MG-34).
+pub const EXIT_VP: u32 = 2;
 
 impl CampaignState {
     /// MG-33: each side's victory points, computed from the campaign as it stands.
@@ -143,8 +147,13 @@ impl CampaignState {
                         (n, vp)
                     })
                     .collect();
-                let total = u32::try_from(cities.len()).unwrap_or(u32::MAX) + commanders + np / 5 + capitals.iter().map(|(_, v)| v).sum::<u32>();
-                (side.clone(), Victory { cities, commanders, enemy_np_destroyed: np, capitals, total })
+                let exits = u32::try_from(self.exits.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
+                let total = u32::try_from(cities.len()).unwrap_or(u32::MAX)
+                    + commanders
+                    + np / 5
+                    + capitals.iter().map(|(_, v)| v).sum::<u32>()
+                    + EXIT_VP * exits;
+                (side.clone(), Victory { cities, commanders, enemy_np_destroyed: np, capitals, exits, total })
             })
             .collect()
     }
@@ -545,6 +554,7 @@ impl CampaignState {
                 army.commands.retain(|c| c.name != a.command);
             }
             self.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+            self.check_army_destroyed(&a.side);
             return;
         }
         if !a.general_lost {
@@ -578,6 +588,11 @@ impl CampaignState {
         let headless = u32::try_from(self.leaderless.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
         let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
         commands - headless + garrison
+    }
+
+    /// Elements that left the map through Messena (MG-34).
+    pub fn elements_exited(&self, side: &SideId) -> u32 {
+        self.exits.iter().filter(|(s, _)| s == side).map(|(_, n)| n).sum()
     }
 }
 

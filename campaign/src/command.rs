@@ -70,6 +70,8 @@ pub enum Command {
         #[serde(default)]
         sunk: Vec<String>,
     },
+    /// Lead a Pyrrhic command off the map through Messena (MG-34).
+    ExitMap { side: SideId, counter: String },
     /// End the campaign early, as the sides agree (MG-32).
     EndCampaign { reason: String },
     /// The besieged come out to fight (MG-27).
@@ -112,6 +114,7 @@ impl Command {
             Command::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
             Command::Sally { side, node } => format!("{side} sallies at {node}"),
             Command::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
+            Command::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
                 format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })

@@ -119,6 +119,8 @@ pub enum Event {
     SiegeLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
     /// The besieged came out to fight (MG-27).
     SallyMade { side: SideId, node: NodeId },
+    /// A Pyrrhic command left the map through Messena (MG-34).
+    CommandExited { side: SideId, command: String, elements: u32 },
     /// The sides agreed to end the campaign (MG-32).
     CampaignEnded { reason: String },
     /// A beaten land counter retreated (MG-15).
@@ -157,6 +159,7 @@ impl Event {
             Event::BattleDrawn { .. } => "battle_drawn",
             Event::SiegeBegun { .. } => "siege_begun",
             Event::CampaignEnded { .. } => "campaign_ended",
+            Event::CommandExited { .. } => "command_exited",
             Event::SiegeRolled { .. } => "siege_rolled",
             Event::SiegeLifted { .. } => "siege_lifted",
             Event::CityFell { .. } => "city_fell",
@@ -307,6 +310,11 @@ impl Event {
                 "{} holds out{} — MG-28",
                 map.name(*node),
                 if *disease { "; disease breaks out in the siege lines (MG-29)" } else { "" }
+            )),
+            Event::CommandExited { side, command, .. } => Some(format!(
+                "{}: {} sails home through Messena, 2 VP — MG-34",
+                side_name(&Some(side.clone())),
+                if owner_sees(viewer, side) { command.as_str() } else { "a command" }
             )),
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),

@@ -331,6 +331,16 @@ impl CampaignState {
                 by,
             });
         }
+        self.check_army_destroyed(side);
+    }
+
+    /// MG-36: a side with no capital is beaten only when its whole army is destroyed.
+    pub(crate) fn check_army_destroyed(&mut self, side: &SideId) {
+        let capital = self.scenario.side(side).is_some_and(|s| s.capital.is_some());
+        let gone = self.armies.get(side).is_none_or(|a| a.commands.is_empty());
+        if !capital && gone && !self.eliminated.contains(side) {
+            self.eliminate(side);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::naval::{Pool, check_losses};
+use crate::scenario::SpecialRule;
 use crate::state::CampaignState;
 use crate::turn::{FLEET, Phase};
 
@@ -266,8 +267,26 @@ impl CampaignState {
                     .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
                     .map(|s| s.id.clone())
                     .collect();
+                let rules = &self.scenario.special_rules;
+                let (to_pyrrhus, exit_rule) = (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
+                let (syracuse, pyrrhus) = (SideId::new("syracuse"), SideId::new("pyrrhus"));
+                // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls.
+                if to_pyrrhus && fallen.contains(&syracuse) {
+                    let np = self.fleet_np(&syracuse);
+                    if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet()) {
+                        f.side = pyrrhus.clone();
+                        f.mp_spent = 0;
+                        self.fleet_np.insert(pyrrhus.clone(), np);
+                        self.fleet_np.insert(syracuse.clone(), 0);
+                    }
+                }
                 for side in fallen {
                     self.eliminate(&side);
+                }
+                // MG-34: once Syracuse is out, losing Messena ends Pyrrhus too.
+                let messena = self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| c.node == *node);
+                if exit_rule && messena && self.eliminated.contains(&syracuse) && besieger != &pyrrhus {
+                    self.eliminate(&pyrrhus);
                 }
                 if *besieger_losses > 0 {
                     self.siege_losses_due.insert(
@@ -284,6 +303,14 @@ impl CampaignState {
                 self.take_losses(side, lost, sunk, due.as_ref().and_then(|d| d.by.as_ref()));
             }
             Event::SallyMade { node, .. } => self.end_siege(*node),
+            Event::CommandExited { side, command, elements } => {
+                self.counters.retain(|c| !(&c.side == side && &c.name == command));
+                if let Some(army) = self.armies.get_mut(side) {
+                    army.commands.retain(|c| &c.name != command);
+                }
+                self.exits.push((side.clone(), *elements));
+                self.exit_turns.insert(self.turn);
+            }
             _ => {}
         }
     }
@@ -308,6 +335,37 @@ impl CampaignState {
             }
         }
     }
+}
+
+/// MG-34: once Syracuse has fallen, Pyrrhus may lead one command a turn off the map through
+/// Messena, for 2 VP each, while no Carthaginian force stands there.
+pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
+    if !state.scenario.special_rules.contains(&SpecialRule::ExitThroughMessena) {
+        return Err(RuleError::new("MG-34", format!("{} has no exit from the map", state.scenario.name)));
+    }
+    if state.phase != Phase::Movement || state.moving_side() != side {
+        return Err(RuleError::new("MG-34", "a command leaves the map in its side's movement phase"));
+    }
+    if side.as_str() != "pyrrhus" || !state.eliminated.contains(&SideId::new("syracuse")) {
+        return Err(RuleError::new("MG-34", "only Pyrrhus may leave the map, and only after Syracuse has fallen"));
+    }
+    let messena = state
+        .scenario
+        .side(side)
+        .and_then(|s| s.capital)
+        .map(|c| c.node)
+        .ok_or_else(|| RuleError::new("MG-34", "Pyrrhus has no port to leave from"))?;
+    let counter = state.counter(side, name).filter(|c| c.on_land() && c.node == messena).ok_or_else(|| {
+        RuleError::new("MG-34", format!("{name} must stand at {} to leave the map", map.name(messena)))
+    })?;
+    if state.counters.iter().any(|c| c.node == messena && state.are_enemies(side, &c.side)) {
+        return Err(RuleError::new("MG-34", format!("no command may leave while enemy forces are at {}", map.name(messena))));
+    }
+    if state.exit_turns.contains(&state.turn) {
+        return Err(RuleError::new("MG-34", "only one command may leave the map each turn"));
+    }
+    let elements = state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == counter.name)).map_or(0, |c| c.element_count());
+    Ok(vec![Event::CommandExited { side: side.clone(), command: name.to_owned(), elements }])
 }
 
 /// MG-32: the campaign ends early when the sides agree.

@@ -15,7 +15,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 8;
+pub const STATE_VERSION: u32 = 9;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,6 +76,10 @@ pub struct CampaignState {
     pub sieges: Vec<Siege>,
     /// Sides out of the campaign, their capital taken (MG-32).
     pub eliminated: BTreeSet<SideId>,
+    /// Commands led off the map (MG-34): side and the elements they took.
+    pub exits: Vec<(SideId, u32)>,
+    /// Turns in which a command left the map: one a turn (MG-34).
+    pub exit_turns: BTreeSet<u32>,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
 }
@@ -137,6 +141,8 @@ impl CampaignState {
             switch_offer: None,
             sieges: Vec::new(),
             eliminated: BTreeSet::new(),
+            exits: Vec::new(),
+            exit_turns: BTreeSet::new(),
             siege_losses_due: BTreeMap::new(),
         }
     }
@@ -195,7 +201,8 @@ impl CampaignState {
             | Event::CityFell { .. }
             | Event::DiseaseStruck { .. }
             | Event::SiegeLossesTaken { .. }
-            | Event::SallyMade { .. } => self.apply_siege(event),
+            | Event::SallyMade { .. }
+            | Event::CommandExited { .. } => self.apply_siege(event),
             Event::CampaignEnded { .. } => self.phase = Phase::Ended,
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }

@@ -234,3 +234,146 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     assert_eq!(s.phase, referee_campaign::turn::Phase::Ended, "no enemy is left");
     assert_eq!(s.victory_points()[&side("syracuse")].capitals, [(NodeId(0), 10)]);
 }
+
+/// MG-36: Carthage, with no capital in the Second Punic War, is out only when its whole army
+/// is destroyed.
+#[test]
+fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
+    let catalog = Catalog::embedded();
+    let map = catalog.map("sicily").unwrap().clone();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("No capital", catalog.scenario("second-punic").unwrap(), 3).unwrap();
+    let deployment: &[(&str, &str, u8)] = &[
+        ("rome", "Marcellus", 28),
+        ("rome", "Appius Claudius Pulcher", 16),
+        ("rome", "Titus Quinctius Crispinus", 16),
+        ("rome", "Publius Cornelius Lentulus", 16),
+        ("rome", "fleet", 28),
+        ("syracuse", "Hippocrates", 31),
+        ("syracuse", "Epicydes", 31),
+        ("syracuse", "Philodemus", 22),
+        ("syracuse", "fleet", 31),
+    ];
+    for &(s, counter, node) in deployment {
+        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+    }
+    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    let mut w = Walls { store, c, map };
+    for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
+        w.end(s, DiceInput::Seeded);
+    }
+    for name in ["Himilco", "Hanno", "Muttines"] {
+        w.ok(&Command::Land { side: side("carthage"), counter: name.into(), node: NodeId(13) });
+    }
+    let battle_at_acragas = |w: &mut Walls| {
+        w.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Pulcher".into(), path: vec![NodeId(13)] });
+        w.end("rome", DiceInput::Manual(vec![]));
+    };
+    for _ in 0..3 {
+        w.end("carthage", DiceInput::Seeded);
+    }
+    battle_at_acragas(&mut w);
+    let battle = w.c.state.battles[0].id;
+    // Every Carthaginian element destroyed and no general recovered.
+    let losses: Vec<referee_campaign::battle::CommandLosses> = w.c.state.armies[&side("carthage")]
+        .commands
+        .iter()
+        .map(|cmd| referee_campaign::battle::CommandLosses {
+            side: side("carthage"),
+            command: cmd.name.clone(),
+            destroyed: cmd.elements.clone(),
+            fled: vec![],
+            general_killed: true,
+            demoralised: false,
+            join: None,
+        })
+        .collect();
+    let dice = losses.iter().map(|l| l.destroyed.iter().map(|g| g.count).sum::<u32>() + 1).sum::<u32>();
+    let result = referee_campaign::battle::BattleResult {
+        battle,
+        outcome: referee_campaign::battle::Outcome::Won { winner: side("rome") },
+        held_field: None,
+        losses,
+        open_roads: Default::default(),
+    };
+    w.go(&Command::RecordBattleResult { result }, DiceInput::Manual(vec![1; dice as usize])).unwrap();
+    let s = &w.c.state;
+    assert!(s.eliminated.contains(&side("carthage")), "Carthage's army is destroyed");
+    assert!(!s.eliminated.contains(&side("syracuse")));
+    assert_eq!(s.victory_points()[&side("rome")].commanders, 3);
+}
+
+/// MG-34: in the Pyrrhic War, Syracuse's fall hands its fleet to Pyrrhus, who may then lead
+/// one command a turn home through Messena for 2 VP.
+#[test]
+fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
+    let catalog = Catalog::embedded();
+    let map = catalog.map("sicily").unwrap().clone();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Pyrrhus", catalog.scenario("pyrrhic").unwrap(), 3).unwrap();
+    let deployment: &[(&str, &str, u8)] = &[
+        ("carthage", "Hamilcar", 22),
+        ("carthage", "Hanno", 22),
+        ("carthage", "Bomilcar", 22),
+        ("carthage", "Gisco", 22),
+        ("carthage", "fleet", 30),
+        ("pyrrhus", "Pyrrhus", 28),
+        ("pyrrhus", "Leonnatus", 28),
+        ("pyrrhus", "Helenus", 28),
+        ("pyrrhus", "Heraclides of Leontini", 28),
+        ("syracuse", "Sosistratus", 31),
+        ("syracuse", "Thoenon", 31),
+        ("syracuse", "Agathon", 25),
+        ("syracuse", "fleet", 31),
+    ];
+    for &(s, counter, node) in deployment {
+        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+    }
+    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    let mut w = Walls { store, c, map };
+    let exit = |w: &mut Walls, name: &str| w.go(&Command::ExitMap { side: side("pyrrhus"), counter: name.into() }, DiceInput::Seeded);
+    // Carthage marches on Syracuse: 22 → 23 → 31.
+    for hop in [23u8, 31] {
+        for name in ["Hamilcar", "Hanno", "Bomilcar", "Gisco"] {
+            w.ok(&Command::Move { side: side("carthage"), counter: name.into(), path: vec![NodeId(hop)] });
+        }
+        w.end("carthage", DiceInput::Seeded);
+        if hop == 31 {
+            break;
+        }
+        w.end("carthage", DiceInput::Seeded);
+        w.end("carthage", DiceInput::Seeded);
+        for s in ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"] {
+            w.end(s, DiceInput::Seeded);
+        }
+    }
+    let err = exit(&mut w, "Pyrrhus").unwrap_err();
+    assert!(err.contains("only after Syracuse has fallen") || err.contains("movement phase"), "{err}");
+    let battle = w.c.state.battles[0].id;
+    w.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
+    for die in [6, 6, 6, 6, 6, 6, 6, 6] {
+        w.end("carthage", DiceInput::Seeded);
+        w.end("carthage", DiceInput::Seeded);
+        for s in ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"] {
+            w.end(s, DiceInput::Seeded);
+        }
+        let events = w.end("carthage", DiceInput::Manual(vec![die]));
+        if events.iter().any(|e| matches!(e, Event::CityFell { .. })) {
+            break;
+        }
+    }
+    let s = &w.c.state;
+    assert!(s.eliminated.contains(&side("syracuse")), "Syracuse has fallen");
+    assert_eq!(s.fleet_np(&side("pyrrhus")), 12, "its fleet passes to Pyrrhus");
+    assert_eq!(s.counter(&side("pyrrhus"), "fleet").map(|f| f.node), Some(NodeId(31)));
+    let due = s.siege_losses_due[&side("carthage")].elements;
+    let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
+    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    exit(&mut w, "Leonnatus").unwrap();
+    let err = exit(&mut w, "Helenus").unwrap_err();
+    assert!(err.contains("only one command may leave the map each turn") && err.ends_with("MG-34"), "{err}");
+    let vp = &w.c.state.victory_points()[&side("pyrrhus")];
+    assert_eq!((vp.exits, vp.total), (1, 2));
+}
