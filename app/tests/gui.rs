@@ -658,3 +658,262 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
         assert!(!label_exists(&h, name), "Syracuse's deployment must not show {name}");
     }
 }
+
+fn himilco_attacks_leptines() -> Vec<Command> {
+    vec![
+        Command::Move {
+            side: SideId::new("carthage"),
+            counter: "Himilco".into(),
+            path: vec![NodeId(8)],
+        },
+        Command::EndPhase {
+            side: SideId::new("carthage"),
+        },
+    ]
+}
+
+fn groups_of(h: &Harness<'_, RefereeApp>, side: &str, command: &str) -> Vec<String> {
+    let state = &h.state().campaign().unwrap().state;
+    state.armies[&SideId::new(side)]
+        .commands
+        .iter()
+        .find(|c| c.name == command)
+        .map(|c| c.elements.iter().map(ToString::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// MG-20 / MG-30 / MG-15: the umpire enters Himilco's victory over Leptines at Himera in the
+/// result form — losses on both sides, a road cut, the players' recovery dice typed in; a
+/// refusal keeps the form open with its entries; then Leptines retreats with the panel's
+/// buttons, the rules refusing the road that was cut.
+#[test]
+fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Battles due (1)"));
+    click(&mut h, "Enter result of battle 1…");
+    assert!(h.state().dialog_open());
+    assert!(label_exists(&h, "Battle 1 at Himera — result"));
+    assert!(h.get_by_label("Record result").accesskit_node().is_disabled(), "no winner picked yet");
+
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_label("Carthage").click();
+    h.run();
+    h.get_by_label("Reg Sp(O) of Himilco destroyed").set_value_accesskit(1.0);
+    h.get_by_label("Reg Sp(O) of Leptines destroyed").set_value_accesskit(2.0);
+    h.run();
+    assert!(label_exists(&h, "Recovery dice: 3 dice"));
+    h.get_by_label(&format!("Road to {} open for Syracuse", node_label(4))).click();
+    h.run();
+
+    // Two dice for three rolls: the rules refuse, the form stays with its entries.
+    let head = h.state().campaign().unwrap().head;
+    type_into(&mut h, "typed-in values", "3 2");
+    h.get_by_label("Record result").click();
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("X-02")), "{:?}", h.state().message());
+    assert_eq!(h.state().campaign().unwrap().head, head);
+    assert!(h.state().dialog_open(), "a refused result leaves the form open");
+    assert!(label_exists(&h, "Recovery dice: 3 dice"), "with its entries");
+
+    // Himilco held the field (+2): 3 recovers; Leptines: 2 is lost, 5 recovers.
+    type_into(&mut h, "typed-in values", " 5");
+    h.get_by_label("Record result").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(!h.state().dialog_open(), "the form closes on success");
+    assert!(h.state().campaign().unwrap().state.battles.is_empty());
+    assert!(groups_of(&h, "carthage", "Himilco").contains(&"8 Reg Sp(O)".to_owned()), "{:?}", groups_of(&h, "carthage", "Himilco"));
+    assert!(groups_of(&h, "syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()), "{:?}", groups_of(&h, "syracuse", "Leptines"));
+    assert!(label_exists(&h, "[typed in] for recovery of Reg Sp(O) of Leptines"));
+
+    click(&mut h, "End phase");
+    assert_eq!(h.state().campaign().unwrap().state.phase, Phase::PostCombat);
+    assert!(label_exists(&h, "Retreats due (1)"));
+    let head = h.state().campaign().unwrap().head;
+    click(&mut h, &format!("Retreat Leptines to {}", node_label(4)));
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-15")), "the road to Panormus was cut");
+    assert_eq!(h.state().campaign().unwrap().head, head);
+    click(&mut h, &format!("Retreat Leptines to {}", node_label(9)));
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert_eq!(counter_at(&h, "syracuse", "Leptines"), Some(NodeId(9)));
+    assert!(!label_exists(&h, "Retreats due"));
+}
+
+/// MG-20 / X-01: a side's view has no result form.
+#[test]
+fn mg_20_a_side_s_view_offers_no_result_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "carthage");
+    assert!(label_exists(&h, "Battles due (1)"));
+    assert!(!label_exists(&h, "Enter result"));
+    h.state_mut().send(AppCommand::OpenDialog(Some(referee::gui::Dialog::BattleResult(1))));
+    h.run();
+    assert!(!h.state().dialog_open());
+}
+
+/// MG-14: in Syracuse's movement Dionysius hands elements to Leptines with the exchange
+/// dialog, then Agyris boards the fleet at Syracuse and leaves it again with the panel's
+/// buttons; a command with no MP left is refused in words.
+#[test]
+fn mg_14_exchange_embark_and_disembark_through_the_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut commands: Vec<Command> = DIONYSIAN
+        .iter()
+        .map(|&(side, counter, node)| Command::Deploy {
+            side: SideId::new(side),
+            counter: counter.into(),
+            node: NodeId(if matches!(counter, "Leptines" | "Agyris") { 31 } else { node }),
+        })
+        .collect();
+    commands.push(Command::BeginPlay);
+    commands.extend((0..3).map(|_| Command::EndPhase { side: SideId::new("carthage") }));
+    let db = database_with(&dir, "dionysian", &commands);
+    let mut h = open_turn(&db, "syracuse");
+    assert!(label_exists(&h, "Syracuse: movement"));
+    select(&mut h, 31);
+
+    let first = groups_of(&h, "syracuse", "Dionysius")[0].clone();
+    let (count, spec) = first.split_once(' ').unwrap();
+    let count: u32 = count.parse().unwrap();
+    click(&mut h, "Exchange elements of Dionysius…");
+    assert!(label_exists(&h, "Exchange elements from Dionysius"));
+    h.get_by_label(&format!("{spec} to hand over")).set_value_accesskit(1.0);
+    h.run();
+    h.get_by_label("Hand over").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(!h.state().dialog_open(), "the dialog closes once the rules take the exchange");
+    let left = (count > 1).then(|| format!("{} {spec}", count - 1));
+    assert_eq!(groups_of(&h, "syracuse", "Dionysius").into_iter().find(|g| g.ends_with(spec)), left);
+
+    click(&mut h, "Embark Dionysius");
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("none left — MG-14")), "the exchange spent his MP");
+
+    let aboard = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "Agyris").unwrap().aboard;
+    click(&mut h, "Embark Agyris");
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(aboard(&h));
+    assert!(label_exists(&h, "aboard"));
+    click(&mut h, "Disembark Agyris");
+    assert!(!aboard(&h));
+}
+
+/// MG-35: when Carthage loses at Messana, Syracuse may change sides at once: the notice
+/// offers "Turn to Rome", and taking it makes Hiero Rome's ally.
+#[test]
+fn mg_35_hiero_turns_to_rome_from_the_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let deploy: &[(&str, &str, u8)] = &[
+        ("carthage", "Hanno", 27),
+        ("carthage", "Hannibal", 1),
+        ("carthage", "Hamilcar", 1),
+        ("carthage", "Zelalsan", 1),
+        ("carthage", "fleet", 1),
+        ("rome", "Appius Claudius Caudex", 28),
+        ("rome", "Gaius Claudius", 28),
+        ("rome", "Quintus Caedicius", 28),
+        ("rome", "Marcus Calpurnius Flamma", 28),
+        ("rome", "fleet", 28),
+        ("syracuse", "Hiero", 31),
+        ("syracuse", "Leptines", 31),
+        ("syracuse", "Artemon", 31),
+        ("syracuse", "fleet", 31),
+    ];
+    let mut commands: Vec<Command> =
+        deploy.iter().map(|&(side, counter, node)| Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }).collect();
+    commands.push(Command::BeginPlay);
+    let end = |side: &str| Command::EndPhase { side: s(side) };
+    let appius = |n: u8| Command::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
+    commands.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
+    commands.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
+    commands.extend([appius(27), end("rome")]);
+    let db = database_with(&dir, "first-punic", &commands);
+    let mut h = open_turn(&db, "umpire");
+    assert!(!label_exists(&h, "may change sides now"));
+    let battle = h.state().campaign().unwrap().state.battles[0].id;
+    let result = referee_campaign::battle::BattleResult {
+        battle,
+        outcome: referee_campaign::battle::Outcome::Won { winner: s("rome") },
+        held_field: None,
+        losses: vec![],
+        open_roads: Default::default(),
+    };
+    h.state_mut().send(AppCommand::Execute(Command::RecordBattleResult { result }, DiceInput::Seeded));
+    h.run();
+    assert!(label_exists(&h, "Syracuse may change sides now"));
+    assert!(h.query_by_label("Turn to Carthage").is_none(), "Carthage is its ally already");
+    click(&mut h, "Turn to Rome");
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    let state = &h.state().campaign().unwrap().state;
+    assert!(!state.are_enemies(&s("syracuse"), &s("rome")) && state.are_enemies(&s("syracuse"), &s("carthage")));
+    assert!(!label_exists(&h, "may change sides now"), "the offer is taken");
+}
+
+/// MG-18: Carthage's fleet, beaten off Himera with Himilco aboard, owes five carried
+/// elements: the window counts the choice and sends it when it is exactly five.
+#[test]
+fn mg_18_losses_at_sea_are_chosen_in_their_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let mut commands: Vec<Command> = DIONYSIAN
+        .iter()
+        .map(|&(side, counter, node)| {
+            let node = match (side, counter) {
+                ("carthage", "fleet") => 4,
+                ("syracuse", "fleet") => 8,
+                ("syracuse", "Leptines") => 31,
+                _ => node,
+            };
+            Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }
+        })
+        .collect();
+    commands.push(Command::BeginPlay);
+    commands.push(Command::Embark { side: s("carthage"), counter: "Himilco".into() });
+    commands.push(Command::Move { side: s("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
+    let db = database_with(&dir, "dionysian", &commands);
+    let mut h = open_turn(&db, "umpire");
+    h.state_mut().send(AppCommand::Execute(Command::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6])));
+    h.run();
+    assert_eq!(h.state().campaign().unwrap().state.naval_losses_due.get(&s("carthage")), Some(&5));
+    assert!(label_exists(&h, "Losses at sea: Carthage"));
+    assert!(label_exists(&h, "0 of 5 chosen"));
+    assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
+    h.get_by_label("Reg Sp(O) of Himilco lost").set_value_accesskit(5.0);
+    h.run();
+    assert!(label_exists(&h, "5 of 5 chosen"));
+    h.get_by_label("Lose these elements").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(h.state().campaign().unwrap().state.naval_losses_due.is_empty());
+    assert!(!label_exists(&h, "Losses at sea"));
+}
+
+/// MG-25: a battle without a loser is entered as "no result" in the form; each side's
+/// written choice is entered beside the battle, and the side that retires owes a retreat.
+#[test]
+fn mg_25_no_result_then_stay_or_retire_from_the_battle_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_label("no result (MG-25)").click();
+    h.run();
+    h.get_by_label("Record result").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(!h.state().dialog_open());
+    assert!(label_exists(&h, "No result: each side writes stay or retire (MG-25)"));
+    click(&mut h, "Carthage chooses to stay after battle 1");
+    assert!(label_exists(&h, "has chosen"));
+    click(&mut h, "Syracuse chooses to retire after battle 1");
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(h.state().campaign().unwrap().state.battles.is_empty());
+    assert!(label_exists(&h, "Retreats due (1)"), "Leptines retires");
+}

@@ -3,6 +3,7 @@
 //! Panels draw from a cached [`View`] and push [`AppCommand`]s; the queue is applied once
 //! per frame, before drawing, so every panel of a frame sees the same campaign.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
@@ -13,6 +14,7 @@ use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
 
 use super::map::MapState;
+use super::orders::{self, Dialog, DialogForm, NavalForm};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm};
 use super::roster::{self, RosterEditor};
@@ -39,6 +41,9 @@ pub enum AppCommand {
     /// Open the roster editor on a working copy of this side's army (setup only, MG-03), or
     /// close it and drop the copy.
     EditRoster(Option<SideId>),
+    /// Open a dialog over the map (a battle's result form, an exchange, the garrison), or
+    /// close the open one and drop its entries.
+    OpenDialog(Option<Dialog>),
     /// Take back the last command.
     Undo,
 }
@@ -68,6 +73,8 @@ pub(crate) struct OpenCampaign {
     pub view: View,
     /// The scenario's points table, public data the roster editor prices armies with.
     pub elements: ElementTable,
+    /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
+    pub land_retreats: Vec<CounterRef>,
 }
 
 impl OpenCampaign {
@@ -80,7 +87,22 @@ impl OpenCampaign {
                 View::Umpire(view::umpire_view(state, &self.map, &self.events))
             }
         };
+        self.land_retreats = land_retreats(&self.view);
     }
+}
+
+/// The land counters owing a retreat that the view's forces hold: all for the umpire, a
+/// side's own for that side.
+fn land_retreats(view: &View) -> Vec<CounterRef> {
+    view.forces()
+        .into_iter()
+        .flat_map(|f| {
+            f.land_retreats.keys().map(|name| CounterRef {
+                side: f.side.clone(),
+                name: name.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The referee's window, independent of eframe so that tests can drive it in a harness.
@@ -101,6 +123,10 @@ pub struct RefereeApp {
     map_state: MapState,
     picker: PickerForm,
     roll: RollForm,
+    /// The open dialog with its entries.
+    dialog: Option<DialogForm>,
+    /// The choices of losses at sea being made, by side (MG-18).
+    naval: BTreeMap<SideId, NavalForm>,
     message: Option<Message>,
     queue: Vec<AppCommand>,
     context_ready: bool,
@@ -125,6 +151,8 @@ impl RefereeApp {
             roster: None,
             map_state: MapState::default(),
             roll: RollForm::default(),
+            dialog: None,
+            naval: BTreeMap::new(),
             message: None,
             queue: Vec::new(),
             context_ready: false,
@@ -206,6 +234,11 @@ impl RefereeApp {
         self.selected_counter.as_ref()
     }
 
+    /// Whether a dialog (result form, exchange, garrison) is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
     /// The side whose roster the editor is open on, if it is.
     pub fn roster_editor(&self) -> Option<&SideId> {
         self.roster.as_ref().map(|r| &r.side)
@@ -274,6 +307,8 @@ impl RefereeApp {
                     open.rebuild_view();
                     // The new viewer may not own it, or even know its name.
                     self.selected_counter = None;
+                    self.dialog = None;
+                    self.naval.clear();
                     self.drop_stale_roster();
                 }
             }
@@ -294,11 +329,27 @@ impl RefereeApp {
                 _ => self.selected_counter = None,
             },
             AppCommand::EditRoster(side) => self.edit_roster(side),
+            AppCommand::OpenDialog(dialog) => {
+                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.view)));
+                // The form shows refusals of its own orders, not older ones.
+                self.message = None;
+            }
             AppCommand::Execute(command, dice) => {
                 let Some(open) = &mut self.open else { return };
+                let typed = matches!(dice, DiceInput::Manual(_));
                 match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
                     Ok(_) => {
                         self.message = None;
+                        if typed {
+                            // The players' dice are used up.
+                            self.roll.clear_values();
+                        }
+                        if self.dialog.as_ref().is_some_and(|d| d.done_by(&command)) {
+                            self.dialog = None;
+                        }
+                        if let Command::AllocateNavalLosses { side, .. } = &command {
+                            self.naval.remove(side);
+                        }
                         self.reload_events();
                         match &command {
                             // The selection follows the counter, which may move on if it has MP left.
@@ -421,6 +472,7 @@ impl RefereeApp {
         let state = &campaign.state;
         let view = View::Umpire(view::umpire_view(state, &map, &events));
         let elements = state.scenario.elements.clone();
+        let land_retreats = land_retreats(&view);
         let mut open = OpenCampaign {
             campaign,
             map,
@@ -428,6 +480,7 @@ impl RefereeApp {
             viewer,
             view,
             elements,
+            land_retreats,
         };
         if open.viewer != Viewer::Umpire {
             open.rebuild_view();
@@ -456,6 +509,8 @@ impl RefereeApp {
         self.selected = None;
         self.selected_counter = None;
         self.roster = None;
+        self.dialog = None;
+        self.naval.clear();
         self.message = None;
         self.map_state.fit_next_frame();
         self.refresh_campaigns();
@@ -510,7 +565,13 @@ impl RefereeApp {
                         panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
                     });
                 egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
-                    panels::details_ui(ui, &open.map, &open.view, selection, queue);
+                    let details = panels::Details {
+                        map: &open.map,
+                        view: &open.view,
+                        viewer: &open.viewer,
+                        land_retreats: &open.land_retreats,
+                    };
+                    panels::details_ui(ui, &details, selection, queue);
                 });
                 egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
                     let own = open.view.forces();
@@ -533,6 +594,8 @@ impl RefereeApp {
                     };
                     roster::roster_editor_ui(ui.ctx(), editor, data, queue);
                 }
+                let message = self.message.as_ref();
+                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut self.naval, &self.roll, message, queue);
             }
             _ => {
                 let current = open.map(|o| o.campaign.state.name.as_str());
@@ -563,6 +626,37 @@ impl RefereeApp {
                 });
             }
         }
+    }
+}
+
+/// The open dialog and the windows the rules call for (losses at sea, MG-18).
+fn dialogs_ui(
+    ctx: &egui::Context,
+    open: &OpenCampaign,
+    dialog: &mut Option<DialogForm>,
+    naval: &mut BTreeMap<SideId, NavalForm>,
+    roll: &RollForm,
+    message: Option<&Message>,
+    queue: &mut Vec<AppCommand>,
+) {
+    orders::naval_losses_ui(ctx, &open.view, naval, message, queue);
+    match dialog {
+        Some(DialogForm::Battle(form)) => {
+            if !open.view.board().battles.iter().any(|b| b.id == form.battle) {
+                *dialog = None;
+                return;
+            }
+            let data = orders::BattleFormData {
+                map: &open.map,
+                view: &open.view,
+                dice: roll.typed_dice(),
+                message,
+            };
+            orders::battle_form_ui(ctx, form, &data, queue);
+        }
+        Some(DialogForm::Exchange(form)) => orders::exchange_ui(ctx, form, &open.view, message, queue),
+        Some(DialogForm::Garrison(form)) => orders::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
+        None => {}
     }
 }
 

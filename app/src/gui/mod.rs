@@ -10,6 +10,7 @@
 
 mod app;
 mod map;
+mod orders;
 mod panels;
 mod picker;
 mod png;
@@ -24,6 +25,7 @@ use referee_campaign::Catalog;
 use referee_data::DataSource;
 
 pub use app::{AppCommand, CounterRef, Message, RefereeApp};
+pub use orders::Dialog;
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]

@@ -11,6 +11,7 @@ use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
 use super::app::{AppCommand, CounterRef, Message};
 use super::map::{self, side_colour};
+use super::orders;
 
 /// What the referee has picked out: a node, and perhaps one of the viewer's counters to move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -186,21 +187,35 @@ fn viewer_combo_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: 
     }
 }
 
-/// What to do now (deployment during setup, the battles due during play), the selected
-/// node with its counters, then the forces the viewer may see.
-pub(crate) fn details_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
+/// What the right panel draws from.
+pub(crate) struct Details<'a> {
+    pub map: &'a Map,
+    pub view: &'a View,
+    pub viewer: &'a Viewer,
+    /// The viewer's land counters owing a retreat (MG-15).
+    pub land_retreats: &'a [CounterRef],
+}
+
+/// What to do now (deployment during setup; Hiero's offer, the battles and retreats due,
+/// a landing during play), the selected node with its counters, then the forces the viewer
+/// may see.
+pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
+    let Details { map, view, viewer, land_retreats } = *details;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
+        orders::switch_offer_ui(ui, view, viewer, commands);
         if board.phase == Phase::Setup {
             deployment_ui(ui, map, view, selection, commands);
             ui.add_space(6.0);
             ui.separator();
         } else if !board.battles.is_empty() {
-            battles_ui(ui, map, board, selection.node, commands);
+            battles_ui(ui, map, view, viewer, selection.node, commands);
             ui.add_space(6.0);
             ui.separator();
         }
+        orders::retreats_ui(ui, map, view, land_retreats, commands);
+        orders::landing_ui(ui, map, view, selection.node, commands);
         match selection.node.and_then(|id| map.node(id)) {
             Some(node) => node_ui(ui, map, view, node, selection, commands),
             None => {
@@ -310,15 +325,21 @@ fn battle_sides(board: &Board, b: &BattleMark) -> String {
     format!("{} attacks {}", side_name(board, &b.attacker), defenders.join(" and "))
 }
 
-/// The battles raised and waiting for their results (MG-10); a click selects the node.
-fn battles_ui(ui: &mut egui::Ui, map: &Map, board: &Board, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+/// The battles raised and waiting for their results (MG-10); a click selects the node, and
+/// the umpire enters each result beside it (MG-20).
+fn battles_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
     ui.label(RichText::new(format!("Battles due ({})", board.battles.len())).strong().size(16.0));
     for b in &board.battles {
         let text = format!("Battle {} at {}: {}", b.id, map.name(b.node), battle_sides(board, b));
         let here = selected == Some(b.node);
-        if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
-            commands.push(AppCommand::Select(Some(b.node)));
-        }
+        ui.horizontal_wrapped(|ui| {
+            if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
+                commands.push(AppCommand::Select(Some(b.node)));
+            }
+            orders::enter_result_button_ui(ui, view, b, commands);
+        });
+        orders::stay_or_retire_ui(ui, view, viewer, b, commands);
     }
 }
 
@@ -392,8 +413,14 @@ fn counters_here_ui(
             if umpire && !c.is_fleet() {
                 ui.label(RichText::new(side_name(board, &c.side)).weak());
             }
+            if c.aboard {
+                ui.label(RichText::new("aboard").italics()).on_hover_text("Carried by its fleet: it moves with the fleet (MG-14, MG-17)");
+            }
             if board.phase == Phase::Setup {
                 ui.label(format!("{mp} MP"));
+                return;
+            }
+            if c.aboard {
                 return;
             }
             ui.label(format!("{left} of {mp} MP left"));
@@ -411,6 +438,7 @@ fn counters_here_ui(
                 commands.push(AppCommand::SelectCounter((!is_picked).then_some(this.clone())));
             }
         });
+        orders::counter_orders_ui(ui, view, f, c, commands);
         if is_picked && let Some(moves) = moves {
             ui.indent(("moves", c.side.as_str(), c.name.as_str()), |ui| {
                 ui.label(RichText::new("Move to (or click a lit node on the map):").weak());
@@ -637,6 +665,35 @@ fn capitalise(s: &str) -> String {
 /// The hidden-information boundary of this panel: it draws [`View::forces`] only, which
 /// holds every side for the umpire and a side's own forces for that side. During setup each
 /// roster it shows may be edited (MG-03).
+/// Victory points, which everyone at the table can reckon (MG-33).
+fn victory_ui(ui: &mut egui::Ui, board: &Board) {
+    if board.victory.values().all(|v| v.total == 0) {
+        return;
+    }
+    ui.add_space(4.0);
+    ui.label(RichText::new("Victory points").strong());
+    for (side, v) in &board.victory {
+        let mut parts = Vec::new();
+        if !v.cities.is_empty() {
+            parts.push(format!("{} cities won", v.cities.len()));
+        }
+        if v.commanders > 0 {
+            parts.push(format!("{} commanders", v.commanders));
+        }
+        if v.enemy_np_destroyed >= 5 {
+            parts.push(format!("{} NP sunk", v.enemy_np_destroyed));
+        }
+        if !v.capitals.is_empty() {
+            parts.push(format!("{} capitals", v.capitals.len()));
+        }
+        if v.exits > 0 {
+            parts.push(format!("{} commands home", v.exits));
+        }
+        let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
+        ui.label(format!("{}: {} VP{detail}", side_name(board, side), v.total));
+    }
+}
+
 fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCommand>) {
     ui.label(RichText::new("Forces").strong().size(16.0));
     let board = view.board();
@@ -686,6 +743,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCo
             ui.label(fleet);
         });
     }
+    victory_ui(ui, board);
     match view {
         View::Umpire(v) => {
             ui.add_space(4.0);
@@ -746,9 +804,14 @@ fn parse_values(text: &str) -> Result<Vec<u8>, String> {
 impl RollForm {
     /// The typed-in values as dice for a command: the players' physical dice when any are
     /// typed, the campaign's seeded stream when none are.
-    fn typed_dice(&self) -> Result<DiceInput, String> {
+    pub(crate) fn typed_dice(&self) -> Result<DiceInput, String> {
         let values = parse_values(&self.values)?;
         Ok(if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) })
+    }
+
+    /// Forgets the typed-in values once a command has used them.
+    pub(crate) fn clear_values(&mut self) {
+        self.values.clear();
     }
 
     /// The command the form describes, or why it is not one yet.
