@@ -54,6 +54,8 @@ pub enum Command {
         #[serde(default)]
         sunk: Vec<String>,
     },
+    /// Shelter the side's fleet in the friendly walled port where it lies (MG-19).
+    Shelter { side: SideId },
     /// Retreat a beaten fleet along a path in post-combat movement (MG-15).
     RetreatFleet { side: SideId, path: Vec<NodeId> },
     /// Enter a battle's result after the tabletop game (MG-20, MG-30, MG-31).
@@ -106,6 +108,7 @@ impl Command {
             Command::EndPhase { side } => format!("end {side}'s phase"),
             Command::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
             Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
+            Command::Shelter { side } => format!("shelter {side}'s fleet"),
             Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
             Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),

@@ -85,6 +85,10 @@ pub enum Event {
     NavalBattleFought { outcome: NavalOutcome },
     /// The owner chose the carried elements lost at sea (MG-18); only that side sees which.
     NavalLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
+    /// A fleet sheltered in a friendly walled port (MG-19).
+    FleetSheltered { side: SideId, node: NodeId },
+    /// Ships sheltered in a fallen city were destroyed; the taker salvaged some (MG-19).
+    ShelteredFleetsLost { node: NodeId, besieger: SideId, fleets: Vec<(SideId, u32)>, salvaged: u32 },
     /// A beaten fleet retreated (MG-15).
     FleetRetreated { side: SideId, from: NodeId, path: Vec<NodeId> },
     /// A beaten fleet with nowhere to retreat was lost with all aboard (MG-15).
@@ -173,6 +177,8 @@ impl Event {
             Event::CommandDestroyed { .. } => "command_destroyed",
             Event::NavalLossesTaken { .. } => "naval_losses_taken",
             Event::FleetRetreated { .. } => "fleet_retreated",
+            Event::FleetSheltered { .. } => "fleet_sheltered",
+            Event::ShelteredFleetsLost { .. } => "sheltered_fleets_lost",
             Event::FleetDestroyed { .. } => "fleet_destroyed",
             Event::CounterDisembarked { .. } => "counter_disembarked",
             Event::CounterLanded { .. } => "counter_landed",
@@ -400,6 +406,20 @@ impl Event {
             } else {
                 format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
             }),
+            Event::FleetSheltered { side, node } => Some(format!(
+                "{}: the fleet shelters in {} — MG-19",
+                side_name(&Some(side.clone())),
+                map.name(*node)
+            )),
+            Event::ShelteredFleetsLost { node, besieger, fleets, salvaged } => {
+                let lost: Vec<String> = fleets.iter().map(|(s, np)| format!("{} NP of {}", np, side_name(&Some(s.clone())))).collect();
+                Some(format!(
+                    "The ships sheltered in {} are destroyed ({}); {} salvages {salvaged} NP — MG-19",
+                    map.name(*node),
+                    lost.join(", "),
+                    side_name(&Some(besieger.clone()))
+                ))
+            }
             Event::FleetRetreated { side, from, path } => {
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
                 Some(format!("{}: the beaten fleet retreats {} — MG-15", side_name(&Some(side.clone())), route.join(" → ")))

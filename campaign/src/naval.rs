@@ -83,7 +83,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
     let enemies: Vec<SideId> = state
         .counters
         .iter()
-        .filter(|c| c.is_fleet() && c.node == fleet.node && state.are_enemies(mover, &c.side))
+        .filter(|c| c.is_fleet() && !c.sheltered && c.node == fleet.node && state.are_enemies(mover, &c.side))
         .map(|c| c.side.clone())
         .collect();
     for enemy in enemies {
@@ -159,6 +159,39 @@ pub fn allocate_losses(state: &CampaignState, side: &SideId, lost: &[(String, El
         lost: lost.to_vec(),
         sunk: sunk.to_vec(),
     }])
+}
+
+/// MG-19: a fleet shelters in a friendly, garrisoned, walled port in its side's movement
+/// phase; it cannot then be made to fight, and every command aboard must first disembark.
+pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Movement || state.moving_side() != side {
+        return Err(RuleError::new("MG-19", "a fleet shelters in its side's movement phase"));
+    }
+    let fleet = state
+        .counter(side, FLEET)
+        .ok_or_else(|| RuleError::new("MG-16", format!("{side} has no fleet on the map")))?;
+    let node = fleet.node;
+    let port = map.node(node).ok_or_else(|| RuleError::new("MG-01", "the fleet's node is not on the map"))?;
+    if !port.is_fortified() || !port.coastal {
+        return Err(RuleError::new("MG-19", format!("{} is not a walled port", port.name)));
+    }
+    let capital = state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == node);
+    let friendly = capital || state.control.get(&node) == Some(side) || state.city_allies.get(&node) == Some(side);
+    if !friendly {
+        return Err(RuleError::new("MG-19", format!("{} is not friendly to {side}", port.name)));
+    }
+    if state.counters.iter().any(|c| &c.side == side && c.aboard) {
+        return Err(RuleError::new("MG-19", "every command aboard must disembark before the fleet shelters"));
+    }
+    let garrisoned = state.counters.iter().any(|c| &c.side == side && c.node == node && !c.is_fleet() && !c.aboard)
+        || (capital && state.garrisons.get(side).is_some_and(|g| !g.is_empty()));
+    if !garrisoned {
+        return Err(RuleError::new("MG-19", format!("{} has no {side} garrison to shelter the fleet", port.name)));
+    }
+    if fleet.sheltered {
+        return Err(RuleError::new("MG-19", "the fleet is sheltered already"));
+    }
+    Ok(vec![Event::FleetSheltered { side: side.clone(), node }])
 }
 
 /// The commands a side may take chosen losses from.
@@ -275,6 +308,30 @@ impl CampaignState {
                 self.naval_losses_due.remove(side);
                 let victor = self.naval_victor.remove(side);
                 self.take_losses(side, lost, sunk, victor.as_ref());
+            }
+            Event::FleetSheltered { side, .. } => {
+                if let Some(f) = self.counters.iter_mut().find(|c| &c.side == side && c.is_fleet()) {
+                    f.sheltered = true;
+                }
+            }
+            Event::ShelteredFleetsLost { node, besieger, fleets, salvaged } => {
+                for (side, np) in fleets {
+                    self.counters.retain(|c| !(&c.side == side && c.is_fleet()));
+                    self.fleet_np.insert(side.clone(), 0);
+                    *self.np_destroyed.entry(besieger.clone()).or_default() += np;
+                }
+                if *salvaged > 0 {
+                    match self.counters.iter().find(|c| &c.side == besieger && c.is_fleet()).map(|f| f.node) {
+                        Some(at) if at == *node => *self.fleet_np.entry(besieger.clone()).or_default() += salvaged,
+                        Some(_) => {
+                            self.salvage.insert(besieger.clone(), (*node, *salvaged));
+                        }
+                        None => {
+                            self.counters.push(crate::turn::Counter::placed(besieger, FLEET, *node));
+                            self.fleet_np.insert(besieger.clone(), *salvaged);
+                        }
+                    }
+                }
             }
             Event::FleetRetreated { side, path, .. } => {
                 self.retreats_due.retain(|s| s != side);

@@ -172,11 +172,37 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
                 // 20 % of the defender's force, rounded up.
                 besieger_losses: inside.div_ceil(5),
             });
+            events.extend(sheltered_fleets_lost(state, siege.node, mover, &place, dice)?);
         } else {
             events.push(Event::SiegeRolled { node: siege.node, disease: natural == 1 });
         }
     }
     events.extend(disease(state, mover, dice)?);
+    Ok(events)
+}
+
+/// MG-19: ships sheltered in a city that falls are destroyed, to the taker's credit; the
+/// taker rolls for each NP, 5 or more salvaging it for its own fleet.
+fn sheltered_fleets_lost(state: &CampaignState, node: NodeId, besieger: &SideId, place: &str, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let fleets: Vec<(SideId, u32)> = state
+        .counters
+        .iter()
+        .filter(|c| c.is_fleet() && c.sheltered && c.node == node && state.are_enemies(besieger, &c.side))
+        .map(|c| (c.side.clone(), state.fleet_np(&c.side)))
+        .collect();
+    if fleets.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut events = Vec::new();
+    let mut salvaged = 0;
+    for _ in 0..fleets.iter().map(|(_, np)| np).sum::<u32>() {
+        let roll = dice.roll(DiceSpec::D6, &format!("salvage at {place}"), Some("MG-19"), Vec::new())?;
+        if roll.total() >= crate::battle::RECOVERY_ROLL {
+            salvaged += 1;
+        }
+        events.push(Event::DiceRolled { roll, side: Some(besieger.clone()), visibility: Visibility::Public });
+    }
+    events.push(Event::ShelteredFleetsLost { node, besieger: besieger.clone(), fleets, salvaged });
     Ok(events)
 }
 

@@ -15,7 +15,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 9;
+pub const STATE_VERSION: u32 = 10;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,6 +80,8 @@ pub struct CampaignState {
     pub exits: Vec<(SideId, u32)>,
     /// Turns in which a command left the map: one a turn (MG-34).
     pub exit_turns: BTreeSet<u32>,
+    /// Salvaged NPs waiting at a node for their side's fleet to come for them (MG-19).
+    pub salvage: BTreeMap<SideId, (NodeId, u32)>,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
 }
@@ -143,6 +145,7 @@ impl CampaignState {
             eliminated: BTreeSet::new(),
             exits: Vec::new(),
             exit_turns: BTreeSet::new(),
+            salvage: BTreeMap::new(),
             siege_losses_due: BTreeMap::new(),
         }
     }
@@ -207,7 +210,9 @@ impl CampaignState {
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }
-            | Event::FleetDestroyed { .. } => self.apply_naval(event),
+            | Event::FleetDestroyed { .. }
+            | Event::FleetSheltered { .. }
+            | Event::ShelteredFleetsLost { .. } => self.apply_naval(event),
             Event::CounterDeployed { .. }
             | Event::PlayBegan
             | Event::CounterMoved { .. }

@@ -69,6 +69,10 @@ pub struct Counter {
     /// in the field.
     #[serde(default)]
     pub inside: bool,
+    /// A fleet sheltered in a friendly, garrisoned, walled port (MG-19): it cannot be made to
+    /// fight.
+    #[serde(default)]
+    pub sheltered: bool,
 }
 
 impl Counter {
@@ -82,6 +86,7 @@ impl Counter {
             entered_from: None,
             aboard: false,
             inside: false,
+            sheltered: false,
         }
     }
 
@@ -153,8 +158,9 @@ impl CampaignState {
         self.counters.iter().any(|c| c.node == node && c.on_land() && self.are_enemies(side, &c.side))
     }
 
+    /// An enemy fleet that would stop this side's fleet: a sheltered one does not (MG-16).
     fn enemy_fleet_at(&self, side: &SideId, node: NodeId) -> bool {
-        self.counters.iter().any(|c| c.node == node && c.is_fleet() && self.are_enemies(side, &c.side))
+        self.counters.iter().any(|c| c.node == node && c.is_fleet() && !c.sheltered && self.are_enemies(side, &c.side))
     }
 
     /// Nodes breaking the stacking limit for `side` (MG-12): node → land counters there.
@@ -421,12 +427,18 @@ fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
 pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
     let counter = own_counter(state, side, name)?;
+    if counter.inside {
+        return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can embark")));
+    }
     if counter.is_fleet() || counter.aboard {
         return Err(RuleError::new("MG-14", format!("{name} cannot embark: it is {}", if counter.aboard { "aboard already" } else { "the fleet" })));
     }
     let fleet = state
         .counter(side, FLEET)
         .ok_or_else(|| RuleError::new("MG-16", format!("{} has no fleet on the map", side_name(state, side))))?;
+    if fleet.sheltered {
+        return Err(RuleError::new("MG-19", "no troops may stay aboard a sheltered fleet"));
+    }
     if fleet.node != counter.node {
         return Err(RuleError::new(
             "MG-14",
@@ -725,13 +737,20 @@ impl CampaignState {
                 if let Some(c) = self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter) {
                     let before = path.len().checked_sub(2).map_or(c.node, |i| path[i]);
                     c.entered_from = Some(before);
+                    c.sheltered = false;
                     c.mp_spent = c.mp_spent.saturating_add(u8::try_from(path.len()).unwrap_or(u8::MAX));
                     c.node = last;
                 }
-                // Commands aboard sail with their fleet.
+                // Commands aboard sail with their fleet, and salvaged ships waiting here join it.
                 if counter == FLEET {
                     for c in self.counters.iter_mut().filter(|c| &c.side == side && c.aboard) {
                         c.node = last;
+                    }
+                    if let Some((at, np)) = self.salvage.get(side).copied()
+                        && at == last
+                    {
+                        self.salvage.remove(side);
+                        *self.fleet_np.entry(side.clone()).or_default() += np;
                     }
                 }
                 self.lift_abandoned_sieges();

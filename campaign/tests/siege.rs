@@ -377,3 +377,65 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
     let vp = &w.c.state.victory_points()[&side("pyrrhus")];
     assert_eq!((vp.exits, vp.total), (1, 2));
 }
+
+/// MG-19: a fleet sheltered in a friendly walled port with a garrison cannot be made to fight
+/// and does not stop enemy ships; if the city falls its ships are destroyed, to the taker's
+/// credit, and the taker salvages NPs on a 5 or more.
+#[test]
+fn mg_19_sheltered_fleet_and_salvage() {
+    let mut deployment = STANDARD.to_vec();
+    deployment[9] = ("syracuse", "fleet", 8);
+    let mut w = Walls::himera(&deployment);
+    w.withdraw();
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    w.refused(&Command::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
+    w.ok(&Command::Shelter { side: side("syracuse") });
+    assert!(w.c.state.counter(&side("syracuse"), "fleet").unwrap().sheltered);
+    w.refused(&Command::Shelter { side: side("syracuse") }, "sheltered already");
+    for _ in 0..3 {
+        w.end("syracuse", DiceInput::Seeded);
+    }
+    // Carthage's ships come round to Panormus; from there they may sail past the sheltered
+    // fleet at Himera, which would otherwise stop them (MG-16).
+    w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4)] });
+    let map = w.map.clone();
+    // Siege rolls: 6 (turn 2), 6 + 1 (turn 3), 6 + 2 = 8 (turn 4): the city falls.
+    w.end("carthage", DiceInput::Manual(vec![6]));
+    w.round("syracuse");
+    let reach = w.c.state.destinations(&map, &side("carthage"), "fleet");
+    assert_eq!(reach.get(&NodeId(9)), Some(&vec![NodeId(8), NodeId(9)]));
+    w.end("carthage", DiceInput::Manual(vec![6]));
+    w.round("syracuse");
+    let mut dice = vec![6];
+    dice.extend([5; 8]);
+    dice.extend([1; 12]);
+    let events = w.end("carthage", DiceInput::Manual(dice));
+    assert!(events.iter().any(|e| matches!(e, Event::ShelteredFleetsLost { salvaged: 8, .. })), "{events:?}");
+    let s = &w.c.state;
+    assert!(s.counter(&side("syracuse"), "fleet").is_none());
+    assert_eq!(s.np_destroyed[&side("carthage")], 20);
+    assert_eq!(s.victory_points()[&side("carthage")].enemy_np_destroyed, 20);
+    assert_eq!(s.salvage[&side("carthage")], (NodeId(8), 8), "waiting at Himera for Carthage's fleet");
+    let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
+    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.round("syracuse");
+    w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
+    assert_eq!(w.c.state.fleet_np(&side("carthage")), 28, "the salvaged ships join the fleet at Himera");
+    assert!(w.c.state.salvage.is_empty());
+}
+
+/// MG-19: only a friendly, garrisoned, walled port shelters a fleet, and not with troops aboard.
+#[test]
+fn mg_19_where_a_fleet_may_shelter() {
+    let mut w = Walls::himera(STANDARD);
+    w.withdraw();
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    // Syracuse's fleet lies at Syracuse with Dionysius: it may shelter there.
+    w.ok(&Command::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(30)] });
+    w.refused(&Command::Shelter { side: side("syracuse") }, "Helorus has no syracuse garrison to shelter the fleet");
+    w.ok(&Command::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(31)] });
+    w.ok(&Command::Embark { side: side("syracuse"), counter: "Dionysius".into() });
+    w.refused(&Command::Shelter { side: side("syracuse") }, "every command aboard must disembark");
+}
