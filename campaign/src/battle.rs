@@ -134,6 +134,11 @@ impl CampaignState {
                         .count(),
                 )
                 .unwrap_or(u32::MAX);
+                // A combined fleet's sinkings are split between the allies, fractions lost (MG-36).
+                let shared = match &self.combined_fleet {
+                    Some((a, b)) if a == side || b == side => self.np_destroyed_combined / 5 / 2,
+                    _ => 0,
+                };
                 let np = self.np_destroyed.get(side).copied().unwrap_or(0);
                 let capitals: Vec<(NodeId, u32)> = self
                     .scenario
@@ -151,6 +156,7 @@ impl CampaignState {
                 let total = u32::try_from(cities.len()).unwrap_or(u32::MAX)
                     + commanders
                     + np / 5
+                    + shared
                     + capitals.iter().map(|(_, v)| v).sum::<u32>()
                     + EXIT_VP * exits;
                 (side.clone(), Victory { cities, commanders, enemy_np_destroyed: np, capitals, exits, total })

@@ -54,6 +54,8 @@ pub enum Command {
         #[serde(default)]
         sunk: Vec<String>,
     },
+    /// Join an ally's fleet in the same node to this side's, under this side (MG-36).
+    CombineFleets { side: SideId, with: SideId },
     /// Shelter the side's fleet in the friendly walled port where it lies (MG-19).
     Shelter { side: SideId },
     /// Retreat a beaten fleet along a path in post-combat movement (MG-15).
@@ -109,6 +111,7 @@ impl Command {
             Command::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
             Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
             Command::Shelter { side } => format!("shelter {side}'s fleet"),
+            Command::CombineFleets { side, with } => format!("combine {with}'s fleet with {side}'s"),
             Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
             Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),

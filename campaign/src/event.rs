@@ -85,6 +85,8 @@ pub enum Event {
     NavalBattleFought { outcome: NavalOutcome },
     /// The owner chose the carried elements lost at sea (MG-18); only that side sees which.
     NavalLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
+    /// Two allied fleets joined as one under `commander` (MG-36).
+    FleetsCombined { commander: SideId, partner: SideId, np: u32 },
     /// A fleet sheltered in a friendly walled port (MG-19).
     FleetSheltered { side: SideId, node: NodeId },
     /// Ships sheltered in a fallen city were destroyed; the taker salvaged some (MG-19).
@@ -178,6 +180,7 @@ impl Event {
             Event::NavalLossesTaken { .. } => "naval_losses_taken",
             Event::FleetRetreated { .. } => "fleet_retreated",
             Event::FleetSheltered { .. } => "fleet_sheltered",
+            Event::FleetsCombined { .. } => "fleets_combined",
             Event::ShelteredFleetsLost { .. } => "sheltered_fleets_lost",
             Event::FleetDestroyed { .. } => "fleet_destroyed",
             Event::CounterDisembarked { .. } => "counter_disembarked",
@@ -406,6 +409,12 @@ impl Event {
             } else {
                 format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
             }),
+            Event::FleetsCombined { commander, partner, np } => Some(format!(
+                "The {} fleet ({np} NP) joins the {} fleet under {}'s command — MG-36",
+                side_name(&Some(partner.clone())),
+                side_name(&Some(commander.clone())),
+                side_name(&Some(commander.clone()))
+            )),
             Event::FleetSheltered { side, node } => Some(format!(
                 "{}: the fleet shelters in {} — MG-19",
                 side_name(&Some(side.clone())),

@@ -194,6 +194,34 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
     Ok(vec![Event::FleetSheltered { side: side.clone(), node }])
 }
 
+/// MG-36: allied fleets in one node join as one counter under the side that commands it; it
+/// moves in that side's phase and carries only its troops.
+pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Result<Vec<Event>, RuleError> {
+    if !state.scenario.special_rules.contains(&crate::scenario::SpecialRule::CombinedFleets) {
+        return Err(RuleError::new("MG-36", format!("fleets do not combine in {}", state.scenario.name)));
+    }
+    if state.phase != Phase::Movement || state.moving_side() != side {
+        return Err(RuleError::new("MG-36", "fleets combine in the commanding side's movement phase"));
+    }
+    if side == with || state.are_enemies(side, with) {
+        return Err(RuleError::new("MG-36", format!("{side} and {with} are not allies")));
+    }
+    let (Some(a), Some(b)) = (state.counter(side, FLEET), state.counter(with, FLEET)) else {
+        return Err(RuleError::new("MG-36", "both allies need a fleet on the map"));
+    };
+    if a.node != b.node {
+        return Err(RuleError::new("MG-36", "the two fleets must be brought together in one node"));
+    }
+    if state.counters.iter().any(|c| &c.side == with && c.aboard) {
+        return Err(RuleError::new("MG-36", format!("{with}'s troops must disembark first: the combined fleet carries only {side}'s")));
+    }
+    Ok(vec![Event::FleetsCombined {
+        commander: side.clone(),
+        partner: with.clone(),
+        np: state.fleet_np(with),
+    }])
+}
+
 /// The commands a side may take chosen losses from.
 pub(crate) struct Pool<'a> {
     pub rule: &'static str,
@@ -288,7 +316,11 @@ impl CampaignState {
                 let loser = &outcome.loser;
                 let np = self.fleet_np(loser);
                 self.fleet_np.insert(loser.clone(), np.saturating_sub(outcome.np_lost));
-                *self.np_destroyed.entry(outcome.winner.clone()).or_default() += outcome.np_lost;
+                // NPs sunk by a combined fleet are shared by the two allies (MG-36).
+                match &self.combined_fleet {
+                    Some((commander, _)) if commander == &outcome.winner => self.np_destroyed_combined += outcome.np_lost,
+                    _ => *self.np_destroyed.entry(outcome.winner.clone()).or_default() += outcome.np_lost,
+                }
                 if outcome.fleet_destroyed {
                     for name in &outcome.commands_lost {
                         self.lose_command(loser, name, Some(outcome.winner.clone()));
@@ -308,6 +340,12 @@ impl CampaignState {
                 self.naval_losses_due.remove(side);
                 let victor = self.naval_victor.remove(side);
                 self.take_losses(side, lost, sunk, victor.as_ref());
+            }
+            Event::FleetsCombined { commander, partner, np } => {
+                self.counters.retain(|c| !(&c.side == partner && c.is_fleet()));
+                self.fleet_np.insert(partner.clone(), 0);
+                *self.fleet_np.entry(commander.clone()).or_default() += np;
+                self.combined_fleet = Some((commander.clone(), partner.clone()));
             }
             Event::FleetSheltered { side, .. } => {
                 if let Some(f) = self.counters.iter_mut().find(|c| &c.side == side && c.is_fleet()) {

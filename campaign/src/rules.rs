@@ -75,6 +75,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
         Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
         Command::Shelter { side } => naval::shelter(state, map, side)?,
+        Command::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
         Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
         Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
         Command::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,

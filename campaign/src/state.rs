@@ -15,7 +15,7 @@ use crate::scenario::Scenario;
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 10;
+pub const STATE_VERSION: u32 = 11;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,6 +82,10 @@ pub struct CampaignState {
     pub exit_turns: BTreeSet<u32>,
     /// Salvaged NPs waiting at a node for their side's fleet to come for them (MG-19).
     pub salvage: BTreeMap<SideId, (NodeId, u32)>,
+    /// Allied fleets joined as one (MG-36): the commanding side and its partner.
+    pub combined_fleet: Option<(SideId, SideId)>,
+    /// Enemy NPs the combined fleet has sunk, shared by the two allies (MG-36).
+    pub np_destroyed_combined: u32,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
 }
@@ -146,6 +150,8 @@ impl CampaignState {
             exits: Vec::new(),
             exit_turns: BTreeSet::new(),
             salvage: BTreeMap::new(),
+            combined_fleet: None,
+            np_destroyed_combined: 0,
             siege_losses_due: BTreeMap::new(),
         }
     }
@@ -212,6 +218,7 @@ impl CampaignState {
             | Event::FleetRetreated { .. }
             | Event::FleetDestroyed { .. }
             | Event::FleetSheltered { .. }
+            | Event::FleetsCombined { .. }
             | Event::ShelteredFleetsLost { .. } => self.apply_naval(event),
             Event::CounterDeployed { .. }
             | Event::PlayBegan

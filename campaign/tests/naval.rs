@@ -182,3 +182,53 @@ fn mg_18_ties_are_rolled_again() {
     assert_eq!((outcome.winner.as_str(), outcome.np_lost, outcome.elements_to_lose), ("carthage", 3, 0));
     assert_eq!(sea.c.state.retreats_due, [side("syracuse")]);
 }
+
+/// MG-36: in the Second Punic War the Syracusan and Carthaginian fleets may join as one
+/// counter under one of them; what the combined fleet sinks is shared, fractions lost.
+#[test]
+fn mg_36_combined_fleets() {
+    let mut sea = Sea::new(
+        "second-punic",
+        &[
+            ("rome", "Marcellus", 28),
+            ("rome", "Appius Claudius Pulcher", 16),
+            ("rome", "Titus Quinctius Crispinus", 16),
+            ("rome", "Publius Cornelius Lentulus", 16),
+            ("rome", "fleet", 28),
+            ("syracuse", "Hippocrates", 31),
+            ("syracuse", "Epicydes", 31),
+            ("syracuse", "Philodemus", 22),
+            ("syracuse", "fleet", 31),
+        ],
+    );
+    let pass = |sea: &mut Sea, s: &str| {
+        for _ in 0..3 {
+            sea.end(s);
+        }
+    };
+    sea.sail("rome", &[26, 24, 25]);
+    pass(&mut sea, "rome");
+    pass(&mut sea, "syracuse");
+    sea.ok(&Command::Land { side: side("carthage"), counter: "fleet".into(), node: NodeId(30) });
+    pass(&mut sea, "carthage");
+    pass(&mut sea, "rome");
+    let combine = Command::CombineFleets { side: side("syracuse"), with: side("carthage") };
+    let err = sea.go(&combine, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("must be brought together in one node"), "{err}");
+    sea.sail("syracuse", &[30]);
+    let err = sea.go(&Command::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("syracuse and rome are not allies") && err.ends_with("MG-36"), "{err}");
+    sea.ok(&combine);
+    let s = &sea.c.state;
+    assert_eq!((s.fleet_np(&side("syracuse")), s.fleet_np(&side("carthage"))), (10, 0));
+    assert!(s.counter(&side("carthage"), "fleet").is_none());
+    pass(&mut sea, "syracuse");
+    pass(&mut sea, "carthage");
+    // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
+    sea.sail("rome", &[31, 30]);
+    sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6])).unwrap();
+    let s = &sea.c.state;
+    assert_eq!(s.np_destroyed_combined, 5);
+    let vp = s.victory_points();
+    assert_eq!((vp[&side("syracuse")].total, vp[&side("carthage")].total), (0, 0), "5 NP is half a point each: fractions are lost");
+}
