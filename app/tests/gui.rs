@@ -917,3 +917,303 @@ fn mg_25_no_result_then_stay_or_retire_from_the_battle_list() {
     assert!(h.state().campaign().unwrap().state.battles.is_empty());
     assert!(label_exists(&h, "Retreats due (1)"), "Leptines retires");
 }
+
+/// A campaign called "Turn" prepared straight through the store, dice and all, before the
+/// app opens it.
+struct Prep {
+    store: Store,
+    campaign: referee_campaign::Campaign,
+    map: referee_campaign::Map,
+}
+
+impl Prep {
+    fn new(dir: &tempfile::TempDir, scenario: &str, seed: u64) -> (Prep, std::path::PathBuf) {
+        let path = dir.path().join("referee.sqlite");
+        let store = Store::open(&path).unwrap();
+        let catalog = Catalog::embedded();
+        let scenario = catalog.scenario(scenario).unwrap();
+        let map = catalog.map(&scenario.map).unwrap().clone();
+        let mut store = store;
+        let campaign = store.create("Turn", scenario, seed).unwrap();
+        (Prep { store, campaign, map }, path)
+    }
+
+    fn go(&mut self, command: &Command, dice: DiceInput) -> Vec<referee_campaign::Event> {
+        self.store.execute(&mut self.campaign, &self.map, command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    fn end(&mut self, side: &str, dice: DiceInput) -> Vec<referee_campaign::Event> {
+        self.go(&Command::EndPhase { side: SideId::new(side) }, dice)
+    }
+
+    fn deploy(&mut self, deployment: &[(&str, &str, u8)]) {
+        for &(side, counter, node) in deployment {
+            self.go(&Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded);
+        }
+        self.go(&Command::BeginPlay, DiceInput::Seeded);
+    }
+
+    /// Himilco marches on Leptines at Himera and the battle is raised (MG-10).
+    fn himera(dir: &tempfile::TempDir, deployment: &[(&str, &str, u8)]) -> (Prep, std::path::PathBuf) {
+        let (mut p, path) = Prep::new(dir, "dionysian", 12);
+        p.deploy(deployment);
+        for c in himilco_attacks_leptines() {
+            p.go(&c, DiceInput::Seeded);
+        }
+        (p, path)
+    }
+
+    fn withdraw(&mut self) {
+        let battle = self.campaign.state.battles[0].id;
+        self.go(&Command::WithdrawIntoCity { side: SideId::new("syracuse"), battle }, DiceInput::Seeded);
+    }
+
+    /// From Carthage's combat phase to its next movement phase.
+    fn round(&mut self) {
+        for side in ["carthage", "carthage", "syracuse", "syracuse", "syracuse"] {
+            self.end(side, DiceInput::Seeded);
+        }
+    }
+}
+
+fn no_error(h: &Harness<'_, RefereeApp>) {
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+}
+
+fn besieged(h: &Harness<'_, RefereeApp>, name: &str) -> bool {
+    h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), name).is_some_and(|c| c.inside)
+}
+
+/// MG-27: beside the battle at Himera, a fortified city Syracuse holds, "Withdraw into the
+/// city" is offered to the defender only: Carthage's screen has none, Syracuse's takes
+/// Leptines inside and the battle becomes a siege, which the node's panel shows.
+#[test]
+fn mg_27_the_defender_withdraws_into_the_city_from_the_battle_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, db) = Prep::himera(&dir, &DIONYSIAN);
+    let h = open_turn(&db, "carthage");
+    assert!(label_exists(&h, "Battles due (1)"));
+    assert!(!label_exists(&h, "withdraws into"), "the attacker may not withdraw");
+    drop(h);
+
+    let mut h = open_turn(&db, "syracuse");
+    let button = h.get_by_label("Syracuse withdraws into Himera instead of battle 1");
+    button.hover();
+    h.run();
+    assert!(label_exists(&h, "the besieger needs at least as many effective elements (MG-27)"), "the hover says what it means");
+    click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
+    no_error(&h);
+    let state = &h.state().campaign().unwrap().state;
+    assert!(state.battles.is_empty() && state.sieges.len() == 1);
+    assert!(besieged(&h, "Leptines"));
+    assert!(!label_exists(&h, "Battles due"));
+    select(&mut h, 8);
+    assert!(label_exists(&h, "Besieged by Carthage"));
+    assert!(label_exists(&h, "no siege roll yet"));
+    assert!(label_exists(&h, "inside the walls"), "Leptines is listed inside");
+}
+
+/// MG-27: a besieger weaker than the force inside cannot hold it: the umpire's withdrawal is
+/// refused in words and the battle stays due.
+#[test]
+fn mg_27_a_besieger_too_weak_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut two = DIONYSIAN;
+    two[8] = ("syracuse", "Agyris", 8);
+    let (_, db) = Prep::himera(&dir, &two);
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("the battle must be fought")), "{:?}", h.state().message());
+    assert_eq!(h.state().campaign().unwrap().state.battles.len(), 1);
+}
+
+/// MG-27: in its own movement phase the besieged side sallies from the node's panel; the
+/// siege ends and Leptines stands outside the walls again.
+#[test]
+fn mg_27_the_besieged_sally_out_from_the_node_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
+    p.withdraw();
+    drop(p);
+    let mut h = open_turn(&db, "syracuse");
+    select(&mut h, 8);
+    assert!(h.get_by_label("Sally out of Himera").accesskit_node().is_disabled(), "not in Carthage's combat phase");
+    drop(h);
+
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
+    p.withdraw();
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    drop(p);
+    let mut h = open_turn(&db, "syracuse");
+    assert!(label_exists(&h, "Syracuse: movement"));
+    select(&mut h, 8);
+    click(&mut h, "Sally out of Himera");
+    no_error(&h);
+    assert!(h.state().campaign().unwrap().state.sieges.is_empty());
+    assert!(!besieged(&h, "Leptines"));
+    assert!(!label_exists(&h, "Besieged by Carthage"));
+}
+
+/// MG-28: Himera falls on a modified 8 after three turns of siege; Carthage owes a fifth of
+/// Leptines' force. End phase is refused until the losses window sends the choice.
+#[test]
+fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
+    p.withdraw();
+    for _ in 0..3 {
+        p.round();
+        p.end("carthage", DiceInput::Manual(vec![6]));
+    }
+    assert!(p.campaign.state.sieges.is_empty(), "Himera has fallen");
+    drop(p);
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Siege losses at Himera: Carthage"));
+    assert!(label_exists(&h, "0 of 4 chosen"));
+    assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
+    click(&mut h, "End phase");
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-28")), "{:?}", h.state().message());
+
+    let count = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();
+    let before = count(&h);
+    h.get_by_label("Reg Sp(O) of Himilco lost").set_value_accesskit(4.0);
+    h.run();
+    assert!(label_exists(&h, "4 of 4 chosen"));
+    h.get_by_label("Lose these elements").click();
+    h.run();
+    no_error(&h);
+    assert!(h.state().campaign().unwrap().state.siege_losses_due.is_empty());
+    assert!(!label_exists(&h, "Siege losses at Himera"));
+    assert_eq!(count(&h), before - 4, "Himilco lost four elements");
+}
+
+/// MG-29: a natural 1 on the siege roll brings disease, shown in the node's panel; when it
+/// strikes Syracuse, the window lists the commands inside the walls to choose from.
+#[test]
+fn mg_29_disease_is_shown_and_its_losses_chosen_among_those_inside() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
+    p.withdraw();
+    p.round();
+    p.end("carthage", DiceInput::Manual(vec![1]));
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    p.end("syracuse", DiceInput::Manual(vec![1]));
+    drop(p);
+    let mut h = open_turn(&db, "syracuse");
+    select(&mut h, 8);
+    assert!(label_exists(&h, "Disease in the camp and the city (MG-29)"));
+    assert!(label_exists(&h, "Disease losses at Himera: Syracuse"));
+    assert!(label_exists(&h, "0 of 2 chosen"));
+    h.get_by_label("Reg Sp(O) of Leptines lost").set_value_accesskit(2.0);
+    h.run();
+    h.get_by_label("Lose these elements").click();
+    h.run();
+    no_error(&h);
+    assert_eq!(h.state().campaign().unwrap().state.elements_lost[&SideId::new("syracuse")], 2);
+    assert!(!label_exists(&h, "Disease losses at Himera"));
+}
+
+/// MG-32: the umpire ends the campaign by agreement from the Campaign menu with a reason;
+/// the top bar and the panel then say it is over, with the final victory points. A side's
+/// menu has no such item.
+#[test]
+fn mg_32_the_campaign_ends_by_agreement_from_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    let mut h = open_turn(&db, "carthage");
+    h.get_by_label("Campaign ▾").click();
+    h.run();
+    assert!(!label_exists(&h, "End campaign by agreement…"), "only the umpire ends a campaign");
+    drop(h);
+
+    let mut h = open_turn(&db, "umpire");
+    h.get_by_label("Campaign ▾").click();
+    h.run();
+    h.get_by_label("End campaign by agreement…").click();
+    h.run();
+    assert!(h.state().dialog_open());
+    assert!(h.get_by_label("End campaign").accesskit_node().is_disabled(), "no reason yet");
+    type_into(&mut h, "Reason", "peace of 392 BC");
+    h.get_by_label("End campaign").click();
+    h.run();
+    no_error(&h);
+    assert!(!h.state().dialog_open());
+    assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Ended);
+    assert!(label_exists(&h, "Campaign over"));
+    assert!(label_exists(&h, "Final victory points"));
+    assert!(label_exists(&h, "Final: "), "the top bar shows the final points");
+    assert!(h.query_by_label("End phase").is_none());
+}
+
+/// MG-34 / MG-32: in the Pyrrhic War Syracuse falls to Carthage and is out of the campaign;
+/// then a Pyrrhic command at Messena goes home from the node's panel for 2 VP, one a turn.
+#[test]
+fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::new(&dir, "pyrrhic", 3);
+    p.deploy(&[
+        ("carthage", "Hamilcar", 22),
+        ("carthage", "Hanno", 22),
+        ("carthage", "Bomilcar", 22),
+        ("carthage", "Gisco", 22),
+        ("carthage", "fleet", 30),
+        ("pyrrhus", "Pyrrhus", 28),
+        ("pyrrhus", "Leonnatus", 28),
+        ("pyrrhus", "Helenus", 28),
+        ("pyrrhus", "Heraclides of Leontini", 28),
+        ("syracuse", "Sosistratus", 31),
+        ("syracuse", "Thoenon", 31),
+        ("syracuse", "Agathon", 25),
+        ("syracuse", "fleet", 31),
+    ]);
+    let carthaginians = ["Hamilcar", "Hanno", "Bomilcar", "Gisco"];
+    let rest = ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"];
+    for hop in [23u8, 31] {
+        for name in carthaginians {
+            p.go(&Command::Move { side: SideId::new("carthage"), counter: name.into(), path: vec![NodeId(hop)] }, DiceInput::Seeded);
+        }
+        p.end("carthage", DiceInput::Seeded);
+        if hop == 31 {
+            break;
+        }
+        p.end("carthage", DiceInput::Seeded);
+        p.end("carthage", DiceInput::Seeded);
+        for s in rest {
+            p.end(s, DiceInput::Seeded);
+        }
+    }
+    p.withdraw();
+    for _ in 0..8 {
+        p.end("carthage", DiceInput::Seeded);
+        p.end("carthage", DiceInput::Seeded);
+        for s in rest {
+            p.end(s, DiceInput::Seeded);
+        }
+        let events = p.end("carthage", DiceInput::Manual(vec![6]));
+        if events.iter().any(|e| matches!(e, referee_campaign::Event::CityFell { .. })) {
+            break;
+        }
+    }
+    assert!(p.campaign.state.eliminated.contains(&SideId::new("syracuse")));
+    let due = p.campaign.state.siege_losses_due[&SideId::new("carthage")].elements;
+    let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
+    p.go(&Command::AllocateSiegeLosses { side: SideId::new("carthage"), lost, sunk: vec![] }, DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    drop(p);
+
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Pyrrhus: movement"));
+    assert!(label_exists(&h, "out of the campaign"), "Syracuse is marked out in the forces");
+    select(&mut h, 28);
+    assert!(label_exists(&h, "Lead Pyrrhus home through Messena"), "each Pyrrhic command at Messena may go");
+    click(&mut h, "Lead Leonnatus home through Messena");
+    no_error(&h);
+    assert!(counter_at(&h, "pyrrhus", "Leonnatus").is_none(), "Leonnatus has left the map");
+    assert!(label_exists(&h, "Pyrrhus: 2 VP (1 command home)"));
+    click(&mut h, "Lead Helenus home through Messena");
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-34")), "one a turn");
+}

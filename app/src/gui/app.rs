@@ -14,7 +14,7 @@ use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
 
 use super::map::MapState;
-use super::orders::{self, Dialog, DialogForm, NavalForm};
+use super::orders::{self, Dialog, DialogForm, LossesForm};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm};
 use super::roster::{self, RosterEditor};
@@ -126,7 +126,9 @@ pub struct RefereeApp {
     /// The open dialog with its entries.
     dialog: Option<DialogForm>,
     /// The choices of losses at sea being made, by side (MG-18).
-    naval: BTreeMap<SideId, NavalForm>,
+    naval: BTreeMap<SideId, LossesForm>,
+    /// The choices of siege and disease losses being made, by side (MG-28, MG-29).
+    siege_losses: BTreeMap<SideId, LossesForm>,
     message: Option<Message>,
     queue: Vec<AppCommand>,
     context_ready: bool,
@@ -153,6 +155,7 @@ impl RefereeApp {
             roll: RollForm::default(),
             dialog: None,
             naval: BTreeMap::new(),
+            siege_losses: BTreeMap::new(),
             message: None,
             queue: Vec::new(),
             context_ready: false,
@@ -309,6 +312,7 @@ impl RefereeApp {
                     self.selected_counter = None;
                     self.dialog = None;
                     self.naval.clear();
+                    self.siege_losses.clear();
                     self.drop_stale_roster();
                 }
             }
@@ -347,8 +351,14 @@ impl RefereeApp {
                         if self.dialog.as_ref().is_some_and(|d| d.done_by(&command)) {
                             self.dialog = None;
                         }
-                        if let Command::AllocateNavalLosses { side, .. } = &command {
-                            self.naval.remove(side);
+                        match &command {
+                            Command::AllocateNavalLosses { side, .. } => {
+                                self.naval.remove(side);
+                            }
+                            Command::AllocateSiegeLosses { side, .. } => {
+                                self.siege_losses.remove(side);
+                            }
+                            _ => {}
                         }
                         self.reload_events();
                         match &command {
@@ -511,6 +521,7 @@ impl RefereeApp {
         self.roster = None;
         self.dialog = None;
         self.naval.clear();
+        self.siege_losses.clear();
         self.message = None;
         self.map_state.fit_next_frame();
         self.refresh_campaigns();
@@ -595,7 +606,11 @@ impl RefereeApp {
                     roster::roster_editor_ui(ui.ctx(), editor, data, queue);
                 }
                 let message = self.message.as_ref();
-                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut self.naval, &self.roll, message, queue);
+                let mut losses = Losses {
+                    naval: &mut self.naval,
+                    siege: &mut self.siege_losses,
+                };
+                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &self.roll, message, queue);
             }
             _ => {
                 let current = open.map(|o| o.campaign.state.name.as_str());
@@ -629,17 +644,25 @@ impl RefereeApp {
     }
 }
 
-/// The open dialog and the windows the rules call for (losses at sea, MG-18).
+/// The choices of losses being made, by side.
+struct Losses<'a> {
+    naval: &'a mut BTreeMap<SideId, LossesForm>,
+    siege: &'a mut BTreeMap<SideId, LossesForm>,
+}
+
+/// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
+/// disease losses, MG-28, MG-29).
 fn dialogs_ui(
     ctx: &egui::Context,
     open: &OpenCampaign,
     dialog: &mut Option<DialogForm>,
-    naval: &mut BTreeMap<SideId, NavalForm>,
+    losses: &mut Losses<'_>,
     roll: &RollForm,
     message: Option<&Message>,
     queue: &mut Vec<AppCommand>,
 ) {
-    orders::naval_losses_ui(ctx, &open.view, naval, message, queue);
+    orders::naval_losses_ui(ctx, &open.view, losses.naval, message, queue);
+    orders::siege_losses_ui(ctx, &open.map, &open.view, losses.siege, message, queue);
     match dialog {
         Some(DialogForm::Battle(form)) => {
             if !open.view.board().battles.iter().any(|b| b.id == form.battle) {
@@ -656,6 +679,7 @@ fn dialogs_ui(
         }
         Some(DialogForm::Exchange(form)) => orders::exchange_ui(ctx, form, &open.view, message, queue),
         Some(DialogForm::Garrison(form)) => orders::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
+        Some(DialogForm::EndCampaign(form)) => orders::end_campaign_ui(ctx, form, message, queue),
         None => {}
     }
 }

@@ -356,12 +356,54 @@ struct Marker<'a> {
     controller: Option<&'a SidePublic>,
     ally: Option<&'a SidePublic>,
     capital: Option<(&'a SidePublic, u8)>,
+    /// The besieger, if the city is under siege (MG-27), and whether disease has come (MG-29).
+    siege: Option<(&'a SidePublic, bool)>,
+}
+
+/// How far outside a marker the ring of siege ticks begins.
+const SIEGE_RING: f32 = ALLY_RING + 4.5;
+/// Length of a siege tick.
+const SIEGE_TICK: f32 = 5.0;
+
+/// A ring of short ticks in the besieger's colour round a besieged city (MG-27): the lines
+/// of the siege. Each tick is dark-edged so it reads on any ground and in greyscale.
+fn paint_siege_ring(painter: &Painter, centre: Pos2, radius: f32, colour: Color32) {
+    let n = 14;
+    for i in 0..n {
+        let a = i as f32 * std::f32::consts::TAU / n as f32;
+        let d = vec2(a.cos(), a.sin());
+        let seg = [centre + d * radius, centre + d * (radius + SIEGE_TICK)];
+        painter.line_segment(seg, Stroke::new(4.2, OUTLINE));
+        painter.line_segment(seg, Stroke::new(2.4, colour));
+    }
+}
+
+/// Sickly green of the disease mark.
+const DISEASE: Color32 = Color32::from_rgb(0x8f, 0xa8, 0x2a);
+
+/// Disease at a siege (MG-29): a green disc with dark spots.
+fn paint_disease(painter: &Painter, centre: Pos2, radius: f32) {
+    painter.circle(centre, radius, DISEASE, Stroke::new(1.3, OUTLINE));
+    for d in [vec2(-0.35, -0.3), vec2(0.38, -0.15), vec2(-0.05, 0.4)] {
+        painter.circle_filled(centre + d * radius, radius * 0.2, INK);
+    }
+}
+
+/// Where the disease mark of a siege sits: on the ring of ticks, below right.
+fn disease_at(centre: Pos2, r: f32) -> Pos2 {
+    centre + vec2(1.0, 1.0).normalized() * (r + SIEGE_RING + SIEGE_TICK * 0.5)
 }
 
 impl Marker<'_> {
     /// The marker with its badges, star and wave: what labels must keep clear of.
     fn footprint(&self, r: f32) -> Rect {
-        let reach = if self.ally.is_some() { r + ALLY_RING + 3.0 } else { r + 2.0 };
+        let reach = if self.siege.is_some() {
+            r + SIEGE_RING + SIEGE_TICK + 1.5
+        } else if self.ally.is_some() {
+            r + ALLY_RING + 3.0
+        } else {
+            r + 2.0
+        };
         let mut rect = Rect::from_center_size(self.centre, Vec2::splat(2.0 * reach));
         if self.fortified.is_some() {
             rect = rect.union(Rect::from_center_size(self.centre + vec2(r, -r), Vec2::splat(2.0 * BADGE_RADIUS + 2.0)));
@@ -378,6 +420,9 @@ impl Marker<'_> {
     fn paint(&self, painter: &Painter, r: f32) {
         let fill = self.controller.map_or(NEUTRAL, side_colour);
         let pattern = self.controller.map_or(Pattern::Solid, |s| s.pattern);
+        if let Some((besieger, _)) = self.siege {
+            paint_siege_ring(painter, self.centre, r + SIEGE_RING, side_colour(besieger));
+        }
         if let Some(ally) = self.ally {
             // A light gap between marker and ring keeps the two apart when they share a colour.
             let ring = Stroke::new(2.6, side_colour(ally));
@@ -413,6 +458,9 @@ impl Marker<'_> {
             let at = self.centre + vec2(-r, -r);
             star(painter, at, 8.5);
             halo_text(painter, at - vec2(9.0, 0.0), Align2::RIGHT_CENTER, &strength.to_string(), FontId::proportional(12.0), INK);
+        }
+        if let Some((_, true)) = self.siege {
+            paint_disease(painter, disease_at(self.centre, r), 5.5);
         }
     }
 }
@@ -578,6 +626,7 @@ pub(crate) fn map_ui(
                 controller: side(status.and_then(|s| s.controller.as_ref())),
                 ally: side(status.and_then(|s| s.allied_to.as_ref())),
                 capital: side(status.and_then(|s| s.capital_of.as_ref())).map(|s| (s, s.capital.map_or(0, |c| c.strength))),
+                siege: board.sieges.iter().find(|x| x.node == n.id).and_then(|x| Some((board.side(&x.besieger)?, x.disease))),
             }
         })
         .collect();
@@ -718,6 +767,12 @@ pub(crate) fn map_ui(
         }
     }
 
+    for g in &groups {
+        let inside = tokens[g.tokens.clone()].iter().filter(|t| t.inside).fold(Rect::NOTHING, |r, t| r.union(t.rect));
+        if inside.is_positive() {
+            tokens::paint_walls(&painter, inside);
+        }
+    }
     for t in &tokens {
         if is_picked(t) {
             painter.rect_filled(t.rect.expand(3.5), 3.0, SELECTION);
@@ -763,6 +818,7 @@ pub(crate) fn map_ui(
             (None, true) => format!("the {side} fleet"),
             (None, false) => format!("a {side} counter"),
         };
+        let text = if t.inside { format!("{text} · inside the walls") } else { text };
         let hint = if is_picked(t) {
             " · click again to let it go"
         } else if t.name.is_some_and(|n| pickable(&t.side.id, n)) {
@@ -790,7 +846,12 @@ pub(crate) fn map_ui(
             .and_then(|s| s.controller.as_ref())
             .and_then(|s| board.side(s))
             .map_or("uncontrolled".to_owned(), |s| format!("held by {}", s.name));
-        response.on_hover_text_at_pointer(format!("{} — {who}", node.label()));
+        let siege = board.sieges.iter().find(|s| s.node == id).map_or_else(String::new, |s| {
+            let by = board.side(&s.besieger).map_or(s.besieger.as_str(), |x| x.name.as_str());
+            let rolls = if s.rolls == 1 { "1 roll".to_owned() } else { format!("{} rolls", s.rolls) };
+            format!("\nsiege by {by} · {rolls}{}", if s.disease { " · disease" } else { "" })
+        });
+        response.on_hover_text_at_pointer(format!("{} — {who}{siege}", node.label()));
     }
 }
 
@@ -835,8 +896,21 @@ const LEGEND_SYMBOLS: [&str; 8] = [
     "where a picked counter may move or deploy",
 ];
 
+/// The legend's rows for sieges, shown only while a city is besieged.
+fn siege_symbols(board: &Board) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if !board.sieges.is_empty() {
+        out.push("siege (ticks: besieger's colour)");
+        out.push("counters inside the walls");
+    }
+    if board.sieges.iter().any(|s| s.disease) {
+        out.push("disease at the siege");
+    }
+    out
+}
+
 fn legend_rect(painter: &Painter, board: &Board, canvas: Rect) -> Rect {
-    let rows = board.sides.len() + 1 + LEGEND_SYMBOLS.len();
+    let rows = board.sides.len() + 1 + LEGEND_SYMBOLS.len() + siege_symbols(board).len();
     let width = LEGEND_SYMBOLS
         .iter()
         .map(|s| painter.layout_no_wrap((*s).to_owned(), FontId::proportional(12.0), INK).size().x)
@@ -858,9 +932,18 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
         painter.text(pos2(text_x, y + LEGEND_ROW / 2.0), Align2::LEFT_CENTER, text, font.clone(), INK);
         y += LEGEND_ROW;
     };
-    for side in &board.sides {
+    for (i, side) in board.sides.iter().enumerate() {
         let colour = side_colour(side);
-        row(painter, &side.name, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour, side.pattern));
+        if board.eliminated.contains(&side.id) {
+            // Out of the campaign (MG-32): struck through.
+            let text = format!("{} — out", side.name);
+            let width = painter.layout_no_wrap(side.name.clone(), FontId::proportional(12.0), INK).size().x;
+            let mid = rect.top() + 30.0 + i as f32 * LEGEND_ROW + LEGEND_ROW / 2.0;
+            row(painter, &text, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern));
+            painter.line_segment([pos2(text_x - 1.0, mid), pos2(text_x + width + 1.0, mid)], Stroke::new(1.3, INK));
+        } else {
+            row(painter, &side.name, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour, side.pattern));
+        }
     }
     row(painter, "uncontrolled", &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), NEUTRAL, Pattern::Solid));
     let s = (r * 0.75).min(7.0);
@@ -892,6 +975,23 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
         },
     ];
     for (text, icon) in LEGEND_SYMBOLS.iter().zip(icons) {
+        row(painter, text, icon);
+    }
+    for text in siege_symbols(board) {
+        let icon: LegendIcon<'_> = match text {
+            "siege (ticks: besieger's colour)" => &|p, c| {
+                let k = s * 0.6;
+                paint_siege_ring(p, c, k + 2.5, NEUTRAL);
+                let rect = Rect::from_center_size(c, Vec2::splat(2.0 * k));
+                p.rect(rect, 1.0, NEUTRAL, Stroke::new(1.3, OUTLINE), StrokeKind::Middle);
+            },
+            "counters inside the walls" => &|p, c| {
+                let inner = Rect::from_center_size(c + vec2(0.0, 1.5), Vec2::splat(9.0));
+                tokens::paint_walls(p, inner);
+                tokens::paint_counter_in(p, inner, NEUTRAL, Pattern::Solid, false);
+            },
+            _ => &|p, c| paint_disease(p, c, 5.5),
+        };
         row(painter, text, icon);
     }
 }

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use egui::{Align2, RichText};
 use referee_campaign::army::{CommandRoster, ElementGroup, Grade};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::siege::LossesDue;
 use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, Map, NodeId, SideId};
@@ -27,6 +28,8 @@ pub enum Dialog {
     Exchange(CounterRef),
     /// Move elements between this command and its capital's garrison (MG-04).
     Garrison(CounterRef),
+    /// End the campaign early, as the sides agree (umpire only, MG-32).
+    EndCampaign,
 }
 
 /// The open dialog with its entries, kept between frames.
@@ -35,6 +38,7 @@ pub(crate) enum DialogForm {
     Battle(BattleForm),
     Exchange(ExchangeForm),
     Garrison(GarrisonForm),
+    EndCampaign(EndForm),
 }
 
 impl DialogForm {
@@ -63,6 +67,10 @@ impl DialogForm {
                     counts: Vec::new(),
                 }))
             }
+            Dialog::EndCampaign => {
+                let View::Umpire(_) = view else { return None };
+                matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat).then(|| DialogForm::EndCampaign(EndForm::default()))
+            }
         }
     }
 
@@ -73,6 +81,7 @@ impl DialogForm {
             (DialogForm::Battle(_), Command::RecordBattleResult { .. })
                 | (DialogForm::Exchange(_), Command::Exchange { .. })
                 | (DialogForm::Garrison(_), Command::Garrison { .. })
+                | (DialogForm::EndCampaign(_), Command::EndCampaign { .. })
         )
     }
 }
@@ -619,83 +628,192 @@ pub(crate) fn garrison_ui(ctx: &egui::Context, map: &Map, form: &mut GarrisonFor
 }
 
 // ---------------------------------------------------------------------------------------
-// Losses at sea
+// Losses the owner chooses: at sea (MG-18), and after a siege or disease (MG-28, MG-29)
 
-/// One side's choice of carried elements lost at sea (MG-18), per command aboard.
+/// One side's choice of elements to lose, per command in the pool.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct NavalForm {
+pub(crate) struct LossesForm {
     counts: BTreeMap<String, Vec<u32>>,
-    sunk: BTreeMap<String, bool>,
+    /// Commands lost whole, with their general.
+    whole: BTreeMap<String, bool>,
 }
 
-/// A window per side the viewer sees that owes losses at sea; gone once they are chosen.
-pub(crate) fn naval_losses_ui(ctx: &egui::Context, view: &View, forms: &mut BTreeMap<SideId, NavalForm>, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+/// Which pool of commands a losses window chooses from.
+struct LossPool<'a> {
+    /// A unique id for the window.
+    id: (&'static str, &'a str),
+    title: String,
+    /// What happened and how many to choose, with the rule.
+    intro: String,
+    /// Under the intro, weaker.
+    note: String,
+    /// The commands to choose from, each with a word after its name ("inside the walls").
+    commands: Vec<(&'a CommandRoster, Option<&'static str>)>,
+    /// Shown when there is no command to choose from.
+    empty: &'static str,
+    /// "sunk" or "lost": how a whole command goes.
+    whole: &'static str,
+    due: u32,
+    rule: &'static str,
+    /// Where the window stands below the top of the screen.
+    top: f32,
+}
+
+/// The choice: the groups lost from commands that stay, and the commands lost whole.
+type Chosen = (Vec<(String, ElementGroup)>, Vec<String>);
+
+/// The window of one pool: a count per group of each command, a "whole" tick per command,
+/// the running total against what is due, and the button that sends the choice.
+fn losses_window_ui(ctx: &egui::Context, pool: &LossPool<'_>, form: &mut LossesForm, message: Option<&Message>) -> Option<Chosen> {
+    let mut chosen = None;
+    egui::Window::new(&pool.title)
+        .id(egui::Id::unique(pool.id))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_TOP, [0.0, pool.top])
+        .show(ctx, |ui| {
+            ui.add(egui::Label::new(&pool.intro).wrap());
+            ui.label(RichText::new(&pool.note).weak());
+            let mut total = 0;
+            let room = (ctx.content_rect().height() - 320.0).max(160.0);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+                for (r, word) in &pool.commands {
+                    ui.add_space(4.0);
+                    let whole = form.whole.entry(r.name.clone()).or_default();
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(&r.name).strong());
+                        if let Some(word) = word {
+                            ui.label(RichText::new(*word).italics());
+                        }
+                        ui.checkbox(whole, format!("{} whole ({})", pool.whole, plural(r.element_count(), "element", "elements")))
+                            .accessible_name(format!("{} {} whole", r.name, pool.whole));
+                    });
+                    let counts = form.counts.entry(r.name.clone()).or_default();
+                    if *whole {
+                        total += r.element_count();
+                        continue;
+                    }
+                    ui.indent((pool.id, r.name.as_str()), |ui| {
+                        groups_grid_ui(ui, &format!("{}_grid_{}", pool.id.0, r.name), &r.elements, counts, &format!("of {} lost", r.name));
+                    });
+                    total += counts.iter().sum::<u32>();
+                }
+            });
+            if pool.commands.is_empty() {
+                ui.label(RichText::new(pool.empty).weak());
+            }
+            ui.add_space(4.0);
+            let right = total == pool.due;
+            let text = RichText::new(format!("{total} of {} chosen", pool.due)).strong();
+            ui.label(if right { text } else { text.color(ui.visuals().error_fg_color) });
+            refusal_ui(ui, message);
+            let go = ui
+                .add_enabled(right, egui::Button::new(RichText::new("Lose these elements").strong()))
+                .on_disabled_hover_text(format!("Choose exactly {} ({})", pool.due, pool.rule));
+            if go.clicked() {
+                let whole: Vec<String> = form.whole.iter().filter(|(_, w)| **w).map(|(n, _)| n.clone()).collect();
+                let lost = pool
+                    .commands
+                    .iter()
+                    .filter(|(r, _)| !whole.contains(&r.name))
+                    .flat_map(|(r, _)| {
+                        let counts = form.counts.get(&r.name).map_or(&[][..], Vec::as_slice);
+                        picked(&r.elements, counts).into_iter().map(|g| (r.name.clone(), g))
+                    })
+                    .collect();
+                chosen = Some((lost, whole));
+            }
+        });
+    chosen
+}
+
+fn roster_named<'a>(f: &'a Forces, name: &str) -> Option<&'a CommandRoster> {
+    f.army.as_ref()?.commands.iter().find(|r| r.name == name)
+}
+
+/// A window per side the viewer sees that owes losses at sea (MG-18): it chooses among the
+/// commands aboard its fleet; gone once they are chosen.
+pub(crate) fn naval_losses_ui(ctx: &egui::Context, view: &View, forms: &mut BTreeMap<SideId, LossesForm>, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
     let board = view.board();
     let due: Vec<&Forces> = view.forces().into_iter().filter(|f| f.naval_losses_due > 0).collect();
     forms.retain(|s, _| due.iter().any(|f| &f.side == s));
     for f in due {
-        let form = forms.entry(f.side.clone()).or_default();
         let who = side_name(board, &f.side);
-        let aboard: Vec<&CommandRoster> = f
-            .counters
-            .iter()
-            .filter(|c| c.aboard)
-            .filter_map(|c| f.army.as_ref()?.commands.iter().find(|r| r.name == c.name))
-            .collect();
-        egui::Window::new(format!("Losses at sea: {who}"))
-            .id(egui::Id::unique(("naval_losses", f.side.as_str())))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(Align2::CENTER_TOP, [0.0, 60.0])
-            .show(ctx, |ui| {
-                ui.label(format!(
-                    "{who}'s fleet lost a naval battle: choose {} carried aboard to lose (MG-18).",
-                    plural(f.naval_losses_due, "element", "elements")
-                ));
-                ui.label(RichText::new("A general goes down only with his whole command: tick \"sunk\" for that.").weak());
-                let mut total = 0;
-                for r in &aboard {
-                    ui.add_space(4.0);
-                    let sunk = form.sunk.entry(r.name.clone()).or_default();
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(&r.name).strong());
-                        ui.checkbox(sunk, format!("sunk whole ({})", plural(r.element_count(), "element", "elements")))
-                            .accessible_name(format!("{} sunk whole", r.name));
-                    });
-                    let counts = form.counts.entry(r.name.clone()).or_default();
-                    if *sunk {
-                        total += r.element_count();
-                        continue;
-                    }
-                    ui.indent(("naval", r.name.as_str()), |ui| {
-                        groups_grid_ui(ui, &format!("naval_grid_{}", r.name), &r.elements, counts, &format!("of {} lost", r.name));
-                    });
-                    total += counts.iter().sum::<u32>();
-                }
-                if aboard.is_empty() {
-                    ui.label(RichText::new("No command of this side is aboard its fleet.").weak());
-                }
-                ui.add_space(4.0);
-                let right = total == f.naval_losses_due;
-                let text = RichText::new(format!("{total} of {} chosen", f.naval_losses_due)).strong();
-                ui.label(if right { text } else { text.color(ui.visuals().error_fg_color) });
-                refusal_ui(ui, message);
-                let go = ui
-                    .add_enabled(right, egui::Button::new(RichText::new("Lose these elements").strong()))
-                    .on_disabled_hover_text(format!("Choose exactly {} (MG-18)", f.naval_losses_due));
-                if go.clicked() {
-                    let sunk: Vec<String> = form.sunk.iter().filter(|(_, s)| **s).map(|(n, _)| n.clone()).collect();
-                    let lost = aboard
-                        .iter()
-                        .filter(|r| !sunk.contains(&r.name))
-                        .flat_map(|r| {
-                            let counts = form.counts.get(&r.name).map_or(&[][..], Vec::as_slice);
-                            picked(&r.elements, counts).into_iter().map(|g| (r.name.clone(), g))
-                        })
-                        .collect();
-                    commands.push(AppCommand::Execute(Command::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
-                }
-            });
+        let pool = LossPool {
+            id: ("naval_losses", f.side.as_str()),
+            title: format!("Losses at sea: {who}"),
+            intro: format!(
+                "{who}'s fleet lost a naval battle: choose {} carried aboard to lose (MG-18).",
+                plural(f.naval_losses_due, "element", "elements")
+            ),
+            note: "A general goes down only with his whole command: tick \"sunk whole\" for that.".to_owned(),
+            commands: f.counters.iter().filter(|c| c.aboard).filter_map(|c| Some((roster_named(f, &c.name)?, None))).collect(),
+            empty: "No command of this side is aboard its fleet.",
+            whole: "sunk",
+            due: f.naval_losses_due,
+            rule: "MG-18",
+            top: 60.0,
+        };
+        let form = forms.entry(f.side.clone()).or_default();
+        if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
+            commands.push(AppCommand::Execute(Command::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+        }
+    }
+}
+
+/// A window per side the viewer sees that owes siege or disease losses (MG-28, MG-29): it
+/// chooses among its commands at the node, inside the walls or out; gone once chosen.
+pub(crate) fn siege_losses_ui(
+    ctx: &egui::Context,
+    map: &Map,
+    view: &View,
+    forms: &mut BTreeMap<SideId, LossesForm>,
+    message: Option<&Message>,
+    commands: &mut Vec<AppCommand>,
+) {
+    let board = view.board();
+    let due: Vec<(&Forces, &LossesDue)> = view.forces().into_iter().filter_map(|f| Some((f, f.siege_losses_due.as_ref()?))).collect();
+    forms.retain(|s, _| due.iter().any(|(f, _)| &f.side == s));
+    for (f, d) in due {
+        let who = side_name(board, &f.side);
+        let city = map.name(d.node);
+        let n = plural(d.elements, "element", "elements");
+        let disease = d.rule == "MG-29";
+        let (title, intro, rule) = if disease {
+            (
+                format!("Disease losses at {city}: {who}"),
+                format!("Disease struck {who}'s force at {city}: choose {n} of its elements there to lose, a tenth of the force (MG-29)."),
+                "MG-29",
+            )
+        } else {
+            let inside = d.by.as_ref().map_or_else(|| "the defender".to_owned(), |by| side_name(board, by));
+            (
+                format!("Siege losses at {city}: {who}"),
+                format!("{who} took {city}: the besieger loses a fifth of {inside}'s force inside. Choose {n} of {who}'s elements at {city} to lose (MG-28)."),
+                "MG-28",
+            )
+        };
+        let pool = LossPool {
+            id: ("siege_losses", f.side.as_str()),
+            title,
+            intro,
+            note: "A general is lost only with his whole command: tick \"lost whole\" for that.".to_owned(),
+            commands: f
+                .counters
+                .iter()
+                .filter(|c| c.node == d.node && !c.is_fleet() && !c.aboard)
+                .filter_map(|c| Some((roster_named(f, &c.name)?, c.inside.then_some("inside the walls"))))
+                .collect(),
+            empty: "No command of this side stands at the node.",
+            whole: "lost",
+            due: d.elements,
+            rule,
+            top: 90.0,
+        };
+        let form = forms.entry(f.side.clone()).or_default();
+        if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
+            commands.push(AppCommand::Execute(Command::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+        }
     }
 }
 
@@ -855,9 +973,20 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Op
 
 /// The orders on one of the viewer's commands besides moving, as a compact row: embark or
 /// disembark (MG-14), exchange elements (MG-14), the capital's garrison (MG-04).
-pub(crate) fn counter_orders_ui(ui: &mut egui::Ui, view: &View, forces: &Forces, counter: &referee_campaign::turn::Counter, commands: &mut Vec<AppCommand>) {
+pub(crate) fn counter_orders_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    forces: &Forces,
+    counter: &referee_campaign::turn::Counter,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     let moving = board.phase == Phase::Movement && board.moving == counter.side;
+    // Inside the walls a command neither embarks nor exchanges: it waits or sallies (MG-27).
+    if counter.inside {
+        return;
+    }
     let capital = board.side(&counter.side).and_then(|s| s.capital).filter(|c| c.strength == 0 && c.node == counter.node);
     let garrison_now = capital.is_some() && counter.on_land() && (moving || board.phase == Phase::Setup);
     if counter.is_fleet() || !(moving || garrison_now) {
@@ -899,6 +1028,7 @@ pub(crate) fn counter_orders_ui(ui: &mut egui::Ui, view: &View, forces: &Forces,
             if b.clicked() {
                 commands.push(AppCommand::OpenDialog(Some(Dialog::Exchange(this.clone()))));
             }
+            exit_button_ui(ui, map, board, counter, commands);
         }
         if garrison_now {
             let b = ui
@@ -974,4 +1104,144 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
             });
         }
     });
+}
+
+// ---------------------------------------------------------------------------------------
+// Sieges (MG-27), the way home through Messena (MG-34)
+
+/// Whether the viewer may give this side's orders: the umpire all, a side its own.
+fn may_order(viewer: &Viewer, side: &SideId) -> bool {
+    match viewer {
+        Viewer::Umpire => true,
+        Viewer::Side(s) => s == side,
+    }
+}
+
+/// MG-27: beside a battle at a fortified node in the combat phase, "Withdraw into the city"
+/// for each defender the viewer speaks for that holds the city. The rules check the
+/// besieger's strength and refuse in words.
+pub(crate) fn withdraw_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, battle: &BattleMark, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    if board.phase != Phase::Combat || battle.awaiting_choices || battle.day != 1 || !map.node(battle.node).is_some_and(|n| n.is_fortified()) {
+        return;
+    }
+    let status = board.node(battle.node);
+    let holds = |side: &SideId| {
+        status.is_some_and(|s| s.controller.as_ref() == Some(side) || s.allied_to.as_ref() == Some(side) || s.capital_of.as_ref() == Some(side))
+    };
+    let city = map.name(battle.node);
+    let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(viewer, d)).collect();
+    for side in &defenders {
+        let who = side_name(board, side);
+        let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
+        let b = ui
+            .button(text)
+            .accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id))
+            .on_hover_text("Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)");
+        if b.clicked() {
+            commands.push(AppCommand::Execute(Command::WithdrawIntoCity { side: (*side).clone(), battle: battle.id }, DiceInput::Seeded));
+        }
+    }
+}
+
+/// MG-27 / MG-29: the siege of the node, if any, in a framed line of the node's panel; in
+/// the besieged side's movement phase, "Sally out of …" for the umpire or that side.
+pub(crate) fn siege_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    let Some(siege) = board.sieges.iter().find(|s| s.node == node) else { return };
+    let city = map.name(node);
+    let (besieger, defender) = (side_name(board, &siege.besieger), side_name(board, &siege.defender));
+    egui::Frame::group(ui.style()).inner_margin(6.0).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            swatch_ui(ui, board, &siege.besieger);
+            ui.label(RichText::new(format!("Besieged by {besieger}")).strong())
+                .on_hover_text(format!("{defender} is inside the walls of {city}; {besieger} camps outside (MG-27)"));
+        });
+        let rolls = match siege.rolls {
+            0 => "no siege roll yet: the first comes after a full turn (MG-28)".to_owned(),
+            n => format!("{} so far: the next gets +{n} (MG-28)", plural(n, "siege roll", "siege rolls")),
+        };
+        ui.label(rolls);
+        if siege.disease {
+            ui.label(RichText::new("Disease in the camp and the city (MG-29)").color(ui.visuals().warn_fg_color))
+                .on_hover_text("Each side with a force here rolls a d6 in its own turn; on a 1 it loses a tenth of it (MG-29)");
+        }
+        let now = board.phase == Phase::Movement && board.moving == siege.defender;
+        if may_order(viewer, &siege.defender) {
+            let b = ui
+                .add_enabled(now, egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()))
+                .on_hover_text(format!(
+                    "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
+                ))
+                .on_disabled_hover_text(format!("The besieged sally in {defender}'s own movement phase (MG-27)"));
+            if b.clicked() {
+                commands.push(AppCommand::Execute(Command::Sally { side: siege.defender.clone(), node }, DiceInput::Seeded));
+            }
+        }
+    });
+    ui.add_space(4.0);
+}
+
+/// MG-34: in the Pyrrhic War, once Syracuse is out, a Pyrrhic command at Messena may go home
+/// in its movement phase, one a turn, for 2 VP.
+fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee_campaign::turn::Counter, commands: &mut Vec<AppCommand>) {
+    let pyrrhus = SideId::new("pyrrhus");
+    let port = board.side(&pyrrhus).and_then(|s| s.capital).map(|c| c.node);
+    let syracuse_out = board.eliminated.iter().any(|s| s.as_str() == "syracuse");
+    if counter.side != pyrrhus || !syracuse_out || port != Some(counter.node) || !counter.on_land() {
+        return;
+    }
+    let port = map.name(counter.node);
+    let b = ui
+        .small_button(format!("Home through {port} (2 VP)"))
+        .accessible_name(format!("Lead {} home through {port}", counter.name))
+        .on_hover_text(format!(
+            "{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)",
+            counter.name
+        ));
+    if b.clicked() {
+        commands.push(AppCommand::Execute(Command::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The end of the campaign (MG-32)
+
+/// The "End campaign by agreement" dialog's entry.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct EndForm {
+    reason: String,
+}
+
+pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+    let mut open = true;
+    dialog_window("End the campaign by agreement".to_owned(), "end_campaign", ctx)
+        .open(&mut open)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            ui.add(egui::Label::new("The sides agree to stop here: the campaign ends now and the victory points stand as they are (MG-32).").wrap());
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                let l = ui.label("Reason");
+                ui.add(egui::TextEdit::singleline(&mut form.reason).hint_text("e.g. peace of 392 BC").desired_width(300.0))
+                    .labelled_by(l.id)
+                    .on_hover_text("A short line for the log: what the sides agreed");
+            });
+            refusal_ui(ui, message);
+            ui.horizontal(|ui| {
+                let go = ui
+                    .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
+                    .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
+                if go.clicked() {
+                    commands.push(AppCommand::Execute(Command::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
+                }
+                if ui.button("Cancel").clicked() {
+                    commands.push(AppCommand::OpenDialog(None));
+                }
+            });
+        });
+    if !open {
+        commands.push(AppCommand::OpenDialog(None));
+    }
 }

@@ -6,6 +6,7 @@ use egui::RichText;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::turn::{Counter, FLEET, Phase};
+use referee_campaign::battle::Victory;
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
@@ -32,6 +33,19 @@ pub(crate) fn top_bar_ui(
         ui.menu_button("Campaign ▾", |ui| {
             if ui.button("Open or create a campaign…").clicked() {
                 commands.push(AppCommand::ShowPicker(true));
+            }
+            // MG-32: the umpire ends a campaign under way when the sides agree.
+            if let Some((_, view, Viewer::Umpire)) = open
+                && matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat)
+            {
+                ui.separator();
+                if ui
+                    .button("End campaign by agreement…")
+                    .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
+                    .clicked()
+                {
+                    commands.push(AppCommand::OpenDialog(Some(orders::Dialog::EndCampaign)));
+                }
             }
             if !campaigns.is_empty() {
                 ui.separator();
@@ -61,6 +75,9 @@ pub(crate) fn top_bar_ui(
             .strong(),
         );
         turn_buttons_ui(ui, map, board, viewer, roll, commands);
+        if board.phase == Phase::Ended {
+            final_points_line_ui(ui, board);
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             viewer_combo_ui(ui, board, viewer, commands);
             ui.label("View as:");
@@ -204,6 +221,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
+        final_summary_ui(ui, board);
         orders::switch_offer_ui(ui, view, viewer, commands);
         if board.phase == Phase::Setup {
             deployment_ui(ui, map, view, selection, commands);
@@ -217,7 +235,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
         orders::retreats_ui(ui, map, view, land_retreats, commands);
         orders::landing_ui(ui, map, view, selection.node, commands);
         match selection.node.and_then(|id| map.node(id)) {
-            Some(node) => node_ui(ui, map, view, node, selection, commands),
+            Some(node) => node_ui(ui, map, view, viewer, node, selection, commands),
             None => {
                 ui.heading("No node selected");
                 ui.label(RichText::new("Click a node on the map to see who holds it and its battlefield.").weak());
@@ -237,6 +255,7 @@ fn node_ui(
     ui: &mut egui::Ui,
     map: &Map,
     view: &View,
+    viewer: &Viewer,
     node: &referee_campaign::map::Node,
     selection: Selection<'_>,
     commands: &mut Vec<AppCommand>,
@@ -290,6 +309,8 @@ fn node_ui(
     for b in board.battles.iter().filter(|b| b.node == node.id) {
         ui.label(RichText::new(format!("Battle {} due here: {}", b.id, battle_sides(board, b))).strong());
     }
+    ui.add_space(4.0);
+    orders::siege_ui(ui, map, view, viewer, node.id, commands);
 
     ui.add_space(6.0);
     counters_here_ui(ui, map, view, node.id, selection.counter, commands);
@@ -338,6 +359,7 @@ fn battles_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, select
                 commands.push(AppCommand::Select(Some(b.node)));
             }
             orders::enter_result_button_ui(ui, view, b, commands);
+            orders::withdraw_ui(ui, map, view, viewer, b, commands);
         });
         orders::stay_or_retire_ui(ui, view, viewer, b, commands);
     }
@@ -416,11 +438,15 @@ fn counters_here_ui(
             if c.aboard {
                 ui.label(RichText::new("aboard").italics()).on_hover_text("Carried by its fleet: it moves with the fleet (MG-14, MG-17)");
             }
+            if c.inside {
+                ui.label(RichText::new("inside the walls").italics())
+                    .on_hover_text("Besieged: it leaves only by a sally in its side's movement phase (MG-27)");
+            }
             if board.phase == Phase::Setup {
                 ui.label(format!("{mp} MP"));
                 return;
             }
-            if c.aboard {
+            if c.aboard || c.inside {
                 return;
             }
             ui.label(format!("{left} of {mp} MP left"));
@@ -438,7 +464,7 @@ fn counters_here_ui(
                 commands.push(AppCommand::SelectCounter((!is_picked).then_some(this.clone())));
             }
         });
-        orders::counter_orders_ui(ui, view, f, c, commands);
+        orders::counter_orders_ui(ui, map, view, f, c, commands);
         if is_picked && let Some(moves) = moves {
             ui.indent(("moves", c.side.as_str(), c.name.as_str()), |ui| {
                 ui.label(RichText::new("Move to (or click a lit node on the map):").weak());
@@ -475,6 +501,9 @@ fn counters_here_ui(
                 ui.label(format!("the {who} fleet"));
             } else {
                 ui.label(format!("a {who} counter"));
+            }
+            if c.inside {
+                ui.label(RichText::new("inside the walls").italics());
             }
         });
     }
@@ -673,25 +702,94 @@ fn victory_ui(ui: &mut egui::Ui, board: &Board) {
     ui.add_space(4.0);
     ui.label(RichText::new("Victory points").strong());
     for (side, v) in &board.victory {
-        let mut parts = Vec::new();
-        if !v.cities.is_empty() {
-            parts.push(format!("{} cities won", v.cities.len()));
-        }
-        if v.commanders > 0 {
-            parts.push(format!("{} commanders", v.commanders));
-        }
-        if v.enemy_np_destroyed >= 5 {
-            parts.push(format!("{} NP sunk", v.enemy_np_destroyed));
-        }
-        if !v.capitals.is_empty() {
-            parts.push(format!("{} capitals", v.capitals.len()));
-        }
-        if v.exits > 0 {
-            parts.push(format!("{} commands home", v.exits));
-        }
+        let parts = victory_parts(v);
         let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
-        ui.label(format!("{}: {} VP{detail}", side_name(board, side), v.total));
+        let text = RichText::new(format!("{}: {} VP{detail}", side_name(board, side), v.total));
+        if is_out(board, side) {
+            ui.label(text.strikethrough()).on_hover_text("Out of the campaign (MG-32); its victory points stand");
+        } else {
+            ui.label(text);
+        }
     }
+}
+
+/// What a side's victory points are for, in words (MG-33, MG-34).
+fn victory_parts(v: &Victory) -> Vec<String> {
+    let count = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    let mut parts = Vec::new();
+    if !v.cities.is_empty() {
+        parts.push(format!("{} won", count(v.cities.len(), "city", "cities")));
+    }
+    if v.commanders > 0 {
+        parts.push(count(v.commanders as usize, "commander", "commanders"));
+    }
+    if v.enemy_np_destroyed >= 5 {
+        parts.push(format!("{} NP sunk", v.enemy_np_destroyed));
+    }
+    if !v.capitals.is_empty() {
+        parts.push(count(v.capitals.len(), "capital", "capitals"));
+    }
+    if v.exits > 0 {
+        parts.push(format!("{} home", count(v.exits as usize, "command", "commands")));
+    }
+    parts
+}
+
+/// Whether a side is out of the campaign (MG-32).
+pub(crate) fn is_out(board: &Board, side: &SideId) -> bool {
+    board.eliminated.contains(side)
+}
+
+/// The sides by victory points, most first (the board's order among equals).
+fn standings(board: &Board) -> Vec<(&SideId, &Victory)> {
+    let mut out: Vec<(&SideId, &Victory)> =
+        board.sides.iter().filter_map(|s| board.victory.get(&s.id).map(|v| (&s.id, v))).collect();
+    out.sort_by_key(|(_, v)| std::cmp::Reverse(v.total));
+    out
+}
+
+/// In the top bar once the campaign is over: each side's final points.
+fn final_points_line_ui(ui: &mut egui::Ui, board: &Board) {
+    let line: Vec<String> = standings(board).into_iter().map(|(s, v)| format!("{} {} VP", side_name(board, s), v.total)).collect();
+    if !line.is_empty() {
+        ui.label(RichText::new(format!("Final: {}", line.join(" · "))).strong().color(ui.visuals().warn_fg_color))
+            .on_hover_text("The victory points at the end of the campaign (MG-33); the panel on the right says what they are for");
+    }
+}
+
+/// MG-32 / MG-33: once the campaign is over, a framed summary at the top of the right panel:
+/// each side's victory points with what they are for, and the sides that fell out.
+fn final_summary_ui(ui: &mut egui::Ui, board: &Board) {
+    if board.phase != Phase::Ended {
+        return;
+    }
+    let stroke = egui::Stroke::new(2.0, ui.visuals().warn_fg_color);
+    egui::Frame::group(ui.style()).stroke(stroke).inner_margin(8.0).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.label(RichText::new("Campaign over").strong().size(18.0));
+        ui.label(RichText::new(format!("Final victory points after turn {} of {}", board.turn.min(board.turns), board.turns)).weak());
+        ui.add_space(4.0);
+        egui::Grid::new("final_points").num_columns(3).spacing([8.0, 4.0]).show(ui, |ui| {
+            for (side, v) in standings(board) {
+                ui.horizontal(|ui| {
+                    if let Some(s) = board.side(side) {
+                        let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+                        map::paint_swatch(ui.painter(), rect, side_colour(s), s.pattern);
+                    }
+                    let name = RichText::new(side_name(board, side)).strong();
+                    ui.label(if is_out(board, side) { name.strikethrough() } else { name });
+                });
+                ui.label(RichText::new(format!("{} VP", v.total)).strong().size(16.0));
+                let mut parts = victory_parts(v);
+                if is_out(board, side) {
+                    parts.insert(0, "out of the campaign".to_owned());
+                }
+                ui.add(egui::Label::new(RichText::new(parts.join(", ")).weak()).wrap());
+                ui.end_row();
+            }
+        });
+    });
+    ui.add_space(6.0);
 }
 
 fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCommand>) {
@@ -705,7 +803,13 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCo
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
                 map::paint_swatch(ui.painter(), rect, side_colour(side), side.pattern);
             }
-            ui.label(format!("{who} army: {} points", f.army_points));
+            if is_out(board, &f.side) {
+                ui.label(RichText::new(format!("{who} army: {} points", f.army_points)).strikethrough());
+                ui.label(RichText::new("out of the campaign").italics().color(ui.visuals().warn_fg_color))
+                    .on_hover_text("Its capital fell or its army was destroyed: its counters are gone and its turns are skipped (MG-32)");
+            } else {
+                ui.label(format!("{who} army: {} points", f.army_points));
+            }
             if board.phase == Phase::Setup
                 && ui
                     .small_button("Edit roster…")

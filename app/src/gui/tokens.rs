@@ -24,6 +24,8 @@ pub(crate) struct Token<'a> {
     pub fleet: bool,
     /// The counter's name, for the viewer's own counters only.
     pub name: Option<&'a str>,
+    /// Inside the walls of a besieged city (MG-27).
+    pub inside: bool,
     /// Where it is drawn this frame.
     pub rect: Rect,
 }
@@ -50,6 +52,7 @@ pub(crate) fn tokens<'a>(board: &'a Board, own: &[&'a Forces]) -> Vec<Token<'a>>
                 node: c.node,
                 fleet: c.is_fleet(),
                 name: Some(c.name.as_str()),
+                inside: c.inside,
                 rect: Rect::NOTHING,
             });
         }
@@ -61,15 +64,18 @@ pub(crate) fn tokens<'a>(board: &'a Board, own: &[&'a Forces]) -> Vec<Token<'a>>
             node: c.node,
             fleet: c.fleet,
             name: None,
+            inside: c.inside,
             rect: Rect::NOTHING,
         });
     }
     let side_index = |t: &Token<'_>| board.sides.iter().position(|s| s.id == t.side.id).unwrap_or(usize::MAX);
-    out.sort_by_key(|t| (t.node, side_index(t), t.fleet));
+    // Those inside the walls first in their side's row, so one wall holds them all.
+    out.sort_by_key(|t| (t.node, side_index(t), t.fleet, !t.inside));
     out
 }
 
-/// Lays out one node's tokens in rows, a row per side (wrapping after [`ROW_MAX`]), each
+/// Lays out one node's tokens in rows, a row per side (wrapping after [`ROW_MAX`]; those
+/// inside the walls in rows of their own), each
 /// row centred on `centre_x`; `top` is where the first row starts. Returns the block they
 /// fill.
 pub(crate) fn layout(tokens: &mut [Token<'_>], centre_x: f32, top: f32, s: f32) -> Rect {
@@ -77,8 +83,11 @@ pub(crate) fn layout(tokens: &mut [Token<'_>], centre_x: f32, top: f32, s: f32) 
     let mut y = top;
     let mut start = 0;
     while start < tokens.len() {
-        let side = tokens[start].side.id.clone();
-        let end = start + tokens[start..].iter().take_while(|t| t.side.id == side).count();
+        let (side, inside) = (tokens[start].side.id.clone(), tokens[start].inside);
+        let end = start + tokens[start..].iter().take_while(|t| t.side.id == side && t.inside == inside).count();
+        // Counters inside the walls have rows of their own, with room for the wall.
+        let (before, after) = if inside { (wall_rect(Rect::ZERO).top().abs() + GAP, wall_rect(Rect::ZERO).bottom() + GAP) } else { (0.0, 0.0) };
+        y += before;
         for row in tokens[start..end].chunks_mut(ROW_MAX) {
             let width: f32 = row.iter().map(|t| token_width(t.fleet, s)).sum::<f32>() + GAP * (row.len() - 1) as f32;
             let mut x = centre_x - width / 2.0;
@@ -90,6 +99,7 @@ pub(crate) fn layout(tokens: &mut [Token<'_>], centre_x: f32, top: f32, s: f32) 
             }
             y += s + GAP;
         }
+        y += after;
         start = end;
     }
     block
@@ -212,6 +222,31 @@ pub(crate) fn paint_battle_marker(painter: &Painter, centre: Pos2, radius: f32) 
     }
 }
 
+/// Stone of the wall drawn round counters inside a besieged city.
+const STONE: Color32 = Color32::from_rgb(0xc4, 0xb8, 0xa2);
+
+/// The wall round tokens filling `inner`: a margin of stone with crenels on top.
+pub(crate) fn wall_rect(inner: Rect) -> Rect {
+    Rect::from_min_max(inner.min - vec2(4.0, 7.0), inner.max + vec2(4.0, 4.0))
+}
+
+/// A city wall round the tokens filling `inner` (MG-27): they read as inside it.
+pub(crate) fn paint_walls(painter: &Painter, inner: Rect) {
+    let outer = wall_rect(inner);
+    let body = Rect::from_min_max(outer.min + vec2(0.0, 3.0), outer.max);
+    let stroke = Stroke::new(1.3, OUTLINE);
+    // Crenels along the top, then the wall's body over their feet.
+    let merlon = 3.5;
+    let mut x = body.left();
+    while x + merlon <= body.right() + 0.1 {
+        let m = Rect::from_min_size(pos2(x, outer.top()), vec2(merlon, 4.0));
+        painter.rect(m, 0.0, STONE, stroke, StrokeKind::Inside);
+        x += 2.0 * merlon;
+    }
+    painter.rect(body, 1.0, STONE, stroke, StrokeKind::Inside);
+    painter.rect_stroke(inner.expand(1.0), 1.0, Stroke::new(1.0, Color32::from_black_alpha(90)), StrokeKind::Outside);
+}
+
 /// Radius of the battle marker for a token size.
 pub(crate) fn battle_radius(s: f32) -> f32 {
     (s * 0.8).clamp(9.0, 12.0)
@@ -245,6 +280,10 @@ pub(crate) fn groups(tokens: &mut [Token<'_>], battles: &[NodeId], s: f32) -> Ve
             if block.is_positive() { pos2(block.left() - battle_r - 3.0, block.center().y) } else { pos2(0.0, battle_r) }
         });
         let mut rect = block;
+        let inside = tokens[start..end].iter().filter(|t| t.inside).fold(Rect::NOTHING, |r, t| r.union(t.rect));
+        if inside.is_positive() {
+            rect = rect.union(wall_rect(inside));
+        }
         if let Some(at) = battle {
             rect = rect.union(Rect::from_center_size(at, Vec2::splat(2.0 * battle_r)));
         }
@@ -298,6 +337,7 @@ mod tests {
             node: NodeId(1),
             fleet,
             name: None,
+            inside: false,
             rect: Rect::NOTHING,
         };
         let mut ts: Vec<Token<'_>> = (0..6).map(|_| token(&a, false)).chain([token(&a, true), token(&b, false)]).collect();
