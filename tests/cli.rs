@@ -34,7 +34,8 @@ fn x_06_new_list_show_log_roll_undo() {
     assert!(shown.contains("Epirus · Pyrrhic War · turn 1 of 18 · Carthage to move"), "{shown}");
     assert!(shown.contains("Pyrrhus: army of 350 points"), "{shown}");
 
-    let rolled = cli(&db.path, &["roll", "Epirus", "2d6", "--purpose", "alliance of Enna", "--modifier", "+1:held the field", "--json"]).json();
+    let rolled =
+        cli(&db.path, &["roll", "Epirus", "2d6", "--purpose", "alliance of Enna", "--modifier", "+1:held the field", "--json"]).json();
     let roll = &rolled["events"][0]["roll"];
     assert_eq!(roll["purpose"], "alliance of Enna");
     assert_eq!(roll["modifiers"][0]["value"], 1);
@@ -193,7 +194,10 @@ fn x_06_orders_as_json() {
     assert_eq!(moved["events"][0]["type"], "counter_moved");
     let before = db.bytes();
     let refusals: &[(&str, &str)] = &[
-        (r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7,11]}"#, "Himilco has 1 MP left this phase and cannot move 2 nodes — MG-11"),
+        (
+            r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7,11]}"#,
+            "Himilco has 1 MP left this phase and cannot move 2 nodes — MG-11",
+        ),
         (r#"{"type":"move","side":"syracuse","counter":"Agyris","path":[14]}"#, "it is Carthage's player-turn, not Syracuse's — MG-09"),
         (r#"{"type":"march","side":"carthage"}"#, "is not an order this program knows"),
         ("{not json", "the order is not valid JSON"),

@@ -23,11 +23,7 @@ fn crash_child_writer() {
     for i in 0u64.. {
         let command = if i % 3 == 0 {
             let owner = if c.state.control.contains_key(&NodeId(5)) { None } else { Some(SideId::new("carthage")) };
-            Command::AdjustControl {
-                node: NodeId(5),
-                side: owner,
-                reason: format!("crash test {i}"),
-            }
+            Command::AdjustControl { node: NodeId(5), side: owner, reason: format!("crash test {i}") }
         } else {
             Command::RollDice {
                 dice: DiceSpec { count: 3, sides: 6 },
@@ -75,10 +71,7 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
         let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
         assert_eq!(integrity, "ok");
         let commands: u64 = conn.query_row("SELECT count(*) FROM commands", [], |r| r.get(0)).unwrap();
-        assert!(
-            commands == last || commands == last + 1,
-            "round {round}: {last} commands were reported committed, {commands} are stored"
-        );
+        assert!(commands == last || commands == last + 1, "round {round}: {last} commands were reported committed, {commands} are stored");
         let partial: u64 = conn
             .query_row(
                 "SELECT count(*) FROM commands c WHERE c.event_count !=

@@ -31,7 +31,10 @@ fn scripted_log(id: &str) -> String {
             }
             let node = nodes
                 .into_iter()
-                .find(|&n| name == FLEET || c.state.counters.iter().filter(|x| x.side == setup.id && x.on_land() && x.node == n).count() < STACK_LIMIT)
+                .find(|&n| {
+                    name == FLEET
+                        || c.state.counters.iter().filter(|x| x.side == setup.id && x.on_land() && x.node == n).count() < STACK_LIMIT
+                })
                 .unwrap_or_else(|| panic!("{id}: nowhere to deploy {name}"));
             let deploy = Command::Deploy { side: setup.id.clone(), counter: name, node };
             store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
@@ -57,7 +60,8 @@ fn scripted_log(id: &str) -> String {
                 }
                 let state = &c.state;
                 let clear = |n: &NodeId| !state.counters.iter().any(|x| x.node == *n && state.are_enemies(&side, &x.side));
-                let crowded = |n: &NodeId| state.counters.iter().filter(|x| x.side == side && x.on_land() && x.node == *n).count() >= STACK_LIMIT;
+                let crowded =
+                    |n: &NodeId| state.counters.iter().filter(|x| x.side == side && x.on_land() && x.node == *n).count() >= STACK_LIMIT;
                 let path = state
                     .destinations(map, &side, &name)
                     .into_iter()

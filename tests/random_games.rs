@@ -125,7 +125,10 @@ impl Player {
                         .collect();
                     options.shuffle(&mut self.rng);
                     if let Some(path) = options.pop() {
-                        assert!(self.give(&Command::Move { side: side.clone(), counter: name.clone(), path }), "a listed destination was refused");
+                        assert!(
+                            self.give(&Command::Move { side: side.clone(), counter: name.clone(), path }),
+                            "a listed destination was refused"
+                        );
                     }
                 }
             }
@@ -153,13 +156,8 @@ fn play(id: &str, seed: u64) {
     let mut store = Store::open_in_memory().unwrap();
     let campaign = store.create("Random", scenario(id), seed).unwrap();
     let mut p = Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0 };
-    let elements: BTreeMap<SideId, u32> = p
-        .campaign
-        .state
-        .armies
-        .iter()
-        .map(|(s, a)| (s.clone(), a.commands.iter().map(|c| c.element_count()).sum()))
-        .collect();
+    let elements: BTreeMap<SideId, u32> =
+        p.campaign.state.armies.iter().map(|(s, a)| (s.clone(), a.commands.iter().map(|c| c.element_count()).sum())).collect();
     p.deploy_all();
     while p.campaign.state.phase != Phase::Ended {
         let side = p.campaign.state.moving_side().clone();

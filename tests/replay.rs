@@ -13,52 +13,24 @@ enum Step {
 }
 
 fn side() -> impl Strategy<Value = Option<SideId>> {
-    prop_oneof![
-        Just(None),
-        Just(Some(SideId::new("carthage"))),
-        Just(Some(SideId::new("syracuse"))),
-        Just(Some(SideId::new("persia"))),
-    ]
+    prop_oneof![Just(None), Just(Some(SideId::new("carthage"))), Just(Some(SideId::new("syracuse"))), Just(Some(SideId::new("persia"))),]
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    let roll = (1u8..=3, prop_oneof![Just(6u8), Just(20u8)], side(), any::<bool>(), -2i32..=2, any::<bool>(), 0u8..=21)
-        .prop_map(|(count, sides, side, hidden, modifier, manual, value)| {
+    let roll = (1u8..=3, prop_oneof![Just(6u8), Just(20u8)], side(), any::<bool>(), -2i32..=2, any::<bool>(), 0u8..=21).prop_map(
+        |(count, sides, side, hidden, modifier, manual, value)| {
             let modifiers = if modifier == 0 { vec![] } else { vec![Modifier { value: modifier, reason: "odds".into() }] };
             let input = if manual { DiceInput::Manual(vec![value; usize::from(count)]) } else { DiceInput::Seeded };
-            Step::Execute(
-                Command::RollDice {
-                    dice: DiceSpec { count, sides },
-                    purpose: "test".into(),
-                    side,
-                    hidden,
-                    modifiers,
-                },
-                input,
-            )
-        });
-    let control = (0u8..34, side()).prop_map(|(n, side)| {
-        Step::Execute(
-            Command::AdjustControl {
-                node: NodeId(n),
-                side,
-                reason: "test".into(),
-            },
-            DiceInput::Seeded,
-        )
-    });
+            Step::Execute(Command::RollDice { dice: DiceSpec { count, sides }, purpose: "test".into(), side, hidden, modifiers }, input)
+        },
+    );
+    let control = (0u8..34, side())
+        .prop_map(|(n, side)| Step::Execute(Command::AdjustControl { node: NodeId(n), side, reason: "test".into() }, DiceInput::Seeded));
     let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Command::AddNote { text }, DiceInput::Seeded));
     let counter = prop::sample::select(vec!["Himilco", "Hanno", "Hamilcar", "fleet", "Dionysius", "Agyris", "Nobody"]);
     let mover = prop_oneof![Just(SideId::new("carthage")), Just(SideId::new("syracuse"))];
     let mv = (mover.clone(), counter, prop::collection::vec(0u8..32, 1..3)).prop_map(|(side, counter, path)| {
-        Step::Execute(
-            Command::Move {
-                side,
-                counter: counter.to_owned(),
-                path: path.into_iter().map(NodeId).collect(),
-            },
-            DiceInput::Seeded,
-        )
+        Step::Execute(Command::Move { side, counter: counter.to_owned(), path: path.into_iter().map(NodeId).collect() }, DiceInput::Seeded)
     });
     let end = (mover, prop::option::of(1u8..=6)).prop_map(|(side, typed)| {
         Step::Execute(Command::EndPhase { side }, typed.map_or(DiceInput::Seeded, |v| DiceInput::Manual(vec![v])))
@@ -85,11 +57,7 @@ fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campa
     store.set_snapshot_every(snapshot_every);
     let mut c = store.create("P", scenario("dionysian"), seed).unwrap();
     for (side, counter, node) in DEPLOYMENT {
-        let deploy = Command::Deploy {
-            side: SideId::new(side),
-            counter: counter.to_owned(),
-            node: NodeId(node),
-        };
+        let deploy = Command::Deploy { side: SideId::new(side), counter: counter.to_owned(), node: NodeId(node) };
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
     store.execute(&mut c, sicily(), &Command::BeginPlay, DiceInput::Seeded).unwrap();

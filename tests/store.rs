@@ -7,22 +7,13 @@ use referee_e2e::{TempDb, scenario, sicily};
 use rusqlite::Connection;
 
 fn roll(purpose: &str) -> Command {
-    Command::RollDice {
-        dice: DiceSpec::D6,
-        purpose: purpose.to_owned(),
-        side: None,
-        hidden: false,
-        modifiers: vec![],
-    }
+    Command::RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] }
 }
 
 fn schema(path: &std::path::Path) -> Vec<(String, String)> {
     let conn = Connection::open(path).unwrap();
     let mut stmt = conn.prepare("SELECT name, sql FROM sqlite_master ORDER BY name").unwrap();
-    stmt.query_map([], |r| Ok((r.get(0)?, r.get::<_, Option<String>>(1)?.unwrap_or_default())))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get::<_, Option<String>>(1)?.unwrap_or_default()))).unwrap().collect::<Result<_, _>>().unwrap()
 }
 
 /// opening twice applies the migrations once; the file says whose it is and which
@@ -146,11 +137,7 @@ fn x_03_undo_removes_the_last_command() {
     let fresh = c.state.clone();
     store.execute(&mut c, sicily(), &roll("one"), DiceInput::Seeded).unwrap();
     let after_one = c.state.clone();
-    let give = Command::AdjustControl {
-        node: NodeId(5),
-        side: Some(SideId::new("rome")),
-        reason: "a rising".into(),
-    };
+    let give = Command::AdjustControl { node: NodeId(5), side: Some(SideId::new("rome")), reason: "a rising".into() };
     store.execute(&mut c, sicily(), &give, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.control[&NodeId(5)], SideId::new("rome"));
     let undone = store.undo(&mut c).unwrap();
@@ -180,11 +167,7 @@ fn x_03_refused_command_writes_nothing() {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
     let mut c = store.create("R", scenario("dionysian"), 3).unwrap();
-    let bad = Command::AdjustControl {
-        node: NodeId(40),
-        side: None,
-        reason: "x".into(),
-    };
+    let bad = Command::AdjustControl { node: NodeId(40), side: None, reason: "x".into() };
     let err = store.execute(&mut c, sicily(), &bad, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().ends_with("— MG-01"), "{err}");
     let manual = store.execute(&mut c, sicily(), &roll("p"), DiceInput::Manual(vec![9])).unwrap_err();

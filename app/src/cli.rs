@@ -186,11 +186,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
             }
         };
     };
-    let ctx = Session {
-        db: cli.db,
-        json: cli.json,
-        data,
-    };
+    let ctx = Session { db: cli.db, json: cli.json, data };
     match ctx.execute(command, out) {
         Ok(()) => Launch::Exit(0),
         Err(e) => {
@@ -279,27 +275,19 @@ impl Session {
                     Some(n) => n,
                     None => {
                         let taken: Vec<String> = store.campaigns()?.into_iter().map(|c| c.name).collect();
-                        (1..)
-                            .map(|i| format!("{} {i}", scenario.name))
-                            .find(|n| !taken.contains(n))
-                            .unwrap_or_default()
+                        (1..).map(|i| format!("{} {i}", scenario.name)).find(|n| !taken.contains(n)).unwrap_or_default()
                     }
                 };
                 let campaign = store.create(&name, scenario, seed.unwrap_or_else(crate::fresh_seed))?;
-                self.print(
-                    out,
-                    &Created {
-                        id: campaign.id.0,
-                        name: campaign.state.name.clone(),
-                        scenario: scenario.id.clone(),
-                    },
-                )
+                self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
             }
             CliCommand::List => {
                 let store = self.store(false)?;
                 self.print(out, &CampaignList(store.campaigns()?))
             }
-            CliCommand::Show(args) | CliCommand::Log(args) | CliCommand::Roster { view: args, .. } if args.side.is_some() && args.umpire => {
+            CliCommand::Show(args) | CliCommand::Log(args) | CliCommand::Roster { view: args, .. }
+                if args.side.is_some() && args.umpire =>
+            {
                 bail!("choose either --umpire or --as {}", args.side.unwrap_or_default())
             }
             CliCommand::Show(args) => {
@@ -316,31 +304,20 @@ impl Session {
             }
             CliCommand::Roster { view, import: Some(file) } => {
                 let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
-                let source = referee_data::SourceText {
-                    file: file.display().to_string(),
-                    text,
-                };
+                let source = referee_data::SourceText { file: file.display().to_string(), text };
                 let army = referee_campaign::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
                 let (mut c, map) = self.open(&store, &view.campaign, &catalog)?;
                 let events = store.execute(&mut c, &map, &Command::SetArmy { army }, DiceInput::Seeded)?;
-                let lines = events
-                    .iter()
-                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
-                    .collect();
+                let lines = events.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
                 self.print(out, &Executed { events, lines })
             }
             CliCommand::Roster { view, import: None } => {
                 let (view, _) = self.view(&view)?;
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
-            CliCommand::Order {
-                campaign,
-                order,
-                file,
-                values,
-            } => {
+            CliCommand::Order { campaign, order, file, values } => {
                 let text = match (order.as_deref(), &file) {
                     (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
                     (Some("-"), None) => std::io::read_to_string(std::io::stdin()).context("cannot read the order from standard input")?,
@@ -366,10 +343,7 @@ impl Session {
                     })?;
                     all.extend(events);
                 }
-                let lines = all
-                    .iter()
-                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
-                    .collect();
+                let lines = all.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
                 self.print(out, &Executed { events: all, lines })
             }
             CliCommand::Undo { campaign } => {
@@ -379,15 +353,7 @@ impl Session {
                 let undone = store.undo(&mut c)?;
                 self.print(out, &undone)
             }
-            CliCommand::Roll {
-                campaign,
-                dice,
-                purpose,
-                values,
-                side,
-                secret,
-                modifiers,
-            } => {
+            CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
                 let spec: DiceSpec = dice.parse().map_err(|e: String| anyhow!(e))?;
                 let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
                 if !values.is_empty() && values.len() != usize::from(spec.count) {
@@ -396,19 +362,10 @@ impl Session {
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
                 let (mut c, map) = self.open(&store, &campaign, &catalog)?;
-                let command = Command::RollDice {
-                    dice: spec,
-                    purpose,
-                    side: side.map(SideId::new),
-                    hidden: secret,
-                    modifiers,
-                };
+                let command = Command::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
                 let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
                 let events = store.execute(&mut c, &map, &command, input)?;
-                let lines: Vec<String> = events
-                    .iter()
-                    .filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire))
-                    .collect();
+                let lines: Vec<String> = events.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
                 self.print(out, &Executed { events, lines })
             }
         }
@@ -451,9 +408,7 @@ fn parse_orders(text: &str) -> anyhow::Result<Vec<Command>> {
 
 /// Reads "+1:held the field" or "-2:reason".
 fn parse_modifier(text: &str) -> anyhow::Result<Modifier> {
-    let (value, reason) = text
-        .split_once(':')
-        .with_context(|| format!("modifier `{text}` must read like +1:held the field"))?;
+    let (value, reason) = text.split_once(':').with_context(|| format!("modifier `{text}` must read like +1:held the field"))?;
     let value: i32 = value
         .trim()
         .trim_start_matches('+')
@@ -462,10 +417,7 @@ fn parse_modifier(text: &str) -> anyhow::Result<Modifier> {
     if reason.trim().is_empty() {
         bail!("modifier `{text}` needs a reason after the colon");
     }
-    Ok(Modifier {
-        value,
-        reason: reason.trim().to_owned(),
-    })
+    Ok(Modifier { value, reason: reason.trim().to_owned() })
 }
 
 /// Lets `print` take any output by reference.
@@ -491,12 +443,8 @@ impl Output for ScenarioList {
     fn text(&self) -> String {
         let mut s = String::new();
         for sc in &self.0 {
-            let sides: Vec<String> = sc
-                .move_order
-                .iter()
-                .filter_map(|id| sc.side(id))
-                .map(|side| format!("{} ({} pts)", side.name, side.army_points))
-                .collect();
+            let sides: Vec<String> =
+                sc.move_order.iter().filter_map(|id| sc.side(id)).map(|side| format!("{} ({} pts)", side.name, side.army_points)).collect();
             s.push_str(&format!("{:<13} {} ({}): {}\n", sc.id, sc.name, sc.period, sides.join(", ")));
         }
         s
@@ -525,10 +473,7 @@ impl Output for CampaignList {
         if self.0.is_empty() {
             return "No campaigns yet; start one with `referee new <scenario>`.".to_owned();
         }
-        self.0
-            .iter()
-            .map(|c| format!("{:>3}  {:<28} {:<13} {} commands\n", c.id, c.name, c.scenario, c.commands))
-            .collect()
+        self.0.iter().map(|c| format!("{:>3}  {:<28} {:<13} {} commands\n", c.id, c.name, c.scenario, c.commands)).collect()
     }
 }
 
@@ -540,9 +485,7 @@ impl Output for Shown {
     fn text(&self) -> String {
         let board = self.0.board();
         let side_name = |id: &Option<SideId>| {
-            id.as_ref()
-                .map(|id| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone()))
-                .unwrap_or_else(|| "—".to_owned())
+            id.as_ref().map(|id| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())).unwrap_or_else(|| "—".to_owned())
         };
         let mut s = format!(
             "{} · {} · turn {} of {} · {} to move\n",
@@ -557,12 +500,7 @@ impl Output for Shown {
             View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(&Some(v.side.clone())))),
         }
         for f in self.0.forces() {
-            s.push_str(&format!(
-                "{}: army of {} points, fleet of {} NPs\n",
-                side_name(&Some(f.side.clone())),
-                f.army_points,
-                f.fleet_np
-            ));
+            s.push_str(&format!("{}: army of {} points, fleet of {} NPs\n", side_name(&Some(f.side.clone())), f.army_points, f.fleet_np));
         }
         s.push_str("\nnode  controlled by   allied to       capital of\n");
         for n in &board.nodes {

@@ -14,11 +14,7 @@ use std::path::PathBuf;
 /// A seed for a new campaign's dice when the referee gives none.
 pub fn fresh_seed() -> u64 {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
     h.finish() >> 11 // keep seeds exact in JSON readers that use doubles
 }
 

@@ -3,12 +3,7 @@
 use std::process::Command;
 
 fn referee(db: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_referee"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the referee binary runs")
+    Command::new(env!("CARGO_BIN_EXE_referee")).arg("--db").arg(db).args(args).output().expect("the referee binary runs")
 }
 
 #[test]

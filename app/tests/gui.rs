@@ -9,9 +9,7 @@ use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store, Viewer};
 
 fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
 }
 
 /// A database holding one Dionysian War campaign called "Smoke", with a secret roll and
@@ -24,13 +22,7 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let map = catalog.map(&scenario.map).unwrap();
     let mut campaign = store.create("Smoke", scenario, 42).unwrap();
     for (purpose, hidden) in [("storm at sea", true), ("omens", false)] {
-        let roll = Command::RollDice {
-            dice: DiceSpec::D6,
-            purpose: purpose.into(),
-            side: None,
-            hidden,
-            modifiers: vec![],
-        };
+        let roll = Command::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] };
         store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
     }
     path
@@ -72,11 +64,7 @@ fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) 
 fn dionysian_deployment() -> Vec<Command> {
     DIONYSIAN
         .iter()
-        .map(|(side, counter, node)| Command::Deploy {
-            side: SideId::new(*side),
-            counter: (*counter).into(),
-            node: NodeId(*node),
-        })
+        .map(|(side, counter, node)| Command::Deploy { side: SideId::new(*side), counter: (*counter).into(), node: NodeId(*node) })
         .collect()
 }
 
@@ -131,11 +119,7 @@ fn counter_at(h: &Harness<'_, RefereeApp>, side: &str, name: &str) -> Option<Nod
 }
 
 fn hanno_moves(to: u8) -> Command {
-    Command::Move {
-        side: SideId::new("carthage"),
-        counter: "Hanno".into(),
-        path: vec![NodeId(to)],
-    }
+    Command::Move { side: SideId::new("carthage"), counter: "Hanno".into(), path: vec![NodeId(to)] }
 }
 
 /// the picker starts a campaign from a scenario and the map opens on turn 1.
@@ -301,11 +285,7 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
     assert!(!h.get_by_label("Deploy Dionysius at 24 Catana").accesskit_node().is_disabled(), "Syracuse may");
 
     h.state_mut().send(AppCommand::Execute(
-        Command::Deploy {
-            side: SideId::new("carthage"),
-            counter: "Himilco".into(),
-            node: NodeId(24),
-        },
+        Command::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
         DiceInput::Seeded,
     ));
     h.run();
@@ -326,10 +306,7 @@ fn mg_02_a_counter_picked_for_deployment_waits_for_a_node() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_turn(&dir, false, &[]);
     let mut h = open_turn(&db, "umpire");
-    let himilco = CounterRef {
-        side: SideId::new("carthage"),
-        name: "Himilco".into(),
-    };
+    let himilco = CounterRef { side: SideId::new("carthage"), name: "Himilco".into() };
     h.get_by_label("Pick Himilco to deploy").click();
     h.run();
     assert_eq!(h.state().selected_counter(), Some(&himilco), "a counter not yet on the map may be picked in setup");
@@ -516,10 +493,7 @@ fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() 
 
     h.get_by_label("Move Hanno").click();
     h.run();
-    let hanno = CounterRef {
-        side: SideId::new("carthage"),
-        name: "Hanno".into(),
-    };
+    let hanno = CounterRef { side: SideId::new("carthage"), name: "Hanno".into() };
     assert_eq!(h.state().selected_counter(), Some(&hanno));
     for lit in [7, 4, 8] {
         assert!(label_exists(&h, &format!("→ {}", node_label(lit))), "{lit} is within Hanno's reach");
@@ -597,11 +571,7 @@ fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
 #[test]
 fn mg_10_battles_due_are_listed_and_select_their_node() {
     let dir = tempfile::tempdir().unwrap();
-    let himilco = Command::Move {
-        side: SideId::new("carthage"),
-        counter: "Himilco".into(),
-        path: vec![NodeId(8)],
-    };
+    let himilco = Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
     let db = database_with_turn(&dir, true, &[himilco]);
     let mut h = open_turn(&db, "umpire");
     h.get_by_label("End phase").click();
@@ -641,10 +611,7 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
     }
     assert!(label_exists(&h, "Carthage: a counter moves Segesta → Entella"));
     // A Carthage counter cannot be picked out from Syracuse's screen.
-    h.state_mut().send(AppCommand::SelectCounter(Some(CounterRef {
-        side: SideId::new("carthage"),
-        name: "Hanno".into(),
-    })));
+    h.state_mut().send(AppCommand::SelectCounter(Some(CounterRef { side: SideId::new("carthage"), name: "Hanno".into() })));
     h.run();
     assert_eq!(h.state().selected_counter(), None);
 
@@ -661,14 +628,8 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
 
 fn himilco_attacks_leptines() -> Vec<Command> {
     vec![
-        Command::Move {
-            side: SideId::new("carthage"),
-            counter: "Himilco".into(),
-            path: vec![NodeId(8)],
-        },
-        Command::EndPhase {
-            side: SideId::new("carthage"),
-        },
+        Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] },
+        Command::EndPhase { side: SideId::new("carthage") },
     ]
 }
 
@@ -793,7 +754,8 @@ fn mg_14_exchange_embark_and_disembark_through_the_panel() {
     click(&mut h, "Embark Dionysius");
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("none left — MG-14")), "the exchange spent his MP");
 
-    let aboard = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "Agyris").unwrap().aboard;
+    let aboard =
+        |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "Agyris").unwrap().aboard;
     click(&mut h, "Embark Agyris");
     assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
     assert!(aboard(&h));
@@ -824,8 +786,10 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         ("syracuse", "Artemon", 31),
         ("syracuse", "fleet", 31),
     ];
-    let mut commands: Vec<Command> =
-        deploy.iter().map(|&(side, counter, node)| Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }).collect();
+    let mut commands: Vec<Command> = deploy
+        .iter()
+        .map(|&(side, counter, node)| Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) })
+        .collect();
     commands.push(Command::BeginPlay);
     let end = |side: &str| Command::EndPhase { side: s(side) };
     let appius = |n: u8| Command::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
@@ -1076,7 +1040,8 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     click(&mut h, "End phase");
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-28")), "{:?}", h.state().message());
 
-    let count = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();
+    let count =
+        |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();
     let before = count(&h);
     h.get_by_label("Reg Sp(O) of Himilco lost").set_value_accesskit(4.0);
     h.run();

@@ -79,12 +79,9 @@ pub fn section(attacker_base: Edge, defence: Defence, cut: Option<Flank>) -> Sec
     };
     let rect = match attacker_base {
         // Facing south: the attacker's left is east.
-        Edge::North => Rect {
-            x_feet: MAP_FEET - along_start - along_len,
-            y_feet: from_base,
-            width_feet: along_len,
-            height_feet: SECTION_DEPTH_FEET,
-        },
+        Edge::North => {
+            Rect { x_feet: MAP_FEET - along_start - along_len, y_feet: from_base, width_feet: along_len, height_feet: SECTION_DEPTH_FEET }
+        }
         // Facing north: left is west.
         Edge::South => Rect {
             x_feet: along_start,
@@ -93,12 +90,7 @@ pub fn section(attacker_base: Edge, defence: Defence, cut: Option<Flank>) -> Sec
             height_feet: SECTION_DEPTH_FEET,
         },
         // Facing east: left is north.
-        Edge::West => Rect {
-            x_feet: from_base,
-            y_feet: along_start,
-            width_feet: SECTION_DEPTH_FEET,
-            height_feet: along_len,
-        },
+        Edge::West => Rect { x_feet: from_base, y_feet: along_start, width_feet: SECTION_DEPTH_FEET, height_feet: along_len },
         // Facing west: left is south.
         Edge::East => Rect {
             x_feet: MAP_FEET - from_base - SECTION_DEPTH_FEET,
@@ -107,12 +99,7 @@ pub fn section(attacker_base: Edge, defence: Defence, cut: Option<Flank>) -> Sec
             height_feet: along_len,
         },
     };
-    Section {
-        attacker_base,
-        defence,
-        cut,
-        rect,
-    }
+    Section { attacker_base, defence, cut, rect }
 }
 
 #[cfg(test)]
@@ -120,12 +107,7 @@ mod tests {
     use super::*;
 
     fn r(x: f32, y: f32, w: f32, h: f32) -> Rect {
-        Rect {
-            x_feet: x,
-            y_feet: y,
-            width_feet: w,
-            height_feet: h,
-        }
+        Rect { x_feet: x, y_feet: y, width_feet: w, height_feet: h }
     }
 
     /// MG-21: forward is the strip at the attacker's edge, rear the one furthest away,

@@ -5,7 +5,7 @@
 //! event rows that either way must at least do.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use referee_campaign::{Catalog, CampaignId, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
+use referee_campaign::{CampaignId, Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
 
 const EVENTS: u64 = 5_000;
 
@@ -18,11 +18,7 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
     while c.head < EVENTS {
         let command = if i.is_multiple_of(4) {
             let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
-            Command::AdjustControl {
-                node: NodeId(6),
-                side: to,
-                reason: format!("benchmark correction {i}"),
-            }
+            Command::AdjustControl { node: NodeId(6), side: to, reason: format!("benchmark correction {i}") }
         } else {
             Command::RollDice {
                 dice: DiceSpec { count: 2, sides: 6 },

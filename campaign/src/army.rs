@@ -85,11 +85,7 @@ impl FromStr for ElementSpec {
         if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphabetic()) {
             return Err(bad());
         }
-        Ok(ElementSpec {
-            class,
-            code: code.to_owned(),
-            grade,
-        })
+        Ok(ElementSpec { class, code: code.to_owned(), grade })
     }
 }
 
@@ -110,13 +106,8 @@ impl fmt::Display for ElementGroup {
 impl FromStr for ElementGroup {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (count, spec) = s
-            .trim()
-            .split_once(' ')
-            .ok_or_else(|| format!("`{s}` is not a group like \"4 Reg Sp(O)\""))?;
-        let count: u32 = count
-            .parse()
-            .map_err(|_| format!("`{s}` must start with a number of elements, like \"4 Reg Sp(O)\""))?;
+        let (count, spec) = s.trim().split_once(' ').ok_or_else(|| format!("`{s}` is not a group like \"4 Reg Sp(O)\""))?;
+        let count: u32 = count.parse().map_err(|_| format!("`{s}` must start with a number of elements, like \"4 Reg Sp(O)\""))?;
         if count == 0 {
             return Err(format!("`{s}`: a group has at least one element"));
         }
@@ -285,18 +276,11 @@ impl ElementTable {
                 report.at(t.code.span().start, format!("element type {code} is defined twice"));
             }
             if let Some(mobility) = mobility {
-                types.insert(code.clone(), ElementType {
-                    code,
-                    name: t.name,
-                    mobility,
-                    costs,
-                });
+                types.insert(code.clone(), ElementType { code, name: t.name, mobility, costs });
             }
         }
         if !report.problems.is_empty() {
-            return Err(DataError {
-                problems: report.problems,
-            });
+            return Err(DataError { problems: report.problems });
         }
         Ok(ElementTable {
             reconstructed: raw.reconstructed,
@@ -312,12 +296,7 @@ impl ElementTable {
 
     /// Points of one element, or `None` if the table does not allow it.
     pub fn cost(&self, spec: &ElementSpec) -> Option<u32> {
-        self.types
-            .get(&spec.code)?
-            .costs
-            .iter()
-            .find(|c| (c.class, c.grade) == (spec.class, spec.grade))
-            .map(|c| c.points)
+        self.types.get(&spec.code)?.costs.iter().find(|c| (c.class, c.grade) == (spec.class, spec.grade)).map(|c| c.points)
     }
 
     pub fn mobility(&self, spec: &ElementSpec) -> Option<Mobility> {
@@ -345,9 +324,7 @@ impl ElementTable {
     /// MG-11: a command of only mounted and/or psiloi elements (no elephants, no expendables)
     /// has 2 movement points; any other land command has 1.
     pub fn movement_points(&self, command: &CommandRoster) -> u8 {
-        let fast = command
-            .specs()
-            .all(|s| matches!(self.mobility(s), Some(Mobility::Mounted | Mobility::Psiloi)));
+        let fast = command.specs().all(|s| matches!(self.mobility(s), Some(Mobility::Mounted | Mobility::Psiloi)));
         if fast { 2 } else { 1 }
     }
 
@@ -387,15 +364,8 @@ impl ElementTable {
 
 /// MG-05: the fixed composition of each command of a neutral city.
 pub fn neutral_city_command(name: &str) -> CommandRoster {
-    let spec = |class, code: &str, grade| ElementSpec {
-        class,
-        code: code.to_owned(),
-        grade,
-    };
-    let group = |count, class, code: &str, grade| ElementGroup {
-        count,
-        spec: spec(class, code, grade),
-    };
+    let spec = |class, code: &str, grade| ElementSpec { class, code: code.to_owned(), grade };
+    let group = |count, class, code: &str, grade| ElementGroup { count, spec: spec(class, code, grade) };
     CommandRoster {
         name: name.to_owned(),
         rank: Rank::AllyGeneral,
@@ -433,12 +403,7 @@ pub fn army_from_raw(raw: &RawArmy, report: &mut Report<'_>) -> Option<Army> {
             }
         }
         if let (Some(rank), Some(general)) = (rank, general) {
-            commands.push(CommandRoster {
-                name: c.name.get_ref().clone(),
-                rank,
-                general,
-                elements,
-            });
+            commands.push(CommandRoster { name: c.name.get_ref().clone(), rank, general, elements });
         }
     }
     (report.problems.len() == before).then(|| Army {
@@ -455,9 +420,7 @@ pub fn army_from_toml(source: &SourceText) -> Result<Army, DataError> {
     let mut report = Report::new(source);
     match army_from_raw(&raw, &mut report) {
         Some(army) if report.problems.is_empty() => Ok(army),
-        _ => Err(DataError {
-            problems: report.problems,
-        }),
+        _ => Err(DataError { problems: report.problems }),
     }
 }
 

@@ -24,7 +24,9 @@ pub const RECOVERY_ROLL: i32 = 5;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Outcome {
-    Won { winner: SideId },
+    Won {
+        winner: SideId,
+    },
     /// Night, both armies broken in one bound, or mutual consent (MG-25).
     NoResult,
 }
@@ -114,12 +116,8 @@ pub const EXIT_VP: u32 = 2;
 impl CampaignState {
     /// MG-33: each side's victory points, computed from the campaign as it stands.
     pub fn victory_points(&self) -> BTreeMap<SideId, Victory> {
-        let start: BTreeMap<NodeId, SideId> = self
-            .scenario
-            .sides
-            .iter()
-            .flat_map(|s| s.allied_cities.iter().map(move |n| (*n, s.id.clone())))
-            .collect();
+        let start: BTreeMap<NodeId, SideId> =
+            self.scenario.sides.iter().flat_map(|s| s.allied_cities.iter().map(move |n| (*n, s.id.clone()))).collect();
         self.scenario
             .sides
             .iter()
@@ -128,10 +126,7 @@ impl CampaignState {
                 let cities: Vec<NodeId> =
                     self.city_allies.iter().filter(|(n, a)| *a == side && start.get(*n) != Some(side)).map(|(n, _)| *n).collect();
                 let commanders = u32::try_from(
-                    self.commanders_lost
-                        .iter()
-                        .filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side))
-                        .count(),
+                    self.commanders_lost.iter().filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side)).count(),
                 )
                 .unwrap_or(u32::MAX);
                 // A combined fleet's sinkings are split between the allies, fractions lost (MG-36).
@@ -250,7 +245,9 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             return Err(RuleError::new("MG-15", format!("{s} did not fight at {place}")));
         }
     }
-    let there = |side: &SideId, name: &str| state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land());
+    let there = |side: &SideId, name: &str| {
+        state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land())
+    };
     let mut seen = BTreeSet::new();
     let mut aftermath = Vec::new();
     let mut events = Vec::new();
@@ -342,22 +339,12 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         });
     }
     let Some(winner) = winner else {
-        events.push(Event::BattleDrawn {
-            battle: result.battle,
-            node: battle.node,
-            aftermath,
-        });
+        events.push(Event::BattleDrawn { battle: result.battle, node: battle.node, aftermath });
         return Ok(events);
     };
     let losers: Vec<SideId> = sides.iter().filter(|s| state.are_enemies(winner, s)).map(|s| (*s).clone()).collect();
     let retreats = retreats_from(state, battle, &losers, &aftermath, &result.open_roads, |_| winner.clone());
-    events.push(Event::BattleResolved {
-        battle: result.battle,
-        node: battle.node,
-        winner: winner.clone(),
-        aftermath,
-        retreats,
-    });
+    events.push(Event::BattleResolved { battle: result.battle, node: battle.node, winner: winner.clone(), aftermath, retreats });
     Ok(events)
 }
 
@@ -401,11 +388,7 @@ pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u3
     if battle.choices.contains_key(side) {
         return Err(RuleError::new("MG-25", format!("{side} has written its choice already")));
     }
-    let mut events = vec![Event::StayOrRetireChosen {
-        battle: battle_id,
-        side: side.clone(),
-        stay,
-    }];
+    let mut events = vec![Event::StayOrRetireChosen { battle: battle_id, side: side.clone(), stay }];
     let mut choices = battle.choices.clone();
     choices.insert(side.clone(), stay);
     if sides.iter().all(|s| choices.contains_key(s)) {
@@ -447,12 +430,7 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
             ),
         ));
     }
-    Ok(vec![Event::CounterRetreated {
-        side: side.clone(),
-        counter: name.to_owned(),
-        from: from.unwrap_or(path[0]),
-        path: path.to_vec(),
-    }])
+    Ok(vec![Event::CounterRetreated { side: side.clone(), counter: name.to_owned(), from: from.unwrap_or(path[0]), path: path.to_vec() }])
 }
 
 /// MG-15: counters owing a retreat with nowhere to go are destroyed as post-combat movement
@@ -463,11 +441,7 @@ pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<E
         if !state.land_retreats(map, &due.side, &due.command).is_empty() {
             return Err(RuleError::new("MG-15", format!("{} of {} must retreat before post-combat movement ends", due.command, due.side)));
         }
-        events.push(Event::CommandDestroyed {
-            side: due.side.clone(),
-            command: due.command.clone(),
-            by: Some(due.by.clone()),
-        });
+        events.push(Event::CommandDestroyed { side: due.side.clone(), command: due.command.clone(), by: Some(due.by.clone()) });
     }
     Ok(events)
 }
@@ -614,9 +588,5 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
     if !state.scenario.move_order.contains(to) || !state.are_enemies(side, to) {
         return Err(RuleError::new("MG-35", format!("{side} may turn from {ally} to one of its enemies, not {to}")));
     }
-    Ok(vec![Event::SidesSwitched {
-        side: side.clone(),
-        from: ally.clone(),
-        to: to.clone(),
-    }])
+    Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
 }

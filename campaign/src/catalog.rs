@@ -29,9 +29,7 @@ impl Catalog {
         let mut problems: Vec<Problem> = Vec::new();
         let mut maps = BTreeMap::new();
         for path in source.list("maps")? {
-            let loaded = source
-                .read(&path)
-                .and_then(|text| Map::from_raw(referee_data::parse::<RawMap>(&text)?, &text));
+            let loaded = source.read(&path).and_then(|text| Map::from_raw(referee_data::parse::<RawMap>(&text)?, &text));
             match loaded {
                 Ok(map) => {
                     if maps.contains_key(&map.id) {
@@ -46,9 +44,8 @@ impl Catalog {
                 Err(e) => problems.extend(e.problems),
             }
         }
-        let elements = source
-            .read(ELEMENT_TABLE)
-            .and_then(|text| ElementTable::from_raw(referee_data::parse::<RawElementTable>(&text)?, &text));
+        let elements =
+            source.read(ELEMENT_TABLE).and_then(|text| ElementTable::from_raw(referee_data::parse::<RawElementTable>(&text)?, &text));
         let elements = match elements {
             Ok(t) => Some(t),
             Err(e) => {
@@ -71,9 +68,7 @@ impl Catalog {
         }
         let mut scenarios = Vec::new();
         for path in source.list("scenarios")? {
-            let loaded = source
-                .read(&path)
-                .and_then(|text| Scenario::from_raw(referee_data::parse::<RawScenario>(&text)?, &text, &maps));
+            let loaded = source.read(&path).and_then(|text| Scenario::from_raw(referee_data::parse::<RawScenario>(&text)?, &text, &maps));
             match loaded {
                 Ok(mut s) => {
                     if let Some(table) = &elements {
@@ -102,11 +97,7 @@ impl Catalog {
         if !problems.is_empty() {
             return Err(DataError { problems });
         }
-        Ok(Catalog {
-            maps,
-            scenarios,
-            elements: elements.unwrap_or_default(),
-        })
+        Ok(Catalog { maps, scenarios, elements: elements.unwrap_or_default() })
     }
 
     /// The built-in data, which is checked by the test suite and so always loads.

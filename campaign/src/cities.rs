@@ -17,20 +17,14 @@ impl CampaignState {
         if let Some(capital) = self.scenario.sides.iter().find_map(|s| s.capital.filter(|c| c.node == node)) {
             return Some(capital.strength);
         }
-        let ally_override = self
-            .city_allies
-            .get(&node)
-            .and_then(|side| self.scenario.side(side))
-            .and_then(|s| s.allied_city_commands);
+        let ally_override = self.city_allies.get(&node).and_then(|side| self.scenario.side(side)).and_then(|s| s.allied_city_commands);
         ally_override.or(city.city_commands)
     }
 
     /// The city's own commands, each of the fixed make-up of MG-05.
     pub fn city_forces(&self, map: &Map, node: NodeId) -> Vec<CommandRoster> {
         let name = map.name(node);
-        (1..=self.city_command_count(map, node).unwrap_or(0))
-            .map(|i| neutral_city_command(&format!("{name} {i}")))
-            .collect()
+        (1..=self.city_command_count(map, node).unwrap_or(0)).map(|i| neutral_city_command(&format!("{name} {i}"))).collect()
     }
 
     /// The side's capital, if it has strength 0 and so an inherent sub-general (MG-04).

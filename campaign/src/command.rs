@@ -87,11 +87,7 @@ pub enum Command {
     /// End the moving side's current phase (MG-09).
     EndPhase { side: SideId },
     /// Correct who controls a node (`side: None` leaves it uncontrolled).
-    AdjustControl {
-        node: NodeId,
-        side: Option<SideId>,
-        reason: String,
-    },
+    AdjustControl { node: NodeId, side: Option<SideId>, reason: String },
 }
 
 impl Command {
@@ -123,7 +119,11 @@ impl Command {
             Command::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {
-                format!("{} {side}'s garrison {} {command}", if *into_garrison { "reinforce" } else { "draw on" }, if *into_garrison { "from" } else { "for" })
+                format!(
+                    "{} {side}'s garrison {} {command}",
+                    if *into_garrison { "reinforce" } else { "draw on" },
+                    if *into_garrison { "from" } else { "for" }
+                )
             }
             Command::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
             Command::Disembark { side, counter } => format!("disembark {side} {counter}"),

@@ -29,11 +29,7 @@ impl DiceSpec {
 
 impl fmt::Display for DiceSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.count == 1 {
-            write!(f, "d{}", self.sides)
-        } else {
-            write!(f, "{}d{}", self.count, self.sides)
-        }
+        if self.count == 1 { write!(f, "d{}", self.sides) } else { write!(f, "{}d{}", self.count, self.sides) }
     }
 }
 
@@ -126,16 +122,12 @@ impl Dice {
     pub fn seeded(seed: u64, stream_pos: u64) -> Dice {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_word_pos(u128::from(stream_pos));
-        Dice {
-            mode: Mode::Seeded(Box::new(rng)),
-        }
+        Dice { mode: Mode::Seeded(Box::new(rng)) }
     }
 
     /// Physical dice: each roll takes its values, in order, from `values`.
     pub fn manual(values: impl IntoIterator<Item = u8>) -> Dice {
-        Dice {
-            mode: Mode::Manual(values.into_iter().collect()),
-        }
+        Dice { mode: Mode::Manual(values.into_iter().collect()) }
     }
 
     /// Rolls `dice` for `purpose`, or takes typed-in values.
@@ -160,14 +152,7 @@ impl Dice {
                 (values, RollSource::Manual)
             }
         };
-        Ok(Roll {
-            dice,
-            values,
-            modifiers,
-            purpose: purpose.to_owned(),
-            rule: rule.map(str::to_owned),
-            source,
-        })
+        Ok(Roll { dice, values, modifiers, purpose: purpose.to_owned(), rule: rule.map(str::to_owned), source })
     }
 
     /// Typed-in values left over after the command: a sign the referee typed too many.
@@ -184,9 +169,7 @@ mod tests {
     use super::*;
 
     fn d20s(dice: &mut Dice, n: usize) -> Vec<u8> {
-        (0..n)
-            .map(|_| dice.roll(DiceSpec { count: 1, sides: 20 }, "test", None, vec![]).unwrap().values[0])
-            .collect()
+        (0..n).map(|_| dice.roll(DiceSpec { count: 1, sides: 20 }, "test", None, vec![]).unwrap().values[0]).collect()
     }
 
     /// the same seed gives the same rolls, and a stream resumed at its logged position
@@ -214,9 +197,8 @@ mod tests {
     #[test]
     fn x_02_manual_values_are_checked_and_marked() {
         let mut dice = Dice::manual([6, 3]);
-        let roll = dice
-            .roll(DiceSpec { count: 2, sides: 6 }, "siege", Some("MG-28"), vec![Modifier { value: 2, reason: "3:1".into() }])
-            .unwrap();
+        let roll =
+            dice.roll(DiceSpec { count: 2, sides: 6 }, "siege", Some("MG-28"), vec![Modifier { value: 2, reason: "3:1".into() }]).unwrap();
         assert_eq!(roll.total(), 11);
         assert_eq!(roll.source, RollSource::Manual);
         assert_eq!(roll.describe(), "2d6 = 6+3 +2 (3:1) = 11 [typed in]");

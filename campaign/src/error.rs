@@ -13,10 +13,7 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        RuleError {
-            rule,
-            message: message.into(),
-        }
+        RuleError { rule, message: message.into() }
     }
 }
 

@@ -4,13 +4,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
+use crate::battle::{CommandAftermath, RetreatDue};
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
-use crate::battle::{CommandAftermath, RetreatDue};
 use crate::naval::NavalOutcome;
-use crate::siege::Siege;
 use crate::scenario::Scenario;
+use crate::siege::Siege;
 use crate::turn::{Battle, Phase};
 use crate::view::Viewer;
 
@@ -97,13 +97,7 @@ pub enum Event {
     FleetDestroyed { side: SideId, commands_lost: Vec<String> },
     /// A battle's result was entered and applied: recovery rolled (the dice are the events
     /// just before), lost commanders settled, the loser's retreats due (MG-30, MG-31, MG-15).
-    BattleResolved {
-        battle: u32,
-        node: NodeId,
-        winner: SideId,
-        aftermath: Vec<CommandAftermath>,
-        retreats: Vec<RetreatDue>,
-    },
+    BattleResolved { battle: u32, node: NodeId, winner: SideId, aftermath: Vec<CommandAftermath>, retreats: Vec<RetreatDue> },
     /// A battle ended without a loser (MG-25); recovery rolled with nobody holding the field.
     BattleDrawn { battle: u32, node: NodeId, aftermath: Vec<CommandAftermath> },
     /// A side wrote its stay-or-retire choice (MG-25); what it chose is secret until all are in.
@@ -136,12 +130,7 @@ pub enum Event {
     /// A side changed sides after its ally lost a land battle (MG-35).
     SidesSwitched { side: SideId, from: SideId, to: SideId },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
-    ControlAdjusted {
-        node: NodeId,
-        from: Option<SideId>,
-        to: Option<SideId>,
-        reason: String,
-    },
+    ControlAdjusted { node: NodeId, from: Option<SideId>, to: Option<SideId>, reason: String },
 }
 
 impl Event {
@@ -193,15 +182,12 @@ impl Event {
     /// The log line `viewer` reads for this event, or `None` if the viewer may not see it.
     pub fn describe(&self, map: &Map, scenario: &Scenario, viewer: &Viewer) -> Option<String> {
         let side_name = |s: &Option<SideId>| {
-            s.as_ref()
-                .map(|s| scenario.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()))
-                .unwrap_or_else(|| "nobody".to_owned())
+            s.as_ref().map(|s| scenario.side(s).map_or_else(|| s.to_string(), |x| x.name.clone())).unwrap_or_else(|| "nobody".to_owned())
         };
         match self {
-            Event::CampaignStarted { name, scenario, .. } => Some(format!(
-                "Campaign “{name}” begins: {} ({}), {} turns",
-                scenario.name, scenario.period, scenario.turns
-            )),
+            Event::CampaignStarted { name, scenario, .. } => {
+                Some(format!("Campaign “{name}” begins: {} ({}), {} turns", scenario.name, scenario.period, scenario.turns))
+            }
             Event::DiceRolled { roll, side, visibility } => {
                 if !visibility.shown_to(viewer) {
                     return None;
@@ -291,7 +277,11 @@ impl Event {
             Event::BattleResolved { battle, node, winner, aftermath, .. } => {
                 let mut line = format!("Battle {battle} at {}: {} wins — MG-20", map.name(*node), side_name(&Some(winner.clone())));
                 for a in aftermath {
-                    let who = if owner_sees(viewer, &a.side) { a.command.clone() } else { format!("a {} command", side_name(&Some(a.side.clone()))) };
+                    let who = if owner_sees(viewer, &a.side) {
+                        a.command.clone()
+                    } else {
+                        format!("a {} command", side_name(&Some(a.side.clone())))
+                    };
                     let lost: u32 = a.lost.iter().map(|g| g.count).sum();
                     if owner_sees(viewer, &a.side) && lost > 0 {
                         let list: Vec<String> = a.lost.iter().map(ToString::to_string).collect();
@@ -333,16 +323,18 @@ impl Event {
                     map.name(*node),
                     side_name(&Some(besieger.clone()))
                 );
-                for s in scenario.sides.iter().filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger) {
+                for s in scenario
+                    .sides
+                    .iter()
+                    .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
+                {
                     line.push_str(&format!("; {} has lost its capital and is out of the campaign — MG-32", s.name));
                 }
                 Some(line)
             }
-            Event::DiseaseStruck { node, side, elements } => Some(format!(
-                "Disease at {}: {} loses {elements} elements — MG-29",
-                map.name(*node),
-                side_name(&Some(side.clone()))
-            )),
+            Event::DiseaseStruck { node, side, elements } => {
+                Some(format!("Disease at {}: {} loses {elements} elements — MG-29", map.name(*node), side_name(&Some(side.clone()))))
+            }
             Event::SiegeLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
                 let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
                 parts.extend(sunk.iter().map(|c| format!("all of {c}")));
@@ -350,17 +342,18 @@ impl Event {
             } else {
                 format!("{}: takes its losses", side_name(&Some(side.clone())))
             }),
-            Event::SallyMade { side, node } => Some(format!(
-                "{} sallies out of {} — MG-27",
-                side_name(&Some(side.clone())),
-                map.name(*node)
-            )),
-            Event::BattleDrawn { battle, node, .. } => Some(format!(
-                "Battle {battle} at {} ends without a loser; each side now writes stay or retire — MG-25",
-                map.name(*node)
-            )),
+            Event::SallyMade { side, node } => {
+                Some(format!("{} sallies out of {} — MG-27", side_name(&Some(side.clone())), map.name(*node)))
+            }
+            Event::BattleDrawn { battle, node, .. } => {
+                Some(format!("Battle {battle} at {} ends without a loser; each side now writes stay or retire — MG-25", map.name(*node)))
+            }
             Event::StayOrRetireChosen { side, stay, .. } => Some(if owner_sees(viewer, side) {
-                format!("{} writes: {} (secret until every side has chosen) — MG-25", side_name(&Some(side.clone())), if *stay { "stay" } else { "retire" })
+                format!(
+                    "{} writes: {} (secret until every side has chosen) — MG-25",
+                    side_name(&Some(side.clone())),
+                    if *stay { "stay" } else { "retire" }
+                )
             } else {
                 format!("{} has written its choice — MG-25", side_name(&Some(side.clone())))
             }),
@@ -415,11 +408,9 @@ impl Event {
                 side_name(&Some(commander.clone())),
                 side_name(&Some(commander.clone()))
             )),
-            Event::FleetSheltered { side, node } => Some(format!(
-                "{}: the fleet shelters in {} — MG-19",
-                side_name(&Some(side.clone())),
-                map.name(*node)
-            )),
+            Event::FleetSheltered { side, node } => {
+                Some(format!("{}: the fleet shelters in {} — MG-19", side_name(&Some(side.clone())), map.name(*node)))
+            }
             Event::ShelteredFleetsLost { node, besieger, fleets, salvaged } => {
                 let lost: Vec<String> = fleets.iter().map(|(s, np)| format!("{} NP of {}", np, side_name(&Some(s.clone())))).collect();
                 Some(format!(
@@ -433,10 +424,9 @@ impl Event {
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
                 Some(format!("{}: the beaten fleet retreats {} — MG-15", side_name(&Some(side.clone())), route.join(" → ")))
             }
-            Event::FleetDestroyed { side, .. } => Some(format!(
-                "{}: the beaten fleet has nowhere to retreat and is lost — MG-15",
-                side_name(&Some(side.clone()))
-            )),
+            Event::FleetDestroyed { side, .. } => {
+                Some(format!("{}: the beaten fleet has nowhere to retreat and is lost — MG-15", side_name(&Some(side.clone()))))
+            }
             Event::ControlAdjusted { node, from, to, reason } => {
                 let line = format!("{} passes from {} to {}", map.name(*node), side_name(from), side_name(to));
                 Some(match viewer {

@@ -18,10 +18,7 @@ impl fmt::Display for NodeId {
 impl std::str::FromStr for NodeId {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.trim()
-            .parse::<u8>()
-            .map(NodeId)
-            .map_err(|_| format!("`{s}` is not a node number"))
+        s.trim().parse::<u8>().map(NodeId).map_err(|_| format!("`{s}` is not a node number"))
     }
 }
 

@@ -137,10 +137,7 @@ impl FeatureKind {
     ];
 
     pub fn name(self) -> &'static str {
-        FeatureKind::NAMES
-            .iter()
-            .find(|(_, k)| *k == self)
-            .map_or("terrain", |(n, _)| n)
+        FeatureKind::NAMES.iter().find(|(_, k)| *k == self).map_or("terrain", |(n, _)| n)
     }
 }
 
@@ -298,10 +295,7 @@ impl Map {
         let mut names = BTreeMap::new();
         for node in nodes.values() {
             if let Some(other) = names.insert(node.name.get_ref().clone(), *node.id.get_ref()) {
-                report.at(
-                    node.name.span().start,
-                    format!("the name {} is used by node {:02} already", node.name.get_ref(), other),
-                );
+                report.at(node.name.span().start, format!("the name {} is used by node {:02} already", node.name.get_ref(), other));
             }
         }
         let mut paths = BTreeSet::new();
@@ -326,10 +320,8 @@ impl Map {
         }
         let mut checked = BTreeMap::new();
         for (&id, raw_node) in &nodes {
-            let neighbours: BTreeSet<NodeId> = paths
-                .iter()
-                .filter_map(|&(a, b)| (a == id).then_some(b).or((b == id).then_some(a)))
-                .collect();
+            let neighbours: BTreeSet<NodeId> =
+                paths.iter().filter_map(|&(a, b)| (a == id).then_some(b).or((b == id).then_some(a))).collect();
             if neighbours.is_empty() {
                 report.at(raw_node.id.span().start, format!("node {id} has no path to any other node"));
             }
@@ -338,9 +330,7 @@ impl Map {
             }
         }
         if !report.problems.is_empty() {
-            return Err(DataError {
-                problems: report.problems,
-            });
+            return Err(DataError { problems: report.problems });
         }
         Ok(Map {
             id: raw.id.into_inner(),
@@ -376,10 +366,7 @@ fn check_node(
     if let Some(c) = &raw.city_commands
         && !(1..=3).contains(c.get_ref())
     {
-        report.at(
-            c.span().start,
-            format!("node {id}: a fortified city fields 1 to 3 neutral commands, not {}", c.get_ref()),
-        );
+        report.at(c.span().start, format!("node {id}: a fortified city fields 1 to 3 neutral commands, not {}", c.get_ref()));
     }
     if raw.south_coast && !raw.coastal {
         report.at(raw.id.span().start, format!("node {id} is marked south_coast but not coastal"));
@@ -413,10 +400,7 @@ fn check_battlefield(
     let edge = |s: &referee_data::raw::Spanned<String>, report: &mut Report<'_>| {
         let e = Edge::parse(s.get_ref());
         if e.is_none() {
-            report.at(
-                s.span().start,
-                format!("node {id}: `{}` is not a table edge (north, east, south or west)", s.get_ref()),
-            );
+            report.at(s.span().start, format!("node {id}: `{}` is not a table edge (north, east, south or west)", s.get_ref()));
         }
         e
     };
@@ -447,12 +431,7 @@ fn check_battlefield(
             None
         }
     });
-    let settlement = raw.settlement.as_ref().and_then(|s| {
-        Some(Settlement {
-            kind: kind??,
-            area: area(&s.area, report)?,
-        })
-    });
+    let settlement = raw.settlement.as_ref().and_then(|s| Some(Settlement { kind: kind??, area: area(&s.area, report)? }));
     let walled = kind == Some(Some(SettlementKind::City));
     if kind != Some(None) && node.city_commands.is_some() != walled {
         report.at(
@@ -479,12 +458,7 @@ fn check_battlefield(
             report.at(r.fords.span().start, format!("node {id}: the {} has {} fords; at most 4 fit the table", r.name, r.fords.get_ref()));
         }
         if let (Some(from), Some(to)) = (from, to) {
-            rivers.push(River {
-                name: r.name.clone(),
-                from,
-                to,
-                fords: *r.fords.get_ref(),
-            });
+            rivers.push(River { name: r.name.clone(), from, to, fords: *r.fords.get_ref() });
         }
     }
     let mut features = Vec::new();
@@ -506,12 +480,7 @@ fn check_battlefield(
             }
         };
         if let (Some(kind), Some(area), Some(size)) = (kind, area(&f.area, report), size) {
-            features.push(Feature {
-                kind,
-                area,
-                size,
-                name: f.name.clone(),
-            });
+            features.push(Feature { kind, area, size, name: f.name.clone() });
         }
     }
     let mut roads = BTreeMap::new();
@@ -536,27 +505,20 @@ fn check_battlefield(
             let len = (dx * dx + dy * dy).sqrt().max(f32::EPSILON);
             let angle = ((dx * ex + dy * ey) / len).clamp(-1.0, 1.0).acos().to_degrees();
             if angle > MAX_ROAD_BEND_DEG {
-                report.at(
-                    at,
-                    format!("node {id}: the road to {to} leaves by the {e} edge, {angle:.0}° away from where {to} lies"),
-                );
+                report.at(at, format!("node {id}: the road to {to} leaves by the {e} edge, {angle:.0}° away from where {to} lies"));
             }
         }
     }
     for n in neighbours {
         if !raw.roads.iter().any(|r| *r.to.get_ref() == n.0) {
-            report.at(node.battlefield.roads.first().map_or(node.id.span().start, |r| r.to.span().start),
-                format!("node {id} has a path to {n} but its battle map has no road toward it"));
+            report.at(
+                node.battlefield.roads.first().map_or(node.id.span().start, |r| r.to.span().start),
+                format!("node {id} has a path to {n} but its battle map has no road toward it"),
+            );
         }
     }
     if report.problems.len() > before {
         return None;
     }
-    Some(Battlefield {
-        coast,
-        settlement,
-        rivers,
-        features,
-        roads,
-    })
+    Some(Battlefield { coast, settlement, rivers, features, roads })
 }

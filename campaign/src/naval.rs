@@ -91,17 +91,10 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
         let (mover_np, enemy_np) = (state.fleet_np(mover), state.fleet_np(&enemy));
         let roll = |dice: &mut Dice, side: &SideId, np: u32| {
             let purpose = format!("naval combat at {place}");
-            let bonus = Modifier {
-                value: i32::try_from(np).unwrap_or(i32::MAX),
-                reason: "NPs".to_owned(),
-            };
+            let bonus = Modifier { value: i32::try_from(np).unwrap_or(i32::MAX), reason: "NPs".to_owned() };
             dice.roll(DiceSpec::D6, &purpose, Some("MG-18"), vec![bonus]).map(|r| {
                 let total = r.total();
-                let event = Event::DiceRolled {
-                    roll: r,
-                    side: Some(side.clone()),
-                    visibility: Visibility::Public,
-                };
+                let event = Event::DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Public };
                 (total, event)
             })
         };
@@ -143,22 +136,19 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
 
 /// MG-18: the owner chooses which carried elements went down with the lost NPs. Generals'
 /// elements are lost only with their whole command (`sunk`).
-pub fn allocate_losses(state: &CampaignState, side: &SideId, lost: &[(String, ElementGroup)], sunk: &[String]) -> Result<Vec<Event>, RuleError> {
+pub fn allocate_losses(
+    state: &CampaignState,
+    side: &SideId,
+    lost: &[(String, ElementGroup)],
+    sunk: &[String],
+) -> Result<Vec<Event>, RuleError> {
     let due = state.naval_losses_due.get(side).copied().unwrap_or(0);
     if due == 0 {
         return Err(RuleError::new("MG-18", format!("{side} has no elements to lose at sea")));
     }
-    let pool = Pool {
-        rule: "MG-18",
-        what: "aboard the fleet",
-        holds: &|c| c.aboard,
-    };
+    let pool = Pool { rule: "MG-18", what: "aboard the fleet", holds: &|c| c.aboard };
     check_losses(state, side, due, &pool, lost, sunk)?;
-    Ok(vec![Event::NavalLossesTaken {
-        side: side.clone(),
-        lost: lost.to_vec(),
-        sunk: sunk.to_vec(),
-    }])
+    Ok(vec![Event::NavalLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
 }
 
 /// MG-19: a fleet shelters in a friendly, garrisoned, walled port in its side's movement
@@ -167,9 +157,7 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
     if state.phase != Phase::Movement || state.moving_side() != side {
         return Err(RuleError::new("MG-19", "a fleet shelters in its side's movement phase"));
     }
-    let fleet = state
-        .counter(side, FLEET)
-        .ok_or_else(|| RuleError::new("MG-16", format!("{side} has no fleet on the map")))?;
+    let fleet = state.counter(side, FLEET).ok_or_else(|| RuleError::new("MG-16", format!("{side} has no fleet on the map")))?;
     let node = fleet.node;
     let port = map.node(node).ok_or_else(|| RuleError::new("MG-01", "the fleet's node is not on the map"))?;
     if !port.is_fortified() || !port.coastal {
@@ -215,11 +203,7 @@ pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Re
     if state.counters.iter().any(|c| &c.side == with && c.aboard) {
         return Err(RuleError::new("MG-36", format!("{with}'s troops must disembark first: the combined fleet carries only {side}'s")));
     }
-    Ok(vec![Event::FleetsCombined {
-        commander: side.clone(),
-        partner: with.clone(),
-        np: state.fleet_np(with),
-    }])
+    Ok(vec![Event::FleetsCombined { commander: side.clone(), partner: with.clone(), np: state.fleet_np(with) }])
 }
 
 /// The commands a side may take chosen losses from.
@@ -298,11 +282,7 @@ pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[No
             format!("the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes: not {}", route(map, path)),
         ));
     }
-    Ok(vec![Event::FleetRetreated {
-        side: side.clone(),
-        from,
-        path: path.to_vec(),
-    }])
+    Ok(vec![Event::FleetRetreated { side: side.clone(), from, path: path.to_vec() }])
 }
 
 fn route(map: &Map, path: &[NodeId]) -> String {
@@ -420,11 +400,7 @@ impl CampaignState {
         {
             let roster = army.commands.remove(i);
             *self.elements_lost.entry(side.clone()).or_default() += roster.element_count();
-            self.commanders_lost.push(crate::battle::CommanderLost {
-                side: side.clone(),
-                command: name.to_owned(),
-                by,
-            });
+            self.commanders_lost.push(crate::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
         }
         self.check_army_destroyed(side);
     }
@@ -444,10 +420,7 @@ pub(crate) fn trapped_fleets(state: &CampaignState, map: &Map) -> Result<Vec<Eve
     let mut events = Vec::new();
     for side in &state.retreats_due {
         if !state.fleet_retreats(map, side).is_empty() {
-            return Err(RuleError::new(
-                "MG-15",
-                format!("{side}'s beaten fleet must retreat before post-combat movement ends"),
-            ));
+            return Err(RuleError::new("MG-15", format!("{side}'s beaten fleet must retreat before post-combat movement ends")));
         }
         events.push(Event::FleetDestroyed {
             side: side.clone(),

@@ -1,13 +1,13 @@
 //! The rules: a command and the current state (and dice) give events or a refusal. Nothing
 //! here touches the database, the screen or the clock.
 
+use crate::cities::{self, Direction};
 use crate::command::Command;
 use crate::dice::Dice;
 use crate::error::RuleError;
 use crate::event::{Event, Visibility};
 use crate::map::Map;
 use crate::state::CampaignState;
-use crate::cities::{self, Direction};
 use crate::{battle, naval, siege, turn};
 
 /// Decides what `command` does to the campaign.
@@ -27,13 +27,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         }
     };
     let events = match command {
-        Command::RollDice {
-            dice: spec,
-            purpose,
-            side,
-            hidden,
-            modifiers,
-        } => {
+        Command::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
             if purpose.trim().is_empty() {
                 return Err(RuleError::new("X-02", "every roll needs a purpose for the log"));
             }
@@ -46,19 +40,12 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
                 (true, Some(s)) => Visibility::Side(s.clone()),
                 (true, None) => Visibility::Umpire,
             };
-            vec![Event::DiceRolled {
-                roll,
-                side: side.clone(),
-                visibility,
-            }]
+            vec![Event::DiceRolled { roll, side: side.clone(), visibility }]
         }
         Command::SetArmy { army } => {
             known_side(&army.side)?;
             if state.phase != turn::Phase::Setup {
-                return Err(RuleError::new(
-                    "MG-03",
-                    "rosters are fixed once play has begun; losses change them, not the referee",
-                ));
+                return Err(RuleError::new("MG-03", "rosters are fixed once play has begun; losses change them, not the referee"));
             }
             let points = state.scenario.side(&army.side).map_or(0, |s| s.army_points);
             let problems = state.scenario.elements.check(army, points);
@@ -113,18 +100,17 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             if &from == side {
                 return Err(RuleError::new(
                     "MG-02",
-                    format!("{} is already {}", map.name(*node), side.as_ref().map_or("uncontrolled".to_owned(), |s| format!("controlled by {s}"))),
+                    format!(
+                        "{} is already {}",
+                        map.name(*node),
+                        side.as_ref().map_or("uncontrolled".to_owned(), |s| format!("controlled by {s}"))
+                    ),
                 ));
             }
             if reason.trim().is_empty() {
                 return Err(RuleError::new("X-03", "an umpire's correction needs a reason for the log"));
             }
-            vec![Event::ControlAdjusted {
-                node: *node,
-                from,
-                to: side.clone(),
-                reason: reason.trim().to_owned(),
-            }]
+            vec![Event::ControlAdjusted { node: *node, from, to: side.clone(), reason: reason.trim().to_owned() }]
         }
     };
     if dice.unused() > 0 {

@@ -238,28 +238,21 @@ impl Scenario {
         let mut siege_modifiers = Vec::new();
         for m in &raw.siege_modifier {
             fortified(&m.node, "a siege modifier", &mut report);
-            siege_modifiers.push(SiegeModifier {
-                node: NodeId(*m.node.get_ref()),
-                modifier: m.modifier,
-                reason: m.reason.clone(),
-            });
+            siege_modifiers.push(SiegeModifier { node: NodeId(*m.node.get_ref()), modifier: m.modifier, reason: m.reason.clone() });
         }
         let mut capture_vps = Vec::new();
         for c in &raw.capture_vp {
             fortified(&c.node, "a capture award", &mut report);
             if !side_ids.contains(c.side.get_ref()) {
-                report.at(c.side.span().start, format!("the capture award names side `{}`, which the scenario does not have", c.side.get_ref()));
+                report.at(
+                    c.side.span().start,
+                    format!("the capture award names side `{}`, which the scenario does not have", c.side.get_ref()),
+                );
             }
-            capture_vps.push(CaptureVp {
-                node: NodeId(*c.node.get_ref()),
-                side: SideId::new(c.side.get_ref().clone()),
-                vp: c.vp,
-            });
+            capture_vps.push(CaptureVp { node: NodeId(*c.node.get_ref()), side: SideId::new(c.side.get_ref().clone()), vp: c.vp });
         }
         if !report.problems.is_empty() {
-            return Err(DataError {
-                problems: report.problems,
-            });
+            return Err(DataError { problems: report.problems });
         }
         Ok(Scenario {
             id: raw.id.into_inner(),
@@ -339,12 +332,10 @@ fn check_side<'a>(
             report.at(c.node.span().start, format!("side `{id}` does not control its own capital {nid}"));
         }
         if *c.strength.get_ref() > 3 {
-            report.at(c.strength.span().start, format!("side `{id}`: a capital's strength is 0 to 3 commands, not {}", c.strength.get_ref()));
+            report
+                .at(c.strength.span().start, format!("side `{id}`: a capital's strength is 0 to 3 commands, not {}", c.strength.get_ref()));
         }
-        Some(Capital {
-            node: nid,
-            strength: *c.strength.get_ref(),
-        })
+        Some(Capital { node: nid, strength: *c.strength.get_ref() })
     });
     let mut allied_cities = BTreeSet::new();
     for n in &raw.allied_cities {
@@ -353,7 +344,10 @@ fn check_side<'a>(
         if !city.is_fortified() {
             report.at(n.span().start, format!("side `{id}` lists {} as an allied city, but it has no walls", city.label()));
         } else if capital.is_some_and(|c| c.node == nid) {
-            report.at(n.span().start, format!("side `{id}` lists its capital {} as an allied city; a capital needs no alliance", city.label()));
+            report.at(
+                n.span().start,
+                format!("side `{id}` lists its capital {} as an allied city; a capital needs no alliance", city.label()),
+            );
         } else if !controls.contains(&nid) {
             report.at(n.span().start, format!("side `{id}` lists {} as an allied city but does not control its node", city.label()));
         }
@@ -427,12 +421,7 @@ fn check_side<'a>(
         controls,
         allied_cities,
         allied_city_commands: raw.allied_city_commands.as_ref().map(|c| *c.get_ref()),
-        deploy: Deploy {
-            area: area?,
-            not_in_unallied_cities: d.not_in_unallied_cities,
-            command_at,
-            fleet_at,
-        },
+        deploy: Deploy { area: area?, not_in_unallied_cities: d.not_in_unallied_cities, command_at, fleet_at },
     })
 }
 
@@ -458,12 +447,8 @@ impl Scenario {
             ));
         }
         let mut next = self.clone();
-        let carried: Vec<SideId> = next
-            .sides
-            .iter()
-            .map(|s| s.id.clone())
-            .filter(|id| previous.is_side(id) && !previous.eliminated.contains(id))
-            .collect();
+        let carried: Vec<SideId> =
+            next.sides.iter().map(|s| s.id.clone()).filter(|id| previous.is_side(id) && !previous.eliminated.contains(id)).collect();
         // A side new to this season arrives as its scenario sets it up; the sides carried over
         // keep the rest of what they held.
         let arriving: BTreeSet<NodeId> = next
@@ -473,12 +458,7 @@ impl Scenario {
             .flat_map(|s| s.controls.iter().chain(&s.allied_cities).copied().chain(s.capital.map(|c| c.node)))
             .collect();
         for side in next.sides.iter_mut().filter(|s| carried.contains(&s.id)) {
-            side.controls = previous
-                .control
-                .iter()
-                .filter(|(n, s)| **s == side.id && !arriving.contains(n))
-                .map(|(n, _)| *n)
-                .collect();
+            side.controls = previous.control.iter().filter(|(n, s)| **s == side.id && !arriving.contains(n)).map(|(n, _)| *n).collect();
             side.allied_cities = previous
                 .city_allies
                 .iter()

@@ -97,15 +97,14 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
     if strength < inside {
         return Err(RuleError::new(
             "MG-27",
-            format!("{} has {strength} effective elements, fewer than the {inside} inside {}: the battle must be fought", battle.attacker, place.name),
+            format!(
+                "{} has {strength} effective elements, fewer than the {inside} inside {}: the battle must be fought",
+                battle.attacker, place.name
+            ),
         ));
     }
-    let commands = state
-        .counters
-        .iter()
-        .filter(|c| &c.side == side && c.node == battle.node && c.on_land())
-        .map(|c| c.name.clone())
-        .collect();
+    let commands =
+        state.counters.iter().filter(|c| &c.side == side && c.node == battle.node && c.on_land()).map(|c| c.name.clone()).collect();
     Ok(vec![Event::SiegeBegun {
         battle: battle_id,
         siege: Siege {
@@ -183,7 +182,13 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
 
 /// MG-19: ships sheltered in a city that falls are destroyed, to the taker's credit; the
 /// taker rolls for each NP, 5 or more salvaging it for its own fleet.
-fn sheltered_fleets_lost(state: &CampaignState, node: NodeId, besieger: &SideId, place: &str, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+fn sheltered_fleets_lost(
+    state: &CampaignState,
+    node: NodeId,
+    besieger: &SideId,
+    place: &str,
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
     let fleets: Vec<(SideId, u32)> = state
         .counters
         .iter()
@@ -219,11 +224,7 @@ fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec
         let struck = roll.natural() == 1;
         events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
         if struck {
-            events.push(Event::DiseaseStruck {
-                node: siege.node,
-                side: mover.clone(),
-                elements: here.div_ceil(10),
-            });
+            events.push(Event::DiseaseStruck { node: siege.node, side: mover.clone(), elements: here.div_ceil(10) });
         }
     }
     Ok(events)
@@ -231,7 +232,13 @@ fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec
 
 /// MG-28 / MG-29: the side chooses which of its elements in the node the siege or the disease
 /// took; a general goes only with his whole command.
-pub fn allocate_siege_losses(state: &CampaignState, map: &Map, side: &SideId, lost: &[(String, ElementGroup)], sunk: &[String]) -> Result<Vec<Event>, RuleError> {
+pub fn allocate_siege_losses(
+    state: &CampaignState,
+    map: &Map,
+    side: &SideId,
+    lost: &[(String, ElementGroup)],
+    sunk: &[String],
+) -> Result<Vec<Event>, RuleError> {
     let due = state
         .siege_losses_due
         .get(side)
@@ -241,11 +248,7 @@ pub fn allocate_siege_losses(state: &CampaignState, map: &Map, side: &SideId, lo
     let holds = move |c: &crate::turn::Counter| c.node == node && !c.is_fleet() && !c.aboard;
     let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
     check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
-    Ok(vec![Event::SiegeLossesTaken {
-        side: side.clone(),
-        lost: lost.to_vec(),
-        sunk: sunk.to_vec(),
-    }])
+    Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
 }
 
 /// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
@@ -294,7 +297,8 @@ impl CampaignState {
                     .map(|s| s.id.clone())
                     .collect();
                 let rules = &self.scenario.special_rules;
-                let (to_pyrrhus, exit_rule) = (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
+                let (to_pyrrhus, exit_rule) =
+                    (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
                 let (syracuse, pyrrhus) = (SideId::new("syracuse"), SideId::new("pyrrhus"));
                 // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls.
                 if to_pyrrhus && fallen.contains(&syracuse) {
@@ -381,9 +385,10 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
         .and_then(|s| s.capital)
         .map(|c| c.node)
         .ok_or_else(|| RuleError::new("MG-34", "Pyrrhus has no port to leave from"))?;
-    let counter = state.counter(side, name).filter(|c| c.on_land() && c.node == messena).ok_or_else(|| {
-        RuleError::new("MG-34", format!("{name} must stand at {} to leave the map", map.name(messena)))
-    })?;
+    let counter = state
+        .counter(side, name)
+        .filter(|c| c.on_land() && c.node == messena)
+        .ok_or_else(|| RuleError::new("MG-34", format!("{name} must stand at {} to leave the map", map.name(messena))))?;
     if state.counters.iter().any(|c| c.node == messena && state.are_enemies(side, &c.side)) {
         return Err(RuleError::new("MG-34", format!("no command may leave while enemy forces are at {}", map.name(messena))));
     }

@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
 use crate::battle::{CommanderLost, RetreatDue};
-use crate::siege::{LossesDue, Siege};
-use crate::turn::{Battle, Counter, Phase};
 use crate::dice::RollSource;
 use crate::event::Event;
 use crate::ids::{NodeId, SideId};
 use crate::scenario::Scenario;
+use crate::siege::{LossesDue, Siege};
+use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
@@ -186,12 +186,9 @@ impl CampaignState {
                 self.counters.retain(|c| c.side != army.side || c.is_fleet() || names.contains(&c.name.as_str()));
                 self.armies.insert(army.side.clone(), army.clone());
             }
-            Event::GarrisonChanged {
-                side,
-                command,
-                elements,
-                into_garrison,
-            } => self.apply_garrison(side, command, elements, *into_garrison),
+            Event::GarrisonChanged { side, command, elements, into_garrison } => {
+                self.apply_garrison(side, command, elements, *into_garrison);
+            }
             Event::BattleResolved { .. }
             | Event::BattleDrawn { .. }
             | Event::StayOrRetireChosen { .. }

@@ -200,11 +200,7 @@ impl Store {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
         let found: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if found > SCHEMA_VERSION {
-            return Err(StoreError::Newer {
-                path: path.to_owned(),
-                found,
-                supported: SCHEMA_VERSION,
-            });
+            return Err(StoreError::Newer { path: path.to_owned(), found, supported: SCHEMA_VERSION });
         }
         if found < SCHEMA_VERSION {
             for migration in &MIGRATIONS[usize::try_from(found).unwrap_or(0)..] {
@@ -214,10 +210,7 @@ impl Store {
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;
         }
         tx.commit()?;
-        Ok(Store {
-            conn,
-            snapshot_every: DEFAULT_SNAPSHOT_EVERY,
-        })
+        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY })
     }
 
     /// Changes how often snapshots are written (0: never). For tests and benchmarks.
@@ -239,30 +232,13 @@ impl Store {
             return Err(StoreError::CampaignExists(name.to_owned()));
         }
         let now = chrono::Utc::now().to_rfc3339();
-        tx.execute(
-            "INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)",
-            params![name, scenario.id, now],
-        )?;
+        tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario.id, now])?;
         let id = CampaignId(tx.last_insert_rowid());
-        let start = Event::CampaignStarted {
-            name: name.to_owned(),
-            scenario: Box::new(scenario.clone()),
-            seed,
-        };
-        let body = json(&StartCommand {
-            r#type: "start_campaign",
-            scenario: &scenario.id,
-            name,
-        });
+        let start = Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(scenario.clone()), seed };
+        let body = json(&StartCommand { r#type: "start_campaign", scenario: &scenario.id, name });
         insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
         tx.commit()?;
-        Ok(Campaign {
-            id,
-            state: CampaignState::new(name, scenario, seed),
-            head: 1,
-            commands: 1,
-            last_snapshot: 0,
-        })
+        Ok(Campaign { id, state: CampaignState::new(name, scenario, seed), head: 1, commands: 1, last_snapshot: 0 })
     }
 
     /// Every campaign in the file, oldest first.
@@ -288,10 +264,7 @@ impl Store {
 
     /// The campaign named `key`, or with id `key`.
     pub fn find(&self, key: &str) -> Result<CampaignId, StoreError> {
-        let by_name = self
-            .conn
-            .query_row("SELECT id FROM campaigns WHERE name = ?1", [key.trim()], |r| r.get(0))
-            .optional()?;
+        let by_name = self.conn.query_row("SELECT id FROM campaigns WHERE name = ?1", [key.trim()], |r| r.get(0)).optional()?;
         let by_id = || -> Result<Option<i64>, StoreError> {
             let Ok(n) = key.trim().parse::<i64>() else { return Ok(None) };
             Ok(self.conn.query_row("SELECT id FROM campaigns WHERE id = ?1", [n], |r| r.get(0)).optional()?)
@@ -312,10 +285,7 @@ impl Store {
     /// Opens a campaign: its latest snapshot, then the events stored after it.
     pub fn load(&self, id: CampaignId) -> Result<Campaign, StoreError> {
         let name = self.name_of(id)?;
-        let corrupt = |detail: String| StoreError::Corrupt {
-            campaign: name.clone(),
-            detail,
-        };
+        let corrupt = |detail: String| StoreError::Corrupt { campaign: name.clone(), detail };
         let snapshot: Option<(u64, String)> = self
             .conn
             .query_row(
@@ -332,9 +302,7 @@ impl Store {
             None => (None, 0),
         };
         let mut head = from;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT seq, body FROM events WHERE campaign_id = ?1 AND seq > ?2 ORDER BY seq")?;
+        let mut stmt = self.conn.prepare_cached("SELECT seq, body FROM events WHERE campaign_id = ?1 AND seq > ?2 ORDER BY seq")?;
         let mut rows = stmt.query(params![id.0, from])?;
         while let Some(row) = rows.next()? {
             let seq: u64 = row.get(0)?;
@@ -348,32 +316,21 @@ impl Store {
             head = seq;
         }
         let state = state.ok_or_else(|| corrupt("it has no events".into()))?;
-        let commands: u64 = self
-            .conn
-            .query_row("SELECT coalesce(max(seq), 0) FROM commands WHERE campaign_id = ?1", [id.0], |r| r.get(0))?;
-        Ok(Campaign {
-            id,
-            state,
-            head,
-            commands,
-            last_snapshot: from,
-        })
+        let commands: u64 =
+            self.conn.query_row("SELECT coalesce(max(seq), 0) FROM commands WHERE campaign_id = ?1", [id.0], |r| r.get(0))?;
+        Ok(Campaign { id, state, head, commands, last_snapshot: from })
     }
 
     /// Every stored event of a campaign, in order.
     pub fn events(&self, id: CampaignId) -> Result<Vec<Logged>, StoreError> {
         let name = self.name_of(id)?;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT seq, command_seq, body FROM events WHERE campaign_id = ?1 ORDER BY seq")?;
+        let mut stmt = self.conn.prepare_cached("SELECT seq, command_seq, body FROM events WHERE campaign_id = ?1 ORDER BY seq")?;
         let rows = stmt.query_map([id.0], |r| Ok((r.get::<_, u64>(0)?, r.get::<_, u64>(1)?, r.get::<_, String>(2)?)))?;
         let mut out = Vec::new();
         for row in rows {
             let (seq, command_seq, body) = row?;
-            let event = serde_json::from_str(&body).map_err(|e| StoreError::Corrupt {
-                campaign: name.clone(),
-                detail: format!("event {seq}: {e}"),
-            })?;
+            let event = serde_json::from_str(&body)
+                .map_err(|e| StoreError::Corrupt { campaign: name.clone(), detail: format!("event {seq}: {e}") })?;
             out.push(Logged { seq, command_seq, event });
         }
         Ok(out)
@@ -395,10 +352,7 @@ impl Store {
         }
         let head = campaign.head + events.len() as u64;
         let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(StoreError::from)?;
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
         let stored_head: u64 = tx
             .query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))
             .map_err(StoreError::from)?;
@@ -453,11 +407,7 @@ impl Store {
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
         tx.commit()?;
         *campaign = self.load(campaign.id)?;
-        Ok(Undone {
-            command_seq: seq,
-            summary,
-            events,
-        })
+        Ok(Undone { command_seq: seq, summary, events })
     }
 }
 
@@ -476,9 +426,7 @@ fn insert_command(
         params![campaign.0, seq, now, summary, body, events.len() as u64],
     )?;
     let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.0], |r| r.get(0))?;
-    let mut stmt = tx.prepare_cached(
-        "INSERT INTO events (campaign_id, seq, command_seq, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut stmt = tx.prepare_cached("INSERT INTO events (campaign_id, seq, command_seq, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     for (i, e) in events.iter().enumerate() {
         stmt.execute(params![campaign.0, head + 1 + i as u64, seq, e.kind(), json(e)])?;
     }
@@ -492,10 +440,7 @@ fn json<T: Serialize>(value: &T) -> String {
 /// Refuses, before anything is written, a file that is not a referee database of a
 /// version this program can read. A missing or empty file is fine: it becomes a new one.
 fn inspect(path: &Path) -> Result<(), StoreError> {
-    let io = |source| StoreError::Io {
-        path: path.to_owned(),
-        source,
-    };
+    let io = |source| StoreError::Io { path: path.to_owned(), source };
     let mut file = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
@@ -519,18 +464,12 @@ fn inspect(path: &Path) -> Result<(), StoreError> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(not_sqlite)?;
     let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(not_sqlite)?;
     let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(not_sqlite)?;
-    let objects: i64 = conn
-        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-        .map_err(not_sqlite)?;
+    let objects: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(not_sqlite)?;
     if app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0) {
         return Err(StoreError::NotOurs(path.to_owned()));
     }
     if version > SCHEMA_VERSION {
-        return Err(StoreError::Newer {
-            path: path.to_owned(),
-            found: version,
-            supported: SCHEMA_VERSION,
-        });
+        return Err(StoreError::Newer { path: path.to_owned(), found: version, supported: SCHEMA_VERSION });
     }
     Ok(())
 }

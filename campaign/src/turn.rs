@@ -221,7 +221,8 @@ impl CampaignState {
                 let capital = self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node));
                 let ally = self.city_allies.get(&node);
                 // A command inside the walls is present in the node too.
-                let held_by_ally = ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
+                let held_by_ally =
+                    ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
                 fortified && !capital && ally != Some(side) && !held_by_ally
             })
             .collect()
@@ -234,11 +235,7 @@ impl CampaignState {
 
     /// MG-13 / MG-16: whether a counter entering `node` must stop there.
     fn must_halt(&self, counter: &Counter, node: NodeId) -> bool {
-        if counter.is_fleet() {
-            self.enemy_fleet_at(&counter.side, node)
-        } else {
-            self.enemy_land_at(&counter.side, node)
-        }
+        if counter.is_fleet() { self.enemy_fleet_at(&counter.side, node) } else { self.enemy_land_at(&counter.side, node) }
     }
 
     /// Checks a path for a counter, step by step; `stops` when the counter ends its move at
@@ -249,11 +246,7 @@ impl CampaignState {
         if path.len() > usize::from(left) {
             return Err(RuleError::new(
                 "MG-11",
-                format!(
-                    "{} has {left} MP left this phase and cannot move {} nodes",
-                    counter.name,
-                    path.len()
-                ),
+                format!("{} has {left} MP left this phase and cannot move {} nodes", counter.name, path.len()),
             ));
         }
         let mut at = counter.node;
@@ -266,11 +259,8 @@ impl CampaignState {
             }
             let last = i + 1 == path.len();
             if !last && self.must_halt(counter, next) {
-                let (what, rule) = if counter.is_fleet() {
-                    ("the enemy fleet lies", "MG-16")
-                } else {
-                    ("enemy land counters stand", "MG-13")
-                };
+                let (what, rule) =
+                    if counter.is_fleet() { ("the enemy fleet lies", "MG-16") } else { ("enemy land counters stand", "MG-13") };
                 return Err(RuleError::new(rule, format!("{} must halt at {}, where {what}", counter.name, map.name(next))));
             }
             if stops && last && counter.is_fleet() && self.enemy_land_at(&counter.side, next) {
@@ -310,10 +300,7 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
         DeployArea::Landing => false,
     };
     if matches!(deploy.area, DeployArea::Landing) {
-        return Err(RuleError::new(
-            "MG-36",
-            format!("{} starts at sea and lands on its first turn instead of deploying", setup.name),
-        ));
+        return Err(RuleError::new("MG-36", format!("{} starts at sea and lands on its first turn instead of deploying", setup.name)));
     }
     if !allowed {
         return Err(RuleError::new("MG-02", format!("{} may not deploy at {}", setup.name, place.label())));
@@ -337,11 +324,7 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
     {
         return Err(RuleError::new("MG-02", format!("{}'s fleet starts at {}", setup.name, map.name(at))));
     }
-    Ok(vec![Event::CounterDeployed {
-        side: side.clone(),
-        counter: name.to_owned(),
-        node,
-    }])
+    Ok(vec![Event::CounterDeployed { side: side.clone(), counter: name.to_owned(), node }])
 }
 
 /// MG-02 / MG-12: play begins once every counter that must be on the map is, and no node is
@@ -354,11 +337,8 @@ pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleEr
         if matches!(setup.deploy.area, DeployArea::Landing) {
             continue;
         }
-        let mut missing: Vec<String> = state
-            .armies
-            .get(&setup.id)
-            .map(|a| a.commands.iter().map(|c| c.name.clone()).collect())
-            .unwrap_or_default();
+        let mut missing: Vec<String> =
+            state.armies.get(&setup.id).map(|a| a.commands.iter().map(|c| c.name.clone()).collect()).unwrap_or_default();
         if setup.fleet_np > 0 {
             missing.push(FLEET.to_owned());
         }
@@ -398,12 +378,7 @@ pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str,
         return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can move")));
     }
     state.check_path(map, counter, path, true)?;
-    Ok(vec![Event::CounterMoved {
-        side: side.clone(),
-        counter: name.to_owned(),
-        from: counter.node,
-        path: path.to_vec(),
-    }])
+    Ok(vec![Event::CounterMoved { side: side.clone(), counter: name.to_owned(), from: counter.node, path: path.to_vec() }])
 }
 
 /// The side's command on the map called `name`, or a refusal.
@@ -415,11 +390,7 @@ fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Resul
 
 /// Elements of a command, by name.
 fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
-    state
-        .armies
-        .get(side)
-        .and_then(|a| a.commands.iter().find(|c| c.name == name))
-        .map_or(0, |c| c.element_count())
+    state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == name)).map_or(0, |c| c.element_count())
 }
 
 /// MG-14 / MG-17: a command boards its side's fleet in the same node; 1 MP each, and only if
@@ -431,11 +402,13 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
         return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can embark")));
     }
     if counter.is_fleet() || counter.aboard {
-        return Err(RuleError::new("MG-14", format!("{name} cannot embark: it is {}", if counter.aboard { "aboard already" } else { "the fleet" })));
+        return Err(RuleError::new(
+            "MG-14",
+            format!("{name} cannot embark: it is {}", if counter.aboard { "aboard already" } else { "the fleet" }),
+        ));
     }
-    let fleet = state
-        .counter(side, FLEET)
-        .ok_or_else(|| RuleError::new("MG-16", format!("{} has no fleet on the map", side_name(state, side))))?;
+    let fleet =
+        state.counter(side, FLEET).ok_or_else(|| RuleError::new("MG-16", format!("{} has no fleet on the map", side_name(state, side))))?;
     if fleet.sheltered {
         return Err(RuleError::new("MG-19", "no troops may stay aboard a sheltered fleet"));
     }
@@ -447,7 +420,10 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     }
     for c in [counter, fleet] {
         if state.movement_points(c) <= c.mp_spent {
-            return Err(RuleError::new("MG-14", format!("embarking costs 1 MP and {} has none left", if c.is_fleet() { "the fleet" } else { name })));
+            return Err(RuleError::new(
+                "MG-14",
+                format!("embarking costs 1 MP and {} has none left", if c.is_fleet() { "the fleet" } else { name }),
+            ));
         }
     }
     let aboard: u32 = state.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| elements_of(state, side, &c.name)).sum();
@@ -459,10 +435,7 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
             format!("{name} has {needed} elements and the fleet's {np} NP carry {} more", np.saturating_sub(aboard)),
         ));
     }
-    Ok(vec![Event::CounterEmbarked {
-        side: side.clone(),
-        counter: name.to_owned(),
-    }])
+    Ok(vec![Event::CounterEmbarked { side: side.clone(), counter: name.to_owned() }])
 }
 
 /// MG-14: two commands in one node trade elements (never a general); 1 MP each.
@@ -515,12 +488,7 @@ pub fn exchange(
             }
         }
     }
-    Ok(vec![Event::ElementsExchanged {
-        side: side.clone(),
-        from: from.to_owned(),
-        to: to.to_owned(),
-        elements: elements.to_vec(),
-    }])
+    Ok(vec![Event::ElementsExchanged { side: side.clone(), from: from.to_owned(), to: to.to_owned(), elements: elements.to_vec() }])
 }
 
 /// MG-14: a command leaves the fleet where the fleet is; it costs no MP.
@@ -530,10 +498,7 @@ pub fn disembark(state: &CampaignState, side: &SideId, name: &str) -> Result<Vec
     if !counter.aboard {
         return Err(RuleError::new("MG-14", format!("{name} is not aboard the fleet")));
     }
-    Ok(vec![Event::CounterDisembarked {
-        side: side.clone(),
-        counter: name.to_owned(),
-    }])
+    Ok(vec![Event::CounterDisembarked { side: side.clone(), counter: name.to_owned() }])
 }
 
 /// MG-36: a side that starts at sea lands its counters on its first player-turn, each at a
@@ -561,11 +526,7 @@ pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: N
     if state.counters.iter().any(|c| c.node == node && state.are_enemies(side, &c.side)) {
         return Err(RuleError::new("MG-36", format!("{} is occupied by an enemy counter", place.name)));
     }
-    Ok(vec![Event::CounterLanded {
-        side: side.clone(),
-        counter: name.to_owned(),
-        node,
-    }])
+    Ok(vec![Event::CounterLanded { side: side.clone(), counter: name.to_owned(), node }])
 }
 
 fn check_mover(state: &CampaignState, side: &SideId, phase: Phase) -> Result<(), RuleError> {
@@ -596,7 +557,11 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             if let Some((node, n)) = state.overstacked(side).into_iter().next() {
                 return Err(RuleError::new(
                     "MG-12",
-                    format!("{n} {} counters stand at {}; at most {STACK_LIMIT} may end movement in one node", side_name(state, side), map.name(node)),
+                    format!(
+                        "{n} {} counters stand at {}; at most {STACK_LIMIT} may end movement in one node",
+                        side_name(state, side),
+                        map.name(node)
+                    ),
                 ));
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
@@ -609,7 +574,12 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             if let Some((side, due)) = state.siege_losses_due.iter().next() {
                 return Err(RuleError::new(
                     if due.rule == "MG-29" { "MG-29" } else { "MG-28" },
-                    format!("{} must first choose which {} elements it lost at {}", side_name(state, side), due.elements, map.name(due.node)),
+                    format!(
+                        "{} must first choose which {} elements it lost at {}",
+                        side_name(state, side),
+                        due.elements,
+                        map.name(due.node)
+                    ),
                 ));
             }
             if let Some((loser, n)) = state.naval_losses_due.iter().next() {
@@ -619,14 +589,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 ));
             }
             if let Some(b) = state.battles.first() {
-                return Err(RuleError::new(
-                    "MG-20",
-                    format!(
-                        "battle {} at {} awaits its result",
-                        b.id,
-                        map.name(b.node)
-                    ),
-                ));
+                return Err(RuleError::new("MG-20", format!("battle {} at {} awaits its result", b.id, map.name(b.node))));
             }
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
@@ -647,11 +610,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
         let city = map.name(node);
         let roll = dice.roll(DiceSpec::D6, &format!("alliance of {city}"), Some("MG-06"), Vec::new())?;
         let joins = roll.total() >= ALLIANCE_ROLL;
-        events.push(Event::DiceRolled {
-            roll,
-            side: Some(side.clone()),
-            visibility: Visibility::Public,
-        });
+        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
         if joins {
             events.push(Event::CityJoined { node, side: side.clone() });
         }

@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::army::{Army, ElementGroup};
 use crate::battle::Victory;
-use crate::siege::{LossesDue, Siege};
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
 use crate::map::Map;
 use crate::scenario::{Capital, Pattern};
+use crate::siege::{LossesDue, Siege};
 use crate::state::CampaignState;
 use crate::turn::{Counter, Phase};
 
@@ -209,13 +209,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
     let sides = scenario
         .sides
         .iter()
-        .map(|s| SidePublic {
-            id: s.id.clone(),
-            name: s.name.clone(),
-            colour: s.colour,
-            pattern: s.pattern,
-            capital: s.capital,
-        })
+        .map(|s| SidePublic { id: s.id.clone(), name: s.name.clone(), colour: s.colour, pattern: s.pattern, capital: s.capital })
         .collect::<Vec<_>>();
     let nodes = map
         .nodes
@@ -241,23 +235,14 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         counters: state
             .counters
             .iter()
-            .map(|c| CounterMark {
-                side: c.side.clone(),
-                node: c.node,
-                fleet: c.is_fleet(),
-                inside: c.inside,
-            })
+            .map(|c| CounterMark { side: c.side.clone(), node: c.node, fleet: c.is_fleet(), inside: c.inside })
             .collect(),
         alliances: state.alliances.iter().cloned().collect(),
         switch_offer: state.switch_offer.clone(),
         victory: state.victory_points(),
         sieges: state.sieges.clone(),
         eliminated: state.eliminated.iter().cloned().collect(),
-        alliance_rolls_due: if state.phase == Phase::Movement {
-            state.alliance_rolls_due(map, state.moving_side())
-        } else {
-            Vec::new()
-        },
+        alliance_rolls_due: if state.phase == Phase::Movement { state.alliance_rolls_due(map, state.moving_side()) } else { Vec::new() },
         battles: state
             .battles
             .iter()
@@ -322,12 +307,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
 }
 
 fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
-    events
-        .iter()
-        .filter_map(|e| {
-            e.event.describe(map, &state.scenario, viewer).map(|text| LogLine { seq: e.seq, text })
-        })
-        .collect()
+    events.iter().filter_map(|e| e.event.describe(map, &state.scenario, viewer).map(|text| LogLine { seq: e.seq, text })).collect()
 }
 
 /// The umpire's view of the campaign; `events` are the campaign's stored events for the log.

@@ -66,16 +66,11 @@ fn mg_03_roster_replacement_is_checked() {
     store.execute(&mut campaign, map, &Command::SetArmy { army: small.clone() }, DiceInput::Seeded).unwrap();
     assert_eq!(campaign.state.armies[&pyrrhus], small);
 
-    let unknown = Army {
-        commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])],
-        ..small.clone()
-    };
+    let unknown = Army { commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])], ..small.clone() };
     let err = store.execute(&mut campaign, map, &Command::SetArmy { army: unknown }, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().contains("Zz is not an element type"), "{err}");
-    let two_chiefs = Army {
-        commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }],
-        ..small
-    };
+    let two_chiefs =
+        Army { commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }], ..small };
     let err = store.execute(&mut campaign, map, &Command::SetArmy { army: two_chiefs }, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().contains("exactly one C-in-C, not 2"), "{err}");
 }
@@ -127,7 +122,12 @@ fn mg_37_a_scenario_continues_from_the_end_of_another() {
     let mut store = Store::open_in_memory().unwrap();
     let mut first = store.create("398 BC", dionysian, 1).unwrap();
     store
-        .execute(&mut first, map, &Command::AdjustControl { node: referee_campaign::NodeId(9), side: Some(SideId::new("carthage")), reason: "taken".into() }, DiceInput::Seeded)
+        .execute(
+            &mut first,
+            map,
+            &Command::AdjustControl { node: referee_campaign::NodeId(9), side: Some(SideId::new("carthage")), reason: "taken".into() },
+            DiceInput::Seeded,
+        )
         .unwrap();
     let mut smaller = first.state.armies[&SideId::new("syracuse")].clone();
     smaller.commands.pop();

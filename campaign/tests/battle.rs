@@ -108,7 +108,10 @@ fn mg_20_inconsistent_results_are_refused() {
         result.held_field = None;
     }
     f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of carthage did not fight at Himera");
-    f.refused(&won("carthage", vec![losses("syracuse", "Leptines", &["15 Reg Sp(O)"])]), "Leptines had 14 Reg Sp(O) and cannot have lost 15");
+    f.refused(
+        &won("carthage", vec![losses("syracuse", "Leptines", &["15 Reg Sp(O)"])]),
+        "Leptines had 14 Reg Sp(O) and cannot have lost 15",
+    );
     let mut fled = losses("syracuse", "Leptines", &[]);
     fled.fled = vec!["2 Reg Sp(O)".parse().unwrap()];
     f.refused(&won("carthage", vec![fled]), "only inferior elements count as lost when they flee");
@@ -160,7 +163,10 @@ fn mg_31_lost_generals() {
     assert!(s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
     assert_eq!(s.elements_lost[&side("syracuse")], 1, "the general's element");
     assert_eq!(s.victory_points()[&side("carthage")].commanders, 1);
-    assert_eq!(s.elements_in_play(&side("syracuse")), s.armies[&side("syracuse")].commands.iter().map(|c| c.element_count()).sum::<u32>() - 1);
+    assert_eq!(
+        s.elements_in_play(&side("syracuse")),
+        s.armies[&side("syracuse")].commands.iter().map(|c| c.element_count()).sum::<u32>() - 1
+    );
 
     let mut two = STANDARD.to_vec();
     two[8] = ("syracuse", "Agyris", 8);
@@ -248,7 +254,9 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
             ("syracuse", "fleet", 31),
         ];
         for &(s, counter, node) in deployment {
-            store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+            store
+                .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
+                .unwrap();
         }
         let mut f = Field { store, c, map };
         f.ok(&Command::BeginPlay);
@@ -267,7 +275,13 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
         f.ok(&Command::EndPhase { side: side("rome") });
         let battle = f.c.state.battles[0].id;
         f.ok(&Command::RecordBattleResult {
-            result: BattleResult { battle, outcome: Outcome::Won { winner: side("rome") }, held_field: None, losses: vec![], open_roads: Default::default() },
+            result: BattleResult {
+                battle,
+                outcome: Outcome::Won { winner: side("rome") },
+                held_field: None,
+                losses: vec![],
+                open_roads: Default::default(),
+            },
         });
         assert_eq!(f.c.state.switch_offer, Some((side("syracuse"), side("carthage"))));
         f.refused(&Command::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");

@@ -71,9 +71,21 @@ fn mg_04_garrison_of_a_strength_0_capital() {
     assert!(!other.contains("\"3 Reg Sp(O)\"") && !other.contains("Dionysius"), "{other}");
 
     let (mut store, mut p) = start(&catalog, "pyrrhic");
-    store.execute(&mut p, map, &Command::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(28) }, DiceInput::Seeded).unwrap();
+    store
+        .execute(&mut p, map, &Command::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(28) }, DiceInput::Seeded)
+        .unwrap();
     let err = store
-        .execute(&mut p, map, &Command::Garrison { side: side("pyrrhus"), command: "Pyrrhus".into(), elements: vec!["1 Reg Kn(O)".parse().unwrap()], into_garrison: true }, DiceInput::Seeded)
+        .execute(
+            &mut p,
+            map,
+            &Command::Garrison {
+                side: side("pyrrhus"),
+                command: "Pyrrhus".into(),
+                elements: vec!["1 Reg Kn(O)".parse().unwrap()],
+                into_garrison: true,
+            },
+            DiceInput::Seeded,
+        )
         .unwrap_err()
         .to_string();
     assert!(err.contains("Pyrrhus has no capital of strength 0") && err.ends_with("MG-04"), "{err}");

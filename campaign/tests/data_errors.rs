@@ -122,12 +122,8 @@ impl Fixture {
 
     /// Loads the folder, which must fail, and returns what was reported.
     fn load(&self) -> Problems {
-        let err = Catalog::load(&DataSource::Folder(self.dir.path().to_owned()))
-            .expect_err("the changed data must not load");
-        Problems {
-            root: self.dir.path().to_owned(),
-            list: err.problems,
-        }
+        let err = Catalog::load(&DataSource::Folder(self.dir.path().to_owned())).expect_err("the changed data must not load");
+        Problems { root: self.dir.path().to_owned(), list: err.problems }
     }
 }
 
@@ -142,10 +138,7 @@ impl Problems {
     /// `message`; a `*` in `message` stands for any text.
     fn has(&self, file: &str, line: usize, message: &str) -> &Problems {
         let want = self.root.join(file);
-        let found = self
-            .list
-            .iter()
-            .any(|p| Path::new(&p.file) == want && p.line == line && matches(message, &p.message));
+        let found = self.list.iter().any(|p| Path::new(&p.file) == want && p.line == line && matches(message, &p.message));
         assert!(found, "expected {file}:{line}: {message}\nbut the problems were:\n{}", self.listing());
         self
     }
@@ -220,9 +213,11 @@ fn x_07_unknown_field() {
     let fx = Fixture::new();
     let in_map = fx.edit_node(0, "coastal = true", "colour = \"red\"\ncoastal = true");
     let in_scenario = fx.edit_side(DIONYSIAN, "carthage", "pattern = ", "flag = \"x\"\npattern = ");
-    fx.load()
-        .has(MAP, in_map, "unknown field `colour`, expected one of *")
-        .has(DIONYSIAN, in_scenario, "unknown field `flag`, expected one of *");
+    fx.load().has(MAP, in_map, "unknown field `colour`, expected one of *").has(
+        DIONYSIAN,
+        in_scenario,
+        "unknown field `flag`, expected one of *",
+    );
 }
 
 /// a file written for another format version is refused at its `version` line.
@@ -231,9 +226,11 @@ fn x_07_wrong_format_version() {
     let fx = Fixture::new();
     let map = fx.edit(MAP, "version = 1", "version = 2");
     let scenario = fx.edit(PYRRHIC, "version = 1", "version = 7");
-    fx.load()
-        .has(MAP, map, "declares format version 2, but this program reads version 1")
-        .has(PYRRHIC, scenario, "declares format version 7, but this program reads version 1");
+    fx.load().has(MAP, map, "declares format version 2, but this program reads version 1").has(
+        PYRRHIC,
+        scenario,
+        "declares format version 7, but this program reads version 1",
+    );
 }
 
 /// a data file that cannot be read is named.
@@ -331,10 +328,7 @@ fn mg_01_duplicate_path() {
 #[test]
 fn mg_01_node_with_no_path() {
     let fx = Fixture::new();
-    fx.append(
-        MAP,
-        "\n[[node]]\nid = 32\nname = \"Ortygia\"\nx_km = 264.0\ny_km = 143.0\n\n[node.battlefield]\nroad = []\n",
-    );
+    fx.append(MAP, "\n[[node]]\nid = 32\nname = \"Ortygia\"\nx_km = 264.0\ny_km = 143.0\n\n[node.battlefield]\nroad = []\n");
     fx.load().only(MAP, fx.node_line(32), "node 32 has no path to any other node");
 }
 
@@ -403,11 +397,7 @@ fn mg_21_walled_city_without_city_commands() {
 fn mg_21_city_commands_without_walled_city() {
     let fx = Fixture::new();
     fx.edit_node(0, "kind = \"city\"", "kind = \"town\"");
-    fx.load().only(
-        MAP,
-        fx.node_line(0),
-        "node 00 is a fortified city but its battle map has no settlement of kind \"city\"",
-    );
+    fx.load().only(MAP, fx.node_line(0), "node 00 is a fortified city but its battle map has no settlement of kind \"city\"");
 }
 
 /// MG-21: coasts, rivers and roads name one of the four table edges; a misspelt edge raises
@@ -433,12 +423,8 @@ fn mg_21_bad_area_name() {
     let fx = Fixture::new();
     let settlement = fx.edit_node(0, "area = \"west\"", "area = \"middle\"");
     let feature = fx.edit_node(0, "area = \"east\"", "area = \"centre-east\"");
-    let message =
-        |a: &str| format!("node 00: `{a}` is not an area of the battle map (north-west … south-east, centre)");
-    fx.load()
-        .has(MAP, settlement, &message("middle"))
-        .has(MAP, feature, &message("centre-east"))
-        .and_no_more_in(MAP, 2);
+    let message = |a: &str| format!("node 00: `{a}` is not an area of the battle map (north-west … south-east, centre)");
+    fx.load().has(MAP, settlement, &message("middle")).has(MAP, feature, &message("centre-east")).and_no_more_in(MAP, 2);
 }
 
 /// MG-21: a settlement is a city, a town or a village; a misspelt kind raises nothing else.
@@ -478,11 +464,7 @@ fn mg_21_too_many_fords() {
 fn mg_21_bad_feature_kind() {
     let fx = Fixture::new();
     let line = fx.edit_node(0, "kind = \"marsh\"", "kind = \"swamp\"");
-    fx.load().only(
-        MAP,
-        line,
-        "node 00: `swamp` is not a kind of terrain (hill, steep-hill, wood, marsh, rough, olive-groves)",
-    );
+    fx.load().only(MAP, line, "node 00: `swamp` is not a kind of terrain (hill, steep-hill, wood, marsh, rough, olive-groves)");
 }
 
 /// MG-21: terrain features are small, medium or large.
@@ -531,11 +513,7 @@ fn mg_21_road_pointing_away_from_its_neighbour() {
 
     let fx = Fixture::new();
     let line = fx.edit_node(3, "{ to = 5, edge = \"south\" }", "{ to = 5, edge = \"north\" }");
-    fx.load().only(
-        MAP,
-        line,
-        &format!("node 03: the road to 05 leaves by the north edge, {angle:.0}° away from where 05 lies"),
-    );
+    fx.load().only(MAP, line, &format!("node 03: the road to 05 leaves by the north edge, {angle:.0}° away from where 05 lies"));
 }
 
 /// MG-21: every neighbour has a road on the battle map, reported at the node's road list.
@@ -605,11 +583,7 @@ fn mg_02_fewer_than_two_sides() {
 fn mg_02_move_order_mismatch() {
     let fx = Fixture::new();
     let line = fx.edit(DIONYSIAN, "[\"carthage\", \"syracuse\"]", "[\"carthage\", \"carthage\"]");
-    fx.load().only(
-        DIONYSIAN,
-        line,
-        "move_order must name every side exactly once (carthage, syracuse), but it reads [carthage, carthage]",
-    );
+    fx.load().only(DIONYSIAN, line, "move_order must name every side exactly once (carthage, syracuse), but it reads [carthage, carthage]");
 }
 
 /// MG-02: no node starts under two sides.
@@ -663,12 +637,7 @@ fn mg_02_side_names_a_node_the_map_does_not_have() {
     let capital = fx.edit_side(SECOND_PUNIC, "rome", "node = 28,", "node = 40,");
     let controls = fx.edit_side(SECOND_PUNIC, "rome", "controls = [0,", "controls = [41, 0,");
     let allied = fx.edit_side(SECOND_PUNIC, "rome", "allied_cities = [0,", "allied_cities = [42, 0,");
-    let deploy = fx.edit_side(
-        SECOND_PUNIC,
-        "rome",
-        "command_at = 28, fleet_at = 28 }",
-        "command_at = 43, fleet_at = 44, nodes = [45] }",
-    );
+    let deploy = fx.edit_side(SECOND_PUNIC, "rome", "command_at = 28, fleet_at = 28 }", "command_at = 43, fleet_at = 44, nodes = [45] }");
     let message = |what: &str, n: u8| format!("side `rome`: {what} names node {n}, which map `sicily` does not have");
     fx.load()
         .has(SECOND_PUNIC, capital, &message("its capital", 40))
@@ -717,11 +686,7 @@ fn mg_02_allied_city_unwalled() {
 fn mg_02_allied_city_is_the_capital() {
     let fx = Fixture::new();
     let line = fx.edit_side(DIONYSIAN, "carthage", "allied_cities = [1,", "allied_cities = [0, 1,");
-    fx.load().only(
-        DIONYSIAN,
-        line,
-        "side `carthage` lists its capital 00 Motya as an allied city; a capital needs no alliance",
-    );
+    fx.load().only(DIONYSIAN, line, "side `carthage` lists its capital 00 Motya as an allied city; a capital needs no alliance");
 }
 
 /// MG-02: a side controls the node of each allied city.
@@ -771,11 +736,7 @@ fn mg_02_landing_side_with_controls() {
 fn mg_02_unknown_deploy_area() {
     let fx = Fixture::new();
     let line = fx.edit_side(DIONYSIAN, "carthage", "\"controlled\"", "\"everywhere\"");
-    fx.load().only(
-        DIONYSIAN,
-        line,
-        "side `carthage`: `everywhere` is not a deployment area (controlled, nodes, landing)",
-    );
+    fx.load().only(DIONYSIAN, line, "side `carthage`: `everywhere` is not a deployment area (controlled, nodes, landing)");
 }
 
 /// MG-02: a required starting command stands on a controlled node.
@@ -897,8 +858,7 @@ fn mg_03_unknown_grade_in_the_points_table() {
 fn mg_03_unreadable_element_in_an_army() {
     let fx = Fixture::new();
     let line = fx.edit(PYRRHIC_ARMIES, "\"12 Reg Pk(O)\"", "\"12 Regular Pk(O)\"");
-    fx.load()
-        .has(PYRRHIC_ARMIES, line, "`Regular Pk(O)` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)");
+    fx.load().has(PYRRHIC_ARMIES, line, "`Regular Pk(O)` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)");
 }
 
 /// MG-03: an army over its scenario's points is refused, at the army's side line.
@@ -924,7 +884,9 @@ fn mg_03_army_with_an_unpriced_element() {
 fn mg_03_army_for_an_unknown_side_and_a_side_without_army() {
     let fx = Fixture::new();
     let line = fx.edit(PYRRHIC_ARMIES, "side = \"pyrrhus\"", "side = \"epirus\"");
-    fx.load()
-        .has(PYRRHIC_ARMIES, line, "Pyrrhic War has no side `epirus`")
-        .has(PYRRHIC_ARMIES, 0, "side `pyrrhus` of Pyrrhic War has no default army");
+    fx.load().has(PYRRHIC_ARMIES, line, "Pyrrhic War has no side `epirus`").has(
+        PYRRHIC_ARMIES,
+        0,
+        "side `pyrrhus` of Pyrrhic War has no default army",
+    );
 }

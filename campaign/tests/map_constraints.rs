@@ -42,8 +42,10 @@ fn assert_line_crosses_island(map: &Map, line: &[u8]) {
     let first = map.node(NodeId(line[0])).unwrap();
     let last = map.node(NodeId(*line.last().unwrap())).unwrap();
     assert!(first.coastal && !first.south_coast, "line {line:?} must start on the north coast");
-    assert!(last.coastal && last.battlefield.coast.contains(&referee_campaign::map::Edge::South) || last.south_coast,
-        "line {line:?} must end on the south coast");
+    assert!(
+        last.coastal && last.battlefield.coast.contains(&referee_campaign::map::Edge::South) || last.south_coast,
+        "line {line:?} must end on the south coast"
+    );
     let cut = nodes(line.iter().copied());
     let west = map.reachable_avoiding(NodeId(0), &cut);
     let east: BTreeSet<NodeId> = map.nodes.keys().copied().filter(|n| !west.contains(n) && !cut.contains(n)).collect();

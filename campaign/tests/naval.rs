@@ -148,7 +148,8 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     assert!(s.retreats_due.is_empty());
     // A tie is rolled again: the log shows four naval dice for the two fleets.
     let log = sea.store.events(sea.c.id).unwrap();
-    let naval_dice = log.iter().filter(|l| matches!(&l.event, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-18"))).count();
+    let naval_dice =
+        log.iter().filter(|l| matches!(&l.event, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-18"))).count();
     assert_eq!(naval_dice, 2);
 }
 

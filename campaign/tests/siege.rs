@@ -135,7 +135,8 @@ fn mg_27_sally_and_lifting() {
     w.withdraw();
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
-    let err = w.go(&Command::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
+    let err =
+        w.go(&Command::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Leptines is besieged: it must sally") && err.ends_with("MG-27"), "{err}");
     w.ok(&Command::Sally { side: side("syracuse"), node: NodeId(8) });
     let events = w.end("syracuse", DiceInput::Seeded);
@@ -192,7 +193,9 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
         ("syracuse", "fleet", 31),
     ];
     for &(s, counter, node) in deployment {
-        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+        store
+            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
+            .unwrap();
     }
     store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
     let mut w = Walls { store, c, map };
@@ -255,7 +258,9 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         ("syracuse", "fleet", 31),
     ];
     for &(s, counter, node) in deployment {
-        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+        store
+            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
+            .unwrap();
     }
     store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
     let mut w = Walls { store, c, map };
@@ -327,7 +332,9 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
         ("syracuse", "fleet", 31),
     ];
     for &(s, counter, node) in deployment {
-        store.execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded).unwrap();
+        store
+            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
+            .unwrap();
     }
     store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
     let mut w = Walls { store, c, map };

@@ -49,20 +49,12 @@ impl Game {
     }
 
     fn deploy(&mut self, s: &str, counter: &str, node: u8) {
-        self.ok(Command::Deploy {
-            side: side(s),
-            counter: counter.into(),
-            node: NodeId(node),
-        });
+        self.ok(Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
     }
 
     fn mv(&mut self, s: &str, counter: &str, path: &[u8]) -> Result<Vec<Event>, ExecError> {
         self.run(
-            &Command::Move {
-                side: side(s),
-                counter: counter.into(),
-                path: path.iter().map(|&n| NodeId(n)).collect(),
-            },
+            &Command::Move { side: side(s), counter: counter.into(), path: path.iter().map(|&n| NodeId(n)).collect() },
             DiceInput::Seeded,
         )
     }
@@ -93,11 +85,7 @@ impl Game {
 #[test]
 fn mg_02_deployment_limits() {
     let mut g = Game::new("dionysian");
-    let deploy = |s: &str, c: &str, n: u8| Command::Deploy {
-        side: side(s),
-        counter: c.into(),
-        node: NodeId(n),
-    };
+    let deploy = |s: &str, c: &str, n: u8| Command::Deploy { side: side(s), counter: c.into(), node: NodeId(n) };
     g.refused(deploy("carthage", "Himilco", 24), "MG-02", "Carthage may not deploy at 24 Catana");
     g.refused(deploy("syracuse", "Leptines", 14), "MG-02", "may not start in Enna, a fortified city not allied to it");
     g.refused(deploy("syracuse", "fleet", 10), "MG-16", "Petra is inland");
@@ -108,42 +96,14 @@ fn mg_02_deployment_limits() {
 
     let mut p = Game::new("pyrrhic");
     p.refused(
-        Command::Deploy {
-            side: side("pyrrhus"),
-            counter: "Pyrrhus".into(),
-            node: NodeId(26),
-        },
+        Command::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(26) },
         "MG-02",
         "Pyrrhus may not deploy at 26 Naxos",
     );
-    p.refused(
-        Command::Deploy {
-            side: side("pyrrhus"),
-            counter: "fleet".into(),
-            node: NodeId(28),
-        },
-        "MG-02",
-        "Pyrrhus has no fleet",
-    );
+    p.refused(Command::Deploy { side: side("pyrrhus"), counter: "fleet".into(), node: NodeId(28) }, "MG-02", "Pyrrhus has no fleet");
     let mut s = Game::new("second-punic");
-    s.refused(
-        Command::Deploy {
-            side: side("carthage"),
-            counter: "Himilco".into(),
-            node: NodeId(16),
-        },
-        "MG-36",
-        "lands on its first turn",
-    );
-    s.refused(
-        Command::Deploy {
-            side: side("rome"),
-            counter: "fleet".into(),
-            node: NodeId(24),
-        },
-        "MG-02",
-        "Rome's fleet starts at Messena",
-    );
+    s.refused(Command::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(16) }, "MG-36", "lands on its first turn");
+    s.refused(Command::Deploy { side: side("rome"), counter: "fleet".into(), node: NodeId(24) }, "MG-02", "Rome's fleet starts at Messena");
 }
 
 /// MG-12: at most four land counters of a side in a node when play begins.
@@ -198,7 +158,11 @@ fn mg_09_turn_sequence() {
         g.end("carthage", DiceInput::Seeded);
         assert_eq!(g.campaign.state.phase, expected);
     }
-    g.refused(Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] }, "MG-09", "it is the post-combat movement phase");
+    g.refused(
+        Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] },
+        "MG-09",
+        "it is the post-combat movement phase",
+    );
     g.end("carthage", DiceInput::Seeded);
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (1, "syracuse"));
     for _ in 0..3 {
@@ -206,11 +170,7 @@ fn mg_09_turn_sequence() {
     }
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (2, "carthage"));
     g.refused(Command::BeginPlay, "MG-09", "play has begun already");
-    g.refused(
-        Command::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) },
-        "MG-02",
-        "deployed before play begins",
-    );
+    g.refused(Command::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) }, "MG-02", "deployed before play begins");
 }
 
 /// MG-11: foot commands move one node, mounted-and-psiloi commands two, along paths only;
@@ -408,7 +368,13 @@ fn mg_14_embark_sail_disembark() {
 #[test]
 fn mg_36_carthage_lands_on_its_first_turn() {
     let mut g = Game::new("second-punic");
-    for (c, n) in [("Marcellus", 28), ("Appius Claudius Pulcher", 16), ("Titus Quinctius Crispinus", 24), ("Publius Cornelius Lentulus", 13), ("fleet", 28)] {
+    for (c, n) in [
+        ("Marcellus", 28),
+        ("Appius Claudius Pulcher", 16),
+        ("Titus Quinctius Crispinus", 24),
+        ("Publius Cornelius Lentulus", 13),
+        ("fleet", 28),
+    ] {
         g.deploy("rome", c, n);
     }
     for (c, n) in [("Hippocrates", 31), ("Epicydes", 23), ("Philodemus", 22), ("fleet", 31)] {

@@ -26,46 +26,16 @@ pub struct EmbeddedFile {
 
 /// Every data file shipped with the program.
 pub const EMBEDDED: &[EmbeddedFile] = &[
-    EmbeddedFile {
-        path: "maps/sicily.toml",
-        text: include_str!("../maps/sicily.toml"),
-    },
-    EmbeddedFile {
-        path: "tables/elements.toml",
-        text: include_str!("../tables/elements.toml"),
-    },
-    EmbeddedFile {
-        path: "armies/dionysian.toml",
-        text: include_str!("../armies/dionysian.toml"),
-    },
-    EmbeddedFile {
-        path: "armies/pyrrhic.toml",
-        text: include_str!("../armies/pyrrhic.toml"),
-    },
-    EmbeddedFile {
-        path: "armies/first-punic.toml",
-        text: include_str!("../armies/first-punic.toml"),
-    },
-    EmbeddedFile {
-        path: "armies/second-punic.toml",
-        text: include_str!("../armies/second-punic.toml"),
-    },
-    EmbeddedFile {
-        path: "scenarios/dionysian.toml",
-        text: include_str!("../scenarios/dionysian.toml"),
-    },
-    EmbeddedFile {
-        path: "scenarios/pyrrhic.toml",
-        text: include_str!("../scenarios/pyrrhic.toml"),
-    },
-    EmbeddedFile {
-        path: "scenarios/first-punic.toml",
-        text: include_str!("../scenarios/first-punic.toml"),
-    },
-    EmbeddedFile {
-        path: "scenarios/second-punic.toml",
-        text: include_str!("../scenarios/second-punic.toml"),
-    },
+    EmbeddedFile { path: "maps/sicily.toml", text: include_str!("../maps/sicily.toml") },
+    EmbeddedFile { path: "tables/elements.toml", text: include_str!("../tables/elements.toml") },
+    EmbeddedFile { path: "armies/dionysian.toml", text: include_str!("../armies/dionysian.toml") },
+    EmbeddedFile { path: "armies/pyrrhic.toml", text: include_str!("../armies/pyrrhic.toml") },
+    EmbeddedFile { path: "armies/first-punic.toml", text: include_str!("../armies/first-punic.toml") },
+    EmbeddedFile { path: "armies/second-punic.toml", text: include_str!("../armies/second-punic.toml") },
+    EmbeddedFile { path: "scenarios/dionysian.toml", text: include_str!("../scenarios/dionysian.toml") },
+    EmbeddedFile { path: "scenarios/pyrrhic.toml", text: include_str!("../scenarios/pyrrhic.toml") },
+    EmbeddedFile { path: "scenarios/first-punic.toml", text: include_str!("../scenarios/first-punic.toml") },
+    EmbeddedFile { path: "scenarios/second-punic.toml", text: include_str!("../scenarios/second-punic.toml") },
 ];
 
 /// Where data files are read from.
@@ -93,18 +63,12 @@ impl DataSource {
             DataSource::Embedded => EMBEDDED
                 .iter()
                 .find(|f| f.path == path)
-                .map(|f| SourceText {
-                    file: format!("data/{}", f.path),
-                    text: f.text.to_owned(),
-                })
+                .map(|f| SourceText { file: format!("data/{}", f.path), text: f.text.to_owned() })
                 .ok_or_else(|| DataError::single(format!("data/{path}"), 0, "no such data file is built in")),
             DataSource::Folder(dir) => {
                 let full = dir.join(path);
                 std::fs::read_to_string(&full)
-                    .map(|text| SourceText {
-                        file: full.display().to_string(),
-                        text,
-                    })
+                    .map(|text| SourceText { file: full.display().to_string(), text })
                     .map_err(|e| DataError::single(full.display().to_string(), 0, format!("cannot be read: {e}")))
             }
         }
@@ -113,11 +77,9 @@ impl DataSource {
     /// The relative paths of every file in `dir` (e.g. `scenarios`) ending in `.toml`, sorted.
     pub fn list(&self, dir: &str) -> Result<Vec<String>, DataError> {
         let mut out: Vec<String> = match self {
-            DataSource::Embedded => EMBEDDED
-                .iter()
-                .filter(|f| Path::new(f.path).parent() == Some(Path::new(dir)))
-                .map(|f| f.path.to_owned())
-                .collect(),
+            DataSource::Embedded => {
+                EMBEDDED.iter().filter(|f| Path::new(f.path).parent() == Some(Path::new(dir))).map(|f| f.path.to_owned()).collect()
+            }
             DataSource::Folder(root) => {
                 let full = root.join(dir);
                 let entries = std::fs::read_dir(&full)
@@ -162,13 +124,7 @@ pub struct DataError {
 
 impl DataError {
     pub fn single(file: impl Into<String>, line: usize, message: impl Into<String>) -> Self {
-        DataError {
-            problems: vec![Problem {
-                file: file.into(),
-                line,
-                message: message.into(),
-            }],
-        }
+        DataError { problems: vec![Problem { file: file.into(), line, message: message.into() }] }
     }
 }
 
@@ -196,29 +152,18 @@ pub struct Report<'a> {
 
 impl<'a> Report<'a> {
     pub fn new(source: &'a SourceText) -> Self {
-        Report {
-            source,
-            problems: Vec::new(),
-        }
+        Report { source, problems: Vec::new() }
     }
 
     /// Records a problem at byte offset `at` of the file (use a field's `span().start`).
     pub fn at(&mut self, at: usize, message: impl Into<String>) {
         let line = line_of(&self.source.text, at);
-        self.problems.push(Problem {
-            file: self.source.file.clone(),
-            line,
-            message: message.into(),
-        });
+        self.problems.push(Problem { file: self.source.file.clone(), line, message: message.into() });
     }
 
     /// Records a problem about the file as a whole.
     pub fn file(&mut self, message: impl Into<String>) {
-        self.problems.push(Problem {
-            file: self.source.file.clone(),
-            line: 0,
-            message: message.into(),
-        });
+        self.problems.push(Problem { file: self.source.file.clone(), line: 0, message: message.into() });
     }
 }
 
@@ -244,10 +189,7 @@ pub fn parse<T: DeserializeOwned + raw::Versioned>(source: &SourceText) -> Resul
         return Err(DataError::single(
             &source.file,
             line_of(&source.text, version.span().start),
-            format!(
-                "declares format version {}, but this program reads version {DATA_VERSION}",
-                version.get_ref()
-            ),
+            format!("declares format version {}, but this program reads version {DATA_VERSION}", version.get_ref()),
         ));
     }
     Ok(value)

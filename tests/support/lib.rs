@@ -80,9 +80,5 @@ pub fn cli(db: &Path, args: &[&str]) -> CliRun {
         referee::cli::Launch::Exit(code) => code,
         referee::cli::Launch::Gui(_) => panic!("the window was asked for in a test"),
     };
-    CliRun {
-        code,
-        stdout: String::from_utf8(out).expect("UTF-8 output"),
-        stderr: String::from_utf8(err).expect("UTF-8 errors"),
-    }
+    CliRun { code, stdout: String::from_utf8(out).expect("UTF-8 output"), stderr: String::from_utf8(err).expect("UTF-8 errors") }
 }

@@ -96,12 +96,7 @@ impl OpenCampaign {
 fn land_retreats(view: &View) -> Vec<CounterRef> {
     view.forces()
         .into_iter()
-        .flat_map(|f| {
-            f.land_retreats.keys().map(|name| CounterRef {
-                side: f.side.clone(),
-                name: name.clone(),
-            })
-        })
+        .flat_map(|f| f.land_retreats.keys().map(|name| CounterRef { side: f.side.clone(), name: name.clone() }))
         .collect()
 }
 
@@ -297,11 +292,8 @@ impl RefereeApp {
                     && !open.campaign.state.is_side(s)
                 {
                     let sides = open.campaign.state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
-                    let text = format!(
-                        "{} has no side `{s}`; view as umpire or one of {}",
-                        open.campaign.state.scenario.name,
-                        sides.join(", ")
-                    );
+                    let text =
+                        format!("{} has no side `{s}`; view as umpire or one of {}", open.campaign.state.scenario.name, sides.join(", "));
                     self.error(text);
                     return;
                 }
@@ -389,12 +381,9 @@ impl RefereeApp {
                     Ok(undone) => {
                         // A side's screen must not learn what a secret command was.
                         let text = match open.viewer {
-                            Viewer::Umpire => format!(
-                                "Undone: {} ({} event{})",
-                                undone.summary,
-                                undone.events,
-                                if undone.events == 1 { "" } else { "s" }
-                            ),
+                            Viewer::Umpire => {
+                                format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" })
+                            }
                             Viewer::Side(_) => "Undone: the last command".to_owned(),
                         };
                         self.info(text);
@@ -431,19 +420,17 @@ impl RefereeApp {
     /// begun, or the viewer is another side.
     fn drop_stale_roster(&mut self) {
         let Some(editor) = &self.roster else { return };
-        let keep = self.open.as_ref().is_some_and(|o| {
-            o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side)
-        });
+        let keep = self
+            .open
+            .as_ref()
+            .is_some_and(|o| o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side));
         if !keep {
             self.roster = None;
         }
     }
 
     fn side_name(&self, side: &SideId) -> String {
-        self.open
-            .as_ref()
-            .and_then(|o| o.view.board().side(side))
-            .map_or_else(|| side.to_string(), |s| s.name.clone())
+        self.open.as_ref().and_then(|o| o.view.board().side(side)).map_or_else(|| side.to_string(), |s| s.name.clone())
     }
 
     /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
@@ -474,24 +461,15 @@ impl RefereeApp {
 
     fn open_loaded(&self, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
         let map_id = &campaign.state.scenario.map;
-        let map = self
-            .catalog
-            .map(map_id)
-            .cloned()
-            .with_context(|| format!("campaign `{}` is played on map `{map_id}`, which this program does not have", campaign.state.name))?;
+        let map =
+            self.catalog.map(map_id).cloned().with_context(|| {
+                format!("campaign `{}` is played on map `{map_id}`, which this program does not have", campaign.state.name)
+            })?;
         let state = &campaign.state;
         let view = View::Umpire(view::umpire_view(state, &map, &events));
         let elements = state.scenario.elements.clone();
         let land_retreats = land_retreats(&view);
-        let mut open = OpenCampaign {
-            campaign,
-            map,
-            events,
-            viewer,
-            view,
-            elements,
-            land_retreats,
-        };
+        let mut open = OpenCampaign { campaign, map, events, viewer, view, elements, land_retreats };
         if open.viewer != Viewer::Umpire {
             open.rebuild_view();
         }
@@ -564,32 +542,18 @@ impl RefereeApp {
                 {
                     queue.push(AppCommand::SelectCounter(None));
                 }
-                let selection = panels::Selection {
-                    node: self.selected,
-                    counter: self.selected_counter.as_ref(),
-                };
-                egui::Panel::bottom("log")
-                    .resizable(true)
-                    .default_size(190.0)
-                    .min_size(110.0)
-                    .show(ui, |ui| {
-                        panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
-                    });
+                let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
+                egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
+                    panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
+                });
                 egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
-                    let details = panels::Details {
-                        map: &open.map,
-                        view: &open.view,
-                        viewer: &open.viewer,
-                        land_retreats: &open.land_retreats,
-                    };
+                    let details =
+                        panels::Details { map: &open.map, view: &open.view, viewer: &open.viewer, land_retreats: &open.land_retreats };
                     panels::details_ui(ui, &details, selection, queue);
                 });
                 egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
                     let own = open.view.forces();
-                    let overlay = super::map::Overlay {
-                        own: &own,
-                        picked: self.selected_counter.as_ref(),
-                    };
+                    let overlay = super::map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
                     super::map::map_ui(ui, &open.map, open.view.board(), &overlay, self.selected, &mut self.map_state, queue);
                 });
                 let board = open.view.board();
@@ -598,18 +562,11 @@ impl RefereeApp {
                     && let Some(forces) = open.view.forces().into_iter().find(|f| f.side == editor.side)
                 {
                     let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
-                    let data = roster::RosterData {
-                        side_name,
-                        points: forces.army_points,
-                        table: &open.elements,
-                    };
+                    let data = roster::RosterData { side_name, points: forces.army_points, table: &open.elements };
                     roster::roster_editor_ui(ui.ctx(), editor, data, queue);
                 }
                 let message = self.message.as_ref();
-                let mut losses = Losses {
-                    naval: &mut self.naval,
-                    siege: &mut self.siege_losses,
-                };
+                let mut losses = Losses { naval: &mut self.naval, siege: &mut self.siege_losses };
                 dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &self.roll, message, queue);
             }
             _ => {
@@ -669,12 +626,7 @@ fn dialogs_ui(
                 *dialog = None;
                 return;
             }
-            let data = orders::BattleFormData {
-                map: &open.map,
-                view: &open.view,
-                dice: roll.typed_dice(),
-                message,
-            };
+            let data = orders::BattleFormData { map: &open.map, view: &open.view, dice: roll.typed_dice(), message };
             orders::battle_form_ui(ctx, form, &data, queue);
         }
         Some(DialogForm::Exchange(form)) => orders::exchange_ui(ctx, form, &open.view, message, queue),

@@ -66,13 +66,7 @@ pub(crate) struct MapState {
 
 impl Default for MapState {
     fn default() -> Self {
-        MapState {
-            zoom: 0.0,
-            offset: Vec2::ZERO,
-            moved_by_user: false,
-            canvas: Rect::NOTHING,
-            outline: None,
-        }
+        MapState { zoom: 0.0, offset: Vec2::ZERO, moved_by_user: false, canvas: Rect::NOTHING, outline: None }
     }
 }
 
@@ -99,10 +93,7 @@ impl MapState {
     }
 
     fn projection(&self, canvas: Rect) -> Projection {
-        Projection {
-            origin: canvas.min + self.offset,
-            zoom: self.zoom,
-        }
+        Projection { origin: canvas.min + self.offset, zoom: self.zoom }
     }
 
     fn outline_triangles(&mut self, map: &Map) -> &[[usize; 3]] {
@@ -134,11 +125,7 @@ pub(crate) fn side_colour(side: &SidePublic) -> Color32 {
 /// Dark marks on light colours, light marks on dark ones, so patterns stay visible.
 pub(super) fn pattern_ink(fill: Color32) -> Color32 {
     let lum = 0.299 * f32::from(fill.r()) + 0.587 * f32::from(fill.g()) + 0.114 * f32::from(fill.b());
-    if lum > 150.0 {
-        Color32::from_black_alpha(150)
-    } else {
-        Color32::from_white_alpha(225)
-    }
+    if lum > 150.0 { Color32::from_black_alpha(150) } else { Color32::from_white_alpha(225) }
 }
 
 pub(super) fn pattern_segments(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<[Pos2; 2]> {
@@ -470,23 +457,9 @@ fn label_job(id: NodeId, name: &str, size: f32) -> LayoutJob {
     job.append(
         &format!("{id} "),
         0.0,
-        TextFormat {
-            font_id: FontId::proportional(size * 0.78),
-            color: NUMBER,
-            valign: Align::Center,
-            ..TextFormat::default()
-        },
+        TextFormat { font_id: FontId::proportional(size * 0.78), color: NUMBER, valign: Align::Center, ..TextFormat::default() },
     );
-    job.append(
-        name,
-        0.0,
-        TextFormat {
-            font_id: FontId::proportional(size),
-            color: INK,
-            valign: Align::Center,
-            ..TextFormat::default()
-        },
-    );
+    job.append(name, 0.0, TextFormat { font_id: FontId::proportional(size), color: INK, valign: Align::Center, ..TextFormat::default() });
     job
 }
 
@@ -657,12 +630,13 @@ pub(crate) fn map_ui(
         _ => Vec::new(),
     };
     let lit = |n: NodeId| moves.is_some_and(|m| m.contains_key(&n)) || deploy.contains(&n);
-    let is_picked = |t: &Token<'_>| {
-        overlay.picked.is_some_and(|p| t.name == Some(p.name.as_str()) && t.side.id == p.side)
-    };
+    let is_picked = |t: &Token<'_>| overlay.picked.is_some_and(|p| t.name == Some(p.name.as_str()) && t.side.id == p.side);
     // Own counters that may move now, or be deployed during setup, are picked by a click.
     let pickable = |side: &referee_campaign::SideId, name: &str| {
-        overlay.own.iter().any(|f| &f.side == side && (f.moves.contains_key(name) || (board.phase == Phase::Setup && f.deployable.contains_key(name))))
+        overlay
+            .own
+            .iter()
+            .any(|f| &f.side == side && (f.moves.contains_key(name) || (board.phase == Phase::Setup && f.deployable.contains_key(name))))
     };
 
     let pointer = response.hover_pos();
@@ -678,10 +652,7 @@ pub(crate) fn map_ui(
             let movable = t.name.filter(|n| pickable(&t.side.id, n));
             match movable.or(t.name.filter(|_| is_picked(t))) {
                 Some(name) => {
-                    let this = CounterRef {
-                        side: t.side.id.clone(),
-                        name: name.to_owned(),
-                    };
+                    let this = CounterRef { side: t.side.id.clone(), name: name.to_owned() };
                     let again = overlay.picked == Some(&this);
                     commands.push(AppCommand::SelectCounter((!again).then_some(this)));
                 }
@@ -692,20 +663,12 @@ pub(crate) fn map_ui(
             let hit = node_at(map, proj, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
                 (Some((c, _)), Some(path)) => commands.push(AppCommand::Execute(
-                    Command::Move {
-                        side: c.side.clone(),
-                        counter: c.name.clone(),
-                        path: path.clone(),
-                    },
+                    Command::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                     DiceInput::Seeded,
                 )),
                 _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
                     (Some(c), Some(node)) => commands.push(AppCommand::Execute(
-                        Command::Deploy {
-                            side: c.side.clone(),
-                            counter: c.name.clone(),
-                            node,
-                        },
+                        Command::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
                         DiceInput::Seeded,
                     )),
                     _ if hit != selected => commands.push(AppCommand::Select(hit)),
@@ -788,10 +751,7 @@ pub(crate) fn map_ui(
 
     let legend = legend_rect(&painter, board, canvas);
     let font_size = if proj.zoom < 2.2 { 11.5 } else { 13.5 };
-    let galleys: Vec<Arc<Galley>> = markers
-        .iter()
-        .map(|m| painter.layout_job(label_job(m.id, &map.name(m.id), font_size)))
-        .collect();
+    let galleys: Vec<Arc<Galley>> = markers.iter().map(|m| painter.layout_job(label_job(m.id, &map.name(m.id), font_size))).collect();
     let sizes: Vec<Vec2> = galleys.iter().map(|g| g.size()).collect();
     let scale = scale_bar_rect(canvas);
     let obstacles: Vec<Rect> = groups.iter().map(|g| g.rect.expand(1.5)).collect();
@@ -832,7 +792,11 @@ pub(crate) fn map_ui(
         let label = map.node(node).map_or_else(|| node.to_string(), |n| n.label());
         response.on_hover_text_at_pointer(format!("Click to deploy {name} at {label}"));
     } else if let (Some((to, path)), Some((c, _))) = (hovered_move, picked) {
-        let name = if c.is_fleet() { format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str())) } else { c.name.clone() };
+        let name = if c.is_fleet() {
+            format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str()))
+        } else {
+            c.name.clone()
+        };
         let steps = path.len();
         response.on_hover_text_at_pointer(format!(
             "Click to move {name} to {} ({steps} MP)",
@@ -870,12 +834,7 @@ fn paint_sea_names(painter: &Painter, map: &Map, proj: Projection) {
     }
     let font = FontId::proportional((proj.zoom * 4.2).clamp(11.0, 20.0));
     for (x, y, name) in [(165.0, 12.0, "Mare Tyrrhenum"), (105.0, 160.0, "Mare Africum"), (283.0, 100.0, "Mare\nIonium")] {
-        let galley = painter.layout(
-            name.to_owned(),
-            font.clone(),
-            SEA_TEXT,
-            f32::INFINITY,
-        );
+        let galley = painter.layout(name.to_owned(), font.clone(), SEA_TEXT, f32::INFINITY);
         let rect = Align2::CENTER_CENTER.anchor_size(proj.pos(x, y), galley.size());
         painter.galley(rect.min, galley, SEA_TEXT);
     }
@@ -939,7 +898,9 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
             let text = format!("{} — out", side.name);
             let width = painter.layout_no_wrap(side.name.clone(), FontId::proportional(12.0), INK).size().x;
             let mid = rect.top() + 30.0 + i as f32 * LEGEND_ROW + LEGEND_ROW / 2.0;
-            row(painter, &text, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern));
+            row(painter, &text, &|p, c| {
+                paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern)
+            });
             painter.line_segment([pos2(text_x - 1.0, mid), pos2(text_x + width + 1.0, mid)], Stroke::new(1.3, INK));
         } else {
             row(painter, &side.name, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour, side.pattern));
@@ -1001,11 +962,7 @@ fn scale_bar_rect(canvas: Rect) -> Rect {
 }
 
 fn paint_scale_bar(painter: &Painter, proj: Projection, rect: Rect) {
-    let Some(km) = [5.0f32, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0]
-        .into_iter()
-        .rev()
-        .find(|km| km * proj.zoom <= rect.width() - 20.0)
-    else {
+    let Some(km) = [5.0f32, 10.0, 20.0, 25.0, 50.0, 100.0, 200.0].into_iter().rev().find(|km| km * proj.zoom <= rect.width() - 20.0) else {
         return;
     };
     let len = km * proj.zoom;
@@ -1016,7 +973,14 @@ fn paint_scale_bar(painter: &Painter, proj: Projection, rect: Rect) {
     for x in [left.x, (left.x + right.x) / 2.0, right.x] {
         painter.line_segment([pos2(x, left.y - 5.0), pos2(x, left.y)], stroke);
     }
-    halo_text(painter, pos2((left.x + right.x) / 2.0, left.y - 7.0), Align2::CENTER_BOTTOM, &format!("{km} km"), FontId::proportional(12.0), INK);
+    halo_text(
+        painter,
+        pos2((left.x + right.x) / 2.0, left.y - 7.0),
+        Align2::CENTER_BOTTOM,
+        &format!("{km} km"),
+        FontId::proportional(12.0),
+        INK,
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1142,7 +1106,13 @@ pub(crate) fn paint_battlefield(painter: &Painter, rect: Rect, map: &Map, b: &Ba
             }
             SettlementKind::Village => {
                 for d in [vec2(-5.0, -3.0), vec2(4.0, -4.0), vec2(0.0, 4.0)] {
-                    painter.rect(Rect::from_center_size(c + d, Vec2::splat(5.0)), 0.0, Color32::from_rgb(0xd8, 0xd2, 0xc4), Stroke::new(1.0, OUTLINE), StrokeKind::Middle);
+                    painter.rect(
+                        Rect::from_center_size(c + d, Vec2::splat(5.0)),
+                        0.0,
+                        Color32::from_rgb(0xd8, 0xd2, 0xc4),
+                        Stroke::new(1.0, OUTLINE),
+                        StrokeKind::Middle,
+                    );
                 }
             }
         }

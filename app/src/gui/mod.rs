@@ -51,14 +51,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             "cannot open a window: no display found (DISPLAY/WAYLAND_DISPLAY unset); the command line still works, see `referee --help`"
         );
     }
-    let GuiOptions {
-        db,
-        open,
-        view_as,
-        smoke_frames,
-        screenshot,
-        data,
-    } = options;
+    let GuiOptions { db, open, view_as, smoke_frames, screenshot, data } = options;
     let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
     let app = RefereeApp::open_db(&db, catalog, open.as_deref(), view_as.as_deref())?;
     // The smoke test must show the campaign it was asked for, not a picker with an error.
@@ -78,12 +71,8 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             .with_min_inner_size([720.0, 480.0]),
         ..eframe::NativeOptions::default()
     };
-    eframe::run_native(
-        "referee",
-        native,
-        Box::new(move |_| Ok(Box::new(Window { app, smoke }))),
-    )
-    .map_err(|e| anyhow!("cannot open a window: {e}"))?;
+    eframe::run_native("referee", native, Box::new(move |_| Ok(Box::new(Window { app, smoke }))))
+        .map_err(|e| anyhow!("cannot open a window: {e}"))?;
     match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
         Some(Err(e)) => Err(anyhow!(e)),
         _ => Ok(()),
@@ -117,13 +106,7 @@ const SCREENSHOT_PATIENCE: u32 = 300;
 
 impl Smoke {
     fn new(frames: u32, screenshot: Option<PathBuf>) -> Self {
-        Smoke {
-            frame: 0,
-            at: frames.max(1),
-            screenshot,
-            requested: false,
-            outcome: Arc::new(Mutex::new(None)),
-        }
+        Smoke { frame: 0, at: frames.max(1), screenshot, requested: false, outcome: Arc::new(Mutex::new(None)) }
     }
 
     fn finish(&self, result: Result<(), String>) {

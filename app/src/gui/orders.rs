@@ -53,23 +53,16 @@ impl DialogForm {
             }
             Dialog::Exchange(c) => {
                 roster_of(view, c)?;
-                Some(DialogForm::Exchange(ExchangeForm {
-                    from: c.clone(),
-                    to: None,
-                    counts: Vec::new(),
-                }))
+                Some(DialogForm::Exchange(ExchangeForm { from: c.clone(), to: None, counts: Vec::new() }))
             }
             Dialog::Garrison(c) => {
                 roster_of(view, c)?;
-                Some(DialogForm::Garrison(GarrisonForm {
-                    command: c.clone(),
-                    into: true,
-                    counts: Vec::new(),
-                }))
+                Some(DialogForm::Garrison(GarrisonForm { command: c.clone(), into: true, counts: Vec::new() }))
             }
             Dialog::EndCampaign => {
                 let View::Umpire(_) = view else { return None };
-                matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat).then(|| DialogForm::EndCampaign(EndForm::default()))
+                matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat)
+                    .then(|| DialogForm::EndCampaign(EndForm::default()))
             }
         }
     }
@@ -121,12 +114,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 
 /// The groups picked with counts above zero.
 fn picked(groups: &[ElementGroup], counts: &[u32]) -> Vec<ElementGroup> {
-    groups
-        .iter()
-        .zip(counts)
-        .filter(|(_, n)| **n > 0)
-        .map(|(g, n)| ElementGroup { count: *n, spec: g.spec.clone() })
-        .collect()
+    groups.iter().zip(counts).filter(|(_, n)| **n > 0).map(|(g, n)| ElementGroup { count: *n, spec: g.spec.clone() }).collect()
 }
 
 /// A count of one group, from 0 to `max`, named for screen readers and tests.
@@ -228,15 +216,7 @@ impl BattleForm {
                 });
             }
         }
-        BattleForm {
-            battle: battle.id,
-            node: battle.node,
-            sides,
-            outcome: None,
-            held_field: None,
-            entries,
-            roads: BTreeMap::new(),
-        }
+        BattleForm { battle: battle.id, node: battle.node, sides, outcome: None, held_field: None, entries, roads: BTreeMap::new() }
     }
 
     fn winner(&self) -> Option<&SideId> {
@@ -322,8 +302,9 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
                 for s in &form.sides {
                     ui.selectable_value(&mut form.outcome, Some(Outcome::Won { winner: s.clone() }), side_name(board, s));
                 }
-                ui.selectable_value(&mut form.outcome, Some(Outcome::NoResult), "no result (MG-25)")
-                    .on_hover_text("Night, both armies broken in one bound, or mutual consent: each side then writes stay or retire (MG-25)");
+                ui.selectable_value(&mut form.outcome, Some(Outcome::NoResult), "no result (MG-25)").on_hover_text(
+                    "Night, both armies broken in one bound, or mutual consent: each side then writes stay or retire (MG-25)",
+                );
             })
             .response
             .labelled_by(l.id)
@@ -517,7 +498,13 @@ fn groups_grid_ui(ui: &mut egui::Ui, salt: &str, groups: &[ElementGroup], counts
     });
 }
 
-pub(crate) fn exchange_ui(ctx: &egui::Context, form: &mut ExchangeForm, view: &View, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+pub(crate) fn exchange_ui(
+    ctx: &egui::Context,
+    form: &mut ExchangeForm,
+    view: &View,
+    message: Option<&Message>,
+    commands: &mut Vec<AppCommand>,
+) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.from.side), roster_of(view, &form.from)) else {
         commands.push(AppCommand::OpenDialog(None));
         return;
@@ -533,10 +520,9 @@ pub(crate) fn exchange_ui(ctx: &egui::Context, form: &mut ExchangeForm, view: &V
         form.to = partners.first().map(|s| (*s).to_owned());
     }
     let mut open = true;
-    dialog_window(format!("Exchange elements from {}", form.from.name), "exchange", ctx)
-        .open(&mut open)
-        .default_width(380.0)
-        .show(ctx, |ui| {
+    dialog_window(format!("Exchange elements from {}", form.from.name), "exchange", ctx).open(&mut open).default_width(380.0).show(
+        ctx,
+        |ui| {
             ui.horizontal(|ui| {
                 let l = ui.label("Hand over to");
                 egui::ComboBox::from_id_salt("exchange_to")
@@ -551,7 +537,9 @@ pub(crate) fn exchange_ui(ctx: &egui::Context, form: &mut ExchangeForm, view: &V
                     .labelled_by(l.id);
             });
             if partners.is_empty() {
-                ui.label(RichText::new(format!("No other command stands with {} (MG-14).", form.from.name)).color(ui.visuals().warn_fg_color));
+                ui.label(
+                    RichText::new(format!("No other command stands with {} (MG-14).", form.from.name)).color(ui.visuals().warn_fg_color),
+                );
             }
             ui.label(RichText::new(format!("{} keeps its general; 1 MP for each command (MG-14).", form.from.name)).weak());
             ui.add_space(4.0);
@@ -572,13 +560,21 @@ pub(crate) fn exchange_ui(ctx: &egui::Context, form: &mut ExchangeForm, view: &V
                     commands.push(AppCommand::OpenDialog(None));
                 }
             });
-        });
+        },
+    );
     if !open {
         commands.push(AppCommand::OpenDialog(None));
     }
 }
 
-pub(crate) fn garrison_ui(ctx: &egui::Context, map: &Map, form: &mut GarrisonForm, view: &View, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+pub(crate) fn garrison_ui(
+    ctx: &egui::Context,
+    map: &Map,
+    form: &mut GarrisonForm,
+    view: &View,
+    message: Option<&Message>,
+    commands: &mut Vec<AppCommand>,
+) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.command.side), roster_of(view, &form.command)) else {
         commands.push(AppCommand::OpenDialog(None));
         return;
@@ -586,42 +582,39 @@ pub(crate) fn garrison_ui(ctx: &egui::Context, map: &Map, form: &mut GarrisonFor
     let board = view.board();
     let capital = board.side(&form.command.side).and_then(|s| s.capital).map_or_else(|| "the capital".to_owned(), |c| map.name(c.node));
     let mut open = true;
-    dialog_window(format!("Garrison of {capital}"), "garrison", ctx)
-        .open(&mut open)
-        .default_width(380.0)
-        .show(ctx, |ui| {
-            let before = form.into;
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut form.into, true, format!("{} leaves elements", form.command.name));
-                ui.radio_value(&mut form.into, false, "take elements out");
-            });
-            if form.into != before {
-                form.counts.clear();
-            }
-            ui.label(RichText::new(format!("The inherent sub-general of {capital} holds them (MG-04); 1 MP during movement.")).weak());
-            ui.add_space(4.0);
-            let groups = if form.into { &roster.elements } else { &forces.garrison };
-            groups_grid_ui(ui, "garrison_grid", groups, &mut form.counts, if form.into { "into the garrison" } else { "out of the garrison" });
-            refusal_ui(ui, message);
-            let elements = picked(groups, &form.counts);
-            ui.horizontal(|ui| {
-                let go = ui
-                    .add_enabled(!elements.is_empty(), egui::Button::new(RichText::new("Hand over").strong()))
-                    .on_disabled_hover_text("Pick at least one element");
-                if go.clicked() {
-                    let command = Command::Garrison {
-                        side: form.command.side.clone(),
-                        command: form.command.name.clone(),
-                        elements,
-                        into_garrison: form.into,
-                    };
-                    commands.push(AppCommand::Execute(command, DiceInput::Seeded));
-                }
-                if ui.button("Cancel").clicked() {
-                    commands.push(AppCommand::OpenDialog(None));
-                }
-            });
+    dialog_window(format!("Garrison of {capital}"), "garrison", ctx).open(&mut open).default_width(380.0).show(ctx, |ui| {
+        let before = form.into;
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut form.into, true, format!("{} leaves elements", form.command.name));
+            ui.radio_value(&mut form.into, false, "take elements out");
         });
+        if form.into != before {
+            form.counts.clear();
+        }
+        ui.label(RichText::new(format!("The inherent sub-general of {capital} holds them (MG-04); 1 MP during movement.")).weak());
+        ui.add_space(4.0);
+        let groups = if form.into { &roster.elements } else { &forces.garrison };
+        groups_grid_ui(ui, "garrison_grid", groups, &mut form.counts, if form.into { "into the garrison" } else { "out of the garrison" });
+        refusal_ui(ui, message);
+        let elements = picked(groups, &form.counts);
+        ui.horizontal(|ui| {
+            let go = ui
+                .add_enabled(!elements.is_empty(), egui::Button::new(RichText::new("Hand over").strong()))
+                .on_disabled_hover_text("Pick at least one element");
+            if go.clicked() {
+                let command = Command::Garrison {
+                    side: form.command.side.clone(),
+                    command: form.command.name.clone(),
+                    elements,
+                    into_garrison: form.into,
+                };
+                commands.push(AppCommand::Execute(command, DiceInput::Seeded));
+            }
+            if ui.button("Cancel").clicked() {
+                commands.push(AppCommand::OpenDialog(None));
+            }
+        });
+    });
     if !open {
         commands.push(AppCommand::OpenDialog(None));
     }
@@ -733,7 +726,13 @@ fn roster_named<'a>(f: &'a Forces, name: &str) -> Option<&'a CommandRoster> {
 
 /// A window per side the viewer sees that owes losses at sea (MG-18): it chooses among the
 /// commands aboard its fleet; gone once they are chosen.
-pub(crate) fn naval_losses_ui(ctx: &egui::Context, view: &View, forms: &mut BTreeMap<SideId, LossesForm>, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+pub(crate) fn naval_losses_ui(
+    ctx: &egui::Context,
+    view: &View,
+    forms: &mut BTreeMap<SideId, LossesForm>,
+    message: Option<&Message>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     let due: Vec<&Forces> = view.forces().into_iter().filter(|f| f.naval_losses_due > 0).collect();
     forms.retain(|s, _| due.iter().any(|f| &f.side == s));
@@ -789,7 +788,9 @@ pub(crate) fn siege_losses_ui(
             let inside = d.by.as_ref().map_or_else(|| "the defender".to_owned(), |by| side_name(board, by));
             (
                 format!("Siege losses at {city}: {who}"),
-                format!("{who} took {city}: the besieger loses a fifth of {inside}'s force inside. Choose {n} of {who}'s elements at {city} to lose (MG-28)."),
+                format!(
+                    "{who} took {city}: the besieger loses a fifth of {inside}'s force inside. Choose {n} of {who}'s elements at {city} to lose (MG-28)."
+                ),
                 "MG-28",
             )
         };
@@ -849,7 +850,8 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, c
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
                         .clicked()
                     {
-                        commands.push(AppCommand::Execute(Command::SwitchSides { side: fickle.clone(), to: s.id.clone() }, DiceInput::Seeded));
+                        commands
+                            .push(AppCommand::Execute(Command::SwitchSides { side: fickle.clone(), to: s.id.clone() }, DiceInput::Seeded));
                     }
                 }
             });
@@ -891,14 +893,19 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(AppCommand::Execute(Command::RetreatFleet { side: f.side.clone(), path: path.clone() }, DiceInput::Seeded));
+                        commands.push(AppCommand::Execute(
+                            Command::RetreatFleet { side: f.side.clone(), path: path.clone() },
+                            DiceInput::Seeded,
+                        ));
                     }
                 }
             });
         });
     }
     for c in land {
-        let Some(node) = view.forces().into_iter().find(|f| f.side == c.side).and_then(|f| f.counters.iter().find(|x| x.name == c.name)).map(|x| x.node) else {
+        let Some(node) =
+            view.forces().into_iter().find(|f| f.side == c.side).and_then(|f| f.counters.iter().find(|x| x.name == c.name)).map(|x| x.node)
+        else {
             continue;
         };
         ui.horizontal(|ui| {
@@ -963,7 +970,8 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Op
             if b.clicked()
                 && let Some(node) = selected
             {
-                commands.push(AppCommand::Execute(Command::Land { side: f.side.clone(), counter: name.to_owned(), node }, DiceInput::Seeded));
+                commands
+                    .push(AppCommand::Execute(Command::Land { side: f.side.clone(), counter: name.to_owned(), node }, DiceInput::Seeded));
             }
         }
     });
@@ -1003,17 +1011,25 @@ pub(crate) fn counter_orders_ui(
                     .accessible_name(format!("Disembark {}", counter.name))
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(Command::Disembark { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+                    commands.push(AppCommand::Execute(
+                        Command::Disembark { side: counter.side.clone(), counter: counter.name.clone() },
+                        DiceInput::Seeded,
+                    ));
                 }
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
                 let b = ui
                     .add_enabled(fleet_here, egui::Button::new("Embark").small())
                     .accessible_name(format!("Embark {}", counter.name))
-                    .on_hover_text(format!("Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"))
+                    .on_hover_text(format!(
+                        "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
+                    ))
                     .on_disabled_hover_text(format!("No {who} fleet at this node (MG-14)"));
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(Command::Embark { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+                    commands.push(AppCommand::Execute(
+                        Command::Embark { side: counter.side.clone(), counter: counter.name.clone() },
+                        DiceInput::Seeded,
+                    ));
                 }
             }
             let partner = forces
@@ -1122,22 +1138,27 @@ fn may_order(viewer: &Viewer, side: &SideId) -> bool {
 /// besieger's strength and refuse in words.
 pub(crate) fn withdraw_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, battle: &BattleMark, commands: &mut Vec<AppCommand>) {
     let board = view.board();
-    if board.phase != Phase::Combat || battle.awaiting_choices || battle.day != 1 || !map.node(battle.node).is_some_and(|n| n.is_fortified()) {
+    if board.phase != Phase::Combat
+        || battle.awaiting_choices
+        || battle.day != 1
+        || !map.node(battle.node).is_some_and(|n| n.is_fortified())
+    {
         return;
     }
     let status = board.node(battle.node);
     let holds = |side: &SideId| {
-        status.is_some_and(|s| s.controller.as_ref() == Some(side) || s.allied_to.as_ref() == Some(side) || s.capital_of.as_ref() == Some(side))
+        status.is_some_and(|s| {
+            s.controller.as_ref() == Some(side) || s.allied_to.as_ref() == Some(side) || s.capital_of.as_ref() == Some(side)
+        })
     };
     let city = map.name(battle.node);
     let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(viewer, d)).collect();
     for side in &defenders {
         let who = side_name(board, side);
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
-        let b = ui
-            .button(text)
-            .accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id))
-            .on_hover_text("Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)");
+        let b = ui.button(text).accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id)).on_hover_text(
+            "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
+        );
         if b.clicked() {
             commands.push(AppCommand::Execute(Command::WithdrawIntoCity { side: (*side).clone(), battle: battle.id }, DiceInput::Seeded));
         }
@@ -1201,7 +1222,8 @@ fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee
             counter.name
         ));
     if b.clicked() {
-        commands.push(AppCommand::Execute(Command::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+        commands
+            .push(AppCommand::Execute(Command::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
     }
 }
 
@@ -1216,31 +1238,31 @@ pub(crate) struct EndForm {
 
 pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
     let mut open = true;
-    dialog_window("End the campaign by agreement".to_owned(), "end_campaign", ctx)
-        .open(&mut open)
-        .default_width(420.0)
-        .show(ctx, |ui| {
-            ui.add(egui::Label::new("The sides agree to stop here: the campaign ends now and the victory points stand as they are (MG-32).").wrap());
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                let l = ui.label("Reason");
-                ui.add(egui::TextEdit::singleline(&mut form.reason).hint_text("e.g. peace of 392 BC").desired_width(300.0))
-                    .labelled_by(l.id)
-                    .on_hover_text("A short line for the log: what the sides agreed");
-            });
-            refusal_ui(ui, message);
-            ui.horizontal(|ui| {
-                let go = ui
-                    .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
-                    .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
-                if go.clicked() {
-                    commands.push(AppCommand::Execute(Command::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
-                }
-                if ui.button("Cancel").clicked() {
-                    commands.push(AppCommand::OpenDialog(None));
-                }
-            });
+    dialog_window("End the campaign by agreement".to_owned(), "end_campaign", ctx).open(&mut open).default_width(420.0).show(ctx, |ui| {
+        ui.add(
+            egui::Label::new("The sides agree to stop here: the campaign ends now and the victory points stand as they are (MG-32).")
+                .wrap(),
+        );
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let l = ui.label("Reason");
+            ui.add(egui::TextEdit::singleline(&mut form.reason).hint_text("e.g. peace of 392 BC").desired_width(300.0))
+                .labelled_by(l.id)
+                .on_hover_text("A short line for the log: what the sides agreed");
         });
+        refusal_ui(ui, message);
+        ui.horizontal(|ui| {
+            let go = ui
+                .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
+                .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
+            if go.clicked() {
+                commands.push(AppCommand::Execute(Command::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
+            }
+            if ui.button("Cancel").clicked() {
+                commands.push(AppCommand::OpenDialog(None));
+            }
+        });
+    });
     if !open {
         commands.push(AppCommand::OpenDialog(None));
     }

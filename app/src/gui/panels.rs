@@ -3,10 +3,10 @@
 //! [`AppCommand`]s; none of them reads the campaign state.
 
 use egui::RichText;
+use referee_campaign::battle::Victory;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::turn::{Counter, FLEET, Phase};
-use referee_campaign::battle::Victory;
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
@@ -106,7 +106,14 @@ fn turn_buttons_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer,
     });
 }
 
-fn turn_buttons_inner_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+fn turn_buttons_inner_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    board: &Board,
+    viewer: &Viewer,
+    roll: &mut RollForm,
+    commands: &mut Vec<AppCommand>,
+) {
     match board.phase {
         Phase::Setup => {
             if viewer == &Viewer::Umpire {
@@ -133,9 +140,7 @@ fn turn_buttons_inner_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &V
                 side_name(board, &board.moving),
                 board.phase.name()
             );
-            let button = ui
-                .add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong()))
-                .on_hover_text(&hover);
+            let button = ui.add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong())).on_hover_text(&hover);
             let button = match &dice {
                 Err(e) => button.on_disabled_hover_text(format!("{e}: correct the typed-in values below")),
                 Ok(_) => button,
@@ -327,17 +332,15 @@ fn node_ui(
     });
 
     ui.add_space(6.0);
-    egui::CollapsingHeader::new(RichText::new("Battlefield (8 × 8 ft table)").strong())
-        .default_open(true)
-        .show(ui, |ui| {
-            let side = ui.available_width().clamp(140.0, 220.0);
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
-            map::paint_battlefield(ui.painter(), rect, map, &node.battlefield);
-            ui.add_space(4.0);
-            for line in battlefield_lines(map, &node.battlefield) {
-                ui.add(egui::Label::new(line).wrap());
-            }
-        });
+    egui::CollapsingHeader::new(RichText::new("Battlefield (8 × 8 ft table)").strong()).default_open(true).show(ui, |ui| {
+        let side = ui.available_width().clamp(140.0, 220.0);
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+        map::paint_battlefield(ui.painter(), rect, map, &node.battlefield);
+        ui.add_space(4.0);
+        for line in battlefield_lines(map, &node.battlefield) {
+            ui.add(egui::Label::new(line).wrap());
+        }
+    });
 }
 
 /// "Carthage attacks Syracuse".
@@ -399,14 +402,7 @@ fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
 
 /// The counters at a node: the viewer's own by name, with MP left and a "Move…" toggle
 /// that lights the legal destinations; other sides' only as "a Carthage counter".
-fn counters_here_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    node: NodeId,
-    picked: Option<&CounterRef>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn counters_here_ui(ui: &mut egui::Ui, map: &Map, view: &View, node: NodeId, picked: Option<&CounterRef>, commands: &mut Vec<AppCommand>) {
     let board = view.board();
     let forces = view.forces();
     let own_sides: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
@@ -424,10 +420,7 @@ fn counters_here_ui(
         let mp = counter_mp(f, c);
         let left = mp.saturating_sub(c.mp_spent);
         let moves = f.moves.get(&c.name).filter(|m| !m.is_empty());
-        let this = CounterRef {
-            side: c.side.clone(),
-            name: c.name.clone(),
-        };
+        let this = CounterRef { side: c.side.clone(), name: c.name.clone() };
         let is_picked = picked == Some(&this);
         ui.horizontal(|ui| {
             token_icon_ui(ui, board, &c.side, c.is_fleet());
@@ -472,18 +465,10 @@ fn counters_here_ui(
                     for (to, path) in moves {
                         let label = map.node(*to).map_or_else(|| to.to_string(), |n| n.label());
                         let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
-                        let hover = format!(
-                            "Move {title} to {label}: {} ({} MP)",
-                            route.join(" → "),
-                            path.len()
-                        );
+                        let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
                             commands.push(AppCommand::Execute(
-                                Command::Move {
-                                    side: c.side.clone(),
-                                    counter: c.name.clone(),
-                                    path: path.clone(),
-                                },
+                                Command::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                                 DiceInput::Seeded,
                             ));
                         }
@@ -518,7 +503,9 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
     ui.label(RichText::new("Deployment").strong().size(16.0));
     let target = selection.node.and_then(|n| map.node(n));
     match target {
-        Some(_) => ui.label(RichText::new("Deploy counters at the selected node, or pick a counter and click a lit node on the map.").weak()),
+        Some(_) => {
+            ui.label(RichText::new("Deploy counters at the selected node, or pick a counter and click a lit node on the map.").weak())
+        }
         None => ui.label(RichText::new("Pick a counter to light where it may deploy, or select a node on the map, then deploy.").weak()),
     };
     for f in view.forces() {
@@ -548,10 +535,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                 let title = counter_title(board, &side, name);
                 let at = f.counters.iter().find(|c| c.name == name).map(|c| c.node);
                 let allowed = f.deployable.get(name).map_or(&[][..], Vec::as_slice);
-                let this = CounterRef {
-                    side: side.clone(),
-                    name: name.to_owned(),
-                };
+                let this = CounterRef { side: side.clone(), name: name.to_owned() };
                 let picked = selection.counter == Some(&this);
                 ui.horizontal(|ui| {
                     token_icon_ui(ui, board, &side, name == FLEET);
@@ -598,11 +582,9 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                         format!("{who} may not deploy {title} at {} (MG-02); pick {title} to light the nodes where it may", node.label()),
                     ),
                     Some(node) => (format!("Deploy at {}", node.label()), true, format!("Set {title} at {} (MG-02)", node.label())),
-                    None => (
-                        "Deploy at …".to_owned(),
-                        false,
-                        format!("Select a node on the map first, or pick {title} and click a lit node"),
-                    ),
+                    None => {
+                        ("Deploy at …".to_owned(), false, format!("Select a node on the map first, or pick {title} and click a lit node"))
+                    }
                 };
                 let access = match target {
                     Some(node) => format!("Deploy {title} at {}", node.label()),
@@ -614,11 +596,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                     && let Some(node) = target
                 {
                     commands.push(AppCommand::Execute(
-                        Command::Deploy {
-                            side: side.clone(),
-                            counter: name.to_owned(),
-                            node: node.id,
-                        },
+                        Command::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
                         DiceInput::Seeded,
                     ));
                 }
@@ -742,8 +720,7 @@ pub(crate) fn is_out(board: &Board, side: &SideId) -> bool {
 
 /// The sides by victory points, most first (the board's order among equals).
 fn standings(board: &Board) -> Vec<(&SideId, &Victory)> {
-    let mut out: Vec<(&SideId, &Victory)> =
-        board.sides.iter().filter_map(|s| board.victory.get(&s.id).map(|v| (&s.id, v))).collect();
+    let mut out: Vec<(&SideId, &Victory)> = board.sides.iter().filter_map(|s| board.victory.get(&s.id).map(|v| (&s.id, v))).collect();
     out.sort_by_key(|(_, v)| std::cmp::Reverse(v.total));
     out
 }
@@ -856,9 +833,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCo
         }
         View::Side(v) => {
             ui.add_space(4.0);
-            ui.label(
-                RichText::new(format!("Viewing as {}: other sides' forces are hidden.", side_name(board, &v.side))).weak(),
-            );
+            ui.label(RichText::new(format!("Viewing as {}: other sides' forces are hidden.", side_name(board, &v.side))).weak());
         }
     }
 }
@@ -887,13 +862,7 @@ pub(crate) struct RollForm {
 
 impl Default for RollForm {
     fn default() -> Self {
-        RollForm {
-            dice: "d6".to_owned(),
-            purpose: String::new(),
-            side: None,
-            values: String::new(),
-            secret: false,
-        }
+        RollForm { dice: "d6".to_owned(), purpose: String::new(), side: None, values: String::new(), secret: false }
     }
 }
 
@@ -934,13 +903,7 @@ impl RollForm {
 }
 
 /// The campaign log as the viewer may read it, the dice form and undo.
-pub(crate) fn log_ui(
-    ui: &mut egui::Ui,
-    view: &View,
-    form: &mut RollForm,
-    message: Option<&Message>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View, form: &mut RollForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
     let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
     // A focused text field keeps Ctrl+Z for its own text.
     if !ui.ctx().egui_wants_keyboard_input() && ui.input_mut(|i| i.consume_shortcut(&undo_key)) {

@@ -31,10 +31,7 @@ pub(crate) struct PickerForm {
 
 impl PickerForm {
     pub fn new() -> Self {
-        PickerForm {
-            name_suggested: true,
-            ..PickerForm::default()
-        }
+        PickerForm { name_suggested: true, ..PickerForm::default() }
     }
 
     /// The index of the chosen scenario in the catalog.
@@ -67,9 +64,7 @@ fn seed_of(text: &str) -> Result<Option<u64>, String> {
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse::<u64>()
-        .map(Some)
-        .map_err(|_| format!("the seed must be a whole number from 0 to {}, or empty for a random one", u64::MAX))
+    text.parse::<u64>().map(Some).map_err(|_| format!("the seed must be a whole number from 0 to {}, or empty for a random one", u64::MAX))
 }
 
 pub(crate) fn picker_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerForm, commands: &mut Vec<AppCommand>) {
@@ -148,8 +143,7 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
             .width(320.0)
             .show_ui(ui, |ui| {
                 for (i, s) in data.scenarios.iter().enumerate() {
-                    ui.selectable_value(&mut form.scenario, i, format!("{} ({})", s.name, s.period))
-                        .on_hover_text(&s.summary);
+                    ui.selectable_value(&mut form.scenario, i, format!("{} ({})", s.name, s.period)).on_hover_text(&s.summary);
                 }
             })
             .response
@@ -159,10 +153,7 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
         ui.label("");
         if let Some(s) = data.scenarios.get(form.scenario) {
             let sides = s.sides.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ");
-            ui.add(
-                egui::Label::new(RichText::new(format!("{}\n{} turns · sides: {sides}", s.summary, s.turns)).weak())
-                    .wrap(),
-            );
+            ui.add(egui::Label::new(RichText::new(format!("{}\n{} turns · sides: {sides}", s.summary, s.turns)).weak()).wrap());
         }
         ui.end_row();
 
@@ -174,13 +165,9 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
         ui.end_row();
 
         let label = ui.label("Seed");
-        ui.add(
-            egui::TextEdit::singleline(&mut form.seed)
-                .hint_text("empty: a random seed")
-                .desired_width(320.0),
-        )
-        .labelled_by(label.id)
-        .on_hover_text("The dice stream's seed. The same seed rolls the same dice, so a campaign can be replayed.");
+        ui.add(egui::TextEdit::singleline(&mut form.seed).hint_text("empty: a random seed").desired_width(320.0))
+            .labelled_by(label.id)
+            .on_hover_text("The dice stream's seed. The same seed rolls the same dice, so a campaign can be replayed.");
         ui.end_row();
     });
     if form.scenario != before {
@@ -199,11 +186,7 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
     if create.clicked()
         && let (Ok(seed), Some(s)) = (seed, data.scenarios.get(form.scenario))
     {
-        commands.push(AppCommand::CreateCampaign {
-            scenario: s.id.clone(),
-            name: form.name.trim().to_owned(),
-            seed,
-        });
+        commands.push(AppCommand::CreateCampaign { scenario: s.id.clone(), name: form.name.trim().to_owned(), seed });
     }
 }
 
@@ -222,10 +205,7 @@ mod tests {
             events: 1,
         };
         assert_eq!(suggested_name("Dionysian War", &[]), "Dionysian War 1");
-        assert_eq!(
-            suggested_name("Dionysian War", &[taken("Dionysian War 1"), taken("Dionysian War 3")]),
-            "Dionysian War 2"
-        );
+        assert_eq!(suggested_name("Dionysian War", &[taken("Dionysian War 1"), taken("Dionysian War 3")]), "Dionysian War 2");
     }
 
     #[test]

@@ -27,9 +27,7 @@ const CRC_TABLE: [u32; 256] = {
 };
 
 fn crc32(bytes: &[u8]) -> u32 {
-    !bytes
-        .iter()
-        .fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
+    !bytes.iter().fold(!0u32, |c, &b| CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8))
 }
 
 fn adler32(bytes: &[u8]) -> u32 {

@@ -51,17 +51,9 @@ enum Edit {
 impl RosterEditor {
     /// A copy of `army` (or a new, empty army) of `side` to edit.
     pub fn new(side: SideId, army: Option<&Army>) -> Self {
-        let army = army.cloned().unwrap_or_else(|| Army {
-            side: side.clone(),
-            list: String::new(),
-            note: String::new(),
-            commands: Vec::new(),
-        });
-        RosterEditor {
-            adding: vec![String::new(); army.commands.len()],
-            side,
-            army,
-        }
+        let army =
+            army.cloned().unwrap_or_else(|| Army { side: side.clone(), list: String::new(), note: String::new(), commands: Vec::new() });
+        RosterEditor { adding: vec![String::new(); army.commands.len()], side, army }
     }
 
     fn apply(&mut self, edit: Edit, table: &ElementTable) {
@@ -110,24 +102,14 @@ impl RosterEditor {
 
 /// `Reg <code>(O)` if the table prices it, else the first element the table prices.
 fn default_spec(table: &ElementTable, code: &str) -> ElementSpec {
-    let wanted = ElementSpec {
-        class: Class::Reg,
-        code: code.to_owned(),
-        grade: Grade::O,
-    };
+    let wanted = ElementSpec { class: Class::Reg, code: code.to_owned(), grade: Grade::O };
     if table.cost(&wanted).is_some() {
         return wanted;
     }
     table
         .types
         .values()
-        .find_map(|t| {
-            t.costs.first().map(|c| ElementSpec {
-                class: c.class,
-                code: t.code.clone(),
-                grade: c.grade,
-            })
-        })
+        .find_map(|t| t.costs.first().map(|c| ElementSpec { class: c.class, code: t.code.clone(), grade: c.grade }))
         .unwrap_or(wanted)
 }
 
@@ -160,10 +142,7 @@ fn class_name(c: Class) -> String {
 /// "37" with a hover that says how: "12 for Reg Kn(O) + 25 for a C-in-C".
 fn general_points(table: &ElementTable, c: &CommandRoster) -> (Option<u32>, String) {
     let element = table.cost(&c.general);
-    let rank = table.command_points(&CommandRoster {
-        elements: Vec::new(),
-        ..c.clone()
-    }) - element.unwrap_or(0);
+    let rank = table.command_points(&CommandRoster { elements: Vec::new(), ..c.clone() }) - element.unwrap_or(0);
     let how = match element {
         Some(e) => format!("{e} for the {} element + {rank} for a {}", c.general, c.rank.name()),
         None => format!("{} is not in the points table", c.general),
@@ -175,10 +154,8 @@ fn general_points(table: &ElementTable, c: &CommandRoster) -> (Option<u32>, Stri
 fn spec_ui(ui: &mut egui::Ui, table: &ElementTable, spec: &mut ElementSpec, salt: (usize, usize), access: &str) {
     let before = spec.clone();
     let priced = table.types.get(&spec.code);
-    let classes: Vec<Class> = CLASSES
-        .into_iter()
-        .filter(|c| priced.is_none_or(|t| t.costs.iter().any(|x| x.class == *c)) || *c == spec.class)
-        .collect();
+    let classes: Vec<Class> =
+        CLASSES.into_iter().filter(|c| priced.is_none_or(|t| t.costs.iter().any(|x| x.class == *c)) || *c == spec.class).collect();
     egui::ComboBox::from_id_salt(("class", salt))
         .selected_text(class_name(spec.class))
         .width(CLASS_W)
@@ -190,7 +167,8 @@ fn spec_ui(ui: &mut egui::Ui, table: &ElementTable, spec: &mut ElementSpec, salt
         .response
         .accessible_name(format!("{access} class"))
         .on_hover_text("Regular or irregular");
-    let type_name = |code: &str| table.types.get(code).map_or_else(|| format!("{code} (not in the table)"), |t| format!("{code} · {}", t.name));
+    let type_name =
+        |code: &str| table.types.get(code).map_or_else(|| format!("{code} (not in the table)"), |t| format!("{code} · {}", t.name));
     egui::ComboBox::from_id_salt(("type", salt))
         .selected_text(type_name(&spec.code))
         .width(TYPE_W)
@@ -202,10 +180,8 @@ fn spec_ui(ui: &mut egui::Ui, table: &ElementTable, spec: &mut ElementSpec, salt
         })
         .response
         .accessible_name(format!("{access} type"));
-    let mut grades: Vec<Grade> = GRADES
-        .into_iter()
-        .filter(|g| priced.is_some_and(|t| t.costs.iter().any(|x| x.class == spec.class && x.grade == *g)))
-        .collect();
+    let mut grades: Vec<Grade> =
+        GRADES.into_iter().filter(|g| priced.is_some_and(|t| t.costs.iter().any(|x| x.class == spec.class && x.grade == *g))).collect();
     if !grades.contains(&spec.grade) {
         grades.push(spec.grade);
     }
@@ -269,8 +245,9 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
             }
             ui.add_space(8.0);
             let mp = table.movement_points(command);
-            ui.label(RichText::new(format!("{} points · {mp} MP", table.command_points(command))).strong().size(15.0))
-                .on_hover_text("Its points, the general's included, and its movement points: 2 if every element is mounted or psiloi, else 1 (MG-11)");
+            ui.label(RichText::new(format!("{} points · {mp} MP", table.command_points(command))).strong().size(15.0)).on_hover_text(
+                "Its points, the general's included, and its movement points: 2 if every element is mounted or psiloi, else 1 (MG-11)",
+            );
         });
     });
     egui::Grid::new(("roster_grid", i)).num_columns(7).spacing([8.0, 3.0]).striped(true).show(ui, |ui| {
@@ -293,12 +270,9 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
         for (j, group) in command.elements.iter_mut().enumerate() {
             cell(ui, LABEL_W, "");
             let shown = group.to_string();
-            ui.add_sized(
-                [COUNT_W, ui.spacing().interact_size.y],
-                egui::DragValue::new(&mut group.count).range(1..=99).speed(0.1),
-            )
-            .accessible_name(format!("{title} group {} count", j + 1))
-            .on_hover_text("How many elements: drag, or click and type");
+            ui.add_sized([COUNT_W, ui.spacing().interact_size.y], egui::DragValue::new(&mut group.count).range(1..=99).speed(0.1))
+                .accessible_name(format!("{title} group {} count", j + 1))
+                .on_hover_text("How many elements: drag, or click and type");
             spec_ui(ui, table, &mut group.spec, (i, j), &format!("{title} group {}", j + 1));
             let points = table.cost(&group.spec).map(|p| p * group.count);
             let each = table.cost(&group.spec).map_or_else(|| "not in the points table".to_owned(), |p| format!("{p} each"));
@@ -317,19 +291,14 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
     ui.horizontal(|ui| {
         ui.add_space(LABEL_W + 8.0);
         let parsed = if adding.trim().is_empty() {
-            Ok(ElementGroup {
-                count: 1,
-                spec: default_spec(table, "Sp"),
-            })
+            Ok(ElementGroup { count: 1, spec: default_spec(table, "Sp") })
         } else {
             adding.parse::<ElementGroup>()
         };
         ui.add(egui::TextEdit::singleline(adding).desired_width(150.0).hint_text("e.g. 2 Reg Ps(O)"))
             .accessible_name(format!("Elements to add to {title}"))
             .on_hover_text("Type a group like 2 Reg Ps(O), or leave empty to add one element and set it with the lists");
-        let add = ui
-            .add_enabled(parsed.is_ok(), egui::Button::new("Add elements"))
-            .accessible_name(format!("Add elements to {title}"));
+        let add = ui.add_enabled(parsed.is_ok(), egui::Button::new("Add elements")).accessible_name(format!("Add elements to {title}"));
         if add.clicked()
             && let Ok(group) = parsed.clone()
         {
@@ -402,8 +371,10 @@ pub(crate) fn roster_editor_ui(ctx: &egui::Context, editor: &mut RosterEditor, d
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.horizontal(|ui| {
                     let l = ui.label(RichText::new("Army list").strong());
-                    ui.add(egui::TextEdit::singleline(&mut editor.army.list).desired_width(360.0).hint_text("e.g. Early Carthaginian, 277 BC"))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut editor.army.list).desired_width(360.0).hint_text("e.g. Early Carthaginian, 277 BC"),
+                    )
+                    .labelled_by(l.id);
                 });
                 if data.table.reconstructed {
                     ui.label(RichText::new("Prices from the project's reconstructed points table (?)").weak())
@@ -456,7 +427,13 @@ mod tests {
     #[test]
     fn adding_the_same_kind_again_grows_its_group() {
         let table = table();
-        let army = referee_campaign::Catalog::embedded().scenario("pyrrhic").unwrap().armies.iter().find(|a| a.side.as_str() == "pyrrhus").cloned();
+        let army = referee_campaign::Catalog::embedded()
+            .scenario("pyrrhic")
+            .unwrap()
+            .armies
+            .iter()
+            .find(|a| a.side.as_str() == "pyrrhus")
+            .cloned();
         let mut editor = RosterEditor::new(SideId::new("pyrrhus"), army.as_ref());
         let before = editor.army.commands[2].elements.len();
         editor.apply(Edit::AddGroup(2, "2 Reg Ps(O)".parse().unwrap()), &table);

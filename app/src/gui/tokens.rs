@@ -47,26 +47,12 @@ pub(crate) fn tokens<'a>(board: &'a Board, own: &[&'a Forces]) -> Vec<Token<'a>>
     for f in own {
         let Some(side) = board.side(&f.side) else { continue };
         for c in &f.counters {
-            out.push(Token {
-                side,
-                node: c.node,
-                fleet: c.is_fleet(),
-                name: Some(c.name.as_str()),
-                inside: c.inside,
-                rect: Rect::NOTHING,
-            });
+            out.push(Token { side, node: c.node, fleet: c.is_fleet(), name: Some(c.name.as_str()), inside: c.inside, rect: Rect::NOTHING });
         }
     }
     for c in board.counters.iter().filter(|c| !own.iter().any(|f| f.side == c.side)) {
         let Some(side) = board.side(&c.side) else { continue };
-        out.push(Token {
-            side,
-            node: c.node,
-            fleet: c.fleet,
-            name: None,
-            inside: c.inside,
-            rect: Rect::NOTHING,
-        });
+        out.push(Token { side, node: c.node, fleet: c.fleet, name: None, inside: c.inside, rect: Rect::NOTHING });
     }
     let side_index = |t: &Token<'_>| board.sides.iter().position(|s| s.id == t.side.id).unwrap_or(usize::MAX);
     // Those inside the walls first in their side's row, so one wall holds them all.
@@ -86,7 +72,8 @@ pub(crate) fn layout(tokens: &mut [Token<'_>], centre_x: f32, top: f32, s: f32) 
         let (side, inside) = (tokens[start].side.id.clone(), tokens[start].inside);
         let end = start + tokens[start..].iter().take_while(|t| t.side.id == side && t.inside == inside).count();
         // Counters inside the walls have rows of their own, with room for the wall.
-        let (before, after) = if inside { (wall_rect(Rect::ZERO).top().abs() + GAP, wall_rect(Rect::ZERO).bottom() + GAP) } else { (0.0, 0.0) };
+        let (before, after) =
+            if inside { (wall_rect(Rect::ZERO).top().abs() + GAP, wall_rect(Rect::ZERO).bottom() + GAP) } else { (0.0, 0.0) };
         y += before;
         for row in tokens[start..end].chunks_mut(ROW_MAX) {
             let width: f32 = row.iter().map(|t| token_width(t.fleet, s)).sum::<f32>() + GAP * (row.len() - 1) as f32;
@@ -124,11 +111,7 @@ pub(crate) fn paint_counter_in(painter: &Painter, rect: Rect, fill: Color32, pat
         let deck = rect.top() + rect.height() * 0.52;
         let mast = rect.center().x - rect.width() * 0.04;
         let top = rect.top() + 0.5;
-        let sail = vec![
-            pos2(mast, top + 1.0),
-            pos2(mast + rect.width() * 0.24, deck - 2.0),
-            pos2(mast, deck - 2.0),
-        ];
+        let sail = vec![pos2(mast, top + 1.0), pos2(mast + rect.width() * 0.24, deck - 2.0), pos2(mast, deck - 2.0)];
         painter.add(Shape::convex_polygon(sail, Color32::WHITE, Stroke::new(1.0, OUTLINE)));
         painter.line_segment([pos2(mast, top), pos2(mast, deck)], Stroke::new(1.3, OUTLINE));
     } else {
@@ -276,9 +259,9 @@ pub(crate) fn groups(tokens: &mut [Token<'_>], battles: &[NodeId], s: f32) -> Ve
     for node in nodes {
         let end = start + tokens[start..].iter().take_while(|t| t.node == node).count();
         let block = layout(&mut tokens[start..end], 0.0, 0.0, s);
-        let battle = battles.contains(&node).then(|| {
-            if block.is_positive() { pos2(block.left() - battle_r - 3.0, block.center().y) } else { pos2(0.0, battle_r) }
-        });
+        let battle = battles
+            .contains(&node)
+            .then(|| if block.is_positive() { pos2(block.left() - battle_r - 3.0, block.center().y) } else { pos2(0.0, battle_r) });
         let mut rect = block;
         let inside = tokens[start..end].iter().filter(|t| t.inside).fold(Rect::NOTHING, |r, t| r.union(t.rect));
         if inside.is_positive() {
@@ -287,12 +270,7 @@ pub(crate) fn groups(tokens: &mut [Token<'_>], battles: &[NodeId], s: f32) -> Ve
         if let Some(at) = battle {
             rect = rect.union(Rect::from_center_size(at, Vec2::splat(2.0 * battle_r)));
         }
-        out.push(Group {
-            node,
-            tokens: start..end,
-            battle,
-            rect,
-        });
+        out.push(Group { node, tokens: start..end, battle, rect });
         start = end;
     }
     out
@@ -332,14 +310,7 @@ mod tests {
             capital: None,
         };
         let (a, b) = (side("a"), side("b"));
-        let token = |side, fleet| Token {
-            side,
-            node: NodeId(1),
-            fleet,
-            name: None,
-            inside: false,
-            rect: Rect::NOTHING,
-        };
+        let token = |side, fleet| Token { side, node: NodeId(1), fleet, name: None, inside: false, rect: Rect::NOTHING };
         let mut ts: Vec<Token<'_>> = (0..6).map(|_| token(&a, false)).chain([token(&a, true), token(&b, false)]).collect();
         let block = layout(&mut ts, 100.0, 50.0, 10.0);
         for (i, t) in ts.iter().enumerate() {
