@@ -899,7 +899,7 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
             let width = painter.layout_no_wrap(side.name.clone(), FontId::proportional(12.0), INK).size().x;
             let mid = rect.top() + 30.0 + i as f32 * LEGEND_ROW + LEGEND_ROW / 2.0;
             row(painter, &text, &|p, c| {
-                paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern)
+                paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern);
             });
             painter.line_segment([pos2(text_x - 1.0, mid), pos2(text_x + width + 1.0, mid)], Stroke::new(1.3, INK));
         } else {
