@@ -4,70 +4,10 @@
 
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::turn::Phase;
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+use referee_campaign::{Catalog, Command, DiceInput, Event, NodeId, Store};
 
-fn side(id: &str) -> SideId {
-    SideId::new(id)
-}
-
-struct Field {
-    store: Store,
-    c: Campaign,
-    map: Map,
-}
-
-const STANDARD: &[(&str, &str, u8)] = &[
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 31),
-];
-
-impl Field {
-    /// The Dionysian War with Himilco marching from Panormus on Leptines at Himera.
-    fn himera(deployment: &[(&str, &str, u8)]) -> Field {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap().clone();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Field", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-        for &(s, counter, node) in deployment {
-            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
-            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap();
-        }
-        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
-        let mut f = Field { store, c, map };
-        f.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-        f.ok(&Command::EndPhase { side: side("carthage") });
-        assert_eq!(f.c.state.battles.len(), 1);
-        f
-    }
-
-    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
-        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
-    }
-
-    fn ok(&mut self, command: &Command) -> Vec<Event> {
-        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
-    }
-
-    fn refused(&mut self, command: &Command, words: &str) {
-        let before = self.store.events(self.c.id).unwrap().len();
-        let err = self.go(command, DiceInput::Seeded).unwrap_err();
-        assert!(err.contains(words), "expected `{words}`, got: {err}");
-        assert_eq!(self.store.events(self.c.id).unwrap().len(), before);
-    }
-
-    fn elements(&self, s: &str, command: &str) -> Vec<String> {
-        let army = &self.c.state.armies[&side(s)];
-        army.commands.iter().find(|c| c.name == command).map(|c| c.elements.iter().map(ToString::to_string).collect()).unwrap_or_default()
-    }
-}
+mod common;
+use common::{Game as Field, STANDARD, side};
 
 fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
     CommandLosses {

@@ -1,56 +1,19 @@
 //! MG-18 naval combat and MG-15 the beaten fleet's retreat.
 
 use referee_campaign::turn::Phase;
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+use referee_campaign::{Command, DiceInput, Event, NodeId};
 
-fn side(id: &str) -> SideId {
-    SideId::new(id)
-}
-
-struct Sea {
-    store: Store,
-    c: Campaign,
-    map: Map,
-}
-
-impl Sea {
-    fn new(scenario: &str, deployment: &[(&str, &str, u8)]) -> Sea {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap().clone();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Sea", catalog.scenario(scenario).unwrap(), 4).unwrap();
-        for &(s, counter, node) in deployment {
-            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
-            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap_or_else(|e| panic!("{counter}: {e}"));
-        }
-        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
-        Sea { store, c, map }
-    }
-
-    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
-        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
-    }
-
-    fn ok(&mut self, command: &Command) -> Vec<Event> {
-        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
-    }
-
-    fn end(&mut self, s: &str) {
-        self.ok(&Command::EndPhase { side: side(s) });
-    }
-
-    fn sail(&mut self, s: &str, path: &[u8]) {
-        self.ok(&Command::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
-    }
-}
+mod common;
+use common::{Game as Sea, side};
 
 /// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
 /// carried elements of its owner's choosing; MG-15: it then retreats to a coastal node free of
 /// enemy fleets.
 #[test]
 fn mg_18_naval_battle_losses_and_retreat() {
-    let mut sea = Sea::new(
+    let mut sea = Sea::deployed(
         "dionysian",
+        4,
         &[
             ("carthage", "Himilco", 4),
             ("carthage", "Mago", 4),
@@ -98,7 +61,7 @@ fn mg_18_naval_battle_losses_and_retreat() {
     assert_eq!(himilco.element_count(), 15);
     assert_eq!(sea.c.state.elements_lost[&side("carthage")], 5);
 
-    sea.end("carthage");
+    sea.end("carthage", DiceInput::Seeded);
     assert_eq!(sea.c.state.phase, Phase::PostCombat);
     let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("carthage's beaten fleet must retreat") && err.ends_with("MG-15"), "{err}");
@@ -110,15 +73,16 @@ fn mg_18_naval_battle_losses_and_retreat() {
     let s = &sea.c.state;
     assert_eq!(s.counter(&side("carthage"), "fleet").unwrap().node, NodeId(2));
     assert_eq!(s.counter(&side("carthage"), "Himilco").unwrap().node, NodeId(2), "Himilco sails with the fleet");
-    sea.end("carthage");
+    sea.end("carthage", DiceInput::Seeded);
     assert_eq!(sea.c.state.moving_side().as_str(), "syracuse");
 }
 
 /// MG-18: a fleet that loses all its NPs sinks, and the winner is credited the NPs (MG-33).
 #[test]
 fn mg_18_a_fleet_that_loses_every_np_sinks() {
-    let mut sea = Sea::new(
+    let mut sea = Sea::deployed(
         "second-punic",
+        4,
         &[
             ("rome", "Marcellus", 28),
             ("rome", "Appius Claudius Pulcher", 28),
@@ -133,7 +97,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     );
     sea.sail("rome", &[26, 24]);
     for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"] {
-        sea.end(s);
+        sea.end(s, DiceInput::Seeded);
     }
     // Past Syracuse's walls (its army stands there) to Helorus, where its fleet lies.
     sea.sail("rome", &[25, 31, 30]);
@@ -156,8 +120,9 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
 /// MG-18: equal totals are rolled again until one side is higher.
 #[test]
 fn mg_18_ties_are_rolled_again() {
-    let mut sea = Sea::new(
+    let mut sea = Sea::deployed(
         "dionysian",
+        4,
         &[
             ("carthage", "Himilco", 4),
             ("carthage", "Mago", 4),
@@ -188,8 +153,9 @@ fn mg_18_ties_are_rolled_again() {
 /// counter under one of them; what the combined fleet sinks is shared, fractions lost.
 #[test]
 fn mg_36_combined_fleets() {
-    let mut sea = Sea::new(
+    let mut sea = Sea::deployed(
         "second-punic",
+        4,
         &[
             ("rome", "Marcellus", 28),
             ("rome", "Appius Claudius Pulcher", 16),
@@ -204,7 +170,7 @@ fn mg_36_combined_fleets() {
     );
     let pass = |sea: &mut Sea, s: &str| {
         for _ in 0..3 {
-            sea.end(s);
+            sea.end(s, DiceInput::Seeded);
         }
     };
     sea.sail("rome", &[26, 24, 25]);

@@ -1,78 +1,14 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+use referee_campaign::{Catalog, Command, DiceInput, Event, NodeId, Store};
 
-fn side(id: &str) -> SideId {
-    SideId::new(id)
-}
+mod common;
+use common::{Game as Walls, STANDARD, side};
 
-struct Walls {
-    store: Store,
-    c: Campaign,
-    map: Map,
-}
-
-const STANDARD: &[(&str, &str, u8)] = &[
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 31),
-];
-
-impl Walls {
-    /// Himilco marches from Panormus on Leptines at Himera; the battle is raised.
-    fn himera(deployment: &[(&str, &str, u8)]) -> Walls {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap().clone();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Walls", catalog.scenario("dionysian").unwrap(), 12).unwrap();
-        for &(s, counter, node) in deployment {
-            let d = Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
-            store.execute(&mut c, &map, &d, DiceInput::Seeded).unwrap();
-        }
-        store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
-        let mut w = Walls { store, c, map };
-        w.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-        w.ok(&Command::EndPhase { side: side("carthage") });
-        w
-    }
-
-    fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
-        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
-    }
-
-    fn ok(&mut self, command: &Command) -> Vec<Event> {
-        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
-    }
-
-    fn refused(&mut self, command: &Command, words: &str) {
-        let err = self.go(command, DiceInput::Seeded).unwrap_err();
-        assert!(err.contains(words), "expected `{words}`, got: {err}");
-    }
-
-    fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
-        self.go(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
-    }
-
-    /// Ends the rest of the turn from `s`'s combat phase to its next movement phase.
-    fn round(&mut self, other: &str) {
-        self.end("carthage", DiceInput::Seeded);
-        self.end("carthage", DiceInput::Seeded);
-        for _ in 0..3 {
-            self.end(other, DiceInput::Seeded);
-        }
-    }
-
-    fn withdraw(&mut self) {
-        let battle = self.c.state.battles[0].id;
-        self.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
-    }
+/// The defender at Himera takes its elements inside the walls.
+fn withdraw(w: &mut Walls) {
+    let battle = w.c.state.battles[0].id;
+    w.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
 }
 
 fn siege_roll(events: &[Event]) -> Option<i32> {
@@ -89,7 +25,7 @@ fn siege_roll(events: &[Event]) -> Option<i32> {
 fn mg_28_siege_falls_on_8() {
     let mut w = Walls::himera(STANDARD);
     w.refused(&Command::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
-    w.withdraw();
+    withdraw(&mut w);
     let s = &w.c.state;
     assert!(s.battles.is_empty() && s.sieges.len() == 1);
     assert!(s.counter(&side("syracuse"), "Leptines").unwrap().inside);
@@ -132,7 +68,7 @@ fn mg_27_too_weak_to_besiege() {
 #[test]
 fn mg_27_sally_and_lifting() {
     let mut w = Walls::himera(STANDARD);
-    w.withdraw();
+    withdraw(&mut w);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     let err =
@@ -143,7 +79,7 @@ fn mg_27_sally_and_lifting() {
     assert!(events.iter().any(|e| matches!(e, Event::BattleRaised { battle } if battle.attacker == side("syracuse"))));
 
     let mut v = Walls::himera(STANDARD);
-    v.withdraw();
+    withdraw(&mut v);
     v.round("syracuse");
     v.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
     assert!(v.c.state.sieges.is_empty());
@@ -155,7 +91,7 @@ fn mg_27_sally_and_lifting() {
 #[test]
 fn mg_29_disease() {
     let mut w = Walls::himera(STANDARD);
-    w.withdraw();
+    withdraw(&mut w);
     w.round("syracuse");
     w.end("carthage", DiceInput::Manual(vec![1]));
     assert!(w.c.state.sieges[0].disease);
@@ -393,7 +329,7 @@ fn mg_19_sheltered_fleet_and_salvage() {
     let mut deployment = STANDARD.to_vec();
     deployment[9] = ("syracuse", "fleet", 8);
     let mut w = Walls::himera(&deployment);
-    w.withdraw();
+    withdraw(&mut w);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     w.refused(&Command::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
@@ -436,7 +372,7 @@ fn mg_19_sheltered_fleet_and_salvage() {
 #[test]
 fn mg_19_where_a_fleet_may_shelter() {
     let mut w = Walls::himera(STANDARD);
-    w.withdraw();
+    withdraw(&mut w);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     // Syracuse's fleet lies at Syracuse with Dionysius: it may shelter there.

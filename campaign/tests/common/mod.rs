@@ -1,0 +1,102 @@
+//! A game under test, shared by the rule tests: a campaign in an in-memory store, deployed,
+//! with one-line helpers for giving orders.
+
+#![allow(dead_code, reason = "each test file uses the helpers it needs")]
+
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+
+pub fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+/// The Dionysian War as most rule tests deploy it: Carthage in the west, Syracuse round its
+/// allied cities, Leptines holding Himera.
+pub const STANDARD: &[(&str, &str, u8)] = &[
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
+
+pub struct Game {
+    pub store: Store,
+    pub c: Campaign,
+    pub map: Map,
+}
+
+impl Game {
+    /// A campaign of `scenario` with every counter of `deployment` placed and play begun.
+    pub fn deployed(scenario: &str, seed: u64, deployment: &[(&str, &str, u8)]) -> Game {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let c = store.create("Test", catalog.scenario(scenario).unwrap(), seed).unwrap();
+        let mut g = Game { store, c, map };
+        for &(s, counter, node) in deployment {
+            g.ok(&Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
+        }
+        g.ok(&Command::BeginPlay);
+        g
+    }
+
+    /// The Dionysian War with Himilco marched from Panormus onto Leptines at Himera and the
+    /// battle raised.
+    pub fn himera(deployment: &[(&str, &str, u8)]) -> Game {
+        let mut g = Game::deployed("dionysian", 9, deployment);
+        g.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        g.ok(&Command::EndPhase { side: side("carthage") });
+        assert_eq!(g.c.state.battles.len(), 1);
+        g
+    }
+
+    pub fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
+        self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
+    }
+
+    pub fn ok(&mut self, command: &Command) -> Vec<Event> {
+        self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    /// Asserts a refusal containing `words`, with nothing stored.
+    pub fn refused(&mut self, command: &Command, words: &str) {
+        let before = self.store.events(self.c.id).unwrap().len();
+        let err = self.go(command, DiceInput::Seeded).unwrap_err();
+        assert!(err.contains(words), "expected `{words}`, got: {err}");
+        assert_eq!(self.store.events(self.c.id).unwrap().len(), before);
+    }
+
+    /// Ends `s`'s current phase.
+    pub fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
+        self.go(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
+    }
+
+    /// Ends all three phases of `s`'s player-turn.
+    pub fn pass(&mut self, s: &str) {
+        for _ in 0..3 {
+            self.end(s, DiceInput::Seeded);
+        }
+    }
+
+    /// From Carthage's combat phase to its next movement phase, `other` passing its turn.
+    pub fn round(&mut self, other: &str) {
+        self.end("carthage", DiceInput::Seeded);
+        self.end("carthage", DiceInput::Seeded);
+        self.pass(other);
+    }
+
+    pub fn sail(&mut self, s: &str, path: &[u8]) {
+        self.ok(&Command::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
+    }
+
+    /// A command's element groups, written out.
+    pub fn elements(&self, s: &str, command: &str) -> Vec<String> {
+        let army = &self.c.state.armies[&side(s)];
+        army.commands.iter().find(|c| c.name == command).map(|c| c.elements.iter().map(ToString::to_string).collect()).unwrap_or_default()
+    }
+}
