@@ -806,6 +806,7 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         held_field: None,
         losses: vec![],
         open_roads: Default::default(),
+        city_attacked_by: None,
     };
     h.state_mut().send(AppCommand::Execute(Command::RecordBattleResult { result }, DiceInput::Seeded));
     h.run();

@@ -67,6 +67,10 @@ pub struct BattleResult {
     /// battle (MG-15); a side not listed may retreat by any road.
     #[serde(default)]
     pub open_roads: BTreeMap<SideId, Vec<NodeId>>,
+    /// A side that attacked the neutral city of the node during the battle (MG-08): the city
+    /// joins the side it did not attack.
+    #[serde(default)]
+    pub city_attacked_by: Option<SideId>,
 }
 
 /// What became of one command after recovery.
@@ -84,6 +88,9 @@ pub struct CommandAftermath {
     pub destroyed: bool,
     /// The enemy who beat it, for victory points (MG-33).
     pub by: Option<SideId>,
+    /// One of the commands of the city at this node (MG-05, MG-07), not a side's own.
+    #[serde(default)]
+    pub city: Option<NodeId>,
 }
 
 /// A commander lost for good, and who beat him (MG-33 scores it for that side).
@@ -227,6 +234,14 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     {
         return Err(RuleError::new("MG-20", format!("{w} did not fight at {place}")));
     }
+    if let Some(by) = &result.city_attacked_by {
+        if !sides.contains(by) {
+            return Err(RuleError::new("MG-08", format!("{by} did not fight at {place}")));
+        }
+        if !state.is_neutral_city(map, battle.node) {
+            return Err(RuleError::new("MG-08", format!("there is no neutral city at {place} to attack")));
+        }
+    }
     // MG-25: after a battle without a loser nobody holds the field.
     let held = match (winner, &result.held_field) {
         (None, Some(h)) => {
@@ -245,8 +260,11 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             return Err(RuleError::new("MG-15", format!("{s} did not fight at {place}")));
         }
     }
+    let city_forces = battle.city.map(|n| state.city_forces(map, n)).unwrap_or_default();
+    let city_side = battle.city.and_then(|_| battle.defenders.first());
+    let is_city = |side: &SideId, name: &str| city_side == Some(side) && city_forces.iter().any(|c| c.name == name);
     let there = |side: &SideId, name: &str| {
-        state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land())
+        is_city(side, name) || state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land())
     };
     let mut seen = BTreeSet::new();
     let mut aftermath = Vec::new();
@@ -258,7 +276,11 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         if !seen.insert((&l.side, &l.command)) {
             return Err(RuleError::new("MG-20", format!("{} is listed twice", l.command)));
         }
-        let roster = state.armies.get(&l.side).and_then(|a| a.commands.iter().find(|c| c.name == l.command));
+        let roster = if is_city(&l.side, &l.command) {
+            city_forces.iter().find(|c| c.name == l.command)
+        } else {
+            state.armies.get(&l.side).and_then(|a| a.commands.iter().find(|c| c.name == l.command))
+        };
         let Some(roster) = roster else {
             return Err(RuleError::new("MG-03", format!("{} has no roster", l.command)));
         };
@@ -328,6 +350,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             Some(battle.attacker.clone())
         };
         aftermath.push(CommandAftermath {
+            city: is_city(&l.side, &l.command).then_some(battle.node),
             by,
             side: l.side.clone(),
             command: l.command.clone(),
@@ -344,7 +367,17 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     };
     let losers: Vec<SideId> = sides.iter().filter(|s| state.are_enemies(winner, s)).map(|s| (*s).clone()).collect();
     let retreats = retreats_from(state, battle, &losers, &aftermath, &result.open_roads, |_| winner.clone());
+    // MG-07: a city's beaten forces become allies of the victor. MG-08: a city attacked in a
+    // battle between others joins the side that did not attack it.
+    let city_joins = match (battle.city, &result.city_attacked_by) {
+        (Some(_), _) if winner == &battle.attacker => Some(winner.clone()),
+        (None, Some(by)) => sides.iter().find(|s| state.are_enemies(by, s)).map(|s| (*s).clone()),
+        _ => None,
+    };
     events.push(Event::BattleResolved { battle: result.battle, node: battle.node, winner: winner.clone(), aftermath, retreats });
+    if let Some(side) = city_joins {
+        events.push(Event::CityJoined { node: battle.node, side });
+    }
     Ok(events)
 }
 
@@ -518,6 +551,10 @@ impl CampaignState {
     }
 
     fn settle(&mut self, a: &CommandAftermath) {
+        if let Some(node) = a.city {
+            self.settle_city(node, a);
+            return;
+        }
         let by = a.by.clone();
         if let Some(army) = self.armies.get_mut(&a.side)
             && let Some(roster) = army.commands.iter_mut().find(|c| c.name == a.command)
@@ -589,4 +626,18 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
         return Err(RuleError::new("MG-35", format!("{side} may turn from {ally} to one of its enemies, not {to}")));
     }
     Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
+}
+
+impl CampaignState {
+    /// A city's command after a battle: its losses stay with the city (MG-05, MG-07).
+    fn settle_city(&mut self, node: NodeId, a: &CommandAftermath) {
+        let Some(forces) = self.city_forces_left.get_mut(&node) else { return };
+        if let Some(roster) = forces.iter_mut().find(|c| c.name == a.command) {
+            let mut gone = Vec::new();
+            crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
+        }
+        if a.destroyed || a.general_lost {
+            forces.retain(|c| c.name != a.command);
+        }
+    }
 }

@@ -21,16 +21,68 @@ impl CampaignState {
         ally_override.or(city.city_commands)
     }
 
-    /// The city's own commands, each of the fixed make-up of MG-05.
+    /// The city's own commands: each of the fixed make-up of MG-05 until it has fought, and
+    /// as its battles left it after.
     pub fn city_forces(&self, map: &Map, node: NodeId) -> Vec<CommandRoster> {
+        if let Some(forces) = self.city_forces_left.get(&node) {
+            return forces.clone();
+        }
         let name = map.name(node);
         (1..=self.city_command_count(map, node).unwrap_or(0)).map(|i| neutral_city_command(&format!("{name} {i}"))).collect()
+    }
+
+    /// A fortified city allied to no side and nobody's capital.
+    pub fn is_neutral_city(&self, map: &Map, node: NodeId) -> bool {
+        map.node(node).is_some_and(|n| n.is_fortified())
+            && !self.city_allies.contains_key(&node)
+            && !self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node))
     }
 
     /// The side's capital, if it has strength 0 and so an inherent sub-general (MG-04).
     pub fn garrisoned_capital(&self, side: &SideId) -> Option<NodeId> {
         self.scenario.side(side)?.capital.filter(|c| c.strength == 0).map(|c| c.node)
     }
+}
+
+/// MG-07: the moving side attacks a neutral city where its counters stand; the city becomes
+/// the ally of `ally`, an enemy of the attacker, and its commands fight the battle.
+pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId, ally: &SideId) -> Result<Vec<Event>, RuleError> {
+    if state.phase != Phase::Combat || state.moving_side() != side {
+        return Err(RuleError::new("MG-07", "a side attacks a neutral city in its own combat phase"));
+    }
+    if !state.is_neutral_city(map, node) {
+        return Err(RuleError::new("MG-07", format!("{} is not a neutral walled city", map.name(node))));
+    }
+    if !state.counters.iter().any(|c| &c.side == side && c.node == node && c.on_land()) {
+        return Err(RuleError::new("MG-07", format!("{side} has no command at {} to attack with", map.name(node))));
+    }
+    if !state.is_side(ally) || !state.are_enemies(side, ally) {
+        return Err(RuleError::new("MG-07", format!("the attacked city turns to an enemy of {side}, and {ally} is not one")));
+    }
+    if state.battles.iter().any(|b| b.node == node) || state.sieges.iter().any(|s| s.node == node) {
+        return Err(RuleError::new("MG-07", format!("there is a battle or siege at {} already", map.name(node))));
+    }
+    let entries = state
+        .counters
+        .iter()
+        .filter(|c| &c.side == side && c.node == node && c.on_land())
+        .map(|c| (c.name.clone(), c.entered_from))
+        .collect();
+    Ok(vec![Event::CityAttacked {
+        battle: crate::turn::Battle {
+            id: state.battles_raised + 1,
+            turn: state.turn,
+            node,
+            attacker: side.clone(),
+            defenders: vec![ally.clone()],
+            entries,
+            day: 1,
+            awaiting_choices: false,
+            choices: Default::default(),
+            city: Some(node),
+        },
+        forces: state.city_forces(map, node),
+    }])
 }
 
 /// Which way elements go between a command and the capital's garrison.

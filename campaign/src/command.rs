@@ -76,6 +76,9 @@ pub enum Command {
     },
     /// Lead a Pyrrhic command off the map through Messena (MG-34).
     ExitMap { side: SideId, counter: String },
+    /// Attack the neutral city where the side's counters stand; it turns to `ally`, an enemy
+    /// of the attacker, and its commands fight (MG-07).
+    AttackCity { side: SideId, node: NodeId, ally: SideId },
     /// End the campaign early, as the sides agree (MG-32).
     EndCampaign { reason: String },
     /// The besieged come out to fight (MG-27).
@@ -116,6 +119,7 @@ impl Command {
             Command::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
             Command::Sally { side, node } => format!("{side} sallies at {node}"),
             Command::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
+            Command::AttackCity { side, node, .. } => format!("{side} attacks the city at {node}"),
             Command::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
             Command::Embark { side, counter } => format!("embark {side} {counter}"),
             Command::Garrison { side, command, into_garrison, .. } => {

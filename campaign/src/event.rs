@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, ElementGroup};
+use crate::army::{Army, CommandRoster, ElementGroup};
 use crate::battle::{CommandAftermath, RetreatDue};
 use crate::dice::Roll;
 use crate::ids::{NodeId, SideId};
@@ -121,6 +121,9 @@ pub enum Event {
     SallyMade { side: SideId, node: NodeId },
     /// A Pyrrhic command left the map through Messena (MG-34).
     CommandExited { side: SideId, command: String, elements: u32 },
+    /// A side attacked a neutral city, which turned to its enemy; the city's commands fight
+    /// (MG-07).
+    CityAttacked { battle: Battle, forces: Vec<CommandRoster> },
     /// The sides agreed to end the campaign (MG-32).
     CampaignEnded { reason: String },
     /// A beaten land counter retreated (MG-15).
@@ -154,6 +157,7 @@ impl Event {
             Event::BattleDrawn { .. } => "battle_drawn",
             Event::SiegeBegun { .. } => "siege_begun",
             Event::CampaignEnded { .. } => "campaign_ended",
+            Event::CityAttacked { .. } => "city_attacked",
             Event::CommandExited { .. } => "command_exited",
             Event::SiegeRolled { .. } => "siege_rolled",
             Event::SiegeLifted { .. } => "siege_lifted",
@@ -314,6 +318,13 @@ impl Event {
                 "{}: {} sails home through Messena, 2 VP — MG-34",
                 side_name(&Some(side.clone())),
                 if owner_sees(viewer, side) { command.as_str() } else { "a command" }
+            )),
+            Event::CityAttacked { battle, .. } => Some(format!(
+                "Battle {} at {}: {} attacks the city, which turns to {} — MG-07",
+                battle.id,
+                map.name(battle.node),
+                side_name(&Some(battle.attacker.clone())),
+                battle.defenders.first().map_or_else(String::new, |d| side_name(&Some(d.clone())))
             )),
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),

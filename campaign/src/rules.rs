@@ -70,6 +70,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::AllocateSiegeLosses { side, lost, sunk } => siege::allocate_siege_losses(state, map, side, lost, sunk)?,
         Command::Sally { side, node } => siege::sally(state, side, *node)?,
         Command::EndCampaign { reason } => siege::end_by_agreement(state, reason)?,
+        Command::AttackCity { side, node, ally } => cities::attack_city(state, map, side, *node, ally)?,
         Command::ExitMap { side, counter } => siege::exit_through_messena(state, map, side, counter)?,
         Command::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
         Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,

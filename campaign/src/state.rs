@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, ElementGroup};
+use crate::army::{Army, CommandRoster, ElementGroup};
 use crate::battle::{CommanderLost, RetreatDue};
 use crate::dice::RollSource;
 use crate::event::Event;
@@ -15,7 +15,7 @@ use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 11;
+pub const STATE_VERSION: u32 = 12;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,6 +74,8 @@ pub struct CampaignState {
     pub switch_offer: Option<(SideId, SideId)>,
     /// Cities under siege (MG-27).
     pub sieges: Vec<Siege>,
+    /// The commands of cities that have fought, as their battles left them (MG-05, MG-07).
+    pub city_forces_left: BTreeMap<NodeId, Vec<CommandRoster>>,
     /// Sides out of the campaign, their capital taken (MG-32).
     pub eliminated: BTreeSet<SideId>,
     /// Commands led off the map (MG-34): side and the elements they took.
@@ -146,6 +148,7 @@ impl CampaignState {
             alliances: scenario.alliances.clone(),
             switch_offer: None,
             sieges: Vec::new(),
+            city_forces_left: BTreeMap::new(),
             eliminated: BTreeSet::new(),
             exits: Vec::new(),
             exit_turns: BTreeSet::new(),
@@ -210,6 +213,14 @@ impl CampaignState {
             | Event::SallyMade { .. }
             | Event::CommandExited { .. } => self.apply_siege(event),
             Event::CampaignEnded { .. } => self.phase = Phase::Ended,
+            Event::CityAttacked { battle, forces } => {
+                if let (Some(node), Some(ally)) = (battle.city, battle.defenders.first()) {
+                    self.city_allies.insert(node, ally.clone());
+                    self.city_forces_left.entry(node).or_insert_with(|| forces.clone());
+                }
+                self.battles_raised = self.battles_raised.max(battle.id);
+                self.battles.push(battle.clone());
+            }
             Event::NavalBattleFought { .. }
             | Event::NavalLossesTaken { .. }
             | Event::FleetRetreated { .. }

@@ -120,6 +120,9 @@ pub struct Battle {
     /// The choices written so far (true: stay); secret until all are in.
     #[serde(default)]
     pub choices: BTreeMap<SideId, bool>,
+    /// A neutral city attacked (MG-07): its own commands fight on the defenders' side.
+    #[serde(default)]
+    pub city: Option<NodeId>,
 }
 
 fn first_day() -> u8 {
@@ -652,6 +655,7 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
                 day: 1,
                 awaiting_choices: false,
                 choices: BTreeMap::new(),
+                city: None,
             },
         });
         next_id += 1;

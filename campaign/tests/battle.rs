@@ -29,6 +29,7 @@ fn won(winner: &str, list: Vec<CommandLosses>) -> Command {
             held_field: None,
             losses: list,
             open_roads: Default::default(),
+            city_attacked_by: None,
         },
     }
 }
@@ -221,6 +222,7 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
                 held_field: None,
                 losses: vec![],
                 open_roads: Default::default(),
+                city_attacked_by: None,
             },
         });
         assert_eq!(f.c.state.switch_offer, Some((side("syracuse"), side("carthage"))));
@@ -241,7 +243,14 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
 
 fn drawn(list: Vec<CommandLosses>) -> Command {
     Command::RecordBattleResult {
-        result: BattleResult { battle: 1, outcome: Outcome::NoResult, held_field: None, losses: list, open_roads: Default::default() },
+        result: BattleResult {
+            battle: 1,
+            outcome: Outcome::NoResult,
+            held_field: None,
+            losses: list,
+            open_roads: Default::default(),
+            city_attacked_by: None,
+        },
     }
 }
 
@@ -291,4 +300,71 @@ fn mg_25_no_result_stay_or_retire() {
     g.ok(&won("syracuse", vec![]));
     assert_eq!(g.c.state.land_retreats_due.len(), 1);
     assert_eq!(g.c.state.land_retreats_due[0].command, "Himilco");
+}
+
+/// MG-07: a side attacks a neutral city where it stands; the city turns to its enemy and its
+/// own commands fight; beaten, what is left of them joins the victor.
+#[test]
+fn mg_07_attacking_a_neutral_city() {
+    let mut f = Field::deployed("dionysian", 9, STANDARD);
+    f.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] });
+    f.end("carthage", DiceInput::Manual(vec![2]));
+    let attack = |ally: &str| Command::AttackCity { side: side("carthage"), node: NodeId(7), ally: side(ally) };
+    f.refused(&attack("carthage"), "the attacked city turns to an enemy of carthage");
+    f.refused(
+        &Command::AttackCity { side: side("carthage"), node: NodeId(5), ally: side("syracuse") },
+        "carthage has no command at Mazara",
+    );
+    f.ok(&attack("syracuse"));
+    let s = &f.c.state;
+    assert_eq!(s.city_allies[&NodeId(7)], side("syracuse"), "the attacked city turns to Carthage's enemy");
+    let battle = s.battles[0].clone();
+    assert_eq!((battle.city, battle.defenders.clone()), (Some(NodeId(7)), vec![side("syracuse")]));
+    // Entella fields one command, "Entella 1"; Hanno beats it and it loses 4 spearmen.
+    let mut city = losses("syracuse", "Entella 1", &["4 Reg Sp(I)"]);
+    city.side = side("syracuse");
+    let result = Command::RecordBattleResult {
+        result: BattleResult {
+            battle: battle.id,
+            outcome: Outcome::Won { winner: side("carthage") },
+            held_field: None,
+            losses: vec![city],
+            open_roads: Default::default(),
+            city_attacked_by: None,
+        },
+    };
+    f.go(&result, DiceInput::Manual(vec![1, 1, 1, 1])).unwrap();
+    let s = &f.c.state;
+    assert_eq!(s.city_allies[&NodeId(7)], side("carthage"), "its beaten forces join the victor");
+    let entella = s.city_forces(&f.map, NodeId(7));
+    assert!(entella[0].elements.iter().any(|g| g.to_string() == "2 Reg Sp(I)"), "{:?}", entella[0].elements);
+    assert_eq!(s.victory_points()[&side("carthage")].cities, [NodeId(7)]);
+}
+
+/// MG-08: a neutral city keeps out of a battle in its node, but one side attacking it there
+/// makes it join the other.
+#[test]
+fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
+    // Hanno rides into neutral Camicus; Agyris follows him there from Petra.
+    let mut f = Field::deployed("dionysian", 9, STANDARD);
+    f.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] });
+    f.end("carthage", DiceInput::Manual(vec![2]));
+    f.end("carthage", DiceInput::Seeded);
+    f.end("carthage", DiceInput::Seeded);
+    f.ok(&Command::Move { side: side("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] });
+    f.end("syracuse", DiceInput::Manual(vec![3]));
+    let battle = f.c.state.battles[0].id;
+    let mut result = BattleResult {
+        battle,
+        outcome: Outcome::Won { winner: side("carthage") },
+        held_field: None,
+        losses: vec![],
+        open_roads: Default::default(),
+        city_attacked_by: Some(side("rome")),
+    };
+    f.refused(&Command::RecordBattleResult { result: result.clone() }, "rome did not fight at Camicus");
+    // Carthage wins the field but attacked the city on the way: Camicus joins Syracuse.
+    result.city_attacked_by = Some(side("carthage"));
+    f.ok(&Command::RecordBattleResult { result });
+    assert_eq!(f.c.state.city_allies[&NodeId(11)], side("syracuse"));
 }

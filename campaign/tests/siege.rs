@@ -236,6 +236,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         held_field: None,
         losses,
         open_roads: Default::default(),
+        city_attacked_by: None,
     };
     w.go(&Command::RecordBattleResult { result }, DiceInput::Manual(vec![1; dice as usize])).unwrap();
     let s = &w.c.state;

@@ -254,6 +254,7 @@ impl BattleForm {
             held_field: self.held_field.clone(),
             losses: self.entries.iter().filter_map(LossEntry::losses).collect(),
             open_roads,
+            city_attacked_by: None,
         })
     }
 }
