@@ -4,7 +4,7 @@
 
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::turn::Phase;
-use referee_campaign::{Catalog, Command, DiceInput, Event, NodeId, Store};
+use referee_campaign::{Command, DiceInput, Event, NodeId};
 
 mod common;
 use common::{Game as Field, STANDARD, side};
@@ -174,10 +174,6 @@ fn mg_33_victory_points() {
 #[test]
 fn mg_35_hiero_may_switch_when_his_ally_loses() {
     let play = |switch_at_once: bool| {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap().clone();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Hiero", catalog.scenario("first-punic").unwrap(), 5).unwrap();
         let deployment: &[(&str, &str, u8)] = &[
             ("carthage", "Hanno", 27),
             ("carthage", "Hannibal", 1),
@@ -194,13 +190,7 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
             ("syracuse", "Artemon", 31),
             ("syracuse", "fleet", 31),
         ];
-        for &(s, counter, node) in deployment {
-            store
-                .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
-                .unwrap();
-        }
-        let mut f = Field { store, c, map };
-        f.ok(&Command::BeginPlay);
+        let mut f = Field::deployed("first-punic", 5, deployment);
         let end = |f: &mut Field, s: &str, n: usize| {
             for _ in 0..n {
                 f.ok(&Command::EndPhase { side: side(s) });

@@ -178,10 +178,6 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
 /// is destroyed.
 #[test]
 fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
-    let catalog = Catalog::embedded();
-    let map = catalog.map("sicily").unwrap().clone();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("No capital", catalog.scenario("second-punic").unwrap(), 3).unwrap();
     let deployment: &[(&str, &str, u8)] = &[
         ("rome", "Marcellus", 28),
         ("rome", "Appius Claudius Pulcher", 16),
@@ -193,13 +189,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         ("syracuse", "Philodemus", 22),
         ("syracuse", "fleet", 31),
     ];
-    for &(s, counter, node) in deployment {
-        store
-            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
-            .unwrap();
-    }
-    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
-    let mut w = Walls { store, c, map };
+    let mut w = Walls::deployed("second-punic", 3, deployment);
     for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
         w.end(s, DiceInput::Seeded);
     }
@@ -249,10 +239,6 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
 /// one command a turn home through Messena for 2 VP.
 #[test]
 fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
-    let catalog = Catalog::embedded();
-    let map = catalog.map("sicily").unwrap().clone();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Pyrrhus", catalog.scenario("pyrrhic").unwrap(), 3).unwrap();
     let deployment: &[(&str, &str, u8)] = &[
         ("carthage", "Hamilcar", 22),
         ("carthage", "Hanno", 22),
@@ -268,13 +254,7 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
         ("syracuse", "Agathon", 25),
         ("syracuse", "fleet", 31),
     ];
-    for &(s, counter, node) in deployment {
-        store
-            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
-            .unwrap();
-    }
-    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
-    let mut w = Walls { store, c, map };
+    let mut w = Walls::deployed("pyrrhic", 3, deployment);
     let exit = |w: &mut Walls, name: &str| w.go(&Command::ExitMap { side: side("pyrrhus"), counter: name.into() }, DiceInput::Seeded);
     // Carthage marches on Syracuse: 22 → 23 → 31.
     for hop in [23u8, 31] {
