@@ -261,7 +261,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         }
     }
     let city_forces = battle.city.map(|n| state.city_forces(map, n)).unwrap_or_default();
-    let city_side = battle.city.and_then(|_| battle.defenders.first());
+    let city_side = battle.city.and_then(|n| state.city_allies.get(&n)).filter(|s| sides.contains(s));
     let is_city = |side: &SideId, name: &str| city_side == Some(side) && city_forces.iter().any(|c| c.name == name);
     let there = |side: &SideId, name: &str| {
         is_city(side, name) || state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land())
@@ -269,6 +269,12 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     let mut seen = BTreeSet::new();
     let mut aftermath = Vec::new();
     let mut events = Vec::new();
+    // MG-05: the first time a city's commands fight, they take the field at full strength.
+    if let Some(node) = battle.city
+        && !state.city_forces_left.contains_key(&node)
+    {
+        events.push(Event::CityForcesMustered { node, forces: city_forces.clone() });
+    }
     for l in &result.losses {
         if !sides.contains(&l.side) || !there(&l.side, &l.command) {
             return Err(RuleError::new("MG-20", format!("{} of {} did not fight at {place}", l.command, l.side)));
@@ -370,7 +376,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     // MG-07: a city's beaten forces become allies of the victor. MG-08: a city attacked in a
     // battle between others joins the side that did not attack it.
     let city_joins = match (battle.city, &result.city_attacked_by) {
-        (Some(_), _) if winner == &battle.attacker => Some(winner.clone()),
+        (Some(_), _) if battle.city_attack && winner == &battle.attacker => Some(winner.clone()),
         (None, Some(by)) => sides.iter().find(|s| state.are_enemies(by, s)).map(|s| (*s).clone()),
         _ => None,
     };
@@ -631,7 +637,9 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
 impl CampaignState {
     /// A city's command after a battle: its losses stay with the city (MG-05, MG-07).
     fn settle_city(&mut self, node: NodeId, a: &CommandAftermath) {
-        let Some(forces) = self.city_forces_left.get_mut(&node) else { return };
+        let Some(forces) = self.city_forces_left.get_mut(&node) else {
+            return;
+        };
         if let Some(roster) = forces.iter_mut().find(|c| c.name == a.command) {
             let mut gone = Vec::new();
             crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);

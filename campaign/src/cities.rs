@@ -80,6 +80,7 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
             awaiting_choices: false,
             choices: Default::default(),
             city: Some(node),
+            city_attack: true,
         },
         forces: state.city_forces(map, node),
     }])

@@ -124,6 +124,8 @@ pub enum Event {
     /// A side attacked a neutral city, which turned to its enemy; the city's commands fight
     /// (MG-07).
     CityAttacked { battle: Battle, forces: Vec<CommandRoster> },
+    /// A city's own commands took the field for the first time (MG-05).
+    CityForcesMustered { node: NodeId, forces: Vec<CommandRoster> },
     /// The sides agreed to end the campaign (MG-32).
     CampaignEnded { reason: String },
     /// A beaten land counter retreated (MG-15).
@@ -158,6 +160,7 @@ impl Event {
             Event::SiegeBegun { .. } => "siege_begun",
             Event::CampaignEnded { .. } => "campaign_ended",
             Event::CityAttacked { .. } => "city_attacked",
+            Event::CityForcesMustered { .. } => "city_forces_mustered",
             Event::CommandExited { .. } => "command_exited",
             Event::SiegeRolled { .. } => "siege_rolled",
             Event::SiegeLifted { .. } => "siege_lifted",
@@ -326,6 +329,9 @@ impl Event {
                 side_name(&Some(battle.attacker.clone())),
                 battle.defenders.first().map_or_else(String::new, |d| side_name(&Some(d.clone())))
             )),
+            Event::CityForcesMustered { node, forces } => {
+                Some(format!("The {} commands of {} take the field — MG-05", forces.len(), map.name(*node)))
+            }
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),
             Event::CityFell { node, besieger, besieger_losses, .. } => {

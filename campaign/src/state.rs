@@ -15,7 +15,7 @@ use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 12;
+pub const STATE_VERSION: u32 = 13;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -213,6 +213,9 @@ impl CampaignState {
             | Event::SallyMade { .. }
             | Event::CommandExited { .. } => self.apply_siege(event),
             Event::CampaignEnded { .. } => self.phase = Phase::Ended,
+            Event::CityForcesMustered { node, forces } => {
+                self.city_forces_left.entry(*node).or_insert_with(|| forces.clone());
+            }
             Event::CityAttacked { battle, forces } => {
                 if let (Some(node), Some(ally)) = (battle.city, battle.defenders.first()) {
                     self.city_allies.insert(node, ally.clone());

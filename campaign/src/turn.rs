@@ -120,9 +120,12 @@ pub struct Battle {
     /// The choices written so far (true: stay); secret until all are in.
     #[serde(default)]
     pub choices: BTreeMap<SideId, bool>,
-    /// A neutral city attacked (MG-07): its own commands fight on the defenders' side.
+    /// The city at the node whose own commands fight, allied to one of the sides (MG-05).
     #[serde(default)]
     pub city: Option<NodeId>,
+    /// The battle is an attack on a neutral city (MG-07).
+    #[serde(default)]
+    pub city_attack: bool,
 }
 
 fn first_day() -> u8 {
@@ -644,6 +647,8 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
             .filter(|c| &c.side == mover && c.node == node && c.on_land())
             .map(|c| (c.name.clone(), c.entered_from))
             .collect();
+        // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
+        let city = state.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
         events.push(Event::BattleRaised {
             battle: Battle {
                 id: next_id,
@@ -655,7 +660,8 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
                 day: 1,
                 awaiting_choices: false,
                 choices: BTreeMap::new(),
-                city: None,
+                city,
+                city_attack: false,
             },
         });
         next_id += 1;

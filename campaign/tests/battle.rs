@@ -358,3 +358,17 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
     f.ok(&Command::RecordBattleResult { result });
     assert_eq!(f.c.state.city_allies[&NodeId(11)], side("syracuse"));
 }
+
+/// MG-05 / MG-08: a city allied to a side fights beside it in a battle in its node; its
+/// commands keep their losses after.
+#[test]
+fn mg_05_an_allied_city_fights_beside_its_side() {
+    let mut f = Field::himera(STANDARD);
+    assert_eq!(f.c.state.battles[0].city, Some(NodeId(8)), "Himera is Syracuse's ally");
+    f.refused(&won("carthage", vec![losses("carthage", "Himera 1", &["1 Reg Sp(I)"])]), "Himera 1 of carthage did not fight at Himera");
+    let events = f.go(&won("carthage", vec![losses("syracuse", "Himera 1", &["2 Reg Sp(I)"])]), DiceInput::Manual(vec![1, 1])).unwrap();
+    assert!(matches!(&events[0], Event::CityForcesMustered { forces, .. } if forces.len() == 2));
+    let himera = f.c.state.city_forces(&f.map, NodeId(8));
+    assert!(himera[0].elements.iter().any(|g| g.to_string() == "4 Reg Sp(I)"), "{:?}", himera[0].elements);
+    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("syracuse"), "an allied city stays allied when its side loses");
+}
