@@ -373,6 +373,14 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     };
     let losers: Vec<SideId> = sides.iter().filter(|s| state.are_enemies(winner, s)).map(|s| (*s).clone()).collect();
     let retreats = retreats_from(state, battle, &losers, &aftermath, &result.open_roads, |_| winner.clone());
+    // MG-24: a city's demoralised commands flee into their city; where the enemy holds it
+    // they surrender, and the city turns next campaign turn to the side holding it.
+    let holder = state.control.get(&battle.node).filter(|h| city_side.is_some_and(|c| state.are_enemies(c, h)));
+    let surrendered: Vec<String> =
+        result.losses.iter().filter(|l| l.demoralised && is_city(&l.side, &l.command)).map(|l| l.command.clone()).collect();
+    if let (Some(holder), false) = (holder, surrendered.is_empty()) {
+        events.push(Event::CityCommandsSurrendered { node: battle.node, commands: surrendered, to: holder.clone() });
+    }
     // MG-07: a city's beaten forces become allies of the victor. MG-08: a city attacked in a
     // battle between others joins the side that did not attack it.
     let city_joins = match (battle.city, &result.city_attacked_by) {

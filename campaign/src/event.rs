@@ -124,6 +124,9 @@ pub enum Event {
     /// A side attacked a neutral city, which turned to its enemy; the city's commands fight
     /// (MG-07).
     CityAttacked { battle: Battle, forces: Vec<CommandRoster> },
+    /// Demoralised city commands fled into a city the enemy holds and surrendered; the city
+    /// turns to `to` next campaign turn (MG-24).
+    CityCommandsSurrendered { node: NodeId, commands: Vec<String>, to: SideId },
     /// A city's own commands took the field for the first time (MG-05).
     CityForcesMustered { node: NodeId, forces: Vec<CommandRoster> },
     /// The sides agreed to end the campaign (MG-32).
@@ -161,6 +164,7 @@ impl Event {
             Event::CampaignEnded { .. } => "campaign_ended",
             Event::CityAttacked { .. } => "city_attacked",
             Event::CityForcesMustered { .. } => "city_forces_mustered",
+            Event::CityCommandsSurrendered { .. } => "city_commands_surrendered",
             Event::CommandExited { .. } => "command_exited",
             Event::SiegeRolled { .. } => "siege_rolled",
             Event::SiegeLifted { .. } => "siege_lifted",
@@ -328,6 +332,13 @@ impl Event {
                 map.name(battle.node),
                 side_name(&Some(battle.attacker.clone())),
                 battle.defenders.first().map_or_else(String::new, |d| side_name(&Some(d.clone())))
+            )),
+            Event::CityCommandsSurrendered { node, commands, to } => Some(format!(
+                "{} of {} flee into a city held by {} and surrender; it turns to {} next campaign turn — MG-24",
+                commands.join(", "),
+                map.name(*node),
+                side_name(&Some(to.clone())),
+                side_name(&Some(to.clone()))
             )),
             Event::CityForcesMustered { node, forces } => {
                 Some(format!("The {} commands of {} take the field — MG-05", forces.len(), map.name(*node)))

@@ -15,7 +15,7 @@ use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 13;
+pub const STATE_VERSION: u32 = 14;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,6 +76,8 @@ pub struct CampaignState {
     pub sieges: Vec<Siege>,
     /// The commands of cities that have fought, as their battles left them (MG-05, MG-07).
     pub city_forces_left: BTreeMap<NodeId, Vec<CommandRoster>>,
+    /// Cities that change sides when the next campaign turn begins (MG-24).
+    pub city_turns_next: BTreeMap<NodeId, SideId>,
     /// Sides out of the campaign, their capital taken (MG-32).
     pub eliminated: BTreeSet<SideId>,
     /// Commands led off the map (MG-34): side and the elements they took.
@@ -149,6 +151,7 @@ impl CampaignState {
             switch_offer: None,
             sieges: Vec::new(),
             city_forces_left: BTreeMap::new(),
+            city_turns_next: BTreeMap::new(),
             eliminated: BTreeSet::new(),
             exits: Vec::new(),
             exit_turns: BTreeSet::new(),
@@ -213,6 +216,12 @@ impl CampaignState {
             | Event::SallyMade { .. }
             | Event::CommandExited { .. } => self.apply_siege(event),
             Event::CampaignEnded { .. } => self.phase = Phase::Ended,
+            Event::CityCommandsSurrendered { node, commands, to } => {
+                if let Some(forces) = self.city_forces_left.get_mut(node) {
+                    forces.retain(|c| !commands.contains(&c.name));
+                }
+                self.city_turns_next.insert(*node, to.clone());
+            }
             Event::CityForcesMustered { node, forces } => {
                 self.city_forces_left.entry(*node).or_insert_with(|| forces.clone());
             }

@@ -788,6 +788,10 @@ impl CampaignState {
                         if self.mover >= self.scenario.move_order.len() {
                             self.mover = 0;
                             self.turn += 1;
+                            // MG-24: surrendered cities change sides as the new turn begins.
+                            for (node, side) in std::mem::take(&mut self.city_turns_next) {
+                                self.city_allies.insert(node, side);
+                            }
                         }
                         let out = self.eliminated.contains(self.moving_side());
                         if !out || self.eliminated.len() >= self.scenario.move_order.len() {

@@ -372,3 +372,24 @@ fn mg_05_an_allied_city_fights_beside_its_side() {
     assert!(himera[0].elements.iter().any(|g| g.to_string() == "4 Reg Sp(I)"), "{:?}", himera[0].elements);
     assert_eq!(f.c.state.city_allies[&NodeId(8)], side("syracuse"), "an allied city stays allied when its side loses");
 }
+
+/// MG-24: a city's demoralised commands flee into their city; where the enemy holds it they
+/// surrender, and the city turns next campaign turn to the side that holds it.
+#[test]
+fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
+    let mut f = Field::himera(STANDARD);
+    // The umpire records that Carthage holds Himera's walls as the battle ends.
+    f.ok(&Command::AdjustControl { node: NodeId(8), side: Some(side("carthage")), reason: "the gates were opened".into() });
+    let mut broken = losses("syracuse", "Himera 1", &[]);
+    broken.demoralised = true;
+    let events = f.ok(&won("carthage", vec![broken]));
+    assert!(events.iter().any(|e| matches!(e, Event::CityCommandsSurrendered { to, .. } if to == &side("carthage"))));
+    assert_eq!(f.c.state.city_forces(&f.map, NodeId(8)).len(), 1, "Himera 1 has surrendered");
+    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("syracuse"), "not until the next campaign turn");
+    f.end("carthage", DiceInput::Seeded);
+    f.ok(&Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
+    f.end("carthage", DiceInput::Seeded);
+    f.pass("syracuse");
+    assert_eq!(f.c.state.turn, 2);
+    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("carthage"));
+}
