@@ -1183,3 +1183,187 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     click(&mut h, "Lead Helenus home through Messena");
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-34")), "one a turn");
 }
+
+/// MG-07: in Carthage's combat phase Hanno stands at neutral Entella: the node's panel offers
+/// "Attack the city of Entella…" to the umpire and Carthage, not to Syracuse; the choice
+/// offers only Carthage's enemy. The city turns to Syracuse, and in the result form its own
+/// command "Entella 1" fights in Syracuse's column; beaten, it joins Carthage.
+#[test]
+fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let (mut p, db) = Prep::new(&dir, "dionysian", 9);
+    p.deploy(&DIONYSIAN);
+    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] }, DiceInput::Seeded);
+    p.end("carthage", DiceInput::Manual(vec![2]));
+    drop(p);
+
+    let mut h = open_turn(&db, "syracuse");
+    select(&mut h, 7);
+    assert!(!label_exists(&h, "Attack the city of Entella"), "only the moving side attacks");
+    drop(h);
+    let mut h = open_turn(&db, "carthage");
+    select(&mut h, 7);
+    assert!(label_exists(&h, "Attack the city of Entella…"), "Carthage attacks from its own screen");
+    drop(h);
+
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Carthage: combat"));
+    select(&mut h, 7);
+    h.get_by_label("Attack the city of Entella…").hover();
+    h.run();
+    assert!(label_exists(&h, "The city joins your enemy and its own commands fight this battle (MG-07)"));
+    click(&mut h, "Attack the city of Entella…");
+    assert!(label_exists(&h, "it turns to:"));
+    assert!(h.query_by_label("Entella turns to Carthage").is_none(), "the city turns to an enemy of the attacker");
+    click(&mut h, "Entella turns to Syracuse");
+    no_error(&h);
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!(state.city_allies[&NodeId(7)], s("syracuse"));
+    assert_eq!(state.battles.len(), 1);
+    assert!(!label_exists(&h, "Attack the city of Entella"), "the battle is raised");
+
+    click(&mut h, "Enter result of battle 1…");
+    assert!(label_exists(&h, "Entella 1"), "the city's command fights for Syracuse");
+    assert!(label_exists(&h, "the city's command"));
+    assert!(!label_exists(&h, "The city was attacked by"), "Entella is no longer neutral");
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Carthage").click();
+    h.run();
+    h.get_by_label("Reg Sp(I) of Entella 1 destroyed").set_value_accesskit(4.0);
+    h.run();
+    assert!(label_exists(&h, "Recovery dice: 4 dice"));
+    type_into(&mut h, "typed-in values", "1 1 1 1");
+    h.get_by_label("Record result").click();
+    h.run();
+    no_error(&h);
+    assert!(!h.state().dialog_open());
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!(state.city_allies[&NodeId(7)], s("carthage"), "its beaten forces join the victor");
+    assert!(state.battles.is_empty());
+}
+
+/// MG-19: Syracuse's fleet lies at Himera, besieged with Leptines inside: in Syracuse's
+/// movement "Shelter" under the fleet shelters it, and the panel marks it sheltered.
+#[test]
+fn mg_19_the_fleet_shelters_from_the_counters_here() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut deployment = DIONYSIAN;
+    deployment[9] = ("syracuse", "fleet", 8);
+    let (mut p, db) = Prep::himera(&dir, &deployment);
+    p.withdraw();
+    drop(p);
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 8);
+    assert!(h.query_by_label("Shelter the Syracuse fleet").is_none(), "not in Carthage's turn");
+    drop(h);
+
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::himera(&dir, &deployment);
+    p.withdraw();
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    drop(p);
+    let mut h = open_turn(&db, "syracuse");
+    assert!(label_exists(&h, "Syracuse: movement"));
+    select(&mut h, 8);
+    h.get_by_label("Shelter the Syracuse fleet").hover();
+    h.run();
+    assert!(label_exists(&h, "no troops may stay aboard (MG-19)"), "the hover says what it means");
+    click(&mut h, "Shelter the Syracuse fleet");
+    no_error(&h);
+    assert!(h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "fleet").unwrap().sheltered);
+    assert!(label_exists(&h, "sheltered"), "the panel marks it");
+    assert!(h.query_by_label("Shelter the Syracuse fleet").is_none(), "sheltered already");
+
+    // Where there are no walls, no shelter is offered.
+    select(&mut h, 10);
+    assert!(h.query_by_label("Shelter the Syracuse fleet").is_none());
+}
+
+/// MG-08: Hanno and Agyris meet at neutral Camicus; the result form asks who attacked the
+/// city, and since Carthage did, Camicus joins Syracuse though Carthage won.
+#[test]
+fn mg_08_the_result_form_says_who_attacked_the_neutral_city() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let (mut p, db) = Prep::new(&dir, "dionysian", 9);
+    p.deploy(&DIONYSIAN);
+    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
+    p.end("carthage", DiceInput::Manual(vec![2]));
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
+    p.end("syracuse", DiceInput::Manual(vec![3]));
+    assert_eq!(p.campaign.state.battles.len(), 1);
+    drop(p);
+
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    assert!(label_exists(&h, "The city was attacked by"));
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_label("Carthage").click();
+    h.run();
+    h.get_by_label("The city was attacked by").click();
+    h.run();
+    assert!(label_exists(&h, "none"));
+    h.get_by_label("Carthage").click();
+    h.run();
+    h.get_by_label("Record result").click();
+    h.run();
+    no_error(&h);
+    assert!(!h.state().dialog_open());
+    assert_eq!(
+        h.state().campaign().unwrap().state.city_allies[&NodeId(11)],
+        s("syracuse"),
+        "the city joins the side that did not attack it"
+    );
+}
+
+/// MG-36: in the Second Punic War the Syracusan and Carthaginian fleets lie together at
+/// Helorus in Syracuse's movement: "Combine fleets under Syracuse" makes them one.
+#[test]
+fn mg_36_allied_fleets_combine_from_the_node_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let (mut p, db) = Prep::new(&dir, "second-punic", 4);
+    p.deploy(&[
+        ("rome", "Marcellus", 28),
+        ("rome", "Appius Claudius Pulcher", 16),
+        ("rome", "Titus Quinctius Crispinus", 16),
+        ("rome", "Publius Cornelius Lentulus", 16),
+        ("rome", "fleet", 28),
+        ("syracuse", "Hippocrates", 31),
+        ("syracuse", "Epicydes", 31),
+        ("syracuse", "Philodemus", 22),
+        ("syracuse", "fleet", 31),
+    ]);
+    let sail = |p: &mut Prep, side: &str, path: &[u8]| {
+        p.go(&Command::Move { side: s(side), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() }, DiceInput::Seeded);
+    };
+    let pass = |p: &mut Prep, side: &str| {
+        for _ in 0..3 {
+            p.end(side, DiceInput::Seeded);
+        }
+    };
+    sail(&mut p, "rome", &[26, 24, 25]);
+    pass(&mut p, "rome");
+    pass(&mut p, "syracuse");
+    p.go(&Command::Land { side: s("carthage"), counter: "fleet".into(), node: NodeId(30) }, DiceInput::Seeded);
+    pass(&mut p, "carthage");
+    pass(&mut p, "rome");
+    sail(&mut p, "syracuse", &[30]);
+    drop(p);
+
+    let mut h = open_turn(&db, "umpire");
+    select(&mut h, 30);
+    assert!(h.get_by_label("Combine fleets under Carthage").accesskit_node().is_disabled(), "not Carthage's movement");
+    click(&mut h, "Combine fleets under Syracuse");
+    no_error(&h);
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!((state.fleet_np(&s("syracuse")), state.fleet_np(&s("carthage"))), (10, 0));
+    assert!(state.counter(&s("carthage"), "fleet").is_none());
+    assert!(h.query_by_label("Combine fleets under Syracuse").is_none(), "one fleet is left");
+}

@@ -326,7 +326,7 @@ impl RefereeApp {
             },
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
-                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.view)));
+                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.map, &o.view)));
                 // The form shows refusals of its own orders, not older ones.
                 self.message = None;
             }

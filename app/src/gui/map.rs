@@ -740,7 +740,11 @@ pub(crate) fn map_ui(
         if is_picked(t) {
             painter.rect_filled(t.rect.expand(3.5), 3.0, SELECTION);
         }
-        tokens::paint_counter(&painter, t.rect, t.side, t.fleet);
+        if t.sheltered {
+            tokens::paint_sheltered_fleet(&painter, t.rect, t.side);
+        } else {
+            tokens::paint_counter(&painter, t.rect, t.side, t.fleet);
+        }
         if hovered_token.is_some_and(|h| std::ptr::eq(h, t)) && !is_picked(t) {
             painter.rect_stroke(t.rect.expand(2.0), 2.5, Stroke::new(2.0, SELECTION), StrokeKind::Outside);
         }
@@ -779,6 +783,7 @@ pub(crate) fn map_ui(
             (None, false) => format!("a {side} counter"),
         };
         let text = if t.inside { format!("{text} · inside the walls") } else { text };
+        let text = if t.sheltered { format!("{text} · sheltered (MG-19)") } else { text };
         let hint = if is_picked(t) {
             " · click again to let it go"
         } else if t.name.is_some_and(|n| pickable(&t.side.id, n)) {

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use egui::{Align2, RichText};
-use referee_campaign::army::{CommandRoster, ElementGroup, Grade};
+use referee_campaign::army::{CommandRoster, ElementGroup, Grade, neutral_city_command};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::siege::LossesDue;
 use referee_campaign::turn::{FLEET, Phase};
@@ -44,12 +44,12 @@ pub(crate) enum DialogForm {
 impl DialogForm {
     /// The form for `dialog`, filled from what the viewer sees; `None` when the view has
     /// nothing to fill it with (a battle gone, a counter the viewer does not own).
-    pub fn new(dialog: &Dialog, view: &View) -> Option<DialogForm> {
+    pub fn new(dialog: &Dialog, map: &Map, view: &View) -> Option<DialogForm> {
         match dialog {
             Dialog::BattleResult(id) => {
                 let View::Umpire(_) = view else { return None };
                 let battle = view.board().battles.iter().find(|b| b.id == *id)?;
-                Some(DialogForm::Battle(BattleForm::new(view, battle)))
+                Some(DialogForm::Battle(BattleForm::new(map, view, battle)))
             }
             Dialog::Exchange(c) => {
                 roster_of(view, c)?;
@@ -85,6 +85,12 @@ fn side_name(board: &Board, side: &SideId) -> String {
 
 fn node_label(map: &Map, n: NodeId) -> String {
     map.node(n).map_or_else(|| n.to_string(), |x| x.label())
+}
+
+/// A fortified city allied to no side and nobody's capital (MG-07, MG-08). The board says a
+/// node is fortified by the commands it fields.
+pub(crate) fn is_neutral_city(board: &Board, node: NodeId) -> bool {
+    board.node(node).is_some_and(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.capital_of.is_none())
 }
 
 /// Whether two sides fight each other, as the board's alliances say.
@@ -153,9 +159,25 @@ pub(crate) struct LossEntry {
     general_killed: bool,
     demoralised: bool,
     join: Option<String>,
+    /// One of the city's own commands (MG-05, MG-07), not a counter of the side.
+    city: bool,
 }
 
 impl LossEntry {
+    fn new(side: &SideId, name: &str, groups: Vec<ElementGroup>, city: bool) -> LossEntry {
+        LossEntry {
+            side: side.clone(),
+            name: name.to_owned(),
+            destroyed: vec![0; groups.len()],
+            fled: vec![0; groups.len()],
+            groups,
+            general_killed: false,
+            demoralised: false,
+            join: None,
+            city,
+        }
+    }
+
     fn dice(&self) -> u32 {
         self.destroyed.iter().chain(&self.fled).sum::<u32>() + u32::from(self.general_killed)
     }
@@ -189,34 +211,51 @@ pub(crate) struct BattleForm {
     entries: Vec<LossEntry>,
     /// Per side, each neighbouring node and whether its road was still open.
     roads: BTreeMap<SideId, Vec<(NodeId, bool)>>,
+    /// The side that attacked the neutral city of the node during the battle (MG-08).
+    city_attacked_by: Option<SideId>,
 }
 
 impl BattleForm {
-    fn new(view: &View, battle: &BattleMark) -> BattleForm {
+    fn new(map: &Map, view: &View, battle: &BattleMark) -> BattleForm {
         let sides: Vec<SideId> = std::iter::once(battle.attacker.clone()).chain(battle.defenders.iter().cloned()).collect();
         let mut entries = Vec::new();
         for side in &sides {
             let Some(f) = forces_of(view, side) else { continue };
-            for c in f.counters.iter().filter(|c| c.node == battle.node && c.on_land()) {
+            let here: Vec<_> = f.counters.iter().filter(|c| c.node == battle.node && c.on_land()).collect();
+            // MG-07: a city attacked by the other side fights with its own commands, named
+            // as the rules name them, for the ally it turned to; that side stands nowhere
+            // else in the node.
+            let status = view.board().node(battle.node);
+            let city_fights = here.is_empty()
+                && battle.defenders.contains(side)
+                && status.is_some_and(|s| s.allied_to.as_ref() == Some(side) && s.capital_of.is_none());
+            if let Some(n) = status.and_then(|s| s.city_commands).filter(|_| city_fights) {
+                let city = map.name(battle.node);
+                for i in 1..=n {
+                    let roster = neutral_city_command(&format!("{city} {i}"));
+                    entries.push(LossEntry::new(side, &roster.name, roster.elements, true));
+                }
+            }
+            for c in here {
                 let groups = f
                     .army
                     .as_ref()
                     .and_then(|a| a.commands.iter().find(|r| r.name == c.name))
                     .map(|r| r.elements.clone())
                     .unwrap_or_default();
-                entries.push(LossEntry {
-                    side: side.clone(),
-                    name: c.name.clone(),
-                    destroyed: vec![0; groups.len()],
-                    fled: vec![0; groups.len()],
-                    groups,
-                    general_killed: false,
-                    demoralised: false,
-                    join: None,
-                });
+                entries.push(LossEntry::new(side, &c.name, groups, false));
             }
         }
-        BattleForm { battle: battle.id, node: battle.node, sides, outcome: None, held_field: None, entries, roads: BTreeMap::new() }
+        BattleForm {
+            battle: battle.id,
+            node: battle.node,
+            sides,
+            outcome: None,
+            held_field: None,
+            entries,
+            roads: BTreeMap::new(),
+            city_attacked_by: None,
+        }
     }
 
     fn winner(&self) -> Option<&SideId> {
@@ -254,7 +293,8 @@ impl BattleForm {
             held_field: self.held_field.clone(),
             losses: self.entries.iter().filter_map(LossEntry::losses).collect(),
             open_roads,
-            city_attacked_by: None,
+            // Only a neutral city can be attacked in a battle between others (MG-08).
+            city_attacked_by: self.city_attacked_by.clone().filter(|_| is_neutral_city(board, self.node)),
         })
     }
 }
@@ -329,6 +369,25 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
             .labelled_by(l.id)
             .on_hover_text("+2 to its recovery rolls (MG-30); normally the winner");
         ui.end_row();
+        if is_neutral_city(board, form.node) {
+            let city = map.name(form.node);
+            let l = ui.label("The city was attacked by");
+            egui::ComboBox::from_id_salt("battle_city_attacked")
+                .selected_text(form.city_attacked_by.as_ref().map_or_else(|| "none".to_owned(), |s| side_name(board, s)))
+                .width(160.0)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut form.city_attacked_by, None, "none");
+                    for s in &form.sides {
+                        ui.selectable_value(&mut form.city_attacked_by, Some(s.clone()), side_name(board, s));
+                    }
+                })
+                .response
+                .labelled_by(l.id)
+                .on_hover_text(format!(
+                    "{city} is neutral and keeps out of the battle, unless a side attacked it on the table: then it joins the side that did not (MG-08)"
+                ));
+            ui.end_row();
+        }
     });
     ui.add_space(6.0);
     ui.separator();
@@ -365,7 +424,13 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
 
 fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, own: &[String]) {
     ui.add_space(4.0);
-    ui.label(RichText::new(&e.name).strong());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(&e.name).strong());
+        if e.city {
+            ui.label(RichText::new("the city's command").italics())
+                .on_hover_text("One of the city's own commands (MG-05): it fights for the side the attacked city turned to (MG-07)");
+        }
+    });
     ui.push_id(("losses", e.side.as_str(), e.name.as_str()), |ui| {
         if !e.groups.is_empty() {
             egui::Grid::new(("loss_grid", e.side.as_str(), e.name.as_str())).num_columns(3).spacing([12.0, 3.0]).show(ui, |ui| {
@@ -996,6 +1061,12 @@ pub(crate) fn counter_orders_ui(
     if counter.inside {
         return;
     }
+    if counter.is_fleet() {
+        if moving {
+            fleet_orders_ui(ui, map, board, counter, commands);
+        }
+        return;
+    }
     let capital = board.side(&counter.side).and_then(|s| s.capital).filter(|c| c.strength == 0 && c.node == counter.node);
     let garrison_now = capital.is_some() && counter.on_land() && (moving || board.phase == Phase::Setup);
     if counter.is_fleet() || !(moving || garrison_now) {
@@ -1267,4 +1338,115 @@ pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: 
     if !open {
         commands.push(AppCommand::OpenDialog(None));
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Cities and fleets: attacking a neutral city (MG-07), sheltering (MG-19), combined fleets
+// (MG-36)
+
+/// MG-19: in its side's movement, "Shelter" under a fleet lying at a walled port. The rules
+/// check that the port is friendly and garrisoned and nobody is aboard, and refuse in words.
+fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_campaign::turn::Counter, commands: &mut Vec<AppCommand>) {
+    let port = map.node(fleet.node).filter(|n| n.is_fortified() && n.coastal);
+    if fleet.sheltered || port.is_none() {
+        return;
+    }
+    let who = side_name(board, &fleet.side);
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(28.0);
+        let b = ui.small_button("Shelter").accessible_name(format!("Shelter the {who} fleet")).on_hover_text(
+            "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
+        );
+        if b.clicked() {
+            commands.push(AppCommand::Execute(Command::Shelter { side: fleet.side.clone() }, DiceInput::Seeded));
+        }
+    });
+}
+
+/// MG-07: in the moving side's combat phase, at a neutral walled city where its land
+/// counters stand, "Attack the city of …" opens a choice of the enemy the city turns to.
+/// The umpire sees it for the moving side, a side only for itself.
+pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    let side = &board.moving;
+    if board.phase != Phase::Combat || !may_order(viewer, side) || !is_neutral_city(board, node) {
+        return;
+    }
+    // A battle or siege there already: the rules would refuse (MG-07).
+    if board.battles.iter().any(|b| b.node == node) || board.sieges.iter().any(|s| s.node == node) {
+        return;
+    }
+    if !forces_of(view, side).is_some_and(|f| f.counters.iter().any(|c| c.node == node && c.on_land())) {
+        return;
+    }
+    let city = map.name(node);
+    let who = side_name(board, side);
+    let foes: Vec<(&SideId, &str)> = board
+        .sides
+        .iter()
+        .filter(|s| enemies(board, side, &s.id) && !board.eliminated.contains(&s.id))
+        .map(|s| (&s.id, s.name.as_str()))
+        .collect();
+    let id = egui::Id::unique(("attack_city", node.0));
+    let mut open = ui.data(|d| d.get_temp::<bool>(id)).unwrap_or(false);
+    let b = ui
+        .add(egui::Button::new(RichText::new(format!("Attack the city of {city}…")).strong()).selected(open))
+        .on_hover_text("The city joins your enemy and its own commands fight this battle (MG-07)");
+    if b.clicked() {
+        open = !open;
+    }
+    if open {
+        ui.indent(("attack_city_choice", node.0), |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("it turns to:");
+                for (id, name) in &foes {
+                    let b = ui
+                        .button(*name)
+                        .accessible_name(format!("{city} turns to {name}"))
+                        .on_hover_text(format!("{city} becomes {name}'s ally, and its commands fight {who} in a battle here now (MG-07)"));
+                    if b.clicked() {
+                        let command = Command::AttackCity { side: side.clone(), node, ally: (*id).clone() };
+                        commands.push(AppCommand::Execute(command, DiceInput::Seeded));
+                        open = false;
+                    }
+                }
+            });
+        });
+    }
+    ui.data_mut(|d| d.insert_temp(id, open));
+    ui.add_space(4.0);
+}
+
+/// MG-36: in the Second Punic War, where two allied fleets lie in one node, "Combine fleets
+/// under …" for each side the viewer speaks for; it is given in that side's movement.
+pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    if board.alliances.is_empty() || board.scenario != "second-punic" {
+        return;
+    }
+    let fleets: Vec<&SideId> = board.counters.iter().filter(|c| c.fleet && c.node == node).map(|c| &c.side).collect();
+    let pairs: Vec<(&SideId, &SideId)> = fleets
+        .iter()
+        .flat_map(|a| fleets.iter().map(move |b| (*a, *b)))
+        .filter(|(a, b)| a != b && !enemies(board, a, b) && may_order(viewer, a))
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (side, with) in pairs {
+            let (who, other) = (side_name(board, side), side_name(board, with));
+            let now = board.phase == Phase::Movement && &board.moving == side;
+            let b = ui
+                .add_enabled(now, egui::Button::new(format!("Combine fleets under {who}")))
+                .on_hover_text(format!(
+                    "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {who}'s phase and carries only {who}'s troops (MG-36)"
+                ))
+                .on_disabled_hover_text(format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)"));
+            if b.clicked() {
+                commands.push(AppCommand::Execute(Command::CombineFleets { side: side.clone(), with: with.clone() }, DiceInput::Seeded));
+            }
+        }
+    });
+    ui.add_space(4.0);
 }

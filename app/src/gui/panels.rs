@@ -316,6 +316,8 @@ fn node_ui(
     }
     ui.add_space(4.0);
     orders::siege_ui(ui, map, view, viewer, node.id, commands);
+    orders::attack_city_ui(ui, map, view, viewer, node.id, commands);
+    orders::combine_fleets_ui(ui, view, viewer, node.id, commands);
 
     ui.add_space(6.0);
     counters_here_ui(ui, map, view, node.id, selection.counter, commands);
@@ -434,6 +436,11 @@ fn counters_here_ui(ui: &mut egui::Ui, map: &Map, view: &View, node: NodeId, pic
             if c.inside {
                 ui.label(RichText::new("inside the walls").italics())
                     .on_hover_text("Besieged: it leaves only by a sally in its side's movement phase (MG-27)");
+            }
+            if c.sheltered {
+                ui.label(RichText::new("sheltered").italics()).on_hover_text(
+                    "Sheltered in a friendly walled port: it cannot be made to fight, and is lost if the city falls (MG-19)",
+                );
             }
             if board.phase == Phase::Setup {
                 ui.label(format!("{mp} MP"));

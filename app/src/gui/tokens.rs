@@ -26,6 +26,9 @@ pub(crate) struct Token<'a> {
     pub name: Option<&'a str>,
     /// Inside the walls of a besieged city (MG-27).
     pub inside: bool,
+    /// A fleet sheltered in a walled port (MG-19), known only for the viewer's own: drawn
+    /// hollow.
+    pub sheltered: bool,
     /// Where it is drawn this frame.
     pub rect: Rect,
 }
@@ -47,12 +50,20 @@ pub(crate) fn tokens<'a>(board: &'a Board, own: &[&'a Forces]) -> Vec<Token<'a>>
     for f in own {
         let Some(side) = board.side(&f.side) else { continue };
         for c in &f.counters {
-            out.push(Token { side, node: c.node, fleet: c.is_fleet(), name: Some(c.name.as_str()), inside: c.inside, rect: Rect::NOTHING });
+            out.push(Token {
+                side,
+                node: c.node,
+                fleet: c.is_fleet(),
+                name: Some(c.name.as_str()),
+                inside: c.inside,
+                sheltered: c.sheltered,
+                rect: Rect::NOTHING,
+            });
         }
     }
     for c in board.counters.iter().filter(|c| !own.iter().any(|f| f.side == c.side)) {
         let Some(side) = board.side(&c.side) else { continue };
-        out.push(Token { side, node: c.node, fleet: c.fleet, name: None, inside: c.inside, rect: Rect::NOTHING });
+        out.push(Token { side, node: c.node, fleet: c.fleet, name: None, inside: c.inside, sheltered: false, rect: Rect::NOTHING });
     }
     let side_index = |t: &Token<'_>| board.sides.iter().position(|s| s.id == t.side.id).unwrap_or(usize::MAX);
     // Those inside the walls first in their side's row, so one wall holds them all.
@@ -119,6 +130,22 @@ pub(crate) fn paint_counter_in(painter: &Painter, rect: Rect, fill: Color32, pat
         paint_patterned_rect(painter, rect, fill, pattern, (rect.height() * 0.42).max(3.5));
         painter.rect_stroke(rect, 1.5, Stroke::new(1.2, OUTLINE), StrokeKind::Inside);
     }
+}
+
+/// A sheltered fleet (MG-19): the galley drawn hollow, its hull white inside a thick border
+/// of the side's colour, so it reads as laid up in port.
+pub(crate) fn paint_sheltered_fleet(painter: &Painter, rect: Rect, side: &SidePublic) {
+    let hull = hull_points(rect);
+    painter.add(Shape::convex_polygon(hull.clone(), Color32::WHITE, Stroke::new(2.6, side_colour(side))));
+    painter.add(Shape::closed_line(hull, Stroke::new(0.8, OUTLINE)));
+    let deck = rect.top() + rect.height() * 0.52;
+    let mast = rect.center().x - rect.width() * 0.04;
+    // Mast bare: the sail is furled.
+    painter.line_segment([pos2(mast, rect.top() + 0.5), pos2(mast, deck)], Stroke::new(1.3, OUTLINE));
+    painter.line_segment(
+        [pos2(mast - rect.width() * 0.12, rect.top() + 2.5), pos2(mast + rect.width() * 0.12, rect.top() + 2.5)],
+        Stroke::new(1.3, OUTLINE),
+    );
 }
 
 /// A galley's hull in the lower part of `rect`: a flat deck, a raked stern, a ram at the bow.
@@ -310,7 +337,7 @@ mod tests {
             capital: None,
         };
         let (a, b) = (side("a"), side("b"));
-        let token = |side, fleet| Token { side, node: NodeId(1), fleet, name: None, inside: false, rect: Rect::NOTHING };
+        let token = |side, fleet| Token { side, node: NodeId(1), fleet, name: None, inside: false, sheltered: false, rect: Rect::NOTHING };
         let mut ts: Vec<Token<'_>> = (0..6).map(|_| token(&a, false)).chain([token(&a, true), token(&b, false)]).collect();
         let block = layout(&mut ts, 100.0, 50.0, 10.0);
         for (i, t) in ts.iter().enumerate() {
