@@ -306,6 +306,11 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         if let Some(g) = l.fled.iter().find(|g| g.spec.grade != Grade::I) {
             return Err(RuleError::new("MG-26", format!("only inferior elements count as lost when they flee, not {}", g.spec)));
         }
+        // A leaderless command has no general left to lose (MG-31).
+        let headless = !is_city(&l.side, &l.command) && state.leaderless.contains(&(l.side.clone(), l.command.clone()));
+        if headless && l.general_killed {
+            return Err(RuleError::new("MG-31", format!("{} has no general left to be killed", l.command)));
+        }
         if let Some(j) = &l.join {
             if !l.general_killed {
                 return Err(RuleError::new("MG-31", format!("{} joins {j} only if its general is lost", l.command)));
@@ -348,7 +353,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: Visibility::Public });
         }
         let lost_count: u32 = lost.iter().map(|g| g.count).sum();
-        let left = roster.element_count() - lost_count - u32::from(general_lost);
+        let left = roster.element_count() - lost_count - u32::from(general_lost) - u32::from(headless);
         let joined = if general_lost { l.join.clone() } else { None };
         let by = if l.side == battle.attacker {
             battle.defenders.iter().find(|d| state.are_enemies(&l.side, d)).cloned()
@@ -580,6 +585,7 @@ impl CampaignState {
         }
         if a.destroyed {
             // Every element is counted lost already; the counter leaves the map.
+            self.leaderless.remove(&(a.side.clone(), a.command.clone()));
             self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
             if let Some(army) = self.armies.get_mut(&a.side) {
                 army.commands.retain(|c| c.name != a.command);

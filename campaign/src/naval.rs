@@ -399,7 +399,9 @@ impl CampaignState {
             && let Some(i) = army.commands.iter().position(|c| c.name == name)
         {
             let roster = army.commands.remove(i);
-            *self.elements_lost.entry(side.clone()).or_default() += roster.element_count();
+            // A leaderless command's general is counted lost already (MG-31).
+            let headless = self.leaderless.remove(&(side.clone(), name.to_owned()));
+            *self.elements_lost.entry(side.clone()).or_default() += roster.element_count() - u32::from(headless);
             self.commanders_lost.push(crate::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
         }
         self.check_army_destroyed(side);
