@@ -226,3 +226,29 @@ fn x_03_unreadable_snapshot_falls_back_to_the_events() {
     store.connection().execute("UPDATE snapshots SET body = '{\"broken\": true}'", []).unwrap();
     assert_eq!(store.load(c.id).unwrap().state, c.state);
 }
+
+/// a database written at schema version 1 is migrated in place, its campaigns kept.
+#[test]
+fn x_03_a_version_1_database_is_migrated() {
+    let db = TempDb::new();
+    {
+        let conn = Connection::open(&db.path).unwrap();
+        conn.execute_batch(referee_campaign::store::migrations()[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+        conn.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES ('Old', 'dionysian', '2026-01-01')", []).unwrap();
+    }
+    let store = Store::open(&db.path).unwrap();
+    let version: i32 = store.connection().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    assert_eq!(store.campaigns().unwrap()[0].name, "Old");
+    let columns: Vec<String> = store
+        .connection()
+        .prepare("SELECT name FROM pragma_table_info('battles')")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(columns.contains(&"number".to_owned()), "{columns:?}");
+}

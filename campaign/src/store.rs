@@ -25,7 +25,8 @@ use crate::state::{CampaignState, STATE_VERSION};
 pub const APPLICATION_ID: i32 = 0x5245_4652;
 
 /// Schema migrations, in order. Never edit one that has been released; add a new one.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE campaigns (
     id          INTEGER PRIMARY KEY,
     name        TEXT NOT NULL UNIQUE,
@@ -77,7 +78,48 @@ CREATE TABLE snapshots (
     body           TEXT NOT NULL,
     PRIMARY KEY (campaign_id, event_seq)
 ) WITHOUT ROWID;
-"#];
+"#,
+    // Battles keyed by their number within the campaign, and every result entered for each
+    // (a drawn first day and a second day make two); both vanish with the events they came
+    // from when a command is undone. The tables of migration 1 were never written to.
+    r#"
+DROP TABLE battle_results;
+DROP TABLE battles;
+CREATE TABLE battles (
+    campaign_id      INTEGER NOT NULL,
+    number           INTEGER NOT NULL,
+    raised_by_event  INTEGER NOT NULL,
+    node             INTEGER NOT NULL,
+    turn             INTEGER NOT NULL,
+    body             TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, number),
+    FOREIGN KEY (campaign_id, raised_by_event) REFERENCES events(campaign_id, seq) ON DELETE CASCADE
+) WITHOUT ROWID;
+CREATE TABLE battle_results (
+    campaign_id        INTEGER NOT NULL,
+    number             INTEGER NOT NULL,
+    recorded_by_event  INTEGER NOT NULL,
+    kind               TEXT NOT NULL,
+    body               TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, number, recorded_by_event),
+    FOREIGN KEY (campaign_id, number) REFERENCES battles(campaign_id, number) ON DELETE CASCADE,
+    FOREIGN KEY (campaign_id, recorded_by_event) REFERENCES events(campaign_id, seq) ON DELETE CASCADE
+) WITHOUT ROWID;
+-- Battles raised and not yet decided, for a referee reading the file with any SQLite tool.
+CREATE VIEW battles_due AS
+    SELECT b.* FROM battles b
+    WHERE NOT EXISTS (
+        SELECT 1 FROM battle_results r
+        WHERE r.campaign_id = b.campaign_id AND r.number = b.number AND r.kind IN ('battle_resolved', 'siege_begun')
+    );
+"#,
+];
+
+/// The schema's migrations, oldest first: for tests and tools that build databases of an
+/// older version.
+pub fn migrations() -> &'static [&'static str] {
+    MIGRATIONS
+}
 
 /// The schema version this program writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
@@ -428,7 +470,25 @@ fn insert_command(
     let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.0], |r| r.get(0))?;
     let mut stmt = tx.prepare_cached("INSERT INTO events (campaign_id, seq, command_seq, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)")?;
     for (i, e) in events.iter().enumerate() {
-        stmt.execute(params![campaign.0, head + 1 + i as u64, seq, e.kind(), json(e)])?;
+        let event_seq = head + 1 + i as u64;
+        let body = json(e);
+        stmt.execute(params![campaign.0, event_seq, seq, e.kind(), body])?;
+        // The battles and their results, readable on their own.
+        match e {
+            Event::BattleRaised { battle } | Event::CityAttacked { battle, .. } => {
+                tx.prepare_cached(
+                    "INSERT INTO battles (campaign_id, number, raised_by_event, node, turn, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )?
+                .execute(params![campaign.0, battle.id, event_seq, battle.node.0, battle.turn, json(battle)])?;
+            }
+            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle, .. } => {
+                tx.prepare_cached(
+                    "INSERT INTO battle_results (campaign_id, number, recorded_by_event, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![campaign.0, battle, event_seq, e.kind(), body])?;
+            }
+            _ => {}
+        }
     }
     Ok(head + 1)
 }

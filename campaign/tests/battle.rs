@@ -393,3 +393,19 @@ fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
     assert_eq!(f.c.state.turn, 2);
     assert_eq!(f.c.state.city_allies[&NodeId(8)], side("carthage"));
 }
+
+/// battles and their results are readable in the database on their own, and undo
+/// takes a result back out.
+#[test]
+fn x_03_battles_and_results_in_the_database() {
+    let mut f = Field::himera(STANDARD);
+    let count = |f: &Field, sql: &str| -> i64 { f.store.connection().query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count(&f, "SELECT count(*) FROM battles"), 1);
+    assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 1);
+    f.ok(&won("carthage", vec![]));
+    assert_eq!(count(&f, "SELECT count(*) FROM battle_results WHERE kind = 'battle_resolved'"), 1);
+    assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 0);
+    f.store.undo(&mut f.c).unwrap();
+    assert_eq!(count(&f, "SELECT count(*) FROM battle_results"), 0);
+    assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 1);
+}
