@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use referee_campaign::army::ElementGroup;
+use referee_campaign::army::{ElementGroup, take_groups};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::scenario::DeployArea;
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
@@ -202,7 +202,7 @@ impl Player {
                 let Some(roster) = s.armies[&c.side].commands.iter().find(|r| r.name == c.name) else { continue };
                 let destroyed = self.some_of(&roster.elements, false);
                 let mut left = roster.elements.clone();
-                referee_e2e_take(&mut left, &destroyed);
+                take_groups(&mut left, &destroyed).expect("the losses are drawn from the roster");
                 let fled = self.some_of(&left, true);
                 let headless = s.leaderless.contains(&(c.side.clone(), c.name.clone()));
                 let general_killed = !headless && self.rng.random_range(0..8) == 0;
@@ -292,16 +292,6 @@ impl Player {
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }
-}
-
-/// Takes `groups` out of `from`.
-fn referee_e2e_take(from: &mut Vec<ElementGroup>, groups: &[ElementGroup]) {
-    for g in groups {
-        if let Some(h) = from.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
-            h.count -= g.count;
-        }
-    }
-    from.retain(|h| h.count > 0);
 }
 
 /// Exactly `due` elements from the commands in `pool`: groups first, whole commands after.

@@ -285,11 +285,6 @@ impl Session {
                 let store = self.store(false)?;
                 self.print(out, &CampaignList(store.campaigns()?))
             }
-            CliCommand::Show(args) | CliCommand::Log(args) | CliCommand::Roster { view: args, .. }
-                if args.side.is_some() && args.umpire =>
-            {
-                bail!("choose either --umpire or --as {}", args.side.unwrap_or_default())
-            }
             CliCommand::Show(args) => {
                 let (view, _) = self.view(&args)?;
                 self.print(out, &Shown(view))

@@ -141,6 +141,20 @@ impl From<ElementGroup> for String {
     }
 }
 
+/// Takes `groups` out of `from`, each from one group of the same kind that holds enough, and
+/// drops groups left empty. On a group `from` cannot supply, returns it (and leaves `from`
+/// partly taken).
+pub fn take_groups<'a>(from: &mut Vec<ElementGroup>, groups: &'a [ElementGroup]) -> Result<(), &'a ElementGroup> {
+    for g in groups {
+        match from.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
+            Some(h) => h.count -= g.count,
+            None => return Err(g),
+        }
+    }
+    from.retain(|h| h.count > 0);
+    Ok(())
+}
+
 /// A general's rank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -291,17 +291,12 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             return Err(RuleError::new("MG-03", format!("{} has no roster", l.command)));
         };
         let mut have = roster.elements.clone();
-        for g in l.destroyed.iter().chain(&l.fled) {
-            match have.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
-                Some(h) => h.count -= g.count,
-                None => {
-                    let n: u32 = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
-                    return Err(RuleError::new(
-                        "MG-30",
-                        format!("{} had {n} {} and cannot have lost {} (destroyed and fled together)", l.command, g.spec, g.count),
-                    ));
-                }
-            }
+        if let Err(g) = crate::army::take_groups(&mut have, &l.destroyed).and_then(|()| crate::army::take_groups(&mut have, &l.fled)) {
+            let n: u32 = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
+            return Err(RuleError::new(
+                "MG-30",
+                format!("{} had {n} {} and cannot have lost {} (destroyed and fled together)", l.command, g.spec, g.count),
+            ));
         }
         if let Some(g) = l.fled.iter().find(|g| g.spec.grade != Grade::I) {
             return Err(RuleError::new("MG-26", format!("only inferior elements count as lost when they flee, not {}", g.spec)));

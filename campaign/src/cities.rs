@@ -1,7 +1,7 @@
 //! Cities: the commands a fortified city fields (MG-05) and the garrison of a capital of
 //! strength 0 under its inherent sub-general (MG-04).
 
-use crate::army::{CommandRoster, ElementGroup, neutral_city_command};
+use crate::army::{CommandRoster, ElementGroup, neutral_city_command, take_groups};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::ids::{NodeId, SideId};
@@ -140,19 +140,13 @@ pub fn garrison(
             .unwrap_or_default(),
         Direction::OutOfGarrison => state.garrisons.get(side).cloned().unwrap_or_default(),
     };
-    let mut left = source.clone();
-    for g in elements {
-        match left.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
-            Some(h) => h.count -= g.count,
-            None => {
-                let have: u32 = source.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
-                let holder = match direction {
-                    Direction::IntoGarrison => format!("{command} has"),
-                    Direction::OutOfGarrison => "the garrison has".to_owned(),
-                };
-                return Err(RuleError::new("MG-04", format!("{holder} {have} {} and cannot hand over {}", g.spec, g.count)));
-            }
-        }
+    if let Err(g) = take_groups(&mut source.clone(), elements) {
+        let have: u32 = source.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
+        let holder = match direction {
+            Direction::IntoGarrison => format!("{command} has"),
+            Direction::OutOfGarrison => "the garrison has".to_owned(),
+        };
+        return Err(RuleError::new("MG-04", format!("{holder} {have} {} and cannot hand over {}", g.spec, g.count)));
     }
     Ok(vec![Event::GarrisonChanged {
         side: side.clone(),
@@ -165,10 +159,8 @@ pub fn garrison(
 /// Moves `elements` from one list of groups to another, merging equal kinds.
 pub(crate) fn transfer(from: &mut Vec<ElementGroup>, to: &mut Vec<ElementGroup>, elements: &[ElementGroup]) {
     for g in elements {
-        if let Some(have) = from.iter_mut().find(|h| h.spec == g.spec && h.count >= g.count) {
-            have.count -= g.count;
-        }
-        from.retain(|h| h.count > 0);
+        // Events were checked when decided; a group missing here is still credited to `to`.
+        let _ = take_groups(from, std::slice::from_ref(g));
         match to.iter_mut().find(|h| h.spec == g.spec) {
             Some(have) => have.count += g.count,
             None => to.push(g.clone()),

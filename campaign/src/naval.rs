@@ -243,14 +243,11 @@ pub(crate) fn check_losses(
         }
         let r = roster(name)?;
         let have = left.entry(name.as_str()).or_insert_with(|| r.elements.clone());
-        match have.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
-            Some(h) => h.count -= group.count,
-            None => {
-                return Err(RuleError::new(
-                    pool.rule,
-                    format!("{name} has too few {} to lose {} (a general goes down only with his whole command)", group.spec, group.count),
-                ));
-            }
+        if crate::army::take_groups(have, std::slice::from_ref(group)).is_err() {
+            return Err(RuleError::new(
+                pool.rule,
+                format!("{name} has too few {} to lose {} (a general goes down only with his whole command)", group.spec, group.count),
+            ));
         }
         total += group.count;
     }
@@ -379,12 +376,10 @@ impl CampaignState {
         if let Some(army) = self.armies.get_mut(side) {
             let mut count = 0;
             for (name, group) in lost {
-                if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name) {
-                    if let Some(h) = roster.elements.iter_mut().find(|h| h.spec == group.spec && h.count >= group.count) {
-                        h.count -= group.count;
-                        count += group.count;
-                    }
-                    roster.elements.retain(|h| h.count > 0);
+                if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name)
+                    && crate::army::take_groups(&mut roster.elements, std::slice::from_ref(group)).is_ok()
+                {
+                    count += group.count;
                 }
             }
             *self.elements_lost.entry(side.clone()).or_default() += count;

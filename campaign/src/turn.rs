@@ -481,18 +481,12 @@ pub fn exchange(
         .get(side)
         .and_then(|army| army.commands.iter().find(|c| c.name == from))
         .ok_or_else(|| RuleError::new("MG-03", format!("{from} has no roster")))?;
-    let mut left = roster.elements.clone();
-    for g in elements {
-        match left.iter_mut().find(|have| have.spec == g.spec && have.count >= g.count) {
-            Some(have) => have.count -= g.count,
-            None => {
-                let have = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum::<u32>();
-                return Err(RuleError::new(
-                    "MG-14",
-                    format!("{from} has {have} {} and cannot hand over {} (its general stays with it)", g.spec, g.count),
-                ));
-            }
-        }
+    if let Err(g) = crate::army::take_groups(&mut roster.elements.clone(), elements) {
+        let have = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum::<u32>();
+        return Err(RuleError::new(
+            "MG-14",
+            format!("{from} has {have} {} and cannot hand over {} (its general stays with it)", g.spec, g.count),
+        ));
     }
     Ok(vec![Event::ElementsExchanged { side: side.clone(), from: from.to_owned(), to: to.to_owned(), elements: elements.to_vec() }])
 }

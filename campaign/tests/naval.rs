@@ -6,27 +6,26 @@ use referee_campaign::{Command, DiceInput, Event, NodeId};
 mod common;
 use common::{Game as Sea, side};
 
+/// The Dionysian War with Carthage's fleet at Panormus and Syracuse's at Himera, one node apart.
+const FLEETS_AT_HIMERA: &[(&str, &str, u8)] = &[
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 4),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 31),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 8),
+];
+
 /// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
 /// carried elements of its owner's choosing; MG-15: it then retreats to a coastal node free of
 /// enemy fleets.
 #[test]
 fn mg_18_naval_battle_losses_and_retreat() {
-    let mut sea = Sea::deployed(
-        "dionysian",
-        4,
-        &[
-            ("carthage", "Himilco", 4),
-            ("carthage", "Mago", 4),
-            ("carthage", "Hamilcar", 3),
-            ("carthage", "Hanno", 3),
-            ("carthage", "fleet", 4),
-            ("syracuse", "Dionysius", 31),
-            ("syracuse", "Leptines", 31),
-            ("syracuse", "Thearides", 22),
-            ("syracuse", "Agyris", 10),
-            ("syracuse", "fleet", 8),
-        ],
-    );
+    let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.ok(&Command::Embark { side: side("carthage"), counter: "Himilco".into() });
     sea.sail("carthage", &[8]);
     // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard.
@@ -110,7 +109,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     // MG-33: every 5 enemy NPs destroyed are worth a victory point.
     assert_eq!(s.victory_points()[&side("rome")].total, 1);
     assert!(s.retreats_due.is_empty());
-    // A tie is rolled again: the log shows four naval dice for the two fleets.
+    // No tie here: one naval die for each fleet.
     let log = sea.store.events(sea.c.id).unwrap();
     let naval_dice =
         log.iter().filter(|l| matches!(&l.event, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-18"))).count();
@@ -120,22 +119,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
 /// MG-18: equal totals are rolled again until one side is higher.
 #[test]
 fn mg_18_ties_are_rolled_again() {
-    let mut sea = Sea::deployed(
-        "dionysian",
-        4,
-        &[
-            ("carthage", "Himilco", 4),
-            ("carthage", "Mago", 4),
-            ("carthage", "Hamilcar", 3),
-            ("carthage", "Hanno", 3),
-            ("carthage", "fleet", 4),
-            ("syracuse", "Dionysius", 31),
-            ("syracuse", "Leptines", 31),
-            ("syracuse", "Thearides", 22),
-            ("syracuse", "Agyris", 10),
-            ("syracuse", "fleet", 8),
-        ],
-    );
+    let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.sail("carthage", &[8]);
     let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2])).unwrap();
     let outcome = events
