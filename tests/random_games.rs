@@ -9,9 +9,13 @@ use std::collections::BTreeMap;
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-use referee_campaign::army::{ElementGroup, take_groups};
+use referee_battle_gen::TabletopSystem;
+use referee_battle_gen::pack::{PackOptions, Reader};
+use referee_campaign::army::{CommandRoster, ElementGroup, take_groups};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::map::Edge;
 use referee_campaign::scenario::DeployArea;
+use referee_campaign::table::{Defence, Flank};
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
 use referee_campaign::{Campaign, CampaignState, Command, DiceInput, NodeId, SideId, Store};
 use referee_e2e::{scenario, sicily};
@@ -21,6 +25,10 @@ struct Player {
     store: Store,
     campaign: Campaign,
     refused: usize,
+    /// Set each battle's table and print its pack before the result, checking every side's
+    /// PDF for what it must not hold.
+    packs: bool,
+    packs_checked: usize,
 }
 
 impl Player {
@@ -193,6 +201,9 @@ impl Player {
                     continue;
                 }
             }
+            if self.packs {
+                self.set_table_and_check_pack(battle.id);
+            }
             let sides = battle.sides();
             let winner = sides[self.rng.random_range(0..sides.len())].clone();
             let outcome = if battle.day == 1 && self.rng.random_range(0..5) == 0 { Outcome::NoResult } else { Outcome::Won { winner } };
@@ -219,6 +230,7 @@ impl Player {
                     fled,
                     general_killed,
                     demoralised: self.rng.random_range(0..5) == 0,
+                    voluntary: false,
                     join,
                 });
             }
@@ -277,6 +289,72 @@ impl Player {
         }
     }
 
+    /// sets the table (a random section and cut) and prints the pack; each side's PDF
+    /// names its own commands in the battle and nothing of the enemy's: no command name, no
+    /// kind of element the side does not have itself.
+    fn set_table_and_check_pack(&mut self, battle_id: u32) {
+        let now = self.campaign.state.battles.iter().find(|b| b.id == battle_id).cloned().expect("the battle is there");
+        let earlier = now.table.as_ref().map(|t| t.defence);
+        // On a second day the defender may only keep the field or move it back (MG-25).
+        let choices: Vec<Defence> = Defence::ALL.into_iter().filter(|d| earlier.is_none_or(|e| *d >= e)).collect();
+        let defence = choices[self.rng.random_range(0..choices.len())];
+        let cut = [None, Some(Flank::Left), Some(Flank::Right)][self.rng.random_range(0..3)];
+        let set = Command::SetUpTable { battle: battle_id, defence, cut, attacker_edge: None };
+        if now.table.as_ref().is_some_and(|t| t.day == now.day) {
+            // Set already for this day.
+        } else if !self.give(&set) {
+            // No road of entry (a landing, a sally): the attacker fights from the first edge.
+            let edge = Edge::ALL[self.rng.random_range(0..4)];
+            let set = Command::SetUpTable { battle: battle_id, defence, cut, attacker_edge: Some(edge) };
+            assert!(self.give(&set), "battle {battle_id}: the table could not be set");
+        }
+        let s = self.campaign.state.clone();
+        let battle = s.battles.iter().find(|b| b.id == battle_id).cloned().expect("the battle is there");
+        let events = self.store.events(self.campaign.id).unwrap();
+        let options = PackOptions {
+            system: if battle_id.is_multiple_of(2) { TabletopSystem::Dbsa } else { TabletopSystem::Dbm },
+            ..PackOptions::default()
+        };
+        let files = referee_battle_gen::campaign_pack(&s, sicily(), &events, battle_id, &options).expect("a pack for every battle");
+        assert_eq!(files.len(), 1 + battle.sides().len());
+        let at_node = |side: &SideId| -> Vec<CommandRoster> {
+            let mut out: Vec<CommandRoster> = s
+                .counters
+                .iter()
+                .filter(|c| &c.side == side && c.node == battle.node && c.on_land())
+                .filter_map(|c| s.armies[side].commands.iter().find(|r| r.name == c.name).cloned())
+                .collect();
+            if let Some(n) = battle.city.filter(|n| s.city_allies.get(n) == Some(side)) {
+                out.extend(s.city_forces(sicily(), n));
+            }
+            out
+        };
+        for file in &files {
+            let Reader::Side(side) = &file.reader else { continue };
+            let text = referee_battle_gen::pdf::extract_text(&file.bytes).expect("the PDF reads back").join(" ").replace('\n', " ");
+            let own = at_node(side);
+            for r in &own {
+                assert!(text.contains(&r.name), "{side}'s pack for battle {battle_id} lacks its own {}", r.name);
+            }
+            let own_specs: Vec<String> = own.iter().flat_map(|r| r.specs().map(ToString::to_string).collect::<Vec<_>>()).collect();
+            for enemy in battle.sides().iter().filter(|e| s.are_enemies(side, e)) {
+                for r in at_node(enemy) {
+                    // A command called like a side or a place is a public word, not a leak.
+                    let public = s.scenario.sides.iter().any(|x| x.name == r.name) || sicily().nodes.values().any(|n| n.name == r.name);
+                    assert!(
+                        public || !text.contains(&format!("{} ", r.name)) && !text.ends_with(&r.name),
+                        "{side}'s pack names the enemy's {}",
+                        r.name
+                    );
+                    for spec in r.specs().map(ToString::to_string).filter(|sp| !own_specs.contains(sp)) {
+                        assert!(!text.contains(&spec), "{side}'s pack shows the enemy's {spec} (battle {battle_id})");
+                    }
+                }
+            }
+            self.packs_checked += 1;
+        }
+    }
+
     fn check_invariants(&self, elements: &BTreeMap<SideId, u32>) {
         let s: &CampaignState = &self.campaign.state;
         for c in &s.counters {
@@ -321,10 +399,10 @@ fn pick_losses(s: &CampaignState, side: &SideId, pool: &[String], due: u32) -> (
 }
 
 /// Plays one campaign; returns how many events of each kind it stored.
-fn play(id: &str, seed: u64) -> BTreeMap<String, usize> {
+fn play(id: &str, seed: u64, packs: bool) -> BTreeMap<String, usize> {
     let mut store = Store::open_in_memory().unwrap();
     let campaign = store.create("Random", scenario(id), seed).unwrap();
-    let mut p = Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0 };
+    let mut p = Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0, packs, packs_checked: 0 };
     let elements: BTreeMap<SideId, u32> =
         p.campaign.state.armies.iter().map(|(s, a)| (s.clone(), a.commands.iter().map(|c| c.element_count()).sum())).collect();
     p.deploy_all();
@@ -353,6 +431,9 @@ fn play(id: &str, seed: u64) -> BTreeMap<String, usize> {
     assert_eq!(replayed, p.campaign.state, "{id}: replay differs from the live game");
     assert!(events.len() > 200, "{id}: only {} events in a whole campaign", events.len());
     let mut kinds = BTreeMap::new();
+    if packs {
+        kinds.insert("packs_checked".to_owned(), p.packs_checked);
+    }
     for e in &events {
         *kinds.entry(e.event.kind().to_owned()).or_insert(0) += 1;
     }
@@ -365,7 +446,7 @@ fn mg_32_random_games_of_every_scenario_run_to_the_end() {
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for id in ["dionysian", "pyrrhic", "first-punic", "second-punic"] {
         for seed in [1, 2, 3] {
-            for (kind, n) in play(id, seed) {
+            for (kind, n) in play(id, seed, false) {
                 *seen.entry(kind).or_insert(0) += n;
             }
         }
@@ -375,4 +456,15 @@ fn mg_32_random_games_of_every_scenario_run_to_the_end() {
         assert!(seen.get(kind).copied().unwrap_or(0) > 0, "no {kind} in any game: {seen:?}");
     }
     println!("{seen:?}");
+}
+
+/// a whole random game of each scenario with a pack printed for every battle: no side's
+/// PDF holds the enemy's commands or elements, and every side's holds its own.
+#[test]
+fn x_04_no_battle_pack_leaks_in_a_random_game_of_any_scenario() {
+    for (id, seed) in [("dionysian", 4), ("pyrrhic", 5), ("first-punic", 6), ("second-punic", 7)] {
+        let kinds = play(id, seed, true);
+        assert!(kinds.get("packs_checked").copied().unwrap_or(0) >= 4, "{id}: too few battles to check: {kinds:?}");
+        assert!(kinds.get("table_set").copied().unwrap_or(0) > 0, "{id}: no table was set: {kinds:?}");
+    }
 }

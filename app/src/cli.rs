@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
+use referee_battle_gen::dbsa::Scaling;
+use referee_battle_gen::pack::{PackOptions, Reader};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, Command, DiceInput, Map, Modifier, SideId, Store};
@@ -98,6 +100,64 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
         /// Dice rolled on the table for this order, in the order the rules roll them
+        #[arg(long = "value", value_delimiter = ',')]
+        values: Vec<u8>,
+    },
+    /// Set a battle's table: the defender's section, the attacker's cut for a 4'×6' table;
+    /// rolls the weather and time of day (MG-21, MG-22, MG-25)
+    Table {
+        /// Campaign name or id
+        campaign: String,
+        /// Battle number, as `show` lists it
+        battle: u32,
+        /// The defender's choice
+        #[arg(long, value_parser = ["forward", "central", "rear"])]
+        defence: String,
+        /// For a 4'×6' table: the flank the attacker cuts 2' off, as it faces the enemy
+        #[arg(long, value_parser = ["left", "right"])]
+        cut: Option<String>,
+        /// The map edge the attacker fights from, where it did not come in by road
+        #[arg(long, value_parser = ["north", "east", "south", "west"])]
+        edge: Option<String>,
+        /// The two dice rolled on the table, weather then time of day
+        #[arg(long = "value", value_delimiter = ',')]
+        values: Vec<u8>,
+    },
+    /// Write a battle's pack: the umpire's sheet and each side's brief, roster and table as PDFs
+    Pack {
+        /// Campaign name or id
+        campaign: String,
+        /// Battle number
+        battle: u32,
+        /// Folder to write the PDFs into (made if missing)
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+        /// Tabletop rules the rosters are written for
+        #[arg(long, default_value = "dbm", value_parser = ["dbm", "dbsa"])]
+        system: String,
+        /// DBSA: one army per side, per command, or one DBSA element per campaign element
+        #[arg(long, default_value = "per-side", value_parser = ["per-side", "per-command", "one-to-one"])]
+        scaling: String,
+        /// DBSA: elements in each army for per-side and per-command scaling
+        #[arg(long, default_value_t = 12)]
+        size: u32,
+        /// Figure scale, for distances in inches and centimetres
+        #[arg(long, default_value = "15mm", value_parser = ["6mm", "15mm", "25mm"])]
+        figures: String,
+    },
+    /// Enter a battle's result from a JSON file (see README): checked against the battle,
+    /// then recovery, lost generals, retreats and victory points follow
+    Result {
+        /// Campaign name or id
+        campaign: String,
+        /// Battle number
+        battle: u32,
+        /// The result as JSON; `-` reads standard input
+        #[arg(long, value_name = "FILE")]
+        file: PathBuf,
+        /// Recovery dice rolled on the table, in the order the rules roll them
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
     },
@@ -341,6 +401,71 @@ impl Session {
                 let lines = all.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
                 self.print(out, &Executed { events: all, lines })
             }
+            CliCommand::Table { campaign, battle, defence, cut, edge, values } => {
+                let quoted = |s: &str| serde_json::Value::String(s.to_owned());
+                let defence = serde_json::from_value(quoted(&defence))?;
+                let cut = cut.map(|c| serde_json::from_value(quoted(&c))).transpose()?;
+                let attacker_edge = edge.map(|e| serde_json::from_value(quoted(&e))).transpose()?;
+                if !values.is_empty() && values.len() != 2 {
+                    bail!("setting a table rolls two dice (weather, then time of day), but {} were given", values.len());
+                }
+                let command = Command::SetUpTable { battle, defence, cut, attacker_edge };
+                self.run_one(&campaign, &command, values, out)
+            }
+            CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
+                let quoted = |s: &str| serde_json::Value::String(s.to_owned());
+                let scaling = match scaling.as_str() {
+                    "per-command" => Scaling::PerCommand { elements: size },
+                    "one-to-one" => Scaling::OneToOne,
+                    _ => Scaling::PerSide { elements: size },
+                };
+                if size == 0 {
+                    bail!("a DBSA army needs at least one element (--size)");
+                }
+                let options = PackOptions {
+                    paper: serde_json::from_value(quoted(&paper))?,
+                    system: serde_json::from_value(quoted(&system))?,
+                    scaling,
+                    figures: serde_json::from_value(quoted(&figures))?,
+                };
+                let catalog = self.catalog()?;
+                let store = self.store(false)?;
+                let (c, map) = self.open(&store, &campaign, &catalog)?;
+                let events = store.events(c.id)?;
+                let files = referee_battle_gen::campaign_pack(&c.state, &map, &events, battle, &options)?;
+                std::fs::create_dir_all(&dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
+                let mut written = Vec::new();
+                for f in files {
+                    let path = dir.join(&f.file_name);
+                    std::fs::write(&path, &f.bytes).with_context(|| format!("cannot write {}", path.display()))?;
+                    written.push(WrittenFile { path: path.display().to_string(), reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
+                }
+                self.print(out, &Written(written))
+            }
+            CliCommand::Result { campaign, battle, file, values } => {
+                let text = if file.as_os_str() == "-" {
+                    std::io::read_to_string(std::io::stdin()).context("cannot read the result from standard input")?
+                } else {
+                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
+                };
+                let mut value: serde_json::Value = serde_json::from_str(&text).context("the result is not valid JSON")?;
+                let Some(object) = value.as_object_mut() else {
+                    bail!("the result must be a JSON object like {{\"outcome\": …, \"losses\": […]}}")
+                };
+                match object.get("battle").map(serde_json::Value::as_u64) {
+                    None => {
+                        object.insert("battle".into(), battle.into());
+                    }
+                    Some(Some(n)) if n == u64::from(battle) => {}
+                    Some(other) => bail!(
+                        "the file is the result of battle {}, not battle {battle}",
+                        other.map_or_else(|| "?".to_owned(), |n| n.to_string())
+                    ),
+                }
+                let result =
+                    serde_json::from_value(value).context("the result does not read as a battle result (see README: Entering a result)")?;
+                self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
+            }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
@@ -364,6 +489,17 @@ impl Session {
                 self.print(out, &Executed { events, lines })
             }
         }
+    }
+
+    /// Runs one command on a campaign and prints what happened.
+    fn run_one(&self, campaign: &str, command: &Command, values: Vec<u8>, out: &mut dyn Write) -> anyhow::Result<()> {
+        let catalog = self.catalog()?;
+        let mut store = self.store(false)?;
+        let (mut c, map) = self.open(&store, campaign, &catalog)?;
+        let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+        let events = store.execute(&mut c, &map, command, input)?;
+        let lines = events.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
+        self.print(out, &Executed { events, lines })
     }
 
     fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>)> {
@@ -555,6 +691,33 @@ impl Output for LogOnly {
 impl Output for referee_campaign::store::Undone {
     fn text(&self) -> String {
         format!("Undid command {}: {} ({} event(s) removed).", self.command_seq, self.summary, self.events)
+    }
+}
+
+#[derive(Serialize)]
+struct WrittenFile {
+    path: String,
+    reader: Reader,
+    pages: usize,
+    bytes: usize,
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+struct Written(Vec<WrittenFile>);
+
+impl Output for Written {
+    fn text(&self) -> String {
+        self.0
+            .iter()
+            .map(|f| {
+                let who = match &f.reader {
+                    Reader::Umpire => "umpire".to_owned(),
+                    Reader::Side(s) => s.to_string(),
+                };
+                format!("{:<8} {} ({} pages, {} KB)\n", who, f.path, f.pages, f.bytes.div_ceil(1024))
+            })
+            .collect()
     }
 }
 

@@ -1367,3 +1367,230 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     assert!(state.counter(&s("carthage"), "fleet").is_none());
     assert!(h.query_by_label("Combine fleets under Syracuse").is_none(), "one fleet is left");
 }
+
+/// MG-21 / MG-22: the umpire sets the table at Himera from the battle's "Set table…" window:
+/// the rear section on a 4'×6' table with the attacker's right cut off, the players' dice
+/// typed in for the weather and time of day; the battle's row then shows the table, and it
+/// cannot be set twice.
+#[test]
+fn mg_21_mg_22_the_table_is_set_from_its_window_and_shown_with_the_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Carthage: combat"));
+    click(&mut h, "Set table of battle 1…");
+    assert!(h.state().dialog_open());
+    assert!(label_exists(&h, "Battle 1 at Himera — set the table, day 1"));
+    assert!(label_exists(&h, "where its road came in (MG-21)"), "Himilco's road of entry settles the attacker's edge");
+    assert!(label_exists(&h, "the 4' strip furthest from the attacker"), "each choice says what it means");
+
+    click(&mut h, "Rear");
+    click(&mut h, "4'×6' table");
+    click(&mut h, "right");
+    type_into(&mut h, "typed-in values", "3 5");
+    assert!(label_exists(&h, "typed in: 3 5"), "the window shows the players' dice");
+    click(&mut h, "Set table and roll weather");
+    no_error(&h);
+    assert!(!h.state().dialog_open(), "the window closes once the table is set");
+
+    let state = &h.state().campaign().unwrap().state;
+    let table = state.battle_table(1).expect("the table is set").clone();
+    assert_eq!(
+        (table.day, table.defence, table.cut),
+        (1, referee_campaign::table::Defence::Rear, Some(referee_campaign::table::Flank::Right))
+    );
+    assert_eq!((table.weather.as_str(), table.time_of_day.as_str()), ("fair", "early afternoon"), "d6 3 and 5 (MG-22)");
+    let line = format!("Day 1: {} · weather: fair · early afternoon", table.describe());
+    assert!(label_exists(&h, &line), "the battle's row shows {line}");
+    assert!(label_exists(&h, "[typed in] for weather, battle 1 at Himera"), "the rolls are logged as typed in");
+    assert!(h.get_by_label("Set table of battle 1…").accesskit_node().is_disabled(), "day 1 is set once");
+}
+
+/// A fresh folder name under a temporary directory, as a string for the text field.
+fn folder_in(dir: &tempfile::TempDir, name: &str) -> String {
+    dir.path().join(name).display().to_string()
+}
+
+/// Replaces the text of the pack window's folder field.
+fn set_folder(h: &mut Harness<'_, RefereeApp>, folder: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, "Folder");
+    field.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Folder").type_text(folder);
+    h.run();
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Folder").value().as_deref(), Some(folder));
+}
+
+/// the battle's "Battle pack…" window writes the umpire's file and one per side into
+/// the folder typed in, for DBSA on US Letter, and lists them with their readers; a folder
+/// that cannot be made is one red sentence.
+#[test]
+fn x_04_a_battle_pack_is_written_from_its_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Battle pack of battle 1…");
+    assert!(label_exists(&h, "Battle pack — battle 1 at Himera"));
+    let default = h.get_by_role_and_label(Role::TextInput, "Folder").value().unwrap_or_default();
+    assert!(default.ends_with("Turn"), "the folder defaults to one named for the campaign: {default}");
+    assert!(!label_exists(&h, "Scaling"), "DBM has no scaling");
+    click(&mut h, "DBSA");
+    assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
+    click(&mut h, "US Letter");
+
+    let out = tempfile::tempdir().unwrap();
+    let folder = folder_in(&out, "packs");
+    set_folder(&mut h, &folder);
+    click(&mut h, "Write pack");
+    no_error(&h);
+    let names = ["battle-01-umpire.pdf", "battle-01-carthage.pdf", "battle-01-syracuse.pdf"];
+    for name in names {
+        let path = out.path().join("packs").join(name);
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(bytes.starts_with(b"%PDF"), "{name} is a PDF");
+        assert!(label_exists(&h, name), "the window lists {name}");
+    }
+    assert!(label_exists(&h, "umpire"), "each file says who reads it");
+    assert!(h.state().dialog_open(), "the window stays open with its list");
+
+    // A file where the folder should be: the folder cannot be made.
+    let blocked = out.path().join("not a folder");
+    std::fs::write(&blocked, "x").unwrap();
+    set_folder(&mut h, &blocked.display().to_string());
+    click(&mut h, "Write pack");
+    assert!(label_exists(&h, "cannot make the folder"), "the failure is shown in the window");
+}
+
+/// "Packs for every battle…" writes every battle's pack on a background thread, the
+/// window staying responsive with a progress bar, then says what was written.
+#[test]
+fn x_04_packs_for_every_battle_are_written_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Packs for every battle…");
+    assert!(label_exists(&h, "Battle packs — every battle due (1)"));
+    let out = tempfile::tempdir().unwrap();
+    set_folder(&mut h, &folder_in(&out, "all"));
+    h.get_by_label("Write packs").click();
+    h.step();
+    h.step();
+    for _ in 0..600 {
+        if !h.state().packs_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    assert!(!h.state().packs_running(), "the packs were written within 12 s");
+    h.run();
+    no_error(&h);
+    assert!(out.path().join("all").join("battle-01-umpire.pdf").is_file());
+    assert!(label_exists(&h, "Packs of 1 battle written: 3 files in"), "the window says what was written");
+}
+
+/// MG-23: in the result form Hanno is declared demoralised by Carthage, and the result
+/// records it as voluntary; Agyris, Syracuse's ally-general, cannot be.
+#[test]
+fn mg_23_a_command_is_declared_demoralised_but_an_ally_general_s_cannot_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let (mut p, db) = Prep::new(&dir, "dionysian", 9);
+    p.deploy(&DIONYSIAN);
+    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
+    p.end("carthage", DiceInput::Manual(vec![2]));
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
+    p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
+    p.end("syracuse", DiceInput::Manual(vec![3]));
+    drop(p);
+
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    let agyris = h.get_by_label("Agyris declared demoralised");
+    assert!(agyris.accesskit_node().is_disabled(), "Agyris is an ally-general (MG-23)");
+    agyris.hover();
+    h.run();
+    assert!(label_exists(&h, "only a side's own commands may be declared demoralised"), "the greyed box says why");
+
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Syracuse").click();
+    h.run();
+    click(&mut h, "Hanno declared demoralised");
+    click(&mut h, "Record result");
+    no_error(&h);
+    assert!(!h.state().dialog_open());
+    let campaign = h.state().campaign().unwrap();
+    let events = h.state().store().events(campaign.id).unwrap();
+    let hanno = events
+        .iter()
+        .find_map(|l| match &l.event {
+            referee_campaign::Event::BattleResolved { aftermath, .. } => aftermath.iter().find(|a| a.command == "Hanno").cloned(),
+            _ => None,
+        })
+        .expect("the battle is resolved with Hanno in it");
+    assert!(hanno.voluntary && hanno.demoralised, "{hanno:?}");
+}
+
+/// a side's screen lists the battle but offers neither packs nor the table;
+/// sent anyway, a pack is refused in words and nothing is written.
+#[test]
+fn x_04_a_side_s_view_offers_no_battle_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "carthage");
+    assert!(label_exists(&h, "Battles due (1)"));
+    for hidden in ["Battle pack", "Packs for every battle", "Set table"] {
+        assert!(!label_exists(&h, hidden), "Carthage's screen must not offer {hidden}");
+    }
+    h.state_mut().send(AppCommand::OpenDialog(Some(referee::gui::Dialog::BattlePack(Some(1)))));
+    h.run();
+    assert!(!h.state().dialog_open());
+    let out = tempfile::tempdir().unwrap();
+    let mut settings = referee::gui::PackSettings::new("Turn");
+    settings.folder = folder_in(&out, "side");
+    h.state_mut().send(AppCommand::WritePack { battle: 1, settings });
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("umpire's view")), "{:?}", h.state().message());
+    assert!(!out.path().join("side").exists(), "nothing is written");
+}
+
+/// MG-25: after both sides stay, the second day's table keeps the attacker's edge and lets
+/// the defender only hold its section or fall back: "Forward" is greyed out after "central".
+#[test]
+fn mg_25_the_second_day_s_table_may_only_fall_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |x: &str| SideId::new(x);
+    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
+    let defence = referee_campaign::table::Defence::Central;
+    p.go(&Command::SetUpTable { battle: 1, defence, cut: None, attacker_edge: None }, DiceInput::Seeded);
+    let result = referee_campaign::battle::BattleResult {
+        battle: 1,
+        outcome: referee_campaign::battle::Outcome::NoResult,
+        held_field: None,
+        losses: vec![],
+        open_roads: Default::default(),
+        city_attacked_by: None,
+    };
+    p.go(&Command::RecordBattleResult { result }, DiceInput::Seeded);
+    for side in ["carthage", "syracuse"] {
+        p.go(&Command::ChooseStayOrRetire { side: s(side), battle: 1, stay: true }, DiceInput::Seeded);
+    }
+    assert_eq!(p.campaign.state.battles[0].day, 2);
+    drop(p);
+
+    let mut h = open_turn(&db, "umpire");
+    assert!(label_exists(&h, "Day 1: central section"), "day 1's table is still shown");
+    click(&mut h, "Set table of battle 1…");
+    assert!(label_exists(&h, "set the table, day 2"));
+    assert!(label_exists(&h, "kept from day 1, MG-25"));
+    assert!(h.get_by_label("Forward").accesskit_node().is_disabled(), "the field may not move toward the attacker");
+    assert!(!h.get_by_label("Central").accesskit_node().is_disabled() && !h.get_by_label("Rear").accesskit_node().is_disabled());
+    click(&mut h, "Rear");
+    click(&mut h, "Set table and roll weather");
+    no_error(&h);
+    let table = h.state().campaign().unwrap().state.battle_table(1).unwrap().clone();
+    assert_eq!((table.day, table.defence), (2, referee_campaign::table::Defence::Rear));
+    assert!(label_exists(&h, "Day 2: rear section"));
+}

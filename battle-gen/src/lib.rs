@@ -5,8 +5,16 @@
 //! Depends on `referee-campaign` and `referee-data`; never on egui. Every side's output is
 //! built from that side's view only.
 
+pub mod brief;
+pub mod dbsa;
+pub mod ground;
+pub mod layout;
+pub mod pack;
+pub mod pdf;
 pub mod section;
+pub mod table;
 
+pub use pack::campaign_pack;
 pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};
 
 use serde::{Deserialize, Serialize};

@@ -13,25 +13,7 @@ pub const SECTION_DEPTH_FEET: f32 = 4.0;
 /// What the attacker cuts off one flank for a 4'×6' table, in feet.
 pub const CUT_FEET: f32 = 2.0;
 
-/// The defender's choice of where to fight (MG-21).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Defence {
-    /// The strip nearest the attacker's entry edge.
-    Forward,
-    /// The middle of the map.
-    Central,
-    /// The strip furthest from the attacker.
-    Rear,
-}
-
-/// A flank as the attacker sees it, standing on its base edge facing into the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Flank {
-    Left,
-    Right,
-}
+pub use referee_campaign::table::{Defence, Flank};
 
 /// A rectangle on the 8'×8' map; x east and y south from the north-west corner.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

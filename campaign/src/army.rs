@@ -317,7 +317,8 @@ impl ElementTable {
         self.types.get(&spec.code).map(|t| t.mobility)
     }
 
-    fn general_cost(&self, rank: Rank) -> u32 {
+    /// The surcharge on a general's element for his rank.
+    pub fn general_cost(&self, rank: Rank) -> u32 {
         match rank {
             Rank::CInC => self.generals.c_in_c,
             Rank::SubGeneral => self.generals.sub_general,

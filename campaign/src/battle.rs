@@ -46,6 +46,10 @@ pub struct CommandLosses {
     pub general_killed: bool,
     #[serde(default)]
     pub demoralised: bool,
+    /// Declared demoralised by its own side at the end of a bound (MG-23): demoralised for
+    /// good. Only a side's own commands, not allied ones, may be.
+    #[serde(default)]
+    pub voluntary: bool,
     /// The friendly command in the node that takes the elements if the general is lost for
     /// good (MG-31); without one the command fights on leaderless.
     #[serde(default)]
@@ -91,6 +95,11 @@ pub struct CommandAftermath {
     /// One of the commands of the city at this node (MG-05, MG-07), not a side's own.
     #[serde(default)]
     pub city: Option<NodeId>,
+    /// Demoralised on the table, and whether its own side declared it so (MG-23).
+    #[serde(default)]
+    pub demoralised: bool,
+    #[serde(default)]
+    pub voluntary: bool,
 }
 
 /// A commander lost for good, and who beat him (MG-33 scores it for that side).
@@ -301,6 +310,13 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         if let Some(g) = l.fled.iter().find(|g| g.spec.grade != Grade::I) {
             return Err(RuleError::new("MG-26", format!("only inferior elements count as lost when they flee, not {}", g.spec)));
         }
+        // MG-23: only a side's own commands may be declared demoralised, not allied ones.
+        if l.voluntary && (is_city(&l.side, &l.command) || roster.rank == Rank::AllyGeneral) {
+            return Err(RuleError::new(
+                "MG-23",
+                format!("{} is an allied command, and only a side's own commands may be declared demoralised", l.command),
+            ));
+        }
         // A leaderless command has no general left to lose (MG-31).
         let headless = !is_city(&l.side, &l.command) && state.leaderless.contains(&(l.side.clone(), l.command.clone()));
         if headless && l.general_killed {
@@ -365,6 +381,8 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             leaderless: general_lost && joined.is_none() && left > 0,
             joined,
             destroyed: left == 0,
+            demoralised: l.demoralised || l.voluntary,
+            voluntary: l.voluntary,
         });
     }
     let Some(winner) = winner else {
@@ -376,8 +394,12 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     // MG-24: a city's demoralised commands flee into their city; where the enemy holds it
     // they surrender, and the city turns next campaign turn to the side holding it.
     let holder = state.control.get(&battle.node).filter(|h| city_side.is_some_and(|c| state.are_enemies(c, h)));
-    let surrendered: Vec<String> =
-        result.losses.iter().filter(|l| l.demoralised && is_city(&l.side, &l.command)).map(|l| l.command.clone()).collect();
+    let surrendered: Vec<String> = result
+        .losses
+        .iter()
+        .filter(|l| (l.demoralised || l.voluntary) && is_city(&l.side, &l.command))
+        .map(|l| l.command.clone())
+        .collect();
     if let (Some(holder), false) = (holder, surrendered.is_empty()) {
         events.push(Event::CityCommandsSurrendered { node: battle.node, commands: surrendered, to: holder.clone() });
     }

@@ -81,6 +81,7 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
             choices: Default::default(),
             city: Some(node),
             city_attack: true,
+            table: None,
         },
         forces: state.city_forces(map, node),
     }])

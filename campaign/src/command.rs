@@ -7,6 +7,8 @@ use crate::army::{Army, ElementGroup};
 use crate::battle::BattleResult;
 use crate::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
+use crate::map::Edge;
+use crate::table::{Defence, Flank};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -83,6 +85,17 @@ pub enum Command {
     EndCampaign { reason: String },
     /// The besieged come out to fight (MG-27).
     Sally { side: SideId, node: NodeId },
+    /// Set the table for a battle's day: the defender's section, the attacker's cut for a
+    /// 4'×6' table, and the attacker's edge where it did not come in by road; rolls the
+    /// weather and time of day (MG-21, MG-22, MG-25).
+    SetUpTable {
+        battle: u32,
+        defence: Defence,
+        #[serde(default)]
+        cut: Option<Flank>,
+        #[serde(default)]
+        attacker_edge: Option<Edge>,
+    },
     /// Write a side's secret choice after a battle without a loser (MG-25).
     ChooseStayOrRetire { side: SideId, battle: u32, stay: bool },
     /// Change sides while the offer stands after the side's ally lost a land battle (MG-35).
@@ -111,6 +124,7 @@ impl Command {
             Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
             Command::Shelter { side } => format!("shelter {side}'s fleet"),
             Command::CombineFleets { side, with } => format!("combine {with}'s fleet with {side}'s"),
+            Command::SetUpTable { battle, defence, .. } => format!("set the table of battle {battle} ({defence} defence)"),
             Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
             Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
             Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),

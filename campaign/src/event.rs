@@ -11,6 +11,7 @@ use crate::map::Map;
 use crate::naval::NavalOutcome;
 use crate::scenario::Scenario;
 use crate::siege::Siege;
+use crate::table::BattleTable;
 use crate::turn::{Battle, Phase};
 use crate::view::Viewer;
 
@@ -81,6 +82,8 @@ pub enum Event {
     CityJoined { node: NodeId, side: SideId },
     /// Opposing counters met and a battle is due (MG-10, MG-20).
     BattleRaised { battle: Battle },
+    /// The table for a battle's day is set, with its weather and time of day (MG-21, MG-22).
+    TableSet { battle: u32, node: NodeId, table: BattleTable },
     /// Two fleets fought (MG-18); the dice are the events just before.
     NavalBattleFought { outcome: NavalOutcome },
     /// The owner chose the carried elements lost at sea (MG-18); only that side sees which.
@@ -187,6 +190,7 @@ impl Event {
             Event::CounterLanded { .. } => "counter_landed",
             Event::CityJoined { .. } => "city_joined",
             Event::BattleRaised { .. } => "battle_raised",
+            Event::TableSet { .. } => "table_set",
         }
     }
 
@@ -285,6 +289,14 @@ impl Event {
                     defenders.join(" and ")
                 ))
             }
+            Event::TableSet { battle, node, table } => Some(format!(
+                "Battle {battle} at {}, day {}: {}; {}, starting {} — MG-21, MG-22",
+                map.name(*node),
+                table.day,
+                table.describe(),
+                table.weather,
+                table.time_of_day
+            )),
             Event::BattleResolved { battle, node, winner, aftermath, .. } => {
                 let mut line = format!("Battle {battle} at {}: {} wins — MG-20", map.name(*node), side_name(&Some(winner.clone())));
                 for a in aftermath {
@@ -297,6 +309,9 @@ impl Event {
                     if owner_sees(viewer, &a.side) && lost > 0 {
                         let list: Vec<String> = a.lost.iter().map(ToString::to_string).collect();
                         line.push_str(&format!("; {who} loses {}", list.join(", ")));
+                    }
+                    if a.voluntary {
+                        line.push_str(&format!("; {who} was declared demoralised — MG-23"));
                     }
                     if a.destroyed {
                         line.push_str(&format!("; {who} is destroyed"));

@@ -25,6 +25,7 @@ pub mod scenario;
 pub mod siege;
 pub mod state;
 pub mod store;
+pub mod table;
 pub mod turn;
 pub mod view;
 

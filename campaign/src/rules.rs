@@ -63,6 +63,9 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
         Command::Shelter { side } => naval::shelter(state, map, side)?,
         Command::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
+        Command::SetUpTable { battle: id, defence, cut, attacker_edge } => {
+            crate::table::set_up_table(state, map, *id, *defence, *cut, *attacker_edge, dice)?
+        }
         Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
         Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
         Command::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,

@@ -15,7 +15,7 @@ use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 14;
+pub const STATE_VERSION: u32 = 15;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -250,6 +250,7 @@ impl CampaignState {
             | Event::PhaseEnded { .. }
             | Event::CityJoined { .. }
             | Event::BattleRaised { .. } => self.apply_turn(event),
+            Event::TableSet { battle, table, .. } => self.apply_table(*battle, table),
             Event::ControlAdjusted { node, to, .. } => match to {
                 Some(s) => {
                     self.control.insert(*node, s.clone());

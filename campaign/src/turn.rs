@@ -126,6 +126,9 @@ pub struct Battle {
     /// The battle is an attack on a neutral city (MG-07).
     #[serde(default)]
     pub city_attack: bool,
+    /// The table set for the current day, once the referee has set it (MG-21, MG-22).
+    #[serde(default)]
+    pub table: Option<crate::table::BattleTable>,
 }
 
 fn first_day() -> u8 {
@@ -656,6 +659,7 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
                 choices: BTreeMap::new(),
                 city,
                 city_attack: false,
+                table: None,
             },
         });
         next_id += 1;

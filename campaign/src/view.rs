@@ -6,14 +6,15 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, ElementGroup};
+use crate::army::{Army, CommandRoster, ElementGroup};
 use crate::battle::Victory;
 use crate::event::Logged;
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
+use crate::map::{Edge, Map};
 use crate::scenario::{Capital, Pattern};
 use crate::siege::{LossesDue, Siege};
 use crate::state::CampaignState;
+use crate::table::BattleTable;
 use crate::turn::{Counter, Phase};
 
 /// Who is looking.
@@ -101,6 +102,14 @@ pub struct BattleMark {
     pub awaiting_choices: bool,
     /// Sides that have written their choice (what they chose stays secret).
     pub chosen: Vec<SideId>,
+    /// The edges of the node's battle map the attacker came in by (MG-21).
+    pub entry_edges: Vec<Edge>,
+    /// The table set for the current day, with its weather and time of day (MG-21, MG-22).
+    pub table: Option<BattleTable>,
+    /// The city at the node whose own commands fight, and whether it is the one attacked
+    /// (MG-05, MG-07).
+    pub city: Option<NodeId>,
+    pub city_attack: bool,
 }
 
 impl Board {
@@ -144,6 +153,11 @@ pub struct Forces {
     /// Where each of these counters may move now, with the path (empty outside the side's
     /// movement phase; MG-11, MG-13, MG-16).
     pub moves: BTreeMap<String, BTreeMap<NodeId, Vec<NodeId>>>,
+    /// The side's commands that lost their general and fight on without one (MG-31).
+    pub leaderless: Vec<String>,
+    /// For each battle the side fights in beside the commands of a city allied to it, those
+    /// commands as they stand now (MG-05): the side commands them on the table.
+    pub allied_city_commands: BTreeMap<u32, Vec<CommandRoster>>,
 }
 
 /// One line of the campaign log as a viewer reads it.
@@ -254,6 +268,10 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 day: b.day,
                 awaiting_choices: b.awaiting_choices,
                 chosen: b.choices.keys().cloned().collect(),
+                entry_edges: crate::table::entry_edges(map, b),
+                table: b.table.clone(),
+                city: b.city,
+                city_attack: b.city_attack,
             })
             .collect(),
     }
@@ -302,6 +320,12 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
             .filter(|c| &c.side == side)
             .map(|c| (c.name.clone(), state.destinations(map, side, &c.name)))
             .filter(|(_, d)| !d.is_empty())
+            .collect(),
+        leaderless: state.leaderless.iter().filter(|(s, _)| s == side).map(|(_, c)| c.clone()).collect(),
+        allied_city_commands: state
+            .battles
+            .iter()
+            .filter_map(|b| b.city.filter(|n| state.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
             .collect(),
     })
 }

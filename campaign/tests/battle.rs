@@ -17,6 +17,7 @@ fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
         fled: vec![],
         general_killed: false,
         demoralised: false,
+        voluntary: false,
         join: None,
     }
 }

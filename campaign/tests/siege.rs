@@ -216,6 +216,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
             fled: vec![],
             general_killed: true,
             demoralised: false,
+            voluntary: false,
             join: None,
         })
         .collect();

@@ -15,9 +15,11 @@ use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Log
 
 use super::map::MapState;
 use super::orders::{self, Dialog, DialogForm, LossesForm};
+use super::packs::{self, PackJob, PackSettings};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm};
 use super::roster::{self, RosterEditor};
+use super::table;
 
 /// Everything the window can ask of the app. Panels only push these; nothing else changes
 /// the campaign.
@@ -46,6 +48,14 @@ pub enum AppCommand {
     OpenDialog(Option<Dialog>),
     /// Take back the last command.
     Undo,
+    /// Write one battle's pack into the settings' folder (umpire only, X-04); the open pack
+    /// window lists the files or the reason they could not be written.
+    WritePack { battle: u32, settings: PackSettings },
+    /// Write the pack of every battle due on a background thread (umpire only, X-04).
+    WriteAllPacks { settings: PackSettings },
+    /// Stop the packs of every battle after the battle being written; once they are written,
+    /// forget the list.
+    StopPacks,
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -130,6 +140,10 @@ pub struct RefereeApp {
     /// The picker's map of the chosen scenario at its start, by scenario id.
     preview: Option<(String, view::Board)>,
     preview_map: MapState,
+    /// The last choices of the pack window, for the next one.
+    pack_settings: PackSettings,
+    /// The packs of every battle due, being written or just written.
+    pack_job: Option<PackJob>,
 }
 
 impl RefereeApp {
@@ -156,6 +170,8 @@ impl RefereeApp {
             context_ready: false,
             preview: None,
             preview_map: MapState::default(),
+            pack_settings: PackSettings::new("campaign"),
+            pack_job: None,
         };
         app.refresh_campaigns();
         app.picker.suggest_name(&app.catalog, &app.campaigns);
@@ -237,6 +253,11 @@ impl RefereeApp {
         self.dialog.is_some()
     }
 
+    /// Whether the packs of every battle are still being written in the background.
+    pub fn packs_running(&self) -> bool {
+        self.pack_job.as_ref().is_some_and(PackJob::running)
+    }
+
     /// The side whose roster the editor is open on, if it is.
     pub fn roster_editor(&self) -> Option<&SideId> {
         self.roster.as_ref().map(|r| &r.side)
@@ -260,6 +281,9 @@ impl RefereeApp {
     /// Applies the queued commands in order. A refused command changes nothing and leaves
     /// its sentence in [`Self::message`].
     pub fn apply_commands(&mut self) {
+        if let Some(job) = &mut self.pack_job {
+            job.poll();
+        }
         for command in std::mem::take(&mut self.queue) {
             self.apply(command);
         }
@@ -326,7 +350,8 @@ impl RefereeApp {
             },
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
-                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.map, &o.view)));
+                let pack = &self.pack_settings;
+                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.map, &o.view, pack)));
                 // The form shows refusals of its own orders, not older ones.
                 self.message = None;
             }
@@ -375,6 +400,12 @@ impl RefereeApp {
                     Err(e) => self.error(e.to_string()),
                 }
             }
+            AppCommand::WritePack { battle, settings } => self.write_pack(battle, settings),
+            AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
+            AppCommand::StopPacks => match &mut self.pack_job {
+                Some(job) if job.running() => job.stop(),
+                _ => self.pack_job = None,
+            },
             AppCommand::Undo => {
                 let Some(open) = &mut self.open else { return };
                 match self.store.undo(&mut open.campaign) {
@@ -394,6 +425,52 @@ impl RefereeApp {
                     Err(e) => self.error(e.to_string()),
                 }
             }
+        }
+    }
+
+    /// The open campaign, if the umpire is looking: packs hold what every side knows, so a
+    /// side's screen never makes them.
+    fn umpire_campaign(&mut self) -> Option<&OpenCampaign> {
+        match &self.open {
+            Some(open) if open.viewer == Viewer::Umpire => self.open.as_ref(),
+            Some(_) => {
+                self.error("battle packs are made in the umpire's view: each side's file holds only what it knows (X-04)".to_owned());
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Writes one battle's pack; the pack window shows what was written, or why not.
+    fn write_pack(&mut self, battle: u32, settings: PackSettings) {
+        let (folder, options) = (settings.folder(), settings.options());
+        self.pack_settings = settings;
+        let Some(open) = self.umpire_campaign() else { return };
+        let outcome = folder.and_then(|dir| packs::write_pack(&open.campaign.state, &open.map, &open.events, battle, &options, &dir));
+        match &mut self.dialog {
+            Some(DialogForm::Pack(form)) if form.battle == Some(battle) => form.outcome = Some(outcome),
+            _ => match outcome {
+                Ok(files) => self.info(format!("Battle {battle}'s pack written: {} files", files.len())),
+                Err(e) => self.error(e),
+            },
+        }
+    }
+
+    /// Starts writing the packs of every battle due on a background thread.
+    fn write_all_packs(&mut self, settings: PackSettings) {
+        if self.packs_running() {
+            self.error("packs are being written already: wait for them, or stop them".to_owned());
+            return;
+        }
+        let (folder, options) = (settings.folder(), settings.options());
+        self.pack_settings = settings;
+        let Some(open) = self.umpire_campaign() else { return };
+        let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
+        let job =
+            folder.map(|dir| PackJob::start(open.campaign.state.clone(), open.map.clone(), open.events.clone(), battles, options, dir));
+        match job {
+            Ok(job) => self.pack_job = Some(job),
+            Err(e) => self.error(e),
         }
     }
 
@@ -503,6 +580,14 @@ impl RefereeApp {
         self.message = None;
         self.map_state.fit_next_frame();
         self.refresh_campaigns();
+        // Packs of the last campaign go on being written, but are no longer shown.
+        if let Some(job) = &mut self.pack_job {
+            job.stop();
+        }
+        self.pack_job = None;
+        if let Some(open) = &self.open {
+            self.pack_settings.folder = packs::default_folder(&open.campaign.state.name).display().to_string();
+        }
     }
 
     fn reload_events(&mut self) {
@@ -526,6 +611,10 @@ impl RefereeApp {
             setup_context(ui.ctx());
             self.context_ready = true;
         }
+        if self.packs_running() {
+            // Keep the progress bar moving while the thread works.
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let queue = &mut self.queue;
         let open = self.open.as_ref();
         let roll = &mut self.roll;
@@ -547,8 +636,13 @@ impl RefereeApp {
                     panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
                 });
                 egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
-                    let details =
-                        panels::Details { map: &open.map, view: &open.view, viewer: &open.viewer, land_retreats: &open.land_retreats };
+                    let details = panels::Details {
+                        map: &open.map,
+                        view: &open.view,
+                        viewer: &open.viewer,
+                        land_retreats: &open.land_retreats,
+                        pack_job: self.pack_job.as_ref(),
+                    };
                     panels::details_ui(ui, &details, selection, queue);
                 });
                 egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -567,7 +661,8 @@ impl RefereeApp {
                 }
                 let message = self.message.as_ref();
                 let mut losses = Losses { naval: &mut self.naval, siege: &mut self.siege_losses };
-                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &self.roll, message, queue);
+                let extra = DialogExtra { roll: &self.roll, message, pack_job: self.pack_job.as_ref() };
+                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &extra, queue);
             }
             _ => {
                 let current = open.map(|o| o.campaign.state.name.as_str());
@@ -607,6 +702,13 @@ struct Losses<'a> {
     siege: &'a mut BTreeMap<SideId, LossesForm>,
 }
 
+/// What the dialogs draw from besides the campaign.
+struct DialogExtra<'a> {
+    roll: &'a RollForm,
+    message: Option<&'a Message>,
+    pack_job: Option<&'a PackJob>,
+}
+
 /// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
 /// disease losses, MG-28, MG-29).
 fn dialogs_ui(
@@ -614,10 +716,10 @@ fn dialogs_ui(
     open: &OpenCampaign,
     dialog: &mut Option<DialogForm>,
     losses: &mut Losses<'_>,
-    roll: &RollForm,
-    message: Option<&Message>,
+    extra: &DialogExtra<'_>,
     queue: &mut Vec<AppCommand>,
 ) {
+    let DialogExtra { roll, message, pack_job } = *extra;
     orders::naval_losses_ui(ctx, &open.view, losses.naval, message, queue);
     orders::siege_losses_ui(ctx, &open.map, &open.view, losses.siege, message, queue);
     match dialog {
@@ -632,6 +734,18 @@ fn dialogs_ui(
         Some(DialogForm::Exchange(form)) => orders::exchange_ui(ctx, form, &open.view, message, queue),
         Some(DialogForm::Garrison(form)) => orders::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
         Some(DialogForm::EndCampaign(form)) => orders::end_campaign_ui(ctx, form, message, queue),
+        Some(DialogForm::Table(form)) => {
+            let Some(battle) = open.view.board().battles.iter().find(|b| b.id == form.battle) else {
+                *dialog = None;
+                return;
+            };
+            let data = table::TableData { map: &open.map, battle, dice: roll.typed_dice(), message };
+            table::set_table_ui(ctx, form, &data, queue);
+        }
+        Some(DialogForm::Pack(form)) => {
+            let data = packs::PackData { map: &open.map, view: &open.view, job: pack_job };
+            packs::pack_window_ui(ctx, form, &data, queue);
+        }
         None => {}
     }
 }

@@ -11,10 +11,12 @@
 mod app;
 mod map;
 mod orders;
+mod packs;
 mod panels;
 mod picker;
 mod png;
 mod roster;
+mod table;
 mod tokens;
 
 use std::path::PathBuf;
@@ -26,6 +28,7 @@ use referee_data::DataSource;
 
 pub use app::{AppCommand, CounterRef, Message, RefereeApp};
 pub use orders::Dialog;
+pub use packs::{DbsaScaling, PackSettings, WrittenFile};
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]

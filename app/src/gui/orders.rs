@@ -1,4 +1,4 @@
-//! The orders of play beyond moving: the battle result form (MG-20, MG-30, MG-31, MG-15),
+//! The orders of play beyond moving: the battle result form (MG-20, MG-23, MG-30, MG-31, MG-15),
 //! the losses at sea a beaten fleet's owner chooses (MG-18), the retreats owed after combat
 //! (MG-15), Hiero's offer to change sides (MG-35), and the small dialogs for exchanging
 //! elements (MG-14) and the capital's garrison (MG-04).
@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use egui::{Align2, RichText};
-use referee_campaign::army::{CommandRoster, ElementGroup, Grade, neutral_city_command};
+use referee_campaign::army::{CommandRoster, ElementGroup, Grade, Rank, neutral_city_command};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::siege::LossesDue;
 use referee_campaign::turn::{FLEET, Phase};
@@ -18,6 +18,8 @@ use referee_campaign::{Command, DiceInput, Map, NodeId, SideId};
 
 use super::app::{AppCommand, CounterRef, Message};
 use super::map::{self, side_colour};
+use super::packs::{PackForm, PackSettings};
+use super::table::TableForm;
 
 /// A dialog the referee may open over the map.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,6 +32,10 @@ pub enum Dialog {
     Garrison(CounterRef),
     /// End the campaign early, as the sides agree (umpire only, MG-32).
     EndCampaign,
+    /// Set the table of this battle and roll its weather (umpire only, MG-21, MG-22).
+    SetTable(u32),
+    /// Write the battle pack of this battle, or of every battle due (umpire only, X-04).
+    BattlePack(Option<u32>),
 }
 
 /// The open dialog with its entries, kept between frames.
@@ -39,12 +45,15 @@ pub(crate) enum DialogForm {
     Exchange(ExchangeForm),
     Garrison(GarrisonForm),
     EndCampaign(EndForm),
+    Table(TableForm),
+    Pack(PackForm),
 }
 
 impl DialogForm {
     /// The form for `dialog`, filled from what the viewer sees; `None` when the view has
-    /// nothing to fill it with (a battle gone, a counter the viewer does not own).
-    pub fn new(dialog: &Dialog, map: &Map, view: &View) -> Option<DialogForm> {
+    /// nothing to fill it with (a battle gone, a counter the viewer does not own). A pack
+    /// window opens with the last pack settings.
+    pub fn new(dialog: &Dialog, map: &Map, view: &View, pack: &PackSettings) -> Option<DialogForm> {
         match dialog {
             Dialog::BattleResult(id) => {
                 let View::Umpire(_) = view else { return None };
@@ -64,6 +73,20 @@ impl DialogForm {
                 matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat)
                     .then(|| DialogForm::EndCampaign(EndForm::default()))
             }
+            Dialog::SetTable(id) => {
+                let View::Umpire(_) = view else { return None };
+                let battle = view.board().battles.iter().find(|b| b.id == *id)?;
+                Some(DialogForm::Table(TableForm::new(battle)))
+            }
+            Dialog::BattlePack(id) => {
+                let View::Umpire(_) = view else { return None };
+                let battles = &view.board().battles;
+                let known = match id {
+                    Some(id) => battles.iter().any(|b| b.id == *id),
+                    None => !battles.is_empty(),
+                };
+                known.then(|| DialogForm::Pack(PackForm::new(*id, pack.clone())))
+            }
         }
     }
 
@@ -75,6 +98,7 @@ impl DialogForm {
                 | (DialogForm::Exchange(_), Command::Exchange { .. })
                 | (DialogForm::Garrison(_), Command::Garrison { .. })
                 | (DialogForm::EndCampaign(_), Command::EndCampaign { .. })
+                | (DialogForm::Table(_), Command::SetUpTable { .. })
         )
     }
 }
@@ -158,13 +182,17 @@ pub(crate) struct LossEntry {
     fled: Vec<u32>,
     general_killed: bool,
     demoralised: bool,
+    /// Declared demoralised by its own side (MG-23).
+    voluntary: bool,
     join: Option<String>,
     /// One of the city's own commands (MG-05, MG-07), not a counter of the side.
     city: bool,
+    /// Led by an allied general (MG-23: its side may not declare it demoralised).
+    ally: bool,
 }
 
 impl LossEntry {
-    fn new(side: &SideId, name: &str, groups: Vec<ElementGroup>, city: bool) -> LossEntry {
+    fn new(side: &SideId, name: &str, groups: Vec<ElementGroup>, city: bool, ally: bool) -> LossEntry {
         LossEntry {
             side: side.clone(),
             name: name.to_owned(),
@@ -173,8 +201,10 @@ impl LossEntry {
             groups,
             general_killed: false,
             demoralised: false,
+            voluntary: false,
             join: None,
             city,
+            ally,
         }
     }
 
@@ -185,7 +215,7 @@ impl LossEntry {
     fn losses(&self) -> Option<CommandLosses> {
         let destroyed = picked(&self.groups, &self.destroyed);
         let fled = picked(&self.groups, &self.fled);
-        let any = !destroyed.is_empty() || !fled.is_empty() || self.general_killed || self.demoralised;
+        let any = !destroyed.is_empty() || !fled.is_empty() || self.general_killed || self.demoralised || self.voluntary;
         any.then(|| CommandLosses {
             side: self.side.clone(),
             command: self.name.clone(),
@@ -193,6 +223,7 @@ impl LossEntry {
             fled,
             general_killed: self.general_killed,
             demoralised: self.demoralised,
+            voluntary: self.voluntary,
             join: self.join.clone().filter(|_| self.general_killed),
         })
     }
@@ -233,17 +264,14 @@ impl BattleForm {
                 let city = map.name(battle.node);
                 for i in 1..=n {
                     let roster = neutral_city_command(&format!("{city} {i}"));
-                    entries.push(LossEntry::new(side, &roster.name, roster.elements, true));
+                    entries.push(LossEntry::new(side, &roster.name, roster.elements, true, false));
                 }
             }
             for c in here {
-                let groups = f
-                    .army
-                    .as_ref()
-                    .and_then(|a| a.commands.iter().find(|r| r.name == c.name))
-                    .map(|r| r.elements.clone())
-                    .unwrap_or_default();
-                entries.push(LossEntry::new(side, &c.name, groups, false));
+                let roster = f.army.as_ref().and_then(|a| a.commands.iter().find(|r| r.name == c.name));
+                let groups = roster.map(|r| r.elements.clone()).unwrap_or_default();
+                let ally = roster.is_some_and(|r| r.rank == Rank::AllyGeneral);
+                entries.push(LossEntry::new(side, &c.name, groups, false, ally));
             }
         }
         BattleForm {
@@ -461,6 +489,19 @@ fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, own: &[String]) {
                 .accessible_name(format!("General of {} killed", e.name))
                 .on_hover_text("The general rolls for recovery too, +1 as a command element (MG-30, MG-31)");
             ui.checkbox(&mut e.demoralised, "demoralised").accessible_name(format!("{} demoralised", e.name));
+            // MG-23: a side may declare only its own commands demoralised, not allied ones.
+            let allied = e.city || e.ally;
+            if allied {
+                e.voluntary = false;
+            }
+            let why = if e.city { "a city's command" } else { "led by an allied general" };
+            ui.add_enabled(!allied, egui::Checkbox::new(&mut e.voluntary, "declared demoralised (MG-23)"))
+                .accessible_name(format!("{} declared demoralised", e.name))
+                .on_hover_text("Its own side declared it demoralised at the end of a bound: demoralised for good (MG-23)")
+                .on_disabled_hover_text(format!(
+                    "{} is {why}: only a side's own commands may be declared demoralised, not allied ones (MG-23)",
+                    e.name
+                ));
             if e.general_killed {
                 let others: Vec<&String> = own.iter().filter(|n| **n != e.name).collect();
                 let l = ui.label("if lost, joins");

@@ -13,6 +13,8 @@ use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 use super::app::{AppCommand, CounterRef, Message};
 use super::map::{self, side_colour};
 use super::orders;
+use super::packs::{self, PackJob};
+use super::table;
 
 /// What the referee has picked out: a node, and perhaps one of the viewer's counters to move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -216,13 +218,15 @@ pub(crate) struct Details<'a> {
     pub viewer: &'a Viewer,
     /// The viewer's land counters owing a retreat (MG-15).
     pub land_retreats: &'a [CounterRef],
+    /// The packs of every battle due, being written or just written.
+    pub pack_job: Option<&'a PackJob>,
 }
 
 /// What to do now (deployment during setup; Hiero's offer, the battles and retreats due,
 /// a landing during play), the selected node with its counters, then the forces the viewer
 /// may see.
 pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
-    let Details { map, view, viewer, land_retreats } = *details;
+    let Details { map, view, viewer, land_retreats, pack_job } = *details;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
@@ -233,7 +237,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
             ui.add_space(6.0);
             ui.separator();
         } else if !board.battles.is_empty() {
-            battles_ui(ui, map, view, viewer, selection.node, commands);
+            battles_ui(ui, map, view, viewer, selection.node, pack_job, commands);
             ui.add_space(6.0);
             ui.separator();
         }
@@ -351,11 +355,35 @@ fn battle_sides(board: &Board, b: &BattleMark) -> String {
     format!("{} attacks {}", side_name(board, &b.attacker), defenders.join(" and "))
 }
 
-/// The battles raised and waiting for their results (MG-10); a click selects the node, and
-/// the umpire enters each result beside it (MG-20).
-fn battles_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+/// The battles raised and waiting for their results (MG-10); a click selects the node. The
+/// umpire sets each table (MG-21, MG-22), writes its pack and enters its result
+/// (MG-20) beside it; the table, once set, is shown under it.
+fn battles_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    viewer: &Viewer,
+    selected: Option<NodeId>,
+    pack_job: Option<&PackJob>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
-    ui.label(RichText::new(format!("Battles due ({})", board.battles.len())).strong().size(16.0));
+    let umpire = matches!(view, View::Umpire(_));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Battles due ({})", board.battles.len())).strong().size(16.0));
+        if umpire {
+            let b = ui
+                .add_enabled(!pack_job.is_some_and(PackJob::running), egui::Button::new("Packs for every battle…").small())
+                .on_hover_text("Write the battle pack of every battle due into one folder (X-04)")
+                .on_disabled_hover_text("Packs are being written");
+            if b.clicked() {
+                commands.push(AppCommand::OpenDialog(Some(orders::Dialog::BattlePack(None))));
+            }
+        }
+    });
+    if umpire && let Some(job) = pack_job {
+        packs::job_ui(ui, board, job, commands);
+    }
     for b in &board.battles {
         let text = format!("Battle {} at {}: {}", b.id, map.name(b.node), battle_sides(board, b));
         let here = selected == Some(b.node);
@@ -363,9 +391,25 @@ fn battles_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, select
             if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
                 commands.push(AppCommand::Select(Some(b.node)));
             }
+            table::set_table_button_ui(ui, view, b, commands);
+            if umpire {
+                let pack = ui
+                    .button("Battle pack…")
+                    .accessible_name(format!("Battle pack of battle {}…", b.id))
+                    .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs (X-04)");
+                if pack.clicked() {
+                    commands.push(AppCommand::OpenDialog(Some(orders::Dialog::BattlePack(Some(b.id)))));
+                }
+            }
             orders::enter_result_button_ui(ui, view, b, commands);
             orders::withdraw_ui(ui, map, view, viewer, b, commands);
         });
+        if let Some(line) = table::table_line(b) {
+            ui.indent(("table_line", b.id), |ui| {
+                ui.add(egui::Label::new(RichText::new(line).italics()).wrap())
+                    .on_hover_text("The table set for this day, with the weather and time of day rolled for it (MG-21, MG-22)");
+            });
+        }
         orders::stay_or_retire_ui(ui, view, viewer, b, commands);
     }
 }

@@ -1,0 +1,541 @@
+//! Battle packs from the window (X-04): the options of one battle's pack and the folder it
+//! goes to, the files written with their readers, and the packs of every battle due written
+//! on a background thread with a progress bar.
+//!
+//! Packs are made from the whole campaign state, so only the umpire's view offers them; each
+//! side's file inside a pack is still built from that side's own view by battle-gen.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use egui::RichText;
+use referee_battle_gen::dbsa::{FigureScale, Scaling};
+use referee_battle_gen::pack::{PackOptions, Reader, campaign_pack};
+use referee_battle_gen::{Paper, TabletopSystem};
+use referee_campaign::view::{Board, View};
+use referee_campaign::{CampaignState, Logged, Map};
+
+use super::app::AppCommand;
+
+/// How the campaign's commands become DBSA armies, without the size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DbsaScaling {
+    PerSide,
+    PerCommand,
+    OneToOne,
+}
+
+impl DbsaScaling {
+    const ALL: [DbsaScaling; 3] = [DbsaScaling::PerSide, DbsaScaling::PerCommand, DbsaScaling::OneToOne];
+
+    fn name(self) -> &'static str {
+        match self {
+            DbsaScaling::PerSide => "per side",
+            DbsaScaling::PerCommand => "per command",
+            DbsaScaling::OneToOne => "one to one",
+        }
+    }
+
+    fn with_size(self, elements: u32) -> Scaling {
+        match self {
+            DbsaScaling::PerSide => Scaling::PerSide { elements },
+            DbsaScaling::PerCommand => Scaling::PerCommand { elements },
+            DbsaScaling::OneToOne => Scaling::OneToOne,
+        }
+    }
+}
+
+/// What the referee chose for the packs, kept for the session: the next pack window opens
+/// with the last choices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackSettings {
+    pub paper: Paper,
+    pub system: TabletopSystem,
+    pub scaling: DbsaScaling,
+    /// Elements in each DBSA army, for per-side and per-command scaling.
+    pub size: u32,
+    pub figures: FigureScale,
+    /// The folder the PDFs are written into, as typed (`~/` is the home folder).
+    pub folder: String,
+}
+
+impl PackSettings {
+    /// The battle-gen defaults, written under the documents folder in a folder of the campaign.
+    pub fn new(campaign: &str) -> PackSettings {
+        let defaults = PackOptions::default();
+        let (scaling, size) = match defaults.scaling {
+            Scaling::PerSide { elements } => (DbsaScaling::PerSide, elements),
+            Scaling::PerCommand { elements } => (DbsaScaling::PerCommand, elements),
+            Scaling::OneToOne => (DbsaScaling::OneToOne, referee_battle_gen::dbsa::STANDARD_ARMY),
+        };
+        PackSettings {
+            paper: defaults.paper,
+            system: defaults.system,
+            scaling,
+            size,
+            figures: defaults.figures,
+            folder: default_folder(campaign).display().to_string(),
+        }
+    }
+
+    pub fn options(&self) -> PackOptions {
+        PackOptions { paper: self.paper, system: self.system, scaling: self.scaling.with_size(self.size), figures: self.figures }
+    }
+
+    /// The folder to write into, or why there is none.
+    pub fn folder(&self) -> Result<PathBuf, String> {
+        let typed = self.folder.trim();
+        if typed.is_empty() {
+            return Err("name a folder to write the pack into".to_owned());
+        }
+        let home = || directories::UserDirs::new().map(|u| u.home_dir().to_path_buf());
+        match typed.strip_prefix("~/").or_else(|| (typed == "~").then_some("")) {
+            Some(rest) => home().map(|h| h.join(rest)).ok_or_else(|| "there is no home folder to put `~` for".to_owned()),
+            None => Ok(PathBuf::from(typed)),
+        }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.system == TabletopSystem::Dbsa && self.scaling != DbsaScaling::OneToOne && self.size == 0 {
+            return Err("a DBSA army needs at least one element".to_owned());
+        }
+        self.folder().map(|_| ())
+    }
+}
+
+/// `Documents/referee packs/<campaign>` (the home folder where there is no documents folder).
+pub(crate) fn default_folder(campaign: &str) -> PathBuf {
+    let base = directories::UserDirs::new()
+        .map(|u| u.document_dir().unwrap_or_else(|| u.home_dir()).to_path_buf())
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("referee packs").join(file_safe(campaign))
+}
+
+/// A campaign's name as a folder name: no separators or characters file systems refuse.
+fn file_safe(name: &str) -> String {
+    let cleaned: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') { '-' } else { c })
+        .collect();
+    let cleaned = cleaned.trim_matches(|c: char| c == '.' || c.is_whitespace()).to_owned();
+    if cleaned.is_empty() { "campaign".to_owned() } else { cleaned }
+}
+
+/// One PDF written to disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenFile {
+    pub path: PathBuf,
+    pub reader: Reader,
+    pub pages: usize,
+    pub bytes: usize,
+}
+
+/// Makes one battle's pack and writes its files into `folder` (made if missing).
+pub(crate) fn write_pack(
+    state: &CampaignState,
+    map: &Map,
+    events: &[Logged],
+    battle: u32,
+    options: &PackOptions,
+    folder: &Path,
+) -> Result<Vec<WrittenFile>, String> {
+    let files = campaign_pack(state, map, events, battle, options).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(folder).map_err(|e| format!("cannot make the folder {}: {e}", folder.display()))?;
+    let mut written = Vec::new();
+    for f in files {
+        let path = folder.join(&f.file_name);
+        std::fs::write(&path, &f.bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        written.push(WrittenFile { path, reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
+    }
+    Ok(written)
+}
+
+// ---------------------------------------------------------------------------------------
+// Every battle on a background thread
+
+/// What the background thread reports.
+#[derive(Debug)]
+enum JobUpdate {
+    /// Starting the `index`-th battle (from 1).
+    Started {
+        index: usize,
+        battle: u32,
+    },
+    Wrote(Vec<WrittenFile>),
+    Failed {
+        battle: u32,
+        error: String,
+    },
+}
+
+/// The packs of every battle due, being written on a background thread.
+#[derive(Debug)]
+pub(crate) struct PackJob {
+    rx: Receiver<JobUpdate>,
+    stop: Arc<AtomicBool>,
+    pub folder: PathBuf,
+    pub total: usize,
+    /// The battle being written, counted from 1, and its number.
+    pub current: Option<(usize, u32)>,
+    /// Battles finished, written or failed.
+    pub done: usize,
+    pub files: Vec<WrittenFile>,
+    pub errors: Vec<String>,
+    pub finished: bool,
+    pub stopped: bool,
+}
+
+impl PackJob {
+    /// Starts writing the packs of `battles` into `folder` from a copy of the campaign.
+    pub fn start(state: CampaignState, map: Map, events: Vec<Logged>, battles: Vec<u32>, options: PackOptions, folder: PathBuf) -> PackJob {
+        let (tx, rx) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let total = battles.len();
+        let (flag, dir) = (Arc::clone(&stop), folder.clone());
+        std::thread::spawn(move || {
+            for (i, battle) in battles.into_iter().enumerate() {
+                if flag.load(Ordering::Relaxed) || tx.send(JobUpdate::Started { index: i + 1, battle }).is_err() {
+                    return;
+                }
+                let update = match write_pack(&state, &map, &events, battle, &options, &dir) {
+                    Ok(files) => JobUpdate::Wrote(files),
+                    Err(error) => JobUpdate::Failed { battle, error },
+                };
+                if tx.send(update).is_err() {
+                    return;
+                }
+            }
+        });
+        PackJob {
+            rx,
+            stop,
+            folder,
+            total,
+            current: None,
+            done: 0,
+            files: Vec::new(),
+            errors: Vec::new(),
+            finished: total == 0,
+            stopped: false,
+        }
+    }
+
+    /// Takes in what the thread has reported since the last frame.
+    pub fn poll(&mut self) {
+        loop {
+            match self.rx.try_recv() {
+                Ok(JobUpdate::Started { index, battle }) => self.current = Some((index, battle)),
+                Ok(JobUpdate::Wrote(files)) => {
+                    self.done += 1;
+                    self.files.extend(files);
+                }
+                Ok(JobUpdate::Failed { battle, error }) => {
+                    self.done += 1;
+                    self.errors.push(format!("battle {battle}: {error}"));
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.finished = true;
+                    self.current = None;
+                    break;
+                }
+            }
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        !self.finished
+    }
+
+    /// Asks the thread to stop after the battle it is writing.
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.stopped = true;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The window
+
+/// The pack window's entries: one battle's pack, or every battle's.
+#[derive(Debug, Clone)]
+pub(crate) struct PackForm {
+    /// `None`: every battle due.
+    pub battle: Option<u32>,
+    pub settings: PackSettings,
+    /// What the last "Write pack" gave (one battle only).
+    pub outcome: Option<Result<Vec<WrittenFile>, String>>,
+}
+
+impl PackForm {
+    pub fn new(battle: Option<u32>, settings: PackSettings) -> PackForm {
+        PackForm { battle, settings, outcome: None }
+    }
+}
+
+fn reader_name(board: &Board, reader: &Reader) -> String {
+    match reader {
+        Reader::Umpire => "umpire".to_owned(),
+        Reader::Side(s) => board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+fn kilobytes(bytes: usize) -> String {
+    format!("{:.0} KB", (bytes as f64 / 1024.0).ceil())
+}
+
+/// The files of a pack, one a line: name, reader, pages, size.
+fn files_grid_ui(ui: &mut egui::Ui, board: &Board, id: &str, files: &[WrittenFile]) {
+    egui::Grid::new(id).num_columns(4).striped(true).spacing([14.0, 3.0]).show(ui, |ui| {
+        for h in ["File", "For", "Pages", "Size"] {
+            ui.label(RichText::new(h).weak());
+        }
+        ui.end_row();
+        for f in files {
+            ui.label(file_name(&f.path)).on_hover_text(f.path.display().to_string());
+            ui.label(reader_name(board, &f.reader));
+            ui.label(f.pages.to_string());
+            ui.label(kilobytes(f.bytes));
+            ui.end_row();
+        }
+    });
+}
+
+/// The options of a pack: paper, rules, DBSA scaling and figures, and the folder.
+fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
+    egui::Grid::new("pack_options").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
+        ui.label("Paper");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut s.paper, Paper::A4, "A4");
+            ui.radio_value(&mut s.paper, Paper::Letter, "US Letter");
+        });
+        ui.end_row();
+        ui.label("Rules");
+        ui.horizontal(|ui| {
+            for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+                ui.radio_value(&mut s.system, system, system.name());
+            }
+        })
+        .response
+        .on_hover_text("The tabletop rules the rosters are written for");
+        ui.end_row();
+        if s.system == TabletopSystem::Dbsa {
+            let l = ui.label("Scaling");
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt("pack_scaling")
+                    .selected_text(s.scaling.name())
+                    .width(110.0)
+                    .show_ui(ui, |ui| {
+                        for k in DbsaScaling::ALL {
+                            ui.selectable_value(&mut s.scaling, k, k.name()).on_hover_text(k.with_size(s.size).label());
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id)
+                    .on_hover_text(s.options().scaling.label());
+                let per_army = s.scaling != DbsaScaling::OneToOne;
+                let l = ui.add_enabled(per_army, egui::Label::new("size"));
+                ui.add_enabled(per_army, egui::DragValue::new(&mut s.size).range(1..=99).speed(0.2).suffix(" elements"))
+                    .labelled_by(l.id)
+                    .on_hover_text("Elements in each DBSA army (12 is the ordinary game)")
+                    .on_disabled_hover_text("One to one: every campaign element is a DBSA element");
+            });
+            ui.end_row();
+            let l = ui.label("Figures");
+            egui::ComboBox::from_id_salt("pack_figures")
+                .selected_text(s.figures.label())
+                .width(80.0)
+                .show_ui(ui, |ui| {
+                    for f in FigureScale::ALL {
+                        ui.selectable_value(&mut s.figures, f, f.label());
+                    }
+                })
+                .response
+                .labelled_by(l.id)
+                .on_hover_text("The figure scale: distances on the sheets in inches and centimetres");
+            ui.end_row();
+        }
+        let l = ui.label("Folder");
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut s.folder).desired_width(320.0))
+                .labelled_by(l.id)
+                .on_hover_text("The PDFs are written here; the folder is made if it is missing");
+            if ui.button("Choose folder…").on_hover_text("Pick the folder in the system's dialog").clicked() {
+                let start = s.folder().ok().filter(|p| p.is_dir());
+                let dialog = rfd::FileDialog::new().set_title("Folder for the battle packs");
+                let dialog = match start {
+                    Some(dir) => dialog.set_directory(dir),
+                    None => dialog,
+                };
+                if let Some(dir) = dialog.pick_folder() {
+                    s.folder = dir.display().to_string();
+                }
+            }
+        });
+        ui.end_row();
+    });
+}
+
+/// What the pack window draws from besides its entries.
+pub(crate) struct PackData<'a> {
+    pub map: &'a Map,
+    pub view: &'a View,
+    pub job: Option<&'a PackJob>,
+}
+
+/// The "Battle pack" window of one battle, or of every battle due.
+pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &PackData<'_>, commands: &mut Vec<AppCommand>) {
+    let board = data.view.board();
+    let title = match form.battle.and_then(|id| board.battles.iter().find(|b| b.id == id)) {
+        Some(b) => format!("Battle pack — battle {} at {}", b.id, data.map.name(b.node)),
+        None => format!("Battle packs — every battle due ({})", board.battles.len()),
+    };
+    let mut open = true;
+    egui::Window::new(title)
+        .id(egui::Id::unique("battle_pack_window"))
+        .collapsible(false)
+        .resizable(true)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ctx.content_rect().center())
+        .default_width(520.0)
+        .open(&mut open)
+        .show(ctx, |ui| {
+            ui.add(
+                egui::Label::new(
+                    RichText::new("The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows (X-04).")
+                        .weak(),
+                )
+                .wrap(),
+            );
+            ui.add_space(4.0);
+            let running = data.job.is_some_and(PackJob::running);
+            ui.add_enabled_ui(!running, |ui| options_ui(ui, &mut form.settings));
+            ui.add_space(6.0);
+            let check = form.settings.check();
+            let red = ui.visuals().error_fg_color;
+            ui.horizontal(|ui| {
+                let (text, hover) = match form.battle {
+                    Some(_) => ("Write pack", "Make the PDFs and write them into the folder"),
+                    None => ("Write packs", "Write the pack of every battle due into the folder, one battle after another"),
+                };
+                let go = ui
+                    .add_enabled(check.is_ok() && !running, egui::Button::new(RichText::new(text).strong()))
+                    .on_hover_text(hover);
+                let go = match &check {
+                    Err(e) => go.on_disabled_hover_text(e.clone()),
+                    Ok(()) => go.on_disabled_hover_text("Packs are being written"),
+                };
+                if go.clicked() {
+                    let settings = form.settings.clone();
+                    commands.push(match form.battle {
+                        Some(battle) => AppCommand::WritePack { battle, settings },
+                        None => AppCommand::WriteAllPacks { settings },
+                    });
+                }
+                if ui.button("Close").clicked() {
+                    commands.push(AppCommand::OpenDialog(None));
+                }
+            });
+            if let Err(e) = &check {
+                ui.label(RichText::new(e).color(red));
+            }
+            match form.battle {
+                Some(_) => match &form.outcome {
+                    Some(Ok(files)) => {
+                        ui.add_space(4.0);
+                        let folder = files.first().and_then(|f| f.path.parent()).map(|p| p.display().to_string()).unwrap_or_default();
+                        ui.label(RichText::new(format!("Written into {folder}:")).strong());
+                        files_grid_ui(ui, board, "pack_files", files);
+                    }
+                    Some(Err(e)) => {
+                        ui.add(egui::Label::new(RichText::new(e).color(red)).wrap());
+                    }
+                    None => {}
+                },
+                None => {
+                    if let Some(job) = data.job {
+                        ui.add_space(4.0);
+                        job_ui(ui, board, job, commands);
+                    }
+                }
+            }
+        });
+    if !open {
+        commands.push(AppCommand::OpenDialog(None));
+    }
+}
+
+/// The progress of the packs of every battle: a bar while running, then what was written.
+pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: &mut Vec<AppCommand>) {
+    let red = ui.visuals().error_fg_color;
+    if job.running() {
+        let (index, battle) = job.current.unwrap_or((job.done + 1, 0));
+        let text = if battle == 0 || battle as usize == index {
+            format!("battle {index} of {}", job.total)
+        } else {
+            format!("battle {index} of {} (battle {battle})", job.total)
+        };
+        ui.horizontal(|ui| {
+            let fraction = job.done as f32 / job.total.max(1) as f32;
+            ui.add(egui::ProgressBar::new(fraction).text(text).desired_width(260.0).animate(true));
+            let stop = ui.add_enabled(!job.stopped, egui::Button::new("Stop")).on_hover_text("Stop after the battle being written");
+            if stop.clicked() {
+                commands.push(AppCommand::StopPacks);
+            }
+        });
+    } else {
+        let count = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        let files = count(job.files.len(), "file", "files");
+        let what = if job.stopped && job.done < job.total {
+            format!("Stopped after {} of {}: {files} in {}", job.done, count(job.total, "battle", "battles"), job.folder.display())
+        } else {
+            format!("Packs of {} written: {files} in {}", count(job.done, "battle", "battles"), job.folder.display())
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.add(egui::Label::new(RichText::new(what).strong()).wrap());
+            if ui.small_button("Dismiss").on_hover_text("Forget this list; the files stay where they are").clicked() {
+                commands.push(AppCommand::StopPacks);
+            }
+        });
+        if !job.files.is_empty() {
+            egui::CollapsingHeader::new("Files")
+                .id_salt("pack_job_files")
+                .show(ui, |ui| files_grid_ui(ui, board, "pack_job_grid", &job.files));
+        }
+    }
+    for e in &job.errors {
+        ui.add(egui::Label::new(RichText::new(e).color(red)).wrap());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_campaign_name_becomes_a_folder_name() {
+        assert_eq!(file_safe("Dionysian War 1"), "Dionysian War 1");
+        assert_eq!(file_safe("a/b: c?"), "a-b- c-");
+        assert_eq!(file_safe(" .. "), "campaign");
+    }
+
+    #[test]
+    fn the_default_folder_is_named_for_the_campaign() {
+        let folder = default_folder("Smoke");
+        assert!(folder.ends_with(Path::new("referee packs").join("Smoke")), "{}", folder.display());
+    }
+
+    #[test]
+    fn an_empty_folder_is_refused() {
+        let mut s = PackSettings::new("x");
+        s.folder = "  ".to_owned();
+        assert!(s.check().is_err());
+    }
+}

@@ -1,0 +1,59 @@
+//! One whole battle pack: the umpire's sheet, and for each side its brief, roster and the
+//! table section, as PDFs, for the battle of Himera in the Dionysian War (Himilco marched
+//! from Panormus onto Leptines). Goal: under 50 ms and under 200 KB.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use referee_battle_gen::pack::PackOptions;
+use referee_battle_gen::{TabletopSystem, campaign_pack};
+use referee_campaign::table::{Defence, Flank};
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
+
+const DEPLOYMENT: &[(&str, &str, u8)] = &[
+    ("carthage", "Himilco", 4),
+    ("carthage", "Mago", 4),
+    ("carthage", "Hamilcar", 3),
+    ("carthage", "Hanno", 3),
+    ("carthage", "fleet", 0),
+    ("syracuse", "Dionysius", 31),
+    ("syracuse", "Leptines", 8),
+    ("syracuse", "Thearides", 22),
+    ("syracuse", "Agyris", 8),
+    ("syracuse", "fleet", 31),
+];
+
+fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
+    let map = catalog.map("sicily").unwrap().clone();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Bench", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+    let mut go = |c: &mut Campaign, command: Command| {
+        store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
+    };
+    for &(side, counter, node) in DEPLOYMENT {
+        go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
+    }
+    go(&mut c, Command::BeginPlay);
+    go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Mago".into(), path: vec![NodeId(8)] });
+    go(&mut c, Command::EndPhase { side: SideId::new("carthage") });
+    go(&mut c, Command::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
+    let events = store.events(c.id).unwrap();
+    (c, map, events)
+}
+
+fn pack(c: &mut Criterion) {
+    let catalog = Catalog::embedded();
+    let (campaign, map, events) = himera(&catalog);
+    let mut group = c.benchmark_group("battle_pack");
+    for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+        let options = PackOptions { system, ..PackOptions::default() };
+        let files = campaign_pack(&campaign.state, &map, &events, 1, &options).unwrap();
+        let bytes: usize = files.iter().map(|f| f.bytes.len()).sum();
+        let pages: usize = files.iter().map(|f| f.pages).sum();
+        println!("{} pack: {} files, {pages} pages, {bytes} bytes ({:.0} KB)", system.name(), files.len(), bytes as f64 / 1024.0);
+        group.bench_function(system.name(), |b| b.iter(|| campaign_pack(&campaign.state, &map, &events, 1, &options).unwrap()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, pack);
+criterion_main!(benches);

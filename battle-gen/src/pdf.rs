@@ -1,0 +1,367 @@
+//! A small drawing surface over printpdf 0.12: pages measured in millimetres from the top-left
+//! corner (as a referee measures a printed sheet), text in an embedded font with known glyph
+//! widths so lines can be wrapped and tables laid out, and lines, rectangles, polygons and
+//! hatching in shades of grey that survive a black-and-white printer.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use printpdf::{
+    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, TextItem, TextRenderingMode, WindingOrder,
+};
+
+use crate::Paper;
+
+/// Points per millimetre.
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+/// Which face a piece of text is set in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    Regular,
+    /// The regular face, filled and outlined: the embedded family has no bold cut.
+    Bold,
+    /// Fixed width, for figures that line up in columns.
+    Mono,
+}
+
+/// A font with the advance width of every character it has, in ems.
+struct Metrics {
+    font: ParsedFont,
+    widths: BTreeMap<char, f32>,
+    fallback: f32,
+}
+
+impl Metrics {
+    fn load(bytes: &[u8]) -> Option<Metrics> {
+        let font = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())?;
+        let per_em = f32::from(font.font_metrics.units_per_em.max(1));
+        let mut widths = BTreeMap::new();
+        // Latin, Latin-1, Latin Extended A/B, Greek, general punctuation: all a pack prints.
+        for range in [0x20u32..0x250, 0x370..0x400, 0x2000..0x2070, 0x2190..0x21a0, 0x2200..0x2270] {
+            for cp in range {
+                if let (Some(c), Some(g)) = (char::from_u32(cp), font.lookup_glyph_index(cp)) {
+                    widths.insert(c, f32::from(font.get_horizontal_advance(g)) / per_em);
+                }
+            }
+        }
+        let fallback = widths.get(&'n').copied().unwrap_or(0.5);
+        Some(Metrics { font, widths, fallback })
+    }
+
+    fn width_em(&self, text: &str) -> f32 {
+        text.chars().map(|c| self.widths.get(&c).copied().unwrap_or(self.fallback)).sum()
+    }
+}
+
+struct Fonts {
+    regular: Metrics,
+    mono: Metrics,
+}
+
+/// The two faces every pack uses, parsed once per process.
+fn fonts() -> &'static Fonts {
+    static FONTS: OnceLock<Fonts> = OnceLock::new();
+    FONTS.get_or_init(|| Fonts {
+        regular: Metrics::load(epaint_default_fonts::UBUNTU_LIGHT).expect("the embedded Ubuntu font parses"),
+        mono: Metrics::load(epaint_default_fonts::HACK_REGULAR).expect("the embedded Hack font parses"),
+    })
+}
+
+/// A PDF being written: pages are added one by one, then [`Document::finish`] gives the bytes.
+#[derive(Debug)]
+pub struct Document {
+    doc: PdfDocument,
+    regular: FontId,
+    mono: FontId,
+    paper: Paper,
+    pages: Vec<PdfPage>,
+}
+
+impl Document {
+    pub fn new(title: &str, paper: Paper) -> Document {
+        let mut doc = PdfDocument::new(title);
+        let f = fonts();
+        let regular = doc.add_font(&f.regular.font);
+        let mono = doc.add_font(&f.mono.font);
+        Document { doc, regular, mono, paper, pages: Vec::new() }
+    }
+
+    pub fn paper(&self) -> Paper {
+        self.paper
+    }
+
+    /// A blank page of the document's paper, portrait or landscape.
+    pub fn page(&self, landscape: bool) -> Page {
+        let (w, h) = self.paper.size_mm();
+        let (width, height) = if landscape { (h, w) } else { (w, h) };
+        Page { ops: Vec::new(), width, height, regular: self.regular.clone(), mono: self.mono.clone() }
+    }
+
+    pub fn add(&mut self, page: Page) {
+        self.pages.push(PdfPage::new(Mm(page.width), Mm(page.height), page.ops));
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// The finished file. Fonts are subset to the glyphs used.
+    pub fn finish(mut self) -> Vec<u8> {
+        let pages = std::mem::take(&mut self.pages);
+        self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new())
+    }
+}
+
+/// Grey from white (0) to black (1), as ink coverage.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ink(pub f32);
+
+impl Ink {
+    pub const BLACK: Ink = Ink(1.0);
+    pub const WHITE: Ink = Ink(0.0);
+
+    fn colour(self) -> Color {
+        Color::Greyscale(Greyscale { percent: (1.0 - self.0).clamp(0.0, 1.0), icc_profile: None })
+    }
+}
+
+/// One page being drawn. Coordinates are millimetres, x right and y down from the top-left.
+#[derive(Debug)]
+pub struct Page {
+    ops: Vec<Op>,
+    pub width: f32,
+    pub height: f32,
+    regular: FontId,
+    mono: FontId,
+}
+
+impl Page {
+    fn point(&self, x: f32, y: f32) -> Point {
+        Point { x: Pt(x * PT_PER_MM), y: Pt((self.height - y) * PT_PER_MM) }
+    }
+
+    fn metrics(face: Face) -> &'static Metrics {
+        match face {
+            Face::Regular | Face::Bold => &fonts().regular,
+            Face::Mono => &fonts().mono,
+        }
+    }
+
+    /// Width of `text` set at `size` points, in millimetres.
+    pub fn text_width(&self, text: &str, size: f32, face: Face) -> f32 {
+        Page::metrics(face).width_em(text) * size / PT_PER_MM
+    }
+
+    /// Writes `text` with its baseline at `y`, starting at `x`.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let font = PdfFontHandle::External(if face == Face::Mono { self.mono.clone() } else { self.regular.clone() });
+        let pos = self.point(x, y);
+        self.ops.push(Op::StartTextSection);
+        self.ops.push(Op::SetFillColor { col: Ink::BLACK.colour() });
+        if face == Face::Bold {
+            self.ops.push(Op::SetOutlineColor { col: Ink::BLACK.colour() });
+            self.ops.push(Op::SetOutlineThickness { pt: Pt(size / 30.0) });
+            self.ops.push(Op::SetTextRenderingMode { mode: TextRenderingMode::FillStroke });
+        }
+        self.ops.push(Op::SetFont { font, size: Pt(size) });
+        self.ops.push(Op::SetTextCursor { pos });
+        self.ops.push(Op::ShowText { items: vec![TextItem::Text(text.to_owned())] });
+        if face == Face::Bold {
+            self.ops.push(Op::SetTextRenderingMode { mode: TextRenderingMode::Fill });
+        }
+        self.ops.push(Op::EndTextSection);
+    }
+
+    /// Writes `text` centred on `x`.
+    pub fn text_centred(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
+        let w = self.text_width(text, size, face);
+        self.text(x - w / 2.0, y, size, face, text);
+    }
+
+    /// Writes `text` ending at `x`.
+    pub fn text_right(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
+        let w = self.text_width(text, size, face);
+        self.text(x - w, y, size, face, text);
+    }
+
+    /// Text turned a quarter anticlockwise (reading upward), its baseline start at (x, y).
+    pub fn text_up(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
+        self.ops.push(Op::SaveGraphicsState);
+        let p = self.point(x, y);
+        self.ops.push(Op::SetTransformationMatrix { matrix: printpdf::CurTransMat::Raw([0.0, 1.0, -1.0, 0.0, p.x.0, p.y.0]) });
+        // Draw at the origin of the turned frame: (0, 0) in points is (0, height) in page mm.
+        let h = self.height;
+        self.text(0.0, h, size, face, text);
+        self.ops.push(Op::RestoreGraphicsState);
+    }
+
+    /// Splits `text` into lines no wider than `width` millimetres, breaking between words.
+    pub fn wrap(&self, text: &str, size: f32, face: Face, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        for para in text.split('\n') {
+            let mut line = String::new();
+            for word in para.split_whitespace() {
+                let candidate = if line.is_empty() { word.to_owned() } else { format!("{line} {word}") };
+                if !line.is_empty() && self.text_width(&candidate, size, face) > width {
+                    lines.push(std::mem::replace(&mut line, word.to_owned()));
+                } else {
+                    line = candidate;
+                }
+            }
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Writes wrapped text from baseline `y` down; returns the baseline below the last line.
+    pub fn paragraph(&mut self, x: f32, y: f32, width: f32, size: f32, face: Face, text: &str) -> f32 {
+        let lead = line_height(size);
+        let mut y = y;
+        for line in self.wrap(text, size, face, width) {
+            self.text(x, y, size, face, &line);
+            y += lead;
+        }
+        y
+    }
+
+    fn stroke_style(&mut self, ink: Ink, width: f32, dash: Option<&[f32]>) {
+        self.ops.push(Op::SetOutlineColor { col: ink.colour() });
+        self.ops.push(Op::SetOutlineThickness { pt: Pt(width * PT_PER_MM) });
+        let dash = match dash {
+            Some(d) => LineDashPattern::new(0.0, &d.iter().map(|v| v * PT_PER_MM).collect::<Vec<_>>()),
+            None => LineDashPattern::solid(),
+        };
+        self.ops.push(Op::SetLineDashPattern { dash });
+    }
+
+    fn ring(&self, pts: &[(f32, f32)]) -> PolygonRing {
+        PolygonRing { points: pts.iter().map(|&(x, y)| LinePoint { p: self.point(x, y), bezier: false }).collect() }
+    }
+
+    /// An open line through `pts`, `width` mm thick, dashed if `dash` gives on/off lengths in mm.
+    pub fn line(&mut self, pts: &[(f32, f32)], ink: Ink, width: f32, dash: Option<&[f32]>) {
+        if pts.len() < 2 {
+            return;
+        }
+        self.stroke_style(ink, width, dash);
+        let points = self.ring(pts).points;
+        self.ops.push(Op::DrawLine { line: Line { points, is_closed: false } });
+    }
+
+    /// A closed shape, filled with `fill` and outlined with `stroke` (ink, width mm, dash).
+    pub fn polygon(&mut self, pts: &[(f32, f32)], fill: Option<Ink>, stroke: Option<(Ink, f32, Option<&[f32]>)>) {
+        if pts.len() < 3 {
+            return;
+        }
+        let mode = match (fill, stroke) {
+            (Some(_), Some(_)) => PaintMode::FillStroke,
+            (Some(_), None) => PaintMode::Fill,
+            (None, Some(_)) => PaintMode::Stroke,
+            (None, None) => return,
+        };
+        if let Some(f) = fill {
+            self.ops.push(Op::SetFillColor { col: f.colour() });
+        }
+        if let Some((ink, w, dash)) = stroke {
+            self.stroke_style(ink, w, dash);
+        }
+        let ring = self.ring(pts);
+        self.ops.push(Op::DrawPolygon { polygon: Polygon { rings: vec![ring], mode, winding_order: WindingOrder::NonZero } });
+    }
+
+    /// A rectangle from its top-left corner.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, fill: Option<Ink>, stroke: Option<(Ink, f32)>) {
+        let pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
+        self.polygon(&pts, fill, stroke.map(|(i, w)| (i, w, None)));
+    }
+
+    /// Parallel lines `spacing` mm apart at `angle_deg`, clipped to the shape `pts`: a fill a
+    /// black-and-white printer keeps apart from the grey of other terrain.
+    pub fn hatch(&mut self, pts: &[(f32, f32)], spacing: f32, angle_deg: f32, ink: Ink, width: f32) {
+        if pts.len() < 3 || spacing <= 0.0 {
+            return;
+        }
+        self.ops.push(Op::SaveGraphicsState);
+        let ring = self.ring(pts);
+        self.ops
+            .push(Op::DrawPolygon { polygon: Polygon { rings: vec![ring], mode: PaintMode::Clip, winding_order: WindingOrder::NonZero } });
+        let (min_x, max_x) = pts.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
+        let (min_y, max_y) = pts.iter().fold((f32::MAX, f32::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+        let (cx, cy) = ((min_x + max_x) / 2.0, (min_y + max_y) / 2.0);
+        let reach = (max_x - min_x).hypot(max_y - min_y) / 2.0 + spacing;
+        let (s, c) = angle_deg.to_radians().sin_cos();
+        let mut offset = -reach;
+        while offset <= reach {
+            // A line through the centre shifted `offset` across its direction.
+            let (ox, oy) = (cx - s * offset, cy + c * offset);
+            self.line(&[(ox - c * reach, oy - s * reach), (ox + c * reach, oy + s * reach)], ink, width, None);
+            offset += spacing;
+        }
+        self.ops.push(Op::RestoreGraphicsState);
+    }
+
+    /// A circle as a many-sided polygon.
+    pub fn circle(&mut self, cx: f32, cy: f32, r: f32, fill: Option<Ink>, stroke: Option<(Ink, f32)>) {
+        let pts: Vec<(f32, f32)> = (0..24u8)
+            .map(|i| {
+                let a = f32::from(i) * std::f32::consts::TAU / 24.0;
+                (cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect();
+        self.polygon(&pts, fill, stroke.map(|(i, w)| (i, w, None)));
+    }
+}
+
+/// Baseline-to-baseline distance for text of `size` points, in millimetres.
+pub fn line_height(size: f32) -> f32 {
+    size * 1.3 / PT_PER_MM
+}
+
+/// Text pulled back out of a PDF, one string per page, for tests and checks.
+pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
+    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
+    Ok(doc.extract_text().into_iter().map(|lines| lines.join("\n")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_written_is_text_read_back() {
+        let mut doc = Document::new("test", Paper::A4);
+        let mut page = doc.page(false);
+        page.text(20.0, 30.0, 12.0, Face::Regular, "Battle of Himera — Ōrtygia");
+        page.text(20.0, 40.0, 10.0, Face::Bold, "Carthage");
+        page.text(20.0, 50.0, 9.0, Face::Mono, "4 Reg Sp(O)");
+        page.rect(10.0, 10.0, 50.0, 20.0, Some(Ink(0.2)), Some((Ink::BLACK, 0.3)));
+        page.hatch(&[(0.0, 0.0), (40.0, 0.0), (40.0, 40.0)], 2.0, 45.0, Ink(0.6), 0.2);
+        page.text_up(100.0, 100.0, 10.0, Face::Regular, "north");
+        doc.add(page);
+        let bytes = doc.finish();
+        assert!(bytes.starts_with(b"%PDF"));
+        let text = extract_text(&bytes).unwrap().join("\n");
+        for want in ["Battle of Himera", "Ōrtygia", "Carthage", "4 Reg Sp(O)", "north"] {
+            assert!(text.contains(want), "{want} missing from {text:?}");
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word_and_respects_the_width() {
+        let doc = Document::new("test", Paper::Letter);
+        let page = doc.page(true);
+        let text = "The defender chooses where to fight: the forward, central or rear section of the map.";
+        let lines = page.wrap(text, 10.0, Face::Regular, 40.0);
+        assert!(lines.len() > 1);
+        assert_eq!(lines.join(" "), text);
+        for l in &lines {
+            assert!(page.text_width(l, 10.0, Face::Regular) <= 40.0 || !l.contains(' '), "{l}");
+        }
+        assert!(page.width > page.height);
+    }
+}

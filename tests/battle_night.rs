@@ -1,0 +1,145 @@
+//! A battle night from the command line, end to end: a scenario, the moves that raise a
+//! battle, the table set, the pack printed and read back, the result typed in (wrongly, then
+//! rightly), undone and typed again, and the campaign going on from it.
+
+use std::path::Path;
+
+use referee_e2e::{TempDb, cli};
+
+const DEPLOY: &str = r#"[
+    {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
+    {"type":"deploy","side":"carthage","counter":"Mago","node":4},
+    {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
+    {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
+    {"type":"deploy","side":"carthage","counter":"fleet","node":0},
+    {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
+    {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
+    {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
+    {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
+    {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
+    {"type":"begin_play"}
+]"#;
+
+/// Himilco marches from Panormus onto Leptines at Himera: battle 1.
+fn himera(db: &TempDb) {
+    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
+    cli(&db.path, &["order", "Night", DEPLOY]).ok();
+    cli(&db.path, &["order", "Night", r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
+    let out = cli(&db.path, &["order", "Night", r#"{"type":"end_phase","side":"carthage"}"#]).ok();
+    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+}
+
+fn text_of(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    referee_battle_gen::pdf::extract_text(&bytes).unwrap().join("\n").replace('\n', " ")
+}
+
+fn write(dir: &Path, name: &str, json: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, json).unwrap();
+    path.display().to_string()
+}
+
+/// X-04 / MG-21 / MG-22: before the defender has chosen, the pack shows the whole map to
+/// choose from; once the table is set, each side's file has its brief, roster and table, on
+/// the paper asked for, and only its own forces.
+#[test]
+fn x_04_pack_from_the_command_line() {
+    let db = TempDb::new();
+    himera(&db);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().display().to_string();
+    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
+    assert!(text_of(&dir.path().join("battle-01-syracuse.pdf")).contains("The table is not set yet"));
+
+    let set = cli(&db.path, &["table", "Night", "1", "--defence", "rear", "--cut", "left", "--value", "1,6"]).ok();
+    assert!(set.contains("weather, battle 1 at Himera, day 1") && set.contains("summer storm: rain"), "{set}");
+    assert!(set.contains("rear section, attacker's base edge west, 4'×6' table"), "{set}");
+
+    let listed = cli(&db.path, &["pack", "Night", "1", "--out", &out, "--paper", "letter", "--system", "dbsa", "--json"]).json();
+    let files = listed.as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert_eq!(files[0]["reader"], "umpire");
+    let carthage = text_of(&dir.path().join("battle-01-carthage.pdf"));
+    let syracuse = text_of(&dir.path().join("battle-01-syracuse.pdf"));
+    let umpire = text_of(&dir.path().join("battle-01-umpire.pdf"));
+    assert!(carthage.contains("Himilco") && !carthage.contains("Leptines"), "{carthage}");
+    assert!(syracuse.contains("Leptines") && !syracuse.contains("Himilco"), "{syracuse}");
+    assert!(carthage.contains("DBSA roster") && carthage.contains("summer storm: rain") && carthage.contains("late afternoon"));
+    assert!(umpire.contains("Himilco") && umpire.contains("Leptines") && umpire.contains("MG-22"), "{umpire}");
+    // US Letter is 612 × 792 points.
+    let bytes = std::fs::read(dir.path().join("battle-01-carthage.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("612") && text.contains("792"), "not on Letter paper");
+
+    let refusals: &[(&[&str], &str)] = &[
+        (&["pack", "Night", "7", "--out", &out], "there is no battle 7 waiting to be fought — MG-20"),
+        (&["pack", "Night", "1", "--out", &out, "--system", "ars"], "invalid value 'ars'"),
+        (&["table", "Night", "1", "--defence", "forward"], "the table at Himera is already set for day 1"),
+    ];
+    let before = db.bytes();
+    for (args, expected) in refusals {
+        let line = cli(&db.path, args).refused();
+        assert!(line.contains(expected), "{args:?}: {line}");
+        assert_eq!(db.bytes(), before, "{args:?} changed the database");
+    }
+}
+
+/// MG-20 / MG-23 / MG-25 / MG-26 / MG-30 / MG-31: the results form refuses every kind of
+/// entry that does not fit the battle, one sentence each, leaving the database as it was;
+/// a good result applies the rules, can be undone and typed in again, and play goes on.
+#[test]
+fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
+    let db = TempDb::new();
+    himera(&db);
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let won = |losses: &str| format!(r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"losses":[{losses}]}}"#);
+    let leptines = |extra: &str| format!(r#"{{"side":"syracuse","command":"Leptines"{extra}}}"#);
+    let bad: Vec<(String, &str)> = vec![
+        (r#"{"outcome":{"kind":"won","winner":"rome"}}"#.to_owned(), "rome did not fight at Himera — MG-20"),
+        (won(&leptines(r#","destroyed":["15 Reg Sp(O)"]"#)), "Leptines had 14 Reg Sp(O) and cannot have lost 15"),
+        (won(r#"{"side":"carthage","command":"Mago","destroyed":["1 Reg Sp(O)"]}"#), "Mago of carthage did not fight at Himera"),
+        (won(&leptines(r#","fled":["2 Reg Sp(O)"]"#)), "only inferior elements count as lost when they flee, not Reg Sp(O) — MG-26"),
+        (won(&leptines(r#","join":"Himilco","general_killed":true"#)), "Himilco is not another syracuse command at Himera — MG-31"),
+        (won(&leptines(r#","join":"Dionysius""#)), "Leptines joins Dionysius only if its general is lost — MG-31"),
+        (format!("[{},{}]", won(""), won("")), "the result must be a JSON object"),
+        (won(&format!("{},{}", leptines(""), leptines(""))), "Leptines is listed twice"),
+        (r#"{"outcome":{"kind":"no_result"},"held_field":"carthage"}"#.to_owned(), "nobody holds the field after a battle without a loser"),
+        (r#"{"battle":2,"outcome":{"kind":"no_result"}}"#.to_owned(), "the file is the result of battle 2, not battle 1"),
+        (r#"{"outcome":{"kind":"lost"}}"#.to_owned(), "does not read as a battle result"),
+        ("{not json".to_owned(), "the result is not valid JSON"),
+    ];
+    let before = db.bytes();
+    for (i, (json, expected)) in bad.iter().enumerate() {
+        let file = write(d, &format!("bad-{i}.json"), json);
+        let line = cli(&db.path, &["result", "Night", "1", "--file", &file]).refused();
+        assert!(line.contains(expected), "{json}: {line}");
+        assert_eq!(db.bytes(), before, "{json} changed the database");
+    }
+
+    // Leptines loses two spearmen and is declared demoralised by his own side; the recovery
+    // dice are typed in: a 6 brings one back, a 1 does not.
+    let good = write(d, "good.json", &won(&leptines(r#","destroyed":["2 Reg Sp(O)"],"voluntary":true"#)));
+    let out = cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,1"]).ok();
+    assert!(out.contains("recovery of Reg Sp(O) of Leptines — MG-30"), "{out}");
+    assert!(out.contains("Battle 1 at Himera: Carthage wins") && out.contains("declared demoralised — MG-23"), "{out}");
+    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    assert!(roster.contains("13 Reg Sp(O)"), "{roster}");
+
+    // A wrong entry is undone and typed again.
+    let undone = cli(&db.path, &["undo", "Night"]).ok();
+    assert!(undone.contains("enter the result of battle 1"), "{undone}");
+    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    assert!(roster.contains("14 Reg Sp(O)"), "{roster}");
+    cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,6"]).ok();
+    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    assert!(roster.contains("14 Reg Sp(O)"), "{roster}");
+
+    // The campaign goes on: the beaten Leptines retreats in post-combat movement.
+    cli(&db.path, &["order", "Night", r#"{"type":"end_phase","side":"carthage"}"#]).ok();
+    let out = cli(&db.path, &["order", "Night", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#]).ok();
+    assert!(out.contains("Leptines retreats"), "{out}");
+    let shown = cli(&db.path, &["show", "Night", "--json"]).json();
+    assert_eq!(shown["board"]["battles"].as_array().map(Vec::len), Some(0));
+}
