@@ -467,7 +467,7 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
         }
         let pts = frame.pages(&clipped);
         let ((x0, y0), (x1, y1)) = polygon_bbox(&pts);
-        if x1 - x0 < 5.0 || y1 - y0 < 3.0 {
+        if x1 - x0 < 12.0 || y1 - y0 < 7.0 {
             continue;
         }
         let c = ground::centroid(&pts);
