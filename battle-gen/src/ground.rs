@@ -1293,6 +1293,19 @@ pub fn clip_polyline(line: &[Point], r: Rect) -> Vec<Vec<Point>> {
     pieces
 }
 
+/// `hypot` without the C library's care for overflow, which no distance on an 8' map needs:
+/// the library call was half the time of building a map. Plain square root is also exact the
+/// same way on every platform, which keeps the map identical everywhere.
+pub(crate) trait FastHypot {
+    fn fast_hypot(self, other: f32) -> f32;
+}
+
+impl FastHypot for f32 {
+    fn fast_hypot(self, other: f32) -> f32 {
+        (self * self + other * other).sqrt()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1521,18 +1534,5 @@ mod tests {
         assert_eq!(pieces.len(), 2, "{pieces:?}");
         assert_eq!(pieces[0], vec![(0.0, 1.0), (2.0, 1.0), (2.0, 4.0)]);
         assert_eq!(pieces[1], vec![(3.0, 4.0), (3.0, 2.0)]);
-    }
-}
-
-/// `hypot` without the C library's care for overflow, which no distance on an 8' map needs:
-/// the library call was half the time of building a map. Plain square root is also exact the
-/// same way on every platform, which keeps the map identical everywhere.
-pub(crate) trait FastHypot {
-    fn fast_hypot(self, other: f32) -> f32;
-}
-
-impl FastHypot for f32 {
-    fn fast_hypot(self, other: f32) -> f32 {
-        (self * self + other * other).sqrt()
     }
 }
