@@ -143,3 +143,30 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     let shown = cli(&db.path, &["show", "Night", "--json"]).json();
     assert_eq!(shown["board"]["battles"].as_array().map(Vec::len), Some(0));
 }
+
+/// MG-25 / X-04: after a battle without a loser in which both sides stay, the second day's
+/// pack waits for its own table, which may only move toward the defender's rear.
+#[test]
+fn mg_25_the_second_days_pack_has_its_own_table() {
+    let db = TempDb::new();
+    himera(&db);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().display().to_string();
+    cli(&db.path, &["table", "Night", "1", "--defence", "central"]).ok();
+    let drawn = write(dir.path(), "drawn.json", r#"{"outcome":{"kind":"no_result"}}"#);
+    cli(&db.path, &["result", "Night", "1", "--file", &drawn]).ok();
+    for side in ["syracuse", "carthage"] {
+        let stay = format!(r#"{{"type":"choose_stay_or_retire","side":"{side}","battle":1,"stay":true}}"#);
+        cli(&db.path, &["order", "Night", &stay]).ok();
+    }
+    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
+    let brief = text_of(&dir.path().join("battle-01-day-2-syracuse.pdf"));
+    assert!(brief.contains("day 2") && brief.contains("The table is not set yet"), "{brief}");
+    assert!(brief.contains("Second day"), "the second day's special rule is missing: {brief}");
+    let line = cli(&db.path, &["table", "Night", "1", "--defence", "forward"]).refused();
+    assert!(line.contains("only toward its own rear, not from central to forward — MG-25"), "{line}");
+    cli(&db.path, &["table", "Night", "1", "--defence", "rear"]).ok();
+    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
+    let brief = text_of(&dir.path().join("battle-01-day-2-syracuse.pdf"));
+    assert!(brief.contains("rear section") && !brief.contains("The table is not set yet"), "{brief}");
+}

@@ -141,7 +141,8 @@ fn role_of(board: &Board, mark: &BattleMark, side: &SideId) -> Role {
 }
 
 fn header(board: &Board, map: &Map, mark: &BattleMark) -> BattleHeader {
-    let table = mark.table.clone();
+    // A second day's table must be set again before its pack is printed (MG-25).
+    let table = mark.table.clone().filter(|t| t.day == mark.day);
     BattleHeader {
         campaign: board.campaign.clone(),
         scenario: board.scenario_name.clone(),
