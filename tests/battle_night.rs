@@ -4,26 +4,12 @@
 
 use std::path::Path;
 
-use referee_e2e::{TempDb, cli};
-
-const DEPLOY: &str = r#"[
-    {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
-    {"type":"deploy","side":"carthage","counter":"Mago","node":4},
-    {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
-    {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
-    {"type":"deploy","side":"carthage","counter":"fleet","node":0},
-    {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
-    {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
-    {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
-    {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
-    {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
-    {"type":"begin_play"}
-]"#;
+use referee_e2e::{DIONYSIAN_DEPLOYMENT, TempDb, cli};
 
 /// Himilco marches from Panormus onto Leptines at Himera: battle 1.
 fn himera(db: &TempDb) {
     cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
-    cli(&db.path, &["order", "Night", DEPLOY]).ok();
+    cli(&db.path, &["order", "Night", DIONYSIAN_DEPLOYMENT]).ok();
     cli(&db.path, &["order", "Night", r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
     let out = cli(&db.path, &["order", "Night", r#"{"type":"end_phase","side":"carthage"}"#]).ok();
     assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");

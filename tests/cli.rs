@@ -1,7 +1,7 @@
 //! X-06: the `referee` command line end to end, in text and JSON; bad input is refused with
 //! one line and leaves the database as it was.
 
-use referee_e2e::{TempDb, cli};
+use referee_e2e::{DIONYSIAN_DEPLOYMENT, TempDb, cli};
 
 fn new_campaign(db: &TempDb, scenario: &str, name: &str) {
     cli(&db.path, &["new", scenario, "--name", name, "--seed", "42"]).ok();
@@ -174,20 +174,7 @@ fn mg_03_roster_show_and_import() {
 fn x_06_orders_as_json() {
     let db = TempDb::new();
     new_campaign(&db, "dionysian", "Script");
-    let deploy = r#"[
-        {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
-        {"type":"deploy","side":"carthage","counter":"Mago","node":4},
-        {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
-        {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
-        {"type":"deploy","side":"carthage","counter":"fleet","node":0},
-        {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
-        {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
-        {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
-        {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
-        {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
-        {"type":"begin_play"}
-    ]"#;
-    let out = cli(&db.path, &["order", "Script", deploy]).ok();
+    let out = cli(&db.path, &["order", "Script", DIONYSIAN_DEPLOYMENT]).ok();
     assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Play begins: turn 1, Carthage to move"), "{out}");
 
     let moved = cli(&db.path, &["order", "Script", r#"{"type":"move","side":"carthage","counter":"Hanno","path":[7]}"#, "--json"]).json();

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use referee_battle_gen::dbsa::Scaling;
-use referee_battle_gen::pack::{PackOptions, Reader};
+use referee_battle_gen::pack::{PackOptions, Reader, WrittenFile};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, Command, DiceInput, Map, Modifier, SideId, Store};
@@ -361,12 +361,7 @@ impl Session {
                 let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
                 let source = referee_data::SourceText { file: file.display().to_string(), text };
                 let army = referee_campaign::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
-                let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
-                let (mut c, map) = self.open(&store, &view.campaign, &catalog)?;
-                let events = store.execute(&mut c, &map, &Command::SetArmy { army }, DiceInput::Seeded)?;
-                let lines = events.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
-                self.print(out, &Executed { events, lines })
+                self.run_one(&view.campaign, &Command::SetArmy { army }, Vec::new(), out)
             }
             CliCommand::Roster { view, import: None } => {
                 let (view, _) = self.view(&view)?;
@@ -402,10 +397,9 @@ impl Session {
                 self.print(out, &Executed { events: all, lines })
             }
             CliCommand::Table { campaign, battle, defence, cut, edge, values } => {
-                let quoted = |s: &str| serde_json::Value::String(s.to_owned());
-                let defence = serde_json::from_value(quoted(&defence))?;
-                let cut = cut.map(|c| serde_json::from_value(quoted(&c))).transpose()?;
-                let attacker_edge = edge.map(|e| serde_json::from_value(quoted(&e))).transpose()?;
+                let defence = named(&defence)?;
+                let cut = cut.as_deref().map(named).transpose()?;
+                let attacker_edge = edge.as_deref().map(named).transpose()?;
                 if !values.is_empty() && values.len() != 2 {
                     bail!("setting a table rolls two dice (weather, then time of day), but {} were given", values.len());
                 }
@@ -413,7 +407,6 @@ impl Session {
                 self.run_one(&campaign, &command, values, out)
             }
             CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
-                let quoted = |s: &str| serde_json::Value::String(s.to_owned());
                 let scaling = match scaling.as_str() {
                     "per-command" => Scaling::PerCommand { elements: size },
                     "one-to-one" => Scaling::OneToOne,
@@ -422,24 +415,12 @@ impl Session {
                 if size == 0 {
                     bail!("a DBSA army needs at least one element (--size)");
                 }
-                let options = PackOptions {
-                    paper: serde_json::from_value(quoted(&paper))?,
-                    system: serde_json::from_value(quoted(&system))?,
-                    scaling,
-                    figures: serde_json::from_value(quoted(&figures))?,
-                };
+                let options = PackOptions { paper: named(&paper)?, system: named(&system)?, scaling, figures: named(&figures)? };
                 let catalog = self.catalog()?;
                 let store = self.store(false)?;
                 let (c, map) = self.open(&store, &campaign, &catalog)?;
                 let events = store.events(c.id)?;
-                let files = referee_battle_gen::campaign_pack(&c.state, &map, &events, battle, &options)?;
-                std::fs::create_dir_all(&dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
-                let mut written = Vec::new();
-                for f in files {
-                    let path = dir.join(&f.file_name);
-                    std::fs::write(&path, &f.bytes).with_context(|| format!("cannot write {}", path.display()))?;
-                    written.push(WrittenFile { path: path.display().to_string(), reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
-                }
+                let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
                 self.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values } => {
@@ -479,14 +460,8 @@ impl Session {
                 if !values.is_empty() && values.len() != usize::from(spec.count) {
                     bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());
                 }
-                let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
-                let (mut c, map) = self.open(&store, &campaign, &catalog)?;
                 let command = Command::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
-                let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
-                let events = store.execute(&mut c, &map, &command, input)?;
-                let lines: Vec<String> = events.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
-                self.print(out, &Executed { events, lines })
+                self.run_one(&campaign, &command, values, out)
             }
         }
     }
@@ -521,6 +496,11 @@ impl Session {
         })?;
         Ok((view, events))
     }
+}
+
+/// A value of one of the engine's kebab-case enums from its name, as clap already checked it.
+fn named<T: serde::de::DeserializeOwned>(name: &str) -> anyhow::Result<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_owned())).with_context(|| format!("`{name}` is not a choice here"))
 }
 
 /// Reads one command object or an array of them.
@@ -695,14 +675,6 @@ impl Output for referee_campaign::store::Undone {
 }
 
 #[derive(Serialize)]
-struct WrittenFile {
-    path: String,
-    reader: Reader,
-    pages: usize,
-    bytes: usize,
-}
-
-#[derive(Serialize)]
 #[serde(transparent)]
 struct Written(Vec<WrittenFile>);
 
@@ -715,7 +687,7 @@ impl Output for Written {
                     Reader::Umpire => "umpire".to_owned(),
                     Reader::Side(s) => s.to_string(),
                 };
-                format!("{:<8} {} ({} pages, {} KB)\n", who, f.path, f.pages, f.bytes.div_ceil(1024))
+                format!("{:<8} {} ({} pages, {} KB)\n", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
             })
             .collect()
     }

@@ -928,6 +928,21 @@ impl Prep {
         (p, path)
     }
 
+    /// Hanno marches to neutral Camicus and Agyris follows him there: a battle beside a
+    /// neutral city, with an ally-general in it (MG-08, MG-23).
+    fn camicus(dir: &tempfile::TempDir) -> (Prep, std::path::PathBuf) {
+        let s = |x: &str| SideId::new(x);
+        let (mut p, path) = Prep::new(dir, "dionysian", 9);
+        p.deploy(&DIONYSIAN);
+        p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
+        p.end("carthage", DiceInput::Manual(vec![2]));
+        p.end("carthage", DiceInput::Seeded);
+        p.end("carthage", DiceInput::Seeded);
+        p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
+        p.end("syracuse", DiceInput::Manual(vec![3]));
+        (p, path)
+    }
+
     fn withdraw(&mut self) {
         let battle = self.campaign.state.battles[0].id;
         self.go(&Command::WithdrawIntoCity { side: SideId::new("syracuse"), battle }, DiceInput::Seeded);
@@ -1288,14 +1303,7 @@ fn mg_19_the_fleet_shelters_from_the_counters_here() {
 fn mg_08_the_result_form_says_who_attacked_the_neutral_city() {
     let dir = tempfile::tempdir().unwrap();
     let s = |x: &str| SideId::new(x);
-    let (mut p, db) = Prep::new(&dir, "dionysian", 9);
-    p.deploy(&DIONYSIAN);
-    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
-    p.end("carthage", DiceInput::Manual(vec![2]));
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
-    p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
-    p.end("syracuse", DiceInput::Manual(vec![3]));
+    let (p, db) = Prep::camicus(&dir);
     assert_eq!(p.campaign.state.battles.len(), 1);
     drop(p);
 
@@ -1494,15 +1502,7 @@ fn x_04_packs_for_every_battle_are_written_in_the_background() {
 #[test]
 fn mg_23_a_command_is_declared_demoralised_but_an_ally_general_s_cannot_be() {
     let dir = tempfile::tempdir().unwrap();
-    let s = |x: &str| SideId::new(x);
-    let (mut p, db) = Prep::new(&dir, "dionysian", 9);
-    p.deploy(&DIONYSIAN);
-    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
-    p.end("carthage", DiceInput::Manual(vec![2]));
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
-    p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
-    p.end("syracuse", DiceInput::Manual(vec![3]));
+    let (p, db) = Prep::camicus(&dir);
     drop(p);
 
     let mut h = open_turn(&db, "umpire");

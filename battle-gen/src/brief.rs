@@ -287,7 +287,7 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
     let leaderless = own.iter().any(|c| c.leaderless);
     let base_edge = h.table.as_ref().map(|t| match role {
         Role::Attacker => t.attacker_edge,
-        Role::Defender => opposite(t.attacker_edge),
+        Role::Defender => t.attacker_edge.opposite(),
     });
     Ok(Brief {
         roads: roads_for(board, map, ground, h.section.as_ref(), side),
@@ -303,16 +303,6 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
         enemy_city,
         header: h,
     })
-}
-
-/// The opposite edge of the map.
-pub fn opposite(e: Edge) -> Edge {
-    match e {
-        Edge::North => Edge::South,
-        Edge::South => Edge::North,
-        Edge::East => Edge::West,
-        Edge::West => Edge::East,
-    }
 }
 
 /// The umpire's sheet: every side's commands in the battle, the table, its rolls, the log.

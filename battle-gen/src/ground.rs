@@ -498,10 +498,6 @@ fn prev(e: Edge) -> Edge {
     Edge::ALL[(edge_index(e) + 3) % 4]
 }
 
-pub(crate) fn opposite(e: Edge) -> Edge {
-    Edge::ALL[(edge_index(e) + 2) % 4]
-}
-
 /// Unit vector along `e`, clockwise.
 fn tangent(e: Edge) -> Point {
     match e {
@@ -721,7 +717,7 @@ fn river_ends(from: Edge, to: RiverEnd, coast: &BTreeSet<Edge>, shores: &BTreeMa
         }
         RiverEnd::Sea => {
             let mut edges: Vec<Edge> = coast.iter().copied().filter(|&e| e != from).collect();
-            edges.sort_by_key(|&e| if e == opposite(from) { 0 } else { 1 });
+            edges.sort_by_key(|&e| if e == from.opposite() { 0 } else { 1 });
             if edges.is_empty() {
                 edges.extend(coast.iter().copied());
             }
@@ -737,7 +733,7 @@ fn river_ends(from: Edge, to: RiverEnd, coast: &BTreeSet<Edge>, shores: &BTreeMa
     if ends.is_empty() {
         let e = match to {
             RiverEnd::Edge(e) => e,
-            RiverEnd::Sea => opposite(from),
+            RiverEnd::Sea => from.opposite(),
         };
         ends.push((e, edge_point(e, M / 2.0, 0.0)));
     }

@@ -51,11 +51,11 @@ pub struct PackFile {
     pub bytes: Vec<u8>,
 }
 
-/// Depth of each side's deployment zone: 600 paces from its base edge (DS-01), in feet at
-/// the chosen figure scale.
+/// Depth of each side's deployment zone from its base edge (DS-01), in feet at the chosen
+/// figure scale.
 fn deployment_feet(figures: FigureScale) -> f32 {
-    let mm = f32::from(u16::try_from(figures.mm_per_100_paces()).unwrap_or(40)) * 6.0;
-    mm / 304.8
+    let (inches, _) = figures.distance(dbsa::DEPLOYMENT_PACES);
+    inches / 12.0
 }
 
 /// Makes the whole pack for a battle: the umpire's file first, then one per side, in the
@@ -165,7 +165,7 @@ fn side_file(b: &Brief, ground: &Ground, options: &PackOptions) -> PackFile {
         flow.field("Where: ", &format!("node {} {}.", h.node, h.place));
         table_lines(&mut flow, h);
         if let Some(e) = b.base_edge {
-            flow.field("Your base edge: ", &format!("the {e} edge of the table; deploy within 600 paces of it."));
+            flow.field("Your base edge: ", &format!("the {e} edge of the table; deploy within {} paces of it.", dbsa::DEPLOYMENT_PACES));
         }
         let w = flow.width() * 0.45;
         let section = h.section;
@@ -373,6 +373,47 @@ fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions) -> PackF
     PackFile { file_name: file_name(h.battle, h.day, "umpire"), reader: Reader::Umpire, pages, bytes: doc.finish() }
 }
 
+/// One PDF of a pack, written to disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WrittenFile {
+    pub path: std::path::PathBuf,
+    pub reader: Reader,
+    pub pages: usize,
+    pub bytes: usize,
+}
+
+/// Why a pack could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error(transparent)]
+    Pack(#[from] PackError),
+    #[error("cannot make the folder {}: {error}", folder.display())]
+    Folder { folder: std::path::PathBuf, error: std::io::Error },
+    #[error("cannot write {}: {error}", path.display())]
+    File { path: std::path::PathBuf, error: std::io::Error },
+}
+
+/// Makes one battle's pack with [`campaign_pack`] and writes its files into `folder`, made
+/// if missing.
+pub fn write_pack(
+    state: &referee_campaign::CampaignState,
+    map: &Map,
+    events: &[referee_campaign::Logged],
+    battle: u32,
+    options: &PackOptions,
+    folder: &std::path::Path,
+) -> Result<Vec<WrittenFile>, WriteError> {
+    let files = campaign_pack(state, map, events, battle, options)?;
+    std::fs::create_dir_all(folder).map_err(|error| WriteError::Folder { folder: folder.to_owned(), error })?;
+    let mut written = Vec::new();
+    for f in files {
+        let path = folder.join(&f.file_name);
+        std::fs::write(&path, &f.bytes).map_err(|error| WriteError::File { path: path.clone(), error })?;
+        written.push(WrittenFile { path, reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
+    }
+    Ok(written)
+}
+
 /// The pack for a battle of a campaign as it stands: the umpire's view and each fighting
 /// side's own view are built here, and each side's file from its view alone.
 pub fn campaign_pack(
@@ -384,9 +425,11 @@ pub fn campaign_pack(
 ) -> Result<Vec<PackFile>, PackError> {
     let umpire = referee_campaign::view::umpire_view(state, map, events);
     let mark = umpire.board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))?;
+    // A brief reads no log, so the sides' views are built without one: describing every
+    // event of a long campaign again for each side would be the pack's slowest part.
     let sides: Vec<SideView> = std::iter::once(&mark.attacker)
         .chain(&mark.defenders)
-        .filter_map(|s| referee_campaign::view::side_view(state, map, events, s))
+        .filter_map(|s| referee_campaign::view::side_view(state, map, &[], s))
         .collect();
     battle_pack(&umpire, &sides, map, &state.scenario.elements, battle, options)
 }

@@ -143,14 +143,10 @@ fn jitter(i: u16, j: u16, salt: u32) -> (f32, f32) {
     (f32::from(a) / 65_536.0 - 0.5, f32::from(b) / 65_536.0 - 0.5)
 }
 
-fn polygon_bbox(pts: &[(f32, f32)]) -> ((f32, f32), (f32, f32)) {
-    ground::bbox(pts)
-}
-
 /// Points of a grid `dx` × `dy` mm (alternate rows shifted half a step when `stagger`) over the
 /// bounding box of `pts`, scattered by `scatter` of a step, that fall inside `pts`.
 fn grid_inside(pts: &[(f32, f32)], dx: f32, dy: f32, stagger: bool, scatter: f32, salt: u32, margin: f32) -> Vec<(f32, f32)> {
-    let ((x0, y0), (x1, y1)) = polygon_bbox(pts);
+    let ((x0, y0), (x1, y1)) = ground::bbox(pts);
     let mut out = Vec::new();
     let mut j = 0u16;
     let mut y = y0 + dy / 2.0;
@@ -466,7 +462,7 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
             continue;
         }
         let pts = frame.pages(&clipped);
-        let ((x0, y0), (x1, y1)) = polygon_bbox(&pts);
+        let ((x0, y0), (x1, y1)) = ground::bbox(&pts);
         if x1 - x0 < 12.0 || y1 - y0 < 7.0 {
             continue;
         }

@@ -56,6 +56,13 @@ pub struct CommandLosses {
     pub join: Option<String>,
 }
 
+impl CommandLosses {
+    /// Demoralised on the table, whether by the enemy or by its own side's declaration (MG-23).
+    pub fn is_demoralised(&self) -> bool {
+        self.demoralised || self.voluntary
+    }
+}
+
 /// The result of a battle as the referee types it in after the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleResult {
@@ -381,7 +388,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             leaderless: general_lost && joined.is_none() && left > 0,
             joined,
             destroyed: left == 0,
-            demoralised: l.demoralised || l.voluntary,
+            demoralised: l.is_demoralised(),
             voluntary: l.voluntary,
         });
     }
@@ -394,12 +401,8 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     // MG-24: a city's demoralised commands flee into their city; where the enemy holds it
     // they surrender, and the city turns next campaign turn to the side holding it.
     let holder = state.control.get(&battle.node).filter(|h| city_side.is_some_and(|c| state.are_enemies(c, h)));
-    let surrendered: Vec<String> = result
-        .losses
-        .iter()
-        .filter(|l| (l.demoralised || l.voluntary) && is_city(&l.side, &l.command))
-        .map(|l| l.command.clone())
-        .collect();
+    let surrendered: Vec<String> =
+        result.losses.iter().filter(|l| l.is_demoralised() && is_city(&l.side, &l.command)).map(|l| l.command.clone()).collect();
     if let (Some(holder), false) = (holder, surrendered.is_empty()) {
         events.push(Event::CityCommandsSurrendered { node: battle.node, commands: surrendered, to: holder.clone() });
     }

@@ -22,6 +22,16 @@ pub enum Edge {
 impl Edge {
     pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
 
+    /// The edge across the table.
+    pub fn opposite(self) -> Edge {
+        match self {
+            Edge::North => Edge::South,
+            Edge::East => Edge::West,
+            Edge::South => Edge::North,
+            Edge::West => Edge::East,
+        }
+    }
+
     /// Unit vector pointing out of the table through this edge (x east, y south).
     pub fn outward(self) -> (f32, f32) {
         match self {

@@ -19,6 +19,22 @@ pub fn sicily() -> &'static Map {
     catalog().map("sicily").expect("the Sicily map is built in")
 }
 
+/// The Dionysian War's usual deployment as a list of JSON orders, ending with `begin_play`:
+/// Carthage in the west, Syracuse round its cities, Leptines holding Himera.
+pub const DIONYSIAN_DEPLOYMENT: &str = r#"[
+    {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
+    {"type":"deploy","side":"carthage","counter":"Mago","node":4},
+    {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
+    {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
+    {"type":"deploy","side":"carthage","counter":"fleet","node":0},
+    {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
+    {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
+    {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
+    {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
+    {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
+    {"type":"begin_play"}
+]"#;
+
 /// A database path in a fresh temporary folder, removed when dropped.
 #[derive(Debug)]
 pub struct TempDb {

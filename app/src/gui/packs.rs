@@ -12,7 +12,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use egui::RichText;
 use referee_battle_gen::dbsa::{FigureScale, Scaling};
-use referee_battle_gen::pack::{PackOptions, Reader, campaign_pack};
+pub use referee_battle_gen::pack::WrittenFile;
+use referee_battle_gen::pack::{PackOptions, Reader};
 use referee_battle_gen::{Paper, TabletopSystem};
 use referee_campaign::view::{Board, View};
 use referee_campaign::{CampaignState, Logged, Map};
@@ -124,15 +125,6 @@ fn file_safe(name: &str) -> String {
     if cleaned.is_empty() { "campaign".to_owned() } else { cleaned }
 }
 
-/// One PDF written to disk.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WrittenFile {
-    pub path: PathBuf,
-    pub reader: Reader,
-    pub pages: usize,
-    pub bytes: usize,
-}
-
 /// Makes one battle's pack and writes its files into `folder` (made if missing).
 pub(crate) fn write_pack(
     state: &CampaignState,
@@ -142,15 +134,7 @@ pub(crate) fn write_pack(
     options: &PackOptions,
     folder: &Path,
 ) -> Result<Vec<WrittenFile>, String> {
-    let files = campaign_pack(state, map, events, battle, options).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(folder).map_err(|e| format!("cannot make the folder {}: {e}", folder.display()))?;
-    let mut written = Vec::new();
-    for f in files {
-        let path = folder.join(&f.file_name);
-        std::fs::write(&path, &f.bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        written.push(WrittenFile { path, reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
-    }
-    Ok(written)
+    referee_battle_gen::pack::write_pack(state, map, events, battle, options, folder).map_err(|e| e.to_string())
 }
 
 // ---------------------------------------------------------------------------------------
