@@ -4,15 +4,11 @@
 
 use std::path::Path;
 
-use referee_e2e::{DIONYSIAN_DEPLOYMENT, TempDb, cli};
+use referee_e2e::{TempDb, cli, raise_himera};
 
 /// Himilco marches from Panormus onto Leptines at Himera: battle 1.
 fn himera(db: &TempDb) {
-    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
-    cli(&db.path, &["order", "Night", DIONYSIAN_DEPLOYMENT]).ok();
-    cli(&db.path, &["order", "Night", r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
-    let out = cli(&db.path, &["order", "Night", r#"{"type":"end_phase","side":"carthage"}"#]).ok();
-    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+    raise_himera(&db.path, "Night");
 }
 
 fn text_of(path: &Path) -> String {

@@ -40,7 +40,7 @@ fn scripted_log(id: &str) -> String {
             store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
         }
     }
-    store.execute(&mut c, map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
     while c.state.turn <= TURNS && c.state.phase != Phase::Ended {
         let side: SideId = c.state.moving_side().clone();
         if c.state.phase == Phase::Movement {

@@ -80,7 +80,7 @@ impl Player {
                 assert!(placed, "{} could not deploy {name} anywhere", setup.id);
             }
         }
-        assert!(self.give(&Command::BeginPlay), "play did not begin");
+        assert!(self.give(&Command::BeginPlay {}), "play did not begin");
     }
 
     fn movement(&mut self, side: &SideId) {
@@ -206,7 +206,7 @@ impl Player {
             }
             let sides = battle.sides();
             let winner = sides[self.rng.random_range(0..sides.len())].clone();
-            let outcome = if battle.day == 1 && self.rng.random_range(0..5) == 0 { Outcome::NoResult } else { Outcome::Won { winner } };
+            let outcome = if battle.day == 1 && self.rng.random_range(0..5) == 0 { Outcome::NoResult {} } else { Outcome::Won { winner } };
             let s = self.campaign.state.clone();
             let mut losses = Vec::new();
             for c in s.counters.iter().filter(|c| c.node == battle.node && c.on_land() && sides.contains(&c.side)) {

@@ -60,7 +60,7 @@ fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campa
         let deploy = Command::Deploy { side: SideId::new(side), counter: counter.to_owned(), node: NodeId(node) };
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
-    store.execute(&mut c, sicily(), &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, sicily(), &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
     for s in steps {
         match s {
             Step::Execute(command, input) => {

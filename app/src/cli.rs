@@ -88,8 +88,8 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE", conflicts_with_all = ["umpire", "side"])]
         import: Option<PathBuf>,
     },
-    /// Give orders as JSON: one command object, or an array run in order (stops at the first
-    /// refusal). E.g. '{"type":"move","side":"carthage","counter":"Hanno","path":[7,11]}'
+    /// Give orders as JSON: one command object, or an array run in order and stored whole or
+    /// not at all. E.g. '{"type":"move","side":"carthage","counter":"Hanno","path":[7,11]}'
     Order {
         /// Campaign name or id
         campaign: String,
@@ -381,18 +381,25 @@ impl Session {
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
                 let (mut c, map) = self.open(&store, &campaign, &catalog)?;
-                let mut all = Vec::new();
-                for (i, command) in commands.iter().enumerate() {
-                    let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values.clone()) };
-                    let events = store.execute(&mut c, &map, command, input).map_err(|e| {
-                        if commands.len() > 1 {
-                            anyhow!("order {} of {} ({}) refused, the ones before it stand: {e}", i + 1, commands.len(), command.summary())
-                        } else {
-                            anyhow!(e)
+                let all = match commands.as_slice() {
+                    [one] => {
+                        let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+                        store.execute(&mut c, &map, one, input)?
+                    }
+                    // A list is taken whole or not at all, so a player's turn is never half stored.
+                    many => store.execute_all(&mut c, &map, many).map_err(|e| match many.get(e.index) {
+                        Some(command) => {
+                            anyhow!(
+                                "order {} of {} ({}) refused, so none of the list was stored: {}",
+                                e.index + 1,
+                                many.len(),
+                                command.summary(),
+                                e.error
+                            )
                         }
-                    })?;
-                    all.extend(events);
-                }
+                        None => anyhow!(e.error),
+                    })?,
+                };
                 let lines = all.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
                 self.print(out, &Executed { events: all, lines })
             }
@@ -433,18 +440,24 @@ impl Session {
                 let Some(object) = value.as_object_mut() else {
                     bail!("the result must be a JSON object like {{\"outcome\": …, \"losses\": […]}}")
                 };
-                match object.get("battle").map(serde_json::Value::as_u64) {
+                let numbered = match object.get("battle").map(serde_json::Value::as_u64) {
                     None => {
                         object.insert("battle".into(), battle.into());
+                        false
                     }
-                    Some(Some(n)) if n == u64::from(battle) => {}
+                    Some(Some(n)) if n == u64::from(battle) => true,
                     Some(other) => bail!(
                         "the file is the result of battle {}, not battle {battle}",
                         other.map_or_else(|| "?".to_owned(), |n| n.to_string())
                     ),
-                }
-                let result =
-                    serde_json::from_value(value).context("the result does not read as a battle result (see README: Entering a result)")?;
+                };
+                let what = || format!("{} does not read as a battle result (see README: Entering a result)", file.display());
+                // Read from the text where it can be, so that the refusal names the line.
+                let result = if numbered {
+                    serde_json::from_str(&text).with_context(what)?
+                } else {
+                    serde_json::from_value(value).with_context(what)?
+                };
                 self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
             }
             CliCommand::Undo { campaign } => {
@@ -506,14 +519,28 @@ fn named<T: serde::de::DeserializeOwned>(name: &str) -> anyhow::Result<T> {
 /// Reads one command object or an array of them.
 fn parse_orders(text: &str) -> anyhow::Result<Vec<Command>> {
     let value: serde_json::Value = serde_json::from_str(text).context("the order is not valid JSON")?;
-    let one = |v: serde_json::Value| -> anyhow::Result<Command> {
-        let shown = v.to_string();
-        serde_json::from_value(v).with_context(|| format!("`{shown}` is not an order this program knows"))
+    let one = |v: serde_json::Value, which: String| -> anyhow::Result<Command> {
+        let shown = echo(&v.to_string());
+        serde_json::from_value(v).with_context(|| format!("{which}`{shown}` is not an order this program knows"))
     };
     match value {
         serde_json::Value::Array(items) if items.is_empty() => bail!("the list of orders is empty"),
-        serde_json::Value::Array(items) => items.into_iter().map(one).collect(),
-        other => Ok(vec![one(other)?]),
+        serde_json::Value::Array(items) => {
+            let n = items.len();
+            items.into_iter().enumerate().map(|(i, v)| one(v, format!("order {} of {n}, ", i + 1))).collect()
+        }
+        other => Ok(vec![one(other, String::new())?]),
+    }
+}
+
+/// What a refusal quotes of the input: its first line, cut to a length a terminal shows.
+fn echo(text: &str) -> String {
+    const MAX: usize = 60;
+    let line = text.lines().next().unwrap_or_default();
+    match line.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None if line.len() < text.len() => format!("{line}…"),
+        None => line.to_owned(),
     }
 }
 

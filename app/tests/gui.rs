@@ -74,7 +74,7 @@ fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) ->
     let mut commands = Vec::new();
     if begun {
         commands = dionysian_deployment();
-        commands.push(Command::BeginPlay);
+        commands.push(Command::BeginPlay {});
     }
     commands.extend_from_slice(then);
     database_with(dir, "dionysian", &commands)
@@ -730,7 +730,7 @@ fn mg_14_exchange_embark_and_disembark_through_the_panel() {
             node: NodeId(if matches!(counter, "Leptines" | "Agyris") { 31 } else { node }),
         })
         .collect();
-    commands.push(Command::BeginPlay);
+    commands.push(Command::BeginPlay {});
     commands.extend((0..3).map(|_| Command::EndPhase { side: SideId::new("carthage") }));
     let db = database_with(&dir, "dionysian", &commands);
     let mut h = open_turn(&db, "syracuse");
@@ -790,7 +790,7 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         .iter()
         .map(|&(side, counter, node)| Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) })
         .collect();
-    commands.push(Command::BeginPlay);
+    commands.push(Command::BeginPlay {});
     let end = |side: &str| Command::EndPhase { side: s(side) };
     let appius = |n: u8| Command::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
     commands.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
@@ -837,7 +837,7 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
             Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }
         })
         .collect();
-    commands.push(Command::BeginPlay);
+    commands.push(Command::BeginPlay {});
     commands.push(Command::Embark { side: s("carthage"), counter: "Himilco".into() });
     commands.push(Command::Move { side: s("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     let db = database_with(&dir, "dionysian", &commands);
@@ -915,7 +915,7 @@ impl Prep {
         for &(side, counter, node) in deployment {
             self.go(&Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded);
         }
-        self.go(&Command::BeginPlay, DiceInput::Seeded);
+        self.go(&Command::BeginPlay {}, DiceInput::Seeded);
     }
 
     /// Himilco marches on Leptines at Himera and the battle is raised (MG-10).
@@ -1567,7 +1567,7 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
     p.go(&Command::SetUpTable { battle: 1, defence, cut: None, attacker_edge: None }, DiceInput::Seeded);
     let result = referee_campaign::battle::BattleResult {
         battle: 1,
-        outcome: referee_campaign::battle::Outcome::NoResult,
+        outcome: referee_campaign::battle::Outcome::NoResult {},
         held_field: None,
         losses: vec![],
         open_roads: Default::default(),

@@ -31,7 +31,7 @@ fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     for &(side, counter, node) in DEPLOYMENT {
         go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
     }
-    go(&mut c, Command::BeginPlay);
+    go(&mut c, Command::BeginPlay {});
     go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
     go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Mago".into(), path: vec![NodeId(8)] });
     go(&mut c, Command::EndPhase { side: SideId::new("carthage") });

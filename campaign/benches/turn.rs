@@ -32,7 +32,7 @@ fn deployed(catalog: &Catalog) -> (Store, Campaign) {
         let deploy = Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) };
         store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
     }
-    store.execute(&mut c, map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
     (store, c)
 }
 

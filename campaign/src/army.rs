@@ -89,6 +89,10 @@ impl FromStr for ElementSpec {
     }
 }
 
+/// The most elements one group may hold: far more than any army fields, and few enough that
+/// no sum of groups read from a file or an order can overflow.
+pub const MAX_GROUP: u32 = 999;
+
 /// A number of identical elements: `4 Reg Sp(O)`, written that way in files and JSON too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -110,6 +114,9 @@ impl FromStr for ElementGroup {
         let count: u32 = count.parse().map_err(|_| format!("`{s}` must start with a number of elements, like \"4 Reg Sp(O)\""))?;
         if count == 0 {
             return Err(format!("`{s}`: a group has at least one element"));
+        }
+        if count > MAX_GROUP {
+            return Err(format!("`{s}`: a group has at most {MAX_GROUP} elements"));
         }
         Ok(ElementGroup { count, spec: spec.parse()? })
     }
@@ -176,6 +183,7 @@ impl Rank {
 
 /// One command of an army: one counter on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommandRoster {
     pub name: String,
     pub rank: Rank,
@@ -198,6 +206,7 @@ impl CommandRoster {
 
 /// A side's field army (MG-03).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Army {
     pub side: SideId,
     pub list: String,

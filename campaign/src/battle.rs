@@ -22,17 +22,18 @@ pub const RECOVERY_ROLL: i32 = 5;
 
 /// How the battle ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum Outcome {
     Won {
         winner: SideId,
     },
     /// Night, both armies broken in one bound, or mutual consent (MG-25).
-    NoResult,
+    NoResult {},
 }
 
 /// What one command lost on the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommandLosses {
     pub side: SideId,
     pub command: String,
@@ -65,6 +66,7 @@ impl CommandLosses {
 
 /// The result of a battle as the referee types it in after the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleResult {
     pub battle: u32,
     pub outcome: Outcome,
@@ -243,7 +245,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     }
     let winner = match &result.outcome {
         Outcome::Won { winner } => Some(winner),
-        Outcome::NoResult => None,
+        Outcome::NoResult {} => None,
     };
     if let Some(w) = winner
         && !sides.contains(w)
@@ -271,9 +273,15 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     {
         return Err(RuleError::new("MG-30", format!("{h} did not fight at {place}, so cannot have held the field")));
     }
-    for s in result.open_roads.keys() {
+    for (s, roads) in &result.open_roads {
         if !sides.contains(s) {
             return Err(RuleError::new("MG-15", format!("{s} did not fight at {place}")));
+        }
+        // An open road leads from the battle's node to a neighbour along a path of the map.
+        if let Some(n) = roads.iter().find(|n| !map.is_path(battle.node, **n)) {
+            let what =
+                if map.node(*n).is_some() { format!("{} ({n})", map.name(*n)) } else { format!("node {n}, which is not on the map") };
+            return Err(RuleError::new("MG-15", format!("{s}'s open roads lead to the neighbours of {place}, and {what} is not one")));
         }
     }
     let city_forces = battle.city.map(|n| state.city_forces(map, n)).unwrap_or_default();

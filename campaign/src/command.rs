@@ -11,7 +11,7 @@ use crate::map::Edge;
 use crate::table::{Defence, Flank};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "type")]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
 pub enum Command {
     /// Roll dice for a purpose the umpire names, logged like any roll the rules make.
     RollDice {
@@ -33,7 +33,7 @@ pub enum Command {
     /// Set a counter (a command by name, or `fleet`) on the map before play (MG-02).
     Deploy { side: SideId, counter: String, node: NodeId },
     /// End setup and begin the first player-turn (MG-09).
-    BeginPlay,
+    BeginPlay {},
     /// Move a counter of the moving side along a path of nodes (MG-11).
     Move { side: SideId, counter: String, path: Vec<NodeId> },
     /// Hand elements from one command to another in the same node (MG-14).
@@ -114,7 +114,7 @@ impl Command {
             Command::AddNote { .. } => "add a note".to_owned(),
             Command::SetArmy { army } => format!("replace {}'s army", army.side),
             Command::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
-            Command::BeginPlay => "begin play".to_owned(),
+            Command::BeginPlay {} => "begin play".to_owned(),
             Command::Move { side, counter, path } => {
                 let route: Vec<String> = path.iter().map(ToString::to_string).collect();
                 format!("move {side} {counter} to {}", route.join("-"))
@@ -150,6 +150,113 @@ impl Command {
                 Some(s) => format!("give node {node} to {s}"),
                 None => format!("leave node {node} uncontrolled"),
             },
+        }
+    }
+}
+
+impl Command {
+    /// Every name the order gives (sides, counters, commands), with the field it is in, so
+    /// that an empty one is refused by naming its field rather than with a sentence that
+    /// has a hole where the name should be.
+    fn names(&self) -> Vec<(String, &str)> {
+        let mut out: Vec<(String, &str)> = Vec::new();
+        macro_rules! side {
+            ($field:expr, $s:expr) => {
+                out.push(($field.to_string(), $s.as_str()))
+            };
+        }
+        match self {
+            Command::RollDice { side: Some(s), .. } => side!("side", s),
+            Command::SetArmy { army } => side!("army.side", &army.side),
+            Command::Deploy { side: s, .. }
+            | Command::Move { side: s, .. }
+            | Command::Exchange { side: s, .. }
+            | Command::Garrison { side: s, .. }
+            | Command::Embark { side: s, .. }
+            | Command::Disembark { side: s, .. }
+            | Command::Land { side: s, .. }
+            | Command::AllocateNavalLosses { side: s, .. }
+            | Command::Shelter { side: s }
+            | Command::RetreatFleet { side: s, .. }
+            | Command::Retreat { side: s, .. }
+            | Command::WithdrawIntoCity { side: s, .. }
+            | Command::AllocateSiegeLosses { side: s, .. }
+            | Command::ExitMap { side: s, .. }
+            | Command::Sally { side: s, .. }
+            | Command::ChooseStayOrRetire { side: s, .. }
+            | Command::EndPhase { side: s } => side!("side", s),
+            Command::CombineFleets { side: s, with } => {
+                side!("side", s);
+                side!("with", with);
+            }
+            Command::AttackCity { side: s, ally, .. } => {
+                side!("side", s);
+                side!("ally", ally);
+            }
+            Command::SwitchSides { side: s, to } => {
+                side!("side", s);
+                side!("to", to);
+            }
+            Command::AdjustControl { side: Some(s), .. } => side!("side", s),
+            Command::RecordBattleResult { result } => {
+                if let crate::battle::Outcome::Won { winner } = &result.outcome {
+                    side!("outcome.winner", winner);
+                }
+                if let Some(h) = &result.held_field {
+                    side!("held_field", h);
+                }
+                if let Some(by) = &result.city_attacked_by {
+                    side!("city_attacked_by", by);
+                }
+                for s in result.open_roads.keys() {
+                    side!("open_roads", s);
+                }
+                for (i, l) in result.losses.iter().enumerate() {
+                    side!(&format!("losses[{i}].side"), &l.side);
+                }
+            }
+            _ => {}
+        }
+        match self {
+            Command::Deploy { counter, .. }
+            | Command::Move { counter, .. }
+            | Command::Embark { counter, .. }
+            | Command::Disembark { counter, .. }
+            | Command::Land { counter, .. }
+            | Command::Retreat { counter, .. }
+            | Command::ExitMap { counter, .. } => out.push(("counter".to_owned(), counter)),
+            Command::Exchange { from, to, .. } => {
+                out.push(("from".to_owned(), from));
+                out.push(("to".to_owned(), to));
+            }
+            Command::Garrison { command, .. } => out.push(("command".to_owned(), command)),
+            Command::AllocateNavalLosses { lost, sunk, .. } | Command::AllocateSiegeLosses { lost, sunk, .. } => {
+                out.extend(lost.iter().enumerate().map(|(i, (name, _))| (format!("lost[{i}]"), name.as_str())));
+                out.extend(sunk.iter().enumerate().map(|(i, name)| (format!("sunk[{i}]"), name.as_str())));
+            }
+            Command::SetArmy { army } => {
+                out.extend(army.commands.iter().enumerate().map(|(i, c)| (format!("army.commands[{i}].name"), c.name.as_str())));
+            }
+            Command::RecordBattleResult { result } => {
+                for (i, l) in result.losses.iter().enumerate() {
+                    out.push((format!("losses[{i}].command"), &l.command));
+                    if let Some(j) = &l.join {
+                        out.push((format!("losses[{i}].join"), j));
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Refuses an order with an empty name in it, naming the field.
+    pub fn check_names(&self) -> Result<(), crate::error::RuleError> {
+        match self.names().into_iter().find(|(_, name)| name.trim().is_empty()) {
+            Some((field, _)) => {
+                Err(crate::error::RuleError::new("X-06", format!("the order's `{field}` is empty: it must name something")))
+            }
+            None => Ok(()),
         }
     }
 }

@@ -18,13 +18,34 @@ use crate::error::RuleError;
 
 /// How many dice of how many sides, e.g. `2d6`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DiceSpec {
     pub count: u8,
     pub sides: u8,
 }
 
+/// Dice rolled at one time, at most.
+pub const MAX_DICE: u8 = 10;
+/// Sides of the largest die.
+pub const MAX_SIDES: u8 = 100;
+/// The largest modifier, either way, that a roll takes: far beyond any table in the rules,
+/// and small enough that no sum of modifiers can overflow.
+pub const MAX_MODIFIER: i32 = 100;
+
 impl DiceSpec {
     pub const D6: DiceSpec = DiceSpec { count: 1, sides: 6 };
+
+    /// Whether these are dice a referee can roll: 1 to 10 dice of 2 to 100 sides. Stored
+    /// events are not checked, so a campaign written before the check still opens.
+    pub fn check(self) -> Result<(), String> {
+        if !(1..=MAX_DICE).contains(&self.count) {
+            return Err(format!("{self}: roll 1 to {MAX_DICE} dice at a time, not {}", self.count));
+        }
+        if !(2..=MAX_SIDES).contains(&self.sides) {
+            return Err(format!("{self}: a die has 2 to {MAX_SIDES} sides, not {}", self.sides));
+        }
+        Ok(())
+    }
 }
 
 impl fmt::Display for DiceSpec {
@@ -35,27 +56,41 @@ impl fmt::Display for DiceSpec {
 
 impl FromStr for DiceSpec {
     type Err = String;
-    /// Reads `d6`, `2d6`, `1d20` (up to 10 dice of 2 to 100 sides).
+    /// Reads `d6`, `2d6`, `1d20` (up to [`MAX_DICE`] dice of 2 to [`MAX_SIDES`] sides).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || format!("`{s}` is not a dice expression like d6 or 2d6");
         let (count, sides) = s.trim().to_ascii_lowercase().split_once('d').map(|(c, d)| (c.to_owned(), d.to_owned())).ok_or_else(bad)?;
         let count: u8 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
         let sides: u8 = sides.parse().map_err(|_| bad())?;
-        if !(1..=10).contains(&count) {
-            return Err(format!("`{s}`: roll 1 to 10 dice at a time"));
-        }
-        if !(2..=100).contains(&sides) {
-            return Err(format!("`{s}`: a die has 2 to 100 sides"));
-        }
-        Ok(DiceSpec { count, sides })
+        let spec = DiceSpec { count, sides };
+        spec.check()?;
+        Ok(spec)
     }
 }
 
 /// A modifier to a roll, with the reason a referee reads in the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Modifier {
     pub value: i32,
     pub reason: String,
+}
+
+impl Modifier {
+    /// Whether a referee may give this modifier: a reason, and a value within
+    /// ±[`MAX_MODIFIER`].
+    pub fn check(&self) -> Result<(), String> {
+        if self.reason.trim().is_empty() {
+            return Err(format!("the modifier {:+} needs a reason for the log", self.value));
+        }
+        if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&self.value) {
+            return Err(format!(
+                "a modifier is a whole number from -{MAX_MODIFIER} to +{MAX_MODIFIER}, not {} ({})",
+                self.value, self.reason
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// Where a roll's values came from.
@@ -81,12 +116,15 @@ pub struct Roll {
 }
 
 impl Roll {
+    /// The dice alone. Saturating, like [`Roll::total`], so that no stored roll, however
+    /// it came to be written, can make reading a campaign fail.
     pub fn natural(&self) -> i32 {
-        self.values.iter().map(|&v| i32::from(v)).sum()
+        self.values.iter().fold(0i32, |sum, &v| sum.saturating_add(i32::from(v)))
     }
 
+    /// The dice and the modifiers.
     pub fn total(&self) -> i32 {
-        self.natural() + self.modifiers.iter().map(|m| m.value).sum::<i32>()
+        self.modifiers.iter().fold(self.natural(), |sum, m| sum.saturating_add(m.value))
     }
 
     /// "d6 = 4 +1 (2:1 odds) = 5".
@@ -132,6 +170,7 @@ impl Dice {
 
     /// Rolls `dice` for `purpose`, or takes typed-in values.
     pub fn roll(&mut self, dice: DiceSpec, purpose: &str, rule: Option<&str>, modifiers: Vec<Modifier>) -> Result<Roll, RuleError> {
+        dice.check().map_err(|e| RuleError::new("X-02", format!("the roll for {purpose} cannot be made: {e}")))?;
         let (values, source) = match &mut self.mode {
             Mode::Seeded(rng) => {
                 let values = (0..dice.count).map(|_| rng.random_range(1..=dice.sides)).collect();
@@ -206,6 +245,28 @@ mod tests {
         assert!(err.to_string().contains("7 cannot be rolled on a d6"), "{err}");
         let err = Dice::manual([]).roll(DiceSpec::D6, "alliance", None, vec![]).unwrap_err();
         assert!(err.to_string().contains("needs d6 typed in"), "{err}");
+    }
+
+    /// X-02: dice nobody can roll are refused, not rolled (no panic on a die of no sides), and
+    /// a stored roll with absurd modifiers still reads, its total saturating.
+    #[test]
+    fn x_02_impossible_dice_are_refused_and_totals_never_overflow() {
+        for spec in [
+            DiceSpec { count: 1, sides: 0 },
+            DiceSpec { count: 1, sides: 1 },
+            DiceSpec { count: 0, sides: 6 },
+            DiceSpec { count: 255, sides: 255 },
+        ] {
+            assert!(spec.check().is_err(), "{spec}");
+            let err = Dice::seeded(1, 0).roll(spec, "x", None, vec![]).unwrap_err();
+            assert!(err.to_string().contains("cannot be made"), "{err}");
+        }
+        let huge = |value| Modifier { value, reason: "r".into() };
+        assert!(huge(MAX_MODIFIER).check().is_ok() && huge(-MAX_MODIFIER).check().is_ok());
+        assert!(huge(MAX_MODIFIER + 1).check().is_err() && huge(i32::MIN).check().is_err());
+        let roll = Dice::manual([6]).roll(DiceSpec::D6, "x", None, vec![huge(i32::MAX), huge(i32::MAX)]).unwrap();
+        assert_eq!(roll.total(), i32::MAX);
+        assert!(roll.describe().contains(&format!("= {} [typed in]", i32::MAX)));
     }
 
     #[test]

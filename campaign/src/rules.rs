@@ -26,10 +26,15 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             ))
         }
     };
+    command.check_names()?;
     let events = match command {
         Command::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
             if purpose.trim().is_empty() {
                 return Err(RuleError::new("X-02", "every roll needs a purpose for the log"));
+            }
+            spec.check().map_err(|e| RuleError::new("X-02", e))?;
+            for m in modifiers {
+                m.check().map_err(|e| RuleError::new("X-02", e))?;
             }
             if let Some(s) = side {
                 known_side(s)?;
@@ -56,7 +61,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             vec![Event::ArmyReplaced { army: army.clone() }]
         }
         Command::Deploy { side, counter, node } => turn::deploy(state, map, side, counter, *node)?,
-        Command::BeginPlay => turn::begin_play(state, map)?,
+        Command::BeginPlay {} => turn::begin_play(state, map)?,
         Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
         Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,

@@ -165,6 +165,24 @@ pub enum ExecError {
     Store(#[from] StoreError),
 }
 
+/// An order of a list that could not be carried out; nothing of the list was stored.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct BatchError {
+    /// Which order, from 0; the list's length when storing the whole list failed.
+    pub index: usize,
+    pub error: ExecError,
+}
+
+/// Applies events to a state that the rules just decided them on. The rules never emit a
+/// second start; if one ever did, the command is refused rather than stored.
+fn apply_all(state: &mut CampaignState, events: &[Event], name: &str) -> Result<(), StoreError> {
+    for e in events {
+        state.apply(e).map_err(|_| StoreError::Corrupt { campaign: name.to_owned(), detail: "an order tried to start it again".into() })?;
+    }
+    Ok(())
+}
+
 /// Where a command's dice come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiceInput {
@@ -388,40 +406,63 @@ impl Store {
         };
         let events = rules::decide(&campaign.state, map, command, &mut roller)?;
         let mut next = campaign.state.clone();
-        for e in &events {
-            // The rules never emit a second start, so this cannot fail.
-            let _ = next.apply(e);
+        apply_all(&mut next, &events, &campaign.state.name)?;
+        self.store_commands(campaign, next, &[(command, events.as_slice())])?;
+        Ok(events)
+    }
+
+    /// Runs a list of orders with the seeded dice, each after the one before, and stores
+    /// them all in one transaction, or none: if the rules refuse one, the error says which,
+    /// and nothing is written. Each order stays a command of its own, for undo.
+    pub fn execute_all(&mut self, campaign: &mut Campaign, map: &Map, commands: &[Command]) -> Result<Vec<Event>, BatchError> {
+        let mut next = campaign.state.clone();
+        let mut decided = Vec::with_capacity(commands.len());
+        for (index, command) in commands.iter().enumerate() {
+            let refused = |error: ExecError| BatchError { index, error };
+            let mut roller = Dice::seeded(next.seed, next.stream_pos);
+            let events = rules::decide(&next, map, command, &mut roller).map_err(|e| refused(e.into()))?;
+            apply_all(&mut next, &events, &campaign.state.name).map_err(|e| refused(e.into()))?;
+            decided.push((command, events));
         }
-        let head = campaign.head + events.len() as u64;
+        let pairs: Vec<(&Command, &[Event])> = decided.iter().map(|(c, e)| (*c, e.as_slice())).collect();
+        self.store_commands(campaign, next, &pairs).map_err(|e| BatchError { index: commands.len(), error: e.into() })?;
+        Ok(decided.into_iter().flat_map(|(_, e)| e).collect())
+    }
+
+    /// Writes commands and their events in one transaction, and moves `campaign` on to `next`.
+    fn store_commands(
+        &mut self,
+        campaign: &mut Campaign,
+        next: CampaignState,
+        commands: &[(&Command, &[Event])],
+    ) -> Result<(), StoreError> {
+        let count: u64 = commands.iter().map(|(_, e)| e.len() as u64).sum();
+        let head = campaign.head + count;
         let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(StoreError::from)?;
-        let stored_head: u64 = tx
-            .query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))
-            .map_err(StoreError::from)?;
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let stored_head: u64 =
+            tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         if stored_head != campaign.head {
-            return Err(StoreError::Changed(campaign.state.name.clone()).into());
+            return Err(StoreError::Changed(campaign.state.name.clone()));
         }
         let now = chrono::Utc::now().to_rfc3339();
-        insert_command(&tx, campaign.id, campaign.commands + 1, &now, &command.summary(), &json(command), &events)
-            .and_then(|first| {
-                debug_assert_eq!(first, campaign.head + 1);
-                if snapshot {
-                    tx.execute(
-                        "INSERT INTO snapshots (campaign_id, event_seq, state_version, body) VALUES (?1, ?2, ?3, ?4)",
-                        params![campaign.id.0, head, STATE_VERSION, json(&next)],
-                    )?;
-                }
-                Ok(())
-            })
-            .map_err(StoreError::from)?;
-        tx.commit().map_err(StoreError::from)?;
+        for (i, (command, events)) in commands.iter().enumerate() {
+            insert_command(&tx, campaign.id, campaign.commands + 1 + i as u64, &now, &command.summary(), &json(command), events)?;
+        }
+        if snapshot {
+            tx.execute(
+                "INSERT INTO snapshots (campaign_id, event_seq, state_version, body) VALUES (?1, ?2, ?3, ?4)",
+                params![campaign.id.0, head, STATE_VERSION, json(&next)],
+            )?;
+        }
+        tx.commit()?;
         campaign.state = next;
         campaign.head = head;
-        campaign.commands += 1;
+        campaign.commands += commands.len() as u64;
         if snapshot {
             campaign.last_snapshot = head;
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Removes the campaign's last command and its events, and reopens the campaign.

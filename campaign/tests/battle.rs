@@ -42,7 +42,7 @@ fn mg_20_inconsistent_results_are_refused() {
     let mut bad = won("rome", vec![]);
     f.refused(&bad, "rome did not fight at Himera");
     if let Command::RecordBattleResult { result } = &mut bad {
-        result.outcome = Outcome::NoResult;
+        result.outcome = Outcome::NoResult {};
         result.held_field = Some(side("carthage"));
     }
     f.refused(&bad, "nobody holds the field after a battle without a loser, not carthage");
@@ -236,7 +236,7 @@ fn drawn(list: Vec<CommandLosses>) -> Command {
     Command::RecordBattleResult {
         result: BattleResult {
             battle: 1,
-            outcome: Outcome::NoResult,
+            outcome: Outcome::NoResult {},
             held_field: None,
             losses: list,
             open_roads: Default::default(),

@@ -133,7 +133,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
             .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
             .unwrap();
     }
-    store.execute(&mut c, &map, &Command::BeginPlay, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
     let mut w = Walls { store, c, map };
     let syracusans = ["Dionysius", "Leptines", "Thearides", "Agyris"];
     let march = |w: &mut Walls, to: u8| {

@@ -77,7 +77,7 @@ fn mg_22_weather_and_time_of_day_are_rolled_and_logged() {
 fn mg_25_the_second_day_shifts_only_toward_the_defenders_rear() {
     let mut g = Game::himera(STANDARD);
     g.ok(&set(Defence::Central, None, None));
-    g.ok(&result(Outcome::NoResult, vec![]));
+    g.ok(&result(Outcome::NoResult {}, vec![]));
     g.refused(&set(Defence::Rear, None, None), "battle 1 waits for each side's choice to stay or retire");
     g.ok(&choose("syracuse", true));
     g.ok(&choose("carthage", true));
@@ -91,7 +91,7 @@ fn mg_25_the_second_day_shifts_only_toward_the_defenders_rear() {
     // Staying where it was is allowed too.
     let mut h = Game::himera(STANDARD);
     h.ok(&set(Defence::Forward, None, None));
-    h.ok(&result(Outcome::NoResult, vec![]));
+    h.ok(&result(Outcome::NoResult {}, vec![]));
     h.ok(&choose("syracuse", true));
     h.ok(&choose("carthage", true));
     h.ok(&set(Defence::Forward, None, None));

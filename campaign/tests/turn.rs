@@ -72,7 +72,7 @@ impl Game {
         for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
             g.deploy("syracuse", c, n);
         }
-        g.ok(Command::BeginPlay);
+        g.ok(Command::BeginPlay {});
         g
     }
 
@@ -92,7 +92,7 @@ fn mg_02_deployment_limits() {
     g.refused(deploy("syracuse", "Xerxes", 31), "MG-03", "Syracuse has no command called Xerxes");
     g.deploy("syracuse", "Leptines", 10);
     g.deploy("syracuse", "Dionysius", 31);
-    g.refused(Command::BeginPlay, "MG-02", "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet");
+    g.refused(Command::BeginPlay {}, "MG-02", "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet");
 
     let mut p = Game::new("pyrrhic");
     p.refused(
@@ -138,9 +138,9 @@ fn mg_12_stacking_at_the_start() {
     for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
         g.deploy("syracuse", c, n);
     }
-    g.refused(Command::BeginPlay, "MG-12", "Carthage has 5 counters at Lilybaeum");
+    g.refused(Command::BeginPlay {}, "MG-12", "Carthage has 5 counters at Lilybaeum");
     g.deploy("carthage", "E", 0);
-    g.ok(Command::BeginPlay);
+    g.ok(Command::BeginPlay {});
     assert_eq!(g.campaign.state.phase, Phase::Movement);
     // Moving the fifth back in is allowed mid-phase, but movement cannot end like that.
     g.mv("carthage", "E", &[1]).unwrap();
@@ -169,7 +169,7 @@ fn mg_09_turn_sequence() {
         g.end("syracuse", DiceInput::Seeded);
     }
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (2, "carthage"));
-    g.refused(Command::BeginPlay, "MG-09", "play has begun already");
+    g.refused(Command::BeginPlay {}, "MG-09", "play has begun already");
     g.refused(Command::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) }, "MG-02", "deployed before play begins");
 }
 
@@ -380,7 +380,7 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     for (c, n) in [("Hippocrates", 31), ("Epicydes", 23), ("Philodemus", 22), ("fleet", 31)] {
         g.deploy("syracuse", c, n);
     }
-    g.ok(Command::BeginPlay);
+    g.ok(Command::BeginPlay {});
     let land = |c: &str, n: u8| Command::Land { side: side("carthage"), counter: c.into(), node: NodeId(n) };
     g.refused(land("Himilco", 20), "MG-09", "it is Rome's player-turn");
     g.pass("rome");

@@ -35,6 +35,16 @@ pub const DIONYSIAN_DEPLOYMENT: &str = r#"[
     {"type":"begin_play"}
 ]"#;
 
+/// Starts campaign `name` of the Dionysian War (seed 9), deploys it, and marches Himilco
+/// from Panormus onto Leptines at Himera: battle 1 is due, Carthage attacking.
+pub fn raise_himera(db: &Path, name: &str) {
+    cli(db, &["new", "dionysian", "--name", name, "--seed", "9"]).ok();
+    cli(db, &["order", name, DIONYSIAN_DEPLOYMENT]).ok();
+    cli(db, &["order", name, r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
+    let out = cli(db, &["order", name, r#"{"type":"end_phase","side":"carthage"}"#]).ok();
+    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+}
+
 /// A database path in a fresh temporary folder, removed when dropped.
 #[derive(Debug)]
 pub struct TempDb {

@@ -360,7 +360,7 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
     let outcome_name = |o: &Option<Outcome>| match o {
         None => "pick the winner".to_owned(),
         Some(Outcome::Won { winner }) => side_name(board, winner),
-        Some(Outcome::NoResult) => "no result (MG-25)".to_owned(),
+        Some(Outcome::NoResult {}) => "no result (MG-25)".to_owned(),
     };
     egui::Grid::new("battle_outcome").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
         let l = ui.label(RichText::new("Winner").strong());
@@ -371,7 +371,7 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
                 for s in &form.sides {
                     ui.selectable_value(&mut form.outcome, Some(Outcome::Won { winner: s.clone() }), side_name(board, s));
                 }
-                ui.selectable_value(&mut form.outcome, Some(Outcome::NoResult), "no result (MG-25)").on_hover_text(
+                ui.selectable_value(&mut form.outcome, Some(Outcome::NoResult {}), "no result (MG-25)").on_hover_text(
                     "Night, both armies broken in one bound, or mutual consent: each side then writes stay or retire (MG-25)",
                 );
             })

@@ -124,7 +124,7 @@ fn turn_buttons_inner_ui(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
                 if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    commands.push(AppCommand::Execute(Command::BeginPlay, DiceInput::Seeded));
+                    commands.push(AppCommand::Execute(Command::BeginPlay {}, DiceInput::Seeded));
                 }
             }
         }

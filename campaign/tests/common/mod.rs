@@ -41,7 +41,7 @@ impl Game {
         for &(s, counter, node) in deployment {
             g.ok(&Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
         }
-        g.ok(&Command::BeginPlay);
+        g.ok(&Command::BeginPlay {});
         g
     }
 

@@ -1,0 +1,169 @@
+//! X-02 / X-06: input is refused or taken exactly. Every refusal is one sentence naming the
+//! field or the rule, the database is left byte for byte as it was, and nothing panics —
+//! not the order, and not the `show` and `log` that follow it.
+
+use referee_e2e::{TempDb, cli, raise_himera};
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Runs `args`, which must be refused with a line containing `expected`, and checks that the
+/// database did not change and still reads.
+fn refused(db: &TempDb, args: &[&str], expected: &str) {
+    let before = db.bytes();
+    let line = cli(&db.path, args).refused();
+    assert!(line.contains(expected), "{args:?}: {line}");
+    assert!(line.len() < 800, "the refusal is too long to read: {line}");
+    assert_eq!(db.bytes(), before, "{args:?} changed the database");
+    cli(&db.path, &["show", args[1]]).ok();
+    cli(&db.path, &["log", args[1]]).ok();
+}
+
+/// X-02: a modifier past any sensible size is refused before anything is rolled or stored,
+/// from the command line and from a JSON order alike.
+#[test]
+fn x_02_a_huge_modifier_is_refused_before_the_roll() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "M", "--seed", "1"]).ok();
+    refused(&db, &["roll", "M", "d6", "--purpose", "x", "--modifier", "+2147483647:a"], "a modifier is a whole number from -100 to +100");
+    refused(&db, &["roll", "M", "d6", "--purpose", "x", "--modifier", "-2147483648:a"], "from -100 to +100");
+    let order = r#"{"type":"roll_dice","dice":{"count":1,"sides":6},"purpose":"x","modifiers":[{"value":2147483647,"reason":"a"},{"value":5,"reason":"b"}]}"#;
+    refused(&db, &["order", "M", order], "from -100 to +100");
+    let order = r#"{"type":"roll_dice","dice":{"count":1,"sides":6},"purpose":"x","modifiers":[{"value":1,"reason":" "}]}"#;
+    refused(&db, &["order", "M", order], "needs a reason");
+    // The largest modifier allowed is taken and shows.
+    let out = cli(&db.path, &["roll", "M", "d6", "--purpose", "x", "--modifier", "+100:a", "--value", "3"]).ok();
+    assert_eq!(out.trim(), "d6 = 3 +100 (a) = 103 [typed in] for x");
+}
+
+/// X-02: dice given in JSON meet the same limits as on the command line: 1 to 10 dice of 2
+/// to 100 sides; none is rolled, none stored, nothing panics.
+#[test]
+fn x_02_json_dice_meet_the_command_lines_limits() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "D", "--seed", "1"]).ok();
+    for (dice, expected) in [
+        (r#"{"count":1,"sides":0}"#, "a die has 2 to 100 sides, not 0"),
+        (r#"{"count":1,"sides":1}"#, "a die has 2 to 100 sides, not 1"),
+        (r#"{"count":0,"sides":6}"#, "roll 1 to 10 dice at a time, not 0"),
+        (r#"{"count":255,"sides":255}"#, "roll 1 to 10 dice at a time, not 255"),
+        (r#"{"count":2,"sides":6,"faces":3}"#, "unknown field `faces`"),
+    ] {
+        let order = format!(r#"{{"type":"roll_dice","dice":{dice},"purpose":"x"}}"#);
+        refused(&db, &["order", "D", &order], expected);
+    }
+}
+
+/// X-06: an unknown field anywhere in an order, a result file or a roster file is refused by
+/// name, with the fields that are allowed; a misspelt `hidden` never makes a secret roll
+/// public.
+#[test]
+fn x_06_unknown_fields_are_refused_by_name() {
+    let db = TempDb::new();
+    raise_himera(&db.path, "U");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    refused(
+        &db,
+        &["order", "U", r#"{"type":"roll_dice","dice":{"count":1,"sides":6},"purpose":"x","secret":true}"#],
+        "unknown field `secret`, expected one of `dice`, `purpose`, `side`, `hidden`, `modifiers`",
+    );
+    refused(
+        &db,
+        &["order", "U", r#"{"type":"deploy","side":"carthage","counter":"Mago","node":4,"bogus":[1,2]}"#],
+        "unknown field `bogus`",
+    );
+    refused(&db, &["order", "U", r#"{"type":"begin_play","at":"once"}"#], "unknown field `at`");
+    refused(&db, &["order", "U", r#"[{"type":"end_phase","side":"carthage"},{"type":"end_phase","sid":"carthage"}]"#], "order 2 of 2");
+    let loses = write(
+        d,
+        "loses.json",
+        r#"{"outcome":{"kind":"won","winner":"carthage"},
+            "loses":[{"side":"syracuse","command":"Leptines","destroyed":["2 Reg Sp(O)"]}]}"#,
+    );
+    refused(&db, &["result", "U", "1", "--file", &loses], "unknown field `loses`, expected one of `battle`, `outcome`");
+    let numbered = write(
+        d,
+        "numbered.json",
+        "{\"battle\":1,\n \"outcome\":{\"kind\":\"won\",\"winner\":\"carthage\"},\n \"losses\":[{\"side\":\"syracuse\",\"command\":\"Leptines\",\"destroyd\":[]}]}",
+    );
+    refused(&db, &["result", "U", "1", "--file", &numbered], "unknown field `destroyd`");
+    refused(&db, &["result", "U", "1", "--file", &numbered], "line 3");
+    let outcome = write(d, "outcome.json", r#"{"outcome":{"kind":"no_result","winner":"carthage"}}"#);
+    refused(&db, &["result", "U", "1", "--file", &outcome], "unknown field `winner`");
+    cli(&db.path, &["new", "dionysian", "--name", "R", "--seed", "2"]).ok();
+    let roster = write(
+        d,
+        "roster.toml",
+        "side = \"carthage\"\nlist = \"x\"\ncolour = \"red\"\n[[command]]\nname = \"A\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"4 Reg Sp(O)\"]\n",
+    );
+    refused(&db, &["roster", "R", "--import", &roster], "colour");
+}
+
+/// X-06: an empty name is refused by naming the field, not with a sentence with a hole in
+/// it; a huge unknown order is quoted by its first few words only.
+#[test]
+fn x_06_refusals_name_the_empty_field_and_cut_their_quotes() {
+    let db = TempDb::new();
+    raise_himera(&db.path, "E");
+    refused(&db, &["order", "E", r#"{"type":"end_phase","side":""}"#], "the order's `side` is empty");
+    refused(&db, &["order", "E", r#"{"type":"move","side":"syracuse","counter":" ","path":[9]}"#], "the order's `counter` is empty");
+    let dir = tempfile::tempdir().unwrap();
+    let empty =
+        write(dir.path(), "empty.json", r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[{"side":"","command":"Leptines"}]}"#);
+    refused(&db, &["result", "E", "1", "--file", &empty], "the order's `losses[0].side` is empty");
+    let huge = format!(r#"{{"type":"shout","words":"{}"}}"#, "a".repeat(1 << 20));
+    refused(&db, &["order", "E", &huge], "is not an order this program knows");
+}
+
+/// MG-15: a result's open roads are roads out of the battle's node; a node that does not
+/// exist or does not border the battle is refused.
+#[test]
+fn mg_15_open_roads_must_lead_out_of_the_battle() {
+    let db = TempDb::new();
+    raise_himera(&db.path, "O");
+    let dir = tempfile::tempdir().unwrap();
+    for (roads, expected) in [("[99]", "node 99, which is not on the map"), ("[31]", "is not one — MG-15")] {
+        let file = write(
+            dir.path(),
+            "roads.json",
+            &format!(r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"open_roads":{{"syracuse":{roads}}}}}"#),
+        );
+        refused(&db, &["result", "O", "1", "--file", &file], expected);
+    }
+    let file = write(dir.path(), "ok.json", r#"{"outcome":{"kind":"won","winner":"carthage"},"open_roads":{"syracuse":[9]}}"#);
+    cli(&db.path, &["result", "O", "1", "--file", &file]).ok();
+}
+
+/// X-06: an element group of an absurd size is refused where it is read, so no sum of
+/// groups can overflow.
+#[test]
+fn x_06_element_groups_have_a_sensible_size() {
+    let db = TempDb::new();
+    raise_himera(&db.path, "G");
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "big.json",
+        r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[{"side":"syracuse","command":"Leptines","destroyed":["4294967295 Reg Sp(O)","4294967295 Reg Sp(O)"]}]}"#,
+    );
+    refused(&db, &["result", "G", "1", "--file", &file], "at most 999 elements");
+}
+
+/// X-06: a list of orders is stored whole or not at all; the refusal says which order.
+#[test]
+fn x_06_a_list_of_orders_is_stored_whole_or_not_at_all() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "L", "--seed", "1"]).ok();
+    let list = r#"[{"type":"deploy","side":"carthage","counter":"Mago","node":4},
+                   {"type":"deploy","side":"carthage","counter":"Hanno","node":28}]"#;
+    refused(&db, &["order", "L", list], "order 2 of 2 (deploy carthage Hanno at 28) refused, so none of the list was stored");
+    let list = r#"[{"type":"deploy","side":"carthage","counter":"Mago","node":4},
+                   {"type":"deploy","side":"carthage","counter":"Hanno","node":4}]"#;
+    cli(&db.path, &["order", "L", list]).ok();
+    let undone = cli(&db.path, &["undo", "L"]).ok();
+    assert!(undone.contains("deploy carthage Hanno"), "each order of a list is its own step for undo: {undone}");
+}
