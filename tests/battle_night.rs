@@ -104,7 +104,7 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     // dice are typed in: a 6 brings one back, a 1 does not.
     let good = write(d, "good.json", &won(&leptines(r#","destroyed":["2 Reg Sp(O)"],"voluntary":true"#)));
     let out = cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,1"]).ok();
-    assert!(out.contains("recovery of Reg Sp(O) of Leptines — MG-30"), "{out}");
+    assert!(out.contains("recovery of Reg Sp(O) of Leptines (secret) — MG-30"), "{out}");
     assert!(out.contains("Battle 1 at Himera: Carthage wins") && out.contains("declared demoralised — MG-23"), "{out}");
     let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
     assert!(roster.contains("13 Reg Sp(O)"), "{roster}");

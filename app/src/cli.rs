@@ -161,6 +161,12 @@ pub enum CliCommand {
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
     },
+    /// Print a campaign's dice seed: the umpire's secret, with which every seeded roll can be
+    /// replayed and every roll to come foreseen. `show` and `log` never print it.
+    Seed {
+        /// Campaign name or id
+        campaign: String,
+    },
     /// Take back the last command of a campaign
     Undo {
         /// Campaign name or id
@@ -460,6 +466,11 @@ impl Session {
                 };
                 self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
             }
+            CliCommand::Seed { campaign } => {
+                let store = self.store(false)?;
+                let c = store.load(store.find(&campaign)?)?;
+                self.print(out, &Seed { campaign: c.state.name.clone(), seed: c.state.seed })
+            }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
                 let mut store = self.store(false)?;
@@ -698,6 +709,18 @@ impl Output for LogOnly {
 impl Output for referee_campaign::store::Undone {
     fn text(&self) -> String {
         format!("Undid command {}: {} ({} event(s) removed).", self.command_seq, self.summary, self.events)
+    }
+}
+
+#[derive(Serialize)]
+struct Seed {
+    campaign: String,
+    seed: u64,
+}
+
+impl Output for Seed {
+    fn text(&self) -> String {
+        format!("The dice seed of “{}” is {}. Keep it from the players until the campaign ends.", self.campaign, self.seed)
     }
 }
 

@@ -179,12 +179,15 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     let mut h = harness(app);
     h.run();
 
-    // The umpire sees both sides' forces and every roll.
-    for text in ["Carthage army: 500 points", "Carthage fleet: 20 NP", "Syracuse army: 500 points", "Dice seed: 42"] {
+    // The umpire sees both sides' forces and every roll; the dice seed only on asking.
+    for text in ["Carthage army: 500 points", "Carthage fleet: 20 NP", "Syracuse army: 500 points"] {
         assert!(label_exists(&h, text), "umpire view shows {text}");
     }
     assert!(label_exists(&h, "for storm at sea (secret)"));
     assert!(label_exists(&h, "for omens"));
+    assert!(!label_exists(&h, "Dice seed"), "the seed is never drawn unasked");
+    click(&mut h, "Show the dice seed");
+    assert!(label_exists(&h, "Dice seed: 42"));
 
     h.get_by_label("View as").click();
     h.run();
@@ -842,7 +845,9 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     commands.push(Command::Move { side: s("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     let db = database_with(&dir, "dionysian", &commands);
     let mut h = open_turn(&db, "umpire");
-    h.state_mut().send(AppCommand::Execute(Command::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6])));
+    // Carthage rolls 1 and Syracuse 6: Carthage loses 5 NP, and its five recovery rolls of 1
+    // bring none back (MG-30).
+    h.state_mut().send(AppCommand::Execute(Command::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
     h.run();
     assert_eq!(h.state().campaign().unwrap().state.naval_losses_due.get(&s("carthage")), Some(&5));
     assert!(label_exists(&h, "Losses at sea: Carthage"));

@@ -5,10 +5,11 @@
 //! [`UmpireSheet`] is built from the [`UmpireView`] and holds everything.
 
 use referee_campaign::army::{CommandRoster, ElementTable};
+use referee_campaign::dice::PublicRoll;
 use referee_campaign::map::{Edge, Map};
 use referee_campaign::table::BattleTable;
 use referee_campaign::view::{BattleMark, Board, Forces};
-use referee_campaign::{NodeId, Roll, SideId, SideView, UmpireView};
+use referee_campaign::{NodeId, SideId, SideView, UmpireView};
 use serde::Serialize;
 
 use crate::ground::{Ground, road_exits};
@@ -116,7 +117,7 @@ pub struct UmpireSheet {
     /// Each side in the battle with its role and its commands there.
     pub sides: Vec<(SideId, String, Role, Vec<CommandSheet>)>,
     /// The dice rolled to set the table (MG-22).
-    pub rolls: Vec<Roll>,
+    pub rolls: Vec<PublicRoll>,
     /// Lines of the umpire's log about this battle.
     pub log: Vec<String>,
     /// Each side's roads off the table and whether it may retire by them.

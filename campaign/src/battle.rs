@@ -148,8 +148,23 @@ impl CampaignState {
             .iter()
             .map(|s| {
                 let side = &s.id;
-                let cities: Vec<NodeId> =
-                    self.city_allies.iter().filter(|(n, a)| *a == side && start.get(*n) != Some(side)).map(|(n, _)| *n).collect();
+                // An enemy capital taken scores its own points below and not also as a city
+                // now allied: the rules price taking Syracuse at "20 VP rather than the usual
+                // 10", a whole, not 10 and 1 (MG-33, MG-36).
+                let enemy_capitals: Vec<NodeId> = self
+                    .scenario
+                    .sides
+                    .iter()
+                    .filter(|o| self.are_enemies(side, &o.id))
+                    .filter_map(|o| o.capital.map(|c| c.node))
+                    .collect();
+                let cities: Vec<NodeId> = self
+                    .city_allies
+                    .iter()
+                    .filter(|(n, a)| *a == side && start.get(*n) != Some(side))
+                    .filter(|(n, _)| !(enemy_capitals.contains(n) && self.control.get(*n) == Some(side)))
+                    .map(|(n, _)| *n)
+                    .collect();
                 let commanders = u32::try_from(
                     self.commanders_lost.iter().filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side)).count(),
                 )
@@ -160,12 +175,9 @@ impl CampaignState {
                     _ => 0,
                 };
                 let np = self.np_destroyed.get(side).copied().unwrap_or(0);
-                let capitals: Vec<(NodeId, u32)> = self
-                    .scenario
-                    .sides
+                let capitals: Vec<(NodeId, u32)> = enemy_capitals
                     .iter()
-                    .filter(|o| self.are_enemies(side, &o.id))
-                    .filter_map(|o| o.capital.map(|c| c.node))
+                    .copied()
                     .filter(|n| self.control.get(n) == Some(side))
                     .map(|n| {
                         let vp = self.scenario.capture_vps.iter().find(|c| c.node == n && &c.side == side).map_or(CAPITAL_VP, |c| c.vp);
@@ -346,25 +358,37 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             }
         }
         // MG-30: every lost element and fled inferior element rolls d6; 5 or more recovers it.
-        let mut base = Vec::new();
+        // Reading of the modifiers: "command element" is the general's own element, and
+        // "elements of a command whose leader was killed" are the others of that command. Read
+        // so, each modifier changes some roll; were the -1 to fall on the general's element too,
+        // the +1 (which only ever applies when the general fell) would never change anything.
+        // An allied element is an ally-general's or a city's command's (MG-05: they fight as
+        // allied commands).
+        let mut common = Vec::new();
         if held == Some(&l.side) {
-            base.push(Modifier { value: 2, reason: "held the field".into() });
+            common.push(Modifier { value: 2, reason: "held the field".into() });
         }
+        if roster.rank == Rank::AllyGeneral || is_city(&l.side, &l.command) {
+            common.push(Modifier { value: -1, reason: "allied element".into() });
+        }
+        let mut others = common.clone();
         if l.general_killed {
-            base.push(Modifier { value: -1, reason: "leader killed".into() });
+            others.push(Modifier { value: -1, reason: "its leader was killed".into() });
         }
-        if roster.rank == Rank::AllyGeneral {
-            base.push(Modifier { value: -1, reason: "allied element".into() });
-        }
+        // X-01: what a command lost and got back is its own side's business (MG-03 keeps the
+        // composition of commands hidden): the rolls, which name the command and its elements,
+        // are shown to that side and the umpire only. The other sides learn what the table and
+        // the rules make public — destroyed commands and lost generals — from the result itself.
+        let secret = Visibility::Side(l.side.clone());
         let mut lost = Vec::new();
         for g in l.destroyed.iter().chain(&l.fled) {
             let mut gone = 0;
             for _ in 0..g.count {
-                let roll = dice.roll(DiceSpec::D6, &format!("recovery of {} of {}", g.spec, l.command), Some("MG-30"), base.clone())?;
+                let roll = dice.roll(DiceSpec::D6, &format!("recovery of {} of {}", g.spec, l.command), Some("MG-30"), others.clone())?;
                 if roll.total() < RECOVERY_ROLL {
                     gone += 1;
                 }
-                events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: Visibility::Public });
+                events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() });
             }
             if gone > 0 {
                 lost.push(ElementGroup { count: gone, spec: g.spec.clone() });
@@ -372,11 +396,11 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         }
         let mut general_lost = false;
         if l.general_killed {
-            let mut mods = base.clone();
+            let mut mods = common.clone();
             mods.push(Modifier { value: 1, reason: "command element".into() });
             let roll = dice.roll(DiceSpec::D6, &format!("recovery of {}'s general", l.command), Some("MG-30"), mods)?;
             general_lost = roll.total() < RECOVERY_ROLL;
-            events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: Visibility::Public });
+            events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() });
         }
         let lost_count: u32 = lost.iter().map(|g| g.count).sum();
         let left = roster.element_count() - lost_count - u32::from(general_lost) - u32::from(headless);

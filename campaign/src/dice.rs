@@ -143,6 +143,76 @@ impl Roll {
     }
 }
 
+/// A roll as it may be shown beside what it decided: its dice, values, modifiers and purpose,
+/// and whether it was typed in — but not where in the seeded stream it came from, which would
+/// let a player count the rolls hidden from him and, with a small seed, find the seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "RawPublicRoll")]
+pub struct PublicRoll {
+    pub dice: DiceSpec,
+    pub values: Vec<u8>,
+    pub modifiers: Vec<Modifier>,
+    pub purpose: String,
+    pub rule: Option<String>,
+    pub typed_in: bool,
+}
+
+/// A stored [`PublicRoll`], or a whole [`Roll`] as campaigns written before the split stored
+/// it (its stream position is dropped on reading).
+#[derive(Deserialize)]
+struct RawPublicRoll {
+    dice: DiceSpec,
+    values: Vec<u8>,
+    modifiers: Vec<Modifier>,
+    purpose: String,
+    rule: Option<String>,
+    #[serde(default)]
+    typed_in: Option<bool>,
+    #[serde(default)]
+    source: Option<RollSource>,
+}
+
+impl From<RawPublicRoll> for PublicRoll {
+    fn from(raw: RawPublicRoll) -> PublicRoll {
+        PublicRoll {
+            typed_in: raw.typed_in.unwrap_or(raw.source == Some(RollSource::Manual)),
+            dice: raw.dice,
+            values: raw.values,
+            modifiers: raw.modifiers,
+            purpose: raw.purpose,
+            rule: raw.rule,
+        }
+    }
+}
+
+impl PublicRoll {
+    /// "d6 = 4 +1 (2:1 odds) = 5", as [`Roll::describe`].
+    pub fn describe(&self) -> String {
+        let roll = Roll {
+            dice: self.dice,
+            values: self.values.clone(),
+            modifiers: self.modifiers.clone(),
+            purpose: self.purpose.clone(),
+            rule: self.rule.clone(),
+            source: if self.typed_in { RollSource::Manual } else { RollSource::Seeded { stream_pos: 0 } },
+        };
+        roll.describe()
+    }
+}
+
+impl From<&Roll> for PublicRoll {
+    fn from(roll: &Roll) -> PublicRoll {
+        PublicRoll {
+            dice: roll.dice,
+            values: roll.values.clone(),
+            modifiers: roll.modifiers.clone(),
+            purpose: roll.purpose.clone(),
+            rule: roll.rule.clone(),
+            typed_in: roll.source == RollSource::Manual,
+        }
+    }
+}
+
 /// The dice a rule rolls with: the seeded stream, or values the referee typed in.
 #[derive(Debug)]
 pub struct Dice {

@@ -115,9 +115,29 @@ pub enum Event {
     SiegeLifted { node: NodeId },
     /// The city fell to the siege: all inside are destroyed, the besieger loses a fifth of the
     /// defender's force (MG-28).
-    CityFell { node: NodeId, besieger: SideId, defender: SideId, destroyed: Vec<String>, besieger_losses: u32 },
-    /// Disease took a tenth of a side's force at a siege (MG-29).
-    DiseaseStruck { node: NodeId, side: SideId, elements: u32 },
+    CityFell {
+        node: NodeId,
+        besieger: SideId,
+        defender: SideId,
+        destroyed: Vec<String>,
+        besieger_losses: u32,
+        /// The defender's elements inside, of which the besieger loses a fifth, rounded up.
+        #[serde(default)]
+        defender_elements: u32,
+    },
+    /// Disease took a tenth of a side's force at a siege, rounded up (MG-29): of its whole
+    /// force in the node, or of one command that marched through the node.
+    DiseaseStruck {
+        node: NodeId,
+        side: SideId,
+        elements: u32,
+        /// The elements the tenth was taken of.
+        #[serde(default)]
+        of: u32,
+        /// The command that caught it passing through, if it did not stay in the node.
+        #[serde(default)]
+        command: Option<String>,
+    },
     /// The side chose which elements the siege or the disease took (MG-28, MG-29).
     SiegeLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
     /// The besieged came out to fight (MG-27).
@@ -360,9 +380,21 @@ impl Event {
             }
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),
-            Event::CityFell { node, besieger, besieger_losses, .. } => {
+            Event::CityFell { node, besieger, defender, besieger_losses, defender_elements, .. } => {
+                // A fifth of the garrison tells its size: the two sides at the siege know it
+                // (the one lost it, the other counts its losses by it); the others do not.
+                let losses = if owner_sees(viewer, besieger) || owner_sees(viewer, defender) {
+                    let share = if *defender_elements > 0 {
+                        format!(" (20 % of the {defender_elements} inside = {}, rounded up)", fraction(*defender_elements, 5))
+                    } else {
+                        String::new()
+                    };
+                    format!("the besieger loses {besieger_losses} elements{share}")
+                } else {
+                    "the besieger takes its losses".to_owned()
+                };
                 let mut line = format!(
-                    "{} falls to {}: all inside are destroyed; the besieger loses {besieger_losses} elements — MG-28",
+                    "{} falls to {}: all inside are destroyed; {losses} — MG-28",
                     map.name(*node),
                     side_name(&Some(besieger.clone()))
                 );
@@ -375,8 +407,18 @@ impl Event {
                 }
                 Some(line)
             }
-            Event::DiseaseStruck { node, side, elements } => {
-                Some(format!("Disease at {}: {} loses {elements} elements — MG-29", map.name(*node), side_name(&Some(side.clone()))))
+            Event::DiseaseStruck { node, side, elements, of, command } => {
+                let who = side_name(&Some(side.clone()));
+                // The number lost tells the force's size: its own side and the umpire read it.
+                Some(match (owner_sees(viewer, side), command) {
+                    (true, Some(c)) => format!(
+                        "Disease at {}: {c} catches it marching through and loses {}, to be chosen — MG-29",
+                        map.name(*node),
+                        tenth(*elements, *of)
+                    ),
+                    (true, None) => format!("Disease at {}: {who} loses {}, to be chosen — MG-29", map.name(*node), tenth(*elements, *of)),
+                    (false, _) => format!("Disease at {}: it strikes {who} — MG-29", map.name(*node)),
+                })
             }
             Event::SiegeLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
                 let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
@@ -425,11 +467,17 @@ impl Event {
             }
             Event::NavalBattleFought { outcome } => {
                 let loser = side_name(&Some(outcome.loser.clone()));
+                // Everyone learns the NPs sunk for good, which count for victory (MG-33); only
+                // the loser learns how many went down in the fight and came back (MG-30).
+                let lost = if owner_sees(viewer, &outcome.loser) {
+                    format!("{} NP, of which it recovers {}", outcome.np_lost, outcome.np_recovered)
+                } else {
+                    format!("{} NP", outcome.np_sunk())
+                };
                 let mut line = format!(
-                    "Naval battle at {}: {} beats {loser}, who loses {} NP — MG-18",
+                    "Naval battle at {}: {} beats {loser}, who loses {lost} — MG-18",
                     map.name(outcome.node),
                     side_name(&Some(outcome.winner.clone())),
-                    outcome.np_lost
                 );
                 if outcome.fleet_destroyed {
                     line.push_str(&format!("; the {loser} fleet sinks with all aboard"));
@@ -456,12 +504,13 @@ impl Event {
             }
             Event::ShelteredFleetsLost { node, besieger, fleets, salvaged } => {
                 let lost: Vec<String> = fleets.iter().map(|(s, np)| format!("{} NP of {}", np, side_name(&Some(s.clone())))).collect();
-                Some(format!(
-                    "The ships sheltered in {} are destroyed ({}); {} salvages {salvaged} NP — MG-19",
-                    map.name(*node),
-                    lost.join(", "),
-                    side_name(&Some(besieger.clone()))
-                ))
+                // What is salvaged joins the taker's fleet, whose strength is its secret.
+                let salvage = if owner_sees(viewer, besieger) {
+                    format!("{} salvages {salvaged} NP", side_name(&Some(besieger.clone())))
+                } else {
+                    format!("{} rolls to salvage them", side_name(&Some(besieger.clone())))
+                };
+                Some(format!("The ships sheltered in {} are destroyed ({}); {salvage} — MG-19", map.name(*node), lost.join(", ")))
             }
             Event::FleetRetreated { side, from, path } => {
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
@@ -479,6 +528,27 @@ impl Event {
             }
         }
     }
+}
+
+/// "1 element (10 % of 12 = 1.2, rounded up)": a share of a force, as MG-28 and MG-29 take
+/// them, always rounded up.
+fn tenth(elements: u32, of: u32) -> String {
+    let noun = if elements == 1 { "element" } else { "elements" };
+    if of == 0 {
+        return format!("{elements} {noun}");
+    }
+    format!("{elements} {noun} (10 % of {of} = {}, rounded up)", fraction(of, 10))
+}
+
+/// `n / d` in decimals, as a referee would write it: "1.2", "4".
+fn fraction(n: u32, d: u32) -> String {
+    let whole = n / d;
+    let rest = n % d;
+    if rest == 0 {
+        return whole.to_string();
+    }
+    // d is 5 or 10 here, so one decimal is exact.
+    format!("{whole}.{}", rest * 10 / d)
 }
 
 /// Whether `viewer` may know what a counter of `side` is.

@@ -24,12 +24,23 @@ pub struct NavalOutcome {
     pub loser: SideId,
     /// NPs the loser lost (MG-18: the difference of the modified rolls, at most its NPs).
     pub np_lost: u32,
+    /// Of those, the NPs its recovery rolls brought back (MG-30).
+    #[serde(default)]
+    pub np_recovered: u32,
     /// The loser's fleet sank with everything aboard.
     pub fleet_destroyed: bool,
     /// Carried elements the loser must now choose to lose.
     pub elements_to_lose: u32,
     /// Commands lost with a sunken fleet.
     pub commands_lost: Vec<String>,
+}
+
+impl NavalOutcome {
+    /// NPs lost for good: those lost in the fight and not recovered (MG-30), as every side
+    /// counts them for victory (MG-33).
+    pub fn np_sunk(&self) -> u32 {
+        self.np_lost.saturating_sub(self.np_recovered)
+    }
 }
 
 impl CampaignState {
@@ -89,12 +100,15 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
     for enemy in enemies {
         let place = map.name(fleet.node);
         let (mover_np, enemy_np) = (state.fleet_np(mover), state.fleet_np(&enemy));
+        // a fleet's NPs are its side's secret, and each roll carries its fleet's NPs as a
+        // modifier, so each side sees its own roll only. Who won is public, and so is what
+        // the loser lost for good (below), since every side counts it for victory (MG-33).
         let roll = |dice: &mut Dice, side: &SideId, np: u32| {
             let purpose = format!("naval combat at {place}");
             let bonus = Modifier { value: i32::try_from(np).unwrap_or(i32::MAX), reason: "NPs".to_owned() };
             dice.roll(DiceSpec::D6, &purpose, Some("MG-18"), vec![bonus]).map(|r| {
                 let total = r.total();
-                let event = Event::DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Public };
+                let event = Event::DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) };
                 (total, event)
             })
         };
@@ -113,7 +127,20 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
         let np_lost = u32::try_from(diff).unwrap_or(0).min(loser_np);
         let left = loser_np - np_lost;
         let aboard = state.elements_aboard(&loser);
-        let fleet_destroyed = left == 0;
+        // MG-18 / MG-30: the NPs lost may be recovered, d6 of 5 or more each, though the men
+        // they carried may not. The loser did not hold the sea, and the other modifiers are
+        // for land elements, so the roll is unmodified. Carried elements go down with the NPs
+        // lost in the fight, before any come back; a fleet left with none sinks with all aboard
+        // unless some are recovered.
+        let mut np_recovered = 0;
+        for _ in 0..np_lost {
+            let roll = dice.roll(DiceSpec::D6, &format!("recovery of an NP lost at {place}"), Some("MG-30"), Vec::new())?;
+            if roll.total() >= crate::battle::RECOVERY_ROLL {
+                np_recovered += 1;
+            }
+            events.push(Event::DiceRolled { roll, side: Some(loser.clone()), visibility: Visibility::Side(loser.clone()) });
+        }
+        let fleet_destroyed = left + np_recovered == 0;
         let commands_lost = if fleet_destroyed {
             state.counters.iter().filter(|c| c.side == loser && c.aboard).map(|c| c.name.clone()).collect()
         } else {
@@ -125,6 +152,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
                 winner,
                 loser,
                 np_lost,
+                np_recovered,
                 fleet_destroyed,
                 elements_to_lose: if fleet_destroyed { 0 } else { aboard.saturating_sub(left) },
                 commands_lost,
@@ -292,11 +320,12 @@ impl CampaignState {
             Event::NavalBattleFought { outcome } => {
                 let loser = &outcome.loser;
                 let np = self.fleet_np(loser);
-                self.fleet_np.insert(loser.clone(), np.saturating_sub(outcome.np_lost));
+                let sunk = outcome.np_sunk();
+                self.fleet_np.insert(loser.clone(), np.saturating_sub(sunk));
                 // NPs sunk by a combined fleet are shared by the two allies (MG-36).
                 match &self.combined_fleet {
-                    Some((commander, _)) if commander == &outcome.winner => self.np_destroyed_combined += outcome.np_lost,
-                    _ => *self.np_destroyed.entry(outcome.winner.clone()).or_default() += outcome.np_lost,
+                    Some((commander, _)) if commander == &outcome.winner => self.np_destroyed_combined += sunk,
+                    _ => *self.np_destroyed.entry(outcome.winner.clone()).or_default() += sunk,
                 }
                 if outcome.fleet_destroyed {
                     for name in &outcome.commands_lost {

@@ -62,7 +62,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         }
         Command::Deploy { side, counter, node } => turn::deploy(state, map, side, counter, *node)?,
         Command::BeginPlay {} => turn::begin_play(state, map)?,
-        Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path)?,
+        Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path, dice)?,
         Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
         Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
         Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,

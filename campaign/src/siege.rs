@@ -39,6 +39,10 @@ pub struct LossesDue {
     pub elements: u32,
     pub rule: String,
     pub by: Option<SideId>,
+    /// The one command they come from, wherever it stands now: one that caught disease
+    /// passing through a siege (MG-29). Otherwise any of the side's commands in the node.
+    #[serde(default)]
+    pub command: Option<String>,
 }
 
 impl CampaignState {
@@ -136,7 +140,11 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
             continue;
         }
         let inside = state.elements_at(&siege.defender, siege.node, true);
-        let strength = state.besieging_strength(map, mover, siege.node);
+        // MG-28: the roll comes after a full turn of siege in which the besiegers made no
+        // movement, so a fleet that sailed in this turn is no part of it yet.
+        let fleet_moved = state.counter(mover, FLEET).is_some_and(|f| f.node == siege.node && f.mp_spent > 0);
+        let strength =
+            if fleet_moved { state.elements_at(mover, siege.node, false) } else { state.besieging_strength(map, mover, siege.node) };
         let mut mods = Vec::new();
         if strength >= 3 * inside {
             mods.push(Modifier { value: 2, reason: "3:1 effective elements".into() });
@@ -155,7 +163,10 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
         }
         let roll = dice.roll(DiceSpec::D6, &format!("siege of {place}"), Some("MG-28"), mods)?;
         let (natural, total) = (roll.natural(), roll.total());
-        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
+        // the modifiers tell the besieger's strength against the garrison's, which the
+        // other sides do not know: the besieger rolls, and the others learn only whether the
+        // city fell, and whether disease came (an unmodified 1, MG-29).
+        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Side(mover.clone()) });
         if total >= CITY_FALLS {
             let destroyed = state
                 .counters
@@ -170,6 +181,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
                 destroyed,
                 // 20 % of the defender's force, rounded up.
                 besieger_losses: inside.div_ceil(5),
+                defender_elements: inside,
             });
             events.extend(sheltered_fleets_lost(state, siege.node, mover, &place, dice)?);
         } else {
@@ -205,7 +217,9 @@ fn sheltered_fleets_lost(
         if roll.total() >= crate::battle::RECOVERY_ROLL {
             salvaged += 1;
         }
-        events.push(Event::DiceRolled { roll, side: Some(besieger.clone()), visibility: Visibility::Public });
+        // what is salvaged joins the taker's fleet, whose NPs are its secret; how many
+        // ships were destroyed is public (each side counts them for victory, MG-33).
+        events.push(Event::DiceRolled { roll, side: Some(besieger.clone()), visibility: Visibility::Side(besieger.clone()) });
     }
     events.push(Event::ShelteredFleetsLost { node, besieger: besieger.clone(), fleets, salvaged });
     Ok(events)
@@ -222,9 +236,17 @@ fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec
         }
         let roll = dice.roll(DiceSpec::D6, &format!("disease at the siege of node {}", siege.node), Some("MG-29"), Vec::new())?;
         let struck = roll.natural() == 1;
+        // The roll itself tells nothing hidden: every side sees it. How many elements the
+        // disease took would tell the force's size, and is shown to its side only.
         events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
         if struck {
-            events.push(Event::DiseaseStruck { node: siege.node, side: mover.clone(), elements: here.div_ceil(10) });
+            events.push(Event::DiseaseStruck {
+                node: siege.node,
+                side: mover.clone(),
+                elements: here.div_ceil(10),
+                of: here,
+                command: None,
+            });
         }
     }
     Ok(events)
@@ -243,9 +265,15 @@ pub fn allocate_siege_losses(
         .siege_losses_due
         .get(side)
         .ok_or_else(|| RuleError::new("MG-28", format!("{side} has no siege or disease losses to take")))?;
-    let what = format!("at {}", map.name(due.node));
     let node = due.node;
-    let holds = move |c: &crate::turn::Counter| c.node == node && !c.is_fleet() && !c.aboard;
+    let (what, one) = match &due.command {
+        Some(name) => (format!("the command that marched through {}", map.name(node)), Some(name.clone())),
+        None => (format!("at {}", map.name(node)), None),
+    };
+    let holds = move |c: &crate::turn::Counter| match &one {
+        Some(name) => &c.name == name && !c.is_fleet(),
+        None => c.node == node && !c.is_fleet() && !c.aboard,
+    };
     let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
     check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
@@ -280,7 +308,7 @@ impl CampaignState {
                 }
             }
             Event::SiegeLifted { node } => self.end_siege(*node),
-            Event::CityFell { node, besieger, defender, destroyed, besieger_losses } => {
+            Event::CityFell { node, besieger, defender, destroyed, besieger_losses, .. } => {
                 for name in destroyed {
                     self.lose_command(defender, name, Some(besieger.clone()));
                 }
@@ -321,12 +349,21 @@ impl CampaignState {
                 if *besieger_losses > 0 {
                     self.siege_losses_due.insert(
                         besieger.clone(),
-                        LossesDue { node: *node, elements: *besieger_losses, rule: "MG-28".into(), by: Some(defender.clone()) },
+                        LossesDue {
+                            node: *node,
+                            elements: *besieger_losses,
+                            rule: "MG-28".into(),
+                            by: Some(defender.clone()),
+                            command: None,
+                        },
                     );
                 }
             }
-            Event::DiseaseStruck { node, side, elements } => {
-                self.siege_losses_due.insert(side.clone(), LossesDue { node: *node, elements: *elements, rule: "MG-29".into(), by: None });
+            Event::DiseaseStruck { node, side, elements, command, .. } => {
+                self.siege_losses_due.insert(
+                    side.clone(),
+                    LossesDue { node: *node, elements: *elements, rule: "MG-29".into(), by: None, command: command.clone() },
+                );
             }
             Event::SiegeLossesTaken { side, lost, sunk } => {
                 let due = self.siege_losses_due.remove(side);

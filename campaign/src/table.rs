@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{Dice, DiceSpec, Roll};
+use crate::dice::{Dice, DiceSpec, PublicRoll, Roll};
 use crate::error::RuleError;
 use crate::event::{Event, Visibility};
 use crate::map::{Edge, Map};
@@ -92,8 +92,9 @@ pub struct BattleTable {
     pub cut: Option<Flank>,
     pub weather: String,
     pub time_of_day: String,
-    /// The two MG-22 rolls, kept with the table for the umpire's sheet.
-    pub rolls: Vec<Roll>,
+    /// The two MG-22 rolls, kept with the table for the umpire's sheet. Public like the
+    /// table, so without their place in the dice stream.
+    pub rolls: Vec<PublicRoll>,
 }
 
 impl BattleTable {
@@ -207,7 +208,7 @@ pub fn set_up_table(
         cut,
         weather: lookup(&WEATHER, &weather),
         time_of_day: lookup(&TIME_OF_DAY, &time),
-        rolls: vec![weather.clone(), time.clone()],
+        rolls: vec![PublicRoll::from(&weather), PublicRoll::from(&time)],
     };
     Ok(vec![
         Event::DiceRolled { roll: weather, side: None, visibility: Visibility::Public },

@@ -371,7 +371,14 @@ pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleEr
 }
 
 /// MG-11, MG-13, MG-16: moves a counter of the moving side along a path.
-pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
+pub fn move_counter(
+    state: &CampaignState,
+    map: &Map,
+    side: &SideId,
+    name: &str,
+    path: &[NodeId],
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
     let counter = own_counter(state, side, name)?;
     if path.is_empty() {
@@ -387,7 +394,52 @@ pub fn move_counter(state: &CampaignState, map: &Map, side: &SideId, name: &str,
         return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can move")));
     }
     state.check_path(map, counter, path, true)?;
-    Ok(vec![Event::CounterMoved { side: side.clone(), counter: name.to_owned(), from: counter.node, path: path.to_vec() }])
+    let mut events = vec![Event::CounterMoved { side: side.clone(), counter: name.to_owned(), from: counter.node, path: path.to_vec() }];
+    events.extend(disease_in_passing(state, map, side, counter, path, dice)?);
+    Ok(events)
+}
+
+/// MG-29: a land command marching through a node where disease has come to a siege rolls
+/// for it there, as the forces at the siege do; on a 1 it loses a tenth of its elements,
+/// rounded up. A command that ends its move in the node rolls with the rest of its side's
+/// force there when the movement ends; fleets, and the troops they carry, never roll.
+fn disease_in_passing(
+    state: &CampaignState,
+    map: &Map,
+    side: &SideId,
+    counter: &Counter,
+    path: &[NodeId],
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
+    let Some((_, through)) = path.split_last() else { return Ok(Vec::new()) };
+    let diseased: Vec<NodeId> = through.iter().copied().filter(|n| state.siege_at(*n).is_some_and(|s| s.disease)).collect();
+    if counter.is_fleet() || diseased.is_empty() {
+        return Ok(Vec::new());
+    }
+    if state.siege_losses_due.contains_key(side) {
+        return Err(RuleError::new(
+            "MG-29",
+            format!("{} must choose the losses it owes to siege or disease before marching through disease again", side_name(state, side)),
+        ));
+    }
+    let of = elements_of(state, side, &counter.name);
+    let mut events = Vec::new();
+    let mut struck: Option<NodeId> = None;
+    let mut elements = 0u32;
+    for node in diseased {
+        let purpose = format!("disease, {} marching through {}", counter.name, map.name(node));
+        let roll = dice.roll(DiceSpec::D6, &purpose, Some("MG-29"), Vec::new())?;
+        if roll.natural() == 1 {
+            struck.get_or_insert(node);
+            elements = elements.saturating_add(of.div_ceil(10));
+        }
+        // The roll names the command, which only its side may know by name.
+        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    }
+    if let Some(node) = struck {
+        events.push(Event::DiseaseStruck { node, side: side.clone(), elements: elements.min(of), of, command: Some(counter.name.clone()) });
+    }
+    Ok(events)
 }
 
 /// The side's command on the map called `name`, or a refusal.

@@ -176,12 +176,12 @@ pub struct SideView {
     pub log: Vec<LogLine>,
 }
 
-/// What the umpire knows: everything.
+/// What the umpire knows: everything but the dice seed, which a referee asks for on purpose
+/// (`CampaignState::seed`) so that it is never on a screen or in an export by accident.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UmpireView {
     pub board: Board,
     pub forces: Vec<Forces>,
-    pub seed: u64,
     pub log: Vec<LogLine>,
 }
 
@@ -246,11 +246,17 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         phase: state.phase,
         sides,
         nodes,
-        counters: state
-            .counters
-            .iter()
-            .map(|c| CounterMark { side: c.side.clone(), node: c.node, fleet: c.is_fleet(), inside: c.inside })
-            .collect(),
+        counters: {
+            // ordered by what the table shows (side, node, kind), never by deployment,
+            // so that a counter's place in the list is no name that follows it round the map.
+            let mut marks: Vec<CounterMark> = state
+                .counters
+                .iter()
+                .map(|c| CounterMark { side: c.side.clone(), node: c.node, fleet: c.is_fleet(), inside: c.inside })
+                .collect();
+            marks.sort_by(|a, b| (&a.side, a.node, a.fleet, a.inside).cmp(&(&b.side, b.node, b.fleet, b.inside)));
+            marks
+        },
         alliances: state.alliances.iter().cloned().collect(),
         switch_offer: state.switch_offer.clone(),
         victory: state.victory_points(),
@@ -330,8 +336,15 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
     })
 }
 
+/// The log as `viewer` reads it. The umpire's lines carry the events' numbers in the store; a
+/// side's lines are numbered in their own sequence, 1, 2, 3…, since gaps in the store's
+/// numbers would count the events hidden from it.
 fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
-    events.iter().filter_map(|e| e.event.describe(map, &state.scenario, viewer).map(|text| LogLine { seq: e.seq, text })).collect()
+    let lines = events.iter().filter_map(|e| e.event.describe(map, &state.scenario, viewer).map(|text| (e.seq, text)));
+    match viewer {
+        Viewer::Umpire => lines.map(|(seq, text)| LogLine { seq, text }).collect(),
+        Viewer::Side(_) => lines.zip(1..).map(|((_, text), seq)| LogLine { seq, text }).collect(),
+    }
 }
 
 /// The umpire's view of the campaign; `events` are the campaign's stored events for the log.
@@ -339,7 +352,6 @@ pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> Umpir
     UmpireView {
         board: board(state, map),
         forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
-        seed: state.seed,
         log: log(state, map, events, &Viewer::Umpire),
     }
 }

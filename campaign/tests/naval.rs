@@ -28,8 +28,9 @@ fn mg_18_naval_battle_losses_and_retreat() {
     let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.ok(&Command::Embark { side: side("carthage"), counter: "Himilco".into() });
     sea.sail("carthage", &[8]);
-    // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard.
-    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6])).unwrap();
+    // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard;
+    // its recovery rolls (MG-30) of 5, 1, 1, 1, 1 bring one NP back, but not the men it carried.
+    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6, 5, 1, 1, 1, 1])).unwrap();
     let outcome = events
         .iter()
         .find_map(|e| match e {
@@ -37,10 +38,12 @@ fn mg_18_naval_battle_losses_and_retreat() {
             _ => None,
         })
         .expect("a naval battle at Himera");
-    assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost), ("syracuse", "carthage", 5));
+    assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost, outcome.np_recovered), ("syracuse", "carthage", 5, 1));
     assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
     let s = &sea.c.state;
-    assert_eq!((s.fleet_np(&side("carthage")), s.np_destroyed[&side("syracuse")]), (15, 5));
+    assert_eq!((s.fleet_np(&side("carthage")), s.np_destroyed[&side("syracuse")]), (16, 4), "MG-18 / MG-30: NPs may be recovered");
+    let recovery = events.iter().filter(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-30"))).count();
+    assert_eq!(recovery, 5, "one recovery roll per NP lost");
 
     let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Carthage must first choose which 5 carried elements were lost at sea — MG-18"), "{err}");
@@ -76,9 +79,9 @@ fn mg_18_naval_battle_losses_and_retreat() {
     assert_eq!(sea.c.state.moving_side().as_str(), "syracuse");
 }
 
-/// MG-18: a fleet that loses all its NPs sinks, and the winner is credited the NPs (MG-33).
-#[test]
-fn mg_18_a_fleet_that_loses_every_np_sinks() {
+/// The Second Punic War: Rome's 10 NP sail past Syracuse to Helorus, where Syracuse's 5 NP
+/// lie; the battle is fought when Rome ends its movement.
+fn rome_sails_to_helorus() -> Sea {
     let mut sea = Sea::deployed(
         "second-punic",
         4,
@@ -100,8 +103,16 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     }
     // Past Syracuse's walls (its army stands there) to Helorus, where its fleet lies.
     sea.sail("rome", &[25, 31, 30]);
-    // Rome 6 + 10 against Syracuse 1 + 5: a difference of 10 sinks all 5 NPs.
-    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1])).unwrap();
+    sea
+}
+
+/// MG-18: a fleet that loses all its NPs sinks, and the winner is credited the NPs (MG-33).
+#[test]
+fn mg_18_a_fleet_that_loses_every_np_sinks() {
+    let mut sea = rome_sails_to_helorus();
+    // Rome 6 + 10 against Syracuse 1 + 5: a difference of 10 sinks all 5 NPs, and none of
+    // them is recovered.
+    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 4, 4, 4, 4, 4])).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::NavalBattleFought { outcome } if outcome.fleet_destroyed && outcome.np_lost == 5)));
     let s = &sea.c.state;
     assert!(s.counter(&side("syracuse"), "fleet").is_none());
@@ -121,7 +132,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
 fn mg_18_ties_are_rolled_again() {
     let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.sail("carthage", &[8]);
-    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2])).unwrap();
+    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
     let outcome = events
         .iter()
         .find_map(|e| match e {
@@ -177,9 +188,30 @@ fn mg_36_combined_fleets() {
     pass(&mut sea, "carthage");
     // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
     sea.sail("rome", &[31, 30]);
-    sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6])).unwrap();
+    sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();
     let s = &sea.c.state;
     assert_eq!(s.np_destroyed_combined, 5);
     let vp = s.victory_points();
     assert_eq!((vp[&side("syracuse")].total, vp[&side("carthage")].total), (0, 0), "5 NP is half a point each: fractions are lost");
+}
+
+/// MG-18 / MG-30: a fleet beaten down to no NPs still rolls for those it lost, and one that
+/// gets some back stays afloat and retreats; only the NPs not recovered count as destroyed.
+#[test]
+fn mg_30_a_fleet_beaten_to_nothing_that_recovers_ships_stays_afloat() {
+    let mut sea = rome_sails_to_helorus();
+    // Rome 6 + 10 against Syracuse 1 + 5 sinks all 5 NPs; two of them are recovered.
+    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 6, 5, 4, 1, 1])).unwrap();
+    let outcome = events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((outcome.np_lost, outcome.np_recovered, outcome.fleet_destroyed), (5, 2, false));
+    let s = &sea.c.state;
+    assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (2, 3));
+    assert!(s.counter(&side("syracuse"), "fleet").is_some());
+    assert_eq!(s.retreats_due, [side("syracuse")]);
 }

@@ -56,6 +56,9 @@ pub enum AppCommand {
     /// Stop the packs of every battle after the battle being written; once they are written,
     /// forget the list.
     StopPacks,
+    /// Draw the campaign's dice seed in the umpire's Forces panel, or hide it again (umpire
+    /// only); it is hidden again whenever the campaign or the view changes.
+    ShowSeed(bool),
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -144,6 +147,8 @@ pub struct RefereeApp {
     pack_settings: PackSettings,
     /// The packs of every battle due, being written or just written.
     pack_job: Option<PackJob>,
+    /// The umpire asked to see the dice seed.
+    seed_shown: bool,
 }
 
 impl RefereeApp {
@@ -172,6 +177,7 @@ impl RefereeApp {
             preview_map: MapState::default(),
             pack_settings: PackSettings::new("campaign"),
             pack_job: None,
+            seed_shown: false,
         };
         app.refresh_campaigns();
         app.picker.suggest_name(&app.catalog, &app.campaigns);
@@ -326,6 +332,7 @@ impl RefereeApp {
                     open.rebuild_view();
                     // The new viewer may not own it, or even know its name.
                     self.selected_counter = None;
+                    self.seed_shown = false;
                     self.dialog = None;
                     self.naval.clear();
                     self.siege_losses.clear();
@@ -402,6 +409,9 @@ impl RefereeApp {
             }
             AppCommand::WritePack { battle, settings } => self.write_pack(battle, settings),
             AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
+            AppCommand::ShowSeed(show) => {
+                self.seed_shown = show && self.open.as_ref().is_some_and(|o| o.viewer == Viewer::Umpire);
+            }
             AppCommand::StopPacks => match &mut self.pack_job {
                 Some(job) if job.running() => job.stop(),
                 _ => self.pack_job = None,
@@ -570,6 +580,7 @@ impl RefereeApp {
 
     /// A different campaign is on screen: forget what belonged to the last one.
     fn after_switch(&mut self) {
+        self.seed_shown = false;
         self.show_picker = false;
         self.selected = None;
         self.selected_counter = None;
@@ -642,6 +653,7 @@ impl RefereeApp {
                         viewer: &open.viewer,
                         land_retreats: &open.land_retreats,
                         pack_job: self.pack_job.as_ref(),
+                        seed: (self.seed_shown && open.viewer == Viewer::Umpire).then_some(open.campaign.state.seed),
                     };
                     panels::details_ui(ui, &details, selection, queue);
                 });

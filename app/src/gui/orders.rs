@@ -885,10 +885,20 @@ pub(crate) fn siege_losses_ui(
         let city = map.name(d.node);
         let n = plural(d.elements, "element", "elements");
         let disease = d.rule == "MG-29";
-        let (title, intro, rule) = if disease {
+        let (title, intro, rule) = if let Some(name) = &d.command {
+            (
+                format!("Disease losses: {name}"),
+                format!(
+                    "{name} caught disease marching through {city}: choose {n} of its elements to lose, a tenth of the command, rounded up (MG-29)."
+                ),
+                "MG-29",
+            )
+        } else if disease {
             (
                 format!("Disease losses at {city}: {who}"),
-                format!("Disease struck {who}'s force at {city}: choose {n} of its elements there to lose, a tenth of the force (MG-29)."),
+                format!(
+                    "Disease struck {who}'s force at {city}: choose {n} of its elements there to lose, a tenth of the force, rounded up (MG-29)."
+                ),
                 "MG-29",
             )
         } else {
@@ -896,7 +906,7 @@ pub(crate) fn siege_losses_ui(
             (
                 format!("Siege losses at {city}: {who}"),
                 format!(
-                    "{who} took {city}: the besieger loses a fifth of {inside}'s force inside. Choose {n} of {who}'s elements at {city} to lose (MG-28)."
+                    "{who} took {city}: the besieger loses a fifth of {inside}'s force inside, rounded up. Choose {n} of {who}'s elements at {city} to lose (MG-28)."
                 ),
                 "MG-28",
             )
@@ -909,7 +919,10 @@ pub(crate) fn siege_losses_ui(
             commands: f
                 .counters
                 .iter()
-                .filter(|c| c.node == d.node && !c.is_fleet() && !c.aboard)
+                .filter(|c| match &d.command {
+                    Some(name) => &c.name == name,
+                    None => c.node == d.node && !c.is_fleet() && !c.aboard,
+                })
                 .filter_map(|c| Some((roster_named(f, &c.name)?, c.inside.then_some("inside the walls"))))
                 .collect(),
             empty: "No command of this side stands at the node.",

@@ -220,13 +220,15 @@ pub(crate) struct Details<'a> {
     pub land_retreats: &'a [CounterRef],
     /// The packs of every battle due, being written or just written.
     pub pack_job: Option<&'a PackJob>,
+    /// The campaign's dice seed, once the umpire has asked to see it; never drawn otherwise.
+    pub seed: Option<u64>,
 }
 
 /// What to do now (deployment during setup; Hiero's offer, the battles and retreats due,
 /// a landing during play), the selected node with its counters, then the forces the viewer
 /// may see.
 pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
-    let Details { map, view, viewer, land_retreats, pack_job } = *details;
+    let Details { map, view, viewer, land_retreats, pack_job, seed } = *details;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
@@ -252,7 +254,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
         }
         ui.add_space(10.0);
         ui.separator();
-        forces_ui(ui, map, view, commands);
+        forces_ui(ui, map, view, seed, commands);
     });
 }
 
@@ -820,7 +822,7 @@ fn final_summary_ui(ui: &mut egui::Ui, board: &Board) {
     ui.add_space(6.0);
 }
 
-fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCommand>) {
+fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, commands: &mut Vec<AppCommand>) {
     ui.label(RichText::new("Forces").strong().size(16.0));
     let board = view.board();
     for f in view.forces() {
@@ -877,10 +879,27 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, commands: &mut Vec<AppCo
     }
     victory_ui(ui, board);
     match view {
-        View::Umpire(v) => {
+        View::Umpire(_) => {
             ui.add_space(4.0);
-            ui.label(RichText::new(format!("Dice seed: {}", v.seed)).weak())
-                .on_hover_text("The umpire's secret: with it the seeded dice can be replayed.");
+            // the seed is the key to every roll still to come; it is drawn only when the
+            // referee asks, so a player looking over a shoulder does not read it by chance.
+            ui.horizontal(|ui| match seed {
+                Some(seed) => {
+                    ui.label(RichText::new(format!("Dice seed: {seed}")).weak());
+                    if ui.small_button("Hide").on_hover_text("Hide the dice seed again").clicked() {
+                        commands.push(AppCommand::ShowSeed(false));
+                    }
+                }
+                None => {
+                    if ui
+                        .small_button("Show the dice seed")
+                        .on_hover_text("The umpire's secret: with it the seeded dice can be replayed, and every roll to come foreseen. Keep it from the players.")
+                        .clicked()
+                    {
+                        commands.push(AppCommand::ShowSeed(true));
+                    }
+                }
+            });
         }
         View::Side(v) => {
             ui.add_space(4.0);
