@@ -1,7 +1,13 @@
 //! MG-09 and the turn rules: a scripted game of each scenario over several turns, its log
-//! (as the umpire reads it) kept as a golden file in tests/golden/. A change of behaviour
-//! shows up as a diff there; `REFEREE_UPDATE_GOLDEN=1 cargo test --test golden` rewrites the
-//! files after a deliberate change.
+//! (as the umpire reads it) kept as an insta snapshot in tests/snapshots/golden__<scenario>.snap.
+//! A change of behaviour shows up as a diff there and fails the test.
+//!
+//! A missing or different snapshot always fails: insta writes the new log beside it as a
+//! `.snap.new` file (not on CI, where nothing is written). After a deliberate change of the
+//! rules, look the new logs over and accept them with `cargo insta review` (from
+//! `cargo install cargo-insta`), or rewrite them all at once with
+//! `INSTA_UPDATE=always cargo test -p referee-e2e --test golden` and read the diff before
+//! committing it.
 
 use referee_campaign::scenario::DeployArea;
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
@@ -80,23 +86,7 @@ fn scripted_log(id: &str) -> String {
 }
 
 fn check(id: &str) {
-    let log = scripted_log(id);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(format!("{id}.log"));
-    if std::env::var_os("REFEREE_UPDATE_GOLDEN").is_some() || !path.exists() && std::env::var_os("CI").is_none() {
-        std::fs::write(&path, &log).unwrap();
-        return;
-    }
-    let golden = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    if golden != log {
-        let first = golden.lines().zip(log.lines()).position(|(a, b)| a != b).unwrap_or(golden.lines().count().min(log.lines().count()));
-        panic!(
-            "{id}: the scripted game no longer matches {} (first difference at line {}):\n  golden: {}\n  now:    {}",
-            path.display(),
-            first + 1,
-            golden.lines().nth(first).unwrap_or("(end)"),
-            log.lines().nth(first).unwrap_or("(end)")
-        );
-    }
+    insta::assert_snapshot!(id, scripted_log(id));
 }
 
 #[test]

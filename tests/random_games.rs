@@ -17,7 +17,7 @@ use referee_campaign::map::Edge;
 use referee_campaign::scenario::DeployArea;
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
-use referee_campaign::{Campaign, CampaignState, Command, DiceInput, NodeId, SideId, Store};
+use referee_campaign::{Campaign, CampaignState, Command, DiceInput, ExecError, NodeId, SideId, Store};
 use referee_e2e::{scenario, sicily};
 
 struct Player {
@@ -37,11 +37,12 @@ impl Player {
         let before = self.campaign.state.clone();
         match self.store.execute(&mut self.campaign, sicily(), command, DiceInput::Seeded) {
             Ok(_) => true,
-            Err(_) => {
+            Err(ExecError::Rule(_)) => {
                 assert_eq!(self.campaign.state, before, "a refused {command:?} changed the state");
                 self.refused += 1;
                 false
             }
+            Err(e) => panic!("the store failed on {command:?}: {e}"),
         }
     }
 

@@ -3,7 +3,7 @@
 //! and commands give the same dice.
 
 use proptest::prelude::*;
-use referee_campaign::{CampaignState, Command, DiceInput, DiceSpec, Event, Modifier, NodeId, SideId, Store};
+use referee_campaign::{CampaignState, Command, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, SideId, Store, StoreError};
 use referee_e2e::{scenario, sicily};
 
 #[derive(Debug, Clone)]
@@ -65,12 +65,23 @@ fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campa
         match s {
             Step::Execute(command, input) => {
                 let before = c.state.clone();
-                if store.execute(&mut c, sicily(), command, input.clone()).is_err() {
-                    assert_eq!(c.state, before, "a refused command changed the state");
+                match store.execute(&mut c, sicily(), command, input.clone()) {
+                    Ok(_) => {}
+                    Err(ExecError::Rule(_)) => assert_eq!(c.state, before, "a refused command changed the state"),
+                    Err(e) => panic!("the store failed on {command:?}: {e}"),
                 }
             }
             Step::Undo => {
-                let _ = store.undo(&mut c);
+                let before = c.state.clone();
+                match store.undo(&mut c) {
+                    Ok(_) => {}
+                    // Only the campaign's start is left, and it cannot be undone.
+                    Err(StoreError::NothingToUndo(_)) => {
+                        assert_eq!(c.commands, 1, "undo refused with commands left to undo");
+                        assert_eq!(c.state, before, "a refused undo changed the state");
+                    }
+                    Err(e) => panic!("undo failed: {e}"),
+                }
             }
         }
     }

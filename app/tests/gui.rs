@@ -719,6 +719,59 @@ fn mg_20_a_side_s_view_offers_no_result_form() {
     assert!(!h.state().dialog_open());
 }
 
+/// MG-05: at Himera, a city allied to Syracuse, Leptines defends beside the city's own two
+/// commands. The result form lists Himera 1 and Himera 2 in Syracuse's column below Leptines,
+/// with their elements; a loss typed in for Himera 1 is recorded with the battle and stays
+/// with the city.
+#[test]
+fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_counter() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    let state = &h.state().campaign().unwrap().state;
+    assert_eq!(state.city_allies.get(&NodeId(8)), Some(&SideId::new("syracuse")), "Himera is Syracuse's ally");
+    assert_eq!(state.battles[0].city, Some(NodeId(8)), "its commands fight the battle");
+    assert!(state.counter(&SideId::new("syracuse"), "Leptines").is_some_and(|c| c.node == NodeId(8)));
+
+    click(&mut h, "Enter result of battle 1…");
+    assert!(label_exists(&h, "Battle 1 at Himera — result"));
+    let column = h.get_by_label("Syracuse (defender)").rect();
+    let attacker = h.get_by_label("Carthage (attacker)").rect();
+    assert!(attacker.center().x < column.left(), "the defender's column is right of the attacker's");
+    for name in ["Leptines", "Himera 1", "Himera 2"] {
+        let at = h.get_by_label(name).rect();
+        let (ours, theirs) = ((at.left() - column.left()).abs(), (at.left() - attacker.left()).abs());
+        assert!(ours < theirs, "{name} at {at:?} is not in Syracuse's column ({column:?}) but Carthage's ({attacker:?})");
+        assert!(label_exists(&h, &format!("General of {name} killed")), "{name} has no entries");
+    }
+    assert!(h.get_by_label("Himera 1").rect().top() > h.get_by_label("Leptines").rect().top(), "the city's commands follow the side's");
+    // The city's commands as they stand: six inferior spearmen each, untouched so far.
+    assert!(label_exists(&h, "Reg Sp(I) of Himera 1 destroyed") && label_exists(&h, "Reg Sp(I) of Himera 2 destroyed"));
+
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_label("Syracuse").click();
+    h.run();
+    h.get_by_label("Reg Sp(I) of Himera 1 destroyed").set_value_accesskit(2.0);
+    h.run();
+    assert!(label_exists(&h, "Recovery dice: 2 dice"));
+    // Syracuse held the field (+2): 1 + 2 is lost, 4 + 2 recovers.
+    type_into(&mut h, "typed-in values", "1 4");
+    click(&mut h, "Record result");
+    no_error(&h);
+    assert!(!h.state().dialog_open(), "the form closes on success");
+    let state = &h.state().campaign().unwrap().state;
+    assert!(state.battles.is_empty(), "the battle is resolved");
+    let city = &state.city_forces_left[&NodeId(8)];
+    let groups = |name: &str| -> Vec<String> {
+        city.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name} is gone")).elements.iter().map(ToString::to_string).collect()
+    };
+    assert!(groups("Himera 1").contains(&"5 Reg Sp(I)".to_owned()), "{:?}", groups("Himera 1"));
+    assert!(groups("Himera 2").contains(&"6 Reg Sp(I)".to_owned()), "{:?}", groups("Himera 2"));
+    assert!(label_exists(&h, "[typed in] for recovery of Reg Sp(I) of Himera 1"));
+    assert!(groups_of(&h, "syracuse", "Leptines").contains(&"14 Reg Sp(O)".to_owned()), "Leptines lost nothing");
+}
+
 /// MG-14: in Syracuse's movement Dionysius hands elements to Leptines with the exchange
 /// dialog, then Agyris boards the fleet at Syracuse and leaves it again with the panel's
 /// buttons; a command with no MP left is refused in words.

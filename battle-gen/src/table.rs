@@ -3,6 +3,9 @@
 //! sees the table. Terrain is told apart by grey, hatching and outline, never by colour, so the
 //! sheet survives a black-and-white printer. Every road is labelled where it leaves the
 //! section, because a table edge with a road is where an army may retire (MG-26).
+//!
+//! `cargo run -p referee-battle-gen --example write_tables -- OUT_DIR` writes a few sample
+//! pages for a person to look over.
 
 use referee_campaign::map::Edge;
 
@@ -899,7 +902,7 @@ mod tests {
     use crate::ground::ground;
     use crate::pdf::extract_text;
     use crate::section::{Flank, section};
-    use referee_campaign::{Catalog, NodeId};
+    use referee_campaign::Catalog;
 
     fn plan<'a>(g: &'a Ground, s: Section, deployment: Option<f32>) -> TablePlan<'a> {
         TablePlan {
@@ -990,33 +993,6 @@ mod tests {
             for j in i + 1..3 {
                 assert!((at[i] - at[j]).abs() >= 11.0 - 1e-4, "{at:?}");
             }
-        }
-    }
-
-    /// Writes a few pages to /tmp/tables for a person to look at (REFEREE_WRITE_TABLES=1).
-    #[test]
-    fn write_sample_tables_when_asked() {
-        if std::env::var_os("REFEREE_WRITE_TABLES").is_none() {
-            return;
-        }
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        std::fs::create_dir_all("/tmp/tables").unwrap();
-        let samples = [
-            (0u8, Edge::East, Defence::Forward, None, Paper::A4),
-            (31, Edge::West, Defence::Central, None, Paper::A4),
-            (24, Edge::South, Defence::Forward, None, Paper::Letter),
-            (3, Edge::East, Defence::Rear, Some(Flank::Left), Paper::A4),
-            (22, Edge::North, Defence::Central, None, Paper::A4),
-            (23, Edge::West, Defence::Forward, None, Paper::Letter),
-        ];
-        for (id, edge, defence, cut, paper) in samples {
-            let g = ground(map, NodeId(id)).unwrap();
-            let p = plan(&g, section(edge, defence, cut), Some(1.0));
-            let mut doc = Document::new(&p.title, paper);
-            let page = table_page(&doc, &p);
-            doc.add(page);
-            std::fs::write(format!("/tmp/tables/{id:02}_{}.pdf", edge.name()), doc.finish()).unwrap();
         }
     }
 }

@@ -358,7 +358,7 @@ impl RefereeApp {
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
                 let pack = &self.pack_settings;
-                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.map, &o.view, pack)));
+                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.view, pack)));
                 // The form shows refusals of its own orders, not older ones.
                 self.message = None;
             }

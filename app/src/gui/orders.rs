@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use egui::{Align2, RichText};
-use referee_campaign::army::{CommandRoster, ElementGroup, Grade, Rank, neutral_city_command};
+use referee_campaign::army::{CommandRoster, ElementGroup, Grade, Rank};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::siege::LossesDue;
 use referee_campaign::turn::{FLEET, Phase};
@@ -53,12 +53,12 @@ impl DialogForm {
     /// The form for `dialog`, filled from what the viewer sees; `None` when the view has
     /// nothing to fill it with (a battle gone, a counter the viewer does not own). A pack
     /// window opens with the last pack settings.
-    pub fn new(dialog: &Dialog, map: &Map, view: &View, pack: &PackSettings) -> Option<DialogForm> {
+    pub fn new(dialog: &Dialog, view: &View, pack: &PackSettings) -> Option<DialogForm> {
         match dialog {
             Dialog::BattleResult(id) => {
                 let View::Umpire(_) = view else { return None };
                 let battle = view.board().battles.iter().find(|b| b.id == *id)?;
-                Some(DialogForm::Battle(BattleForm::new(map, view, battle)))
+                Some(DialogForm::Battle(BattleForm::new(view, battle)))
             }
             Dialog::Exchange(c) => {
                 roster_of(view, c)?;
@@ -247,31 +247,21 @@ pub(crate) struct BattleForm {
 }
 
 impl BattleForm {
-    fn new(map: &Map, view: &View, battle: &BattleMark) -> BattleForm {
+    fn new(view: &View, battle: &BattleMark) -> BattleForm {
         let sides: Vec<SideId> = std::iter::once(battle.attacker.clone()).chain(battle.defenders.iter().cloned()).collect();
         let mut entries = Vec::new();
         for side in &sides {
             let Some(f) = forces_of(view, side) else { continue };
-            let here: Vec<_> = f.counters.iter().filter(|c| c.node == battle.node && c.on_land()).collect();
-            // MG-07: a city attacked by the other side fights with its own commands, named
-            // as the rules name them, for the ally it turned to; that side stands nowhere
-            // else in the node.
-            let status = view.board().node(battle.node);
-            let city_fights = here.is_empty()
-                && battle.defenders.contains(side)
-                && status.is_some_and(|s| s.allied_to.as_ref() == Some(side) && s.capital_of.is_none());
-            if let Some(n) = status.and_then(|s| s.city_commands).filter(|_| city_fights) {
-                let city = map.name(battle.node);
-                for i in 1..=n {
-                    let roster = neutral_city_command(&format!("{city} {i}"));
-                    entries.push(LossEntry::new(side, &roster.name, roster.elements, true, false));
-                }
-            }
-            for c in here {
+            for c in f.counters.iter().filter(|c| c.node == battle.node && c.on_land()) {
                 let roster = f.army.as_ref().and_then(|a| a.commands.iter().find(|r| r.name == c.name));
                 let groups = roster.map(|r| r.elements.clone()).unwrap_or_default();
                 let ally = roster.is_some_and(|r| r.rank == Rank::AllyGeneral);
                 entries.push(LossEntry::new(side, &c.name, groups, false, ally));
+            }
+            // MG-05, MG-07: the commands of a city allied to this side fight beside its
+            // counters (or alone, for a city attacked by the other side), as they stand now.
+            for roster in f.allied_city_commands.get(&battle.id).into_iter().flatten() {
+                entries.push(LossEntry::new(side, &roster.name, roster.elements.clone(), true, false));
             }
         }
         BattleForm {
@@ -429,12 +419,15 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
                 let role = if *side == sides[0] { "attacker" } else { "defender" };
                 ui.label(RichText::new(format!("{} ({role})", side_name(board, side))).strong().size(15.0));
             });
-            let own: Vec<String> = form.entries.iter().filter(|e| &e.side == side).map(|e| e.name.clone()).collect();
+            let own: Vec<(String, bool)> = form.entries.iter().filter(|e| &e.side == side).map(|e| (e.name.clone(), e.city)).collect();
             if own.is_empty() {
                 ui.label(RichText::new("No command of this side stands here.").weak());
             }
             for entry in form.entries.iter_mut().filter(|e| &e.side == side) {
-                loss_entry_ui(ui, entry, &own);
+                // A lost general's elements join a command of his own kind: the side's with
+                // the side's, the city's with the city's.
+                let peers: Vec<String> = own.iter().filter(|(_, city)| *city == entry.city).map(|(n, _)| n.clone()).collect();
+                loss_entry_ui(ui, entry, &peers);
             }
             if losers.contains(side) {
                 let roads = form.roads.entry(side.clone()).or_insert_with(|| map.neighbours(form.node).map(|n| (n, true)).collect());

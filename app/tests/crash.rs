@@ -1,0 +1,138 @@
+//! X-03: the real `referee` binary killed in the middle of a long list of orders leaves every
+//! committed order whole, no half of one, the orders that stand are exactly the first ones of
+//! the list, and the database passes SQLite's integrity check.
+//!
+//! `referee order CAMPAIGN --file ORDERS` stores each order of a list in its own transaction
+//! and prints nothing until the end, so this test watches the database from outside (the
+//! store is in WAL mode: a reader never blocks the writer) and sends SIGKILL once enough
+//! orders have been committed, at whatever point of its work the writer then is.
+
+use std::path::Path;
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use referee_campaign::{Catalog, Command, DiceSpec, NodeId, SideId, Store};
+
+/// Orders in each list: far more than a round lets the writer commit before it is killed.
+const ORDERS: u64 = 20_000;
+
+/// How many orders of each round's list must be committed before the kill. Across the
+/// rounds the campaign passes 1,000 and 2,000 events, so the writer also stores snapshots.
+const ROUNDS: [u64; 3] = [30, 900, 1_400];
+
+/// A list of orders that the rules accept one after another from the state as it is: dice
+/// rolls, hidden and open, and every third order a change of the control of node 05.
+fn orders(controlled: bool, round: usize) -> Vec<Command> {
+    let mut controlled = controlled;
+    (0..ORDERS)
+        .map(|i| {
+            if i % 3 == 0 {
+                controlled = !controlled;
+                let side = controlled.then(|| SideId::new("carthage"));
+                Command::AdjustControl { node: NodeId(5), side, reason: format!("crash test {round}.{i}") }
+            } else {
+                Command::RollDice {
+                    dice: DiceSpec { count: 3, sides: 6 },
+                    purpose: format!("crash test {round}.{i}"),
+                    side: None,
+                    hidden: i % 2 == 0,
+                    modifiers: vec![],
+                }
+            }
+        })
+        .collect()
+}
+
+fn count(store: &Store, sql: &str) -> u64 {
+    store.connection().query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+/// Waits until `target` commands are stored, then kills the writer. Panics (after killing
+/// it) if the writer ends on its own or takes far too long.
+fn kill_after(child: &mut Child, db: &Path, target: u64, round: usize) -> u64 {
+    let watcher = Store::open(db).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    loop {
+        let stored = count(&watcher, "SELECT count(*) FROM commands");
+        if stored >= target {
+            child.kill().unwrap(); // SIGKILL on Unix
+            child.wait().unwrap();
+            return stored;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+            panic!("round {round}: the writer ended by itself ({status}) after {stored} commands: {stderr}");
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("round {round}: only {stored} of {target} commands stored after five minutes");
+        }
+        std::thread::sleep(Duration::from_micros(300));
+    }
+}
+
+#[test]
+fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.sqlite");
+    let list = dir.path().join("orders.json");
+    let catalog = Catalog::embedded();
+    Store::open(&db).unwrap().create("Crash", catalog.scenario("dionysian").unwrap(), 1234).unwrap();
+    for (round, in_round) in ROUNDS.into_iter().enumerate() {
+        let (before, controlled) = {
+            let store = Store::open(&db).unwrap();
+            let c = store.load(store.find("Crash").unwrap()).unwrap();
+            (c.commands, c.state.control.contains_key(&NodeId(5)))
+        };
+        let orders = orders(controlled, round);
+        std::fs::write(&list, serde_json::to_string(&orders).unwrap()).unwrap();
+
+        let mut child = Process::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("--db")
+            .arg(&db)
+            .args(["order", "Crash", "--file"])
+            .arg(&list)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let seen = kill_after(&mut child, &db, before + in_round, round);
+
+        // Every connection is closed now: opening the file again recovers it as after a crash.
+        let store = Store::open(&db).unwrap();
+        let integrity: String = store.connection().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+        assert_eq!(integrity, "ok", "round {round}");
+        let stored = count(&store, "SELECT count(*) FROM commands");
+        assert!(stored >= seen, "round {round}: {seen} commands were seen committed, only {stored} are stored");
+        assert!(stored < before + ORDERS, "round {round}: the writer was killed after every order was stored");
+        let partial = count(
+            &store,
+            "SELECT count(*) FROM commands c WHERE c.event_count !=
+             (SELECT count(*) FROM events e WHERE e.campaign_id = c.campaign_id AND e.command_seq = c.seq)",
+        );
+        assert_eq!(partial, 0, "round {round}: a command lost some of its events");
+
+        // The orders that stand are the first ones of the list, in order, none skipped.
+        let mut query = store.connection().prepare("SELECT seq, body FROM commands WHERE seq > ?1 ORDER BY seq").unwrap();
+        let bodies: Vec<(u64, String)> = query.query_map([before], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+        assert_eq!(bodies.len() as u64, stored - before, "round {round}");
+        for (k, (seq, body)) in bodies.iter().enumerate() {
+            assert_eq!(*seq, before + 1 + k as u64, "round {round}");
+            let command: Command = serde_json::from_str(body).unwrap();
+            assert_eq!(command, orders[k], "round {round}: command {seq} is not order {} of the list", k + 1);
+        }
+        drop(query);
+
+        let id = store.find("Crash").unwrap();
+        let loaded = store.load(id).unwrap();
+        assert_eq!(loaded.commands, stored, "round {round}");
+        let replayed = referee_campaign::CampaignState::replay(store.events(id).unwrap().iter().map(|l| &l.event)).unwrap();
+        assert_eq!(loaded.state, replayed, "round {round}: the snapshot disagrees with the events");
+    }
+    let store = Store::open(&db).unwrap();
+    let snapshots = count(&store, "SELECT count(*) FROM snapshots");
+    assert!(snapshots >= 2, "the writer stored {snapshots} snapshots; the rounds should take it past two");
+}
