@@ -356,6 +356,14 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             if j == &l.command || !there(&l.side, j) {
                 return Err(RuleError::new("MG-31", format!("{j} is not another {} command at {place}", l.side)));
             }
+            // A side's men go to one of its own commands, and a city's to another of the city's:
+            // the two rosters are kept apart (MG-05).
+            if is_city(&l.side, j) != is_city(&l.side, &l.command) {
+                return Err(RuleError::new(
+                    "MG-31",
+                    format!("{} and {j} are not of one army: a city's commands and a side's own do not merge", l.command),
+                ));
+            }
         }
         // MG-30: every lost element and fled inferior element rolls d6; 5 or more recovers it.
         // Reading of the modifiers: "command element" is the general's own element, and
@@ -709,6 +717,15 @@ impl CampaignState {
         if let Some(roster) = forces.iter_mut().find(|c| c.name == a.command) {
             let mut gone = Vec::new();
             crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
+        }
+        // MG-31: a city command whose general is lost hands its men to another of the city's
+        // commands at the node, if the referee named one.
+        if let (true, Some(target)) = (a.general_lost && !a.destroyed, &a.joined) {
+            let moved = forces.iter().find(|c| c.name == a.command).map(|c| c.elements.clone()).unwrap_or_default();
+            if let Some(t) = forces.iter_mut().find(|c| &c.name == target) {
+                let mut from = moved.clone();
+                crate::cities::transfer(&mut from, &mut t.elements, &moved);
+            }
         }
         if a.destroyed || a.general_lost {
             forces.retain(|c| c.name != a.command);

@@ -99,7 +99,7 @@ fn mg_31_lost_generals() {
     let mut f = Field::himera(STANDARD);
     let mut l = losses("syracuse", "Leptines", &["1 Reg Ps(O)"]);
     l.general_killed = true;
-    // The Ps(O) rolls 6 - 1 = 5 (recovered); the general 3 - 1 + 1 = 3 (lost).
+    // The Ps(O) rolls 6 - 1 = 5 (recovered); the general 3 + 1 = 4 (lost).
     f.go(&won("carthage", vec![l]), DiceInput::Manual(vec![6, 3])).unwrap();
     let s = &f.c.state;
     assert!(s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
@@ -120,6 +120,57 @@ fn mg_31_lost_generals() {
     let s = &g.c.state;
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
     assert!(g.elements("syracuse", "Agyris").contains(&"14 Reg Sp(O)".to_owned()), "{:?}", g.elements("syracuse", "Agyris"));
+}
+
+/// MG-30: the general's own element is the "command element" (+1) and the -1 for a killed
+/// leader falls on the rest of his command, so both modifiers change a roll: a 4 brings the
+/// general back, while a 5 for one of his men is not enough.
+#[test]
+fn mg_30_the_command_element_and_the_killed_leaders_men() {
+    let mut f = Field::himera(STANDARD);
+    let mut l = losses("syracuse", "Leptines", &["1 Reg Ps(O)"]);
+    l.general_killed = true;
+    let events = f.go(&won("carthage", vec![l]), DiceInput::Manual(vec![5, 4])).unwrap();
+    let rolls: Vec<(String, Vec<i32>, i32)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.modifiers.iter().map(|m| m.value).collect(), roll.total())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolls[0], ("recovery of Reg Ps(O) of Leptines".to_owned(), vec![-1], 4));
+    assert_eq!(rolls[1], ("recovery of Leptines's general".to_owned(), vec![1], 5));
+    let s = &f.c.state;
+    assert!(!s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())), "the general came back");
+    assert_eq!(s.elements_lost[&side("syracuse")], 1, "the Ps(O) did not");
+}
+
+/// MG-30 / MG-31 / MG-05: a city's commands are allied: their elements roll -1; a city
+/// command whose general is lost hands its men to another of the city's commands, and never
+/// to a side's own command, nor a side's to the city's.
+#[test]
+fn mg_31_a_city_commands_men_join_another_of_the_city() {
+    let mut f = Field::himera(STANDARD);
+    let mut lep = losses("syracuse", "Leptines", &[]);
+    lep.general_killed = true;
+    lep.join = Some("Himera 1".into());
+    f.refused(&won("carthage", vec![lep]), "a city's commands and a side's own do not merge");
+    let mut h1 = losses("syracuse", "Himera 1", &["1 Reg Sp(I)"]);
+    h1.general_killed = true;
+    h1.join = Some("Himera 2".into());
+    // The Sp(I): 6 - 1 (allied) - 1 (leader killed) = 4, lost; the general 4 - 1 + 1 = 4, lost.
+    let events = f.go(&won("carthage", vec![h1]), DiceInput::Manual(vec![6, 4])).unwrap();
+    let totals: Vec<i32> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some(roll.total()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(totals, [4, 4]);
+    let city = &f.c.state.city_forces_left[&NodeId(8)];
+    assert_eq!(city.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Himera 2"]);
+    assert_eq!(city[0].element_count(), 15 + 13, "Himera 1's 13 men left join Himera 2");
 }
 
 /// MG-15: the loser retreats at least one node, up to its MP, by a road still open, into
@@ -168,6 +219,21 @@ fn mg_33_victory_points() {
     assert_eq!(vp[&side("carthage")].capitals, [(NodeId(31), 10)]);
     assert_eq!(vp[&side("carthage")].total, 10);
     assert_eq!(vp[&side("syracuse")].total, 0);
+
+    // A capital taken by siege becomes the taker's city; it scores its 10 VP as a capital,
+    // and not a point more as a city won over.
+    let mut g = Field::himera(STANDARD);
+    let fell = Event::CityFell {
+        node: NodeId(31),
+        besieger: side("carthage"),
+        defender: side("syracuse"),
+        destroyed: vec![],
+        besieger_losses: 0,
+        defender_elements: 0,
+    };
+    g.c.state.apply(&fell).unwrap();
+    let vp = &g.c.state.victory_points()[&side("carthage")];
+    assert_eq!((vp.cities.clone(), vp.capitals.clone(), vp.total), (vec![], vec![(NodeId(31), 10)], 10));
 }
 
 /// MG-35: in the First Punic War Hiero may change sides the moment his ally loses a land

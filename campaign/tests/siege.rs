@@ -38,6 +38,10 @@ fn mg_28_siege_falls_on_8() {
     let events = w.end("carthage", DiceInput::Manual(vec![6]));
     assert_eq!(siege_roll(&events), Some(8));
     assert!(events.iter().any(|e| matches!(e, Event::CityFell { besieger_losses: 4, .. })), "a fifth of Leptines' 20 elements");
+    let lines: Vec<String> =
+        events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("syracuse")))).collect();
+    assert!(lines.iter().any(|l| l.contains("the besieger loses 4 elements (20 % of the 20 inside = 4, rounded up)")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("siege of Himera")), "the besieger's roll is its own: {lines:?}");
     let s = &w.c.state;
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
     assert_eq!(s.control[&NodeId(8)], side("carthage"));
@@ -363,4 +367,79 @@ fn mg_19_where_a_fleet_may_shelter() {
     w.ok(&Command::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(31)] });
     w.ok(&Command::Embark { side: side("syracuse"), counter: "Dionysius".into() });
     w.refused(&Command::Shelter { side: side("syracuse") }, "every command aboard must disembark");
+}
+
+/// The modifiers of the siege roll in `events`, by reason.
+fn siege_modifiers(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-28") => {
+                Some(roll.modifiers.iter().map(|m| format!("{:+} {}", m.value, m.reason)).collect())
+            }
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// MG-28: the roll comes after a full turn of siege without movement, so the NPs of a fleet
+/// that sailed in this turn count only from the next roll on.
+#[test]
+fn mg_28_a_fleet_that_sailed_in_counts_from_the_next_roll() {
+    let mut w = Walls::himera(STANDARD);
+    withdraw(&mut w);
+    w.round("syracuse");
+    let sail = |w: &mut Walls| {
+        let moves = w.c.state.destinations(&w.map, &side("carthage"), "fleet");
+        let to = moves.get(&NodeId(8)).or_else(|| moves.get(&NodeId(4))).cloned().expect("the fleet heads for Himera");
+        w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: to });
+    };
+    sail(&mut w);
+    if w.c.state.counter(&side("carthage"), "fleet").unwrap().node != NodeId(8) {
+        w.end("carthage", DiceInput::Manual(vec![2]));
+        w.round("syracuse");
+        sail(&mut w);
+    }
+    assert_eq!(w.c.state.counter(&side("carthage"), "fleet").unwrap().node, NodeId(8));
+    // Himilco's 20 elements and the 20 NPs would be 2:1 against Leptines' 20 inside, but the
+    // fleet has just come.
+    let events = w.end("carthage", DiceInput::Manual(vec![2]));
+    assert!(!siege_modifiers(&events).iter().any(|m| m.contains("2:1")), "{:?}", siege_modifiers(&events));
+    w.round("syracuse");
+    let events = w.end("carthage", DiceInput::Manual(vec![2]));
+    assert!(siege_modifiers(&events).contains(&"+1 2:1 effective elements".to_owned()), "{:?}", siege_modifiers(&events));
+}
+
+/// MG-29: a command marching through a node where disease has come to a siege rolls for it
+/// too; on a 1 it loses a tenth of its elements, rounded up, chosen from that command alone.
+#[test]
+fn mg_29_a_command_marching_through_disease_rolls_for_it() {
+    let mut w = Walls::himera(STANDARD);
+    withdraw(&mut w);
+    w.round("syracuse");
+    w.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(4)] });
+    w.end("carthage", DiceInput::Manual(vec![1]));
+    assert!(w.c.state.sieges[0].disease);
+    w.end("carthage", DiceInput::Seeded);
+    w.end("carthage", DiceInput::Seeded);
+    w.end("syracuse", DiceInput::Manual(vec![6]));
+    w.end("syracuse", DiceInput::Seeded);
+    w.end("syracuse", DiceInput::Seeded);
+    // Hanno (17 elements, 2 MP) rides from Panormus through Himera to Cephaloedium.
+    let through = Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(8), NodeId(9)] };
+    let events = w.go(&through, DiceInput::Manual(vec![1])).unwrap();
+    assert!(
+        events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, of: 17, command: Some(c), .. } if c == "Hanno")),
+        "{events:?}"
+    );
+    let lines: Vec<String> = events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Umpire)).collect();
+    assert!(lines.iter().any(|l| l.contains("Hanno catches it marching through and loses 2 elements (10 % of 17 = 1.7, rounded up)")), "{lines:?}");
+    let carthage = referee_campaign::Viewer::Side(side("syracuse"));
+    let seen: Vec<String> = events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &carthage)).collect();
+    assert!(seen.iter().all(|l| !l.contains("Hanno") && !l.contains("17")), "Syracuse reads no name or size: {seen:?}");
+    let wrong = vec![("Himilco".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
+    w.refused(&Command::AllocateSiegeLosses { side: side("carthage"), lost: wrong, sunk: vec![] }, "Himilco is not the command that marched");
+    let lost = vec![("Hanno".to_owned(), "2 Irr LH(O)".parse().unwrap())];
+    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    assert!(w.elements("carthage", "Hanno").contains(&"4 Irr LH(O)".to_owned()));
 }
