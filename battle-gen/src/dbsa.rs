@@ -906,7 +906,7 @@ pub fn distance_table(scale: FigureScale) -> Vec<(String, u32, f32, f32)> {
         ("Move: auxilia or shooters off road, any going", 300),
         ("Move: spears, pikes, blades or warband off road", 200),
         ("Move: any mounted off road, bad going", 200),
-        ("Deployment: depth from the first side's base edge", DEPLOYMENT_PACES),
+        ("Deployment: depth from each side's base edge", DEPLOYMENT_PACES),
         ("Road move with the general: extra per unused PIP", ROAD_BONUS_PER_PIP),
         ("Recoil: mounted beaten", 200),
         ("Recoil: foot beaten", 100),
@@ -920,13 +920,29 @@ pub fn distance_table(scale: FigureScale) -> Vec<(String, u32, f32, f32)> {
         .collect()
 }
 
-/// DS-01, DS-02 and DS-06 for the printed roster sheet, in the project's own words.
+/// DS-01, DS-02 and DS-06 for the printed roster sheet of a campaign battle, in the
+/// project's own words, with what MG-21 changes in the DBSA set-up.
+///
+/// DS-01 starts with a roll-off whose winner names two neighbouring table edges 5 and 6 and
+/// then rolls for his own base edge. A campaign battle has its edges already: MG-21 gives the
+/// attacker the edge it marched in by and the defender the opposite one, after the defender
+/// has chosen the section of the battle map in play (and the attacker, on a 4'×6' table, the
+/// flank cut off). So the naming of edges and the roll for a base edge are dropped. Once the
+/// section is chosen, MG-21 has the armies set up the way the tabletop rules usually do, so
+/// the rest of DS-01 stands: the roll-off still decides who sets up first (and so moves
+/// second), and the deployment depth of 600p. DBSA gives that depth only for the side that
+/// sets up first; the project holds both sides to it, as the table page draws both zones and
+/// each brief tells its side. Allies fight from their friend's edge and share its roll.
 pub fn setup_steps() -> Vec<String> {
     vec![
-        "Set-up: each player rolls a die. The higher scorer picks two table edges that meet at a corner and calls them 5 and 6.".to_owned(),
+        "Table edges: set by the campaign (MG-21), so nobody names edges 5 and 6 or rolls for a base edge. The attacker's base edge is the \
+         one it marched in by; the defender's is the opposite one."
+            .to_owned(),
+        "Who sets up first: the attacker and the defender each roll a die (allies share the roll); the higher scorer sets up first and \
+         has the second bound (DS-01)."
+            .to_owned(),
         format!(
-            "The higher scorer then rolls for which edge is his own, sets up first with every element no more than \
-             {DEPLOYMENT_PACES}p in from it, and takes the second bound."
+            "Deployment: both sides within {DEPLOYMENT_PACES}p of their own base edge (DBSA gives this depth for the first side only)."
         ),
         "Each bound: the moving side rolls one die for PIPs; each PIP moves one element or one group of touching elements.".to_owned(),
         format!("PIPs not spent add {ROAD_BONUS_PER_PIP}p each to a road move made with the general."),
@@ -1232,6 +1248,25 @@ mod tests {
         for needle in ["600p", "200p", "4 elements", "general", "camp", "5 and 6", "PIP"] {
             assert!(text.contains(needle), "{needle} missing from: {text}");
         }
+    }
+
+    /// MG-21, DS-01: a campaign battle's set-up leaves the edges to the campaign: the first
+    /// step says DBSA's choice of edges is not made and whose edge is which; only it speaks of
+    /// edges 5 and 6; the roll-off still decides who sets up first and so moves second; and
+    /// both sides keep to the 600p depth from their own edge.
+    #[test]
+    fn mg_21_setup_leaves_the_edges_to_the_campaign() {
+        let steps = setup_steps();
+        let edges = &steps[0];
+        for needle in ["set by the campaign (MG-21)", "nobody names edges 5 and 6 or rolls for a base edge", "marched in by", "opposite"] {
+            assert!(edges.contains(needle), "{needle} missing from: {edges}");
+        }
+        assert!(steps[1..].iter().all(|s| !s.contains("5 and 6") && !s.contains("rolls for which edge")), "{steps:?}");
+        let first = &steps[1];
+        for needle in ["each roll a die", "the higher scorer sets up first", "second bound", "DS-01"] {
+            assert!(first.contains(needle), "{needle} missing from: {first}");
+        }
+        assert!(steps[2].contains("both sides within 600p of their own base edge"), "{}", steps[2]);
     }
 
     /// Every element type of the points table has a DBSA type, and mounted or foot stays so.

@@ -338,7 +338,7 @@ fn dbsa_roster(flow: &mut Flow<'_>, side_name: &str, armies: &[DbsaArmy], scalin
         .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), format!("{inch:.1}\""), format!("{cm:.1} cm")])
         .collect();
     flow.table(&[col("Distance", 3.0), num("Paces", 0.7), num("Inches", 0.7), num("cm", 0.7)], &rows);
-    flow.heading("Setting up and playing (DS-01, DS-02, DS-06)");
+    flow.heading("Setting up and playing (MG-21, DS-01, DS-02, DS-06)");
     flow.bullets(&dbsa::setup_steps());
 }
 
@@ -612,5 +612,18 @@ mod tests {
                 assert!(!side.contains(leak), "a side's copy shows {leak}: {side}");
             }
         }
+    }
+
+    /// MG-21: the roster's set-up steps in the pack leave the edges to the campaign.
+    #[test]
+    fn mg_21_pack_setup_text_follows_the_campaign_edges() {
+        let texts = texts(Scaling::default());
+        for text in &texts {
+            assert!(text.contains("Setting up and playing (MG-21, DS-01, DS-02, DS-06)"), "{text}");
+            assert!(text.contains("Table edges: set by the campaign (MG-21)"), "{text}");
+            assert!(!text.contains("rolls for which edge"), "{text}");
+        }
+        assert!(texts[1].contains("Your base edge: the west edge of the table"), "{}", texts[1]);
+        assert!(texts[2].contains("Your base edge: the east edge of the table"), "{}", texts[2]);
     }
 }
