@@ -491,7 +491,7 @@ impl Odds {
     pub fn warning(&self) -> Option<String> {
         self.warn.then(|| {
             format!(
-                "the scaling moves the odds between {} and {} by {:.0} % (more than {ODDS_TOLERANCE_PERCENT} %): the table does not show the campaign's odds. Scaling the whole battle by one factor (per battle), or a larger size, keeps them.",
+                "the scaling moves the odds between {} and {} by {:.0} % (more than {ODDS_TOLERANCE_PERCENT} %): the table does not show the campaign's odds.",
                 self.first, self.second, self.moved_percent
             )
         })

@@ -370,9 +370,16 @@ fn strengths(flow: &mut Flow<'_>, s: &UmpireSheet, dbsa: &BattleArmies, scaling:
     for o in &odds {
         flow.para(&format!("Odds: {}", o.describe()));
     }
+    let remedy = match scaling {
+        // One factor for every side already: only rounding moved the odds.
+        Scaling::PerBattle { .. } => "A larger size rounds closer to them.",
+        Scaling::OneToOne | Scaling::PerCommand { .. } | Scaling::PerSide { .. } => {
+            "Scaling the whole battle by one factor (per battle) keeps them."
+        }
+    };
     let warnings: Vec<String> = odds.iter().filter_map(dbsa::Odds::warning).collect();
     for w in &warnings {
-        flow.warning(w);
+        flow.warning(&format!("{w} {remedy}"));
     }
     if warnings.is_empty() && !odds.is_empty() {
         flow.para(&format!(
@@ -612,6 +619,18 @@ mod tests {
                 assert!(!side.contains(leak), "a side's copy shows {leak}: {side}");
             }
         }
+    }
+
+    /// per-battle scaling at too small a size is warned of too: six for the larger side
+    /// leaves Carthage 2 (20 × 6 ÷ 50 = 2.4), and 2 : 6 is 20 % off 20 : 50.
+    #[test]
+    fn x_04_per_battle_at_a_small_size_warns_of_its_rounding() {
+        let umpire = &texts(Scaling::PerBattle { elements: 6 })[0];
+        assert!(umpire.contains("20 : 50 (1 : 2.50) in the campaign, 2 : 6 (1 : 3.00) on the table."), "{umpire}");
+        assert!(umpire.contains("WARNING: the scaling moves the odds between Carthage and Syracuse by 20 %"), "{umpire}");
+        assert!(umpire.contains("A larger size rounds closer to them."), "{umpire}");
+        let per_side = &texts(Scaling::PerSide { elements: 12 })[0];
+        assert!(per_side.contains("Scaling the whole battle by one factor (per battle) keeps them."), "{per_side}");
     }
 
     /// MG-21: the roster's set-up steps in the pack leave the edges to the campaign.
