@@ -49,6 +49,16 @@ fn x_04_pack_from_the_command_line() {
     assert!(syracuse.contains("Leptines") && !syracuse.contains("Himilco"), "{syracuse}");
     assert!(carthage.contains("DBSA roster") && carthage.contains("summer storm: rain") && carthage.contains("late afternoon"));
     assert!(umpire.contains("Himilco") && umpire.contains("Leptines") && umpire.contains("MG-22"), "{umpire}");
+    // The default DBSA scaling keeps Himera's odds (20 against 50); twelve a side is warned of.
+    assert!(
+        umpire.contains("20 : 50 (1 : 2.50) in the campaign, 5 : 12 (1 : 2.40) on the table") && !umpire.contains("WARNING"),
+        "{umpire}"
+    );
+    assert!(carthage.contains("5 DBSA elements stand for 20 campaign elements") && !carthage.contains("50 campaign"), "{carthage}");
+    let per_side = dir.path().join("per-side");
+    cli(&db.path, &["pack", "Night", "1", "--out", &per_side.display().to_string(), "--system", "dbsa", "--scaling", "per-side"]).ok();
+    let umpire = text_of(&per_side.join("battle-01-umpire.pdf"));
+    assert!(umpire.contains("WARNING: the scaling moves the odds between Carthage and Syracuse by 150 %"), "{umpire}");
     // US Letter is 612 × 792 points.
     let bytes = std::fs::read(dir.path().join("battle-01-carthage.pdf")).unwrap();
     let text = String::from_utf8_lossy(&bytes);
@@ -57,6 +67,7 @@ fn x_04_pack_from_the_command_line() {
     let refusals: &[(&[&str], &str)] = &[
         (&["pack", "Night", "7", "--out", &out], "there is no battle 7 waiting to be fought — MG-20"),
         (&["pack", "Night", "1", "--out", &out, "--system", "ars"], "invalid value 'ars'"),
+        (&["pack", "Night", "1", "--out", &out, "--scaling", "per-army"], "invalid value 'per-army'"),
         (&["table", "Night", "1", "--defence", "forward"], "the table at Himera is already set for day 1"),
     ];
     let before = db.bytes();

@@ -292,7 +292,8 @@ impl Player {
 
     /// sets the table (a random section and cut) and prints the pack; each side's PDF
     /// names its own commands in the battle and nothing of the enemy's: no command name, no
-    /// kind of element the side does not have itself.
+    /// kind of element the side does not have itself, and under DBSA neither the sides'
+    /// strengths nor the battle's factor, which only the umpire's sheet shows.
     fn set_table_and_check_pack(&mut self, battle_id: u32) {
         let now = self.campaign.state.battles.iter().find(|b| b.id == battle_id).cloned().expect("the battle is there");
         let earlier = now.table.as_ref().map(|t| t.defence);
@@ -330,9 +331,16 @@ impl Player {
             }
             out
         };
+        let dbsa = options.system == TabletopSystem::Dbsa;
         for file in &files {
-            let Reader::Side(side) = &file.reader else { continue };
             let text = referee_battle_gen::pdf::extract_text(&file.bytes).expect("the PDF reads back").join(" ").replace('\n', " ");
+            // The sides' strengths and the battle's factor are the umpire's alone.
+            let strengths = text.contains("Strength on the table") || text.contains("The battle's factor") || text.contains("Odds: ");
+            let Reader::Side(side) = &file.reader else {
+                assert_eq!(strengths, dbsa, "battle {battle_id}: the umpire's sheet shows the strengths under DBSA only");
+                continue;
+            };
+            assert!(!strengths, "{side}'s pack for battle {battle_id} shows the sides' strengths or the battle's factor");
             let own = at_node(side);
             for r in &own {
                 assert!(text.contains(&r.name), "{side}'s pack for battle {battle_id} lacks its own {}", r.name);

@@ -137,10 +137,13 @@ pub enum CliCommand {
         /// Tabletop rules the rosters are written for
         #[arg(long, default_value = "dbm", value_parser = ["dbm", "dbsa"])]
         system: String,
-        /// DBSA: one army per side, per command, or one DBSA element per campaign element
-        #[arg(long, default_value = "per-side", value_parser = ["per-side", "per-command", "one-to-one"])]
+        /// DBSA: the whole battle by one factor (the largest side gets --size, the others in
+        /// proportion), one army per side or per command of --size each, or one DBSA element
+        /// per campaign element
+        #[arg(long, default_value = "per-battle", value_parser = ["per-battle", "per-side", "per-command", "one-to-one"])]
         scaling: String,
-        /// DBSA: elements in each army for per-side and per-command scaling
+        /// DBSA: elements of the largest side's army (per-battle), or of each army (per-side,
+        /// per-command)
         #[arg(long, default_value_t = 12)]
         size: u32,
         /// Figure scale, for distances in inches and centimetres
@@ -421,9 +424,10 @@ impl Session {
             }
             CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
                 let scaling = match scaling.as_str() {
+                    "per-side" => Scaling::PerSide { elements: size },
                     "per-command" => Scaling::PerCommand { elements: size },
                     "one-to-one" => Scaling::OneToOne,
-                    _ => Scaling::PerSide { elements: size },
+                    _ => Scaling::PerBattle { elements: size },
                 };
                 if size == 0 {
                     bail!("a DBSA army needs at least one element (--size)");

@@ -1502,6 +1502,8 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     assert!(!label_exists(&h, "Scaling"), "DBM has no scaling");
     click(&mut h, "DBSA");
     assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
+    let scaling = h.get_by_role_and_label(Role::ComboBox, "Scaling").value();
+    assert_eq!(scaling.as_deref(), Some("per battle"), "the whole battle by one factor is the scaling chosen unless changed");
     click(&mut h, "US Letter");
 
     let out = tempfile::tempdir().unwrap();
@@ -1518,6 +1520,10 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     }
     assert!(label_exists(&h, "umpire"), "each file says who reads it");
     assert!(h.state().dialog_open(), "the window stays open with its list");
+    let umpire = std::fs::read(out.path().join("packs").join("battle-01-umpire.pdf")).unwrap();
+    let umpire = referee_battle_gen::pdf::extract_text(&umpire).unwrap().join(" ").replace('\n', " ");
+    assert!(umpire.contains("Scaling: the whole battle at one scale"), "the window's scaling is per battle unless changed: {umpire}");
+    assert!(umpire.contains("The battle's factor") && !umpire.contains("WARNING"), "{umpire}");
 
     // A file where the folder should be: the folder cannot be made.
     let blocked = out.path().join("not a folder");

@@ -5,8 +5,11 @@
 //! The campaign keeps DBM-style elements (class, one of seventeen type codes, grade). DBSA
 //! knows ten troop types and no grades, and a normal DBSA game is fought with a dozen
 //! elements a side, so a converted army is usually a scaled-down picture of the real one.
-//! [`convert`] does the scaling under the referee's [`Scaling`] policy and records in
-//! [`Account`]s where every campaign element went.
+//! [`convert`] does the scaling of one side under the referee's [`Scaling`] policy and records
+//! in [`Account`]s where every campaign element went. By default the whole battle is scaled by
+//! one factor, so the table keeps the campaign's odds; that factor needs every side's
+//! strength, so [`convert_battle`] works it out on the umpire's side, and [`odds`] checks how
+//! far any scaling moved the odds between the sides.
 //!
 //! Distances in the rules are in paces; [`FigureScale`] turns them into inches and
 //! centimetres for the table.
@@ -222,10 +225,22 @@ fn standard_army() -> u32 {
 }
 
 /// How the referee turns the campaign's elements into DBSA armies.
+///
+/// The umpire picks a `Scaling` for the whole pack. What one side's conversion works from is
+/// a [`SideScaling`], made by [`Scaling::for_side`]: under [`Scaling::PerBattle`] that needs
+/// the [`BattleScale`], which only the umpire's side can work out, because it needs every
+/// side's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scaling {
-    /// The whole side is one DBSA army with one DBSA element for every campaign element.
+    /// The whole battle at one scale: the largest side in the battle becomes one DBSA army of
+    /// `elements` (if it has that many) and every other side one army scaled by the same
+    /// factor, so the table keeps the campaign's odds. See [`BattleScale`] for the rounding.
+    PerBattle {
+        #[serde(default = "standard_army")]
+        elements: u32,
+    },
+    /// Each side is one DBSA army with one DBSA element for every campaign element.
     OneToOne,
     /// Each command fights as a DBSA army of its own, scaled to `elements` (if it has that many).
     PerCommand {
@@ -233,7 +248,7 @@ pub enum Scaling {
         elements: u32,
     },
     /// All the side's commands in the battle make one DBSA army, scaled to `elements` (if the
-    /// side has that many).
+    /// side has that many), whatever the other sides bring: the odds are lost.
     PerSide {
         #[serde(default = "standard_army")]
         elements: u32,
@@ -241,19 +256,51 @@ pub enum Scaling {
 }
 
 impl Default for Scaling {
-    /// One army of twelve a side: the ordinary DBSA game.
+    /// The battle at one scale, its largest side a DBSA army of twelve: the ordinary DBSA game
+    /// for the stronger player, and the campaign's odds for both.
     fn default() -> Self {
-        Scaling::PerSide { elements: STANDARD_ARMY }
+        Scaling::PerBattle { elements: STANDARD_ARMY }
     }
 }
 
 impl Scaling {
-    /// A line for the UI and the sheet.
+    /// A line for the UI and the umpire's sheet.
     pub fn label(self) -> String {
         match self {
+            Scaling::PerBattle { elements } => {
+                format!(
+                    "the whole battle at one scale: the largest side one DBSA army of up to {elements} elements, every other side in proportion"
+                )
+            }
             Scaling::OneToOne => "one DBSA element per campaign element".to_owned(),
             Scaling::PerCommand { elements } => format!("each command a DBSA army of up to {elements} elements"),
             Scaling::PerSide { elements } => format!("each side one DBSA army of up to {elements} elements"),
+        }
+    }
+
+    /// The battle's one factor, from the campaign strength (elements, generals included) of
+    /// every side in it; `None` for the scalings that look at one side or command at a time.
+    pub fn battle_scale(self, strengths: &[u32]) -> Option<BattleScale> {
+        match self {
+            Scaling::PerBattle { elements } => Some(BattleScale::new(elements, strengths)),
+            Scaling::OneToOne | Scaling::PerCommand { .. } | Scaling::PerSide { .. } => None,
+        }
+    }
+
+    /// What the conversion of one side with `campaign_elements` works from.
+    ///
+    /// Under [`Scaling::PerBattle`] the side gets only its own table size out of `scale`,
+    /// never the factor or another side's strength. Without a `scale` the side is taken to be
+    /// alone in the battle (so it is the largest side).
+    pub fn for_side(self, scale: Option<&BattleScale>, campaign_elements: u32) -> SideScaling {
+        match self {
+            Scaling::PerBattle { elements } => {
+                let scale = scale.copied().unwrap_or_else(|| BattleScale::new(elements, &[campaign_elements]));
+                SideScaling::PerBattle { elements: scale.side_size(campaign_elements) }
+            }
+            Scaling::OneToOne => SideScaling::OneToOne,
+            Scaling::PerCommand { elements } => SideScaling::PerCommand { elements },
+            Scaling::PerSide { elements } => SideScaling::PerSide { elements },
         }
     }
 }
@@ -262,6 +309,222 @@ impl fmt::Display for Scaling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.label())
     }
+}
+
+/// How one side's commands in a battle become DBSA armies: a [`Scaling`] brought down to
+/// what that side may know (see [`Scaling::for_side`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideScaling {
+    /// One army of `elements`: the side's own share of a battle at one scale. The size is
+    /// worked out on the umpire's side; nothing here says how it was.
+    PerBattle { elements: u32 },
+    /// One army, one DBSA element per campaign element.
+    OneToOne,
+    /// One army per command, each of up to `elements`.
+    PerCommand { elements: u32 },
+    /// One army of up to `elements`.
+    PerSide { elements: u32 },
+}
+
+impl SideScaling {
+    /// A line for the roster sheet. Under per-battle scaling it names neither the size the
+    /// referee chose nor the factor: a side's copy must not help it work out the enemy's
+    /// strength (see [`BattleScale`]).
+    pub fn label(self) -> String {
+        match self {
+            SideScaling::PerBattle { .. } => {
+                "one DBSA army a side, every side in the battle scaled by the same factor so the table keeps the campaign's odds".to_owned()
+            }
+            SideScaling::OneToOne => Scaling::OneToOne.label(),
+            SideScaling::PerCommand { elements } => Scaling::PerCommand { elements }.label(),
+            SideScaling::PerSide { elements } => Scaling::PerSide { elements }.label(),
+        }
+    }
+}
+
+impl fmt::Display for SideScaling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label())
+    }
+}
+
+/// The one factor of [`Scaling::PerBattle`]: `table` DBSA elements for every `campaign`
+/// campaign elements, the same for every side in the battle.
+///
+/// `campaign` is the strength of the largest side (its elements, generals included) and
+/// `table` the size the referee chose, or `campaign` itself when the largest side has no
+/// more than that: nothing is scaled up, so a small battle is fought element for element.
+///
+/// Rounding: a side of `c` campaign elements gets `c × table ÷ campaign` DBSA elements
+/// rounded to the nearest whole element, halves up, but never fewer than one while it has
+/// any, so no side vanishes from the table. The largest side gets exactly `table`, and no
+/// side more than it has. Within a side the elements are then shared out over its troop
+/// types by largest remainder, as in every scaling ([`apportion`]).
+///
+/// Hidden information: the factor is built from every side's strength, so only the umpire's
+/// side may compute it. Each side's roster is given its own table size alone
+/// ([`Scaling::for_side`]); a side's copy prints its own army and neither this factor nor
+/// the size the referee chose. What stays: a side that is not the largest knows its own
+/// campaign strength and sees its own table size, so it can work out the factor to within
+/// its rounding and, if it knows or guesses the size the referee chose, roughly how big the
+/// largest side is. That is what the table shows anyway once the largest side deploys its
+/// army opposite (keeping the odds on the table is the point); the pack only tells it
+/// sooner, so the umpire hands the side copies out when the armies deploy, after the
+/// defender has chosen its section, and the umpire's sheet says so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct BattleScale {
+    /// DBSA elements of the largest side.
+    pub table: u32,
+    /// Campaign elements of the largest side.
+    pub campaign: u32,
+}
+
+impl BattleScale {
+    /// The scale at which the largest of `strengths` becomes `size` DBSA elements (a size of
+    /// 0 is read as 1), or one to one if it has no more than `size`.
+    pub fn new(size: u32, strengths: &[u32]) -> BattleScale {
+        let largest = strengths.iter().copied().max().unwrap_or(0);
+        BattleScale { table: size.max(1).min(largest), campaign: largest }
+    }
+
+    /// Nothing is scaled: one DBSA element for each campaign element.
+    pub fn is_one_to_one(self) -> bool {
+        self.table == self.campaign
+    }
+
+    /// DBSA elements for a side of `campaign_elements`, rounded as the type's doc says.
+    pub fn side_size(self, campaign_elements: u32) -> u32 {
+        if campaign_elements == 0 || self.campaign == 0 {
+            return 0;
+        }
+        let (c, t, l) = (u64::from(campaign_elements), u64::from(self.table), u64::from(self.campaign));
+        let nearest = (2 * c * t + l) / (2 * l);
+        u32::try_from(nearest).unwrap_or(u32::MAX).clamp(1, campaign_elements)
+    }
+
+    /// DBSA elements per campaign element (1.0 when nothing is scaled).
+    pub fn factor(self) -> f32 {
+        if self.campaign == 0 { 1.0 } else { to_f32(self.table) / to_f32(self.campaign) }
+    }
+
+    /// A line for the umpire's sheet.
+    pub fn describe(self) -> String {
+        if self.is_one_to_one() {
+            format!("one DBSA element for each campaign element (the largest side has {} elements)", self.campaign)
+        } else {
+            format!(
+                "{} DBSA elements for {} campaign elements, one DBSA element for every {:.2}",
+                self.table,
+                self.campaign,
+                to_f32(self.campaign) / to_f32(self.table)
+            )
+        }
+    }
+}
+
+/// How far the odds between two sides (or groups of sides) may move from the campaign's to
+/// the table's before the umpire's sheet warns, in per cent.
+pub const ODDS_TOLERANCE_PERCENT: u32 = 10;
+
+/// One side's strength in a battle: in the campaign, and on the table after scaling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Strength {
+    pub name: String,
+    /// On the attacking side of the battle (the attacker or a friend of it).
+    pub attacker: bool,
+    /// Campaign elements, generals included.
+    pub campaign: u32,
+    /// DBSA elements in all its armies.
+    pub table: u32,
+}
+
+/// The odds between two sides, or between the attackers and the defenders, in the campaign
+/// and on the table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    pub first: String,
+    pub second: String,
+    /// Campaign elements of each.
+    pub campaign: (u32, u32),
+    /// DBSA elements of each.
+    pub table: (u32, u32),
+    /// How much the scaling moved the ratio, in per cent: the larger of the two ratios (table
+    /// over campaign, taken whichever way round is at least one) less one. The same figure
+    /// whichever side is named first.
+    pub moved_percent: f32,
+    /// Moved by more than [`ODDS_TOLERANCE_PERCENT`].
+    pub warn: bool,
+}
+
+impl Odds {
+    fn between(first: String, second: String, campaign: (u32, u32), table: (u32, u32)) -> Option<Odds> {
+        if campaign.0 == 0 || campaign.1 == 0 || table.0 == 0 || table.1 == 0 {
+            return None;
+        }
+        // table.0 / table.1 against campaign.0 / campaign.1, cross-multiplied to stay exact.
+        let a = u64::from(table.0) * u64::from(campaign.1);
+        let b = u64::from(table.1) * u64::from(campaign.0);
+        let (hi, lo) = (a.max(b), a.min(b));
+        let warn = hi * 100 > lo * u64::from(100 + ODDS_TOLERANCE_PERCENT);
+        let moved_percent = (u64_to_f32(hi) / u64_to_f32(lo) - 1.0) * 100.0;
+        Some(Odds { first, second, campaign, table, moved_percent, warn })
+    }
+
+    /// `20 : 50 (1 : 2.50)`, the first side counted as one.
+    fn ratio(pair: (u32, u32)) -> String {
+        format!("{} : {} (1 : {:.2})", pair.0, pair.1, to_f32(pair.1) / to_f32(pair.0))
+    }
+
+    /// A line for the umpire's sheet.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} to {}: {} in the campaign, {} on the table.",
+            self.first,
+            self.second,
+            Odds::ratio(self.campaign),
+            Odds::ratio(self.table)
+        )
+    }
+
+    /// The warning line, when the scaling moved the odds too far.
+    pub fn warning(&self) -> Option<String> {
+        self.warn.then(|| {
+            format!(
+                "the scaling moves the odds between {} and {} by {:.0} % (more than {ODDS_TOLERANCE_PERCENT} %): the table does not show the campaign's odds.",
+                self.first, self.second, self.moved_percent
+            )
+        })
+    }
+}
+
+fn u64_to_f32(n: u64) -> f32 {
+    let hi = u32::try_from(n >> 32).unwrap_or(u32::MAX);
+    let lo = u32::try_from(n & 0xFFFF_FFFF).unwrap_or(u32::MAX);
+    to_f32(hi) * 4_294_967_296.0 + to_f32(lo)
+}
+
+/// The odds the umpire's sheet checks: between every two sides, and between all the
+/// attackers and all the defenders when either has more than one side.
+pub fn odds(strengths: &[Strength]) -> Vec<Odds> {
+    let mut out = Vec::new();
+    for (i, a) in strengths.iter().enumerate() {
+        for b in &strengths[i + 1..] {
+            out.extend(Odds::between(a.name.clone(), b.name.clone(), (a.campaign, b.campaign), (a.table, b.table)));
+        }
+    }
+    let (attackers, defenders): (Vec<&Strength>, Vec<&Strength>) = strengths.iter().partition(|s| s.attacker);
+    if (attackers.len() > 1 || defenders.len() > 1) && !attackers.is_empty() && !defenders.is_empty() {
+        let names = |g: &[&Strength]| g.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(" and ");
+        let sum = |g: &[&Strength], f: fn(&Strength) -> u32| g.iter().map(|s| f(s)).sum::<u32>();
+        out.extend(Odds::between(
+            format!("the attackers ({})", names(&attackers)),
+            format!("the defenders ({})", names(&defenders)),
+            (sum(&attackers, |s| s.campaign), sum(&defenders, |s| s.campaign)),
+            (sum(&attackers, |s| s.table), sum(&defenders, |s| s.table)),
+        ));
+    }
+    out
 }
 
 /// Where one campaign element group, or one general's own element, went in a DBSA army.
@@ -327,25 +590,85 @@ impl DbsaArmy {
 
 /// Converts the commands of one side that are in a battle into DBSA armies.
 ///
-/// - [`Scaling::OneToOne`] and [`Scaling::PerSide`] give one army (none if `commands` is
-///   empty), named `side_name`. Its general is the general of the highest-ranked command
-///   (C-in-C, then sub-general, then ally-general; the first listed on a tie), so normally the
-///   C-in-C's element type; the other generals' elements become ordinary elements.
-/// - [`Scaling::PerCommand`] gives one army per command, named `side_name: command`, led by
-///   that command's general.
+/// - [`SideScaling::OneToOne`], [`SideScaling::PerSide`] and [`SideScaling::PerBattle`] give
+///   one army (none if `commands` is empty), named `side_name`. Its general is the general of
+///   the highest-ranked command (C-in-C, then sub-general, then ally-general; the first
+///   listed on a tie), so normally the C-in-C's element type; the other generals' elements
+///   become ordinary elements.
+/// - [`SideScaling::PerCommand`] gives one army per command, named `side_name: command`, led
+///   by that command's general.
 ///
 /// The size of an army is the requested size, but never more than the campaign elements
 /// it is made from (nothing is scaled up) and never less than one. A requested size of 0 is
 /// read as 1. The size is shared out over the DBSA types present by [`apportion`]; the
 /// general's element always counts as one of them.
-pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: Scaling) -> Vec<DbsaArmy> {
+pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling) -> Vec<DbsaArmy> {
     match scaling {
-        Scaling::OneToOne => build(side_name.to_owned(), commands, None).into_iter().collect(),
-        Scaling::PerSide { elements } => build(side_name.to_owned(), commands, Some(elements)).into_iter().collect(),
-        Scaling::PerCommand { elements } => {
-            commands.iter().filter_map(|c| build(format!("{side_name}: {}", c.name), std::slice::from_ref(c), Some(elements))).collect()
-        }
+        SideScaling::OneToOne => build(side_name.to_owned(), commands, None, false).into_iter().collect(),
+        SideScaling::PerSide { elements } => build(side_name.to_owned(), commands, Some(elements), false).into_iter().collect(),
+        SideScaling::PerBattle { elements } => build(side_name.to_owned(), commands, Some(elements), true).into_iter().collect(),
+        SideScaling::PerCommand { elements } => commands
+            .iter()
+            .filter_map(|c| build(format!("{side_name}: {}", c.name), std::slice::from_ref(c), Some(elements), false))
+            .collect(),
     }
+}
+
+/// One side of a battle in [`convert_battle`].
+#[derive(Debug, Clone, Copy)]
+pub struct BattleSide<'a> {
+    pub name: &'a str,
+    /// On the attacking side (the attacker or a friend of it).
+    pub attacker: bool,
+    pub commands: &'a [CommandRoster],
+}
+
+/// One side of a battle converted: what its conversion worked from, its armies, its strength.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideArmies {
+    pub scaling: SideScaling,
+    pub armies: Vec<DbsaArmy>,
+    pub strength: Strength,
+}
+
+/// A whole battle converted, for the umpire.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleArmies {
+    /// The battle's one factor, under [`Scaling::PerBattle`].
+    pub scale: Option<BattleScale>,
+    /// Each side, in the order given.
+    pub sides: Vec<SideArmies>,
+}
+
+impl BattleArmies {
+    /// The odds between the sides before and after scaling ([`odds`]).
+    pub fn odds(&self) -> Vec<Odds> {
+        let strengths: Vec<Strength> = self.sides.iter().map(|s| s.strength.clone()).collect();
+        odds(&strengths)
+    }
+}
+
+/// Converts every side of a battle under `scaling`. This reads every side's strength, so it
+/// belongs to the umpire's side; a side's own copy is converted from its own commands and
+/// the [`SideScaling`] found here for it, which carries nothing of the other sides.
+pub fn convert_battle(sides: &[BattleSide<'_>], scaling: Scaling) -> BattleArmies {
+    let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(CommandRoster::element_count).sum()).collect();
+    let scale = scaling.battle_scale(&strengths);
+    let sides = sides
+        .iter()
+        .zip(&strengths)
+        .map(|(s, &campaign)| {
+            let side_scaling = scaling.for_side(scale.as_ref(), campaign);
+            let armies = convert(s.name, s.commands, side_scaling);
+            let table = armies.iter().map(|a| a.size).sum();
+            SideArmies {
+                scaling: side_scaling,
+                armies,
+                strength: Strength { name: s.name.to_owned(), attacker: s.attacker, campaign, table },
+            }
+        })
+        .collect();
+    BattleArmies { scale, sides }
 }
 
 struct Entry<'a> {
@@ -365,7 +688,7 @@ fn rank_order(rank: Rank) -> u8 {
     }
 }
 
-fn build(name: String, commands: &[CommandRoster], requested: Option<u32>) -> Option<DbsaArmy> {
+fn build(name: String, commands: &[CommandRoster], requested: Option<u32>, battle: bool) -> Option<DbsaArmy> {
     let (leader_at, leader) = commands.iter().enumerate().min_by_key(|(i, c)| (rank_order(c.rank), *i))?;
     let mut warnings = Vec::new();
     let mut typed = |spec: &ElementSpec, command: &str| match DbsaType::from_spec(spec) {
@@ -424,7 +747,11 @@ fn build(name: String, commands: &[CommandRoster], requested: Option<u32>) -> Op
             }
         })
         .collect();
-    let ratio = if size == total && requested > total {
+    let ratio = if battle && size < total {
+        // No "1 to n" here: under per-battle scaling that is the battle's factor, which a
+        // side's copy does not print (see `BattleScale`).
+        format!("{size} DBSA elements stand for {total} campaign elements, at the one scale of the whole battle")
+    } else if size == total && requested > total {
         format!("{total} campaign elements, fewer than the {requested} asked for: one DBSA element each, not scaled up")
     } else if size == total {
         format!("one DBSA element for each of the {total} campaign elements")
@@ -579,7 +906,7 @@ pub fn distance_table(scale: FigureScale) -> Vec<(String, u32, f32, f32)> {
         ("Move: auxilia or shooters off road, any going", 300),
         ("Move: spears, pikes, blades or warband off road", 200),
         ("Move: any mounted off road, bad going", 200),
-        ("Deployment: depth from the first side's base edge", DEPLOYMENT_PACES),
+        ("Deployment: depth from each side's base edge", DEPLOYMENT_PACES),
         ("Road move with the general: extra per unused PIP", ROAD_BONUS_PER_PIP),
         ("Recoil: mounted beaten", 200),
         ("Recoil: foot beaten", 100),
@@ -593,13 +920,29 @@ pub fn distance_table(scale: FigureScale) -> Vec<(String, u32, f32, f32)> {
         .collect()
 }
 
-/// DS-01, DS-02 and DS-06 for the printed roster sheet, in the project's own words.
+/// DS-01, DS-02 and DS-06 for the printed roster sheet of a campaign battle, in the
+/// project's own words, with what MG-21 changes in the DBSA set-up.
+///
+/// DS-01 starts with a roll-off whose winner names two neighbouring table edges 5 and 6 and
+/// then rolls for his own base edge. A campaign battle has its edges already: MG-21 gives the
+/// attacker the edge it marched in by and the defender the opposite one, after the defender
+/// has chosen the section of the battle map in play (and the attacker, on a 4'×6' table, the
+/// flank cut off). So the naming of edges and the roll for a base edge are dropped. Once the
+/// section is chosen, MG-21 has the armies set up the way the tabletop rules usually do, so
+/// the rest of DS-01 stands: the roll-off still decides who sets up first (and so moves
+/// second), and the deployment depth of 600p. DBSA gives that depth only for the side that
+/// sets up first; the project holds both sides to it, as the table page draws both zones and
+/// each brief tells its side. Allies fight from their friend's edge and share its roll.
 pub fn setup_steps() -> Vec<String> {
     vec![
-        "Set-up: each player rolls a die. The higher scorer picks two table edges that meet at a corner and calls them 5 and 6.".to_owned(),
+        "Table edges: set by the campaign (MG-21), so nobody names edges 5 and 6 or rolls for a base edge. The attacker's base edge is the \
+         one it marched in by; the defender's is the opposite one."
+            .to_owned(),
+        "Who sets up first: the attacker and the defender each roll a die (allies share the roll); the higher scorer sets up first and \
+         has the second bound (DS-01)."
+            .to_owned(),
         format!(
-            "The higher scorer then rolls for which edge is his own, sets up first with every element no more than \
-             {DEPLOYMENT_PACES}p in from it, and takes the second bound."
+            "Deployment: both sides within {DEPLOYMENT_PACES}p of their own base edge (DBSA gives this depth for the first side only)."
         ),
         "Each bound: the moving side rolls one die for PIPs; each PIP moves one element or one group of touching elements.".to_owned(),
         format!("PIPs not spent add {ROAD_BONUS_PER_PIP}p each to a road move made with the general."),
@@ -907,6 +1250,25 @@ mod tests {
         }
     }
 
+    /// MG-21, DS-01: a campaign battle's set-up leaves the edges to the campaign: the first
+    /// step says DBSA's choice of edges is not made and whose edge is which; only it speaks of
+    /// edges 5 and 6; the roll-off still decides who sets up first and so moves second; and
+    /// both sides keep to the 600p depth from their own edge.
+    #[test]
+    fn mg_21_setup_leaves_the_edges_to_the_campaign() {
+        let steps = setup_steps();
+        let edges = &steps[0];
+        for needle in ["set by the campaign (MG-21)", "nobody names edges 5 and 6 or rolls for a base edge", "marched in by", "opposite"] {
+            assert!(edges.contains(needle), "{needle} missing from: {edges}");
+        }
+        assert!(steps[1..].iter().all(|s| !s.contains("5 and 6") && !s.contains("rolls for which edge")), "{steps:?}");
+        let first = &steps[1];
+        for needle in ["each roll a die", "the higher scorer sets up first", "second bound", "DS-01"] {
+            assert!(first.contains(needle), "{needle} missing from: {first}");
+        }
+        assert!(steps[2].contains("both sides within 600p of their own base edge"), "{}", steps[2]);
+    }
+
     /// Every element type of the points table has a DBSA type, and mounted or foot stays so.
     #[test]
     fn mapping_covers_every_code_in_the_points_table() {
@@ -961,7 +1323,7 @@ mod tests {
         assert_eq!(err.code, "WWg");
         assert!(err.to_string().contains("Reg WWg(O)"));
         let c = cmd("Odd", Rank::CInC, "Reg Cv(O)", &["3 Reg WWg(O)", "4 Reg Sp(O)"]);
-        let army = &convert("side", &[c], Scaling::OneToOne)[0];
+        let army = &convert("side", &[c], SideScaling::OneToOne)[0];
         assert_eq!(army.count(DbsaType::FALLBACK), 3);
         let guessed: Vec<&Account> = army.accounts.iter().filter(|a| a.guessed).collect();
         assert_eq!(guessed.len(), 1);
@@ -1007,16 +1369,16 @@ mod tests {
                 let side = army.side.as_str();
                 let all: Vec<&CommandRoster> = army.commands.iter().collect();
                 let real: u32 = army.commands.iter().map(CommandRoster::element_count).sum();
-                let one = convert(side, &army.commands, Scaling::OneToOne);
+                let one = convert(side, &army.commands, SideScaling::OneToOne);
                 assert_eq!(one.len(), 1);
                 check_invariants(&one[0], &all, real);
                 for n in [1, 4, 8, 12, 24, 1000] {
-                    let per_side = convert(side, &army.commands, Scaling::PerSide { elements: n });
+                    let per_side = convert(side, &army.commands, SideScaling::PerSide { elements: n });
                     assert_eq!(per_side.len(), 1);
                     check_invariants(&per_side[0], &all, n);
                     let chief = army.commands.iter().find(|c| c.rank == Rank::CInC).unwrap();
                     assert_eq!(per_side[0].general, DbsaType::from_spec(&chief.general).unwrap());
-                    let per_command = convert(side, &army.commands, Scaling::PerCommand { elements: n });
+                    let per_command = convert(side, &army.commands, SideScaling::PerCommand { elements: n });
                     assert_eq!(per_command.len(), army.commands.len());
                     for (a, c) in per_command.iter().zip(&army.commands) {
                         check_invariants(a, &[c], n);
@@ -1038,7 +1400,7 @@ mod tests {
         let all: Vec<&CommandRoster> = army.commands.iter().collect();
         let real: u32 = army.commands.iter().map(CommandRoster::element_count).sum();
         for n in 0..=real + 2 {
-            check_invariants(&convert("carthage", &army.commands, Scaling::PerSide { elements: n })[0], &all, n);
+            check_invariants(&convert("carthage", &army.commands, SideScaling::PerSide { elements: n })[0], &all, n);
         }
     }
 
@@ -1046,7 +1408,7 @@ mod tests {
     #[test]
     fn small_command_is_not_scaled_up() {
         let c = cmd("Agyris", Rank::AllyGeneral, "Irr Cv(O)", &["4 Irr Ax(O)", "3 Irr Ps(O)"]);
-        let armies = convert("syracuse", std::slice::from_ref(&c), Scaling::PerCommand { elements: 12 });
+        let armies = convert("syracuse", std::slice::from_ref(&c), SideScaling::PerCommand { elements: 12 });
         assert_eq!(armies.len(), 1);
         let a = &armies[0];
         assert_eq!(a.size, 8);
@@ -1063,7 +1425,7 @@ mod tests {
         // 1 Cv (general), 40 Sp, 10 Ps into 12: Cv's share (0.24) is raised to 1; 11 seats
         // over 50 give Sp 8.8 and Ps 2.2, so Sp 8 + the one remainder seat, Ps 2.
         let c = cmd("Big", Rank::CInC, "Reg Cv(O)", &["40 Reg Sp(O)", "10 Reg Ps(O)"]);
-        let a = &convert("s", &[c], Scaling::default())[0];
+        let a = &convert("s", &[c], SideScaling::PerSide { elements: 12 })[0];
         assert_eq!(a.elements, [(T::Cavalry, 1), (T::Spears, 9), (T::Shooters, 2)]);
         assert!(a.ratio.contains("12 DBSA elements stand for 51"), "{}", a.ratio);
         let sp = a.accounts.iter().find(|x| x.dbsa == T::Spears).unwrap();
@@ -1095,7 +1457,7 @@ mod tests {
         let catalog = Catalog::embedded();
         for scenario in &catalog.scenarios {
             for army in &scenario.armies {
-                let a = &convert("s", &army.commands, Scaling::PerSide { elements: 24 })[0];
+                let a = &convert("s", &army.commands, SideScaling::PerSide { elements: 24 })[0];
                 let total = to_f32(a.campaign_elements);
                 if a.accounts.iter().any(|x| to_f32(x.type_campaign) * 24.0 < total) {
                     continue;
@@ -1107,12 +1469,12 @@ mod tests {
             }
         }
         let c = cmd("Even", Rank::CInC, "Reg Cv(O)", &["9 Reg Cv(O)", "20 Reg Sp(O)", "10 Reg Ps(O)"]);
-        let a = &convert("s", &[c], Scaling::PerSide { elements: 12 })[0];
+        let a = &convert("s", &[c], SideScaling::PerSide { elements: 12 })[0];
         // 10 Cv, 20 Sp, 10 Ps: shares 3.0, 6.0, 3.0 exactly.
         assert_eq!(a.elements, [(T::Cavalry, 3), (T::Spears, 6), (T::Shooters, 3)]);
         // 7 Kn, 13 Bd, 19 Wb (39) into 10: shares 1.79, 3.33, 4.87: the two spare seats go to .87 and .79.
         let c = cmd("Odd", Rank::CInC, "Reg Kn(O)", &["6 Reg Kn(O)", "13 Reg Bd(O)", "19 Irr Wb(O)"]);
-        let a = &convert("s", &[c], Scaling::PerSide { elements: 10 })[0];
+        let a = &convert("s", &[c], SideScaling::PerSide { elements: 10 })[0];
         assert_eq!(a.elements, [(T::Knights, 2), (T::Blades, 3), (T::Warband, 5)]);
     }
 
@@ -1121,7 +1483,7 @@ mod tests {
     #[test]
     fn too_small_an_army_keeps_the_general_and_warns() {
         let c = cmd("Mixed", Rank::CInC, "Reg El(O)", &["6 Reg Sp(O)", "2 Reg Bd(O)", "3 Reg Ps(O)", "1 Reg LH(O)"]);
-        let a = &convert("s", &[c], Scaling::PerSide { elements: 3 })[0];
+        let a = &convert("s", &[c], SideScaling::PerSide { elements: 3 })[0];
         assert_eq!(a.elements, [(T::Elephants, 1), (T::Spears, 1), (T::Shooters, 1)]);
         assert_eq!(a.general, T::Elephants);
         assert_eq!(a.warnings.len(), 1);
@@ -1138,22 +1500,199 @@ mod tests {
         let sub = cmd("Mago", Rank::SubGeneral, "Reg Cv(O)", &["6 Reg Sp(O)"]);
         let ally = cmd("Sicels", Rank::AllyGeneral, "Irr LH(O)", &["4 Irr Ax(O)"]);
         let chief = cmd("Pyrrhus", Rank::CInC, "Reg El(O)", &["6 Reg Pk(O)"]);
-        let a = &convert("epirus", &[sub.clone(), ally.clone(), chief], Scaling::default())[0];
+        let a = &convert("epirus", &[sub.clone(), ally.clone(), chief], SideScaling::PerSide { elements: 12 })[0];
         assert_eq!(a.general, T::Elephants);
         assert!(a.general_from.starts_with("Pyrrhus (C-in-C)"), "{}", a.general_from);
         assert_eq!(a.size, 12);
-        let b = &convert("epirus", &[ally, sub], Scaling::default())[0];
+        let b = &convert("epirus", &[ally, sub], SideScaling::PerSide { elements: 12 })[0];
         assert_eq!(b.general, T::Cavalry);
         assert!(b.general_from.starts_with("Mago (sub-general)"), "{}", b.general_from);
-        assert!(convert("nobody", &[], Scaling::default()).is_empty());
+        assert!(convert("nobody", &[], SideScaling::PerSide { elements: 12 }).is_empty());
     }
 
-    /// The default policy is the ordinary DBSA game, and the labels say what each policy does.
+    /// A command of `n` elements: a general and `n - 1` spearmen.
+    fn of_size(name: &str, n: u32) -> CommandRoster {
+        let rest = format!("{} Reg Sp(O)", n - 1);
+        let groups: Vec<&str> = if n > 1 { vec![rest.as_str()] } else { Vec::new() };
+        cmd(name, Rank::CInC, "Reg Cv(O)", &groups)
+    }
+
+    /// The battle's factor: the largest side gets the size asked for, every side its own
+    /// strength times the factor rounded to the nearest element (halves up), none below one
+    /// while it has elements, none above what it has; nothing is scaled up.
+    #[test]
+    fn battle_scale_rounds_each_side_to_the_nearest_element() {
+        let himera = BattleScale::new(12, &[20, 50]);
+        assert_eq!(himera, BattleScale { table: 12, campaign: 50 });
+        assert_eq!((himera.side_size(50), himera.side_size(20)), (12, 5), "4.8 rounds to 5");
+        assert_eq!(himera.side_size(22), 5, "5.28 rounds to 5");
+        assert_eq!(himera.side_size(1), 1, "0.24 would vanish: kept at one");
+        assert_eq!(himera.side_size(0), 0);
+        assert!(close(himera.factor(), 0.24));
+        assert!(himera.describe().contains("12 DBSA elements for 50 campaign elements, one DBSA element for every 4.17"));
+        let halves = BattleScale::new(12, &[24, 5, 7]);
+        assert_eq!((halves.side_size(5), halves.side_size(7), halves.side_size(24)), (3, 4, 12), "2.5 and 3.5 round up");
+        let small = BattleScale::new(12, &[8, 5]);
+        assert!(small.is_one_to_one());
+        assert_eq!((small.side_size(8), small.side_size(5)), (8, 5));
+        assert!(small.describe().starts_with("one DBSA element for each campaign element"));
+        assert_eq!(BattleScale::new(0, &[30, 10]).side_size(30), 1, "a size of 0 is read as 1");
+        assert_eq!(BattleScale::new(12, &[]).side_size(5), 0);
+    }
+
+    /// DS-06 and the conversion invariants under per-battle scaling, for every two default
+    /// armies of a scenario, whole or cut down to their first command, at several sizes:
+    /// each side has a general and a camp and accounts for every campaign element; the
+    /// largest side gets exactly the size asked for (or all it has); every other side is
+    /// within half an element of its strength times the battle's one factor, so the odds
+    /// are kept to within rounding; no side vanishes; no type is left out while there is room.
+    #[test]
+    fn ds_06_per_battle_keeps_every_element_and_the_odds() {
+        let catalog = Catalog::embedded();
+        let mut battles = 0;
+        for scenario in &catalog.scenarios {
+            let forces: Vec<(&str, &[CommandRoster])> =
+                scenario.armies.iter().flat_map(|a| [(a.side.as_str(), &a.commands[..]), (a.side.as_str(), &a.commands[..1])]).collect();
+            for (i, &(a_name, a)) in forces.iter().enumerate() {
+                for &(b_name, b) in &forces[i + 1..] {
+                    if a_name == b_name {
+                        continue;
+                    }
+                    for size in [1, 4, 8, 12, 24, 1000] {
+                        let sides = [
+                            BattleSide { name: a_name, attacker: true, commands: a },
+                            BattleSide { name: b_name, attacker: false, commands: b },
+                        ];
+                        let battle = convert_battle(&sides, Scaling::PerBattle { elements: size });
+                        let scale = battle.scale.expect("per-battle scaling has a factor");
+                        let largest = battle.sides.iter().map(|s| s.strength.campaign).max().unwrap();
+                        assert_eq!(scale, BattleScale { table: size.min(largest), campaign: largest });
+                        for (side, given) in battle.sides.iter().zip(&sides) {
+                            assert_eq!(side.armies.len(), 1);
+                            let army = &side.armies[0];
+                            let all: Vec<&CommandRoster> = given.commands.iter().collect();
+                            let SideScaling::PerBattle { elements } = side.scaling else { panic!("{:?}", side.scaling) };
+                            check_invariants(army, &all, elements);
+                            assert_eq!(side.strength.table, army.size);
+                            assert_eq!(side.strength.campaign, army.campaign_elements);
+                            let exact = to_f32(army.campaign_elements) * to_f32(scale.table) / to_f32(largest);
+                            if army.campaign_elements == largest {
+                                assert_eq!(army.size, size.min(largest), "the largest side gets the size");
+                            } else if exact >= 0.5 {
+                                assert!(
+                                    (to_f32(army.size) - exact).abs() <= 0.5 + 1e-4,
+                                    "{} at {size}: {} for {exact}",
+                                    army.name,
+                                    army.size
+                                );
+                            } else {
+                                assert_eq!(army.size, 1, "a side never vanishes");
+                            }
+                        }
+                        battles += 1;
+                    }
+                }
+            }
+        }
+        assert!(battles >= 4 * 4 * 6, "only {battles} battles converted");
+    }
+
+    /// With every side at six DBSA elements or more, the rounding of per-battle scaling
+    /// cannot move the odds by the tolerance: the umpire's sheet stays quiet for ordinary
+    /// numbers. Swept over every two strengths up to 120 at sizes 12 and 24.
+    #[test]
+    fn per_battle_odds_stay_within_tolerance_at_ordinary_sizes() {
+        let mut checked = 0;
+        for size in [12, 24] {
+            for largest in size..=120 {
+                let scale = BattleScale::new(size, &[largest]);
+                for small in 1..=largest {
+                    let table = scale.side_size(small);
+                    let odds = Odds::between("a".into(), "b".into(), (small, largest), (table, scale.side_size(largest))).unwrap();
+                    if table >= 6 {
+                        assert!(!odds.warn, "{small} v {largest} at {size}: {table} v {} moves {:.1} %", scale.table, odds.moved_percent);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
+    }
+
+    fn side<'a>(name: &'a str, attacker: bool, commands: &'a [CommandRoster]) -> BattleSide<'a> {
+        BattleSide { name, attacker, commands }
+    }
+
+    /// Himera's odds, 20 Carthaginian elements against 50 Syracusan: twelve a side loses them
+    /// and the check says so; one factor for the battle keeps them and the check is quiet.
+    #[test]
+    fn per_side_scaling_at_lopsided_odds_warns_and_per_battle_does_not() {
+        let carthage = [of_size("Himilco", 20)];
+        let syracuse = [of_size("Leptines", 20), of_size("Himera 1", 15), of_size("Himera 2", 15)];
+        let sides = [side("Carthage", true, &carthage), side("Syracuse", false, &syracuse)];
+
+        let per_side = convert_battle(&sides, Scaling::PerSide { elements: 12 });
+        assert_eq!(per_side.scale, None);
+        let odds = per_side.odds();
+        assert_eq!(odds.len(), 1);
+        assert_eq!((odds[0].campaign, odds[0].table), ((20, 50), (12, 12)));
+        assert!(odds[0].warn && close(odds[0].moved_percent, 150.0), "{:?}", odds[0]);
+        assert_eq!(odds[0].describe(), "Carthage to Syracuse: 20 : 50 (1 : 2.50) in the campaign, 12 : 12 (1 : 1.00) on the table.");
+        let warning = odds[0].warning().unwrap();
+        assert!(warning.contains("between Carthage and Syracuse by 150 %"), "{warning}");
+
+        let per_battle = convert_battle(&sides, Scaling::default());
+        let odds = per_battle.odds();
+        assert_eq!((odds[0].campaign, odds[0].table), ((20, 50), (5, 12)));
+        assert!(!odds[0].warn && odds[0].moved_percent < 5.0, "{:?}", odds[0]);
+        assert_eq!(odds[0].warning(), None);
+        // The odds read the same whichever side is named first.
+        let reversed = convert_battle(&[sides[1], sides[0]], Scaling::PerSide { elements: 12 }).odds();
+        assert!(close(reversed[0].moved_percent, 150.0));
+    }
+
+    /// Catana's odds, 16 against 8 and 16 of two allied sides: every two sides and the two
+    /// camps are checked; per-side scaling breaks the allies' balance, one factor keeps all.
+    #[test]
+    fn odds_between_every_two_sides_and_the_camps() {
+        let (a, b, c) = ([of_size("A", 16)], [of_size("B", 8)], [of_size("C", 16)]);
+        let sides = [side("Attacker", true, &a), side("Ally", false, &b), side("Defender", false, &c)];
+        let per_battle = convert_battle(&sides, Scaling::default());
+        let tables: Vec<u32> = per_battle.sides.iter().map(|s| s.strength.table).collect();
+        assert_eq!(tables, [12, 6, 12]);
+        let odds = per_battle.odds();
+        assert_eq!(odds.len(), 4, "three pairs and the camps");
+        assert!(odds.iter().all(|o| !o.warn && o.moved_percent.abs() < 1e-3), "{odds:?}");
+        assert_eq!(odds[3].first, "the attackers (Attacker)");
+        assert_eq!(odds[3].second, "the defenders (Ally and Defender)");
+        assert_eq!((odds[3].campaign, odds[3].table), ((16, 24), (12, 18)));
+
+        let per_side = convert_battle(&sides, Scaling::PerSide { elements: 12 }).odds();
+        let warned: Vec<&str> = per_side.iter().filter(|o| o.warn).map(|o| o.first.as_str()).collect();
+        assert_eq!(warned, ["Attacker", "Ally", "the attackers (Attacker)"], "{per_side:?}");
+        assert_eq!(per_side[2].second, "Defender");
+        // The camps: 12 : 20 on the table against 16 : 24 in the campaign, 11 % apart.
+        assert!((per_side[3].moved_percent - 100.0 / 9.0).abs() < 1e-3, "{:?}", per_side[3]);
+        // Exactly the tolerance is not more than it.
+        let edge = Odds::between("x".into(), "y".into(), (10, 10), (11, 10)).unwrap();
+        assert!(close(edge.moved_percent, 10.0) && !edge.warn);
+        assert!(Odds::between("x".into(), "y".into(), (100, 100), (111, 100)).unwrap().warn);
+    }
+
+    /// The default policy scales the whole battle by one factor, and the labels say what each
+    /// policy does.
     #[test]
     fn scaling_default_and_labels() {
-        assert_eq!(Scaling::default(), Scaling::PerSide { elements: 12 });
+        assert_eq!(Scaling::default(), Scaling::PerBattle { elements: 12 });
         assert_eq!(Scaling::PerCommand { elements: 8 }.to_string(), "each command a DBSA army of up to 8 elements");
         assert_eq!(Scaling::OneToOne.label(), "one DBSA element per campaign element");
-        assert_eq!(Scaling::default().label(), "each side one DBSA army of up to 12 elements");
+        assert_eq!(Scaling::PerSide { elements: 12 }.label(), "each side one DBSA army of up to 12 elements");
+        assert!(Scaling::default().label().starts_with("the whole battle at one scale: the largest side one DBSA army of up to 12"));
+        // A side's copy names neither the size chosen nor the factor under per-battle scaling.
+        let side = Scaling::default().for_side(Some(&BattleScale::new(12, &[20, 50])), 20);
+        assert_eq!(side, SideScaling::PerBattle { elements: 5 });
+        assert!(!side.label().chars().any(|c| c.is_ascii_digit()), "{side}");
+        assert_eq!(Scaling::PerSide { elements: 9 }.for_side(None, 50), SideScaling::PerSide { elements: 9 });
+        assert_eq!(SideScaling::PerSide { elements: 9 }.label(), Scaling::PerSide { elements: 9 }.label());
     }
 }

@@ -140,6 +140,27 @@ impl<'d> Flow<'d> {
         }
     }
 
+    /// A line the reader must not miss: "WARNING:" and the text in bold, in a heavy frame on a
+    /// light grey ground (both survive a black-and-white printer).
+    pub fn warning(&mut self, text: &str) {
+        let text = format!("WARNING: {text}");
+        let w = self.width();
+        let pad = 2.0;
+        let lines = self.page().wrap(&text, BODY, Face::Bold, w - 2.0 * pad);
+        let lead = line_height(BODY);
+        let height = lead * f32::from(u16::try_from(lines.len()).unwrap_or(u16::MAX)) + pad;
+        self.need(height + lead);
+        let top = self.y - lead + 0.5;
+        let page = self.page();
+        page.rect(MARGIN, top, w, height, Some(Ink(0.1)), Some((Ink::BLACK, 0.8)));
+        let mut y = top + lead - 0.2;
+        for line in &lines {
+            page.text(MARGIN + pad, y, BODY, Face::Bold, line);
+            y += lead;
+        }
+        self.y = top + height + lead + 1.0;
+    }
+
     pub fn bullets(&mut self, items: &[String]) {
         for item in items {
             self.need(line_height(BODY));

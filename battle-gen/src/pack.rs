@@ -2,15 +2,18 @@
 //! tabletop rules and the table section; for the umpire one PDF with everything.
 //!
 //! Each side's file is drawn from its [`Brief`] alone, which is built from its own
-//! [`SideView`]: nothing of the enemy's composition can reach it.
+//! [`SideView`]: nothing of the enemy's composition can reach it. Under DBSA's per-battle
+//! scaling one number comes from the umpire's side as well: the side's own table size,
+//! worked out from every side's strength ([`dbsa::BattleScale`] says what a side can still
+//! infer from it, and why the factor itself is printed on the umpire's sheet only).
 
 use referee_campaign::army::{CommandRoster, ElementTable};
 use referee_campaign::map::Map;
 use referee_campaign::{SideId, SideView, UmpireView};
 use serde::{Deserialize, Serialize};
 
-use crate::brief::{Brief, CommandSheet, PackError, RoadOff, UmpireSheet, side_brief, umpire_sheet};
-use crate::dbsa::{self, FigureScale, Scaling};
+use crate::brief::{Brief, CommandSheet, PackError, RoadOff, Role, UmpireSheet, side_brief, umpire_sheet};
+use crate::dbsa::{self, BattleArmies, BattleSide, DbsaArmy, FigureScale, Scaling, SideScaling};
 use crate::ground::{Ground, ground};
 use crate::layout::{Flow, col, num};
 use crate::pdf::Document;
@@ -71,13 +74,31 @@ pub fn battle_pack(
     let mark = umpire.board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))?;
     let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
     let sheet = umpire_sheet(umpire, map, &ground, elements, battle)?;
-    let mut files = vec![umpire_file(&sheet, &ground, options)];
-    for side in std::iter::once(&mark.attacker).chain(&mark.defenders) {
+    let dbsa = dbsa_battle(&sheet, options.scaling);
+    let mut files = vec![umpire_file(&sheet, &ground, options, &dbsa)];
+    // The umpire's sheet lists the battle's sides in the battle's order, and `dbsa` follows it.
+    for ((side, ..), scaled) in sheet.sides.iter().zip(&dbsa.sides) {
         let view = sides.iter().find(|v| &v.side == side).ok_or_else(|| PackError::NotInBattle { side: side.clone(), battle })?;
         let brief = side_brief(view, map, &ground, elements, battle)?;
-        files.push(side_file(&brief, &ground, options));
+        // The only thing a side's file takes from the umpire's side: how its own commands
+        // are scaled, under per-battle scaling its own table size and nothing else.
+        files.push(side_file(&brief, &ground, options, scaled.scaling));
     }
     Ok(files)
+}
+
+/// Every side of the battle in DBSA under `scaling`, from the umpire's sheet: the battle's
+/// factor needs every side's strength, so it is worked out here and never from a side's view.
+fn dbsa_battle(sheet: &UmpireSheet, scaling: Scaling) -> BattleArmies {
+    let rosters: Vec<Vec<CommandRoster>> =
+        sheet.sides.iter().map(|(.., commands)| commands.iter().map(|c| c.roster.clone()).collect()).collect();
+    let sides: Vec<BattleSide<'_>> = sheet
+        .sides
+        .iter()
+        .zip(&rosters)
+        .map(|((_, name, role, _), commands)| BattleSide { name, attacker: *role == Role::Attacker, commands })
+        .collect();
+    dbsa::convert_battle(&sides, scaling)
 }
 
 fn file_name(battle: u32, day: u8, who: &str) -> String {
@@ -144,7 +165,7 @@ fn roads_table(flow: &mut Flow<'_>, roads: &[RoadOff]) {
     flow.table(&[col("Leaves by", 1.3), col("Road to", 1.4), col("Held by", 1.0), col("May retire", 0.7)], &rows);
 }
 
-fn side_file(b: &Brief, ground: &Ground, options: &PackOptions) -> PackFile {
+fn side_file(b: &Brief, ground: &Ground, options: &PackOptions, scaling: SideScaling) -> PackFile {
     let h = &b.header;
     let mut doc = Document::new(&format!("Battle {} at {}: {}", h.battle, h.place, b.side_name), options.paper);
     {
@@ -171,7 +192,13 @@ fn side_file(b: &Brief, ground: &Ground, options: &PackOptions) -> PackFile {
         let section = h.section;
         flow.drawing(w + 6.0, |page, x, y, _| draw_overview(page, x, y, w, ground, section.as_ref()));
         flow.heading("Your forces");
-        flow.para(&format!("{} commands of yours are in the battle, at their strength now:", b.own.len()));
+        let n = u32::try_from(b.own.len()).unwrap_or(u32::MAX);
+        flow.para(&format!(
+            "{n} command{} of yours {} in the battle, at {} strength now:",
+            plural(n),
+            if n == 1 { "is" } else { "are" },
+            if n == 1 { "its" } else { "their" }
+        ));
         commands_table(&mut flow, &b.own);
         flow.heading("What you can see of the enemy");
         for (name, n) in &b.enemies {
@@ -190,7 +217,14 @@ fn side_file(b: &Brief, ground: &Ground, options: &PackOptions) -> PackFile {
         flow.heading("Special rules in play");
         flow.bullets(&b.special_rules);
         flow.break_page();
-        roster(&mut flow, &b.side_name, &b.own, options);
+        match options.system {
+            TabletopSystem::Dbm => dbm_roster(&mut flow, &b.side_name, &b.own),
+            TabletopSystem::Dbsa => {
+                let rosters: Vec<CommandRoster> = b.own.iter().map(|c| c.roster.clone()).collect();
+                let armies = dbsa::convert(&b.side_name, &rosters, scaling);
+                dbsa_roster(&mut flow, &b.side_name, &armies, scaling, options.figures);
+            }
+        }
         flow.finish();
     }
     add_table(&mut doc, ground, h, options);
@@ -217,13 +251,6 @@ fn commands_table(flow: &mut Flow<'_>, commands: &[CommandSheet]) {
         })
         .collect();
     flow.table(&[col("Command", 1.2), col("General", 1.3), col("Elements", 2.6), num("Elts", 0.45), num("Points", 0.55)], &rows);
-}
-
-fn roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet], options: &PackOptions) {
-    match options.system {
-        TabletopSystem::Dbm => dbm_roster(flow, side_name, commands),
-        TabletopSystem::Dbsa => dbsa_roster(flow, side_name, commands, options),
-    }
 }
 
 fn dbm_roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet]) {
@@ -254,18 +281,14 @@ fn dbm_roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet]) {
     flow.field("Army in this battle: ", &format!("{} commands, {elements} elements, {total} points.", commands.len()));
 }
 
-fn dbsa_roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet], options: &PackOptions) {
-    let rosters: Vec<CommandRoster> = commands.iter().map(|c| c.roster.clone()).collect();
-    let armies = dbsa::convert(side_name, &rosters, options.scaling);
+/// A side's DBSA armies. `scaling` is what the side's own conversion worked from; its label
+/// is the one printed, so a side's copy never names the battle's factor.
+fn dbsa_roster(flow: &mut Flow<'_>, side_name: &str, armies: &[DbsaArmy], scaling: SideScaling, figures: FigureScale) {
     flow.title(
         &format!("{side_name}: DBSA roster"),
-        &format!(
-            "The campaign's commands as De Bellis Societatis Antiquorum armies: {}. Figures: {}.",
-            options.scaling,
-            options.figures.label()
-        ),
+        &format!("The campaign's commands as De Bellis Societatis Antiquorum armies: {scaling}. Figures: {}.", figures.label()),
     );
-    for army in &armies {
+    for army in armies {
         flow.heading(&army.name);
         flow.field("General: ", &format!("{} ({}); the army has a camp (DS-06).", army.general.name(), army.general_from));
         flow.field("Size: ", &army.ratio);
@@ -309,17 +332,71 @@ fn dbsa_roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet], 
             flow.para(&format!("Note: {w}"));
         }
     }
-    flow.heading(&format!("Distances at {}", options.figures.label()));
-    let rows: Vec<Vec<String>> = dbsa::distance_table(options.figures)
+    flow.heading(&format!("Distances at {}", figures.label()));
+    let rows: Vec<Vec<String>> = dbsa::distance_table(figures)
         .into_iter()
         .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), format!("{inch:.1}\""), format!("{cm:.1} cm")])
         .collect();
     flow.table(&[col("Distance", 3.0), num("Paces", 0.7), num("Inches", 0.7), num("cm", 0.7)], &rows);
-    flow.heading("Setting up and playing (DS-01, DS-02, DS-06)");
+    flow.heading("Setting up and playing (MG-21, DS-01, DS-02, DS-06)");
     flow.bullets(&dbsa::setup_steps());
 }
 
-fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions) -> PackFile {
+/// The umpire's DBSA strengths: each side's campaign and table strength, the battle's factor,
+/// the odds between the sides before and after scaling, and a warning wherever the scaling
+/// moved them by more than [`dbsa::ODDS_TOLERANCE_PERCENT`].
+fn strengths(flow: &mut Flow<'_>, s: &UmpireSheet, dbsa: &BattleArmies, scaling: Scaling) {
+    flow.heading("Strength on the table (DBSA)");
+    flow.field("Scaling: ", &format!("{scaling}."));
+    if let Some(scale) = dbsa.scale {
+        flow.field(
+            "The battle's factor: ",
+            &format!(
+                "{}. Each side fields its campaign strength times this factor, rounded to the nearest element (halves up) and never below one; the largest side fields exactly the size asked for.",
+                scale.describe()
+            ),
+        );
+    }
+    let rows: Vec<Vec<String>> = s
+        .sides
+        .iter()
+        .zip(&dbsa.sides)
+        .map(|((_, name, role, _), side)| {
+            vec![name.clone(), role.name().to_owned(), side.strength.campaign.to_string(), side.strength.table.to_string()]
+        })
+        .collect();
+    flow.table(&[col("Side", 1.6), col("Role", 0.9), num("Campaign elements", 1.1), num("DBSA elements", 1.0)], &rows);
+    let odds = dbsa.odds();
+    for o in &odds {
+        flow.para(&format!("Odds: {}", o.describe()));
+    }
+    let remedy = match scaling {
+        // One factor for every side already: only rounding moved the odds.
+        Scaling::PerBattle { .. } => "A larger size rounds closer to them.",
+        Scaling::OneToOne | Scaling::PerCommand { .. } | Scaling::PerSide { .. } => {
+            "Scaling the whole battle by one factor (per battle) keeps them."
+        }
+    };
+    let warnings: Vec<String> = odds.iter().filter_map(dbsa::Odds::warning).collect();
+    for w in &warnings {
+        flow.warning(&format!("{w} {remedy}"));
+    }
+    if warnings.is_empty() && !odds.is_empty() {
+        flow.para(&format!(
+            "The table keeps the campaign's odds: no ratio between the sides moves by more than {} %.",
+            dbsa::ODDS_TOLERANCE_PERCENT
+        ));
+    }
+    if dbsa.scale.is_some_and(|scale| !scale.is_one_to_one()) {
+        flow.para(
+            "The sides' copies show each side its own army at this scale, never the factor or the size chosen. A side that is not the largest can still \
+             work the factor out from its own two counts, and from it roughly the largest side's strength, which the table shows anyway once the \
+             armies deploy: hand the side copies out when they do, after the defender has chosen its section.",
+        );
+    }
+}
+
+fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions, dbsa: &BattleArmies) -> PackFile {
     let h = &s.header;
     let mut doc = Document::new(&format!("Battle {} at {}: umpire", h.battle, h.place), options.paper);
     {
@@ -346,6 +423,9 @@ fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions) -> PackF
             flow.heading(&format!("{name}, {}", role.name()));
             commands_table(&mut flow, commands);
         }
+        if options.system == TabletopSystem::Dbsa {
+            strengths(&mut flow, s, dbsa, options.scaling);
+        }
         flow.heading("Dice rolled for the battle");
         if s.rolls.is_empty() {
             flow.para("None yet: the weather and time of day are rolled when the table is set (MG-22).");
@@ -362,9 +442,12 @@ fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions) -> PackF
             flow.heading("From the campaign log");
             flow.bullets(&s.log);
         }
-        for (_, name, _, commands) in &s.sides {
+        for ((_, name, _, commands), side) in s.sides.iter().zip(&dbsa.sides) {
             flow.break_page();
-            roster(&mut flow, name, commands, options);
+            match options.system {
+                TabletopSystem::Dbm => dbm_roster(&mut flow, name, commands),
+                TabletopSystem::Dbsa => dbsa_roster(&mut flow, name, &side.armies, side.scaling, options.figures),
+            }
         }
         flow.finish();
     }
@@ -432,4 +515,134 @@ pub fn campaign_pack(
         .filter_map(|s| referee_campaign::view::side_view(state, map, &[], s))
         .collect();
     battle_pack(&umpire, &sides, map, &state.scenario.elements, battle, options)
+}
+
+#[cfg(test)]
+mod tests {
+    use referee_campaign::table::Defence;
+    use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
+
+    use super::*;
+    use crate::pdf::extract_text;
+
+    /// Himilco alone marches from Panormus onto Leptines at Himera, whose city fields two
+    /// commands beside him: 20 Carthaginian elements against 50 Syracusan.
+    fn himera() -> (Campaign, Map, Vec<Logged>) {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap().clone();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create("Odds", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        let deployment = [
+            ("carthage", "Himilco", 4),
+            ("carthage", "Mago", 4),
+            ("carthage", "Hamilcar", 3),
+            ("carthage", "Hanno", 3),
+            ("carthage", "fleet", 0),
+            ("syracuse", "Dionysius", 31),
+            ("syracuse", "Leptines", 8),
+            ("syracuse", "Thearides", 22),
+            ("syracuse", "Agyris", 10),
+            ("syracuse", "fleet", 31),
+        ];
+        let mut go = |c: &mut Campaign, command: Command| {
+            store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
+        };
+        for (side, counter, node) in deployment {
+            go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
+        }
+        go(&mut c, Command::BeginPlay);
+        go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        go(&mut c, Command::EndPhase { side: SideId::new("carthage") });
+        go(&mut c, Command::SetUpTable { battle: 1, defence: Defence::Central, cut: None, attacker_edge: None });
+        let events = store.events(c.id).unwrap();
+        (c, map, events)
+    }
+
+    /// The text of each file of the DBSA pack under `scaling`: umpire, Carthage, Syracuse.
+    fn texts(scaling: Scaling) -> Vec<String> {
+        let (c, map, events) = himera();
+        let options = PackOptions { system: TabletopSystem::Dbsa, scaling, ..PackOptions::default() };
+        let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
+        assert_eq!(
+            files.iter().map(|f| f.reader.clone()).collect::<Vec<_>>()[1..],
+            [Reader::Side(SideId::new("carthage")), Reader::Side(SideId::new("syracuse"))]
+        );
+        files.iter().map(|f| extract_text(&f.bytes).unwrap().join("\n").replace('\n', " ")).collect()
+    }
+
+    /// The runs of digits in a text, so `50` is found as a number and not inside `500p`.
+    fn numbers(text: &str) -> Vec<&str> {
+        text.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).collect()
+    }
+
+    /// X-04: under per-side scaling at Himera's odds the umpire's sheet shows both sides'
+    /// campaign and table strengths, the odds before and after, and a warning that twelve a
+    /// side throws the odds away.
+    #[test]
+    fn x_04_umpire_sheet_warns_when_per_side_scaling_loses_the_odds() {
+        let umpire = &texts(Scaling::PerSide { elements: 12 })[0];
+        assert!(umpire.contains("Strength on the table (DBSA)"), "{umpire}");
+        assert!(umpire.contains("Carthage attacker 20 12") && umpire.contains("Syracuse defender 50 12"), "{umpire}");
+        assert!(
+            umpire.contains("Odds: Carthage to Syracuse: 20 : 50 (1 : 2.50) in the campaign, 12 : 12 (1 : 1.00) on the table."),
+            "{umpire}"
+        );
+        assert!(umpire.contains("WARNING: the scaling moves the odds between Carthage and Syracuse by 150 %"), "{umpire}");
+        assert!(!umpire.contains("The battle's factor"), "per-side scaling has no battle factor");
+    }
+
+    /// X-01, X-04: the default per-battle scaling keeps Himera's odds, 5 against 12, and the
+    /// umpire's sheet shows the factor without a warning. Neither side's copy holds the factor,
+    /// the size chosen or the other side's strength: Carthage's copy has no 50 anywhere.
+    #[test]
+    fn x_01_per_battle_factor_stays_on_the_umpires_sheet() {
+        let texts = texts(Scaling::default());
+        let (umpire, carthage, syracuse) = (&texts[0], &texts[1], &texts[2]);
+        assert!(umpire.contains("Carthage attacker 20 5") && umpire.contains("Syracuse defender 50 12"), "{umpire}");
+        assert!(
+            umpire.contains("The battle's factor: 12 DBSA elements for 50 campaign elements, one DBSA element for every 4.17"),
+            "{umpire}"
+        );
+        assert!(umpire.contains("20 : 50 (1 : 2.50) in the campaign, 5 : 12 (1 : 2.40) on the table."), "{umpire}");
+        assert!(!umpire.contains("WARNING"), "{umpire}");
+        assert!(umpire.contains("hand the side copies out when they do"), "{umpire}");
+
+        assert!(carthage.contains("5 DBSA elements stand for 20 campaign elements, at the one scale of the whole battle"), "{carthage}");
+        assert!(syracuse.contains("12 DBSA elements stand for 50 campaign elements, at the one scale of the whole battle"), "{syracuse}");
+        assert!(numbers(umpire).contains(&"50"), "the check below looks for what the umpire's sheet shows");
+        assert!(!numbers(carthage).contains(&"50"), "Carthage's copy shows Syracuse's strength: {carthage}");
+        for side in [carthage, syracuse] {
+            for leak in
+                ["4.17", "2.40", "2.50", "factor:", "Strength on the table", "Odds:", "up to 12", "Carthage attacker", "Syracuse defender"]
+            {
+                assert!(umpire.contains(leak) || leak == "up to 12", "{leak} is not on the umpire's sheet either");
+                assert!(!side.contains(leak), "a side's copy shows {leak}: {side}");
+            }
+        }
+    }
+
+    /// X-04: per-battle scaling at too small a size is warned of too: six for the larger side
+    /// leaves Carthage 2 (20 × 6 ÷ 50 = 2.4), and 2 : 6 is 20 % off 20 : 50.
+    #[test]
+    fn x_04_per_battle_at_a_small_size_warns_of_its_rounding() {
+        let umpire = &texts(Scaling::PerBattle { elements: 6 })[0];
+        assert!(umpire.contains("20 : 50 (1 : 2.50) in the campaign, 2 : 6 (1 : 3.00) on the table."), "{umpire}");
+        assert!(umpire.contains("WARNING: the scaling moves the odds between Carthage and Syracuse by 20 %"), "{umpire}");
+        assert!(umpire.contains("A larger size rounds closer to them."), "{umpire}");
+        let per_side = &texts(Scaling::PerSide { elements: 12 })[0];
+        assert!(per_side.contains("Scaling the whole battle by one factor (per battle) keeps them."), "{per_side}");
+    }
+
+    /// MG-21: the roster's set-up steps in the pack leave the edges to the campaign.
+    #[test]
+    fn mg_21_pack_setup_text_follows_the_campaign_edges() {
+        let texts = texts(Scaling::default());
+        for text in &texts {
+            assert!(text.contains("Setting up and playing (MG-21, DS-01, DS-02, DS-06)"), "{text}");
+            assert!(text.contains("Table edges: set by the campaign (MG-21)"), "{text}");
+            assert!(!text.contains("rolls for which edge"), "{text}");
+        }
+        assert!(texts[1].contains("Your base edge: the west edge of the table"), "{}", texts[1]);
+        assert!(texts[2].contains("Your base edge: the east edge of the table"), "{}", texts[2]);
+    }
 }

@@ -23,16 +23,19 @@ use super::app::AppCommand;
 /// How the campaign's commands become DBSA armies, without the size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DbsaScaling {
+    /// The whole battle by one factor: the default, the only one that keeps the odds.
+    PerBattle,
     PerSide,
     PerCommand,
     OneToOne,
 }
 
 impl DbsaScaling {
-    const ALL: [DbsaScaling; 3] = [DbsaScaling::PerSide, DbsaScaling::PerCommand, DbsaScaling::OneToOne];
+    const ALL: [DbsaScaling; 4] = [DbsaScaling::PerBattle, DbsaScaling::PerSide, DbsaScaling::PerCommand, DbsaScaling::OneToOne];
 
     fn name(self) -> &'static str {
         match self {
+            DbsaScaling::PerBattle => "per battle",
             DbsaScaling::PerSide => "per side",
             DbsaScaling::PerCommand => "per command",
             DbsaScaling::OneToOne => "one to one",
@@ -41,6 +44,7 @@ impl DbsaScaling {
 
     fn with_size(self, elements: u32) -> Scaling {
         match self {
+            DbsaScaling::PerBattle => Scaling::PerBattle { elements },
             DbsaScaling::PerSide => Scaling::PerSide { elements },
             DbsaScaling::PerCommand => Scaling::PerCommand { elements },
             DbsaScaling::OneToOne => Scaling::OneToOne,
@@ -55,7 +59,8 @@ pub struct PackSettings {
     pub paper: Paper,
     pub system: TabletopSystem,
     pub scaling: DbsaScaling,
-    /// Elements in each DBSA army, for per-side and per-command scaling.
+    /// Elements of the largest side's DBSA army (per battle), or of each army (per side, per
+    /// command).
     pub size: u32,
     pub figures: FigureScale,
     /// The folder the PDFs are written into, as typed (`~/` is the home folder).
@@ -67,6 +72,7 @@ impl PackSettings {
     pub fn new(campaign: &str) -> PackSettings {
         let defaults = PackOptions::default();
         let (scaling, size) = match defaults.scaling {
+            Scaling::PerBattle { elements } => (DbsaScaling::PerBattle, elements),
             Scaling::PerSide { elements } => (DbsaScaling::PerSide, elements),
             Scaling::PerCommand { elements } => (DbsaScaling::PerCommand, elements),
             Scaling::OneToOne => (DbsaScaling::OneToOne, referee_battle_gen::dbsa::STANDARD_ARMY),
@@ -328,7 +334,11 @@ fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
                 let l = ui.add_enabled(per_army, egui::Label::new("size"));
                 ui.add_enabled(per_army, egui::DragValue::new(&mut s.size).range(1..=99).speed(0.2).suffix(" elements"))
                     .labelled_by(l.id)
-                    .on_hover_text("Elements in each DBSA army (12 is the ordinary game)")
+                    .on_hover_text(if s.scaling == DbsaScaling::PerBattle {
+                        "Elements of the largest side's DBSA army; the others get fewer by the same factor (12 is the ordinary game)"
+                    } else {
+                        "Elements in each DBSA army (12 is the ordinary game)"
+                    })
                     .on_disabled_hover_text("One to one: every campaign element is a DBSA element");
             });
             ui.end_row();
