@@ -550,7 +550,7 @@ mod tests {
         for (side, counter, node) in deployment {
             go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
         }
-        go(&mut c, Command::BeginPlay);
+        go(&mut c, Command::BeginPlay {});
         go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
         go(&mut c, Command::EndPhase { side: SideId::new("carthage") });
         go(&mut c, Command::SetUpTable { battle: 1, defence: Defence::Central, cut: None, attacker_edge: None });
