@@ -311,10 +311,7 @@ impl Session {
 
     fn open(&self, store: &Store, key: &str, catalog: &Catalog) -> anyhow::Result<(Campaign, Map)> {
         let campaign = store.load(store.find(key)?)?;
-        let map = catalog
-            .map(&campaign.state.scenario.map)
-            .cloned()
-            .ok_or_else(|| anyhow!("campaign `{key}` is played on map `{}`, which is not in the data", campaign.state.scenario.map))?;
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
         Ok((campaign, map))
     }
 
@@ -322,7 +319,9 @@ impl Session {
         match command {
             CliCommand::Scenarios => {
                 let catalog = self.catalog()?;
-                self.print(out, &ScenarioList(catalog.scenarios))
+                // The maps are listed by id: each scenario's copy is for the campaigns it starts.
+                let scenarios = catalog.scenarios.into_iter().map(|s| referee_campaign::Scenario { map_data: None, ..s }).collect();
+                self.print(out, &ScenarioList(scenarios))
             }
             CliCommand::New { scenario, name, seed, from } => {
                 let catalog = self.catalog()?;

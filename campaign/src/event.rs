@@ -37,7 +37,7 @@ impl Visibility {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Event {
     /// The campaign began from a scenario, which is stored whole so that the campaign
@@ -564,7 +564,8 @@ fn counter_label(name: &str) -> String {
 }
 
 /// An event as stored: its place in the campaign and the command that caused it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Logged {
     pub seq: u64,
     pub command_seq: u64,

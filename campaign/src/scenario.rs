@@ -114,14 +114,20 @@ pub struct CaptureVp {
     pub vp: u32,
 }
 
-/// A validated scenario. It is stored whole in the campaign's first event, so a campaign
-/// replays the same way even if the data files are later edited.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A validated scenario. It is stored whole in the campaign's first event, with the map it is
+/// played on, so a campaign replays and draws the same way even if the data files are later
+/// edited or another data folder is given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     pub id: String,
     pub name: String,
     pub period: String,
+    /// The id of the map it is played on.
     pub map: String,
+    /// That map itself, as it was when the scenario was loaded. Campaigns started before
+    /// maps were kept with them have none, and are drawn on the data files' map of that id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_data: Option<Box<Map>>,
     pub turns: u32,
     pub move_order: Vec<SideId>,
     pub summary: String,
@@ -259,6 +265,7 @@ impl Scenario {
             name: raw.name,
             period: raw.period,
             map: raw.map.into_inner(),
+            map_data: map.cloned().map(Box::new),
             turns: raw.turns.into_inner(),
             move_order: raw.move_order.into_inner().into_iter().map(SideId::new).collect(),
             summary: raw.summary,
@@ -447,6 +454,10 @@ impl Scenario {
             ));
         }
         let mut next = self.clone();
+        // The season goes on on the very map the last one was played on.
+        if previous.scenario.map_data.is_some() {
+            next.map_data.clone_from(&previous.scenario.map_data);
+        }
         let carried: Vec<SideId> =
             next.sides.iter().map(|s| s.id.clone()).filter(|id| previous.is_side(id) && !previous.eliminated.contains(id)).collect();
         // A side new to this season arrives as its scenario sets it up; the sides carried over

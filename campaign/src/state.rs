@@ -9,6 +9,7 @@ use crate::battle::{CommanderLost, RetreatDue};
 use crate::dice::RollSource;
 use crate::event::Event;
 use crate::ids::{NodeId, SideId};
+use crate::map::Map;
 use crate::scenario::Scenario;
 use crate::siege::{LossesDue, Siege};
 use crate::turn::{Battle, Counter, Phase};
@@ -261,6 +262,36 @@ impl CampaignState {
             },
         }
         Ok(())
+    }
+
+    /// The map the campaign is played on: the one kept with it since its start, or, for a
+    /// campaign started before maps were kept, `data` (the data files' map of the scenario's
+    /// map id) when every node the campaign stands on is on it. Otherwise a sentence saying why
+    /// the campaign cannot be drawn on it.
+    pub fn map<'a>(&'a self, data: Option<&'a Map>) -> Result<&'a Map, String> {
+        if let Some(map) = &self.scenario.map_data {
+            return Ok(map);
+        }
+        let name = &self.name;
+        let id = &self.scenario.map;
+        let map = data.ok_or_else(|| format!("campaign “{name}” is played on map `{id}`, which is not in the data"))?;
+        let used = self
+            .counters
+            .iter()
+            .map(|c| c.node)
+            .chain(self.control.keys().copied())
+            .chain(self.city_allies.keys().copied())
+            .chain(self.battles.iter().map(|b| b.node))
+            .chain(self.sieges.iter().map(|s| s.node));
+        for node in used {
+            if map.node(node).is_none() {
+                return Err(format!(
+                    "campaign “{name}” stands on node {node}, which the map `{id}` in the data does not have: \
+                     use the data the campaign was started with"
+                ));
+            }
+        }
+        Ok(map)
     }
 
     /// The side whose player-turn it is.

@@ -5,6 +5,8 @@ use std::sync::OnceLock;
 
 use referee_campaign::{Catalog, Map, Scenario};
 
+pub mod play;
+
 /// The built-in data, loaded once per test binary.
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();

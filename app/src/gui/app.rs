@@ -547,11 +547,7 @@ impl RefereeApp {
     }
 
     fn open_loaded(&self, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
-        let map_id = &campaign.state.scenario.map;
-        let map =
-            self.catalog.map(map_id).cloned().with_context(|| {
-                format!("campaign `{}` is played on map `{map_id}`, which this program does not have", campaign.state.name)
-            })?;
+        let map = campaign.state.map(self.catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
         let state = &campaign.state;
         let view = View::Umpire(view::umpire_view(state, &map, &events));
         let elements = state.scenario.elements.clone();
