@@ -2,7 +2,9 @@
 //! for scripting and play by e-mail.
 //!
 //! Arguments are checked before the database is opened, and commands that only read never
-//! create a database, so bad input leaves every file as it was.
+//! create a database, so bad input leaves every file as it was. Commands that only read open
+//! the database for reading ([`Store::open_read_only`]): they go on while another program
+//! writes, and work on a read-only file.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -263,6 +265,17 @@ fn db_path(db: Option<&Path>) -> anyhow::Result<PathBuf> {
     }
 }
 
+/// What a command does with the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Only reads: never writes, never waits for a writer.
+    Read,
+    /// Writes to a database that must exist.
+    Write,
+    /// Writes, creating the database if need be.
+    Create,
+}
+
 struct Session {
     db: Option<PathBuf>,
     json: bool,
@@ -291,13 +304,16 @@ impl Session {
         Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
     }
 
-    /// Opens the database; only `create` may bring a new file into being.
-    fn store(&self, create: bool) -> anyhow::Result<Store> {
+    /// Opens the database; only [`Access::Create`] may bring a new file into being.
+    fn store(&self, access: Access) -> anyhow::Result<Store> {
         let path = db_path(self.db.as_deref())?;
-        if !create && !path.exists() {
+        if access != Access::Create && !path.exists() {
             bail!("there is no database at {}; start a campaign with `referee new`", path.display());
         }
-        Ok(Store::open(&path)?)
+        Ok(match access {
+            Access::Read => Store::open_read_only(&path)?,
+            Access::Write | Access::Create => Store::open(&path)?,
+        })
     }
 
     fn open(&self, store: &Store, key: &str, catalog: &Catalog) -> anyhow::Result<(Campaign, Map)> {
@@ -321,7 +337,7 @@ impl Session {
                 if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
                     bail!("a campaign name cannot be empty");
                 }
-                let mut store = self.store(from.is_none())?;
+                let mut store = self.store(if from.is_none() { Access::Create } else { Access::Write })?;
                 let continued;
                 let scenario = match &from {
                     Some(key) => {
@@ -342,7 +358,7 @@ impl Session {
                 self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
             }
             CliCommand::List => {
-                let store = self.store(false)?;
+                let store = self.store(Access::Read)?;
                 self.print(out, &CampaignList(store.campaigns()?))
             }
             CliCommand::Show(args) => {
@@ -379,7 +395,7 @@ impl Session {
                     bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
                 }
                 let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
+                let mut store = self.store(Access::Write)?;
                 let (mut c, map) = self.open(&store, &campaign, &catalog)?;
                 let mut all = Vec::new();
                 for (i, command) in commands.iter().enumerate() {
@@ -417,7 +433,7 @@ impl Session {
                 }
                 let options = PackOptions { paper: named(&paper)?, system: named(&system)?, scaling, figures: named(&figures)? };
                 let catalog = self.catalog()?;
-                let store = self.store(false)?;
+                let store = self.store(Access::Read)?;
                 let (c, map) = self.open(&store, &campaign, &catalog)?;
                 let events = store.events(c.id)?;
                 let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
@@ -449,7 +465,7 @@ impl Session {
             }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
+                let mut store = self.store(Access::Write)?;
                 let (mut c, _) = self.open(&store, &campaign, &catalog)?;
                 let undone = store.undo(&mut c)?;
                 self.print(out, &undone)
@@ -469,7 +485,7 @@ impl Session {
     /// Runs one command on a campaign and prints what happened.
     fn run_one(&self, campaign: &str, command: &Command, values: Vec<u8>, out: &mut dyn Write) -> anyhow::Result<()> {
         let catalog = self.catalog()?;
-        let mut store = self.store(false)?;
+        let mut store = self.store(Access::Write)?;
         let (mut c, map) = self.open(&store, campaign, &catalog)?;
         let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
         let events = store.execute(&mut c, &map, command, input)?;
@@ -479,7 +495,7 @@ impl Session {
 
     fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>)> {
         let catalog = self.catalog()?;
-        let store = self.store(false)?;
+        let store = self.store(Access::Read)?;
         let (c, map) = self.open(&store, &args.campaign, &catalog)?;
         let events = store.events(c.id)?;
         let viewer = match &args.side {
