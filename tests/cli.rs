@@ -276,6 +276,31 @@ fn x_06_damaged_database_is_named_and_left_untouched() {
     }
 }
 
+/// damage deep in the file, which opening does not read, is named when a command meets
+/// it, with the first thing SQLite's integrity check finds.
+#[test]
+fn x_06_damage_met_while_reading_is_named() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Deep");
+    for i in 0..40 {
+        cli(&db.path, &["roll", "Deep", "d6", "--purpose", &format!("roll {i} of a long campaign")]).ok();
+    }
+    let (root, page_size): (usize, usize) = {
+        let conn = Connection::open(&db.path).unwrap();
+        let root = conn.query_row("SELECT rootpage FROM sqlite_master WHERE name = 'events'", [], |r| r.get(0)).unwrap();
+        (root, conn.pragma_query_value(None, "page_size", |r| r.get(0)).unwrap())
+    };
+    let mut bytes = db.bytes();
+    let start = (root - 1) * page_size;
+    bytes[start + 8..start + 200].fill(0xA5);
+    std::fs::write(&db.path, &bytes).unwrap();
+    let line = cli(&db.path, &["log", "Deep"]).refused();
+    let expected = format!("error: {} is damaged (SQLite's integrity check says: ", db.path.display());
+    assert!(line.starts_with(&expected) && line.ends_with("; it was left untouched"), "{line}");
+    assert_eq!(db.bytes(), bytes);
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+}
+
 /// a database marked read-only is read by the commands that read, and refused in one
 /// line by those that write, left as it was and with nothing beside it.
 #[test]

@@ -16,7 +16,7 @@ use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::{PackOptions, Reader, WrittenFile};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Map, Modifier, SideId, Store};
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, ExecError, Map, Modifier, SideId, Store, StoreError};
 use referee_data::DataSource;
 use serde::Serialize;
 
@@ -252,9 +252,23 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
     match ctx.execute(command, out) {
         Ok(()) => Launch::Exit(0),
         Err(e) => {
+            let e = name_damage(e, ctx.db.as_deref());
             let _ = writeln!(err, "error: {e:#}");
             Launch::Exit(1)
         }
+    }
+}
+
+/// SQLite's "database disk image is malformed", met while reading a database that opened
+/// well, becomes what SQLite's integrity check finds wrong with the file.
+fn name_damage(e: anyhow::Error, db: Option<&Path>) -> anyhow::Error {
+    let damage = e.chain().any(|cause| {
+        cause.downcast_ref::<StoreError>().is_some_and(StoreError::is_damage)
+            || matches!(cause.downcast_ref::<ExecError>(), Some(ExecError::Store(s)) if s.is_damage())
+    });
+    match (damage, db_path(db)) {
+        (true, Ok(path)) => referee_campaign::store::diagnose(&path).map_or(e, anyhow::Error::from),
+        _ => e,
     }
 }
 
