@@ -1,7 +1,11 @@
 //! X-06: the `referee` command line end to end, in text and JSON; bad input is refused with
 //! one line and leaves the database as it was.
 
-use referee_e2e::{DIONYSIAN_DEPLOYMENT, TempDb, cli};
+use std::time::Instant;
+
+use referee_campaign::store::BUSY_TIMEOUT;
+use referee_e2e::{DIONYSIAN_DEPLOYMENT, Mode, TempDb, cli};
+use rusqlite::Connection;
 
 fn new_campaign(db: &TempDb, scenario: &str, name: &str) {
     cli(&db.path, &["new", scenario, "--name", name, "--seed", "42"]).ok();
@@ -217,4 +221,139 @@ fn mg_37_new_campaign_from_the_end_of_another() {
     assert_eq!(node9["controller"], "carthage");
     let line = cli(&db.path, &["new", "dionysian", "--name", "Season three", "--from", "Nowhere"]).refused();
     assert!(line.contains("there is no campaign `Nowhere`"), "{line}");
+}
+
+/// X-06: while another program writes to the database, `list`, `show`, `log` and `roster`
+/// answer at once; a command that writes is refused in one line naming the other program,
+/// and goes through once it is done.
+#[test]
+fn x_06_reads_go_on_while_another_program_writes() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Busy");
+    cli(&db.path, &["roll", "Busy", "d6", "--purpose", "before"]).ok();
+    let writer = Connection::open(&db.path).unwrap();
+    writer
+        .execute_batch(
+            "BEGIN IMMEDIATE;
+             INSERT INTO campaigns (name, scenario, created_at) VALUES ('Half-written', 'pyrrhic', '2026-01-01');",
+        )
+        .unwrap();
+    let reads: [&[&str]; 5] = [&["list"], &["show", "Busy"], &["log", "Busy"], &["log", "Busy", "--as", "carthage"], &["roster", "Busy"]];
+    for args in reads {
+        let started = Instant::now();
+        let out = cli(&db.path, args).ok();
+        assert!(started.elapsed() < BUSY_TIMEOUT, "{args:?} waited {:?} for the writer", started.elapsed());
+        assert!(!out.contains("Half-written"), "{args:?}: {out}");
+    }
+    let before = db.bytes();
+    let line = cli(&db.path, &["roll", "Busy", "d6", "--purpose", "while locked"]).refused();
+    assert_eq!(line, format!("error: another program is writing to {}; try again when it has finished", db.path.display()));
+    assert_eq!(db.bytes(), before);
+    writer.execute_batch("ROLLBACK").unwrap();
+    cli(&db.path, &["roll", "Busy", "d6", "--purpose", "after"]).ok();
+    assert_eq!(cli(&db.path, &["log", "Busy"]).ok().lines().count(), 3);
+}
+
+/// X-06: a damaged database (cut short; its first byte changed) is called damaged by every
+/// command, and left byte for byte as it was, with nothing beside it.
+#[test]
+fn x_06_damaged_database_is_named_and_left_untouched() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Torn");
+    let whole = db.bytes();
+    let mut changed = whole.clone();
+    changed[0] = b's';
+    for bytes in [whole[..whole.len() / 2].to_vec(), changed] {
+        std::fs::write(&db.path, &bytes).unwrap();
+        let commands: [&[&str]; 4] = [&["list"], &["show", "Torn"], &["roll", "Torn", "d6", "--purpose", "x"], &["new", "pyrrhic"]];
+        for args in commands {
+            let line = cli(&db.path, args).refused();
+            assert!(line.starts_with(&format!("error: {} is damaged (", db.path.display())), "{args:?}: {line}");
+            assert!(line.ends_with("; it was left untouched"), "{args:?}: {line}");
+            assert_eq!(db.bytes(), bytes, "{args:?}");
+            assert_eq!(db.files(), ["campaigns.sqlite"], "{args:?}");
+        }
+    }
+}
+
+/// X-06: damage deep in the file, which opening does not read, is named when a command meets
+/// it, with the first thing SQLite's integrity check finds.
+#[test]
+fn x_06_damage_met_while_reading_is_named() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Deep");
+    for i in 0..40 {
+        cli(&db.path, &["roll", "Deep", "d6", "--purpose", &format!("roll {i} of a long campaign")]).ok();
+    }
+    let (root, page_size): (usize, usize) = {
+        let conn = Connection::open(&db.path).unwrap();
+        let root = conn.query_row("SELECT rootpage FROM sqlite_master WHERE name = 'events'", [], |r| r.get(0)).unwrap();
+        (root, conn.pragma_query_value(None, "page_size", |r| r.get(0)).unwrap())
+    };
+    let mut bytes = db.bytes();
+    let start = (root - 1) * page_size;
+    bytes[start + 8..start + 200].fill(0xA5);
+    std::fs::write(&db.path, &bytes).unwrap();
+    let line = cli(&db.path, &["log", "Deep"]).refused();
+    let expected = format!("error: {} is damaged (SQLite's integrity check says: ", db.path.display());
+    assert!(line.starts_with(&expected) && line.ends_with("; it was left untouched"), "{line}");
+    assert_eq!(db.bytes(), bytes);
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+}
+
+/// X-06: a database marked read-only is read by the commands that read, and refused in one
+/// line by those that write, left as it was and with nothing beside it.
+#[test]
+fn x_06_read_only_database_is_read_but_not_written() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Sealed");
+    let before = db.bytes();
+    let _mode = Mode::set(&db.path, 0o444);
+    let writes: [&[&str]; 3] = [&["roll", "Sealed", "d6", "--purpose", "x"], &["undo", "Sealed"], &["new", "pyrrhic"]];
+    for args in writes {
+        let line = cli(&db.path, args).refused();
+        assert_eq!(line, format!("error: {} is read-only, so referee will not write to it; it was left untouched", db.path.display()));
+        assert_eq!(db.bytes(), before, "{args:?}");
+        assert_eq!(db.files(), ["campaigns.sqlite"], "{args:?}");
+    }
+    assert!(cli(&db.path, &["list"]).ok().contains("Sealed"));
+    assert!(cli(&db.path, &["show", "Sealed"]).ok().contains("Seen by: the umpire"));
+    assert_eq!(cli(&db.path, &["log", "Sealed"]).ok().lines().count(), 1);
+    assert_eq!(db.bytes(), before);
+}
+
+/// X-06: a referee database with a schema version no referee wrote is refused by every
+/// command with one sentence, untouched.
+#[test]
+fn x_06_unknown_schema_version_is_refused_untouched() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Odd");
+    Connection::open(&db.path).unwrap().pragma_update(None, "user_version", -3).unwrap();
+    let before = db.bytes();
+    let commands: [&[&str]; 4] = [&["list"], &["show", "Odd"], &["roll", "Odd", "d6", "--purpose", "x"], &["new", "pyrrhic"]];
+    for args in commands {
+        let line = cli(&db.path, args).refused();
+        assert_eq!(
+            line,
+            format!("error: {} has schema version -3, which no version of referee wrote; it was left untouched", db.path.display())
+        );
+        assert_eq!(db.bytes(), before, "{args:?}");
+        assert_eq!(db.files(), ["campaigns.sqlite"], "{args:?}");
+    }
+}
+
+/// X-06: the commands that read find no campaigns in an empty file and leave it empty;
+/// `new` makes a database of it.
+#[test]
+fn x_06_reading_an_empty_file_leaves_it_empty() {
+    let db = TempDb::new();
+    std::fs::write(&db.path, b"").unwrap();
+    assert!(cli(&db.path, &["list"]).ok().contains("No campaigns yet"));
+    assert_eq!(cli(&db.path, &["list", "--json"]).json(), serde_json::json!([]));
+    let line = cli(&db.path, &["show", "Nowhere"]).refused();
+    assert!(line.contains("there is no campaign `Nowhere`"), "{line}");
+    assert_eq!(db.bytes(), b"");
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    new_campaign(&db, "dionysian", "First");
+    assert!(cli(&db.path, &["list"]).ok().contains("First"));
 }

@@ -1,19 +1,48 @@
 //! X-03: the SQLite store — migrations, refusing files that are not ours, several campaigns
 //! per file, undo, snapshots.
 
-use referee_campaign::store::{APPLICATION_ID, SCHEMA_VERSION};
-use referee_campaign::{Command, DiceInput, DiceSpec, NodeId, SideId, Store, StoreError};
-use referee_e2e::{TempDb, scenario, sicily};
+use std::path::Path;
+use std::time::Instant;
+
+use referee_campaign::store::{APPLICATION_ID, BUSY_TIMEOUT, SCHEMA_VERSION};
+use referee_campaign::{Command, DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError};
+use referee_e2e::{Mode, TempDb, scenario, sicily};
 use rusqlite::Connection;
 
 fn roll(purpose: &str) -> Command {
     Command::RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] }
 }
 
-fn schema(path: &std::path::Path) -> Vec<(String, String)> {
+fn schema(path: &Path) -> Vec<(String, String)> {
     let conn = Connection::open(path).unwrap();
     let mut stmt = conn.prepare("SELECT name, sql FROM sqlite_master ORDER BY name").unwrap();
     stmt.query_map([], |r| Ok((r.get(0)?, r.get::<_, Option<String>>(1)?.unwrap_or_default()))).unwrap().collect::<Result<_, _>>().unwrap()
+}
+
+/// A referee database with one campaign of twenty rolls, every connection to it closed, so
+/// that all of it is in the one file.
+fn campaign_db() -> TempDb {
+    let db = TempDb::new();
+    let mut store = Store::open(&db.path).unwrap();
+    let mut c = store.create("Himera", scenario("dionysian"), 12).unwrap();
+    for i in 0..20 {
+        store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
+    }
+    drop(store);
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    db
+}
+
+/// Another program in the middle of a write: it holds SQLite's write lock and has written a
+/// campaign it has not committed. Dropping it rolls the write back.
+fn writing(path: &Path) -> Connection {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(
+        "BEGIN IMMEDIATE;
+         INSERT INTO campaigns (name, scenario, created_at) VALUES ('Half-written', 'pyrrhic', '2026-01-01');",
+    )
+    .unwrap();
+    conn
 }
 
 /// X-03: opening twice applies the migrations once; the file says whose it is and which
@@ -105,7 +134,8 @@ fn x_03_corrupt_sqlite_is_refused_untouched() {
     let mut bytes = b"SQLite format 3\0".to_vec();
     bytes.extend(std::iter::repeat_n(0xA5u8, 4096));
     std::fs::write(&db.path, &bytes).unwrap();
-    assert!(Store::open(&db.path).is_err());
+    let err = Store::open(&db.path).unwrap_err();
+    assert!(matches!(err, StoreError::Damaged { .. }), "{err}");
     assert_eq!(db.bytes(), bytes);
 }
 
@@ -251,4 +281,217 @@ fn x_03_a_version_1_database_is_migrated() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert!(columns.contains(&"number".to_owned()), "{columns:?}");
+}
+
+/// X-03: while another program writes, the campaigns are read, and the database is opened
+/// for writing, at once: only a write waits for the lock.
+#[test]
+fn x_03_reading_goes_on_while_another_program_writes() {
+    let db = campaign_db();
+    let writer = writing(&db.path);
+    let started = Instant::now();
+    let reader = Store::open_read_only(&db.path).unwrap();
+    let names: Vec<String> = reader.campaigns().unwrap().into_iter().map(|c| c.name).collect();
+    assert_eq!(names, ["Himera"], "the other program's campaign is not committed");
+    let c = reader.load(reader.find("Himera").unwrap()).unwrap();
+    assert_eq!(c.state.rolls, 20);
+    assert_eq!(reader.events(c.id).unwrap().len(), 21);
+    let store = Store::open(&db.path).unwrap();
+    assert_eq!(store.load(c.id).unwrap().state, c.state);
+    assert!(started.elapsed() < BUSY_TIMEOUT, "reading waited {:?} for the writer", started.elapsed());
+    drop(writer);
+}
+
+/// X-03: a write that cannot have the lock is refused in one sentence naming the file and the
+/// other program, and writes nothing; once the other program is done, it goes through.
+#[test]
+fn x_03_a_write_while_another_program_writes_is_refused() {
+    let db = campaign_db();
+    let mut store = Store::open(&db.path).unwrap();
+    let mut c = store.load(store.find("Himera").unwrap()).unwrap();
+    let writer = writing(&db.path);
+    let before = db.bytes();
+    let started = Instant::now();
+    let err = store.execute(&mut c, sicily(), &roll("while locked"), DiceInput::Seeded).unwrap_err();
+    assert!(started.elapsed() >= BUSY_TIMEOUT / 2, "gave up after {:?}", started.elapsed());
+    assert!(matches!(err, ExecError::Store(StoreError::Busy(_))), "{err}");
+    assert_eq!(err.to_string(), format!("another program is writing to {}; try again when it has finished", db.path.display()));
+    assert!(matches!(store.undo(&mut c), Err(StoreError::Busy(_))));
+    assert_eq!((c.head, c.state.rolls), (21, 20));
+    assert_eq!(db.bytes(), before);
+    drop(writer);
+    store.execute(&mut c, sicily(), &roll("after"), DiceInput::Seeded).unwrap();
+    assert_eq!(store.events(c.id).unwrap().len(), 22);
+}
+
+/// X-03: a database of an older schema is read as it is, with no write and no lock; opening
+/// it for writing migrates it, and so must wait for the write lock.
+#[test]
+fn x_03_a_version_1_database_is_read_without_migrating() {
+    let db = TempDb::new();
+    {
+        let conn = Connection::open(&db.path).unwrap();
+        conn.execute_batch(referee_campaign::store::migrations()[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+        conn.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES ('Old', 'dionysian', '2026-01-01')", []).unwrap();
+    }
+    let before = db.bytes();
+    let writer = writing(&db.path);
+    let reader = Store::open_read_only(&db.path).unwrap();
+    assert_eq!(reader.campaigns().unwrap()[0].name, "Old");
+    let version: i32 = reader.connection().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, 1);
+    drop(reader);
+    let err = Store::open(&db.path).unwrap_err();
+    assert!(matches!(err, StoreError::Busy(_)), "{err}");
+    drop(writer);
+    assert_eq!(db.bytes(), before);
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    let store = Store::open(&db.path).unwrap();
+    let version: i32 = store.connection().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+}
+
+/// X-03: a referee database cut short, or with a byte of its header changed, is called
+/// damaged by both ways of opening it, and is left byte for byte as it was, with no `-wal`
+/// or `-shm` beside it.
+#[test]
+fn x_03_damaged_database_is_refused_untouched() {
+    let db = campaign_db();
+    let whole = db.bytes();
+    let changed = |at: usize, to: u8| {
+        let mut bytes = whole.clone();
+        bytes[at] = to;
+        bytes
+    };
+    let cases = [
+        ("cut in half", whole[..whole.len() / 2].to_vec(), "it is cut short"),
+        ("short of its last 100 bytes", whole[..whole.len() - 100].to_vec(), "it is cut short"),
+        ("cut inside its header", whole[..60].to_vec(), "it is cut short"),
+        ("first byte changed", changed(0, b's'), "marked as a referee database"),
+        ("page size changed", changed(16, 0x77), "SQLite cannot read it"),
+    ];
+    for (case, bytes, detail) in cases {
+        std::fs::write(&db.path, &bytes).unwrap();
+        for (how, err) in [("open", Store::open(&db.path).unwrap_err()), ("open_read_only", Store::open_read_only(&db.path).unwrap_err())] {
+            let text = err.to_string();
+            assert!(matches!(err, StoreError::Damaged { .. }), "{case}, {how}: {text}");
+            assert!(text.starts_with(&format!("{} is damaged (", db.path.display())), "{case}, {how}: {text}");
+            assert!(text.contains(detail) && text.ends_with("; it was left untouched"), "{case}, {how}: {text}");
+            assert_eq!(text.lines().count(), 1, "{case}, {how}: {text}");
+            assert_eq!(db.bytes(), bytes, "{case}, {how}");
+            assert_eq!(db.files(), ["campaigns.sqlite"], "{case}, {how}");
+        }
+    }
+}
+
+/// X-03: a referee database with a schema version below 1 is refused with a sentence, not
+/// migrated from scratch on top of its tables.
+#[test]
+fn x_03_a_negative_schema_version_is_refused_untouched() {
+    let db = campaign_db();
+    Connection::open(&db.path).unwrap().pragma_update(None, "user_version", -3).unwrap();
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    let before = db.bytes();
+    for err in [Store::open(&db.path).unwrap_err(), Store::open_read_only(&db.path).unwrap_err()] {
+        assert!(matches!(err, StoreError::UnknownVersion { found: -3, .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!("{} has schema version -3, which no version of referee wrote; it was left untouched", db.path.display())
+        );
+        assert_eq!(db.bytes(), before);
+        assert_eq!(db.files(), ["campaigns.sqlite"]);
+    }
+}
+
+/// X-03: a file marked read-only is not written, and says so in one sentence, but is read.
+/// The mark is honoured as it reads, so this holds for root too, whom the system lets write.
+#[test]
+fn x_03_read_only_file_is_read_but_not_written() {
+    let db = campaign_db();
+    let before = db.bytes();
+    let _mode = Mode::set(&db.path, 0o444);
+    let err = Store::open(&db.path).unwrap_err();
+    assert!(matches!(err, StoreError::ReadOnly(_)), "{err}");
+    assert_eq!(err.to_string(), format!("{} is read-only, so referee will not write to it; it was left untouched", db.path.display()));
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    assert_eq!(db.bytes(), before);
+    let reader = Store::open_read_only(&db.path).unwrap();
+    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    drop(reader);
+    assert_eq!(db.bytes(), before);
+}
+
+/// X-03: in a folder marked read-only no database is written or made, but one there is read.
+#[test]
+fn x_03_read_only_folder_is_read_but_not_written() {
+    let db = campaign_db();
+    let before = db.bytes();
+    let _mode = Mode::set(db.folder(), 0o555);
+    let err = Store::open(&db.path).unwrap_err();
+    assert!(matches!(err, StoreError::FolderReadOnly(_)), "{err}");
+    assert_eq!(err.to_string(), format!("{} is in a read-only folder, where referee cannot write; nothing was written", db.path.display()));
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    let reader = Store::open_read_only(&db.path).unwrap();
+    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    drop(reader);
+    let new = db.folder().join("new.sqlite");
+    assert!(matches!(Store::open(&new), Err(StoreError::FolderReadOnly(_))));
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    assert_eq!(db.bytes(), before);
+}
+
+/// X-03: reading works where SQLite can neither make nor open its `-wal` and `-shm` beside the
+/// database, as for a user who may not write in its folder: the file is read without them.
+#[test]
+fn x_03_reading_needs_no_journal_beside_the_database() {
+    let db = campaign_db();
+    let before = db.bytes();
+    for suffix in ["-wal", "-shm"] {
+        std::fs::create_dir(format!("{}{suffix}", db.path.display())).unwrap();
+    }
+    let reader = Store::open_read_only(&db.path).unwrap();
+    assert_eq!(reader.campaigns().unwrap().len(), 1);
+    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    drop(reader);
+    assert_eq!(db.bytes(), before);
+}
+
+/// X-03: read, an empty file is a database without campaigns and stays empty; a missing one
+/// is not made. Opened for writing, the empty file becomes a database.
+#[test]
+fn x_03_reading_an_empty_file_leaves_it_empty() {
+    let db = TempDb::new();
+    let err = Store::open_read_only(&db.path).unwrap_err();
+    assert_eq!(err.to_string(), format!("there is no database at {}", db.path.display()));
+    assert!(!db.path.exists());
+    std::fs::write(&db.path, b"").unwrap();
+    let reader = Store::open_read_only(&db.path).unwrap();
+    assert!(reader.campaigns().unwrap().is_empty());
+    assert!(matches!(reader.find("Himera"), Err(StoreError::UnknownCampaign(_))));
+    drop(reader);
+    assert_eq!(db.bytes(), b"");
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
+    let mut store = Store::open(&db.path).unwrap();
+    store.create("First", scenario("pyrrhic"), 2).unwrap();
+    assert_eq!(store.campaigns().unwrap().len(), 1);
+}
+
+/// X-03: a store opened for reading refuses every write, and the file stays as it was.
+#[test]
+fn x_03_a_store_opened_for_reading_writes_nothing() {
+    let db = campaign_db();
+    let before = db.bytes();
+    let mut reader = Store::open_read_only(&db.path).unwrap();
+    let mut c = reader.load(reader.find("Himera").unwrap()).unwrap();
+    let err = reader.execute(&mut c, sicily(), &roll("refused"), DiceInput::Seeded).unwrap_err();
+    assert!(matches!(err, ExecError::Store(StoreError::OpenedForReading(_))), "{err}");
+    assert!(matches!(reader.undo(&mut c), Err(StoreError::OpenedForReading(_))));
+    assert!(matches!(reader.create("New", scenario("pyrrhic"), 1), Err(StoreError::OpenedForReading(_))));
+    assert!(reader.connection().execute("DELETE FROM events", []).is_err(), "SQLite's query_only is on");
+    assert_eq!(c.state.rolls, 20);
+    drop(reader);
+    assert_eq!(db.bytes(), before);
+    assert_eq!(db.files(), ["campaigns.sqlite"]);
 }

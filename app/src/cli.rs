@@ -2,7 +2,9 @@
 //! for scripting and play by e-mail.
 //!
 //! Arguments are checked before the database is opened, and commands that only read never
-//! create a database, so bad input leaves every file as it was.
+//! create a database, so bad input leaves every file as it was. Commands that only read open
+//! the database for reading ([`Store::open_read_only`]): they go on while another program
+//! writes, and work on a read-only file.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -14,7 +16,7 @@ use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::{PackOptions, Reader, WrittenFile};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Map, Modifier, SideId, Store};
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, ExecError, Map, Modifier, SideId, Store, StoreError};
 use referee_data::DataSource;
 use serde::Serialize;
 
@@ -259,9 +261,23 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
     match ctx.execute(command, out) {
         Ok(()) => Launch::Exit(0),
         Err(e) => {
+            let e = name_damage(e, ctx.db.as_deref());
             let _ = writeln!(err, "error: {e:#}");
             Launch::Exit(1)
         }
+    }
+}
+
+/// SQLite's "database disk image is malformed", met while reading a database that opened
+/// well, becomes what SQLite's integrity check finds wrong with the file.
+fn name_damage(e: anyhow::Error, db: Option<&Path>) -> anyhow::Error {
+    let damage = e.chain().any(|cause| {
+        cause.downcast_ref::<StoreError>().is_some_and(StoreError::is_damage)
+            || matches!(cause.downcast_ref::<ExecError>(), Some(ExecError::Store(s)) if s.is_damage())
+    });
+    match (damage, db_path(db)) {
+        (true, Ok(path)) => referee_campaign::store::diagnose(&path).map_or(e, anyhow::Error::from),
+        _ => e,
     }
 }
 
@@ -270,6 +286,17 @@ fn db_path(db: Option<&Path>) -> anyhow::Result<PathBuf> {
         Some(p) => Ok(p.to_owned()),
         None => crate::default_db_path(),
     }
+}
+
+/// What a command does with the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Only reads: never writes, never waits for a writer.
+    Read,
+    /// Writes to a database that must exist.
+    Write,
+    /// Writes, creating the database if need be.
+    Create,
 }
 
 struct Session {
@@ -300,13 +327,16 @@ impl Session {
         Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
     }
 
-    /// Opens the database; only `create` may bring a new file into being.
-    fn store(&self, create: bool) -> anyhow::Result<Store> {
+    /// Opens the database; only [`Access::Create`] may bring a new file into being.
+    fn store(&self, access: Access) -> anyhow::Result<Store> {
         let path = db_path(self.db.as_deref())?;
-        if !create && !path.exists() {
+        if access != Access::Create && !path.exists() {
             bail!("there is no database at {}; start a campaign with `referee new`", path.display());
         }
-        Ok(Store::open(&path)?)
+        Ok(match access {
+            Access::Read => Store::open_read_only(&path)?,
+            Access::Write | Access::Create => Store::open(&path)?,
+        })
     }
 
     fn open(&self, store: &Store, key: &str, catalog: &Catalog) -> anyhow::Result<(Campaign, Map)> {
@@ -329,7 +359,7 @@ impl Session {
                 if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
                     bail!("a campaign name cannot be empty");
                 }
-                let mut store = self.store(from.is_none())?;
+                let mut store = self.store(if from.is_none() { Access::Create } else { Access::Write })?;
                 let continued;
                 let scenario = match &from {
                     Some(key) => {
@@ -350,7 +380,7 @@ impl Session {
                 self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
             }
             CliCommand::List => {
-                let store = self.store(false)?;
+                let store = self.store(Access::Read)?;
                 self.print(out, &CampaignList(store.campaigns()?))
             }
             CliCommand::Show(args) => {
@@ -387,7 +417,7 @@ impl Session {
                     bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
                 }
                 let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
+                let mut store = self.store(Access::Write)?;
                 let (mut c, map) = self.open(&store, &campaign, &catalog)?;
                 let all = match commands.as_slice() {
                     [one] => {
@@ -433,7 +463,7 @@ impl Session {
                 }
                 let options = PackOptions { paper: named(&paper)?, system: named(&system)?, scaling, figures: named(&figures)? };
                 let catalog = self.catalog()?;
-                let store = self.store(false)?;
+                let store = self.store(Access::Read)?;
                 let (c, map) = self.open(&store, &campaign, &catalog)?;
                 let events = store.events(c.id)?;
                 let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
@@ -470,13 +500,13 @@ impl Session {
                 self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
             }
             CliCommand::Seed { campaign } => {
-                let store = self.store(false)?;
+                let store = self.store(Access::Read)?;
                 let c = store.load(store.find(&campaign)?)?;
                 self.print(out, &Seed { campaign: c.state.name.clone(), seed: c.state.seed })
             }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
-                let mut store = self.store(false)?;
+                let mut store = self.store(Access::Write)?;
                 let (mut c, _) = self.open(&store, &campaign, &catalog)?;
                 let undone = store.undo(&mut c)?;
                 self.print(out, &undone)
@@ -496,7 +526,7 @@ impl Session {
     /// Runs one command on a campaign and prints what happened.
     fn run_one(&self, campaign: &str, command: &Command, values: Vec<u8>, out: &mut dyn Write) -> anyhow::Result<()> {
         let catalog = self.catalog()?;
-        let mut store = self.store(false)?;
+        let mut store = self.store(Access::Write)?;
         let (mut c, map) = self.open(&store, campaign, &catalog)?;
         let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
         let events = store.execute(&mut c, &map, command, input)?;
@@ -506,7 +536,7 @@ impl Session {
 
     fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>)> {
         let catalog = self.catalog()?;
-        let store = self.store(false)?;
+        let store = self.store(Access::Read)?;
         let (c, map) = self.open(&store, &args.campaign, &catalog)?;
         let events = store.events(c.id)?;
         let viewer = match &args.side {

@@ -1,12 +1,14 @@
-//! X-03: the real `referee` binary killed in the middle of a long list of orders leaves every
-//! committed order whole, no half of one, the orders that stand are exactly the first ones of
-//! the list, and the database passes SQLite's integrity check.
+//! X-03: the real `referee` binary killed while it writes leaves every committed order whole,
+//! no half of one, and a database that passes SQLite's integrity check.
 //!
-//! `referee order CAMPAIGN --file ORDERS` stores each order of a list in its own transaction
-//! and prints nothing until the end, so this test watches the database from outside (the
-//! store is in WAL mode: a reader never blocks the writer) and sends SIGKILL once enough
-//! orders have been committed, at whatever point of its work the writer then is.
+//! Two writers are killed. One gives the orders of a list one at a time, a `referee order`
+//! per order, each stored in its own transaction: the orders that stand are exactly the first
+//! ones of the list. The other gives a long list in one `referee order --file`, which is
+//! stored whole or not at all: killed before it ends, none of it stands. The test watches the
+//! database from outside (the store is in WAL mode: a reader never blocks the writer) and
+//! sends SIGKILL at whatever point of its work the writer then is.
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
@@ -16,9 +18,8 @@ use referee_campaign::{Catalog, Command, DiceSpec, NodeId, SideId, Store};
 /// Orders in each list: far more than a round lets the writer commit before it is killed.
 const ORDERS: u64 = 20_000;
 
-/// How many orders of each round's list must be committed before the kill. Across the
-/// rounds the campaign passes 1,000 and 2,000 events, so the writer also stores snapshots.
-const ROUNDS: [u64; 3] = [30, 900, 1_400];
+/// How many orders, given one at a time, must be committed before each kill.
+const ROUNDS: [u64; 2] = [15, 120];
 
 /// A list of orders that the rules accept one after another from the state as it is: dice
 /// rolls, hidden and open, and every third order a change of the control of node 05.
@@ -55,8 +56,7 @@ fn kill_after(child: &mut Child, db: &Path, target: u64, round: usize) -> u64 {
     loop {
         let stored = count(&watcher, "SELECT count(*) FROM commands");
         if stored >= target {
-            child.kill().unwrap(); // SIGKILL on Unix
-            child.wait().unwrap();
+            kill_group(child);
             return stored;
         }
         if let Some(status) = child.try_wait().unwrap() {
@@ -65,12 +65,82 @@ fn kill_after(child: &mut Child, db: &Path, target: u64, round: usize) -> u64 {
             panic!("round {round}: the writer ended by itself ({status}) after {stored} commands: {stderr}");
         }
         if Instant::now() > deadline {
-            child.kill().unwrap();
-            child.wait().unwrap();
+            kill_group(child);
             panic!("round {round}: only {stored} of {target} commands stored after five minutes");
         }
         std::thread::sleep(Duration::from_micros(300));
     }
+}
+
+/// SIGKILL to the writer's whole process group: the shell and the `referee` it is running.
+fn kill_group(child: &mut Child) {
+    let status = Process::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().unwrap();
+    assert!(status.success(), "kill failed");
+    child.wait().unwrap();
+}
+
+/// Integrity, no command without all its events, and snapshots that agree with the events.
+fn check_whole(store: &Store, round: &str) {
+    let integrity: String = store.connection().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(integrity, "ok", "round {round}");
+    let partial = count(
+        store,
+        "SELECT count(*) FROM commands c WHERE c.event_count !=
+         (SELECT count(*) FROM events e WHERE e.campaign_id = c.campaign_id AND e.command_seq = c.seq)",
+    );
+    assert_eq!(partial, 0, "round {round}: a command lost some of its events");
+    let id = store.find("Crash").unwrap();
+    let loaded = store.load(id).unwrap();
+    let replayed = referee_campaign::CampaignState::replay(store.events(id).unwrap().iter().map(|l| &l.event)).unwrap();
+    assert_eq!(loaded.state, replayed, "round {round}: the snapshot disagrees with the events");
+}
+
+/// X-03: a list given in one order is stored whole or not at all, even when the writer is
+/// killed in the middle of it; a list it lives to finish stands whole, with its snapshots.
+#[test]
+fn x_03_sigkill_mid_list_stores_none_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.sqlite");
+    let list = dir.path().join("orders.json");
+    let catalog = Catalog::embedded();
+    Store::open(&db).unwrap().create("Crash", catalog.scenario("dionysian").unwrap(), 1234).unwrap();
+    let writer = |orders: &[Command]| {
+        std::fs::write(&list, serde_json::to_string(orders).unwrap()).unwrap();
+        Process::new(env!("CARGO_BIN_EXE_referee"))
+            .arg("--db")
+            .arg(&db)
+            .args(["order", "Crash", "--file"])
+            .arg(&list)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .unwrap()
+    };
+    let mut killed = 0;
+    for (round, delay_ms) in [40u64, 250, 700, 1_500].into_iter().enumerate() {
+        let before = count(&Store::open(&db).unwrap(), "SELECT count(*) FROM commands");
+        let mut child = writer(&orders(false, round));
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        if child.try_wait().unwrap().is_none() {
+            kill_group(&mut child);
+            killed += 1;
+        }
+        let store = Store::open(&db).unwrap();
+        let stored = count(&store, "SELECT count(*) FROM commands");
+        assert!(stored == before || stored == before + ORDERS, "round {round}: {} of the list's orders stand", stored - before);
+        check_whole(&store, &format!("{round}"));
+    }
+    assert!(killed >= 2, "the writer finished {ORDERS} orders within {killed} kills; the list is too short to be killed in");
+    // And one the writer lives to finish stands whole, past a snapshot.
+    let before = count(&Store::open(&db).unwrap(), "SELECT count(*) FROM commands");
+    let mut child = writer(&orders(false, 9)[..1_500]);
+    assert!(child.wait().unwrap().success());
+    let store = Store::open(&db).unwrap();
+    assert_eq!(count(&store, "SELECT count(*) FROM commands"), before + 1_500);
+    assert!(count(&store, "SELECT count(*) FROM snapshots") >= 1);
+    check_whole(&store, "finished");
 }
 
 #[test]
@@ -87,33 +157,29 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
             (c.commands, c.state.control.contains_key(&NodeId(5)))
         };
         let orders = orders(controlled, round);
-        std::fs::write(&list, serde_json::to_string(&orders).unwrap()).unwrap();
+        let lines: Vec<String> = orders.iter().map(|o| serde_json::to_string(o).unwrap()).collect();
+        std::fs::write(&list, lines.join("\n")).unwrap();
 
-        let mut child = Process::new(env!("CARGO_BIN_EXE_referee"))
-            .arg("--db")
+        // One `referee order` per order, as a referee's script would give them.
+        let mut child = Process::new("sh")
+            .args(["-c", r#"while IFS= read -r order; do "$0" --db "$1" order Crash "$order" || exit 1; done < "$2""#])
+            .arg(env!("CARGO_BIN_EXE_referee"))
             .arg(&db)
-            .args(["order", "Crash", "--file"])
             .arg(&list)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()
             .unwrap();
         let seen = kill_after(&mut child, &db, before + in_round, round);
 
         // Every connection is closed now: opening the file again recovers it as after a crash.
         let store = Store::open(&db).unwrap();
-        let integrity: String = store.connection().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-        assert_eq!(integrity, "ok", "round {round}");
+        check_whole(&store, &format!("{round}"));
         let stored = count(&store, "SELECT count(*) FROM commands");
         assert!(stored >= seen, "round {round}: {seen} commands were seen committed, only {stored} are stored");
         assert!(stored < before + ORDERS, "round {round}: the writer was killed after every order was stored");
-        let partial = count(
-            &store,
-            "SELECT count(*) FROM commands c WHERE c.event_count !=
-             (SELECT count(*) FROM events e WHERE e.campaign_id = c.campaign_id AND e.command_seq = c.seq)",
-        );
-        assert_eq!(partial, 0, "round {round}: a command lost some of its events");
 
         // The orders that stand are the first ones of the list, in order, none skipped.
         let mut query = store.connection().prepare("SELECT seq, body FROM commands WHERE seq > ?1 ORDER BY seq").unwrap();
@@ -125,14 +191,6 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
             assert_eq!(command, orders[k], "round {round}: command {seq} is not order {} of the list", k + 1);
         }
         drop(query);
-
-        let id = store.find("Crash").unwrap();
-        let loaded = store.load(id).unwrap();
-        assert_eq!(loaded.commands, stored, "round {round}");
-        let replayed = referee_campaign::CampaignState::replay(store.events(id).unwrap().iter().map(|l| &l.event)).unwrap();
-        assert_eq!(loaded.state, replayed, "round {round}: the snapshot disagrees with the events");
+        assert_eq!(store.load(store.find("Crash").unwrap()).unwrap().commands, stored, "round {round}");
     }
-    let store = Store::open(&db).unwrap();
-    let snapshots = count(&store, "SELECT count(*) FROM snapshots");
-    assert!(snapshots >= 2, "the writer stored {snapshots} snapshots; the rounds should take it past two");
 }

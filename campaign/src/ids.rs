@@ -5,9 +5,34 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// A node of a campaign map, numbered as printed (`00`–`31` on the Sicily map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct NodeId(pub u8);
+
+/// A number, or the same number written as a string: JSON writes the keys of a map keyed by
+/// node as strings, and inside a tagged event (a campaign's map is kept in its start event)
+/// serde no longer turns them back into numbers by itself.
+impl<'de> Deserialize<'de> for NodeId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = NodeId;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a node number from 0 to 255")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<NodeId, E> {
+                u8::try_from(v).map(NodeId).map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<NodeId, E> {
+                u8::try_from(v).map(NodeId).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<NodeId, E> {
+                v.parse::<u8>().map(NodeId).map_err(|_| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
 
 impl fmt::Display for NodeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

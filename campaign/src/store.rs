@@ -1,14 +1,21 @@
 //! The SQLite store (X-03): several campaigns in one file, every command and its events,
 //! one transaction per command, snapshots so long campaigns open quickly.
 //!
-//! A file that is not SQLite, or is SQLite but belongs to another program, or was written by
-//! a newer version of this program, is refused before anything is written to it.
+//! A file that is not SQLite, belongs to another program, was written by a newer version of
+//! this program, or is damaged, is refused before anything is written to it, and without
+//! leaving SQLite's `-wal` and `-shm` files beside it.
+//!
+//! Reading never waits for a writer: [`Store::open`] only takes the write lock to migrate an
+//! older schema, and [`Store::open_read_only`] never takes it. A write that cannot have the
+//! lock within [`BUSY_TIMEOUT`] is refused with [`StoreError::Busy`].
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use serde::Serialize;
 
 use crate::command::Command;
@@ -25,6 +32,10 @@ use crate::state::{CampaignState, STATE_VERSION};
 pub const APPLICATION_ID: i32 = 0x5245_4652;
 
 /// Schema migrations, in order. Never edit one that has been released; add a new one.
+///
+/// [`Store::open_read_only`] reads an older schema as it is, since reading must not write: a
+/// migration must keep what `campaigns`, `commands`, `events` and `snapshots` hold readable by
+/// the queries of this file (`x_03_a_version_1_database_is_read_without_migrating` checks it).
 const MIGRATIONS: &[&str] = &[
     r#"
 CREATE TABLE campaigns (
@@ -127,18 +138,46 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 /// A snapshot is written once this many events have been stored since the last one.
 pub const DEFAULT_SNAPSHOT_EVERY: u64 = 1000;
 
+/// How long a write waits for another program's write to end before it is refused.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(3);
+
 /// What went wrong with the database, as opposed to what the rules refused.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// The file is not a SQLite database at all.
     #[error("{} is not a referee database (not a SQLite file); it was left untouched", .0.display())]
     NotSqlite(PathBuf),
+    /// The file is damaged: shorter than its header says, or SQLite cannot read it.
+    #[error("{} is damaged ({detail}); it was left untouched", path.display())]
+    Damaged { path: PathBuf, detail: String },
     /// The file is SQLite but belongs to another program.
     #[error("{} is a SQLite database of some other program, not a referee database; it was left untouched", .0.display())]
     NotOurs(PathBuf),
     /// The file was written by a newer version of this program.
     #[error("{} was written by a newer version of referee (schema {found}; this version reads up to {supported}); it was left untouched", .path.display())]
     Newer { path: PathBuf, found: i32, supported: i32 },
+    /// The file is marked as a referee database with a schema version no version wrote.
+    #[error("{} has schema version {found}, which no version of referee wrote; it was left untouched", path.display())]
+    UnknownVersion { path: PathBuf, found: i32 },
+    /// There is no file to read (reading never creates one).
+    #[error("there is no database at {}", .0.display())]
+    Missing(PathBuf),
+    /// The file is marked read-only, or the system will not let this program write it.
+    #[error("{} is read-only, so referee will not write to it; it was left untouched", .0.display())]
+    ReadOnly(PathBuf),
+    /// The file's folder is read-only: SQLite writes its journal (`-wal`, `-shm`) beside the
+    /// database, and a new database is a new file there.
+    #[error("{} is in a read-only folder, where referee cannot write; nothing was written", .0.display())]
+    FolderReadOnly(PathBuf),
+    /// Another program holds the write lock and did not let go within [`BUSY_TIMEOUT`].
+    #[error("another program is writing to {}; try again when it has finished", .0.display())]
+    Busy(PathBuf),
+    /// A write asked of a database opened with [`Store::open_read_only`].
+    #[error("{} was opened for reading only; nothing was written", .0.display())]
+    OpenedForReading(PathBuf),
+    /// SQLite could not open the file, for a reason none of the above names.
+    #[error("cannot open {}: {source}", path.display())]
+    Open { path: PathBuf, source: rusqlite::Error },
     #[error("there is no campaign `{0}` in this database")]
     UnknownCampaign(String),
     #[error("a campaign named `{0}` exists already")]
@@ -235,17 +274,50 @@ struct StartCommand<'a> {
 pub struct Store {
     conn: Connection,
     snapshot_every: u64,
+    /// The file, for the errors that name it.
+    path: PathBuf,
+    /// Opened with [`Store::open_read_only`]: every write is refused.
+    read_only: bool,
 }
 
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
 
 impl Store {
-    /// Opens (creating if need be) the database at `path`, migrating it to the current schema.
+    /// Opens (creating if need be) the database at `path` for reading and writing, migrating
+    /// it to the current schema. Only a migration takes the write lock; opening a database of
+    /// the current schema reads it, and waits for nobody.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        inspect(path)?;
-        let conn = Connection::open(path)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        let found = inspect(path)?;
+        refuse_read_only(path, !matches!(found, Found::Missing))?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        // SQLite opens a file it may not write for reading only, and says so.
+        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+            return Err(StoreError::ReadOnly(path.to_owned()));
+        }
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| unreadable(&conn, path, e))?;
+        // A no-op when the file is in WAL mode already, as every file this program wrote is.
+        let _: String = conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0)).map_err(|e| unreadable(&conn, path, e))?;
         Store::init(conn, path)
+    }
+
+    /// Opens the database at `path` for reading only: what it holds is never changed, not
+    /// even by a schema written into an empty file, and no lock is taken that would keep a
+    /// writer waiting. Every write through the store is refused with [`StoreError::OpenedForReading`].
+    /// An empty file reads as a database without campaigns; a missing one is
+    /// [`StoreError::Missing`].
+    pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        match inspect(path)? {
+            Found::Missing => return Err(StoreError::Missing(path.to_owned())),
+            Found::Empty | Found::Blank => return Store::blank(path),
+            Found::Referee(_) => {}
+        }
+        let conn = reading_connection(path)?;
+        match classify(&conn, path)? {
+            Found::Referee(_) => {}
+            _ => return Store::blank(path),
+        }
+        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: true })
     }
 
     /// A database in memory, for tests and benchmarks.
@@ -253,24 +325,44 @@ impl Store {
         Store::init(Connection::open_in_memory()?, Path::new(":memory:"))
     }
 
+    /// What reading a file with no referee schema yet gives: a database without campaigns, in
+    /// memory, so that the file itself stays as it is.
+    fn blank(path: &Path) -> Result<Store, StoreError> {
+        let mut store = Store::init(Connection::open_in_memory()?, path)?;
+        store.conn.pragma_update(None, "query_only", true)?;
+        store.read_only = true;
+        Ok(store)
+    }
+
+    /// Sets up the connection and migrates an older schema, under the write lock.
     fn init(mut conn: Connection, path: &Path) -> Result<Store, StoreError> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
-        let found: i32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if found > SCHEMA_VERSION {
-            return Err(StoreError::Newer { path: path.to_owned(), found, supported: SCHEMA_VERSION });
-        }
-        if found < SCHEMA_VERSION {
-            for migration in &MIGRATIONS[usize::try_from(found).unwrap_or(0)..] {
-                tx.execute_batch(migration)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| unreadable(&conn, path, e))?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(|e| unreadable(&conn, path, e))?;
+        conn.pragma_update(None, "synchronous", "NORMAL").map_err(|e| unreadable(&conn, path, e))?;
+        if needs_migrating(classify(&conn, path)?) {
+            // What SQLite says without naming the file, said with its name.
+            let opening = |e| match e {
+                StoreError::Sqlite(source) => StoreError::Open { path: path.to_owned(), source },
+                e => e,
+            };
+            let tx = begin_write(&mut conn, path, false).map_err(opening)?;
+            // Another program may have migrated it since: look again, under the lock.
+            let found = classify(&tx, path)?;
+            if needs_migrating(found) {
+                let from = match found {
+                    Found::Referee(version) => usize::try_from(version).unwrap_or(0),
+                    _ => 0,
+                };
+                let fail = |e| StoreError::Open { path: path.to_owned(), source: e };
+                for migration in &MIGRATIONS[from..] {
+                    tx.execute_batch(migration).map_err(fail)?;
+                }
+                tx.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(fail)?;
+                tx.pragma_update(None, "application_id", APPLICATION_ID).map_err(fail)?;
             }
-            tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-            tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+            tx.commit().map_err(write_failed(path)).map_err(opening)?;
         }
-        tx.commit()?;
-        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY })
+        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: false })
     }
 
     /// Changes how often snapshots are written (0: never). For tests and benchmarks.
@@ -286,7 +378,7 @@ impl Store {
     /// Starts a new campaign from `scenario`.
     pub fn create(&mut self, name: &str, scenario: &Scenario, seed: u64) -> Result<Campaign, StoreError> {
         let name = name.trim();
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
         if exists {
             return Err(StoreError::CampaignExists(name.to_owned()));
@@ -297,7 +389,7 @@ impl Store {
         let start = Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(scenario.clone()), seed };
         let body = json(&StartCommand { r#type: "start_campaign", scenario: &scenario.id, name });
         insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
-        tx.commit()?;
+        tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state: CampaignState::new(name, scenario, seed), head: 1, commands: 1, last_snapshot: 0 })
     }
 
@@ -439,7 +531,7 @@ impl Store {
         let count: u64 = commands.iter().map(|(_, e)| e.len() as u64).sum();
         let head = campaign.head + count;
         let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let stored_head: u64 =
             tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         if stored_head != campaign.head {
@@ -455,7 +547,7 @@ impl Store {
                 params![campaign.id.0, head, STATE_VERSION, json(&next)],
             )?;
         }
-        tx.commit()?;
+        tx.commit().map_err(write_failed(&self.path))?;
         campaign.state = next;
         campaign.head = head;
         campaign.commands += commands.len() as u64;
@@ -468,7 +560,7 @@ impl Store {
     /// Removes the campaign's last command and its events, and reopens the campaign.
     pub fn undo(&mut self, campaign: &mut Campaign) -> Result<Undone, StoreError> {
         let name = campaign.state.name.clone();
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let last: Option<(u64, String, u64)> = tx
             .query_row(
                 "SELECT seq, summary, event_count FROM commands WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
@@ -488,7 +580,7 @@ impl Store {
         tx.execute("DELETE FROM commands WHERE campaign_id = ?1 AND seq = ?2", params![campaign.id.0, seq])?;
         let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
-        tx.commit()?;
+        tx.commit().map_err(write_failed(&self.path))?;
         *campaign = self.load(campaign.id)?;
         Ok(Undone { command_seq: seq, summary, events })
     }
@@ -538,16 +630,138 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("campaign types serialise to JSON")
 }
 
-/// Refuses, before anything is written, a file that is not a referee database of a
-/// version this program can read. A missing or empty file is fine: it becomes a new one.
-fn inspect(path: &Path) -> Result<(), StoreError> {
+/// Begins a write: refused at once on a store opened for reading, and in one sentence when
+/// another program keeps the write lock past [`BUSY_TIMEOUT`].
+fn begin_write<'c>(conn: &'c mut Connection, path: &Path, read_only: bool) -> Result<rusqlite::Transaction<'c>, StoreError> {
+    if read_only {
+        return Err(StoreError::OpenedForReading(path.to_owned()));
+    }
+    conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(write_failed(path))
+}
+
+/// Names why a write could not begin or commit.
+fn write_failed(path: &Path) -> impl FnOnce(rusqlite::Error) -> StoreError {
+    move |e| match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy(path.to_owned()),
+        Some(ErrorCode::ReadOnly) => read_only_error(path, &e),
+        _ => StoreError::Sqlite(e),
+    }
+}
+
+/// A file or a folder that SQLite found it may not write.
+fn read_only_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+    match e.sqlite_error() {
+        Some(err) if err.extended_code == rusqlite::ffi::SQLITE_READONLY_DIRECTORY => StoreError::FolderReadOnly(path.to_owned()),
+        _ => StoreError::ReadOnly(path.to_owned()),
+    }
+}
+
+/// Names what went wrong reading `path` through `conn` while opening it.
+fn unreadable(conn: &Connection, path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
+            let detail = integrity(conn).unwrap_or_else(|| format!("SQLite cannot read it: {e}"));
+            StoreError::Damaged { path: path.to_owned(), detail }
+        }
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy(path.to_owned()),
+        Some(ErrorCode::ReadOnly) => read_only_error(path, &e),
+        _ => StoreError::Open { path: path.to_owned(), source: e },
+    }
+}
+
+/// The first complaint of SQLite's integrity check, where the check runs at all.
+fn integrity(conn: &Connection) -> Option<String> {
+    first_complaint(&conn.query_row("PRAGMA integrity_check(1)", [], |r| r.get::<_, String>(0)).ok()?)
+}
+
+/// The first complaint in a report of `PRAGMA integrity_check`, or `None` for "ok".
+fn first_complaint(report: &str) -> Option<String> {
+    // The complaint may come after a line naming the database ("*** in database main ***").
+    let line = report.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with("***"))?;
+    (line != "ok").then(|| format!("SQLite's integrity check says: {line}"))
+}
+
+impl StoreError {
+    /// SQLite found the database malformed while reading it, after it opened well: damage
+    /// beyond what opening reads shows only when it is read. [`diagnose`] says what it is.
+    pub fn is_damage(&self) -> bool {
+        matches!(self, StoreError::Sqlite(e) if matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)))
+    }
+}
+
+/// What is damaged in the database at `path`, by SQLite's integrity check, read without
+/// locks or journal files where no other program has the file open: for an error that
+/// [`StoreError::is_damage`]. `None` when the check finds nothing wrong.
+pub fn diagnose(path: &Path) -> Option<StoreError> {
+    let conn = if beside(path, "-wal").is_file() {
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).ok()?
+    } else {
+        immutable(path).ok()?
+    };
+    let detail = match conn.query_row("PRAGMA integrity_check(1)", [], |r| r.get::<_, String>(0)) {
+        Ok(report) => first_complaint(&report)?,
+        Err(e) => format!("SQLite cannot read it: {e}"),
+    };
+    Some(StoreError::Damaged { path: path.to_owned(), detail })
+}
+
+/// What opening found in a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Found {
+    /// No file at the path.
+    Missing,
+    /// A file of no bytes, which SQLite takes for an empty database.
+    Empty,
+    /// A SQLite database with nothing in it yet.
+    Blank,
+    /// A referee database of this schema version, one this program reads.
+    Referee(i32),
+}
+
+fn needs_migrating(found: Found) -> bool {
+    match found {
+        Found::Referee(version) => version < SCHEMA_VERSION,
+        Found::Missing | Found::Empty | Found::Blank => true,
+    }
+}
+
+/// Reads whose file this is and which schema it holds, and refuses what this program must not
+/// open. Only reads.
+fn classify(conn: &Connection, path: &Path) -> Result<Found, StoreError> {
+    let read = || -> rusqlite::Result<(i32, i32, i64)> {
+        let app = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let version = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let objects = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+        Ok((app, version, objects))
+    };
+    let (app, version, objects) = read().map_err(|e| unreadable(conn, path, e))?;
+    let path = path.to_owned();
+    if app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0) {
+        return Err(StoreError::NotOurs(path));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Newer { path, found: version, supported: SCHEMA_VERSION });
+    }
+    // Referee sets its mark and its version together, and never a version below 1.
+    if version < 0 || (version == 0 && objects > 0) {
+        return Err(StoreError::UnknownVersion { path, found: version });
+    }
+    Ok(if version == 0 { Found::Blank } else { Found::Referee(version) })
+}
+
+/// Looks at a file before opening it, refusing one this program must not open, through reads
+/// that leave nothing behind: its header with plain file reads, the rest through SQLite opened
+/// read-only and, unless another program has the database open, `immutable` (without locks,
+/// `-wal` or `-shm`).
+fn inspect(path: &Path) -> Result<Found, StoreError> {
     let io = |source| StoreError::Io { path: path.to_owned(), source };
+    let damaged = |detail: String| StoreError::Damaged { path: path.to_owned(), detail };
     let mut file = match File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Found::Missing),
         Err(e) => return Err(io(e)),
     };
-    let mut header = [0u8; 16];
+    let mut header = [0u8; 100];
     let mut read = 0;
     while read < header.len() {
         match file.read(&mut header[read..]).map_err(io)? {
@@ -555,22 +769,142 @@ fn inspect(path: &Path) -> Result<(), StoreError> {
             n => read += n,
         }
     }
-    if read == 0 {
-        return Ok(());
+    let header = &header[..read];
+    if header.is_empty() {
+        return Ok(Found::Empty);
     }
-    if read < header.len() || &header != SQLITE_HEADER {
+    if !header.starts_with(SQLITE_HEADER) {
+        if header.get(68..72) == Some(&APPLICATION_ID.to_be_bytes()[..]) {
+            return Err(damaged("it is marked as a referee database, but its first bytes are not SQLite's".into()));
+        }
         return Err(StoreError::NotSqlite(path.to_owned()));
     }
-    let not_sqlite = |_| StoreError::NotSqlite(path.to_owned());
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(not_sqlite)?;
-    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0)).map_err(not_sqlite)?;
-    let version: i32 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(not_sqlite)?;
-    let objects: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(not_sqlite)?;
-    if app != APPLICATION_ID && (app != 0 || objects > 0 || version != 0) {
-        return Err(StoreError::NotOurs(path.to_owned()));
+    if header.len() < 100 {
+        return Err(damaged(format!("it is cut short: {read} bytes, less than SQLite's header")));
     }
-    if version > SCHEMA_VERSION {
-        return Err(StoreError::Newer { path: path.to_owned(), found: version, supported: SCHEMA_VERSION });
+    let len = file.metadata().map_err(io)?.len();
+    drop(file);
+    if let Some(expected) = expected_len(header)
+        && len < expected
+        && !journal_beside(path)
+    {
+        return Err(damaged(format!("it is cut short: {len} of its {expected} bytes are there")));
+    }
+    if beside(path, "-wal").is_file() {
+        // Another program has it open, or left its journal: read it as SQLite's readers do.
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        return classify(&conn, path);
+    }
+    let before = stamp(path);
+    let found = classify(&immutable(path)?, path);
+    if found.is_err() && (beside(path, "-wal").is_file() || stamp(path) != before) {
+        // A writer came while the file was read without locks: read it again, with them.
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        return classify(&conn, path);
+    }
+    found
+}
+
+/// The length SQLite's header gives the file, where the header vouches for it: writers that
+/// keep the page count (offset 28) up to date copy the change counter (24) to offset 92.
+/// SQLite keeps the file that long whenever no journal is beside it.
+fn expected_len(header: &[u8]) -> Option<u64> {
+    let be32 = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    let pages = u64::from(be32(28));
+    let vouched = be32(24) == be32(92) && pages > 0 && page_size >= 512 && page_size.is_power_of_two();
+    vouched.then_some(pages * page_size)
+}
+
+/// Whether SQLite left a journal beside the database that may hold part of it.
+fn journal_beside(path: &Path) -> bool {
+    ["-wal", "-journal"].iter().any(|suffix| std::fs::metadata(beside(path, suffix)).is_ok_and(|m| m.is_file() && m.len() > 0))
+}
+
+/// SQLite's file beside the database: `-wal`, `-shm` or `-journal`.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Length and time of last change of a file, to tell whether it changed while being read.
+fn stamp(path: &Path) -> Option<(u64, SystemTime)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.len(), meta.modified().ok()?))
+}
+
+/// The file opened by SQLite without locks, `-wal` or `-shm` (`immutable=1`): for a file no
+/// writer has open, as none has when there is no `-wal` beside it.
+fn immutable(path: &Path) -> Result<Connection, StoreError> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let mut uri = String::from("file:");
+    if path.is_absolute() {
+        uri.push_str("//");
+        if !bytes.starts_with(b"/") {
+            uri.push('/');
+        }
+    }
+    for &b in bytes {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => uri.push(char::from(b)),
+            b'\\' if cfg!(windows) => uri.push('/'),
+            _ => uri.push_str(&format!("%{b:02X}")),
+        }
+    }
+    uri.push_str("?immutable=1");
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    Connection::open_with_flags(uri, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })
+}
+
+/// The connection of a store opened for reading. Read-write where the system allows it, with
+/// SQLite's `query_only` on, because SQLite then takes its `-wal` and `-shm` away when the
+/// last connection closes, which a read-only connection never does; read-only where the
+/// system will not let the file be written (SQLite's `-wal` and `-shm` then stay beside it
+/// until a program that may write opens it); and `immutable` where SQLite cannot make its `-wal` or `-shm` beside the
+/// database (a read-only folder), where no writer can either.
+fn reading_connection(path: &Path) -> Result<Connection, StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| unreadable(&conn, path, e))?;
+    conn.pragma_update(None, "query_only", true).map_err(|e| unreadable(&conn, path, e))?;
+    // The first read opens the journal.
+    match conn.pragma_query_value(None, "schema_version", |r| r.get::<_, i64>(0)) {
+        Ok(_) => Ok(conn),
+        Err(e) if cannot_make_journal(&e) && !beside(path, "-wal").is_file() => {
+            drop(conn);
+            immutable(path)
+        }
+        Err(e) => Err(unreadable(&conn, path, e)),
+    }
+}
+
+/// SQLite could not open or create its `-wal` or `-shm` beside the database.
+fn cannot_make_journal(e: &rusqlite::Error) -> bool {
+    use rusqlite::ffi::{SQLITE_CANTOPEN, SQLITE_READONLY_CANTINIT, SQLITE_READONLY_CANTLOCK, SQLITE_READONLY_DIRECTORY};
+    e.sqlite_error().is_some_and(|err| {
+        err.extended_code & 0xff == SQLITE_CANTOPEN
+            || [SQLITE_READONLY_CANTINIT, SQLITE_READONLY_CANTLOCK, SQLITE_READONLY_DIRECTORY].contains(&err.extended_code)
+    })
+}
+
+/// Refuses to write to a file or into a folder marked read-only. The marks are read, not
+/// tried, so that they hold even for a user the system would let write anyway (root); a
+/// file the system will not let this user write is found by SQLite when it opens it.
+fn refuse_read_only(path: &Path, exists: bool) -> Result<(), StoreError> {
+    let marked = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.permissions().readonly());
+    if exists && marked(path) {
+        return Err(StoreError::ReadOnly(path.to_owned()));
+    }
+    // Windows' read-only mark on a folder does not keep files from being written in it.
+    let folder = path.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if cfg!(unix) && marked(folder) {
+        return Err(StoreError::FolderReadOnly(path.to_owned()));
     }
     Ok(())
 }

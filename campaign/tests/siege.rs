@@ -432,13 +432,20 @@ fn mg_29_a_command_marching_through_disease_rolls_for_it() {
         events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, of: 17, command: Some(c), .. } if c == "Hanno")),
         "{events:?}"
     );
-    let lines: Vec<String> = events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Umpire)).collect();
-    assert!(lines.iter().any(|l| l.contains("Hanno catches it marching through and loses 2 elements (10 % of 17 = 1.7, rounded up)")), "{lines:?}");
+    let lines: Vec<String> =
+        events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Umpire)).collect();
+    assert!(
+        lines.iter().any(|l| l.contains("Hanno catches it marching through and loses 2 elements (10 % of 17 = 1.7, rounded up)")),
+        "{lines:?}"
+    );
     let carthage = referee_campaign::Viewer::Side(side("syracuse"));
     let seen: Vec<String> = events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &carthage)).collect();
     assert!(seen.iter().all(|l| !l.contains("Hanno") && !l.contains("17")), "Syracuse reads no name or size: {seen:?}");
     let wrong = vec![("Himilco".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
-    w.refused(&Command::AllocateSiegeLosses { side: side("carthage"), lost: wrong, sunk: vec![] }, "Himilco is not the command that marched");
+    w.refused(
+        &Command::AllocateSiegeLosses { side: side("carthage"), lost: wrong, sunk: vec![] },
+        "Himilco is not the command that marched",
+    );
     let lost = vec![("Hanno".to_owned(), "2 Irr LH(O)".parse().unwrap())];
     w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     assert!(w.elements("carthage", "Hanno").contains(&"4 Irr LH(O)".to_owned()));

@@ -64,6 +64,48 @@ impl TempDb {
     pub fn bytes(&self) -> Vec<u8> {
         std::fs::read(&self.path).unwrap_or_default()
     }
+
+    /// The folder the database is in.
+    pub fn folder(&self) -> &Path {
+        self._dir.path()
+    }
+
+    /// The names of the files in the database's folder, sorted: SQLite's `-wal` and `-shm`
+    /// show here when left behind.
+    pub fn files(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.folder())
+            .expect("the temporary folder can be listed")
+            .map(|entry| entry.expect("a folder entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// Permission bits set on a file or folder until dropped, when the old ones are put back (so
+/// that a user who is not root can remove the temporary folder).
+#[cfg(unix)]
+#[derive(Debug)]
+pub struct Mode {
+    path: PathBuf,
+    old: std::fs::Permissions,
+}
+
+#[cfg(unix)]
+impl Mode {
+    pub fn set(path: &Path, mode: u32) -> Mode {
+        use std::os::unix::fs::PermissionsExt;
+        let old = std::fs::metadata(path).expect("the path exists").permissions();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("permissions can be set");
+        Mode { path: path.to_owned(), old }
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Mode {
+    fn drop(&mut self) {
+        let _ = std::fs::set_permissions(&self.path, self.old.clone());
+    }
 }
 
 impl Default for TempDb {

@@ -6,11 +6,13 @@
 
 use std::collections::BTreeMap;
 
+use crate::{scenario, sicily};
 use rand::rngs::ChaCha8Rng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use referee_battle_gen::TabletopSystem;
 use referee_battle_gen::pack::{PackOptions, Reader};
+use referee_campaign::Logged;
 use referee_campaign::army::{CommandRoster, ElementGroup, take_groups};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::map::Edge;
@@ -18,8 +20,6 @@ use referee_campaign::scenario::DeployArea;
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
 use referee_campaign::{Campaign, CampaignState, Command, DiceInput, ExecError, NodeId, SideId, Store};
-use crate::{scenario, sicily};
-use referee_campaign::Logged;
 
 struct Player {
     rng: ChaCha8Rng,
@@ -463,4 +463,3 @@ pub fn play(id: &str, seed: u64, packs: bool) -> Played {
     }
     Played { kinds, events, checkpoints: p.checkpoints }
 }
-

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context as _;
 use referee_campaign::army::ElementTable;
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::turn::Phase;
@@ -187,7 +186,8 @@ impl RefereeApp {
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
     /// cannot be opened leaves the picker up with the reason, rather than no window at all.
     pub fn open_db(db: &Path, catalog: Catalog, open: Option<&str>, view_as: Option<&str>) -> anyhow::Result<Self> {
-        let store = Store::open(db).with_context(|| format!("cannot open the campaign database {}", db.display()))?;
+        // Every refusal to open names the file and says what is wrong with it.
+        let store = Store::open(db)?;
         let mut app = RefereeApp::new(store, db.to_owned(), catalog);
         if let Some(key) = open {
             app.send(AppCommand::OpenCampaign(key.to_owned()));
