@@ -145,10 +145,10 @@ fn mutated() -> impl Strategy<Value = String> {
                 }
             }
             _ => {
-                if let (Some(Value::String(last)), Some(parent)) = (path.last(), path.split_last().map(|(_, p)| p)) {
-                    if let Value::Object(map) = at_mut(&mut order, parent) {
-                        map.remove(last);
-                    }
+                if let (Some(Value::String(last)), Some(parent)) = (path.last(), path.split_last().map(|(_, p)| p))
+                    && let Value::Object(map) = at_mut(&mut order, parent)
+                {
+                    map.remove(last);
                 }
             }
         }

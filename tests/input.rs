@@ -167,3 +167,49 @@ fn x_06_a_list_of_orders_is_stored_whole_or_not_at_all() {
     let undone = cli(&db.path, &["undo", "L"]).ok();
     assert!(undone.contains("deploy carthage Hanno"), "each order of a list is its own step for undo: {undone}");
 }
+
+/// the dice seed is printed only when the umpire asks for it with `seed`; no
+/// view, however complete, carries it.
+#[test]
+fn x_01_the_seed_only_on_request() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "S", "--seed", "4242424242"]).ok();
+    for args in [&["show", "S", "--json"][..], &["show", "S"], &["log", "S"], &["roster", "S", "--json"]] {
+        let out = cli(&db.path, args).ok();
+        assert!(!out.contains("4242424242") && !out.contains("\"seed\""), "{args:?} shows the seed: {out}");
+    }
+    let out = cli(&db.path, &["seed", "S", "--json"]).json();
+    assert_eq!(out["seed"], 4_242_424_242u64);
+}
+
+/// a campaign's events, as `log --json` prints them, import into another
+/// database as the same campaign; events that do not make a campaign, or that carry a field
+/// events do not have, are refused with nothing written.
+#[test]
+fn x_03_a_campaign_moves_between_databases_by_its_events() {
+    let from = TempDb::new();
+    raise_himera(&from.path, "H");
+    let events = cli(&from.path, &["log", "H", "--json"]).ok();
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "h.json", &events);
+    let to = TempDb::new();
+    cli(&to.path, &["new", "pyrrhic", "--name", "Other", "--seed", "1"]).ok();
+    let before = to.bytes();
+    let mut bad: serde_json::Value = serde_json::from_str(&events).unwrap();
+    bad[3]["event"]["sid"] = "carthage".into();
+    let bad_file = write(dir.path(), "bad.json", &bad.to_string());
+    let line = cli(&to.path, &["import", &bad_file, "--name", "H2"]).refused();
+    assert!(line.contains("unknown field `[3].event.sid`"), "{line}");
+    let good: serde_json::Value = serde_json::from_str(&events).unwrap();
+    let headless = write(dir.path(), "headless.json", &serde_json::Value::Array(good.as_array().unwrap()[1..].to_vec()).to_string());
+    let line = cli(&to.path, &["import", &headless, "--name", "H2"]).refused();
+    assert!(line.contains("its first event is not the start of a campaign"), "{line}");
+    assert_eq!(to.bytes(), before, "a refused import changed the database");
+    cli(&to.path, &["import", &file, "--name", "H2"]).ok();
+    let a = cli(&from.path, &["show", "H", "--as", "syracuse", "--json"]).json();
+    let b = cli(&to.path, &["show", "H2", "--as", "syracuse", "--json"]).json();
+    assert_eq!(a["board"]["battles"], b["board"]["battles"]);
+    assert_eq!(a["own"], b["own"]);
+    let line = cli(&to.path, &["import", &file, "--name", "H2"]).refused();
+    assert!(line.contains("exists already"), "{line}");
+}

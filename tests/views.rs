@@ -108,3 +108,20 @@ proptest! {
         }
     }
 }
+
+/// the other sides' counters come in the order the table shows them — by side, node and
+/// kind — never in the order they were set up, which would give each a lasting number that
+/// follows it round the map.
+#[test]
+fn x_01_counters_carry_no_order_of_their_own() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Order", catalog().scenario("dionysian").unwrap(), 3).unwrap();
+    let syracuse = SideId::new("syracuse");
+    for (counter, node) in [("Dionysius", 31), ("fleet", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10)] {
+        let deploy = Command::Deploy { side: syracuse.clone(), counter: counter.into(), node: NodeId(node) };
+        store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
+    }
+    let view = side_view(&c.state, sicily(), &[], &SideId::new("carthage")).unwrap();
+    let seen: Vec<(u8, bool)> = view.board.counters.iter().map(|m| (m.node.0, m.fleet)).collect();
+    assert_eq!(seen, [(8, false), (10, false), (22, false), (31, false), (31, true)]);
+}

@@ -166,6 +166,15 @@ pub enum CliCommand {
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
     },
+    /// Bring in a campaign from the events `referee log CAMPAIGN --json` printed for the umpire,
+    /// e.g. to move it into another database; they are checked by replaying them first
+    Import {
+        /// The JSON file of events; `-` reads standard input
+        file: PathBuf,
+        /// The name of the campaign in this database
+        #[arg(long)]
+        name: String,
+    },
     /// Print a campaign's dice seed: the umpire's secret, with which every seeded roll can be
     /// replayed and every roll to come foreseen. `show` and `log` never print it.
     Seed {
@@ -499,6 +508,28 @@ impl Session {
                 };
                 self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
             }
+            CliCommand::Import { file, name } => {
+                let text = if file.as_os_str() == "-" {
+                    std::io::read_to_string(std::io::stdin()).context("cannot read the events from standard input")?
+                } else {
+                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
+                };
+                let what = || format!("{} is not a campaign's events as `referee log --json` prints them", file.display());
+                let events: Vec<referee_campaign::Logged> = serde_json::from_str(&text).with_context(what)?;
+                // Stored events read leniently, so that older campaigns open; a file to import is
+                // input, and a field it has that the events do not keep is refused by name.
+                let given: serde_json::Value = serde_json::from_str(&text).with_context(what)?;
+                let read = serde_json::to_value(&events)?;
+                if let Some(path) = unknown_field(&given, &read, "") {
+                    bail!("{}: unknown field `{path}`: the events of a campaign have no such field", file.display());
+                }
+                let mut store = self.store(Access::Create)?;
+                let campaign = store.import(&name, &events)?;
+                self.print(
+                    out,
+                    &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: campaign.state.scenario.id.clone() },
+                )
+            }
             CliCommand::Seed { campaign } => {
                 let store = self.store(Access::Read)?;
                 let c = store.load(store.find(&campaign)?)?;
@@ -574,6 +605,25 @@ fn parse_orders(text: &str) -> anyhow::Result<Vec<Command>> {
             items.into_iter().enumerate().map(|(i, v)| one(v, format!("order {} of {n}, ", i + 1))).collect()
         }
         other => Ok(vec![one(other, String::new())?]),
+    }
+}
+
+/// The first field of `given` that reading it into the program's types and writing it back
+/// (`read`) lost: a field the types do not have. Its path, like `[3].event.roll.sorce`.
+fn unknown_field(given: &serde_json::Value, read: &serde_json::Value, at: &str) -> Option<String> {
+    use serde_json::Value;
+    match (given, read) {
+        (Value::Object(g), Value::Object(r)) => g.iter().find_map(|(k, v)| {
+            let here = if at.is_empty() { k.clone() } else { format!("{at}.{k}") };
+            match r.get(k) {
+                None => Some(here),
+                Some(w) => unknown_field(v, w, &here),
+            }
+        }),
+        (Value::Array(g), Value::Array(r)) => {
+            g.iter().zip(r).enumerate().find_map(|(i, (v, w))| unknown_field(v, w, &format!("{at}[{i}]")))
+        }
+        _ => None,
     }
 }
 

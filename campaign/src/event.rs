@@ -493,12 +493,17 @@ impl Event {
             } else {
                 format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
             }),
-            Event::FleetsCombined { commander, partner, np } => Some(format!(
-                "The {} fleet ({np} NP) joins the {} fleet under {}'s command — MG-36",
-                side_name(&Some(partner.clone())),
-                side_name(&Some(commander.clone())),
-                side_name(&Some(commander.clone()))
-            )),
+            Event::FleetsCombined { commander, partner, np } => {
+                // The partner's NPs are the two allies' business, not their enemy's.
+                let strength =
+                    if owner_sees(viewer, commander) || owner_sees(viewer, partner) { format!(" ({np} NP)") } else { String::new() };
+                Some(format!(
+                    "The {} fleet{strength} joins the {} fleet under {}'s command — MG-36",
+                    side_name(&Some(partner.clone())),
+                    side_name(&Some(commander.clone())),
+                    side_name(&Some(commander.clone()))
+                ))
+            }
             Event::FleetSheltered { side, node } => {
                 Some(format!("{}: the fleet shelters in {} — MG-19", side_name(&Some(side.clone())), map.name(*node)))
             }

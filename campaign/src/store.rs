@@ -189,6 +189,9 @@ pub enum StoreError {
     Changed(String),
     #[error("campaign `{campaign}` cannot be read: {detail}")]
     Corrupt { campaign: String, detail: String },
+    /// A list of events to import that does not make a campaign.
+    #[error("the events to import as campaign `{name}` do not make a campaign: {detail}; nothing was written")]
+    Import { name: String, detail: String },
     #[error("cannot read {}: {source}", path.display())]
     Io { path: PathBuf, source: std::io::Error },
     #[error("database error: {0}")]
@@ -260,6 +263,13 @@ pub struct Undone {
     pub command_seq: u64,
     pub summary: String,
     pub events: u64,
+}
+
+/// The body of a command brought in by [`Store::import`]: what was ordered is not in a log.
+#[derive(Serialize)]
+struct ImportedCommand {
+    r#type: &'static str,
+    command: u64,
 }
 
 #[derive(Serialize)]
@@ -391,6 +401,50 @@ impl Store {
         insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
         tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state: CampaignState::new(name, scenario, seed), head: 1, commands: 1, last_snapshot: 0 })
+    }
+
+    /// Brings in a whole campaign from its events (as `referee log --json` prints them for the
+    /// umpire), under the name `name`: checked by replaying them first, so a list that does not
+    /// make a campaign is refused and nothing is written. The events keep their grouping into
+    /// commands, so undo takes back one command at a time as it did where they came from.
+    pub fn import(&mut self, name: &str, events: &[Logged]) -> Result<Campaign, StoreError> {
+        let name = name.trim();
+        let invalid = |detail: String| StoreError::Import { name: name.to_owned(), detail };
+        if name.is_empty() {
+            return Err(invalid("a campaign needs a name".into()));
+        }
+        // Consecutive events of one command stay one command.
+        let mut groups: Vec<(u64, Vec<Event>)> = Vec::new();
+        for l in events {
+            match groups.last_mut() {
+                Some((seq, group)) if *seq == l.command_seq => group.push(l.event.clone()),
+                _ => groups.push((l.command_seq, vec![l.event.clone()])),
+            }
+        }
+        let Some(Event::CampaignStarted { name: started, scenario, .. }) = groups.first_mut().and_then(|(_, g)| g.first_mut()) else {
+            return Err(invalid("its first event is not the start of a campaign".into()));
+        };
+        name.clone_into(started);
+        let scenario_id = scenario.id.clone();
+        if groups[0].1.len() != 1 {
+            return Err(invalid("its start is a command of its own, with no other event".into()));
+        }
+        CampaignState::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
+        if exists {
+            return Err(StoreError::CampaignExists(name.to_owned()));
+        }
+        let now = chrono::Utc::now().to_rfc3339();
+        tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario_id, now])?;
+        let id = CampaignId(tx.last_insert_rowid());
+        for (i, (_, group)) in groups.iter().enumerate() {
+            let seq = i as u64 + 1;
+            let body = json(&ImportedCommand { r#type: "imported", command: seq });
+            insert_command(&tx, id, seq, &now, &format!("imported command {seq}"), &body, group)?;
+        }
+        tx.commit().map_err(write_failed(&self.path))?;
+        self.load(id)
     }
 
     /// Every campaign in the file, oldest first.

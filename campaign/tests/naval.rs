@@ -180,7 +180,11 @@ fn mg_36_combined_fleets() {
     sea.sail("syracuse", &[30]);
     let err = sea.go(&Command::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("syracuse and rome are not allies") && err.ends_with("MG-36"), "{err}");
-    sea.ok(&combine);
+    let events = sea.ok(&combine);
+    // Rome learns the fleets joined, not how strong Carthage's was.
+    let line = |viewer: &str| events[0].describe(&sea.map, &sea.c.state.scenario, &referee_campaign::Viewer::Side(side(viewer))).unwrap();
+    assert!(line("syracuse").contains("(5 NP)"), "{}", line("syracuse"));
+    assert!(!line("rome").contains("NP"), "{}", line("rome"));
     let s = &sea.c.state;
     assert_eq!((s.fleet_np(&side("syracuse")), s.fleet_np(&side("carthage"))), (10, 0));
     assert!(s.counter(&side("carthage"), "fleet").is_none());
