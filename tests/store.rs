@@ -495,3 +495,46 @@ fn x_03_a_store_opened_for_reading_writes_nothing() {
     assert_eq!(db.bytes(), before);
     assert_eq!(db.files(), ["campaigns.sqlite"]);
 }
+
+/// Copies the built-in data folder to `to`, with the map changed by `edit`.
+fn data_folder_with_map(to: &std::path::Path, edit: impl Fn(String) -> String) {
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for sub in ["maps", "scenarios", "armies", "tables"] {
+        std::fs::create_dir_all(to.join(sub)).unwrap();
+        for entry in std::fs::read_dir(from.join(sub)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let text = if sub == "maps" { edit(text) } else { text };
+            std::fs::write(to.join(sub).join(path.file_name().unwrap()), text).unwrap();
+        }
+    }
+}
+
+/// X-03 / MG-01: a campaign keeps the map it started on. Read with another data folder whose
+/// map differs, it is still drawn on its own; a campaign from before maps were kept is drawn on
+/// the data's map only if it has every node the campaign stands on.
+#[test]
+fn x_03_a_campaign_keeps_its_map() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "Kept");
+    let dir = tempfile::tempdir().unwrap();
+    data_folder_with_map(dir.path(), |t| t.replacen("name = \"Himera\"", "name = \"Thermae\"", 1));
+    let data = dir.path().to_str().unwrap();
+    let shown = referee_e2e::cli(&db.path, &["--data", data, "log", "Kept"]).ok();
+    assert!(shown.contains("Battle 1 at Himera") && !shown.contains("Thermae"), "{shown}");
+    // A new campaign takes the data folder's map.
+    referee_e2e::cli(&db.path, &["--data", data, "new", "dionysian", "--name", "New", "--seed", "1"]).ok();
+    let json = referee_e2e::cli(&db.path, &["log", "New", "--json"]).json();
+    assert_eq!(json[0]["event"]["scenario"]["map_data"]["nodes"]["8"]["name"], "Thermae");
+
+    // Before maps were kept: the map is taken from the data, and refused if a node is missing.
+    let store = Store::open(&db.path).unwrap();
+    let mut c = store.load(store.find("Kept").unwrap()).unwrap();
+    let map = c.state.scenario.map_data.take().unwrap();
+    assert!(c.state.map(Some(&map)).is_ok());
+    let mut shrunk = (*map).clone();
+    shrunk.nodes.remove(&NodeId(8));
+    let err = c.state.map(Some(&shrunk)).unwrap_err();
+    assert!(err.contains("stands on node 08, which the map `sicily` in the data does not have"), "{err}");
+    assert!(c.state.map(None).unwrap_err().contains("which is not in the data"));
+}

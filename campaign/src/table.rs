@@ -210,6 +210,7 @@ pub fn set_up_table(
         time_of_day: lookup(&TIME_OF_DAY, &time),
         rolls: vec![PublicRoll::from(&weather), PublicRoll::from(&time)],
     };
+    // The weather and the hour are the same for both armies and seen by both: public.
     Ok(vec![
         Event::DiceRolled { roll: weather, side: None, visibility: Visibility::Public },
         Event::DiceRolled { roll: time, side: None, visibility: Visibility::Public },

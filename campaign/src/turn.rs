@@ -665,6 +665,8 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
         let city = map.name(node);
         let roll = dice.roll(DiceSpec::D6, &format!("alliance of {city}"), Some("MG-06"), Vec::new())?;
         let joins = roll.total() >= ALLIANCE_ROLL;
+        // Public: the roll names a city where a counter stands for all to see, takes no
+        // modifier, and its result — the city joining or not — is public anyway.
         events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
         if joins {
             events.push(Event::CityJoined { node, side: side.clone() });
