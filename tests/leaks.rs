@@ -132,6 +132,18 @@ impl Disguise {
         }
     }
 
+    /// What became of each command after a battle: the other sides' names and elements.
+    fn aftermath(&self, aftermath: &mut [referee_campaign::battle::CommandAftermath]) {
+        for a in aftermath {
+            let side = a.side.clone();
+            self.name(&side, &mut a.command);
+            if let Some(j) = &mut a.joined {
+                self.name(&side, j);
+            }
+            self.groups(&side, &mut a.lost);
+        }
+    }
+
     /// One event as `viewer` must not be able to tell from the real one. Every kind is named,
     /// so a new kind of event must be decided here before this test compiles.
     fn event(&mut self, event: &mut Event) {
@@ -230,28 +242,12 @@ impl Disguise {
                 }
             }
             Event::BattleResolved { aftermath, retreats, .. } => {
-                for a in aftermath.iter_mut() {
-                    let side = a.side.clone();
-                    self.name(&side, &mut a.command);
-                    if let Some(j) = &mut a.joined {
-                        self.name(&side, j);
-                    }
-                    self.groups(&side, &mut a.lost);
-                }
+                self.aftermath(aftermath);
                 for r in retreats {
                     self.name(&r.side.clone(), &mut r.command);
                 }
             }
-            Event::BattleDrawn { aftermath, .. } => {
-                for a in aftermath.iter_mut() {
-                    let side = a.side.clone();
-                    self.name(&side, &mut a.command);
-                    if let Some(j) = &mut a.joined {
-                        self.name(&side, j);
-                    }
-                    self.groups(&side, &mut a.lost);
-                }
-            }
+            Event::BattleDrawn { aftermath, .. } => self.aftermath(aftermath),
             Event::StayOrRetireChosen { side, stay, .. } => {
                 if self.other(side) {
                     *stay = !*stay;

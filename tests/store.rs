@@ -257,17 +257,20 @@ fn x_03_unreadable_snapshot_falls_back_to_the_events() {
     assert_eq!(store.load(c.id).unwrap().state, c.state);
 }
 
+/// A database as version 1 of the schema wrote it, with one campaign, `Old`.
+fn write_version_1(path: &Path) {
+    let conn = Connection::open(path).unwrap();
+    conn.execute_batch(referee_campaign::store::migrations()[0]).unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
+    conn.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES ('Old', 'dionysian', '2026-01-01')", []).unwrap();
+}
+
 /// a database written at schema version 1 is migrated in place, its campaigns kept.
 #[test]
 fn x_03_a_version_1_database_is_migrated() {
     let db = TempDb::new();
-    {
-        let conn = Connection::open(&db.path).unwrap();
-        conn.execute_batch(referee_campaign::store::migrations()[0]).unwrap();
-        conn.pragma_update(None, "user_version", 1).unwrap();
-        conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-        conn.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES ('Old', 'dionysian', '2026-01-01')", []).unwrap();
-    }
+    write_version_1(&db.path);
     let store = Store::open(&db.path).unwrap();
     let version: i32 = store.connection().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(version, SCHEMA_VERSION);
@@ -329,13 +332,7 @@ fn x_03_a_write_while_another_program_writes_is_refused() {
 #[test]
 fn x_03_a_version_1_database_is_read_without_migrating() {
     let db = TempDb::new();
-    {
-        let conn = Connection::open(&db.path).unwrap();
-        conn.execute_batch(referee_campaign::store::migrations()[0]).unwrap();
-        conn.pragma_update(None, "user_version", 1).unwrap();
-        conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
-        conn.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES ('Old', 'dionysian', '2026-01-01')", []).unwrap();
-    }
+    write_version_1(&db.path);
     let before = db.bytes();
     let writer = writing(&db.path);
     let reader = Store::open_read_only(&db.path).unwrap();
@@ -497,8 +494,8 @@ fn x_03_a_store_opened_for_reading_writes_nothing() {
 }
 
 /// Copies the built-in data folder to `to`, with the map changed by `edit`.
-fn data_folder_with_map(to: &std::path::Path, edit: impl Fn(String) -> String) {
-    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+fn data_folder_with_map(to: &Path, edit: impl Fn(String) -> String) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
     for sub in ["maps", "scenarios", "armies", "tables"] {
         std::fs::create_dir_all(to.join(sub)).unwrap();
         for entry in std::fs::read_dir(from.join(sub)).unwrap() {

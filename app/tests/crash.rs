@@ -95,15 +95,20 @@ fn check_whole(store: &Store, round: &str) {
     assert_eq!(loaded.state, replayed, "round {round}: the snapshot disagrees with the events");
 }
 
+/// A folder with a database holding the campaign "Crash", and the path for the orders' file.
+fn crash_campaign() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.sqlite");
+    let list = dir.path().join("orders.json");
+    Store::open(&db).unwrap().create("Crash", Catalog::embedded().scenario("dionysian").unwrap(), 1234).unwrap();
+    (dir, db, list)
+}
+
 /// a list given in one order is stored whole or not at all, even when the writer is
 /// killed in the middle of it; a list it lives to finish stands whole, with its snapshots.
 #[test]
 fn x_03_sigkill_mid_list_stores_none_of_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("crash.sqlite");
-    let list = dir.path().join("orders.json");
-    let catalog = Catalog::embedded();
-    Store::open(&db).unwrap().create("Crash", catalog.scenario("dionysian").unwrap(), 1234).unwrap();
+    let (_dir, db, list) = crash_campaign();
     let writer = |orders: &[Command]| {
         std::fs::write(&list, serde_json::to_string(orders).unwrap()).unwrap();
         Process::new(env!("CARGO_BIN_EXE_referee"))
@@ -145,11 +150,7 @@ fn x_03_sigkill_mid_list_stores_none_of_it() {
 
 #[test]
 fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("crash.sqlite");
-    let list = dir.path().join("orders.json");
-    let catalog = Catalog::embedded();
-    Store::open(&db).unwrap().create("Crash", catalog.scenario("dionysian").unwrap(), 1234).unwrap();
+    let (_dir, db, list) = crash_campaign();
     for (round, in_round) in ROUNDS.into_iter().enumerate() {
         let (before, controlled) = {
             let store = Store::open(&db).unwrap();

@@ -20,6 +20,17 @@ const FLEETS_AT_HIMERA: &[(&str, &str, u8)] = &[
     ("syracuse", "fleet", 8),
 ];
 
+/// The naval battle among `events`.
+fn outcome(events: &[Event]) -> referee_campaign::naval::NavalOutcome {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("a naval battle")
+}
+
 /// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
 /// carried elements of its owner's choosing; MG-15: it then retreats to a coastal node free of
 /// enemy fleets.
@@ -31,13 +42,7 @@ fn mg_18_naval_battle_losses_and_retreat() {
     // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard;
     // its recovery rolls (MG-30) of 5, 1, 1, 1, 1 bring one NP back, but not the men it carried.
     let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6, 5, 1, 1, 1, 1])).unwrap();
-    let outcome = events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
-            _ => None,
-        })
-        .expect("a naval battle at Himera");
+    let outcome = outcome(&events);
     assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost, outcome.np_recovered), ("syracuse", "carthage", 5, 1));
     assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
     let s = &sea.c.state;
@@ -133,13 +138,7 @@ fn mg_18_ties_are_rolled_again() {
     let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.sail("carthage", &[8]);
     let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
-    let outcome = events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let outcome = outcome(&events);
     assert_eq!((outcome.winner.as_str(), outcome.np_lost, outcome.elements_to_lose), ("carthage", 3, 0));
     assert_eq!(sea.c.state.retreats_due, [side("syracuse")]);
 }
@@ -206,13 +205,7 @@ fn mg_30_a_fleet_beaten_to_nothing_that_recovers_ships_stays_afloat() {
     let mut sea = rome_sails_to_helorus();
     // Rome 6 + 10 against Syracuse 1 + 5 sinks all 5 NPs; two of them are recovered.
     let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 6, 5, 4, 1, 1])).unwrap();
-    let outcome = events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let outcome = outcome(&events);
     assert_eq!((outcome.np_lost, outcome.np_recovered, outcome.fleet_destroyed), (5, 2, false));
     let s = &sea.c.state;
     assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (2, 3));
