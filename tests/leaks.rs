@@ -415,6 +415,14 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
     h.run();
     out.insert("app".to_owned(), drawn_text(&h.output().shapes).join("\n"));
+    // And with each battle's node picked, as a player would look at it.
+    for battle in shown["board"]["battles"].as_array().unwrap() {
+        let node = referee_campaign::NodeId(u8::try_from(battle["node"].as_u64().unwrap()).unwrap());
+        h.state_mut().send(referee::gui::AppCommand::Select(Some(node)));
+        h.state_mut().apply_commands();
+        h.run();
+        out.insert(format!("app at node {node}"), drawn_text(&h.output().shapes).join("\n"));
+    }
     out
 }
 

@@ -16,7 +16,7 @@ use crate::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 15;
+pub const STATE_VERSION: u32 = 16;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
