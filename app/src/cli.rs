@@ -417,7 +417,7 @@ impl Session {
             CliCommand::Order { campaign, order, file, values } => {
                 let text = match (order.as_deref(), &file) {
                     (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
-                    (Some("-"), None) => std::io::read_to_string(std::io::stdin()).context("cannot read the order from standard input")?,
+                    (Some("-"), None) => read_input(Path::new("-"), "the order")?,
                     (Some(json), None) => json.to_owned(),
                     (None, None) => bail!("give the order as JSON text, `-` for standard input, or --file"),
                 };
@@ -479,11 +479,7 @@ impl Session {
                 self.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values } => {
-                let text = if file.as_os_str() == "-" {
-                    std::io::read_to_string(std::io::stdin()).context("cannot read the result from standard input")?
-                } else {
-                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
-                };
+                let text = read_input(&file, "the result")?;
                 let mut value: serde_json::Value = serde_json::from_str(&text).context("the result is not valid JSON")?;
                 let Some(object) = value.as_object_mut() else {
                     bail!("the result must be a JSON object like {{\"outcome\": …, \"losses\": […]}}")
@@ -509,11 +505,7 @@ impl Session {
                 self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
             }
             CliCommand::Import { file, name } => {
-                let text = if file.as_os_str() == "-" {
-                    std::io::read_to_string(std::io::stdin()).context("cannot read the events from standard input")?
-                } else {
-                    std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?
-                };
+                let text = read_input(&file, "the events")?;
                 let what = || format!("{} is not a campaign's events as `referee log --json` prints them", file.display());
                 let events: Vec<referee_campaign::Logged> = serde_json::from_str(&text).with_context(what)?;
                 // Stored events read leniently, so that older campaigns open; a file to import is
@@ -589,6 +581,15 @@ impl Session {
 /// A value of one of the engine's kebab-case enums from its name, as clap already checked it.
 fn named<T: serde::de::DeserializeOwned>(name: &str) -> anyhow::Result<T> {
     serde_json::from_value(serde_json::Value::String(name.to_owned())).with_context(|| format!("`{name}` is not a choice here"))
+}
+
+/// The text of a file, or of standard input for `-`.
+fn read_input(path: &Path, what: &str) -> anyhow::Result<String> {
+    if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).with_context(|| format!("cannot read {what} from standard input"))
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    }
 }
 
 /// Reads one command object or an array of them.

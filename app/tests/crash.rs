@@ -72,6 +72,12 @@ fn kill_after(child: &mut Child, db: &Path, target: u64, round: usize) -> u64 {
     }
 }
 
+/// Starts a writer in a process group of its own, so that [`kill_group`] reaches everything
+/// it runs; its errors are kept for the report.
+fn start_writer(writer: &mut Process) -> Child {
+    writer.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).process_group(0).spawn().unwrap()
+}
+
 /// SIGKILL to the writer's whole process group: the shell and the `referee` it is running.
 fn kill_group(child: &mut Child) {
     let status = Process::new("kill").args(["-KILL", "--", &format!("-{}", child.id())]).status().unwrap();
@@ -111,17 +117,9 @@ fn x_03_sigkill_mid_list_stores_none_of_it() {
     let (_dir, db, list) = crash_campaign();
     let writer = |orders: &[Command]| {
         std::fs::write(&list, serde_json::to_string(orders).unwrap()).unwrap();
-        Process::new(env!("CARGO_BIN_EXE_referee"))
-            .arg("--db")
-            .arg(&db)
-            .args(["order", "Crash", "--file"])
-            .arg(&list)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .unwrap()
+        let mut writer = Process::new(env!("CARGO_BIN_EXE_referee"));
+        writer.arg("--db").arg(&db).args(["order", "Crash", "--file"]).arg(&list);
+        start_writer(&mut writer)
     };
     let mut killed = 0;
     for (round, delay_ms) in [40u64, 250, 700, 1_500].into_iter().enumerate() {
@@ -162,17 +160,13 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
         std::fs::write(&list, lines.join("\n")).unwrap();
 
         // One `referee order` per order, as a referee's script would give them.
-        let mut child = Process::new("sh")
+        let mut writer = Process::new("sh");
+        writer
             .args(["-c", r#"while IFS= read -r order; do "$0" --db "$1" order Crash "$order" || exit 1; done < "$2""#])
             .arg(env!("CARGO_BIN_EXE_referee"))
             .arg(&db)
-            .arg(&list)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .unwrap();
+            .arg(&list);
+        let mut child = start_writer(&mut writer);
         let seen = kill_after(&mut child, &db, before + in_round, round);
 
         // Every connection is closed now: opening the file again recovers it as after a crash.

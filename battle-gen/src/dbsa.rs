@@ -231,7 +231,7 @@ fn standard_army() -> u32 {
 /// the [`BattleScale`], which only the umpire's side can work out, because it needs every
 /// side's strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Scaling {
     /// The whole battle at one scale: the largest side in the battle becomes one DBSA army of
     /// `elements` (if it has that many) and every other side one army scaled by the same

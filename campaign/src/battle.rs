@@ -661,12 +661,7 @@ impl CampaignState {
         match &a.joined {
             Some(target) => {
                 if let Some(army) = self.armies.get_mut(&a.side) {
-                    let moved = army.commands.iter().find(|c| c.name == a.command).map(|c| c.elements.clone()).unwrap_or_default();
-                    if let Some(t) = army.commands.iter_mut().find(|c| &c.name == target) {
-                        let mut from = moved.clone();
-                        crate::cities::transfer(&mut from, &mut t.elements, &moved);
-                    }
-                    army.commands.retain(|c| c.name != a.command);
+                    merge_into(&mut army.commands, &a.command, target);
                 }
                 self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
             }
@@ -708,6 +703,16 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
     Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
 }
 
+/// MG-31: the command `from`, its general lost, hands all its elements to `into` and is gone.
+fn merge_into(commands: &mut Vec<crate::army::CommandRoster>, from: &str, into: &str) {
+    let moved = commands.iter().find(|c| c.name == from).map(|c| c.elements.clone()).unwrap_or_default();
+    if let Some(t) = commands.iter_mut().find(|c| c.name == into) {
+        let mut source = moved.clone();
+        crate::cities::transfer(&mut source, &mut t.elements, &moved);
+    }
+    commands.retain(|c| c.name != from);
+}
+
 impl CampaignState {
     /// A city's command after a battle: its losses stay with the city (MG-05, MG-07).
     fn settle_city(&mut self, node: NodeId, a: &CommandAftermath) {
@@ -720,15 +725,10 @@ impl CampaignState {
         }
         // MG-31: a city command whose general is lost hands its men to another of the city's
         // commands at the node, if the referee named one.
-        if let (true, Some(target)) = (a.general_lost && !a.destroyed, &a.joined) {
-            let moved = forces.iter().find(|c| c.name == a.command).map(|c| c.elements.clone()).unwrap_or_default();
-            if let Some(t) = forces.iter_mut().find(|c| &c.name == target) {
-                let mut from = moved.clone();
-                crate::cities::transfer(&mut from, &mut t.elements, &moved);
-            }
-        }
-        if a.destroyed || a.general_lost {
-            forces.retain(|c| c.name != a.command);
+        match (&a.joined, a.general_lost && !a.destroyed) {
+            (Some(target), true) => merge_into(forces, &a.command, target),
+            _ if a.destroyed || a.general_lost => forces.retain(|c| c.name != a.command),
+            _ => {}
         }
     }
 }

@@ -119,28 +119,42 @@ impl Roll {
     /// The dice alone. Saturating, like [`Roll::total`], so that no stored roll, however
     /// it came to be written, can make reading a campaign fail.
     pub fn natural(&self) -> i32 {
-        self.values.iter().fold(0i32, |sum, &v| sum.saturating_add(i32::from(v)))
+        natural(&self.values)
     }
 
     /// The dice and the modifiers.
     pub fn total(&self) -> i32 {
-        self.modifiers.iter().fold(self.natural(), |sum, m| sum.saturating_add(m.value))
+        total(&self.values, &self.modifiers)
     }
 
     /// "d6 = 4 +1 (2:1 odds) = 5".
     pub fn describe(&self) -> String {
-        let mut s = format!("{} = {}", self.dice, self.values.iter().map(u8::to_string).collect::<Vec<_>>().join("+"));
-        for m in &self.modifiers {
-            s.push_str(&format!(" {:+} ({})", m.value, m.reason));
-        }
-        if !self.modifiers.is_empty() || self.values.len() > 1 {
-            s.push_str(&format!(" = {}", self.total()));
-        }
-        if self.source == RollSource::Manual {
-            s.push_str(" [typed in]");
-        }
-        s
+        describe(self.dice, &self.values, &self.modifiers, self.total(), self.source == RollSource::Manual)
     }
+}
+
+fn natural(values: &[u8]) -> i32 {
+    values.iter().fold(0i32, |sum, &v| sum.saturating_add(i32::from(v)))
+}
+
+fn total(values: &[u8], modifiers: &[Modifier]) -> i32 {
+    modifiers.iter().fold(natural(values), |sum, m| sum.saturating_add(m.value))
+}
+
+/// "2d6 = 4+3 +1 (2:1 odds) = 8 [typed in]": the one way a roll is written, seen whole or
+/// as a [`PublicRoll`].
+fn describe(dice: DiceSpec, values: &[u8], modifiers: &[Modifier], total: i32, typed_in: bool) -> String {
+    let mut s = format!("{dice} = {}", values.iter().map(u8::to_string).collect::<Vec<_>>().join("+"));
+    for m in modifiers {
+        s.push_str(&format!(" {:+} ({})", m.value, m.reason));
+    }
+    if !modifiers.is_empty() || values.len() > 1 {
+        s.push_str(&format!(" = {total}"));
+    }
+    if typed_in {
+        s.push_str(" [typed in]");
+    }
+    s
 }
 
 /// A roll as it may be shown beside what it decided: its dice, values, modifiers and purpose,
@@ -188,15 +202,7 @@ impl From<RawPublicRoll> for PublicRoll {
 impl PublicRoll {
     /// "d6 = 4 +1 (2:1 odds) = 5", as [`Roll::describe`].
     pub fn describe(&self) -> String {
-        let roll = Roll {
-            dice: self.dice,
-            values: self.values.clone(),
-            modifiers: self.modifiers.clone(),
-            purpose: self.purpose.clone(),
-            rule: self.rule.clone(),
-            source: if self.typed_in { RollSource::Manual } else { RollSource::Seeded { stream_pos: 0 } },
-        };
-        roll.describe()
+        describe(self.dice, &self.values, &self.modifiers, total(&self.values, &self.modifiers), self.typed_in)
     }
 }
 

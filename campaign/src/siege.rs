@@ -45,6 +45,18 @@ pub struct LossesDue {
     pub command: Option<String>,
 }
 
+impl LossesDue {
+    /// Whether the losses may be taken from this counter of the side that owes them: the
+    /// command that caught disease on the march, wherever it is now, or else any of the
+    /// side's commands in the node, inside the walls or out, but not at sea.
+    pub fn may_take_from(&self, counter: &crate::turn::Counter) -> bool {
+        match &self.command {
+            Some(name) => &counter.name == name && !counter.is_fleet(),
+            None => counter.node == self.node && !counter.is_fleet() && !counter.aboard,
+        }
+    }
+}
+
 impl CampaignState {
     /// Elements of a side's land counters in a node, those inside the walls included.
     pub fn elements_at(&self, side: &SideId, node: NodeId, inside: bool) -> u32 {
@@ -265,15 +277,11 @@ pub fn allocate_siege_losses(
         .siege_losses_due
         .get(side)
         .ok_or_else(|| RuleError::new("MG-28", format!("{side} has no siege or disease losses to take")))?;
-    let node = due.node;
-    let (what, one) = match &due.command {
-        Some(name) => (format!("the command that marched through {}", map.name(node)), Some(name.clone())),
-        None => (format!("at {}", map.name(node)), None),
+    let what = match &due.command {
+        Some(_) => format!("the command that marched through {}", map.name(due.node)),
+        None => format!("at {}", map.name(due.node)),
     };
-    let holds = move |c: &crate::turn::Counter| match &one {
-        Some(name) => &c.name == name && !c.is_fleet(),
-        None => c.node == node && !c.is_fleet() && !c.aboard,
-    };
+    let holds = |c: &crate::turn::Counter| due.may_take_from(c);
     let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
     check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])

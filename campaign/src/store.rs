@@ -389,13 +389,8 @@ impl Store {
     pub fn create(&mut self, name: &str, scenario: &Scenario, seed: u64) -> Result<Campaign, StoreError> {
         let name = name.trim();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
-        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
-        if exists {
-            return Err(StoreError::CampaignExists(name.to_owned()));
-        }
         let now = chrono::Utc::now().to_rfc3339();
-        tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario.id, now])?;
-        let id = CampaignId(tx.last_insert_rowid());
+        let id = insert_campaign(&tx, name, &scenario.id, &now)?;
         let start = Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(scenario.clone()), seed };
         let body = json(&StartCommand { r#type: "start_campaign", scenario: &scenario.id, name });
         insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
@@ -429,22 +424,18 @@ impl Store {
         if groups[0].1.len() != 1 {
             return Err(invalid("its start is a command of its own, with no other event".into()));
         }
-        CampaignState::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        let state = CampaignState::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
-        let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
-        if exists {
-            return Err(StoreError::CampaignExists(name.to_owned()));
-        }
         let now = chrono::Utc::now().to_rfc3339();
-        tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario_id, now])?;
-        let id = CampaignId(tx.last_insert_rowid());
+        let id = insert_campaign(&tx, name, &scenario_id, &now)?;
         for (i, (_, group)) in groups.iter().enumerate() {
             let seq = i as u64 + 1;
             let body = json(&ImportedCommand { r#type: "imported", command: seq });
             insert_command(&tx, id, seq, &now, &format!("imported command {seq}"), &body, group)?;
         }
         tx.commit().map_err(write_failed(&self.path))?;
-        self.load(id)
+        let head = groups.iter().map(|(_, g)| g.len() as u64).sum();
+        Ok(Campaign { id, state, head, commands: groups.len() as u64, last_snapshot: 0 })
     }
 
     /// Every campaign in the file, oldest first.
@@ -638,6 +629,16 @@ impl Store {
         *campaign = self.load(campaign.id)?;
         Ok(Undone { command_seq: seq, summary, events })
     }
+}
+
+/// Adds a campaign called `name`, refusing a name the file has already.
+fn insert_campaign(tx: &rusqlite::Transaction<'_>, name: &str, scenario: &str, now: &str) -> Result<CampaignId, StoreError> {
+    let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
+    if exists {
+        return Err(StoreError::CampaignExists(name.to_owned()));
+    }
+    tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario, now])?;
+    Ok(CampaignId(tx.last_insert_rowid()))
 }
 
 /// Inserts a command row and its events; returns the seq of the first event.

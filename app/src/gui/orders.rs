@@ -912,10 +912,7 @@ pub(crate) fn siege_losses_ui(
             commands: f
                 .counters
                 .iter()
-                .filter(|c| match &d.command {
-                    Some(name) => &c.name == name,
-                    None => c.node == d.node && !c.is_fleet() && !c.aboard,
-                })
+                .filter(|c| d.may_take_from(c))
                 .filter_map(|c| Some((roster_named(f, &c.name)?, c.inside.then_some("inside the walls"))))
                 .collect(),
             empty: "No command of this side stands at the node.",
