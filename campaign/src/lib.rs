@@ -11,6 +11,7 @@
 
 pub mod army;
 pub mod battle;
+pub mod belisarius;
 pub mod catalog;
 pub mod cities;
 pub mod command;

@@ -6,6 +6,7 @@
 //! parses: it knows TOML and file names, not the rules. `referee-campaign` turns the raw types
 //! into validated ones. It must not depend on any other crate of the workspace.
 
+pub mod belisarius;
 pub mod raw;
 
 use std::fmt;

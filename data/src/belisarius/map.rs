@@ -1,0 +1,1 @@
+//! Raw shapes of `belisarius/map` data files.
