@@ -9,26 +9,15 @@
 //! Depends on `referee-data` only among the workspace crates; it must never import egui
 //! or printpdf.
 
-pub mod army;
-pub mod battle;
 pub mod belisarius;
-pub mod catalog;
-pub mod cities;
-pub mod command;
-pub mod dice;
-pub mod error;
-pub mod event;
+pub mod core;
 pub mod ids;
-pub mod map;
-pub mod naval;
-pub mod rules;
-pub mod scenario;
-pub mod siege;
-pub mod state;
+pub mod magna_graecia;
 pub mod store;
-pub mod table;
-pub mod turn;
-pub mod view;
+
+// The Magna Graecia modules keep their old paths for the crates that use them.
+pub use magna_graecia::{army, battle, catalog, cities, command, event, map, naval, rules, scenario, siege, state, table, turn, view};
+pub use core::{dice, error};
 
 pub use catalog::Catalog;
 pub use command::Command;

@@ -18,15 +18,15 @@ use std::time::{Duration, SystemTime};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use serde::Serialize;
 
-use crate::command::Command;
-use crate::dice::Dice;
-use crate::error::RuleError;
-use crate::event::{Event, Logged};
+use crate::magna_graecia::command::Command;
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use crate::magna_graecia::event::{Event, Logged};
 use crate::ids::CampaignId;
-use crate::map::Map;
-use crate::rules;
-use crate::scenario::Scenario;
-use crate::state::{CampaignState, STATE_VERSION};
+use crate::magna_graecia::map::Map;
+use crate::magna_graecia::rules;
+use crate::magna_graecia::scenario::Scenario;
+use crate::magna_graecia::state::{CampaignState, STATE_VERSION};
 
 /// Marks a SQLite file as a referee database (`PRAGMA application_id`): "REFR".
 pub const APPLICATION_ID: i32 = 0x5245_4652;

@@ -7,9 +7,9 @@ use referee_data::raw::{RawScenario, RawSide, Spanned};
 use referee_data::{DataError, Report, SourceText};
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, ElementTable};
+use super::army::{Army, ElementTable};
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
+use super::map::Map;
 
 /// Pattern drawn with a side's colour so sides differ in black-and-white print and for
 /// colour-blind eyes.
@@ -446,7 +446,7 @@ impl Scenario {
     /// every side the two share keeps the nodes it controls, the cities allied to it, its
     /// army as the season left it and its fleet's strength. Counters are deployed afresh
     /// within what each side now holds.
-    pub fn continued_from(&self, previous: &crate::state::CampaignState) -> Result<Scenario, String> {
+    pub fn continued_from(&self, previous: &super::state::CampaignState) -> Result<Scenario, String> {
         if previous.scenario.map != self.map {
             return Err(format!(
                 "{} is played on map `{}` and {} on `{}`; a campaign continues only on the same map",

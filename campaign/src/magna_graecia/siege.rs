@@ -4,16 +4,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::ElementGroup;
-use crate::dice::{Dice, DiceSpec, Modifier};
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
+use super::army::ElementGroup;
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::naval::{Pool, check_losses};
-use crate::scenario::SpecialRule;
-use crate::state::CampaignState;
-use crate::turn::{FLEET, Phase};
+use super::map::Map;
+use super::naval::{Pool, check_losses};
+use super::scenario::SpecialRule;
+use super::state::CampaignState;
+use super::turn::{FLEET, Phase};
 
 /// The modified siege roll that takes the city (MG-28).
 pub const CITY_FALLS: i32 = 8;
@@ -49,7 +49,7 @@ impl LossesDue {
     /// Whether the losses may be taken from this counter of the side that owes them: the
     /// command that caught disease on the march, wherever it is now, or else any of the
     /// side's commands in the node, inside the walls or out, but not at sea.
-    pub fn may_take_from(&self, counter: &crate::turn::Counter) -> bool {
+    pub fn may_take_from(&self, counter: &super::turn::Counter) -> bool {
         match &self.command {
             Some(name) => &counter.name == name && !counter.is_fleet(),
             None => counter.node == self.node && !counter.is_fleet() && !counter.aboard,
@@ -226,7 +226,7 @@ fn sheltered_fleets_lost(
     let mut salvaged = 0;
     for _ in 0..fleets.iter().map(|(_, np)| np).sum::<u32>() {
         let roll = dice.roll(DiceSpec::D6, &format!("salvage at {place}"), Some("MG-19"), Vec::new())?;
-        if roll.total() >= crate::battle::RECOVERY_ROLL {
+        if roll.total() >= super::battle::RECOVERY_ROLL {
             salvaged += 1;
         }
         // what is salvaged joins the taker's fleet, whose NPs are its secret; how many
@@ -281,7 +281,7 @@ pub fn allocate_siege_losses(
         Some(_) => format!("the command that marched through {}", map.name(due.node)),
         None => format!("at {}", map.name(due.node)),
     };
-    let holds = |c: &crate::turn::Counter| due.may_take_from(c);
+    let holds = |c: &super::turn::Counter| due.may_take_from(c);
     let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
     check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])

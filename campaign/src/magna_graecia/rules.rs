@@ -1,13 +1,13 @@
 //! The rules: a command and the current state (and dice) give events or a refusal. Nothing
 //! here touches the database, the screen or the clock.
 
-use crate::cities::{self, Direction};
-use crate::command::Command;
-use crate::dice::Dice;
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
-use crate::map::Map;
-use crate::state::CampaignState;
+use super::cities::{self, Direction};
+use super::command::Command;
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
+use super::map::Map;
+use super::state::CampaignState;
 use crate::{battle, naval, siege, turn};
 
 /// Decides what `command` does to the campaign.
@@ -69,7 +69,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::Shelter { side } => naval::shelter(state, map, side)?,
         Command::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
         Command::SetUpTable { battle: id, defence, cut, attacker_edge } => {
-            crate::table::set_up_table(state, map, *id, *defence, *cut, *attacker_edge, dice)?
+            super::table::set_up_table(state, map, *id, *defence, *cut, *attacker_edge, dice)?
         }
         Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
         Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,

@@ -6,16 +6,16 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, CommandRoster, ElementGroup};
-use crate::battle::Victory;
-use crate::event::Logged;
+use super::army::{Army, CommandRoster, ElementGroup};
+use super::battle::Victory;
+use super::event::Logged;
 use crate::ids::{NodeId, SideId};
-use crate::map::{Edge, Map};
-use crate::scenario::{Capital, Pattern};
-use crate::siege::{LossesDue, Siege};
-use crate::state::CampaignState;
-use crate::table::BattleTable;
-use crate::turn::{Counter, Phase};
+use super::map::{Edge, Map};
+use super::scenario::{Capital, Pattern};
+use super::siege::{LossesDue, Siege};
+use super::state::CampaignState;
+use super::table::BattleTable;
+use super::turn::{Counter, Phase};
 
 /// Who is looking.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -274,7 +274,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
                 day: b.day,
                 awaiting_choices: b.awaiting_choices,
                 chosen: b.choices.keys().cloned().collect(),
-                entry_edges: crate::table::entry_edges(map, b),
+                entry_edges: super::table::entry_edges(map, b),
                 table: b.table.clone(),
                 city: b.city,
                 city_attack: b.city_attack,
@@ -288,7 +288,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
     let army = state.armies.get(side).cloned();
     let deployable = if state.phase == Phase::Setup {
         let mut names: Vec<String> = army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.clone())).collect();
-        names.push(crate::turn::FLEET.to_owned());
+        names.push(super::turn::FLEET.to_owned());
         names
             .into_iter()
             .map(|n| {

@@ -3,12 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, ElementGroup};
-use crate::battle::BattleResult;
-use crate::dice::{DiceSpec, Modifier};
+use super::army::{Army, ElementGroup};
+use super::battle::BattleResult;
+use crate::core::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
-use crate::map::Edge;
-use crate::table::{Defence, Flank};
+use super::map::Edge;
+use super::table::{Defence, Flank};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
@@ -199,7 +199,7 @@ impl Command {
             }
             Command::AdjustControl { side: Some(s), .. } => side!("side", s),
             Command::RecordBattleResult { result } => {
-                if let crate::battle::Outcome::Won { winner } = &result.outcome {
+                if let super::battle::Outcome::Won { winner } = &result.outcome {
                     side!("outcome.winner", winner);
                 }
                 if let Some(h) = &result.held_field {
@@ -251,10 +251,10 @@ impl Command {
     }
 
     /// Refuses an order with an empty name in it, naming the field.
-    pub fn check_names(&self) -> Result<(), crate::error::RuleError> {
+    pub fn check_names(&self) -> Result<(), crate::core::error::RuleError> {
         match self.names().into_iter().find(|(_, name)| name.trim().is_empty()) {
             Some((field, _)) => {
-                Err(crate::error::RuleError::new("X-06", format!("the order's `{field}` is empty: it must name something")))
+                Err(crate::core::error::RuleError::new("X-06", format!("the order's `{field}` is empty: it must name something")))
             }
             None => Ok(()),
         }

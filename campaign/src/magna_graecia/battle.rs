@@ -8,14 +8,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{ElementGroup, Grade, Rank};
-use crate::dice::{Dice, DiceSpec, Modifier};
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
+use super::army::{ElementGroup, Grade, Rank};
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::state::CampaignState;
-use crate::turn::{Battle, Phase, STACK_LIMIT};
+use super::map::Map;
+use super::state::CampaignState;
+use super::turn::{Battle, Phase, STACK_LIMIT};
 
 /// Recovery needs this on a d6, modified (MG-30).
 pub const RECOVERY_ROLL: i32 = 5;
@@ -327,7 +327,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             return Err(RuleError::new("MG-03", format!("{} has no roster", l.command)));
         };
         let mut have = roster.elements.clone();
-        if let Err(g) = crate::army::take_groups(&mut have, &l.destroyed).and_then(|()| crate::army::take_groups(&mut have, &l.fled)) {
+        if let Err(g) = super::army::take_groups(&mut have, &l.destroyed).and_then(|()| super::army::take_groups(&mut have, &l.fled)) {
             let n: u32 = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
             return Err(RuleError::new(
                 "MG-30",
@@ -570,7 +570,7 @@ impl CampaignState {
                     .unwrap_or_default();
                 self.battles.retain(|b| b.id != *battle);
                 // MG-35: when a side's ally loses a land battle, the side may change sides.
-                if self.scenario.special_rules.contains(&crate::scenario::SpecialRule::HieroMaySwitch) {
+                if self.scenario.special_rules.contains(&super::scenario::SpecialRule::HieroMaySwitch) {
                     let fickle = self.scenario.move_order.iter().find(|s| s.as_str() == "syracuse").cloned();
                     if let Some(fickle) = fickle {
                         let ally = self.scenario.move_order.iter().find(|o| *o != &fickle && !self.are_enemies(&fickle, o)).cloned();
@@ -639,7 +639,7 @@ impl CampaignState {
             && let Some(roster) = army.commands.iter_mut().find(|c| c.name == a.command)
         {
             let mut gone = Vec::new();
-            crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
+            super::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
             let count: u32 = gone.iter().map(|g| g.count).sum::<u32>() + u32::from(a.general_lost);
             *self.elements_lost.entry(a.side.clone()).or_default() += count;
         }
@@ -704,11 +704,11 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
 }
 
 /// MG-31: the command `from`, its general lost, hands all its elements to `into` and is gone.
-fn merge_into(commands: &mut Vec<crate::army::CommandRoster>, from: &str, into: &str) {
+fn merge_into(commands: &mut Vec<super::army::CommandRoster>, from: &str, into: &str) {
     let moved = commands.iter().find(|c| c.name == from).map(|c| c.elements.clone()).unwrap_or_default();
     if let Some(t) = commands.iter_mut().find(|c| c.name == into) {
         let mut source = moved.clone();
-        crate::cities::transfer(&mut source, &mut t.elements, &moved);
+        super::cities::transfer(&mut source, &mut t.elements, &moved);
     }
     commands.retain(|c| c.name != from);
 }
@@ -721,7 +721,7 @@ impl CampaignState {
         };
         if let Some(roster) = forces.iter_mut().find(|c| c.name == a.command) {
             let mut gone = Vec::new();
-            crate::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
+            super::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
         }
         // MG-31: a city command whose general is lost hands its men to another of the city's
         // commands at the node, if the referee named one.

@@ -6,12 +6,12 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{Dice, DiceSpec, PublicRoll, Roll};
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
-use crate::map::{Edge, Map};
-use crate::state::CampaignState;
-use crate::turn::{Battle, Phase};
+use crate::core::dice::{Dice, DiceSpec, PublicRoll, Roll};
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
+use super::map::{Edge, Map};
+use super::state::CampaignState;
+use super::turn::{Battle, Phase};
 
 /// The defender's choice of where on the node's 8'×8' map to fight (MG-21), in order from
 /// the attacker's edge toward the defender's rear.

@@ -7,14 +7,14 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::ElementGroup;
-use crate::dice::{Dice, DiceSpec, Modifier};
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
+use super::army::ElementGroup;
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::state::CampaignState;
-use crate::turn::{FLEET, Phase};
+use super::map::Map;
+use super::state::CampaignState;
+use super::turn::{FLEET, Phase};
 
 /// What a naval battle decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,7 +67,7 @@ impl CampaignState {
         let Some(fleet) = self.counter(side, FLEET) else { return out };
         let enemy_fleet = |n: NodeId| self.counters.iter().any(|c| c.node == n && c.is_fleet() && self.are_enemies(side, &c.side));
         let mut frontier = vec![(fleet.node, Vec::new())];
-        for _ in 0..crate::turn::FLEET_MP {
+        for _ in 0..super::turn::FLEET_MP {
             let mut next = Vec::new();
             for (at, path) in frontier {
                 for n in map.neighbours(at) {
@@ -135,7 +135,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
         let mut np_recovered = 0;
         for _ in 0..np_lost {
             let roll = dice.roll(DiceSpec::D6, &format!("recovery of an NP lost at {place}"), Some("MG-30"), Vec::new())?;
-            if roll.total() >= crate::battle::RECOVERY_ROLL {
+            if roll.total() >= super::battle::RECOVERY_ROLL {
                 np_recovered += 1;
             }
             events.push(Event::DiceRolled { roll, side: Some(loser.clone()), visibility: Visibility::Side(loser.clone()) });
@@ -213,7 +213,7 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
 /// MG-36: allied fleets in one node join as one counter under the side that commands it; it
 /// moves in that side's phase and carries only its troops.
 pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Result<Vec<Event>, RuleError> {
-    if !state.scenario.special_rules.contains(&crate::scenario::SpecialRule::CombinedFleets) {
+    if !state.scenario.special_rules.contains(&super::scenario::SpecialRule::CombinedFleets) {
         return Err(RuleError::new("MG-36", format!("fleets do not combine in {}", state.scenario.name)));
     }
     if state.phase != Phase::Movement || state.moving_side() != side {
@@ -239,7 +239,7 @@ pub(crate) struct Pool<'a> {
     pub rule: &'static str,
     /// Where the commands are, for the refusal: "aboard the fleet", "at Motya".
     pub what: &'a str,
-    pub holds: &'a dyn Fn(&crate::turn::Counter) -> bool,
+    pub holds: &'a dyn Fn(&super::turn::Counter) -> bool,
 }
 
 /// Checks a choice of losses: groups from commands in the pool (never a general's element
@@ -271,7 +271,7 @@ pub(crate) fn check_losses(
         }
         let r = roster(name)?;
         let have = left.entry(name.as_str()).or_insert_with(|| r.elements.clone());
-        if crate::army::take_groups(have, std::slice::from_ref(group)).is_err() {
+        if super::army::take_groups(have, std::slice::from_ref(group)).is_err() {
             return Err(RuleError::new(
                 pool.rule,
                 format!("{name} has too few {} to lose {} (a general goes down only with his whole command)", group.spec, group.count),
@@ -301,7 +301,7 @@ pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[No
     let from = state.counter(side, FLEET).map_or(last, |f| f.node);
     let joined = std::iter::once(from).chain(path.iter().copied()).collect::<Vec<_>>().windows(2).all(|w| map.is_path(w[0], w[1]));
     let open = path.iter().all(|n| legal.contains_key(n));
-    if !joined || !open || path.len() > usize::from(crate::turn::FLEET_MP) {
+    if !joined || !open || path.len() > usize::from(super::turn::FLEET_MP) {
         return Err(RuleError::new(
             "MG-15",
             format!("the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes: not {}", route(map, path)),
@@ -371,7 +371,7 @@ impl CampaignState {
                             self.salvage.insert(besieger.clone(), (*node, *salvaged));
                         }
                         None => {
-                            self.counters.push(crate::turn::Counter::placed(besieger, FLEET, *node));
+                            self.counters.push(super::turn::Counter::placed(besieger, FLEET, *node));
                             self.fleet_np.insert(besieger.clone(), *salvaged);
                         }
                     }
@@ -406,7 +406,7 @@ impl CampaignState {
             let mut count = 0;
             for (name, group) in lost {
                 if let Some(roster) = army.commands.iter_mut().find(|c| &c.name == name)
-                    && crate::army::take_groups(&mut roster.elements, std::slice::from_ref(group)).is_ok()
+                    && super::army::take_groups(&mut roster.elements, std::slice::from_ref(group)).is_ok()
                 {
                     count += group.count;
                 }
@@ -426,7 +426,7 @@ impl CampaignState {
             // A leaderless command's general is counted lost already (MG-31).
             let headless = self.leaderless.remove(&(side.clone(), name.to_owned()));
             *self.elements_lost.entry(side.clone()).or_default() += roster.element_count() - u32::from(headless);
-            self.commanders_lost.push(crate::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
+            self.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
         }
         self.check_army_destroyed(side);
     }

@@ -1,13 +1,13 @@
 //! Cities: the commands a fortified city fields (MG-05) and the garrison of a capital of
 //! strength 0 under its inherent sub-general (MG-04).
 
-use crate::army::{CommandRoster, ElementGroup, neutral_city_command, take_groups};
-use crate::error::RuleError;
-use crate::event::Event;
+use super::army::{CommandRoster, ElementGroup, neutral_city_command, take_groups};
+use crate::core::error::RuleError;
+use super::event::Event;
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::state::CampaignState;
-use crate::turn::Phase;
+use super::map::Map;
+use super::state::CampaignState;
+use super::turn::Phase;
 
 impl CampaignState {
     /// How many commands the city at `node` fields (MG-05): a capital's scenario strength, the
@@ -69,7 +69,7 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
         .map(|c| (c.name.clone(), c.entered_from))
         .collect();
     Ok(vec![Event::CityAttacked {
-        battle: crate::turn::Battle {
+        battle: super::turn::Battle {
             id: state.battles_raised + 1,
             turn: state.turn,
             node,

@@ -6,14 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::ElementGroup;
-use crate::dice::{Dice, DiceSpec};
-use crate::error::RuleError;
-use crate::event::{Event, Visibility};
+use super::army::ElementGroup;
+use crate::core::dice::{Dice, DiceSpec};
+use crate::core::error::RuleError;
+use super::event::{Event, Visibility};
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::scenario::DeployArea;
-use crate::state::CampaignState;
+use super::map::Map;
+use super::scenario::DeployArea;
+use super::state::CampaignState;
 
 /// The name a side's fleet counter goes by.
 pub const FLEET: &str = "fleet";
@@ -128,7 +128,7 @@ pub struct Battle {
     pub city_attack: bool,
     /// The table set for the current day, once the referee has set it (MG-21, MG-22).
     #[serde(default)]
-    pub table: Option<crate::table::BattleTable>,
+    pub table: Option<super::table::BattleTable>,
 }
 
 fn first_day() -> u8 {
@@ -536,7 +536,7 @@ pub fn exchange(
         .get(side)
         .and_then(|army| army.commands.iter().find(|c| c.name == from))
         .ok_or_else(|| RuleError::new("MG-03", format!("{from} has no roster")))?;
-    if let Err(g) = crate::army::take_groups(&mut roster.elements.clone(), elements) {
+    if let Err(g) = super::army::take_groups(&mut roster.elements.clone(), elements) {
         let have = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum::<u32>();
         return Err(RuleError::new(
             "MG-14",
@@ -620,8 +620,8 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 ));
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
-            events.extend(crate::naval::naval_battles(state, map, side, dice)?);
-            events.extend(crate::siege::siege_rolls(state, map, side, dice)?);
+            events.extend(super::naval::naval_battles(state, map, side, dice)?);
+            events.extend(super::siege::siege_rolls(state, map, side, dice)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
             events.extend(raise_battles(state, side));
         }
@@ -649,8 +649,8 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
         _ => {
-            events.extend(crate::battle::trapped_commands(state, map)?);
-            events.extend(crate::naval::trapped_fleets(state, map)?);
+            events.extend(super::battle::trapped_commands(state, map)?);
+            events.extend(super::naval::trapped_fleets(state, map)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
     }
@@ -793,7 +793,7 @@ impl CampaignState {
                 let Some(army) = self.armies.get_mut(side) else { return };
                 let mut giver = army.commands.iter().find(|c| &c.name == from).map(|c| c.elements.clone()).unwrap_or_default();
                 let mut taker = army.commands.iter().find(|c| &c.name == to).map(|c| c.elements.clone()).unwrap_or_default();
-                crate::cities::transfer(&mut giver, &mut taker, elements);
+                super::cities::transfer(&mut giver, &mut taker, elements);
                 for c in &mut army.commands {
                     if &c.name == from {
                         c.elements = std::mem::take(&mut giver);

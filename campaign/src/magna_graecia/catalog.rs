@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 use referee_data::raw::{RawArmyFile, RawElementTable, RawMap, RawScenario};
 use referee_data::{DataError, DataSource, Problem, Report, SourceText};
 
-use crate::army::{ElementTable, army_from_raw};
+use super::army::{ElementTable, army_from_raw};
 use crate::ids::SideId;
-use crate::map::Map;
-use crate::scenario::Scenario;
+use super::map::Map;
+use super::scenario::Scenario;
 
 /// Where the points table lives in the data folder.
 pub const ELEMENT_TABLE: &str = "tables/elements.toml";

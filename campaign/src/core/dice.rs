@@ -14,7 +14,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::error::RuleError;
+use crate::core::error::RuleError;
 
 /// How many dice of how many sides, e.g. `2d6`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

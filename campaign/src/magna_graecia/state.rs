@@ -4,15 +4,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, CommandRoster, ElementGroup};
-use crate::battle::{CommanderLost, RetreatDue};
-use crate::dice::RollSource;
-use crate::event::Event;
+use super::army::{Army, CommandRoster, ElementGroup};
+use super::battle::{CommanderLost, RetreatDue};
+use crate::core::dice::RollSource;
+use super::event::Event;
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::scenario::Scenario;
-use crate::siege::{LossesDue, Siege};
-use crate::turn::{Battle, Counter, Phase};
+use super::map::Map;
+use super::scenario::Scenario;
+use super::siege::{LossesDue, Siege};
+use super::turn::{Battle, Counter, Phase};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.

@@ -3,17 +3,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::army::{Army, CommandRoster, ElementGroup};
-use crate::battle::{CommandAftermath, RetreatDue};
-use crate::dice::Roll;
+use super::army::{Army, CommandRoster, ElementGroup};
+use super::battle::{CommandAftermath, RetreatDue};
+use crate::core::dice::Roll;
 use crate::ids::{NodeId, SideId};
-use crate::map::Map;
-use crate::naval::NavalOutcome;
-use crate::scenario::Scenario;
-use crate::siege::Siege;
-use crate::table::BattleTable;
-use crate::turn::{Battle, Phase};
-use crate::view::Viewer;
+use super::map::Map;
+use super::naval::NavalOutcome;
+use super::scenario::Scenario;
+use super::siege::Siege;
+use super::table::BattleTable;
+use super::turn::{Battle, Phase};
+use super::view::Viewer;
 
 /// Who may see a roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,7 +262,7 @@ impl Event {
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
                 let what = if owner_sees(viewer, side) {
                     counter_label(counter)
-                } else if counter == crate::turn::FLEET {
+                } else if counter == super::turn::FLEET {
                     "the fleet".to_owned()
                 } else {
                     "a counter".to_owned()
@@ -565,7 +565,7 @@ fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
 }
 
 fn counter_label(name: &str) -> String {
-    if name == crate::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
+    if name == super::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
 }
 
 /// An event as stored: its place in the campaign and the command that caused it.

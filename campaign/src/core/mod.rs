@@ -1,0 +1,6 @@
+//! What every campaign shares, whatever its rules: dice and chit cups, refused orders and
+//! the rule they name, viewers and what each may see, and the [`Engine`] trait an engine
+//! implements so one store, one command line and one app shell can run it.
+
+pub mod dice;
+pub mod error;
