@@ -9,6 +9,7 @@
 //! Depends on `referee-data` only among the workspace crates; it must never import egui
 //! or printpdf.
 
+pub mod any;
 pub mod belisarius;
 pub mod core;
 pub mod ids;
@@ -16,8 +17,8 @@ pub mod magna_graecia;
 pub mod store;
 
 // The Magna Graecia modules keep their old paths for the crates that use them.
+pub use core::{dice, error, rule};
 pub use magna_graecia::{army, battle, catalog, cities, command, event, map, naval, rules, scenario, siege, state, table, turn, view};
-pub use core::{dice, error};
 
 pub use catalog::Catalog;
 pub use command::Command;

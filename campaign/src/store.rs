@@ -18,15 +18,13 @@ use std::time::{Duration, SystemTime};
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use serde::Serialize;
 
-use crate::magna_graecia::command::Command;
+use crate::any::AnyCampaign;
 use crate::core::dice::Dice;
+use crate::core::engine::{BattleRow, Engine, EngineId, Logged};
 use crate::core::error::RuleError;
-use crate::magna_graecia::event::{Event, Logged};
 use crate::ids::CampaignId;
-use crate::magna_graecia::map::Map;
-use crate::magna_graecia::rules;
+use crate::magna_graecia::engine::MagnaGraecia;
 use crate::magna_graecia::scenario::Scenario;
-use crate::magna_graecia::state::{CampaignState, STATE_VERSION};
 
 /// Marks a SQLite file as a referee database (`PRAGMA application_id`): "REFR".
 pub const APPLICATION_ID: i32 = 0x5245_4652;
@@ -124,7 +122,21 @@ CREATE VIEW battles_due AS
         WHERE r.campaign_id = b.campaign_id AND r.number = b.number AND r.kind IN ('battle_resolved', 'siege_begun')
     );
 "#,
+    // Two campaigns, one store: each campaign is played by one engine's rules, and its
+    // events and snapshots say whose, with the version of the event's shape. Campaigns begun
+    // before there was a second engine are Magna Graecia's. A battle's place is the engine's
+    // own (a node number, a zone's id).
+    r#"
+ALTER TABLE campaigns ADD COLUMN engine TEXT NOT NULL DEFAULT 'magna-graecia';
+ALTER TABLE events ADD COLUMN engine TEXT NOT NULL DEFAULT 'magna-graecia';
+ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE snapshots ADD COLUMN engine TEXT NOT NULL DEFAULT 'magna-graecia';
+ALTER TABLE battles RENAME COLUMN node TO place;
+"#,
 ];
+
+/// The first schema with an `engine` column; older files hold Magna Graecia campaigns only.
+const ENGINE_SCHEMA: i32 = 3;
 
 /// The schema's migrations, oldest first: for tests and tools that build databases of an
 /// older version.
@@ -189,6 +201,9 @@ pub enum StoreError {
     Changed(String),
     #[error("campaign `{campaign}` cannot be read: {detail}")]
     Corrupt { campaign: String, detail: String },
+    /// A campaign opened as one engine's that another engine plays.
+    #[error("campaign `{campaign}` is a {found} campaign, not a {wanted} one")]
+    WrongEngine { campaign: String, found: &'static str, wanted: &'static str },
     /// A list of events to import that does not make a campaign.
     #[error("the events to import as campaign `{name}` do not make a campaign: {detail}; nothing was written")]
     Import { name: String, detail: String },
@@ -218,9 +233,10 @@ pub struct BatchError {
 
 /// Applies events to a state that the rules just decided them on. The rules never emit a
 /// second start; if one ever did, the command is refused rather than stored.
-fn apply_all(state: &mut CampaignState, events: &[Event], name: &str) -> Result<(), StoreError> {
+fn apply_all<E: Engine>(state: &mut E::State, events: &[E::Event], name: &str) -> Result<(), StoreError> {
     for e in events {
-        state.apply(e).map_err(|_| StoreError::Corrupt { campaign: name.to_owned(), detail: "an order tried to start it again".into() })?;
+        E::apply(state, e)
+            .map_err(|_| StoreError::Corrupt { campaign: name.to_owned(), detail: "an order tried to start it again".into() })?;
     }
     Ok(())
 }
@@ -232,13 +248,25 @@ pub enum DiceInput {
     Seeded,
     /// Values the referee typed in from physical dice, used in order.
     Manual(Vec<u8>),
+    /// Dice values and chits (by id) the referee typed in from real dice and a real cup.
+    ManualWithChits { dice: Vec<u8>, chits: Vec<String> },
 }
 
-/// An open campaign: its state and where its story stands in the database.
+impl DiceInput {
+    fn dice(self, (seed, stream_pos): (u64, u64)) -> Dice {
+        match self {
+            DiceInput::Seeded => Dice::seeded(seed, stream_pos),
+            DiceInput::Manual(values) => Dice::manual(values),
+            DiceInput::ManualWithChits { dice, chits } => Dice::manual_with_chits(dice, chits),
+        }
+    }
+}
+
+/// An open campaign of engine `E`: its state and where its story stands in the database.
 #[derive(Debug, Clone)]
-pub struct Campaign {
+pub struct Campaign<E: Engine = MagnaGraecia> {
     pub id: CampaignId,
-    pub state: CampaignState,
+    pub state: E::State,
     /// Seq of the last stored event.
     pub head: u64,
     /// Seq of the last stored command.
@@ -251,6 +279,7 @@ pub struct Campaign {
 pub struct CampaignSummary {
     pub id: CampaignId,
     pub name: String,
+    pub engine: EngineId,
     pub scenario: String,
     pub created_at: String,
     pub commands: u64,
@@ -274,6 +303,7 @@ struct ImportedCommand {
 
 #[derive(Serialize)]
 struct StartCommand<'a> {
+    engine: EngineId,
     r#type: &'static str,
     scenario: &'a str,
     name: &'a str,
@@ -288,6 +318,9 @@ pub struct Store {
     path: PathBuf,
     /// Opened with [`Store::open_read_only`]: every write is refused.
     read_only: bool,
+    /// The schema the file holds: the current one, except for an older file opened for
+    /// reading, which is read as it is.
+    schema: i32,
 }
 
 const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
@@ -323,11 +356,11 @@ impl Store {
             Found::Referee(_) => {}
         }
         let conn = reading_connection(path)?;
-        match classify(&conn, path)? {
-            Found::Referee(_) => {}
+        let schema = match classify(&conn, path)? {
+            Found::Referee(version) => version,
             _ => return Store::blank(path),
-        }
-        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: true })
+        };
+        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: true, schema })
     }
 
     /// A database in memory, for tests and benchmarks.
@@ -372,7 +405,7 @@ impl Store {
             }
             tx.commit().map_err(write_failed(path)).map_err(opening)?;
         }
-        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: false })
+        Ok(Store { conn, snapshot_every: DEFAULT_SNAPSHOT_EVERY, path: path.to_owned(), read_only: false, schema: SCHEMA_VERSION })
     }
 
     /// Changes how often snapshots are written (0: never). For tests and benchmarks.
@@ -385,53 +418,68 @@ impl Store {
         &self.conn
     }
 
-    /// Starts a new campaign from `scenario`.
+    /// Starts a new Magna Graecia campaign from `scenario`.
     pub fn create(&mut self, name: &str, scenario: &Scenario, seed: u64) -> Result<Campaign, StoreError> {
+        self.create_as::<MagnaGraecia>(name, scenario, seed)
+    }
+
+    /// Starts a new campaign of engine `E` from `setup`.
+    pub fn create_as<E: Engine>(&mut self, name: &str, setup: &E::Setup, seed: u64) -> Result<Campaign<E>, StoreError> {
         let name = name.trim();
+        let start = E::start_event(name, setup, seed);
+        let scenario = E::scenario_of(&start).unwrap_or_default();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let now = chrono::Utc::now().to_rfc3339();
-        let id = insert_campaign(&tx, name, &scenario.id, &now)?;
-        let start = Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(scenario.clone()), seed };
-        let body = json(&StartCommand { r#type: "start_campaign", scenario: &scenario.id, name });
-        insert_command(&tx, id, 1, &now, &format!("start {} from {}", name, scenario.id), &body, &[start])?;
+        let id = insert_campaign(&tx, name, E::ID, scenario, &now)?;
+        let state =
+            E::start(&start).ok_or_else(|| StoreError::Corrupt { campaign: name.to_owned(), detail: "its start is not a start".into() })?;
+        let body = json(&StartCommand { engine: E::ID, r#type: "start_campaign", scenario, name });
+        insert_command::<E>(&tx, id, 1, &now, &format!("start {name} from {scenario}"), &body, &[start])?;
         tx.commit().map_err(write_failed(&self.path))?;
-        Ok(Campaign { id, state: CampaignState::new(name, scenario, seed), head: 1, commands: 1, last_snapshot: 0 })
+        Ok(Campaign { id, state, head: 1, commands: 1, last_snapshot: 0 })
+    }
+
+    /// Brings in a whole Magna Graecia campaign from its events; see [`Store::import_as`].
+    pub fn import(&mut self, name: &str, events: &[Logged<<MagnaGraecia as Engine>::Event>]) -> Result<Campaign, StoreError> {
+        self.import_as::<MagnaGraecia>(name, events)
     }
 
     /// Brings in a whole campaign from its events (as `referee log --json` prints them for the
     /// umpire), under the name `name`: checked by replaying them first, so a list that does not
     /// make a campaign is refused and nothing is written. The events keep their grouping into
     /// commands, so undo takes back one command at a time as it did where they came from.
-    pub fn import(&mut self, name: &str, events: &[Logged]) -> Result<Campaign, StoreError> {
+    pub fn import_as<E: Engine>(&mut self, name: &str, events: &[Logged<E::Event>]) -> Result<Campaign<E>, StoreError> {
         let name = name.trim();
         let invalid = |detail: String| StoreError::Import { name: name.to_owned(), detail };
         if name.is_empty() {
             return Err(invalid("a campaign needs a name".into()));
         }
         // Consecutive events of one command stay one command.
-        let mut groups: Vec<(u64, Vec<Event>)> = Vec::new();
+        let mut groups: Vec<(u64, Vec<E::Event>)> = Vec::new();
         for l in events {
             match groups.last_mut() {
                 Some((seq, group)) if *seq == l.command_seq => group.push(l.event.clone()),
                 _ => groups.push((l.command_seq, vec![l.event.clone()])),
             }
         }
-        let Some(Event::CampaignStarted { name: started, scenario, .. }) = groups.first_mut().and_then(|(_, g)| g.first_mut()) else {
+        let Some(first) = groups.first_mut().and_then(|(_, g)| g.first_mut()) else {
             return Err(invalid("its first event is not the start of a campaign".into()));
         };
-        name.clone_into(started);
-        let scenario_id = scenario.id.clone();
+        if !E::rename_start(first, name) {
+            return Err(invalid("its first event is not the start of a campaign".into()));
+        }
         if groups[0].1.len() != 1 {
             return Err(invalid("its start is a command of its own, with no other event".into()));
         }
-        let state = CampaignState::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        let state = E::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        let scenario = E::scenario_of(&groups[0].1[0]).unwrap_or_default().to_owned();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let now = chrono::Utc::now().to_rfc3339();
-        let id = insert_campaign(&tx, name, &scenario_id, &now)?;
+        let id = insert_campaign(&tx, name, E::ID, &scenario, &now)?;
         for (i, (_, group)) in groups.iter().enumerate() {
             let seq = i as u64 + 1;
             let body = json(&ImportedCommand { r#type: "imported", command: seq });
-            insert_command(&tx, id, seq, &now, &format!("imported command {seq}"), &body, group)?;
+            insert_command::<E>(&tx, id, seq, &now, &format!("imported command {seq}"), &body, group)?;
         }
         tx.commit().map_err(write_failed(&self.path))?;
         let head = groups.iter().map(|(_, g)| g.len() as u64).sum();
@@ -440,23 +488,23 @@ impl Store {
 
     /// Every campaign in the file, oldest first.
     pub fn campaigns(&self) -> Result<Vec<CampaignSummary>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT c.id, c.name, c.scenario, c.created_at,
+        let engine = if self.schema >= ENGINE_SCHEMA { "c.engine" } else { "'magna-graecia'" };
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT c.id, c.name, {engine}, c.scenario, c.created_at,
                     (SELECT count(*) FROM commands WHERE campaign_id = c.id),
                     (SELECT count(*) FROM events WHERE campaign_id = c.id)
-             FROM campaigns c ORDER BY c.id",
-        )?;
+             FROM campaigns c ORDER BY c.id"
+        ))?;
         let rows = stmt.query_map([], |r| {
-            Ok(CampaignSummary {
-                id: CampaignId(r.get(0)?),
-                name: r.get(1)?,
-                scenario: r.get(2)?,
-                created_at: r.get(3)?,
-                commands: r.get(4)?,
-                events: r.get(5)?,
-            })
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?))
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, name, engine, scenario, created_at, commands, events) = row?;
+            let engine = engine.parse().map_err(|e: String| StoreError::Corrupt { campaign: name.clone(), detail: e })?;
+            out.push(CampaignSummary { id: CampaignId(id), name, engine, scenario, created_at, commands, events });
+        }
+        Ok(out)
     }
 
     /// The campaign named `key`, or with id `key`.
@@ -479,22 +527,54 @@ impl Store {
             .ok_or_else(|| StoreError::UnknownCampaign(id.to_string()))
     }
 
-    /// Opens a campaign: its latest snapshot, then the events stored after it.
-    pub fn load(&self, id: CampaignId) -> Result<Campaign, StoreError> {
+    /// Which engine plays campaign `id`.
+    pub fn engine_of(&self, id: CampaignId) -> Result<EngineId, StoreError> {
         let name = self.name_of(id)?;
+        if self.schema < ENGINE_SCHEMA {
+            return Ok(EngineId::MagnaGraecia);
+        }
+        let engine: String = self.conn.query_row("SELECT engine FROM campaigns WHERE id = ?1", [id.0], |r| r.get(0))?;
+        engine.parse().map_err(|detail| StoreError::Corrupt { campaign: name, detail })
+    }
+
+    /// Opens a campaign, whichever engine plays it.
+    pub fn load_any(&self, id: CampaignId) -> Result<AnyCampaign, StoreError> {
+        Ok(match self.engine_of(id)? {
+            EngineId::MagnaGraecia => AnyCampaign::MagnaGraecia(self.load_as::<MagnaGraecia>(id)?),
+            EngineId::Belisarius => {
+                return Err(StoreError::WrongEngine { campaign: self.name_of(id)?, found: "Belisarius", wanted: "Magna Graecia" });
+            }
+        })
+    }
+
+    /// Opens a Magna Graecia campaign.
+    pub fn load(&self, id: CampaignId) -> Result<Campaign, StoreError> {
+        self.load_as::<MagnaGraecia>(id)
+    }
+
+    /// Opens a campaign of engine `E`: its latest snapshot, then the events stored after it.
+    pub fn load_as<E: Engine>(&self, id: CampaignId) -> Result<Campaign<E>, StoreError> {
+        let name = self.name_of(id)?;
+        let found = self.engine_of(id)?;
+        if found != E::ID {
+            return Err(StoreError::WrongEngine { campaign: name, found: found.title(), wanted: E::ID.title() });
+        }
         let corrupt = |detail: String| StoreError::Corrupt { campaign: name.clone(), detail };
+        let by_engine = if self.schema >= ENGINE_SCHEMA { " AND engine = ?3" } else { " AND ?3 = ?3" };
         let snapshot: Option<(u64, String)> = self
             .conn
             .query_row(
-                "SELECT event_seq, body FROM snapshots WHERE campaign_id = ?1 AND state_version = ?2
-                 ORDER BY event_seq DESC LIMIT 1",
-                params![id.0, STATE_VERSION],
+                &format!(
+                    "SELECT event_seq, body FROM snapshots WHERE campaign_id = ?1 AND state_version = ?2{by_engine}
+                     ORDER BY event_seq DESC LIMIT 1"
+                ),
+                params![id.0, E::STATE_VERSION, E::ID.key()],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
         // A snapshot is only a cache of the events: one that does not read back is passed over
         // and the events replayed from the start.
-        let (mut state, from) = match snapshot.and_then(|(seq, body)| serde_json::from_str::<CampaignState>(&body).ok().map(|s| (s, seq))) {
+        let (mut state, from) = match snapshot.and_then(|(seq, body)| serde_json::from_str::<E::State>(&body).ok().map(|s| (s, seq))) {
             Some((state, seq)) => (Some(state), seq),
             None => (None, 0),
         };
@@ -504,11 +584,10 @@ impl Store {
         while let Some(row) = rows.next()? {
             let seq: u64 = row.get(0)?;
             let body = row.get_ref(1)?.as_str().map_err(|e| corrupt(format!("event {seq}: {e}")))?;
-            let event: Event = serde_json::from_str(body).map_err(|e| corrupt(format!("event {seq}: {e}")))?;
-            match (&mut state, &event) {
-                (None, Event::CampaignStarted { name, scenario, seed }) => state = Some(CampaignState::new(name, scenario, *seed)),
-                (None, _) => return Err(corrupt("its first event is not its start".into())),
-                (Some(s), e) => s.apply(e).map_err(|_| corrupt(format!("event {seq} starts the campaign again")))?,
+            let event: E::Event = serde_json::from_str(body).map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            match &mut state {
+                None => state = Some(E::start(&event).ok_or_else(|| corrupt("its first event is not its start".into()))?),
+                Some(s) => E::apply(s, &event).map_err(|_| corrupt(format!("event {seq} starts the campaign again")))?,
             }
             head = seq;
         }
@@ -518,8 +597,13 @@ impl Store {
         Ok(Campaign { id, state, head, commands, last_snapshot: from })
     }
 
-    /// Every stored event of a campaign, in order.
-    pub fn events(&self, id: CampaignId) -> Result<Vec<Logged>, StoreError> {
+    /// Every stored event of a Magna Graecia campaign, in order.
+    pub fn events(&self, id: CampaignId) -> Result<Vec<Logged<<MagnaGraecia as Engine>::Event>>, StoreError> {
+        self.events_as::<MagnaGraecia>(id)
+    }
+
+    /// Every stored event of a campaign of engine `E`, in order.
+    pub fn events_as<E: Engine>(&self, id: CampaignId) -> Result<Vec<Logged<E::Event>>, StoreError> {
         let name = self.name_of(id)?;
         let mut stmt = self.conn.prepare_cached("SELECT seq, command_seq, body FROM events WHERE campaign_id = ?1 ORDER BY seq")?;
         let rows = stmt.query_map([id.0], |r| Ok((r.get::<_, u64>(0)?, r.get::<_, u64>(1)?, r.get::<_, String>(2)?)))?;
@@ -533,69 +617,77 @@ impl Store {
         Ok(out)
     }
 
-    /// Runs `command` through the rules and, if they allow it, stores its events in one
+    /// Runs `order` through the rules and, if they allow it, stores its events in one
     /// transaction and applies them. On any error nothing is written and `campaign` is
     /// unchanged.
-    pub fn execute(&mut self, campaign: &mut Campaign, map: &Map, command: &Command, dice: DiceInput) -> Result<Vec<Event>, ExecError> {
-        let mut roller = match dice {
-            DiceInput::Seeded => Dice::seeded(campaign.state.seed, campaign.state.stream_pos),
-            DiceInput::Manual(values) => Dice::manual(values),
-        };
-        let events = rules::decide(&campaign.state, map, command, &mut roller)?;
+    pub fn execute<E: Engine>(
+        &mut self,
+        campaign: &mut Campaign<E>,
+        context: &E::Context,
+        order: &E::Order,
+        dice: DiceInput,
+    ) -> Result<Vec<E::Event>, ExecError> {
+        let mut roller = dice.dice(E::dice(&campaign.state));
+        let events = E::decide(&campaign.state, context, order, &mut roller)?;
         let mut next = campaign.state.clone();
-        apply_all(&mut next, &events, &campaign.state.name)?;
-        self.store_commands(campaign, next, &[(command, events.as_slice())])?;
+        apply_all::<E>(&mut next, &events, E::name(&campaign.state))?;
+        self.store_commands(campaign, next, &[(order, events.as_slice())])?;
         Ok(events)
     }
 
     /// Runs a list of orders with the seeded dice, each after the one before, and stores
     /// them all in one transaction, or none: if the rules refuse one, the error says which,
     /// and nothing is written. Each order stays a command of its own, for undo.
-    pub fn execute_all(&mut self, campaign: &mut Campaign, map: &Map, commands: &[Command]) -> Result<Vec<Event>, BatchError> {
+    pub fn execute_all<E: Engine>(
+        &mut self,
+        campaign: &mut Campaign<E>,
+        context: &E::Context,
+        orders: &[E::Order],
+    ) -> Result<Vec<E::Event>, BatchError> {
         let mut next = campaign.state.clone();
-        let mut decided = Vec::with_capacity(commands.len());
-        for (index, command) in commands.iter().enumerate() {
+        let mut decided = Vec::with_capacity(orders.len());
+        for (index, order) in orders.iter().enumerate() {
             let refused = |error: ExecError| BatchError { index, error };
-            let mut roller = Dice::seeded(next.seed, next.stream_pos);
-            let events = rules::decide(&next, map, command, &mut roller).map_err(|e| refused(e.into()))?;
-            apply_all(&mut next, &events, &campaign.state.name).map_err(|e| refused(e.into()))?;
-            decided.push((command, events));
+            let mut roller = DiceInput::Seeded.dice(E::dice(&next));
+            let events = E::decide(&next, context, order, &mut roller).map_err(|e| refused(e.into()))?;
+            apply_all::<E>(&mut next, &events, E::name(&campaign.state)).map_err(|e| refused(e.into()))?;
+            decided.push((order, events));
         }
-        let pairs: Vec<(&Command, &[Event])> = decided.iter().map(|(c, e)| (*c, e.as_slice())).collect();
-        self.store_commands(campaign, next, &pairs).map_err(|e| BatchError { index: commands.len(), error: e.into() })?;
+        let pairs: Vec<(&E::Order, &[E::Event])> = decided.iter().map(|(c, e)| (*c, e.as_slice())).collect();
+        self.store_commands(campaign, next, &pairs).map_err(|e| BatchError { index: orders.len(), error: e.into() })?;
         Ok(decided.into_iter().flat_map(|(_, e)| e).collect())
     }
 
-    /// Writes commands and their events in one transaction, and moves `campaign` on to `next`.
-    fn store_commands(
+    /// Writes orders and their events in one transaction, and moves `campaign` on to `next`.
+    fn store_commands<E: Engine>(
         &mut self,
-        campaign: &mut Campaign,
-        next: CampaignState,
-        commands: &[(&Command, &[Event])],
+        campaign: &mut Campaign<E>,
+        next: E::State,
+        orders: &[(&E::Order, &[E::Event])],
     ) -> Result<(), StoreError> {
-        let count: u64 = commands.iter().map(|(_, e)| e.len() as u64).sum();
+        let count: u64 = orders.iter().map(|(_, e)| e.len() as u64).sum();
         let head = campaign.head + count;
         let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let stored_head: u64 =
             tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         if stored_head != campaign.head {
-            return Err(StoreError::Changed(campaign.state.name.clone()));
+            return Err(StoreError::Changed(E::name(&campaign.state).to_owned()));
         }
         let now = chrono::Utc::now().to_rfc3339();
-        for (i, (command, events)) in commands.iter().enumerate() {
-            insert_command(&tx, campaign.id, campaign.commands + 1 + i as u64, &now, &command.summary(), &json(command), events)?;
+        for (i, (order, events)) in orders.iter().enumerate() {
+            insert_command::<E>(&tx, campaign.id, campaign.commands + 1 + i as u64, &now, &E::summary(order), &json(order), events)?;
         }
         if snapshot {
             tx.execute(
-                "INSERT INTO snapshots (campaign_id, event_seq, state_version, body) VALUES (?1, ?2, ?3, ?4)",
-                params![campaign.id.0, head, STATE_VERSION, json(&next)],
+                "INSERT INTO snapshots (campaign_id, event_seq, state_version, body, engine) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![campaign.id.0, head, E::STATE_VERSION, json(&next), E::ID.key()],
             )?;
         }
         tx.commit().map_err(write_failed(&self.path))?;
         campaign.state = next;
         campaign.head = head;
-        campaign.commands += commands.len() as u64;
+        campaign.commands += orders.len() as u64;
         if snapshot {
             campaign.last_snapshot = head;
         }
@@ -603,8 +695,8 @@ impl Store {
     }
 
     /// Removes the campaign's last command and its events, and reopens the campaign.
-    pub fn undo(&mut self, campaign: &mut Campaign) -> Result<Undone, StoreError> {
-        let name = campaign.state.name.clone();
+    pub fn undo<E: Engine>(&mut self, campaign: &mut Campaign<E>) -> Result<Undone, StoreError> {
+        let name = E::name(&campaign.state).to_owned();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let last: Option<(u64, String, u64)> = tx
             .query_row(
@@ -626,56 +718,67 @@ impl Store {
         let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
         tx.commit().map_err(write_failed(&self.path))?;
-        *campaign = self.load(campaign.id)?;
+        *campaign = self.load_as::<E>(campaign.id)?;
         Ok(Undone { command_seq: seq, summary, events })
     }
 }
 
 /// Adds a campaign called `name`, refusing a name the file has already.
-fn insert_campaign(tx: &rusqlite::Transaction<'_>, name: &str, scenario: &str, now: &str) -> Result<CampaignId, StoreError> {
+fn insert_campaign(
+    tx: &rusqlite::Transaction<'_>,
+    name: &str,
+    engine: EngineId,
+    scenario: &str,
+    now: &str,
+) -> Result<CampaignId, StoreError> {
     let exists: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM campaigns WHERE name = ?1)", [name], |r| r.get(0))?;
     if exists {
         return Err(StoreError::CampaignExists(name.to_owned()));
     }
-    tx.execute("INSERT INTO campaigns (name, scenario, created_at) VALUES (?1, ?2, ?3)", params![name, scenario, now])?;
+    tx.execute(
+        "INSERT INTO campaigns (name, engine, scenario, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![name, engine.key(), scenario, now],
+    )?;
     Ok(CampaignId(tx.last_insert_rowid()))
 }
 
 /// Inserts a command row and its events; returns the seq of the first event.
-fn insert_command(
+fn insert_command<E: Engine>(
     tx: &rusqlite::Transaction<'_>,
     campaign: CampaignId,
     seq: u64,
     now: &str,
     summary: &str,
     body: &str,
-    events: &[Event],
+    events: &[E::Event],
 ) -> Result<u64, rusqlite::Error> {
     tx.execute(
         "INSERT INTO commands (campaign_id, seq, issued_at, summary, body, event_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![campaign.0, seq, now, summary, body, events.len() as u64],
     )?;
     let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.0], |r| r.get(0))?;
-    let mut stmt = tx.prepare_cached("INSERT INTO events (campaign_id, seq, command_seq, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO events (campaign_id, seq, command_seq, kind, body, engine, version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
     for (i, e) in events.iter().enumerate() {
         let event_seq = head + 1 + i as u64;
         let body = json(e);
-        stmt.execute(params![campaign.0, event_seq, seq, e.kind(), body])?;
+        stmt.execute(params![campaign.0, event_seq, seq, E::kind(e), body, E::ID.key(), E::EVENT_VERSION])?;
         // The battles and their results, readable on their own.
-        match e {
-            Event::BattleRaised { battle } | Event::CityAttacked { battle, .. } => {
+        match E::battle_row(e) {
+            Some(BattleRow::Raised { number, place, turn, body }) => {
                 tx.prepare_cached(
-                    "INSERT INTO battles (campaign_id, number, raised_by_event, node, turn, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    "INSERT INTO battles (campaign_id, number, raised_by_event, place, turn, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 )?
-                .execute(params![campaign.0, battle.id, event_seq, battle.node.0, battle.turn, json(battle)])?;
+                .execute(params![campaign.0, number, event_seq, place, turn, body])?;
             }
-            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle, .. } => {
+            Some(BattleRow::Settled { number }) => {
                 tx.prepare_cached(
                     "INSERT INTO battle_results (campaign_id, number, recorded_by_event, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?
-                .execute(params![campaign.0, battle, event_seq, e.kind(), body])?;
+                .execute(params![campaign.0, number, event_seq, E::kind(e), body])?;
             }
-            _ => {}
+            None => {}
         }
     }
     Ok(head + 1)

@@ -877,7 +877,7 @@ pub(crate) fn siege_losses_ui(
         let who = side_name(board, &f.side);
         let city = map.name(d.node);
         let n = plural(d.elements, "element", "elements");
-        let disease = d.rule == "MG-29";
+        let disease = d.rule == referee_campaign::rule::RuleId::MG_29;
         let (title, intro, rule) = if let Some(name) = &d.command {
             (
                 format!("Disease losses: {name}"),

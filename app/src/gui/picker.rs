@@ -199,6 +199,7 @@ mod tests {
         let taken = |name: &str| CampaignSummary {
             id: referee_campaign::CampaignId(1),
             name: name.to_owned(),
+            engine: referee_campaign::core::engine::EngineId::MagnaGraecia,
             scenario: "dionysian".into(),
             created_at: String::new(),
             commands: 1,

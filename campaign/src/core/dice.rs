@@ -6,6 +6,7 @@
 //! continues the very same stream, and undoing a command and giving it again rolls the
 //! same numbers: undo cannot be used to fish for better dice.
 
+use crate::core::rule::RuleId;
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
@@ -219,10 +220,70 @@ impl From<&Roll> for PublicRoll {
     }
 }
 
+/// A cup of chits drawn blind: AP markers, stratagems. Its contents are a multiset
+/// kept sorted, so neither the order chits went in nor the order they are listed in can
+/// change a seeded draw or tell a player anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cup {
+    pub name: String,
+    chits: Vec<String>,
+}
+
+impl Cup {
+    pub fn new(name: impl Into<String>, chits: impl IntoIterator<Item = String>) -> Cup {
+        let mut chits: Vec<String> = chits.into_iter().collect();
+        chits.sort();
+        Cup { name: name.into(), chits }
+    }
+
+    /// Every chit in the cup, sorted.
+    pub fn contents(&self) -> &[String] {
+        &self.chits
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.chits.is_empty()
+    }
+
+    /// Puts a chit in.
+    pub fn put(&mut self, chit: String) {
+        let at = self.chits.partition_point(|c| *c <= chit);
+        self.chits.insert(at, chit);
+    }
+
+    /// Takes a drawn chit out; false if it is not in the cup.
+    pub fn take(&mut self, chit: &str) -> bool {
+        match self.chits.iter().position(|c| c == chit) {
+            Some(i) => {
+                self.chits.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// One logged draw from a cup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Draw {
+    pub cup: String,
+    /// The chit drawn, by its id.
+    pub chit: String,
+    /// How many chits the cup held.
+    pub out_of: u32,
+    pub purpose: String,
+    pub rule: Option<String>,
+    pub source: RollSource,
+}
+
 /// The dice a rule rolls with: the seeded stream, or values the referee typed in.
 #[derive(Debug)]
 pub struct Dice {
     mode: Mode,
+    /// Chits the referee typed in as drawn from a real cup, used in order (manual mode only).
+    typed_chits: VecDeque<String>,
 }
 
 #[derive(Debug)]
@@ -236,17 +297,61 @@ impl Dice {
     pub fn seeded(seed: u64, stream_pos: u64) -> Dice {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_word_pos(u128::from(stream_pos));
-        Dice { mode: Mode::Seeded(Box::new(rng)) }
+        Dice { mode: Mode::Seeded(Box::new(rng)), typed_chits: VecDeque::new() }
     }
 
     /// Physical dice: each roll takes its values, in order, from `values`.
     pub fn manual(values: impl IntoIterator<Item = u8>) -> Dice {
-        Dice { mode: Mode::Manual(values.into_iter().collect()) }
+        Dice { mode: Mode::Manual(values.into_iter().collect()), typed_chits: VecDeque::new() }
+    }
+
+    /// Physical dice and a real cup: rolls take `values` in order, draws take `chits` (each
+    /// a chit's id, as the cup lists it) in order.
+    pub fn manual_with_chits(values: impl IntoIterator<Item = u8>, chits: impl IntoIterator<Item = String>) -> Dice {
+        Dice { mode: Mode::Manual(values.into_iter().collect()), typed_chits: chits.into_iter().collect() }
+    }
+
+    /// Draws one chit blind from `cup`: from the seeded stream, or the chit the
+    /// referee typed in, which must be in the cup. The cup's contents are taken in their
+    /// sorted order, so the draw does not depend on how the chits went in.
+    pub fn draw(&mut self, cup: &Cup, purpose: &str, rule: Option<RuleId>) -> Result<Draw, RuleError> {
+        let contents = cup.contents();
+        if contents.is_empty() {
+            return Err(RuleError::new(
+                rule.unwrap_or(RuleId::X_02),
+                format!("the {} cup is empty: nothing to draw for {purpose}", cup.name),
+            ));
+        }
+        let (chit, source) = match &mut self.mode {
+            Mode::Seeded(rng) => {
+                let i = rng.random_range(0..contents.len());
+                let pos = u64::try_from(rng.get_word_pos()).unwrap_or(u64::MAX);
+                (contents[i].clone(), RollSource::Seeded { stream_pos: pos })
+            }
+            Mode::Manual(_) => {
+                let chit = self.typed_chits.pop_front().ok_or_else(|| {
+                    RuleError::new(RuleId::X_02, format!("the draw from the {} cup for {purpose} needs a chit typed in", cup.name))
+                })?;
+                if !contents.contains(&chit) {
+                    let list = contents.join(", ");
+                    return Err(RuleError::new(RuleId::X_02, format!("`{chit}` is not in the {} cup (it holds {list})", cup.name)));
+                }
+                (chit, RollSource::Manual)
+            }
+        };
+        Ok(Draw {
+            cup: cup.name.clone(),
+            chit,
+            out_of: contents.len() as u32,
+            purpose: purpose.to_owned(),
+            rule: rule.map(|r| r.to_string()),
+            source,
+        })
     }
 
     /// Rolls `dice` for `purpose`, or takes typed-in values.
-    pub fn roll(&mut self, dice: DiceSpec, purpose: &str, rule: Option<&str>, modifiers: Vec<Modifier>) -> Result<Roll, RuleError> {
-        dice.check().map_err(|e| RuleError::new("X-02", format!("the roll for {purpose} cannot be made: {e}")))?;
+    pub fn roll(&mut self, dice: DiceSpec, purpose: &str, rule: Option<RuleId>, modifiers: Vec<Modifier>) -> Result<Roll, RuleError> {
+        dice.check().map_err(|e| RuleError::new(RuleId::X_02, format!("the roll for {purpose} cannot be made: {e}")))?;
         let (values, source) = match &mut self.mode {
             Mode::Seeded(rng) => {
                 let values = (0..dice.count).map(|_| rng.random_range(1..=dice.sides)).collect();
@@ -257,24 +362,30 @@ impl Dice {
                 let mut values = Vec::new();
                 for _ in 0..dice.count {
                     let v = queue.pop_front().ok_or_else(|| {
-                        RuleError::new("X-02", format!("the roll for {purpose} needs {dice} typed in, and not enough values were given"))
+                        RuleError::new(
+                            RuleId::X_02,
+                            format!("the roll for {purpose} needs {dice} typed in, and not enough values were given"),
+                        )
                     })?;
                     if !(1..=dice.sides).contains(&v) {
-                        return Err(RuleError::new("X-02", format!("{v} cannot be rolled on a d{} (roll for {purpose})", dice.sides)));
+                        return Err(RuleError::new(
+                            RuleId::X_02,
+                            format!("{v} cannot be rolled on a d{} (roll for {purpose})", dice.sides),
+                        ));
                     }
                     values.push(v);
                 }
                 (values, RollSource::Manual)
             }
         };
-        Ok(Roll { dice, values, modifiers, purpose: purpose.to_owned(), rule: rule.map(str::to_owned), source })
+        Ok(Roll { dice, values, modifiers, purpose: purpose.to_owned(), rule: rule.map(|r| r.to_string()), source })
     }
 
     /// Typed-in values left over after the command: a sign the referee typed too many.
     pub fn unused(&self) -> usize {
         match &self.mode {
             Mode::Seeded(_) => 0,
-            Mode::Manual(q) => q.len(),
+            Mode::Manual(q) => q.len() + self.typed_chits.len(),
         }
     }
 }
@@ -312,8 +423,9 @@ mod tests {
     #[test]
     fn x_02_manual_values_are_checked_and_marked() {
         let mut dice = Dice::manual([6, 3]);
-        let roll =
-            dice.roll(DiceSpec { count: 2, sides: 6 }, "siege", Some("MG-28"), vec![Modifier { value: 2, reason: "3:1".into() }]).unwrap();
+        let roll = dice
+            .roll(DiceSpec { count: 2, sides: 6 }, "siege", Some(RuleId::MG_28), vec![Modifier { value: 2, reason: "3:1".into() }])
+            .unwrap();
         assert_eq!(roll.total(), 11);
         assert_eq!(roll.source, RollSource::Manual);
         assert_eq!(roll.describe(), "2d6 = 6+3 +2 (3:1) = 11 [typed in]");
@@ -353,5 +465,32 @@ mod tests {
         assert!("0d6".parse::<DiceSpec>().is_err());
         assert!("d1".parse::<DiceSpec>().is_err());
         assert!("11d6".parse::<DiceSpec>().is_err());
+    }
+
+    /// a seeded draw depends only on the seed, the stream position and what the cup
+    /// holds, not on the order the chits went in; a typed-in chit must be in the cup.
+    #[test]
+    fn x_02_chit_draws_are_seeded_and_can_be_typed_in() {
+        let a = Cup::new("ap", ["ap-3".to_owned(), "ap-8".to_owned(), "ap-5".to_owned()]);
+        let b = Cup::new("ap", ["ap-5".to_owned(), "ap-3".to_owned(), "ap-8".to_owned()]);
+        for seed in 0..20 {
+            let one = Dice::seeded(seed, 7).draw(&a, "AP", None).unwrap();
+            let two = Dice::seeded(seed, 7).draw(&b, "AP", None).unwrap();
+            assert_eq!(one, two);
+            assert!(a.contents().contains(&one.chit));
+            assert_eq!(one.out_of, 3);
+        }
+        let mut typed = Dice::manual_with_chits([], ["ap-8".to_owned(), "ap-9".to_owned()]);
+        let drawn = typed.draw(&a, "AP", None).unwrap();
+        assert_eq!((drawn.chit.as_str(), drawn.source), ("ap-8", RollSource::Manual));
+        let err = typed.draw(&a, "AP", None).unwrap_err();
+        assert!(err.message.contains("`ap-9` is not in the ap cup"), "{err}");
+        let err = Dice::manual([]).draw(&a, "AP", None).unwrap_err();
+        assert!(err.message.contains("needs a chit typed in"), "{err}");
+        let mut cup = a.clone();
+        assert!(cup.take("ap-5") && !cup.take("ap-5"));
+        cup.put("ap-4".to_owned());
+        assert_eq!(cup.contents(), ["ap-3", "ap-4", "ap-8"]);
+        assert!(Dice::seeded(1, 0).draw(&Cup::new("empty", []), "AP", None).is_err());
     }
 }

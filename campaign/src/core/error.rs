@@ -2,17 +2,19 @@
 
 use std::fmt;
 
+use crate::core::rule::RuleId;
+
 /// A refused command: which rule forbids it, in words a referee understands. Nothing is
 /// written when a command is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct RuleError {
-    /// The rule's ID in RULES.md, e.g. `MG-11`.
-    pub rule: &'static str,
+    /// The rule in the rule list that refuses it.
+    pub rule: RuleId,
     pub message: String,
 }
 
 impl RuleError {
-    pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(rule: RuleId, message: impl Into<String>) -> Self {
         RuleError { rule, message: message.into() }
     }
 }

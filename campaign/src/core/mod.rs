@@ -3,4 +3,7 @@
 //! implements so one store, one command line and one app shell can run it.
 
 pub mod dice;
+pub mod engine;
 pub mod error;
+pub mod rule;
+pub mod viewer;

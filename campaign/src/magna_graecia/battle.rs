@@ -4,18 +4,19 @@
 //! The record is the shape the results form fills. A battle without a loser (MG-25: stay or
 //! retire, a second day) is refused for now with its rule.
 
+use crate::core::rule::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::army::{ElementGroup, Grade, Rank};
-use crate::core::dice::{Dice, DiceSpec, Modifier};
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::state::CampaignState;
 use super::turn::{Battle, Phase, STACK_LIMIT};
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use crate::ids::{NodeId, SideId};
 
 /// Recovery needs this on a d6, modified (MG-30).
 pub const RECOVERY_ROLL: i32 = 5;
@@ -243,17 +244,17 @@ pub struct RetreatDue {
 /// element (MG-30), settles lost commanders (MG-31) and sets the loser's retreats (MG-15).
 pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Combat {
-        return Err(RuleError::new("MG-20", "battle results are entered in the combat phase"));
+        return Err(RuleError::new(RuleId::MG_20, "battle results are entered in the combat phase"));
     }
     let battle = state
         .battles
         .iter()
         .find(|b| b.id == result.battle)
-        .ok_or_else(|| RuleError::new("MG-20", format!("there is no battle {} waiting for its result", result.battle)))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_20, format!("there is no battle {} waiting for its result", result.battle)))?;
     let place = map.name(battle.node);
     let sides: BTreeSet<&SideId> = std::iter::once(&battle.attacker).chain(&battle.defenders).collect();
     if battle.awaiting_choices {
-        return Err(RuleError::new("MG-25", format!("battle {} waits for each side's choice to stay or retire", battle.id)));
+        return Err(RuleError::new(RuleId::MG_25, format!("battle {} waits for each side's choice to stay or retire", battle.id)));
     }
     let winner = match &result.outcome {
         Outcome::Won { winner } => Some(winner),
@@ -262,20 +263,20 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     if let Some(w) = winner
         && !sides.contains(w)
     {
-        return Err(RuleError::new("MG-20", format!("{w} did not fight at {place}")));
+        return Err(RuleError::new(RuleId::MG_20, format!("{w} did not fight at {place}")));
     }
     if let Some(by) = &result.city_attacked_by {
         if !sides.contains(by) {
-            return Err(RuleError::new("MG-08", format!("{by} did not fight at {place}")));
+            return Err(RuleError::new(RuleId::MG_08, format!("{by} did not fight at {place}")));
         }
         if !state.is_neutral_city(map, battle.node) {
-            return Err(RuleError::new("MG-08", format!("there is no neutral city at {place} to attack")));
+            return Err(RuleError::new(RuleId::MG_08, format!("there is no neutral city at {place} to attack")));
         }
     }
     // MG-25: after a battle without a loser nobody holds the field.
     let held = match (winner, &result.held_field) {
         (None, Some(h)) => {
-            return Err(RuleError::new("MG-25", format!("nobody holds the field after a battle without a loser, not {h}")));
+            return Err(RuleError::new(RuleId::MG_25, format!("nobody holds the field after a battle without a loser, not {h}")));
         }
         (None, None) => None,
         (Some(w), h) => Some(h.as_ref().unwrap_or(w)),
@@ -283,17 +284,20 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     if let Some(h) = held
         && !sides.contains(h)
     {
-        return Err(RuleError::new("MG-30", format!("{h} did not fight at {place}, so cannot have held the field")));
+        return Err(RuleError::new(RuleId::MG_30, format!("{h} did not fight at {place}, so cannot have held the field")));
     }
     for (s, roads) in &result.open_roads {
         if !sides.contains(s) {
-            return Err(RuleError::new("MG-15", format!("{s} did not fight at {place}")));
+            return Err(RuleError::new(RuleId::MG_15, format!("{s} did not fight at {place}")));
         }
         // An open road leads from the battle's node to a neighbour along a path of the map.
         if let Some(n) = roads.iter().find(|n| !map.is_path(battle.node, **n)) {
             let what =
                 if map.node(*n).is_some() { format!("{} ({n})", map.name(*n)) } else { format!("node {n}, which is not on the map") };
-            return Err(RuleError::new("MG-15", format!("{s}'s open roads lead to the neighbours of {place}, and {what} is not one")));
+            return Err(RuleError::new(
+                RuleId::MG_15,
+                format!("{s}'s open roads lead to the neighbours of {place}, and {what} is not one"),
+            ));
         }
     }
     let city_forces = battle.city.map(|n| state.city_forces(map, n)).unwrap_or_default();
@@ -313,10 +317,10 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     }
     for l in &result.losses {
         if !sides.contains(&l.side) || !there(&l.side, &l.command) {
-            return Err(RuleError::new("MG-20", format!("{} of {} did not fight at {place}", l.command, l.side)));
+            return Err(RuleError::new(RuleId::MG_20, format!("{} of {} did not fight at {place}", l.command, l.side)));
         }
         if !seen.insert((&l.side, &l.command)) {
-            return Err(RuleError::new("MG-20", format!("{} is listed twice", l.command)));
+            return Err(RuleError::new(RuleId::MG_20, format!("{} is listed twice", l.command)));
         }
         let roster = if is_city(&l.side, &l.command) {
             city_forces.iter().find(|c| c.name == l.command)
@@ -324,43 +328,43 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             state.armies.get(&l.side).and_then(|a| a.commands.iter().find(|c| c.name == l.command))
         };
         let Some(roster) = roster else {
-            return Err(RuleError::new("MG-03", format!("{} has no roster", l.command)));
+            return Err(RuleError::new(RuleId::MG_03, format!("{} has no roster", l.command)));
         };
         let mut have = roster.elements.clone();
         if let Err(g) = super::army::take_groups(&mut have, &l.destroyed).and_then(|()| super::army::take_groups(&mut have, &l.fled)) {
             let n: u32 = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum();
             return Err(RuleError::new(
-                "MG-30",
+                RuleId::MG_30,
                 format!("{} had {n} {} and cannot have lost {} (destroyed and fled together)", l.command, g.spec, g.count),
             ));
         }
         if let Some(g) = l.fled.iter().find(|g| g.spec.grade != Grade::I) {
-            return Err(RuleError::new("MG-26", format!("only inferior elements count as lost when they flee, not {}", g.spec)));
+            return Err(RuleError::new(RuleId::MG_26, format!("only inferior elements count as lost when they flee, not {}", g.spec)));
         }
         // MG-23: only a side's own commands may be declared demoralised, not allied ones.
         if l.voluntary && (is_city(&l.side, &l.command) || roster.rank == Rank::AllyGeneral) {
             return Err(RuleError::new(
-                "MG-23",
+                RuleId::MG_23,
                 format!("{} is an allied command, and only a side's own commands may be declared demoralised", l.command),
             ));
         }
         // A leaderless command has no general left to lose (MG-31).
         let headless = !is_city(&l.side, &l.command) && state.leaderless.contains(&(l.side.clone(), l.command.clone()));
         if headless && l.general_killed {
-            return Err(RuleError::new("MG-31", format!("{} has no general left to be killed", l.command)));
+            return Err(RuleError::new(RuleId::MG_31, format!("{} has no general left to be killed", l.command)));
         }
         if let Some(j) = &l.join {
             if !l.general_killed {
-                return Err(RuleError::new("MG-31", format!("{} joins {j} only if its general is lost", l.command)));
+                return Err(RuleError::new(RuleId::MG_31, format!("{} joins {j} only if its general is lost", l.command)));
             }
             if j == &l.command || !there(&l.side, j) {
-                return Err(RuleError::new("MG-31", format!("{j} is not another {} command at {place}", l.side)));
+                return Err(RuleError::new(RuleId::MG_31, format!("{j} is not another {} command at {place}", l.side)));
             }
             // A side's men go to one of its own commands, and a city's to another of the city's:
             // the two rosters are kept apart (MG-05).
             if is_city(&l.side, j) != is_city(&l.side, &l.command) {
                 return Err(RuleError::new(
-                    "MG-31",
+                    RuleId::MG_31,
                     format!("{} and {j} are not of one army: a city's commands and a side's own do not merge", l.command),
                 ));
             }
@@ -392,7 +396,8 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         for g in l.destroyed.iter().chain(&l.fled) {
             let mut gone = 0;
             for _ in 0..g.count {
-                let roll = dice.roll(DiceSpec::D6, &format!("recovery of {} of {}", g.spec, l.command), Some("MG-30"), others.clone())?;
+                let roll =
+                    dice.roll(DiceSpec::D6, &format!("recovery of {} of {}", g.spec, l.command), Some(RuleId::MG_30), others.clone())?;
                 if roll.total() < RECOVERY_ROLL {
                     gone += 1;
                 }
@@ -406,7 +411,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         if l.general_killed {
             let mut mods = common.clone();
             mods.push(Modifier { value: 1, reason: "command element".into() });
-            let roll = dice.roll(DiceSpec::D6, &format!("recovery of {}'s general", l.command), Some("MG-30"), mods)?;
+            let roll = dice.roll(DiceSpec::D6, &format!("recovery of {}'s general", l.command), Some(RuleId::MG_30), mods)?;
             general_lost = roll.total() < RECOVERY_ROLL;
             events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() });
         }
@@ -492,13 +497,13 @@ pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u3
         .battles
         .iter()
         .find(|b| b.id == battle_id && b.awaiting_choices)
-        .ok_or_else(|| RuleError::new("MG-25", format!("battle {battle_id} is not waiting for stay-or-retire choices")))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_25, format!("battle {battle_id} is not waiting for stay-or-retire choices")))?;
     let sides = battle.sides();
     if !sides.contains(side) {
-        return Err(RuleError::new("MG-25", format!("{side} did not fight in battle {battle_id}")));
+        return Err(RuleError::new(RuleId::MG_25, format!("{side} did not fight in battle {battle_id}")));
     }
     if battle.choices.contains_key(side) {
-        return Err(RuleError::new("MG-25", format!("{side} has written its choice already")));
+        return Err(RuleError::new(RuleId::MG_25, format!("{side} has written its choice already")));
     }
     let mut events = vec![Event::StayOrRetireChosen { battle: battle_id, side: side.clone(), stay }];
     let mut choices = battle.choices.clone();
@@ -521,13 +526,13 @@ pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u3
 /// MG-15: a beaten land counter retreats along a legal path in post-combat movement.
 pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::PostCombat {
-        return Err(RuleError::new("MG-15", "retreats are made in post-combat movement"));
+        return Err(RuleError::new(RuleId::MG_15, "retreats are made in post-combat movement"));
     }
     if !state.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
-        return Err(RuleError::new("MG-15", format!("{name} has no retreat to make")));
+        return Err(RuleError::new(RuleId::MG_15, format!("{name} has no retreat to make")));
     }
     if side == state.moving_side() && state.land_retreats_due.iter().any(|r| &r.side != side) {
-        return Err(RuleError::new("MG-25", "the non-phasing side retreats first"));
+        return Err(RuleError::new(RuleId::MG_25, "the non-phasing side retreats first"));
     }
     let legal = state.land_retreats(map, side, name);
     let from = state.counter(side, name).map(|c| c.node);
@@ -535,7 +540,7 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
     if !ok {
         let options: Vec<String> = legal.keys().map(|n| map.name(*n)).collect();
         return Err(RuleError::new(
-            "MG-15",
+            RuleId::MG_15,
             format!(
                 "{name} may retreat only to empty, neutral or friendly nodes by a road still open, up to its MP: {}",
                 if options.is_empty() { "it has nowhere to go".to_owned() } else { options.join(", ") }
@@ -551,7 +556,10 @@ pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<E
     let mut events = Vec::new();
     for due in &state.land_retreats_due {
         if !state.land_retreats(map, &due.side, &due.command).is_empty() {
-            return Err(RuleError::new("MG-15", format!("{} of {} must retreat before post-combat movement ends", due.command, due.side)));
+            return Err(RuleError::new(
+                RuleId::MG_15,
+                format!("{} of {} must retreat before post-combat movement ends", due.command, due.side),
+            ));
         }
         events.push(Event::CommandDestroyed { side: due.side.clone(), command: due.command.clone(), by: Some(due.by.clone()) });
     }
@@ -692,13 +700,13 @@ impl CampaignState {
 /// ally lost), joining the side that beat it.
 pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result<Vec<Event>, RuleError> {
     let Some((fickle, ally)) = &state.switch_offer else {
-        return Err(RuleError::new("MG-35", "a side may change sides only at once when its ally has just lost a land battle"));
+        return Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle"));
     };
     if fickle != side {
-        return Err(RuleError::new("MG-35", format!("only {fickle} may change sides now")));
+        return Err(RuleError::new(RuleId::MG_35, format!("only {fickle} may change sides now")));
     }
     if !state.scenario.move_order.contains(to) || !state.are_enemies(side, to) {
-        return Err(RuleError::new("MG-35", format!("{side} may turn from {ally} to one of its enemies, not {to}")));
+        return Err(RuleError::new(RuleId::MG_35, format!("{side} may turn from {ally} to one of its enemies, not {to}")));
     }
     Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
 }

@@ -6,9 +6,9 @@ use referee_data::raw::{RawArmyFile, RawElementTable, RawMap, RawScenario};
 use referee_data::{DataError, DataSource, Problem, Report, SourceText};
 
 use super::army::{ElementTable, army_from_raw};
-use crate::ids::SideId;
 use super::map::Map;
 use super::scenario::Scenario;
+use crate::ids::SideId;
 
 /// Where the points table lives in the data folder.
 pub const ELEMENT_TABLE: &str = "tables/elements.toml";

@@ -2,12 +2,13 @@
 //! strength 0 under its inherent sub-general (MG-04).
 
 use super::army::{CommandRoster, ElementGroup, neutral_city_command, take_groups};
-use crate::core::error::RuleError;
 use super::event::Event;
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::state::CampaignState;
 use super::turn::Phase;
+use crate::core::error::RuleError;
+use crate::core::rule::RuleId;
+use crate::ids::{NodeId, SideId};
 
 impl CampaignState {
     /// How many commands the city at `node` fields (MG-05): a capital's scenario strength, the
@@ -48,19 +49,19 @@ impl CampaignState {
 /// the ally of `ally`, an enemy of the attacker, and its commands fight the battle.
 pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId, ally: &SideId) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Combat || state.moving_side() != side {
-        return Err(RuleError::new("MG-07", "a side attacks a neutral city in its own combat phase"));
+        return Err(RuleError::new(RuleId::MG_07, "a side attacks a neutral city in its own combat phase"));
     }
     if !state.is_neutral_city(map, node) {
-        return Err(RuleError::new("MG-07", format!("{} is not a neutral walled city", map.name(node))));
+        return Err(RuleError::new(RuleId::MG_07, format!("{} is not a neutral walled city", map.name(node))));
     }
     if !state.counters.iter().any(|c| &c.side == side && c.node == node && c.on_land()) {
-        return Err(RuleError::new("MG-07", format!("{side} has no command at {} to attack with", map.name(node))));
+        return Err(RuleError::new(RuleId::MG_07, format!("{side} has no command at {} to attack with", map.name(node))));
     }
     if !state.is_side(ally) || !state.are_enemies(side, ally) {
-        return Err(RuleError::new("MG-07", format!("the attacked city turns to an enemy of {side}, and {ally} is not one")));
+        return Err(RuleError::new(RuleId::MG_07, format!("the attacked city turns to an enemy of {side}, and {ally} is not one")));
     }
     if state.battles.iter().any(|b| b.node == node) || state.sieges.iter().any(|s| s.node == node) {
-        return Err(RuleError::new("MG-07", format!("there is a battle or siege at {} already", map.name(node))));
+        return Err(RuleError::new(RuleId::MG_07, format!("there is a battle or siege at {} already", map.name(node))));
     }
     let entries = state
         .counters
@@ -105,32 +106,32 @@ pub fn garrison(
     elements: &[ElementGroup],
     direction: Direction,
 ) -> Result<Vec<Event>, RuleError> {
-    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new("MG-02", format!("there is no side `{side}`")))?;
+    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new(RuleId::MG_02, format!("there is no side `{side}`")))?;
     let capital = state.garrisoned_capital(side).ok_or_else(|| {
-        RuleError::new("MG-04", format!("{} has no capital of strength 0, so no inherent sub-general to hold a garrison", setup.name))
+        RuleError::new(RuleId::MG_04, format!("{} has no capital of strength 0, so no inherent sub-general to hold a garrison", setup.name))
     })?;
     match state.phase {
         Phase::Setup => {}
         Phase::Movement if state.moving_side() == side => {}
         _ => {
-            return Err(RuleError::new("MG-04", "the garrison changes during setup or its side's movement phase"));
+            return Err(RuleError::new(RuleId::MG_04, "the garrison changes during setup or its side's movement phase"));
         }
     }
     let counter = state
         .counter(side, command)
         .filter(|c| !c.is_fleet())
-        .ok_or_else(|| RuleError::new("MG-03", format!("{} has no command called {command} on the map", setup.name)))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{} has no command called {command} on the map", setup.name)))?;
     if counter.node != capital || !counter.on_land() {
         return Err(RuleError::new(
-            "MG-04",
+            RuleId::MG_04,
             format!("{command} must stand ashore at {} to hand elements to or from its garrison", map.name(capital)),
         ));
     }
     if state.phase == Phase::Movement && state.movement_points(counter) <= counter.mp_spent {
-        return Err(RuleError::new("MG-14", format!("handing over elements costs 1 MP and {command} has none left")));
+        return Err(RuleError::new(RuleId::MG_14, format!("handing over elements costs 1 MP and {command} has none left")));
     }
     if elements.is_empty() {
-        return Err(RuleError::new("MG-04", "name the elements to hand over"));
+        return Err(RuleError::new(RuleId::MG_04, "name the elements to hand over"));
     }
     let source: Vec<ElementGroup> = match direction {
         Direction::IntoGarrison => state
@@ -147,7 +148,7 @@ pub fn garrison(
             Direction::IntoGarrison => format!("{command} has"),
             Direction::OutOfGarrison => "the garrison has".to_owned(),
         };
-        return Err(RuleError::new("MG-04", format!("{holder} {have} {} and cannot hand over {}", g.spec, g.count)));
+        return Err(RuleError::new(RuleId::MG_04, format!("{holder} {have} {} and cannot hand over {}", g.spec, g.count)));
     }
     Ok(vec![Event::GarrisonChanged {
         side: side.clone(),

@@ -1,14 +1,15 @@
 //! Commands: what the umpire or a player asks for, in the imperative. The rules turn a
 //! command into events or refuse it.
 
+use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
 use super::army::{Army, ElementGroup};
 use super::battle::BattleResult;
-use crate::core::dice::{DiceSpec, Modifier};
-use crate::ids::{NodeId, SideId};
 use super::map::Edge;
 use super::table::{Defence, Flank};
+use crate::core::dice::{DiceSpec, Modifier};
+use crate::ids::{NodeId, SideId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
@@ -254,7 +255,7 @@ impl Command {
     pub fn check_names(&self) -> Result<(), crate::core::error::RuleError> {
         match self.names().into_iter().find(|(_, name)| name.trim().is_empty()) {
             Some((field, _)) => {
-                Err(crate::core::error::RuleError::new("X-06", format!("the order's `{field}` is empty: it must name something")))
+                Err(crate::core::error::RuleError::new(RuleId::X_06, format!("the order's `{field}` is empty: it must name something")))
             }
             None => Ok(()),
         }

@@ -5,37 +5,15 @@ use serde::{Deserialize, Serialize};
 
 use super::army::{Army, CommandRoster, ElementGroup};
 use super::battle::{CommandAftermath, RetreatDue};
-use crate::core::dice::Roll;
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::naval::NavalOutcome;
 use super::scenario::Scenario;
 use super::siege::Siege;
 use super::table::BattleTable;
 use super::turn::{Battle, Phase};
-use super::view::Viewer;
-
-/// Who may see a roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "to", content = "side")]
-pub enum Visibility {
-    /// Every side and the umpire.
-    Public,
-    /// The umpire only.
-    Umpire,
-    /// The umpire and this side.
-    Side(SideId),
-}
-
-impl Visibility {
-    pub fn shown_to(&self, viewer: &Viewer) -> bool {
-        match (self, viewer) {
-            (_, Viewer::Umpire) | (Visibility::Public, _) => true,
-            (Visibility::Umpire, Viewer::Side(_)) => false,
-            (Visibility::Side(s), Viewer::Side(v)) => s == v,
-        }
-    }
-}
+use crate::core::dice::Roll;
+pub use crate::core::viewer::{Viewer, Visibility};
+use crate::ids::{NodeId, SideId};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
@@ -568,11 +546,5 @@ fn counter_label(name: &str) -> String {
     if name == super::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
 }
 
-/// An event as stored: its place in the campaign and the command that caused it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Logged {
-    pub seq: u64,
-    pub command_seq: u64,
-    pub event: Event,
-}
+/// A Magna Graecia event as stored.
+pub type Logged = crate::core::engine::Logged<Event>;

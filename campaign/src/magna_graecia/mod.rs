@@ -6,6 +6,7 @@ pub mod battle;
 pub mod catalog;
 pub mod cities;
 pub mod command;
+pub mod engine;
 pub mod event;
 pub mod map;
 pub mod naval;

@@ -3,18 +3,19 @@
 //! in NPs, spare NPs first and then one carried element per NP, chosen by its owner, and
 //! retreats in post-combat movement.
 
+use crate::core::rule::RuleId;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::army::ElementGroup;
-use crate::core::dice::{Dice, DiceSpec, Modifier};
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::state::CampaignState;
 use super::turn::{FLEET, Phase};
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use crate::ids::{NodeId, SideId};
 
 /// What a naval battle decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,7 +107,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
         let roll = |dice: &mut Dice, side: &SideId, np: u32| {
             let purpose = format!("naval combat at {place}");
             let bonus = Modifier { value: i32::try_from(np).unwrap_or(i32::MAX), reason: "NPs".to_owned() };
-            dice.roll(DiceSpec::D6, &purpose, Some("MG-18"), vec![bonus]).map(|r| {
+            dice.roll(DiceSpec::D6, &purpose, Some(RuleId::MG_18), vec![bonus]).map(|r| {
                 let total = r.total();
                 let event = Event::DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) };
                 (total, event)
@@ -134,7 +135,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
         // unless some are recovered.
         let mut np_recovered = 0;
         for _ in 0..np_lost {
-            let roll = dice.roll(DiceSpec::D6, &format!("recovery of an NP lost at {place}"), Some("MG-30"), Vec::new())?;
+            let roll = dice.roll(DiceSpec::D6, &format!("recovery of an NP lost at {place}"), Some(RuleId::MG_30), Vec::new())?;
             if roll.total() >= super::battle::RECOVERY_ROLL {
                 np_recovered += 1;
             }
@@ -172,9 +173,9 @@ pub fn allocate_losses(
 ) -> Result<Vec<Event>, RuleError> {
     let due = state.naval_losses_due.get(side).copied().unwrap_or(0);
     if due == 0 {
-        return Err(RuleError::new("MG-18", format!("{side} has no elements to lose at sea")));
+        return Err(RuleError::new(RuleId::MG_18, format!("{side} has no elements to lose at sea")));
     }
-    let pool = Pool { rule: "MG-18", what: "aboard the fleet", holds: &|c| c.aboard };
+    let pool = Pool { rule: RuleId::MG_18, what: "aboard the fleet", holds: &|c| c.aboard };
     check_losses(state, side, due, &pool, lost, sunk)?;
     Ok(vec![Event::NavalLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
 }
@@ -183,29 +184,29 @@ pub fn allocate_losses(
 /// phase; it cannot then be made to fight, and every command aboard must first disembark.
 pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Movement || state.moving_side() != side {
-        return Err(RuleError::new("MG-19", "a fleet shelters in its side's movement phase"));
+        return Err(RuleError::new(RuleId::MG_19, "a fleet shelters in its side's movement phase"));
     }
-    let fleet = state.counter(side, FLEET).ok_or_else(|| RuleError::new("MG-16", format!("{side} has no fleet on the map")))?;
+    let fleet = state.counter(side, FLEET).ok_or_else(|| RuleError::new(RuleId::MG_16, format!("{side} has no fleet on the map")))?;
     let node = fleet.node;
-    let port = map.node(node).ok_or_else(|| RuleError::new("MG-01", "the fleet's node is not on the map"))?;
+    let port = map.node(node).ok_or_else(|| RuleError::new(RuleId::MG_01, "the fleet's node is not on the map"))?;
     if !port.is_fortified() || !port.coastal {
-        return Err(RuleError::new("MG-19", format!("{} is not a walled port", port.name)));
+        return Err(RuleError::new(RuleId::MG_19, format!("{} is not a walled port", port.name)));
     }
     let capital = state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == node);
     let friendly = capital || state.control.get(&node) == Some(side) || state.city_allies.get(&node) == Some(side);
     if !friendly {
-        return Err(RuleError::new("MG-19", format!("{} is not friendly to {side}", port.name)));
+        return Err(RuleError::new(RuleId::MG_19, format!("{} is not friendly to {side}", port.name)));
     }
     if state.counters.iter().any(|c| &c.side == side && c.aboard) {
-        return Err(RuleError::new("MG-19", "every command aboard must disembark before the fleet shelters"));
+        return Err(RuleError::new(RuleId::MG_19, "every command aboard must disembark before the fleet shelters"));
     }
     let garrisoned = state.counters.iter().any(|c| &c.side == side && c.node == node && !c.is_fleet() && !c.aboard)
         || (capital && state.garrisons.get(side).is_some_and(|g| !g.is_empty()));
     if !garrisoned {
-        return Err(RuleError::new("MG-19", format!("{} has no {side} garrison to shelter the fleet", port.name)));
+        return Err(RuleError::new(RuleId::MG_19, format!("{} has no {side} garrison to shelter the fleet", port.name)));
     }
     if fleet.sheltered {
-        return Err(RuleError::new("MG-19", "the fleet is sheltered already"));
+        return Err(RuleError::new(RuleId::MG_19, "the fleet is sheltered already"));
     }
     Ok(vec![Event::FleetSheltered { side: side.clone(), node }])
 }
@@ -214,29 +215,32 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
 /// moves in that side's phase and carries only its troops.
 pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Result<Vec<Event>, RuleError> {
     if !state.scenario.special_rules.contains(&super::scenario::SpecialRule::CombinedFleets) {
-        return Err(RuleError::new("MG-36", format!("fleets do not combine in {}", state.scenario.name)));
+        return Err(RuleError::new(RuleId::MG_36, format!("fleets do not combine in {}", state.scenario.name)));
     }
     if state.phase != Phase::Movement || state.moving_side() != side {
-        return Err(RuleError::new("MG-36", "fleets combine in the commanding side's movement phase"));
+        return Err(RuleError::new(RuleId::MG_36, "fleets combine in the commanding side's movement phase"));
     }
     if side == with || state.are_enemies(side, with) {
-        return Err(RuleError::new("MG-36", format!("{side} and {with} are not allies")));
+        return Err(RuleError::new(RuleId::MG_36, format!("{side} and {with} are not allies")));
     }
     let (Some(a), Some(b)) = (state.counter(side, FLEET), state.counter(with, FLEET)) else {
-        return Err(RuleError::new("MG-36", "both allies need a fleet on the map"));
+        return Err(RuleError::new(RuleId::MG_36, "both allies need a fleet on the map"));
     };
     if a.node != b.node {
-        return Err(RuleError::new("MG-36", "the two fleets must be brought together in one node"));
+        return Err(RuleError::new(RuleId::MG_36, "the two fleets must be brought together in one node"));
     }
     if state.counters.iter().any(|c| &c.side == with && c.aboard) {
-        return Err(RuleError::new("MG-36", format!("{with}'s troops must disembark first: the combined fleet carries only {side}'s")));
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!("{with}'s troops must disembark first: the combined fleet carries only {side}'s"),
+        ));
     }
     Ok(vec![Event::FleetsCombined { commander: side.clone(), partner: with.clone(), np: state.fleet_np(with) }])
 }
 
 /// The commands a side may take chosen losses from.
 pub(crate) struct Pool<'a> {
-    pub rule: &'static str,
+    pub rule: RuleId,
     /// Where the commands are, for the refusal: "aboard the fleet", "at Motya".
     pub what: &'a str,
     pub holds: &'a dyn Fn(&super::turn::Counter) -> bool,
@@ -252,7 +256,7 @@ pub(crate) fn check_losses(
     lost: &[(String, ElementGroup)],
     sunk: &[String],
 ) -> Result<(), RuleError> {
-    let army = state.armies.get(side).ok_or_else(|| RuleError::new("MG-03", format!("{side} has no army")))?;
+    let army = state.armies.get(side).ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{side} has no army")))?;
     let in_pool = |name: &str| state.counter(side, name).is_some_and(|c| (pool.holds)(c));
     let roster = |name: &String| {
         army.commands
@@ -289,21 +293,21 @@ pub(crate) fn check_losses(
 /// an enemy fleet. A fleet with nowhere to go is destroyed when the phase ends.
 pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[NodeId]) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::PostCombat {
-        return Err(RuleError::new("MG-15", "retreats are made in post-combat movement"));
+        return Err(RuleError::new(RuleId::MG_15, "retreats are made in post-combat movement"));
     }
     if !state.retreats_due.contains(side) {
-        return Err(RuleError::new("MG-15", format!("{side}'s fleet has no retreat to make")));
+        return Err(RuleError::new(RuleId::MG_15, format!("{side}'s fleet has no retreat to make")));
     }
     let legal = state.fleet_retreats(map, side);
     let Some(&last) = path.last() else {
-        return Err(RuleError::new("MG-15", "a retreat is at least one node"));
+        return Err(RuleError::new(RuleId::MG_15, "a retreat is at least one node"));
     };
     let from = state.counter(side, FLEET).map_or(last, |f| f.node);
     let joined = std::iter::once(from).chain(path.iter().copied()).collect::<Vec<_>>().windows(2).all(|w| map.is_path(w[0], w[1]));
     let open = path.iter().all(|n| legal.contains_key(n));
     if !joined || !open || path.len() > usize::from(super::turn::FLEET_MP) {
         return Err(RuleError::new(
-            "MG-15",
+            RuleId::MG_15,
             format!("the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes: not {}", route(map, path)),
         ));
     }
@@ -446,7 +450,7 @@ pub(crate) fn trapped_fleets(state: &CampaignState, map: &Map) -> Result<Vec<Eve
     let mut events = Vec::new();
     for side in &state.retreats_due {
         if !state.fleet_retreats(map, side).is_empty() {
-            return Err(RuleError::new("MG-15", format!("{side}'s beaten fleet must retreat before post-combat movement ends")));
+            return Err(RuleError::new(RuleId::MG_15, format!("{side}'s beaten fleet must retreat before post-combat movement ends")));
         }
         events.push(Event::FleetDestroyed {
             side: side.clone(),

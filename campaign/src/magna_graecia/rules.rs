@@ -3,11 +3,12 @@
 
 use super::cities::{self, Direction};
 use super::command::Command;
-use crate::core::dice::Dice;
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
 use super::map::Map;
 use super::state::CampaignState;
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use crate::core::rule::RuleId;
 use crate::{battle, naval, siege, turn};
 
 /// Decides what `command` does to the campaign.
@@ -17,7 +18,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             Ok(())
         } else {
             Err(RuleError::new(
-                "MG-02",
+                RuleId::MG_02,
                 format!(
                     "{} has no side `{s}`; its sides are {}",
                     state.scenario.name,
@@ -30,11 +31,11 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
     let events = match command {
         Command::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
             if purpose.trim().is_empty() {
-                return Err(RuleError::new("X-02", "every roll needs a purpose for the log"));
+                return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
             }
-            spec.check().map_err(|e| RuleError::new("X-02", e))?;
+            spec.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
             for m in modifiers {
-                m.check().map_err(|e| RuleError::new("X-02", e))?;
+                m.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
             }
             if let Some(s) = side {
                 known_side(s)?;
@@ -50,13 +51,13 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::SetArmy { army } => {
             known_side(&army.side)?;
             if state.phase != turn::Phase::Setup {
-                return Err(RuleError::new("MG-03", "rosters are fixed once play has begun; losses change them, not the referee"));
+                return Err(RuleError::new(RuleId::MG_03, "rosters are fixed once play has begun; losses change them, not the referee"));
             }
             let points = state.scenario.side(&army.side).map_or(0, |s| s.army_points);
             let problems = state.scenario.elements.check(army, points);
             if !problems.is_empty() {
                 let text: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-                return Err(RuleError::new("MG-03", format!("{}'s army cannot be fielded: {}", army.side, text.join("; "))));
+                return Err(RuleError::new(RuleId::MG_03, format!("{}'s army cannot be fielded: {}", army.side, text.join("; "))));
             }
             vec![Event::ArmyReplaced { army: army.clone() }]
         }
@@ -91,14 +92,14 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
         Command::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
         Command::AddNote { text } => {
             if text.trim().is_empty() {
-                return Err(RuleError::new("X-03", "a note needs some text"));
+                return Err(RuleError::new(RuleId::X_03, "a note needs some text"));
             }
             vec![Event::NoteAdded { text: text.trim().to_owned() }]
         }
         Command::AdjustControl { node, side, reason } => {
             if map.node(*node).is_none() {
                 return Err(RuleError::new(
-                    "MG-01",
+                    RuleId::MG_01,
                     format!("the {} map has no node {node} (its nodes are 00 to {:02})", map.name, map.nodes.len().saturating_sub(1)),
                 ));
             }
@@ -108,7 +109,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             let from = state.control.get(node).cloned();
             if &from == side {
                 return Err(RuleError::new(
-                    "MG-02",
+                    RuleId::MG_02,
                     format!(
                         "{} is already {}",
                         map.name(*node),
@@ -117,13 +118,13 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
                 ));
             }
             if reason.trim().is_empty() {
-                return Err(RuleError::new("X-03", "an umpire's correction needs a reason for the log"));
+                return Err(RuleError::new(RuleId::X_03, "an umpire's correction needs a reason for the log"));
             }
             vec![Event::ControlAdjusted { node: *node, from, to: side.clone(), reason: reason.trim().to_owned() }]
         }
     };
     if dice.unused() > 0 {
-        return Err(RuleError::new("X-02", format!("{} typed-in value(s) were not needed by this command", dice.unused())));
+        return Err(RuleError::new(RuleId::X_02, format!("{} typed-in value(s) were not needed by this command", dice.unused())));
     }
     Ok(events)
 }

@@ -1,6 +1,7 @@
 //! Validated scenarios (MG-02): sides, move order, control, alliances, capitals, army points,
 //! fleets, deployment limits and special rules.
 
+use crate::core::rule::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
 
 use referee_data::raw::{RawScenario, RawSide, Spanned};
@@ -8,8 +9,8 @@ use referee_data::{DataError, Report, SourceText};
 use serde::{Deserialize, Serialize};
 
 use super::army::{Army, ElementTable};
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
+use crate::ids::{NodeId, SideId};
 
 /// Pattern drawn with a side's colour so sides differ in black-and-white print and for
 /// colour-blind eyes.
@@ -84,19 +85,23 @@ pub enum SpecialRule {
 }
 
 impl SpecialRule {
-    pub const ALL: [(&'static str, SpecialRule, &'static str); 4] = [
-        ("syracuse-falls-to-pyrrhus", SpecialRule::SyracuseFallsToPyrrhus, "MG-34"),
-        ("exit-through-messena", SpecialRule::ExitThroughMessena, "MG-34"),
-        ("hiero-may-switch", SpecialRule::HieroMaySwitch, "MG-35"),
-        ("combined-fleets", SpecialRule::CombinedFleets, "MG-36"),
+    pub const ALL: [(&'static str, SpecialRule, RuleId); 4] = [
+        ("syracuse-falls-to-pyrrhus", SpecialRule::SyracuseFallsToPyrrhus, RuleId::MG_34),
+        ("exit-through-messena", SpecialRule::ExitThroughMessena, RuleId::MG_34),
+        ("hiero-may-switch", SpecialRule::HieroMaySwitch, RuleId::MG_35),
+        ("combined-fleets", SpecialRule::CombinedFleets, RuleId::MG_36),
     ];
 
     pub fn key(self) -> &'static str {
         SpecialRule::ALL.iter().find(|(_, r, _)| *r == self).map_or("", |(k, _, _)| k)
     }
 
-    pub fn rule_id(self) -> &'static str {
-        SpecialRule::ALL.iter().find(|(_, r, _)| *r == self).map_or("", |(_, _, id)| id)
+    pub fn rule_id(self) -> RuleId {
+        match self {
+            SpecialRule::SyracuseFallsToPyrrhus | SpecialRule::ExitThroughMessena => RuleId::MG_34,
+            SpecialRule::HieroMaySwitch => RuleId::MG_35,
+            SpecialRule::CombinedFleets => RuleId::MG_36,
+        }
     }
 }
 

@@ -2,18 +2,19 @@
 //! walls is besieged instead of fought; after each full turn of siege the besieger rolls,
 //! and on a modified 8 the city falls.
 
+use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
 use super::army::ElementGroup;
-use crate::core::dice::{Dice, DiceSpec, Modifier};
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::naval::{Pool, check_losses};
 use super::scenario::SpecialRule;
 use super::state::CampaignState;
 use super::turn::{FLEET, Phase};
+use crate::core::dice::{Dice, DiceSpec, Modifier};
+use crate::core::error::RuleError;
+use crate::ids::{NodeId, SideId};
 
 /// The modified siege roll that takes the city (MG-28).
 pub const CITY_FALLS: i32 = 8;
@@ -37,7 +38,7 @@ pub struct Siege {
 pub struct LossesDue {
     pub node: NodeId,
     pub elements: u32,
-    pub rule: String,
+    pub rule: RuleId,
     pub by: Option<SideId>,
     /// The one command they come from, wherever it stands now: one that caught disease
     /// passing through a siege (MG-29). Otherwise any of the side's commands in the node.
@@ -88,31 +89,31 @@ impl CampaignState {
 /// its elements inside the walls; the besieger needs at least as many effective elements.
 pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battle_id: u32) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Combat {
-        return Err(RuleError::new("MG-27", "a defender withdraws into its city in the combat phase, instead of the battle"));
+        return Err(RuleError::new(RuleId::MG_27, "a defender withdraws into its city in the combat phase, instead of the battle"));
     }
     let battle = state
         .battles
         .iter()
         .find(|b| b.id == battle_id && !b.awaiting_choices && b.day == 1)
-        .ok_or_else(|| RuleError::new("MG-27", format!("there is no battle {battle_id} still to be fought")))?;
-    let place = map.node(battle.node).ok_or_else(|| RuleError::new("MG-01", "the battle's node is not on the map"))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_27, format!("there is no battle {battle_id} still to be fought")))?;
+    let place = map.node(battle.node).ok_or_else(|| RuleError::new(RuleId::MG_01, "the battle's node is not on the map"))?;
     if !battle.defenders.contains(side) {
-        return Err(RuleError::new("MG-27", format!("only a defender may withdraw into the city; {side} attacked")));
+        return Err(RuleError::new(RuleId::MG_27, format!("only a defender may withdraw into the city; {side} attacked")));
     }
     if !place.is_fortified() {
-        return Err(RuleError::new("MG-27", format!("{} has no walls to withdraw behind", place.name)));
+        return Err(RuleError::new(RuleId::MG_27, format!("{} has no walls to withdraw behind", place.name)));
     }
     let holds = state.control.get(&battle.node) == Some(side)
         || state.city_allies.get(&battle.node) == Some(side)
         || state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == battle.node);
     if !holds {
-        return Err(RuleError::new("MG-27", format!("{} is not {side}'s to defend", place.name)));
+        return Err(RuleError::new(RuleId::MG_27, format!("{} is not {side}'s to defend", place.name)));
     }
     let inside = state.elements_at(side, battle.node, false);
     let strength = state.besieging_strength(map, &battle.attacker, battle.node);
     if strength < inside {
         return Err(RuleError::new(
-            "MG-27",
+            RuleId::MG_27,
             format!(
                 "{} has {strength} effective elements, fewer than the {inside} inside {}: the battle must be fought",
                 battle.attacker, place.name
@@ -173,7 +174,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
         if siege.rolls > 0 {
             mods.push(Modifier { value: i32::try_from(siege.rolls).unwrap_or(0), reason: "consecutive turns of siege".into() });
         }
-        let roll = dice.roll(DiceSpec::D6, &format!("siege of {place}"), Some("MG-28"), mods)?;
+        let roll = dice.roll(DiceSpec::D6, &format!("siege of {place}"), Some(RuleId::MG_28), mods)?;
         let (natural, total) = (roll.natural(), roll.total());
         // the modifiers tell the besieger's strength against the garrison's, which the
         // other sides do not know: the besieger rolls, and the others learn only whether the
@@ -225,7 +226,7 @@ fn sheltered_fleets_lost(
     let mut events = Vec::new();
     let mut salvaged = 0;
     for _ in 0..fleets.iter().map(|(_, np)| np).sum::<u32>() {
-        let roll = dice.roll(DiceSpec::D6, &format!("salvage at {place}"), Some("MG-19"), Vec::new())?;
+        let roll = dice.roll(DiceSpec::D6, &format!("salvage at {place}"), Some(RuleId::MG_19), Vec::new())?;
         if roll.total() >= super::battle::RECOVERY_ROLL {
             salvaged += 1;
         }
@@ -246,7 +247,7 @@ fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec
         if here == 0 {
             continue;
         }
-        let roll = dice.roll(DiceSpec::D6, &format!("disease at the siege of node {}", siege.node), Some("MG-29"), Vec::new())?;
+        let roll = dice.roll(DiceSpec::D6, &format!("disease at the siege of node {}", siege.node), Some(RuleId::MG_29), Vec::new())?;
         let struck = roll.natural() == 1;
         // The roll itself tells nothing hidden: every side sees it. How many elements the
         // disease took would tell the force's size, and is shown to its side only.
@@ -276,13 +277,13 @@ pub fn allocate_siege_losses(
     let due = state
         .siege_losses_due
         .get(side)
-        .ok_or_else(|| RuleError::new("MG-28", format!("{side} has no siege or disease losses to take")))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_28, format!("{side} has no siege or disease losses to take")))?;
     let what = match &due.command {
         Some(_) => format!("the command that marched through {}", map.name(due.node)),
         None => format!("at {}", map.name(due.node)),
     };
     let holds = |c: &super::turn::Counter| due.may_take_from(c);
-    let rule = if due.rule == "MG-29" { "MG-29" } else { "MG-28" };
+    let rule = if due.rule == RuleId::MG_29 { RuleId::MG_29 } else { RuleId::MG_28 };
     check_losses(state, side, due.elements, &Pool { rule, what: &what, holds: &holds }, lost, sunk)?;
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
 }
@@ -291,10 +292,10 @@ pub fn allocate_siege_losses(
 /// raised when its movement ends, with the defender attacking.
 pub fn sally(state: &CampaignState, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Movement || state.moving_side() != side {
-        return Err(RuleError::new("MG-27", "the besieged sally in their own movement phase"));
+        return Err(RuleError::new(RuleId::MG_27, "the besieged sally in their own movement phase"));
     }
     if !state.sieges.iter().any(|s| s.node == node && &s.defender == side) {
-        return Err(RuleError::new("MG-27", format!("{side} is not besieged at node {node}")));
+        return Err(RuleError::new(RuleId::MG_27, format!("{side} is not besieged at node {node}")));
     }
     Ok(vec![Event::SallyMade { side: side.clone(), node }])
 }
@@ -360,7 +361,7 @@ impl CampaignState {
                         LossesDue {
                             node: *node,
                             elements: *besieger_losses,
-                            rule: "MG-28".into(),
+                            rule: RuleId::MG_28,
                             by: Some(defender.clone()),
                             command: None,
                         },
@@ -370,7 +371,7 @@ impl CampaignState {
             Event::DiseaseStruck { node, side, elements, command, .. } => {
                 self.siege_losses_due.insert(
                     side.clone(),
-                    LossesDue { node: *node, elements: *elements, rule: "MG-29".into(), by: None, command: command.clone() },
+                    LossesDue { node: *node, elements: *elements, rule: RuleId::MG_29, by: None, command: command.clone() },
                 );
             }
             Event::SiegeLossesTaken { side, lost, sunk } => {
@@ -416,29 +417,29 @@ impl CampaignState {
 /// Messena, for 2 VP each, while no Carthaginian force stands there.
 pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Result<Vec<Event>, RuleError> {
     if !state.scenario.special_rules.contains(&SpecialRule::ExitThroughMessena) {
-        return Err(RuleError::new("MG-34", format!("{} has no exit from the map", state.scenario.name)));
+        return Err(RuleError::new(RuleId::MG_34, format!("{} has no exit from the map", state.scenario.name)));
     }
     if state.phase != Phase::Movement || state.moving_side() != side {
-        return Err(RuleError::new("MG-34", "a command leaves the map in its side's movement phase"));
+        return Err(RuleError::new(RuleId::MG_34, "a command leaves the map in its side's movement phase"));
     }
     if side.as_str() != "pyrrhus" || !state.eliminated.contains(&SideId::new("syracuse")) {
-        return Err(RuleError::new("MG-34", "only Pyrrhus may leave the map, and only after Syracuse has fallen"));
+        return Err(RuleError::new(RuleId::MG_34, "only Pyrrhus may leave the map, and only after Syracuse has fallen"));
     }
     let messena = state
         .scenario
         .side(side)
         .and_then(|s| s.capital)
         .map(|c| c.node)
-        .ok_or_else(|| RuleError::new("MG-34", "Pyrrhus has no port to leave from"))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_34, "Pyrrhus has no port to leave from"))?;
     let counter = state
         .counter(side, name)
         .filter(|c| c.on_land() && c.node == messena)
-        .ok_or_else(|| RuleError::new("MG-34", format!("{name} must stand at {} to leave the map", map.name(messena))))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_34, format!("{name} must stand at {} to leave the map", map.name(messena))))?;
     if state.counters.iter().any(|c| c.node == messena && state.are_enemies(side, &c.side)) {
-        return Err(RuleError::new("MG-34", format!("no command may leave while enemy forces are at {}", map.name(messena))));
+        return Err(RuleError::new(RuleId::MG_34, format!("no command may leave while enemy forces are at {}", map.name(messena))));
     }
     if state.exit_turns.contains(&state.turn) {
-        return Err(RuleError::new("MG-34", "only one command may leave the map each turn"));
+        return Err(RuleError::new(RuleId::MG_34, "only one command may leave the map each turn"));
     }
     let elements = state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == counter.name)).map_or(0, |c| c.element_count());
     Ok(vec![Event::CommandExited { side: side.clone(), command: name.to_owned(), elements }])
@@ -447,10 +448,10 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
 /// MG-32: the campaign ends early when the sides agree.
 pub fn end_by_agreement(state: &CampaignState, reason: &str) -> Result<Vec<Event>, RuleError> {
     if matches!(state.phase, Phase::Setup | Phase::Ended) {
-        return Err(RuleError::new("MG-32", "only a campaign under way can be ended by agreement"));
+        return Err(RuleError::new(RuleId::MG_32, "only a campaign under way can be ended by agreement"));
     }
     if reason.trim().is_empty() {
-        return Err(RuleError::new("MG-32", "say what the sides agreed, for the log"));
+        return Err(RuleError::new(RuleId::MG_32, "say what the sides agreed, for the log"));
     }
     Ok(vec![Event::CampaignEnded { reason: reason.trim().to_owned() }])
 }

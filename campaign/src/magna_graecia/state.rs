@@ -6,13 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use super::army::{Army, CommandRoster, ElementGroup};
 use super::battle::{CommanderLost, RetreatDue};
-use crate::core::dice::RollSource;
 use super::event::Event;
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::scenario::Scenario;
 use super::siege::{LossesDue, Siege};
 use super::turn::{Battle, Counter, Phase};
+use crate::core::dice::RollSource;
+use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
@@ -104,10 +104,7 @@ pub enum ReplayError {
     StartedTwice(usize),
 }
 
-/// A campaign's start event met again after the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the campaign is started a second time")]
-pub struct StartedAgain;
+pub use crate::core::engine::StartedAgain;
 
 impl CampaignState {
     /// The state right after the campaign starts from `scenario`.

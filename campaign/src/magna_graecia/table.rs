@@ -2,16 +2,17 @@
 //! its road of entry, the defender's forward, central or rear section, the attacker's 2' cut
 //! for a 4'×6' table, and the weather and time of day rolled for the day's fighting.
 
+use crate::core::rule::RuleId;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::dice::{Dice, DiceSpec, PublicRoll, Roll};
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
 use super::map::{Edge, Map};
 use super::state::CampaignState;
 use super::turn::{Battle, Phase};
+use crate::core::dice::{Dice, DiceSpec, PublicRoll, Roll};
+use crate::core::error::RuleError;
 
 /// The defender's choice of where on the node's 8'×8' map to fight (MG-21), in order from
 /// the attacker's edge toward the defender's rear.
@@ -137,23 +138,23 @@ pub fn set_up_table(
     dice: &mut Dice,
 ) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Combat {
-        return Err(RuleError::new("MG-21", "tables are set for battles in the combat phase"));
+        return Err(RuleError::new(RuleId::MG_21, "tables are set for battles in the combat phase"));
     }
     let battle = state
         .battles
         .iter()
         .find(|b| b.id == battle_id)
-        .ok_or_else(|| RuleError::new("MG-21", format!("there is no battle {battle_id} to set a table for")))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_21, format!("there is no battle {battle_id} to set a table for")))?;
     let place = map.name(battle.node);
     if battle.awaiting_choices {
-        return Err(RuleError::new("MG-25", format!("battle {battle_id} waits for each side's choice to stay or retire")));
+        return Err(RuleError::new(RuleId::MG_25, format!("battle {battle_id} waits for each side's choice to stay or retire")));
     }
     let previous = battle.table.as_ref();
     if let Some(t) = previous
         && t.day == battle.day
     {
         return Err(RuleError::new(
-            "MG-21",
+            RuleId::MG_21,
             format!("the table at {place} is already set for day {} ({}); undo that to set it again", t.day, t.describe()),
         ));
     }
@@ -162,13 +163,13 @@ pub fn set_up_table(
         Some(t) => {
             if attacker_edge.is_some_and(|e| e != t.attacker_edge) {
                 return Err(RuleError::new(
-                    "MG-25",
+                    RuleId::MG_25,
                     format!("on the second day at {place} the attacker keeps its base edge on the {}", t.attacker_edge),
                 ));
             }
             if defence < t.defence {
                 return Err(RuleError::new(
-                    "MG-25",
+                    RuleId::MG_25,
                     format!(
                         "on the second day at {place} the defender may shift the field only toward its own rear, not from {} to {defence}",
                         t.defence
@@ -183,7 +184,7 @@ pub fn set_up_table(
                 (Some(e), Some(_)) if !entries.contains(&e) => {
                     let names: Vec<&str> = entries.iter().map(|e| e.name()).collect();
                     return Err(RuleError::new(
-                        "MG-21",
+                        RuleId::MG_21,
                         format!("the attacker entered {place} by the {} edge, not the {e}", names.join(" or ")),
                     ));
                 }
@@ -191,7 +192,7 @@ pub fn set_up_table(
                 (None, Some(&e)) => e,
                 (None, None) => {
                     return Err(RuleError::new(
-                        "MG-21",
+                        RuleId::MG_21,
                         format!("the attacker did not come into {place} by road: name the edge it fights from"),
                     ));
                 }
@@ -199,8 +200,10 @@ pub fn set_up_table(
         }
     };
     let day = battle.day;
-    let weather = dice.roll(DiceSpec::D6, &format!("weather, battle {battle_id} at {place}, day {day}"), Some("MG-22"), Vec::new())?;
-    let time = dice.roll(DiceSpec::D6, &format!("time of day, battle {battle_id} at {place}, day {day}"), Some("MG-22"), Vec::new())?;
+    let weather =
+        dice.roll(DiceSpec::D6, &format!("weather, battle {battle_id} at {place}, day {day}"), Some(RuleId::MG_22), Vec::new())?;
+    let time =
+        dice.roll(DiceSpec::D6, &format!("time of day, battle {battle_id} at {place}, day {day}"), Some(RuleId::MG_22), Vec::new())?;
     let table = BattleTable {
         day,
         attacker_edge: edge,

@@ -2,18 +2,19 @@
 //! movement (MG-11, MG-13, MG-16), stacking (MG-12), alliance rolls (MG-06) and raising
 //! battles where opposing counters meet (MG-10, MG-20).
 
+use crate::core::rule::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::army::ElementGroup;
-use crate::core::dice::{Dice, DiceSpec};
-use crate::core::error::RuleError;
 use super::event::{Event, Visibility};
-use crate::ids::{NodeId, SideId};
 use super::map::Map;
 use super::scenario::DeployArea;
 use super::state::CampaignState;
+use crate::core::dice::{Dice, DiceSpec};
+use crate::core::error::RuleError;
+use crate::ids::{NodeId, SideId};
 
 /// The name a side's fleet counter goes by.
 pub const FLEET: &str = "fleet";
@@ -254,27 +255,27 @@ impl CampaignState {
         let left = mp.saturating_sub(counter.mp_spent);
         if path.len() > usize::from(left) {
             return Err(RuleError::new(
-                "MG-11",
+                RuleId::MG_11,
                 format!("{} has {left} MP left this phase and cannot move {} nodes", counter.name, path.len()),
             ));
         }
         let mut at = counter.node;
         for (i, &next) in path.iter().enumerate() {
             if !map.is_path(at, next) {
-                return Err(RuleError::new("MG-11", format!("no path joins {} and {}", map.name(at), map.name(next))));
+                return Err(RuleError::new(RuleId::MG_11, format!("no path joins {} and {}", map.name(at), map.name(next))));
             }
             if counter.is_fleet() && !map.node(next).is_some_and(|n| n.coastal) {
-                return Err(RuleError::new("MG-16", format!("fleets sail to coastal nodes only, and {} is inland", map.name(next))));
+                return Err(RuleError::new(RuleId::MG_16, format!("fleets sail to coastal nodes only, and {} is inland", map.name(next))));
             }
             let last = i + 1 == path.len();
             if !last && self.must_halt(counter, next) {
                 let (what, rule) =
-                    if counter.is_fleet() { ("the enemy fleet lies", "MG-16") } else { ("enemy land counters stand", "MG-13") };
+                    if counter.is_fleet() { ("the enemy fleet lies", RuleId::MG_16) } else { ("enemy land counters stand", RuleId::MG_13) };
                 return Err(RuleError::new(rule, format!("{} must halt at {}, where {what}", counter.name, map.name(next))));
             }
             if stops && last && counter.is_fleet() && self.enemy_land_at(&counter.side, next) {
                 return Err(RuleError::new(
-                    "MG-16",
+                    RuleId::MG_16,
                     format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(next)),
                 ));
             }
@@ -291,16 +292,16 @@ fn side_name(state: &CampaignState, side: &SideId) -> String {
 /// MG-02: places a counter before play.
 pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Setup {
-        return Err(RuleError::new("MG-02", "counters are deployed before play begins, not after"));
+        return Err(RuleError::new(RuleId::MG_02, "counters are deployed before play begins, not after"));
     }
-    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new("MG-02", format!("there is no side `{side}`")))?;
-    let place = map.node(node).ok_or_else(|| RuleError::new("MG-01", format!("the map has no node {node}")))?;
+    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new(RuleId::MG_02, format!("there is no side `{side}`")))?;
+    let place = map.node(node).ok_or_else(|| RuleError::new(RuleId::MG_01, format!("the map has no node {node}")))?;
     let fleet = name == FLEET;
     if fleet && setup.fleet_np == 0 {
-        return Err(RuleError::new("MG-02", format!("{} has no fleet", setup.name)));
+        return Err(RuleError::new(RuleId::MG_02, format!("{} has no fleet", setup.name)));
     }
     if !fleet && !state.armies.get(side).is_some_and(|a| a.commands.iter().any(|c| c.name == name)) {
-        return Err(RuleError::new("MG-03", format!("{} has no command called {name}", setup.name)));
+        return Err(RuleError::new(RuleId::MG_03, format!("{} has no command called {name}", setup.name)));
     }
     let deploy = &setup.deploy;
     let allowed = match &deploy.area {
@@ -309,10 +310,13 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
         DeployArea::Landing => false,
     };
     if matches!(deploy.area, DeployArea::Landing) {
-        return Err(RuleError::new("MG-36", format!("{} starts at sea and lands on its first turn instead of deploying", setup.name)));
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!("{} starts at sea and lands on its first turn instead of deploying", setup.name),
+        ));
     }
     if !allowed {
-        return Err(RuleError::new("MG-02", format!("{} may not deploy at {}", setup.name, place.label())));
+        return Err(RuleError::new(RuleId::MG_02, format!("{} may not deploy at {}", setup.name, place.label())));
     }
     if deploy.not_in_unallied_cities
         && place.is_fortified()
@@ -320,18 +324,18 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
         && setup.capital.is_none_or(|c| c.node != node)
     {
         return Err(RuleError::new(
-            "MG-02",
+            RuleId::MG_02,
             format!("{} counters may not start in {}, a fortified city not allied to it", setup.name, place.name),
         ));
     }
     if fleet && !place.coastal {
-        return Err(RuleError::new("MG-16", format!("a fleet must start on a coastal node, and {} is inland", place.name)));
+        return Err(RuleError::new(RuleId::MG_16, format!("a fleet must start on a coastal node, and {} is inland", place.name)));
     }
     if let Some(at) = deploy.fleet_at
         && fleet
         && at != node
     {
-        return Err(RuleError::new("MG-02", format!("{}'s fleet starts at {}", setup.name, map.name(at))));
+        return Err(RuleError::new(RuleId::MG_02, format!("{}'s fleet starts at {}", setup.name, map.name(at))));
     }
     Ok(vec![Event::CounterDeployed { side: side.clone(), counter: name.to_owned(), node }])
 }
@@ -340,7 +344,7 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
 /// overstacked.
 pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Setup {
-        return Err(RuleError::new("MG-09", "play has begun already"));
+        return Err(RuleError::new(RuleId::MG_09, "play has begun already"));
     }
     for setup in &state.scenario.sides {
         if matches!(setup.deploy.area, DeployArea::Landing) {
@@ -353,16 +357,16 @@ pub fn begin_play(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleEr
         }
         missing.retain(|name| state.counter(&setup.id, name).is_none());
         if !missing.is_empty() {
-            return Err(RuleError::new("MG-02", format!("{} has not deployed: {}", setup.name, missing.join(", "))));
+            return Err(RuleError::new(RuleId::MG_02, format!("{} has not deployed: {}", setup.name, missing.join(", "))));
         }
         if let Some(node) = setup.deploy.command_at
             && !state.counters.iter().any(|c| c.side == setup.id && c.on_land() && c.node == node)
         {
-            return Err(RuleError::new("MG-02", format!("at least one {} command must start at {}", setup.name, map.name(node))));
+            return Err(RuleError::new(RuleId::MG_02, format!("at least one {} command must start at {}", setup.name, map.name(node))));
         }
         if let Some((node, n)) = state.overstacked(&setup.id).into_iter().next() {
             return Err(RuleError::new(
-                "MG-12",
+                RuleId::MG_12,
                 format!("{} has {n} counters at {}; at most {STACK_LIMIT} may share a node", setup.name, map.name(node)),
             ));
         }
@@ -382,16 +386,16 @@ pub fn move_counter(
     check_mover(state, side, Phase::Movement)?;
     let counter = own_counter(state, side, name)?;
     if path.is_empty() {
-        return Err(RuleError::new("MG-11", "a move needs at least one node to move to"));
+        return Err(RuleError::new(RuleId::MG_11, "a move needs at least one node to move to"));
     }
     if counter.aboard {
-        return Err(RuleError::new("MG-14", format!("{name} is aboard the fleet: move the fleet, or disembark first")));
+        return Err(RuleError::new(RuleId::MG_14, format!("{name} is aboard the fleet: move the fleet, or disembark first")));
     }
     if state.leaderless.contains(&(side.clone(), name.to_owned())) {
-        return Err(RuleError::new("MG-31", format!("{name} has lost its leader and cannot move")));
+        return Err(RuleError::new(RuleId::MG_31, format!("{name} has lost its leader and cannot move")));
     }
     if counter.inside {
-        return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can move")));
+        return Err(RuleError::new(RuleId::MG_27, format!("{name} is besieged: it must sally before it can move")));
     }
     state.check_path(map, counter, path, true)?;
     let mut events = vec![Event::CounterMoved { side: side.clone(), counter: name.to_owned(), from: counter.node, path: path.to_vec() }];
@@ -418,7 +422,7 @@ fn disease_in_passing(
     }
     if state.siege_losses_due.contains_key(side) {
         return Err(RuleError::new(
-            "MG-29",
+            RuleId::MG_29,
             format!("{} must choose the losses it owes to siege or disease before marching through disease again", side_name(state, side)),
         ));
     }
@@ -428,7 +432,7 @@ fn disease_in_passing(
     let mut elements = 0u32;
     for node in diseased {
         let purpose = format!("disease, {} marching through {}", counter.name, map.name(node));
-        let roll = dice.roll(DiceSpec::D6, &purpose, Some("MG-29"), Vec::new())?;
+        let roll = dice.roll(DiceSpec::D6, &purpose, Some(RuleId::MG_29), Vec::new())?;
         if roll.natural() == 1 {
             struck.get_or_insert(node);
             elements = elements.saturating_add(of.div_ceil(10));
@@ -446,7 +450,7 @@ fn disease_in_passing(
 fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Result<&'a Counter, RuleError> {
     state
         .counter(side, name)
-        .ok_or_else(|| RuleError::new("MG-03", format!("{} has no counter called {name} on the map", side_name(state, side))))
+        .ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{} has no counter called {name} on the map", side_name(state, side))))
 }
 
 /// Elements of a command, by name.
@@ -460,29 +464,30 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     check_mover(state, side, Phase::Movement)?;
     let counter = own_counter(state, side, name)?;
     if counter.inside {
-        return Err(RuleError::new("MG-27", format!("{name} is besieged: it must sally before it can embark")));
+        return Err(RuleError::new(RuleId::MG_27, format!("{name} is besieged: it must sally before it can embark")));
     }
     if counter.is_fleet() || counter.aboard {
         return Err(RuleError::new(
-            "MG-14",
+            RuleId::MG_14,
             format!("{name} cannot embark: it is {}", if counter.aboard { "aboard already" } else { "the fleet" }),
         ));
     }
-    let fleet =
-        state.counter(side, FLEET).ok_or_else(|| RuleError::new("MG-16", format!("{} has no fleet on the map", side_name(state, side))))?;
+    let fleet = state
+        .counter(side, FLEET)
+        .ok_or_else(|| RuleError::new(RuleId::MG_16, format!("{} has no fleet on the map", side_name(state, side))))?;
     if fleet.sheltered {
-        return Err(RuleError::new("MG-19", "no troops may stay aboard a sheltered fleet"));
+        return Err(RuleError::new(RuleId::MG_19, "no troops may stay aboard a sheltered fleet"));
     }
     if fleet.node != counter.node {
         return Err(RuleError::new(
-            "MG-14",
+            RuleId::MG_14,
             format!("{name} is at {} and the fleet at {}; they must share a node to embark", map.name(counter.node), map.name(fleet.node)),
         ));
     }
     for c in [counter, fleet] {
         if state.movement_points(c) <= c.mp_spent {
             return Err(RuleError::new(
-                "MG-14",
+                RuleId::MG_14,
                 format!("embarking costs 1 MP and {} has none left", if c.is_fleet() { "the fleet" } else { name }),
             ));
         }
@@ -492,7 +497,7 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     let np = state.fleet_np(side);
     if aboard + needed > np {
         return Err(RuleError::new(
-            "MG-17",
+            RuleId::MG_17,
             format!("{name} has {needed} elements and the fleet's {np} NP carry {} more", np.saturating_sub(aboard)),
         ));
     }
@@ -510,36 +515,36 @@ pub fn exchange(
 ) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
     if from == to {
-        return Err(RuleError::new("MG-14", "elements are exchanged between two different commands"));
+        return Err(RuleError::new(RuleId::MG_14, "elements are exchanged between two different commands"));
     }
     let a = own_counter(state, side, from)?;
     let b = own_counter(state, side, to)?;
     if a.is_fleet() || b.is_fleet() {
-        return Err(RuleError::new("MG-14", "elements are exchanged between commands, not with the fleet"));
+        return Err(RuleError::new(RuleId::MG_14, "elements are exchanged between commands, not with the fleet"));
     }
     if a.node != b.node || a.aboard != b.aboard {
         return Err(RuleError::new(
-            "MG-14",
+            RuleId::MG_14,
             format!("{from} ({}) and {to} ({}) must stand in the same node to exchange elements", map.name(a.node), map.name(b.node)),
         ));
     }
     for c in [a, b] {
         if state.movement_points(c) <= c.mp_spent {
-            return Err(RuleError::new("MG-14", format!("exchanging costs 1 MP and {} has none left", c.name)));
+            return Err(RuleError::new(RuleId::MG_14, format!("exchanging costs 1 MP and {} has none left", c.name)));
         }
     }
     if elements.is_empty() {
-        return Err(RuleError::new("MG-14", "name the elements to hand over"));
+        return Err(RuleError::new(RuleId::MG_14, "name the elements to hand over"));
     }
     let roster = state
         .armies
         .get(side)
         .and_then(|army| army.commands.iter().find(|c| c.name == from))
-        .ok_or_else(|| RuleError::new("MG-03", format!("{from} has no roster")))?;
+        .ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{from} has no roster")))?;
     if let Err(g) = super::army::take_groups(&mut roster.elements.clone(), elements) {
         let have = roster.elements.iter().filter(|h| h.spec == g.spec).map(|h| h.count).sum::<u32>();
         return Err(RuleError::new(
-            "MG-14",
+            RuleId::MG_14,
             format!("{from} has {have} {} and cannot hand over {} (its general stays with it)", g.spec, g.count),
         ));
     }
@@ -551,7 +556,7 @@ pub fn disembark(state: &CampaignState, side: &SideId, name: &str) -> Result<Vec
     check_mover(state, side, Phase::Movement)?;
     let counter = own_counter(state, side, name)?;
     if !counter.aboard {
-        return Err(RuleError::new("MG-14", format!("{name} is not aboard the fleet")));
+        return Err(RuleError::new(RuleId::MG_14, format!("{name} is not aboard the fleet")));
     }
     Ok(vec![Event::CounterDisembarked { side: side.clone(), counter: name.to_owned() }])
 }
@@ -560,37 +565,37 @@ pub fn disembark(state: &CampaignState, side: &SideId, name: &str) -> Result<Vec
 /// southern coastal node no enemy counter occupies. Landing is the counter's move.
 pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId) -> Result<Vec<Event>, RuleError> {
     check_mover(state, side, Phase::Movement)?;
-    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new("MG-02", format!("there is no side `{side}`")))?;
+    let setup = state.scenario.side(side).ok_or_else(|| RuleError::new(RuleId::MG_02, format!("there is no side `{side}`")))?;
     if !matches!(setup.deploy.area, DeployArea::Landing) {
-        return Err(RuleError::new("MG-36", format!("{} deployed before play; only a side that starts at sea lands", setup.name)));
+        return Err(RuleError::new(RuleId::MG_36, format!("{} deployed before play; only a side that starts at sea lands", setup.name)));
     }
     if state.turn != 1 {
-        return Err(RuleError::new("MG-36", format!("{} lands on its first turn only", setup.name)));
+        return Err(RuleError::new(RuleId::MG_36, format!("{} lands on its first turn only", setup.name)));
     }
     if state.counter(side, name).is_some() {
-        return Err(RuleError::new("MG-36", format!("{name} has landed already")));
+        return Err(RuleError::new(RuleId::MG_36, format!("{name} has landed already")));
     }
     let known = if name == FLEET { setup.fleet_np > 0 } else { elements_of(state, side, name) > 0 };
     if !known {
-        return Err(RuleError::new("MG-03", format!("{} has no command called {name}", setup.name)));
+        return Err(RuleError::new(RuleId::MG_03, format!("{} has no command called {name}", setup.name)));
     }
-    let place = map.node(node).ok_or_else(|| RuleError::new("MG-01", format!("the map has no node {node}")))?;
+    let place = map.node(node).ok_or_else(|| RuleError::new(RuleId::MG_01, format!("the map has no node {node}")))?;
     if !place.south_coast {
-        return Err(RuleError::new("MG-36", format!("{} is not on the southern coast (00 to 30)", place.label())));
+        return Err(RuleError::new(RuleId::MG_36, format!("{} is not on the southern coast (00 to 30)", place.label())));
     }
     if state.counters.iter().any(|c| c.node == node && state.are_enemies(side, &c.side)) {
-        return Err(RuleError::new("MG-36", format!("{} is occupied by an enemy counter", place.name)));
+        return Err(RuleError::new(RuleId::MG_36, format!("{} is occupied by an enemy counter", place.name)));
     }
     Ok(vec![Event::CounterLanded { side: side.clone(), counter: name.to_owned(), node }])
 }
 
 fn check_mover(state: &CampaignState, side: &SideId, phase: Phase) -> Result<(), RuleError> {
     if state.phase != phase {
-        return Err(RuleError::new("MG-09", format!("it is the {} phase, not {}", state.phase.name(), phase.name())));
+        return Err(RuleError::new(RuleId::MG_09, format!("it is the {} phase, not {}", state.phase.name(), phase.name())));
     }
     if state.moving_side() != side {
         return Err(RuleError::new(
-            "MG-09",
+            RuleId::MG_09,
             format!("it is {}'s player-turn, not {}'s", side_name(state, state.moving_side()), side_name(state, side)),
         ));
     }
@@ -603,7 +608,7 @@ fn check_mover(state: &CampaignState, side: &SideId, phase: Phase) -> Result<(),
 pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let phase = state.phase;
     if !matches!(phase, Phase::Movement | Phase::Combat | Phase::PostCombat) {
-        return Err(RuleError::new("MG-09", format!("there is no phase to end during {}", phase.name())));
+        return Err(RuleError::new(RuleId::MG_09, format!("there is no phase to end during {}", phase.name())));
     }
     check_mover(state, side, phase)?;
     let mut events = Vec::new();
@@ -611,7 +616,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
         Phase::Movement => {
             if let Some((node, n)) = state.overstacked(side).into_iter().next() {
                 return Err(RuleError::new(
-                    "MG-12",
+                    RuleId::MG_12,
                     format!(
                         "{n} {} counters stand at {}; at most {STACK_LIMIT} may end movement in one node",
                         side_name(state, side),
@@ -628,7 +633,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
         Phase::Combat => {
             if let Some((side, due)) = state.siege_losses_due.iter().next() {
                 return Err(RuleError::new(
-                    if due.rule == "MG-29" { "MG-29" } else { "MG-28" },
+                    if due.rule == RuleId::MG_29 { RuleId::MG_29 } else { RuleId::MG_28 },
                     format!(
                         "{} must first choose which {} elements it lost at {}",
                         side_name(state, side),
@@ -639,12 +644,12 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             }
             if let Some((loser, n)) = state.naval_losses_due.iter().next() {
                 return Err(RuleError::new(
-                    "MG-18",
+                    RuleId::MG_18,
                     format!("{} must first choose which {n} carried elements were lost at sea", side_name(state, loser)),
                 ));
             }
             if let Some(b) = state.battles.first() {
-                return Err(RuleError::new("MG-20", format!("battle {} at {} awaits its result", b.id, map.name(b.node))));
+                return Err(RuleError::new(RuleId::MG_20, format!("battle {} at {} awaits its result", b.id, map.name(b.node))));
             }
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
@@ -663,7 +668,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
     let mut events = Vec::new();
     for node in state.alliance_rolls_due(map, side) {
         let city = map.name(node);
-        let roll = dice.roll(DiceSpec::D6, &format!("alliance of {city}"), Some("MG-06"), Vec::new())?;
+        let roll = dice.roll(DiceSpec::D6, &format!("alliance of {city}"), Some(RuleId::MG_06), Vec::new())?;
         let joins = roll.total() >= ALLIANCE_ROLL;
         // Public: the roll names a city where a counter stands for all to see, takes no
         // modifier, and its result — the city joining or not — is public anyway.

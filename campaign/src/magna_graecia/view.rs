@@ -9,22 +9,14 @@ use serde::{Deserialize, Serialize};
 use super::army::{Army, CommandRoster, ElementGroup};
 use super::battle::Victory;
 use super::event::Logged;
-use crate::ids::{NodeId, SideId};
 use super::map::{Edge, Map};
 use super::scenario::{Capital, Pattern};
 use super::siege::{LossesDue, Siege};
 use super::state::CampaignState;
 use super::table::BattleTable;
 use super::turn::{Counter, Phase};
-
-/// Who is looking.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Viewer {
-    /// The referee, who sees everything.
-    Umpire,
-    /// One side's player.
-    Side(SideId),
-}
+pub use crate::core::viewer::Viewer;
+use crate::ids::{NodeId, SideId};
 
 /// Public facts about a node: control and alliance are known to all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

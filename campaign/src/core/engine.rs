@@ -1,0 +1,159 @@
+//! The contract between the shared core and a campaign's rules.
+//!
+//! An engine owns its orders, events, state and views; the core owns everything around
+//! them: the store (one transaction per order, snapshots, undo, import), the dice and chit
+//! cups, the viewers. The store and the shells reach an engine through [`crate::any`], a
+//! closed enum over the engines, so every match over engines is exhaustive and adding an
+//! engine is a compile error wherever it must be handled.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::core::dice::Dice;
+use crate::core::error::RuleError;
+use crate::core::viewer::Viewer;
+
+/// Which rules a campaign is played by; stored in the `engine` column of `campaigns`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EngineId {
+    MagnaGraecia,
+    Belisarius,
+}
+
+impl EngineId {
+    pub const ALL: [EngineId; 2] = [EngineId::MagnaGraecia, EngineId::Belisarius];
+
+    /// The id stored in the database and printed by the command line.
+    pub const fn key(self) -> &'static str {
+        match self {
+            EngineId::MagnaGraecia => "magna-graecia",
+            EngineId::Belisarius => "belisarius",
+        }
+    }
+
+    /// The campaign's name for a referee.
+    pub const fn title(self) -> &'static str {
+        match self {
+            EngineId::MagnaGraecia => "Magna Graecia",
+            EngineId::Belisarius => "Belisarius",
+        }
+    }
+}
+
+impl fmt::Display for EngineId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl std::str::FromStr for EngineId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        EngineId::ALL
+            .into_iter()
+            .find(|e| e.key() == s.trim())
+            .ok_or_else(|| format!("`{s}` is not a campaign this program runs (it runs magna-graecia and belisarius)"))
+    }
+}
+
+/// An event as stored: its place in the campaign and the order that caused it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Logged<E> {
+    pub seq: u64,
+    pub command_seq: u64,
+    pub event: E,
+}
+
+/// A battle an event raised or settled, kept in the `battles` and `battle_results` tables
+/// so a referee can read them with any SQLite tool.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BattleRow {
+    /// A battle was raised: its number in the campaign, where (the engine's place, as text)
+    /// and on which turn, and the battle as JSON.
+    Raised { number: u32, place: String, turn: u32, body: String },
+    /// A result was entered for battle `number`.
+    Settled { number: u32 },
+}
+
+/// A stored start event met again after the start, or a first event that is not a start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("the campaign's first event is not its start")]
+    NoStart,
+    #[error("event {0} starts the campaign a second time")]
+    StartedTwice(u64),
+}
+
+/// A campaign's start event met again after the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the campaign is started a second time")]
+pub struct StartedAgain;
+
+/// One campaign's rules.
+///
+/// Rules are pure: [`Engine::decide`] reads the state and the dice and returns events or a
+/// refusal, [`Engine::apply`] is deterministic, and neither touches the database, the
+/// screen or the clock.
+pub trait Engine: Sized + 'static {
+    const ID: EngineId;
+    /// The shape of [`Engine::State`] as snapshots store it; a snapshot of another version
+    /// is passed over and the events replayed.
+    const STATE_VERSION: u32;
+    /// The shape of [`Engine::Event`] as stored in the `version` column of `events`.
+    const EVENT_VERSION: u32;
+
+    /// What a campaign starts from: a validated scenario, with the map and tables it is
+    /// played on, kept whole in the start event.
+    type Setup: Clone + fmt::Debug;
+    /// Everything the rules need, rebuilt from the events.
+    type State: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    /// An order the referee gives for a side or for the campaign.
+    type Order: fmt::Debug + Serialize + DeserializeOwned;
+    /// What happened; stored and replayed.
+    type Event: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    /// What one viewer may know; it has no field that could hold anything else.
+    type View: fmt::Debug;
+    /// Data the rules read that a campaign does not carry itself (Magna Graecia: the map of
+    /// a campaign begun before maps were kept with it). `()` for an engine that keeps all.
+    type Context;
+
+    /// The event a campaign called `name` starts with.
+    fn start_event(name: &str, setup: &Self::Setup, seed: u64) -> Self::Event;
+    /// The state a start event makes; `None` if `event` is not a start.
+    fn start(event: &Self::Event) -> Option<Self::State>;
+    /// Decides what `order` does, or refuses it naming the rule.
+    fn decide(state: &Self::State, context: &Self::Context, order: &Self::Order, dice: &mut Dice) -> Result<Vec<Self::Event>, RuleError>;
+    /// Applies one event; fails only on a second start.
+    fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), StartedAgain>;
+    /// What `viewer` may see; `None` for a side the campaign does not have.
+    fn view_for(state: &Self::State, context: &Self::Context, events: &[Logged<Self::Event>], viewer: &Viewer) -> Option<Self::View>;
+
+    /// The campaign's name, as it was started or imported.
+    fn name(state: &Self::State) -> &str;
+    /// Renames the campaign in its start event (import under another name).
+    fn rename_start(event: &mut Self::Event, name: &str) -> bool;
+    /// The scenario a start event starts from, by id; `None` if `event` is not a start.
+    fn scenario_of(event: &Self::Event) -> Option<&str>;
+    /// The dice stream: the campaign's seed and the position reached.
+    fn dice(state: &Self::State) -> (u64, u64);
+    /// The event's kind, as stored in the `kind` column.
+    fn kind(event: &Self::Event) -> &'static str;
+    /// The order in a few words, for the undo menu and the `commands` table.
+    fn summary(order: &Self::Order) -> String;
+    /// The battle an event raises or settles, if any.
+    fn battle_row(event: &Self::Event) -> Option<BattleRow>;
+
+    /// Rebuilds a state from a campaign's complete event list.
+    fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self::State, ReplayError> {
+        let mut events = events.into_iter();
+        let mut state = events.next().and_then(Self::start).ok_or(ReplayError::NoStart)?;
+        for (i, e) in events.enumerate() {
+            Self::apply(&mut state, e).map_err(|_| ReplayError::StartedTwice(i as u64 + 2))?;
+        }
+        Ok(state)
+    }
+}

@@ -1,0 +1,101 @@
+//! Magna Graecia behind the core's [`Engine`] trait.
+
+use super::command::Command;
+use super::event::{Event, Logged};
+use super::map::Map;
+use super::rules;
+use super::scenario::Scenario;
+use super::state::{CampaignState, STATE_VERSION, StartedAgain};
+use super::view::{View, view_for};
+use crate::core::dice::Dice;
+use crate::core::engine::{BattleRow, Engine, EngineId};
+use crate::core::error::RuleError;
+use crate::core::viewer::Viewer;
+
+/// The Magna Graecia campaign's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MagnaGraecia;
+
+impl Engine for MagnaGraecia {
+    const ID: EngineId = EngineId::MagnaGraecia;
+    const STATE_VERSION: u32 = STATE_VERSION;
+    const EVENT_VERSION: u32 = 1;
+
+    type Setup = Scenario;
+    type State = CampaignState;
+    type Order = Command;
+    type Event = Event;
+    type View = View;
+    type Context = Map;
+
+    fn start_event(name: &str, setup: &Scenario, seed: u64) -> Event {
+        Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(setup.clone()), seed }
+    }
+
+    fn start(event: &Event) -> Option<CampaignState> {
+        match event {
+            Event::CampaignStarted { name, scenario, seed } => Some(CampaignState::new(name, scenario, *seed)),
+            _ => None,
+        }
+    }
+
+    fn decide(state: &CampaignState, map: &Map, order: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+        rules::decide(state, map, order, dice)
+    }
+
+    fn apply(state: &mut CampaignState, event: &Event) -> Result<(), StartedAgain> {
+        state.apply(event)
+    }
+
+    fn view_for(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Option<View> {
+        view_for(state, map, events, viewer)
+    }
+
+    fn name(state: &CampaignState) -> &str {
+        &state.name
+    }
+
+    fn rename_start(event: &mut Event, name: &str) -> bool {
+        match event {
+            Event::CampaignStarted { name: started, .. } => {
+                name.clone_into(started);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn scenario_of(event: &Event) -> Option<&str> {
+        match event {
+            Event::CampaignStarted { scenario, .. } => Some(&scenario.id),
+            _ => None,
+        }
+    }
+
+    fn dice(state: &CampaignState) -> (u64, u64) {
+        (state.seed, state.stream_pos)
+    }
+
+    fn kind(event: &Event) -> &'static str {
+        event.kind()
+    }
+
+    fn summary(order: &Command) -> String {
+        order.summary()
+    }
+
+    fn battle_row(event: &Event) -> Option<BattleRow> {
+        match event {
+            Event::BattleRaised { battle } | Event::CityAttacked { battle, .. } => Some(BattleRow::Raised {
+                number: battle.id,
+                place: battle.node.0.to_string(),
+                turn: battle.turn,
+                body: serde_json::to_string(battle).expect("a battle serialises to JSON"),
+            }),
+            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle, .. } => {
+                Some(BattleRow::Settled { number: *battle })
+            }
+            _ => None,
+        }
+    }
+}
