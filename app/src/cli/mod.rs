@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use referee_battle_gen::dbsa::Scaling;
-use referee_battle_gen::pack::{PackOptions, Reader, WrittenFile};
+use referee_battle_gen::pack::PackOptions;
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, Command, DiceInput, ExecError, Map, Modifier, SideId, Store, StoreError};
@@ -21,6 +21,10 @@ use referee_data::DataSource;
 use serde::Serialize;
 
 use crate::gui::GuiOptions;
+
+mod magna_graecia;
+
+use magna_graecia::{Executed, LogOnly, Rosters, ScenarioList, Shown, Written};
 
 /// Referee's assistant for historical miniatures campaigns. With no command, opens the app.
 #[derive(Debug, Parser)]
@@ -315,7 +319,7 @@ struct Session {
 }
 
 /// Something printed as text or as JSON.
-trait Output: Serialize {
+pub(crate) trait Output: Serialize {
     fn text(&self) -> String;
 }
 
@@ -669,22 +673,6 @@ impl<T: Output> ErasedOutput for T {
 }
 
 #[derive(Serialize)]
-#[serde(transparent)]
-struct ScenarioList(Vec<referee_campaign::Scenario>);
-
-impl Output for ScenarioList {
-    fn text(&self) -> String {
-        let mut s = String::new();
-        for sc in &self.0 {
-            let sides: Vec<String> =
-                sc.move_order.iter().filter_map(|id| sc.side(id)).map(|side| format!("{} ({} pts)", side.name, side.army_points)).collect();
-            s.push_str(&format!("{:<13} {} ({}): {}\n", sc.id, sc.name, sc.period, sides.join(", ")));
-        }
-        s
-    }
-}
-
-#[derive(Serialize)]
 struct Created {
     id: i64,
     name: String,
@@ -710,86 +698,6 @@ impl Output for CampaignList {
     }
 }
 
-#[derive(Serialize)]
-#[serde(transparent)]
-struct Shown(View);
-
-impl Output for Shown {
-    fn text(&self) -> String {
-        let board = self.0.board();
-        let side_name = |id: &Option<SideId>| {
-            id.as_ref().map(|id| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())).unwrap_or_else(|| "—".to_owned())
-        };
-        let mut s = format!(
-            "{} · {} · turn {} of {} · {} to move\n",
-            board.campaign,
-            board.scenario_name,
-            board.turn,
-            board.turns,
-            side_name(&Some(board.moving.clone()))
-        );
-        match &self.0 {
-            View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
-            View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(&Some(v.side.clone())))),
-        }
-        for f in self.0.forces() {
-            s.push_str(&format!("{}: army of {} points, fleet of {} NPs\n", side_name(&Some(f.side.clone())), f.army_points, f.fleet_np));
-        }
-        s.push_str("\nnode  controlled by   allied to       capital of\n");
-        for n in &board.nodes {
-            s.push_str(&format!(
-                "{:>4}  {:<15} {:<15} {}\n",
-                n.id.to_string(),
-                side_name(&n.controller),
-                side_name(&n.allied_to),
-                side_name(&n.capital_of)
-            ));
-        }
-        s
-    }
-}
-
-#[derive(Serialize)]
-#[serde(transparent)]
-struct Rosters(Vec<view::Forces>);
-
-impl Output for Rosters {
-    fn text(&self) -> String {
-        let mut s = String::new();
-        for f in &self.0 {
-            s.push_str(&format!("{}: {} of {} points", f.side, f.points_spent, f.army_points));
-            let Some(army) = &f.army else {
-                s.push_str(", no roster\n");
-                continue;
-            };
-            s.push_str(&format!(" — {}\n", army.list));
-            for (c, mp) in army.commands.iter().zip(&f.movement_points) {
-                let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
-                s.push_str(&format!(
-                    "  {} ({}, {} MP, {} elements): general {}; {}\n",
-                    c.name,
-                    c.rank.name(),
-                    mp,
-                    c.element_count(),
-                    c.general,
-                    elements.join(", ")
-                ));
-            }
-        }
-        s
-    }
-}
-
-#[derive(Serialize)]
-#[serde(transparent)]
-struct LogOnly(View);
-
-impl Output for LogOnly {
-    fn text(&self) -> String {
-        self.0.log().iter().map(|l| format!("{:>5}  {}\n", l.seq, l.text)).collect()
-    }
-}
-
 impl Output for referee_campaign::store::Undone {
     fn text(&self) -> String {
         format!("Undid command {}: {} ({} event(s) removed).", self.command_seq, self.summary, self.events)
@@ -808,34 +716,3 @@ impl Output for Seed {
     }
 }
 
-#[derive(Serialize)]
-#[serde(transparent)]
-struct Written(Vec<WrittenFile>);
-
-impl Output for Written {
-    fn text(&self) -> String {
-        self.0
-            .iter()
-            .map(|f| {
-                let who = match &f.reader {
-                    Reader::Umpire => "umpire".to_owned(),
-                    Reader::Side(s) => s.to_string(),
-                };
-                format!("{:<8} {} ({} pages, {} KB)\n", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
-            })
-            .collect()
-    }
-}
-
-#[derive(Serialize)]
-struct Executed {
-    events: Vec<referee_campaign::Event>,
-    /// The log lines the umpire reads for those events.
-    lines: Vec<String>,
-}
-
-impl Output for Executed {
-    fn text(&self) -> String {
-        self.lines.join("\n")
-    }
-}
