@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::{APPLICATION_ID, BUSY_TIMEOUT, SCHEMA_VERSION};
 use referee_campaign::{Command, DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError};
 use referee_e2e::{Mode, TempDb, scenario, sicily};
@@ -284,6 +285,13 @@ fn x_03_a_version_1_database_is_migrated() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert!(columns.contains(&"number".to_owned()), "{columns:?}");
+    assert!(columns.contains(&"place".to_owned()), "a battle's place is the engine's own: {columns:?}");
+    // Campaigns begun before there were two engines are Magna Graecia's (schema 3).
+    let old = &store.campaigns().unwrap()[0];
+    assert_eq!(old.engine, EngineId::MagnaGraecia);
+    assert_eq!(store.engine_of(old.id).unwrap(), EngineId::MagnaGraecia);
+    let engine: String = store.connection().query_row("SELECT engine FROM campaigns", [], |r| r.get(0)).unwrap();
+    assert_eq!(engine, "magna-graecia");
 }
 
 /// while another program writes, the campaigns are read, and the database is opened
@@ -337,6 +345,8 @@ fn x_03_a_version_1_database_is_read_without_migrating() {
     let writer = writing(&db.path);
     let reader = Store::open_read_only(&db.path).unwrap();
     assert_eq!(reader.campaigns().unwrap()[0].name, "Old");
+    // A file older than the engine column reads as Magna Graecia's without being changed.
+    assert_eq!(reader.campaigns().unwrap()[0].engine, EngineId::MagnaGraecia);
     let version: i32 = reader.connection().pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
     assert_eq!(version, 1);
     drop(reader);
