@@ -56,7 +56,9 @@ fn copy() -> TempDb {
 /// The schema as `tests/fixtures/make_v16_goldens.sh` lists it.
 fn schema(conn: &rusqlite::Connection) -> String {
     let mut stmt = conn.prepare("SELECT type, name, coalesce(sql, '') FROM sqlite_master ORDER BY type, name").unwrap();
-    let rows = stmt.query_map([], |r| Ok(format!("{} {}\n{};\n", r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?))).unwrap();
+    let rows = stmt
+        .query_map([], |r| Ok(format!("{} {}\n{};\n", r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))
+        .unwrap();
     rows.map(Result::unwrap).collect()
 }
 
@@ -79,7 +81,11 @@ fn the_fixture_is_a_version_2_database_of_four_campaigns() {
         drop(Store::open(&fresh.path).unwrap());
         let fresh = rusqlite::Connection::open(&fresh.path).unwrap();
         let fresh_schema = schema(&fresh).replace("index sqlite_autoindex_campaigns_1\n;\n", "");
-        assert_eq!(fresh_schema, schema(&conn).replace("index sqlite_autoindex_campaigns_1\n;\n", ""), "today's schema differs from the fixture's at the same version");
+        assert_eq!(
+            fresh_schema,
+            schema(&conn).replace("index sqlite_autoindex_campaigns_1\n;\n", ""),
+            "today's schema differs from the fixture's at the same version"
+        );
     }
 }
 

@@ -417,8 +417,15 @@ impl Player {
 pub fn play_into(store: Store, name: &str, id: &str, seed: u64, stop: u32) -> Store {
     let mut store = store;
     let campaign = store.create(name, scenario(id), seed).unwrap();
-    let mut p =
-        Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0, packs: true, packs_checked: 0, checkpoints: Vec::new() };
+    let mut p = Player {
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        store,
+        campaign,
+        refused: 0,
+        packs: true,
+        packs_checked: 0,
+        checkpoints: Vec::new(),
+    };
     p.play_until(id, Some(stop));
     p.store
 }
