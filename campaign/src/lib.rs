@@ -18,6 +18,8 @@ pub mod command;
 pub mod dice;
 pub mod error;
 pub mod event;
+#[cfg(feature = "fixtures")]
+pub mod fixtures;
 pub mod ids;
 pub mod map;
 pub mod naval;
