@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
+use referee_campaign::fixtures::dionysian_json;
 use referee_campaign::store::BUSY_TIMEOUT;
-use referee_e2e::{DIONYSIAN_DEPLOYMENT, Mode, TempDb, cli};
+use referee_e2e::{Mode, TempDb, cli};
 use rusqlite::Connection;
 
 fn new_campaign(db: &TempDb, scenario: &str, name: &str) {
@@ -178,7 +179,7 @@ fn mg_03_roster_show_and_import() {
 fn x_06_orders_as_json() {
     let db = TempDb::new();
     new_campaign(&db, "dionysian", "Script");
-    let out = cli(&db.path, &["order", "Script", DIONYSIAN_DEPLOYMENT]).ok();
+    let out = cli(&db.path, &["order", "Script", &dionysian_json()]).ok();
     assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Play begins: turn 1, Carthage to move"), "{out}");
 
     let moved = cli(&db.path, &["order", "Script", r#"{"type":"move","side":"carthage","counter":"Hanno","path":[7]}"#, "--json"]).json();

@@ -3,6 +3,7 @@
 //! and commands give the same dice.
 
 use proptest::prelude::*;
+use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
 use referee_campaign::{CampaignState, Command, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, SideId, Store, StoreError};
 use referee_e2e::{scenario, sicily};
 
@@ -38,26 +39,11 @@ fn step() -> impl Strategy<Value = Step> {
     prop_oneof![3 => roll, 2 => control, 1 => note, 2 => Just(Step::Undo), 5 => mv, 4 => end]
 }
 
-/// The Dionysian War with every counter deployed and play begun.
-const DEPLOYMENT: [(&str, &str, u8); 10] = [
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 31),
-];
-
 fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campaign::Campaign) {
     let mut store = Store::open_in_memory().unwrap();
     store.set_snapshot_every(snapshot_every);
     let mut c = store.create("P", scenario("dionysian"), seed).unwrap();
-    for (side, counter, node) in DEPLOYMENT {
-        let deploy = Command::Deploy { side: SideId::new(side), counter: counter.to_owned(), node: NodeId(node) };
+    for deploy in deploy_orders(&DIONYSIAN) {
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
     store.execute(&mut c, sicily(), &Command::BeginPlay {}, DiceInput::Seeded).unwrap();

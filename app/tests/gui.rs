@@ -5,6 +5,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::{AppCommand, CounterRef, RefereeApp};
+use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
 use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store, Viewer};
 
@@ -32,20 +33,6 @@ fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
-/// The Dionysian War's deployment as the rules' own tests play it.
-const DIONYSIAN: [(&str, &str, u8); 10] = [
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 31),
-];
-
 /// A database with one campaign of `scenario` called "Turn", given these commands.
 fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
@@ -62,10 +49,7 @@ fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) 
 
 /// Every Dionysian counter deployed as the rules' own tests deploy them.
 fn dionysian_deployment() -> Vec<Command> {
-    DIONYSIAN
-        .iter()
-        .map(|(side, counter, node)| Command::Deploy { side: SideId::new(*side), counter: (*counter).into(), node: NodeId(*node) })
-        .collect()
+    deploy_orders(&DIONYSIAN)
 }
 
 /// A database with one Dionysian War campaign called "Turn", deployed and begun when

@@ -5,21 +5,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use referee_battle_gen::pack::PackOptions;
 use referee_battle_gen::{TabletopSystem, campaign_pack};
+use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
-
-const DEPLOYMENT: &[(&str, &str, u8)] = &[
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 8),
-    ("syracuse", "fleet", 31),
-];
 
 fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     let map = catalog.map("sicily").unwrap().clone();
@@ -28,8 +16,9 @@ fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     let mut go = |c: &mut Campaign, command: Command| {
         store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
     };
-    for &(side, counter, node) in DEPLOYMENT {
-        go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
+    // The usual deployment but for Agyris, who stands at Himera with Leptines.
+    for order in deploy_orders(&moved(&DIONYSIAN, "syracuse", "Agyris", 8)) {
+        go(&mut c, order);
     }
     go(&mut c, Command::BeginPlay {});
     go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });

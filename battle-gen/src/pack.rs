@@ -519,6 +519,7 @@ pub fn campaign_pack(
 
 #[cfg(test)]
 mod tests {
+    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
     use referee_campaign::table::Defence;
     use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
 
@@ -532,23 +533,11 @@ mod tests {
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
         let mut c = store.create("Odds", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-        let deployment = [
-            ("carthage", "Himilco", 4),
-            ("carthage", "Mago", 4),
-            ("carthage", "Hamilcar", 3),
-            ("carthage", "Hanno", 3),
-            ("carthage", "fleet", 0),
-            ("syracuse", "Dionysius", 31),
-            ("syracuse", "Leptines", 8),
-            ("syracuse", "Thearides", 22),
-            ("syracuse", "Agyris", 10),
-            ("syracuse", "fleet", 31),
-        ];
         let mut go = |c: &mut Campaign, command: Command| {
             store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
         };
-        for (side, counter, node) in deployment {
-            go(&mut c, Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) });
+        for order in deploy_orders(&DIONYSIAN) {
+            go(&mut c, order);
         }
         go(&mut c, Command::BeginPlay {});
         go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });

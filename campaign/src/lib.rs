@@ -12,6 +12,8 @@
 pub mod any;
 pub mod belisarius;
 pub mod core;
+#[cfg(feature = "fixtures")]
+pub mod fixtures;
 pub mod ids;
 pub mod magna_graecia;
 pub mod store;

@@ -66,11 +66,8 @@ impl Game {
     /// The Dionysian War deployed: Carthage in the west, Syracuse round its allied cities.
     fn dionysian() -> Game {
         let mut g = Game::new("dionysian");
-        for (c, n) in [("Himilco", 4), ("Mago", 4), ("Hamilcar", 3), ("Hanno", 3), ("fleet", 0)] {
-            g.deploy("carthage", c, n);
-        }
-        for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
-            g.deploy("syracuse", c, n);
+        for (s, c, n) in referee_campaign::fixtures::DIONYSIAN {
+            g.deploy(s, c, n);
         }
         g.ok(Command::BeginPlay {});
         g

@@ -21,27 +21,11 @@ pub fn sicily() -> &'static Map {
     catalog().map("sicily").expect("the Sicily map is built in")
 }
 
-/// The Dionysian War's usual deployment as a list of JSON orders, ending with `begin_play`:
-/// Carthage in the west, Syracuse round its cities, Leptines holding Himera.
-pub const DIONYSIAN_DEPLOYMENT: &str = r#"[
-    {"type":"deploy","side":"carthage","counter":"Himilco","node":4},
-    {"type":"deploy","side":"carthage","counter":"Mago","node":4},
-    {"type":"deploy","side":"carthage","counter":"Hamilcar","node":3},
-    {"type":"deploy","side":"carthage","counter":"Hanno","node":3},
-    {"type":"deploy","side":"carthage","counter":"fleet","node":0},
-    {"type":"deploy","side":"syracuse","counter":"Dionysius","node":31},
-    {"type":"deploy","side":"syracuse","counter":"Leptines","node":8},
-    {"type":"deploy","side":"syracuse","counter":"Thearides","node":22},
-    {"type":"deploy","side":"syracuse","counter":"Agyris","node":10},
-    {"type":"deploy","side":"syracuse","counter":"fleet","node":31},
-    {"type":"begin_play"}
-]"#;
-
 /// Starts campaign `name` of the Dionysian War (seed 9), deploys it, and marches Himilco
 /// from Panormus onto Leptines at Himera: battle 1 is due, Carthage attacking.
 pub fn raise_himera(db: &Path, name: &str) {
     cli(db, &["new", "dionysian", "--name", name, "--seed", "9"]).ok();
-    cli(db, &["order", name, DIONYSIAN_DEPLOYMENT]).ok();
+    cli(db, &["order", name, &referee_campaign::fixtures::dionysian_json()]).ok();
     cli(db, &["order", name, r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
     let out = cli(db, &["order", name, r#"{"type":"end_phase","side":"carthage"}"#]).ok();
     assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");

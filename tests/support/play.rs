@@ -384,6 +384,52 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Deploys every side and plays until the campaign ends, or until turn `stop` begins.
+    fn play_until(&mut self, id: &str, stop: Option<u32>) {
+        let elements: BTreeMap<SideId, u32> =
+            self.campaign.state.armies.iter().map(|(s, a)| (s.clone(), a.commands.iter().map(|c| c.element_count()).sum())).collect();
+        self.deploy_all();
+        while self.campaign.state.phase != Phase::Ended && stop.is_none_or(|t| self.campaign.state.turn < t) {
+            let side = self.campaign.state.moving_side().clone();
+            if self.campaign.state.phase == Phase::Movement {
+                self.movement(&side);
+                assert!(self.campaign.state.overstacked(&side).is_empty(), "{id}: {side} overstacked");
+            }
+            if self.campaign.state.phase == Phase::Combat {
+                self.combat(&side);
+            }
+            if self.campaign.state.phase == Phase::PostCombat {
+                self.retreats(&side);
+            }
+            self.check_invariants(&elements);
+            if self.campaign.state.phase == Phase::Ended {
+                break;
+            }
+            assert!(self.give(&Command::EndPhase { side: side.clone() }), "{id}: {side} could not end {:?}", self.campaign.state.phase);
+        }
+    }
+}
+
+/// Plays a campaign of scenario `id`, named `name`, in `store` (a database on disk, say) from
+/// its start until turn `stop` begins or the campaign ends, setting each battle's table and
+/// printing its pack before the result. Returns the store.
+pub fn play_into(store: Store, name: &str, id: &str, seed: u64, stop: u32) -> Store {
+    let mut store = store;
+    let campaign = store.create(name, scenario(id), seed).unwrap();
+    let mut p = Player {
+        rng: ChaCha8Rng::seed_from_u64(seed),
+        store,
+        campaign,
+        refused: 0,
+        packs: true,
+        packs_checked: 0,
+        checkpoints: Vec::new(),
+    };
+    p.play_until(id, Some(stop));
+    p.store
+}
+
 /// Exactly `due` elements from the commands in `pool`: groups first, whole commands after.
 fn pick_losses(s: &CampaignState, side: &SideId, pool: &[String], due: u32) -> (Vec<(String, ElementGroup)>, Vec<String>) {
     let mut left = due;
@@ -427,27 +473,7 @@ pub fn play(id: &str, seed: u64, packs: bool) -> Played {
     let campaign = store.create("Random", scenario(id), seed).unwrap();
     let mut p =
         Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0, packs, packs_checked: 0, checkpoints: Vec::new() };
-    let elements: BTreeMap<SideId, u32> =
-        p.campaign.state.armies.iter().map(|(s, a)| (s.clone(), a.commands.iter().map(|c| c.element_count()).sum())).collect();
-    p.deploy_all();
-    while p.campaign.state.phase != Phase::Ended {
-        let side = p.campaign.state.moving_side().clone();
-        if p.campaign.state.phase == Phase::Movement {
-            p.movement(&side);
-            assert!(p.campaign.state.overstacked(&side).is_empty(), "{id}: {side} overstacked");
-        }
-        if p.campaign.state.phase == Phase::Combat {
-            p.combat(&side);
-        }
-        if p.campaign.state.phase == Phase::PostCombat {
-            p.retreats(&side);
-        }
-        p.check_invariants(&elements);
-        if p.campaign.state.phase == Phase::Ended {
-            break;
-        }
-        assert!(p.give(&Command::EndPhase { side: side.clone() }), "{id}: {side} could not end {:?}", p.campaign.state.phase);
-    }
+    p.play_until(id, None);
     let s = &p.campaign.state;
     assert!(s.turn == 19 || s.one_camp_left(), "{id}: the campaign ends after its 18th turn or with one camp left");
     let events = p.store.events(p.campaign.id).unwrap();

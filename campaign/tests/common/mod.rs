@@ -11,18 +11,7 @@ pub fn side(id: &str) -> SideId {
 
 /// The Dionysian War as most rule tests deploy it: Carthage in the west, Syracuse round its
 /// allied cities, Leptines holding Himera.
-pub const STANDARD: &[(&str, &str, u8)] = &[
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 0),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 8),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 31),
-];
+pub const STANDARD: &[(&str, &str, u8)] = &referee_campaign::fixtures::DIONYSIAN;
 
 pub struct Game {
     pub store: Store,
