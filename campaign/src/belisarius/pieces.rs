@@ -308,10 +308,8 @@ impl LeaderBook {
                 report.at(l.id.span().start, format!("leader `{id}` is listed twice"));
             }
             if !LEADER_SIDES.contains(&l.side.get_ref().as_str()) {
-                report.at(
-                    l.side.span().start,
-                    format!("leader `{id}`: `{}` is not a side ({})", l.side.get_ref(), LEADER_SIDES.join(", ")),
-                );
+                report
+                    .at(l.side.span().start, format!("leader `{id}`: `{}` is not a side ({})", l.side.get_ref(), LEADER_SIDES.join(", ")));
             }
             let range = |v: &referee_data::raw::Spanned<u8>, what: &str, lo: u8, hi: u8, report: &mut Report<'_>| {
                 if !(lo..=hi).contains(v.get_ref()) {

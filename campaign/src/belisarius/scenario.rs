@@ -549,15 +549,10 @@ impl Checker<'_> {
         let line = raw.get_ref();
         let start = raw.span().start;
         let at_sea = match (&line.at, &line.free) {
-            (Some(at), None) => self.place(at, &[PlaceKind::Zone, PlaceKind::City, PlaceKind::Sea], "a set-up line", report)
-                == Some(PlaceKind::Sea),
-            (None, Some(free)) => {
-                let f = free.get_ref();
-                match f.rule.get_ref().as_str() {
-                    "any-sea" | "sea-next-to" => true,
-                    _ => false,
-                }
+            (Some(at), None) => {
+                self.place(at, &[PlaceKind::Zone, PlaceKind::City, PlaceKind::Sea], "a set-up line", report) == Some(PlaceKind::Sea)
             }
+            (None, Some(free)) => matches!(free.get_ref().rule.get_ref().as_str(), "any-sea" | "sea-next-to"),
             (None, None) => {
                 report.at(start, "a set-up line needs a place (`at`) or a free placement (`free`)");
                 false
@@ -799,10 +794,7 @@ impl Checker<'_> {
                 Victory::Destroy { side, combat_points: count().unwrap_or(0) }
             }
             other => {
-                report.at(
-                    v.kind.span().start,
-                    format!("`{other}` is not a victory condition (hold-cities, zones, other-cities, destroy)"),
-                );
+                report.at(v.kind.span().start, format!("`{other}` is not a victory condition (hold-cities, zones, other-cities, destroy)"));
                 return None;
             }
         };
