@@ -815,3 +815,15 @@ fn be_49_to_52_a_line_without_a_place_is_refused_at_its_own_line() {
     assert!((line - 1..=line + 2).contains(&at), "reported at {at}, the line's table is around {line}: {err}");
     assert!(err.contains("needs a place (`at`) or a free placement (`free`)"), "{err}");
 }
+
+#[test]
+fn be_03_a_leader_rating_out_of_range_is_refused_with_file_and_line() {
+    let good = DataSource::Embedded.read(LeaderBook::PATH).unwrap().text;
+    let bad = good.replacen("tactical = 3\n", "tactical = 4\n", 1);
+    let line = bad.lines().position(|l| l == "tactical = 4").unwrap() + 1;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("belisarius")).unwrap();
+    std::fs::write(dir.path().join(LeaderBook::PATH), bad).unwrap();
+    let err = LeaderBook::load(&DataSource::Folder(dir.path().to_owned())).unwrap_err().to_string();
+    assert!(err.contains(&format!("leaders.toml:{line}: leader `belisarius`: a tactical rating is 0 to 3, not 4")), "{err}");
+}

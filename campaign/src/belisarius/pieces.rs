@@ -9,7 +9,8 @@
 //! battle: the unit fights with its full value.
 //!
 //! The kind of a unit is not part of the notation; it comes from the heading the set-up lists
-//! it under (cataphracts, heavy cavalry, light cavalry, infantry).
+//! it under (cataphracts, heavy cavalry, light cavalry, infantry). How units listed without a
+//! heading are read is told in the scenario module.
 
 use std::fmt;
 

@@ -7,7 +7,24 @@
 //!   they are split as evenly as possible, the larger fleets first (15 → 8 + 7);
 //! - a scenario's zone counts for victory are totals anywhere on the map, unless the condition
 //!   names regions;
-//! - a side with no victory condition of its own wins when the other side fails its own.
+//! - a side with no victory condition of its own wins when the other side fails its own;
+//! - units the Goths list without a heading are heavy cavalry when rated A or B without a
+//!   bow (`1A`, `2B`, `1B`: the noble lancers), infantry when rated C (`2C`, `4C`: spearmen)
+//!   and skirmishing infantry when bracketed (`[2]*D`: foot archers); the Vandals' `2B` are
+//!   heavy cavalry and their `4C` infantry; the Franks' `4C` are the medium infantry of
+//!   event G, put on a line of their own beside the Goths so they can leave after four turns.
+//!   No set-up lists medium cavalry;
+//! - zones controlled at the start follow each scenario's text; the Empire also holds
+//!   Praevalitana in the Italian scenarios (Mundus starts there, and Byzantine supply runs to
+//!   it), and Africa from 535 on (won in 534: without it the 35 zones of the last scenario
+//!   could not be reached); the Frankish Alpes Maritimae belong to nobody;
+//! - where a fleet's place is not given, it is set up in any sea zone.
+//!
+//! The rules text as we have it was scanned; these misreadings are corrected in the data
+//! files: `Qc)` is `(2C)`, `l*C`, `l*A`, `l*B`, `lx` read `1*C`, `1*A`, `1*B`, `1x`; Ticmum is
+//! Ticinum, Panomrus Panormus, Praevatilana Praevalitana, Ikliger Ildiger, Bélsaire
+//! Belisarius, Aligem Aligern, Gibarner Gibamund, and "treason"/"Trahison"/"Treson" are the
+//! treachery stratagem. Victiger, a name history does not know, is kept as written.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
