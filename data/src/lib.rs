@@ -38,6 +38,11 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
     EmbeddedFile { path: "scenarios/first-punic.toml", text: include_str!("../scenarios/first-punic.toml") },
     EmbeddedFile { path: "scenarios/second-punic.toml", text: include_str!("../scenarios/second-punic.toml") },
     EmbeddedFile { path: "belisarius/tables.toml", text: include_str!("../belisarius/tables.toml") },
+    EmbeddedFile { path: "belisarius/leaders.toml", text: include_str!("../belisarius/leaders.toml") },
+    EmbeddedFile { path: "belisarius/scenarios/africa-533.toml", text: include_str!("../belisarius/scenarios/africa-533.toml") },
+    EmbeddedFile { path: "belisarius/scenarios/italy-535.toml", text: include_str!("../belisarius/scenarios/italy-535.toml") },
+    EmbeddedFile { path: "belisarius/scenarios/goths-541.toml", text: include_str!("../belisarius/scenarios/goths-541.toml") },
+    EmbeddedFile { path: "belisarius/scenarios/final-551.toml", text: include_str!("../belisarius/scenarios/final-551.toml") },
 ];
 
 /// Where data files are read from.
