@@ -37,6 +37,7 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
     EmbeddedFile { path: "scenarios/pyrrhic.toml", text: include_str!("../scenarios/pyrrhic.toml") },
     EmbeddedFile { path: "scenarios/first-punic.toml", text: include_str!("../scenarios/first-punic.toml") },
     EmbeddedFile { path: "scenarios/second-punic.toml", text: include_str!("../scenarios/second-punic.toml") },
+    EmbeddedFile { path: "belisarius/map.toml", text: include_str!("../belisarius/map.toml") },
 ];
 
 /// Where data files are read from.
