@@ -43,6 +43,7 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
     EmbeddedFile { path: "belisarius/scenarios/italy-535.toml", text: include_str!("../belisarius/scenarios/italy-535.toml") },
     EmbeddedFile { path: "belisarius/scenarios/goths-541.toml", text: include_str!("../belisarius/scenarios/goths-541.toml") },
     EmbeddedFile { path: "belisarius/scenarios/final-551.toml", text: include_str!("../belisarius/scenarios/final-551.toml") },
+    EmbeddedFile { path: "belisarius/map.toml", text: include_str!("../belisarius/map.toml") },
 ];
 
 /// Where data files are read from.
