@@ -86,6 +86,7 @@ pub enum Terrain {
 impl Terrain {
     pub const ALL: [Terrain; 2] = [Terrain::Plain, Terrain::Mountain];
 
+    /// The word used in the map file and on screen.
     pub fn name(self) -> &'static str {
         match self {
             Terrain::Plain => "plain",
@@ -193,11 +194,8 @@ impl Projection {
             // No outline at all: a blank drawing the size of the margins.
             (west, east, south, north) = (0.0, 0.0, 0.0, 0.0);
         }
-        let projection = Projection {
-            west_deg: west - MARGIN_KM / km_per_deg_lon,
-            north_deg: north + MARGIN_KM / KM_PER_DEG_LAT,
-            km_per_deg_lon,
-        };
+        let projection =
+            Projection { west_deg: west - MARGIN_KM / km_per_deg_lon, north_deg: north + MARGIN_KM / KM_PER_DEG_LAT, km_per_deg_lon };
         let width = (east - west) * km_per_deg_lon + 2.0 * MARGIN_KM;
         let height = (north - south) * KM_PER_DEG_LAT + 2.0 * MARGIN_KM;
         (projection, width as f32, height as f32)
@@ -237,7 +235,10 @@ impl ZoneMap {
         let mut report = Report::new(source);
         let km_per_cm = *raw.km_per_cm.get_ref();
         if !(km_per_cm.is_finite() && km_per_cm > 0.0) {
-            report.at(raw.km_per_cm.span().start, format!("the scale must be a positive number of kilometres per centimetre, not {km_per_cm}"));
+            report.at(
+                raw.km_per_cm.span().start,
+                format!("the scale must be a positive number of kilometres per centimetre, not {km_per_cm}"),
+            );
         }
 
         // Zones, seas and cities share one set of names, so an id always means one thing.
@@ -264,13 +265,15 @@ impl ZoneMap {
             }
             let terrain = Terrain::parse(zone.terrain.get_ref());
             if terrain.is_none() {
-                report.at(zone.terrain.span().start, format!("zone {id}: `{}` is not a terrain (plain or mountain)", zone.terrain.get_ref()));
+                report
+                    .at(zone.terrain.span().start, format!("zone {id}: `{}` is not a terrain (plain or mountain)", zone.terrain.get_ref()));
             }
             terrains.push(terrain);
             let mut seen = BTreeSet::new();
             for sea in &zone.coast {
                 if !is(sea.get_ref(), Kind::Sea) {
-                    report.at(sea.span().start, format!("zone {id} has a coast on `{}`, which is not a sea zone of the map", sea.get_ref()));
+                    report
+                        .at(sea.span().start, format!("zone {id} has a coast on `{}`, which is not a sea zone of the map", sea.get_ref()));
                 } else if !seen.insert(sea.get_ref()) {
                     report.at(sea.span().start, format!("zone {id} lists its coast on {} twice", sea.get_ref()));
                 }
@@ -382,14 +385,17 @@ impl ZoneMap {
         ZoneMap::load(&DataSource::Embedded).expect("the built-in Belisarius map is proved to load by a unit test")
     }
 
+    /// `None` for an id from another map, e.g. a campaign saved against an older file.
     pub fn zone(&self, id: &ZoneId) -> Option<&Zone> {
         self.zones.iter().find(|z| &z.id == id)
     }
 
+    /// Cities are found through their zone, since every zone has exactly one.
     pub fn city(&self, id: &CityId) -> Option<&City> {
         self.zone_of_city(id).map(|z| &z.city)
     }
 
+    /// `None` for an id from another map.
     pub fn sea(&self, id: &SeaId) -> Option<&Sea> {
         self.seas.iter().find(|s| &s.id == id)
     }
