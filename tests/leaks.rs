@@ -409,7 +409,7 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
             }
         }
     }
-    let app = RefereeApp::open_db(&db.path, Catalog::embedded(), Some("Leak"), Some(s)).unwrap();
+    let app = RefereeApp::open_db(&db.path, Catalog::embedded(), None, Some("Leak"), Some(s)).unwrap();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);

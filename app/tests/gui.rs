@@ -65,7 +65,7 @@ fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) ->
 }
 
 fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
-    let app = RefereeApp::open_db(db, Catalog::embedded(), Some("Turn"), Some(view_as)).unwrap();
+    let app = RefereeApp::open_db(db, Catalog::embedded(), None, Some("Turn"), Some(view_as)).unwrap();
     let mut h = harness(app);
     h.run();
     h
@@ -110,14 +110,14 @@ fn hanno_moves(to: u8) -> Command {
 #[test]
 fn x_05_a_campaign_is_created_from_the_picker() {
     let dir = tempfile::tempdir().unwrap();
-    let app = RefereeApp::open_db(&dir.path().join("new.sqlite"), Catalog::embedded(), None, None).unwrap();
+    let app = RefereeApp::open_db(&dir.path().join("new.sqlite"), Catalog::embedded(), None, None, None).unwrap();
     let mut h = harness(app);
     h.run();
     assert!(label_exists(&h, "No campaign yet"), "the picker shows an empty database");
 
     h.get_by_label("Scenario").click();
     h.run();
-    h.get_by_label("Dionysian War (398–367 BC)").click();
+    h.get_by_label("Magna Graecia — Dionysian War (398–367 BC)").click();
     h.run();
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Name").value().as_deref(), Some("Dionysian War 1"));
     h.get_by_label("Create").click();
@@ -138,7 +138,7 @@ fn x_05_a_campaign_is_created_from_the_picker() {
 fn x_05_creating_a_campaign_twice_under_one_name_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, None).unwrap();
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, None, None).unwrap();
     let mut h = harness(app);
     h.run();
     let name = h.get_by_role_and_label(Role::TextInput, "Name");
@@ -159,7 +159,7 @@ fn x_05_creating_a_campaign_twice_under_one_name_is_refused_in_words() {
 fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some("Smoke"), None).unwrap();
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Smoke"), None).unwrap();
     let mut h = harness(app);
     h.run();
 
@@ -193,7 +193,7 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
 fn x_02_a_roll_is_logged_refused_rolls_change_nothing_and_undo_takes_it_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some("Smoke"), Some("umpire")).unwrap();
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Smoke"), Some("umpire")).unwrap();
     let mut h = harness(app);
     h.run();
     let head = h.state().campaign().unwrap().head;

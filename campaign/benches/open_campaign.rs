@@ -5,6 +5,8 @@
 //! event rows that either way must at least do.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::{CampaignId, Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
 
 const EVENTS: u64 = 5_000;
@@ -34,6 +36,31 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
     c.id
 }
 
+/// A Belisarius campaign of italy-535 with `EVENTS` events: rolls for each side, some secret,
+/// and the referee's notes.
+fn fill_belisarius(store: &mut Store, world: &World, name: &str, snapshot_every: u64) -> CampaignId {
+    store.set_snapshot_every(snapshot_every);
+    let setup = world.setup("italy-535").unwrap();
+    let mut c = store.create_as::<Belisarius>(name, &setup, 7).unwrap();
+    let mut i = 0u64;
+    while c.head < EVENTS {
+        let order = if i.is_multiple_of(5) {
+            Order::AddNote { text: format!("benchmark note {i}") }
+        } else {
+            Order::RollDice {
+                dice: DiceSpec { count: 2, sides: 6 },
+                purpose: format!("benchmark roll {i}"),
+                side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),
+                hidden: i.is_multiple_of(3),
+                modifiers: vec![],
+            }
+        };
+        store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
+        i += 1;
+    }
+    c.id
+}
+
 fn bench(c: &mut Criterion) {
     let catalog = Catalog::embedded();
     let dir = tempfile::tempdir().unwrap();
@@ -42,26 +69,35 @@ fn bench(c: &mut Criterion) {
     let replayed = fill(&mut store, &catalog, "no snapshots", 0);
 
     let mut group = c.benchmark_group("open 5000 events");
-    group.bench_function("raw SELECT of the event rows", |b| {
-        b.iter(|| {
-            let mut stmt = store
-                .connection()
-                .prepare_cached("SELECT seq, command_seq, kind, body FROM events WHERE campaign_id = ?1 ORDER BY seq")
-                .unwrap();
-            let mut rows = stmt.query([replayed.0]).unwrap();
-            let mut bytes = 0usize;
-            while let Some(row) = rows.next().unwrap() {
-                let seq: i64 = row.get(0).unwrap();
-                let command: i64 = row.get(1).unwrap();
-                bytes += row.get_ref(2).unwrap().as_str().unwrap().len() + row.get_ref(3).unwrap().as_str().unwrap().len();
-                bytes += usize::try_from(seq + command).unwrap_or(0) & 1;
-            }
-            bytes
-        });
-    });
+    group.bench_function("raw SELECT of the event rows", |b| b.iter(|| raw_read(&store, replayed)));
     group.bench_function("Store::load with snapshots", |b| b.iter(|| store.load(snapshotted).unwrap()));
     group.bench_function("Store::load replaying every event", |b| b.iter(|| store.load(replayed).unwrap()));
     group.finish();
+
+    let world = World::embedded();
+    let snapshotted = fill_belisarius(&mut store, &world, "Belisarius with snapshots", 1001);
+    let replayed = fill_belisarius(&mut store, &world, "Belisarius, no snapshots", 0);
+    let mut group = c.benchmark_group("open 5000 Belisarius events");
+    group.bench_function("raw SELECT of the event rows", |b| b.iter(|| raw_read(&store, replayed)));
+    group.bench_function("Store::load_any with snapshots", |b| b.iter(|| store.load_any(snapshotted).unwrap()));
+    group.bench_function("Store::load_any replaying every event", |b| b.iter(|| store.load_any(replayed).unwrap()));
+    group.finish();
+}
+
+/// The event rows of a campaign, read and touched, and nothing more: what opening it must do
+/// at the least.
+fn raw_read(store: &Store, campaign: CampaignId) -> usize {
+    let mut stmt =
+        store.connection().prepare_cached("SELECT seq, command_seq, kind, body FROM events WHERE campaign_id = ?1 ORDER BY seq").unwrap();
+    let mut rows = stmt.query([campaign.0]).unwrap();
+    let mut bytes = 0usize;
+    while let Some(row) = rows.next().unwrap() {
+        let seq: i64 = row.get(0).unwrap();
+        let command: i64 = row.get(1).unwrap();
+        bytes += row.get_ref(2).unwrap().as_str().unwrap().len() + row.get_ref(3).unwrap().as_str().unwrap().len();
+        bytes += usize::try_from(seq + command).unwrap_or(0) & 1;
+    }
+    bytes
 }
 
 criterion_group!(benches, bench);

@@ -19,6 +19,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionB
 use serde::Serialize;
 
 use crate::any::AnyCampaign;
+use crate::belisarius::Belisarius;
 use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId, Logged};
 use crate::core::error::RuleError;
@@ -540,10 +541,8 @@ impl Store {
     /// Opens a campaign, whichever engine plays it.
     pub fn load_any(&self, id: CampaignId) -> Result<AnyCampaign, StoreError> {
         Ok(match self.engine_of(id)? {
-            EngineId::MagnaGraecia => AnyCampaign::MagnaGraecia(self.load_as::<MagnaGraecia>(id)?),
-            EngineId::Belisarius => {
-                return Err(StoreError::WrongEngine { campaign: self.name_of(id)?, found: "Belisarius", wanted: "Magna Graecia" });
-            }
+            EngineId::MagnaGraecia => AnyCampaign::MagnaGraecia(Box::new(self.load_as::<MagnaGraecia>(id)?)),
+            EngineId::Belisarius => AnyCampaign::Belisarius(Box::new(self.load_as::<Belisarius>(id)?)),
         })
     }
 

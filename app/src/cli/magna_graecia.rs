@@ -10,23 +10,6 @@ use super::Output;
 
 #[derive(Serialize)]
 #[serde(transparent)]
-pub(super) struct ScenarioList(pub Vec<referee_campaign::Scenario>);
-
-impl Output for ScenarioList {
-    fn text(&self) -> String {
-        let mut s = String::new();
-        for sc in &self.0 {
-            let sides: Vec<String> =
-                sc.move_order.iter().filter_map(|id| sc.side(id)).map(|side| format!("{} ({} pts)", side.name, side.army_points)).collect();
-            s.push_str(&format!("{:<13} {} ({}): {}\n", sc.id, sc.name, sc.period, sides.join(", ")));
-        }
-        s
-    }
-}
-
-
-#[derive(Serialize)]
-#[serde(transparent)]
 pub(super) struct Shown(pub View);
 
 impl Output for Shown {
@@ -105,7 +88,6 @@ impl Output for LogOnly {
     }
 }
 
-
 #[derive(Serialize)]
 #[serde(transparent)]
 pub(super) struct Written(pub Vec<WrittenFile>);
@@ -124,7 +106,6 @@ impl Output for Written {
             .collect()
     }
 }
-
 
 #[derive(Serialize)]
 pub(super) struct Executed {

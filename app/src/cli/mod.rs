@@ -14,6 +14,7 @@ use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::PackOptions;
+use referee_campaign::core::engine::EngineId;
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, Command, DiceInput, ExecError, Map, Modifier, SideId, Store, StoreError};
@@ -22,9 +23,10 @@ use serde::Serialize;
 
 use crate::gui::GuiOptions;
 
+mod belisarius;
 mod magna_graecia;
 
-use magna_graecia::{Executed, LogOnly, Rosters, ScenarioList, Shown, Written};
+use magna_graecia::{Executed, LogOnly, Rosters, Shown, Written};
 
 /// Referee's assistant for historical miniatures campaigns. With no command, opens the app.
 #[derive(Debug, Parser)]
@@ -303,7 +305,7 @@ fn db_path(db: Option<&Path>) -> anyhow::Result<PathBuf> {
 
 /// What a command does with the database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
+pub(crate) enum Access {
     /// Only reads: never writes, never waits for a writer.
     Read,
     /// Writes to a database that must exist.
@@ -312,10 +314,10 @@ enum Access {
     Create,
 }
 
-struct Session {
-    db: Option<PathBuf>,
-    json: bool,
-    data: DataSource,
+pub(crate) struct Session {
+    pub(crate) db: Option<PathBuf>,
+    pub(crate) json: bool,
+    pub(crate) data: DataSource,
 }
 
 /// Something printed as text or as JSON.
@@ -324,7 +326,7 @@ pub(crate) trait Output: Serialize {
 }
 
 impl Session {
-    fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
+    pub(crate) fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
         if self.json {
             writeln!(out, "{}", value.json())?;
         } else {
@@ -336,12 +338,23 @@ impl Session {
         Ok(())
     }
 
+    /// The Belisarius world, or `None` when a referee's own data folder has no
+    /// `belisarius` folder (a folder made for Magna Graecia alone).
+    fn belisarius_world(&self) -> anyhow::Result<Option<referee_campaign::belisarius::World>> {
+        if let DataSource::Folder(dir) = &self.data
+            && !dir.join("belisarius").is_dir()
+        {
+            return Ok(None);
+        }
+        referee_campaign::belisarius::World::load(&self.data).map(Some).map_err(|e| anyhow!("{e}"))
+    }
+
     fn catalog(&self) -> anyhow::Result<Catalog> {
         Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
     }
 
     /// Opens the database; only [`Access::Create`] may bring a new file into being.
-    fn store(&self, access: Access) -> anyhow::Result<Store> {
+    pub(crate) fn store(&self, access: Access) -> anyhow::Result<Store> {
         let path = db_path(self.db.as_deref())?;
         if access != Access::Create && !path.exists() {
             bail!("there is no database at {}; start a campaign with `referee new`", path.display());
@@ -358,13 +371,60 @@ impl Session {
         Ok((campaign, map))
     }
 
+    /// The engine of the campaign a command names, if it names one.
+    fn engine_of(&self, command: &CliCommand) -> anyhow::Result<Option<EngineId>> {
+        let key = match command {
+            CliCommand::Show(a) | CliCommand::Log(a) | CliCommand::Roster { view: a, .. } => &a.campaign,
+            CliCommand::Order { campaign, .. }
+            | CliCommand::Table { campaign, .. }
+            | CliCommand::Pack { campaign, .. }
+            | CliCommand::Result { campaign, .. }
+            | CliCommand::Seed { campaign }
+            | CliCommand::Undo { campaign }
+            | CliCommand::Roll { campaign, .. } => campaign,
+            CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => return Ok(None),
+        };
+        let store = self.store(Access::Read)?;
+        Ok(Some(store.engine_of(store.find(key)?)?))
+    }
+
     fn execute(&self, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+        match self.engine_of(&command)? {
+            Some(EngineId::Belisarius) => return belisarius::execute(self, command, out),
+            Some(EngineId::MagnaGraecia) | None => {}
+        }
         match command {
             CliCommand::Scenarios => {
                 let catalog = self.catalog()?;
-                // The maps are listed by id: each scenario's copy is for the campaigns it starts.
-                let scenarios = catalog.scenarios.into_iter().map(|s| referee_campaign::Scenario { map_data: None, ..s }).collect();
-                self.print(out, &ScenarioList(scenarios))
+                let world = self.belisarius_world()?;
+                self.print(out, &AllScenarios::new(&catalog, world.as_ref()))
+            }
+            CliCommand::New { scenario, name, seed, from } if catalog_has_not(&self.catalog()?, &scenario) => {
+                let catalog = self.catalog()?;
+                let world = self.belisarius_world()?;
+                let Some(world) = world.filter(|w| w.scenario(&scenario).is_some()) else {
+                    let all = AllScenarios::new(&catalog, self.belisarius_world()?.as_ref());
+                    let ids: Vec<&str> = all.0.iter().map(|s| s.id.as_str()).collect();
+                    bail!("there is no scenario `{scenario}`; the scenarios are {}", ids.join(", "));
+                };
+                if from.is_some() {
+                    bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
+                }
+                let setup = world.setup(&scenario).map_err(|e| anyhow!(e))?;
+                if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+                    bail!("a campaign name cannot be empty");
+                }
+                let mut store = self.store(Access::Create)?;
+                let name = match name {
+                    Some(n) => n,
+                    None => {
+                        let taken: Vec<String> = store.campaigns()?.into_iter().map(|c| c.name).collect();
+                        (1..).map(|i| format!("{} {i}", setup.name())).find(|n| !taken.contains(n)).unwrap_or_default()
+                    }
+                };
+                let campaign =
+                    store.create_as::<referee_campaign::belisarius::Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
+                self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
             }
             CliCommand::New { scenario, name, seed, from } => {
                 let catalog = self.catalog()?;
@@ -419,13 +479,8 @@ impl Session {
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
             CliCommand::Order { campaign, order, file, values } => {
-                let text = match (order.as_deref(), &file) {
-                    (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
-                    (Some("-"), None) => read_input(Path::new("-"), "the order")?,
-                    (Some(json), None) => json.to_owned(),
-                    (None, None) => bail!("give the order as JSON text, `-` for standard input, or --file"),
-                };
-                let commands = parse_orders(&text)?;
+                let text = order_text(order.as_deref(), file.as_deref())?;
+                let commands: Vec<Command> = parse_orders(&text)?;
                 if !values.is_empty() && commands.len() != 1 {
                     bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
                 }
@@ -511,20 +566,20 @@ impl Session {
             CliCommand::Import { file, name } => {
                 let text = read_input(&file, "the events")?;
                 let what = || format!("{} is not a campaign's events as `referee log --json` prints them", file.display());
-                let events: Vec<referee_campaign::Logged> = serde_json::from_str(&text).with_context(what)?;
-                // Stored events read leniently, so that older campaigns open; a file to import is
-                // input, and a field it has that the events do not keep is refused by name.
                 let given: serde_json::Value = serde_json::from_str(&text).with_context(what)?;
-                let read = serde_json::to_value(&events)?;
-                if let Some(path) = unknown_field(&given, &read, "") {
-                    bail!("{}: unknown field `{path}`: the events of a campaign have no such field", file.display());
-                }
+                // A Belisarius campaign's start event keeps a `setup`; Magna Graecia's a `scenario`.
+                let belisarius = given.pointer("/0/event/setup").is_some();
                 let mut store = self.store(Access::Create)?;
-                let campaign = store.import(&name, &events)?;
-                self.print(
-                    out,
-                    &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: campaign.state.scenario.id.clone() },
-                )
+                let (id, name, scenario) = if belisarius {
+                    let events: Vec<referee_campaign::belisarius::event::Logged> = read_events(&file, &text, &given, what)?;
+                    let c = store.import_as::<referee_campaign::belisarius::Belisarius>(&name, &events)?;
+                    (c.id.0, c.state.name.clone(), c.state.setup.id().to_owned())
+                } else {
+                    let events: Vec<referee_campaign::Logged> = read_events(&file, &text, &given, what)?;
+                    let c = store.import(&name, &events)?;
+                    (c.id.0, c.state.name.clone(), c.state.scenario.id.clone())
+                };
+                self.print(out, &Created { id, name, scenario })
             }
             CliCommand::Seed { campaign } => {
                 let store = self.store(Access::Read)?;
@@ -539,11 +594,7 @@ impl Session {
                 self.print(out, &undone)
             }
             CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
-                let spec: DiceSpec = dice.parse().map_err(|e: String| anyhow!(e))?;
-                let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
-                if !values.is_empty() && values.len() != usize::from(spec.count) {
-                    bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());
-                }
+                let (spec, modifiers) = roll_parts(&dice, &values, &modifiers)?;
                 let command = Command::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
                 self.run_one(&campaign, &command, values, out)
             }
@@ -596,10 +647,20 @@ fn read_input(path: &Path, what: &str) -> anyhow::Result<String> {
     }
 }
 
-/// Reads one command object or an array of them.
-fn parse_orders(text: &str) -> anyhow::Result<Vec<Command>> {
+/// The text of an order: given on the command line, `-` for standard input, or a file.
+fn order_text(order: Option<&str>, file: Option<&Path>) -> anyhow::Result<String> {
+    Ok(match (order, file) {
+        (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
+        (Some("-"), None) => read_input(Path::new("-"), "the order")?,
+        (Some(json), None) => json.to_owned(),
+        (None, None) => bail!("give the order as JSON text, `-` for standard input, or --file"),
+    })
+}
+
+/// Reads one order object or an array of them, in the orders of the campaign's engine.
+fn parse_orders<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<Vec<T>> {
     let value: serde_json::Value = serde_json::from_str(text).context("the order is not valid JSON")?;
-    let one = |v: serde_json::Value, which: String| -> anyhow::Result<Command> {
+    let one = |v: serde_json::Value, which: String| -> anyhow::Result<T> {
         let shown = echo(&v.to_string());
         serde_json::from_value(v).with_context(|| format!("{which}`{shown}` is not an order this program knows"))
     };
@@ -643,6 +704,102 @@ fn echo(text: &str) -> String {
     }
 }
 
+/// A campaign's events from the JSON of `referee log --json`. Stored events read leniently,
+/// so that older campaigns open; a file to import is input, and a field it has that the
+/// events do not keep is refused by name.
+fn read_events<T: serde::de::DeserializeOwned + Serialize>(
+    file: &Path,
+    text: &str,
+    given: &serde_json::Value,
+    what: impl Fn() -> String,
+) -> anyhow::Result<Vec<T>> {
+    let events: Vec<T> = serde_json::from_str(text).with_context(&what)?;
+    let read = serde_json::to_value(&events)?;
+    if let Some(path) = unknown_field(given, &read, "") {
+        bail!("{}: unknown field `{path}`: the events of a campaign have no such field", file.display());
+    }
+    Ok(events)
+}
+
+/// Whether `id` is no Magna Graecia scenario (and so may be a Belisarius one).
+fn catalog_has_not(catalog: &Catalog, id: &str) -> bool {
+    !catalog.scenarios.iter().any(|s| s.id == id)
+}
+
+/// One line of `referee scenarios`.
+#[derive(Serialize)]
+struct ScenarioSummary {
+    campaign: EngineId,
+    id: String,
+    name: String,
+    period: String,
+    turns: u32,
+    sides: Vec<String>,
+}
+
+/// Every scenario of every campaign, Magna Graecia's first.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct AllScenarios(Vec<ScenarioSummary>);
+
+impl AllScenarios {
+    fn new(catalog: &Catalog, world: Option<&referee_campaign::belisarius::World>) -> AllScenarios {
+        let mg = catalog.scenarios.iter().map(|sc| ScenarioSummary {
+            campaign: EngineId::MagnaGraecia,
+            id: sc.id.clone(),
+            name: sc.name.clone(),
+            period: sc.period.clone(),
+            turns: sc.turns,
+            sides: sc
+                .move_order
+                .iter()
+                .filter_map(|id| sc.side(id))
+                .map(|side| format!("{} ({} pts)", side.name, side.army_points))
+                .collect(),
+        });
+        let be = world.into_iter().flat_map(|w| &w.scenarios).filter_map(|sc| {
+            let setup = world?.setup(&sc.id).ok()?;
+            Some(ScenarioSummary {
+                campaign: EngineId::Belisarius,
+                id: sc.id.clone(),
+                name: sc.name.clone(),
+                period: setup.period(),
+                turns: sc.turns,
+                sides: sc.sides.iter().map(|s| s.name.clone()).collect(),
+            })
+        });
+        AllScenarios(mg.chain(be).collect())
+    }
+}
+
+impl Output for AllScenarios {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for sc in &self.0 {
+            s.push_str(&format!(
+                "{:<14} {:<13} {} ({}, {} turns): {}\n",
+                sc.campaign.title(),
+                sc.id,
+                sc.name,
+                sc.period,
+                sc.turns,
+                sc.sides.join(", ")
+            ));
+        }
+        s
+    }
+}
+
+/// The dice and modifiers of `referee roll`, checked against the typed-in values.
+fn roll_parts(dice: &str, values: &[u8], modifiers: &[String]) -> anyhow::Result<(DiceSpec, Vec<Modifier>)> {
+    let spec: DiceSpec = dice.parse().map_err(|e: String| anyhow!(e))?;
+    let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
+    if !values.is_empty() && values.len() != usize::from(spec.count) {
+        bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());
+    }
+    Ok((spec, modifiers))
+}
+
 /// Reads "+1:held the field" or "-2:reason".
 fn parse_modifier(text: &str) -> anyhow::Result<Modifier> {
     let (value, reason) = text.split_once(':').with_context(|| format!("modifier `{text}` must read like +1:held the field"))?;
@@ -658,7 +815,7 @@ fn parse_modifier(text: &str) -> anyhow::Result<Modifier> {
 }
 
 /// Lets `print` take any output by reference.
-trait ErasedOutput {
+pub(crate) trait ErasedOutput {
     fn json(&self) -> String;
     fn text(&self) -> String;
 }
@@ -705,9 +862,9 @@ impl Output for referee_campaign::store::Undone {
 }
 
 #[derive(Serialize)]
-struct Seed {
-    campaign: String,
-    seed: u64,
+pub(crate) struct Seed {
+    pub(crate) campaign: String,
+    pub(crate) seed: u64,
 }
 
 impl Output for Seed {
@@ -715,4 +872,3 @@ impl Output for Seed {
         format!("The dice seed of “{}” is {}. Keep it from the players until the campaign ends.", self.campaign, self.seed)
     }
 }
-

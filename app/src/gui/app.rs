@@ -12,11 +12,16 @@ use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
 
+use referee_campaign::belisarius::World;
+use referee_campaign::belisarius::state::Location;
+use referee_campaign::core::engine::EngineId;
+
+use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
 use super::map::MapState;
 use super::orders::{self, Dialog, DialogForm, LossesForm};
 use super::packs::{self, PackJob, PackSettings};
 use super::panels::{self, RollForm};
-use super::picker::{self, PickerForm};
+use super::picker::{self, PickerForm, ScenarioChoice};
 use super::roster::{self, RosterEditor};
 use super::table;
 
@@ -58,6 +63,8 @@ pub enum AppCommand {
     /// Draw the campaign's dice seed in the umpire's Forces panel, or hide it again (umpire
     /// only); it is hidden again whenever the campaign or the view changes.
     ShowSeed(bool),
+    /// Select a land zone, city or sea zone of a Belisarius map (or nothing).
+    SelectPlace(Option<Location>),
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -120,6 +127,16 @@ pub struct RefereeApp {
     db: PathBuf,
     campaigns: Vec<CampaignSummary>,
     pub(crate) open: Option<OpenCampaign>,
+    /// The Belisarius campaign on screen, if the open campaign is one (then `open` is
+    /// `None`).
+    pub(crate) belisarius: Option<BelisariusDesk>,
+    /// The Belisarius world, for starting campaigns; `None` when the data folder has none.
+    world: Option<World>,
+    /// Every scenario the picker offers: Magna Graecia's, then Belisarius's.
+    scenarios: Vec<ScenarioChoice>,
+    /// The picker's Belisarius map at a scenario's start, by scenario id.
+    zone_preview: Option<(String, Box<referee_campaign::belisarius::Setup>, referee_campaign::belisarius::view::Board)>,
+    zone_preview_map: ZoneMapState,
     show_picker: bool,
     selected: Option<NodeId>,
     /// The counter picked out to move (or, during setup, to deploy); where it may go
@@ -160,6 +177,11 @@ impl RefereeApp {
             db,
             campaigns: Vec::new(),
             open: None,
+            belisarius: None,
+            world: None,
+            scenarios: Vec::new(),
+            zone_preview: None,
+            zone_preview_map: ZoneMapState::default(),
             show_picker: true,
             selected: None,
             selected_counter: None,
@@ -178,17 +200,33 @@ impl RefereeApp {
             pack_job: None,
             seed_shown: false,
         };
+        app.scenarios = scenario_choices(&app.catalog, None);
         app.refresh_campaigns();
-        app.picker.suggest_name(&app.catalog, &app.campaigns);
+        app.picker.suggest_name(&app.scenarios, &app.campaigns);
         app
+    }
+
+    /// Offers the Belisarius scenarios of `world` in the picker too.
+    pub fn with_belisarius(mut self, world: World) -> Self {
+        self.scenarios = scenario_choices(&self.catalog, Some(&world));
+        self.world = Some(world);
+        self
+    }
+
+    /// The Belisarius campaign on screen, if the open campaign is one.
+    pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
+        self.belisarius.as_ref().map(|d| &d.view)
     }
 
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
     /// cannot be opened leaves the picker up with the reason, rather than no window at all.
-    pub fn open_db(db: &Path, catalog: Catalog, open: Option<&str>, view_as: Option<&str>) -> anyhow::Result<Self> {
+    pub fn open_db(db: &Path, catalog: Catalog, world: Option<World>, open: Option<&str>, view_as: Option<&str>) -> anyhow::Result<Self> {
         // Every refusal to open names the file and says what is wrong with it.
         let store = Store::open(db)?;
         let mut app = RefereeApp::new(store, db.to_owned(), catalog);
+        if let Some(world) = world {
+            app = app.with_belisarius(world);
+        }
         if let Some(key) = open {
             app.send(AppCommand::OpenCampaign(key.to_owned()));
             if let Some(viewer) = view_as {
@@ -224,6 +262,15 @@ impl RefereeApp {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The name of the campaign on screen, of either engine.
+    pub fn campaign_name(&self) -> Option<&str> {
+        match (&self.open, &self.belisarius) {
+            (Some(o), _) => Some(&o.campaign.state.name),
+            (None, Some(d)) => Some(&d.campaign.state.name),
+            (None, None) => None,
+        }
     }
 
     /// The open campaign, if any.
@@ -297,23 +344,50 @@ impl RefereeApp {
 
     fn apply(&mut self, command: AppCommand) {
         match command {
-            AppCommand::OpenCampaign(key) => match self.load(&key, Viewer::Umpire) {
-                Ok(open) => {
-                    self.open = Some(open);
-                    self.after_switch();
+            AppCommand::OpenCampaign(key) => {
+                let engine = self.store.find(&key).and_then(|id| self.store.engine_of(id));
+                match engine {
+                    Ok(EngineId::Belisarius) => match BelisariusDesk::open(&self.store, &key, Viewer::Umpire) {
+                        Ok(desk) => {
+                            self.open = None;
+                            self.belisarius = Some(desk);
+                            self.after_switch();
+                        }
+                        Err(e) => self.error(format!("{e:#}")),
+                    },
+                    Ok(EngineId::MagnaGraecia) => match self.load(&key, Viewer::Umpire) {
+                        Ok(open) => {
+                            self.open = Some(open);
+                            self.belisarius = None;
+                            self.after_switch();
+                        }
+                        Err(e) => self.error(format!("{e:#}")),
+                    },
+                    Err(e) => self.error(e.to_string()),
                 }
-                Err(e) => self.error(format!("{e:#}")),
-            },
+            }
+            AppCommand::SelectPlace(place) => {
+                if let Some(desk) = &mut self.belisarius {
+                    desk.selected = place;
+                }
+            }
             AppCommand::CreateCampaign { scenario, name, seed } => {
                 if let Err(e) = self.create(&scenario, &name, seed) {
                     self.error(format!("{e:#}"));
                 }
             }
             AppCommand::ShowPicker(show) => {
-                self.show_picker = show || self.open.is_none();
+                self.show_picker = show || (self.open.is_none() && self.belisarius.is_none());
                 if self.show_picker {
                     self.refresh_campaigns();
-                    self.picker.suggest_name(&self.catalog, &self.campaigns);
+                    self.picker.suggest_name(&self.scenarios, &self.campaigns);
+                }
+            }
+            AppCommand::SetViewer(viewer) if self.belisarius.is_some() => {
+                if let Some(desk) = &mut self.belisarius
+                    && let Err(e) = desk.set_viewer(viewer)
+                {
+                    self.error(e);
                 }
             }
             AppCommand::SetViewer(viewer) => {
@@ -564,11 +638,23 @@ impl RefereeApp {
         if name.is_empty() {
             anyhow::bail!("give the new campaign a name");
         }
-        let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
         let seed = seed.unwrap_or_else(crate::fresh_seed);
+        if !self.catalog.scenarios.iter().any(|s| s.id == scenario)
+            && let Some(world) = &self.world
+        {
+            let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
+            let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
+            self.open = None;
+            self.belisarius = Some(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?);
+            self.after_switch();
+            self.info(format!("Campaign “{name}” created from {}", setup.name()));
+            return Ok(());
+        }
+        let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
         let campaign = self.store.create(name, &scenario, seed)?;
         let events = self.store.events(campaign.id)?;
         self.open = Some(self.open_loaded(campaign, events, Viewer::Umpire)?);
+        self.belisarius = None;
         self.after_switch();
         self.info(format!("Campaign “{name}” created from {}", scenario.name));
         Ok(())
@@ -586,6 +672,9 @@ impl RefereeApp {
         self.siege_losses.clear();
         self.message = None;
         self.map_state.fit_next_frame();
+        if let Some(desk) = &mut self.belisarius {
+            desk.map_state.fit_next_frame();
+        }
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.
         if let Some(job) = &mut self.pack_job {
@@ -622,13 +711,17 @@ impl RefereeApp {
             // Keep the progress bar moving while the thread works.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let picker_shown = self.show_picker || (self.open.is_none() && self.belisarius.is_none());
+        if !picker_shown && let Some(desk) = &mut self.belisarius {
+            belisarius_desk_ui(ui, desk, self.message.as_ref(), &mut self.queue);
+            return;
+        }
         let queue = &mut self.queue;
         let open = self.open.as_ref();
         let roll = &mut self.roll;
         egui::Panel::top("top_bar").show(ui, |ui| {
             panels::top_bar_ui(ui, open.map(|o| (&o.map, &o.view, &o.viewer)), &self.campaigns, roll, queue);
         });
-        let picker_shown = self.show_picker || open.is_none();
         match open {
             Some(open) if !picker_shown => {
                 // Escape lets a picked counter go, unless a text field has the keyboard.
@@ -673,18 +766,37 @@ impl RefereeApp {
                 dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &extra, queue);
             }
             _ => {
-                let current = open.map(|o| o.campaign.state.name.as_str());
+                let current =
+                    open.map(|o| o.campaign.state.name.as_str()).or(self.belisarius.as_ref().map(|d| d.campaign.state.name.as_str()));
                 let data = picker::PickerData {
                     db: &self.db,
                     campaigns: &self.campaigns,
-                    scenarios: &self.catalog.scenarios,
+                    scenarios: &self.scenarios,
                     current,
                     message: self.message.as_ref(),
                 };
                 egui::Panel::left("picker").resizable(true).default_size(600.0).min_size(420.0).show(ui, |ui| {
                     picker::picker_ui(ui, &data, &mut self.picker, queue);
                 });
-                let scenario = self.catalog.scenarios.get(self.picker.scenario_index());
+                let choice = self.scenarios.get(self.picker.scenario_index());
+                if let Some(choice) = choice.filter(|c| c.campaign == EngineId::Belisarius) {
+                    let (id, world) = (choice.id.clone(), self.world.as_ref());
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        if self.zone_preview.as_ref().is_none_or(|(shown, _, _)| shown != &id) {
+                            let Some(setup) = world.and_then(|w| w.setup(&id).ok()) else { return };
+                            let board = be::start_board(&setup);
+                            self.zone_preview = Some((id.clone(), Box::new(setup), board));
+                            self.zone_preview_map.fit_next_frame();
+                        }
+                        let Some((_, setup, board)) = &self.zone_preview else { return };
+                        ui.label(egui::RichText::new(format!("{} at the start", setup.name())).strong());
+                        // The preview is for looking only: clicks on it select nothing.
+                        let mut ignored = Vec::new();
+                        be::zone_map_ui(ui, setup, board, None, &mut self.zone_preview_map, &mut ignored);
+                    });
+                    return;
+                }
+                let scenario = choice.and_then(|c| self.catalog.scenarios.iter().find(|s| s.id == c.id));
                 let map = scenario.and_then(|s| self.catalog.map(&s.map));
                 egui::CentralPanel::default().show(ui, |ui| {
                     let (Some(scenario), Some(map)) = (scenario, map) else { return };
@@ -702,6 +814,56 @@ impl RefereeApp {
             }
         }
     }
+}
+
+/// The Belisarius desk: its bar, the log, the Tables of Organisation and the zone map.
+fn belisarius_desk_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, message: Option<&Message>, queue: &mut Vec<AppCommand>) {
+    egui::Panel::top("top_bar").show(ui, |ui| be::top_bar_ui(ui, desk, queue));
+    egui::Panel::bottom("log").resizable(true).default_size(170.0).min_size(90.0).show(ui, |ui| {
+        if let Some(m) = message {
+            let colour = if m.is_error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
+            ui.label(egui::RichText::new(&m.text).color(colour));
+        }
+        be::log_ui(ui, &desk.view);
+    });
+    let mut tables_shown = desk.tables_shown;
+    egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
+        be::details_ui(ui, desk, &mut tables_shown);
+    });
+    desk.tables_shown = tables_shown;
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+        let mut picked = Vec::new();
+        let BelisariusDesk { campaign, view, selected, map_state, .. } = desk;
+        be::zone_map_ui(ui, &campaign.state.setup, view.board(), selected.as_ref(), map_state, &mut picked);
+        if let Some(place) = picked.pop() {
+            queue.push(AppCommand::SelectPlace(Some(place)));
+        }
+    });
+}
+
+/// Every scenario the picker offers.
+fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioChoice> {
+    let mg = catalog.scenarios.iter().map(|s| ScenarioChoice {
+        campaign: EngineId::MagnaGraecia,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period.clone(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+    });
+    let be = world.into_iter().flat_map(|w| w.scenarios.iter().filter_map(move |s| Some((w.setup(&s.id).ok()?, s)))).map(|(setup, s)| {
+        ScenarioChoice {
+            campaign: EngineId::Belisarius,
+            id: s.id.clone(),
+            name: s.name.clone(),
+            period: setup.period(),
+            summary: s.summary.clone(),
+            turns: s.turns,
+            sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+        }
+    });
+    mg.chain(be).collect()
 }
 
 /// The choices of losses being made, by side.

@@ -285,7 +285,7 @@ fn halo_text(painter: &Painter, pos: Pos2, anchor: Align2, text: &str, font: Fon
 
 /// Ear-clipping triangulation of a simple polygon (the island's outline is concave, and
 /// egui fills only convex paths).
-fn triangulate(points: &[(f32, f32)]) -> Vec<[usize; 3]> {
+pub(super) fn triangulate(points: &[(f32, f32)]) -> Vec<[usize; 3]> {
     let n = points.len();
     if n < 3 {
         return Vec::new();

@@ -9,6 +9,7 @@
 //! applies once per frame.
 
 mod app;
+mod belisarius;
 mod map;
 mod orders;
 mod packs;
@@ -56,10 +57,15 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     }
     let GuiOptions { db, open, view_as, smoke_frames, screenshot, data } = options;
     let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
-    let app = RefereeApp::open_db(&db, catalog, open.as_deref(), view_as.as_deref())?;
+    let world = match &data {
+        // A referee's folder made for Magna Graecia alone has no Belisarius files.
+        DataSource::Folder(dir) if !dir.join("belisarius").is_dir() => None,
+        _ => Some(referee_campaign::belisarius::World::load(&data).map_err(|e| anyhow!("{e}"))?),
+    };
+    let app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?;
     // The smoke test must show the campaign it was asked for, not a picker with an error.
     if let (Some(key), Some(_)) = (&open, smoke_frames)
-        && app.campaign().is_none()
+        && app.campaign_name().is_none()
     {
         let why = app.message().map_or_else(|| format!("campaign `{key}` did not open"), |m| m.text.clone());
         anyhow::bail!("{why}");

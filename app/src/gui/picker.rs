@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use egui::RichText;
+use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::CampaignSummary;
-use referee_campaign::{Catalog, Scenario};
 
 use super::app::{AppCommand, Message};
 
@@ -13,10 +13,28 @@ use super::app::{AppCommand, Message};
 pub(crate) struct PickerData<'a> {
     pub db: &'a Path,
     pub campaigns: &'a [CampaignSummary],
-    pub scenarios: &'a [Scenario],
+    pub scenarios: &'a [ScenarioChoice],
     /// The campaign open behind the picker, if any.
     pub current: Option<&'a str>,
     pub message: Option<&'a Message>,
+}
+
+/// A scenario the picker offers, of either campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ScenarioChoice {
+    pub campaign: EngineId,
+    pub id: String,
+    pub name: String,
+    pub period: String,
+    pub summary: String,
+    pub turns: u32,
+    pub sides: Vec<String>,
+}
+
+impl ScenarioChoice {
+    fn label(&self) -> String {
+        format!("{} — {} ({})", self.campaign.title(), self.name, self.period)
+    }
 }
 
 /// The new-campaign form's fields, kept between frames.
@@ -41,11 +59,11 @@ impl PickerForm {
 
     /// Puts "<scenario name> <n>" in the name field, the first such name not yet taken,
     /// unless the referee has typed a name of their own.
-    pub fn suggest_name(&mut self, catalog: &Catalog, campaigns: &[CampaignSummary]) {
+    pub fn suggest_name(&mut self, scenarios: &[ScenarioChoice], campaigns: &[CampaignSummary]) {
         if !self.name_suggested && !self.name.trim().is_empty() {
             return;
         }
-        if let Some(s) = catalog.scenarios.get(self.scenario) {
+        if let Some(s) = scenarios.get(self.scenario) {
             self.name = suggested_name(&s.name, campaigns);
             self.name_suggested = true;
         }
@@ -137,13 +155,13 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
     let before = form.scenario;
     egui::Grid::new("new_campaign").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
         let label = ui.label("Scenario");
-        let selected = data.scenarios.get(form.scenario).map_or("—".to_owned(), |s| format!("{} ({})", s.name, s.period));
+        let selected = data.scenarios.get(form.scenario).map_or("—".to_owned(), ScenarioChoice::label);
         egui::ComboBox::new("scenario", "")
             .selected_text(selected)
-            .width(320.0)
+            .width(380.0)
             .show_ui(ui, |ui| {
                 for (i, s) in data.scenarios.iter().enumerate() {
-                    ui.selectable_value(&mut form.scenario, i, format!("{} ({})", s.name, s.period)).on_hover_text(&s.summary);
+                    ui.selectable_value(&mut form.scenario, i, s.label()).on_hover_text(&s.summary);
                 }
             })
             .response
@@ -152,7 +170,7 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
 
         ui.label("");
         if let Some(s) = data.scenarios.get(form.scenario) {
-            let sides = s.sides.iter().map(|x| x.name.as_str()).collect::<Vec<_>>().join(", ");
+            let sides = s.sides.join(", ");
             ui.add(egui::Label::new(RichText::new(format!("{}\n{} turns · sides: {sides}", s.summary, s.turns)).weak()).wrap());
         }
         ui.end_row();
@@ -199,7 +217,7 @@ mod tests {
         let taken = |name: &str| CampaignSummary {
             id: referee_campaign::CampaignId(1),
             name: name.to_owned(),
-            engine: referee_campaign::core::engine::EngineId::MagnaGraecia,
+            engine: EngineId::MagnaGraecia,
             scenario: "dionysian".into(),
             created_at: String::new(),
             commands: 1,

@@ -1,7 +1,20 @@
 //! The Belisarius campaign (Italy and Africa, 533–553): its zone map, pieces, tables and
-//! scenarios.
+//! scenarios, and the rules behind the core's engine trait. Face-down leaders and decoys,
+//! units on each side's Table of Organisation and stratagems in hand are hidden by the
+//! views, never by the screens (BE-53).
 
+pub mod engine;
+pub mod event;
 pub mod map;
+pub mod order;
 pub mod pieces;
 pub mod scenario;
+pub mod setup;
+pub mod state;
 pub mod tables;
+pub mod view;
+pub mod world;
+
+pub use engine::Belisarius;
+pub use setup::Setup;
+pub use world::World;

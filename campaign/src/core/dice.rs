@@ -390,6 +390,34 @@ impl Dice {
     }
 }
 
+/// The referee's own roll, the `roll_dice` order of every engine: the purpose, dice
+/// and modifiers checked, the dice rolled, and who may see the roll — everyone, the side it
+/// is for, or the referee alone. The caller checks that `side` is one of the campaign's.
+pub fn referee_roll(
+    dice: &mut Dice,
+    spec: DiceSpec,
+    purpose: &str,
+    side: Option<&crate::ids::SideId>,
+    hidden: bool,
+    modifiers: &[Modifier],
+) -> Result<(Roll, crate::core::viewer::Visibility), RuleError> {
+    use crate::core::viewer::Visibility;
+    if purpose.trim().is_empty() {
+        return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
+    }
+    spec.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
+    for m in modifiers {
+        m.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
+    }
+    let roll = dice.roll(spec, purpose.trim(), None, modifiers.to_vec())?;
+    let visibility = match (hidden, side) {
+        (false, _) => Visibility::Public,
+        (true, Some(s)) => Visibility::Side(s.clone()),
+        (true, None) => Visibility::Umpire,
+    };
+    Ok((roll, visibility))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use super::cities::{self, Direction};
 use super::command::Command;
-use super::event::{Event, Visibility};
+use super::event::Event;
 use super::map::Map;
 use super::state::CampaignState;
 use crate::core::dice::Dice;
@@ -33,19 +33,10 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             if purpose.trim().is_empty() {
                 return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
             }
-            spec.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
-            for m in modifiers {
-                m.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
-            }
             if let Some(s) = side {
                 known_side(s)?;
             }
-            let roll = dice.roll(*spec, purpose.trim(), None, modifiers.clone())?;
-            let visibility = match (hidden, side) {
-                (false, _) => Visibility::Public,
-                (true, Some(s)) => Visibility::Side(s.clone()),
-                (true, None) => Visibility::Umpire,
-            };
+            let (roll, visibility) = crate::core::dice::referee_roll(dice, *spec, purpose, side.as_ref(), *hidden, modifiers)?;
             vec![Event::DiceRolled { roll, side: side.clone(), visibility }]
         }
         Command::SetArmy { army } => {

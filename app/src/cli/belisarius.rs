@@ -1,0 +1,255 @@
+//! The command line for Belisarius campaigns: what `show`, `roster` and `log` print.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use anyhow::{anyhow, bail};
+use referee_campaign::DiceInput;
+use referee_campaign::belisarius::event::{Event, Logged};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::belisarius::view::{Organisation, View, describe, view_for};
+use referee_campaign::belisarius::{Belisarius, Setup};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use serde::Serialize;
+
+use super::{Access, CliCommand, Output, Session, ViewArgs};
+
+/// A campaign's view, with the setup it is read against for the names of places.
+#[derive(Serialize)]
+pub(super) struct Shown {
+    #[serde(flatten)]
+    pub view: View,
+    #[serde(skip)]
+    pub setup: Box<Setup>,
+}
+
+fn side_name(view: &View, id: Option<&SideId>) -> String {
+    id.map_or_else(
+        || "—".to_owned(),
+        |id| view.board().sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone()),
+    )
+}
+
+impl Output for Shown {
+    fn text(&self) -> String {
+        let view = &self.view;
+        let board = view.board();
+        let mut s = format!(
+            "{} · {} · turn {} of {} · {}{}\n",
+            board.campaign,
+            board.scenario_name,
+            board.turn,
+            board.turns,
+            board.date,
+            if board.phase == referee_campaign::belisarius::state::Phase::SetUp { " · set-up" } else { "" }
+        );
+        match view {
+            View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
+            View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(view, Some(&v.side)))),
+        }
+        // Markers by place: the viewer's own by name, the other side's as face-down counts.
+        let mut at: BTreeMap<&Location, Vec<String>> = BTreeMap::new();
+        let mut hidden: BTreeMap<(&Location, &SideId, bool), usize> = BTreeMap::new();
+        for m in &board.markers {
+            match &m.face {
+                Some(face) => at.entry(&m.at).or_default().push(face.clone()),
+                None => *hidden.entry((&m.at, &m.side, m.naval)).or_default() += 1,
+            }
+        }
+        for ((place, side, naval), n) in hidden {
+            let kind = if naval { "sea" } else { "land" };
+            at.entry(place).or_default().push(format!("{n} face-down {kind} marker(s) of {}", side_name(view, Some(side))));
+        }
+        s.push_str("\nzone                         controlled by   city (militia/fortification)       held by\n");
+        for (zone, city) in board.zones.iter().zip(&board.cities) {
+            let zone_name = self.setup.place_name(&Location::Zone(zone.id.clone()));
+            let city_name = self.setup.place_name(&Location::City(city.id.clone()));
+            s.push_str(&format!(
+                "{:<28} {:<15} {:<34} {}\n",
+                zone_name,
+                side_name(view, zone.controller.as_ref()),
+                format!("{} ({}/{})", city_name, city.militia, city.fortification),
+                side_name(view, city.holder.as_ref())
+            ));
+        }
+        if !at.is_empty() {
+            s.push_str("\nOn the map:\n");
+            for (place, what) in at {
+                s.push_str(&format!("  {}: {}\n", self.setup.place_name(place), what.join("; ")));
+            }
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(super) struct Rosters(pub Vec<Organisation>);
+
+impl Output for Rosters {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for org in &self.0 {
+            s.push_str(&format!("Table of Organisation: {}\n", org.side));
+            for b in &org.boxes {
+                let who = match (&b.leader, b.np, b.decoy) {
+                    (Some(l), _, _) => format!(
+                        "{}{} (strategic {}, tactical {}, rank {})",
+                        l.name,
+                        if l.cinc { ", commander-in-chief" } else { "" },
+                        l.strategic,
+                        l.tactical,
+                        l.rank
+                    ),
+                    (None, Some(np), false) => format!("fleet of {np} NPs"),
+                    (None, _, true) => if b.np.is_some() { "fleet decoy" } else { "decoy" }.to_owned(),
+                    (None, None, false) => "units with no leader".to_owned(),
+                };
+                let units: Vec<String> = b.units.iter().map(ToString::to_string).collect();
+                let units = if units.is_empty() { String::new() } else { format!(": {} — {} CP", units.join(", "), b.points) };
+                s.push_str(&format!("  {} — {who}{units}\n", b.place));
+            }
+            if !org.stratagems.is_empty() {
+                s.push_str(&format!("  stratagems held: {}\n", org.stratagems.join(", ")));
+            }
+            for l in &org.lines_due {
+                s.push_str(&format!("  to place, line {}: {} ({})\n", l.number, l.what, l.rule));
+                if !l.leaders.is_empty() {
+                    s.push_str(&format!("    leaders: {}\n", l.leaders.join(", ")));
+                }
+                if !l.units.is_empty() {
+                    let units: Vec<String> =
+                        l.units.iter().enumerate().map(|(i, u)| format!("{}. {} {u}", i + 1, u.kind.label())).collect();
+                    s.push_str(&format!("    units: {}\n", units.join(", ")));
+                }
+                if !l.fleets.is_empty() {
+                    let fleets: Vec<String> = l.fleets.iter().enumerate().map(|(i, np)| format!("{}. {np} NPs", i + 1)).collect();
+                    s.push_str(&format!("    fleets: {}\n", fleets.join(", ")));
+                }
+            }
+        }
+        s
+    }
+}
+
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(super) struct LogOnly(pub View);
+
+impl Output for LogOnly {
+    fn text(&self) -> String {
+        self.0.log().iter().map(|l| format!("{:>5}  {}\n", l.seq, l.text)).collect()
+    }
+}
+
+#[derive(Serialize)]
+pub(super) struct Executed {
+    pub events: Vec<Event>,
+    /// The log lines the umpire reads for those events.
+    pub lines: Vec<String>,
+}
+
+impl Output for Executed {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// Runs a command on a Belisarius campaign.
+pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+    match command {
+        CliCommand::Show(args) => {
+            let (view, _, setup) = view(session, &args)?;
+            session.print(out, &Shown { view, setup })
+        }
+        CliCommand::Log(args) => {
+            let (view, events, _) = view(session, &args)?;
+            if session.json && matches!(view, View::Umpire(_)) {
+                writeln!(out, "{}", serde_json::to_string_pretty(&events)?)?;
+                return Ok(());
+            }
+            session.print(out, &LogOnly(view))
+        }
+        CliCommand::Roster { import: Some(_), .. } => {
+            bail!("a Belisarius side's Table of Organisation comes from its scenario; a roster file is for Magna Graecia armies (MG-03)")
+        }
+        CliCommand::Roster { view: args, import: None } => {
+            let (view, _, _) = view(session, &args)?;
+            session.print(out, &Rosters(view.organisations().into_iter().cloned().collect()))
+        }
+        CliCommand::Order { campaign, order, file, values } => {
+            let text = super::order_text(order.as_deref(), file.as_deref())?;
+            let orders: Vec<Order> = super::parse_orders(&text)?;
+            if !values.is_empty() && orders.len() != 1 {
+                bail!("typed-in dice (--value) go with a single order, not a list of {}", orders.len());
+            }
+            let mut store = session.store(Access::Write)?;
+            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let events = match orders.as_slice() {
+                [one] => {
+                    let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+                    store.execute(&mut c, &(), one, input)?
+                }
+                many => store.execute_all(&mut c, &(), many).map_err(|e| match many.get(e.index) {
+                    Some(order) => anyhow!(
+                        "order {} of {} ({}) refused, so none of the list was stored: {}",
+                        e.index + 1,
+                        many.len(),
+                        order.summary(),
+                        e.error
+                    ),
+                    None => anyhow!(e.error),
+                })?,
+            };
+            executed(session, &c.state, events, out)
+        }
+        CliCommand::Table { .. } | CliCommand::Pack { .. } | CliCommand::Result { .. } => bail!(
+            "Belisarius battles come from interceptions during operations (BE-13, BE-17), which this version does not run yet; there is no battle to set, print or record"
+        ),
+        CliCommand::Seed { campaign } => {
+            let store = session.store(Access::Read)?;
+            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            session.print(out, &super::Seed { campaign: c.state.name.clone(), seed: c.state.seed })
+        }
+        CliCommand::Undo { campaign } => {
+            let mut store = session.store(Access::Write)?;
+            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let undone = store.undo(&mut c)?;
+            session.print(out, &undone)
+        }
+        CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
+            let (spec, modifiers) = super::roll_parts(&dice, &values, &modifiers)?;
+            let order = Order::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
+            let mut store = session.store(Access::Write)?;
+            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+            let events = store.execute(&mut c, &(), &order, input)?;
+            executed(session, &c.state, events, out)
+        }
+        CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => {
+            unreachable!("commands without a campaign are run by the shell")
+        }
+    }
+}
+
+fn executed(session: &Session, state: &State, events: Vec<Event>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let lines = events.iter().filter_map(|e| describe(state, e, &Viewer::Umpire)).collect();
+    session.print(out, &Executed { events, lines })
+}
+
+fn view(session: &Session, args: &ViewArgs) -> anyhow::Result<(View, Vec<Logged>, Box<Setup>)> {
+    let store = session.store(Access::Read)?;
+    let c = store.load_as::<Belisarius>(store.find(&args.campaign)?)?;
+    let events = store.events_as::<Belisarius>(c.id)?;
+    let viewer = match &args.side {
+        Some(s) => Viewer::Side(SideId::new(s.clone())),
+        None => Viewer::Umpire,
+    };
+    let view = view_for(&c.state, &events, &viewer).ok_or_else(|| {
+        let sides: Vec<&str> = c.state.setup.sides.iter().map(|s| s.id.as_str()).collect();
+        anyhow!("{} has no side `{}`; its sides are {}", c.state.setup.name(), args.side.clone().unwrap_or_default(), sides.join(", "))
+    })?;
+    Ok((view, events, c.state.setup))
+}

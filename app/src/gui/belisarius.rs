@@ -1,0 +1,620 @@
+//! The Belisarius desk: the zone map with the markers as the viewer may see them, the
+//! viewer's Tables of Organisation, the log, and the notice that the map and tables are the
+//! project's reconstruction.
+//!
+//! Everything here draws from a [`View`] built for the current viewer: the other side's
+//! leaders, decoys and fleets reach these functions only as face-down markers (BE-53).
+
+use std::collections::BTreeMap;
+
+use egui::epaint::Mesh;
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
+use referee_campaign::Store;
+use referee_campaign::belisarius::event::Logged;
+use referee_campaign::belisarius::map::{Terrain, ZoneMap};
+use referee_campaign::belisarius::state::{Location, Phase};
+use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, view_for};
+use referee_campaign::belisarius::{Belisarius, Setup};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::Campaign;
+
+use super::app::AppCommand;
+use super::map::triangulate;
+
+const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
+const SEA_BORDER: Color32 = Color32::from_rgb(0x9d, 0xbb, 0xce);
+const SEA_TEXT: Color32 = Color32::from_rgb(0x4f, 0x77, 0x93);
+const LAND: Color32 = Color32::from_rgb(0xf4, 0xee, 0xdc);
+const BORDER: Color32 = Color32::from_rgb(0x8a, 0x7a, 0x62);
+const INK: Color32 = Color32::from_rgb(0x1c, 0x1c, 0x1c);
+/// City ratings are printed in the rules' colours: militia red, fortification black.
+const MILITIA: Color32 = Color32::from_rgb(0xc0, 0x1f, 0x1f);
+const SELECTION: Color32 = Color32::from_rgb(0xff, 0x9f, 0x1c);
+const MOUNTAIN: Color32 = Color32::from_rgb(0x7a, 0x66, 0x4a);
+const ZONE_TEXT: Color32 = Color32::from_rgb(0x5a, 0x4a, 0x36);
+
+/// Control colours: the Byzantines' AP markers are sand, the barbarians' green, so the map
+/// uses the same two colours.
+fn side_colour(side: &SideId) -> Color32 {
+    match side.as_str() {
+        "byzantines" => Color32::from_rgb(0xd8, 0xbf, 0x7c),
+        _ => Color32::from_rgb(0x8d, 0xbf, 0x86),
+    }
+}
+
+/// The Belisarius campaign on screen, with what the viewer may see of it.
+#[derive(Debug)]
+pub(crate) struct BelisariusDesk {
+    pub campaign: Campaign<Belisarius>,
+    pub events: Vec<Logged>,
+    pub viewer: Viewer,
+    /// Rebuilt only when the campaign or the viewer changes.
+    pub view: View,
+    pub map_state: ZoneMapState,
+    pub selected: Option<Location>,
+    pub tables_shown: bool,
+}
+
+impl BelisariusDesk {
+    pub fn open(store: &Store, key: &str, viewer: Viewer) -> anyhow::Result<BelisariusDesk> {
+        let id = store.find(key)?;
+        let campaign = store.load_as::<Belisarius>(id)?;
+        let events = store.events_as::<Belisarius>(id)?;
+        let mut desk = BelisariusDesk {
+            view: View::Umpire(referee_campaign::belisarius::view::UmpireView {
+                board: placeholder_board(),
+                sides: Vec::new(),
+                cup: Vec::new(),
+                log: Vec::new(),
+            }),
+            campaign,
+            events,
+            viewer,
+            map_state: ZoneMapState::default(),
+            selected: None,
+            tables_shown: false,
+        };
+        desk.rebuild_view();
+        Ok(desk)
+    }
+
+    /// Looks at the campaign as `viewer`; a side the campaign does not have is refused.
+    pub fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
+        if let Viewer::Side(s) = &viewer
+            && self.campaign.state.setup.side(s).is_none()
+        {
+            let sides: Vec<&str> = self.campaign.state.setup.sides.iter().map(|x| x.id.as_str()).collect();
+            return Err(format!("{} has no side `{s}`; view as umpire or one of {}", self.campaign.state.setup.name(), sides.join(", ")));
+        }
+        self.viewer = viewer;
+        self.selected = None;
+        self.rebuild_view();
+        Ok(())
+    }
+
+    fn rebuild_view(&mut self) {
+        if let Some(view) = view_for(&self.campaign.state, &self.events, &self.viewer) {
+            self.view = view;
+        } else {
+            self.viewer = Viewer::Umpire;
+            if let Some(view) = view_for(&self.campaign.state, &self.events, &Viewer::Umpire) {
+                self.view = view;
+            }
+        }
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.campaign.state.setup
+    }
+}
+
+/// An empty board, replaced by the first real view before anything is drawn.
+fn placeholder_board() -> Board {
+    Board {
+        campaign: String::new(),
+        scenario_id: String::new(),
+        scenario_name: String::new(),
+        turn: 0,
+        turns: 0,
+        date: String::new(),
+        phase: Phase::SetUp,
+        sides: Vec::new(),
+        zones: Vec::new(),
+        cities: Vec::new(),
+        markers: Vec::new(),
+    }
+}
+
+/// Each zone's (or sea's) outline cut into triangles, for filling.
+type Triangles = Vec<Vec<[usize; 3]>>;
+
+static NO_TRIANGLES: Triangles = Vec::new();
+
+/// Pan and zoom of the zone map, and its polygons triangulated once.
+#[derive(Debug)]
+pub(crate) struct ZoneMapState {
+    /// Screen points per km; 0 until fitted.
+    zoom: f32,
+    offset: Vec2,
+    moved_by_user: bool,
+    canvas: Rect,
+    meshes: Option<(String, Triangles, Triangles)>,
+}
+
+impl Default for ZoneMapState {
+    fn default() -> Self {
+        ZoneMapState { zoom: 0.0, offset: Vec2::ZERO, moved_by_user: false, canvas: Rect::NOTHING, meshes: None }
+    }
+}
+
+impl ZoneMapState {
+    pub fn fit_next_frame(&mut self) {
+        self.zoom = 0.0;
+        self.moved_by_user = false;
+    }
+
+    /// Fits `area` (km) into the canvas; the whole map when `area` is empty.
+    fn fit(&mut self, canvas: Rect, map: &ZoneMap, area: Rect) {
+        let area = if area.is_positive() { area } else { Rect::from_min_size(Pos2::ZERO, vec2(map.width_km, map.height_km)) };
+        let avail = (canvas.size() - Vec2::splat(24.0)).max(Vec2::splat(10.0));
+        self.zoom = (avail.x / area.width().max(1.0)).min(avail.y / area.height().max(1.0));
+        self.offset = canvas.size() / 2.0 - area.center().to_vec2() * self.zoom;
+        self.moved_by_user = false;
+    }
+
+    fn pos(&self, [x, y]: [f32; 2]) -> Pos2 {
+        self.canvas.min + self.offset + vec2(x, y) * self.zoom
+    }
+
+    fn triangles(&mut self, map: &ZoneMap) -> (&Triangles, &Triangles) {
+        if self.meshes.as_ref().is_none_or(|(id, _, _)| id != &map.id) {
+            let tri = |outline: &[[f32; 2]]| triangulate(&outline.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>());
+            let land = map.zones.iter().map(|z| tri(&z.outline_km)).collect();
+            let sea = map.seas.iter().map(|s| tri(&s.outline_km)).collect();
+            self.meshes = Some((map.id.clone(), land, sea));
+        }
+        match &self.meshes {
+            Some((_, l, s)) => (l, s),
+            None => (&NO_TRIANGLES, &NO_TRIANGLES),
+        }
+    }
+}
+
+fn fill_polygon(painter: &Painter, points: &[Pos2], triangles: &[[usize; 3]], fill: Color32) {
+    let mut mesh = Mesh::default();
+    for &p in points {
+        mesh.colored_vertex(p, fill);
+    }
+    for t in triangles {
+        if t.iter().all(|&i| i < points.len()) {
+            mesh.add_triangle(t[0] as u32, t[1] as u32, t[2] as u32);
+        }
+    }
+    painter.add(Shape::mesh(mesh));
+}
+
+/// Whether `p` lies inside the polygon (even–odd rule).
+fn contains(points: &[Pos2], p: Pos2) -> bool {
+    let mut inside = false;
+    let n = points.len();
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + n - 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// Draws the zone map: seas, land zones in their controller's colour, mountains, cities
+/// with their two ratings and ports, and the markers as the board gives them.
+pub(crate) fn zone_map_ui(
+    ui: &mut egui::Ui,
+    setup: &Setup,
+    board: &Board,
+    selected: Option<&Location>,
+    state: &mut ZoneMapState,
+    commands: &mut Vec<Location>,
+) {
+    let map = &setup.map;
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    let canvas = response.rect;
+    let painter = painter.with_clip_rect(canvas.intersect(painter.clip_rect()));
+    let area = area_in_play(map, board);
+    if state.zoom <= 0.0 || (!state.moved_by_user && state.canvas.size() != canvas.size()) {
+        state.canvas = canvas;
+        state.fit(canvas, map, area);
+    }
+    state.canvas = canvas;
+    if response.double_clicked() {
+        state.fit(canvas, map, area);
+    } else if response.dragged() {
+        state.offset += response.drag_delta();
+        state.moved_by_user = true;
+    }
+    if response.hovered() {
+        let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
+        let factor = (scroll / 400.0).exp() * pinch;
+        if let Some(p) = pointer
+            && (factor - 1.0).abs() > 1e-4
+        {
+            let new_zoom = (state.zoom * factor).clamp(0.05, 20.0);
+            let km = (p - canvas.min - state.offset) / state.zoom;
+            state.offset = p - canvas.min - km * new_zoom;
+            state.zoom = new_zoom;
+            state.moved_by_user = true;
+        }
+    }
+    painter.rect_filled(canvas, 0.0, SEA);
+    let zoom = state.zoom;
+    let land_points: Vec<Vec<Pos2>> = map.zones.iter().map(|z| z.outline_km.iter().map(|&p| state.pos(p)).collect()).collect();
+    let sea_points: Vec<Vec<Pos2>> = map.seas.iter().map(|s| s.outline_km.iter().map(|&p| state.pos(p)).collect()).collect();
+    let labels_land: Vec<Pos2> = map.zones.iter().map(|z| state.pos(z.label_km)).collect();
+    let labels_sea: Vec<Pos2> = map.seas.iter().map(|s| state.pos(s.label_km)).collect();
+    let cities: Vec<Pos2> = map.zones.iter().map(|z| state.pos(z.city.at_km)).collect();
+    let (land_tris, sea_tris) = state.triangles(map);
+
+    for (i, points) in sea_points.iter().enumerate() {
+        if let Some(t) = sea_tris.get(i) {
+            fill_polygon(&painter, points, t, SEA);
+        }
+        painter.add(Shape::closed_line(points.clone(), Stroke::new(1.0, SEA_BORDER)));
+    }
+    let controller: BTreeMap<&str, &SideId> =
+        board.zones.iter().filter_map(|z| z.controller.as_ref().map(|c| (z.id.as_str(), c))).collect();
+    for (i, zone) in map.zones.iter().enumerate() {
+        let fill = controller.get(zone.id.as_str()).map_or(LAND, |s| side_colour(s).gamma_multiply(0.55).to_opaque());
+        let fill = blend(LAND, fill);
+        if let Some(t) = land_tris.get(i) {
+            fill_polygon(&painter, &land_points[i], t, fill);
+        }
+    }
+    for (i, zone) in map.zones.iter().enumerate() {
+        let is_selected = selected.is_some_and(|s| matches!(s, Location::Zone(z) if *z == zone.id));
+        let stroke = if is_selected { Stroke::new(3.0, SELECTION) } else { Stroke::new(1.0, BORDER) };
+        painter.add(Shape::closed_line(land_points[i].clone(), stroke));
+        if zone.terrain == Terrain::Mountain {
+            mountain_marks(&painter, labels_land[i] + vec2(0.0, -11.0), 5.0);
+        }
+    }
+    let small = FontId::proportional(11.0);
+    let label_font = FontId::proportional(if zoom > 0.9 { 13.0 } else { 11.0 });
+    // Below this scale the cities' names would cover each other; their ratings stay.
+    let city_names = zoom >= 0.45;
+    for (i, sea) in map.seas.iter().enumerate() {
+        painter.text(labels_sea[i], Align2::CENTER_CENTER, &sea.name, FontId::proportional(11.5), SEA_TEXT);
+    }
+    let holder: BTreeMap<&str, &SideId> = board.cities.iter().filter_map(|c| c.holder.as_ref().map(|h| (c.id.as_str(), h))).collect();
+    for (i, zone) in map.zones.iter().enumerate() {
+        painter.text(labels_land[i], Align2::CENTER_CENTER, &zone.name, label_font.clone(), ZONE_TEXT);
+        let at = cities[i];
+        let fill = holder.get(zone.city.id.as_str()).map_or(Color32::WHITE, |s| side_colour(s));
+        let rect = Rect::from_center_size(at, Vec2::splat(7.0));
+        painter.rect_filled(rect, 1.0, fill);
+        painter.rect_stroke(rect, 1.0, Stroke::new(1.2, INK), StrokeKind::Middle);
+        if zone.city.port {
+            painter.circle_stroke(at, 6.5, Stroke::new(1.2, SEA_TEXT));
+        }
+        let status = board.cities.iter().find(|c| c.id == zone.city.id);
+        let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.fortification));
+        let after = if city_names {
+            painter.text(at + vec2(6.0, 0.0), Align2::LEFT_CENTER, &zone.city.name, small.clone(), INK).right_center() + vec2(4.0, 0.0)
+        } else {
+            at + vec2(6.0, 0.0)
+        };
+        let m = painter.text(after, Align2::LEFT_CENTER, militia.to_string(), small.clone(), MILITIA);
+        painter.text(m.right_center() + vec2(3.0, 0.0), Align2::LEFT_CENTER, fortification.to_string(), small.clone(), INK);
+        if selected.is_some_and(|s| matches!(s, Location::City(c) if *c == zone.city.id)) {
+            painter.rect_stroke(rect.expand(3.0), 1.0, Stroke::new(2.5, SELECTION), StrokeKind::Outside);
+        }
+    }
+
+    // Markers stand in a row below the place they are at: a city's, a zone's label, a sea's.
+    let mut by_place: BTreeMap<&Location, Vec<&Marker>> = BTreeMap::new();
+    for m in &board.markers {
+        by_place.entry(&m.at).or_default().push(m);
+    }
+    let anchor = |at: &Location| -> Option<Pos2> {
+        match at {
+            Location::Zone(z) => map.zones.iter().position(|x| x.id == *z).map(|i| labels_land[i] + vec2(0.0, 14.0)),
+            Location::City(c) => map.zones.iter().position(|x| x.city.id == *c).map(|i| cities[i] + vec2(0.0, 14.0)),
+            Location::Sea(s) => map.seas.iter().position(|x| x.id == *s).map(|i| labels_sea[i] + vec2(0.0, 14.0)),
+        }
+    };
+    let size = 13.0;
+    for (at, markers) in &by_place {
+        let Some(centre) = anchor(at) else { continue };
+        let width = markers.len() as f32 * (size + 2.0);
+        for (k, m) in markers.iter().enumerate() {
+            let x = centre.x - width / 2.0 + k as f32 * (size + 2.0) + size / 2.0;
+            let rect = Rect::from_center_size(pos2(x, centre.y), Vec2::splat(size));
+            let fill = side_colour(&m.side);
+            if m.naval {
+                painter.circle(rect.center(), size / 2.0, fill, Stroke::new(1.0, INK));
+            } else {
+                painter.rect(rect, 2.0, fill, Stroke::new(1.0, INK), StrokeKind::Middle);
+            }
+            let mark = match &m.face {
+                // Face down: the other side sees no more than that a marker is there.
+                None => "?".to_owned(),
+                Some(face) if face.starts_with(|c: char| c.is_ascii_digit()) => "u".to_owned(),
+                Some(face) => face.chars().next().map(|c| c.to_string()).unwrap_or_default(),
+            };
+            painter.text(rect.center(), Align2::CENTER_CENTER, mark, FontId::proportional(9.5), INK);
+        }
+    }
+
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let city = cities.iter().position(|c| c.distance(p) < 8.0);
+        let zone = land_points.iter().position(|poly| contains(poly, p));
+        let sea = sea_points.iter().position(|poly| contains(poly, p));
+        let picked = match (city, zone, sea) {
+            (Some(i), _, _) => Some(Location::City(map.zones[i].city.id.clone())),
+            (None, Some(i), _) => Some(Location::Zone(map.zones[i].id.clone())),
+            (None, None, Some(i)) => Some(Location::Sea(map.seas[i].id.clone())),
+            _ => None,
+        };
+        commands.extend(picked);
+    }
+}
+
+/// The part of the map a scenario is played in: the zones anyone controls or holds pieces
+/// in, and the seas with pieces; the whole map if that is nearly all of it.
+fn area_in_play(map: &ZoneMap, board: &Board) -> Rect {
+    let mut area = Rect::NOTHING;
+    let mut grow = |outline: &[[f32; 2]]| {
+        for p in outline {
+            area.extend_with(pos2(p[0], p[1]));
+        }
+    };
+    for zone in &map.zones {
+        let controlled = board.zones.iter().any(|z| z.id == zone.id && z.controller.is_some());
+        let pieces = board.markers.iter().any(|m| match &m.at {
+            Location::Zone(z) => *z == zone.id,
+            Location::City(c) => *c == zone.city.id,
+            Location::Sea(_) => false,
+        });
+        if controlled || pieces {
+            grow(&zone.outline_km);
+        }
+    }
+    for sea in &map.seas {
+        if board.markers.iter().any(|m| matches!(&m.at, Location::Sea(s) if *s == sea.id)) {
+            grow(&sea.outline_km);
+        }
+    }
+    area.expand(60.0)
+}
+
+/// A colour between `a` and `b`.
+fn blend(a: Color32, b: Color32) -> Color32 {
+    let mix = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
+    Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
+}
+
+/// Two small peaks: the mark of a mountain zone (movement costs more, BE-10; interception
+/// and combat are harder, BE-14, BE-18).
+fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
+    for dx in [-h * 0.9, h * 0.9] {
+        let base = at + vec2(dx, 0.0);
+        let points = vec![base + vec2(-h, h * 0.6), base + vec2(0.0, -h * 0.6), base + vec2(h, h * 0.6)];
+        painter.add(Shape::line(points, Stroke::new(1.4, MOUNTAIN)));
+    }
+}
+
+/// The panel beside the map: the reconstruction notice, the selected place, and the Tables
+/// of Organisation the viewer may read.
+pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &BelisariusDesk, tables_shown: &mut bool) {
+    let setup = desk.setup();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        reconstructed_notice_ui(ui, setup, tables_shown);
+        ui.add_space(8.0);
+        if let Some(at) = &desk.selected {
+            place_ui(ui, setup, desk.view.board(), at);
+            ui.add_space(8.0);
+        }
+        for org in desk.view.organisations() {
+            organisation_ui(ui, setup, org);
+            ui.add_space(10.0);
+        }
+    });
+}
+
+fn reconstructed_notice_ui(ui: &mut egui::Ui, setup: &Setup, tables_shown: &mut bool) {
+    egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd6)).show(ui, |ui| {
+        ui.label(RichText::new("Reconstructed map and tables").strong());
+        ui.label(
+            "The printed game's map and tables were not available: these are the program's own, consistent with every number \
+             the rules give. A referee who owns the printed game can put its numbers in a data folder (--data).",
+        );
+        ui.toggle_value(tables_shown, "Show the tables' reasoning");
+        if *tables_shown {
+            if setup.map.reconstructed {
+                ui.collapsing("Map", |ui| {
+                    ui.label(&setup.map.note);
+                });
+            }
+            for note in &setup.tables.notes {
+                ui.collapsing(&note.title, |ui| {
+                    ui.label(&note.reasoning);
+                });
+            }
+        }
+    });
+}
+
+fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
+    ui.heading(setup.place_name(at));
+    match at {
+        Location::Zone(z) => {
+            if let Some(zone) = setup.map.zone(z) {
+                let control = board.zones.iter().find(|s| s.id == *z).and_then(|s| s.controller.as_ref());
+                ui.label(format!(
+                    "{} zone in {}, {}; city {}",
+                    zone.terrain,
+                    zone.region,
+                    control.map_or_else(|| "not controlled".to_owned(), |s| format!("controlled by {}", side_name(board, s))),
+                    zone.city.name
+                ));
+            }
+        }
+        Location::City(c) => {
+            if let Some(city) = setup.map.city(c) {
+                let status = board.cities.iter().find(|s| s.id == *c);
+                let holder = status.and_then(|s| s.holder.as_ref());
+                ui.label(format!(
+                    "Militia {} (red), fortification {} (black){}; {}",
+                    status.map_or(city.militia, |s| s.militia),
+                    city.fortification,
+                    if city.port { ", a port" } else { "" },
+                    holder.map_or_else(|| "held by no one".to_owned(), |s| format!("held by {}", side_name(board, s)))
+                ));
+            }
+        }
+        Location::Sea(_) => {
+            ui.label("Sea zone");
+        }
+    }
+    let here: Vec<&Marker> = board.markers.iter().filter(|m| &m.at == at).collect();
+    for m in here {
+        let what = match &m.face {
+            Some(face) => face.clone(),
+            None if m.naval => "a face-down sea marker".to_owned(),
+            None => "a face-down marker".to_owned(),
+        };
+        ui.label(format!("{}: {what}", side_name(board, &m.side)));
+    }
+}
+
+fn side_name(board: &Board, id: &SideId) -> String {
+    board.sides.iter().find(|s| s.id == *id).map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
+fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation) {
+    let name = setup.side(&org.side).map_or_else(|| org.side.to_string(), |s| s.name.clone());
+    ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
+    let mut last_place = "";
+    for b in &org.boxes {
+        if b.place != last_place {
+            ui.add_space(4.0);
+            ui.label(RichText::new(&b.place).weak());
+            last_place = &b.place;
+        }
+        let who = match (&b.leader, b.np, b.decoy) {
+            (Some(l), _, _) => format!(
+                "{}{} · strategic {} · tactical {} · rank {}",
+                l.name,
+                if l.cinc { " (commander-in-chief)" } else { "" },
+                l.strategic,
+                l.tactical,
+                l.rank
+            ),
+            (None, Some(np), false) => format!("fleet of {np} NPs"),
+            (None, Some(_), true) => "fleet decoy".to_owned(),
+            (None, None, true) => "decoy".to_owned(),
+            (None, None, false) => "units with no leader".to_owned(),
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(10.0);
+            ui.label(RichText::new(who).strong());
+        });
+        if !b.units.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(22.0);
+                ui.label(format!("{} — {} CP", units_in_short(&b.units), b.points));
+            });
+        }
+    }
+    if !org.stratagems.is_empty() {
+        ui.label(format!("Stratagems held: {}", org.stratagems.join(", ")));
+    }
+    for l in &org.lines_due {
+        ui.label(format!("To place, line {}: {} — {}", l.number, l.what, l.rule));
+    }
+}
+
+/// Units by kind with counts, in the rules' notation: "cataphracts 4×1*A 2×2*C; infantry 4×1C".
+pub(crate) fn units_in_short(units: &[referee_campaign::belisarius::pieces::Unit]) -> String {
+    let mut kinds: Vec<(referee_campaign::belisarius::pieces::UnitKind, Vec<(String, u32)>)> = Vec::new();
+    for u in units {
+        let notation = u.to_string();
+        let i = match kinds.iter().position(|(k, _)| *k == u.kind) {
+            Some(i) => i,
+            None => {
+                kinds.push((u.kind, Vec::new()));
+                kinds.len() - 1
+            }
+        };
+        let list = &mut kinds[i].1;
+        match list.iter_mut().find(|(n, _)| *n == notation) {
+            Some((_, count)) => *count += 1,
+            None => list.push((notation, 1)),
+        }
+    }
+    kinds
+        .iter()
+        .map(|(kind, list)| {
+            let items: Vec<String> = list.iter().map(|(n, c)| if *c == 1 { n.clone() } else { format!("{c}×{n}") }).collect();
+            format!("{} {}", kind.label(), items.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The log as the viewer reads it, newest last.
+pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View) {
+    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
+        for line in view.log() {
+            ui.label(format!("{:>4}  {}", line.seq, line.text));
+        }
+    });
+}
+
+/// The bar above the desk: the campaign, the date, who is looking, and the way back to the
+/// campaigns.
+pub(crate) fn top_bar_ui(ui: &mut egui::Ui, desk: &BelisariusDesk, commands: &mut Vec<AppCommand>) {
+    let board = desk.view.board();
+    ui.horizontal(|ui| {
+        if ui.button("Campaigns").clicked() {
+            commands.push(AppCommand::ShowPicker(true));
+        }
+        ui.separator();
+        ui.label(RichText::new(&board.campaign).strong());
+        ui.label(format!(
+            "{} · turn {} of {} · {}{}",
+            board.scenario_name,
+            board.turn,
+            board.turns,
+            board.date,
+            if board.phase == Phase::SetUp { " · set-up" } else { "" }
+        ));
+        ui.separator();
+        let current = match &desk.viewer {
+            Viewer::Umpire => "Umpire".to_owned(),
+            Viewer::Side(s) => side_name(board, s),
+        };
+        egui::ComboBox::new("belisarius_viewer", "View as").selected_text(current).show_ui(ui, |ui| {
+            if ui.selectable_label(desk.viewer == Viewer::Umpire, "Umpire").clicked() {
+                commands.push(AppCommand::SetViewer(Viewer::Umpire));
+            }
+            for s in &board.sides {
+                let viewer = Viewer::Side(s.id.clone());
+                if ui.selectable_label(desk.viewer == viewer, &s.name).clicked() {
+                    commands.push(AppCommand::SetViewer(viewer));
+                }
+            }
+        });
+    });
+}
+
+/// The public board of a scenario's start, for the picker's preview.
+pub(crate) fn start_board(setup: &Setup) -> Board {
+    let state = referee_campaign::belisarius::state::State::new(setup.name(), setup, 0);
+    match view_for(&state, &[], &Viewer::Umpire) {
+        Some(view) => view.board().clone(),
+        None => placeholder_board(),
+    }
+}

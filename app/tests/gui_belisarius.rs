@@ -1,0 +1,66 @@
+//! A Belisarius campaign in the app's window, driven headless: it opens on its zone map with
+//! the Tables of Organisation and the reconstruction notice, and a side's view shows the
+//! other side only as face-down markers (BE-53).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use referee::gui::{AppCommand, RefereeApp};
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::{Catalog, SideId, Store, Viewer};
+
+fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
+}
+
+fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn database_with_africa(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let path = dir.path().join("referee.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    let setup = World::embedded().setup("africa-533").unwrap();
+    store.create_as::<Belisarius>("Africa", &setup, 3).unwrap();
+    path
+}
+
+/// BE-53: the umpire reads both Tables of Organisation; the Byzantines read only theirs.
+#[test]
+fn be_53_a_belisarius_campaign_opens_on_its_map_and_a_side_sees_only_its_own_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_africa(&dir);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+    let mut h = harness(app);
+    h.run();
+    assert_eq!(h.state().campaign_name(), Some("Africa"));
+    assert!(label_exists(&h, "Reconstructed map and tables"));
+    assert!(label_exists(&h, "Table of Organisation — Byzantines"), "the umpire reads the Byzantine table");
+    assert!(label_exists(&h, "Table of Organisation — Vandals"), "the umpire reads the Vandal table");
+    assert!(label_exists(&h, "Gelimer"));
+
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("byzantines"))));
+    h.run();
+    assert!(label_exists(&h, "Table of Organisation — Byzantines"));
+    assert!(label_exists(&h, "Belisarius"));
+    for hidden in ["Table of Organisation — Vandals", "Gelimer", "Ammatas", "Tzazon"] {
+        assert!(!label_exists(&h, hidden), "the Byzantines must not read {hidden}");
+    }
+    let view = h.state().belisarius_view().unwrap();
+    assert!(view.board().markers.iter().filter(|m| m.side.as_str() == "vandals").all(|m| m.face.is_none()));
+}
+
+/// The picker offers the Belisarius scenarios beside Magna Graecia's and starts one.
+#[test]
+fn be_49_the_picker_starts_a_belisarius_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = RefereeApp::open_db(&dir.path().join("new.sqlite"), Catalog::embedded(), Some(World::embedded()), None, None).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h.state_mut().send(AppCommand::CreateCampaign { scenario: "italy-535".into(), name: "Italy".into(), seed: Some(4) });
+    h.run();
+    assert_eq!(h.state().campaign_name(), Some("Italy"));
+    assert!(label_exists(&h, "Table of Organisation — Ostrogoths"));
+    let campaigns = h.state().store().campaigns().unwrap();
+    assert_eq!(campaigns.len(), 1);
+    assert_eq!(campaigns[0].engine.key(), "belisarius");
+}

@@ -1,0 +1,239 @@
+//! Belisarius behind the core's [`Engine`] trait, and the rules of set-up.
+
+use super::event::{Event, Logged};
+use super::order::Order;
+use super::setup::{Line, Setup};
+use super::state::{Location, Phase, STATE_VERSION, State};
+use super::view::{View, view_for};
+use crate::core::dice::Dice;
+use crate::core::engine::{BattleRow, Engine, EngineId, StartedAgain};
+use crate::core::error::RuleError;
+use crate::core::rule::RuleId;
+use crate::core::viewer::Viewer;
+
+/// The Belisarius campaign's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Belisarius;
+
+impl Engine for Belisarius {
+    const ID: EngineId = EngineId::Belisarius;
+    const STATE_VERSION: u32 = STATE_VERSION;
+    const EVENT_VERSION: u32 = 1;
+
+    type Setup = Setup;
+    type State = State;
+    type Order = Order;
+    type Event = Event;
+    type View = View;
+    /// A Belisarius campaign keeps its map, leaders and tables in its start event.
+    type Context = ();
+
+    fn start_event(name: &str, setup: &Setup, seed: u64) -> Event {
+        Event::CampaignStarted { name: name.to_owned(), setup: Box::new(setup.clone()), seed }
+    }
+
+    fn start(event: &Event) -> Option<State> {
+        match event {
+            Event::CampaignStarted { name, setup, seed } => Some(State::new(name, setup, *seed)),
+            _ => None,
+        }
+    }
+
+    fn decide(state: &State, _: &(), order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+        decide(state, order, dice)
+    }
+
+    fn apply(state: &mut State, event: &Event) -> Result<(), StartedAgain> {
+        state.apply(event)
+    }
+
+    fn view_for(state: &State, _: &(), events: &[Logged], viewer: &Viewer) -> Option<View> {
+        view_for(state, events, viewer)
+    }
+
+    fn name(state: &State) -> &str {
+        &state.name
+    }
+
+    fn rename_start(event: &mut Event, name: &str) -> bool {
+        match event {
+            Event::CampaignStarted { name: started, .. } => {
+                name.clone_into(started);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn scenario_of(event: &Event) -> Option<&str> {
+        match event {
+            Event::CampaignStarted { setup, .. } => Some(setup.id()),
+            _ => None,
+        }
+    }
+
+    fn dice(state: &State) -> (u64, u64) {
+        (state.seed, state.stream_pos)
+    }
+
+    fn kind(event: &Event) -> &'static str {
+        event.kind()
+    }
+
+    fn summary(order: &Order) -> String {
+        order.summary()
+    }
+
+    fn battle_row(_: &Event) -> Option<BattleRow> {
+        None
+    }
+}
+
+/// Decides what `order` does to the campaign.
+pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let setup = &state.setup;
+    let known_side = |s: &crate::ids::SideId| {
+        setup.side(s).map(|_| ()).ok_or_else(|| {
+            let sides: Vec<&str> = setup.sides.iter().map(|x| x.id.as_str()).collect();
+            RuleError::new(RuleId::BE_53, format!("{} has no side `{s}`; its sides are {}", setup.name(), sides.join(", ")))
+        })
+    };
+    match order {
+        Order::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
+            if purpose.trim().is_empty() {
+                return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
+            }
+            if let Some(s) = side {
+                known_side(s)?;
+            }
+            let (roll, visibility) = crate::core::dice::referee_roll(dice, *spec, purpose, side.as_ref(), *hidden, modifiers)?;
+            Ok(vec![Event::DiceRolled { roll, side: side.clone(), visibility }])
+        }
+        Order::AddNote { text } => {
+            if text.trim().is_empty() {
+                return Err(RuleError::new(RuleId::X_06, "a note needs some text"));
+            }
+            Ok(vec![Event::NoteAdded { text: text.trim().to_owned() }])
+        }
+        Order::Place { side, line, at, leaders, units, decoys, fleets, fleet_decoys } => {
+            known_side(side)?;
+            let rule = setup.rule_of(side);
+            if state.phase != Phase::SetUp {
+                return Err(RuleError::new(rule, "set-up is over; pieces move by operations now"));
+            }
+            let due = state.lines_due.get(side).map(Vec::as_slice).unwrap_or_default();
+            let d = usize::try_from(*line).ok().and_then(|n| n.checked_sub(1)).and_then(|n| due.get(n)).ok_or_else(|| {
+                RuleError::new(rule, format!("{side} has no set-up line {line} to place; it has {} (see `roster`)", due.len()))
+            })?;
+            let whole = leaders.is_none() && units.is_none() && decoys.is_none() && fleets.is_none() && fleet_decoys.is_none();
+            let part = if whole {
+                d.rest.clone()
+            } else {
+                let part = Part { leaders, units, decoys, fleets, fleet_decoys };
+                part.of(&d.rest, *line).map_err(|e| RuleError::new(rule, e))?
+            };
+            let at = setup.place(at).map_err(|e| RuleError::new(rule, e))?;
+            setup.check_free_place(side, &part, &at).map_err(|e| RuleError::new(rule, e))?;
+            Ok(vec![Event::LinePlaced { side: side.clone(), line: d.index, at, placed: part }])
+        }
+        Order::BeginPlay {} => {
+            if state.phase != Phase::SetUp {
+                return Err(RuleError::new(RuleId::BE_53, "play has begun already"));
+            }
+            for (side, due) in &state.lines_due {
+                if !due.is_empty() {
+                    let name = setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
+                    return Err(RuleError::new(
+                        setup.rule_of(side),
+                        format!("{name} have {} set-up line(s) still to place (see `roster`)", due.len()),
+                    ));
+                }
+            }
+            for side in &setup.sides {
+                for city in &side.must_hold {
+                    let held = state.pieces_of(&side.id).any(|p| {
+                        !p.kind.units().is_empty()
+                            && match &p.at {
+                                Location::City(c) => c == city,
+                                Location::Zone(z) => setup.map.zone(z).is_some_and(|z| &z.city.id == city),
+                                Location::Sea(_) => false,
+                            }
+                    });
+                    if !held {
+                        return Err(RuleError::new(
+                            setup.rule_of(&side.id),
+                            format!(
+                                "{} must have troops at {} before play begins",
+                                side.name,
+                                setup.place_name(&Location::City(city.clone()))
+                            ),
+                        ));
+                    }
+                }
+            }
+            Ok(vec![Event::PlayBegan])
+        }
+    }
+}
+
+/// The part of a free set-up line an order names.
+struct Part<'a> {
+    leaders: &'a Option<Vec<String>>,
+    units: &'a Option<Vec<u32>>,
+    decoys: &'a Option<u32>,
+    fleets: &'a Option<Vec<u32>>,
+    fleet_decoys: &'a Option<u32>,
+}
+
+impl Part<'_> {
+    /// The pieces of `rest` this part names, or why it names pieces the line does not have.
+    fn of(&self, rest: &Line, line: u32) -> Result<Line, String> {
+        let mut part =
+            Line { leaders: Vec::new(), decoys: 0, units: Vec::new(), fleets: Vec::new(), fleet_decoys: 0, port: None, ..rest.clone() };
+        let named = self.leaders.as_deref().unwrap_or_default();
+        for l in named {
+            if !rest.leaders.contains(l) {
+                let left = if rest.leaders.is_empty() { "none".to_owned() } else { rest.leaders.join(", ") };
+                return Err(format!("`{l}` is not among line {line}'s leaders still to place ({left})"));
+            }
+            if named.iter().filter(|x| *x == l).count() > 1 {
+                return Err(format!("leader `{l}` is named twice"));
+            }
+        }
+        // Kept in the line's order, the senior first, whatever order the player named them in.
+        part.leaders = rest.leaders.iter().filter(|l| named.contains(l)).cloned().collect();
+        part.units = pick(self.units, &rest.units, "unit", line)?;
+        part.fleets = pick(self.fleets, &rest.fleets, "fleet", line)?;
+        part.decoys = count(*self.decoys, rest.decoys, "decoy", line)?;
+        part.fleet_decoys = count(*self.fleet_decoys, rest.fleet_decoys, "fleet decoy", line)?;
+        if part.is_empty() {
+            return Err(format!("name something of line {line} to place: leaders, units, decoys or fleets"));
+        }
+        Ok(part)
+    }
+}
+
+/// The items numbered `numbers` (from 1) of `items`, each at most once.
+fn pick<T: Clone>(numbers: &Option<Vec<u32>>, items: &[T], what: &str, line: u32) -> Result<Vec<T>, String> {
+    let numbers = numbers.as_deref().unwrap_or_default();
+    let mut out = Vec::new();
+    for (i, n) in numbers.iter().enumerate() {
+        if numbers[..i].contains(n) {
+            return Err(format!("{what} {n} is named twice"));
+        }
+        let item =
+            usize::try_from(*n).ok().and_then(|k| k.checked_sub(1)).and_then(|k| items.get(k)).ok_or_else(|| {
+                format!("line {line} has no {what} {n} still to place; it has {} (numbered from 1 in `roster`)", items.len())
+            })?;
+        out.push(item.clone());
+    }
+    Ok(out)
+}
+
+fn count(asked: Option<u32>, left: u32, what: &str, line: u32) -> Result<u32, String> {
+    match asked {
+        Some(n) if n > left => Err(format!("line {line} has {left} {what}(s) still to place, not {n}")),
+        Some(n) => Ok(n),
+        None => Ok(0),
+    }
+}

@@ -1,0 +1,63 @@
+//! Orders a referee gives a Belisarius campaign, as the command line and the app write them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::dice::{DiceSpec, Modifier};
+use crate::ids::SideId;
+
+/// One order. Its JSON form, `{"type": "place", …}`, is the command line's interface.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+pub enum Order {
+    /// Roll dice for a purpose the referee names, seen by all or kept to one side.
+    RollDice {
+        dice: DiceSpec,
+        purpose: String,
+        #[serde(default)]
+        side: Option<SideId>,
+        #[serde(default)]
+        hidden: bool,
+        #[serde(default)]
+        modifiers: Vec<Modifier>,
+    },
+    /// A note in the log, for the referee alone.
+    AddNote { text: String },
+    /// Put pieces of one of a side's free set-up lines where the player chose: a zone, a
+    /// city or a sea zone, by id (BE-49…BE-52). With no part named, the whole of what is left
+    /// of the line goes there; naming leaders, units, decoys or fleets places that part, and
+    /// the rest of the line stays to be placed elsewhere.
+    Place {
+        side: SideId,
+        /// The line's number, as `roster` lists the lines still to place (from 1).
+        line: u32,
+        at: String,
+        /// Leaders of the line, by id.
+        #[serde(default)]
+        leaders: Option<Vec<String>>,
+        /// Units of the line, by their number in `roster` (from 1).
+        #[serde(default)]
+        units: Option<Vec<u32>>,
+        #[serde(default)]
+        decoys: Option<u32>,
+        /// Fleets of the line, by their number in `roster` (from 1).
+        #[serde(default)]
+        fleets: Option<Vec<u32>>,
+        #[serde(default)]
+        fleet_decoys: Option<u32>,
+    },
+    /// Set-up is over: every free line is placed and the scenario's required places are
+    /// held.
+    BeginPlay {},
+}
+
+impl Order {
+    /// The order in a few words, for the undo menu.
+    pub fn summary(&self) -> String {
+        match self {
+            Order::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
+            Order::AddNote { .. } => "add a note".to_owned(),
+            Order::Place { side, line, at, .. } => format!("place {side}'s set-up line {line} at {at}"),
+            Order::BeginPlay {} => "begin play".to_owned(),
+        }
+    }
+}

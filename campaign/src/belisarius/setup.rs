@@ -1,0 +1,265 @@
+//! What a Belisarius campaign starts from: the scenario's set-up turned into pieces to put
+//! on the map, with the map, the leaders and the tables it is played with. A campaign keeps
+//! its [`Setup`] whole in its start event.
+
+use serde::{Deserialize, Serialize};
+
+use super::map::{CityId, ZoneId, ZoneMap};
+use super::pieces::{Leader, Unit};
+use super::scenario::{Scenario, Season};
+use super::state::Location;
+use super::tables::Tables;
+use crate::core::rule::RuleId;
+use crate::ids::SideId;
+
+/// One line of a side's set-up: pieces that start together, at a fixed place or where the
+/// player chooses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// Where the pieces start; `None` for a line the player places (see `free`).
+    pub at: Option<Location>,
+    /// What the scenario allows for a free line, in words, e.g. "any sea zone".
+    pub free: Option<String>,
+    pub place_rule: FreePlace,
+    /// Leader ids, most senior first.
+    pub leaders: Vec<String>,
+    pub decoys: u32,
+    pub units: Vec<Unit>,
+    /// Each fleet's naval points.
+    pub fleets: Vec<u32>,
+    pub fleet_decoys: u32,
+    /// For a line set up on land with fleets: the zone's port, where they wait.
+    pub port: Option<CityId>,
+}
+
+/// Where a free set-up line may go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum FreePlace {
+    /// Not a free line.
+    Fixed,
+    /// Any sea zone, or a port of a city the side holds.
+    AnySeaOrOwnPort,
+    /// A sea zone next to this land zone.
+    SeaNextTo { zone: ZoneId },
+    /// A land zone (or its city) the side controls in these regions.
+    OwnLandIn { regions: Vec<String> },
+}
+
+/// A side of the scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SideSetup {
+    pub id: SideId,
+    pub name: String,
+    /// The commander-in-chief or king, if the side has one (goths-541's Byzantines have none).
+    pub cinc: Option<String>,
+    /// Who takes over when the commander-in-chief dies, in order (BE-09).
+    pub succession: Vec<String>,
+    pub lines: Vec<Line>,
+    /// Stratagems held at the start, secret from the other side.
+    pub hand: Vec<String>,
+    /// Land zones controlled at the start.
+    pub controls: Vec<ZoneId>,
+    /// Cities the side must have troops in before play begins.
+    pub must_hold: Vec<CityId>,
+}
+
+/// A scenario ready to play, with everything it is played with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The scenario as its data file gives it: dates, special rules, victory, reinforcements.
+    pub scenario: Scenario,
+    /// Its sides with their set-up resolved to places of the map.
+    pub sides: Vec<SideSetup>,
+    /// The chits in the cup at the start (AP markers and stratagems), by id.
+    pub cup: Vec<String>,
+    pub map: ZoneMap,
+    /// Every leader the scenario names, with his ratings.
+    pub leaders: Vec<Leader>,
+    pub tables: Tables,
+}
+
+/// The seasons in the order a year runs them, one turn each.
+pub const SEASONS: [Season; 4] = [Season::Spring, Season::Summer, Season::Autumn, Season::Winter];
+
+/// A season's name for reading.
+pub fn season_name(season: Season) -> &'static str {
+    match season {
+        Season::Spring => "spring",
+        Season::Summer => "summer",
+        Season::Autumn => "autumn",
+        Season::Winter => "winter",
+    }
+}
+
+impl Setup {
+    pub fn id(&self) -> &str {
+        &self.scenario.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.scenario.name
+    }
+
+    pub fn turns(&self) -> u32 {
+        self.scenario.turns
+    }
+
+    pub fn rule(&self) -> RuleId {
+        self.scenario.rule
+    }
+
+    /// "autumn 533 – spring 534".
+    pub fn period(&self) -> String {
+        let (first, first_year) = self.scenario.first;
+        let (last, last_year) = self.scenario.last;
+        format!("{} {first_year} – {} {last_year}", season_name(first), season_name(last))
+    }
+
+    pub fn side(&self, id: &SideId) -> Option<&SideSetup> {
+        self.sides.iter().find(|s| &s.id == id)
+    }
+
+    pub fn leader(&self, id: &str) -> Option<&Leader> {
+        self.leaders.iter().find(|l| l.id == id)
+    }
+
+    /// The scenario's rule, which names its set-up.
+    pub fn rule_of(&self, _side: &SideId) -> RuleId {
+        self.scenario.rule
+    }
+
+    /// "summer 535" for turn `turn`, counting one season a turn from the first.
+    pub fn date_of_turn(&self, turn: u32) -> String {
+        let (season, year) = self.scenario.first;
+        let start = SEASONS.iter().position(|s| *s == season).unwrap_or(0);
+        let n = start + turn.saturating_sub(1) as usize;
+        let year = i32::try_from(n / 4).ok().and_then(|y| year.checked_add(y)).unwrap_or(year);
+        format!("{} {year}", season_name(SEASONS[n % 4]))
+    }
+
+    /// A place's name for reading: "Carthago", "Zeugitana (open country)", "Ionian Sea".
+    pub fn place_name(&self, at: &Location) -> String {
+        match at {
+            Location::Zone(z) => self.map.zone(z).map_or_else(|| z.to_string(), |z| z.name.clone()),
+            Location::City(c) => self.map.city(c).map_or_else(|| c.to_string(), |c| c.name.clone()),
+            Location::Sea(s) => self.map.sea(s).map_or_else(|| s.to_string(), |s| s.name.clone()),
+        }
+    }
+
+    /// The place an id names: a land zone, a city or a sea zone of the map.
+    pub fn place(&self, id: &str) -> Result<Location, String> {
+        let id = id.trim();
+        if let Some(z) = self.map.zones.iter().find(|z| z.id.as_str() == id) {
+            return Ok(Location::Zone(z.id.clone()));
+        }
+        if let Some(z) = self.map.zones.iter().find(|z| z.city.id.as_str() == id) {
+            return Ok(Location::City(z.city.id.clone()));
+        }
+        if let Some(s) = self.map.seas.iter().find(|s| s.id.as_str() == id) {
+            return Ok(Location::Sea(s.id.clone()));
+        }
+        Err(format!("`{id}` is no zone, city or sea zone of the map"))
+    }
+
+    /// Whether a free line of `side` may be placed at `at` (BE-49…BE-52).
+    pub fn check_free_place(&self, side: &SideId, line: &Line, at: &Location) -> Result<(), String> {
+        let name = self.place_name(at);
+        let naval_only = line.leaders.is_empty() && line.units.is_empty() && line.decoys == 0;
+        let controls = |zone: &ZoneId| self.side(side).is_some_and(|s| s.controls.contains(zone));
+        let zone_of = |at: &Location| -> Option<ZoneId> {
+            match at {
+                Location::Zone(z) => Some(z.clone()),
+                Location::City(c) => self.map.zone_of_city(c).map(|z| z.id.clone()),
+                Location::Sea(_) => None,
+            }
+        };
+        match &line.place_rule {
+            FreePlace::Fixed => Err("this line starts where the scenario puts it".to_owned()),
+            FreePlace::AnySeaOrOwnPort => match at {
+                Location::Sea(_) => Ok(()),
+                Location::City(c) if self.map.city(c).is_some_and(|c| c.port) && zone_of(at).is_some_and(|z| controls(&z)) => Ok(()),
+                _ => Err(format!("fleets go to a sea zone or a port the side holds, not {name}")),
+            },
+            FreePlace::SeaNextTo { zone } => {
+                let next = self.map.zone(zone).is_some_and(|z| matches!(at, Location::Sea(s) if z.coast.contains(s)));
+                if next {
+                    Ok(())
+                } else {
+                    Err(format!("this line goes to a sea zone next to {}, not {name}", self.place_name(&Location::Zone(zone.clone()))))
+                }
+            }
+            FreePlace::OwnLandIn { regions } => {
+                if naval_only {
+                    return Err("a line of fleets goes to sea".to_owned());
+                }
+                let zone = zone_of(at).ok_or_else(|| format!("land forces go on land, not {name}"))?;
+                let region = self.map.zone(&zone).map(|z| z.region.to_string()).unwrap_or_default();
+                if !regions.contains(&region) {
+                    return Err(format!("this line goes to {}, and {name} is not there", regions.join(" or ")));
+                }
+                if !controls(&zone) {
+                    return Err(format!("{name} is not a zone the side controls"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Every place a free line of `side` may go, in the map's order.
+    pub fn free_places(&self, side: &SideId, line: &Line) -> Vec<Location> {
+        let all = self
+            .map
+            .zones
+            .iter()
+            .flat_map(|z| [Location::Zone(z.id.clone()), Location::City(z.city.id.clone())])
+            .chain(self.map.seas.iter().map(|s| Location::Sea(s.id.clone())));
+        all.filter(|at| self.check_free_place(side, line, at).is_ok()).collect()
+    }
+}
+
+impl Line {
+    /// Whether nothing is left of the line to place.
+    pub fn is_empty(&self) -> bool {
+        self.leaders.is_empty() && self.decoys == 0 && self.units.is_empty() && self.fleets.is_empty() && self.fleet_decoys == 0
+    }
+
+    /// Takes `part` out of the line: its leaders by id, its units and fleets one for one by
+    /// value (equal units are interchangeable), its decoys by count.
+    pub fn take(&mut self, part: &Line) {
+        self.leaders.retain(|l| !part.leaders.contains(l));
+        for u in &part.units {
+            if let Some(i) = self.units.iter().position(|x| x == u) {
+                self.units.remove(i);
+            }
+        }
+        for f in &part.fleets {
+            if let Some(i) = self.fleets.iter().position(|x| x == f) {
+                self.fleets.remove(i);
+            }
+        }
+        self.decoys = self.decoys.saturating_sub(part.decoys);
+        self.fleet_decoys = self.fleet_decoys.saturating_sub(part.fleet_decoys);
+    }
+
+    /// The line in a few words: "Belisarius, Iohannes, 2 decoys, 18 units (26 CP), 2 fleets
+    /// (15 NPs)".
+    pub fn describe(&self, setup: &Setup) -> String {
+        let mut parts: Vec<String> = self.leaders.iter().map(|l| setup.leader(l).map_or_else(|| l.clone(), |l| l.name.clone())).collect();
+        if self.decoys > 0 {
+            parts.push(format!("{} decoy(s)", self.decoys));
+        }
+        if !self.units.is_empty() {
+            let cp: u32 = self.units.iter().map(|u| u32::from(u.value)).sum();
+            parts.push(format!("{} unit(s) ({cp} CP)", self.units.len()));
+        }
+        if !self.fleets.is_empty() {
+            let np: u32 = self.fleets.iter().sum();
+            parts.push(format!("{} fleet(s) ({np} NPs)", self.fleets.len()));
+        }
+        if self.fleet_decoys > 0 {
+            parts.push(format!("{} fleet decoy(s)", self.fleet_decoys));
+        }
+        parts.join(", ")
+    }
+}

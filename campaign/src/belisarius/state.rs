@@ -1,0 +1,246 @@
+//! A Belisarius campaign's state: where every piece is, who holds what, the cup and the
+//! hands of stratagems. Rebuilt from the events; the rules read it, views draw from it.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::event::Event;
+use super::map::{CityId, SeaId, ZoneId};
+use super::pieces::Unit;
+use super::setup::{Line, Setup};
+use crate::core::dice::{Cup, RollSource};
+use crate::core::engine::StartedAgain;
+use crate::ids::SideId;
+
+/// The shape of [`State`] that snapshots store.
+pub const STATE_VERSION: u32 = 1;
+
+/// Where a piece stands: in a land zone's open country, inside its city, or at sea.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "in", content = "id")]
+pub enum Location {
+    Zone(ZoneId),
+    City(CityId),
+    Sea(SeaId),
+}
+
+impl Location {
+    /// Whether this is the sea, where only fleets and fleet decoys go.
+    pub fn is_sea(&self) -> bool {
+        matches!(self, Location::Sea(_))
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Zone(z) => write!(f, "{z}"),
+            Location::City(c) => write!(f, "{c}"),
+            Location::Sea(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// What a piece is. To the other side every leader, decoy and leaderless group is the same
+/// face-down land marker, and every fleet and fleet decoy the same sea marker (BE-53).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum PieceKind {
+    /// A leader with the units in his box of the Table of Organisation.
+    Leader { leader: String, units: Vec<Unit> },
+    /// Units with no leader: they may hold a city, not move (BE-03, BE-24).
+    Group { units: Vec<Unit> },
+    /// A blank leader marker (BE-42).
+    LeaderDecoy,
+    /// A fleet of naval points (BE-33).
+    Fleet { np: u32 },
+    /// A blank fleet marker (BE-42).
+    FleetDecoy,
+}
+
+impl PieceKind {
+    /// Whether the other side sees a marker for it on the map. Units without a leader stand
+    /// only on their side's Table of Organisation.
+    pub fn has_marker(&self) -> bool {
+        !matches!(self, PieceKind::Group { .. })
+    }
+
+    /// Whether its marker is a sea marker.
+    pub fn is_naval(&self) -> bool {
+        matches!(self, PieceKind::Fleet { .. } | PieceKind::FleetDecoy)
+    }
+
+    /// The units it holds.
+    pub fn units(&self) -> &[Unit] {
+        match self {
+            PieceKind::Leader { units, .. } | PieceKind::Group { units } => units,
+            _ => &[],
+        }
+    }
+}
+
+/// One piece of a side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Piece {
+    pub side: SideId,
+    pub at: Location,
+    pub kind: PieceKind,
+}
+
+/// Where the campaign stands in its turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Free set-up lines are being placed (BE-49…BE-52).
+    SetUp,
+    /// The turns are played; operations come with the rules of the next version.
+    Play,
+}
+
+/// A city: who holds it and its militia (BE-25).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CityHold {
+    pub holder: Option<SideId>,
+    pub militia: u8,
+}
+
+/// What is left to place of a free set-up line.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DueLine {
+    /// The line's index in the side's set-up.
+    pub index: usize,
+    pub rest: Line,
+}
+
+/// A Belisarius campaign as the rules see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub name: String,
+    pub setup: Box<Setup>,
+    /// The dice's seed: the referee's secret, in no view.
+    pub seed: u64,
+    pub stream_pos: u64,
+    /// From 1; the season and year follow from the scenario's first season.
+    pub turn: u32,
+    pub phase: Phase,
+    /// Every piece, in the order it came into play. Views never show this order to a side
+    /// for the other side's pieces.
+    pub pieces: Vec<Piece>,
+    /// Land zones and who controls them (BE-46).
+    pub control: BTreeMap<ZoneId, SideId>,
+    pub cities: BTreeMap<CityId, CityHold>,
+    /// The AP markers and stratagems drawn blind (BE-04).
+    pub cup: Cup,
+    /// The stratagems each side holds, secret from the other (BE-43, BE-53).
+    pub hands: BTreeMap<SideId, Vec<String>>,
+    /// Each side's free set-up lines still (wholly or partly) to place.
+    pub lines_due: BTreeMap<SideId, Vec<DueLine>>,
+    pub rolls: u32,
+    pub notes: u32,
+}
+
+impl State {
+    /// The state right after the campaign starts from `setup`.
+    pub fn new(name: &str, setup: &Setup, seed: u64) -> State {
+        let mut state = State {
+            name: name.to_owned(),
+            setup: Box::new(setup.clone()),
+            seed,
+            stream_pos: 0,
+            turn: 1,
+            phase: Phase::SetUp,
+            pieces: Vec::new(),
+            control: BTreeMap::new(),
+            cities: setup.map.zones.iter().map(|z| (z.city.id.clone(), CityHold { holder: None, militia: z.city.militia })).collect(),
+            cup: Cup::new("AP", setup.cup.iter().cloned()),
+            hands: BTreeMap::new(),
+            lines_due: BTreeMap::new(),
+            rolls: 0,
+            notes: 0,
+        };
+        for side in &setup.sides {
+            for zone in &side.controls {
+                state.control.insert(zone.clone(), side.id.clone());
+                if let Some(z) = setup.map.zone(zone)
+                    && let Some(hold) = state.cities.get_mut(&z.city.id)
+                {
+                    hold.holder = Some(side.id.clone());
+                }
+            }
+            state.hands.insert(side.id.clone(), side.hand.clone());
+            let mut due = Vec::new();
+            for (i, line) in side.lines.iter().enumerate() {
+                match &line.at {
+                    Some(at) => state.pieces.extend(pieces_of(&side.id, line, at)),
+                    None => due.push(DueLine { index: i, rest: line.clone() }),
+                }
+            }
+            state.lines_due.insert(side.id.clone(), due);
+        }
+        state
+    }
+
+    /// Applies one event. Pure and deterministic; fails only on a second start.
+    pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
+        match event {
+            Event::CampaignStarted { .. } => return Err(StartedAgain),
+            Event::DiceRolled { roll, .. } => {
+                self.rolls += 1;
+                if let RollSource::Seeded { stream_pos } = roll.source {
+                    self.stream_pos = stream_pos;
+                }
+            }
+            Event::NoteAdded { .. } => self.notes += 1,
+            Event::LinePlaced { side, line, at, placed } => {
+                self.pieces.extend(pieces_of(side, placed, at));
+                if let Some(due) = self.lines_due.get_mut(side) {
+                    if let Some(d) = due.iter_mut().find(|d| d.index == *line) {
+                        d.rest.take(placed);
+                    }
+                    due.retain(|d| !d.rest.is_empty());
+                }
+            }
+            Event::PlayBegan => self.phase = Phase::Play,
+        }
+        Ok(())
+    }
+
+    /// The season and year of the turn, e.g. "summer 535".
+    pub fn date(&self) -> String {
+        self.setup.date_of_turn(self.turn)
+    }
+
+    /// The pieces of `side`.
+    pub fn pieces_of(&self, side: &SideId) -> impl Iterator<Item = &Piece> {
+        self.pieces.iter().filter(move |p| &p.side == side)
+    }
+}
+
+/// The pieces one set-up line puts at `at`: each leader (the line's units go to the most
+/// senior, to be shared out freely before the first operations, BE-08), each decoy, each
+/// fleet and fleet decoy, and the units alone when there is no leader. Fleets of a line set
+/// up on land wait in the zone's port.
+pub(crate) fn pieces_of(side: &SideId, line: &Line, at: &Location) -> Vec<Piece> {
+    let land = match at {
+        Location::Sea(_) => None,
+        other => Some(other.clone()),
+    };
+    let mut out = Vec::new();
+    let piece = |at: &Location, kind| Piece { side: side.clone(), at: at.clone(), kind };
+    if let Some(land) = &land {
+        let mut units = Some(line.units.clone());
+        for leader in &line.leaders {
+            out.push(piece(land, PieceKind::Leader { leader: leader.clone(), units: units.take().unwrap_or_default() }));
+        }
+        if let Some(units) = units.filter(|u| !u.is_empty()) {
+            out.push(piece(land, PieceKind::Group { units }));
+        }
+        out.extend((0..line.decoys).map(|_| piece(land, PieceKind::LeaderDecoy)));
+    }
+    let naval = line.port.as_ref().map(|p| Location::City(p.clone())).unwrap_or_else(|| at.clone());
+    out.extend(line.fleets.iter().map(|&np| piece(&naval, PieceKind::Fleet { np })));
+    out.extend((0..line.fleet_decoys).map(|_| piece(&naval, PieceKind::FleetDecoy)));
+    out
+}

@@ -1,0 +1,359 @@
+//! What one viewer may know of a Belisarius campaign (X-01, BE-53).
+//!
+//! To a side, the other side's leaders, decoys and leaderless groups do not exist as such:
+//! there is a face-down land marker where each leader or decoy stands, and a face-down sea
+//! marker where each fleet or fleet decoy is. A [`Marker`] of the other side has no field that
+//! could say more, and the markers are listed in an order that depends only on where they
+//! are. Units stand on their own side's Table of Organisation ([`Organisation`]) only.
+
+use serde::{Deserialize, Serialize};
+
+use super::event::{Event, Logged};
+use super::map::{CityId, ZoneId};
+use super::pieces::Unit;
+use super::state::{Location, Phase, PieceKind, State};
+use crate::core::viewer::{Viewer, Visibility};
+use crate::ids::SideId;
+
+/// A face-down marker, or one of the viewer's own pieces seen face up.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Marker {
+    pub side: SideId,
+    pub at: Location,
+    /// A sea marker (fleet or fleet decoy) rather than a land one.
+    pub naval: bool,
+    /// What the marker is, for its own side and the referee only: "Belisarius",
+    /// "decoy", "fleet of 12 NPs". `None` for the other side's markers.
+    pub face: Option<String>,
+}
+
+/// Public facts about a land zone: who controls it (BE-46).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneStatus {
+    pub id: ZoneId,
+    pub controller: Option<SideId>,
+}
+
+/// Public facts about a city: its holder, militia (red) and fortification (black).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CityStatus {
+    pub id: CityId,
+    pub holder: Option<SideId>,
+    pub militia: u8,
+    pub fortification: u8,
+}
+
+/// A side as everyone knows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SidePublic {
+    pub id: SideId,
+    pub name: String,
+}
+
+/// What everyone sees on the table, with the viewer's own pieces face up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub campaign: String,
+    pub scenario_id: String,
+    pub scenario_name: String,
+    pub turn: u32,
+    pub turns: u32,
+    /// "autumn 533".
+    pub date: String,
+    pub phase: Phase,
+    pub sides: Vec<SidePublic>,
+    pub zones: Vec<ZoneStatus>,
+    pub cities: Vec<CityStatus>,
+    pub markers: Vec<Marker>,
+}
+
+/// A leader's card in a box of the Table of Organisation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderCard {
+    pub id: String,
+    pub name: String,
+    pub strategic: u8,
+    pub tactical: u8,
+    pub rank: u8,
+    pub cinc: bool,
+}
+
+/// One box of a side's Table of Organisation: a leader and his units, a group of units
+/// with no leader, a fleet, or a decoy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrgBox {
+    pub at: Location,
+    /// The place's name, for reading.
+    pub place: String,
+    pub leader: Option<LeaderCard>,
+    pub units: Vec<Unit>,
+    /// Combat points of the units.
+    pub points: u32,
+    /// Naval points, for a fleet.
+    pub np: Option<u32>,
+    pub decoy: bool,
+}
+
+/// A free set-up line still to place, as its side reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineDue {
+    /// Its number for the `place` order, from 1.
+    pub number: u32,
+    pub what: String,
+    pub rule: String,
+    /// Leader ids still to place.
+    pub leaders: Vec<String>,
+    /// The units still to place, numbered from 1 in this order for a `place` order.
+    pub units: Vec<Unit>,
+    /// The fleets' naval points, numbered from 1 in this order.
+    pub fleets: Vec<u32>,
+    pub decoys: u32,
+    pub fleet_decoys: u32,
+}
+
+/// A side's Table of Organisation, with its secrets: stratagems held, lines to place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Organisation {
+    pub side: SideId,
+    pub boxes: Vec<OrgBox>,
+    pub stratagems: Vec<String>,
+    pub lines_due: Vec<LineDue>,
+}
+
+/// One line of the log as its reader sees it, numbered in that reader's own sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogLine {
+    pub seq: u64,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideView {
+    pub side: SideId,
+    pub board: Board,
+    pub own: Organisation,
+    pub log: Vec<LogLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UmpireView {
+    pub board: Board,
+    pub sides: Vec<Organisation>,
+    /// What the cup holds, sorted.
+    pub cup: Vec<String>,
+    pub log: Vec<LogLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "viewer")]
+pub enum View {
+    Umpire(UmpireView),
+    Side(SideView),
+}
+
+impl View {
+    pub fn board(&self) -> &Board {
+        match self {
+            View::Umpire(v) => &v.board,
+            View::Side(v) => &v.board,
+        }
+    }
+
+    pub fn log(&self) -> &[LogLine] {
+        match self {
+            View::Umpire(v) => &v.log,
+            View::Side(v) => &v.log,
+        }
+    }
+
+    /// The Tables of Organisation the viewer may read.
+    pub fn organisations(&self) -> Vec<&Organisation> {
+        match self {
+            View::Umpire(v) => v.sides.iter().collect(),
+            View::Side(v) => vec![&v.own],
+        }
+    }
+}
+
+/// The view for `viewer`, or `None` for a side the campaign does not have.
+pub fn view_for(state: &State, events: &[Logged], viewer: &Viewer) -> Option<View> {
+    match viewer {
+        Viewer::Umpire => Some(View::Umpire(UmpireView {
+            board: board(state, viewer),
+            sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
+            cup: state.cup.contents().to_vec(),
+            log: log(state, events, viewer),
+        })),
+        Viewer::Side(side) => {
+            state.setup.side(side)?;
+            Some(View::Side(SideView {
+                side: side.clone(),
+                board: board(state, viewer),
+                own: organisation(state, side),
+                log: log(state, events, viewer),
+            }))
+        }
+    }
+}
+
+fn sees_faces(viewer: &Viewer, side: &SideId) -> bool {
+    match viewer {
+        Viewer::Umpire => true,
+        Viewer::Side(s) => s == side,
+    }
+}
+
+fn board(state: &State, viewer: &Viewer) -> Board {
+    let setup = &state.setup;
+    let mut markers: Vec<Marker> = state
+        .pieces
+        .iter()
+        .filter(|p| p.kind.has_marker() || sees_faces(viewer, &p.side))
+        .map(|p| Marker {
+            side: p.side.clone(),
+            at: p.at.clone(),
+            naval: p.kind.is_naval(),
+            face: sees_faces(viewer, &p.side).then(|| face(state, &p.kind)),
+        })
+        .collect();
+    markers.sort();
+    Board {
+        campaign: state.name.clone(),
+        scenario_id: setup.id().to_owned(),
+        scenario_name: setup.name().to_owned(),
+        turn: state.turn,
+        turns: setup.turns(),
+        date: state.date(),
+        phase: state.phase,
+        sides: setup.sides.iter().map(|s| SidePublic { id: s.id.clone(), name: s.name.clone() }).collect(),
+        zones: setup.map.zones.iter().map(|z| ZoneStatus { id: z.id.clone(), controller: state.control.get(&z.id).cloned() }).collect(),
+        cities: setup
+            .map
+            .zones
+            .iter()
+            .map(|z| {
+                let hold = state.cities.get(&z.city.id);
+                CityStatus {
+                    id: z.city.id.clone(),
+                    holder: hold.and_then(|h| h.holder.clone()),
+                    militia: hold.map_or(z.city.militia, |h| h.militia),
+                    fortification: z.city.fortification,
+                }
+            })
+            .collect(),
+        markers,
+    }
+}
+
+/// A piece's face, as its own side reads it.
+fn face(state: &State, kind: &PieceKind) -> String {
+    match kind {
+        PieceKind::Leader { leader, .. } => state.setup.leader(leader).map_or_else(|| leader.clone(), |l| l.name.clone()),
+        PieceKind::Group { units } => format!("{} unit(s), no leader", units.len()),
+        PieceKind::LeaderDecoy => "decoy".to_owned(),
+        PieceKind::Fleet { np } => format!("fleet of {np} NPs"),
+        PieceKind::FleetDecoy => "fleet decoy".to_owned(),
+    }
+}
+
+/// A side's Table of Organisation, its boxes ordered by place and then by seniority.
+pub fn organisation(state: &State, side: &SideId) -> Organisation {
+    let setup = &state.setup;
+    let cinc = setup.side(side).and_then(|s| s.cinc.clone());
+    let mut boxes: Vec<OrgBox> = state
+        .pieces_of(side)
+        .map(|p| {
+            let leader = match &p.kind {
+                PieceKind::Leader { leader, .. } => setup.leader(leader).map(|l| LeaderCard {
+                    id: l.id.clone(),
+                    name: l.name.clone(),
+                    strategic: l.strategic,
+                    tactical: l.tactical,
+                    rank: l.rank,
+                    cinc: cinc.as_deref() == Some(l.id.as_str()),
+                }),
+                _ => None,
+            };
+            let units = p.kind.units().to_vec();
+            OrgBox {
+                place: setup.place_name(&p.at),
+                at: p.at.clone(),
+                leader,
+                points: units.iter().map(|u| u32::from(u.value)).sum(),
+                units,
+                np: match p.kind {
+                    PieceKind::Fleet { np } => Some(np),
+                    _ => None,
+                },
+                decoy: matches!(p.kind, PieceKind::LeaderDecoy | PieceKind::FleetDecoy),
+            }
+        })
+        .collect();
+    // By place; in a place the senior leader first, then the others, units without a leader,
+    // fleets and decoys.
+    let key =
+        |b: &OrgBox| (b.at.clone(), b.decoy, b.np.is_some(), std::cmp::Reverse(b.leader.as_ref().map(|l| (l.rank, l.id.clone()))), b.np);
+    boxes.sort_by_key(key);
+    let lines_due = state
+        .lines_due
+        .get(side)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(n, d)| LineDue {
+            number: u32::try_from(n).map_or(u32::MAX, |n| n.saturating_add(1)),
+            what: d.rest.describe(setup),
+            rule: d.rest.free.clone().unwrap_or_default(),
+            leaders: d.rest.leaders.clone(),
+            units: d.rest.units.clone(),
+            fleets: d.rest.fleets.clone(),
+            decoys: d.rest.decoys,
+            fleet_decoys: d.rest.fleet_decoys,
+        })
+        .collect();
+    Organisation { side: side.clone(), boxes, stratagems: state.hands.get(side).cloned().unwrap_or_default(), lines_due }
+}
+
+/// The log as `viewer` reads it, numbered 1, 2, 3… in the viewer's own sequence.
+pub fn log(state: &State, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
+    events
+        .iter()
+        .filter_map(|l| describe(state, &l.event, viewer))
+        .enumerate()
+        .map(|(i, text)| LogLine { seq: i as u64 + 1, text })
+        .collect()
+}
+
+/// The log line `viewer` reads for an event, or `None` if the viewer may not see it.
+pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
+    let setup = &state.setup;
+    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    match event {
+        Event::CampaignStarted { name, setup, .. } => {
+            Some(format!("Campaign “{name}” begins: {} ({}), {} turns", setup.name(), setup.period(), setup.turns()))
+        }
+        Event::DiceRolled { roll, side, visibility } => {
+            if !visibility.shown_to(viewer) {
+                return None;
+            }
+            let who = side.as_ref().map(|s| format!("{}: ", side_name(s))).unwrap_or_default();
+            let rule = roll.rule.as_ref().map(|r| format!(" — {r}")).unwrap_or_default();
+            let secret = if *visibility == Visibility::Public { "" } else { " (secret)" };
+            Some(format!("{who}{} for {}{secret}{rule}", roll.describe(), roll.purpose))
+        }
+        Event::NoteAdded { text } => matches!(viewer, Viewer::Umpire).then(|| format!("Note: {text}")),
+        Event::LinePlaced { side, at, placed, .. } => {
+            let place = setup.place_name(at);
+            let who = side_name(side);
+            if sees_faces(viewer, side) {
+                Some(format!("{who} set up {} at {place}", placed.describe(setup)))
+            } else {
+                // Units placed without a leader stand on their Table of Organisation only:
+                // the other side learns nothing of them, not even that something was placed.
+                let n = super::state::pieces_of(side, placed, at).iter().filter(|p| p.kind.has_marker()).count();
+                (n > 0).then(|| format!("{who} set up {n} marker(s) at {place} — BE-53"))
+            }
+        }
+        Event::PlayBegan => Some(format!("Set-up is over: turn 1, {}", state.setup.date_of_turn(1))),
+    }
+}

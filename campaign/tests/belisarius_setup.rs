@@ -1,0 +1,126 @@
+//! Setting up a Belisarius campaign: the pieces each scenario puts on the map, free lines
+//! placed whole or in parts, the places the rules allow, and replay (BE-49…BE-53).
+
+use referee_campaign::Store;
+use referee_campaign::belisarius::map::{CityId, ZoneId};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, Phase, PieceKind};
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::engine::Engine;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput};
+
+fn place(side: &str, line: u32, at: &str) -> Order {
+    Order::Place { side: SideId::new(side), line, at: at.into(), leaders: None, units: None, decoys: None, fleets: None, fleet_decoys: None }
+}
+
+fn open(scenario: &str) -> (tempfile::TempDir, Store, Campaign<Belisarius>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(&dir.path().join("t.sqlite")).unwrap();
+    let setup = World::embedded().setup(scenario).unwrap();
+    let c = store.create_as::<Belisarius>("Test", &setup, 1).unwrap();
+    (dir, store, c)
+}
+
+fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order) -> String {
+    let head = c.head;
+    let e = store.execute(c, &(), order, DiceInput::Seeded).unwrap_err().to_string();
+    assert_eq!(c.head, head, "a refused order stored something");
+    e
+}
+
+/// BE-49: Africa starts with the Vandals at Caralis, Carthago and in southern Byzacium, the
+/// Byzantine army in northern Byzacium and its fleets to be put in a sea next to it.
+#[test]
+fn be_49_africa_sets_up_as_the_scenario_says() {
+    let (_dir, mut store, mut c) = open("africa-533");
+    let at = |side: &str, place: Location| c.state.pieces.iter().filter(|p| p.side.as_str() == side && p.at == place).count();
+    assert!(at("vandals", Location::City(CityId::new("caralis"))) >= 1);
+    assert!(at("vandals", Location::City(CityId::new("carthago"))) >= 2);
+    assert!(at("byzantines", Location::Zone(ZoneId::new("byzacium-north"))) >= 6);
+    let e = refused(&mut store, &mut c, &place("byzantines", 1, "ionium"));
+    assert!(e.contains("BE-49") && e.contains("next to Northern Byzacium"), "{e}");
+    let e = refused(&mut store, &mut c, &Order::BeginPlay {});
+    assert!(e.contains("still to place"), "{e}");
+    store.execute(&mut c, &(), &place("byzantines", 1, "mare-africum"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+    assert_eq!(c.state.phase, Phase::Play);
+    let e = refused(&mut store, &mut c, &place("byzantines", 1, "mare-africum"));
+    assert!(e.contains("set-up is over") || e.contains("no set-up line"), "{e}");
+}
+
+/// BE-51: the Byzantines of 541 split their free line; a part naming what the line does not
+/// have is refused, and play begins only with troops in Roma and Ravenna.
+#[test]
+fn be_51_a_free_line_is_placed_in_parts() {
+    let (_dir, mut store, mut c) = open("goths-541");
+    let part = |leaders: Option<Vec<&str>>, units: Option<Vec<u32>>, decoys: Option<u32>, at: &str| Order::Place {
+        side: SideId::new("byzantines"),
+        line: 1,
+        at: at.into(),
+        leaders: leaders.map(|l| l.into_iter().map(String::from).collect()),
+        units,
+        decoys,
+        fleets: None,
+        fleet_decoys: None,
+    };
+    for (order, expected) in [
+        (part(Some(vec!["belisarius"]), None, None, "roma"), "not among line 1's leaders"),
+        (part(None, Some(vec![1, 1]), None, "roma"), "named twice"),
+        (part(None, Some(vec![99]), None, "roma"), "no unit 99"),
+        (part(None, None, Some(9), "roma"), "not 9"),
+        (part(Some(vec![]), None, None, "roma"), "name something"),
+        (part(Some(vec!["bessas"]), None, None, "verona"), "not a zone the side controls"),
+        (part(Some(vec!["bessas"]), None, None, "corsica"), "italy"),
+    ] {
+        let e = refused(&mut store, &mut c, &order);
+        assert!(e.contains(expected) && e.contains("BE-51"), "{e}");
+    }
+    store.execute(&mut c, &(), &part(Some(vec!["bessas"]), Some(vec![1, 2, 3]), None, "roma"), DiceInput::Seeded).unwrap();
+    let rest = &c.state.lines_due[&SideId::new("byzantines")][0].rest;
+    assert!(!rest.leaders.contains(&"bessas".to_owned()));
+    assert_eq!(rest.units.len(), 23);
+    let bessas = c.state.pieces.iter().find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "bessas")).unwrap();
+    assert_eq!(bessas.kind.units().len(), 3);
+    assert_eq!(bessas.at, Location::City(CityId::new("roma")));
+    // The rest goes to Latium's open country, not Ravenna: play may not begin.
+    store.execute(&mut c, &(), &place("byzantines", 1, "latium"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place("byzantines", 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place("ostrogoths", 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
+    let e = refused(&mut store, &mut c, &Order::BeginPlay {});
+    assert!(e.contains("Ravenna") && e.contains("BE-51"), "{e}");
+    store.undo(&mut c).unwrap();
+    store.undo(&mut c).unwrap();
+    store.undo(&mut c).unwrap();
+    store.execute(&mut c, &(), &place("byzantines", 1, "ravenna"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place("byzantines", 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place("ostrogoths", 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+
+    // Replayed from the stored events, the campaign is the same.
+    let reopened = store.load_as::<Belisarius>(c.id).unwrap();
+    assert_eq!(reopened.state, c.state);
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let mut replayed = Belisarius::start(&events[0].event).unwrap();
+    for e in &events[1..] {
+        Belisarius::apply(&mut replayed, &e.event).unwrap();
+    }
+    assert_eq!(replayed, c.state);
+}
+
+/// BE-50, BE-52: every set-up line the scenario fixes is on the map from the start, and
+/// every piece stands on a place of the map.
+#[test]
+fn be_50_be_52_fixed_lines_stand_on_the_map() {
+    let world = World::embedded();
+    for scenario in &world.scenarios {
+        let setup = world.setup(&scenario.id).unwrap();
+        let (_dir, _store, c) = open(&scenario.id);
+        for p in &c.state.pieces {
+            assert_eq!(setup.place(&p.at.to_string()), Ok(p.at.clone()), "{}: {} is no place of the map", scenario.id, p.at);
+        }
+        let fixed: usize = setup.sides.iter().flat_map(|s| &s.lines).filter(|l| l.at.is_some()).map(|l| l.leaders.len()).sum();
+        let leaders = c.state.pieces.iter().filter(|p| matches!(p.kind, PieceKind::Leader { .. })).count();
+        assert_eq!(leaders, fixed, "{}", scenario.id);
+    }
+}
