@@ -64,3 +64,45 @@ fn be_49_the_picker_starts_a_belisarius_campaign() {
     assert_eq!(campaigns.len(), 1);
     assert_eq!(campaigns[0].engine.key(), "belisarius");
 }
+
+/// BE-49, X-02: the umpire places the Byzantine fleets in the sea beside northern Byzacium
+/// from the panel, begins play, rolls from the shell's dice form and undoes the roll.
+#[test]
+fn be_49_set_up_is_finished_in_the_app() {
+    use egui::accesskit::Role;
+    use referee_campaign::belisarius::map::SeaId;
+    use referee_campaign::belisarius::state::{Location, Phase};
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_africa(&dir);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Begin play").click();
+    h.run();
+    assert!(label_exists(&h, "still to place"), "play cannot begin with a line unplaced");
+    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
+    h.run();
+    h.get_by_label("Place the whole line of line 1 at Ionian Sea").click();
+    h.run();
+    assert!(label_exists(&h, "BE-49"), "the Ionian Sea is not next to northern Byzacium");
+    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("mare-africum")))));
+    h.run();
+    h.get_by_label("Place the whole line of line 1 at African Sea").click();
+    h.run();
+    h.get_by_label("Begin play").click();
+    h.run();
+    assert_eq!(h.state().belisarius_view().unwrap().board().phase, Phase::Play);
+
+    h.get_by_label("for").focus();
+    h.get_by_label("for").type_text("desertions");
+    h.get_by_label("typed-in values").focus();
+    h.get_by_label("typed-in values").type_text("3");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert!(label_exists(&h, "d6 = 3 [typed in] for desertions"));
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(!label_exists(&h, "d6 = 3 [typed in] for desertions"));
+    assert!(label_exists(&h, "Undone: roll d6 for desertions"));
+}

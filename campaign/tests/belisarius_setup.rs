@@ -11,7 +11,16 @@ use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
 fn place(side: &str, line: u32, at: &str) -> Order {
-    Order::Place { side: SideId::new(side), line, at: at.into(), leaders: None, units: None, decoys: None, fleets: None, fleet_decoys: None }
+    Order::Place {
+        side: SideId::new(side),
+        line,
+        at: at.into(),
+        leaders: None,
+        units: None,
+        decoys: None,
+        fleets: None,
+        fleet_decoys: None,
+    }
 }
 
 fn open(scenario: &str) -> (tempfile::TempDir, Store, Campaign<Belisarius>) {
@@ -123,4 +132,25 @@ fn be_50_be_52_fixed_lines_stand_on_the_map() {
         let leaders = c.state.pieces.iter().filter(|p| matches!(p.kind, PieceKind::Leader { .. })).count();
         assert_eq!(leaders, fixed, "{}", scenario.id);
     }
+}
+
+/// through the engine's `describe`, a side's secret roll reads to that side and the
+/// referee, and to the other side not at all.
+#[test]
+fn x_01_a_secret_roll_is_described_to_its_side_only() {
+    use referee_campaign::core::viewer::Viewer;
+    use referee_campaign::dice::DiceSpec;
+    let (_dir, mut store, mut c) = open("italy-535");
+    let roll = Order::RollDice {
+        dice: DiceSpec::D6,
+        purpose: "scouts at Ravenna".into(),
+        side: Some(SideId::new("ostrogoths")),
+        hidden: true,
+        modifiers: vec![],
+    };
+    let events = store.execute(&mut c, &(), &roll, DiceInput::Manual(vec![5])).unwrap();
+    let read = |viewer: Viewer| Belisarius::describe(&c.state, &(), &events[0], &viewer);
+    assert!(read(Viewer::Umpire).is_some_and(|l| l.contains("scouts at Ravenna")));
+    assert!(read(Viewer::Side(SideId::new("ostrogoths"))).is_some_and(|l| l.contains("d6 = 5")));
+    assert_eq!(read(Viewer::Side(SideId::new("byzantines"))), None);
 }

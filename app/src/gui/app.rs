@@ -10,7 +10,7 @@ use referee_campaign::army::ElementTable;
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
+use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, DiceSpec, Logged, Map, NodeId, Scenario, SideId, Store};
 
 use referee_campaign::belisarius::World;
 use referee_campaign::belisarius::state::Location;
@@ -65,6 +65,11 @@ pub enum AppCommand {
     ShowSeed(bool),
     /// Select a land zone, city or sea zone of a Belisarius map (or nothing).
     SelectPlace(Option<Location>),
+    /// The referee's own roll, from the shell's dice form: the open campaign's engine makes
+    /// it its own order.
+    RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
+    /// Give an order to a Belisarius campaign, with its dice.
+    ExecuteBelisarius(referee_campaign::belisarius::order::Order, DiceInput),
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -363,6 +368,52 @@ impl RefereeApp {
                         }
                         Err(e) => self.error(format!("{e:#}")),
                     },
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::RollDice { dice, purpose, side, hidden, input } => {
+                if self.belisarius.is_some() {
+                    let order = referee_campaign::belisarius::order::Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() };
+                    self.apply(AppCommand::ExecuteBelisarius(order, input));
+                } else {
+                    self.apply(AppCommand::Execute(Command::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input));
+                }
+            }
+            AppCommand::ExecuteBelisarius(order, input) => {
+                let Some(desk) = &mut self.belisarius else { return };
+                match self.store.execute(&mut desk.campaign, &(), &order, input) {
+                    Ok(events) => {
+                        let lines: Vec<String> = events
+                            .iter()
+                            .filter_map(|e| referee_campaign::belisarius::view::describe(&desk.campaign.state, e, &desk.viewer))
+                            .collect();
+                        if let Err(e) = desk.reload(&self.store) {
+                            self.error(format!("{e:#}"));
+                            return;
+                        }
+                        self.roll.clear_values();
+                        self.info(lines.join("; "));
+                        self.refresh_campaigns();
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::Undo if self.belisarius.is_some() => {
+                let Some(desk) = &mut self.belisarius else { return };
+                match self.store.undo(&mut desk.campaign) {
+                    Ok(undone) => {
+                        // A side's screen must not learn what a secret order was.
+                        let text = match desk.viewer {
+                            Viewer::Umpire => format!("Undone: {}", undone.summary),
+                            Viewer::Side(_) => "Undone: the last order".to_owned(),
+                        };
+                        if let Err(e) = desk.reload(&self.store) {
+                            self.error(format!("{e:#}"));
+                            return;
+                        }
+                        self.info(text);
+                        self.refresh_campaigns();
+                    }
                     Err(e) => self.error(e.to_string()),
                 }
             }
@@ -713,7 +764,7 @@ impl RefereeApp {
         }
         let picker_shown = self.show_picker || (self.open.is_none() && self.belisarius.is_none());
         if !picker_shown && let Some(desk) = &mut self.belisarius {
-            belisarius_desk_ui(ui, desk, self.message.as_ref(), &mut self.queue);
+            belisarius_desk_ui(ui, desk, &mut self.roll, self.message.as_ref(), &mut self.queue);
             return;
         }
         let queue = &mut self.queue;
@@ -733,7 +784,12 @@ impl RefereeApp {
                 }
                 let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
                 egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
-                    panels::log_ui(ui, &open.view, &mut self.roll, self.message.as_ref(), queue);
+                    let board = open.view.board();
+                    let log = panels::LogData {
+                        lines: open.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+                        sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
+                    };
+                    panels::log_ui(ui, &log, &mut self.roll, self.message.as_ref(), queue);
                 });
                 egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
                     let details = panels::Details {
@@ -817,20 +873,25 @@ impl RefereeApp {
 }
 
 /// The Belisarius desk: its bar, the log, the Tables of Organisation and the zone map.
-fn belisarius_desk_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, message: Option<&Message>, queue: &mut Vec<AppCommand>) {
+fn belisarius_desk_ui(
+    ui: &mut egui::Ui,
+    desk: &mut BelisariusDesk,
+    roll: &mut RollForm,
+    message: Option<&Message>,
+    queue: &mut Vec<AppCommand>,
+) {
     egui::Panel::top("top_bar").show(ui, |ui| be::top_bar_ui(ui, desk, queue));
-    egui::Panel::bottom("log").resizable(true).default_size(170.0).min_size(90.0).show(ui, |ui| {
-        if let Some(m) = message {
-            let colour = if m.is_error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
-            ui.label(egui::RichText::new(&m.text).color(colour));
-        }
-        be::log_ui(ui, &desk.view);
+    egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
+        let board = desk.view.board();
+        let log = panels::LogData {
+            lines: desk.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+            sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
+        };
+        panels::log_ui(ui, &log, roll, message, queue);
     });
-    let mut tables_shown = desk.tables_shown;
     egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
-        be::details_ui(ui, desk, &mut tables_shown);
+        be::details_ui(ui, desk, queue);
     });
-    desk.tables_shown = tables_shown;
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
         let mut picked = Vec::new();
         let BelisariusDesk { campaign, view, selected, map_state, .. } = desk;

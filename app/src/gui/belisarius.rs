@@ -5,19 +5,21 @@
 //! Everything here draws from a [`View`] built for the current viewer: the other side's
 //! leaders, decoys and fleets reach these functions only as face-down markers (BE-53).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use egui::epaint::Mesh;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::Store;
 use referee_campaign::belisarius::event::Logged;
 use referee_campaign::belisarius::map::{Terrain, ZoneMap};
+use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, Phase};
 use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
+use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
 use super::map::triangulate;
@@ -54,6 +56,42 @@ pub(crate) struct BelisariusDesk {
     pub map_state: ZoneMapState,
     pub selected: Option<Location>,
     pub tables_shown: bool,
+    /// The parts of free set-up lines being chosen, by side and line number.
+    pub parts: BTreeMap<(SideId, u32), PartForm>,
+}
+
+/// The pieces of a free set-up line chosen to place together; nothing chosen places the
+/// whole line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct PartForm {
+    pub leaders: BTreeSet<String>,
+    /// Units by their number in the line, from 1.
+    pub units: BTreeSet<u32>,
+    pub decoys: u32,
+    pub fleets: BTreeSet<u32>,
+    pub fleet_decoys: u32,
+}
+
+impl PartForm {
+    fn is_empty(&self) -> bool {
+        self.leaders.is_empty() && self.units.is_empty() && self.decoys == 0 && self.fleets.is_empty() && self.fleet_decoys == 0
+    }
+
+    /// The order placing this part (or the whole line) of `side`'s line `line` at `at`.
+    fn order(&self, side: &SideId, line: u32, at: &Location) -> Order {
+        let some = |on: bool| on.then_some(());
+        let whole = self.is_empty();
+        Order::Place {
+            side: side.clone(),
+            line,
+            at: at.to_string(),
+            leaders: some(!whole).map(|()| self.leaders.iter().cloned().collect()),
+            units: some(!whole).map(|()| self.units.iter().copied().collect()),
+            decoys: some(!whole).map(|()| self.decoys),
+            fleets: some(!whole).map(|()| self.fleets.iter().copied().collect()),
+            fleet_decoys: some(!whole).map(|()| self.fleet_decoys),
+        }
+    }
 }
 
 impl BelisariusDesk {
@@ -74,6 +112,7 @@ impl BelisariusDesk {
             map_state: ZoneMapState::default(),
             selected: None,
             tables_shown: false,
+            parts: BTreeMap::new(),
         };
         desk.rebuild_view();
         Ok(desk)
@@ -93,6 +132,14 @@ impl BelisariusDesk {
         Ok(())
     }
 
+    /// Reads the campaign's events again after an order or an undo, and redraws the view.
+    pub fn reload(&mut self, store: &Store) -> anyhow::Result<()> {
+        self.events = store.events_as::<Belisarius>(self.campaign.id)?;
+        self.parts.clear();
+        self.rebuild_view();
+        Ok(())
+    }
+
     fn rebuild_view(&mut self) {
         if let Some(view) = view_for(&self.campaign.state, &self.events, &self.viewer) {
             self.view = view;
@@ -102,10 +149,6 @@ impl BelisariusDesk {
                 self.view = view;
             }
         }
-    }
-
-    pub fn setup(&self) -> &Setup {
-        &self.campaign.state.setup
     }
 }
 
@@ -405,22 +448,106 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
     }
 }
 
-/// The panel beside the map: the reconstruction notice, the selected place, and the Tables
-/// of Organisation the viewer may read.
-pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &BelisariusDesk, tables_shown: &mut bool) {
-    let setup = desk.setup();
+/// The panel beside the map: the reconstruction notice, the selected place, the Tables of
+/// Organisation the viewer may read, and, during set-up, the lines still to place.
+pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
+    let BelisariusDesk { campaign, view, selected, tables_shown, parts, viewer, .. } = desk;
+    let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, setup, tables_shown);
         ui.add_space(8.0);
-        if let Some(at) = &desk.selected {
-            place_ui(ui, setup, desk.view.board(), at);
-            ui.add_space(8.0);
+        match selected.as_ref() {
+            Some(at) => place_ui(ui, setup, view.board(), at),
+            None => {
+                ui.label(RichText::new("Click a zone, city or sea zone to see what is there.").weak());
+            }
         }
-        for org in desk.view.organisations() {
+        ui.add_space(8.0);
+        if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
+            if ui.button("Begin play").on_hover_text("Set-up is over once every line is placed (BE-49…BE-52)").clicked() {
+                commands.push(AppCommand::ExecuteBelisarius(Order::BeginPlay {}, DiceInput::Seeded));
+            }
+            ui.add_space(6.0);
+        }
+        for org in view.organisations() {
             organisation_ui(ui, setup, org);
+            lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
     });
+}
+
+/// A side's set-up lines still to place: what is in each, a choice of part, and the button
+/// that places it at the selected place.
+fn lines_due_ui(
+    ui: &mut egui::Ui,
+    setup: &Setup,
+    org: &Organisation,
+    selected: Option<&Location>,
+    parts: &mut BTreeMap<(SideId, u32), PartForm>,
+    commands: &mut Vec<AppCommand>,
+) {
+    for line in &org.lines_due {
+        ui.add_space(4.0);
+        ui.label(RichText::new(format!("To place, line {}: {}", line.number, line.what)).strong());
+        ui.label(RichText::new(&line.rule).weak());
+        let form = parts.entry((org.side.clone(), line.number)).or_default();
+        egui::CollapsingHeader::new("Choose a part to place").id_salt((org.side.as_str(), line.number)).show(ui, |ui| {
+            for id in &line.leaders {
+                let name = setup.leader(id).map_or(id.as_str(), |l| l.name.as_str());
+                let mut on = form.leaders.contains(id);
+                if ui.checkbox(&mut on, name).changed() {
+                    if on {
+                        form.leaders.insert(id.clone());
+                    } else {
+                        form.leaders.remove(id);
+                    }
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                for (i, u) in line.units.iter().enumerate() {
+                    let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    let mut on = form.units.contains(&n);
+                    if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
+                        if on {
+                            form.units.insert(n);
+                        } else {
+                            form.units.remove(&n);
+                        }
+                    }
+                }
+            });
+            for (i, np) in line.fleets.iter().enumerate() {
+                let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                let mut on = form.fleets.contains(&n);
+                if ui.checkbox(&mut on, format!("fleet {n}: {np} NPs")).changed() {
+                    if on {
+                        form.fleets.insert(n);
+                    } else {
+                        form.fleets.remove(&n);
+                    }
+                }
+            }
+            if line.decoys > 0 {
+                ui.add(egui::Slider::new(&mut form.decoys, 0..=line.decoys).text("decoys"));
+            }
+            if line.fleet_decoys > 0 {
+                ui.add(egui::Slider::new(&mut form.fleet_decoys, 0..=line.fleet_decoys).text("fleet decoys"));
+            }
+        });
+        let what = if form.is_empty() { "the whole line" } else { "the part chosen" };
+        match selected {
+            Some(at) => {
+                let label = format!("Place {what} of line {} at {}", line.number, setup.place_name(at));
+                if ui.button(label).clicked() {
+                    commands.push(AppCommand::ExecuteBelisarius(form.order(&org.side, line.number, at), DiceInput::Seeded));
+                }
+            }
+            None => {
+                ui.label(RichText::new(format!("Select a place on the map to put {what} there.")).weak());
+            }
+        }
+    }
 }
 
 fn reconstructed_notice_ui(ui: &mut egui::Ui, setup: &Setup, tables_shown: &mut bool) {
@@ -531,9 +658,6 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation) {
     if !org.stratagems.is_empty() {
         ui.label(format!("Stratagems held: {}", org.stratagems.join(", ")));
     }
-    for l in &org.lines_due {
-        ui.label(format!("To place, line {}: {} — {}", l.number, l.what, l.rule));
-    }
 }
 
 /// Units by kind with counts, in the rules' notation: "cataphracts 4×1*A 2×2*C; infantry 4×1C".
@@ -562,15 +686,6 @@ pub(crate) fn units_in_short(units: &[referee_campaign::belisarius::pieces::Unit
         })
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// The log as the viewer reads it, newest last.
-pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View) {
-    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
-        for line in view.log() {
-            ui.label(format!("{:>4}  {}", line.seq, line.text));
-        }
-    });
 }
 
 /// The bar above the desk: the campaign, the date, who is looking, and the way back to the

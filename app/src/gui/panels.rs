@@ -957,23 +957,26 @@ impl RollForm {
         self.values.clear();
     }
 
-    /// The command the form describes, or why it is not one yet.
-    fn command(&self) -> Result<(Command, DiceInput), String> {
+    /// The roll the form describes, or why it is not one yet. It is the shell's: the app
+    /// turns it into the open campaign's own order.
+    fn command(&self) -> Result<AppCommand, String> {
         let dice: DiceSpec = self.dice.parse()?;
         let input = self.typed_dice()?;
-        let command = Command::RollDice {
-            dice,
-            purpose: self.purpose.trim().to_owned(),
-            side: self.side.clone(),
-            hidden: self.secret,
-            modifiers: Vec::new(),
-        };
-        Ok((command, input))
+        Ok(AppCommand::RollDice { dice, purpose: self.purpose.trim().to_owned(), side: self.side.clone(), hidden: self.secret, input })
     }
 }
 
+/// What the log panel shows, from either engine's view.
+#[derive(Debug)]
+pub(crate) struct LogData<'a> {
+    /// Each line with its number in the viewer's own sequence.
+    pub lines: Vec<(u64, &'a str)>,
+    /// The campaign's sides, for the roll form.
+    pub sides: Vec<(&'a SideId, &'a str)>,
+}
+
 /// The campaign log as the viewer may read it, the dice form and undo.
-pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View, form: &mut RollForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
+pub(crate) fn log_ui(ui: &mut egui::Ui, log: &LogData<'_>, form: &mut RollForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
     let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
     // A focused text field keeps Ctrl+Z for its own text.
     if !ui.ctx().egui_wants_keyboard_input() && ui.input_mut(|i| i.consume_shortcut(&undo_key)) {
@@ -988,15 +991,14 @@ pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View, form: &mut RollForm, messag
         .stick_to_bottom(true)
         .max_height((ui.available_height() - form_height).max(40.0))
         .show(ui, |ui| {
-            for line in view.log() {
+            for (seq, text) in &log.lines {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(format!("{:>4}", line.seq)).monospace().weak());
-                    ui.label(&line.text);
+                    ui.label(RichText::new(format!("{seq:>4}")).monospace().weak());
+                    ui.label(*text);
                 });
             }
         });
     ui.separator();
-    let board = view.board();
     let parsed = form.command();
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Roll").strong());
@@ -1005,12 +1007,14 @@ pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View, form: &mut RollForm, messag
         let l = ui.label("for");
         ui.add(egui::TextEdit::singleline(&mut form.purpose).hint_text("purpose").desired_width(200.0)).labelled_by(l.id);
         egui::ComboBox::from_id_salt("roll_side")
-            .selected_text(form.side.as_ref().map_or("no side".to_owned(), |s| side_name(board, s)))
+            .selected_text(form.side.as_ref().map_or("no side".to_owned(), |s| {
+                log.sides.iter().find(|(id, _)| *id == s).map_or_else(|| s.to_string(), |(_, name)| (*name).to_owned())
+            }))
             .width(100.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut form.side, None, "no side");
-                for s in &board.sides {
-                    ui.selectable_value(&mut form.side, Some(s.id.clone()), &s.name);
+                for (id, name) in &log.sides {
+                    ui.selectable_value(&mut form.side, Some((*id).clone()), *name);
                 }
             })
             .response
@@ -1024,9 +1028,9 @@ pub(crate) fn log_ui(ui: &mut egui::Ui, view: &View, form: &mut RollForm, messag
             .on_hover_text("Only the umpire (and the side the roll is for) sees it");
         let roll = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll"));
         if roll.clicked()
-            && let Ok((command, dice)) = &parsed
+            && let Ok(command) = &parsed
         {
-            commands.push(AppCommand::Execute(command.clone(), dice.clone()));
+            commands.push(command.clone());
             form.values.clear();
         }
         ui.separator();

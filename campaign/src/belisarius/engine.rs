@@ -51,6 +51,10 @@ impl Engine for Belisarius {
         view_for(state, events, viewer)
     }
 
+    fn describe(state: &State, _: &(), event: &Event, viewer: &Viewer) -> Option<String> {
+        super::view::describe(state, event, viewer)
+    }
+
     fn name(state: &State) -> &str {
         &state.name
     }

@@ -132,6 +132,10 @@ pub trait Engine: Sized + 'static {
     /// What `viewer` may see; `None` for a side the campaign does not have.
     fn view_for(state: &Self::State, context: &Self::Context, events: &[Logged<Self::Event>], viewer: &Viewer) -> Option<Self::View>;
 
+    /// The log line `viewer` reads for one event, or `None` if the viewer may not see it
+    /// . Views build their logs from it; so do the command line's confirmations.
+    fn describe(state: &Self::State, context: &Self::Context, event: &Self::Event, viewer: &Viewer) -> Option<String>;
+
     /// The campaign's name, as it was started or imported.
     fn name(state: &Self::State) -> &str;
     /// Renames the campaign in its start event (import under another name).

@@ -51,6 +51,10 @@ impl Engine for MagnaGraecia {
         view_for(state, map, events, viewer)
     }
 
+    fn describe(state: &CampaignState, map: &Map, event: &Event, viewer: &Viewer) -> Option<String> {
+        event.describe(map, &state.scenario, viewer)
+    }
+
     fn name(state: &CampaignState) -> &str {
         &state.name
     }
