@@ -548,7 +548,7 @@ fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
     assert!(label_exists(&h, "Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"));
     assert!(label_exists(&h, "Entella joins Carthage — MG-06"));
     let state = &h.state().campaign().unwrap().state;
-    assert_eq!(state.city_allies.get(&NodeId(7)), Some(&SideId::new("carthage")));
+    assert_eq!(state.politics.city_allies.get(&NodeId(7)), Some(&SideId::new("carthage")));
     assert_eq!(state.phase, Phase::Combat);
     assert!(!label_exists(&h, "with typed-in dice"), "the values are used up");
 }
@@ -713,7 +713,7 @@ fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_coun
     let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
     let mut h = open_turn(&db, "umpire");
     let state = &h.state().campaign().unwrap().state;
-    assert_eq!(state.city_allies.get(&NodeId(8)), Some(&SideId::new("syracuse")), "Himera is Syracuse's ally");
+    assert_eq!(state.politics.city_allies.get(&NodeId(8)), Some(&SideId::new("syracuse")), "Himera is Syracuse's ally");
     assert_eq!(state.battles[0].city, Some(NodeId(8)), "its commands fight the battle");
     assert!(state.counter(&SideId::new("syracuse"), "Leptines").is_some_and(|c| c.node == NodeId(8)));
 
@@ -746,7 +746,7 @@ fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_coun
     assert!(!h.state().dialog_open(), "the form closes on success");
     let state = &h.state().campaign().unwrap().state;
     assert!(state.battles.is_empty(), "the battle is resolved");
-    let city = &state.city_forces_left[&NodeId(8)];
+    let city = &state.siege.city_forces_left[&NodeId(8)];
     let groups = |name: &str| -> Vec<String> {
         city.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name} is gone")).elements.iter().map(ToString::to_string).collect()
     };
@@ -886,7 +886,7 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     // bring none back (MG-30).
     h.state_mut().send(AppCommand::Execute(Command::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
     h.run();
-    assert_eq!(h.state().campaign().unwrap().state.naval_losses_due.get(&s("carthage")), Some(&5));
+    assert_eq!(h.state().campaign().unwrap().state.naval.naval_losses_due.get(&s("carthage")), Some(&5));
     assert!(label_exists(&h, "Losses at sea: Carthage"));
     assert!(label_exists(&h, "0 of 5 chosen"));
     assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
@@ -896,7 +896,7 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     h.get_by_label("Lose these elements").click();
     h.run();
     assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
-    assert!(h.state().campaign().unwrap().state.naval_losses_due.is_empty());
+    assert!(h.state().campaign().unwrap().state.naval.naval_losses_due.is_empty());
     assert!(!label_exists(&h, "Losses at sea"));
 }
 
@@ -1026,7 +1026,7 @@ fn mg_27_the_defender_withdraws_into_the_city_from_the_battle_list() {
     click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;
-    assert!(state.battles.is_empty() && state.sieges.len() == 1);
+    assert!(state.battles.is_empty() && state.siege.sieges.len() == 1);
     assert!(besieged(&h, "Leptines"));
     assert!(!label_exists(&h, "Battles due"));
     select(&mut h, 8);
@@ -1073,7 +1073,7 @@ fn mg_27_the_besieged_sally_out_from_the_node_panel() {
     select(&mut h, 8);
     click(&mut h, "Sally out of Himera");
     no_error(&h);
-    assert!(h.state().campaign().unwrap().state.sieges.is_empty());
+    assert!(h.state().campaign().unwrap().state.siege.sieges.is_empty());
     assert!(!besieged(&h, "Leptines"));
     assert!(!label_exists(&h, "Besieged by Carthage"));
 }
@@ -1089,7 +1089,7 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
         p.round();
         p.end("carthage", DiceInput::Manual(vec![6]));
     }
-    assert!(p.campaign.state.sieges.is_empty(), "Himera has fallen");
+    assert!(p.campaign.state.siege.sieges.is_empty(), "Himera has fallen");
     drop(p);
     let mut h = open_turn(&db, "umpire");
     assert!(label_exists(&h, "Siege losses at Himera: Carthage"));
@@ -1107,7 +1107,7 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     h.get_by_label("Lose these elements").click();
     h.run();
     no_error(&h);
-    assert!(h.state().campaign().unwrap().state.siege_losses_due.is_empty());
+    assert!(h.state().campaign().unwrap().state.siege.siege_losses_due.is_empty());
     assert!(!label_exists(&h, "Siege losses at Himera"));
     assert_eq!(count(&h), before - 4, "Himilco lost four elements");
 }
@@ -1135,7 +1135,7 @@ fn mg_29_disease_is_shown_and_its_losses_chosen_among_those_inside() {
     h.get_by_label("Lose these elements").click();
     h.run();
     no_error(&h);
-    assert_eq!(h.state().campaign().unwrap().state.elements_lost[&SideId::new("syracuse")], 2);
+    assert_eq!(h.state().campaign().unwrap().state.losses.elements_lost[&SideId::new("syracuse")], 2);
     assert!(!label_exists(&h, "Disease losses at Himera"));
 }
 
@@ -1220,8 +1220,8 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
             break;
         }
     }
-    assert!(p.campaign.state.eliminated.contains(&SideId::new("syracuse")));
-    let due = p.campaign.state.siege_losses_due[&SideId::new("carthage")].elements;
+    assert!(p.campaign.state.politics.eliminated.contains(&SideId::new("syracuse")));
+    let due = p.campaign.state.siege.siege_losses_due[&SideId::new("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
     p.go(&Command::AllocateSiegeLosses { side: SideId::new("carthage"), lost, sunk: vec![] }, DiceInput::Seeded);
     p.end("carthage", DiceInput::Seeded);
@@ -1276,7 +1276,7 @@ fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
     click(&mut h, "Entella turns to Syracuse");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;
-    assert_eq!(state.city_allies[&NodeId(7)], s("syracuse"));
+    assert_eq!(state.politics.city_allies[&NodeId(7)], s("syracuse"));
     assert_eq!(state.battles.len(), 1);
     assert!(!label_exists(&h, "Attack the city of Entella"), "the battle is raised");
 
@@ -1297,7 +1297,7 @@ fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
     no_error(&h);
     assert!(!h.state().dialog_open());
     let state = &h.state().campaign().unwrap().state;
-    assert_eq!(state.city_allies[&NodeId(7)], s("carthage"), "its beaten forces join the victor");
+    assert_eq!(state.politics.city_allies[&NodeId(7)], s("carthage"), "its beaten forces join the victor");
     assert!(state.battles.is_empty());
 }
 
@@ -1366,7 +1366,7 @@ fn mg_08_the_result_form_says_who_attacked_the_neutral_city() {
     no_error(&h);
     assert!(!h.state().dialog_open());
     assert_eq!(
-        h.state().campaign().unwrap().state.city_allies[&NodeId(11)],
+        h.state().campaign().unwrap().state.politics.city_allies[&NodeId(11)],
         s("syracuse"),
         "the city joins the side that did not attack it"
     );

@@ -87,9 +87,9 @@ fn mg_30_recovery_rolls() {
     assert!(f.elements("carthage", "Himilco").contains(&"7 Reg Sp(O)".to_owned()));
     assert!(f.elements("syracuse", "Leptines").contains(&"12 Reg Sp(O)".to_owned()));
     let s = &f.c.state;
-    assert_eq!((s.elements_lost[&side("carthage")], s.elements_lost[&side("syracuse")]), (1, 2));
+    assert_eq!((s.losses.elements_lost[&side("carthage")], s.losses.elements_lost[&side("syracuse")]), (1, 2));
     assert!(s.battles.is_empty());
-    assert_eq!(s.land_retreats_due.len(), 1, "the loser's counter must retreat");
+    assert_eq!(s.losses.land_retreats_due.len(), 1, "the loser's counter must retreat");
 }
 
 /// MG-31: a general lost for good hands his elements to another command in the node, or his
@@ -102,8 +102,8 @@ fn mg_31_lost_generals() {
     // The Ps(O) rolls 6 - 1 = 5 (recovered); the general 3 + 1 = 4 (lost).
     f.go(&won("carthage", vec![l]), DiceInput::Manual(vec![6, 3])).unwrap();
     let s = &f.c.state;
-    assert!(s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
-    assert_eq!(s.elements_lost[&side("syracuse")], 1, "the general's element");
+    assert!(s.losses.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
+    assert_eq!(s.losses.elements_lost[&side("syracuse")], 1, "the general's element");
     assert_eq!(s.victory_points()[&side("carthage")].commanders, 1);
     assert_eq!(
         s.elements_in_play(&side("syracuse")),
@@ -141,8 +141,8 @@ fn mg_30_the_command_element_and_the_killed_leaders_men() {
     assert_eq!(rolls[0], ("recovery of Reg Ps(O) of Leptines".to_owned(), vec![-1], 4));
     assert_eq!(rolls[1], ("recovery of Leptines's general".to_owned(), vec![1], 5));
     let s = &f.c.state;
-    assert!(!s.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())), "the general came back");
-    assert_eq!(s.elements_lost[&side("syracuse")], 1, "the Ps(O) did not");
+    assert!(!s.losses.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())), "the general came back");
+    assert_eq!(s.losses.elements_lost[&side("syracuse")], 1, "the Ps(O) did not");
 }
 
 /// MG-30 / MG-31 / MG-05: a city's commands are allied: their elements roll -1; a city
@@ -168,7 +168,7 @@ fn mg_31_a_city_commands_men_join_another_of_the_city() {
         })
         .collect();
     assert_eq!(totals, [4, 4]);
-    let city = &f.c.state.city_forces_left[&NodeId(8)];
+    let city = &f.c.state.siege.city_forces_left[&NodeId(8)];
     assert_eq!(city.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Himera 2"]);
     assert_eq!(city[0].element_count(), 15 + 13, "Himera 1's 13 men left join Himera 2");
 }
@@ -282,7 +282,7 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
                 city_attacked_by: None,
             },
         });
-        assert_eq!(f.c.state.switch_offer, Some((side("syracuse"), side("carthage"))));
+        assert_eq!(f.c.state.politics.switch_offer, Some((side("syracuse"), side("carthage"))));
         f.refused(&Command::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");
         if switch_at_once {
             f.ok(&Command::SwitchSides { side: side("syracuse"), to: side("rome") });
@@ -338,7 +338,7 @@ fn mg_25_no_result_stay_or_retire() {
     assert!(!json.contains("\"choices\"") && !json.contains("writes: retire"), "the choice leaks: {json}");
     let revealed = f.ok(&choose("syracuse", false));
     assert!(matches!(revealed.last(), Some(Event::ChoicesRevealed { second_day: false, .. })));
-    assert_eq!(f.c.state.land_retreats_due.len(), 2);
+    assert_eq!(f.c.state.losses.land_retreats_due.len(), 2);
     f.ok(&Command::EndPhase { side: side("carthage") });
     f.refused(
         &Command::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] },
@@ -355,8 +355,8 @@ fn mg_25_no_result_stay_or_retire() {
     assert!(matches!(revealed.last(), Some(Event::ChoicesRevealed { second_day: true, .. })));
     assert_eq!((g.c.state.battles[0].day, g.c.state.battles[0].awaiting_choices), (2, false));
     g.ok(&won("syracuse", vec![]));
-    assert_eq!(g.c.state.land_retreats_due.len(), 1);
-    assert_eq!(g.c.state.land_retreats_due[0].command, "Himilco");
+    assert_eq!(g.c.state.losses.land_retreats_due.len(), 1);
+    assert_eq!(g.c.state.losses.land_retreats_due[0].command, "Himilco");
 }
 
 /// MG-07: a side attacks a neutral city where it stands; the city turns to its enemy and its
@@ -374,7 +374,7 @@ fn mg_07_attacking_a_neutral_city() {
     );
     f.ok(&attack("syracuse"));
     let s = &f.c.state;
-    assert_eq!(s.city_allies[&NodeId(7)], side("syracuse"), "the attacked city turns to Carthage's enemy");
+    assert_eq!(s.politics.city_allies[&NodeId(7)], side("syracuse"), "the attacked city turns to Carthage's enemy");
     let battle = s.battles[0].clone();
     assert_eq!((battle.city, battle.defenders.clone()), (Some(NodeId(7)), vec![side("syracuse")]));
     // Entella fields one command, "Entella 1"; Hanno beats it and it loses 4 spearmen.
@@ -392,7 +392,7 @@ fn mg_07_attacking_a_neutral_city() {
     };
     f.go(&result, DiceInput::Manual(vec![1, 1, 1, 1])).unwrap();
     let s = &f.c.state;
-    assert_eq!(s.city_allies[&NodeId(7)], side("carthage"), "its beaten forces join the victor");
+    assert_eq!(s.politics.city_allies[&NodeId(7)], side("carthage"), "its beaten forces join the victor");
     let entella = s.city_forces(&f.map, NodeId(7));
     assert!(entella[0].elements.iter().any(|g| g.to_string() == "2 Reg Sp(I)"), "{:?}", entella[0].elements);
     assert_eq!(s.victory_points()[&side("carthage")].cities, [NodeId(7)]);
@@ -423,7 +423,7 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
     // Carthage wins the field but attacked the city on the way: Camicus joins Syracuse.
     result.city_attacked_by = Some(side("carthage"));
     f.ok(&Command::RecordBattleResult { result });
-    assert_eq!(f.c.state.city_allies[&NodeId(11)], side("syracuse"));
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(11)], side("syracuse"));
 }
 
 /// MG-05 / MG-08: a city allied to a side fights beside it in a battle in its node; its
@@ -437,7 +437,7 @@ fn mg_05_an_allied_city_fights_beside_its_side() {
     assert!(matches!(&events[0], Event::CityForcesMustered { forces, .. } if forces.len() == 2));
     let himera = f.c.state.city_forces(&f.map, NodeId(8));
     assert!(himera[0].elements.iter().any(|g| g.to_string() == "4 Reg Sp(I)"), "{:?}", himera[0].elements);
-    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("syracuse"), "an allied city stays allied when its side loses");
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(8)], side("syracuse"), "an allied city stays allied when its side loses");
 }
 
 /// MG-24: a city's demoralised commands flee into their city; where the enemy holds it they
@@ -452,13 +452,13 @@ fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
     let events = f.ok(&won("carthage", vec![broken]));
     assert!(events.iter().any(|e| matches!(e, Event::CityCommandsSurrendered { to, .. } if to == &side("carthage"))));
     assert_eq!(f.c.state.city_forces(&f.map, NodeId(8)).len(), 1, "Himera 1 has surrendered");
-    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("syracuse"), "not until the next campaign turn");
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(8)], side("syracuse"), "not until the next campaign turn");
     f.end("carthage", DiceInput::Seeded);
     f.ok(&Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
     f.end("carthage", DiceInput::Seeded);
     f.pass("syracuse");
     assert_eq!(f.c.state.turn, 2);
-    assert_eq!(f.c.state.city_allies[&NodeId(8)], side("carthage"));
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(8)], side("carthage"));
 }
 
 /// battles and their results are readable in the database on their own, and undo

@@ -46,7 +46,7 @@ fn mg_18_naval_battle_losses_and_retreat() {
     assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost, outcome.np_recovered), ("syracuse", "carthage", 5, 1));
     assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
     let s = &sea.c.state;
-    assert_eq!((s.fleet_np(&side("carthage")), s.np_destroyed[&side("syracuse")]), (16, 4), "MG-18 / MG-30: NPs may be recovered");
+    assert_eq!((s.fleet_np(&side("carthage")), s.naval.np_destroyed[&side("syracuse")]), (16, 4), "MG-18 / MG-30: NPs may be recovered");
     let recovery = events.iter().filter(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-30"))).count();
     assert_eq!(recovery, 5, "one recovery roll per NP lost");
 
@@ -66,7 +66,7 @@ fn mg_18_naval_battle_losses_and_retreat() {
     sea.ok(&allocate(&[("Himilco", "3 Reg Sp(O)"), ("Himilco", "2 Irr Ps(S)")], &[]));
     let himilco = sea.c.state.armies[&side("carthage")].commands.iter().find(|c| c.name == "Himilco").unwrap().clone();
     assert_eq!(himilco.element_count(), 15);
-    assert_eq!(sea.c.state.elements_lost[&side("carthage")], 5);
+    assert_eq!(sea.c.state.losses.elements_lost[&side("carthage")], 5);
 
     sea.end("carthage", DiceInput::Seeded);
     assert_eq!(sea.c.state.phase, Phase::PostCombat);
@@ -121,10 +121,10 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     assert!(events.iter().any(|e| matches!(e, Event::NavalBattleFought { outcome } if outcome.fleet_destroyed && outcome.np_lost == 5)));
     let s = &sea.c.state;
     assert!(s.counter(&side("syracuse"), "fleet").is_none());
-    assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (0, 5));
+    assert_eq!((s.fleet_np(&side("syracuse")), s.naval.np_destroyed[&side("rome")]), (0, 5));
     // MG-33: every 5 enemy NPs destroyed are worth a victory point.
     assert_eq!(s.victory_points()[&side("rome")].total, 1);
-    assert!(s.retreats_due.is_empty());
+    assert!(s.naval.retreats_due.is_empty());
     // No tie here: one naval die for each fleet.
     let log = sea.store.events(sea.c.id).unwrap();
     let naval_dice =
@@ -140,7 +140,7 @@ fn mg_18_ties_are_rolled_again() {
     let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
     let outcome = outcome(&events);
     assert_eq!((outcome.winner.as_str(), outcome.np_lost, outcome.elements_to_lose), ("carthage", 3, 0));
-    assert_eq!(sea.c.state.retreats_due, [side("syracuse")]);
+    assert_eq!(sea.c.state.naval.retreats_due, [side("syracuse")]);
 }
 
 /// MG-36: in the Second Punic War the Syracusan and Carthaginian fleets may join as one
@@ -193,7 +193,7 @@ fn mg_36_combined_fleets() {
     sea.sail("rome", &[31, 30]);
     sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();
     let s = &sea.c.state;
-    assert_eq!(s.np_destroyed_combined, 5);
+    assert_eq!(s.naval.np_destroyed_combined, 5);
     let vp = s.victory_points();
     assert_eq!((vp[&side("syracuse")].total, vp[&side("carthage")].total), (0, 0), "5 NP is half a point each: fractions are lost");
 }
@@ -208,7 +208,7 @@ fn mg_30_a_fleet_beaten_to_nothing_that_recovers_ships_stays_afloat() {
     let outcome = outcome(&events);
     assert_eq!((outcome.np_lost, outcome.np_recovered, outcome.fleet_destroyed), (5, 2, false));
     let s = &sea.c.state;
-    assert_eq!((s.fleet_np(&side("syracuse")), s.np_destroyed[&side("rome")]), (2, 3));
+    assert_eq!((s.fleet_np(&side("syracuse")), s.naval.np_destroyed[&side("rome")]), (2, 3));
     assert!(s.counter(&side("syracuse"), "fleet").is_some());
-    assert_eq!(s.retreats_due, [side("syracuse")]);
+    assert_eq!(s.naval.retreats_due, [side("syracuse")]);
 }

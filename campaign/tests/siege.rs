@@ -27,7 +27,7 @@ fn mg_28_siege_falls_on_8() {
     w.refused(&Command::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
     withdraw(&mut w);
     let s = &w.c.state;
-    assert!(s.battles.is_empty() && s.sieges.len() == 1);
+    assert!(s.battles.is_empty() && s.siege.sieges.len() == 1);
     assert!(s.counter(&side("syracuse"), "Leptines").unwrap().inside);
     w.round("syracuse");
     // Turn 2: Carthage rolls 6: the city holds.
@@ -45,7 +45,7 @@ fn mg_28_siege_falls_on_8() {
     let s = &w.c.state;
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
     assert_eq!(s.control[&NodeId(8)], side("carthage"));
-    assert!(s.sieges.is_empty());
+    assert!(s.siege.sieges.is_empty());
     let err = w.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Carthage must first choose which 4 elements it lost at Himera — MG-28"), "{err}");
     let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
@@ -86,7 +86,7 @@ fn mg_27_sally_and_lifting() {
     withdraw(&mut v);
     v.round("syracuse");
     v.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
-    assert!(v.c.state.sieges.is_empty());
+    assert!(v.c.state.siege.sieges.is_empty());
     assert!(!v.c.state.counter(&side("syracuse"), "Leptines").unwrap().inside);
 }
 
@@ -98,7 +98,7 @@ fn mg_29_disease() {
     withdraw(&mut w);
     w.round("syracuse");
     w.end("carthage", DiceInput::Manual(vec![1]));
-    assert!(w.c.state.sieges[0].disease);
+    assert!(w.c.state.siege.sieges[0].disease);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     let events = w.end("syracuse", DiceInput::Manual(vec![1]));
@@ -107,7 +107,7 @@ fn mg_29_disease() {
     assert!(err.ends_with("MG-29"), "{err}");
     let lost = vec![("Leptines".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
     w.ok(&Command::AllocateSiegeLosses { side: side("syracuse"), lost, sunk: vec![] });
-    assert_eq!(w.c.state.elements_lost[&side("syracuse")], 2);
+    assert_eq!(w.c.state.losses.elements_lost[&side("syracuse")], 2);
 }
 
 /// MG-32: the campaign ends by agreement, or when a side's capital falls and no enemies are
@@ -172,7 +172,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
         w.end("syracuse", DiceInput::Seeded);
     }
     let s = &w.c.state;
-    assert!(s.eliminated.contains(&side("carthage")), "Motya has fallen");
+    assert!(s.politics.eliminated.contains(&side("carthage")), "Motya has fallen");
     assert!(s.counters.iter().all(|c| c.side != side("carthage")));
     assert_eq!(s.phase, referee_campaign::turn::Phase::Ended, "no enemy is left");
     assert_eq!(s.victory_points()[&side("syracuse")].capitals, [(NodeId(0), 10)]);
@@ -235,8 +235,8 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
     };
     w.go(&Command::RecordBattleResult { result }, DiceInput::Manual(vec![1; dice as usize])).unwrap();
     let s = &w.c.state;
-    assert!(s.eliminated.contains(&side("carthage")), "Carthage's army is destroyed");
-    assert!(!s.eliminated.contains(&side("syracuse")));
+    assert!(s.politics.eliminated.contains(&side("carthage")), "Carthage's army is destroyed");
+    assert!(!s.politics.eliminated.contains(&side("syracuse")));
     assert_eq!(s.victory_points()[&side("rome")].commanders, 3);
 }
 
@@ -292,10 +292,10 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
         }
     }
     let s = &w.c.state;
-    assert!(s.eliminated.contains(&side("syracuse")), "Syracuse has fallen");
+    assert!(s.politics.eliminated.contains(&side("syracuse")), "Syracuse has fallen");
     assert_eq!(s.fleet_np(&side("pyrrhus")), 12, "its fleet passes to Pyrrhus");
     assert_eq!(s.counter(&side("pyrrhus"), "fleet").map(|f| f.node), Some(NodeId(31)));
-    let due = s.siege_losses_due[&side("carthage")].elements;
+    let due = s.siege.siege_losses_due[&side("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
     w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     w.end("carthage", DiceInput::Seeded);
@@ -343,15 +343,15 @@ fn mg_19_sheltered_fleet_and_salvage() {
     assert!(events.iter().any(|e| matches!(e, Event::ShelteredFleetsLost { salvaged: 8, .. })), "{events:?}");
     let s = &w.c.state;
     assert!(s.counter(&side("syracuse"), "fleet").is_none());
-    assert_eq!(s.np_destroyed[&side("carthage")], 20);
+    assert_eq!(s.naval.np_destroyed[&side("carthage")], 20);
     assert_eq!(s.victory_points()[&side("carthage")].enemy_np_destroyed, 20);
-    assert_eq!(s.salvage[&side("carthage")], (NodeId(8), 8), "waiting at Himera for Carthage's fleet");
+    assert_eq!(s.naval.salvage[&side("carthage")], (NodeId(8), 8), "waiting at Himera for Carthage's fleet");
     let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
     w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     w.round("syracuse");
     w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     assert_eq!(w.c.state.fleet_np(&side("carthage")), 28, "the salvaged ships join the fleet at Himera");
-    assert!(w.c.state.salvage.is_empty());
+    assert!(w.c.state.naval.salvage.is_empty());
 }
 
 /// MG-19: only a friendly, garrisoned, walled port shelters a fleet, and not with troops aboard.
@@ -419,7 +419,7 @@ fn mg_29_a_command_marching_through_disease_rolls_for_it() {
     w.round("syracuse");
     w.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(4)] });
     w.end("carthage", DiceInput::Manual(vec![1]));
-    assert!(w.c.state.sieges[0].disease);
+    assert!(w.c.state.siege.sieges[0].disease);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     w.end("syracuse", DiceInput::Manual(vec![6]));

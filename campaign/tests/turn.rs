@@ -293,8 +293,8 @@ fn mg_06_alliance_rolls() {
         })
         .collect();
     assert_eq!(rolls, [("alliance of Mazara".to_owned(), 3), ("alliance of Entella".to_owned(), 6)]);
-    assert_eq!(g.campaign.state.city_allies.get(&NodeId(7)), Some(&side("carthage")));
-    assert_eq!(g.campaign.state.city_allies.get(&NodeId(5)), None);
+    assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(7)), Some(&side("carthage")));
+    assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(5)), None);
     // MG-33: a city won over is worth a victory point.
     assert_eq!(g.campaign.state.victory_points()[&side("carthage")].cities, [NodeId(7)]);
     for _ in 0..2 {

@@ -178,7 +178,7 @@ impl Player {
         }
         for _ in 0..20 {
             self.settle_losses();
-            if let Some((fickle, ally)) = self.campaign.state.switch_offer.clone()
+            if let Some((fickle, ally)) = self.campaign.state.politics.switch_offer.clone()
                 && self.rng.random_range(0..2) == 0
             {
                 let to = self.campaign.state.scenario.move_order.iter().find(|s| *s != &fickle && *s != &ally).cloned();
@@ -218,7 +218,7 @@ impl Player {
                 let mut left = roster.elements.clone();
                 take_groups(&mut left, &destroyed).expect("the losses are drawn from the roster");
                 let fled = self.some_of(&left, true);
-                let headless = s.leaderless.contains(&(c.side.clone(), c.name.clone()));
+                let headless = s.losses.leaderless.contains(&(c.side.clone(), c.name.clone()));
                 let general_killed = !headless && self.rng.random_range(0..8) == 0;
                 let join = s
                     .counters
@@ -250,12 +250,12 @@ impl Player {
     /// Chooses losses at sea and at sieges: whole groups, then whole commands.
     fn settle_losses(&mut self) {
         let s = self.campaign.state.clone();
-        for (side, due) in &s.naval_losses_due {
+        for (side, due) in &s.naval.naval_losses_due {
             let pool: Vec<String> = s.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| c.name.clone()).collect();
             let (lost, sunk) = pick_losses(&s, side, &pool, *due);
             assert!(self.give(&Command::AllocateNavalLosses { side: side.clone(), lost, sunk }), "losses at sea");
         }
-        for (side, due) in &s.siege_losses_due {
+        for (side, due) in &s.siege.siege_losses_due {
             let pool: Vec<String> = s
                 .counters
                 .iter()
@@ -271,7 +271,7 @@ impl Player {
     /// left to be destroyed.
     fn retreats(&mut self, mover: &SideId) {
         let s = self.campaign.state.clone();
-        let mut due = s.land_retreats_due.clone();
+        let mut due = s.losses.land_retreats_due.clone();
         due.sort_by_key(|r| &r.side == mover);
         for r in due {
             let options: Vec<Vec<NodeId>> = self.campaign.state.land_retreats(sicily(), &r.side, &r.command).into_values().collect();
@@ -283,7 +283,7 @@ impl Player {
                 );
             }
         }
-        for side in s.retreats_due.clone() {
+        for side in s.naval.retreats_due.clone() {
             let options: Vec<Vec<NodeId>> = self.campaign.state.fleet_retreats(sicily(), &side).into_values().collect();
             if !options.is_empty() {
                 let path = options[self.rng.random_range(0..options.len())].clone();
@@ -328,7 +328,7 @@ impl Player {
                 .filter(|c| &c.side == side && c.node == battle.node && c.on_land())
                 .filter_map(|c| s.armies[side].commands.iter().find(|r| r.name == c.name).cloned())
                 .collect();
-            if let Some(n) = battle.city.filter(|n| s.city_allies.get(n) == Some(side)) {
+            if let Some(n) = battle.city.filter(|n| s.politics.city_allies.get(n) == Some(side)) {
                 out.extend(s.city_forces(sicily(), n));
             }
             out
@@ -378,7 +378,7 @@ impl Player {
             }
         }
         for (side, total) in elements {
-            let now = s.elements_in_play(side) + s.elements_lost.get(side).copied().unwrap_or(0) + s.elements_exited(side);
+            let now = s.elements_in_play(side) + s.losses.elements_lost.get(side).copied().unwrap_or(0) + s.elements_exited(side);
             assert_eq!(now, *total, "{side}'s elements are not all accounted for");
         }
     }

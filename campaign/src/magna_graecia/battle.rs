@@ -160,6 +160,7 @@ impl CampaignState {
                     .filter_map(|o| o.capital.map(|c| c.node))
                     .collect();
                 let cities: Vec<NodeId> = self
+                    .politics
                     .city_allies
                     .iter()
                     .filter(|(n, a)| *a == side && start.get(*n) != Some(side))
@@ -167,15 +168,15 @@ impl CampaignState {
                     .map(|(n, _)| *n)
                     .collect();
                 let commanders = u32::try_from(
-                    self.commanders_lost.iter().filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side)).count(),
+                    self.losses.commanders_lost.iter().filter(|l| l.by.as_ref() == Some(side) && self.are_enemies(side, &l.side)).count(),
                 )
                 .unwrap_or(u32::MAX);
                 // A combined fleet's sinkings are split between the allies, fractions lost (MG-36).
-                let shared = match &self.combined_fleet {
-                    Some((a, b)) if a == side || b == side => self.np_destroyed_combined / 5 / 2,
+                let shared = match &self.naval.combined_fleet {
+                    Some((a, b)) if a == side || b == side => self.naval.np_destroyed_combined / 5 / 2,
                     _ => 0,
                 };
-                let np = self.np_destroyed.get(side).copied().unwrap_or(0);
+                let np = self.naval.np_destroyed.get(side).copied().unwrap_or(0);
                 let capitals: Vec<(NodeId, u32)> = enemy_capitals
                     .iter()
                     .copied()
@@ -185,7 +186,7 @@ impl CampaignState {
                         (n, vp)
                     })
                     .collect();
-                let exits = u32::try_from(self.exits.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
+                let exits = u32::try_from(self.politics.exits.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
                 let total = u32::try_from(cities.len()).unwrap_or(u32::MAX)
                     + commanders
                     + np / 5
@@ -202,7 +203,7 @@ impl CampaignState {
     /// open, ending where its side has fewer than four land counters.
     pub fn land_retreats(&self, map: &Map, side: &SideId, name: &str) -> BTreeMap<NodeId, Vec<NodeId>> {
         let mut out = BTreeMap::new();
-        let Some(due) = self.land_retreats_due.iter().find(|r| &r.side == side && r.command == name) else { return out };
+        let Some(due) = self.losses.land_retreats_due.iter().find(|r| &r.side == side && r.command == name) else { return out };
         let Some(counter) = self.counter(side, name) else { return out };
         let enemy_land = |n: NodeId| self.counters.iter().any(|c| c.node == n && c.on_land() && self.are_enemies(side, &c.side));
         let own = |n: NodeId| self.counters.iter().filter(|c| &c.side == side && c.on_land() && c.node == n && c.name != name).count();
@@ -301,7 +302,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         }
     }
     let city_forces = battle.city.map(|n| state.city_forces(map, n)).unwrap_or_default();
-    let city_side = battle.city.and_then(|n| state.city_allies.get(&n)).filter(|s| sides.contains(s));
+    let city_side = battle.city.and_then(|n| state.politics.city_allies.get(&n)).filter(|s| sides.contains(s));
     let is_city = |side: &SideId, name: &str| city_side == Some(side) && city_forces.iter().any(|c| c.name == name);
     let there = |side: &SideId, name: &str| {
         is_city(side, name) || state.counters.iter().any(|c| &c.side == side && c.name == name && c.node == battle.node && c.on_land())
@@ -311,7 +312,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     let mut events = Vec::new();
     // MG-05: the first time a city's commands fight, they take the field at full strength.
     if let Some(node) = battle.city
-        && !state.city_forces_left.contains_key(&node)
+        && !state.siege.city_forces_left.contains_key(&node)
     {
         events.push(Event::CityForcesMustered { node, forces: city_forces.clone() });
     }
@@ -349,7 +350,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             ));
         }
         // A leaderless command has no general left to lose (MG-31).
-        let headless = !is_city(&l.side, &l.command) && state.leaderless.contains(&(l.side.clone(), l.command.clone()));
+        let headless = !is_city(&l.side, &l.command) && state.losses.leaderless.contains(&(l.side.clone(), l.command.clone()));
         if headless && l.general_killed {
             return Err(RuleError::new(RuleId::MG_31, format!("{} has no general left to be killed", l.command)));
         }
@@ -528,10 +529,10 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
     if state.phase != Phase::PostCombat {
         return Err(RuleError::new(RuleId::MG_15, "retreats are made in post-combat movement"));
     }
-    if !state.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
+    if !state.losses.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
         return Err(RuleError::new(RuleId::MG_15, format!("{name} has no retreat to make")));
     }
-    if side == state.moving_side() && state.land_retreats_due.iter().any(|r| &r.side != side) {
+    if side == state.moving_side() && state.losses.land_retreats_due.iter().any(|r| &r.side != side) {
         return Err(RuleError::new(RuleId::MG_25, "the non-phasing side retreats first"));
     }
     let legal = state.land_retreats(map, side, name);
@@ -554,7 +555,7 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
 /// ends; one that could still retreat must do so first.
 pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    for due in &state.land_retreats_due {
+    for due in &state.losses.land_retreats_due {
         if !state.land_retreats(map, &due.side, &due.command).is_empty() {
             return Err(RuleError::new(
                 RuleId::MG_15,
@@ -586,14 +587,14 @@ impl CampaignState {
                             && self.are_enemies(winner, &ally)
                             && fought.contains(&ally)
                         {
-                            self.switch_offer = Some((fickle, ally));
+                            self.politics.switch_offer = Some((fickle, ally));
                         }
                     }
                 }
                 for a in aftermath {
                     self.settle(a);
                 }
-                self.land_retreats_due.extend(retreats.iter().cloned());
+                self.losses.land_retreats_due.extend(retreats.iter().cloned());
             }
             Event::BattleDrawn { battle, aftermath, .. } => {
                 for a in aftermath {
@@ -618,18 +619,18 @@ impl CampaignState {
                     }
                 } else {
                     self.battles.retain(|b| b.id != *battle);
-                    self.land_retreats_due.extend(retreats.iter().cloned());
+                    self.losses.land_retreats_due.extend(retreats.iter().cloned());
                 }
             }
             Event::CounterRetreated { side, counter, path, .. } => {
-                self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == counter));
+                self.losses.land_retreats_due.retain(|r| !(&r.side == side && &r.command == counter));
                 if let (Some(c), Some(&last)) = (self.counters.iter_mut().find(|c| &c.side == side && &c.name == counter), path.last()) {
                     c.node = last;
                 }
                 self.lift_abandoned_sieges();
             }
             Event::CommandDestroyed { side, command, by } => {
-                self.land_retreats_due.retain(|r| !(&r.side == side && &r.command == command));
+                self.losses.land_retreats_due.retain(|r| !(&r.side == side && &r.command == command));
                 self.lose_command(side, command, by.clone());
                 self.lift_abandoned_sieges();
             }
@@ -649,23 +650,23 @@ impl CampaignState {
             let mut gone = Vec::new();
             super::cities::transfer(&mut roster.elements, &mut gone, &a.lost);
             let count: u32 = gone.iter().map(|g| g.count).sum::<u32>() + u32::from(a.general_lost);
-            *self.elements_lost.entry(a.side.clone()).or_default() += count;
+            *self.losses.elements_lost.entry(a.side.clone()).or_default() += count;
         }
         if a.destroyed {
             // Every element is counted lost already; the counter leaves the map.
-            self.leaderless.remove(&(a.side.clone(), a.command.clone()));
+            self.losses.leaderless.remove(&(a.side.clone(), a.command.clone()));
             self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
             if let Some(army) = self.armies.get_mut(&a.side) {
                 army.commands.retain(|c| c.name != a.command);
             }
-            self.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+            self.losses.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
             self.check_army_destroyed(&a.side);
             return;
         }
         if !a.general_lost {
             return;
         }
-        self.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+        self.losses.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
         match &a.joined {
             Some(target) => {
                 if let Some(army) = self.armies.get_mut(&a.side) {
@@ -674,7 +675,7 @@ impl CampaignState {
                 self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
             }
             None => {
-                self.leaderless.insert((a.side.clone(), a.command.clone()));
+                self.losses.leaderless.insert((a.side.clone(), a.command.clone()));
             }
         }
     }
@@ -685,21 +686,21 @@ impl CampaignState {
     /// in its capital's garrison.
     pub fn elements_in_play(&self, side: &SideId) -> u32 {
         let commands: u32 = self.armies.get(side).map_or(0, |a| a.commands.iter().map(|c| c.element_count()).sum());
-        let headless = u32::try_from(self.leaderless.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
+        let headless = u32::try_from(self.losses.leaderless.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
         let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
         commands - headless + garrison
     }
 
     /// Elements that left the map through Messena (MG-34).
     pub fn elements_exited(&self, side: &SideId) -> u32 {
-        self.exits.iter().filter(|(s, _)| s == side).map(|(_, n)| n).sum()
+        self.politics.exits.iter().filter(|(s, _)| s == side).map(|(_, n)| n).sum()
     }
 }
 
 /// MG-35: the fickle ally changes sides while the offer stands (the combat phase in which its
 /// ally lost), joining the side that beat it.
 pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result<Vec<Event>, RuleError> {
-    let Some((fickle, ally)) = &state.switch_offer else {
+    let Some((fickle, ally)) = &state.politics.switch_offer else {
         return Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle"));
     };
     if fickle != side {
@@ -724,7 +725,7 @@ fn merge_into(commands: &mut Vec<super::army::CommandRoster>, from: &str, into: 
 impl CampaignState {
     /// A city's command after a battle: its losses stay with the city (MG-05, MG-07).
     fn settle_city(&mut self, node: NodeId, a: &CommandAftermath) {
-        let Some(forces) = self.city_forces_left.get_mut(&node) else {
+        let Some(forces) = self.siege.city_forces_left.get_mut(&node) else {
             return;
         };
         if let Some(roster) = forces.iter_mut().find(|c| c.name == a.command) {

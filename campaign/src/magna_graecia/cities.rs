@@ -18,14 +18,15 @@ impl CampaignState {
         if let Some(capital) = self.scenario.sides.iter().find_map(|s| s.capital.filter(|c| c.node == node)) {
             return Some(capital.strength);
         }
-        let ally_override = self.city_allies.get(&node).and_then(|side| self.scenario.side(side)).and_then(|s| s.allied_city_commands);
+        let ally_override =
+            self.politics.city_allies.get(&node).and_then(|side| self.scenario.side(side)).and_then(|s| s.allied_city_commands);
         ally_override.or(city.city_commands)
     }
 
     /// The city's own commands: each of the fixed make-up of MG-05 until it has fought, and
     /// as its battles left it after.
     pub fn city_forces(&self, map: &Map, node: NodeId) -> Vec<CommandRoster> {
-        if let Some(forces) = self.city_forces_left.get(&node) {
+        if let Some(forces) = self.siege.city_forces_left.get(&node) {
             return forces.clone();
         }
         let name = map.name(node);
@@ -35,7 +36,7 @@ impl CampaignState {
     /// A fortified city allied to no side and nobody's capital.
     pub fn is_neutral_city(&self, map: &Map, node: NodeId) -> bool {
         map.node(node).is_some_and(|n| n.is_fortified())
-            && !self.city_allies.contains_key(&node)
+            && !self.politics.city_allies.contains_key(&node)
             && !self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node))
     }
 
@@ -60,7 +61,7 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
     if !state.is_side(ally) || !state.are_enemies(side, ally) {
         return Err(RuleError::new(RuleId::MG_07, format!("the attacked city turns to an enemy of {side}, and {ally} is not one")));
     }
-    if state.battles.iter().any(|b| b.node == node) || state.sieges.iter().any(|s| s.node == node) {
+    if state.battles.iter().any(|b| b.node == node) || state.siege.sieges.iter().any(|s| s.node == node) {
         return Err(RuleError::new(RuleId::MG_07, format!("there is a battle or siege at {} already", map.name(node))));
     }
     let entries = state

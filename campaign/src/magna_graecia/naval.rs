@@ -47,7 +47,7 @@ impl NavalOutcome {
 impl CampaignState {
     /// A side's fleet strength now (MG-16).
     pub fn fleet_np(&self, side: &SideId) -> u32 {
-        self.fleet_np.get(side).copied().unwrap_or(0)
+        self.naval.fleet_np.get(side).copied().unwrap_or(0)
     }
 
     /// Elements aboard a side's fleet.
@@ -171,7 +171,7 @@ pub fn allocate_losses(
     lost: &[(String, ElementGroup)],
     sunk: &[String],
 ) -> Result<Vec<Event>, RuleError> {
-    let due = state.naval_losses_due.get(side).copied().unwrap_or(0);
+    let due = state.naval.naval_losses_due.get(side).copied().unwrap_or(0);
     if due == 0 {
         return Err(RuleError::new(RuleId::MG_18, format!("{side} has no elements to lose at sea")));
     }
@@ -193,7 +193,7 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
         return Err(RuleError::new(RuleId::MG_19, format!("{} is not a walled port", port.name)));
     }
     let capital = state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == node);
-    let friendly = capital || state.control.get(&node) == Some(side) || state.city_allies.get(&node) == Some(side);
+    let friendly = capital || state.control.get(&node) == Some(side) || state.politics.city_allies.get(&node) == Some(side);
     if !friendly {
         return Err(RuleError::new(RuleId::MG_19, format!("{} is not friendly to {side}", port.name)));
     }
@@ -295,7 +295,7 @@ pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[No
     if state.phase != Phase::PostCombat {
         return Err(RuleError::new(RuleId::MG_15, "retreats are made in post-combat movement"));
     }
-    if !state.retreats_due.contains(side) {
+    if !state.naval.retreats_due.contains(side) {
         return Err(RuleError::new(RuleId::MG_15, format!("{side}'s fleet has no retreat to make")));
     }
     let legal = state.fleet_retreats(map, side);
@@ -325,11 +325,11 @@ impl CampaignState {
                 let loser = &outcome.loser;
                 let np = self.fleet_np(loser);
                 let sunk = outcome.np_sunk();
-                self.fleet_np.insert(loser.clone(), np.saturating_sub(sunk));
+                self.naval.fleet_np.insert(loser.clone(), np.saturating_sub(sunk));
                 // NPs sunk by a combined fleet are shared by the two allies (MG-36).
-                match &self.combined_fleet {
-                    Some((commander, _)) if commander == &outcome.winner => self.np_destroyed_combined += sunk,
-                    _ => *self.np_destroyed.entry(outcome.winner.clone()).or_default() += sunk,
+                match &self.naval.combined_fleet {
+                    Some((commander, _)) if commander == &outcome.winner => self.naval.np_destroyed_combined += sunk,
+                    _ => *self.naval.np_destroyed.entry(outcome.winner.clone()).or_default() += sunk,
                 }
                 if outcome.fleet_destroyed {
                     for name in &outcome.commands_lost {
@@ -338,24 +338,24 @@ impl CampaignState {
                     self.counters.retain(|c| !(&c.side == loser && c.is_fleet()));
                 } else {
                     if outcome.elements_to_lose > 0 {
-                        *self.naval_losses_due.entry(loser.clone()).or_default() += outcome.elements_to_lose;
-                        self.naval_victor.insert(loser.clone(), outcome.winner.clone());
+                        *self.naval.naval_losses_due.entry(loser.clone()).or_default() += outcome.elements_to_lose;
+                        self.naval.naval_victor.insert(loser.clone(), outcome.winner.clone());
                     }
-                    if !self.retreats_due.contains(loser) {
-                        self.retreats_due.push(loser.clone());
+                    if !self.naval.retreats_due.contains(loser) {
+                        self.naval.retreats_due.push(loser.clone());
                     }
                 }
             }
             Event::NavalLossesTaken { side, lost, sunk } => {
-                self.naval_losses_due.remove(side);
-                let victor = self.naval_victor.remove(side);
+                self.naval.naval_losses_due.remove(side);
+                let victor = self.naval.naval_victor.remove(side);
                 self.take_losses(side, lost, sunk, victor.as_ref());
             }
             Event::FleetsCombined { commander, partner, np } => {
                 self.counters.retain(|c| !(&c.side == partner && c.is_fleet()));
-                self.fleet_np.insert(partner.clone(), 0);
-                *self.fleet_np.entry(commander.clone()).or_default() += np;
-                self.combined_fleet = Some((commander.clone(), partner.clone()));
+                self.naval.fleet_np.insert(partner.clone(), 0);
+                *self.naval.fleet_np.entry(commander.clone()).or_default() += np;
+                self.naval.combined_fleet = Some((commander.clone(), partner.clone()));
             }
             Event::FleetSheltered { side, .. } => {
                 if let Some(f) = self.counters.iter_mut().find(|c| &c.side == side && c.is_fleet()) {
@@ -365,24 +365,24 @@ impl CampaignState {
             Event::ShelteredFleetsLost { node, besieger, fleets, salvaged } => {
                 for (side, np) in fleets {
                     self.counters.retain(|c| !(&c.side == side && c.is_fleet()));
-                    self.fleet_np.insert(side.clone(), 0);
-                    *self.np_destroyed.entry(besieger.clone()).or_default() += np;
+                    self.naval.fleet_np.insert(side.clone(), 0);
+                    *self.naval.np_destroyed.entry(besieger.clone()).or_default() += np;
                 }
                 if *salvaged > 0 {
                     match self.counters.iter().find(|c| &c.side == besieger && c.is_fleet()).map(|f| f.node) {
-                        Some(at) if at == *node => *self.fleet_np.entry(besieger.clone()).or_default() += salvaged,
+                        Some(at) if at == *node => *self.naval.fleet_np.entry(besieger.clone()).or_default() += salvaged,
                         Some(_) => {
-                            self.salvage.insert(besieger.clone(), (*node, *salvaged));
+                            self.naval.salvage.insert(besieger.clone(), (*node, *salvaged));
                         }
                         None => {
                             self.counters.push(super::turn::Counter::placed(besieger, FLEET, *node));
-                            self.fleet_np.insert(besieger.clone(), *salvaged);
+                            self.naval.fleet_np.insert(besieger.clone(), *salvaged);
                         }
                     }
                 }
             }
             Event::FleetRetreated { side, path, .. } => {
-                self.retreats_due.retain(|s| s != side);
+                self.naval.retreats_due.retain(|s| s != side);
                 if let Some(&last) = path.last() {
                     for c in self.counters.iter_mut().filter(|c| &c.side == side && (c.is_fleet() || c.aboard)) {
                         c.node = last;
@@ -390,8 +390,8 @@ impl CampaignState {
                 }
             }
             Event::FleetDestroyed { side, commands_lost } => {
-                self.retreats_due.retain(|s| s != side);
-                self.fleet_np.insert(side.clone(), 0);
+                self.naval.retreats_due.retain(|s| s != side);
+                self.naval.fleet_np.insert(side.clone(), 0);
                 for name in commands_lost {
                     self.lose_command(side, name, None);
                 }
@@ -415,7 +415,7 @@ impl CampaignState {
                     count += group.count;
                 }
             }
-            *self.elements_lost.entry(side.clone()).or_default() += count;
+            *self.losses.elements_lost.entry(side.clone()).or_default() += count;
         }
     }
 
@@ -428,9 +428,9 @@ impl CampaignState {
         {
             let roster = army.commands.remove(i);
             // A leaderless command's general is counted lost already (MG-31).
-            let headless = self.leaderless.remove(&(side.clone(), name.to_owned()));
-            *self.elements_lost.entry(side.clone()).or_default() += roster.element_count() - u32::from(headless);
-            self.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
+            let headless = self.losses.leaderless.remove(&(side.clone(), name.to_owned()));
+            *self.losses.elements_lost.entry(side.clone()).or_default() += roster.element_count() - u32::from(headless);
+            self.losses.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
         }
         self.check_army_destroyed(side);
     }
@@ -439,7 +439,7 @@ impl CampaignState {
     pub(crate) fn check_army_destroyed(&mut self, side: &SideId) {
         let capital = self.scenario.side(side).is_some_and(|s| s.capital.is_some());
         let gone = self.armies.get(side).is_none_or(|a| a.commands.is_empty());
-        if !capital && gone && !self.eliminated.contains(side) {
+        if !capital && gone && !self.politics.eliminated.contains(side) {
             self.eliminate(side);
         }
     }
@@ -448,7 +448,7 @@ impl CampaignState {
 /// MG-15: fleets owing a retreat with nowhere to go are destroyed as post-combat movement ends.
 pub(crate) fn trapped_fleets(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    for side in &state.retreats_due {
+    for side in &state.naval.retreats_due {
         if !state.fleet_retreats(map, side).is_empty() {
             return Err(RuleError::new(RuleId::MG_15, format!("{side}'s beaten fleet must retreat before post-combat movement ends")));
         }

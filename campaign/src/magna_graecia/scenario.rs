@@ -463,8 +463,12 @@ impl Scenario {
         if previous.scenario.map_data.is_some() {
             next.map_data.clone_from(&previous.scenario.map_data);
         }
-        let carried: Vec<SideId> =
-            next.sides.iter().map(|s| s.id.clone()).filter(|id| previous.is_side(id) && !previous.eliminated.contains(id)).collect();
+        let carried: Vec<SideId> = next
+            .sides
+            .iter()
+            .map(|s| s.id.clone())
+            .filter(|id| previous.is_side(id) && !previous.politics.eliminated.contains(id))
+            .collect();
         // A side new to this season arrives as its scenario sets it up; the sides carried over
         // keep the rest of what they held.
         let arriving: BTreeSet<NodeId> = next
@@ -476,6 +480,7 @@ impl Scenario {
         for side in next.sides.iter_mut().filter(|s| carried.contains(&s.id)) {
             side.controls = previous.control.iter().filter(|(n, s)| **s == side.id && !arriving.contains(n)).map(|(n, _)| *n).collect();
             side.allied_cities = previous
+                .politics
                 .city_allies
                 .iter()
                 .filter(|(n, s)| **s == side.id && !arriving.contains(n) && side.capital.is_none_or(|c| c.node != **n))

@@ -81,7 +81,7 @@ impl CampaignState {
     }
 
     pub fn siege_at(&self, node: NodeId) -> Option<&Siege> {
-        self.sieges.iter().find(|s| s.node == node)
+        self.siege.sieges.iter().find(|s| s.node == node)
     }
 }
 
@@ -104,7 +104,7 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
         return Err(RuleError::new(RuleId::MG_27, format!("{} has no walls to withdraw behind", place.name)));
     }
     let holds = state.control.get(&battle.node) == Some(side)
-        || state.city_allies.get(&battle.node) == Some(side)
+        || state.politics.city_allies.get(&battle.node) == Some(side)
         || state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == battle.node);
     if !holds {
         return Err(RuleError::new(RuleId::MG_27, format!("{} is not {side}'s to defend", place.name)));
@@ -141,7 +141,7 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
 /// side it has reached.
 pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    for siege in state.sieges.iter().filter(|s| &s.besieger == mover) {
+    for siege in state.siege.sieges.iter().filter(|s| &s.besieger == mover) {
         let place = map.name(siege.node);
         let outside: Vec<_> = state.counters.iter().filter(|c| &c.side == mover && c.node == siege.node && c.on_land()).collect();
         if outside.is_empty() {
@@ -242,7 +242,7 @@ fn sheltered_fleets_lost(
 /// tenth of its elements there.
 fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    for siege in state.sieges.iter().filter(|s| s.disease) {
+    for siege in state.siege.sieges.iter().filter(|s| s.disease) {
         let here = state.elements_at(mover, siege.node, false) + state.elements_at(mover, siege.node, true);
         if here == 0 {
             continue;
@@ -275,6 +275,7 @@ pub fn allocate_siege_losses(
     sunk: &[String],
 ) -> Result<Vec<Event>, RuleError> {
     let due = state
+        .siege
         .siege_losses_due
         .get(side)
         .ok_or_else(|| RuleError::new(RuleId::MG_28, format!("{side} has no siege or disease losses to take")))?;
@@ -294,7 +295,7 @@ pub fn sally(state: &CampaignState, side: &SideId, node: NodeId) -> Result<Vec<E
     if state.phase != Phase::Movement || state.moving_side() != side {
         return Err(RuleError::new(RuleId::MG_27, "the besieged sally in their own movement phase"));
     }
-    if !state.sieges.iter().any(|s| s.node == node && &s.defender == side) {
+    if !state.siege.sieges.iter().any(|s| s.node == node && &s.defender == side) {
         return Err(RuleError::new(RuleId::MG_27, format!("{side} is not besieged at node {node}")));
     }
     Ok(vec![Event::SallyMade { side: side.clone(), node }])
@@ -308,10 +309,10 @@ impl CampaignState {
                 for c in self.counters.iter_mut().filter(|c| c.side == siege.defender && inside.contains(&c.name)) {
                     c.inside = true;
                 }
-                self.sieges.push(siege.clone());
+                self.siege.sieges.push(siege.clone());
             }
             Event::SiegeRolled { node, disease } => {
-                if let Some(s) = self.sieges.iter_mut().find(|s| s.node == *node) {
+                if let Some(s) = self.siege.sieges.iter_mut().find(|s| s.node == *node) {
                     s.rolls += 1;
                     s.disease |= *disease;
                 }
@@ -322,7 +323,7 @@ impl CampaignState {
                     self.lose_command(defender, name, Some(besieger.clone()));
                 }
                 self.control.insert(*node, besieger.clone());
-                self.city_allies.insert(*node, besieger.clone());
+                self.politics.city_allies.insert(*node, besieger.clone());
                 self.end_siege(*node);
                 // MG-32: a side whose capital falls is out of the campaign, unless its
                 // scenario says otherwise.
@@ -343,8 +344,8 @@ impl CampaignState {
                     if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet()) {
                         f.side = pyrrhus.clone();
                         f.mp_spent = 0;
-                        self.fleet_np.insert(pyrrhus.clone(), np);
-                        self.fleet_np.insert(syracuse.clone(), 0);
+                        self.naval.fleet_np.insert(pyrrhus.clone(), np);
+                        self.naval.fleet_np.insert(syracuse.clone(), 0);
                     }
                 }
                 for side in fallen {
@@ -352,11 +353,11 @@ impl CampaignState {
                 }
                 // MG-34: once Syracuse is out, losing Messena ends Pyrrhus too.
                 let messena = self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| c.node == *node);
-                if exit_rule && messena && self.eliminated.contains(&syracuse) && besieger != &pyrrhus {
+                if exit_rule && messena && self.politics.eliminated.contains(&syracuse) && besieger != &pyrrhus {
                     self.eliminate(&pyrrhus);
                 }
                 if *besieger_losses > 0 {
-                    self.siege_losses_due.insert(
+                    self.siege.siege_losses_due.insert(
                         besieger.clone(),
                         LossesDue {
                             node: *node,
@@ -369,13 +370,13 @@ impl CampaignState {
                 }
             }
             Event::DiseaseStruck { node, side, elements, command, .. } => {
-                self.siege_losses_due.insert(
+                self.siege.siege_losses_due.insert(
                     side.clone(),
                     LossesDue { node: *node, elements: *elements, rule: RuleId::MG_29, by: None, command: command.clone() },
                 );
             }
             Event::SiegeLossesTaken { side, lost, sunk } => {
-                let due = self.siege_losses_due.remove(side);
+                let due = self.siege.siege_losses_due.remove(side);
                 self.take_losses(side, lost, sunk, due.as_ref().and_then(|d| d.by.as_ref()));
             }
             Event::SallyMade { node, .. } => self.end_siege(*node),
@@ -384,8 +385,8 @@ impl CampaignState {
                 if let Some(army) = self.armies.get_mut(side) {
                     army.commands.retain(|c| &c.name != command);
                 }
-                self.exits.push((side.clone(), *elements));
-                self.exit_turns.insert(self.turn);
+                self.politics.exits.push((side.clone(), *elements));
+                self.politics.exit_turns.insert(self.turn);
             }
             _ => {}
         }
@@ -394,18 +395,18 @@ impl CampaignState {
     /// Takes a side out of the campaign (MG-32): its counters leave the map and its turns are
     /// skipped; its victory points stand.
     pub(crate) fn eliminate(&mut self, side: &SideId) {
-        self.eliminated.insert(side.clone());
+        self.politics.eliminated.insert(side.clone());
         self.counters.retain(|c| &c.side != side);
-        self.land_retreats_due.retain(|r| &r.side != side);
-        self.retreats_due.retain(|s| s != side);
+        self.losses.land_retreats_due.retain(|r| &r.side != side);
+        self.naval.retreats_due.retain(|s| s != side);
         if self.one_camp_left() {
             self.phase = Phase::Ended;
         }
     }
 
     fn end_siege(&mut self, node: NodeId) {
-        if let Some(i) = self.sieges.iter().position(|s| s.node == node) {
-            let siege = self.sieges.remove(i);
+        if let Some(i) = self.siege.sieges.iter().position(|s| s.node == node) {
+            let siege = self.siege.sieges.remove(i);
             for c in self.counters.iter_mut().filter(|c| c.side == siege.defender && c.node == node) {
                 c.inside = false;
             }
@@ -422,7 +423,7 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
     if state.phase != Phase::Movement || state.moving_side() != side {
         return Err(RuleError::new(RuleId::MG_34, "a command leaves the map in its side's movement phase"));
     }
-    if side.as_str() != "pyrrhus" || !state.eliminated.contains(&SideId::new("syracuse")) {
+    if side.as_str() != "pyrrhus" || !state.politics.eliminated.contains(&SideId::new("syracuse")) {
         return Err(RuleError::new(RuleId::MG_34, "only Pyrrhus may leave the map, and only after Syracuse has fallen"));
     }
     let messena = state
@@ -438,7 +439,7 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
     if state.counters.iter().any(|c| c.node == messena && state.are_enemies(side, &c.side)) {
         return Err(RuleError::new(RuleId::MG_34, format!("no command may leave while enemy forces are at {}", map.name(messena))));
     }
-    if state.exit_turns.contains(&state.turn) {
+    if state.politics.exit_turns.contains(&state.turn) {
         return Err(RuleError::new(RuleId::MG_34, "only one command may leave the map each turn"));
     }
     let elements = state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == counter.name)).map_or(0, |c| c.element_count());

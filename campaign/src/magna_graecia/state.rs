@@ -16,7 +16,7 @@ use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
 /// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 16;
+pub const STATE_VERSION: u32 = 17;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,8 +33,6 @@ pub struct CampaignState {
     pub mover: usize,
     /// Who controls each node; a node missing here is uncontrolled.
     pub control: BTreeMap<NodeId, SideId>,
-    /// Fortified cities allied to a side (capitals are their side's own, not listed).
-    pub city_allies: BTreeMap<NodeId, SideId>,
     pub rolls: u64,
     pub notes: u64,
     /// Where the turn stands; rosters may change only in [`Phase::Setup`] (MG-03).
@@ -49,6 +47,19 @@ pub struct CampaignState {
     pub armies: BTreeMap<SideId, Army>,
     /// Elements left in a strength-0 capital under its inherent sub-general (MG-04).
     pub garrisons: BTreeMap<SideId, Vec<ElementGroup>>,
+    /// Fleets at sea and after naval battles (MG-15…MG-19, MG-33, MG-36).
+    pub naval: NavalState,
+    /// Cities under siege and what sieges leave to settle (MG-05, MG-07, MG-24, MG-27…MG-29).
+    pub siege: SiegeState,
+    /// What land battles have cost and still owe (MG-15, MG-31, MG-33).
+    pub losses: LossState,
+    /// Who stands with whom, who is out, who left the map (MG-24, MG-32, MG-34, MG-35).
+    pub politics: PoliticsState,
+}
+
+/// Fleets at sea and after naval battles (MG-15…MG-19, MG-33, MG-36).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct NavalState {
     /// Each side's fleet strength in NPs (MG-16, MG-18).
     pub fleet_np: BTreeMap<SideId, u32>,
     /// Carried elements a side must choose to lose after a naval defeat (MG-18).
@@ -57,42 +68,59 @@ pub struct CampaignState {
     pub retreats_due: Vec<SideId>,
     /// Enemy NPs each side has destroyed (MG-33).
     pub np_destroyed: BTreeMap<SideId, u32>,
-    /// Elements each side has lost for good.
-    pub elements_lost: BTreeMap<SideId, u32>,
-    /// Commanders lost for good (MG-31, MG-33).
-    pub commanders_lost: Vec<CommanderLost>,
     /// Who won the naval battle whose losses a side still has to choose (MG-18).
     pub naval_victor: BTreeMap<SideId, SideId>,
-    /// Beaten land counters that must retreat in post-combat movement (MG-15).
-    pub land_retreats_due: Vec<RetreatDue>,
-    /// Commands fighting on without a leader (MG-31): they cannot move.
-    pub leaderless: BTreeSet<(SideId, String)>,
-    /// Pairs of sides on the same side of the war; starts as the scenario sets it (MG-35
-    /// may change it).
-    pub alliances: BTreeSet<(SideId, SideId)>,
-    /// A side offered the chance to change sides because its ally just lost a land battle,
-    /// and that ally (MG-35).
-    pub switch_offer: Option<(SideId, SideId)>,
-    /// Cities under siege (MG-27).
-    pub sieges: Vec<Siege>,
-    /// The commands of cities that have fought, as their battles left them (MG-05, MG-07).
-    pub city_forces_left: BTreeMap<NodeId, Vec<CommandRoster>>,
-    /// Cities that change sides when the next campaign turn begins (MG-24).
-    pub city_turns_next: BTreeMap<NodeId, SideId>,
-    /// Sides out of the campaign, their capital taken (MG-32).
-    pub eliminated: BTreeSet<SideId>,
-    /// Commands led off the map (MG-34): side and the elements they took.
-    pub exits: Vec<(SideId, u32)>,
-    /// Turns in which a command left the map: one a turn (MG-34).
-    pub exit_turns: BTreeSet<u32>,
     /// Salvaged NPs waiting at a node for their side's fleet to come for them (MG-19).
     pub salvage: BTreeMap<SideId, (NodeId, u32)>,
     /// Allied fleets joined as one (MG-36): the commanding side and its partner.
     pub combined_fleet: Option<(SideId, SideId)>,
     /// Enemy NPs the combined fleet has sunk, shared by the two allies (MG-36).
     pub np_destroyed_combined: u32,
+}
+
+/// Cities under siege and what sieges leave to settle (MG-05, MG-07, MG-24, MG-27…MG-29).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SiegeState {
+    /// Cities under siege (MG-27).
+    pub sieges: Vec<Siege>,
+    /// The commands of cities that have fought, as their battles left them (MG-05, MG-07).
+    pub city_forces_left: BTreeMap<NodeId, Vec<CommandRoster>>,
+    /// Cities that change sides when the next campaign turn begins (MG-24).
+    pub city_turns_next: BTreeMap<NodeId, SideId>,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
+}
+
+/// What land battles have cost and still owe (MG-15, MG-31, MG-33).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LossState {
+    /// Elements each side has lost for good.
+    pub elements_lost: BTreeMap<SideId, u32>,
+    /// Commanders lost for good (MG-31, MG-33).
+    pub commanders_lost: Vec<CommanderLost>,
+    /// Beaten land counters that must retreat in post-combat movement (MG-15).
+    pub land_retreats_due: Vec<RetreatDue>,
+    /// Commands fighting on without a leader (MG-31): they cannot move.
+    pub leaderless: BTreeSet<(SideId, String)>,
+}
+
+/// Who stands with whom, who is out, who left the map (MG-24, MG-32, MG-34, MG-35).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PoliticsState {
+    /// Fortified cities allied to a side (capitals are their side's own, not listed).
+    pub city_allies: BTreeMap<NodeId, SideId>,
+    /// Pairs of sides on the same side of the war; starts as the scenario sets it (MG-35
+    /// may change it).
+    pub alliances: BTreeSet<(SideId, SideId)>,
+    /// A side offered the chance to change sides because its ally just lost a land battle,
+    /// and that ally (MG-35).
+    pub switch_offer: Option<(SideId, SideId)>,
+    /// Sides out of the campaign, their capital taken (MG-32).
+    pub eliminated: BTreeSet<SideId>,
+    /// Commands led off the map (MG-34): side and the elements they took.
+    pub exits: Vec<(SideId, u32)>,
+    /// Turns in which a command left the map: one a turn (MG-34).
+    pub exit_turns: BTreeSet<u32>,
 }
 
 /// Why a list of events does not make a campaign.
@@ -127,7 +155,6 @@ impl CampaignState {
             turn: 1,
             mover: 0,
             control,
-            city_allies,
             rolls: 0,
             notes: 0,
             phase: Phase::Setup,
@@ -136,27 +163,13 @@ impl CampaignState {
             battles_raised: 0,
             armies: scenario.armies.iter().map(|a| (a.side.clone(), a.clone())).collect(),
             garrisons: BTreeMap::new(),
-            fleet_np: scenario.sides.iter().filter(|s| s.fleet_np > 0).map(|s| (s.id.clone(), s.fleet_np)).collect(),
-            naval_losses_due: BTreeMap::new(),
-            retreats_due: Vec::new(),
-            np_destroyed: BTreeMap::new(),
-            elements_lost: BTreeMap::new(),
-            commanders_lost: Vec::new(),
-            naval_victor: BTreeMap::new(),
-            land_retreats_due: Vec::new(),
-            leaderless: BTreeSet::new(),
-            alliances: scenario.alliances.clone(),
-            switch_offer: None,
-            sieges: Vec::new(),
-            city_forces_left: BTreeMap::new(),
-            city_turns_next: BTreeMap::new(),
-            eliminated: BTreeSet::new(),
-            exits: Vec::new(),
-            exit_turns: BTreeSet::new(),
-            salvage: BTreeMap::new(),
-            combined_fleet: None,
-            np_destroyed_combined: 0,
-            siege_losses_due: BTreeMap::new(),
+            naval: NavalState {
+                fleet_np: scenario.sides.iter().filter(|s| s.fleet_np > 0).map(|s| (s.id.clone(), s.fleet_np)).collect(),
+                ..NavalState::default()
+            },
+            siege: SiegeState::default(),
+            losses: LossState::default(),
+            politics: PoliticsState { city_allies, alliances: scenario.alliances.clone(), ..PoliticsState::default() },
         }
     }
 
@@ -201,9 +214,9 @@ impl CampaignState {
             | Event::CommandDestroyed { .. } => self.apply_battle(event),
             Event::SidesSwitched { side, from, to } => {
                 let pair = |a: &SideId, b: &SideId| (a.clone().min(b.clone()), a.clone().max(b.clone()));
-                self.alliances.remove(&pair(side, from));
-                self.alliances.insert(pair(side, to));
-                self.switch_offer = None;
+                self.politics.alliances.remove(&pair(side, from));
+                self.politics.alliances.insert(pair(side, to));
+                self.politics.switch_offer = None;
             }
             Event::SiegeBegun { .. }
             | Event::SiegeRolled { .. }
@@ -215,18 +228,18 @@ impl CampaignState {
             | Event::CommandExited { .. } => self.apply_siege(event),
             Event::CampaignEnded { .. } => self.phase = Phase::Ended,
             Event::CityCommandsSurrendered { node, commands, to } => {
-                if let Some(forces) = self.city_forces_left.get_mut(node) {
+                if let Some(forces) = self.siege.city_forces_left.get_mut(node) {
                     forces.retain(|c| !commands.contains(&c.name));
                 }
-                self.city_turns_next.insert(*node, to.clone());
+                self.siege.city_turns_next.insert(*node, to.clone());
             }
             Event::CityForcesMustered { node, forces } => {
-                self.city_forces_left.entry(*node).or_insert_with(|| forces.clone());
+                self.siege.city_forces_left.entry(*node).or_insert_with(|| forces.clone());
             }
             Event::CityAttacked { battle, forces } => {
                 if let (Some(node), Some(ally)) = (battle.city, battle.defenders.first()) {
-                    self.city_allies.insert(node, ally.clone());
-                    self.city_forces_left.entry(node).or_insert_with(|| forces.clone());
+                    self.politics.city_allies.insert(node, ally.clone());
+                    self.siege.city_forces_left.entry(node).or_insert_with(|| forces.clone());
                 }
                 self.battles_raised = self.battles_raised.max(battle.id);
                 self.battles.push(battle.clone());
@@ -277,9 +290,9 @@ impl CampaignState {
             .iter()
             .map(|c| c.node)
             .chain(self.control.keys().copied())
-            .chain(self.city_allies.keys().copied())
+            .chain(self.politics.city_allies.keys().copied())
             .chain(self.battles.iter().map(|b| b.node))
-            .chain(self.sieges.iter().map(|s| s.node));
+            .chain(self.siege.sieges.iter().map(|s| s.node));
         for node in used {
             if map.node(node).is_none() {
                 return Err(format!(

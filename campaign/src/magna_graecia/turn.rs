@@ -150,7 +150,7 @@ impl CampaignState {
 
     /// Whether two sides are enemies: different and not allied by the scenario.
     pub fn are_enemies(&self, a: &SideId, b: &SideId) -> bool {
-        a != b && !self.alliances.contains(&(a.clone().min(b.clone()), a.clone().max(b.clone())))
+        a != b && !self.politics.alliances.contains(&(a.clone().min(b.clone()), a.clone().max(b.clone())))
     }
 
     /// Movement points of a counter (MG-11).
@@ -191,7 +191,7 @@ impl CampaignState {
         if self.phase != Phase::Movement || self.moving_side() != side {
             return out;
         }
-        if counter.aboard || counter.inside || self.leaderless.contains(&(side.clone(), name.to_owned())) {
+        if counter.aboard || counter.inside || self.losses.leaderless.contains(&(side.clone(), name.to_owned())) {
             return out;
         }
         let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
@@ -229,7 +229,7 @@ impl CampaignState {
             .filter(|&node| {
                 let fortified = map.node(node).is_some_and(|n| n.is_fortified());
                 let capital = self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node));
-                let ally = self.city_allies.get(&node);
+                let ally = self.politics.city_allies.get(&node);
                 // A command inside the walls is present in the node too.
                 let held_by_ally =
                     ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
@@ -320,7 +320,7 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
     }
     if deploy.not_in_unallied_cities
         && place.is_fortified()
-        && state.city_allies.get(&node) != Some(side)
+        && state.politics.city_allies.get(&node) != Some(side)
         && setup.capital.is_none_or(|c| c.node != node)
     {
         return Err(RuleError::new(
@@ -391,7 +391,7 @@ pub fn move_counter(
     if counter.aboard {
         return Err(RuleError::new(RuleId::MG_14, format!("{name} is aboard the fleet: move the fleet, or disembark first")));
     }
-    if state.leaderless.contains(&(side.clone(), name.to_owned())) {
+    if state.losses.leaderless.contains(&(side.clone(), name.to_owned())) {
         return Err(RuleError::new(RuleId::MG_31, format!("{name} has lost its leader and cannot move")));
     }
     if counter.inside {
@@ -420,7 +420,7 @@ fn disease_in_passing(
     if counter.is_fleet() || diseased.is_empty() {
         return Ok(Vec::new());
     }
-    if state.siege_losses_due.contains_key(side) {
+    if state.siege.siege_losses_due.contains_key(side) {
         return Err(RuleError::new(
             RuleId::MG_29,
             format!("{} must choose the losses it owes to siege or disease before marching through disease again", side_name(state, side)),
@@ -631,7 +631,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.extend(raise_battles(state, side));
         }
         Phase::Combat => {
-            if let Some((side, due)) = state.siege_losses_due.iter().next() {
+            if let Some((side, due)) = state.siege.siege_losses_due.iter().next() {
                 return Err(RuleError::new(
                     if due.rule == RuleId::MG_29 { RuleId::MG_29 } else { RuleId::MG_28 },
                     format!(
@@ -642,7 +642,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                     ),
                 ));
             }
-            if let Some((loser, n)) = state.naval_losses_due.iter().next() {
+            if let Some((loser, n)) = state.naval.naval_losses_due.iter().next() {
                 return Err(RuleError::new(
                     RuleId::MG_18,
                     format!("{} must first choose which {n} carried elements were lost at sea", side_name(state, loser)),
@@ -704,7 +704,7 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
             .map(|c| (c.name.clone(), c.entered_from))
             .collect();
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
-        let city = state.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
+        let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
         events.push(Event::BattleRaised {
             battle: Battle {
                 id: next_id,
@@ -729,13 +729,14 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
 impl CampaignState {
     /// Whether every side still in the campaign is on one side of the war (MG-32).
     pub fn one_camp_left(&self) -> bool {
-        let left: Vec<&SideId> = self.scenario.move_order.iter().filter(|s| !self.eliminated.contains(*s)).collect();
+        let left: Vec<&SideId> = self.scenario.move_order.iter().filter(|s| !self.politics.eliminated.contains(*s)).collect();
         left.iter().all(|a| left.iter().all(|b| !self.are_enemies(a, b)))
     }
 
     /// A siege whose besieger has no land counter left outside the walls is over (MG-28).
     pub(crate) fn lift_abandoned_sieges(&mut self) {
         let abandoned: Vec<NodeId> = self
+            .siege
             .sieges
             .iter()
             .filter(|s| !self.counters.iter().any(|c| c.side == s.besieger && c.node == s.node && c.on_land()))
@@ -772,11 +773,11 @@ impl CampaignState {
                     for c in self.counters.iter_mut().filter(|c| &c.side == side && c.aboard) {
                         c.node = last;
                     }
-                    if let Some((at, np)) = self.salvage.get(side).copied()
+                    if let Some((at, np)) = self.naval.salvage.get(side).copied()
                         && at == last
                     {
-                        self.salvage.remove(side);
-                        *self.fleet_np.entry(side.clone()).or_default() += np;
+                        self.naval.salvage.remove(side);
+                        *self.naval.fleet_np.entry(side.clone()).or_default() += np;
                     }
                 }
                 self.lift_abandoned_sieges();
@@ -819,7 +820,7 @@ impl CampaignState {
                 self.counters.push(landed);
             }
             Event::CityJoined { node, side } => {
-                self.city_allies.insert(*node, side.clone());
+                self.politics.city_allies.insert(*node, side.clone());
             }
             Event::BattleRaised { battle } => {
                 self.battles_raised = self.battles_raised.max(battle.id);
@@ -830,7 +831,7 @@ impl CampaignState {
             Event::PhaseEnded { phase, .. } => match phase {
                 Phase::Combat => {
                     // An offer to change sides lapses if not taken at once (MG-35).
-                    self.switch_offer = None;
+                    self.politics.switch_offer = None;
                     self.phase = Phase::PostCombat;
                 }
                 Phase::Movement => self.phase = Phase::Combat,
@@ -846,12 +847,12 @@ impl CampaignState {
                             self.mover = 0;
                             self.turn += 1;
                             // MG-24: surrendered cities change sides as the new turn begins.
-                            for (node, side) in std::mem::take(&mut self.city_turns_next) {
-                                self.city_allies.insert(node, side);
+                            for (node, side) in std::mem::take(&mut self.siege.city_turns_next) {
+                                self.politics.city_allies.insert(node, side);
                             }
                         }
-                        let out = self.eliminated.contains(self.moving_side());
-                        if !out || self.eliminated.len() >= self.scenario.move_order.len() {
+                        let out = self.politics.eliminated.contains(self.moving_side());
+                        if !out || self.politics.eliminated.len() >= self.scenario.move_order.len() {
                             break;
                         }
                     }

@@ -223,7 +223,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         .map(|&id| NodeStatus {
             id,
             controller: state.control.get(&id).cloned(),
-            allied_to: state.city_allies.get(&id).cloned(),
+            allied_to: state.politics.city_allies.get(&id).cloned(),
             capital_of: sides.iter().find(|s| s.capital.is_some_and(|c| c.node == id)).map(|s| s.id.clone()),
             city_commands: state.city_command_count(map, id),
         })
@@ -249,11 +249,11 @@ fn board(state: &CampaignState, map: &Map) -> Board {
             marks.sort_by(|a, b| (&a.side, a.node, a.fleet, a.inside).cmp(&(&b.side, b.node, b.fleet, b.inside)));
             marks
         },
-        alliances: state.alliances.iter().cloned().collect(),
-        switch_offer: state.switch_offer.clone(),
+        alliances: state.politics.alliances.iter().cloned().collect(),
+        switch_offer: state.politics.switch_offer.clone(),
         victory: state.victory_points(),
-        sieges: state.sieges.clone(),
-        eliminated: state.eliminated.iter().cloned().collect(),
+        sieges: state.siege.sieges.clone(),
+        eliminated: state.politics.eliminated.iter().cloned().collect(),
         alliance_rolls_due: if state.phase == Phase::Movement { state.alliance_rolls_due(map, state.moving_side()) } else { Vec::new() },
         battles: state
             .battles
@@ -303,10 +303,11 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
         garrison: state.garrisons.get(side).cloned().unwrap_or_default(),
         counter_mp: state.counters.iter().filter(|c| &c.side == side).map(|c| (c.name.clone(), state.movement_points(c))).collect(),
         deployable,
-        naval_losses_due: state.naval_losses_due.get(side).copied().unwrap_or(0),
-        fleet_retreats: if state.retreats_due.contains(side) { state.fleet_retreats(map, side) } else { BTreeMap::new() },
-        siege_losses_due: state.siege_losses_due.get(side).cloned(),
+        naval_losses_due: state.naval.naval_losses_due.get(side).copied().unwrap_or(0),
+        fleet_retreats: if state.naval.retreats_due.contains(side) { state.fleet_retreats(map, side) } else { BTreeMap::new() },
+        siege_losses_due: state.siege.siege_losses_due.get(side).cloned(),
         land_retreats: state
+            .losses
             .land_retreats_due
             .iter()
             .filter(|r| &r.side == side)
@@ -319,11 +320,11 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
             .map(|c| (c.name.clone(), state.destinations(map, side, &c.name)))
             .filter(|(_, d)| !d.is_empty())
             .collect(),
-        leaderless: state.leaderless.iter().filter(|(s, _)| s == side).map(|(_, c)| c.clone()).collect(),
+        leaderless: state.losses.leaderless.iter().filter(|(s, _)| s == side).map(|(_, c)| c.clone()).collect(),
         allied_city_commands: state
             .battles
             .iter()
-            .filter_map(|b| b.city.filter(|n| state.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
+            .filter_map(|b| b.city.filter(|n| state.politics.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
             .collect(),
     })
 }
