@@ -154,3 +154,13 @@ fn x_01_a_secret_roll_is_described_to_its_side_only() {
     assert!(read(Viewer::Side(SideId::new("ostrogoths"))).is_some_and(|l| l.contains("d6 = 5")));
     assert_eq!(read(Viewer::Side(SideId::new("byzantines"))), None);
 }
+
+/// BE-03: a Table of Organisation reads units by kind, in the rules' own notation.
+#[test]
+fn be_03_units_are_summed_up_by_kind_in_the_rules_notation() {
+    use referee_campaign::belisarius::pieces::{UnitKind, parse_units, summary};
+    let mut units = parse_units(UnitKind::Cataphract, "4 x 1*A, 2x(2*C)").unwrap();
+    units.extend(parse_units(UnitKind::Infantry, "2x([1]*C), 1C").unwrap());
+    assert_eq!(summary(&units), "cataphracts 4×1*A 2×2*C; infantry 2×[1]*C 1C");
+    assert_eq!(summary(&[]), "");
+}

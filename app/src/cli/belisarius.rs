@@ -92,7 +92,7 @@ impl Output for Rosters {
     fn text(&self) -> String {
         let mut s = String::new();
         for org in &self.0 {
-            s.push_str(&format!("Table of Organisation: {}\n", org.side));
+            s.push_str(&format!("Table of Organisation: {}\n", org.name));
             for b in &org.boxes {
                 let who = match (&b.leader, b.np, b.decoy) {
                     (Some(l), _, _) => format!(
@@ -103,12 +103,15 @@ impl Output for Rosters {
                         l.tactical,
                         l.rank
                     ),
-                    (None, Some(np), false) => format!("fleet of {np} NPs"),
-                    (None, _, true) => if b.np.is_some() { "fleet decoy" } else { "decoy" }.to_owned(),
+                    (None, Some(np), _) => format!("fleet of {np} NPs"),
+                    (None, None, true) => if b.naval { "fleet decoy" } else { "decoy" }.to_owned(),
                     (None, None, false) => "units with no leader".to_owned(),
                 };
-                let units: Vec<String> = b.units.iter().map(ToString::to_string).collect();
-                let units = if units.is_empty() { String::new() } else { format!(": {} — {} CP", units.join(", "), b.points) };
+                let units = if b.units.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points)
+                };
                 s.push_str(&format!("  {} — {who}{units}\n", b.place));
             }
             if !org.stratagems.is_empty() {

@@ -470,7 +470,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             ui.add_space(6.0);
         }
         for org in view.organisations() {
-            organisation_ui(ui, setup, org);
+            organisation_ui(ui, org);
             lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
@@ -620,8 +620,8 @@ fn side_name(board: &Board, id: &SideId) -> String {
     board.sides.iter().find(|s| s.id == *id).map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
-fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation) {
-    let name = setup.side(&org.side).map_or_else(|| org.side.to_string(), |s| s.name.clone());
+fn organisation_ui(ui: &mut egui::Ui, org: &Organisation) {
+    let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
     let mut last_place = "";
     for b in &org.boxes {
@@ -639,8 +639,8 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation) {
                 l.tactical,
                 l.rank
             ),
-            (None, Some(np), false) => format!("fleet of {np} NPs"),
-            (None, Some(_), true) => "fleet decoy".to_owned(),
+            (None, Some(np), _) => format!("fleet of {np} NPs"),
+            (None, None, true) if b.naval => "fleet decoy".to_owned(),
             (None, None, true) => "decoy".to_owned(),
             (None, None, false) => "units with no leader".to_owned(),
         };
@@ -651,41 +651,13 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation) {
         if !b.units.is_empty() {
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(22.0);
-                ui.label(format!("{} — {} CP", units_in_short(&b.units), b.points));
+                ui.label(format!("{} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points));
             });
         }
     }
     if !org.stratagems.is_empty() {
         ui.label(format!("Stratagems held: {}", org.stratagems.join(", ")));
     }
-}
-
-/// Units by kind with counts, in the rules' notation: "cataphracts 4×1*A 2×2*C; infantry 4×1C".
-pub(crate) fn units_in_short(units: &[referee_campaign::belisarius::pieces::Unit]) -> String {
-    let mut kinds: Vec<(referee_campaign::belisarius::pieces::UnitKind, Vec<(String, u32)>)> = Vec::new();
-    for u in units {
-        let notation = u.to_string();
-        let i = match kinds.iter().position(|(k, _)| *k == u.kind) {
-            Some(i) => i,
-            None => {
-                kinds.push((u.kind, Vec::new()));
-                kinds.len() - 1
-            }
-        };
-        let list = &mut kinds[i].1;
-        match list.iter_mut().find(|(n, _)| *n == notation) {
-            Some((_, count)) => *count += 1,
-            None => list.push((notation, 1)),
-        }
-    }
-    kinds
-        .iter()
-        .map(|(kind, list)| {
-            let items: Vec<String> = list.iter().map(|(n, c)| if *c == 1 { n.clone() } else { format!("{c}×{n}") }).collect();
-            format!("{} {}", kind.label(), items.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// The bar above the desk: the campaign, the date, who is looking, and the way back to the

@@ -348,3 +348,32 @@ impl LeaderBook {
         self.leaders.iter().find(|l| l.id == id)
     }
 }
+
+/// Units by kind with counts, in the rules' notation, for reading: "cataphracts 4×1*A
+/// 2×2*C; infantry 4×1C".
+pub fn summary(units: &[Unit]) -> String {
+    let mut kinds: Vec<(UnitKind, Vec<(String, u32)>)> = Vec::new();
+    for u in units {
+        let notation = u.to_string();
+        let i = match kinds.iter().position(|(k, _)| *k == u.kind) {
+            Some(i) => i,
+            None => {
+                kinds.push((u.kind, Vec::new()));
+                kinds.len() - 1
+            }
+        };
+        let list = &mut kinds[i].1;
+        match list.iter_mut().find(|(n, _)| *n == notation) {
+            Some((_, count)) => *count = count.saturating_add(1),
+            None => list.push((notation, 1)),
+        }
+    }
+    kinds
+        .iter()
+        .map(|(kind, list)| {
+            let items: Vec<String> = list.iter().map(|(n, c)| if *c == 1 { n.clone() } else { format!("{c}×{n}") }).collect();
+            format!("{} {}", kind.label(), items.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}

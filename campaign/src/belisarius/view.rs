@@ -92,6 +92,8 @@ pub struct OrgBox {
     /// Naval points, for a fleet.
     pub np: Option<u32>,
     pub decoy: bool,
+    /// A fleet or a fleet decoy, at sea or in port.
+    pub naval: bool,
 }
 
 /// A free set-up line still to place, as its side reads it.
@@ -115,6 +117,8 @@ pub struct LineDue {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Organisation {
     pub side: SideId,
+    /// The side's name, for reading.
+    pub name: String,
     pub boxes: Vec<OrgBox>,
     pub stratagems: Vec<String>,
     pub lines_due: Vec<LineDue>,
@@ -286,13 +290,13 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
                     _ => None,
                 },
                 decoy: matches!(p.kind, PieceKind::LeaderDecoy | PieceKind::FleetDecoy),
+                naval: p.kind.is_naval(),
             }
         })
         .collect();
     // By place; in a place the senior leader first, then the others, units without a leader,
     // fleets and decoys.
-    let key =
-        |b: &OrgBox| (b.at.clone(), b.decoy, b.np.is_some(), std::cmp::Reverse(b.leader.as_ref().map(|l| (l.rank, l.id.clone()))), b.np);
+    let key = |b: &OrgBox| (b.at.clone(), b.naval, b.decoy, std::cmp::Reverse(b.leader.as_ref().map(|l| (l.rank, l.id.clone()))), b.np);
     boxes.sort_by_key(key);
     let lines_due = state
         .lines_due
@@ -311,7 +315,8 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             fleet_decoys: d.rest.fleet_decoys,
         })
         .collect();
-    Organisation { side: side.clone(), boxes, stratagems: state.hands.get(side).cloned().unwrap_or_default(), lines_due }
+    let name = setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
+    Organisation { side: side.clone(), name, boxes, stratagems: state.hands.get(side).cloned().unwrap_or_default(), lines_due }
 }
 
 /// The log as `viewer` reads it, numbered 1, 2, 3… in the viewer's own sequence.
