@@ -11,7 +11,16 @@ use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
 fn place(side: &str, line: u32, at: &str) -> Order {
-    Order::Place { side: SideId::new(side), line, at: at.into(), leaders: None, units: None, decoys: None, fleets: None, fleet_decoys: None }
+    Order::Place {
+        side: SideId::new(side),
+        line,
+        at: at.into(),
+        leaders: None,
+        units: None,
+        decoys: None,
+        fleets: None,
+        fleet_decoys: None,
+    }
 }
 
 fn open(scenario: &str) -> (tempfile::TempDir, Store, Campaign<Belisarius>) {
