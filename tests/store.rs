@@ -503,9 +503,11 @@ fn x_03_a_store_opened_for_reading_writes_nothing() {
     assert_eq!(db.files(), ["campaigns.sqlite"]);
 }
 
-/// Copies the built-in data folder to `to`, with the map changed by `edit`.
+/// Copies the built-in Magna Graecia data to `to/magna-graecia/`, laid out like `data/`, with
+/// the map changed by `edit`.
 fn data_folder_with_map(to: &Path, edit: impl Fn(String) -> String) {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/magna-graecia");
+    let to = to.join("magna-graecia");
     for sub in ["maps", "scenarios", "armies", "tables"] {
         std::fs::create_dir_all(to.join(sub)).unwrap();
         for entry in std::fs::read_dir(from.join(sub)).unwrap() {
@@ -544,4 +546,38 @@ fn x_03_a_campaign_keeps_its_map() {
     let err = c.state.map(Some(&shrunk)).unwrap_err();
     assert!(err.contains("stands on node 08, which the map `sicily` in the data does not have"), "{err}");
     assert!(c.state.map(None).unwrap_err().contains("which is not in the data"));
+}
+
+/// X-03 / X-07: a referee's data folder is laid out like `data/`. One with `magna-graecia/`
+/// alone offers the Magna Graecia scenarios and no Belisarius ones; one made before each
+/// campaign had its own folder (`maps/`, `scenarios/` … at its top) is refused by every
+/// command in one line naming the folder and where to move them, and the database is left as
+/// it was.
+#[test]
+fn x_03_a_data_folder_is_laid_out_like_data() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "Kept");
+    let dir = tempfile::tempdir().unwrap();
+    data_folder_with_map(dir.path(), |t| t);
+    let data = dir.path().to_str().unwrap();
+    let json = referee_e2e::cli(&db.path, &["--data", data, "scenarios", "--json"]).json();
+    let campaigns: Vec<&str> = json.as_array().unwrap().iter().map(|s| s["campaign"].as_str().unwrap()).collect();
+    assert_eq!(campaigns, ["magna-graecia"; 4], "{json}");
+
+    let new = dir.path().join("magna-graecia");
+    for sub in ["maps", "scenarios", "armies", "tables"] {
+        std::fs::rename(new.join(sub), dir.path().join(sub)).unwrap();
+    }
+    std::fs::remove_dir(&new).unwrap();
+    let before = db.bytes();
+    for args in [&["scenarios"][..], &["log", "Kept"], &["new", "dionysian", "--name", "Old", "--seed", "1"]] {
+        let line = referee_e2e::cli(&db.path, &[&["--data", data][..], args].concat()).refused();
+        let want = format!(
+            "{data}: Magna Graecia's `maps`, `scenarios`, `armies`, `tables` folders are at the top of this data folder, as before \
+             each campaign had a folder of its own; move them into {}/",
+            new.display()
+        );
+        assert!(line.ends_with(&want), "{args:?}: {line}");
+        assert_eq!(db.bytes(), before, "{args:?} changed the database");
+    }
 }

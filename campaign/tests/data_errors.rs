@@ -10,11 +10,11 @@ use referee_campaign::{Catalog, NodeId};
 use referee_data::raw::RawMap;
 use referee_data::{DataSource, EMBEDDED, Problem, SourceText, line_of};
 
-const MAP: &str = "maps/sicily.toml";
-const DIONYSIAN: &str = "scenarios/dionysian.toml";
-const PYRRHIC: &str = "scenarios/pyrrhic.toml";
-const FIRST_PUNIC: &str = "scenarios/first-punic.toml";
-const SECOND_PUNIC: &str = "scenarios/second-punic.toml";
+const MAP: &str = "magna-graecia/maps/sicily.toml";
+const DIONYSIAN: &str = "magna-graecia/scenarios/dionysian.toml";
+const PYRRHIC: &str = "magna-graecia/scenarios/pyrrhic.toml";
+const FIRST_PUNIC: &str = "magna-graecia/scenarios/first-punic.toml";
+const SECOND_PUNIC: &str = "magna-graecia/scenarios/second-punic.toml";
 
 /// The start of a node's `[[node]]` table in the map, to edit or search within it.
 fn node(id: u8) -> String {
@@ -188,15 +188,15 @@ fn matches(pattern: &str, message: &str) -> bool {
 #[test]
 fn x_07_parse_reports_a_toml_error_with_its_line() {
     let source = SourceText {
-        file: "maps/broken.toml".to_owned(),
+        file: "magna-graecia/maps/broken.toml".to_owned(),
         text: "version = 1\nid = \"broken\"\nname = \"Broken\nwidth_km = 1.0\n".to_owned(),
     };
     let err = referee_data::parse::<RawMap>(&source).unwrap_err();
     let [problem] = err.problems.as_slice() else { panic!("one problem expected: {err}") };
-    assert_eq!(problem.file, "maps/broken.toml");
+    assert_eq!(problem.file, "magna-graecia/maps/broken.toml");
     assert_eq!(problem.line, 3);
     assert!(!problem.message.is_empty());
-    assert!(err.to_string().starts_with("maps/broken.toml:3: "), "{err}");
+    assert!(err.to_string().starts_with("magna-graecia/maps/broken.toml:3: "), "{err}");
 }
 
 /// X-07: a file that is not valid TOML is reported at the line of the mistake.
@@ -237,16 +237,64 @@ fn x_07_wrong_format_version() {
 #[test]
 fn x_07_unreadable_file() {
     let fx = Fixture::new();
-    fs::write(fx.path("scenarios/garbled.toml"), [0xff, 0xfe, 0x00]).unwrap();
-    fx.load().only("scenarios/garbled.toml", 0, "cannot be read: *");
+    fs::write(fx.path("magna-graecia/scenarios/garbled.toml"), [0xff, 0xfe, 0x00]).unwrap();
+    fx.load().only("magna-graecia/scenarios/garbled.toml", 0, "cannot be read: *");
 }
 
-/// X-07: a data folder without a `scenarios` folder is named.
+/// X-07: a data folder whose `magna-graecia` folder has no `scenarios` folder is named.
 #[test]
 fn x_07_missing_folder() {
     let fx = Fixture::new();
-    fs::remove_dir_all(fx.path("scenarios")).unwrap();
-    fx.load().only("scenarios", 0, "cannot be listed: *");
+    fs::remove_dir_all(fx.path("magna-graecia/scenarios")).unwrap();
+    fx.load().only("magna-graecia/scenarios", 0, "cannot be listed: *");
+}
+
+/// X-07: a data folder made before each campaign had its own folder (Magna Graecia's
+/// `maps`, `scenarios`, `armies`, `tables` at its top) is refused in one sentence that names
+/// the folder and says where to move them; none of its files is read, not even beside a
+/// `magna-graecia` folder.
+#[test]
+fn x_07_data_folder_of_the_old_layout() {
+    for keep_new in [false, true] {
+        let fx = Fixture::new();
+        let new = fx.path("magna-graecia");
+        for sub in ["maps", "scenarios", "armies", "tables"] {
+            let to = fx.path(sub);
+            if keep_new {
+                fs::create_dir_all(&to).unwrap();
+                for entry in fs::read_dir(new.join(sub)).unwrap() {
+                    let entry = entry.unwrap();
+                    fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+                }
+            } else {
+                fs::rename(new.join(sub), to).unwrap();
+            }
+        }
+        if !keep_new {
+            fs::remove_dir(&new).unwrap();
+        }
+        let problems = fx.load();
+        let want = format!(
+            "Magna Graecia's `maps`, `scenarios`, `armies`, `tables` folders are at the top of this data folder, as before each \
+             campaign had a folder of its own; move them into {}/",
+            new.display()
+        );
+        problems.only("", 0, &want);
+        problems.and_no_more(1);
+        let err = Catalog::load(&DataSource::Folder(fx.dir.path().to_owned())).unwrap_err().to_string();
+        assert_eq!(err, format!("{}: {want}", fx.dir.path().display()));
+        assert!(!err.contains('\n'), "one line: {err}");
+    }
+}
+
+/// X-07: a data folder made for Belisarius alone (no `magna-graecia` folder) has no Magna
+/// Graecia maps or scenarios, and is not refused.
+#[test]
+fn x_07_data_folder_without_magna_graecia() {
+    let fx = Fixture::new();
+    fs::remove_dir_all(fx.path("magna-graecia")).unwrap();
+    let catalog = Catalog::load(&DataSource::Folder(fx.dir.path().to_owned())).unwrap();
+    assert!(catalog.scenarios.is_empty() && catalog.maps.is_empty());
 }
 
 /// X-07: problems in several files, and several in one file, are all reported at once.
@@ -832,8 +880,8 @@ fn mg_02_capture_award_for_unknown_side() {
 // ---------------------------------------------------------------------------------------
 // MG-03: the points table and the default armies
 
-const ELEMENTS: &str = "tables/elements.toml";
-const PYRRHIC_ARMIES: &str = "armies/pyrrhic.toml";
+const ELEMENTS: &str = "magna-graecia/tables/elements.toml";
+const PYRRHIC_ARMIES: &str = "magna-graecia/armies/pyrrhic.toml";
 
 /// MG-03: a mobility the rules do not know is named with its line.
 #[test]

@@ -17,33 +17,53 @@ use serde::de::DeserializeOwned;
 /// The format version every data file declares in its `version` field.
 pub const DATA_VERSION: u32 = 1;
 
+/// The folder of the Magna Graecia campaign's files (`maps/`, `scenarios/`, `armies/`,
+/// `tables/`), in `data/` and in a referee's own data folder alike.
+pub const MAGNA_GRAECIA: &str = "magna-graecia";
+
+/// The folder of the Belisarius campaign's files (`map.toml`, `leaders.toml`, `tables.toml`,
+/// `scenarios/`).
+pub const BELISARIUS: &str = "belisarius";
+
+/// The folders Magna Graecia's files sat in at the top of a data folder before each campaign
+/// had a folder of its own.
+const OLD_TOP_FOLDERS: [&str; 4] = ["maps", "scenarios", "armies", "tables"];
+
 /// A data file built into the binary.
 #[derive(Debug, Clone, Copy)]
 pub struct EmbeddedFile {
-    /// Path relative to the data folder, with `/` separators, e.g. `maps/sicily.toml`.
+    /// Path relative to the data folder, with `/` separators, e.g.
+    /// `magna-graecia/maps/sicily.toml`.
     pub path: &'static str,
     pub text: &'static str,
 }
 
+/// An [`EmbeddedFile`] of the file at `path` under `data/`.
+macro_rules! embed {
+    ($path:literal) => {
+        EmbeddedFile { path: $path, text: include_str!(concat!("../", $path)) }
+    };
+}
+
 /// Every data file shipped with the program.
 pub const EMBEDDED: &[EmbeddedFile] = &[
-    EmbeddedFile { path: "maps/sicily.toml", text: include_str!("../maps/sicily.toml") },
-    EmbeddedFile { path: "tables/elements.toml", text: include_str!("../tables/elements.toml") },
-    EmbeddedFile { path: "armies/dionysian.toml", text: include_str!("../armies/dionysian.toml") },
-    EmbeddedFile { path: "armies/pyrrhic.toml", text: include_str!("../armies/pyrrhic.toml") },
-    EmbeddedFile { path: "armies/first-punic.toml", text: include_str!("../armies/first-punic.toml") },
-    EmbeddedFile { path: "armies/second-punic.toml", text: include_str!("../armies/second-punic.toml") },
-    EmbeddedFile { path: "scenarios/dionysian.toml", text: include_str!("../scenarios/dionysian.toml") },
-    EmbeddedFile { path: "scenarios/pyrrhic.toml", text: include_str!("../scenarios/pyrrhic.toml") },
-    EmbeddedFile { path: "scenarios/first-punic.toml", text: include_str!("../scenarios/first-punic.toml") },
-    EmbeddedFile { path: "scenarios/second-punic.toml", text: include_str!("../scenarios/second-punic.toml") },
-    EmbeddedFile { path: "belisarius/tables.toml", text: include_str!("../belisarius/tables.toml") },
-    EmbeddedFile { path: "belisarius/leaders.toml", text: include_str!("../belisarius/leaders.toml") },
-    EmbeddedFile { path: "belisarius/scenarios/africa-533.toml", text: include_str!("../belisarius/scenarios/africa-533.toml") },
-    EmbeddedFile { path: "belisarius/scenarios/italy-535.toml", text: include_str!("../belisarius/scenarios/italy-535.toml") },
-    EmbeddedFile { path: "belisarius/scenarios/goths-541.toml", text: include_str!("../belisarius/scenarios/goths-541.toml") },
-    EmbeddedFile { path: "belisarius/scenarios/final-551.toml", text: include_str!("../belisarius/scenarios/final-551.toml") },
-    EmbeddedFile { path: "belisarius/map.toml", text: include_str!("../belisarius/map.toml") },
+    embed!("magna-graecia/maps/sicily.toml"),
+    embed!("magna-graecia/tables/elements.toml"),
+    embed!("magna-graecia/armies/dionysian.toml"),
+    embed!("magna-graecia/armies/pyrrhic.toml"),
+    embed!("magna-graecia/armies/first-punic.toml"),
+    embed!("magna-graecia/armies/second-punic.toml"),
+    embed!("magna-graecia/scenarios/dionysian.toml"),
+    embed!("magna-graecia/scenarios/pyrrhic.toml"),
+    embed!("magna-graecia/scenarios/first-punic.toml"),
+    embed!("magna-graecia/scenarios/second-punic.toml"),
+    embed!("belisarius/tables.toml"),
+    embed!("belisarius/leaders.toml"),
+    embed!("belisarius/scenarios/africa-533.toml"),
+    embed!("belisarius/scenarios/italy-535.toml"),
+    embed!("belisarius/scenarios/goths-541.toml"),
+    embed!("belisarius/scenarios/final-551.toml"),
+    embed!("belisarius/map.toml"),
 ];
 
 /// Where data files are read from.
@@ -52,7 +72,8 @@ pub enum DataSource {
     /// The copies built into the binary.
     #[default]
     Embedded,
-    /// A folder laid out like `data/` (`maps/`, `scenarios/`), for a referee's own numbers.
+    /// A folder laid out like `data/` (`magna-graecia/…` and/or `belisarius/…`), for a
+    /// referee's own numbers.
     Folder(PathBuf),
 }
 
@@ -65,7 +86,7 @@ pub struct SourceText {
 }
 
 impl DataSource {
-    /// Reads the file at `path` (relative, `/`-separated, e.g. `maps/sicily.toml`).
+    /// Reads the file at `path` (relative, `/`-separated, e.g. `magna-graecia/maps/sicily.toml`).
     pub fn read(&self, path: &str) -> Result<SourceText, DataError> {
         match self {
             DataSource::Embedded => EMBEDDED
@@ -82,7 +103,8 @@ impl DataSource {
         }
     }
 
-    /// The relative paths of every file in `dir` (e.g. `scenarios`) ending in `.toml`, sorted.
+    /// The relative paths of every file in `dir` (e.g. `magna-graecia/scenarios`) ending in
+    /// `.toml`, sorted.
     pub fn list(&self, dir: &str) -> Result<Vec<String>, DataError> {
         let mut out: Vec<String> = match self {
             DataSource::Embedded => {
@@ -102,6 +124,50 @@ impl DataSource {
         };
         out.sort();
         Ok(out)
+    }
+
+    /// Whether the source holds a campaign's folder ([`MAGNA_GRAECIA`], [`BELISARIUS`]). The
+    /// built-in data holds both; a referee's folder may hold either or both.
+    pub fn has(&self, campaign: &str) -> bool {
+        match self {
+            DataSource::Embedded => EMBEDDED.iter().any(|f| f.path.split('/').next() == Some(campaign)),
+            DataSource::Folder(dir) => dir.join(campaign).is_dir(),
+        }
+    }
+
+    /// Refuses a referee's folder that is not laid out like `data/`: one made before each
+    /// campaign had its own folder (`maps/`, `scenarios/`, `armies/`, `tables/` at its top),
+    /// or one holding neither campaign's folder. Its files are never read in part.
+    pub fn check_layout(&self) -> Result<(), DataError> {
+        let DataSource::Folder(dir) = self else { return Ok(()) };
+        let old: Vec<&str> = OLD_TOP_FOLDERS.into_iter().filter(|sub| dir.join(sub).is_dir()).collect();
+        let into = dir.join(MAGNA_GRAECIA);
+        if !old.is_empty() {
+            let names: Vec<String> = old.iter().map(|sub| format!("`{sub}`")).collect();
+            return Err(DataError::single(
+                dir.display().to_string(),
+                0,
+                format!(
+                    "Magna Graecia's {} {} at the top of this data folder, as before each campaign had a folder of its own; \
+                     move {} into {}/",
+                    names.join(", "),
+                    if old.len() == 1 { "folder is" } else { "folders are" },
+                    if old.len() == 1 { "it" } else { "them" },
+                    into.display()
+                ),
+            ));
+        }
+        if !self.has(MAGNA_GRAECIA) && !self.has(BELISARIUS) {
+            return Err(DataError::single(
+                dir.display().to_string(),
+                0,
+                format!(
+                    "this data folder holds neither a `{MAGNA_GRAECIA}` nor a `{BELISARIUS}` folder; put the campaigns' files in \
+                     those, as in `data/`"
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -215,9 +281,88 @@ mod tests {
 
     #[test]
     fn every_embedded_file_is_listed_under_its_folder() {
-        let scenarios = DataSource::Embedded.list("scenarios").unwrap();
+        let scenarios = DataSource::Embedded.list("magna-graecia/scenarios").unwrap();
         assert_eq!(scenarios.len(), 4);
-        assert_eq!(DataSource::Embedded.list("maps").unwrap(), vec!["maps/sicily.toml"]);
+        assert_eq!(DataSource::Embedded.list("magna-graecia/maps").unwrap(), vec!["magna-graecia/maps/sicily.toml"]);
+        assert_eq!(DataSource::Embedded.list("belisarius/scenarios").unwrap().len(), 4);
+    }
+
+    #[test]
+    fn every_embedded_file_is_in_a_campaign_folder() {
+        for f in EMBEDDED {
+            let top = f.path.split('/').next().unwrap();
+            assert!([MAGNA_GRAECIA, BELISARIUS].contains(&top), "{} is outside the campaigns' folders", f.path);
+        }
+        assert!(DataSource::Embedded.has(MAGNA_GRAECIA) && DataSource::Embedded.has(BELISARIUS));
+        assert!(DataSource::Embedded.check_layout().is_ok());
+    }
+
+    /// A folder holding `magna-graecia/` and/or `belisarius/` is accepted.
+    #[test]
+    fn a_folder_laid_out_like_data_is_accepted() {
+        for campaigns in [&[MAGNA_GRAECIA, BELISARIUS][..], &[MAGNA_GRAECIA], &[BELISARIUS]] {
+            let dir = tempfile::tempdir().unwrap();
+            for c in campaigns {
+                std::fs::create_dir_all(dir.path().join(c).join("scenarios")).unwrap();
+            }
+            let source = DataSource::Folder(dir.path().to_owned());
+            assert!(source.check_layout().is_ok(), "{campaigns:?}");
+            assert_eq!(source.has(MAGNA_GRAECIA), campaigns.contains(&MAGNA_GRAECIA));
+            assert_eq!(source.has(BELISARIUS), campaigns.contains(&BELISARIUS));
+        }
+    }
+
+    /// A folder of the old layout (Magna Graecia's folders at its top) is refused in one
+    /// sentence naming the folder and where to move them, with or without a `magna-graecia`
+    /// folder beside them, so its files are never half read.
+    #[test]
+    fn a_folder_of_the_old_layout_is_refused_in_one_sentence() {
+        for with_new in [false, true] {
+            let dir = tempfile::tempdir().unwrap();
+            for sub in ["maps", "scenarios", "armies", "tables", "belisarius"] {
+                std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+            }
+            if with_new {
+                std::fs::create_dir_all(dir.path().join(MAGNA_GRAECIA)).unwrap();
+            }
+            let err = DataSource::Folder(dir.path().to_owned()).check_layout().unwrap_err();
+            let [problem] = err.problems.as_slice() else { panic!("one problem expected: {err}") };
+            assert_eq!(problem.file, dir.path().display().to_string());
+            assert_eq!(problem.line, 0);
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "{}: Magna Graecia's `maps`, `scenarios`, `armies`, `tables` folders are at the top of this data folder, as \
+                     before each campaign had a folder of its own; move them into {}/",
+                    dir.path().display(),
+                    dir.path().join(MAGNA_GRAECIA).display()
+                )
+            );
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("maps")).unwrap();
+        let err = DataSource::Folder(dir.path().to_owned()).check_layout().unwrap_err().to_string();
+        let into = dir.path().join(MAGNA_GRAECIA);
+        let want = format!(
+            "Magna Graecia's `maps` folder is at the top of this data folder, as before each campaign had a folder of its own; \
+             move it into {}/",
+            into.display()
+        );
+        assert!(err.ends_with(&want), "{err}");
+    }
+
+    #[test]
+    fn a_folder_with_neither_campaign_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = DataSource::Folder(dir.path().to_owned()).check_layout().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: this data folder holds neither a `magna-graecia` nor a `belisarius` folder; put the campaigns' files in those, \
+                 as in `data/`",
+                dir.path().display()
+            )
+        );
     }
 
     #[test]
@@ -229,7 +374,7 @@ mod tests {
 
     #[test]
     fn a_missing_embedded_file_is_named() {
-        let err = DataSource::Embedded.read("maps/atlantis.toml").unwrap_err();
-        assert_eq!(err.to_string(), "data/maps/atlantis.toml: no such data file is built in");
+        let err = DataSource::Embedded.read("magna-graecia/maps/atlantis.toml").unwrap_err();
+        assert_eq!(err.to_string(), "data/magna-graecia/maps/atlantis.toml: no such data file is built in");
     }
 }

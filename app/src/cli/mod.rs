@@ -38,7 +38,8 @@ pub struct Cli {
     /// Print JSON instead of text
     #[arg(long, global = true)]
     pub json: bool,
-    /// Read maps and scenarios from this folder instead of the built-in copies
+    /// Read maps and scenarios from this folder instead of the built-in copies; it is laid out
+    /// like data/: magna-graecia/… and/or belisarius/…
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
     #[command(flatten)]
@@ -341,9 +342,7 @@ impl Session {
     /// The Belisarius world, or `None` when a referee's own data folder has no
     /// `belisarius` folder (a folder made for Magna Graecia alone).
     fn belisarius_world(&self) -> anyhow::Result<Option<referee_campaign::belisarius::World>> {
-        if let DataSource::Folder(dir) = &self.data
-            && !dir.join("belisarius").is_dir()
-        {
+        if !self.data.has(referee_data::BELISARIUS) {
             return Ok(None);
         }
         referee_campaign::belisarius::World::load(&self.data).map(Some).map_err(|e| anyhow!("{e}"))

@@ -57,10 +57,11 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     }
     let GuiOptions { db, open, view_as, smoke_frames, screenshot, data } = options;
     let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
-    let world = match &data {
-        // A referee's folder made for Magna Graecia alone has no Belisarius files.
-        DataSource::Folder(dir) if !dir.join("belisarius").is_dir() => None,
-        _ => Some(referee_campaign::belisarius::World::load(&data).map_err(|e| anyhow!("{e}"))?),
+    // A referee's folder made for Magna Graecia alone has no Belisarius files.
+    let world = if data.has(referee_data::BELISARIUS) {
+        Some(referee_campaign::belisarius::World::load(&data).map_err(|e| anyhow!("{e}"))?)
+    } else {
+        None
     };
     let app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?;
     // The smoke test must show the campaign it was asked for, not a picker with an error.

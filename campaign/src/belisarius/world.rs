@@ -22,8 +22,10 @@ pub struct World {
 
 impl World {
     /// Reads the map, the leaders, the tables and the scenarios from `source`, reporting
-    /// every problem of every file at once.
+    /// every problem of every file at once. A referee's folder not laid out like `data/` is
+    /// refused first, in one sentence ([`DataSource::check_layout`]).
     pub fn load(source: &DataSource) -> Result<World, DataError> {
+        source.check_layout()?;
         let mut problems: Vec<Problem> = Vec::new();
         let map = ZoneMap::load(source).map_err(|e| problems.extend(e.problems)).ok();
         let tables = Tables::load(source).map_err(|e| problems.extend(e.problems)).ok();

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use referee_data::raw::{RawArmyFile, RawElementTable, RawMap, RawScenario};
-use referee_data::{DataError, DataSource, Problem, Report, SourceText};
+use referee_data::{DataError, DataSource, MAGNA_GRAECIA, Problem, Report, SourceText};
 
 use super::army::{ElementTable, army_from_raw};
 use super::map::Map;
@@ -11,7 +11,11 @@ use super::scenario::Scenario;
 use crate::ids::SideId;
 
 /// Where the points table lives in the data folder.
-pub const ELEMENT_TABLE: &str = "tables/elements.toml";
+pub const ELEMENT_TABLE: &str = "magna-graecia/tables/elements.toml";
+/// The folders of the maps, the scenarios and their default armies in the data folder.
+pub const MAP_DIR: &str = "magna-graecia/maps";
+pub const SCENARIO_DIR: &str = "magna-graecia/scenarios";
+pub const ARMY_DIR: &str = "magna-graecia/armies";
 
 /// Every map and scenario, validated.
 #[derive(Debug, Clone)]
@@ -25,10 +29,18 @@ pub struct Catalog {
 
 impl Catalog {
     /// Reads and checks every file; if any is wrong, reports the problems of all of them.
+    ///
+    /// A referee's folder not laid out like `data/` is refused first, in one sentence
+    /// ([`DataSource::check_layout`]); one without a `magna-graecia` folder (made for
+    /// Belisarius alone) has no Magna Graecia maps or scenarios.
     pub fn load(source: &DataSource) -> Result<Catalog, DataError> {
+        source.check_layout()?;
+        if !source.has(MAGNA_GRAECIA) {
+            return Ok(Catalog { maps: BTreeMap::new(), scenarios: Vec::new(), elements: ElementTable::default() });
+        }
         let mut problems: Vec<Problem> = Vec::new();
         let mut maps = BTreeMap::new();
-        for path in source.list("maps")? {
+        for path in source.list(MAP_DIR)? {
             let loaded = source.read(&path).and_then(|text| Map::from_raw(referee_data::parse::<RawMap>(&text)?, &text));
             match loaded {
                 Ok(map) => {
@@ -54,7 +66,7 @@ impl Catalog {
             }
         };
         let mut army_files: BTreeMap<String, (SourceText, RawArmyFile)> = BTreeMap::new();
-        for path in source.list("armies")? {
+        for path in source.list(ARMY_DIR)? {
             let parsed = source.read(&path).and_then(|text| {
                 let raw = referee_data::parse::<RawArmyFile>(&text)?;
                 Ok((text, raw))
@@ -67,7 +79,7 @@ impl Catalog {
             }
         }
         let mut scenarios = Vec::new();
-        for path in source.list("scenarios")? {
+        for path in source.list(SCENARIO_DIR)? {
             let loaded = source.read(&path).and_then(|text| Scenario::from_raw(referee_data::parse::<RawScenario>(&text)?, &text, &maps));
             match loaded {
                 Ok(mut s) => {
@@ -75,7 +87,7 @@ impl Catalog {
                         match army_files.remove(&s.id) {
                             Some((text, raw)) => attach_armies(&mut s, table, &raw, &text, &mut problems),
                             None => problems.push(Problem {
-                                file: format!("armies/{}.toml", s.id),
+                                file: format!("{ARMY_DIR}/{}.toml", s.id),
                                 line: 0,
                                 message: format!("scenario `{}` has no army file; every side needs a default army", s.id),
                             }),
@@ -87,7 +99,7 @@ impl Catalog {
             }
         }
         // Armies of a scenario that failed to load say nothing more: its problems are listed.
-        let scenario_files = source.list("scenarios")?;
+        let scenario_files = source.list(SCENARIO_DIR)?;
         let has_file = |id: &str| scenario_files.iter().any(|p| p.trim_end_matches(".toml").rsplit('/').next() == Some(id));
         for (id, (text, raw)) in army_files.into_iter().filter(|(id, _)| !has_file(id)) {
             let mut report = Report::new(&text);

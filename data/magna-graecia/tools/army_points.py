@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Prices the default armies in data/armies/*.toml with data/tables/elements.toml.
+"""Prices the default armies in data/magna-graecia/armies/*.toml with
+data/magna-graecia/tables/elements.toml.
 
 For every army it prints the cost, the share of the scenario's army points, and each
 command with its general, rank, element count, movement points and cost. It exits 1 if
 anything is wrong:
 
-  * an army outside 95-100 % of its side's `army_points` in data/scenarios/<id>.toml;
+  * an army outside 95-100 % of its side's `army_points` in data/magna-graecia/scenarios/<id>.toml;
   * an element string that does not read as "4 Reg Sp(O)" (or "Reg Cv(O)" for a general);
   * a type, class or grade the points table does not price;
   * an army without exactly one c-in-c, or a rank that is not c-in-c/sub-general/ally-general;
@@ -16,7 +17,8 @@ anything is wrong:
 It also warns (without failing) when no army of a scenario has a fast command (only
 mounted and/or psiloi elements, so 2 movement points on the campaign map).
 
-Usage: python3 data/tools/army_points.py [data-dir]   (default: the folder above this script)
+Usage: python3 data/magna-graecia/tools/army_points.py [magna-graecia-dir]
+  (a data folder's `magna-graecia` folder; default: the folder above this script)
 """
 import os
 import re

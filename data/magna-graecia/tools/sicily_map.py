@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes data/maps/sicily.toml from the compact table below.
+"""Writes data/magna-graecia/maps/sicily.toml from the compact table below.
 
 Positions come from the ancient sites' longitude and latitude, projected to kilometres.
 The road leaving each battle map toward a neighbour is put on the table edge that faces
@@ -117,7 +117,7 @@ def road_edge(a, b, coast):
     return next(e for e in ranked if e not in coast)
 
 out = ["# Node map of Sicily for the Magna Graecia campaign.",
-       "# Written by data/tools/sicily_map.py: edit the table there and run it again.",
+       "# Written by data/magna-graecia/tools/sicily_map.py: edit the table there and run it again.",
        "version = 1", 'id = "sicily"', 'name = "Sicily"', "reconstructed = true",
        'note = "The printed node map is not in the rules text; this one places 32 ancient sites where they stood and joins them by the roads and coast routes of the period. The fixed points (00 Motya, 01 Lilybaeum, 08 Himera, 22 Paliki, 24 Catana, 26 Naxos, 28 Messena, 31 Syracuse) and the scenario lines follow the rules."',
        "width_km = 300.0", "height_km = 190.0",
