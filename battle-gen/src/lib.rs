@@ -9,13 +9,18 @@ pub mod brief;
 pub mod dbsa;
 pub mod ground;
 pub mod layout;
+pub mod magna_graecia;
 pub mod pack;
 pub mod pdf;
 pub mod section;
+pub mod spec;
 pub mod table;
+pub mod tabletop;
 
-pub use pack::campaign_pack;
+pub use pack::{campaign_pack, spec_pack};
 pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};
+pub use spec::{BattleSpec, UmpireSpec};
+pub use tabletop::{Tabletop, TabletopResult};
 
 use serde::{Deserialize, Serialize};
 
