@@ -4,6 +4,11 @@
 //!
 //! Depends on `referee-campaign` and `referee-data`; never on egui. Every side's output is
 //! built from that side's view only.
+//!
+//! The writers read an engine-neutral description of the battle ([`spec::BattleSpec`] for a
+//! side, [`spec::UmpireSpec`] for the umpire), which each campaign engine's adapter builds
+//! ([`magna_graecia`] today); the tabletop rules are [`tabletop::Tabletop`] systems, and the
+//! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
 
 pub mod brief;
 pub mod dbsa;

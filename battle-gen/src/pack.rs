@@ -1,8 +1,9 @@
 //! A battle pack: for each side one PDF with its brief, its roster in the chosen
 //! tabletop rules and the table section; for the umpire one PDF with everything.
 //!
-//! Each side's file is drawn from its [`Brief`] alone, which is built from its own
-//! [`SideView`]: nothing of the enemy's composition can reach it. Under DBSA's per-battle
+//! Each side's file is drawn from its [`BattleSpec`] alone, which the campaign's adapter
+//! builds from its own [`SideView`] (through its `Brief`): nothing of the enemy's
+//! composition can reach it. [`spec_pack`] writes a pack from specs whatever the campaign. Under DBSA's per-battle
 //! scaling one number comes from the umpire's side as well: the side's own table size,
 //! worked out from every side's strength ([`dbsa::BattleScale`] says what a side can still
 //! infer from it, and why the factor itself is printed on the umpire's sheet only).
