@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::ground::{Ground, road_exits};
 use crate::section::{Section, section};
+pub use crate::spec::Role;
 
 /// Why a pack cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,23 +25,6 @@ pub enum PackError {
     NotInBattle { side: SideId, battle: u32 },
     #[error("node {0} has no battle map — MG-21")]
     NoGround(NodeId),
-}
-
-/// Which side of the table a player is on (MG-21: the attacker is the side that moved in).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Role {
-    Attacker,
-    Defender,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Attacker => "attacker",
-            Role::Defender => "defender",
-        }
-    }
 }
 
 /// A road that leaves the table in play, and whether a side may retire along it (MG-26).
@@ -124,11 +108,11 @@ pub struct UmpireSheet {
     pub roads: Vec<(String, Vec<RoadOff>)>,
 }
 
-fn battle_mark(board: &Board, battle: u32) -> Result<&BattleMark, PackError> {
+pub(crate) fn battle_mark(board: &Board, battle: u32) -> Result<&BattleMark, PackError> {
     board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))
 }
 
-fn side_name(board: &Board, id: &SideId) -> String {
+pub(crate) fn side_name(board: &Board, id: &SideId) -> String {
     board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
@@ -137,7 +121,7 @@ fn allied(board: &Board, a: &SideId, b: &SideId) -> bool {
 }
 
 /// The reader's role: the attacker's side and its friends attack; everyone else defends.
-fn role_of(board: &Board, mark: &BattleMark, side: &SideId) -> Role {
+pub(crate) fn role_of(board: &Board, mark: &BattleMark, side: &SideId) -> Role {
     if allied(board, side, &mark.attacker) { Role::Attacker } else { Role::Defender }
 }
 

@@ -16,7 +16,11 @@
 
 use std::fmt;
 
-use referee_campaign::army::{CommandRoster, ElementSpec, Rank};
+#[cfg(test)]
+use referee_campaign::army::Rank;
+use referee_campaign::army::{CommandRoster, ElementSpec};
+
+use crate::spec::TroopLine;
 use serde::{Deserialize, Serialize};
 
 /// The usual size of a DBSA army, in elements, and the default of the scaled policies.
@@ -603,6 +607,12 @@ impl DbsaArmy {
 /// read as 1. The size is shared out over the DBSA types present by [`apportion`]; the
 /// general's element always counts as one of them.
 pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling) -> Vec<DbsaArmy> {
+    convert_lines(side_name, &lines(commands), scaling)
+}
+
+/// [`convert`] from the neutral description of a side's forces, each [`TroopLine`] one
+/// command, its kinds written as the campaign writes them (`Reg Sp(O)`).
+pub fn convert_lines(side_name: &str, commands: &[TroopLine], scaling: SideScaling) -> Vec<DbsaArmy> {
     match scaling {
         SideScaling::OneToOne => build(side_name.to_owned(), commands, None, false).into_iter().collect(),
         SideScaling::PerSide { elements } => build(side_name.to_owned(), commands, Some(elements), false).into_iter().collect(),
@@ -612,6 +622,11 @@ pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling
             .filter_map(|c| build(format!("{side_name}: {}", c.name), std::slice::from_ref(c), Some(elements), false))
             .collect(),
     }
+}
+
+/// The campaign's commands as troop lines (points are not needed here).
+fn lines(commands: &[CommandRoster]) -> Vec<TroopLine> {
+    commands.iter().map(|r| crate::magna_graecia::troop_line(r, 0, false, None)).collect()
 }
 
 /// One side of a battle in [`convert_battle`].
@@ -652,14 +667,31 @@ impl BattleArmies {
 /// belongs to the umpire's side; a side's own copy is converted from its own commands and
 /// the [`SideScaling`] found here for it, which carries nothing of the other sides.
 pub fn convert_battle(sides: &[BattleSide<'_>], scaling: Scaling) -> BattleArmies {
-    let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(CommandRoster::element_count).sum()).collect();
+    let lines: Vec<Vec<TroopLine>> = sides.iter().map(|s| lines(s.commands)).collect();
+    let sides: Vec<LineSide<'_>> =
+        sides.iter().zip(&lines).map(|(s, commands)| LineSide { name: s.name, attacker: s.attacker, commands }).collect();
+    convert_battle_lines(&sides, scaling)
+}
+
+/// One side of a battle in [`convert_battle_lines`], its forces as troop lines.
+#[derive(Debug, Clone, Copy)]
+pub struct LineSide<'a> {
+    pub name: &'a str,
+    /// On the attacking side (the attacker or a friend of it).
+    pub attacker: bool,
+    pub commands: &'a [TroopLine],
+}
+
+/// [`convert_battle`] from the neutral description of every side's forces.
+pub fn convert_battle_lines(sides: &[LineSide<'_>], scaling: Scaling) -> BattleArmies {
+    let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(|c| c.count).sum()).collect();
     let scale = scaling.battle_scale(&strengths);
     let sides = sides
         .iter()
         .zip(&strengths)
         .map(|(s, &campaign)| {
             let side_scaling = scaling.for_side(scale.as_ref(), campaign);
-            let armies = convert(s.name, s.commands, side_scaling);
+            let armies = convert_lines(s.name, s.commands, side_scaling);
             let table = armies.iter().map(|a| a.size).sum();
             SideArmies {
                 scaling: side_scaling,
@@ -680,18 +712,18 @@ struct Entry<'a> {
     guessed: bool,
 }
 
-fn rank_order(rank: Rank) -> u8 {
-    match rank {
-        Rank::CInC => 0,
-        Rank::SubGeneral => 1,
-        Rank::AllyGeneral => 2,
-    }
+/// The DBSA type of a kind written as the campaign writes it (`Reg Sp(O)`): by its type code,
+/// as [`DbsaType::from_spec`].
+fn type_of(kind: &str) -> Result<DbsaType, UnknownElement> {
+    let rest = kind.trim().split_once(' ').map_or(kind.trim(), |(_, r)| r.trim());
+    let code = rest.split_once('(').map_or(rest, |(c, _)| c);
+    DbsaType::from_code(code).ok_or_else(|| UnknownElement { spec: kind.to_owned(), code: code.to_owned() })
 }
 
-fn build(name: String, commands: &[CommandRoster], requested: Option<u32>, battle: bool) -> Option<DbsaArmy> {
-    let (leader_at, leader) = commands.iter().enumerate().min_by_key(|(i, c)| (rank_order(c.rank), *i))?;
+fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: bool) -> Option<DbsaArmy> {
+    let (leader_at, leader) = commands.iter().enumerate().min_by_key(|(i, c)| (c.rank, *i))?;
     let mut warnings = Vec::new();
-    let mut typed = |spec: &ElementSpec, command: &str| match DbsaType::from_spec(spec) {
+    let mut typed = |kind: &str, command: &str| match type_of(kind) {
         Ok(t) => (t, false),
         Err(e) => {
             warnings.push(format!("{command}: {e}; shown as {} until the referee decides", DbsaType::FALLBACK.name()));
@@ -701,13 +733,13 @@ fn build(name: String, commands: &[CommandRoster], requested: Option<u32>, battl
     let mut entries = Vec::new();
     let mut general = DbsaType::FALLBACK;
     for (i, c) in commands.iter().enumerate() {
-        let (dbsa, guessed) = typed(&c.general, &c.name);
+        let (dbsa, guessed) = typed(&c.leader, &c.name);
         if i == leader_at {
             general = dbsa;
         }
-        entries.push(Entry { command: &c.name, source: format!("general {}", c.general), general: true, count: 1, dbsa, guessed });
-        for g in &c.elements {
-            let (dbsa, guessed) = typed(&g.spec, &c.name);
+        entries.push(Entry { command: &c.name, source: format!("general {}", c.leader), general: true, count: 1, dbsa, guessed });
+        for g in &c.groups {
+            let (dbsa, guessed) = typed(&g.kind, &c.name);
             entries.push(Entry { command: &c.name, source: g.to_string(), general: false, count: g.count, dbsa, guessed });
         }
     }
@@ -761,7 +793,7 @@ fn build(name: String, commands: &[CommandRoster], requested: Option<u32>, battl
     Some(DbsaArmy {
         name,
         general,
-        general_from: format!("{} ({}), {}", leader.name, leader.rank.name(), leader.general),
+        general_from: format!("{} ({}), {}", leader.name, leader.rank.name(), leader.leader),
         elements,
         camp: true,
         requested,

@@ -16,6 +16,7 @@ use referee_campaign::NodeId;
 use referee_campaign::map::{Area, Edge, FeatureKind, Map, RiverEnd, SettlementKind, Size};
 
 use crate::section::{MAP_FEET, Rect};
+use serde::Serialize;
 
 /// A point on the battle map, in feet: x east, y south from the north-west corner.
 pub type Point = (f32, f32);
@@ -34,7 +35,7 @@ const SEA_GAP: f32 = 0.1;
 pub const FORD_REACH: f32 = 0.2;
 
 /// How troops move over a piece of ground, in the sense of the De Bellis rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Going {
     Good,
     Rough,
@@ -52,7 +53,7 @@ impl Going {
 }
 
 /// What a piece of terrain on the battle map is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum TerrainKind {
     Hill,
     SteepHill,
@@ -128,7 +129,7 @@ impl TerrainKind {
 }
 
 /// One piece of terrain: its outline is a closed polygon (the last point joins the first).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Terrain {
     pub kind: TerrainKind,
     /// The feature's name from the map file (often empty); a settlement carries the node's name.
@@ -137,7 +138,7 @@ pub struct Terrain {
     pub going: Going,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RiverCourse {
     pub name: String,
     /// From its entry on the `from` edge to the edge it leaves by, or a little into the sea.
@@ -145,7 +146,7 @@ pub struct RiverCourse {
     pub fords: Vec<Point>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RoadCourse {
     pub to: NodeId,
     pub to_name: String,
@@ -156,7 +157,7 @@ pub struct RoadCourse {
 }
 
 /// A node's whole 8'×8' battle map (MG-21).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ground {
     pub node: NodeId,
     pub name: String,

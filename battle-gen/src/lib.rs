@@ -4,18 +4,28 @@
 //!
 //! Depends on `referee-campaign` and `referee-data`; never on egui. Every side's output is
 //! built from that side's view only.
+//!
+//! The writers read an engine-neutral description of the battle ([`spec::BattleSpec`] for a
+//! side, [`spec::UmpireSpec`] for the umpire), which each campaign engine's adapter builds
+//! ([`magna_graecia`] today); the tabletop rules are [`tabletop::Tabletop`] systems, and the
+//! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
 
 pub mod brief;
 pub mod dbsa;
 pub mod ground;
 pub mod layout;
+pub mod magna_graecia;
 pub mod pack;
 pub mod pdf;
 pub mod section;
+pub mod spec;
 pub mod table;
+pub mod tabletop;
 
-pub use pack::campaign_pack;
+pub use pack::{campaign_pack, spec_pack};
 pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};
+pub use spec::{BattleSpec, UmpireSpec};
+pub use tabletop::{Tabletop, TabletopResult};
 
 use serde::{Deserialize, Serialize};
 

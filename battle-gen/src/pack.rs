@@ -1,24 +1,28 @@
 //! A battle pack (X-04): for each side one PDF with its brief, its roster in the chosen
 //! tabletop rules and the table section; for the umpire one PDF with everything.
 //!
-//! Each side's file is drawn from its [`Brief`] alone, which is built from its own
-//! [`SideView`]: nothing of the enemy's composition can reach it. Under DBSA's per-battle
+//! Each side's file is drawn from its [`BattleSpec`] alone, which the campaign's adapter
+//! builds from its own [`SideView`] (through its `Brief`): nothing of the enemy's
+//! composition can reach it. [`spec_pack`] writes a pack from specs whatever the campaign. Under DBSA's per-battle
 //! scaling one number comes from the umpire's side as well: the side's own table size,
 //! worked out from every side's strength ([`dbsa::BattleScale`] says what a side can still
 //! infer from it, and why the factor itself is printed on the umpire's sheet only).
 
-use referee_campaign::army::{CommandRoster, ElementTable};
+use referee_campaign::army::ElementTable;
 use referee_campaign::map::Map;
 use referee_campaign::{SideId, SideView, UmpireView};
 use serde::{Deserialize, Serialize};
 
-use crate::brief::{Brief, CommandSheet, PackError, RoadOff, Role, UmpireSheet, side_brief, umpire_sheet};
-use crate::dbsa::{self, BattleArmies, BattleSide, DbsaArmy, FigureScale, Scaling, SideScaling};
-use crate::ground::{Ground, ground};
+use crate::brief::{PackError, side_brief, umpire_sheet};
+use crate::dbsa::{FigureScale, Scaling, SideScaling};
+use crate::ground::ground;
 use crate::layout::{Flow, col, num};
+use crate::magna_graecia::{spec_from_brief, spec_from_sheet};
 use crate::pdf::Document;
+use crate::spec::{BattleSpec, Exit, GroundSpec, Notes, SpecHead, TroopLine, UmpireSpec};
 use crate::table::{TablePlan, draw_overview, table_page};
-use crate::{Paper, TabletopSystem};
+use crate::tabletop::Tabletop;
+use crate::{Paper, TabletopSystem, dbsa};
 
 /// How the referee wants the pack made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +37,13 @@ pub struct PackOptions {
 impl Default for PackOptions {
     fn default() -> Self {
         PackOptions { paper: Paper::A4, system: TabletopSystem::Dbm, scaling: Scaling::default(), figures: FigureScale::default() }
+    }
+}
+
+impl PackOptions {
+    /// The tabletop system chosen, with its scaling and figures.
+    pub fn tabletop(&self) -> Box<dyn Tabletop> {
+        self.system.tabletop(self.scaling, self.figures)
     }
 }
 
@@ -54,13 +65,6 @@ pub struct PackFile {
     pub bytes: Vec<u8>,
 }
 
-/// Depth of each side's deployment zone from its base edge (DS-01), in feet at the chosen
-/// figure scale.
-fn deployment_feet(figures: FigureScale) -> f32 {
-    let (inches, _) = figures.distance(dbsa::DEPLOYMENT_PACES);
-    inches / 12.0
-}
-
 /// Makes the whole pack for a battle: the umpire's file first, then one per side, in the
 /// order the battle lists its sides. `sides` must hold the view of every side in the battle.
 pub fn battle_pack(
@@ -74,31 +78,33 @@ pub fn battle_pack(
     let mark = umpire.board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))?;
     let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
     let sheet = umpire_sheet(umpire, map, &ground, elements, battle)?;
-    let dbsa = dbsa_battle(&sheet, options.scaling);
-    let mut files = vec![umpire_file(&sheet, &ground, options, &dbsa)];
-    // The umpire's sheet lists the battle's sides in the battle's order, and `dbsa` follows it.
-    for ((side, ..), scaled) in sheet.sides.iter().zip(&dbsa.sides) {
+    let umpire_spec = spec_from_sheet(&umpire.board, &sheet, ground.clone())?;
+    let mut specs = Vec::new();
+    for (side, ..) in &sheet.sides {
         let view = sides.iter().find(|v| &v.side == side).ok_or_else(|| PackError::NotInBattle { side: side.clone(), battle })?;
         let brief = side_brief(view, map, &ground, elements, battle)?;
-        // The only thing a side's file takes from the umpire's side: how its own commands
-        // are scaled, under per-battle scaling its own table size and nothing else.
-        files.push(side_file(&brief, &ground, options, scaled.scaling));
+        specs.push(spec_from_brief(&view.board, &brief, ground.clone())?);
     }
-    Ok(files)
+    spec_pack(&umpire_spec, &specs, options)
 }
 
-/// Every side of the battle in DBSA under `scaling`, from the umpire's sheet: the battle's
-/// factor needs every side's strength, so it is worked out here and never from a side's view.
-fn dbsa_battle(sheet: &UmpireSheet, scaling: Scaling) -> BattleArmies {
-    let rosters: Vec<Vec<CommandRoster>> =
-        sheet.sides.iter().map(|(.., commands)| commands.iter().map(|c| c.roster.clone()).collect()).collect();
-    let sides: Vec<BattleSide<'_>> = sheet
-        .sides
-        .iter()
-        .zip(&rosters)
-        .map(|((_, name, role, _), commands)| BattleSide { name, attacker: *role == Role::Attacker, commands })
-        .collect();
-    dbsa::convert_battle(&sides, scaling)
+/// Makes the whole pack from the battle's specs, whatever the campaign: the umpire's file
+/// first, then one per side in the umpire's order. Each side's file is drawn from its own
+/// spec; the one thing it takes from the umpire's side is how its own forces are scaled
+/// onto the table ([`Tabletop::scale_battle`]), under per-battle scaling its own table size
+/// and nothing else.
+pub fn spec_pack(umpire: &UmpireSpec, sides: &[BattleSpec], options: &PackOptions) -> Result<Vec<PackFile>, PackError> {
+    let tabletop = options.tabletop();
+    let scales = tabletop.scale_battle(&umpire.sides);
+    let mut files = vec![umpire_file(umpire, options, tabletop.as_ref(), &scales)];
+    for (u, scaling) in umpire.sides.iter().zip(&scales) {
+        let spec = sides
+            .iter()
+            .find(|s| s.side.id == u.side.id)
+            .ok_or_else(|| PackError::NotInBattle { side: u.side.id.clone(), battle: umpire.head.battle })?;
+        files.push(side_file(spec, options, tabletop.as_ref(), *scaling));
+    }
+    Ok(files)
 }
 
 fn file_name(battle: u32, day: u8, who: &str) -> String {
@@ -106,52 +112,44 @@ fn file_name(battle: u32, day: u8, who: &str) -> String {
     if day > 1 { format!("battle-{battle:02}-day-{day}-{who}.pdf") } else { format!("battle-{battle:02}-{who}.pdf") }
 }
 
-fn plan<'a>(ground: &'a Ground, h: &crate::brief::BattleHeader, options: &PackOptions) -> Option<TablePlan<'a>> {
-    let section = h.section?;
+fn plan<'a>(ground: &'a GroundSpec, h: &SpecHead, tabletop: &dyn Tabletop) -> Option<TablePlan<'a>> {
+    let section = ground.section?;
     Some(TablePlan {
-        ground,
+        ground: &ground.map,
         section,
         attacker: h.attacker.clone(),
         defender: h.defenders.join(" and "),
-        deployment_feet: Some(deployment_feet(options.figures)),
+        deployment_feet: tabletop.table_scale(ground).deployment_feet,
         title: format!("Battle {} at {}, day {}: the table", h.battle, h.place, h.day),
     })
 }
 
-/// The table page, or while the defender has not chosen, the whole map to choose from.
-fn add_table(doc: &mut Document, ground: &Ground, h: &crate::brief::BattleHeader, options: &PackOptions) {
-    if let Some(p) = plan(ground, h, options) {
+/// The table page, or while the table is not set, the whole map to choose from.
+fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Notes, tabletop: &dyn Tabletop) {
+    if let Some(p) = plan(ground, h, tabletop) {
         let page = table_page(doc, &p);
         doc.add(page);
     } else {
         let mut flow = Flow::new(doc, format!("Battle {} at {} — the battle map", h.battle, h.place));
-        flow.title(
-            &format!("{}: the 8'×8' battle map", h.place),
-            "The table is not set yet. The defender chooses the forward, central or rear 4'×8' section, counted from the attacker's entry edge (MG-21).",
-        );
+        flow.title(&format!("{}: {}", h.place, notes.map_title), &notes.map_unset);
         let w = flow.width();
-        flow.drawing(w + 4.0, |page, x, y, w| draw_overview(page, x, y, w, ground, None));
+        flow.drawing(w + 4.0, |page, x, y, w| draw_overview(page, x, y, w, &ground.map, None));
         flow.finish();
     }
 }
 
-fn table_lines(flow: &mut Flow<'_>, h: &crate::brief::BattleHeader) {
-    match &h.table {
-        Some(t) => {
-            flow.field("Table: ", &format!("{} (MG-21).", t.describe()));
-            flow.field("Weather: ", &format!("{}; summer, warm climate (MG-22).", t.weather));
-            flow.field("Time of day: ", &format!("the armies are ready at {} (MG-22).", t.time_of_day));
-        }
-        None => flow.field("Table: ", "not set yet: the defender chooses a section first (MG-21)."),
+fn table_lines(flow: &mut Flow<'_>, ground: &GroundSpec) {
+    for f in &ground.lines {
+        flow.field(&f.label, &f.text);
     }
 }
 
-fn roads_table(flow: &mut Flow<'_>, roads: &[RoadOff]) {
-    if roads.is_empty() {
-        flow.para("No road leaves the table in play: there is no way to retire from it (MG-26).");
+fn exits_table(flow: &mut Flow<'_>, exits: &[Exit], notes: &Notes) {
+    if exits.is_empty() {
+        flow.para(&notes.no_exits);
         return;
     }
-    let rows: Vec<Vec<String>> = roads
+    let rows: Vec<Vec<String>> = exits
         .iter()
         .map(|r| {
             vec![
@@ -165,32 +163,33 @@ fn roads_table(flow: &mut Flow<'_>, roads: &[RoadOff]) {
     flow.table(&[col("Leaves by", 1.3), col("Road to", 1.4), col("Held by", 1.0), col("May retire", 0.7)], &rows);
 }
 
-fn side_file(b: &Brief, ground: &Ground, options: &PackOptions, scaling: SideScaling) -> PackFile {
-    let h = &b.header;
-    let mut doc = Document::new(&format!("Battle {} at {}: {}", h.battle, h.place, b.side_name), options.paper);
+fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, scaling: SideScaling) -> PackFile {
+    let h = &b.head;
+    let side_name = &b.side.name;
+    let mut doc = Document::new(&format!("Battle {} at {}: {}", h.battle, h.place, side_name), options.paper);
     {
-        let mut flow = Flow::new(&mut doc, format!("{} — battle {} at {} — {}'s brief", h.campaign, h.battle, h.place, b.side_name));
+        let mut flow = Flow::new(&mut doc, format!("{} — battle {} at {} — {}'s brief", h.campaign, h.battle, h.place, side_name));
         flow.title(
-            &format!("Battle {} at {}: {}'s brief", h.battle, h.place, b.side_name),
+            &format!("Battle {} at {}: {}'s brief", h.battle, h.place, side_name),
             &format!(
                 "{}, {}, turn {}, day {}. You are the {}. For {}'s player only.",
                 h.campaign,
                 h.scenario,
                 h.turn,
                 h.day,
-                b.role.name(),
-                b.side_name
+                b.side.role.name(),
+                side_name
             ),
         );
         flow.heading("The ground");
-        flow.field("Where: ", &format!("node {} {}.", h.node, h.place));
-        table_lines(&mut flow, h);
+        flow.field("Where: ", &format!("{}.", h.location));
+        table_lines(&mut flow, &b.ground);
         if let Some(e) = b.base_edge {
             flow.field("Your base edge: ", &format!("the {e} edge of the table; deploy within {} paces of it.", dbsa::DEPLOYMENT_PACES));
         }
         let w = flow.width() * 0.45;
-        let section = h.section;
-        flow.drawing(w + 6.0, |page, x, y, _| draw_overview(page, x, y, w, ground, section.as_ref()));
+        let section = b.ground.section;
+        flow.drawing(w + 6.0, |page, x, y, _| draw_overview(page, x, y, w, &b.ground.map, section.as_ref()));
         flow.heading("Your forces");
         let n = u32::try_from(b.own.len()).unwrap_or(u32::MAX);
         flow.para(&format!(
@@ -199,205 +198,75 @@ fn side_file(b: &Brief, ground: &Ground, options: &PackOptions, scaling: SideSca
             if n == 1 { "is" } else { "are" },
             if n == 1 { "its" } else { "their" }
         ));
-        commands_table(&mut flow, &b.own);
+        troops_table(&mut flow, &b.own, &b.notes);
         flow.heading("What you can see of the enemy");
-        for (name, n) in &b.enemies {
-            flow.para(&format!("{name}: {n} command counter{} at {}. Their strength is not known.", plural(*n), h.place));
+        for e in &b.enemy.sides {
+            flow.para(&format!(
+                "{}: {} command counter{} at {}. Their strength is not known.",
+                e.name,
+                e.counters,
+                plural(e.counters),
+                h.place
+            ));
         }
-        if let Some((city, n)) = &b.enemy_city {
-            flow.para(&format!("The army of {city}, {n} command{}, fights against you as the enemy's ally.", plural(u32::from(*n))));
+        for a in &b.enemy.allies {
+            flow.para(&format!(
+                "The army of {}, {} command{}, fights against you as the enemy's ally.",
+                a.name,
+                a.counters,
+                plural(a.counters)
+            ));
         }
-        for (name, n) in &b.friends {
-            flow.para(&format!("Beside you: {name}, {n} command counter{}; its player has its own brief.", plural(*n)));
+        for f in &b.friends {
+            flow.para(&format!(
+                "Beside you: {}, {} command counter{}; its player has its own brief.",
+                f.name,
+                f.counters,
+                plural(f.counters)
+            ));
         }
         flow.heading("Roads off the table");
-        roads_table(&mut flow, &b.roads);
+        exits_table(&mut flow, &b.exits, &b.notes);
         flow.heading("What you fight for");
         flow.bullets(&b.objectives);
         flow.heading("Special rules in play");
         flow.bullets(&b.special_rules);
         flow.break_page();
-        match options.system {
-            TabletopSystem::Dbm => dbm_roster(&mut flow, &b.side_name, &b.own),
-            TabletopSystem::Dbsa => {
-                let rosters: Vec<CommandRoster> = b.own.iter().map(|c| c.roster.clone()).collect();
-                let armies = dbsa::convert(&b.side_name, &rosters, scaling);
-                dbsa_roster(&mut flow, &b.side_name, &armies, scaling, options.figures);
-            }
-        }
+        tabletop.write_roster(&mut flow, side_name, &b.own, scaling, &b.notes);
         flow.finish();
     }
-    add_table(&mut doc, ground, h, options);
+    add_table(&mut doc, &b.ground, h, &b.notes, tabletop);
     let pages = doc.page_count();
-    PackFile { file_name: file_name(h.battle, h.day, b.side.as_str()), reader: Reader::Side(b.side.clone()), pages, bytes: doc.finish() }
+    PackFile {
+        file_name: file_name(h.battle, h.day, b.side.id.as_str()),
+        reader: Reader::Side(b.side.id.clone()),
+        pages,
+        bytes: doc.finish(),
+    }
 }
 
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn commands_table(flow: &mut Flow<'_>, commands: &[CommandSheet]) {
-    let rows: Vec<Vec<String>> = commands
+fn troops_table(flow: &mut Flow<'_>, troops: &[TroopLine], notes: &Notes) {
+    let rows: Vec<Vec<String>> = troops
         .iter()
         .map(|c| {
-            let r = &c.roster;
-            let mut name = r.name.clone();
-            if let Some(city) = &c.city {
+            let mut name = c.name.clone();
+            if let Some(city) = &c.ally_of {
                 name.push_str(&format!(" (allied, of {city})"));
             }
-            let general = if c.leaderless { "none: leaderless (MG-31)".to_owned() } else { format!("{} {}", r.rank.name(), r.general) };
-            let list: Vec<String> = r.elements.iter().map(ToString::to_string).collect();
-            vec![name, general, list.join(", "), r.element_count().to_string(), c.points.to_string()]
+            let general = if c.general { format!("{} {}", c.rank.name(), c.leader) } else { notes.leaderless.clone() };
+            let list: Vec<String> = c.groups.iter().map(ToString::to_string).collect();
+            vec![name, general, list.join(", "), c.count.to_string(), c.points.to_string()]
         })
         .collect();
     flow.table(&[col("Command", 1.2), col("General", 1.3), col("Elements", 2.6), num("Elts", 0.45), num("Points", 0.55)], &rows);
 }
 
-fn dbm_roster(flow: &mut Flow<'_>, side_name: &str, commands: &[CommandSheet]) {
-    flow.title(
-        &format!("{side_name}: DBM roster"),
-        "Every command at its strength now, element by element, with DBM-style points (MG-03). Set the elements out as listed; each command is one command on the table.",
-    );
-    for c in commands {
-        let r = &c.roster;
-        let title = match &c.city {
-            Some(city) => format!("{} — allied command of {city}", r.name),
-            None => format!("{} — {}", r.name, r.rank.name()),
-        };
-        flow.heading(&title);
-        let mut rows = vec![vec![
-            if c.leaderless { "No general (leaderless)".to_owned() } else { format!("General: {}", r.general) },
-            "1".to_owned(),
-            String::new(),
-        ]];
-        for g in &r.elements {
-            rows.push(vec![g.spec.to_string(), g.count.to_string(), String::new()]);
-        }
-        rows.push(vec![format!("=Command total ({} elements)", r.element_count()), r.element_count().to_string(), c.points.to_string()]);
-        flow.table(&[col("Element", 3.0), num("Number", 0.8), num("Points", 0.8)], &rows);
-    }
-    let total: u32 = commands.iter().map(|c| c.points).sum();
-    let elements: u32 = commands.iter().map(|c| c.roster.element_count()).sum();
-    flow.field("Army in this battle: ", &format!("{} commands, {elements} elements, {total} points.", commands.len()));
-}
-
-/// A side's DBSA armies. `scaling` is what the side's own conversion worked from; its label
-/// is the one printed, so a side's copy never names the battle's factor.
-fn dbsa_roster(flow: &mut Flow<'_>, side_name: &str, armies: &[DbsaArmy], scaling: SideScaling, figures: FigureScale) {
-    flow.title(
-        &format!("{side_name}: DBSA roster"),
-        &format!("The campaign's commands as De Bellis Societatis Antiquorum armies: {scaling}. Figures: {}.", figures.label()),
-    );
-    for army in armies {
-        flow.heading(&army.name);
-        flow.field("General: ", &format!("{} ({}); the army has a camp (DS-06).", army.general.name(), army.general_from));
-        flow.field("Size: ", &army.ratio);
-        let rows: Vec<Vec<String>> = army
-            .elements
-            .iter()
-            .map(|(t, n)| {
-                vec![
-                    t.name().to_owned(),
-                    n.to_string(),
-                    format!("+{}", t.combat_factor_vs_foot()),
-                    format!("+{}", t.combat_factor_vs_mounted()),
-                    format!("{}p", t.move_paces(true, false)),
-                ]
-            })
-            .chain(std::iter::once(vec![
-                format!("=Total, general included"),
-                army.size.to_string(),
-                String::new(),
-                String::new(),
-                String::new(),
-            ]))
-            .collect();
-        flow.table(&[col("Type", 1.6), num("Elements", 0.8), num("v foot", 0.7), num("v mounted", 0.8), num("Move", 0.7)], &rows);
-        flow.para("Where every campaign element went (each line's share of the DBSA elements of its type):");
-        let rows: Vec<Vec<String>> = army
-            .accounts
-            .iter()
-            .map(|a| {
-                vec![
-                    a.command.clone(),
-                    a.source.clone(),
-                    a.dbsa.name().to_owned(),
-                    format!("{:.2}", a.share),
-                    if a.guessed { "guessed" } else { "" }.to_owned(),
-                ]
-            })
-            .collect();
-        flow.table(&[col("Command", 1.2), col("Campaign elements", 1.6), col("DBSA type", 1.0), num("Share", 0.6), col("", 0.6)], &rows);
-        for w in &army.warnings {
-            flow.para(&format!("Note: {w}"));
-        }
-    }
-    flow.heading(&format!("Distances at {}", figures.label()));
-    let rows: Vec<Vec<String>> = dbsa::distance_table(figures)
-        .into_iter()
-        .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), format!("{inch:.1}\""), format!("{cm:.1} cm")])
-        .collect();
-    flow.table(&[col("Distance", 3.0), num("Paces", 0.7), num("Inches", 0.7), num("cm", 0.7)], &rows);
-    flow.heading("Setting up and playing (MG-21, DS-01, DS-02, DS-06)");
-    flow.bullets(&dbsa::setup_steps());
-}
-
-/// The umpire's DBSA strengths: each side's campaign and table strength, the battle's factor,
-/// the odds between the sides before and after scaling, and a warning wherever the scaling
-/// moved them by more than [`dbsa::ODDS_TOLERANCE_PERCENT`].
-fn strengths(flow: &mut Flow<'_>, s: &UmpireSheet, dbsa: &BattleArmies, scaling: Scaling) {
-    flow.heading("Strength on the table (DBSA)");
-    flow.field("Scaling: ", &format!("{scaling}."));
-    if let Some(scale) = dbsa.scale {
-        flow.field(
-            "The battle's factor: ",
-            &format!(
-                "{}. Each side fields its campaign strength times this factor, rounded to the nearest element (halves up) and never below one; the largest side fields exactly the size asked for.",
-                scale.describe()
-            ),
-        );
-    }
-    let rows: Vec<Vec<String>> = s
-        .sides
-        .iter()
-        .zip(&dbsa.sides)
-        .map(|((_, name, role, _), side)| {
-            vec![name.clone(), role.name().to_owned(), side.strength.campaign.to_string(), side.strength.table.to_string()]
-        })
-        .collect();
-    flow.table(&[col("Side", 1.6), col("Role", 0.9), num("Campaign elements", 1.1), num("DBSA elements", 1.0)], &rows);
-    let odds = dbsa.odds();
-    for o in &odds {
-        flow.para(&format!("Odds: {}", o.describe()));
-    }
-    let remedy = match scaling {
-        // One factor for every side already: only rounding moved the odds.
-        Scaling::PerBattle { .. } => "A larger size rounds closer to them.",
-        Scaling::OneToOne | Scaling::PerCommand { .. } | Scaling::PerSide { .. } => {
-            "Scaling the whole battle by one factor (per battle) keeps them."
-        }
-    };
-    let warnings: Vec<String> = odds.iter().filter_map(dbsa::Odds::warning).collect();
-    for w in &warnings {
-        flow.warning(&format!("{w} {remedy}"));
-    }
-    if warnings.is_empty() && !odds.is_empty() {
-        flow.para(&format!(
-            "The table keeps the campaign's odds: no ratio between the sides moves by more than {} %.",
-            dbsa::ODDS_TOLERANCE_PERCENT
-        ));
-    }
-    if dbsa.scale.is_some_and(|scale| !scale.is_one_to_one()) {
-        flow.para(
-            "The sides' copies show each side its own army at this scale, never the factor or the size chosen. A side that is not the largest can still \
-             work the factor out from its own two counts, and from it roughly the largest side's strength, which the table shows anyway once the \
-             armies deploy: hand the side copies out when they do, after the defender has chosen its section.",
-        );
-    }
-}
-
-fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions, dbsa: &BattleArmies) -> PackFile {
-    let h = &s.header;
+fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, scales: &[SideScaling]) -> PackFile {
+    let h = &s.head;
     let mut doc = Document::new(&format!("Battle {} at {}: umpire", h.battle, h.place), options.paper);
     {
         let mut flow =
@@ -415,43 +284,37 @@ fn umpire_file(s: &UmpireSheet, ground: &Ground, options: &PackOptions, dbsa: &B
             ),
         );
         flow.heading("The table");
-        table_lines(&mut flow, h);
+        table_lines(&mut flow, &s.ground);
         let w = flow.width() * 0.45;
-        let section = h.section;
-        flow.drawing(w + 6.0, |page, x, y, _| draw_overview(page, x, y, w, ground, section.as_ref()));
-        for (_, name, role, commands) in &s.sides {
-            flow.heading(&format!("{name}, {}", role.name()));
-            commands_table(&mut flow, commands);
+        let section = s.ground.section;
+        flow.drawing(w + 6.0, |page, x, y, _| draw_overview(page, x, y, w, &s.ground.map, section.as_ref()));
+        for side in &s.sides {
+            flow.heading(&format!("{}, {}", side.side.name, side.side.role.name()));
+            troops_table(&mut flow, &side.troops, &s.notes);
         }
-        if options.system == TabletopSystem::Dbsa {
-            strengths(&mut flow, s, dbsa, options.scaling);
-        }
+        tabletop.write_umpire_notes(&mut flow, s);
         flow.heading("Dice rolled for the battle");
         if s.rolls.is_empty() {
-            flow.para("None yet: the weather and time of day are rolled when the table is set (MG-22).");
+            flow.para(&s.notes.no_rolls);
         } else {
-            let rows: Vec<Vec<String>> =
-                s.rolls.iter().map(|r| vec![r.purpose.clone(), r.describe(), r.rule.clone().unwrap_or_default()]).collect();
+            let rows: Vec<Vec<String>> = s.rolls.iter().map(|r| vec![r.purpose.clone(), r.roll.clone(), r.rule.clone()]).collect();
             flow.table(&[col("For", 2.5), col("Roll", 1.5), col("Rule", 0.6)], &rows);
         }
-        for (name, roads) in &s.roads {
-            flow.heading(&format!("Roads off the table for {name}"));
-            roads_table(&mut flow, roads);
+        for side in &s.sides {
+            flow.heading(&format!("Roads off the table for {}", side.side.name));
+            exits_table(&mut flow, &side.exits, &s.notes);
         }
         if !s.log.is_empty() {
             flow.heading("From the campaign log");
             flow.bullets(&s.log);
         }
-        for ((_, name, _, commands), side) in s.sides.iter().zip(&dbsa.sides) {
+        for (side, scaling) in s.sides.iter().zip(scales) {
             flow.break_page();
-            match options.system {
-                TabletopSystem::Dbm => dbm_roster(&mut flow, name, commands),
-                TabletopSystem::Dbsa => dbsa_roster(&mut flow, name, &side.armies, side.scaling, options.figures),
-            }
+            tabletop.write_roster(&mut flow, &side.side.name, &side.troops, *scaling, &s.notes);
         }
         flow.finish();
     }
-    add_table(&mut doc, ground, h, options);
+    add_table(&mut doc, &s.ground, h, &s.notes, tabletop);
     let pages = doc.page_count();
     PackFile { file_name: file_name(h.battle, h.day, "umpire"), reader: Reader::Umpire, pages, bytes: doc.finish() }
 }

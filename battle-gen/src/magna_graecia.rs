@@ -1,0 +1,266 @@
+//! The Magna Graecia adapter: a raised battle of a Magna Graecia campaign as [`BattleSpec`]s
+//! and an [`UmpireSpec`], and a [`TabletopResult`] back as its `RecordBattleResult` order.
+//!
+//! A side's spec is built from its [`SideView`] alone (through its [`Brief`], whose type
+//! cannot hold the enemy's commands) and the public map; the umpire's from the
+//! [`UmpireView`].
+
+use referee_campaign::army::{CommandRoster, ElementGroup, ElementTable};
+use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::map::Map;
+use referee_campaign::view::Board;
+use referee_campaign::{Command, NodeId, SideId, SideView, UmpireView};
+
+use crate::brief::{
+    BattleHeader, Brief, CommandSheet, PackError, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet,
+};
+use crate::ground::{Ground, ground};
+use crate::spec::{
+    BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, RollLine, Seen, SpecHead, SpecSide, TableSet, TroopGroup, TroopLine,
+    UmpireSide, UmpireSpec,
+};
+use crate::tabletop::{TableOutcome, TabletopResult};
+
+/// A command as a neutral troop line. `general`: led by its general now (not leaderless,
+/// MG-31); `ally_of`: the city whose command it is (MG-05).
+pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Option<String>) -> TroopLine {
+    TroopLine {
+        name: r.name.clone(),
+        rank: rank(r.rank),
+        general: !leaderless,
+        leader: r.general.to_string(),
+        groups: r.elements.iter().map(|g| TroopGroup { count: g.count, kind: g.spec.to_string() }).collect(),
+        count: r.element_count(),
+        points,
+        ally_of,
+    }
+}
+
+/// Magna Graecia's ranks of general as the neutral ranks.
+pub fn rank(r: referee_campaign::army::Rank) -> Rank {
+    match r {
+        referee_campaign::army::Rank::CInC => Rank::CInC,
+        referee_campaign::army::Rank::SubGeneral => Rank::SubGeneral,
+        referee_campaign::army::Rank::AllyGeneral => Rank::AllyGeneral,
+    }
+}
+
+fn line(c: &CommandSheet) -> TroopLine {
+    troop_line(&c.roster, c.points, c.leaderless, c.city.clone())
+}
+
+fn exits(roads: &[RoadOff]) -> Vec<Exit> {
+    roads
+        .iter()
+        .map(|r| Exit {
+            to: r.to.to_string(),
+            to_name: r.to_name.clone(),
+            edge: r.edge,
+            map_edge: r.map_edge,
+            held_by: r.held_by.clone(),
+            retire: r.retire,
+        })
+        .collect()
+}
+
+/// What the pack says in Magna Graecia's words.
+fn notes() -> Notes {
+    Notes {
+        map_title: "the 8'×8' battle map".to_owned(),
+        map_unset: "The table is not set yet. The defender chooses the forward, central or rear 4'×8' section, counted from the attacker's entry edge (MG-21).".to_owned(),
+        no_exits: "No road leaves the table in play: there is no way to retire from it (MG-26).".to_owned(),
+        leaderless: "none: leaderless (MG-31)".to_owned(),
+        no_rolls: "None yet: the weather and time of day are rolled when the table is set (MG-22).".to_owned(),
+    }
+}
+
+fn field(label: &str, text: String) -> Field {
+    Field { label: label.to_owned(), text }
+}
+
+fn ground_spec(h: &BattleHeader, map: Ground) -> GroundSpec {
+    let lines = match &h.table {
+        Some(t) => vec![
+            field("Table: ", format!("{} (MG-21).", t.describe())),
+            field("Weather: ", format!("{}; summer, warm climate (MG-22).", t.weather)),
+            field("Time of day: ", format!("the armies are ready at {} (MG-22).", t.time_of_day)),
+        ],
+        None => vec![field("Table: ", "not set yet: the defender chooses a section first (MG-21).".to_owned())],
+    };
+    let table = h.table.as_ref().zip(h.section.as_ref()).map(|(t, s)| TableSet {
+        description: t.describe(),
+        width_feet: s.rect.width_feet.max(s.rect.height_feet),
+        depth_feet: s.rect.width_feet.min(s.rect.height_feet),
+        attacker_edge: t.attacker_edge,
+        weather: t.weather.clone(),
+        time_of_day: t.time_of_day.clone(),
+    });
+    GroundSpec { map, section: h.section, table, lines }
+}
+
+fn head(board: &Board, h: &BattleHeader) -> Result<SpecHead, PackError> {
+    let mark = battle_mark(board, h.battle)?;
+    let sides = std::iter::once(&mark.attacker)
+        .chain(&mark.defenders)
+        .map(|s| SpecSide { id: s.clone(), name: side_name(board, s), role: role_of(board, mark, s) })
+        .collect();
+    Ok(SpecHead {
+        campaign: h.campaign.clone(),
+        scenario: h.scenario.clone(),
+        turn: h.turn,
+        battle: h.battle,
+        day: h.day,
+        place: h.place.clone(),
+        location: format!("node {} {}", h.node, h.place),
+        attacker: h.attacker.clone(),
+        defenders: h.defenders.clone(),
+        sides,
+    })
+}
+
+/// A side's spec from its brief (itself built from the side's view only).
+pub fn spec_from_brief(board: &Board, b: &Brief, map: Ground) -> Result<BattleSpec, PackError> {
+    let head = head(board, &b.header)?;
+    let seen = |v: &[(String, u32)]| v.iter().map(|(name, counters)| Seen { name: name.clone(), counters: *counters }).collect();
+    Ok(BattleSpec {
+        ground: ground_spec(&b.header, map),
+        side: SpecSide { id: b.side.clone(), name: b.side_name.clone(), role: b.role },
+        head,
+        base_edge: b.base_edge,
+        own: b.own.iter().map(line).collect(),
+        friends: seen(&b.friends),
+        enemy: EnemyKnowledge {
+            sides: seen(&b.enemies),
+            allies: b.enemy_city.iter().map(|(name, n)| Seen { name: name.clone(), counters: u32::from(*n) }).collect(),
+        },
+        exits: exits(&b.roads),
+        objectives: b.objectives.clone(),
+        special_rules: b.special_rules.clone(),
+        notes: notes(),
+    })
+}
+
+/// The umpire's spec from the umpire's sheet.
+pub fn spec_from_sheet(board: &Board, s: &UmpireSheet, map: Ground) -> Result<UmpireSpec, PackError> {
+    let head = head(board, &s.header)?;
+    let sides = s
+        .sides
+        .iter()
+        .zip(&s.roads)
+        .map(|((id, name, role, commands), (_, roads))| UmpireSide {
+            side: SpecSide { id: id.clone(), name: name.clone(), role: *role },
+            troops: commands.iter().map(line).collect(),
+            exits: exits(roads),
+        })
+        .collect();
+    Ok(UmpireSpec {
+        ground: ground_spec(&s.header, map),
+        head,
+        sides,
+        rolls: s
+            .rolls
+            .iter()
+            .map(|r| RollLine { purpose: r.purpose.clone(), roll: r.describe(), rule: r.rule.clone().unwrap_or_default() })
+            .collect(),
+        log: s.log.clone(),
+        notes: notes(),
+    })
+}
+
+/// One side's spec of battle `battle`, from its own view and the public map only.
+pub fn side_spec(view: &SideView, map: &Map, elements: &ElementTable, battle: u32) -> Result<BattleSpec, PackError> {
+    let mark = battle_mark(&view.board, battle)?;
+    let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+    let brief = side_brief(view, map, &ground, elements, battle)?;
+    spec_from_brief(&view.board, &brief, ground)
+}
+
+/// The umpire's spec of battle `battle`.
+pub fn umpire_spec(view: &UmpireView, map: &Map, elements: &ElementTable, battle: u32) -> Result<UmpireSpec, PackError> {
+    let mark = battle_mark(&view.board, battle)?;
+    let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+    let sheet = umpire_sheet(view, map, &ground, elements, battle)?;
+    spec_from_sheet(&view.board, &sheet, ground)
+}
+
+/// Why a tabletop result cannot become Magna Graecia's order.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResultError {
+    #[error(transparent)]
+    Pack(#[from] PackError),
+    #[error("{line}: {error}")]
+    Troops { line: String, error: String },
+    #[error("`{0}` is not a node of the map — MG-15")]
+    Place(String),
+}
+
+fn groups(line: &str, groups: &[TroopGroup]) -> Result<Vec<ElementGroup>, ResultError> {
+    groups
+        .iter()
+        .filter(|g| g.count > 0)
+        .map(|g| g.to_string().parse().map_err(|error| ResultError::Troops { line: line.to_owned(), error }))
+        .collect()
+}
+
+fn allied(board: &Board, a: &SideId, b: &SideId) -> bool {
+    a == b || board.alliances.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+}
+
+/// A tabletop result as the `RecordBattleResult` order the result form gives (MG-20): lines
+/// that lost nothing are left out, a line joins another only if its general was killed
+/// (MG-31), the roads are listed for the losers only and only when some were cut (MG-15),
+/// and the neutral city counts as attacked only if the node's city is neutral (MG-08). The
+/// rules check the order like any other.
+pub fn result_command(result: &TabletopResult, board: &Board, map: &Map) -> Result<Command, ResultError> {
+    let mark = battle_mark(board, result.battle)?;
+    let outcome = match &result.outcome {
+        TableOutcome::Won { winner } => Outcome::Won { winner: winner.clone() },
+        TableOutcome::NoResult {} => Outcome::NoResult {},
+    };
+    let mut losses = Vec::new();
+    for side in &result.sides {
+        for l in &side.lines {
+            let destroyed = groups(&l.line, &l.destroyed)?;
+            let fled = groups(&l.line, &l.fled)?;
+            let any = !destroyed.is_empty() || !fled.is_empty() || l.general_killed || l.demoralised || l.declared_demoralised;
+            if any {
+                losses.push(CommandLosses {
+                    side: side.side.clone(),
+                    command: l.line.clone(),
+                    destroyed,
+                    fled,
+                    general_killed: l.general_killed,
+                    demoralised: l.demoralised,
+                    voluntary: l.declared_demoralised,
+                    join: l.joins.clone().filter(|_| l.general_killed),
+                });
+            }
+        }
+    }
+    let winner = match &outcome {
+        Outcome::Won { winner } => Some(winner),
+        Outcome::NoResult {} => None,
+    };
+    let neighbours: Vec<NodeId> = map.neighbours(mark.node).collect();
+    let mut open_roads = std::collections::BTreeMap::new();
+    for side in &result.sides {
+        let loser = winner.is_some_and(|w| !allied(board, w, &side.side));
+        let Some(open) = side.open_exits.as_ref().filter(|_| loser) else { continue };
+        let open: Vec<NodeId> =
+            open.iter().map(|n| n.parse().map_err(|_| ResultError::Place(n.clone()))).collect::<Result<_, ResultError>>()?;
+        if !neighbours.iter().all(|n| open.contains(n)) {
+            open_roads.insert(side.side.clone(), neighbours.iter().filter(|n| open.contains(n)).copied().collect());
+        }
+    }
+    let neutral_city = board.node(mark.node).is_some_and(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.capital_of.is_none());
+    Ok(Command::RecordBattleResult {
+        result: BattleResult {
+            battle: result.battle,
+            outcome,
+            held_field: result.held_field.clone(),
+            losses,
+            open_roads,
+            city_attacked_by: result.sides.iter().find(|s| s.attacked_neutral).map(|s| s.side.clone()).filter(|_| neutral_city),
+        },
+    })
+}
