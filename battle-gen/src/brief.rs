@@ -116,13 +116,9 @@ pub(crate) fn side_name(board: &Board, id: &SideId) -> String {
     board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
-fn allied(board: &Board, a: &SideId, b: &SideId) -> bool {
-    a == b || board.alliances.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-}
-
 /// The reader's role: the attacker's side and its friends attack; everyone else defends.
 pub(crate) fn role_of(board: &Board, mark: &BattleMark, side: &SideId) -> Role {
-    if allied(board, side, &mark.attacker) { Role::Attacker } else { Role::Defender }
+    if board.on_same_side(side, &mark.attacker) { Role::Attacker } else { Role::Defender }
 }
 
 fn header(board: &Board, map: &Map, mark: &BattleMark) -> BattleHeader {
@@ -173,8 +169,8 @@ fn roads_for(board: &Board, map: &Map, ground: &Ground, section: Option<&Section
             let status = board.node(exit.to);
             let holder = status.and_then(|s| s.controller.clone());
             let ally_of = status.and_then(|s| s.allied_to.clone());
-            let friendly = holder.as_ref().is_some_and(|h| allied(board, side, h));
-            let neutral = holder.is_none() && ally_of.as_ref().is_none_or(|a| allied(board, side, a));
+            let friendly = holder.as_ref().is_some_and(|h| board.on_same_side(side, h));
+            let neutral = holder.is_none() && ally_of.as_ref().is_none_or(|a| board.on_same_side(side, a));
             RoadOff {
                 to: exit.to,
                 to_name: map.name(exit.to),
@@ -254,14 +250,15 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
     let role = role_of(board, mark, side);
     let city_status = mark.city.and_then(|n| board.node(n));
     let city_name = mark.city.map(|n| map.name(n));
-    let city_ours = city_status.and_then(|s| s.allied_to.as_ref()).is_some_and(|a| allied(board, side, a));
+    let city_ours = city_status.and_then(|s| s.allied_to.as_ref()).is_some_and(|a| board.on_same_side(side, a));
     let own = commands_at(&view.own, mark.node, battle, elements, if city_ours { city_name.as_ref() } else { None });
     let count_land = |s: &SideId| {
         u32::try_from(board.counters.iter().filter(|c| &c.side == s && c.node == mark.node && !c.fleet && !c.inside).count()).unwrap_or(0)
     };
     let in_it: Vec<&SideId> = std::iter::once(&mark.attacker).chain(&mark.defenders).collect();
-    let friends = in_it.iter().filter(|s| **s != side && allied(board, side, s)).map(|s| (side_name(board, s), count_land(s))).collect();
-    let enemies = in_it.iter().filter(|s| !allied(board, side, s)).map(|s| (side_name(board, s), count_land(s))).collect();
+    let friends =
+        in_it.iter().filter(|s| **s != side && board.on_same_side(side, s)).map(|s| (side_name(board, s), count_land(s))).collect();
+    let enemies = in_it.iter().filter(|s| !board.on_same_side(side, s)).map(|s| (side_name(board, s), count_land(s))).collect();
     let enemy_city = match (city_status, &city_name) {
         (Some(s), Some(name)) if !city_ours => Some((name.clone(), s.city_commands.unwrap_or(0))),
         _ => None,

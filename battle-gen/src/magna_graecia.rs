@@ -9,7 +9,7 @@ use referee_campaign::army::{CommandRoster, ElementGroup, ElementTable};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::map::Map;
 use referee_campaign::view::Board;
-use referee_campaign::{Command, NodeId, SideId, SideView, UmpireView};
+use referee_campaign::{Command, NodeId, SideView, UmpireView};
 
 use crate::brief::{
     BattleHeader, Brief, CommandSheet, PackError, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet,
@@ -202,10 +202,6 @@ fn groups(line: &str, groups: &[TroopGroup]) -> Result<Vec<ElementGroup>, Result
         .collect()
 }
 
-fn allied(board: &Board, a: &SideId, b: &SideId) -> bool {
-    a == b || board.alliances.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-}
-
 /// A tabletop result as the `RecordBattleResult` order the result form gives (MG-20): lines
 /// that lost nothing are left out, a line joins another only if its general was killed
 /// (MG-31), the roads are listed for the losers only and only when some were cut (MG-15),
@@ -244,7 +240,7 @@ pub fn result_command(result: &TabletopResult, board: &Board, map: &Map) -> Resu
     let neighbours: Vec<NodeId> = map.neighbours(mark.node).collect();
     let mut open_roads = std::collections::BTreeMap::new();
     for side in &result.sides {
-        let loser = winner.is_some_and(|w| !allied(board, w, &side.side));
+        let loser = winner.is_some_and(|w| !board.on_same_side(w, &side.side));
         let Some(open) = side.open_exits.as_ref().filter(|_| loser) else { continue };
         let open: Vec<NodeId> =
             open.iter().map(|n| n.parse().map_err(|_| ResultError::Place(n.clone()))).collect::<Result<_, ResultError>>()?;
@@ -252,7 +248,7 @@ pub fn result_command(result: &TabletopResult, board: &Board, map: &Map) -> Resu
             open_roads.insert(side.side.clone(), neighbours.iter().filter(|n| open.contains(n)).copied().collect());
         }
     }
-    let neutral_city = board.node(mark.node).is_some_and(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.capital_of.is_none());
+    let neutral_city = board.is_neutral_city(mark.node);
     Ok(Command::RecordBattleResult {
         result: BattleResult {
             battle: result.battle,

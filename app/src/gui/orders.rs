@@ -111,17 +111,6 @@ fn node_label(map: &Map, n: NodeId) -> String {
     map.node(n).map_or_else(|| n.to_string(), |x| x.label())
 }
 
-/// A fortified city allied to no side and nobody's capital (MG-07, MG-08). The board says a
-/// node is fortified by the commands it fields.
-pub(crate) fn is_neutral_city(board: &Board, node: NodeId) -> bool {
-    board.node(node).is_some_and(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.capital_of.is_none())
-}
-
-/// Whether two sides fight each other, as the board's alliances say.
-fn enemies(board: &Board, a: &SideId, b: &SideId) -> bool {
-    a != b && !board.alliances.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-}
-
 fn forces_of<'a>(view: &'a View, side: &SideId) -> Option<&'a Forces> {
     view.forces().into_iter().find(|f| &f.side == side)
 }
@@ -285,7 +274,7 @@ impl BattleForm {
 
     fn losers(&self, board: &Board) -> Vec<SideId> {
         let Some(w) = self.winner() else { return Vec::new() };
-        self.sides.iter().filter(|s| enemies(board, w, s)).cloned().collect()
+        self.sides.iter().filter(|s| board.are_enemies(w, s)).cloned().collect()
     }
 
     /// Recovery dice the result will roll (MG-30): one per lost or fled element and one per
@@ -312,7 +301,7 @@ impl BattleForm {
             losses: self.entries.iter().filter_map(LossEntry::losses).collect(),
             open_roads,
             // Only a neutral city can be attacked in a battle between others (MG-08).
-            city_attacked_by: self.city_attacked_by.clone().filter(|_| is_neutral_city(board, self.node)),
+            city_attacked_by: self.city_attacked_by.clone().filter(|_| board.is_neutral_city(self.node)),
         })
     }
 }
@@ -387,7 +376,7 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
             .labelled_by(l.id)
             .on_hover_text("+2 to its recovery rolls (MG-30); normally the winner");
         ui.end_row();
-        if is_neutral_city(board, form.node) {
+        if board.is_neutral_city(form.node) {
             let city = map.name(form.node);
             let l = ui.label("The city was attacked by");
             egui::ComboBox::from_id_salt("battle_city_attacked")
@@ -954,7 +943,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, c
         );
         if may {
             ui.horizontal_wrapped(|ui| {
-                for s in board.sides.iter().filter(|s| enemies(board, fickle, &s.id)) {
+                for s in board.sides.iter().filter(|s| board.are_enemies(fickle, &s.id)) {
                     if ui
                         .button(RichText::new(format!("Turn to {}", s.name)).strong())
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
@@ -1413,7 +1402,7 @@ fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_
 pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
     let board = view.board();
     let side = &board.moving;
-    if board.phase != Phase::Combat || !may_order(viewer, side) || !is_neutral_city(board, node) {
+    if board.phase != Phase::Combat || !may_order(viewer, side) || !board.is_neutral_city(node) {
         return;
     }
     // A battle or siege there already: the rules would refuse (MG-07).
@@ -1428,7 +1417,7 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: 
     let foes: Vec<(&SideId, &str)> = board
         .sides
         .iter()
-        .filter(|s| enemies(board, side, &s.id) && !board.eliminated.contains(&s.id))
+        .filter(|s| board.are_enemies(side, &s.id) && !board.eliminated.contains(&s.id))
         .map(|s| (&s.id, s.name.as_str()))
         .collect();
     let id = egui::Id::unique(("attack_city", node.0));
@@ -1472,7 +1461,7 @@ pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
     let pairs: Vec<(&SideId, &SideId)> = fleets
         .iter()
         .flat_map(|a| fleets.iter().map(move |b| (*a, *b)))
-        .filter(|(a, b)| a != b && !enemies(board, a, b) && may_order(viewer, a))
+        .filter(|(a, b)| a != b && !board.are_enemies(a, b) && may_order(viewer, a))
         .collect();
     if pairs.is_empty() {
         return;

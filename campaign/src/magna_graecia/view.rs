@@ -109,6 +109,24 @@ impl Board {
         self.sides.iter().find(|s| &s.id == id)
     }
 
+    /// A fortified city allied to no side and nobody's capital (MG-07, MG-08): the board
+    /// knows a node is fortified by the commands it fields. Screens and packs ask this
+    /// rather than work it out again.
+    pub fn is_neutral_city(&self, node: NodeId) -> bool {
+        self.node(node).is_some_and(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.capital_of.is_none())
+    }
+
+    /// Whether two sides stand together: the same side, or allied as the board's
+    /// alliances say today (MG-35 may change them).
+    pub fn on_same_side(&self, a: &SideId, b: &SideId) -> bool {
+        a == b || self.alliances.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a))
+    }
+
+    /// Whether two sides fight each other.
+    pub fn are_enemies(&self, a: &SideId, b: &SideId) -> bool {
+        !self.on_same_side(a, b)
+    }
+
     pub fn node(&self, id: NodeId) -> Option<&NodeStatus> {
         self.nodes.iter().find(|n| n.id == id)
     }
