@@ -17,8 +17,8 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
 
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
+use super::dialogs::{self, Dialog, DialogForm, LossesForm};
 use super::map::MapState;
-use super::orders::{self, Dialog, DialogForm, LossesForm};
 use super::packs::{self, PackJob, PackSettings};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm, ScenarioChoice};
@@ -951,20 +951,20 @@ fn dialogs_ui(
     queue: &mut Vec<AppCommand>,
 ) {
     let DialogExtra { roll, message, pack_job } = *extra;
-    orders::naval_losses_ui(ctx, &open.view, losses.naval, message, queue);
-    orders::siege_losses_ui(ctx, &open.map, &open.view, losses.siege, message, queue);
+    dialogs::naval_losses_ui(ctx, &open.view, losses.naval, message, queue);
+    dialogs::siege_losses_ui(ctx, &open.map, &open.view, losses.siege, message, queue);
     match dialog {
         Some(DialogForm::Battle(form)) => {
             if !open.view.board().battles.iter().any(|b| b.id == form.battle) {
                 *dialog = None;
                 return;
             }
-            let data = orders::BattleFormData { map: &open.map, view: &open.view, dice: roll.typed_dice(), message };
-            orders::battle_form_ui(ctx, form, &data, queue);
+            let data = dialogs::BattleFormData { map: &open.map, view: &open.view, dice: roll.typed_dice(), message };
+            dialogs::battle_form_ui(ctx, form, &data, queue);
         }
-        Some(DialogForm::Exchange(form)) => orders::exchange_ui(ctx, form, &open.view, message, queue),
-        Some(DialogForm::Garrison(form)) => orders::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
-        Some(DialogForm::EndCampaign(form)) => orders::end_campaign_ui(ctx, form, message, queue),
+        Some(DialogForm::Exchange(form)) => dialogs::exchange_ui(ctx, form, &open.view, message, queue),
+        Some(DialogForm::Garrison(form)) => dialogs::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
+        Some(DialogForm::EndCampaign(form)) => dialogs::end_campaign_ui(ctx, form, message, queue),
         Some(DialogForm::Table(form)) => {
             let Some(battle) = open.view.board().battles.iter().find(|b| b.id == form.battle) else {
                 *dialog = None;

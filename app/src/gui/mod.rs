@@ -10,6 +10,7 @@
 
 mod app;
 mod belisarius;
+mod dialogs;
 mod map;
 mod orders;
 mod packs;
@@ -28,7 +29,7 @@ use referee_campaign::Catalog;
 use referee_data::DataSource;
 
 pub use app::{AppCommand, CounterRef, Message, RefereeApp};
-pub use orders::Dialog;
+pub use dialogs::Dialog;
 pub use packs::{DbsaScaling, PackSettings, WrittenFile};
 
 /// How the window is started; filled from the command line by `main`.

@@ -11,6 +11,7 @@ use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
 
 use super::app::{AppCommand, CounterRef, Message};
+use super::dialogs;
 use super::map::{self, side_colour};
 use super::orders;
 use super::packs::{self, PackJob};
@@ -46,7 +47,7 @@ pub(crate) fn top_bar_ui(
                     .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
                     .clicked()
                 {
-                    commands.push(AppCommand::OpenDialog(Some(orders::Dialog::EndCampaign)));
+                    commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign)));
                 }
             }
             if !campaigns.is_empty() {
@@ -379,7 +380,7 @@ fn battles_ui(
                 .on_hover_text("Write the battle pack of every battle due into one folder (X-04)")
                 .on_disabled_hover_text("Packs are being written");
             if b.clicked() {
-                commands.push(AppCommand::OpenDialog(Some(orders::Dialog::BattlePack(None))));
+                commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None))));
             }
         }
     });
@@ -400,7 +401,7 @@ fn battles_ui(
                     .accessible_name(format!("Battle pack of battle {}…", b.id))
                     .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs (X-04)");
                 if pack.clicked() {
-                    commands.push(AppCommand::OpenDialog(Some(orders::Dialog::BattlePack(Some(b.id)))));
+                    commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id)))));
                 }
             }
             orders::enter_result_button_ui(ui, view, b, commands);

@@ -95,7 +95,7 @@ pub(crate) fn set_table_button_ui(ui: &mut egui::Ui, view: &View, battle: &Battl
         b.on_disabled_hover_text("Tables are set in the combat phase (MG-21)")
     };
     if b.clicked() {
-        commands.push(AppCommand::OpenDialog(Some(super::orders::Dialog::SetTable(battle.id))));
+        commands.push(AppCommand::OpenDialog(Some(super::dialogs::Dialog::SetTable(battle.id))));
     }
 }
 
