@@ -22,7 +22,7 @@ use referee_campaign::store::Campaign;
 use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
-use super::map::triangulate;
+use super::map::{PanZoom, triangulate};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SEA_BORDER: Color32 = Color32::from_rgb(0x9d, 0xbb, 0xce);
@@ -177,37 +177,23 @@ static NO_TRIANGLES: Triangles = Vec::new();
 /// Pan and zoom of the zone map, and its polygons triangulated once.
 #[derive(Debug)]
 pub(crate) struct ZoneMapState {
-    /// Screen points per km; 0 until fitted.
-    zoom: f32,
-    offset: Vec2,
-    moved_by_user: bool,
-    canvas: Rect,
+    view: PanZoom,
     meshes: Option<(String, Triangles, Triangles)>,
 }
 
 impl Default for ZoneMapState {
     fn default() -> Self {
-        ZoneMapState { zoom: 0.0, offset: Vec2::ZERO, moved_by_user: false, canvas: Rect::NOTHING, meshes: None }
+        ZoneMapState { view: PanZoom::new(0.05, 20.0), meshes: None }
     }
 }
 
 impl ZoneMapState {
     pub fn fit_next_frame(&mut self) {
-        self.zoom = 0.0;
-        self.moved_by_user = false;
-    }
-
-    /// Fits `area` (km) into the canvas; the whole map when `area` is empty.
-    fn fit(&mut self, canvas: Rect, map: &ZoneMap, area: Rect) {
-        let area = if area.is_positive() { area } else { Rect::from_min_size(Pos2::ZERO, vec2(map.width_km, map.height_km)) };
-        let avail = (canvas.size() - Vec2::splat(24.0)).max(Vec2::splat(10.0));
-        self.zoom = (avail.x / area.width().max(1.0)).min(avail.y / area.height().max(1.0));
-        self.offset = canvas.size() / 2.0 - area.center().to_vec2() * self.zoom;
-        self.moved_by_user = false;
+        self.view.fit_next_frame();
     }
 
     fn pos(&self, [x, y]: [f32; 2]) -> Pos2 {
-        self.canvas.min + self.offset + vec2(x, y) * self.zoom
+        self.view.pos(x, y)
     }
 
     fn triangles(&mut self, map: &ZoneMap) -> (&Triangles, &Triangles) {
@@ -265,32 +251,10 @@ pub(crate) fn zone_map_ui(
     let canvas = response.rect;
     let painter = painter.with_clip_rect(canvas.intersect(painter.clip_rect()));
     let area = area_in_play(map, board);
-    if state.zoom <= 0.0 || (!state.moved_by_user && state.canvas.size() != canvas.size()) {
-        state.canvas = canvas;
-        state.fit(canvas, map, area);
-    }
-    state.canvas = canvas;
-    if response.double_clicked() {
-        state.fit(canvas, map, area);
-    } else if response.dragged() {
-        state.offset += response.drag_delta();
-        state.moved_by_user = true;
-    }
-    if response.hovered() {
-        let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
-        let factor = (scroll / 400.0).exp() * pinch;
-        if let Some(p) = pointer
-            && (factor - 1.0).abs() > 1e-4
-        {
-            let new_zoom = (state.zoom * factor).clamp(0.05, 20.0);
-            let km = (p - canvas.min - state.offset) / state.zoom;
-            state.offset = p - canvas.min - km * new_zoom;
-            state.zoom = new_zoom;
-            state.moved_by_user = true;
-        }
-    }
+    let area = if area.is_positive() { area } else { Rect::from_min_size(Pos2::ZERO, vec2(map.width_km, map.height_km)) };
+    state.view.input(ui, &response, area, 12.0);
     painter.rect_filled(canvas, 0.0, SEA);
-    let zoom = state.zoom;
+    let zoom = state.view.zoom;
     let land_points: Vec<Vec<Pos2>> = map.zones.iter().map(|z| z.outline_km.iter().map(|&p| state.pos(p)).collect()).collect();
     let sea_points: Vec<Vec<Pos2>> = map.seas.iter().map(|s| s.outline_km.iter().map(|&p| state.pos(p)).collect()).collect();
     let labels_land: Vec<Pos2> = map.zones.iter().map(|z| state.pos(z.label_km)).collect();

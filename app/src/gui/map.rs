@@ -51,49 +51,110 @@ pub(crate) struct Overlay<'a> {
     pub picked: Option<&'a CounterRef>,
 }
 
-/// Pan and zoom of the map, and the outline's triangles (computed once per map).
+/// Pan and zoom of a map drawn in km, for both campaigns' maps: double-click fits, drag
+/// pans, the wheel or a pinch zooms around the pointer.
 #[derive(Debug)]
-pub(crate) struct MapState {
+pub(crate) struct PanZoom {
     /// Screen points per km; 0 until the map is first fitted.
-    zoom: f32,
+    pub(super) zoom: f32,
     /// Where km (0, 0) lies, from the canvas's top-left corner.
     offset: Vec2,
     /// Once the referee pans or zooms, resizing the window no longer refits the map.
     moved_by_user: bool,
-    canvas: Rect,
-    outline: Option<(String, Vec<[usize; 3]>)>,
+    pub(super) canvas: Rect,
+    zoom_range: (f32, f32),
 }
 
-impl Default for MapState {
-    fn default() -> Self {
-        MapState { zoom: 0.0, offset: Vec2::ZERO, moved_by_user: false, canvas: Rect::NOTHING, outline: None }
+impl PanZoom {
+    /// Zoom kept within `min`…`max` screen points per km.
+    pub(super) fn new(min: f32, max: f32) -> PanZoom {
+        PanZoom { zoom: 0.0, offset: Vec2::ZERO, moved_by_user: false, canvas: Rect::NOTHING, zoom_range: (min, max) }
     }
-}
 
-impl MapState {
     pub fn fit_next_frame(&mut self) {
         self.zoom = 0.0;
         self.moved_by_user = false;
     }
 
-    fn fit(&mut self, canvas: Rect, map: &Map) {
-        let margin = 18.0;
+    /// Fits `area` (km) into `canvas` with `margin` points around it.
+    pub(super) fn fit(&mut self, canvas: Rect, area: Rect, margin: f32) {
         let avail = (canvas.size() - Vec2::splat(2.0 * margin)).max(Vec2::splat(10.0));
-        self.zoom = (avail.x / map.width_km.max(1.0)).min(avail.y / map.height_km.max(1.0));
-        self.offset = (canvas.size() - vec2(map.width_km, map.height_km) * self.zoom) / 2.0;
+        self.zoom = (avail.x / area.width().max(1.0)).min(avail.y / area.height().max(1.0));
+        self.offset = canvas.size() / 2.0 - area.center().to_vec2() * self.zoom;
         self.moved_by_user = false;
     }
 
-    fn zoom_around(&mut self, pointer: Pos2, canvas: Rect, factor: f32) {
-        let new_zoom = (self.zoom * factor).clamp(0.3, 60.0);
+    pub(super) fn zoom_around(&mut self, pointer: Pos2, canvas: Rect, factor: f32) {
+        let new_zoom = (self.zoom * factor).clamp(self.zoom_range.0, self.zoom_range.1);
         let km = (pointer - canvas.min - self.offset) / self.zoom;
         self.offset = pointer - canvas.min - km * new_zoom;
         self.zoom = new_zoom;
         self.moved_by_user = true;
     }
 
+    /// Follows the pointer on the map drawn in `response`; `area` is what a fit shows. The
+    /// map is refitted when the canvas changes size, until the referee has moved it.
+    pub(super) fn input(&mut self, ui: &egui::Ui, response: &egui::Response, area: Rect, margin: f32) {
+        let canvas = response.rect;
+        if self.zoom <= 0.0 || (!self.moved_by_user && self.canvas.size() != canvas.size()) {
+            self.fit(canvas, area, margin);
+        }
+        self.canvas = canvas;
+        if response.double_clicked() {
+            self.fit(canvas, area, margin);
+        } else if response.dragged() {
+            self.offset += response.drag_delta();
+            self.moved_by_user = true;
+        }
+        if response.hovered() {
+            let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
+            let factor = (scroll / 400.0).exp() * pinch;
+            if let Some(p) = pointer
+                && (factor - 1.0).abs() > 1e-4
+            {
+                self.zoom_around(p, canvas, factor);
+            }
+        }
+    }
+
+    /// Where a point in km lands on the screen.
+    pub(super) fn pos(&self, x_km: f32, y_km: f32) -> Pos2 {
+        self.canvas.min + self.offset + vec2(x_km, y_km) * self.zoom
+    }
+}
+
+/// Pan and zoom of the map, and the outline's triangles (computed once per map).
+#[derive(Debug)]
+pub(crate) struct MapState {
+    view: PanZoom,
+    outline: Option<(String, Vec<[usize; 3]>)>,
+}
+
+impl Default for MapState {
+    fn default() -> Self {
+        MapState { view: PanZoom::new(0.3, 60.0), outline: None }
+    }
+}
+
+/// The room left around the island when it is fitted.
+const FIT_MARGIN: f32 = 18.0;
+
+fn whole(map: &Map) -> Rect {
+    Rect::from_min_size(Pos2::ZERO, vec2(map.width_km, map.height_km))
+}
+
+impl MapState {
+    pub fn fit_next_frame(&mut self) {
+        self.view.fit_next_frame();
+    }
+
+    #[cfg(test)]
+    fn fit(&mut self, canvas: Rect, map: &Map) {
+        self.view.fit(canvas, whole(map), FIT_MARGIN);
+    }
+
     fn projection(&self, canvas: Rect) -> Projection {
-        Projection { origin: canvas.min + self.offset, zoom: self.zoom }
+        Projection { origin: canvas.min + self.view.offset, zoom: self.view.zoom }
     }
 
     fn outline_triangles(&mut self, map: &Map) -> &[[usize; 3]] {
@@ -562,25 +623,7 @@ pub(crate) fn map_ui(
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let canvas = response.rect;
     let painter = painter.with_clip_rect(canvas.intersect(painter.clip_rect()));
-    if state.zoom <= 0.0 || (!state.moved_by_user && state.canvas.size() != canvas.size()) {
-        state.fit(canvas, map);
-    }
-    state.canvas = canvas;
-    if response.double_clicked() {
-        state.fit(canvas, map);
-    } else if response.dragged() {
-        state.offset += response.drag_delta();
-        state.moved_by_user = true;
-    }
-    if response.hovered() {
-        let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
-        let factor = (scroll / 400.0).exp() * pinch;
-        if let Some(p) = pointer
-            && (factor - 1.0).abs() > 1e-4
-        {
-            state.zoom_around(p, canvas, factor);
-        }
-    }
+    state.view.input(ui, &response, whole(map), FIT_MARGIN);
     let proj = state.projection(canvas);
     let r = marker_radius(proj.zoom);
 
@@ -1178,9 +1221,9 @@ mod tests {
         let mut state = MapState::default();
         state.fit(canvas, &map);
         let pointer = pos2(400.0, 300.0);
-        let before = (pointer - state.projection(canvas).origin) / state.zoom;
-        state.zoom_around(pointer, canvas, 1.7);
-        let after = (pointer - state.projection(canvas).origin) / state.zoom;
+        let before = (pointer - state.projection(canvas).origin) / state.view.zoom;
+        state.view.zoom_around(pointer, canvas, 1.7);
+        let after = (pointer - state.projection(canvas).origin) / state.view.zoom;
         assert!((before - after).length() < 1e-3);
         // The whole island fits in the canvas after a fit.
         state.fit(canvas, &map);
