@@ -88,9 +88,10 @@ fn be_49_set_up_orders_place_free_lines_and_refuse_wrong_places() {
     }
 }
 
-/// Battles and Magna Graecia's rosters are refused by name on a Belisarius campaign.
+/// Battle commands are refused on a Belisarius campaign, naming the rule that will raise its
+/// battles (interception, in the operations still to come); rolls and undo work as anywhere.
 #[test]
-fn be_13_battle_commands_refuse_until_operations_exist() {
+fn x_06_battle_commands_refuse_on_a_belisarius_campaign_until_operations_exist() {
     let db = TempDb::new();
     cli(&db.path, &["new", "italy-535", "--name", "Italy", "--seed", "1"]).ok();
     let refused = cli(&db.path, &["pack", "Italy", "1", "--out", db.folder().join("packs").to_str().unwrap()]).refused();
