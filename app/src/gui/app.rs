@@ -115,6 +115,56 @@ impl OpenCampaign {
     }
 }
 
+/// The campaign on screen: a Magna Graecia campaign with its map and forms, or a Belisarius
+/// desk. Boxed, so that switching costs a pointer.
+#[derive(Debug)]
+pub(crate) enum Desk {
+    MagnaGraecia(Box<OpenCampaign>),
+    Belisarius(Box<BelisariusDesk>),
+}
+
+impl From<OpenCampaign> for Desk {
+    fn from(open: OpenCampaign) -> Desk {
+        Desk::MagnaGraecia(Box::new(open))
+    }
+}
+
+impl From<BelisariusDesk> for Desk {
+    fn from(desk: BelisariusDesk) -> Desk {
+        Desk::Belisarius(Box::new(desk))
+    }
+}
+
+/// The Magna Graecia campaign on screen, if that is what is open.
+fn mg(desk: &Option<Desk>) -> Option<&OpenCampaign> {
+    match desk {
+        Some(Desk::MagnaGraecia(open)) => Some(open),
+        _ => None,
+    }
+}
+
+fn mg_mut(desk: &mut Option<Desk>) -> Option<&mut OpenCampaign> {
+    match desk {
+        Some(Desk::MagnaGraecia(open)) => Some(open),
+        _ => None,
+    }
+}
+
+/// The Belisarius campaign on screen, if that is what is open.
+fn be(desk: &Option<Desk>) -> Option<&BelisariusDesk> {
+    match desk {
+        Some(Desk::Belisarius(d)) => Some(d),
+        _ => None,
+    }
+}
+
+fn be_mut(desk: &mut Option<Desk>) -> Option<&mut BelisariusDesk> {
+    match desk {
+        Some(Desk::Belisarius(d)) => Some(d),
+        _ => None,
+    }
+}
+
 /// The land counters owing a retreat that the view's forces hold: all for the umpire, a
 /// side's own for that side.
 fn land_retreats(view: &View) -> Vec<CounterRef> {
@@ -131,10 +181,8 @@ pub struct RefereeApp {
     catalog: Catalog,
     db: PathBuf,
     campaigns: Vec<CampaignSummary>,
-    pub(crate) open: Option<OpenCampaign>,
-    /// The Belisarius campaign on screen, if the open campaign is one (then `open` is
-    /// `None`).
-    pub(crate) belisarius: Option<BelisariusDesk>,
+    /// The campaign on screen, of whichever engine: one at a time.
+    desk: Option<Desk>,
     /// The Belisarius world, for starting campaigns; `None` when the data folder has none.
     world: Option<World>,
     /// Every scenario the picker offers: Magna Graecia's, then Belisarius's.
@@ -181,8 +229,7 @@ impl RefereeApp {
             catalog,
             db,
             campaigns: Vec::new(),
-            open: None,
-            belisarius: None,
+            desk: None,
             world: None,
             scenarios: Vec::new(),
             zone_preview: None,
@@ -220,7 +267,7 @@ impl RefereeApp {
 
     /// The Belisarius campaign on screen, if the open campaign is one.
     pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
-        self.belisarius.as_ref().map(|d| &d.view)
+        be(&self.desk).map(|d| &d.view)
     }
 
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
@@ -271,25 +318,24 @@ impl RefereeApp {
 
     /// The name of the campaign on screen, of either engine.
     pub fn campaign_name(&self) -> Option<&str> {
-        match (&self.open, &self.belisarius) {
-            (Some(o), _) => Some(&o.campaign.state.name),
-            (None, Some(d)) => Some(&d.campaign.state.name),
-            (None, None) => None,
+        match self.desk.as_ref()? {
+            Desk::MagnaGraecia(o) => Some(&o.campaign.state.name),
+            Desk::Belisarius(d) => Some(&d.campaign.state.name),
         }
     }
 
     /// The open campaign, if any.
     pub fn campaign(&self) -> Option<&Campaign> {
-        self.open.as_ref().map(|o| &o.campaign)
+        mg(&self.desk).map(|o| &o.campaign)
     }
 
     /// What the current viewer sees of the open campaign.
     pub fn view(&self) -> Option<&View> {
-        self.open.as_ref().map(|o| &o.view)
+        mg(&self.desk).map(|o| &o.view)
     }
 
     pub fn viewer(&self) -> Option<&Viewer> {
-        self.open.as_ref().map(|o| &o.viewer)
+        mg(&self.desk).map(|o| &o.viewer)
     }
 
     /// The last refusal or confirmation shown to the referee.
@@ -354,16 +400,14 @@ impl RefereeApp {
                 match engine {
                     Ok(EngineId::Belisarius) => match BelisariusDesk::open(&self.store, &key, Viewer::Umpire) {
                         Ok(desk) => {
-                            self.open = None;
-                            self.belisarius = Some(desk);
+                            self.desk = Some(Desk::from(desk));
                             self.after_switch();
                         }
                         Err(e) => self.error(format!("{e:#}")),
                     },
                     Ok(EngineId::MagnaGraecia) => match self.load(&key, Viewer::Umpire) {
                         Ok(open) => {
-                            self.open = Some(open);
-                            self.belisarius = None;
+                            self.desk = Some(Desk::from(open));
                             self.after_switch();
                         }
                         Err(e) => self.error(format!("{e:#}")),
@@ -372,7 +416,7 @@ impl RefereeApp {
                 }
             }
             AppCommand::RollDice { dice, purpose, side, hidden, input } => {
-                if self.belisarius.is_some() {
+                if be(&self.desk).is_some() {
                     let order = referee_campaign::belisarius::order::Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() };
                     self.apply(AppCommand::ExecuteBelisarius(order, input));
                 } else {
@@ -380,7 +424,7 @@ impl RefereeApp {
                 }
             }
             AppCommand::ExecuteBelisarius(order, input) => {
-                let Some(desk) = &mut self.belisarius else { return };
+                let Some(desk) = be_mut(&mut self.desk) else { return };
                 match self.store.execute(&mut desk.campaign, &(), &order, input) {
                     Ok(events) => {
                         let lines: Vec<String> = events
@@ -398,8 +442,8 @@ impl RefereeApp {
                     Err(e) => self.error(e.to_string()),
                 }
             }
-            AppCommand::Undo if self.belisarius.is_some() => {
-                let Some(desk) = &mut self.belisarius else { return };
+            AppCommand::Undo if be(&self.desk).is_some() => {
+                let Some(desk) = be_mut(&mut self.desk) else { return };
                 match self.store.undo(&mut desk.campaign) {
                     Ok(undone) => {
                         // A side's screen must not learn what a secret order was.
@@ -418,7 +462,7 @@ impl RefereeApp {
                 }
             }
             AppCommand::SelectPlace(place) => {
-                if let Some(desk) = &mut self.belisarius {
+                if let Some(desk) = be_mut(&mut self.desk) {
                     desk.selected = place;
                 }
             }
@@ -428,21 +472,21 @@ impl RefereeApp {
                 }
             }
             AppCommand::ShowPicker(show) => {
-                self.show_picker = show || (self.open.is_none() && self.belisarius.is_none());
+                self.show_picker = show || self.desk.is_none();
                 if self.show_picker {
                     self.refresh_campaigns();
                     self.picker.suggest_name(&self.scenarios, &self.campaigns);
                 }
             }
-            AppCommand::SetViewer(viewer) if self.belisarius.is_some() => {
-                if let Some(desk) = &mut self.belisarius
+            AppCommand::SetViewer(viewer) if be(&self.desk).is_some() => {
+                if let Some(desk) = be_mut(&mut self.desk)
                     && let Err(e) = desk.set_viewer(viewer)
                 {
                     self.error(e);
                 }
             }
             AppCommand::SetViewer(viewer) => {
-                let Some(open) = &mut self.open else { return };
+                let Some(open) = mg_mut(&mut self.desk) else { return };
                 if let Viewer::Side(s) = &viewer
                     && !open.campaign.state.is_side(s)
                 {
@@ -483,12 +527,12 @@ impl RefereeApp {
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
                 let pack = &self.pack_settings;
-                self.dialog = dialog.and_then(|d| self.open.as_ref().and_then(|o| DialogForm::new(&d, &o.view, pack)));
+                self.dialog = dialog.and_then(|d| mg(&self.desk).and_then(|o| DialogForm::new(&d, &o.view, pack)));
                 // The form shows refusals of its own orders, not older ones.
                 self.message = None;
             }
             AppCommand::Execute(command, dice) => {
-                let Some(open) = &mut self.open else { return };
+                let Some(open) = mg_mut(&mut self.desk) else { return };
                 let typed = matches!(dice, DiceInput::Manual(_));
                 match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
                     Ok(_) => {
@@ -535,14 +579,14 @@ impl RefereeApp {
             AppCommand::WritePack { battle, settings } => self.write_pack(battle, settings),
             AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
             AppCommand::ShowSeed(show) => {
-                self.seed_shown = show && self.open.as_ref().is_some_and(|o| o.viewer == Viewer::Umpire);
+                self.seed_shown = show && mg(&self.desk).is_some_and(|o| o.viewer == Viewer::Umpire);
             }
             AppCommand::StopPacks => match &mut self.pack_job {
                 Some(job) if job.running() => job.stop(),
                 _ => self.pack_job = None,
             },
             AppCommand::Undo => {
-                let Some(open) = &mut self.open else { return };
+                let Some(open) = mg_mut(&mut self.desk) else { return };
                 match self.store.undo(&mut open.campaign) {
                     Ok(undone) => {
                         // A side's screen must not learn what a secret command was.
@@ -566,8 +610,8 @@ impl RefereeApp {
     /// The open campaign, if the umpire is looking: packs hold what every side knows, so a
     /// side's screen never makes them.
     fn umpire_campaign(&mut self) -> Option<&OpenCampaign> {
-        match &self.open {
-            Some(open) if open.viewer == Viewer::Umpire => self.open.as_ref(),
+        match mg(&self.desk) {
+            Some(open) if open.viewer == Viewer::Umpire => mg(&self.desk),
             Some(_) => {
                 self.error("battle packs are made in the umpire's view: each side's file holds only what it knows (X-04)".to_owned());
                 None
@@ -616,7 +660,7 @@ impl RefereeApp {
             self.roster = None;
             return;
         };
-        let Some(open) = &self.open else { return };
+        let Some(open) = mg(&self.desk) else { return };
         if open.view.board().phase != Phase::Setup {
             self.error("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
             return;
@@ -632,30 +676,28 @@ impl RefereeApp {
     /// begun, or the viewer is another side.
     fn drop_stale_roster(&mut self) {
         let Some(editor) = &self.roster else { return };
-        let keep = self
-            .open
-            .as_ref()
-            .is_some_and(|o| o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side));
+        let keep =
+            mg(&self.desk).is_some_and(|o| o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side));
         if !keep {
             self.roster = None;
         }
     }
 
     fn side_name(&self, side: &SideId) -> String {
-        self.open.as_ref().and_then(|o| o.view.board().side(side)).map_or_else(|| side.to_string(), |s| s.name.clone())
+        mg(&self.desk).and_then(|o| o.view.board().side(side)).map_or_else(|| side.to_string(), |s| s.name.clone())
     }
 
     /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
     /// the rules leave it somewhere to go.
     fn may_deploy(&self, counter: &CounterRef) -> bool {
-        let Some(open) = &self.open else { return false };
+        let Some(open) = mg(&self.desk) else { return false };
         open.view.board().phase == Phase::Setup
             && open.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
     }
 
     /// Where one of the viewer's own counters stands, as the viewer's forces say.
     fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
-        let view = &self.open.as_ref()?.view;
+        let view = &mg(&self.desk)?.view;
         view.forces()
             .into_iter()
             .filter(|f| f.side == counter.side)
@@ -695,8 +737,7 @@ impl RefereeApp {
         {
             let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
             let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
-            self.open = None;
-            self.belisarius = Some(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?);
+            self.desk = Some(Desk::from(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?));
             self.after_switch();
             self.info(format!("Campaign “{name}” created from {}", setup.name()));
             return Ok(());
@@ -704,8 +745,7 @@ impl RefereeApp {
         let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
         let campaign = self.store.create(name, &scenario, seed)?;
         let events = self.store.events(campaign.id)?;
-        self.open = Some(self.open_loaded(campaign, events, Viewer::Umpire)?);
-        self.belisarius = None;
+        self.desk = Some(Desk::from(self.open_loaded(campaign, events, Viewer::Umpire)?));
         self.after_switch();
         self.info(format!("Campaign “{name}” created from {}", scenario.name));
         Ok(())
@@ -723,7 +763,7 @@ impl RefereeApp {
         self.siege_losses.clear();
         self.message = None;
         self.map_state.fit_next_frame();
-        if let Some(desk) = &mut self.belisarius {
+        if let Some(desk) = be_mut(&mut self.desk) {
             desk.map_state.fit_next_frame();
         }
         self.refresh_campaigns();
@@ -732,13 +772,13 @@ impl RefereeApp {
             job.stop();
         }
         self.pack_job = None;
-        if let Some(open) = &self.open {
+        if let Some(open) = mg(&self.desk) {
             self.pack_settings.folder = packs::default_folder(&open.campaign.state.name).display().to_string();
         }
     }
 
     fn reload_events(&mut self) {
-        let Some(open) = &mut self.open else { return };
+        let Some(open) = mg_mut(&mut self.desk) else { return };
         match self.store.events(open.campaign.id) {
             Ok(events) => {
                 open.events = events;
@@ -762,13 +802,13 @@ impl RefereeApp {
             // Keep the progress bar moving while the thread works.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let picker_shown = self.show_picker || (self.open.is_none() && self.belisarius.is_none());
-        if !picker_shown && let Some(desk) = &mut self.belisarius {
+        let picker_shown = self.show_picker || self.desk.is_none();
+        if !picker_shown && let Some(desk) = be_mut(&mut self.desk) {
             belisarius_desk_ui(ui, desk, &mut self.roll, self.message.as_ref(), &mut self.queue);
             return;
         }
         let queue = &mut self.queue;
-        let open = self.open.as_ref();
+        let open = mg(&self.desk);
         let roll = &mut self.roll;
         egui::Panel::top("top_bar").show(ui, |ui| {
             panels::top_bar_ui(ui, open.map(|o| (&o.map, &o.view, &o.viewer)), &self.campaigns, roll, queue);
@@ -822,8 +862,7 @@ impl RefereeApp {
                 dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &extra, queue);
             }
             _ => {
-                let current =
-                    open.map(|o| o.campaign.state.name.as_str()).or(self.belisarius.as_ref().map(|d| d.campaign.state.name.as_str()));
+                let current = open.map(|o| o.campaign.state.name.as_str()).or(be(&self.desk).map(|d| d.campaign.state.name.as_str()));
                 let data = picker::PickerData {
                     db: &self.db,
                     campaigns: &self.campaigns,
