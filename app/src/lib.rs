@@ -18,6 +18,15 @@ pub fn fresh_seed() -> u64 {
     h.finish() >> 11 // keep seeds exact in JSON readers that use doubles
 }
 
+/// "<scenario name> <n>", the first such name no campaign of `campaigns` has: the name a
+/// new campaign gets when the referee gives none, in the app and on the command line.
+pub(crate) fn suggested_name(scenario_name: &str, campaigns: &[referee_campaign::store::CampaignSummary]) -> String {
+    (1..)
+        .map(|n| format!("{scenario_name} {n}"))
+        .find(|candidate| !campaigns.iter().any(|c| &c.name == candidate))
+        .unwrap_or_else(|| scenario_name.to_owned())
+}
+
 /// The database used when no `--db` is given: `referee.sqlite` in the user's data folder
 /// (created on first use).
 pub fn default_db_path() -> anyhow::Result<PathBuf> {

@@ -14,7 +14,7 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use serde::Serialize;
 
-use super::{Access, CliCommand, Output, Session, ViewArgs};
+use super::{Access, CliCommand, Executed, Output, Session, ViewArgs};
 
 /// A campaign's view, with the setup it is read against for the names of places.
 #[derive(Serialize)]
@@ -143,20 +143,7 @@ pub(super) struct LogOnly(pub View);
 
 impl Output for LogOnly {
     fn text(&self) -> String {
-        self.0.log().iter().map(|l| format!("{:>5}  {}\n", l.seq, l.text)).collect()
-    }
-}
-
-#[derive(Serialize)]
-pub(super) struct Executed {
-    pub events: Vec<Event>,
-    /// The log lines the umpire reads for those events.
-    pub lines: Vec<String>,
-}
-
-impl Output for Executed {
-    fn text(&self) -> String {
-        self.lines.join("\n")
+        super::log_text(self.0.log().iter().map(|l| (l.seq, l.text.as_str())))
     }
 }
 
@@ -250,9 +237,7 @@ fn view(session: &Session, args: &ViewArgs) -> anyhow::Result<(View, Vec<Logged>
         Some(s) => Viewer::Side(SideId::new(s.clone())),
         None => Viewer::Umpire,
     };
-    let view = view_for(&c.state, &events, &viewer).ok_or_else(|| {
-        let sides: Vec<&str> = c.state.setup.sides.iter().map(|s| s.id.as_str()).collect();
-        anyhow!("{} has no side `{}`; its sides are {}", c.state.setup.name(), args.side.clone().unwrap_or_default(), sides.join(", "))
-    })?;
+    let view = view_for(&c.state, &events, &viewer)
+        .ok_or_else(|| anyhow!(c.state.setup.no_such_side(args.side.as_deref().unwrap_or_default())))?;
     Ok((view, events, c.state.setup))
 }

@@ -84,7 +84,7 @@ pub(super) struct LogOnly(pub View);
 
 impl Output for LogOnly {
     fn text(&self) -> String {
-        self.0.log().iter().map(|l| format!("{:>5}  {}\n", l.seq, l.text)).collect()
+        super::log_text(self.0.log().iter().map(|l| (l.seq, l.text.as_str())))
     }
 }
 
@@ -104,18 +104,5 @@ impl Output for Written {
                 format!("{:<8} {} ({} pages, {} KB)\n", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
             })
             .collect()
-    }
-}
-
-#[derive(Serialize)]
-pub(super) struct Executed {
-    pub events: Vec<referee_campaign::Event>,
-    /// The log lines the umpire reads for those events.
-    pub lines: Vec<String>,
-}
-
-impl Output for Executed {
-    fn text(&self) -> String {
-        self.lines.join("\n")
     }
 }

@@ -26,7 +26,7 @@ use crate::gui::GuiOptions;
 mod belisarius;
 mod magna_graecia;
 
-use magna_graecia::{Executed, LogOnly, Rosters, Shown, Written};
+use magna_graecia::{LogOnly, Rosters, Shown, Written};
 
 /// Referee's assistant for historical miniatures campaigns. With no command, opens the app.
 #[derive(Debug, Parser)]
@@ -348,6 +348,39 @@ impl Session {
         referee_campaign::belisarius::World::load(&self.data).map(Some).map_err(|e| anyhow!("{e}"))
     }
 
+    /// `referee new` for a scenario that is not Magna Graecia's: Belisarius's, or none.
+    fn new_belisarius(
+        &self,
+        catalog: &Catalog,
+        scenario: &str,
+        name: Option<String>,
+        seed: Option<u64>,
+        from: bool,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let world = self.belisarius_world()?;
+        let Some(world) = world.as_ref().filter(|w| w.scenario(scenario).is_some()) else {
+            let all = AllScenarios::new(catalog, world.as_ref());
+            let ids: Vec<&str> = all.0.iter().map(|s| s.id.as_str()).collect();
+            bail!("there is no scenario `{scenario}`; the scenarios are {}", ids.join(", "));
+        };
+        if from {
+            bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
+        }
+        let setup = world.setup(scenario).map_err(|e| anyhow!(e))?;
+        if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+            bail!("a campaign name cannot be empty");
+        }
+        let mut store = self.store(Access::Create)?;
+        let name = match name {
+            Some(n) => n,
+            None => crate::suggested_name(setup.name(), &store.campaigns()?),
+        };
+        let campaign =
+            store.create_as::<referee_campaign::belisarius::Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
+        self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
+    }
+
     fn catalog(&self) -> anyhow::Result<Catalog> {
         Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
     }
@@ -398,35 +431,11 @@ impl Session {
                 let world = self.belisarius_world()?;
                 self.print(out, &AllScenarios::new(&catalog, world.as_ref()))
             }
-            CliCommand::New { scenario, name, seed, from } if catalog_has_not(&self.catalog()?, &scenario) => {
-                let catalog = self.catalog()?;
-                let world = self.belisarius_world()?;
-                let Some(world) = world.filter(|w| w.scenario(&scenario).is_some()) else {
-                    let all = AllScenarios::new(&catalog, self.belisarius_world()?.as_ref());
-                    let ids: Vec<&str> = all.0.iter().map(|s| s.id.as_str()).collect();
-                    bail!("there is no scenario `{scenario}`; the scenarios are {}", ids.join(", "));
-                };
-                if from.is_some() {
-                    bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
-                }
-                let setup = world.setup(&scenario).map_err(|e| anyhow!(e))?;
-                if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
-                    bail!("a campaign name cannot be empty");
-                }
-                let mut store = self.store(Access::Create)?;
-                let name = match name {
-                    Some(n) => n,
-                    None => {
-                        let taken: Vec<String> = store.campaigns()?.into_iter().map(|c| c.name).collect();
-                        (1..).map(|i| format!("{} {i}", setup.name())).find(|n| !taken.contains(n)).unwrap_or_default()
-                    }
-                };
-                let campaign =
-                    store.create_as::<referee_campaign::belisarius::Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
-                self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
-            }
             CliCommand::New { scenario, name, seed, from } => {
                 let catalog = self.catalog()?;
+                if catalog.scenario(&scenario).is_none() {
+                    return self.new_belisarius(&catalog, &scenario, name, seed, from.is_some(), out);
+                }
                 let scenario = catalog.require_scenario(&scenario).map_err(|e| anyhow!(e))?;
                 if name.as_deref().is_some_and(|n| n.trim().is_empty()) {
                     bail!("a campaign name cannot be empty");
@@ -443,10 +452,7 @@ impl Session {
                 };
                 let name = match name {
                     Some(n) => n,
-                    None => {
-                        let taken: Vec<String> = store.campaigns()?.into_iter().map(|c| c.name).collect();
-                        (1..).map(|i| format!("{} {i}", scenario.name)).find(|n| !taken.contains(n)).unwrap_or_default()
-                    }
+                    None => crate::suggested_name(&scenario.name, &store.campaigns()?),
                 };
                 let campaign = store.create(&name, scenario, seed.unwrap_or_else(crate::fresh_seed))?;
                 self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
@@ -720,9 +726,23 @@ fn read_events<T: serde::de::DeserializeOwned + Serialize>(
     Ok(events)
 }
 
-/// Whether `id` is no Magna Graecia scenario (and so may be a Belisarius one).
-fn catalog_has_not(catalog: &Catalog, id: &str) -> bool {
-    !catalog.scenarios.iter().any(|s| s.id == id)
+/// What an order did, of either engine: its events, and the log lines the umpire reads for
+/// them.
+#[derive(Serialize)]
+pub(crate) struct Executed<E> {
+    pub(crate) events: Vec<E>,
+    pub(crate) lines: Vec<String>,
+}
+
+impl<E: Serialize> Output for Executed<E> {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// A log as `referee log` prints it: each line with its number in the reader's sequence.
+fn log_text<'a>(lines: impl Iterator<Item = (u64, &'a str)>) -> String {
+    lines.map(|(seq, text)| format!("{seq:>5}  {text}\n")).collect()
 }
 
 /// One line of `referee scenarios`.
@@ -756,16 +776,13 @@ impl AllScenarios {
                 .map(|side| format!("{} ({} pts)", side.name, side.army_points))
                 .collect(),
         });
-        let be = world.into_iter().flat_map(|w| &w.scenarios).filter_map(|sc| {
-            let setup = world?.setup(&sc.id).ok()?;
-            Some(ScenarioSummary {
-                campaign: EngineId::Belisarius,
-                id: sc.id.clone(),
-                name: sc.name.clone(),
-                period: setup.period(),
-                turns: sc.turns,
-                sides: sc.sides.iter().map(|s| s.name.clone()).collect(),
-            })
+        let be = world.into_iter().flat_map(|w| &w.scenarios).map(|sc| ScenarioSummary {
+            campaign: EngineId::Belisarius,
+            id: sc.id.clone(),
+            name: sc.name.clone(),
+            period: sc.period(),
+            turns: sc.turns,
+            sides: sc.sides.iter().map(|s| s.name.clone()).collect(),
         });
         AllScenarios(mg.chain(be).collect())
     }

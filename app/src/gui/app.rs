@@ -115,6 +115,15 @@ impl OpenCampaign {
     }
 }
 
+/// What the referee reads after an undo, of either engine. A side's screen must not learn
+/// what a secret command was.
+fn undone_text(undone: &referee_campaign::store::Undone, viewer: &Viewer) -> String {
+    match viewer {
+        Viewer::Umpire => format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" }),
+        Viewer::Side(_) => "Undone: the last command".to_owned(),
+    }
+}
+
 /// The campaign on screen: a Magna Graecia campaign with its map and forms, or a Belisarius
 /// desk. Boxed, so that switching costs a pointer.
 #[derive(Debug)]
@@ -446,11 +455,7 @@ impl RefereeApp {
                 let Some(desk) = be_mut(&mut self.desk) else { return };
                 match self.store.undo(&mut desk.campaign) {
                     Ok(undone) => {
-                        // A side's screen must not learn what a secret order was.
-                        let text = match desk.viewer {
-                            Viewer::Umpire => format!("Undone: {}", undone.summary),
-                            Viewer::Side(_) => "Undone: the last order".to_owned(),
-                        };
+                        let text = undone_text(&undone, &desk.viewer);
                         if let Err(e) = desk.reload(&self.store) {
                             self.error(format!("{e:#}"));
                             return;
@@ -589,13 +594,7 @@ impl RefereeApp {
                 let Some(open) = mg_mut(&mut self.desk) else { return };
                 match self.store.undo(&mut open.campaign) {
                     Ok(undone) => {
-                        // A side's screen must not learn what a secret command was.
-                        let text = match open.viewer {
-                            Viewer::Umpire => {
-                                format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" })
-                            }
-                            Viewer::Side(_) => "Undone: the last command".to_owned(),
-                        };
+                        let text = undone_text(&undone, &open.viewer);
                         self.info(text);
                         self.selected_counter = None;
                         self.reload_events();
@@ -952,16 +951,14 @@ fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioCho
         turns: s.turns,
         sides: s.sides.iter().map(|x| x.name.clone()).collect(),
     });
-    let be = world.into_iter().flat_map(|w| w.scenarios.iter().filter_map(move |s| Some((w.setup(&s.id).ok()?, s)))).map(|(setup, s)| {
-        ScenarioChoice {
-            campaign: EngineId::Belisarius,
-            id: s.id.clone(),
-            name: s.name.clone(),
-            period: setup.period(),
-            summary: s.summary.clone(),
-            turns: s.turns,
-            sides: s.sides.iter().map(|x| x.name.clone()).collect(),
-        }
+    let be = world.into_iter().flat_map(|w| &w.scenarios).map(|s| ScenarioChoice {
+        campaign: EngineId::Belisarius,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
     });
     mg.chain(be).collect()
 }

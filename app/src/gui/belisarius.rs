@@ -7,14 +7,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use egui::epaint::Mesh;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::Store;
 use referee_campaign::belisarius::event::Logged;
 use referee_campaign::belisarius::map::{Terrain, ZoneMap};
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::state::{Location, Phase};
-use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, view_for};
+use referee_campaign::belisarius::state::{Location, Phase, State};
+use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, umpire_view, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
@@ -22,7 +21,7 @@ use referee_campaign::store::Campaign;
 use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
-use super::map::{PanZoom, triangulate};
+use super::map::{PanZoom, fill_polygon, triangulate};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SEA_BORDER: Color32 = Color32::from_rgb(0x9d, 0xbb, 0xce);
@@ -99,13 +98,9 @@ impl BelisariusDesk {
         let id = store.find(key)?;
         let campaign = store.load_as::<Belisarius>(id)?;
         let events = store.events_as::<Belisarius>(id)?;
-        let mut desk = BelisariusDesk {
-            view: View::Umpire(referee_campaign::belisarius::view::UmpireView {
-                board: placeholder_board(),
-                sides: Vec::new(),
-                cup: Vec::new(),
-                log: Vec::new(),
-            }),
+        let (viewer, view) = view_of(&campaign.state, &events, viewer);
+        Ok(BelisariusDesk {
+            view,
             campaign,
             events,
             viewer,
@@ -113,9 +108,7 @@ impl BelisariusDesk {
             selected: None,
             tables_shown: false,
             parts: BTreeMap::new(),
-        };
-        desk.rebuild_view();
-        Ok(desk)
+        })
     }
 
     /// Looks at the campaign as `viewer`; a side the campaign does not have is refused.
@@ -141,31 +134,16 @@ impl BelisariusDesk {
     }
 
     fn rebuild_view(&mut self) {
-        if let Some(view) = view_for(&self.campaign.state, &self.events, &self.viewer) {
-            self.view = view;
-        } else {
-            self.viewer = Viewer::Umpire;
-            if let Some(view) = view_for(&self.campaign.state, &self.events, &Viewer::Umpire) {
-                self.view = view;
-            }
-        }
+        let viewer = std::mem::replace(&mut self.viewer, Viewer::Umpire);
+        (self.viewer, self.view) = view_of(&self.campaign.state, &self.events, viewer);
     }
 }
 
-/// An empty board, replaced by the first real view before anything is drawn.
-fn placeholder_board() -> Board {
-    Board {
-        campaign: String::new(),
-        scenario_id: String::new(),
-        scenario_name: String::new(),
-        turn: 0,
-        turns: 0,
-        date: String::new(),
-        phase: Phase::SetUp,
-        sides: Vec::new(),
-        zones: Vec::new(),
-        cities: Vec::new(),
-        markers: Vec::new(),
+/// The view for `viewer`, or the referee's when the campaign has no such side.
+fn view_of(state: &State, events: &[Logged], viewer: Viewer) -> (Viewer, View) {
+    match view_for(state, events, &viewer) {
+        Some(view) => (viewer, view),
+        None => (Viewer::Umpire, View::Umpire(umpire_view(state, events))),
     }
 }
 
@@ -208,19 +186,6 @@ impl ZoneMapState {
             None => (&NO_TRIANGLES, &NO_TRIANGLES),
         }
     }
-}
-
-fn fill_polygon(painter: &Painter, points: &[Pos2], triangles: &[[usize; 3]], fill: Color32) {
-    let mut mesh = Mesh::default();
-    for &p in points {
-        mesh.colored_vertex(p, fill);
-    }
-    for t in triangles {
-        if t.iter().all(|&i| i < points.len()) {
-            mesh.add_triangle(t[0] as u32, t[1] as u32, t[2] as u32);
-        }
-    }
-    painter.add(Shape::mesh(mesh));
 }
 
 /// Whether `p` lies inside the polygon (even–odd rule).
@@ -663,9 +628,5 @@ pub(crate) fn top_bar_ui(ui: &mut egui::Ui, desk: &BelisariusDesk, commands: &mu
 
 /// The public board of a scenario's start, for the picker's preview.
 pub(crate) fn start_board(setup: &Setup) -> Board {
-    let state = referee_campaign::belisarius::state::State::new(setup.name(), setup, 0);
-    match view_for(&state, &[], &Viewer::Umpire) {
-        Some(view) => view.board().clone(),
-        None => placeholder_board(),
-    }
+    umpire_view(&State::new(setup.name(), setup, 0), &[]).board
 }

@@ -344,6 +344,20 @@ fn halo_text(painter: &Painter, pos: Pos2, anchor: Align2, text: &str, font: Fon
     rect
 }
 
+/// Fills a polygon, given in screen points, with the triangles [`triangulate`] made of it.
+pub(super) fn fill_polygon(painter: &Painter, points: &[Pos2], triangles: &[[usize; 3]], fill: Color32) {
+    let mut mesh = Mesh::default();
+    for &p in points {
+        mesh.colored_vertex(p, fill);
+    }
+    for t in triangles {
+        if t.iter().all(|&i| i < points.len()) {
+            mesh.add_triangle(t[0] as u32, t[1] as u32, t[2] as u32);
+        }
+    }
+    painter.add(Shape::mesh(mesh));
+}
+
 /// Ear-clipping triangulation of a simple polygon (the island's outline is concave, and
 /// egui fills only convex paths).
 pub(super) fn triangulate(points: &[(f32, f32)]) -> Vec<[usize; 3]> {
@@ -724,14 +738,7 @@ pub(crate) fn map_ui(
     painter.rect_filled(canvas, 0.0, SEA);
     let outline: Vec<Pos2> = map.outline.iter().map(|&(x, y)| proj.pos(x, y)).collect();
     painter.add(Shape::closed_line(outline.clone(), Stroke::new(9.0, SHALLOWS)));
-    let mut land = Mesh::default();
-    for p in &outline {
-        land.colored_vertex(*p, LAND);
-    }
-    for [a, b, c] in state.outline_triangles(map) {
-        land.add_triangle(*a as u32, *b as u32, *c as u32);
-    }
-    painter.add(Shape::mesh(land));
+    fill_polygon(&painter, &outline, state.outline_triangles(map), LAND);
     painter.add(Shape::closed_line(outline, Stroke::new(1.4, COAST)));
     paint_sea_names(&painter, map, proj);
 

@@ -64,17 +64,10 @@ impl PickerForm {
             return;
         }
         if let Some(s) = scenarios.get(self.scenario) {
-            self.name = suggested_name(&s.name, campaigns);
+            self.name = crate::suggested_name(&s.name, campaigns);
             self.name_suggested = true;
         }
     }
-}
-
-fn suggested_name(scenario_name: &str, campaigns: &[CampaignSummary]) -> String {
-    (1..)
-        .map(|n| format!("{scenario_name} {n}"))
-        .find(|candidate| !campaigns.iter().any(|c| &c.name == candidate))
-        .unwrap_or_else(|| scenario_name.to_owned())
 }
 
 fn seed_of(text: &str) -> Result<Option<u64>, String> {
@@ -191,7 +184,7 @@ fn new_campaign_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerFo
     if form.scenario != before {
         form.name_suggested = true;
         if let Some(s) = data.scenarios.get(form.scenario) {
-            form.name = suggested_name(&s.name, data.campaigns);
+            form.name = crate::suggested_name(&s.name, data.campaigns);
         }
     }
     let seed = seed_of(&form.seed);
@@ -223,8 +216,8 @@ mod tests {
             commands: 1,
             events: 1,
         };
-        assert_eq!(suggested_name("Dionysian War", &[]), "Dionysian War 1");
-        assert_eq!(suggested_name("Dionysian War", &[taken("Dionysian War 1"), taken("Dionysian War 3")]), "Dionysian War 2");
+        assert_eq!(crate::suggested_name("Dionysian War", &[]), "Dionysian War 1");
+        assert_eq!(crate::suggested_name("Dionysian War", &[taken("Dionysian War 1"), taken("Dionysian War 3")]), "Dionysian War 2");
     }
 
     #[test]

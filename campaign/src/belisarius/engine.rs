@@ -96,12 +96,8 @@ impl Engine for Belisarius {
 /// Decides what `order` does to the campaign.
 pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let setup = &state.setup;
-    let known_side = |s: &crate::ids::SideId| {
-        setup.side(s).map(|_| ()).ok_or_else(|| {
-            let sides: Vec<&str> = setup.sides.iter().map(|x| x.id.as_str()).collect();
-            RuleError::new(RuleId::BE_53, format!("{} has no side `{s}`; its sides are {}", setup.name(), sides.join(", ")))
-        })
-    };
+    let known_side =
+        |s: &crate::ids::SideId| setup.side(s).map(|_| ()).ok_or_else(|| RuleError::new(RuleId::BE_53, setup.no_such_side(s.as_str())));
     match order {
         Order::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
             if purpose.trim().is_empty() {

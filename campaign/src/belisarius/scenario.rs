@@ -304,6 +304,12 @@ impl Scenario {
         (season, i32::try_from(start.div_euclid(4)).unwrap_or(i32::MAX))
     }
 
+    /// "autumn 533 – spring 534".
+    pub fn period(&self) -> String {
+        let ((first, first_year), (last, last_year)) = (self.first, self.last);
+        format!("{first} {first_year} – {last} {last_year}")
+    }
+
     /// The turn number of a date, if the scenario plays it.
     pub fn turn_of(&self, date: (Season, i32)) -> Option<u32> {
         let n = turns_between(self.first, date);

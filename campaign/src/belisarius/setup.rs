@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::map::{CityId, ZoneId, ZoneMap};
 use super::pieces::{Leader, Unit};
-use super::scenario::{Scenario, Season};
+use super::scenario::Scenario;
 use super::state::Location;
 use super::tables::Tables;
 use crate::core::rule::RuleId;
@@ -79,19 +79,6 @@ pub struct Setup {
     pub tables: Tables,
 }
 
-/// The seasons in the order a year runs them, one turn each.
-pub const SEASONS: [Season; 4] = [Season::Spring, Season::Summer, Season::Autumn, Season::Winter];
-
-/// A season's name for reading.
-pub fn season_name(season: Season) -> &'static str {
-    match season {
-        Season::Spring => "spring",
-        Season::Summer => "summer",
-        Season::Autumn => "autumn",
-        Season::Winter => "winter",
-    }
-}
-
 impl Setup {
     pub fn id(&self) -> &str {
         &self.scenario.id
@@ -105,19 +92,19 @@ impl Setup {
         self.scenario.turns
     }
 
-    pub fn rule(&self) -> RuleId {
-        self.scenario.rule
-    }
-
     /// "autumn 533 – spring 534".
     pub fn period(&self) -> String {
-        let (first, first_year) = self.scenario.first;
-        let (last, last_year) = self.scenario.last;
-        format!("{} {first_year} – {} {last_year}", season_name(first), season_name(last))
+        self.scenario.period()
     }
 
     pub fn side(&self, id: &SideId) -> Option<&SideSetup> {
         self.sides.iter().find(|s| &s.id == id)
+    }
+
+    /// Why `id` names no side of the scenario, with the sides it has.
+    pub fn no_such_side(&self, id: &str) -> String {
+        let sides: Vec<&str> = self.sides.iter().map(|x| x.id.as_str()).collect();
+        format!("{} has no side `{id}`; its sides are {}", self.name(), sides.join(", "))
     }
 
     pub fn leader(&self, id: &str) -> Option<&Leader> {
@@ -131,11 +118,8 @@ impl Setup {
 
     /// "summer 535" for turn `turn`, counting one season a turn from the first.
     pub fn date_of_turn(&self, turn: u32) -> String {
-        let (season, year) = self.scenario.first;
-        let start = SEASONS.iter().position(|s| *s == season).unwrap_or(0);
-        let n = start + turn.saturating_sub(1) as usize;
-        let year = i32::try_from(n / 4).ok().and_then(|y| year.checked_add(y)).unwrap_or(year);
-        format!("{} {year}", season_name(SEASONS[n % 4]))
+        let (season, year) = self.scenario.date_of_turn(turn);
+        format!("{season} {year}")
     }
 
     /// A place's name for reading: "Carthago", "Zeugitana (open country)", "Ionian Sea".
@@ -149,17 +133,7 @@ impl Setup {
 
     /// The place an id names: a land zone, a city or a sea zone of the map.
     pub fn place(&self, id: &str) -> Result<Location, String> {
-        let id = id.trim();
-        if let Some(z) = self.map.zones.iter().find(|z| z.id.as_str() == id) {
-            return Ok(Location::Zone(z.id.clone()));
-        }
-        if let Some(z) = self.map.zones.iter().find(|z| z.city.id.as_str() == id) {
-            return Ok(Location::City(z.city.id.clone()));
-        }
-        if let Some(s) = self.map.seas.iter().find(|s| s.id.as_str() == id) {
-            return Ok(Location::Sea(s.id.clone()));
-        }
-        Err(format!("`{id}` is no zone, city or sea zone of the map"))
+        super::world::locate(&self.map, id)
     }
 
     /// Whether a free line of `side` may be placed at `at` (BE-49…BE-52).

@@ -182,12 +182,7 @@ impl View {
 /// The view for `viewer`, or `None` for a side the campaign does not have.
 pub fn view_for(state: &State, events: &[Logged], viewer: &Viewer) -> Option<View> {
     match viewer {
-        Viewer::Umpire => Some(View::Umpire(UmpireView {
-            board: board(state, viewer),
-            sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
-            cup: state.cup.contents().to_vec(),
-            log: log(state, events, viewer),
-        })),
+        Viewer::Umpire => Some(View::Umpire(umpire_view(state, events))),
         Viewer::Side(side) => {
             state.setup.side(side)?;
             Some(View::Side(SideView {
@@ -197,6 +192,16 @@ pub fn view_for(state: &State, events: &[Logged], viewer: &Viewer) -> Option<Vie
                 log: log(state, events, viewer),
             }))
         }
+    }
+}
+
+/// Everything, as the referee sees it.
+pub fn umpire_view(state: &State, events: &[Logged]) -> UmpireView {
+    UmpireView {
+        board: board(state, &Viewer::Umpire),
+        sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
+        cup: state.cup.contents().to_vec(),
+        log: log(state, events, &Viewer::Umpire),
     }
 }
 

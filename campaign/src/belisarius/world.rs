@@ -101,7 +101,7 @@ impl World {
     }
 
     fn line(&self, line: &ScenarioLine) -> Result<Line, String> {
-        let at = line.at.as_deref().map(|id| self.location(id)).transpose()?;
+        let at = line.at.as_deref().map(|id| locate(&self.map, id)).transpose()?;
         let (place_rule, free) = match &line.free {
             None => (FreePlace::Fixed, None),
             Some(FreeRule::AnySea) => (FreePlace::AnySeaOrOwnPort, Some("any sea zone, or a port the side holds".to_owned())),
@@ -146,15 +146,6 @@ impl World {
             port,
         })
     }
-
-    fn location(&self, id: &str) -> Result<Location, String> {
-        match place_kind(&self.map, id) {
-            Some(PlaceKind::Zone) => Ok(Location::Zone(ZoneId::new(id))),
-            Some(PlaceKind::City) => Ok(Location::City(CityId::new(id))),
-            Some(PlaceKind::Sea) => Ok(Location::Sea(super::map::SeaId::new(id))),
-            None => Err(format!("`{id}` is no zone, city or sea zone of the map")),
-        }
-    }
 }
 
 /// What kind of place `id` names on `map`, if any.
@@ -167,5 +158,16 @@ pub fn place_kind(map: &ZoneMap, id: &str) -> Option<PlaceKind> {
         Some(PlaceKind::Sea)
     } else {
         None
+    }
+}
+
+/// The place `id` names on `map`: a land zone, a city or a sea zone.
+pub fn locate(map: &ZoneMap, id: &str) -> Result<Location, String> {
+    let id = id.trim();
+    match place_kind(map, id) {
+        Some(PlaceKind::Zone) => Ok(Location::Zone(ZoneId::new(id))),
+        Some(PlaceKind::City) => Ok(Location::City(CityId::new(id))),
+        Some(PlaceKind::Sea) => Ok(Location::Sea(super::map::SeaId::new(id))),
+        None => Err(format!("`{id}` is no zone, city or sea zone of the map")),
     }
 }
