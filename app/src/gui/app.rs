@@ -3,27 +3,24 @@
 //! Panels draw from a cached [`View`] and push [`AppCommand`]s; the queue is applied once
 //! per frame, before drawing, so every panel of a frame sees the same campaign.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-use referee_campaign::army::ElementTable;
-use referee_campaign::store::CampaignSummary;
-use referee_campaign::turn::Phase;
-use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, DiceSpec, Logged, Map, NodeId, Scenario, SideId, Store};
 
 use referee_campaign::belisarius::World;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
+use referee_campaign::store::CampaignSummary;
+use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::{Campaign, Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
 
+use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
-use super::dialogs::{self, Dialog, DialogForm, LossesForm};
+use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
+use super::dialogs::Dialog;
+use super::magna_graecia::{MagnaGraeciaDesk, start_board};
 use super::map::MapState;
 use super::packs::{self, PackJob, PackSettings};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm, ScenarioChoice};
-use super::roster::{self, RosterEditor};
-use super::table;
 
 /// Everything the window can ask of the app. Panels only push these; nothing else changes
 /// the campaign.
@@ -86,103 +83,6 @@ pub struct Message {
     pub is_error: bool,
 }
 
-/// The campaign on screen, with what the viewer may see of it cached.
-#[derive(Debug)]
-pub(crate) struct OpenCampaign {
-    pub campaign: Campaign,
-    pub map: Map,
-    pub events: Vec<Logged>,
-    pub viewer: Viewer,
-    /// Rebuilt only when the campaign or the viewer changes, never per frame.
-    pub view: View,
-    /// The scenario's points table, public data the roster editor prices armies with.
-    pub elements: ElementTable,
-    /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
-    pub land_retreats: Vec<CounterRef>,
-}
-
-impl OpenCampaign {
-    fn rebuild_view(&mut self) {
-        let state = &self.campaign.state;
-        self.view = match view::view_for(state, &self.map, &self.events, &self.viewer) {
-            Some(v) => v,
-            None => {
-                self.viewer = Viewer::Umpire;
-                View::Umpire(view::umpire_view(state, &self.map, &self.events))
-            }
-        };
-        self.land_retreats = land_retreats(&self.view);
-    }
-}
-
-/// What the referee reads after an undo, of either engine. A side's screen must not learn
-/// what a secret command was.
-fn undone_text(undone: &referee_campaign::store::Undone, viewer: &Viewer) -> String {
-    match viewer {
-        Viewer::Umpire => format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" }),
-        Viewer::Side(_) => "Undone: the last command".to_owned(),
-    }
-}
-
-/// The campaign on screen: a Magna Graecia campaign with its map and forms, or a Belisarius
-/// desk. Boxed, so that switching costs a pointer.
-#[derive(Debug)]
-pub(crate) enum Desk {
-    MagnaGraecia(Box<OpenCampaign>),
-    Belisarius(Box<BelisariusDesk>),
-}
-
-impl From<OpenCampaign> for Desk {
-    fn from(open: OpenCampaign) -> Desk {
-        Desk::MagnaGraecia(Box::new(open))
-    }
-}
-
-impl From<BelisariusDesk> for Desk {
-    fn from(desk: BelisariusDesk) -> Desk {
-        Desk::Belisarius(Box::new(desk))
-    }
-}
-
-/// The Magna Graecia campaign on screen, if that is what is open.
-fn mg(desk: &Option<Desk>) -> Option<&OpenCampaign> {
-    match desk {
-        Some(Desk::MagnaGraecia(open)) => Some(open),
-        _ => None,
-    }
-}
-
-fn mg_mut(desk: &mut Option<Desk>) -> Option<&mut OpenCampaign> {
-    match desk {
-        Some(Desk::MagnaGraecia(open)) => Some(open),
-        _ => None,
-    }
-}
-
-/// The Belisarius campaign on screen, if that is what is open.
-fn be(desk: &Option<Desk>) -> Option<&BelisariusDesk> {
-    match desk {
-        Some(Desk::Belisarius(d)) => Some(d),
-        _ => None,
-    }
-}
-
-fn be_mut(desk: &mut Option<Desk>) -> Option<&mut BelisariusDesk> {
-    match desk {
-        Some(Desk::Belisarius(d)) => Some(d),
-        _ => None,
-    }
-}
-
-/// The land counters owing a retreat that the view's forces hold: all for the umpire, a
-/// side's own for that side.
-fn land_retreats(view: &View) -> Vec<CounterRef> {
-    view.forces()
-        .into_iter()
-        .flat_map(|f| f.land_retreats.keys().map(|name| CounterRef { side: f.side.clone(), name: name.clone() }))
-        .collect()
-}
-
 /// The referee's window, independent of eframe so that tests can drive it in a harness.
 #[derive(Debug)]
 pub struct RefereeApp {
@@ -200,21 +100,8 @@ pub struct RefereeApp {
     zone_preview: Option<(String, Box<referee_campaign::belisarius::Setup>, referee_campaign::belisarius::view::Board)>,
     zone_preview_map: ZoneMapState,
     show_picker: bool,
-    selected: Option<NodeId>,
-    /// The counter picked out to move (or, during setup, to deploy); where it may go
-    /// lights up on the map.
-    selected_counter: Option<CounterRef>,
-    /// The roster editor's working copy, while it is open.
-    roster: Option<RosterEditor>,
-    map_state: MapState,
     picker: PickerForm,
     roll: RollForm,
-    /// The open dialog with its entries.
-    dialog: Option<DialogForm>,
-    /// The choices of losses at sea being made, by side (MG-18).
-    naval: BTreeMap<SideId, LossesForm>,
-    /// The choices of siege and disease losses being made, by side (MG-28, MG-29).
-    siege_losses: BTreeMap<SideId, LossesForm>,
     message: Option<Message>,
     queue: Vec<AppCommand>,
     context_ready: bool,
@@ -225,8 +112,6 @@ pub struct RefereeApp {
     pack_settings: PackSettings,
     /// The packs of every battle due, being written or just written.
     pack_job: Option<PackJob>,
-    /// The umpire asked to see the dice seed.
-    seed_shown: bool,
 }
 
 impl RefereeApp {
@@ -244,14 +129,7 @@ impl RefereeApp {
             zone_preview: None,
             zone_preview_map: ZoneMapState::default(),
             show_picker: true,
-            selected: None,
-            selected_counter: None,
-            roster: None,
-            map_state: MapState::default(),
             roll: RollForm::default(),
-            dialog: None,
-            naval: BTreeMap::new(),
-            siege_losses: BTreeMap::new(),
             message: None,
             queue: Vec::new(),
             context_ready: false,
@@ -259,7 +137,6 @@ impl RefereeApp {
             preview_map: MapState::default(),
             pack_settings: PackSettings::new("campaign"),
             pack_job: None,
-            seed_shown: false,
         };
         app.scenarios = scenario_choices(&app.catalog, None);
         app.refresh_campaigns();
@@ -276,7 +153,7 @@ impl RefereeApp {
 
     /// The Belisarius campaign on screen, if the open campaign is one.
     pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
-        be(&self.desk).map(|d| &d.view)
+        be_desk(&self.desk).map(|d| &d.view)
     }
 
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
@@ -327,24 +204,22 @@ impl RefereeApp {
 
     /// The name of the campaign on screen, of either engine.
     pub fn campaign_name(&self) -> Option<&str> {
-        match self.desk.as_ref()? {
-            Desk::MagnaGraecia(o) => Some(&o.campaign.state.name),
-            Desk::Belisarius(d) => Some(&d.campaign.state.name),
-        }
+        self.desk.as_ref().map(|d| d.get().campaign_name())
     }
 
-    /// The open campaign, if any.
+    /// The open Magna Graecia campaign, if any.
     pub fn campaign(&self) -> Option<&Campaign> {
         mg(&self.desk).map(|o| &o.campaign)
     }
 
-    /// What the current viewer sees of the open campaign.
+    /// What the current viewer sees of the open Magna Graecia campaign.
     pub fn view(&self) -> Option<&View> {
         mg(&self.desk).map(|o| &o.view)
     }
 
+    /// Who is looking at the campaign on screen, of either engine.
     pub fn viewer(&self) -> Option<&Viewer> {
-        mg(&self.desk).map(|o| &o.viewer)
+        self.desk.as_ref().map(|d| d.get().viewer())
     }
 
     /// The last refusal or confirmation shown to the referee.
@@ -353,17 +228,17 @@ impl RefereeApp {
     }
 
     pub fn selected(&self) -> Option<NodeId> {
-        self.selected
+        mg(&self.desk).and_then(|o| o.selected)
     }
 
     /// The counter picked out to move or deploy, if any.
     pub fn selected_counter(&self) -> Option<&CounterRef> {
-        self.selected_counter.as_ref()
+        mg(&self.desk).and_then(|o| o.selected_counter.as_ref())
     }
 
     /// Whether a dialog (result form, exchange, garrison) is open.
     pub fn dialog_open(&self) -> bool {
-        self.dialog.is_some()
+        mg(&self.desk).is_some_and(|o| o.dialog.is_some())
     }
 
     /// Whether the packs of every battle are still being written in the background.
@@ -373,7 +248,7 @@ impl RefereeApp {
 
     /// The side whose roster the editor is open on, if it is.
     pub fn roster_editor(&self) -> Option<&SideId> {
-        self.roster.as_ref().map(|r| &r.side)
+        mg(&self.desk).and_then(|o| o.roster.as_ref()).map(|r| &r.side)
     }
 
     fn refresh_campaigns(&mut self) {
@@ -391,6 +266,24 @@ impl RefereeApp {
         self.message = Some(Message { text, is_error: false });
     }
 
+    /// Shows what a desk answered; a stored order also refreshes the list of campaigns and
+    /// uses up the players' typed-in dice.
+    fn reply(&mut self, reply: Reply, typed: bool) {
+        match reply {
+            Reply::Nothing => {}
+            Reply::Clear => self.message = None,
+            Reply::Stored(said) => {
+                self.message = said.filter(|s| !s.is_empty()).map(|text| Message { text, is_error: false });
+                if typed {
+                    self.roll.clear_values();
+                }
+                self.refresh_campaigns();
+            }
+            Reply::Info(text) => self.info(text),
+            Reply::Refused(text) => self.error(text),
+        }
+    }
+
     /// Applies the queued commands in order. A refused command changes nothing and leaves
     /// its sentence in [`Self::message`].
     pub fn apply_commands(&mut self) {
@@ -403,72 +296,23 @@ impl RefereeApp {
     }
 
     fn apply(&mut self, command: AppCommand) {
+        let typed = match &command {
+            AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) | AppCommand::RollDice { input, .. } => {
+                matches!(input, DiceInput::Manual(_))
+            }
+            _ => false,
+        };
         match command {
             AppCommand::OpenCampaign(key) => {
                 let engine = self.store.find(&key).and_then(|id| self.store.engine_of(id));
-                match engine {
-                    Ok(EngineId::Belisarius) => match BelisariusDesk::open(&self.store, &key, Viewer::Umpire) {
-                        Ok(desk) => {
-                            self.desk = Some(Desk::from(desk));
-                            self.after_switch();
-                        }
-                        Err(e) => self.error(format!("{e:#}")),
-                    },
-                    Ok(EngineId::MagnaGraecia) => match self.load(&key, Viewer::Umpire) {
-                        Ok(open) => {
-                            self.desk = Some(Desk::from(open));
-                            self.after_switch();
-                        }
-                        Err(e) => self.error(format!("{e:#}")),
-                    },
-                    Err(e) => self.error(e.to_string()),
-                }
-            }
-            AppCommand::RollDice { dice, purpose, side, hidden, input } => {
-                if be(&self.desk).is_some() {
-                    let order = referee_campaign::belisarius::order::Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() };
-                    self.apply(AppCommand::ExecuteBelisarius(order, input));
-                } else {
-                    self.apply(AppCommand::Execute(Command::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input));
-                }
-            }
-            AppCommand::ExecuteBelisarius(order, input) => {
-                let Some(desk) = be_mut(&mut self.desk) else { return };
-                match self.store.execute(&mut desk.campaign, &(), &order, input) {
-                    Ok(events) => {
-                        let lines: Vec<String> = events
-                            .iter()
-                            .filter_map(|e| referee_campaign::belisarius::view::describe(&desk.campaign.state, e, &desk.viewer))
-                            .collect();
-                        if let Err(e) = desk.reload(&self.store) {
-                            self.error(format!("{e:#}"));
-                            return;
-                        }
-                        self.roll.clear_values();
-                        self.info(lines.join("; "));
-                        self.refresh_campaigns();
-                    }
-                    Err(e) => self.error(e.to_string()),
-                }
-            }
-            AppCommand::Undo if be(&self.desk).is_some() => {
-                let Some(desk) = be_mut(&mut self.desk) else { return };
-                match self.store.undo(&mut desk.campaign) {
-                    Ok(undone) => {
-                        let text = undone_text(&undone, &desk.viewer);
-                        if let Err(e) = desk.reload(&self.store) {
-                            self.error(format!("{e:#}"));
-                            return;
-                        }
-                        self.info(text);
-                        self.refresh_campaigns();
-                    }
-                    Err(e) => self.error(e.to_string()),
-                }
-            }
-            AppCommand::SelectPlace(place) => {
-                if let Some(desk) = be_mut(&mut self.desk) {
-                    desk.selected = place;
+                let desk = match engine {
+                    Ok(EngineId::Belisarius) => BelisariusDesk::open(&self.store, &key, Viewer::Umpire).map(Desk::from),
+                    Ok(EngineId::MagnaGraecia) => MagnaGraeciaDesk::open(&self.store, &self.catalog, &key, Viewer::Umpire).map(Desk::from),
+                    Err(e) => Err(e.into()),
+                };
+                match desk {
+                    Ok(desk) => self.switch_to(desk),
+                    Err(e) => self.error(format!("{e:#}")),
                 }
             }
             AppCommand::CreateCampaign { scenario, name, seed } => {
@@ -483,154 +327,49 @@ impl RefereeApp {
                     self.picker.suggest_name(&self.scenarios, &self.campaigns);
                 }
             }
-            AppCommand::SetViewer(viewer) if be(&self.desk).is_some() => {
-                if let Some(desk) = be_mut(&mut self.desk)
-                    && let Err(e) = desk.set_viewer(viewer)
-                {
+            AppCommand::SetViewer(viewer) => {
+                let Some(desk) = &mut self.desk else { return };
+                if let Err(e) = desk.get_mut().set_viewer(viewer) {
                     self.error(e);
                 }
             }
-            AppCommand::SetViewer(viewer) => {
-                let Some(open) = mg_mut(&mut self.desk) else { return };
-                if let Viewer::Side(s) = &viewer
-                    && !open.campaign.state.is_side(s)
-                {
-                    let sides = open.campaign.state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
-                    let text =
-                        format!("{} has no side `{s}`; view as umpire or one of {}", open.campaign.state.scenario.name, sides.join(", "));
-                    self.error(text);
-                    return;
-                }
-                if open.viewer != viewer {
-                    open.viewer = viewer;
-                    open.rebuild_view();
-                    // The new viewer may not own it, or even know its name.
-                    self.selected_counter = None;
-                    self.seed_shown = false;
-                    self.dialog = None;
-                    self.naval.clear();
-                    self.siege_losses.clear();
-                    self.drop_stale_roster();
-                }
+            AppCommand::RollDice { dice, purpose, side, hidden, input } => {
+                let Some(desk) = &mut self.desk else { return };
+                let reply = desk.get_mut().roll(&mut self.store, RollRequest { dice, purpose, side, hidden }, input);
+                self.reply(reply, typed);
             }
-            AppCommand::Select(node) => {
-                self.selected = node;
-                // During setup a picked counter waits for a node to deploy at.
-                let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
-                if !keep {
-                    self.selected_counter = None;
-                }
+            AppCommand::Undo => {
+                let Some(desk) = &mut self.desk else { return };
+                let reply = desk.get_mut().undo(&mut self.store);
+                self.reply(reply, false);
             }
-            AppCommand::SelectCounter(counter) => match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
-                Some((_, true)) => self.selected_counter = counter,
-                Some((Some(at), false)) => {
-                    self.selected = Some(at);
-                    self.selected_counter = counter;
-                }
-                _ => self.selected_counter = None,
-            },
-            AppCommand::EditRoster(side) => self.edit_roster(side),
-            AppCommand::OpenDialog(dialog) => {
-                let pack = &self.pack_settings;
-                self.dialog = dialog.and_then(|d| mg(&self.desk).and_then(|o| DialogForm::new(&d, &o.view, pack)));
-                // The form shows refusals of its own orders, not older ones.
-                self.message = None;
+            AppCommand::WritePack { battle, settings } => {
+                let Some(desk) = mg_mut(&mut self.desk) else { return };
+                let reply = desk.write_pack(battle, &settings);
+                self.pack_settings = settings;
+                self.reply(reply, false);
             }
-            AppCommand::Execute(command, dice) => {
-                let Some(open) = mg_mut(&mut self.desk) else { return };
-                let typed = matches!(dice, DiceInput::Manual(_));
-                match self.store.execute(&mut open.campaign, &open.map, &command, dice) {
-                    Ok(_) => {
-                        self.message = None;
-                        if typed {
-                            // The players' dice are used up.
-                            self.roll.clear_values();
-                        }
-                        if self.dialog.as_ref().is_some_and(|d| d.done_by(&command)) {
-                            self.dialog = None;
-                        }
-                        match &command {
-                            Command::AllocateNavalLosses { side, .. } => {
-                                self.naval.remove(side);
-                            }
-                            Command::AllocateSiegeLosses { side, .. } => {
-                                self.siege_losses.remove(side);
-                            }
-                            _ => {}
-                        }
-                        self.reload_events();
-                        match &command {
-                            // The selection follows the counter, which may move on if it has MP left.
-                            Command::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
-                            Command::Deploy { node, .. } => {
-                                self.selected = Some(*node);
-                                self.selected_counter = None;
-                            }
-                            Command::SetArmy { army } => {
-                                self.selected_counter = None;
-                                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
-                                    self.roster = None;
-                                }
-                                let name = self.side_name(&army.side);
-                                self.info(format!("{name}'s roster saved"));
-                            }
-                            _ => self.selected_counter = None,
-                        }
-                        self.drop_stale_roster();
-                    }
-                    Err(e) => self.error(e.to_string()),
-                }
-            }
-            AppCommand::WritePack { battle, settings } => self.write_pack(battle, settings),
             AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
-            AppCommand::ShowSeed(show) => {
-                self.seed_shown = show && mg(&self.desk).is_some_and(|o| o.viewer == Viewer::Umpire);
-            }
             AppCommand::StopPacks => match &mut self.pack_job {
                 Some(job) if job.running() => job.stop(),
                 _ => self.pack_job = None,
             },
-            AppCommand::Undo => {
-                let Some(open) = mg_mut(&mut self.desk) else { return };
-                match self.store.undo(&mut open.campaign) {
-                    Ok(undone) => {
-                        let text = undone_text(&undone, &open.viewer);
-                        self.info(text);
-                        self.selected_counter = None;
-                        self.reload_events();
-                        self.drop_stale_roster();
-                    }
-                    Err(e) => self.error(e.to_string()),
-                }
+            // The commands of one engine go to its desk.
+            command @ (AppCommand::Select(_)
+            | AppCommand::SelectCounter(_)
+            | AppCommand::Execute(..)
+            | AppCommand::EditRoster(_)
+            | AppCommand::OpenDialog(_)
+            | AppCommand::ShowSeed(_)) => {
+                let Some(desk) = mg_mut(&mut self.desk) else { return };
+                let reply = desk.apply(command, &mut self.store, &self.pack_settings);
+                self.reply(reply, typed);
             }
-        }
-    }
-
-    /// The open campaign, if the umpire is looking: packs hold what every side knows, so a
-    /// side's screen never makes them.
-    fn umpire_campaign(&mut self) -> Option<&OpenCampaign> {
-        match mg(&self.desk) {
-            Some(open) if open.viewer == Viewer::Umpire => mg(&self.desk),
-            Some(_) => {
-                self.error("battle packs are made in the umpire's view: each side's file holds only what it knows (X-04)".to_owned());
-                None
+            command @ (AppCommand::SelectPlace(_) | AppCommand::ExecuteBelisarius(..)) => {
+                let Some(desk) = be_mut(&mut self.desk) else { return };
+                let reply = desk.apply(command, &mut self.store);
+                self.reply(reply, typed);
             }
-            None => None,
-        }
-    }
-
-    /// Writes one battle's pack; the pack window shows what was written, or why not.
-    fn write_pack(&mut self, battle: u32, settings: PackSettings) {
-        let (folder, options) = (settings.folder(), settings.options());
-        self.pack_settings = settings;
-        let Some(open) = self.umpire_campaign() else { return };
-        let outcome = folder.and_then(|dir| packs::write_pack(&open.campaign.state, &open.map, &open.events, battle, &options, &dir));
-        match &mut self.dialog {
-            Some(DialogForm::Pack(form)) if form.battle == Some(battle) => form.outcome = Some(outcome),
-            _ => match outcome {
-                Ok(files) => self.info(format!("Battle {battle}'s pack written: {} files", files.len())),
-                Err(e) => self.error(e),
-            },
         }
     }
 
@@ -642,7 +381,11 @@ impl RefereeApp {
         }
         let (folder, options) = (settings.folder(), settings.options());
         self.pack_settings = settings;
-        let Some(open) = self.umpire_campaign() else { return };
+        let Some(desk) = mg(&self.desk) else { return };
+        let open = match desk.for_packs() {
+            Ok(open) => open,
+            Err(e) => return self.error(e),
+        };
         let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
         let job =
             folder.map(|dir| PackJob::start(open.campaign.state.clone(), open.map.clone(), open.events.clone(), battles, options, dir));
@@ -650,79 +393,6 @@ impl RefereeApp {
             Ok(job) => self.pack_job = Some(job),
             Err(e) => self.error(e),
         }
-    }
-
-    /// Opens the editor on a copy of the side's army, if the viewer may see it and rosters
-    /// may still change; closes it on `None`.
-    fn edit_roster(&mut self, side: Option<SideId>) {
-        let Some(side) = side else {
-            self.roster = None;
-            return;
-        };
-        let Some(open) = mg(&self.desk) else { return };
-        if open.view.board().phase != Phase::Setup {
-            self.error("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
-            return;
-        }
-        let editor = open.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
-        match editor {
-            Some(editor) => self.roster = Some(editor),
-            None => self.error(format!("{}'s roster is not this viewer's to edit", self.side_name(&side))),
-        }
-    }
-
-    /// Closes the editor once its side's roster may no longer change or be seen: play has
-    /// begun, or the viewer is another side.
-    fn drop_stale_roster(&mut self) {
-        let Some(editor) = &self.roster else { return };
-        let keep =
-            mg(&self.desk).is_some_and(|o| o.view.board().phase == Phase::Setup && o.view.forces().iter().any(|f| f.side == editor.side));
-        if !keep {
-            self.roster = None;
-        }
-    }
-
-    fn side_name(&self, side: &SideId) -> String {
-        mg(&self.desk).and_then(|o| o.view.board().side(side)).map_or_else(|| side.to_string(), |s| s.name.clone())
-    }
-
-    /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
-    /// the rules leave it somewhere to go.
-    fn may_deploy(&self, counter: &CounterRef) -> bool {
-        let Some(open) = mg(&self.desk) else { return false };
-        open.view.board().phase == Phase::Setup
-            && open.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
-    }
-
-    /// Where one of the viewer's own counters stands, as the viewer's forces say.
-    fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
-        let view = &mg(&self.desk)?.view;
-        view.forces()
-            .into_iter()
-            .filter(|f| f.side == counter.side)
-            .flat_map(|f| &f.counters)
-            .find(|c| c.name == counter.name)
-            .map(|c| c.node)
-    }
-
-    fn load(&self, key: &str, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
-        let id = self.store.find(key)?;
-        let campaign = self.store.load(id)?;
-        let events = self.store.events(id)?;
-        self.open_loaded(campaign, events, viewer)
-    }
-
-    fn open_loaded(&self, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<OpenCampaign> {
-        let map = campaign.state.map(self.catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
-        let state = &campaign.state;
-        let view = View::Umpire(view::umpire_view(state, &map, &events));
-        let elements = state.scenario.elements.clone();
-        let land_retreats = land_retreats(&view);
-        let mut open = OpenCampaign { campaign, map, events, viewer, view, elements, land_retreats };
-        if open.viewer != Viewer::Umpire {
-            open.rebuild_view();
-        }
-        Ok(open)
     }
 
     fn create(&mut self, scenario: &str, name: &str, seed: Option<u64>) -> anyhow::Result<()> {
@@ -736,59 +406,31 @@ impl RefereeApp {
         {
             let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
             let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
-            self.desk = Some(Desk::from(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?));
-            self.after_switch();
+            self.switch_to(Desk::from(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?));
             self.info(format!("Campaign “{name}” created from {}", setup.name()));
             return Ok(());
         }
         let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
         let campaign = self.store.create(name, &scenario, seed)?;
         let events = self.store.events(campaign.id)?;
-        self.desk = Some(Desk::from(self.open_loaded(campaign, events, Viewer::Umpire)?));
-        self.after_switch();
+        self.switch_to(Desk::from(MagnaGraeciaDesk::with(&self.catalog, campaign, events, Viewer::Umpire)?));
         self.info(format!("Campaign “{name}” created from {}", scenario.name));
         Ok(())
     }
 
-    /// A different campaign is on screen: forget what belonged to the last one.
-    fn after_switch(&mut self) {
-        self.seed_shown = false;
+    /// Puts a different campaign on screen: what belonged to the last one goes with its desk.
+    fn switch_to(&mut self, mut desk: Desk) {
+        desk.get_mut().fit_map();
+        self.pack_settings.folder = packs::default_folder(desk.get().campaign_name()).display().to_string();
+        self.desk = Some(desk);
         self.show_picker = false;
-        self.selected = None;
-        self.selected_counter = None;
-        self.roster = None;
-        self.dialog = None;
-        self.naval.clear();
-        self.siege_losses.clear();
         self.message = None;
-        self.map_state.fit_next_frame();
-        if let Some(desk) = be_mut(&mut self.desk) {
-            desk.map_state.fit_next_frame();
-        }
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.
         if let Some(job) = &mut self.pack_job {
             job.stop();
         }
         self.pack_job = None;
-        if let Some(open) = mg(&self.desk) {
-            self.pack_settings.folder = packs::default_folder(&open.campaign.state.name).display().to_string();
-        }
-    }
-
-    fn reload_events(&mut self) {
-        let Some(open) = mg_mut(&mut self.desk) else { return };
-        match self.store.events(open.campaign.id) {
-            Ok(events) => {
-                open.events = events;
-                open.rebuild_view();
-            }
-            Err(e) => {
-                let text = e.to_string();
-                self.error(text);
-            }
-        }
-        self.refresh_campaigns();
     }
 
     /// Draws the whole window. Changes nothing but UI state; campaign changes go to the queue.
@@ -802,66 +444,22 @@ impl RefereeApp {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
         let picker_shown = self.show_picker || self.desk.is_none();
-        if !picker_shown && let Some(desk) = be_mut(&mut self.desk) {
-            belisarius_desk_ui(ui, desk, &mut self.roll, self.message.as_ref(), &mut self.queue);
-            return;
-        }
         let queue = &mut self.queue;
-        let open = mg(&self.desk);
-        let roll = &mut self.roll;
         egui::Panel::top("top_bar").show(ui, |ui| {
-            panels::top_bar_ui(ui, open.map(|o| (&o.map, &o.view, &o.viewer)), &self.campaigns, roll, queue);
+            let desk = self.desk.as_mut().map(Desk::get_mut);
+            bar::bar_ui(ui, desk, &self.campaigns, &mut self.roll, queue);
         });
-        match open {
-            Some(open) if !picker_shown => {
-                // Escape lets a picked counter go, unless a text field has the keyboard.
-                if self.selected_counter.is_some()
-                    && !ui.ctx().egui_wants_keyboard_input()
-                    && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
-                {
-                    queue.push(AppCommand::SelectCounter(None));
-                }
-                let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
+        match &mut self.desk {
+            Some(desk) if !picker_shown => {
+                let desk = desk.get_mut();
                 egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
-                    let board = open.view.board();
-                    let log = panels::LogData {
-                        lines: open.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
-                        sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
-                    };
-                    panels::log_ui(ui, &log, &mut self.roll, self.message.as_ref(), queue);
+                    panels::log_ui(ui, &desk.log(), &mut self.roll, self.message.as_ref(), queue);
                 });
-                egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
-                    let details = panels::Details {
-                        map: &open.map,
-                        view: &open.view,
-                        viewer: &open.viewer,
-                        land_retreats: &open.land_retreats,
-                        pack_job: self.pack_job.as_ref(),
-                        seed: (self.seed_shown && open.viewer == Viewer::Umpire).then_some(open.campaign.state.seed),
-                    };
-                    panels::details_ui(ui, &details, selection, queue);
-                });
-                egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-                    let own = open.view.forces();
-                    let overlay = super::map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
-                    super::map::map_ui(ui, &open.map, open.view.board(), &overlay, self.selected, &mut self.map_state, queue);
-                });
-                let board = open.view.board();
-                if let Some(editor) = &mut self.roster
-                    && board.phase == Phase::Setup
-                    && let Some(forces) = open.view.forces().into_iter().find(|f| f.side == editor.side)
-                {
-                    let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
-                    let data = roster::RosterData { side_name, points: forces.army_points, table: &open.elements };
-                    roster::roster_editor_ui(ui.ctx(), editor, data, queue);
-                }
-                let message = self.message.as_ref();
-                let mut losses = Losses { naval: &mut self.naval, siege: &mut self.siege_losses };
-                let extra = DialogExtra { roll: &self.roll, message, pack_job: self.pack_job.as_ref() };
-                dialogs_ui(ui.ctx(), open, &mut self.dialog, &mut losses, &extra, queue);
+                let mut shell = ShellUi { roll: &mut self.roll, message: self.message.as_ref(), pack_job: self.pack_job.as_ref(), queue };
+                desk.desk_ui(ui, &mut shell);
             }
-            _ => {
-                let current = open.map(|o| o.campaign.state.name.as_str()).or(be(&self.desk).map(|d| d.campaign.state.name.as_str()));
+            desk => {
+                let current = desk.as_ref().map(|d| d.get().campaign_name());
                 let data = picker::PickerData {
                     db: &self.db,
                     campaigns: &self.campaigns,
@@ -910,36 +508,6 @@ impl RefereeApp {
     }
 }
 
-/// The Belisarius desk: its bar, the log, the Tables of Organisation and the zone map.
-fn belisarius_desk_ui(
-    ui: &mut egui::Ui,
-    desk: &mut BelisariusDesk,
-    roll: &mut RollForm,
-    message: Option<&Message>,
-    queue: &mut Vec<AppCommand>,
-) {
-    egui::Panel::top("top_bar").show(ui, |ui| be::top_bar_ui(ui, desk, queue));
-    egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
-        let board = desk.view.board();
-        let log = panels::LogData {
-            lines: desk.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
-            sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
-        };
-        panels::log_ui(ui, &log, roll, message, queue);
-    });
-    egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
-        be::details_ui(ui, desk, queue);
-    });
-    egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-        let mut picked = Vec::new();
-        let BelisariusDesk { campaign, view, selected, map_state, .. } = desk;
-        be::zone_map_ui(ui, &campaign.state.setup, view.board(), selected.as_ref(), map_state, &mut picked);
-        if let Some(place) = picked.pop() {
-            queue.push(AppCommand::SelectPlace(Some(place)));
-        }
-    });
-}
-
 /// Every scenario the picker offers.
 fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioChoice> {
     let mg = catalog.scenarios.iter().map(|s| ScenarioChoice {
@@ -961,66 +529,6 @@ fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioCho
         sides: s.sides.iter().map(|x| x.name.clone()).collect(),
     });
     mg.chain(be).collect()
-}
-
-/// The choices of losses being made, by side.
-struct Losses<'a> {
-    naval: &'a mut BTreeMap<SideId, LossesForm>,
-    siege: &'a mut BTreeMap<SideId, LossesForm>,
-}
-
-/// What the dialogs draw from besides the campaign.
-struct DialogExtra<'a> {
-    roll: &'a RollForm,
-    message: Option<&'a Message>,
-    pack_job: Option<&'a PackJob>,
-}
-
-/// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
-/// disease losses, MG-28, MG-29).
-fn dialogs_ui(
-    ctx: &egui::Context,
-    open: &OpenCampaign,
-    dialog: &mut Option<DialogForm>,
-    losses: &mut Losses<'_>,
-    extra: &DialogExtra<'_>,
-    queue: &mut Vec<AppCommand>,
-) {
-    let DialogExtra { roll, message, pack_job } = *extra;
-    dialogs::naval_losses_ui(ctx, &open.view, losses.naval, message, queue);
-    dialogs::siege_losses_ui(ctx, &open.map, &open.view, losses.siege, message, queue);
-    match dialog {
-        Some(DialogForm::Battle(form)) => {
-            if !open.view.board().battles.iter().any(|b| b.id == form.battle) {
-                *dialog = None;
-                return;
-            }
-            let data = dialogs::BattleFormData { map: &open.map, view: &open.view, dice: roll.typed_dice(), message };
-            dialogs::battle_form_ui(ctx, form, &data, queue);
-        }
-        Some(DialogForm::Exchange(form)) => dialogs::exchange_ui(ctx, form, &open.view, message, queue),
-        Some(DialogForm::Garrison(form)) => dialogs::garrison_ui(ctx, &open.map, form, &open.view, message, queue),
-        Some(DialogForm::EndCampaign(form)) => dialogs::end_campaign_ui(ctx, form, message, queue),
-        Some(DialogForm::Table(form)) => {
-            let Some(battle) = open.view.board().battles.iter().find(|b| b.id == form.battle) else {
-                *dialog = None;
-                return;
-            };
-            let data = table::TableData { map: &open.map, battle, dice: roll.typed_dice(), message };
-            table::set_table_ui(ctx, form, &data, queue);
-        }
-        Some(DialogForm::Pack(form)) => {
-            let data = packs::PackData { map: &open.map, view: &open.view, job: pack_job };
-            packs::pack_window_ui(ctx, form, &data, queue);
-        }
-        None => {}
-    }
-}
-
-/// The public board of a scenario's first turn, for the picker's preview.
-fn start_board(scenario: &Scenario, map: &Map) -> view::Board {
-    let state = CampaignState::new(&scenario.name, scenario, 0);
-    view::umpire_view(&state, map, &[]).board
 }
 
 /// Fonts and theme. Runs before any text of the first frame is laid out, so that frame

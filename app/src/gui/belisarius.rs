@@ -13,7 +13,7 @@ use referee_campaign::belisarius::event::Logged;
 use referee_campaign::belisarius::map::{Terrain, ZoneMap};
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, Phase, State};
-use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, umpire_view, view_for};
+use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, describe, umpire_view, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
@@ -21,7 +21,9 @@ use referee_campaign::store::Campaign;
 use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
+use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, undone_text};
 use super::map::{PanZoom, fill_polygon, triangulate};
+use super::panels::{LogData, RollForm};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SEA_BORDER: Color32 = Color32::from_rgb(0x9d, 0xbb, 0xce);
@@ -136,6 +138,104 @@ impl BelisariusDesk {
     fn rebuild_view(&mut self) {
         let viewer = std::mem::replace(&mut self.viewer, Viewer::Umpire);
         (self.viewer, self.view) = view_of(&self.campaign.state, &self.events, viewer);
+    }
+
+    /// Gives an order to the rules; what it did, in the viewer's words, is the reply.
+    fn execute(&mut self, store: &mut Store, order: &Order, input: DiceInput) -> Reply {
+        let events = match store.execute(&mut self.campaign, &(), order, input) {
+            Ok(events) => events,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.viewer)).collect();
+        match self.reload(store) {
+            Ok(()) => Reply::Stored(Some(lines.join("; "))),
+            Err(e) => Reply::Refused(format!("{e:#}")),
+        }
+    }
+
+    /// The commands only a Belisarius campaign takes; the shell hands them on.
+    pub fn apply(&mut self, command: AppCommand, store: &mut Store) -> Reply {
+        match command {
+            AppCommand::SelectPlace(place) => {
+                self.selected = place;
+                Reply::Nothing
+            }
+            AppCommand::ExecuteBelisarius(order, input) => self.execute(store, &order, input),
+            other => Reply::Refused(format!("a Belisarius campaign cannot do this: {other:?}")),
+        }
+    }
+}
+
+impl EngineDesk for BelisariusDesk {
+    fn campaign_name(&self) -> &str {
+        &self.campaign.state.name
+    }
+
+    fn viewer(&self) -> &Viewer {
+        &self.viewer
+    }
+
+    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
+        BelisariusDesk::set_viewer(self, viewer)
+    }
+
+    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
+        let RollRequest { dice, purpose, side, hidden } = roll;
+        self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Reply {
+        let undone = match store.undo(&mut self.campaign) {
+            Ok(undone) => undone,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        let text = undone_text(&undone, &self.viewer);
+        match self.reload(store) {
+            Ok(()) => Reply::Stored(Some(text)),
+            Err(e) => Reply::Refused(format!("{e:#}")),
+        }
+    }
+
+    fn fit_map(&mut self) {
+        self.map_state.fit_next_frame();
+    }
+
+    fn log(&self) -> LogData<'_> {
+        let board = self.view.board();
+        LogData {
+            lines: self.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+            sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
+        }
+    }
+
+    fn campaign_menu_ui(&self, _ui: &mut egui::Ui, _queue: &mut Vec<AppCommand>) {}
+
+    fn status_ui(&mut self, ui: &mut egui::Ui, _roll: &mut RollForm, _queue: &mut Vec<AppCommand>) {
+        let board = self.view.board();
+        ui.label(RichText::new(&board.campaign).strong());
+        ui.label(format!(
+            "{} · turn {} of {} · {}{}",
+            board.scenario_name,
+            board.turn,
+            board.turns,
+            board.date,
+            if board.phase == Phase::SetUp { " · set-up" } else { "" }
+        ));
+    }
+
+    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
+        let queue = &mut *shell.queue;
+        egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
+            details_ui(ui, self, queue);
+        });
+        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+            let mut picked = Vec::new();
+            let BelisariusDesk { campaign, view, selected, map_state, .. } = self;
+            zone_map_ui(ui, &campaign.state.setup, view.board(), selected.as_ref(), map_state, &mut picked);
+            if let Some(place) = picked.pop() {
+                queue.push(AppCommand::SelectPlace(Some(place)));
+            }
+        });
     }
 }
 
@@ -587,43 +687,6 @@ fn organisation_ui(ui: &mut egui::Ui, org: &Organisation) {
     if !org.stratagems.is_empty() {
         ui.label(format!("Stratagems held: {}", org.stratagems.join(", ")));
     }
-}
-
-/// The bar above the desk: the campaign, the date, who is looking, and the way back to the
-/// campaigns.
-pub(crate) fn top_bar_ui(ui: &mut egui::Ui, desk: &BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let board = desk.view.board();
-    ui.horizontal(|ui| {
-        if ui.button("Campaigns").clicked() {
-            commands.push(AppCommand::ShowPicker(true));
-        }
-        ui.separator();
-        ui.label(RichText::new(&board.campaign).strong());
-        ui.label(format!(
-            "{} · turn {} of {} · {}{}",
-            board.scenario_name,
-            board.turn,
-            board.turns,
-            board.date,
-            if board.phase == Phase::SetUp { " · set-up" } else { "" }
-        ));
-        ui.separator();
-        let current = match &desk.viewer {
-            Viewer::Umpire => "Umpire".to_owned(),
-            Viewer::Side(s) => side_name(board, s),
-        };
-        egui::ComboBox::new("belisarius_viewer", "View as").selected_text(current).show_ui(ui, |ui| {
-            if ui.selectable_label(desk.viewer == Viewer::Umpire, "Umpire").clicked() {
-                commands.push(AppCommand::SetViewer(Viewer::Umpire));
-            }
-            for s in &board.sides {
-                let viewer = Viewer::Side(s.id.clone());
-                if ui.selectable_label(desk.viewer == viewer, &s.name).clicked() {
-                    commands.push(AppCommand::SetViewer(viewer));
-                }
-            }
-        });
-    });
 }
 
 /// The public board of a scenario's start, for the picker's preview.

@@ -9,8 +9,11 @@
 //! applies once per frame.
 
 mod app;
+mod bar;
 mod belisarius;
+mod desk;
 mod dialogs;
+mod magna_graecia;
 mod map;
 mod orders;
 mod packs;

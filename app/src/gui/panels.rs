@@ -5,7 +5,6 @@
 use egui::RichText;
 use referee_campaign::battle::Victory;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
-use referee_campaign::store::CampaignSummary;
 use referee_campaign::turn::{Counter, FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
@@ -24,68 +23,39 @@ pub(crate) struct Selection<'a> {
     pub counter: Option<&'a CounterRef>,
 }
 
-/// The campaign, where it stands, the button that moves the turn on, and who is looking.
-pub(crate) fn top_bar_ui(
-    ui: &mut egui::Ui,
-    open: Option<(&Map, &View, &Viewer)>,
-    campaigns: &[CampaignSummary],
-    roll: &mut RollForm,
-    commands: &mut Vec<AppCommand>,
-) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("Campaign ▾", |ui| {
-            if ui.button("Open or create a campaign…").clicked() {
-                commands.push(AppCommand::ShowPicker(true));
-            }
-            // MG-32: the umpire ends a campaign under way when the sides agree.
-            if let Some((_, view, Viewer::Umpire)) = open
-                && matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat)
-            {
-                ui.separator();
-                if ui
-                    .button("End campaign by agreement…")
-                    .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
-                    .clicked()
-                {
-                    commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign)));
-                }
-            }
-            if !campaigns.is_empty() {
-                ui.separator();
-                ui.label(RichText::new("Open").weak());
-                for c in campaigns {
-                    if ui.button(&c.name).clicked() {
-                        commands.push(AppCommand::OpenCampaign(c.name.clone()));
-                    }
-                }
-            }
-        });
+/// The Campaign menu's Magna Graecia entries: ending a campaign by agreement (MG-32).
+pub(crate) fn campaign_menu_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    // MG-32: the umpire ends a campaign under way when the sides agree.
+    if viewer == &Viewer::Umpire && matches!(view.board().phase, Phase::Movement | Phase::Combat | Phase::PostCombat) {
         ui.separator();
-        let Some((map, view, viewer)) = open else {
-            ui.label("No campaign open");
-            return;
-        };
-        let board = view.board();
-        ui.label(
-            RichText::new(format!(
-                "{} · {} · Turn {} of {} · {}",
-                board.campaign,
-                board.scenario_name,
-                board.turn,
-                board.turns,
-                phase_line(board)
-            ))
-            .strong(),
-        );
-        turn_buttons_ui(ui, map, board, viewer, roll, commands);
-        if board.phase == Phase::Ended {
-            final_points_line_ui(ui, board);
+        if ui
+            .button("End campaign by agreement…")
+            .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
+            .clicked()
+        {
+            commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign)));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            viewer_combo_ui(ui, board, viewer, commands);
-            ui.label("View as:");
-        });
-    });
+    }
+}
+
+/// The bar's middle: the campaign, where it stands, and the button that moves the turn on.
+pub(crate) fn status_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+    let board = view.board();
+    ui.label(
+        RichText::new(format!(
+            "{} · {} · Turn {} of {} · {}",
+            board.campaign,
+            board.scenario_name,
+            board.turn,
+            board.turns,
+            phase_line(board)
+        ))
+        .strong(),
+    );
+    turn_buttons_ui(ui, map, board, viewer, roll, commands);
+    if board.phase == Phase::Ended {
+        final_points_line_ui(ui, board);
+    }
 }
 
 /// Where the turn stands, in words: "Carthage: movement".
@@ -183,32 +153,6 @@ fn alliance_rolls_due_ui(ui: &mut egui::Ui, map: &Map, board: &Board, dice: Opti
     {
         ui.label(RichText::new(format!("{} typed in", values.len())).color(ui.visuals().error_fg_color))
             .on_hover_text(format!("{} due: End phase is refused unless the typed-in values match (X-02)", dice_word(due.len())));
-    }
-}
-
-fn viewer_name<'a>(board: &'a Board, viewer: &'a Viewer) -> &'a str {
-    match viewer {
-        Viewer::Umpire => "Umpire",
-        Viewer::Side(s) => board.side(s).map_or(s.as_str(), |x| x.name.as_str()),
-    }
-}
-
-fn viewer_combo_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
-    let mut choice = viewer.clone();
-    egui::ComboBox::from_id_salt("view_as")
-        .selected_text(viewer_name(board, viewer))
-        .width(130.0)
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut choice, Viewer::Umpire, "Umpire");
-            for side in &board.sides {
-                ui.selectable_value(&mut choice, Viewer::Side(side.id.clone()), &side.name);
-            }
-        })
-        .response
-        .accessible_name("View as")
-        .on_hover_text("Draw everything as this viewer knows it: the umpire sees all, a side only what it may know.");
-    if &choice != viewer {
-        commands.push(AppCommand::SetViewer(choice));
     }
 }
 

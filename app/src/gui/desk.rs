@@ -1,0 +1,169 @@
+//! The campaign on screen, of either engine, and the small trait through which the shell
+//! drives it.
+//!
+//! The shell (`app.rs`) owns what every campaign has: the store, the picker, the bar with
+//! its menus and the view-as choice, the log with the dice form, undo, and the packs being
+//! written. Each engine's desk owns the rest — its map, its panels, its dialogs and the
+//! forms being filled in — and answers the shell through [`EngineDesk`]. The shell holds
+//! one [`Desk`] and matches it exhaustively where it needs an engine's own commands.
+
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{DiceInput, Store};
+use referee_campaign::{DiceSpec, Viewer};
+
+use super::app::{AppCommand, Message};
+use super::belisarius::BelisariusDesk;
+use super::magna_graecia::MagnaGraeciaDesk;
+use super::packs::PackJob;
+use super::panels::{LogData, RollForm};
+
+/// What came of a command a desk was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Reply {
+    /// Only the desk's own forms or selection changed; the last message stands.
+    Nothing,
+    /// Nothing changed, and the last message goes (a form opened or closed: it shows the
+    /// refusals of its own orders, not older ones).
+    Clear,
+    /// The campaign changed (an order or an undo was stored): the shell refreshes its list
+    /// of campaigns and shows this line, or clears the last one.
+    Stored(Option<String>),
+    /// Nothing changed, but the referee should read this.
+    Info(String),
+    /// Refused: nothing changed, for this reason.
+    Refused(String),
+}
+
+/// The referee's roll from the shell's dice form, before an engine makes it its own order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RollRequest {
+    pub dice: DiceSpec,
+    pub purpose: String,
+    pub side: Option<SideId>,
+    pub hidden: bool,
+}
+
+/// What the shell lends a desk while it draws.
+pub(crate) struct ShellUi<'a> {
+    pub roll: &'a mut RollForm,
+    pub message: Option<&'a Message>,
+    /// The packs of every battle due, being written or just written.
+    pub pack_job: Option<&'a PackJob>,
+    pub queue: &'a mut Vec<AppCommand>,
+}
+
+/// One engine's part of the window (rerun's view classes are the model: the shell knows
+/// the trait, each engine fills it in).
+pub(crate) trait EngineDesk {
+    /// The campaign's name, for the bar and the picker.
+    fn campaign_name(&self) -> &str;
+
+    /// Who is looking.
+    fn viewer(&self) -> &Viewer;
+
+    /// Every side a viewer may be, by id and name, in the campaign's order.
+    fn sides(&self) -> Vec<(SideId, String)> {
+        self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()
+    }
+
+    /// Looks at the campaign as `viewer`, forgetting every form and selection the new viewer
+    /// may not see; a side the campaign does not have is refused.
+    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String>;
+
+    /// Makes the shell's roll this engine's own order and gives it to the rules.
+    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply;
+
+    /// Takes back the last order and redraws.
+    fn undo(&mut self, store: &mut Store) -> Reply;
+
+    /// The next frame fits the map to the window.
+    fn fit_map(&mut self);
+
+    /// The log as the viewer may read it, and the sides for the dice form.
+    fn log(&self) -> LogData<'_>;
+
+    /// The Campaign menu's entries that only this engine has.
+    fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>);
+
+    /// The middle of the bar: where the campaign stands and the buttons that move it on.
+    fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>);
+
+    /// Everything under the bar but the log: the panel beside the map, the map, and the
+    /// windows the rules call for.
+    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>);
+}
+
+/// The campaign on screen: a Magna Graecia or a Belisarius desk. Boxed, so that switching
+/// costs a pointer.
+#[derive(Debug)]
+pub(crate) enum Desk {
+    MagnaGraecia(Box<MagnaGraeciaDesk>),
+    Belisarius(Box<BelisariusDesk>),
+}
+
+impl Desk {
+    pub fn get(&self) -> &dyn EngineDesk {
+        match self {
+            Desk::MagnaGraecia(d) => d.as_ref(),
+            Desk::Belisarius(d) => d.as_ref(),
+        }
+    }
+
+    pub fn get_mut(&mut self) -> &mut dyn EngineDesk {
+        match self {
+            Desk::MagnaGraecia(d) => d.as_mut(),
+            Desk::Belisarius(d) => d.as_mut(),
+        }
+    }
+}
+
+impl From<MagnaGraeciaDesk> for Desk {
+    fn from(desk: MagnaGraeciaDesk) -> Desk {
+        Desk::MagnaGraecia(Box::new(desk))
+    }
+}
+
+impl From<BelisariusDesk> for Desk {
+    fn from(desk: BelisariusDesk) -> Desk {
+        Desk::Belisarius(Box::new(desk))
+    }
+}
+
+/// The Magna Graecia desk on screen, if that is what is open.
+pub(crate) fn mg(desk: &Option<Desk>) -> Option<&MagnaGraeciaDesk> {
+    match desk {
+        Some(Desk::MagnaGraecia(d)) => Some(d),
+        _ => None,
+    }
+}
+
+pub(crate) fn mg_mut(desk: &mut Option<Desk>) -> Option<&mut MagnaGraeciaDesk> {
+    match desk {
+        Some(Desk::MagnaGraecia(d)) => Some(d),
+        _ => None,
+    }
+}
+
+/// The Belisarius desk on screen, if that is what is open.
+pub(crate) fn be(desk: &Option<Desk>) -> Option<&BelisariusDesk> {
+    match desk {
+        Some(Desk::Belisarius(d)) => Some(d),
+        _ => None,
+    }
+}
+
+pub(crate) fn be_mut(desk: &mut Option<Desk>) -> Option<&mut BelisariusDesk> {
+    match desk {
+        Some(Desk::Belisarius(d)) => Some(d),
+        _ => None,
+    }
+}
+
+/// What the referee reads after an undo, of either engine. A side's screen must not learn
+/// what a secret order was.
+pub(crate) fn undone_text(undone: &referee_campaign::store::Undone, viewer: &Viewer) -> String {
+    match viewer {
+        Viewer::Umpire => format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" }),
+        Viewer::Side(_) => "Undone: the last command".to_owned(),
+    }
+}

@@ -1,0 +1,440 @@
+//! The Magna Graecia desk: the node map with its counters, the panel beside it (deployment,
+//! battles, retreats, the selected node, the forces), the roster editor of setup and the
+//! dialogs the rules call for — with every form being filled in.
+
+use std::collections::BTreeMap;
+
+use referee_campaign::army::ElementTable;
+use referee_campaign::store::Undone;
+use referee_campaign::turn::Phase;
+use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
+
+use super::app::{AppCommand, CounterRef, Message};
+use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, undone_text};
+use super::dialogs::{self, DialogForm, LossesForm};
+use super::map::MapState;
+use super::packs::{self, PackJob, PackSettings};
+use super::panels::{self, LogData, RollForm};
+use super::roster::{self, RosterEditor};
+use super::table;
+
+/// The Magna Graecia campaign on screen, what the viewer may see of it, and the forms.
+#[derive(Debug)]
+pub(crate) struct MagnaGraeciaDesk {
+    pub campaign: Campaign,
+    pub map: Map,
+    pub events: Vec<Logged>,
+    pub viewer: Viewer,
+    /// Rebuilt only when the campaign or the viewer changes, never per frame.
+    pub view: View,
+    /// The scenario's points table, public data the roster editor prices armies with.
+    pub elements: ElementTable,
+    /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
+    pub land_retreats: Vec<CounterRef>,
+    pub selected: Option<NodeId>,
+    /// The counter picked out to move (or, during setup, to deploy); where it may go
+    /// lights up on the map.
+    pub selected_counter: Option<CounterRef>,
+    /// The roster editor's working copy, while it is open.
+    pub roster: Option<RosterEditor>,
+    pub map_state: MapState,
+    /// The open dialog with its entries.
+    pub dialog: Option<DialogForm>,
+    /// The choices of losses at sea being made, by side (MG-18).
+    pub naval: BTreeMap<SideId, LossesForm>,
+    /// The choices of siege and disease losses being made, by side (MG-28, MG-29).
+    pub siege_losses: BTreeMap<SideId, LossesForm>,
+    /// The umpire asked to see the dice seed.
+    pub seed_shown: bool,
+}
+
+impl MagnaGraeciaDesk {
+    /// The campaign `key` (name or id) from the store, as `viewer` sees it.
+    pub fn open(store: &Store, catalog: &Catalog, key: &str, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
+        let id = store.find(key)?;
+        let campaign = store.load(id)?;
+        let events = store.events(id)?;
+        MagnaGraeciaDesk::with(catalog, campaign, events, viewer)
+    }
+
+    /// A campaign just loaded or created, as `viewer` sees it.
+    pub fn with(catalog: &Catalog, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
+        let state = &campaign.state;
+        let view = View::Umpire(view::umpire_view(state, &map, &events));
+        let elements = state.scenario.elements.clone();
+        let land_retreats = land_retreats(&view);
+        let mut desk = MagnaGraeciaDesk {
+            campaign,
+            map,
+            events,
+            viewer,
+            view,
+            elements,
+            land_retreats,
+            selected: None,
+            selected_counter: None,
+            roster: None,
+            map_state: MapState::default(),
+            dialog: None,
+            naval: BTreeMap::new(),
+            siege_losses: BTreeMap::new(),
+            seed_shown: false,
+        };
+        if desk.viewer != Viewer::Umpire {
+            desk.rebuild_view();
+        }
+        Ok(desk)
+    }
+
+    fn rebuild_view(&mut self) {
+        let state = &self.campaign.state;
+        self.view = match view::view_for(state, &self.map, &self.events, &self.viewer) {
+            Some(v) => v,
+            None => {
+                self.viewer = Viewer::Umpire;
+                View::Umpire(view::umpire_view(state, &self.map, &self.events))
+            }
+        };
+        self.land_retreats = land_retreats(&self.view);
+    }
+
+    /// Reads the campaign's events again after an order or an undo, and redraws the view.
+    fn reload(&mut self, store: &Store) -> Result<(), String> {
+        self.events = store.events(self.campaign.id).map_err(|e| e.to_string())?;
+        self.rebuild_view();
+        Ok(())
+    }
+
+    /// Gives an order to the rules; on success the forms it settles close and the selection
+    /// follows the counter.
+    fn execute(&mut self, store: &mut Store, command: &Command, dice: DiceInput) -> Reply {
+        if let Err(e) = store.execute(&mut self.campaign, &self.map, command, dice) {
+            return Reply::Refused(e.to_string());
+        }
+        if self.dialog.as_ref().is_some_and(|d| d.done_by(command)) {
+            self.dialog = None;
+        }
+        match command {
+            Command::AllocateNavalLosses { side, .. } => {
+                self.naval.remove(side);
+            }
+            Command::AllocateSiegeLosses { side, .. } => {
+                self.siege_losses.remove(side);
+            }
+            _ => {}
+        }
+        if let Err(e) = self.reload(store) {
+            return Reply::Refused(e);
+        }
+        let mut said = None;
+        match command {
+            // The selection follows the counter, which may move on if it has MP left.
+            Command::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+            Command::Deploy { node, .. } => {
+                self.selected = Some(*node);
+                self.selected_counter = None;
+            }
+            Command::SetArmy { army } => {
+                self.selected_counter = None;
+                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
+                    self.roster = None;
+                }
+                said = Some(format!("{}'s roster saved", self.side_name(&army.side)));
+            }
+            _ => self.selected_counter = None,
+        }
+        self.drop_stale_roster();
+        Reply::Stored(said)
+    }
+
+    /// The commands only a Magna Graecia campaign takes; the shell hands them on.
+    pub fn apply(&mut self, command: AppCommand, store: &mut Store, pack: &PackSettings) -> Reply {
+        match command {
+            AppCommand::Select(node) => {
+                self.selected = node;
+                // During setup a picked counter waits for a node to deploy at.
+                let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
+                if !keep {
+                    self.selected_counter = None;
+                }
+                Reply::Nothing
+            }
+            AppCommand::SelectCounter(counter) => {
+                match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
+                    Some((_, true)) => self.selected_counter = counter,
+                    Some((Some(at), false)) => {
+                        self.selected = Some(at);
+                        self.selected_counter = counter;
+                    }
+                    _ => self.selected_counter = None,
+                }
+                Reply::Nothing
+            }
+            AppCommand::EditRoster(side) => self.edit_roster(side),
+            AppCommand::OpenDialog(dialog) => {
+                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.view, pack));
+                // The form shows refusals of its own orders, not older ones.
+                Reply::Clear
+            }
+            AppCommand::Execute(command, dice) => self.execute(store, &command, dice),
+            AppCommand::ShowSeed(show) => {
+                self.seed_shown = show && self.viewer == Viewer::Umpire;
+                Reply::Nothing
+            }
+            other => Reply::Refused(format!("a Magna Graecia campaign cannot do this: {other:?}")),
+        }
+    }
+
+    /// The campaign, if the umpire is looking: packs hold what every side knows, so a
+    /// side's screen never makes them.
+    pub fn for_packs(&self) -> Result<&MagnaGraeciaDesk, String> {
+        if self.viewer == Viewer::Umpire {
+            Ok(self)
+        } else {
+            Err("battle packs are made in the umpire's view: each side's file holds only what it knows (X-04)".to_owned())
+        }
+    }
+
+    /// Writes one battle's pack; the open pack window shows what was written, or why not.
+    pub fn write_pack(&mut self, battle: u32, settings: &PackSettings) -> Reply {
+        if let Err(e) = self.for_packs() {
+            return Reply::Refused(e);
+        }
+        let (folder, options) = (settings.folder(), settings.options());
+        let outcome = folder.and_then(|dir| packs::write_pack(&self.campaign.state, &self.map, &self.events, battle, &options, &dir));
+        match &mut self.dialog {
+            Some(DialogForm::Pack(form)) if form.battle == Some(battle) => {
+                form.outcome = Some(outcome);
+                Reply::Nothing
+            }
+            _ => match outcome {
+                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {} files", files.len())),
+                Err(e) => Reply::Refused(e),
+            },
+        }
+    }
+
+    /// Opens the editor on a copy of the side's army, if the viewer may see it and rosters
+    /// may still change; closes it on `None`.
+    fn edit_roster(&mut self, side: Option<SideId>) -> Reply {
+        let Some(side) = side else {
+            self.roster = None;
+            return Reply::Nothing;
+        };
+        if self.view.board().phase != Phase::Setup {
+            return Reply::Refused("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
+        }
+        let editor = self.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
+        match editor {
+            Some(editor) => {
+                self.roster = Some(editor);
+                Reply::Nothing
+            }
+            None => Reply::Refused(format!("{}'s roster is not this viewer's to edit", self.side_name(&side))),
+        }
+    }
+
+    /// Closes the editor once its side's roster may no longer change or be seen: play has
+    /// begun, or the viewer is another side.
+    fn drop_stale_roster(&mut self) {
+        let Some(editor) = &self.roster else { return };
+        let keep = self.view.board().phase == Phase::Setup && self.view.forces().iter().any(|f| f.side == editor.side);
+        if !keep {
+            self.roster = None;
+        }
+    }
+
+    fn side_name(&self, side: &SideId) -> String {
+        self.view.board().side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+    }
+
+    /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
+    /// the rules leave it somewhere to go.
+    fn may_deploy(&self, counter: &CounterRef) -> bool {
+        self.view.board().phase == Phase::Setup
+            && self.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
+    }
+
+    /// Where one of the viewer's own counters stands, as the viewer's forces say.
+    fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
+        self.view
+            .forces()
+            .into_iter()
+            .filter(|f| f.side == counter.side)
+            .flat_map(|f| &f.counters)
+            .find(|c| c.name == counter.name)
+            .map(|c| c.node)
+    }
+
+    /// Forgets the forms and picks of the last viewer or the last state.
+    fn forget_forms(&mut self) {
+        self.selected_counter = None;
+        self.seed_shown = false;
+        self.dialog = None;
+        self.naval.clear();
+        self.siege_losses.clear();
+        self.drop_stale_roster();
+    }
+
+    /// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
+    /// disease losses, MG-28, MG-29).
+    fn dialogs_ui(
+        &mut self,
+        ctx: &egui::Context,
+        roll: &RollForm,
+        message: Option<&Message>,
+        pack_job: Option<&PackJob>,
+        queue: &mut Vec<AppCommand>,
+    ) {
+        let MagnaGraeciaDesk { map, view, dialog, naval, siege_losses, .. } = self;
+        dialogs::naval_losses_ui(ctx, view, naval, message, queue);
+        dialogs::siege_losses_ui(ctx, map, view, siege_losses, message, queue);
+        match dialog {
+            Some(DialogForm::Battle(form)) => {
+                if !view.board().battles.iter().any(|b| b.id == form.battle) {
+                    *dialog = None;
+                    return;
+                }
+                let data = dialogs::BattleFormData { map, view, dice: roll.typed_dice(), message };
+                dialogs::battle_form_ui(ctx, form, &data, queue);
+            }
+            Some(DialogForm::Exchange(form)) => dialogs::exchange_ui(ctx, form, view, message, queue),
+            Some(DialogForm::Garrison(form)) => dialogs::garrison_ui(ctx, map, form, view, message, queue),
+            Some(DialogForm::EndCampaign(form)) => dialogs::end_campaign_ui(ctx, form, message, queue),
+            Some(DialogForm::Table(form)) => {
+                let Some(battle) = view.board().battles.iter().find(|b| b.id == form.battle) else {
+                    *dialog = None;
+                    return;
+                };
+                let data = table::TableData { map, battle, dice: roll.typed_dice(), message };
+                table::set_table_ui(ctx, form, &data, queue);
+            }
+            Some(DialogForm::Pack(form)) => {
+                let data = packs::PackData { map, view, job: pack_job };
+                packs::pack_window_ui(ctx, form, &data, queue);
+            }
+            None => {}
+        }
+    }
+}
+
+impl EngineDesk for MagnaGraeciaDesk {
+    fn campaign_name(&self) -> &str {
+        &self.campaign.state.name
+    }
+
+    fn viewer(&self) -> &Viewer {
+        &self.viewer
+    }
+
+    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
+        let state = &self.campaign.state;
+        if let Viewer::Side(s) = &viewer
+            && !state.is_side(s)
+        {
+            let sides = state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
+            return Err(format!("{} has no side `{s}`; view as umpire or one of {}", state.scenario.name, sides.join(", ")));
+        }
+        if self.viewer != viewer {
+            self.viewer = viewer;
+            self.rebuild_view();
+            // The new viewer may not own what was picked, or even know its name.
+            self.forget_forms();
+        }
+        Ok(())
+    }
+
+    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
+        let RollRequest { dice, purpose, side, hidden } = roll;
+        self.execute(store, &Command::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Reply {
+        let undone: Undone = match store.undo(&mut self.campaign) {
+            Ok(undone) => undone,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        let text = undone_text(&undone, &self.viewer);
+        self.selected_counter = None;
+        if let Err(e) = self.reload(store) {
+            return Reply::Refused(e);
+        }
+        self.drop_stale_roster();
+        Reply::Stored(Some(text))
+    }
+
+    fn fit_map(&mut self) {
+        self.map_state.fit_next_frame();
+    }
+
+    fn log(&self) -> LogData<'_> {
+        let board = self.view.board();
+        LogData {
+            lines: self.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+            sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
+        }
+    }
+
+    fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
+        panels::campaign_menu_ui(ui, &self.view, &self.viewer, queue);
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
+        panels::status_ui(ui, &self.map, &self.view, &self.viewer, roll, queue);
+    }
+
+    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
+        let queue = &mut *shell.queue;
+        // Escape lets a picked counter go, unless a text field has the keyboard.
+        if self.selected_counter.is_some()
+            && !ui.ctx().egui_wants_keyboard_input()
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            queue.push(AppCommand::SelectCounter(None));
+        }
+        let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
+        egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
+            let details = panels::Details {
+                map: &self.map,
+                view: &self.view,
+                viewer: &self.viewer,
+                land_retreats: &self.land_retreats,
+                pack_job: shell.pack_job,
+                seed: (self.seed_shown && self.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
+            };
+            panels::details_ui(ui, &details, selection, queue);
+        });
+        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+            let own = self.view.forces();
+            let overlay = super::map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
+            super::map::map_ui(ui, &self.map, self.view.board(), &overlay, self.selected, &mut self.map_state, queue);
+        });
+        let board = self.view.board();
+        if let Some(editor) = &mut self.roster
+            && board.phase == Phase::Setup
+            && let Some(forces) = self.view.forces().into_iter().find(|f| f.side == editor.side)
+        {
+            let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
+            let data = roster::RosterData { side_name, points: forces.army_points, table: &self.elements };
+            roster::roster_editor_ui(ui.ctx(), editor, data, queue);
+        }
+        self.dialogs_ui(ui.ctx(), shell.roll, shell.message, shell.pack_job, queue);
+    }
+}
+
+/// The land counters owing a retreat that the view's forces hold: all for the umpire, a
+/// side's own for that side.
+fn land_retreats(view: &View) -> Vec<CounterRef> {
+    view.forces()
+        .into_iter()
+        .flat_map(|f| f.land_retreats.keys().map(|name| CounterRef { side: f.side.clone(), name: name.clone() }))
+        .collect()
+}
+
+/// The public board of a scenario's first turn, for the picker's preview.
+pub(crate) fn start_board(scenario: &Scenario, map: &Map) -> view::Board {
+    let state = CampaignState::new(&scenario.name, scenario, 0);
+    view::umpire_view(&state, map, &[]).board
+}
