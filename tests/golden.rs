@@ -12,7 +12,7 @@
 use referee_campaign::scenario::DeployArea;
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
 use referee_campaign::view::umpire_view;
-use referee_campaign::{Command, DiceInput, NodeId, SideId, Store};
+use referee_campaign::{DiceInput, NodeId, Order, SideId, Store};
 use referee_e2e::{scenario, sicily};
 
 const TURNS: u32 = 4;
@@ -42,11 +42,11 @@ fn scripted_log(id: &str) -> String {
                         || c.state.counters.iter().filter(|x| x.side == setup.id && x.on_land() && x.node == n).count() < STACK_LIMIT
                 })
                 .unwrap_or_else(|| panic!("{id}: nowhere to deploy {name}"));
-            let deploy = Command::Deploy { side: setup.id.clone(), counter: name, node };
+            let deploy = Order::Deploy { side: setup.id.clone(), counter: name, node };
             store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
         }
     }
-    store.execute(&mut c, map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, map, &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     while c.state.turn <= TURNS && c.state.phase != Phase::Ended {
         let side: SideId = c.state.moving_side().clone();
         if c.state.phase == Phase::Movement {
@@ -57,7 +57,7 @@ fn scripted_log(id: &str) -> String {
                 if landing && c.state.turn == 1 {
                     let south = map.nodes.values().filter(|n| n.south_coast).map(|n| n.id).collect::<Vec<NodeId>>();
                     for node in south {
-                        let land = Command::Land { side: side.clone(), counter: name.clone(), node };
+                        let land = Order::Land { side: side.clone(), counter: name.clone(), node };
                         if store.execute(&mut c, map, &land, DiceInput::Seeded).is_ok() {
                             break;
                         }
@@ -74,12 +74,12 @@ fn scripted_log(id: &str) -> String {
                     .find(|(n, path)| path.iter().all(clear) && (name == FLEET || !crowded(n)))
                     .map(|(_, path)| path);
                 if let Some(path) = path {
-                    let mv = Command::Move { side: side.clone(), counter: name, path };
+                    let mv = Order::Move { side: side.clone(), counter: name, path };
                     store.execute(&mut c, map, &mv, DiceInput::Seeded).unwrap();
                 }
             }
         }
-        store.execute(&mut c, map, &Command::EndPhase { side }, DiceInput::Seeded).unwrap();
+        store.execute(&mut c, map, &Order::EndPhase { side }, DiceInput::Seeded).unwrap();
     }
     let events = store.events(c.id).unwrap();
     umpire_view(&c.state, map, &events).log.iter().map(|l| format!("{:>4}  {}\n", l.seq, l.text)).collect()

@@ -4,12 +4,12 @@
 
 use proptest::prelude::*;
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
-use referee_campaign::{CampaignState, Command, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, SideId, Store, StoreError};
+use referee_campaign::{CampaignState, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, Order, SideId, Store, StoreError};
 use referee_e2e::{scenario, sicily};
 
 #[derive(Debug, Clone)]
 enum Step {
-    Execute(Command, DiceInput),
+    Execute(Order, DiceInput),
     Undo,
 }
 
@@ -22,20 +22,19 @@ fn step() -> impl Strategy<Value = Step> {
         |(count, sides, side, hidden, modifier, manual, value)| {
             let modifiers = if modifier == 0 { vec![] } else { vec![Modifier { value: modifier, reason: "odds".into() }] };
             let input = if manual { DiceInput::Manual(vec![value; usize::from(count)]) } else { DiceInput::Seeded };
-            Step::Execute(Command::RollDice { dice: DiceSpec { count, sides }, purpose: "test".into(), side, hidden, modifiers }, input)
+            Step::Execute(Order::RollDice { dice: DiceSpec { count, sides }, purpose: "test".into(), side, hidden, modifiers }, input)
         },
     );
     let control = (0u8..34, side())
-        .prop_map(|(n, side)| Step::Execute(Command::AdjustControl { node: NodeId(n), side, reason: "test".into() }, DiceInput::Seeded));
-    let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Command::AddNote { text }, DiceInput::Seeded));
+        .prop_map(|(n, side)| Step::Execute(Order::AdjustControl { node: NodeId(n), side, reason: "test".into() }, DiceInput::Seeded));
+    let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Order::AddNote { text }, DiceInput::Seeded));
     let counter = prop::sample::select(vec!["Himilco", "Hanno", "Hamilcar", "fleet", "Dionysius", "Agyris", "Nobody"]);
     let mover = prop_oneof![Just(SideId::new("carthage")), Just(SideId::new("syracuse"))];
     let mv = (mover.clone(), counter, prop::collection::vec(0u8..32, 1..3)).prop_map(|(side, counter, path)| {
-        Step::Execute(Command::Move { side, counter: counter.to_owned(), path: path.into_iter().map(NodeId).collect() }, DiceInput::Seeded)
+        Step::Execute(Order::Move { side, counter: counter.to_owned(), path: path.into_iter().map(NodeId).collect() }, DiceInput::Seeded)
     });
-    let end = (mover, prop::option::of(1u8..=6)).prop_map(|(side, typed)| {
-        Step::Execute(Command::EndPhase { side }, typed.map_or(DiceInput::Seeded, |v| DiceInput::Manual(vec![v])))
-    });
+    let end = (mover, prop::option::of(1u8..=6))
+        .prop_map(|(side, typed)| Step::Execute(Order::EndPhase { side }, typed.map_or(DiceInput::Seeded, |v| DiceInput::Manual(vec![v]))));
     prop_oneof![3 => roll, 2 => control, 1 => note, 2 => Just(Step::Undo), 5 => mv, 4 => end]
 }
 
@@ -46,7 +45,7 @@ fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campa
     for deploy in deploy_orders(&DIONYSIAN) {
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
-    store.execute(&mut c, sicily(), &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, sicily(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     for s in steps {
         match s {
             Step::Execute(command, input) => {

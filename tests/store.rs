@@ -6,12 +6,12 @@ use std::time::Instant;
 
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::{APPLICATION_ID, BUSY_TIMEOUT, SCHEMA_VERSION};
-use referee_campaign::{Command, DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError};
+use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, Order, SideId, Store, StoreError};
 use referee_e2e::{Mode, TempDb, scenario, sicily};
 use rusqlite::Connection;
 
-fn roll(purpose: &str) -> Command {
-    Command::RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] }
+fn roll(purpose: &str) -> Order {
+    Order::RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] }
 }
 
 fn schema(path: &Path) -> Vec<(String, String)> {
@@ -168,7 +168,7 @@ fn x_03_undo_removes_the_last_command() {
     let fresh = c.state.clone();
     store.execute(&mut c, sicily(), &roll("one"), DiceInput::Seeded).unwrap();
     let after_one = c.state.clone();
-    let give = Command::AdjustControl { node: NodeId(5), side: Some(SideId::new("rome")), reason: "a rising".into() };
+    let give = Order::AdjustControl { node: NodeId(5), side: Some(SideId::new("rome")), reason: "a rising".into() };
     store.execute(&mut c, sicily(), &give, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.control[&NodeId(5)], SideId::new("rome"));
     let undone = store.undo(&mut c).unwrap();
@@ -198,7 +198,7 @@ fn x_03_refused_command_writes_nothing() {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
     let mut c = store.create("R", scenario("dionysian"), 3).unwrap();
-    let bad = Command::AdjustControl { node: NodeId(40), side: None, reason: "x".into() };
+    let bad = Order::AdjustControl { node: NodeId(40), side: None, reason: "x".into() };
     let err = store.execute(&mut c, sicily(), &bad, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().ends_with("— MG-01"), "{err}");
     let manual = store.execute(&mut c, sicily(), &roll("p"), DiceInput::Manual(vec![9])).unwrap_err();

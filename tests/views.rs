@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{Command, DiceInput, DiceSpec, ExecError, NodeId, SideId, Store};
+use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, Order, SideId, Store};
 use referee_e2e::{catalog, sicily};
 
 const SEED: u64 = 9_876_543_210_123;
@@ -46,16 +46,16 @@ proptest! {
                 Step::SecretRoll(side) => {
                     let side = side.map(side_at);
                     secrets.push((format!("SECRET-ROLL-{i}-END"), side.clone()));
-                    Command::RollDice { dice: DiceSpec::D6, purpose: format!("SECRET-ROLL-{i}-END"), side, hidden: true, modifiers: vec![] }
+                    Order::RollDice { dice: DiceSpec::D6, purpose: format!("SECRET-ROLL-{i}-END"), side, hidden: true, modifiers: vec![] }
                 }
-                Step::PublicRoll => Command::RollDice { dice: DiceSpec::D6, purpose: format!("public{i}"), side: None, hidden: false, modifiers: vec![] },
+                Step::PublicRoll => Order::RollDice { dice: DiceSpec::D6, purpose: format!("public{i}"), side: None, hidden: false, modifiers: vec![] },
                 Step::Note => {
                     secrets.push((format!("NOTE-{i}-END"), None));
-                    Command::AddNote { text: format!("NOTE-{i}-END") }
+                    Order::AddNote { text: format!("NOTE-{i}-END") }
                 }
                 Step::Control(n, side) => {
                     secrets.push((format!("REASON-{i}-END"), None));
-                    Command::AdjustControl { node: NodeId(*n), side: side.map(side_at), reason: format!("REASON-{i}-END") }
+                    Order::AdjustControl { node: NodeId(*n), side: side.map(side_at), reason: format!("REASON-{i}-END") }
                 }
             };
             // The rules may refuse a step (a node given to the side that holds it already);
@@ -71,7 +71,7 @@ proptest! {
             names.push("fleet".to_owned());
             for name in names {
                 for node in sicily().nodes.keys() {
-                    let deploy = Command::Deploy { side: setup.id.clone(), counter: name.clone(), node: *node };
+                    let deploy = Order::Deploy { side: setup.id.clone(), counter: name.clone(), node: *node };
                     if store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).is_ok() {
                         break;
                     }
@@ -118,7 +118,7 @@ fn x_01_counters_carry_no_order_of_their_own() {
     let mut c = store.create("Order", catalog().scenario("dionysian").unwrap(), 3).unwrap();
     let syracuse = SideId::new("syracuse");
     for (counter, node) in [("Dionysius", 31), ("fleet", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10)] {
-        let deploy = Command::Deploy { side: syracuse.clone(), counter: counter.into(), node: NodeId(node) };
+        let deploy = Order::Deploy { side: syracuse.clone(), counter: counter.into(), node: NodeId(node) };
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
     let view = side_view(&c.state, sicily(), &[], &SideId::new("carthage")).unwrap();

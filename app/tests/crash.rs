@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use referee_campaign::{Catalog, Command, DiceSpec, NodeId, SideId, Store};
+use referee_campaign::{Catalog, DiceSpec, NodeId, Order, SideId, Store};
 
 /// Orders in each list: far more than a round lets the writer commit before it is killed.
 const ORDERS: u64 = 20_000;
@@ -23,16 +23,16 @@ const ROUNDS: [u64; 2] = [15, 120];
 
 /// A list of orders that the rules accept one after another from the state as it is: dice
 /// rolls, hidden and open, and every third order a change of the control of node 05.
-fn orders(controlled: bool, round: usize) -> Vec<Command> {
+fn orders(controlled: bool, round: usize) -> Vec<Order> {
     let mut controlled = controlled;
     (0..ORDERS)
         .map(|i| {
             if i % 3 == 0 {
                 controlled = !controlled;
                 let side = controlled.then(|| SideId::new("carthage"));
-                Command::AdjustControl { node: NodeId(5), side, reason: format!("crash test {round}.{i}") }
+                Order::AdjustControl { node: NodeId(5), side, reason: format!("crash test {round}.{i}") }
             } else {
-                Command::RollDice {
+                Order::RollDice {
                     dice: DiceSpec { count: 3, sides: 6 },
                     purpose: format!("crash test {round}.{i}"),
                     side: None,
@@ -115,7 +115,7 @@ fn crash_campaign() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBu
 #[test]
 fn x_03_sigkill_mid_list_stores_none_of_it() {
     let (_dir, db, list) = crash_campaign();
-    let writer = |orders: &[Command]| {
+    let writer = |orders: &[Order]| {
         std::fs::write(&list, serde_json::to_string(orders).unwrap()).unwrap();
         let mut writer = Process::new(env!("CARGO_BIN_EXE_referee"));
         writer.arg("--db").arg(&db).args(["order", "Crash", "--file"]).arg(&list);
@@ -186,7 +186,7 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
         assert_eq!(bodies.len() as u64, stored - before, "round {round}");
         for (k, (seq, body)) in bodies.iter().enumerate() {
             assert_eq!(*seq, before + 1 + k as u64, "round {round}");
-            let command: Command = serde_json::from_str(body).unwrap();
+            let command: Order = serde_json::from_str(body).unwrap();
             assert_eq!(command, orders[k], "round {round}: command {seq} is not order {} of the list", k + 1);
         }
         drop(query);

@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::{AppCommand, CounterRef, RefereeApp};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
 use referee_campaign::turn::Phase;
-use referee_campaign::{Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store, Viewer};
+use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
 
 fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
     Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
@@ -23,7 +23,7 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let map = catalog.map(&scenario.map).unwrap();
     let mut campaign = store.create("Smoke", scenario, 42).unwrap();
     for (purpose, hidden) in [("storm at sea", true), ("omens", false)] {
-        let roll = Command::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] };
+        let roll = Order::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] };
         store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
     }
     path
@@ -34,7 +34,7 @@ fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
 }
 
 /// A database with one campaign of `scenario` called "Turn", given these commands.
-fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) -> std::path::PathBuf {
+fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Order]) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
     let mut store = Store::open(&path).unwrap();
     let catalog = Catalog::embedded();
@@ -48,17 +48,17 @@ fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Command]) 
 }
 
 /// Every Dionysian counter deployed as the rules' own tests deploy them.
-fn dionysian_deployment() -> Vec<Command> {
+fn dionysian_deployment() -> Vec<Order> {
     deploy_orders(&DIONYSIAN)
 }
 
 /// A database with one Dionysian War campaign called "Turn", deployed and begun when
 /// `begun`, and these commands given after.
-fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Command]) -> std::path::PathBuf {
+fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Order]) -> std::path::PathBuf {
     let mut commands = Vec::new();
     if begun {
         commands = dionysian_deployment();
-        commands.push(Command::BeginPlay {});
+        commands.push(Order::BeginPlay {});
     }
     commands.extend_from_slice(then);
     database_with(dir, "dionysian", &commands)
@@ -102,8 +102,8 @@ fn counter_at(h: &Harness<'_, RefereeApp>, side: &str, name: &str) -> Option<Nod
     h.state().campaign().unwrap().state.counter(&SideId::new(side), name).map(|c| c.node)
 }
 
-fn hanno_moves(to: u8) -> Command {
-    Command::Move { side: SideId::new("carthage"), counter: "Hanno".into(), path: vec![NodeId(to)] }
+fn hanno_moves(to: u8) -> Order {
+    Order::Move { side: SideId::new("carthage"), counter: "Hanno".into(), path: vec![NodeId(to)] }
 }
 
 /// the picker starts a campaign from a scenario and the map opens on turn 1.
@@ -272,7 +272,7 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
     assert!(!h.get_by_label("Deploy Dionysius at 24 Catana").accesskit_node().is_disabled(), "Syracuse may");
 
     h.state_mut().send(AppCommand::Execute(
-        Command::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
+        Order::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
         DiceInput::Seeded,
     ));
     h.run();
@@ -342,7 +342,7 @@ fn mg_05_a_city_fields_the_scenario_s_number_of_commands() {
 #[test]
 fn mg_04_the_capital_garrison_is_shown_under_the_roster() {
     let dir = tempfile::tempdir().unwrap();
-    let garrison = Command::Garrison {
+    let garrison = Order::Garrison {
         side: SideId::new("syracuse"),
         command: "Dionysius".into(),
         elements: vec!["3 Reg Sp(O)".parse().unwrap()],
@@ -558,7 +558,7 @@ fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
 #[test]
 fn mg_10_battles_due_are_listed_and_select_their_node() {
     let dir = tempfile::tempdir().unwrap();
-    let himilco = Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
+    let himilco = Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
     let db = database_with_turn(&dir, true, &[himilco]);
     let mut h = open_turn(&db, "umpire");
     h.get_by_label("End phase").click();
@@ -613,10 +613,10 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
     }
 }
 
-fn himilco_attacks_leptines() -> Vec<Command> {
+fn himilco_attacks_leptines() -> Vec<Order> {
     vec![
-        Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] },
-        Command::EndPhase { side: SideId::new("carthage") },
+        Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] },
+        Order::EndPhase { side: SideId::new("carthage") },
     ]
 }
 
@@ -762,16 +762,16 @@ fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_coun
 #[test]
 fn mg_14_exchange_embark_and_disembark_through_the_panel() {
     let dir = tempfile::tempdir().unwrap();
-    let mut commands: Vec<Command> = DIONYSIAN
+    let mut commands: Vec<Order> = DIONYSIAN
         .iter()
-        .map(|&(side, counter, node)| Command::Deploy {
+        .map(|&(side, counter, node)| Order::Deploy {
             side: SideId::new(side),
             counter: counter.into(),
             node: NodeId(if matches!(counter, "Leptines" | "Agyris") { 31 } else { node }),
         })
         .collect();
-    commands.push(Command::BeginPlay {});
-    commands.extend((0..3).map(|_| Command::EndPhase { side: SideId::new("carthage") }));
+    commands.push(Order::BeginPlay {});
+    commands.extend((0..3).map(|_| Order::EndPhase { side: SideId::new("carthage") }));
     let db = database_with(&dir, "dionysian", &commands);
     let mut h = open_turn(&db, "syracuse");
     assert!(label_exists(&h, "Syracuse: movement"));
@@ -826,13 +826,11 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         ("syracuse", "Artemon", 31),
         ("syracuse", "fleet", 31),
     ];
-    let mut commands: Vec<Command> = deploy
-        .iter()
-        .map(|&(side, counter, node)| Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) })
-        .collect();
-    commands.push(Command::BeginPlay {});
-    let end = |side: &str| Command::EndPhase { side: s(side) };
-    let appius = |n: u8| Command::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
+    let mut commands: Vec<Order> =
+        deploy.iter().map(|&(side, counter, node)| Order::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }).collect();
+    commands.push(Order::BeginPlay {});
+    let end = |side: &str| Order::EndPhase { side: s(side) };
+    let appius = |n: u8| Order::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
     commands.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
     commands.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
     commands.extend([appius(27), end("rome")]);
@@ -848,7 +846,7 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         open_roads: Default::default(),
         city_attacked_by: None,
     };
-    h.state_mut().send(AppCommand::Execute(Command::RecordBattleResult { result }, DiceInput::Seeded));
+    h.state_mut().send(AppCommand::Execute(Order::RecordBattleResult { result }, DiceInput::Seeded));
     h.run();
     assert!(label_exists(&h, "Syracuse may change sides now"));
     assert!(h.query_by_label("Turn to Carthage").is_none(), "Carthage is its ally already");
@@ -865,7 +863,7 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
 fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     let dir = tempfile::tempdir().unwrap();
     let s = |x: &str| SideId::new(x);
-    let mut commands: Vec<Command> = DIONYSIAN
+    let mut commands: Vec<Order> = DIONYSIAN
         .iter()
         .map(|&(side, counter, node)| {
             let node = match (side, counter) {
@@ -874,17 +872,17 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
                 ("syracuse", "Leptines") => 31,
                 _ => node,
             };
-            Command::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }
+            Order::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }
         })
         .collect();
-    commands.push(Command::BeginPlay {});
-    commands.push(Command::Embark { side: s("carthage"), counter: "Himilco".into() });
-    commands.push(Command::Move { side: s("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
+    commands.push(Order::BeginPlay {});
+    commands.push(Order::Embark { side: s("carthage"), counter: "Himilco".into() });
+    commands.push(Order::Move { side: s("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     let db = database_with(&dir, "dionysian", &commands);
     let mut h = open_turn(&db, "umpire");
     // Carthage rolls 1 and Syracuse 6: Carthage loses 5 NP, and its five recovery rolls of 1
     // bring none back (MG-30).
-    h.state_mut().send(AppCommand::Execute(Command::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
+    h.state_mut().send(AppCommand::Execute(Order::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
     h.run();
     assert_eq!(h.state().campaign().unwrap().state.naval.naval_losses_due.get(&s("carthage")), Some(&5));
     assert!(label_exists(&h, "Losses at sea: Carthage"));
@@ -945,19 +943,19 @@ impl Prep {
         (Prep { store, campaign, map }, path)
     }
 
-    fn go(&mut self, command: &Command, dice: DiceInput) -> Vec<referee_campaign::Event> {
+    fn go(&mut self, command: &Order, dice: DiceInput) -> Vec<referee_campaign::Event> {
         self.store.execute(&mut self.campaign, &self.map, command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"))
     }
 
     fn end(&mut self, side: &str, dice: DiceInput) -> Vec<referee_campaign::Event> {
-        self.go(&Command::EndPhase { side: SideId::new(side) }, dice)
+        self.go(&Order::EndPhase { side: SideId::new(side) }, dice)
     }
 
     fn deploy(&mut self, deployment: &[(&str, &str, u8)]) {
         for &(side, counter, node) in deployment {
-            self.go(&Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded);
+            self.go(&Order::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded);
         }
-        self.go(&Command::BeginPlay {}, DiceInput::Seeded);
+        self.go(&Order::BeginPlay {}, DiceInput::Seeded);
     }
 
     /// Himilco marches on Leptines at Himera and the battle is raised (MG-10).
@@ -976,18 +974,18 @@ impl Prep {
         let s = |x: &str| SideId::new(x);
         let (mut p, path) = Prep::new(dir, "dionysian", 9);
         p.deploy(&DIONYSIAN);
-        p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
+        p.go(&Order::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
         p.end("carthage", DiceInput::Manual(vec![2]));
         p.end("carthage", DiceInput::Seeded);
         p.end("carthage", DiceInput::Seeded);
-        p.go(&Command::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
+        p.go(&Order::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
         p.end("syracuse", DiceInput::Manual(vec![3]));
         (p, path)
     }
 
     fn withdraw(&mut self) {
         let battle = self.campaign.state.battles[0].id;
-        self.go(&Command::WithdrawIntoCity { side: SideId::new("syracuse"), battle }, DiceInput::Seeded);
+        self.go(&Order::WithdrawIntoCity { side: SideId::new("syracuse"), battle }, DiceInput::Seeded);
     }
 
     /// From Carthage's combat phase to its next movement phase.
@@ -1196,7 +1194,7 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     let rest = ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"];
     for hop in [23u8, 31] {
         for name in carthaginians {
-            p.go(&Command::Move { side: SideId::new("carthage"), counter: name.into(), path: vec![NodeId(hop)] }, DiceInput::Seeded);
+            p.go(&Order::Move { side: SideId::new("carthage"), counter: name.into(), path: vec![NodeId(hop)] }, DiceInput::Seeded);
         }
         p.end("carthage", DiceInput::Seeded);
         if hop == 31 {
@@ -1223,7 +1221,7 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     assert!(p.campaign.state.politics.eliminated.contains(&SideId::new("syracuse")));
     let due = p.campaign.state.siege.siege_losses_due[&SideId::new("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
-    p.go(&Command::AllocateSiegeLosses { side: SideId::new("carthage"), lost, sunk: vec![] }, DiceInput::Seeded);
+    p.go(&Order::AllocateSiegeLosses { side: SideId::new("carthage"), lost, sunk: vec![] }, DiceInput::Seeded);
     p.end("carthage", DiceInput::Seeded);
     p.end("carthage", DiceInput::Seeded);
     drop(p);
@@ -1251,7 +1249,7 @@ fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
     let s = |x: &str| SideId::new(x);
     let (mut p, db) = Prep::new(&dir, "dionysian", 9);
     p.deploy(&DIONYSIAN);
-    p.go(&Command::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] }, DiceInput::Seeded);
+    p.go(&Order::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] }, DiceInput::Seeded);
     p.end("carthage", DiceInput::Manual(vec![2]));
     drop(p);
 
@@ -1391,7 +1389,7 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
         ("syracuse", "fleet", 31),
     ]);
     let sail = |p: &mut Prep, side: &str, path: &[u8]| {
-        p.go(&Command::Move { side: s(side), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() }, DiceInput::Seeded);
+        p.go(&Order::Move { side: s(side), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() }, DiceInput::Seeded);
     };
     let pass = |p: &mut Prep, side: &str| {
         for _ in 0..3 {
@@ -1401,7 +1399,7 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     sail(&mut p, "rome", &[26, 24, 25]);
     pass(&mut p, "rome");
     pass(&mut p, "syracuse");
-    p.go(&Command::Land { side: s("carthage"), counter: "fleet".into(), node: NodeId(30) }, DiceInput::Seeded);
+    p.go(&Order::Land { side: s("carthage"), counter: "fleet".into(), node: NodeId(30) }, DiceInput::Seeded);
     pass(&mut p, "carthage");
     pass(&mut p, "rome");
     sail(&mut p, "syracuse", &[30]);
@@ -1612,7 +1610,7 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
     let s = |x: &str| SideId::new(x);
     let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
     let defence = referee_campaign::table::Defence::Central;
-    p.go(&Command::SetUpTable { battle: 1, defence, cut: None, attacker_edge: None }, DiceInput::Seeded);
+    p.go(&Order::SetUpTable { battle: 1, defence, cut: None, attacker_edge: None }, DiceInput::Seeded);
     let result = referee_campaign::battle::BattleResult {
         battle: 1,
         outcome: referee_campaign::battle::Outcome::NoResult {},
@@ -1621,9 +1619,9 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
         open_roads: Default::default(),
         city_attacked_by: None,
     };
-    p.go(&Command::RecordBattleResult { result }, DiceInput::Seeded);
+    p.go(&Order::RecordBattleResult { result }, DiceInput::Seeded);
     for side in ["carthage", "syracuse"] {
-        p.go(&Command::ChooseStayOrRetire { side: s(side), battle: 1, stay: true }, DiceInput::Seeded);
+        p.go(&Order::ChooseStayOrRetire { side: s(side), battle: 1, stay: true }, DiceInput::Seeded);
     }
     assert_eq!(p.campaign.state.battles[0].day, 2);
     drop(p);

@@ -7,24 +7,24 @@ use referee_battle_gen::pack::PackOptions;
 use referee_battle_gen::{TabletopSystem, campaign_pack};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::table::{Defence, Flank};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
 
 fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     let map = catalog.map("sicily").unwrap().clone();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create("Bench", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-    let mut go = |c: &mut Campaign, command: Command| {
+    let mut go = |c: &mut Campaign, command: Order| {
         store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
     };
     // The usual deployment but for Agyris, who stands at Himera with Leptines.
     for order in deploy_orders(&moved(&DIONYSIAN, "syracuse", "Agyris", 8)) {
         go(&mut c, order);
     }
-    go(&mut c, Command::BeginPlay {});
-    go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-    go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Mago".into(), path: vec![NodeId(8)] });
-    go(&mut c, Command::EndPhase { side: SideId::new("carthage") });
-    go(&mut c, Command::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
+    go(&mut c, Order::BeginPlay {});
+    go(&mut c, Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    go(&mut c, Order::Move { side: SideId::new("carthage"), counter: "Mago".into(), path: vec![NodeId(8)] });
+    go(&mut c, Order::EndPhase { side: SideId::new("carthage") });
+    go(&mut c, Order::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
     let events = store.events(c.id).unwrap();
     (c, map, events)
 }

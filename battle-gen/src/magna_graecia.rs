@@ -9,7 +9,7 @@ use referee_campaign::army::{CommandRoster, ElementGroup, ElementTable};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::map::Map;
 use referee_campaign::view::Board;
-use referee_campaign::{Command, NodeId, SideView, UmpireView};
+use referee_campaign::{NodeId, Order, SideView, UmpireView};
 
 use crate::brief::{
     BattleHeader, Brief, CommandSheet, PackError, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet,
@@ -207,7 +207,7 @@ fn groups(line: &str, groups: &[TroopGroup]) -> Result<Vec<ElementGroup>, Result
 /// (MG-31), the roads are listed for the losers only and only when some were cut (MG-15),
 /// and the neutral city counts as attacked only if the node's city is neutral (MG-08). The
 /// rules check the order like any other.
-pub fn result_command(result: &TabletopResult, board: &Board, map: &Map) -> Result<Command, ResultError> {
+pub fn result_order(result: &TabletopResult, board: &Board, map: &Map) -> Result<Order, ResultError> {
     let mark = battle_mark(board, result.battle)?;
     let outcome = match &result.outcome {
         TableOutcome::Won { winner } => Outcome::Won { winner: winner.clone() },
@@ -249,7 +249,7 @@ pub fn result_command(result: &TabletopResult, board: &Board, map: &Map) -> Resu
         }
     }
     let neutral_city = board.is_neutral_city(mark.node);
-    Ok(Command::RecordBattleResult {
+    Ok(Order::RecordBattleResult {
         result: BattleResult {
             battle: result.battle,
             outcome,

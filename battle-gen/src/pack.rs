@@ -384,7 +384,7 @@ pub fn campaign_pack(
 mod tests {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
     use referee_campaign::table::Defence;
-    use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
+    use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
 
     use super::*;
     use crate::pdf::extract_text;
@@ -396,16 +396,16 @@ mod tests {
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
         let mut c = store.create("Odds", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-        let mut go = |c: &mut Campaign, command: Command| {
+        let mut go = |c: &mut Campaign, command: Order| {
             store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
         };
         for order in deploy_orders(&DIONYSIAN) {
             go(&mut c, order);
         }
-        go(&mut c, Command::BeginPlay {});
-        go(&mut c, Command::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-        go(&mut c, Command::EndPhase { side: SideId::new("carthage") });
-        go(&mut c, Command::SetUpTable { battle: 1, defence: Defence::Central, cut: None, attacker_edge: None });
+        go(&mut c, Order::BeginPlay {});
+        go(&mut c, Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        go(&mut c, Order::EndPhase { side: SideId::new("carthage") });
+        go(&mut c, Order::SetUpTable { battle: 1, defence: Defence::Central, cut: None, attacker_edge: None });
         let events = store.events(c.id).unwrap();
         (c, map, events)
     }

@@ -5,7 +5,7 @@
 //!
 //! The result comes back as a [`TabletopResult`], which knows no campaign: each engine's
 //! adapter turns it into its own order (for Magna Graecia,
-//! [`crate::magna_graecia::result_command`]).
+//! [`crate::magna_graecia::result_order`]).
 
 use serde::{Deserialize, Serialize};
 

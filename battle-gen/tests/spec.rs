@@ -3,7 +3,7 @@
 //! and a tabletop result back as Magna Graecia's order (MG-20).
 
 use referee_battle_gen::dbsa::{Scaling, SideScaling};
-use referee_battle_gen::magna_graecia::{result_command, side_spec, umpire_spec};
+use referee_battle_gen::magna_graecia::{result_order, side_spec, umpire_spec};
 use referee_battle_gen::pack::{PackFile, PackOptions};
 use referee_battle_gen::spec::{BattleSpec, Role, UmpireSpec};
 use referee_battle_gen::tabletop::{FieldScope, LineResult, SideResult, TableOutcome, TabletopResult};
@@ -13,7 +13,7 @@ use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Logged, Map, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
 
 /// Himilco and Mago march from Panormus onto Leptines and Agyris at Himera, whose city fields
 /// its commands beside them; the table is set when `table` says so.
@@ -24,13 +24,13 @@ fn himera(table: bool) -> (Store, Campaign, Map, Vec<Logged>) {
     let mut c = store.create("Spec", catalog.scenario("dionysian").unwrap(), 9).unwrap();
     let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Agyris", 8));
     orders.extend([
-        Command::BeginPlay {},
-        Command::Move { side: carthage(), counter: "Himilco".into(), path: vec![NodeId(8)] },
-        Command::Move { side: carthage(), counter: "Mago".into(), path: vec![NodeId(8)] },
-        Command::EndPhase { side: carthage() },
+        Order::BeginPlay {},
+        Order::Move { side: carthage(), counter: "Himilco".into(), path: vec![NodeId(8)] },
+        Order::Move { side: carthage(), counter: "Mago".into(), path: vec![NodeId(8)] },
+        Order::EndPhase { side: carthage() },
     ]);
     if table {
-        orders.push(Command::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
+        orders.push(Order::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
     }
     for order in orders {
         store.execute(&mut c, &map, &order, DiceInput::Seeded).unwrap();
@@ -202,8 +202,8 @@ fn mg_20_a_tabletop_result_becomes_the_forms_order() {
             },
         ],
     };
-    let command = result_command(&result, &board, &map).unwrap();
-    let expected = Command::RecordBattleResult {
+    let command = result_order(&result, &board, &map).unwrap();
+    let expected = Order::RecordBattleResult {
         result: BattleResult {
             battle: 1,
             outcome: Outcome::Won { winner: syracuse() },
@@ -240,15 +240,15 @@ fn mg_20_a_tabletop_result_becomes_the_forms_order() {
     // Every road open is what the rules assume: the form lists none, and neither does this.
     let mut all_open = result.clone();
     all_open.sides[0].open_exits = Some(neighbours.iter().map(ToString::to_string).collect());
-    let Command::RecordBattleResult { result: r } = result_command(&all_open, &board, &map).unwrap() else { unreachable!() };
+    let Order::RecordBattleResult { result: r } = result_order(&all_open, &board, &map).unwrap() else { unreachable!() };
     assert!(r.open_roads.is_empty());
     // Himera's city is Syracuse's ally, not neutral: no attack on it is recorded.
     all_open.sides[0].attacked_neutral = true;
-    let Command::RecordBattleResult { result: r } = result_command(&all_open, &board, &map).unwrap() else { unreachable!() };
+    let Order::RecordBattleResult { result: r } = result_order(&all_open, &board, &map).unwrap() else { unreachable!() };
     assert_eq!(r.city_attacked_by, None);
     // A kind that is not the campaign's notation is refused, in words.
     let mut bad = result;
     bad.sides[0].lines[0].destroyed[0].kind = "two spearmen".into();
-    let e = result_command(&bad, &board, &map).unwrap_err();
+    let e = result_order(&bad, &board, &map).unwrap_err();
     assert!(e.to_string().starts_with("Himilco: "), "{e}");
 }

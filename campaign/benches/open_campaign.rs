@@ -5,9 +5,9 @@
 //! event rows that either way must at least do.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::order::Order as BelisariusOrder;
 use referee_campaign::belisarius::{Belisarius, World};
-use referee_campaign::{CampaignId, Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
+use referee_campaign::{CampaignId, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
 
 const EVENTS: u64 = 5_000;
 
@@ -20,9 +20,9 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
     while c.head < EVENTS {
         let command = if i.is_multiple_of(4) {
             let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
-            Command::AdjustControl { node: NodeId(6), side: to, reason: format!("benchmark correction {i}") }
+            Order::AdjustControl { node: NodeId(6), side: to, reason: format!("benchmark correction {i}") }
         } else {
-            Command::RollDice {
+            Order::RollDice {
                 dice: DiceSpec { count: 2, sides: 6 },
                 purpose: format!("benchmark roll {i}"),
                 side: Some(SideId::new("carthage")),
@@ -45,9 +45,9 @@ fn fill_belisarius(store: &mut Store, world: &World, name: &str, snapshot_every:
     let mut i = 0u64;
     while c.head < EVENTS {
         let order = if i.is_multiple_of(5) {
-            Order::AddNote { text: format!("benchmark note {i}") }
+            BelisariusOrder::AddNote { text: format!("benchmark note {i}") }
         } else {
-            Order::RollDice {
+            BelisariusOrder::RollDice {
                 dice: DiceSpec { count: 2, sides: 6 },
                 purpose: format!("benchmark roll {i}"),
                 side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),

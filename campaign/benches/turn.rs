@@ -5,7 +5,7 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use referee_campaign::turn::FLEET;
-use referee_campaign::{Campaign, CampaignState, Catalog, Command, Dice, DiceInput, Map, NodeId, SideId, Store, rules};
+use referee_campaign::{Campaign, CampaignState, Catalog, Dice, DiceInput, Map, NodeId, Order, SideId, Store, rules};
 
 const DEPLOYMENT: &[(&str, &str, u8)] = &[
     ("carthage", "Hanno", 1),
@@ -29,19 +29,19 @@ fn deployed(catalog: &Catalog) -> (Store, Campaign) {
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create("Bench", catalog.scenario("first-punic").unwrap(), 3).unwrap();
     for &(side, counter, node) in DEPLOYMENT {
-        let deploy = Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) };
+        let deploy = Order::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) };
         store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();
     }
-    store.execute(&mut c, map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, map, &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     (store, c)
 }
 
 /// The orders of a whole turn: each side moves every counter to its first legal
 /// destination, then ends its three phases.
-fn turn_orders(state: &CampaignState, map: &Map) -> Vec<Command> {
+fn turn_orders(state: &CampaignState, map: &Map) -> Vec<Order> {
     let mut state = state.clone();
     let mut orders = Vec::new();
-    let apply = |state: &mut CampaignState, command: Command, orders: &mut Vec<Command>| {
+    let apply = |state: &mut CampaignState, command: Order, orders: &mut Vec<Order>| {
         let mut dice = Dice::seeded(state.seed, state.stream_pos);
         if let Ok(events) = rules::decide(state, map, &command, &mut dice) {
             for e in &events {
@@ -55,11 +55,11 @@ fn turn_orders(state: &CampaignState, map: &Map) -> Vec<Command> {
         let names: Vec<String> = state.counters.iter().filter(|c| c.side == side).map(|c| c.name.clone()).collect();
         for name in names {
             if let Some(path) = state.destinations(map, &side, &name).into_values().next() {
-                apply(&mut state, Command::Move { side: side.clone(), counter: name, path }, &mut orders);
+                apply(&mut state, Order::Move { side: side.clone(), counter: name, path }, &mut orders);
             }
         }
         for _ in 0..3 {
-            apply(&mut state, Command::EndPhase { side: side.clone() }, &mut orders);
+            apply(&mut state, Order::EndPhase { side: side.clone() }, &mut orders);
         }
     }
     orders

@@ -19,7 +19,7 @@ pub enum AnyCampaign {
 /// it knows which engine plays the campaign.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyOrder {
-    MagnaGraecia(crate::magna_graecia::command::Command),
+    MagnaGraecia(crate::magna_graecia::order::Order),
     Belisarius(crate::belisarius::order::Order),
 }
 

@@ -2,7 +2,7 @@
 //! Dionysian War's usual deployment. Compiled only with the `fixtures` feature, which the
 //! crates enable for their tests and benchmarks (dev-dependencies).
 
-use crate::{Command, NodeId, SideId};
+use crate::{NodeId, Order, SideId};
 
 /// The Dionysian War's usual deployment: Carthage in the west, Syracuse round its allied
 /// cities, Leptines holding Himera. Side, counter and node, in the order they are deployed.
@@ -20,17 +20,17 @@ pub const DIONYSIAN: [(&str, &str, u8); 10] = [
 ];
 
 /// One deploy order for each counter of `deployment`, in order.
-pub fn deploy_orders(deployment: &[(&str, &str, u8)]) -> Vec<Command> {
+pub fn deploy_orders(deployment: &[(&str, &str, u8)]) -> Vec<Order> {
     deployment
         .iter()
-        .map(|&(side, counter, node)| Command::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) })
+        .map(|&(side, counter, node)| Order::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) })
         .collect()
 }
 
 /// The orders of [`DIONYSIAN`], then `begin_play`.
-pub fn dionysian_orders() -> Vec<Command> {
+pub fn dionysian_orders() -> Vec<Order> {
     let mut orders = deploy_orders(&DIONYSIAN);
-    orders.push(Command::BeginPlay {});
+    orders.push(Order::BeginPlay {});
     orders
 }
 

@@ -3,7 +3,7 @@
 
 use referee_campaign::army::{Army, CommandRoster, ElementGroup, Rank};
 use referee_campaign::view::side_view;
-use referee_campaign::{Catalog, Command, DiceInput, SideId, Store};
+use referee_campaign::{Catalog, DiceInput, Order, SideId, Store};
 
 fn catalog() -> Catalog {
     Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
@@ -49,7 +49,7 @@ fn mg_03_roster_replacement_is_checked() {
     let pyrrhus = SideId::new("pyrrhus");
     let mut army: Army = campaign.state.armies[&pyrrhus].clone();
     army.commands[0].elements.push("30 Reg El(O)".parse().unwrap());
-    let err = store.execute(&mut campaign, map, &Command::SetArmy { army }, DiceInput::Seeded).unwrap_err();
+    let err = store.execute(&mut campaign, map, &Order::SetArmy { army }, DiceInput::Seeded).unwrap_err();
     let text = err.to_string();
     assert!(text.contains("more than the 350 the scenario allows") && text.ends_with("— MG-03"), "{text}");
     assert_eq!(store.events(campaign.id).unwrap().len(), 1);
@@ -63,15 +63,15 @@ fn mg_03_roster_replacement_is_checked() {
             command("Milo", Rank::SubGeneral, "Reg Cv(O)", &["4 Reg LH(O)"]),
         ],
     };
-    store.execute(&mut campaign, map, &Command::SetArmy { army: small.clone() }, DiceInput::Seeded).unwrap();
+    store.execute(&mut campaign, map, &Order::SetArmy { army: small.clone() }, DiceInput::Seeded).unwrap();
     assert_eq!(campaign.state.armies[&pyrrhus], small);
 
     let unknown = Army { commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])], ..small.clone() };
-    let err = store.execute(&mut campaign, map, &Command::SetArmy { army: unknown }, DiceInput::Seeded).unwrap_err();
+    let err = store.execute(&mut campaign, map, &Order::SetArmy { army: unknown }, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().contains("Zz is not an element type"), "{err}");
     let two_chiefs =
         Army { commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }], ..small };
-    let err = store.execute(&mut campaign, map, &Command::SetArmy { army: two_chiefs }, DiceInput::Seeded).unwrap_err();
+    let err = store.execute(&mut campaign, map, &Order::SetArmy { army: two_chiefs }, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().contains("exactly one C-in-C, not 2"), "{err}");
 }
 
@@ -125,13 +125,13 @@ fn mg_37_a_scenario_continues_from_the_end_of_another() {
         .execute(
             &mut first,
             map,
-            &Command::AdjustControl { node: referee_campaign::NodeId(9), side: Some(SideId::new("carthage")), reason: "taken".into() },
+            &Order::AdjustControl { node: referee_campaign::NodeId(9), side: Some(SideId::new("carthage")), reason: "taken".into() },
             DiceInput::Seeded,
         )
         .unwrap();
     let mut smaller = first.state.armies[&SideId::new("syracuse")].clone();
     smaller.commands.pop();
-    store.execute(&mut first, map, &Command::SetArmy { army: smaller.clone() }, DiceInput::Seeded).unwrap();
+    store.execute(&mut first, map, &Order::SetArmy { army: smaller.clone() }, DiceInput::Seeded).unwrap();
 
     let next = dionysian.continued_from(&first.state).unwrap();
     let second = store.create("397 BC", &next, 2).unwrap();

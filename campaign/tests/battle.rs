@@ -4,7 +4,7 @@
 
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::turn::Phase;
-use referee_campaign::{Command, DiceInput, Event, NodeId};
+use referee_campaign::{DiceInput, Event, NodeId, Order};
 
 mod common;
 use common::{Game as Field, STANDARD, side};
@@ -22,8 +22,8 @@ fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
     }
 }
 
-fn won(winner: &str, list: Vec<CommandLosses>) -> Command {
-    Command::RecordBattleResult {
+fn won(winner: &str, list: Vec<CommandLosses>) -> Order {
+    Order::RecordBattleResult {
         result: BattleResult {
             battle: 1,
             outcome: Outcome::Won { winner: side(winner) },
@@ -41,12 +41,12 @@ fn mg_20_inconsistent_results_are_refused() {
     let mut f = Field::himera(STANDARD);
     let mut bad = won("rome", vec![]);
     f.refused(&bad, "rome did not fight at Himera");
-    if let Command::RecordBattleResult { result } = &mut bad {
+    if let Order::RecordBattleResult { result } = &mut bad {
         result.outcome = Outcome::NoResult {};
         result.held_field = Some(side("carthage"));
     }
     f.refused(&bad, "nobody holds the field after a battle without a loser, not carthage");
-    if let Command::RecordBattleResult { result } = &mut bad {
+    if let Order::RecordBattleResult { result } = &mut bad {
         result.held_field = None;
     }
     f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of carthage did not fight at Himera");
@@ -61,7 +61,7 @@ fn mg_20_inconsistent_results_are_refused() {
     join.join = Some("Himilco".into());
     f.refused(&won("carthage", vec![join]), "Leptines joins Himilco only if its general is lost");
     f.refused(&won("carthage", vec![losses("syracuse", "Leptines", &[]), losses("syracuse", "Leptines", &[])]), "Leptines is listed twice");
-    if let Command::RecordBattleResult { result } = &mut bad {
+    if let Order::RecordBattleResult { result } = &mut bad {
         result.outcome = Outcome::Won { winner: side("carthage") };
         result.battle = 7;
     }
@@ -179,27 +179,27 @@ fn mg_31_a_city_commands_men_join_another_of_the_city() {
 fn mg_15_land_retreats() {
     let mut f = Field::himera(STANDARD);
     let mut result = won("carthage", vec![]);
-    if let Command::RecordBattleResult { result } = &mut result {
+    if let Order::RecordBattleResult { result } = &mut result {
         result.open_roads.insert(side("syracuse"), vec![NodeId(9), NodeId(10)]);
     }
     f.ok(&result);
-    f.ok(&Command::EndPhase { side: side("carthage") });
+    f.ok(&Order::EndPhase { side: side("carthage") });
     assert_eq!(f.c.state.phase, Phase::PostCombat);
-    f.refused(&Command::EndPhase { side: side("carthage") }, "Leptines of syracuse must retreat before post-combat movement ends");
-    let retreat = |n: u8| Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(n)] };
+    f.refused(&Order::EndPhase { side: side("carthage") }, "Leptines of syracuse must retreat before post-combat movement ends");
+    let retreat = |n: u8| Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(n)] };
     f.refused(&retreat(4), "Leptines may retreat only to empty, neutral or friendly nodes by a road still open");
     f.ok(&retreat(9));
     assert_eq!(f.c.state.counter(&side("syracuse"), "Leptines").unwrap().node, NodeId(9));
-    f.ok(&Command::EndPhase { side: side("carthage") });
+    f.ok(&Order::EndPhase { side: side("carthage") });
 
     let mut g = Field::himera(STANDARD);
     let mut trapped = won("carthage", vec![]);
-    if let Command::RecordBattleResult { result } = &mut trapped {
+    if let Order::RecordBattleResult { result } = &mut trapped {
         result.open_roads.insert(side("syracuse"), vec![NodeId(4)]);
     }
     g.ok(&trapped);
-    g.ok(&Command::EndPhase { side: side("carthage") });
-    let events = g.ok(&Command::EndPhase { side: side("carthage") });
+    g.ok(&Order::EndPhase { side: side("carthage") });
+    let events = g.ok(&Order::EndPhase { side: side("carthage") });
     assert!(events.iter().any(|e| matches!(e, Event::CommandDestroyed { command, .. } if command == "Leptines")));
     let s = &g.c.state;
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
@@ -214,7 +214,7 @@ fn mg_33_victory_points() {
     f.ok(&won("carthage", vec![]));
     let vp = f.c.state.victory_points();
     assert_eq!(vp[&side("carthage")].total, 0);
-    f.ok(&Command::AdjustControl { node: NodeId(31), side: Some(side("carthage")), reason: "the city fell".into() });
+    f.ok(&Order::AdjustControl { node: NodeId(31), side: Some(side("carthage")), reason: "the city fell".into() });
     let vp = f.c.state.victory_points();
     assert_eq!(vp[&side("carthage")].capitals, [(NodeId(31), 10)]);
     assert_eq!(vp[&side("carthage")].total, 10);
@@ -260,19 +260,19 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
         let mut f = Field::deployed("first-punic", 5, deployment);
         let end = |f: &mut Field, s: &str, n: usize| {
             for _ in 0..n {
-                f.ok(&Command::EndPhase { side: side(s) });
+                f.ok(&Order::EndPhase { side: side(s) });
             }
         };
         end(&mut f, "carthage", 3);
-        f.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
+        f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
         end(&mut f, "rome", 3);
         end(&mut f, "syracuse", 3);
         end(&mut f, "carthage", 3);
-        f.refused(&Command::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once when its ally has just lost");
-        f.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
-        f.ok(&Command::EndPhase { side: side("rome") });
+        f.refused(&Order::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once when its ally has just lost");
+        f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
+        f.ok(&Order::EndPhase { side: side("rome") });
         let battle = f.c.state.battles[0].id;
-        f.ok(&Command::RecordBattleResult {
+        f.ok(&Order::RecordBattleResult {
             result: BattleResult {
                 battle,
                 outcome: Outcome::Won { winner: side("rome") },
@@ -283,14 +283,14 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
             },
         });
         assert_eq!(f.c.state.politics.switch_offer, Some((side("syracuse"), side("carthage"))));
-        f.refused(&Command::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");
+        f.refused(&Order::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");
         if switch_at_once {
-            f.ok(&Command::SwitchSides { side: side("syracuse"), to: side("rome") });
+            f.ok(&Order::SwitchSides { side: side("syracuse"), to: side("rome") });
             let s = &f.c.state;
             assert!(s.are_enemies(&side("syracuse"), &side("carthage")) && !s.are_enemies(&side("syracuse"), &side("rome")));
         } else {
-            f.ok(&Command::EndPhase { side: side("rome") });
-            f.refused(&Command::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once");
+            f.ok(&Order::EndPhase { side: side("rome") });
+            f.refused(&Order::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once");
             assert!(!f.c.state.are_enemies(&side("syracuse"), &side("carthage")));
         }
     };
@@ -298,8 +298,8 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
     play(false);
 }
 
-fn drawn(list: Vec<CommandLosses>) -> Command {
-    Command::RecordBattleResult {
+fn drawn(list: Vec<CommandLosses>) -> Order {
+    Order::RecordBattleResult {
         result: BattleResult {
             battle: 1,
             outcome: Outcome::NoResult {},
@@ -311,8 +311,8 @@ fn drawn(list: Vec<CommandLosses>) -> Command {
     }
 }
 
-fn choose(s: &str, stay: bool) -> Command {
-    Command::ChooseStayOrRetire { side: side(s), battle: 1, stay }
+fn choose(s: &str, stay: bool) -> Order {
+    Order::ChooseStayOrRetire { side: side(s), battle: 1, stay }
 }
 
 /// MG-25: a battle without a loser: recovery with nobody holding the field, secret stay or
@@ -326,7 +326,7 @@ fn mg_25_no_result_stay_or_retire() {
     assert!(events.iter().all(|e| !matches!(e, Event::DiceRolled { roll, .. } if !roll.modifiers.is_empty())));
     assert!(f.elements("syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()));
     f.refused(&won("carthage", vec![]), "battle 1 waits for each side's choice to stay or retire");
-    f.refused(&Command::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");
+    f.refused(&Order::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");
     f.ok(&choose("carthage", false));
     f.refused(&choose("carthage", true), "carthage has written its choice already");
     // Syracuse learns that Carthage has chosen, not what.
@@ -339,14 +339,14 @@ fn mg_25_no_result_stay_or_retire() {
     let revealed = f.ok(&choose("syracuse", false));
     assert!(matches!(revealed.last(), Some(Event::ChoicesRevealed { second_day: false, .. })));
     assert_eq!(f.c.state.losses.land_retreats_due.len(), 2);
-    f.ok(&Command::EndPhase { side: side("carthage") });
+    f.ok(&Order::EndPhase { side: side("carthage") });
     f.refused(
-        &Command::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] },
+        &Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] },
         "the non-phasing side retreats first",
     );
-    f.ok(&Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
-    f.ok(&Command::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] });
-    f.ok(&Command::EndPhase { side: side("carthage") });
+    f.ok(&Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
+    f.ok(&Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] });
+    f.ok(&Order::EndPhase { side: side("carthage") });
 
     let mut g = Field::himera(STANDARD);
     g.ok(&drawn(vec![]));
@@ -364,14 +364,11 @@ fn mg_25_no_result_stay_or_retire() {
 #[test]
 fn mg_07_attacking_a_neutral_city() {
     let mut f = Field::deployed("dionysian", 9, STANDARD);
-    f.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] });
+    f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] });
     f.end("carthage", DiceInput::Manual(vec![2]));
-    let attack = |ally: &str| Command::AttackCity { side: side("carthage"), node: NodeId(7), ally: side(ally) };
+    let attack = |ally: &str| Order::AttackCity { side: side("carthage"), node: NodeId(7), ally: side(ally) };
     f.refused(&attack("carthage"), "the attacked city turns to an enemy of carthage");
-    f.refused(
-        &Command::AttackCity { side: side("carthage"), node: NodeId(5), ally: side("syracuse") },
-        "carthage has no command at Mazara",
-    );
+    f.refused(&Order::AttackCity { side: side("carthage"), node: NodeId(5), ally: side("syracuse") }, "carthage has no command at Mazara");
     f.ok(&attack("syracuse"));
     let s = &f.c.state;
     assert_eq!(s.politics.city_allies[&NodeId(7)], side("syracuse"), "the attacked city turns to Carthage's enemy");
@@ -380,7 +377,7 @@ fn mg_07_attacking_a_neutral_city() {
     // Entella fields one command, "Entella 1"; Hanno beats it and it loses 4 spearmen.
     let mut city = losses("syracuse", "Entella 1", &["4 Reg Sp(I)"]);
     city.side = side("syracuse");
-    let result = Command::RecordBattleResult {
+    let result = Order::RecordBattleResult {
         result: BattleResult {
             battle: battle.id,
             outcome: Outcome::Won { winner: side("carthage") },
@@ -404,11 +401,11 @@ fn mg_07_attacking_a_neutral_city() {
 fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
     // Hanno rides into neutral Camicus; Agyris follows him there from Petra.
     let mut f = Field::deployed("dionysian", 9, STANDARD);
-    f.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] });
+    f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] });
     f.end("carthage", DiceInput::Manual(vec![2]));
     f.end("carthage", DiceInput::Seeded);
     f.end("carthage", DiceInput::Seeded);
-    f.ok(&Command::Move { side: side("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] });
+    f.ok(&Order::Move { side: side("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] });
     f.end("syracuse", DiceInput::Manual(vec![3]));
     let battle = f.c.state.battles[0].id;
     let mut result = BattleResult {
@@ -419,10 +416,10 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
         open_roads: Default::default(),
         city_attacked_by: Some(side("rome")),
     };
-    f.refused(&Command::RecordBattleResult { result: result.clone() }, "rome did not fight at Camicus");
+    f.refused(&Order::RecordBattleResult { result: result.clone() }, "rome did not fight at Camicus");
     // Carthage wins the field but attacked the city on the way: Camicus joins Syracuse.
     result.city_attacked_by = Some(side("carthage"));
-    f.ok(&Command::RecordBattleResult { result });
+    f.ok(&Order::RecordBattleResult { result });
     assert_eq!(f.c.state.politics.city_allies[&NodeId(11)], side("syracuse"));
 }
 
@@ -446,7 +443,7 @@ fn mg_05_an_allied_city_fights_beside_its_side() {
 fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
     let mut f = Field::himera(STANDARD);
     // The umpire records that Carthage holds Himera's walls as the battle ends.
-    f.ok(&Command::AdjustControl { node: NodeId(8), side: Some(side("carthage")), reason: "the gates were opened".into() });
+    f.ok(&Order::AdjustControl { node: NodeId(8), side: Some(side("carthage")), reason: "the gates were opened".into() });
     let mut broken = losses("syracuse", "Himera 1", &[]);
     broken.demoralised = true;
     let events = f.ok(&won("carthage", vec![broken]));
@@ -454,7 +451,7 @@ fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
     assert_eq!(f.c.state.city_forces(&f.map, NodeId(8)).len(), 1, "Himera 1 has surrendered");
     assert_eq!(f.c.state.politics.city_allies[&NodeId(8)], side("syracuse"), "not until the next campaign turn");
     f.end("carthage", DiceInput::Seeded);
-    f.ok(&Command::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
+    f.ok(&Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
     f.end("carthage", DiceInput::Seeded);
     f.pass("syracuse");
     assert_eq!(f.c.state.turn, 2);

@@ -1,7 +1,7 @@
 //! MG-04 and MG-05: the commands a city fields, and the garrison of a strength-0 capital.
 
 use referee_campaign::view::side_view;
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, NodeId, Order, SideId, Store};
 
 fn side(id: &str) -> SideId {
     SideId::new(id)
@@ -42,20 +42,20 @@ fn mg_04_garrison_of_a_strength_0_capital() {
     let catalog = Catalog::embedded();
     let map = catalog.map("sicily").unwrap();
     let (mut store, mut c) = start(&catalog, "dionysian");
-    let garrison = |command: &str, what: &str, into: bool| Command::Garrison {
+    let garrison = |command: &str, what: &str, into: bool| Order::Garrison {
         side: side("syracuse"),
         command: command.into(),
         elements: vec![what.parse().unwrap()],
         into_garrison: into,
     };
-    let deploy = |s: &str, counter: &str, node: u8| Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
+    let deploy = |s: &str, counter: &str, node: u8| Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) };
     store.execute(&mut c, map, &deploy("syracuse", "Dionysius", 31), DiceInput::Seeded).unwrap();
     store.execute(&mut c, map, &deploy("syracuse", "Leptines", 8), DiceInput::Seeded).unwrap();
     store.execute(&mut c, map, &garrison("Dionysius", "4 Reg Sp(O)", true), DiceInput::Seeded).unwrap();
     assert_eq!(c.state.garrisons[&side("syracuse")].iter().map(ToString::to_string).collect::<Vec<_>>(), ["4 Reg Sp(O)"]);
     let dionysius = c.state.armies[&side("syracuse")].commands.iter().find(|x| x.name == "Dionysius").unwrap();
     assert!(dionysius.elements.iter().any(|e| e.to_string() == "2 Reg Sp(O)"));
-    let refuse = |store: &mut Store, c: &mut Campaign, command: &Command, words: &str| {
+    let refuse = |store: &mut Store, c: &mut Campaign, command: &Order, words: &str| {
         let err = store.execute(c, map, command, DiceInput::Seeded).unwrap_err().to_string();
         assert!(err.contains(words), "{err}");
     };
@@ -72,13 +72,13 @@ fn mg_04_garrison_of_a_strength_0_capital() {
 
     let (mut store, mut p) = start(&catalog, "pyrrhic");
     store
-        .execute(&mut p, map, &Command::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(28) }, DiceInput::Seeded)
+        .execute(&mut p, map, &Order::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(28) }, DiceInput::Seeded)
         .unwrap();
     let err = store
         .execute(
             &mut p,
             map,
-            &Command::Garrison {
+            &Order::Garrison {
                 side: side("pyrrhus"),
                 command: "Pyrrhus".into(),
                 elements: vec!["1 Reg Kn(O)".parse().unwrap()],

@@ -1,7 +1,7 @@
 //! MG-18 naval combat and MG-15 the beaten fleet's retreat.
 
 use referee_campaign::turn::Phase;
-use referee_campaign::{Command, DiceInput, Event, NodeId};
+use referee_campaign::{DiceInput, Event, NodeId, Order};
 
 mod common;
 use common::{Game as Sea, side};
@@ -37,11 +37,11 @@ fn outcome(events: &[Event]) -> referee_campaign::naval::NavalOutcome {
 #[test]
 fn mg_18_naval_battle_losses_and_retreat() {
     let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
-    sea.ok(&Command::Embark { side: side("carthage"), counter: "Himilco".into() });
+    sea.ok(&Order::Embark { side: side("carthage"), counter: "Himilco".into() });
     sea.sail("carthage", &[8]);
     // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard;
     // its recovery rolls (MG-30) of 5, 1, 1, 1, 1 bring one NP back, but not the men it carried.
-    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6, 5, 1, 1, 1, 1])).unwrap();
+    let events = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![1, 6, 5, 1, 1, 1, 1])).unwrap();
     let outcome = outcome(&events);
     assert_eq!((outcome.winner.as_str(), outcome.loser.as_str(), outcome.np_lost, outcome.np_recovered), ("syracuse", "carthage", 5, 1));
     assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
@@ -50,9 +50,9 @@ fn mg_18_naval_battle_losses_and_retreat() {
     let recovery = events.iter().filter(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-30"))).count();
     assert_eq!(recovery, 5, "one recovery roll per NP lost");
 
-    let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    let err = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Carthage must first choose which 5 carried elements were lost at sea — MG-18"), "{err}");
-    let allocate = |lost: &[(&str, &str)], sunk: &[&str]| Command::AllocateNavalLosses {
+    let allocate = |lost: &[(&str, &str)], sunk: &[&str]| Order::AllocateNavalLosses {
         side: side("carthage"),
         lost: lost.iter().map(|(c, g)| ((*c).to_owned(), g.parse().unwrap())).collect(),
         sunk: sunk.iter().map(|c| (*c).to_owned()).collect(),
@@ -70,13 +70,13 @@ fn mg_18_naval_battle_losses_and_retreat() {
 
     sea.end("carthage", DiceInput::Seeded);
     assert_eq!(sea.c.state.phase, Phase::PostCombat);
-    let err = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    let err = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("carthage's beaten fleet must retreat") && err.ends_with("MG-15"), "{err}");
-    let err = sea.go(&Command::RetreatFleet { side: side("carthage"), path: vec![NodeId(10)] }, DiceInput::Seeded).unwrap_err();
+    let err = sea.go(&Order::RetreatFleet { side: side("carthage"), path: vec![NodeId(10)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("may retreat only along paths to coastal nodes"), "{err}");
-    let err = sea.go(&Command::RetreatFleet { side: side("syracuse"), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
+    let err = sea.go(&Order::RetreatFleet { side: side("syracuse"), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("syracuse's fleet has no retreat to make"), "{err}");
-    sea.ok(&Command::RetreatFleet { side: side("carthage"), path: vec![NodeId(4), NodeId(2)] });
+    sea.ok(&Order::RetreatFleet { side: side("carthage"), path: vec![NodeId(4), NodeId(2)] });
     let s = &sea.c.state;
     assert_eq!(s.counter(&side("carthage"), "fleet").unwrap().node, NodeId(2));
     assert_eq!(s.counter(&side("carthage"), "Himilco").unwrap().node, NodeId(2), "Himilco sails with the fleet");
@@ -117,7 +117,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     let mut sea = rome_sails_to_helorus();
     // Rome 6 + 10 against Syracuse 1 + 5: a difference of 10 sinks all 5 NPs, and none of
     // them is recovered.
-    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 4, 4, 4, 4, 4])).unwrap();
+    let events = sea.go(&Order::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 4, 4, 4, 4, 4])).unwrap();
     assert!(events.iter().any(|e| matches!(e, Event::NavalBattleFought { outcome } if outcome.fleet_destroyed && outcome.np_lost == 5)));
     let s = &sea.c.state;
     assert!(s.counter(&side("syracuse"), "fleet").is_none());
@@ -137,7 +137,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
 fn mg_18_ties_are_rolled_again() {
     let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
     sea.sail("carthage", &[8]);
-    let events = sea.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
+    let events = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
     let outcome = outcome(&events);
     assert_eq!((outcome.winner.as_str(), outcome.np_lost, outcome.elements_to_lose), ("carthage", 3, 0));
     assert_eq!(sea.c.state.naval.retreats_due, [side("syracuse")]);
@@ -170,14 +170,14 @@ fn mg_36_combined_fleets() {
     sea.sail("rome", &[26, 24, 25]);
     pass(&mut sea, "rome");
     pass(&mut sea, "syracuse");
-    sea.ok(&Command::Land { side: side("carthage"), counter: "fleet".into(), node: NodeId(30) });
+    sea.ok(&Order::Land { side: side("carthage"), counter: "fleet".into(), node: NodeId(30) });
     pass(&mut sea, "carthage");
     pass(&mut sea, "rome");
-    let combine = Command::CombineFleets { side: side("syracuse"), with: side("carthage") };
+    let combine = Order::CombineFleets { side: side("syracuse"), with: side("carthage") };
     let err = sea.go(&combine, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("must be brought together in one node"), "{err}");
     sea.sail("syracuse", &[30]);
-    let err = sea.go(&Command::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
+    let err = sea.go(&Order::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("syracuse and rome are not allies") && err.ends_with("MG-36"), "{err}");
     let events = sea.ok(&combine);
     // Rome learns the fleets joined, not how strong Carthage's was.
@@ -191,7 +191,7 @@ fn mg_36_combined_fleets() {
     pass(&mut sea, "carthage");
     // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
     sea.sail("rome", &[31, 30]);
-    sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();
+    sea.go(&Order::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();
     let s = &sea.c.state;
     assert_eq!(s.naval.np_destroyed_combined, 5);
     let vp = s.victory_points();
@@ -204,7 +204,7 @@ fn mg_36_combined_fleets() {
 fn mg_30_a_fleet_beaten_to_nothing_that_recovers_ships_stays_afloat() {
     let mut sea = rome_sails_to_helorus();
     // Rome 6 + 10 against Syracuse 1 + 5 sinks all 5 NPs; two of them are recovered.
-    let events = sea.go(&Command::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 6, 5, 4, 1, 1])).unwrap();
+    let events = sea.go(&Order::EndPhase { side: side("rome") }, DiceInput::Manual(vec![6, 1, 6, 5, 4, 1, 1])).unwrap();
     let outcome = outcome(&events);
     assert_eq!((outcome.np_lost, outcome.np_recovered, outcome.fleet_destroyed), (5, 2, false));
     let s = &sea.c.state;

@@ -1,6 +1,6 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
-use referee_campaign::{Catalog, Command, DiceInput, Event, NodeId, Store};
+use referee_campaign::{Catalog, DiceInput, Event, NodeId, Order, Store};
 
 mod common;
 use common::{Game as Walls, STANDARD, side};
@@ -8,7 +8,7 @@ use common::{Game as Walls, STANDARD, side};
 /// The defender at Himera takes its elements inside the walls.
 fn withdraw(w: &mut Walls) {
     let battle = w.c.state.battles[0].id;
-    w.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
+    w.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle });
 }
 
 fn siege_roll(events: &[Event]) -> Option<i32> {
@@ -24,7 +24,7 @@ fn siege_roll(events: &[Event]) -> Option<i32> {
 #[test]
 fn mg_28_siege_falls_on_8() {
     let mut w = Walls::himera(STANDARD);
-    w.refused(&Command::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
+    w.refused(&Order::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
     withdraw(&mut w);
     let s = &w.c.state;
     assert!(s.battles.is_empty() && s.siege.sieges.len() == 1);
@@ -46,10 +46,10 @@ fn mg_28_siege_falls_on_8() {
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
     assert_eq!(s.control[&NodeId(8)], side("carthage"));
     assert!(s.siege.sieges.is_empty());
-    let err = w.go(&Command::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    let err = w.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Carthage must first choose which 4 elements it lost at Himera — MG-28"), "{err}");
     let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
-    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     let vp = &w.c.state.victory_points()[&side("carthage")];
     assert_eq!((vp.commanders, vp.cities.clone()), (1, vec![NodeId(8)]));
 }
@@ -62,7 +62,7 @@ fn mg_27_too_weak_to_besiege() {
     let mut w = Walls::himera(&two);
     let battle = w.c.state.battles[0].id;
     w.refused(
-        &Command::WithdrawIntoCity { side: side("syracuse"), battle },
+        &Order::WithdrawIntoCity { side: side("syracuse"), battle },
         "carthage has 20 effective elements, fewer than the 40 inside Himera: the battle must be fought",
     );
 }
@@ -76,16 +76,16 @@ fn mg_27_sally_and_lifting() {
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     let err =
-        w.go(&Command::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
+        w.go(&Order::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Leptines is besieged: it must sally") && err.ends_with("MG-27"), "{err}");
-    w.ok(&Command::Sally { side: side("syracuse"), node: NodeId(8) });
+    w.ok(&Order::Sally { side: side("syracuse"), node: NodeId(8) });
     let events = w.end("syracuse", DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::BattleRaised { battle } if battle.attacker == side("syracuse"))));
 
     let mut v = Walls::himera(STANDARD);
     withdraw(&mut v);
     v.round("syracuse");
-    v.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
+    v.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
     assert!(v.c.state.siege.sieges.is_empty());
     assert!(!v.c.state.counter(&side("syracuse"), "Leptines").unwrap().inside);
 }
@@ -103,10 +103,10 @@ fn mg_29_disease() {
     w.end("carthage", DiceInput::Seeded);
     let events = w.end("syracuse", DiceInput::Manual(vec![1]));
     assert!(events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, .. })), "{events:?}");
-    let err = w.go(&Command::EndPhase { side: side("syracuse") }, DiceInput::Seeded).unwrap_err();
+    let err = w.go(&Order::EndPhase { side: side("syracuse") }, DiceInput::Seeded).unwrap_err();
     assert!(err.ends_with("MG-29"), "{err}");
     let lost = vec![("Leptines".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
-    w.ok(&Command::AllocateSiegeLosses { side: side("syracuse"), lost, sunk: vec![] });
+    w.ok(&Order::AllocateSiegeLosses { side: side("syracuse"), lost, sunk: vec![] });
     assert_eq!(w.c.state.losses.elements_lost[&side("syracuse")], 2);
 }
 
@@ -118,7 +118,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     let map = catalog.map("sicily").unwrap().clone();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create("Motya", catalog.scenario("dionysian").unwrap(), 3).unwrap();
-    let early = store.execute(&mut c, &map, &Command::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
+    let early = store.execute(&mut c, &map, &Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
     assert!(early.unwrap_err().to_string().ends_with("MG-32"));
     let deployment: &[(&str, &str, u8)] = &[
         ("carthage", "Himilco", 0),
@@ -134,10 +134,10 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     ];
     for &(s, counter, node) in deployment {
         store
-            .execute(&mut c, &map, &Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
+            .execute(&mut c, &map, &Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
             .unwrap();
     }
-    store.execute(&mut c, &map, &Command::BeginPlay {}, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &map, &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     let mut w = Walls { store, c, map };
     let syracusans = ["Dionysius", "Leptines", "Thearides", "Agyris"];
     let march = |w: &mut Walls, to: u8| {
@@ -145,7 +145,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
             w.end("carthage", DiceInput::Seeded);
         }
         for name in syracusans {
-            w.ok(&Command::Move { side: side("syracuse"), counter: name.into(), path: vec![NodeId(to)] });
+            w.ok(&Order::Move { side: side("syracuse"), counter: name.into(), path: vec![NodeId(to)] });
         }
         w.end("syracuse", DiceInput::Seeded);
     };
@@ -157,7 +157,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     w.end("syracuse", DiceInput::Seeded);
     march(&mut w, 0);
     let battle = w.c.state.battles[0].id;
-    w.ok(&Command::WithdrawIntoCity { side: side("carthage"), battle });
+    w.ok(&Order::WithdrawIntoCity { side: side("carthage"), battle });
     w.end("syracuse", DiceInput::Seeded);
     w.end("syracuse", DiceInput::Seeded);
     for die in [6, 6, 6] {
@@ -198,10 +198,10 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         w.end(s, DiceInput::Seeded);
     }
     for name in ["Himilco", "Hanno", "Muttines"] {
-        w.ok(&Command::Land { side: side("carthage"), counter: name.into(), node: NodeId(13) });
+        w.ok(&Order::Land { side: side("carthage"), counter: name.into(), node: NodeId(13) });
     }
     let battle_at_acragas = |w: &mut Walls| {
-        w.ok(&Command::Move { side: side("rome"), counter: "Appius Claudius Pulcher".into(), path: vec![NodeId(13)] });
+        w.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Pulcher".into(), path: vec![NodeId(13)] });
         w.end("rome", DiceInput::Manual(vec![]));
     };
     for _ in 0..3 {
@@ -233,7 +233,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         open_roads: Default::default(),
         city_attacked_by: None,
     };
-    w.go(&Command::RecordBattleResult { result }, DiceInput::Manual(vec![1; dice as usize])).unwrap();
+    w.go(&Order::RecordBattleResult { result }, DiceInput::Manual(vec![1; dice as usize])).unwrap();
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("carthage")), "Carthage's army is destroyed");
     assert!(!s.politics.eliminated.contains(&side("syracuse")));
@@ -260,11 +260,11 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
         ("syracuse", "fleet", 31),
     ];
     let mut w = Walls::deployed("pyrrhic", 3, deployment);
-    let exit = |w: &mut Walls, name: &str| w.go(&Command::ExitMap { side: side("pyrrhus"), counter: name.into() }, DiceInput::Seeded);
+    let exit = |w: &mut Walls, name: &str| w.go(&Order::ExitMap { side: side("pyrrhus"), counter: name.into() }, DiceInput::Seeded);
     // Carthage marches on Syracuse: 22 → 23 → 31.
     for hop in [23u8, 31] {
         for name in ["Hamilcar", "Hanno", "Bomilcar", "Gisco"] {
-            w.ok(&Command::Move { side: side("carthage"), counter: name.into(), path: vec![NodeId(hop)] });
+            w.ok(&Order::Move { side: side("carthage"), counter: name.into(), path: vec![NodeId(hop)] });
         }
         w.end("carthage", DiceInput::Seeded);
         if hop == 31 {
@@ -279,7 +279,7 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
     let err = exit(&mut w, "Pyrrhus").unwrap_err();
     assert!(err.contains("only after Syracuse has fallen") || err.contains("movement phase"), "{err}");
     let battle = w.c.state.battles[0].id;
-    w.ok(&Command::WithdrawIntoCity { side: side("syracuse"), battle });
+    w.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle });
     for die in [6, 6, 6, 6, 6, 6, 6, 6] {
         w.end("carthage", DiceInput::Seeded);
         w.end("carthage", DiceInput::Seeded);
@@ -297,7 +297,7 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
     assert_eq!(s.counter(&side("pyrrhus"), "fleet").map(|f| f.node), Some(NodeId(31)));
     let due = s.siege.siege_losses_due[&side("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
-    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     exit(&mut w, "Leonnatus").unwrap();
@@ -318,16 +318,16 @@ fn mg_19_sheltered_fleet_and_salvage() {
     withdraw(&mut w);
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
-    w.refused(&Command::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
-    w.ok(&Command::Shelter { side: side("syracuse") });
+    w.refused(&Order::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
+    w.ok(&Order::Shelter { side: side("syracuse") });
     assert!(w.c.state.counter(&side("syracuse"), "fleet").unwrap().sheltered);
-    w.refused(&Command::Shelter { side: side("syracuse") }, "sheltered already");
+    w.refused(&Order::Shelter { side: side("syracuse") }, "sheltered already");
     for _ in 0..3 {
         w.end("syracuse", DiceInput::Seeded);
     }
     // Carthage's ships come round to Panormus; from there they may sail past the sheltered
     // fleet at Himera, which would otherwise stop them (MG-16).
-    w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4)] });
+    w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4)] });
     let map = w.map.clone();
     // Siege rolls: 6 (turn 2), 6 + 1 (turn 3), 6 + 2 = 8 (turn 4): the city falls.
     w.end("carthage", DiceInput::Manual(vec![6]));
@@ -347,9 +347,9 @@ fn mg_19_sheltered_fleet_and_salvage() {
     assert_eq!(s.victory_points()[&side("carthage")].enemy_np_destroyed, 20);
     assert_eq!(s.naval.salvage[&side("carthage")], (NodeId(8), 8), "waiting at Himera for Carthage's fleet");
     let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
-    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     w.round("syracuse");
-    w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
+    w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     assert_eq!(w.c.state.fleet_np(&side("carthage")), 28, "the salvaged ships join the fleet at Himera");
     assert!(w.c.state.naval.salvage.is_empty());
 }
@@ -362,11 +362,11 @@ fn mg_19_where_a_fleet_may_shelter() {
     w.end("carthage", DiceInput::Seeded);
     w.end("carthage", DiceInput::Seeded);
     // Syracuse's fleet lies at Syracuse with Dionysius: it may shelter there.
-    w.ok(&Command::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(30)] });
-    w.refused(&Command::Shelter { side: side("syracuse") }, "Helorus has no syracuse garrison to shelter the fleet");
-    w.ok(&Command::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(31)] });
-    w.ok(&Command::Embark { side: side("syracuse"), counter: "Dionysius".into() });
-    w.refused(&Command::Shelter { side: side("syracuse") }, "every command aboard must disembark");
+    w.ok(&Order::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(30)] });
+    w.refused(&Order::Shelter { side: side("syracuse") }, "Helorus has no syracuse garrison to shelter the fleet");
+    w.ok(&Order::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(31)] });
+    w.ok(&Order::Embark { side: side("syracuse"), counter: "Dionysius".into() });
+    w.refused(&Order::Shelter { side: side("syracuse") }, "every command aboard must disembark");
 }
 
 /// The modifiers of the siege roll in `events`, by reason.
@@ -392,7 +392,7 @@ fn mg_28_a_fleet_that_sailed_in_counts_from_the_next_roll() {
     let sail = |w: &mut Walls| {
         let moves = w.c.state.destinations(&w.map, &side("carthage"), "fleet");
         let to = moves.get(&NodeId(8)).or_else(|| moves.get(&NodeId(4))).cloned().expect("the fleet heads for Himera");
-        w.ok(&Command::Move { side: side("carthage"), counter: "fleet".into(), path: to });
+        w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: to });
     };
     sail(&mut w);
     if w.c.state.counter(&side("carthage"), "fleet").unwrap().node != NodeId(8) {
@@ -417,7 +417,7 @@ fn mg_29_a_command_marching_through_disease_rolls_for_it() {
     let mut w = Walls::himera(STANDARD);
     withdraw(&mut w);
     w.round("syracuse");
-    w.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(4)] });
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(4)] });
     w.end("carthage", DiceInput::Manual(vec![1]));
     assert!(w.c.state.siege.sieges[0].disease);
     w.end("carthage", DiceInput::Seeded);
@@ -426,7 +426,7 @@ fn mg_29_a_command_marching_through_disease_rolls_for_it() {
     w.end("syracuse", DiceInput::Seeded);
     w.end("syracuse", DiceInput::Seeded);
     // Hanno (17 elements, 2 MP) rides from Panormus through Himera to Cephaloedium.
-    let through = Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(8), NodeId(9)] };
+    let through = Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(8), NodeId(9)] };
     let events = w.go(&through, DiceInput::Manual(vec![1])).unwrap();
     assert!(
         events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, of: 17, command: Some(c), .. } if c == "Hanno")),
@@ -442,11 +442,8 @@ fn mg_29_a_command_marching_through_disease_rolls_for_it() {
     let seen: Vec<String> = events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &carthage)).collect();
     assert!(seen.iter().all(|l| !l.contains("Hanno") && !l.contains("17")), "Syracuse reads no name or size: {seen:?}");
     let wrong = vec![("Himilco".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
-    w.refused(
-        &Command::AllocateSiegeLosses { side: side("carthage"), lost: wrong, sunk: vec![] },
-        "Himilco is not the command that marched",
-    );
+    w.refused(&Order::AllocateSiegeLosses { side: side("carthage"), lost: wrong, sunk: vec![] }, "Himilco is not the command that marched");
     let lost = vec![("Hanno".to_owned(), "2 Irr LH(O)".parse().unwrap())];
-    w.ok(&Command::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     assert!(w.elements("carthage", "Hanno").contains(&"4 Irr LH(O)".to_owned()));
 }

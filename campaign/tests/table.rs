@@ -5,23 +5,23 @@
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::map::Edge;
 use referee_campaign::table::{Defence, Flank};
-use referee_campaign::{Command, DiceInput, Event};
+use referee_campaign::{DiceInput, Event, Order};
 
 mod common;
 use common::{Game, STANDARD, side};
 
-fn set(defence: Defence, cut: Option<Flank>, edge: Option<Edge>) -> Command {
-    Command::SetUpTable { battle: 1, defence, cut, attacker_edge: edge }
+fn set(defence: Defence, cut: Option<Flank>, edge: Option<Edge>) -> Order {
+    Order::SetUpTable { battle: 1, defence, cut, attacker_edge: edge }
 }
 
-fn result(outcome: Outcome, losses: Vec<CommandLosses>) -> Command {
-    Command::RecordBattleResult {
+fn result(outcome: Outcome, losses: Vec<CommandLosses>) -> Order {
+    Order::RecordBattleResult {
         result: BattleResult { battle: 1, outcome, held_field: None, losses, open_roads: Default::default(), city_attacked_by: None },
     }
 }
 
-fn choose(s: &str, stay: bool) -> Command {
-    Command::ChooseStayOrRetire { side: side(s), battle: 1, stay }
+fn choose(s: &str, stay: bool) -> Order {
+    Order::ChooseStayOrRetire { side: side(s), battle: 1, stay }
 }
 
 /// MG-21: Himilco marched in from Panormus, whose road leaves Himera's map by the west edge:
@@ -104,10 +104,10 @@ fn mg_25_the_second_day_shifts_only_toward_the_defenders_rear() {
 #[test]
 fn mg_21_an_attacker_that_came_by_no_road_is_given_its_edge() {
     let mut g = Game::deployed("dionysian", 9, STANDARD);
-    g.ok(&Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![referee_campaign::NodeId(7)] });
+    g.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![referee_campaign::NodeId(7)] });
     g.end("carthage", DiceInput::Manual(vec![2]));
     // Hanno entered Entella by road this turn, so its edge is known.
-    g.ok(&Command::AttackCity { side: side("carthage"), node: referee_campaign::NodeId(7), ally: side("syracuse") });
+    g.ok(&Order::AttackCity { side: side("carthage"), node: referee_campaign::NodeId(7), ally: side("syracuse") });
     let edges = referee_campaign::table::entry_edges(&g.map, &g.c.state.battles[0]);
     assert_eq!(edges.len(), 1);
     g.ok(&set(Defence::Forward, None, None));
@@ -117,8 +117,8 @@ fn mg_21_an_attacker_that_came_by_no_road_is_given_its_edge() {
     let mut s = Game::deployed("dionysian", 9, STANDARD);
     let mut battle = s.c.state.battles.first().cloned();
     assert!(battle.is_none());
-    s.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![referee_campaign::NodeId(8)] });
-    s.ok(&Command::EndPhase { side: side("carthage") });
+    s.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![referee_campaign::NodeId(8)] });
+    s.ok(&Order::EndPhase { side: side("carthage") });
     battle = s.c.state.battles.first().cloned();
     assert!(battle.is_some());
     let mut state = s.c.state.clone();

@@ -6,7 +6,7 @@
 
 use referee_campaign::army::{Army, CommandRoster, Rank};
 use referee_campaign::turn::Phase;
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, ExecError, Map, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, Event, ExecError, Map, NodeId, Order, SideId, Store};
 
 struct Game {
     catalog: Catalog,
@@ -30,18 +30,18 @@ impl Game {
         self.catalog.map("sicily").unwrap().clone()
     }
 
-    fn run(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, ExecError> {
+    fn run(&mut self, command: &Order, dice: DiceInput) -> Result<Vec<Event>, ExecError> {
         let map = self.map();
         self.store.execute(&mut self.campaign, &map, command, dice)
     }
 
-    fn ok(&mut self, command: Command) -> Vec<Event> {
+    fn ok(&mut self, command: Order) -> Vec<Event> {
         let text = format!("{command:?}");
         self.run(&command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{text}: {e}"))
     }
 
     /// Asserts a refusal naming `rule` and containing `words`, with nothing stored.
-    fn refused(&mut self, command: Command, rule: &str, words: &str) {
+    fn refused(&mut self, command: Order, rule: &str, words: &str) {
         let before = self.store.events(self.campaign.id).unwrap().len();
         let err = self.run(&command, DiceInput::Seeded).unwrap_err().to_string();
         assert!(err.ends_with(&format!("— {rule}")) && err.contains(words), "expected {rule} / {words}, got: {err}");
@@ -49,18 +49,18 @@ impl Game {
     }
 
     fn deploy(&mut self, s: &str, counter: &str, node: u8) {
-        self.ok(Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
+        self.ok(Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
     }
 
     fn mv(&mut self, s: &str, counter: &str, path: &[u8]) -> Result<Vec<Event>, ExecError> {
         self.run(
-            &Command::Move { side: side(s), counter: counter.into(), path: path.iter().map(|&n| NodeId(n)).collect() },
+            &Order::Move { side: side(s), counter: counter.into(), path: path.iter().map(|&n| NodeId(n)).collect() },
             DiceInput::Seeded,
         )
     }
 
     fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
-        self.run(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end phase of {s}: {e}"))
+        self.run(&Order::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end phase of {s}: {e}"))
     }
 
     /// The Dionysian War deployed: Carthage in the west, Syracuse round its allied cities.
@@ -69,7 +69,7 @@ impl Game {
         for (s, c, n) in referee_campaign::fixtures::DIONYSIAN {
             g.deploy(s, c, n);
         }
-        g.ok(Command::BeginPlay {});
+        g.ok(Order::BeginPlay {});
         g
     }
 
@@ -82,25 +82,25 @@ impl Game {
 #[test]
 fn mg_02_deployment_limits() {
     let mut g = Game::new("dionysian");
-    let deploy = |s: &str, c: &str, n: u8| Command::Deploy { side: side(s), counter: c.into(), node: NodeId(n) };
+    let deploy = |s: &str, c: &str, n: u8| Order::Deploy { side: side(s), counter: c.into(), node: NodeId(n) };
     g.refused(deploy("carthage", "Himilco", 24), "MG-02", "Carthage may not deploy at 24 Catana");
     g.refused(deploy("syracuse", "Leptines", 14), "MG-02", "may not start in Enna, a fortified city not allied to it");
     g.refused(deploy("syracuse", "fleet", 10), "MG-16", "Petra is inland");
     g.refused(deploy("syracuse", "Xerxes", 31), "MG-03", "Syracuse has no command called Xerxes");
     g.deploy("syracuse", "Leptines", 10);
     g.deploy("syracuse", "Dionysius", 31);
-    g.refused(Command::BeginPlay {}, "MG-02", "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet");
+    g.refused(Order::BeginPlay {}, "MG-02", "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet");
 
     let mut p = Game::new("pyrrhic");
     p.refused(
-        Command::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(26) },
+        Order::Deploy { side: side("pyrrhus"), counter: "Pyrrhus".into(), node: NodeId(26) },
         "MG-02",
         "Pyrrhus may not deploy at 26 Naxos",
     );
-    p.refused(Command::Deploy { side: side("pyrrhus"), counter: "fleet".into(), node: NodeId(28) }, "MG-02", "Pyrrhus has no fleet");
+    p.refused(Order::Deploy { side: side("pyrrhus"), counter: "fleet".into(), node: NodeId(28) }, "MG-02", "Pyrrhus has no fleet");
     let mut s = Game::new("second-punic");
-    s.refused(Command::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(16) }, "MG-36", "lands on its first turn");
-    s.refused(Command::Deploy { side: side("rome"), counter: "fleet".into(), node: NodeId(24) }, "MG-02", "Rome's fleet starts at Messena");
+    s.refused(Order::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(16) }, "MG-36", "lands on its first turn");
+    s.refused(Order::Deploy { side: side("rome"), counter: "fleet".into(), node: NodeId(24) }, "MG-02", "Rome's fleet starts at Messena");
 }
 
 /// MG-12: at most four land counters of a side in a node when play begins.
@@ -127,7 +127,7 @@ fn mg_12_stacking_at_the_start() {
         ],
     };
     assert!(table.army_points(&army) <= 500);
-    g.ok(Command::SetArmy { army });
+    g.ok(Order::SetArmy { army });
     for c in ["A", "B", "C", "D", "E"] {
         g.deploy("carthage", c, 1);
     }
@@ -135,13 +135,13 @@ fn mg_12_stacking_at_the_start() {
     for (c, n) in [("Dionysius", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10), ("fleet", 31)] {
         g.deploy("syracuse", c, n);
     }
-    g.refused(Command::BeginPlay {}, "MG-12", "Carthage has 5 counters at Lilybaeum");
+    g.refused(Order::BeginPlay {}, "MG-12", "Carthage has 5 counters at Lilybaeum");
     g.deploy("carthage", "E", 0);
-    g.ok(Command::BeginPlay {});
+    g.ok(Order::BeginPlay {});
     assert_eq!(g.campaign.state.phase, Phase::Movement);
     // Moving the fifth back in is allowed mid-phase, but movement cannot end like that.
     g.mv("carthage", "E", &[1]).unwrap();
-    g.refused(Command::EndPhase { side: side("carthage") }, "MG-12", "5 Carthage counters stand at Lilybaeum");
+    g.refused(Order::EndPhase { side: side("carthage") }, "MG-12", "5 Carthage counters stand at Lilybaeum");
 }
 
 /// MG-09: player-turns follow the move order, each movement → combat → post-combat.
@@ -156,7 +156,7 @@ fn mg_09_turn_sequence() {
         assert_eq!(g.campaign.state.phase, expected);
     }
     g.refused(
-        Command::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] },
+        Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] },
         "MG-09",
         "it is the post-combat movement phase",
     );
@@ -166,8 +166,8 @@ fn mg_09_turn_sequence() {
         g.end("syracuse", DiceInput::Seeded);
     }
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (2, "carthage"));
-    g.refused(Command::BeginPlay {}, "MG-09", "play has begun already");
-    g.refused(Command::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) }, "MG-02", "deployed before play begins");
+    g.refused(Order::BeginPlay {}, "MG-09", "play has begun already");
+    g.refused(Order::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) }, "MG-02", "deployed before play begins");
 }
 
 /// MG-11: foot commands move one node, mounted-and-psiloi commands two, along paths only;
@@ -273,7 +273,7 @@ fn mg_10_battle_raised_where_enemies_meet() {
     assert_eq!(g.campaign.state.battles.len(), 1);
     // Himera is Syracuse's ally and Leptines is there: no alliance roll for Carthage (MG-06).
     assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
-    g.refused(Command::EndPhase { side: side("carthage") }, "MG-20", "battle 1 at Himera awaits its result");
+    g.refused(Order::EndPhase { side: side("carthage") }, "MG-20", "battle 1 at Himera awaits its result");
 }
 
 /// MG-06: a land counter ending movement in a neutral city's node rolls d6; a 6 wins it.
@@ -317,11 +317,11 @@ fn mg_32_campaign_ends_after_18_turns() {
         }
     }
     assert_eq!(g.campaign.state.phase, Phase::Ended);
-    g.refused(Command::EndPhase { side: side("carthage") }, "MG-09", "there is no phase to end during campaign over");
+    g.refused(Order::EndPhase { side: side("carthage") }, "MG-09", "there is no phase to end during campaign over");
 }
 
 impl Game {
-    fn order(&mut self, command: Command) -> Result<Vec<Event>, ExecError> {
+    fn order(&mut self, command: Order) -> Result<Vec<Event>, ExecError> {
         self.run(&command, DiceInput::Seeded)
     }
 
@@ -338,7 +338,7 @@ impl Game {
 #[test]
 fn mg_14_embark_sail_disembark() {
     let mut g = Game::dionysian();
-    let embark = |c: &str| Command::Embark { side: side("carthage"), counter: c.into() };
+    let embark = |c: &str| Order::Embark { side: side("carthage"), counter: c.into() };
     g.refused(embark("Himilco"), "MG-14", "Himilco is at Panormus and the fleet at Motya");
     g.mv("carthage", "fleet", &[2, 4]).unwrap();
     g.ok(embark("Himilco"));
@@ -352,9 +352,9 @@ fn mg_14_embark_sail_disembark() {
     assert_eq!(g.at("carthage", "Himilco"), NodeId(9));
     let err = g.mv("carthage", "Himilco", &[10]).unwrap_err().to_string();
     assert!(err.contains("Himilco is aboard the fleet") && err.ends_with("MG-14"), "{err}");
-    let events = g.order(Command::Disembark { side: side("carthage"), counter: "Himilco".into() }).unwrap();
+    let events = g.order(Order::Disembark { side: side("carthage"), counter: "Himilco".into() }).unwrap();
     assert!(matches!(&events[0], Event::CounterDisembarked { .. }));
-    g.refused(Command::Disembark { side: side("carthage"), counter: "Himilco".into() }, "MG-14", "Himilco is not aboard the fleet");
+    g.refused(Order::Disembark { side: side("carthage"), counter: "Himilco".into() }, "MG-14", "Himilco is not aboard the fleet");
     // Ashore in Cephaloedium, an unallied city: the alliance roll follows (MG-06).
     let events = g.end("carthage", DiceInput::Manual(vec![2]));
     assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.purpose == "alliance of Cephaloedium")));
@@ -377,8 +377,8 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     for (c, n) in [("Hippocrates", 31), ("Epicydes", 23), ("Philodemus", 22), ("fleet", 31)] {
         g.deploy("syracuse", c, n);
     }
-    g.ok(Command::BeginPlay {});
-    let land = |c: &str, n: u8| Command::Land { side: side("carthage"), counter: c.into(), node: NodeId(n) };
+    g.ok(Order::BeginPlay {});
+    let land = |c: &str, n: u8| Order::Land { side: side("carthage"), counter: c.into(), node: NodeId(n) };
     g.refused(land("Himilco", 20), "MG-09", "it is Rome's player-turn");
     g.pass("rome");
     g.pass("syracuse");
@@ -397,7 +397,7 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     g.pass("rome");
     g.pass("syracuse");
     g.refused(land("Himilco", 30), "MG-36", "Carthage lands on its first turn only");
-    g.refused(Command::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(20) }, "MG-02", "before play begins");
+    g.refused(Order::Deploy { side: side("carthage"), counter: "Himilco".into(), node: NodeId(20) }, "MG-02", "before play begins");
 }
 
 /// MG-14: commands in one node trade elements for 1 MP each; the general stays; a command's
@@ -405,7 +405,7 @@ fn mg_36_carthage_lands_on_its_first_turn() {
 #[test]
 fn mg_14_exchange_elements() {
     let mut g = Game::dionysian();
-    let exchange = |from: &str, to: &str, what: &[&str]| Command::Exchange {
+    let exchange = |from: &str, to: &str, what: &[&str]| Order::Exchange {
         side: side("carthage"),
         from: from.into(),
         to: to.into(),

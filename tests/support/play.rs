@@ -19,7 +19,7 @@ use referee_campaign::map::Edge;
 use referee_campaign::scenario::DeployArea;
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
-use referee_campaign::{Campaign, CampaignState, Command, DiceInput, ExecError, NodeId, SideId, Store};
+use referee_campaign::{Campaign, CampaignState, DiceInput, ExecError, NodeId, Order, SideId, Store};
 
 struct Player {
     rng: ChaCha8Rng,
@@ -35,7 +35,7 @@ struct Player {
 
 impl Player {
     /// Gives an order; a refusal must leave the state exactly as it was.
-    fn give(&mut self, command: &Command) -> bool {
+    fn give(&mut self, command: &Order) -> bool {
         let before = self.campaign.state.clone();
         match self.store.execute(&mut self.campaign, sicily(), command, DiceInput::Seeded) {
             Ok(_) => true,
@@ -78,12 +78,12 @@ impl Player {
                 }
                 let placed = nodes.into_iter().any(|node| {
                     (name == FLEET || self.own_land_at(&setup.id, node) < STACK_LIMIT)
-                        && self.give(&Command::Deploy { side: setup.id.clone(), counter: name.clone(), node })
+                        && self.give(&Order::Deploy { side: setup.id.clone(), counter: name.clone(), node })
                 });
                 assert!(placed, "{} could not deploy {name} anywhere", setup.id);
             }
         }
-        assert!(self.give(&Command::BeginPlay {}), "play did not begin");
+        assert!(self.give(&Order::BeginPlay {}), "play did not begin");
     }
 
     fn movement(&mut self, side: &SideId) {
@@ -95,7 +95,7 @@ impl Player {
                 south.shuffle(&mut self.rng);
                 let landed = south.into_iter().any(|node| {
                     self.own_land_at(side, node) < STACK_LIMIT
-                        && self.give(&Command::Land { side: side.clone(), counter: name.clone(), node })
+                        && self.give(&Order::Land { side: side.clone(), counter: name.clone(), node })
                 });
                 assert!(landed, "{side} could not land {name}");
             }
@@ -109,12 +109,12 @@ impl Player {
             }
             match self.rng.random_range(0..10) {
                 0 => {
-                    self.give(&Command::Embark { side: side.clone(), counter: name.clone() });
+                    self.give(&Order::Embark { side: side.clone(), counter: name.clone() });
                 }
                 1 => {
                     let fleet = self.campaign.state.counter(side, FLEET).map(|f| f.node);
                     if fleet.is_some_and(|n| self.safe(side, n) && self.own_land_at(side, n) < STACK_LIMIT) {
-                        self.give(&Command::Disembark { side: side.clone(), counter: name.clone() });
+                        self.give(&Order::Disembark { side: side.clone(), counter: name.clone() });
                     }
                 }
                 2 => {
@@ -125,7 +125,7 @@ impl Player {
                         && let Some(group) = from.elements.first()
                     {
                         let one = format!("1 {}", group.spec).parse().unwrap();
-                        self.give(&Command::Exchange { side: side.clone(), from: name.clone(), to, elements: vec![one] });
+                        self.give(&Order::Exchange { side: side.clone(), from: name.clone(), to, elements: vec![one] });
                     }
                 }
                 _ => {
@@ -143,7 +143,7 @@ impl Player {
                     options.shuffle(&mut self.rng);
                     if let Some(path) = options.pop() {
                         assert!(
-                            self.give(&Command::Move { side: side.clone(), counter: name.clone(), path }),
+                            self.give(&Order::Move { side: side.clone(), counter: name.clone(), path }),
                             "a listed destination was refused"
                         );
                     }
@@ -172,7 +172,7 @@ impl Player {
             if self.rng.random_range(0..3) == 0 && self.campaign.state.is_neutral_city(sicily(), node) {
                 let enemy = self.campaign.state.scenario.move_order.iter().find(|s| self.campaign.state.are_enemies(mover, s)).cloned();
                 if let Some(ally) = enemy {
-                    self.give(&Command::AttackCity { side: mover.clone(), node, ally });
+                    self.give(&Order::AttackCity { side: mover.clone(), node, ally });
                 }
             }
         }
@@ -183,20 +183,20 @@ impl Player {
             {
                 let to = self.campaign.state.scenario.move_order.iter().find(|s| *s != &fickle && *s != &ally).cloned();
                 if let Some(to) = to {
-                    self.give(&Command::SwitchSides { side: fickle, to });
+                    self.give(&Order::SwitchSides { side: fickle, to });
                 }
             }
             let Some(battle) = self.campaign.state.battles.first().cloned() else { return };
             if battle.awaiting_choices {
                 for s in battle.sides().into_iter().filter(|s| !battle.choices.contains_key(s)) {
                     let stay = self.rng.random_range(0..2) == 0;
-                    assert!(self.give(&Command::ChooseStayOrRetire { side: s, battle: battle.id, stay }));
+                    assert!(self.give(&Order::ChooseStayOrRetire { side: s, battle: battle.id, stay }));
                 }
                 continue;
             }
             if self.rng.random_range(0..4) == 0 {
                 for d in &battle.defenders {
-                    if self.give(&Command::WithdrawIntoCity { side: d.clone(), battle: battle.id }) {
+                    if self.give(&Order::WithdrawIntoCity { side: d.clone(), battle: battle.id }) {
                         break;
                     }
                 }
@@ -239,7 +239,7 @@ impl Player {
             }
             let result =
                 BattleResult { battle: battle.id, outcome, held_field: None, losses, open_roads: BTreeMap::new(), city_attacked_by: None };
-            let command = Command::RecordBattleResult { result };
+            let command = Order::RecordBattleResult { result };
             if let Err(e) = self.store.execute(&mut self.campaign, sicily(), &command, DiceInput::Seeded) {
                 panic!("a consistent result was refused: {e}\n{command:?}");
             }
@@ -253,7 +253,7 @@ impl Player {
         for (side, due) in &s.naval.naval_losses_due {
             let pool: Vec<String> = s.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| c.name.clone()).collect();
             let (lost, sunk) = pick_losses(&s, side, &pool, *due);
-            assert!(self.give(&Command::AllocateNavalLosses { side: side.clone(), lost, sunk }), "losses at sea");
+            assert!(self.give(&Order::AllocateNavalLosses { side: side.clone(), lost, sunk }), "losses at sea");
         }
         for (side, due) in &s.siege.siege_losses_due {
             let pool: Vec<String> = s
@@ -263,7 +263,7 @@ impl Player {
                 .map(|c| c.name.clone())
                 .collect();
             let (lost, sunk) = pick_losses(&s, side, &pool, due.elements);
-            assert!(self.give(&Command::AllocateSiegeLosses { side: side.clone(), lost, sunk }), "siege losses");
+            assert!(self.give(&Order::AllocateSiegeLosses { side: side.clone(), lost, sunk }), "siege losses");
         }
     }
 
@@ -278,7 +278,7 @@ impl Player {
             if !options.is_empty() {
                 let path = options[self.rng.random_range(0..options.len())].clone();
                 assert!(
-                    self.give(&Command::Retreat { side: r.side.clone(), counter: r.command.clone(), path }),
+                    self.give(&Order::Retreat { side: r.side.clone(), counter: r.command.clone(), path }),
                     "a legal retreat was refused"
                 );
             }
@@ -287,7 +287,7 @@ impl Player {
             let options: Vec<Vec<NodeId>> = self.campaign.state.fleet_retreats(sicily(), &side).into_values().collect();
             if !options.is_empty() {
                 let path = options[self.rng.random_range(0..options.len())].clone();
-                assert!(self.give(&Command::RetreatFleet { side, path }), "a legal fleet retreat was refused");
+                assert!(self.give(&Order::RetreatFleet { side, path }), "a legal fleet retreat was refused");
             }
         }
     }
@@ -303,13 +303,13 @@ impl Player {
         let choices: Vec<Defence> = Defence::ALL.into_iter().filter(|d| earlier.is_none_or(|e| *d >= e)).collect();
         let defence = choices[self.rng.random_range(0..choices.len())];
         let cut = [None, Some(Flank::Left), Some(Flank::Right)][self.rng.random_range(0..3)];
-        let set = Command::SetUpTable { battle: battle_id, defence, cut, attacker_edge: None };
+        let set = Order::SetUpTable { battle: battle_id, defence, cut, attacker_edge: None };
         if now.table.as_ref().is_some_and(|t| t.day == now.day) {
             // Set already for this day.
         } else if !self.give(&set) {
             // No road of entry (a landing, a sally): the attacker fights from the first edge.
             let edge = Edge::ALL[self.rng.random_range(0..4)];
-            let set = Command::SetUpTable { battle: battle_id, defence, cut, attacker_edge: Some(edge) };
+            let set = Order::SetUpTable { battle: battle_id, defence, cut, attacker_edge: Some(edge) };
             assert!(self.give(&set), "battle {battle_id}: the table could not be set");
         }
         let s = self.campaign.state.clone();
@@ -406,7 +406,7 @@ impl Player {
             if self.campaign.state.phase == Phase::Ended {
                 break;
             }
-            assert!(self.give(&Command::EndPhase { side: side.clone() }), "{id}: {side} could not end {:?}", self.campaign.state.phase);
+            assert!(self.give(&Order::EndPhase { side: side.clone() }), "{id}: {side} could not end {:?}", self.campaign.state.phase);
         }
     }
 }

@@ -17,7 +17,7 @@ use referee_battle_gen::pack::PackOptions;
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, ExecError, Map, Modifier, SideId, Store, StoreError};
+use referee_campaign::{Campaign, Catalog, DiceInput, ExecError, Map, Modifier, Order, SideId, Store, StoreError};
 use referee_data::DataSource;
 use serde::Serialize;
 
@@ -477,7 +477,7 @@ impl Session {
                 let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
                 let source = referee_data::SourceText { file: file.display().to_string(), text };
                 let army = referee_campaign::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
-                self.run_one(&view.campaign, &Command::SetArmy { army }, Vec::new(), out)
+                self.run_one(&view.campaign, &Order::SetArmy { army }, Vec::new(), out)
             }
             CliCommand::Roster { view, import: None } => {
                 let (view, _) = self.view(&view)?;
@@ -485,7 +485,7 @@ impl Session {
             }
             CliCommand::Order { campaign, order, file, values } => {
                 let text = order_text(order.as_deref(), file.as_deref())?;
-                let commands: Vec<Command> = parse_orders(&text)?;
+                let commands: Vec<Order> = parse_orders(&text)?;
                 if !values.is_empty() && commands.len() != 1 {
                     bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
                 }
@@ -521,7 +521,7 @@ impl Session {
                 if !values.is_empty() && values.len() != 2 {
                     bail!("setting a table rolls two dice (weather, then time of day), but {} were given", values.len());
                 }
-                let command = Command::SetUpTable { battle, defence, cut, attacker_edge };
+                let command = Order::SetUpTable { battle, defence, cut, attacker_edge };
                 self.run_one(&campaign, &command, values, out)
             }
             CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
@@ -566,7 +566,7 @@ impl Session {
                 } else {
                     serde_json::from_value(value).with_context(what)?
                 };
-                self.run_one(&campaign, &Command::RecordBattleResult { result }, values, out)
+                self.run_one(&campaign, &Order::RecordBattleResult { result }, values, out)
             }
             CliCommand::Import { file, name } => {
                 let text = read_input(&file, "the events")?;
@@ -600,14 +600,14 @@ impl Session {
             }
             CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
                 let (spec, modifiers) = roll_parts(&dice, &values, &modifiers)?;
-                let command = Command::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
+                let command = Order::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
                 self.run_one(&campaign, &command, values, out)
             }
         }
     }
 
     /// Runs one command on a campaign and prints what happened.
-    fn run_one(&self, campaign: &str, command: &Command, values: Vec<u8>, out: &mut dyn Write) -> anyhow::Result<()> {
+    fn run_one(&self, campaign: &str, command: &Order, values: Vec<u8>, out: &mut dyn Write) -> anyhow::Result<()> {
         let catalog = self.catalog()?;
         let mut store = self.store(Access::Write)?;
         let (mut c, map) = self.open(&store, campaign, &catalog)?;

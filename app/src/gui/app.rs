@@ -10,7 +10,7 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, DiceSpec, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
 
 use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
@@ -40,7 +40,7 @@ pub enum AppCommand {
     /// selected with it.
     SelectCounter(Option<CounterRef>),
     /// Give a command to the rules, with its dice.
-    Execute(Command, DiceInput),
+    Execute(Order, DiceInput),
     /// Open the roster editor on a working copy of this side's army (setup only, MG-03), or
     /// close it and drop the copy.
     EditRoster(Option<SideId>),

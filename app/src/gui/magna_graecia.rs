@@ -8,7 +8,7 @@ use referee_campaign::army::ElementTable;
 use referee_campaign::store::Undone;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, CampaignState, Catalog, Command, DiceInput, Logged, Map, NodeId, Scenario, SideId, Store};
+use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
 
 use super::app::{AppCommand, CounterRef, Message};
 use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, undone_text};
@@ -109,7 +109,7 @@ impl MagnaGraeciaDesk {
 
     /// Gives an order to the rules; on success the forms it settles close and the selection
     /// follows the counter.
-    fn execute(&mut self, store: &mut Store, command: &Command, dice: DiceInput) -> Reply {
+    fn execute(&mut self, store: &mut Store, command: &Order, dice: DiceInput) -> Reply {
         if let Err(e) = store.execute(&mut self.campaign, &self.map, command, dice) {
             return Reply::Refused(e.to_string());
         }
@@ -117,10 +117,10 @@ impl MagnaGraeciaDesk {
             self.dialog = None;
         }
         match command {
-            Command::AllocateNavalLosses { side, .. } => {
+            Order::AllocateNavalLosses { side, .. } => {
                 self.naval.remove(side);
             }
-            Command::AllocateSiegeLosses { side, .. } => {
+            Order::AllocateSiegeLosses { side, .. } => {
                 self.siege_losses.remove(side);
             }
             _ => {}
@@ -131,12 +131,12 @@ impl MagnaGraeciaDesk {
         let mut said = None;
         match command {
             // The selection follows the counter, which may move on if it has MP left.
-            Command::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
-            Command::Deploy { node, .. } => {
+            Order::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+            Order::Deploy { node, .. } => {
                 self.selected = Some(*node);
                 self.selected_counter = None;
             }
-            Command::SetArmy { army } => {
+            Order::SetArmy { army } => {
                 self.selected_counter = None;
                 if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
                     self.roster = None;
@@ -348,7 +348,7 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
         let RollRequest { dice, purpose, side, hidden } = roll;
-        self.execute(store, &Command::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
+        self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
     }
 
     fn undo(&mut self, store: &mut Store) -> Reply {

@@ -16,7 +16,7 @@ use referee_campaign::map::{Battlefield, Edge, FeatureKind, RiverEnd, Settlement
 use referee_campaign::scenario::Pattern;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::{Board, Forces, SidePublic};
-use referee_campaign::{Command, DiceInput, Map, NodeId};
+use referee_campaign::{DiceInput, Map, NodeId, Order};
 
 use super::app::{AppCommand, CounterRef};
 use super::tokens::{self, Token};
@@ -720,12 +720,12 @@ pub(crate) fn map_ui(
             let hit = node_at(map, proj, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
                 (Some((c, _)), Some(path)) => commands.push(AppCommand::Execute(
-                    Command::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
+                    Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                     DiceInput::Seeded,
                 )),
                 _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
                     (Some(c), Some(node)) => commands.push(AppCommand::Execute(
-                        Command::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
+                        Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
                         DiceInput::Seeded,
                     )),
                     _ if hit != selected => commands.push(AppCommand::Select(hit)),

@@ -7,7 +7,7 @@
 use egui::RichText;
 use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
-use referee_campaign::{Command, DiceInput, Map, NodeId, SideId};
+use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
 use super::app::{AppCommand, CounterRef};
 
@@ -44,7 +44,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, c
                         .clicked()
                     {
                         commands
-                            .push(AppCommand::Execute(Command::SwitchSides { side: fickle.clone(), to: s.id.clone() }, DiceInput::Seeded));
+                            .push(AppCommand::Execute(Order::SwitchSides { side: fickle.clone(), to: s.id.clone() }, DiceInput::Seeded));
                     }
                 }
             });
@@ -86,10 +86,8 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(AppCommand::Execute(
-                            Command::RetreatFleet { side: f.side.clone(), path: path.clone() },
-                            DiceInput::Seeded,
-                        ));
+                        commands
+                            .push(AppCommand::Execute(Order::RetreatFleet { side: f.side.clone(), path: path.clone() }, DiceInput::Seeded));
                     }
                 }
             });
@@ -117,7 +115,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
                         commands.push(AppCommand::Execute(
-                            Command::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] },
+                            Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] },
                             DiceInput::Seeded,
                         ));
                     }
@@ -163,8 +161,7 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Op
             if b.clicked()
                 && let Some(node) = selected
             {
-                commands
-                    .push(AppCommand::Execute(Command::Land { side: f.side.clone(), counter: name.to_owned(), node }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(Order::Land { side: f.side.clone(), counter: name.to_owned(), node }, DiceInput::Seeded));
             }
         }
     });
@@ -211,7 +208,7 @@ pub(crate) fn counter_orders_ui(
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
                     commands.push(AppCommand::Execute(
-                        Command::Disembark { side: counter.side.clone(), counter: counter.name.clone() },
+                        Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() },
                         DiceInput::Seeded,
                     ));
                 }
@@ -226,7 +223,7 @@ pub(crate) fn counter_orders_ui(
                     .on_disabled_hover_text(format!("No {who} fleet at this node (MG-14)"));
                 if b.clicked() {
                     commands.push(AppCommand::Execute(
-                        Command::Embark { side: counter.side.clone(), counter: counter.name.clone() },
+                        Order::Embark { side: counter.side.clone(), counter: counter.name.clone() },
                         DiceInput::Seeded,
                     ));
                 }
@@ -311,7 +308,7 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                         });
                     if b.clicked() {
                         commands.push(AppCommand::Execute(
-                            Command::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
+                            Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
                             DiceInput::Seeded,
                         ));
                     }
@@ -351,7 +348,7 @@ pub(crate) fn withdraw_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Vi
             "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
         );
         if b.clicked() {
-            commands.push(AppCommand::Execute(Command::WithdrawIntoCity { side: (*side).clone(), battle: battle.id }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id }, DiceInput::Seeded));
         }
     }
 }
@@ -388,7 +385,7 @@ pub(crate) fn siege_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewe
                 ))
                 .on_disabled_hover_text(format!("The besieged sally in {defender}'s own movement phase (MG-27)"));
             if b.clicked() {
-                commands.push(AppCommand::Execute(Command::Sally { side: siege.defender.clone(), node }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(Order::Sally { side: siege.defender.clone(), node }, DiceInput::Seeded));
             }
         }
     });
@@ -413,8 +410,7 @@ fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee
             counter.name
         ));
     if b.clicked() {
-        commands
-            .push(AppCommand::Execute(Command::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+        commands.push(AppCommand::Execute(Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
     }
 }
 
@@ -435,7 +431,7 @@ fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_
             "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
         );
         if b.clicked() {
-            commands.push(AppCommand::Execute(Command::Shelter { side: fleet.side.clone() }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(Order::Shelter { side: fleet.side.clone() }, DiceInput::Seeded));
         }
     });
 }
@@ -482,7 +478,7 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: 
                         .accessible_name(format!("{city} turns to {name}"))
                         .on_hover_text(format!("{city} becomes {name}'s ally, and its commands fight {who} in a battle here now (MG-07)"));
                     if b.clicked() {
-                        let command = Command::AttackCity { side: side.clone(), node, ally: (*id).clone() };
+                        let command = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
                         commands.push(AppCommand::Execute(command, DiceInput::Seeded));
                         open = false;
                     }
@@ -521,7 +517,7 @@ pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                 ))
                 .on_disabled_hover_text(format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)"));
             if b.clicked() {
-                commands.push(AppCommand::Execute(Command::CombineFleets { side: side.clone(), with: with.clone() }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(Order::CombineFleets { side: side.clone(), with: with.clone() }, DiceInput::Seeded));
             }
         }
     });

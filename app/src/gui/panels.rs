@@ -7,7 +7,7 @@ use referee_campaign::battle::Victory;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::turn::{Counter, FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
-use referee_campaign::{Command, DiceInput, DiceSpec, Map, NodeId, SideId};
+use referee_campaign::{DiceInput, DiceSpec, Map, NodeId, Order, SideId};
 
 use super::app::{AppCommand, CounterRef, Message};
 use super::dialogs;
@@ -95,7 +95,7 @@ fn turn_buttons_inner_ui(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
                 if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    commands.push(AppCommand::Execute(Command::BeginPlay {}, DiceInput::Seeded));
+                    commands.push(AppCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
                 }
             }
         }
@@ -126,7 +126,7 @@ fn turn_buttons_inner_ui(
             if button.clicked()
                 && let Ok(dice) = dice
             {
-                commands.push(AppCommand::Execute(Command::EndPhase { side: board.moving.clone() }, dice));
+                commands.push(AppCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice));
                 roll.values.clear();
             }
         }
@@ -466,7 +466,7 @@ fn counters_here_ui(ui: &mut egui::Ui, map: &Map, view: &View, node: NodeId, pic
                         let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
                             commands.push(AppCommand::Execute(
-                                Command::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
+                                Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                                 DiceInput::Seeded,
                             ));
                         }
@@ -594,7 +594,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                     && let Some(node) = target
                 {
                     commands.push(AppCommand::Execute(
-                        Command::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
+                        Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
                         DiceInput::Seeded,
                     ));
                 }

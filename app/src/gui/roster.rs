@@ -5,7 +5,7 @@
 
 use egui::{Align, Align2, Layout, RichText};
 use referee_campaign::army::{Army, ArmyProblem, Class, CommandRoster, ElementGroup, ElementSpec, ElementTable, Grade, Rank};
-use referee_campaign::{Command, DiceInput, SideId};
+use referee_campaign::{DiceInput, Order, SideId};
 
 use super::app::AppCommand;
 
@@ -60,7 +60,7 @@ impl RosterEditor {
         match edit {
             Edit::AddCommand => {
                 let name = (self.army.commands.len() + 1..)
-                    .map(|n| format!("Command {n}"))
+                    .map(|n| format!("Order {n}"))
                     .find(|n| !self.army.commands.iter().any(|c| &c.name == n))
                     .unwrap_or_default();
                 let has_chief = self.army.commands.iter().any(|c| c.rank == Rank::CInC);
@@ -221,7 +221,7 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("{}.", i + 1)).strong().size(15.0));
         ui.add(egui::TextEdit::singleline(&mut command.name).desired_width(190.0).hint_text("name of its counter"))
-            .accessible_name(format!("Command {} name", i + 1))
+            .accessible_name(format!("Order {} name", i + 1))
             .on_hover_text("The command's name, which is its counter's name on the map");
         egui::ComboBox::from_id_salt(("rank", i))
             .selected_text(command.rank.name())
@@ -232,7 +232,7 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
                 }
             })
             .response
-            .accessible_name(format!("Command {} rank", i + 1))
+            .accessible_name(format!("Order {} rank", i + 1))
             .on_hover_text("The general's rank: one C-in-C per army; an ally-general's command is the least reliable");
         ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
             if ui
@@ -342,7 +342,7 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             .on_hover_text(format!("Replace {}'s roster with this one; the log records it (MG-03)", data.side_name))
             .on_disabled_hover_text("Put right the problems listed above first (MG-03)");
         if save.clicked() {
-            commands.push(AppCommand::Execute(Command::SetArmy { army: editor.army.clone() }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded));
         }
         if ui.button("Cancel").on_hover_text("Close the editor and forget these changes").clicked() {
             commands.push(AppCommand::EditRoster(None));

@@ -7,7 +7,7 @@ use referee_campaign::map::Edge;
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::turn::Phase;
 use referee_campaign::view::{BattleMark, View};
-use referee_campaign::{Command, DiceInput, Map};
+use referee_campaign::{DiceInput, Map, Order};
 
 use super::app::{AppCommand, Message};
 use super::map;
@@ -36,13 +36,13 @@ impl TableForm {
         }
     }
 
-    fn command(&self, battle: &BattleMark) -> Result<Command, String> {
+    fn command(&self, battle: &BattleMark) -> Result<Order, String> {
         let attacker_edge = if needs_edge(battle) {
             Some(self.edge.ok_or("name the edge the attacker fights from: it did not come in by road (MG-21)")?)
         } else {
             None
         };
-        Ok(Command::SetUpTable { battle: self.battle, defence: self.defence, cut: self.small.then_some(self.cut), attacker_edge })
+        Ok(Order::SetUpTable { battle: self.battle, defence: self.defence, cut: self.small.then_some(self.cut), attacker_edge })
     }
 }
 

@@ -1,8 +1,8 @@
 //! Magna Graecia behind the core's [`Engine`] trait.
 
-use super::command::Command;
 use super::event::{Event, Logged};
 use super::map::Map;
+use super::order::Order;
 use super::rules;
 use super::scenario::Scenario;
 use super::state::{CampaignState, STATE_VERSION, StartedAgain};
@@ -23,7 +23,7 @@ impl Engine for MagnaGraecia {
 
     type Setup = Scenario;
     type State = CampaignState;
-    type Order = Command;
+    type Order = Order;
     type Event = Event;
     type View = View;
     type Context = Map;
@@ -39,7 +39,7 @@ impl Engine for MagnaGraecia {
         }
     }
 
-    fn decide(state: &CampaignState, map: &Map, order: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    fn decide(state: &CampaignState, map: &Map, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
         rules::decide(state, map, order, dice)
     }
 
@@ -84,7 +84,7 @@ impl Engine for MagnaGraecia {
         event.kind()
     }
 
-    fn summary(order: &Command) -> String {
+    fn summary(order: &Order) -> String {
         order.summary()
     }
 

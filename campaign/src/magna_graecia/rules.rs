@@ -2,9 +2,9 @@
 //! here touches the database, the screen or the clock.
 
 use super::cities::{self, Direction};
-use super::command::Command;
 use super::event::Event;
 use super::map::Map;
+use super::order::Order;
 use super::state::CampaignState;
 use crate::core::dice::Dice;
 use crate::core::error::RuleError;
@@ -12,7 +12,7 @@ use crate::core::rule::RuleId;
 use crate::{battle, naval, siege, turn};
 
 /// Decides what `command` does to the campaign.
-pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let known_side = |s: &crate::ids::SideId| {
         if state.is_side(s) {
             Ok(())
@@ -29,7 +29,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
     };
     command.check_names()?;
     let events = match command {
-        Command::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
+        Order::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
             if purpose.trim().is_empty() {
                 return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
             }
@@ -39,7 +39,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             let (roll, visibility) = crate::core::dice::referee_roll(dice, *spec, purpose, side.as_ref(), *hidden, modifiers)?;
             vec![Event::DiceRolled { roll, side: side.clone(), visibility }]
         }
-        Command::SetArmy { army } => {
+        Order::SetArmy { army } => {
             known_side(&army.side)?;
             if state.phase != turn::Phase::Setup {
                 return Err(RuleError::new(RuleId::MG_03, "rosters are fixed once play has begun; losses change them, not the referee"));
@@ -52,42 +52,42 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Command, dice: &mut Di
             }
             vec![Event::ArmyReplaced { army: army.clone() }]
         }
-        Command::Deploy { side, counter, node } => turn::deploy(state, map, side, counter, *node)?,
-        Command::BeginPlay {} => turn::begin_play(state, map)?,
-        Command::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path, dice)?,
-        Command::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
-        Command::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
-        Command::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
-        Command::Shelter { side } => naval::shelter(state, map, side)?,
-        Command::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
-        Command::SetUpTable { battle: id, defence, cut, attacker_edge } => {
+        Order::Deploy { side, counter, node } => turn::deploy(state, map, side, counter, *node)?,
+        Order::BeginPlay {} => turn::begin_play(state, map)?,
+        Order::Move { side, counter, path } => turn::move_counter(state, map, side, counter, path, dice)?,
+        Order::EndPhase { side } => turn::end_phase(state, map, side, dice)?,
+        Order::AllocateNavalLosses { side, lost, sunk } => naval::allocate_losses(state, side, lost, sunk)?,
+        Order::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
+        Order::Shelter { side } => naval::shelter(state, map, side)?,
+        Order::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
+        Order::SetUpTable { battle: id, defence, cut, attacker_edge } => {
             super::table::set_up_table(state, map, *id, *defence, *cut, *attacker_edge, dice)?
         }
-        Command::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
-        Command::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
-        Command::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,
-        Command::WithdrawIntoCity { side, battle: id } => siege::withdraw_into_city(state, map, side, *id)?,
-        Command::AllocateSiegeLosses { side, lost, sunk } => siege::allocate_siege_losses(state, map, side, lost, sunk)?,
-        Command::Sally { side, node } => siege::sally(state, side, *node)?,
-        Command::EndCampaign { reason } => siege::end_by_agreement(state, reason)?,
-        Command::AttackCity { side, node, ally } => cities::attack_city(state, map, side, *node, ally)?,
-        Command::ExitMap { side, counter } => siege::exit_through_messena(state, map, side, counter)?,
-        Command::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
-        Command::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
-        Command::Garrison { side, command, elements, into_garrison } => {
+        Order::RecordBattleResult { result } => battle::record_result(state, map, result, dice)?,
+        Order::Retreat { side, counter, path } => battle::retreat(state, map, side, counter, path)?,
+        Order::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,
+        Order::WithdrawIntoCity { side, battle: id } => siege::withdraw_into_city(state, map, side, *id)?,
+        Order::AllocateSiegeLosses { side, lost, sunk } => siege::allocate_siege_losses(state, map, side, lost, sunk)?,
+        Order::Sally { side, node } => siege::sally(state, side, *node)?,
+        Order::EndCampaign { reason } => siege::end_by_agreement(state, reason)?,
+        Order::AttackCity { side, node, ally } => cities::attack_city(state, map, side, *node, ally)?,
+        Order::ExitMap { side, counter } => siege::exit_through_messena(state, map, side, counter)?,
+        Order::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
+        Order::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
+        Order::Garrison { side, command, elements, into_garrison } => {
             let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };
             cities::garrison(state, map, side, command, elements, direction)?
         }
-        Command::Embark { side, counter } => turn::embark(state, map, side, counter)?,
-        Command::Disembark { side, counter } => turn::disembark(state, side, counter)?,
-        Command::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
-        Command::AddNote { text } => {
+        Order::Embark { side, counter } => turn::embark(state, map, side, counter)?,
+        Order::Disembark { side, counter } => turn::disembark(state, side, counter)?,
+        Order::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
+        Order::AddNote { text } => {
             if text.trim().is_empty() {
                 return Err(RuleError::new(RuleId::X_03, "a note needs some text"));
             }
             vec![Event::NoteAdded { text: text.trim().to_owned() }]
         }
-        Command::AdjustControl { node, side, reason } => {
+        Order::AdjustControl { node, side, reason } => {
             if map.node(*node).is_none() {
                 return Err(RuleError::new(
                     RuleId::MG_01,

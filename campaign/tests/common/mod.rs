@@ -3,7 +3,7 @@
 
 #![allow(dead_code, reason = "each test file uses the helpers it needs")]
 
-use referee_campaign::{Campaign, Catalog, Command, DiceInput, Event, Map, NodeId, SideId, Store};
+use referee_campaign::{Campaign, Catalog, DiceInput, Event, Map, NodeId, Order, SideId, Store};
 
 pub fn side(id: &str) -> SideId {
     SideId::new(id)
@@ -28,9 +28,9 @@ impl Game {
         let c = store.create("Test", catalog.scenario(scenario).unwrap(), seed).unwrap();
         let mut g = Game { store, c, map };
         for &(s, counter, node) in deployment {
-            g.ok(&Command::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
+            g.ok(&Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
         }
-        g.ok(&Command::BeginPlay {});
+        g.ok(&Order::BeginPlay {});
         g
     }
 
@@ -38,22 +38,22 @@ impl Game {
     /// battle raised.
     pub fn himera(deployment: &[(&str, &str, u8)]) -> Game {
         let mut g = Game::deployed("dionysian", 9, deployment);
-        g.ok(&Command::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-        g.ok(&Command::EndPhase { side: side("carthage") });
+        g.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+        g.ok(&Order::EndPhase { side: side("carthage") });
         assert_eq!(g.c.state.battles.len(), 1);
         g
     }
 
-    pub fn go(&mut self, command: &Command, dice: DiceInput) -> Result<Vec<Event>, String> {
+    pub fn go(&mut self, command: &Order, dice: DiceInput) -> Result<Vec<Event>, String> {
         self.store.execute(&mut self.c, &self.map, command, dice).map_err(|e| e.to_string())
     }
 
-    pub fn ok(&mut self, command: &Command) -> Vec<Event> {
+    pub fn ok(&mut self, command: &Order) -> Vec<Event> {
         self.go(command, DiceInput::Seeded).unwrap_or_else(|e| panic!("{command:?}: {e}"))
     }
 
     /// Asserts a refusal containing `words`, with nothing stored.
-    pub fn refused(&mut self, command: &Command, words: &str) {
+    pub fn refused(&mut self, command: &Order, words: &str) {
         let before = self.store.events(self.c.id).unwrap().len();
         let err = self.go(command, DiceInput::Seeded).unwrap_err();
         assert!(err.contains(words), "expected `{words}`, got: {err}");
@@ -62,7 +62,7 @@ impl Game {
 
     /// Ends `s`'s current phase.
     pub fn end(&mut self, s: &str, dice: DiceInput) -> Vec<Event> {
-        self.go(&Command::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
+        self.go(&Order::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
     }
 
     /// Ends all three phases of `s`'s player-turn.
@@ -80,7 +80,7 @@ impl Game {
     }
 
     pub fn sail(&mut self, s: &str, path: &[u8]) {
-        self.ok(&Command::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
+        self.ok(&Order::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
     }
 
     /// A command's element groups, written out.

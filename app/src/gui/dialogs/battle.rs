@@ -7,7 +7,7 @@ use egui::RichText;
 use referee_campaign::army::{ElementGroup, Grade, Rank};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::view::{BattleMark, Board, View};
-use referee_campaign::{Command, DiceInput, Map, NodeId, SideId};
+use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
 use super::shared::*;
 use crate::gui::app::{AppCommand, Message};
@@ -393,7 +393,7 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
         if record.clicked()
             && let (Ok(result), Ok(dice)) = (result, data.dice.clone())
         {
-            commands.push(AppCommand::Execute(Command::RecordBattleResult { result }, dice));
+            commands.push(AppCommand::Execute(Order::RecordBattleResult { result }, dice));
         }
         if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
             commands.push(AppCommand::OpenDialog(None));

@@ -1,7 +1,7 @@
 //! Ending the campaign early, as the sides agree (MG-32).
 
 use egui::RichText;
-use referee_campaign::{Command, DiceInput};
+use referee_campaign::{DiceInput, Order};
 
 use super::shared::*;
 use crate::gui::app::{AppCommand, Message};
@@ -32,7 +32,7 @@ pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: 
                 .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
                 .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
             if go.clicked() {
-                commands.push(AppCommand::Execute(Command::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(Order::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
             }
             if ui.button("Cancel").clicked() {
                 commands.push(AppCommand::OpenDialog(None));

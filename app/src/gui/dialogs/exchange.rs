@@ -3,7 +3,7 @@
 
 use egui::RichText;
 use referee_campaign::view::View;
-use referee_campaign::{Command, DiceInput, Map};
+use referee_campaign::{DiceInput, Map, Order};
 
 use super::shared::*;
 use crate::gui::app::{AppCommand, CounterRef, Message};
@@ -94,7 +94,7 @@ pub(crate) fn exchange_ui(
                 if go.clicked()
                     && let Some(to) = form.to.clone()
                 {
-                    let command = Command::Exchange { side: form.from.side.clone(), from: form.from.name.clone(), to, elements };
+                    let command = Order::Exchange { side: form.from.side.clone(), from: form.from.name.clone(), to, elements };
                     commands.push(AppCommand::Execute(command, DiceInput::Seeded));
                 }
                 if ui.button("Cancel").clicked() {
@@ -143,7 +143,7 @@ pub(crate) fn garrison_ui(
                 .add_enabled(!elements.is_empty(), egui::Button::new(RichText::new("Hand over").strong()))
                 .on_disabled_hover_text("Pick at least one element");
             if go.clicked() {
-                let command = Command::Garrison {
+                let command = Order::Garrison {
                     side: form.command.side.clone(),
                     command: form.command.name.clone(),
                     elements,

@@ -7,7 +7,7 @@ use egui::{Align2, RichText};
 use referee_campaign::army::{CommandRoster, ElementGroup};
 use referee_campaign::siege::LossesDue;
 use referee_campaign::view::{Forces, View};
-use referee_campaign::{Command, DiceInput, Map, SideId};
+use referee_campaign::{DiceInput, Map, Order, SideId};
 
 use super::shared::*;
 use crate::gui::app::{AppCommand, Message};
@@ -140,7 +140,7 @@ pub(crate) fn naval_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::Execute(Command::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
         }
     }
 }
@@ -208,7 +208,7 @@ pub(crate) fn siege_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::Execute(Command::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
         }
     }
 }

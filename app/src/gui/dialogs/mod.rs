@@ -5,7 +5,7 @@
 //! The forms keep their entries in the app between frames and draw from the [`View`]; they
 //! only push [`AppCommand`]s. The rules check every order again and refuse it in words.
 
-use referee_campaign::Command;
+use referee_campaign::Order;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::View;
 
@@ -96,14 +96,14 @@ impl DialogForm {
     }
 
     /// Whether a command the rules just took was this form's, so the form is done.
-    pub fn done_by(&self, command: &Command) -> bool {
+    pub fn done_by(&self, command: &Order) -> bool {
         matches!(
             (self, command),
-            (DialogForm::Battle(_), Command::RecordBattleResult { .. })
-                | (DialogForm::Exchange(_), Command::Exchange { .. })
-                | (DialogForm::Garrison(_), Command::Garrison { .. })
-                | (DialogForm::EndCampaign(_), Command::EndCampaign { .. })
-                | (DialogForm::Table(_), Command::SetUpTable { .. })
+            (DialogForm::Battle(_), Order::RecordBattleResult { .. })
+                | (DialogForm::Exchange(_), Order::Exchange { .. })
+                | (DialogForm::Garrison(_), Order::Garrison { .. })
+                | (DialogForm::EndCampaign(_), Order::EndCampaign { .. })
+                | (DialogForm::Table(_), Order::SetUpTable { .. })
         )
     }
 }

@@ -13,7 +13,7 @@ use crate::ids::{NodeId, SideId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
-pub enum Command {
+pub enum Order {
     /// Roll dice for a purpose the umpire names, logged like any roll the rules make.
     RollDice {
         dice: DiceSpec,
@@ -107,47 +107,47 @@ pub enum Command {
     AdjustControl { node: NodeId, side: Option<SideId>, reason: String },
 }
 
-impl Command {
+impl Order {
     /// One line for the `commands.summary` column and the undo message.
     pub fn summary(&self) -> String {
         match self {
-            Command::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
-            Command::AddNote { .. } => "add a note".to_owned(),
-            Command::SetArmy { army } => format!("replace {}'s army", army.side),
-            Command::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
-            Command::BeginPlay {} => "begin play".to_owned(),
-            Command::Move { side, counter, path } => {
+            Order::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
+            Order::AddNote { .. } => "add a note".to_owned(),
+            Order::SetArmy { army } => format!("replace {}'s army", army.side),
+            Order::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
+            Order::BeginPlay {} => "begin play".to_owned(),
+            Order::Move { side, counter, path } => {
                 let route: Vec<String> = path.iter().map(ToString::to_string).collect();
                 format!("move {side} {counter} to {}", route.join("-"))
             }
-            Command::EndPhase { side } => format!("end {side}'s phase"),
-            Command::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
-            Command::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
-            Command::Shelter { side } => format!("shelter {side}'s fleet"),
-            Command::CombineFleets { side, with } => format!("combine {with}'s fleet with {side}'s"),
-            Command::SetUpTable { battle, defence, .. } => format!("set the table of battle {battle} ({defence} defence)"),
-            Command::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
-            Command::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
-            Command::SwitchSides { side, to } => format!("{side} changes sides to {to}"),
-            Command::ChooseStayOrRetire { side, battle, .. } => format!("{side} chooses for battle {battle}"),
-            Command::WithdrawIntoCity { side, battle } => format!("{side} withdraws into the city at battle {battle}"),
-            Command::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
-            Command::Sally { side, node } => format!("{side} sallies at {node}"),
-            Command::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
-            Command::AttackCity { side, node, .. } => format!("{side} attacks the city at {node}"),
-            Command::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
-            Command::Embark { side, counter } => format!("embark {side} {counter}"),
-            Command::Garrison { side, command, into_garrison, .. } => {
+            Order::EndPhase { side } => format!("end {side}'s phase"),
+            Order::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
+            Order::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
+            Order::Shelter { side } => format!("shelter {side}'s fleet"),
+            Order::CombineFleets { side, with } => format!("combine {with}'s fleet with {side}'s"),
+            Order::SetUpTable { battle, defence, .. } => format!("set the table of battle {battle} ({defence} defence)"),
+            Order::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
+            Order::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
+            Order::SwitchSides { side, to } => format!("{side} changes sides to {to}"),
+            Order::ChooseStayOrRetire { side, battle, .. } => format!("{side} chooses for battle {battle}"),
+            Order::WithdrawIntoCity { side, battle } => format!("{side} withdraws into the city at battle {battle}"),
+            Order::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
+            Order::Sally { side, node } => format!("{side} sallies at {node}"),
+            Order::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
+            Order::AttackCity { side, node, .. } => format!("{side} attacks the city at {node}"),
+            Order::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
+            Order::Embark { side, counter } => format!("embark {side} {counter}"),
+            Order::Garrison { side, command, into_garrison, .. } => {
                 format!(
                     "{} {side}'s garrison {} {command}",
                     if *into_garrison { "reinforce" } else { "draw on" },
                     if *into_garrison { "from" } else { "for" }
                 )
             }
-            Command::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
-            Command::Disembark { side, counter } => format!("disembark {side} {counter}"),
-            Command::Land { side, counter, node } => format!("land {side} {counter} at {node}"),
-            Command::AdjustControl { node, side, .. } => match side {
+            Order::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
+            Order::Disembark { side, counter } => format!("disembark {side} {counter}"),
+            Order::Land { side, counter, node } => format!("land {side} {counter} at {node}"),
+            Order::AdjustControl { node, side, .. } => match side {
                 Some(s) => format!("give node {node} to {s}"),
                 None => format!("leave node {node} uncontrolled"),
             },
@@ -155,7 +155,7 @@ impl Command {
     }
 }
 
-impl Command {
+impl Order {
     /// Every name the order gives (sides, counters, commands), with the field it is in, so
     /// that an empty one is refused by naming its field rather than with a sentence that
     /// has a hole where the name should be.
@@ -167,39 +167,39 @@ impl Command {
             };
         }
         match self {
-            Command::RollDice { side: Some(s), .. } => side!("side", s),
-            Command::SetArmy { army } => side!("army.side", &army.side),
-            Command::Deploy { side: s, .. }
-            | Command::Move { side: s, .. }
-            | Command::Exchange { side: s, .. }
-            | Command::Garrison { side: s, .. }
-            | Command::Embark { side: s, .. }
-            | Command::Disembark { side: s, .. }
-            | Command::Land { side: s, .. }
-            | Command::AllocateNavalLosses { side: s, .. }
-            | Command::Shelter { side: s }
-            | Command::RetreatFleet { side: s, .. }
-            | Command::Retreat { side: s, .. }
-            | Command::WithdrawIntoCity { side: s, .. }
-            | Command::AllocateSiegeLosses { side: s, .. }
-            | Command::ExitMap { side: s, .. }
-            | Command::Sally { side: s, .. }
-            | Command::ChooseStayOrRetire { side: s, .. }
-            | Command::EndPhase { side: s } => side!("side", s),
-            Command::CombineFleets { side: s, with } => {
+            Order::RollDice { side: Some(s), .. } => side!("side", s),
+            Order::SetArmy { army } => side!("army.side", &army.side),
+            Order::Deploy { side: s, .. }
+            | Order::Move { side: s, .. }
+            | Order::Exchange { side: s, .. }
+            | Order::Garrison { side: s, .. }
+            | Order::Embark { side: s, .. }
+            | Order::Disembark { side: s, .. }
+            | Order::Land { side: s, .. }
+            | Order::AllocateNavalLosses { side: s, .. }
+            | Order::Shelter { side: s }
+            | Order::RetreatFleet { side: s, .. }
+            | Order::Retreat { side: s, .. }
+            | Order::WithdrawIntoCity { side: s, .. }
+            | Order::AllocateSiegeLosses { side: s, .. }
+            | Order::ExitMap { side: s, .. }
+            | Order::Sally { side: s, .. }
+            | Order::ChooseStayOrRetire { side: s, .. }
+            | Order::EndPhase { side: s } => side!("side", s),
+            Order::CombineFleets { side: s, with } => {
                 side!("side", s);
                 side!("with", with);
             }
-            Command::AttackCity { side: s, ally, .. } => {
+            Order::AttackCity { side: s, ally, .. } => {
                 side!("side", s);
                 side!("ally", ally);
             }
-            Command::SwitchSides { side: s, to } => {
+            Order::SwitchSides { side: s, to } => {
                 side!("side", s);
                 side!("to", to);
             }
-            Command::AdjustControl { side: Some(s), .. } => side!("side", s),
-            Command::RecordBattleResult { result } => {
+            Order::AdjustControl { side: Some(s), .. } => side!("side", s),
+            Order::RecordBattleResult { result } => {
                 if let super::battle::Outcome::Won { winner } = &result.outcome {
                     side!("outcome.winner", winner);
                 }
@@ -219,26 +219,26 @@ impl Command {
             _ => {}
         }
         match self {
-            Command::Deploy { counter, .. }
-            | Command::Move { counter, .. }
-            | Command::Embark { counter, .. }
-            | Command::Disembark { counter, .. }
-            | Command::Land { counter, .. }
-            | Command::Retreat { counter, .. }
-            | Command::ExitMap { counter, .. } => out.push(("counter".to_owned(), counter)),
-            Command::Exchange { from, to, .. } => {
+            Order::Deploy { counter, .. }
+            | Order::Move { counter, .. }
+            | Order::Embark { counter, .. }
+            | Order::Disembark { counter, .. }
+            | Order::Land { counter, .. }
+            | Order::Retreat { counter, .. }
+            | Order::ExitMap { counter, .. } => out.push(("counter".to_owned(), counter)),
+            Order::Exchange { from, to, .. } => {
                 out.push(("from".to_owned(), from));
                 out.push(("to".to_owned(), to));
             }
-            Command::Garrison { command, .. } => out.push(("command".to_owned(), command)),
-            Command::AllocateNavalLosses { lost, sunk, .. } | Command::AllocateSiegeLosses { lost, sunk, .. } => {
+            Order::Garrison { command, .. } => out.push(("command".to_owned(), command)),
+            Order::AllocateNavalLosses { lost, sunk, .. } | Order::AllocateSiegeLosses { lost, sunk, .. } => {
                 out.extend(lost.iter().enumerate().map(|(i, (name, _))| (format!("lost[{i}]"), name.as_str())));
                 out.extend(sunk.iter().enumerate().map(|(i, name)| (format!("sunk[{i}]"), name.as_str())));
             }
-            Command::SetArmy { army } => {
+            Order::SetArmy { army } => {
                 out.extend(army.commands.iter().enumerate().map(|(i, c)| (format!("army.commands[{i}].name"), c.name.as_str())));
             }
-            Command::RecordBattleResult { result } => {
+            Order::RecordBattleResult { result } => {
                 for (i, l) in result.losses.iter().enumerate() {
                     out.push((format!("losses[{i}].command"), &l.command));
                     if let Some(j) = &l.join {
