@@ -192,6 +192,33 @@ fn x_02_undo_then_reroll_gives_the_same_roll() {
     assert_eq!(first, again);
 }
 
+/// an undone order given again by redo rolls what it rolled — seeded or typed
+/// in — and leaves the campaign exactly as it was before the undo; an order whose dice were
+/// not kept cannot be redone.
+#[test]
+fn x_03_redo_gives_the_undone_order_again_with_its_dice() {
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Again", scenario("dionysian"), 41).unwrap();
+    let seeded = store.execute(&mut c, sicily(), &roll("seeded"), DiceInput::Seeded).unwrap();
+    let typed = store.execute(&mut c, sicily(), &roll("typed"), DiceInput::Manual(vec![2])).unwrap();
+    let (state, events) = (c.state.clone(), store.events(c.id).unwrap());
+    let second = store.undo(&mut c).unwrap();
+    let first = store.undo(&mut c).unwrap();
+    assert_eq!((first.dice.clone(), second.dice.clone()), (Some(DiceInput::Seeded), Some(DiceInput::Manual(vec![2]))));
+    assert_eq!(store.redo(&mut c, sicily(), &first).unwrap(), seeded);
+    assert_eq!(store.redo(&mut c, sicily(), &second).unwrap(), typed);
+    assert_eq!(c.state, state);
+    assert_eq!(store.events(c.id).unwrap(), events);
+    // The same campaign read afresh from the file agrees.
+    assert_eq!(store.load(c.id).unwrap().state, state);
+
+    let old = referee_campaign::store::Undone { dice: None, ..second };
+    store.undo(&mut c).unwrap();
+    let e = store.redo(&mut c, sicily(), &old).unwrap_err();
+    assert!(e.to_string().contains("cannot be redone, because the dice it was given were not kept"), "{e}");
+    assert_eq!(store.events(c.id).unwrap().len(), 2, "a refused redo writes nothing");
+}
+
 /// a refused command writes nothing.
 #[test]
 fn x_03_refused_command_writes_nothing() {

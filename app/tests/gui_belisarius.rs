@@ -103,6 +103,10 @@ fn be_49_set_up_is_finished_in_the_app() {
     assert!(label_exists(&h, "d6 = 3 [typed in] for desertions"));
     h.get_by_label("Undo").click();
     h.run();
-    assert!(!label_exists(&h, "d6 = 3 [typed in] for desertions"));
-    assert!(label_exists(&h, "Undone: roll d6 for desertions"));
+    let log = h.state().belisarius_view().unwrap().log();
+    assert!(!log.iter().any(|l| l.text.contains("for desertions")), "the undone roll leaves the log");
+    assert_eq!(h.state().message().unwrap().text, "Undone: d6 = 3 [typed in] for desertions");
+    h.get_by_label("Redo").click();
+    h.run();
+    assert!(h.state().belisarius_view().unwrap().log().iter().any(|l| l.text.contains("d6 = 3 [typed in] for desertions")));
 }

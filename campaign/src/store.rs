@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::any::AnyCampaign;
 use crate::belisarius::Belisarius;
@@ -134,10 +134,24 @@ ALTER TABLE events ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE snapshots ADD COLUMN engine TEXT NOT NULL DEFAULT 'magna-graecia';
 ALTER TABLE battles RENAME COLUMN node TO place;
 "#,
+    // The dice each order was given — the seeded stream, or the values the referee typed in
+    // — so that an undone order can be given again with the very same dice (NULL for orders
+    // stored before, and for the start and imported commands). And the referee's settings
+    // for this file, such as the passphrase that hands a side's screen back.
+    r#"
+ALTER TABLE commands ADD COLUMN dice TEXT;
+CREATE TABLE settings (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+) WITHOUT ROWID;
+"#,
 ];
 
 /// The first schema with an `engine` column; older files hold Magna Graecia campaigns only.
 const ENGINE_SCHEMA: i32 = 3;
+
+/// The first schema with the dice kept with each order and a `settings` table.
+const SETTINGS_SCHEMA: i32 = 4;
 
 /// The schema's migrations, oldest first: for tests and tools that build databases of an
 /// older version.
@@ -197,6 +211,8 @@ pub enum StoreError {
     CampaignExists(String),
     #[error("campaign `{0}` has nothing to undo: only its start is left")]
     NothingToUndo(String),
+    #[error("campaign `{campaign}`: “{order}” cannot be redone, because the dice it was given were not kept with it; give it again")]
+    CannotRedo { campaign: String, order: String },
     /// Another program wrote to the campaign since it was opened here.
     #[error("campaign `{0}` was changed by another program since it was opened; open it again")]
     Changed(String),
@@ -242,8 +258,10 @@ fn apply_all<E: Engine>(state: &mut E::State, events: &[E::Event], name: &str) -
     Ok(())
 }
 
-/// Where a command's dice come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Where a command's dice come from. Kept with each stored order, as JSON: `"seeded"`,
+/// `{"manual": [3, 5]}`, `{"manual-with-chits": {"dice": [], "chits": ["8"]}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum DiceInput {
     /// The campaign's seeded stream.
     Seeded,
@@ -254,13 +272,21 @@ pub enum DiceInput {
 }
 
 impl DiceInput {
-    fn dice(self, (seed, stream_pos): (u64, u64)) -> Dice {
+    fn dice(&self, (seed, stream_pos): (u64, u64)) -> Dice {
         match self {
             DiceInput::Seeded => Dice::seeded(seed, stream_pos),
-            DiceInput::Manual(values) => Dice::manual(values),
-            DiceInput::ManualWithChits { dice, chits } => Dice::manual_with_chits(dice, chits),
+            DiceInput::Manual(values) => Dice::manual(values.iter().copied()),
+            DiceInput::ManualWithChits { dice, chits } => Dice::manual_with_chits(dice.iter().copied(), chits.iter().cloned()),
         }
     }
+}
+
+/// An order the rules allowed, about to be stored: what was ordered, the dice it was given,
+/// and what happened.
+struct Decided<'a, E: Engine> {
+    order: &'a E::Order,
+    dice: DiceInput,
+    events: Vec<E::Event>,
 }
 
 /// An open campaign of engine `E`: its state and where its story stands in the database.
@@ -293,6 +319,21 @@ pub struct Undone {
     pub command_seq: u64,
     pub summary: String,
     pub events: u64,
+    /// The order as it was stored (JSON), to give it again with [`Store::redo`].
+    #[serde(skip)]
+    pub order: String,
+    /// The dice it was given; `None` for an order stored before dice were kept with orders.
+    #[serde(skip)]
+    pub dice: Option<DiceInput>,
+}
+
+/// A command row: the order in a few words and whole, and the dice it was given.
+struct CommandRow<'a> {
+    seq: u64,
+    now: &'a str,
+    summary: &'a str,
+    body: &'a str,
+    dice: Option<&'a DiceInput>,
 }
 
 /// The body of a command brought in by [`Store::import`]: what was ordered is not in a log.
@@ -435,7 +476,8 @@ impl Store {
         let state =
             E::start(&start).ok_or_else(|| StoreError::Corrupt { campaign: name.to_owned(), detail: "its start is not a start".into() })?;
         let body = json(&StartCommand { engine: E::ID, r#type: "start_campaign", scenario, name });
-        insert_command::<E>(&tx, id, 1, &now, &format!("start {name} from {scenario}"), &body, &[start])?;
+        let summary = format!("start {name} from {scenario}");
+        insert_command::<E>(&tx, id, &CommandRow { seq: 1, now: &now, summary: &summary, body: &body, dice: None }, &[start])?;
         tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state, head: 1, commands: 1, last_snapshot: 0 })
     }
@@ -480,11 +522,35 @@ impl Store {
         for (i, (_, group)) in groups.iter().enumerate() {
             let seq = i as u64 + 1;
             let body = json(&ImportedCommand { r#type: "imported", command: seq });
-            insert_command::<E>(&tx, id, seq, &now, &format!("imported command {seq}"), &body, group)?;
+            let summary = format!("imported command {seq}");
+            insert_command::<E>(&tx, id, &CommandRow { seq, now: &now, summary: &summary, body: &body, dice: None }, group)?;
         }
         tx.commit().map_err(write_failed(&self.path))?;
         let head = groups.iter().map(|(_, g)| g.len() as u64).sum();
         Ok(Campaign { id, state, head, commands: groups.len() as u64, last_snapshot: 0 })
+    }
+
+    /// One of the referee's settings for this file, if set. An older file read as it is has
+    /// none.
+    pub fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        if self.schema < SETTINGS_SCHEMA {
+            return Ok(None);
+        }
+        Ok(self.conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    }
+
+    /// Sets one of the referee's settings for this file, or clears it with `None`.
+    pub fn set_setting(&mut self, key: &str, value: Option<&str>) -> Result<(), StoreError> {
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        match value {
+            Some(value) => tx.execute(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![key, value],
+            )?,
+            None => tx.execute("DELETE FROM settings WHERE key = ?1", [key])?,
+        };
+        tx.commit().map_err(write_failed(&self.path))?;
+        Ok(())
     }
 
     /// Every campaign in the file, oldest first.
@@ -630,7 +696,9 @@ impl Store {
         let events = E::decide(&campaign.state, context, order, &mut roller)?;
         let mut next = campaign.state.clone();
         apply_all::<E>(&mut next, &events, E::name(&campaign.state))?;
-        self.store_commands(campaign, next, &[(order, events.as_slice())])?;
+        let decided = [Decided::<E> { order, dice, events }];
+        self.store_commands(campaign, next, &decided)?;
+        let [Decided { events, .. }] = decided;
         Ok(events)
     }
 
@@ -647,14 +715,14 @@ impl Store {
         let mut decided = Vec::with_capacity(orders.len());
         for (index, order) in orders.iter().enumerate() {
             let refused = |error: ExecError| BatchError { index, error };
-            let mut roller = DiceInput::Seeded.dice(E::dice(&next));
+            let dice = DiceInput::Seeded;
+            let mut roller = dice.dice(E::dice(&next));
             let events = E::decide(&next, context, order, &mut roller).map_err(|e| refused(e.into()))?;
             apply_all::<E>(&mut next, &events, E::name(&campaign.state)).map_err(|e| refused(e.into()))?;
-            decided.push((order, events));
+            decided.push(Decided::<E> { order, dice, events });
         }
-        let pairs: Vec<(&E::Order, &[E::Event])> = decided.iter().map(|(c, e)| (*c, e.as_slice())).collect();
-        self.store_commands(campaign, next, &pairs).map_err(|e| BatchError { index: orders.len(), error: e.into() })?;
-        Ok(decided.into_iter().flat_map(|(_, e)| e).collect())
+        self.store_commands(campaign, next, &decided).map_err(|e| BatchError { index: orders.len(), error: e.into() })?;
+        Ok(decided.into_iter().flat_map(|d| d.events).collect())
     }
 
     /// Writes orders and their events in one transaction, and moves `campaign` on to `next`.
@@ -662,9 +730,9 @@ impl Store {
         &mut self,
         campaign: &mut Campaign<E>,
         next: E::State,
-        orders: &[(&E::Order, &[E::Event])],
+        orders: &[Decided<'_, E>],
     ) -> Result<(), StoreError> {
-        let count: u64 = orders.iter().map(|(_, e)| e.len() as u64).sum();
+        let count: u64 = orders.iter().map(|d| d.events.len() as u64).sum();
         let head = campaign.head + count;
         let snapshot = self.snapshot_every > 0 && head - campaign.last_snapshot >= self.snapshot_every;
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
@@ -674,8 +742,10 @@ impl Store {
             return Err(StoreError::Changed(E::name(&campaign.state).to_owned()));
         }
         let now = chrono::Utc::now().to_rfc3339();
-        for (i, (order, events)) in orders.iter().enumerate() {
-            insert_command::<E>(&tx, campaign.id, campaign.commands + 1 + i as u64, &now, &E::summary(order), &json(order), events)?;
+        for (i, Decided { order, dice, events }) in orders.iter().enumerate() {
+            let (summary, body) = (E::summary(order), json(order));
+            let row = CommandRow { seq: campaign.commands + 1 + i as u64, now: &now, summary: &summary, body: &body, dice: Some(dice) };
+            insert_command::<E>(&tx, campaign.id, &row, events)?;
         }
         if snapshot {
             tx.execute(
@@ -697,16 +767,18 @@ impl Store {
     pub fn undo<E: Engine>(&mut self, campaign: &mut Campaign<E>) -> Result<Undone, StoreError> {
         let name = E::name(&campaign.state).to_owned();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
-        let last: Option<(u64, String, u64)> = tx
+        let last: Option<(u64, String, u64, String, Option<String>)> = tx
             .query_row(
-                "SELECT seq, summary, event_count FROM commands WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
+                "SELECT seq, summary, event_count, body, dice FROM commands WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
                 [campaign.id.0],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .optional()?;
-        let Some((seq, summary, events)) = last else {
+        let Some((seq, summary, events, order, dice)) = last else {
             return Err(StoreError::UnknownCampaign(name));
         };
+        // Dice that do not read back are as good as not kept: the order cannot be redone.
+        let dice = dice.and_then(|d| serde_json::from_str(&d).ok());
         if seq != campaign.commands {
             return Err(StoreError::Changed(name));
         }
@@ -718,7 +790,26 @@ impl Store {
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
         tx.commit().map_err(write_failed(&self.path))?;
         *campaign = self.load_as::<E>(campaign.id)?;
-        Ok(Undone { command_seq: seq, summary, events })
+        Ok(Undone { command_seq: seq, summary, events, order, dice })
+    }
+
+    /// Gives an undone order again with the dice it was given: the seeded stream stands where
+    /// it stood, and typed-in values are typed in again, so it rolls what it rolled. Refused
+    /// if the order was stored before dice were kept with orders, or is not one at all (the
+    /// start, an imported command).
+    pub fn redo<E: Engine>(
+        &mut self,
+        campaign: &mut Campaign<E>,
+        context: &E::Context,
+        undone: &Undone,
+    ) -> Result<Vec<E::Event>, ExecError> {
+        let name = || E::name(&campaign.state).to_owned();
+        let Some(dice) = undone.dice.clone() else {
+            return Err(StoreError::CannotRedo { campaign: name(), order: undone.summary.clone() }.into());
+        };
+        let order: E::Order =
+            serde_json::from_str(&undone.order).map_err(|_| StoreError::CannotRedo { campaign: name(), order: undone.summary.clone() })?;
+        self.execute(campaign, context, &order, dice)
     }
 }
 
@@ -745,15 +836,13 @@ fn insert_campaign(
 fn insert_command<E: Engine>(
     tx: &rusqlite::Transaction<'_>,
     campaign: CampaignId,
-    seq: u64,
-    now: &str,
-    summary: &str,
-    body: &str,
+    row: &CommandRow<'_>,
     events: &[E::Event],
 ) -> Result<u64, rusqlite::Error> {
+    let CommandRow { seq, now, summary, body, dice } = *row;
     tx.execute(
-        "INSERT INTO commands (campaign_id, seq, issued_at, summary, body, event_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![campaign.0, seq, now, summary, body, events.len() as u64],
+        "INSERT INTO commands (campaign_id, seq, issued_at, summary, body, event_count, dice) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![campaign.0, seq, now, summary, body, events.len() as u64, dice.map(json)],
     )?;
     let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.0], |r| r.get(0))?;
     let mut stmt = tx.prepare_cached(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use referee_campaign::belisarius::World;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
-use referee_campaign::store::CampaignSummary;
+use referee_campaign::store::{CampaignSummary, Undone};
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
 
@@ -16,6 +16,7 @@ use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
 use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
 use super::dialogs::Dialog;
+use super::handover::{self, HandBack, SettingsForm};
 use super::magna_graecia::{MagnaGraeciaDesk, start_board};
 use super::map::MapState;
 use super::packs::{self, PackJob, PackSettings};
@@ -47,8 +48,22 @@ pub enum AppCommand {
     /// Open a dialog over the map (a battle's result form, an exchange, the garrison), or
     /// close the open one and drop its entries.
     OpenDialog(Option<Dialog>),
-    /// Take back the last command.
+    /// Take back the last order.
     Undo,
+    /// Give the last undone order again, with the dice it was given.
+    Redo,
+    /// Show the hand-back screen of a side's view (with why), or leave it and stay in the
+    /// side's view (`None`).
+    AskReferee(Option<String>),
+    /// The referee takes the screen back from a side: the umpire's view, and then whatever
+    /// waited for the referee. Refused without the passphrase, if one is set.
+    HandBack { passphrase: String },
+    /// Set or remove the hand-back passphrase of this database file (umpire only).
+    SetPassphrase(Option<String>),
+    /// Open or close the settings window (umpire only).
+    ShowSettings(bool),
+    /// Keep the log panel's height as the referee left it, for the next time.
+    KeepLogHeight(f32),
     /// Write one battle's pack into the settings' folder (umpire only, X-04); the open pack
     /// window lists the files or the reason they could not be written.
     WritePack { battle: u32, settings: PackSettings },
@@ -112,7 +127,27 @@ pub struct RefereeApp {
     pack_settings: PackSettings,
     /// The packs of every battle due, being written or just written.
     pack_job: Option<PackJob>,
+    /// Orders undone since the last new order, the last undone on top, each with what it
+    /// did in the referee's words.
+    redo: Vec<(Undone, String)>,
+    /// The hand-back screen, while a side's view asks for the referee.
+    hand_back: Option<HandBack>,
+    /// The settings window, while it is open.
+    settings: Option<SettingsForm>,
+    /// Orders refused since the campaign or the view changed, each after the log line it
+    /// followed (by the number of lines then): shown in the log, marked as not stored.
+    refusals: Vec<(usize, String)>,
+    /// The window's title as last set.
+    title: String,
+    /// The log panel's height as the referee left it, kept in the file's settings.
+    log_height: f32,
+    /// The log panel's height in the last frame drawn.
+    log_seen: Option<f32>,
 }
+
+/// The key of the log panel's height in the file's settings.
+const LOG_HEIGHT_KEY: &str = "log_panel_height";
+const DEFAULT_LOG_HEIGHT: f32 = 130.0;
 
 impl RefereeApp {
     /// An app over an open store and the loaded maps and scenarios, showing the picker.
@@ -137,7 +172,15 @@ impl RefereeApp {
             preview_map: MapState::default(),
             pack_settings: PackSettings::new("campaign"),
             pack_job: None,
+            redo: Vec::new(),
+            hand_back: None,
+            settings: None,
+            refusals: Vec::new(),
+            title: String::new(),
+            log_height: DEFAULT_LOG_HEIGHT,
+            log_seen: None,
         };
+        app.log_height = app.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
         app.scenarios = scenario_choices(&app.catalog, None);
         app.refresh_campaigns();
         app.picker.suggest_name(&app.scenarios, &app.campaigns);
@@ -277,11 +320,57 @@ impl RefereeApp {
                 if typed {
                     self.roll.clear_values();
                 }
+                // A new order: what was undone before it can no longer be given again.
+                self.redo.clear();
                 self.refresh_campaigns();
             }
             Reply::Info(text) => self.info(text),
-            Reply::Refused(text) => self.error(text),
+            Reply::Refused(text) => self.refuse(text),
         }
+    }
+
+    /// A refused order: the red line under the log, and a line in the log marked as not
+    /// stored.
+    fn refuse(&mut self, text: String) {
+        if let Some(desk) = &self.desk {
+            self.refusals.push((desk.get().log().lines.len(), text.clone()));
+        }
+        self.error(text);
+    }
+
+    /// The side the screen is handed over to, if a side is looking.
+    fn handed_to(&self) -> Option<&SideId> {
+        match self.desk.as_ref().map(|d| d.get().viewer()) {
+            Some(Viewer::Side(side)) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The window's title: the campaign and the database file.
+    pub fn window_title(&self) -> String {
+        let file = self.db.file_name().map_or_else(|| self.db.display().to_string(), |f| f.to_string_lossy().into_owned());
+        match &self.desk {
+            Some(desk) => format!("{} — {file} — referee", desk.get().campaign_name()),
+            None => format!("{file} — referee"),
+        }
+    }
+
+    /// What Undo would take back, in the referee's words; only the umpire reads it.
+    pub fn undo_label(&self) -> Option<String> {
+        if self.handed_to().is_some() {
+            return None;
+        }
+        self.desk.as_ref().and_then(|d| d.get().last_order())
+    }
+
+    /// What Redo would give again, in the referee's words; only the umpire reads it.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().filter(|_| self.handed_to().is_none()).map(|(_, label)| label.as_str())
+    }
+
+    /// Whether the hand-back screen is up.
+    pub fn asking_for_referee(&self) -> bool {
+        self.hand_back.is_some()
     }
 
     /// Applies the queued commands in order. A refused command changes nothing and leaves
@@ -296,6 +385,13 @@ impl RefereeApp {
     }
 
     fn apply(&mut self, command: AppCommand) {
+        // A side's view is a hand-over: what only the umpire may do waits for the referee.
+        if self.handed_to().is_some()
+            && let Some(reason) = handover::needs_referee(&command)
+        {
+            self.hand_back = Some(HandBack { reason: reason.to_owned(), pending: Some(Box::new(command)), passphrase: String::new() });
+            return;
+        }
         let typed = match &command {
             AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) | AppCommand::RollDice { input, .. } => {
                 matches!(input, DiceInput::Manual(_))
@@ -327,11 +423,32 @@ impl RefereeApp {
                     self.picker.suggest_name(&self.scenarios, &self.campaigns);
                 }
             }
-            AppCommand::SetViewer(viewer) => {
-                let Some(desk) = &mut self.desk else { return };
-                if let Err(e) = desk.get_mut().set_viewer(viewer) {
-                    self.error(e);
+            AppCommand::SetViewer(viewer) => self.set_viewer(viewer),
+            AppCommand::AskReferee(reason) => {
+                self.hand_back = match (reason, self.handed_to()) {
+                    (Some(reason), Some(_)) => Some(HandBack { reason, pending: None, passphrase: String::new() }),
+                    _ => None,
+                };
+            }
+            AppCommand::HandBack { passphrase } => self.take_back(&passphrase),
+            AppCommand::SetPassphrase(passphrase) => {
+                let sealed = passphrase.as_deref().map(|p| handover::seal(p, crate::fresh_seed()));
+                match self.store.set_setting(handover::PASSPHRASE_KEY, sealed.as_deref()) {
+                    Ok(()) => {
+                        self.settings = Some(SettingsForm::default());
+                        self.info(if passphrase.is_some() { "Passphrase set" } else { "Passphrase removed" }.to_owned());
+                    }
+                    Err(e) => self.error(e.to_string()),
                 }
+            }
+            AppCommand::KeepLogHeight(height) => {
+                self.log_height = height;
+                // Only a preference: a file opened for reading keeps the default.
+                let _ = self.store.set_setting(LOG_HEIGHT_KEY, Some(&format!("{height:.0}")));
+            }
+            AppCommand::ShowSettings(show) => {
+                self.settings = show.then(SettingsForm::default);
+                self.message = None;
             }
             AppCommand::RollDice { dice, purpose, side, hidden, input } => {
                 let Some(desk) = &mut self.desk else { return };
@@ -340,8 +457,36 @@ impl RefereeApp {
             }
             AppCommand::Undo => {
                 let Some(desk) = &mut self.desk else { return };
-                let reply = desk.get_mut().undo(&mut self.store);
-                self.reply(reply, false);
+                let label = desk.get().last_order();
+                match desk.get_mut().undo(&mut self.store) {
+                    Ok(undone) => {
+                        let label = label.unwrap_or_else(|| undone.summary.clone());
+                        let lines = desk.get().log().lines.len();
+                        self.refusals.retain(|(after, _)| *after <= lines);
+                        self.info(format!("Undone: {label}"));
+                        self.redo.push((undone, label));
+                        self.refresh_campaigns();
+                    }
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::Redo => {
+                let Some(desk) = &mut self.desk else { return };
+                let Some((undone, label)) = self.redo.pop() else {
+                    self.error("nothing to redo: no order was undone since the last one given".to_owned());
+                    return;
+                };
+                match desk.get_mut().redo(&mut self.store, &undone) {
+                    Reply::Refused(e) => {
+                        // What was undone before it cannot follow it either.
+                        self.redo.clear();
+                        self.refuse(e);
+                    }
+                    _ => {
+                        self.info(format!("Redone: {label}"));
+                        self.refresh_campaigns();
+                    }
+                }
             }
             AppCommand::WritePack { battle, settings } => {
                 let Some(desk) = mg_mut(&mut self.desk) else { return };
@@ -370,6 +515,42 @@ impl RefereeApp {
                 let reply = desk.apply(command, &mut self.store);
                 self.reply(reply, typed);
             }
+        }
+    }
+
+    fn set_viewer(&mut self, viewer: Viewer) {
+        let Some(desk) = &mut self.desk else { return };
+        let before = desk.get().viewer().clone();
+        match desk.get_mut().set_viewer(viewer) {
+            Ok(()) if desk.get().viewer() != &before => {
+                // The refusals and the last message were the last viewer's.
+                self.refusals.clear();
+                self.message = None;
+                self.hand_back = None;
+            }
+            Ok(()) => {}
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// The referee takes the screen back: the umpire's view, then what waited.
+    fn take_back(&mut self, passphrase: &str) {
+        let sealed = match self.store.setting(handover::PASSPHRASE_KEY) {
+            Ok(sealed) => sealed,
+            Err(e) => return self.error(e.to_string()),
+        };
+        if let Some(sealed) = sealed
+            && !handover::matches(&sealed, passphrase)
+        {
+            if let Some(form) = &mut self.hand_back {
+                form.passphrase.clear();
+            }
+            return self.error("that is not the referee's passphrase".to_owned());
+        }
+        let pending = self.hand_back.take().and_then(|h| h.pending);
+        self.set_viewer(Viewer::Umpire);
+        if let Some(command) = pending {
+            self.apply(*command);
         }
     }
 
@@ -425,6 +606,9 @@ impl RefereeApp {
         self.desk = Some(desk);
         self.show_picker = false;
         self.message = None;
+        self.redo.clear();
+        self.refusals.clear();
+        self.hand_back = None;
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.
         if let Some(job) = &mut self.pack_job {
@@ -443,18 +627,60 @@ impl RefereeApp {
             // Keep the progress bar moving while the thread works.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let title = self.window_title();
+        if title != self.title {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
         let picker_shown = self.show_picker || self.desk.is_none();
+        let handed_to = self.handed_to().cloned();
+        let sides = self.desk.as_ref().map(|d| d.get().sides()).unwrap_or_default();
+        let side_name = |id: &SideId| sides.iter().find(|(s, _)| s == id).map_or_else(|| id.to_string(), |(_, name)| name.clone());
+        if let (Some(form), Some(side)) = (&mut self.hand_back, &handed_to) {
+            let locked = self.store.setting(handover::PASSPHRASE_KEY).ok().flatten().is_some();
+            handover::hand_back_ui(ui, form, &side_name(side), locked, self.message.as_ref(), &mut self.queue);
+            return;
+        }
+        if self.desk.is_some() && !picker_shown && !ui.ctx().egui_wants_keyboard_input() {
+            let redo = [
+                egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z),
+                egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y),
+            ];
+            let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+            // Redo first: Ctrl+Z would also match Ctrl+Shift+Z.
+            let key = ui.input_mut(|i| {
+                if redo.iter().any(|k| i.consume_shortcut(k)) {
+                    Some(AppCommand::Redo)
+                } else {
+                    i.consume_shortcut(&undo).then_some(AppCommand::Undo)
+                }
+            });
+            self.queue.extend(key);
+        }
+        let edit = bar::EditLabels { undo: self.undo_label(), redo: self.redo_label().map(str::to_owned) };
         let queue = &mut self.queue;
         egui::Panel::top("top_bar").show(ui, |ui| {
             let desk = self.desk.as_mut().map(Desk::get_mut);
-            bar::bar_ui(ui, desk, &self.campaigns, &mut self.roll, queue);
+            let data = bar::BarData { campaigns: &self.campaigns, edit: &edit, handed_to: handed_to.as_ref().map(side_name) };
+            bar::bar_ui(ui, desk, &data, &mut self.roll, queue);
         });
+        if let Some(form) = &mut self.settings {
+            let locked = self.store.setting(handover::PASSPHRASE_KEY).ok().flatten().is_some();
+            handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
+        }
         match &mut self.desk {
             Some(desk) if !picker_shown => {
                 let desk = desk.get_mut();
-                egui::Panel::bottom("log").resizable(true).default_size(190.0).min_size(110.0).show(ui, |ui| {
-                    panels::log_ui(ui, &desk.log(), &mut self.roll, self.message.as_ref(), queue);
+                let panel = egui::Panel::bottom("log").resizable(true).default_size(self.log_height).min_size(90.0).show(ui, |ui| {
+                    let shell = panels::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some() };
+                    panels::log_ui(ui, &desk.log(), &shell, &mut self.roll, self.message.as_ref(), queue);
                 });
+                // The referee's height for the log, kept when the divider is let go.
+                let height = panel.response.rect.height();
+                if self.log_seen.is_some_and(|seen| (height - seen).abs() > 1.0) && ui.input(|i| i.pointer.any_released()) {
+                    queue.push(AppCommand::KeepLogHeight(height));
+                }
+                self.log_seen = Some(height);
                 let mut shell = ShellUi { roll: &mut self.roll, message: self.message.as_ref(), pack_job: self.pack_job.as_ref(), queue };
                 desk.desk_ui(ui, &mut shell);
             }

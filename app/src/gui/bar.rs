@@ -9,11 +9,28 @@ use super::app::AppCommand;
 use super::desk::EngineDesk;
 use super::panels::RollForm;
 
+/// What Undo and Redo would do, in the referee's words; `None` when there is nothing to do
+/// (or a side is looking, who may not read it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct EditLabels {
+    pub undo: Option<String>,
+    pub redo: Option<String>,
+}
+
+/// What the bar draws besides the desk.
+#[derive(Debug)]
+pub(crate) struct BarData<'a> {
+    pub campaigns: &'a [CampaignSummary],
+    pub edit: &'a EditLabels,
+    /// The side's name, when the screen is handed over to a side.
+    pub handed_to: Option<String>,
+}
+
 /// The bar above the desk (or above the picker, with no campaign open).
 pub(crate) fn bar_ui(
     ui: &mut egui::Ui,
     desk: Option<&mut dyn EngineDesk>,
-    campaigns: &[CampaignSummary],
+    data: &BarData<'_>,
     roll: &mut RollForm,
     commands: &mut Vec<AppCommand>,
 ) {
@@ -25,16 +42,23 @@ pub(crate) fn bar_ui(
             if let Some(desk) = &desk {
                 desk.campaign_menu_ui(ui, commands);
             }
-            if !campaigns.is_empty() {
+            if !data.campaigns.is_empty() {
                 ui.separator();
                 ui.label(RichText::new("Open").weak());
-                for c in campaigns {
+                for c in data.campaigns {
                     if ui.button(&c.name).clicked() {
                         commands.push(AppCommand::OpenCampaign(c.name.clone()));
                     }
                 }
             }
+            ui.separator();
+            if ui.button("Settings…").clicked() {
+                commands.push(AppCommand::ShowSettings(true));
+            }
         });
+        if desk.is_some() {
+            edit_menu_ui(ui, data.edit, commands);
+        }
         ui.separator();
         let Some(desk) = desk else {
             ui.label("No campaign open");
@@ -42,10 +66,53 @@ pub(crate) fn bar_ui(
         };
         let (viewer, sides) = (desk.viewer().clone(), desk.sides());
         desk.status_ui(ui, roll, commands);
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            viewer_combo_ui(ui, &sides, &viewer, commands);
-            ui.label("View as:");
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| match &data.handed_to {
+            Some(side) => {
+                real_buttons(ui, |ui| {
+                    let back = ui.button("Hand back to the referee…").on_hover_text(
+                        "This screen is handed over to a side: the umpire's view, and everything only the referee may do, ask for the referee first.",
+                    );
+                    if back.clicked() {
+                        commands.push(AppCommand::SetViewer(Viewer::Umpire));
+                    }
+                });
+                ui.label(RichText::new(format!("Handed over to {side}")).strong());
+            }
+            None => {
+                viewer_combo_ui(ui, &sides, &viewer, commands);
+                ui.label("View as:");
+            }
         });
+    });
+}
+
+/// Draws `add` with buttons that look like the buttons they are: the menu bar draws them as
+/// bare text.
+pub(crate) fn real_buttons<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.scope(|ui| {
+        let global = ui.ctx().global_style();
+        ui.style_mut().visuals.widgets = global.visuals.widgets.clone();
+        ui.style_mut().spacing.button_padding = global.spacing.button_padding;
+        add(ui)
+    })
+    .inner
+}
+
+/// Undo and Redo, each saying what it would do.
+fn edit_menu_ui(ui: &mut egui::Ui, edit: &EditLabels, commands: &mut Vec<AppCommand>) {
+    ui.menu_button("Edit ▾", |ui| {
+        let undo = edit.undo.as_deref().map_or_else(|| "Undo".to_owned(), |what| format!("Undo: {what}"));
+        let button = egui::Button::new(undo)
+            .shortcut_text(ui.ctx().format_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z)));
+        if ui.add_enabled(edit.undo.is_some(), button).clicked() {
+            commands.push(AppCommand::Undo);
+        }
+        let redo = edit.redo.as_deref().map_or_else(|| "Redo".to_owned(), |what| format!("Redo: {what}"));
+        let keys = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+        let button = egui::Button::new(redo).shortcut_text(ui.ctx().format_shortcut(&keys));
+        if ui.add_enabled(edit.redo.is_some(), button).clicked() {
+            commands.push(AppCommand::Redo);
+        }
     });
 }
 

@@ -18,10 +18,10 @@ use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
-use referee_campaign::store::DiceInput;
+use referee_campaign::store::{DiceInput, Undone};
 
 use super::app::AppCommand;
-use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, undone_text};
+use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
 use super::map::{PanZoom, fill_polygon, triangulate};
 use super::panels::{LogData, RollForm};
 
@@ -184,14 +184,22 @@ impl EngineDesk for BelisariusDesk {
         self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
     }
 
-    fn undo(&mut self, store: &mut Store) -> Reply {
-        let undone = match store.undo(&mut self.campaign) {
-            Ok(undone) => undone,
-            Err(e) => return Reply::Refused(e.to_string()),
-        };
-        let text = undone_text(&undone, &self.viewer);
+    fn last_order(&self) -> Option<String> {
+        last_order_text::<Belisarius>(&self.campaign.state, &(), &self.events)
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
+        let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
+        self.reload(store).map_err(|e| format!("{e:#}"))?;
+        Ok(undone)
+    }
+
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
+        if let Err(e) = store.redo(&mut self.campaign, &(), undone) {
+            return Reply::Refused(e.to_string());
+        }
         match self.reload(store) {
-            Ok(()) => Reply::Stored(Some(text)),
+            Ok(()) => Reply::Stored(None),
             Err(e) => Reply::Refused(format!("{e:#}")),
         }
     }

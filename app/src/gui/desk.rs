@@ -7,8 +7,9 @@
 //! forms being filled in — and answers the shell through [`EngineDesk`]. The shell holds
 //! one [`Desk`] and matches it exhaustively where it needs an engine's own commands.
 
+use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::ids::SideId;
-use referee_campaign::store::{DiceInput, Store};
+use referee_campaign::store::{DiceInput, Store, Undone};
 use referee_campaign::{DiceSpec, Viewer};
 
 use super::app::{AppCommand, Message};
@@ -73,8 +74,15 @@ pub(crate) trait EngineDesk {
     /// Makes the shell's roll this engine's own order and gives it to the rules.
     fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply;
 
+    /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
+    /// reads its events; `None` when only the campaign's start is left.
+    fn last_order(&self) -> Option<String>;
+
     /// Takes back the last order and redraws.
-    fn undo(&mut self, store: &mut Store) -> Reply;
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
+
+    /// Gives an undone order again with its dice, and redraws.
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply;
 
     /// The next frame fits the map to the window.
     fn fit_map(&mut self);
@@ -159,11 +167,23 @@ pub(crate) fn be_mut(desk: &mut Option<Desk>) -> Option<&mut BelisariusDesk> {
     }
 }
 
-/// What the referee reads after an undo, of either engine. A side's screen must not learn
-/// what a secret order was.
-pub(crate) fn undone_text(undone: &referee_campaign::store::Undone, viewer: &Viewer) -> String {
-    match viewer {
-        Viewer::Umpire => format!("Undone: {} ({} event{})", undone.summary, undone.events, if undone.events == 1 { "" } else { "s" }),
-        Viewer::Side(_) => "Undone: the last command".to_owned(),
+/// The events of the last order as the umpire reads them, in one line short enough for a
+/// menu; `None` when the last order is the campaign's start.
+pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<String> {
+    let last = events.last()?.command_seq;
+    if last <= 1 {
+        return None;
+    }
+    let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
+    let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
+    let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
+    Some(shorten(&text, 90))
+}
+
+/// `text` cut to at most `max` characters, with an ellipsis where it was cut.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", text[..at].trim_end()),
+        None => text.to_owned(),
     }
 }

@@ -5,13 +5,14 @@
 use std::collections::BTreeMap;
 
 use referee_campaign::army::ElementTable;
+use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::store::Undone;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
 
 use super::app::{AppCommand, CounterRef, Message};
-use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, undone_text};
+use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
 use super::dialogs::{self, DialogForm, LossesForm};
 use super::map::MapState;
 use super::packs::{self, PackJob, PackSettings};
@@ -351,18 +352,27 @@ impl EngineDesk for MagnaGraeciaDesk {
         self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
     }
 
-    fn undo(&mut self, store: &mut Store) -> Reply {
-        let undone: Undone = match store.undo(&mut self.campaign) {
-            Ok(undone) => undone,
-            Err(e) => return Reply::Refused(e.to_string()),
-        };
-        let text = undone_text(&undone, &self.viewer);
+    fn last_order(&self) -> Option<String> {
+        last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.events)
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
+        let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.selected_counter = None;
-        if let Err(e) = self.reload(store) {
-            return Reply::Refused(e);
-        }
+        self.reload(store)?;
         self.drop_stale_roster();
-        Reply::Stored(Some(text))
+        Ok(undone)
+    }
+
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
+        if let Err(e) = store.redo(&mut self.campaign, &self.map, undone) {
+            return Reply::Refused(e.to_string());
+        }
+        self.selected_counter = None;
+        match self.reload(store) {
+            Ok(()) => Reply::Stored(None),
+            Err(e) => Reply::Refused(e),
+        }
     }
 
     fn fit_map(&mut self) {

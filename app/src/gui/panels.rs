@@ -70,13 +70,7 @@ fn phase_line(board: &Board) -> String {
 /// "Begin play" for the umpire during setup; "End phase" for the umpire or the moving side
 /// during play. Alliance rolls at the end of movement take the roll form's typed-in values.
 fn turn_buttons_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
-    // The menu bar draws buttons as bare text; these must look like the buttons they are.
-    ui.scope(|ui| {
-        let global = ui.ctx().global_style();
-        ui.style_mut().visuals.widgets = global.visuals.widgets.clone();
-        ui.style_mut().spacing.button_padding = global.spacing.button_padding;
-        turn_buttons_inner_ui(ui, map, board, viewer, roll, commands);
-    });
+    super::bar::real_buttons(ui, |ui| turn_buttons_inner_ui(ui, map, board, viewer, roll, commands));
 }
 
 fn turn_buttons_inner_ui(
@@ -920,80 +914,141 @@ pub(crate) struct LogData<'a> {
     pub sides: Vec<(&'a SideId, &'a str)>,
 }
 
-/// The campaign log as the viewer may read it, the dice form and undo.
-pub(crate) fn log_ui(ui: &mut egui::Ui, log: &LogData<'_>, form: &mut RollForm, message: Option<&Message>, commands: &mut Vec<AppCommand>) {
-    let undo_key = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
-    // A focused text field keeps Ctrl+Z for its own text.
-    if !ui.ctx().egui_wants_keyboard_input() && ui.input_mut(|i| i.consume_shortcut(&undo_key)) {
-        commands.push(AppCommand::Undo);
-    }
-    ui.add_space(4.0);
-    ui.label(RichText::new("Log").strong());
-    let form_height = 64.0;
-    egui::ScrollArea::vertical()
-        .id_salt("log_scroll")
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .max_height((ui.available_height() - form_height).max(40.0))
-        .show(ui, |ui| {
-            for (seq, text) in &log.lines {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(RichText::new(format!("{seq:>4}")).monospace().weak());
-                    ui.label(*text);
-                });
-            }
-        });
-    ui.separator();
-    let parsed = form.command();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Roll").strong());
-        let l = ui.label("dice");
-        ui.add(egui::TextEdit::singleline(&mut form.dice).desired_width(48.0)).labelled_by(l.id);
-        let l = ui.label("for");
-        ui.add(egui::TextEdit::singleline(&mut form.purpose).hint_text("purpose").desired_width(200.0)).labelled_by(l.id);
-        egui::ComboBox::from_id_salt("roll_side")
-            .selected_text(form.side.as_ref().map_or("no side".to_owned(), |s| {
-                log.sides.iter().find(|(id, _)| *id == s).map_or_else(|| s.to_string(), |(_, name)| (*name).to_owned())
-            }))
-            .width(100.0)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut form.side, None, "no side");
-                for (id, name) in &log.sides {
-                    ui.selectable_value(&mut form.side, Some((*id).clone()), *name);
-                }
-            })
-            .response
-            .accessible_name("Roll for side")
-            .on_hover_text("The side the roll is made for");
-        let l = ui.label("typed-in values");
-        ui.add(egui::TextEdit::singleline(&mut form.values).hint_text("empty: seeded dice").desired_width(110.0))
-            .labelled_by(l.id)
-            .on_hover_text("The players' physical dice, e.g. 3 5, for this roll or for the alliance rolls of \"End phase\"; leave empty to roll the campaign's seeded dice");
-        ui.checkbox(&mut form.secret, "secret")
-            .on_hover_text("Only the umpire (and the side the roll is for) sees it");
-        let roll = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll"));
-        if roll.clicked()
-            && let Ok(command) = &parsed
-        {
-            commands.push(command.clone());
-            form.values.clear();
+/// What the shell adds to the log: undo and redo, the refusals, the hand-over.
+#[derive(Debug)]
+pub(crate) struct LogShell<'a> {
+    pub edit: &'a super::bar::EditLabels,
+    /// Refused orders, each after the number of log lines there were then.
+    pub refusals: &'a [(usize, String)],
+    /// A side is looking: no referee's rolls, no typed-in dice, no undo.
+    pub handed_over: bool,
+}
+
+/// The campaign log as the viewer may read it with the refusals since the view changed, the
+/// dice form, and undo and redo.
+pub(crate) fn log_ui(
+    ui: &mut egui::Ui,
+    log: &LogData<'_>,
+    shell: &LogShell<'_>,
+    form: &mut RollForm,
+    message: Option<&Message>,
+    commands: &mut Vec<AppCommand>,
+) {
+    // Laid out from the bottom: the message line (always there, so nothing moves when a
+    // message comes or goes), the dice form, then the log filling whatever height the
+    // referee gave the panel.
+    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+        ui.add_space(2.0);
+        if shell.handed_over {
+            message_line_ui(ui, None, message);
+        } else {
+            let parsed = form.command();
+            let form_error = parsed.as_ref().err().filter(|_| !form.dice.trim().is_empty()).cloned();
+            message_line_ui(ui, form_error.as_deref(), message);
+            ui.horizontal_wrapped(|ui| roll_form_ui(ui, log, shell, form, parsed, commands));
         }
         ui.separator();
-        if ui.button("Undo").on_hover_text("Take back the last command (Ctrl+Z)").clicked() {
-            commands.push(AppCommand::Undo);
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+            ui.add_space(4.0);
+            ui.label(RichText::new("Log").strong());
+            log_lines_ui(ui, log, shell);
+        });
+    });
+}
+
+/// The log's lines with the refusals where they happened.
+fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>) {
+    let red = ui.visuals().error_fg_color;
+    egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
+        let refused_after = |n: usize| shell.refusals.iter().filter(move |(after, _)| *after == n);
+        let refused_line = |ui: &mut egui::Ui, text: &str| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("   ×").monospace().color(red));
+                ui.label(RichText::new(format!("refused, not stored: {text}")).color(red));
+            });
+        };
+        for (_, text) in refused_after(0) {
+            refused_line(ui, text);
+        }
+        for (i, (seq, text)) in log.lines.iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{seq:>4}")).monospace().weak());
+                ui.label(*text);
+            });
+            for (_, text) in refused_after(i + 1) {
+                refused_line(ui, text);
+            }
         }
     });
-    let red = ui.visuals().error_fg_color;
-    match (&parsed, message) {
-        (Err(e), _) if !form.dice.trim().is_empty() => {
-            ui.label(RichText::new(e).color(red));
-        }
-        (_, Some(m)) => {
-            let color = if m.is_error { red } else { ui.visuals().text_color() };
-            ui.label(RichText::new(&m.text).color(color));
-        }
-        _ => {}
+}
+
+/// The referee's own roll, and undo and redo.
+fn roll_form_ui(
+    ui: &mut egui::Ui,
+    log: &LogData<'_>,
+    shell: &LogShell<'_>,
+    form: &mut RollForm,
+    parsed: Result<AppCommand, String>,
+    commands: &mut Vec<AppCommand>,
+) {
+    ui.label(RichText::new("Roll").strong());
+    let l = ui.label("dice");
+    ui.add(egui::TextEdit::singleline(&mut form.dice).desired_width(48.0)).labelled_by(l.id);
+    let l = ui.label("for");
+    ui.add(egui::TextEdit::singleline(&mut form.purpose).hint_text("purpose").desired_width(200.0)).labelled_by(l.id);
+    egui::ComboBox::from_id_salt("roll_side")
+        .selected_text(form.side.as_ref().map_or("no side".to_owned(), |s| {
+            log.sides.iter().find(|(id, _)| *id == s).map_or_else(|| s.to_string(), |(_, name)| (*name).to_owned())
+        }))
+        .width(100.0)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut form.side, None, "no side");
+            for (id, name) in &log.sides {
+                ui.selectable_value(&mut form.side, Some((*id).clone()), *name);
+            }
+        })
+        .response
+        .accessible_name("Roll for side")
+        .on_hover_text("The side the roll is made for");
+    let l = ui.label("typed-in values");
+    ui.add(egui::TextEdit::singleline(&mut form.values).hint_text("empty: seeded dice").desired_width(110.0))
+        .labelled_by(l.id)
+        .on_hover_text("The players' physical dice, e.g. 3 5, for this roll or for the alliance rolls of \"End phase\"; leave empty to roll the campaign's seeded dice");
+    ui.checkbox(&mut form.secret, "secret").on_hover_text("Only the umpire (and the side the roll is for) sees it");
+    let roll = ui.add_enabled(parsed.is_ok(), egui::Button::new("Roll"));
+    if roll.clicked()
+        && let Ok(command) = parsed
+    {
+        commands.push(command);
+        form.values.clear();
     }
+    ui.separator();
+    let undo = ui.add_enabled(shell.edit.undo.is_some(), egui::Button::new("Undo"));
+    if let Some(what) = &shell.edit.undo {
+        undo.clone().on_hover_text(format!("Undo: {what} (Ctrl+Z)"));
+    }
+    if undo.clicked() {
+        commands.push(AppCommand::Undo);
+    }
+    let redo = ui.add_enabled(shell.edit.redo.is_some(), egui::Button::new("Redo"));
+    if let Some(what) = &shell.edit.redo {
+        redo.clone().on_hover_text(format!("Redo: {what} (Ctrl+Shift+Z or Ctrl+Y)"));
+    }
+    if redo.clicked() {
+        commands.push(AppCommand::Redo);
+    }
+}
+
+/// One line under the log, always there: the dice form's objection, or the last refusal or
+/// confirmation, or nothing.
+fn message_line_ui(ui: &mut egui::Ui, form_error: Option<&str>, message: Option<&Message>) {
+    let red = ui.visuals().error_fg_color;
+    let (text, colour) = match (form_error, message) {
+        (Some(e), _) => (e.to_owned(), red),
+        (None, Some(m)) => (m.text.clone(), if m.is_error { red } else { ui.visuals().text_color() }),
+        (None, None) => (" ".to_owned(), ui.visuals().text_color()),
+    };
+    ui.add(egui::Label::new(RichText::new(text).color(colour)).truncate());
 }
 
 #[cfg(test)]

@@ -1,0 +1,207 @@
+//! The shell every campaign shares, driven headless with egui_kittest: undo and redo with
+//! their keys and words, the hand-over of a side's view, refusals in the log, the window's
+//! title and the log panel's height.
+
+use egui::Modifiers;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use referee::gui::{AppCommand, RefereeApp};
+use referee_campaign::belisarius::World;
+use referee_campaign::{Catalog, DiceInput, DiceSpec, SideId, Store, Viewer};
+
+fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
+}
+
+fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// A database with one Dionysian War campaign called "Night" and nothing given yet.
+fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let path = dir.path().join("club.sqlite");
+    let mut store = Store::open(&path).unwrap();
+    store.create("Night", Catalog::embedded().scenario("dionysian").unwrap(), 5).unwrap();
+    path
+}
+
+fn open(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
+    let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Night"), Some(view_as)).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+fn roll(h: &mut Harness<'_, RefereeApp>, purpose: &str, input: DiceInput) {
+    let command = AppCommand::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden: false, input };
+    h.state_mut().send(command);
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+}
+
+fn log(h: &Harness<'_, RefereeApp>) -> Vec<String> {
+    h.state().view().unwrap().log().iter().map(|l| l.text.clone()).collect()
+}
+
+/// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo — with the very same dice, seeded or
+/// typed in — and the Edit menu and the log's buttons say in the referee's words what they
+/// will do. A new order ends what can be redone.
+#[test]
+fn x_03_undo_and_redo_with_their_keys_say_what_they_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    assert_eq!(h.state().undo_label(), None, "only the start: nothing to undo");
+    roll(&mut h, "omens", DiceInput::Seeded);
+    roll(&mut h, "storm at sea", DiceInput::Manual(vec![6]));
+    let before = log(&h);
+    let undo = h.state().undo_label().unwrap();
+    assert_eq!(undo, "d6 = 6 [typed in] for storm at sea");
+
+    h.get_by_label("Edit ▾").click();
+    h.run();
+    assert!(label_exists(&h, &format!("Undo: {undo}")), "the menu names what Undo takes back");
+    h.get_by_label("Edit ▾").click();
+    h.run();
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(log(&h).len(), before.len() - 2, "two undos took two orders back");
+    assert_eq!(h.state().redo_label(), Some(before[before.len() - 2].as_str()));
+
+    // Ctrl+Shift+Z redoes; it does not undo a third time.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
+    h.run();
+    assert_eq!(log(&h).len(), before.len() - 1);
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(log(&h), before, "redo rolled the same dice, the seeded and the typed-in");
+    assert_eq!(h.state().message().unwrap().text, format!("Redone: {undo}"));
+    assert_eq!(h.state().redo_label(), None);
+
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().redo_label().is_some());
+    roll(&mut h, "a new order", DiceInput::Seeded);
+    assert_eq!(h.state().redo_label(), None, "a new order ends what can be redone");
+    h.state_mut().send(AppCommand::Redo);
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.starts_with("nothing to redo")));
+}
+
+/// a side's view is a hand-over. Another view, undo and the referee's rolls wait on a
+/// screen that shows nothing of the campaign until the referee takes it back — with the
+/// passphrase when one is set — and then they are done.
+#[test]
+fn x_01_a_side_s_view_is_handed_back_only_to_the_referee() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    roll(&mut h, "omens", DiceInput::Seeded);
+    h.state_mut().send(AppCommand::SetPassphrase(Some("hoplite".into())));
+    h.run();
+    let stored = h.state().store().setting("hand_back_passphrase").unwrap().unwrap();
+    assert!(stored.starts_with("sha256:") && !stored.contains("hoplite"), "only a salted hash is kept");
+
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+    h.run();
+    assert!(label_exists(&h, "Handed over to Syracuse"));
+    assert!(h.query_by_label("View as").is_none(), "a side has no choice of view");
+    assert!(h.query_by_label("typed-in values").is_none(), "nor typed-in dice");
+    let head = h.state().campaign().unwrap().head;
+
+    for asked in [
+        AppCommand::Undo,
+        AppCommand::RollDice { dice: DiceSpec::D6, purpose: "x".into(), side: None, hidden: false, input: DiceInput::Seeded },
+        AppCommand::SetViewer(Viewer::Side(SideId::new("carthage"))),
+        AppCommand::ShowPicker(true),
+    ] {
+        h.state_mut().send(asked.clone());
+        h.run();
+        assert!(h.state().asking_for_referee(), "{asked:?} asks for the referee");
+        assert!(label_exists(&h, "Hand the screen back to the referee"));
+        for campaign in ["Log", "Syracuse army", "Dionysius", "Night ·"] {
+            assert!(!label_exists(&h, campaign), "the hand-back screen shows nothing of the campaign: {campaign}");
+        }
+        h.get_by_label("Stay in Syracuse's view").click();
+        h.run();
+        assert!(!h.state().asking_for_referee());
+        assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+        assert_eq!(h.state().campaign().unwrap().head, head, "nothing was done");
+    }
+
+    // Undo waits; a wrong passphrase keeps the screen; the right one gives it back and undoes.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().asking_for_referee());
+    h.state_mut().send(AppCommand::HandBack { passphrase: "peltast".into() });
+    h.run();
+    assert!(h.state().asking_for_referee());
+    assert!(label_exists(&h, "that is not the referee's passphrase"));
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+    h.get_by_label("Referee's passphrase").focus();
+    h.get_by_label("Referee's passphrase").type_text("hoplite");
+    h.run();
+    h.get_by_label("I am the referee: show the umpire's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
+    assert_eq!(h.state().campaign().unwrap().head, head - 1, "the undo that waited is done");
+    let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.starts_with("Undone: d6 = ") && said.ends_with("for omens"), "{said}");
+}
+
+/// without a passphrase, the confirmation alone hands the screen back; the umpire's
+/// own view never asks.
+#[test]
+fn x_01_without_a_passphrase_a_confirmation_hands_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "carthage");
+    assert!(h.query_by_label("Referee's passphrase").is_none());
+    h.get_by_label("Hand back to the referee…").click();
+    h.run();
+    assert!(h.query_by_label("Referee's passphrase").is_none(), "no passphrase is set");
+    h.get_by_label("I am the referee: show the umpire's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+    h.run();
+    assert!(!h.state().asking_for_referee(), "the umpire hands over without asking");
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+}
+
+/// a refused order appears in the log marked as not stored; its red line under the log
+/// goes once the next order is stored.
+#[test]
+fn x_03_refusals_are_in_the_log_and_the_error_line_goes_with_the_next_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    let no_purpose =
+        AppCommand::RollDice { dice: DiceSpec::D6, purpose: String::new(), side: None, hidden: false, input: DiceInput::Seeded };
+    h.state_mut().send(no_purpose);
+    h.run();
+    assert!(label_exists(&h, "refused, not stored: every roll needs a purpose for the log — X-02"));
+    assert!(h.state().message().is_some_and(|m| m.is_error));
+    roll(&mut h, "omens", DiceInput::Seeded);
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "the error line went");
+    assert!(label_exists(&h, "refused, not stored"), "the refusal stays in the log where it happened");
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+    h.run();
+    assert!(!label_exists(&h, "refused, not stored"), "the umpire's refusals are not a side's to read");
+}
+
+/// The window's title names the campaign and the file; the log panel's height is kept in the
+/// file for the next time.
+#[test]
+fn x_03_the_title_names_the_campaign_and_the_log_keeps_its_height() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    assert_eq!(h.state().window_title(), "Night — club.sqlite — referee");
+    h.state_mut().send(AppCommand::KeepLogHeight(260.0));
+    h.run();
+    assert_eq!(h.state().store().setting("log_panel_height").unwrap().as_deref(), Some("260"));
+}
