@@ -37,7 +37,7 @@ fn x_06_new_list_show_log_roll_undo() {
     assert_eq!(names, ["Dionysian War 1", "Epirus"]);
 
     let shown = cli(&db.path, &["show", "Epirus"]).ok();
-    assert!(shown.contains("Epirus · Pyrrhic War · turn 1 of 18 · Carthage to move"), "{shown}");
+    assert!(shown.contains("Epirus · Pyrrhic War · turn 1 of 18 · setup"), "{shown}");
     assert!(shown.contains("Pyrrhus: army of 350 points"), "{shown}");
 
     let rolled =
@@ -358,4 +358,21 @@ fn x_06_reading_an_empty_file_leaves_it_empty() {
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     new_campaign(&db, "dionysian", "First");
     assert!(cli(&db.path, &["list"]).ok().contains("First"));
+}
+
+/// `show` in text names the nodes, lists the viewer's counters by name and the
+/// others' as they are seen across the table, and the battles due, in a side's view too.
+#[test]
+fn x_06_show_names_places_counters_and_battles() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "Himera");
+    let carthage = cli(&db.path, &["show", "Himera", "--as", "carthage"]).ok();
+    assert!(carthage.contains("turn 1 of 18 · Carthage to move (combat)"), "{carthage}");
+    assert!(carthage.contains("Himilco        at 08 Himera"), "{carthage}");
+    assert!(carthage.contains("Syracuse     a command      at 08 Himera"), "{carthage}");
+    assert!(!carthage.contains("Leptines"), "Carthage does not know who it fights: {carthage}");
+    assert!(carthage.contains("Battles due\n    1  at 08 Himera: Carthage against Syracuse"), "{carthage}");
+    assert!(carthage.contains("  31 Syracuse "), "nodes are named: {carthage}");
+    let umpire = cli(&db.path, &["show", "Himera"]).ok();
+    assert!(umpire.contains("Leptines       at 08 Himera"), "{umpire}");
 }

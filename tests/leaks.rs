@@ -25,7 +25,7 @@ use rand::{RngExt, SeedableRng};
 use referee::gui::RefereeApp;
 use referee_campaign::army::{Army, CommandRoster, ElementGroup, ElementSpec, Grade};
 use referee_campaign::dice::RollSource;
-use referee_campaign::{Catalog, Event, Logged, SideId, Visibility};
+use referee_campaign::{Catalog, Event, Logged, SideId, Store, Visibility};
 use referee_e2e::play::play;
 use referee_e2e::{TempDb, cli};
 
@@ -377,6 +377,20 @@ fn pdf_text(path: &Path) -> String {
 }
 
 /// Everything `side` is handed from a campaign made of `events`, by output.
+/// The start of the campaign's commitment to its seed, as every side reads it under the log.
+/// It is the one thing of a side's screen that changes with the seed, by design: the test
+/// masks it, after checking that it is nothing but the SHA-256 of the seed with a fresh
+/// random salt, which tells nothing of the seed or of anything else.
+fn public_commitment(db: &Path) -> String {
+    let store = Store::open(db).unwrap();
+    let id = store.find("Leak").unwrap();
+    let commitment = store.commitment(id).unwrap().unwrap();
+    let seed = store.load(id).unwrap().state.seed;
+    assert_eq!(commitment.digest, referee_campaign::core::verify::Commitment::digest_of(seed, &commitment.salt));
+    assert_eq!(commitment.salt.len(), 32, "a salt of 128 random bits");
+    commitment.short()
+}
+
 fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
     let db = TempDb::new();
     let file = db.path.with_extension("json");
@@ -414,14 +428,16 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
     h.run();
-    out.insert("app".to_owned(), drawn_text(&h.output().shapes).join("\n"));
+    let commitment = public_commitment(&db.path);
+    let masked = |text: String| text.replace(&commitment, "<commitment>");
+    out.insert("app".to_owned(), masked(drawn_text(&h.output().shapes).join("\n")));
     // And with each battle's node picked, as a player would look at it.
     for battle in shown["board"]["battles"].as_array().unwrap() {
         let node = referee_campaign::NodeId(u8::try_from(battle["node"].as_u64().unwrap()).unwrap());
         h.state_mut().send(referee::gui::AppCommand::Select(Some(node)));
         h.state_mut().apply_commands();
         h.run();
-        out.insert(format!("app at node {node}"), drawn_text(&h.output().shapes).join("\n"));
+        out.insert(format!("app at node {node}"), masked(drawn_text(&h.output().shapes).join("\n")));
     }
     out
 }

@@ -205,3 +205,41 @@ fn x_03_the_title_names_the_campaign_and_the_log_keeps_its_height() {
     h.run();
     assert_eq!(h.state().store().setting("log_panel_height").unwrap().as_deref(), Some("260"));
 }
+
+/// every side reads the commitment to the seed under the log; a side cannot try seeds
+/// against it before the referee reveals the seed; once revealed, anyone checks the rolls.
+#[test]
+fn x_02_the_dice_window_publishes_the_commitment_and_checks_a_revealed_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "syracuse");
+    let store = Store::open(&db).unwrap();
+    let commitment = store.commitment(store.find("Night").unwrap()).unwrap().unwrap();
+    assert!(label_exists(&h, &format!("Dice · commitment {}", commitment.short())), "a side reads the commitment");
+
+    h.get_by_label(&format!("Dice · commitment {} …", commitment.short())).click();
+    h.run();
+    assert!(label_exists(&h, &commitment.digest));
+    assert!(label_exists(&h, "The seed is still the referee's secret."));
+    assert!(h.query_by_label("Seed to check").is_none(), "no seeds tried before the reveal");
+    h.state_mut().send(AppCommand::VerifySeed(5));
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("once the referee has revealed the seed")));
+
+    // Revealing is the referee's: it waits for the hand-back, then is done.
+    h.state_mut().send(AppCommand::RevealSeed);
+    h.run();
+    assert!(h.state().asking_for_referee());
+    h.state_mut().send(AppCommand::HandBack { passphrase: String::new() });
+    h.run();
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+    h.state_mut().send(AppCommand::ShowDice(true));
+    h.run();
+    assert!(label_exists(&h, "seed 5, salt "), "revealed: every side may read the seed");
+    h.get_by_label("Seed to check").focus();
+    h.get_by_label("Seed to check").type_text("5");
+    h.run();
+    h.get_by_label("Check the rolls").click();
+    h.run();
+    assert!(label_exists(&h, "The seed opens the commitment published at the start"));
+}

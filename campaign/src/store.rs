@@ -23,6 +23,7 @@ use crate::belisarius::Belisarius;
 use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId, Logged};
 use crate::core::error::RuleError;
+use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
 use crate::ids::CampaignId;
 use crate::magna_graecia::engine::MagnaGraecia;
 use crate::magna_graecia::scenario::Scenario;
@@ -144,6 +145,15 @@ CREATE TABLE settings (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL
 ) WITHOUT ROWID;
+-- Each campaign's published commitment to its secret seed: the SHA-256 of the seed with a
+-- random salt, the first event it covers, and when the seed was revealed.
+CREATE TABLE seed_commitments (
+    campaign_id  INTEGER PRIMARY KEY REFERENCES campaigns(id) ON DELETE CASCADE,
+    salt         TEXT NOT NULL,
+    digest       TEXT NOT NULL,
+    from_event   INTEGER NOT NULL,
+    revealed_at  TEXT
+);
 "#,
 ];
 
@@ -209,6 +219,8 @@ pub enum StoreError {
     UnknownCampaign(String),
     #[error("a campaign named `{0}` exists already")]
     CampaignExists(String),
+    #[error("campaign `{0}` has no commitment to its seed: it was begun before commitments were made, and none was made since")]
+    NoCommitment(String),
     #[error("campaign `{0}` has nothing to undo: only its start is left")]
     NothingToUndo(String),
     #[error("campaign `{campaign}`: “{order}” cannot be redone, because the dice it was given were not kept with it; give it again")]
@@ -478,6 +490,7 @@ impl Store {
         let body = json(&StartCommand { engine: E::ID, r#type: "start_campaign", scenario, name });
         let summary = format!("start {name} from {scenario}");
         insert_command::<E>(&tx, id, &CommandRow { seq: 1, now: &now, summary: &summary, body: &body, dice: None }, &[start])?;
+        insert_commitment(&tx, id, seed, 1)?;
         tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state, head: 1, commands: 1, last_snapshot: 0 })
     }
@@ -525,9 +538,63 @@ impl Store {
             let summary = format!("imported command {seq}");
             insert_command::<E>(&tx, id, &CommandRow { seq, now: &now, summary: &summary, body: &body, dice: None }, group)?;
         }
-        tx.commit().map_err(write_failed(&self.path))?;
         let head = groups.iter().map(|(_, g)| g.len() as u64).sum();
+        // The rolls brought in were made before this file's commitment: it covers what follows.
+        insert_commitment(&tx, id, E::dice(&state).0, head + 1)?;
+        tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state, head, commands: groups.len() as u64, last_snapshot: 0 })
+    }
+
+    /// The campaign's published commitment to its seed, if one was made (a campaign begun
+    /// before commitments were made has none until [`Store::commit_seed`]).
+    pub fn commitment(&self, id: CampaignId) -> Result<Option<Commitment>, StoreError> {
+        self.name_of(id)?;
+        if self.schema < SETTINGS_SCHEMA {
+            return Ok(None);
+        }
+        let row = self
+            .conn
+            .query_row("SELECT salt, digest, from_event, revealed_at FROM seed_commitments WHERE campaign_id = ?1", [id.0], |r| {
+                Ok(Commitment { salt: r.get(0)?, digest: r.get(1)?, from_event: r.get(2)?, revealed_at: r.get(3)? })
+            })
+            .optional()?;
+        Ok(row)
+    }
+
+    /// The campaign's commitment, made now if it has none: it then covers only the events
+    /// still to come, since the seed was already in the referee's hands.
+    pub fn commit_seed<E: Engine>(&mut self, campaign: &Campaign<E>) -> Result<Commitment, StoreError> {
+        if let Some(c) = self.commitment(campaign.id)? {
+            return Ok(c);
+        }
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        let commitment = insert_commitment(&tx, campaign.id, E::dice(&campaign.state).0, campaign.head + 1)?;
+        tx.commit().map_err(write_failed(&self.path))?;
+        Ok(commitment)
+    }
+
+    /// Reveals the campaign's seed: from now on every side may be told the seed and the salt,
+    /// and check the rolls with them. Revealing twice keeps the first time.
+    pub fn reveal_seed(&mut self, id: CampaignId) -> Result<Commitment, StoreError> {
+        let name = self.name_of(id)?;
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        let now = chrono::Utc::now().to_rfc3339();
+        let changed =
+            tx.execute("UPDATE seed_commitments SET revealed_at = coalesce(revealed_at, ?2) WHERE campaign_id = ?1", params![id.0, now])?;
+        if changed == 0 {
+            return Err(StoreError::NoCommitment(name));
+        }
+        tx.commit().map_err(write_failed(&self.path))?;
+        self.commitment(id)?.ok_or(StoreError::NoCommitment(name))
+    }
+
+    /// Checks `seed` against the campaign's commitment and replays every seeded roll and chit
+    /// draw of its log from it (X-02).
+    pub fn verify_seed<E: Engine>(&self, id: CampaignId, seed: u64) -> Result<Verification, StoreError> {
+        let name = self.name_of(id)?;
+        let commitment = self.commitment(id)?.ok_or(StoreError::NoCommitment(name))?;
+        let events = self.events_as::<E>(id)?;
+        Ok(verify::<E>(seed, &commitment, &events))
     }
 
     /// One of the referee's settings for this file, if set. An older file read as it is has
@@ -811,6 +878,17 @@ impl Store {
             serde_json::from_str(&undone.order).map_err(|_| StoreError::CannotRedo { campaign: name(), order: undone.summary.clone() })?;
         self.execute(campaign, context, &order, dice)
     }
+}
+
+/// Publishes a commitment to `seed` for campaign `id`, covering the events from `from_event`.
+fn insert_commitment(tx: &rusqlite::Transaction<'_>, id: CampaignId, seed: u64, from_event: u64) -> Result<Commitment, rusqlite::Error> {
+    let salt = fresh_salt();
+    let digest = Commitment::digest_of(seed, &salt);
+    tx.execute(
+        "INSERT INTO seed_commitments (campaign_id, salt, digest, from_event) VALUES (?1, ?2, ?3, ?4)",
+        params![id.0, salt, digest, from_event],
+    )?;
+    Ok(Commitment { salt, digest, from_event, revealed_at: None })
 }
 
 /// Adds a campaign called `name`, refusing a name the file has already.

@@ -62,6 +62,12 @@ impl Output for Shown {
             let kind = if naval { "sea" } else { "land" };
             at.entry(place).or_default().push(format!("{n} face-down {kind} marker(s) of {}", side_name(view, Some(side))));
         }
+        if !at.is_empty() {
+            s.push_str("\nOn the map:\n");
+            for (place, what) in at {
+                s.push_str(&format!("  {}: {}\n", self.setup.place_name(place), what.join("; ")));
+            }
+        }
         s.push_str("\nzone                         controlled by   city (militia/fortification)       held by\n");
         for (zone, city) in board.zones.iter().zip(&board.cities) {
             let zone_name = self.setup.place_name(&Location::Zone(zone.id.clone()));
@@ -73,12 +79,6 @@ impl Output for Shown {
                 format!("{} ({}/{})", city_name, city.militia, city.fortification),
                 side_name(view, city.holder.as_ref())
             ));
-        }
-        if !at.is_empty() {
-            s.push_str("\nOn the map:\n");
-            for (place, what) in at {
-                s.push_str(&format!("  {}: {}\n", self.setup.place_name(place), what.join("; ")));
-            }
         }
         s
     }
@@ -198,6 +198,8 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
         CliCommand::Table { .. } | CliCommand::Pack { .. } | CliCommand::Result { .. } => bail!(
             "Belisarius battles come from interceptions during operations (BE-13, BE-17), which this version does not run yet; there is no battle to set, print or record"
         ),
+        CliCommand::Reveal { campaign } => session.reveal(&campaign, out),
+        CliCommand::Verify { campaign, seed } => session.verify::<Belisarius>(&campaign, seed, out),
         CliCommand::Seed { campaign } => {
             let store = session.store(Access::Read)?;
             let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;

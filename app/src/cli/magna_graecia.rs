@@ -2,45 +2,102 @@
 //! an order print.
 
 use referee_battle_gen::pack::{Reader, WrittenFile};
-use referee_campaign::SideId;
+use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{self, View};
+use referee_campaign::{Map, NodeId, SideId};
 use serde::Serialize;
 
 use super::Output;
 
-#[derive(Serialize)]
-#[serde(transparent)]
-pub(super) struct Shown(pub View);
+/// What `show` prints: the view, whose JSON is the view alone, and the map that names its
+/// nodes in the text.
+pub(super) struct Shown {
+    pub view: View,
+    pub map: Map,
+}
+
+impl Serialize for Shown {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.view.serialize(serializer)
+    }
+}
 
 impl Output for Shown {
     fn text(&self) -> String {
-        let board = self.0.board();
-        let side_name = |id: &Option<SideId>| {
-            id.as_ref().map(|id| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())).unwrap_or_else(|| "—".to_owned())
-        };
+        let (board, map) = (self.view.board(), &self.map);
+        let side_name = |id: &SideId| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+        let name_of = |id: &Option<SideId>| id.as_ref().map_or_else(|| "—".to_owned(), side_name);
+        let place = |n: NodeId| map.node(n).map_or_else(|| n.to_string(), |node| node.label());
         let mut s = format!(
-            "{} · {} · turn {} of {} · {} to move\n",
+            "{} · {} · turn {} of {} · {}\n",
             board.campaign,
             board.scenario_name,
             board.turn,
             board.turns,
-            side_name(&Some(board.moving.clone()))
+            match board.phase {
+                Phase::Setup => "setup".to_owned(),
+                Phase::Ended => "campaign over".to_owned(),
+                phase => format!("{} to move ({})", side_name(&board.moving), phase.name()),
+            }
         );
-        match &self.0 {
+        let forces = self.view.forces();
+        match &self.view {
             View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
-            View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(&Some(v.side.clone())))),
+            View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(&v.side))),
         }
-        for f in self.0.forces() {
-            s.push_str(&format!("{}: army of {} points, fleet of {} NPs\n", side_name(&Some(f.side.clone())), f.army_points, f.fleet_np));
+        for f in &forces {
+            s.push_str(&format!("{}: army of {} points, fleet of {} NPs\n", side_name(&f.side), f.army_points, f.fleet_np));
         }
-        s.push_str("\nnode  controlled by   allied to       capital of\n");
+
+        // Counters: the viewer's own by name, the others as they are seen across the table.
+        let mut lines = Vec::new();
+        for f in &forces {
+            for c in &f.counters {
+                let what = if c.name == FLEET { "fleet".to_owned() } else { c.name.clone() };
+                let aboard = if c.aboard { " (aboard the fleet)" } else { "" };
+                lines.push(format!("  {:<12} {:<14} at {}{aboard}", side_name(&f.side), what, place(c.node)));
+            }
+        }
+        let own: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
+        for c in board.counters.iter().filter(|c| !own.contains(&&c.side)) {
+            let what = if c.fleet { "a fleet" } else { "a command" };
+            let inside = if c.inside { " (inside the walls)" } else { "" };
+            lines.push(format!("  {:<12} {:<14} at {}{inside}", side_name(&c.side), what, place(c.node)));
+        }
+        if !lines.is_empty() {
+            s.push_str("\nCounters\n");
+            s.push_str(&lines.join("\n"));
+            s.push('\n');
+        }
+        if !board.battles.is_empty() {
+            s.push_str("\nBattles due\n");
+            for b in &board.battles {
+                let defenders: Vec<String> = b.defenders.iter().map(side_name).collect();
+                let day = if b.day > 1 { format!(", day {}", b.day) } else { String::new() };
+                s.push_str(&format!(
+                    "  {:>3}  at {}: {} against {}{day}\n",
+                    b.id,
+                    place(b.node),
+                    side_name(&b.attacker),
+                    defenders.join(" and ")
+                ));
+            }
+        }
+        if !board.sieges.is_empty() {
+            s.push_str("\nSieges\n");
+            for siege in &board.sieges {
+                s.push_str(&format!("  {}: besieged by {}\n", place(siege.node), side_name(&siege.besieger)));
+            }
+        }
+
+        s.push_str("\nnode                 controlled by   allied to       capital of\n");
         for n in &board.nodes {
             s.push_str(&format!(
-                "{:>4}  {:<15} {:<15} {}\n",
-                n.id.to_string(),
-                side_name(&n.controller),
-                side_name(&n.allied_to),
-                side_name(&n.capital_of)
+                "  {:<19} {:<15} {:<15} {}\n",
+                place(n.id),
+                name_of(&n.controller),
+                name_of(&n.allied_to),
+                name_of(&n.capital_of)
             ));
         }
         s

@@ -14,8 +14,12 @@ use anyhow::{Context, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::PackOptions;
+use referee_campaign::any::AnyCampaign;
+use referee_campaign::belisarius::Belisarius;
 use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::verify::{Commitment, Verdict, Verification};
 use referee_campaign::dice::DiceSpec;
+use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, DiceInput, ExecError, Map, Modifier, Order, SideId, Store, StoreError};
 use referee_data::DataSource;
@@ -187,6 +191,22 @@ pub enum CliCommand {
     Seed {
         /// Campaign name or id
         campaign: String,
+    },
+    /// Reveal a campaign's dice seed to the players, with the salt that opens the commitment
+    /// published when it began; from then on anyone may check every seeded roll with `verify`
+    Reveal {
+        /// Campaign name or id
+        campaign: String,
+    },
+    /// Check a revealed seed: that it opens the commitment published when the campaign began,
+    /// and that every seeded roll and chit draw in the log is what the seed gives (typed-in
+    /// rolls are not checked). Exits with status 1 if anything does not match
+    Verify {
+        /// Campaign name or id
+        campaign: String,
+        /// The seed the referee revealed
+        #[arg(long)]
+        seed: u64,
     },
     /// Take back the last command of a campaign
     Undo {
@@ -376,8 +396,7 @@ impl Session {
             Some(n) => n,
             None => crate::suggested_name(setup.name(), &store.campaigns()?),
         };
-        let campaign =
-            store.create_as::<referee_campaign::belisarius::Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
+        let campaign = store.create_as::<Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
         self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
     }
 
@@ -403,6 +422,35 @@ impl Session {
         Ok((campaign, map))
     }
 
+    /// Reveals a campaign's seed, of either engine.
+    pub(crate) fn reveal(&self, campaign: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+        let mut store = self.store(Access::Write)?;
+        let id = store.find(campaign)?;
+        let seed = match store.load_any(id)? {
+            AnyCampaign::MagnaGraecia(c) => c.state.seed,
+            AnyCampaign::Belisarius(c) => c.state.seed,
+        };
+        let commitment = store.reveal_seed(id)?;
+        self.print(out, &Revealed::new(campaign.trim().to_owned(), seed, commitment))
+    }
+
+    /// Checks a seed against a campaign of engine `E`; a check that fails is an error, after
+    /// the report is printed.
+    pub(crate) fn verify<E: referee_campaign::core::engine::Engine>(
+        &self,
+        campaign: &str,
+        seed: u64,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let store = self.store(Access::Read)?;
+        let verification = store.verify_seed::<E>(store.find(campaign)?, seed)?;
+        self.print(out, &Verified(verification.clone()))?;
+        if !verification.holds() {
+            bail!("{}", verification.summary());
+        }
+        Ok(())
+    }
+
     /// The engine of the campaign a command names, if it names one.
     fn engine_of(&self, command: &CliCommand) -> anyhow::Result<Option<EngineId>> {
         let key = match command {
@@ -412,6 +460,8 @@ impl Session {
             | CliCommand::Pack { campaign, .. }
             | CliCommand::Result { campaign, .. }
             | CliCommand::Seed { campaign }
+            | CliCommand::Reveal { campaign }
+            | CliCommand::Verify { campaign, .. }
             | CliCommand::Undo { campaign }
             | CliCommand::Roll { campaign, .. } => campaign,
             CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => return Ok(None),
@@ -421,7 +471,8 @@ impl Session {
     }
 
     fn execute(&self, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
-        match self.engine_of(&command)? {
+        let engine = self.engine_of(&command)?;
+        match engine {
             Some(EngineId::Belisarius) => return belisarius::execute(self, command, out),
             Some(EngineId::MagnaGraecia) | None => {}
         }
@@ -462,11 +513,11 @@ impl Session {
                 self.print(out, &CampaignList(store.campaigns()?))
             }
             CliCommand::Show(args) => {
-                let (view, _) = self.view(&args)?;
-                self.print(out, &Shown(view))
+                let (view, _, map) = self.view(&args)?;
+                self.print(out, &Shown { view, map })
             }
             CliCommand::Log(args) => {
-                let (view, events) = self.view(&args)?;
+                let (view, events, _) = self.view(&args)?;
                 if self.json && matches!(view, View::Umpire(_)) {
                     writeln!(out, "{}", serde_json::to_string_pretty(&events)?)?;
                     return Ok(());
@@ -480,7 +531,7 @@ impl Session {
                 self.run_one(&view.campaign, &Order::SetArmy { army }, Vec::new(), out)
             }
             CliCommand::Roster { view, import: None } => {
-                let (view, _) = self.view(&view)?;
+                let (view, _, _) = self.view(&view)?;
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
             CliCommand::Order { campaign, order, file, values } => {
@@ -577,7 +628,7 @@ impl Session {
                 let mut store = self.store(Access::Create)?;
                 let (id, name, scenario) = if belisarius {
                     let events: Vec<referee_campaign::belisarius::event::Logged> = read_events(&file, &text, &given, what)?;
-                    let c = store.import_as::<referee_campaign::belisarius::Belisarius>(&name, &events)?;
+                    let c = store.import_as::<Belisarius>(&name, &events)?;
                     (c.id.0, c.state.name.clone(), c.state.setup.id().to_owned())
                 } else {
                     let events: Vec<referee_campaign::Logged> = read_events(&file, &text, &given, what)?;
@@ -586,6 +637,8 @@ impl Session {
                 };
                 self.print(out, &Created { id, name, scenario })
             }
+            CliCommand::Reveal { campaign } => self.reveal(&campaign, out),
+            CliCommand::Verify { campaign, seed } => self.verify::<MagnaGraecia>(&campaign, seed, out),
             CliCommand::Seed { campaign } => {
                 let store = self.store(Access::Read)?;
                 let c = store.load(store.find(&campaign)?)?;
@@ -617,7 +670,7 @@ impl Session {
         self.print(out, &Executed { events, lines })
     }
 
-    fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>)> {
+    fn view(&self, args: &ViewArgs) -> anyhow::Result<(View, Vec<referee_campaign::Logged>, Map)> {
         let catalog = self.catalog()?;
         let store = self.store(Access::Read)?;
         let (c, map) = self.open(&store, &args.campaign, &catalog)?;
@@ -634,7 +687,7 @@ impl Session {
                 c.state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>().join(", ")
             )
         })?;
-        Ok((view, events))
+        Ok((view, events, map))
     }
 }
 
@@ -881,6 +934,55 @@ impl Output for referee_campaign::store::Undone {
 pub(crate) struct Seed {
     pub(crate) campaign: String,
     pub(crate) seed: u64,
+}
+
+/// A seed revealed: the seed, the salt, and the commitment they open.
+#[derive(Serialize)]
+pub(crate) struct Revealed {
+    campaign: String,
+    seed: u64,
+    salt: String,
+    #[serde(flatten)]
+    commitment: Commitment,
+}
+
+impl Revealed {
+    fn new(campaign: String, seed: u64, commitment: Commitment) -> Revealed {
+        Revealed { campaign, seed, salt: commitment.salt.clone(), commitment }
+    }
+}
+
+impl Output for Revealed {
+    fn text(&self) -> String {
+        format!(
+            "The dice seed of “{}” is revealed: seed {}, salt {}.\nThey open the commitment published when it began, {}; anyone may now check every roll with `referee verify \"{}\" --seed {}`.",
+            self.campaign, self.seed, self.salt, self.commitment.digest, self.campaign, self.seed
+        )
+    }
+}
+
+/// A seed checked against the log.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(crate) struct Verified(Verification);
+
+impl Output for Verified {
+    fn text(&self) -> String {
+        let mut s = String::new();
+        for c in &self.0.checks {
+            let what = match c.verdict {
+                Verdict::Matches => "matches",
+                Verdict::Differs => "DIFFERS",
+                Verdict::TypedIn => "typed in, not checked",
+                Verdict::BeforeCommitment => "before the commitment, not checked",
+            };
+            let replayed =
+                c.replayed.as_ref().filter(|_| c.verdict == Verdict::Differs).map(|r| format!(" (the seed gives {r})")).unwrap_or_default();
+            s.push_str(&format!("{:>5}  {}: {} — {what}{replayed}\n", c.event, c.purpose, c.logged));
+        }
+        s.push_str(&self.0.summary());
+        s
+    }
 }
 
 impl Output for Seed {

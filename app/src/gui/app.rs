@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use referee_campaign::belisarius::World;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::verify::Commitment;
 use referee_campaign::store::{CampaignSummary, Undone};
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
@@ -16,6 +17,7 @@ use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
 use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
 use super::dialogs::Dialog;
+use super::dice::{self, DiceForm};
 use super::handover::{self, HandBack, SettingsForm};
 use super::magna_graecia::{MagnaGraeciaDesk, start_board};
 use super::map::MapState;
@@ -64,6 +66,14 @@ pub enum AppCommand {
     ShowSettings(bool),
     /// Keep the log panel's height as the referee left it, for the next time.
     KeepLogHeight(f32),
+    /// Open or close the Dice window: the commitment to the seed, its reveal and its check.
+    ShowDice(bool),
+    /// Reveal the campaign's seed to every side (umpire only, X-02).
+    RevealSeed,
+    /// Commit to the seed now, for a campaign begun before commitments (umpire only).
+    CommitSeed,
+    /// Check a seed against the commitment and replay the log's seeded rolls with it.
+    VerifySeed(u64),
     /// Write one battle's pack into the settings' folder (umpire only, X-04); the open pack
     /// window lists the files or the reason they could not be written.
     WritePack { battle: u32, settings: PackSettings },
@@ -143,6 +153,10 @@ pub struct RefereeApp {
     log_height: f32,
     /// The log panel's height in the last frame drawn.
     log_seen: Option<f32>,
+    /// The open campaign's commitment to its seed, public to every side.
+    commitment: Option<Commitment>,
+    /// The Dice window, while it is open.
+    dice: Option<DiceForm>,
 }
 
 /// The key of the log panel's height in the file's settings.
@@ -179,6 +193,8 @@ impl RefereeApp {
             title: String::new(),
             log_height: DEFAULT_LOG_HEIGHT,
             log_seen: None,
+            commitment: None,
+            dice: None,
         };
         app.log_height = app.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
         app.scenarios = scenario_choices(&app.catalog, None);
@@ -446,6 +462,41 @@ impl RefereeApp {
                 // Only a preference: a file opened for reading keeps the default.
                 let _ = self.store.set_setting(LOG_HEIGHT_KEY, Some(&format!("{height:.0}")));
             }
+            AppCommand::ShowDice(show) => {
+                self.dice = show.then(DiceForm::default);
+                self.message = None;
+            }
+            AppCommand::RevealSeed | AppCommand::CommitSeed => {
+                let Some(desk) = &self.desk else { return };
+                let done = match command {
+                    AppCommand::RevealSeed => self.store.reveal_seed(desk.get().campaign_id()),
+                    _ => desk.get().commit_seed(&mut self.store),
+                };
+                match done {
+                    Ok(commitment) => {
+                        self.commitment = Some(commitment);
+                        if let Some(form) = &mut self.dice {
+                            form.confirming = false;
+                        }
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::VerifySeed(seed) => {
+                let Some(desk) = &self.desk else { return };
+                // Before the reveal the stored salt must not help a side try seeds.
+                let revealed = self.commitment.as_ref().is_some_and(|c| c.revealed_at.is_some());
+                if self.handed_to().is_some() && !revealed {
+                    return self.error("the rolls are checked once the referee has revealed the seed".to_owned());
+                }
+                match desk.get().verify(&self.store, seed) {
+                    Ok(result) => {
+                        self.message = None;
+                        self.dice.get_or_insert_with(DiceForm::default).result = Some(result);
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
             AppCommand::ShowSettings(show) => {
                 self.settings = show.then(SettingsForm::default);
                 self.message = None;
@@ -609,6 +660,8 @@ impl RefereeApp {
         self.redo.clear();
         self.refusals.clear();
         self.hand_back = None;
+        self.dice = None;
+        self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.
         if let Some(job) = &mut self.pack_job {
@@ -664,6 +717,13 @@ impl RefereeApp {
             let data = bar::BarData { campaigns: &self.campaigns, edit: &edit, handed_to: handed_to.as_ref().map(side_name) };
             bar::bar_ui(ui, desk, &data, &mut self.roll, queue);
         });
+        if let Some(form) = &mut self.dice {
+            let umpire = handed_to.is_none();
+            let revealed = self.commitment.as_ref().is_some_and(|c| c.revealed_at.is_some());
+            let seed = self.desk.as_ref().map(|d| d.get().seed()).filter(|_| umpire || revealed);
+            let data = dice::DiceData { commitment: self.commitment.as_ref(), umpire, seed, message: self.message.as_ref() };
+            dice::dice_window_ui(ui.ctx(), form, &data, queue);
+        }
         if let Some(form) = &mut self.settings {
             let locked = self.store.setting(handover::PASSPHRASE_KEY).ok().flatten().is_some();
             handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
@@ -672,7 +732,8 @@ impl RefereeApp {
             Some(desk) if !picker_shown => {
                 let desk = desk.get_mut();
                 let panel = egui::Panel::bottom("log").resizable(true).default_size(self.log_height).min_size(90.0).show(ui, |ui| {
-                    let shell = panels::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some() };
+                    let commitment = self.commitment.as_ref().map(Commitment::short);
+                    let shell = panels::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some(), commitment };
                     panels::log_ui(ui, &desk.log(), &shell, &mut self.roll, self.message.as_ref(), queue);
                 });
                 // The referee's height for the log, kept when the divider is let go.

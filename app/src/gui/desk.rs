@@ -7,9 +7,11 @@
 //! forms being filled in — and answers the shell through [`EngineDesk`]. The shell holds
 //! one [`Desk`] and matches it exhaustively where it needs an engine's own commands.
 
+use referee_campaign::CampaignId;
 use referee_campaign::core::engine::{Engine, Logged};
+use referee_campaign::core::verify::{Commitment, Verification};
 use referee_campaign::ids::SideId;
-use referee_campaign::store::{DiceInput, Store, Undone};
+use referee_campaign::store::{DiceInput, Store, StoreError, Undone};
 use referee_campaign::{DiceSpec, Viewer};
 
 use super::app::{AppCommand, Message};
@@ -59,8 +61,20 @@ pub(crate) trait EngineDesk {
     /// The campaign's name, for the bar and the picker.
     fn campaign_name(&self) -> &str;
 
+    /// The campaign's id in the store.
+    fn campaign_id(&self) -> CampaignId;
+
     /// Who is looking.
     fn viewer(&self) -> &Viewer;
+
+    /// Checks `seed` against the campaign's commitment and replays its seeded rolls.
+    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
+
+    /// Commits to the seed now, for a campaign begun before commitments were made.
+    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
+
+    /// The campaign's seed: the umpire's secret until it is revealed.
+    fn seed(&self) -> u64;
 
     /// Every side a viewer may be, by id and name, in the campaign's order.
     fn sides(&self) -> Vec<(SideId, String)> {

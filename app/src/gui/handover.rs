@@ -64,6 +64,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::ShowSeed(true) => "the dice seed",
         AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } => "the battle packs",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) => "the settings",
+        AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",
         AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) if typed(input) => "typed-in dice",
         _ => return None,
     })

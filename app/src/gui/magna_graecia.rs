@@ -326,6 +326,22 @@ impl EngineDesk for MagnaGraeciaDesk {
         &self.campaign.state.name
     }
 
+    fn campaign_id(&self) -> referee_campaign::CampaignId {
+        self.campaign.id
+    }
+
+    fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
+        store.verify_seed::<MagnaGraecia>(self.campaign.id, seed)
+    }
+
+    fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
+        store.commit_seed(&self.campaign)
+    }
+
+    fn seed(&self) -> u64 {
+        self.campaign.state.seed
+    }
+
     fn viewer(&self) -> &Viewer {
         &self.viewer
     }

@@ -13,6 +13,7 @@ mod bar;
 mod belisarius;
 mod desk;
 mod dialogs;
+mod dice;
 mod handover;
 mod magna_graecia;
 mod map;

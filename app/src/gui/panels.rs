@@ -922,6 +922,8 @@ pub(crate) struct LogShell<'a> {
     pub refusals: &'a [(usize, String)],
     /// A side is looking: no referee's rolls, no typed-in dice, no undo.
     pub handed_over: bool,
+    /// The start of the commitment to the seed, which every side may read.
+    pub commitment: Option<String>,
 }
 
 /// The campaign log as the viewer may read it with the refusals since the view changed, the
@@ -950,7 +952,17 @@ pub(crate) fn log_ui(
         ui.separator();
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.add_space(4.0);
-            ui.label(RichText::new("Log").strong());
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Log").strong());
+                if let Some(short) = &shell.commitment {
+                    let dice = ui.add(egui::Button::new(RichText::new(format!("Dice · commitment {short} …")).weak()).frame(false));
+                    if dice.on_hover_text("The commitment to the seed published when the campaign began: the seed's reveal and the check of every seeded roll").clicked() {
+                        commands.push(AppCommand::ShowDice(true));
+                    }
+                } else if !shell.handed_over && ui.add(egui::Button::new(RichText::new("Dice …").weak()).frame(false)).clicked() {
+                    commands.push(AppCommand::ShowDice(true));
+                }
+            });
             log_lines_ui(ui, log, shell);
         });
     });

@@ -9,6 +9,7 @@ use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId, StartedAgain};
 use crate::core::error::RuleError;
 use crate::core::rule::RuleId;
+use crate::core::verify::Drawn;
 use crate::core::viewer::Viewer;
 
 /// The Belisarius campaign's rules.
@@ -90,6 +91,13 @@ impl Engine for Belisarius {
 
     fn battle_row(_: &Event) -> Option<BattleRow> {
         None
+    }
+
+    fn draws(event: &Event) -> Vec<Drawn<'_>> {
+        match event {
+            Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
+            _ => Vec::new(),
+        }
     }
 }
 

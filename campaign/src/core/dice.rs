@@ -273,6 +273,9 @@ pub struct Draw {
     pub chit: String,
     /// How many chits the cup held.
     pub out_of: u32,
+    /// The chit's place among the cup's contents in their sorted order, from 0: what the
+    /// seeded stream drew, and what a replay of the seed checks.
+    pub index: u32,
     pub purpose: String,
     pub rule: Option<String>,
     pub source: RollSource,
@@ -322,11 +325,11 @@ impl Dice {
                 format!("the {} cup is empty: nothing to draw for {purpose}", cup.name),
             ));
         }
-        let (chit, source) = match &mut self.mode {
+        let (index, chit, source) = match &mut self.mode {
             Mode::Seeded(rng) => {
-                let i = rng.random_range(0..contents.len());
+                let i = rng.random_range(0..contents.len() as u32);
                 let pos = u64::try_from(rng.get_word_pos()).unwrap_or(u64::MAX);
-                (contents[i].clone(), RollSource::Seeded { stream_pos: pos })
+                (i, contents[i as usize].clone(), RollSource::Seeded { stream_pos: pos })
             }
             Mode::Manual(_) => {
                 let chit = self.typed_chits.pop_front().ok_or_else(|| {
@@ -336,11 +339,13 @@ impl Dice {
                     let list = contents.join(", ");
                     return Err(RuleError::new(RuleId::X_02, format!("`{chit}` is not in the {} cup (it holds {list})", cup.name)));
                 }
-                (chit, RollSource::Manual)
+                let index = contents.iter().position(|c| *c == chit).unwrap_or_default() as u32;
+                (index, chit, RollSource::Manual)
             }
         };
         Ok(Draw {
             cup: cup.name.clone(),
+            index,
             chit,
             out_of: contents.len() as u32,
             purpose: purpose.to_owned(),

@@ -150,6 +150,9 @@ pub trait Engine: Sized + 'static {
     fn summary(order: &Self::Order) -> String;
     /// The battle an event raises or settles, if any.
     fn battle_row(event: &Self::Event) -> Option<BattleRow>;
+    /// The rolls and chit draws an event holds, in the order they were made: what a replay
+    /// of the seed checks.
+    fn draws(event: &Self::Event) -> Vec<super::verify::Drawn<'_>>;
 
     /// Rebuilds a state from a campaign's complete event list.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self::State, ReplayError> {

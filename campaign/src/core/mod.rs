@@ -6,4 +6,5 @@ pub mod dice;
 pub mod engine;
 pub mod error;
 pub mod rule;
+pub mod verify;
 pub mod viewer;

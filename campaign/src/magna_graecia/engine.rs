@@ -10,6 +10,7 @@ use super::view::{View, view_for};
 use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId};
 use crate::core::error::RuleError;
+use crate::core::verify::Drawn;
 use crate::core::viewer::Viewer;
 
 /// The Magna Graecia campaign's rules.
@@ -100,6 +101,13 @@ impl Engine for MagnaGraecia {
                 Some(BattleRow::Settled { number: *battle })
             }
             _ => None,
+        }
+    }
+
+    fn draws(event: &Event) -> Vec<Drawn<'_>> {
+        match event {
+            Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
+            _ => Vec::new(),
         }
     }
 }
