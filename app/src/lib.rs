@@ -27,6 +27,12 @@ pub(crate) fn suggested_name(scenario_name: &str, campaigns: &[referee_campaign:
         .unwrap_or_else(|| scenario_name.to_owned())
 }
 
+/// Where the app keeps the list of database files opened lately: beside the default
+/// database, in the user's data folder. `None` if there is no home folder.
+pub fn recent_list_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("org", "referee", "referee").map(|dirs| dirs.data_dir().join("recent-databases.txt"))
+}
+
 /// The database used when no `--db` is given: `referee.sqlite` in the user's data folder
 /// (created on first use).
 pub fn default_db_path() -> anyhow::Result<PathBuf> {

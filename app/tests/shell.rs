@@ -183,7 +183,8 @@ fn x_03_refusals_are_in_the_log_and_the_error_line_goes_with_the_next_order() {
         AppCommand::RollDice { dice: DiceSpec::D6, purpose: String::new(), side: None, hidden: false, input: DiceInput::Seeded };
     h.state_mut().send(no_purpose);
     h.run();
-    assert!(label_exists(&h, "refused, not stored: every roll needs a purpose for the log — X-02"));
+    assert!(label_exists(&h, "refused, not stored: every roll needs a purpose for the log"));
+    assert!(!label_exists(&h, "X-02"), "the program's own requirement IDs are not the referee's business");
     assert!(h.state().message().is_some_and(|m| m.is_error));
     roll(&mut h, "omens", DiceInput::Seeded);
     assert!(h.state().message().is_none_or(|m| !m.is_error), "the error line went");
@@ -242,4 +243,90 @@ fn x_02_the_dice_window_publishes_the_commitment_and_checks_a_revealed_seed() {
     h.get_by_label("Check the rolls").click();
     h.run();
     assert!(label_exists(&h, "The seed opens the commitment published at the start"));
+}
+
+/// MG-03: a side's roster goes out as JSON and comes back into another campaign; a file of
+/// another side's roster is refused in words. Escape closes the roster editor.
+#[test]
+fn mg_03_a_roster_is_exported_and_imported_and_escape_closes_the_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    let file = dir.path().join("syracuse-roster.json");
+    h.state_mut().send(AppCommand::ExportRoster { side: SideId::new("syracuse"), path: file.clone() });
+    h.run();
+    let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(written["side"], "syracuse");
+
+    // A leaner Syracuse: its last command dropped, as another referee might send it.
+    let mut lean = written.clone();
+    lean["commands"].as_array_mut().unwrap().pop();
+    let lean_file = dir.path().join("lean.json");
+    std::fs::write(&lean_file, lean.to_string()).unwrap();
+    let head = h.state().campaign().unwrap().head;
+    h.state_mut().send(AppCommand::ImportRoster { side: SideId::new("syracuse"), path: lean_file.clone() });
+    h.run();
+    assert!(h.state().message().is_some_and(|m| !m.is_error), "{:?}", h.state().message());
+    assert_eq!(h.state().campaign().unwrap().head, head + 1);
+    let commands = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("syracuse")].commands.len();
+    assert_eq!(commands(&h), written["commands"].as_array().unwrap().len() - 1);
+
+    h.state_mut().send(AppCommand::ImportRoster { side: SideId::new("carthage"), path: lean_file });
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.ends_with("holds Syracuse's roster, not Carthage's")));
+    assert_eq!(h.state().campaign().unwrap().head, head + 1, "nothing stored");
+
+    h.state_mut().send(AppCommand::EditRoster(Some(SideId::new("carthage"))));
+    h.run();
+    assert!(h.state().roster_editor().is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().roster_editor().is_none(), "Escape closes the editor");
+}
+
+/// Another database file opens in place of this one, its campaigns in the picker; the
+/// recent list keeps both; each campaign keeps its own pack folder; Quit is asked of the
+/// window.
+#[test]
+fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let other = dir.path().join("other.sqlite");
+    let mut store = Store::open(&other).unwrap();
+    store.create("Elsewhere", Catalog::embedded().scenario("pyrrhic").unwrap(), 3).unwrap();
+    drop(store);
+    let list = dir.path().join("recent.txt");
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Night"), None).unwrap().with_recent_file(list.clone());
+    let mut h = harness(app);
+    h.run();
+
+    let mut settings = referee::gui::PackSettings::new("Night");
+    settings.folder = dir.path().join("night-packs").display().to_string();
+    h.state_mut().send(AppCommand::WritePack { battle: 99, settings });
+    h.run();
+
+    h.state_mut().send(AppCommand::OpenDatabase(other.clone()));
+    h.run();
+    assert_eq!(h.state().campaign_name(), None);
+    assert_eq!(h.state().window_title(), "other.sqlite — referee");
+    assert!(label_exists(&h, "Elsewhere"));
+    let recent = h.state().recent_databases().to_vec();
+    assert_eq!(recent.len(), 2);
+    assert!(recent[0].ends_with("other.sqlite") && recent[1].ends_with("club.sqlite"));
+    assert_eq!(std::fs::read_to_string(&list).unwrap().lines().count(), 2, "the list is kept for next time");
+
+    h.state_mut().send(AppCommand::OpenDatabase(dir.path().join("club.sqlite")));
+    h.state_mut().send(AppCommand::OpenCampaign("Night".into()));
+    h.run();
+    let kept = Store::open(&db).unwrap().setting("pack_folder/1").unwrap();
+    assert!(kept.is_some_and(|f| f.ends_with("night-packs")), "the campaign keeps its pack folder");
+
+    h.state_mut().send(AppCommand::OpenDatabase(dir.path().join("missing").join("no.sqlite")));
+    h.run();
+    assert!(h.state().message().is_some_and(|m| m.is_error));
+    assert_eq!(h.state().campaign_name(), Some("Night"), "a file that cannot be opened leaves this one open");
+    assert!(!h.state().quit_asked());
+    h.state_mut().send(AppCommand::Quit);
+    h.run();
+    assert!(h.state().quit_asked());
 }

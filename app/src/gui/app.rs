@@ -15,7 +15,7 @@ use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, Si
 
 use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
-use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
+use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, for_referee, mg, mg_mut};
 use super::dialogs::Dialog;
 use super::dice::{self, DiceForm};
 use super::handover::{self, HandBack, SettingsForm};
@@ -66,6 +66,16 @@ pub enum AppCommand {
     ShowSettings(bool),
     /// Keep the log panel's height as the referee left it, for the next time.
     KeepLogHeight(f32),
+    /// Show a folder (of packs just written) in the desktop's file manager.
+    OpenFolder(PathBuf),
+    /// Open another database file (umpire only): its campaigns in the picker.
+    OpenDatabase(PathBuf),
+    /// Write a side's roster as JSON, for another campaign or another referee.
+    ExportRoster { side: SideId, path: PathBuf },
+    /// Read a roster written by Export as this side's army (setup only, MG-03).
+    ImportRoster { side: SideId, path: PathBuf },
+    /// Close the window.
+    Quit,
     /// Open or close the Dice window: the commitment to the seed, its reveal and its check.
     ShowDice(bool),
     /// Reveal the campaign's seed to every side (umpire only, X-02).
@@ -155,8 +165,21 @@ pub struct RefereeApp {
     log_seen: Option<f32>,
     /// The open campaign's commitment to its seed, public to every side.
     commitment: Option<Commitment>,
+    /// Database files opened lately, the latest first.
+    recent: Vec<PathBuf>,
+    /// Where the list of recent files is kept; `None` keeps it for the session only.
+    recent_file: Option<PathBuf>,
+    /// The referee asked to close the window.
+    quit: bool,
+    /// The window was told to close.
+    close_sent: bool,
     /// The Dice window, while it is open.
     dice: Option<DiceForm>,
+}
+
+/// The key of a campaign's pack folder in the file's settings.
+fn pack_folder_key(id: referee_campaign::CampaignId) -> String {
+    format!("pack_folder/{}", id.0)
 }
 
 /// The key of the log panel's height in the file's settings.
@@ -195,12 +218,78 @@ impl RefereeApp {
             log_seen: None,
             commitment: None,
             dice: None,
+            recent: Vec::new(),
+            recent_file: None,
+            quit: false,
+            close_sent: false,
         };
         app.log_height = app.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
         app.scenarios = scenario_choices(&app.catalog, None);
         app.refresh_campaigns();
         app.picker.suggest_name(&app.scenarios, &app.campaigns);
         app
+    }
+
+    /// Keeps the list of recent database files in `file` (one path a line), with this one
+    /// first.
+    pub fn with_recent_file(mut self, file: PathBuf) -> Self {
+        self.recent = std::fs::read_to_string(&file).map(|text| text.lines().map(PathBuf::from).collect()).unwrap_or_default();
+        self.recent_file = Some(file);
+        self.remember_database();
+        self
+    }
+
+    /// The database files opened lately, the latest first.
+    pub fn recent_databases(&self) -> &[PathBuf] {
+        &self.recent
+    }
+
+    /// Whether the referee asked to close the window.
+    pub fn quit_asked(&self) -> bool {
+        self.quit
+    }
+
+    /// Puts the open database first in the recent list, and keeps the list.
+    fn remember_database(&mut self) {
+        let db = std::fs::canonicalize(&self.db).unwrap_or_else(|_| self.db.clone());
+        self.recent.retain(|p| p != &db);
+        self.recent.insert(0, db);
+        self.recent.truncate(8);
+        if let Some(file) = &self.recent_file {
+            let text: String = self.recent.iter().map(|p| format!("{}\n", p.display())).collect();
+            let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(file, text));
+            if let Err(e) = written {
+                self.error(format!("the list of recent databases could not be kept in {}: {e}", file.display()));
+            }
+        }
+    }
+
+    /// Opens another database file in place of this one; a file that cannot be opened leaves
+    /// this one open, with the reason.
+    fn open_database(&mut self, path: &Path) {
+        match Store::open(path) {
+            Ok(store) => {
+                if let Some(job) = &mut self.pack_job {
+                    job.stop();
+                }
+                self.pack_job = None;
+                self.store = store;
+                self.db = path.to_owned();
+                self.desk = None;
+                self.commitment = None;
+                self.dice = None;
+                self.redo.clear();
+                self.refusals.clear();
+                self.show_picker = true;
+                self.log_height =
+                    self.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
+                self.refresh_campaigns();
+                self.picker.suggest_name(&self.scenarios, &self.campaigns);
+                self.info(format!("Opened {}", path.display()));
+                self.remember_database();
+            }
+            Err(e) => self.error(e.to_string()),
+        }
     }
 
     /// Offers the Belisarius scenarios of `world` in the picker too.
@@ -317,12 +406,12 @@ impl RefereeApp {
         }
     }
 
-    fn error(&mut self, text: String) {
-        self.message = Some(Message { text, is_error: true });
+    fn error(&mut self, text: impl AsRef<str>) {
+        self.message = Some(Message { text: for_referee(text.as_ref()), is_error: true });
     }
 
-    fn info(&mut self, text: String) {
-        self.message = Some(Message { text, is_error: false });
+    fn info(&mut self, text: impl AsRef<str>) {
+        self.message = Some(Message { text: for_referee(text.as_ref()), is_error: false });
     }
 
     /// Shows what a desk answered; a stored order also refreshes the list of campaigns and
@@ -332,7 +421,7 @@ impl RefereeApp {
             Reply::Nothing => {}
             Reply::Clear => self.message = None,
             Reply::Stored(said) => {
-                self.message = said.filter(|s| !s.is_empty()).map(|text| Message { text, is_error: false });
+                self.message = said.filter(|s| !s.is_empty()).map(|text| Message { text: for_referee(&text), is_error: false });
                 if typed {
                     self.roll.clear_values();
                 }
@@ -349,7 +438,7 @@ impl RefereeApp {
     /// stored.
     fn refuse(&mut self, text: String) {
         if let Some(desk) = &self.desk {
-            self.refusals.push((desk.get().log().lines.len(), text.clone()));
+            self.refusals.push((desk.get().log().lines.len(), for_referee(&text)));
         }
         self.error(text);
     }
@@ -452,7 +541,7 @@ impl RefereeApp {
                 match self.store.set_setting(handover::PASSPHRASE_KEY, sealed.as_deref()) {
                     Ok(()) => {
                         self.settings = Some(SettingsForm::default());
-                        self.info(if passphrase.is_some() { "Passphrase set" } else { "Passphrase removed" }.to_owned());
+                        self.info(if passphrase.is_some() { "Passphrase set" } else { "Passphrase removed" });
                     }
                     Err(e) => self.error(e.to_string()),
                 }
@@ -461,6 +550,27 @@ impl RefereeApp {
                 self.log_height = height;
                 // Only a preference: a file opened for reading keeps the default.
                 let _ = self.store.set_setting(LOG_HEIGHT_KEY, Some(&format!("{height:.0}")));
+            }
+            AppCommand::OpenDatabase(path) => self.open_database(&path),
+            AppCommand::ExportRoster { side, path } => {
+                let Some(desk) = mg(&self.desk) else { return };
+                match desk.export_roster(&side, &path) {
+                    Ok(()) => self.info(format!("Roster written to {}", path.display())),
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::ImportRoster { side, path } => {
+                let Some(desk) = mg(&self.desk) else { return };
+                match desk.read_roster(&side, &path) {
+                    Ok(army) => self.apply(AppCommand::Execute(Order::SetArmy { army }, DiceInput::Seeded)),
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::Quit => self.quit = true,
+            AppCommand::OpenFolder(dir) => {
+                if let Err(e) = packs::open_folder(&dir) {
+                    self.error(e);
+                }
             }
             AppCommand::ShowDice(show) => {
                 self.dice = show.then(DiceForm::default);
@@ -487,7 +597,7 @@ impl RefereeApp {
                 // Before the reveal the stored salt must not help a side try seeds.
                 let revealed = self.commitment.as_ref().is_some_and(|c| c.revealed_at.is_some());
                 if self.handed_to().is_some() && !revealed {
-                    return self.error("the rolls are checked once the referee has revealed the seed".to_owned());
+                    return self.error("the rolls are checked once the referee has revealed the seed");
                 }
                 match desk.get().verify(&self.store, seed) {
                     Ok(result) => {
@@ -524,7 +634,7 @@ impl RefereeApp {
             AppCommand::Redo => {
                 let Some(desk) = &mut self.desk else { return };
                 let Some((undone, label)) = self.redo.pop() else {
-                    self.error("nothing to redo: no order was undone since the last one given".to_owned());
+                    self.error("nothing to redo: no order was undone since the last one given");
                     return;
                 };
                 match desk.get_mut().redo(&mut self.store, &undone) {
@@ -542,7 +652,7 @@ impl RefereeApp {
             AppCommand::WritePack { battle, settings } => {
                 let Some(desk) = mg_mut(&mut self.desk) else { return };
                 let reply = desk.write_pack(battle, &settings);
-                self.pack_settings = settings;
+                self.keep_pack_settings(settings);
                 self.reply(reply, false);
             }
             AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
@@ -596,7 +706,7 @@ impl RefereeApp {
             if let Some(form) = &mut self.hand_back {
                 form.passphrase.clear();
             }
-            return self.error("that is not the referee's passphrase".to_owned());
+            return self.error("that is not the referee's passphrase");
         }
         let pending = self.hand_back.take().and_then(|h| h.pending);
         self.set_viewer(Viewer::Umpire);
@@ -605,14 +715,24 @@ impl RefereeApp {
         }
     }
 
+    /// Keeps the pack window's choices for the next one, and its folder for this campaign in
+    /// the file's settings.
+    fn keep_pack_settings(&mut self, settings: PackSettings) {
+        if let Some(desk) = &self.desk {
+            // Only a preference: a file opened for reading keeps the folder for the session.
+            let _ = self.store.set_setting(&pack_folder_key(desk.get().campaign_id()), Some(&settings.folder));
+        }
+        self.pack_settings = settings;
+    }
+
     /// Starts writing the packs of every battle due on a background thread.
     fn write_all_packs(&mut self, settings: PackSettings) {
         if self.packs_running() {
-            self.error("packs are being written already: wait for them, or stop them".to_owned());
+            self.error("packs are being written already: wait for them, or stop them");
             return;
         }
         let (folder, options) = (settings.folder(), settings.options());
-        self.pack_settings = settings;
+        self.keep_pack_settings(settings);
         let Some(desk) = mg(&self.desk) else { return };
         let open = match desk.for_packs() {
             Ok(open) => open,
@@ -653,7 +773,9 @@ impl RefereeApp {
     /// Puts a different campaign on screen: what belonged to the last one goes with its desk.
     fn switch_to(&mut self, mut desk: Desk) {
         desk.get_mut().fit_map();
-        self.pack_settings.folder = packs::default_folder(desk.get().campaign_name()).display().to_string();
+        // The folder the referee chose for this campaign's packs last time, or the default.
+        let kept = self.store.setting(&pack_folder_key(desk.get().campaign_id())).ok().flatten();
+        self.pack_settings.folder = kept.unwrap_or_else(|| packs::default_folder(desk.get().campaign_name()).display().to_string());
         self.desk = Some(desk);
         self.show_picker = false;
         self.message = None;
@@ -679,6 +801,10 @@ impl RefereeApp {
         if self.packs_running() {
             // Keep the progress bar moving while the thread works.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if self.quit && !self.close_sent {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            self.close_sent = true;
         }
         let title = self.window_title();
         if title != self.title {
@@ -714,7 +840,12 @@ impl RefereeApp {
         let queue = &mut self.queue;
         egui::Panel::top("top_bar").show(ui, |ui| {
             let desk = self.desk.as_mut().map(Desk::get_mut);
-            let data = bar::BarData { campaigns: &self.campaigns, edit: &edit, handed_to: handed_to.as_ref().map(side_name) };
+            let data = bar::BarData {
+                campaigns: &self.campaigns,
+                recent: &self.recent,
+                edit: &edit,
+                handed_to: handed_to.as_ref().map(side_name),
+            };
             bar::bar_ui(ui, desk, &data, &mut self.roll, queue);
         });
         if let Some(form) = &mut self.dice {

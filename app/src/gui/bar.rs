@@ -21,6 +21,8 @@ pub(crate) struct EditLabels {
 #[derive(Debug)]
 pub(crate) struct BarData<'a> {
     pub campaigns: &'a [CampaignSummary],
+    /// Database files opened lately, the latest (this one) first.
+    pub recent: &'a [std::path::PathBuf],
     pub edit: &'a EditLabels,
     /// The side's name, when the screen is handed over to a side.
     pub handed_to: Option<String>,
@@ -36,15 +38,30 @@ pub(crate) fn bar_ui(
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Campaign ▾", |ui| {
-            if ui.button("Open or create a campaign…").clicked() {
+            if ui.button("New campaign…").clicked() {
                 commands.push(AppCommand::ShowPicker(true));
+            }
+            if ui.button("Open database file…").on_hover_text("Another referee database: its campaigns in the picker").clicked() {
+                let picked = rfd::FileDialog::new().set_title("Open a referee database").add_filter("Referee database", &["sqlite", "db"]).pick_file();
+                if let Some(path) = picked {
+                    commands.push(AppCommand::OpenDatabase(path));
+                }
+            }
+            if data.recent.len() > 1 {
+                ui.menu_button("Recent databases", |ui| {
+                    for path in data.recent.iter().skip(1) {
+                        if ui.button(path.display().to_string()).clicked() {
+                            commands.push(AppCommand::OpenDatabase(path.clone()));
+                        }
+                    }
+                });
             }
             if let Some(desk) = &desk {
                 desk.campaign_menu_ui(ui, commands);
             }
             if !data.campaigns.is_empty() {
                 ui.separator();
-                ui.label(RichText::new("Open").weak());
+                ui.label(RichText::new("Campaigns in this file").weak());
                 for c in data.campaigns {
                     if ui.button(&c.name).clicked() {
                         commands.push(AppCommand::OpenCampaign(c.name.clone()));
@@ -54,6 +71,9 @@ pub(crate) fn bar_ui(
             ui.separator();
             if ui.button("Settings…").clicked() {
                 commands.push(AppCommand::ShowSettings(true));
+            }
+            if ui.button("Quit").clicked() {
+                commands.push(AppCommand::Quit);
             }
         });
         if desk.is_some() {

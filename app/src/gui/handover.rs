@@ -60,7 +60,10 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::Undo => "Undo",
         AppCommand::Redo => "Redo",
         AppCommand::RollDice { .. } => "a roll of the referee's",
-        AppCommand::OpenCampaign(_) | AppCommand::CreateCampaign { .. } | AppCommand::ShowPicker(true) => "another campaign",
+        AppCommand::OpenCampaign(_) | AppCommand::CreateCampaign { .. } | AppCommand::ShowPicker(true) | AppCommand::OpenDatabase(_) => {
+            "another campaign"
+        }
+        AppCommand::Quit => "closing the program",
         AppCommand::ShowSeed(true) => "the dice seed",
         AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } => "the battle packs",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) => "the settings",

@@ -194,7 +194,7 @@ impl MagnaGraeciaDesk {
         if self.viewer == Viewer::Umpire {
             Ok(self)
         } else {
-            Err("battle packs are made in the umpire's view: each side's file holds only what it knows (X-04)".to_owned())
+            Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned())
         }
     }
 
@@ -215,6 +215,27 @@ impl MagnaGraeciaDesk {
                 Err(e) => Reply::Refused(e),
             },
         }
+    }
+
+    /// Writes the side's roster as JSON to `path`, if the viewer may read it.
+    pub fn export_roster(&self, side: &SideId, path: &std::path::Path) -> Result<(), String> {
+        let army = self.view.forces().into_iter().find(|f| &f.side == side).and_then(|f| f.army.clone());
+        let Some(army) = army else {
+            return Err(format!("{}'s roster is not this viewer's to write", self.side_name(side)));
+        };
+        let text = serde_json::to_string_pretty(&army).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{} could not be written: {e}", path.display()))
+    }
+
+    /// Reads a roster Export wrote, as `side`'s army; the rules then judge it like any other.
+    pub fn read_roster(&self, side: &SideId, path: &std::path::Path) -> Result<referee_campaign::army::Army, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{} could not be read: {e}", path.display()))?;
+        let army: referee_campaign::army::Army =
+            serde_json::from_str(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
+        if &army.side != side {
+            return Err(format!("{} holds {}'s roster, not {}'s", path.display(), self.side_name(&army.side), self.side_name(side)));
+        }
+        Ok(army)
     }
 
     /// Opens the editor on a copy of the side's army, if the viewer may see it and rosters
@@ -405,6 +426,30 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
         panels::campaign_menu_ui(ui, &self.view, &self.viewer, queue);
+        let forces = self.view.forces();
+        if forces.iter().all(|f| f.army.is_none()) {
+            return;
+        }
+        ui.separator();
+        for f in forces.iter().filter(|f| f.army.is_some()) {
+            let name = self.side_name(&f.side);
+            if ui.button(format!("Export {name}'s roster…")).clicked()
+                && let Some(path) = rfd::FileDialog::new()
+                    .set_title(format!("{name}'s roster"))
+                    .set_file_name(format!("{}-roster.json", f.side))
+                    .add_filter("Roster", &["json"])
+                    .save_file()
+            {
+                queue.push(AppCommand::ExportRoster { side: f.side.clone(), path });
+            }
+            if self.view.board().phase == Phase::Setup
+                && ui.button(format!("Import a roster for {name}…")).clicked()
+                && let Some(path) =
+                    rfd::FileDialog::new().set_title(format!("A roster for {name}")).add_filter("Roster", &["json"]).pick_file()
+            {
+                queue.push(AppCommand::ImportRoster { side: f.side.clone(), path });
+            }
+        }
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
@@ -413,12 +458,18 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
         let queue = &mut *shell.queue;
-        // Escape lets a picked counter go, unless a text field has the keyboard.
-        if self.selected_counter.is_some()
+        // Escape closes the open dialog, then the roster editor, then lets a picked counter
+        // go — unless a text field has the keyboard, which Escape leaves first.
+        let open = [self.dialog.is_some(), self.roster.is_some(), self.selected_counter.is_some()];
+        if open.contains(&true)
             && !ui.ctx().egui_wants_keyboard_input()
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
-            queue.push(AppCommand::SelectCounter(None));
+            queue.push(match open {
+                [true, _, _] => AppCommand::OpenDialog(None),
+                [_, true, _] => AppCommand::EditRoster(None),
+                _ => AppCommand::SelectCounter(None),
+            });
         }
         let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
         egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {

@@ -69,7 +69,13 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     } else {
         None
     };
-    let app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?;
+    let mut app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?;
+    // The smoke test leaves the referee's list of recent files alone.
+    if smoke_frames.is_none()
+        && let Some(list) = crate::recent_list_path()
+    {
+        app = app.with_recent_file(list);
+    }
     // The smoke test must show the campaign it was asked for, not a picker with an error.
     if let (Some(key), Some(_)) = (&open, smoke_frames)
         && app.campaign_name().is_none()

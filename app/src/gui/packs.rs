@@ -65,6 +65,8 @@ pub struct PackSettings {
     pub figures: FigureScale,
     /// The folder the PDFs are written into, as typed (`~/` is the home folder).
     pub folder: String,
+    /// What became of the last "Choose folder…", when no folder came of it.
+    pub chooser_note: Option<String>,
 }
 
 impl PackSettings {
@@ -84,6 +86,7 @@ impl PackSettings {
             size,
             figures: defaults.figures,
             folder: default_folder(campaign).display().to_string(),
+            chooser_note: None,
         }
     }
 
@@ -368,12 +371,26 @@ fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
                     Some(dir) => dialog.set_directory(dir),
                     None => dialog,
                 };
-                if let Some(dir) = dialog.pick_folder() {
-                    s.folder = dir.display().to_string();
+                match dialog.pick_folder() {
+                    Some(dir) => {
+                        s.folder = dir.display().to_string();
+                        s.chooser_note = None;
+                    }
+                    // Cancelled, or no dialog could be shown: the two look the same from here.
+                    None => {
+                        s.chooser_note = Some(
+                            "No folder was chosen. If no dialog appeared, this desktop offers none: type the folder's path.".to_owned(),
+                        );
+                    }
                 }
             }
         });
         ui.end_row();
+        if let Some(note) = &s.chooser_note {
+            ui.label("");
+            ui.add(egui::Label::new(RichText::new(note).weak()).wrap());
+            ui.end_row();
+        }
     });
 }
 
@@ -403,8 +420,10 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
         .show(ctx, |ui| {
             ui.add(
                 egui::Label::new(
-                    RichText::new("The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows (X-04).")
-                        .weak(),
+                    RichText::new(
+                        "The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows.",
+                    )
+                    .weak(),
                 )
                 .wrap(),
             );
@@ -419,9 +438,7 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
                     Some(_) => ("Write pack", "Make the PDFs and write them into the folder"),
                     None => ("Write packs", "Write the pack of every battle due into the folder, one battle after another"),
                 };
-                let go = ui
-                    .add_enabled(check.is_ok() && !running, egui::Button::new(RichText::new(text).strong()))
-                    .on_hover_text(hover);
+                let go = ui.add_enabled(check.is_ok() && !running, egui::Button::new(RichText::new(text).strong())).on_hover_text(hover);
                 let go = match &check {
                     Err(e) => go.on_disabled_hover_text(e.clone()),
                     Ok(()) => go.on_disabled_hover_text("Packs are being written"),
@@ -445,7 +462,12 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
                     Some(Ok(files)) => {
                         ui.add_space(4.0);
                         let folder = files.first().and_then(|f| f.path.parent()).map(|p| p.display().to_string()).unwrap_or_default();
-                        ui.label(RichText::new(format!("Written into {folder}:")).strong());
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(format!("Written into {folder}:")).strong());
+                            if ui.small_button("Open folder").clicked() {
+                                commands.push(AppCommand::OpenFolder(PathBuf::from(&folder)));
+                            }
+                        });
                         files_grid_ui(ui, board, "pack_files", files);
                     }
                     Some(Err(e)) => {
@@ -494,6 +516,9 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
         };
         ui.horizontal_wrapped(|ui| {
             ui.add(egui::Label::new(RichText::new(what).strong()).wrap());
+            if ui.small_button("Open folder").clicked() {
+                commands.push(AppCommand::OpenFolder(job.folder.clone()));
+            }
             if ui.small_button("Dismiss").on_hover_text("Forget this list; the files stay where they are").clicked() {
                 commands.push(AppCommand::StopPacks);
             }
@@ -507,6 +532,24 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
     for e in &job.errors {
         ui.add(egui::Label::new(RichText::new(e).color(red)).wrap());
     }
+}
+
+/// Shows `dir` in the desktop's file manager.
+pub(crate) fn open_folder(dir: &Path) -> Result<(), String> {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let mut child = std::process::Command::new(program)
+        .arg(dir)
+        .spawn()
+        .map_err(|e| format!("could not open {} with {program}: {e}", dir.display()))?;
+    // Reaped in the background, so that no finished file manager lingers.
+    std::thread::spawn(move || child.wait());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -146,7 +146,7 @@ fn alliance_rolls_due_ui(ui: &mut egui::Ui, map: &Map, board: &Board, dice: Opti
         && values.len() != due.len()
     {
         ui.label(RichText::new(format!("{} typed in", values.len())).color(ui.visuals().error_fg_color))
-            .on_hover_text(format!("{} due: End phase is refused unless the typed-in values match (X-02)", dice_word(due.len())));
+            .on_hover_text(format!("{} due: End phase is refused unless the typed-in values match", dice_word(due.len())));
     }
 }
 
@@ -315,7 +315,7 @@ fn battles_ui(
         if umpire {
             let b = ui
                 .add_enabled(!pack_job.is_some_and(PackJob::running), egui::Button::new("Packs for every battle…").small())
-                .on_hover_text("Write the battle pack of every battle due into one folder (X-04)")
+                .on_hover_text("Write the battle pack of every battle due into one folder")
                 .on_disabled_hover_text("Packs are being written");
             if b.clicked() {
                 commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None))));
@@ -337,7 +337,7 @@ fn battles_ui(
                 let pack = ui
                     .button("Battle pack…")
                     .accessible_name(format!("Battle pack of battle {}…", b.id))
-                    .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs (X-04)");
+                    .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs");
                 if pack.clicked() {
                     commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id)))));
                 }
@@ -985,7 +985,7 @@ fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>) {
         for (i, (seq, text)) in log.lines.iter().enumerate() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{seq:>4}")).monospace().weak());
-                ui.label(*text);
+                ui.label(super::desk::for_referee(text));
             });
             for (_, text) in refused_after(i + 1) {
                 refused_line(ui, text);
