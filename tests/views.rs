@@ -125,3 +125,57 @@ fn x_01_counters_carry_no_order_of_their_own() {
     let seen: Vec<(u8, bool)> = view.board.counters.iter().map(|m| (m.node.0, m.fleet)).collect();
     assert_eq!(seen, [(8, false), (10, false), (22, false), (31, false), (31, true)]);
 }
+
+/// a view followed order by order — only each order's new events described —
+/// is the view built from the whole story, for the umpire and for each side, through
+/// deployment, play, secret and public rolls, and undos.
+#[test]
+fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
+    use referee_campaign::Viewer;
+    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+    use referee_campaign::store::numbered;
+    use referee_campaign::view::{Followed, view_for};
+
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Followed", catalog().scenario("dionysian").unwrap(), 13).unwrap();
+    let viewers = [Viewer::Umpire, Viewer::Side(SideId::new("carthage")), Viewer::Side(SideId::new("syracuse"))];
+    let mut followed: Vec<Followed> =
+        viewers.iter().map(|v| Followed::new(&c.state, sicily(), store.events(c.id).unwrap(), v.clone()).unwrap()).collect();
+    let roll = |purpose: &str, hidden: bool| Order::RollDice {
+        dice: DiceSpec::D6,
+        purpose: purpose.into(),
+        side: Some(SideId::new("syracuse")),
+        hidden,
+        modifiers: vec![],
+    };
+    let mut orders = deploy_orders(&DIONYSIAN);
+    orders.push(Order::BeginPlay {});
+    orders.extend([roll("a secret", true), roll("a public one", false), Order::EndPhase { side: SideId::new("carthage") }]);
+    for (i, order) in orders.iter().enumerate() {
+        let events = store.execute(&mut c, sicily(), order, DiceInput::Seeded).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        let stored = numbered(&c, events);
+        for f in &mut followed {
+            f.advance(&c.state, sicily(), stored.clone());
+        }
+        if i % 3 == 2 {
+            store.undo(&mut c).unwrap();
+            for f in &mut followed {
+                f.undo(&c.state, sicily());
+            }
+            store
+                .execute(&mut c, sicily(), order, DiceInput::Seeded)
+                .map(|e| numbered(&c, e))
+                .map(|stored| {
+                    for f in &mut followed {
+                        f.advance(&c.state, sicily(), stored.clone());
+                    }
+                })
+                .unwrap();
+        }
+        let all = store.events(c.id).unwrap();
+        for f in &followed {
+            assert_eq!(f.events, all, "after {order:?}");
+            assert_eq!(Some(&f.view), view_for(&c.state, sicily(), &all, &f.viewer).as_ref(), "{:?} after {order:?}", f.viewer);
+        }
+    }
+}

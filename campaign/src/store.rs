@@ -301,6 +301,14 @@ struct Decided<'a, E: Engine> {
     events: Vec<E::Event>,
 }
 
+/// The events one order just stored for `campaign` (as [`Store::execute`] returned them),
+/// numbered as the store numbered them: for a view that follows the campaign order by order
+/// without reading its story again.
+pub fn numbered<E: Engine>(campaign: &Campaign<E>, events: Vec<E::Event>) -> Vec<Logged<E::Event>> {
+    let first = campaign.head + 1 - events.len() as u64;
+    events.into_iter().zip(first..).map(|(event, seq)| Logged { seq, command_seq: campaign.commands, event }).collect()
+}
+
 /// An open campaign of engine `E`: its state and where its story stands in the database.
 #[derive(Debug, Clone)]
 pub struct Campaign<E: Engine = MagnaGraecia> {

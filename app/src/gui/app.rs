@@ -301,7 +301,7 @@ impl RefereeApp {
 
     /// The Belisarius campaign on screen, if the open campaign is one.
     pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
-        be_desk(&self.desk).map(|d| &d.view)
+        be_desk(&self.desk).map(|d| &d.live.view)
     }
 
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
@@ -362,7 +362,7 @@ impl RefereeApp {
 
     /// What the current viewer sees of the open Magna Graecia campaign.
     pub fn view(&self) -> Option<&View> {
-        mg(&self.desk).map(|o| &o.view)
+        mg(&self.desk).map(|o| &o.live.view)
     }
 
     /// Who is looking at the campaign on screen, of either engine.
@@ -425,9 +425,9 @@ impl RefereeApp {
                 if typed {
                     self.roll.clear_values();
                 }
-                // A new order: what was undone before it can no longer be given again.
+                // A new order: what was undone before it can no longer be given again. (The list
+                // of campaigns, with its counts, is read again when the picker is shown.)
                 self.redo.clear();
-                self.refresh_campaigns();
             }
             Reply::Info(text) => self.info(text),
             Reply::Refused(text) => self.refuse(text),
@@ -626,7 +626,6 @@ impl RefereeApp {
                         self.refusals.retain(|(after, _)| *after <= lines);
                         self.info(format!("Undone: {label}"));
                         self.redo.push((undone, label));
-                        self.refresh_campaigns();
                     }
                     Err(e) => self.error(e),
                 }
@@ -643,10 +642,7 @@ impl RefereeApp {
                         self.redo.clear();
                         self.refuse(e);
                     }
-                    _ => {
-                        self.info(format!("Redone: {label}"));
-                        self.refresh_campaigns();
-                    }
+                    _ => self.info(format!("Redone: {label}")),
                 }
             }
             AppCommand::WritePack { battle, settings } => {
@@ -739,8 +735,8 @@ impl RefereeApp {
             Err(e) => return self.error(e),
         };
         let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
-        let job =
-            folder.map(|dir| PackJob::start(open.campaign.state.clone(), open.map.clone(), open.events.clone(), battles, options, dir));
+        let job = folder
+            .map(|dir| PackJob::start(open.campaign.state.clone(), open.map.clone(), open.live.events.clone(), battles, options, dir));
         match job {
             Ok(job) => self.pack_job = Some(job),
             Err(e) => self.error(e),

@@ -9,16 +9,15 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::Store;
-use referee_campaign::belisarius::event::Logged;
 use referee_campaign::belisarius::map::{Terrain, ZoneMap};
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, Phase, State};
-use referee_campaign::belisarius::view::{Board, Marker, Organisation, View, describe, umpire_view, view_for};
+use referee_campaign::belisarius::view::{Board, Followed, Marker, Organisation, describe, umpire_view};
 use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
-use referee_campaign::store::{DiceInput, Undone};
+use referee_campaign::store::{DiceInput, Undone, numbered};
 
 use super::app::AppCommand;
 use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
@@ -50,10 +49,8 @@ fn side_colour(side: &SideId) -> Color32 {
 #[derive(Debug)]
 pub(crate) struct BelisariusDesk {
     pub campaign: Campaign<Belisarius>,
-    pub events: Vec<Logged>,
-    pub viewer: Viewer,
-    /// Rebuilt only when the campaign or the viewer changes.
-    pub view: View,
+    /// The events and what the viewer sees of them, kept up to date order by order.
+    pub live: Followed,
     pub map_state: ZoneMapState,
     pub selected: Option<Location>,
     pub tables_shown: bool,
@@ -100,12 +97,14 @@ impl BelisariusDesk {
         let id = store.find(key)?;
         let campaign = store.load_as::<Belisarius>(id)?;
         let events = store.events_as::<Belisarius>(id)?;
-        let (viewer, view) = view_of(&campaign.state, &events, viewer);
+        let viewer = match &viewer {
+            Viewer::Side(s) if campaign.state.setup.side(s).is_none() => Viewer::Umpire,
+            _ => viewer,
+        };
+        let live = Followed::new(&campaign.state, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
         Ok(BelisariusDesk {
-            view,
             campaign,
-            events,
-            viewer,
+            live,
             map_state: ZoneMapState::default(),
             selected: None,
             tables_shown: false,
@@ -115,29 +114,17 @@ impl BelisariusDesk {
 
     /// Looks at the campaign as `viewer`; a side the campaign does not have is refused.
     pub fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
+        let setup = &self.campaign.state.setup;
         if let Viewer::Side(s) = &viewer
-            && self.campaign.state.setup.side(s).is_none()
+            && setup.side(s).is_none()
         {
-            let sides: Vec<&str> = self.campaign.state.setup.sides.iter().map(|x| x.id.as_str()).collect();
-            return Err(format!("{} has no side `{s}`; view as umpire or one of {}", self.campaign.state.setup.name(), sides.join(", ")));
+            let sides: Vec<&str> = setup.sides.iter().map(|x| x.id.as_str()).collect();
+            return Err(format!("{} has no side `{s}`; view as umpire or one of {}", setup.name(), sides.join(", ")));
         }
-        self.viewer = viewer;
+        let events = std::mem::take(&mut self.live.events);
+        self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
         self.selected = None;
-        self.rebuild_view();
         Ok(())
-    }
-
-    /// Reads the campaign's events again after an order or an undo, and redraws the view.
-    pub fn reload(&mut self, store: &Store) -> anyhow::Result<()> {
-        self.events = store.events_as::<Belisarius>(self.campaign.id)?;
-        self.parts.clear();
-        self.rebuild_view();
-        Ok(())
-    }
-
-    fn rebuild_view(&mut self) {
-        let viewer = std::mem::replace(&mut self.viewer, Viewer::Umpire);
-        (self.viewer, self.view) = view_of(&self.campaign.state, &self.events, viewer);
     }
 
     /// Gives an order to the rules; what it did, in the viewer's words, is the reply.
@@ -146,11 +133,15 @@ impl BelisariusDesk {
             Ok(events) => events,
             Err(e) => return Reply::Refused(e.to_string()),
         };
-        let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.viewer)).collect();
-        match self.reload(store) {
-            Ok(()) => Reply::Stored(Some(lines.join("; "))),
-            Err(e) => Reply::Refused(format!("{e:#}")),
-        }
+        let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.live.viewer)).collect();
+        self.follow(events);
+        Reply::Stored(Some(lines.join("; ")))
+    }
+
+    /// The events an order just stored: their lines join the log, the view is built again.
+    fn follow(&mut self, stored: Vec<referee_campaign::belisarius::event::Event>) {
+        self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
+        self.parts.clear();
     }
 
     /// The commands only a Belisarius campaign takes; the shell hands them on.
@@ -188,7 +179,7 @@ impl EngineDesk for BelisariusDesk {
     }
 
     fn viewer(&self) -> &Viewer {
-        &self.viewer
+        &self.live.viewer
     }
 
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
@@ -201,22 +192,23 @@ impl EngineDesk for BelisariusDesk {
     }
 
     fn last_order(&self) -> Option<String> {
-        last_order_text::<Belisarius>(&self.campaign.state, &(), &self.events)
+        last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
     }
 
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
-        self.reload(store).map_err(|e| format!("{e:#}"))?;
+        self.live.undo(&self.campaign.state);
+        self.parts.clear();
         Ok(undone)
     }
 
     fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
-        if let Err(e) = store.redo(&mut self.campaign, &(), undone) {
-            return Reply::Refused(e.to_string());
-        }
-        match self.reload(store) {
-            Ok(()) => Reply::Stored(None),
-            Err(e) => Reply::Refused(format!("{e:#}")),
+        match store.redo(&mut self.campaign, &(), undone) {
+            Ok(stored) => {
+                self.follow(stored);
+                Reply::Stored(None)
+            }
+            Err(e) => Reply::Refused(e.to_string()),
         }
     }
 
@@ -225,9 +217,9 @@ impl EngineDesk for BelisariusDesk {
     }
 
     fn log(&self) -> LogData<'_> {
-        let board = self.view.board();
+        let board = self.live.view.board();
         LogData {
-            lines: self.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+            lines: self.live.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
             sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
         }
     }
@@ -235,7 +227,7 @@ impl EngineDesk for BelisariusDesk {
     fn campaign_menu_ui(&self, _ui: &mut egui::Ui, _queue: &mut Vec<AppCommand>) {}
 
     fn status_ui(&mut self, ui: &mut egui::Ui, _roll: &mut RollForm, _queue: &mut Vec<AppCommand>) {
-        let board = self.view.board();
+        let board = self.live.view.board();
         ui.label(RichText::new(&board.campaign).strong());
         ui.label(format!(
             "{} · turn {} of {} · {}{}",
@@ -254,20 +246,13 @@ impl EngineDesk for BelisariusDesk {
         });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut picked = Vec::new();
-            let BelisariusDesk { campaign, view, selected, map_state, .. } = self;
+            let BelisariusDesk { campaign, live, selected, map_state, .. } = self;
+            let view = &live.view;
             zone_map_ui(ui, &campaign.state.setup, view.board(), selected.as_ref(), map_state, &mut picked);
             if let Some(place) = picked.pop() {
                 queue.push(AppCommand::SelectPlace(Some(place)));
             }
         });
-    }
-}
-
-/// The view for `viewer`, or the referee's when the campaign has no such side.
-fn view_of(state: &State, events: &[Logged], viewer: Viewer) -> (Viewer, View) {
-    match view_for(state, events, &viewer) {
-        Some(view) => (viewer, view),
-        None => (Viewer::Umpire, View::Umpire(umpire_view(state, events))),
     }
 }
 
@@ -504,7 +489,8 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, view, selected, tables_shown, parts, viewer, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, .. } = desk;
+    let (view, viewer) = (&live.view, &live.viewer);
     let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, setup, tables_shown);

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use referee_campaign::army::ElementTable;
 use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::store::Undone;
+use referee_campaign::store::numbered;
 use referee_campaign::turn::Phase;
-use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::view::{self, Followed, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
 
 use super::app::{AppCommand, CounterRef, Message};
@@ -25,10 +26,9 @@ use super::table;
 pub(crate) struct MagnaGraeciaDesk {
     pub campaign: Campaign,
     pub map: Map,
-    pub events: Vec<Logged>,
-    pub viewer: Viewer,
-    /// Rebuilt only when the campaign or the viewer changes, never per frame.
-    pub view: View,
+    /// The events and what the viewer sees of them, kept up to date order by order: never
+    /// rebuilt per frame, nor read again from the store after each order.
+    pub live: Followed,
     /// The scenario's points table, public data the roster editor prices armies with.
     pub elements: ElementTable,
     /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
@@ -59,19 +59,22 @@ impl MagnaGraeciaDesk {
         MagnaGraeciaDesk::with(catalog, campaign, events, viewer)
     }
 
-    /// A campaign just loaded or created, as `viewer` sees it.
+    /// A campaign just loaded or created, as `viewer` sees it (the umpire, for a side the
+    /// campaign does not have).
     pub fn with(catalog: &Catalog, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
         let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
         let state = &campaign.state;
-        let view = View::Umpire(view::umpire_view(state, &map, &events));
+        let viewer = match &viewer {
+            Viewer::Side(s) if !state.is_side(s) => Viewer::Umpire,
+            _ => viewer,
+        };
+        let live = Followed::new(state, &map, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
         let elements = state.scenario.elements.clone();
-        let land_retreats = land_retreats(&view);
-        let mut desk = MagnaGraeciaDesk {
+        let land_retreats = land_retreats(&live.view);
+        Ok(MagnaGraeciaDesk {
             campaign,
             map,
-            events,
-            viewer,
-            view,
+            live,
             elements,
             land_retreats,
             selected: None,
@@ -82,38 +85,23 @@ impl MagnaGraeciaDesk {
             naval: BTreeMap::new(),
             siege_losses: BTreeMap::new(),
             seed_shown: false,
-        };
-        if desk.viewer != Viewer::Umpire {
-            desk.rebuild_view();
-        }
-        Ok(desk)
+        })
     }
 
-    fn rebuild_view(&mut self) {
-        let state = &self.campaign.state;
-        self.view = match view::view_for(state, &self.map, &self.events, &self.viewer) {
-            Some(v) => v,
-            None => {
-                self.viewer = Viewer::Umpire;
-                View::Umpire(view::umpire_view(state, &self.map, &self.events))
-            }
-        };
-        self.land_retreats = land_retreats(&self.view);
-    }
-
-    /// Reads the campaign's events again after an order or an undo, and redraws the view.
-    fn reload(&mut self, store: &Store) -> Result<(), String> {
-        self.events = store.events(self.campaign.id).map_err(|e| e.to_string())?;
-        self.rebuild_view();
-        Ok(())
+    /// The events an order just stored: their lines join the log, and the view is built again
+    /// from the state.
+    fn follow(&mut self, stored: Vec<referee_campaign::event::Event>) {
+        self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
+        self.land_retreats = land_retreats(&self.live.view);
     }
 
     /// Gives an order to the rules; on success the forms it settles close and the selection
     /// follows the counter.
     fn execute(&mut self, store: &mut Store, command: &Order, dice: DiceInput) -> Reply {
-        if let Err(e) = store.execute(&mut self.campaign, &self.map, command, dice) {
-            return Reply::Refused(e.to_string());
-        }
+        let stored = match store.execute(&mut self.campaign, &self.map, command, dice) {
+            Ok(stored) => stored,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
         if self.dialog.as_ref().is_some_and(|d| d.done_by(command)) {
             self.dialog = None;
         }
@@ -126,9 +114,7 @@ impl MagnaGraeciaDesk {
             }
             _ => {}
         }
-        if let Err(e) = self.reload(store) {
-            return Reply::Refused(e);
-        }
+        self.follow(stored);
         let mut said = None;
         match command {
             // The selection follows the counter, which may move on if it has MP left.
@@ -175,13 +161,13 @@ impl MagnaGraeciaDesk {
             }
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
-                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.view, pack));
+                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.live.view, pack));
                 // The form shows refusals of its own orders, not older ones.
                 Reply::Clear
             }
             AppCommand::Execute(command, dice) => self.execute(store, &command, dice),
             AppCommand::ShowSeed(show) => {
-                self.seed_shown = show && self.viewer == Viewer::Umpire;
+                self.seed_shown = show && self.live.viewer == Viewer::Umpire;
                 Reply::Nothing
             }
             other => Reply::Refused(format!("a Magna Graecia campaign cannot do this: {other:?}")),
@@ -191,7 +177,7 @@ impl MagnaGraeciaDesk {
     /// The campaign, if the umpire is looking: packs hold what every side knows, so a
     /// side's screen never makes them.
     pub fn for_packs(&self) -> Result<&MagnaGraeciaDesk, String> {
-        if self.viewer == Viewer::Umpire {
+        if self.live.viewer == Viewer::Umpire {
             Ok(self)
         } else {
             Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned())
@@ -204,7 +190,7 @@ impl MagnaGraeciaDesk {
             return Reply::Refused(e);
         }
         let (folder, options) = (settings.folder(), settings.options());
-        let outcome = folder.and_then(|dir| packs::write_pack(&self.campaign.state, &self.map, &self.events, battle, &options, &dir));
+        let outcome = folder.and_then(|dir| packs::write_pack(&self.campaign.state, &self.map, &self.live.events, battle, &options, &dir));
         match &mut self.dialog {
             Some(DialogForm::Pack(form)) if form.battle == Some(battle) => {
                 form.outcome = Some(outcome);
@@ -219,7 +205,7 @@ impl MagnaGraeciaDesk {
 
     /// Writes the side's roster as JSON to `path`, if the viewer may read it.
     pub fn export_roster(&self, side: &SideId, path: &std::path::Path) -> Result<(), String> {
-        let army = self.view.forces().into_iter().find(|f| &f.side == side).and_then(|f| f.army.clone());
+        let army = self.live.view.forces().into_iter().find(|f| &f.side == side).and_then(|f| f.army.clone());
         let Some(army) = army else {
             return Err(format!("{}'s roster is not this viewer's to write", self.side_name(side)));
         };
@@ -245,10 +231,10 @@ impl MagnaGraeciaDesk {
             self.roster = None;
             return Reply::Nothing;
         };
-        if self.view.board().phase != Phase::Setup {
+        if self.live.view.board().phase != Phase::Setup {
             return Reply::Refused("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
         }
-        let editor = self.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
+        let editor = self.live.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
         match editor {
             Some(editor) => {
                 self.roster = Some(editor);
@@ -262,26 +248,27 @@ impl MagnaGraeciaDesk {
     /// begun, or the viewer is another side.
     fn drop_stale_roster(&mut self) {
         let Some(editor) = &self.roster else { return };
-        let keep = self.view.board().phase == Phase::Setup && self.view.forces().iter().any(|f| f.side == editor.side);
+        let keep = self.live.view.board().phase == Phase::Setup && self.live.view.forces().iter().any(|f| f.side == editor.side);
         if !keep {
             self.roster = None;
         }
     }
 
     fn side_name(&self, side: &SideId) -> String {
-        self.view.board().side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+        self.live.view.board().side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
     }
 
     /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
     /// the rules leave it somewhere to go.
     fn may_deploy(&self, counter: &CounterRef) -> bool {
-        self.view.board().phase == Phase::Setup
-            && self.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
+        self.live.view.board().phase == Phase::Setup
+            && self.live.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
     }
 
     /// Where one of the viewer's own counters stands, as the viewer's forces say.
     fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
-        self.view
+        self.live
+            .view
             .forces()
             .into_iter()
             .filter(|f| f.side == counter.side)
@@ -310,7 +297,8 @@ impl MagnaGraeciaDesk {
         pack_job: Option<&PackJob>,
         queue: &mut Vec<AppCommand>,
     ) {
-        let MagnaGraeciaDesk { map, view, dialog, naval, siege_losses, .. } = self;
+        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, .. } = self;
+        let view = &live.view;
         dialogs::naval_losses_ui(ctx, view, naval, message, queue);
         dialogs::siege_losses_ui(ctx, map, view, siege_losses, message, queue);
         match dialog {
@@ -364,7 +352,7 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 
     fn viewer(&self) -> &Viewer {
-        &self.viewer
+        &self.live.viewer
     }
 
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
@@ -375,9 +363,13 @@ impl EngineDesk for MagnaGraeciaDesk {
             let sides = state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
             return Err(format!("{} has no side `{s}`; view as umpire or one of {}", state.scenario.name, sides.join(", ")));
         }
-        if self.viewer != viewer {
-            self.viewer = viewer;
-            self.rebuild_view();
+        if self.live.viewer != viewer {
+            let events = std::mem::take(&mut self.live.events);
+            let Some(live) = Followed::new(&self.campaign.state, &self.map, events, viewer) else {
+                return Err("the campaign has no such side".to_owned());
+            };
+            self.live = live;
+            self.land_retreats = land_retreats(&self.live.view);
             // The new viewer may not own what was picked, or even know its name.
             self.forget_forms();
         }
@@ -390,25 +382,26 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 
     fn last_order(&self) -> Option<String> {
-        last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.events)
+        last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
     }
 
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.selected_counter = None;
-        self.reload(store)?;
+        self.live.undo(&self.campaign.state, &self.map);
+        self.land_retreats = land_retreats(&self.live.view);
         self.drop_stale_roster();
         Ok(undone)
     }
 
     fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
-        if let Err(e) = store.redo(&mut self.campaign, &self.map, undone) {
-            return Reply::Refused(e.to_string());
-        }
-        self.selected_counter = None;
-        match self.reload(store) {
-            Ok(()) => Reply::Stored(None),
-            Err(e) => Reply::Refused(e),
+        match store.redo(&mut self.campaign, &self.map, undone) {
+            Ok(stored) => {
+                self.selected_counter = None;
+                self.follow(stored);
+                Reply::Stored(None)
+            }
+            Err(e) => Reply::Refused(e.to_string()),
         }
     }
 
@@ -417,16 +410,16 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 
     fn log(&self) -> LogData<'_> {
-        let board = self.view.board();
+        let board = self.live.view.board();
         LogData {
-            lines: self.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
+            lines: self.live.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
             sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
         }
     }
 
     fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
-        panels::campaign_menu_ui(ui, &self.view, &self.viewer, queue);
-        let forces = self.view.forces();
+        panels::campaign_menu_ui(ui, &self.live.view, &self.live.viewer, queue);
+        let forces = self.live.view.forces();
         if forces.iter().all(|f| f.army.is_none()) {
             return;
         }
@@ -442,7 +435,7 @@ impl EngineDesk for MagnaGraeciaDesk {
             {
                 queue.push(AppCommand::ExportRoster { side: f.side.clone(), path });
             }
-            if self.view.board().phase == Phase::Setup
+            if self.live.view.board().phase == Phase::Setup
                 && ui.button(format!("Import a roster for {name}…")).clicked()
                 && let Some(path) =
                     rfd::FileDialog::new().set_title(format!("A roster for {name}")).add_filter("Roster", &["json"]).pick_file()
@@ -453,7 +446,7 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
-        panels::status_ui(ui, &self.map, &self.view, &self.viewer, roll, queue);
+        panels::status_ui(ui, &self.map, &self.live.view, &self.live.viewer, roll, queue);
     }
 
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
@@ -475,23 +468,23 @@ impl EngineDesk for MagnaGraeciaDesk {
         egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
             let details = panels::Details {
                 map: &self.map,
-                view: &self.view,
-                viewer: &self.viewer,
+                view: &self.live.view,
+                viewer: &self.live.viewer,
                 land_retreats: &self.land_retreats,
                 pack_job: shell.pack_job,
-                seed: (self.seed_shown && self.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
+                seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
             };
             panels::details_ui(ui, &details, selection, queue);
         });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let own = self.view.forces();
+            let own = self.live.view.forces();
             let overlay = super::map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
-            super::map::map_ui(ui, &self.map, self.view.board(), &overlay, self.selected, &mut self.map_state, queue);
+            super::map::map_ui(ui, &self.map, self.live.view.board(), &overlay, self.selected, &mut self.map_state, queue);
         });
-        let board = self.view.board();
+        let board = self.live.view.board();
         if let Some(editor) = &mut self.roster
             && board.phase == Phase::Setup
-            && let Some(forces) = self.view.forces().into_iter().find(|f| f.side == editor.side)
+            && let Some(forces) = self.live.view.forces().into_iter().find(|f| f.side == editor.side)
         {
             let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
             let data = roster::RosterData { side_name, points: forces.army_points, table: &self.elements };

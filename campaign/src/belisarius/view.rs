@@ -326,12 +326,73 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
 
 /// The log as `viewer` reads it, numbered 1, 2, 3… in the viewer's own sequence.
 pub fn log(state: &State, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
-    events
-        .iter()
-        .filter_map(|l| describe(state, &l.event, viewer))
-        .enumerate()
-        .map(|(i, text)| LogLine { seq: i as u64 + 1, text })
-        .collect()
+    log_lines(state, events, viewer, 1)
+}
+
+/// The lines `viewer` reads for `events`, numbered on from `next`. An event reads the same
+/// whenever it is described (only the set-up names things), so lines described order by
+/// order are the lines of the whole log described at once.
+fn log_lines(state: &State, events: &[Logged], viewer: &Viewer, next: u64) -> Vec<LogLine> {
+    events.iter().filter_map(|l| describe(state, &l.event, viewer)).zip(next..).map(|(text, seq)| LogLine { seq, text }).collect()
+}
+
+/// What one viewer sees of a campaign, kept up to date order by order: every event is read
+/// and described once, and an order costs the same however long the campaign.
+#[derive(Debug, Clone)]
+pub struct Followed {
+    pub viewer: Viewer,
+    /// The campaign's stored events, in order.
+    pub events: Vec<Logged>,
+    pub view: View,
+}
+
+impl Followed {
+    /// The view of `viewer` over the whole story; `None` for a side the campaign lacks.
+    pub fn new(state: &State, events: Vec<Logged>, viewer: Viewer) -> Option<Followed> {
+        let view = view_for(state, &events, &viewer)?;
+        Some(Followed { viewer, events, view })
+    }
+
+    /// The events an order just stored, `state` being the campaign after them.
+    pub fn advance(&mut self, state: &State, stored: Vec<Logged>) {
+        let next = self.view.log().last().map_or(1, |l| l.seq + 1);
+        let mut lines = self.take_log();
+        lines.extend(log_lines(state, &stored, &self.viewer, next));
+        self.events.extend(stored);
+        self.rebuild(state, lines);
+    }
+
+    /// The last order was undone, `state` being the campaign after the undo.
+    pub fn undo(&mut self, state: &State) {
+        let Some(last) = self.events.last().map(|e| e.command_seq) else { return };
+        let keep = self.events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
+        let undone = self.events.split_off(keep);
+        let gone = log_lines(state, &undone, &self.viewer, 1).len();
+        let mut lines = self.take_log();
+        lines.truncate(lines.len().saturating_sub(gone));
+        self.rebuild(state, lines);
+    }
+
+    fn take_log(&mut self) -> Vec<LogLine> {
+        match &mut self.view {
+            View::Umpire(v) => std::mem::take(&mut v.log),
+            View::Side(v) => std::mem::take(&mut v.log),
+        }
+    }
+
+    fn rebuild(&mut self, state: &State, log: Vec<LogLine>) {
+        self.view = match &self.viewer {
+            Viewer::Umpire => View::Umpire(UmpireView {
+                board: board(state, &Viewer::Umpire),
+                sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
+                cup: state.cup.contents().to_vec(),
+                log,
+            }),
+            Viewer::Side(side) => {
+                View::Side(SideView { side: side.clone(), board: board(state, &self.viewer), own: organisation(state, side), log })
+            }
+        };
+    }
 }
 
 /// The log line `viewer` reads for an event, or `None` if the viewer may not see it.
