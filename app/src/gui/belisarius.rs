@@ -218,10 +218,7 @@ impl EngineDesk for BelisariusDesk {
 
     fn log(&self) -> LogData<'_> {
         let board = self.live.view.board();
-        LogData {
-            lines: self.live.view.log().iter().map(|l| (l.seq, l.text.as_str())).collect(),
-            sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect(),
-        }
+        LogData { lines: self.live.view.log(), sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect() }
     }
 
     fn campaign_menu_ui(&self, _ui: &mut egui::Ui, _queue: &mut Vec<AppCommand>) {}

@@ -6,7 +6,7 @@ use egui::RichText;
 use referee_campaign::battle::Victory;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::turn::{Counter, FLEET, Phase};
-use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
+use referee_campaign::view::{BattleMark, Board, Forces, LogLine, View, Viewer};
 use referee_campaign::{DiceInput, DiceSpec, Map, NodeId, Order, SideId};
 
 use super::app::{AppCommand, CounterRef, Message};
@@ -909,7 +909,7 @@ impl RollForm {
 #[derive(Debug)]
 pub(crate) struct LogData<'a> {
     /// Each line with its number in the viewer's own sequence.
-    pub lines: Vec<(u64, &'a str)>,
+    pub lines: &'a [LogLine],
     /// The campaign's sides, for the roll form.
     pub sides: Vec<(&'a SideId, &'a str)>,
 }
@@ -968,30 +968,58 @@ pub(crate) fn log_ui(
     });
 }
 
-/// The log's lines with the refusals where they happened.
+/// The log's lines with the refusals where they happened. Only the rows in sight are laid
+/// out, one line each (a long line is cut, whole on hover), so a log of 50,000 lines draws as
+/// fast as one of 50.
 fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>) {
     let red = ui.visuals().error_fg_color;
-    egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
-        let refused_after = |n: usize| shell.refusals.iter().filter(move |(after, _)| *after == n);
-        let refused_line = |ui: &mut egui::Ui, text: &str| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new("   ×").monospace().color(red));
-                ui.label(RichText::new(format!("refused, not stored: {text}")).color(red));
-            });
-        };
-        for (_, text) in refused_after(0) {
-            refused_line(ui, text);
-        }
-        for (i, (seq, text)) in log.lines.iter().enumerate() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(RichText::new(format!("{seq:>4}")).monospace().weak());
-                ui.label(super::desk::for_referee(text));
-            });
-            for (_, text) in refused_after(i + 1) {
-                refused_line(ui, text);
+    let rows = log.lines.len() + shell.refusals.len();
+    let height = ui.text_style_height(&egui::TextStyle::Body);
+    egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true).show_rows(
+        ui,
+        height,
+        rows,
+        |ui, range| {
+            for row in range {
+                ui.horizontal(|ui| match log_row(log.lines.len(), shell.refusals, row) {
+                    LogRow::Line(i) => {
+                        let line = &log.lines[i];
+                        ui.label(RichText::new(format!("{:>4}", line.seq)).monospace().weak());
+                        let text = super::desk::for_referee(&line.text);
+                        ui.add(egui::Label::new(text.as_str()).truncate()).on_hover_text(text);
+                    }
+                    LogRow::Refusal(i) => {
+                        ui.label(RichText::new("   ×").monospace().color(red));
+                        let text = format!("refused, not stored: {}", shell.refusals[i].1);
+                        ui.add(egui::Label::new(RichText::new(&text).color(red)).truncate()).on_hover_text(text);
+                    }
+                });
             }
+        },
+    );
+}
+
+/// One row of the log panel: a line of the log, or a refusal shown after the line it followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LogRow {
+    Line(usize),
+    Refusal(usize),
+}
+
+/// What row `row` shows, with `refusals` (each after that many lines, in order) placed among
+/// `lines` lines.
+fn log_row(lines: usize, refusals: &[(usize, String)], row: usize) -> LogRow {
+    let mut before = 0;
+    for (i, (after, _)) in refusals.iter().enumerate() {
+        // The refusal's row: its place among the lines, plus the refusals before it.
+        let at = (*after).min(lines) + i;
+        match at.cmp(&row) {
+            std::cmp::Ordering::Equal => return LogRow::Refusal(i),
+            std::cmp::Ordering::Less => before += 1,
+            std::cmp::Ordering::Greater => break,
         }
-    });
+    }
+    LogRow::Line(row - before)
 }
 
 /// The referee's own roll, and undo and redo.
@@ -1066,6 +1094,15 @@ fn message_line_ui(ui: &mut egui::Ui, form_error: Option<&str>, message: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refusals_sit_among_the_log_lines_where_they_happened() {
+        let refusals = vec![(0, "a".to_owned()), (2, "b".to_owned()), (2, "c".to_owned()), (9, "d".to_owned())];
+        let rows: Vec<LogRow> = (0..7).map(|r| log_row(3, &refusals, r)).collect();
+        use LogRow::{Line, Refusal};
+        assert_eq!(rows, [Refusal(0), Line(0), Line(1), Refusal(1), Refusal(2), Line(2), Refusal(3)]);
+        assert_eq!((0..3).map(|r| log_row(3, &[], r)).collect::<Vec<_>>(), [Line(0), Line(1), Line(2)]);
+    }
 
     #[test]
     fn typed_values_parse() {

@@ -124,12 +124,7 @@ pub struct Organisation {
     pub lines_due: Vec<LineDue>,
 }
 
-/// One line of the log as its reader sees it, numbered in that reader's own sequence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LogLine {
-    pub seq: u64,
-    pub text: String,
-}
+pub use crate::core::viewer::LogLine;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {

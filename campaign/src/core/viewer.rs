@@ -34,3 +34,12 @@ impl Visibility {
         }
     }
 }
+
+/// One line of a campaign's log as a viewer reads it: the umpire's numbered by the store's
+/// events (Magna Graecia) or, for a side, in that reader's own sequence, 1, 2, 3…, so that
+/// gaps do not count what is hidden from it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LogLine {
+    pub seq: u64,
+    pub text: String,
+}

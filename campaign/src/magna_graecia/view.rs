@@ -170,12 +170,7 @@ pub struct Forces {
     pub allied_city_commands: BTreeMap<u32, Vec<CommandRoster>>,
 }
 
-/// One line of the campaign log as a viewer reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LogLine {
-    pub seq: u64,
-    pub text: String,
-}
+pub use crate::core::viewer::LogLine;
 
 /// What one side knows.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
