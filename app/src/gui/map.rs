@@ -128,11 +128,13 @@ impl PanZoom {
 pub(crate) struct MapState {
     view: PanZoom,
     outline: Option<(String, Vec<[usize; 3]>)>,
+    /// The legend is folded away to its title, by a click on it.
+    legend_folded: bool,
 }
 
 impl Default for MapState {
     fn default() -> Self {
-        MapState { view: PanZoom::new(0.3, 60.0), outline: None }
+        MapState { view: PanZoom::new(0.3, 60.0), outline: None, legend_folded: false }
     }
 }
 
@@ -798,12 +800,21 @@ pub(crate) fn map_ui(
         if hovered_token.is_some_and(|h| std::ptr::eq(h, t)) && !is_picked(t) {
             painter.rect_stroke(t.rect.expand(2.0), 2.5, Stroke::new(2.0, SELECTION), StrokeKind::Outside);
         }
+        // The viewer's own commands (all of them, for the umpire) carry their first letters
+        // once the map is big enough to read them; the others' tokens have no name to show.
+        if let (Some(name), false) = (t.name, t.fleet)
+            && t.rect.width() >= 15.0
+        {
+            let short: String = name.chars().take(3).collect();
+            let galley = painter.layout_no_wrap(short, FontId::proportional(9.5), INK);
+            halo_galley(&painter, t.rect.center() - galley.size() / 2.0, &galley);
+        }
     }
     for &at in &battles {
         tokens::paint_battle_marker(&painter, at, battle_r);
     }
 
-    let legend = legend_rect(&painter, board, canvas);
+    let legend = if state.legend_folded { folded_legend_rect(&painter, canvas) } else { legend_rect(&painter, board, canvas) };
     let font_size = if proj.zoom < 2.2 { 11.5 } else { 13.5 };
     let galleys: Vec<Arc<Galley>> = markers.iter().map(|m| painter.layout_job(label_job(m.id, &map.name(m.id), font_size))).collect();
     let sizes: Vec<Vec2> = galleys.iter().map(|g| g.size()).collect();
@@ -813,7 +824,19 @@ pub(crate) fn map_ui(
         halo_galley(&painter, rect.min, galley);
     }
 
-    paint_legend(&painter, board, legend, r);
+    if state.legend_folded {
+        painter.rect(legend, 6.0, PANEL, Stroke::new(1.0, SEA_TEXT), StrokeKind::Inside);
+        painter.text(legend.min + vec2(10.0, 5.0), Align2::LEFT_TOP, "Legend", FontId::proportional(13.0), INK);
+    } else {
+        paint_legend(&painter, board, legend, r);
+    }
+    // A click on the legend's title folds it away or opens it again.
+    let title = Rect::from_min_size(legend.min, vec2(legend.width(), 26.0));
+    let fold = ui.interact(title, ui.scope_id().with("legend_title"), Sense::click());
+    let fold = fold.on_hover_text(if state.legend_folded { "Show the legend" } else { "Fold the legend away" });
+    if fold.clicked() {
+        state.legend_folded = !state.legend_folded;
+    }
     paint_scale_bar(&painter, proj, scale);
     if map.reconstructed {
         let at = canvas.min + vec2(10.0, 8.0);
@@ -921,6 +944,13 @@ fn siege_symbols(board: &Board) -> Vec<&'static str> {
         out.push("disease at the siege");
     }
     out
+}
+
+/// The legend folded to its title, in the same corner.
+fn folded_legend_rect(painter: &Painter, canvas: Rect) -> Rect {
+    let width = painter.layout_no_wrap("Legend".to_owned(), FontId::proportional(13.0), INK).size().x + 20.0;
+    let size = vec2(width, 26.0);
+    Rect::from_min_size(pos2(canvas.left() + 10.0, canvas.bottom() - 10.0 - size.y), size)
 }
 
 fn legend_rect(painter: &Painter, board: &Board, canvas: Rect) -> Rect {

@@ -950,6 +950,8 @@ pub(crate) fn log_ui(
             ui.horizontal_wrapped(|ui| roll_form_ui(ui, log, shell, form, parsed, commands));
         }
         ui.separator();
+        // Room above the divider, so the newest line is not drawn over it.
+        ui.add_space(6.0);
         ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
@@ -974,7 +976,11 @@ pub(crate) fn log_ui(
 fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>) {
     let red = ui.visuals().error_fg_color;
     let rows = log.lines.len() + shell.refusals.len();
-    let height = ui.text_style_height(&egui::TextStyle::Body);
+    // A row is as tall as its tallest part: the number, the text, or a row of widgets.
+    let height = ui
+        .text_style_height(&egui::TextStyle::Body)
+        .max(ui.text_style_height(&egui::TextStyle::Monospace))
+        .max(ui.spacing().interact_size.y);
     egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true).show_rows(
         ui,
         height,
