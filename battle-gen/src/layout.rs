@@ -63,12 +63,15 @@ impl<'d> Flow<'d> {
     /// Ends the current page (with its footer) so the next text starts a new one.
     pub fn break_page(&mut self) {
         if let Some(mut page) = self.page.take() {
-            let y = page.height - MARGIN + 2.0;
-            page.line(&[(MARGIN, y - 4.0), (page.width - MARGIN, y - 4.0)], Ink(0.5), 0.2, None);
-            page.text(MARGIN, y, 7.5, Face::Regular, &self.footer);
-            page.text_right(page.width - MARGIN, y, 7.5, Face::Regular, &format!("page {}", self.number));
+            // The line and "page n of m" are put at the foot when the file is finished.
+            page.footer = Some(self.footer.clone());
             self.doc.add(page);
         }
+    }
+
+    /// What the pages from the next one on are, at their foot (a roster after a brief).
+    pub fn set_footer(&mut self, footer: impl Into<String>) {
+        self.footer = footer.into();
     }
 
     /// Makes sure `height` mm fit below the cursor, breaking the page if not.

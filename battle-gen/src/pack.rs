@@ -124,13 +124,21 @@ fn plan<'a>(ground: &'a GroundSpec, h: &SpecHead, tabletop: &dyn Tabletop) -> Op
     })
 }
 
+/// The foot of a page of the pack: the campaign and its turn, the battle, where, the day,
+/// and what the page is.
+fn footer(h: &SpecHead, what: &str) -> String {
+    let day = if h.day > 1 { format!(", day {}", h.day) } else { String::new() };
+    format!("{}, turn {} — battle {} at {}{day} — {what}", h.campaign, h.turn, h.battle, h.location)
+}
+
 /// The table page, or while the table is not set, the whole map to choose from.
-fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Notes, tabletop: &dyn Tabletop) {
+fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Notes, tabletop: &dyn Tabletop, whose: &str) {
     if let Some(p) = plan(ground, h, tabletop) {
-        let page = table_page(doc, &p);
+        let mut page = table_page(doc, &p);
+        page.footer = Some(footer(h, &format!("the table ({whose})")));
         doc.add(page);
     } else {
-        let mut flow = Flow::new(doc, format!("Battle {} at {} — the battle map", h.battle, h.place));
+        let mut flow = Flow::new(doc, footer(h, &format!("the battle map ({whose})")));
         flow.title(&format!("{}: {}", h.place, notes.map_title), &notes.map_unset);
         let w = flow.width();
         flow.drawing(w + 4.0, |page, x, y, w| draw_overview(page, x, y, w, &ground.map, None));
@@ -168,7 +176,7 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
     let side_name = &b.side.name;
     let mut doc = Document::new(&format!("Battle {} at {}: {}", h.battle, h.place, side_name), options.paper);
     {
-        let mut flow = Flow::new(&mut doc, format!("{} — battle {} at {} — {}'s brief", h.campaign, h.battle, h.place, side_name));
+        let mut flow = Flow::new(&mut doc, footer(h, &format!("{side_name}'s brief")));
         flow.title(
             &format!("Battle {} at {}: {}'s brief", h.battle, h.place, side_name),
             &format!(
@@ -232,10 +240,11 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.heading("Special rules in play");
         flow.bullets(&b.special_rules);
         flow.break_page();
+        flow.set_footer(footer(h, &format!("{side_name}'s roster")));
         tabletop.write_roster(&mut flow, side_name, &b.own, scaling, &b.notes);
         flow.finish();
     }
-    add_table(&mut doc, &b.ground, h, &b.notes, tabletop);
+    add_table(&mut doc, &b.ground, h, &b.notes, tabletop, side_name);
     let pages = doc.page_count();
     PackFile {
         file_name: file_name(h.battle, h.day, b.side.id.as_str()),
@@ -269,8 +278,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
     let h = &s.head;
     let mut doc = Document::new(&format!("Battle {} at {}: umpire", h.battle, h.place), options.paper);
     {
-        let mut flow =
-            Flow::new(&mut doc, format!("{} — battle {} at {} — umpire's sheet: not for the players", h.campaign, h.battle, h.place));
+        let mut flow = Flow::new(&mut doc, footer(h, "umpire's sheet: not for the players"));
         flow.title(
             &format!("Battle {} at {}: umpire's sheet", h.battle, h.place),
             &format!(
@@ -310,11 +318,12 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         }
         for (side, scaling) in s.sides.iter().zip(scales) {
             flow.break_page();
+            flow.set_footer(footer(h, &format!("{}'s roster, umpire's copy", side.side.name)));
             tabletop.write_roster(&mut flow, &side.side.name, &side.troops, *scaling, &s.notes);
         }
         flow.finish();
     }
-    add_table(&mut doc, &s.ground, h, &s.notes, tabletop);
+    add_table(&mut doc, &s.ground, h, &s.notes, tabletop, "umpire");
     let pages = doc.page_count();
     PackFile { file_name: file_name(h.battle, h.day, "umpire"), reader: Reader::Umpire, pages, bytes: doc.finish() }
 }

@@ -76,7 +76,8 @@ pub struct Document {
     regular: FontId,
     mono: FontId,
     paper: Paper,
-    pages: Vec<PdfPage>,
+    /// The pages so far, drawn but for their footers: "page n of m" is known at the end.
+    pages: Vec<Page>,
 }
 
 impl Document {
@@ -96,21 +97,49 @@ impl Document {
     pub fn page(&self, landscape: bool) -> Page {
         let (w, h) = self.paper.size_mm();
         let (width, height) = if landscape { (h, w) } else { (w, h) };
-        Page { ops: Vec::new(), width, height, regular: self.regular.clone(), mono: self.mono.clone() }
+        Page { ops: Vec::new(), width, height, regular: self.regular.clone(), mono: self.mono.clone(), footer: None }
     }
 
     pub fn add(&mut self, page: Page) {
-        self.pages.push(PdfPage::new(Mm(page.width), Mm(page.height), page.ops));
+        self.pages.push(page);
     }
 
     pub fn page_count(&self) -> usize {
         self.pages.len()
     }
 
-    /// The finished file. Fonts are subset to the glyphs used.
+    /// The finished file. Fonts are subset to the glyphs used; the file says when and by what
+    /// program it was made.
     pub fn finish(mut self) -> Vec<u8> {
-        let pages = std::mem::take(&mut self.pages);
-        self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new())
+        let count = self.pages.len();
+        let pages: Vec<PdfPage> = std::mem::take(&mut self.pages)
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut page)| {
+                page.stamp_footer(i + 1, count);
+                PdfPage::new(Mm(page.width), Mm(page.height), page.ops)
+            })
+            .collect();
+        let info = &mut self.doc.metadata.info;
+        let now = printpdf::OffsetDateTime::now_utc();
+        (info.creation_date, info.modification_date, info.metadata_date) = (now, now, now);
+        info.producer = format!("referee {}", env!("CARGO_PKG_VERSION"));
+        info.creator = "referee".to_owned();
+        let mut bytes = self.doc.with_pages(pages).save(&PdfSaveOptions::default(), &mut Vec::new());
+        // The PDF library names a PDF/X version even for a plain PDF, empty, and readers then
+        // take the file for PDF/X. Blanked to spaces, so that no offset in the file moves.
+        blank_out(&mut bytes, b"/GTS_PDFXVersion()");
+        bytes
+    }
+}
+
+/// Every `needle` in `bytes` overwritten with spaces.
+fn blank_out(bytes: &mut [u8], needle: &[u8]) {
+    let mut at = 0;
+    while let Some(i) = bytes[at..].windows(needle.len()).position(|w| w == needle) {
+        let start = at + i;
+        bytes[start..start + needle.len()].fill(b' ');
+        at = start + needle.len();
     }
 }
 
@@ -135,9 +164,24 @@ pub struct Page {
     pub height: f32,
     regular: FontId,
     mono: FontId,
+    /// What the page is, for the line at its foot: campaign, turn, battle, place, reader.
+    pub footer: Option<String>,
 }
 
 impl Page {
+    /// The foot of the page: what it is, and "page n of m" of the whole file.
+    fn stamp_footer(&mut self, number: usize, count: usize) {
+        const MARGIN: f32 = 15.0;
+        let y = self.height - MARGIN + 2.0;
+        let footer = self.footer.take();
+        if let Some(footer) = &footer {
+            self.line(&[(MARGIN, y - 4.0), (self.width - MARGIN, y - 4.0)], Ink(0.5), 0.2, None);
+            self.text(MARGIN, y, 7.5, Face::Regular, footer);
+        }
+        self.text_right(self.width - MARGIN, y, 7.5, Face::Regular, &format!("page {number} of {count}"));
+        self.footer = footer;
+    }
+
     fn point(&self, x: f32, y: f32) -> Point {
         Point { x: Pt(x * PT_PER_MM), y: Pt((self.height - y) * PT_PER_MM) }
     }
@@ -331,6 +375,25 @@ pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every page a referee hands out says by what program and when it was made, and no
+    /// reader takes it for PDF/X.
+    #[test]
+    fn x_04_a_file_names_its_producer_and_date_and_is_no_pdf_x() {
+        let mut doc = Document::new("Battle 1", Paper::A4);
+        let mut page = doc.page(false);
+        page.text(20.0, 30.0, 12.0, Face::Regular, "Himera");
+        doc.add(page);
+        let bytes = doc.finish();
+        let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+        assert!(!has(b"GTS_PDFXVersion"));
+        assert!(!has(b"D:1970"), "a real creation date");
+        // "referee " in the UTF-16 hex string the Info dictionary is written in.
+        let producer: String = "referee ".encode_utf16().map(|u| format!("{u:04X}")).collect();
+        assert!(has(format!("/Producer<FEFF{producer}").as_bytes()));
+        let text = extract_text(&bytes).unwrap().join(" ");
+        assert!(text.contains("Himera") && text.contains("page 1 of 1"), "the file still reads, numbered: {text}");
+    }
 
     #[test]
     fn text_written_is_text_read_back() {
