@@ -209,13 +209,11 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         troops_table(&mut flow, &b.own, &b.notes);
         flow.heading("What you can see of the enemy");
         for e in &b.enemy.sides {
-            flow.para(&format!(
-                "{}: {} command counter{} at {}. Their strength is not known.",
-                e.name,
-                e.counters,
-                plural(e.counters),
-                h.place
-            ));
+            flow.para(&match e.counters {
+                // Its commands are all inside the walls, or it fights with its ally's army only.
+                0 => format!("{}: no command counter in the field at {}.", e.name, h.place),
+                n => format!("{}: {} at {}. Their strength is not known.", e.name, counted(n, "command counter"), h.place),
+            });
         }
         for a in &b.enemy.allies {
             flow.para(&format!(
@@ -226,12 +224,7 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
             ));
         }
         for f in &b.friends {
-            flow.para(&format!(
-                "Beside you: {}, {} command counter{}; its player has its own brief.",
-                f.name,
-                f.counters,
-                plural(f.counters)
-            ));
+            flow.para(&format!("Beside you: {}, {}; its player has its own brief.", f.name, counted(f.counters, "command counter")));
         }
         flow.heading("Roads off the table");
         exits_table(&mut flow, &b.exits, &b.notes);
@@ -256,6 +249,15 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
 
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// "no command counter", "1 command counter", "3 command counters".
+fn counted(n: u32, thing: &str) -> String {
+    match n {
+        0 => format!("no {thing}"),
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
 }
 
 fn troops_table(flow: &mut Flow<'_>, troops: &[TroopLine], notes: &Notes) {
@@ -397,6 +399,13 @@ mod tests {
 
     use super::*;
     use crate::pdf::extract_text;
+
+    #[test]
+    fn counts_read_as_english() {
+        assert_eq!(counted(0, "command counter"), "no command counter");
+        assert_eq!(counted(1, "command counter"), "1 command counter");
+        assert_eq!(counted(3, "command counter"), "3 command counters");
+    }
 
     /// Himilco alone marches from Panormus onto Leptines at Himera, whose city fields two
     /// commands beside him: 20 Carthaginian elements against 50 Syracusan.
