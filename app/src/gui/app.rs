@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use referee_campaign::belisarius::World;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::core::engine::EngineId;
-use referee_campaign::core::verify::Commitment;
+use referee_campaign::core::verify::{Commitment, fresh_salt};
 use referee_campaign::store::{CampaignSummary, Undone};
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
@@ -537,7 +537,7 @@ impl RefereeApp {
             }
             AppCommand::HandBack { passphrase } => self.take_back(&passphrase),
             AppCommand::SetPassphrase(passphrase) => {
-                let sealed = passphrase.as_deref().map(|p| handover::seal(p, crate::fresh_seed()));
+                let sealed = passphrase.as_deref().map(|p| handover::seal(p, &fresh_salt()));
                 match self.store.set_setting(handover::PASSPHRASE_KEY, sealed.as_deref()) {
                     Ok(()) => {
                         self.settings = Some(SettingsForm::default());

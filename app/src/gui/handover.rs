@@ -4,7 +4,7 @@
 //! that shows nothing of the campaign, with the referee's passphrase if one is set.
 
 use egui::RichText;
-use sha2::{Digest, Sha256};
+use referee_campaign::core::verify::sha256_hex;
 
 use super::app::{AppCommand, Message};
 
@@ -31,9 +31,10 @@ pub(crate) struct SettingsForm {
     pub again: String,
 }
 
-/// What a stored passphrase value is made of for `passphrase`, with a fresh salt.
-pub(crate) fn seal(passphrase: &str, salt: u64) -> String {
-    format!("sha256:{salt:016x}:{}", digest(&format!("{salt:016x}"), passphrase))
+/// What a stored passphrase value is made of for `passphrase`, with `salt` (a fresh one,
+/// [`referee_campaign::core::verify::fresh_salt`]).
+pub(crate) fn seal(passphrase: &str, salt: &str) -> String {
+    format!("sha256:{salt}:{}", digest(salt, passphrase))
 }
 
 /// Whether `passphrase` is the one sealed in `sealed`. A value that does not read as a seal
@@ -47,8 +48,7 @@ pub(crate) fn matches(sealed: &str, passphrase: &str) -> bool {
 }
 
 fn digest(salt: &str, passphrase: &str) -> String {
-    let hash = Sha256::digest(format!("{salt}:{passphrase}").as_bytes());
-    hash.iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(&format!("{salt}:{passphrase}"))
 }
 
 /// Whether `command` is the umpire's alone: asked from a side's view, it waits for the
@@ -169,12 +169,12 @@ mod tests {
 
     #[test]
     fn a_sealed_passphrase_matches_itself_only() {
-        let sealed = seal("Syracuse falls", 7);
+        let sealed = seal("Syracuse falls", "0000000000000007");
         assert!(sealed.starts_with("sha256:0000000000000007:"));
         assert!(!sealed.contains("Syracuse"));
         assert!(matches(&sealed, "Syracuse falls"));
         assert!(!matches(&sealed, "syracuse falls"));
-        assert!(!matches(&seal("Syracuse falls", 8), "Syracuse fall"));
+        assert!(!matches(&seal("Syracuse falls", "0000000000000008"), "Syracuse fall"));
         assert!(!matches("plain text", "plain text"), "a damaged setting opens nothing");
     }
 }

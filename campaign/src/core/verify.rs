@@ -33,7 +33,7 @@ pub struct Commitment {
 impl Commitment {
     /// The digest of `seed` with `salt`.
     pub fn digest_of(seed: u64, salt: &str) -> String {
-        hex(&Sha256::digest(format!("referee-seed:{salt}:{seed}").as_bytes()))
+        sha256_hex(&format!("referee-seed:{salt}:{seed}"))
     }
 
     /// Whether `seed` is the seed committed to.
@@ -54,8 +54,10 @@ pub fn fresh_salt() -> String {
     format!("{:032x}", rng.random::<u128>())
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// The SHA-256 of `text`, in lower-case hexadecimal: the commitment to a seed, and the
+/// referee's sealed passphrase.
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// One roll or chit draw of the log, as an engine's event holds it.
