@@ -173,6 +173,8 @@ pub struct RefereeApp {
     quit: bool,
     /// The window was told to close.
     close_sent: bool,
+    /// The file holds a hand-back passphrase.
+    passphrase_set: bool,
     /// The Dice window, while it is open.
     dice: Option<DiceForm>,
 }
@@ -222,8 +224,9 @@ impl RefereeApp {
             recent_file: None,
             quit: false,
             close_sent: false,
+            passphrase_set: false,
         };
-        app.log_height = app.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
+        app.read_preferences();
         app.scenarios = scenario_choices(&app.catalog, None);
         app.refresh_campaigns();
         app.picker.suggest_name(&app.scenarios, &app.campaigns);
@@ -264,6 +267,14 @@ impl RefereeApp {
         }
     }
 
+    /// Reads the file's settings the window draws with: the log's height, and whether a
+    /// passphrase is set (read once here, not every frame the hand-back screen is up).
+    fn read_preferences(&mut self) {
+        let setting = |key| self.store.setting(key).ok().flatten();
+        self.log_height = setting(LOG_HEIGHT_KEY).and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
+        self.passphrase_set = setting(handover::PASSPHRASE_KEY).is_some();
+    }
+
     /// Opens another database file in place of this one; a file that cannot be opened leaves
     /// this one open, with the reason.
     fn open_database(&mut self, path: &Path) {
@@ -281,8 +292,7 @@ impl RefereeApp {
                 self.redo.clear();
                 self.refusals.clear();
                 self.show_picker = true;
-                self.log_height =
-                    self.store.setting(LOG_HEIGHT_KEY).ok().flatten().and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
+                self.read_preferences();
                 self.refresh_campaigns();
                 self.picker.suggest_name(&self.scenarios, &self.campaigns);
                 self.info(format!("Opened {}", path.display()));
@@ -540,6 +550,7 @@ impl RefereeApp {
                 let sealed = passphrase.as_deref().map(|p| handover::seal(p, &fresh_salt()));
                 match self.store.set_setting(handover::PASSPHRASE_KEY, sealed.as_deref()) {
                     Ok(()) => {
+                        self.passphrase_set = sealed.is_some();
                         self.settings = Some(SettingsForm::default());
                         self.info(if passphrase.is_some() { "Passphrase set" } else { "Passphrase removed" });
                     }
@@ -812,7 +823,7 @@ impl RefereeApp {
         let sides = self.desk.as_ref().map(|d| d.get().sides()).unwrap_or_default();
         let side_name = |id: &SideId| sides.iter().find(|(s, _)| s == id).map_or_else(|| id.to_string(), |(_, name)| name.clone());
         if let (Some(form), Some(side)) = (&mut self.hand_back, &handed_to) {
-            let locked = self.store.setting(handover::PASSPHRASE_KEY).ok().flatten().is_some();
+            let locked = self.passphrase_set;
             handover::hand_back_ui(ui, form, &side_name(side), locked, self.message.as_ref(), &mut self.queue);
             return;
         }
@@ -852,7 +863,7 @@ impl RefereeApp {
             dice::dice_window_ui(ui.ctx(), form, &data, queue);
         }
         if let Some(form) = &mut self.settings {
-            let locked = self.store.setting(handover::PASSPHRASE_KEY).ok().flatten().is_some();
+            let locked = self.passphrase_set;
             handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
         }
         match &mut self.desk {
