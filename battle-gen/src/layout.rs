@@ -34,12 +34,11 @@ pub struct Flow<'d> {
     /// Baseline of the next line, in mm from the top.
     pub y: f32,
     footer: String,
-    number: usize,
 }
 
 impl<'d> Flow<'d> {
     pub fn new(doc: &'d mut Document, footer: impl Into<String>) -> Flow<'d> {
-        Flow { doc, page: None, y: MARGIN, footer: footer.into(), number: 0 }
+        Flow { doc, page: None, y: MARGIN, footer: footer.into() }
     }
 
     pub fn width(&self) -> f32 {
@@ -53,7 +52,6 @@ impl<'d> Flow<'d> {
     /// The page being written, started if need be.
     pub fn page(&mut self) -> &mut Page {
         if self.page.is_none() {
-            self.number += 1;
             self.page = Some(self.doc.page(false));
             self.y = MARGIN + 4.0;
         }
