@@ -39,6 +39,7 @@ impl Visibility {
 /// events (Magna Graecia) or, for a side, in that reader's own sequence, 1, 2, 3…, so that
 /// gaps do not count what is hidden from it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LogLine {
     pub seq: u64,
     pub text: String,
