@@ -376,3 +376,66 @@ fn x_06_show_names_places_counters_and_battles() {
     let umpire = cli(&db.path, &["show", "Himera"]).ok();
     assert!(umpire.contains("Leptines       at 08 Himera"), "{umpire}");
 }
+
+fn pdf_text(path: &std::path::Path) -> String {
+    referee_battle_gen::pdf::extract_text(&std::fs::read(path).unwrap()).unwrap().join("\n")
+}
+
+/// `report` writes every reader's turn report, each side's from its own view, with the
+/// commitment to the seed; the next report holds the log since the last; `export` prints the
+/// same for a side as JSON, with the view whose ids its orders name.
+#[test]
+fn x_04_turn_reports_and_their_export() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "Himera");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let written = cli(&db.path, &["report", "Himera", "--out", out, "--json"]).json();
+    let files: Vec<&str> = written.as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(files.len(), 3, "the umpire's and each side's: {files:?}");
+    assert!(files[0].ends_with("turn-01-umpire.pdf") && files[1].ends_with("turn-01-carthage.pdf"), "{files:?}");
+
+    let digest = {
+        let store = referee_campaign::Store::open(&db.path).unwrap();
+        store.commitment(store.find("Himera").unwrap()).unwrap().unwrap().digest
+    };
+    let carthage = pdf_text(&dir.path().join("turn-01-carthage.pdf"));
+    for want in [
+        "Turn 1 report for Carthage",
+        "For Carthage's player only",
+        &digest,
+        "Carthage's forces",
+        "Himilco",
+        "Battle 1 at 08 Himera: Carthage against Syracuse",
+        "Victory points",
+        "The log",
+        "Charts",
+        "page 1 of",
+    ] {
+        assert!(carthage.contains(want), "{want:?} missing from Carthage's report:\n{carthage}");
+    }
+    assert!(!carthage.contains("Syracuse's forces") && !carthage.contains("Leptines"), "{carthage}");
+    let umpire = pdf_text(&dir.path().join("turn-01-umpire.pdf"));
+    assert!(umpire.contains("Syracuse's forces") && umpire.contains("Leptines") && umpire.contains("For the umpire only"), "{umpire}");
+
+    // Since the last report: Carthage's next report holds what happened after it.
+    let first = cli(&db.path, &["export", "Himera", "--as", "carthage", "--since", "1"]).json();
+    let seen = first["report"]["log"].as_array().unwrap().len();
+    cli(&db.path, &["roll", "Himera", "d6", "--purpose", "omens at Himera", "--value", "4"]).ok();
+    let next = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
+    assert_eq!(next["report"]["log_from"], seen + 1);
+    let lines: Vec<&str> = next["report"]["log"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap()).collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("omens at Himera"), "{lines:?}");
+    assert_eq!(next["view"]["side"], "carthage");
+    assert_eq!(next["report"]["commitment"], digest.as_str());
+    // The same report again, before anything new: the same lines (the PDF after the JSON).
+    let again = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
+    assert_eq!(again["report"], next["report"]);
+    cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
+    let text = pdf_text(&dir.path().join("turn-01-carthage.pdf"));
+    assert!(text.contains(&format!("The log from line {}", seen + 1)) && text.contains("omens at Himera"), "{text}");
+
+    let refused = cli(&db.path, &["export", "Himera", "--as", "rome"]).refused();
+    assert!(refused.contains("no side `rome`") && refused.contains("carthage, syracuse"), "{refused}");
+}

@@ -14,7 +14,8 @@
 //!
 //! The outputs are what a referee hands a player: `show --as` as text and JSON, `log --as` as
 //! text and JSON, `roster --as` as text and JSON, the side's battle-pack PDFs (DBM and DBSA)
-//! read back as text, and every string the app draws in that side's view. Each must be the
+//! and turn report read back as text, its `export` for play by e-mail, and every string the
+//! app draws in that side's view. Each must be the
 //! same both times, and no canary word may appear in any of them.
 
 use std::collections::BTreeMap;
@@ -27,7 +28,7 @@ use referee_campaign::army::{Army, CommandRoster, ElementGroup, ElementSpec, Gra
 use referee_campaign::dice::RollSource;
 use referee_campaign::{Catalog, Event, Logged, SideId, Store, Visibility};
 use referee_e2e::play::play;
-use referee_e2e::{TempDb, cli};
+use referee_e2e::{TempDb, cli, drawn_text};
 
 /// The word every canary name starts with; no output a side reads may hold it.
 const CANARY: &str = "Kanar";
@@ -355,22 +356,6 @@ impl Disguise {
     }
 }
 
-/// Every string drawn on the screen in a frame, in drawing order.
-fn drawn_text(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for s in shapes {
-        walk(&s.shape, &mut out);
-    }
-    out
-}
-
 fn pdf_text(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
     referee_battle_gen::pdf::extract_text(&bytes).unwrap().join("\n")
@@ -381,14 +366,14 @@ fn pdf_text(path: &Path) -> String {
 /// It is the one thing of a side's screen that changes with the seed, by design: the test
 /// masks it, after checking that it is nothing but the SHA-256 of the seed with a fresh
 /// random salt, which tells nothing of the seed or of anything else.
-fn public_commitment(db: &Path) -> String {
+fn public_commitment(db: &Path) -> referee_campaign::core::verify::Commitment {
     let store = Store::open(db).unwrap();
     let id = store.find("Leak").unwrap();
     let commitment = store.commitment(id).unwrap().unwrap();
     let seed = store.load(id).unwrap().state.seed;
     assert_eq!(commitment.digest, referee_campaign::core::verify::Commitment::digest_of(seed, &commitment.salt));
     assert_eq!(commitment.salt.len(), 32, "a salt of 128 random bits");
-    commitment.short()
+    commitment
 }
 
 fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
@@ -429,7 +414,14 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
     h.run();
     let commitment = public_commitment(&db.path);
-    let masked = |text: String| text.replace(&commitment, "<commitment>");
+    let masked = |text: String| text.replace(&commitment.digest, "<commitment>").replace(&commitment.short(), "<commitment>");
+    // The side's turn report (PDF, read back) and its export for play by e-mail.
+    let dir = tempfile::tempdir().unwrap();
+    cli(&db.path, &["report", "Leak", "--as", s, "--out", dir.path().to_str().unwrap()]).ok();
+    let reports: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(reports.len(), 1, "one report for one side: {reports:?}");
+    out.insert("report".to_owned(), masked(pdf_text(&reports[0])));
+    out.insert("export".to_owned(), masked(cli(&db.path, &["export", "Leak", "--as", s]).ok()));
     out.insert("app".to_owned(), masked(drawn_text(&h.output().shapes).join("\n")));
     // And with each battle's node picked, as a player would look at it.
     for battle in shown["board"]["battles"].as_array().unwrap() {
@@ -439,6 +431,13 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
         h.run();
         out.insert(format!("app at node {node}"), masked(drawn_text(&h.output().shapes).join("\n")));
     }
+    // And the side's charts, turn by turn.
+    h.state_mut().send(referee::gui::AppCommand::ShowCharts(true));
+    h.state_mut().apply_commands();
+    h.run();
+    let drawn = drawn_text(&h.output().shapes).join("\n");
+    assert!(drawn.contains("Victory points (points)"), "the Charts window is drawn: {drawn}");
+    out.insert("app charts".to_owned(), masked(drawn));
     out
 }
 
@@ -486,7 +485,7 @@ fn check_scenario(id: &str, seed: u64) {
             }
         }
     }
-    assert!(compared >= 3 * sides.len() * 7, "{id}: only {compared} outputs compared");
+    assert!(compared >= 3 * sides.len() * 9, "{id}: only {compared} outputs compared");
 }
 
 /// no side output of a Dionysian War tells a side what it may not know.

@@ -6,7 +6,7 @@
 //! ratings, its units of other values and grades, its fleets of other strength, its
 //! stratagems in hand, the cup's stratagems, the referee's notes and secret rolls, and the
 //! dice seed. What the side reads — `show --as` and `log --as` and `roster --as`, as text and
-//! as JSON — must be the same both times.
+//! as JSON, its turn report and its export — must be the same both times.
 
 use referee_campaign::Store;
 use referee_campaign::belisarius::order::Order;
@@ -120,6 +120,18 @@ fn outputs(db: &TempDb, name: &str, side: &SideId) -> Vec<String> {
         out.push(cli(&db.path, &[command, name, "--as", side.as_str()]).ok());
         out.push(cli(&db.path, &["--json", command, name, "--as", side.as_str()]).ok());
     }
+    // The turn report and the export. The commitment to the seed is the one thing in
+    // them that changes with the seed, by design (a salted SHA-256): masked.
+    let store = Store::open(&db.path).unwrap();
+    let digest = store.commitment(store.find(name).unwrap()).unwrap().unwrap().digest;
+    drop(store);
+    let dir = tempfile::tempdir().unwrap();
+    cli(&db.path, &["report", name, "--as", side.as_str(), "--out", dir.path().to_str().unwrap()]).ok();
+    let report = std::fs::read_dir(dir.path()).unwrap().next().unwrap().unwrap().path();
+    let text = referee_battle_gen::pdf::extract_text(&std::fs::read(&report).unwrap()).unwrap().join("\n");
+    assert!(text.contains(&digest), "the report prints the commitment");
+    out.push(text.replace(&digest, "<commitment>"));
+    out.push(cli(&db.path, &["export", name, "--as", side.as_str()]).ok().replace(&digest, "<commitment>"));
     out
 }
 

@@ -179,3 +179,49 @@ fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
         }
     }
 }
+
+/// a campaign's history turn by turn, as a side may know it: a sample at the
+/// start, at every turn's end and for the turn under way; every side's victory points and
+/// nodes held (public), the side's own strength and losses and no one else's; and its last
+/// sample the side's view now. The umpire's holds every side's strength.
+#[test]
+fn x_04_a_sides_history_holds_its_own_forces_and_what_is_public() {
+    use referee_campaign::core::history::{Measure, history};
+    use referee_campaign::magna_graecia::engine::MagnaGraecia;
+    use referee_campaign::view::{View, view_for};
+    let played = referee_e2e::play::play("pyrrhic", 3, false);
+    let cut = played.events.len() * 2 / 3;
+    let events = &played.events[..cut];
+    let state = referee_campaign::CampaignState::replay(events.iter().map(|l| &l.event)).unwrap();
+    let map = sicily();
+    let carthage = SideId::new("carthage");
+    let viewer = referee_campaign::Viewer::Side(carthage.clone());
+    let h = history::<MagnaGraecia>(events, map, &viewer).unwrap();
+    let turns: Vec<u32> = h.samples.iter().map(|s| s.turn).collect();
+    assert_eq!(turns, (0..=state.turn).collect::<Vec<_>>(), "start, each turn's end, the turn under way");
+    assert_eq!(h.samples[0].label, "start");
+    for sample in &h.samples {
+        for r in &sample.readings {
+            if matches!(r.measure, Measure::Strength | Measure::Losses) {
+                assert_eq!(r.side.as_ref(), Some(&carthage), "{}: another side's {:?} reached Carthage", sample.label, r.measure);
+            }
+        }
+        let vp = sample.readings.iter().filter(|r| r.measure == Measure::VictoryPoints).count();
+        assert_eq!(vp, 3, "every side's victory points are public");
+    }
+    let Some(View::Side(now)) = view_for(&state, map, &[], &viewer) else { panic!("Carthage's view") };
+    let last = h.samples.last().unwrap();
+    let value = |m: Measure, side: &SideId| last.readings.iter().find(|r| r.measure == m && r.side.as_ref() == Some(side)).unwrap().value;
+    assert_eq!(value(Measure::Strength, &carthage), f64::from(now.own.elements()));
+    assert_eq!(value(Measure::Losses, &carthage), f64::from(now.own.elements_lost));
+    for (side, v) in &now.board.victory {
+        assert_eq!(value(Measure::VictoryPoints, side), f64::from(v.total));
+    }
+    let charts = h.charts();
+    let strength = charts.iter().find(|c| c.measure == Measure::Strength).unwrap();
+    assert_eq!(strength.series.len(), 1);
+    assert_eq!(strength.series[0].points.len(), h.samples.len());
+    let umpire = history::<MagnaGraecia>(events, map, &referee_campaign::Viewer::Umpire).unwrap().charts();
+    let strength = umpire.iter().find(|c| c.measure == Measure::Strength).unwrap();
+    assert_eq!(strength.series.len(), 3, "the umpire's charts hold every side");
+}

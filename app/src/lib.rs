@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod gui;
+pub mod reports;
 
 use std::hash::{BuildHasher, Hasher};
 use std::path::PathBuf;

@@ -89,6 +89,9 @@ pub struct Brief {
     pub enemies: Vec<(String, u32)>,
     /// A city fighting for the enemy, and how many commands it fields (MG-05).
     pub enemy_city: Option<(String, u8)>,
+    /// A city fighting on the reader's side under another side's command: its name, how
+    /// many commands it fields, and the side it is allied to (MG-05).
+    pub friendly_city: Option<(String, u8, String)>,
     pub roads: Vec<RoadOff>,
     pub objectives: Vec<String>,
     pub special_rules: Vec<String>,
@@ -263,6 +266,13 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
         (Some(s), Some(name)) if !city_ours => Some((name.clone(), s.city_commands.unwrap_or(0))),
         _ => None,
     };
+    // The city's army beside the reader, when the side it is allied to commands it.
+    let friendly_city = match (city_status, &city_name) {
+        (Some(s), Some(name)) if city_ours => {
+            s.allied_to.as_ref().filter(|a| *a != side).map(|a| (name.clone(), s.city_commands.unwrap_or(0), side_name(board, a)))
+        }
+        _ => None,
+    };
     let neutral_city = board.node(mark.node).filter(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.controller.is_none());
     let capital_here = board.node(mark.node).and_then(|s| s.capital_of.as_ref()).map(|c| side_name(board, c));
     let has_allied = own.iter().any(|c| c.city.is_some() || c.roster.rank == referee_campaign::army::Rank::AllyGeneral);
@@ -283,6 +293,7 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
         friends,
         enemies,
         enemy_city,
+        friendly_city,
         header: h,
     })
 }

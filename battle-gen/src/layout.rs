@@ -122,6 +122,12 @@ impl<'d> Flow<'d> {
         self.y += 1.0;
     }
 
+    /// A line of fixed-width text, e.g. a digest whose every character must take the same
+    /// room whatever it is.
+    pub fn mono(&mut self, text: &str) {
+        self.para_with(text, Face::Mono, 0.0);
+    }
+
     /// "Label: text" with the label in bold.
     pub fn field(&mut self, label: &str, text: &str) {
         self.need(line_height(BODY));

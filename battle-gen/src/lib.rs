@@ -17,6 +17,7 @@ pub mod layout;
 pub mod magna_graecia;
 pub mod pack;
 pub mod pdf;
+pub mod report;
 pub mod section;
 pub mod spec;
 pub mod table;

@@ -16,8 +16,8 @@ use crate::brief::{
 };
 use crate::ground::{Ground, ground};
 use crate::spec::{
-    BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, RollLine, Seen, SpecHead, SpecSide, TableSet, TroopGroup, TroopLine,
-    UmpireSide, UmpireSpec,
+    BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, Notes, Rank, RollLine, Seen, SpecHead, SpecSide, TableSet,
+    TroopGroup, TroopLine, UmpireSide, UmpireSpec,
 };
 use crate::tabletop::{TableOutcome, TabletopResult};
 
@@ -129,6 +129,11 @@ pub fn spec_from_brief(board: &Board, b: &Brief, map: Ground) -> Result<BattleSp
         base_edge: b.base_edge,
         own: b.own.iter().map(line).collect(),
         friends: seen(&b.friends),
+        friendly_cities: b
+            .friendly_city
+            .iter()
+            .map(|(name, n, ally)| FriendlyCity { name: name.clone(), commands: u32::from(*n), commanded_by: ally.clone() })
+            .collect(),
         enemy: EnemyKnowledge {
             sides: seen(&b.enemies),
             allies: b.enemy_city.iter().map(|(name, n)| Seen { name: name.clone(), counters: u32::from(*n) }).collect(),

@@ -61,8 +61,18 @@ pub struct PackFile {
     pub file_name: String,
     pub reader: Reader,
     pub pages: usize,
+    /// Characters of names or text no embedded font has, printed as `?`.
+    pub missing_glyphs: Vec<char>,
     #[serde(skip)]
     pub bytes: Vec<u8>,
+}
+
+impl PackFile {
+    /// The finished file of `doc`.
+    pub fn new(doc: Document, file_name: String, reader: Reader) -> PackFile {
+        let (pages, missing_glyphs) = (doc.page_count(), doc.missing_glyphs());
+        PackFile { file_name, reader, pages, missing_glyphs, bytes: doc.finish() }
+    }
 }
 
 /// Makes the whole pack for a battle: the umpire's file first, then one per side, in the
@@ -226,6 +236,14 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         for f in &b.friends {
             flow.para(&format!("Beside you: {}, {}; its player has its own brief.", f.name, counted(f.counters, "command counter")));
         }
+        for c in &b.friendly_cities {
+            flow.para(&format!(
+                "Beside you: the army of {}, {}, commanded by {} as the city's ally (MG-05).",
+                c.name,
+                counted(c.commands, "command"),
+                c.commanded_by
+            ));
+        }
         flow.heading("Roads off the table");
         exits_table(&mut flow, &b.exits, &b.notes);
         flow.heading("What you fight for");
@@ -238,13 +256,7 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.finish();
     }
     add_table(&mut doc, &b.ground, h, &b.notes, tabletop, side_name);
-    let pages = doc.page_count();
-    PackFile {
-        file_name: file_name(h.battle, h.day, b.side.id.as_str()),
-        reader: Reader::Side(b.side.id.clone()),
-        pages,
-        bytes: doc.finish(),
-    }
+    PackFile::new(doc, file_name(h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
 }
 
 fn plural(n: u32) -> &'static str {
@@ -326,8 +338,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         flow.finish();
     }
     add_table(&mut doc, &s.ground, h, &s.notes, tabletop, "umpire");
-    let pages = doc.page_count();
-    PackFile { file_name: file_name(h.battle, h.day, "umpire"), reader: Reader::Umpire, pages, bytes: doc.finish() }
+    PackFile::new(doc, file_name(h.battle, h.day, "umpire"), Reader::Umpire)
 }
 
 /// One PDF of a pack, written to disk.
@@ -337,6 +348,29 @@ pub struct WrittenFile {
     pub reader: Reader,
     pub pages: usize,
     pub bytes: usize,
+    /// Characters no embedded font has, printed as `?` in the file: the referee is told.
+    pub missing_glyphs: Vec<char>,
+}
+
+impl WrittenFile {
+    /// What became of `file`, written at `path`.
+    pub fn of(path: std::path::PathBuf, file: &PackFile) -> WrittenFile {
+        WrittenFile {
+            path,
+            reader: file.reader.clone(),
+            pages: file.pages,
+            bytes: file.bytes.len(),
+            missing_glyphs: file.missing_glyphs.clone(),
+        }
+    }
+
+    /// A sentence for the referee when the file could not print some characters.
+    pub fn glyph_warning(&self) -> Option<String> {
+        (!self.missing_glyphs.is_empty()).then(|| {
+            let chars: String = self.missing_glyphs.iter().collect();
+            format!("{} prints {chars} as ?: no font the program embeds has them", self.path.display())
+        })
+    }
 }
 
 /// Why a pack could not be written.
@@ -366,7 +400,7 @@ pub fn write_pack(
     for f in files {
         let path = folder.join(&f.file_name);
         std::fs::write(&path, &f.bytes).map_err(|error| WriteError::File { path: path.clone(), error })?;
-        written.push(WrittenFile { path, reader: f.reader, pages: f.pages, bytes: f.bytes.len() });
+        written.push(WrittenFile::of(path, &f));
     }
     Ok(written)
 }

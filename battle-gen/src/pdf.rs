@@ -50,9 +50,72 @@ impl Metrics {
         Some(Metrics { font, widths, fallback })
     }
 
-    fn width_em(&self, text: &str) -> f32 {
-        text.chars().map(|c| self.widths.get(&c).copied().unwrap_or(self.fallback)).sum()
+    /// Whether the font has a glyph for `c` (space and the characters measured at load
+    /// always do).
+    fn has(&self, c: char) -> bool {
+        self.widths.contains_key(&c) || self.font.lookup_glyph_index(u32::from(c)).is_some_and(|g| g != 0)
     }
+
+    fn char_em(&self, c: char) -> f32 {
+        match self.widths.get(&c) {
+            Some(w) => *w,
+            None => match self.font.lookup_glyph_index(u32::from(c)) {
+                Some(g) if g != 0 => f32::from(self.font.get_horizontal_advance(g)) / f32::from(self.font.font_metrics.units_per_em.max(1)),
+                _ => self.fallback,
+            },
+        }
+    }
+}
+
+/// Which font sets a run of text: the face's own, or the other one where the face lacks a
+/// character (Hack has arrows and box-drawing the Ubuntu face lacks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Own,
+    Other,
+}
+
+/// The character printed where no embedded font has the one asked for.
+const MISSING: char = '?';
+
+/// `text` cut into runs set in one font each, a character neither font has turned into
+/// [`MISSING`].
+fn runs(face: Face, text: &str) -> Vec<(Source, String)> {
+    let (own, other) = faces(face);
+    let mut out: Vec<(Source, String)> = Vec::new();
+    for c in text.chars() {
+        let (source, c) = if c.is_whitespace() || own.has(c) {
+            (Source::Own, c)
+        } else if other.has(c) {
+            (Source::Other, c)
+        } else {
+            (Source::Own, MISSING)
+        };
+        match out.last_mut() {
+            Some((s, run)) if *s == source => run.push(c),
+            _ => out.push((source, c.to_string())),
+        }
+    }
+    out
+}
+
+/// The metrics of a face's own font and of its fallback.
+fn faces(face: Face) -> (&'static Metrics, &'static Metrics) {
+    let f = fonts();
+    match face {
+        Face::Regular | Face::Bold => (&f.regular, &f.mono),
+        Face::Mono => (&f.mono, &f.regular),
+    }
+}
+
+/// The characters of `text` no embedded font has: printed as `?`, so a pack or report says
+/// so rather than print an empty box.
+pub fn missing_glyphs(text: &str) -> Vec<char> {
+    let f = fonts();
+    let mut missing: Vec<char> = text.chars().filter(|&c| !c.is_whitespace() && !f.regular.has(c) && !f.mono.has(c)).collect();
+    missing.sort_unstable();
+    missing.dedup();
+    missing
 }
 
 struct Fonts {
@@ -97,7 +160,7 @@ impl Document {
     pub fn page(&self, landscape: bool) -> Page {
         let (w, h) = self.paper.size_mm();
         let (width, height) = if landscape { (h, w) } else { (w, h) };
-        Page { ops: Vec::new(), width, height, regular: self.regular.clone(), mono: self.mono.clone(), footer: None }
+        Page { ops: Vec::new(), width, height, regular: self.regular.clone(), mono: self.mono.clone(), footer: None, missing: Vec::new() }
     }
 
     pub fn add(&mut self, page: Page) {
@@ -106,6 +169,14 @@ impl Document {
 
     pub fn page_count(&self) -> usize {
         self.pages.len()
+    }
+
+    /// Characters written so far that no embedded font has (printed as `?`), sorted.
+    pub fn missing_glyphs(&self) -> Vec<char> {
+        let mut all: Vec<char> = self.pages.iter().flat_map(|p| p.missing.iter().copied()).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
     }
 
     /// The finished file. Fonts are subset to the glyphs used; the file says when and by what
@@ -166,6 +237,8 @@ pub struct Page {
     mono: FontId,
     /// What the page is, for the line at its foot: campaign, turn, battle, place, reader.
     pub footer: Option<String>,
+    /// Characters written on the page that no embedded font has, printed as `?`.
+    missing: Vec<char>,
 }
 
 impl Page {
@@ -186,23 +259,40 @@ impl Page {
         Point { x: Pt(x * PT_PER_MM), y: Pt((self.height - y) * PT_PER_MM) }
     }
 
-    fn metrics(face: Face) -> &'static Metrics {
-        match face {
-            Face::Regular | Face::Bold => &fonts().regular,
-            Face::Mono => &fonts().mono,
-        }
-    }
-
     /// Width of `text` set at `size` points, in millimetres.
     pub fn text_width(&self, text: &str, size: f32, face: Face) -> f32 {
-        Page::metrics(face).width_em(text) * size / PT_PER_MM
+        let (own, other) = faces(face);
+        let em: f32 = runs(face, text)
+            .iter()
+            .map(|(source, run)| {
+                let font = if *source == Source::Own { own } else { other };
+                run.chars().map(|c| font.char_em(c)).sum::<f32>()
+            })
+            .sum();
+        em * size / PT_PER_MM
     }
 
-    /// Writes `text` with its baseline at `y`, starting at `x`.
+    /// Writes `text` with its baseline at `y`, starting at `x`: each character in the face's
+    /// font, or the other embedded font where the face lacks it, or as `?` where neither has
+    /// it (the page keeps those, for a warning).
     pub fn text(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
         if text.is_empty() {
             return;
         }
+        let mut x = x;
+        for (source, run) in runs(face, text) {
+            let run_face = match (source, face) {
+                (Source::Own, _) => face,
+                (Source::Other, Face::Mono) => Face::Regular,
+                (Source::Other, Face::Regular | Face::Bold) => Face::Mono,
+            };
+            self.run(x, y, size, run_face, &run);
+            x += self.text_width(&run, size, run_face);
+        }
+        self.missing.extend(missing_glyphs(text));
+    }
+
+    fn run(&mut self, x: f32, y: f32, size: f32, face: Face, text: &str) {
         let font = PdfFontHandle::External(if face == Face::Mono { self.mono.clone() } else { self.regular.clone() });
         let pos = self.point(x, y);
         self.ops.push(Op::StartTextSection);
@@ -412,6 +502,23 @@ mod tests {
         for want in ["Battle of Himera", "Ōrtygia", "Carthage", "4 Reg Sp(O)", "north"] {
             assert!(text.contains(want), "{want} missing from {text:?}");
         }
+    }
+
+    /// a character the face lacks is set in the other embedded font; one that no
+    /// embedded font has is printed as `?` and named, never left an empty box.
+    #[test]
+    fn x_04_a_glyph_the_face_lacks_falls_back_or_is_named() {
+        assert!(!fonts().regular.has('→') && fonts().mono.has('→'), "the test needs an arrow only Hack has");
+        let mut doc = Document::new("test", Paper::A4);
+        let mut page = doc.page(false);
+        page.text(20.0, 30.0, 10.0, Face::Regular, "Mylae → Tyndaris");
+        page.text(20.0, 40.0, 10.0, Face::Regular, "Hannibal 漢");
+        doc.add(page);
+        assert_eq!(doc.missing_glyphs(), vec!['漢']);
+        assert_eq!(missing_glyphs("Mylae → Tyndaris"), Vec::<char>::new());
+        let text = extract_text(&doc.finish()).unwrap().join("\n");
+        assert!(text.contains('→') && text.contains("Mylae") && text.contains("Tyndaris"), "{text}");
+        assert!(text.contains("Hannibal ?"), "{text}");
     }
 
     #[test]

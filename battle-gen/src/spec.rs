@@ -182,6 +182,14 @@ pub struct Seen {
     pub counters: u32,
 }
 
+/// A city's army fighting on the reader's side, commanded by the side it is allied to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FriendlyCity {
+    pub name: String,
+    pub commands: u32,
+    pub commanded_by: String,
+}
+
 /// What a side may know of the enemy: only what its view says.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct EnemyKnowledge {
@@ -219,6 +227,8 @@ pub struct BattleSpec {
     pub own: Vec<TroopLine>,
     /// Friendly sides in the same battle, with their counters there.
     pub friends: Vec<Seen>,
+    /// Cities whose armies fight beside the reader under another friendly side's command.
+    pub friendly_cities: Vec<FriendlyCity>,
     pub enemy: EnemyKnowledge,
     /// The ways off the table and whether the reader may retire by them.
     pub exits: Vec<Exit>,

@@ -252,3 +252,38 @@ fn mg_20_a_tabletop_result_becomes_the_forms_order() {
     let e = result_order(&bad, &board, &map).unwrap_err();
     assert!(e.to_string().starts_with("Himilco: "), "{e}");
 }
+
+/// MG-05, X-04: a city's army fighting beside the reader under a friendly side's command is
+/// named in the reader's brief — by name, commands and who commands it — and is not listed as
+/// the reader's own. (Syracuse's brief at Himera, had Himera been allied to a third side
+/// fighting with Syracuse, as Catana is to Syracuse when Pyrrhus fights beside it.)
+#[test]
+fn mg_05_a_city_army_beside_the_reader_under_an_allys_command_is_in_its_brief() {
+    let (_, c, map, _) = himera(true);
+    let mut view = side_view(&c.state, &map, &[], &syracuse()).unwrap();
+    let own_before = side_spec(&view, &map, &c.state.scenario.elements, 1).unwrap().own.len();
+    let italiots = SideId::new("italiots");
+    let mut third = view.board.sides[0].clone();
+    (third.id, third.name, third.capital) = (italiots.clone(), "Italiots".to_owned(), None);
+    view.board.sides.push(third);
+    view.board.alliances.push((syracuse(), italiots.clone()));
+    let himera = view.board.nodes.iter_mut().find(|n| n.id == NodeId(8)).unwrap();
+    himera.allied_to = Some(italiots);
+    let commands = himera.city_commands.unwrap();
+    // The city is the Italiots' ally, so Syracuse's own forces no longer hold its commands.
+    let city_lines = view.own.allied_city_commands.remove(&1).map_or(0, |c| c.len());
+    assert!(city_lines > 0, "the test needs Himera's army in Syracuse's forces to begin with");
+    let spec = side_spec(&view, &map, &c.state.scenario.elements, 1).unwrap();
+    assert_eq!(spec.friendly_cities.len(), 1);
+    let city = &spec.friendly_cities[0];
+    assert_eq!((city.name.as_str(), city.commands, city.commanded_by.as_str()), ("Himera", u32::from(commands), "Italiots"));
+    assert_eq!(spec.own.len(), own_before - city_lines, "the city's commands are not Syracuse's own");
+    // In the brief's words.
+    let files = spec_pack(&umpire_of(&c, &map, &[]), &[spec.clone(), spec_of(&c, &map, &carthage())], &PackOptions::default());
+    let syracuse_file = files.unwrap().into_iter().find(|f| f.file_name.ends_with("-syracuse.pdf")).unwrap();
+    let text = referee_battle_gen::pdf::extract_text(&syracuse_file.bytes).unwrap().join("\n");
+    assert!(
+        text.contains(&format!("Beside you: the army of Himera, {commands} command")) && text.contains("commanded by Italiots"),
+        "{text}"
+    );
+}

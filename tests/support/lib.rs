@@ -136,3 +136,19 @@ pub fn cli(db: &Path, args: &[&str]) -> CliRun {
     };
     CliRun { code, stdout: String::from_utf8(out).expect("UTF-8 output"), stderr: String::from_utf8(err).expect("UTF-8 errors") }
 }
+
+/// Every string drawn in a frame of the app, in drawing order: what a screen tells its reader.
+pub fn drawn_text(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in shapes {
+        walk(&s.shape, &mut out);
+    }
+    out
+}

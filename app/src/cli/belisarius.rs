@@ -220,8 +220,13 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             let events = store.execute(&mut c, &(), &order, input)?;
             executed(session, &c.state, events, out)
         }
-        CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => {
-            unreachable!("commands without a campaign are run by the shell")
+        CliCommand::Scenarios
+        | CliCommand::New { .. }
+        | CliCommand::List
+        | CliCommand::Import { .. }
+        | CliCommand::Report { .. }
+        | CliCommand::Export { .. } => {
+            unreachable!("commands without a campaign, and reports of either engine, are run by the shell")
         }
     }
 }

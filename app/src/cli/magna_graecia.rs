@@ -158,7 +158,8 @@ impl Output for Written {
                     Reader::Umpire => "umpire".to_owned(),
                     Reader::Side(s) => s.to_string(),
                 };
-                format!("{:<8} {} ({} pages, {} KB)\n", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
+                let warning = f.glyph_warning().map_or_else(String::new, |w| format!("         warning: {w}\n"));
+                format!("{:<8} {} ({} pages, {} KB)\n{warning}", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
             })
             .collect()
     }

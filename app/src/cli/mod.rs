@@ -26,6 +26,7 @@ use referee_data::DataSource;
 use serde::Serialize;
 
 use crate::gui::GuiOptions;
+use crate::reports;
 
 mod belisarius;
 mod magna_graecia;
@@ -67,6 +68,9 @@ pub struct WindowArgs {
     /// Save a PNG of the window before closing (with --smoke-frames)
     #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
     pub screenshot: Option<PathBuf>,
+    /// Open this window over the desk (with --smoke-frames): charts, reports, dice
+    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice"])]
+    pub smoke_window: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -162,6 +166,39 @@ pub enum CliCommand {
         /// Figure scale, for distances in inches and centimetres
         #[arg(long, default_value = "15mm", value_parser = ["6mm", "15mm", "25mm"])]
         figures: String,
+    },
+    /// Write turn reports (PDF): each side's situation from its own view (its map, forces,
+    /// the log since its last report, what is coming, victory as it may know it, its charts)
+    /// and the umpire's with every side; all of them unless --as or --umpire picks one
+    Report {
+        /// Campaign name or id
+        campaign: String,
+        /// Only this side's report
+        #[arg(long = "as", value_name = "SIDE", conflicts_with = "umpire")]
+        side: Option<String>,
+        /// Only the umpire's report
+        #[arg(long)]
+        umpire: bool,
+        /// Folder to write the PDFs into (made if missing)
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+        paper: String,
+        /// The log from this line of the reader's own numbering [default: after its last report]
+        #[arg(long, value_name = "LINE")]
+        since: Option<u64>,
+    },
+    /// Print a side's turn report as JSON, for play by e-mail: the report and the side's view
+    /// with the ids its orders name; orders come back with `referee order --file`
+    Export {
+        /// Campaign name or id
+        campaign: String,
+        /// The side whose report it is
+        #[arg(long = "as", value_name = "SIDE")]
+        side: String,
+        /// The log from this line of the side's own numbering [default: after its last report]
+        #[arg(long, value_name = "LINE")]
+        since: Option<u64>,
     },
     /// Enter a battle's result from a JSON file (see README): checked against the battle,
     /// then recovery, lost generals, retreats and victory points follow
@@ -285,6 +322,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
                 view_as: cli.window.view_as,
                 smoke_frames: cli.window.smoke_frames,
                 screenshot: cli.window.screenshot,
+                smoke_window: cli.window.smoke_window,
                 data,
             }),
             Err(e) => {
@@ -464,6 +502,7 @@ impl Session {
             | CliCommand::Verify { campaign, .. }
             | CliCommand::Undo { campaign }
             | CliCommand::Roll { campaign, .. } => campaign,
+            CliCommand::Report { .. } | CliCommand::Export { .. } => return Ok(None),
             CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => return Ok(None),
         };
         let store = self.store(Access::Read)?;
@@ -637,6 +676,47 @@ impl Session {
                 };
                 self.print(out, &Created { id, name, scenario })
             }
+            CliCommand::Report { campaign, side, umpire, out: dir, paper, since } => {
+                let catalog = self.catalog()?;
+                let mut store = self.store(Access::Write)?;
+                let id = store.find(&campaign)?;
+                let readers = reports::readers(&store, id)?;
+                let chosen: Vec<Viewer> = match (&side, umpire) {
+                    (Some(s), _) => {
+                        let wanted = Viewer::Side(SideId::new(s.clone()));
+                        if !readers.contains(&wanted) {
+                            bail!("{campaign} has no side `{s}`; its sides are {}", side_list(&readers));
+                        }
+                        vec![wanted]
+                    }
+                    (None, true) => vec![Viewer::Umpire],
+                    (None, false) => readers,
+                };
+                let since = since.map_or(reports::Since::LastReport, reports::Since::Line);
+                let paper = named(&paper)?;
+                let mut written = Vec::new();
+                for viewer in &chosen {
+                    let mut export = reports::build(&store, id, &catalog, viewer)?;
+                    reports::keep_since(&mut store, id, viewer, &mut export, since)?;
+                    written.push(reports::write(&export.report, paper, &dir)?);
+                }
+                self.print(out, &Written(written))
+            }
+            CliCommand::Export { campaign, side, since } => {
+                let catalog = self.catalog()?;
+                let mut store = self.store(Access::Write)?;
+                let id = store.find(&campaign)?;
+                let viewer = Viewer::Side(SideId::new(side.clone()));
+                let readers = reports::readers(&store, id)?;
+                if !readers.contains(&viewer) {
+                    bail!("{campaign} has no side `{side}`; its sides are {}", side_list(&readers));
+                }
+                let mut export = reports::build(&store, id, &catalog, &viewer)?;
+                let since = since.map_or(reports::Since::LastReport, reports::Since::Line);
+                reports::keep_since(&mut store, id, &viewer, &mut export, since)?;
+                writeln!(out, "{}", serde_json::to_string_pretty(&export)?)?;
+                Ok(())
+            }
             CliCommand::Reveal { campaign } => self.reveal(&campaign, out),
             CliCommand::Verify { campaign, seed } => self.verify::<MagnaGraecia>(&campaign, seed, out),
             CliCommand::Seed { campaign } => {
@@ -689,6 +769,18 @@ impl Session {
         })?;
         Ok((view, events, map))
     }
+}
+
+/// The sides among `readers`, for a refusal: "carthage, syracuse".
+fn side_list(readers: &[Viewer]) -> String {
+    let sides: Vec<&str> = readers
+        .iter()
+        .filter_map(|v| match v {
+            Viewer::Side(s) => Some(s.as_str()),
+            Viewer::Umpire => None,
+        })
+        .collect();
+    sides.join(", ")
 }
 
 /// A value of one of the engine's kebab-case enums from its name, as clap already checked it.

@@ -13,7 +13,6 @@ use referee_campaign::store::{CampaignSummary, Undone};
 use referee_campaign::view::{self, View, Viewer};
 use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
 
-use super::bar;
 use super::belisarius::{self as be, BelisariusDesk, ZoneMapState};
 use super::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, for_referee, mg, mg_mut};
 use super::dialogs::Dialog;
@@ -24,6 +23,7 @@ use super::map::MapState;
 use super::packs::{self, PackJob, PackSettings};
 use super::panels::{self, RollForm};
 use super::picker::{self, PickerForm, ScenarioChoice};
+use super::{bar, charts};
 
 /// Everything the window can ask of the app. Panels only push these; nothing else changes
 /// the campaign.
@@ -78,6 +78,12 @@ pub enum AppCommand {
     Quit,
     /// Open or close the Dice window: the commitment to the seed, its reveal and its check.
     ShowDice(bool),
+    /// Open or close the Charts window, of the viewer on screen.
+    ShowCharts(bool),
+    /// Open or close the Turn reports window (umpire only, X-04).
+    ShowReports(bool),
+    /// Write every reader's turn report into this folder (umpire only, X-04).
+    WriteReports { folder: String },
     /// Reveal the campaign's seed to every side (umpire only, X-02).
     RevealSeed,
     /// Commit to the seed now, for a campaign begun before commitments (umpire only).
@@ -177,6 +183,12 @@ pub struct RefereeApp {
     passphrase_set: bool,
     /// The Dice window, while it is open.
     dice: Option<DiceForm>,
+    /// The Charts window, while it is open.
+    charts: Option<charts::ChartsForm>,
+    /// The Turn reports window, while it is open.
+    reports: Option<charts::ReportsForm>,
+    /// The campaign and turn last drawn: a turn's end opens the Turn reports window.
+    turn_seen: Option<(referee_campaign::CampaignId, u32)>,
 }
 
 /// The key of a campaign's pack folder in the file's settings.
@@ -220,6 +232,9 @@ impl RefereeApp {
             log_seen: None,
             commitment: None,
             dice: None,
+            charts: None,
+            reports: None,
+            turn_seen: None,
             recent: Vec::new(),
             recent_file: None,
             quit: false,
@@ -497,6 +512,7 @@ impl RefereeApp {
         for command in std::mem::take(&mut self.queue) {
             self.apply(command);
         }
+        self.follow_turns();
     }
 
     fn apply(&mut self, command: AppCommand) {
@@ -587,6 +603,17 @@ impl RefereeApp {
                 self.dice = show.then(DiceForm::default);
                 self.message = None;
             }
+            AppCommand::ShowCharts(show) => {
+                self.charts = None;
+                if show {
+                    self.refresh_charts();
+                }
+            }
+            AppCommand::ShowReports(show) => {
+                self.reports =
+                    show.then(|| charts::ReportsForm { turn_over: None, folder: self.pack_settings.folder.clone(), written: None });
+            }
+            AppCommand::WriteReports { folder } => self.write_reports(&folder),
             AppCommand::RevealSeed | AppCommand::CommitSeed => {
                 let Some(desk) = &self.desk else { return };
                 let done = match command {
@@ -722,6 +749,55 @@ impl RefereeApp {
         }
     }
 
+    /// Makes the open Charts window's charts again, for the viewer on screen and the log as
+    /// it stands.
+    fn refresh_charts(&mut self) {
+        let Some(desk) = &self.desk else { return };
+        let (id, viewer, log_lines) = (desk.get().campaign_id(), desk.get().viewer().clone(), desk.get().log().lines.len());
+        let charts = crate::reports::charts(&self.store, id, &self.catalog, &viewer).map_err(|e| e.to_string());
+        self.charts = Some(charts::ChartsForm { viewer, log_lines, charts });
+    }
+
+    /// Writes every reader's turn report of the open campaign into `folder` (`~/` is the
+    /// home folder), the folder kept as the campaign's.
+    fn write_reports(&mut self, folder: &str) {
+        let Some(desk) = &self.desk else { return };
+        let id = desk.get().campaign_id();
+        let mut settings = self.pack_settings.clone();
+        settings.folder = folder.to_owned();
+        let written = settings
+            .folder()
+            .and_then(|dir| crate::reports::write_all(&mut self.store, id, &self.catalog, settings.paper, &dir).map_err(|e| e.to_string()));
+        if written.is_ok() {
+            self.keep_pack_settings(settings);
+        }
+        let form = self.reports.get_or_insert_with(|| charts::ReportsForm { turn_over: None, folder: folder.to_owned(), written: None });
+        form.written = Some(written);
+    }
+
+    /// Opens the Turn reports window when the campaign on screen has moved on to another
+    /// turn, in the umpire's view; refreshes the open Charts window when the log or the
+    /// viewer changed.
+    fn follow_turns(&mut self) {
+        let Some(desk) = &self.desk else { return };
+        let now = (desk.get().campaign_id(), desk.get().turn());
+        let umpire = matches!(desk.get().viewer(), Viewer::Umpire);
+        if let Some((id, turn)) = self.turn_seen
+            && id == now.0
+            && now.1 > turn
+            && umpire
+            && self.reports.is_none()
+        {
+            let folder = self.pack_settings.folder.clone();
+            self.reports = Some(charts::ReportsForm { turn_over: Some(turn), folder, written: None });
+        }
+        self.turn_seen = Some(now);
+        let stale = self.charts.as_ref().is_some_and(|c| &c.viewer != desk.get().viewer() || c.log_lines != desk.get().log().lines.len());
+        if stale {
+            self.refresh_charts();
+        }
+    }
+
     /// Keeps the pack window's choices for the next one, and its folder for this campaign in
     /// the file's settings.
     fn keep_pack_settings(&mut self, settings: PackSettings) {
@@ -790,6 +866,8 @@ impl RefereeApp {
         self.refusals.clear();
         self.hand_back = None;
         self.dice = None;
+        self.charts = None;
+        self.reports = None;
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.
@@ -865,6 +943,14 @@ impl RefereeApp {
         if let Some(form) = &mut self.settings {
             let locked = self.passphrase_set;
             handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
+        }
+        if let Some(form) = &self.charts {
+            charts::charts_window_ui(ui.ctx(), form, &sides, queue);
+        }
+        if let Some(form) = &mut self.reports
+            && handed_to.is_none()
+        {
+            charts::reports_window_ui(ui.ctx(), form, &sides, queue);
         }
         match &mut self.desk {
             Some(desk) if !picker_shown => {

@@ -57,6 +57,14 @@ pub(crate) fn bar_ui(
                 });
             }
             if let Some(desk) = &desk {
+                ui.separator();
+                let reports = ui.button("Turn reports…").on_hover_text("A report for each side from its own view, and the umpire's");
+                if reports.clicked() {
+                    commands.push(AppCommand::ShowReports(true));
+                }
+                if ui.button("Charts…").on_hover_text("The campaign turn by turn, as the viewer on screen may know it").clicked() {
+                    commands.push(AppCommand::ShowCharts(true));
+                }
                 desk.campaign_menu_ui(ui, commands);
             }
             if !data.campaigns.is_empty() {

@@ -166,6 +166,10 @@ impl EngineDesk for BelisariusDesk {
         self.campaign.id
     }
 
+    fn turn(&self) -> u32 {
+        self.campaign.state.turn
+    }
+
     fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
         store.verify_seed::<Belisarius>(self.campaign.id, seed)
     }

@@ -67,6 +67,9 @@ pub(crate) trait EngineDesk {
     /// Who is looking.
     fn viewer(&self) -> &Viewer;
 
+    /// The campaign turn under way, from 1.
+    fn turn(&self) -> u32;
+
     /// Checks `seed` against the campaign's commitment and replays its seeded rolls.
     fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
 

@@ -66,6 +66,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::Quit => "closing the program",
         AppCommand::ShowSeed(true) => "the dice seed",
         AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } => "the battle packs",
+        AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) => "the settings",
         AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",
         AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) if typed(input) => "typed-in dice",
@@ -90,7 +91,7 @@ pub(crate) fn hand_back_ui(
             ui.add_space(ui.available_height() * 0.25);
             ui.heading("Hand the screen back to the referee");
             ui.add_space(8.0);
-            ui.label(format!("{side}'s view is on screen. {} needs the referee.", form.reason));
+            ui.label(format!("{side}'s view is on screen. This needs the referee: {}.", form.reason));
             ui.add_space(12.0);
             if locked {
                 let l = ui.label("Referee's passphrase");

@@ -339,6 +339,10 @@ impl EngineDesk for MagnaGraeciaDesk {
         self.campaign.id
     }
 
+    fn turn(&self) -> u32 {
+        self.campaign.state.turn
+    }
+
     fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
         store.verify_seed::<MagnaGraecia>(self.campaign.id, seed)
     }

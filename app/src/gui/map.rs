@@ -7,6 +7,7 @@
 //! wave for a coast, a fill pattern per side) so the map reads in greyscale and for
 //! colour-blind eyes.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use egui::epaint::{Galley, Mesh};
@@ -401,14 +402,47 @@ fn marker_radius(zoom: f32) -> f32 {
     (zoom * 2.7).clamp(6.5, 12.0)
 }
 
-/// The nearest node within `reach` screen points of `pointer`.
-fn node_at(map: &Map, proj: Projection, pointer: Pos2, reach: f32) -> Option<NodeId> {
-    map.nodes
-        .values()
-        .map(|n| (n.id, proj.pos(n.x_km, n.y_km).distance(pointer)))
+/// The nearest node within `reach` screen points of `pointer`, at the places `spread` drew
+/// the nodes.
+fn node_at(spread: &BTreeMap<NodeId, Pos2>, pointer: Pos2, reach: f32) -> Option<NodeId> {
+    spread
+        .iter()
+        .map(|(id, at)| (*id, at.distance(pointer)))
         .filter(|(_, d)| *d <= reach)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(id, _)| id)
+}
+
+/// Where each node is drawn: at its place on the map, except that two nodes closer on the
+/// screen than `gap` (Motya and Lilybaeum, zoomed out) are pushed apart along the line
+/// between them until their markers and badges no longer overlap. Zoomed in, every node is
+/// where the map puts it. Paths, counters, labels and clicks all follow the drawn places.
+fn spread(map: &Map, proj: Projection, gap: f32) -> BTreeMap<NodeId, Pos2> {
+    let mut at: BTreeMap<NodeId, Pos2> = map.nodes.values().map(|n| (n.id, proj.pos(n.x_km, n.y_km))).collect();
+    let ids: Vec<NodeId> = at.keys().copied().collect();
+    for _ in 0..12 {
+        let mut moved = false;
+        for (i, a) in ids.iter().enumerate() {
+            for b in &ids[i + 1..] {
+                let (pa, pb) = (at[a], at[b]);
+                let d = pb - pa;
+                let len = d.length();
+                if len >= gap {
+                    continue;
+                }
+                // Two nodes on one spot part along the vertical, the lower id above.
+                let dir = if len > 0.01 { d / len } else { vec2(0.0, 1.0) };
+                let push = dir * (gap - len) / 2.0;
+                at.insert(*a, pa - push);
+                at.insert(*b, pb + push);
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    at
 }
 
 /// What a node looks like, from the map and the public board.
@@ -461,12 +495,13 @@ fn disease_at(centre: Pos2, r: f32) -> Pos2 {
 impl Marker<'_> {
     /// The marker with its badges, star and wave: what labels must keep clear of.
     fn footprint(&self, r: f32) -> Rect {
+        // At least the ring a lit or selected node gets, so that no label sits under it.
         let reach = if self.siege.is_some() {
             r + SIEGE_RING + SIEGE_TICK + 1.5
         } else if self.ally.is_some() {
-            r + ALLY_RING + 3.0
+            r + ALLY_RING + 6.5
         } else {
-            r + 2.0
+            r + 7.5
         };
         let mut rect = Rect::from_center_size(self.centre, Vec2::splat(2.0 * reach));
         if self.fortified.is_some() {
@@ -642,6 +677,9 @@ pub(crate) fn map_ui(
     state.view.input(ui, &response, whole(map), FIT_MARGIN);
     let proj = state.projection(canvas);
     let r = marker_radius(proj.zoom);
+    // A node's marker with its badge, star and coast wave fits in a box of about 2r + 20.
+    let spread = spread(map, proj, 2.0 * r + 20.0);
+    let centre_of = |n: NodeId| spread.get(&n).copied();
 
     let markers: Vec<Marker<'_>> = map
         .nodes
@@ -651,7 +689,7 @@ pub(crate) fn map_ui(
             let side = |s: Option<&referee_campaign::SideId>| s.and_then(|s| board.side(s));
             Marker {
                 id: n.id,
-                centre: proj.pos(n.x_km, n.y_km),
+                centre: spread.get(&n.id).copied().unwrap_or_else(|| proj.pos(n.x_km, n.y_km)),
                 // The number the scenario makes of it (MG-05), on the map file's walls.
                 fortified: n.city_commands.map(|m| status.and_then(|s| s.city_commands).unwrap_or(m)),
                 coastal: n.coastal,
@@ -700,7 +738,7 @@ pub(crate) fn map_ui(
 
     let pointer = response.hover_pos();
     let hovered_token = pointer.and_then(|p| tokens.iter().find(|t| t.rect.expand(1.0).contains(p)));
-    let hovered = if hovered_token.is_some() { None } else { pointer.and_then(|p| node_at(map, proj, p, r + 6.0)) };
+    let hovered = if hovered_token.is_some() { None } else { pointer.and_then(|p| node_at(&spread, p, r + 6.0)) };
     let hovered_move = hovered.and_then(|n| moves.and_then(|m| m.get_key_value(&n)));
     let hovered_deploy = hovered.filter(|n| deploy.contains(n));
     if response.clicked()
@@ -719,7 +757,7 @@ pub(crate) fn map_ui(
                 None => {}
             }
         } else {
-            let hit = node_at(map, proj, p, r + 6.0);
+            let hit = node_at(&spread, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
                 (Some((c, _)), Some(path)) => commands.push(AppCommand::Execute(
                     Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
@@ -745,12 +783,11 @@ pub(crate) fn map_ui(
     paint_sea_names(&painter, map, proj);
 
     for &(a, b) in &map.paths {
-        let (Some(na), Some(nb)) = (map.node(a), map.node(b)) else { continue };
+        let (Some(pa), Some(pb)) = (centre_of(a), centre_of(b)) else { continue };
         let touches = selected.is_some_and(|s| s == a || s == b);
         let stroke = if touches { Stroke::new(3.0, PATH_SELECTED) } else { Stroke::new(1.8, PATH) };
-        painter.line_segment([proj.pos(na.x_km, na.y_km), proj.pos(nb.x_km, nb.y_km)], stroke);
+        painter.line_segment([pa, pb], stroke);
     }
-    let centre_of = |n: NodeId| map.node(n).map(|x| proj.pos(x.x_km, x.y_km));
     if let (Some((c, _)), Some(moves)) = (picked, moves) {
         // The routes the picked counter may take, the hovered one bolder.
         for (to, path) in moves {
@@ -1159,7 +1196,7 @@ pub(crate) fn paint_battlefield(painter: &Painter, rect: Rect, map: &Map, b: &Ba
         }
     }
     let hub = b.settlement.as_ref().map_or(centre, |s| cell_rect(s.area).center());
-    let mut per_edge: std::collections::BTreeMap<Edge, Vec<NodeId>> = std::collections::BTreeMap::new();
+    let mut per_edge: BTreeMap<Edge, Vec<NodeId>> = BTreeMap::new();
     for (to, edge) in &b.roads {
         per_edge.entry(*edge).or_default().push(*to);
     }
@@ -1249,6 +1286,32 @@ mod tests {
         let [a, b] = clip_to_circle([pos2(-10.0, 0.0), pos2(10.0, 0.0)], c, 5.0).unwrap();
         assert!((a.x + 5.0).abs() < 1e-4 && (b.x - 5.0).abs() < 1e-4);
         assert!(clip_to_circle([pos2(-10.0, 6.0), pos2(10.0, 6.0)], c, 5.0).is_none());
+    }
+
+    /// zoomed out, nodes closer than a marker's box (Motya and Lilybaeum) are drawn
+    /// apart far enough that markers and badges do not overlap; zoomed in, every node is
+    /// where the map puts it.
+    #[test]
+    fn x_03_close_nodes_are_drawn_apart_and_far_ones_stay() {
+        let map = referee_campaign::Catalog::embedded().map("sicily").cloned().unwrap();
+        let (motya, lilybaeum) = (NodeId(0), NodeId(1));
+        let gap = 2.0 * marker_radius(2.0) + 20.0;
+        let out = Projection { origin: pos2(0.0, 0.0), zoom: 2.0 };
+        let true_distance = out
+            .pos(map.nodes[&motya].x_km, map.nodes[&motya].y_km)
+            .distance(out.pos(map.nodes[&lilybaeum].x_km, map.nodes[&lilybaeum].y_km));
+        assert!(true_distance < gap, "the test needs Motya and Lilybaeum to collide zoomed out");
+        let drawn = spread(&map, out, gap);
+        for (i, a) in drawn.values().enumerate() {
+            for b in drawn.values().skip(i + 1) {
+                assert!(a.distance(*b) >= gap - 0.5, "two nodes still overlap: {a:?} {b:?}");
+            }
+        }
+        let near = Projection { origin: pos2(0.0, 0.0), zoom: 40.0 };
+        let drawn = spread(&map, near, 2.0 * marker_radius(40.0) + 20.0);
+        for n in map.nodes.values() {
+            assert_eq!(drawn[&n.id], near.pos(n.x_km, n.y_km), "{} moved though nothing crowds it", n.name);
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@
 mod app;
 mod bar;
 mod belisarius;
+mod charts;
 mod desk;
 mod dialogs;
 mod dice;
@@ -50,6 +51,9 @@ pub struct GuiOptions {
     pub smoke_frames: Option<u32>,
     /// Save a screenshot of the window here just before closing (with `smoke_frames`).
     pub screenshot: Option<PathBuf>,
+    /// A window to open over the desk for the smoke test's screenshot: `charts`, `reports`
+    /// or `dice`.
+    pub smoke_window: Option<String>,
     /// Where maps and scenarios are read from.
     pub data: DataSource,
 }
@@ -61,7 +65,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             "cannot open a window: no display found (DISPLAY/WAYLAND_DISPLAY unset); the command line still works, see `referee --help`"
         );
     }
-    let GuiOptions { db, open, view_as, smoke_frames, screenshot, data } = options;
+    let GuiOptions { db, open, view_as, smoke_frames, screenshot, smoke_window, data } = options;
     let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
     // A referee's folder made for Magna Graecia alone has no Belisarius files.
     let world = if data.has(referee_data::BELISARIUS) {
@@ -82,6 +86,12 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     {
         let why = app.message().map_or_else(|| format!("campaign `{key}` did not open"), |m| m.text.clone());
         anyhow::bail!("{why}");
+    }
+    match smoke_window.as_deref() {
+        Some("charts") => app.send(AppCommand::ShowCharts(true)),
+        Some("reports") => app.send(AppCommand::ShowReports(true)),
+        Some("dice") => app.send(AppCommand::ShowDice(true)),
+        _ => {}
     }
     let smoke = smoke_frames.map(|frames| Smoke::new(frames, screenshot));
     let outcome = smoke.as_ref().map(|s| Arc::clone(&s.outcome));

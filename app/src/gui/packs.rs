@@ -16,7 +16,7 @@ pub use referee_battle_gen::pack::WrittenFile;
 use referee_battle_gen::pack::{PackOptions, Reader};
 use referee_battle_gen::{Paper, TabletopSystem};
 use referee_campaign::view::{Board, View};
-use referee_campaign::{CampaignState, Logged, Map};
+use referee_campaign::{CampaignState, Logged, Map, SideId};
 
 use super::app::AppCommand;
 
@@ -269,11 +269,9 @@ impl PackForm {
     }
 }
 
-fn reader_name(board: &Board, reader: &Reader) -> String {
-    match reader {
-        Reader::Umpire => "umpire".to_owned(),
-        Reader::Side(s) => board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()),
-    }
+/// A Magna Graecia side's name on the board, or its id.
+fn side_name(board: &Board) -> impl Fn(&SideId) -> String + '_ {
+    |s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone())
 }
 
 fn file_name(path: &Path) -> String {
@@ -284,8 +282,9 @@ fn kilobytes(bytes: usize) -> String {
     format!("{:.0} KB", (bytes as f64 / 1024.0).ceil())
 }
 
-/// The files of a pack, one a line: name, reader, pages, size.
-fn files_grid_ui(ui: &mut egui::Ui, board: &Board, id: &str, files: &[WrittenFile]) {
+/// The files of a pack or of turn reports, one a line: name, reader, pages, size; and under
+/// them what a file could not print.
+pub(crate) fn files_grid_ui(ui: &mut egui::Ui, id: &str, files: &[WrittenFile], side_name: &dyn Fn(&SideId) -> String) {
     egui::Grid::new(id).num_columns(4).striped(true).spacing([14.0, 3.0]).show(ui, |ui| {
         for h in ["File", "For", "Pages", "Size"] {
             ui.label(RichText::new(h).weak());
@@ -293,12 +292,18 @@ fn files_grid_ui(ui: &mut egui::Ui, board: &Board, id: &str, files: &[WrittenFil
         ui.end_row();
         for f in files {
             ui.label(file_name(&f.path)).on_hover_text(f.path.display().to_string());
-            ui.label(reader_name(board, &f.reader));
+            ui.label(match &f.reader {
+                Reader::Umpire => "umpire".to_owned(),
+                Reader::Side(s) => side_name(s),
+            });
             ui.label(f.pages.to_string());
             ui.label(kilobytes(f.bytes));
             ui.end_row();
         }
     });
+    for warning in files.iter().filter_map(WrittenFile::glyph_warning) {
+        ui.colored_label(ui.visuals().warn_fg_color, warning);
+    }
 }
 
 /// The options of a pack: paper, rules, DBSA scaling and figures, and the folder.
@@ -468,7 +473,7 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
                                 commands.push(AppCommand::OpenFolder(PathBuf::from(&folder)));
                             }
                         });
-                        files_grid_ui(ui, board, "pack_files", files);
+                        files_grid_ui(ui, "pack_files", files, &side_name(board));
                     }
                     Some(Err(e)) => {
                         ui.add(egui::Label::new(RichText::new(e).color(red)).wrap());
@@ -526,7 +531,7 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
         if !job.files.is_empty() {
             egui::CollapsingHeader::new("Files")
                 .id_salt("pack_job_files")
-                .show(ui, |ui| files_grid_ui(ui, board, "pack_job_grid", &job.files));
+                .show(ui, |ui| files_grid_ui(ui, "pack_job_grid", &job.files, &side_name(board)));
         }
     }
     for e in &job.errors {

@@ -99,6 +99,19 @@ impl Engine for Belisarius {
             _ => Vec::new(),
         }
     }
+
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+
+    /// Victory and the last season come with the rules of a later version (BE-47).
+    fn ended(_: &State) -> bool {
+        false
+    }
+
+    fn readings(view: &View) -> Vec<crate::core::history::Reading> {
+        view.readings()
+    }
 }
 
 /// Decides what `order` does to the campaign.

@@ -12,6 +12,7 @@ use super::event::{Event, Logged};
 use super::map::{CityId, ZoneId};
 use super::pieces::Unit;
 use super::state::{Location, Phase, PieceKind, State};
+use crate::core::history::{Measure, Reading};
 use crate::core::viewer::{Viewer, Visibility};
 use crate::ids::SideId;
 
@@ -163,6 +164,29 @@ impl View {
             View::Umpire(v) => &v.log,
             View::Side(v) => &v.log,
         }
+    }
+
+    /// The numbers this view holds for charts: zones and cities each side holds (public on
+    /// the map) and the land combat points of the Tables of Organisation the viewer may
+    /// read. Losses, battles and sieges come with the rules that cause them (BE-17, BE-24).
+    pub fn readings(&self) -> Vec<Reading> {
+        let board = self.board();
+        let count = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
+        let mut out = Vec::new();
+        for s in &board.sides {
+            let zones = board.zones.iter().filter(|z| z.controller.as_ref() == Some(&s.id)).count();
+            out.push(Reading { measure: Measure::Held, side: Some(s.id.clone()), value: count(zones), unit: "zones".to_owned() });
+        }
+        for org in self.organisations() {
+            let points: u32 = org.boxes.iter().filter(|b| !b.naval).map(|b| b.points).sum();
+            out.push(Reading {
+                measure: Measure::Strength,
+                side: Some(org.side.clone()),
+                value: f64::from(points),
+                unit: "combat points".to_owned(),
+            });
+        }
+        out
     }
 
     /// The Tables of Organisation the viewer may read.

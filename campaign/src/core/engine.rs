@@ -153,6 +153,13 @@ pub trait Engine: Sized + 'static {
     /// The rolls and chit draws an event holds, in the order they were made: what a replay
     /// of the seed checks.
     fn draws(event: &Self::Event) -> Vec<super::verify::Drawn<'_>>;
+    /// The campaign turn the state is in, from 1.
+    fn turn(state: &Self::State) -> u32;
+    /// Whether the campaign is over.
+    fn ended(state: &Self::State) -> bool;
+    /// The numbers a view holds for charts: each taken from the view, so that a
+    /// side's readings are what that side may know.
+    fn readings(view: &Self::View) -> Vec<super::history::Reading>;
 
     /// Rebuilds a state from a campaign's complete event list.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self::State, ReplayError> {

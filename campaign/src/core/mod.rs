@@ -5,6 +5,7 @@
 pub mod dice;
 pub mod engine;
 pub mod error;
+pub mod history;
 pub mod rule;
 pub mod verify;
 pub mod viewer;

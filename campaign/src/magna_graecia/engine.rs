@@ -10,6 +10,7 @@ use super::view::{View, view_for};
 use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId};
 use crate::core::error::RuleError;
+use crate::core::history::Reading;
 use crate::core::verify::Drawn;
 use crate::core::viewer::Viewer;
 
@@ -109,5 +110,17 @@ impl Engine for MagnaGraecia {
             Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
             _ => Vec::new(),
         }
+    }
+
+    fn turn(state: &CampaignState) -> u32 {
+        state.turn
+    }
+
+    fn ended(state: &CampaignState) -> bool {
+        state.phase == super::turn::Phase::Ended
+    }
+
+    fn readings(view: &View) -> Vec<Reading> {
+        view.readings()
     }
 }

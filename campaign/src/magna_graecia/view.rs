@@ -15,6 +15,7 @@ use super::siege::{LossesDue, Siege};
 use super::state::CampaignState;
 use super::table::BattleTable;
 use super::turn::{Counter, Phase};
+use crate::core::history::{Measure, Reading};
 pub use crate::core::viewer::Viewer;
 use crate::ids::{NodeId, SideId};
 
@@ -70,6 +71,8 @@ pub struct Board {
     pub sieges: Vec<Siege>,
     /// Sides out of the campaign (MG-32).
     pub eliminated: Vec<SideId>,
+    /// Battles raised so far: their numbers are public.
+    pub battles_raised: u32,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -168,6 +171,16 @@ pub struct Forces {
     /// For each battle the side fights in beside the commands of a city allied to it, those
     /// commands as they stand now (MG-05): the side commands them on the table.
     pub allied_city_commands: BTreeMap<u32, Vec<CommandRoster>>,
+    /// Elements the side has lost so far, in battle, at sea, to sieges and disease.
+    pub elements_lost: u32,
+}
+
+impl Forces {
+    /// Elements the side fields: its commands' and its capital's garrison.
+    pub fn elements(&self) -> u32 {
+        let army = self.army.as_ref().map_or(0, |a| a.commands.iter().map(CommandRoster::element_count).sum());
+        army + self.garrison.iter().map(|g| g.count).sum::<u32>()
+    }
 }
 
 pub use crate::core::viewer::LogLine;
@@ -212,6 +225,34 @@ impl View {
             View::Umpire(v) => &v.log,
             View::Side(v) => &v.log,
         }
+    }
+
+    /// The numbers this view holds for charts: every side's victory points and nodes
+    /// controlled, the battles raised and sieges under way (all public), and the strength
+    /// and losses of the forces the viewer may see.
+    pub fn readings(&self) -> Vec<Reading> {
+        let board = self.board();
+        let reading = |measure, side: Option<&SideId>, value: u32, unit: &str| Reading {
+            measure,
+            side: side.cloned(),
+            value: f64::from(value),
+            unit: unit.to_owned(),
+        };
+        let mut out = Vec::new();
+        for s in &board.sides {
+            let vp = board.victory.get(&s.id).map_or(0, |v| v.total);
+            out.push(reading(Measure::VictoryPoints, Some(&s.id), vp, "points"));
+            let held = u32::try_from(board.nodes.iter().filter(|n| n.controller.as_ref() == Some(&s.id)).count()).unwrap_or(u32::MAX);
+            out.push(reading(Measure::Held, Some(&s.id), held, "nodes"));
+        }
+        for f in self.forces() {
+            out.push(reading(Measure::Strength, Some(&f.side), f.elements(), "elements"));
+            out.push(reading(Measure::Losses, Some(&f.side), f.elements_lost, "elements"));
+        }
+        out.push(reading(Measure::Battles, None, board.battles_raised, "battles"));
+        let sieges = u32::try_from(board.sieges.len()).unwrap_or(u32::MAX);
+        out.push(reading(Measure::Sieges, None, sieges, "cities"));
+        out
     }
 
     /// The forces this viewer may see: all for the umpire, its own for a side.
@@ -267,6 +308,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         victory: state.victory_points(),
         sieges: state.siege.sieges.clone(),
         eliminated: state.politics.eliminated.iter().cloned().collect(),
+        battles_raised: state.battles_raised,
         alliance_rolls_due: if state.phase == Phase::Movement { state.alliance_rolls_due(map, state.moving_side()) } else { Vec::new() },
         battles: state
             .battles
@@ -339,6 +381,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
             .iter()
             .filter_map(|b| b.city.filter(|n| state.politics.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
             .collect(),
+        elements_lost: state.losses.elements_lost.get(side).copied().unwrap_or(0),
     })
 }
 

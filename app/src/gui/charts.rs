@@ -1,0 +1,148 @@
+//! The Charts window (X-04): the campaign turn by turn — victory points, strength, losses,
+//! what each side holds, battles and sieges — as the viewer on screen may know it. A side's
+//! charts come from its own view at the end of each turn, so they hold its own strength
+//! and losses and the public counts only.
+//!
+//! Also the Turn reports window: every reader's report written with one click, the files
+//! listed, and the folder opened.
+
+use egui::{Color32, RichText};
+use egui_plot::{Corner, Legend, Line, LineStyle, Plot, uniform_grid_spacer};
+use referee_campaign::SideId;
+use referee_campaign::core::history::Chart;
+use referee_campaign::core::viewer::Viewer;
+
+use super::app::AppCommand;
+use super::packs::{WrittenFile, files_grid_ui};
+
+/// The charts on screen, and the viewer and log length they were made for: made again when
+/// either changes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ChartsForm {
+    pub viewer: Viewer,
+    pub log_lines: usize,
+    pub charts: Result<Vec<Chart>, String>,
+}
+
+/// Line colours for sides, in order, readable on the dark and the light theme.
+const PALETTE: [Color32; 5] = [
+    Color32::from_rgb(0xe0, 0x6c, 0x3c),
+    Color32::from_rgb(0x4c, 0x9b, 0xe8),
+    Color32::from_rgb(0x6c, 0xc0, 0x5a),
+    Color32::from_rgb(0xc8, 0x7c, 0xe0),
+    Color32::from_rgb(0xd8, 0xc0, 0x40),
+];
+
+pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[(SideId, String)], queue: &mut Vec<AppCommand>) {
+    let mut open = true;
+    egui::Window::new("Charts").open(&mut open).default_width(760.0).default_height(560.0).show(ctx, |ui| {
+        let charts = match &form.charts {
+            Ok(c) => c,
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+                return;
+            }
+        };
+        ui.label(match &form.viewer {
+            Viewer::Umpire => "Turn by turn, every side. Turn 0 is the start; the last point is the turn under way.".to_owned(),
+            Viewer::Side(s) => {
+                format!("Turn by turn, as {} may know it: its own forces, and what everyone sees on the map.", side_name(sides, Some(s)))
+            }
+        });
+        if charts.is_empty() {
+            ui.label(RichText::new("Nothing to chart yet.").weak());
+            return;
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("charts").num_columns(2).spacing([16.0, 12.0]).show(ui, |ui| {
+                for (i, chart) in charts.iter().enumerate() {
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("{} ({})", chart.title, chart.unit)).strong());
+                        Plot::new(("chart", i))
+                            .height(170.0)
+                            .width(340.0)
+                            .legend(Legend::default().position(Corner::LeftTop))
+                            .x_grid_spacer(uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+                            .include_y(0.0)
+                            .allow_zoom(false)
+                            .allow_scroll(false)
+                            .allow_drag(false)
+                            .x_axis_label("turn")
+                            .show(ui, |plot| {
+                                for series in &chart.series {
+                                    let points: Vec<[f64; 2]> = series.points.iter().map(|&(t, v)| [f64::from(t), v]).collect();
+                                    let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
+                                    let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
+                                    let style = if series.side.is_none() { LineStyle::dashed_loose() } else { LineStyle::Solid };
+                                    plot.line(
+                                        Line::new(side_name(sides, series.side.as_ref()), points).color(colour).width(2.0).style(style),
+                                    );
+                                }
+                            });
+                    });
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+        });
+    });
+    if !open {
+        queue.push(AppCommand::ShowCharts(false));
+    }
+}
+
+fn side_name(sides: &[(SideId, String)], side: Option<&SideId>) -> String {
+    match side {
+        None => "the campaign".to_owned(),
+        Some(id) => sides.iter().find(|(s, _)| s == id).map_or_else(|| id.to_string(), |(_, n)| n.clone()),
+    }
+}
+
+/// The Turn reports window: what was written, or why not.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ReportsForm {
+    /// The turn just over, when the window opened by itself at a turn's end.
+    pub turn_over: Option<u32>,
+    pub folder: String,
+    pub written: Option<Result<Vec<WrittenFile>, String>>,
+}
+
+pub(crate) fn reports_window_ui(ctx: &egui::Context, form: &mut ReportsForm, sides: &[(SideId, String)], queue: &mut Vec<AppCommand>) {
+    let mut open = true;
+    egui::Window::new("Turn reports").open(&mut open).collapsible(false).default_width(520.0).show(ctx, |ui| {
+        if let Some(turn) = form.turn_over {
+            ui.label(RichText::new(format!("Turn {turn} is over.")).strong());
+        }
+        ui.label(
+            "A report for each side from its own view — its map, forces, the log since its last report, what is coming, \
+             victory as it may know it, its charts — and the umpire's with every side.",
+        );
+        ui.horizontal(|ui| {
+            let label = ui.label("Folder");
+            ui.add(egui::TextEdit::singleline(&mut form.folder).desired_width(340.0)).labelled_by(label.id);
+        });
+        if ui.button("Write every side's report").clicked() {
+            queue.push(AppCommand::WriteReports { folder: form.folder.clone() });
+        }
+        match &form.written {
+            Some(Ok(files)) => {
+                ui.separator();
+                let name = |s: &SideId| side_name(sides, Some(s));
+                files_grid_ui(ui, "report_files", files, &name);
+                if let Some(dir) = files.first().and_then(|f| f.path.parent())
+                    && ui.button("Open folder").clicked()
+                {
+                    queue.push(AppCommand::OpenFolder(dir.to_owned()));
+                }
+            }
+            Some(Err(e)) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            None => {}
+        }
+    });
+    if !open {
+        queue.push(AppCommand::ShowReports(false));
+    }
+}

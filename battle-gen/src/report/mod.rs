@@ -1,0 +1,428 @@
+//! Turn reports: a side's situation on paper, and the umpire's with every side and
+//! the campaign's charts.
+//!
+//! Like a battle pack, a report is drawn from an engine-neutral description, a
+//! [`ReportSpec`], which each campaign's adapter ([`magna_graecia`], [`belisarius`]) builds
+//! from one viewer's view and nothing else: the side's map with its own forces named and the
+//! others as they are seen across the table, its forces, the log lines it may read since
+//! its last report, what is coming, victory as far as it may know it, and its charts. The
+//! same spec is what `referee export` writes as JSON for play by e-mail.
+
+pub mod belisarius;
+pub mod magna_graecia;
+
+use referee_campaign::SideId;
+use referee_campaign::core::history::Chart;
+use referee_campaign::core::viewer::LogLine;
+use serde::{Deserialize, Serialize};
+
+use crate::Paper;
+use crate::layout::{Column, Flow, col, num};
+use crate::pack::{PackFile, Reader};
+use crate::pdf::{Document, Face, Ink, Page};
+
+/// A point on the campaign map, in kilometres east and south of its corner.
+pub type Km = [f32; 2];
+
+/// A side as the report names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportSide {
+    pub id: SideId,
+    pub name: String,
+}
+
+/// Who a report is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportReader {
+    /// The side, or `None` for the umpire.
+    pub side: Option<SideId>,
+    /// "Carthage", "the umpire".
+    pub name: String,
+}
+
+/// The campaign map as one reader may see it, in kilometres.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Sketch {
+    pub width_km: f32,
+    pub height_km: f32,
+    /// Land outlines drawn under everything (Magna Graecia's island).
+    pub land: Vec<Vec<Km>>,
+    /// Regions shaded by who holds them (Belisarius's zones).
+    pub areas: Vec<SketchArea>,
+    /// Roads or paths between places.
+    pub links: Vec<[Km; 2]>,
+    pub places: Vec<SketchPlace>,
+    pub pieces: Vec<SketchPiece>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SketchArea {
+    pub outline: Vec<Km>,
+    /// Index into [`ReportSpec::sides`] of who holds it.
+    pub held_by: Option<usize>,
+    pub label: String,
+    pub label_at: Km,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SketchPlace {
+    pub at: Km,
+    pub label: String,
+    /// Index into [`ReportSpec::sides`] of who holds it.
+    pub held_by: Option<usize>,
+    /// Walled: drawn as a square rather than a dot.
+    pub city: bool,
+}
+
+/// A counter or marker on the map: the reader's own named, the others only as what
+/// anyone sees of them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SketchPiece {
+    pub at: Km,
+    /// Index into [`ReportSpec::sides`].
+    pub side: usize,
+    /// "Hanno", "fleet", "command", "marker".
+    pub text: String,
+}
+
+/// A titled table of the report: forces, victory points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportTable {
+    pub heading: String,
+    pub columns: Vec<String>,
+    /// Columns set right-aligned, as figures.
+    pub figures: Vec<bool>,
+    pub rows: Vec<Vec<String>>,
+    /// Lines under the table.
+    pub notes: Vec<String>,
+}
+
+/// Everything a turn report holds, for one reader.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportSpec {
+    pub campaign: String,
+    pub scenario: String,
+    pub turn: u32,
+    /// "turn 3 of 10, Carthage to move (movement)", "spring 535, turn 2 of 16".
+    pub when: String,
+    pub reader: ReportReader,
+    pub sides: Vec<ReportSide>,
+    /// The SHA-256 commitment to the dice seed published when the campaign began.
+    pub commitment: Option<String>,
+    /// A note on the map, e.g. that it is a reconstruction.
+    pub map_note: Option<String>,
+    pub sketch: Sketch,
+    pub forces: Vec<ReportTable>,
+    /// Battles, sieges and other things coming, one line each.
+    pub coming: Vec<String>,
+    pub victory: Option<ReportTable>,
+    /// The first log line this report holds, in the reader's numbering.
+    pub log_from: u64,
+    pub log: Vec<LogLine>,
+    pub charts: Vec<Chart>,
+}
+
+impl ReportSpec {
+    /// The file the report is written to: `turn-03-carthage.pdf`, `turn-03-umpire.json`.
+    pub fn file_name(&self, extension: &str) -> String {
+        let who = self.reader.side.as_ref().map_or("umpire", SideId::as_str);
+        let who: String = who.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+        format!("turn-{:02}-{who}.{extension}", self.turn)
+    }
+
+    fn footer(&self, what: &str) -> String {
+        format!("{}, turn {} — {what} — for {}", self.campaign, self.turn, self.reader.name)
+    }
+
+    fn side_name(&self, side: Option<&SideId>) -> String {
+        match side {
+            None => "the campaign".to_owned(),
+            Some(id) => self.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone()),
+        }
+    }
+
+    /// The log lines after `from`, in the reader's numbering: the lines since the last report.
+    pub fn keep_log_from(&mut self, from: u64) {
+        self.log_from = from;
+        self.log.retain(|l| l.seq >= from);
+    }
+}
+
+/// Shades of the sides' places and pieces, in side order: far enough apart to tell on a
+/// black-and-white printout.
+const SIDE_INK: [f32; 4] = [0.85, 0.5, 0.25, 0.68];
+/// Lighter shades for the zones a side holds, so that names on them stay legible.
+const AREA_INK: [f32; 4] = [0.30, 0.14, 0.05, 0.22];
+
+fn side_ink(i: usize) -> Ink {
+    Ink(SIDE_INK[i % SIDE_INK.len()])
+}
+
+/// The report as a PDF.
+pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
+    let mut doc = Document::new(&format!("{}, turn {}: report for {}", spec.campaign, spec.turn, spec.reader.name), paper);
+    {
+        let mut flow = Flow::new(&mut doc, spec.footer("situation"));
+        let only = match &spec.reader.side {
+            Some(_) => format!("For {}'s player only.", spec.reader.name),
+            None => "For the umpire only: every side's secrets.".to_owned(),
+        };
+        flow.title(
+            &format!("Turn {} report for {}", spec.turn, spec.reader.name),
+            &format!("{}, {}: {}. {only}", spec.campaign, spec.scenario, spec.when),
+        );
+        if let Some(c) = &spec.commitment {
+            // In a fixed-width face on a line of its own: in the proportional face the
+            // digest's width, and so where the lines around it break, would follow the seed.
+            flow.field("Dice commitment: ", "the SHA-256 of the dice seed, published when the campaign began.");
+            flow.mono(c);
+            flow.para("The referee reveals the seed later; `referee verify` then checks every seeded roll against it.");
+        }
+        flow.heading("The map");
+        let w = flow.width();
+        let sketch = &spec.sketch;
+        let aspect = if sketch.width_km > 0.0 { sketch.height_km / sketch.width_km } else { 1.0 };
+        let h = (w * aspect).min(150.0);
+        let scale = (w / sketch.width_km.max(1.0)).min(h / sketch.height_km.max(1.0));
+        flow.drawing(h + 4.0, |page, x, y, _| draw_sketch(page, x, y, scale, spec));
+        let key: Vec<String> = spec.sides.iter().enumerate().map(|(i, s)| format!("{} ({})", s.name, shade_name(i))).collect();
+        flow.field(
+            "Key: ",
+            &format!("{}. Squares are walled cities; small boxes are counters or markers, the reader's own named.", key.join("; ")),
+        );
+        if let Some(note) = &spec.map_note {
+            flow.para(note);
+        }
+        for t in &spec.forces {
+            report_table(&mut flow, t);
+        }
+        flow.heading("Coming");
+        if spec.coming.is_empty() {
+            flow.para("No battle or siege is due.");
+        } else {
+            flow.bullets(&spec.coming);
+        }
+        if let Some(v) = &spec.victory {
+            report_table(&mut flow, v);
+        }
+        flow.set_footer(spec.footer("log"));
+        flow.heading(&if spec.log_from > 1 { format!("The log from line {}", spec.log_from) } else { "The log".to_owned() });
+        if spec.log.is_empty() {
+            flow.para(&if spec.log_from > 1 {
+                format!("Nothing in the log from line {} on: nothing new since the last report.", spec.log_from)
+            } else {
+                "Nothing in the log yet.".to_owned()
+            });
+        } else {
+            let rows: Vec<Vec<String>> = spec.log.iter().map(|l| vec![l.seq.to_string(), l.text.clone()]).collect();
+            flow.table(&[num("No.", 0.08), col("What happened", 0.92)], &rows);
+        }
+        if !spec.charts.is_empty() {
+            flow.set_footer(spec.footer("charts"));
+            flow.heading("Charts");
+            flow.para(match &spec.reader.side {
+                Some(_) => "Turn by turn: your own forces, and what every side can see on the map.",
+                None => "Turn by turn, every side: turn 0 is the start.",
+            });
+            // Two charts to a row, half a page each.
+            for pair in spec.charts.chunks(2) {
+                flow.drawing(66.0, |page, x, y, w| {
+                    let half = (w - 8.0) / 2.0;
+                    for (i, chart) in pair.iter().enumerate() {
+                        let names: Vec<String> = chart.series.iter().map(|s| spec.side_name(s.side.as_ref())).collect();
+                        let left = x + (half + 8.0) * i as f32;
+                        draw_chart(page, left, y, half, 60.0, chart, &names);
+                    }
+                });
+            }
+        }
+        flow.finish();
+    }
+    let reader = spec.reader.side.clone().map_or(Reader::Umpire, Reader::Side);
+    PackFile::new(doc, spec.file_name("pdf"), reader)
+}
+
+fn shade_name(i: usize) -> &'static str {
+    match SIDE_INK[i % SIDE_INK.len()] {
+        v if v > 0.7 => "black",
+        v if v > 0.4 => "dark grey",
+        v if v > 0.2 => "grey",
+        _ => "light grey",
+    }
+}
+
+fn report_table(flow: &mut Flow<'_>, t: &ReportTable) {
+    flow.heading(&t.heading);
+    if t.rows.is_empty() {
+        flow.para("None.");
+    } else {
+        // Each column as wide as its longest cell asks, within bounds, so that a make-up of
+        // twenty elements gets the room and a figure does not.
+        let weights: Vec<f32> = t
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, title)| {
+                let longest = t.rows.iter().filter_map(|r| r.get(i)).map(|c| c.chars().count()).max().unwrap_or(0);
+                let longest = longest.max(title.chars().count()).clamp(4, 48);
+                f32::from(u8::try_from(longest).unwrap_or(48))
+            })
+            .collect();
+        let columns: Vec<Column<'_>> = t
+            .columns
+            .iter()
+            .zip(&weights)
+            .enumerate()
+            .map(|(i, (c, &w))| if t.figures.get(i).copied().unwrap_or(false) { num(c, w) } else { col(c, w) })
+            .collect();
+        flow.table(&columns, &t.rows);
+    }
+    for n in &t.notes {
+        flow.para(n);
+    }
+}
+
+/// The map, `scale` mm to the kilometre, its corner at (x, y).
+fn draw_sketch(page: &mut Page, x: f32, y: f32, scale: f32, spec: &ReportSpec) {
+    let s = &spec.sketch;
+    let at = |p: Km| (x + p[0] * scale, y + p[1] * scale);
+    let (w, h) = (s.width_km * scale, s.height_km * scale);
+    page.rect(x, y, w, h, None, Some((Ink(0.5), 0.2)));
+    for land in &s.land {
+        let pts: Vec<(f32, f32)> = land.iter().map(|&p| at(p)).collect();
+        page.polygon(&pts, Some(Ink(0.04)), Some((Ink(0.6), 0.25, None)));
+    }
+    for a in &s.areas {
+        let pts: Vec<(f32, f32)> = a.outline.iter().map(|&p| at(p)).collect();
+        let fill = a.held_by.map_or(Ink(0.0), |i| Ink(AREA_INK[i % AREA_INK.len()]));
+        page.polygon(&pts, Some(fill), Some((Ink(0.55), 0.15, None)));
+    }
+    for a in &s.areas {
+        let (lx, ly) = at(a.label_at);
+        page.text_centred(lx, ly, 5.0, Face::Regular, &a.label);
+    }
+    for [a, b] in &s.links {
+        page.line(&[at(*a), at(*b)], Ink(0.45), 0.2, None);
+    }
+    for p in &s.places {
+        let (px, py) = at(p.at);
+        let fill = p.held_by.map_or(Ink::WHITE, side_ink);
+        if p.city {
+            page.rect(px - 1.3, py - 1.3, 2.6, 2.6, Some(fill), Some((Ink::BLACK, 0.25)));
+        } else {
+            page.circle(px, py, 1.0, Some(fill), Some((Ink::BLACK, 0.2)));
+        }
+        // A label that would leave the map goes above the place, against the map's edge.
+        if px + 1.8 + page.text_width(&p.label, 5.5, Face::Regular) > x + w {
+            page.text_right((px + 1.3).min(x + w - 0.5), py - 3.2, 5.5, Face::Regular, &p.label);
+        } else {
+            page.text(px + 1.8, py + 0.9, 5.5, Face::Regular, &p.label);
+        }
+    }
+    // Pieces stack under the place they stand on, in the order given.
+    let mut stacked: Vec<(Km, usize)> = Vec::new();
+    for piece in &s.pieces {
+        let n = match stacked.iter_mut().find(|(p, _)| *p == piece.at) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                stacked.push((piece.at, 0));
+                0
+            }
+        };
+        let (px, py) = at(piece.at);
+        let top = py + 1.8 + 2.4 * f32::from(u16::try_from(n).unwrap_or(u16::MAX));
+        page.rect(px - 1.0, top, 2.0, 2.0, Some(side_ink(piece.side)), Some((Ink::BLACK, 0.15)));
+        page.text(px + 1.6, top + 1.8, 5.0, Face::Regular, &piece.text);
+    }
+}
+
+/// A line chart of one measure, each series in its own shade and dash, with a key.
+pub fn draw_chart(page: &mut Page, x: f32, y: f32, w: f32, h: f32, chart: &Chart, names: &[String]) {
+    const DASHES: [Option<&[f32]>; 4] = [None, Some(&[1.6, 0.9]), Some(&[0.4, 0.7]), Some(&[2.5, 0.8, 0.5, 0.8])];
+    page.text(x, y + 3.0, 9.5, Face::Bold, &format!("{} ({})", chart.title, chart.unit));
+    let (left, top, right, bottom) = (x + 10.0, y + 6.0, x + w - 2.0, y + h - 11.0);
+    let points = chart.series.iter().flat_map(|s| s.points.iter());
+    let (mut last_turn, mut top_value) = (1u32, 0.0f64);
+    for &(t, v) in points {
+        last_turn = last_turn.max(t);
+        top_value = top_value.max(v);
+    }
+    let step = nice_step(top_value);
+    let ticks = (top_value / step).ceil().max(1.0);
+    let y_max = ticks * step;
+    let px = |t: u32| left + (right - left) * (t as f32 / last_turn as f32);
+    #[allow(clippy::cast_possible_truncation, reason = "a chart's values are small counts, drawn in millimetres")]
+    let py = |v: f64| bottom - (bottom - top) * (v / y_max) as f32;
+    page.rect(left, top, right - left, bottom - top, None, Some((Ink(0.5), 0.2)));
+    let mut k = 0.0;
+    while k <= ticks {
+        let v = k * step;
+        let gy = py(v);
+        page.line(&[(left, gy), (right, gy)], Ink(0.15), 0.1, None);
+        page.text_right(left - 1.0, gy + 1.0, 6.5, Face::Regular, &format_value(v));
+        k += 1.0;
+    }
+    let every = last_turn.div_ceil(12).max(1);
+    for t in (0..=last_turn).step_by(every as usize) {
+        page.text_centred(px(t), bottom + 3.5, 6.5, Face::Regular, &if t == 0 { "start".to_owned() } else { t.to_string() });
+    }
+    page.text_right(right, bottom + 8.5, 6.5, Face::Regular, "turn");
+    for (i, series) in chart.series.iter().enumerate() {
+        let ink = Ink(if chart.series.len() == 1 { 1.0 } else { SIDE_INK[i % SIDE_INK.len()].max(0.35) });
+        let pts: Vec<(f32, f32)> = series.points.iter().map(|&(t, v)| (px(t), py(v))).collect();
+        page.line(&pts, ink, 0.45, DASHES[i % DASHES.len()]);
+        for &(cx, cy) in &pts {
+            page.circle(cx, cy, 0.45, Some(ink), None);
+        }
+    }
+    // The key under the axis, a sample of each line and its name, side by side.
+    let mut kx = left;
+    let ky = bottom + 8.5;
+    for (i, name) in names.iter().enumerate().take(chart.series.len()) {
+        let ink = Ink(if chart.series.len() == 1 { 1.0 } else { SIDE_INK[i % SIDE_INK.len()].max(0.35) });
+        page.line(&[(kx, ky - 0.8), (kx + 6.0, ky - 0.8)], ink, 0.45, DASHES[i % DASHES.len()]);
+        page.text(kx + 7.0, ky, 6.5, Face::Regular, name);
+        kx += 10.0 + page.text_width(name, 6.5, Face::Regular);
+    }
+}
+
+/// A round step for a value axis reaching `max`: 1, 2 or 5 times a power of ten, about five
+/// steps in all.
+fn nice_step(max: f64) -> f64 {
+    if max <= 5.0 {
+        return 1.0;
+    }
+    let raw = max / 5.0;
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * power).find(|s| *s >= raw).unwrap_or(10.0 * power)
+}
+
+fn format_value(v: f64) -> String {
+    if v.fract() == 0.0 { format!("{v:.0}") } else { format!("{v:.1}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_steps_are_round() {
+        assert_eq!(nice_step(3.0), 1.0);
+        assert_eq!(nice_step(12.0), 5.0);
+        assert_eq!(nice_step(48.0), 10.0);
+        assert_eq!(nice_step(230.0), 50.0);
+        assert_eq!(format_value(2.5), "2.5");
+        assert_eq!(format_value(40.0), "40");
+    }
+}
