@@ -1042,8 +1042,10 @@ fn mg_27_the_defender_withdraws_into_the_city_from_the_battle_list() {
     assert!(label_exists(&h, "inside the walls"), "Leptines is listed inside");
 }
 
-/// MG-27: a besieger weaker than the force inside cannot hold it: the umpire's withdrawal is
-/// refused in words and the battle stays due.
+/// MG-27, X-03: a besieger weaker than the force inside cannot hold it. The umpire's button
+/// is greyed out with the rules' reason on hover (offered actions are legal actions); in
+/// Syracuse's view, which does not know Carthage's strength, the button stays live and the
+/// refusal says the besieger falls short without telling by how much.
 #[test]
 fn mg_27_a_besieger_too_weak_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
@@ -1051,8 +1053,19 @@ fn mg_27_a_besieger_too_weak_is_refused_in_words() {
     two[8] = ("syracuse", "Agyris", 8);
     let (_, db) = Prep::himera(&dir, &two);
     let mut h = open_turn(&db, "umpire");
+    let button = h.get_by_label("Syracuse withdraws into Himera instead of battle 1");
+    assert!(button.accesskit_node().is_disabled(), "the umpire is offered only what the rules take");
+    button.hover();
+    h.run();
+    assert!(label_exists(&h, "too few to besiege them: the battle must be fought — MG-27"), "the reason is on hover");
+    drop(h);
+
+    let mut h = open_turn(&db, "syracuse");
+    assert!(!h.get_by_label("Syracuse withdraws into Himera instead of battle 1").accesskit_node().is_disabled());
     click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
-    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("the battle must be fought")), "{:?}", h.state().message());
+    let message = h.state().message().cloned().unwrap();
+    assert!(message.is_error && message.text.contains("the battle must be fought"), "{message:?}");
+    assert!(!message.text.contains("20"), "Carthage's strength reached Syracuse: {}", message.text);
     assert_eq!(h.state().campaign().unwrap().state.battles.len(), 1);
 }
 
@@ -1244,8 +1257,12 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     no_error(&h);
     assert!(counter_at(&h, "pyrrhus", "Leonnatus").is_none(), "Leonnatus has left the map");
     assert!(label_exists(&h, "Pyrrhus: 2 VP (1 command home)"));
-    click(&mut h, "Lead Helenus home through Messena");
-    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-34")), "one a turn");
+    // One a turn: the umpire's button for the next is greyed out with the rule.
+    let next = h.get_by_label("Lead Helenus home through Messena");
+    assert!(next.accesskit_node().is_disabled(), "one a turn");
+    next.hover();
+    h.run();
+    assert!(label_exists(&h, "MG-34"), "the reason is on hover");
 }
 
 /// MG-07: in Carthage's combat phase Hanno stands at neutral Entella: the node's panel offers

@@ -34,11 +34,13 @@ pub struct Flow<'d> {
     /// Baseline of the next line, in mm from the top.
     pub y: f32,
     footer: String,
+    /// The footer of the pages after the current one, when it differs.
+    next_footer: Option<String>,
 }
 
 impl<'d> Flow<'d> {
     pub fn new(doc: &'d mut Document, footer: impl Into<String>) -> Flow<'d> {
-        Flow { doc, page: None, y: MARGIN, footer: footer.into() }
+        Flow { doc, page: None, y: MARGIN, footer: footer.into(), next_footer: None }
     }
 
     pub fn width(&self) -> f32 {
@@ -64,6 +66,28 @@ impl<'d> Flow<'d> {
             // The line and "page n of m" are put at the foot when the file is finished.
             page.footer = Some(self.footer.clone());
             self.doc.add(page);
+            if let Some(next) = self.next_footer.take() {
+                self.footer = next;
+            }
+        }
+    }
+
+    /// Room left on the current page, in mm (a whole page's before the first).
+    pub fn room(&self) -> f32 {
+        if self.page.is_none() { self.bottom() - MARGIN - 4.0 } else { self.bottom() - self.y }
+    }
+
+    /// A new part of the document goes on where the last one ended if at least `min` mm are
+    /// left, the shared page's foot naming both (`shared`) and the pages after it the new
+    /// part (`footer`); otherwise it starts a page of its own.
+    pub fn continue_with(&mut self, min: f32, shared: impl Into<String>, footer: impl Into<String>) {
+        if self.page.is_some() && self.room() >= min {
+            self.footer = shared.into();
+            self.next_footer = Some(footer.into());
+            self.gap(6.0);
+        } else {
+            self.break_page();
+            self.footer = footer.into();
         }
     }
 

@@ -250,8 +250,9 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.bullets(&b.objectives);
         flow.heading("Special rules in play");
         flow.bullets(&b.special_rules);
-        flow.break_page();
-        flow.set_footer(footer(h, &format!("{side_name}'s roster")));
+        // The roster goes on under the brief where a good part of the page is left, rather
+        // than leave the brief's last lines alone on a page.
+        flow.continue_with(90.0, footer(h, &format!("{side_name}'s brief and roster")), footer(h, &format!("{side_name}'s roster")));
         tabletop.write_roster(&mut flow, side_name, &b.own, scaling, &b.notes);
         flow.finish();
     }
@@ -548,5 +549,30 @@ mod tests {
         }
         assert!(texts[1].contains("Your base edge: the west edge of the table"), "{}", texts[1]);
         assert!(texts[2].contains("Your base edge: the east edge of the table"), "{}", texts[2]);
+    }
+
+    /// no page of a side's file is left near-empty: every page before the last page of
+    /// text holds a good part of a page, and where the brief ends with a page to spare the roster
+    /// goes on under it, the page's foot naming both.
+    #[test]
+    fn x_04_no_page_of_a_sides_file_is_near_empty() {
+        let (c, map, events) = himera();
+        for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+            let options = PackOptions { system, ..PackOptions::default() };
+            let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
+            for f in &files[1..] {
+                let pages = extract_text(&f.bytes).unwrap();
+                // The last page is the table; the one before it ends the text and may be short.
+                let text_pages = pages.len() - 1;
+                for (i, page) in pages[..text_pages].iter().enumerate() {
+                    let lines = page.lines().filter(|l| !l.trim().is_empty()).count();
+                    let least = if i + 1 == text_pages { 6 } else { 12 };
+                    assert!(lines >= least, "{} page {} of {} holds {lines} lines:\n{page}", f.file_name, i + 1, pages.len());
+                }
+                // The brief's last lines and the roster's first share a page, named for both.
+                let shared = pages.iter().find(|p| p.contains("brief and roster")).expect("the roster goes on under the brief");
+                assert!(shared.contains("(MG-26)") && shared.contains(": DB"), "{shared}");
+            }
+        }
     }
 }

@@ -32,10 +32,10 @@ const TOP: f32 = 12.0;
 const BOTTOM: f32 = 21.0;
 
 /// Text sizes, in points.
-const ROAD_PT: f32 = 6.5;
+const ROAD_PT: f32 = 7.0;
 const SIDE_PT: f32 = 7.5;
 const NAME_PT: f32 = 7.0;
-const NOTE_PT: f32 = 5.5;
+const NOTE_PT: f32 = 7.0;
 
 /// A side of the drawing on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -380,6 +380,12 @@ fn spread(wanted: &[(f32, f32)], lo: f32, hi: f32, gap: f32) -> Vec<f32> {
     out
 }
 
+/// "1 : 11" for a drawing at `scale` mm to the foot, or "1 : 10.7" where it is not round.
+fn scale_ratio(scale: f32) -> String {
+    let ratio = 304.8 / scale;
+    if (ratio - ratio.round()).abs() < 0.05 { format!("1 : {ratio:.0}") } else { format!("1 : {ratio:.1}") }
+}
+
 /// The largest scale (mm to the foot) at which the section fits a `max_w` × `max_h` box with
 /// its labels.
 fn fit_scale(rect: Rect, base: Edge, max_w: f32, max_h: f32) -> f32 {
@@ -495,13 +501,13 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
     // Feet along the bottom (from the attacker's left) and up the left side.
     let mut i = 0u8;
     while f32::from(i) <= wf + 0.01 {
-        page.text_centred(ox + f32::from(i) * scale, oy + h + 3.2, 6.0, Face::Regular, &format!("{i}'"));
+        page.text_centred(ox + f32::from(i) * scale, oy + h + 3.4, 7.0, Face::Regular, &format!("{i}'"));
         i += 1;
     }
     let mut j = 0u8;
     while f32::from(j) <= hf + 0.01 {
         let label = format!("{j}'");
-        page.text_right(ox - 1.2, oy + h - f32::from(j) * scale + 0.9, 6.0, Face::Regular, &label);
+        page.text_right(ox - 1.2, oy + h - f32::from(j) * scale + 1.0, 7.0, Face::Regular, &label);
         j += 1;
     }
 
@@ -515,7 +521,7 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
         }
         let horizontal = matches!(side, Side::Top | Side::Bottom);
         let wanted: Vec<(f32, f32)> =
-            here.iter().map(|(t, p)| (if horizontal { p.0 } else { p.1 }, page.text_width(t, ROAD_PT, Face::Bold) / 2.0)).collect();
+            here.iter().map(|(t, p)| (if horizontal { p.0 } else { p.1 }, page.text_width(t, ROAD_PT, Face::Regular) / 2.0)).collect();
         let at = if horizontal { spread(&wanted, x + 2.0, x + LEFT + w + RIGHT - 2.0, 2.0) } else { spread(&wanted, oy, oy + h, 2.0) };
         for ((text, p), a) in here.iter().zip(at) {
             let (dx, dy) = match side {
@@ -528,12 +534,12 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
             let tip = (p.0 + dx * 2.2, p.1 + dy * 2.2);
             let (nx, ny) = (-dy, dx);
             page.polygon(&[tip, (p.0 + nx * 1.2, p.1 + ny * 1.2), (p.0 - nx * 1.2, p.1 - ny * 1.2)], Some(Ink::BLACK), None);
-            let tw = page.text_width(text, ROAD_PT, Face::Bold);
+            let tw = page.text_width(text, ROAD_PT, Face::Regular);
             match side {
-                Side::Bottom => page.text(a - tw / 2.0, oy + h + 8.0, ROAD_PT, Face::Bold, text),
-                Side::Top => page.text(a - tw / 2.0, oy - 3.0, ROAD_PT, Face::Bold, text),
-                Side::Left => page.text_up(ox - 5.5, a + tw / 2.0, ROAD_PT, Face::Bold, text),
-                Side::Right => page.text_up(ox + w + 4.8, a + tw / 2.0, ROAD_PT, Face::Bold, text),
+                Side::Bottom => page.text(a - tw / 2.0, oy + h + 8.0, ROAD_PT, Face::Regular, text),
+                Side::Top => page.text(a - tw / 2.0, oy - 3.0, ROAD_PT, Face::Regular, text),
+                Side::Left => page.text_up(ox - 5.5, a + tw / 2.0, ROAD_PT, Face::Regular, text),
+                Side::Right => page.text_up(ox + w + 4.8, a + tw / 2.0, ROAD_PT, Face::Regular, text),
             }
         }
     }
@@ -579,15 +585,14 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
         let fill = if k % 2 == 0 { Ink::BLACK } else { Ink::WHITE };
         page.rect(x0, bar_y, scale / 2.0, 1.6, Some(fill), Some((Ink::BLACK, 0.2)));
     }
-    let ratio = 304.8 / scale;
     page.text(
         ox + f32::from(feet) * scale + 2.0,
-        bar_y + 1.6,
-        6.0,
+        bar_y + 1.8,
+        7.0,
         Face::Regular,
-        &format!("{feet} ft   ·   1 ft = {scale:.1} mm   ·   scale 1 : {ratio:.0}"),
+        &format!("{feet} ft   ·   1 ft = {scale:.1} mm   ·   scale {}", scale_ratio(scale)),
     );
-    page.text_centred(ox, bar_y + 4.6, 5.0, Face::Regular, "0");
+    page.text_centred(ox, bar_y + 5.0, 7.0, Face::Regular, "0");
 
     (LEFT + w + RIGHT, TOP + h + BOTTOM)
 }
@@ -632,7 +637,11 @@ pub fn draw_overview(page: &mut Page, x: f32, y: f32, size: f32, ground: &Ground
             let (dx, dy) = road.edge.outward();
             // The destination's number just inside the edge the road leaves by.
             let label = road.to.to_string();
-            page.text_centred(px - dx * 2.2, py - dy * 2.2 + 0.8, 4.5, Face::Bold, &label);
+            // On a white ground, so that a number reads over woods and hills alike.
+            let (lx, ly) = (px - dx * 2.6, py - dy * 2.6);
+            let lw = page.text_width(&label, 6.0, Face::Bold);
+            page.rect(lx - lw / 2.0 - 0.5, ly - 1.6, lw + 1.0, 2.9, Some(Ink::WHITE), None);
+            page.text_centred(lx, ly + 0.9, 6.0, Face::Bold, &label);
         }
     }
     // The nine areas of the map file.
@@ -847,7 +856,9 @@ pub fn table_page(doc: &Document, plan: &TablePlan) -> Page {
     );
     page.text(m, m + 10.0, 7.5, Face::Regular, &sub);
     let top = m + 13.0;
-    let (bw, bh) = (pw - 2.0 * m, ph - top - m);
+    // The page's foot holds the line of what the page is, and "page n of m".
+    let bottom = ph - FOOTER_ROOM;
+    let (bw, bh) = (pw - 2.0 * m, bottom - top);
 
     let rect = s.rect;
     let base = s.attacker_base;
@@ -865,39 +876,63 @@ pub fn table_page(doc: &Document, plan: &TablePlan) -> Page {
         let cw = pw - m - cx;
         let after = draw_legend(&mut page, cx, top, cw);
         let mut inset = cw;
-        while inset > 30.0 && after + 2.0 + inset + caption_height(&page, inset) > ph - m {
+        while inset > 30.0 && after + 2.0 + inset_height(&page, inset, cw) > bottom {
             inset -= 1.0;
         }
-        overview_with_caption(&mut page, cx, after + 2.0, inset, plan);
+        overview_with_caption(&mut page, cx, after + 2.0, inset, cw, plan);
     } else {
         let (w, h) = draw_section(&mut page, m, top, bw - inset_b - 3.0, bh - legend_h_b - 2.0, plan);
         let ix = m + w + 3.0;
         let mut inset = pw - m - ix;
-        while inset > 30.0 && inset + caption_height(&page, inset) > h {
+        while inset > 30.0 && inset_height(&page, inset, pw - m - ix) > h {
             inset -= 1.0;
         }
-        overview_with_caption(&mut page, ix, top, inset, plan);
+        overview_with_caption(&mut page, ix, top, inset, pw - m - ix, plan);
         draw_legend(&mut page, m, top + h + 2.0, bw);
     }
     page
 }
 
+/// Room kept at the foot of the table page for its footer.
+const FOOTER_ROOM: f32 = 18.0;
+
 const OVERVIEW_NOTE: &str = "Thick frame: the section in play; arrowhead: the attacker's base edge; numbers: where the roads lead.";
 
-/// Height of the caption under an inset `size` mm wide, title included.
-fn caption_height(page: &Page, size: f32) -> f32 {
-    4.5 + 1.5 + fl(page.wrap(OVERVIEW_NOTE, NOTE_PT, Face::Regular, size).len()) * line_height(NOTE_PT)
+/// Height of the inset `size` mm wide with its title and caption, in a column `width` mm
+/// wide: the caption beside the inset where there is room for it, else under it.
+fn inset_height(page: &Page, size: f32, width: f32) -> f32 {
+    match caption_beside(size, width) {
+        Some(w) => 4.5 + size.max(fl(page.wrap(OVERVIEW_NOTE, NOTE_PT, Face::Regular, w).len()) * line_height(NOTE_PT)) + 1.5,
+        None => 4.5 + size + 1.5 + fl(page.wrap(OVERVIEW_NOTE, NOTE_PT, Face::Regular, size).len()) * line_height(NOTE_PT),
+    }
 }
 
-fn overview_with_caption(page: &mut Page, x: f32, y: f32, size: f32, plan: &TablePlan) {
+/// The caption's width beside an inset `size` mm wide in a column `width` mm wide, if it fits.
+fn caption_beside(size: f32, width: f32) -> Option<f32> {
+    let room = width - size - 2.5;
+    (room >= 24.0).then_some(room)
+}
+
+fn overview_with_caption(page: &mut Page, x: f32, y: f32, size: f32, width: f32, plan: &TablePlan) {
     page.text(x, y + 3.2, 8.0, Face::Bold, "Whole map, north up");
     draw_overview(page, x, y + 4.5, size, plan.ground, Some(&plan.section));
-    page.paragraph(x, y + 4.5 + size + 2.6, size, NOTE_PT, Face::Regular, OVERVIEW_NOTE);
+    match caption_beside(size, width) {
+        Some(w) => page.paragraph(x + size + 2.5, y + 4.5 + 3.0, w, NOTE_PT, Face::Regular, OVERVIEW_NOTE),
+        None => page.paragraph(x, y + 4.5 + size + 2.6, size, NOTE_PT, Face::Regular, OVERVIEW_NOTE),
+    };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// the printed scale says one decimal where the ratio is not round.
+    #[test]
+    fn x_04_the_scale_is_written_to_one_decimal_where_it_is_not_round() {
+        assert_eq!(scale_ratio(304.8 / 10.7), "1 : 10.7");
+        assert_eq!(scale_ratio(304.8 / 12.0), "1 : 12");
+        assert_eq!(scale_ratio(304.8 / 11.98), "1 : 12");
+    }
     use crate::Paper;
     use crate::ground::ground;
     use crate::pdf::extract_text;

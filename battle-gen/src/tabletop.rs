@@ -7,6 +7,7 @@
 //! adapter turns it into its own order (for Magna Graecia,
 //! [`crate::magna_graecia::result_order`]).
 
+use referee_campaign::core::words::count;
 use serde::{Deserialize, Serialize};
 
 use crate::TabletopSystem;
@@ -182,12 +183,15 @@ impl Tabletop for Dbm {
             for g in &c.groups {
                 rows.push(vec![g.kind.clone(), g.count.to_string(), String::new()]);
             }
-            rows.push(vec![format!("=Command total ({} elements)", c.count), c.count.to_string(), c.points.to_string()]);
+            rows.push(vec![format!("=Command total ({})", count(c.count, "element")), c.count.to_string(), c.points.to_string()]);
             flow.table(&[col("Element", 3.0), num("Number", 0.8), num("Points", 0.8)], &rows);
         }
         let total: u32 = commands.iter().map(|c| c.points).sum();
         let elements: u32 = commands.iter().map(|c| c.count).sum();
-        flow.field("Army in this battle: ", &format!("{} commands, {elements} elements, {total} points.", commands.len()));
+        flow.field(
+            "Army in this battle: ",
+            &format!("{}, {}, {}.", count(commands.len() as u64, "command"), count(elements, "element"), count(total, "point")),
+        );
     }
 
     fn table_scale(&self, ground: &GroundSpec) -> TableScale {

@@ -185,7 +185,8 @@ fn mg_15_land_retreats() {
     f.ok(&result);
     f.ok(&Order::EndPhase { side: side("carthage") });
     assert_eq!(f.c.state.phase, Phase::PostCombat);
-    f.refused(&Order::EndPhase { side: side("carthage") }, "Leptines of syracuse must retreat before post-combat movement ends");
+    // Carthage reads Syracuse's counter as the counter at Himera, not by its name.
+    f.refused(&Order::EndPhase { side: side("carthage") }, "a Syracuse counter at 08 Himera must retreat before post-combat movement ends");
     let retreat = |n: u8| Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(n)] };
     f.refused(&retreat(4), "Leptines may retreat only to empty, neutral or friendly nodes by a road still open");
     f.ok(&retreat(9));
@@ -472,4 +473,28 @@ fn x_03_battles_and_results_in_the_database() {
     f.store.undo(&mut f.c).unwrap();
     assert_eq!(count(&f, "SELECT count(*) FROM battle_results"), 0);
     assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 1);
+}
+
+/// X-01, MG-18, MG-28: the side ending its combat phase reads what another side still owes
+/// without the number, which is that side's own to know: a refusal is shown on the screen of
+/// whoever gave the order.
+#[test]
+fn x_01_a_refusal_tells_the_mover_nothing_of_anothers_losses() {
+    let mut f = Field::himera(STANDARD);
+    f.c.state.naval.naval_losses_due.insert(side("syracuse"), 7);
+    let err = f.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Syracuse must first choose the carried elements it lost at sea — MG-18"), "{err}");
+    assert!(!err.contains('7'), "{err}");
+    f.c.state.naval.naval_losses_due.clear();
+    let due = referee_campaign::siege::LossesDue {
+        node: NodeId(31),
+        elements: 7,
+        rule: referee_campaign::rule::RuleId::MG_29,
+        by: None,
+        command: None,
+    };
+    f.c.state.siege.siege_losses_due.insert(side("syracuse"), due);
+    let err = f.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Syracuse must first choose the elements it lost at Syracuse — MG-29"), "{err}");
+    assert!(!err.contains('7'), "{err}");
 }

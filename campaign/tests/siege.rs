@@ -63,7 +63,7 @@ fn mg_27_too_weak_to_besiege() {
     let battle = w.c.state.battles[0].id;
     w.refused(
         &Order::WithdrawIntoCity { side: side("syracuse"), battle },
-        "carthage has 20 effective elements, fewer than the 40 inside Himera: the battle must be fought",
+        "carthage has fewer effective elements than the 40 that would be inside Himera, too few to besiege them: the battle must be fought",
     );
 }
 

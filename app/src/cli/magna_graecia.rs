@@ -2,6 +2,7 @@
 //! an order print.
 
 use referee_battle_gen::pack::{Reader, WrittenFile};
+use referee_campaign::core::words::count;
 use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{self, View};
 use referee_campaign::{Map, NodeId, SideId};
@@ -121,11 +122,11 @@ impl Output for Rosters {
             for (c, mp) in army.commands.iter().zip(&f.movement_points) {
                 let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
                 s.push_str(&format!(
-                    "  {} ({}, {} MP, {} elements): general {}; {}\n",
+                    "  {} ({}, {} MP, {}): general {}; {}\n",
                     c.name,
                     c.rank.name(),
                     mp,
-                    c.element_count(),
+                    count(c.element_count(), "element"),
                     c.general,
                     elements.join(", ")
                 ));
@@ -159,7 +160,7 @@ impl Output for Written {
                     Reader::Side(s) => s.to_string(),
                 };
                 let warning = f.glyph_warning().map_or_else(String::new, |w| format!("         warning: {w}\n"));
-                format!("{:<8} {} ({} pages, {} KB)\n{warning}", who, f.path.display(), f.pages, f.bytes.div_ceil(1024))
+                format!("{:<8} {} ({}, {} KB)\n{warning}", who, f.path.display(), count(f.pages as u64, "page"), f.bytes.div_ceil(1024))
             })
             .collect()
     }

@@ -6,6 +6,7 @@
 //! the database for reading ([`Store::open_read_only`]): they go on while another program
 //! writes, and work on a read-only file.
 
+use referee_campaign::core::words::count;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -1012,7 +1013,7 @@ impl Output for CampaignList {
         if self.0.is_empty() {
             return "No campaigns yet; start one with `referee new <scenario>`.".to_owned();
         }
-        self.0.iter().map(|c| format!("{:>3}  {:<28} {:<13} {} commands\n", c.id, c.name, c.scenario, c.commands)).collect()
+        self.0.iter().map(|c| format!("{:>3}  {:<28} {:<13} {}\n", c.id, c.name, c.scenario, count(c.commands, "command"))).collect()
     }
 }
 

@@ -89,9 +89,10 @@ pub(crate) fn hand_back_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.25);
-            ui.heading("Hand the screen back to the referee");
-            ui.add_space(8.0);
-            ui.label(format!("{side}'s view is on screen. This needs the referee: {}.", form.reason));
+            // Large enough to read from across the table.
+            ui.label(RichText::new("Hand the screen back to the referee").size(28.0).strong());
+            ui.add_space(10.0);
+            ui.label(RichText::new(format!("{side}'s view is on screen. This needs the referee: {}.", form.reason)).size(16.0));
             ui.add_space(12.0);
             if locked {
                 let l = ui.label("Referee's passphrase");

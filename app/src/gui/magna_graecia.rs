@@ -2,6 +2,7 @@
 //! battles, retreats, the selected node, the forces), the roster editor of setup and the
 //! dialogs the rules call for — with every form being filled in.
 
+use referee_campaign::core::words::count;
 use std::collections::BTreeMap;
 
 use referee_campaign::army::ElementTable;
@@ -197,7 +198,7 @@ impl MagnaGraeciaDesk {
                 Reply::Nothing
             }
             _ => match outcome {
-                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {} files", files.len())),
+                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {}", count(files.len() as u64, "file"))),
                 Err(e) => Reply::Refused(e),
             },
         }
@@ -474,6 +475,10 @@ impl EngineDesk for MagnaGraeciaDesk {
                 land_retreats: &self.land_retreats,
                 pack_job: shell.pack_job,
                 seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
+                legal: match self.live.viewer {
+                    Viewer::Umpire => super::orders::Legal(Some((&self.campaign.state, &self.map))),
+                    Viewer::Side(_) => super::orders::Legal::UNCHECKED,
+                },
             };
             panels::details_ui(ui, &details, selection, queue);
         });

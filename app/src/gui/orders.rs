@@ -10,13 +10,47 @@ use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
 use super::app::{AppCommand, CounterRef};
+use super::desk::for_referee;
 
 use super::dialogs::Dialog;
 use super::dialogs::shared::*;
 
+/// Whether the rules would take an order now, asked without storing anything. In the
+/// umpire's view a button whose order the rules would refuse is greyed out, its reason on
+/// hover. In a side's view every button stays live and the rules answer after the click:
+/// whether an order is legal may hang on what the side does not know (the besieger's
+/// strength), and a greyed-out button would tell it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Legal<'a>(pub Option<(&'a referee_campaign::CampaignState, &'a Map)>);
+
+impl Legal<'_> {
+    /// Every order live: a side's view.
+    pub const UNCHECKED: Legal<'static> = Legal(None);
+
+    pub fn check(self, order: &Order) -> Result<(), String> {
+        use referee_campaign::core::engine::Engine as _;
+        let Some((state, map)) = self.0 else { return Ok(()) };
+        let mut dice = referee_campaign::Dice::seeded(state.seed, state.stream_pos);
+        referee_campaign::magna_graecia::engine::MagnaGraecia::decide(state, map, order, &mut dice)
+            .map(|_| ())
+            .map_err(|e| for_referee(&e.to_string()))
+    }
+
+    /// `button`, live if `enabled` and the rules would take `order`; greyed out with the
+    /// rules' reason if they would not.
+    pub fn button(self, ui: &mut egui::Ui, enabled: bool, button: egui::Button<'_>, order: &Order) -> egui::Response {
+        let verdict = if enabled { self.check(order) } else { Ok(()) };
+        let response = ui.add_enabled(enabled && verdict.is_ok(), button);
+        match verdict {
+            Err(why) => response.on_disabled_hover_text(why),
+            Ok(()) => response,
+        }
+    }
+}
+
 /// MG-35: while the offer stands, a framed notice with a button per enemy to turn to, for
 /// the umpire and the fickle side; other sides read the notice only.
-pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
     let board = view.board();
     let Some((fickle, ally)) = &board.switch_offer else { return };
     let who = side_name(board, fickle);
@@ -38,13 +72,13 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, c
         if may {
             ui.horizontal_wrapped(|ui| {
                 for s in board.sides.iter().filter(|s| board.are_enemies(fickle, &s.id)) {
-                    if ui
-                        .button(RichText::new(format!("Turn to {}", s.name)).strong())
+                    let order = Order::SwitchSides { side: fickle.clone(), to: s.id.clone() };
+                    if legal
+                        .button(ui, true, egui::Button::new(RichText::new(format!("Turn to {}", s.name)).strong()), &order)
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
                         .clicked()
                     {
-                        commands
-                            .push(AppCommand::Execute(Order::SwitchSides { side: fickle.clone(), to: s.id.clone() }, DiceInput::Seeded));
+                        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                     }
                 }
             });
@@ -129,7 +163,14 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
 
 /// MG-36: on its first movement phase a side that starts at sea brings each counter ashore
 /// at the selected node.
-pub(crate) fn landing_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+pub(crate) fn landing_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    selected: Option<NodeId>,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     if board.phase != Phase::Movement || board.turn != 1 {
         return;
@@ -154,14 +195,17 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, map: &Map, view: &View, selected: Op
                 Some(t) => format!("Land {title} at {t}"),
                 None => format!("Land {title} at …"),
             };
-            let b = ui
-                .add_enabled(selected.is_some(), egui::Button::new(text).small())
-                .on_hover_text("The rules refuse a node off the southern coast or held by an enemy (MG-36)")
-                .on_disabled_hover_text("Select a southern coastal node on the map first");
+            let order = selected.map(|node| Order::Land { side: f.side.clone(), counter: name.to_owned(), node });
+            let button = egui::Button::new(text).small();
+            let b = match &order {
+                Some(order) => legal.button(ui, true, button, order),
+                None => ui.add_enabled(false, button).on_disabled_hover_text("Select a southern coastal node on the map first"),
+            };
+            let b = b.on_hover_text("Each counter comes ashore at a southern coastal node no enemy holds (MG-36)");
             if b.clicked()
-                && let Some(node) = selected
+                && let Some(order) = order
             {
-                commands.push(AppCommand::Execute(Order::Land { side: f.side.clone(), counter: name.to_owned(), node }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
             }
         }
     });
@@ -177,6 +221,7 @@ pub(crate) fn counter_orders_ui(
     view: &View,
     forces: &Forces,
     counter: &referee_campaign::turn::Counter,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let board = view.board();
@@ -187,7 +232,7 @@ pub(crate) fn counter_orders_ui(
     }
     if counter.is_fleet() {
         if moving {
-            fleet_orders_ui(ui, map, board, counter, commands);
+            fleet_orders_ui(ui, map, board, counter, legal, commands);
         }
         return;
     }
@@ -202,30 +247,26 @@ pub(crate) fn counter_orders_ui(
         ui.add_space(28.0);
         if moving {
             if counter.aboard {
-                let b = ui
-                    .small_button("Disembark")
+                let order = Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() };
+                let b = legal
+                    .button(ui, true, egui::Button::new("Disembark").small(), &order)
                     .accessible_name(format!("Disembark {}", counter.name))
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(
-                        Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() },
-                        DiceInput::Seeded,
-                    ));
+                    commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                 }
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
-                let b = ui
-                    .add_enabled(fleet_here, egui::Button::new("Embark").small())
+                let order = Order::Embark { side: counter.side.clone(), counter: counter.name.clone() };
+                let b = legal
+                    .button(ui, fleet_here, egui::Button::new("Embark").small(), &order)
                     .accessible_name(format!("Embark {}", counter.name))
                     .on_hover_text(format!(
                         "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
                     ))
                     .on_disabled_hover_text(format!("No {who} fleet at this node (MG-14)"));
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(
-                        Order::Embark { side: counter.side.clone(), counter: counter.name.clone() },
-                        DiceInput::Seeded,
-                    ));
+                    commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                 }
             }
             let partner = forces
@@ -240,7 +281,7 @@ pub(crate) fn counter_orders_ui(
             if b.clicked() {
                 commands.push(AppCommand::OpenDialog(Some(Dialog::Exchange(this.clone()))));
             }
-            exit_button_ui(ui, map, board, counter, commands);
+            exit_button_ui(ui, map, board, counter, legal, commands);
         }
         if garrison_now {
             let b = ui
@@ -324,7 +365,15 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
 /// MG-27: beside a battle at a fortified node in the combat phase, "Withdraw into the city"
 /// for each defender the viewer speaks for that holds the city. The rules check the
 /// besieger's strength and refuse in words.
-pub(crate) fn withdraw_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, battle: &BattleMark, commands: &mut Vec<AppCommand>) {
+pub(crate) fn withdraw_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    viewer: &Viewer,
+    battle: &BattleMark,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     if board.phase != Phase::Combat
         || battle.awaiting_choices
@@ -344,18 +393,30 @@ pub(crate) fn withdraw_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Vi
     for side in &defenders {
         let who = side_name(board, side);
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
-        let b = ui.button(text).accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id)).on_hover_text(
-            "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
-        );
+        let order = Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id };
+        let b = legal
+            .button(ui, true, egui::Button::new(text), &order)
+            .accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id))
+            .on_hover_text(
+                "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
+            );
         if b.clicked() {
-            commands.push(AppCommand::Execute(Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(order, DiceInput::Seeded));
         }
     }
 }
 
 /// MG-27 / MG-29: the siege of the node, if any, in a framed line of the node's panel; in
 /// the besieged side's movement phase, "Sally out of …" for the umpire or that side.
-pub(crate) fn siege_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+pub(crate) fn siege_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    viewer: &Viewer,
+    node: NodeId,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     let Some(siege) = board.sieges.iter().find(|s| s.node == node) else { return };
     let city = map.name(node);
@@ -378,14 +439,15 @@ pub(crate) fn siege_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewe
         }
         let now = board.phase == Phase::Movement && board.moving == siege.defender;
         if may_order(viewer, &siege.defender) {
-            let b = ui
-                .add_enabled(now, egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()))
+            let order = Order::Sally { side: siege.defender.clone(), node };
+            let b = legal
+                .button(ui, now, egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()), &order)
                 .on_hover_text(format!(
                     "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
                 ))
                 .on_disabled_hover_text(format!("The besieged sally in {defender}'s own movement phase (MG-27)"));
             if b.clicked() {
-                commands.push(AppCommand::Execute(Order::Sally { side: siege.defender.clone(), node }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
             }
         }
     });
@@ -394,7 +456,14 @@ pub(crate) fn siege_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewe
 
 /// MG-34: in the Pyrrhic War, once Syracuse is out, a Pyrrhic command at Messena may go home
 /// in its movement phase, one a turn, for 2 VP.
-fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee_campaign::turn::Counter, commands: &mut Vec<AppCommand>) {
+fn exit_button_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    board: &Board,
+    counter: &referee_campaign::turn::Counter,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let pyrrhus = SideId::new("pyrrhus");
     let port = board.side(&pyrrhus).and_then(|s| s.capital).map(|c| c.node);
     let syracuse_out = board.eliminated.iter().any(|s| s.as_str() == "syracuse");
@@ -402,15 +471,16 @@ fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee
         return;
     }
     let port = map.name(counter.node);
-    let b = ui
-        .small_button(format!("Home through {port} (2 VP)"))
+    let order = Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() };
+    let b = legal
+        .button(ui, true, egui::Button::new(format!("Home through {port} (2 VP)")).small(), &order)
         .accessible_name(format!("Lead {} home through {port}", counter.name))
         .on_hover_text(format!(
             "{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)",
             counter.name
         ));
     if b.clicked() {
-        commands.push(AppCommand::Execute(Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() }, DiceInput::Seeded));
+        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
     }
 }
 
@@ -419,7 +489,14 @@ fn exit_button_ui(ui: &mut egui::Ui, map: &Map, board: &Board, counter: &referee
 
 /// MG-19: in its side's movement, "Shelter" under a fleet lying at a walled port. The rules
 /// check that the port is friendly and garrisoned and nobody is aboard, and refuse in words.
-fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_campaign::turn::Counter, commands: &mut Vec<AppCommand>) {
+fn fleet_orders_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    board: &Board,
+    fleet: &referee_campaign::turn::Counter,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let port = map.node(fleet.node).filter(|n| n.is_fortified() && n.coastal);
     if fleet.sheltered || port.is_none() {
         return;
@@ -427,11 +504,15 @@ fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_
     let who = side_name(board, &fleet.side);
     ui.horizontal_wrapped(|ui| {
         ui.add_space(28.0);
-        let b = ui.small_button("Shelter").accessible_name(format!("Shelter the {who} fleet")).on_hover_text(
-            "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
-        );
+        let order = Order::Shelter { side: fleet.side.clone() };
+        let b = legal
+            .button(ui, true, egui::Button::new("Shelter").small(), &order)
+            .accessible_name(format!("Shelter the {who} fleet"))
+            .on_hover_text(
+                "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
+            );
         if b.clicked() {
-            commands.push(AppCommand::Execute(Order::Shelter { side: fleet.side.clone() }, DiceInput::Seeded));
+            commands.push(AppCommand::Execute(order, DiceInput::Seeded));
         }
     });
 }
@@ -439,7 +520,15 @@ fn fleet_orders_ui(ui: &mut egui::Ui, map: &Map, board: &Board, fleet: &referee_
 /// MG-07: in the moving side's combat phase, at a neutral walled city where its land
 /// counters stand, "Attack the city of …" opens a choice of the enemy the city turns to.
 /// The umpire sees it for the moving side, a side only for itself.
-pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+pub(crate) fn attack_city_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    viewer: &Viewer,
+    node: NodeId,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     let side = &board.moving;
     if board.phase != Phase::Combat || !may_order(viewer, side) || !board.is_neutral_city(node) {
@@ -473,13 +562,13 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: 
             ui.horizontal_wrapped(|ui| {
                 ui.label("it turns to:");
                 for (id, name) in &foes {
-                    let b = ui
-                        .button(*name)
+                    let order = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
+                    let b = legal
+                        .button(ui, true, egui::Button::new(*name), &order)
                         .accessible_name(format!("{city} turns to {name}"))
                         .on_hover_text(format!("{city} becomes {name}'s ally, and its commands fight {who} in a battle here now (MG-07)"));
                     if b.clicked() {
-                        let command = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
-                        commands.push(AppCommand::Execute(command, DiceInput::Seeded));
+                        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                         open = false;
                     }
                 }
@@ -492,7 +581,14 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: 
 
 /// MG-36: in the Second Punic War, where two allied fleets lie in one node, "Combine fleets
 /// under …" for each side the viewer speaks for; it is given in that side's movement.
-pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, node: NodeId, commands: &mut Vec<AppCommand>) {
+pub(crate) fn combine_fleets_ui(
+    ui: &mut egui::Ui,
+    view: &View,
+    viewer: &Viewer,
+    node: NodeId,
+    legal: Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     if board.alliances.is_empty() || board.scenario != "second-punic" {
         return;
@@ -510,14 +606,15 @@ pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
         for (side, with) in pairs {
             let (who, other) = (side_name(board, side), side_name(board, with));
             let now = board.phase == Phase::Movement && &board.moving == side;
-            let b = ui
-                .add_enabled(now, egui::Button::new(format!("Combine fleets under {who}")))
+            let order = Order::CombineFleets { side: side.clone(), with: with.clone() };
+            let b = legal
+                .button(ui, now, egui::Button::new(format!("Combine fleets under {who}")), &order)
                 .on_hover_text(format!(
                     "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {who}'s phase and carries only {who}'s troops (MG-36)"
                 ))
                 .on_disabled_hover_text(format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)"));
             if b.clicked() {
-                commands.push(AppCommand::Execute(Order::CombineFleets { side: side.clone(), with: with.clone() }, DiceInput::Seeded));
+                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
             }
         }
     });

@@ -4,6 +4,7 @@
 
 use egui::RichText;
 use referee_campaign::battle::Victory;
+use referee_campaign::core::words::count;
 use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::turn::{Counter, FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, LogLine, View, Viewer};
@@ -161,31 +162,33 @@ pub(crate) struct Details<'a> {
     pub pack_job: Option<&'a PackJob>,
     /// The campaign's dice seed, once the umpire has asked to see it; never drawn otherwise.
     pub seed: Option<u64>,
+    /// Whether the rules would take an order now (the umpire's view only).
+    pub legal: orders::Legal<'a>,
 }
 
 /// What to do now (deployment during setup; Hiero's offer, the battles and retreats due,
 /// a landing during play), the selected node with its counters, then the forces the viewer
 /// may see.
 pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
-    let Details { map, view, viewer, land_retreats, pack_job, seed } = *details;
+    let Details { map, view, viewer, land_retreats, seed, legal, .. } = *details;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
         final_summary_ui(ui, board);
-        orders::switch_offer_ui(ui, view, viewer, commands);
+        orders::switch_offer_ui(ui, view, viewer, legal, commands);
         if board.phase == Phase::Setup {
             deployment_ui(ui, map, view, selection, commands);
             ui.add_space(6.0);
             ui.separator();
         } else if !board.battles.is_empty() {
-            battles_ui(ui, map, view, viewer, selection.node, pack_job, commands);
+            battles_ui(ui, details, selection.node, commands);
             ui.add_space(6.0);
             ui.separator();
         }
         orders::retreats_ui(ui, map, view, land_retreats, commands);
-        orders::landing_ui(ui, map, view, selection.node, commands);
+        orders::landing_ui(ui, map, view, selection.node, legal, commands);
         match selection.node.and_then(|id| map.node(id)) {
-            Some(node) => node_ui(ui, map, view, viewer, node, selection, commands),
+            Some(node) => node_ui(ui, details, node, selection, commands),
             None => {
                 ui.heading("No node selected");
                 ui.label(RichText::new("Click a node on the map to see who holds it and its battlefield.").weak());
@@ -203,13 +206,12 @@ fn side_name(board: &Board, side: &SideId) -> String {
 
 fn node_ui(
     ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    viewer: &Viewer,
+    details: &Details<'_>,
     node: &referee_campaign::map::Node,
     selection: Selection<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
+    let Details { map, view, viewer, legal, .. } = *details;
     let board = view.board();
     ui.heading(format!("{} {}", node.id, node.name));
     let status = board.node(node.id);
@@ -260,12 +262,12 @@ fn node_ui(
         ui.label(RichText::new(format!("Battle {} due here: {}", b.id, battle_sides(board, b))).strong());
     }
     ui.add_space(4.0);
-    orders::siege_ui(ui, map, view, viewer, node.id, commands);
-    orders::attack_city_ui(ui, map, view, viewer, node.id, commands);
-    orders::combine_fleets_ui(ui, view, viewer, node.id, commands);
+    orders::siege_ui(ui, map, view, viewer, node.id, legal, commands);
+    orders::attack_city_ui(ui, map, view, viewer, node.id, legal, commands);
+    orders::combine_fleets_ui(ui, view, viewer, node.id, legal, commands);
 
     ui.add_space(6.0);
-    counters_here_ui(ui, map, view, node.id, selection.counter, commands);
+    counters_here_ui(ui, map, view, node.id, selection.counter, legal, commands);
 
     ui.add_space(6.0);
     ui.label(RichText::new("Neighbours").strong());
@@ -299,15 +301,8 @@ fn battle_sides(board: &Board, b: &BattleMark) -> String {
 /// The battles raised and waiting for their results (MG-10); a click selects the node. The
 /// umpire sets each table (MG-21, MG-22), writes its pack and enters its result
 /// (MG-20) beside it; the table, once set, is shown under it.
-fn battles_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    viewer: &Viewer,
-    selected: Option<NodeId>,
-    pack_job: Option<&PackJob>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
+    let Details { map, view, viewer, pack_job, legal, .. } = *details;
     let board = view.board();
     let umpire = matches!(view, View::Umpire(_));
     ui.horizontal(|ui| {
@@ -343,7 +338,7 @@ fn battles_ui(
                 }
             }
             orders::enter_result_button_ui(ui, view, b, commands);
-            orders::withdraw_ui(ui, map, view, viewer, b, commands);
+            orders::withdraw_ui(ui, map, view, viewer, b, legal, commands);
         });
         if let Some(line) = table::table_line(b) {
             ui.indent(("table_line", b.id), |ui| {
@@ -389,7 +384,15 @@ fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
 
 /// The counters at a node: the viewer's own by name, with MP left and a "Move…" toggle
 /// that lights the legal destinations; other sides' only as "a Carthage counter".
-fn counters_here_ui(ui: &mut egui::Ui, map: &Map, view: &View, node: NodeId, picked: Option<&CounterRef>, commands: &mut Vec<AppCommand>) {
+fn counters_here_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    node: NodeId,
+    picked: Option<&CounterRef>,
+    legal: orders::Legal<'_>,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     let forces = view.forces();
     let own_sides: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
@@ -449,7 +452,7 @@ fn counters_here_ui(ui: &mut egui::Ui, map: &Map, view: &View, node: NodeId, pic
                 commands.push(AppCommand::SelectCounter((!is_picked).then_some(this.clone())));
             }
         });
-        orders::counter_orders_ui(ui, map, view, f, c, commands);
+        orders::counter_orders_ui(ui, map, view, f, c, legal, commands);
         if is_picked && let Some(moves) = moves {
             ui.indent(("moves", c.side.as_str(), c.name.as_str()), |ui| {
                 ui.label(RichText::new("Move to (or click a lit node on the map):").weak());
@@ -541,8 +544,11 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                     let pick = if picked {
                         pick.on_hover_text("Click again (or press Escape) to let it go")
                     } else {
-                        pick.on_hover_text(format!("Light the {} nodes where {title} may deploy; then click one on the map", allowed.len()))
-                            .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
+                        pick.on_hover_text(format!(
+                            "Light the {} where {title} may deploy; then click one on the map",
+                            count(allowed.len() as u64, "node")
+                        ))
+                        .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
                     };
                     if pick.clicked() {
                         commands.push(AppCommand::SelectCounter((!picked).then_some(this.clone())));
@@ -792,9 +798,13 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
         if let Some(army) = &f.army {
             ui.horizontal(|ui| {
                 ui.add_space(22.0);
-                egui::CollapsingHeader::new(format!("{} commands, {} points spent", army.commands.len(), f.points_spent))
-                    .id_salt(("roster", f.side.as_str()))
-                    .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
+                egui::CollapsingHeader::new(format!(
+                    "{}, {} spent",
+                    count(army.commands.len() as u64, "command"),
+                    count(f.points_spent, "point")
+                ))
+                .id_salt(("roster", f.side.as_str()))
+                .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
             });
         }
         if !f.garrison.is_empty() {

@@ -5,6 +5,7 @@
 
 use egui::{Align, Align2, Layout, RichText};
 use referee_campaign::army::{Army, ArmyProblem, Class, CommandRoster, ElementGroup, ElementSpec, ElementTable, Grade, Rank};
+use referee_campaign::core::words::count;
 use referee_campaign::{DiceInput, Order, SideId};
 
 use super::app::AppCommand;
@@ -326,7 +327,7 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             None => format!("{} over", total - data.points),
         };
         let n = editor.army.commands.len();
-        ui.label(RichText::new(format!("{left} · {n} command{} · {elements} elements", if n == 1 { "" } else { "s" })).weak());
+        ui.label(RichText::new(format!("{left} · {} · {}", count(n as u64, "command"), count(elements, "element"))).weak());
     });
     if problems.is_empty() {
         ui.label(RichText::new("Nothing stops this army being fielded (MG-03).").weak());

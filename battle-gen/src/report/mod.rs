@@ -190,7 +190,7 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
         let w = flow.width();
         let sketch = &spec.sketch;
         let aspect = if sketch.width_km > 0.0 { sketch.height_km / sketch.width_km } else { 1.0 };
-        let h = (w * aspect).min(150.0);
+        let h = (w * aspect).min(185.0);
         let scale = (w / sketch.width_km.max(1.0)).min(h / sketch.height_km.max(1.0));
         flow.drawing(h + 4.0, |page, x, y, _| draw_sketch(page, x, y, scale, spec));
         let key: Vec<String> = spec.sides.iter().enumerate().map(|(i, s)| format!("{} ({})", s.name, shade_name(i))).collect();

@@ -9,3 +9,4 @@ pub mod history;
 pub mod rule;
 pub mod verify;
 pub mod viewer;
+pub mod words;

@@ -552,15 +552,21 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
 }
 
 /// MG-15: counters owing a retreat with nowhere to go are destroyed as post-combat movement
-/// ends; one that could still retreat must do so first.
-pub(crate) fn trapped_commands(state: &CampaignState, map: &Map) -> Result<Vec<Event>, RuleError> {
+/// ends; one that could still retreat must do so first. `reader`, the side ending the phase,
+/// reads another side's counter as the counter at its node, never by name.
+pub(crate) fn trapped_commands(state: &CampaignState, map: &Map, reader: &SideId) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
     for due in &state.losses.land_retreats_due {
         if !state.land_retreats(map, &due.side, &due.command).is_empty() {
-            return Err(RuleError::new(
-                RuleId::MG_15,
-                format!("{} of {} must retreat before post-combat movement ends", due.command, due.side),
-            ));
+            let who = if &due.side == reader {
+                due.command.clone()
+            } else {
+                let at = state.counter(&due.side, &due.command).map_or_else(String::new, |c| {
+                    format!(" at {}", map.node(c.node).map_or_else(|| c.node.to_string(), super::map::Node::label))
+                });
+                format!("a {} counter{at}", super::turn::side_name(state, &due.side))
+            };
+            return Err(RuleError::new(RuleId::MG_15, format!("{who} must retreat before post-combat movement ends")));
         }
         events.push(Event::CommandDestroyed { side: due.side.clone(), command: due.command.clone(), by: Some(due.by.clone()) });
     }

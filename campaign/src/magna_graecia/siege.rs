@@ -115,7 +115,9 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
         return Err(RuleError::new(
             RuleId::MG_27,
             format!(
-                "{} has {strength} effective elements, fewer than the {inside} inside {}: the battle must be fought",
+                // Not the besieger's strength itself: a side's view shows this sentence, and
+                // the defender may know only that it falls short.
+                "{} has fewer effective elements than the {inside} that would be inside {}, too few to besiege them: the battle must be fought",
                 battle.attacker, place.name
             ),
         ));

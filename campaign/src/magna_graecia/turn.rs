@@ -285,7 +285,7 @@ impl CampaignState {
     }
 }
 
-fn side_name(state: &CampaignState, side: &SideId) -> String {
+pub(crate) fn side_name(state: &CampaignState, side: &SideId) -> String {
     state.scenario.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
 }
 
@@ -631,22 +631,19 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.extend(raise_battles(state, side));
         }
         Phase::Combat => {
-            if let Some((side, due)) = state.siege.siege_losses_due.iter().next() {
+            // The refusal is read by the side ending the phase: how many elements another
+            // side lost is that side's own to know.
+            if let Some((owing, due)) = state.siege.siege_losses_due.iter().next() {
+                let what = if owing == side { format!("which {} elements", due.elements) } else { "the elements".to_owned() };
                 return Err(RuleError::new(
                     if due.rule == RuleId::MG_29 { RuleId::MG_29 } else { RuleId::MG_28 },
-                    format!(
-                        "{} must first choose which {} elements it lost at {}",
-                        side_name(state, side),
-                        due.elements,
-                        map.name(due.node)
-                    ),
+                    format!("{} must first choose {what} it lost at {}", side_name(state, owing), map.name(due.node)),
                 ));
             }
             if let Some((loser, n)) = state.naval.naval_losses_due.iter().next() {
-                return Err(RuleError::new(
-                    RuleId::MG_18,
-                    format!("{} must first choose which {n} carried elements were lost at sea", side_name(state, loser)),
-                ));
+                let what =
+                    if loser == side { format!("which {n} carried elements were lost") } else { "the carried elements it lost".to_owned() };
+                return Err(RuleError::new(RuleId::MG_18, format!("{} must first choose {what} at sea", side_name(state, loser))));
             }
             if let Some(b) = state.battles.first() {
                 return Err(RuleError::new(RuleId::MG_20, format!("battle {} at {} awaits its result", b.id, map.name(b.node))));
@@ -654,7 +651,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }
         _ => {
-            events.extend(super::battle::trapped_commands(state, map)?);
+            events.extend(super::battle::trapped_commands(state, map, side)?);
             events.extend(super::naval::trapped_fleets(state, map)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
         }

@@ -1,0 +1,29 @@
+//! Numbers in words a referee reads: "1 command", "2 commands".
+
+/// `n` and the noun, plural but for one: `count(1, "command")` is "1 command",
+/// `count(3, "command")` "3 commands". Nouns whose plural is not a plain `s` are given both
+/// ways by [`count_as`].
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+/// `n` and the noun, in its singular or its plural: `count_as(2, "die", "dice")`.
+pub fn count_as(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_every_other_number_plural() {
+        assert_eq!(count(1u32, "command"), "1 command");
+        assert_eq!(count(0u32, "command"), "0 commands");
+        assert_eq!(count(20u32, "element"), "20 elements");
+        assert_eq!(count_as(1u32, "die", "dice"), "1 die");
+        assert_eq!(count_as(3u32, "die", "dice"), "3 dice");
+    }
+}
