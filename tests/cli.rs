@@ -393,13 +393,13 @@ fn x_04_turn_reports_and_their_export() {
     let written = cli(&db.path, &["report", "Himera", "--out", out, "--json"]).json();
     let files: Vec<&str> = written.as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
     assert_eq!(files.len(), 3, "the umpire's and each side's: {files:?}");
-    assert!(files[0].ends_with("turn-01-umpire.pdf") && files[1].ends_with("turn-01-carthage.pdf"), "{files:?}");
+    assert!(files[0].ends_with("himera-turn-01-umpire.pdf") && files[1].ends_with("himera-turn-01-side-carthage.pdf"), "{files:?}");
 
     let digest = {
         let store = referee_campaign::Store::open(&db.path).unwrap();
         store.commitment(store.find("Himera").unwrap()).unwrap().unwrap().digest
     };
-    let carthage = pdf_text(&dir.path().join("turn-01-carthage.pdf"));
+    let carthage = pdf_text(&dir.path().join("himera-turn-01-side-carthage.pdf"));
     for want in [
         "Turn 1 report for Carthage",
         "For Carthage's player only",
@@ -415,7 +415,7 @@ fn x_04_turn_reports_and_their_export() {
         assert!(carthage.contains(want), "{want:?} missing from Carthage's report:\n{carthage}");
     }
     assert!(!carthage.contains("Syracuse's forces") && !carthage.contains("Leptines"), "{carthage}");
-    let umpire = pdf_text(&dir.path().join("turn-01-umpire.pdf"));
+    let umpire = pdf_text(&dir.path().join("himera-turn-01-umpire.pdf"));
     assert!(umpire.contains("Syracuse's forces") && umpire.contains("Leptines") && umpire.contains("For the umpire only"), "{umpire}");
 
     // Since the last report: Carthage's next report holds what happened after it.
@@ -433,7 +433,7 @@ fn x_04_turn_reports_and_their_export() {
     let again = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
     assert_eq!(again["report"], next["report"]);
     cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
-    let text = pdf_text(&dir.path().join("turn-01-carthage.pdf"));
+    let text = pdf_text(&dir.path().join("himera-turn-01-side-carthage.pdf"));
     assert!(text.contains(&format!("The log from line {}", seen + 1)) && text.contains("omens at Himera"), "{text}");
 
     let refused = cli(&db.path, &["export", "Himera", "--as", "rome"]).refused();

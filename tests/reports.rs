@@ -5,6 +5,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, RefereeApp};
+use referee_campaign::core::history::Measure;
 use referee_campaign::{Catalog, Store};
 use referee_e2e::play::play_into;
 
@@ -53,13 +54,16 @@ fn x_04_a_turns_end_offers_every_sides_report_and_one_click_writes_them() {
     h.run();
     let mut names: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
-    assert_eq!(names, ["turn-02-carthage.pdf", "turn-02-syracuse.pdf", "turn-02-umpire.pdf"]);
-    assert!(label_exists(&h, "turn-02-syracuse.pdf") && label_exists(&h, "Open folder"), "the files are listed");
-    let syracuse = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("turn-02-syracuse.pdf")).unwrap()).unwrap().join("\n");
+    assert_eq!(names, ["night-turn-02-side-carthage.pdf", "night-turn-02-side-syracuse.pdf", "night-turn-02-umpire.pdf"]);
+    assert!(label_exists(&h, "night-turn-02-side-syracuse.pdf") && label_exists(&h, "Open folder"), "the files are listed");
+    let syracuse =
+        referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("night-turn-02-side-syracuse.pdf")).unwrap()).unwrap().join("\n");
     assert!(syracuse.contains("Turn 2 report for Syracuse") && syracuse.contains("Syracuse's forces"), "{syracuse}");
     assert!(!syracuse.contains("Carthage's forces"), "{syracuse}");
 
     // The umpire's charts hold every side's strength.
+    h.state_mut().send(AppCommand::ShowReports(false));
+
     h.state_mut().send(AppCommand::ShowCharts(true));
     h.run();
     let drawn = drawn_text(&h);
@@ -80,9 +84,36 @@ fn x_04_a_side_sees_its_own_charts_and_asks_the_referee_for_reports() {
     h.state_mut().send(AppCommand::ShowCharts(true));
     h.run();
     let drawn = drawn_text(&h);
-    assert!(drawn.contains("as Syracuse may know it"), "{drawn}");
-    // Each chart's legend names the series it draws: Carthage only where it is public.
-    let strength = drawn.split("Strength (elements)").nth(1).unwrap();
-    let strength = strength.split("Losses so far").next().unwrap();
-    assert!(strength.contains("Syracuse") && !strength.contains("Carthage"), "Carthage's strength reached Syracuse: {strength}");
+    assert!(drawn.contains("as Syracuse may know it") && drawn.contains("Strength (elements)"), "{drawn}");
+    // Syracuse's own strength and losses only; every side's victory points, which are public.
+    let charts = h.state().charts_shown().unwrap();
+    let sides = |m: Measure| -> Vec<String> {
+        charts.iter().find(|c| c.measure == m).unwrap().series.iter().map(|s| s.side.as_ref().unwrap().to_string()).collect()
+    };
+    assert_eq!(sides(Measure::Strength), ["syracuse"], "Carthage's strength reached Syracuse");
+    assert_eq!(sides(Measure::Losses), ["syracuse"]);
+    assert_eq!(sides(Measure::VictoryPoints), ["carthage", "syracuse"]);
+}
+
+/// a turn that ends in a side's view (the player pressed End phase) offers its reports
+/// once the referee has the screen back, not on the player's screen.
+#[test]
+fn x_04_a_turn_ended_in_a_sides_view_offers_its_reports_to_the_referee() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(AppCommand::Undo);
+    h.run();
+    let mover = h.state().campaign().unwrap().state.moving_side().clone();
+    h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Side(mover.clone())));
+    h.run();
+    h.state_mut().send(AppCommand::Execute(referee_campaign::Order::EndPhase { side: mover }, referee_campaign::DiceInput::Seeded));
+    h.run();
+    assert_eq!(h.state().campaign().unwrap().state.turn, 2, "the player's End phase ended the turn");
+    assert!(!label_exists(&h, "is over"), "not on the player's screen");
+    h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Umpire));
+    h.run();
+    h.state_mut().send(AppCommand::HandBack { passphrase: String::new() });
+    h.run();
+    assert!(label_exists(&h, "Turn 1 is over."), "offered once the referee has the screen");
 }

@@ -224,4 +224,13 @@ fn x_04_a_sides_history_holds_its_own_forces_and_what_is_public() {
     let umpire = history::<MagnaGraecia>(events, map, &referee_campaign::Viewer::Umpire).unwrap().charts();
     let strength = umpire.iter().find(|c| c.measure == Measure::Strength).unwrap();
     assert_eq!(strength.series.len(), 3, "the umpire's charts hold every side");
+
+    // The campaign played out: its last sample is the end of its last turn, not of a turn
+    // past it (the counter moves on as the campaign ends, MG-32).
+    let whole = history::<MagnaGraecia>(&played.events, map, &viewer).unwrap();
+    let end = referee_campaign::CampaignState::replay(played.events.iter().map(|l| &l.event)).unwrap();
+    let last = whole.samples.last().unwrap();
+    let last_turn = end.turn.min(end.scenario.turns);
+    assert_eq!((last.turn, last.label.as_str()), (last_turn, format!("end of turn {last_turn}").as_str()));
+    assert_eq!(whole.samples.iter().filter(|s| s.turn == last_turn).count(), 1);
 }

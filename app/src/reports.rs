@@ -14,7 +14,10 @@ use referee_battle_gen::pack::WrittenFile;
 use referee_battle_gen::report::{ReportSpec, report_file};
 use referee_campaign::any::AnyCampaign;
 use referee_campaign::belisarius::Belisarius;
+use referee_campaign::core::engine::EngineId;
 use referee_campaign::core::history::{Chart, history};
+use referee_campaign::core::verify::sha256_hex;
+use referee_campaign::core::viewer::LogLine;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::{CampaignId, Catalog, Store};
@@ -59,7 +62,7 @@ pub fn build(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) 
             let map = c.state.map(catalog.map(&c.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
             let events = store.events(id)?;
             let view = referee_campaign::view::view_for(&c.state, &map, &events, viewer).ok_or_else(|| no_side(&c.state.scenario.name))?;
-            let charts = history::<MagnaGraecia>(&events, &map, viewer).map(|h| h.charts()).unwrap_or_default();
+            let charts = history::<MagnaGraecia>(&events, &map, viewer)?.charts();
             let report = referee_battle_gen::report::magna_graecia::report_spec(&view, &map, charts, commitment);
             Ok(Export { report, view: serde_json::to_value(&view)? })
         }
@@ -67,7 +70,7 @@ pub fn build(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) 
             let events = store.events_as::<Belisarius>(id)?;
             let view =
                 referee_campaign::belisarius::view::view_for(&c.state, &events, viewer).ok_or_else(|| no_side(c.state.setup.name()))?;
-            let charts = history::<Belisarius>(&events, &(), viewer).map(|h| h.charts()).unwrap_or_default();
+            let charts = history::<Belisarius>(&events, &(), viewer)?.charts();
             let report = referee_battle_gen::report::belisarius::report_spec(&view, &c.state.setup.map, charts, commitment);
             Ok(Export { report, view: serde_json::to_value(&view)? })
         }
@@ -76,7 +79,14 @@ pub fn build(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) 
 
 /// The charts of campaign `id` as `viewer` may know them.
 pub fn charts(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
-    Ok(build(store, id, catalog, viewer)?.report.charts)
+    Ok(match store.engine_of(id)? {
+        EngineId::MagnaGraecia => {
+            let c = store.load(id)?;
+            let map = c.state.map(catalog.map(&c.state.scenario.map)).map_err(|e| anyhow!(e))?;
+            history::<MagnaGraecia>(&store.events(id)?, map, viewer)?.charts()
+        }
+        EngineId::Belisarius => history::<Belisarius>(&store.events_as::<Belisarius>(id)?, &(), viewer)?.charts(),
+    })
 }
 
 fn mark_key(id: CampaignId, viewer: &Viewer) -> String {
@@ -86,37 +96,71 @@ fn mark_key(id: CampaignId, viewer: &Viewer) -> String {
     }
 }
 
-/// The first line of the reader's log a report since its last one holds, `last` being the
-/// last line there is now; and the mark to keep for it.
-fn from_mark(kept: Option<(u64, u64)>, last: u64) -> u64 {
-    match kept {
-        None => 1,
-        // Nothing new since: the same report again.
-        Some((from, to)) if to == last => from,
-        Some((_, to)) if to < last => to + 1,
-        // Orders were undone since: go back as far as the log now reaches.
-        Some((from, _)) => from.min(last + 1),
+/// Where a reader's last report ended: its first and last log lines, and a digest of the
+/// last line's text, by which a log changed under it (orders undone and others given) is
+/// told from one that only grew.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mark {
+    from: u64,
+    to: u64,
+    digest: String,
+}
+
+impl Mark {
+    fn parse(text: &str) -> Option<Mark> {
+        let mut parts = text.splitn(3, ':');
+        let from = parts.next()?.parse().ok()?;
+        let to = parts.next()?.parse().ok()?;
+        Some(Mark { from, to, digest: parts.next()?.to_owned() })
+    }
+
+    fn text(&self) -> String {
+        format!("{}:{}:{}", self.from, self.to, self.digest)
     }
 }
 
-/// Keeps only the lines `since` asks for, recording the report as the reader's last where
-/// it is one.
-pub fn keep_since(store: &mut Store, id: CampaignId, viewer: &Viewer, export: &mut Export, since: Since) -> anyhow::Result<()> {
-    let last = export.report.log.last().map_or(0, |l| l.seq);
-    let from = match since {
-        Since::Line(n) => n.max(1),
+/// The digest of a log line as a mark keeps it.
+fn line_digest(line: Option<&LogLine>) -> String {
+    line.map_or_else(String::new, |l| sha256_hex(&format!("{}:{}", l.seq, l.text))[..16].to_owned())
+}
+
+/// The first line of the reader's `log` a report since its last one holds.
+fn from_mark(kept: Option<&Mark>, log: &[LogLine]) -> u64 {
+    let last = log.last().map_or(0, |l| l.seq);
+    let Some(kept) = kept else { return 1 };
+    let same_line = line_digest(log.iter().find(|l| l.seq == kept.to)) == kept.digest;
+    match (same_line, kept.to == last) {
+        // Nothing new since: the same report again.
+        (true, true) => kept.from,
+        // The log grew after the last report: what came since.
+        (true, false) => kept.to + 1,
+        // The lines the last report ended with are gone or changed (orders undone, others
+        // given): from where the last report began, so that no line is skipped.
+        (false, _) => kept.from.min(last + 1).max(1),
+    }
+}
+
+/// Keeps only the lines `since` asks for; returns the mark to record once the report is
+/// written, when it is the reader's report since its last one.
+pub fn keep_since(store: &Store, id: CampaignId, viewer: &Viewer, export: &mut Export, since: Since) -> anyhow::Result<Option<Mark>> {
+    let (from, mark) = match since {
+        Since::Line(n) => (n.max(1), None),
         Since::LastReport => {
-            let key = mark_key(id, viewer);
-            let kept = store.setting(&key)?.and_then(|v| {
-                let (a, b) = v.split_once(':')?;
-                Some((a.parse().ok()?, b.parse().ok()?))
-            });
-            let from = from_mark(kept, last);
-            store.set_setting(&key, Some(&format!("{from}:{last}")))?;
-            from
+            let kept = store.setting(&mark_key(id, viewer))?.as_deref().and_then(Mark::parse);
+            let from = from_mark(kept.as_ref(), &export.report.log);
+            let last = export.report.log.last();
+            (from, Some(Mark { from, to: last.map_or(0, |l| l.seq), digest: line_digest(last) }))
         }
     };
     export.report.keep_log_from(from);
+    Ok(mark)
+}
+
+/// Records `mark` as where the reader's last report ended.
+pub fn record(store: &mut Store, id: CampaignId, viewer: &Viewer, mark: Option<&Mark>) -> anyhow::Result<()> {
+    if let Some(mark) = mark {
+        store.set_setting(&mark_key(id, viewer), Some(&mark.text()))?;
+    }
     Ok(())
 }
 
@@ -135,22 +179,44 @@ pub fn write_all(store: &mut Store, id: CampaignId, catalog: &Catalog, paper: Pa
     let mut written = Vec::new();
     for viewer in readers(store, id)? {
         let mut export = build(store, id, catalog, &viewer)?;
-        keep_since(store, id, &viewer, &mut export, Since::LastReport)?;
+        let mark = keep_since(store, id, &viewer, &mut export, Since::LastReport)?;
         written.push(write(&export.report, paper, folder)?);
+        record(store, id, &viewer, mark.as_ref())?;
     }
     Ok(written)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::from_mark;
+    use super::*;
 
+    fn log(lines: &[&str]) -> Vec<LogLine> {
+        lines.iter().zip(1..).map(|(t, seq)| LogLine { seq, text: (*t).to_owned() }).collect()
+    }
+
+    fn mark_after(log: &[LogLine], from: u64) -> Mark {
+        let last = log.last();
+        Mark { from, to: last.map_or(0, |l| l.seq), digest: line_digest(last) }
+    }
+
+    /// a report starts after the last one, repeats it while nothing is new, and where
+    /// the lines it ended with were undone and replaced, goes back to where it began rather
+    /// than skip a line.
     #[test]
-    fn a_report_starts_after_the_last_one_or_repeats_it() {
-        assert_eq!(from_mark(None, 40), 1);
-        assert_eq!(from_mark(Some((1, 40)), 40), 1, "the same report again");
-        assert_eq!(from_mark(Some((1, 40)), 55), 41);
-        assert_eq!(from_mark(Some((41, 55)), 50), 41, "orders undone since");
-        assert_eq!(from_mark(Some((41, 55)), 30), 31);
+    fn x_04_a_report_starts_after_the_last_one_and_never_skips_a_line() {
+        let first = log(&["a", "b", "c", "d"]);
+        assert_eq!(from_mark(None, &first), 1);
+        let mark = mark_after(&first, 1);
+        assert_eq!(from_mark(Some(&mark), &first), 1, "the same report again");
+        let grown = log(&["a", "b", "c", "d", "e", "f"]);
+        assert_eq!(from_mark(Some(&mark), &grown), 5);
+        // d undone, then e', f', g' given: line 4 now reads otherwise.
+        let redone = log(&["a", "b", "c", "e'", "f'", "g'"]);
+        assert_eq!(from_mark(Some(&mark), &redone), 1, "back to where the last report began");
+        let later = mark_after(&grown, 5);
+        let shorter = log(&["a", "b", "c"]);
+        assert_eq!(from_mark(Some(&later), &shorter), 4);
+        assert_eq!(Mark::parse(&later.text()), Some(later));
+        assert_eq!(Mark::parse("garbage"), None);
     }
 }

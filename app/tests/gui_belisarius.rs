@@ -110,3 +110,29 @@ fn be_49_set_up_is_finished_in_the_app() {
     h.run();
     assert!(h.state().belisarius_view().unwrap().log().iter().any(|l| l.text.contains("d6 = 3 [typed in] for desertions")));
 }
+
+/// X-04, BE-53: a Belisarius side's Charts window holds its own combat points and what each
+/// side holds on the map, never the other side's strength; the umpire's holds both.
+#[test]
+fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
+    use referee_campaign::core::history::Measure;
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_africa(&dir);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), Some("vandals")).unwrap();
+    let mut h = harness(app);
+    h.state_mut().send(AppCommand::ShowCharts(true));
+    h.run();
+    let sides = |h: &Harness<'_, RefereeApp>, m: Measure| -> Vec<String> {
+        let charts = h.state().charts_shown().expect("the Charts window is open");
+        charts.iter().find(|c| c.measure == m).unwrap().series.iter().map(|s| s.side.as_ref().unwrap().to_string()).collect()
+    };
+    assert_eq!(sides(&h, Measure::Strength), ["vandals"]);
+    assert_eq!(sides(&h, Measure::Held), ["byzantines", "vandals"]);
+    assert!(label_exists(&h, "as Vandals may know it"));
+    drop(h);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+    let mut h = harness(app);
+    h.state_mut().send(AppCommand::ShowCharts(true));
+    h.run();
+    assert_eq!(sides(&h, Measure::Strength), ["byzantines", "vandals"]);
+}

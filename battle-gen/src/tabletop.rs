@@ -190,7 +190,7 @@ impl Tabletop for Dbm {
         let elements: u32 = commands.iter().map(|c| c.count).sum();
         flow.field(
             "Army in this battle: ",
-            &format!("{}, {}, {}.", count(commands.len() as u64, "command"), count(elements, "element"), count(total, "point")),
+            &format!("{}, {}, {}.", count(commands.len(), "command"), count(elements, "element"), count(total, "point")),
         );
     }
 

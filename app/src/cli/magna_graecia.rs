@@ -160,7 +160,7 @@ impl Output for Written {
                     Reader::Side(s) => s.to_string(),
                 };
                 let warning = f.glyph_warning().map_or_else(String::new, |w| format!("         warning: {w}\n"));
-                format!("{:<8} {} ({}, {} KB)\n{warning}", who, f.path.display(), count(f.pages as u64, "page"), f.bytes.div_ceil(1024))
+                format!("{:<8} {} ({}, {} KB)\n{warning}", who, f.path.display(), count(f.pages, "page"), f.bytes.div_ceil(1024))
             })
             .collect()
     }

@@ -679,7 +679,8 @@ impl Session {
             }
             CliCommand::Report { campaign, side, umpire, out: dir, paper, since } => {
                 let catalog = self.catalog()?;
-                let mut store = self.store(Access::Write)?;
+                // A look back with --since records nothing, so a read-only file will do.
+                let mut store = self.store(if since.is_some() { Access::Read } else { Access::Write })?;
                 let id = store.find(&campaign)?;
                 let readers = reports::readers(&store, id)?;
                 let chosen: Vec<Viewer> = match (&side, umpire) {
@@ -698,14 +699,15 @@ impl Session {
                 let mut written = Vec::new();
                 for viewer in &chosen {
                     let mut export = reports::build(&store, id, &catalog, viewer)?;
-                    reports::keep_since(&mut store, id, viewer, &mut export, since)?;
+                    let mark = reports::keep_since(&store, id, viewer, &mut export, since)?;
                     written.push(reports::write(&export.report, paper, &dir)?);
+                    reports::record(&mut store, id, viewer, mark.as_ref())?;
                 }
                 self.print(out, &Written(written))
             }
             CliCommand::Export { campaign, side, since } => {
                 let catalog = self.catalog()?;
-                let mut store = self.store(Access::Write)?;
+                let mut store = self.store(if since.is_some() { Access::Read } else { Access::Write })?;
                 let id = store.find(&campaign)?;
                 let viewer = Viewer::Side(SideId::new(side.clone()));
                 let readers = reports::readers(&store, id)?;
@@ -714,8 +716,9 @@ impl Session {
                 }
                 let mut export = reports::build(&store, id, &catalog, &viewer)?;
                 let since = since.map_or(reports::Since::LastReport, reports::Since::Line);
-                reports::keep_since(&mut store, id, &viewer, &mut export, since)?;
+                let mark = reports::keep_since(&store, id, &viewer, &mut export, since)?;
                 writeln!(out, "{}", serde_json::to_string_pretty(&export)?)?;
+                reports::record(&mut store, id, &viewer, mark.as_ref())?;
                 Ok(())
             }
             CliCommand::Reveal { campaign } => self.reveal(&campaign, out),

@@ -189,6 +189,9 @@ pub struct RefereeApp {
     reports: Option<charts::ReportsForm>,
     /// The campaign and turn last drawn: a turn's end opens the Turn reports window.
     turn_seen: Option<(referee_campaign::CampaignId, u32)>,
+    /// A turn that ended while a side's view was on screen: its reports are offered once the
+    /// referee has the screen back.
+    turn_over: Option<u32>,
 }
 
 /// The key of a campaign's pack folder in the file's settings.
@@ -235,6 +238,7 @@ impl RefereeApp {
             charts: None,
             reports: None,
             turn_seen: None,
+            turn_over: None,
             recent: Vec::new(),
             recent_file: None,
             quit: false,
@@ -501,6 +505,11 @@ impl RefereeApp {
     /// Whether the hand-back screen is up.
     pub fn asking_for_referee(&self) -> bool {
         self.hand_back.is_some()
+    }
+
+    /// The charts the open Charts window draws, if it is open and they could be made.
+    pub fn charts_shown(&self) -> Option<&[referee_campaign::core::history::Chart]> {
+        self.charts.as_ref().and_then(|c| c.charts.as_deref().ok())
     }
 
     /// Applies the queued commands in order. A refused command changes nothing and leaves
@@ -776,22 +785,25 @@ impl RefereeApp {
     }
 
     /// Opens the Turn reports window when the campaign on screen has moved on to another
-    /// turn, in the umpire's view; refreshes the open Charts window when the log or the
-    /// viewer changed.
+    /// turn — at once in the umpire's view, or when the referee takes the screen back from a
+    /// side; refreshes the open Charts window when the log or the viewer changed.
     fn follow_turns(&mut self) {
         let Some(desk) = &self.desk else { return };
         let now = (desk.get().campaign_id(), desk.get().turn());
-        let umpire = matches!(desk.get().viewer(), Viewer::Umpire);
         if let Some((id, turn)) = self.turn_seen
             && id == now.0
             && now.1 > turn
-            && umpire
+        {
+            self.turn_over = Some(turn);
+        }
+        self.turn_seen = Some(now);
+        if matches!(desk.get().viewer(), Viewer::Umpire)
+            && let Some(turn) = self.turn_over.take()
             && self.reports.is_none()
         {
             let folder = self.pack_settings.folder.clone();
             self.reports = Some(charts::ReportsForm { turn_over: Some(turn), folder, written: None });
         }
-        self.turn_seen = Some(now);
         let stale = self.charts.as_ref().is_some_and(|c| &c.viewer != desk.get().viewer() || c.log_lines != desk.get().log().lines.len());
         if stale {
             self.refresh_charts();
@@ -868,6 +880,7 @@ impl RefereeApp {
         self.dice = None;
         self.charts = None;
         self.reports = None;
+        self.turn_over = None;
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
         // Packs of the last campaign go on being written, but are no longer shown.

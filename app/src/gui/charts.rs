@@ -7,7 +7,7 @@
 //! listed, and the folder opened.
 
 use egui::{Color32, RichText};
-use egui_plot::{Corner, Legend, Line, LineStyle, Plot, uniform_grid_spacer};
+use egui_plot::{Line, LineStyle, Plot, Points, log_grid_spacer, uniform_grid_spacer};
 use referee_campaign::SideId;
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::Viewer;
@@ -53,6 +53,24 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
             ui.label(RichText::new("Nothing to chart yet.").weak());
             return;
         }
+        // One key for every chart: a side's colour is the same in each, so no legend covers a
+        // line.
+        ui.horizontal_wrapped(|ui| {
+            let mut shown: Vec<Option<&SideId>> = Vec::new();
+            for series in charts.iter().flat_map(|c| &c.series) {
+                if shown.contains(&series.side.as_ref()) {
+                    continue;
+                }
+                shown.push(series.side.as_ref());
+                let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
+                let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
+                ui.label(RichText::new("●").color(colour));
+                ui.label(side_name(sides, series.side.as_ref()));
+                ui.add_space(10.0);
+            }
+        });
+        // Every chart over the same turns, from the start to the turn under way (at least 1).
+        let last_turn = charts.iter().flat_map(|c| c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0))).max().unwrap_or(0).max(1);
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("charts").num_columns(2).spacing([16.0, 12.0]).show(ui, |ui| {
                 for (i, chart) in charts.iter().enumerate() {
@@ -61,9 +79,16 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
                         Plot::new(("chart", i))
                             .height(170.0)
                             .width(340.0)
-                            .legend(Legend::default().position(Corner::LeftTop))
                             .x_grid_spacer(uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
                             .include_y(0.0)
+                            .y_axis_min_width(28.0)
+                            .y_grid_spacer(log_grid_spacer(5))
+                            // Counts: whole numbers only on the axis.
+                            .y_axis_formatter(
+                                |mark, _| if mark.value.fract() == 0.0 { format!("{:.0}", mark.value) } else { String::new() },
+                            )
+                            .include_x(0.0)
+                            .include_x(f64::from(last_turn))
                             .allow_zoom(false)
                             .allow_scroll(false)
                             .allow_drag(false)
@@ -74,9 +99,10 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
                                     let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
                                     let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
                                     let style = if series.side.is_none() { LineStyle::dashed_loose() } else { LineStyle::Solid };
-                                    plot.line(
-                                        Line::new(side_name(sides, series.side.as_ref()), points).color(colour).width(2.0).style(style),
-                                    );
+                                    let name = side_name(sides, series.side.as_ref());
+                                    // Dots as well as the line, so that a lone sample (the start) shows.
+                                    plot.points(Points::new(name.clone(), points.clone()).color(colour).radius(3.0));
+                                    plot.line(Line::new(name, points).color(colour).width(2.0).style(style));
                                 }
                             });
                     });

@@ -198,7 +198,7 @@ impl MagnaGraeciaDesk {
                 Reply::Nothing
             }
             _ => match outcome {
-                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {}", count(files.len() as u64, "file"))),
+                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {}", count(files.len(), "file"))),
                 Err(e) => Reply::Refused(e),
             },
         }

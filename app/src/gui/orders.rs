@@ -36,16 +36,21 @@ impl Legal<'_> {
             .map_err(|e| for_referee(&e.to_string()))
     }
 
-    /// `button`, live if `enabled` and the rules would take `order`; greyed out with the
-    /// rules' reason if they would not.
-    pub fn button(self, ui: &mut egui::Ui, enabled: bool, button: egui::Button<'_>, order: &Order) -> egui::Response {
-        let verdict = if enabled { self.check(order) } else { Ok(()) };
-        let response = ui.add_enabled(enabled && verdict.is_ok(), button);
+    /// `button`, live if it is time for `order` (`now` is `Ok`) and the rules would take it;
+    /// greyed out otherwise, with the one reason on hover: why not yet, or the rules' own.
+    pub fn button(self, ui: &mut egui::Ui, now: Result<(), String>, button: egui::Button<'_>, order: &Order) -> egui::Response {
+        let verdict = now.and_then(|()| self.check(order));
+        let response = ui.add_enabled(verdict.is_ok(), button);
         match verdict {
             Err(why) => response.on_disabled_hover_text(why),
             Ok(()) => response,
         }
     }
+}
+
+/// `Ok` when `now`, else why not yet.
+fn ready(now: bool, why: impl FnOnce() -> String) -> Result<(), String> {
+    if now { Ok(()) } else { Err(why()) }
 }
 
 /// MG-35: while the offer stands, a framed notice with a button per enemy to turn to, for
@@ -74,7 +79,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, l
                 for s in board.sides.iter().filter(|s| board.are_enemies(fickle, &s.id)) {
                     let order = Order::SwitchSides { side: fickle.clone(), to: s.id.clone() };
                     if legal
-                        .button(ui, true, egui::Button::new(RichText::new(format!("Turn to {}", s.name)).strong()), &order)
+                        .button(ui, Ok(()), egui::Button::new(RichText::new(format!("Turn to {}", s.name)).strong()), &order)
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
                         .clicked()
                     {
@@ -198,7 +203,7 @@ pub(crate) fn landing_ui(
             let order = selected.map(|node| Order::Land { side: f.side.clone(), counter: name.to_owned(), node });
             let button = egui::Button::new(text).small();
             let b = match &order {
-                Some(order) => legal.button(ui, true, button, order),
+                Some(order) => legal.button(ui, Ok(()), button, order),
                 None => ui.add_enabled(false, button).on_disabled_hover_text("Select a southern coastal node on the map first"),
             };
             let b = b.on_hover_text("Each counter comes ashore at a southern coastal node no enemy holds (MG-36)");
@@ -249,7 +254,7 @@ pub(crate) fn counter_orders_ui(
             if counter.aboard {
                 let order = Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() };
                 let b = legal
-                    .button(ui, true, egui::Button::new("Disembark").small(), &order)
+                    .button(ui, Ok(()), egui::Button::new("Disembark").small(), &order)
                     .accessible_name(format!("Disembark {}", counter.name))
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
@@ -259,12 +264,16 @@ pub(crate) fn counter_orders_ui(
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
                 let order = Order::Embark { side: counter.side.clone(), counter: counter.name.clone() };
                 let b = legal
-                    .button(ui, fleet_here, egui::Button::new("Embark").small(), &order)
+                    .button(
+                        ui,
+                        ready(fleet_here, || format!("No {who} fleet at this node (MG-14)")),
+                        egui::Button::new("Embark").small(),
+                        &order,
+                    )
                     .accessible_name(format!("Embark {}", counter.name))
                     .on_hover_text(format!(
                         "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
-                    ))
-                    .on_disabled_hover_text(format!("No {who} fleet at this node (MG-14)"));
+                    ));
                 if b.clicked() {
                     commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                 }
@@ -395,7 +404,7 @@ pub(crate) fn withdraw_ui(
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
         let order = Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id };
         let b = legal
-            .button(ui, true, egui::Button::new(text), &order)
+            .button(ui, Ok(()), egui::Button::new(text), &order)
             .accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id))
             .on_hover_text(
                 "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
@@ -441,11 +450,15 @@ pub(crate) fn siege_ui(
         if may_order(viewer, &siege.defender) {
             let order = Order::Sally { side: siege.defender.clone(), node };
             let b = legal
-                .button(ui, now, egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()), &order)
+                .button(
+                    ui,
+                    ready(now, || format!("The besieged sally in {defender}'s own movement phase (MG-27)")),
+                    egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()),
+                    &order,
+                )
                 .on_hover_text(format!(
                     "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
-                ))
-                .on_disabled_hover_text(format!("The besieged sally in {defender}'s own movement phase (MG-27)"));
+                ));
             if b.clicked() {
                 commands.push(AppCommand::Execute(order, DiceInput::Seeded));
             }
@@ -473,7 +486,7 @@ fn exit_button_ui(
     let port = map.name(counter.node);
     let order = Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() };
     let b = legal
-        .button(ui, true, egui::Button::new(format!("Home through {port} (2 VP)")).small(), &order)
+        .button(ui, Ok(()), egui::Button::new(format!("Home through {port} (2 VP)")).small(), &order)
         .accessible_name(format!("Lead {} home through {port}", counter.name))
         .on_hover_text(format!(
             "{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)",
@@ -506,7 +519,7 @@ fn fleet_orders_ui(
         ui.add_space(28.0);
         let order = Order::Shelter { side: fleet.side.clone() };
         let b = legal
-            .button(ui, true, egui::Button::new("Shelter").small(), &order)
+            .button(ui, Ok(()), egui::Button::new("Shelter").small(), &order)
             .accessible_name(format!("Shelter the {who} fleet"))
             .on_hover_text(
                 "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
@@ -564,7 +577,7 @@ pub(crate) fn attack_city_ui(
                 for (id, name) in &foes {
                     let order = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
                     let b = legal
-                        .button(ui, true, egui::Button::new(*name), &order)
+                        .button(ui, Ok(()), egui::Button::new(*name), &order)
                         .accessible_name(format!("{city} turns to {name}"))
                         .on_hover_text(format!("{city} becomes {name}'s ally, and its commands fight {who} in a battle here now (MG-07)"));
                     if b.clicked() {
@@ -608,11 +621,15 @@ pub(crate) fn combine_fleets_ui(
             let now = board.phase == Phase::Movement && &board.moving == side;
             let order = Order::CombineFleets { side: side.clone(), with: with.clone() };
             let b = legal
-                .button(ui, now, egui::Button::new(format!("Combine fleets under {who}")), &order)
+                .button(
+                    ui,
+                    ready(now, || format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)")),
+                    egui::Button::new(format!("Combine fleets under {who}")),
+                    &order,
+                )
                 .on_hover_text(format!(
                     "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {who}'s phase and carries only {who}'s troops (MG-36)"
-                ))
-                .on_disabled_hover_text(format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)"));
+                ));
             if b.clicked() {
                 commands.push(AppCommand::Execute(order, DiceInput::Seeded));
             }

@@ -546,7 +546,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                     } else {
                         pick.on_hover_text(format!(
                             "Light the {} where {title} may deploy; then click one on the map",
-                            count(allowed.len() as u64, "node")
+                            count(allowed.len(), "node")
                         ))
                         .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
                     };
@@ -798,13 +798,9 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
         if let Some(army) = &f.army {
             ui.horizontal(|ui| {
                 ui.add_space(22.0);
-                egui::CollapsingHeader::new(format!(
-                    "{}, {} spent",
-                    count(army.commands.len() as u64, "command"),
-                    count(f.points_spent, "point")
-                ))
-                .id_salt(("roster", f.side.as_str()))
-                .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
+                egui::CollapsingHeader::new(format!("{}, {} spent", count(army.commands.len(), "command"), count(f.points_spent, "point")))
+                    .id_salt(("roster", f.side.as_str()))
+                    .show(ui, |ui| roster_ui(ui, army, &f.movement_points));
             });
         }
         if !f.garrison.is_empty() {

@@ -327,7 +327,7 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             None => format!("{} over", total - data.points),
         };
         let n = editor.army.commands.len();
-        ui.label(RichText::new(format!("{left} · {} · {}", count(n as u64, "command"), count(elements, "element"))).weak());
+        ui.label(RichText::new(format!("{left} · {} · {}", count(n, "command"), count(elements, "element"))).weak());
     });
     if problems.is_empty() {
         ui.label(RichText::new("Nothing stops this army being fielded (MG-03).").weak());

@@ -3,6 +3,7 @@
 //! victory points everyone has seen won.
 
 use referee_campaign::core::history::Chart;
+use referee_campaign::core::words::count;
 use referee_campaign::map::Map;
 use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{Board, Forces, View};
@@ -19,16 +20,18 @@ pub fn report_spec(view: &View, map: &Map, charts: Vec<Chart>, commitment: Optio
         View::Umpire(_) => ReportReader { side: None, name: "the umpire".to_owned() },
         View::Side(v) => ReportReader { side: Some(v.side.clone()), name: name(&v.side) },
     };
+    // The turn counter moves past the last turn as the campaign ends (MG-32).
+    let turn = if board.phase == Phase::Ended { board.turn.min(board.turns) } else { board.turn };
     let when = match board.phase {
-        Phase::Setup => format!("setting up, turn {} of {}", board.turn, board.turns),
-        Phase::Ended => format!("the campaign is over after turn {} of {}", board.turn, board.turns),
-        phase => format!("turn {} of {}, {} to move ({})", board.turn, board.turns, name(&board.moving), phase.name()),
+        Phase::Setup => format!("setting up, turn {turn} of {}", board.turns),
+        Phase::Ended => format!("the campaign is over after turn {turn} of {}", board.turns),
+        phase => format!("turn {turn} of {}, {} to move ({})", board.turns, name(&board.moving), phase.name()),
     };
     let forces = view.forces();
     ReportSpec {
         campaign: board.campaign.clone(),
         scenario: board.scenario_name.clone(),
-        turn: board.turn,
+        turn,
         when,
         reader,
         sides: board.sides.iter().map(|s| ReportSide { id: s.id.clone(), name: s.name.clone() }).collect(),
@@ -183,7 +186,7 @@ fn forces_table(board: &Board, f: &Forces, map: &Map) -> ReportTable {
 }
 
 fn elements(n: u32) -> String {
-    if n == 1 { "1 element".to_owned() } else { format!("{n} elements") }
+    count(n, "element")
 }
 
 fn coming(board: &Board, place: &dyn Fn(NodeId) -> String, name: &dyn Fn(&SideId) -> String) -> Vec<String> {

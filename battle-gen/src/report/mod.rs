@@ -131,11 +131,17 @@ pub struct ReportSpec {
 }
 
 impl ReportSpec {
-    /// The file the report is written to: `turn-03-carthage.pdf`, `turn-03-umpire.json`.
+    /// The file the report is written to, named for the campaign so that two campaigns'
+    /// reports can share a folder: `dionysius-turn-03-carthage.pdf`, `…-turn-03-umpire.pdf`.
     pub fn file_name(&self, extension: &str) -> String {
-        let who = self.reader.side.as_ref().map_or("umpire", SideId::as_str);
-        let who: String = who.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-        format!("turn-{:02}-{who}.{extension}", self.turn)
+        let slug = |text: &str| -> String {
+            let s: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_lowercase().next().unwrap_or(c) } else { '-' }).collect();
+            s.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
+        };
+        // A side is named by its id, which no other side of the campaign has; the umpire's
+        // file by a word no id is (ids are the scenario's, lower case).
+        let who = self.reader.side.as_ref().map_or_else(|| "umpire".to_owned(), |s| format!("side-{}", slug(s.as_str())));
+        format!("{}-turn-{:02}-{who}.{extension}", slug(&self.campaign), self.turn)
     }
 
     fn footer(&self, what: &str) -> String {
@@ -157,8 +163,10 @@ impl ReportSpec {
 }
 
 /// Shades of the sides' places and pieces, in side order: far enough apart to tell on a
-/// black-and-white printout.
+/// black-and-white printout, each with the name the key gives it. No campaign has more
+/// than four sides.
 const SIDE_INK: [f32; 4] = [0.85, 0.5, 0.25, 0.68];
+const SIDE_INK_NAMES: [&str; 4] = ["black", "mid grey", "light grey", "dark grey"];
 /// Lighter shades for the zones a side holds, so that names on them stay legible.
 const AREA_INK: [f32; 4] = [0.30, 0.14, 0.05, 0.22];
 
@@ -251,12 +259,7 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
 }
 
 fn shade_name(i: usize) -> &'static str {
-    match SIDE_INK[i % SIDE_INK.len()] {
-        v if v > 0.7 => "black",
-        v if v > 0.4 => "dark grey",
-        v if v > 0.2 => "grey",
-        _ => "light grey",
-    }
+    SIDE_INK_NAMES[i % SIDE_INK_NAMES.len()]
 }
 
 fn report_table(flow: &mut Flow<'_>, t: &ReportTable) {

@@ -104,6 +104,10 @@ impl Engine for Belisarius {
         state.turn
     }
 
+    fn in_play(state: &State) -> bool {
+        state.phase == Phase::Play
+    }
+
     /// Victory and the last season come with the rules of a later version (BE-47).
     fn ended(_: &State) -> bool {
         false

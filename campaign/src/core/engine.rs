@@ -153,8 +153,10 @@ pub trait Engine: Sized + 'static {
     /// The rolls and chit draws an event holds, in the order they were made: what a replay
     /// of the seed checks.
     fn draws(event: &Self::Event) -> Vec<super::verify::Drawn<'_>>;
-    /// The campaign turn the state is in, from 1.
+    /// The campaign turn the state is in, from 1; once the campaign is over, its last.
     fn turn(state: &Self::State) -> u32;
+    /// Whether set-up is over and the turns are being played.
+    fn in_play(state: &Self::State) -> bool;
     /// Whether the campaign is over.
     fn ended(state: &Self::State) -> bool;
     /// The numbers a view holds for charts: each taken from the view, so that a

@@ -119,30 +119,54 @@ impl History {
     }
 }
 
-/// The course of the campaign made of `events` as `viewer` may know it: a sample at the
-/// start, at the end of every turn and for the turn under way. `None` for a side the
-/// campaign does not have, or events that do not start a campaign.
-pub fn history<E: Engine>(events: &[Logged<E::Event>], context: &E::Context, viewer: &Viewer) -> Option<History> {
-    let (first, rest) = events.split_first()?;
-    let mut state = E::start(&first.event)?;
-    let sample = |state: &E::State, turn: u32, label: String| -> Option<Sample> {
-        let view = E::view_for(state, context, &[], viewer)?;
-        Some(Sample { turn, label, readings: E::readings(&view) })
+/// Why a history could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    #[error("the campaign's events do not begin with its start")]
+    NoStart,
+    #[error("the campaign has no side `{0}`")]
+    NoSuchSide(String),
+    #[error("event {0} of the campaign starts it a second time")]
+    StartedAgain(u64),
+}
+
+/// The course of the campaign made of `events` as `viewer` may know it: a sample as play
+/// begins (turn 0, once set-up is over: an army replaced during set-up is no loss), at the
+/// end of every turn — the state the next turn opens with, after whatever the turn's end
+/// brings — and for the turn under way.
+pub fn history<E: Engine>(events: &[Logged<E::Event>], context: &E::Context, viewer: &Viewer) -> Result<History, HistoryError> {
+    let (first, rest) = events.split_first().ok_or(HistoryError::NoStart)?;
+    let mut state = E::start(&first.event).ok_or(HistoryError::NoStart)?;
+    let sample = |state: &E::State, turn: u32, label: String| -> Result<Sample, HistoryError> {
+        let view = E::view_for(state, context, &[], viewer).ok_or_else(|| match viewer {
+            Viewer::Side(s) => HistoryError::NoSuchSide(s.to_string()),
+            Viewer::Umpire => HistoryError::NoStart,
+        })?;
+        Ok(Sample { turn, label, readings: E::readings(&view) })
     };
-    let mut samples = vec![sample(&state, 0, "start".to_owned())?];
+    let mut samples = Vec::new();
     let mut turn = E::turn(&state);
     for logged in rest {
-        E::apply(&mut state, &logged.event).ok()?;
+        E::apply(&mut state, &logged.event).map_err(|_| HistoryError::StartedAgain(logged.seq))?;
+        if samples.is_empty() {
+            if E::in_play(&state) {
+                samples.push(sample(&state, 0, "start".to_owned())?);
+                turn = E::turn(&state);
+            }
+            continue;
+        }
         let now = E::turn(&state);
         if now != turn {
-            // The state that opens a turn is the one that closed the last.
             samples.push(sample(&state, turn, format!("end of turn {turn}"))?);
             turn = now;
         }
     }
-    if samples.last().is_none_or(|s| s.turn != turn) && !rest.is_empty() {
+    if samples.is_empty() {
+        // Still setting up: the forces as they stand.
+        samples.push(sample(&state, 0, "start".to_owned())?);
+    } else if samples.last().is_some_and(|s| s.turn != turn) {
         let label = if E::ended(&state) { format!("end of turn {turn}") } else { format!("turn {turn} so far") };
         samples.push(sample(&state, turn, label)?);
     }
-    Some(History { samples })
+    Ok(History { samples })
 }

@@ -3,14 +3,14 @@
 /// `n` and the noun, plural but for one: `count(1, "command")` is "1 command",
 /// `count(3, "command")` "3 commands". Nouns whose plural is not a plain `s` are given both
 /// ways by [`count_as`].
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
+pub fn count(n: impl TryInto<u64>, noun: &str) -> String {
+    let n = n.try_into().unwrap_or(u64::MAX);
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 /// `n` and the noun, in its singular or its plural: `count_as(2, "die", "dice")`.
-pub fn count_as(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
+pub fn count_as(n: impl TryInto<u64>, one: &str, many: &str) -> String {
+    let n = n.try_into().unwrap_or(u64::MAX);
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
@@ -23,6 +23,7 @@ mod tests {
         assert_eq!(count(1u32, "command"), "1 command");
         assert_eq!(count(0u32, "command"), "0 commands");
         assert_eq!(count(20u32, "element"), "20 elements");
+        assert_eq!(count(1usize, "page"), "1 page");
         assert_eq!(count_as(1u32, "die", "dice"), "1 die");
         assert_eq!(count_as(3u32, "die", "dice"), "3 dice");
     }

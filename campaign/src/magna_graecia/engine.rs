@@ -112,8 +112,14 @@ impl Engine for MagnaGraecia {
         }
     }
 
+    /// The turn counter moves past the last turn as the campaign ends (MG-32): the last
+    /// turn played is the campaign's last.
     fn turn(state: &CampaignState) -> u32 {
-        state.turn
+        if state.phase == super::turn::Phase::Ended { state.turn.min(state.scenario.turns) } else { state.turn }
+    }
+
+    fn in_play(state: &CampaignState) -> bool {
+        state.phase != super::turn::Phase::Setup
     }
 
     fn ended(state: &CampaignState) -> bool {
