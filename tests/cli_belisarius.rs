@@ -101,3 +101,32 @@ fn x_06_battle_commands_refuse_on_a_belisarius_campaign_until_operations_exist()
     let undone = cli(&db.path, &["undo", "Italy"]).ok();
     assert!(undone.contains("roll"), "{undone}");
 }
+
+/// BE-04, BE-05, BE-06, X-02: the operations from the command line: chits drawn from a real
+/// cup and dice typed in, each side's action points shown to it alone, a leader activated
+/// and a segment passed; a wrong chit is refused and nothing stored.
+#[test]
+fn be_04_operations_begin_from_the_command_line_with_a_real_cup() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    let before = cli(&db.path, &["log", "Africa"]).ok();
+    let refused = cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-z", "--value", "2,3"]).refused();
+    assert!(refused.contains("`ap-z` is not in the AP cup"), "{refused}");
+    assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "2,3"]).ok();
+    let byz = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
+    assert!(byz.contains("Byzantines: 16 of 16 action points left (chit ap-i, 8)"), "{byz}");
+    assert!(!byz.contains("Vandals: 7 of"), "{byz}");
+    let vandals = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
+    assert!(vandals.contains("Vandals: 7 of 7 action points left") && !vandals.contains("16 of 16"), "{vandals}");
+    assert!(vandals.contains("Operations: the segment of the Byzantines"), "{vandals}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
+    let refused = cli(&db.path, &["order", "Africa", r#"{"type":"pass","side":"vandals"}"#]).refused();
+    assert!(refused.contains("it is the Byzantines' segment"), "{refused}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"pass","side":"byzantines"}"#]).ok();
+    let log = cli(&db.path, &["log", "Africa", "--as", "vandals"]).ok();
+    let activation = log.lines().find(|l| l.contains(" activate ")).unwrap();
+    assert!(activation.contains("Byzantines activate a force at Northern Byzacium") && !activation.contains("Belisarius"), "{log}");
+}

@@ -45,42 +45,7 @@ fn start(db: &TempDb, name: &str, setup: &Setup, seed: u64, secret: &str, viewer
         let dice = if own { DiceInput::Manual(vec![4]) } else { DiceInput::Seeded };
         store.execute(&mut c, &(), &order, dice).unwrap();
     }
-    // A unit of the first free land line into each city the side must hold, as a player
-    // would split his forces; then every line's rest where the rules first allow. Both runs
-    // place alike.
-    for side in &setup.sides {
-        for city in &side.must_hold {
-            let order = Order::Place {
-                side: side.id.clone(),
-                line: 1,
-                at: city.to_string(),
-                leaders: None,
-                units: Some(vec![1]),
-                decoys: None,
-                fleets: None,
-                fleet_decoys: None,
-            };
-            store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
-        }
-    }
-    loop {
-        let due: Vec<(SideId, usize)> = c.state.lines_due.iter().filter_map(|(s, d)| d.first().map(|_| (s.clone(), 0))).collect();
-        let Some((side, index)) = due.into_iter().next() else { break };
-        let line = &c.state.lines_due[&side][index].rest;
-        let at = c.state.setup.free_places(&side, line).into_iter().next().expect("a free line has somewhere to go");
-        let order = Order::Place {
-            side: side.clone(),
-            line: 1,
-            at: at.to_string(),
-            leaders: None,
-            units: None,
-            decoys: None,
-            fleets: None,
-            fleet_decoys: None,
-        };
-        store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
-    }
-    store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
 }
 
 /// The setup with everything `viewer` may not know changed.
@@ -112,6 +77,31 @@ fn disguise(setup: &Setup, viewer: &SideId) -> Setup {
     out.cup.retain(|c| !setup.tables.is_stratagem(c));
     out.cup.extend(["treachery".to_owned(), "reconnaissance".to_owned()]);
     out
+}
+
+/// Begins the operations phase with the chits typed in: `viewer` draws `ap-e`, the other
+/// side `theirs`; the initiative dice are the same both times. The side that plays first
+/// activates its first leader on the map, if it has one, and passes.
+fn operations(db: &TempDb, name: &str, viewer: &SideId, theirs: &str) {
+    use referee_campaign::belisarius::state::PieceKind;
+    let mut store = Store::open(&db.path).unwrap();
+    let mut c = store.load_as::<Belisarius>(store.find(name).unwrap()).unwrap();
+    // The Byzantines draw first (BE-04).
+    let mut chits = vec![("byzantines", ""), ("other", "")];
+    for (who, chit) in &mut chits {
+        *chit = if (*who == "byzantines") == (viewer.as_str() == "byzantines") { "ap-e" } else { theirs };
+    }
+    let input = DiceInput::ManualWithChits { dice: vec![6, 1], chits: chits.iter().map(|(_, c)| (*c).to_owned()).collect() };
+    store.execute(&mut c, &(), &Order::BeginOperations {}, input).unwrap();
+    let first = c.state.ops.as_ref().unwrap().first.clone();
+    let leader = c.state.pieces_of(&first).find_map(|p| match &p.kind {
+        PieceKind::Leader { leader, .. } => Some(leader.clone()),
+        _ => None,
+    });
+    if let Some(leader) = leader.filter(|_| &first == viewer) {
+        store.execute(&mut c, &(), &Order::Activate { side: first.clone(), leader, with: vec![] }, DiceInput::Seeded).unwrap();
+    }
+    store.execute(&mut c, &(), &Order::Pass { side: first }, DiceInput::Seeded).unwrap();
 }
 
 fn outputs(db: &TempDb, name: &str, side: &SideId) -> Vec<String> {
@@ -149,6 +139,14 @@ fn be_53_a_side_reads_nothing_of_the_other_sides_pieces() {
             let b = outputs(&disguised, "Campaign", &side.id);
             for (x, y) in a.iter().zip(&b) {
                 assert_eq!(x, y, "{}: {} reads something of what it may not know", scenario.id, side.id);
+            }
+            // Operations begun: the other side's chit, and so its action points, differ.
+            operations(&played, "Campaign", &side.id, "ap-j");
+            operations(&disguised, "Campaign", &side.id, "ap-a");
+            let a = outputs(&played, "Campaign", &side.id);
+            let b = outputs(&disguised, "Campaign", &side.id);
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(x, y, "{}: {} reads something of the other side's operations", scenario.id, side.id);
             }
             assert!(a.iter().all(|o| !o.contains("alpha")), "{}: the referee's secrets reach {}", scenario.id, side.id);
         }

@@ -136,3 +136,57 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
     h.run();
     assert_eq!(sides(&h, Measure::Strength), ["byzantines", "vandals"]);
 }
+
+/// Places the Byzantine fleets of the Reconquest of Africa and begins play.
+fn africa_in_play(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    let db = database_with_africa(dir);
+    let mut store = Store::open(&db).unwrap();
+    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let place = Order::Place {
+        side: SideId::new("byzantines"),
+        line: 1,
+        at: "mare-africum".into(),
+        leaders: None,
+        units: None,
+        decoys: None,
+        fleets: None,
+        fleet_decoys: None,
+    };
+    store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+    db
+}
+
+/// BE-04, BE-06, BE-53: the umpire begins the operations; handed the screen, the side whose
+/// segment it is reads its own action points — never the other side's — and activates a
+/// leader and ends its segment from its Table of Organisation.
+#[test]
+fn be_06_operations_from_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_play(&dir);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Begin operations").click();
+    h.run();
+    assert!(label_exists(&h, "Operations: the"), "the segment is shown");
+    let first = h.state().belisarius_view().unwrap().board().operations.as_ref().unwrap().segment.clone();
+    let other = if first.as_str() == "byzantines" { "vandals" } else { "byzantines" };
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(first.clone())));
+    h.run();
+    assert!(label_exists(&h, "Action points:"), "the side reads its own points");
+    let view = h.state().belisarius_view().unwrap();
+    assert_eq!(view.organisations().len(), 1);
+    let theirs = serde_json::to_string(&view).unwrap();
+    assert!(!theirs.contains(&format!("\"side\":\"{other}\",\"name\"")), "no Table of Organisation of the other side");
+    let leader = view.organisations()[0].boxes.iter().find_map(|b| b.leader.clone()).unwrap();
+    h.get_by_label(&format!("Activate {}", leader.name)).click();
+    h.run();
+    assert!(label_exists(&h, "acting"), "{} acts", leader.name);
+    h.get_by_label_contains("end the segment").click();
+    h.run();
+    let ops = h.state().belisarius_view().unwrap().board().operations.clone().unwrap();
+    assert_eq!(ops.segment.as_str(), other, "the other side's segment");
+}

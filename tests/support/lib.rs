@@ -152,3 +152,51 @@ pub fn drawn_text(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
     }
     out
 }
+
+/// Ends a Belisarius campaign's set-up as a player might: a unit of the first free land line
+/// into each city the side must hold, then every line's rest where the rules first allow it;
+/// then play begins.
+pub fn finish_belisarius_setup(
+    store: &mut referee_campaign::Store,
+    c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>,
+) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::ids::SideId;
+    use referee_campaign::store::DiceInput;
+    // A unit of the first free land line into each city the side must hold, as a player
+    // would split his forces; then every line's rest where the rules first allow. Both runs
+    // place alike.
+    for side in &c.state.setup.sides.clone() {
+        for city in &side.must_hold {
+            let order = Order::Place {
+                side: side.id.clone(),
+                line: 1,
+                at: city.to_string(),
+                leaders: None,
+                units: Some(vec![1]),
+                decoys: None,
+                fleets: None,
+                fleet_decoys: None,
+            };
+            store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+        }
+    }
+    loop {
+        let due: Vec<(SideId, usize)> = c.state.lines_due.iter().filter_map(|(s, d)| d.first().map(|_| (s.clone(), 0))).collect();
+        let Some((side, index)) = due.into_iter().next() else { break };
+        let line = &c.state.lines_due[&side][index].rest;
+        let at = c.state.setup.free_places(&side, line).into_iter().next().expect("a free line has somewhere to go");
+        let order = Order::Place {
+            side: side.clone(),
+            line: 1,
+            at: at.to_string(),
+            leaders: None,
+            units: None,
+            decoys: None,
+            fleets: None,
+            fleet_decoys: None,
+        };
+        store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+    }
+    store.execute(c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+}

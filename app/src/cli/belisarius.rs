@@ -49,6 +49,21 @@ impl Output for Shown {
             View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
             View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(view, Some(&v.side)))),
         }
+        if let Some(ops) = &board.operations {
+            s.push_str(&format!(
+                "Operations: the segment of the {} (the {} took the first)\n",
+                side_name(view, Some(&ops.segment)),
+                side_name(view, Some(&ops.first))
+            ));
+        }
+        for org in view.organisations() {
+            if let Some(ap) = &org.action_points {
+                s.push_str(&format!(
+                    "{}: {} of {} action points left (chit {}, {})\n",
+                    org.name, ap.left, ap.total, ap.chit, ap.chit_value
+                ));
+            }
+        }
         // Markers by place: the viewer's own by name, the other side's as face-down counts.
         let mut at: BTreeMap<&Location, Vec<String>> = BTreeMap::new();
         let mut hidden: BTreeMap<(&Location, &SideId, bool), usize> = BTreeMap::new();
@@ -169,17 +184,21 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             let (view, _, _) = view(session, &args)?;
             session.print(out, &Rosters(view.organisations().into_iter().cloned().collect()))
         }
-        CliCommand::Order { campaign, order, file, values } => {
+        CliCommand::Order { campaign, order, file, values, chits } => {
             let text = super::order_text(order.as_deref(), file.as_deref())?;
             let orders: Vec<Order> = super::parse_orders(&text)?;
-            if !values.is_empty() && orders.len() != 1 {
-                bail!("typed-in dice (--value) go with a single order, not a list of {}", orders.len());
+            if (!values.is_empty() || !chits.is_empty()) && orders.len() != 1 {
+                bail!("typed-in dice (--value) and chits (--chit) go with a single order, not a list of {}", orders.len());
             }
             let mut store = session.store(Access::Write)?;
             let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
             let events = match orders.as_slice() {
                 [one] => {
-                    let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+                    let input = match (values.is_empty(), chits.is_empty()) {
+                        (true, true) => DiceInput::Seeded,
+                        (false, true) => DiceInput::Manual(values),
+                        _ => DiceInput::ManualWithChits { dice: values, chits },
+                    };
                     store.execute(&mut c, &(), one, input)?
                 }
                 many => store.execute_all(&mut c, &(), many).map_err(|e| match many.get(e.index) {

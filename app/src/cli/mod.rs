@@ -120,6 +120,9 @@ pub enum CliCommand {
         /// Dice rolled on the table for this order, in the order the rules roll them
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
+        /// Chits drawn from a real cup for this order, by id, in the order drawn (Belisarius)
+        #[arg(long = "chit", value_delimiter = ',')]
+        chits: Vec<String>,
     },
     /// Set a battle's table: the defender's section, the attacker's cut for a 4'×6' table;
     /// rolls the weather and time of day (MG-21, MG-22, MG-25)
@@ -574,7 +577,10 @@ impl Session {
                 let (view, _, _) = self.view(&view)?;
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
-            CliCommand::Order { campaign, order, file, values } => {
+            CliCommand::Order { campaign, order, file, values, chits } => {
+                if !chits.is_empty() {
+                    bail!("a Magna Graecia campaign draws no chits from a cup: --chit is for Belisarius");
+                }
                 let text = order_text(order.as_deref(), file.as_deref())?;
                 let commands: Vec<Order> = parse_orders(&text)?;
                 if !values.is_empty() && commands.len() != 1 {

@@ -509,8 +509,9 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             }
             ui.add_space(6.0);
         }
+        operations_ui(ui, view.board(), viewer, commands);
         for org in view.organisations() {
-            organisation_ui(ui, org);
+            organisation_ui(ui, org, view.board(), viewer, commands);
             lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
@@ -660,9 +661,76 @@ fn side_name(board: &Board, id: &SideId) -> String {
     board.sides.iter().find(|s| s.id == *id).map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
-fn organisation_ui(ui: &mut egui::Ui, org: &Organisation) {
+/// Whether `viewer` gives orders for `side`: the umpire for all, a side for itself.
+fn speaks_for(viewer: &Viewer, side: &SideId) -> bool {
+    match viewer {
+        Viewer::Umpire => true,
+        Viewer::Side(s) => s == side,
+    }
+}
+
+/// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
+/// is and "Pass" during them, "End the turn" after them.
+fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    let name = |id: &SideId| board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let umpire = *viewer == Viewer::Umpire;
+    match board.phase {
+        Phase::SetUp => {}
+        Phase::Play => {
+            ui.label(RichText::new("Before operations").strong()).on_hover_text(
+                "Random events (BE-47), supply (BE-41) and reinforcements (BE-45) come with a later version: the referee plays them by hand",
+            );
+            if umpire
+                && ui
+                    .button("Begin operations")
+                    .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")
+                    .clicked()
+            {
+                commands.push(AppCommand::ExecuteBelisarius(Order::BeginOperations {}, DiceInput::Seeded));
+            }
+        }
+        Phase::Operations => {
+            if let Some(ops) = &board.operations {
+                ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
+                ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
+                if speaks_for(viewer, &ops.segment) {
+                    let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
+                        "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
+                    );
+                    if pass.clicked() {
+                        commands.push(AppCommand::ExecuteBelisarius(Order::Pass { side: ops.segment.clone() }, DiceInput::Seeded));
+                    }
+                }
+            }
+        }
+        Phase::TurnEnd => {
+            ui.label(RichText::new("The operations phase is over").strong())
+                .on_hover_text("Sieges (BE-24) come with a later version: the referee plays them by hand");
+            if umpire && ui.button("End the turn").on_hover_text("The AP chits are shown and the season moves on (BE-02)").clicked() {
+                commands.push(AppCommand::ExecuteBelisarius(Order::EndTurn {}, DiceInput::Seeded));
+            }
+        }
+    }
+    ui.add_space(6.0);
+}
+
+/// "the Byzantines'", "Belisarius's".
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') { format!("the {name}'") } else { format!("{name}'s") }
+}
+
+fn organisation_ui(ui: &mut egui::Ui, org: &Organisation, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
     let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
+    if let Some(ap) = &org.action_points {
+        ui.label(format!("Action points: {} of {} left", ap.left, ap.total)).on_hover_text(format!(
+            "The chit drawn ({}) is worth {}; secret from the other side until the turn's end (BE-04)",
+            ap.chit, ap.chit_value
+        ));
+    }
+    // In this side's segment, its leaders not yet activated may be (BE-06, BE-07).
+    let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && speaks_for(viewer, &org.side);
+    let points = org.action_points.as_ref().is_some_and(|a| a.left > 0);
     let mut last_place = "";
     for b in &org.boxes {
         if b.place != last_place {
@@ -687,6 +755,22 @@ fn organisation_ui(ui: &mut egui::Ui, org: &Organisation) {
         ui.horizontal_wrapped(|ui| {
             ui.add_space(10.0);
             ui.label(RichText::new(who).strong());
+            let Some(l) = b.leader.as_ref().filter(|_| segment) else { return };
+            if org.acting.as_deref() == Some(l.id.as_str()) {
+                ui.label(RichText::new("acting").italics());
+            } else if org.activated.contains(&l.id) {
+                ui.label(RichText::new("done this phase").weak());
+            } else {
+                let b = ui
+                    .add_enabled(points, egui::Button::new("Activate").small())
+                    .accessible_name(format!("Activate {}", l.name))
+                    .on_hover_text("Activate him for this segment; the leader acting before him is done (BE-06, BE-07)")
+                    .on_disabled_hover_text("No action points left (BE-06)");
+                if b.clicked() {
+                    let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                }
+            }
         });
         if !b.units.is_empty() {
             ui.horizontal_wrapped(|ui| {

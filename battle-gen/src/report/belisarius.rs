@@ -21,7 +21,9 @@ pub fn report_spec(view: &View, map: &ZoneMap, charts: Vec<Chart>, commitment: O
     };
     let phase = match board.phase {
         Phase::SetUp => "setting up",
-        Phase::Play => "under way",
+        Phase::Play => "before operations",
+        Phase::Operations => "operations",
+        Phase::TurnEnd => "operations over",
     };
     let orgs = view.organisations();
     let mut coming = Vec::new();
@@ -121,6 +123,9 @@ fn organisation_table(org: &Organisation) -> ReportTable {
         })
         .collect();
     let mut notes = Vec::new();
+    if let Some(ap) = &org.action_points {
+        notes.push(format!("{} of {} action points left this turn, secret from the other side (BE-04).", ap.left, ap.total));
+    }
     if !org.stratagems.is_empty() {
         notes.push(format!("Stratagems in hand, secret from the other side: {} (BE-43).", org.stratagems.join(", ")));
     }

@@ -96,6 +96,7 @@ impl Engine for Belisarius {
     fn draws(event: &Event) -> Vec<Drawn<'_>> {
         match event {
             Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
+            Event::ChitDrawn { draw, .. } => vec![Drawn::Chit(draw)],
             _ => Vec::new(),
         }
     }
@@ -198,6 +199,16 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
             Ok(vec![Event::PlayBegan])
         }
+        Order::BeginOperations {} => super::operations::begin(state, dice),
+        Order::Activate { side, leader, with } => {
+            known_side(side)?;
+            super::operations::activate(state, side, leader, with)
+        }
+        Order::Pass { side } => {
+            known_side(side)?;
+            super::operations::pass(state, side)
+        }
+        Order::EndTurn {} => super::operations::end_turn(state),
     }
 }
 

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::operations::{ActionPoints, Activation};
 use super::setup::{Line, Setup};
 use super::state::Location;
-use crate::core::dice::Roll;
+use crate::core::dice::{Draw, Roll};
 use crate::core::viewer::Visibility;
 use crate::ids::SideId;
 
@@ -35,6 +36,25 @@ pub enum Event {
     },
     /// Set-up ended; the first turn begins.
     PlayBegan,
+    /// A side drew a chit blind for its action points (BE-04): a stratagem is kept, secretly,
+    /// and another drawn. Only that side and the referee read which chit.
+    ChitDrawn { side: SideId, draw: Draw, stratagem: bool },
+    /// A side's action points for the turn: its chit plus its CinC's strategic rating,
+    /// secret from the other side until the turn's end (BE-04, BE-53).
+    ActionPointsSet { side: SideId, ap: ActionPoints },
+    /// The operations phase began, `first` having won the initiative (BE-05).
+    OperationsBegan { first: SideId },
+    /// A leader was activated, with inferior leaders of his zone (BE-06, BE-07). The other
+    /// side learns only that a force was activated, and where.
+    LeaderActivated { activation: Activation },
+    /// A side's segment ended, with an activation in it or as a pass (BE-06).
+    SegmentEnded { side: SideId, acted: bool },
+    /// Both sides passed in a row, or neither has action points left (BE-06).
+    OperationsEnded,
+    /// The turn's end: each side's AP chit shown (BE-02, BE-53); they go back into the cup.
+    ChitsRevealed { chits: Vec<(SideId, String, u8)> },
+    /// The turn ended; the season moves on (BE-02).
+    TurnEnded { turn: u32 },
 }
 
 impl Event {
@@ -46,6 +66,14 @@ impl Event {
             Event::NoteAdded { .. } => "note_added",
             Event::LinePlaced { .. } => "line_placed",
             Event::PlayBegan => "play_began",
+            Event::ChitDrawn { .. } => "chit_drawn",
+            Event::ActionPointsSet { .. } => "action_points_set",
+            Event::OperationsBegan { .. } => "operations_began",
+            Event::LeaderActivated { .. } => "leader_activated",
+            Event::SegmentEnded { .. } => "segment_ended",
+            Event::OperationsEnded => "operations_ended",
+            Event::ChitsRevealed { .. } => "chits_revealed",
+            Event::TurnEnded { .. } => "turn_ended",
         }
     }
 }

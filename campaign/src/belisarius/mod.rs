@@ -6,6 +6,7 @@
 pub mod engine;
 pub mod event;
 pub mod map;
+pub mod operations;
 pub mod order;
 pub mod pieces;
 pub mod scenario;

@@ -48,6 +48,23 @@ pub enum Order {
     /// Set-up is over: every free line is placed and the scenario's required places are
     /// held.
     BeginPlay {},
+    /// The operations phase begins: each side draws its AP chit blind (the Byzantines
+    /// first; a stratagem is kept and another drawn), and the first player is rolled for
+    /// (BE-04, BE-05). Typed in: the chits drawn from a real cup, then the initiative dice.
+    BeginOperations {},
+    /// In its segment, a side activates one of its leaders, with inferior leaders of his
+    /// zone going with him (BE-06, BE-07).
+    Activate {
+        side: SideId,
+        /// The leader's id, as `roster` lists it.
+        leader: String,
+        #[serde(default)]
+        with: Vec<String>,
+    },
+    /// A side ends its segment (BE-05, BE-06).
+    Pass { side: SideId },
+    /// The operations are over: the AP chits are shown and the season moves on (BE-02).
+    EndTurn {},
 }
 
 impl Order {
@@ -58,6 +75,10 @@ impl Order {
             Order::AddNote { .. } => "add a note".to_owned(),
             Order::Place { side, line, at, .. } => format!("place {side}'s set-up line {line} at {at}"),
             Order::BeginPlay {} => "begin play".to_owned(),
+            Order::BeginOperations {} => "begin operations".to_owned(),
+            Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
+            Order::Pass { side } => format!("{side} passes"),
+            Order::EndTurn {} => "end the turn".to_owned(),
         }
     }
 }

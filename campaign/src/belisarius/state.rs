@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::event::Event;
 use super::map::{CityId, SeaId, ZoneId};
+use super::operations::{ActionPoints, Operations};
 use super::pieces::Unit;
 use super::setup::{Line, Setup};
 use crate::core::dice::{Cup, RollSource};
@@ -15,7 +16,7 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 1;
+pub const STATE_VERSION: u32 = 2;
 
 /// Where a piece stands: in a land zone's open country, inside its city, or at sea.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -95,8 +96,13 @@ pub struct Piece {
 pub enum Phase {
     /// Free set-up lines are being placed (BE-49…BE-52).
     SetUp,
-    /// The turns are played; operations come with the rules of the next version.
+    /// A turn before its operations: random events, supply and reinforcements are played
+    /// by the referee by hand in this version (BE-41, BE-45, BE-47).
     Play,
+    /// Segments alternate (BE-05, BE-06).
+    Operations,
+    /// The operations are over; sieges (BE-24, a later version) and the turn's end.
+    TurnEnd,
 }
 
 /// A city: who holds it and its militia (BE-25).
@@ -139,6 +145,12 @@ pub struct State {
     pub lines_due: BTreeMap<SideId, Vec<DueLine>>,
     pub rolls: u32,
     pub notes: u32,
+    /// The operations phase under way, and after it until the turn ends.
+    #[serde(default)]
+    pub ops: Option<Operations>,
+    /// Action points set as the operations phase begins, before the first player is known.
+    #[serde(default)]
+    pub pending_ap: BTreeMap<SideId, ActionPoints>,
 }
 
 impl State {
@@ -159,6 +171,8 @@ impl State {
             lines_due: BTreeMap::new(),
             rolls: 0,
             notes: 0,
+            ops: None,
+            pending_ap: BTreeMap::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -203,6 +217,14 @@ impl State {
                 }
             }
             Event::PlayBegan => self.phase = Phase::Play,
+            Event::ChitDrawn { .. }
+            | Event::ActionPointsSet { .. }
+            | Event::OperationsBegan { .. }
+            | Event::LeaderActivated { .. }
+            | Event::SegmentEnded { .. }
+            | Event::OperationsEnded
+            | Event::ChitsRevealed { .. }
+            | Event::TurnEnded { .. } => self.apply_operations(event),
         }
         Ok(())
     }

@@ -26,6 +26,9 @@ pub struct Marker {
     /// What the marker is, for its own side and the referee only: "Belisarius",
     /// "decoy", "fleet of 12 NPs". `None` for the other side's markers.
     pub face: Option<String>,
+    /// Turned head down: its leader has been activated this phase (BE-07). Everyone sees it.
+    #[serde(default)]
+    pub spent: bool,
 }
 
 /// Public facts about a land zone: who controls it (BE-46).
@@ -66,6 +69,20 @@ pub struct Board {
     pub zones: Vec<ZoneStatus>,
     pub cities: Vec<CityStatus>,
     pub markers: Vec<Marker>,
+    /// The operations phase as everyone sees it: who won the initiative, whose segment it
+    /// is, and where the force acting now stands. No side's action points (BE-53).
+    pub operations: Option<OperationsBoard>,
+}
+
+/// The public face of the operations phase (BE-05, BE-06).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OperationsBoard {
+    pub first: SideId,
+    pub segment: SideId,
+    /// Where the force activated now stands.
+    pub acting_at: Option<Location>,
+    /// Segments passed in a row: two end the phase.
+    pub passes: u8,
 }
 
 /// A leader's card in a box of the Table of Organisation.
@@ -123,6 +140,11 @@ pub struct Organisation {
     pub boxes: Vec<OrgBox>,
     pub stratagems: Vec<String>,
     pub lines_due: Vec<LineDue>,
+    /// The side's action points this turn, secret from the other side (BE-04, BE-53).
+    pub action_points: Option<super::operations::ActionPoints>,
+    /// The side's leaders activated this phase, by id (BE-07), and the one acting now.
+    pub activated: Vec<String>,
+    pub acting: Option<String>,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -242,9 +264,21 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             at: p.at.clone(),
             naval: p.kind.is_naval(),
             face: sees_faces(viewer, &p.side).then(|| face(state, &p.kind)),
+            spent: match (&p.kind, &state.ops) {
+                (PieceKind::Leader { leader, .. }, Some(ops)) => {
+                    ops.activated.contains(leader) && ops.active.as_ref().is_none_or(|a| &a.leader != leader)
+                }
+                _ => false,
+            },
         })
         .collect();
     markers.sort();
+    let operations = state.ops.as_ref().filter(|_| state.phase == Phase::Operations).map(|o| OperationsBoard {
+        first: o.first.clone(),
+        segment: o.segment.clone(),
+        acting_at: o.active.as_ref().map(|a| a.at.clone()),
+        passes: o.passes,
+    });
     Board {
         campaign: state.name.clone(),
         scenario_id: setup.id().to_owned(),
@@ -270,6 +304,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             })
             .collect(),
         markers,
+        operations,
     }
 }
 
@@ -340,7 +375,27 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
         })
         .collect();
     let name = setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
-    Organisation { side: side.clone(), name, boxes, stratagems: state.hands.get(side).cloned().unwrap_or_default(), lines_due }
+    let ops = state.ops.as_ref();
+    Organisation {
+        side: side.clone(),
+        name,
+        boxes,
+        stratagems: state.hands.get(side).cloned().unwrap_or_default(),
+        lines_due,
+        action_points: ops.and_then(|o| o.ap.get(side).cloned()),
+        activated: ops
+            .map(|o| {
+                let mine = |id: &String| {
+                    state
+                        .setup
+                        .leader(id)
+                        .is_some_and(|_| state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == id)))
+                };
+                o.activated.iter().filter(|id| mine(id)).cloned().collect()
+            })
+            .unwrap_or_default(),
+        acting: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.leader.clone()),
+    }
 }
 
 /// The log as `viewer` reads it, numbered 1, 2, 3… in the viewer's own sequence.
@@ -445,5 +500,50 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             }
         }
         Event::PlayBegan => Some(format!("Set-up is over: turn 1, {}", state.setup.date_of_turn(1))),
+        Event::ChitDrawn { side, draw, stratagem } => {
+            let who = side_name(side);
+            Some(match (sees_faces(viewer, side), stratagem) {
+                (true, true) => {
+                    let name = setup.tables.stratagem(&draw.chit).map_or_else(|| draw.chit.clone(), |s| s.name.clone());
+                    format!("{who} draw the stratagem {name}, keep it hidden and draw again — BE-43")
+                }
+                (true, false) => {
+                    let value = setup.tables.chit_value(&draw.chit, side.as_str() == "byzantines").unwrap_or_default();
+                    let typed = if draw.source == crate::core::dice::RollSource::Manual { " [typed in]" } else { "" };
+                    format!("{who} draw the AP chit {} ({value}){typed} — BE-04", draw.chit)
+                }
+                (false, true) => format!("{who} draw a stratagem, keep it face down and draw again — BE-43"),
+                (false, false) => format!("{who} draw their AP chit — BE-04"),
+            })
+        }
+        Event::ActionPointsSet { side, ap } => sees_faces(viewer, side).then(|| {
+            let (rating, cinc) = super::operations::cinc_rating(state, side);
+            format!("{}: {} action points this turn ({} on the chit + {rating}, {cinc}) — BE-04", side_name(side), ap.total, ap.chit_value)
+        }),
+        Event::OperationsBegan { first } => {
+            Some(format!("Operations: {} have the initiative and the first segment — BE-05", side_name(first)))
+        }
+        Event::LeaderActivated { activation } => {
+            let (who, place) = (side_name(&activation.side), setup.place_name(&activation.at));
+            if sees_faces(viewer, &activation.side) {
+                let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+                let with: Vec<String> = activation.with.iter().map(|id| name(id)).collect();
+                let with = if with.is_empty() { String::new() } else { format!(", {} with him", with.join(" and ")) };
+                Some(format!("{who} activate {} at {place}{with} — BE-06", name(&activation.leader)))
+            } else {
+                Some(format!("{who} activate a force at {place} — BE-06"))
+            }
+        }
+        Event::SegmentEnded { side, acted } => Some(if *acted {
+            format!("{} end their segment — BE-06", side_name(side))
+        } else {
+            format!("{} pass — BE-06", side_name(side))
+        }),
+        Event::OperationsEnded => Some("The operations phase is over — BE-06".to_owned()),
+        Event::ChitsRevealed { chits } => {
+            let shown: Vec<String> = chits.iter().map(|(s, chit, v)| format!("{} {chit} ({v})", side_name(s))).collect();
+            Some(format!("Turn end: the AP chits are shown — {}; they go back into the cup — BE-02", shown.join(", ")))
+        }
+        Event::TurnEnded { turn } => Some(format!("Turn {turn} ends; turn {}, {} — BE-02", turn + 1, setup.date_of_turn(turn + 1))),
     }
 }
