@@ -235,3 +235,208 @@ fn be_02_the_turn_ends_with_the_chits_shown_and_the_season_moved_on() {
     let verification = store.verify_seed::<Belisarius>(c.id, 535).unwrap();
     assert!(verification.holds(), "{}", verification.summary());
 }
+
+/// A route for the example: three mountain zones then a plain one, none holding a Gothic
+/// marker, neither stop a city the Goths hold; and its start.
+fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
+    use referee_campaign::belisarius::map::Terrain;
+    let map = &c.state.setup.map;
+    let goths = side("ostrogoths");
+    let occupied = |z: &str| {
+        c.state.pieces.iter().any(|p| {
+            p.side == goths
+                && p.kind.has_marker()
+                && match &p.at {
+                    referee_campaign::belisarius::state::Location::Zone(id) => id.0 == z,
+                    referee_campaign::belisarius::state::Location::City(city) => map.zone_of_city(city).is_some_and(|zz| zz.id.0 == z),
+                    referee_campaign::belisarius::state::Location::Sea(_) => false,
+                }
+        })
+    };
+    let gothic_city = |z: &str| {
+        map.zones
+            .iter()
+            .find(|zz| zz.id.0 == z)
+            .is_some_and(|zz| c.state.cities.get(&zz.city.id).and_then(|h| h.holder.as_ref()) == Some(&goths))
+    };
+    let terrain = |z: &str| map.zones.iter().find(|zz| zz.id.0 == z).unwrap().terrain;
+    let neighbours = |z: &str| map.zones.iter().find(|zz| zz.id.0 == z).unwrap().neighbours.iter().map(|n| n.0.clone()).collect::<Vec<_>>();
+    for start in &map.zones {
+        for a in neighbours(&start.id.0) {
+            for b in neighbours(&a) {
+                for m in neighbours(&b) {
+                    for p in neighbours(&m) {
+                        let path = [a.clone(), b.clone(), m.clone(), p.clone()];
+                        let shape = path[..3].iter().all(|z| terrain(z) == Terrain::Mountain) && terrain(&p) == Terrain::Plain;
+                        if shape && !path.iter().any(|z| occupied(z)) && !gothic_city(&m) && !gothic_city(&p) && !occupied(&start.id.0) {
+                            return (start.id.0.clone(), path.to_vec());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("the map has no route of three mountain zones and a plain one")
+}
+
+/// BE-54, BE-10, BE-12, BE-46: the example's march: Belisarius's force crosses three
+/// mountain zones for 6 AP, then a plain one for 1 (7 of 16 spent, 9 left); four zones moved
+/// and a 4 on the die lose 10 % of the force, taken by the owner from the units that marched;
+/// the zones entered become Byzantine. The Goths read a force marching, not who, nor the AP
+/// or the losses.
+#[test]
+fn be_54_the_examples_march_and_attrition() {
+    use referee_campaign::belisarius::state::{Location, PieceKind};
+    let (mut store, mut c) = italy();
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let (start, route) = example_route(&c);
+    for p in c.state.pieces.iter_mut() {
+        if matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "belisarius") {
+            p.at = Location::Zone(referee_campaign::belisarius::map::ZoneId(start.clone()));
+        }
+    }
+    let activate = Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] };
+    store.execute(&mut c, &(), &activate, DiceInput::Seeded).unwrap();
+    let march = |path: &[String]| Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: path.to_vec() };
+    // The three mountain zones: 6 AP; a 1 after three zones loses nothing.
+    store.execute(&mut c, &(), &march(&route[..3]), DiceInput::Manual(vec![1])).unwrap();
+    assert_eq!(c.state.ops.as_ref().unwrap().ap[&side("byzantines")].left, 10, "three mountain zones cost 6");
+    // The plain zone: 1 AP; four zones in all and a 4: 10 %.
+    let force: u32 = c
+        .state
+        .pieces
+        .iter()
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u32::from(u.value)).sum()),
+            _ => None,
+        })
+        .unwrap();
+    store.execute(&mut c, &(), &march(&route[3..]), DiceInput::Manual(vec![4])).unwrap();
+    let ops = c.state.ops.as_ref().unwrap();
+    assert_eq!(ops.ap[&side("byzantines")].left, 9, "7 of 16 spent");
+    assert_eq!(ops.moved["belisarius"], 4);
+    let due = ops.attrition.clone().expect("four zones and a 4 cost something");
+    assert_eq!((due.percent, due.points), (10, force.div_ceil(10)), "10 % of {force} CP, rounded up");
+    // Nothing else until the losses are taken.
+    refused(&mut store, &mut c, &march(std::slice::from_ref(&start)), "first take the");
+    refused(&mut store, &mut c, &Order::TakeLosses { side: side("byzantines"), losses: vec![(1, 1)] }, "were named");
+    let units: Vec<u8> = c
+        .state
+        .pieces
+        .iter()
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u.value).collect()),
+            _ => None,
+        })
+        .unwrap();
+    // Take them unit by unit from the first units.
+    let mut owed = u8::try_from(due.points).unwrap();
+    let mut losses = Vec::new();
+    for (i, v) in units.iter().enumerate() {
+        if owed == 0 {
+            break;
+        }
+        let take = owed.min(*v);
+        losses.push((u32::try_from(i + 1).unwrap(), take));
+        owed -= take;
+    }
+    store.execute(&mut c, &(), &Order::TakeLosses { side: side("byzantines"), losses }, DiceInput::Seeded).unwrap();
+    let after: u32 = c
+        .state
+        .pieces
+        .iter()
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u32::from(u.value)).sum()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(after, force - due.points);
+    for zone in &route {
+        assert_eq!(c.state.control[&referee_campaign::belisarius::map::ZoneId(zone.clone())], side("byzantines"), "BE-46: {zone}");
+    }
+    // What the Goths read.
+    let goths = seen_by(&c, &store, "ostrogoths");
+    let text: Vec<&str> = goths.log.iter().map(|l| l.text.as_str()).collect();
+    let marches: Vec<&&str> = text.iter().filter(|l| l.contains("marches")).collect();
+    assert_eq!(marches.len(), 2, "{text:?}");
+    assert!(marches.iter().all(|l| l.starts_with("Byzantines: a force marches from") && !l.contains("AP")), "{marches:?}");
+    assert!(!text.iter().any(|l| l.contains("attrition") || l.contains("losses")), "{text:?}");
+    // Six zones a turn at most (BE-10).
+    let far = vec![route[2].clone(), route[3].clone(), route[2].clone()];
+    refused(&mut store, &mut c, &march(&far), "at most 6 in all");
+}
+
+/// BE-10, BE-12: from the window: the acting force's route is built from the map's
+/// selection and marched; the march is paid for, and any attrition is shared out among the
+/// units that marched before anything else.
+#[test]
+fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
+    use egui_kittest::kittest::Queryable as _;
+    use referee::gui::{AppCommand, RefereeApp};
+    use referee_campaign::belisarius::state::{Location, PieceKind};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.sqlite");
+    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
+    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
+    let mut store = Store::open(&path).unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    // The Byzantines pass; a Gothic leader with a neighbouring zone he may end a march in.
+    store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
+    let map = &c.state.setup.map;
+    let goths = side("byzantines");
+    let free = |z: &referee_campaign::belisarius::map::Zone| {
+        c.state.cities.get(&z.city.id).and_then(|h| h.holder.as_ref()) != Some(&goths)
+            && !c.state.pieces.iter().any(|p| {
+                p.side == goths
+                    && p.kind.has_marker()
+                    && match &p.at {
+                        Location::Zone(id) => *id == z.id,
+                        Location::City(city) => *city == z.city.id,
+                        Location::Sea(_) => false,
+                    }
+            })
+    };
+    let (leader, to) = c
+        .state
+        .pieces_of(&side("ostrogoths"))
+        .find_map(|p| {
+            let PieceKind::Leader { leader, .. } = &p.kind else { return None };
+            let zone = match &p.at {
+                Location::Zone(z) => map.zone(z)?,
+                Location::City(city) => map.zone_of_city(city)?,
+                Location::Sea(_) => return None,
+            };
+            let to = zone.neighbours.iter().filter_map(|n| map.zone(n)).find(|n| free(n))?;
+            Some((leader.clone(), to.clone()))
+        })
+        .expect("a Gothic leader with somewhere to march");
+    drop(store);
+    let name = c.state.setup.leader(&leader).unwrap().name.clone();
+    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("ostrogoths"))
+        .unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
+    h.run();
+    h.get_by_label(&format!("Activate {name}")).click();
+    h.run();
+    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Zone(to.id.clone()))));
+    h.run();
+    h.get_by_label(&format!("Add {}", to.name)).click();
+    h.run();
+    assert!(h.query_all_by_label_contains(&format!("Route: {}", to.name)).next().is_some());
+    h.get_by_label_contains("March (").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    let view = h.state().belisarius_view().unwrap();
+    let org = view.organisations()[0];
+    let moved = org.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == leader)).unwrap();
+    assert_eq!(moved.at, Location::Zone(to.id.clone()), "{name} marched");
+    let ap = org.action_points.as_ref().unwrap();
+    assert!(ap.left < ap.total, "the march was paid for");
+    if let Some(due) = &org.attrition {
+        assert!(h.query_all_by_label_contains(&format!("{} combat points lost to attrition", due.points)).next().is_some());
+    }
+}

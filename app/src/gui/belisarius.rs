@@ -56,6 +56,17 @@ pub(crate) struct BelisariusDesk {
     pub tables_shown: bool,
     /// The parts of free set-up lines being chosen, by side and line number.
     pub parts: BTreeMap<(SideId, u32), PartForm>,
+    /// The acting force's march being planned, and the losses being shared out.
+    pub march: MarchForm,
+}
+
+/// The route of the acting force's next march, zone by zone (BE-10), and the attrition
+/// losses being shared out among its units (BE-12).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct MarchForm {
+    pub route: Vec<String>,
+    /// Points each unit of the force loses, by its number in the force (from 1).
+    pub losses: BTreeMap<u32, u8>,
 }
 
 /// The pieces of a free set-up line chosen to place together; nothing chosen places the
@@ -109,6 +120,7 @@ impl BelisariusDesk {
             selected: None,
             tables_shown: false,
             parts: BTreeMap::new(),
+            march: MarchForm::default(),
         })
     }
 
@@ -124,6 +136,7 @@ impl BelisariusDesk {
         let events = std::mem::take(&mut self.live.events);
         self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
         self.selected = None;
+        self.march = MarchForm::default();
         Ok(())
     }
 
@@ -142,6 +155,7 @@ impl BelisariusDesk {
     fn follow(&mut self, stored: Vec<referee_campaign::belisarius::event::Event>) {
         self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
         self.parts.clear();
+        self.march = MarchForm::default();
     }
 
     /// The commands only a Belisarius campaign takes; the shell hands them on.
@@ -490,7 +504,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -510,6 +524,10 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             ui.add_space(6.0);
         }
         operations_ui(ui, view.board(), viewer, commands);
+        // The acting force's orders first, where the referee or player looks.
+        for org in view.organisations() {
+            force_orders_ui(ui, setup, org, selected.as_ref(), viewer, march, commands);
+        }
         for org in view.organisations() {
             organisation_ui(ui, org, view.board(), viewer, commands);
             lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
@@ -712,6 +730,107 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
         }
     }
     ui.add_space(6.0);
+}
+
+/// The acting force's orders (BE-10, BE-12): a route built zone by zone from the map's
+/// selection and marched in one go, and the losses of its last march shared out among the
+/// units that marched.
+fn force_orders_ui(
+    ui: &mut egui::Ui,
+    setup: &Setup,
+    org: &Organisation,
+    selected: Option<&Location>,
+    viewer: &Viewer,
+    march: &mut MarchForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    let Some(acting) = org.acting.as_ref().filter(|_| speaks_for(viewer, &org.side)) else { return };
+    let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
+        .boxes
+        .iter()
+        .filter(|b| b.leader.as_ref().is_some_and(|l| &l.id == acting))
+        .chain(org.boxes.iter().filter(|b| b.leader.as_ref().is_some_and(|l| org.acting_with.contains(&l.id))))
+        .collect();
+    let chief = boxes.first().and_then(|b| b.leader.as_ref()).map_or_else(|| acting.clone(), |l| l.name.clone());
+    ui.add_space(4.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        if let Some(due) = &org.attrition {
+            ui.label(
+                RichText::new(format!(
+                    "{} combat points lost to attrition ({} %): take them from the units that marched",
+                    due.points, due.percent
+                ))
+                .strong(),
+            );
+            let mut n = 0u32;
+            for b in &boxes {
+                for u in &b.units {
+                    n += 1;
+                    ui.horizontal(|ui| {
+                        let lost = march.losses.entry(n).or_default();
+                        ui.label(format!("{n}. {u} ({})", u.kind.label()));
+                        ui.add(egui::DragValue::new(lost).range(0..=u.value)).on_hover_text("Points this unit loses");
+                    });
+                }
+            }
+            let named: u32 = march.losses.values().map(|&p| u32::from(p)).sum();
+            let ready = named == due.points;
+            let b = ui
+                .add_enabled(ready, egui::Button::new(format!("Take {named} of {} points", due.points)))
+                .on_disabled_hover_text(format!("Share out exactly {} points (BE-12)", due.points));
+            if b.clicked() {
+                let losses = march.losses.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
+                commands.push(AppCommand::ExecuteBelisarius(Order::TakeLosses { side: org.side.clone(), losses }, DiceInput::Seeded));
+            }
+            return;
+        }
+        ui.label(RichText::new(format!("{chief} acts")).strong());
+        let start = boxes.first().map(|b| match &b.at {
+            Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.0.clone()),
+            Location::Zone(z) => Some(z.0.clone()),
+            Location::Sea(_) => None,
+        });
+        let Some(Some(start)) = start else { return };
+        let end = march.route.last().cloned().unwrap_or(start);
+        let name = |id: &str| setup.map.zones.iter().find(|z| z.id.0 == id).map_or_else(|| id.to_owned(), |z| z.name.clone());
+        let route: Vec<String> = march.route.iter().map(|z| name(z)).collect();
+        ui.label(if route.is_empty() {
+            "Route: pick a neighbouring zone on the map".to_owned()
+        } else {
+            format!("Route: {}", route.join(" → "))
+        });
+        let next = match selected {
+            Some(Location::Zone(z)) => Some(z.0.clone()),
+            Some(Location::City(c)) => setup.map.zone_of_city(c).map(|z| z.id.0.clone()),
+            _ => None,
+        };
+        let borders =
+            |a: &str, b: &str| setup.map.zones.iter().find(|z| z.id.0 == a).is_some_and(|z| z.neighbours.iter().any(|n| n.0 == b));
+        ui.horizontal_wrapped(|ui| {
+            if let Some(next) = next.filter(|n| borders(&end, n))
+                && ui.button(format!("Add {}", name(&next))).clicked()
+            {
+                march.route.push(next);
+            }
+            if !march.route.is_empty() {
+                let cost: u32 = march
+                    .route
+                    .iter()
+                    .map(|z| {
+                        let mountain = setup.map.zones.iter().find(|x| x.id.0 == *z).is_some_and(|x| x.terrain == Terrain::Mountain);
+                        u32::from(setup.tables.cost(if mountain { "move-mountain" } else { "move-plain" }).unwrap_or(1))
+                    })
+                    .sum();
+                if ui.button(format!("March ({cost} AP)")).on_hover_text("Attrition is rolled at the end of the march (BE-12)").clicked() {
+                    let order = Order::Move { side: org.side.clone(), leader: acting.clone(), path: march.route.clone() };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                }
+                if ui.button("Clear the route").clicked() {
+                    march.route.clear();
+                }
+            }
+        });
+    });
 }
 
 /// "the Byzantines'", "Belisarius's".

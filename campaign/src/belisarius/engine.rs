@@ -206,7 +206,19 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::Pass { side } => {
             known_side(side)?;
+            if state.ops.as_ref().and_then(|o| o.attrition.as_ref()).is_some_and(|d| &d.side == side) {
+                return Err(RuleError::new(RuleId::BE_12, "take the attrition losses before the segment ends"));
+            }
             super::operations::pass(state, side)
+        }
+        Order::Move { side, leader, path } => {
+            known_side(side)?;
+            let path: Vec<super::map::ZoneId> = path.iter().map(|z| super::map::ZoneId(z.clone())).collect();
+            super::operations::march(state, side, leader, &path, dice)
+        }
+        Order::TakeLosses { side, losses } => {
+            known_side(side)?;
+            super::operations::take_losses(state, side, losses)
         }
         Order::EndTurn {} => super::operations::end_turn(state),
     }

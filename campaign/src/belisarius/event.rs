@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::operations::{ActionPoints, Activation};
+use super::map::ZoneId;
+use super::operations::{ActionPoints, Activation, AttritionDue};
 use super::setup::{Line, Setup};
 use super::state::Location;
 use crate::core::dice::{Draw, Roll};
@@ -49,6 +50,15 @@ pub enum Event {
     LeaderActivated { activation: Activation },
     /// A side's segment ended, with an activation in it or as a pass (BE-06).
     SegmentEnded { side: SideId, acted: bool },
+    /// The acting leader's force marched along `path` (BE-10); the other side sees a
+    /// marker go by. `ap` spent and `left` are the side's own.
+    ForceMarched { activation: Activation, from: Location, path: Vec<ZoneId>, ap: u32, left: u32 },
+    /// A zone passed to a side: sole presence, or last through it (BE-46).
+    ZoneControlled { zone: ZoneId, side: SideId },
+    /// A force owes losses after its march (BE-12), the side's own to know.
+    AttritionSuffered { due: AttritionDue },
+    /// The owner took the losses: (leader whose box, unit's index in it, points).
+    LossesTaken { side: SideId, losses: Vec<(String, u32, u8)> },
     /// Both sides passed in a row, or neither has action points left (BE-06).
     OperationsEnded,
     /// The turn's end: each side's AP chit shown (BE-02, BE-53); they go back into the cup.
@@ -72,6 +82,10 @@ impl Event {
             Event::LeaderActivated { .. } => "leader_activated",
             Event::SegmentEnded { .. } => "segment_ended",
             Event::OperationsEnded => "operations_ended",
+            Event::ForceMarched { .. } => "force_marched",
+            Event::ZoneControlled { .. } => "zone_controlled",
+            Event::AttritionSuffered { .. } => "attrition_suffered",
+            Event::LossesTaken { .. } => "losses_taken",
             Event::ChitsRevealed { .. } => "chits_revealed",
             Event::TurnEnded { .. } => "turn_ended",
         }

@@ -50,6 +50,21 @@ pub struct Activation {
     pub at: Location,
 }
 
+/// Losses a force owes after marching, for its owner to take from the units that moved
+/// (BE-12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttritionDue {
+    pub side: SideId,
+    /// The leader whose force marched; the leaders activated with him marched too.
+    pub leader: String,
+    pub percent: u8,
+    /// Combat points to lose.
+    pub points: u32,
+}
+
+/// The most zones a force moves in a turn (BE-10).
+pub const MAX_ZONES: u32 = 6;
+
 /// The operations phase under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Operations {
@@ -65,6 +80,12 @@ pub struct Operations {
     pub active: Option<Activation>,
     /// Leaders activated this phase, alone or with a superior, by id (BE-07).
     pub activated: BTreeSet<String>,
+    /// Zones each leader's force has moved this turn (BE-10, BE-12).
+    #[serde(default)]
+    pub moved: BTreeMap<String, u32>,
+    /// Attrition a force owes from its last march (BE-12).
+    #[serde(default)]
+    pub attrition: Option<AttritionDue>,
 }
 
 impl Operations {
@@ -198,6 +219,9 @@ pub fn activate(state: &State, side: &SideId, leader: &str, with: &[String]) -> 
     if &ops.segment != side {
         return Err(RuleError::new(RuleId::BE_06, format!("it is {} segment, not {}", whose(state, &ops.segment), whose(state, side))));
     }
+    if ops.attrition.as_ref().is_some_and(|d| &d.side == side) {
+        return Err(RuleError::new(RuleId::BE_12, format!("{name} first take the losses of the last march")));
+    }
     if ops.left(side) == 0 {
         return Err(RuleError::new(RuleId::BE_06, format!("{name} have no action points left: they pass")));
     }
@@ -282,6 +306,172 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     Ok(vec![Event::ChitsRevealed { chits }, Event::TurnEnded { turn: state.turn }])
 }
 
+/// The pieces of the acting force: the leader and the leaders activated with him.
+fn force<'a>(state: &'a State, activation: &'a Activation) -> impl Iterator<Item = &'a super::state::Piece> + 'a {
+    state.pieces_of(&activation.side).filter(move |p| match &p.kind {
+        PieceKind::Leader { leader, .. } => leader == &activation.leader || activation.with.contains(leader),
+        _ => false,
+    })
+}
+
+/// BE-10, BE-11, BE-12, BE-46: the acting leader marches his force — and the leaders
+/// activated with him — zone by zone along `path`, paying each zone's terrain; the zones he
+/// enters with no enemy in them become his side's; attrition is rolled for the march.
+pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::ZoneId], dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let ops = ops(state, RuleId::BE_10)?;
+    let name = side_name(state, side);
+    let map = &state.setup.map;
+    let activation =
+        ops.active.as_ref().filter(|a| &a.side == side && a.leader == leader).ok_or_else(|| {
+            RuleError::new(RuleId::BE_06, format!("{name} move the leader they have activated: activate `{leader}` first"))
+        })?;
+    if let Some(due) = &ops.attrition {
+        return Err(RuleError::new(
+            RuleId::BE_12,
+            format!("{} first take the {} points lost to attrition", side_name(state, &due.side), due.points),
+        ));
+    }
+    let chief = state.setup.leader(leader).map_or_else(|| leader.to_owned(), |l| l.name.clone());
+    if path.is_empty() {
+        return Err(RuleError::new(RuleId::BE_10, "name the zones to move through, one after the other"));
+    }
+    let from =
+        leader_at(state, side, leader).cloned().ok_or_else(|| RuleError::new(RuleId::BE_10, format!("{chief} is not on the map")))?;
+    let mut here =
+        zone_of(state, &from).ok_or_else(|| RuleError::new(RuleId::BE_10, format!("{chief} is at sea: a force lands by ship (BE-37)")))?;
+    let moved = ops.moved.get(leader).copied().unwrap_or(0);
+    let steps = u32::try_from(path.len()).unwrap_or(u32::MAX);
+    if moved.saturating_add(steps) > MAX_ZONES {
+        return Err(RuleError::new(
+            RuleId::BE_10,
+            format!(
+                "{chief} has moved {moved} zone(s) this turn: at most {MAX_ZONES} in all, so {} more",
+                MAX_ZONES - moved.min(MAX_ZONES)
+            ),
+        ));
+    }
+    let units: Vec<super::pieces::Unit> = force(state, activation).flat_map(|p| p.kind.units().iter().copied()).collect();
+    let one_zone = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::ByzantineInfantryOneZone);
+    if one_zone && is_byzantine(side) && units.iter().any(|u| !u.is_cavalry()) && moved.saturating_add(steps) > 1 {
+        return Err(RuleError::new(
+            RuleId::BE_49,
+            format!("Byzantine infantry moves one zone a turn in this scenario, and {chief}'s force has infantry"),
+        ));
+    }
+    let enemy_here = |zone: &super::map::ZoneId| {
+        state.pieces.iter().any(|p| &p.side != side && p.kind.has_marker() && zone_of(state, &p.at).as_ref() == Some(zone))
+    };
+    let mut cost = 0u32;
+    for zone in path {
+        let z = map.zone(zone).ok_or_else(|| RuleError::new(RuleId::BE_10, format!("there is no zone `{zone}` on the map")))?;
+        if !map.adjacent(&here, zone) {
+            let at = map.zone(&here).map_or_else(|| here.to_string(), |z| z.name.clone());
+            return Err(RuleError::new(RuleId::BE_10, format!("{} does not border {at}", z.name)));
+        }
+        if enemy_here(zone) {
+            return Err(RuleError::new(
+                RuleId::BE_13,
+                format!(
+                    "{} holds an enemy force: marching into it calls for interception, which this version does not play yet; stop short of it",
+                    z.name
+                ),
+            ));
+        }
+        let action = match z.terrain {
+            super::map::Terrain::Mountain => "move-mountain",
+            super::map::Terrain::Plain => "move-plain",
+        };
+        cost = cost.saturating_add(u32::from(state.setup.tables.cost(action).unwrap_or(1)));
+        here = zone.clone();
+    }
+    let last = map.zone(&here).ok_or_else(|| RuleError::new(RuleId::BE_10, "the march ends off the map"))?;
+    let holder = state.cities.get(&last.city.id).and_then(|h| h.holder.as_ref());
+    if holder.is_some_and(|h| h != side) {
+        return Err(RuleError::new(
+            RuleId::BE_24,
+            format!(
+                "{} is held by the enemy: ending a march there means a siege or an assault, which come with a later version",
+                last.city.name
+            ),
+        ));
+    }
+    let left = ops.left(side);
+    if cost > left {
+        return Err(RuleError::new(RuleId::BE_10, format!("the march costs {cost} action points and {name} have {left} left")));
+    }
+    let mut events = vec![Event::ForceMarched { activation: activation.clone(), from, path: path.to_vec(), ap: cost, left: left - cost }];
+    // BE-46: a zone entered with nobody of the enemy in it is the mover's.
+    let mut gained: Vec<super::map::ZoneId> = Vec::new();
+    for zone in path {
+        if state.control.get(zone) != Some(side) && !gained.contains(zone) {
+            gained.push(zone.clone());
+        }
+    }
+    events.extend(gained.into_iter().map(|zone| Event::ZoneControlled { zone, side: side.clone() }));
+    // BE-12: attrition by zones moved this turn, from the units that moved.
+    let zones = moved.saturating_add(steps);
+    let roll =
+        dice.roll(DiceSpec::D6, &format!("attrition of {chief}'s march ({zones} zones this turn)"), Some(RuleId::BE_12), Vec::new())?;
+    let percent = state.setup.tables.attrition_percent(zones, roll.total());
+    let total: u32 = units.iter().map(|u| u32::from(u.value)).sum();
+    let points = super::tables::percent_of(total, percent);
+    events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    if points > 0 {
+        events.push(Event::AttritionSuffered { due: AttritionDue { side: side.clone(), leader: leader.to_owned(), percent, points } });
+    }
+    Ok(events)
+}
+
+/// BE-12: the owner takes the points its force owes after a march from the units that
+/// marched: `losses` names units by their number in the force (the leader's box first, then
+/// the leaders with him, each from 1) and the points each loses.
+pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result<Vec<Event>, RuleError> {
+    let ops = ops(state, RuleId::BE_12)?;
+    let due = ops
+        .attrition
+        .as_ref()
+        .filter(|d| &d.side == side)
+        .ok_or_else(|| RuleError::new(RuleId::BE_12, format!("{} owe no attrition losses now", side_name(state, side))))?;
+    let activation = Activation {
+        side: side.clone(),
+        leader: due.leader.clone(),
+        with: ops.active.as_ref().filter(|a| a.leader == due.leader).map(|a| a.with.clone()).unwrap_or_default(),
+        at: Location::Zone(super::map::ZoneId(String::new())),
+    };
+    let units: Vec<(String, usize, super::pieces::Unit)> = force(state, &activation)
+        .flat_map(|p| {
+            let who = match &p.kind {
+                PieceKind::Leader { leader, .. } => leader.clone(),
+                _ => String::new(),
+            };
+            p.kind.units().iter().copied().enumerate().map(move |(i, u)| (who.clone(), i, u))
+        })
+        .collect();
+    let mut taken: BTreeMap<u32, u8> = BTreeMap::new();
+    for &(n, points) in losses {
+        let Some((_, _, unit)) = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).and_then(|i| units.get(i)) else {
+            return Err(RuleError::new(RuleId::BE_12, format!("the force has no unit {n}; its units are numbered 1 to {}", units.len())));
+        };
+        let sum = taken.entry(n).or_default();
+        *sum = sum.saturating_add(points);
+        if *sum > unit.value {
+            return Err(RuleError::new(RuleId::BE_12, format!("unit {n} ({unit}) has {} points, not {}", unit.value, *sum)));
+        }
+    }
+    let total: u32 = taken.values().map(|&p| u32::from(p)).sum();
+    if total != due.points {
+        return Err(RuleError::new(RuleId::BE_12, format!("the force owes {} points to attrition, and {total} were named", due.points)));
+    }
+    let losses: Vec<(String, u32, u8)> = taken
+        .into_iter()
+        .filter_map(|(n, p)| {
+            let (who, i, _) = units.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+            Some((who.clone(), u32::try_from(*i).ok()?, p))
+        })
+        .collect();
+    Ok(vec![Event::LossesTaken { side: side.clone(), losses }])
+}
+
 impl State {
     /// Applies the events of the operations phase (see [`State::apply`]).
     pub(crate) fn apply_operations(&mut self, event: &Event) {
@@ -308,6 +498,8 @@ impl State {
                     passes: 0,
                     active: None,
                     activated: BTreeSet::new(),
+                    moved: BTreeMap::new(),
+                    attrition: None,
                 });
             }
             Event::LeaderActivated { activation } => {
@@ -337,6 +529,57 @@ impl State {
                 // The AP chits go back into the cup for the next turn's draw.
                 for (_, chit, _) in chits {
                     self.cup.put(chit.clone());
+                }
+            }
+            Event::ForceMarched { activation, path, ap, .. } => {
+                let Some(last) = path.last() else { return };
+                let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
+                for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
+                    if matches!(&p.kind, PieceKind::Leader { leader, .. } if names.contains(&leader)) {
+                        p.at = Location::Zone(last.clone());
+                    }
+                }
+                if let Some(ops) = &mut self.ops {
+                    let steps = u32::try_from(path.len()).unwrap_or(u32::MAX);
+                    for name in names {
+                        let moved = ops.moved.entry(name.clone()).or_default();
+                        *moved = moved.saturating_add(steps);
+                    }
+                    if let Some(a) = ops.ap.get_mut(&activation.side) {
+                        a.left = a.left.saturating_sub(*ap);
+                    }
+                    if let Some(active) = &mut ops.active {
+                        active.at = Location::Zone(last.clone());
+                    }
+                }
+            }
+            Event::ZoneControlled { zone, side } => {
+                self.control.insert(zone.clone(), side.clone());
+            }
+            Event::AttritionSuffered { due } => {
+                if let Some(ops) = &mut self.ops {
+                    ops.attrition = Some(due.clone());
+                }
+            }
+            Event::LossesTaken { side, losses } => {
+                for (leader, index, points) in losses {
+                    if let Some(PieceKind::Leader { units, .. }) = self
+                        .pieces
+                        .iter_mut()
+                        .find(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader))
+                        .map(|p| &mut p.kind)
+                        && let Some(u) = usize::try_from(*index).ok().and_then(|i| units.get_mut(i))
+                    {
+                        u.value = u.value.saturating_sub(*points);
+                    }
+                }
+                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+                    if let PieceKind::Leader { units, .. } = &mut p.kind {
+                        units.retain(|u| u.value > 0);
+                    }
+                }
+                if let Some(ops) = &mut self.ops {
+                    ops.attrition = None;
                 }
             }
             Event::TurnEnded { .. } => {

@@ -61,6 +61,13 @@ pub enum Order {
         #[serde(default)]
         with: Vec<String>,
     },
+    /// The acting leader marches his force, with the leaders activated with him, through
+    /// these land zones, by id, one after the other (BE-10, BE-12, BE-46).
+    Move { side: SideId, leader: String, path: Vec<String> },
+    /// The side takes the points its force owes to attrition after a march (BE-12): each
+    /// entry a unit's number in the force (the leader's box first, from 1) and the points it
+    /// loses.
+    TakeLosses { side: SideId, losses: Vec<(u32, u8)> },
     /// A side ends its segment (BE-05, BE-06).
     Pass { side: SideId },
     /// The operations are over: the AP chits are shown and the season moves on (BE-02).
@@ -78,6 +85,8 @@ impl Order {
             Order::BeginOperations {} => "begin operations".to_owned(),
             Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
             Order::Pass { side } => format!("{side} passes"),
+            Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
+            Order::TakeLosses { side, .. } => format!("{side} take attrition losses"),
             Order::EndTurn {} => "end the turn".to_owned(),
         }
     }

@@ -222,6 +222,10 @@ impl State {
             | Event::OperationsBegan { .. }
             | Event::LeaderActivated { .. }
             | Event::SegmentEnded { .. }
+            | Event::ForceMarched { .. }
+            | Event::ZoneControlled { .. }
+            | Event::AttritionSuffered { .. }
+            | Event::LossesTaken { .. }
             | Event::OperationsEnded
             | Event::ChitsRevealed { .. }
             | Event::TurnEnded { .. } => self.apply_operations(event),

@@ -145,6 +145,11 @@ pub struct Organisation {
     /// The side's leaders activated this phase, by id (BE-07), and the one acting now.
     pub activated: Vec<String>,
     pub acting: Option<String>,
+    /// The leaders activated with the one acting (BE-07): they march with him.
+    #[serde(default)]
+    pub acting_with: Vec<String>,
+    /// Losses the side's force owes after its last march (BE-12).
+    pub attrition: Option<super::operations::AttritionDue>,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -168,6 +173,7 @@ pub struct UmpireView {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "viewer")]
+#[allow(clippy::large_enum_variant, reason = "a view is built once per order or change of viewer, and moved rarely")]
 pub enum View {
     Umpire(UmpireView),
     Side(SideView),
@@ -395,6 +401,8 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             })
             .unwrap_or_default(),
         acting: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.leader.clone()),
+        acting_with: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.with.clone()).unwrap_or_default(),
+        attrition: ops.and_then(|o| o.attrition.clone()).filter(|d| &d.side == side),
     }
 }
 
@@ -540,6 +548,33 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             format!("{} pass — BE-06", side_name(side))
         }),
         Event::OperationsEnded => Some("The operations phase is over — BE-06".to_owned()),
+        Event::ForceMarched { activation, from, path, ap, left } => {
+            let names: Vec<String> = path.iter().map(|z| setup.place_name(&Location::Zone(z.clone()))).collect();
+            let route = format!("from {} through {}", setup.place_name(from), names.join(", "));
+            let who = side_name(&activation.side);
+            Some(if sees_faces(viewer, &activation.side) {
+                let chief = setup.leader(&activation.leader).map_or_else(|| activation.leader.clone(), |l| l.name.clone());
+                format!("{who}: {chief} marches {route} ({ap} AP, {left} left) — BE-10")
+            } else {
+                format!("{who}: a force marches {route} — BE-10")
+            })
+        }
+        Event::ZoneControlled { zone, side } => {
+            Some(format!("{} now control {} — BE-46", side_name(side), setup.place_name(&Location::Zone(zone.clone()))))
+        }
+        Event::AttritionSuffered { due } => sees_faces(viewer, &due.side).then(|| {
+            let chief = setup.leader(&due.leader).map_or_else(|| due.leader.clone(), |l| l.name.clone());
+            format!(
+                "{}: {chief}'s force loses {} % to attrition, {} combat points, to be taken from the units that marched — BE-12",
+                side_name(&due.side),
+                due.percent,
+                due.points
+            )
+        }),
+        Event::LossesTaken { side, losses } => sees_faces(viewer, side).then(|| {
+            let total: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
+            format!("{} take {total} combat points of losses — BE-12", side_name(side))
+        }),
         Event::ChitsRevealed { chits } => {
             let shown: Vec<String> = chits.iter().map(|(s, chit, v)| format!("{} {chit} ({v})", side_name(s))).collect();
             Some(format!("Turn end: the AP chits are shown — {}; they go back into the cup — BE-02", shown.join(", ")))
