@@ -236,6 +236,19 @@ fn be_02_the_turn_ends_with_the_chits_shown_and_the_season_moved_on() {
     assert!(verification.holds(), "{}", verification.summary());
 }
 
+/// The values of the units in Belisarius's box.
+fn belisarius_units(c: &Campaign<Belisarius>) -> Vec<u8> {
+    use referee_campaign::belisarius::state::PieceKind;
+    c.state
+        .pieces
+        .iter()
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u.value).collect()),
+            _ => None,
+        })
+        .expect("Belisarius on the map")
+}
+
 /// A route for the example: three mountain zones then a plain one, none holding a Gothic
 /// marker, neither stop a city the Goths hold; and its start.
 fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
@@ -302,15 +315,7 @@ fn be_54_the_examples_march_and_attrition() {
     store.execute(&mut c, &(), &march(&route[..3]), DiceInput::Manual(vec![1])).unwrap();
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&side("byzantines")].left, 10, "three mountain zones cost 6");
     // The plain zone: 1 AP; four zones in all and a 4: 10 %.
-    let force: u32 = c
-        .state
-        .pieces
-        .iter()
-        .find_map(|p| match &p.kind {
-            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u32::from(u.value)).sum()),
-            _ => None,
-        })
-        .unwrap();
+    let force: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
     store.execute(&mut c, &(), &march(&route[3..]), DiceInput::Manual(vec![4])).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
     assert_eq!(ops.ap[&side("byzantines")].left, 9, "7 of 16 spent");
@@ -320,15 +325,7 @@ fn be_54_the_examples_march_and_attrition() {
     // Nothing else until the losses are taken.
     refused(&mut store, &mut c, &march(std::slice::from_ref(&start)), "first take the");
     refused(&mut store, &mut c, &Order::TakeLosses { side: side("byzantines"), losses: vec![(1, 1)] }, "were named");
-    let units: Vec<u8> = c
-        .state
-        .pieces
-        .iter()
-        .find_map(|p| match &p.kind {
-            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u.value).collect()),
-            _ => None,
-        })
-        .unwrap();
+    let units = belisarius_units(&c);
     // Take them unit by unit from the first units.
     let mut owed = u8::try_from(due.points).unwrap();
     let mut losses = Vec::new();
@@ -341,15 +338,7 @@ fn be_54_the_examples_march_and_attrition() {
         owed -= take;
     }
     store.execute(&mut c, &(), &Order::TakeLosses { side: side("byzantines"), losses }, DiceInput::Seeded).unwrap();
-    let after: u32 = c
-        .state
-        .pieces
-        .iter()
-        .find_map(|p| match &p.kind {
-            PieceKind::Leader { leader, units } if leader == "belisarius" => Some(units.iter().map(|u| u32::from(u.value)).sum()),
-            _ => None,
-        })
-        .unwrap();
+    let after: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
     assert_eq!(after, force - due.points);
     for zone in &route {
         assert_eq!(c.state.control[&referee_campaign::belisarius::map::ZoneId(zone.clone())], side("byzantines"), "BE-46: {zone}");
@@ -439,4 +428,49 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     if let Some(due) = &org.attrition {
         assert!(h.query_all_by_label_contains(&format!("{} combat points lost to attrition", due.points)).next().is_some());
     }
+}
+
+/// BE-08: before the phase's first activation, units pass freely between leaders of one
+/// zone; the other side reads nothing of it; after an activation it is too late.
+#[test]
+fn be_08_forces_are_shared_out_before_the_first_activation() {
+    use referee_campaign::belisarius::state::PieceKind;
+    let (mut store, mut c) = italy();
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    // Two Byzantine leaders of one zone, the first with units.
+    let leaders: Vec<(String, referee_campaign::belisarius::state::Location, usize)> = c
+        .state
+        .pieces_of(&side("byzantines"))
+        .filter_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } => Some((leader.clone(), p.at.clone(), units.len())),
+            _ => None,
+        })
+        .collect();
+    let (from, to) = leaders
+        .iter()
+        .filter(|(_, _, n)| *n >= 2)
+        .find_map(|(a, at, _)| leaders.iter().find(|(b, bt, _)| b != a && bt == at).map(|(b, _, _)| (a.clone(), b.clone())))
+        .expect("two Byzantine leaders together, one with units");
+    let units_of = |c: &Campaign<Belisarius>, who: &str| -> Vec<referee_campaign::belisarius::pieces::Unit> {
+        c.state
+            .pieces
+            .iter()
+            .find_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if leader == who => Some(units.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let (before_from, before_to) = (units_of(&c, &from), units_of(&c, &to));
+    let order = |units: Vec<u32>| Order::Reorganise { side: side("byzantines"), from: from.clone(), to: to.clone(), units };
+    refused(&mut store, &mut c, &order(vec![1, 1]), "named twice");
+    refused(&mut store, &mut c, &order(vec![999]), "has no unit 999");
+    store.execute(&mut c, &(), &order(vec![1, 2]), DiceInput::Seeded).unwrap();
+    let (after_from, after_to) = (units_of(&c, &from), units_of(&c, &to));
+    assert_eq!(after_from, before_from[2..].to_vec());
+    assert_eq!(after_to, [before_to, before_from[..2].to_vec()].concat());
+    let goths = seen_by(&c, &store, "ostrogoths");
+    assert!(!goths.log.iter().any(|l| l.text.contains("BE-08")), "the Goths read nothing of it");
+    store.execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: to.clone(), with: vec![] }, DiceInput::Seeded).unwrap();
+    refused(&mut store, &mut c, &order(vec![1]), "before the first activation");
 }

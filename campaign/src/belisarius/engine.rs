@@ -216,6 +216,10 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             let path: Vec<super::map::ZoneId> = path.iter().map(|z| super::map::ZoneId(z.clone())).collect();
             super::operations::march(state, side, leader, &path, dice)
         }
+        Order::Reorganise { side, from, to, units } => {
+            known_side(side)?;
+            super::operations::reorganise(state, side, from, to, units)
+        }
         Order::TakeLosses { side, losses } => {
             known_side(side)?;
             super::operations::take_losses(state, side, losses)

@@ -53,6 +53,9 @@ pub enum Event {
     /// The acting leader's force marched along `path` (BE-10); the other side sees a
     /// marker go by. `ap` spent and `left` are the side's own.
     ForceMarched { activation: Activation, from: Location, path: Vec<ZoneId>, ap: u32, left: u32 },
+    /// Units passed from one leader's box to another's in one zone before the phase's first
+    /// activation (BE-08): on the Table of Organisation, the side's own business.
+    UnitsReorganised { side: SideId, from: String, to: String, indices: Vec<u32>, units: Vec<super::pieces::Unit> },
     /// A zone passed to a side: sole presence, or last through it (BE-46).
     ZoneControlled { zone: ZoneId, side: SideId },
     /// A force owes losses after its march (BE-12), the side's own to know.
@@ -84,6 +87,7 @@ impl Event {
             Event::OperationsEnded => "operations_ended",
             Event::ForceMarched { .. } => "force_marched",
             Event::ZoneControlled { .. } => "zone_controlled",
+            Event::UnitsReorganised { .. } => "units_reorganised",
             Event::AttritionSuffered { .. } => "attrition_suffered",
             Event::LossesTaken { .. } => "losses_taken",
             Event::ChitsRevealed { .. } => "chits_revealed",

@@ -262,6 +262,64 @@ pub fn activate(state: &State, side: &SideId, leader: &str, with: &[String]) -> 
     Ok(vec![Event::LeaderActivated { activation: Activation { side: side.clone(), leader: leader.to_owned(), with: with.to_vec(), at } }])
 }
 
+/// BE-08: before the first activation of the operations phase, units pass freely from one
+/// leader's box to another's in the same zone (a city counts with its zone). `units` are
+/// numbered in `from`'s box, from 1.
+pub fn reorganise(state: &State, side: &SideId, from: &str, to: &str, units: &[u32]) -> Result<Vec<Event>, RuleError> {
+    let ops = ops(state, RuleId::BE_08)?;
+    if !ops.activated.is_empty() {
+        return Err(RuleError::new(RuleId::BE_08, "forces are shared out before the first activation of the phase"));
+    }
+    let name = side_name(state, side);
+    let box_of = |id: &str| {
+        state.pieces_of(side).find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == id => Some((p, units)),
+            _ => None,
+        })
+    };
+    let leader_name = |id: &str| state.setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+    let Some((from_piece, from_units)) = box_of(from) else {
+        return Err(RuleError::new(RuleId::BE_08, format!("{name} have no leader `{from}` on the map")));
+    };
+    let Some((to_piece, _)) = box_of(to) else {
+        return Err(RuleError::new(RuleId::BE_08, format!("{name} have no leader `{to}` on the map")));
+    };
+    if from == to {
+        return Err(RuleError::new(RuleId::BE_08, "units pass between two different leaders"));
+    }
+    if zone_of(state, &from_piece.at) != zone_of(state, &to_piece.at) || zone_of(state, &from_piece.at).is_none() {
+        return Err(RuleError::new(
+            RuleId::BE_08,
+            format!("{} and {} are not in the same zone: units pass only between leaders of one zone", leader_name(from), leader_name(to)),
+        ));
+    }
+    if units.is_empty() {
+        return Err(RuleError::new(RuleId::BE_08, "name the units to pass, by their number in the box"));
+    }
+    let mut indices = Vec::new();
+    for &n in units {
+        let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < from_units.len()).ok_or_else(|| {
+            RuleError::new(
+                RuleId::BE_08,
+                format!("{} has no unit {n}; his units are numbered 1 to {}", leader_name(from), from_units.len()),
+            )
+        })?;
+        if indices.contains(&i) {
+            return Err(RuleError::new(RuleId::BE_08, format!("unit {n} is named twice")));
+        }
+        indices.push(i);
+    }
+    indices.sort_unstable();
+    let moved = indices.iter().map(|&i| from_units[i]).collect();
+    Ok(vec![Event::UnitsReorganised {
+        side: side.clone(),
+        from: from.to_owned(),
+        to: to.to_owned(),
+        indices: indices.iter().map(|&i| u32::try_from(i).unwrap_or(u32::MAX)).collect(),
+        units: moved,
+    }])
+}
+
 /// BE-05, BE-06: `side` ends its segment; the other side takes the next, a side out of action
 /// points passing at once; two passes in a row, or both sides out of points, end the phase.
 pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
@@ -550,6 +608,27 @@ impl State {
                     }
                     if let Some(active) = &mut ops.active {
                         active.at = Location::Zone(last.clone());
+                    }
+                }
+            }
+            Event::UnitsReorganised { side, from, to, indices, units } => {
+                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+                    if let PieceKind::Leader { leader, units: own } = &mut p.kind
+                        && leader == from
+                    {
+                        // From the last, so that each index still names the unit it named.
+                        for &i in indices.iter().rev() {
+                            if let Some(i) = usize::try_from(i).ok().filter(|&i| i < own.len()) {
+                                own.remove(i);
+                            }
+                        }
+                    }
+                }
+                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+                    if let PieceKind::Leader { leader, units: own } = &mut p.kind
+                        && leader == to
+                    {
+                        own.extend(units.iter().copied());
                     }
                 }
             }

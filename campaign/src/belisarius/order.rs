@@ -68,6 +68,9 @@ pub enum Order {
     /// entry a unit's number in the force (the leader's box first, from 1) and the points it
     /// loses.
     TakeLosses { side: SideId, losses: Vec<(u32, u8)> },
+    /// Before the phase's first activation, units pass from one leader's box to another's in
+    /// the same zone, by their number in `from`'s box (BE-08).
+    Reorganise { side: SideId, from: String, to: String, units: Vec<u32> },
     /// A side ends its segment (BE-05, BE-06).
     Pass { side: SideId },
     /// The operations are over: the AP chits are shown and the season moves on (BE-02).
@@ -87,6 +90,7 @@ impl Order {
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take attrition losses"),
+            Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
             Order::EndTurn {} => "end the turn".to_owned(),
         }
     }

@@ -224,6 +224,7 @@ impl State {
             | Event::SegmentEnded { .. }
             | Event::ForceMarched { .. }
             | Event::ZoneControlled { .. }
+            | Event::UnitsReorganised { .. }
             | Event::AttritionSuffered { .. }
             | Event::LossesTaken { .. }
             | Event::OperationsEnded

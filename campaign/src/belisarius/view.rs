@@ -559,6 +559,10 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
                 format!("{who}: a force marches {route} — BE-10")
             })
         }
+        Event::UnitsReorganised { side, from, to, units, .. } => sees_faces(viewer, side).then(|| {
+            let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+            format!("{}: {} pass from {} to {} — BE-08", side_name(side), super::pieces::summary(units), name(from), name(to))
+        }),
         Event::ZoneControlled { zone, side } => {
             Some(format!("{} now control {} — BE-46", side_name(side), setup.place_name(&Location::Zone(zone.clone()))))
         }
