@@ -474,3 +474,55 @@ fn be_08_forces_are_shared_out_before_the_first_activation() {
     store.execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: to.clone(), with: vec![] }, DiceInput::Seeded).unwrap();
     refused(&mut store, &mut c, &order(vec![1]), "before the first activation");
 }
+
+/// BE-50: in the First Reconquest of Italy, Theodahad is king to the end of turn 3; then he
+/// leaves the game, his units staying where he stood, and Vitiges is king: the Goths' action
+/// points and initiative add Vitiges's rating from turn 4.
+#[test]
+fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
+    use referee_campaign::belisarius::state::PieceKind;
+    let setup: Setup = World::embedded().setup("italy-535").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let theodahad_units: usize = c
+        .state
+        .pieces
+        .iter()
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == "theodahad" => Some(units.len()),
+            _ => None,
+        })
+        .expect("Theodahad on the map");
+    for turn in 1..=3 {
+        let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
+        let goth_ap = events
+            .iter()
+            .find_map(|e| match e {
+                Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Theodahad", 3 + 3), "turn {turn}: the chit's 3 and Theodahad's 3");
+        let first = c.state.ops.as_ref().unwrap().first.clone();
+        store.execute(&mut c, &(), &Order::Pass { side: first.clone() }, DiceInput::Seeded).unwrap();
+        let second = referee_campaign::belisarius::operations::other_side(&c.state, &first);
+        store.execute(&mut c, &(), &Order::Pass { side: second }, DiceInput::Seeded).unwrap();
+        store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+    }
+    assert_eq!(c.state.cinc[&side("ostrogoths")].as_deref(), Some("vitiges"));
+    assert!(!c.state.pieces.iter().any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "theodahad")));
+    let left_behind = c.state.pieces_of(&side("ostrogoths")).filter(|p| matches!(p.kind, PieceKind::Group { .. })).count();
+    assert!(theodahad_units == 0 || left_behind > 0, "his units stay where he stood");
+    let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
+    let goth_ap = events
+        .iter()
+        .find_map(|e| match e {
+            Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Vitiges", 3 + 6));
+    let byzantines = seen_by(&c, &store, "byzantines");
+    assert!(byzantines.log.iter().any(|l| l.text.contains("Theodahad leaves the game; Vitiges is king of the Ostrogoths")));
+}

@@ -66,6 +66,9 @@ pub enum Event {
     OperationsEnded,
     /// The turn's end: each side's AP chit shown (BE-02, BE-53); they go back into the cup.
     ChitsRevealed { chits: Vec<(SideId, String, u8)> },
+    /// A king left the game and another took his place (BE-50: Theodahad after turn 3);
+    /// the units with him stay where he stood, without a leader.
+    KingReplaced { side: SideId, old: String, new: String },
     /// The turn ended; the season moves on (BE-02).
     TurnEnded { turn: u32 },
 }
@@ -91,6 +94,7 @@ impl Event {
             Event::AttritionSuffered { .. } => "attrition_suffered",
             Event::LossesTaken { .. } => "losses_taken",
             Event::ChitsRevealed { .. } => "chits_revealed",
+            Event::KingReplaced { .. } => "king_replaced",
             Event::TurnEnded { .. } => "turn_ended",
         }
     }

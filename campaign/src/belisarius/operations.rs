@@ -35,6 +35,9 @@ pub struct ActionPoints {
     /// The AP chit drawn, by id, and what it is worth to the side.
     pub chit: String,
     pub chit_value: u8,
+    /// The rating added, and whose it is ("Belisarius", "no commander-in-chief").
+    pub rating: u8,
+    pub rated_by: String,
     /// Chit plus the commander-in-chief's strategic rating (or 6).
     pub total: u32,
     pub left: u32,
@@ -109,7 +112,8 @@ fn whose(state: &State, side: &SideId) -> String {
 /// The rating a side adds to its chit and its initiative die: its commander-in-chief's
 /// strategic rating, or 6 without one (BE-04), with his name for the log.
 pub fn cinc_rating(state: &State, side: &SideId) -> (u8, String) {
-    let cinc = state.setup.side(side).and_then(|s| s.cinc.as_deref()).and_then(|id| state.setup.leader(id));
+    let cinc = state.cinc.get(side).cloned().flatten();
+    let cinc = cinc.as_deref().and_then(|id| state.setup.leader(id));
     match cinc {
         Some(l) => (l.strategic, l.name.clone()),
         None => (NO_CINC_RATING, "no commander-in-chief".to_owned()),
@@ -148,9 +152,10 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
             let value = state.setup.tables.chit_value(&chit, is_byzantine(side)).ok_or_else(|| {
                 RuleError::new(RuleId::BE_04, format!("`{chit}` is neither an AP chit nor a stratagem of the scenario's tables"))
             })?;
-            let (rating, _) = cinc_rating(state, side);
+            let (rating, rated_by) = cinc_rating(state, side);
             let total = u32::from(value) + u32::from(rating);
-            events.push(Event::ActionPointsSet { side: side.clone(), ap: ActionPoints { chit, chit_value: value, total, left: total } });
+            let ap = ActionPoints { chit, chit_value: value, rating, rated_by, total, left: total };
+            events.push(Event::ActionPointsSet { side: side.clone(), ap });
             break;
         }
     }
@@ -361,7 +366,17 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     }
     let chits: Vec<(SideId, String, u8)> =
         state.ops.as_ref().map(|o| o.ap.iter().map(|(s, a)| (s.clone(), a.chit.clone(), a.chit_value)).collect()).unwrap_or_default();
-    Ok(vec![Event::ChitsRevealed { chits }, Event::TurnEnded { turn: state.turn }])
+    let mut events = vec![Event::ChitsRevealed { chits }];
+    // BE-50: Theodahad is king to the end of turn 3; then Vitiges.
+    let theodahad = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::TheodahadUntilTurn3);
+    if theodahad && state.turn == 3 {
+        let goths = SideId::new("ostrogoths");
+        if state.cinc.get(&goths).cloned().flatten().as_deref() == Some("theodahad") {
+            events.push(Event::KingReplaced { side: goths, old: "theodahad".to_owned(), new: "vitiges".to_owned() });
+        }
+    }
+    events.push(Event::TurnEnded { turn: state.turn });
+    Ok(events)
 }
 
 /// The pieces of the acting force: the leader and the leaders activated with him.
@@ -659,6 +674,18 @@ impl State {
                 }
                 if let Some(ops) = &mut self.ops {
                     ops.attrition = None;
+                }
+            }
+            Event::KingReplaced { side, old, new } => {
+                self.cinc.insert(side.clone(), Some(new.clone()));
+                if let Some(i) =
+                    self.pieces.iter().position(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == old))
+                {
+                    let piece = self.pieces.remove(i);
+                    let units = piece.kind.units().to_vec();
+                    if !units.is_empty() {
+                        self.pieces.push(super::state::Piece { side: piece.side, at: piece.at, kind: PieceKind::Group { units } });
+                    }
                 }
             }
             Event::TurnEnded { .. } => {

@@ -151,6 +151,10 @@ pub struct State {
     /// Action points set as the operations phase begins, before the first player is known.
     #[serde(default)]
     pub pending_ap: BTreeMap<SideId, ActionPoints>,
+    /// Each side's commander-in-chief or king now, by leader id (BE-04, BE-09, BE-50);
+    /// `None` for a side without one.
+    #[serde(default)]
+    pub cinc: BTreeMap<SideId, Option<String>>,
 }
 
 impl State {
@@ -173,6 +177,7 @@ impl State {
             notes: 0,
             ops: None,
             pending_ap: BTreeMap::new(),
+            cinc: setup.sides.iter().map(|s| (s.id.clone(), s.cinc.clone())).collect(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -229,6 +234,7 @@ impl State {
             | Event::LossesTaken { .. }
             | Event::OperationsEnded
             | Event::ChitsRevealed { .. }
+            | Event::KingReplaced { .. }
             | Event::TurnEnded { .. } => self.apply_operations(event),
         }
         Ok(())

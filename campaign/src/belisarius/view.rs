@@ -328,7 +328,7 @@ fn face(state: &State, kind: &PieceKind) -> String {
 /// A side's Table of Organisation, its boxes ordered by place and then by seniority.
 pub fn organisation(state: &State, side: &SideId) -> Organisation {
     let setup = &state.setup;
-    let cinc = setup.side(side).and_then(|s| s.cinc.clone());
+    let cinc = state.cinc.get(side).cloned().flatten();
     let mut boxes: Vec<OrgBox> = state
         .pieces_of(side)
         .map(|p| {
@@ -525,8 +525,14 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             })
         }
         Event::ActionPointsSet { side, ap } => sees_faces(viewer, side).then(|| {
-            let (rating, cinc) = super::operations::cinc_rating(state, side);
-            format!("{}: {} action points this turn ({} on the chit + {rating}, {cinc}) — BE-04", side_name(side), ap.total, ap.chit_value)
+            format!(
+                "{}: {} action points this turn ({} on the chit + {}, {}) — BE-04",
+                side_name(side),
+                ap.total,
+                ap.chit_value,
+                ap.rating,
+                ap.rated_by
+            )
         }),
         Event::OperationsBegan { first } => {
             Some(format!("Operations: {} have the initiative and the first segment — BE-05", side_name(first)))
@@ -582,6 +588,10 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
         Event::ChitsRevealed { chits } => {
             let shown: Vec<String> = chits.iter().map(|(s, chit, v)| format!("{} {chit} ({v})", side_name(s))).collect();
             Some(format!("Turn end: the AP chits are shown — {}; they go back into the cup — BE-02", shown.join(", ")))
+        }
+        Event::KingReplaced { side, old, new } => {
+            let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+            Some(format!("{} leaves the game; {} is king of the {} — BE-50", name(old), name(new), side_name(side)))
         }
         Event::TurnEnded { turn } => Some(format!("Turn {turn} ends; turn {}, {} — BE-02", turn + 1, setup.date_of_turn(turn + 1))),
     }
