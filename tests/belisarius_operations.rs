@@ -430,15 +430,11 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     }
 }
 
-/// BE-08: before the phase's first activation, units pass freely between leaders of one
-/// zone; the other side reads nothing of it; after an activation it is too late.
-#[test]
-fn be_08_forces_are_shared_out_before_the_first_activation() {
+/// Two Byzantine leaders of one zone, the first with at least `units` units; and how many
+/// units each Byzantine leader has.
+fn leaders_together(c: &Campaign<Belisarius>, units: usize) -> (String, String, std::collections::BTreeMap<String, usize>) {
     use referee_campaign::belisarius::state::PieceKind;
-    let (mut store, mut c) = italy();
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    // Two Byzantine leaders of one zone, the first with units.
-    let leaders: Vec<(String, referee_campaign::belisarius::state::Location, usize)> = c
+    let boxes: Vec<(String, referee_campaign::belisarius::state::Location, usize)> = c
         .state
         .pieces_of(&side("byzantines"))
         .filter_map(|p| match &p.kind {
@@ -446,11 +442,22 @@ fn be_08_forces_are_shared_out_before_the_first_activation() {
             _ => None,
         })
         .collect();
-    let (from, to) = leaders
+    let (from, to) = boxes
         .iter()
-        .filter(|(_, _, n)| *n >= 2)
-        .find_map(|(a, at, _)| leaders.iter().find(|(b, bt, _)| b != a && bt == at).map(|(b, _, _)| (a.clone(), b.clone())))
+        .filter(|(_, _, n)| *n >= units)
+        .find_map(|(a, at, _)| boxes.iter().find(|(b, bt, _)| b != a && bt == at).map(|(b, _, _)| (a.clone(), b.clone())))
         .expect("two Byzantine leaders together, one with units");
+    (from, to, boxes.into_iter().map(|(l, _, n)| (l, n)).collect())
+}
+
+/// BE-08: before the phase's first activation, units pass freely between leaders of one
+/// zone; the other side reads nothing of it; after an activation it is too late.
+#[test]
+fn be_08_forces_are_shared_out_before_the_first_activation() {
+    use referee_campaign::belisarius::state::PieceKind;
+    let (mut store, mut c) = italy();
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let (from, to, _) = leaders_together(&c, 2);
     let units_of = |c: &Campaign<Belisarius>, who: &str| -> Vec<referee_campaign::belisarius::pieces::Unit> {
         c.state
             .pieces
@@ -475,6 +482,17 @@ fn be_08_forces_are_shared_out_before_the_first_activation() {
     refused(&mut store, &mut c, &order(vec![1]), "before the first activation");
 }
 
+/// The Ostrogoths' action points among the events of `begin_operations`.
+fn gothic_points(events: &[Event]) -> referee_campaign::belisarius::operations::ActionPoints {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
+            _ => None,
+        })
+        .expect("the Ostrogoths' points are set")
+}
+
 /// BE-50: in the First Reconquest of Italy, Theodahad is king to the end of turn 3; then he
 /// leaves the game, his units staying where he stood, and Vitiges is king: the Goths' action
 /// points and initiative add Vitiges's rating from turn 4.
@@ -485,24 +503,18 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    let theodahad_units: usize = c
+    let (theodahad_at, theodahad_units) = c
         .state
         .pieces
         .iter()
         .find_map(|p| match &p.kind {
-            PieceKind::Leader { leader, units } if leader == "theodahad" => Some(units.len()),
+            PieceKind::Leader { leader, units } if leader == "theodahad" => Some((p.at.clone(), units.clone())),
             _ => None,
         })
         .expect("Theodahad on the map");
+    assert!(!theodahad_units.is_empty(), "the test needs Theodahad at the head of units");
     for turn in 1..=3 {
-        let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
-        let goth_ap = events
-            .iter()
-            .find_map(|e| match e {
-                Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
-                _ => None,
-            })
-            .unwrap();
+        let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
         assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Theodahad", 3 + 3), "turn {turn}: the chit's 3 and Theodahad's 3");
         let first = c.state.ops.as_ref().unwrap().first.clone();
         store.execute(&mut c, &(), &Order::Pass { side: first.clone() }, DiceInput::Seeded).unwrap();
@@ -512,17 +524,70 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
     }
     assert_eq!(c.state.cinc[&side("ostrogoths")].as_deref(), Some("vitiges"));
     assert!(!c.state.pieces.iter().any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "theodahad")));
-    let left_behind = c.state.pieces_of(&side("ostrogoths")).filter(|p| matches!(p.kind, PieceKind::Group { .. })).count();
-    assert!(theodahad_units == 0 || left_behind > 0, "his units stay where he stood");
-    let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
-    let goth_ap = events
-        .iter()
-        .find_map(|e| match e {
-            Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let left_behind = c
+        .state
+        .pieces_of(&side("ostrogoths"))
+        .any(|p| p.at == theodahad_at && p.kind == PieceKind::Group { units: theodahad_units.clone() });
+    assert!(left_behind, "his units stay where he stood, without a leader");
+    let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
     assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Vitiges", 3 + 6));
     let byzantines = seen_by(&c, &store, "byzantines");
     assert!(byzantines.log.iter().any(|l| l.text.contains("Theodahad leaves the game; Vitiges is king of the Ostrogoths")));
+}
+
+/// BE-08: from the window, a side ticks units of one leader's box and passes them to
+/// another leader of the zone before the phase's first activation.
+#[test]
+fn be_08_forces_are_shared_out_from_the_window() {
+    use egui_kittest::kittest::Queryable as _;
+    use referee::gui::RefereeApp;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.sqlite");
+    let setup: Setup = World::embedded().setup("italy-535").unwrap();
+    let mut store = Store::open(&path).unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let (from, to, boxes) = leaders_together(&c, 1);
+    drop(store);
+    let name = |id: &str| c.state.setup.leader(id).unwrap().name.clone();
+    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("byzantines"))
+        .unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 1400.0))
+        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
+    h.run();
+    h.get_by_label(&format!("Share out {}'s units", name(&from))).click();
+    h.run();
+    h.get_all_by_label_contains("1. ").next().unwrap().click();
+    h.run();
+    h.get_by_label(&format!("Pass to {}", name(&to))).click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    let org = h.state().belisarius_view().unwrap().organisations()[0].clone();
+    let units = |id: &str| org.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == id)).unwrap().units.len();
+    let before = |id: &str| boxes[id];
+    assert_eq!((units(&from), units(&to)), (before(&from) - 1, before(&to) + 1));
+}
+
+/// BE-49: in the Reconquest of Africa, Byzantine infantry moves one zone a turn: a force with
+/// infantry is refused a longer march, and nothing is stored.
+#[test]
+fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
+    let setup: Setup = World::embedded().setup("africa-533").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
+    assert_eq!(c.state.ops.as_ref().unwrap().first, side("byzantines"));
+    store
+        .execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
+        .unwrap();
+    assert!(belisarius_units(&c).len() > 1, "Belisarius leads infantry among his units");
+    let map = &c.state.setup.map;
+    let start = map.zone(&referee_campaign::belisarius::map::ZoneId("byzacium-north".into())).unwrap();
+    let a = start.neighbours[0].clone();
+    let b = map.zone(&a).unwrap().neighbours.iter().find(|z| **z != start.id).unwrap().clone();
+    let order = Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()] };
+    refused(&mut store, &mut c, &order, "Byzantine infantry moves one zone a turn in this scenario");
 }

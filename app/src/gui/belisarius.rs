@@ -529,7 +529,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             force_orders_ui(ui, setup, org, selected.as_ref(), viewer, march, commands);
         }
         for org in view.organisations() {
-            organisation_ui(ui, org, view.board(), viewer, commands);
+            organisation_ui(ui, setup, org, view.board(), viewer, commands);
             lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
@@ -833,12 +833,74 @@ fn force_orders_ui(
     });
 }
 
+/// BE-08: units of one leader's box ticked and passed to another leader of the same zone.
+fn reorganise_ui(
+    ui: &mut egui::Ui,
+    setup: &Setup,
+    org: &Organisation,
+    b: &referee_campaign::belisarius::view::OrgBox,
+    leader: &referee_campaign::belisarius::view::LeaderCard,
+    commands: &mut Vec<AppCommand>,
+) {
+    let zone = |at: &Location| match at {
+        Location::Zone(z) => Some(z.clone()),
+        Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.clone()),
+        Location::Sea(_) => None,
+    };
+    let here = zone(&b.at);
+    let others: Vec<&referee_campaign::belisarius::view::LeaderCard> = org
+        .boxes
+        .iter()
+        .filter(|o| here.is_some() && zone(&o.at) == here)
+        .filter_map(|o| o.leader.as_ref())
+        .filter(|o| o.id != leader.id)
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let id = egui::Id::unique(("reorganise", org.side.as_str(), leader.id.as_str()));
+    let mut picked: BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    egui::CollapsingHeader::new(format!("Share out {}'s units", leader.name)).id_salt(id).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (i, u) in b.units.iter().enumerate() {
+                let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                let mut on = picked.contains(&n);
+                if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
+                    if on {
+                        picked.insert(n);
+                    } else {
+                        picked.remove(&n);
+                    }
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for other in &others {
+                let b = ui
+                    .add_enabled(!picked.is_empty(), egui::Button::new(format!("Pass to {}", other.name)).small())
+                    .on_hover_text("Before the phase's first activation, units pass freely between leaders of one zone (BE-08)");
+                if b.clicked() {
+                    let order = Order::Reorganise {
+                        side: org.side.clone(),
+                        from: leader.id.clone(),
+                        to: other.id.clone(),
+                        units: picked.iter().copied().collect(),
+                    };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    picked.clear();
+                }
+            }
+        });
+    });
+    ui.data_mut(|d| d.insert_temp(id, picked));
+}
+
 /// "the Byzantines'", "Belisarius's".
 fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("the {name}'") } else { format!("{name}'s") }
 }
 
-fn organisation_ui(ui: &mut egui::Ui, org: &Organisation, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
     let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
     if let Some(ap) = &org.action_points {
@@ -850,6 +912,8 @@ fn organisation_ui(ui: &mut egui::Ui, org: &Organisation, board: &Board, viewer:
     // In this side's segment, its leaders not yet activated may be (BE-06, BE-07).
     let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && speaks_for(viewer, &org.side);
     let points = org.action_points.as_ref().is_some_and(|a| a.left > 0);
+    // Before the phase's first activation, forces are shared out freely (BE-08).
+    let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && speaks_for(viewer, &org.side);
     let mut last_place = "";
     for b in &org.boxes {
         if b.place != last_place {
@@ -896,6 +960,9 @@ fn organisation_ui(ui: &mut egui::Ui, org: &Organisation, board: &Board, viewer:
                 ui.add_space(22.0);
                 ui.label(format!("{} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points));
             });
+            if reorganising && let Some(l) = &b.leader {
+                reorganise_ui(ui, setup, org, b, l, commands);
+            }
         }
     }
     if !org.stratagems.is_empty() {
