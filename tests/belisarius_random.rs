@@ -1,0 +1,161 @@
+//! Random legal play of every Belisarius scenario through several turns of operations: a
+//! random referee begins the operations, activates leaders, marches them where the rules
+//! allow, shares out attrition, passes and ends the turns. After every order the invariants
+//! hold (BE-04, BE-06, BE-10, BE-12, BE-53): no side overspends its action points, no unit
+//! is worth nothing, strength only falls, each side's view names none of the other side's
+//! leaders, and the events replay to the very campaign played. A refused order stores
+//! nothing.
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+use referee_campaign::Store;
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
+use referee_campaign::belisarius::view::{View, view_for};
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::engine::Engine;
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::store::{Campaign, DiceInput};
+
+fn strength(state: &State) -> u32 {
+    state.pieces.iter().flat_map(|p| p.kind.units()).map(|u| u32::from(u.value)).sum()
+}
+
+fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
+    let s = &c.state;
+    if let Some(ops) = &s.ops {
+        for (side, ap) in &ops.ap {
+            assert!(ap.left <= ap.total, "{id}: {side} overspent");
+        }
+        for moved in ops.moved.values() {
+            assert!(*moved <= 6, "{id}: a force moved {moved} zones");
+        }
+    }
+    assert!(s.pieces.iter().flat_map(|p| p.kind.units()).all(|u| u.value > 0), "{id}: a unit worth nothing");
+    assert!(strength(s) <= before, "{id}: strength grew");
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    for side in &s.setup.sides {
+        let Some(View::Side(view)) = view_for(s, &events, &Viewer::Side(side.id.clone())) else { panic!("{id}: no view") };
+        let text = serde_json::to_string(&view).unwrap();
+        for p in s.pieces.iter().filter(|p| p.side != side.id) {
+            if let PieceKind::Leader { leader, .. } = &p.kind {
+                assert!(!text.contains(&format!("\"{leader}\"")), "{id}: {}'s view names the enemy leader {leader}", side.id);
+            }
+        }
+    }
+}
+
+/// The next order of the side whose segment it is: its attrition losses if it owes any;
+/// else, while `act`, a march of the acting force, an activation or a pass at random; else a
+/// pass.
+fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
+    let ops = state.ops.clone().unwrap();
+    let side = ops.segment.clone();
+    if let Some(due) = ops.attrition.clone().filter(|d| d.side == side) {
+        // From the first units of the force, point by point.
+        let units: Vec<u8> = state
+            .pieces
+            .iter()
+            .filter(|p| p.side == side)
+            .filter_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut owed = due.points;
+        let mut losses = Vec::new();
+        for (i, v) in units.iter().enumerate() {
+            if owed == 0 {
+                break;
+            }
+            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
+            losses.push((u32::try_from(i + 1).unwrap(), take));
+            owed -= u32::from(take);
+        }
+        return Order::TakeLosses { side, losses };
+    }
+    if !act {
+        return Order::Pass { side };
+    }
+    if let Some(active) = ops.active.clone().filter(|a| a.side == side && rng.random_bool(0.7)) {
+        let map = &state.setup.map;
+        let start = match &active.at {
+            Location::Zone(z) => map.zone(z).map(|z| z.id.clone()),
+            Location::City(city) => map.zone_of_city(city).map(|z| z.id.clone()),
+            Location::Sea(_) => None,
+        };
+        if let Some(mut here) = start {
+            let mut path = Vec::new();
+            for _ in 0..rng.random_range(1..=2) {
+                let next = &map.zone(&here).unwrap().neighbours;
+                here = next[rng.random_range(0..next.len())].clone();
+                path.push(here.0.clone());
+            }
+            return Order::Move { side, leader: active.leader.clone(), path };
+        }
+    }
+    if rng.random_bool(0.6) && ops.left(&side) > 0 {
+        let leaders: Vec<String> = state
+            .pieces_of(&side)
+            .filter_map(|p| match &p.kind {
+                PieceKind::Leader { leader, .. } if !ops.activated.contains(leader) => Some(leader.clone()),
+                _ => None,
+            })
+            .collect();
+        if !leaders.is_empty() {
+            return Order::Activate { side, leader: leaders[rng.random_range(0..leaders.len())].clone(), with: vec![] };
+        }
+    }
+    Order::Pass { side }
+}
+
+/// Plays `turns` turns of operations of scenario `id` at random; the marches made.
+fn play(id: &str, seed: u64, turns: u32) -> usize {
+    let setup = World::embedded().setup(id).unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut before = strength(&c.state);
+    let (mut stored, mut refused) = (0u32, 0u32);
+    for _ in 0..turns {
+        store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
+        // Orders at random for a while, then only what ends the phase: losses and passes.
+        for step in 0..200 {
+            if c.state.phase != Phase::Operations {
+                break;
+            }
+            let order = next_order(&c.state, &mut rng, step < 60);
+            let events_before = store.events_as::<Belisarius>(c.id).unwrap().len();
+            match store.execute(&mut c, &(), &order, DiceInput::Seeded) {
+                Ok(_) => stored += 1,
+                Err(_) => {
+                    refused += 1;
+                    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), events_before, "{id}: a refusal stored something");
+                }
+            }
+            check(&store, &c, before, id);
+            before = strength(&c.state);
+        }
+        assert_eq!(c.state.phase, Phase::TurnEnd, "{id}: the operations phase ends");
+        store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+    }
+    assert!(stored > 10, "{id}: only {stored} orders stored ({refused} refused)");
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let replayed = Belisarius::replay(events.iter().map(|l| &l.event)).unwrap();
+    assert_eq!(replayed, c.state, "{id}: the events replay to another campaign");
+    let verification = store.verify_seed::<Belisarius>(c.id, seed).unwrap();
+    assert!(verification.holds(), "{id}: {}", verification.summary());
+    events.iter().filter(|l| matches!(l.event, referee_campaign::belisarius::event::Event::ForceMarched { .. })).count()
+}
+
+/// BE-06, BE-10, BE-12, BE-53: random operations of every scenario keep the invariants.
+#[test]
+fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
+    let mut marches = 0;
+    for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
+        marches += play(&scenario.id, 20 + i as u64, 3);
+    }
+    assert!(marches > 3, "the random games marched only {marches} times");
+}
