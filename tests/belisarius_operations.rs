@@ -591,3 +591,17 @@ fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
     let order = Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()] };
     refused(&mut store, &mut c, &order, "Byzantine infantry moves one zone a turn in this scenario");
 }
+
+/// BE-04: points set before the program kept whose rating was added still read back, and
+/// their log line gives the rating as the total less the chit.
+#[test]
+fn be_04_points_kept_without_whose_rating_still_read() {
+    let (mut store, mut c) = italy();
+    let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let set = events.iter().find(|e| matches!(e, Event::ActionPointsSet { .. })).unwrap();
+    let mut json = serde_json::to_value(set).unwrap();
+    json["ap"].as_object_mut().unwrap().remove("rated_by");
+    let older: Event = serde_json::from_value(json).unwrap();
+    let line = referee_campaign::belisarius::view::describe(&c.state, &older, &Viewer::Umpire).unwrap();
+    assert_eq!(line, "Byzantines: 16 action points this turn (8 on the chit + 8) — BE-04");
+}

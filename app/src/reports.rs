@@ -14,7 +14,6 @@ use referee_battle_gen::pack::WrittenFile;
 use referee_battle_gen::report::{ReportSpec, report_file};
 use referee_campaign::any::AnyCampaign;
 use referee_campaign::belisarius::Belisarius;
-use referee_campaign::core::engine::EngineId;
 use referee_campaign::core::history::{Chart, history};
 use referee_campaign::core::verify::sha256_hex;
 use referee_campaign::core::viewer::LogLine;
@@ -40,53 +39,75 @@ pub struct Export {
     pub view: serde_json::Value,
 }
 
-/// The readers of a campaign: the umpire and each side, by id.
-pub fn readers(store: &Store, id: CampaignId) -> anyhow::Result<Vec<Viewer>> {
-    let sides: Vec<referee_campaign::SideId> = match store.load_any(id)? {
-        AnyCampaign::MagnaGraecia(c) => c.state.scenario.move_order.clone(),
-        AnyCampaign::Belisarius(c) => c.state.setup.sides.iter().map(|s| s.id.clone()).collect(),
-    };
-    Ok(std::iter::once(Viewer::Umpire).chain(sides.into_iter().map(Viewer::Side)).collect())
+/// A campaign read once for its reports: its state, its events, the map it is played on
+/// and the commitment to its seed. Every reader's report and charts are built from it.
+#[derive(Debug)]
+pub struct Opened {
+    story: Story,
+    commitment: Option<String>,
 }
 
-/// The report `viewer` reads of campaign `id`, with the view it comes from, every log line
-/// included.
-pub fn build(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) -> anyhow::Result<Export> {
-    let commitment = store.commitment(id)?.map(|c| c.digest);
-    let no_side = |name: &str| match viewer {
-        Viewer::Side(s) => anyhow!("{name} has no side `{s}`"),
-        Viewer::Umpire => anyhow!("{name} cannot be read"),
-    };
-    match store.load_any(id)? {
-        AnyCampaign::MagnaGraecia(c) => {
-            let map = c.state.map(catalog.map(&c.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
-            let events = store.events(id)?;
-            let view = referee_campaign::view::view_for(&c.state, &map, &events, viewer).ok_or_else(|| no_side(&c.state.scenario.name))?;
-            let charts = history::<MagnaGraecia>(&events, &map, viewer)?.charts();
-            let report = referee_battle_gen::report::magna_graecia::report_spec(&view, &map, charts, commitment);
-            Ok(Export { report, view: serde_json::to_value(&view)? })
+#[derive(Debug)]
+enum Story {
+    MagnaGraecia { campaign: Box<referee_campaign::Campaign>, map: referee_campaign::Map, events: Vec<referee_campaign::Logged> },
+    Belisarius { campaign: Box<referee_campaign::store::Campaign<Belisarius>>, events: Vec<referee_campaign::belisarius::event::Logged> },
+}
+
+/// Reads campaign `id` for its reports.
+pub fn open(store: &Store, id: CampaignId, catalog: &Catalog) -> anyhow::Result<Opened> {
+    let story = match store.load_any(id)? {
+        AnyCampaign::MagnaGraecia(campaign) => {
+            let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
+            Story::MagnaGraecia { campaign, map, events: store.events(id)? }
         }
-        AnyCampaign::Belisarius(c) => {
-            let events = store.events_as::<Belisarius>(id)?;
-            let view =
-                referee_campaign::belisarius::view::view_for(&c.state, &events, viewer).ok_or_else(|| no_side(c.state.setup.name()))?;
-            let charts = history::<Belisarius>(&events, &(), viewer)?.charts();
-            let report = referee_battle_gen::report::belisarius::report_spec(&view, &c.state.setup.map, charts, commitment);
-            Ok(Export { report, view: serde_json::to_value(&view)? })
+        AnyCampaign::Belisarius(campaign) => Story::Belisarius { campaign, events: store.events_as::<Belisarius>(id)? },
+    };
+    Ok(Opened { story, commitment: store.commitment(id)?.map(|c| c.digest) })
+}
+
+impl Opened {
+    /// The readers of the campaign: the umpire and each side, by id.
+    pub fn readers(&self) -> Vec<Viewer> {
+        let sides: Vec<referee_campaign::SideId> = match &self.story {
+            Story::MagnaGraecia { campaign, .. } => campaign.state.scenario.move_order.clone(),
+            Story::Belisarius { campaign, .. } => campaign.state.setup.sides.iter().map(|s| s.id.clone()).collect(),
+        };
+        std::iter::once(Viewer::Umpire).chain(sides.into_iter().map(Viewer::Side)).collect()
+    }
+
+    /// The report `viewer` reads, with the view it comes from, every log line included.
+    pub fn build(&self, viewer: &Viewer) -> anyhow::Result<Export> {
+        let no_side = |name: &str| match viewer {
+            Viewer::Side(s) => anyhow!("{name} has no side `{s}`"),
+            Viewer::Umpire => anyhow!("{name} cannot be read"),
+        };
+        let commitment = self.commitment.clone();
+        match &self.story {
+            Story::MagnaGraecia { campaign, map, events } => {
+                let state = &campaign.state;
+                let view = referee_campaign::view::view_for(state, map, events, viewer).ok_or_else(|| no_side(&state.scenario.name))?;
+                let charts = self.charts(viewer)?;
+                let report = referee_battle_gen::report::magna_graecia::report_spec(&view, map, charts, commitment);
+                Ok(Export { report, view: serde_json::to_value(&view)? })
+            }
+            Story::Belisarius { campaign, events } => {
+                let state = &campaign.state;
+                let view =
+                    referee_campaign::belisarius::view::view_for(state, events, viewer).ok_or_else(|| no_side(state.setup.name()))?;
+                let charts = self.charts(viewer)?;
+                let report = referee_battle_gen::report::belisarius::report_spec(&view, &state.setup.map, charts, commitment);
+                Ok(Export { report, view: serde_json::to_value(&view)? })
+            }
         }
     }
-}
 
-/// The charts of campaign `id` as `viewer` may know them.
-pub fn charts(store: &Store, id: CampaignId, catalog: &Catalog, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
-    Ok(match store.engine_of(id)? {
-        EngineId::MagnaGraecia => {
-            let c = store.load(id)?;
-            let map = c.state.map(catalog.map(&c.state.scenario.map)).map_err(|e| anyhow!(e))?;
-            history::<MagnaGraecia>(&store.events(id)?, map, viewer)?.charts()
-        }
-        EngineId::Belisarius => history::<Belisarius>(&store.events_as::<Belisarius>(id)?, &(), viewer)?.charts(),
-    })
+    /// The charts of the campaign as `viewer` may know them.
+    pub fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
+        Ok(match &self.story {
+            Story::MagnaGraecia { map, events, .. } => history::<MagnaGraecia>(events, map, viewer)?.charts(),
+            Story::Belisarius { events, .. } => history::<Belisarius>(events, &(), viewer)?.charts(),
+        })
+    }
 }
 
 fn mark_key(id: CampaignId, viewer: &Viewer) -> String {
@@ -176,9 +197,10 @@ pub fn write(report: &ReportSpec, paper: Paper, folder: &Path) -> anyhow::Result
 /// Every reader's report of campaign `id` since its last one, written into `folder`: the
 /// umpire's first, then each side's.
 pub fn write_all(store: &mut Store, id: CampaignId, catalog: &Catalog, paper: Paper, folder: &Path) -> anyhow::Result<Vec<WrittenFile>> {
+    let opened = open(store, id, catalog)?;
     let mut written = Vec::new();
-    for viewer in readers(store, id)? {
-        let mut export = build(store, id, catalog, &viewer)?;
+    for viewer in opened.readers() {
+        let mut export = opened.build(&viewer)?;
         let mark = keep_since(store, id, &viewer, &mut export, Since::LastReport)?;
         written.push(write(&export.report, paper, folder)?);
         record(store, id, &viewer, mark.as_ref())?;

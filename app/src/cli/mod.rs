@@ -688,7 +688,8 @@ impl Session {
                 // A look back with --since records nothing, so a read-only file will do.
                 let mut store = self.store(if since.is_some() { Access::Read } else { Access::Write })?;
                 let id = store.find(&campaign)?;
-                let readers = reports::readers(&store, id)?;
+                let opened = reports::open(&store, id, &catalog)?;
+                let readers = opened.readers();
                 let chosen: Vec<Viewer> = match (&side, umpire) {
                     (Some(s), _) => {
                         let wanted = Viewer::Side(SideId::new(s.clone()));
@@ -704,7 +705,7 @@ impl Session {
                 let paper = named(&paper)?;
                 let mut written = Vec::new();
                 for viewer in &chosen {
-                    let mut export = reports::build(&store, id, &catalog, viewer)?;
+                    let mut export = opened.build(viewer)?;
                     let mark = reports::keep_since(&store, id, viewer, &mut export, since)?;
                     written.push(reports::write(&export.report, paper, &dir)?);
                     reports::record(&mut store, id, viewer, mark.as_ref())?;
@@ -716,11 +717,12 @@ impl Session {
                 let mut store = self.store(if since.is_some() { Access::Read } else { Access::Write })?;
                 let id = store.find(&campaign)?;
                 let viewer = Viewer::Side(SideId::new(side.clone()));
-                let readers = reports::readers(&store, id)?;
+                let opened = reports::open(&store, id, &catalog)?;
+                let readers = opened.readers();
                 if !readers.contains(&viewer) {
                     bail!("{campaign} has no side `{side}`; its sides are {}", side_list(&readers));
                 }
-                let mut export = reports::build(&store, id, &catalog, &viewer)?;
+                let mut export = opened.build(&viewer)?;
                 let since = since.map_or(reports::Since::LastReport, reports::Since::Line);
                 let mark = reports::keep_since(&store, id, &viewer, &mut export, since)?;
                 writeln!(out, "{}", serde_json::to_string_pretty(&export)?)?;

@@ -763,7 +763,7 @@ impl RefereeApp {
     fn refresh_charts(&mut self) {
         let Some(desk) = &self.desk else { return };
         let (id, viewer, log_lines) = (desk.get().campaign_id(), desk.get().viewer().clone(), desk.get().log().lines.len());
-        let charts = crate::reports::charts(&self.store, id, &self.catalog, &viewer).map_err(|e| e.to_string());
+        let charts = crate::reports::open(&self.store, id, &self.catalog).and_then(|o| o.charts(&viewer)).map_err(|e| e.to_string());
         self.charts = Some(charts::ChartsForm { viewer, log_lines, charts });
     }
 

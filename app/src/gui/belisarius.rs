@@ -15,12 +15,14 @@ use referee_campaign::belisarius::state::{Location, Phase, State};
 use referee_campaign::belisarius::view::{Board, Followed, Marker, Organisation, describe, umpire_view};
 use referee_campaign::belisarius::{Belisarius, Setup};
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::core::words::possessive;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
 use referee_campaign::store::{DiceInput, Undone, numbered};
 
 use super::app::AppCommand;
 use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use super::dialogs::shared::may_order;
 use super::map::{PanZoom, fill_polygon, triangulate};
 use super::panels::{LogData, RollForm};
 
@@ -679,14 +681,6 @@ fn side_name(board: &Board, id: &SideId) -> String {
     board.sides.iter().find(|s| s.id == *id).map_or_else(|| id.to_string(), |s| s.name.clone())
 }
 
-/// Whether `viewer` gives orders for `side`: the umpire for all, a side for itself.
-fn speaks_for(viewer: &Viewer, side: &SideId) -> bool {
-    match viewer {
-        Viewer::Umpire => true,
-        Viewer::Side(s) => s == side,
-    }
-}
-
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
 /// is and "Pass" during them, "End the turn" after them.
 fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
@@ -711,7 +705,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             if let Some(ops) = &board.operations {
                 ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
-                if speaks_for(viewer, &ops.segment) {
+                if may_order(viewer, &ops.segment) {
                     let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );
@@ -744,7 +738,7 @@ fn force_orders_ui(
     march: &mut MarchForm,
     commands: &mut Vec<AppCommand>,
 ) {
-    let Some(acting) = org.acting.as_ref().filter(|_| speaks_for(viewer, &org.side)) else { return };
+    let Some(acting) = org.acting.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
     let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
         .boxes
         .iter()
@@ -895,11 +889,6 @@ fn reorganise_ui(
     ui.data_mut(|d| d.insert_temp(id, picked));
 }
 
-/// "the Byzantines'", "Belisarius's".
-fn possessive(name: &str) -> String {
-    if name.ends_with('s') { format!("the {name}'") } else { format!("{name}'s") }
-}
-
 fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
     let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
@@ -910,10 +899,10 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
         ));
     }
     // In this side's segment, its leaders not yet activated may be (BE-06, BE-07).
-    let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && speaks_for(viewer, &org.side);
+    let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && may_order(viewer, &org.side);
     let points = org.action_points.as_ref().is_some_and(|a| a.left > 0);
     // Before the phase's first activation, forces are shared out freely (BE-08).
-    let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && speaks_for(viewer, &org.side);
+    let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && may_order(viewer, &org.side);
     let mut last_place = "";
     for b in &org.boxes {
         if b.place != last_place {

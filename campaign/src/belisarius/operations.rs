@@ -35,8 +35,9 @@ pub struct ActionPoints {
     /// The AP chit drawn, by id, and what it is worth to the side.
     pub chit: String,
     pub chit_value: u8,
-    /// The rating added, and whose it is ("Belisarius", "no commander-in-chief").
-    pub rating: u8,
+    /// Whose rating was added to the chit ("Belisarius", "no commander-in-chief"); the
+    /// rating itself is the total less the chit. Empty in points set before it was kept.
+    #[serde(default)]
     pub rated_by: String,
     /// Chit plus the commander-in-chief's strategic rating (or 6).
     pub total: u32,
@@ -103,10 +104,9 @@ fn side_name(state: &State, side: &SideId) -> String {
     state.setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
 }
 
-/// "the Byzantines'", "the Franks'": the sides' names are plural.
+/// "the Byzantines'": a side's name in the possessive.
 fn whose(state: &State, side: &SideId) -> String {
-    let name = side_name(state, side);
-    if name.ends_with('s') { format!("the {name}'") } else { format!("{name}'s") }
+    crate::core::words::possessive(&side_name(state, side))
 }
 
 /// The rating a side adds to its chit and its initiative die: its commander-in-chief's
@@ -154,7 +154,7 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
             })?;
             let (rating, rated_by) = cinc_rating(state, side);
             let total = u32::from(value) + u32::from(rating);
-            let ap = ActionPoints { chit, chit_value: value, rating, rated_by, total, left: total };
+            let ap = ActionPoints { chit, chit_value: value, rated_by, total, left: total };
             events.push(Event::ActionPointsSet { side: side.clone(), ap });
             break;
         }
@@ -379,10 +379,10 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     Ok(events)
 }
 
-/// The pieces of the acting force: the leader and the leaders activated with him.
-fn force<'a>(state: &'a State, activation: &'a Activation) -> impl Iterator<Item = &'a super::state::Piece> + 'a {
-    state.pieces_of(&activation.side).filter(move |p| match &p.kind {
-        PieceKind::Leader { leader, .. } => leader == &activation.leader || activation.with.contains(leader),
+/// The pieces of `side`'s force under `chief`: his own and those of the leaders `with` him.
+fn force<'a>(state: &'a State, side: &'a SideId, chief: &'a str, with: &'a [String]) -> impl Iterator<Item = &'a super::state::Piece> + 'a {
+    state.pieces_of(side).filter(move |p| match &p.kind {
+        PieceKind::Leader { leader, .. } => leader == chief || with.contains(leader),
         _ => false,
     })
 }
@@ -423,7 +423,8 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
             ),
         ));
     }
-    let units: Vec<super::pieces::Unit> = force(state, activation).flat_map(|p| p.kind.units().iter().copied()).collect();
+    let units: Vec<super::pieces::Unit> =
+        force(state, side, leader, &activation.with).flat_map(|p| p.kind.units().iter().copied()).collect();
     let one_zone = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::ByzantineInfantryOneZone);
     if one_zone && is_byzantine(side) && units.iter().any(|u| !u.is_cavalry()) && moved.saturating_add(steps) > 1 {
         return Err(RuleError::new(
@@ -505,13 +506,8 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result
         .as_ref()
         .filter(|d| &d.side == side)
         .ok_or_else(|| RuleError::new(RuleId::BE_12, format!("{} owe no attrition losses now", side_name(state, side))))?;
-    let activation = Activation {
-        side: side.clone(),
-        leader: due.leader.clone(),
-        with: ops.active.as_ref().filter(|a| a.leader == due.leader).map(|a| a.with.clone()).unwrap_or_default(),
-        at: Location::Zone(super::map::ZoneId(String::new())),
-    };
-    let units: Vec<(String, usize, super::pieces::Unit)> = force(state, &activation)
+    let with = ops.active.as_ref().filter(|a| a.leader == due.leader).map(|a| a.with.as_slice()).unwrap_or_default();
+    let units: Vec<(String, usize, super::pieces::Unit)> = force(state, side, &due.leader, with)
         .flat_map(|p| {
             let who = match &p.kind {
                 PieceKind::Leader { leader, .. } => leader.clone(),

@@ -525,14 +525,9 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             })
         }
         Event::ActionPointsSet { side, ap } => sees_faces(viewer, side).then(|| {
-            format!(
-                "{}: {} action points this turn ({} on the chit + {}, {}) — BE-04",
-                side_name(side),
-                ap.total,
-                ap.chit_value,
-                ap.rating,
-                ap.rated_by
-            )
+            let rating = ap.total.saturating_sub(u32::from(ap.chit_value));
+            let by = if ap.rated_by.is_empty() { String::new() } else { format!(", {}", ap.rated_by) };
+            format!("{}: {} action points this turn ({} on the chit + {rating}{by}) — BE-04", side_name(side), ap.total, ap.chit_value)
         }),
         Event::OperationsBegan { first } => {
             Some(format!("Operations: {} have the initiative and the first segment — BE-05", side_name(first)))

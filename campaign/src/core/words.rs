@@ -14,6 +14,12 @@ pub fn count_as(n: impl TryInto<u64>, one: &str, many: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
+/// The possessive of a side's name: "the Byzantines'" (the sides' names are peoples, in the
+/// plural), "Carthage's".
+pub fn possessive(side_name: &str) -> String {
+    if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,5 +32,7 @@ mod tests {
         assert_eq!(count(1usize, "page"), "1 page");
         assert_eq!(count_as(1u32, "die", "dice"), "1 die");
         assert_eq!(count_as(3u32, "die", "dice"), "3 dice");
+        assert_eq!(possessive("Byzantines"), "the Byzantines'");
+        assert_eq!(possessive("Carthage"), "Carthage's");
     }
 }
