@@ -31,14 +31,22 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
             assert!(*moved <= 6, "{id}: a force moved {moved} zones");
         }
     }
-    assert!(s.pieces.iter().flat_map(|p| p.kind.units()).all(|u| u.value > 0), "{id}: a unit worth nothing");
+    // Units destroyed in the battle under way keep their place, at 0, until it ends.
+    let fighting: Vec<&String> =
+        s.ops.iter().flat_map(|o| o.battle.iter()).flat_map(|b| b.forces.iter()).flat_map(|f| f.leaders.iter()).collect();
+    let outside = s.pieces.iter().filter(|p| !matches!(&p.kind, PieceKind::Leader { leader, .. } if fighting.contains(&leader)));
+    assert!(outside.flat_map(|p| p.kind.units()).all(|u| u.value > 0), "{id}: a unit worth nothing");
     assert!(strength(s) <= before, "{id}: strength grew");
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     for side in &s.setup.sides {
         let Some(View::Side(view)) = view_for(s, &events, &Viewer::Side(side.id.clone())) else { panic!("{id}: no view") };
         let text = serde_json::to_string(&view).unwrap();
+        let in_battle: Vec<&String> =
+            s.ops.iter().flat_map(|o| o.battle.iter()).flat_map(|b| b.forces.iter()).flat_map(|f| f.leaders.iter()).collect();
         for p in s.pieces.iter().filter(|p| p.side != side.id) {
-            if let PieceKind::Leader { leader, .. } = &p.kind {
+            if let PieceKind::Leader { leader, .. } = &p.kind
+                && !in_battle.contains(&leader)
+            {
                 assert!(!text.contains(&format!("\"{leader}\"")), "{id}: {}'s view names the enemy leader {leader}", side.id);
             }
         }
@@ -50,30 +58,44 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
 /// pass.
 fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     let ops = state.ops.clone().unwrap();
-    let side = ops.segment.clone();
-    if let Some(due) = ops.attrition.clone().filter(|d| d.side == side) {
-        // From the first units of the force, point by point.
-        let units: Vec<u8> = state
-            .pieces
-            .iter()
-            .filter(|p| p.side == side)
+    // A battle is fought out, a side breaking off now and then (BE-17, BE-22).
+    if let Some(b) = &ops.battle {
+        let breaker = b.forces.iter().map(|f| f.side.clone()).nth(rng.random_range(0..3));
+        if let Some(order) = referee_e2e::battle_order(state, breaker.as_ref()) {
+            return order;
+        }
+    }
+    // At a contact the side whose turn it is intercepts now and then, or declines (BE-13).
+    if let Some(contact) = &ops.contact {
+        let side = contact.turn_of.clone();
+        if let Some(due) = ops.attrition.clone() {
+            return attrition(state, &due);
+        }
+        let zone = contact.zone.clone();
+        let here: Vec<String> = state
+            .pieces_of(&side)
+            .filter(|p| {
+                let z = match &p.at {
+                    Location::Zone(z) => Some(z.clone()),
+                    Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
+                    Location::Sea(_) => None,
+                };
+                z.as_ref() == Some(&zone) && (side != contact.mover.side || matches!(p.at, Location::Zone(_)))
+            })
             .filter_map(|p| match &p.kind {
-                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
+                PieceKind::Leader { leader, .. } => Some(leader.clone()),
                 _ => None,
             })
-            .flatten()
             .collect();
-        let mut owed = due.points;
-        let mut losses = Vec::new();
-        for (i, v) in units.iter().enumerate() {
-            if owed == 0 {
-                break;
-            }
-            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
-            losses.push((u32::try_from(i + 1).unwrap(), take));
-            owed -= u32::from(take);
+        if !here.is_empty() && ops.left(&side) > 0 && rng.random_bool(0.6) {
+            let leader = here[rng.random_range(0..here.len())].clone();
+            return Order::Intercept { side, leaders: vec![leader], target: Some(1), reconnaissance: false };
         }
-        return Order::TakeLosses { side, losses };
+        return Order::Decline { side };
+    }
+    let side = ops.segment.clone();
+    if let Some(due) = ops.attrition.clone().filter(|d| d.side == side) {
+        return attrition(state, &due);
     }
     if !act {
         return Order::Pass { side };
@@ -110,8 +132,36 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     Order::Pass { side }
 }
 
+/// Attrition losses from the first units of the force, point by point.
+fn attrition(state: &State, due: &referee_campaign::belisarius::operations::AttritionDue) -> Order {
+    let side = due.side.clone();
+    {
+        let units: Vec<u8> = state
+            .pieces
+            .iter()
+            .filter(|p| p.side == side)
+            .filter_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut owed = due.points;
+        let mut losses = Vec::new();
+        for (i, v) in units.iter().enumerate() {
+            if owed == 0 {
+                break;
+            }
+            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
+            losses.push((u32::try_from(i + 1).unwrap(), take));
+            owed -= u32::from(take);
+        }
+        Order::TakeLosses { side, losses }
+    }
+}
+
 /// Plays `turns` turns of operations of scenario `id` at random; the marches made.
-fn play(id: &str, seed: u64, turns: u32) -> usize {
+fn play(id: &str, seed: u64, turns: u32) -> (usize, usize) {
     let setup = World::embedded().setup(id).unwrap();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
@@ -147,15 +197,20 @@ fn play(id: &str, seed: u64, turns: u32) -> usize {
     assert_eq!(replayed, c.state, "{id}: the events replay to another campaign");
     let verification = store.verify_seed::<Belisarius>(c.id, seed).unwrap();
     assert!(verification.holds(), "{id}: {}", verification.summary());
-    events.iter().filter(|l| matches!(l.event, referee_campaign::belisarius::event::Event::ForceMarched { .. })).count()
+    use referee_campaign::belisarius::event::Event;
+    let count = |f: fn(&Event) -> bool| events.iter().filter(|l| f(&l.event)).count();
+    (count(|e| matches!(e, Event::ForceMarched { .. })), count(|e| matches!(e, Event::BattleEnded { .. })))
 }
 
 /// BE-06, BE-10, BE-12, BE-53: random operations of every scenario keep the invariants.
 #[test]
 fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
-    let mut marches = 0;
+    let (mut marches, mut battles) = (0, 0);
     for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
-        marches += play(&scenario.id, 20 + i as u64, 3);
+        let (m, b) = play(&scenario.id, 20 + i as u64, 3);
+        marches += m;
+        battles += b;
     }
     assert!(marches > 3, "the random games marched only {marches} times");
+    assert!(battles > 0, "the random games fought no battle");
 }

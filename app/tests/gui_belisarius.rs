@@ -190,3 +190,108 @@ fn be_06_operations_from_the_window() {
     let ops = h.state().belisarius_view().unwrap().board().operations.clone().unwrap();
     assert_eq!(ops.segment.as_str(), other, "the other side's segment");
 }
+
+/// Africa in operations, the Byzantines first (16 AP against 7), Belisarius marched into
+/// Gelimer's zone: a contact, the Vandals to answer.
+fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    let db = africa_in_play(dir);
+    let mut store = Store::open(&db).unwrap();
+    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let typed = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed).unwrap();
+    let byz = SideId::new("byzantines");
+    store
+        .execute(&mut c, &(), &Order::Activate { side: byz.clone(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
+        .unwrap();
+    let march = Order::Move { side: byz, leader: "belisarius".into(), path: vec!["byzacium-south".into()] };
+    store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
+    assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "Gelimer stands in Southern Byzacium");
+    db
+}
+
+fn open_as(db: &std::path::Path, view_as: Option<&str>) -> Harness<'static, RefereeApp> {
+    let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), view_as).unwrap();
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+/// BE-13, BE-14: the referee's screen names the side that may intercept and hands it the
+/// screen; the Vandals decline from their own view; the Byzantines intercept with Belisarius
+/// from theirs, and a battle opens in its window for both.
+#[test]
+fn be_13_interception_is_prompted_in_the_deciding_sides_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_at_contact(&dir);
+    let mut h = open_as(&db, None);
+    assert!(label_exists(&h, "Contact at Southern Byzacium"));
+    assert!(!label_exists(&h, "Do not intercept"), "the referee's screen is not where a side decides");
+    h.get_by_label("Hand the screen to the Vandals").click();
+    h.run();
+    assert_eq!(h.state().belisarius_view().unwrap().organisations()[0].side.as_str(), "vandals");
+    h.get_by_label("Do not intercept").click();
+    h.run();
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    assert_eq!(board.contact.unwrap().turn_of.as_str(), "byzantines");
+    assert!(label_exists(&h, "Waiting for the Byzantines"));
+
+    let mut h = open_as(&db, Some("byzantines"));
+    h.get_by_label("Belisarius").click();
+    h.run();
+    h.get_by_label("Intercept (1 AP)").click();
+    h.run();
+    // Belisarius (8) against Gelimer (4): every die is a battle.
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    assert!(board.battle.is_some(), "a battle is joined");
+    assert!(label_exists(&h, "Battle at Southern Byzacium"));
+    assert!(label_exists(&h, "Vandals — Gelimer"), "inside the battle the enemy is face up (BE-53)");
+}
+
+/// BE-17, BE-19: the referee rolls the stage from the battle window; the side that owes
+/// losses shares them out in its view (the program's suggestion first); the odds are counted
+/// in the window.
+#[test]
+fn be_17_a_battle_is_fought_from_its_window() {
+    use referee_campaign::belisarius::battle::Step;
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_at_contact(&dir);
+    {
+        use referee_campaign::belisarius::order::Order;
+        use referee_campaign::store::DiceInput;
+        let mut store = Store::open(&db).unwrap();
+        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        store.execute(&mut c, &(), &Order::Decline { side: SideId::new("vandals") }, DiceInput::Seeded).unwrap();
+        let intercept =
+            Order::Intercept { side: SideId::new("byzantines"), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
+        store.execute(&mut c, &(), &intercept, DiceInput::Manual(vec![2])).unwrap();
+    }
+    let mut h = open_as(&db, None);
+    h.get_by_label("Count 10000 battles").click();
+    h.run();
+    assert!(label_exists(&h, "holds the field"), "the odds are shown");
+    // Roll until somebody owes losses.
+    for _ in 0..6 {
+        let step = h.state().belisarius_view().unwrap().board().battle.as_ref().map(|b| b.step.clone());
+        match step {
+            Some(Step::Roll) => h.get_by_label_contains("Roll the").click(),
+            Some(Step::Decide) => h.get_by_label("Fight on").click(),
+            _ => break,
+        }
+        h.run();
+    }
+    let Some(Step::Losses { owed, .. }) = h.state().belisarius_view().unwrap().board().battle.as_ref().map(|b| b.step.clone()) else {
+        panic!("nobody lost anything in three passages")
+    };
+    let (side, due) = owed.iter().find(|(_, o)| o.points > 0).map(|(s, o)| (s.clone(), *o)).unwrap();
+    let mut h = open_as(&db, Some(side.as_str()));
+    assert!(label_exists(&h, &format!("{} combat points", due.points)));
+    h.get_by_label("Suggest").click();
+    h.run();
+    h.get_by_label(&format!("Take {} of {} points", due.points, due.points)).click();
+    h.run();
+    let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
+    let name = if side.as_str() == "vandals" { "Vandals" } else { "Byzantines" };
+    assert!(said.starts_with(&format!("{name} take {} combat points of losses", due.points)), "the losses were taken: {said}");
+}

@@ -200,3 +200,45 @@ pub fn finish_belisarius_setup(
     }
     store.execute(c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
 }
+
+/// The next order of a Belisarius battle under way, as its players would give it: each side
+/// takes the losses the program suggests; after a passage `breaker` breaks off (`None`: the
+/// sides fight on); the beaten side retreats to the first place open to it. `None` when no
+/// battle is being fought.
+pub fn battle_order(
+    state: &referee_campaign::belisarius::state::State,
+    breaker: Option<&referee_campaign::ids::SideId>,
+) -> Option<referee_campaign::belisarius::order::Order> {
+    use referee_campaign::belisarius::battle::{Step, retreats, roster};
+    use referee_campaign::belisarius::fight::{Owed, suggested_share};
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::belisarius::state::Location;
+    let b = state.ops.as_ref()?.battle.clone()?;
+    let share = |side: &referee_campaign::ids::SideId, owed: &Owed| {
+        let units = roster(state, b.force(side)?);
+        let f: Vec<_> = units.iter().map(|u| u.fighter).collect();
+        let losses = suggested_share(&f, owed).into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), p)).collect();
+        Some(Order::TakeLosses { side: side.clone(), losses })
+    };
+    match &b.step {
+        Step::Roll => Some(Order::Fight {}),
+        Step::Decide => Some(match breaker {
+            Some(s) => Order::BreakOff { side: s.clone() },
+            None => Order::Fight {},
+        }),
+        Step::Losses { owed, taken } => {
+            let (s, o) = owed.iter().find(|(s, o)| o.points > 0 && !taken.contains(*s))?;
+            share(s, o)
+        }
+        Step::Pursuit { side, owed } => share(side, owed),
+        Step::Retreat { side } => {
+            let (to, _) = retreats(state, &b, side).into_iter().find(|(_, ok)| ok.is_ok())?;
+            let to = match to {
+                Location::Zone(z) => z.0,
+                Location::City(c) => c.0,
+                Location::Sea(s) => s.0,
+            };
+            Some(Order::Retreat { side: side.clone(), to })
+        }
+    }
+}

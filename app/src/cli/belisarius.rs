@@ -56,6 +56,62 @@ impl Output for Shown {
                 side_name(view, Some(&ops.first))
             ));
         }
+        if let Some(c) = &board.contact {
+            let zone = self.setup.place_name(&Location::Zone(c.zone.clone()));
+            s.push_str(&format!(
+                "Contact at {zone}: a force of the {} marched in; the {} intercept or decline (BE-13){}\n",
+                side_name(view, Some(&c.mover)),
+                side_name(view, Some(&c.turn_of)),
+                if c.turn_of == c.mover && c.targets > 0 {
+                    format!(", aiming at one of {} marker(s) in the open", c.targets)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if let Some(b) = &board.battle {
+            let zone = self.setup.place_name(&Location::Zone(b.zone.clone()));
+            let step = match &b.step {
+                referee_campaign::belisarius::battle::Step::Roll => format!("the {} is to roll (`fight`)", b.stage.label()),
+                referee_campaign::belisarius::battle::Step::Losses { owed, taken } => {
+                    let due: Vec<String> = owed
+                        .iter()
+                        .filter(|(side, o)| o.points > 0 && !taken.contains(*side))
+                        .map(|(side, o)| format!("the {} share out {} points", side_name(view, Some(side)), o.points))
+                        .collect();
+                    format!("{} (`take_losses`, by unit number below)", due.join(" and "))
+                }
+                referee_campaign::belisarius::battle::Step::Decide => "the passage is over: `break_off`, `part` or `fight` on".to_owned(),
+                referee_campaign::belisarius::battle::Step::Pursuit { side, owed } => {
+                    format!("the {} take {} points of pursuit (`take_losses`)", side_name(view, Some(side)), owed.points)
+                }
+                referee_campaign::belisarius::battle::Step::Retreat { side } => {
+                    format!("the {} retreat (`retreat`)", side_name(view, Some(side)))
+                }
+            };
+            s.push_str(&format!("Battle at {zone}, passage {}: {step}\n", b.passage));
+            for f in &b.forces {
+                s.push_str(&format!(
+                    "  {}: {} (tactical {}), {} of {} combat points\n",
+                    side_name(view, Some(&f.side)),
+                    f.leaders.join(", "),
+                    f.tactical,
+                    f.points,
+                    f.start
+                ));
+                for (i, u) in f.units.iter().enumerate() {
+                    let unit = u.fighter.unit;
+                    let state = if unit.value == 0 {
+                        " — destroyed"
+                    } else if u.fighter.disordered {
+                        " — disordered"
+                    } else {
+                        ""
+                    };
+                    s.push_str(&format!("    {}. {unit} {}{state}\n", i + 1, unit.kind.label()));
+                }
+            }
+        }
         for org in view.organisations() {
             if let Some(ap) = &org.action_points {
                 s.push_str(&format!(

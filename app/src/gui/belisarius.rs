@@ -60,6 +60,8 @@ pub(crate) struct BelisariusDesk {
     pub parts: BTreeMap<(SideId, u32), PartForm>,
     /// The acting force's march being planned, and the losses being shared out.
     pub march: MarchForm,
+    /// The interception being chosen and the battle's forms and odds.
+    pub battle: super::belisarius_battle::BattleForm,
 }
 
 /// The route of the acting force's next march, zone by zone (BE-10), and the attrition
@@ -123,6 +125,7 @@ impl BelisariusDesk {
             tables_shown: false,
             parts: BTreeMap::new(),
             march: MarchForm::default(),
+            battle: super::belisarius_battle::BattleForm::default(),
         })
     }
 
@@ -506,7 +509,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -526,6 +529,8 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             ui.add_space(6.0);
         }
         operations_ui(ui, view.board(), viewer, commands);
+        super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
+        super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
             force_orders_ui(ui, setup, org, selected.as_ref(), viewer, march, commands);

@@ -11,6 +11,7 @@
 mod app;
 mod bar;
 mod belisarius;
+mod belisarius_battle;
 mod charts;
 mod desk;
 mod dialogs;

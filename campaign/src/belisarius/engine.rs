@@ -222,7 +222,42 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::TakeLosses { side, losses } => {
             known_side(side)?;
-            super::operations::take_losses(state, side, losses)
+            let in_battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_some_and(|b| match &b.step {
+                super::battle::Step::Losses { owed, .. } => owed.contains_key(side),
+                super::battle::Step::Pursuit { side: s, .. } => s == side,
+                _ => false,
+            });
+            if in_battle {
+                super::battle::take_losses(state, side, losses, dice)
+            } else {
+                super::operations::take_losses(state, side, losses)
+            }
+        }
+        Order::Intercept { side, leaders, target, reconnaissance } => {
+            known_side(side)?;
+            super::interception::intercept(state, side, leaders, *target, *reconnaissance, dice)
+        }
+        Order::Decline { side } => {
+            known_side(side)?;
+            super::interception::decline(state, side)
+        }
+        Order::AgreeToBattle { side } => {
+            known_side(side)?;
+            super::interception::agree(state, side)
+        }
+        Order::Reconnoitre { side, zone, marker } => {
+            known_side(side)?;
+            super::interception::reconnoitre(state, side, zone, *marker)
+        }
+        Order::Fight {} => super::battle::fight_on(state, dice),
+        Order::BreakOff { side } => {
+            known_side(side)?;
+            super::battle::break_off(state, side, dice)
+        }
+        Order::Part {} => super::battle::part(state),
+        Order::Retreat { side, to } => {
+            known_side(side)?;
+            super::battle::retreat(state, side, to)
         }
         Order::EndTurn {} => super::operations::end_turn(state),
     }

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::battle::{Battle, Outcome};
+use super::fight::{Owed, Stage};
+use super::interception::{Attempt, Contact};
 use super::map::ZoneId;
 use super::operations::{ActionPoints, Activation, AttritionDue};
 use super::setup::{Line, Setup};
@@ -71,6 +74,45 @@ pub enum Event {
     KingReplaced { side: SideId, old: String, new: String },
     /// The turn ended; the season moves on (BE-02).
     TurnEnded { turn: u32 },
+    /// A march halted in a zone where the enemy stands; interception may follow (BE-13).
+    ContactMade { contact: Contact },
+    /// An interception was tried, for `cost` AP (BE-13, BE-14). The other side reads the
+    /// result, not the ratings behind it.
+    InterceptionTried { attempt: Attempt, cost: u32 },
+    /// A side made no (more) attempts at a contact (BE-13).
+    InterceptionDeclined { side: SideId, zone: ZoneId },
+    /// The interceptions at a contact are over; the mover may march on.
+    ContactEnded { zone: ZoneId },
+    /// A side agreed to a battle by consent after both failed (BE-13).
+    BattleAgreed { side: SideId },
+    /// An intercepted decoy left the map (BE-42).
+    DecoyRemoved { side: SideId, at: Location, nth: u32 },
+    /// A stratagem was played and is spent (BE-43).
+    StratagemPlayed { side: SideId, stratagem: String },
+    /// Reconnaissance turned a marker face up for `to` alone (BE-43).
+    ForceRevealed { to: SideId, at: Location, face: String },
+    /// A battle began: both forces face up to both sides while it lasts (BE-17, BE-53).
+    BattleJoined { battle: Battle },
+    /// Both sides rolled a stage; what each side owes (BE-18, BE-19).
+    CombatRolled { stage: Stage, owed: Vec<(SideId, Owed)> },
+    /// A side shared out its losses in a battle: (leader, unit's index in his box, points).
+    BattleLossesTaken { side: SideId, losses: Vec<(String, u32, u8)> },
+    /// A side's morale checks: the units that failed go to the disordered box (BE-20).
+    MoraleChecked { side: SideId, disordered: Vec<(String, u32)> },
+    /// A stage of the passage is over.
+    StageEnded { stage: Stage },
+    /// Another passage of arms begins (BE-17).
+    PassageBegan { passage: u32 },
+    /// A side broke off the battle (BE-22).
+    BrokeOff { side: SideId },
+    /// The pursuit was rolled; the retreating side owes its losses (BE-22).
+    PursuitRolled { side: SideId, owed: Owed },
+    /// A beaten force retreated (BE-22).
+    Retreated { side: SideId, leaders: Vec<String>, to: Location },
+    /// A battle ended.
+    BattleEnded { outcome: Outcome },
+    /// A leader was killed (BE-09); a commander-in-chief's successor takes over.
+    LeaderKilled { side: SideId, leader: String, successor: Option<String>, was_cinc: bool },
 }
 
 impl Event {
@@ -96,6 +138,25 @@ impl Event {
             Event::ChitsRevealed { .. } => "chits_revealed",
             Event::KingReplaced { .. } => "king_replaced",
             Event::TurnEnded { .. } => "turn_ended",
+            Event::ContactMade { .. } => "contact_made",
+            Event::InterceptionTried { .. } => "interception_tried",
+            Event::InterceptionDeclined { .. } => "interception_declined",
+            Event::ContactEnded { .. } => "contact_ended",
+            Event::BattleAgreed { .. } => "battle_agreed",
+            Event::DecoyRemoved { .. } => "decoy_removed",
+            Event::StratagemPlayed { .. } => "stratagem_played",
+            Event::ForceRevealed { .. } => "force_revealed",
+            Event::BattleJoined { .. } => "battle_joined",
+            Event::CombatRolled { .. } => "combat_rolled",
+            Event::BattleLossesTaken { .. } => "battle_losses_taken",
+            Event::MoraleChecked { .. } => "morale_checked",
+            Event::StageEnded { .. } => "stage_ended",
+            Event::PassageBegan { .. } => "passage_began",
+            Event::BrokeOff { .. } => "broke_off",
+            Event::PursuitRolled { .. } => "pursuit_rolled",
+            Event::Retreated { .. } => "retreated",
+            Event::BattleEnded { .. } => "battle_ended",
+            Event::LeaderKilled { .. } => "leader_killed",
         }
     }
 }

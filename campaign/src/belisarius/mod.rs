@@ -3,9 +3,13 @@
 //! units on each side's Table of Organisation and stratagems in hand are hidden by the
 //! views, never by the screens (BE-53).
 
+pub mod battle;
 pub mod engine;
 pub mod event;
+pub mod fight;
+pub mod interception;
 pub mod map;
+pub mod odds;
 pub mod operations;
 pub mod order;
 pub mod pieces;

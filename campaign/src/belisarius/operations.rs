@@ -90,6 +90,18 @@ pub struct Operations {
     /// Attrition a force owes from its last march (BE-12).
     #[serde(default)]
     pub attrition: Option<AttritionDue>,
+    /// A march halted where the enemy stands, interceptions to come (BE-13).
+    #[serde(default)]
+    pub contact: Option<super::interception::Contact>,
+    /// (interceptor, target) pairs tried this turn: once per enemy force (BE-13).
+    #[serde(default)]
+    pub tried: BTreeSet<(String, String)>,
+    /// The battle being fought (BE-17).
+    #[serde(default)]
+    pub battle: Option<super::battle::Battle>,
+    /// Leaders whose march is over this phase: beaten in battle (BE-10).
+    #[serde(default)]
+    pub halted: BTreeSet<String>,
 }
 
 impl Operations {
@@ -202,6 +214,22 @@ fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
     }
 }
 
+/// Refuses any order but the interceptions while a contact or a battle is open.
+pub(crate) fn nothing_pending(state: &State, ops: &Operations) -> Result<(), RuleError> {
+    if let Some(b) = &ops.battle {
+        let at = state.setup.place_name(&Location::Zone(b.zone.clone()));
+        return Err(RuleError::new(RuleId::BE_17, format!("the battle at {at} is under way: it is fought to its end first")));
+    }
+    if let Some(c) = &ops.contact {
+        let at = state.setup.place_name(&Location::Zone(c.zone.clone()));
+        return Err(RuleError::new(
+            RuleId::BE_13,
+            format!("a force has marched into {at}: the {} first intercept or decline", side_name(state, &c.turn_of)),
+        ));
+    }
+    Ok(())
+}
+
 /// Where a side's leader stands, if he is on the map.
 fn leader_at<'a>(state: &'a State, side: &SideId, leader: &str) -> Option<&'a Location> {
     state.pieces_of(side).find(|p| matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader)).map(|p| &p.at)
@@ -220,6 +248,7 @@ fn zone_of(state: &State, at: &Location) -> Option<super::map::ZoneId> {
 /// segment; the leader acting before him is done.
 pub fn activate(state: &State, side: &SideId, leader: &str, with: &[String]) -> Result<Vec<Event>, RuleError> {
     let ops = ops(state, RuleId::BE_06)?;
+    nothing_pending(state, ops)?;
     let name = side_name(state, side);
     if &ops.segment != side {
         return Err(RuleError::new(RuleId::BE_06, format!("it is {} segment, not {}", whose(state, &ops.segment), whose(state, side))));
@@ -329,6 +358,7 @@ pub fn reorganise(state: &State, side: &SideId, from: &str, to: &str, units: &[u
 /// points passing at once; two passes in a row, or both sides out of points, end the phase.
 pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     let ops = ops(state, RuleId::BE_06)?;
+    nothing_pending(state, ops)?;
     if &ops.segment != side {
         return Err(RuleError::new(RuleId::BE_06, format!("it is {} segment, not {}", whose(state, &ops.segment), whose(state, side))));
     }
@@ -404,7 +434,11 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
             format!("{} first take the {} points lost to attrition", side_name(state, &due.side), due.points),
         ));
     }
+    nothing_pending(state, ops)?;
     let chief = state.setup.leader(leader).map_or_else(|| leader.to_owned(), |l| l.name.clone());
+    if ops.halted.contains(leader) {
+        return Err(RuleError::new(RuleId::BE_10, format!("{chief} lost his battle: his march is over for this phase")));
+    }
     if path.is_empty() {
         return Err(RuleError::new(RuleId::BE_10, "name the zones to move through, one after the other"));
     }
@@ -432,24 +466,27 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
             format!("Byzantine infantry moves one zone a turn in this scenario, and {chief}'s force has infantry"),
         ));
     }
-    let enemy_here = |zone: &super::map::ZoneId| {
-        state.pieces.iter().any(|p| &p.side != side && p.kind.has_marker() && zone_of(state, &p.at).as_ref() == Some(zone))
-    };
+    let enemy_here = |zone: &super::map::ZoneId| super::interception::enemy_in(state, side, zone);
     let mut cost = 0u32;
-    for zone in path {
+    let mut contact = None;
+    for (i, zone) in path.iter().enumerate() {
         let z = map.zone(zone).ok_or_else(|| RuleError::new(RuleId::BE_10, format!("there is no zone `{zone}` on the map")))?;
         if !map.adjacent(&here, zone) {
             let at = map.zone(&here).map_or_else(|| here.to_string(), |z| z.name.clone());
             return Err(RuleError::new(RuleId::BE_10, format!("{} does not border {at}", z.name)));
         }
         if enemy_here(zone) {
-            return Err(RuleError::new(
-                RuleId::BE_13,
-                format!(
-                    "{} holds an enemy force: marching into it calls for interception, which this version does not play yet; stop short of it",
-                    z.name
-                ),
-            ));
+            // BE-13: the march halts where the enemy stands.
+            if i + 1 < path.len() {
+                return Err(RuleError::new(
+                    RuleId::BE_13,
+                    format!(
+                        "an enemy marker stands in {}: the march halts there for interception; name the zones beyond it in a later move",
+                        z.name
+                    ),
+                ));
+            }
+            contact = Some(zone.clone());
         }
         let action = match z.terrain {
             super::map::Terrain::Mountain => "move-mountain",
@@ -460,7 +497,7 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     }
     let last = map.zone(&here).ok_or_else(|| RuleError::new(RuleId::BE_10, "the march ends off the map"))?;
     let holder = state.cities.get(&last.city.id).and_then(|h| h.holder.as_ref());
-    if holder.is_some_and(|h| h != side) {
+    if holder.is_some_and(|h| h != side) && contact.is_none() {
         return Err(RuleError::new(
             RuleId::BE_24,
             format!(
@@ -476,7 +513,7 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     let mut events = vec![Event::ForceMarched { activation: activation.clone(), from, path: path.to_vec(), ap: cost, left: left - cost }];
     // BE-46: a zone entered with nobody of the enemy in it is the mover's.
     let mut gained: Vec<super::map::ZoneId> = Vec::new();
-    for zone in path {
+    for zone in path.iter().filter(|z| Some(*z) != contact.as_ref()) {
         if state.control.get(zone) != Some(side) && !gained.contains(zone) {
             gained.push(zone.clone());
         }
@@ -484,14 +521,32 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     events.extend(gained.into_iter().map(|zone| Event::ZoneControlled { zone, side: side.clone() }));
     // BE-12: attrition by zones moved this turn, from the units that moved.
     let zones = moved.saturating_add(steps);
-    let roll =
-        dice.roll(DiceSpec::D6, &format!("attrition of {chief}'s march ({zones} zones this turn)"), Some(RuleId::BE_12), Vec::new())?;
+    let roll = dice.roll(
+        DiceSpec::D6,
+        &format!("attrition of {chief}'s march ({} this turn)", crate::core::words::count(zones, "zone")),
+        Some(RuleId::BE_12),
+        Vec::new(),
+    )?;
     let percent = state.setup.tables.attrition_percent(zones, roll.total());
     let total: u32 = units.iter().map(|u| u32::from(u.value)).sum();
     let points = super::tables::percent_of(total, percent);
     events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
     if points > 0 {
         events.push(Event::AttritionSuffered { due: AttritionDue { side: side.clone(), leader: leader.to_owned(), percent, points } });
+    }
+    if let Some(zone) = contact {
+        let mut mover = activation.clone();
+        mover.at = Location::Zone(zone.clone());
+        events.push(Event::ContactMade {
+            contact: super::interception::Contact {
+                zone,
+                turn_of: other_side(state, side),
+                mover,
+                failed: BTreeSet::new(),
+                defender: Vec::new(),
+                agreed: BTreeSet::new(),
+            },
+        });
     }
     Ok(events)
 }
@@ -569,6 +624,10 @@ impl State {
                     activated: BTreeSet::new(),
                     moved: BTreeMap::new(),
                     attrition: None,
+                    contact: None,
+                    tried: BTreeSet::new(),
+                    battle: None,
+                    halted: BTreeSet::new(),
                 });
             }
             Event::LeaderActivated { activation } => {

@@ -64,10 +64,39 @@ pub enum Order {
     /// The acting leader marches his force, with the leaders activated with him, through
     /// these land zones, by id, one after the other (BE-10, BE-12, BE-46).
     Move { side: SideId, leader: String, path: Vec<String> },
-    /// The side takes the points its force owes to attrition after a march (BE-12): each
-    /// entry a unit's number in the force (the leader's box first, from 1) and the points it
-    /// loses.
+    /// The side takes the points it owes: in a battle, by each unit's number in the battle
+    /// (BE-19, BE-22; see the battle's roster); after a march, by its number in the force
+    /// that marched, the leader's box first (BE-12). Each entry a unit's number, from 1, and
+    /// the points it loses.
     TakeLosses { side: SideId, losses: Vec<(u32, u8)> },
+    /// A side tries to intercept at a contact: the other side aims at the force that marched
+    /// in; the mover names the enemy marker of the open zone by its number (BE-13 … BE-16).
+    /// Several leaders make one combined attempt under the highest-ranked (BE-15).
+    /// `reconnaissance` plays that stratagem for two columns, or takes a decoy (BE-43).
+    Intercept {
+        side: SideId,
+        leaders: Vec<String>,
+        #[serde(default)]
+        target: Option<u32>,
+        #[serde(default)]
+        reconnaissance: bool,
+    },
+    /// A side makes no (more) interception attempts at the contact (BE-13).
+    Decline { side: SideId },
+    /// Both sides having failed, a side agrees to a battle in line (BE-13).
+    AgreeToBattle { side: SideId },
+    /// A side plays Reconnaissance to turn one enemy marker of a zone face up for itself,
+    /// numbered among the enemy markers there, the open zone's first (BE-43).
+    Reconnoitre { side: SideId, zone: String, marker: u32 },
+    /// Both sides roll the battle's next stage; after a passage, the sides fight on (BE-17).
+    Fight {},
+    /// After a passage, a side breaks off; the enemy pursues (BE-22).
+    BreakOff { side: SideId },
+    /// After a passage, both sides agree to part (BE-17).
+    Part {},
+    /// The beaten side retreats to a zone next to the battle, or into its city if it holds
+    /// it, by id (BE-22).
+    Retreat { side: SideId, to: String },
     /// Before the phase's first activation, units pass from one leader's box to another's in
     /// the same zone, by their number in `from`'s box (BE-08).
     Reorganise { side: SideId, from: String, to: String, units: Vec<u32> },
@@ -89,9 +118,17 @@ impl Order {
             Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
-            Order::TakeLosses { side, .. } => format!("{side} take attrition losses"),
+            Order::TakeLosses { side, .. } => format!("{side} take losses"),
             Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
             Order::EndTurn {} => "end the turn".to_owned(),
+            Order::Intercept { side, .. } => format!("{side} intercept"),
+            Order::Decline { side } => format!("{side} decline to intercept"),
+            Order::AgreeToBattle { side } => format!("{side} agree to battle"),
+            Order::Reconnoitre { side, zone, .. } => format!("{side} reconnoitre {zone}"),
+            Order::Fight {} => "fight".to_owned(),
+            Order::BreakOff { side } => format!("{side} break off"),
+            Order::Part {} => "the sides part".to_owned(),
+            Order::Retreat { side, to } => format!("{side} retreat to {to}"),
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 2;
+pub const STATE_VERSION: u32 = 3;
 
 /// Where a piece stands: in a land zone's open country, inside its city, or at sea.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -236,6 +236,25 @@ impl State {
             | Event::ChitsRevealed { .. }
             | Event::KingReplaced { .. }
             | Event::TurnEnded { .. } => self.apply_operations(event),
+            Event::ContactMade { .. }
+            | Event::InterceptionTried { .. }
+            | Event::InterceptionDeclined { .. }
+            | Event::ContactEnded { .. }
+            | Event::BattleAgreed { .. }
+            | Event::DecoyRemoved { .. }
+            | Event::StratagemPlayed { .. }
+            | Event::ForceRevealed { .. } => self.apply_interception(event),
+            Event::BattleJoined { .. }
+            | Event::CombatRolled { .. }
+            | Event::BattleLossesTaken { .. }
+            | Event::MoraleChecked { .. }
+            | Event::StageEnded { .. }
+            | Event::PassageBegan { .. }
+            | Event::BrokeOff { .. }
+            | Event::PursuitRolled { .. }
+            | Event::Retreated { .. }
+            | Event::BattleEnded { .. }
+            | Event::LeaderKilled { .. } => self.apply_battle(event),
         }
         Ok(())
     }

@@ -72,6 +72,53 @@ pub struct Board {
     /// The operations phase as everyone sees it: who won the initiative, whose segment it
     /// is, and where the force acting now stands. No side's action points (BE-53).
     pub operations: Option<OperationsBoard>,
+    /// A march halted where the enemy stands (BE-13).
+    #[serde(default)]
+    pub contact: Option<ContactBoard>,
+    /// The battle being fought, both forces face up (BE-17, BE-53).
+    #[serde(default)]
+    pub battle: Option<BattleBoard>,
+}
+
+/// A contact as everyone sees it (BE-13).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContactBoard {
+    pub zone: ZoneId,
+    /// The side that marched in.
+    pub mover: SideId,
+    /// The side that may intercept or decline now.
+    pub turn_of: SideId,
+    /// Enemy markers in the open zone the mover may aim at, numbered from 1.
+    pub targets: u32,
+    /// Sides that have tried and failed here.
+    pub failed: Vec<SideId>,
+    pub agreed: Vec<SideId>,
+}
+
+/// One force in a battle, face up to both sides while the battle lasts (BE-53).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceFace {
+    pub side: SideId,
+    /// Leader names, the commander first.
+    pub leaders: Vec<String>,
+    /// The commander's tactical rating (BE-21).
+    pub tactical: u8,
+    /// The units, numbered from 1 in this order for `take_losses`.
+    pub units: Vec<super::battle::BattleUnit>,
+    pub points: u32,
+    pub start: u32,
+}
+
+/// A battle as both sides see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleBoard {
+    pub zone: ZoneId,
+    pub kind: super::tables::Interception,
+    pub ambusher: Option<SideId>,
+    pub passage: u32,
+    pub stage: super::fight::Stage,
+    pub step: super::battle::Step,
+    pub forces: Vec<ForceFace>,
 }
 
 /// The public face of the operations phase (BE-05, BE-06).
@@ -285,7 +332,40 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         acting_at: o.active.as_ref().map(|a| a.at.clone()),
         passes: o.passes,
     });
+    let contact = state.ops.as_ref().and_then(|o| o.contact.as_ref()).map(|c| ContactBoard {
+        zone: c.zone.clone(),
+        mover: c.mover.side.clone(),
+        turn_of: c.turn_of.clone(),
+        targets: u32::try_from(super::interception::mover_targets(state, c).len()).unwrap_or(u32::MAX),
+        failed: c.failed.iter().cloned().collect(),
+        agreed: c.agreed.iter().cloned().collect(),
+    });
+    let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).map(|b| BattleBoard {
+        zone: b.zone.clone(),
+        kind: b.kind,
+        ambusher: b.ambusher.clone(),
+        passage: b.passage,
+        stage: b.stage,
+        step: b.step.clone(),
+        forces: b
+            .forces
+            .iter()
+            .map(|f| {
+                let units = super::battle::roster(state, f);
+                ForceFace {
+                    side: f.side.clone(),
+                    leaders: f.leaders.iter().map(|id| setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone())).collect(),
+                    tactical: super::battle::tactical(state, f),
+                    points: units.iter().map(|u| u32::from(u.fighter.unit.value)).sum(),
+                    units,
+                    start: f.start,
+                }
+            })
+            .collect(),
+    });
     Board {
+        contact,
+        battle,
         campaign: state.name.clone(),
         scenario_id: setup.id().to_owned(),
         scenario_name: setup.name().to_owned(),
@@ -589,5 +669,155 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             Some(format!("{} leaves the game; {} is king of the {} — BE-50", name(old), name(new), side_name(side)))
         }
         Event::TurnEnded { turn } => Some(format!("Turn {turn} ends; turn {}, {} — BE-02", turn + 1, setup.date_of_turn(turn + 1))),
+        _ => describe_fighting(state, event, viewer),
     }
+}
+
+/// The log lines of interception and battle.
+fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
+    use super::interception::Target;
+    use super::tables::Interception;
+    let setup = &state.setup;
+    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+    let names = |ids: &[String]| ids.iter().map(|id| name(id)).collect::<Vec<_>>().join(" and ");
+    let zone = |z: &ZoneId| setup.place_name(&Location::Zone(z.clone()));
+    let result = |r: Interception| match r {
+        Interception::Fail => "it fails",
+        Interception::LineOfBattle => "battle in line",
+        Interception::Ambush => "an ambush",
+    };
+    match event {
+        Event::ContactMade { contact } => {
+            let mover = &contact.mover;
+            let whose = if sees_faces(viewer, &mover.side) {
+                names(std::slice::from_ref(&mover.leader))
+            } else {
+                format!("a {} force", side_name(&mover.side))
+            };
+            Some(format!(
+                "{whose} halts at {}, where the {} stand: they may intercept, then the {} — BE-13",
+                zone(&contact.zone),
+                side_name(&contact.turn_of),
+                side_name(&mover.side)
+            ))
+        }
+        Event::InterceptionTried { attempt, cost } => {
+            let target = match &attempt.target {
+                Target::Force { side, leader, .. } if sees_faces(viewer, side) => format!("{}'s force", name(leader)),
+                Target::Force { side, .. } | Target::Decoy { side, .. } => format!("a {} marker", side_name(side)),
+            };
+            let who = if sees_faces(viewer, &attempt.side) {
+                format!("{}: {}", side_name(&attempt.side), names(&attempt.leaders))
+            } else if attempt.from_city {
+                format!("{}: a force coming out of the city", side_name(&attempt.side))
+            } else {
+                format!("{}: a force", side_name(&attempt.side))
+            };
+            let recon = if attempt.reconnaissance { ", with Reconnaissance" } else { "" };
+            let diff =
+                if matches!(viewer, Viewer::Umpire) { format!(", strategic difference {:+}", attempt.difference) } else { String::new() };
+            let spent = if sees_faces(viewer, &attempt.side) { format!(" ({cost} AP)") } else { String::new() };
+            Some(format!(
+                "{who} tries to intercept {target} at {}{spent}{recon}{diff}: {} — BE-14",
+                zone(&attempt.zone),
+                result(attempt.result)
+            ))
+        }
+        Event::InterceptionDeclined { side, zone: z } => {
+            Some(format!("{} make no (more) interceptions at {} — BE-13", side_name(side), zone(z)))
+        }
+        Event::ContactEnded { zone: z } => Some(format!("The interceptions at {} are over — BE-13", zone(z))),
+        Event::BattleAgreed { side } => Some(format!("{} agree to give battle — BE-13", side_name(side))),
+        Event::DecoyRemoved { side, at, .. } => {
+            Some(format!("The {} marker intercepted at {} was a decoy: it leaves the map — BE-42", side_name(side), setup.place_name(at)))
+        }
+        Event::StratagemPlayed { side, stratagem } => {
+            let s = setup.tables.stratagem(stratagem).map_or_else(|| stratagem.clone(), |s| s.name.clone());
+            Some(format!("{} play the stratagem {s} — BE-43", side_name(side)))
+        }
+        Event::ForceRevealed { to, at, face } => Some(if sees_faces(viewer, to) {
+            format!("Reconnaissance: the marker at {} is {face} — BE-43", setup.place_name(at))
+        } else {
+            format!("{} reconnoitre a marker at {} — BE-43", side_name(to), setup.place_name(at))
+        }),
+        Event::BattleJoined { battle } => {
+            // Names and points as they stood at the start: the line reads the same later.
+            let forces: Vec<String> = battle
+                .forces
+                .iter()
+                .map(|f| format!("{}: {} ({} combat points)", side_name(&f.side), names(&f.leaders), f.start))
+                .collect();
+            let kind = match (&battle.kind, &battle.ambusher) {
+                (Interception::Ambush, Some(a)) => format!("an ambush laid by the {}", side_name(a)),
+                _ => "a battle in line".to_owned(),
+            };
+            Some(format!("Battle at {}, {kind}: {} — BE-17", zone(&battle.zone), forces.join(" against ")))
+        }
+        Event::CombatRolled { stage, owed } => {
+            let parts: Vec<String> = owed
+                .iter()
+                .map(|(s, o)| {
+                    let check = match o.check {
+                        Some(0) => ", then a morale check",
+                        Some(1) => ", then a morale check at −1",
+                        Some(_) => ", then a morale check at −2",
+                        None => "",
+                    };
+                    if o.points == 0 && o.check.is_none() {
+                        format!("{} lose nothing", side_name(s))
+                    } else {
+                        format!("{} lose {} % — {} combat points{check}", side_name(s), o.percent, o.points)
+                    }
+                })
+                .collect();
+            Some(format!("{}: {} — BE-19", capitalised(stage.label()), parts.join("; ")))
+        }
+        Event::BattleLossesTaken { side, losses } => {
+            let total: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
+            Some(format!("{} take {total} combat points of losses — BE-19", side_name(side)))
+        }
+        Event::MoraleChecked { side, disordered } => Some(if disordered.is_empty() {
+            format!("{}: every unit holds — BE-20", side_name(side))
+        } else {
+            format!("{}: {} unit(s) disordered for the rest of the battle — BE-20", side_name(side), disordered.len())
+        }),
+        Event::StageEnded { stage: super::fight::Stage::Melee } => {
+            Some("The passage of arms is over: a side may break off, or both part, or they fight on — BE-17".to_owned())
+        }
+        Event::StageEnded { .. } => None,
+        Event::PassageBegan { passage } => Some(format!("Passage of arms {passage} — BE-17")),
+        Event::BrokeOff { side } => Some(format!("{} break off — BE-22", side_name(side))),
+        Event::PursuitRolled { side, owed } => Some(format!(
+            "Pursuit: {} lose {} % — {} combat points, disordered units included — BE-22",
+            side_name(side),
+            owed.percent,
+            owed.points
+        )),
+        Event::Retreated { side, to, .. } => Some(format!("{} retreat to {} — BE-22", side_name(side), setup.place_name(to))),
+        Event::BattleEnded { outcome } => {
+            let how = match (&outcome.how, &outcome.winner) {
+                (super::battle::How::Agreed, _) => "the sides part".to_owned(),
+                (super::battle::How::Destroyed, None) => "both forces are destroyed".to_owned(),
+                (super::battle::How::Destroyed, Some(w)) => format!("the {} win, their enemy destroyed", side_name(w)),
+                (_, Some(w)) => format!("the {} win", side_name(w)),
+                (_, None) => "nobody wins".to_owned(),
+            };
+            let lost: Vec<String> = outcome.lost.iter().map(|(s, p)| format!("{} {p}", side_name(s))).collect();
+            Some(format!("The battle at {} is over: {how}; combat points lost: {} — BE-17", zone(&outcome.zone), lost.join(", ")))
+        }
+        Event::LeaderKilled { side, leader, successor, .. } => {
+            let next = match successor {
+                Some(n) if sees_faces(viewer, side) => format!("; {} takes command", name(n)),
+                _ => String::new(),
+            };
+            Some(format!("{} ({}) is killed{next} — BE-09", name(leader), side_name(side)))
+        }
+        _ => None,
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }

@@ -1,0 +1,432 @@
+//! The Belisarius desk's interceptions and battles: the prompt for the side that may
+//! intercept (BE-13 … BE-16, BE-43), and the battle window — both forces face up, each stage
+//! rolled, losses shared out by their owners, break-off, pursuit and retreat (BE-17 …
+//! BE-23), with the odds counted before the referee or the players decide.
+//!
+//! The prompt is shown in the view of the side whose turn it is; in the referee's view it
+//! names that side and offers to hand it the screen, so that the referee's screen is never
+//! what a player decides from.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use egui::{Color32, RichText};
+use referee_campaign::belisarius::battle::{Step, retreats};
+use referee_campaign::belisarius::odds::{self, Odds, Policy};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::belisarius::tables::Interception;
+use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, Organisation};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::DiceInput;
+
+use super::app::AppCommand;
+use super::dialogs::shared::may_order;
+
+/// What the referee or a player is filling in for the battle under way.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct BattleForm {
+    /// Points each unit loses, by side and the unit's number in the battle (from 1).
+    pub shares: BTreeMap<SideId, BTreeMap<u32, u8>>,
+    /// The break-off policy of each force, in the battle's order.
+    pub policies: Option<[Policy; 2]>,
+    pub odds: Option<Odds>,
+    /// Leaders ticked for a combined interception, and the target's number (BE-15).
+    pub interceptors: BTreeSet<String>,
+    pub target: u32,
+    pub reconnaissance: bool,
+}
+
+/// Battles counted for the window's odds: each share to within about a point.
+pub(crate) const ODDS_BATTLES: u32 = 10_000;
+
+fn side_name(board: &Board, id: &SideId) -> String {
+    board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
+fn zone_name(state: &State, zone: &referee_campaign::belisarius::map::ZoneId) -> String {
+    state.setup.place_name(&Location::Zone(zone.clone()))
+}
+
+fn run(commands: &mut Vec<AppCommand>, order: Order) {
+    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+}
+
+/// The prompt at a contact: who may intercept now, with what, at what; or, in the referee's
+/// view, whose turn it is.
+pub(crate) fn contact_ui(
+    ui: &mut egui::Ui,
+    state: &State,
+    board: &Board,
+    orgs: &[&Organisation],
+    viewer: &Viewer,
+    form: &mut BattleForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    let Some(contact) = &board.contact else { return };
+    let zone = zone_name(state, &contact.zone);
+    let turn = side_name(board, &contact.turn_of);
+    let mover = contact.turn_of == contact.mover;
+    egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd9)).show(ui, |ui| {
+        ui.label(RichText::new(format!("Contact at {zone}")).strong());
+        ui.label(format!(
+            "A {} force has marched in where the {} stand (BE-13). {turn}: intercept, or decline.",
+            side_name(board, &contact.mover),
+            side_name(board, &other(board, &contact.mover))
+        ));
+        if *viewer == Viewer::Umpire {
+            ui.label(RichText::new(format!("It is for the {turn} to decide; hand them the screen.")).italics());
+            if ui.button(format!("Hand the screen to the {turn}")).clicked() {
+                commands.push(AppCommand::SetViewer(Viewer::Side(contact.turn_of.clone())));
+            }
+            return;
+        }
+        if !may_order(viewer, &contact.turn_of) {
+            ui.label(RichText::new(format!("Waiting for the {turn}.")).weak());
+            return;
+        }
+        let Some(org) = orgs.iter().find(|o| o.side == contact.turn_of) else { return };
+        // The side's leaders at the zone: in the open, or (not for the mover) in its city.
+        let here: Vec<(&str, &str, bool)> = org
+            .boxes
+            .iter()
+            .filter_map(|b| {
+                let l = b.leader.as_ref()?;
+                let (at_zone, in_city) = match &b.at {
+                    Location::Zone(z) => (z == &contact.zone, false),
+                    Location::City(c) => (state.setup.map.zone_of_city(c).is_some_and(|z| z.id == contact.zone), true),
+                    Location::Sea(_) => (false, false),
+                };
+                (at_zone && !(mover && in_city)).then_some((l.id.as_str(), l.name.as_str(), in_city))
+            })
+            .collect();
+        form.interceptors.retain(|id| here.iter().any(|(h, _, _)| h == id));
+        if here.is_empty() {
+            ui.label("None of your leaders can intercept here.");
+        } else {
+            ui.label(if mover { "Intercept with:" } else { "Intercept the force that marched in with:" });
+            for (id, name, in_city) in &here {
+                let mut on = form.interceptors.contains(*id);
+                let label = if *in_city { format!("{name} (coming out of the city, BE-16)") } else { (*name).to_owned() };
+                if ui.checkbox(&mut on, label).changed() {
+                    if on {
+                        form.interceptors.insert((*id).to_owned());
+                    } else {
+                        form.interceptors.remove(*id);
+                    }
+                }
+            }
+            if form.interceptors.len() > 1 {
+                ui.label(RichText::new("One combined attempt, under the highest-ranked leader's rating (BE-15)").weak());
+            }
+            if mover && contact.targets > 1 {
+                form.target = form.target.clamp(1, contact.targets);
+                ui.horizontal(|ui| {
+                    ui.label("Aim at marker");
+                    ui.add(egui::DragValue::new(&mut form.target).range(1..=contact.targets));
+                    ui.label(format!("of {} (named before the roll, BE-15)", contact.targets));
+                });
+            }
+            if org.stratagems.iter().any(|s| s == "reconnaissance") {
+                ui.checkbox(&mut form.reconnaissance, "Play Reconnaissance: two columns, or a decoy taken outright (BE-43)");
+            }
+            ui.horizontal(|ui| {
+                let chosen = !form.interceptors.is_empty();
+                let b = ui
+                    .add_enabled(chosen, egui::Button::new("Intercept (1 AP)"))
+                    .on_hover_text("Rolled on the interception table by the difference of strategic ratings; −1 in mountains (BE-14)")
+                    .on_disabled_hover_text("Tick the leaders who intercept");
+                if b.clicked() {
+                    let order = Order::Intercept {
+                        side: contact.turn_of.clone(),
+                        leaders: form.interceptors.iter().cloned().collect(),
+                        target: (mover && contact.targets > 1).then_some(form.target.max(1)),
+                        reconnaissance: form.reconnaissance,
+                    };
+                    run(commands, order);
+                    form.interceptors.clear();
+                    form.reconnaissance = false;
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            if ui.button(if mover { "Make no (more) attempts" } else { "Do not intercept" }).clicked() {
+                run(commands, Order::Decline { side: contact.turn_of.clone() });
+            }
+            let both_failed = contact.failed.len() >= 2;
+            if both_failed && !contact.agreed.contains(&contact.turn_of) && ui.button("Offer battle by consent").clicked() {
+                run(commands, Order::AgreeToBattle { side: contact.turn_of.clone() });
+            }
+        });
+    });
+    // A side may also agree out of turn once both have failed.
+    for side in &board.sides {
+        if side.id != contact.turn_of
+            && may_order(viewer, &side.id)
+            && *viewer != Viewer::Umpire
+            && contact.failed.len() >= 2
+            && !contact.agreed.contains(&side.id)
+            && ui.button(format!("{}: offer battle by consent (BE-13)", side.name)).clicked()
+        {
+            run(commands, Order::AgreeToBattle { side: side.id.clone() });
+        }
+    }
+    ui.add_space(6.0);
+}
+
+fn other(board: &Board, side: &SideId) -> SideId {
+    board.sides.iter().map(|s| s.id.clone()).find(|s| s != side).unwrap_or_else(|| side.clone())
+}
+
+/// The battle window: open while a battle is fought.
+pub(crate) fn battle_window(
+    ctx: &egui::Context,
+    state: &State,
+    board: &Board,
+    viewer: &Viewer,
+    form: &mut BattleForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    let Some(battle) = &board.battle else {
+        if form.odds.is_some() || !form.shares.is_empty() {
+            *form = BattleForm::default();
+        }
+        return;
+    };
+    let title = format!("Battle at {}", zone_name(state, &battle.zone));
+    egui::Window::new(title).id(egui::Id::unique("belisarius-battle")).default_width(640.0).collapsible(false).show(ctx, |ui| {
+        egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.8).show(ui, |ui| {
+            battle_ui(ui, state, board, battle, viewer, form, commands);
+        });
+    });
+}
+
+fn battle_ui(
+    ui: &mut egui::Ui,
+    state: &State,
+    board: &Board,
+    battle: &BattleBoard,
+    viewer: &Viewer,
+    form: &mut BattleForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    let kind = match (&battle.kind, &battle.ambusher) {
+        (Interception::Ambush, Some(a)) => {
+            format!("An ambush laid by the {}: two passages, then their pursuit (BE-23)", side_name(board, a))
+        }
+        _ => "A battle in line (BE-17)".to_owned(),
+    };
+    ui.label(RichText::new(kind).strong());
+    ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
+    ui.separator();
+    let umpire = *viewer == Viewer::Umpire;
+    match &battle.step {
+        Step::Roll => {
+            if umpire {
+                if ui.button(format!("Roll the {}", battle.stage.label())).on_hover_text("Both sides roll at once (BE-17, BE-18)").clicked()
+                {
+                    run(commands, Order::Fight {});
+                }
+            } else {
+                ui.label(RichText::new("The referee rolls the next stage.").weak());
+            }
+        }
+        Step::Losses { owed, taken } => {
+            for (side, o) in owed.iter().filter(|(s, o)| o.points > 0 && !taken.contains(*s)) {
+                let force = battle.forces.iter().find(|f| &f.side == side);
+                if let Some(force) = force.filter(|_| may_order(viewer, side)) {
+                    share_ui(ui, board, force, o, form, commands);
+                } else {
+                    ui.label(format!("The {} share out {} points of losses.", side_name(board, side), o.points));
+                }
+            }
+        }
+        Step::Decide => {
+            ui.label("The passage is over: a side may break off (the enemy pursues, BE-22), or the sides part, or fight on.");
+            ui.horizontal_wrapped(|ui| {
+                for force in &battle.forces {
+                    if may_order(viewer, &force.side) && ui.button(format!("{}: break off", side_name(board, &force.side))).clicked() {
+                        run(commands, Order::BreakOff { side: force.side.clone() });
+                    }
+                }
+                if umpire {
+                    if ui.button("Fight on").on_hover_text("Neither side breaks off: the next passage begins").clicked() {
+                        run(commands, Order::Fight {});
+                    }
+                    if ui.button("The sides part").on_hover_text("Both agree to end the battle; nobody pursues (BE-17)").clicked() {
+                        run(commands, Order::Part {});
+                    }
+                }
+            });
+        }
+        Step::Pursuit { side, owed } => {
+            if let Some(force) = battle.forces.iter().find(|f| &f.side == side).filter(|_| may_order(viewer, side)) {
+                share_ui(ui, board, force, owed, form, commands);
+            } else {
+                ui.label(format!("The {} take the pursuit's losses.", side_name(board, side)));
+            }
+        }
+        Step::Retreat { side } => {
+            if may_order(viewer, side) {
+                ui.label(format!("{}: retreat to", side_name(board, side)));
+                let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
+                ui.horizontal_wrapped(|ui| {
+                    for (at, ok) in live.map(|b| retreats(state, b, side)).unwrap_or_default() {
+                        let name = state.setup.place_name(&at);
+                        let b = ui.add_enabled(ok.is_ok(), egui::Button::new(name));
+                        let b = match &ok {
+                            Err(why) => b.on_disabled_hover_text(why),
+                            Ok(()) => b,
+                        };
+                        if b.clicked() {
+                            let to = match at {
+                                Location::Zone(z) => z.0,
+                                Location::City(c) => c.0,
+                                Location::Sea(s) => s.0,
+                            };
+                            run(commands, Order::Retreat { side: side.clone(), to });
+                        }
+                    }
+                });
+            } else {
+                ui.label(format!("The {} choose where to retreat.", side_name(board, side)));
+            }
+        }
+    }
+    ui.separator();
+    ui.columns(battle.forces.len().max(1), |cols| {
+        for (col, force) in cols.iter_mut().zip(&battle.forces) {
+            force_ui(col, board, force);
+        }
+    });
+    ui.separator();
+    odds_ui(ui, state, board, battle, form);
+}
+
+fn force_ui(ui: &mut egui::Ui, board: &Board, force: &ForceFace) {
+    ui.label(RichText::new(format!("{} — {}", side_name(board, &force.side), force.leaders.join(", "))).strong());
+    ui.label(format!("tactical {} · {} of {} combat points", force.tactical, force.points, force.start));
+    // Runs of like units on one line, numbered as the loss form numbers them.
+    let mut i = 0;
+    while i < force.units.len() {
+        let u = &force.units[i];
+        let mut j = i + 1;
+        while j < force.units.len() && force.units[j].fighter == u.fighter {
+            j += 1;
+        }
+        let unit = u.fighter.unit;
+        let numbers = if j - i > 1 { format!("{}–{}", i + 1, j) } else { (i + 1).to_string() };
+        let times = if j - i > 1 { format!(" ×{}", j - i) } else { String::new() };
+        let text = format!("{numbers}. {unit} {}{times}", unit.kind.label());
+        let text = if unit.value == 0 {
+            RichText::new(format!("{text} — destroyed")).strikethrough().weak()
+        } else if u.fighter.disordered {
+            RichText::new(format!("{text} — disordered (BE-20)")).italics()
+        } else {
+            RichText::new(text)
+        };
+        ui.label(text);
+        i = j;
+    }
+}
+
+/// The owner's share of losses, with the program's suggestion to start from (BE-19, BE-22).
+fn share_ui(
+    ui: &mut egui::Ui,
+    board: &Board,
+    force: &ForceFace,
+    owed: &referee_campaign::belisarius::fight::Owed,
+    form: &mut BattleForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    let name = side_name(board, &force.side);
+    let what = if owed.pursuit { "the pursuit's losses, disordered units included" } else { "losses from the units still fighting" };
+    ui.label(RichText::new(format!("{name}: {} combat points ({} %) of {what}", owed.points, owed.percent)).strong());
+    if owed.from_cavalry > 0 {
+        ui.label(format!("At least {} of them from cavalry (BE-19)", owed.from_cavalry));
+    }
+    let share = form.shares.entry(force.side.clone()).or_default();
+    for (i, u) in force.units.iter().enumerate() {
+        let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let unit = u.fighter.unit;
+        let open = unit.value > 0 && (owed.pursuit || !u.fighter.disordered);
+        if !open {
+            continue;
+        }
+        ui.horizontal(|ui| {
+            let lost = share.entry(n).or_default();
+            ui.label(format!("{n}. {unit} ({})", unit.kind.label()));
+            ui.add(egui::DragValue::new(lost).range(0..=unit.value)).on_hover_text("Points this unit loses");
+        });
+    }
+    let named: u32 = share.values().map(|&p| u32::from(p)).sum();
+    ui.horizontal(|ui| {
+        if ui.button("Suggest").on_hover_text("The program's share: keeps the most fighting strength").clicked() {
+            let fighters: Vec<_> = force.units.iter().map(|u| u.fighter).collect();
+            share.clear();
+            for (i, p) in referee_campaign::belisarius::fight::suggested_share(&fighters, owed) {
+                share.insert(u32::try_from(i + 1).unwrap_or(u32::MAX), p);
+            }
+        }
+        let b = ui
+            .add_enabled(named == owed.points, egui::Button::new(format!("Take {named} of {} points", owed.points)))
+            .on_disabled_hover_text(format!("Share out exactly {} points", owed.points));
+        if b.clicked() {
+            let losses = share.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
+            run(commands, Order::TakeLosses { side: force.side.clone(), losses });
+            share.clear();
+        }
+    });
+}
+
+/// The odds from where the battle stands, for the break-off policies picked.
+fn odds_ui(ui: &mut egui::Ui, state: &State, board: &Board, battle: &BattleBoard, form: &mut BattleForm) {
+    ui.label(RichText::new("Odds from here").strong());
+    let mut policies = form.policies.unwrap_or([Policy::AtLoss(50), Policy::AtLoss(50)]);
+    let ambush = battle.kind == Interception::Ambush;
+    if !ambush {
+        for (i, force) in battle.forces.iter().enumerate().take(2) {
+            egui::ComboBox::new(
+                ("policy", i),
+                format!("{} policy", referee_campaign::core::words::possessive(&side_name(board, &force.side))),
+            )
+            .selected_text(policies[i].label())
+            .show_ui(ui, |ui| {
+                for p in Policy::CHOICES {
+                    ui.selectable_value(&mut policies[i], p, p.label());
+                }
+            });
+        }
+    }
+    if form.policies != Some(policies) {
+        form.policies = Some(policies);
+        form.odds = None;
+    }
+    if ui.button(format!("Count {} battles", ODDS_BATTLES)).on_hover_text("Both sides share out losses as the program suggests").clicked() {
+        let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
+        if let Some(start) = live.and_then(|b| odds::Start::of(state, b)) {
+            form.odds = Some(odds::simulate(&state.setup.tables, &start, policies, ODDS_BATTLES, u64::from(battle.passage)));
+        }
+    }
+    if let Some(o) = &form.odds {
+        egui::Grid::new("belisarius-odds").striped(true).show(ui, |ui| {
+            ui.label("");
+            ui.label("holds the field");
+            ui.label("retreats");
+            ui.label("destroyed");
+            ui.label("CP lost (mean)");
+            ui.end_row();
+            for s in &o.sides {
+                ui.label(side_name(board, &s.side));
+                ui.label(format!("{:.0} %", o.percent(s.won)));
+                ui.label(format!("{:.0} %", o.percent(s.retreated)));
+                ui.label(format!("{:.0} %", o.percent(s.destroyed)));
+                ui.label(format!("{:.1}", s.expected_lost));
+                ui.end_row();
+            }
+        });
+        if o.parted > 0 {
+            ui.label(format!("The sides part in {:.0} % of the battles", o.percent(o.parted)));
+        }
+    }
+}

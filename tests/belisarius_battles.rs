@@ -1,0 +1,687 @@
+//! Belisarius interception and battle (BE-09, BE-13 … BE-23, BE-42, BE-43, BE-54): a march
+//! halting where the enemy stands, the attempts of both sides, battles fought passage by
+//! passage in the program, pursuit, retreat and the death of leaders.
+
+use referee_campaign::Store;
+use referee_campaign::belisarius::event::Event;
+use referee_campaign::belisarius::map::{Terrain, ZoneId};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::pieces::{UnitKind, parse_units};
+use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
+use referee_campaign::belisarius::tables::Interception;
+use referee_campaign::belisarius::view::{View, view_for};
+use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput};
+
+fn side(id: &str) -> SideId {
+    SideId::new(id)
+}
+
+fn byz() -> SideId {
+    side("byzantines")
+}
+
+fn goths() -> SideId {
+    side("ostrogoths")
+}
+
+/// The First Reconquest of Italy in play with Vitiges king, operations begun as in the
+/// seed's example: 16 AP against 9, the Byzantines first.
+fn italy() -> (Store, Campaign<Belisarius>) {
+    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
+    let g = setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap();
+    g.cinc = Some("vitiges".to_owned());
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    (store, c)
+}
+
+fn typed(dice: &[u8], chits: &[&str]) -> DiceInput {
+    DiceInput::ManualWithChits { dice: dice.to_vec(), chits: chits.iter().map(|c| (*c).to_owned()).collect() }
+}
+
+fn run(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, dice: DiceInput) -> Vec<Event> {
+    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
+    store.execute(c, &(), order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+    store.events_as::<Belisarius>(c.id).unwrap()[before..].iter().map(|l| l.event.clone()).collect()
+}
+
+fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, words: &str) {
+    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
+    let state = c.state.clone();
+    let err = store.execute(c, &(), order, DiceInput::Seeded).unwrap_err().to_string();
+    assert!(err.contains(words), "expected `{words}`, got: {err}");
+    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), before, "a refusal stores nothing");
+    assert_eq!(c.state, state, "a refusal changes nothing");
+}
+
+fn left(c: &Campaign<Belisarius>, who: &SideId) -> u32 {
+    c.state.ops.as_ref().unwrap().ap[who].left
+}
+
+/// Clears the map of every marker and puts these leaders (side, id, units, where) instead,
+/// as a referee would stage a situation to try it; leaderless garrisons stay.
+fn stage(c: &mut Campaign<Belisarius>, pieces: &[(SideId, &str, &str, Location)]) {
+    c.state.pieces.retain(|p| !p.kind.has_marker());
+    for (s, id, units, at) in pieces {
+        assert!(c.state.setup.leader(id).is_some(), "{id} is in the scenario");
+        let units = units_of(units);
+        c.state.pieces.push(Piece { side: s.clone(), at: at.clone(), kind: PieceKind::Leader { leader: (*id).to_owned(), units } });
+    }
+}
+
+/// Units written `4B 3C i:2*D l:2C`: heavy cavalry unless marked infantry (`i:`), light
+/// cavalry (`l:`) or cataphracts (`k:`).
+fn units_of(text: &str) -> Vec<referee_campaign::belisarius::pieces::Unit> {
+    text.split_whitespace()
+        .flat_map(|u| {
+            let (kind, u) = match u.split_once(':') {
+                Some(("i", u)) => (UnitKind::Infantry, u),
+                Some(("l", u)) => (UnitKind::LightCavalry, u),
+                Some(("k", u)) => (UnitKind::Cataphract, u),
+                _ => (UnitKind::HeavyCavalry, u),
+            };
+            parse_units(kind, u).unwrap()
+        })
+        .collect()
+}
+
+fn hold(c: &mut Campaign<Belisarius>, zone: &ZoneId, who: &SideId) {
+    let city = c.state.setup.map.zone(zone).unwrap().city.id.clone();
+    c.state.cities.get_mut(&city).unwrap().holder = Some(who.clone());
+}
+
+fn city_of(c: &Campaign<Belisarius>, zone: &ZoneId) -> Location {
+    Location::City(c.state.setup.map.zone(zone).unwrap().city.id.clone())
+}
+
+/// The example's ground: a start, three mountain zones, a plain zone after them; and for
+/// the second force a start, a mountain zone and a plain zone with a city (Neapolis's
+/// Campania if the map allows); all different.
+fn example_ground(c: &Campaign<Belisarius>) -> (Vec<ZoneId>, Vec<ZoneId>) {
+    let map = &c.state.setup.map;
+    let t = |z: &ZoneId| map.zone(z).unwrap().terrain;
+    let n = |z: &ZoneId| map.zone(z).unwrap().neighbours.clone();
+    let mut second = None;
+    'outer: for pref in [true, false] {
+        for z in &map.zones {
+            if t(&z.id) != Terrain::Plain || (pref && z.city.id.0 != "neapolis") {
+                continue;
+            }
+            for r in n(&z.id).into_iter().filter(|r| t(r) == Terrain::Mountain) {
+                if let Some(q) = n(&r).into_iter().find(|q| q != &z.id) {
+                    second = Some(vec![q, r, z.id.clone()]);
+                    break 'outer;
+                }
+            }
+        }
+    }
+    let second = second.expect("a plain zone behind a mountain zone");
+    for s in &map.zones {
+        for a in n(&s.id) {
+            for b in n(&a) {
+                for m in n(&b) {
+                    for p in n(&m) {
+                        let first = vec![s.id.clone(), a.clone(), b.clone(), m.clone(), p.clone()];
+                        let shape = first[1..4].iter().all(|z| t(z) == Terrain::Mountain) && t(&p) == Terrain::Plain;
+                        let all: Vec<&ZoneId> = first.iter().chain(&second).collect();
+                        let distinct = all.iter().enumerate().all(|(i, z)| !all[..i].contains(z));
+                        if shape && distinct {
+                            return (first, second);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    panic!("no ground for the example")
+}
+
+/// The die that gives `want` on the interception table for this difference.
+fn die_for(c: &Campaign<Belisarius>, difference: i32, mountains: bool, want: Interception) -> u8 {
+    (1..=6u8)
+        .find(|d| c.state.setup.tables.interception(difference, (i32::from(*d) - i32::from(mountains)).max(1), 0) == want)
+        .expect("a die for that result")
+}
+
+/// Drives the battle under way to its end with seeded dice: each side shares out its losses
+/// as the program suggests; after each passage `breaker` breaks off (or, with `None`, the
+/// sides fight on); the beaten side retreats to the first place open to it.
+fn fight_out(store: &mut Store, c: &mut Campaign<Belisarius>, breaker: Option<&SideId>) -> Vec<Event> {
+    let mut all = Vec::new();
+    for _ in 0..200 {
+        let Some(order) = referee_e2e::battle_order(&c.state, breaker) else { return all };
+        all.extend(run(store, c, &order, DiceInput::Seeded));
+    }
+    panic!("the battle never ended")
+}
+
+fn seen(c: &Campaign<Belisarius>, store: &Store, who: &SideId) -> Vec<String> {
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    match view_for(&c.state, &events, &Viewer::Side(who.clone())).unwrap() {
+        View::Side(v) => v.log.into_iter().map(|l| l.text).collect(),
+        View::Umpire(_) => unreachable!(),
+    }
+}
+
+/// BE-54, BE-13, BE-14, BE-16, BE-12: the seed's example from the first march to the second
+/// battle. Belisarius crosses three mountain zones (6 AP) and halts where a Gothic force sits
+/// in its city; the Goths do not intercept and he cannot aim at a force in a city, so he
+/// marches on into a plain zone (1 AP) where a second Gothic force stands. The Goths try for
+/// 1 AP and fail; Belisarius tries for 1 AP and succeeds; before the battle, four zones and
+/// a 4 cost him 10 %. He loses the battle; another leader crosses a mountain zone and a
+/// plain one (3 AP) and is intercepted by a force coming out of the city there (1 AP).
+/// The Byzantines have spent 11 AP and have 5; the Goths have 7.
+#[test]
+fn be_54_the_examples_interceptions_and_battles() {
+    let (mut store, mut c) = italy();
+    assert_eq!((left(&c, &byz()), left(&c, &goths())), (16, 9));
+    let (first, second) = example_ground(&c);
+    let (city3, city_n) = (city_of(&c, &first[3]), city_of(&c, &second[2]));
+    stage(
+        &mut c,
+        &[
+            (byz(), "belisarius", "4B 4B 3C", Location::Zone(first[0].clone())),
+            (byz(), "constantinus", "3B 3C", Location::Zone(second[0].clone())),
+            (goths(), "vitiges", "4B 4C", city3),
+            (goths(), "uraias", "3B 3C 2D", Location::Zone(first[4].clone())),
+            (goths(), "aligern", "4B 3C", city_n),
+        ],
+    );
+    hold(&mut c, &first[3], &goths());
+    hold(&mut c, &second[2], &goths());
+    let path = |zones: &[ZoneId]| zones.iter().map(|z| z.0.clone()).collect::<Vec<_>>();
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
+    // Three mountain zones, a 1 for attrition: nothing lost; a halt where Vitiges stands.
+    let march = Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[1..4]) };
+    let events = run(&mut store, &mut c, &march, DiceInput::Manual(vec![1]));
+    assert!(events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "{events:?}");
+    assert_eq!(left(&c, &byz()), 10, "6 AP for three mountain zones");
+    // The mover may not go on, nor anybody act, until the Goths answer.
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]) },
+        "first intercept or decline",
+    );
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        "for the Ostrogoths",
+    );
+    // The Goths prefer not to; Belisarius may not aim at a force in a city: the contact ends.
+    let events = run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::ContactEnded { .. })), "{events:?}");
+    // On into the plain: 1 AP; four zones and a 4 on the attrition die: 10 %.
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]) },
+        DiceInput::Manual(vec![4]),
+    );
+    let due = events.iter().find_map(|e| match e {
+        Event::AttritionSuffered { due } => Some(due.clone()),
+        _ => None,
+    });
+    assert_eq!(due.map(|d| (d.percent, d.points)), Some((10, 2)), "10 % of 11 CP, rounded up");
+    assert_eq!(left(&c, &byz()), 9);
+    // The Goths intercept for 1 AP and fail.
+    let uraias = i32::from(c.state.setup.leader("uraias").unwrap().strategic);
+    let belisarius = i32::from(c.state.setup.leader("belisarius").unwrap().strategic);
+    let fail = die_for(&c, uraias - belisarius, false, Interception::Fail);
+    let try_goths = Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false };
+    let events = run(&mut store, &mut c, &try_goths, DiceInput::Manual(vec![fail]));
+    assert!(events.iter().any(|e| matches!(e, Event::InterceptionTried { attempt, .. } if attempt.result == Interception::Fail)));
+    assert_eq!(left(&c, &goths()), 8);
+    // Once per enemy force a turn (BE-13); then it is the Byzantines' turn anyway.
+    refused(&mut store, &mut c, &try_goths, "once per enemy force");
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    // Belisarius intercepts for 1 AP and succeeds: a battle in line.
+    let line = die_for(&c, belisarius - uraias, false, Interception::LineOfBattle);
+    let try_byz = Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
+    let events = run(&mut store, &mut c, &try_byz, DiceInput::Manual(vec![line]));
+    assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
+    assert_eq!(left(&c, &byz()), 8);
+    // Attrition comes before any combat (BE-12).
+    refused(&mut store, &mut c, &Order::Fight {}, "attrition comes before any combat");
+    run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(3, 2)] }, DiceInput::Seeded);
+    // The battle, which Belisarius loses by breaking off after the first passage.
+    let events = fight_out(&mut store, &mut c, Some(&byz()));
+    let outcome = events.iter().find_map(|e| match e {
+        Event::BattleEnded { outcome } => Some(outcome.clone()),
+        _ => None,
+    });
+    let outcome = outcome.expect("the battle ended");
+    if outcome.how != referee_campaign::belisarius::battle::How::Destroyed {
+        assert_eq!(outcome.loser, Some(byz()), "{outcome:?}");
+        // A beaten mover's march is over (BE-10).
+        if c.state.pieces.iter().any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "belisarius")) {
+            refused(
+                &mut store,
+                &mut c,
+                &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[3..4]) },
+                "his march is over",
+            );
+        }
+    }
+    // Another leader: a mountain zone and a plain one, 3 AP.
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "constantinus".into(), with: vec![] }, DiceInput::Seeded);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "constantinus".into(), path: path(&second[1..]) },
+        DiceInput::Manual(vec![1]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "{events:?}");
+    assert_eq!(left(&c, &byz()), 5, "11 AP spent, 5 left");
+    // A Gothic force comes out of the city and intercepts, for 1 AP (BE-16).
+    let aligern = i32::from(c.state.setup.leader("aligern").unwrap().strategic);
+    let constantinus = i32::from(c.state.setup.leader("constantinus").unwrap().strategic);
+    let mountains = c.state.setup.map.zone(&second[2]).unwrap().terrain == Terrain::Mountain;
+    let line = die_for(&c, aligern - constantinus, mountains, Interception::LineOfBattle);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: goths(), leaders: vec!["aligern".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![line]),
+    );
+    let battle = events.iter().find_map(|e| match e {
+        Event::BattleJoined { battle } => Some(battle.clone()),
+        _ => None,
+    });
+    assert!(battle.expect("a new battle").forces[0].from_city, "BE-16: out of the city");
+    assert_eq!(left(&c, &goths()), 7, "the Goth's 7");
+    // What the Byzantines read of the interceptions: results, never the Gothic leaders or
+    // the ratings behind them; the Goths never read Byzantine AP.
+    let byz_log = seen(&c, &store, &byz());
+    let tried: Vec<&String> = byz_log.iter().filter(|l| l.contains("tries to intercept")).collect();
+    assert_eq!(tried.len(), 3, "{byz_log:#?}");
+    assert!(tried.iter().all(|l| !l.contains("difference")), "{tried:?}");
+    assert!(tried.iter().filter(|l| l.starts_with("Ostrogoths")).all(|l| !l.contains("Uraias") && !l.contains("Aligern")), "{tried:?}");
+    let goth_log = seen(&c, &store, &goths());
+    assert!(
+        goth_log.iter().filter(|l| l.contains("tries to intercept") && l.starts_with("Byzantines")).all(|l| !l.contains("AP")),
+        "{goth_log:#?}"
+    );
+}
+
+/// Puts Belisarius next to a zone where `pieces` stand, activated, and marches him in.
+fn contact_with(pieces: &[(SideId, &str, &str, bool)], decoys: u32) -> (Store, Campaign<Belisarius>, ZoneId) {
+    contact_by("belisarius", pieces, decoys)
+}
+
+/// The same with another Byzantine leader marching.
+fn contact_by(mover: &str, pieces: &[(SideId, &str, &str, bool)], decoys: u32) -> (Store, Campaign<Belisarius>, ZoneId) {
+    let (mut store, mut c) = italy();
+    let map = c.state.setup.map.clone();
+    let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+    let from = map.zone(&target).unwrap().neighbours[0].clone();
+    let mut staged = vec![(byz(), mover, "4B 4B 3C", Location::Zone(from.clone()))];
+    for (s, id, units, in_city) in pieces {
+        let at = if *in_city { city_of(&c, &target) } else { Location::Zone(target.clone()) };
+        staged.push((s.clone(), id, units, at));
+    }
+    stage(&mut c, &staged);
+    for _ in 0..decoys {
+        c.state.pieces.push(Piece { side: goths(), at: Location::Zone(target.clone()), kind: PieceKind::LeaderDecoy });
+    }
+    hold(&mut c, &target, &goths());
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::Move { side: byz(), leader: mover.into(), path: vec![target.0.clone()] }, DiceInput::Manual(vec![1]));
+    assert!(c.state.ops.as_ref().unwrap().contact.is_some());
+    (store, c, target)
+}
+
+/// BE-42, BE-43: a decoy intercepted leaves the map; Reconnaissance takes a decoy without a
+/// roll and is spent; Reconnaissance turns a marker face up for its side alone.
+#[test]
+fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 2);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    c.state.hands.insert(byz(), Vec::new());
+    // Three markers in the open: name one.
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        "name the one aimed at",
+    );
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(4), reconnaissance: false },
+        "no marker 4",
+    );
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(2), reconnaissance: true },
+        "no Reconnaissance",
+    );
+    c.state.hands.entry(byz()).or_default().push("reconnaissance".into());
+    c.state.hands.entry(byz()).or_default().push("reconnaissance".into());
+    // Marker 2 is the first decoy: Reconnaissance takes it without a die.
+    let decoys = |c: &Campaign<Belisarius>| c.state.pieces.iter().filter(|p| matches!(p.kind, PieceKind::LeaderDecoy)).count();
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(2), reconnaissance: true },
+        DiceInput::Manual(vec![]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::DecoyRemoved { .. })), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "BE-43: no roll against a decoy");
+    assert_eq!(decoys(&c), 1);
+    assert_eq!(c.state.hands[&byz()].len(), 1, "the stratagem is spent");
+    let goth_log = seen(&c, &store, &goths());
+    assert!(goth_log.iter().any(|l| l.contains("was a decoy") && l.contains("BE-42")), "{goth_log:#?}");
+    // The other decoy by a die: a decoy rates 3 against Belisarius's 8.
+    let die = die_for(&c, 8 - 3, false, Interception::LineOfBattle);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(2), reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::DecoyRemoved { .. })), "{events:?}");
+    assert_eq!(decoys(&c), 0);
+    // Reconnaissance on the last marker: the Byzantines read what it is, the Goths only that
+    // it was looked at.
+    run(&mut store, &mut c, &Order::Reconnoitre { side: byz(), zone: zone.0.clone(), marker: 1 }, DiceInput::Seeded);
+    let byz_log = seen(&c, &store, &byz());
+    assert!(byz_log.iter().any(|l| l.contains("Reconnaissance: the marker at") && l.contains("Uraias")), "{byz_log:#?}");
+    let goth_log = seen(&c, &store, &goths());
+    let line = goth_log.iter().find(|l| l.contains("reconnoitre")).expect("the Goths see the stratagem played");
+    assert!(!line.contains("Uraias"));
+}
+
+/// BE-09: a leader alone intercepted is killed; a commander-in-chief's successor takes over,
+/// named to his own side only.
+#[test]
+fn be_09_a_leader_alone_intercepted_is_killed_and_succeeded() {
+    let (mut store, mut c, _) = contact_with(&[(goths(), "vitiges", "", false), (goths(), "uraias", "3B", true)], 0);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = die_for(&c, 8 - 6, false, Interception::LineOfBattle);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    let killed = events.iter().find_map(|e| match e {
+        Event::LeaderKilled { leader, successor, .. } => Some((leader.clone(), successor.clone())),
+        _ => None,
+    });
+    let (leader, successor) = killed.expect("Vitiges, alone, is killed");
+    assert_eq!(leader, "vitiges");
+    let next = successor.expect("a successor on the map");
+    assert_eq!(c.state.cinc[&goths()].as_deref(), Some(next.as_str()));
+    let name = c.state.setup.leader(&next).unwrap().name.clone();
+    assert!(seen(&c, &store, &goths()).iter().any(|l| l.contains(&format!("{name} takes command"))));
+    assert!(!seen(&c, &store, &byz()).iter().any(|l| l.contains(&name)), "the Byzantines do not learn the new king");
+}
+
+/// BE-16, BE-13: a force in the city may come out to intercept; the mover may not aim at a
+/// force in a city; both failing, the sides may agree to a battle in line.
+#[test]
+fn be_16_a_city_force_intercepts_and_both_failing_may_agree() {
+    let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C", true)], 0);
+    let fail = die_for(&c, 5 - 8, false, Interception::Fail);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![fail]),
+    );
+    assert!(
+        matches!(
+            c.state.pieces.iter().find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "uraias")).unwrap().at,
+            Location::City(_)
+        ),
+        "failing, he goes back in"
+    );
+    refused(&mut store, &mut c, &Order::AgreeToBattle { side: goths() }, "both sides to have tried");
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    // Nothing of the Goths stands in the open, so the Byzantines have nothing to aim at and
+    // the contact is over at once.
+    assert!(c.state.ops.as_ref().unwrap().contact.is_none());
+}
+
+/// BE-13: both failing, the sides agree to a battle in line.
+#[test]
+fn be_13_battle_by_consent_after_both_fail() {
+    let (mut store, mut c, _) = contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false)], 0);
+    let fail_g = die_for(&c, 5 - 4, false, Interception::Fail);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![fail_g]),
+    );
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let fail_b = die_for(&c, 4 - 5, false, Interception::Fail);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["constantinus".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![fail_b]),
+    );
+    let events = run(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, DiceInput::Seeded);
+    assert!(!events.iter().any(|e| matches!(e, Event::BattleJoined { .. })));
+    refused(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, "agreed already");
+    let events = run(&mut store, &mut c, &Order::AgreeToBattle { side: goths() }, DiceInput::Seeded);
+    let battle = events.iter().find_map(|e| match e {
+        Event::BattleJoined { battle } => Some(battle.clone()),
+        _ => None,
+    });
+    assert_eq!(battle.expect("a battle by consent").kind, Interception::LineOfBattle);
+}
+
+/// BE-17, BE-18, BE-19, BE-20, BE-21, BE-22: a battle in line passage by passage: both sides
+/// roll each stage at once, with the commander's tactical rating; losses are shared out by
+/// the owner (the refusals first); morale checks; the Goths break off, are pursued and
+/// retreat; both sides read the battle in full, and the Byzantines nothing of the Goths
+/// elsewhere.
+#[test]
+fn be_17_a_battle_in_line_fought_here() {
+    let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C i:2*D", false)], 0);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = die_for(&c, 8 - 5, false, Interception::LineOfBattle);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    refused(&mut store, &mut c, &Order::Pass { side: byz() }, "battle at");
+    refused(&mut store, &mut c, &Order::BreakOff { side: goths() }, "end of a passage");
+    // Fire: only the Gothic 2*D shoots (factor 2); Byzantine factor 0 does nothing. A 6 for
+    // the Goths (+1 tactical): the table's 7 row at factor 2 (column 1): 10T.
+    let events = run(&mut store, &mut c, &Order::Fight {}, DiceInput::Manual(vec![6]));
+    let rolled = events.iter().find_map(|e| match e {
+        Event::CombatRolled { owed, .. } => Some(owed.clone()),
+        _ => None,
+    });
+    let owed = rolled.expect("the fire was rolled");
+    let on_byz = owed.iter().find(|(s, _)| s == &byz()).unwrap().1;
+    let expected = c.state.setup.tables.combat(2, 6 + 1, 0);
+    assert_eq!((on_byz.percent, on_byz.check), (expected.percent, expected.morale_check));
+    let byz_points = 11;
+    assert_eq!(on_byz.points, referee_campaign::belisarius::tables::percent_of(byz_points, expected.percent));
+    if on_byz.points > 0 {
+        refused(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(1, 9)] }, "has 4 points");
+        refused(&mut store, &mut c, &Order::Fight {}, "first share out their losses");
+    }
+    // Then the battle to its end, the Goths breaking off.
+    let events = fight_out(&mut store, &mut c, Some(&goths()));
+    let outcome = events.iter().find_map(|e| match e {
+        Event::BattleEnded { outcome } => Some(outcome.clone()),
+        _ => None,
+    });
+    let outcome = outcome.expect("ended");
+    assert!(outcome.winner == Some(byz()) || outcome.how == referee_campaign::belisarius::battle::How::Destroyed, "{outcome:?}");
+    let byz_log = seen(&c, &store, &byz());
+    assert!(
+        byz_log.iter().any(|l| l.starts_with("Battle at") && l.contains("Uraias")),
+        "inside a battle the enemy is face up: {byz_log:#?}"
+    );
+    assert!(byz_log.iter().any(|l| l.contains("Missile fire")));
+    assert!(byz_log.iter().any(|l| l.contains("The battle at")));
+    assert!(c.state.ops.as_ref().unwrap().battle.is_none());
+}
+
+/// BE-23: an ambush lasts two passages, nobody may break off, and the ambusher pursues.
+#[test]
+fn be_23_an_ambush_is_two_passages_and_a_pursuit() {
+    let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = die_for(&c, 8 - 5, false, Interception::Ambush);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { battle } if battle.ambusher == Some(byz()))));
+    refused(&mut store, &mut c, &Order::Part {}, "ambush");
+    let events = fight_out(&mut store, &mut c, None);
+    let passages = events.iter().filter(|e| matches!(e, Event::PassageBegan { .. })).count();
+    let destroyed = events
+        .iter()
+        .any(|e| matches!(e, Event::BattleEnded { outcome } if outcome.how == referee_campaign::belisarius::battle::How::Destroyed));
+    assert!(passages <= 1, "two passages at most: {passages}");
+    if !destroyed {
+        assert_eq!(passages, 1);
+        assert!(events.iter().any(|e| matches!(e, Event::PursuitRolled { side, .. } if side == &goths())), "the ambusher pursues");
+        assert!(events.iter().any(|e| matches!(e, Event::BattleEnded { outcome } if outcome.winner == Some(byz()) && outcome.how == referee_campaign::belisarius::battle::How::Ambushed)));
+        assert!(!events.iter().any(|e| matches!(e, Event::BrokeOff { .. })));
+    }
+    // The ambusher's columns: the Byzantine rolls carry no "ambushed", the Gothic ones do.
+    let rolls: Vec<(SideId, Vec<String>)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, side: Some(s), .. } if roll.rule.as_deref() == Some("BE-18") => {
+                Some((s.clone(), roll.modifiers.iter().map(|m| m.reason.clone()).collect()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(rolls.iter().filter(|(s, _)| s == &goths()).all(|(_, m)| m.iter().any(|r| r == "ambushed")), "{rolls:?}");
+    assert!(rolls.iter().filter(|(s, _)| s == &byz()).all(|(_, m)| !m.iter().any(|r| r == "ambushed")), "{rolls:?}");
+}
+
+/// BE-21, BE-09: a small force against a great one is destroyed and its leader dies with it.
+#[test]
+fn be_21_a_destroyed_force_loses_its_leader() {
+    let (mut store, mut c, _) = contact_with(&[(goths(), "victiger", "1D", false)], 0);
+    // A great Byzantine host.
+    for p in c.state.pieces.iter_mut() {
+        if let PieceKind::Leader { leader, units } = &mut p.kind
+            && leader == "belisarius"
+        {
+            *units = units_of("k:5A k:5A k:5A k:5A k:5A");
+        }
+    }
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = die_for(&c, 8 - 3, false, Interception::LineOfBattle);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    let events = fight_out(&mut store, &mut c, None);
+    assert!(events.iter().any(|e| matches!(e, Event::BattleEnded { outcome } if outcome.how == referee_campaign::belisarius::battle::How::Destroyed && outcome.winner == Some(byz()))), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "victiger")));
+    assert!(!c.state.pieces.iter().any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "victiger")));
+}
+
+/// The Byzantines' view, whole, as JSON.
+fn byzantine_view(c: &Campaign<Belisarius>, store: &Store) -> String {
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    serde_json::to_string_pretty(&view_for(&c.state, &events, &Viewer::Side(byz())).unwrap()).unwrap()
+}
+
+/// One run of the differential test: everything the Byzantines may not know is taken from
+/// `hidden` — the Gothic chit, the leader and units that come out of the city to intercept
+/// and fail, and a Gothic force far away.
+fn intercepted_run(hidden: (&str, &str, &str, &str)) -> Vec<String> {
+    let (chit, sallier, sallier_units, far_units) = hidden;
+    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
+    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", chit])).unwrap();
+    let map = c.state.setup.map.clone();
+    let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+    let from = map.zone(&target).unwrap().neighbours[0].clone();
+    let far = map.zones.iter().find(|z| z.id != target && z.id != from && !map.adjacent(&z.id, &target)).unwrap().id.clone();
+    let city = city_of(&c, &target);
+    stage(
+        &mut c,
+        &[
+            (byz(), "belisarius", "4B 4B 3C", Location::Zone(from)),
+            (goths(), "uraias", "3B 3C", Location::Zone(target.clone())),
+            (goths(), sallier, sallier_units, city),
+            (goths(), "vitiges", far_units, Location::Zone(far)),
+        ],
+    );
+    hold(&mut c, &target, &goths());
+    let mut out = vec![byzantine_view(&c, &store)];
+    let step = |store: &mut Store, c: &mut Campaign<Belisarius>, order: Order, dice: DiceInput, out: &mut Vec<String>| {
+        run(store, c, &order, dice);
+        out.push(byzantine_view(c, store));
+    };
+    step(&mut store, &mut c, Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded, &mut out);
+    step(
+        &mut store,
+        &mut c,
+        Order::Move { side: byz(), leader: "belisarius".into(), path: vec![target.0.clone()] },
+        DiceInput::Manual(vec![1]),
+        &mut out,
+    );
+    // The force in the city comes out, fails on a 1, and goes back in.
+    step(
+        &mut store,
+        &mut c,
+        Order::Intercept { side: goths(), leaders: vec![sallier.into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![1]),
+        &mut out,
+    );
+    step(&mut store, &mut c, Order::Decline { side: goths() }, DiceInput::Seeded, &mut out);
+    // Belisarius catches Uraias in the open; the battle is fought out.
+    let die = die_for(&c, 8 - 5, false, Interception::LineOfBattle);
+    step(
+        &mut store,
+        &mut c,
+        Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(1), reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+        &mut out,
+    );
+    while let Some(order) = referee_e2e::battle_order(&c.state, Some(&goths())) {
+        step(&mut store, &mut c, order, DiceInput::Seeded, &mut out);
+    }
+    out
+}
+
+/// BE-53, X-01: through a contact, a failed interception from a city and a battle, the
+/// Byzantines read the same whatever the Goths' chit, whoever came out of the city and
+/// failed, and whatever Gothic force stands elsewhere; inside the battle, they read the
+/// force they fight.
+#[test]
+fn be_53_interception_and_battle_leak_nothing() {
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"));
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"));
+    assert_eq!(a.len(), b.len());
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
+        assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Byzantines read something of what they may not know: {differs:?}");
+    }
+    assert!(a.iter().any(|v| v.contains("Uraias")), "the enemy in battle is face up");
+    assert!(a.iter().all(|v| !v.contains("Aligern") && !v.contains("aligern")));
+}
