@@ -685,3 +685,118 @@ fn be_53_interception_and_battle_leak_nothing() {
     assert!(a.iter().any(|v| v.contains("Uraias")), "the enemy in battle is face up");
     assert!(a.iter().all(|v| !v.contains("Aligern") && !v.contains("aligern")));
 }
+
+/// BE-11: on its way a force takes along an inferior leader not yet activated and units
+/// with no leader, leaves units in a city it holds and a leader behind, and steps into the
+/// city and out for nothing; what it leaves may not go on with another force this phase.
+/// The Goths read only the markers that part or join.
+#[test]
+fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
+    let (mut store, mut c) = italy();
+    let map = c.state.setup.map.clone();
+    let a = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+    let b = map.zone(&a).unwrap().neighbours[0].clone();
+    let far = map.zone(&b).unwrap().neighbours.iter().find(|z| **z != a).unwrap().clone();
+    stage(
+        &mut c,
+        &[
+            (byz(), "belisarius", "4B 3C 2C", Location::Zone(a.clone())),
+            (byz(), "constantinus", "2B", Location::Zone(b.clone())),
+            (byz(), "bessas", "2B", Location::Zone(b.clone())),
+            (goths(), "uraias", "3B", Location::Zone(far.clone())),
+        ],
+    );
+    c.state.pieces.push(Piece { side: byz(), at: Location::Zone(b.clone()), kind: PieceKind::Group { units: units_of("i:2D") } });
+    hold(&mut c, &b, &byz());
+    hold(&mut c, &a, &goths());
+    let units_of_leader = |c: &Campaign<Belisarius>, id: &str| -> Vec<u8> {
+        c.state
+            .pieces
+            .iter()
+            .find_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if leader == id => Some(units.iter().map(|u| u.value).collect()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![b.0.clone()] }, DiceInput::Manual(vec![1]));
+    // Constantinus, of lower rank and not yet activated, comes along, with the units that
+    // stand there without a leader.
+    run(
+        &mut store,
+        &mut c,
+        &Order::PickUp { side: byz(), leader: "belisarius".into(), units: vec![1], leaders: vec!["constantinus".into()] },
+        DiceInput::Seeded,
+    );
+    assert_eq!(units_of_leader(&c, "belisarius"), vec![4, 3, 2, 2], "the 2D joins Belisarius's box");
+    assert_eq!(c.state.ops.as_ref().unwrap().active.as_ref().unwrap().with, vec!["constantinus".to_owned()]);
+    refused(
+        &mut store,
+        &mut c,
+        &Order::PickUp { side: byz(), leader: "belisarius".into(), units: vec![], leaders: vec!["constantinus".into()] },
+        "activated this phase already",
+    );
+    refused(
+        &mut store,
+        &mut c,
+        &Order::PickUp { side: byz(), leader: "belisarius".into(), units: vec![1], leaders: vec![] },
+        "not a unit 1",
+    );
+    // Only leaders with the force are left on the way; the 3C goes into the city the
+    // Byzantines hold.
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Drop { side: byz(), leader: "belisarius".into(), units: vec![], leaders: vec!["bessas".into()], city: false },
+        "not activated with",
+    );
+    run(
+        &mut store,
+        &mut c,
+        &Order::Drop { side: byz(), leader: "belisarius".into(), units: vec![2], leaders: vec![], city: true },
+        DiceInput::Seeded,
+    );
+    assert_eq!(units_of_leader(&c, "belisarius"), vec![4, 2, 2]);
+    let city_b = city_of(&c, &b);
+    assert!(
+        c.state
+            .pieces
+            .iter()
+            .any(|p| p.at == city_b && matches!(&p.kind, PieceKind::Group { units } if units.iter().any(|u| u.value == 3)))
+    );
+    // Units left by a force activated this phase may not go on with it again.
+    refused(
+        &mut store,
+        &mut c,
+        &Order::PickUp { side: byz(), leader: "belisarius".into(), units: vec![1], leaders: vec![] },
+        "may not go on",
+    );
+    // Into the city and out, for nothing.
+    let before = left(&c, &byz());
+    run(&mut store, &mut c, &Order::Shift { side: byz(), leader: "belisarius".into(), into_city: true }, DiceInput::Seeded);
+    let at = |c: &Campaign<Belisarius>, id: &str| {
+        c.state.pieces.iter().find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == id)).unwrap().at.clone()
+    };
+    assert_eq!(at(&c, "belisarius"), city_b);
+    assert_eq!(at(&c, "constantinus"), city_b, "the leader with him goes in too");
+    run(&mut store, &mut c, &Order::Shift { side: byz(), leader: "belisarius".into(), into_city: false }, DiceInput::Seeded);
+    assert_eq!(left(&c, &byz()), before, "city and zone: no AP");
+    // Constantinus is left behind; Belisarius marches back alone.
+    run(
+        &mut store,
+        &mut c,
+        &Order::Drop { side: byz(), leader: "belisarius".into(), units: vec![], leaders: vec!["constantinus".into()], city: false },
+        DiceInput::Seeded,
+    );
+    // A city the enemy holds is not entered without a siege (BE-24).
+    hold(&mut c, &b, &goths());
+    refused(&mut store, &mut c, &Order::Shift { side: byz(), leader: "belisarius".into(), into_city: true }, "BE-24");
+    assert_eq!(at(&c, "constantinus"), Location::Zone(b.clone()));
+    // The Goths read the markers that joined and parted, nothing of the units.
+    let goth_log = seen(&c, &store, &goths());
+    let lines: Vec<&String> = goth_log.iter().filter(|l| l.contains("BE-11")).collect();
+    assert!(lines.iter().any(|l| l.contains("a marker joins a force")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("leaves a marker")), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.contains("2D") && !l.contains("3C") && !l.contains("Constantinus")), "{lines:?}");
+}

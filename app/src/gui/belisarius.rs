@@ -533,7 +533,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
-            force_orders_ui(ui, setup, org, selected.as_ref(), viewer, march, commands);
+            force_orders_ui(ui, &campaign.state, org, selected.as_ref(), viewer, march, commands);
         }
         for org in view.organisations() {
             organisation_ui(ui, setup, org, view.board(), viewer, commands);
@@ -736,7 +736,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
 /// units that marched.
 fn force_orders_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
+    state: &State,
     org: &Organisation,
     selected: Option<&Location>,
     viewer: &Viewer,
@@ -744,6 +744,7 @@ fn force_orders_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let Some(acting) = org.acting.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
+    let setup = &state.setup;
     let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
         .boxes
         .iter()
@@ -829,7 +830,133 @@ fn force_orders_ui(
                 }
             }
         });
+        on_the_way_ui(ui, state, org, acting, &boxes, commands);
     });
+}
+
+/// BE-11: what the acting force takes along or leaves where it stands, and the step
+/// between the zone and its city.
+fn on_the_way_ui(
+    ui: &mut egui::Ui,
+    state: &State,
+    org: &Organisation,
+    acting: &str,
+    boxes: &[&referee_campaign::belisarius::view::OrgBox],
+    commands: &mut Vec<AppCommand>,
+) {
+    let setup = &state.setup;
+    let Some(first) = boxes.first() else { return };
+    let (zone, in_city) = match &first.at {
+        Location::Zone(z) => (Some(z.clone()), false),
+        Location::City(c) => (setup.map.zone_of_city(c).map(|z| z.id.clone()), true),
+        Location::Sea(_) => (None, false),
+    };
+    let Some(zone) = zone else { return };
+    let side = &org.side;
+    let id = egui::Id::unique(("on-the-way", side.as_str(), acting));
+    let mut picked: (BTreeSet<u32>, BTreeSet<u32>) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    egui::CollapsingHeader::new("Pick up and drop off (BE-11)").id_salt(id).show(ui, |ui| {
+        let city = setup.map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
+        let shift = if in_city { format!("Come out of {city}") } else { format!("Enter {city}") };
+        if ui.button(shift).on_hover_text("Between a zone and its city: no action points (BE-11)").clicked() {
+            commands.push(AppCommand::ExecuteBelisarius(
+                Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city },
+                DiceInput::Seeded,
+            ));
+        }
+        // The acting leader's own units, to leave.
+        ui.horizontal_wrapped(|ui| {
+            for (i, u) in first.units.iter().enumerate() {
+                let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                let mut on = picked.0.contains(&n);
+                if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
+                    if on {
+                        picked.0.insert(n);
+                    } else {
+                        picked.0.remove(&n);
+                    }
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (label, into_city) in [("Leave them here", false), ("Leave them in the city", true)] {
+                if ui.add_enabled(!picked.0.is_empty(), egui::Button::new(label).small()).clicked() {
+                    let order = Order::Drop {
+                        side: side.clone(),
+                        leader: acting.to_owned(),
+                        units: picked.0.iter().copied().collect(),
+                        leaders: Vec::new(),
+                        city: into_city,
+                    };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    picked.0.clear();
+                }
+            }
+            for b in boxes.iter().skip(1) {
+                if let Some(l) = &b.leader
+                    && ui.button(format!("Leave {} here", l.name)).clicked()
+                {
+                    let order = Order::Drop {
+                        side: side.clone(),
+                        leader: acting.to_owned(),
+                        units: Vec::new(),
+                        leaders: vec![l.id.clone()],
+                        city: false,
+                    };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                }
+            }
+        });
+        // Units with no leader here, and inferior leaders not yet activated, to take along.
+        let loose = referee_campaign::belisarius::operations::loose_units(state, side, &zone);
+        if !loose.is_empty() {
+            ui.label(RichText::new("Units with no leader here").weak());
+            ui.horizontal_wrapped(|ui| {
+                for (i, (place, u)) in loose.iter().enumerate() {
+                    let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    let mut on = picked.1.contains(&n);
+                    if ui
+                        .checkbox(&mut on, format!("{n}. {u}"))
+                        .on_hover_text(format!("{} at {}", u.kind.label(), setup.place_name(place)))
+                        .changed()
+                    {
+                        if on {
+                            picked.1.insert(n);
+                        } else {
+                            picked.1.remove(&n);
+                        }
+                    }
+                }
+            });
+            if ui.add_enabled(!picked.1.is_empty(), egui::Button::new("Take them along").small()).clicked() {
+                let order = Order::PickUp {
+                    side: side.clone(),
+                    leader: acting.to_owned(),
+                    units: picked.1.iter().copied().collect(),
+                    leaders: Vec::new(),
+                };
+                commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                picked.1.clear();
+            }
+        }
+        let rank = first.leader.as_ref().map_or(0, |l| l.rank);
+        ui.horizontal_wrapped(|ui| {
+            for b in &org.boxes {
+                let Some(l) = &b.leader else { continue };
+                let here = match &b.at {
+                    Location::Zone(z) => *z == zone,
+                    Location::City(c) => setup.map.zone_of_city(c).is_some_and(|z| z.id == zone),
+                    Location::Sea(_) => false,
+                };
+                if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
+                    let order =
+                        Order::PickUp { side: side.clone(), leader: acting.to_owned(), units: Vec::new(), leaders: vec![l.id.clone()] };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                }
+            }
+        });
+    });
+    ui.data_mut(|d| d.insert_temp(id, picked));
 }
 
 /// BE-08: units of one leader's box ticked and passed to another leader of the same zone.

@@ -382,7 +382,11 @@ fn morale(steps: &mut Steps, dice: &mut Dice, side: &SideId, check: u8) -> Resul
         None => 0,
     };
     let mut failed = Vec::new();
-    for u in roster(&state, force).iter().filter(|u| u.fighter.fighting()) {
+    let fighting: Vec<BattleUnit> = roster(&state, force).into_iter().filter(|u| u.fighter.fighting()).collect();
+    if fighting.is_empty() {
+        return Ok(());
+    }
+    for u in &fighting {
         let mut mods = Vec::new();
         if tactical > 0 {
             mods.push(Modifier { value: i32::from(tactical), reason: "tactical rating".to_owned() });

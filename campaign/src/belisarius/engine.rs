@@ -249,6 +249,18 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::interception::reconnoitre(state, side, zone, *marker)
         }
+        Order::Drop { side, leader, units, leaders, city } => {
+            known_side(side)?;
+            super::operations::drop_off(state, side, leader, units, leaders, *city)
+        }
+        Order::PickUp { side, leader, units, leaders } => {
+            known_side(side)?;
+            super::operations::pick_up(state, side, leader, units, leaders)
+        }
+        Order::Shift { side, leader, into_city } => {
+            known_side(side)?;
+            super::operations::shift(state, side, leader, *into_city)
+        }
         Order::Fight {} => super::battle::fight_on(state, dice),
         Order::BreakOff { side } => {
             known_side(side)?;

@@ -111,6 +111,14 @@ pub enum Event {
     Retreated { side: SideId, leaders: Vec<String>, to: Location },
     /// A battle ended.
     BattleEnded { outcome: Outcome },
+    /// The acting force left units (from `leader`'s box, by index) and leaders on its way
+    /// (BE-11); the units stand without a leader at `at`.
+    Dropped { side: SideId, leader: String, indices: Vec<u32>, units: Vec<super::pieces::Unit>, leaders: Vec<String>, at: Location },
+    /// The acting force took along units with no leader (by index among them, as
+    /// [`super::operations::loose_units`] lists them) and inferior leaders (BE-11).
+    PickedUp { side: SideId, leader: String, indices: Vec<u32>, units: Vec<super::pieces::Unit>, leaders: Vec<String>, at: Location },
+    /// The acting force stepped between its zone and the zone's city (BE-11).
+    Shifted { activation: Activation, to: Location },
     /// A leader was killed (BE-09); a commander-in-chief's successor takes over.
     LeaderKilled { side: SideId, leader: String, successor: Option<String>, was_cinc: bool },
 }
@@ -157,6 +165,9 @@ impl Event {
             Event::Retreated { .. } => "retreated",
             Event::BattleEnded { .. } => "battle_ended",
             Event::LeaderKilled { .. } => "leader_killed",
+            Event::Dropped { .. } => "dropped",
+            Event::PickedUp { .. } => "picked_up",
+            Event::Shifted { .. } => "shifted",
         }
     }
 }

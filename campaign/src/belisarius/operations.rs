@@ -102,6 +102,10 @@ pub struct Operations {
     /// Leaders whose march is over this phase: beaten in battle (BE-10).
     #[serde(default)]
     pub halted: BTreeSet<String>,
+    /// Places where a force activated this phase left units: they may not go on with
+    /// another force this phase (BE-11).
+    #[serde(default)]
+    pub left_units: BTreeSet<Location>,
 }
 
 impl Operations {
@@ -596,6 +600,199 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result
     Ok(vec![Event::LossesTaken { side: side.clone(), losses }])
 }
 
+/// The acting force of `side` under `leader`, or why it may not act now (BE-06).
+fn acting<'a>(state: &'a State, side: &SideId, leader: &str, rule: RuleId) -> Result<(&'a Operations, &'a Activation), RuleError> {
+    let ops = ops(state, rule)?;
+    nothing_pending(state, ops)?;
+    let name = side_name(state, side);
+    let active = ops.active.as_ref().filter(|a| &a.side == side && a.leader == leader).ok_or_else(|| {
+        RuleError::new(RuleId::BE_06, format!("{name} act with the leader they have activated: activate `{leader}` first"))
+    })?;
+    if let Some(due) = ops.attrition.as_ref().filter(|d| &d.side == side) {
+        return Err(RuleError::new(RuleId::BE_12, format!("{name} first take the {} points lost to attrition", due.points)));
+    }
+    Ok((ops, active))
+}
+
+/// Units with no leader of `side` in `zone`, the open zone's first, each group in the order
+/// it came into play: the numbering of a pick-up (BE-11).
+pub fn loose_units(state: &State, side: &SideId, zone: &super::map::ZoneId) -> Vec<(Location, super::pieces::Unit)> {
+    let open = Location::Zone(zone.clone());
+    let city = state.setup.map.zone(zone).map(|z| Location::City(z.city.id.clone()));
+    let mut out = Vec::new();
+    for place in std::iter::once(Some(open)).chain(std::iter::once(city)).flatten() {
+        for p in state.pieces_of(side).filter(|p| p.at == place) {
+            if let PieceKind::Group { units } = &p.kind {
+                out.extend(units.iter().map(|u| (place.clone(), *u)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `side` may put troops into `city`: it holds it, or nobody does (BE-11; an
+/// enemy city is besieged, BE-24).
+fn city_open(state: &State, side: &SideId, city: &super::map::CityId) -> Result<(), RuleError> {
+    match state.cities.get(city).and_then(|h| h.holder.as_ref()) {
+        Some(h) if h != side => Err(RuleError::new(
+            RuleId::BE_24,
+            format!(
+                "{} is held by the {}: entering it means a siege or an assault, which come with a later version",
+                state.setup.place_name(&Location::City(city.clone())),
+                side_name(state, h)
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// BE-11: the acting force leaves units of `leader`'s box and leaders activated with it
+/// where it stands, in the open or in the zone's city.
+pub fn drop_off(
+    state: &State,
+    side: &SideId,
+    leader: &str,
+    units: &[u32],
+    leaders: &[String],
+    city: bool,
+) -> Result<Vec<Event>, RuleError> {
+    let (_, active) = acting(state, side, leader, RuleId::BE_11)?;
+    if units.is_empty() && leaders.is_empty() {
+        return Err(RuleError::new(RuleId::BE_11, "name the units (by their number in the box) or the leaders to leave"));
+    }
+    let here = zone_of(state, &active.at).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is at sea"))?;
+    let zone = state.setup.map.zone(&here).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is off the map"))?;
+    let at = if city {
+        city_open(state, side, &zone.city.id)?;
+        Location::City(zone.city.id.clone())
+    } else {
+        Location::Zone(here.clone())
+    };
+    let own: Vec<super::pieces::Unit> = state
+        .pieces_of(side)
+        .find_map(|p| match &p.kind {
+            PieceKind::Leader { leader: l, units } if l == leader => Some(units.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let chief = state.setup.leader(leader).map_or_else(|| leader.to_owned(), |l| l.name.clone());
+    let mut indices = Vec::new();
+    for &n in units {
+        let i =
+            usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < own.len()).ok_or_else(|| {
+                RuleError::new(RuleId::BE_11, format!("{chief} has no unit {n}; his units are numbered 1 to {}", own.len()))
+            })?;
+        if indices.contains(&i) {
+            return Err(RuleError::new(RuleId::BE_11, format!("unit {n} is named twice")));
+        }
+        indices.push(i);
+    }
+    indices.sort_unstable();
+    for l in leaders {
+        if !active.with.contains(l) {
+            let name = state.setup.leader(l).map_or_else(|| l.clone(), |x| x.name.clone());
+            return Err(RuleError::new(
+                RuleId::BE_11,
+                format!("{name} is not activated with {chief}: only leaders with the force are left on the way"),
+            ));
+        }
+    }
+    Ok(vec![Event::Dropped {
+        side: side.clone(),
+        leader: leader.to_owned(),
+        indices: indices.iter().map(|&i| u32::try_from(i).unwrap_or(u32::MAX)).collect(),
+        units: indices.iter().map(|&i| own[i]).collect(),
+        leaders: leaders.to_vec(),
+        at,
+    }])
+}
+
+/// BE-11: the acting force takes along units with no leader where it stands and inferior
+/// leaders there not yet activated this phase.
+pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leaders: &[String]) -> Result<Vec<Event>, RuleError> {
+    let (ops, active) = acting(state, side, leader, RuleId::BE_11)?;
+    if units.is_empty() && leaders.is_empty() {
+        return Err(RuleError::new(
+            RuleId::BE_11,
+            "name the units (by their number among those with no leader here) or the leaders to take along",
+        ));
+    }
+    let here = zone_of(state, &active.at).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is at sea"))?;
+    let place = state.setup.place_name(&Location::Zone(here.clone()));
+    let loose = loose_units(state, side, &here);
+    let mut indices = Vec::new();
+    for &n in units {
+        let i =
+            usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < loose.len()).ok_or_else(|| {
+                RuleError::new(RuleId::BE_11, format!("{place} has {} unit(s) with no leader, not a unit {n}", loose.len()))
+            })?;
+        if indices.contains(&i) {
+            return Err(RuleError::new(RuleId::BE_11, format!("unit {n} is named twice")));
+        }
+        if ops.left_units.contains(&loose[i].0) {
+            return Err(RuleError::new(
+                RuleId::BE_11,
+                format!(
+                    "units were left at {} by a force activated this phase: they may not go on with another",
+                    state.setup.place_name(&loose[i].0)
+                ),
+            ));
+        }
+        indices.push(i);
+    }
+    indices.sort_unstable();
+    let chief = state.setup.leader(leader);
+    for l in leaders {
+        let card = state.setup.leader(l).filter(|_| leader_at(state, side, l).is_some());
+        let Some(card) = card else {
+            return Err(RuleError::new(RuleId::BE_11, format!("{} have no leader `{l}` on the map", side_name(state, side))));
+        };
+        if leader_at(state, side, l).and_then(|at| zone_of(state, at)).as_ref() != Some(&here) {
+            return Err(RuleError::new(RuleId::BE_11, format!("{} is not at {place}", card.name)));
+        }
+        if ops.activated.contains(l) {
+            return Err(RuleError::new(
+                RuleId::BE_11,
+                format!("{} has been activated this phase already: he may not go on with another force", card.name),
+            ));
+        }
+        if chief.is_some_and(|c| card.rank >= c.rank) {
+            return Err(RuleError::new(
+                RuleId::BE_11,
+                format!("{} is not of lower rank: only inferior leaders are taken along (BE-07)", card.name),
+            ));
+        }
+    }
+    Ok(vec![Event::PickedUp {
+        side: side.clone(),
+        leader: leader.to_owned(),
+        indices: indices.iter().map(|&i| u32::try_from(i).unwrap_or(u32::MAX)).collect(),
+        units: indices.iter().map(|&i| loose[i].1).collect(),
+        leaders: leaders.to_vec(),
+        at: Location::Zone(here),
+    }])
+}
+
+/// BE-11: the acting force steps between its zone and the zone's city, for nothing.
+pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Result<Vec<Event>, RuleError> {
+    let (_, active) = acting(state, side, leader, RuleId::BE_11)?;
+    let to = match (&active.at, into_city) {
+        (Location::Zone(z), true) => {
+            let zone = state.setup.map.zone(z).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is off the map"))?;
+            city_open(state, side, &zone.city.id)?;
+            Location::City(zone.city.id.clone())
+        }
+        (Location::City(c), false) => {
+            let zone = state.setup.map.zone_of_city(c).ok_or_else(|| RuleError::new(RuleId::BE_11, "the city is off the map"))?;
+            Location::Zone(zone.id.clone())
+        }
+        (Location::City(_), true) => return Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
+        (Location::Zone(_), false) => return Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
+        (Location::Sea(_), _) => return Err(RuleError::new(RuleId::BE_11, "the force is at sea")),
+    };
+    Ok(vec![Event::Shifted { activation: active.clone(), to }])
+}
+
 impl State {
     /// Applies the events of the operations phase (see [`State::apply`]).
     pub(crate) fn apply_operations(&mut self, event: &Event) {
@@ -628,6 +825,7 @@ impl State {
                     tried: BTreeSet::new(),
                     battle: None,
                     halted: BTreeSet::new(),
+                    left_units: BTreeSet::new(),
                 });
             }
             Event::LeaderActivated { activation } => {
@@ -704,6 +902,95 @@ impl State {
             }
             Event::ZoneControlled { zone, side } => {
                 self.control.insert(zone.clone(), side.clone());
+            }
+            Event::Dropped { side, leader, indices, units, leaders, at } => {
+                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+                    match &mut p.kind {
+                        PieceKind::Leader { leader: l, units: own } if l == leader => {
+                            for &i in indices.iter().rev() {
+                                if let Some(i) = usize::try_from(i).ok().filter(|&i| i < own.len()) {
+                                    own.remove(i);
+                                }
+                            }
+                        }
+                        PieceKind::Leader { leader: l, .. } if leaders.contains(l) => p.at = at.clone(),
+                        _ => {}
+                    }
+                }
+                if !units.is_empty() {
+                    let group =
+                        self.pieces.iter_mut().find(|p| &p.side == side && &p.at == at && matches!(p.kind, PieceKind::Group { .. }));
+                    match group {
+                        Some(super::state::Piece { kind: PieceKind::Group { units: g }, .. }) => g.extend(units.iter().copied()),
+                        _ => self.pieces.push(super::state::Piece {
+                            side: side.clone(),
+                            at: at.clone(),
+                            kind: PieceKind::Group { units: units.clone() },
+                        }),
+                    }
+                }
+                if let Some(ops) = &mut self.ops {
+                    if !units.is_empty() {
+                        ops.left_units.insert(at.clone());
+                    }
+                    if let Some(a) = &mut ops.active {
+                        a.with.retain(|l| !leaders.contains(l));
+                    }
+                }
+            }
+            Event::PickedUp { side, leader, indices, units, leaders, at } => {
+                // The loose units in the numbering of the order: open zone first, then city.
+                let Location::Zone(zone) = at else { return };
+                let city = self.setup.map.zone(zone).map(|z| Location::City(z.city.id.clone()));
+                let mut n = 0u32;
+                for place in std::iter::once(Some(at.clone())).chain(std::iter::once(city)).flatten() {
+                    for p in self.pieces.iter_mut().filter(|p| &p.side == side && p.at == place) {
+                        if let PieceKind::Group { units: g } = &mut p.kind {
+                            let first = n;
+                            n += u32::try_from(g.len()).unwrap_or(u32::MAX);
+                            let mut k = 0u32;
+                            g.retain(|_| {
+                                let keep = !indices.contains(&(first + k));
+                                k += 1;
+                                keep
+                            });
+                        }
+                    }
+                }
+                self.pieces.retain(|p| !matches!(&p.kind, PieceKind::Group { units } if units.is_empty()));
+                let to = self
+                    .pieces
+                    .iter()
+                    .find(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader))
+                    .map(|p| p.at.clone());
+                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+                    match &mut p.kind {
+                        PieceKind::Leader { leader: l, units: own } if l == leader => own.extend(units.iter().copied()),
+                        PieceKind::Leader { leader: l, .. } if leaders.contains(l) => {
+                            if let Some(to) = &to {
+                                p.at = to.clone();
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some(ops) = &mut self.ops {
+                    ops.activated.extend(leaders.iter().cloned());
+                    if let Some(a) = &mut ops.active {
+                        a.with.extend(leaders.iter().cloned());
+                    }
+                }
+            }
+            Event::Shifted { activation, to } => {
+                let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
+                for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
+                    if matches!(&p.kind, PieceKind::Leader { leader, .. } if names.contains(&leader)) {
+                        p.at = to.clone();
+                    }
+                }
+                if let Some(a) = self.ops.as_mut().and_then(|o| o.active.as_mut()) {
+                    a.at = to.clone();
+                }
             }
             Event::AttritionSuffered { due } => {
                 if let Some(ops) = &mut self.ops {

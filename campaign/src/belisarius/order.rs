@@ -100,6 +100,33 @@ pub enum Order {
     /// Before the phase's first activation, units pass from one leader's box to another's in
     /// the same zone, by their number in `from`'s box (BE-08).
     Reorganise { side: SideId, from: String, to: String, units: Vec<u32> },
+    /// On its way, the acting force leaves units (by their number in `leader`'s box, from 1)
+    /// and leaders activated with it where it stands; `city`: the units go into the zone's
+    /// city, which the side holds or nobody does (BE-11).
+    Drop {
+        side: SideId,
+        leader: String,
+        #[serde(default)]
+        units: Vec<u32>,
+        #[serde(default)]
+        leaders: Vec<String>,
+        #[serde(default)]
+        city: bool,
+    },
+    /// On its way, the acting force takes along units with no leader where it stands (by
+    /// their number among them, the open zone's first, from 1) and inferior leaders not yet
+    /// activated (BE-11).
+    PickUp {
+        side: SideId,
+        leader: String,
+        #[serde(default)]
+        units: Vec<u32>,
+        #[serde(default)]
+        leaders: Vec<String>,
+    },
+    /// The acting force steps into its zone's city (held by the side, or by nobody) or out
+    /// of it, for no action points (BE-11).
+    Shift { side: SideId, leader: String, into_city: bool },
     /// A side ends its segment (BE-05, BE-06).
     Pass { side: SideId },
     /// The operations are over: the AP chits are shown and the season moves on (BE-02).
@@ -122,6 +149,11 @@ impl Order {
             Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
             Order::EndTurn {} => "end the turn".to_owned(),
             Order::Intercept { side, .. } => format!("{side} intercept"),
+            Order::Drop { side, leader, .. } => format!("{side}: {leader} drops off"),
+            Order::PickUp { side, leader, .. } => format!("{side}: {leader} picks up"),
+            Order::Shift { side, leader, into_city } => {
+                format!("{side}: {leader} {}", if *into_city { "enters the city" } else { "leaves the city" })
+            }
             Order::Decline { side } => format!("{side} decline to intercept"),
             Order::AgreeToBattle { side } => format!("{side} agree to battle"),
             Order::Reconnoitre { side, zone, .. } => format!("{side} reconnoitre {zone}"),

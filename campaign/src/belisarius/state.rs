@@ -234,6 +234,9 @@ impl State {
             | Event::LossesTaken { .. }
             | Event::OperationsEnded
             | Event::ChitsRevealed { .. }
+            | Event::Dropped { .. }
+            | Event::PickedUp { .. }
+            | Event::Shifted { .. }
             | Event::KingReplaced { .. }
             | Event::TurnEnded { .. } => self.apply_operations(event),
             Event::ContactMade { .. }

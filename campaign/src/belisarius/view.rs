@@ -693,7 +693,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             let whose = if sees_faces(viewer, &mover.side) {
                 names(std::slice::from_ref(&mover.leader))
             } else {
-                format!("a {} force", side_name(&mover.side))
+                format!("A force of the {}", side_name(&mover.side))
             };
             Some(format!(
                 "{whose} halts at {}, where the {} stand: they may intercept, then the {} — BE-13",
@@ -705,7 +705,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::InterceptionTried { attempt, cost } => {
             let target = match &attempt.target {
                 Target::Force { side, leader, .. } if sees_faces(viewer, side) => format!("{}'s force", name(leader)),
-                Target::Force { side, .. } | Target::Decoy { side, .. } => format!("a {} marker", side_name(side)),
+                Target::Force { side, .. } | Target::Decoy { side, .. } => format!("a marker of the {}", side_name(side)),
             };
             let who = if sees_faces(viewer, &attempt.side) {
                 format!("{}: {}", side_name(&attempt.side), names(&attempt.leaders))
@@ -715,8 +715,11 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
                 format!("{}: a force", side_name(&attempt.side))
             };
             let recon = if attempt.reconnaissance { ", with Reconnaissance" } else { "" };
-            let diff =
-                if matches!(viewer, Viewer::Umpire) { format!(", strategic difference {:+}", attempt.difference) } else { String::new() };
+            let diff = if matches!(viewer, Viewer::Umpire) {
+                format!(", strategic difference {:+}", attempt.difference).replace('-', "−")
+            } else {
+                String::new()
+            };
             let spent = if sees_faces(viewer, &attempt.side) { format!(" ({cost} AP)") } else { String::new() };
             Some(format!(
                 "{who} tries to intercept {target} at {}{spent}{recon}{diff}: {} — BE-14",
@@ -766,6 +769,8 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
                     };
                     if o.points == 0 && o.check.is_none() {
                         format!("{} lose nothing", side_name(s))
+                    } else if o.points == 0 && o.percent > 0 {
+                        format!("{} have no unit left fighting to lose anything", side_name(s))
                     } else {
                         format!("{} lose {} % — {} combat points{check}", side_name(s), o.percent, o.points)
                     }
@@ -805,6 +810,50 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             };
             let lost: Vec<String> = outcome.lost.iter().map(|(s, p)| format!("{} {p}", side_name(s))).collect();
             Some(format!("The battle at {} is over: {how}; combat points lost: {} — BE-17", zone(&outcome.zone), lost.join(", ")))
+        }
+        Event::Dropped { side, leader, units, leaders, at, .. } => {
+            if sees_faces(viewer, side) {
+                let mut what = Vec::new();
+                if !units.is_empty() {
+                    what.push(super::pieces::summary(units));
+                }
+                if !leaders.is_empty() {
+                    what.push(names(leaders));
+                }
+                Some(format!("{}: {} leaves {} at {} — BE-11", side_name(side), name(leader), what.join(" and "), setup.place_name(at)))
+            } else {
+                // Units without a leader are on the Table of Organisation only; a leader left
+                // behind is a marker that stays.
+                (!leaders.is_empty()).then(|| format!("{}: a force leaves a marker at {} — BE-11", side_name(side), setup.place_name(at)))
+            }
+        }
+        Event::PickedUp { side, leader, units, leaders, at, .. } => {
+            if sees_faces(viewer, side) {
+                let mut what = Vec::new();
+                if !units.is_empty() {
+                    what.push(super::pieces::summary(units));
+                }
+                if !leaders.is_empty() {
+                    what.push(names(leaders));
+                }
+                Some(format!(
+                    "{}: {} takes along {} at {} — BE-11",
+                    side_name(side),
+                    name(leader),
+                    what.join(" and "),
+                    setup.place_name(at)
+                ))
+            } else {
+                (!leaders.is_empty()).then(|| format!("{}: a marker joins a force at {} — BE-11", side_name(side), setup.place_name(at)))
+            }
+        }
+        Event::Shifted { activation, to } => {
+            let who = if sees_faces(viewer, &activation.side) { name(&activation.leader) } else { "a force".to_owned() };
+            let what = match to {
+                Location::City(_) => format!("enters {}", setup.place_name(to)),
+                _ => format!("comes out into {}", setup.place_name(to)),
+            };
+            Some(format!("{}: {who} {what} — BE-11", side_name(&activation.side)))
         }
         Event::LeaderKilled { side, leader, successor, .. } => {
             let next = match successor {

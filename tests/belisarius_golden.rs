@@ -1,0 +1,181 @@
+//! BE-02 … BE-23: a scripted turn of each Belisarius scenario, its log as the umpire and
+//! each side read it kept as an insta snapshot in
+//! tests/snapshots/belisarius_golden__<scenario>.snap. A change of behaviour shows up as a
+//! diff there and fails the test.
+//!
+//! The script: set-up placed where the rules first allow; operations begun with seeded
+//! chits and dice; in each segment the side activates its next leader with troops, marches
+//! him into the first neighbouring zone the rules accept, and passes. At a contact the side
+//! not moving intercepts with its first leader there, the mover with its force at the first
+//! marker; each declines after a failure. Battles are fought here, the target breaking off
+//! after the first passage, losses shared out as the program suggests, retreats to the first
+//! place open. A missing or different snapshot always fails (see tests/golden.rs for how to
+//! accept a deliberate change).
+
+use referee_campaign::Store;
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
+use referee_campaign::belisarius::view::{View, view_for};
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput};
+
+fn zone_of(state: &State, at: &Location) -> Option<referee_campaign::belisarius::map::ZoneId> {
+    match at {
+        Location::Zone(z) => Some(z.clone()),
+        Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
+        Location::Sea(_) => None,
+    }
+}
+
+/// The next order that needs no choice of the script's: a battle's step, a contact's
+/// answer, attrition owed.
+fn forced(state: &State) -> Option<Order> {
+    let ops = state.ops.as_ref()?;
+    if let Some(b) = &ops.battle {
+        let target = b.forces.get(1).map(|f| f.side.clone());
+        return referee_e2e::battle_order(state, target.as_ref());
+    }
+    if let Some(due) = &ops.attrition {
+        let units: Vec<u8> = state
+            .pieces_of(&due.side)
+            .filter_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut owed = due.points;
+        let mut losses = Vec::new();
+        for (i, v) in units.iter().enumerate() {
+            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
+            if take > 0 {
+                losses.push((u32::try_from(i + 1).unwrap(), take));
+            }
+            owed -= u32::from(take);
+        }
+        return Some(Order::TakeLosses { side: due.side.clone(), losses });
+    }
+    let contact = ops.contact.as_ref()?;
+    let side = contact.turn_of.clone();
+    let mover = side == contact.mover.side;
+    if contact.failed.contains(&side) || ops.left(&side) == 0 {
+        return Some(Order::Decline { side });
+    }
+    let leader = if mover {
+        Some(contact.mover.leader.clone())
+    } else {
+        state.pieces_of(&side).find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if !units.is_empty() && zone_of(state, &p.at).as_ref() == Some(&contact.zone) => {
+                Some(leader.clone())
+            }
+            _ => None,
+        })
+    };
+    Some(match leader {
+        Some(l) => Order::Intercept { side, leaders: vec![l], target: mover.then_some(1), reconnaissance: false },
+        None => Order::Decline { side },
+    })
+}
+
+fn play_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
+    store.execute(c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
+    let mut guard = 0;
+    while c.state.phase == Phase::Operations {
+        guard += 1;
+        assert!(guard < 500, "the scripted turn never ends");
+        if let Some(order) = forced(&c.state) {
+            // A contact's intercept may be refused (once per force a turn): decline then.
+            if store.execute(c, &(), &order, DiceInput::Seeded).is_err() {
+                let side = c.state.ops.as_ref().and_then(|o| o.contact.as_ref()).map(|k| k.turn_of.clone()).unwrap();
+                store.execute(c, &(), &Order::Decline { side }, DiceInput::Seeded).unwrap();
+            }
+            continue;
+        }
+        let ops = c.state.ops.clone().unwrap();
+        let side: SideId = ops.segment.clone();
+        let acting = ops.active.clone().filter(|a| a.side == side);
+        match acting {
+            // Marched already this segment (or halted): pass.
+            Some(a) if ops.moved.contains_key(&a.leader) || ops.halted.contains(&a.leader) => {
+                store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+            }
+            Some(a) => {
+                let here = zone_of(&c.state, &a.at).unwrap();
+                let neighbours = c.state.setup.map.zone(&here).unwrap().neighbours.clone();
+                let moved = neighbours.iter().any(|n| {
+                    let order = Order::Move { side: side.clone(), leader: a.leader.clone(), path: vec![n.0.clone()] };
+                    store.execute(c, &(), &order, DiceInput::Seeded).is_ok()
+                });
+                if !moved {
+                    store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+                }
+            }
+            None => {
+                let next = c.state.pieces_of(&side).find_map(|p| match &p.kind {
+                    PieceKind::Leader { leader, units } if !units.is_empty() && !ops.activated.contains(leader) && !p.at.is_sea() => {
+                        Some(leader.clone())
+                    }
+                    _ => None,
+                });
+                let order = match next.filter(|_| ops.left(&side) > 0) {
+                    Some(leader) => Order::Activate { side: side.clone(), leader, with: vec![] },
+                    None => Order::Pass { side: side.clone() },
+                };
+                if store.execute(c, &(), &order, DiceInput::Seeded).is_err() {
+                    store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+                }
+            }
+        }
+    }
+    store.execute(c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+}
+
+fn scripted_logs(id: &str) -> String {
+    let setup = World::embedded().setup(id).unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Golden", &setup, 2_000 + id.len() as u64).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    play_turn(&mut store, &mut c);
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let mut out = String::new();
+    let mut viewers = vec![("umpire".to_owned(), Viewer::Umpire)];
+    viewers.extend(setup.sides.iter().map(|s| (s.id.to_string(), Viewer::Side(s.id.clone()))));
+    for (name, viewer) in viewers {
+        out.push_str(&format!("== {name}\n"));
+        let view = view_for(&c.state, &events, &viewer).unwrap();
+        let log = match &view {
+            View::Umpire(v) => &v.log,
+            View::Side(v) => &v.log,
+        };
+        for l in log {
+            out.push_str(&format!("{:>4}  {}\n", l.seq, l.text));
+        }
+    }
+    out
+}
+
+fn check(id: &str) {
+    insta::assert_snapshot!(id, scripted_logs(id));
+}
+
+#[test]
+fn be_13_golden_africa_533() {
+    check("africa-533");
+}
+
+#[test]
+fn be_13_golden_italy_535() {
+    check("italy-535");
+}
+
+#[test]
+fn be_13_golden_goths_541() {
+    check("goths-541");
+}
+
+#[test]
+fn be_13_golden_final_551() {
+    check("final-551");
+}
