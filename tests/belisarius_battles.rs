@@ -609,7 +609,7 @@ fn byzantine_view(c: &Campaign<Belisarius>, store: &Store) -> String {
 /// One run of the differential test: everything the Byzantines may not know is taken from
 /// `hidden` — the Gothic chit, the leader and units that come out of the city to intercept
 /// and fail, and a Gothic force far away.
-fn intercepted_run(hidden: (&str, &str, &str, &str)) -> Vec<String> {
+fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String> {
     let (chit, sallier, sallier_units, far_units) = hidden;
     let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
     setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
@@ -663,6 +663,20 @@ fn intercepted_run(hidden: (&str, &str, &str, &str)) -> Vec<String> {
         DiceInput::Manual(vec![die]),
         &mut out,
     );
+    if table {
+        // Sent to the table: the Byzantines' pack, read back, for both rules.
+        step(&mut store, &mut c, Order::SendToTable {}, DiceInput::Seeded, &mut out);
+        let events = store.events_as::<Belisarius>(c.id).unwrap();
+        let elements = referee_campaign::Catalog::embedded().elements;
+        let conv = referee_battle_gen::belisarius::Conversion::embedded();
+        for system in [referee_battle_gen::TabletopSystem::Dbm, referee_battle_gen::TabletopSystem::Dbsa] {
+            let options = referee_battle_gen::pack::PackOptions { system, ..Default::default() };
+            let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &elements, &conv, &options).unwrap();
+            let mine = files.iter().find(|f| f.file_name.contains("byzantines")).unwrap();
+            out.push(referee_battle_gen::pdf::extract_text(&mine.bytes).unwrap().join("\n"));
+        }
+        return out;
+    }
     while let Some(order) = referee_e2e::battle_order(&c.state, Some(&goths())) {
         step(&mut store, &mut c, order, DiceInput::Seeded, &mut out);
     }
@@ -675,8 +689,8 @@ fn intercepted_run(hidden: (&str, &str, &str, &str)) -> Vec<String> {
 /// force they fight.
 #[test]
 fn be_53_interception_and_battle_leak_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"));
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"));
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false);
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false);
     assert_eq!(a.len(), b.len());
     for (i, (x, y)) in a.iter().zip(&b).enumerate() {
         let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
@@ -799,4 +813,85 @@ fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
     assert!(lines.iter().any(|l| l.contains("a marker joins a force")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("leaves a marker")), "{lines:?}");
     assert!(lines.iter().all(|l| !l.contains("2D") && !l.contains("3C") && !l.contains("Constantinus")), "{lines:?}");
+}
+
+/// BE-17, BE-19, BE-22, BE-09: a battle sent to the tabletop is not rolled here; its result
+/// comes back whole — losses per unit, a leader killed, the side that broke off and its
+/// retreat — and is refused whole when it does not add up.
+#[test]
+fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
+    use referee_campaign::belisarius::battle::TableResult;
+    use std::collections::BTreeMap;
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false), (goths(), "victiger", "2C", false)], 0);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = die_for(&c, 8 - 5, false, Interception::LineOfBattle);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: Some(1), reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
+    refused(&mut store, &mut c, &Order::Fight {}, "fought on the table");
+    refused(&mut store, &mut c, &Order::SendToTable {}, "on the table already");
+    let result =
+        |losses: Vec<(SideId, Vec<(u32, u8)>)>, broke: Option<SideId>, retreat: Option<&str>, killed: Vec<&str>| Order::RecordBattle {
+            result: TableResult {
+                losses: losses.into_iter().collect::<BTreeMap<_, _>>(),
+                leaders_killed: killed.into_iter().map(str::to_owned).collect(),
+                broke_off: broke,
+                retreat: retreat.map(str::to_owned),
+                parted: false,
+            },
+        };
+    let neighbour = c
+        .state
+        .setup
+        .map
+        .zone(&zone)
+        .unwrap()
+        .neighbours
+        .iter()
+        .find(|n| !referee_campaign::belisarius::interception::enemy_in(&c.state, &goths(), n))
+        .unwrap()
+        .0
+        .clone();
+    refused(&mut store, &mut c, &result(vec![(goths(), vec![(1, 4)])], Some(goths()), Some(&neighbour), vec![]), "has 3 points, not 4");
+    refused(&mut store, &mut c, &result(vec![(goths(), vec![(3, 1)])], Some(goths()), Some(&neighbour), vec![]), "no unit 3");
+    refused(&mut store, &mut c, &result(vec![(goths(), vec![(1, 1)])], Some(goths()), None, vec![]), "name where they retreated");
+    refused(&mut store, &mut c, &result(vec![(goths(), vec![(1, 1)])], None, None, vec![]), "say how the battle ended");
+    refused(&mut store, &mut c, &result(vec![], Some(goths()), Some(&neighbour), vec!["victiger"]), "not a leader in this battle");
+    // The Goths lose 3 and 2, Uraias falls, and they break off to a neighbouring zone.
+    let events = run(
+        &mut store,
+        &mut c,
+        &result(vec![(goths(), vec![(1, 3), (2, 2)]), (byz(), vec![(3, 1)])], Some(goths()), Some(&neighbour), vec!["uraias"]),
+        DiceInput::Seeded,
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
+    assert!(events.iter().any(|e| matches!(e, Event::BattleEnded { outcome } if outcome.winner == Some(byz()) && outcome.lost.contains(&(goths(), 5)) && outcome.lost.contains(&(byz(), 1)))), "{events:?}");
+    assert!(c.state.ops.as_ref().unwrap().battle.is_none());
+    // His last unit goes on without a leader, where the force retreated.
+    assert!(c.state.pieces.iter().any(|p| p.side == goths()
+        && matches!(&p.kind, PieceKind::Group { units } if units.iter().map(|u| u.value).collect::<Vec<_>>() == vec![1])));
+}
+
+/// BE-53, BE-17: sent to the table, the Byzantines' battle pack (DBM and DBSA) reads the
+/// same whatever the Goths' chit, whoever came out of the city and failed, and whatever
+/// Gothic force stands elsewhere; it shows the force they fight, as deployed.
+#[test]
+fn be_53_the_table_pack_leaks_nothing() {
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), true);
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), true);
+    assert_eq!(a.len(), b.len());
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
+        assert!(
+            differs.is_none() && x.len() == y.len(),
+            "output {i}: the Byzantines read something of what they may not know: {differs:?}"
+        );
+    }
+    let packs = &a[a.len() - 2..];
+    assert!(packs.iter().all(|p| p.contains("Uraias")), "the enemy fought is in the brief");
+    assert!(packs.iter().all(|p| !p.contains("Aligern") && !p.contains("Vitiges")), "nothing of the Goths elsewhere");
 }

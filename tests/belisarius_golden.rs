@@ -38,23 +38,7 @@ fn forced(state: &State) -> Option<Order> {
         return referee_e2e::battle_order(state, target.as_ref());
     }
     if let Some(due) = &ops.attrition {
-        let units: Vec<u8> = state
-            .pieces_of(&due.side)
-            .filter_map(|p| match &p.kind {
-                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
-        let mut owed = due.points;
-        let mut losses = Vec::new();
-        for (i, v) in units.iter().enumerate() {
-            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
-            if take > 0 {
-                losses.push((u32::try_from(i + 1).unwrap(), take));
-            }
-            owed -= u32::from(take);
-        }
+        let losses = referee_campaign::belisarius::operations::attrition_share(state, due);
         return Some(Order::TakeLosses { side: due.side.clone(), losses });
     }
     let contact = ops.contact.as_ref()?;

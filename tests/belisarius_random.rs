@@ -134,30 +134,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
 
 /// Attrition losses from the first units of the force, point by point.
 fn attrition(state: &State, due: &referee_campaign::belisarius::operations::AttritionDue) -> Order {
-    let side = due.side.clone();
-    {
-        let units: Vec<u8> = state
-            .pieces
-            .iter()
-            .filter(|p| p.side == side)
-            .filter_map(|p| match &p.kind {
-                PieceKind::Leader { leader, units } if *leader == due.leader => Some(units.iter().map(|u| u.value).collect::<Vec<_>>()),
-                _ => None,
-            })
-            .flatten()
-            .collect();
-        let mut owed = due.points;
-        let mut losses = Vec::new();
-        for (i, v) in units.iter().enumerate() {
-            if owed == 0 {
-                break;
-            }
-            let take = u8::try_from(owed.min(u32::from(*v))).unwrap();
-            losses.push((u32::try_from(i + 1).unwrap(), take));
-            owed -= u32::from(take);
-        }
-        Order::TakeLosses { side, losses }
-    }
+    Order::TakeLosses { side: due.side.clone(), losses: referee_campaign::belisarius::operations::attrition_share(state, due) }
 }
 
 /// Plays `turns` turns of operations of scenario `id` at random; the marches made.

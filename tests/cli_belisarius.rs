@@ -88,10 +88,10 @@ fn be_49_set_up_orders_place_free_lines_and_refuse_wrong_places() {
     }
 }
 
-/// Battle commands are refused on a Belisarius campaign, naming the rule that will raise its
-/// battles (interception, in the operations still to come); rolls and undo work as anywhere.
+/// Battle commands on a Belisarius campaign with no battle under way are refused, naming the
+/// rule that joins battles (interception); rolls and undo work as anywhere.
 #[test]
-fn x_06_battle_commands_refuse_on_a_belisarius_campaign_until_operations_exist() {
+fn x_06_battle_commands_refuse_without_a_battle_under_way() {
     let db = TempDb::new();
     cli(&db.path, &["new", "italy-535", "--name", "Italy", "--seed", "1"]).ok();
     let refused = cli(&db.path, &["pack", "Italy", "1", "--out", db.folder().join("packs").to_str().unwrap()]).refused();
@@ -100,6 +100,69 @@ fn x_06_battle_commands_refuse_on_a_belisarius_campaign_until_operations_exist()
     assert!(roll.contains("7"), "{roll}");
     let undone = cli(&db.path, &["undo", "Italy"]).ok();
     assert!(undone.contains("roll"), "{undone}");
+}
+
+/// Africa in operations, Belisarius's march halted at Gelimer's zone, the Vandals declined
+/// and Belisarius intercepting: a battle in line (a 2 against Gelimer's 4 at +4).
+fn africa_battle(db: &TempDb) {
+    cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
+    cli(
+        &db.path,
+        &["order", "Africa", r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#, "--value", "1"],
+    )
+    .ok();
+    let shown = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
+    assert!(shown.contains("Contact at Southern Byzacium"), "{shown}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"decline","side":"vandals"}"#]).ok();
+    let joined =
+        cli(&db.path, &["order", "Africa", r#"{"type":"intercept","side":"byzantines","leaders":["belisarius"]}"#, "--value", "2"]).ok();
+    assert!(joined.contains("Battle at Southern Byzacium"), "{joined}");
+}
+
+/// BE-17, BE-53: a battle sent to the table: `pack` writes the umpire's sheet and each
+/// side's brief and roster (the enemy it fights as deployed, its own forces as elements);
+/// `result` brings the table's outcome back, and a result that does not add up, or names a
+/// field the form does not have, is refused with nothing stored.
+#[test]
+fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
+    let db = TempDb::new();
+    africa_battle(&db);
+    let out = db.folder().join("packs");
+    let early = cli(&db.path, &["result", "Africa", "1", "--file", "-"]).refused();
+    assert!(early.contains("result"), "{early}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+    let refused = cli(&db.path, &["order", "Africa", r#"{"type":"fight"}"#]).refused();
+    assert!(refused.contains("fought on the table"), "{refused}");
+    let wrong = cli(&db.path, &["pack", "Africa", "2", "--out", out.to_str().unwrap()]).refused();
+    assert!(wrong.contains("battle 1, not battle 2"), "{wrong}");
+    let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", "dbm"]).ok();
+    assert!(written.contains("battle-01-vandals.pdf"), "{written}");
+    let vandals = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("battle-01-vandals.pdf")).unwrap()).unwrap().join("\n");
+    assert!(vandals.contains("the Vandals' brief"), "{vandals}");
+    assert!(vandals.contains("The Byzantines deployed in front of you"), "{vandals}");
+    assert!(vandals.contains("Belisarius") && vandals.contains("Reg Cv(S)"), "{vandals}");
+    for hidden in ["Iohannes", "Bessas", "Ildiger", "ap-i", "action points"] {
+        assert!(!vandals.contains(hidden), "the Vandals' brief names {hidden}: {vandals}");
+    }
+    let before = cli(&db.path, &["log", "Africa"]).ok();
+    let file = db.folder().join("result.json");
+    std::fs::write(&file, r#"{"losses":{"vandals":[[1,2]]},"broke_off":"vandals","retreat":"byzacium-south","typo":1}"#).unwrap();
+    let refused = cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap()]).refused();
+    assert!(refused.contains("typo"), "unknown fields are refused: {refused}");
+    std::fs::write(&file, r#"{"losses":{"vandals":[[1,9]]},"broke_off":"vandals","retreat":"tripolitania"}"#).unwrap();
+    let refused = cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap()]).refused();
+    assert!(refused.contains("has 2 points, not 9"), "{refused}");
+    assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
+    std::fs::write(&file, r#"{"losses":{"vandals":[[1,2],[2,2]],"byzantines":[[13,1]]},"broke_off":"vandals","retreat":"tripolitania"}"#)
+        .unwrap();
+    let done = cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap()]).ok();
+    assert!(done.contains("Vandals retreat to Tripolitania") && done.contains("the Byzantines win"), "{done}");
+    let shown = cli(&db.path, &["show", "Africa"]).ok();
+    assert!(!shown.contains("Battle at"), "{shown}");
 }
 
 /// BE-04, BE-05, BE-06, X-02: the operations from the command line: chits drawn from a real

@@ -211,6 +211,20 @@ fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
     db
 }
 
+/// The same, the Vandals declining and Belisarius intercepting on a 2: a battle in line.
+fn africa_in_battle(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    let db = africa_at_contact(dir);
+    let mut store = Store::open(&db).unwrap();
+    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    store.execute(&mut c, &(), &Order::Decline { side: SideId::new("vandals") }, DiceInput::Seeded).unwrap();
+    let intercept =
+        Order::Intercept { side: SideId::new("byzantines"), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
+    store.execute(&mut c, &(), &intercept, DiceInput::Manual(vec![2])).unwrap();
+    db
+}
+
 fn open_as(db: &std::path::Path, view_as: Option<&str>) -> Harness<'static, RefereeApp> {
     let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), view_as).unwrap();
     let mut h = harness(app);
@@ -256,17 +270,7 @@ fn be_13_interception_is_prompted_in_the_deciding_sides_view() {
 fn be_17_a_battle_is_fought_from_its_window() {
     use referee_campaign::belisarius::battle::Step;
     let dir = tempfile::tempdir().unwrap();
-    let db = africa_at_contact(&dir);
-    {
-        use referee_campaign::belisarius::order::Order;
-        use referee_campaign::store::DiceInput;
-        let mut store = Store::open(&db).unwrap();
-        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
-        store.execute(&mut c, &(), &Order::Decline { side: SideId::new("vandals") }, DiceInput::Seeded).unwrap();
-        let intercept =
-            Order::Intercept { side: SideId::new("byzantines"), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
-        store.execute(&mut c, &(), &intercept, DiceInput::Manual(vec![2])).unwrap();
-    }
+    let db = africa_in_battle(&dir);
     let mut h = open_as(&db, None);
     h.get_by_label("Count 10000 battles").click();
     h.run();
@@ -294,4 +298,24 @@ fn be_17_a_battle_is_fought_from_its_window() {
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     let name = if side.as_str() == "vandals" { "Vandals" } else { "Byzantines" };
     assert!(said.starts_with(&format!("{name} take {} combat points of losses", due.points)), "the losses were taken: {said}");
+}
+
+/// BE-17: from the battle window the referee sends the battle to the table; the window then
+/// holds the result form, and a result recorded there ends the battle.
+#[test]
+fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_battle(&dir);
+    let mut h = open_as(&db, None);
+    h.get_by_label("Send to the table").click();
+    h.run();
+    assert!(label_exists(&h, "Fought on the tabletop"));
+    assert!(h.state().belisarius_view().unwrap().board().battle.as_ref().unwrap().at_table);
+    h.get_by_label("the sides parted").click();
+    h.run();
+    h.get_by_label("Record the result").click();
+    h.run();
+    assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
+    let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
+    assert!(log.contains("the sides part"), "{log}");
 }

@@ -10,6 +10,7 @@
 //! ([`magna_graecia`] today); the tabletop rules are [`tabletop::Tabletop`] systems, and the
 //! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
 
+pub mod belisarius;
 pub mod brief;
 pub mod dbsa;
 pub mod ground;

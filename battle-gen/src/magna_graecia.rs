@@ -137,6 +137,7 @@ pub fn spec_from_brief(board: &Board, b: &Brief, map: Ground) -> Result<BattleSp
         enemy: EnemyKnowledge {
             sides: seen(&b.enemies),
             allies: b.enemy_city.iter().map(|(name, n)| Seen { name: name.clone(), counters: u32::from(*n) }).collect(),
+            deployed: Vec::new(),
         },
         exits: exits(&b.roads),
         objectives: b.objectives.clone(),

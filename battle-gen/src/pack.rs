@@ -186,17 +186,18 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
     let side_name = &b.side.name;
     let mut doc = Document::new(&format!("Battle {} at {}: {}", h.battle, h.place, side_name), options.paper);
     {
-        let mut flow = Flow::new(&mut doc, footer(h, &format!("{side_name}'s brief")));
+        let whose = owner(side_name);
+        let mut flow = Flow::new(&mut doc, footer(h, &format!("{whose} brief")));
         flow.title(
-            &format!("Battle {} at {}: {}'s brief", h.battle, h.place, side_name),
+            &format!("Battle {} at {}: {whose} brief", h.battle, h.place),
             &format!(
-                "{}, {}, turn {}, day {}. You are the {}. For {}'s player only.",
+                "{}, {}, turn {}, day {}. You are the {}. For {} player only.",
                 h.campaign,
                 h.scenario,
                 h.turn,
                 h.day,
                 b.side.role.name(),
-                side_name
+                whose
             ),
         );
         flow.heading("The ground");
@@ -218,7 +219,12 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         ));
         troops_table(&mut flow, &b.own, &b.notes);
         flow.heading("What you can see of the enemy");
-        for e in &b.enemy.sides {
+        if !b.enemy.deployed.is_empty() {
+            let names: Vec<&str> = b.enemy.sides.iter().map(|s| s.name.as_str()).collect();
+            flow.para(&format!("The {} deployed in front of you:", names.join(" and ")));
+            troops_table(&mut flow, &b.enemy.deployed, &b.notes);
+        }
+        for e in b.enemy.sides.iter().filter(|_| b.enemy.deployed.is_empty()) {
             flow.para(&match e.counters {
                 // Its commands are all inside the walls, or it fights with its ally's army only.
                 0 => format!("{}: no command counter in the field at {}.", e.name, h.place),
@@ -252,7 +258,7 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.bullets(&b.special_rules);
         // The roster goes on under the brief where a good part of the page is left, rather
         // than leave the brief's last lines alone on a page.
-        flow.continue_with(90.0, footer(h, &format!("{side_name}'s brief and roster")), footer(h, &format!("{side_name}'s roster")));
+        flow.continue_with(90.0, footer(h, &format!("{whose} brief and roster")), footer(h, &format!("{whose} roster")));
         tabletop.write_roster(&mut flow, side_name, &b.own, scaling, &b.notes);
         flow.finish();
     }
@@ -297,12 +303,13 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         flow.title(
             &format!("Battle {} at {}: umpire's sheet", h.battle, h.place),
             &format!(
-                "{}, {}, turn {}, day {}. {} attacks {}. Everything, hidden parts included: keep it from the players.",
+                "{}, {}, turn {}, day {}. {} {} {}. Everything, hidden parts included: keep it from the players.",
                 h.campaign,
                 h.scenario,
                 h.turn,
                 h.day,
                 h.attacker,
+                if h.attacker.ends_with('s') { "attack" } else { "attacks" },
                 h.defenders.join(" and ")
             ),
         );
@@ -333,7 +340,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         }
         for (side, scaling) in s.sides.iter().zip(scales) {
             flow.break_page();
-            flow.set_footer(footer(h, &format!("{}'s roster, umpire's copy", side.side.name)));
+            flow.set_footer(footer(h, &format!("{} roster, umpire's copy", owner(&side.side.name))));
             tabletop.write_roster(&mut flow, &side.side.name, &side.troops, *scaling, &s.notes);
         }
         flow.finish();
@@ -424,6 +431,12 @@ pub fn campaign_pack(
         .filter_map(|s| referee_campaign::view::side_view(state, map, &[], s))
         .collect();
     battle_pack(&umpire, &sides, map, &state.scenario.elements, battle, options)
+}
+
+/// A side's name as the owner of something: "Carthage's", "the Vandals'" (peoples are
+/// named in the plural).
+fn owner(side_name: &str) -> String {
+    if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
 }
 
 #[cfg(test)]

@@ -197,6 +197,9 @@ pub struct EnemyKnowledge {
     pub sides: Vec<Seen>,
     /// An allied city (or contingent) fighting for the enemy, by name and number of commands.
     pub allies: Vec<Seen>,
+    /// The enemy's forces as deployed in front of the reader, where the campaign shows them
+    /// (a Belisarius battle's tactical display, BE-53); empty where it does not.
+    pub deployed: Vec<TroopLine>,
 }
 
 /// Sentences in the campaign's words the writers print where they are needed.

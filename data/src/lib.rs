@@ -64,6 +64,7 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
     embed!("belisarius/scenarios/goths-541.toml"),
     embed!("belisarius/scenarios/final-551.toml"),
     embed!("belisarius/map.toml"),
+    embed!("belisarius/tabletop.toml"),
 ];
 
 /// Where data files are read from.

@@ -212,7 +212,6 @@ pub fn battle_order(
     use referee_campaign::belisarius::battle::{Step, retreats, roster};
     use referee_campaign::belisarius::fight::{Owed, suggested_share};
     use referee_campaign::belisarius::order::Order;
-    use referee_campaign::belisarius::state::Location;
     let b = state.ops.as_ref()?.battle.clone()?;
     let share = |side: &referee_campaign::ids::SideId, owed: &Owed| {
         let units = roster(state, b.force(side)?);
@@ -233,12 +232,7 @@ pub fn battle_order(
         Step::Pursuit { side, owed } => share(side, owed),
         Step::Retreat { side } => {
             let (to, _) = retreats(state, &b, side).into_iter().find(|(_, ok)| ok.is_ok())?;
-            let to = match to {
-                Location::Zone(z) => z.0,
-                Location::City(c) => c.0,
-                Location::Sea(s) => s.0,
-            };
-            Some(Order::Retreat { side: side.clone(), to })
+            Some(Order::Retreat { side: side.clone(), to: to.id().to_owned() })
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use anyhow::{anyhow, bail};
+use anyhow::{Context as _, anyhow, bail};
 use referee_campaign::DiceInput;
 use referee_campaign::belisarius::event::{Event, Logged};
 use referee_campaign::belisarius::order::Order;
@@ -270,9 +270,56 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             };
             executed(session, &c.state, events, out)
         }
-        CliCommand::Table { .. } | CliCommand::Pack { .. } | CliCommand::Result { .. } => bail!(
-            "Belisarius battles come from interceptions during operations (BE-13, BE-17), which this version does not run yet; there is no battle to set, print or record"
+        CliCommand::Table { .. } => bail!(
+            "a Belisarius battle's table is laid across its zone's battle map as the pack shows it; there is no section to choose (BE-17)"
         ),
+        CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
+            let scaling = super::dbsa_scaling(&scaling, size)?;
+            let options = referee_battle_gen::pack::PackOptions {
+                paper: super::named(&paper)?,
+                system: super::named(&system)?,
+                scaling,
+                figures: super::named(&figures)?,
+            };
+            let store = session.store(Access::Read)?;
+            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let events = store.events_as::<Belisarius>(c.id)?;
+            let now = referee_battle_gen::belisarius::battle_number(&events);
+            if c.state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_none() {
+                bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
+            }
+            if battle != now {
+                bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
+            }
+            let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+            let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+            let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
+            std::fs::create_dir_all(&dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
+            let mut written = Vec::new();
+            for f in files {
+                let path = dir.join(&f.file_name);
+                std::fs::write(&path, &f.bytes).with_context(|| format!("cannot write {}", path.display()))?;
+                written.push(referee_battle_gen::pack::WrittenFile::of(path, &f));
+            }
+            session.print(out, &super::Written(written))
+        }
+        CliCommand::Result { campaign, battle, file, values } => {
+            if !values.is_empty() {
+                bail!("a Belisarius battle's result takes no dice: the losses come from the table (BE-19)");
+            }
+            let text = super::read_input(&file, "the result")?;
+            let result: referee_campaign::belisarius::battle::TableResult = serde_json::from_str(&text).with_context(|| {
+                format!("{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)", file.display())
+            })?;
+            let mut store = session.store(Access::Write)?;
+            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let now = referee_battle_gen::belisarius::battle_number(&store.events_as::<Belisarius>(c.id)?);
+            if battle != now {
+                bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
+            }
+            let events = store.execute(&mut c, &(), &Order::RecordBattle { result }, DiceInput::Seeded)?;
+            executed(session, &c.state, events, out)
+        }
         CliCommand::Reveal { campaign } => session.reveal(&campaign, out),
         CliCommand::Verify { campaign, seed } => session.verify::<Belisarius>(&campaign, seed, out),
         CliCommand::Seed { campaign } => {

@@ -442,7 +442,7 @@ impl Session {
         self.print(out, &Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
     }
 
-    fn catalog(&self) -> anyhow::Result<Catalog> {
+    pub(crate) fn catalog(&self) -> anyhow::Result<Catalog> {
         Catalog::load(&self.data).map_err(|e| anyhow!("{e}"))
     }
 
@@ -622,15 +622,7 @@ impl Session {
                 self.run_one(&campaign, &command, values, out)
             }
             CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
-                let scaling = match scaling.as_str() {
-                    "per-side" => Scaling::PerSide { elements: size },
-                    "per-command" => Scaling::PerCommand { elements: size },
-                    "one-to-one" => Scaling::OneToOne,
-                    _ => Scaling::PerBattle { elements: size },
-                };
-                if size == 0 {
-                    bail!("a DBSA army needs at least one element (--size)");
-                }
+                let scaling = dbsa_scaling(&scaling, size)?;
                 let options = PackOptions { paper: named(&paper)?, system: named(&system)?, scaling, figures: named(&figures)? };
                 let catalog = self.catalog()?;
                 let store = self.store(Access::Read)?;
@@ -1093,4 +1085,17 @@ impl Output for Seed {
     fn text(&self) -> String {
         format!("The dice seed of “{}” is {}. Keep it from the players until the campaign ends.", self.campaign, self.seed)
     }
+}
+
+/// The DBSA scaling the command line names, with its army size.
+pub(crate) fn dbsa_scaling(scaling: &str, size: u32) -> anyhow::Result<Scaling> {
+    if size == 0 {
+        bail!("a DBSA army needs at least one element (--size)");
+    }
+    Ok(match scaling {
+        "per-side" => Scaling::PerSide { elements: size },
+        "per-command" => Scaling::PerCommand { elements: size },
+        "one-to-one" => Scaling::OneToOne,
+        _ => Scaling::PerBattle { elements: size },
+    })
 }

@@ -108,6 +108,9 @@ pub enum AppCommand {
     RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
     /// Give an order to a Belisarius campaign, with its dice.
     ExecuteBelisarius(referee_campaign::belisarius::order::Order, DiceInput),
+    /// Writes the pack of the Belisarius battle sent to the tabletop, for these rules, into
+    /// the campaign's pack folder (BE-17).
+    WriteBelisariusPack { system: referee_battle_gen::TabletopSystem },
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -713,6 +716,16 @@ impl RefereeApp {
                 let Some(desk) = mg_mut(&mut self.desk) else { return };
                 let reply = desk.apply(command, &mut self.store, &self.pack_settings);
                 self.reply(reply, typed);
+            }
+            AppCommand::WriteBelisariusPack { system } => {
+                let Some(desk) = be_mut(&mut self.desk) else { return };
+                let mut options = self.pack_settings.options();
+                options.system = system;
+                let reply = match self.pack_settings.folder() {
+                    Ok(folder) => desk.write_pack(&self.catalog.elements, &options, &folder),
+                    Err(e) => Reply::Refused(e),
+                };
+                self.reply(reply, false);
             }
             command @ (AppCommand::SelectPlace(_) | AppCommand::ExecuteBelisarius(..)) => {
                 let Some(desk) = be_mut(&mut self.desk) else { return };

@@ -163,6 +163,36 @@ impl BelisariusDesk {
         self.march = MarchForm::default();
     }
 
+    /// Writes the pack of the battle sent to the tabletop (BE-17), in the umpire's view only:
+    /// each side's file is built from its own view.
+    pub fn write_pack(
+        &self,
+        elements: &referee_campaign::army::ElementTable,
+        options: &referee_battle_gen::pack::PackOptions,
+        folder: &std::path::Path,
+    ) -> Reply {
+        if self.live.viewer != Viewer::Umpire {
+            return Reply::Refused("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned());
+        }
+        let conv = referee_battle_gen::belisarius::Conversion::embedded();
+        let files = match referee_battle_gen::belisarius::campaign_pack(&self.campaign.state, &self.live.events, elements, &conv, options) {
+            Ok(files) => files,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        if let Err(e) = std::fs::create_dir_all(folder) {
+            return Reply::Refused(format!("{} could not be made: {e}", folder.display()));
+        }
+        let mut names = Vec::new();
+        for f in files {
+            let path = folder.join(&f.file_name);
+            if let Err(e) = std::fs::write(&path, &f.bytes) {
+                return Reply::Refused(format!("{} could not be written: {e}", path.display()));
+            }
+            names.push(f.file_name);
+        }
+        Reply::Info(format!("Battle pack written to {}: {}", folder.display(), names.join(", ")))
+    }
+
     /// The commands only a Belisarius campaign takes; the shell hands them on.
     pub fn apply(&mut self, command: AppCommand, store: &mut Store) -> Reply {
         match command {

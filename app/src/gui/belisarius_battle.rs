@@ -35,6 +35,21 @@ pub(crate) struct BattleForm {
     pub interceptors: BTreeSet<String>,
     pub target: u32,
     pub reconnaissance: bool,
+    /// The tabletop's result being entered (BE-17).
+    pub table: TableForm,
+}
+
+/// The result form of a battle fought on the table.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TableForm {
+    pub system: Option<referee_battle_gen::TabletopSystem>,
+    /// Points each unit lost, by side and the unit's number in the battle (from 1).
+    pub losses: BTreeMap<SideId, BTreeMap<u32, u8>>,
+    pub killed: BTreeSet<String>,
+    /// `Some(side)`: that side broke off; `None` with `parted`: the sides parted.
+    pub broke_off: Option<SideId>,
+    pub parted: bool,
+    pub retreat: Option<String>,
 }
 
 /// Battles counted for the window's odds: each share to within about a point.
@@ -220,7 +235,32 @@ fn battle_ui(
     ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
+    if battle.at_table {
+        table_ui(ui, state, board, battle, viewer, form, commands);
+        ui.separator();
+        ui.columns(battle.forces.len().max(1), |cols| {
+            for (col, force) in cols.iter_mut().zip(&battle.forces) {
+                force_ui(col, board, force);
+            }
+        });
+        return;
+    }
     match &battle.step {
+        Step::Roll if umpire && battle.passage == 1 && battle.stage == referee_campaign::belisarius::fight::Stage::Fire => {
+            ui.horizontal(|ui| {
+                if ui.button(format!("Roll the {}", battle.stage.label())).on_hover_text("Both sides roll at once (BE-17, BE-18)").clicked()
+                {
+                    run(commands, Order::Fight {});
+                }
+                if ui
+                    .button("Send to the table")
+                    .on_hover_text("Fight it on the tabletop with DBM or DBSA; its result comes back here (BE-17)")
+                    .clicked()
+                {
+                    run(commands, Order::SendToTable {});
+                }
+            });
+        }
         Step::Roll => {
             if umpire {
                 if ui.button(format!("Roll the {}", battle.stage.label())).on_hover_text("Both sides roll at once (BE-17, BE-18)").clicked()
@@ -279,12 +319,7 @@ fn battle_ui(
                             Ok(()) => b,
                         };
                         if b.clicked() {
-                            let to = match at {
-                                Location::Zone(z) => z.0,
-                                Location::City(c) => c.0,
-                                Location::Sea(s) => s.0,
-                            };
-                            run(commands, Order::Retreat { side: side.clone(), to });
+                            run(commands, Order::Retreat { side: side.clone(), to: at.id().to_owned() });
                         }
                     }
                 });
@@ -428,5 +463,109 @@ fn odds_ui(ui: &mut egui::Ui, state: &State, board: &Board, battle: &BattleBoard
         if o.parted > 0 {
             ui.label(format!("The sides part in {:.0} % of the battles", o.percent(o.parted)));
         }
+    }
+}
+
+/// A battle on the table: its pack, and the result form (BE-17).
+fn table_ui(
+    ui: &mut egui::Ui,
+    state: &State,
+    board: &Board,
+    battle: &BattleBoard,
+    viewer: &Viewer,
+    form: &mut BattleForm,
+    commands: &mut Vec<AppCommand>,
+) {
+    use referee_battle_gen::TabletopSystem;
+    ui.label(RichText::new("Fought on the tabletop").strong());
+    if *viewer != Viewer::Umpire {
+        ui.label("The referee writes the pack and enters the result.");
+        return;
+    }
+    let t = &mut form.table;
+    ui.horizontal(|ui| {
+        let mut system = t.system.unwrap_or(TabletopSystem::Dbm);
+        egui::ComboBox::new("belisarius-table-system", "rules").selected_text(system.name()).show_ui(ui, |ui| {
+            for s in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+                ui.selectable_value(&mut system, s, s.name());
+            }
+        });
+        t.system = Some(system);
+        if ui.button("Write the pack").on_hover_text("Each side's brief and roster from its own view, and the umpire's sheet").clicked() {
+            commands.push(AppCommand::WriteBelisariusPack { system });
+        }
+    });
+    ui.add_space(4.0);
+    ui.label(RichText::new("The result").strong());
+    ui.horizontal_wrapped(|ui| {
+        for force in &battle.forces {
+            let chosen = t.broke_off.as_ref() == Some(&force.side);
+            if ui.radio(chosen, format!("the {} broke off", side_name(board, &force.side))).clicked() {
+                t.broke_off = Some(force.side.clone());
+                t.parted = false;
+            }
+        }
+        if ui.radio(t.parted, "the sides parted").clicked() {
+            t.parted = true;
+            t.broke_off = None;
+        }
+        if ui.radio(!t.parted && t.broke_off.is_none(), "a force was destroyed").clicked() {
+            t.parted = false;
+            t.broke_off = None;
+        }
+    });
+    if let Some(side) = t.broke_off.clone() {
+        let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
+        let options: Vec<(String, String)> = live
+            .map(|b| retreats(state, b, &side))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(_, ok)| ok.is_ok())
+            .map(|(at, _)| (at.id().to_owned(), state.setup.place_name(&at)))
+            .collect();
+        let shown = t.retreat.as_ref().and_then(|r| options.iter().find(|(id, _)| id == r)).map_or("choose…", |(_, n)| n.as_str());
+        egui::ComboBox::new("belisarius-table-retreat", "retreated to").selected_text(shown).show_ui(ui, |ui| {
+            for (id, name) in &options {
+                ui.selectable_value(&mut t.retreat, Some(id.clone()), name);
+            }
+        });
+    }
+    if ui.button("Record the result").on_hover_text("The campaign's rules take it from there: leaders killed, retreat, control").clicked() {
+        let result = referee_campaign::belisarius::battle::TableResult {
+            losses: t.losses.iter().map(|(s, l)| (s.clone(), l.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect())).collect(),
+            leaders_killed: t.killed.iter().cloned().collect(),
+            broke_off: t.broke_off.clone(),
+            retreat: t.broke_off.as_ref().and(t.retreat.clone()),
+            parted: t.parted,
+        };
+        run(commands, Order::RecordBattle { result });
+    }
+    ui.label(RichText::new("Losses on the table, by unit, and leaders killed").weak());
+    for force in &battle.forces {
+        let losses = t.losses.entry(force.side.clone()).or_default();
+        egui::CollapsingHeader::new(format!("{}: combat points lost", side_name(board, &force.side)))
+            .id_salt(("table-losses", force.side.as_str()))
+            .default_open(true)
+            .show(ui, |ui| {
+                for (i, u) in force.units.iter().enumerate() {
+                    let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    let unit = u.fighter.unit;
+                    ui.horizontal(|ui| {
+                        let lost = losses.entry(n).or_default();
+                        ui.label(format!("{n}. {unit} ({})", unit.kind.label()));
+                        ui.add(egui::DragValue::new(lost).range(0..=unit.value)).on_hover_text("Points this unit lost on the table");
+                    });
+                }
+                for (id, name) in force.leader_ids.iter().zip(&force.leaders) {
+                    let mut on = t.killed.contains(id);
+                    if ui.checkbox(&mut on, format!("{name} killed (BE-09)")).changed() {
+                        if on {
+                            t.killed.insert(id.clone());
+                        } else {
+                            t.killed.remove(id);
+                        }
+                    }
+                }
+            });
     }
 }

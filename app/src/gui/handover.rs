@@ -65,7 +65,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         }
         AppCommand::Quit => "closing the program",
         AppCommand::ShowSeed(true) => "the dice seed",
-        AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } => "the battle packs",
+        AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } | AppCommand::WriteBelisariusPack { .. } => "the battle packs",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) => "the settings",
         AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",

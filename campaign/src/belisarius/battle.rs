@@ -87,6 +87,9 @@ pub struct Battle {
     pub step: Step,
     /// The side that broke off, if one did (BE-22).
     pub broke_off: Option<SideId>,
+    /// Sent to the tabletop: fought there, and only its result comes back.
+    #[serde(default)]
+    pub at_table: bool,
 }
 
 /// How a battle ended.
@@ -204,6 +207,15 @@ fn battle(state: &State, rule: RuleId) -> Result<&Battle, RuleError> {
     state.ops.as_ref().and_then(|o| o.battle.as_ref()).ok_or_else(|| RuleError::new(rule, "there is no battle under way"))
 }
 
+/// The battle under way, fought here, or why an order of its fight cannot be given.
+fn here(state: &State, rule: RuleId) -> Result<&Battle, RuleError> {
+    let b = battle(state, rule)?;
+    if b.at_table {
+        return Err(RuleError::new(rule, "this battle is fought on the table: record its result (`record_battle`)"));
+    }
+    Ok(b)
+}
+
 /// The die modifiers of `force` in `battle`, as the roll records them.
 fn modifiers(state: &State, battle: &Battle, force: &BattleForce, units: &[Fighter]) -> Vec<Modifier> {
     let ambushed = battle.ambusher.as_ref().is_some_and(|a| a != &force.side);
@@ -220,7 +232,7 @@ fn modifiers(state: &State, battle: &Battle, force: &BattleForce, units: &[Fight
 /// BE-17, BE-18, BE-19: the referee has both sides roll the next stage, or, after a
 /// passage, fight on into the next.
 pub fn fight_on(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-    let b = battle(state, RuleId::BE_17)?;
+    let b = here(state, RuleId::BE_17)?;
     if let Some(due) = state.ops.as_ref().and_then(|o| o.attrition.as_ref()) {
         return Err(RuleError::new(
             RuleId::BE_12,
@@ -293,7 +305,7 @@ fn zone_name(state: &State, zone: &ZoneId) -> String {
 /// BE-19: a side shares out what it owes: `losses` names units by their number in the
 /// battle (see [`roster`]) and the points each loses.
 pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-    let b = battle(state, RuleId::BE_19)?;
+    let b = here(state, RuleId::BE_19)?;
     let name = side_name(state, side);
     let owed = match &b.step {
         Step::Losses { owed, taken } => match owed.get(side) {
@@ -458,7 +470,7 @@ fn pursue(steps: &mut Steps, dice: &mut Dice, side: &SideId) -> Result<(), RuleE
 
 /// BE-22: after a passage, `side` breaks off; the enemy pursues once.
 pub fn break_off(state: &State, side: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-    let b = battle(state, RuleId::BE_22)?;
+    let b = here(state, RuleId::BE_22)?;
     if b.force(side).is_none() {
         return Err(RuleError::new(RuleId::BE_22, format!("{} have no force in the battle", side_name(state, side))));
     }
@@ -476,7 +488,7 @@ pub fn break_off(state: &State, side: &SideId, dice: &mut Dice) -> Result<Vec<Ev
 
 /// BE-17: both sides agree to part at the end of a passage; nobody pursues.
 pub fn part(state: &State) -> Result<Vec<Event>, RuleError> {
-    let b = battle(state, RuleId::BE_17)?;
+    let b = here(state, RuleId::BE_17)?;
     if b.kind == Interception::Ambush {
         return Err(RuleError::new(RuleId::BE_23, "an ambush lasts two passages and ends in the ambusher's pursuit"));
     }
@@ -518,10 +530,18 @@ pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Resu
 
 /// BE-22: the beaten side retreats to `to`, a zone or city id; the battle ends.
 pub fn retreat(state: &State, side: &SideId, to: &str) -> Result<Vec<Event>, RuleError> {
-    let b = battle(state, RuleId::BE_22)?;
+    let b = here(state, RuleId::BE_22)?;
     if b.step != (Step::Retreat { side: side.clone() }) {
         return Err(RuleError::new(RuleId::BE_22, format!("{} have no retreat to make now", side_name(state, side))));
     }
+    let at = retreat_to(state, b, side, to)?;
+    let mut steps = Steps::new(state);
+    retreat_made(&mut steps, b, side, &at);
+    Ok(steps.events)
+}
+
+/// Where `to` puts `side` on retreating from `b`, or why it may not go there (BE-22).
+fn retreat_to(state: &State, b: &Battle, side: &SideId, to: &str) -> Result<Location, RuleError> {
     let place = state.setup.place(to).map_err(|e| RuleError::new(RuleId::BE_22, e))?;
     let options = retreats(state, b, side);
     match options.iter().find(|(at, _)| at == &place) {
@@ -538,46 +558,175 @@ pub fn retreat(state: &State, side: &SideId, to: &str) -> Result<Vec<Event>, Rul
             ))
         }
         Some((_, Err(why))) => Err(RuleError::new(RuleId::BE_22, why.clone())),
-        Some((at, Ok(()))) => {
-            let leaders = b.force(side).map(|f| f.leaders.clone()).unwrap_or_default();
-            let mut steps = Steps::new(state);
-            steps.push(Event::Retreated { side: side.clone(), leaders, to: at.clone() });
-            let winner = b.enemy_of(side).cloned();
-            let how = if b.kind == Interception::Ambush { How::Ambushed } else { How::BrokeOff };
-            finish(&mut steps, winner, Some(side.clone()), how);
-            // BE-22: retreating among the enemy, the force may be intercepted there.
-            if let Location::Zone(z) = at
-                && super::interception::enemy_in(&steps.state, side, z)
-                && let Some(force) = b.force(side)
-                && let Some(chief) = force
-                    .leaders
-                    .first()
-                    .filter(|l| steps.state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if &leader == l)))
-            {
-                let contact = super::interception::Contact {
-                    zone: z.clone(),
-                    mover: super::operations::Activation {
-                        side: side.clone(),
-                        leader: chief.clone(),
-                        with: force.leaders[1..]
-                            .iter()
-                            .filter(|l| {
-                                steps.state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if &leader == l))
-                            })
-                            .cloned()
-                            .collect(),
-                        at: at.clone(),
-                    },
-                    turn_of: super::operations::other_side(&steps.state, side),
-                    failed: BTreeSet::new(),
-                    defender: Vec::new(),
-                    agreed: BTreeSet::new(),
-                };
-                steps.push(Event::ContactMade { contact });
-            }
-            Ok(steps.events)
+        Some((at, Ok(()))) => Ok(at.clone()),
+    }
+}
+
+/// The retreat made and the battle over; among the enemy, the force may be intercepted
+/// again (BE-22).
+fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
+    let leaders = b.force(side).map(|f| f.leaders.clone()).unwrap_or_default();
+    steps.push(Event::Retreated { side: side.clone(), leaders, to: at.clone() });
+    let winner = b.enemy_of(side).cloned();
+    let how = if b.kind == Interception::Ambush { How::Ambushed } else { How::BrokeOff };
+    finish(steps, winner, Some(side.clone()), how);
+    let alive =
+        |steps: &Steps, l: &String| steps.state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == l));
+    if let Location::Zone(z) = at
+        && super::interception::enemy_in(&steps.state, side, z)
+        && let Some(force) = b.force(side)
+        && let Some(chief) = force.leaders.iter().find(|l| alive(steps, l)).cloned()
+    {
+        let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
+        let contact = super::interception::Contact {
+            zone: z.clone(),
+            mover: super::operations::Activation { side: side.clone(), leader: chief, with, at: at.clone() },
+            turn_of: super::operations::other_side(&steps.state, side),
+            failed: BTreeSet::new(),
+            defender: Vec::new(),
+            agreed: BTreeSet::new(),
+        };
+        steps.push(Event::ContactMade { contact });
+    }
+}
+
+/// BE-17: the referee sends the battle to the tabletop; it is fought there, and only its
+/// result comes back (`record`). Refused once a roll has been made here.
+pub fn send_to_table(state: &State) -> Result<Vec<Event>, RuleError> {
+    let b = battle(state, RuleId::BE_17)?;
+    if b.at_table {
+        return Err(RuleError::new(RuleId::BE_17, "the battle is on the table already"));
+    }
+    if b.passage > 1 || b.stage != Stage::Fire || b.step != Step::Roll {
+        return Err(RuleError::new(RuleId::BE_17, "the battle has begun here: it is fought to its end here"));
+    }
+    Ok(vec![Event::SentToTable { zone: b.zone.clone() }])
+}
+
+/// A battle's result from the tabletop, as the result form gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableResult {
+    /// Each side's losses in combat points: a unit's number in the battle (see [`roster`])
+    /// and the points it lost.
+    pub losses: BTreeMap<SideId, Vec<(u32, u8)>>,
+    /// Leaders killed on the table besides those whose units are all gone (BE-09).
+    #[serde(default)]
+    pub leaders_killed: Vec<String>,
+    /// The side that broke off and left the field, if one did (BE-22).
+    #[serde(default)]
+    pub broke_off: Option<SideId>,
+    /// Where it retreated: a zone next to the battle, or the zone's city if it holds it.
+    #[serde(default)]
+    pub retreat: Option<String>,
+    /// Both sides agreed to part (BE-17).
+    #[serde(default)]
+    pub parted: bool,
+}
+
+/// BE-17 … BE-22: the tabletop result applied: each side's losses, leaders killed, and the
+/// break-off with its retreat, or the sides parting, or a force destroyed.
+pub fn record(state: &State, result: &TableResult) -> Result<Vec<Event>, RuleError> {
+    let b = battle(state, RuleId::BE_17)?;
+    if !b.at_table {
+        return Err(RuleError::new(RuleId::BE_17, "this battle is fought here: send it to the table first, or fight it out"));
+    }
+    for side in result.losses.keys() {
+        if b.force(side).is_none() {
+            return Err(RuleError::new(RuleId::BE_19, format!("the {} have no force in this battle", side_name(state, side))));
         }
     }
+    let mut steps = Steps::new(state);
+    let mut left: BTreeMap<SideId, u32> = BTreeMap::new();
+    for force in &b.forces {
+        let units = roster(state, force);
+        let named = result.losses.get(&force.side).map(Vec::as_slice).unwrap_or_default();
+        let mut per: BTreeMap<usize, u32> = BTreeMap::new();
+        for &(n, p) in named {
+            let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < units.len()).ok_or_else(|| {
+                RuleError::new(
+                    RuleId::BE_19,
+                    format!(
+                        "the {} have no unit {n} in the battle; theirs are numbered 1 to {}",
+                        side_name(state, &force.side),
+                        units.len()
+                    ),
+                )
+            })?;
+            let sum = per.entry(i).or_default();
+            *sum = sum.saturating_add(u32::from(p));
+            if *sum > u32::from(units[i].fighter.unit.value) {
+                return Err(RuleError::new(
+                    RuleId::BE_19,
+                    format!(
+                        "unit {n} of the {} ({}) has {} points, not {}",
+                        side_name(state, &force.side),
+                        units[i].fighter.unit,
+                        units[i].fighter.unit.value,
+                        *sum
+                    ),
+                ));
+            }
+        }
+        let lost: u32 = per.values().sum();
+        let total: u32 = units.iter().map(|u| u32::from(u.fighter.unit.value)).sum();
+        left.insert(force.side.clone(), total - lost);
+        if !per.is_empty() {
+            let losses = per.iter().map(|(&i, &p)| (units[i].leader.clone(), units[i].index, u8::try_from(p).unwrap_or(u8::MAX))).collect();
+            steps.push(Event::BattleLossesTaken { side: force.side.clone(), losses });
+        }
+    }
+    let mut killed = Vec::new();
+    for l in &result.leaders_killed {
+        let Some(force) = b.forces.iter().find(|f| f.leaders.contains(l)) else {
+            return Err(RuleError::new(RuleId::BE_09, format!("`{l}` is not a leader in this battle")));
+        };
+        killed.push((force.side.clone(), l.clone()));
+    }
+    let gone: Vec<SideId> = left.iter().filter(|(_, p)| **p == 0).map(|(s, _)| s.clone()).collect();
+    match (&result.broke_off, result.parted, gone.as_slice()) {
+        (Some(_), true, _) => return Err(RuleError::new(RuleId::BE_17, "a side broke off, or both parted: not both")),
+        (_, _, [_, ..]) if result.retreat.is_some() => {
+            return Err(RuleError::new(RuleId::BE_22, "a destroyed force does not retreat: leave the retreat out"));
+        }
+        (_, _, [one]) => {
+            let winner = b.enemy_of(one).cloned();
+            finish(&mut steps, winner, Some(one.clone()), How::Destroyed);
+        }
+        (_, _, [_, _, ..]) => finish(&mut steps, None, None, How::Destroyed),
+        (None, true, []) => {
+            if result.retreat.is_some() {
+                return Err(RuleError::new(RuleId::BE_17, "parting sides do not retreat: leave the retreat out"));
+            }
+            finish(&mut steps, None, None, How::Agreed);
+        }
+        (Some(side), false, []) => {
+            if b.force(side).is_none() {
+                return Err(RuleError::new(RuleId::BE_22, format!("the {} have no force in this battle", side_name(state, side))));
+            }
+            let to = result.retreat.as_deref().ok_or_else(|| {
+                RuleError::new(RuleId::BE_22, format!("the {} broke off: name where they retreated (`retreat`)", side_name(state, side)))
+            })?;
+            let at = retreat_to(state, b, side, to)?;
+            steps.push(Event::BrokeOff { side: side.clone() });
+            let b = steps.battle().cloned().unwrap_or_else(|| b.clone());
+            retreat_made(&mut steps, &b, side, &at);
+        }
+        (None, false, []) => {
+            return Err(RuleError::new(
+                RuleId::BE_17,
+                "say how the battle ended: the side that broke off (with its retreat), the sides parting, or a force destroyed",
+            ));
+        }
+    }
+    // Leaders who fell on the table, after the battle's losses are counted; their units
+    // stand on without them (BE-09).
+    for (side, l) in killed {
+        if steps.state.pieces_of(&side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if *leader == l)) {
+            kill(&mut steps, &side, &l);
+        }
+    }
+    Ok(steps.events)
 }
 
 /// The battle's end: leaders whose boxes emptied die (BE-09), the commander-in-chief's
@@ -702,6 +851,11 @@ impl State {
                     b.step = Step::Roll;
                 }
             }
+            Event::SentToTable { .. } => {
+                if let Some(b) = self.ops.as_mut().and_then(|o| o.battle.as_mut()) {
+                    b.at_table = true;
+                }
+            }
             Event::BrokeOff { side } => {
                 if let Some(b) = self.ops.as_mut().and_then(|o| o.battle.as_mut()) {
                     b.broke_off = Some(side.clone());
@@ -745,7 +899,18 @@ impl State {
                 }
             }
             Event::LeaderKilled { side, leader, successor, was_cinc } => {
-                self.pieces.retain(|p| !(&p.side == side && matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader)));
+                // His units, if any are left, stay where he fell without a leader.
+                if let Some(i) = self
+                    .pieces
+                    .iter()
+                    .position(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader))
+                {
+                    let piece = self.pieces.remove(i);
+                    let units: Vec<_> = piece.kind.units().iter().copied().filter(|u| u.value > 0).collect();
+                    if !units.is_empty() {
+                        self.pieces.push(super::state::Piece { side: piece.side, at: piece.at, kind: PieceKind::Group { units } });
+                    }
+                }
                 if *was_cinc {
                     self.cinc.insert(side.clone(), successor.clone());
                 }

@@ -267,6 +267,13 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             super::battle::break_off(state, side, dice)
         }
         Order::Part {} => super::battle::part(state),
+        Order::SendToTable {} => super::battle::send_to_table(state),
+        Order::RecordBattle { result } => {
+            for side in result.losses.keys().chain(result.broke_off.iter()) {
+                known_side(side)?;
+            }
+            super::battle::record(state, result)
+        }
         Order::Retreat { side, to } => {
             known_side(side)?;
             super::battle::retreat(state, side, to)

@@ -103,6 +103,8 @@ pub enum Event {
     StageEnded { stage: Stage },
     /// Another passage of arms begins (BE-17).
     PassageBegan { passage: u32 },
+    /// The referee sent the battle to the tabletop (BE-17).
+    SentToTable { zone: ZoneId },
     /// A side broke off the battle (BE-22).
     BrokeOff { side: SideId },
     /// The pursuit was rolled; the retreating side owes its losses (BE-22).
@@ -160,6 +162,7 @@ impl Event {
             Event::MoraleChecked { .. } => "morale_checked",
             Event::StageEnded { .. } => "stage_ended",
             Event::PassageBegan { .. } => "passage_began",
+            Event::SentToTable { .. } => "sent_to_table",
             Event::BrokeOff { .. } => "broke_off",
             Event::PursuitRolled { .. } => "pursuit_rolled",
             Event::Retreated { .. } => "retreated",

@@ -370,6 +370,7 @@ fn new_battle(
         stage: Stage::Fire,
         step: Step::Roll,
         broke_off: None,
+        at_table: false,
     }
 }
 

@@ -555,6 +555,23 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     Ok(events)
 }
 
+/// A share of the attrition `due` that a referee in a hurry would make: point by point from
+/// the force's first units (the leader's box first), as `take_losses` numbers them (BE-12).
+pub fn attrition_share(state: &State, due: &AttritionDue) -> Vec<(u32, u8)> {
+    let with =
+        state.ops.as_ref().and_then(|o| o.active.as_ref()).filter(|a| a.leader == due.leader).map(|a| a.with.clone()).unwrap_or_default();
+    let mut owed = due.points;
+    let mut losses = Vec::new();
+    for (i, u) in force(state, &due.side, &due.leader, &with).flat_map(|p| p.kind.units().iter()).enumerate() {
+        let take = u8::try_from(owed.min(u32::from(u.value))).unwrap_or(u8::MAX);
+        if take > 0 {
+            losses.push((u32::try_from(i + 1).unwrap_or(u32::MAX), take));
+        }
+        owed -= u32::from(take);
+    }
+    losses
+}
+
 /// BE-12: the owner takes the points its force owes after a march from the units that
 /// marched: `losses` names units by their number in the force (the leader's box first, then
 /// the leaders with him, each from 1) and the points each loses.

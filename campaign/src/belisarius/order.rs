@@ -94,6 +94,13 @@ pub enum Order {
     BreakOff { side: SideId },
     /// After a passage, both sides agree to part (BE-17).
     Part {},
+    /// The battle is fought on the tabletop rather than here (BE-17); its pack is printed
+    /// with `referee pack`, its result comes back with `record_battle`.
+    SendToTable {},
+    /// The tabletop's result: each side's losses per unit in combat points (numbered as in
+    /// the battle), leaders killed, the side that broke off and its retreat, or the sides
+    /// parting (BE-17 … BE-22).
+    RecordBattle { result: super::battle::TableResult },
     /// The beaten side retreats to a zone next to the battle, or into its city if it holds
     /// it, by id (BE-22).
     Retreat { side: SideId, to: String },
@@ -160,6 +167,8 @@ impl Order {
             Order::Fight {} => "fight".to_owned(),
             Order::BreakOff { side } => format!("{side} break off"),
             Order::Part {} => "the sides part".to_owned(),
+            Order::SendToTable {} => "send the battle to the table".to_owned(),
+            Order::RecordBattle { .. } => "record the table's result".to_owned(),
             Order::Retreat { side, to } => format!("{side} retreat to {to}"),
         }
     }

@@ -28,6 +28,15 @@ pub enum Location {
 }
 
 impl Location {
+    /// The place's id, as orders name it (`byzacium-south`, `carthago`, `mare-africum`).
+    pub fn id(&self) -> &str {
+        match self {
+            Location::Zone(z) => &z.0,
+            Location::City(c) => &c.0,
+            Location::Sea(s) => &s.0,
+        }
+    }
+
     /// Whether this is the sea, where only fleets and fleet decoys go.
     pub fn is_sea(&self) -> bool {
         matches!(self, Location::Sea(_))
@@ -253,6 +262,7 @@ impl State {
             | Event::MoraleChecked { .. }
             | Event::StageEnded { .. }
             | Event::PassageBegan { .. }
+            | Event::SentToTable { .. }
             | Event::BrokeOff { .. }
             | Event::PursuitRolled { .. }
             | Event::Retreated { .. }

@@ -101,6 +101,8 @@ pub struct ForceFace {
     pub side: SideId,
     /// Leader names, the commander first.
     pub leaders: Vec<String>,
+    /// Their ids, in the same order, for orders.
+    pub leader_ids: Vec<String>,
     /// The commander's tactical rating (BE-21).
     pub tactical: u8,
     /// The units, numbered from 1 in this order for `take_losses`.
@@ -113,6 +115,10 @@ pub struct ForceFace {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleBoard {
     pub zone: ZoneId,
+    /// The side whose march brought the battle about.
+    pub mover: SideId,
+    /// Sent to the tabletop: its result comes back as a form (BE-17).
+    pub at_table: bool,
     pub kind: super::tables::Interception,
     pub ambusher: Option<SideId>,
     pub passage: u32,
@@ -342,6 +348,8 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     });
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).map(|b| BattleBoard {
         zone: b.zone.clone(),
+        mover: b.mover.clone(),
+        at_table: b.at_table,
         kind: b.kind,
         ambusher: b.ambusher.clone(),
         passage: b.passage,
@@ -355,6 +363,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
                 ForceFace {
                     side: f.side.clone(),
                     leaders: f.leaders.iter().map(|id| setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone())).collect(),
+                    leader_ids: f.leaders.clone(),
                     tactical: super::battle::tactical(state, f),
                     points: units.iter().map(|u| u32::from(u.fighter.unit.value)).sum(),
                     units,
@@ -793,6 +802,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::StageEnded { .. } => None,
         Event::PassageBegan { passage } => Some(format!("Passage of arms {passage} — BE-17")),
         Event::BrokeOff { side } => Some(format!("{} break off — BE-22", side_name(side))),
+        Event::SentToTable { zone: z } => Some(format!("The battle at {} goes to the tabletop — BE-17", zone(z))),
         Event::PursuitRolled { side, owed } => Some(format!(
             "Pursuit: {} lose {} % — {} combat points, disordered units included — BE-22",
             side_name(side),

@@ -1,0 +1,696 @@
+//! The Belisarius adapter: a battle under way in a Belisarius campaign, sent to the
+//! tabletop (BE-17), as [`BattleSpec`]s and an [`UmpireSpec`] for the pack's writers.
+//!
+//! - The ground is drawn from the zone: its terrain (a plain gets a few gentle features, a
+//!   mountain zone steep hills and rough ground), its coast on the side the sea lies, its
+//!   city (a walled city where the fortification is 3 or more, a town otherwise) and a road
+//!   to each neighbouring zone, by the same generator as Magna Graecia's battle maps.
+//! - The forces become DBM elements by the conversion table `data/belisarius/tabletop.toml`
+//!   (reconstructed, each entry with its reason): two elements a combat point, the largest
+//!   side at most 50 elements and every side scaled by the same factor above that, so the
+//!   odds of the campaign reach the table. DBSA rosters are drawn from the same elements by
+//!   the DBSA converter's own per-battle scaling.
+//! - A side's spec comes from its own view: inside a battle both forces are face up
+//!   (BE-53), so its brief shows the enemy as deployed on the tactical display, and nothing
+//!   of any other force, action points or stratagem.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::str::FromStr;
+
+use referee_campaign::army::{ElementSpec, ElementTable, Mobility};
+use referee_campaign::belisarius::Setup;
+use referee_campaign::belisarius::map::{Terrain as ZoneTerrain, ZoneId};
+use referee_campaign::belisarius::pieces::{Morale, Unit, UnitKind};
+use referee_campaign::belisarius::state::Location;
+use referee_campaign::belisarius::tables::Interception;
+use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace};
+use referee_campaign::map::{Area, Battlefield, Edge, Feature, FeatureKind, Map, Node, Settlement, SettlementKind, Size};
+use referee_campaign::{NodeId, SideId};
+use referee_data::{DataError, DataSource, SourceText};
+use serde::Deserialize;
+
+use crate::ground::{Ground, ground};
+use crate::spec::{
+    BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, Seen, SpecHead, SpecSide, TroopGroup, TroopLine, UmpireSide,
+    UmpireSpec,
+};
+
+/// The conversion table's file.
+pub const CONVERSION_FILE: &str = "belisarius/tabletop.toml";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConversion {
+    version: u32,
+    #[expect(dead_code, reason = "read so that the file is refused without it; the program's notices say the data is reconstructed")]
+    reconstructed: bool,
+    reasoning: String,
+    element: Vec<RawElement>,
+    scale: RawScale,
+    morale: RawMorale,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawElement {
+    kind: UnitKind,
+    #[serde(default)]
+    missile: Option<bool>,
+    #[serde(default)]
+    skirmish: Option<bool>,
+    morale: Vec<String>,
+    #[serde(default)]
+    people: Option<String>,
+    dbm: String,
+    dbsa: String,
+    reason: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScale {
+    #[expect(dead_code, reason = "documents the file; checked for presence only")]
+    reconstructed: bool,
+    dbm_elements_per_point: u32,
+    dbm_largest_side_elements: u32,
+    reasoning: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMorale {
+    #[expect(dead_code, reason = "documents the file; checked for presence only")]
+    reconstructed: bool,
+    grade: BTreeMap<String, String>,
+    reasoning: String,
+}
+
+/// One line of the conversion table: the units it fits and the element they become.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ElementRule {
+    pub kind: UnitKind,
+    pub missile: Option<bool>,
+    pub skirmish: Option<bool>,
+    pub morale: Vec<Morale>,
+    /// The nation of the leader the unit serves under (his side in the leaders' file).
+    pub people: Option<String>,
+    pub dbm: ElementSpec,
+    /// The DBSA type's code, as the DBSA converter reads it.
+    pub dbsa: String,
+    pub reason: String,
+}
+
+impl ElementRule {
+    fn fits(&self, unit: &Unit) -> bool {
+        self.kind == unit.kind
+            && self.missile.is_none_or(|m| m == unit.missile)
+            && self.skirmish.is_none_or(|s| s == unit.skirmish)
+            && self.morale.contains(&unit.morale)
+    }
+}
+
+/// The conversion of Belisarius units to tabletop elements.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conversion {
+    pub reasoning: String,
+    pub elements: Vec<ElementRule>,
+    pub per_point: u32,
+    pub largest_side: u32,
+    pub scale_reasoning: String,
+    /// The grade each morale letter gives by default, and why.
+    pub grades: BTreeMap<String, String>,
+    pub morale_reasoning: String,
+}
+
+fn morale_of(letter: &str) -> Option<Morale> {
+    match letter {
+        "A" => Some(Morale::A),
+        "B" => Some(Morale::B),
+        "C" => Some(Morale::C),
+        "D" => Some(Morale::D),
+        _ => None,
+    }
+}
+
+impl Conversion {
+    pub fn load(source: &DataSource) -> Result<Conversion, DataError> {
+        let text = source.read(CONVERSION_FILE)?;
+        Conversion::parse(&text)
+    }
+
+    /// The built-in table, which the test suite checks and so always loads.
+    pub fn embedded() -> Conversion {
+        Conversion::load(&DataSource::Embedded).expect("the built-in conversion table is valid")
+    }
+
+    pub fn parse(source: &SourceText) -> Result<Conversion, DataError> {
+        let raw: RawConversion = referee_data::parse_toml(source)?;
+        let file = &source.file;
+        if raw.version != 1 {
+            return Err(DataError::single(file, 0, format!("version {} is not one this program reads (1)", raw.version)));
+        }
+        let mut elements = Vec::new();
+        for (i, e) in raw.element.into_iter().enumerate() {
+            let n = i + 1;
+            let dbm = ElementSpec::from_str(&e.dbm)
+                .map_err(|why| DataError::single(file, 0, format!("element {n}: `{}` is not a DBM element ({why})", e.dbm)))?;
+            let mut morale = Vec::new();
+            for m in &e.morale {
+                morale.push(
+                    morale_of(m)
+                        .ok_or_else(|| DataError::single(file, 0, format!("element {n}: `{m}` is not a morale letter (A, B, C or D)")))?,
+                );
+            }
+            if morale.is_empty() {
+                return Err(DataError::single(file, 0, format!("element {n} names no morale letter")));
+            }
+            elements.push(ElementRule {
+                kind: e.kind,
+                missile: e.missile,
+                skirmish: e.skirmish,
+                morale,
+                people: e.people,
+                dbm,
+                dbsa: e.dbsa,
+                reason: e.reason,
+            });
+        }
+        if raw.scale.dbm_elements_per_point == 0 || raw.scale.dbm_largest_side_elements == 0 {
+            return Err(DataError::single(file, 0, "the scale needs at least one element a point and one element a side"));
+        }
+        Ok(Conversion {
+            reasoning: raw.reasoning,
+            elements,
+            per_point: raw.scale.dbm_elements_per_point,
+            largest_side: raw.scale.dbm_largest_side_elements,
+            scale_reasoning: raw.scale.reasoning,
+            grades: raw.morale.grade,
+            morale_reasoning: raw.morale.reasoning,
+        })
+    }
+
+    /// The rule for `unit` of `people`: one naming the people first, then one naming none.
+    pub fn rule(&self, unit: &Unit, people: &str) -> Option<&ElementRule> {
+        self.elements
+            .iter()
+            .find(|r| r.people.as_deref() == Some(people) && r.fits(unit))
+            .or_else(|| self.elements.iter().find(|r| r.people.is_none() && r.fits(unit)))
+    }
+}
+
+/// Why a battle cannot be sent to the tabletop.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TablePackError {
+    #[error("there is no battle under way — BE-17")]
+    NoBattle,
+    #[error("the conversion table has no element for {unit} of the {people} — {file}")]
+    NoElement { unit: String, people: String, file: String },
+    #[error("{0} is not a zone of the map — BE-17")]
+    NoZone(String),
+    #[error("{0}")]
+    Pack(String),
+}
+
+/// One force's units grouped per leader and DBM element: (leader id, element, points).
+fn points_by_element(conv: &Conversion, setup: &Setup, force: &ForceFace) -> Result<Vec<(String, ElementSpec, u32)>, TablePackError> {
+    let mut out: Vec<(String, ElementSpec, u32)> = Vec::new();
+    for u in force.units.iter().filter(|u| u.fighter.unit.value > 0) {
+        let people = setup.leader(&u.leader).map_or_else(|| force.side.to_string(), |l| l.side.clone());
+        let rule = conv.rule(&u.fighter.unit, &people).ok_or_else(|| TablePackError::NoElement {
+            unit: format!("{} {}", u.fighter.unit, u.fighter.unit.kind.label()),
+            people: people.clone(),
+            file: format!("data/{CONVERSION_FILE}"),
+        })?;
+        let points = u32::from(u.fighter.unit.value);
+        match out.iter_mut().find(|(l, e, _)| *l == u.leader && *e == rule.dbm) {
+            Some(entry) => entry.2 += points,
+            None => out.push((u.leader.clone(), rule.dbm.clone(), points)),
+        }
+    }
+    Ok(out)
+}
+
+/// The elements each (leader, element) group of each force fields: two a point, the largest
+/// side at most `largest_side`, and above that one factor for the whole battle, each side
+/// rounded to the nearest element (never below one) and shared among its groups by largest
+/// remainder.
+pub fn element_counts(conv: &Conversion, groups: &[Vec<(String, ElementSpec, u32)>]) -> Vec<Vec<u32>> {
+    let raw: Vec<Vec<u32>> = groups.iter().map(|g| g.iter().map(|(_, _, p)| p * conv.per_point).collect()).collect();
+    let largest = raw.iter().map(|g| g.iter().sum::<u32>()).max().unwrap_or(0);
+    if largest <= conv.largest_side {
+        return raw;
+    }
+    let factor = f64::from(conv.largest_side) / f64::from(largest);
+    raw.iter()
+        .map(|g| {
+            let total: u32 = g.iter().sum();
+            // Whole elements for the side, never below one.
+            let target = ((f64::from(total) * factor).round() as u32).max(1).min(total);
+            let exact: Vec<f64> = g.iter().map(|&e| f64::from(e) * factor).collect();
+            let mut counts: Vec<u32> = exact.iter().map(|x| x.floor() as u32).collect();
+            let mut order: Vec<usize> = (0..g.len()).collect();
+            order.sort_by(|&a, &b| (exact[b] - exact[b].floor()).total_cmp(&(exact[a] - exact[a].floor())).then(a.cmp(&b)));
+            let mut left = target.saturating_sub(counts.iter().sum());
+            for &i in order.iter().cycle().take(g.len() * 2) {
+                if left == 0 {
+                    break;
+                }
+                counts[i] += 1;
+                left -= 1;
+            }
+            counts
+        })
+        .collect()
+}
+
+/// A force's troop lines: one per leader, the commander first, with the elements its units
+/// become and their DBM points (the general's surcharge included).
+fn troop_lines(setup: &Setup, elements: &ElementTable, groups: &[(String, ElementSpec, u32)], counts: &[u32]) -> Vec<TroopLine> {
+    let mut leaders: Vec<String> = Vec::new();
+    for (l, _, _) in groups {
+        if !leaders.contains(l) {
+            leaders.push(l.clone());
+        }
+    }
+    leaders
+        .iter()
+        .enumerate()
+        .filter_map(|(n, id)| {
+            let mut own: Vec<(ElementSpec, u32)> =
+                groups.iter().zip(counts).filter(|((l, _, _), c)| l == id && **c > 0).map(|((_, e, _), c)| (e.clone(), *c)).collect();
+            if own.is_empty() {
+                return None;
+            }
+            // The general stands with an element of his best mounted kind, or his first.
+            let mounted = own.iter().position(|(e, _)| elements.mobility(e) == Some(Mobility::Mounted)).unwrap_or(0);
+            let leader_element = own[mounted].0.clone();
+            own[mounted].1 -= 1;
+            let count: u32 = own.iter().map(|(_, c)| c).sum::<u32>() + 1;
+            let rank = if n == 0 { Rank::CInC } else { Rank::SubGeneral };
+            let mg_rank = if n == 0 { referee_campaign::army::Rank::CInC } else { referee_campaign::army::Rank::SubGeneral };
+            let points = own.iter().map(|(e, c)| elements.cost(e).unwrap_or(0) * c).sum::<u32>()
+                + elements.cost(&leader_element).unwrap_or(0)
+                + elements.general_cost(mg_rank);
+            let name = setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone());
+            Some(TroopLine {
+                name,
+                rank,
+                general: true,
+                leader: leader_element.to_string(),
+                groups: own.into_iter().filter(|(_, c)| *c > 0).map(|(e, c)| TroopGroup { count: c, kind: e.to_string() }).collect(),
+                count,
+                points,
+                ally_of: None,
+            })
+        })
+        .collect()
+}
+
+/// The compass edge nearest the direction (dx east, dy south).
+fn edge_towards(dx: f32, dy: f32) -> Edge {
+    if dx.abs() >= dy.abs() {
+        if dx >= 0.0 { Edge::East } else { Edge::West }
+    } else if dy >= 0.0 {
+        Edge::South
+    } else {
+        Edge::North
+    }
+}
+
+fn centre(outline: &[[f32; 2]]) -> (f32, f32) {
+    let n = outline.len().max(1) as f32;
+    let (x, y) = outline.iter().fold((0.0, 0.0), |(x, y), p| (x + p[0], y + p[1]));
+    (x / n, y / n)
+}
+
+/// A number from a zone's id, so that its ground is the same every time.
+fn zone_seed(id: &str) -> u32 {
+    id.bytes().fold(2_166_136_261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16_777_619))
+}
+
+/// The zone's battle map, drawn by the Magna Graecia generator from a battlefield the zone
+/// implies: features by terrain, the coast toward the sea, the city, roads to every
+/// neighbour (BE-17: "the zone's ground").
+pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackError> {
+    let map = &setup.map;
+    let z = map.zone(zone).ok_or_else(|| TablePackError::NoZone(zone.to_string()))?;
+    let here = centre(&z.outline_km);
+    let seed = zone_seed(&zone.0);
+    let areas = [Area::NorthWest, Area::NorthEast, Area::SouthWest, Area::SouthEast, Area::North, Area::South, Area::East, Area::West];
+    let pick = |k: u32| areas[((seed >> (k * 3)) as usize + k as usize) % areas.len()];
+    let features = match z.terrain {
+        ZoneTerrain::Mountain => vec![
+            Feature { kind: FeatureKind::SteepHill, area: pick(0), size: Size::Large, name: format!("the heights of {}", z.name) },
+            Feature { kind: FeatureKind::Hill, area: pick(1), size: Size::Medium, name: "a spur".to_owned() },
+            Feature { kind: FeatureKind::Rough, area: pick(2), size: Size::Medium, name: "broken ground".to_owned() },
+            Feature { kind: FeatureKind::Wood, area: pick(3), size: Size::Small, name: "a wooded slope".to_owned() },
+        ],
+        ZoneTerrain::Plain => vec![
+            Feature { kind: FeatureKind::Hill, area: pick(0), size: Size::Medium, name: "a low rise".to_owned() },
+            Feature { kind: FeatureKind::OliveGroves, area: pick(1), size: Size::Small, name: "orchards".to_owned() },
+        ],
+    };
+    // The coast on the edge facing the sea zones the zone touches.
+    let mut coast = BTreeSet::new();
+    for sea in &z.coast {
+        if let Some(s) = map.seas.iter().find(|s| &s.id == sea) {
+            let c = centre(&s.outline_km);
+            coast.insert(edge_towards(c.0 - here.0, c.1 - here.1));
+        }
+    }
+    // Never every edge: the armies need a way in.
+    if coast.len() > 2 {
+        let keep: Vec<Edge> = coast.iter().copied().take(2).collect();
+        coast = keep.into_iter().collect();
+    }
+    let kind = if z.city.fortification >= 3 { SettlementKind::City } else { SettlementKind::Town };
+    let mut nodes = BTreeMap::new();
+    let mut roads = BTreeMap::new();
+    let id_of = |zone: &ZoneId| NodeId(u8::try_from(map.zones.iter().position(|x| &x.id == zone).unwrap_or(0) + 1).unwrap_or(u8::MAX));
+    for n in &z.neighbours {
+        let Some(other) = map.zone(n) else { continue };
+        let c = centre(&other.outline_km);
+        let edge = edge_towards(c.0 - here.0, c.1 - here.1);
+        if coast.contains(&edge) {
+            continue;
+        }
+        roads.insert(id_of(n), edge);
+        nodes.insert(id_of(n), node(id_of(n), &other.name, c, empty_battlefield()));
+    }
+    let settlement_area = if coast.contains(&Edge::South) { Area::North } else { Area::South };
+    let battlefield = Battlefield {
+        coast,
+        settlement: Some(Settlement { kind, area: settlement_area }),
+        rivers: Vec::new(),
+        features: features.into_iter().filter(|f| f.area != settlement_area).collect(),
+        roads,
+    };
+    let me = id_of(zone);
+    nodes.insert(me, node(me, &z.name, here, battlefield));
+    let one = Map {
+        id: format!("belisarius-{}", zone.0),
+        name: z.name.clone(),
+        reconstructed: true,
+        note: String::new(),
+        width_km: map.width_km,
+        height_km: map.height_km,
+        outline: Vec::new(),
+        nodes,
+        paths: BTreeSet::new(),
+    };
+    ground(&one, me).ok_or_else(|| TablePackError::NoZone(zone.to_string()))
+}
+
+fn empty_battlefield() -> Battlefield {
+    Battlefield { coast: BTreeSet::new(), settlement: None, rivers: Vec::new(), features: Vec::new(), roads: BTreeMap::new() }
+}
+
+fn node(id: NodeId, name: &str, at: (f32, f32), battlefield: Battlefield) -> Node {
+    Node {
+        id,
+        name: name.to_owned(),
+        x_km: at.0,
+        y_km: at.1,
+        coastal: !battlefield.coast.is_empty(),
+        south_coast: false,
+        city_commands: None,
+        siege_modifier: 0,
+        battlefield,
+    }
+}
+
+fn side_name(board: &Board, id: &SideId) -> String {
+    board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+}
+
+fn notes(zone: &str) -> Notes {
+    Notes {
+        map_title: format!("the battle map of {zone}"),
+        map_unset: "Lay the table across the middle of the map, the side that marched in entering by the edge it came from; the sides \
+                    face each other as on the tactical display (BE-17)."
+            .to_owned(),
+        no_exits: "No road leaves the map: the beaten side retreats by any edge to a neighbouring zone (BE-22).".to_owned(),
+        leaderless: "none".to_owned(),
+        no_rolls: "The interception that brought the armies to battle is in the campaign's log (BE-14).".to_owned(),
+    }
+}
+
+/// Everything the pack needs of the battle, built once for the umpire and the sides.
+struct Battle<'a> {
+    setup: &'a Setup,
+    board: &'a Board,
+    battle: &'a BattleBoard,
+    ground: Ground,
+    head: SpecHead,
+    lines: Vec<Vec<TroopLine>>,
+}
+
+fn prepare<'a>(
+    setup: &'a Setup,
+    board: &'a Board,
+    elements: &ElementTable,
+    conv: &Conversion,
+    number: u32,
+) -> Result<Battle<'a>, TablePackError> {
+    let battle = board.battle.as_ref().ok_or(TablePackError::NoBattle)?;
+    let ground = zone_ground(setup, &battle.zone)?;
+    let groups: Vec<Vec<(String, ElementSpec, u32)>> =
+        battle.forces.iter().map(|f| points_by_element(conv, setup, f)).collect::<Result<_, _>>()?;
+    let counts = element_counts(conv, &groups);
+    let lines = battle.forces.iter().zip(&groups).zip(&counts).map(|((_, g), c)| troop_lines(setup, elements, g, c)).collect();
+    let place = setup.place_name(&Location::Zone(battle.zone.clone()));
+    // The side whose march brought the battle about is the attacker on the table.
+    let mover = battle.mover.clone();
+    let sides: Vec<SpecSide> = battle
+        .forces
+        .iter()
+        .map(|f| SpecSide {
+            id: f.side.clone(),
+            name: side_name(board, &f.side),
+            role: if f.side == mover { crate::spec::Role::Attacker } else { crate::spec::Role::Defender },
+        })
+        .collect();
+    let mut sides_sorted = sides.clone();
+    sides_sorted.sort_by_key(|s| s.role != crate::spec::Role::Attacker);
+    let head = SpecHead {
+        campaign: board.campaign.clone(),
+        scenario: board.scenario_name.clone(),
+        turn: board.turn,
+        battle: number,
+        day: 1,
+        place: place.clone(),
+        location: format!("{place} ({}), {}", board.date, zone_terrain(setup, &battle.zone)),
+        attacker: side_name(board, &mover),
+        defenders: sides_sorted.iter().skip(1).map(|s| s.name.clone()).collect(),
+        sides: sides_sorted,
+    };
+    Ok(Battle { setup, board, battle, ground, head, lines })
+}
+
+fn zone_terrain(setup: &Setup, zone: &ZoneId) -> String {
+    setup.map.zone(zone).map_or_else(String::new, |z| format!("{} zone", z.terrain))
+}
+
+fn ground_spec(b: &Battle<'_>) -> GroundSpec {
+    let kind = match (&b.battle.kind, &b.battle.ambusher) {
+        (Interception::Ambush, Some(a)) => format!("an ambush laid by the {} (BE-23)", side_name(b.board, a)),
+        _ => "a battle in line (BE-17)".to_owned(),
+    };
+    GroundSpec {
+        map: b.ground.clone(),
+        section: None,
+        table: None,
+        lines: vec![
+            Field { label: "Battle: ".to_owned(), text: format!("{kind}.") },
+            Field {
+                label: "Ground: ".to_owned(),
+                text: format!("{}, drawn from the zone's terrain, coast and city (reconstructed).", zone_terrain(b.setup, &b.battle.zone)),
+            },
+        ],
+    }
+}
+
+fn exits(b: &Battle<'_>, side: &SideId) -> Vec<Exit> {
+    let map = &b.setup.map;
+    b.ground
+        .roads
+        .iter()
+        .filter_map(|r| {
+            let zone = map.zones.get(usize::from(r.to.0).checked_sub(1)?)?;
+            let held = b.board.zones.iter().find(|s| s.id == zone.id).and_then(|s| s.controller.clone());
+            Some(Exit {
+                to: zone.id.0.clone(),
+                to_name: zone.name.clone(),
+                edge: r.edge,
+                map_edge: true,
+                held_by: held.as_ref().map(|h| side_name(b.board, h)),
+                retire: true,
+            })
+        })
+        .filter(|_| b.battle.forces.iter().any(|f| &f.side == side))
+        .collect()
+}
+
+fn objectives(b: &Battle<'_>) -> Vec<String> {
+    let mut o = vec![
+        "Destroy the enemy, or make him break off: the side that breaks off is pursued by the enemy's cavalry and retreats to a \
+         neighbouring zone or a city it holds (BE-22)."
+            .to_owned(),
+        "The result goes back to the referee as each unit's losses in combat points, the leaders killed, and who broke off and \
+         where to (BE-17)."
+            .to_owned(),
+    ];
+    if b.battle.kind == Interception::Ambush {
+        o.push("An ambush: the ambushed side fights two rounds at a disadvantage and then retreats (BE-23).".to_owned());
+    }
+    o
+}
+
+fn special_rules(conv: &Conversion) -> Vec<String> {
+    vec![format!(
+        "The campaign's units are fielded as elements by the conversion table (data/{CONVERSION_FILE}, reconstructed): {} elements a \
+         combat point, the largest side at most {} elements, one factor for the whole battle above that, so the odds of the \
+         campaign reach the table.",
+        conv.per_point, conv.largest_side
+    )]
+}
+
+/// The umpire's spec and each fighting side's, for battle `number` under way.
+pub fn specs(
+    setup: &Setup,
+    umpire: &Board,
+    sides: &[(SideId, Board)],
+    elements: &ElementTable,
+    conv: &Conversion,
+    number: u32,
+) -> Result<(UmpireSpec, Vec<BattleSpec>), TablePackError> {
+    let b = prepare(setup, umpire, elements, conv, number)?;
+    let umpire_spec = UmpireSpec {
+        head: b.head.clone(),
+        ground: ground_spec(&b),
+        sides: b
+            .battle
+            .forces
+            .iter()
+            .zip(&b.lines)
+            .map(|(f, lines)| UmpireSide {
+                side: b.head.sides.iter().find(|s| s.id == f.side).cloned().unwrap_or_else(|| SpecSide {
+                    id: f.side.clone(),
+                    name: side_name(umpire, &f.side),
+                    role: crate::spec::Role::Defender,
+                }),
+                troops: lines.clone(),
+                exits: exits(&b, &f.side),
+            })
+            .collect(),
+        rolls: Vec::new(),
+        log: Vec::new(),
+        notes: notes(&b.head.place),
+    };
+    let mut out = Vec::new();
+    for (side, board) in sides {
+        // Each side's spec from its own board: the battle's forces are face up on it.
+        let mine = prepare(setup, board, elements, conv, number)?;
+        let Some(i) = mine.battle.forces.iter().position(|f| &f.side == side) else { continue };
+        let enemy: Vec<(usize, &ForceFace)> = mine.battle.forces.iter().enumerate().filter(|(j, _)| *j != i).collect();
+        out.push(BattleSpec {
+            head: mine.head.clone(),
+            ground: ground_spec(&mine),
+            side: mine.head.sides.iter().find(|s| &s.id == side).cloned().unwrap_or_else(|| SpecSide {
+                id: side.clone(),
+                name: side_name(board, side),
+                role: crate::spec::Role::Defender,
+            }),
+            base_edge: None,
+            own: mine.lines[i].clone(),
+            friends: Vec::new(),
+            friendly_cities: Vec::new(),
+            enemy: EnemyKnowledge {
+                sides: enemy
+                    .iter()
+                    .map(|(_, f)| Seen { name: side_name(board, &f.side), counters: u32::try_from(f.leaders.len()).unwrap_or(u32::MAX) })
+                    .collect(),
+                allies: Vec::new(),
+                deployed: enemy.iter().flat_map(|(j, _)| mine.lines[*j].clone()).collect(),
+            },
+            exits: exits(&mine, side),
+            objectives: objectives(&mine),
+            special_rules: special_rules(conv),
+            notes: notes(&mine.head.place),
+        });
+    }
+    Ok((umpire_spec, out))
+}
+
+/// The number of the battle under way: battles are numbered in the order they were joined,
+/// which everyone saw.
+pub fn battle_number(events: &[referee_campaign::belisarius::event::Logged]) -> u32 {
+    let joined = events.iter().filter(|l| matches!(l.event, referee_campaign::belisarius::event::Event::BattleJoined { .. })).count();
+    u32::try_from(joined).unwrap_or(u32::MAX)
+}
+
+/// The pack for the battle under way: the umpire's file from the umpire's board, each side's
+/// from its own board.
+pub fn campaign_pack(
+    state: &referee_campaign::belisarius::state::State,
+    events: &[referee_campaign::belisarius::event::Logged],
+    elements: &ElementTable,
+    conv: &Conversion,
+    options: &crate::pack::PackOptions,
+) -> Result<Vec<crate::pack::PackFile>, TablePackError> {
+    use referee_campaign::belisarius::view::view_for;
+    use referee_campaign::core::viewer::Viewer;
+    let umpire = view_for(state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?;
+    let fighting: Vec<SideId> =
+        umpire.board().battle.as_ref().ok_or(TablePackError::NoBattle)?.forces.iter().map(|f| f.side.clone()).collect();
+    // A brief reads no log: the sides' boards are built without one.
+    let sides: Vec<(SideId, Board)> =
+        fighting.iter().filter_map(|s| view_for(state, &[], &Viewer::Side(s.clone())).map(|v| (s.clone(), v.board().clone()))).collect();
+    let (umpire_spec, specs) = specs(&state.setup, umpire.board(), &sides, elements, conv, battle_number(events))?;
+    crate::pack::spec_pack(&umpire_spec, &specs, options).map_err(|e| TablePackError::Pack(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee_campaign::belisarius::World;
+    use referee_campaign::belisarius::pieces::parse_units;
+
+    /// BE-17: every unit of every scenario has an element, and every element is one the
+    /// points table prices.
+    #[test]
+    fn be_17_every_unit_of_every_scenario_has_a_priced_element() {
+        let conv = Conversion::embedded();
+        let elements = referee_campaign::Catalog::embedded().elements;
+        for rule in &conv.elements {
+            assert!(elements.cost(&rule.dbm).is_some(), "{} is not priced", rule.dbm);
+        }
+        let world = World::embedded();
+        for s in &world.scenarios {
+            let setup = world.setup(&s.id).unwrap();
+            for side in &setup.sides {
+                for line in &side.lines {
+                    let people = line.leaders.first().and_then(|l| setup.leader(l)).map_or_else(|| side.id.to_string(), |l| l.side.clone());
+                    for u in &line.units {
+                        assert!(conv.rule(u, &people).is_some(), "{}: no element for {u} {} of the {people}", s.id, u.kind.label());
+                    }
+                }
+            }
+        }
+    }
+
+    /// BE-17: two elements a point; above 50 for the largest side, one factor for both.
+    #[test]
+    fn be_17_the_scale_keeps_the_odds() {
+        let conv = Conversion::embedded();
+        let cv = ElementSpec::from_str("Reg Cv(O)").unwrap();
+        let sp = ElementSpec::from_str("Irr Sp(O)").unwrap();
+        let small = vec![vec![("a".to_owned(), cv.clone(), 10)], vec![("b".to_owned(), sp.clone(), 8)]];
+        assert_eq!(element_counts(&conv, &small), vec![vec![20], vec![16]]);
+        let big = vec![vec![("a".to_owned(), cv.clone(), 20), ("a".to_owned(), sp.clone(), 20)], vec![("b".to_owned(), sp, 16)]];
+        let counts = element_counts(&conv, &big);
+        assert_eq!(counts[0].iter().sum::<u32>(), 50, "{counts:?}");
+        assert_eq!(counts[1].iter().sum::<u32>(), 20, "80 to 32 becomes 50 to 20: {counts:?}");
+        let _ = parse_units(UnitKind::Infantry, "1C").unwrap();
+    }
+}

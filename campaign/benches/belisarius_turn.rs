@@ -1,0 +1,143 @@
+//! A whole Belisarius turn through the store (BE-02 … BE-23): the first turn of the
+//! Reconquest of Africa as a script plays it — the chits drawn, each side activating its
+//! leaders with troops one by one and marching each a zone, the interceptions answered and
+//! the battles fought in the program, the losses shared out as the program suggests — each
+//! order one transaction on an in-memory database. The orders are found once, then replayed
+//! on a fresh campaign for every measurement.
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use referee_campaign::Store;
+use referee_campaign::belisarius::battle::{Step, retreats, roster};
+use referee_campaign::belisarius::fight::suggested_share;
+use referee_campaign::belisarius::operations::attrition_share;
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::store::{Campaign, DiceInput};
+
+fn zone_of(state: &State, at: &Location) -> Option<referee_campaign::belisarius::map::ZoneId> {
+    match at {
+        Location::Zone(z) => Some(z.clone()),
+        Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
+        Location::Sea(_) => None,
+    }
+}
+
+fn share(state: &State, side: &referee_campaign::ids::SideId, owed: &referee_campaign::belisarius::fight::Owed) -> Order {
+    let b = state.ops.as_ref().unwrap().battle.as_ref().unwrap();
+    let f: Vec<_> = roster(state, b.force(side).unwrap()).iter().map(|u| u.fighter).collect();
+    let losses = suggested_share(&f, owed).into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap(), p)).collect();
+    Order::TakeLosses { side: side.clone(), losses }
+}
+
+/// The next order of the script, or `None` when the phase is over.
+fn next(state: &State) -> Option<Order> {
+    let ops = state.ops.as_ref()?;
+    if state.phase != Phase::Operations {
+        return None;
+    }
+    if let Some(b) = &ops.battle {
+        return Some(match &b.step {
+            Step::Roll => Order::Fight {},
+            Step::Decide => Order::BreakOff { side: b.forces[1].side.clone() },
+            Step::Losses { owed, taken } => {
+                let (s, o) = owed.iter().find(|(s, o)| o.points > 0 && !taken.contains(*s))?;
+                share(state, s, o)
+            }
+            Step::Pursuit { side, owed } => share(state, side, owed),
+            Step::Retreat { side } => {
+                let (to, _) = retreats(state, b, side).into_iter().find(|(_, ok)| ok.is_ok())?;
+                Order::Retreat { side: side.clone(), to: to.id().to_owned() }
+            }
+        });
+    }
+    if let Some(due) = &ops.attrition {
+        return Some(Order::TakeLosses { side: due.side.clone(), losses: attrition_share(state, due) });
+    }
+    if let Some(c) = &ops.contact {
+        let side = c.turn_of.clone();
+        return Some(Order::Decline { side });
+    }
+    let side = ops.segment.clone();
+    match ops.active.clone().filter(|a| a.side == side) {
+        Some(a) if !ops.moved.contains_key(&a.leader) && !ops.halted.contains(&a.leader) => {
+            let here = zone_of(state, &a.at)?;
+            let n = state.setup.map.zone(&here)?.neighbours.first()?.clone();
+            Some(Order::Move { side, leader: a.leader, path: vec![n.0] })
+        }
+        _ => {
+            let leader = state.pieces_of(&side).find_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } if !units.is_empty() && !ops.activated.contains(leader) && !p.at.is_sea() => {
+                    Some(leader.clone())
+                }
+                _ => None,
+            });
+            Some(match leader.filter(|_| ops.left(&side) > 0) {
+                Some(leader) => Order::Activate { side, leader, with: vec![] },
+                None => Order::Pass { side },
+            })
+        }
+    }
+}
+
+fn fresh() -> (Store, Campaign<Belisarius>) {
+    let setup = World::embedded().setup("africa-533").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Bench", &setup, 7).unwrap();
+    let place = Order::Place {
+        side: referee_campaign::ids::SideId::new("byzantines"),
+        line: 1,
+        at: "mare-africum".into(),
+        leaders: None,
+        units: None,
+        decoys: None,
+        fleets: None,
+        fleet_decoys: None,
+    };
+    store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+    (store, c)
+}
+
+/// The script's orders for the turn, found once; a refused order is replaced by a pass.
+fn turn_orders() -> Vec<Order> {
+    let (mut store, mut c) = fresh();
+    let mut orders = vec![Order::BeginOperations {}];
+    store.execute(&mut c, &(), &orders[0], DiceInput::Seeded).unwrap();
+    while let Some(order) = next(&c.state) {
+        let order = match store.execute(&mut c, &(), &order, DiceInput::Seeded) {
+            Ok(_) => order,
+            Err(_) => {
+                let side = c.state.ops.as_ref().unwrap().segment.clone();
+                let pass = Order::Pass { side };
+                store.execute(&mut c, &(), &pass, DiceInput::Seeded).unwrap();
+                pass
+            }
+        };
+        orders.push(order);
+        assert!(orders.len() < 400, "the scripted turn never ends");
+    }
+    orders.push(Order::EndTurn {});
+    orders
+}
+
+fn turn(c: &mut Criterion) {
+    let orders = turn_orders();
+    let mut group = c.benchmark_group("belisarius_turn");
+    group.sample_size(20);
+    group.bench_function(format!("africa_turn_1_{}_orders_through_the_store", orders.len()), |b| {
+        b.iter_batched(
+            fresh,
+            |(mut store, mut c)| {
+                for o in &orders {
+                    store.execute(&mut c, &(), o, DiceInput::Seeded).unwrap();
+                }
+            },
+            BatchSize::LargeInput,
+        );
+    });
+    group.finish();
+}
+
+criterion_group!(benches, turn);
+criterion_main!(benches);
