@@ -327,8 +327,12 @@ fn contact_by(mover: &str, pieces: &[(SideId, &str, &str, bool)], decoys: u32) -
         staged.push((s.clone(), id, units, at));
     }
     stage(&mut c, &staged);
-    for _ in 0..decoys {
-        c.state.pieces.push(Piece { side: goths(), at: Location::Zone(target.clone()), kind: PieceKind::LeaderDecoy });
+    for n in 0..decoys {
+        c.state.pieces.push(Piece {
+            side: goths(),
+            at: Location::Zone(target.clone()),
+            kind: PieceKind::LeaderDecoy { id: format!("decoy-ostrogoths-{}", 90 + n) },
+        });
     }
     hold(&mut c, &target, &goths());
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
@@ -366,7 +370,7 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
     c.state.hands.entry(byz()).or_default().push("reconnaissance".into());
     c.state.hands.entry(byz()).or_default().push("reconnaissance".into());
     // Marker 2 is the first decoy: Reconnaissance takes it without a die.
-    let decoys = |c: &Campaign<Belisarius>| c.state.pieces.iter().filter(|p| matches!(p.kind, PieceKind::LeaderDecoy)).count();
+    let decoys = |c: &Campaign<Belisarius>| c.state.pieces.iter().filter(|p| matches!(p.kind, PieceKind::LeaderDecoy { .. })).count();
     let events = run(
         &mut store,
         &mut c,
@@ -397,6 +401,35 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
     let goth_log = seen(&c, &store, &goths());
     let line = goth_log.iter().find(|l| l.contains("reconnoitre")).expect("the Goths see the stratagem played");
     assert!(!line.contains("Uraias"));
+    // The two decoys may come back at the start of operations, beside a leader.
+    assert_eq!(c.state.decoys_out[&goths()], 2);
+    let back = Order::ReturnDecoy { side: goths(), at: zone.0.clone() };
+    refused(&mut store, &mut c, &back, "start of operations");
+    run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
+    while c.state.phase == referee_campaign::belisarius::state::Phase::Operations {
+        let side = c.state.ops.as_ref().unwrap().segment.clone();
+        run(&mut store, &mut c, &Order::Pass { side }, DiceInput::Seeded);
+    }
+    run(&mut store, &mut c, &Order::EndTurn {}, DiceInput::Seeded);
+    let far = c
+        .state
+        .setup
+        .map
+        .zones
+        .iter()
+        .find(|z| z.id != zone && !referee_campaign::belisarius::interception::enemy_in(&c.state, &byz(), &z.id))
+        .unwrap()
+        .id
+        .0
+        .clone();
+    refused(&mut store, &mut c, &Order::ReturnDecoy { side: goths(), at: far }, "no leader at");
+    run(&mut store, &mut c, &back, DiceInput::Seeded);
+    run(&mut store, &mut c, &back, DiceInput::Seeded);
+    refused(&mut store, &mut c, &back, "no decoy out of play");
+    assert_eq!(decoys(&c), 2);
+    let byz_log = seen(&c, &store, &byz());
+    assert_eq!(byz_log.iter().filter(|l| l.contains("place a marker") && l.contains("BE-42")).count(), 2, "{byz_log:#?}");
 }
 
 /// BE-09: a leader alone intercepted is killed; a commander-in-chief's successor takes over,
@@ -894,4 +927,74 @@ fn be_53_the_table_pack_leaks_nothing() {
     let packs = &a[a.len() - 2..];
     assert!(packs.iter().all(|p| p.contains("Uraias")), "the enemy fought is in the brief");
     assert!(packs.iter().all(|p| !p.contains("Aligern") && !p.contains("Vitiges")), "nothing of the Goths elsewhere");
+}
+
+/// One run of the decoy differential: the Byzantine marker at `from` is Belisarius or a
+/// decoy, the other one far away; the marker at `from` is activated and marched a zone.
+/// Returns the Goths' view after each order, and the campaign.
+fn decoy_run(decoy_marches: bool) -> (Vec<String>, Store, Campaign<Belisarius>, ZoneId) {
+    let (mut store, mut c) = italy();
+    let map = c.state.setup.map.clone();
+    let from = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+    let next = map.zone(&from).unwrap().neighbours[0].clone();
+    let beyond = map.zone(&next).unwrap().neighbours.iter().find(|z| **z != from).unwrap().clone();
+    let far = map.zones.iter().find(|z| z.id != from && z.id != next && z.id != beyond && !map.adjacent(&z.id, &next)).unwrap().id.clone();
+    let (decoy_at, leader_at) = if decoy_marches { (from.clone(), far.clone()) } else { (far.clone(), from.clone()) };
+    stage(
+        &mut c,
+        &[(byz(), "belisarius", "4B 4B 3C", Location::Zone(leader_at)), (goths(), "uraias", "3B 3C", Location::Zone(beyond.clone()))],
+    );
+    c.state.pieces.push(Piece {
+        side: byz(),
+        at: Location::Zone(decoy_at),
+        kind: PieceKind::LeaderDecoy { id: "decoy-byzantines-9".into() },
+    });
+    let goth_view = |c: &Campaign<Belisarius>, store: &Store| {
+        let events = store.events_as::<Belisarius>(c.id).unwrap();
+        serde_json::to_string_pretty(&view_for(&c.state, &events, &Viewer::Side(goths())).unwrap()).unwrap()
+    };
+    let mover = if decoy_marches { "decoy-byzantines-9" } else { "belisarius" };
+    let mut out = vec![goth_view(&c, &store)];
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
+    out.push(goth_view(&c, &store));
+    run(&mut store, &mut c, &Order::Move { side: byz(), leader: mover.into(), path: vec![next.0.clone()] }, DiceInput::Manual(vec![1]));
+    out.push(goth_view(&c, &store));
+    (out, store, c, beyond)
+}
+
+/// BE-42, BE-53: a decoy is activated and marches like a leader, for the same action points,
+/// and the Goths read exactly the same whether Belisarius or a decoy marched; a decoy may
+/// not intercept or carry troops; intercepted on its march, it leaves the map.
+#[test]
+fn be_42_a_decoy_marches_like_a_leader_and_nobody_can_tell() {
+    let (a, ..) = decoy_run(false);
+    let (b, mut store, mut c, beyond) = decoy_run(true);
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
+        assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Goths can tell a decoy from a leader: {differs:?}");
+    }
+    assert_eq!(left(&c, &byz()), 15, "the decoy's march is paid like a leader's");
+    let decoy = "decoy-byzantines-9";
+    refused(&mut store, &mut c, &Order::PickUp { side: byz(), leader: decoy.into(), units: vec![1], leaders: vec![] }, "BE-42");
+    // On into the Goths' zone: they intercept the marching marker, and it was a decoy.
+    run(&mut store, &mut c, &Order::Move { side: byz(), leader: decoy.into(), path: vec![beyond.0.clone()] }, DiceInput::Manual(vec![1]));
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec![decoy.into()], target: None, reconnaissance: false },
+        "for the Ostrogoths",
+    );
+    let mountains = c.state.setup.map.zone(&beyond).unwrap().terrain == Terrain::Mountain;
+    let die = die_for(&c, 5 - 3, mountains, Interception::LineOfBattle);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![die]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::DecoyRemoved { id, .. } if id == decoy)), "{events:?}");
+    assert!(c.state.ops.as_ref().unwrap().contact.is_none());
+    assert_eq!(c.state.decoys_out[&byz()], 1);
+    let goth_log = seen(&c, &store, &goths());
+    assert!(goth_log.iter().any(|l| l.contains("was a decoy")), "{goth_log:#?}");
 }

@@ -35,6 +35,8 @@ const INK: Color32 = Color32::from_rgb(0x1c, 0x1c, 0x1c);
 /// City ratings are printed in the rules' colours: militia red, fortification black.
 const MILITIA: Color32 = Color32::from_rgb(0xc0, 0x1f, 0x1f);
 const SELECTION: Color32 = Color32::from_rgb(0xff, 0x9f, 0x1c);
+/// The zone of a contact or battle under way.
+const BATTLE: Color32 = Color32::from_rgb(0xb0, 0x1c, 0x2e);
 const MOUNTAIN: Color32 = Color32::from_rgb(0x7a, 0x66, 0x4a);
 const ZONE_TEXT: Color32 = Color32::from_rgb(0x5a, 0x4a, 0x36);
 
@@ -401,9 +403,14 @@ pub(crate) fn zone_map_ui(
             fill_polygon(&painter, &land_points[i], t, fill);
         }
     }
+    // Where a contact or a battle is under way (BE-13, BE-17), for everyone to see.
+    let fighting = board.battle.as_ref().map(|b| (&b.zone, "battle")).or_else(|| board.contact.as_ref().map(|c| (&c.zone, "contact")));
     for (i, zone) in map.zones.iter().enumerate() {
         let is_selected = selected.is_some_and(|s| matches!(s, Location::Zone(z) if *z == zone.id));
         let stroke = if is_selected { Stroke::new(3.0, SELECTION) } else { Stroke::new(1.0, BORDER) };
+        if fighting.is_some_and(|(z, _)| *z == zone.id) {
+            painter.add(Shape::closed_line(land_points[i].clone(), Stroke::new(4.0, BATTLE)));
+        }
         painter.add(Shape::closed_line(land_points[i].clone(), stroke));
         if zone.terrain == Terrain::Mountain {
             mountain_marks(&painter, labels_land[i] + vec2(0.0, -11.0), 5.0);
@@ -419,6 +426,9 @@ pub(crate) fn zone_map_ui(
     let holder: BTreeMap<&str, &SideId> = board.cities.iter().filter_map(|c| c.holder.as_ref().map(|h| (c.id.as_str(), h))).collect();
     for (i, zone) in map.zones.iter().enumerate() {
         painter.text(labels_land[i], Align2::CENTER_CENTER, &zone.name, label_font.clone(), ZONE_TEXT);
+        if let Some((_, what)) = fighting.filter(|(z, _)| **z == zone.id) {
+            painter.text(labels_land[i] + vec2(0.0, -24.0), Align2::CENTER_CENTER, what, FontId::proportional(12.0), BATTLE);
+        }
         let at = cities[i];
         let fill = holder.get(zone.city.id.as_str()).map_or(Color32::WHITE, |s| side_colour(s));
         let rect = Rect::from_center_size(at, Vec2::splat(7.0));
@@ -778,10 +788,10 @@ fn force_orders_ui(
     let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
         .boxes
         .iter()
-        .filter(|b| b.leader.as_ref().is_some_and(|l| &l.id == acting))
+        .filter(|b| b.leader.as_ref().is_some_and(|l| &l.id == acting) || b.decoy_id.as_ref() == Some(acting))
         .chain(org.boxes.iter().filter(|b| b.leader.as_ref().is_some_and(|l| org.acting_with.contains(&l.id))))
         .collect();
-    let chief = boxes.first().and_then(|b| b.leader.as_ref()).map_or_else(|| acting.clone(), |l| l.name.clone());
+    let chief = referee_campaign::belisarius::state::piece_name(&state.setup, acting);
     ui.add_space(4.0);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         if let Some(due) = &org.attrition {
@@ -1065,6 +1075,10 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
     let points = org.action_points.as_ref().is_some_and(|a| a.left > 0);
     // Before the phase's first activation, forces are shared out freely (BE-08).
     let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && may_order(viewer, &org.side);
+    // Before the first activation, decoys out of play may come back (BE-42).
+    let decoys_back = org.decoys_out > 0
+        && may_order(viewer, &org.side)
+        && (board.phase == Phase::Play || (board.phase == Phase::Operations && org.activated.is_empty() && org.acting.is_none()));
     let mut last_place = "";
     for b in &org.boxes {
         if b.place != last_place {
@@ -1083,12 +1097,43 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
             ),
             (None, Some(np), _) => format!("fleet of {np} NPs"),
             (None, None, true) if b.naval => "fleet decoy".to_owned(),
-            (None, None, true) => "decoy".to_owned(),
+            (None, None, true) => {
+                b.decoy_id.as_deref().map_or_else(|| "decoy".to_owned(), |id| referee_campaign::belisarius::state::piece_name(setup, id))
+            }
             (None, None, false) => "units with no leader".to_owned(),
         };
         ui.horizontal_wrapped(|ui| {
             ui.add_space(10.0);
             ui.label(RichText::new(who).strong());
+            if decoys_back && b.leader.is_some() && !b.at.is_sea() {
+                let back = ui.add(egui::Button::new("Return a decoy here").small()).on_hover_text(format!(
+                    "{} decoy(s) out of play may come back beside a leader at the start of operations (BE-42)",
+                    org.decoys_out
+                ));
+                if back.clicked() {
+                    let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned() };
+                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                }
+            }
+            // A decoy is activated and marched like a leader (BE-42).
+            if let Some(id) = b.decoy_id.as_ref().filter(|_| segment && !b.naval) {
+                if org.acting.as_deref() == Some(id.as_str()) {
+                    ui.label(RichText::new("acting").italics());
+                } else if org.activated.contains(id) {
+                    ui.label(RichText::new("done this phase").weak());
+                } else {
+                    let name = referee_campaign::belisarius::state::piece_name(setup, id);
+                    let b = ui
+                        .add_enabled(points, egui::Button::new("Activate").small())
+                        .accessible_name(format!("Activate {name}"))
+                        .on_hover_text("A decoy moves like a leader, for the same action points, and does nothing else (BE-42)")
+                        .on_disabled_hover_text("No action points left (BE-06)");
+                    if b.clicked() {
+                        let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
+                        commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    }
+                }
+            }
             let Some(l) = b.leader.as_ref().filter(|_| segment) else { return };
             if org.acting.as_deref() == Some(l.id.as_str()) {
                 ui.label(RichText::new("acting").italics());

@@ -261,6 +261,10 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::operations::shift(state, side, leader, *into_city)
         }
+        Order::ReturnDecoy { side, at } => {
+            known_side(side)?;
+            super::interception::return_decoy(state, side, at)
+        }
         Order::Fight {} => super::battle::fight_on(state, dice),
         Order::BreakOff { side } => {
             known_side(side)?;

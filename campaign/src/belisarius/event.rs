@@ -86,7 +86,9 @@ pub enum Event {
     /// A side agreed to a battle by consent after both failed (BE-13).
     BattleAgreed { side: SideId },
     /// An intercepted decoy left the map (BE-42).
-    DecoyRemoved { side: SideId, at: Location, nth: u32 },
+    DecoyRemoved { side: SideId, at: Location, id: String },
+    /// A decoy out of play came back beside a leader of its side (BE-42).
+    DecoyReturned { side: SideId, at: Location },
     /// A stratagem was played and is spent (BE-43).
     StratagemPlayed { side: SideId, stratagem: String },
     /// Reconnaissance turned a marker face up for `to` alone (BE-43).
@@ -155,6 +157,7 @@ impl Event {
             Event::BattleAgreed { .. } => "battle_agreed",
             Event::DecoyRemoved { .. } => "decoy_removed",
             Event::StratagemPlayed { .. } => "stratagem_played",
+            Event::DecoyReturned { .. } => "decoy_returned",
             Event::ForceRevealed { .. } => "force_revealed",
             Event::BattleJoined { .. } => "battle_joined",
             Event::CombatRolled { .. } => "combat_rolled",

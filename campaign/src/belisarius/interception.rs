@@ -67,8 +67,8 @@ pub struct Contact {
 pub enum Target {
     /// A leader's force, with the inferior leaders activated with him.
     Force { side: SideId, leader: String, with: Vec<String> },
-    /// A blank marker, the `nth` (from 0) of its side at `at`.
-    Decoy { side: SideId, at: Location, nth: u32 },
+    /// A blank marker (BE-42), by its id.
+    Decoy { side: SideId, id: String },
 }
 
 impl Target {
@@ -82,7 +82,7 @@ impl Target {
     fn key(&self) -> String {
         match self {
             Target::Force { leader, .. } => leader.clone(),
-            Target::Decoy { at, nth, .. } => format!("decoy {at} {nth}"),
+            Target::Decoy { id, .. } => id.clone(),
         }
     }
 }
@@ -129,15 +129,11 @@ pub fn enemy_in(state: &State, side: &SideId, zone: &ZoneId) -> bool {
 /// play (BE-13: a force in the city is not intercepted).
 pub fn mover_targets(state: &State, contact: &Contact) -> Vec<Target> {
     let open = Location::Zone(contact.zone.clone());
-    let mut decoys = 0u32;
     let mut out = Vec::new();
     for p in state.pieces.iter().filter(|p| p.side != contact.mover.side && p.at == open) {
         match &p.kind {
             PieceKind::Leader { leader, .. } => out.push(Target::Force { side: p.side.clone(), leader: leader.clone(), with: Vec::new() }),
-            PieceKind::LeaderDecoy => {
-                out.push(Target::Decoy { side: p.side.clone(), at: open.clone(), nth: decoys });
-                decoys += 1;
-            }
+            PieceKind::LeaderDecoy { id } => out.push(Target::Decoy { side: p.side.clone(), id: id.clone() }),
             _ => {}
         }
     }
@@ -218,12 +214,19 @@ pub fn intercept(
         if target.is_some_and(|n| n != 1) {
             return Err(RuleError::new(RuleId::BE_13, "the side not moving intercepts the force that marched in, and no other"));
         }
-        Target::Force { side: c.mover.side.clone(), leader: c.mover.leader.clone(), with: c.mover.with.clone() }
+        if super::state::is_decoy(&c.mover.leader) {
+            Target::Decoy { side: c.mover.side.clone(), id: c.mover.leader.clone() }
+        } else {
+            Target::Force { side: c.mover.side.clone(), leader: c.mover.leader.clone(), with: c.mover.with.clone() }
+        }
     };
     // The interceptors.
     let mut seen = BTreeSet::new();
     let mut from_city = false;
     for id in leaders {
+        if super::state::is_decoy(id) {
+            return Err(RuleError::new(RuleId::BE_42, "a decoy may not intercept: it carries out no action"));
+        }
         let piece = state
             .pieces_of(side)
             .find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == id))
@@ -298,8 +301,13 @@ pub fn intercept(
         return Ok(steps.events);
     }
     match &target {
-        Target::Decoy { side: owner, at, nth } => {
-            steps.push(Event::DecoyRemoved { side: owner.clone(), at: at.clone(), nth: *nth });
+        Target::Decoy { side: owner, id } => {
+            let at = state.marker(owner, id).map_or_else(|| Location::Zone(c.zone.clone()), |p| p.at.clone());
+            steps.push(Event::DecoyRemoved { side: owner.clone(), at, id: id.clone() });
+            // A marching decoy taken: its march and the contact are over.
+            if !mover {
+                steps.push(Event::ContactEnded { zone: c.zone.clone() });
+            }
         }
         Target::Force { side: owner, leader, with } => {
             let chiefs: Vec<String> = std::iter::once(leader.clone()).chain(with.iter().cloned()).collect();
@@ -405,6 +413,9 @@ pub fn agree(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     if c.agreed.contains(side) {
         return Err(RuleError::new(RuleId::BE_13, format!("{} have agreed already", side_name(state, side))));
     }
+    if side == &c.mover.side && super::state::is_decoy(&c.mover.leader) {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy cannot give battle"));
+    }
     let mut events = vec![Event::BattleAgreed { side: side.clone() }];
     if c.agreed.iter().any(|s| s != side) {
         let mover: Vec<String> = std::iter::once(c.mover.leader.clone()).chain(c.mover.with.iter().cloned()).collect();
@@ -460,13 +471,41 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
                 super::pieces::summary(units)
             )
         }
-        PieceKind::LeaderDecoy => "a decoy".to_owned(),
+        PieceKind::LeaderDecoy { .. } => "a decoy".to_owned(),
         _ => "nothing".to_owned(),
     };
     Ok(vec![
         Event::StratagemPlayed { side: side.clone(), stratagem: RECONNAISSANCE.to_owned() },
         Event::ForceRevealed { to: side.clone(), at: piece.at.clone(), face },
     ])
+}
+
+/// BE-42: a decoy out of play comes back at the start of operations, beside one of the
+/// side's leaders on the map (in the open zone or the city where he stands).
+pub fn return_decoy(state: &State, side: &SideId, at: &str) -> Result<Vec<Event>, RuleError> {
+    let name = side_name(state, side);
+    let started = match (&state.phase, &state.ops) {
+        (super::state::Phase::Play, _) => false,
+        (super::state::Phase::Operations, Some(ops)) => !ops.activated.is_empty(),
+        _ => true,
+    };
+    if started {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy comes back at the start of operations, before the first activation"));
+    }
+    if state.decoys_out.get(side).copied().unwrap_or(0) == 0 {
+        return Err(RuleError::new(RuleId::BE_42, format!("{name} have no decoy out of play")));
+    }
+    let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e))?;
+    if place.is_sea() {
+        return Err(RuleError::new(RuleId::BE_42, "a land decoy comes back on land, beside a leader"));
+    }
+    if !state.pieces_of(side).any(|p| p.at == place && matches!(p.kind, PieceKind::Leader { .. })) {
+        return Err(RuleError::new(
+            RuleId::BE_42,
+            format!("{name} have no leader at {}: a decoy comes back beside one", state.setup.place_name(&place)),
+        ));
+    }
+    Ok(vec![Event::DecoyReturned { side: side.clone(), at: place }])
 }
 
 impl State {
@@ -517,17 +556,29 @@ impl State {
                     c.agreed.insert(side.clone());
                 }
             }
-            Event::DecoyRemoved { side, at, nth } => {
-                let found = self
-                    .pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| &p.side == side && &p.at == at && matches!(p.kind, PieceKind::LeaderDecoy))
-                    .nth(usize::try_from(*nth).unwrap_or(usize::MAX))
-                    .map(|(i, _)| i);
+            Event::DecoyRemoved { side, id, .. } => {
+                let found =
+                    self.pieces.iter().position(|p| &p.side == side && matches!(&p.kind, PieceKind::LeaderDecoy { id: d } if d == id));
                 if let Some(i) = found {
                     self.pieces.remove(i);
+                    *self.decoys_out.entry(side.clone()).or_default() += 1;
                 }
+                if let Some(ops) = &mut self.ops
+                    && ops.active.as_ref().is_some_and(|a| &a.leader == id)
+                {
+                    ops.halted.insert(id.clone());
+                }
+            }
+            Event::DecoyReturned { side, at } => {
+                if let Some(n) = self.decoys_out.get_mut(side) {
+                    *n = n.saturating_sub(1);
+                }
+                self.pieces.push(super::state::Piece {
+                    side: side.clone(),
+                    at: at.clone(),
+                    kind: PieceKind::LeaderDecoy { id: String::new() },
+                });
+                self.name_decoys(side);
             }
             Event::StratagemPlayed { side, stratagem } => {
                 if let Some(hand) = self.hands.get_mut(side)

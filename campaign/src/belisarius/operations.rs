@@ -236,7 +236,7 @@ pub(crate) fn nothing_pending(state: &State, ops: &Operations) -> Result<(), Rul
 
 /// Where a side's leader stands, if he is on the map.
 fn leader_at<'a>(state: &'a State, side: &SideId, leader: &str) -> Option<&'a Location> {
-    state.pieces_of(side).find(|p| matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader)).map(|p| &p.at)
+    state.marker(side, leader).map(|p| &p.at)
 }
 
 /// The land zone a place on land belongs to (a city's zone).
@@ -262,6 +262,24 @@ pub fn activate(state: &State, side: &SideId, leader: &str, with: &[String]) -> 
     }
     if ops.left(side) == 0 {
         return Err(RuleError::new(RuleId::BE_06, format!("{name} have no action points left: they pass")));
+    }
+    // BE-42: a decoy is activated and moves like a leader, alone.
+    if super::state::is_decoy(leader) {
+        let at = leader_at(state, side, leader)
+            .cloned()
+            .ok_or_else(|| RuleError::new(RuleId::BE_42, format!("{name} have no marker `{leader}` on the map")))?;
+        if !with.is_empty() {
+            return Err(RuleError::new(RuleId::BE_42, "a decoy moves alone: no leader goes with it"));
+        }
+        if ops.activated.contains(leader) {
+            return Err(RuleError::new(
+                RuleId::BE_07,
+                format!("{} has been activated this phase already", super::state::piece_name(&state.setup, leader)),
+            ));
+        }
+        return Ok(vec![Event::LeaderActivated {
+            activation: Activation { side: side.clone(), leader: leader.to_owned(), with: Vec::new(), at },
+        }]);
     }
     let card = |id: &str| state.setup.leader(id).filter(|_| leader_at(state, side, id).is_some());
     let Some(chief) = card(leader) else {
@@ -439,7 +457,7 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
         ));
     }
     nothing_pending(state, ops)?;
-    let chief = state.setup.leader(leader).map_or_else(|| leader.to_owned(), |l| l.name.clone());
+    let chief = super::state::piece_name(&state.setup, leader);
     if ops.halted.contains(leader) {
         return Err(RuleError::new(RuleId::BE_10, format!("{chief} lost his battle: his march is over for this phase")));
     }
@@ -728,6 +746,9 @@ pub fn drop_off(
 /// leaders there not yet activated this phase.
 pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leaders: &[String]) -> Result<Vec<Event>, RuleError> {
     let (ops, active) = acting(state, side, leader, RuleId::BE_11)?;
+    if super::state::is_decoy(leader) {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy carries no troops and takes nobody along"));
+    }
     if units.is_empty() && leaders.is_empty() {
         return Err(RuleError::new(
             RuleId::BE_11,
@@ -878,7 +899,12 @@ impl State {
                 let Some(last) = path.last() else { return };
                 let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
                 for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
-                    if matches!(&p.kind, PieceKind::Leader { leader, .. } if names.contains(&leader)) {
+                    let moves = match &p.kind {
+                        PieceKind::Leader { leader, .. } => names.contains(&leader),
+                        PieceKind::LeaderDecoy { id } => names.contains(&id),
+                        _ => false,
+                    };
+                    if moves {
                         p.at = Location::Zone(last.clone());
                     }
                 }
@@ -1001,7 +1027,12 @@ impl State {
             Event::Shifted { activation, to } => {
                 let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
                 for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
-                    if matches!(&p.kind, PieceKind::Leader { leader, .. } if names.contains(&leader)) {
+                    let moves = match &p.kind {
+                        PieceKind::Leader { leader, .. } => names.contains(&leader),
+                        PieceKind::LeaderDecoy { id } => names.contains(&id),
+                        _ => false,
+                    };
+                    if moves {
                         p.at = to.clone();
                     }
                 }

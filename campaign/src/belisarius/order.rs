@@ -88,6 +88,9 @@ pub enum Order {
     /// A side plays Reconnaissance to turn one enemy marker of a zone face up for itself,
     /// numbered among the enemy markers there, the open zone's first (BE-43).
     Reconnoitre { side: SideId, zone: String, marker: u32 },
+    /// At the start of operations, a decoy out of play comes back beside one of the side's
+    /// leaders, at the place (zone or city) named by id (BE-42).
+    ReturnDecoy { side: SideId, at: String },
     /// Both sides roll the battle's next stage; after a passage, the sides fight on (BE-17).
     Fight {},
     /// After a passage, a side breaks off; the enemy pursues (BE-22).
@@ -164,6 +167,7 @@ impl Order {
             Order::Decline { side } => format!("{side} decline to intercept"),
             Order::AgreeToBattle { side } => format!("{side} agree to battle"),
             Order::Reconnoitre { side, zone, .. } => format!("{side} reconnoitre {zone}"),
+            Order::ReturnDecoy { side, at } => format!("{side}: a decoy returns at {at}"),
             Order::Fight {} => "fight".to_owned(),
             Order::BreakOff { side } => format!("{side} break off"),
             Order::Part {} => "the sides part".to_owned(),

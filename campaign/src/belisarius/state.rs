@@ -16,7 +16,7 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 3;
+pub const STATE_VERSION: u32 = 4;
 
 /// Where a piece stands: in a land zone's open country, inside its city, or at sea.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -62,8 +62,13 @@ pub enum PieceKind {
     Leader { leader: String, units: Vec<Unit> },
     /// Units with no leader: they may hold a city, not move (BE-03, BE-24).
     Group { units: Vec<Unit> },
-    /// A blank leader marker (BE-42).
-    LeaderDecoy,
+    /// A blank leader marker (BE-42), `decoy-byzantines-1`, `decoy-byzantines-2` … in the
+    /// order its side's came into play: it moves like a leader, for the same action points,
+    /// and does nothing else.
+    LeaderDecoy {
+        #[serde(default)]
+        id: String,
+    },
     /// A fleet of naval points (BE-33).
     Fleet { np: u32 },
     /// A blank fleet marker (BE-42).
@@ -164,6 +169,12 @@ pub struct State {
     /// `None` for a side without one.
     #[serde(default)]
     pub cinc: BTreeMap<SideId, Option<String>>,
+    /// Land decoys intercepted and out of play, per side: they may come back (BE-42).
+    #[serde(default)]
+    pub decoys_out: BTreeMap<SideId, u32>,
+    /// Land decoys each side has brought into play, for their ids.
+    #[serde(default)]
+    pub decoys_made: BTreeMap<SideId, u32>,
 }
 
 impl State {
@@ -187,6 +198,8 @@ impl State {
             ops: None,
             pending_ap: BTreeMap::new(),
             cinc: setup.sides.iter().map(|s| (s.id.clone(), s.cinc.clone())).collect(),
+            decoys_out: BTreeMap::new(),
+            decoys_made: BTreeMap::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -223,6 +236,7 @@ impl State {
             Event::NoteAdded { .. } => self.notes += 1,
             Event::LinePlaced { side, line, at, placed } => {
                 self.pieces.extend(pieces_of(side, placed, at));
+                self.name_decoys(side);
                 if let Some(due) = self.lines_due.get_mut(side) {
                     if let Some(d) = due.iter_mut().find(|d| d.index == *line) {
                         d.rest.take(placed);
@@ -255,7 +269,8 @@ impl State {
             | Event::BattleAgreed { .. }
             | Event::DecoyRemoved { .. }
             | Event::StratagemPlayed { .. }
-            | Event::ForceRevealed { .. } => self.apply_interception(event),
+            | Event::ForceRevealed { .. }
+            | Event::DecoyReturned { .. } => self.apply_interception(event),
             Event::BattleJoined { .. }
             | Event::CombatRolled { .. }
             | Event::BattleLossesTaken { .. }
@@ -270,6 +285,29 @@ impl State {
             | Event::LeaderKilled { .. } => self.apply_battle(event),
         }
         Ok(())
+    }
+
+    /// Gives `side`'s new land decoys their ids, in the order they came into play.
+    pub(crate) fn name_decoys(&mut self, side: &SideId) {
+        let made = self.decoys_made.entry(side.clone()).or_default();
+        for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
+            if let PieceKind::LeaderDecoy { id } = &mut p.kind
+                && id.is_empty()
+            {
+                *made += 1;
+                // Both sides have decoys: the side's id keeps them apart.
+                *id = format!("decoy-{side}-{made}");
+            }
+        }
+    }
+
+    /// A side's land marker by its id: a leader's, or a decoy's (`decoy-byzantines-1`).
+    pub fn marker(&self, side: &SideId, id: &str) -> Option<&Piece> {
+        self.pieces_of(side).find(|p| match &p.kind {
+            PieceKind::Leader { leader, .. } => leader == id,
+            PieceKind::LeaderDecoy { id: d } => d == id,
+            _ => false,
+        })
     }
 
     /// The season and year of the turn, e.g. "summer 535".
@@ -302,10 +340,24 @@ pub(crate) fn pieces_of(side: &SideId, line: &Line, at: &Location) -> Vec<Piece>
         if let Some(units) = units.filter(|u| !u.is_empty()) {
             out.push(piece(land, PieceKind::Group { units }));
         }
-        out.extend((0..line.decoys).map(|_| piece(land, PieceKind::LeaderDecoy)));
+        out.extend((0..line.decoys).map(|_| piece(land, PieceKind::LeaderDecoy { id: String::new() })));
     }
     let naval = line.port.as_ref().map(|p| Location::City(p.clone())).unwrap_or_else(|| at.clone());
     out.extend(line.fleets.iter().map(|&np| piece(&naval, PieceKind::Fleet { np })));
     out.extend((0..line.fleet_decoys).map(|_| piece(&naval, PieceKind::FleetDecoy)));
     out
+}
+
+/// Whether an id names a land decoy rather than a leader.
+pub fn is_decoy(id: &str) -> bool {
+    id.starts_with("decoy-")
+}
+
+/// A leader's name, or "decoy 1" for a decoy, as its own side reads it.
+pub fn piece_name(setup: &Setup, id: &str) -> String {
+    if is_decoy(id) {
+        format!("decoy {}", id.rsplit('-').next().unwrap_or_default())
+    } else {
+        setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
+    }
 }

@@ -163,6 +163,10 @@ pub struct OrgBox {
     /// Naval points, for a fleet.
     pub np: Option<u32>,
     pub decoy: bool,
+    /// A land decoy's id (`decoy-byzantines-1`), for its orders: it moves like a leader
+    /// (BE-42).
+    #[serde(default)]
+    pub decoy_id: Option<String>,
     /// A fleet or a fleet decoy, at sea or in port.
     pub naval: bool,
 }
@@ -203,6 +207,9 @@ pub struct Organisation {
     pub acting_with: Vec<String>,
     /// Losses the side's force owes after its last march (BE-12).
     pub attrition: Option<super::operations::AttritionDue>,
+    /// Land decoys intercepted and out of play, which may come back (BE-42).
+    #[serde(default)]
+    pub decoys_out: u32,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -324,8 +331,8 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             naval: p.kind.is_naval(),
             face: sees_faces(viewer, &p.side).then(|| face(state, &p.kind)),
             spent: match (&p.kind, &state.ops) {
-                (PieceKind::Leader { leader, .. }, Some(ops)) => {
-                    ops.activated.contains(leader) && ops.active.as_ref().is_none_or(|a| &a.leader != leader)
+                (PieceKind::Leader { leader: id, .. } | PieceKind::LeaderDecoy { id }, Some(ops)) => {
+                    ops.activated.contains(id) && ops.active.as_ref().is_none_or(|a| &a.leader != id)
                 }
                 _ => false,
             },
@@ -408,7 +415,7 @@ fn face(state: &State, kind: &PieceKind) -> String {
     match kind {
         PieceKind::Leader { leader, .. } => state.setup.leader(leader).map_or_else(|| leader.clone(), |l| l.name.clone()),
         PieceKind::Group { units } => format!("{} unit(s), no leader", units.len()),
-        PieceKind::LeaderDecoy => "decoy".to_owned(),
+        PieceKind::LeaderDecoy { id } => super::state::piece_name(&state.setup, id),
         PieceKind::Fleet { np } => format!("fleet of {np} NPs"),
         PieceKind::FleetDecoy => "fleet decoy".to_owned(),
     }
@@ -443,7 +450,11 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
                     PieceKind::Fleet { np } => Some(np),
                     _ => None,
                 },
-                decoy: matches!(p.kind, PieceKind::LeaderDecoy | PieceKind::FleetDecoy),
+                decoy: matches!(p.kind, PieceKind::LeaderDecoy { .. } | PieceKind::FleetDecoy),
+                decoy_id: match &p.kind {
+                    PieceKind::LeaderDecoy { id } => Some(id.clone()),
+                    _ => None,
+                },
                 naval: p.kind.is_naval(),
             }
         })
@@ -480,18 +491,14 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
         action_points: ops.and_then(|o| o.ap.get(side).cloned()),
         activated: ops
             .map(|o| {
-                let mine = |id: &String| {
-                    state
-                        .setup
-                        .leader(id)
-                        .is_some_and(|_| state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == id)))
-                };
+                let mine = |id: &String| state.marker(side, id).is_some();
                 o.activated.iter().filter(|id| mine(id)).cloned().collect()
             })
             .unwrap_or_default(),
         acting: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.leader.clone()),
         acting_with: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.with.clone()).unwrap_or_default(),
         attrition: ops.and_then(|o| o.attrition.clone()).filter(|d| &d.side == side),
+        decoys_out: state.decoys_out.get(side).copied().unwrap_or(0),
     }
 }
 
@@ -624,7 +631,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
         Event::LeaderActivated { activation } => {
             let (who, place) = (side_name(&activation.side), setup.place_name(&activation.at));
             if sees_faces(viewer, &activation.side) {
-                let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+                let name = |id: &str| super::state::piece_name(setup, id);
                 let with: Vec<String> = activation.with.iter().map(|id| name(id)).collect();
                 let with = if with.is_empty() { String::new() } else { format!(", {} with him", with.join(" and ")) };
                 Some(format!("{who} activate {} at {place}{with} — BE-06", name(&activation.leader)))
@@ -643,21 +650,21 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             let route = format!("from {} through {}", setup.place_name(from), names.join(", "));
             let who = side_name(&activation.side);
             Some(if sees_faces(viewer, &activation.side) {
-                let chief = setup.leader(&activation.leader).map_or_else(|| activation.leader.clone(), |l| l.name.clone());
+                let chief = super::state::piece_name(setup, &activation.leader);
                 format!("{who}: {chief} marches {route} ({ap} AP, {left} left) — BE-10")
             } else {
                 format!("{who}: a force marches {route} — BE-10")
             })
         }
         Event::UnitsReorganised { side, from, to, units, .. } => sees_faces(viewer, side).then(|| {
-            let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+            let name = |id: &str| super::state::piece_name(setup, id);
             format!("{}: {} pass from {} to {} — BE-08", side_name(side), super::pieces::summary(units), name(from), name(to))
         }),
         Event::ZoneControlled { zone, side } => {
             Some(format!("{} now control {} — BE-46", side_name(side), setup.place_name(&Location::Zone(zone.clone()))))
         }
         Event::AttritionSuffered { due } => sees_faces(viewer, &due.side).then(|| {
-            let chief = setup.leader(&due.leader).map_or_else(|| due.leader.clone(), |l| l.name.clone());
+            let chief = super::state::piece_name(setup, &due.leader);
             format!(
                 "{}: {chief}'s force loses {} % to attrition, {} combat points, to be taken from the units that marched — BE-12",
                 side_name(&due.side),
@@ -674,7 +681,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             Some(format!("Turn end: the AP chits are shown — {}; they go back into the cup — BE-02", shown.join(", ")))
         }
         Event::KingReplaced { side, old, new } => {
-            let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+            let name = |id: &str| super::state::piece_name(setup, id);
             Some(format!("{} leaves the game; {} is king of the {} — BE-50", name(old), name(new), side_name(side)))
         }
         Event::TurnEnded { turn } => Some(format!("Turn {turn} ends; turn {}, {} — BE-02", turn + 1, setup.date_of_turn(turn + 1))),
@@ -688,7 +695,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
     use super::tables::Interception;
     let setup = &state.setup;
     let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
-    let name = |id: &str| setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone());
+    let name = |id: &str| super::state::piece_name(setup, id);
     let names = |ids: &[String]| ids.iter().map(|id| name(id)).collect::<Vec<_>>().join(" and ");
     let zone = |z: &ZoneId| setup.place_name(&Location::Zone(z.clone()));
     let result = |r: Interception| match r {
@@ -714,6 +721,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::InterceptionTried { attempt, cost } => {
             let target = match &attempt.target {
                 Target::Force { side, leader, .. } if sees_faces(viewer, side) => format!("{}'s force", name(leader)),
+                Target::Decoy { side, id } if sees_faces(viewer, side) => name(id),
                 Target::Force { side, .. } | Target::Decoy { side, .. } => format!("a marker of the {}", side_name(side)),
             };
             let who = if sees_faces(viewer, &attempt.side) {
@@ -744,6 +752,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::DecoyRemoved { side, at, .. } => {
             Some(format!("The {} marker intercepted at {} was a decoy: it leaves the map — BE-42", side_name(side), setup.place_name(at)))
         }
+        Event::DecoyReturned { side, at } => Some(format!("{} place a marker at {} — BE-42", side_name(side), setup.place_name(at))),
         Event::StratagemPlayed { side, stratagem } => {
             let s = setup.tables.stratagem(stratagem).map_or_else(|| stratagem.clone(), |s| s.name.clone());
             Some(format!("{} play the stratagem {s} — BE-43", side_name(side)))
