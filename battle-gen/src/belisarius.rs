@@ -398,7 +398,12 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
         nodes,
         paths: BTreeSet::new(),
     };
-    ground(&one, me).ok_or_else(|| TablePackError::NoZone(zone.to_string()))
+    let mut ground = ground(&one, me).ok_or_else(|| TablePackError::NoZone(zone.to_string()))?;
+    // The campaign has no node numbers: the roads are labelled with the zones they lead to.
+    for r in &mut ground.roads {
+        r.label.clone_from(&r.to_name);
+    }
+    Ok(ground)
 }
 
 fn empty_battlefield() -> Battlefield {
@@ -519,7 +524,8 @@ fn exits(b: &Battle<'_>, side: &SideId) -> Vec<Exit> {
             let zone = map.zones.get(usize::from(r.to.0).checked_sub(1)?)?;
             let held = b.board.zones.iter().find(|s| s.id == zone.id).and_then(|s| s.controller.clone());
             Some(Exit {
-                to: zone.id.0.clone(),
+                // The zone's name says it all; its id is for orders, not for the table.
+                to: String::new(),
                 to_name: zone.name.clone(),
                 edge: r.edge,
                 map_edge: true,

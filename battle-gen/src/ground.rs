@@ -154,6 +154,9 @@ pub struct RoadCourse {
     pub edge: Edge,
     /// From the settlement (or the middle of the map) to a point on `edge`.
     pub points: Vec<Point>,
+    /// What the overview prints where the road leaves: the destination's node number, or
+    /// the zone's name where the campaign has no numbers.
+    pub label: String,
 }
 
 /// A node's whole 8'×8' battle map (MG-21).
@@ -879,7 +882,7 @@ fn lay_road(seed: u64, origin: Point, plan: &RoadPlan, map: &Map, rivers: &[Rive
         }
     }
     line.push(end);
-    RoadCourse { to: plan.to, to_name: map.name(plan.to), edge: plan.edge, points: line }
+    RoadCourse { to: plan.to, to_name: map.name(plan.to), edge: plan.edge, points: line, label: plan.to.to_string() }
 }
 
 /// Whether the segment a–b stays out of the sea and crosses no river except at a ford or at the

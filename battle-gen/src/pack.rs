@@ -172,7 +172,7 @@ fn exits_table(flow: &mut Flow<'_>, exits: &[Exit], notes: &Notes) {
         .map(|r| {
             vec![
                 format!("{} {}", r.edge, if r.map_edge { "edge" } else { "side of the section" }),
-                format!("{} {}", r.to, r.to_name),
+                if r.to.is_empty() { r.to_name.clone() } else { format!("{} {}", r.to, r.to_name) },
                 r.held_by.clone().unwrap_or_else(|| "nobody".to_owned()),
                 if r.retire { "yes" } else { "no" }.to_owned(),
             ]

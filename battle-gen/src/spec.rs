@@ -104,7 +104,8 @@ pub struct GroundSpec {
 /// A road or way that leaves the table, and whether the reader may retire along it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Exit {
-    /// The place it leads to: its id on the campaign map and its name.
+    /// The place it leads to: its number on the campaign map (empty where places have none)
+    /// and its name.
     pub to: String,
     pub to_name: String,
     /// The side of the table (as a compass edge of the battle map) it leaves by.

@@ -635,8 +635,8 @@ pub fn draw_overview(page: &mut Page, x: f32, y: f32, size: f32, ground: &Ground
         if let Some(end) = road.points.last() {
             let (px, py) = frame.page(*end);
             let (dx, dy) = road.edge.outward();
-            // The destination's number just inside the edge the road leaves by.
-            let label = road.to.to_string();
+            // The destination's number (or name) just inside the edge the road leaves by.
+            let label = road.label.clone();
             // On a white ground, so that a number reads over woods and hills alike.
             let (lx, ly) = (px - dx * 2.6, py - dy * 2.6);
             let lw = page.text_width(&label, 6.0, Face::Bold);
