@@ -121,7 +121,10 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         let leaders: Vec<String> = state
             .pieces_of(&side)
             .filter_map(|p| match &p.kind {
-                PieceKind::Leader { leader, .. } if !ops.activated.contains(leader) => Some(leader.clone()),
+                // Decoys are activated and march like leaders (BE-42).
+                PieceKind::Leader { leader: id, .. } | PieceKind::LeaderDecoy { id } if !ops.activated.contains(id) && !p.at.is_sea() => {
+                    Some(id.clone())
+                }
                 _ => None,
             })
             .collect();
@@ -138,7 +141,7 @@ fn attrition(state: &State, due: &referee_campaign::belisarius::operations::Attr
 }
 
 /// Plays `turns` turns of operations of scenario `id` at random; the marches made.
-fn play(id: &str, seed: u64, turns: u32) -> (usize, usize) {
+fn play(id: &str, seed: u64, turns: u32) -> (usize, usize, usize) {
     let setup = World::embedded().setup(id).unwrap();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
@@ -176,18 +179,23 @@ fn play(id: &str, seed: u64, turns: u32) -> (usize, usize) {
     assert!(verification.holds(), "{id}: {}", verification.summary());
     use referee_campaign::belisarius::event::Event;
     let count = |f: fn(&Event) -> bool| events.iter().filter(|l| f(&l.event)).count();
-    (count(|e| matches!(e, Event::ForceMarched { .. })), count(|e| matches!(e, Event::BattleEnded { .. })))
+    let decoys =
+        count(|e| matches!(e, Event::ForceMarched { activation, .. } if referee_campaign::belisarius::state::is_decoy(&activation.leader)));
+    (count(|e| matches!(e, Event::ForceMarched { .. })), count(|e| matches!(e, Event::BattleEnded { .. })), decoys)
 }
 
-/// BE-06, BE-10, BE-12, BE-53: random operations of every scenario keep the invariants.
+/// BE-06, BE-10, BE-12, BE-13, BE-17, BE-42, BE-53: random operations of every scenario —
+/// leaders and decoys marching, contacts answered, battles fought here — keep the invariants.
 #[test]
 fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
-    let (mut marches, mut battles) = (0, 0);
+    let (mut marches, mut battles, mut decoys) = (0, 0, 0);
     for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
-        let (m, b) = play(&scenario.id, 20 + i as u64, 3);
+        let (m, b, d) = play(&scenario.id, 20 + i as u64, 3);
         marches += m;
         battles += b;
+        decoys += d;
     }
     assert!(marches > 3, "the random games marched only {marches} times");
     assert!(battles > 0, "the random games fought no battle");
+    assert!(decoys > 0, "no decoy marched in the random games");
 }

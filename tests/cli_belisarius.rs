@@ -163,6 +163,12 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     assert!(done.contains("Vandals retreat to Tripolitania") && done.contains("the Byzantines win"), "{done}");
     let shown = cli(&db.path, &["show", "Africa"]).ok();
     assert!(!shown.contains("Battle at"), "{shown}");
+    // BE-46, BE-49: the umpire's running check counts the points destroyed in battle and the
+    // zones controlled; the sides' views carry no such check.
+    assert!(shown.contains("Byzantines: destroy 12 enemy combat points — has destroyed 4 in battle"), "{shown}");
+    assert!(shown.contains("Byzantines: control 4 zones anywhere — controls"), "{shown}");
+    let side = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
+    assert!(!side.contains("Victory conditions"), "{side}");
 }
 
 /// BE-04, BE-05, BE-06, X-02: the operations from the command line: chits drawn from a real

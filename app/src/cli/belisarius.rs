@@ -139,6 +139,20 @@ impl Output for Shown {
                 s.push_str(&format!("  {}: {}\n", self.setup.place_name(place), what.join("; ")));
             }
         }
+        if let View::Umpire(u) = view
+            && !u.victory.is_empty()
+        {
+            s.push_str("\nVictory conditions, judged at the end of the last turn (BE-49 … BE-52):\n");
+            for v in &u.victory {
+                s.push_str(&format!(
+                    "  {}: {} — {}{}\n",
+                    side_name(view, Some(&v.side)),
+                    v.condition,
+                    v.now,
+                    if v.met { " (met)" } else { "" }
+                ));
+            }
+        }
         s.push_str("\nzone                         controlled by   city (militia/fortification)       held by\n");
         for (zone, city) in board.zones.iter().zip(&board.cities) {
             let zone_name = self.setup.place_name(&Location::Zone(zone.id.clone()));

@@ -569,6 +569,18 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             ui.add_space(6.0);
         }
         operations_ui(ui, view.board(), viewer, commands);
+        if let referee_campaign::belisarius::view::View::Umpire(u) = view
+            && !u.victory.is_empty()
+        {
+            egui::CollapsingHeader::new("Victory conditions — where each side stands").id_salt("belisarius-victory").show(ui, |ui| {
+                ui.label(RichText::new("Judged at the end of the last turn (BE-49 … BE-52)").weak());
+                for v in &u.victory {
+                    let side = view.board().sides.iter().find(|s| s.id == v.side).map_or_else(|| v.side.to_string(), |s| s.name.clone());
+                    let text = format!("{side}: {} — {}", v.condition, v.now);
+                    ui.label(if v.met { RichText::new(format!("met — {text}")).strong() } else { RichText::new(text) });
+                }
+            });
+        }
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
         // The acting force's orders first, where the referee or player looks.
@@ -750,7 +762,8 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             if let Some(ops) = &board.operations {
                 ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
-                if may_order(viewer, &ops.segment) {
+                // A contact or a battle is answered first (BE-13, BE-17).
+                if may_order(viewer, &ops.segment) && board.contact.is_none() && board.battle.is_none() {
                     let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );

@@ -878,6 +878,10 @@ impl State {
                 }
             }
             Event::BattleEnded { outcome } => {
+                for (side, lost) in &outcome.lost {
+                    let total = self.lost_in_battle.entry(side.clone()).or_default();
+                    *total = total.saturating_add(*lost);
+                }
                 let battle = self.ops.as_mut().and_then(|o| o.battle.take());
                 if let Some(b) = &battle {
                     for force in &b.forces {

@@ -17,6 +17,7 @@ pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod victory;
 pub mod view;
 pub mod world;
 

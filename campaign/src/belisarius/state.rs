@@ -175,6 +175,10 @@ pub struct State {
     /// Land decoys each side has brought into play, for their ids.
     #[serde(default)]
     pub decoys_made: BTreeMap<SideId, u32>,
+    /// Combat points each side has lost in battle, pursuit included (for the scenarios'
+    /// "destroy" conditions, BE-49).
+    #[serde(default)]
+    pub lost_in_battle: BTreeMap<SideId, u32>,
 }
 
 impl State {
@@ -200,6 +204,7 @@ impl State {
             cinc: setup.sides.iter().map(|s| (s.id.clone(), s.cinc.clone())).collect(),
             decoys_out: BTreeMap::new(),
             decoys_made: BTreeMap::new(),
+            lost_in_battle: BTreeMap::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {

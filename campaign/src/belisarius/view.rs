@@ -226,6 +226,10 @@ pub struct SideView {
 pub struct UmpireView {
     pub board: Board,
     pub sides: Vec<Organisation>,
+    /// The scenario's victory conditions and where each side stands on them (BE-49 …
+    /// BE-52), a running check for the umpire.
+    #[serde(default)]
+    pub victory: Vec<super::victory::Standing>,
     /// What the cup holds, sorted.
     pub cup: Vec<String>,
     pub log: Vec<LogLine>,
@@ -307,6 +311,7 @@ pub fn umpire_view(state: &State, events: &[Logged]) -> UmpireView {
     UmpireView {
         board: board(state, &Viewer::Umpire),
         sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
+        victory: super::victory::standings(state),
         cup: state.cup.contents().to_vec(),
         log: log(state, events, &Viewer::Umpire),
     }
@@ -563,6 +568,7 @@ impl Followed {
             Viewer::Umpire => View::Umpire(UmpireView {
                 board: board(state, &Viewer::Umpire),
                 sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
+                victory: super::victory::standings(state),
                 cup: state.cup.contents().to_vec(),
                 log,
             }),

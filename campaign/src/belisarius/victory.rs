@@ -1,0 +1,102 @@
+//! The scenario's victory conditions as they stand now (BE-46, BE-49 … BE-52): a running
+//! check for the umpire, by the rules this version plays — zones and cities each side
+//! controls, and the enemy combat points it has destroyed in battle.
+//!
+//! The conditions are judged at the end of the last turn; until then this is only where
+//! each side stands. Zones scorched and sieges come with a later version (BE-44, BE-24), so
+//! control here is the control markers as they lie.
+
+use serde::{Deserialize, Serialize};
+
+use super::scenario::Victory;
+use super::state::State;
+use crate::ids::SideId;
+
+/// One condition and where the side stands on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub side: SideId,
+    /// The condition, in words: "hold Carthago, Hadrumetum and Hippo Regius".
+    pub condition: String,
+    /// Where the side stands: "holds 2 of 3 (not Hippo Regius)".
+    pub now: String,
+    pub met: bool,
+}
+
+fn regions_text(regions: &[String]) -> String {
+    if regions.is_empty() { "anywhere".to_owned() } else { format!("in {}", regions.join(", ")) }
+}
+
+/// Every victory condition of the scenario and where its side stands.
+pub fn standings(state: &State) -> Vec<Standing> {
+    let map = &state.setup.map;
+    let holds = |side: &SideId, city: &str| state.cities.iter().any(|(id, h)| id.0 == city && h.holder.as_ref() == Some(side));
+    let city_name = |id: &str| map.zones.iter().find(|z| z.city.id.0 == id).map_or_else(|| id.to_owned(), |z| z.city.name.clone());
+    let in_regions = |region: &str, regions: &[String]| regions.is_empty() || regions.iter().any(|r| r == region);
+    state
+        .setup
+        .scenario
+        .victory
+        .iter()
+        .map(|v| match v {
+            Victory::HoldCities { side, cities } => {
+                let missing: Vec<String> = cities.iter().filter(|c| !holds(side, c)).map(|c| city_name(c)).collect();
+                let names: Vec<String> = cities.iter().map(|c| city_name(c)).collect();
+                Standing {
+                    side: side.clone(),
+                    condition: format!("hold {}", names.join(", ")),
+                    now: if missing.is_empty() {
+                        "all held".to_owned()
+                    } else {
+                        format!("holds {} of {} (not {})", cities.len() - missing.len(), cities.len(), missing.join(", "))
+                    },
+                    met: missing.is_empty(),
+                }
+            }
+            Victory::Zones { side, count, regions } => {
+                let n = map.zones.iter().filter(|z| in_regions(&z.region, regions) && state.control.get(&z.id) == Some(side)).count();
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                Standing {
+                    side: side.clone(),
+                    condition: format!("control {count} zones {}", regions_text(regions)),
+                    now: format!("controls {n}"),
+                    met: n >= *count,
+                }
+            }
+            Victory::OtherCities { side, count, regions } => {
+                let named: Vec<&String> = state
+                    .setup
+                    .scenario
+                    .victory
+                    .iter()
+                    .filter_map(|v| match v {
+                        Victory::HoldCities { side: s, cities } if s == side => Some(cities),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                let n = map
+                    .zones
+                    .iter()
+                    .filter(|z| in_regions(&z.region, regions) && !named.contains(&&z.city.id.0) && holds(side, &z.city.id.0))
+                    .count();
+                let n = u32::try_from(n).unwrap_or(u32::MAX);
+                Standing {
+                    side: side.clone(),
+                    condition: format!("hold {count} other cities {}", regions_text(regions)),
+                    now: format!("holds {n}"),
+                    met: n >= *count,
+                }
+            }
+            Victory::Destroy { side, combat_points } => {
+                let n: u32 = state.lost_in_battle.iter().filter(|(s, _)| *s != side).map(|(_, p)| *p).sum();
+                Standing {
+                    side: side.clone(),
+                    condition: format!("destroy {combat_points} enemy combat points"),
+                    now: format!("has destroyed {n} in battle"),
+                    met: n >= *combat_points,
+                }
+            }
+        })
+        .collect()
+}
