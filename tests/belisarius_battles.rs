@@ -998,3 +998,180 @@ fn be_42_a_decoy_marches_like_a_leader_and_nobody_can_tell() {
     let goth_log = seen(&c, &store, &goths());
     assert!(goth_log.iter().any(|l| l.contains("was a decoy")), "{goth_log:#?}");
 }
+
+/// BE-14: the interception table is read by the interceptor's strategic rating less the
+/// target's, a d6 below 1 reading 1; in mountains the die loses 1.
+#[test]
+fn be_14_interception_reads_the_strategic_difference_and_the_mountains() {
+    let setup: Setup = World::embedded().setup("italy-535").unwrap();
+    let t = &setup.tables;
+    // Belisarius (8) against a king of 6: a 2 catches him in line, a 1 does not.
+    assert_eq!(t.interception(2, 2, 0), Interception::LineOfBattle);
+    assert_eq!(t.interception(2, 1, 0), Interception::Fail);
+    // Beyond the table's columns the last one is read: 8 against a decoy's 3.
+    assert_eq!(t.interception(5, 1, 0), t.interception(3, 1, 0));
+    // In the game: a mountain zone takes 1 off the die, and the roll says so.
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
+    let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![3]),
+    );
+    let roll = events.iter().find_map(|e| match e {
+        Event::DiceRolled { roll, .. } => Some(roll.clone()),
+        _ => None,
+    });
+    let roll = roll.unwrap();
+    assert_eq!(roll.modifiers.iter().any(|m| m.reason == "mountains"), mountains);
+    let tried = events.iter().find_map(|e| match e {
+        Event::InterceptionTried { attempt, .. } => Some(attempt.clone()),
+        _ => None,
+    });
+    let tried = tried.unwrap();
+    assert_eq!(tried.difference, 5 - 8);
+    assert_eq!(tried.result, c.state.setup.tables.interception(-3, (3 - i32::from(mountains)).max(1), 0));
+}
+
+/// BE-15, BE-43: a combined attempt rates the highest-ranked leader, whoever is named first;
+/// each leader tries once against the force; Reconnaissance moves the roll two columns.
+#[test]
+fn be_15_a_combined_attempt_rates_its_highest_rank_and_reconnaissance_shifts_it() {
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false), (goths(), "victiger", "2C", false)], 0);
+    let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
+    c.state.hands.insert(goths(), vec!["reconnaissance".into()]);
+    // Uraias (rank 4, strategic 5) leads Victiger (rank 2, strategic 3): 5 − 8 = −3. On the
+    // −3 column a 5 fails; two columns right (−1) it is a battle.
+    let die = (1..=6u8)
+        .find(|d| {
+            let d = (i32::from(*d) - i32::from(mountains)).max(1);
+            c.state.setup.tables.interception(-3, d, 0) == Interception::Fail
+                && c.state.setup.tables.interception(-3, d, 2) != Interception::Fail
+        })
+        .expect("a die the shift turns");
+    let combined =
+        Order::Intercept { side: goths(), leaders: vec!["victiger".into(), "uraias".into()], target: None, reconnaissance: true };
+    let events = run(&mut store, &mut c, &combined, DiceInput::Manual(vec![die]));
+    let tried = events.iter().find_map(|e| match e {
+        Event::InterceptionTried { attempt, .. } => Some(attempt.clone()),
+        _ => None,
+    });
+    let tried = tried.unwrap();
+    assert_eq!(tried.leaders, vec!["uraias".to_owned(), "victiger".to_owned()], "the highest rank leads");
+    assert_eq!(tried.difference, -3);
+    assert_ne!(tried.result, Interception::Fail, "the two columns turned a failure into a battle");
+    assert!(c.state.hands[&goths()].is_empty(), "the stratagem is spent");
+}
+
+/// BE-20: morale checks after losses: a unit failing its 2d6 (with its commander's rating
+/// and the check's penalty) goes to the disordered box and fights no more in the battle.
+#[test]
+fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
+    let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let line = die_for(&c, 8 - 5, mountains, Interception::LineOfBattle);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![line]),
+    );
+    // Nobody shoots; in the melee the Byzantines roll a 6 and the Goths a 1.
+    let events = run(&mut store, &mut c, &Order::Fight {}, DiceInput::Manual(vec![6, 1]));
+    // The fire (nobody shoots) and then the melee: the melee's is the last.
+    let owed: Vec<(SideId, referee_campaign::belisarius::fight::Owed)> = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::CombatRolled { owed, .. } => Some(owed.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let on_goths = owed.iter().find(|(s, _)| *s == goths()).unwrap().1;
+    let on_byz = owed.iter().find(|(s, _)| *s == byz()).unwrap().1;
+    assert!(on_goths.check.is_some(), "a hard blow calls for a check: {on_goths:?}");
+    if on_byz.points > 0 {
+        let losses = referee_campaign::belisarius::fight::suggested_share(
+            &referee_campaign::belisarius::battle::roster(
+                &c.state,
+                c.state.ops.as_ref().unwrap().battle.as_ref().unwrap().force(&byz()).unwrap(),
+            )
+            .iter()
+            .map(|u| u.fighter)
+            .collect::<Vec<_>>(),
+            &on_byz,
+        )
+        .into_iter()
+        .map(|(i, p)| (u32::try_from(i + 1).unwrap(), p))
+        .collect();
+        run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses }, DiceInput::Seeded);
+    }
+    // The Goths take their points from the 3B; the 3C checks at T and rolls snake eyes.
+    let losses = if on_goths.points >= 3 {
+        vec![(1, 3), (2, u8::try_from(on_goths.points - 3).unwrap())]
+    } else {
+        vec![(1, u8::try_from(on_goths.points).unwrap())]
+    };
+    let losses: Vec<(u32, u8)> = losses.into_iter().filter(|(_, p)| *p > 0).collect();
+    let units_left = if on_goths.points >= 3 { 1 } else { 2 };
+    let dice: Vec<u8> = std::iter::repeat_n([1u8, 1u8], units_left).flatten().collect();
+    let events = run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses }, DiceInput::Manual(dice));
+    let disordered = events.iter().find_map(|e| match e {
+        Event::MoraleChecked { side, disordered } if *side == goths() => Some(disordered.clone()),
+        _ => None,
+    });
+    assert_eq!(disordered.expect("the Goths checked").len(), units_left, "2 on the dice fails any check");
+    let b = c.state.ops.as_ref().unwrap().battle.clone();
+    if let Some(b) = b {
+        let f: Vec<_> =
+            referee_campaign::belisarius::battle::roster(&c.state, b.force(&goths()).unwrap()).iter().map(|u| u.fighter).collect();
+        assert_eq!(
+            referee_campaign::belisarius::fight::combat_factor(&f, referee_campaign::belisarius::fight::Stage::Melee),
+            0,
+            "disordered units do not fight"
+        );
+    }
+}
+
+/// BE-46: a battle won leaves the zone to the side left alone in it.
+#[test]
+fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
+    use referee_campaign::belisarius::battle::TableResult;
+    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
+    c.state.control.insert(zone.clone(), goths());
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
+    let line = die_for(&c, 8 - 5, mountains, Interception::LineOfBattle);
+    run(
+        &mut store,
+        &mut c,
+        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
+        DiceInput::Manual(vec![line]),
+    );
+    assert_eq!(c.state.control[&zone], goths(), "marching in with the enemy there takes nothing");
+    run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
+    let retreat = c
+        .state
+        .setup
+        .map
+        .zone(&zone)
+        .unwrap()
+        .neighbours
+        .iter()
+        .find(|n| !referee_campaign::belisarius::interception::enemy_in(&c.state, &goths(), n))
+        .unwrap()
+        .0
+        .clone();
+    let result = TableResult {
+        losses: [(goths(), vec![(1, 1)])].into_iter().collect(),
+        leaders_killed: vec![],
+        broke_off: Some(goths()),
+        retreat: Some(retreat),
+        parted: false,
+    };
+    let events = run(&mut store, &mut c, &Order::RecordBattle { result }, DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::ZoneControlled { zone: z, side } if *z == zone && *side == byz())), "{events:?}");
+    assert_eq!(c.state.control[&zone], byz());
+}
