@@ -168,7 +168,14 @@ fn fighters(roster: &[BattleUnit]) -> Vec<Fighter> {
 
 /// The commander's tactical rating (BE-21).
 pub fn tactical(state: &State, force: &BattleForce) -> u8 {
-    force.leaders.first().and_then(|l| state.setup.leader(l)).map_or(0, |l| l.tactical)
+    // A leader whose units are all gone has no effect (BE-21): the first, by rank, who still
+    // has some commands.
+    let has_units = |id: &String| {
+        state
+            .pieces_of(&force.side)
+            .any(|p| matches!(&p.kind, PieceKind::Leader { leader, units } if leader == id && units.iter().any(|u| u.value > 0)))
+    };
+    force.leaders.iter().find(|l| has_units(l)).and_then(|l| state.setup.leader(l)).map_or(0, |l| l.tactical)
 }
 
 fn leader_name(state: &State, id: &str) -> String {
@@ -320,13 +327,13 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], dice: &mu
     };
     let force = b.force(side).ok_or_else(|| RuleError::new(RuleId::BE_19, format!("{name} have no force in the battle")))?;
     let units = roster(state, force);
-    let share: Vec<(usize, u8)> = losses
-        .iter()
-        .map(|&(n, p)| {
-            let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).unwrap_or(usize::MAX);
-            (i, p)
-        })
-        .collect();
+    let mut share: Vec<(usize, u8)> = Vec::new();
+    for &(n, p) in losses {
+        let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < units.len()).ok_or_else(|| {
+            RuleError::new(RuleId::BE_19, format!("the force has no unit {n}; its units are numbered 1 to {}", units.len()))
+        })?;
+        share.push((i, p));
+    }
     let rule = if owed.pursuit { RuleId::BE_22 } else { RuleId::BE_19 };
     let share = fight::check_share(&fighters(&units), &owed, &share).map_err(|e| RuleError::new(rule, e))?;
     let losses = share.iter().filter_map(|&(i, p)| units.get(i).map(|u| (u.leader.clone(), u.index, p))).collect();
@@ -439,6 +446,7 @@ fn end_if_destroyed(steps: &mut Steps) -> bool {
     let winner = if gone.len() == 1 { b.enemy_of(&gone[0]).cloned() } else { None };
     let loser = if gone.len() == 1 { Some(gone[0].clone()) } else { None };
     finish(steps, winner, loser, How::Destroyed);
+    restore_contact(steps, &b);
     true
 }
 
@@ -497,6 +505,7 @@ pub fn part(state: &State) -> Result<Vec<Event>, RuleError> {
     }
     let mut steps = Steps::new(state);
     finish(&mut steps, None, None, How::Agreed);
+    restore_contact(&mut steps, b);
     Ok(steps.events)
 }
 
@@ -587,7 +596,34 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
             agreed: BTreeSet::new(),
         };
         steps.push(Event::ContactMade { contact });
+    } else {
+        restore_contact(steps, b);
     }
+}
+
+/// BE-15: after a battle the marching force still standing in the zone may meet the enemy's
+/// other forces there: the interceptions go on, the other side first, each leader still once
+/// against the force.
+fn restore_contact(steps: &mut Steps, b: &Battle) {
+    let Some(force) = b.force(&b.mover) else { return };
+    let alive = |steps: &Steps, l: &String| {
+        steps.state.marker(&b.mover, l).is_some_and(|p| super::interception::zone_is(&steps.state, &p.at, &b.zone))
+    };
+    let Some(chief) = force.leaders.iter().find(|l| alive(steps, l)).cloned() else { return };
+    if !super::interception::enemy_in(&steps.state, &b.mover, &b.zone) {
+        return;
+    }
+    let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
+    let at = Location::Zone(b.zone.clone());
+    let contact = super::interception::Contact {
+        zone: b.zone.clone(),
+        mover: super::operations::Activation { side: b.mover.clone(), leader: chief, with, at },
+        turn_of: super::operations::other_side(&steps.state, &b.mover),
+        failed: BTreeSet::new(),
+        defender: Vec::new(),
+        agreed: BTreeSet::new(),
+    };
+    steps.push(Event::ContactMade { contact });
 }
 
 /// BE-17: the referee sends the battle to the tabletop; it is fought there, and only its
@@ -692,6 +728,7 @@ pub fn record(state: &State, result: &TableResult) -> Result<Vec<Event>, RuleErr
         (_, _, [one]) => {
             let winner = b.enemy_of(one).cloned();
             finish(&mut steps, winner, Some(one.clone()), How::Destroyed);
+            restore_contact(&mut steps, b);
         }
         (_, _, [_, _, ..]) => finish(&mut steps, None, None, How::Destroyed),
         (None, true, []) => {
@@ -699,6 +736,7 @@ pub fn record(state: &State, result: &TableResult) -> Result<Vec<Event>, RuleErr
                 return Err(RuleError::new(RuleId::BE_17, "parting sides do not retreat: leave the retreat out"));
             }
             finish(&mut steps, None, None, How::Agreed);
+            restore_contact(&mut steps, b);
         }
         (Some(side), false, []) => {
             if b.force(side).is_none() {

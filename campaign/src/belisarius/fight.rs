@@ -126,7 +126,7 @@ pub fn check_share(units: &[Fighter], owed: &Owed, share: &[(usize, u8)]) -> Res
     let mut per: std::collections::BTreeMap<usize, u32> = std::collections::BTreeMap::new();
     for &(i, p) in share {
         let Some(f) = units.get(i) else {
-            return Err(format!("the force has no unit {}; its units are numbered 1 to {}", i + 1, units.len()));
+            return Err(format!("the force has no unit {}; its units are numbered 1 to {}", i.saturating_add(1), units.len()));
         };
         if p == 0 {
             return Err(format!("unit {} is named with no points", i + 1));

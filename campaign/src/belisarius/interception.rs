@@ -12,7 +12,8 @@
 //! - The mover intercepts only markers in the open zone: a force inside a city is besieged,
 //!   not intercepted (the seed's example).
 //! - Markers of one zone look alike to the other side, so the mover names its target by its
-//!   place among the enemy markers of the zone, counted in the order they came into play.
+//!   number among the enemy markers of the zone, in an order drawn from the secret seed and
+//!   the marker's id ([`marker_key`]): it says nothing of what a marker is.
 //! - A leader who comes out of a city to intercept and fails goes back into it (BE-16 lets
 //!   him; the program always takes the safer choice).
 //! - A combined attempt rates the highest-ranked leader's strategic value; the first named
@@ -112,6 +113,11 @@ fn leader_name(state: &State, id: &str) -> String {
 }
 
 /// Whether `at` is `zone` or its city.
+pub(crate) fn zone_is(state: &State, at: &Location, zone: &ZoneId) -> bool {
+    in_zone(state, at, zone)
+}
+
+/// Whether `at` is `zone` or its city.
 fn in_zone(state: &State, at: &Location, zone: &ZoneId) -> bool {
     match at {
         Location::Zone(z) => z == zone,
@@ -132,12 +138,37 @@ pub fn mover_targets(state: &State, contact: &Contact) -> Vec<Target> {
     let mut out = Vec::new();
     for p in state.pieces.iter().filter(|p| p.side != contact.mover.side && p.at == open) {
         match &p.kind {
-            PieceKind::Leader { leader, .. } => out.push(Target::Force { side: p.side.clone(), leader: leader.clone(), with: Vec::new() }),
-            PieceKind::LeaderDecoy { id } => out.push(Target::Decoy { side: p.side.clone(), id: id.clone() }),
+            PieceKind::Leader { leader, .. } => {
+                out.push((marker_key(state, leader), Target::Force { side: p.side.clone(), leader: leader.clone(), with: Vec::new() }));
+            }
+            PieceKind::LeaderDecoy { id } => out.push((marker_key(state, id), Target::Decoy { side: p.side.clone(), id: id.clone() })),
             _ => {}
         }
     }
-    out
+    out.sort_by_key(|(k, _)| *k);
+    out.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Where a marker stands among look-alike markers of a zone, for naming it in an order: a
+/// number drawn from the campaign's secret seed and the marker's id, so that the order says
+/// nothing of which is a leader and which a decoy, nor of when each came into play, and stays
+/// the same for a marker all game.
+pub fn marker_key(state: &State, id: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ state.seed;
+    for b in id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The id of a land marker piece: its leader's, or its decoy's.
+fn marker_id(kind: &PieceKind) -> Option<&str> {
+    match kind {
+        PieceKind::Leader { leader, .. } => Some(leader),
+        PieceKind::LeaderDecoy { id } => Some(id),
+        _ => None,
+    }
 }
 
 fn contact(state: &State, rule: RuleId) -> Result<&Contact, RuleError> {
@@ -253,6 +284,14 @@ pub fn intercept(
             ));
         }
     }
+    let fielded: u32 = state
+        .pieces_of(side)
+        .filter(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leaders.contains(leader)))
+        .flat_map(|p| p.kind.units().iter().map(|u| u32::from(u.value)))
+        .sum();
+    if fielded == 0 {
+        return Err(RuleError::new(RuleId::BE_13, "the interceptors have no units to fight with"));
+    }
     if reconnaissance && !state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == RECONNAISSANCE)) {
         return Err(RuleError::new(RuleId::BE_43, format!("{name} hold no Reconnaissance stratagem")));
     }
@@ -281,7 +320,9 @@ pub fn intercept(
         let shift = if reconnaissance { 2 } else { 0 };
         // A die below 1 reads as 1 (the table's note).
         let result = state.setup.tables.interception(difference, roll.total().max(1), shift);
-        steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+        // The die with the result would tell either side the ratings behind it: the referee
+        // alone reads it; the result is public.
+        steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire });
         result
     };
     steps.push(Event::InterceptionTried {
@@ -326,8 +367,6 @@ pub fn intercept(
                 if !mover {
                     steps.push(Event::ContactEnded { zone: c.zone.clone() });
                 }
-            } else if points(side, &ordered) == 0 {
-                return Err(RuleError::new(RuleId::BE_13, "the interceptors have no units to fight with"));
             } else {
                 let (ambusher, kind) = match result {
                     Interception::Ambush => (Some(side.clone()), Interception::Ambush),
@@ -438,7 +477,7 @@ pub fn agree(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
 
 /// BE-43: `side` plays Reconnaissance to turn one enemy marker face up, for itself alone:
 /// `zone` and the marker's number among the enemy markers there (open zone first, then the
-/// city, each in the order they came into play).
+/// city, each in the order of [`marker_key`]). A decoy so revealed leaves the map.
 pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Result<Vec<Event>, RuleError> {
     let name = side_name(state, side);
     if !state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == RECONNAISSANCE)) {
@@ -454,7 +493,7 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
         .iter()
         .filter(|p| &p.side != side && p.kind.has_marker() && !p.kind.is_naval() && in_zone(state, &p.at, &zone))
         .collect();
-    markers.sort_by_key(|p| matches!(p.at, Location::City(_)));
+    markers.sort_by_key(|p| (matches!(p.at, Location::City(_)), marker_id(&p.kind).map(|id| marker_key(state, id))));
     let piece =
         usize::try_from(marker).ok().and_then(|n| n.checked_sub(1)).and_then(|i| markers.get(i)).ok_or_else(|| {
             RuleError::new(RuleId::BE_43, format!("{} has {} enemy marker(s), not a marker {marker}", z.name, markers.len()))
@@ -474,10 +513,15 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
         PieceKind::LeaderDecoy { .. } => "a decoy".to_owned(),
         _ => "nothing".to_owned(),
     };
-    Ok(vec![
+    let mut events = vec![
         Event::StratagemPlayed { side: side.clone(), stratagem: RECONNAISSANCE.to_owned() },
         Event::ForceRevealed { to: side.clone(), at: piece.at.clone(), face },
-    ])
+    ];
+    // BE-43: a decoy revealed counts as intercepted: it leaves the map.
+    if let PieceKind::LeaderDecoy { id } = &piece.kind {
+        events.push(Event::DecoyRemoved { side: piece.side.clone(), at: piece.at.clone(), id: id.clone() });
+    }
+    Ok(events)
 }
 
 /// BE-42: a decoy out of play comes back at the start of operations, beside one of the

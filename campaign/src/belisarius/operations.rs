@@ -1064,6 +1064,11 @@ impl State {
                 }
                 if let Some(ops) = &mut self.ops {
                     ops.attrition = None;
+                    // Attrition taken once a battle is joined is not a loss of the battle.
+                    let points: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
+                    if let Some(f) = ops.battle.as_mut().and_then(|b| b.force_mut(side)) {
+                        f.start = f.start.saturating_sub(points);
+                    }
                 }
             }
             Event::KingReplaced { side, old, new } => {
