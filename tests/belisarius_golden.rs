@@ -13,21 +13,14 @@
 //! accept a deliberate change).
 
 use referee_campaign::Store;
+use referee_campaign::belisarius::operations::zone_of;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
+use referee_campaign::belisarius::state::{Phase, PieceKind, State};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-
-fn zone_of(state: &State, at: &Location) -> Option<referee_campaign::belisarius::map::ZoneId> {
-    match at {
-        Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) => None,
-    }
-}
 
 /// The next order that needs no choice of the script's: a battle's step, a contact's
 /// answer, attrition owed.

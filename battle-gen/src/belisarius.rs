@@ -425,7 +425,7 @@ fn node(id: NodeId, name: &str, at: (f32, f32), battlefield: Battlefield) -> Nod
 }
 
 fn side_name(board: &Board, id: &SideId) -> String {
-    board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    board.side_name(id)
 }
 
 fn notes(zone: &str) -> Notes {

@@ -10,18 +10,11 @@ use referee_campaign::Store;
 use referee_campaign::belisarius::battle::{Step, retreats, roster};
 use referee_campaign::belisarius::fight::suggested_share;
 use referee_campaign::belisarius::operations::attrition_share;
+use referee_campaign::belisarius::operations::zone_of;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
+use referee_campaign::belisarius::state::{Phase, PieceKind, State};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::store::{Campaign, DiceInput};
-
-fn zone_of(state: &State, at: &Location) -> Option<referee_campaign::belisarius::map::ZoneId> {
-    match at {
-        Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) => None,
-    }
-}
 
 fn share(state: &State, side: &referee_campaign::ids::SideId, owed: &referee_campaign::belisarius::fight::Owed) -> Order {
     let b = state.ops.as_ref().unwrap().battle.as_ref().unwrap();

@@ -26,10 +26,7 @@ pub(super) struct Shown {
 }
 
 fn side_name(view: &View, id: Option<&SideId>) -> String {
-    id.map_or_else(
-        || "—".to_owned(),
-        |id| view.board().sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone()),
-    )
+    id.map_or_else(|| "—".to_owned(), |id| view.board().side_name(id))
 }
 
 impl Output for Shown {

@@ -575,7 +575,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             egui::CollapsingHeader::new("Victory conditions — where each side stands").id_salt("belisarius-victory").show(ui, |ui| {
                 ui.label(RichText::new("Judged at the end of the last turn (BE-49 … BE-52)").weak());
                 for v in &u.victory {
-                    let side = view.board().sides.iter().find(|s| s.id == v.side).map_or_else(|| v.side.to_string(), |s| s.name.clone());
+                    let side = view.board().side_name(&v.side);
                     let text = format!("{side}: {} — {}", v.condition, v.now);
                     ui.label(if v.met { RichText::new(format!("met — {text}")).strong() } else { RichText::new(text) });
                 }
@@ -735,13 +735,13 @@ fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
 }
 
 fn side_name(board: &Board, id: &SideId) -> String {
-    board.sides.iter().find(|s| s.id == *id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    board.side_name(id)
 }
 
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
 /// is and "Pass" during them, "End the turn" after them.
 fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
-    let name = |id: &SideId| board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let name = |id: &SideId| board.side_name(id);
     let umpire = *viewer == Viewer::Umpire;
     match board.phase {
         Phase::SetUp => {}

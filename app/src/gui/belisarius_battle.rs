@@ -56,7 +56,7 @@ pub(crate) struct TableForm {
 pub(crate) const ODDS_BATTLES: u32 = 10_000;
 
 fn side_name(board: &Board, id: &SideId) -> String {
-    board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    board.side_name(id)
 }
 
 fn zone_name(state: &State, zone: &referee_campaign::belisarius::map::ZoneId) -> String {

@@ -14,7 +14,7 @@ use super::{Km, ReportReader, ReportSide, ReportSpec, ReportTable, Sketch, Sketc
 /// included (see [`ReportSpec::keep_log_from`]).
 pub fn report_spec(view: &View, map: &ZoneMap, charts: Vec<Chart>, commitment: Option<String>) -> ReportSpec {
     let board = view.board();
-    let name = |id: &SideId| board.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let name = |id: &SideId| board.side_name(id);
     let reader = match view {
         View::Umpire(_) => ReportReader { side: None, name: "the umpire".to_owned() },
         View::Side(v) => ReportReader { side: Some(v.side.clone()), name: name(&v.side) },

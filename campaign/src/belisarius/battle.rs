@@ -178,12 +178,10 @@ pub fn tactical(state: &State, force: &BattleForce) -> u8 {
     force.leaders.iter().find(|l| has_units(l)).and_then(|l| state.setup.leader(l)).map_or(0, |l| l.tactical)
 }
 
-fn leader_name(state: &State, id: &str) -> String {
-    state.setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
-}
+use super::operations::side_name;
 
-fn side_name(state: &State, side: &SideId) -> String {
-    state.setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+fn leader_name(state: &State, id: &str) -> String {
+    super::state::piece_name(&state.setup, id)
 }
 
 /// A copy of the campaign that follows the events an order makes, so that one order can
@@ -587,14 +585,8 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
         && let Some(chief) = force.leaders.iter().find(|l| alive(steps, l)).cloned()
     {
         let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
-        let contact = super::interception::Contact {
-            zone: z.clone(),
-            mover: super::operations::Activation { side: side.clone(), leader: chief, with, at: at.clone() },
-            turn_of: super::operations::other_side(&steps.state, side),
-            failed: BTreeSet::new(),
-            defender: Vec::new(),
-            agreed: BTreeSet::new(),
-        };
+        let mover = super::operations::Activation { side: side.clone(), leader: chief, with, at: at.clone() };
+        let contact = super::interception::Contact::new(&steps.state, z.clone(), mover);
         steps.push(Event::ContactMade { contact });
     } else {
         restore_contact(steps, b);
@@ -607,7 +599,7 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
 fn restore_contact(steps: &mut Steps, b: &Battle) {
     let Some(force) = b.force(&b.mover) else { return };
     let alive = |steps: &Steps, l: &String| {
-        steps.state.marker(&b.mover, l).is_some_and(|p| super::interception::zone_is(&steps.state, &p.at, &b.zone))
+        steps.state.marker(&b.mover, l).is_some_and(|p| super::interception::in_zone(&steps.state, &p.at, &b.zone))
     };
     let Some(chief) = force.leaders.iter().find(|l| alive(steps, l)).cloned() else { return };
     if !super::interception::enemy_in(&steps.state, &b.mover, &b.zone) {
@@ -615,14 +607,8 @@ fn restore_contact(steps: &mut Steps, b: &Battle) {
     }
     let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
     let at = Location::Zone(b.zone.clone());
-    let contact = super::interception::Contact {
-        zone: b.zone.clone(),
-        mover: super::operations::Activation { side: b.mover.clone(), leader: chief, with, at },
-        turn_of: super::operations::other_side(&steps.state, &b.mover),
-        failed: BTreeSet::new(),
-        defender: Vec::new(),
-        agreed: BTreeSet::new(),
-    };
+    let mover = super::operations::Activation { side: b.mover.clone(), leader: chief, with, at };
+    let contact = super::interception::Contact::new(&steps.state, b.zone.clone(), mover);
     steps.push(Event::ContactMade { contact });
 }
 
@@ -790,16 +776,8 @@ fn finish(steps: &mut Steps, winner: Option<SideId>, loser: Option<SideId>, how:
         }
     }
     if let Some(w) = winner {
-        let map = &steps.state.setup.map;
-        let rival = steps.state.pieces.iter().any(|p| {
-            p.side != w
-                && p.kind.has_marker()
-                && match &p.at {
-                    Location::Zone(z) => z == &b.zone,
-                    Location::City(c) => map.zone_of_city(c).is_some_and(|z| z.id == b.zone),
-                    Location::Sea(_) => false,
-                }
-        });
+        let state = &steps.state;
+        let rival = state.pieces.iter().any(|p| p.side != w && p.kind.has_marker() && super::interception::in_zone(state, &p.at, &b.zone));
         if !rival && steps.state.control.get(&b.zone) != Some(&w) {
             steps.push(Event::ZoneControlled { zone: b.zone.clone(), side: w });
         }

@@ -72,6 +72,15 @@ pub enum Target {
     Decoy { side: SideId, id: String },
 }
 
+impl Contact {
+    /// A march (or a retreat) halted at `zone`, the other side to answer first, nothing
+    /// tried yet (BE-13).
+    pub fn new(state: &State, zone: ZoneId, mover: Activation) -> Contact {
+        let turn_of = super::operations::other_side(state, &mover.side);
+        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new() }
+    }
+}
+
 impl Target {
     pub fn side(&self) -> &SideId {
         match self {
@@ -104,26 +113,15 @@ pub struct Attempt {
     pub from_city: bool,
 }
 
-fn side_name(state: &State, side: &SideId) -> String {
-    state.setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
-}
+use super::operations::side_name;
 
 fn leader_name(state: &State, id: &str) -> String {
-    state.setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
+    super::state::piece_name(&state.setup, id)
 }
 
 /// Whether `at` is `zone` or its city.
-pub(crate) fn zone_is(state: &State, at: &Location, zone: &ZoneId) -> bool {
-    in_zone(state, at, zone)
-}
-
-/// Whether `at` is `zone` or its city.
-fn in_zone(state: &State, at: &Location, zone: &ZoneId) -> bool {
-    match at {
-        Location::Zone(z) => z == zone,
-        Location::City(c) => state.setup.map.zone_of_city(c).is_some_and(|z| &z.id == zone),
-        Location::Sea(_) => false,
-    }
+pub(crate) fn in_zone(state: &State, at: &Location, zone: &ZoneId) -> bool {
+    super::operations::zone_of(state, at).as_ref() == Some(zone)
 }
 
 /// Whether an enemy of `side` has a land marker in `zone` (open zone or city).
@@ -284,12 +282,15 @@ pub fn intercept(
             ));
         }
     }
-    let fielded: u32 = state
-        .pieces_of(side)
-        .filter(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leaders.contains(leader)))
-        .flat_map(|p| p.kind.units().iter().map(|u| u32::from(u.value)))
-        .sum();
-    if fielded == 0 {
+    // The combat points of leaders `ids` of `who`.
+    let points = |who: &SideId, ids: &[String]| -> u32 {
+        state
+            .pieces_of(who)
+            .filter(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if ids.contains(leader)))
+            .flat_map(|p| p.kind.units().iter().map(|u| u32::from(u.value)))
+            .sum()
+    };
+    if points(side, leaders) == 0 {
         return Err(RuleError::new(RuleId::BE_13, "the interceptors have no units to fight with"));
     }
     if reconnaissance && !state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == RECONNAISSANCE)) {
@@ -352,13 +353,6 @@ pub fn intercept(
         }
         Target::Force { side: owner, leader, with } => {
             let chiefs: Vec<String> = std::iter::once(leader.clone()).chain(with.iter().cloned()).collect();
-            let points = |who: &SideId, ids: &[String]| -> u32 {
-                state
-                    .pieces_of(who)
-                    .filter(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if ids.contains(leader)))
-                    .flat_map(|p| p.kind.units().iter().map(|u| u32::from(u.value)))
-                    .sum()
-            };
             if points(owner, &chiefs) == 0 {
                 // BE-09: a leader alone, intercepted, is killed.
                 for id in &chiefs {

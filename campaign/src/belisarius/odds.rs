@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::battle::{Battle, roster, tactical};
 use super::fight::{self, Fighter, Owed, Stage};
 use super::state::State;
-use super::tables::{Interception, Tables};
+use super::tables::Tables;
 use crate::ids::SideId;
 
 /// When a side breaks off, judged at the end of each passage of arms (BE-22).
@@ -290,11 +290,6 @@ fn pursue(tables: &Tables, start: &Start, units: &mut [Vec<Fighter>; 2], pursuer
     let owed = fight::owed_in_pursuit(&units[other], percent);
     let share = fight::suggested_share(&units[other], &owed);
     fight::apply_share(&mut units[other], &share);
-}
-
-/// Whether a battle of this kind ends with the ambusher's pursuit (for the window's words).
-pub fn is_ambush(kind: Interception) -> bool {
-    kind == Interception::Ambush
 }
 
 #[cfg(test)]

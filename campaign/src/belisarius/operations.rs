@@ -116,7 +116,7 @@ impl Operations {
 }
 
 /// A side's name for the log.
-fn side_name(state: &State, side: &SideId) -> String {
+pub(crate) fn side_name(state: &State, side: &SideId) -> String {
     state.setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
 }
 
@@ -240,12 +240,28 @@ fn leader_at<'a>(state: &'a State, side: &SideId, leader: &str) -> Option<&'a Lo
 }
 
 /// The land zone a place on land belongs to (a city's zone).
-fn zone_of(state: &State, at: &Location) -> Option<super::map::ZoneId> {
+pub fn zone_of(state: &State, at: &Location) -> Option<super::map::ZoneId> {
     match at {
         Location::Zone(z) => Some(z.clone()),
         Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
         Location::Sea(_) => None,
     }
+}
+
+/// The places, from 0 and sorted, of the items an order numbers from 1 among `len`, each
+/// named once; `missing(n)` says why a number names nothing.
+fn numbered(numbers: &[u32], len: usize, rule: RuleId, missing: impl Fn(u32) -> String) -> Result<Vec<usize>, RuleError> {
+    let mut indices = Vec::new();
+    for &n in numbers {
+        let i =
+            usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < len).ok_or_else(|| RuleError::new(rule, missing(n)))?;
+        if indices.contains(&i) {
+            return Err(RuleError::new(rule, format!("unit {n} is named twice")));
+        }
+        indices.push(i);
+    }
+    indices.sort_unstable();
+    Ok(indices)
 }
 
 /// BE-06, BE-07: `side` activates `leader` (with inferior leaders of his zone) in its
@@ -352,20 +368,9 @@ pub fn reorganise(state: &State, side: &SideId, from: &str, to: &str, units: &[u
     if units.is_empty() {
         return Err(RuleError::new(RuleId::BE_08, "name the units to pass, by their number in the box"));
     }
-    let mut indices = Vec::new();
-    for &n in units {
-        let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < from_units.len()).ok_or_else(|| {
-            RuleError::new(
-                RuleId::BE_08,
-                format!("{} has no unit {n}; his units are numbered 1 to {}", leader_name(from), from_units.len()),
-            )
-        })?;
-        if indices.contains(&i) {
-            return Err(RuleError::new(RuleId::BE_08, format!("unit {n} is named twice")));
-        }
-        indices.push(i);
-    }
-    indices.sort_unstable();
+    let indices = numbered(units, from_units.len(), RuleId::BE_08, |n| {
+        format!("{} has no unit {n}; his units are numbered 1 to {}", leader_name(from), from_units.len())
+    })?;
     let moved = indices.iter().map(|&i| from_units[i]).collect();
     Ok(vec![Event::UnitsReorganised {
         side: side.clone(),
@@ -559,16 +564,7 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     if let Some(zone) = contact {
         let mut mover = activation.clone();
         mover.at = Location::Zone(zone.clone());
-        events.push(Event::ContactMade {
-            contact: super::interception::Contact {
-                zone,
-                turn_of: other_side(state, side),
-                mover,
-                failed: BTreeSet::new(),
-                defender: Vec::new(),
-                agreed: BTreeSet::new(),
-            },
-        });
+        events.push(Event::ContactMade { contact: super::interception::Contact::new(state, zone, mover) });
     }
     Ok(events)
 }
@@ -710,19 +706,9 @@ pub fn drop_off(
             _ => None,
         })
         .unwrap_or_default();
-    let chief = state.setup.leader(leader).map_or_else(|| leader.to_owned(), |l| l.name.clone());
-    let mut indices = Vec::new();
-    for &n in units {
-        let i =
-            usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < own.len()).ok_or_else(|| {
-                RuleError::new(RuleId::BE_11, format!("{chief} has no unit {n}; his units are numbered 1 to {}", own.len()))
-            })?;
-        if indices.contains(&i) {
-            return Err(RuleError::new(RuleId::BE_11, format!("unit {n} is named twice")));
-        }
-        indices.push(i);
-    }
-    indices.sort_unstable();
+    let chief = super::state::piece_name(&state.setup, leader);
+    let indices =
+        numbered(units, own.len(), RuleId::BE_11, |n| format!("{chief} has no unit {n}; his units are numbered 1 to {}", own.len()))?;
     for l in leaders {
         if !active.with.contains(l) {
             let name = state.setup.leader(l).map_or_else(|| l.clone(), |x| x.name.clone());
@@ -758,27 +744,17 @@ pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leader
     let here = zone_of(state, &active.at).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is at sea"))?;
     let place = state.setup.place_name(&Location::Zone(here.clone()));
     let loose = loose_units(state, side, &here);
-    let mut indices = Vec::new();
-    for &n in units {
-        let i =
-            usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < loose.len()).ok_or_else(|| {
-                RuleError::new(RuleId::BE_11, format!("{place} has {} unit(s) with no leader, not a unit {n}", loose.len()))
-            })?;
-        if indices.contains(&i) {
-            return Err(RuleError::new(RuleId::BE_11, format!("unit {n} is named twice")));
-        }
-        if ops.left_units.contains(&loose[i].0) {
-            return Err(RuleError::new(
-                RuleId::BE_11,
-                format!(
-                    "units were left at {} by a force activated this phase: they may not go on with another",
-                    state.setup.place_name(&loose[i].0)
-                ),
-            ));
-        }
-        indices.push(i);
+    let indices =
+        numbered(units, loose.len(), RuleId::BE_11, |n| format!("{place} has {} unit(s) with no leader, not a unit {n}", loose.len()))?;
+    if let Some(&i) = indices.iter().find(|&&i| ops.left_units.contains(&loose[i].0)) {
+        return Err(RuleError::new(
+            RuleId::BE_11,
+            format!(
+                "units were left at {} by a force activated this phase: they may not go on with another",
+                state.setup.place_name(&loose[i].0)
+            ),
+        ));
     }
-    indices.sort_unstable();
     let chief = state.setup.leader(leader);
     for l in leaders {
         let card = state.setup.leader(l).filter(|_| leader_at(state, side, l).is_some());

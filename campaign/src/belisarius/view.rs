@@ -127,6 +127,13 @@ pub struct BattleBoard {
     pub forces: Vec<ForceFace>,
 }
 
+impl Board {
+    /// A side's name ("Byzantines"), or its id for a side the campaign does not have.
+    pub fn side_name(&self, id: &SideId) -> String {
+        self.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    }
+}
+
 /// The public face of the operations phase (BE-05, BE-06).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OperationsBoard {
@@ -374,7 +381,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
                 let units = super::battle::roster(state, f);
                 ForceFace {
                     side: f.side.clone(),
-                    leaders: f.leaders.iter().map(|id| setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone())).collect(),
+                    leaders: f.leaders.iter().map(|id| super::state::piece_name(setup, id)).collect(),
                     leader_ids: f.leaders.clone(),
                     tactical: super::battle::tactical(state, f),
                     points: units.iter().map(|u| u32::from(u.fighter.unit.value)).sum(),
@@ -704,6 +711,17 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
     let name = |id: &str| super::state::piece_name(setup, id);
     let names = |ids: &[String]| ids.iter().map(|id| name(id)).collect::<Vec<_>>().join(" and ");
     let zone = |z: &ZoneId| setup.place_name(&Location::Zone(z.clone()));
+    // Units and leaders left or taken along on the way, in words (BE-11).
+    let carried = |units: &[Unit], leaders: &[String]| {
+        let mut what = Vec::new();
+        if !units.is_empty() {
+            what.push(super::pieces::summary(units));
+        }
+        if !leaders.is_empty() {
+            what.push(names(leaders));
+        }
+        what
+    };
     let result = |r: Interception| match r {
         Interception::Fail => "it fails",
         Interception::LineOfBattle => "battle in line",
@@ -838,13 +856,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         }
         Event::Dropped { side, leader, units, leaders, at, .. } => {
             if sees_faces(viewer, side) {
-                let mut what = Vec::new();
-                if !units.is_empty() {
-                    what.push(super::pieces::summary(units));
-                }
-                if !leaders.is_empty() {
-                    what.push(names(leaders));
-                }
+                let what = carried(units, leaders);
                 Some(format!("{}: {} leaves {} at {} — BE-11", side_name(side), name(leader), what.join(" and "), setup.place_name(at)))
             } else {
                 // Units without a leader are on the Table of Organisation only; a leader left
@@ -854,13 +866,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         }
         Event::PickedUp { side, leader, units, leaders, at, .. } => {
             if sees_faces(viewer, side) {
-                let mut what = Vec::new();
-                if !units.is_empty() {
-                    what.push(super::pieces::summary(units));
-                }
-                if !leaders.is_empty() {
-                    what.push(names(leaders));
-                }
+                let what = carried(units, leaders);
                 Some(format!(
                     "{}: {} takes along {} at {} — BE-11",
                     side_name(side),
