@@ -6,7 +6,6 @@ use referee_campaign::Store;
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::map::{Terrain, ZoneId};
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::pieces::{UnitKind, parse_units};
 use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::view::{View, view_for};
@@ -14,6 +13,7 @@ use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed, units_of};
 
 fn side(id: &str) -> SideId {
     SideId::new(id)
@@ -38,65 +38,6 @@ fn italy() -> (Store, Campaign<Belisarius>) {
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     (store, c)
-}
-
-fn typed(dice: &[u8], chits: &[&str]) -> DiceInput {
-    DiceInput::ManualWithChits { dice: dice.to_vec(), chits: chits.iter().map(|c| (*c).to_owned()).collect() }
-}
-
-fn run(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, dice: DiceInput) -> Vec<Event> {
-    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
-    store.execute(c, &(), order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
-    store.events_as::<Belisarius>(c.id).unwrap()[before..].iter().map(|l| l.event.clone()).collect()
-}
-
-fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, words: &str) {
-    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
-    let state = c.state.clone();
-    let err = store.execute(c, &(), order, DiceInput::Seeded).unwrap_err().to_string();
-    assert!(err.contains(words), "expected `{words}`, got: {err}");
-    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), before, "a refusal stores nothing");
-    assert_eq!(c.state, state, "a refusal changes nothing");
-}
-
-fn left(c: &Campaign<Belisarius>, who: &SideId) -> u32 {
-    c.state.ops.as_ref().unwrap().ap[who].left
-}
-
-/// Clears the map of every marker and puts these leaders (side, id, units, where) instead,
-/// as a referee would stage a situation to try it; leaderless garrisons stay.
-fn stage(c: &mut Campaign<Belisarius>, pieces: &[(SideId, &str, &str, Location)]) {
-    c.state.pieces.retain(|p| !p.kind.has_marker());
-    for (s, id, units, at) in pieces {
-        assert!(c.state.setup.leader(id).is_some(), "{id} is in the scenario");
-        let units = units_of(units);
-        c.state.pieces.push(Piece { side: s.clone(), at: at.clone(), kind: PieceKind::Leader { leader: (*id).to_owned(), units } });
-    }
-}
-
-/// Units written `4B 3C i:2*D l:2C`: heavy cavalry unless marked infantry (`i:`), light
-/// cavalry (`l:`) or cataphracts (`k:`).
-fn units_of(text: &str) -> Vec<referee_campaign::belisarius::pieces::Unit> {
-    text.split_whitespace()
-        .flat_map(|u| {
-            let (kind, u) = match u.split_once(':') {
-                Some(("i", u)) => (UnitKind::Infantry, u),
-                Some(("l", u)) => (UnitKind::LightCavalry, u),
-                Some(("k", u)) => (UnitKind::Cataphract, u),
-                _ => (UnitKind::HeavyCavalry, u),
-            };
-            parse_units(kind, u).unwrap()
-        })
-        .collect()
-}
-
-fn hold(c: &mut Campaign<Belisarius>, zone: &ZoneId, who: &SideId) {
-    let city = c.state.setup.map.zone(zone).unwrap().city.id.clone();
-    c.state.cities.get_mut(&city).unwrap().holder = Some(who.clone());
-}
-
-fn city_of(c: &Campaign<Belisarius>, zone: &ZoneId) -> Location {
-    Location::City(c.state.setup.map.zone(zone).unwrap().city.id.clone())
 }
 
 /// The example's ground: a start, three mountain zones, a plain zone after them; and for
@@ -249,7 +190,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     assert_eq!(left(&c, &byz()), 8);
     // Attrition comes before any combat (BE-12).
     refused(&mut store, &mut c, &Order::Fight {}, "attrition comes before any combat");
-    run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(3, 2)] }, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(3, 2)], militia: 0 }, DiceInput::Seeded);
     // The battle, which Belisarius loses by breaking off after the first passage.
     let events = fight_out(&mut store, &mut c, Some(&byz()));
     let outcome = events.iter().find_map(|e| match e {
@@ -559,7 +500,7 @@ fn be_17_a_battle_in_line_fought_here() {
     let byz_points = 11;
     assert_eq!(on_byz.points, referee_campaign::belisarius::tables::percent_of(byz_points, expected.percent));
     if on_byz.points > 0 {
-        refused(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(1, 9)] }, "has 4 points");
+        refused(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(1, 9)], militia: 0 }, "has 4 points");
         refused(&mut store, &mut c, &Order::Fight {}, "first share out their losses");
     }
     // Then the battle to its end, the Goths breaking off.
@@ -1119,7 +1060,7 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
         .into_iter()
         .map(|(i, p)| (u32::try_from(i + 1).unwrap(), p))
         .collect();
-        run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses }, DiceInput::Seeded);
+        run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses, militia: 0 }, DiceInput::Seeded);
     }
     // The Goths take their points from the 3B; the 3C checks at T and rolls snake eyes.
     let losses = if on_goths.points >= 3 {
@@ -1130,7 +1071,7 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
     let losses: Vec<(u32, u8)> = losses.into_iter().filter(|(_, p)| *p > 0).collect();
     let units_left = if on_goths.points >= 3 { 1 } else { 2 };
     let dice: Vec<u8> = std::iter::repeat_n([1u8, 1u8], units_left).flatten().collect();
-    let events = run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses }, DiceInput::Manual(dice));
+    let events = run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses, militia: 0 }, DiceInput::Manual(dice));
     let disordered = events.iter().find_map(|e| match e {
         Event::MoraleChecked { side, disordered } if *side == goths() => Some(disordered.clone()),
         _ => None,

@@ -32,7 +32,7 @@ fn forced(state: &State) -> Option<Order> {
     }
     if let Some(due) = &ops.attrition {
         let losses = referee_campaign::belisarius::operations::attrition_share(state, due);
-        return Some(Order::TakeLosses { side: due.side.clone(), losses });
+        return Some(Order::TakeLosses { side: due.side.clone(), losses, militia: 0 });
     }
     let contact = ops.contact.as_ref()?;
     let side = contact.turn_of.clone();

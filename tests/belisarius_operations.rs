@@ -324,7 +324,7 @@ fn be_54_the_examples_march_and_attrition() {
     assert_eq!((due.percent, due.points), (10, force.div_ceil(10)), "10 % of {force} CP, rounded up");
     // Nothing else until the losses are taken.
     refused(&mut store, &mut c, &march(std::slice::from_ref(&start)), "first take the");
-    refused(&mut store, &mut c, &Order::TakeLosses { side: side("byzantines"), losses: vec![(1, 1)] }, "were named");
+    refused(&mut store, &mut c, &Order::TakeLosses { side: side("byzantines"), losses: vec![(1, 1)], militia: 0 }, "were named");
     let units = belisarius_units(&c);
     // Take them unit by unit from the first units.
     let mut owed = u8::try_from(due.points).unwrap();
@@ -337,7 +337,7 @@ fn be_54_the_examples_march_and_attrition() {
         losses.push((u32::try_from(i + 1).unwrap(), take));
         owed -= take;
     }
-    store.execute(&mut c, &(), &Order::TakeLosses { side: side("byzantines"), losses }, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::TakeLosses { side: side("byzantines"), losses, militia: 0 }, DiceInput::Seeded).unwrap();
     let after: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
     assert_eq!(after, force - due.points);
     for zone in &route {

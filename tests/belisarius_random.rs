@@ -37,6 +37,16 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
     let outside = s.pieces.iter().filter(|p| !matches!(&p.kind, PieceKind::Leader { leader, .. } if fighting.contains(&leader)));
     assert!(outside.flat_map(|p| p.kind.units()).all(|u| u.value > 0), "{id}: a unit worth nothing");
     assert!(strength(s) <= before, "{id}: strength grew");
+    // Militia never above its rating, defence never above 5, a siege's marker below 4 (BE-25,
+    // BE-26, BE-32).
+    for (city, hold) in &s.cities {
+        assert!(hold.militia <= referee_campaign::belisarius::siege::full_militia(s, city), "{id}: {city}'s militia above its rating");
+        assert!(referee_campaign::belisarius::siege::defence(s, city) <= 5, "{id}: {city}'s defence above 5");
+    }
+    for (city, siege) in &s.sieges {
+        assert!((1..4).contains(&siege.duration), "{id}: the siege of {city} stands at {}", siege.duration);
+        assert_ne!(s.cities[city].holder.as_ref(), Some(&siege.besieger), "{id}: {city} besieged by its holder");
+    }
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     for side in &s.setup.sides {
         let Some(View::Side(view)) = view_for(s, &events, &Viewer::Side(side.id.clone())) else { panic!("{id}: no view") };
@@ -64,6 +74,12 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         if let Some(order) = referee_e2e::battle_order(state, breaker.as_ref()) {
             return order;
         }
+    }
+    // An assault's losses are shared out as the program suggests (BE-27).
+    if let Some(due) = &ops.assault {
+        let side = due.owed.keys().next().unwrap().clone();
+        let (losses, militia) = referee_campaign::belisarius::siege::suggested_share(state, &side).unwrap();
+        return Order::TakeLosses { side, losses, militia };
     }
     // At a contact the side whose turn it is intercepts now and then, or declines (BE-13).
     if let Some(contact) = &ops.contact {
@@ -100,6 +116,29 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     if !act {
         return Order::Pass { side };
     }
+    // Before an enemy city the acting leader lays siege, storms it, builds works or tries
+    // Treachery now and then (BE-24, BE-27, BE-32, BE-43).
+    if let Some(active) = ops.active.clone().filter(|a| a.side == side && !referee_campaign::belisarius::state::is_decoy(&a.leader))
+        && let Location::Zone(z) = &active.at
+    {
+        let city = state.setup.map.zone(z).unwrap().city.id.clone();
+        let enemy = state.cities[&city].holder.as_ref().is_some_and(|h| h != &side);
+        let leader = active.leader.clone();
+        match state.sieges.get(&city) {
+            None if enemy && rng.random_bool(0.6) => return Order::Besiege { side, leader },
+            Some(s) if s.besieger == side => {
+                let roll: f64 = rng.random();
+                if roll < 0.35 {
+                    return Order::Assault { side, leader };
+                } else if roll < 0.5 {
+                    return Order::BuildWorks { side, leader, works: referee_campaign::belisarius::siege::Works::Siege, count: 1 };
+                } else if roll < 0.6 {
+                    return Order::Treachery { side, leader };
+                }
+            }
+            _ => {}
+        }
+    }
     if let Some(active) = ops.active.clone().filter(|a| a.side == side && rng.random_bool(0.7)) {
         let map = &state.setup.map;
         let start = match &active.at {
@@ -128,6 +167,12 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
                 _ => None,
             })
             .collect();
+        // Mostly a leader with troops, who can do more than march.
+        let with_units: Vec<&String> =
+            leaders.iter().filter(|id| state.marker(&side, id).is_some_and(|p| !p.kind.units().is_empty())).collect();
+        if !with_units.is_empty() && rng.random_bool(0.7) {
+            return Order::Activate { side, leader: with_units[rng.random_range(0..with_units.len())].clone(), with: vec![] };
+        }
         if !leaders.is_empty() {
             return Order::Activate { side, leader: leaders[rng.random_range(0..leaders.len())].clone(), with: vec![] };
         }
@@ -137,11 +182,11 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
 
 /// Attrition losses from the first units of the force, point by point.
 fn attrition(state: &State, due: &referee_campaign::belisarius::operations::AttritionDue) -> Order {
-    Order::TakeLosses { side: due.side.clone(), losses: referee_campaign::belisarius::operations::attrition_share(state, due) }
+    Order::TakeLosses { side: due.side.clone(), losses: referee_campaign::belisarius::operations::attrition_share(state, due), militia: 0 }
 }
 
-/// Plays `turns` turns of operations of scenario `id` at random; the marches made.
-fn play(id: &str, seed: u64, turns: u32) -> (usize, usize, usize) {
+/// Plays `turns` turns of operations of scenario `id` at random; what happened.
+fn play(id: &str, seed: u64, turns: u32) -> Stats {
     let setup = World::embedded().setup(id).unwrap();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
@@ -181,21 +226,48 @@ fn play(id: &str, seed: u64, turns: u32) -> (usize, usize, usize) {
     let count = |f: fn(&Event) -> bool| events.iter().filter(|l| f(&l.event)).count();
     let decoys =
         count(|e| matches!(e, Event::ForceMarched { activation, .. } if referee_campaign::belisarius::state::is_decoy(&activation.leader)));
-    (count(|e| matches!(e, Event::ForceMarched { .. })), count(|e| matches!(e, Event::BattleEnded { .. })), decoys)
+    let stats = Stats {
+        marches: count(|e| matches!(e, Event::ForceMarched { .. })),
+        battles: count(|e| matches!(e, Event::BattleEnded { .. })),
+        decoys,
+        sieges: count(|e| matches!(e, Event::SiegeDeclared { .. })),
+        assaults: count(|e| matches!(e, Event::AssaultRolled { .. })),
+        falls: count(|e| matches!(e, Event::CityFell { .. })),
+    };
+    eprintln!("{id} (seed {seed}, {turns} turns): {stats:?}");
+    stats
 }
 
-/// BE-06, BE-10, BE-12, BE-13, BE-17, BE-42, BE-53: random operations of every scenario —
-/// leaders and decoys marching, contacts answered, battles fought here — keep the invariants.
+/// What happened in one random game.
+#[derive(Debug, Default)]
+struct Stats {
+    marches: usize,
+    battles: usize,
+    decoys: usize,
+    sieges: usize,
+    assaults: usize,
+    falls: usize,
+}
+
+/// BE-06, BE-10, BE-12, BE-13, BE-17, BE-24, BE-27, BE-42, BE-53: random operations of every
+/// scenario — leaders and decoys marching, contacts answered, battles fought here, sieges
+/// laid and stormed — keep the invariants.
 #[test]
 fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
-    let (mut marches, mut battles, mut decoys) = (0, 0, 0);
+    let mut all = Stats::default();
     for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
-        let (m, b, d) = play(&scenario.id, 20 + i as u64, 3);
-        marches += m;
-        battles += b;
-        decoys += d;
+        for seed in [20, 40] {
+            let s = play(&scenario.id, seed + i as u64, 3);
+            all.marches += s.marches;
+            all.battles += s.battles;
+            all.decoys += s.decoys;
+            all.sieges += s.sieges;
+            all.assaults += s.assaults;
+            all.falls += s.falls;
+        }
     }
-    assert!(marches > 3, "the random games marched only {marches} times");
-    assert!(battles > 0, "the random games fought no battle");
-    assert!(decoys > 0, "no decoy marched in the random games");
+    assert!(all.marches > 3, "the random games marched only {} times", all.marches);
+    assert!(all.battles > 0, "the random games fought no battle");
+    assert!(all.decoys > 0, "no decoy marched in the random games");
+    assert!(all.sieges > 0 && all.assaults > 0, "the random games laid no siege or made no assault: {all:?}");
 }

@@ -102,19 +102,22 @@ fn x_06_battle_commands_refuse_without_a_battle_under_way() {
     assert!(undone.contains("roll"), "{undone}");
 }
 
-/// Africa in operations, Belisarius's march halted at Gelimer's zone, the Vandals declined
-/// and Belisarius intercepting: a battle in line (a 2 against Gelimer's 4 at +4).
-fn africa_battle(db: &TempDb) {
+/// Africa in operations, the Byzantines first, Belisarius activated and marched into zone
+/// `to` (attrition on a 1).
+fn africa_marched(db: &TempDb, to: &str) {
     cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
-    cli(
-        &db.path,
-        &["order", "Africa", r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#, "--value", "1"],
-    )
-    .ok();
+    let march = format!(r#"{{"type":"move","side":"byzantines","leader":"belisarius","path":["{to}"]}}"#);
+    cli(&db.path, &["order", "Africa", &march, "--value", "1"]).ok();
+}
+
+/// Africa in operations, Belisarius's march halted at Gelimer's zone, the Vandals declined
+/// and Belisarius intercepting: a battle in line (a 2 against Gelimer's 4 at +4).
+fn africa_battle(db: &TempDb) {
+    africa_marched(db, "byzacium-south");
     let shown = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
     assert!(shown.contains("Contact at Southern Byzacium"), "{shown}");
     cli(&db.path, &["order", "Africa", r#"{"type":"decline","side":"vandals"}"#]).ok();
@@ -198,4 +201,27 @@ fn be_04_operations_begin_from_the_command_line_with_a_real_cup() {
     let log = cli(&db.path, &["log", "Africa", "--as", "vandals"]).ok();
     let activation = log.lines().find(|l| l.contains(" activate ")).unwrap();
     assert!(activation.contains("Byzantines activate a force at Northern Byzacium") && !activation.contains("Belisarius"), "{log}");
+}
+
+/// BE-24, BE-27, BE-32: a siege from the command line: laid and worked on by JSON orders,
+/// `show` prints the siege with its marker, works, defence and militia; an assault leaves
+/// the attackers' losses numbered for `take_losses`, and an unknown field is refused.
+#[test]
+fn be_24_a_siege_from_the_command_line() {
+    let db = TempDb::new();
+    africa_marched(&db, "proconsularis");
+    let unknown =
+        cli(&db.path, &["order", "Africa", r#"{"type":"besiege","side":"byzantines","leader":"belisarius","engines":9}"#]).refused();
+    assert!(unknown.contains("engines"), "{unknown}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"besiege","side":"byzantines","leader":"belisarius"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"build_works","side":"byzantines","leader":"belisarius","works":"siege","count":2}"#])
+        .ok();
+    let shown = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
+    assert!(shown.contains("Siege of Sicca Veneria by the Byzantines: duration 1 of 4, siege works 2, defence 1, militia 1"), "{shown}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"assault","side":"byzantines","leader":"belisarius"}"#, "--value", "3,3"]).ok();
+    let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
+    assert!(shown.contains("Assault on Sicca Veneria: the Byzantines owe"), "{shown}");
+    assert!(shown.contains("1. 1*A cataphracts (Belisarius)"), "{shown}");
+    let log = cli(&db.path, &["log", "Africa", "--as", "vandals"]).ok();
+    assert!(log.contains("Sicca Veneria falls to the Byzantines by storm"), "{log}");
 }

@@ -192,8 +192,8 @@ fn be_06_operations_from_the_window() {
 }
 
 /// Africa in operations, the Byzantines first (16 AP against 7), Belisarius marched into
-/// Gelimer's zone: a contact, the Vandals to answer.
-fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
+/// zone `to`.
+fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let db = africa_in_play(dir);
@@ -205,8 +205,16 @@ fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
     store
         .execute(&mut c, &(), &Order::Activate { side: byz.clone(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
         .unwrap();
-    let march = Order::Move { side: byz, leader: "belisarius".into(), path: vec!["byzacium-south".into()] };
+    let march = Order::Move { side: byz, leader: "belisarius".into(), path: vec![to.into()] };
     store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
+    db
+}
+
+/// Belisarius marched into Gelimer's zone: a contact, the Vandals to answer.
+fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    let db = africa_marched(dir, "byzacium-south");
+    let store = Store::open(&db).unwrap();
+    let c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
     assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "Gelimer stands in Southern Byzacium");
     db
 }
@@ -318,4 +326,33 @@ fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
     assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
     let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
     assert!(log.contains("the sides part"), "{log}");
+}
+
+/// BE-24, BE-27: from the Byzantines' own view, the acting leader lays siege to the city
+/// before him, storms it, and shares out the attackers' losses in the form; the city is
+/// theirs.
+#[test]
+fn be_24_a_siege_is_laid_and_stormed_from_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    // Belisarius before Sicca Veneria, which the Vandals hold with nobody inside.
+    let db = africa_marched(&dir, "proconsularis");
+    let mut h = open_as(&db, Some("byzantines"));
+    h.get_by_label_contains("Siege of Sicca Veneria").click();
+    h.run();
+    h.get_by_label_contains("Lay siege to Sicca Veneria").click();
+    h.run();
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    let city = board.cities.iter().find(|c| c.id.as_str() == "sicca-veneria").unwrap();
+    assert_eq!(city.siege.as_ref().map(|s| s.duration), Some(1), "the duration marker is on");
+    h.get_by_label_contains("Assault Sicca Veneria (0 AP)").click();
+    h.run();
+    let view = h.state().belisarius_view().unwrap();
+    let due = view.organisations()[0].assault_losses.clone().expect("the attackers owe their losses");
+    h.get_by_label(&format!("Take {} of {} points", due.points, due.points)).click();
+    h.run();
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    assert!(board.assault.is_none(), "the losses are shared out");
+    let held = board.cities.iter().find(|c| c.id.as_str() == "sicca-veneria").unwrap().holder.clone();
+    // 30 points against a militia of 1: the city falls to any dice.
+    assert_eq!(held, Some(SideId::new("byzantines")));
 }

@@ -20,7 +20,7 @@ fn share(state: &State, side: &referee_campaign::ids::SideId, owed: &referee_cam
     let b = state.ops.as_ref().unwrap().battle.as_ref().unwrap();
     let f: Vec<_> = roster(state, b.force(side).unwrap()).iter().map(|u| u.fighter).collect();
     let losses = suggested_share(&f, owed).into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap(), p)).collect();
-    Order::TakeLosses { side: side.clone(), losses }
+    Order::TakeLosses { side: side.clone(), losses, militia: 0 }
 }
 
 /// The next order of the script, or `None` when the phase is over.
@@ -45,7 +45,7 @@ fn next(state: &State) -> Option<Order> {
         });
     }
     if let Some(due) = &ops.attrition {
-        return Some(Order::TakeLosses { side: due.side.clone(), losses: attrition_share(state, due) });
+        return Some(Order::TakeLosses { side: due.side.clone(), losses: attrition_share(state, due), militia: 0 });
     }
     if let Some(c) = &ops.contact {
         let side = c.turn_of.clone();

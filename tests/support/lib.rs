@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use referee_campaign::{Catalog, Map, Scenario};
 
 pub mod play;
+pub mod staging;
 
 /// The built-in data, loaded once per test binary.
 pub fn catalog() -> &'static Catalog {
@@ -217,7 +218,7 @@ pub fn battle_order(
         let units = roster(state, b.force(side)?);
         let f: Vec<_> = units.iter().map(|u| u.fighter).collect();
         let losses = suggested_share(&f, owed).into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), p)).collect();
-        Some(Order::TakeLosses { side: side.clone(), losses })
+        Some(Order::TakeLosses { side: side.clone(), losses, militia: 0 })
     };
     match &b.step {
         Step::Roll => Some(Order::Fight {}),

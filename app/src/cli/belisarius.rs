@@ -109,6 +109,38 @@ impl Output for Shown {
                 }
             }
         }
+        for city in board.cities.iter().filter(|c| c.siege.is_some()) {
+            let Some(siege) = &city.siege else { continue };
+            s.push_str(&format!(
+                "Siege of {} by the {}: duration {} of 4, siege works {}, defence {}, militia {} (BE-24 … BE-32)\n",
+                self.setup.place_name(&Location::City(city.id.clone())),
+                side_name(view, Some(&siege.besieger)),
+                siege.duration,
+                siege.siege_works,
+                city.defence,
+                city.militia
+            ));
+        }
+        if let Some(a) = &board.assault {
+            let owed: Vec<String> = a.owed.iter().map(|(side, p)| format!("the {} owe {p} points", side_name(view, Some(side)))).collect();
+            s.push_str(&format!(
+                "Assault on {}: {} (`take_losses`, by unit number below; `militia` for the city's)\n",
+                self.setup.place_name(&Location::City(a.city.clone())),
+                owed.join(" and ")
+            ));
+        }
+        for org in view.organisations() {
+            if let Some(due) = &org.assault_losses {
+                s.push_str(&format!("  {}, {} points to share out:\n", org.name, due.points));
+                for (i, (leader, unit)) in due.units.iter().enumerate() {
+                    let box_ = if leader.is_empty() { "no leader".to_owned() } else { leader.clone() };
+                    s.push_str(&format!("    {}. {unit} {} ({box_})\n", i + 1, unit.kind.label()));
+                }
+                if due.militia > 0 {
+                    s.push_str(&format!("    militia: {} points\n", due.militia));
+                }
+            }
+        }
         for org in view.organisations() {
             if let Some(ap) = &org.action_points {
                 s.push_str(&format!(
@@ -150,7 +182,7 @@ impl Output for Shown {
                 ));
             }
         }
-        s.push_str("\nzone                         controlled by   city (militia/fortification)       held by\n");
+        s.push_str("\nzone                         controlled by   city (militia/defence)             held by\n");
         for (zone, city) in board.zones.iter().zip(&board.cities) {
             let zone_name = self.setup.place_name(&Location::Zone(zone.id.clone()));
             let city_name = self.setup.place_name(&Location::City(city.id.clone()));
@@ -158,7 +190,7 @@ impl Output for Shown {
                 "{:<28} {:<15} {:<34} {}\n",
                 zone_name,
                 side_name(view, zone.controller.as_ref()),
-                format!("{} ({}/{})", city_name, city.militia, city.fortification),
+                format!("{} ({}/{})", city_name, city.militia, city.defence),
                 side_name(view, city.holder.as_ref())
             ));
         }

@@ -438,14 +438,23 @@ pub(crate) fn zone_map_ui(
             painter.circle_stroke(at, 6.5, Stroke::new(1.2, SEA_TEXT));
         }
         let status = board.cities.iter().find(|c| c.id == zone.city.id);
-        let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.fortification));
+        // The defence now: the walls, pulled down or strengthened (BE-25, BE-32).
+        let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.defence));
         let after = if city_names {
             painter.text(at + vec2(6.0, 0.0), Align2::LEFT_CENTER, &zone.city.name, small.clone(), INK).right_center() + vec2(4.0, 0.0)
         } else {
             at + vec2(6.0, 0.0)
         };
         let m = painter.text(after, Align2::LEFT_CENTER, militia.to_string(), small.clone(), MILITIA);
-        painter.text(m.right_center() + vec2(3.0, 0.0), Align2::LEFT_CENTER, fortification.to_string(), small.clone(), INK);
+        let f = painter.text(m.right_center() + vec2(3.0, 0.0), Align2::LEFT_CENTER, fortification.to_string(), small.clone(), INK);
+        // The duration marker of a siege, in the besieger's colour (BE-26).
+        if let Some(siege) = status.and_then(|c| c.siege.as_ref()) {
+            let galley = painter.layout_no_wrap(format!("siege {}", siege.duration), small.clone(), Color32::WHITE);
+            let tag = Align2::LEFT_CENTER.anchor_size(f.right_center() + vec2(6.0, 0.0), galley.size());
+            painter.rect_filled(tag.expand(1.5), 2.0, BATTLE);
+            painter.rect_stroke(tag.expand(1.5), 2.0, Stroke::new(1.5, side_colour(&siege.besieger)), StrokeKind::Outside);
+            painter.galley(tag.min, galley, Color32::WHITE);
+        }
         if selected.is_some_and(|s| matches!(s, Location::City(c) if *c == zone.city.id)) {
             painter.rect_stroke(rect.expand(3.0), 1.0, Stroke::new(2.5, SELECTION), StrokeKind::Outside);
         }
@@ -583,6 +592,10 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
+        // An assault's losses are shared out before anything else (BE-27).
+        for org in view.organisations() {
+            super::belisarius_siege::assault_losses_ui(ui, &campaign.state, org, viewer, commands);
+        }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
             force_orders_ui(ui, &campaign.state, org, selected.as_ref(), viewer, march, commands);
@@ -717,6 +730,9 @@ fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
                     if city.port { ", a port" } else { "" },
                     holder.map_or_else(|| "held by no one".to_owned(), |s| format!("held by {}", side_name(board, s)))
                 ));
+                if let Some(status) = status {
+                    super::belisarius_siege::city_panel_ui(ui, board, status);
+                }
             }
         }
         Location::Sea(_) => {
@@ -762,8 +778,8 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             if let Some(ops) = &board.operations {
                 ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
-                // A contact or a battle is answered first (BE-13, BE-17).
-                if may_order(viewer, &ops.segment) && board.contact.is_none() && board.battle.is_none() {
+                // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
+                if may_order(viewer, &ops.segment) && board.contact.is_none() && board.battle.is_none() && board.assault.is_none() {
                     let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );
@@ -774,9 +790,13 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             }
         }
         Phase::TurnEnd => {
-            ui.label(RichText::new("The operations phase is over").strong())
-                .on_hover_text("Sieges (BE-24) come with a later version: the referee plays them by hand");
-            if umpire && ui.button("End the turn").on_hover_text("The AP chits are shown and the season moves on (BE-02)").clicked() {
+            ui.label(RichText::new("The operations phase is over").strong());
+            if umpire
+                && ui
+                    .button("End the turn")
+                    .on_hover_text("The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)")
+                    .clicked()
+            {
                 commands.push(AppCommand::ExecuteBelisarius(Order::EndTurn {}, DiceInput::Seeded));
             }
         }
@@ -833,7 +853,10 @@ fn force_orders_ui(
                 .on_disabled_hover_text(format!("Share out exactly {} points (BE-12)", due.points));
             if b.clicked() {
                 let losses = march.losses.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
-                commands.push(AppCommand::ExecuteBelisarius(Order::TakeLosses { side: org.side.clone(), losses }, DiceInput::Seeded));
+                commands.push(AppCommand::ExecuteBelisarius(
+                    Order::TakeLosses { side: org.side.clone(), losses, militia: 0 },
+                    DiceInput::Seeded,
+                ));
             }
             return;
         }
@@ -884,6 +907,7 @@ fn force_orders_ui(
             }
         });
         on_the_way_ui(ui, state, org, acting, &boxes, commands);
+        super::belisarius_siege::siege_orders_ui(ui, state, org, acting, commands);
     });
 }
 

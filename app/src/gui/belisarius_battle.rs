@@ -408,7 +408,7 @@ fn share_ui(
             .on_disabled_hover_text(format!("Share out exactly {} points", owed.points));
         if b.clicked() {
             let losses = share.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
-            run(commands, Order::TakeLosses { side: force.side.clone(), losses });
+            run(commands, Order::TakeLosses { side: force.side.clone(), losses, militia: 0 });
             share.clear();
         }
     });

@@ -41,7 +41,16 @@ impl Engine for Belisarius {
     }
 
     fn decide(state: &State, _: &(), order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
-        decide(state, order, dice)
+        let mut events = decide(state, order, dice)?;
+        // BE-30: a siege whose besiegers have all gone ends at once, whatever took them away.
+        if !state.sieges.is_empty() {
+            let mut after = state.clone();
+            for e in &events {
+                let _ = after.apply(e);
+            }
+            events.extend(super::siege::lifted(&after));
+        }
+        Ok(events)
     }
 
     fn apply(state: &mut State, event: &Event) -> Result<(), StartedAgain> {
@@ -220,8 +229,14 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::operations::reorganise(state, side, from, to, units)
         }
-        Order::TakeLosses { side, losses } => {
+        Order::TakeLosses { side, losses, militia } => {
             known_side(side)?;
+            if state.ops.as_ref().and_then(|o| o.assault.as_ref()).is_some_and(|a| a.owed.contains_key(side)) {
+                return super::siege::take_losses(state, side, losses, *militia);
+            }
+            if *militia > 0 {
+                return Err(RuleError::new(RuleId::BE_25, "the militia takes losses only in an assault on its city"));
+            }
             let in_battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_some_and(|b| match &b.step {
                 super::battle::Step::Losses { owed, .. } => owed.contains_key(side),
                 super::battle::Step::Pursuit { side: s, .. } => s == side,
@@ -283,6 +298,26 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             super::battle::retreat(state, side, to)
         }
         Order::EndTurn {} => super::operations::end_turn(state),
+        Order::Besiege { side, leader } => {
+            known_side(side)?;
+            super::siege::besiege(state, side, leader)
+        }
+        Order::Assault { side, leader } => {
+            known_side(side)?;
+            super::siege::assault(state, side, leader, dice)
+        }
+        Order::BuildWorks { side, leader, works, count } => {
+            known_side(side)?;
+            super::siege::build_works(state, side, leader, *works, *count)
+        }
+        Order::DestroyFortifications { side, leader } => {
+            known_side(side)?;
+            super::siege::destroy_fortifications(state, side, leader)
+        }
+        Order::Treachery { side, leader } => {
+            known_side(side)?;
+            super::siege::treachery(state, side, leader, dice)
+        }
     }
 }
 

@@ -5,10 +5,12 @@ use serde::{Deserialize, Serialize};
 use super::battle::{Battle, Outcome};
 use super::fight::{Owed, Stage};
 use super::interception::{Attempt, Contact};
-use super::map::ZoneId;
+use super::map::{CityId, ZoneId};
 use super::operations::{ActionPoints, Activation, AttritionDue};
 use super::setup::{Line, Setup};
+use super::siege::{AssaultDue, Fall, Lifted, Siege, Works};
 use super::state::Location;
+use super::tables::AssaultResult;
 use crate::core::dice::{Draw, Roll};
 use crate::core::viewer::Visibility;
 use crate::ids::SideId;
@@ -125,6 +127,29 @@ pub enum Event {
     Shifted { activation: Activation, to: Location },
     /// A leader was killed (BE-09); a commander-in-chief's successor takes over.
     LeaderKilled { side: SideId, leader: String, successor: Option<String>, was_cinc: bool },
+    /// A side spent action points on `on`, its own business; `left` is what it has now.
+    ActionPointsSpent { side: SideId, ap: u32, left: u32, on: String },
+    /// A siege was declared: the duration marker goes on the city at 1 (BE-24, BE-26).
+    SiegeDeclared { city: CityId, siege: Siege },
+    /// An assault was rolled (BE-27): both sides' unmodified points, the ratio's row, the
+    /// result, and what each side owes.
+    AssaultRolled { due: AssaultDue, attacker_points: u32, defender_points: u32, row: String, result: AssaultResult },
+    /// A side shared out its losses of an assault: (leader whose box, or `None` for the units
+    /// without a leader at `at`, unit's index, points), and the militia's share (BE-25, BE-27).
+    SiegeLossesTaken { side: SideId, at: Location, losses: Vec<(Option<String>, u32, u8)>, militia: u8 },
+    /// A city fell to `to`: everyone of `from` inside is lost, the ships in its port change
+    /// hands, its militia is full again for its new holder (BE-25, BE-26, BE-27, BE-40).
+    CityFell { city: CityId, from: SideId, to: SideId, how: Fall },
+    /// Works were built (BE-32).
+    WorksBuilt { city: CityId, side: SideId, works: Works, count: u8 },
+    /// A city's walls and works were pulled down (BE-32).
+    FortificationsDestroyed { city: CityId, side: SideId },
+    /// The siege phase moved a duration marker up (BE-26).
+    SiegeAdvanced { city: CityId, duration: u8 },
+    /// A siege ended without the city falling (BE-30).
+    SiegeEnded { city: CityId, why: Lifted },
+    /// Treachery was tried at a siege and came to nothing (BE-43).
+    TreacheryFailed { city: CityId },
 }
 
 impl Event {
@@ -174,6 +199,16 @@ impl Event {
             Event::Dropped { .. } => "dropped",
             Event::PickedUp { .. } => "picked_up",
             Event::Shifted { .. } => "shifted",
+            Event::ActionPointsSpent { .. } => "action_points_spent",
+            Event::SiegeDeclared { .. } => "siege_declared",
+            Event::AssaultRolled { .. } => "assault_rolled",
+            Event::SiegeLossesTaken { .. } => "siege_losses_taken",
+            Event::CityFell { .. } => "city_fell",
+            Event::WorksBuilt { .. } => "works_built",
+            Event::FortificationsDestroyed { .. } => "fortifications_destroyed",
+            Event::SiegeAdvanced { .. } => "siege_advanced",
+            Event::SiegeEnded { .. } => "siege_ended",
+            Event::TreacheryFailed { .. } => "treachery_failed",
         }
     }
 }

@@ -120,8 +120,11 @@ fn leader_name(state: &State, id: &str) -> String {
 }
 
 /// Whether `at` is `zone` or its city.
+/// Whether a piece at `at` stands in `zone`, in the open or in its city; a garrison shut in
+/// by a siege does not count: it neither intercepts nor is intercepted (BE-28), nor keeps the
+/// zone from the besieger (BE-46).
 pub(crate) fn in_zone(state: &State, at: &Location, zone: &ZoneId) -> bool {
-    super::operations::zone_of(state, at).as_ref() == Some(zone)
+    super::operations::zone_of(state, at).as_ref() == Some(zone) && !super::siege::is_besieged(state, at)
 }
 
 /// Whether an enemy of `side` has a land marker in `zone` (open zone or city).
@@ -262,6 +265,12 @@ pub fn intercept(
             .ok_or_else(|| RuleError::new(RuleId::BE_13, format!("{name} have no leader `{id}` on the map")))?;
         if !seen.insert(id.as_str()) {
             return Err(RuleError::new(RuleId::BE_15, format!("{} is named twice", leader_name(state, id))));
+        }
+        if super::siege::is_besieged(state, &piece.at) {
+            return Err(RuleError::new(
+                RuleId::BE_28,
+                format!("{} is besieged: the garrison comes out only by a sortie (BE-28)", leader_name(state, id)),
+            ));
         }
         if !in_zone(state, &piece.at, &c.zone) {
             return Err(RuleError::new(RuleId::BE_13, format!("{} is not at {zone_name}", leader_name(state, id))));

@@ -15,6 +15,7 @@ pub mod order;
 pub mod pieces;
 pub mod scenario;
 pub mod setup;
+pub mod siege;
 pub mod state;
 pub mod tables;
 pub mod victory;

@@ -106,6 +106,16 @@ pub struct Operations {
     /// another force this phase (BE-11).
     #[serde(default)]
     pub left_units: BTreeSet<Location>,
+    /// The city whose siege the acting leader declared in this activation: his first
+    /// assault on it costs nothing more (BE-27).
+    #[serde(default)]
+    pub declared: Option<super::map::CityId>,
+    /// Leaders who have assaulted this phase: one assault an activation (BE-27).
+    #[serde(default)]
+    pub assaulted: BTreeSet<String>,
+    /// An assault's losses still to be shared out (BE-27).
+    #[serde(default)]
+    pub assault: Option<super::siege::AssaultDue>,
 }
 
 impl Operations {
@@ -220,6 +230,14 @@ fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
 
 /// Refuses any order but the interceptions while a contact or a battle is open.
 pub(crate) fn nothing_pending(state: &State, ops: &Operations) -> Result<(), RuleError> {
+    if let Some(a) = &ops.assault {
+        let owing: Vec<String> = a.owed.keys().map(|s| side_name(state, s)).collect();
+        let at = state.setup.place_name(&Location::City(a.city.clone()));
+        return Err(RuleError::new(
+            RuleId::BE_27,
+            format!("the assault on {at} is not settled: the {} first take their losses", owing.join(" and the ")),
+        ));
+    }
     if let Some(b) = &ops.battle {
         let at = state.setup.place_name(&Location::Zone(b.zone.clone()));
         return Err(RuleError::new(RuleId::BE_17, format!("the battle at {at} is under way: it is fought to its end first")));
@@ -423,7 +441,9 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     }
     let chits: Vec<(SideId, String, u8)> =
         state.ops.as_ref().map(|o| o.ap.iter().map(|(s, a)| (s.clone(), a.chit.clone(), a.chit_value)).collect()).unwrap_or_default();
-    let mut events = vec![Event::ChitsRevealed { chits }];
+    // BE-26: the siege phase comes before the turn's end.
+    let mut events = super::siege::siege_phase(state);
+    events.push(Event::ChitsRevealed { chits });
     // BE-50: Theodahad is king to the end of turn 3; then Vitiges.
     let theodahad = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::TheodahadUntilTurn3);
     if theodahad && state.turn == 3 {
@@ -471,6 +491,12 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     }
     let from =
         leader_at(state, side, leader).cloned().ok_or_else(|| RuleError::new(RuleId::BE_10, format!("{chief} is not on the map")))?;
+    if super::siege::is_besieged(state, &from) {
+        return Err(RuleError::new(
+            RuleId::BE_28,
+            format!("{chief} is besieged: the garrison leaves only by a sortie, not yet in this version (BE-28), or by sea"),
+        ));
+    }
     let mut here =
         zone_of(state, &from).ok_or_else(|| RuleError::new(RuleId::BE_10, format!("{chief} is at sea: a force lands by ship (BE-37)")))?;
     let moved = ops.moved.get(leader).copied().unwrap_or(0);
@@ -521,17 +547,6 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
         };
         cost = cost.saturating_add(u32::from(state.setup.tables.cost(action).unwrap_or(1)));
         here = zone.clone();
-    }
-    let last = map.zone(&here).ok_or_else(|| RuleError::new(RuleId::BE_10, "the march ends off the map"))?;
-    let holder = state.cities.get(&last.city.id).and_then(|h| h.holder.as_ref());
-    if holder.is_some_and(|h| h != side) && contact.is_none() {
-        return Err(RuleError::new(
-            RuleId::BE_24,
-            format!(
-                "{} is held by the enemy: ending a march there means a siege or an assault, which come with a later version",
-                last.city.name
-            ),
-        ));
     }
     let left = ops.left(side);
     if cost > left {
@@ -632,7 +647,12 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result
 }
 
 /// The acting force of `side` under `leader`, or why it may not act now (BE-06).
-fn acting<'a>(state: &'a State, side: &SideId, leader: &str, rule: RuleId) -> Result<(&'a Operations, &'a Activation), RuleError> {
+pub(crate) fn acting<'a>(
+    state: &'a State,
+    side: &SideId,
+    leader: &str,
+    rule: RuleId,
+) -> Result<(&'a Operations, &'a Activation), RuleError> {
     let ops = ops(state, rule)?;
     nothing_pending(state, ops)?;
     let name = side_name(state, side);
@@ -668,7 +688,7 @@ fn city_open(state: &State, side: &SideId, city: &super::map::CityId) -> Result<
         Some(h) if h != side => Err(RuleError::new(
             RuleId::BE_24,
             format!(
-                "{} is held by the {}: entering it means a siege or an assault, which come with a later version",
+                "{} is held by the {}: it is taken by a siege (`besiege`, then `assault` or time)",
                 state.setup.place_name(&Location::City(city.clone())),
                 side_name(state, h)
             ),
@@ -790,6 +810,18 @@ pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leader
 /// BE-11: the acting force steps between its zone and the zone's city, for nothing.
 pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Result<Vec<Event>, RuleError> {
     let (_, active) = acting(state, side, leader, RuleId::BE_11)?;
+    let city = match &active.at {
+        Location::City(c) => Some(Location::City(c.clone())),
+        Location::Zone(z) => state.setup.map.zone(z).map(|z| Location::City(z.city.id.clone())),
+        Location::Sea(_) => None,
+    };
+    if let Some(city) = city.filter(|c| super::siege::is_besieged(state, c)) {
+        let name = state.setup.place_name(&city);
+        return Err(RuleError::new(
+            RuleId::BE_28,
+            format!("{name} is besieged: nobody passes the lines but by a sortie (BE-28) or by beating the besiegers (BE-29)"),
+        ));
+    }
     let to = match (&active.at, into_city) {
         (Location::Zone(z), true) => {
             let zone = state.setup.map.zone(z).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is off the map"))?;
@@ -840,6 +872,9 @@ impl State {
                     battle: None,
                     halted: BTreeSet::new(),
                     left_units: BTreeSet::new(),
+                    declared: None,
+                    assaulted: BTreeSet::new(),
+                    assault: None,
                 });
             }
             Event::LeaderActivated { activation } => {
@@ -848,6 +883,7 @@ impl State {
                     ops.activated.extend(activation.with.iter().cloned());
                     ops.acted = true;
                     ops.active = Some(activation.clone());
+                    ops.declared = None;
                 }
             }
             Event::SegmentEnded { side, acted } => {

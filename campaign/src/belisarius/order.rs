@@ -68,7 +68,35 @@ pub enum Order {
     /// (BE-19, BE-22; see the battle's roster); after a march, by its number in the force
     /// that marched, the leader's box first (BE-12). Each entry a unit's number, from 1, and
     /// the points it loses.
-    TakeLosses { side: SideId, losses: Vec<(u32, u8)> },
+    /// After an assault, each side takes what it owes from its units as the siege numbers
+    /// them (see `show`): the attacker's from the force that stormed, the defender's from
+    /// everyone in the city, with `militia` points taken by the city's militia (BE-25, BE-27).
+    TakeLosses {
+        side: SideId,
+        losses: Vec<(u32, u8)>,
+        #[serde(default)]
+        militia: u8,
+    },
+    /// The acting leader lays siege to the enemy city of the zone he stands in (1 AP, BE-24).
+    Besiege { side: SideId, leader: String },
+    /// The acting leader storms the city he besieges: free with the siege's declaring, 1 AP
+    /// later (BE-27).
+    Assault { side: SideId, leader: String },
+    /// The acting leader builds works: siege works at his siege, defence works at a city his
+    /// side holds (BE-32).
+    BuildWorks {
+        side: SideId,
+        leader: String,
+        works: super::siege::Works,
+        #[serde(default = "one")]
+        count: u8,
+    },
+    /// The acting leader pulls down the walls and works of a city his side holds (1 AP,
+    /// BE-32).
+    DestroyFortifications { side: SideId, leader: String },
+    /// The acting leader, at a siege he is making, plays the side's Treachery stratagem
+    /// (BE-43).
+    Treachery { side: SideId, leader: String },
     /// A side tries to intercept at a contact: the other side aims at the force that marched
     /// in; the mover names the enemy marker of the open zone by its number (BE-13 … BE-16).
     /// Several leaders make one combined attempt under the highest-ranked (BE-15).
@@ -156,6 +184,11 @@ impl Order {
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
+            Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
+            Order::Assault { side, leader } => format!("{side}: {leader} assaults"),
+            Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),
+            Order::DestroyFortifications { side, leader } => format!("{side}: {leader} pulls down the walls"),
+            Order::Treachery { side, leader } => format!("{side}: {leader} plays Treachery"),
             Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
             Order::EndTurn {} => "end the turn".to_owned(),
             Order::Intercept { side, .. } => format!("{side} intercept"),
@@ -176,4 +209,9 @@ impl Order {
             Order::Retreat { side, to } => format!("{side} retreat to {to}"),
         }
     }
+}
+
+/// A works order builds one marker unless it says more.
+fn one() -> u8 {
+    1
 }

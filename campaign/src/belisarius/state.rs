@@ -16,7 +16,7 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 4;
+pub const STATE_VERSION: u32 = 5;
 
 /// Where a piece stands: in a land zone's open country, inside its city, or at sea.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -115,7 +115,8 @@ pub enum Phase {
     Play,
     /// Segments alternate (BE-05, BE-06).
     Operations,
-    /// The operations are over; sieges (BE-24, a later version) and the turn's end.
+    /// The operations are over; the siege phase (BE-26) and the turn's end come with
+    /// `end_turn`.
     TurnEnd,
 }
 
@@ -124,6 +125,13 @@ pub enum Phase {
 pub struct CityHold {
     pub holder: Option<SideId>,
     pub militia: u8,
+    /// Defence works built (BE-32): the city's defence is its fortifications plus these, at
+    /// most 5.
+    #[serde(default)]
+    pub defence_works: u8,
+    /// The fortifications were pulled down to 0 (BE-32).
+    #[serde(default)]
+    pub razed: bool,
 }
 
 /// What is left to place of a free set-up line.
@@ -179,6 +187,9 @@ pub struct State {
     /// "destroy" conditions, BE-49).
     #[serde(default)]
     pub lost_in_battle: BTreeMap<SideId, u32>,
+    /// Sieges under way, by city (BE-24).
+    #[serde(default)]
+    pub sieges: BTreeMap<CityId, super::siege::Siege>,
 }
 
 impl State {
@@ -193,7 +204,12 @@ impl State {
             phase: Phase::SetUp,
             pieces: Vec::new(),
             control: BTreeMap::new(),
-            cities: setup.map.zones.iter().map(|z| (z.city.id.clone(), CityHold { holder: None, militia: z.city.militia })).collect(),
+            cities: setup
+                .map
+                .zones
+                .iter()
+                .map(|z| (z.city.id.clone(), CityHold { holder: None, militia: z.city.militia, defence_works: 0, razed: false }))
+                .collect(),
             cup: Cup::new("AP", setup.cup.iter().cloned()),
             hands: BTreeMap::new(),
             lines_due: BTreeMap::new(),
@@ -205,6 +221,7 @@ impl State {
             decoys_out: BTreeMap::new(),
             decoys_made: BTreeMap::new(),
             lost_in_battle: BTreeMap::new(),
+            sieges: BTreeMap::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -288,6 +305,16 @@ impl State {
             | Event::Retreated { .. }
             | Event::BattleEnded { .. }
             | Event::LeaderKilled { .. } => self.apply_battle(event),
+            Event::ActionPointsSpent { .. }
+            | Event::SiegeDeclared { .. }
+            | Event::AssaultRolled { .. }
+            | Event::SiegeLossesTaken { .. }
+            | Event::CityFell { .. }
+            | Event::WorksBuilt { .. }
+            | Event::FortificationsDestroyed { .. }
+            | Event::SiegeAdvanced { .. }
+            | Event::SiegeEnded { .. }
+            | Event::TreacheryFailed { .. } => self.apply_siege(event),
         }
         Ok(())
     }

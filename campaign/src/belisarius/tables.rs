@@ -706,6 +706,11 @@ impl Tables {
         self.assault.cells.get(r).and_then(|row| row.get(c)).copied().unwrap_or_default()
     }
 
+    /// BE-27: the heading of the assault table's row for these points ("2:1").
+    pub fn assault_label(&self, attacker: u32, defender: u32) -> String {
+        self.assault.label(self.assault.row(attacker, defender))
+    }
+
     /// BE-34: naval attrition for a fleet or unit that moved `zones_moved` sea zones this turn,
     /// for a modified d6 (+2 in storms), clamped to the table.
     pub fn naval_attrition(&self, zones_moved: u32, die: i32) -> NavalAttrition {

@@ -44,7 +44,48 @@ pub struct CityStatus {
     pub id: CityId,
     pub holder: Option<SideId>,
     pub militia: u8,
+    /// The printed fortification rating.
     pub fortification: u8,
+    /// The defence now: fortifications (0 once pulled down) and defence works, at most 5
+    /// (BE-25, BE-32).
+    #[serde(default)]
+    pub defence: u8,
+    #[serde(default)]
+    pub defence_works: u8,
+    /// The siege laid to it, if any: on the map for everyone (BE-24).
+    #[serde(default)]
+    pub siege: Option<SiegeBoard>,
+}
+
+/// A siege as everyone sees it: the duration marker and the works beside the city.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiegeBoard {
+    pub besieger: SideId,
+    pub duration: u8,
+    pub siege_works: u8,
+}
+
+/// An assault's losses still owed, as everyone sees them (BE-27).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssaultBoard {
+    pub city: CityId,
+    pub attacker: SideId,
+    /// Points each side still owes.
+    pub owed: Vec<(SideId, u32)>,
+}
+
+/// An assault's losses a side owes, with its units numbered for `take_losses` (BE-27).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AssaultLosses {
+    pub city: CityId,
+    pub points: u32,
+    /// The units, numbered from 1 in this order, with the leader whose box holds each (empty
+    /// for units without a leader).
+    pub units: Vec<(String, Unit)>,
+    /// The militia's points, which may take losses for the defender; 0 for the attacker.
+    pub militia: u8,
+    /// A lawful share: (unit number, points) and the militia's part.
+    pub suggested: (Vec<(u32, u8)>, u8),
 }
 
 /// A side as everyone knows it.
@@ -78,6 +119,9 @@ pub struct Board {
     /// The battle being fought, both forces face up (BE-17, BE-53).
     #[serde(default)]
     pub battle: Option<BattleBoard>,
+    /// An assault whose losses are being shared out (BE-27).
+    #[serde(default)]
+    pub assault: Option<AssaultBoard>,
 }
 
 /// A contact as everyone sees it (BE-13).
@@ -217,6 +261,9 @@ pub struct Organisation {
     /// Land decoys intercepted and out of play, which may come back (BE-42).
     #[serde(default)]
     pub decoys_out: u32,
+    /// Losses the side owes after an assault (BE-27).
+    #[serde(default)]
+    pub assault_losses: Option<AssaultLosses>,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -391,9 +438,15 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             })
             .collect(),
     });
+    let assault = state.ops.as_ref().and_then(|o| o.assault.as_ref()).map(|a| AssaultBoard {
+        city: a.city.clone(),
+        attacker: a.attacker.clone(),
+        owed: a.owed.iter().map(|(s, p)| (s.clone(), *p)).collect(),
+    });
     Board {
         contact,
         battle,
+        assault,
         campaign: state.name.clone(),
         scenario_id: setup.id().to_owned(),
         scenario_name: setup.name().to_owned(),
@@ -414,6 +467,13 @@ fn board(state: &State, viewer: &Viewer) -> Board {
                     holder: hold.and_then(|h| h.holder.clone()),
                     militia: hold.map_or(z.city.militia, |h| h.militia),
                     fortification: z.city.fortification,
+                    defence: super::siege::defence(state, &z.city.id),
+                    defence_works: hold.map_or(0, |h| h.defence_works),
+                    siege: state.sieges.get(&z.city.id).map(|s| SiegeBoard {
+                        besieger: s.besieger.clone(),
+                        duration: s.duration,
+                        siege_works: s.works,
+                    }),
                 }
             })
             .collect(),
@@ -511,6 +571,17 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
         acting_with: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.with.clone()).unwrap_or_default(),
         attrition: ops.and_then(|o| o.attrition.clone()).filter(|d| &d.side == side),
         decoys_out: state.decoys_out.get(side).copied().unwrap_or(0),
+        assault_losses: ops.and_then(|o| o.assault.as_ref()).and_then(|due| {
+            let points = *due.owed.get(side)?;
+            let (units, _) = super::siege::losers(state, due, side);
+            Some(AssaultLosses {
+                city: due.city.clone(),
+                points,
+                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                militia: if side == &due.attacker { 0 } else { state.cities.get(&due.city).map_or(0, |h| h.militia) },
+                suggested: super::siege::suggested_share(state, side).unwrap_or_default(),
+            })
+        }),
     }
 }
 
@@ -893,6 +964,77 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             };
             Some(format!("{} ({}) is killed{next} — BE-09", name(leader), side_name(side)))
         }
+        _ => describe_siege(state, event, viewer),
+    }
+}
+
+/// The log lines of sieges: all public but the action points spent and the way a side shares
+/// out its losses (BE-53).
+fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
+    use super::siege::{Fall, Works};
+    let setup = &state.setup;
+    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let city_name = |c: &CityId| setup.place_name(&Location::City(c.clone()));
+    match event {
+        Event::ActionPointsSpent { side, ap, left, on } => {
+            sees_faces(viewer, side).then(|| format!("{}: {ap} AP on {on} ({left} left)", side_name(side)))
+        }
+        Event::SiegeDeclared { city, siege } => Some(format!(
+            "{} lay siege to {}; the duration marker stands at {} — BE-24",
+            side_name(&siege.besieger),
+            city_name(city),
+            siege.duration
+        )),
+        Event::AssaultRolled { due, attacker_points, defender_points, row, result } => {
+            let chief = super::state::piece_name(setup, &due.leader);
+            let outcome = if result.falls {
+                format!("the city falls; the attackers lose {} %", result.attacker_percent)
+            } else {
+                format!("the attackers lose {} %, the defenders {} %", result.attacker_percent, result.defender_percent)
+            };
+            Some(format!(
+                "{}: {chief} storms {} with {attacker_points} points against {defender_points} ({row}): {outcome} — BE-27",
+                side_name(&due.attacker),
+                city_name(&due.city)
+            ))
+        }
+        Event::SiegeLossesTaken { side, at, losses, militia } => {
+            let units: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
+            let place = setup.place_name(at);
+            if sees_faces(viewer, side) {
+                let militia = if *militia > 0 { format!(", the militia {militia}") } else { String::new() };
+                Some(format!("{} take {units} combat points of losses at {place}{militia} — BE-27", side_name(side)))
+            } else {
+                Some(format!("{} take their losses at {place} — BE-27", side_name(side)))
+            }
+        }
+        Event::CityFell { city, from, to, how } => {
+            let (how, rule) = match how {
+                Fall::Starved => ("at the fourth mark of its siege", "BE-26"),
+                Fall::Stormed => ("by storm", "BE-27"),
+                Fall::Betrayed => ("by treachery", "BE-43"),
+            };
+            Some(format!(
+                "{} falls to the {} {how}: whoever of the {} was inside is lost, and its militia, whole again, serves its new masters — {rule}",
+                city_name(city),
+                side_name(to),
+                side_name(from)
+            ))
+        }
+        Event::WorksBuilt { city, side, works, count } => Some(match works {
+            Works::Siege => format!("{} build {count} siege works before {} — BE-32", side_name(side), city_name(city)),
+            Works::Defence => format!("{} build {count} defence works at {} — BE-32", side_name(side), city_name(city)),
+        }),
+        Event::FortificationsDestroyed { city, side } => {
+            Some(format!("{} pull down the walls of {} — BE-32", side_name(side), city_name(city)))
+        }
+        Event::SiegeAdvanced { city, duration } => {
+            Some(format!("Siege phase: the duration marker on {} moves to {duration} — BE-26", city_name(city)))
+        }
+        Event::SiegeEnded { city, .. } => {
+            Some(format!("The siege of {} is lifted: the besiegers have gone; its militia is whole again — BE-30", city_name(city)))
+        }
+        Event::TreacheryFailed { city } => Some(format!("Treachery at {} comes to nothing — BE-43", city_name(city))),
         _ => None,
     }
 }

@@ -1,0 +1,161 @@
+//! Sieges on the Belisarius desk (BE-24 … BE-32, BE-43): a city's siege panel (duration,
+//! militia, defence, works), the acting leader's siege orders, and the form each side fills
+//! in to share out an assault's losses.
+
+use egui::RichText;
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::siege::{self, Works};
+use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::belisarius::view::{Board, CityStatus, Organisation};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::store::DiceInput;
+
+use super::app::AppCommand;
+use super::dialogs::shared::may_order;
+
+fn run(commands: &mut Vec<AppCommand>, order: Order) {
+    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+}
+
+/// The siege panel under a city's name: its defence and works, and the siege laid to it.
+pub(crate) fn city_panel_ui(ui: &mut egui::Ui, board: &Board, city: &CityStatus) {
+    let works = if city.defence_works > 0 { format!(" ({} of it defence works)", city.defence_works) } else { String::new() };
+    ui.label(format!("Defence {} of at most 5{works} (BE-25, BE-32)", city.defence));
+    if let Some(s) = &city.siege {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(RichText::new(format!("Besieged by the {}", board.side_name(&s.besieger))).strong());
+            ui.label(format!("Duration marker {} — the city falls when it reaches 4 (BE-26)", s.duration));
+            ui.label(format!("Militia {} · siege works {}", city.militia, s.siege_works));
+        });
+    }
+}
+
+/// The acting leader's siege orders, shown when he stands by a city: lay siege, assault,
+/// works, Treachery at an enemy city; defence works and pulling down the walls at his own.
+pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, commands: &mut Vec<AppCommand>) {
+    if referee_campaign::belisarius::state::is_decoy(acting) {
+        return;
+    }
+    let Some(at) = state.marker(&org.side, acting).map(|p| p.at.clone()) else { return };
+    let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, &at) else { return };
+    let Some(city) = state.setup.map.zone(&zone).map(|z| z.city.clone()) else { return };
+    let holder = state.cities.get(&city.id).and_then(|h| h.holder.clone());
+    let side = &org.side;
+    let leader = acting.to_owned();
+    let cost = |action: &str| state.setup.tables.cost(action).unwrap_or(1);
+    egui::CollapsingHeader::new(format!("Siege of {} (BE-24 … BE-32)", city.name)).id_salt(("siege-orders", side.as_str())).show(
+        ui,
+        |ui| match (&holder, state.sieges.get(&city.id)) {
+            (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
+                if ui
+                    .button(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege")))
+                    .on_hover_text(
+                        "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
+                    )
+                    .clicked()
+                {
+                    run(commands, Order::Besiege { side: side.clone(), leader: leader.clone() });
+                }
+            }
+            (Some(h), Some(s)) if h != side && &s.besieger == side => {
+                let free = state.ops.as_ref().and_then(|o| o.declared.as_ref()) == Some(&city.id);
+                let ap = if free { 0 } else { cost("assault-later") };
+                if ui
+                    .button(format!("Assault {} ({ap} AP)", city.name))
+                    .on_hover_text(
+                        "Points against the garrison and militia, 2d6 with the tactical rating and siege works, less the defence (BE-27)",
+                    )
+                    .clicked()
+                {
+                    run(commands, Order::Assault { side: side.clone(), leader: leader.clone() });
+                }
+                if ui
+                    .button(format!("Build a siege works ({} AP)", cost("siege-works")))
+                    .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")
+                    .clicked()
+                {
+                    run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 });
+                }
+                let treachery = state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == "treachery"));
+                if treachery
+                    && ui
+                        .button("Play Treachery")
+                        .on_hover_text("2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)")
+                        .clicked()
+                {
+                    run(commands, Order::Treachery { side: side.clone(), leader: leader.clone() });
+                }
+            }
+            (Some(h), _) if h == side => {
+                if siege::defence(state, &city.id) < 5
+                    && ui
+                        .button(format!("Build a defence works ({} AP)", cost("defence-works")))
+                        .on_hover_text("Adds 1 to the city's defence, at most 5 (BE-32)")
+                        .clicked()
+                {
+                    run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 });
+                }
+                if siege::defence(state, &city.id) > 0
+                    && ui
+                        .button(format!("Pull down the walls ({} AP)", cost("destroy-fortifications")))
+                        .on_hover_text("Fortifications and defence works go to 0, however much is destroyed (BE-32)")
+                        .clicked()
+                {
+                    run(commands, Order::DestroyFortifications { side: side.clone(), leader: leader.clone() });
+                }
+            }
+            _ => {
+                ui.label(RichText::new("Nothing to do here: the city is nobody's, or besieged by another force").weak());
+            }
+        },
+    );
+}
+
+/// The form a side fills in to share out what it owes after an assault (BE-25, BE-27): points
+/// per unit, and the militia's part for the defender, with a lawful share to start from.
+pub(crate) fn assault_losses_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    let Some(due) = org.assault_losses.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
+    let id = egui::Id::unique(("assault-losses", org.side.as_str(), due.city.as_str()));
+    let mut form: (Vec<u8>, u8) = ui.data(|d| d.get_temp(id)).unwrap_or_else(|| {
+        let mut per = vec![0u8; due.units.len()];
+        for (n, p) in &due.suggested.0 {
+            if let Some(slot) = usize::try_from(*n).ok().and_then(|n| n.checked_sub(1)).and_then(|i| per.get_mut(i)) {
+                *slot = *p;
+            }
+        }
+        (per, due.suggested.1)
+    });
+    form.0.resize(due.units.len(), 0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        let city = state.setup.place_name(&Location::City(due.city.clone()));
+        ui.label(RichText::new(format!("{}: {} points lost in the assault on {city}", org.name, due.points)).strong());
+        // The button first, over a share that starts as the program's suggestion: a referee
+        // who takes it need not scroll.
+        let named: u32 = form.0.iter().map(|&p| u32::from(p)).sum::<u32>() + u32::from(form.1);
+        let ready = named == due.points;
+        let b = ui
+            .add_enabled(ready, egui::Button::new(format!("Take {named} of {} points", due.points)))
+            .on_disabled_hover_text(format!("Share out exactly {} points (BE-27)", due.points));
+        if b.clicked() {
+            let losses =
+                form.0.iter().enumerate().filter(|(_, p)| **p > 0).map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), *p)).collect();
+            run(commands, Order::TakeLosses { side: org.side.clone(), losses, militia: form.1 });
+        }
+        if due.militia > 0 {
+            ui.horizontal(|ui| {
+                ui.label("Militia");
+                ui.add(egui::DragValue::new(&mut form.1).range(0..=due.militia)).on_hover_text("Points the city's militia loses (BE-25)");
+            });
+        }
+        for (i, (leader, unit)) in due.units.iter().enumerate() {
+            ui.horizontal(|ui| {
+                let box_ = if leader.is_empty() { "no leader" } else { leader.as_str() };
+                ui.label(format!("{}. {unit} {} ({box_})", i + 1, unit.kind.label()));
+                if let Some(lost) = form.0.get_mut(i) {
+                    ui.add(egui::DragValue::new(lost).range(0..=unit.value)).on_hover_text("Points this unit loses");
+                }
+            });
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, form));
+}

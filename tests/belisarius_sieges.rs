@@ -1,0 +1,463 @@
+//! Belisarius sieges (BE-24 … BE-28, BE-30, BE-32, BE-40, BE-43): laying a siege, the
+//! duration marker and the fall, assaults and the losses each side shares out, the militia,
+//! works, the siege lifted when the besiegers leave, Treachery, and what the besieged side
+//! may not do.
+
+use referee_campaign::Store;
+use referee_campaign::belisarius::event::Event;
+use referee_campaign::belisarius::map::{CityId, ZoneId};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::siege::{Fall, Works};
+use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
+use referee_campaign::belisarius::tables::percent_of;
+use referee_campaign::belisarius::view::view_for;
+use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed};
+
+fn byz() -> SideId {
+    SideId::new("byzantines")
+}
+
+fn goths() -> SideId {
+    SideId::new("ostrogoths")
+}
+
+/// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
+/// first on 16 AP; `goth_chit` is the Goths' chit.
+fn italy(goth_chit: &str) -> (Store, Campaign<Belisarius>) {
+    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
+    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", goth_chit])).unwrap();
+    (store, c)
+}
+
+/// A zone with a walled city (fortification 1 to 3, so works have room), a port if `port`,
+/// with nobody inside, and a neighbouring zone.
+fn siege_ground(c: &Campaign<Belisarius>, port: bool) -> (ZoneId, ZoneId, CityId) {
+    let map = &c.state.setup.map;
+    let z = map
+        .zones
+        .iter()
+        .find(|z| {
+            (1..=3).contains(&z.city.fortification)
+                && z.city.port == port
+                && z.city.militia > 0
+                && !c
+                    .state
+                    .pieces
+                    .iter()
+                    .any(|p| referee_campaign::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(&z.id))
+        })
+        .expect("an empty walled city");
+    (z.id.clone(), z.neighbours[0].clone(), z.city.id.clone())
+}
+
+fn activate(store: &mut Store, c: &mut Campaign<Belisarius>, who: SideId, leader: &str) {
+    run(store, c, &Order::Activate { side: who, leader: leader.into(), with: vec![] }, DiceInput::Seeded);
+}
+
+/// Belisarius with `units` before the Gothic city of `zone`, Uraias inside with `garrison`,
+/// Belisarius activated.
+fn before_city(store: &mut Store, c: &mut Campaign<Belisarius>, zone: &ZoneId, units: &str, garrison: &str) {
+    let city = city_of(c, zone);
+    stage(c, &[(byz(), "belisarius", units, Location::Zone(zone.clone())), (goths(), "uraias", garrison, city)]);
+    hold(c, zone, &goths());
+    c.state.control.insert(zone.clone(), goths());
+    activate(store, c, byz(), "belisarius");
+}
+
+/// Italy with Belisarius (`units`) besieging an empty walled city (a port if `port`) that
+/// Uraias holds with `garrison`, the siege just laid in his activation.
+fn besieged(port: bool, units: &str, garrison: &str) -> (Store, Campaign<Belisarius>, ZoneId, CityId) {
+    let (mut store, mut c) = italy("ap-d");
+    let (zone, _, city) = siege_ground(&c, port);
+    before_city(&mut store, &mut c, &zone, units, garrison);
+    run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    (store, c, zone, city)
+}
+
+/// What is added to Belisarius's assault dice at `city`: his tactical rating less its walls.
+fn assault_modifier(c: &Campaign<Belisarius>, city: &CityId) -> i32 {
+    i32::from(c.state.setup.leader("belisarius").unwrap().tactical) - i32::from(c.state.setup.map.city(city).unwrap().fortification)
+}
+
+/// The first roll among `events`.
+fn first_roll(events: &[Event]) -> referee_campaign::core::dice::Roll {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some(roll.clone()),
+            _ => None,
+        })
+        .expect("a roll")
+}
+
+/// Passes until the operations are over, then ends the turn (its siege phase included).
+fn finish_turn(store: &mut Store, c: &mut Campaign<Belisarius>) -> Vec<Event> {
+    let mut events = Vec::new();
+    while c.state.phase == Phase::Operations {
+        let side = c.state.ops.as_ref().unwrap().segment.clone();
+        events.extend(run(store, c, &Order::Pass { side }, DiceInput::Seeded));
+    }
+    events.extend(run(store, c, &Order::EndTurn {}, DiceInput::Seeded));
+    events
+}
+
+/// BE-24, BE-46: an activated leader with units, standing before an enemy city, lays siege
+/// for 1 AP; the duration marker goes on at 1 and the zone is his side's though the enemy
+/// holds the city. A city of his own, a second siege, a leader alone and an enemy in the
+/// open are refused.
+#[test]
+fn be_24_a_leader_lays_siege_for_one_action_point() {
+    let (mut store, mut c) = italy("ap-d");
+    let (zone, _, city) = siege_ground(&c, false);
+    before_city(&mut store, &mut c, &zone, "4B 4B 3C", "2B");
+    let ap = left(&c, &byz());
+    // An enemy marker in the open comes first.
+    c.state.pieces.push(Piece {
+        side: goths(),
+        at: Location::Zone(zone.clone()),
+        kind: PieceKind::LeaderDecoy { id: "decoy-ostrogoths-9".into() },
+    });
+    refused(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, "enemy marker stands in the open");
+    c.state.pieces.pop();
+    let events = run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::SiegeDeclared { city: c2, siege } if c2 == &city && siege.duration == 1 && siege.besieger == byz())
+        )
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::ZoneControlled { zone: z, side } if z == &zone && side == &byz())));
+    assert_eq!(left(&c, &byz()), ap - 1, "a siege costs 1 AP");
+    assert_eq!(c.state.control.get(&zone), Some(&byz()));
+    refused(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, "besieged already");
+
+    // A leader alone, and a city his side holds.
+    let (mut store, mut c) = italy("ap-d");
+    before_city(&mut store, &mut c, &zone, "", "2B");
+    refused(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, "leaders alone lay no siege");
+    hold(&mut c, &zone, &byz());
+    refused(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, "nothing to besiege");
+}
+
+/// BE-26, BE-25, BE-40: the duration marker stays at 1 in the siege phase of the turn the
+/// siege was laid, then rises one a turn; at 4 the city falls: the leader inside is killed,
+/// his units lost, the ships in the port change hands, the militia is whole for the new
+/// holder.
+#[test]
+fn be_26_the_duration_marker_rises_and_the_city_falls_at_four() {
+    let (mut store, mut c, zone, city) = besieged(true, "4B 4B 3C", "2B 2C");
+    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 4 } });
+    c.state.cities.get_mut(&city).unwrap().militia = 1;
+    let lost_before = c.state.lost_in_battle.get(&goths()).copied().unwrap_or(0);
+    finish_turn(&mut store, &mut c);
+    assert_eq!(c.state.sieges[&city].duration, 1, "not in the turn it was laid");
+    for want in [2, 3] {
+        run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
+        let events = finish_turn(&mut store, &mut c);
+        assert!(events.iter().any(|e| matches!(e, Event::SiegeAdvanced { duration, .. } if *duration == want)));
+        assert_eq!(c.state.sieges[&city].duration, want);
+    }
+    run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
+    let events = finish_turn(&mut store, &mut c);
+    assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Starved, to, .. } if to == &byz())), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
+    assert!(!c.state.sieges.contains_key(&city));
+    let hold = &c.state.cities[&city];
+    assert_eq!(hold.holder, Some(byz()));
+    assert_eq!(hold.militia, c.state.setup.map.city(&city).unwrap().militia, "the militia is whole again");
+    assert!(!c.state.pieces.iter().any(|p| p.side == goths() && p.at == city_of(&c, &zone)), "everyone inside is lost");
+    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 4 })), "the ships are salvaged");
+    assert_eq!(c.state.lost_in_battle[&goths()], lost_before + 4, "the garrison's 4 points count as destroyed");
+}
+
+/// The first dice (2d6, as typed) that give an assault result matching `want`.
+fn dice_for(
+    c: &Campaign<Belisarius>,
+    attacker: u32,
+    defender: u32,
+    modifier: i32,
+    want: impl Fn(&referee_campaign::belisarius::tables::AssaultResult) -> bool,
+) -> [u8; 2] {
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let r = c.state.setup.tables.assault(attacker, defender, i32::from(a + b) + modifier);
+            if want(&r) {
+                return [a, b];
+            }
+        }
+    }
+    panic!("no dice give that result")
+}
+
+/// BE-27, BE-25: an assault made with the declaring costs nothing more; the ratio of
+/// unmodified points, the garrison's with the militia, picks the row, 2d6 with the leader's
+/// tactical rating and the siege works less the city's defence the column. Each side shares
+/// out what it owes, the defender's militia absorbing part; orders wait until both have. A
+/// second assault in the activation is refused.
+#[test]
+fn be_27_an_assault_and_the_losses_each_side_shares_out() {
+    let (mut store, mut c, _, city) = besieged(false, "4B 4B 4B 3C", "2B 2C");
+    let ap = left(&c, &byz());
+    let militia = c.state.cities[&city].militia;
+    let defender = 4 + u32::from(militia);
+    let modifier = assault_modifier(&c, &city);
+    let dice = dice_for(&c, 15, defender, modifier, |r| !r.falls && r.defender_percent > 0);
+    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+    let roll = first_roll(&events);
+    assert_eq!(roll.total(), i32::from(dice[0] + dice[1]) + modifier, "tactical rating added, the defence taken off");
+    let expected = c.state.setup.tables.assault(15, defender, roll.total());
+    let (result, row) = events
+        .iter()
+        .find_map(|e| match e {
+            Event::AssaultRolled { result, row, attacker_points: 15, defender_points, .. } if *defender_points == defender => {
+                Some((*result, row.clone()))
+            }
+            _ => None,
+        })
+        .expect("the assault, 15 points against the garrison and militia");
+    assert_eq!(result, expected);
+    assert_eq!(row, c.state.setup.tables.assault_label(15, defender));
+    assert_eq!(left(&c, &byz()), ap, "the assault with the declaring is free");
+    let owed_g = percent_of(defender, result.defender_percent);
+    let owed_b = percent_of(15, result.attacker_percent);
+    let due = c.state.ops.as_ref().unwrap().assault.clone().unwrap();
+    assert_eq!(due.owed.get(&goths()).copied(), Some(owed_g));
+    assert_eq!(due.owed.get(&byz()).copied(), Some(owed_b));
+    refused(&mut store, &mut c, &Order::Pass { side: byz() }, "not settled");
+    // The militia cannot give more than it has, the sum must be right, the attacker has no militia.
+    refused(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses: vec![], militia: militia + 1 }, "the militia has");
+    refused(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses: vec![(9, 1)], militia: 0 }, "no unit 9");
+    refused(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![], militia: 1 }, "the militia defends its own city");
+    let from_militia = u8::try_from(owed_g.min(u32::from(militia))).unwrap();
+    let rest = owed_g - u32::from(from_militia);
+    let goth_losses: Vec<(u32, u8)> = if rest == 0 {
+        vec![]
+    } else {
+        vec![(1, u8::try_from(rest.min(2)).unwrap()), (2, u8::try_from(rest.saturating_sub(2)).unwrap())]
+            .into_iter()
+            .filter(|l| l.1 > 0)
+            .collect()
+    };
+    run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses: goth_losses, militia: from_militia }, DiceInput::Seeded);
+    assert_eq!(c.state.cities[&city].militia, militia - from_militia);
+    let (share, _) = referee_campaign::belisarius::siege::suggested_share(&c.state, &byz()).unwrap();
+    run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: share, militia: 0 }, DiceInput::Seeded);
+    assert!(c.state.ops.as_ref().unwrap().assault.is_none(), "both sides have settled");
+    let points: u32 = c.state.marker(&byz(), "belisarius").unwrap().kind.units().iter().map(|u| u32::from(u.value)).sum();
+    assert_eq!(points, 15 - owed_b);
+    refused(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, "once this phase");
+}
+
+/// BE-27, BE-40: an assault that carries the city destroys everyone inside, the attacker
+/// still paying his share; the city and its port's ships are his.
+#[test]
+fn be_27_a_city_stormed_falls_with_everyone_inside() {
+    let (mut store, mut c, zone, city) = besieged(true, "4B 4B 4B 4B 4B 4B", "1C");
+    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 3 } });
+    let defender = 1 + u32::from(c.state.cities[&city].militia);
+    let dice = dice_for(&c, 24, defender, assault_modifier(&c, &city), |r| r.falls);
+    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+    assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Stormed, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
+    assert_eq!(c.state.cities[&city].holder, Some(byz()));
+    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 3 })));
+    let due = c.state.ops.as_ref().unwrap().assault.clone().unwrap();
+    assert_eq!(due.owed.keys().collect::<Vec<_>>(), vec![&byz()], "only the attacker still owes");
+}
+
+/// BE-30, BE-25: when the last besieging units march away the siege ends at once, and the
+/// city's militia is whole again.
+#[test]
+fn be_30_the_siege_ends_when_the_besiegers_leave() {
+    let (mut store, mut c, zone, city) = besieged(false, "4B 4B 3C", "2B");
+    let away = c.state.setup.map.zone(&zone).unwrap().neighbours[0].clone();
+    c.state.cities.get_mut(&city).unwrap().militia = 0;
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.0.clone()] },
+        DiceInput::Manual(vec![1]),
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::SiegeEnded { city: c2, .. } if c2 == &city)), "{events:?}");
+    assert!(!c.state.sieges.contains_key(&city));
+    assert_eq!(c.state.cities[&city].militia, c.state.setup.map.city(&city).unwrap().militia);
+}
+
+/// BE-32: siege works at most two for each besieging leader present, 2 AP each, each adding
+/// to the assault's die; defence works up to a defence of 5; pulling down a city's walls
+/// and works costs 1 AP however much goes.
+#[test]
+fn be_32_siege_works_defence_works_and_pulling_down_walls() {
+    let (mut store, mut c, zone, city) = besieged(false, "4B 4B 3C", "2B");
+    let works = |count| Order::BuildWorks { side: byz(), leader: "belisarius".into(), works: Works::Siege, count };
+    refused(&mut store, &mut c, &works(3), "at most 2 siege works for each leader present");
+    let ap = left(&c, &byz());
+    run(&mut store, &mut c, &works(2), DiceInput::Seeded);
+    assert_eq!(left(&c, &byz()), ap - 4);
+    assert_eq!(c.state.sieges[&city].works, 2);
+    refused(&mut store, &mut c, &works(1), "at most 2");
+    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(vec![3, 3]));
+    let roll = first_roll(&events);
+    assert!(roll.modifiers.iter().any(|m| m.value == 2 && m.reason == "siege works"), "{:?}", roll.modifiers);
+
+    // Defence works at a city of one's own, then its walls pulled down.
+    let (mut store, mut c) = italy("ap-d");
+    let inside = city_of(&c, &zone);
+    stage(&mut c, &[(byz(), "belisarius", "4B", inside)]);
+    hold(&mut c, &zone, &byz());
+    activate(&mut store, &mut c, byz(), "belisarius");
+    let wall = c.state.setup.map.city(&city).unwrap().fortification;
+    let room = 5 - wall;
+    let defence = |count| Order::BuildWorks { side: byz(), leader: "belisarius".into(), works: Works::Defence, count };
+    refused(&mut store, &mut c, &defence(room + 1), "may rise to 5 at most");
+    run(&mut store, &mut c, &defence(room), DiceInput::Seeded);
+    assert_eq!(referee_campaign::belisarius::siege::defence(&c.state, &city), 5);
+    let ap = left(&c, &byz());
+    run(&mut store, &mut c, &Order::DestroyFortifications { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    assert_eq!(left(&c, &byz()), ap - 1);
+    assert_eq!(referee_campaign::belisarius::siege::defence(&c.state, &city), 0);
+    refused(&mut store, &mut c, &Order::DestroyFortifications { side: byz(), leader: "belisarius".into() }, "no walls or works left");
+}
+
+/// BE-43: Treachery at a siege: 2d6 less the leader's tactical rating, 2 to 8 and the city
+/// is taken; 9 or more and nothing happens; either way the stratagem is spent.
+#[test]
+fn be_43_treachery_opens_the_gates_on_two_to_eight() {
+    let tactical = World::embedded().setup("italy-535").unwrap().leader("belisarius").unwrap().tactical;
+    for (dice, falls) in [([6u8, 6u8], false), ([4, 4], true)] {
+        let (mut store, mut c, _, city) = besieged(false, "4B 4B 3C", "2B");
+        assert!(c.state.hands[&byz()].contains(&"treachery".to_owned()));
+        let events =
+            run(&mut store, &mut c, &Order::Treachery { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+        let roll = first_roll(&events);
+        assert_eq!(roll.total(), i32::from(dice[0] + dice[1]) - i32::from(tactical));
+        assert_eq!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Betrayed, .. })), falls, "{events:?}");
+        assert_eq!(c.state.cities[&city].holder == Some(byz()), falls);
+        assert!(!c.state.hands[&byz()].contains(&"treachery".to_owned()), "spent");
+        if !falls {
+            refused(&mut store, &mut c, &Order::Treachery { side: byz(), leader: "belisarius".into() }, "hold no Treachery");
+        }
+    }
+}
+
+/// BE-28: a besieged garrison does not march out, step out into the zone, or come out to
+/// intercept; a force of the besieging side marching into the zone meets no contact.
+#[test]
+fn be_28_the_besieged_are_shut_in() {
+    let (mut store, mut c) = italy("ap-d");
+    let (zone, away, _) = siege_ground(&c, false);
+    before_city(&mut store, &mut c, &zone, "4B 4B 3C", "2B");
+    c.state.pieces.push(Piece {
+        side: byz(),
+        at: Location::Zone(away.clone()),
+        kind: PieceKind::Leader { leader: "iohannes".into(), units: referee_e2e::staging::units_of("2B") },
+    });
+    run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
+    activate(&mut store, &mut c, goths(), "uraias");
+    refused(&mut store, &mut c, &Order::Move { side: goths(), leader: "uraias".into(), path: vec![away.0.clone()] }, "besieged");
+    refused(&mut store, &mut c, &Order::Shift { side: goths(), leader: "uraias".into(), into_city: false }, "besieged");
+    run(&mut store, &mut c, &Order::Pass { side: goths() }, DiceInput::Seeded);
+    activate(&mut store, &mut c, byz(), "iohannes");
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "iohannes".into(), path: vec![zone.0.clone()] },
+        DiceInput::Manual(vec![1]),
+    );
+    assert!(!events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "the garrison is shut in: {events:?}");
+}
+
+/// The Byzantines' view, whole, as JSON.
+fn byzantine_view(c: &Campaign<Belisarius>, store: &Store) -> String {
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    serde_json::to_string_pretty(&view_for(&c.state, &events, &Viewer::Side(byz())).unwrap()).unwrap()
+}
+
+/// One run of the differential: a siege laid, an assault, both sides' losses, and the siege
+/// phase, the Goths' chit, garrison (same points) and far force taken from `hidden`.
+fn siege_run(hidden: (&str, &str, &str)) -> Vec<String> {
+    let (chit, garrison, far) = hidden;
+    let (mut store, mut c) = italy(chit);
+    let (zone, _, _) = siege_ground(&c, false);
+    let far_zone = c.state.setup.map.zones.iter().find(|z| z.id != zone && !c.state.setup.map.adjacent(&z.id, &zone)).unwrap().id.clone();
+    let mut out = Vec::new();
+    before_city(&mut store, &mut c, &zone, "4B 4B 4B 3C", garrison);
+    c.state.pieces.push(Piece {
+        side: goths(),
+        at: Location::Zone(far_zone),
+        kind: PieceKind::Leader { leader: "vitiges".into(), units: referee_e2e::staging::units_of(far) },
+    });
+    out.push(byzantine_view(&c, &store));
+    let mut step = |store: &mut Store, c: &mut Campaign<Belisarius>, order: Order, dice: DiceInput| {
+        run(store, c, &order, dice);
+        out.push(byzantine_view(c, store));
+    };
+    step(&mut store, &mut c, Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    // The dice that hurt the garrison most without taking the city.
+    let city = c.state.setup.map.zone(&zone).unwrap().city.id.clone();
+    let defender = 4 + u32::from(c.state.cities[&city].militia);
+    let modifier =
+        i32::from(c.state.setup.leader("belisarius").unwrap().tactical) - i32::from(c.state.setup.map.city(&city).unwrap().fortification);
+    let worst = (2..=12).filter(|t| !c.state.setup.tables.assault(15, defender, t + modifier).falls).max().unwrap();
+    let dice = vec![u8::try_from(worst.min(7) - 1).unwrap(), u8::try_from(worst - worst.min(7) + 1).unwrap()];
+    step(&mut store, &mut c, Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice));
+    // The Goths take theirs from the garrison first, a point a unit, so that how many units
+    // are hit depends on its make-up; the Byzantines as the program suggests.
+    if let Some(&owed) = c.state.ops.as_ref().unwrap().assault.as_ref().unwrap().owed.get(&goths()) {
+        let units = referee_campaign::belisarius::siege::units_at(&c.state, &goths(), &Location::City(city.clone())).len();
+        let mut losses: Vec<(u32, u8)> = Vec::new();
+        let mut left = owed.min(4);
+        while left > 0 {
+            for n in 1..=u32::try_from(units).unwrap() {
+                let value = referee_campaign::belisarius::siege::units_at(&c.state, &goths(), &Location::City(city.clone()))
+                    [usize::try_from(n - 1).unwrap()]
+                .unit
+                .value;
+                let already = losses.iter().find(|l| l.0 == n).map_or(0, |l| l.1);
+                if left > 0 && already < value {
+                    match losses.iter_mut().find(|l| l.0 == n) {
+                        Some(l) => l.1 += 1,
+                        None => losses.push((n, 1)),
+                    }
+                    left -= 1;
+                }
+            }
+        }
+        let militia = u8::try_from(owed - owed.min(4)).unwrap();
+        step(&mut store, &mut c, Order::TakeLosses { side: goths(), losses, militia }, DiceInput::Seeded);
+    }
+    if let Some((losses, militia)) = referee_campaign::belisarius::siege::suggested_share(&c.state, &byz()) {
+        step(&mut store, &mut c, Order::TakeLosses { side: byz(), losses, militia }, DiceInput::Seeded);
+    }
+    step(&mut store, &mut c, Order::Pass { side: byz() }, DiceInput::Seeded);
+    while c.state.phase == Phase::Operations {
+        let side = c.state.ops.as_ref().unwrap().segment.clone();
+        step(&mut store, &mut c, Order::Pass { side }, DiceInput::Seeded);
+    }
+    step(&mut store, &mut c, Order::EndTurn {}, DiceInput::Seeded);
+    out
+}
+
+/// BE-53: through a siege, an assault and the losses, the Byzantines read the same whatever
+/// the Goths' chit, the make-up of the garrison (of the same points: the assault shows
+/// both sides' points) and the Gothic force far away.
+#[test]
+fn be_53_a_siege_and_its_assault_leak_nothing() {
+    // The chits differ in the Goths' value only as far as the turn's end shows them.
+    let a = siege_run(("ap-d", "2B 2C", "5A 5A"));
+    let b = siege_run(("ap-d", "1A 1B 2D", "1D"));
+    assert_eq!(a.len(), b.len());
+    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
+        assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Byzantines read something they may not know: {differs:?}");
+    }
+    assert!(a.iter().any(|v| v.contains("storms")), "the assault is public");
+}
