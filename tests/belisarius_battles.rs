@@ -36,6 +36,7 @@ fn italy() -> (Store, Campaign<Belisarius>) {
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     (store, c)
 }
@@ -603,6 +604,7 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", chit])).unwrap();
     let map = c.state.setup.map.clone();
     let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();

@@ -57,6 +57,7 @@ fn forced(state: &State) -> Option<Order> {
 }
 
 fn play_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
+    referee_e2e::supply_phase(store, c);
     store.execute(c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
     let mut guard = 0;
     while c.state.phase == Phase::Operations {

@@ -68,6 +68,7 @@ fn leader_of(c: &Campaign<Belisarius>, who: &str, rank: Option<u8>) -> String {
 #[test]
 fn be_54_the_examples_action_points_and_initiative() {
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
     assert_eq!(ops.ap[&side("byzantines")].total, 16);
@@ -85,6 +86,7 @@ fn be_54_the_examples_action_points_and_initiative() {
 #[test]
 fn be_04_action_points_are_secret_from_the_other_side() {
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let goths = seen_by(&c, &store, "ostrogoths");
     assert_eq!(goths.own.action_points.as_ref().map(|a| a.total), Some(9));
@@ -104,6 +106,7 @@ fn be_04_a_stratagem_drawn_is_kept_and_another_drawn() {
     let (mut store, mut c) = italy();
     let stratagem = c.state.cup.contents().iter().find(|id| c.state.setup.tables.is_stratagem(id)).cloned();
     let Some(stratagem) = stratagem else { panic!("italy-535 mixes stratagems with the AP chits") };
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[5, 1], &[&stratagem, "ap-j", "ap-a"])).unwrap();
     assert!(c.state.hands[&side("byzantines")].contains(&stratagem));
     let ops = c.state.ops.as_ref().unwrap();
@@ -119,6 +122,7 @@ fn be_04_a_stratagem_drawn_is_kept_and_another_drawn() {
 fn be_05_a_tied_initiative_is_rolled_again() {
     let (mut store, mut c) = italy();
     // 1 + 8 = 9 against 3 + 6 = 9: again; 1 + 8 = 9 against 4 + 6 = 10: the Goths.
+    referee_e2e::supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[1, 3, 1, 4], &["ap-i", "ap-d"])).unwrap();
     let rolls = events.iter().filter(|e| matches!(e, Event::DiceRolled { .. })).count();
     assert_eq!(rolls, 4);
@@ -131,6 +135,7 @@ fn be_05_a_tied_initiative_is_rolled_again() {
 #[test]
 fn be_06_segments_alternate_and_two_passes_end_the_phase() {
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let belisarius = "belisarius".to_owned();
     let goth = leader_of(&c, "ostrogoths", None);
@@ -177,6 +182,7 @@ fn be_06_segments_alternate_and_two_passes_end_the_phase() {
 #[test]
 fn be_07_an_inferior_goes_with_his_superior_never_an_equal() {
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     // Two Byzantine leaders put in Belisarius's zone, ranked below him and equal to him.
     use referee_campaign::belisarius::state::PieceKind;
@@ -214,6 +220,7 @@ fn be_02_the_turn_ends_with_the_chits_shown_and_the_season_moved_on() {
     refused(&mut store, &mut c, &Order::EndTurn {}, "once the operations phase is over");
     let cup = c.state.cup.contents().to_vec();
     let date = c.state.date();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     refused(&mut store, &mut c, &Order::BeginOperations {}, "under way already");
     store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
@@ -231,6 +238,7 @@ fn be_02_the_turn_ends_with_the_chits_shown_and_the_season_moved_on() {
     let replayed = <Belisarius as referee_campaign::core::engine::Engine>::replay(events.iter().map(|l| &l.event)).unwrap();
     assert_eq!(replayed, c.state);
     // A seeded draw next turn is checked by the seed like any roll.
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
     let verification = store.verify_seed::<Belisarius>(c.id, 535).unwrap();
     assert!(verification.holds(), "{}", verification.summary());
@@ -301,6 +309,7 @@ fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
 fn be_54_the_examples_march_and_attrition() {
     use referee_campaign::belisarius::state::{Location, PieceKind};
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let (start, route) = example_route(&c);
     for p in c.state.pieces.iter_mut() {
@@ -370,6 +379,7 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     let mut store = Store::open(&path).unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     // The Byzantines pass; a Gothic leader with a neighbouring zone he may end a march in.
     store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
@@ -456,6 +466,7 @@ fn leaders_together(c: &Campaign<Belisarius>, units: usize) -> (String, String, 
 fn be_08_forces_are_shared_out_before_the_first_activation() {
     use referee_campaign::belisarius::state::PieceKind;
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let (from, to, _) = leaders_together(&c, 2);
     let units_of = |c: &Campaign<Belisarius>, who: &str| -> Vec<referee_campaign::belisarius::pieces::Unit> {
@@ -514,6 +525,7 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
         .expect("Theodahad on the map");
     assert!(!theodahad_units.is_empty(), "the test needs Theodahad at the head of units");
     for turn in 1..=3 {
+        referee_e2e::supply_phase(&mut store, &mut c);
         let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
         assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Theodahad", 3 + 3), "turn {turn}: the chit's 3 and Theodahad's 3");
         let first = c.state.ops.as_ref().unwrap().first.clone();
@@ -529,6 +541,7 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
         .pieces_of(&side("ostrogoths"))
         .any(|p| p.at == theodahad_at && p.kind == PieceKind::Group { units: theodahad_units.clone() });
     assert!(left_behind, "his units stay where he stood, without a leader");
+    referee_e2e::supply_phase(&mut store, &mut c);
     let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
     assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Vitiges", 3 + 6));
     let byzantines = seen_by(&c, &store, "byzantines");
@@ -547,6 +560,7 @@ fn be_08_forces_are_shared_out_from_the_window() {
     let mut store = Store::open(&path).unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let (from, to, boxes) = leaders_together(&c, 1);
     drop(store);
@@ -578,6 +592,7 @@ fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
     assert_eq!(c.state.ops.as_ref().unwrap().first, side("byzantines"));
     store
@@ -597,6 +612,7 @@ fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
 #[test]
 fn be_04_points_kept_without_whose_rating_still_read() {
     let (mut store, mut c) = italy();
+    referee_e2e::supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let set = events.iter().find(|e| matches!(e, Event::ActionPointsSet { .. })).unwrap();
     let mut json = serde_json::to_value(set).unwrap();

@@ -195,6 +195,7 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
     let mut before = strength(&c.state);
     let (mut stored, mut refused) = (0u32, 0u32);
     for _ in 0..turns {
+        referee_e2e::supply_phase(&mut store, &mut c);
         store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
         // Orders at random for a while, then only what ends the phase: losses and passes.
         for step in 0..200 {

@@ -108,6 +108,7 @@ fn africa_marched(db: &TempDb, to: &str) {
     cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
     let march = format!(r#"{{"type":"move","side":"byzantines","leader":"belisarius","path":["{to}"]}}"#);
@@ -183,6 +184,12 @@ fn be_04_operations_begin_from_the_command_line_with_a_real_cup() {
     cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    let early = cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#]).refused();
+    assert!(early.contains("play the supply phase first"), "{early}");
+    let shown = cli(&db.path, &["show", "Africa"]).ok();
+    assert!(shown.contains("Before operations: the supply phase is to be played (`supply`, BE-41)"), "{shown}");
+    // Typed-in 1s: nobody goes hungry.
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
     let before = cli(&db.path, &["log", "Africa"]).ok();
     let refused = cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-z", "--value", "2,3"]).refused();
     assert!(refused.contains("`ap-z` is not in the AP cup"), "{refused}");

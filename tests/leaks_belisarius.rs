@@ -92,6 +92,10 @@ fn operations(db: &TempDb, name: &str, viewer: &SideId, theirs: &str) {
         *chit = if (*who == "byzantines") == (viewer.as_str() == "byzantines") { "ap-e" } else { theirs };
     }
     let input = DiceInput::ManualWithChits { dice: vec![6, 1], chits: chits.iter().map(|(_, c)| (*c).to_owned()).collect() };
+    // The supply dice typed in, all 1s: nobody loses anything, and each side's own rolls
+    // read the same in both campaigns.
+    store.execute(&mut c, &(), &Order::Supply {}, DiceInput::Manual(vec![1; 60])).unwrap();
+    assert!(c.state.supply_dues.is_empty());
     store.execute(&mut c, &(), &Order::BeginOperations {}, input).unwrap();
     let first = c.state.ops.as_ref().unwrap().first.clone();
     let leader = c.state.pieces_of(&first).find_map(|p| match &p.kind {

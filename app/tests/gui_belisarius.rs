@@ -138,6 +138,18 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
 }
 
 /// Places the Byzantine fleets of the Reconquest of Africa and begins play.
+/// The supply phase with seeded dice, each side taking what it owes as the program suggests.
+fn supply_phase(store: &mut Store, c: &mut referee_campaign::Campaign<Belisarius>) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    store.execute(c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
+    while let Some(due) = c.state.supply_dues.first() {
+        let side = due.force.side.clone();
+        let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
+        store.execute(c, &(), &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded).unwrap();
+    }
+}
+
 fn africa_in_play(dir: &tempfile::TempDir) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
@@ -169,6 +181,14 @@ fn be_06_operations_from_the_window() {
     let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
     let mut h = harness(app);
     h.run();
+    h.get_by_label("Supply phase").click();
+    h.run();
+    // Whatever the supply phase costs, each side takes it as suggested (BE-41).
+    for _ in 0..20 {
+        let Some(take) = h.query_all_by_label_contains("Take ").next() else { break };
+        take.click();
+        h.run();
+    }
     h.get_by_label("Begin operations").click();
     h.run();
     assert!(label_exists(&h, "Operations: the"), "the segment is shown");
@@ -200,6 +220,7 @@ fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
     let mut store = Store::open(&db).unwrap();
     let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
     let typed = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed).unwrap();
     let byz = SideId::new("byzantines");
     store

@@ -95,8 +95,18 @@ fn fresh() -> (Store, Campaign<Belisarius>) {
 /// The script's orders for the turn, found once; a refused order is replaced by a pass.
 fn turn_orders() -> Vec<Order> {
     let (mut store, mut c) = fresh();
-    let mut orders = vec![Order::BeginOperations {}];
+    // The supply phase, its losses shared out as suggested, then the operations.
+    let mut orders = vec![Order::Supply {}];
     store.execute(&mut c, &(), &orders[0], DiceInput::Seeded).unwrap();
+    while let Some(due) = c.state.supply_dues.first() {
+        let side = due.force.side.clone();
+        let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
+        let take = Order::TakeLosses { side, losses, militia };
+        store.execute(&mut c, &(), &take, DiceInput::Seeded).unwrap();
+        orders.push(take);
+    }
+    orders.push(Order::BeginOperations {});
+    store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
     while let Some(order) = next(&c.state) {
         let order = match store.execute(&mut c, &(), &order, DiceInput::Seeded) {
             Ok(_) => order,

@@ -237,3 +237,16 @@ pub fn battle_order(
         }
     }
 }
+
+/// Plays the supply phase of a Belisarius turn (BE-41) with seeded dice, each side sharing
+/// out what it owes as the program suggests: what a referee does before the operations.
+pub fn supply_phase(store: &mut referee_campaign::Store, c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    store.execute(c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
+    while let Some(due) = c.state.supply_dues.first() {
+        let side = due.force.side.clone();
+        let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
+        store.execute(c, &(), &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded).unwrap();
+    }
+}

@@ -129,9 +129,12 @@ impl Output for Shown {
                 owed.join(" and ")
             ));
         }
+        if board.phase == referee_campaign::belisarius::state::Phase::Play && board.supplied != board.turn {
+            s.push_str("Before operations: the supply phase is to be played (`supply`, BE-41)\n");
+        }
         for org in view.organisations() {
-            if let Some(due) = &org.assault_losses {
-                s.push_str(&format!("  {}, {} points to share out:\n", org.name, due.points));
+            for due in org.assault_losses.iter().chain(&org.supply_losses) {
+                s.push_str(&format!("  {}, {} points lost to {} to share out (`take_losses`):\n", org.name, due.points, due.what));
                 for (i, (leader, unit)) in due.units.iter().enumerate() {
                     let box_ = if leader.is_empty() { "no leader".to_owned() } else { leader.clone() };
                     s.push_str(&format!("    {}. {unit} {} ({box_})\n", i + 1, unit.kind.label()));

@@ -592,9 +592,10 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
-        // An assault's losses are shared out before anything else (BE-27).
+        // An assault's losses, and those for want of supply, are shared out before anything
+        // else (BE-27, BE-41).
         for org in view.organisations() {
-            super::belisarius_siege::assault_losses_ui(ui, &campaign.state, org, viewer, commands);
+            super::belisarius_siege::losses_ui(ui, org, viewer, commands);
         }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
@@ -763,9 +764,20 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
         Phase::SetUp => {}
         Phase::Play => {
             ui.label(RichText::new("Before operations").strong()).on_hover_text(
-                "Random events (BE-47), supply (BE-41) and reinforcements (BE-45) come with a later version: the referee plays them by hand",
+                "Random events (BE-47) and reinforcements (BE-45) come with a later version: the referee plays them by hand",
             );
+            let supplied = board.supplied == board.turn;
             if umpire
+                && !supplied
+                && ui
+                    .button("Supply phase")
+                    .on_hover_text("Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)")
+                    .clicked()
+            {
+                commands.push(AppCommand::ExecuteBelisarius(Order::Supply {}, DiceInput::Seeded));
+            }
+            if umpire
+                && supplied
                 && ui
                     .button("Begin operations")
                     .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")

@@ -6,7 +6,7 @@ use egui::RichText;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::siege::{self, Works};
 use referee_campaign::belisarius::state::{Location, State};
-use referee_campaign::belisarius::view::{Board, CityStatus, Organisation};
+use referee_campaign::belisarius::view::{Board, CityStatus, LossesToShare, Organisation};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::DiceInput;
 
@@ -111,11 +111,23 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
     );
 }
 
-/// The form a side fills in to share out what it owes after an assault (BE-25, BE-27): points
-/// per unit, and the militia's part for the defender, with a lawful share to start from.
-pub(crate) fn assault_losses_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
-    let Some(due) = org.assault_losses.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
-    let id = egui::Id::unique(("assault-losses", org.side.as_str(), due.city.as_str()));
+/// The forms a side fills in to share out what it owes after an assault (BE-25, BE-27) or
+/// for want of supply (BE-31, BE-41).
+pub(crate) fn losses_ui(ui: &mut egui::Ui, org: &Organisation, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    if !may_order(viewer, &org.side) {
+        return;
+    }
+    for (due, rule) in [(&org.assault_losses, "BE-27"), (&org.supply_losses, "BE-41")] {
+        if let Some(due) = due {
+            share_form_ui(ui, org, due, rule, commands);
+        }
+    }
+}
+
+/// Points per unit, and the militia's part where a city's militia may take some, starting from
+/// a lawful share.
+fn share_form_ui(ui: &mut egui::Ui, org: &Organisation, due: &LossesToShare, rule: &str, commands: &mut Vec<AppCommand>) {
+    let id = egui::Id::unique(("losses", org.side.as_str(), due.what.as_str(), due.points));
     let mut form: (Vec<u8>, u8) = ui.data(|d| d.get_temp(id)).unwrap_or_else(|| {
         let mut per = vec![0u8; due.units.len()];
         for (n, p) in &due.suggested.0 {
@@ -127,15 +139,17 @@ pub(crate) fn assault_losses_ui(ui: &mut egui::Ui, state: &State, org: &Organisa
     });
     form.0.resize(due.units.len(), 0);
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        let city = state.setup.place_name(&Location::City(due.city.clone()));
-        ui.label(RichText::new(format!("{}: {} points lost in the assault on {city}", org.name, due.points)).strong());
+        ui.label(RichText::new(format!("{}: {} points lost to {}", org.name, due.points, due.what)).strong());
+        if org.supply_dues > 1 && rule == "BE-41" {
+            ui.label(RichText::new(format!("{} forces in all owe losses for want of supply, one after the other", org.supply_dues)).weak());
+        }
         // The button first, over a share that starts as the program's suggestion: a referee
         // who takes it need not scroll.
         let named: u32 = form.0.iter().map(|&p| u32::from(p)).sum::<u32>() + u32::from(form.1);
         let ready = named == due.points;
         let b = ui
             .add_enabled(ready, egui::Button::new(format!("Take {named} of {} points", due.points)))
-            .on_disabled_hover_text(format!("Share out exactly {} points (BE-27)", due.points));
+            .on_disabled_hover_text(format!("Share out exactly {} points ({rule})", due.points));
         if b.clicked() {
             let losses =
                 form.0.iter().enumerate().filter(|(_, p)| **p > 0).map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), *p)).collect();

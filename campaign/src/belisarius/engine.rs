@@ -231,6 +231,9 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::TakeLosses { side, losses, militia } => {
             known_side(side)?;
+            if super::supply::due_of(state, side).is_some() {
+                return super::supply::take_losses(state, side, losses, *militia);
+            }
             if state.ops.as_ref().and_then(|o| o.assault.as_ref()).is_some_and(|a| a.owed.contains_key(side)) {
                 return super::siege::take_losses(state, side, losses, *militia);
             }
@@ -298,6 +301,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             super::battle::retreat(state, side, to)
         }
         Order::EndTurn {} => super::operations::end_turn(state),
+        Order::Supply {} => super::supply::supply_phase(state, dice),
         Order::Besiege { side, leader } => {
             known_side(side)?;
             super::siege::besiege(state, side, leader)

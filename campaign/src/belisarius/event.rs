@@ -150,6 +150,13 @@ pub enum Event {
     SiegeEnded { city: CityId, why: Lifted },
     /// Treachery was tried at a siege and came to nothing (BE-43).
     TreacheryFailed { city: CityId },
+    /// The supply phase of a turn was played (BE-41).
+    SupplyChecked { turn: u32 },
+    /// A force out of supply, or besieged, owes losses (BE-31, BE-41): its side's own.
+    OutOfSupply { due: super::supply::SupplyDue },
+    /// A side shared out a supply due: (leader or `None`, index, points), and the militia's
+    /// part in a besieged city.
+    SupplyLossesTaken { side: SideId, at: Location, losses: Vec<(Option<String>, u32, u8)>, militia: u8 },
 }
 
 impl Event {
@@ -209,6 +216,9 @@ impl Event {
             Event::SiegeAdvanced { .. } => "siege_advanced",
             Event::SiegeEnded { .. } => "siege_ended",
             Event::TreacheryFailed { .. } => "treachery_failed",
+            Event::SupplyChecked { .. } => "supply_checked",
+            Event::OutOfSupply { .. } => "out_of_supply",
+            Event::SupplyLossesTaken { .. } => "supply_losses_taken",
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod scenario;
 pub mod setup;
 pub mod siege;
 pub mod state;
+pub mod supply;
 pub mod tables;
 pub mod victory;
 pub mod view;

@@ -159,6 +159,16 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
         Phase::Operations => return Err(RuleError::new(RuleId::BE_02, "the operations phase is under way already")),
         Phase::TurnEnd => return Err(RuleError::new(RuleId::BE_02, "this turn's operations are over: end the turn first")),
     }
+    // BE-41: the supply phase comes first, and its losses are shared out.
+    if state.supplied != state.turn {
+        return Err(RuleError::new(RuleId::BE_41, "play the supply phase first (`supply`)"));
+    }
+    if let Some(due) = state.supply_dues.first() {
+        return Err(RuleError::new(
+            RuleId::BE_41,
+            format!("the {} first share out the {} points lost for want of supply", side_name(state, &due.force.side), due.points),
+        ));
+    }
     let mut events = Vec::new();
     let mut cup = state.cup.clone();
     // The Byzantines draw first (BE-04).

@@ -165,6 +165,9 @@ pub enum Order {
     /// The acting force steps into its zone's city (held by the side, or by nobody) or out
     /// of it, for no action points (BE-11).
     Shift { side: SideId, leader: String, into_city: bool },
+    /// The supply phase: every force checked, the unsupplied and the besieged rolling for
+    /// their losses (BE-31, BE-41); before the operations of every turn.
+    Supply {},
     /// A side ends its segment (BE-05, BE-06).
     Pass { side: SideId },
     /// The operations are over: the AP chits are shown and the season moves on (BE-02).
@@ -184,6 +187,7 @@ impl Order {
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
+            Order::Supply {} => "play the supply phase".to_owned(),
             Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
             Order::Assault { side, leader } => format!("{side}: {leader} assaults"),
             Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),

@@ -389,46 +389,53 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], militia: 
         return Err(RuleError::new(RuleId::BE_25, "the militia defends its own city: the attacker's losses come from his units"));
     }
     let has = state.cities.get(&due.city).map_or(0, |h| h.militia);
+    let losses = share(&units, losses, (militia, has), owed, RuleId::BE_27, "for the assault")?;
+    Ok(vec![Event::SiegeLossesTaken { side: side.clone(), at, losses, militia }])
+}
+
+/// Checks a side's share of `owed` points — `losses` by unit number among `units`, and
+/// `militia.0` points of the city's `militia.1` — and turns it into what the event records:
+/// (leader or `None`, index, points).
+pub(crate) fn share(
+    units: &[Numbered<'_>],
+    losses: &[(u32, u8)],
+    (militia, has): (u8, u8),
+    owed: u32,
+    rule: RuleId,
+    what: &str,
+) -> Result<Vec<(Option<String>, u32, u8)>, RuleError> {
     if militia > has {
         return Err(RuleError::new(RuleId::BE_25, format!("the militia has {has} points, not {militia}")));
     }
     let mut taken: BTreeMap<u32, u8> = BTreeMap::new();
     for &(n, p) in losses {
         let Some(u) = usize::try_from(n).ok().and_then(|i| i.checked_sub(1)).and_then(|i| units.get(i)) else {
-            return Err(RuleError::new(RuleId::BE_27, format!("the {name} have no unit {n} here; they are numbered 1 to {}", units.len())));
+            return Err(RuleError::new(rule, format!("there is no unit {n} here; the units are numbered 1 to {}", units.len())));
         };
         let sum = taken.entry(n).or_default();
         *sum = sum.saturating_add(p);
         if *sum > u.unit.value {
-            return Err(RuleError::new(RuleId::BE_27, format!("unit {n} ({}) has {} points, not {}", u.unit, u.unit.value, *sum)));
+            return Err(RuleError::new(rule, format!("unit {n} ({}) has {} points, not {}", u.unit, u.unit.value, *sum)));
         }
     }
     let total = taken.values().map(|&p| u32::from(p)).sum::<u32>().saturating_add(u32::from(militia));
     if total != owed {
-        return Err(RuleError::new(RuleId::BE_27, format!("the {name} owe {owed} points for the assault, and {total} were named")));
+        return Err(RuleError::new(rule, format!("{owed} points are owed {what}, and {total} were named")));
     }
-    let losses = taken
+    Ok(taken
         .into_iter()
         .filter_map(|(n, p)| {
             let u = units.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
             Some((u.leader.map(str::to_owned), u.index, p))
         })
-        .collect();
-    Ok(vec![Event::SiegeLossesTaken { side: side.clone(), at, losses, militia }])
+        .collect())
 }
 
-/// A lawful share of an assault's losses, unit by unit in their numbering, the militia
-/// first for the defender: what a referee in a hurry would take.
-pub fn suggested_share(state: &State, side: &SideId) -> Option<(Vec<(u32, u8)>, u8)> {
-    let due = state.ops.as_ref()?.assault.as_ref()?;
-    let mut owed = *due.owed.get(side)?;
-    let mut militia = 0u8;
-    if side != &due.attacker {
-        let has = state.cities.get(&due.city).map_or(0, |h| h.militia);
-        militia = u8::try_from(owed.min(u32::from(has))).unwrap_or(u8::MAX);
-        owed -= u32::from(militia);
-    }
-    let (units, _) = losers(state, due, side);
+/// A lawful share of `owed` points: the militia's `has` points first, then point by point
+/// from the first of `units`.
+pub(crate) fn suggest(units: &[Numbered<'_>], mut owed: u32, has: u8) -> (Vec<(u32, u8)>, u8) {
+    let militia = u8::try_from(owed.min(u32::from(has))).unwrap_or(u8::MAX);
+    owed -= u32::from(militia);
     let mut out = Vec::new();
     for (i, u) in units.iter().enumerate() {
         let take = u8::try_from(owed.min(u32::from(u.unit.value))).unwrap_or(u8::MAX);
@@ -437,7 +444,17 @@ pub fn suggested_share(state: &State, side: &SideId) -> Option<(Vec<(u32, u8)>, 
         }
         owed -= u32::from(take);
     }
-    Some((out, militia))
+    (out, militia)
+}
+
+/// A lawful share of an assault's losses, unit by unit in their numbering, the militia
+/// first for the defender: what a referee in a hurry would take.
+pub fn suggested_share(state: &State, side: &SideId) -> Option<(Vec<(u32, u8)>, u8)> {
+    let due = state.ops.as_ref()?.assault.as_ref()?;
+    let owed = *due.owed.get(side)?;
+    let has = if side == &due.attacker { 0 } else { state.cities.get(&due.city).map_or(0, |h| h.militia) };
+    let (units, _) = losers(state, due, side);
+    Some(suggest(&units, owed, has))
 }
 
 /// The events of a city's fall to `to`: every leader inside killed (a commander-in-chief
@@ -627,6 +644,55 @@ pub fn lifted(after: &State) -> Vec<Event> {
         .collect()
 }
 
+/// Takes `losses` — (leader whose box, or `None` for the units without a leader at `at`,
+/// unit's index, points) — from `side`'s units, removes the units left with nothing, and
+/// returns the points taken.
+pub(crate) fn hit_units(state: &mut State, side: &SideId, at: &Location, losses: &[(Option<String>, u32, u8)]) -> u32 {
+    let mut lost = 0u32;
+    for (leader, index, points) in losses {
+        let hit = |u: &mut Unit| {
+            let p = (*points).min(u.value);
+            u.value -= p;
+            u32::from(p)
+        };
+        match leader {
+            Some(l) => {
+                if let Some(u) = state
+                    .pieces
+                    .iter_mut()
+                    .find(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == l))
+                    .and_then(|p| match &mut p.kind {
+                        PieceKind::Leader { units, .. } => usize::try_from(*index).ok().and_then(|i| units.get_mut(i)),
+                        _ => None,
+                    })
+                {
+                    lost += hit(u);
+                }
+            }
+            None => {
+                let mut k = 0u32;
+                for p in state.pieces.iter_mut().filter(|p| &p.side == side && &p.at == at) {
+                    if let PieceKind::Group { units } = &mut p.kind {
+                        for u in units.iter_mut() {
+                            if k == *index {
+                                lost += hit(u);
+                            }
+                            k = k.saturating_add(1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for p in state.pieces.iter_mut().filter(|p| &p.side == side) {
+        if let PieceKind::Leader { units, .. } | PieceKind::Group { units } = &mut p.kind {
+            units.retain(|u| u.value > 0);
+        }
+    }
+    state.pieces.retain(|p| !matches!(&p.kind, PieceKind::Group { units } if units.is_empty()));
+    lost
+}
+
 impl State {
     /// Applies the events of sieges (see [`State::apply`]).
     pub(crate) fn apply_siege(&mut self, event: &Event) {
@@ -649,48 +715,7 @@ impl State {
                 }
             }
             Event::SiegeLossesTaken { side, at, losses, militia } => {
-                let mut lost = 0u32;
-                for (leader, index, points) in losses {
-                    let hit = |u: &mut Unit| {
-                        let p = (*points).min(u.value);
-                        u.value -= p;
-                        u32::from(p)
-                    };
-                    match leader {
-                        Some(l) => {
-                            if let Some(u) = self
-                                .pieces
-                                .iter_mut()
-                                .find(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == l))
-                                .and_then(|p| match &mut p.kind {
-                                    PieceKind::Leader { units, .. } => usize::try_from(*index).ok().and_then(|i| units.get_mut(i)),
-                                    _ => None,
-                                })
-                            {
-                                lost += hit(u);
-                            }
-                        }
-                        None => {
-                            let mut k = 0u32;
-                            for p in self.pieces.iter_mut().filter(|p| &p.side == side && &p.at == at) {
-                                if let PieceKind::Group { units } = &mut p.kind {
-                                    for u in units.iter_mut() {
-                                        if k == *index {
-                                            lost += hit(u);
-                                        }
-                                        k = k.saturating_add(1);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
-                    if let PieceKind::Leader { units, .. } | PieceKind::Group { units } = &mut p.kind {
-                        units.retain(|u| u.value > 0);
-                    }
-                }
-                self.pieces.retain(|p| !matches!(&p.kind, PieceKind::Group { units } if units.is_empty()));
+                let lost = hit_units(self, side, at, losses);
                 let entry = self.lost_in_battle.entry(side.clone()).or_default();
                 *entry = entry.saturating_add(lost);
                 if let Some(ops) = &mut self.ops

@@ -190,6 +190,15 @@ pub struct State {
     /// Sieges under way, by city (BE-24).
     #[serde(default)]
     pub sieges: BTreeMap<CityId, super::siege::Siege>,
+    /// The last turn whose supply phase was played (BE-41).
+    #[serde(default)]
+    pub supplied: u32,
+    /// Losses forces owe for want of supply, for their owners to share out (BE-41).
+    #[serde(default)]
+    pub supply_dues: Vec<super::supply::SupplyDue>,
+    /// Zones under a scorched earth marker (BE-44).
+    #[serde(default)]
+    pub scorched: std::collections::BTreeSet<ZoneId>,
 }
 
 impl State {
@@ -222,6 +231,9 @@ impl State {
             decoys_made: BTreeMap::new(),
             lost_in_battle: BTreeMap::new(),
             sieges: BTreeMap::new(),
+            supplied: 0,
+            supply_dues: Vec::new(),
+            scorched: std::collections::BTreeSet::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -315,6 +327,7 @@ impl State {
             | Event::SiegeAdvanced { .. }
             | Event::SiegeEnded { .. }
             | Event::TreacheryFailed { .. } => self.apply_siege(event),
+            Event::SupplyChecked { .. } | Event::OutOfSupply { .. } | Event::SupplyLossesTaken { .. } => self.apply_supply(event),
         }
         Ok(())
     }

@@ -74,10 +74,12 @@ pub struct AssaultBoard {
     pub owed: Vec<(SideId, u32)>,
 }
 
-/// An assault's losses a side owes, with its units numbered for `take_losses` (BE-27).
+/// Losses a side owes and shares out itself — after an assault (BE-27) or for want of
+/// supply (BE-41) — with the units numbered for `take_losses`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AssaultLosses {
-    pub city: CityId,
+pub struct LossesToShare {
+    /// What the losses are for: "the assault on Neapolis", "want of supply at Roma".
+    pub what: String,
     pub points: u32,
     /// The units, numbered from 1 in this order, with the leader whose box holds each (empty
     /// for units without a leader).
@@ -122,6 +124,9 @@ pub struct Board {
     /// An assault whose losses are being shared out (BE-27).
     #[serde(default)]
     pub assault: Option<AssaultBoard>,
+    /// The last turn whose supply phase was played (BE-41).
+    #[serde(default)]
+    pub supplied: u32,
 }
 
 /// A contact as everyone sees it (BE-13).
@@ -263,7 +268,13 @@ pub struct Organisation {
     pub decoys_out: u32,
     /// Losses the side owes after an assault (BE-27).
     #[serde(default)]
-    pub assault_losses: Option<AssaultLosses>,
+    pub assault_losses: Option<LossesToShare>,
+    /// The first of the losses the side owes for want of supply (BE-41), and how many such
+    /// dues it has in all.
+    #[serde(default)]
+    pub supply_losses: Option<LossesToShare>,
+    #[serde(default)]
+    pub supply_dues: u32,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -447,6 +458,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         contact,
         battle,
         assault,
+        supplied: state.supplied,
         campaign: state.name.clone(),
         scenario_id: setup.id().to_owned(),
         scenario_name: setup.name().to_owned(),
@@ -571,11 +583,26 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
         acting_with: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.with.clone()).unwrap_or_default(),
         attrition: ops.and_then(|o| o.attrition.clone()).filter(|d| &d.side == side),
         decoys_out: state.decoys_out.get(side).copied().unwrap_or(0),
+        supply_losses: super::supply::due_of(state, side).map(|due| {
+            let units = super::supply::units_of(state, &due.force);
+            let militia = match &due.force.at {
+                Location::City(c) if super::siege::is_besieged(state, &due.force.at) => state.cities.get(c).map_or(0, |h| h.militia),
+                _ => 0,
+            };
+            LossesToShare {
+                what: format!("want of supply at {}", setup.place_name(&due.force.at)),
+                points: due.points,
+                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                militia,
+                suggested: super::supply::suggested_share(state, side).unwrap_or_default(),
+            }
+        }),
+        supply_dues: u32::try_from(state.supply_dues.iter().filter(|d| &d.force.side == side).count()).unwrap_or(u32::MAX),
         assault_losses: ops.and_then(|o| o.assault.as_ref()).and_then(|due| {
             let points = *due.owed.get(side)?;
             let (units, _) = super::siege::losers(state, due, side);
-            Some(AssaultLosses {
-                city: due.city.clone(),
+            Some(LossesToShare {
+                what: format!("the assault on {}", setup.place_name(&Location::City(due.city.clone()))),
                 points,
                 units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
                 militia: if side == &due.attacker { 0 } else { state.cities.get(&due.city).map_or(0, |h| h.militia) },
@@ -1035,6 +1062,35 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             Some(format!("The siege of {} is lifted: the besiegers have gone; its militia is whole again — BE-30", city_name(city)))
         }
         Event::TreacheryFailed { city } => Some(format!("Treachery at {} comes to nothing — BE-43", city_name(city))),
+        Event::SupplyChecked { turn } => Some(format!("Supply phase of turn {turn}: each side checks its forces' supply — BE-41")),
+        Event::OutOfSupply { due } => sees_faces(viewer, &due.force.side).then(|| {
+            let who = match &due.force.leader {
+                Some(l) => format!("{}'s force", super::state::piece_name(setup, l)),
+                None if super::siege::is_besieged(state, &due.force.at) => "the garrison".to_owned(),
+                None => "units without a leader".to_owned(),
+            };
+            format!(
+                "{}: out of supply at {}, {who}: {} % lost, {} combat points to share out — BE-41",
+                side_name(&due.force.side),
+                setup.place_name(&due.force.at),
+                due.percent,
+                due.points
+            )
+        }),
+        Event::SupplyLossesTaken { side, at, losses, militia } => {
+            let units: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
+            let militia_text = if *militia > 0 { format!(", the militia {militia}") } else { String::new() };
+            if sees_faces(viewer, side) {
+                Some(format!(
+                    "{} take {units} combat points lost for want of supply at {}{militia_text} — BE-41",
+                    side_name(side),
+                    setup.place_name(at)
+                ))
+            } else {
+                // A militia's losses show on its marker; nothing else of the enemy's hunger does.
+                (*militia > 0).then(|| format!("The militia of {} loses {militia} — BE-31", setup.place_name(at)))
+            }
+        }
         _ => None,
     }
 }

@@ -1,0 +1,234 @@
+//! Belisarius supply (BE-31, BE-38, BE-41): the three cases of automatic supply, the
+//! Ostrogoths' homeland and the Byzantines' line to Praevalitana, the besieged out of supply
+//! with their militia, the blockade, the rolls each side reads alone, and the operations
+//! waiting for the supply phase.
+
+use referee_campaign::Store;
+use referee_campaign::belisarius::event::Event;
+use referee_campaign::belisarius::map::{SeaId, Terrain, ZoneId};
+use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::state::{Location, Piece, PieceKind, State};
+use referee_campaign::belisarius::supply::{Status, status};
+use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{hold, refused, run, stage, units_of};
+
+fn byz() -> SideId {
+    SideId::new("byzantines")
+}
+
+fn goths() -> SideId {
+    SideId::new("ostrogoths")
+}
+
+/// Italy in play before its first supply phase, every marker and garrison cleared, no zone
+/// controlled, so that each case is built by hand.
+fn italy() -> (Store, Campaign<Belisarius>) {
+    let setup: Setup = World::embedded().setup("italy-535").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 41).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    stage(&mut c, &[]);
+    c.state.pieces.clear();
+    c.state.control.clear();
+    (store, c)
+}
+
+fn at(zone: &str) -> Location {
+    Location::Zone(ZoneId::new(zone))
+}
+
+fn put(state: &mut State, side: SideId, leader: &str, units: &str, at: Location) {
+    state.pieces.push(Piece { side, at, kind: PieceKind::Leader { leader: leader.into(), units: units_of(units) } });
+}
+
+fn fleet(state: &mut State, side: SideId, sea: &SeaId) {
+    state.pieces.push(Piece { side, at: Location::Sea(sea.clone()), kind: PieceKind::Fleet { np: 4 } });
+}
+
+/// A coastal zone on one sea only, and an inland zone beside it, neither mountain nor a
+/// Gothic home zone nor next to one.
+fn coast_and_inland(state: &State) -> (ZoneId, SeaId, ZoneId) {
+    let map = &state.setup.map;
+    let home = |z: &ZoneId| {
+        referee_campaign::belisarius::supply::GOTHIC_HOME.contains(&z.as_str())
+            || map.zone(z).unwrap().neighbours.iter().any(|n| referee_campaign::belisarius::supply::GOTHIC_HOME.contains(&n.as_str()))
+    };
+    for z in &map.zones {
+        if z.coast.len() != 1 || home(&z.id) {
+            continue;
+        }
+        for n in &z.neighbours {
+            let inland = map.zone(n).unwrap();
+            if inland.coast.is_empty() && inland.terrain == Terrain::Plain && !home(n) {
+                return (z.id.clone(), z.coast[0].clone(), n.clone());
+            }
+        }
+    }
+    panic!("no coast with an inland plain beside it")
+}
+
+/// BE-41: a coastal zone free of enemy units, its sea free of enemy ships, feeds a force; an
+/// inland zone beside it does too; an enemy fleet offshore or enemy troops in the zone cut
+/// it, and then only a force of four combat points or fewer lives off the land.
+#[test]
+fn be_41_the_three_cases_of_automatic_supply() {
+    let (_, mut c) = italy();
+    let (coast, sea, inland) = coast_and_inland(&c.state);
+    let s = &mut c.state;
+    assert_eq!(status(s, &byz(), &Location::Zone(coast.clone()), 12), Status::Coast);
+    assert_eq!(status(s, &byz(), &Location::Zone(inland.clone()), 12), Status::Inland);
+    // Gothic fleets offshore, on every sea: the coast no longer feeds, nor the zone behind it.
+    fleet(s, goths(), &sea);
+    assert_eq!(status(s, &byz(), &Location::Zone(coast.clone()), 12), Status::Unsupplied);
+    for other in s.setup.map.seas.iter().map(|x| x.id.clone()).collect::<Vec<_>>() {
+        fleet(s, goths(), &other);
+    }
+    assert_eq!(status(s, &byz(), &Location::Zone(coast.clone()), 12), Status::Unsupplied);
+    assert_eq!(status(s, &byz(), &Location::Zone(inland.clone()), 12), Status::Unsupplied);
+    assert_eq!(status(s, &byz(), &Location::Zone(inland.clone()), 4), Status::Small, "four points live off the land");
+    s.pieces.clear();
+    // Gothic troops in the inland zone: it is contested; a Gothic decoy would not be.
+    put(s, goths(), "teia", "2B", Location::Zone(inland.clone()));
+    assert_eq!(status(s, &byz(), &Location::Zone(inland.clone()), 5), Status::Unsupplied);
+    assert_eq!(status(s, &byz(), &Location::Zone(coast.clone()), 5), Status::Coast, "the next zone is not");
+    s.pieces.clear();
+    s.pieces.push(Piece {
+        side: goths(),
+        at: Location::Zone(inland.clone()),
+        kind: PieceKind::LeaderDecoy { id: "decoy-ostrogoths-1".into() },
+    });
+    assert_eq!(status(s, &byz(), &Location::Zone(inland), 12), Status::Inland);
+}
+
+/// BE-41: the Ostrogoths are fed in their four home zones whatever the enemy does, and in a
+/// zone beside one free of enemy units; the Byzantines along a line of zones they control to
+/// Praevalitana.
+#[test]
+fn be_41_the_gothic_homeland_and_the_imperial_line() {
+    let (_, mut c) = italy();
+    let s = &mut c.state;
+    // An enemy fleet on every sea, so that no coast feeds anyone.
+    let seas: Vec<SeaId> = s.setup.map.seas.iter().map(|x| x.id.clone()).collect();
+    for sea in &seas {
+        fleet(s, byz(), sea);
+    }
+    put(s, byz(), "bessas", "4B", at("liguria"));
+    assert_eq!(status(s, &goths(), &at("liguria"), 20), Status::GothicHome, "among the enemy, at home");
+    let near = s
+        .setup
+        .map
+        .zone(&ZoneId::new("liguria"))
+        .unwrap()
+        .neighbours
+        .iter()
+        .find(|n| !referee_campaign::belisarius::supply::GOTHIC_HOME.contains(&n.as_str()))
+        .unwrap()
+        .clone();
+    assert_eq!(status(s, &goths(), &Location::Zone(near.clone()), 20), Status::GothicHome);
+    put(s, byz(), "ildiger", "4B", Location::Zone(near.clone()));
+    assert_eq!(status(s, &goths(), &Location::Zone(near), 20), Status::Unsupplied, "beside home, but contested");
+    // A scorched home zone feeds no one by right.
+    s.scorched.insert(ZoneId::new("liguria"));
+    assert_eq!(status(s, &goths(), &at("liguria"), 20), Status::Unsupplied);
+
+    let (_, mut c) = italy();
+    let s = &mut c.state;
+    for sea in s.setup.map.seas.iter().map(|x| x.id.clone()).collect::<Vec<_>>() {
+        fleet(s, goths(), &sea);
+    }
+    // A line of Byzantine zones from Praevalitana outwards, three long.
+    let mut line = vec![ZoneId::new("praevalitana")];
+    for _ in 0..2 {
+        let last = line.last().unwrap().clone();
+        let next = s.setup.map.zone(&last).unwrap().neighbours.iter().find(|n| !line.contains(n)).unwrap().clone();
+        line.push(next);
+    }
+    let end = line.last().unwrap().clone();
+    assert_eq!(status(s, &byz(), &Location::Zone(end.clone()), 20), Status::Unsupplied, "no line yet");
+    for z in &line {
+        s.control.insert(z.clone(), byz());
+    }
+    assert_eq!(status(s, &byz(), &Location::Zone(end.clone()), 20), Status::ImperialLine);
+    s.control.insert(ZoneId::new("praevalitana"), goths());
+    assert_eq!(status(s, &byz(), &Location::Zone(end), 20), Status::Unsupplied, "the line is cut");
+}
+
+/// BE-31, BE-38, BE-41: in the supply phase the unsupplied and the besieged roll on the
+/// unsupplied row, +1 in the mountains, +1 for a blockaded port; the besieged garrison's
+/// militia shares its losses; the owners share out what they owe before the operations
+/// begin, and the other side reads nothing of it but the militia's marker.
+#[test]
+fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
+    let (mut store, mut c) = italy();
+    let map = c.state.setup.map.clone();
+    // A port for the siege, and a mountain zone full of enemies for a hungry army.
+    let port = map.zones.iter().find(|z| z.city.port && z.coast.len() == 1 && z.city.militia >= 2).unwrap();
+    let mountain = map.zones.iter().find(|z| z.terrain == Terrain::Mountain && z.id != port.id && !map.adjacent(&z.id, &port.id)).unwrap();
+    let s = &mut c.state;
+    put(s, byz(), "belisarius", "4B 4B", Location::Zone(port.id.clone()));
+    put(s, goths(), "uraias", "2B 2C", city_of_state(s, &port.id));
+    put(s, byz(), "bessas", "4B 2B", Location::Zone(mountain.id.clone()));
+    put(s, goths(), "teia", "2B", Location::Zone(mountain.id.clone()));
+    fleet(s, byz(), &port.coast[0]);
+    hold(&mut c, &port.id, &goths());
+    c.state.sieges.insert(
+        port.city.id.clone(),
+        referee_campaign::belisarius::siege::Siege { zone: port.id.clone(), besieger: byz(), duration: 1, declared: 0, works: 0 },
+    );
+    refused(&mut store, &mut c, &Order::BeginOperations {}, "play the supply phase first");
+    // Dice in the order the forces are checked: the Byzantines', then the Goths'.
+    let events = run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![5, 4, 4, 4, 4, 4]));
+    let rolls: Vec<&referee_campaign::core::dice::Roll> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some(roll),
+            _ => None,
+        })
+        .collect();
+    let bessas = rolls.iter().find(|r| r.purpose.contains("Bessas")).expect("Bessas is out of supply among the enemy");
+    assert!(bessas.modifiers.iter().any(|m| m.reason == "mountains" && m.value == 1), "{:?}", bessas.modifiers);
+    let garrison = rolls.iter().find(|r| r.purpose.contains("the garrison")).expect("the besieged roll");
+    assert_eq!(garrison.rule.as_ref().map(ToString::to_string).as_deref(), Some("BE-31"));
+    assert!(garrison.modifiers.iter().any(|m| m.reason == "the port is blockaded" && m.value == 1), "{:?}", garrison.modifiers);
+    assert!(!rolls.iter().any(|r| r.purpose.contains("Belisarius")), "the besiegers on their own coast are fed");
+    // Teia, 2 points among the enemy, lives off the land.
+    assert!(!rolls.iter().any(|r| r.purpose.contains("Teia")));
+    // 4 + 1 (blockade) = 5: 25 % of the garrison's 4 points and the militia's.
+    let militia = c.state.cities[&port.city.id].militia;
+    let due = c.state.supply_dues.iter().find(|d| d.force.side == goths()).unwrap().clone();
+    assert_eq!(due.points, referee_campaign::belisarius::tables::percent_of(4 + u32::from(militia), due.percent));
+    refused(&mut store, &mut c, &Order::BeginOperations {}, "first share out");
+    // The Byzantine view reads none of it.
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let theirs = referee_campaign::belisarius::view::log(&c.state, &events, &referee_campaign::core::viewer::Viewer::Side(byz()));
+    assert!(!theirs.iter().any(|l| l.text.contains("garrison") || l.text.contains("Uraias")), "{theirs:?}");
+    // The Goths put part of it on the militia.
+    let (mut losses, _) = referee_campaign::belisarius::supply::suggested_share(&c.state, &goths()).unwrap();
+    let from_militia = u8::try_from(due.points.min(1)).unwrap();
+    if from_militia > 0 {
+        losses = vec![];
+        let mut left = due.points - 1;
+        for (i, u) in referee_campaign::belisarius::supply::units_of(&c.state, &due.force).iter().enumerate() {
+            let take = u8::try_from(left.min(u32::from(u.unit.value))).unwrap();
+            if take > 0 {
+                losses.push((u32::try_from(i + 1).unwrap(), take));
+            }
+            left -= u32::from(take);
+        }
+    }
+    run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses, militia: from_militia }, DiceInput::Seeded);
+    assert_eq!(c.state.cities[&port.city.id].militia, militia - from_militia);
+    while let Some(due) = c.state.supply_dues.first() {
+        let side = due.force.side.clone();
+        let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
+        run(&mut store, &mut c, &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded);
+    }
+    refused(&mut store, &mut c, &Order::Supply {}, "checked already");
+    run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
+}
+
+fn city_of_state(state: &State, zone: &ZoneId) -> Location {
+    Location::City(state.setup.map.zone(zone).unwrap().city.id.clone())
+}
