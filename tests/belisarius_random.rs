@@ -10,6 +10,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use referee_campaign::Store;
 use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::siege;
 use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, World};
@@ -40,8 +41,8 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
     // Militia never above its rating, defence never above 5, a siege's marker below 4 (BE-25,
     // BE-26, BE-32).
     for (city, hold) in &s.cities {
-        assert!(hold.militia <= referee_campaign::belisarius::siege::full_militia(s, city), "{id}: {city}'s militia above its rating");
-        assert!(referee_campaign::belisarius::siege::defence(s, city) <= 5, "{id}: {city}'s defence above 5");
+        assert!(hold.militia <= siege::full_militia(s, city), "{id}: {city}'s militia above its rating");
+        assert!(siege::defence(s, city) <= 5, "{id}: {city}'s defence above 5");
     }
     for (city, siege) in &s.sieges {
         assert!((1..4).contains(&siege.duration), "{id}: the siege of {city} stands at {}", siege.duration);
@@ -78,8 +79,33 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     // An assault's losses are shared out as the program suggests (BE-27).
     if let Some(due) = &ops.assault {
         let side = due.owed.keys().next().unwrap().clone();
-        let (losses, militia) = referee_campaign::belisarius::siege::suggested_share(state, &side).unwrap();
+        let (losses, militia) = siege::suggested_share(state, &side).unwrap();
         return Order::TakeLosses { side, losses, militia };
+    }
+    // A sortie is answered as the program suggests, and its losses shared out (BE-28).
+    if let Some(due) = &ops.sortie {
+        if due.answer.is_empty() {
+            let side = state.setup.sides.iter().map(|s| s.id.clone()).find(|s| s != &due.side).unwrap();
+            let mine = siege::units_at(state, &side, &Location::Zone(due.zone.clone()));
+            let need = due.points.min(mine.iter().map(|n| u32::from(n.unit.value)).sum());
+            return Order::AnswerSortie { side, units: siege::suggest(&mine, need, 0).0 };
+        }
+        let side = due.owed.keys().next().unwrap().clone();
+        return Order::TakeLosses { losses: siege::suggested_sortie_share(state, &side).unwrap(), side, militia: 0 };
+    }
+    // A relief attacks the lines now and then; the besieger commits its first leader (BE-29).
+    if let Some(contact) = ops.contact.as_ref().filter(|c| siege::siege_in(state, &c.zone).is_some_and(|(_, s)| s.besieger != c.mover.side))
+    {
+        let (_, s) = siege::siege_in(state, &contact.zone).unwrap();
+        if contact.relief {
+            let first = siege::besieging_leaders(state, s)
+                .into_iter()
+                .find(|l| state.marker(&s.besieger, l).is_some_and(|p| !p.kind.units().is_empty()));
+            return Order::HoldLines { side: s.besieger.clone(), fight: first.into_iter().collect() };
+        }
+        if contact.turn_of == contact.mover.side && rng.random_bool(0.5) {
+            return Order::Relieve { side: contact.mover.side.clone() };
+        }
     }
     // At a contact the side whose turn it is intercepts now and then, or declines (BE-13).
     if let Some(contact) = &ops.contact {
@@ -118,6 +144,13 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     }
     // Before an enemy city the acting leader lays siege, storms it, builds works or tries
     // Treachery now and then (BE-24, BE-27, BE-32, BE-43).
+    // Shut in a besieged city, the acting leader sallies now and then (BE-28).
+    if let Some(active) = ops.active.clone().filter(|a| a.side == side && !referee_campaign::belisarius::state::is_decoy(&a.leader))
+        && siege::is_besieged(state, &active.at)
+        && rng.random_bool(0.4)
+    {
+        return Order::Sortie { side, leader: active.leader.clone(), units: vec![1] };
+    }
     if let Some(active) = ops.active.clone().filter(|a| a.side == side && !referee_campaign::belisarius::state::is_decoy(&a.leader))
         && let Location::Zone(z) = &active.at
     {
@@ -131,7 +164,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
                 if roll < 0.35 {
                     return Order::Assault { side, leader };
                 } else if roll < 0.5 {
-                    return Order::BuildWorks { side, leader, works: referee_campaign::belisarius::siege::Works::Siege, count: 1 };
+                    return Order::BuildWorks { side, leader, works: siege::Works::Siege, count: 1 };
                 } else if roll < 0.6 {
                     return Order::Treachery { side, leader };
                 }
@@ -234,6 +267,9 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
         sieges: count(|e| matches!(e, Event::SiegeDeclared { .. })),
         assaults: count(|e| matches!(e, Event::AssaultRolled { .. })),
         falls: count(|e| matches!(e, Event::CityFell { .. })),
+        sorties: count(|e| matches!(e, Event::SortieMade { .. })),
+        reliefs: count(|e| matches!(e, Event::ReliefDeclared { .. })),
+        hungry: count(|e| matches!(e, Event::OutOfSupply { .. })),
     };
     eprintln!("{id} (seed {seed}, {turns} turns): {stats:?}");
     stats
@@ -248,6 +284,9 @@ struct Stats {
     sieges: usize,
     assaults: usize,
     falls: usize,
+    sorties: usize,
+    reliefs: usize,
+    hungry: usize,
 }
 
 /// BE-06, BE-10, BE-12, BE-13, BE-17, BE-24, BE-27, BE-42, BE-53: random operations of every
@@ -265,6 +304,9 @@ fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
             all.sieges += s.sieges;
             all.assaults += s.assaults;
             all.falls += s.falls;
+            all.sorties += s.sorties;
+            all.reliefs += s.reliefs;
+            all.hungry += s.hungry;
         }
     }
     assert!(all.marches > 3, "the random games marched only {} times", all.marches);

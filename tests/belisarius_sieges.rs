@@ -88,15 +88,20 @@ fn assault_modifier(c: &Campaign<Belisarius>, city: &CityId) -> i32 {
     i32::from(c.state.setup.leader("belisarius").unwrap().tactical) - i32::from(c.state.setup.map.city(city).unwrap().fortification)
 }
 
-/// The first roll among `events`.
-fn first_roll(events: &[Event]) -> referee_campaign::core::dice::Roll {
+/// The rolls among `events`, in order.
+fn rolls_in(events: &[Event]) -> Vec<referee_campaign::core::dice::Roll> {
     events
         .iter()
-        .find_map(|e| match e {
+        .filter_map(|e| match e {
             Event::DiceRolled { roll, .. } => Some(roll.clone()),
             _ => None,
         })
-        .expect("a roll")
+        .collect()
+}
+
+/// The first roll among `events`.
+fn first_roll(events: &[Event]) -> referee_campaign::core::dice::Roll {
+    rolls_in(events).into_iter().next().expect("a roll")
 }
 
 /// Passes until the operations are over, then ends the turn (its siege phase included).
@@ -468,4 +473,127 @@ fn be_53_a_siege_and_its_assault_leak_nothing() {
         assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Byzantines read something they may not know: {differs:?}");
     }
     assert!(a.iter().any(|v| v.contains("storms")), "the assault is public");
+}
+
+/// The besieged side's segment: the Byzantines pass after laying the siege.
+fn goths_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
+    run(store, c, &Order::Pass { side: byz() }, DiceInput::Seeded);
+    assert_eq!(c.state.ops.as_ref().unwrap().segment, goths());
+}
+
+/// BE-28: the besieged leader sallies with units of the garrison for 1 AP; the besieger meets
+/// them with as many unmodified points; one melee each, no morale checks; each side's losses
+/// come from those who fought only; nothing else happens until the sortie is over.
+#[test]
+fn be_28_a_sortie_is_one_melee_against_as_many_points() {
+    let (mut store, mut c, _, _) = besieged(false, "4B 4B 3C", "2B 2C");
+    goths_turn(&mut store, &mut c);
+    activate(&mut store, &mut c, goths(), "uraias");
+    let ap = left(&c, &goths());
+    refused(&mut store, &mut c, &Order::Sortie { side: goths(), leader: "uraias".into(), units: vec![9] }, "no unit 9");
+    let events = run(&mut store, &mut c, &Order::Sortie { side: goths(), leader: "uraias".into(), units: vec![1, 2] }, DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::SortieMade { due } if due.points == 4)));
+    assert_eq!(left(&c, &goths()), ap - 1, "a sortie costs 1 AP");
+    refused(&mut store, &mut c, &Order::Pass { side: goths() }, "sortie");
+    refused(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(1, 3)] }, "met with 4 unmodified points");
+    refused(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(3, 4)] }, "has 3 points");
+    let events = run(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(1, 4)] }, DiceInput::Manual(vec![6, 5]));
+    let rolls = rolls_in(&events);
+    assert_eq!(rolls.len(), 2, "one melee each, no fire");
+    assert!(!events.iter().any(|e| matches!(e, Event::MoraleChecked { .. })), "no morale checks");
+    let tables = &c.state.setup.tables;
+    // Each side's factor from the units that fought: heavy cavalry counts double.
+    let factor = |units: &str| referee_e2e::staging::units_of(units).iter().map(|u| u.factor()).sum::<u32>();
+    let (goth_factor, byz_factor) = (factor("2B 2C"), factor("4B"));
+    assert_eq!((goth_factor, byz_factor), (8, 8));
+    let goth_lose = percent_of(4, tables.combat(byz_factor, rolls[1].total(), 0).percent);
+    let byz_lose = percent_of(4, tables.combat(goth_factor, rolls[0].total(), 0).percent);
+    let due = c.state.ops.as_ref().unwrap().sortie.clone();
+    if let Some(due) = due {
+        assert_eq!(due.owed.get(&goths()).copied().unwrap_or(0), goth_lose);
+        assert_eq!(due.owed.get(&byz()).copied().unwrap_or(0), byz_lose);
+        if byz_lose > 0 {
+            refused(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(2, 1)], militia: 0 }, "no unit 2");
+        }
+        for who in [goths(), byz()] {
+            if let Some(losses) = referee_campaign::belisarius::siege::suggested_sortie_share(&c.state, &who) {
+                run(&mut store, &mut c, &Order::TakeLosses { side: who, losses, militia: 0 }, DiceInput::Seeded);
+            }
+        }
+    }
+    assert!(c.state.ops.as_ref().unwrap().sortie.is_none(), "the sortie is over");
+    let belisarius: u32 = c.state.marker(&byz(), "belisarius").unwrap().kind.units().iter().map(|u| u32::from(u.value)).sum();
+    assert_eq!(belisarius, 11 - byz_lose, "the Byzantine losses came from the unit that fought");
+}
+
+/// BE-29, BE-30: a relief marching into the siege's zone attacks the lines without a roll;
+/// the besieger names who meets it. Holding the lines with at least the besieged and their
+/// militia keeps the siege; a beaten besieger lets the garrison join the victors. Committing
+/// too much lifts the siege as the battle begins.
+#[test]
+fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
+    for hold in [true, false] {
+        let (mut store, mut c, zone, city) = besieged(false, "4B 4B 3C", "2B");
+        let near = c.state.setup.map.zone(&zone).unwrap().neighbours[0].clone();
+        let lines = if hold { "4B 4B" } else { "1C" };
+        c.state.pieces.push(Piece {
+            side: byz(),
+            at: Location::Zone(zone.clone()),
+            kind: PieceKind::Leader { leader: "iohannes".into(), units: referee_e2e::staging::units_of(lines) },
+        });
+        c.state.pieces.push(Piece {
+            side: goths(),
+            at: Location::Zone(near),
+            kind: PieceKind::Leader { leader: "vitiges".into(), units: referee_e2e::staging::units_of("4B 4B 4B 4B 4B") },
+        });
+        goths_turn(&mut store, &mut c);
+        activate(&mut store, &mut c, goths(), "vitiges");
+        // Before any relief the garrison stays shut in.
+        run(
+            &mut store,
+            &mut c,
+            &Order::Move { side: goths(), leader: "vitiges".into(), path: vec![zone.0.clone()] },
+            DiceInput::Manual(vec![1]),
+        );
+        assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "the besiegers stand in the open");
+        refused(&mut store, &mut c, &Order::Relieve { side: goths() }, "when its turn at the contact comes");
+        run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
+        let events = run(&mut store, &mut c, &Order::Relieve { side: goths() }, DiceInput::Seeded);
+        assert!(events.iter().any(|e| matches!(e, Event::ReliefDeclared { .. })));
+        assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "no interception roll");
+        refused(&mut store, &mut c, &Order::Decline { side: byz() }, "hold_lines");
+        refused(&mut store, &mut c, &Order::HoldLines { side: byz(), fight: vec!["narses".into()] }, "not among the besiegers");
+        let events = run(&mut store, &mut c, &Order::HoldLines { side: byz(), fight: vec!["belisarius".into()] }, DiceInput::Seeded);
+        let battle = c.state.ops.as_ref().unwrap().battle.clone().expect("a battle");
+        assert_eq!(battle.relief.as_ref(), Some(&city));
+        assert_eq!(battle.forces[1].leaders, vec!["belisarius".to_owned()], "Iohannes holds the lines");
+        assert_eq!(
+            events.iter().any(|e| matches!(e, Event::SiegeEnded { .. })),
+            !hold,
+            "the lines held with {lines} against the besieged 2 points and their militia"
+        );
+        assert_eq!(c.state.sieges.contains_key(&city), hold);
+        if !hold {
+            continue;
+        }
+        // The Byzantines break off after each passage: the relief wins.
+        let mut all = Vec::new();
+        for _ in 0..200 {
+            let Some(order) = referee_e2e::battle_order(&c.state, Some(&byz())) else { break };
+            all.extend(run(&mut store, &mut c, &order, DiceInput::Seeded));
+        }
+        assert!(all.iter().any(|e| matches!(e, Event::SiegeRelieved { city: x } if x == &city)), "{all:?}");
+        // The interceptions go on while Iohannes holds the lines; both decline.
+        while let Some(k) = c.state.ops.as_ref().unwrap().contact.clone() {
+            run(&mut store, &mut c, &Order::Decline { side: k.turn_of.clone() }, DiceInput::Seeded);
+        }
+        assert!(c.state.sieges.contains_key(&city), "Iohannes still holds the lines");
+        run(
+            &mut store,
+            &mut c,
+            &Order::PickUp { side: goths(), leader: "vitiges".into(), units: vec![], leaders: vec!["uraias".into()] },
+            DiceInput::Seeded,
+        );
+        assert_eq!(c.state.marker(&goths(), "uraias").unwrap().at, Location::Zone(zone.clone()), "Uraias has joined the victors");
+    }
 }

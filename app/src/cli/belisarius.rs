@@ -129,12 +129,26 @@ impl Output for Shown {
                 owed.join(" and ")
             ));
         }
+        if let Some(so) = &board.sortie {
+            let owed: Vec<String> = so.owed.iter().map(|(side, p)| format!("the {} owe {p} points", side_name(view, Some(side)))).collect();
+            s.push_str(&format!(
+                "Sortie from {}: {} of the {} with {} points{}{}\n",
+                self.setup.place_name(&Location::City(so.city.clone())),
+                so.leader,
+                side_name(view, Some(&so.side)),
+                so.points,
+                so.answered.map_or_else(|| ", the besiegers to answer (`answer_sortie`)".to_owned(), |p| format!(", met with {p}")),
+                if owed.is_empty() { String::new() } else { format!("; {} (`take_losses`)", owed.join(" and ")) }
+            ));
+        }
         if board.phase == referee_campaign::belisarius::state::Phase::Play && board.supplied != board.turn {
             s.push_str("Before operations: the supply phase is to be played (`supply`, BE-41)\n");
         }
         for org in view.organisations() {
-            for due in org.assault_losses.iter().chain(&org.supply_losses) {
-                s.push_str(&format!("  {}, {} points lost to {} to share out (`take_losses`):\n", org.name, due.points, due.what));
+            let answer = org.sortie_answer.iter().map(|d| (d, "points to commit (`answer_sortie`)"));
+            let losses = org.assault_losses.iter().chain(&org.supply_losses).chain(&org.sortie_losses).map(|d| (d, "points lost"));
+            for (due, how) in answer.chain(losses) {
+                s.push_str(&format!("  {}, {} {how} {}:\n", org.name, due.points, due.what));
                 for (i, (leader, unit)) in due.units.iter().enumerate() {
                     let box_ = if leader.is_empty() { "no leader".to_owned() } else { leader.clone() };
                     s.push_str(&format!("    {}. {unit} {} ({box_})\n", i + 1, unit.kind.label()));

@@ -591,6 +591,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
             });
         }
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
+        super::belisarius_siege::relief_ui(ui, &campaign.state, view.board(), viewer, commands);
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
@@ -791,7 +792,8 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                 ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
-                if may_order(viewer, &ops.segment) && board.contact.is_none() && board.battle.is_none() && board.assault.is_none() {
+                let settled = board.contact.is_none() && board.battle.is_none() && board.assault.is_none() && board.sortie.is_none();
+                if may_order(viewer, &ops.segment) && settled {
                     let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );

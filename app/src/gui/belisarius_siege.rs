@@ -45,22 +45,23 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
     let cost = |action: &str| state.setup.tables.cost(action).unwrap_or(1);
     egui::CollapsingHeader::new(format!("Siege of {} (BE-24 … BE-32)", city.name)).id_salt(("siege-orders", side.as_str())).show(
         ui,
-        |ui| match (&holder, state.sieges.get(&city.id)) {
-            (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
-                if ui
-                    .button(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege")))
-                    .on_hover_text(
-                        "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
-                    )
-                    .clicked()
-                {
-                    run(commands, Order::Besiege { side: side.clone(), leader: leader.clone() });
+        |ui| {
+            match (&holder, state.sieges.get(&city.id)) {
+                (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
+                    if ui
+                        .button(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege")))
+                        .on_hover_text(
+                            "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
+                        )
+                        .clicked()
+                    {
+                        run(commands, Order::Besiege { side: side.clone(), leader: leader.clone() });
+                    }
                 }
-            }
-            (Some(h), Some(s)) if h != side && &s.besieger == side => {
-                let free = state.ops.as_ref().and_then(|o| o.declared.as_ref()) == Some(&city.id);
-                let ap = if free { 0 } else { cost("assault-later") };
-                if ui
+                (Some(h), Some(s)) if h != side && &s.besieger == side => {
+                    let free = state.ops.as_ref().and_then(|o| o.declared.as_ref()) == Some(&city.id);
+                    let ap = if free { 0 } else { cost("assault-later") };
+                    if ui
                     .button(format!("Assault {} ({ap} AP)", city.name))
                     .on_hover_text(
                         "Points against the garrison and militia, 2d6 with the tactical rating and siege works, less the defence (BE-27)",
@@ -69,43 +70,48 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                 {
                     run(commands, Order::Assault { side: side.clone(), leader: leader.clone() });
                 }
-                if ui
-                    .button(format!("Build a siege works ({} AP)", cost("siege-works")))
-                    .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")
-                    .clicked()
-                {
-                    run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 });
-                }
-                let treachery = state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == "treachery"));
-                if treachery
-                    && ui
-                        .button("Play Treachery")
-                        .on_hover_text("2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)")
+                    if ui
+                        .button(format!("Build a siege works ({} AP)", cost("siege-works")))
+                        .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")
                         .clicked()
-                {
-                    run(commands, Order::Treachery { side: side.clone(), leader: leader.clone() });
+                    {
+                        run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 });
+                    }
+                    let treachery = state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == "treachery"));
+                    if treachery
+                        && ui
+                            .button("Play Treachery")
+                            .on_hover_text("2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)")
+                            .clicked()
+                    {
+                        run(commands, Order::Treachery { side: side.clone(), leader: leader.clone() });
+                    }
+                }
+                (Some(h), _) if h == side => {
+                    if siege::defence(state, &city.id) < 5
+                        && ui
+                            .button(format!("Build a defence works ({} AP)", cost("defence-works")))
+                            .on_hover_text("Adds 1 to the city's defence, at most 5 (BE-32)")
+                            .clicked()
+                    {
+                        run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 });
+                    }
+                    if siege::defence(state, &city.id) > 0
+                        && ui
+                            .button(format!("Pull down the walls ({} AP)", cost("destroy-fortifications")))
+                            .on_hover_text("Fortifications and defence works go to 0, however much is destroyed (BE-32)")
+                            .clicked()
+                    {
+                        run(commands, Order::DestroyFortifications { side: side.clone(), leader: leader.clone() });
+                    }
+                }
+                _ => {
+                    ui.label(RichText::new("Nothing to do here: the city is nobody's, or besieged by another force").weak());
                 }
             }
-            (Some(h), _) if h == side => {
-                if siege::defence(state, &city.id) < 5
-                    && ui
-                        .button(format!("Build a defence works ({} AP)", cost("defence-works")))
-                        .on_hover_text("Adds 1 to the city's defence, at most 5 (BE-32)")
-                        .clicked()
-                {
-                    run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 });
-                }
-                if siege::defence(state, &city.id) > 0
-                    && ui
-                        .button(format!("Pull down the walls ({} AP)", cost("destroy-fortifications")))
-                        .on_hover_text("Fortifications and defence works go to 0, however much is destroyed (BE-32)")
-                        .clicked()
-                {
-                    run(commands, Order::DestroyFortifications { side: side.clone(), leader: leader.clone() });
-                }
-            }
-            _ => {
-                ui.label(RichText::new("Nothing to do here: the city is nobody's, or besieged by another force").weak());
+            // Shut in a besieged city of his side: a sortie with units of the garrison (BE-28).
+            if matches!(at, Location::City(_)) && state.sieges.get(&city.id).is_some_and(|s| &s.besieger != side) {
+                sortie_ui(ui, state, org, acting, &at, commands);
             }
         },
     );
@@ -117,16 +123,33 @@ pub(crate) fn losses_ui(ui: &mut egui::Ui, org: &Organisation, viewer: &Viewer, 
     if !may_order(viewer, &org.side) {
         return;
     }
-    for (due, rule) in [(&org.assault_losses, "BE-27"), (&org.supply_losses, "BE-41")] {
+    for (due, rule) in [(&org.assault_losses, "BE-27"), (&org.supply_losses, "BE-41"), (&org.sortie_losses, "BE-28")] {
         if let Some(due) = due {
-            share_form_ui(ui, org, due, rule, commands);
+            let side = org.side.clone();
+            share_form_ui(ui, org, due, rule, "Take", commands, move |losses, militia| Order::TakeLosses {
+                side: side.clone(),
+                losses,
+                militia,
+            });
         }
+    }
+    if let Some(due) = &org.sortie_answer {
+        let side = org.side.clone();
+        share_form_ui(ui, org, due, "BE-28", "Commit", commands, move |units, _| Order::AnswerSortie { side: side.clone(), units });
     }
 }
 
 /// Points per unit, and the militia's part where a city's militia may take some, starting from
 /// a lawful share.
-fn share_form_ui(ui: &mut egui::Ui, org: &Organisation, due: &LossesToShare, rule: &str, commands: &mut Vec<AppCommand>) {
+fn share_form_ui(
+    ui: &mut egui::Ui,
+    org: &Organisation,
+    due: &LossesToShare,
+    rule: &str,
+    verb: &str,
+    commands: &mut Vec<AppCommand>,
+    order: impl Fn(Vec<(u32, u8)>, u8) -> Order,
+) {
     let id = egui::Id::unique(("losses", org.side.as_str(), due.what.as_str(), due.points));
     let mut form: (Vec<u8>, u8) = ui.data(|d| d.get_temp(id)).unwrap_or_else(|| {
         let mut per = vec![0u8; due.units.len()];
@@ -139,7 +162,8 @@ fn share_form_ui(ui: &mut egui::Ui, org: &Organisation, due: &LossesToShare, rul
     });
     form.0.resize(due.units.len(), 0);
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(RichText::new(format!("{}: {} points lost to {}", org.name, due.points, due.what)).strong());
+        let what = if verb == "Take" { "points lost" } else { "points" };
+        ui.label(RichText::new(format!("{}: {} {what} {}", org.name, due.points, due.what)).strong());
         if org.supply_dues > 1 && rule == "BE-41" {
             ui.label(RichText::new(format!("{} forces in all owe losses for want of supply, one after the other", org.supply_dues)).weak());
         }
@@ -148,12 +172,12 @@ fn share_form_ui(ui: &mut egui::Ui, org: &Organisation, due: &LossesToShare, rul
         let named: u32 = form.0.iter().map(|&p| u32::from(p)).sum::<u32>() + u32::from(form.1);
         let ready = named == due.points;
         let b = ui
-            .add_enabled(ready, egui::Button::new(format!("Take {named} of {} points", due.points)))
+            .add_enabled(ready, egui::Button::new(format!("{verb} {named} of {} points", due.points)))
             .on_disabled_hover_text(format!("Share out exactly {} points ({rule})", due.points));
         if b.clicked() {
             let losses =
                 form.0.iter().enumerate().filter(|(_, p)| **p > 0).map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), *p)).collect();
-            run(commands, Order::TakeLosses { side: org.side.clone(), losses, militia: form.1 });
+            run(commands, order(losses, form.1));
         }
         if due.militia > 0 {
             ui.horizontal(|ui| {
@@ -172,4 +196,82 @@ fn share_form_ui(ui: &mut egui::Ui, org: &Organisation, due: &LossesToShare, rul
         }
     });
     ui.data_mut(|d| d.insert_temp(id, form));
+}
+
+/// The garrison's units ticked, and the sortie made with them (BE-28).
+fn sortie_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, at: &Location, commands: &mut Vec<AppCommand>) {
+    let id = egui::Id::unique(("sortie", org.side.as_str(), acting));
+    let mut picked: std::collections::BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    let garrison = siege::units_at(state, &org.side, at);
+    ui.label(RichText::new("Sally with:").weak());
+    ui.horizontal_wrapped(|ui| {
+        for (i, n) in garrison.iter().enumerate() {
+            let k = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let mut on = picked.contains(&k);
+            if ui.checkbox(&mut on, format!("{k}. {}", n.unit)).on_hover_text(n.unit.kind.label()).changed() {
+                if on {
+                    picked.insert(k);
+                } else {
+                    picked.remove(&k);
+                }
+            }
+        }
+    });
+    let cost = state.setup.tables.cost("sortie").unwrap_or(1);
+    if ui
+        .add_enabled(!picked.is_empty(), egui::Button::new(format!("Sally ({cost} AP)")))
+        .on_hover_text("One melee against as many of the besiegers' points; no militia, no morale checks (BE-28)")
+        .clicked()
+    {
+        run(commands, Order::Sortie { side: org.side.clone(), leader: acting.to_owned(), units: picked.iter().copied().collect() });
+        picked.clear();
+    }
+    ui.data_mut(|d| d.insert_temp(id, picked));
+}
+
+/// At a contact in the zone of a siege: the relief's "Attack the siege lines" for the
+/// marching side, and the besieger's choice of who meets it (BE-29).
+pub(crate) fn relief_ui(ui: &mut egui::Ui, state: &State, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    let Some(c) = state.ops.as_ref().and_then(|o| o.contact.as_ref()) else { return };
+    let Some((_, siege)) = siege::siege_in(state, &c.zone) else { return };
+    if siege.besieger == c.mover.side || !may_order(viewer, &c.turn_of) {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        if !c.relief && c.turn_of == c.mover.side {
+            if ui
+                .button("Attack the siege lines")
+                .on_hover_text("A relief needs no interception roll; the besiegers choose who meets it (BE-29)")
+                .clicked()
+            {
+                run(commands, Order::Relieve { side: c.mover.side.clone() });
+            }
+        } else if c.relief && c.turn_of == siege.besieger {
+            ui.label(RichText::new(format!("The {} attack the siege lines: who meets them?", board.side_name(&c.mover.side))).strong());
+            let id = egui::Id::unique(("hold-lines", siege.besieger.as_str()));
+            let mut picked: std::collections::BTreeSet<String> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+            for l in siege::besieging_leaders(state, siege) {
+                let mut on = picked.contains(&l);
+                let name = referee_campaign::belisarius::state::piece_name(&state.setup, &l);
+                if ui.checkbox(&mut on, name).changed() {
+                    if on {
+                        picked.insert(l);
+                    } else {
+                        picked.remove(&l);
+                    }
+                }
+            }
+            if ui
+                .add_enabled(!picked.is_empty(), egui::Button::new("Meet the relief"))
+                .on_hover_text(
+                    "The others hold the lines; with fewer points than the besieged and their militia, the siege is lifted (BE-29)",
+                )
+                .clicked()
+            {
+                run(commands, Order::HoldLines { side: siege.besieger.clone(), fight: picked.iter().cloned().collect() });
+                picked.clear();
+            }
+            ui.data_mut(|d| d.insert_temp(id, picked));
+        }
+    });
 }

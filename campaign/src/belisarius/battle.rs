@@ -90,6 +90,9 @@ pub struct Battle {
     /// Sent to the tabletop: fought there, and only its result comes back.
     #[serde(default)]
     pub at_table: bool,
+    /// A relief of this city attacking its besiegers (BE-29).
+    #[serde(default)]
+    pub relief: Option<super::map::CityId>,
 }
 
 /// How a battle ended.
@@ -774,6 +777,12 @@ fn finish(steps: &mut Steps, winner: Option<SideId>, loser: Option<SideId>, how:
                 kill(steps, &force.side, id);
             }
         }
+    }
+    // BE-29: a relief that beats the besiegers lets the garrison join it.
+    if let (Some(city), Some(w)) = (&b.relief, &winner)
+        && w == &b.mover
+    {
+        steps.push(Event::SiegeRelieved { city: city.clone() });
     }
     if let Some(w) = winner {
         let state = &steps.state;

@@ -234,6 +234,12 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             if super::supply::due_of(state, side).is_some() {
                 return super::supply::take_losses(state, side, losses, *militia);
             }
+            if state.ops.as_ref().and_then(|o| o.sortie.as_ref()).is_some_and(|d| d.owed.contains_key(side)) {
+                if *militia > 0 {
+                    return Err(RuleError::new(RuleId::BE_28, "the militia takes no part in a sortie"));
+                }
+                return super::siege::take_sortie_losses(state, side, losses);
+            }
             if state.ops.as_ref().and_then(|o| o.assault.as_ref()).is_some_and(|a| a.owed.contains_key(side)) {
                 return super::siege::take_losses(state, side, losses, *militia);
             }
@@ -302,6 +308,22 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::EndTurn {} => super::operations::end_turn(state),
         Order::Supply {} => super::supply::supply_phase(state, dice),
+        Order::Sortie { side, leader, units } => {
+            known_side(side)?;
+            super::siege::sortie(state, side, leader, units)
+        }
+        Order::AnswerSortie { side, units } => {
+            known_side(side)?;
+            super::siege::answer_sortie(state, side, units, dice)
+        }
+        Order::Relieve { side } => {
+            known_side(side)?;
+            super::siege::relieve(state, side)
+        }
+        Order::HoldLines { side, fight } => {
+            known_side(side)?;
+            super::siege::hold_lines(state, side, fight)
+        }
         Order::Besiege { side, leader } => {
             known_side(side)?;
             super::siege::besiege(state, side, leader)

@@ -150,6 +150,17 @@ pub enum Event {
     SiegeEnded { city: CityId, why: Lifted },
     /// Treachery was tried at a siege and came to nothing (BE-43).
     TreacheryFailed { city: CityId },
+    /// A marching force attacks the lines of the siege at `zone`: interception is automatic
+    /// (BE-29).
+    ReliefDeclared { zone: ZoneId },
+    /// A relief beat the besiegers of `city`: its garrison may join the victors (BE-29).
+    SiegeRelieved { city: CityId },
+    /// The besieged sallied (BE-28); the points are everyone's to see.
+    SortieMade { due: super::siege::SortieDue },
+    /// The besieger met the sortie with these units and points (BE-28).
+    SortieAnswered { answer: Vec<(Option<String>, u32, u8)> },
+    /// The sortie's melee was rolled: what each side owes (BE-28).
+    SortieRolled { owed: Vec<(SideId, u32)> },
     /// The supply phase of a turn was played (BE-41).
     SupplyChecked { turn: u32 },
     /// A force out of supply, or besieged, owes losses (BE-31, BE-41): its side's own.
@@ -216,6 +227,11 @@ impl Event {
             Event::SiegeAdvanced { .. } => "siege_advanced",
             Event::SiegeEnded { .. } => "siege_ended",
             Event::TreacheryFailed { .. } => "treachery_failed",
+            Event::ReliefDeclared { .. } => "relief_declared",
+            Event::SortieMade { .. } => "sortie_made",
+            Event::SortieAnswered { .. } => "sortie_answered",
+            Event::SortieRolled { .. } => "sortie_rolled",
+            Event::SiegeRelieved { .. } => "siege_relieved",
             Event::SupplyChecked { .. } => "supply_checked",
             Event::OutOfSupply { .. } => "out_of_supply",
             Event::SupplyLossesTaken { .. } => "supply_losses_taken",

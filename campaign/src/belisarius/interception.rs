@@ -60,6 +60,10 @@ pub struct Contact {
     pub defender: Vec<String>,
     /// Sides that have agreed to a battle by consent.
     pub agreed: BTreeSet<SideId>,
+    /// The marching force attacks the lines of a siege its side suffers here: no roll, the
+    /// besieger names the leaders who fight (BE-29).
+    #[serde(default)]
+    pub relief: bool,
 }
 
 /// The force an interception aims at.
@@ -77,7 +81,7 @@ impl Contact {
     /// tried yet (BE-13).
     pub fn new(state: &State, zone: ZoneId, mover: Activation) -> Contact {
         let turn_of = super::operations::other_side(state, &mover.side);
-        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new() }
+        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new(), relief: false }
     }
 }
 
@@ -199,6 +203,7 @@ pub fn intercept(
     dice: &mut Dice,
 ) -> Result<Vec<Event>, RuleError> {
     let c = contact(state, RuleId::BE_13)?;
+    relief_pending(state, c)?;
     let ops = state.ops.as_ref().ok_or_else(|| RuleError::new(RuleId::BE_13, "it is not the operations phase"))?;
     let name = side_name(state, side);
     let zone_name = state.setup.place_name(&Location::Zone(c.zone.clone()));
@@ -385,7 +390,7 @@ pub fn intercept(
 }
 
 /// A battle about to be fought.
-fn new_battle(
+pub(crate) fn new_battle(
     state: &State,
     zone: &ZoneId,
     kind: Interception,
@@ -421,6 +426,7 @@ fn new_battle(
         step: Step::Roll,
         broke_off: None,
         at_table: false,
+        relief: None,
     }
 }
 
@@ -428,6 +434,7 @@ fn new_battle(
 /// the contact ends with the mover's.
 pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     let c = contact(state, RuleId::BE_13)?;
+    relief_pending(state, c)?;
     if &c.turn_of != side {
         let zone_name = state.setup.place_name(&Location::Zone(c.zone.clone()));
         return Err(RuleError::new(
@@ -442,6 +449,17 @@ pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
         events.push(Event::ContactEnded { zone: c.zone.clone() });
     }
     Ok(events)
+}
+
+/// Refuses interceptions while the besieger is to answer a relief (BE-29).
+fn relief_pending(state: &State, c: &Contact) -> Result<(), RuleError> {
+    if c.relief {
+        return Err(RuleError::new(
+            RuleId::BE_29,
+            format!("the siege lines are attacked: the {} name the leaders who fight (`hold_lines`)", side_name(state, &c.turn_of)),
+        ));
+    }
+    Ok(())
 }
 
 /// BE-13: both sides having failed, each may agree to a battle in line; the second
@@ -559,6 +577,12 @@ impl State {
     /// Applies the events of interception (see [`State::apply`]).
     pub(crate) fn apply_interception(&mut self, event: &Event) {
         match event {
+            Event::ReliefDeclared { .. } => {
+                if let Some(c) = self.ops.as_mut().and_then(|o| o.contact.as_mut()) {
+                    c.relief = true;
+                    c.turn_of = super::operations::other_side_of(&self.setup, &c.mover.side);
+                }
+            }
             Event::ContactMade { contact } => {
                 if let Some(ops) = &mut self.ops {
                     ops.contact = Some(contact.clone());

@@ -116,6 +116,13 @@ pub struct Operations {
     /// An assault's losses still to be shared out (BE-27).
     #[serde(default)]
     pub assault: Option<super::siege::AssaultDue>,
+    /// A city whose besiegers a relief beat this phase: its garrison may join the victors
+    /// (BE-29).
+    #[serde(default)]
+    pub relieved: Option<super::map::CityId>,
+    /// A sortie under way (BE-28).
+    #[serde(default)]
+    pub sortie: Option<super::siege::SortieDue>,
 }
 
 impl Operations {
@@ -240,6 +247,13 @@ fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
 
 /// Refuses any order but the interceptions while a contact or a battle is open.
 pub(crate) fn nothing_pending(state: &State, ops: &Operations) -> Result<(), RuleError> {
+    if let Some(s) = &ops.sortie {
+        let at = state.setup.place_name(&Location::City(s.city.clone()));
+        return Err(RuleError::new(
+            RuleId::BE_28,
+            format!("the sortie from {at} is not over: the besieger answers, then both sides take their losses"),
+        ));
+    }
     if let Some(a) = &ops.assault {
         let owing: Vec<String> = a.owed.keys().map(|s| side_name(state, s)).collect();
         let at = state.setup.place_name(&Location::City(a.city.clone()));
@@ -438,7 +452,12 @@ pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
 
 /// The side after `side` in the alternation of segments.
 pub fn other_side(state: &State, side: &SideId) -> SideId {
-    let sides = &state.setup.sides;
+    other_side_of(&state.setup, side)
+}
+
+/// The side after `side` among the set-up's sides.
+pub(crate) fn other_side_of(setup: &super::setup::Setup, side: &SideId) -> SideId {
+    let sides = &setup.sides;
     let i = sides.iter().position(|s| &s.id == side).unwrap_or(0);
     sides[(i + 1) % sides.len().max(1)].id.clone()
 }
@@ -776,6 +795,17 @@ pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leader
     let loose = loose_units(state, side, &here);
     let indices =
         numbered(units, loose.len(), RuleId::BE_11, |n| format!("{place} has {} unit(s) with no leader, not a unit {n}", loose.len()))?;
+    // BE-29: a besieged garrison joins a force outside only when a relief has beaten the
+    // besiegers; a leader inside gathers the garrison's units freely.
+    let shut = |at: &Location| {
+        super::siege::is_besieged(state, at) && at != &active.at && ops.relieved.as_ref().is_none_or(|c| at != &Location::City(c.clone()))
+    };
+    if indices.iter().any(|&i| shut(&loose[i].0)) || leaders.iter().any(|l| leader_at(state, side, l).is_some_and(shut)) {
+        return Err(RuleError::new(
+            RuleId::BE_29,
+            format!("the city at {place} is besieged: its garrison joins a force outside only after a relief has beaten the besiegers"),
+        ));
+    }
     if let Some(&i) = indices.iter().find(|&&i| ops.left_units.contains(&loose[i].0)) {
         return Err(RuleError::new(
             RuleId::BE_11,
@@ -885,6 +915,8 @@ impl State {
                     declared: None,
                     assaulted: BTreeSet::new(),
                     assault: None,
+                    relieved: None,
+                    sortie: None,
                 });
             }
             Event::LeaderActivated { activation } => {

@@ -70,7 +70,9 @@ pub enum Order {
     /// the points it loses.
     /// After an assault, each side takes what it owes from its units as the siege numbers
     /// them (see `show`): the attacker's from the force that stormed, the defender's from
-    /// everyone in the city, with `militia` points taken by the city's militia (BE-25, BE-27).
+    /// everyone in the city, with `militia` points taken by the city's militia (BE-25, BE-27);
+    /// after a sortie, from the units that fought (BE-28); in the supply phase, from the
+    /// force that went hungry (BE-41).
     TakeLosses {
         side: SideId,
         losses: Vec<(u32, u8)>,
@@ -165,6 +167,19 @@ pub enum Order {
     /// The acting force steps into its zone's city (held by the side, or by nobody) or out
     /// of it, for no action points (BE-11).
     Shift { side: SideId, leader: String, into_city: bool },
+    /// At a contact in the zone of a siege its side suffers, the marching force attacks the
+    /// besiegers' lines: interception is automatic (BE-29).
+    Relieve { side: SideId },
+    /// The besieger names the leaders in the open who meet the relief; the others hold the
+    /// lines, and unless they are at least the besieged force with its militia the siege is
+    /// lifted (BE-29).
+    HoldLines { side: SideId, fight: Vec<String> },
+    /// The acting leader, shut in a besieged city, sallies with the garrison's units, numbered
+    /// as the city's units are (1 AP, BE-28).
+    Sortie { side: SideId, leader: String, units: Vec<u32> },
+    /// The besieger meets a sortie with as many unmodified points: (unit number among the
+    /// besiegers in the zone, points) (BE-28).
+    AnswerSortie { side: SideId, units: Vec<(u32, u8)> },
     /// The supply phase: every force checked, the unsupplied and the besieged rolling for
     /// their losses (BE-31, BE-41); before the operations of every turn.
     Supply {},
@@ -188,6 +203,10 @@ impl Order {
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
             Order::Supply {} => "play the supply phase".to_owned(),
+            Order::Relieve { side } => format!("{side} attack the siege lines"),
+            Order::Sortie { side, leader, .. } => format!("{side}: {leader} sallies"),
+            Order::AnswerSortie { side, .. } => format!("{side} meet the sortie"),
+            Order::HoldLines { side, .. } => format!("{side} meet the relief"),
             Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
             Order::Assault { side, leader } => format!("{side}: {leader} assaults"),
             Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),

@@ -91,6 +91,8 @@ pub enum Fall {
 pub enum Lifted {
     /// No unit of the besieging side is left in the zone.
     BesiegersGone,
+    /// The besieger met a relief with too few left in the lines (BE-29).
+    LinesEmptied,
 }
 
 /// What an assault left each side to share out (BE-27).
@@ -103,6 +105,26 @@ pub struct AssaultDue {
     pub leader: String,
     pub with: Vec<String>,
     /// Points each side still owes.
+    pub owed: BTreeMap<SideId, u32>,
+}
+
+/// A sortie under way (BE-28): the garrison's units that sally, the besieger's answer with as
+/// many unmodified points, then what each side owes from those who fought.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SortieDue {
+    pub city: CityId,
+    pub zone: ZoneId,
+    /// The side that sallies, and its leader.
+    pub side: SideId,
+    pub leader: String,
+    /// The sallying units, as the garrison numbers them: (leader's box or `None`, index).
+    pub units: Vec<(Option<String>, u32)>,
+    pub points: u32,
+    /// The besieger's answer: (leader's box or `None`, index, points committed).
+    #[serde(default)]
+    pub answer: Vec<(Option<String>, u32, u8)>,
+    /// After the melee: the points each side owes.
+    #[serde(default)]
     pub owed: BTreeMap<SideId, u32>,
 }
 
@@ -433,7 +455,7 @@ pub(crate) fn share(
 
 /// A lawful share of `owed` points: the militia's `has` points first, then point by point
 /// from the first of `units`.
-pub(crate) fn suggest(units: &[Numbered<'_>], mut owed: u32, has: u8) -> (Vec<(u32, u8)>, u8) {
+pub fn suggest(units: &[Numbered<'_>], mut owed: u32, has: u8) -> (Vec<(u32, u8)>, u8) {
     let militia = u8::try_from(owed.min(u32::from(has))).unwrap_or(u8::MAX);
     owed -= u32::from(militia);
     let mut out = Vec::new();
@@ -612,6 +634,265 @@ pub fn treachery(state: &State, side: &SideId, leader: &str, dice: &mut Dice) ->
     Ok(steps.events)
 }
 
+/// The contact at a siege the mover's side suffers, with the city and the siege.
+fn relief_contact(state: &State, rule: RuleId) -> Result<(&super::interception::Contact, CityId, &Siege), RuleError> {
+    let c = state
+        .ops
+        .as_ref()
+        .and_then(|o| o.contact.as_ref())
+        .ok_or_else(|| RuleError::new(rule, "there is no force marching into a siege's zone now"))?;
+    let (city, siege) = siege_in(state, &c.zone)
+        .filter(|(_, s)| s.besieger != c.mover.side)
+        .ok_or_else(|| RuleError::new(rule, "no siege of the marching side's city is laid here: there are no lines to attack"))?;
+    Ok((c, city.clone(), siege))
+}
+
+/// BE-29: at a contact in the zone of a siege its side suffers, the marching force attacks
+/// the besiegers' lines when its turn comes: no roll; the besieger then names who fights.
+pub fn relieve(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
+    let (c, _, _) = relief_contact(state, RuleId::BE_29)?;
+    if &c.mover.side != side || c.turn_of != *side {
+        return Err(RuleError::new(RuleId::BE_29, "the marching force attacks the lines when its turn at the contact comes"));
+    }
+    if c.relief {
+        return Err(RuleError::new(RuleId::BE_29, "the lines are attacked already"));
+    }
+    if super::state::is_decoy(&c.mover.leader) {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy cannot attack anyone"));
+    }
+    let units: usize =
+        std::iter::once(&c.mover.leader).chain(&c.mover.with).filter_map(|l| state.marker(side, l)).map(|p| p.kind.units().len()).sum();
+    if units == 0 {
+        return Err(RuleError::new(RuleId::BE_29, "the marching force has no units to attack the lines with"));
+    }
+    Ok(vec![Event::ReliefDeclared { zone: c.zone.clone() }])
+}
+
+/// BE-29: the besieger names the leaders in the open who fight the relief; the rest hold the
+/// lines. Unless what holds them (units without a leader in the zone included) is at least
+/// the besieged force with its militia, the siege is lifted as the battle begins.
+pub fn hold_lines(state: &State, side: &SideId, fight: &[String]) -> Result<Vec<Event>, RuleError> {
+    let (c, city, siege) = relief_contact(state, RuleId::BE_29)?;
+    if !c.relief || &siege.besieger != side {
+        return Err(RuleError::new(RuleId::BE_29, "only the besieger answers an attack on the lines, once it is made"));
+    }
+    let open = Location::Zone(siege.zone.clone());
+    let leaders = besieging_leaders(state, siege);
+    if fight.is_empty() {
+        return Err(RuleError::new(RuleId::BE_29, "name at least one leader to meet the relief"));
+    }
+    for (i, l) in fight.iter().enumerate() {
+        if !leaders.contains(l) {
+            return Err(RuleError::new(
+                RuleId::BE_29,
+                format!("`{l}` is not among the besiegers' leaders in the open ({})", leaders.join(", ")),
+            ));
+        }
+        if fight[..i].contains(l) {
+            return Err(RuleError::new(RuleId::BE_29, format!("`{l}` is named twice")));
+        }
+    }
+    let fighting: u32 = fight.iter().filter_map(|l| state.marker(side, l)).flat_map(|p| p.kind.units()).map(|u| u32::from(u.value)).sum();
+    if fighting == 0 {
+        return Err(RuleError::new(RuleId::BE_29, "the leaders named have no units to fight with"));
+    }
+    let held: u32 = points(&units_at(state, side, &open)).saturating_sub(fighting);
+    let holder = super::operations::other_side(state, side);
+    let inside = Location::City(city.clone());
+    let besieged = points(&units_at(state, &holder, &inside)).saturating_add(u32::from(state.cities.get(&city).map_or(0, |h| h.militia)));
+    let mut events = Vec::new();
+    if held < besieged {
+        events.push(Event::SiegeEnded { city: city.clone(), why: Lifted::LinesEmptied });
+    }
+    // The besiegers' leaders in order of rank, the commander first.
+    let mut ordered = fight.to_vec();
+    ordered.sort_by_key(|l| std::cmp::Reverse(state.setup.leader(l).map_or(0, |x| x.rank)));
+    let mover: Vec<String> = std::iter::once(c.mover.leader.clone()).chain(c.mover.with.iter().cloned()).collect();
+    let mut battle = super::interception::new_battle(
+        state,
+        &c.zone,
+        super::tables::Interception::LineOfBattle,
+        None,
+        &c.mover.side,
+        (&c.mover.side, &mover, false),
+        (side, &ordered, false),
+    );
+    battle.relief = Some(city);
+    events.push(Event::BattleJoined { battle });
+    Ok(events)
+}
+
+/// The sortie under way, or why a sortie order cannot be given now.
+fn sortie_due(state: &State) -> Result<&SortieDue, RuleError> {
+    state.ops.as_ref().and_then(|o| o.sortie.as_ref()).ok_or_else(|| RuleError::new(RuleId::BE_28, "there is no sortie under way"))
+}
+
+/// BE-28: the acting leader, shut in a besieged city of his side, sallies with the garrison's
+/// units named (numbered as the city's units are, see `show`), for 1 AP; the militia stays.
+pub fn sortie(state: &State, side: &SideId, leader: &str, units: &[u32]) -> Result<Vec<Event>, RuleError> {
+    let (_, active) = super::operations::acting(state, side, leader, RuleId::BE_28)?;
+    let chief = super::state::piece_name(&state.setup, leader);
+    let Location::City(city) = &active.at else {
+        return Err(RuleError::new(RuleId::BE_28, format!("{chief} is not in a city: a sortie is made by the besieged")));
+    };
+    let siege = state.sieges.get(city).filter(|s| &s.besieger != side).ok_or_else(|| {
+        RuleError::new(RuleId::BE_28, format!("{} is not besieged: march out instead", state.setup.place_name(&active.at)))
+    })?;
+    if units.is_empty() {
+        return Err(RuleError::new(RuleId::BE_28, "name the garrison's units that sally (the militia may not)"));
+    }
+    let garrison = units_at(state, side, &active.at);
+    let mut chosen = Vec::new();
+    let mut points = 0u32;
+    for (i, n) in units.iter().enumerate() {
+        if units[..i].contains(n) {
+            return Err(RuleError::new(RuleId::BE_28, format!("unit {n} is named twice")));
+        }
+        let u = usize::try_from(*n).ok().and_then(|k| k.checked_sub(1)).and_then(|k| garrison.get(k)).ok_or_else(|| {
+            RuleError::new(RuleId::BE_28, format!("the garrison has no unit {n}; its units are numbered 1 to {}", garrison.len()))
+        })?;
+        chosen.push((u.leader.map(str::to_owned), u.index));
+        points += u32::from(u.unit.value);
+    }
+    let name = state.setup.place_name(&active.at);
+    let mut events: Vec<Event> =
+        spend(state, side, cost(state, "sortie"), &format!("a sortie from {name}"), RuleId::BE_28)?.into_iter().collect();
+    let due = SortieDue {
+        city: city.clone(),
+        zone: siege.zone.clone(),
+        side: side.clone(),
+        leader: leader.to_owned(),
+        units: chosen,
+        points,
+        answer: Vec::new(),
+        owed: BTreeMap::new(),
+    };
+    events.push(Event::SortieMade { due });
+    Ok(events)
+}
+
+/// The units of a sortie's side as `take_losses` numbers them: the sallying units, or the
+/// besieger's that answered, each at its full value.
+pub fn sortie_units<'a>(state: &'a State, due: &SortieDue, side: &SideId) -> (Vec<Numbered<'a>>, Location) {
+    let (at, picked): (Location, Vec<(Option<String>, u32)>) = if side == &due.side {
+        (Location::City(due.city.clone()), due.units.clone())
+    } else {
+        (Location::Zone(due.zone.clone()), due.answer.iter().map(|(l, i, _)| (l.clone(), *i)).collect())
+    };
+    let all = units_at(state, side, &at);
+    let units = picked.iter().filter_map(|(l, i)| all.iter().find(|n| n.leader == l.as_deref() && n.index == *i).copied()).collect();
+    (units, at)
+}
+
+/// BE-28: the besieger answers a sortie with as many unmodified points as sallied (all it has
+/// in the open if fewer): units numbered as the besiegers in the zone are, and the points each
+/// commits. Both sides then roll one melee; morale is not checked.
+pub fn answer_sortie(state: &State, side: &SideId, answer: &[(u32, u8)], dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    let due = sortie_due(state)?;
+    if side == &due.side || !due.answer.is_empty() || !due.owed.is_empty() {
+        return Err(RuleError::new(RuleId::BE_28, "the besieger answers the sortie, once"));
+    }
+    let open = Location::Zone(due.zone.clone());
+    let mine = units_at(state, side, &open);
+    let need = due.points.min(points(&mine));
+    let mut committed: BTreeMap<u32, u8> = BTreeMap::new();
+    for &(n, p) in answer {
+        let u = usize::try_from(n).ok().and_then(|k| k.checked_sub(1)).and_then(|k| mine.get(k)).ok_or_else(|| {
+            RuleError::new(RuleId::BE_28, format!("the besiegers have no unit {n} here; they are numbered 1 to {}", mine.len()))
+        })?;
+        let sum = committed.entry(n).or_default();
+        *sum = sum.saturating_add(p);
+        if *sum > u.unit.value {
+            return Err(RuleError::new(RuleId::BE_28, format!("unit {n} ({}) has {} points, not {}", u.unit, u.unit.value, *sum)));
+        }
+    }
+    let total: u32 = committed.values().map(|&p| u32::from(p)).sum();
+    if total != need {
+        return Err(RuleError::new(RuleId::BE_28, format!("the sortie is met with {need} unmodified points, and {total} were named")));
+    }
+    let answer: Vec<(Option<String>, u32, u8)> = committed
+        .iter()
+        .filter(|(_, p)| **p > 0)
+        .filter_map(|(n, p)| {
+            let u = mine.get(usize::try_from(*n).ok()?.checked_sub(1)?)?;
+            Some((u.leader.map(str::to_owned), u.index, *p))
+        })
+        .collect();
+    let mut steps = Steps::new(state);
+    steps.push(Event::SortieAnswered { answer: answer.clone() });
+    // Each side's fighters: the sallying units whole, the answering ones at the points
+    // committed.
+    let sally: Vec<super::fight::Fighter> =
+        sortie_units(state, due, &due.side).0.iter().map(|n| super::fight::Fighter { unit: n.unit, disordered: false }).collect();
+    let lines: Vec<super::fight::Fighter> = answer
+        .iter()
+        .filter_map(|(l, i, p)| {
+            let n = mine.iter().find(|n| n.leader == l.as_deref() && n.index == *i)?;
+            Some(super::fight::Fighter { unit: Unit { value: *p, ..n.unit }, disordered: false })
+        })
+        .collect();
+    let besieger_chief = answer
+        .iter()
+        .filter_map(|(l, _, _)| l.as_deref())
+        .filter_map(|l| state.setup.leader(l))
+        .max_by_key(|l| l.rank)
+        .map(|l| (l.tactical, l.name.clone()));
+    let mountains = state.setup.map.zone(&due.zone).is_some_and(|z| z.terrain == super::map::Terrain::Mountain);
+    let city_name = state.setup.place_name(&Location::City(due.city.clone()));
+    let sallier = state.setup.leader(&due.leader).map(|l| (l.tactical, l.name.clone()));
+    let mut owed = BTreeMap::new();
+    for (who, fighters, chief, enemy) in [(&due.side, &sally, sallier, &lines), (side, &lines, besieger_chief, &sally)] {
+        let (tactical, name) = chief.unwrap_or((0, String::new()));
+        let modifiers = super::fight::die_modifiers(tactical, fighters, mountains, false)
+            .into_iter()
+            .map(|(value, reason)| Modifier {
+                value,
+                reason: if reason == "tactical rating" { format!("{name}'s tactical rating") } else { reason.to_owned() },
+            })
+            .collect();
+        let factor = super::fight::combat_factor(fighters, super::fight::Stage::Melee);
+        let roll = dice.roll(
+            DiceSpec::D6,
+            &format!("the {} melee in the sortie at {city_name} (factor {factor})", side_name(state, who)),
+            Some(RuleId::BE_28),
+            modifiers,
+        )?;
+        let result = state.setup.tables.combat(factor, roll.total(), 0);
+        steps.push(Event::DiceRolled { roll, side: Some(who.clone()), visibility: Visibility::Public });
+        let enemy_points: u32 = enemy.iter().map(|f| u32::from(f.unit.value)).sum();
+        let enemy_side = if who == &due.side { side.clone() } else { due.side.clone() };
+        owed.insert(enemy_side, super::tables::percent_of(enemy_points, result.percent));
+    }
+    steps.push(Event::SortieRolled { owed: owed.clone().into_iter().collect() });
+    // A side that owes nothing is done at once.
+    for (who, points) in owed {
+        if points == 0 {
+            let at = if who == due.side { Location::City(due.city.clone()) } else { open.clone() };
+            steps.push(Event::SiegeLossesTaken { side: who, at, losses: Vec::new(), militia: 0 });
+        }
+    }
+    Ok(steps.events)
+}
+
+/// BE-28: a side shares out what it owes after a sortie, from the units that fought only.
+pub fn take_sortie_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result<Vec<Event>, RuleError> {
+    let due = sortie_due(state)?;
+    let owed = *due
+        .owed
+        .get(side)
+        .ok_or_else(|| RuleError::new(RuleId::BE_28, format!("the {} owe nothing for the sortie", side_name(state, side))))?;
+    let (units, at) = sortie_units(state, due, side);
+    let losses = share(&units, losses, (0, 0), owed, RuleId::BE_28, "for the sortie, from those who fought")?;
+    Ok(vec![Event::SiegeLossesTaken { side: side.clone(), at, losses, militia: 0 }])
+}
+
+/// A lawful share of a sortie's losses, from the first units that fought.
+pub fn suggested_sortie_share(state: &State, side: &SideId) -> Option<Vec<(u32, u8)>> {
+    let due = state.ops.as_ref()?.sortie.as_ref()?;
+    let owed = *due.owed.get(side)?;
+    Some(suggest(&sortie_units(state, due, side).0, owed, 0).0)
+}
+
 /// BE-26: the siege phase: each siege declared before this turn moves its marker up one; at
 /// 4 the city falls with everyone inside.
 pub fn siege_phase(state: &State) -> Vec<Event> {
@@ -719,6 +1000,13 @@ impl State {
                 let entry = self.lost_in_battle.entry(side.clone()).or_default();
                 *entry = entry.saturating_add(lost);
                 if let Some(ops) = &mut self.ops
+                    && let Some(due) = ops.sortie.as_mut().filter(|d| !d.owed.is_empty())
+                {
+                    due.owed.remove(side);
+                    if due.owed.is_empty() {
+                        ops.sortie = None;
+                    }
+                } else if let Some(ops) = &mut self.ops
                     && let Some(due) = &mut ops.assault
                 {
                     if let Some(h) = self.cities.get_mut(&due.city) {
@@ -787,6 +1075,26 @@ impl State {
                 if let Some(h) = self.cities.get_mut(city) {
                     h.razed = true;
                     h.defence_works = 0;
+                }
+            }
+            Event::SortieMade { due } => {
+                if let Some(ops) = &mut self.ops {
+                    ops.sortie = Some(due.clone());
+                }
+            }
+            Event::SortieAnswered { answer } => {
+                if let Some(d) = self.ops.as_mut().and_then(|o| o.sortie.as_mut()) {
+                    d.answer.clone_from(answer);
+                }
+            }
+            Event::SortieRolled { owed } => {
+                if let Some(d) = self.ops.as_mut().and_then(|o| o.sortie.as_mut()) {
+                    d.owed = owed.iter().cloned().collect();
+                }
+            }
+            Event::SiegeRelieved { city } => {
+                if let Some(ops) = &mut self.ops {
+                    ops.relieved = Some(city.clone());
                 }
             }
             Event::SiegeAdvanced { city, duration } => {

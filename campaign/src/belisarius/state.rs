@@ -304,7 +304,8 @@ impl State {
             | Event::DecoyRemoved { .. }
             | Event::StratagemPlayed { .. }
             | Event::ForceRevealed { .. }
-            | Event::DecoyReturned { .. } => self.apply_interception(event),
+            | Event::DecoyReturned { .. }
+            | Event::ReliefDeclared { .. } => self.apply_interception(event),
             Event::BattleJoined { .. }
             | Event::CombatRolled { .. }
             | Event::BattleLossesTaken { .. }
@@ -326,7 +327,11 @@ impl State {
             | Event::FortificationsDestroyed { .. }
             | Event::SiegeAdvanced { .. }
             | Event::SiegeEnded { .. }
-            | Event::TreacheryFailed { .. } => self.apply_siege(event),
+            | Event::TreacheryFailed { .. }
+            | Event::SiegeRelieved { .. }
+            | Event::SortieMade { .. }
+            | Event::SortieAnswered { .. }
+            | Event::SortieRolled { .. } => self.apply_siege(event),
             Event::SupplyChecked { .. } | Event::OutOfSupply { .. } | Event::SupplyLossesTaken { .. } => self.apply_supply(event),
         }
         Ok(())

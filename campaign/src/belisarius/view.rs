@@ -78,7 +78,7 @@ pub struct AssaultBoard {
 /// supply (BE-41) — with the units numbered for `take_losses`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LossesToShare {
-    /// What the losses are for: "the assault on Neapolis", "want of supply at Roma".
+    /// What the losses are for: "in the assault on Neapolis", "for want of supply at Roma".
     pub what: String,
     pub points: u32,
     /// The units, numbered from 1 in this order, with the leader whose box holds each (empty
@@ -127,6 +127,23 @@ pub struct Board {
     /// The last turn whose supply phase was played (BE-41).
     #[serde(default)]
     pub supplied: u32,
+    /// A sortie under way (BE-28), as everyone sees it.
+    #[serde(default)]
+    pub sortie: Option<SortieBoard>,
+}
+
+/// A sortie as both sides see it: who sallied and with how many points, the answer, what
+/// each side owes. Which boxes the units came from is their owners' business.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SortieBoard {
+    pub city: CityId,
+    pub side: SideId,
+    /// The sallying leader's name: he acts in the open.
+    pub leader: String,
+    pub points: u32,
+    /// The points the besiegers met it with, once they have.
+    pub answered: Option<u32>,
+    pub owed: Vec<(SideId, u32)>,
 }
 
 /// A contact as everyone sees it (BE-13).
@@ -275,6 +292,13 @@ pub struct Organisation {
     pub supply_losses: Option<LossesToShare>,
     #[serde(default)]
     pub supply_dues: u32,
+    /// Losses the side owes after a sortie, from the units that fought (BE-28).
+    #[serde(default)]
+    pub sortie_losses: Option<LossesToShare>,
+    /// The points the side, besieging, must meet a sortie with, and its units in the zone
+    /// numbered for `answer_sortie` (BE-28).
+    #[serde(default)]
+    pub sortie_answer: Option<LossesToShare>,
 }
 
 pub use crate::core::viewer::LogLine;
@@ -459,6 +483,14 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         battle,
         assault,
         supplied: state.supplied,
+        sortie: state.ops.as_ref().and_then(|o| o.sortie.as_ref()).map(|d| SortieBoard {
+            city: d.city.clone(),
+            side: d.side.clone(),
+            leader: super::state::piece_name(setup, &d.leader),
+            points: d.points,
+            answered: (!d.answer.is_empty()).then(|| d.answer.iter().map(|(_, _, p)| u32::from(*p)).sum()),
+            owed: d.owed.iter().map(|(s, p)| (s.clone(), *p)).collect(),
+        }),
         campaign: state.name.clone(),
         scenario_id: setup.id().to_owned(),
         scenario_name: setup.name().to_owned(),
@@ -590,11 +622,33 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
                 _ => 0,
             };
             LossesToShare {
-                what: format!("want of supply at {}", setup.place_name(&due.force.at)),
+                what: format!("for want of supply at {}", setup.place_name(&due.force.at)),
                 points: due.points,
                 units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
                 militia,
                 suggested: super::supply::suggested_share(state, side).unwrap_or_default(),
+            }
+        }),
+        sortie_losses: ops.and_then(|o| o.sortie.as_ref()).and_then(|due| {
+            let points = *due.owed.get(side)?;
+            let (units, _) = super::siege::sortie_units(state, due, side);
+            Some(LossesToShare {
+                what: format!("in the sortie at {}", setup.place_name(&Location::City(due.city.clone()))),
+                points,
+                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                militia: 0,
+                suggested: (super::siege::suggested_sortie_share(state, side).unwrap_or_default(), 0),
+            })
+        }),
+        sortie_answer: ops.and_then(|o| o.sortie.as_ref()).filter(|d| &d.side != side && d.answer.is_empty()).map(|due| {
+            let units = super::siege::units_at(state, side, &Location::Zone(due.zone.clone()));
+            let need = due.points.min(units.iter().map(|n| u32::from(n.unit.value)).sum());
+            LossesToShare {
+                what: format!("to meet the sortie from {}", setup.place_name(&Location::City(due.city.clone()))),
+                points: need,
+                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                militia: 0,
+                suggested: (super::siege::suggest(&units, need, 0).0, 0),
             }
         }),
         supply_dues: u32::try_from(state.supply_dues.iter().filter(|d| &d.force.side == side).count()).unwrap_or(u32::MAX),
@@ -602,7 +656,7 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             let points = *due.owed.get(side)?;
             let (units, _) = super::siege::losers(state, due, side);
             Some(LossesToShare {
-                what: format!("the assault on {}", setup.place_name(&Location::City(due.city.clone()))),
+                what: format!("in the assault on {}", setup.place_name(&Location::City(due.city.clone()))),
                 points,
                 units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
                 militia: if side == &due.attacker { 0 } else { state.cities.get(&due.city).map_or(0, |h| h.militia) },
@@ -1058,8 +1112,36 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         Event::SiegeAdvanced { city, duration } => {
             Some(format!("Siege phase: the duration marker on {} moves to {duration} — BE-26", city_name(city)))
         }
-        Event::SiegeEnded { city, .. } => {
-            Some(format!("The siege of {} is lifted: the besiegers have gone; its militia is whole again — BE-30", city_name(city)))
+        Event::SiegeEnded { city, why } => Some(match why {
+            super::siege::Lifted::BesiegersGone => {
+                format!("The siege of {} is lifted: the besiegers have gone; its militia is whole again — BE-30", city_name(city))
+            }
+            super::siege::Lifted::LinesEmptied => format!(
+                "The siege of {} is lifted: too few hold the lines against the relief; its militia is whole again — BE-29",
+                city_name(city)
+            ),
+        }),
+        Event::SortieMade { due } => Some(format!(
+            "{}: {} sallies from {} with {} combat points; the besiegers meet them with as many — BE-28",
+            side_name(&due.side),
+            super::state::piece_name(setup, &due.leader),
+            city_name(&due.city),
+            due.points
+        )),
+        Event::SortieAnswered { answer } => {
+            let points: u32 = answer.iter().map(|(_, _, p)| u32::from(*p)).sum();
+            Some(format!("The besiegers meet the sortie with {points} combat points — BE-28"))
+        }
+        Event::SortieRolled { owed } => {
+            let each: Vec<String> = owed.iter().map(|(s, p)| format!("the {} lose {p}", side_name(s))).collect();
+            Some(format!("The sortie's melee: {} combat points, from those who fought — BE-28", each.join(", ")))
+        }
+        Event::ReliefDeclared { zone } => Some(format!(
+            "The marching force attacks the siege lines at {}: no interception roll is needed — BE-29",
+            setup.place_name(&Location::Zone(zone.clone()))
+        )),
+        Event::SiegeRelieved { city } => {
+            Some(format!("The relief has beaten the besiegers of {}: its garrison may join the victors — BE-29", city_name(city)))
         }
         Event::TreacheryFailed { city } => Some(format!("Treachery at {} comes to nothing — BE-43", city_name(city))),
         Event::SupplyChecked { turn } => Some(format!("Supply phase of turn {turn}: each side checks its forces' supply — BE-41")),
