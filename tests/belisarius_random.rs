@@ -225,10 +225,13 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
     let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut before = strength(&c.state);
     let (mut stored, mut refused) = (0u32, 0u32);
     for _ in 0..turns {
+        let hungry = strength(&c.state);
         referee_e2e::supply_phase(&mut store, &mut c);
+        assert!(c.state.reinforced == c.state.turn || strength(&c.state) <= hungry, "{id}: strength grew without reinforcements");
+        // Reinforcements raise the strength; from here on it only falls.
+        let mut before = strength(&c.state);
         store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
         // Orders at random for a while, then only what ends the phase: losses and passes.
         for step in 0..200 {

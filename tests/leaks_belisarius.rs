@@ -96,6 +96,11 @@ fn operations(db: &TempDb, name: &str, viewer: &SideId, theirs: &str) {
     // read the same in both campaigns.
     store.execute(&mut c, &(), &Order::Supply {}, DiceInput::Manual(vec![1; 60])).unwrap();
     assert!(c.state.supply_dues.is_empty());
+    // A spring's reinforcements: the dice typed in, the purchases as the helper makes them.
+    if referee_campaign::belisarius::reinforce::pending(&c.state) {
+        store.execute(&mut c, &(), &Order::Reinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
+        referee_e2e::settle_reinforcements(&mut store, &mut c);
+    }
     store.execute(&mut c, &(), &Order::BeginOperations {}, input).unwrap();
     let first = c.state.ops.as_ref().unwrap().first.clone();
     let leader = c.state.pieces_of(&first).find_map(|p| match &p.kind {

@@ -249,4 +249,67 @@ pub fn supply_phase(store: &mut referee_campaign::Store, c: &mut referee_campaig
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
         store.execute(c, &(), &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded).unwrap();
     }
+    reinforcement_phase(store, c);
+}
+
+/// Plays a spring's reinforcement phase if one is due (BE-45): the Goths buy infantry (1C) at
+/// the first zone they control, as long as their points last; scheduled reinforcements go to
+/// the first zone their side controls in the regions allowed.
+pub fn reinforcement_phase(
+    store: &mut referee_campaign::Store,
+    c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>,
+) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    if !referee_campaign::belisarius::reinforce::pending(&c.state) {
+        return;
+    }
+    store.execute(c, &(), &Order::Reinforcements {}, DiceInput::Seeded).unwrap();
+    settle_reinforcements(store, c);
+}
+
+/// Buys and places what the reinforcement phase left due, as [`reinforcement_phase`] does.
+pub fn settle_reinforcements(
+    store: &mut referee_campaign::Store,
+    c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>,
+) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::belisarius::reinforce::Due;
+    use referee_campaign::belisarius::setup::FreePlace;
+    use referee_campaign::store::DiceInput;
+    while let Some(due) = c.state.reinforcements_due.first().cloned() {
+        let side = due.side().clone();
+        let regions = match &due {
+            Due::Line { line, .. } => match &line.place_rule {
+                FreePlace::OwnLandIn { regions } => regions.clone(),
+                _ => Vec::new(),
+            },
+            Due::Purchase { .. } => Vec::new(),
+        };
+        let zone = c
+            .state
+            .setup
+            .map
+            .zones
+            .iter()
+            .find(|z| {
+                c.state.control.get(&z.id) == Some(&side)
+                    && (regions.is_empty() || regions.contains(&z.region))
+                    && !c.state.scorched.contains(&z.id)
+            })
+            .map(|z| z.id.to_string());
+        let order = match (&due, zone) {
+            (Due::Purchase { half_points, .. }, Some(at)) => {
+                Order::Raise { side, at, units: vec!["1C".to_owned(); usize::try_from(*half_points / 2).unwrap()] }
+            }
+            (Due::Purchase { .. }, None) => Order::Raise { side, at: String::new(), units: Vec::new() },
+            (Due::Line { .. }, Some(at)) => Order::PlaceReinforcements { side, at },
+            (Due::Line { .. }, None) => panic!("{side} control no zone to receive their reinforcements"),
+        };
+        store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+        // Whatever is left over after whole 1C units is given up.
+        if let Some(Due::Purchase { side, .. }) = c.state.reinforcements_due.first().cloned() {
+            store.execute(c, &(), &Order::Raise { side, at: String::new(), units: Vec::new() }, DiceInput::Seeded).unwrap();
+        }
+    }
 }

@@ -143,6 +143,20 @@ impl Output for Shown {
         }
         if board.phase == referee_campaign::belisarius::state::Phase::Play && board.supplied != board.turn {
             s.push_str("Before operations: the supply phase is to be played (`supply`, BE-41)\n");
+        } else if board.reinforcements_to_play {
+            s.push_str("Before operations: the reinforcement phase is to be played (`reinforcements`, BE-45)\n");
+        }
+        for org in view.organisations() {
+            if org.raise_half_points > 0 {
+                s.push_str(&format!(
+                    "  {}: {} reinforcement points to spend (`raise`: 1A 3, 1B 2, 1C 1, [1]D ½)\n",
+                    org.name,
+                    f64::from(org.raise_half_points) / 2.0
+                ));
+            }
+            for line in &org.reinforcements_to_place {
+                s.push_str(&format!("  {}: reinforcements to place (`place_reinforcements`): {line}\n", org.name));
+            }
         }
         for org in view.organisations() {
             let answer = org.sortie_answer.iter().map(|d| (d, "points to commit (`answer_sortie`)"));

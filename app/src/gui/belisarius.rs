@@ -598,6 +598,9 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         for org in view.organisations() {
             super::belisarius_siege::losses_ui(ui, org, viewer, commands);
         }
+        for org in view.organisations() {
+            super::belisarius_turn::reinforcements_ui(ui, setup, org, selected.as_ref(), viewer, commands);
+        }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
             force_orders_ui(ui, &campaign.state, org, selected.as_ref(), viewer, march, commands);
@@ -779,6 +782,17 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             }
             if umpire
                 && supplied
+                && board.reinforcements_to_play
+                && ui
+                    .button("Reinforcement phase")
+                    .on_hover_text("Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)")
+                    .clicked()
+            {
+                commands.push(AppCommand::ExecuteBelisarius(Order::Reinforcements {}, DiceInput::Seeded));
+            }
+            if umpire
+                && supplied
+                && !board.reinforcements_to_play
                 && ui
                     .button("Begin operations")
                     .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")

@@ -13,6 +13,7 @@ mod bar;
 mod belisarius;
 mod belisarius_battle;
 mod belisarius_siege;
+mod belisarius_turn;
 mod charts;
 mod desk;
 mod dialogs;

@@ -308,6 +308,15 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::EndTurn {} => super::operations::end_turn(state),
         Order::Supply {} => super::supply::supply_phase(state, dice),
+        Order::Reinforcements {} => super::reinforce::reinforcement_phase(state, dice),
+        Order::Raise { side, at, units } => {
+            known_side(side)?;
+            super::reinforce::raise(state, side, at, units)
+        }
+        Order::PlaceReinforcements { side, at } => {
+            known_side(side)?;
+            super::reinforce::place(state, side, at)
+        }
         Order::Sortie { side, leader, units } => {
             known_side(side)?;
             super::siege::sortie(state, side, leader, units)

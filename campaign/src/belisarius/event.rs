@@ -161,6 +161,15 @@ pub enum Event {
     SortieAnswered { answer: Vec<(Option<String>, u32, u8)> },
     /// The sortie's melee was rolled: what each side owes (BE-28).
     SortieRolled { owed: Vec<(SideId, u32)> },
+    /// The reinforcement phase of a spring was played (BE-45).
+    ReinforcementPhase { turn: u32 },
+    /// A side is due reinforcements to buy or to place: its own business.
+    ReinforcementsDue { due: super::reinforce::Due },
+    /// A side's reinforcements arrived at `at`; the other side sees only the markers.
+    ReinforcementsArrived { side: SideId, at: Location, line: Line },
+    /// The Goths bought units, placed without a leader at `at`, for `half_points`; `at` is
+    /// `None` when they give up the points left (BE-45).
+    UnitsRaised { side: SideId, at: Option<Location>, units: Vec<super::pieces::Unit>, half_points: u32 },
     /// The supply phase of a turn was played (BE-41).
     SupplyChecked { turn: u32 },
     /// A force out of supply, or besieged, owes losses (BE-31, BE-41): its side's own.
@@ -232,6 +241,10 @@ impl Event {
             Event::SortieAnswered { .. } => "sortie_answered",
             Event::SortieRolled { .. } => "sortie_rolled",
             Event::SiegeRelieved { .. } => "siege_relieved",
+            Event::ReinforcementPhase { .. } => "reinforcement_phase",
+            Event::ReinforcementsDue { .. } => "reinforcements_due",
+            Event::ReinforcementsArrived { .. } => "reinforcements_arrived",
+            Event::UnitsRaised { .. } => "units_raised",
             Event::SupplyChecked { .. } => "supply_checked",
             Event::OutOfSupply { .. } => "out_of_supply",
             Event::SupplyLossesTaken { .. } => "supply_losses_taken",

@@ -13,6 +13,7 @@ pub mod odds;
 pub mod operations;
 pub mod order;
 pub mod pieces;
+pub mod reinforce;
 pub mod scenario;
 pub mod setup;
 pub mod siege;

@@ -176,6 +176,16 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
             format!("the {} first share out the {} points lost for want of supply", side_name(state, &due.force.side), due.points),
         ));
     }
+    // BE-45: in spring, the reinforcement phase, and whatever it brought placed.
+    if super::reinforce::pending(state) {
+        return Err(RuleError::new(RuleId::BE_45, "play the reinforcement phase first (`reinforcements`)"));
+    }
+    if let Some(due) = state.reinforcements_due.first() {
+        return Err(RuleError::new(
+            RuleId::BE_45,
+            format!("the {} first place their reinforcements (`raise` or `place_reinforcements`)", side_name(state, due.side())),
+        ));
+    }
     let mut events = Vec::new();
     let mut cup = state.cup.clone();
     // The Byzantines draw first (BE-04).

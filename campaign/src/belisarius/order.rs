@@ -180,6 +180,20 @@ pub enum Order {
     /// The besieger meets a sortie with as many unmodified points: (unit number among the
     /// besiegers in the zone, points) (BE-28).
     AnswerSortie { side: SideId, units: Vec<(u32, u8)> },
+    /// The reinforcement phase, in spring (BE-45): the Goths roll for their points, the
+    /// Byzantines' scheduled forces arrive or wait to be placed.
+    Reinforcements {},
+    /// The Goths buy units with their spring points — `1A`, `1B`, `1C`, `[1]D` — and put them
+    /// at a place they control; no units gives up the points left (BE-45).
+    Raise {
+        side: SideId,
+        #[serde(default)]
+        at: String,
+        units: Vec<String>,
+    },
+    /// A side places the scenario's reinforcement waiting for it at a place it controls
+    /// (BE-45).
+    PlaceReinforcements { side: SideId, at: String },
     /// The supply phase: every force checked, the unsupplied and the besieged rolling for
     /// their losses (BE-31, BE-41); before the operations of every turn.
     Supply {},
@@ -203,6 +217,9 @@ impl Order {
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
             Order::Supply {} => "play the supply phase".to_owned(),
+            Order::Reinforcements {} => "play the reinforcement phase".to_owned(),
+            Order::Raise { side, at, .. } => format!("{side} raise troops at {at}"),
+            Order::PlaceReinforcements { side, at } => format!("{side} place reinforcements at {at}"),
             Order::Relieve { side } => format!("{side} attack the siege lines"),
             Order::Sortie { side, leader, .. } => format!("{side}: {leader} sallies"),
             Order::AnswerSortie { side, .. } => format!("{side} meet the sortie"),

@@ -196,6 +196,12 @@ pub struct State {
     /// Losses forces owe for want of supply, for their owners to share out (BE-41).
     #[serde(default)]
     pub supply_dues: Vec<super::supply::SupplyDue>,
+    /// The last turn whose reinforcement phase was played (BE-45).
+    #[serde(default)]
+    pub reinforced: u32,
+    /// Reinforcements waiting to be bought or placed (BE-45).
+    #[serde(default)]
+    pub reinforcements_due: Vec<super::reinforce::Due>,
     /// Zones under a scorched earth marker (BE-44).
     #[serde(default)]
     pub scorched: std::collections::BTreeSet<ZoneId>,
@@ -232,6 +238,8 @@ impl State {
             lost_in_battle: BTreeMap::new(),
             sieges: BTreeMap::new(),
             supplied: 0,
+            reinforced: 0,
+            reinforcements_due: Vec::new(),
             supply_dues: Vec::new(),
             scorched: std::collections::BTreeSet::new(),
         };
@@ -333,6 +341,10 @@ impl State {
             | Event::SortieAnswered { .. }
             | Event::SortieRolled { .. } => self.apply_siege(event),
             Event::SupplyChecked { .. } | Event::OutOfSupply { .. } | Event::SupplyLossesTaken { .. } => self.apply_supply(event),
+            Event::ReinforcementPhase { .. }
+            | Event::ReinforcementsDue { .. }
+            | Event::ReinforcementsArrived { .. }
+            | Event::UnitsRaised { .. } => self.apply_reinforce(event),
         }
         Ok(())
     }

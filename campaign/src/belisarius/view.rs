@@ -130,6 +130,9 @@ pub struct Board {
     /// A sortie under way (BE-28), as everyone sees it.
     #[serde(default)]
     pub sortie: Option<SortieBoard>,
+    /// A spring's reinforcement phase is still to be played (BE-45).
+    #[serde(default)]
+    pub reinforcements_to_play: bool,
 }
 
 /// A sortie as both sides see it: who sallied and with how many points, the answer, what
@@ -295,6 +298,12 @@ pub struct Organisation {
     /// Losses the side owes after a sortie, from the units that fought (BE-28).
     #[serde(default)]
     pub sortie_losses: Option<LossesToShare>,
+    /// Reinforcement points the side has to spend, in half-points (BE-45).
+    #[serde(default)]
+    pub raise_half_points: u32,
+    /// The scenario's reinforcements waiting for the side to place them, in words (BE-45).
+    #[serde(default)]
+    pub reinforcements_to_place: Vec<String>,
     /// The points the side, besieging, must meet a sortie with, and its units in the zone
     /// numbered for `answer_sortie` (BE-28).
     #[serde(default)]
@@ -483,6 +492,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         battle,
         assault,
         supplied: state.supplied,
+        reinforcements_to_play: super::reinforce::pending(state),
         sortie: state.ops.as_ref().and_then(|o| o.sortie.as_ref()).map(|d| SortieBoard {
             city: d.city.clone(),
             side: d.side.clone(),
@@ -651,6 +661,22 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
                 suggested: (super::siege::suggest(&units, need, 0).0, 0),
             }
         }),
+        raise_half_points: state
+            .reinforcements_due
+            .iter()
+            .map(|d| match d {
+                super::reinforce::Due::Purchase { side: s, half_points } if s == side => *half_points,
+                _ => 0,
+            })
+            .sum(),
+        reinforcements_to_place: state
+            .reinforcements_due
+            .iter()
+            .filter_map(|d| match d {
+                super::reinforce::Due::Line { side: s, line } if s == side => Some(line.describe(setup)),
+                _ => None,
+            })
+            .collect(),
         supply_dues: u32::try_from(state.supply_dues.iter().filter(|d| &d.force.side == side).count()).unwrap_or(u32::MAX),
         assault_losses: ops.and_then(|o| o.assault.as_ref()).and_then(|due| {
             let points = *due.owed.get(side)?;
@@ -1144,6 +1170,34 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             Some(format!("The relief has beaten the besiegers of {}: its garrison may join the victors — BE-29", city_name(city)))
         }
         Event::TreacheryFailed { city } => Some(format!("Treachery at {} comes to nothing — BE-43", city_name(city))),
+        Event::ReinforcementPhase { .. } => Some("Reinforcement phase: the spring's new troops — BE-45".to_owned()),
+        Event::ReinforcementsDue { due } => sees_faces(viewer, due.side()).then(|| match due {
+            super::reinforce::Due::Purchase { side, half_points } => {
+                format!("{}: {} points to buy reinforcements with (`raise`) — BE-45", side_name(side), f64::from(*half_points) / 2.0)
+            }
+            super::reinforce::Due::Line { side, line } => {
+                format!("{}: {} wait to be placed (`place_reinforcements`) — BE-45", side_name(side), line.describe(setup))
+            }
+        }),
+        Event::ReinforcementsArrived { side, at, line } => {
+            let place = setup.place_name(at);
+            if sees_faces(viewer, side) {
+                Some(format!("{}: reinforcements arrive at {place}: {} — BE-45", side_name(side), line.describe(setup)))
+            } else {
+                let n = super::state::pieces_of(side, line, at).iter().filter(|p| p.kind.has_marker()).count();
+                (n > 0).then(|| format!("{}: {n} marker(s) arrive at {place} — BE-45", side_name(side)))
+            }
+        }
+        Event::UnitsRaised { side, at, units, half_points } => sees_faces(viewer, side).then(|| match at {
+            Some(at) => format!(
+                "{} raise {} at {} for {} points — BE-45",
+                side_name(side),
+                super::pieces::summary(units),
+                setup.place_name(at),
+                f64::from(*half_points) / 2.0
+            ),
+            None => format!("{} give up the reinforcement points left — BE-45", side_name(side)),
+        }),
         Event::SupplyChecked { turn } => Some(format!("Supply phase of turn {turn}: each side checks its forces' supply — BE-41")),
         Event::OutOfSupply { due } => sees_faces(viewer, &due.force.side).then(|| {
             let who = match &due.force.leader {

@@ -101,51 +101,57 @@ impl World {
     }
 
     fn line(&self, line: &ScenarioLine) -> Result<Line, String> {
-        let at = line.at.as_deref().map(|id| locate(&self.map, id)).transpose()?;
-        let (place_rule, free) = match &line.free {
-            None => (FreePlace::Fixed, None),
-            Some(FreeRule::AnySea) => (FreePlace::AnySeaOrOwnPort, Some("any sea zone, or a port the side holds".to_owned())),
-            Some(FreeRule::SeaNextTo { zone }) => {
-                let z = self.map.zone(&ZoneId::new(zone.as_str())).ok_or_else(|| format!("no land zone `{zone}`"))?;
-                (FreePlace::SeaNextTo { zone: z.id.clone() }, Some(format!("a sea zone next to {}", z.name)))
-            }
-            Some(FreeRule::OwnLandIn { regions }) => {
-                let words = regions.join(" or ");
-                (FreePlace::OwnLandIn { regions: regions.clone() }, Some(format!("a zone or city the side holds in {words}")))
-            }
-        };
-        if at.is_none() && free.is_none() {
-            return Err("a set-up line needs a place or a rule for placing it".to_owned());
-        }
-        let port = match (&at, line.fleets.is_empty() && line.fleet_decoys == 0) {
-            (Some(Location::Zone(z)), false) => {
-                let zone = self.map.zone(z).ok_or_else(|| format!("no land zone `{z}`"))?;
-                if !zone.city.port {
-                    return Err(format!("fleets set up at {}, whose city {} is no port", zone.name, zone.city.name));
-                }
-                Some(zone.city.id.clone())
-            }
-            (Some(Location::City(c)), false) => {
-                let city = self.map.city(c).ok_or_else(|| format!("no city `{c}`"))?;
-                if !city.port {
-                    return Err(format!("fleets set up at {}, which is no port", city.name));
-                }
-                Some(c.clone())
-            }
-            _ => None,
-        };
-        Ok(Line {
-            at,
-            free,
-            place_rule,
-            leaders: line.leaders.clone(),
-            decoys: line.decoys,
-            units: line.units.clone(),
-            fleets: line.fleets.clone(),
-            fleet_decoys: line.fleet_decoys,
-            port,
-        })
+        line_on(&self.map, line)
     }
+}
+
+/// A scenario's line resolved on `map`: its place, or the rule for placing it, and the port
+/// its fleets wait in.
+pub fn line_on(map: &ZoneMap, line: &ScenarioLine) -> Result<Line, String> {
+    let at = line.at.as_deref().map(|id| locate(map, id)).transpose()?;
+    let (place_rule, free) = match &line.free {
+        None => (FreePlace::Fixed, None),
+        Some(FreeRule::AnySea) => (FreePlace::AnySeaOrOwnPort, Some("any sea zone, or a port the side holds".to_owned())),
+        Some(FreeRule::SeaNextTo { zone }) => {
+            let z = map.zone(&ZoneId::new(zone.as_str())).ok_or_else(|| format!("no land zone `{zone}`"))?;
+            (FreePlace::SeaNextTo { zone: z.id.clone() }, Some(format!("a sea zone next to {}", z.name)))
+        }
+        Some(FreeRule::OwnLandIn { regions }) => {
+            let words = regions.join(" or ");
+            (FreePlace::OwnLandIn { regions: regions.clone() }, Some(format!("a zone or city the side holds in {words}")))
+        }
+    };
+    if at.is_none() && free.is_none() {
+        return Err("a set-up line needs a place or a rule for placing it".to_owned());
+    }
+    let port = match (&at, line.fleets.is_empty() && line.fleet_decoys == 0) {
+        (Some(Location::Zone(z)), false) => {
+            let zone = map.zone(z).ok_or_else(|| format!("no land zone `{z}`"))?;
+            if !zone.city.port {
+                return Err(format!("fleets set up at {}, whose city {} is no port", zone.name, zone.city.name));
+            }
+            Some(zone.city.id.clone())
+        }
+        (Some(Location::City(c)), false) => {
+            let city = map.city(c).ok_or_else(|| format!("no city `{c}`"))?;
+            if !city.port {
+                return Err(format!("fleets set up at {}, which is no port", city.name));
+            }
+            Some(c.clone())
+        }
+        _ => None,
+    };
+    Ok(Line {
+        at,
+        free,
+        place_rule,
+        leaders: line.leaders.clone(),
+        decoys: line.decoys,
+        units: line.units.clone(),
+        fleets: line.fleets.clone(),
+        fleet_decoys: line.fleet_decoys,
+        port,
+    })
 }
 
 /// What kind of place `id` names on `map`, if any.

@@ -1,0 +1,289 @@
+//! The reinforcement phase (BE-45), in spring only: the Ostrogoths buy units with 2d6 halved
+//! (rounded up) plus a point for every five zones they control, at the printed prices; the
+//! Byzantines receive what their scenario sends that spring; the Vandals nothing. Everything
+//! arrives in a zone (or its city) the side controls.
+//!
+//! Readings of the rules this module makes:
+//! - The Gothic units bought are, like the scenarios' Gothic units, heavy cavalry for A and B,
+//!   infantry for C and the bracketed D (light foot archers). The counter mix limits nothing
+//!   here: the rules do not give its counts.
+//! - The Goths may split their purchase between places and leave points unspent (they are
+//!   lost); they may not raise troops in a scorched zone (BE-44).
+//! - A Byzantine reinforcement the scenario puts at a named place arrives there; one it lets
+//!   the player place waits for `place_reinforcements` at a zone or city the side controls
+//!   now, in the regions the scenario names.
+//! - The phase is played each spring that anyone is due something; the operations wait for
+//!   it.
+
+use serde::{Deserialize, Serialize};
+
+use super::event::Event;
+use super::operations::side_name;
+use super::pieces::{Unit, UnitKind};
+use super::scenario::{Season, SpecialKey};
+use super::setup::{FreePlace, Line};
+use super::state::{Location, State};
+use crate::core::dice::{Dice, DiceSpec};
+use crate::core::error::RuleError;
+use crate::core::rule::RuleId;
+use crate::core::viewer::Visibility;
+use crate::ids::SideId;
+
+/// Zones controlled for each extra Gothic reinforcement point (BE-45).
+pub const ZONES_PER_POINT: u32 = 5;
+
+/// What a side is due in the reinforcement phase, until it has placed it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Due {
+    /// Points to buy units with, in half-points (the bracketed D costs a half).
+    Purchase { side: SideId, half_points: u32 },
+    /// A scenario's reinforcement for the player to place.
+    Line { side: SideId, line: Line },
+}
+
+impl Due {
+    pub fn side(&self) -> &SideId {
+        match self {
+            Due::Purchase { side, .. } | Due::Line { side, .. } => side,
+        }
+    }
+}
+
+fn is_spring(state: &State) -> bool {
+    state.setup.scenario.date_of_turn(state.turn).0 == Season::Spring
+}
+
+fn special(state: &State, key: SpecialKey) -> bool {
+    state.setup.scenario.special.iter().any(|s| s.key == key)
+}
+
+/// Whether `side` buys units in spring: the Ostrogoths, unless the scenario gives nobody
+/// reinforcements.
+fn buys(state: &State, side: &SideId) -> bool {
+    side.as_str() == "ostrogoths" && !special(state, SpecialKey::NoReinforcements)
+}
+
+/// The scenario's reinforcements for this spring, as lines of the map.
+fn scheduled(state: &State) -> Vec<(SideId, Line)> {
+    let when = state.setup.scenario.date_of_turn(state.turn);
+    state
+        .setup
+        .scenario
+        .reinforcements
+        .iter()
+        .filter(|r| r.when == when)
+        .filter(|r| {
+            !(special(state, SpecialKey::NoReinforcements)
+                || (special(state, SpecialKey::NoByzantineReinforcements) && r.side.as_str() == "byzantines"))
+        })
+        .filter_map(|r| super::world::line_on(&state.setup.map, &r.line).ok().map(|l| (r.side.clone(), l)))
+        .collect()
+}
+
+/// Whether this turn has a reinforcement phase still to play (BE-45).
+pub fn pending(state: &State) -> bool {
+    is_spring(state)
+        && state.reinforced != state.turn
+        && (state.setup.sides.iter().any(|s| buys(state, &s.id)) || !scheduled(state).is_empty())
+}
+
+/// BE-45: the reinforcement phase: the Goths' dice for their points (their own to read), the
+/// Byzantines' scheduled forces placed or waiting to be placed.
+pub fn reinforcement_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+    if state.phase != super::state::Phase::Play {
+        return Err(RuleError::new(RuleId::BE_45, "the reinforcement phase comes at the start of a turn, before its operations"));
+    }
+    if state.supplied != state.turn {
+        return Err(RuleError::new(RuleId::BE_45, "the supply phase comes first (`supply`)"));
+    }
+    if !pending(state) {
+        let why = if is_spring(state) { "nobody is due reinforcements, or they have come" } else { "reinforcements come in spring only" };
+        return Err(RuleError::new(RuleId::BE_45, format!("there is no reinforcement phase to play: {why}")));
+    }
+    let mut events = vec![Event::ReinforcementPhase { turn: state.turn }];
+    for side in state.setup.sides.iter().map(|s| &s.id).filter(|s| buys(state, s)) {
+        let roll = dice.roll(
+            DiceSpec { count: 2, sides: 6 },
+            &format!("{} reinforcements", crate::core::words::possessive(&side_name(state, side))),
+            Some(RuleId::BE_45),
+            Vec::new(),
+        )?;
+        let zones = u32::try_from(state.control.values().filter(|s| *s == side).count()).unwrap_or(u32::MAX);
+        let points = u32::try_from(roll.total().max(0)).unwrap_or(0).div_ceil(2) + zones / ZONES_PER_POINT;
+        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+        events.push(Event::ReinforcementsDue { due: Due::Purchase { side: side.clone(), half_points: points * 2 } });
+    }
+    for (side, line) in scheduled(state) {
+        match (&line.at, &line.place_rule) {
+            (Some(at), FreePlace::Fixed) => events.push(Event::ReinforcementsArrived { side, at: at.clone(), line }),
+            _ => events.push(Event::ReinforcementsDue { due: Due::Line { side, line } }),
+        }
+    }
+    Ok(events)
+}
+
+/// The place `at` if `side` controls its zone now and it is not scorched (BE-44, BE-45).
+fn own_place(state: &State, side: &SideId, at: &str, rule: RuleId) -> Result<Location, RuleError> {
+    let place = state.setup.place(at).map_err(|e| RuleError::new(rule, e))?;
+    let name = state.setup.place_name(&place);
+    let zone = super::operations::zone_of(state, &place)
+        .ok_or_else(|| RuleError::new(rule, format!("reinforcements arrive on land, not at {name}")))?;
+    if state.control.get(&zone) != Some(side) {
+        return Err(RuleError::new(RuleId::BE_45, format!("{name} is not in a zone the {} control", side_name(state, side))));
+    }
+    if let Location::City(c) = &place
+        && state.cities.get(c).and_then(|h| h.holder.as_ref()).is_some_and(|h| h != side)
+    {
+        return Err(RuleError::new(RuleId::BE_45, format!("{name} is held by the enemy")));
+    }
+    Ok(place)
+}
+
+/// The unit a Gothic purchase names: `1A`, `1B`, `1C` or `[1]D`.
+fn gothic_unit(text: &str) -> Result<Unit, String> {
+    let kind = match text.trim().chars().last() {
+        Some('A' | 'B') => UnitKind::HeavyCavalry,
+        Some('C' | 'D') => UnitKind::Infantry,
+        _ => return Err(format!("`{text}` is not a unit the Goths buy (1A, 1B, 1C or [1]D)")),
+    };
+    let units = super::pieces::parse_units(kind, text.trim())?;
+    match units.as_slice() {
+        [u] => Ok(*u),
+        _ => Err(format!("name one unit at a time, not `{text}`")),
+    }
+}
+
+/// BE-45: the Goths buy units with their spring points and put them at a place they control
+/// (not scorched): `units` written as the price list writes them. An empty list gives up what
+/// is left.
+pub fn raise(state: &State, side: &SideId, at: &str, units: &[String]) -> Result<Vec<Event>, RuleError> {
+    let half = state
+        .reinforcements_due
+        .iter()
+        .find_map(|d| match d {
+            Due::Purchase { side: s, half_points } if s == side => Some(*half_points),
+            _ => None,
+        })
+        .ok_or_else(|| RuleError::new(RuleId::BE_45, format!("the {} have no reinforcement points to spend", side_name(state, side))))?;
+    if units.is_empty() {
+        return Ok(vec![Event::UnitsRaised { side: side.clone(), at: None, units: Vec::new(), half_points: half }]);
+    }
+    let place = own_place(state, side, at, RuleId::BE_45)?;
+    if let Some(zone) = super::operations::zone_of(state, &place)
+        && state.scorched.contains(&zone)
+    {
+        return Err(RuleError::new(
+            RuleId::BE_44,
+            format!("{} is scorched: the Goths raise no troops there", state.setup.place_name(&place)),
+        ));
+    }
+    let mut cost = 0u32;
+    let mut raised = Vec::new();
+    for text in units {
+        let price = state
+            .setup
+            .tables
+            .price_half_points(text.trim())
+            .ok_or_else(|| RuleError::new(RuleId::BE_45, format!("`{text}` is not on the price list (1A, 1B, 1C, [1]D)")))?;
+        raised.push(gothic_unit(text).map_err(|e| RuleError::new(RuleId::BE_45, e))?);
+        cost = cost.saturating_add(price);
+    }
+    if cost > half {
+        return Err(RuleError::new(
+            RuleId::BE_45,
+            format!("those cost {} points and the {} have {} left", f64::from(cost) / 2.0, side_name(state, side), f64::from(half) / 2.0),
+        ));
+    }
+    Ok(vec![Event::UnitsRaised { side: side.clone(), at: Some(place), units: raised, half_points: cost }])
+}
+
+/// BE-45: a side places the scenario's reinforcement waiting for it, whole, at a zone or
+/// city it controls in the regions the scenario names.
+pub fn place(state: &State, side: &SideId, at: &str) -> Result<Vec<Event>, RuleError> {
+    let line = state
+        .reinforcements_due
+        .iter()
+        .find_map(|d| match d {
+            Due::Line { side: s, line } if s == side => Some(line.clone()),
+            _ => None,
+        })
+        .ok_or_else(|| {
+            RuleError::new(RuleId::BE_45, format!("the {} have no reinforcements waiting to be placed", side_name(state, side)))
+        })?;
+    let place = own_place(state, side, at, RuleId::BE_45)?;
+    if let FreePlace::OwnLandIn { regions } = &line.place_rule
+        && !regions.is_empty()
+    {
+        let zone = super::operations::zone_of(state, &place);
+        let region = zone.and_then(|z| state.setup.map.zone(&z).map(|z| z.region.clone())).unwrap_or_default();
+        if !regions.contains(&region) {
+            return Err(RuleError::new(
+                RuleId::BE_45,
+                format!("these reinforcements arrive in {}, and {} is not there", regions.join(" or "), state.setup.place_name(&place)),
+            ));
+        }
+    }
+    // Fleets come into the port of the zone they arrive at.
+    let mut line = line;
+    if !line.fleets.is_empty() || line.fleet_decoys > 0 {
+        let zone = super::operations::zone_of(state, &place).and_then(|z| state.setup.map.zone(&z).cloned());
+        match zone.filter(|z| z.city.port && state.cities.get(&z.city.id).and_then(|h| h.holder.as_ref()) == Some(side)) {
+            Some(z) => line.port = Some(z.city.id.clone()),
+            None => {
+                return Err(RuleError::new(
+                    RuleId::BE_45,
+                    format!("these reinforcements bring ships: they arrive at a port the {} hold", side_name(state, side)),
+                ));
+            }
+        }
+    }
+    Ok(vec![Event::ReinforcementsArrived { side: side.clone(), at: place, line }])
+}
+
+impl State {
+    /// Applies the events of the reinforcement phase (see [`State::apply`]).
+    pub(crate) fn apply_reinforce(&mut self, event: &Event) {
+        match event {
+            Event::ReinforcementPhase { turn } => self.reinforced = *turn,
+            Event::ReinforcementsDue { due } => self.reinforcements_due.push(due.clone()),
+            Event::ReinforcementsArrived { side, at, line } => {
+                self.pieces.extend(super::state::pieces_of(side, line, at));
+                self.name_decoys(side);
+                if let Some(i) = self.reinforcements_due.iter().position(|d| matches!(d, Due::Line { side: s, .. } if s == side)) {
+                    self.reinforcements_due.remove(i);
+                }
+            }
+            Event::UnitsRaised { side, at, units, half_points } => {
+                if let Some(at) = at {
+                    let group = self
+                        .pieces
+                        .iter_mut()
+                        .find(|p| &p.side == side && &p.at == at && matches!(p.kind, super::state::PieceKind::Group { .. }));
+                    match group {
+                        Some(super::state::Piece { kind: super::state::PieceKind::Group { units: g }, .. }) => {
+                            g.extend(units.iter().copied());
+                        }
+                        _ => self.pieces.push(super::state::Piece {
+                            side: side.clone(),
+                            at: at.clone(),
+                            kind: super::state::PieceKind::Group { units: units.clone() },
+                        }),
+                    }
+                }
+                for d in &mut self.reinforcements_due {
+                    if let Due::Purchase { side: s, half_points: left } = d
+                        && s == side
+                    {
+                        *left = left.saturating_sub(*half_points);
+                        if at.is_none() {
+                            *left = 0;
+                        }
+                    }
+                }
+                self.reinforcements_due.retain(|d| !matches!(d, Due::Purchase { half_points: 0, .. }));
+            }
+            _ => {}
+        }
+    }
+}
