@@ -218,7 +218,8 @@ fn attrition(state: &State, due: &referee_campaign::belisarius::operations::Attr
     Order::TakeLosses { side: due.side.clone(), losses: referee_campaign::belisarius::operations::attrition_share(state, due), militia: 0 }
 }
 
-/// Plays `turns` turns of operations of scenario `id` at random; what happened.
+/// Plays scenario `id` at random from its first season to its last (`turns` turns); what
+/// happened.
 fn play(id: &str, seed: u64, turns: u32) -> Stats {
     let setup = World::embedded().setup(id).unwrap();
     let mut store = Store::open_in_memory().unwrap();
@@ -254,6 +255,9 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
         store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
     }
     assert!(stored > 10, "{id}: only {stored} orders stored ({refused} refused)");
+    // Played to its last season: the conditions are judged and the campaign is over.
+    assert_eq!(c.state.phase, Phase::Over, "{id}: the campaign ends after its last turn");
+    assert!(c.state.result.as_ref().is_some_and(|r| r.winner.is_some()), "{id}: somebody wins");
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     let replayed = Belisarius::replay(events.iter().map(|l| &l.event)).unwrap();
     assert_eq!(replayed, c.state, "{id}: the events replay to another campaign");
@@ -300,7 +304,7 @@ fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
     let mut all = Stats::default();
     for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
         for seed in [20, 40] {
-            let s = play(&scenario.id, seed + i as u64, 3);
+            let s = play(&scenario.id, seed + i as u64, scenario.turns);
             all.marches += s.marches;
             all.battles += s.battles;
             all.decoys += s.decoys;

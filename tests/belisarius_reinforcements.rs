@@ -101,8 +101,9 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
 }
 
 /// BE-45, BE-50: the Byzantines' schedule in the first reconquest of Italy: 536 in Dalmatia
-/// where the scenario puts it, 537 in Italy where they choose among the zones they control,
-/// 538 Narses with a decoy and a fleet, the fleet into a port they hold.
+/// where the scenario puts it, 537 in Italy where they choose among the zones they control
+/// (anywhere they control, if they hold nothing in Italy), 538 Narses with a decoy and a
+/// fleet, the fleet into a port they hold.
 #[test]
 fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     let (mut store, mut c) = at_turn("italy-535", 4);
@@ -120,9 +121,13 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     assert!(c.state.reinforcements_due.iter().any(|d| matches!(d, Due::Line { side, .. } if side == &byz())));
     let outside =
         c.state.setup.map.zones.iter().find(|z| z.region != "italy" && c.state.control.get(&z.id) == Some(&byz())).unwrap().id.to_string();
-    refused(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at: outside }, "arrive in italy");
+    // Holding nothing in Italy, they come ashore wherever the Byzantines hold a zone.
+    let events = referee_campaign::belisarius::reinforce::place(&c.state, &byz(), &outside).expect("placed outside Italy");
+    assert!(matches!(&events[..], [Event::ReinforcementsArrived { .. }]));
+    // Holding a zone in Italy, they arrive there and nowhere else.
     let italy_zone = c.state.setup.map.zones.iter().find(|z| z.region == "italy").unwrap().id.clone();
     c.state.control.insert(italy_zone.clone(), byz());
+    refused(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at: outside }, "arrive in italy");
     run(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at: italy_zone.to_string() }, DiceInput::Seeded);
     assert!(c.state.pieces_of(&byz()).any(|p| p.at == Location::Zone(italy_zone.clone())));
 

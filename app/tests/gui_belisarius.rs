@@ -377,3 +377,33 @@ fn be_24_a_siege_is_laid_and_stormed_from_the_window() {
     // 30 points against a militia of 1: the city falls to any dice.
     assert_eq!(held, Some(SideId::new("byzantines")));
 }
+
+/// BE-49: Africa played through its three quiet turns: the desk shows the campaign over and
+/// who won, with where each condition stood, to a side as to the umpire.
+#[test]
+fn be_49_the_desk_shows_the_end_and_the_winner() {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::belisarius::state::Phase;
+    use referee_campaign::store::DiceInput;
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_play(&dir);
+    {
+        let mut store = Store::open(&db).unwrap();
+        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        for _ in 0..3 {
+            supply_phase(&mut store, &mut c);
+            store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
+            while c.state.phase == Phase::Operations {
+                let side = c.state.ops.as_ref().unwrap().segment.clone();
+                store.execute(&mut c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+            }
+            store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+        }
+        assert_eq!(c.state.phase, Phase::Over);
+    }
+    for view_as in [None, Some("vandals")] {
+        let h = open_as(&db, view_as);
+        assert!(label_exists(&h, "The campaign is over: The Vandals win"), "{view_as:?}");
+        assert!(label_exists(&h, "hold Carthago"), "{view_as:?}: the conditions are listed");
+    }
+}

@@ -286,17 +286,19 @@ pub fn settle_reinforcements(
             },
             Due::Purchase { .. } => Vec::new(),
         };
-        let zone = c
-            .state
-            .setup
-            .map
-            .zones
+        // A line with ships goes to a port the side holds.
+        let ships = matches!(&due, Due::Line { line, .. } if !line.fleets.is_empty() || line.fleet_decoys > 0);
+        let ours = |z: &&referee_campaign::belisarius::map::Zone| {
+            c.state.control.get(&z.id) == Some(&side)
+                && !c.state.scorched.contains(&z.id)
+                && (!ships || (z.city.port && c.state.cities[&z.city.id].holder.as_ref() == Some(&side)))
+        };
+        let zones = &c.state.setup.map.zones;
+        let zone = zones
             .iter()
-            .find(|z| {
-                c.state.control.get(&z.id) == Some(&side)
-                    && (regions.is_empty() || regions.contains(&z.region))
-                    && !c.state.scorched.contains(&z.id)
-            })
+            .filter(ours)
+            .find(|z| regions.is_empty() || regions.contains(&z.region))
+            .or_else(|| zones.iter().find(ours))
             .map(|z| z.id.to_string());
         let order = match (&due, zone) {
             (Due::Purchase { half_points, .. }, Some(at)) => {

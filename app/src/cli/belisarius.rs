@@ -46,6 +46,19 @@ impl Output for Shown {
             View::Umpire(_) => s.push_str("Seen by: the umpire\n"),
             View::Side(v) => s.push_str(&format!("Seen by: {}\n", side_name(view, Some(&v.side)))),
         }
+        if let Some(r) = &board.result {
+            let winner = r.winner.as_ref().map_or_else(|| "nobody".to_owned(), |w| format!("the {}", side_name(view, Some(w))));
+            s.push_str(&format!("The campaign is over: {winner} win (BE-49 … BE-52)\n"));
+            for st in &r.standings {
+                s.push_str(&format!(
+                    "  {}: {} — {}{}\n",
+                    side_name(view, Some(&st.side)),
+                    st.condition,
+                    st.now,
+                    if st.met { " (met)" } else { "" }
+                ));
+            }
+        }
         if let Some(ops) = &board.operations {
             s.push_str(&format!(
                 "Operations: the segment of the {} (the {} took the first)\n",

@@ -817,6 +817,16 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                 }
             }
         }
+        Phase::Over => {
+            if let Some(r) = &board.result {
+                let winner = r.winner.as_ref().map_or_else(|| "Nobody".to_owned(), |w| format!("The {}", name(w)));
+                ui.label(RichText::new(format!("The campaign is over: {winner} win")).strong());
+                for s in &r.standings {
+                    let text = format!("{}: {} — {}", name(&s.side), s.condition, s.now);
+                    ui.label(if s.met { RichText::new(format!("met — {text}")) } else { RichText::new(text).weak() });
+                }
+            }
+        }
         Phase::TurnEnd => {
             ui.label(RichText::new("The operations phase is over").strong());
             if umpire

@@ -24,6 +24,7 @@ pub fn report_spec(view: &View, map: &ZoneMap, charts: Vec<Chart>, commitment: O
         Phase::Play => "before operations",
         Phase::Operations => "operations",
         Phase::TurnEnd => "operations over",
+        Phase::Over => "the campaign is over",
     };
     let orgs = view.organisations();
     let mut coming = Vec::new();

@@ -118,9 +118,9 @@ impl Engine for Belisarius {
         state.phase == Phase::Play
     }
 
-    /// Victory and the last season come with the rules of a later version (BE-47).
-    fn ended(_: &State) -> bool {
-        false
+    /// The last turn has ended and the victory conditions are judged (BE-49 … BE-52).
+    fn ended(state: &State) -> bool {
+        state.phase == Phase::Over
     }
 
     fn readings(view: &View) -> Vec<crate::core::history::Reading> {
@@ -131,6 +131,18 @@ impl Engine for Belisarius {
 /// Decides what `order` does to the campaign.
 pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let setup = &state.setup;
+    // Once the campaign is over, only dice and notes remain (BE-49 … BE-52).
+    if state.phase == Phase::Over && !matches!(order, Order::RollDice { .. } | Order::AddNote { .. }) {
+        let winner = state
+            .result
+            .as_ref()
+            .and_then(|r| r.winner.as_ref())
+            .map_or_else(|| "nobody".to_owned(), |w| setup.side(w).map_or_else(|| w.to_string(), |s| s.name.clone()));
+        return Err(RuleError::new(
+            setup.scenario.rule,
+            format!("the campaign is over: {} ended it, and the {winner} won", setup.date_of_turn(setup.turns())),
+        ));
+    }
     let known_side =
         |s: &crate::ids::SideId| setup.side(s).map(|_| ()).ok_or_else(|| RuleError::new(RuleId::BE_53, setup.no_such_side(s.as_str())));
     match order {

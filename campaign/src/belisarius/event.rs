@@ -170,6 +170,9 @@ pub enum Event {
     /// The Goths bought units, placed without a leader at `at`, for `half_points`; `at` is
     /// `None` when they give up the points left (BE-45).
     UnitsRaised { side: SideId, at: Option<Location>, units: Vec<super::pieces::Unit>, half_points: u32 },
+    /// The last turn ended: the victory conditions judged, for everyone to read (BE-49 …
+    /// BE-52).
+    CampaignEnded { judgement: super::victory::Judgement },
     /// The supply phase of a turn was played (BE-41).
     SupplyChecked { turn: u32 },
     /// A force out of supply, or besieged, owes losses (BE-31, BE-41): its side's own.
@@ -245,6 +248,7 @@ impl Event {
             Event::ReinforcementsDue { .. } => "reinforcements_due",
             Event::ReinforcementsArrived { .. } => "reinforcements_arrived",
             Event::UnitsRaised { .. } => "units_raised",
+            Event::CampaignEnded { .. } => "campaign_ended",
             Event::SupplyChecked { .. } => "supply_checked",
             Event::OutOfSupply { .. } => "out_of_supply",
             Event::SupplyLossesTaken { .. } => "supply_losses_taken",

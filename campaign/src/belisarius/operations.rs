@@ -165,6 +165,7 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
         Phase::SetUp => return Err(RuleError::new(RuleId::BE_02, "set-up is not over: begin play first")),
         Phase::Operations => return Err(RuleError::new(RuleId::BE_02, "the operations phase is under way already")),
         Phase::TurnEnd => return Err(RuleError::new(RuleId::BE_02, "this turn's operations are over: end the turn first")),
+        Phase::Over => return Err(RuleError::new(RuleId::BE_02, "the campaign is over")),
     }
     // BE-41: the supply phase comes first, and its losses are shared out.
     if state.supplied != state.turn {
@@ -492,6 +493,14 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
         }
     }
     events.push(Event::TurnEnded { turn: state.turn });
+    // BE-49 … BE-52: after the scenario's last turn, the conditions are judged.
+    if state.turn >= state.setup.turns() {
+        let mut after = state.clone();
+        for e in &events {
+            let _ = after.apply(e);
+        }
+        events.push(Event::CampaignEnded { judgement: super::victory::judge(&after) });
+    }
     Ok(events)
 }
 

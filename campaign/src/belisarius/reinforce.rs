@@ -11,7 +11,8 @@
 //!   lost); they may not raise troops in a scorched zone (BE-44).
 //! - A Byzantine reinforcement the scenario puts at a named place arrives there; one it lets
 //!   the player place waits for `place_reinforcements` at a zone or city the side controls
-//!   now, in the regions the scenario names.
+//!   now, in the regions the scenario names — or anywhere the side controls, if it controls
+//!   nothing there.
 //! - The phase is played each spring that anyone is due something; the operations wait for
 //!   it.
 
@@ -212,8 +213,12 @@ pub fn place(state: &State, side: &SideId, at: &str) -> Result<Vec<Event>, RuleE
             RuleError::new(RuleId::BE_45, format!("the {} have no reinforcements waiting to be placed", side_name(state, side)))
         })?;
     let place = own_place(state, side, at, RuleId::BE_45)?;
+    // A side that controls no zone in the regions named places them at any zone it controls.
+    let somewhere =
+        |regions: &[String]| state.setup.map.zones.iter().any(|z| regions.contains(&z.region) && state.control.get(&z.id) == Some(side));
     if let FreePlace::OwnLandIn { regions } = &line.place_rule
         && !regions.is_empty()
+        && somewhere(regions)
     {
         let zone = super::operations::zone_of(state, &place);
         let region = zone.and_then(|z| state.setup.map.zone(&z).map(|z| z.region.clone())).unwrap_or_default();

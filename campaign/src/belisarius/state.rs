@@ -118,6 +118,8 @@ pub enum Phase {
     /// The operations are over; the siege phase (BE-26) and the turn's end come with
     /// `end_turn`.
     TurnEnd,
+    /// The last turn has ended and the victory conditions are judged (BE-49 … BE-52).
+    Over,
 }
 
 /// A city: who holds it and its militia (BE-25).
@@ -202,6 +204,9 @@ pub struct State {
     /// Reinforcements waiting to be bought or placed (BE-45).
     #[serde(default)]
     pub reinforcements_due: Vec<super::reinforce::Due>,
+    /// The judgement of the victory conditions, once the last turn has ended.
+    #[serde(default)]
+    pub result: Option<super::victory::Judgement>,
     /// Zones under a scorched earth marker (BE-44).
     #[serde(default)]
     pub scorched: std::collections::BTreeSet<ZoneId>,
@@ -239,6 +244,7 @@ impl State {
             sieges: BTreeMap::new(),
             supplied: 0,
             reinforced: 0,
+            result: None,
             reinforcements_due: Vec::new(),
             supply_dues: Vec::new(),
             scorched: std::collections::BTreeSet::new(),
@@ -304,6 +310,10 @@ impl State {
             | Event::Shifted { .. }
             | Event::KingReplaced { .. }
             | Event::TurnEnded { .. } => self.apply_operations(event),
+            Event::CampaignEnded { judgement } => {
+                self.phase = Phase::Over;
+                self.result = Some(judgement.clone());
+            }
             Event::ContactMade { .. }
             | Event::InterceptionTried { .. }
             | Event::InterceptionDeclined { .. }

@@ -1,10 +1,11 @@
-//! The scenario's victory conditions as they stand now (BE-46, BE-49 … BE-52): a running
-//! check for the umpire, by the rules this version plays — zones and cities each side
-//! controls, and the enemy combat points it has destroyed in battle.
+//! The scenario's victory conditions (BE-46, BE-49 … BE-52): a running check for the umpire
+//! while the campaign lasts, and the judgement when its last turn ends — zones each side
+//! controls (the control markers as they lie: a scorched zone keeps its marker, BE-44),
+//! cities it holds, and the enemy combat points it has destroyed in battle, assault, sortie
+//! and a city's fall.
 //!
-//! The conditions are judged at the end of the last turn; until then this is only where
-//! each side stands. Zones scorched and sieges come with a later version (BE-44, BE-24), so
-//! control here is the control markers as they lie.
+//! Reading: each scenario gives conditions for one side only; that side wins if it meets
+//! them all when the last turn ends, and the other side wins if it does not.
 
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,25 @@ pub struct Standing {
     /// Where the side stands: "holds 2 of 3 (not Hippo Regius)".
     pub now: String,
     pub met: bool,
+}
+
+/// The campaign's end: where each side stood on every condition, and who won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Judgement {
+    pub standings: Vec<Standing>,
+    pub winner: Option<SideId>,
+}
+
+/// BE-49 … BE-52: the conditions judged now: the side they are set for wins if it meets
+/// them all; otherwise the other side does.
+pub fn judge(state: &State) -> Judgement {
+    let standings = standings(state);
+    let set_for: Option<&SideId> = standings.first().map(|s| &s.side);
+    let winner = set_for.map(|side| {
+        let all = standings.iter().filter(|s| &s.side == side).all(|s| s.met);
+        if all { side.clone() } else { super::operations::other_side(state, side) }
+    });
+    Judgement { standings, winner }
 }
 
 fn regions_text(regions: &[String]) -> String {
@@ -93,7 +113,7 @@ pub fn standings(state: &State) -> Vec<Standing> {
                 Standing {
                     side: side.clone(),
                     condition: format!("destroy {combat_points} enemy combat points"),
-                    now: format!("has destroyed {n} in battle"),
+                    now: format!("has destroyed {n}"),
                     met: n >= *combat_points,
                 }
             }

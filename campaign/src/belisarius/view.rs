@@ -133,6 +133,9 @@ pub struct Board {
     /// A spring's reinforcement phase is still to be played (BE-45).
     #[serde(default)]
     pub reinforcements_to_play: bool,
+    /// The campaign's end: the victory conditions judged, for everyone (BE-49 … BE-52).
+    #[serde(default)]
+    pub result: Option<super::victory::Judgement>,
 }
 
 /// A sortie as both sides see it: who sallied and with how many points, the answer, what
@@ -493,6 +496,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         assault,
         supplied: state.supplied,
         reinforcements_to_play: super::reinforce::pending(state),
+        result: state.result.clone(),
         sortie: state.ops.as_ref().and_then(|o| o.sortie.as_ref()).map(|d| SortieBoard {
             city: d.city.clone(),
             side: d.side.clone(),
@@ -1198,6 +1202,15 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             ),
             None => format!("{} give up the reinforcement points left — BE-45", side_name(side)),
         }),
+        Event::CampaignEnded { judgement } => {
+            let winner = judgement.winner.as_ref().map_or_else(|| "nobody".to_owned(), |w| format!("the {}", side_name(w)));
+            let each: Vec<String> = judgement
+                .standings
+                .iter()
+                .map(|s| format!("{}: {} — {}{}", side_name(&s.side), s.condition, s.now, if s.met { " (met)" } else { "" }))
+                .collect();
+            Some(format!("The campaign ends; {winner} win. {} — {}", each.join("; "), setup.scenario.rule))
+        }
         Event::SupplyChecked { turn } => Some(format!("Supply phase of turn {turn}: each side checks its forces' supply — BE-41")),
         Event::OutOfSupply { due } => sees_faces(viewer, &due.force.side).then(|| {
             let who = match &due.force.leader {
