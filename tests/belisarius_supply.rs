@@ -232,3 +232,62 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
 fn city_of_state(state: &State, zone: &ZoneId) -> Location {
     Location::City(state.setup.map.zone(zone).unwrap().city.id.clone())
 }
+
+/// BE-44: a leader with units lays his zone waste for 2 AP: the marker goes on, the zone is
+/// his side's; a force entering it out of supply rolls on the unsupplied row besides its
+/// march's attrition; the small no longer live off such a zone.
+#[test]
+fn be_44_scorched_earth() {
+    let (mut store, mut c) = italy();
+    let (_, _, inland) = coast_and_inland(&c.state);
+    let from = c.state.setup.map.zone(&inland).unwrap().neighbours[0].clone();
+    put(&mut c.state, byz(), "belisarius", "4B 4B", Location::Zone(inland.clone()));
+    put(&mut c.state, goths(), "teia", "4B 4B", Location::Zone(from.clone()));
+    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 20]));
+    run(&mut store, &mut c, &Order::BeginOperations {}, referee_e2e::staging::typed(&[6, 1], &["ap-i", "ap-d"]));
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
+    let ap = referee_e2e::staging::left(&c, &byz());
+    let events = run(&mut store, &mut c, &Order::ScorchEarth { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::EarthScorched { zone, .. } if zone == &inland)));
+    assert_eq!(referee_e2e::staging::left(&c, &byz()), ap - 2, "2 AP");
+    assert!(c.state.scorched.contains(&inland));
+    assert_eq!(c.state.control.get(&inland), Some(&byz()));
+    refused(&mut store, &mut c, &Order::ScorchEarth { side: byz(), leader: "belisarius".into() }, "scorched already");
+    // A small force among the enemy no longer lives off it.
+    assert_eq!(status(&c.state, &goths(), &Location::Zone(inland.clone()), 3), Status::Unsupplied);
+    // Belisarius marches out, leaving units behind without a leader: enemy units, no marker.
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Drop { side: byz(), leader: "belisarius".into(), units: vec![1], leaders: vec![], city: false },
+        DiceInput::Seeded,
+    );
+    assert!(!events.is_empty());
+    let away = c.state.setup.map.zone(&inland).unwrap().neighbours.iter().find(|z| **z != from).unwrap().clone();
+    run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.to_string()] },
+        DiceInput::Manual(vec![1]),
+    );
+    run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
+    // Teia enters the scorched zone with the Byzantine units in it: out of supply, a 1 for
+    // the march and a 6 for the scorched earth: half his 8 points.
+    run(&mut store, &mut c, &Order::Activate { side: goths(), leader: "teia".into(), with: vec![] }, DiceInput::Seeded);
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: goths(), leader: "teia".into(), path: vec![inland.to_string()] },
+        DiceInput::Manual(vec![1, 6]),
+    );
+    let due = events
+        .iter()
+        .find_map(|e| match e {
+            Event::AttritionSuffered { due } => Some(due.clone()),
+            _ => None,
+        })
+        .expect("Teia owes losses");
+    let half = referee_campaign::belisarius::tables::percent_of(8, c.state.setup.tables.unsupplied_attrition_percent(6));
+    assert_eq!(due.scorched, half, "{due:?}");
+    assert_eq!(due.points, half + referee_campaign::belisarius::tables::percent_of(8, c.state.setup.tables.attrition_percent(1, 1)));
+}

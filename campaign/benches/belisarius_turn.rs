@@ -1,5 +1,6 @@
-//! A whole Belisarius turn through the store (BE-02 … BE-23): the first turn of the
-//! Reconquest of Africa as a script plays it — the chits drawn, each side activating its
+//! A whole Belisarius turn through the store (BE-02 … BE-45): the first turn of the
+//! Reconquest of Africa and of the first reconquest of Italy as a script plays it — the
+//! supply phase and its losses, the chits drawn, each side activating its
 //! leaders with troops one by one and marching each a zone, the interceptions answered and
 //! the battles fought in the program, the losses shared out as the program suggests — each
 //! order one transaction on an in-memory database. The orders are found once, then replayed
@@ -73,28 +74,35 @@ fn next(state: &State) -> Option<Order> {
     }
 }
 
-fn fresh() -> (Store, Campaign<Belisarius>) {
-    let setup = World::embedded().setup("africa-533").unwrap();
+/// Scenario `id` set up, each free line placed whole at the first place the rules allow,
+/// play begun.
+fn fresh(id: &str) -> (Store, Campaign<Belisarius>) {
+    let setup = World::embedded().setup(id).unwrap();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Bench", &setup, 7).unwrap();
-    let place = Order::Place {
-        side: referee_campaign::ids::SideId::new("byzantines"),
-        line: 1,
-        at: "mare-africum".into(),
-        leaders: None,
-        units: None,
-        decoys: None,
-        fleets: None,
-        fleet_decoys: None,
-    };
-    store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
+    loop {
+        let due = c.state.lines_due.iter().find_map(|(s, d)| d.first().map(|l| (s.clone(), l.rest.clone())));
+        let Some((side, line)) = due else { break };
+        let at = c.state.setup.free_places(&side, &line).into_iter().next().expect("somewhere to place the line");
+        let place = Order::Place {
+            side,
+            line: 1,
+            at: at.id().to_owned(),
+            leaders: None,
+            units: None,
+            decoys: None,
+            fleets: None,
+            fleet_decoys: None,
+        };
+        store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
+    }
     store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     (store, c)
 }
 
 /// The script's orders for the turn, found once; a refused order is replaced by a pass.
-fn turn_orders() -> Vec<Order> {
-    let (mut store, mut c) = fresh();
+fn turn_orders(id: &str) -> Vec<Order> {
+    let (mut store, mut c) = fresh(id);
     // The supply phase, its losses shared out as suggested, then the operations.
     let mut orders = vec![Order::Supply {}];
     store.execute(&mut c, &(), &orders[0], DiceInput::Seeded).unwrap();
@@ -125,20 +133,22 @@ fn turn_orders() -> Vec<Order> {
 }
 
 fn turn(c: &mut Criterion) {
-    let orders = turn_orders();
     let mut group = c.benchmark_group("belisarius_turn");
     group.sample_size(20);
-    group.bench_function(format!("africa_turn_1_{}_orders_through_the_store", orders.len()), |b| {
-        b.iter_batched(
-            fresh,
-            |(mut store, mut c)| {
-                for o in &orders {
-                    store.execute(&mut c, &(), o, DiceInput::Seeded).unwrap();
-                }
-            },
-            BatchSize::LargeInput,
-        );
-    });
+    for id in ["africa-533", "italy-535"] {
+        let orders = turn_orders(id);
+        group.bench_function(format!("{id}_turn_1_{}_orders_through_the_store", orders.len()), |b| {
+            b.iter_batched(
+                || fresh(id),
+                |(mut store, mut c)| {
+                    for o in &orders {
+                        store.execute(&mut c, &(), o, DiceInput::Seeded).unwrap();
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
+    }
     group.finish();
 }
 

@@ -426,6 +426,10 @@ pub(crate) fn zone_map_ui(
     let holder: BTreeMap<&str, &SideId> = board.cities.iter().filter_map(|c| c.holder.as_ref().map(|h| (c.id.as_str(), h))).collect();
     for (i, zone) in map.zones.iter().enumerate() {
         painter.text(labels_land[i], Align2::CENTER_CENTER, &zone.name, label_font.clone(), ZONE_TEXT);
+        // The scorched earth marker (BE-44).
+        if board.zones.get(i).is_some_and(|z| z.scorched) {
+            painter.text(labels_land[i] + vec2(0.0, 12.0), Align2::CENTER_CENTER, "scorched", FontId::proportional(10.0), BATTLE);
+        }
         if let Some((_, what)) = fighting.filter(|(z, _)| **z == zone.id) {
             painter.text(labels_land[i] + vec2(0.0, -24.0), Align2::CENTER_CENTER, what, FontId::proportional(12.0), BATTLE);
         }
@@ -946,6 +950,7 @@ fn force_orders_ui(
         });
         on_the_way_ui(ui, state, org, acting, &boxes, commands);
         super::belisarius_siege::siege_orders_ui(ui, state, org, acting, commands);
+        super::belisarius_siege::scorch_ui(ui, state, org, acting, commands);
     });
 }
 

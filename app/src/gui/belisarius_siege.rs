@@ -275,3 +275,25 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, state: &State, board: &Board, viewer:
         }
     });
 }
+
+/// The acting leader lays waste to his zone (BE-44).
+pub(crate) fn scorch_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, commands: &mut Vec<AppCommand>) {
+    if referee_campaign::belisarius::state::is_decoy(acting) {
+        return;
+    }
+    let Some(at) = state.marker(&org.side, acting).map(|p| p.at.clone()) else { return };
+    let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, &at) else { return };
+    if state.scorched.contains(&zone) {
+        return;
+    }
+    let cost = state.setup.tables.cost("scorched-earth").unwrap_or(1);
+    if ui
+        .button(format!("Lay {} waste ({cost} AP)", state.setup.place_name(&Location::Zone(zone))))
+        .on_hover_text(
+            "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",
+        )
+        .clicked()
+    {
+        run(commands, Order::ScorchEarth { side: org.side.clone(), leader: acting.to_owned() });
+    }
+}

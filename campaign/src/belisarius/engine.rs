@@ -320,6 +320,10 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
         }
         Order::EndTurn {} => super::operations::end_turn(state),
         Order::Supply {} => super::supply::supply_phase(state, dice),
+        Order::ScorchEarth { side, leader } => {
+            known_side(side)?;
+            super::siege::scorch(state, side, leader)
+        }
         Order::Reinforcements {} => super::reinforce::reinforcement_phase(state, dice),
         Order::Raise { side, at, units } => {
             known_side(side)?;

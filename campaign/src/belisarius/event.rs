@@ -173,6 +173,8 @@ pub enum Event {
     /// The last turn ended: the victory conditions judged, for everyone to read (BE-49 …
     /// BE-52).
     CampaignEnded { judgement: super::victory::Judgement },
+    /// A zone was laid waste: the scorched earth marker goes on it (BE-44).
+    EarthScorched { zone: ZoneId, side: SideId },
     /// The supply phase of a turn was played (BE-41).
     SupplyChecked { turn: u32 },
     /// A force out of supply, or besieged, owes losses (BE-31, BE-41): its side's own.
@@ -249,6 +251,7 @@ impl Event {
             Event::ReinforcementsArrived { .. } => "reinforcements_arrived",
             Event::UnitsRaised { .. } => "units_raised",
             Event::CampaignEnded { .. } => "campaign_ended",
+            Event::EarthScorched { .. } => "earth_scorched",
             Event::SupplyChecked { .. } => "supply_checked",
             Event::OutOfSupply { .. } => "out_of_supply",
             Event::SupplyLossesTaken { .. } => "supply_losses_taken",

@@ -64,6 +64,9 @@ pub struct AttritionDue {
     pub percent: u8,
     /// Combat points to lose.
     pub points: u32,
+    /// Of those, the points lost entering scorched zones out of supply (BE-44).
+    #[serde(default)]
+    pub scorched: u32,
 }
 
 /// The most zones a force moves in a turn (BE-10).
@@ -621,8 +624,28 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     let total: u32 = units.iter().map(|u| u32::from(u.value)).sum();
     let points = super::tables::percent_of(total, percent);
     events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    // BE-44: entering a scorched zone without supply costs a roll on the unsupplied row.
+    let mut scorched = 0u32;
+    for zone in path.iter().filter(|z| state.scorched.contains(*z)) {
+        let place = Location::Zone(zone.clone());
+        if super::supply::status(state, side, &place, total).supplied() {
+            continue;
+        }
+        let roll = dice.roll(
+            DiceSpec::D6,
+            &format!("{chief}'s force entering scorched {} out of supply", state.setup.place_name(&place)),
+            Some(RuleId::BE_44),
+            Vec::new(),
+        )?;
+        let lost = super::tables::percent_of(total, state.setup.tables.unsupplied_attrition_percent(roll.total()));
+        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+        scorched = scorched.saturating_add(lost);
+    }
+    let points = points.saturating_add(scorched).min(total);
     if points > 0 {
-        events.push(Event::AttritionSuffered { due: AttritionDue { side: side.clone(), leader: leader.to_owned(), percent, points } });
+        events.push(Event::AttritionSuffered {
+            due: AttritionDue { side: side.clone(), leader: leader.to_owned(), percent, points, scorched },
+        });
     }
     if let Some(zone) = contact {
         let mut mover = activation.clone();

@@ -194,6 +194,8 @@ pub enum Order {
     /// A side places the scenario's reinforcement waiting for it at a place it controls
     /// (BE-45).
     PlaceReinforcements { side: SideId, at: String },
+    /// The acting leader lays waste to the zone he stands in (BE-44).
+    ScorchEarth { side: SideId, leader: String },
     /// The supply phase: every force checked, the unsupplied and the besieged rolling for
     /// their losses (BE-31, BE-41); before the operations of every turn.
     Supply {},
@@ -217,6 +219,7 @@ impl Order {
             Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
             Order::Supply {} => "play the supply phase".to_owned(),
+            Order::ScorchEarth { side, leader } => format!("{side}: {leader} lays the country waste"),
             Order::Reinforcements {} => "play the reinforcement phase".to_owned(),
             Order::Raise { side, at, .. } => format!("{side} raise troops at {at}"),
             Order::PlaceReinforcements { side, at } => format!("{side} place reinforcements at {at}"),

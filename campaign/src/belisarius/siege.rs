@@ -234,6 +234,17 @@ fn points(units: &[Numbered<'_>]) -> u32 {
     units.iter().map(|n| u32::from(n.unit.value)).sum()
 }
 
+/// How many units the force of `leader` and the leaders `with` him have.
+fn force_units(state: &State, side: &SideId, leader: &str, with: &[String]) -> usize {
+    std::iter::once(leader).chain(with.iter().map(String::as_str)).filter_map(|l| state.marker(side, l)).map(|p| p.kind.units().len()).sum()
+}
+
+/// How many units the acting force of `leader` has, the leaders activated with him included.
+fn acting_units(state: &State, side: &SideId, leader: &str) -> usize {
+    let with = state.ops.as_ref().and_then(|o| o.active.as_ref()).map(|a| a.with.clone()).unwrap_or_default();
+    force_units(state, side, leader, &with)
+}
+
 /// The action points `action` costs, from the scenario's tables.
 fn cost(state: &State, action: &str) -> u32 {
     u32::from(state.setup.tables.cost(action).unwrap_or(1))
@@ -284,12 +295,7 @@ pub fn besiege(state: &State, side: &SideId, leader: &str) -> Result<Vec<Event>,
             format!("an enemy marker stands in the open before {city_name}: the field is won before a siege is laid"),
         ));
     }
-    let with = state.ops.as_ref().and_then(|o| o.active.as_ref()).map(|a| a.with.clone()).unwrap_or_default();
-    let units: usize = std::iter::once(leader)
-        .chain(with.iter().map(String::as_str))
-        .filter_map(|l| state.marker(side, l))
-        .map(|p| p.kind.units().len())
-        .sum();
+    let units = acting_units(state, side, leader);
     if units == 0 {
         let chief = super::state::piece_name(&state.setup, leader);
         return Err(RuleError::new(RuleId::BE_24, format!("{chief}'s force has no units: leaders alone lay no siege")));
@@ -605,6 +611,35 @@ pub fn destroy_fortifications(state: &State, side: &SideId, leader: &str) -> Res
     Ok(events)
 }
 
+/// BE-44: the acting leader lays waste to the zone he stands in (in the open or in its city),
+/// with units of his side there, for the scenario's price in action points: the scorched
+/// earth marker goes on it, and the zone stays his side's for victory.
+pub fn scorch(state: &State, side: &SideId, leader: &str) -> Result<Vec<Event>, RuleError> {
+    let (_, active) = super::operations::acting(state, side, leader, RuleId::BE_44)?;
+    if super::state::is_decoy(leader) {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy carries out no action"));
+    }
+    let zone = super::operations::zone_of(state, &active.at).ok_or_else(|| RuleError::new(RuleId::BE_44, "the force is at sea"))?;
+    let name = state.setup.place_name(&Location::Zone(zone.clone()));
+    if state.scorched.contains(&zone) {
+        return Err(RuleError::new(RuleId::BE_44, format!("{name} is scorched already")));
+    }
+    let units = acting_units(state, side, leader);
+    if units == 0 {
+        return Err(RuleError::new(
+            RuleId::BE_44,
+            format!("a zone is laid waste by a leader with units, and {} has none", super::state::piece_name(&state.setup, leader)),
+        ));
+    }
+    let mut events: Vec<Event> =
+        spend(state, side, cost(state, "scorched-earth"), &format!("laying waste to {name}"), RuleId::BE_44)?.into_iter().collect();
+    events.push(Event::EarthScorched { zone: zone.clone(), side: side.clone() });
+    if state.control.get(&zone) != Some(side) {
+        events.push(Event::ZoneControlled { zone, side: side.clone() });
+    }
+    Ok(events)
+}
+
 /// BE-43: the acting leader at a siege he is making plays Treachery: 2d6 less his tactical
 /// rating, 2 to 8 and the city is his.
 pub fn treachery(state: &State, side: &SideId, leader: &str, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -660,8 +695,7 @@ pub fn relieve(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     if super::state::is_decoy(&c.mover.leader) {
         return Err(RuleError::new(RuleId::BE_42, "a decoy cannot attack anyone"));
     }
-    let units: usize =
-        std::iter::once(&c.mover.leader).chain(&c.mover.with).filter_map(|l| state.marker(side, l)).map(|p| p.kind.units().len()).sum();
+    let units = force_units(state, side, &c.mover.leader, &c.mover.with);
     if units == 0 {
         return Err(RuleError::new(RuleId::BE_29, "the marching force has no units to attack the lines with"));
     }
@@ -1091,6 +1125,9 @@ impl State {
                 if let Some(d) = self.ops.as_mut().and_then(|o| o.sortie.as_mut()) {
                     d.owed = owed.iter().cloned().collect();
                 }
+            }
+            Event::EarthScorched { zone, .. } => {
+                self.scorched.insert(zone.clone());
             }
             Event::SiegeRelieved { city } => {
                 if let Some(ops) = &mut self.ops {

@@ -347,6 +347,7 @@ impl State {
             | Event::SiegeEnded { .. }
             | Event::TreacheryFailed { .. }
             | Event::SiegeRelieved { .. }
+            | Event::EarthScorched { .. }
             | Event::SortieMade { .. }
             | Event::SortieAnswered { .. }
             | Event::SortieRolled { .. } => self.apply_siege(event),

@@ -36,6 +36,9 @@ pub struct Marker {
 pub struct ZoneStatus {
     pub id: ZoneId,
     pub controller: Option<SideId>,
+    /// Under a scorched earth marker (BE-44).
+    #[serde(default)]
+    pub scorched: bool,
 }
 
 /// Public facts about a city: its holder, militia (red) and fortification (black).
@@ -513,7 +516,16 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         date: state.date(),
         phase: state.phase,
         sides: setup.sides.iter().map(|s| SidePublic { id: s.id.clone(), name: s.name.clone() }).collect(),
-        zones: setup.map.zones.iter().map(|z| ZoneStatus { id: z.id.clone(), controller: state.control.get(&z.id).cloned() }).collect(),
+        zones: setup
+            .map
+            .zones
+            .iter()
+            .map(|z| ZoneStatus {
+                id: z.id.clone(),
+                controller: state.control.get(&z.id).cloned(),
+                scorched: state.scorched.contains(&z.id),
+            })
+            .collect(),
         cities: setup
             .map
             .zones
@@ -860,8 +872,9 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
         }
         Event::AttritionSuffered { due } => sees_faces(viewer, &due.side).then(|| {
             let chief = super::state::piece_name(setup, &due.leader);
+            let scorched = if due.scorched > 0 { format!(" ({} of them in scorched country, BE-44)", due.scorched) } else { String::new() };
             format!(
-                "{}: {chief}'s force loses {} % to attrition, {} combat points, to be taken from the units that marched — BE-12",
+                "{}: {chief}'s force loses {} % to attrition, {} combat points{scorched}, to be taken from the units that marched — BE-12",
                 side_name(&due.side),
                 due.percent,
                 due.points
@@ -1174,6 +1187,11 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             Some(format!("The relief has beaten the besiegers of {}: its garrison may join the victors — BE-29", city_name(city)))
         }
         Event::TreacheryFailed { city } => Some(format!("Treachery at {} comes to nothing — BE-43", city_name(city))),
+        Event::EarthScorched { zone, side } => Some(format!(
+            "{} lay waste to {}: a scorched earth marker goes on it — BE-44",
+            side_name(side),
+            setup.place_name(&Location::Zone(zone.clone()))
+        )),
         Event::ReinforcementPhase { .. } => Some("Reinforcement phase: the spring's new troops — BE-45".to_owned()),
         Event::ReinforcementsDue { due } => sees_faces(viewer, due.side()).then(|| match due {
             super::reinforce::Due::Purchase { side, half_points } => {
