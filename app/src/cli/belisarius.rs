@@ -40,7 +40,11 @@ impl Output for Shown {
             board.turn,
             board.turns,
             board.date,
-            if board.phase == referee_campaign::belisarius::state::Phase::SetUp { " · set-up" } else { "" }
+            match board.phase {
+                referee_campaign::belisarius::state::Phase::SetUp => " · set-up",
+                referee_campaign::belisarius::state::Phase::Over => " · over",
+                _ => "",
+            }
         );
         match view {
             View::Umpire(_) => s.push_str("Seen by: the umpire\n"),

@@ -312,6 +312,8 @@ impl State {
             | Event::TurnEnded { .. } => self.apply_operations(event),
             Event::CampaignEnded { judgement } => {
                 self.phase = Phase::Over;
+                // The campaign ended with its last turn: the calendar stops there.
+                self.turn = self.turn.saturating_sub(1).max(1);
                 self.result = Some(judgement.clone());
             }
             Event::ContactMade { .. }

@@ -892,6 +892,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             let name = |id: &str| super::state::piece_name(setup, id);
             Some(format!("{} leaves the game; {} is king of the {} — BE-50", name(old), name(new), side_name(side)))
         }
+        Event::TurnEnded { turn } if *turn >= setup.turns() => Some(format!("Turn {turn} ends, the scenario's last — BE-02")),
         Event::TurnEnded { turn } => Some(format!("Turn {turn} ends; turn {}, {} — BE-02", turn + 1, setup.date_of_turn(turn + 1))),
         _ => describe_fighting(state, event, viewer),
     }
