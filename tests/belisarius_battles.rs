@@ -13,7 +13,7 @@ use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed, units_of};
+use referee_e2e::staging::{city_of, hold, left, refused, run, stage, units_of};
 
 fn side(id: &str) -> SideId {
     SideId::new(id)
@@ -30,15 +30,7 @@ fn goths() -> SideId {
 /// The First Reconquest of Italy in play with Vitiges king, operations begun as in the
 /// seed's example: 16 AP against 9, the Byzantines first.
 fn italy() -> (Store, Campaign<Belisarius>) {
-    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let g = setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap();
-    g.cinc = Some("vitiges".to_owned());
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    (store, c)
+    referee_e2e::staging::italy_under_vitiges("ap-d", [2, 3])
 }
 
 /// The example's ground: a start, three mountain zones, a plain zone after them; and for
@@ -599,13 +591,7 @@ fn byzantine_view(c: &Campaign<Belisarius>, store: &Store) -> String {
 /// and fail, and a Gothic force far away.
 fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String> {
     let (chit, sallier, sallier_units, far_units) = hidden;
-    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
-    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", chit])).unwrap();
+    let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges(chit, [6, 1]);
     let map = c.state.setup.map.clone();
     let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
     let from = map.zone(&target).unwrap().neighbours[0].clone();
@@ -833,18 +819,7 @@ fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
                 parted: false,
             },
         };
-    let neighbour = c
-        .state
-        .setup
-        .map
-        .zone(&zone)
-        .unwrap()
-        .neighbours
-        .iter()
-        .find(|n| !referee_campaign::belisarius::interception::enemy_in(&c.state, &goths(), n))
-        .unwrap()
-        .0
-        .clone();
+    let neighbour = referee_e2e::staging::free_neighbour(&c, &zone, &goths());
     refused(&mut store, &mut c, &result(vec![(goths(), vec![(1, 4)])], Some(goths()), Some(&neighbour), vec![]), "has 3 points, not 4");
     refused(&mut store, &mut c, &result(vec![(goths(), vec![(3, 1)])], Some(goths()), Some(&neighbour), vec![]), "no unit 3");
     refused(&mut store, &mut c, &result(vec![(goths(), vec![(1, 1)])], Some(goths()), None, vec![]), "name where they retreated");
@@ -1108,18 +1083,7 @@ fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
     );
     assert_eq!(c.state.control[&zone], goths(), "marching in with the enemy there takes nothing");
     run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
-    let retreat = c
-        .state
-        .setup
-        .map
-        .zone(&zone)
-        .unwrap()
-        .neighbours
-        .iter()
-        .find(|n| !referee_campaign::belisarius::interception::enemy_in(&c.state, &goths(), n))
-        .unwrap()
-        .0
-        .clone();
+    let retreat = referee_e2e::staging::free_neighbour(&c, &zone, &goths());
     let result = TableResult {
         losses: [(goths(), vec![(1, 1)])].into_iter().collect(),
         leaders_killed: vec![],

@@ -86,8 +86,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     if let Some(due) = &ops.sortie {
         if due.answer.is_empty() {
             let side = state.setup.sides.iter().map(|s| s.id.clone()).find(|s| s != &due.side).unwrap();
-            let mine = siege::units_at(state, &side, &Location::Zone(due.zone.clone()));
-            let need = due.points.min(mine.iter().map(|n| u32::from(n.unit.value)).sum());
+            let (mine, need) = siege::answering(state, due, &side);
             return Order::AnswerSortie { side, units: siege::suggest(&mine, need, 0).0 };
         }
         let side = due.owed.keys().next().unwrap().clone();

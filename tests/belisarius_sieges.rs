@@ -11,11 +11,11 @@ use referee_campaign::belisarius::siege::{Fall, Works};
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::tables::percent_of;
 use referee_campaign::belisarius::view::view_for;
-use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed};
+use referee_e2e::staging::{city_of, hold, left, refused, run, stage};
 
 fn byz() -> SideId {
     SideId::new("byzantines")
@@ -28,14 +28,7 @@ fn goths() -> SideId {
 /// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
 /// first on 16 AP; `goth_chit` is the Goths' chit.
 fn italy(goth_chit: &str) -> (Store, Campaign<Belisarius>) {
-    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
-    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", goth_chit])).unwrap();
-    (store, c)
+    referee_e2e::staging::italy_under_vitiges(goth_chit, [6, 1])
 }
 
 /// A zone with a walled city (fortification 1 to 3, so works have room), a port if `port`,

@@ -80,3 +80,33 @@ pub fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &referee_
 pub fn left(c: &Campaign<Belisarius>, who: &SideId) -> u32 {
     c.state.ops.as_ref().unwrap().ap[who].left
 }
+
+/// The First Reconquest of Italy with Vitiges king, set up, its supply played, and its
+/// operations begun with the Byzantines drawing ap-i (16 AP), the Goths `goth_chit`, and the
+/// initiative dice typed in as `initiative`.
+pub fn italy_under_vitiges(goth_chit: &str, initiative: [u8; 2]) -> (Store, Campaign<Belisarius>) {
+    let mut setup = referee_campaign::belisarius::World::embedded().setup("italy-535").unwrap();
+    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    crate::finish_belisarius_setup(&mut store, &mut c);
+    crate::supply_phase(&mut store, &mut c);
+    let order = referee_campaign::belisarius::order::Order::BeginOperations {};
+    store.execute(&mut c, &(), &order, typed(&initiative, &["ap-i", goth_chit])).unwrap();
+    (store, c)
+}
+
+/// A zone next to `zone` where `side` has no enemy marker: where it may retreat.
+pub fn free_neighbour(c: &Campaign<Belisarius>, zone: &ZoneId, side: &SideId) -> String {
+    c.state
+        .setup
+        .map
+        .zone(zone)
+        .unwrap()
+        .neighbours
+        .iter()
+        .find(|n| !referee_campaign::belisarius::interception::enemy_in(&c.state, side, n))
+        .unwrap()
+        .0
+        .clone()
+}

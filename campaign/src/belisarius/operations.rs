@@ -488,7 +488,7 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     let mut events = super::siege::siege_phase(state);
     events.push(Event::ChitsRevealed { chits });
     // BE-50: Theodahad is king to the end of turn 3; then Vitiges.
-    let theodahad = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::TheodahadUntilTurn3);
+    let theodahad = state.setup.scenario.has(super::scenario::SpecialKey::TheodahadUntilTurn3);
     if theodahad && state.turn == 3 {
         let goths = SideId::new("ostrogoths");
         if state.cinc.get(&goths).cloned().flatten().as_deref() == Some("theodahad") {
@@ -563,7 +563,7 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
     }
     let units: Vec<super::pieces::Unit> =
         force(state, side, leader, &activation.with).flat_map(|p| p.kind.units().iter().copied()).collect();
-    let one_zone = state.setup.scenario.special.iter().any(|s| s.key == super::scenario::SpecialKey::ByzantineInfantryOneZone);
+    let one_zone = state.setup.scenario.has(super::scenario::SpecialKey::ByzantineInfantryOneZone);
     if one_zone && is_byzantine(side) && units.iter().any(|u| !u.is_cavalry()) && moved.saturating_add(steps) > 1 {
         return Err(RuleError::new(
             RuleId::BE_49,
@@ -1057,16 +1057,7 @@ impl State {
                     }
                 }
                 if !units.is_empty() {
-                    let group =
-                        self.pieces.iter_mut().find(|p| &p.side == side && &p.at == at && matches!(p.kind, PieceKind::Group { .. }));
-                    match group {
-                        Some(super::state::Piece { kind: PieceKind::Group { units: g }, .. }) => g.extend(units.iter().copied()),
-                        _ => self.pieces.push(super::state::Piece {
-                            side: side.clone(),
-                            at: at.clone(),
-                            kind: PieceKind::Group { units: units.clone() },
-                        }),
-                    }
+                    self.add_loose(side, at, units);
                 }
                 if let Some(ops) = &mut self.ops {
                     if !units.is_empty() {
@@ -1142,21 +1133,10 @@ impl State {
                 }
             }
             Event::LossesTaken { side, losses } => {
-                for (leader, index, points) in losses {
-                    if let Some(PieceKind::Leader { units, .. }) = self
-                        .pieces
-                        .iter_mut()
-                        .find(|p| &p.side == side && matches!(&p.kind, PieceKind::Leader { leader: l, .. } if l == leader))
-                        .map(|p| &mut p.kind)
-                        && let Some(u) = usize::try_from(*index).ok().and_then(|i| units.get_mut(i))
-                    {
-                        u.value = u.value.saturating_sub(*points);
-                    }
-                }
-                for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
-                    if let PieceKind::Leader { units, .. } = &mut p.kind {
-                        units.retain(|u| u.value > 0);
-                    }
+                let boxed: Vec<(Option<String>, u32, u8)> = losses.iter().map(|(l, i, p)| (Some(l.clone()), *i, *p)).collect();
+                let at = self.marker(side, losses.first().map_or("", |(l, _, _)| l.as_str())).map(|p| p.at.clone());
+                if let Some(at) = at {
+                    super::siege::hit_units(self, side, &at, &boxed);
                 }
                 if let Some(ops) = &mut self.ops {
                     ops.attrition = None;

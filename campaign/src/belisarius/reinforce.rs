@@ -55,14 +55,10 @@ fn is_spring(state: &State) -> bool {
     state.setup.scenario.date_of_turn(state.turn).0 == Season::Spring
 }
 
-fn special(state: &State, key: SpecialKey) -> bool {
-    state.setup.scenario.special.iter().any(|s| s.key == key)
-}
-
 /// Whether `side` buys units in spring: the Ostrogoths, unless the scenario gives nobody
 /// reinforcements.
 fn buys(state: &State, side: &SideId) -> bool {
-    side.as_str() == "ostrogoths" && !special(state, SpecialKey::NoReinforcements)
+    side.as_str() == "ostrogoths" && !state.setup.scenario.has(SpecialKey::NoReinforcements)
 }
 
 /// The scenario's reinforcements for this spring, as lines of the map.
@@ -75,8 +71,8 @@ fn scheduled(state: &State) -> Vec<(SideId, Line)> {
         .iter()
         .filter(|r| r.when == when)
         .filter(|r| {
-            !(special(state, SpecialKey::NoReinforcements)
-                || (special(state, SpecialKey::NoByzantineReinforcements) && r.side.as_str() == "byzantines"))
+            !(state.setup.scenario.has(SpecialKey::NoReinforcements)
+                || (state.setup.scenario.has(SpecialKey::NoByzantineReinforcements) && r.side.as_str() == "byzantines"))
         })
         .filter_map(|r| super::world::line_on(&state.setup.map, &r.line).ok().map(|l| (r.side.clone(), l)))
         .collect()
@@ -261,20 +257,7 @@ impl State {
             }
             Event::UnitsRaised { side, at, units, half_points } => {
                 if let Some(at) = at {
-                    let group = self
-                        .pieces
-                        .iter_mut()
-                        .find(|p| &p.side == side && &p.at == at && matches!(p.kind, super::state::PieceKind::Group { .. }));
-                    match group {
-                        Some(super::state::Piece { kind: super::state::PieceKind::Group { units: g }, .. }) => {
-                            g.extend(units.iter().copied());
-                        }
-                        _ => self.pieces.push(super::state::Piece {
-                            side: side.clone(),
-                            at: at.clone(),
-                            kind: super::state::PieceKind::Group { units: units.clone() },
-                        }),
-                    }
+                    self.add_loose(side, at, units);
                 }
                 for d in &mut self.reinforcements_due {
                     if let Due::Purchase { side: s, half_points: left } = d

@@ -818,6 +818,14 @@ pub fn sortie_units<'a>(state: &'a State, due: &SortieDue, side: &SideId) -> (Ve
     (units, at)
 }
 
+/// The besieger's units in the zone, numbered for `answer_sortie`, and the points it meets
+/// the sortie with: as many as sallied, or all it has if fewer (BE-28).
+pub fn answering<'a>(state: &'a State, due: &SortieDue, side: &SideId) -> (Vec<Numbered<'a>>, u32) {
+    let mine = units_at(state, side, &Location::Zone(due.zone.clone()));
+    let need = due.points.min(points(&mine));
+    (mine, need)
+}
+
 /// BE-28: the besieger answers a sortie with as many unmodified points as sallied (all it has
 /// in the open if fewer): units numbered as the besiegers in the zone are, and the points each
 /// commits. Both sides then roll one melee; morale is not checked.
@@ -827,8 +835,7 @@ pub fn answer_sortie(state: &State, side: &SideId, answer: &[(u32, u8)], dice: &
         return Err(RuleError::new(RuleId::BE_28, "the besieger answers the sortie, once"));
     }
     let open = Location::Zone(due.zone.clone());
-    let mine = units_at(state, side, &open);
-    let need = due.points.min(points(&mine));
+    let (mine, need) = answering(state, due, side);
     let mut committed: BTreeMap<u32, u8> = BTreeMap::new();
     for &(n, p) in answer {
         let u = usize::try_from(n).ok().and_then(|k| k.checked_sub(1)).and_then(|k| mine.get(k)).ok_or_else(|| {

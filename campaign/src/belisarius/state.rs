@@ -376,6 +376,16 @@ impl State {
         }
     }
 
+    /// Puts `units` without a leader at `at`, with the side's units already standing there
+    /// leaderless, if any.
+    pub(crate) fn add_loose(&mut self, side: &SideId, at: &Location, units: &[Unit]) {
+        let group = self.pieces.iter_mut().find(|p| &p.side == side && &p.at == at && matches!(p.kind, PieceKind::Group { .. }));
+        match group {
+            Some(Piece { kind: PieceKind::Group { units: g }, .. }) => g.extend(units.iter().copied()),
+            _ => self.pieces.push(Piece { side: side.clone(), at: at.clone(), kind: PieceKind::Group { units: units.to_vec() } }),
+        }
+    }
+
     /// A side's land marker by its id: a leader's, or a decoy's (`decoy-byzantines-1`).
     pub fn marker(&self, side: &SideId, id: &str) -> Option<&Piece> {
         self.pieces_of(side).find(|p| match &p.kind {

@@ -240,14 +240,14 @@ fn modifiers(state: &State, force: &Force) -> Vec<Modifier> {
     if let Location::City(city) = &force.at
         && let Some(siege) = state.sieges.get(city)
     {
-        let seas =
-            state.setup.map.zone_of_city(city).filter(|_| state.setup.map.city(city).is_some_and(|c| c.port)).map(|z| z.coast.clone());
-        let held = |side: &SideId| seas.iter().flatten().any(|s| sea_controller(state, s).as_ref() == Some(side));
-        if held(&siege.besieger) {
+        // The seas beside the city's zone: who alone has ships there (BE-38).
+        let seas = state.setup.map.zone_of_city(city).map(|z| z.coast.clone()).unwrap_or_default();
+        let held = |side: &SideId| seas.iter().any(|s| sea_controller(state, s).as_ref() == Some(side));
+        let port = state.setup.map.city(city).is_some_and(|c| c.port);
+        if port && held(&siege.besieger) {
             out.extend(modifier("blockade", "the port is blockaded"));
         }
-        let near = state.setup.map.zone_of_city(city).map(|z| z.coast.clone()).unwrap_or_default();
-        if near.iter().any(|s| sea_controller(state, s).as_ref() == Some(&force.side)) {
+        if held(&force.side) {
             out.extend(modifier("friendly-ships-adjacent", "own ships hold the sea beside"));
         }
         return out;

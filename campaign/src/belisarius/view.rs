@@ -552,6 +552,12 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     }
 }
 
+/// Units as a side's own form lists them: the name of the leader whose box holds each
+/// (empty without one), and the unit.
+fn numbered(setup: &super::setup::Setup, units: &[super::siege::Numbered<'_>]) -> Vec<(String, Unit)> {
+    units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect()
+}
+
 /// A piece's face, as its own side reads it.
 fn face(state: &State, kind: &PieceKind) -> String {
     match kind {
@@ -650,7 +656,7 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             LossesToShare {
                 what: format!("for want of supply at {}", setup.place_name(&due.force.at)),
                 points: due.points,
-                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                units: numbered(setup, &units),
                 militia,
                 suggested: super::supply::suggested_share(state, side).unwrap_or_default(),
             }
@@ -661,18 +667,17 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             Some(LossesToShare {
                 what: format!("in the sortie at {}", setup.place_name(&Location::City(due.city.clone()))),
                 points,
-                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                units: numbered(setup, &units),
                 militia: 0,
                 suggested: (super::siege::suggested_sortie_share(state, side).unwrap_or_default(), 0),
             })
         }),
         sortie_answer: ops.and_then(|o| o.sortie.as_ref()).filter(|d| &d.side != side && d.answer.is_empty()).map(|due| {
-            let units = super::siege::units_at(state, side, &Location::Zone(due.zone.clone()));
-            let need = due.points.min(units.iter().map(|n| u32::from(n.unit.value)).sum());
+            let (units, need) = super::siege::answering(state, due, side);
             LossesToShare {
                 what: format!("to meet the sortie from {}", setup.place_name(&Location::City(due.city.clone()))),
                 points: need,
-                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                units: numbered(setup, &units),
                 militia: 0,
                 suggested: (super::siege::suggest(&units, need, 0).0, 0),
             }
@@ -700,7 +705,7 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             Some(LossesToShare {
                 what: format!("in the assault on {}", setup.place_name(&Location::City(due.city.clone()))),
                 points,
-                units: units.iter().map(|n| (n.leader.map(|l| super::state::piece_name(setup, l)).unwrap_or_default(), n.unit)).collect(),
+                units: numbered(setup, &units),
                 militia: if side == &due.attacker { 0 } else { state.cities.get(&due.city).map_or(0, |h| h.militia) },
                 suggested: super::siege::suggested_share(state, side).unwrap_or_default(),
             })
