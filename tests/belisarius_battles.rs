@@ -350,7 +350,7 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
     assert!(!line.contains("Uraias"));
     // The two decoys may come back at the start of operations, beside a leader.
     assert_eq!(c.state.decoys_out[&goths()], 2);
-    let back = Order::ReturnDecoy { side: goths(), at: zone.0.clone() };
+    let back = Order::ReturnDecoy { side: goths(), at: zone.0.clone(), fleet: false };
     refused(&mut store, &mut c, &back, "start of operations");
     run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
     run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
@@ -370,7 +370,7 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
         .id
         .0
         .clone();
-    refused(&mut store, &mut c, &Order::ReturnDecoy { side: goths(), at: far }, "no leader at");
+    refused(&mut store, &mut c, &Order::ReturnDecoy { side: goths(), at: far, fleet: false }, "no leader at");
     run(&mut store, &mut c, &back, DiceInput::Seeded);
     run(&mut store, &mut c, &back, DiceInput::Seeded);
     refused(&mut store, &mut c, &back, "no decoy out of play");

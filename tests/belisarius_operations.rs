@@ -270,7 +270,9 @@ fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
                 && match &p.at {
                     referee_campaign::belisarius::state::Location::Zone(id) => id.0 == z,
                     referee_campaign::belisarius::state::Location::City(city) => map.zone_of_city(city).is_some_and(|zz| zz.id.0 == z),
-                    referee_campaign::belisarius::state::Location::Sea(_) => false,
+                    referee_campaign::belisarius::state::Location::Sea(_) | referee_campaign::belisarius::state::Location::Aboard(_) => {
+                        false
+                    }
                 }
         })
     };
@@ -393,7 +395,7 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
                     && match &p.at {
                         Location::Zone(id) => *id == z.id,
                         Location::City(city) => *city == z.city.id,
-                        Location::Sea(_) => false,
+                        Location::Sea(_) | Location::Aboard(_) => false,
                     }
             })
     };
@@ -405,7 +407,7 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
             let zone = match &p.at {
                 Location::Zone(z) => map.zone(z)?,
                 Location::City(city) => map.zone_of_city(city)?,
-                Location::Sea(_) => return None,
+                Location::Sea(_) | Location::Aboard(_) => return None,
             };
             let to = zone.neighbours.iter().filter_map(|n| map.zone(n)).find(|n| free(n))?;
             Some((leader.clone(), to.clone()))

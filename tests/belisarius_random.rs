@@ -31,6 +31,19 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
         for moved in ops.moved.values() {
             assert!(*moved <= 6, "{id}: a force moved {moved} zones");
         }
+        for sailed in ops.sailed.values() {
+            assert!(*sailed <= 6, "{id}: a ship sailed {sailed} sea zones");
+        }
+    }
+    // Ships float with naval points; everyone aboard is aboard a ship of its side (BE-33,
+    // BE-37).
+    for p in &s.pieces {
+        if let PieceKind::Fleet { np, .. } = p.kind {
+            assert!(np > 0, "{id}: a ship of 0 NPs afloat");
+        }
+        if let Location::Aboard(ship) = &p.at {
+            assert!(s.ship(&p.side, ship).is_some(), "{id}: a force aboard a ship that is gone");
+        }
     }
     // Units destroyed in the battle under way keep their place, at 0, until it ends.
     let fighting: Vec<&String> =
@@ -69,6 +82,9 @@ fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
 /// pass.
 fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     let ops = state.ops.clone().unwrap();
+    if let Some(order) = naval_answer(state, rng) {
+        return order;
+    }
     // A battle is fought out, a side breaking off now and then (BE-17, BE-22).
     if let Some(b) = &ops.battle {
         let breaker = b.forces.iter().map(|f| f.side.clone()).nth(rng.random_range(0..3));
@@ -119,7 +135,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
                 let z = match &p.at {
                     Location::Zone(z) => Some(z.clone()),
                     Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-                    Location::Sea(_) => None,
+                    Location::Sea(_) | Location::Aboard(_) => None,
                 };
                 z.as_ref() == Some(&zone) && (side != contact.mover.side || matches!(p.at, Location::Zone(_)))
             })
@@ -161,7 +177,11 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
             Some(s) if s.besieger == side => {
                 let roll: f64 = rng.random();
                 if roll < 0.35 {
-                    return Order::Assault { side, leader };
+                    // Ships off the port join the assault (BE-39).
+                    let coast = &state.setup.map.zone(z).unwrap().coast;
+                    let ships = ships_where(state, &side, |at| matches!(at, Location::Sea(s) if coast.contains(s)), true);
+                    let ships = if state.setup.map.zone(z).unwrap().city.port { ships } else { Vec::new() };
+                    return Order::Assault { side, leader, ships };
                 } else if roll < 0.5 {
                     return Order::BuildWorks { side, leader, works: siege::Works::Siege, count: 1 };
                 } else if roll < 0.6 {
@@ -171,12 +191,15 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
             _ => {}
         }
     }
+    if let Some(order) = naval_action(state, &side, rng) {
+        return order;
+    }
     if let Some(active) = ops.active.clone().filter(|a| a.side == side && rng.random_bool(0.7)) {
         let map = &state.setup.map;
         let start = match &active.at {
             Location::Zone(z) => map.zone(z).map(|z| z.id.clone()),
             Location::City(city) => map.zone_of_city(city).map(|z| z.id.clone()),
-            Location::Sea(_) => None,
+            Location::Sea(_) | Location::Aboard(_) => None,
         };
         if let Some(mut here) = start {
             let mut path = Vec::new();
@@ -210,6 +233,127 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         }
     }
     Order::Pass { side }
+}
+
+/// `side`'s ships (and, unless `real_only`, fleet decoys) standing where `at` says, grouped by
+/// the first such place: the ships of one place.
+fn ships_where(state: &State, side: &referee_campaign::ids::SideId, at: impl Fn(&Location) -> bool, real_only: bool) -> Vec<String> {
+    let mut place = None;
+    let mut out = Vec::new();
+    for p in state.pieces_of(side) {
+        let Some(id) = p.kind.ship_id() else { continue };
+        if !at(&p.at) || (real_only && !matches!(p.kind, PieceKind::Fleet { .. })) {
+            continue;
+        }
+        if place.get_or_insert_with(|| p.at.clone()) == &p.at {
+            out.push(id.to_owned());
+        }
+    }
+    out
+}
+
+/// An answer at sea: the side not sailing intercepts with its ships there most of the time
+/// (BE-35); a naval battle is fought on, the weaker side retiring now and then (BE-36).
+fn naval_answer(state: &State, rng: &mut ChaCha8Rng) -> Option<Order> {
+    let ops = state.ops.as_ref()?;
+    if let Some(b) = &ops.naval_battle {
+        if b.passages > 0 && rng.random_bool(0.3) {
+            let weaker =
+                b.squadrons.iter().min_by_key(|s| referee_campaign::belisarius::naval::naval_points(state, &s.side, &s.ships)).unwrap();
+            let sea = state.setup.map.sea(&b.sea).unwrap();
+            let to = sea.neighbours[rng.random_range(0..sea.neighbours.len())].0.clone();
+            return Some(Order::RetireAtSea { side: weaker.side.clone(), to });
+        }
+        return Some(Order::FightAtSea {});
+    }
+    let c = ops.naval_contact.as_ref()?;
+    let side = state.setup.sides.iter().map(|s| s.id.clone()).find(|s| s != &c.mover).unwrap();
+    let ships = ships_where(state, &side, |at| *at == Location::Sea(c.sea.clone()), true);
+    if !ships.is_empty() && ops.left(&side) > 0 && rng.random_bool(0.8) {
+        return Some(Order::InterceptAtSea { side, ships });
+    }
+    Some(Order::LetPass { side })
+}
+
+/// Now and then in its segment a side's ships sail — toward enemy sea markers when there are
+/// some beside — and the acting force boards ships on its coast or lands from them (BE-33,
+/// BE-37).
+fn naval_action(state: &State, side: &referee_campaign::ids::SideId, rng: &mut ChaCha8Rng) -> Option<Order> {
+    let ops = state.ops.as_ref()?;
+    let map = &state.setup.map;
+    if let Some(active) = ops.active.as_ref().filter(|a| &a.side == side) {
+        match &active.at {
+            // Aboard: land on a coast of the ships' sea, or sail on with the force.
+            Location::Aboard(ship) => {
+                let at = referee_campaign::belisarius::naval::whereabouts(state, &active.at);
+                if let Location::Sea(s) = &at
+                    && rng.random_bool(0.5)
+                {
+                    let coasts: Vec<&referee_campaign::belisarius::map::Zone> = map.zones.iter().filter(|z| z.coast.contains(s)).collect();
+                    if !coasts.is_empty() {
+                        let z = coasts[rng.random_range(0..coasts.len())];
+                        return Some(Order::Land { side: side.clone(), leader: active.leader.clone(), at: z.id.0.clone() });
+                    }
+                }
+                if let Location::City(c) = &at {
+                    return Some(Order::Land { side: side.clone(), leader: active.leader.clone(), at: c.0.clone() });
+                }
+                return Some(sail_from(state, side, vec![ship.clone()], &at, rng));
+            }
+            Location::Zone(_) | Location::City(_) if rng.random_bool(0.25) => {
+                let zone = map.zone(&referee_campaign::belisarius::operations::zone_of(state, &active.at)?)?;
+                let city = Location::City(zone.city.id.clone());
+                let ships = ships_where(state, side, |at| *at == city || matches!(at, Location::Sea(s) if zone.coast.contains(s)), true);
+                if !ships.is_empty() {
+                    return Some(Order::Embark { side: side.clone(), leader: active.leader.clone(), ships });
+                }
+            }
+            _ => {}
+        }
+    }
+    if !rng.random_bool(0.2) || ops.left(side) == 0 {
+        return None;
+    }
+    let mut ships: Vec<String> = Vec::new();
+    let mut from = None;
+    let mut all: Vec<(Location, String)> =
+        state.pieces_of(side).filter_map(|p| p.kind.ship_id().map(|id| (p.at.clone(), id.to_owned()))).collect();
+    if all.is_empty() {
+        return None;
+    }
+    let pick = all.swap_remove(rng.random_range(0..all.len()));
+    for (at, id) in std::iter::once(pick.clone()).chain(all) {
+        if at == pick.0 && (ships.is_empty() || rng.random_bool(0.6)) {
+            ships.push(id);
+            from = Some(at);
+        }
+    }
+    Some(sail_from(state, side, ships, &from?, rng))
+}
+
+/// A voyage of `ships` from `from` of one to three sea zones, toward an enemy sea marker
+/// beside it when there is one.
+fn sail_from(state: &State, side: &referee_campaign::ids::SideId, ships: Vec<String>, from: &Location, rng: &mut ChaCha8Rng) -> Order {
+    let map = &state.setup.map;
+    let mut here: Vec<referee_campaign::belisarius::map::SeaId> = match from {
+        Location::Sea(s) => map.sea(s).unwrap().neighbours.clone(),
+        Location::City(c) => map.zone_of_city(c).unwrap().coast.clone(),
+        _ => Vec::new(),
+    };
+    let mut path = Vec::new();
+    for _ in 0..rng.random_range(1..=3) {
+        if here.is_empty() {
+            break;
+        }
+        let enemy = here.iter().find(|s| referee_campaign::belisarius::naval::enemy_at_sea(state, side, s)).cloned();
+        let next = enemy.clone().unwrap_or_else(|| here[rng.random_range(0..here.len())].clone());
+        path.push(next.0.clone());
+        if enemy.is_some() {
+            break;
+        }
+        here = map.sea(&next).unwrap().neighbours.clone();
+    }
+    Order::Sail { side: side.clone(), ships, path }
 }
 
 /// Attrition losses from the first units of the force, point by point.
@@ -276,6 +420,9 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
         sorties: count(|e| matches!(e, Event::SortieMade { .. })),
         reliefs: count(|e| matches!(e, Event::ReliefDeclared { .. })),
         hungry: count(|e| matches!(e, Event::OutOfSupply { .. })),
+        voyages: count(|e| matches!(e, Event::ShipsSailed { .. })),
+        naval_battles: count(|e| matches!(e, Event::NavalBattleJoined { .. })),
+        landings: count(|e| matches!(e, Event::Landed { .. })),
     };
     eprintln!("{id} (seed {seed}, {turns} turns): {stats:?}");
     stats
@@ -293,6 +440,9 @@ struct Stats {
     sorties: usize,
     reliefs: usize,
     hungry: usize,
+    voyages: usize,
+    naval_battles: usize,
+    landings: usize,
 }
 
 /// BE-06, BE-10, BE-12, BE-13, BE-17, BE-24, BE-27, BE-42, BE-53: random operations of every
@@ -313,10 +463,14 @@ fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
             all.sorties += s.sorties;
             all.reliefs += s.reliefs;
             all.hungry += s.hungry;
+            all.voyages += s.voyages;
+            all.naval_battles += s.naval_battles;
+            all.landings += s.landings;
         }
     }
     assert!(all.marches > 3, "the random games marched only {} times", all.marches);
     assert!(all.battles > 0, "the random games fought no battle");
     assert!(all.decoys > 0, "no decoy marched in the random games");
     assert!(all.sieges > 0 && all.assaults > 0, "the random games laid no siege or made no assault: {all:?}");
+    assert!(all.voyages > 0 && all.naval_battles > 0 && all.landings > 0, "no ships sailed, fought or landed troops: {all:?}");
 }

@@ -148,7 +148,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     run(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at: port.id.to_string() }, DiceInput::Seeded);
     assert!(c.state.marker(&byz(), "narses").is_some(), "Narses has come");
     assert!(
-        c.state.pieces_of(&byz()).any(|p| matches!(p.kind, PieceKind::Fleet { np: 5 }) && p.at == Location::City(port.city.id.clone()))
+        c.state.pieces_of(&byz()).any(|p| matches!(p.kind, PieceKind::Fleet { np: 5, .. }) && p.at == Location::City(port.city.id.clone()))
     );
 }
 

@@ -152,7 +152,7 @@ fn be_24_a_leader_lays_siege_for_one_action_point() {
 #[test]
 fn be_26_the_duration_marker_rises_and_the_city_falls_at_four() {
     let (mut store, mut c, zone, city) = besieged(true, "4B 4B 3C", "2B 2C");
-    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 4 } });
+    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 4, id: String::new() } });
     c.state.cities.get_mut(&city).unwrap().militia = 1;
     finish_turn(&mut store, &mut c);
     assert_eq!(c.state.sieges[&city].duration, 1, "not in the turn it was laid");
@@ -179,7 +179,7 @@ fn be_26_the_duration_marker_rises_and_the_city_falls_at_four() {
     assert_eq!(hold.holder, Some(byz()));
     assert_eq!(hold.militia, c.state.setup.map.city(&city).unwrap().militia, "the militia is whole again");
     assert!(!c.state.pieces.iter().any(|p| p.side == goths() && p.at == city_of(&c, &zone)), "everyone inside is lost");
-    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 4 })), "the ships are salvaged");
+    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 4, .. })), "the ships are salvaged");
     assert_eq!(c.state.lost_in_battle[&goths()], lost_before + garrison, "the garrison's points count as destroyed");
 }
 
@@ -215,7 +215,12 @@ fn be_27_an_assault_and_the_losses_each_side_shares_out() {
     let defender = 4 + u32::from(militia);
     let modifier = assault_modifier(&c, &city);
     let dice = dice_for(&c, 15, defender, modifier, |r| !r.falls && r.defender_percent > 0);
-    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() },
+        DiceInput::Manual(dice.to_vec()),
+    );
     let roll = first_roll(&events);
     assert_eq!(roll.total(), i32::from(dice[0] + dice[1]) + modifier, "tactical rating added, the defence taken off");
     let expected = c.state.setup.tables.assault(15, defender, roll.total());
@@ -258,7 +263,7 @@ fn be_27_an_assault_and_the_losses_each_side_shares_out() {
     assert!(c.state.ops.as_ref().unwrap().assault.is_none(), "both sides have settled");
     let points: u32 = c.state.marker(&byz(), "belisarius").unwrap().kind.units().iter().map(|u| u32::from(u.value)).sum();
     assert_eq!(points, 15 - owed_b);
-    refused(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, "once this phase");
+    refused(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() }, "once this phase");
 }
 
 /// BE-27, BE-40: an assault that carries the city destroys everyone inside, the attacker
@@ -266,14 +271,19 @@ fn be_27_an_assault_and_the_losses_each_side_shares_out() {
 #[test]
 fn be_27_a_city_stormed_falls_with_everyone_inside() {
     let (mut store, mut c, zone, city) = besieged(true, "4B 4B 4B 4B 4B 4B", "1C");
-    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 3 } });
+    c.state.pieces.push(Piece { side: goths(), at: city_of(&c, &zone), kind: PieceKind::Fleet { np: 3, id: String::new() } });
     let defender = 1 + u32::from(c.state.cities[&city].militia);
     let dice = dice_for(&c, 24, defender, assault_modifier(&c, &city), |r| r.falls);
-    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() },
+        DiceInput::Manual(dice.to_vec()),
+    );
     assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Stormed, .. })));
     assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
     assert_eq!(c.state.cities[&city].holder, Some(byz()));
-    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 3 })));
+    assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 3, .. })));
     let due = c.state.ops.as_ref().unwrap().assault.clone().unwrap();
     assert_eq!(due.owed.keys().collect::<Vec<_>>(), vec![&byz()], "only the attacker still owes");
 }
@@ -309,7 +319,12 @@ fn be_32_siege_works_defence_works_and_pulling_down_walls() {
     assert_eq!(left(&c, &byz()), ap - 4);
     assert_eq!(c.state.sieges[&city].works, 2);
     refused(&mut store, &mut c, &works(1), "at most 2");
-    let events = run(&mut store, &mut c, &Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(vec![3, 3]));
+    let events = run(
+        &mut store,
+        &mut c,
+        &Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() },
+        DiceInput::Manual(vec![3, 3]),
+    );
     let roll = first_roll(&events);
     assert!(roll.modifiers.iter().any(|m| m.value == 2 && m.reason == "siege works"), "{:?}", roll.modifiers);
 
@@ -414,7 +429,7 @@ fn siege_run(hidden: (&str, &str, &str)) -> Vec<String> {
         i32::from(c.state.setup.leader("belisarius").unwrap().tactical) - i32::from(c.state.setup.map.city(&city).unwrap().fortification);
     let worst = (2..=12).filter(|t| !c.state.setup.tables.assault(15, defender, t + modifier).falls).max().unwrap();
     let dice = vec![u8::try_from(worst.min(7) - 1).unwrap(), u8::try_from(worst - worst.min(7) + 1).unwrap()];
-    step(&mut store, &mut c, Order::Assault { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice));
+    step(&mut store, &mut c, Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() }, DiceInput::Manual(dice));
     // The Goths take theirs from the garrison first, a point a unit, so that how many units
     // are hit depends on its make-up; the Byzantines as the program suggests.
     if let Some(&owed) = c.state.ops.as_ref().unwrap().assault.as_ref().unwrap().owed.get(&goths()) {

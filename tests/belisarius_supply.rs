@@ -44,7 +44,7 @@ fn put(state: &mut State, side: SideId, leader: &str, units: &str, at: Location)
 }
 
 fn fleet(state: &mut State, side: SideId, sea: &SeaId) {
-    state.pieces.push(Piece { side, at: Location::Sea(sea.clone()), kind: PieceKind::Fleet { np: 4 } });
+    state.pieces.push(Piece { side, at: Location::Sea(sea.clone()), kind: PieceKind::Fleet { np: 4, id: String::new() } });
 }
 
 /// A coastal zone on one sea only, and an inland zone beside it, neither mountain nor a

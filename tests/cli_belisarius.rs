@@ -232,3 +232,39 @@ fn be_24_a_siege_from_the_command_line() {
     let log = cli(&db.path, &["log", "Africa", "--as", "vandals"]).ok();
     assert!(log.contains("Sicca Veneria falls to the Byzantines by storm"), "{log}");
 }
+
+/// BE-33, BE-37, BE-53: ships from the command line — the side's ships listed with their
+/// ids, a leader boarding, the ships sailing with a typed attrition die, an unknown field
+/// refused — and the other side reading only sea markers.
+#[test]
+fn be_33_ships_sail_from_the_command_line() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "7"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
+    let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
+    assert!(shown.contains("fleet-byzantines-1 (8 NPs) at African Sea"), "{shown}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"iohannes"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"embark","side":"byzantines","leader":"iohannes","ships":["fleet-byzantines-1"]}"#]).ok();
+    let unknown = cli(
+        &db.path,
+        &["order", "Africa", r#"{"type":"sail","side":"byzantines","ships":["fleet-byzantines-1"],"path":["syrtis"],"wind":"north"}"#],
+    )
+    .refused();
+    assert!(unknown.contains("wind"), "{unknown}");
+    cli(
+        &db.path,
+        &["order", "Africa", r#"{"type":"sail","side":"byzantines","ships":["fleet-byzantines-1"],"path":["syrtis"]}"#, "--value", "6"],
+    )
+    .ok();
+    let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
+    assert!(
+        shown.contains("fleet-byzantines-1 (7 NPs) at Gulf of Syrtis, 1 sea zone(s) this turn"),
+        "a 6 after one zone costs a point: {shown}"
+    );
+    let theirs = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
+    assert!(theirs.contains("Gulf of Syrtis: 1 face-down sea marker(s) of Byzantines"), "{theirs}");
+    assert!(!theirs.contains("fleet-byzantines") && !theirs.contains("Iohannes"), "{theirs}");
+}

@@ -216,12 +216,9 @@ fn be_06_operations_from_the_window() {
 fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
-    let db = africa_in_play(dir);
+    let db = africa_in_operations(dir);
     let mut store = Store::open(&db).unwrap();
     let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
-    let typed = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
-    supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed).unwrap();
     let byz = SideId::new("byzantines");
     store
         .execute(&mut c, &(), &Order::Activate { side: byz.clone(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
@@ -406,4 +403,62 @@ fn be_49_the_desk_shows_the_end_and_the_winner() {
         assert!(label_exists(&h, "The campaign is over: The Vandals win"), "{view_as:?}");
         assert!(label_exists(&h, "hold Carthago"), "{view_as:?}: the conditions are listed");
     }
+}
+
+/// Africa in operations, the Byzantines first (16 AP against 7), nothing done yet.
+fn africa_in_operations(dir: &tempfile::TempDir) -> std::path::PathBuf {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    let db = africa_in_play(dir);
+    let mut store = Store::open(&db).unwrap();
+    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let typed = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
+    supply_phase(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed).unwrap();
+    db
+}
+
+/// BE-33, BE-37: from the Byzantines' own view, Iohannes goes aboard the fleet off his zone,
+/// the ship is chosen and sailed to the Gulf of Syrtis along a route picked on the map, and
+/// he lands on the coast of Tripolitania, which becomes theirs.
+#[test]
+fn be_37_a_force_is_carried_by_sea_from_the_window() {
+    use referee_campaign::belisarius::map::{SeaId, ZoneId};
+    use referee_campaign::belisarius::state::Location;
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_operations(&dir);
+    let mut h = open_as(&db, Some("byzantines"));
+    // Iohannes's box is far down the Table of Organisation: activated by order.
+    let activate =
+        referee_campaign::belisarius::order::Order::Activate { side: SideId::new("byzantines"), leader: "iohannes".into(), with: vec![] };
+    h.state_mut().send(AppCommand::ExecuteBelisarius(activate, referee_campaign::store::DiceInput::Seeded));
+    h.run();
+    h.get_by_label_contains("Go aboard the ships at").click();
+    h.run();
+    let iohannes_at = |h: &Harness<'_, RefereeApp>| {
+        let view = h.state().belisarius_view().unwrap();
+        view.organisations()[0].boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == "iohannes")).unwrap().at.clone()
+    };
+    let Location::Aboard(ship) = iohannes_at(&h) else { panic!("Iohannes is aboard") };
+    let number = ship.rsplit('-').next().unwrap().to_owned();
+    let view = h.state().belisarius_view().unwrap();
+    let np = view.organisations()[0].boxes.iter().find(|b| b.ship.as_deref() == Some(ship.as_str())).unwrap().np.unwrap();
+    h.get_by_label_contains(&format!("fleet {number} ({np} NPs) at")).click();
+    h.run();
+    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("syrtis")))));
+    h.run();
+    h.get_by_label("Add Gulf of Syrtis").click();
+    h.run();
+    h.get_by_label("Sail (1 AP)").click();
+    h.run();
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    assert!(board.markers.iter().any(|m| m.at == Location::Sea(SeaId::new("syrtis"))), "the ship is in the Gulf of Syrtis");
+    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Zone(ZoneId::new("tripolitania")))));
+    h.run();
+    h.get_by_label_contains("Land at Tripolitania").click();
+    h.run();
+    assert_eq!(iohannes_at(&h), Location::Zone(ZoneId::new("tripolitania")));
+    let board = h.state().belisarius_view().unwrap().board().clone();
+    let control = board.zones.iter().find(|z| z.id.as_str() == "tripolitania").unwrap().controller.clone();
+    assert_eq!(control, Some(SideId::new("byzantines")), "the landing takes the empty zone");
 }

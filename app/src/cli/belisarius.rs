@@ -126,6 +126,50 @@ impl Output for Shown {
                 }
             }
         }
+        if let Some(c) = &board.naval_contact {
+            let other = board.sides.iter().find(|x| x.id != c.mover).map(|x| x.id.clone());
+            s.push_str(&format!(
+                "Ships at sea in {}: {} sea marker(s) of the {} sailed in; the {} intercept (`intercept_at_sea`) or let them pass (`let_pass`) (BE-35)\n",
+                self.setup.place_name(&Location::Sea(c.sea.clone())),
+                c.markers,
+                side_name(view, Some(&c.mover)),
+                side_name(view, other.as_ref())
+            ));
+        }
+        if let Some(b) = &board.naval_battle {
+            s.push_str(&format!(
+                "Naval battle in {}, {} passage(s): `fight_at_sea` for the next, or `retire_at_sea` (BE-36)\n",
+                self.setup.place_name(&Location::Sea(b.sea.clone())),
+                b.passages
+            ));
+            for q in &b.squadrons {
+                let admiral = q.admiral.as_ref().map_or_else(String::new, |(n, t)| format!(", {n} aboard (tactical {t})"));
+                s.push_str(&format!(
+                    "  {}: {} ship(s), {} of {} NPs, {} CP embarked{admiral}\n",
+                    side_name(view, Some(&q.side)),
+                    q.ships,
+                    q.np,
+                    q.start,
+                    q.embarked
+                ));
+            }
+        }
+        for org in view.organisations() {
+            let ships: Vec<String> = org
+                .boxes
+                .iter()
+                .filter_map(|b| {
+                    let id = b.ship.as_ref()?;
+                    let what = b.np.map_or_else(|| "decoy".to_owned(), |np| format!("{np} NPs"));
+                    let aboard = if b.carrying > 0 { format!(", {} CP aboard", b.carrying) } else { String::new() };
+                    let sailed = if b.sailed > 0 { format!(", {} sea zone(s) this turn", b.sailed) } else { String::new() };
+                    Some(format!("    {id} ({what}) at {}{aboard}{sailed}\n", b.place))
+                })
+                .collect();
+            if !ships.is_empty() {
+                s.push_str(&format!("  {}: ships (`sail`, `embark`, `land`):\n{}", org.name, ships.concat()));
+            }
+        }
         for city in board.cities.iter().filter(|c| c.siege.is_some()) {
             let Some(siege) = &city.siege else { continue };
             s.push_str(&format!(

@@ -64,6 +64,8 @@ pub(crate) struct BelisariusDesk {
     pub march: MarchForm,
     /// The interception being chosen and the battle's forms and odds.
     pub battle: super::belisarius_battle::BattleForm,
+    /// The ships chosen to sail and their route (BE-33).
+    pub voyage: super::belisarius_fleet::VoyageForm,
 }
 
 /// The route of the acting force's next march, zone by zone (BE-10), and the attrition
@@ -127,6 +129,7 @@ impl BelisariusDesk {
             tables_shown: false,
             parts: BTreeMap::new(),
             march: MarchForm::default(),
+            voyage: super::belisarius_fleet::VoyageForm::default(),
             battle: super::belisarius_battle::BattleForm::default(),
         })
     }
@@ -144,6 +147,7 @@ impl BelisariusDesk {
         self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
         self.selected = None;
         self.march = MarchForm::default();
+        self.voyage = super::belisarius_fleet::VoyageForm::default();
         Ok(())
     }
 
@@ -163,6 +167,7 @@ impl BelisariusDesk {
         self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
         self.parts.clear();
         self.march = MarchForm::default();
+        self.voyage = super::belisarius_fleet::VoyageForm::default();
     }
 
     /// Writes the pack of the battle sent to the tabletop (BE-17), in the umpire's view only:
@@ -474,6 +479,7 @@ pub(crate) fn zone_map_ui(
             Location::Zone(z) => map.zones.iter().position(|x| x.id == *z).map(|i| labels_land[i] + vec2(0.0, 14.0)),
             Location::City(c) => map.zones.iter().position(|x| x.city.id == *c).map(|i| cities[i] + vec2(0.0, 14.0)),
             Location::Sea(s) => map.seas.iter().position(|x| x.id == *s).map(|i| labels_sea[i] + vec2(0.0, 14.0)),
+            Location::Aboard(_) => None,
         }
     };
     let size = 13.0;
@@ -529,7 +535,7 @@ fn area_in_play(map: &ZoneMap, board: &Board) -> Rect {
         let pieces = board.markers.iter().any(|m| match &m.at {
             Location::Zone(z) => *z == zone.id,
             Location::City(c) => *c == zone.city.id,
-            Location::Sea(_) => false,
+            Location::Sea(_) | Location::Aboard(_) => false,
         });
         if controlled || pieces {
             grow(&zone.outline_km);
@@ -562,7 +568,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -596,6 +602,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_siege::relief_ui(ui, &campaign.state, view.board(), viewer, commands);
+        super::belisarius_fleet::naval_contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, commands);
         super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
@@ -608,6 +615,9 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
             force_orders_ui(ui, &campaign.state, org, selected.as_ref(), viewer, march, commands);
+        }
+        for org in view.organisations() {
+            super::belisarius_fleet::voyage_ui(ui, &campaign.state, org, selected.as_ref(), viewer, voyage, commands);
         }
         for org in view.organisations() {
             organisation_ui(ui, setup, org, view.board(), viewer, commands);
@@ -746,6 +756,9 @@ fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
         }
         Location::Sea(_) => {
             ui.label("Sea zone");
+        }
+        Location::Aboard(_) => {
+            ui.label("Aboard ship");
         }
     }
     let here: Vec<&Marker> = board.markers.iter().filter(|m| &m.at == at).collect();
@@ -903,10 +916,13 @@ fn force_orders_ui(
             return;
         }
         ui.label(RichText::new(format!("{chief} acts")).strong());
+        if let Some(b) = boxes.first() {
+            super::belisarius_fleet::transport_ui(ui, state, org, acting, &b.at, selected, commands);
+        }
         let start = boxes.first().map(|b| match &b.at {
             Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.0.clone()),
             Location::Zone(z) => Some(z.0.clone()),
-            Location::Sea(_) => None,
+            Location::Sea(_) | Location::Aboard(_) => None,
         });
         let Some(Some(start)) = start else { return };
         let end = march.route.last().cloned().unwrap_or(start);
@@ -969,7 +985,7 @@ fn on_the_way_ui(
     let (zone, in_city) = match &first.at {
         Location::Zone(z) => (Some(z.clone()), false),
         Location::City(c) => (setup.map.zone_of_city(c).map(|z| z.id.clone()), true),
-        Location::Sea(_) => (None, false),
+        Location::Sea(_) | Location::Aboard(_) => (None, false),
     };
     let Some(zone) = zone else { return };
     let side = &org.side;
@@ -1066,7 +1082,7 @@ fn on_the_way_ui(
                 let here = match &b.at {
                     Location::Zone(z) => *z == zone,
                     Location::City(c) => setup.map.zone_of_city(c).is_some_and(|z| z.id == zone),
-                    Location::Sea(_) => false,
+                    Location::Sea(_) | Location::Aboard(_) => false,
                 };
                 if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
                     let order =
@@ -1091,7 +1107,7 @@ fn reorganise_ui(
     let zone = |at: &Location| match at {
         Location::Zone(z) => Some(z.clone()),
         Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) => None,
+        Location::Sea(_) | Location::Aboard(_) => None,
     };
     let here = zone(&b.at);
     let others: Vec<&referee_campaign::belisarius::view::LeaderCard> = org
@@ -1175,8 +1191,13 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
                 l.tactical,
                 l.rank
             ),
-            (None, Some(np), _) => format!("fleet of {np} NPs"),
-            (None, None, true) if b.naval => "fleet decoy".to_owned(),
+            (None, Some(np), _) => format!(
+                "{} of {np} NPs",
+                b.ship.as_deref().map_or_else(|| "fleet".to_owned(), referee_campaign::belisarius::setup::ship_name)
+            ),
+            (None, None, true) if b.naval => {
+                format!("{}, a decoy", b.ship.as_deref().map_or_else(|| "fleet".to_owned(), referee_campaign::belisarius::setup::ship_name))
+            }
             (None, None, true) => {
                 b.decoy_id.as_deref().map_or_else(|| "decoy".to_owned(), |id| referee_campaign::belisarius::state::piece_name(setup, id))
             }
@@ -1191,7 +1212,7 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
                     org.decoys_out
                 ));
                 if back.clicked() {
-                    let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned() };
+                    let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned(), fleet: false };
                     commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
                 }
             }

@@ -110,7 +110,7 @@ pub(crate) fn contact_ui(
                 let (at_zone, in_city) = match &b.at {
                     Location::Zone(z) => (z == &contact.zone, false),
                     Location::City(c) => (state.setup.map.zone_of_city(c).is_some_and(|z| z.id == contact.zone), true),
-                    Location::Sea(_) => (false, false),
+                    Location::Sea(_) | Location::Aboard(_) => (false, false),
                 };
                 (at_zone && !(mover && in_city)).then_some((l.id.as_str(), l.name.as_str(), in_city))
             })

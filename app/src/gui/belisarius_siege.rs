@@ -68,8 +68,23 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     )
                     .clicked()
                 {
-                    run(commands, Order::Assault { side: side.clone(), leader: leader.clone() });
+                    run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships: Vec::new() });
                 }
+                    // BE-39: ships off the port join in, for their own price.
+                    let ships = super::belisarius_fleet::supporting_ships(state, org, &zone);
+                    if !ships.is_empty()
+                        && ui
+                            .button(format!(
+                                "Assault {} with {} ship(s) ({} AP)",
+                                city.name,
+                                ships.len(),
+                                u32::from(ap) + u32::from(cost("naval-support"))
+                            ))
+                            .on_hover_text("+1 to the assault's dice for every 3 naval points in support (BE-39)")
+                            .clicked()
+                    {
+                        run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships });
+                    }
                     if ui
                         .button(format!("Build a siege works ({} AP)", cost("siege-works")))
                         .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")

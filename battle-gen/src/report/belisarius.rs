@@ -61,6 +61,8 @@ fn km(map: &ZoneMap, at: &Location) -> Km {
         Location::Zone(z) => map.zone(z).map_or([0.0, 0.0], |z| z.label_km),
         Location::City(c) => map.city(c).map_or([0.0, 0.0], |c| c.at_km),
         Location::Sea(s) => map.sea(s).map_or([0.0, 0.0], |s| s.label_km),
+        // Views show no marker aboard a ship; a force aboard has no place of its own.
+        Location::Aboard(_) => [0.0, 0.0],
     }
 }
 

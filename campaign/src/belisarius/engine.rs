@@ -203,7 +203,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
                             && match &p.at {
                                 Location::City(c) => c == city,
                                 Location::Zone(z) => setup.map.zone(z).is_some_and(|z| &z.city.id == city),
-                                Location::Sea(_) => false,
+                                Location::Sea(_) | Location::Aboard(_) => false,
                             }
                     });
                     if !held {
@@ -297,9 +297,34 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::operations::shift(state, side, leader, *into_city)
         }
-        Order::ReturnDecoy { side, at } => {
+        Order::ReturnDecoy { side, at, fleet } => {
             known_side(side)?;
-            super::interception::return_decoy(state, side, at)
+            super::interception::return_decoy(state, side, at, *fleet)
+        }
+        Order::Sail { side, ships, path } => {
+            known_side(side)?;
+            super::naval::sail(state, side, ships, path, dice)
+        }
+        Order::InterceptAtSea { side, ships } => {
+            known_side(side)?;
+            super::naval::intercept(state, side, ships, dice)
+        }
+        Order::LetPass { side } => {
+            known_side(side)?;
+            super::naval::let_pass(state, side)
+        }
+        Order::FightAtSea {} => super::naval::fight_on(state, dice),
+        Order::RetireAtSea { side, to } => {
+            known_side(side)?;
+            super::naval::retire(state, side, to)
+        }
+        Order::Embark { side, leader, ships } => {
+            known_side(side)?;
+            super::naval::embark(state, side, leader, ships)
+        }
+        Order::Land { side, leader, at } => {
+            known_side(side)?;
+            super::naval::land(state, side, leader, at)
         }
         Order::Fight {} => super::battle::fight_on(state, dice),
         Order::BreakOff { side } => {
@@ -353,9 +378,9 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::siege::besiege(state, side, leader)
         }
-        Order::Assault { side, leader } => {
+        Order::Assault { side, leader, ships } => {
             known_side(side)?;
-            super::siege::assault(state, side, leader, dice)
+            super::siege::assault(state, side, leader, ships, dice)
         }
         Order::BuildWorks { side, leader, works, count } => {
             known_side(side)?;

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::battle::{Battle, Outcome};
 use super::fight::{Owed, Stage};
 use super::interception::{Attempt, Contact};
-use super::map::{CityId, ZoneId};
+use super::map::{CityId, SeaId, ZoneId};
+use super::naval::{NavalBattle, NavalContact, PassageRoll, ShipLoss};
 use super::operations::{ActionPoints, Activation, AttritionDue};
 use super::setup::{Line, Setup};
 use super::siege::{AssaultDue, Fall, Lifted, Siege, Works};
@@ -182,6 +183,35 @@ pub enum Event {
     /// A side shared out a supply due: (leader or `None`, index, points), and the militia's
     /// part in a besieged city.
     SupplyLossesTaken { side: SideId, at: Location, losses: Vec<(Option<String>, u32, u8)>, militia: u8 },
+    /// Ships sailed from `from` along `path` (BE-33): everyone sees the sea markers go; which
+    /// ships, and the action points, are their side's own.
+    ShipsSailed { side: SideId, ships: Vec<String>, from: Location, path: Vec<Location>, ap: u32, left: u32 },
+    /// Ships lost naval points (ship, points); a ship at 0 sank with all aboard (BE-34, BE-36).
+    ShipsDamaged { side: SideId, losses: Vec<(String, u32)>, sunk: Vec<String>, cause: ShipLoss },
+    /// A voyage halted in a sea zone where the enemy's ships are (BE-35).
+    NavalContactMade { contact: NavalContact },
+    /// The side not sailing tried to intercept, for `ap` (BE-35).
+    NavalInterceptionTried { side: SideId, sea: SeaId, success: bool, ap: u32, left: u32 },
+    /// The side not sailing let the ships pass (BE-35).
+    ShipsLetPass { side: SideId, sea: SeaId },
+    /// The interception at sea is over; `voyage_on` may sail on without paying again.
+    NavalContactEnded { sea: SeaId, voyage_on: Option<Vec<String>> },
+    /// An intercepted fleet decoy left the map (BE-42).
+    FleetDecoyRemoved { side: SideId, id: String, at: Location },
+    /// A fleet decoy out of play came back beside a ship of its side (BE-42).
+    FleetDecoyReturned { side: SideId, at: Location },
+    /// A naval battle began (BE-36): both sides' ships face up while it lasts.
+    NavalBattleJoined { battle: NavalBattle },
+    /// A passage of arms at sea: both sides' rolls (BE-36).
+    NavalPassage { passage: u32, rolls: Vec<PassageRoll> },
+    /// A side's ships retired from a naval battle (BE-36).
+    ShipsRetired { side: SideId, ships: Vec<String>, to: Location },
+    /// A naval battle ended, with the side left holding the sea.
+    NavalBattleEnded { sea: SeaId, winner: Option<SideId> },
+    /// The acting force went aboard ships: (leader or decoy, ship) (BE-37, BE-30).
+    Embarked { side: SideId, boarded: Vec<(String, String)>, from: Location, ships_at: Location, ap: u32, left: u32 },
+    /// The acting force came ashore from its ships at `from` (BE-37).
+    Landed { side: SideId, leaders: Vec<String>, from: Location, at: Location, ap: u32, left: u32 },
 }
 
 impl Event {
@@ -255,6 +285,20 @@ impl Event {
             Event::SupplyChecked { .. } => "supply_checked",
             Event::OutOfSupply { .. } => "out_of_supply",
             Event::SupplyLossesTaken { .. } => "supply_losses_taken",
+            Event::ShipsSailed { .. } => "ships_sailed",
+            Event::ShipsDamaged { .. } => "ships_damaged",
+            Event::NavalContactMade { .. } => "naval_contact_made",
+            Event::NavalInterceptionTried { .. } => "naval_interception_tried",
+            Event::ShipsLetPass { .. } => "ships_let_pass",
+            Event::NavalContactEnded { .. } => "naval_contact_ended",
+            Event::FleetDecoyRemoved { .. } => "fleet_decoy_removed",
+            Event::FleetDecoyReturned { .. } => "fleet_decoy_returned",
+            Event::NavalBattleJoined { .. } => "naval_battle_joined",
+            Event::NavalPassage { .. } => "naval_passage",
+            Event::ShipsRetired { .. } => "ships_retired",
+            Event::NavalBattleEnded { .. } => "naval_battle_ended",
+            Event::Embarked { .. } => "embarked",
+            Event::Landed { .. } => "landed",
         }
     }
 }

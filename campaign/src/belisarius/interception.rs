@@ -546,16 +546,30 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
 }
 
 /// BE-42: a decoy out of play comes back at the start of operations, beside one of the
-/// side's leaders on the map (in the open zone or the city where he stands).
-pub fn return_decoy(state: &State, side: &SideId, at: &str) -> Result<Vec<Event>, RuleError> {
+/// side's leaders on the map (in the open zone or the city where he stands) — or, `fleet`, a
+/// fleet decoy beside one of its ships, at sea or in port.
+pub fn return_decoy(state: &State, side: &SideId, at: &str, fleet: bool) -> Result<Vec<Event>, RuleError> {
     let name = side_name(state, side);
     let started = match (&state.phase, &state.ops) {
         (super::state::Phase::Play, _) => false,
-        (super::state::Phase::Operations, Some(ops)) => !ops.activated.is_empty(),
+        (super::state::Phase::Operations, Some(ops)) => !ops.activated.is_empty() || !ops.sailed.is_empty(),
         _ => true,
     };
     if started {
-        return Err(RuleError::new(RuleId::BE_42, "a decoy comes back at the start of operations, before the first activation"));
+        return Err(RuleError::new(RuleId::BE_42, "a decoy comes back at the start of operations, before the first action"));
+    }
+    if fleet {
+        if state.fleet_decoys_out.get(side).copied().unwrap_or(0) == 0 {
+            return Err(RuleError::new(RuleId::BE_42, format!("{name} have no fleet decoy out of play")));
+        }
+        let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e))?;
+        if !state.pieces_of(side).any(|p| p.at == place && matches!(p.kind, PieceKind::Fleet { .. })) {
+            return Err(RuleError::new(
+                RuleId::BE_42,
+                format!("{name} have no ship at {}: a fleet decoy comes back beside one", state.setup.place_name(&place)),
+            ));
+        }
+        return Ok(vec![Event::FleetDecoyReturned { side: side.clone(), at: place }]);
     }
     if state.decoys_out.get(side).copied().unwrap_or(0) == 0 {
         return Err(RuleError::new(RuleId::BE_42, format!("{name} have no decoy out of play")));

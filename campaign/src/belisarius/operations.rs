@@ -126,6 +126,19 @@ pub struct Operations {
     /// A sortie under way (BE-28).
     #[serde(default)]
     pub sortie: Option<super::siege::SortieDue>,
+    /// Sea zones each ship has sailed this turn (BE-33, BE-34).
+    #[serde(default)]
+    pub sailed: BTreeMap<String, u32>,
+    /// Ships whose voyage was halted and let through: they sail on without paying again
+    /// (BE-35), sorted by id.
+    #[serde(default)]
+    pub voyage_on: Option<Vec<String>>,
+    /// A voyage halted where the enemy's ships are (BE-35).
+    #[serde(default)]
+    pub naval_contact: Option<super::naval::NavalContact>,
+    /// A naval battle under way (BE-36).
+    #[serde(default)]
+    pub naval_battle: Option<super::naval::NavalBattle>,
 }
 
 impl Operations {
@@ -261,6 +274,7 @@ fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
 
 /// Refuses any order but the interceptions while a contact or a battle is open.
 pub(crate) fn nothing_pending(state: &State, ops: &Operations) -> Result<(), RuleError> {
+    super::naval::naval_pending(state, ops)?;
     if let Some(s) = &ops.sortie {
         let at = state.setup.place_name(&Location::City(s.city.clone()));
         return Err(RuleError::new(
@@ -300,7 +314,7 @@ pub fn zone_of(state: &State, at: &Location) -> Option<super::map::ZoneId> {
     match at {
         Location::Zone(z) => Some(z.clone()),
         Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) => None,
+        Location::Sea(_) | Location::Aboard(_) => None,
     }
 }
 
@@ -895,7 +909,7 @@ pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Res
     let city = match &active.at {
         Location::City(c) => Some(Location::City(c.clone())),
         Location::Zone(z) => state.setup.map.zone(z).map(|z| Location::City(z.city.id.clone())),
-        Location::Sea(_) => None,
+        Location::Sea(_) | Location::Aboard(_) => None,
     };
     if let Some(city) = city.filter(|c| super::siege::is_besieged(state, c)) {
         let name = state.setup.place_name(&city);
@@ -916,7 +930,7 @@ pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Res
         }
         (Location::City(_), true) => return Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
         (Location::Zone(_), false) => return Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
-        (Location::Sea(_), _) => return Err(RuleError::new(RuleId::BE_11, "the force is at sea")),
+        (Location::Sea(_) | Location::Aboard(_), _) => return Err(RuleError::new(RuleId::BE_11, "the force is at sea")),
     };
     Ok(vec![Event::Shifted { activation: active.clone(), to }])
 }
@@ -959,6 +973,10 @@ impl State {
                     assault: None,
                     relieved: None,
                     sortie: None,
+                    sailed: BTreeMap::new(),
+                    voyage_on: None,
+                    naval_contact: None,
+                    naval_battle: None,
                 });
             }
             Event::LeaderActivated { activation } => {

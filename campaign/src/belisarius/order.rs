@@ -82,8 +82,13 @@ pub enum Order {
     /// The acting leader lays siege to the enemy city of the zone he stands in (1 AP, BE-24).
     Besiege { side: SideId, leader: String },
     /// The acting leader storms the city he besieges: free with the siege's declaring, 1 AP
-    /// later (BE-27).
-    Assault { side: SideId, leader: String },
+    /// later (BE-27). Ships of the side off a port may support it, for 1 AP more (BE-39).
+    Assault {
+        side: SideId,
+        leader: String,
+        #[serde(default)]
+        ships: Vec<String>,
+    },
     /// The acting leader builds works: siege works at his siege, defence works at a city his
     /// side holds (BE-32).
     BuildWorks {
@@ -119,8 +124,30 @@ pub enum Order {
     /// numbered among the enemy markers there, the open zone's first (BE-43).
     Reconnoitre { side: SideId, zone: String, marker: u32 },
     /// At the start of operations, a decoy out of play comes back beside one of the side's
-    /// leaders, at the place (zone or city) named by id (BE-42).
-    ReturnDecoy { side: SideId, at: String },
+    /// leaders, at the place (zone or city) named by id — or, with `fleet`, a fleet decoy
+    /// beside one of its ships, at sea or in port (BE-42).
+    ReturnDecoy {
+        side: SideId,
+        at: String,
+        #[serde(default)]
+        fleet: bool,
+    },
+    /// Ships of one place sail along `path`: sea zones by id, and at the end perhaps a port
+    /// the side holds (BE-33). One ship costs 1 AP, several 2.
+    Sail { side: SideId, ships: Vec<String>, path: Vec<String> },
+    /// The side not sailing intercepts the ships that sailed in, with its ships there (BE-35).
+    InterceptAtSea { side: SideId, ships: Vec<String> },
+    /// The side not sailing lets the ships pass (BE-35).
+    LetPass { side: SideId },
+    /// The naval battle's next passage of arms (BE-36).
+    FightAtSea {},
+    /// After a passage, a side's ships retire to a sea zone beside the battle or a port of
+    /// its own on the battle's sea (BE-36).
+    RetireAtSea { side: SideId, to: String },
+    /// The acting force boards ships of its side in its zone's port or off its coast (BE-37).
+    Embark { side: SideId, leader: String, ships: Vec<String> },
+    /// The acting force, aboard, lands in a zone or a port city its ships are beside (BE-37).
+    Land { side: SideId, leader: String, at: String },
     /// Both sides roll the battle's next stage; after a passage, the sides fight on (BE-17).
     Fight {},
     /// After a passage, a side breaks off; the enemy pursues (BE-22).
@@ -228,7 +255,7 @@ impl Order {
             Order::AnswerSortie { side, .. } => format!("{side} meet the sortie"),
             Order::HoldLines { side, .. } => format!("{side} meet the relief"),
             Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
-            Order::Assault { side, leader } => format!("{side}: {leader} assaults"),
+            Order::Assault { side, leader, .. } => format!("{side}: {leader} assaults"),
             Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),
             Order::DestroyFortifications { side, leader } => format!("{side}: {leader} pulls down the walls"),
             Order::Treachery { side, leader } => format!("{side}: {leader} plays Treachery"),
@@ -243,7 +270,14 @@ impl Order {
             Order::Decline { side } => format!("{side} decline to intercept"),
             Order::AgreeToBattle { side } => format!("{side} agree to battle"),
             Order::Reconnoitre { side, zone, .. } => format!("{side} reconnoitre {zone}"),
-            Order::ReturnDecoy { side, at } => format!("{side}: a decoy returns at {at}"),
+            Order::ReturnDecoy { side, at, .. } => format!("{side}: a decoy returns at {at}"),
+            Order::Sail { side, path, .. } => format!("{side}: ships sail to {}", path.last().map_or("", String::as_str)),
+            Order::InterceptAtSea { side, .. } => format!("{side} intercept at sea"),
+            Order::LetPass { side } => format!("{side} let the ships pass"),
+            Order::FightAtSea {} => "fight at sea".to_owned(),
+            Order::RetireAtSea { side, to } => format!("{side}' ships retire to {to}"),
+            Order::Embark { side, leader, .. } => format!("{side}: {leader} embarks"),
+            Order::Land { side, leader, at } => format!("{side}: {leader} lands at {at}"),
             Order::Fight {} => "fight".to_owned(),
             Order::BreakOff { side } => format!("{side} break off"),
             Order::Part {} => "the sides part".to_owned(),

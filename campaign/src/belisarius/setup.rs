@@ -128,6 +128,7 @@ impl Setup {
             Location::Zone(z) => self.map.zone(z).map_or_else(|| z.to_string(), |z| z.name.clone()),
             Location::City(c) => self.map.city(c).map_or_else(|| c.to_string(), |c| c.name.clone()),
             Location::Sea(s) => self.map.sea(s).map_or_else(|| s.to_string(), |s| s.name.clone()),
+            Location::Aboard(ship) => format!("aboard {}", ship_name(ship)),
         }
     }
 
@@ -145,7 +146,7 @@ impl Setup {
             match at {
                 Location::Zone(z) => Some(z.clone()),
                 Location::City(c) => self.map.zone_of_city(c).map(|z| z.id.clone()),
-                Location::Sea(_) => None,
+                Location::Sea(_) | Location::Aboard(_) => None,
             }
         };
         match &line.place_rule {
@@ -236,4 +237,9 @@ impl Line {
         }
         parts.join(", ")
     }
+}
+
+/// A ship's name as its own side reads it: "fleet 2" for `fleet-byzantines-2`.
+pub fn ship_name(id: &str) -> String {
+    format!("fleet {}", id.rsplit('-').next().unwrap_or_default())
 }

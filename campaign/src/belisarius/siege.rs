@@ -323,7 +323,7 @@ fn own_siege<'a>(state: &'a State, side: &SideId, leader: &str, rule: RuleId) ->
 /// BE-27: the acting leader storms the city he besieges: the ratio of unmodified points,
 /// rounded for the defender, and 2d6 with his tactical rating and the siege works, less the
 /// city's defence, give each side's losses and whether the city falls.
-pub fn assault(state: &State, side: &SideId, leader: &str, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+pub fn assault(state: &State, side: &SideId, leader: &str, ships: &[String], dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let (city, siege) = own_siege(state, side, leader, RuleId::BE_27)?;
     let (ops, active) = super::operations::acting(state, side, leader, RuleId::BE_27)?;
     let chief = super::state::piece_name(&state.setup, leader);
@@ -348,8 +348,11 @@ pub fn assault(state: &State, side: &SideId, leader: &str, dice: &mut Dice) -> R
     // The assault that goes with the declaring is paid for by the siege's point.
     let free = ops.declared.as_ref() == Some(&city);
     let ap = if free { 0 } else { cost(state, "assault-later") };
+    // BE-39: ships off the port support the assault, for their own price.
+    let (naval, naval_ap) =
+        if ships.is_empty() { (0, 0) } else { (super::naval::support(state, side, &city, ships)?, cost(state, "naval-support")) };
     let mut steps = Steps::new(state);
-    if let Some(e) = spend(state, side, ap, &format!("the assault on {city_name}"), RuleId::BE_27)? {
+    if let Some(e) = spend(state, side, ap.saturating_add(naval_ap), &format!("the assault on {city_name}"), RuleId::BE_27)? {
         steps.push(e);
     }
     let tactical = state.setup.leader(leader).map_or(0, |l| l.tactical);
@@ -365,6 +368,13 @@ pub fn assault(state: &State, side: &SideId, leader: &str, dice: &mut Dice) -> R
     }
     if wall > 0 {
         modifiers.push(Modifier { value: -i32::from(wall), reason: format!("{city_name}'s defence") });
+    }
+    let naval_pips = naval / super::tables::NAVAL_POINTS_PER_ASSAULT_PIP;
+    if naval_pips > 0 {
+        modifiers.push(Modifier {
+            value: i32::try_from(naval_pips).unwrap_or(i32::MAX),
+            reason: format!("{naval} naval points in support (+1 per 3)"),
+        });
     }
     let roll = dice.roll(TWO_D6, &format!("assault on {city_name}"), Some(RuleId::BE_27), modifiers)?;
     let result = state.setup.tables.assault(attacker, defender, roll.total());
@@ -586,7 +596,7 @@ fn own_city(state: &State, side: &SideId, leader: &str, rule: RuleId) -> Result<
         Location::Zone(z) => {
             state.setup.map.zone(z).map(|z| z.city.id.clone()).ok_or_else(|| RuleError::new(rule, "the zone is off the map"))?
         }
-        Location::Sea(_) => return Err(RuleError::new(rule, "the force is at sea")),
+        Location::Sea(_) | Location::Aboard(_) => return Err(RuleError::new(rule, "the force is at sea")),
     };
     if state.cities.get(&city).and_then(|h| h.holder.as_ref()) != Some(side) {
         let name = state.setup.place_name(&Location::City(city.clone()));
@@ -1061,23 +1071,45 @@ impl State {
             }
             Event::CityFell { city, from, to, .. } => {
                 let inside = Location::City(city.clone());
+                let in_port: Vec<String> = self
+                    .pieces
+                    .iter()
+                    .filter(|p| &p.side == from && p.at == inside)
+                    .filter_map(|p| p.kind.ship_id().map(str::to_owned))
+                    .collect();
                 let mut lost = 0u32;
+                let mut decoys = 0u32;
                 self.pieces.retain(|p| {
-                    if &p.side != from || p.at != inside {
+                    // Troops aboard the ships in the port are taken with the city.
+                    let aboard = matches!(&p.at, Location::Aboard(s) if in_port.contains(s));
+                    if &p.side != from || (p.at != inside && !aboard) {
                         return true;
                     }
                     match &p.kind {
                         PieceKind::Fleet { .. } => true,
+                        PieceKind::FleetDecoy { .. } => {
+                            decoys += 1;
+                            false
+                        }
                         kind => {
                             lost = lost.saturating_add(kind.units().iter().map(|u| u32::from(u.value)).sum::<u32>());
                             false
                         }
                     }
                 });
-                // BE-40: the ships in the port are salvaged by the new holder.
+                if decoys > 0 {
+                    let e = self.fleet_decoys_out.entry(from.clone()).or_default();
+                    *e = e.saturating_add(decoys);
+                }
+                // BE-40: the ships in the port are salvaged by the new holder, under its own
+                // numbering.
                 for p in self.pieces.iter_mut().filter(|p| &p.side == from && p.at == inside) {
                     p.side = to.clone();
+                    if let PieceKind::Fleet { id, .. } = &mut p.kind {
+                        id.clear();
+                    }
                 }
+                self.name_decoys(to);
                 let entry = self.lost_in_battle.entry(from.clone()).or_default();
                 *entry = entry.saturating_add(lost);
                 let full = full_militia(self, city);

@@ -16,15 +16,19 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 5;
+pub const STATE_VERSION: u32 = 6;
 
-/// Where a piece stands: in a land zone's open country, inside its city, or at sea.
+/// Where a piece stands: in a land zone's open country, inside its city, at sea, or aboard
+/// one of its side's ships (BE-37), wherever the ship is.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "in", content = "id")]
 pub enum Location {
     Zone(ZoneId),
     City(CityId),
     Sea(SeaId),
+    /// Aboard the ship with this id (`fleet-byzantines-2`): off the map, on the ship's box of
+    /// the Table of Organisation.
+    Aboard(String),
 }
 
 impl Location {
@@ -34,6 +38,7 @@ impl Location {
             Location::Zone(z) => &z.0,
             Location::City(c) => &c.0,
             Location::Sea(s) => &s.0,
+            Location::Aboard(ship) => ship,
         }
     }
 
@@ -49,6 +54,7 @@ impl fmt::Display for Location {
             Location::Zone(z) => write!(f, "{z}"),
             Location::City(c) => write!(f, "{c}"),
             Location::Sea(s) => write!(f, "{s}"),
+            Location::Aboard(ship) => write!(f, "aboard {ship}"),
         }
     }
 }
@@ -69,10 +75,19 @@ pub enum PieceKind {
         #[serde(default)]
         id: String,
     },
-    /// A fleet of naval points (BE-33).
-    Fleet { np: u32 },
-    /// A blank fleet marker (BE-42).
-    FleetDecoy,
+    /// A naval unit of naval points (BE-33), `fleet-byzantines-1`, `fleet-byzantines-2` … in
+    /// the order its side's ships and fleet decoys came into play. Several at one place sail
+    /// together as a fleet.
+    Fleet {
+        np: u32,
+        #[serde(default)]
+        id: String,
+    },
+    /// A blank fleet marker (BE-42), numbered with the side's ships.
+    FleetDecoy {
+        #[serde(default)]
+        id: String,
+    },
 }
 
 impl PieceKind {
@@ -84,7 +99,15 @@ impl PieceKind {
 
     /// Whether its marker is a sea marker.
     pub fn is_naval(&self) -> bool {
-        matches!(self, PieceKind::Fleet { .. } | PieceKind::FleetDecoy)
+        matches!(self, PieceKind::Fleet { .. } | PieceKind::FleetDecoy { .. })
+    }
+
+    /// A ship's or fleet decoy's id.
+    pub fn ship_id(&self) -> Option<&str> {
+        match self {
+            PieceKind::Fleet { id, .. } | PieceKind::FleetDecoy { id } => Some(id),
+            _ => None,
+        }
     }
 
     /// The units it holds.
@@ -210,6 +233,15 @@ pub struct State {
     /// Zones under a scorched earth marker (BE-44).
     #[serde(default)]
     pub scorched: std::collections::BTreeSet<ZoneId>,
+    /// Ships and fleet decoys each side has brought into play, for their ids.
+    #[serde(default)]
+    pub ships_made: BTreeMap<SideId, u32>,
+    /// Fleet decoys intercepted and out of play, per side: they may come back (BE-42).
+    #[serde(default)]
+    pub fleet_decoys_out: BTreeMap<SideId, u32>,
+    /// Random events drawn and still in force (BE-47).
+    #[serde(default)]
+    pub in_force: Vec<super::random_events::InForce>,
 }
 
 impl State {
@@ -248,6 +280,9 @@ impl State {
             reinforcements_due: Vec::new(),
             supply_dues: Vec::new(),
             scorched: std::collections::BTreeSet::new(),
+            ships_made: BTreeMap::new(),
+            fleet_decoys_out: BTreeMap::new(),
+            in_force: Vec::new(),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -262,7 +297,10 @@ impl State {
             let mut due = Vec::new();
             for (i, line) in side.lines.iter().enumerate() {
                 match &line.at {
-                    Some(at) => state.pieces.extend(pieces_of(&side.id, line, at)),
+                    Some(at) => {
+                        state.pieces.extend(pieces_of(&side.id, line, at));
+                        state.name_decoys(&side.id);
+                    }
                     None => due.push(DueLine { index: i, rest: line.clone() }),
                 }
             }
@@ -358,22 +396,49 @@ impl State {
             | Event::ReinforcementsDue { .. }
             | Event::ReinforcementsArrived { .. }
             | Event::UnitsRaised { .. } => self.apply_reinforce(event),
+            Event::ShipsSailed { .. }
+            | Event::ShipsDamaged { .. }
+            | Event::NavalContactMade { .. }
+            | Event::NavalInterceptionTried { .. }
+            | Event::ShipsLetPass { .. }
+            | Event::NavalContactEnded { .. }
+            | Event::FleetDecoyRemoved { .. }
+            | Event::FleetDecoyReturned { .. }
+            | Event::NavalBattleJoined { .. }
+            | Event::NavalPassage { .. }
+            | Event::ShipsRetired { .. }
+            | Event::NavalBattleEnded { .. }
+            | Event::Embarked { .. }
+            | Event::Landed { .. } => self.apply_naval(event),
         }
         Ok(())
     }
 
-    /// Gives `side`'s new land decoys their ids, in the order they came into play.
+    /// Gives `side`'s new land decoys, ships and fleet decoys their ids, in the order they
+    /// came into play. Ships and fleet decoys share one count, so an id says nothing of
+    /// which is which.
     pub(crate) fn name_decoys(&mut self, side: &SideId) {
         let made = self.decoys_made.entry(side.clone()).or_default();
+        let ships = self.ships_made.entry(side.clone()).or_default();
         for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
-            if let PieceKind::LeaderDecoy { id } = &mut p.kind
-                && id.is_empty()
-            {
-                *made += 1;
+            match &mut p.kind {
                 // Both sides have decoys: the side's id keeps them apart.
-                *id = format!("decoy-{side}-{made}");
+                PieceKind::LeaderDecoy { id } if id.is_empty() => {
+                    *made += 1;
+                    *id = format!("decoy-{side}-{made}");
+                }
+                PieceKind::Fleet { id, .. } | PieceKind::FleetDecoy { id } if id.is_empty() => {
+                    *ships += 1;
+                    *id = format!("fleet-{side}-{ships}");
+                }
+                _ => {}
             }
         }
+    }
+
+    /// A side's ship or fleet decoy by its id.
+    pub fn ship(&self, side: &SideId, id: &str) -> Option<&Piece> {
+        self.pieces_of(side).find(|p| p.kind.ship_id() == Some(id))
     }
 
     /// Puts `units` without a leader at `at`, with the side's units already standing there
@@ -428,8 +493,8 @@ pub(crate) fn pieces_of(side: &SideId, line: &Line, at: &Location) -> Vec<Piece>
         out.extend((0..line.decoys).map(|_| piece(land, PieceKind::LeaderDecoy { id: String::new() })));
     }
     let naval = line.port.as_ref().map(|p| Location::City(p.clone())).unwrap_or_else(|| at.clone());
-    out.extend(line.fleets.iter().map(|&np| piece(&naval, PieceKind::Fleet { np })));
-    out.extend((0..line.fleet_decoys).map(|_| piece(&naval, PieceKind::FleetDecoy)));
+    out.extend(line.fleets.iter().map(|&np| piece(&naval, PieceKind::Fleet { np, id: String::new() })));
+    out.extend((0..line.fleet_decoys).map(|_| piece(&naval, PieceKind::FleetDecoy { id: String::new() })));
     out
 }
 

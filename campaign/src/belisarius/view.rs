@@ -139,6 +139,44 @@ pub struct Board {
     /// The campaign's end: the victory conditions judged, for everyone (BE-49 … BE-52).
     #[serde(default)]
     pub result: Option<super::victory::Judgement>,
+    /// Ships halted in the enemy's sea zone, to be intercepted or let pass (BE-35).
+    #[serde(default)]
+    pub naval_contact: Option<NavalContactBoard>,
+    /// A naval battle under way, both sides' ships face up (BE-36).
+    #[serde(default)]
+    pub naval_battle: Option<NavalBattleBoard>,
+}
+
+/// Ships halted where the enemy's ships are, as everyone sees them: sea markers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalContactBoard {
+    pub sea: super::map::SeaId,
+    pub mover: SideId,
+    /// The sea markers that sailed in.
+    pub markers: u32,
+}
+
+/// One side in a naval battle, face up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronFace {
+    pub side: SideId,
+    /// Ships still afloat and their naval points.
+    pub ships: u32,
+    pub np: u32,
+    pub start: u32,
+    /// The leader aboard with the best tactical rating, and the rating (BE-36).
+    pub admiral: Option<(String, u8)>,
+    /// Combat points aboard.
+    pub embarked: u32,
+}
+
+/// A naval battle as both sides see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NavalBattleBoard {
+    pub sea: super::map::SeaId,
+    pub mover: SideId,
+    pub passages: u32,
+    pub squadrons: Vec<SquadronFace>,
 }
 
 /// A sortie as both sides see it: who sallied and with how many points, the answer, what
@@ -251,6 +289,18 @@ pub struct OrgBox {
     pub decoy_id: Option<String>,
     /// A fleet or a fleet decoy, at sea or in port.
     pub naval: bool,
+    /// A ship's or fleet decoy's id (`fleet-byzantines-2`), for its orders (BE-33).
+    #[serde(default)]
+    pub ship: Option<String>,
+    /// Sea zones the ship has sailed this turn (BE-33, BE-34).
+    #[serde(default)]
+    pub sailed: u32,
+    /// Combat points aboard the ship, and the room left in quarters of a naval point (an
+    /// infantry point takes 2, a skirmisher's 1, a cavalry point 4) (BE-37).
+    #[serde(default)]
+    pub carrying: u32,
+    #[serde(default)]
+    pub room: u32,
 }
 
 /// A free set-up line still to place, as its side reads it.
@@ -433,7 +483,8 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     let mut markers: Vec<Marker> = state
         .pieces
         .iter()
-        .filter(|p| p.kind.has_marker() || sees_faces(viewer, &p.side))
+        // A force aboard ships is on its side's Table of Organisation, not on the map (BE-37).
+        .filter(|p| (p.kind.has_marker() || sees_faces(viewer, &p.side)) && !matches!(p.at, Location::Aboard(_)))
         .map(|p| Marker {
             side: p.side.clone(),
             at: p.at.clone(),
@@ -451,7 +502,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     let operations = state.ops.as_ref().filter(|_| state.phase == Phase::Operations).map(|o| OperationsBoard {
         first: o.first.clone(),
         segment: o.segment.clone(),
-        acting_at: o.active.as_ref().map(|a| a.at.clone()),
+        acting_at: o.active.as_ref().map(|a| super::naval::whereabouts(state, &a.at)),
         passes: o.passes,
     });
     let contact = state.ops.as_ref().and_then(|o| o.contact.as_ref()).map(|c| ContactBoard {
@@ -493,7 +544,34 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         attacker: a.attacker.clone(),
         owed: a.owed.iter().map(|(s, p)| (s.clone(), *p)).collect(),
     });
+    let naval_contact = state.ops.as_ref().and_then(|o| o.naval_contact.as_ref()).map(|c| NavalContactBoard {
+        sea: c.sea.clone(),
+        mover: c.mover.clone(),
+        markers: u32::try_from(c.ships.len()).unwrap_or(u32::MAX),
+    });
+    let naval_battle = state.ops.as_ref().and_then(|o| o.naval_battle.as_ref()).map(|b| NavalBattleBoard {
+        sea: b.sea.clone(),
+        mover: b.mover.clone(),
+        passages: b.passages,
+        squadrons: b
+            .squadrons
+            .iter()
+            .map(|s| {
+                let afloat: Vec<String> = s.ships.iter().filter(|id| state.ship(&s.side, id).is_some()).cloned().collect();
+                SquadronFace {
+                    side: s.side.clone(),
+                    ships: u32::try_from(afloat.len()).unwrap_or(u32::MAX),
+                    np: super::naval::naval_points(state, &s.side, &afloat),
+                    start: s.start,
+                    admiral: super::naval::admiral(state, &s.side, &afloat),
+                    embarked: super::naval::embarked_points(state, &s.side, &afloat),
+                }
+            })
+            .collect(),
+    });
     Board {
+        naval_contact,
+        naval_battle,
         contact,
         battle,
         assault,
@@ -564,8 +642,8 @@ fn face(state: &State, kind: &PieceKind) -> String {
         PieceKind::Leader { leader, .. } => state.setup.leader(leader).map_or_else(|| leader.clone(), |l| l.name.clone()),
         PieceKind::Group { units } => format!("{} unit(s), no leader", units.len()),
         PieceKind::LeaderDecoy { id } => super::state::piece_name(&state.setup, id),
-        PieceKind::Fleet { np } => format!("fleet of {np} NPs"),
-        PieceKind::FleetDecoy => "fleet decoy".to_owned(),
+        PieceKind::Fleet { np, id } => format!("{} of {np} NPs", super::setup::ship_name(id)),
+        PieceKind::FleetDecoy { id } => format!("{}, a decoy", super::setup::ship_name(id)),
     }
 }
 
@@ -589,21 +667,36 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             };
             let units = p.kind.units().to_vec();
             OrgBox {
-                place: setup.place_name(&p.at),
+                // A force aboard is where its ship is.
+                place: match &p.at {
+                    Location::Aboard(_) => {
+                        format!("{} ({})", setup.place_name(&p.at), setup.place_name(&super::naval::whereabouts(state, &p.at)))
+                    }
+                    at => setup.place_name(at),
+                },
                 at: p.at.clone(),
                 leader,
                 points: units.iter().map(|u| u32::from(u.value)).sum(),
                 units,
                 np: match p.kind {
-                    PieceKind::Fleet { np } => Some(np),
+                    PieceKind::Fleet { np, .. } => Some(np),
                     _ => None,
                 },
-                decoy: matches!(p.kind, PieceKind::LeaderDecoy { .. } | PieceKind::FleetDecoy),
+                decoy: matches!(p.kind, PieceKind::LeaderDecoy { .. } | PieceKind::FleetDecoy { .. }),
                 decoy_id: match &p.kind {
                     PieceKind::LeaderDecoy { id } => Some(id.clone()),
                     _ => None,
                 },
                 naval: p.kind.is_naval(),
+                ship: p.kind.ship_id().map(str::to_owned),
+                sailed: p.kind.ship_id().and_then(|id| state.ops.as_ref().and_then(|o| o.sailed.get(id).copied())).unwrap_or(0),
+                carrying: p.kind.ship_id().map_or(0, |id| super::naval::embarked_points(state, side, std::slice::from_ref(&id.to_owned()))),
+                room: match &p.kind {
+                    PieceKind::Fleet { np, id } => np
+                        .saturating_mul(4)
+                        .saturating_sub(super::naval::aboard(state, side, id).map(|q| super::naval::load(q.kind.units())).sum::<u32>()),
+                    _ => 0,
+                },
             }
         })
         .collect();
@@ -847,6 +940,9 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
                 let with: Vec<String> = activation.with.iter().map(|id| name(id)).collect();
                 let with = if with.is_empty() { String::new() } else { format!(", {} with him", with.join(" and ")) };
                 Some(format!("{who} activate {} at {place}{with} — BE-06", name(&activation.leader)))
+            } else if matches!(activation.at, Location::Aboard(_)) {
+                // Which ship carries the force is its side's own.
+                Some(format!("{who} activate a force aboard ships — BE-06"))
             } else {
                 Some(format!("{who} activate a force at {place} — BE-06"))
             }
@@ -1264,11 +1360,133 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 (*militia > 0).then(|| format!("The militia of {} loses {militia} — BE-31", setup.place_name(at)))
             }
         }
-        _ => None,
+        _ => describe_naval(state, event, viewer),
     }
 }
 
 fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
+/// The log lines of ships: voyages are seen as sea markers moving, battles face up; which
+/// ships, their naval points and the action points are their side's own (BE-53).
+fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
+    use super::setup::ship_name;
+    let setup = &state.setup;
+    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let sea_name = |s: &super::map::SeaId| setup.place_name(&Location::Sea(s.clone()));
+    let ships_named = |ships: &[String]| ships.iter().map(|s| ship_name(s)).collect::<Vec<_>>().join(", ");
+    match event {
+        Event::ShipsSailed { side, ships, from, path, ap, left } => {
+            let route: Vec<String> = path.iter().map(|l| setup.place_name(l)).collect();
+            let route = format!("from {} to {}", setup.place_name(from), route.join(", "));
+            Some(if sees_faces(viewer, side) {
+                format!("{}: {} sail {route} ({ap} AP, {left} left) — BE-33", side_name(side), ships_named(ships))
+            } else {
+                format!("{}: {} sea marker(s) sail {route} — BE-33", side_name(side), ships.len())
+            })
+        }
+        Event::ShipsDamaged { side, losses, sunk, cause } => {
+            let why = match cause {
+                super::naval::ShipLoss::Attrition => "at sea — BE-34",
+                super::naval::ShipLoss::Combat => "in the fight — BE-36",
+            };
+            if sees_faces(viewer, side) || *cause == super::naval::ShipLoss::Combat {
+                let each: Vec<String> = losses
+                    .iter()
+                    .map(|(id, n)| {
+                        if sees_faces(viewer, side) {
+                            let gone = if sunk.contains(id) { " and sinks" } else { "" };
+                            format!("{} loses {n} NP{gone}", ship_name(id))
+                        } else {
+                            let gone = if sunk.contains(id) { " and sinks" } else { "" };
+                            format!("a ship loses {n} NP{gone}")
+                        }
+                    })
+                    .collect();
+                Some(format!("{}: {} {why}", side_name(side), each.join(", ")))
+            } else {
+                // The other side sees only a sea marker leave the map.
+                (!sunk.is_empty()).then(|| format!("{}: {} sea marker(s) lost {why}", side_name(side), sunk.len()))
+            }
+        }
+        Event::NavalContactMade { contact } => Some(format!(
+            "Ships of the {} sail into {}, where the {} have ships: they may intercept — BE-35",
+            side_name(&contact.mover),
+            sea_name(&contact.sea),
+            side_name(&super::operations::other_side(state, &contact.mover))
+        )),
+        Event::NavalInterceptionTried { side, sea, success, ap, left } => {
+            let cost = if sees_faces(viewer, side) { format!(" ({ap} AP, {left} left)") } else { String::new() };
+            let how = if *success { "succeeds" } else { "fails" };
+            Some(format!("{}: an interception in {} {how}{cost} — BE-35", side_name(side), sea_name(sea)))
+        }
+        Event::ShipsLetPass { side, sea } => Some(format!("{} let the ships in {} pass — BE-35", side_name(side), sea_name(sea))),
+        Event::NavalContactEnded { .. } => None,
+        Event::FleetDecoyRemoved { side, at, .. } => Some(format!(
+            "The {} sea marker intercepted at {} was a decoy: it leaves the map — BE-42",
+            side_name(side),
+            setup.place_name(at)
+        )),
+        Event::FleetDecoyReturned { side, at } => {
+            Some(format!("{} place a sea marker at {} — BE-42", side_name(side), setup.place_name(at)))
+        }
+        Event::NavalBattleJoined { battle } => {
+            let each: Vec<String> = battle.squadrons.iter().map(|s| format!("{} {} NP", side_name(&s.side), s.start)).collect();
+            Some(format!("Naval battle in {}: {} — BE-36", sea_name(&battle.sea), each.join(" against ")))
+        }
+        Event::NavalPassage { passage, rolls } => {
+            let each: Vec<String> = rolls
+                .iter()
+                .map(|r| {
+                    format!(
+                        "the {} ({:+} NP against the enemy, {} on the die) sink {} NP",
+                        side_name(&r.side),
+                        r.difference,
+                        r.modified,
+                        r.inflicted
+                    )
+                })
+                .collect();
+            Some(format!("Passage {passage}: {} — BE-36", each.join("; ")))
+        }
+        Event::ShipsRetired { side, to, .. } => Some(format!("The {} ships retire to {} — BE-36", side_name(side), setup.place_name(to))),
+        Event::NavalBattleEnded { sea, winner } => Some(match winner {
+            Some(w) => format!("The naval battle in {} is over: the {} hold the sea — BE-36", sea_name(sea), side_name(w)),
+            None => format!("The naval battle in {} is over — BE-36", sea_name(sea)),
+        }),
+        Event::Embarked { side, boarded, from, ships_at, ap, left } => Some(if sees_faces(viewer, side) {
+            let each: Vec<String> =
+                boarded.iter().map(|(l, s)| format!("{} aboard {}", super::state::piece_name(setup, l), ship_name(s))).collect();
+            format!("{}: {} at {} ({ap} AP, {left} left) — BE-37", side_name(side), each.join(", "), setup.place_name(from))
+        } else {
+            format!(
+                "{}: {} marker(s) at {} go aboard ships at {} — BE-37",
+                side_name(side),
+                boarded.len(),
+                setup.place_name(from),
+                setup.place_name(ships_at)
+            )
+        }),
+        Event::Landed { side, leaders, from, at, ap, left } => Some(if sees_faces(viewer, side) {
+            let names: Vec<String> = leaders.iter().map(|l| super::state::piece_name(setup, l)).collect();
+            format!(
+                "{}: {} land from {} at {} ({ap} AP, {left} left) — BE-37",
+                side_name(side),
+                names.join(", "),
+                setup.place_name(from),
+                setup.place_name(at)
+            )
+        } else {
+            format!(
+                "{}: {} marker(s) land from {} at {} — BE-37",
+                side_name(side),
+                leaders.len(),
+                setup.place_name(from),
+                setup.place_name(at)
+            )
+        }),
+        _ => None,
+    }
 }
