@@ -360,7 +360,9 @@ fn be_54_the_examples_march_and_attrition() {
     let marches: Vec<&&str> = text.iter().filter(|l| l.contains("marches")).collect();
     assert_eq!(marches.len(), 2, "{text:?}");
     assert!(marches.iter().all(|l| l.starts_with("Byzantines: a force marches from") && !l.contains("AP")), "{marches:?}");
-    assert!(!text.iter().any(|l| l.contains("attrition") || l.contains("losses")), "{text:?}");
+    // (A random event's wording may name attrition; the march's attrition is not read.)
+    let march_lines = text.iter().filter(|l| !l.starts_with("Random event"));
+    assert!(!march_lines.into_iter().any(|l| l.contains("attrition") || l.contains("losses")), "{text:?}");
     // Six zones a turn at most (BE-10).
     let far = vec![route[2].clone(), route[3].clone(), route[2].clone()];
     refused(&mut store, &mut c, &march(&far), "at most 6 in all");

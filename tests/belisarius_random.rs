@@ -10,16 +10,24 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use referee_campaign::Store;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::siege;
 use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::belisarius::{franks, siege};
 use referee_campaign::core::engine::Engine;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::{Campaign, DiceInput};
 
+/// The two sides' combat points on the map, the Franks' apart: they come and go by events
+/// (BE-48).
 fn strength(state: &State) -> u32 {
-    state.pieces.iter().flat_map(|p| p.kind.units()).map(|u| u32::from(u.value)).sum()
+    state
+        .pieces
+        .iter()
+        .filter(|p| !matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == franks::KING))
+        .flat_map(|p| p.kind.units())
+        .map(|u| u32::from(u.value))
+        .sum()
 }
 
 fn check(store: &Store, c: &Campaign<Belisarius>, before: u32, id: &str) {
@@ -128,6 +136,14 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         if let Some(due) = ops.attrition.clone() {
             return attrition(state, &due);
         }
+        // The Franks on their own always try (BE-48).
+        if side == contact.mover.side
+            && franks::on_their_own(state, &contact.mover.leader)
+            && !contact.failed.contains(&side)
+            && !referee_campaign::belisarius::interception::mover_targets(state, contact).is_empty()
+        {
+            return Order::Intercept { side, leaders: vec![franks::KING.to_owned()], target: Some(1), reconnaissance: false };
+        }
         let zone = contact.zone.clone();
         let here: Vec<String> = state
             .pieces_of(&side)
@@ -153,6 +169,18 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     let side = ops.segment.clone();
     if let Some(due) = ops.attrition.clone().filter(|d| d.side == side) {
         return attrition(state, &due);
+    }
+    // The hostile Franks march first; a side holding the Frankish intervention plays it now
+    // and then (BE-43, BE-48).
+    if franks::march_due(state, &side) {
+        return Order::FranksMarch { side };
+    }
+    if act
+        && state.franks.is_none()
+        && state.hands.get(&side).is_some_and(|h| h.iter().any(|s| s == franks::STRATAGEM))
+        && rng.random_bool(0.2)
+    {
+        return Order::FrankishIntervention { side };
     }
     if !act {
         return Order::Pass { side };
@@ -423,6 +451,8 @@ fn play(id: &str, seed: u64, turns: u32) -> Stats {
         voyages: count(|e| matches!(e, Event::ShipsSailed { .. })),
         naval_battles: count(|e| matches!(e, Event::NavalBattleJoined { .. })),
         landings: count(|e| matches!(e, Event::Landed { .. })),
+        events: count(|e| matches!(e, Event::EventDrawn { why_not: None, .. })),
+        franks: count(|e| matches!(e, Event::FranksArrived { .. })),
     };
     eprintln!("{id} (seed {seed}, {turns} turns): {stats:?}");
     stats
@@ -443,6 +473,8 @@ struct Stats {
     voyages: usize,
     naval_battles: usize,
     landings: usize,
+    events: usize,
+    franks: usize,
 }
 
 /// BE-06, BE-10, BE-12, BE-13, BE-17, BE-24, BE-27, BE-42, BE-53: random operations of every
@@ -466,6 +498,8 @@ fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
             all.voyages += s.voyages;
             all.naval_battles += s.naval_battles;
             all.landings += s.landings;
+            all.events += s.events;
+            all.franks += s.franks;
         }
     }
     assert!(all.marches > 3, "the random games marched only {} times", all.marches);
@@ -473,4 +507,5 @@ fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
     assert!(all.decoys > 0, "no decoy marched in the random games");
     assert!(all.sieges > 0 && all.assaults > 0, "the random games laid no siege or made no assault: {all:?}");
     assert!(all.voyages > 0 && all.naval_battles > 0 && all.landings > 0, "no ships sailed, fought or landed troops: {all:?}");
+    assert!(all.events > 0 && all.franks > 0, "no random event happened, or the Franks never came: {all:?}");
 }

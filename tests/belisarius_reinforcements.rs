@@ -8,7 +8,7 @@ use referee_campaign::belisarius::map::ZoneId;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::reinforce::Due;
 use referee_campaign::belisarius::state::{Location, PieceKind};
-use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::belisarius::Belisarius;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -24,11 +24,7 @@ fn goths() -> SideId {
 
 /// `id` set up and brought to turn `turn`, its supply played with typed 1s (nobody hungry).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
-    let setup = World::embedded().setup(id).unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>(id, &setup, 45).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    c.state.turn = turn;
+    let (mut store, mut c) = referee_e2e::staging::at_turn(id, turn, 45);
     run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
     (store, c)
 }

@@ -32,6 +32,8 @@ fn italy() -> (Store, Campaign<Belisarius>) {
     stage(&mut c, &[]);
     c.state.pieces.clear();
     c.state.control.clear();
+    // Summer 535's events phase, as if played with no event (BE-47).
+    c.state.events_played = c.state.turn;
     (store, c)
 }
 

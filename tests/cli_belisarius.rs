@@ -108,6 +108,7 @@ fn africa_marched(db: &TempDb, to: &str) {
     cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
@@ -187,6 +188,14 @@ fn be_04_operations_begin_from_the_command_line_with_a_real_cup() {
     let early = cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#]).refused();
     assert!(early.contains("play the supply phase first"), "{early}");
     let shown = cli(&db.path, &["show", "Africa"]).ok();
+    assert!(shown.contains("Before operations: the events phase is to be played (`events`, BE-47)"), "{shown}");
+    let early = cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#]).refused();
+    assert!(early.contains("the events phase comes first"), "{early}");
+    // Africa's one event roll, a 7: event N, which Africa does not allow.
+    cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
+    let log = cli(&db.path, &["log", "Africa", "--as", "vandals"]).ok();
+    assert!(log.contains("event N, Storms — no event, as event N cannot happen in this scenario"), "{log}");
+    let shown = cli(&db.path, &["show", "Africa"]).ok();
     assert!(shown.contains("Before operations: the supply phase is to be played (`supply`, BE-41)"), "{shown}");
     // Typed-in 1s: nobody goes hungry.
     cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
@@ -242,6 +251,7 @@ fn be_33_ships_sail_from_the_command_line() {
     cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "7"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();

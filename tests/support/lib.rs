@@ -238,11 +238,24 @@ pub fn battle_order(
     }
 }
 
-/// Plays the supply phase of a Belisarius turn (BE-41) with seeded dice, each side sharing
-/// out what it owes as the program suggests: what a referee does before the operations.
+/// Plays the events phase of a Belisarius turn if it has one (BE-47), seeded, each leader
+/// coming back placed as [`settle_reinforcements`] places reinforcements.
+pub fn events_phase(store: &mut referee_campaign::Store, c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    if referee_campaign::belisarius::random_events::pending(&c.state) {
+        store.execute(c, &(), &Order::Events {}, DiceInput::Seeded).unwrap();
+        settle_reinforcements(store, c);
+    }
+}
+
+/// Plays the events phase (if any) and the supply phase of a Belisarius turn (BE-41, BE-47)
+/// with seeded dice, each side sharing out what it owes as the program suggests: what a
+/// referee does before the operations.
 pub fn supply_phase(store: &mut referee_campaign::Store, c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>) {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
+    events_phase(store, c);
     store.execute(c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
     while let Some(due) = c.state.supply_dues.first() {
         let side = due.force.side.clone();

@@ -81,7 +81,8 @@ pub fn left(c: &Campaign<Belisarius>, who: &SideId) -> u32 {
     c.state.ops.as_ref().unwrap().ap[who].left
 }
 
-/// The First Reconquest of Italy with Vitiges king, set up, its supply played, and its
+/// The First Reconquest of Italy with Vitiges king, set up, its events phase giving no event,
+/// its supply played, and its
 /// operations begun with the Byzantines drawing ap-i (16 AP), the Goths `goth_chit`, and the
 /// initiative dice typed in as `initiative`.
 pub fn italy_under_vitiges(goth_chit: &str, initiative: [u8; 2]) -> (Store, Campaign<Belisarius>) {
@@ -90,6 +91,9 @@ pub fn italy_under_vitiges(goth_chit: &str, initiative: [u8; 2]) -> (Store, Camp
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     crate::finish_belisarius_setup(&mut store, &mut c);
+    // Summer 535's event roll typed as 12: event H, which Italy does not allow (BE-47).
+    let events = referee_campaign::belisarius::order::Order::Events {};
+    store.execute(&mut c, &(), &events, DiceInput::Manual(vec![6, 6])).unwrap();
     crate::supply_phase(&mut store, &mut c);
     let order = referee_campaign::belisarius::order::Order::BeginOperations {};
     store.execute(&mut c, &(), &order, typed(&initiative, &["ap-i", goth_chit])).unwrap();
@@ -109,4 +113,15 @@ pub fn free_neighbour(c: &Campaign<Belisarius>, zone: &ZoneId, side: &SideId) ->
         .unwrap()
         .0
         .clone()
+}
+
+/// Scenario `id` set up where the rules first allow (seed `seed`) and brought to the start of
+/// turn `turn`, nothing played in it yet.
+pub fn at_turn(id: &str, turn: u32, seed: u64) -> (Store, Campaign<Belisarius>) {
+    let setup = referee_campaign::belisarius::World::embedded().setup(id).unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
+    crate::finish_belisarius_setup(&mut store, &mut c);
+    c.state.turn = turn;
+    (store, c)
 }

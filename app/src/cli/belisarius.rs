@@ -202,7 +202,26 @@ impl Output for Shown {
                 if owed.is_empty() { String::new() } else { format!("; {} (`take_losses`)", owed.join(" and ")) }
             ));
         }
-        if board.phase == referee_campaign::belisarius::state::Phase::Play && board.supplied != board.turn {
+        for (letter, name, until) in &board.events_in_force {
+            s.push_str(&format!("Event {letter}, {name}: in force to the end of turn {until} (BE-47)\n"));
+        }
+        for a in &board.away {
+            s.push_str(&format!("Away: {a}\n"));
+        }
+        if let Some(f) = &board.franks {
+            let whom = match &f.against {
+                Some(enemy) => format!(
+                    "fighting the {}, led by the {} (`franks_march` each turn)",
+                    side_name(view, Some(enemy)),
+                    side_name(view, Some(&f.side))
+                ),
+                None => format!("allies of the {}", side_name(view, Some(&f.side))),
+            };
+            s.push_str(&format!("The Franks are in Italy, {whom}, to the end of turn {} (BE-48)\n", f.until));
+        }
+        if board.events_to_play {
+            s.push_str("Before operations: the events phase is to be played (`events`, BE-47)\n");
+        } else if board.phase == referee_campaign::belisarius::state::Phase::Play && board.supplied != board.turn {
             s.push_str("Before operations: the supply phase is to be played (`supply`, BE-41)\n");
         } else if board.reinforcements_to_play {
             s.push_str("Before operations: the reinforcement phase is to be played (`reinforcements`, BE-45)\n");

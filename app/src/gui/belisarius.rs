@@ -784,11 +784,20 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
     match board.phase {
         Phase::SetUp => {}
         Phase::Play => {
-            ui.label(RichText::new("Before operations").strong()).on_hover_text(
-                "Random events (BE-47) and reinforcements (BE-45) come with a later version: the referee plays them by hand",
-            );
+            ui.label(RichText::new("Before operations").strong())
+                .on_hover_text("The events phase in summer and winter, the supply phase, and the reinforcements in spring");
+            if umpire
+                && board.events_to_play
+                && ui
+                    .button("Events phase")
+                    .on_hover_text("2d6 on the event table, and leaders called away rolled for or brought back (BE-47)")
+                    .clicked()
+            {
+                commands.push(AppCommand::ExecuteBelisarius(Order::Events {}, DiceInput::Seeded));
+            }
             let supplied = board.supplied == board.turn;
             if umpire
+                && !board.events_to_play
                 && !supplied
                 && ui
                     .button("Supply phase")
@@ -821,6 +830,23 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
         Phase::Operations => {
             if let Some(ops) = &board.operations {
                 ui.label(RichText::new(format!("Operations: {} segment", possessive(&name(&ops.segment)))).strong());
+                // BE-48: the hostile Franks march before their leading side does anything else.
+                if let Some(f) = board
+                    .franks
+                    .as_ref()
+                    .filter(|f| f.side == ops.segment && f.against.is_some() && f.marched != board.turn && f.arrived != board.turn)
+                    && may_order(viewer, &f.side)
+                    && board.contact.is_none()
+                    && board.battle.is_none()
+                    && ui
+                        .button("The Franks march")
+                        .on_hover_text(
+                            "Two zones toward the nearest force of the side they fight, taking the zones and scorching the last (BE-48)",
+                        )
+                        .clicked()
+                {
+                    commands.push(AppCommand::ExecuteBelisarius(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded));
+                }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
                 let settled = board.contact.is_none() && board.battle.is_none() && board.assault.is_none() && board.sortie.is_none();
@@ -856,7 +882,25 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
             }
         }
     }
+    events_ui(ui, board);
     ui.add_space(6.0);
+}
+
+/// The events in force, the leaders away and the Franks, for everyone (BE-47, BE-48).
+fn events_ui(ui: &mut egui::Ui, board: &Board) {
+    for (letter, name, until) in &board.events_in_force {
+        ui.label(format!("Event {letter}, {name}: in force to the end of turn {until} (BE-47)"));
+    }
+    for a in &board.away {
+        ui.label(RichText::new(format!("Away: {a}")).weak());
+    }
+    if let Some(f) = &board.franks {
+        let whom = match &f.against {
+            Some(enemy) => format!("fighting the {}, led by the {}", board.side_name(enemy), board.side_name(&f.side)),
+            None => format!("allies of the {}", board.side_name(&f.side)),
+        };
+        ui.label(format!("The Franks are in Italy, {whom}, to the end of turn {} (BE-48)", f.until));
+    }
 }
 
 /// The acting force's orders (BE-10, BE-12): a route built zone by zone from the map's
@@ -1264,6 +1308,19 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
     }
     if !org.stratagems.is_empty() {
         ui.label(format!("Stratagems held: {}", org.stratagems.join(", ")));
+    }
+    // BE-43, BE-48: the Frankish intervention is played in the side's own segment.
+    if segment
+        && org.stratagems.iter().any(|s| s == referee_campaign::belisarius::franks::STRATAGEM)
+        && board.franks.is_none()
+        && ui
+            .button("Play the Frankish intervention")
+            .on_hover_text(
+                "The Franks come down into Liguria; a d6 says whom they fight, shifted one toward the side that plays it (BE-43, BE-48)",
+            )
+            .clicked()
+    {
+        commands.push(AppCommand::ExecuteBelisarius(Order::FrankishIntervention { side: org.side.clone() }, DiceInput::Seeded));
     }
 }
 

@@ -326,6 +326,15 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::naval::land(state, side, leader, at)
         }
+        Order::Events {} => super::random_events::events_phase(state, dice),
+        Order::FranksMarch { side } => {
+            known_side(side)?;
+            super::franks::march(state, side)
+        }
+        Order::FrankishIntervention { side } => {
+            known_side(side)?;
+            super::franks::intervention(state, side, dice)
+        }
         Order::Fight {} => super::battle::fight_on(state, dice),
         Order::BreakOff { side } => {
             known_side(side)?;

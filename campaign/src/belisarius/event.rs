@@ -4,10 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use super::battle::{Battle, Outcome};
 use super::fight::{Owed, Stage};
+use super::franks::Franks;
 use super::interception::{Attempt, Contact};
 use super::map::{CityId, SeaId, ZoneId};
 use super::naval::{NavalBattle, NavalContact, PassageRoll, ShipLoss};
 use super::operations::{ActionPoints, Activation, AttritionDue};
+use super::random_events::{Back, InForce};
 use super::setup::{Line, Setup};
 use super::siege::{AssaultDue, Fall, Lifted, Siege, Works};
 use super::state::Location;
@@ -212,6 +214,31 @@ pub enum Event {
     Embarked { side: SideId, boarded: Vec<(String, String)>, from: Location, ships_at: Location, ap: u32, left: u32 },
     /// The acting force came ashore from its ships at `from` (BE-37).
     Landed { side: SideId, leaders: Vec<String>, from: Location, at: Location, ap: u32, left: u32 },
+    /// The events phase of a turn was played (BE-47).
+    EventsPhase { turn: u32 },
+    /// The event table gave `letter`, or nothing; `why_not` says why it has no effect.
+    EventDrawn { letter: Option<char>, why_not: Option<String> },
+    /// An event in force for a while (BE-47).
+    EventInForce { event: InForce },
+    /// A leader was called away by an event: `taking` are the indices of the units in his box
+    /// that go with him; the others stay where he stood without a leader.
+    LeaderWithdrawn { side: SideId, leader: String, at: Option<Location>, taking: Vec<u32>, back: Back, command: bool, letter: char },
+    /// A leader not in play is on his way (Narses replacing Belisarius).
+    LeaderSent { side: SideId, leader: String, back: Back, command: bool, letter: char },
+    /// A leader away is back, for his side to place (BE-47).
+    LeaderReturned { side: SideId, leader: String },
+    /// A force and its ships stand elsewhere than the set-up said (event H).
+    ExpeditionMoved { side: SideId, from: Location, to: Location },
+    /// Every ship of one side passed to the other (event I).
+    ShipsChangedSides { from: SideId, to: SideId },
+    /// Great storms sent each ship at sea to a port of its side: (side, ship, port) (event O).
+    ShipsSheltered { moves: Vec<(SideId, String, Location)> },
+    /// The Franks came down into Liguria (BE-48).
+    FranksArrived { franks: Franks, at: Location },
+    /// The Franks marched by themselves this turn (BE-48).
+    FranksMarched { turn: u32 },
+    /// The Franks went home (BE-48, BE-52).
+    FranksLeft { side: SideId },
 }
 
 impl Event {
@@ -299,6 +326,18 @@ impl Event {
             Event::NavalBattleEnded { .. } => "naval_battle_ended",
             Event::Embarked { .. } => "embarked",
             Event::Landed { .. } => "landed",
+            Event::EventsPhase { .. } => "events_phase",
+            Event::EventDrawn { .. } => "event_drawn",
+            Event::EventInForce { .. } => "event_in_force",
+            Event::LeaderWithdrawn { .. } => "leader_withdrawn",
+            Event::LeaderSent { .. } => "leader_sent",
+            Event::LeaderReturned { .. } => "leader_returned",
+            Event::ExpeditionMoved { .. } => "expedition_moved",
+            Event::ShipsChangedSides { .. } => "ships_changed_sides",
+            Event::ShipsSheltered { .. } => "ships_sheltered",
+            Event::FranksArrived { .. } => "franks_arrived",
+            Event::FranksMarched { .. } => "franks_marched",
+            Event::FranksLeft { .. } => "franks_left",
         }
     }
 }

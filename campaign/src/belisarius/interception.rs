@@ -442,6 +442,17 @@ pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
             format!("it is for the {} to intercept or decline at {zone_name} now", side_name(state, &c.turn_of)),
         ));
     }
+    // BE-48: the Franks on their own always try to intercept the force they march on.
+    if side == &c.mover.side
+        && super::franks::on_their_own(state, &c.mover.leader)
+        && !c.failed.contains(side)
+        && !mover_targets(state, c).is_empty()
+    {
+        return Err(RuleError::new(
+            RuleId::BE_48,
+            "the Franks always try to intercept the force they march on: `intercept` with their king",
+        ));
+    }
     let mut events = vec![Event::InterceptionDeclined { side: side.clone(), zone: c.zone.clone() }];
     // The mover has nothing to aim at in the open: the contact is over (public: the markers
     // in the city are seen there).

@@ -7,6 +7,7 @@ pub mod battle;
 pub mod engine;
 pub mod event;
 pub mod fight;
+pub mod franks;
 pub mod interception;
 pub mod map;
 pub mod naval;

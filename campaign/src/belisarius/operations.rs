@@ -223,7 +223,8 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
                 RuleError::new(RuleId::BE_04, format!("`{chit}` is neither an AP chit nor a stratagem of the scenario's tables"))
             })?;
             let (rating, rated_by) = cinc_rating(state, side);
-            let total = u32::from(value) + u32::from(rating);
+            // BE-47: events J and K halve the Byzantine points this turn.
+            let (value, total) = super::random_events::halved_action_points(state, side, value, rating);
             let ap = ActionPoints { chit, chit_value: value, rated_by, total, left: total };
             events.push(Event::ActionPointsSet { side: side.clone(), ap });
             break;
@@ -349,6 +350,10 @@ pub fn activate(state: &State, side: &SideId, leader: &str, with: &[String]) -> 
     if ops.left(side) == 0 {
         return Err(RuleError::new(RuleId::BE_06, format!("{name} have no action points left: they pass")));
     }
+    franks_first(state, side)?;
+    if super::franks::on_their_own(state, leader) {
+        return Err(RuleError::new(RuleId::BE_48, "the Franks fight on their own: they march by themselves (`franks_march`)"));
+    }
     // BE-42: a decoy is activated and moves like a leader, alone.
     if super::state::is_decoy(leader) {
         let at = leader_at(state, side, leader)
@@ -459,6 +464,7 @@ pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     if &ops.segment != side {
         return Err(RuleError::new(RuleId::BE_06, format!("it is {} segment, not {}", whose(state, &ops.segment), whose(state, side))));
     }
+    franks_first(state, side)?;
     let mut events = vec![Event::SegmentEnded { side: side.clone(), acted: ops.acted }];
     let mut passes = if ops.acted { 0 } else { ops.passes.saturating_add(1) };
     let mut next = other_side(state, side);
@@ -476,6 +482,17 @@ pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
         next = other_side(state, &next);
     }
     Ok(events)
+}
+
+/// BE-48: the hostile Franks march before the side leading them does anything else.
+fn franks_first(state: &State, side: &SideId) -> Result<(), RuleError> {
+    if super::franks::march_due(state, side) {
+        return Err(RuleError::new(
+            RuleId::BE_48,
+            format!("the Franks the {} lead march first this turn (`franks_march`)", side_name(state, side)),
+        ));
+    }
+    Ok(())
 }
 
 /// The side after `side` in the alternation of segments.
@@ -509,6 +526,8 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
             events.push(Event::KingReplaced { side: goths, old: "theodahad".to_owned(), new: "vitiges".to_owned() });
         }
     }
+    // BE-48, BE-52: the Franks go home after their last turn.
+    events.extend(super::franks::leaving(state));
     events.push(Event::TurnEnded { turn: state.turn });
     // BE-49 … BE-52: after the scenario's last turn, the conditions are judged.
     if state.turn >= state.setup.turns() {
@@ -547,6 +566,9 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
         ));
     }
     nothing_pending(state, ops)?;
+    if super::franks::on_their_own(state, leader) {
+        return Err(RuleError::new(RuleId::BE_48, "the Franks fight on their own: they march by themselves (`franks_march`)"));
+    }
     let chief = super::state::piece_name(&state.setup, leader);
     if ops.halted.contains(leader) {
         return Err(RuleError::new(RuleId::BE_10, format!("{chief} lost his battle: his march is over for this phase")));
@@ -746,6 +768,9 @@ pub(crate) fn acting<'a>(
     })?;
     if let Some(due) = ops.attrition.as_ref().filter(|d| &d.side == side) {
         return Err(RuleError::new(RuleId::BE_12, format!("{name} first take the {} points lost to attrition", due.points)));
+    }
+    if super::franks::on_their_own(state, leader) {
+        return Err(RuleError::new(RuleId::BE_48, "the Franks fight on their own: nobody gives them orders"));
     }
     Ok((ops, active))
 }

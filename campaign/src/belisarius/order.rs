@@ -148,6 +148,12 @@ pub enum Order {
     Embark { side: SideId, leader: String, ships: Vec<String> },
     /// The acting force, aboard, lands in a zone or a port city its ships are beside (BE-37).
     Land { side: SideId, leader: String, at: String },
+    /// The events phase: the event table, and leaders away rolled for or brought back (BE-47).
+    Events {},
+    /// The hostile Franks march by themselves, in the segment of the side leading them (BE-48).
+    FranksMarch { side: SideId },
+    /// A side plays its Frankish intervention stratagem, in its segment (BE-43, BE-48).
+    FrankishIntervention { side: SideId },
     /// Both sides roll the battle's next stage; after a passage, the sides fight on (BE-17).
     Fight {},
     /// After a passage, a side breaks off; the enemy pursues (BE-22).
@@ -278,6 +284,9 @@ impl Order {
             Order::RetireAtSea { side, to } => format!("{side}' ships retire to {to}"),
             Order::Embark { side, leader, .. } => format!("{side}: {leader} embarks"),
             Order::Land { side, leader, at } => format!("{side}: {leader} lands at {at}"),
+            Order::Events {} => "play the events phase".to_owned(),
+            Order::FranksMarch { side } => format!("{side}: the Franks march"),
+            Order::FrankishIntervention { side } => format!("{side} play the Frankish intervention"),
             Order::Fight {} => "fight".to_owned(),
             Order::BreakOff { side } => format!("{side} break off"),
             Order::Part {} => "the sides part".to_owned(),

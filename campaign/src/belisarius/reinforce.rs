@@ -61,20 +61,49 @@ fn buys(state: &State, side: &SideId) -> bool {
     side.as_str() == "ostrogoths" && !state.setup.scenario.has(SpecialKey::NoReinforcements)
 }
 
-/// The scenario's reinforcements for this spring, as lines of the map.
+/// The years whose spring Byzantine reinforcements event D held back (BE-47): the spring
+/// after each time it was drawn.
+fn held_springs(state: &State) -> Vec<i32> {
+    let scenario = &state.setup.scenario;
+    state
+        .happened
+        .iter()
+        .filter(|(_, l)| *l == 'D')
+        .filter_map(|(t, _)| (t + 1..t + 5).map(|n| scenario.date_of_turn(n)).find(|(s, _)| *s == Season::Spring).map(|(_, year)| year))
+        .collect()
+}
+
+/// The scenario's reinforcements for this spring, as lines of the map: those held back a
+/// year by event D come a spring later; none come to the Byzantines while event A keeps
+/// Belisarius away; a leader already in play, or away, does not come twice (BE-45, BE-47).
 fn scheduled(state: &State) -> Vec<(SideId, Line)> {
     let when = state.setup.scenario.date_of_turn(state.turn);
+    let held = held_springs(state);
+    let arrives = |(season, year): (Season, i32), byzantine: bool| {
+        let mut year = year;
+        while byzantine && season == Season::Spring && held.contains(&year) {
+            year += 1;
+        }
+        (season, year) == when
+    };
+    let recalled = state.away.iter().any(|a| a.letter == 'A' && a.leader == "belisarius");
+    let here = |side: &SideId, leader: &String| state.marker(side, leader).is_some() || state.away.iter().any(|a| &a.leader == leader);
     state
         .setup
         .scenario
         .reinforcements
         .iter()
-        .filter(|r| r.when == when)
+        .filter(|r| arrives(r.when, r.side.as_str() == "byzantines"))
         .filter(|r| {
             !(state.setup.scenario.has(SpecialKey::NoReinforcements)
-                || (state.setup.scenario.has(SpecialKey::NoByzantineReinforcements) && r.side.as_str() == "byzantines"))
+                || (state.setup.scenario.has(SpecialKey::NoByzantineReinforcements) && r.side.as_str() == "byzantines")
+                || (recalled && r.side.as_str() == "byzantines"))
         })
         .filter_map(|r| super::world::line_on(&state.setup.map, &r.line).ok().map(|l| (r.side.clone(), l)))
+        .filter_map(|(side, mut line)| {
+            line.leaders.retain(|l| !here(&side, l));
+            (!line.is_empty()).then_some((side, line))
+        })
         .collect()
 }
 

@@ -444,6 +444,10 @@ pub fn from_raw(
     for e in &raw.events {
         let mut chars = e.get_ref().chars();
         match (chars.next(), chars.next()) {
+            (Some('C'), None) => report.at(
+                e.span().start,
+                "event C (the Goths and Vandals allied) is not in this version: no scenario of the rules allows it (BE-47)",
+            ),
             (Some(c), None) if EVENT_LETTERS.contains(&c) => {
                 if events.contains(&c) {
                     report.at(e.span().start, format!("event {c} is listed twice"));

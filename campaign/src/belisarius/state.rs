@@ -133,8 +133,8 @@ pub struct Piece {
 pub enum Phase {
     /// Free set-up lines are being placed (BE-49…BE-52).
     SetUp,
-    /// A turn before its operations: random events, supply and reinforcements are played
-    /// by the referee by hand in this version (BE-41, BE-45, BE-47).
+    /// A turn before its operations: the events phase in summer and winter, the supply phase,
+    /// and the reinforcements in spring (BE-41, BE-45, BE-47).
     Play,
     /// Segments alternate (BE-05, BE-06).
     Operations,
@@ -242,6 +242,18 @@ pub struct State {
     /// Random events drawn and still in force (BE-47).
     #[serde(default)]
     pub in_force: Vec<super::random_events::InForce>,
+    /// The last turn whose events phase was played (BE-47).
+    #[serde(default)]
+    pub events_played: u32,
+    /// Events that happened, with their turn (BE-47: red events once only).
+    #[serde(default)]
+    pub happened: Vec<(u32, char)>,
+    /// Leaders an event called away, and those on their way (BE-47).
+    #[serde(default)]
+    pub away: Vec<super::random_events::Away>,
+    /// The Franks, while they are in Italy (BE-48, BE-52).
+    #[serde(default)]
+    pub franks: Option<super::franks::Franks>,
 }
 
 impl State {
@@ -283,6 +295,10 @@ impl State {
             ships_made: BTreeMap::new(),
             fleet_decoys_out: BTreeMap::new(),
             in_force: Vec::new(),
+            events_played: 0,
+            happened: Vec::new(),
+            away: Vec::new(),
+            franks: setup.scenario.has(super::scenario::SpecialKey::FranksAllied4Turns).then(super::franks::allied_from_the_start),
         };
         for side in &setup.sides {
             for zone in &side.controls {
@@ -410,6 +426,16 @@ impl State {
             | Event::NavalBattleEnded { .. }
             | Event::Embarked { .. }
             | Event::Landed { .. } => self.apply_naval(event),
+            Event::EventsPhase { .. }
+            | Event::EventDrawn { .. }
+            | Event::EventInForce { .. }
+            | Event::LeaderWithdrawn { .. }
+            | Event::LeaderSent { .. }
+            | Event::LeaderReturned { .. }
+            | Event::ExpeditionMoved { .. }
+            | Event::ShipsChangedSides { .. }
+            | Event::ShipsSheltered { .. } => self.apply_random_events(event),
+            Event::FranksArrived { .. } | Event::FranksMarched { .. } | Event::FranksLeft { .. } => self.apply_franks(event),
         }
         Ok(())
     }

@@ -237,6 +237,8 @@ fn modifiers(state: &State, force: &Force) -> Vec<Modifier> {
     let modifier =
         |id: &str, reason: &str| tables.attrition_modifier(id).map(|m| Modifier { value: i32::from(m.die), reason: reason.to_owned() });
     let mut out = Vec::new();
+    // BE-47: a bad or excellent harvest, the besieged included.
+    out.extend(super::random_events::harvest(state));
     if let Location::City(city) = &force.at
         && let Some(siege) = state.sieges.get(city)
     {
@@ -270,6 +272,9 @@ pub fn supply_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleEr
     }
     if state.supplied == state.turn {
         return Err(RuleError::new(RuleId::BE_41, format!("the supply of turn {} has been checked already", state.turn)));
+    }
+    if super::random_events::pending(state) {
+        return Err(RuleError::new(RuleId::BE_47, "the events phase comes first (`events`)"));
     }
     let mut events = vec![Event::SupplyChecked { turn: state.turn }];
     for (force, points) in forces(state) {

@@ -145,6 +145,18 @@ pub struct Board {
     /// A naval battle under way, both sides' ships face up (BE-36).
     #[serde(default)]
     pub naval_battle: Option<NavalBattleBoard>,
+    /// This turn's events phase is still to be played (BE-47).
+    #[serde(default)]
+    pub events_to_play: bool,
+    /// Events in force now, with the last turn each lasts (BE-47).
+    #[serde(default)]
+    pub events_in_force: Vec<(char, String, u32)>,
+    /// Leaders away, or on their way, and how they come back (BE-47).
+    #[serde(default)]
+    pub away: Vec<String>,
+    /// The Franks in Italy: whose pieces they are, whom they fight, their last turn (BE-48).
+    #[serde(default)]
+    pub franks: Option<super::franks::Franks>,
 }
 
 /// Ships halted where the enemy's ships are, as everyone sees them: sea markers.
@@ -569,9 +581,20 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             })
             .collect(),
     });
+    let events_in_force = state
+        .in_force
+        .iter()
+        .filter(|e| e.drawn <= state.turn && state.turn <= e.until)
+        .map(|e| (e.letter, setup.tables.event(e.letter).map_or_else(String::new, |x| x.name.clone()), e.until))
+        .collect();
+    let away = state.away.iter().map(|a| away_text(state, a)).collect();
     Board {
         naval_contact,
         naval_battle,
+        events_to_play: super::random_events::pending(state),
+        events_in_force,
+        away,
+        franks: state.franks.clone(),
         contact,
         battle,
         assault,
@@ -1487,6 +1510,87 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 setup.place_name(at)
             )
         }),
+        _ => describe_events(state, event),
+    }
+}
+
+/// A leader away, in words: "Belisarius (event A): back on a d6 of 5 or 6 from turn 9".
+fn away_text(state: &State, a: &super::random_events::Away) -> String {
+    use super::random_events::Back;
+    let name = super::state::piece_name(&state.setup, &a.leader);
+    let how = match &a.back {
+        Back::On { turn, .. } => format!("back at the start of turn {turn}"),
+        Back::Roll { from, need } => format!("back on a d6 of {need} or more, from turn {from}"),
+        Back::Recall { .. } => "back on 2d6 of 11 or more each summer and winter, +1 for each six months more".to_owned(),
+    };
+    format!("{name} (event {}): {how}", a.letter)
+}
+
+/// The log lines of random events and the Franks: all public (BE-47, BE-48).
+fn describe_events(state: &State, event: &Event) -> Option<String> {
+    let setup = &state.setup;
+    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let event_name = |l: char| setup.tables.event(l).map_or_else(|| format!("event {l}"), |e| format!("event {l}, {}", e.name));
+    let name = |id: &str| super::state::piece_name(setup, id);
+    match event {
+        Event::EventsPhase { turn } => Some(format!("Events phase of turn {turn} — BE-47")),
+        Event::EventDrawn { letter: Some(l), why_not: None } => {
+            let effect = setup.tables.event(*l).map_or_else(String::new, |e| format!(": {}", e.effect.trim_end_matches('.')));
+            Some(format!("Random event: {}{effect} — BE-47", event_name(*l)))
+        }
+        Event::EventDrawn { letter: Some(l), why_not: Some(why) } => {
+            Some(format!("Random event: {} — no event, as {why} — BE-47", event_name(*l)))
+        }
+        Event::EventDrawn { letter: None, .. } => Some("Random event: none — BE-47".to_owned()),
+        Event::EventInForce { event } => {
+            Some(format!("{} is in force to the end of turn {} — BE-47", capitalised(&event_name(event.letter)), event.until))
+        }
+        Event::LeaderWithdrawn { side, leader, taking, letter, .. } => {
+            // How many units go with him is his side's business.
+            let with = if taking.is_empty() { "" } else { " with part of his force" };
+            Some(format!("{} ({}) leaves the game{with} ({}) — BE-47", name(leader), side_name(side), event_name(*letter)))
+        }
+        Event::LeaderSent { side, leader, letter, .. } => {
+            Some(format!("{} is sent to the {} to take command ({}) — BE-47", name(leader), side_name(side), event_name(*letter)))
+        }
+        Event::LeaderReturned { side, leader } => {
+            Some(format!("{} is back with the {}, who place him (`place_reinforcements`) — BE-47", name(leader), side_name(side)))
+        }
+        Event::ExpeditionMoved { side, from, to } => Some(format!(
+            "The {} expedition stands at {} instead of {} — BE-47",
+            side_name(side),
+            setup.place_name(to),
+            setup.place_name(from)
+        )),
+        Event::ShipsChangedSides { from, to } => {
+            Some(format!("Every ship of the {} passes to the {} — BE-47", side_name(from), side_name(to)))
+        }
+        Event::ShipsSheltered { moves } => {
+            let each: Vec<String> =
+                moves.iter().map(|(s, _, at)| format!("a {} sea marker to {}", side_name(s), setup.place_name(at))).collect();
+            Some(if each.is_empty() {
+                "Great storms: no ship is at sea — BE-47".to_owned()
+            } else {
+                format!("Great storms: every ship runs for port — {} — BE-47", each.join(", "))
+            })
+        }
+        Event::FranksArrived { franks, at } => Some(match &franks.against {
+            Some(enemy) => format!(
+                "The Franks come down into {}: they fight the {}, and the {} lead them, until the end of turn {} — BE-48",
+                setup.place_name(at),
+                side_name(enemy),
+                side_name(&franks.side),
+                franks.until
+            ),
+            None => format!(
+                "The Franks come down into {} as allies of the {}, until the end of turn {} — BE-48",
+                setup.place_name(at),
+                side_name(&franks.side),
+                franks.until
+            ),
+        }),
+        Event::FranksMarched { .. } => Some("The Franks march by themselves — BE-48".to_owned()),
+        Event::FranksLeft { .. } => Some("The Franks go home — BE-48".to_owned()),
         _ => None,
     }
 }

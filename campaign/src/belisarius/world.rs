@@ -96,6 +96,13 @@ impl World {
             .flat_map(|s| s.cinc.iter().chain(&s.succession).chain(s.lines.iter().flat_map(|l| &l.leaders)))
             .chain(scenario.reinforcements.iter().flat_map(|r| &r.line.leaders))
             .collect();
+        // The Frankish king, wherever the Franks may come (event G or the stratagem, BE-48).
+        let franks = super::franks::STRATAGEM;
+        let may_come = scenario.events.contains(&'G')
+            || scenario.cup_stratagems.iter().any(|s| s == franks)
+            || scenario.sides.iter().any(|s| s.hand.iter().any(|h| h == franks));
+        let king = super::franks::KING.to_owned();
+        let named: Vec<&String> = named.into_iter().chain(may_come.then_some(&king)).collect();
         let leaders = self.leaders.leaders.iter().filter(|l| named.contains(&&l.id)).cloned().collect();
         Ok(Setup { scenario: scenario.clone(), sides, cup, map: self.map.clone(), leaders, tables: self.tables.clone() })
     }
