@@ -4,6 +4,7 @@
 //! called away and their return, and the Franks as allies or on their own.
 
 use referee_campaign::Store;
+use referee_campaign::belisarius::Belisarius;
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::franks;
 use referee_campaign::belisarius::map::ZoneId;
@@ -11,7 +12,6 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::random_events::{self, Back, InForce};
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::view::{View, view_for};
-use referee_campaign::belisarius::Belisarius;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};

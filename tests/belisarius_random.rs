@@ -18,14 +18,15 @@ use referee_campaign::core::engine::Engine;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::{Campaign, DiceInput};
 
-/// The two sides' combat points on the map, the Franks' apart: they come and go by events
-/// (BE-48).
+/// The two sides' combat points, on the map or away with a leader an event called off
+/// (BE-47), the Franks' apart: they come and go by events (BE-48).
 fn strength(state: &State) -> u32 {
     state
         .pieces
         .iter()
         .filter(|p| !matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == franks::KING))
         .flat_map(|p| p.kind.units())
+        .chain(state.away.iter().flat_map(|a| &a.units))
         .map(|u| u32::from(u.value))
         .sum()
 }

@@ -3,12 +3,12 @@
 //! the operations waiting for the phase.
 
 use referee_campaign::Store;
+use referee_campaign::belisarius::Belisarius;
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::map::ZoneId;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::reinforce::Due;
 use referee_campaign::belisarius::state::{Location, PieceKind};
-use referee_campaign::belisarius::Belisarius;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};

@@ -103,9 +103,15 @@ fn fresh(id: &str) -> (Store, Campaign<Belisarius>) {
 /// The script's orders for the turn, found once; a refused order is replaced by a pass.
 fn turn_orders(id: &str) -> Vec<Order> {
     let (mut store, mut c) = fresh(id);
-    // The supply phase, its losses shared out as suggested, then the operations.
-    let mut orders = vec![Order::Supply {}];
-    store.execute(&mut c, &(), &orders[0], DiceInput::Seeded).unwrap();
+    // The events phase of a summer or winter (BE-47), the supply phase, its losses shared
+    // out as suggested, then the operations.
+    let mut orders = Vec::new();
+    if referee_campaign::belisarius::random_events::pending(&c.state) {
+        store.execute(&mut c, &(), &Order::Events {}, DiceInput::Seeded).unwrap();
+        orders.push(Order::Events {});
+    }
+    store.execute(&mut c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
+    orders.push(Order::Supply {});
     while let Some(due) = c.state.supply_dues.first() {
         let side = due.force.side.clone();
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();

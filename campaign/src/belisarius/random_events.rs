@@ -436,7 +436,7 @@ impl State {
             Event::EventDrawn { letter: Some(l), why_not: None } => self.happened.push((self.turn, *l)),
             Event::EventDrawn { .. } => {}
             Event::EventInForce { event } => self.in_force.push(event.clone()),
-            Event::LeaderWithdrawn { side, leader, at, taking, back, command, letter } => {
+            Event::LeaderWithdrawn { side, leader, taking, back, command, letter, .. } => {
                 let mut units = Vec::new();
                 if let Some(i) = self
                     .pieces
@@ -452,9 +452,9 @@ impl State {
                             rest.push(*u);
                         }
                     }
+                    // Those who stay stand where he stood: aboard his ship, if he was at sea.
                     if !rest.is_empty() {
-                        let place = at.clone().unwrap_or(piece.at);
-                        self.add_loose(side, &place, &rest);
+                        self.add_loose(side, &piece.at, &rest);
                     }
                 }
                 // A commander-in-chief called away hands over to the next on the map.
