@@ -152,6 +152,7 @@ fn be_34_naval_attrition_counts_the_whole_turn_and_drowns_the_troops_aboard() {
     assert_ne!(c.state.cinc[&byz()].as_deref(), Some("belisarius"), "another takes command");
     let goth_log = seen_by(&store, &c, &goths());
     assert!(goth_log.contains("1 sea marker(s) lost at sea"), "the other side sees a marker leave the map");
+    assert!(!goth_log.contains("is killed"), "but not who went down with it");
     // Great storms: no ship puts to sea.
     ship(&mut c, &byz(), B2, 4, sea("ionium"));
     c.state.in_force.push(InForce { letter: 'O', drawn: turn, until: turn });
@@ -178,6 +179,7 @@ fn be_35_ships_are_intercepted_on_seven_or_more() {
     let events = run(&mut store, &mut c, &Order::InterceptAtSea { side: goths(), ships: vec![G1.into()] }, DiceInput::Manual(vec![3, 2]));
     assert!(events.iter().any(|e| matches!(e, Event::NavalInterceptionTried { success: false, .. })));
     assert_eq!(left(&c, &goths()), goths_left - 1, "an interception costs 1");
+    assert!(!seen_by(&store, &c, &byz()).contains("Uraias"), "the referee alone reads the die and who is aboard");
     let byz_left = left(&c, &byz());
     run(&mut store, &mut c, &sail(byz(), &[B1], &["tyrrhenum-north"]), DiceInput::Manual(vec![1]));
     assert_eq!(left(&c, &byz()), byz_left, "the halted voyage goes on for nothing");
@@ -269,10 +271,14 @@ fn be_37_troops_embark_sail_and_land_with_their_leader() {
         &Order::Land { side: byz(), leader: "belisarius".into(), at: "apulia".into() },
         "not in the port or off the coast",
     );
+    // Units left aboard without a leader land with him.
+    c.state.pieces.push(Piece { side: byz(), at: Location::Aboard(B1.into()), kind: PieceKind::Group { units: units_of("i:1C") } });
     let events =
         run(&mut store, &mut c, &Order::Land { side: byz(), leader: "belisarius".into(), at: "bruttii".into() }, DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::ZoneControlled { zone, side } if zone.0 == "bruttii" && *side == byz())));
     assert_eq!(c.state.marker(&byz(), "belisarius").unwrap().at, zone("bruttii"));
+    assert!(c.state.pieces_of(&byz()).any(|p| p.at == zone("bruttii") && matches!(p.kind, PieceKind::Group { .. })));
+    assert!(!c.state.pieces.iter().any(|p| p.at == Location::Aboard(B1.into())), "nobody is left aboard");
     // In a port the side holds, the port's price.
     hold(&mut c, &ZoneId::new("bruttii"), &byz());
     let before = left(&c, &byz());

@@ -230,7 +230,8 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
             Location::City(city) => map.zone_of_city(city).map(|z| z.id.clone()),
             Location::Sea(_) | Location::Aboard(_) => None,
         };
-        if let Some(mut here) = start {
+        // (An island has no land neighbour: its force stays.)
+        if let Some(mut here) = start.filter(|z| !map.zone(z).unwrap().neighbours.is_empty()) {
             let mut path = Vec::new();
             for _ in 0..rng.random_range(1..=2) {
                 let next = &map.zone(&here).unwrap().neighbours;
@@ -485,7 +486,7 @@ struct Stats {
 fn be_06_random_operations_of_every_scenario_keep_the_invariants() {
     let mut all = Stats::default();
     for (i, scenario) in World::embedded().scenarios.iter().enumerate() {
-        for seed in [20, 40] {
+        for seed in [20, 40, 60] {
             let s = play(&scenario.id, seed + i as u64, scenario.turns);
             all.marches += s.marches;
             all.battles += s.battles;

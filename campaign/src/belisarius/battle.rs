@@ -796,6 +796,11 @@ fn finish(steps: &mut Steps, winner: Option<SideId>, loser: Option<SideId>, how:
 /// BE-09: `leader` is killed; if he was commander-in-chief, the next living leader of the
 /// succession takes over.
 pub(crate) fn kill(steps: &mut Steps, side: &SideId, leader: &str) {
+    kill_where(steps, side, leader, false);
+}
+
+/// [`kill`], `at_sea` for a leader lost with his ship to naval attrition (BE-34).
+pub(crate) fn kill_where(steps: &mut Steps, side: &SideId, leader: &str, at_sea: bool) {
     let cinc = steps.state.cinc.get(side).cloned().flatten();
     let successor = if cinc.as_deref() == Some(leader) {
         let alive = |id: &str| {
@@ -806,7 +811,7 @@ pub(crate) fn kill(steps: &mut Steps, side: &SideId, leader: &str) {
         None
     };
     let was_cinc = cinc.as_deref() == Some(leader);
-    steps.push(Event::LeaderKilled { side: side.clone(), leader: leader.to_owned(), successor, was_cinc });
+    steps.push(Event::LeaderKilled { side: side.clone(), leader: leader.to_owned(), successor, was_cinc, at_sea });
 }
 
 impl State {
@@ -927,7 +932,8 @@ impl State {
                     }
                 }
             }
-            Event::LeaderKilled { side, leader, successor, was_cinc } => {
+            Event::LeaderKilled { side, leader, successor, was_cinc, .. } => {
+                self.killed.push(leader.clone());
                 // His units, if any are left, stay where he fell without a leader.
                 if let Some(i) = self
                     .pieces

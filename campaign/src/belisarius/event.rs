@@ -129,7 +129,16 @@ pub enum Event {
     /// The acting force stepped between its zone and the zone's city (BE-11).
     Shifted { activation: Activation, to: Location },
     /// A leader was killed (BE-09); a commander-in-chief's successor takes over.
-    LeaderKilled { side: SideId, leader: String, successor: Option<String>, was_cinc: bool },
+    LeaderKilled {
+        side: SideId,
+        leader: String,
+        successor: Option<String>,
+        was_cinc: bool,
+        /// Lost with his ship to the sea (BE-34): the other side reads only that a sea marker
+        /// was lost, not who was aboard.
+        #[serde(default)]
+        at_sea: bool,
+    },
     /// A side spent action points on `on`, its own business; `left` is what it has now.
     ActionPointsSpent { side: SideId, ap: u32, left: u32, on: String },
     /// A siege was declared: the duration marker goes on the city at 1 (BE-24, BE-26).

@@ -14,8 +14,12 @@
 //!   march (`franks_march`, no action points, no attrition) up to two zones along the shortest
 //!   way to the nearest zone holding a marker of the side they fight; every zone they enter
 //!   becomes their leading side's, and the last is scorched. Reaching the enemy, they halt for
-//!   interception like any march, and when their turn at the contact comes they always try.
-//!   Nothing else is done with them.
+//!   interception like any march, and when their turn at the contact comes they always try
+//!   (not when their king has tried that force already this turn). Inside a city — their
+//!   side's, or besieged — they stay. Nothing else is done with them: they are not activated,
+//!   and their units are not shared out.
+//! - Come by event G in the events phase, they march that very turn; called in by the
+//!   stratagem during the operations, from the next.
 //! - They leave at the end of the fourth turn counting the one they came in (final-551: the
 //!   end of turn 4), whatever they still have; the units are not counted destroyed. They may
 //!   come again later.
@@ -155,7 +159,10 @@ pub(crate) fn arrive(steps: &mut Steps, played_by: Option<&SideId>, dice: &mut D
         let side = if against == goths { byz } else { goths };
         (side, Some(against))
     };
-    let franks = Franks { side, against, arrived: state.turn, until: state.turn + TURNS - 1, marched: 0 };
+    // Called in during the operations (the stratagem), they march from the next turn; come
+    // in the events phase, they march in this one.
+    let marched = if state.phase == super::state::Phase::Operations { state.turn } else { 0 };
+    let franks = Franks { side, against, arrived: state.turn, until: state.turn + TURNS - 1, marched };
     steps.push(Event::FranksArrived { franks, at: Location::Zone(liguria) });
     Ok(())
 }
@@ -187,9 +194,7 @@ fn in_segment<'a>(state: &'a State, side: &SideId, rule: RuleId) -> Result<&'a s
 
 /// Whether the Franks are hostile and still to march this turn, led by `side`.
 pub fn march_due(state: &State, side: &SideId) -> bool {
-    state.franks.as_ref().is_some_and(|f| {
-        &f.side == side && f.against.is_some() && f.marched != state.turn && f.arrived != state.turn && king_on_map(state, f)
-    })
+    state.franks.as_ref().is_some_and(|f| &f.side == side && f.against.is_some() && f.marched != state.turn && king_on_map(state, f))
 }
 
 fn king_on_map(state: &State, franks: &Franks) -> bool {
@@ -218,6 +223,10 @@ pub fn march(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
         super::operations::zone_of(state, &piece.at).ok_or_else(|| RuleError::new(RuleId::BE_48, "the Franks are not on land"))?;
     let activation = Activation { side: side.clone(), leader: KING.to_owned(), with: Vec::new(), at: piece.at.clone() };
     let mut events = vec![Event::LeaderActivated { activation: activation.clone() }, Event::FranksMarched { turn: state.turn }];
+    // Shut in a besieged city, or inside their side's city, they stay there this turn.
+    if !matches!(piece.at, Location::Zone(_)) {
+        return Ok(events);
+    }
     let Some(way) = way(state, &from_zone, &occupied(state, &against)) else {
         // Nobody to march on: they stay.
         return Ok(events);
@@ -239,7 +248,9 @@ pub fn march(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
             events.push(Event::EarthScorched { zone: here.clone(), side: side.clone() });
         }
     }
-    if enemy(&here) {
+    // They halt at the enemy to intercept — unless their king has tried this force already.
+    let tried = ops.tried.iter().any(|(l, _)| l == KING);
+    if enemy(&here) && !tried {
         let mut mover = activation;
         mover.at = Location::Zone(here.clone());
         events.push(Event::ContactMade { contact: super::interception::Contact::new(state, here, mover) });
@@ -271,6 +282,8 @@ impl State {
                 }
             }
             Event::FranksLeft { side } => {
+                // The king's box goes home; Frankish units given to other leaders stay with them
+                // (only allies' units can be shared out).
                 self.pieces.retain(|p| !(&p.side == side && matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == KING)));
                 self.franks = None;
             }

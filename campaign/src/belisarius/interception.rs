@@ -443,9 +443,11 @@ pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
         ));
     }
     // BE-48: the Franks on their own always try to intercept the force they march on.
+    let tried = state.ops.as_ref().is_some_and(|o| o.tried.iter().any(|(l, _)| l == super::franks::KING));
     if side == &c.mover.side
         && super::franks::on_their_own(state, &c.mover.leader)
         && !c.failed.contains(side)
+        && !tried
         && !mover_targets(state, c).is_empty()
     {
         return Err(RuleError::new(

@@ -38,7 +38,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::battle::{Steps, kill};
+use super::battle::{Steps, kill_where};
 use super::event::Event;
 use super::map::{CityId, SeaId};
 use super::operations::{Operations, side_name};
@@ -250,10 +250,18 @@ fn damage(steps: &mut Steps, side: &SideId, ships: &[String], lost: u32, cause: 
             })
             .collect();
         for leader in leaders {
-            kill(steps, side, &leader);
+            kill_where(steps, side, &leader, cause == ShipLoss::Attrition);
         }
     }
     steps.push(Event::ShipsDamaged { side: side.clone(), losses, sunk, cause });
+}
+
+/// BE-47 (event O): great storms stop every naval action this turn.
+fn no_storm(state: &State) -> Result<(), RuleError> {
+    if super::random_events::no_naval_action(state) {
+        return Err(RuleError::new(RuleId::BE_47, "great storms this turn: no naval action (event O)"));
+    }
+    Ok(())
 }
 
 /// The ships `ids` of `side`, all at one place: that place, or why not.
@@ -304,9 +312,7 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
     if let Some(due) = ops.attrition.as_ref().filter(|d| &d.side == side) {
         return Err(RuleError::new(RuleId::BE_12, format!("{name} first take the {} points lost to attrition", due.points)));
     }
-    if super::random_events::no_naval_action(state) {
-        return Err(RuleError::new(RuleId::BE_47, "great storms this turn: no ship puts to sea (event O)"));
-    }
+    no_storm(state)?;
     let from = ships_together(state, side, ships, RuleId::BE_33)?;
     if path.is_empty() {
         return Err(RuleError::new(RuleId::BE_33, "name the sea zones to sail through, one after the other"));
@@ -449,6 +455,7 @@ pub fn intercept(state: &State, side: &SideId, ships: &[String], dice: &mut Dice
         return Err(RuleError::new(RuleId::BE_35, "the ships that sailed in are not the ones to intercept"));
     }
     let sea_name = state.setup.place_name(&Location::Sea(c.sea.clone()));
+    no_storm(state)?;
     let at = ships_together(state, side, ships, RuleId::BE_35)?;
     if at != Location::Sea(c.sea.clone()) {
         return Err(RuleError::new(RuleId::BE_35, format!("the ships that intercept must be in {sea_name}")));
@@ -468,7 +475,9 @@ pub fn intercept(state: &State, side: &SideId, ships: &[String], dice: &mut Dice
     let roll = dice.roll(TWO_D6, &format!("naval interception in {sea_name}"), Some(RuleId::BE_35), modifiers)?;
     let success = super::tables::naval_interception_succeeds(roll.total());
     let mut steps = Steps::new(state);
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+    // As on land, the referee alone reads the die: with the result it would tell who is
+    // aboard. Everyone reads the result.
+    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire });
     steps.push(Event::NavalInterceptionTried { side: side.clone(), sea: c.sea.clone(), success, ap, left: left - ap });
     if !success {
         steps.push(Event::NavalContactEnded { sea: c.sea.clone(), voyage_on: Some(c.ships.clone()) });
@@ -638,6 +647,7 @@ fn acting_force(state: &State, active: &super::operations::Activation) -> Vec<(S
 pub fn embark(state: &State, side: &SideId, leader: &str, ships: &[String]) -> Result<Vec<Event>, RuleError> {
     let (ops, active) = super::operations::acting(state, side, leader, RuleId::BE_37)?;
     naval_pending(state, ops)?;
+    no_storm(state)?;
     let name = side_name(state, side);
     let chief = super::state::piece_name(&state.setup, leader);
     let (zone, in_city) = match &active.at {
@@ -720,6 +730,7 @@ pub fn embark(state: &State, side: &SideId, leader: &str, ships: &[String]) -> R
 pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<Event>, RuleError> {
     let (ops, active) = super::operations::acting(state, side, leader, RuleId::BE_37)?;
     naval_pending(state, ops)?;
+    no_storm(state)?;
     let name = side_name(state, side);
     let chief = super::state::piece_name(&state.setup, leader);
     let force = acting_force(state, active);
@@ -787,6 +798,7 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
 /// naval points, or why they may not.
 pub(crate) fn support(state: &State, side: &SideId, city: &CityId, ships: &[String]) -> Result<u32, RuleError> {
     let city_name = state.setup.place_name(&Location::City(city.clone()));
+    no_storm(state)?;
     let zone = port_zone(state, city)
         .ok_or_else(|| RuleError::new(RuleId::BE_39, format!("{city_name} is not a port: ships cannot support the assault")))?;
     let at = ships_together(state, side, ships, RuleId::BE_39)?;
@@ -879,7 +891,15 @@ impl State {
                 }
             }
             Event::FleetDecoyRemoved { side, id, .. } => {
-                self.pieces.retain(|p| !(&p.side == side && matches!(&p.kind, PieceKind::FleetDecoy { id: d } if d == id)));
+                // Land decoys pretending to sail aboard it go out of play with it.
+                let aboard = Location::Aboard(id.clone());
+                let decoys = u32::try_from(self.pieces.iter().filter(|p| &p.side == side && p.at == aboard).count()).unwrap_or(0);
+                if decoys > 0 {
+                    let e = self.decoys_out.entry(side.clone()).or_default();
+                    *e = e.saturating_add(decoys);
+                }
+                self.pieces
+                    .retain(|p| !(&p.side == side && (p.at == aboard || matches!(&p.kind, PieceKind::FleetDecoy { id: d } if d == id))));
                 let e = self.fleet_decoys_out.entry(side.clone()).or_default();
                 *e = e.saturating_add(1);
             }
@@ -950,6 +970,29 @@ impl State {
                 }
             }
             Event::Landed { side, leaders, at, left, .. } => {
+                // Units left aboard without a leader land with him (BE-37).
+                let ships: Vec<Location> = self
+                    .pieces
+                    .iter()
+                    .filter(|p| &p.side == side)
+                    .filter(|p| match &p.kind {
+                        PieceKind::Leader { leader, .. } => leaders.contains(leader),
+                        _ => false,
+                    })
+                    .filter(|p| matches!(p.at, Location::Aboard(_)))
+                    .map(|p| p.at.clone())
+                    .collect();
+                let mut loose = Vec::new();
+                self.pieces.retain(|p| {
+                    let stranded = &p.side == side && ships.contains(&p.at) && matches!(p.kind, PieceKind::Group { .. });
+                    if stranded {
+                        loose.extend(p.kind.units().iter().copied());
+                    }
+                    !stranded
+                });
+                if !loose.is_empty() {
+                    self.add_loose(side, at, &loose);
+                }
                 for p in self.pieces.iter_mut().filter(|p| &p.side == side) {
                     let id = match &p.kind {
                         PieceKind::Leader { leader, .. } => leader,

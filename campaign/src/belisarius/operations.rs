@@ -418,6 +418,9 @@ pub fn reorganise(state: &State, side: &SideId, from: &str, to: &str, units: &[u
         return Err(RuleError::new(RuleId::BE_08, "forces are shared out before the first activation of the phase"));
     }
     let name = side_name(state, side);
+    if [from, to].iter().any(|l| super::franks::on_their_own(state, l)) {
+        return Err(RuleError::new(RuleId::BE_48, "the Franks fight on their own: nobody shares out their units"));
+    }
     let box_of = |id: &str| {
         state.pieces_of(side).find_map(|p| match &p.kind {
             PieceKind::Leader { leader, units } if leader == id => Some((p, units)),
@@ -1020,6 +1023,8 @@ impl State {
                     ops.active = None;
                     ops.acted = false;
                     ops.segment = next;
+                    // A voyage let through goes on in the same segment only (BE-35).
+                    ops.voyage_on = None;
                 }
             }
             Event::OperationsEnded => {

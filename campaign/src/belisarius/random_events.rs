@@ -10,7 +10,8 @@
 //!   all Africa, H after the first turn, I with no Vandal ships, G with the Franks in Italy).
 //! - A leader called away leaves his units where he stood, without a leader, except in B,
 //!   where six combat points of his own box go with him, cavalry first until three, then the
-//!   others in order. A commander-in-chief called away hands over to the first of the
+//!   others in order — in whole units, so a little more than six when the units do not add up
+//!   to it exactly. A commander-in-chief called away hands over to the first of the
 //!   succession still on the map; Narses, when he replaces Belisarius (A, F), takes command.
 //! - Leaders who come back are placed by their side like reinforcements: B in Sicily (anywhere
 //!   the Byzantines hold if they hold nothing there), A, E and F in any zone they control.
@@ -342,7 +343,10 @@ fn effect(steps: &mut super::battle::Steps, letter: char, dice: &mut Dice) -> Re
     let turn = state.turn;
     let byz = SideId::new("byzantines");
     let lasting = |until: u32| Event::EventInForce { event: InForce { letter, drawn: turn, until } };
-    let narses_away = state.marker(&byz, "narses").is_none() && !state.away.iter().any(|a| a.leader == "narses");
+    // Narses comes unless he is on the map, on his way, or dead.
+    let narses_away = state.marker(&byz, "narses").is_none()
+        && !state.away.iter().any(|a| a.leader == "narses")
+        && !state.killed.iter().any(|l| l == "narses");
     match letter {
         'A' => {
             steps.push(withdraw(&state, "belisarius", Vec::new(), Back::Roll { from: turn + 4, need: 5 }, true, 'A'));

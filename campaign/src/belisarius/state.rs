@@ -254,6 +254,9 @@ pub struct State {
     /// The Franks, while they are in Italy (BE-48, BE-52).
     #[serde(default)]
     pub franks: Option<super::franks::Franks>,
+    /// Leaders killed, by id: they do not come back (BE-09, BE-47).
+    #[serde(default)]
+    pub killed: Vec<String>,
 }
 
 impl State {
@@ -298,6 +301,7 @@ impl State {
             events_played: 0,
             happened: Vec::new(),
             away: Vec::new(),
+            killed: Vec::new(),
             franks: setup.scenario.has(super::scenario::SpecialKey::FranksAllied4Turns).then(super::franks::allied_from_the_start),
         };
         for side in &setup.sides {

@@ -514,7 +514,12 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     let operations = state.ops.as_ref().filter(|_| state.phase == Phase::Operations).map(|o| OperationsBoard {
         first: o.first.clone(),
         segment: o.segment.clone(),
-        acting_at: o.active.as_ref().map(|a| super::naval::whereabouts(state, &a.at)),
+        // Where the ship carrying an acting force is stays its side's own.
+        acting_at: o
+            .active
+            .as_ref()
+            .filter(|a| sees_faces(viewer, &a.side) || !matches!(a.at, Location::Aboard(_)))
+            .map(|a| super::naval::whereabouts(state, &a.at)),
         passes: o.passes,
     });
     let contact = state.ops.as_ref().and_then(|o| o.contact.as_ref()).map(|c| ContactBoard {
@@ -1206,6 +1211,8 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             };
             Some(format!("{}: {who} {what} — BE-11", side_name(&activation.side)))
         }
+        // Lost at sea by attrition: the other side sees only the sea marker go.
+        Event::LeaderKilled { side, at_sea: true, .. } if !sees_faces(viewer, side) => None,
         Event::LeaderKilled { side, leader, successor, .. } => {
             let next = match successor {
                 Some(n) if sees_faces(viewer, side) => format!("; {} takes command", name(n)),
