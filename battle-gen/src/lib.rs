@@ -10,6 +10,8 @@
 //! ([`magna_graecia`] today); the tabletop rules are [`tabletop::Tabletop`] systems, and the
 //! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
 
+pub mod a_la_charge;
+pub mod ars_bellum;
 pub mod belisarius;
 pub mod brief;
 pub mod dbsa;

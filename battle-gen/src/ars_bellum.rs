@@ -1,0 +1,148 @@
+//! Ars Bellum's combat rules as functions (AB-04 fire, AB-05 melee, AB-06 morale): what the
+//! umpire's sheet prints and what the result form checks a reported battle against.
+//!
+//! The melee table is the rules' own, printed in them; nothing here is reconstructed.
+//!
+//! Readings of the rules this module makes:
+//! - A combat ratio goes to the largest column not above it (5 against 2 is 2/1: the
+//!   rounding favours the defender); anything below 1/2 is the first column, "1/3 or less".
+//! - Above 4/1, each whole step adds 1 to the die (5/1 +1, 6/1 +2; 9/2 is still 4/1).
+//! - Terrain either moves the attacker's column left (forests, entrenchments, swamps, walls,
+//!   ford) or takes from the attacker's die (village, bridge, elevation 1); a column shifted
+//!   past the first stays there. A modified die below 1 reads as 1 and above 8 as 8.
+
+use serde::{Deserialize, Serialize};
+
+/// The table's columns: attacker to defender, as (attacker, defender).
+pub const COLUMNS: [(u32, u32); 8] = [(1, 3), (1, 2), (2, 3), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1)];
+
+/// Which side a melee result falls on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    Attacker,
+    Defender,
+}
+
+/// What a melee result does to the units of one side, their supports included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Effect {
+    /// R: they fall back one hex.
+    Retreat,
+    /// D: they are disorganised (flipped); a second time eliminated.
+    Disorganised,
+    /// T: they test their morale at once.
+    Test,
+    /// E: they are removed from the map.
+    Eliminated,
+}
+
+/// One cell of the melee table: `AR`, `DD` …
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeResult {
+    pub side: Side,
+    pub effect: Effect,
+}
+
+impl MeleeResult {
+    /// The table's two letters.
+    pub fn code(self) -> String {
+        let side = match self.side {
+            Side::Attacker => 'A',
+            Side::Defender => 'D',
+        };
+        let effect = match self.effect {
+            Effect::Retreat => 'R',
+            Effect::Disorganised => 'D',
+            Effect::Test => 'T',
+            Effect::Eliminated => 'E',
+        };
+        format!("{side}{effect}")
+    }
+}
+
+const fn cell(side: Side, effect: Effect) -> MeleeResult {
+    MeleeResult { side, effect }
+}
+
+use Effect::{Disorganised as D, Eliminated as E, Retreat as R, Test as T};
+use Side::{Attacker as A, Defender as F};
+
+/// The melee table (AB-05): rows by die 1 to 8, columns 1/3 … 4/1.
+pub const MELEE: [[MeleeResult; 8]; 8] = [
+    [cell(A, E), cell(A, D), cell(A, D), cell(A, T), cell(A, R), cell(F, R), cell(F, R), cell(F, T)],
+    [cell(A, D), cell(A, D), cell(A, T), cell(A, R), cell(F, R), cell(F, R), cell(F, T), cell(F, T)],
+    [cell(A, D), cell(A, T), cell(A, R), cell(F, R), cell(F, R), cell(F, T), cell(F, T), cell(F, D)],
+    [cell(A, T), cell(A, R), cell(A, R), cell(F, R), cell(F, T), cell(F, T), cell(F, D), cell(F, D)],
+    [cell(A, R), cell(A, R), cell(F, R), cell(F, T), cell(F, T), cell(F, D), cell(F, D), cell(F, E)],
+    [cell(A, R), cell(F, R), cell(F, R), cell(F, T), cell(F, D), cell(F, D), cell(F, E), cell(F, E)],
+    [cell(A, R), cell(F, R), cell(F, T), cell(F, D), cell(F, D), cell(F, D), cell(F, E), cell(F, E)],
+    [cell(A, R), cell(F, T), cell(F, T), cell(F, D), cell(F, D), cell(F, E), cell(F, E), cell(F, E)],
+];
+
+/// The column of a melee of `attack` against `defence` combat points, and what is added to
+/// the die for every whole step beyond 4/1 (AB-05).
+pub fn column(attack: u32, defence: u32) -> (usize, i32) {
+    let attack = u64::from(attack);
+    let defence = u64::from(defence);
+    if defence == 0 {
+        // Nobody to stand against: the last column, with nothing beyond it.
+        return (COLUMNS.len() - 1, 0);
+    }
+    let at_least = |(a, d): (u32, u32)| attack * u64::from(d) >= u64::from(a) * defence;
+    let index = COLUMNS.iter().rposition(|c| at_least(*c)).unwrap_or(0);
+    let beyond = if index == COLUMNS.len() - 1 { (attack / defence).saturating_sub(4) } else { 0 };
+    (index, i32::try_from(beyond).unwrap_or(i32::MAX))
+}
+
+/// What one supporting unit adds (AB-05): +1 for infantry of 3 or less, +2 for cavalry,
+/// elephants and infantry above 3.
+pub fn support(infantry: bool, combat_value: u32) -> u32 {
+    if infantry && combat_value <= 3 { 1 } else { 2 }
+}
+
+/// AB-05: the melee of `attack` (the attacker with its supports) against `defence`, a d6
+/// `die` with `die_modifier` (terrain), the attacker's column moved `column_shift` (negative
+/// to the left, by terrain).
+pub fn melee(attack: u32, defence: u32, die: u8, die_modifier: i32, column_shift: i32) -> MeleeResult {
+    let (index, beyond) = column(attack, defence);
+    let last = i32::try_from(COLUMNS.len() - 1).unwrap_or(7);
+    let shifted = (i32::try_from(index).unwrap_or(last) + column_shift).clamp(0, last);
+    let roll = (i32::from(die) + die_modifier + beyond).clamp(1, 8);
+    let row = usize::try_from(roll - 1).unwrap_or(0);
+    MELEE[row][usize::try_from(shifted).unwrap_or(0)]
+}
+
+/// What a shot does (AB-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FireResult {
+    Miss,
+    /// 6 or 7: the target falls back one hex.
+    Retreat,
+    /// 8 or more: it falls back, then tests its morale.
+    RetreatAndTest,
+}
+
+/// AB-04: a d6 plus the firing unit's bonus, −1 against a target on higher ground, plus the
+/// terrain's firing modifier.
+pub fn fire(die: u8, bonus: u32, higher_ground: bool, terrain: i32) -> FireResult {
+    let total = i64::from(die) + i64::from(bonus) + i64::from(terrain) - i64::from(higher_ground);
+    match total {
+        i64::MIN..=5 => FireResult::Miss,
+        6 | 7 => FireResult::Retreat,
+        _ => FireResult::RetreatAndTest,
+    }
+}
+
+/// AB-06: a morale test passes on a d6 at most the unit's combat value, −1 within a friendly
+/// leader's command radius or for a leader testing himself.
+pub fn morale_passes(die: u8, combat_value: u32, steadied: bool) -> bool {
+    i64::from(die) - i64::from(steadied) <= i64::from(combat_value)
+}
+
+/// AB-06: a unit disorganised again is eliminated.
+pub fn disorganise(already: bool) -> Effect {
+    if already { Effect::Eliminated } else { Effect::Disorganised }
+}
