@@ -20,13 +20,7 @@ use serde::{Deserialize, Serialize};
 /// 3/1, 4/1.
 pub const COLUMNS: [(u32, u32); 7] = [(1, 2), (2, 3), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1)];
 
-/// Which side a combat result falls on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Side {
-    Attacker,
-    Defender,
-}
+pub use crate::ars_bellum::Side;
 
 /// One cell of the combat results table: `D1R`, `AT`, `A2` …
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 /// The table's columns: attacker to defender, as (attacker, defender).
 pub const COLUMNS: [(u32, u32); 8] = [(1, 3), (1, 2), (2, 3), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1)];
 
-/// Which side a melee result falls on.
+/// Which side a combat result falls on (in both hex systems).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
@@ -136,10 +136,40 @@ pub fn fire(die: u8, bonus: u32, higher_ground: bool, terrain: i32) -> FireResul
     }
 }
 
-/// AB-06: a morale test passes on a d6 at most the unit's combat value, −1 within a friendly
-/// leader's command radius or for a leader testing himself.
-pub fn morale_passes(die: u8, combat_value: u32, steadied: bool) -> bool {
-    i64::from(die) - i64::from(steadied) <= i64::from(combat_value)
+/// What is added to a morale test's die (AB-06, AB-07): −1 within a friendly leader's command
+/// radius (or for a leader testing himself), −1 for an elite unit, +1 for recruits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleMods {
+    pub steadied: bool,
+    pub elite: bool,
+    pub recruits: bool,
+}
+
+impl MoraleMods {
+    pub fn die(self) -> i64 {
+        i64::from(self.recruits) - i64::from(self.steadied) - i64::from(self.elite)
+    }
+}
+
+/// AB-06: a morale test passes on a d6, so modified, at most the unit's combat value.
+pub fn morale_passes(die: u8, combat_value: u32, mods: MoraleMods) -> bool {
+    i64::from(die) + mods.die() <= i64::from(combat_value)
+}
+
+/// AB-02: who wins the initiative: each side's leaders' command values and a d6, +2 with
+/// Fury; `None` on a tie (roll again). Returns the winner's index, 0 or 1.
+pub fn initiative(command: [u32; 2], dice: [u8; 2], fury: [bool; 2]) -> Option<usize> {
+    let score = |i: usize| i64::from(command[i]) + i64::from(dice[i]) + if fury[i] { 2 } else { 0 };
+    match score(0).cmp(&score(1)) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// AB-02: Fury is kept as long as its side never loses the initiative.
+pub fn fury_kept(had: bool, won: bool) -> bool {
+    had && won
 }
 
 /// AB-06: a unit disorganised again is eliminated.

@@ -2,7 +2,12 @@
 //! rules' printed table, the ratio read in the defender's favour, the die beyond 4/1, the
 //! supports, fire and morale — and the rules' own worked examples.
 
-use referee_battle_gen::ars_bellum::{Effect, FireResult, column, disorganise, fire, melee, morale_passes, support};
+use referee_battle_gen::ars_bellum::{
+    Effect, FireResult, MoraleMods, column, disorganise, fire, fury_kept, initiative, melee, morale_passes, support,
+};
+
+const CALM: MoraleMods = MoraleMods { steadied: false, elite: false, recruits: false };
+const STEADIED: MoraleMods = MoraleMods { steadied: true, elite: false, recruits: false };
 
 /// The printed table, row by row (d6 1 to 8), columns 1/3 or less, 1/2, 2/3, 1/1, 3/2, 2/1,
 /// 3/1, 4/1 or more.
@@ -77,8 +82,8 @@ fn ab_05_the_rules_examples() {
     // 4 + 2 + 2 against 4 is 2/1; a 4: the defender tests its morale, rolls 5, but within the
     // polemarch's radius 5 − 1 = 4 passes for a unit of 4.
     assert_eq!(melee(8, 4, 4, 0, 0).code(), "DT");
-    assert!(morale_passes(5, 4, true));
-    assert!(!morale_passes(5, 4, false));
+    assert!(morale_passes(5, 4, STEADIED));
+    assert!(!morale_passes(5, 4, CALM));
 }
 
 /// AB-04: d6 plus the bonus: 6 or 7 a retreat, 8 or more a retreat and a morale test; −1
@@ -93,12 +98,29 @@ fn ab_04_fire() {
     assert_eq!(fire(6, 2, false, -2), FireResult::Retreat, "a wall");
 }
 
-/// AB-06: a d6 at most the combat value passes; a second disorganisation eliminates.
+/// AB-06, AB-07: a d6 at most the combat value passes (−1 in a leader's radius, −1 elite,
+/// +1 recruits); a second disorganisation eliminates.
 #[test]
 fn ab_06_morale() {
-    assert!(morale_passes(3, 3, false));
-    assert!(!morale_passes(4, 3, false));
-    assert!(morale_passes(4, 3, true), "a leader's radius");
+    assert!(morale_passes(3, 3, CALM));
+    assert!(!morale_passes(4, 3, CALM));
+    assert!(morale_passes(4, 3, STEADIED), "a leader's radius");
+    assert!(morale_passes(4, 3, MoraleMods { elite: true, ..CALM }), "elite");
+    assert!(!morale_passes(3, 3, MoraleMods { recruits: true, ..CALM }), "recruits");
+    assert!(morale_passes(4, 3, MoraleMods { steadied: true, elite: true, recruits: true }));
     assert_eq!(disorganise(false), Effect::Disorganised);
     assert_eq!(disorganise(true), Effect::Eliminated);
+}
+
+/// AB-02: leaders' command values and a d6, +2 with Fury, a tie rolled again; Fury lost for
+/// good the first turn its side loses the initiative.
+#[test]
+fn ab_02_initiative_and_fury() {
+    assert_eq!(initiative([4, 3], [1, 3], [false, false]), Some(1), "4 + 1 against 3 + 3");
+    assert_eq!(initiative([4, 3], [3, 3], [false, false]), Some(0));
+    assert_eq!(initiative([4, 3], [2, 2], [false, true]), Some(1), "Fury's +2");
+    assert_eq!(initiative([3, 3], [4, 4], [false, false]), None, "a tie: roll again");
+    assert!(fury_kept(true, true));
+    assert!(!fury_kept(true, false));
+    assert!(!fury_kept(false, true), "once lost, never back");
 }
