@@ -241,3 +241,71 @@ pub fn victory(losses: [u32; 2], thresholds: [u32; 2]) -> Victory {
         }
     }
 }
+
+/// A la Charge!'s terrain (the terrain effects chart, AC-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Terrain {
+    Plain,
+    Road,
+    Village,
+    Woods,
+    Hill,
+    Vineyard,
+    Marsh,
+    River,
+    Mountain,
+    Bridge,
+    Ford,
+    Palisade,
+    Stream,
+    Slope,
+}
+
+/// What the defender's hex does in combat, and what entering it costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainEffect {
+    /// Movement points to enter in halves; for palisades, streams and slopes the extra over
+    /// the hex's own; `None` when it cannot be crossed.
+    pub half_mp: Option<u32>,
+    /// The cost is added to the hex's own rather than replacing it.
+    pub extra: bool,
+    /// Added to the attacker's die.
+    pub die: i32,
+    /// Columns the ratio moves for the defender (negative: to the left).
+    pub columns: i32,
+    /// The die bonus is lost when a shot is part of the attack (bridge, stream).
+    pub not_with_shots: bool,
+    /// No retreat is possible through it.
+    pub no_retreat: bool,
+    /// Retreats from a failed morale test are cancelled (palisade).
+    pub holds_retreats: bool,
+}
+
+impl Terrain {
+    /// The terrain effects chart.
+    pub fn effect(self) -> TerrainEffect {
+        let t = |half_mp: Option<u32>, die: i32, columns: i32| TerrainEffect {
+            half_mp,
+            extra: false,
+            die,
+            columns,
+            not_with_shots: false,
+            no_retreat: false,
+            holds_retreats: false,
+        };
+        match self {
+            Terrain::Plain => t(Some(2), 0, 0),
+            Terrain::Road => t(Some(1), 0, 0),
+            Terrain::Village => t(Some(2), 1, 0),
+            Terrain::Woods | Terrain::Hill | Terrain::Vineyard => t(Some(4), 0, -1),
+            Terrain::Marsh => t(Some(4), 1, 0),
+            Terrain::River | Terrain::Mountain => TerrainEffect { no_retreat: true, ..t(None, 0, 0) },
+            Terrain::Bridge => TerrainEffect { not_with_shots: true, ..t(Some(2), 1, 0) },
+            Terrain::Ford => t(Some(4), 0, 0),
+            Terrain::Palisade => TerrainEffect { extra: true, holds_retreats: true, ..t(Some(2), 0, -1) },
+            Terrain::Stream => TerrainEffect { extra: true, not_with_shots: true, ..t(Some(2), 1, 0) },
+            Terrain::Slope => TerrainEffect { extra: true, ..t(Some(2), 0, 0) },
+        }
+    }
+}

@@ -176,3 +176,71 @@ pub fn fury_kept(had: bool, won: bool) -> bool {
 pub fn disorganise(already: bool) -> Effect {
     if already { Effect::Eliminated } else { Effect::Disorganised }
 }
+
+/// Ars Bellum's terrain (AB-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Terrain {
+    Plain,
+    Camp,
+    Road,
+    Village,
+    Bridge,
+    Elevation1,
+    Elevation2,
+    Forest,
+    Dunes,
+    Entrenchments,
+    Swamp,
+    Walls,
+    Ford,
+    LittleRiver,
+    River,
+}
+
+/// What a hex's terrain does (AB-03): its cost, and its effects on a melee against a unit in
+/// it and on fire at it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainEffect {
+    /// Movement points to enter, in halves (a road costs 1, half a point); `None` when
+    /// impassable.
+    pub half_mp: Option<u32>,
+    /// Added to the attacker's die.
+    pub attack_die: i32,
+    /// Columns the attacker's ratio moves (negative: to the left).
+    pub columns: i32,
+    /// Added to the firing die.
+    pub fire: i32,
+    /// For a ford: the column shift counts when the attacker stands in or behind it, not the
+    /// defender.
+    pub attacker_side: bool,
+}
+
+impl Terrain {
+    /// The terrain table (AB-03). "Village, Bridge … −2/+1" on firing is read as −2 for a
+    /// village and +1 for a bridge.
+    pub fn effect(self) -> TerrainEffect {
+        let t = |half_mp: Option<u32>, attack_die: i32, columns: i32, fire: i32| TerrainEffect {
+            half_mp,
+            attack_die,
+            columns,
+            fire,
+            attacker_side: false,
+        };
+        match self {
+            Terrain::Plain | Terrain::Camp => t(Some(2), 0, 0, 0),
+            Terrain::Road => t(Some(1), 0, 0, 0),
+            Terrain::Village => t(Some(2), -2, 0, -2),
+            Terrain::Bridge => t(Some(2), -2, 0, 1),
+            Terrain::Elevation1 => t(Some(2), -2, 0, -1),
+            Terrain::Forest | Terrain::Dunes => t(Some(4), 0, -1, -1),
+            Terrain::Entrenchments => t(Some(2), 0, -1, -1),
+            Terrain::Elevation2 => t(Some(4), 0, -2, -2),
+            Terrain::Swamp => t(Some(4), 0, -2, 0),
+            Terrain::Walls => t(Some(2), 0, -2, -2),
+            Terrain::Ford => TerrainEffect { attacker_side: true, ..t(Some(2), 0, -1, 1) },
+            Terrain::LittleRiver => t(Some(4), 0, 0, 1),
+            Terrain::River => t(None, 0, 0, 0),
+        }
+    }
+}

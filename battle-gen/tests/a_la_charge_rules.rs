@@ -93,3 +93,24 @@ fn ac_07_army_morale_threshold() {
     assert_eq!(victory([11, 15], [10, 12]), Victory::Minor { winner: Some(0) });
     assert_eq!(victory([12, 14], [10, 12]), Victory::Minor { winner: None });
 }
+
+/// AC-05: the terrain effects chart: a village or marsh adds 1 to the die, woods, hills,
+/// vineyards and palisades move the column left for the defender, bridges and streams lose
+/// their bonus to shots, rivers and mountains cannot be crossed.
+#[test]
+fn ac_05_the_terrain_effects_chart() {
+    use referee_battle_gen::a_la_charge::Terrain;
+    assert_eq!(Terrain::Village.effect().die, 1);
+    assert_eq!(Terrain::Marsh.effect().die, 1);
+    for t in [Terrain::Woods, Terrain::Hill, Terrain::Vineyard, Terrain::Palisade] {
+        assert_eq!(t.effect().columns, -1, "{t:?}");
+    }
+    assert!(Terrain::Bridge.effect().not_with_shots && Terrain::Stream.effect().not_with_shots);
+    assert!(Terrain::River.effect().no_retreat && Terrain::River.effect().half_mp.is_none());
+    assert!(Terrain::Palisade.effect().holds_retreats && Terrain::Palisade.effect().extra);
+    assert_eq!(Terrain::Road.effect().half_mp, Some(1));
+    // 4 against 2 in woods: 2/1 read as 1.5/1; a 1 is D1 rather than D1R.
+    let woods = Terrain::Woods.effect();
+    assert_eq!(combat(4, 2, 1, woods.die, woods.columns).code(), "D1");
+    assert_eq!(combat(4, 2, 1, 0, 0).code(), "D1R");
+}

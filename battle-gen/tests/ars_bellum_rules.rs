@@ -124,3 +124,24 @@ fn ab_02_initiative_and_fury() {
     assert!(!fury_kept(true, false));
     assert!(!fury_kept(false, true), "once lost, never back");
 }
+
+/// AB-03: the terrain table: costs, the attacker's die or columns against a defender in it,
+/// fire; the ford counts for the attacker's side; a river cannot be crossed.
+#[test]
+fn ab_03_the_terrain_table() {
+    use referee_battle_gen::ars_bellum::Terrain;
+    assert_eq!(Terrain::Road.effect().half_mp, Some(1), "half a point");
+    assert_eq!(Terrain::Forest.effect().half_mp, Some(4));
+    assert_eq!(Terrain::River.effect().half_mp, None);
+    assert_eq!((Terrain::Village.effect().attack_die, Terrain::Village.effect().fire), (-2, -2));
+    assert_eq!(Terrain::Bridge.effect().fire, 1);
+    assert_eq!((Terrain::Elevation1.effect().attack_die, Terrain::Elevation1.effect().fire), (-2, -1));
+    assert_eq!((Terrain::Elevation2.effect().columns, Terrain::Elevation2.effect().fire), (-2, -2));
+    assert_eq!((Terrain::Walls.effect().columns, Terrain::Swamp.effect().columns), (-2, -2));
+    assert_eq!(Terrain::Entrenchments.effect().columns, -1);
+    assert!(Terrain::Ford.effect().attacker_side && Terrain::Ford.effect().columns == -1);
+    // 3 against 2 in a forest: one column left, read 1/1: a 2 is AR where it was DR.
+    let forest = Terrain::Forest.effect();
+    assert_eq!(melee(3, 2, 2, forest.attack_die, forest.columns).code(), "AR");
+    assert_eq!(melee(3, 2, 2, 0, 0).code(), "DR");
+}
