@@ -181,10 +181,7 @@ pub fn intervention(state: &State, side: &SideId, dice: &mut Dice) -> Result<Vec
 
 /// The operations under way, in `side`'s segment with nothing pending, or why not.
 fn in_segment<'a>(state: &'a State, side: &SideId, rule: RuleId) -> Result<&'a super::operations::Operations, RuleError> {
-    let ops = match (&state.phase, &state.ops) {
-        (super::state::Phase::Operations, Some(ops)) => ops,
-        _ => return Err(RuleError::new(rule, "it is not the operations phase")),
-    };
+    let ops = super::operations::ops(state, rule)?;
     super::operations::nothing_pending(state, ops)?;
     if &ops.segment != side {
         return Err(RuleError::new(rule, format!("the {} act in their own segment, and it is not theirs", side_name(state, side))));

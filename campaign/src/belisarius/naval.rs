@@ -41,7 +41,8 @@ use serde::{Deserialize, Serialize};
 use super::battle::{Steps, kill_where};
 use super::event::Event;
 use super::map::{CityId, SeaId};
-use super::operations::{Operations, side_name};
+use super::operations::{Operations, ops, side_name};
+use super::siege::cost;
 use super::state::{Location, PieceKind, State};
 use super::tables::{EMBARKED_POINTS_PER_NAVAL_PIP, NavalAttrition};
 use crate::core::dice::{Dice, DiceSpec, Modifier};
@@ -104,18 +105,6 @@ pub enum ShipLoss {
     Attrition,
     /// A passage of a naval battle (BE-36).
     Combat,
-}
-
-/// The action points `action` costs, from the scenario's tables.
-fn cost(state: &State, action: &str) -> u32 {
-    u32::from(state.setup.tables.cost(action).unwrap_or(1))
-}
-
-fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
-    match (&state.phase, &state.ops) {
-        (super::state::Phase::Operations, Some(ops)) => Ok(ops),
-        _ => Err(RuleError::new(rule, "it is not the operations phase: begin operations first")),
-    }
 }
 
 /// Refuses another order while a naval contact or battle is open.

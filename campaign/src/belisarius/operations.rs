@@ -266,7 +266,7 @@ fn initiative(state: &State, dice: &mut Dice, events: &mut Vec<Event>) -> Result
 }
 
 /// The operations under way, or why an order of them cannot be given now.
-fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
+pub(crate) fn ops(state: &State, rule: RuleId) -> Result<&Operations, RuleError> {
     match (&state.phase, &state.ops) {
         (Phase::Operations, Some(ops)) => Ok(ops),
         _ => Err(RuleError::new(rule, "it is not the operations phase: begin operations first")),

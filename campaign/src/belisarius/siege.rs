@@ -246,7 +246,7 @@ fn acting_units(state: &State, side: &SideId, leader: &str) -> usize {
 }
 
 /// The action points `action` costs, from the scenario's tables.
-fn cost(state: &State, action: &str) -> u32 {
+pub(crate) fn cost(state: &State, action: &str) -> u32 {
     u32::from(state.setup.tables.cost(action).unwrap_or(1))
 }
 
