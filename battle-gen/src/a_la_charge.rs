@@ -262,6 +262,37 @@ pub enum Terrain {
     Slope,
 }
 
+impl TerrainEffect {
+    /// "1 MP", "+1 MP", "uncrossable".
+    pub fn cost(&self) -> String {
+        let plus = if self.extra { "+" } else { "" };
+        match self.half_mp {
+            None => "uncrossable".to_owned(),
+            Some(h) if h % 2 == 0 => format!("{plus}{} MP", h / 2),
+            Some(h) => format!("{plus}{}.5 MP", h / 2),
+        }
+    }
+
+    /// Its effects in combat, for the unit defending in it.
+    pub fn combat(&self) -> String {
+        let mut parts = Vec::new();
+        if self.die != 0 {
+            let unless = if self.not_with_shots { " (not if any unit fires)" } else { "" };
+            parts.push(format!("{:+} to the die{unless}", self.die));
+        }
+        if self.columns != 0 {
+            parts.push(format!("{} column for the defender", crate::ars_bellum::signed(self.columns)));
+        }
+        if self.no_retreat {
+            parts.push("no retreat into it".to_owned());
+        }
+        if self.holds_retreats {
+            parts.push("cancels retreats from a morale test".to_owned());
+        }
+        if parts.is_empty() { "–".to_owned() } else { parts.join("; ") }
+    }
+}
+
 /// What the defender's hex does in combat, and what entering it costs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TerrainEffect {
@@ -283,6 +314,42 @@ pub struct TerrainEffect {
 }
 
 impl Terrain {
+    pub const ALL: [Terrain; 14] = [
+        Terrain::Plain,
+        Terrain::Road,
+        Terrain::Village,
+        Terrain::Woods,
+        Terrain::Hill,
+        Terrain::Vineyard,
+        Terrain::Marsh,
+        Terrain::River,
+        Terrain::Mountain,
+        Terrain::Bridge,
+        Terrain::Ford,
+        Terrain::Palisade,
+        Terrain::Stream,
+        Terrain::Slope,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Plain => "Plain",
+            Terrain::Road => "Road",
+            Terrain::Village => "Village",
+            Terrain::Woods => "Woods",
+            Terrain::Hill => "Hill",
+            Terrain::Vineyard => "Vineyard",
+            Terrain::Marsh => "Marsh",
+            Terrain::River => "River",
+            Terrain::Mountain => "Mountain",
+            Terrain::Bridge => "Bridge",
+            Terrain::Ford => "Ford",
+            Terrain::Palisade => "Palisade",
+            Terrain::Stream => "Stream",
+            Terrain::Slope => "Slope",
+        }
+    }
+
     /// The terrain effects chart.
     pub fn effect(self) -> TerrainEffect {
         let t = |half_mp: Option<u32>, die: i32, columns: i32| TerrainEffect {

@@ -199,7 +199,8 @@ pub enum Terrain {
 }
 
 /// What a hex's terrain does (AB-03): its cost, and its effects on a melee against a unit in
-/// it and on fire at it.
+/// it and on fire at it. [`TerrainEffect::cost`], [`TerrainEffect::melee`] and
+/// [`TerrainEffect::firing`] word it for the printed table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TerrainEffect {
     /// Movement points to enter, in halves (a road costs 1, half a point); `None` when
@@ -216,7 +217,78 @@ pub struct TerrainEffect {
     pub attacker_side: bool,
 }
 
+impl TerrainEffect {
+    /// "1 MP", "0.5 MP", "impassable".
+    pub fn cost(&self) -> String {
+        match self.half_mp {
+            None => "impassable".to_owned(),
+            Some(h) if h % 2 == 0 => format!("{} MP", h / 2),
+            Some(h) => format!("{}.5 MP", h / 2),
+        }
+    }
+
+    /// Its effect on a melee: on the attacker's die or the column, and whose hex counts.
+    pub fn melee(&self) -> String {
+        let whose = if self.attacker_side { " (attacker in or behind it)" } else { " (defender in it)" };
+        match (self.half_mp, self.attack_die, self.columns) {
+            (None, ..) => "no melee across it".to_owned(),
+            (_, 0, 0) => "–".to_owned(),
+            (_, d, 0) => format!("{} to the attacker's die{whose}", signed(d)),
+            (_, 0, c) => format!("{} column{} for the attacker{whose}", signed(c), if c.abs() == 1 { "" } else { "s" }),
+            (_, d, c) => format!("{} to the die, {} columns{whose}", signed(d), signed(c)),
+        }
+    }
+
+    /// Its effect on fire at a unit in it.
+    pub fn firing(&self) -> String {
+        if self.fire == 0 { "–".to_owned() } else { format!("{} to the firing die", signed(self.fire)) }
+    }
+}
+
+/// `−1`, `+2`: a signed number with a true minus sign.
+pub(crate) fn signed(n: i32) -> String {
+    if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { format!("+{n}") }
+}
+
 impl Terrain {
+    pub const ALL: [Terrain; 15] = [
+        Terrain::Plain,
+        Terrain::Camp,
+        Terrain::Road,
+        Terrain::Village,
+        Terrain::Bridge,
+        Terrain::Elevation1,
+        Terrain::Elevation2,
+        Terrain::Forest,
+        Terrain::Dunes,
+        Terrain::Entrenchments,
+        Terrain::Swamp,
+        Terrain::Walls,
+        Terrain::Ford,
+        Terrain::LittleRiver,
+        Terrain::River,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Plain => "Plain",
+            Terrain::Camp => "Camp",
+            Terrain::Road => "Road",
+            Terrain::Village => "Village",
+            Terrain::Bridge => "Bridge",
+            Terrain::Elevation1 => "Elevation, level 1",
+            Terrain::Elevation2 => "Elevation, level 2",
+            Terrain::Forest => "Forest",
+            Terrain::Dunes => "Dunes",
+            Terrain::Entrenchments => "Entrenchments",
+            Terrain::Swamp => "Swamp",
+            Terrain::Walls => "Walls",
+            Terrain::Ford => "Ford",
+            Terrain::LittleRiver => "Little river",
+            Terrain::River => "River",
+        }
+    }
+
     /// The terrain table (AB-03). "Village, Bridge … −2/+1" on firing is read as −2 for a
     /// village and +1 for a bridge.
     pub fn effect(self) -> TerrainEffect {

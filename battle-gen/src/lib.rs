@@ -16,6 +16,8 @@ pub mod belisarius;
 pub mod brief;
 pub mod dbsa;
 pub mod ground;
+pub mod hexmap;
+pub mod hexpage;
 pub mod layout;
 pub mod magna_graecia;
 pub mod pack;
@@ -58,6 +60,8 @@ impl TabletopSystem {
 pub enum Paper {
     A4,
     Letter,
+    /// For a hex map printed whole at its own scale.
+    A3,
 }
 
 impl Paper {
@@ -66,6 +70,7 @@ impl Paper {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
         }
     }
 }

@@ -439,6 +439,19 @@ impl Page {
         self.ops.push(Op::RestoreGraphicsState);
     }
 
+    /// Keeps whatever is drawn next inside the rectangle, until [`Page::restore`].
+    pub fn save_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.ops.push(Op::SaveGraphicsState);
+        let ring = self.ring(&[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]);
+        self.ops
+            .push(Op::DrawPolygon { polygon: Polygon { rings: vec![ring], mode: PaintMode::Clip, winding_order: WindingOrder::NonZero } });
+    }
+
+    /// Ends what [`Page::save_clip`] began.
+    pub fn restore(&mut self) {
+        self.ops.push(Op::RestoreGraphicsState);
+    }
+
     /// A circle as a many-sided polygon.
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, fill: Option<Ink>, stroke: Option<(Ink, f32)>) {
         let pts: Vec<(f32, f32)> = (0..24u8)

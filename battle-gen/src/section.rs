@@ -33,6 +33,19 @@ pub struct Section {
     pub rect: Rect,
 }
 
+/// A point of the map (feet, x east, y south) on the section `rect` turned so that `base` lies
+/// along the bottom, as its side of the table sees it: feet across from the left, down from
+/// the top.
+pub fn turn(rect: Rect, base: Edge, p: (f32, f32)) -> (f32, f32) {
+    let r = rect;
+    match base {
+        Edge::South => (p.0 - r.x_feet, p.1 - r.y_feet),
+        Edge::North => (r.x_feet + r.width_feet - p.0, r.y_feet + r.height_feet - p.1),
+        Edge::West => (p.1 - r.y_feet, r.x_feet + r.width_feet - p.0),
+        Edge::East => (r.y_feet + r.height_feet - p.1, p.0 - r.x_feet),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SectionError {
     #[error("node {node} has no road toward {from}, so the attacker's entry edge is unknown — MG-21")]

@@ -72,13 +72,7 @@ impl Frame {
     }
 
     fn page(&self, p: Point) -> (f32, f32) {
-        let r = self.rect;
-        let (u, v) = match self.base {
-            Edge::South => (p.0 - r.x_feet, p.1 - r.y_feet),
-            Edge::North => (r.x_feet + r.width_feet - p.0, r.y_feet + r.height_feet - p.1),
-            Edge::West => (p.1 - r.y_feet, r.x_feet + r.width_feet - p.0),
-            Edge::East => (r.y_feet + r.height_feet - p.1, p.0 - r.x_feet),
-        };
+        let (u, v) = crate::section::turn(self.rect, self.base, p);
         (self.x + u * self.scale, self.y + v * self.scale)
     }
 
