@@ -163,3 +163,48 @@ fn mg_25_the_second_days_pack_has_its_own_table() {
     let brief = text_of(&dir.path().join("battle-01-day-2-syracuse.pdf"));
     assert!(brief.contains("rear section") && !brief.contains("The table is not set yet"), "{brief}");
 }
+
+/// AB-08, AC-07, MG-20: a battle night in a hex wargame: the pack from the command line (the
+/// umpire's file, a file per side, the map on A3 and on sheets for every player), then the
+/// counters lost typed in: a counter the side has not is refused with the database as it was,
+/// and the good result becomes the campaign's, its recovery rolled.
+#[test]
+fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
+    for (system, counters) in [("ars-bellum", "SPEAR"), ("a-la-charge", "Sp Strength")] {
+        let db = TempDb::new();
+        himera(&db);
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let out = d.display().to_string();
+        cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "1,6"]).ok();
+        let listed = cli(&db.path, &["pack", "Night", "1", "--out", &out, "--system", system, "--json"]).json();
+        let files = listed.as_array().unwrap();
+        let readers: Vec<&str> = files.iter().map(|f| f["reader"].as_str().unwrap_or("side")).collect();
+        assert_eq!(readers, ["umpire", "side", "side", "everyone", "everyone"], "{listed}");
+        let syracuse = text_of(&d.join("battle-01-syracuse.pdf"));
+        assert!(syracuse.contains("Leptines") && !syracuse.contains("Himilco") && syracuse.contains(counters), "{syracuse}");
+        assert!(text_of(&d.join("battle-01-map-sheets.pdf")).contains("Joining the sheets"));
+
+        // Leptines's counters are numbered from 1 on the Syracusans' sheet: he is counter 1.
+        let won =
+            |lost: &str| format!(r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"sides":[{{"side":"syracuse","lost":[{lost}]}}]}}"#);
+        let bad = [
+            (won(r#"{"counter":99}"#), "the Syracuse have no counter 99"),
+            (won(r#"{"counter":2,"steps":3}"#), "counter 2 of the Syracuse"),
+            (won(r#"{"counter":2,"stepz":1}"#), "does not read as a hex wargame's result"),
+            (r#"{"battle":3,"outcome":{"kind":"no_result"}}"#.to_owned(), "the file is the result of battle 3, not battle 1"),
+        ];
+        let before = db.bytes();
+        for (i, (json, expected)) in bad.iter().enumerate() {
+            let file = write(d, &format!("bad-{i}.json"), json);
+            let line = cli(&db.path, &["result", "Night", "1", "--file", &file, "--system", system]).refused();
+            assert!(line.contains(expected), "{system}: {json}: {line}");
+            assert_eq!(db.bytes(), before, "{system}: {json} changed the database");
+        }
+        let good = write(d, "good.json", &won(r#"{"counter":2},{"counter":3}"#));
+        let done = cli(&db.path, &["result", "Night", "1", "--file", &good, "--system", system]).ok();
+        assert!(done.contains("Battle 1 at Himera: Carthage wins"), "{system}: {done}");
+        let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+        assert!(!roster.contains("14 Reg Sp(O)"), "{system}: Leptines lost spearmen: {roster}");
+    }
+}

@@ -278,3 +278,35 @@ fn be_33_ships_sail_from_the_command_line() {
     assert!(theirs.contains("Gulf of Syrtis: 1 face-down sea marker(s) of Byzantines"), "{theirs}");
     assert!(!theirs.contains("fleet-byzantines") && !theirs.contains("Iohannes"), "{theirs}");
 }
+
+/// BE-17, AC-07: a Belisarius battle sent to an A la Charge! table: the pack carries the
+/// scenario, the map files and the counters; the counters lost come back as combat points lost
+/// by the leader's units, his counter eliminated as the leader killed; the beaten side breaks
+/// off to the zone `--retreat` names.
+#[test]
+fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
+    let db = TempDb::new();
+    africa_battle(&db);
+    cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+    let out = db.folder().join("packs");
+    let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", "a-la-charge", "--json"]).json();
+    assert_eq!(written.as_array().map(Vec::len), Some(5), "{written}");
+    let vandals = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("battle-01-vandals.pdf")).unwrap()).unwrap().join("\n");
+    assert!(vandals.contains("A la Charge! scenario") && vandals.contains("counters, fronts"), "{vandals}");
+    let file = db.folder().join("hex.json");
+    // The Vandals' first counter is Gelimer's commander, then his units.
+    std::fs::write(
+        &file,
+        r#"{"outcome":{"kind":"won","winner":"byzantines"},"sides":[{"side":"vandals","lost":[{"counter":2,"steps":2}]}]}"#,
+    )
+    .unwrap();
+    let before = cli(&db.path, &["log", "Africa"]).ok();
+    let refused = cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap(), "--system", "a-la-charge"]).refused();
+    assert!(refused.contains("retreat"), "the beaten side must retreat somewhere: {refused}");
+    assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
+    let done =
+        cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"])
+            .ok();
+    assert!(done.contains("Vandals retreat to Tripolitania") && done.contains("the Byzantines win"), "{done}");
+    assert!(done.contains("Vandals take") && done.contains("combat points lost: Byzantines 0"), "{done}");
+}

@@ -13,7 +13,7 @@
 //!   in the dice stream, the dice seed, and hidden events added where there were none.
 //!
 //! The outputs are what a referee hands a player: `show --as` as text and JSON, `log --as` as
-//! text and JSON, `roster --as` as text and JSON, the side's battle-pack PDFs (DBM and DBSA)
+//! text and JSON, `roster --as` as text and JSON, the side's battle-pack PDFs (DBM, DBSA, Ars Bellum and A la Charge!, with the hex map files every player gets)
 //! and turn report read back as text, its `export` for play by e-mail, and every string the
 //! app draws in that side's view. Each must be the
 //! same both times, and no canary word may appear in any of them.
@@ -396,13 +396,14 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
     let shown: serde_json::Value = serde_json::from_str(&out["show --json"]).unwrap();
     for battle in shown["board"]["battles"].as_array().unwrap() {
         let n = battle["id"].to_string();
-        for system in ["dbm", "dbsa"] {
+        for system in ["dbm", "dbsa", "ars-bellum", "a-la-charge"] {
             let dir = tempfile::tempdir().unwrap();
             cli(&db.path, &["pack", "Leak", &n, "--out", dir.path().to_str().unwrap(), "--system", system]).ok();
             for entry in std::fs::read_dir(dir.path()).unwrap() {
                 let path = entry.unwrap().path();
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                if name.ends_with(&format!("-{s}.pdf")) {
+                // The side's own file, and the hex maps every player is handed.
+                if name.ends_with(&format!("-{s}.pdf")) || name.contains("-map-") {
                     out.insert(format!("pack {system} {name}"), pdf_text(&path));
                 }
             }

@@ -1670,3 +1670,33 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
     assert_eq!((table.day, table.defence), (2, referee_campaign::table::Defence::Rear));
     assert!(label_exists(&h, "Day 2: rear section"));
 }
+
+/// AB-08, AC-06, MG-20: the result of a battle played with the Ars Bellum pack is entered as
+/// the counters eliminated: Leptines's counter and one of his units gone fill in his general
+/// killed and his elements destroyed, and the result is recorded as the campaign's.
+#[test]
+fn ab_08_a_hex_battle_s_counters_lost_fill_in_the_result_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_label("Carthage").click();
+    h.run();
+    h.get_by_label("Ars Bellum counters").click();
+    h.run();
+    assert!(label_exists(&h, "Syracuse: "), "the Syracusans' counters are listed");
+    // Syracuse's first counter is Leptines himself, the next his first unit.
+    h.get_by_label("Syracuse counter 1 lost").click();
+    h.run();
+    h.get_by_label("Syracuse counter 2 lost").click();
+    h.run();
+    let general = h.get_by_label("General of Leptines killed");
+    assert_eq!(general.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True), "the leader eliminated is the general killed");
+    assert!(!label_exists(&h, "Recovery dice: 1 die"), "elements destroyed besides the general");
+    h.get_by_label("Record result").click();
+    h.run();
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    assert!(h.state().campaign().unwrap().state.battles.is_empty());
+}

@@ -376,3 +376,10 @@ impl Terrain {
         }
     }
 }
+
+/// AC-07: an army's morale threshold, `percent` per cent of its `whole` strength counted as
+/// its losses are counted (commanders +4, baggage +2), rounded up.
+pub fn morale_threshold(whole: u32, percent: u32) -> u32 {
+    let share = u64::from(whole) * u64::from(percent);
+    u32::try_from(share.div_ceil(100)).unwrap_or(u32::MAX)
+}

@@ -316,3 +316,39 @@ impl Terrain {
         }
     }
 }
+
+/// AB-08: the least number of a side's `counters` the enemy must eliminate for a major
+/// victory: more than `percent` per cent of them (the rulebook's Arretium: 7 of 13 at 50, 8 of
+/// 21 at 35).
+pub fn units_to_eliminate(counters: u32, percent: u32) -> u32 {
+    let share = u64::from(counters) * u64::from(percent);
+    u32::try_from(share / 100 + 1).unwrap_or(u32::MAX)
+}
+
+/// How an Ars Bellum battle ends (AB-08).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Victory {
+    /// Neither side reached its number, or both did in the same turn.
+    None,
+    Major {
+        winner: usize,
+    },
+    /// Major, and the loser's commander-in-chief among its eliminated counters.
+    Decisive {
+        winner: usize,
+    },
+}
+
+/// AB-08: the victory, from the counters each side lost, the number the enemy had to reach
+/// against it, and whether its commander-in-chief was eliminated.
+pub fn victory(eliminated: [u32; 2], to_eliminate: [u32; 2], chief_lost: [bool; 2]) -> Victory {
+    let broken = [eliminated[0] >= to_eliminate[0], eliminated[1] >= to_eliminate[1]];
+    match broken {
+        [true, false] if chief_lost[0] => Victory::Decisive { winner: 1 },
+        [true, false] => Victory::Major { winner: 1 },
+        [false, true] if chief_lost[1] => Victory::Decisive { winner: 0 },
+        [false, true] => Victory::Major { winner: 0 },
+        _ => Victory::None,
+    }
+}

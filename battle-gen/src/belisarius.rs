@@ -209,6 +209,8 @@ pub enum TablePackError {
     NoZone(String),
     #[error("{0}")]
     Pack(String),
+    #[error("{0} — BE-17")]
+    Result(String),
 }
 
 /// One force's units grouped per leader and DBM element: (leader id, element, points).
@@ -501,10 +503,18 @@ fn ground_spec(b: &Battle<'_>) -> GroundSpec {
         (Interception::Ambush, Some(a)) => format!("an ambush laid by the {} (BE-23)", side_name(b.board, a)),
         _ => "a battle in line (BE-17)".to_owned(),
     };
+    // The side that marched in comes from a zone it holds: the first road to one is its edge.
+    let map = &b.setup.map;
+    let held = |to: NodeId| {
+        let zone = usize::from(to.0).checked_sub(1).and_then(|i| map.zones.get(i));
+        zone.and_then(|z| b.board.zones.iter().find(|s| s.id == z.id)).and_then(|s| s.controller.as_ref()) == Some(&b.battle.mover)
+    };
+    let hex_base = b.ground.roads.iter().find(|r| held(r.to)).map_or(Edge::South, |r| r.edge);
     GroundSpec {
         map: b.ground.clone(),
         section: None,
         table: None,
+        hex_base: Some(hex_base),
         lines: vec![
             Field { label: "Battle: ".to_owned(), text: format!("{kind}.") },
             Field {
@@ -654,6 +664,76 @@ pub fn campaign_pack(
         fighting.iter().filter_map(|s| view_for(state, &[], &Viewer::Side(s.clone())).map(|v| (s.clone(), v.board().clone()))).collect();
     let (umpire_spec, specs) = specs(&state.setup, umpire.board(), &sides, elements, conv, battle_number(events))?;
     crate::pack::spec_pack(&umpire_spec, &specs, options).map_err(|e| TablePackError::Pack(e.to_string()))
+}
+
+/// A hex wargame's result for the battle under way as the campaign's table result (BE-17):
+/// the counters lost become each command's elements destroyed ([`crate::hexresult`]), and a
+/// command's elements destroyed become combat points lost by its leader's units, in the same
+/// share (`destroyed ÷ elements` of the leader's points, to the nearest point, halves up),
+/// shared over his units by largest remainder and never more than a unit has. A leader
+/// counter eliminated is the leader killed; the beaten side broke off (to `retreat`), and no
+/// result means the sides parted.
+pub fn hex_table_result(
+    state: &referee_campaign::belisarius::state::State,
+    events: &[referee_campaign::belisarius::event::Logged],
+    elements: &ElementTable,
+    conv: &Conversion,
+    tabletop: &crate::hexpack::HexTabletop,
+    result: &crate::hexresult::HexResult,
+    retreat: Option<String>,
+) -> Result<referee_campaign::belisarius::battle::TableResult, TablePackError> {
+    use referee_campaign::belisarius::battle::{TableResult, roster};
+    use referee_campaign::belisarius::view::view_for;
+    use referee_campaign::core::viewer::Viewer;
+    let umpire = view_for(state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?;
+    let (spec, _) = specs(&state.setup, umpire.board(), &[], elements, conv, battle_number(events))?;
+    let neutral = crate::hexresult::tabletop_result(tabletop, &spec, result).map_err(|e| TablePackError::Result(e.to_string()))?;
+    let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).ok_or(TablePackError::NoBattle)?;
+    let mut losses: BTreeMap<SideId, Vec<(u32, u8)>> = BTreeMap::new();
+    let mut leaders_killed = Vec::new();
+    for side in &neutral.sides {
+        let force = battle.force(&side.side).ok_or(TablePackError::NoBattle)?;
+        let units = roster(state, force);
+        let lines = spec.sides.iter().find(|u| u.side.id == side.side).map(|u| u.troops.as_slice()).unwrap_or_default();
+        for line in &side.lines {
+            let id = force
+                .leaders
+                .iter()
+                .find(|l| state.setup.leader(l).map_or(l.as_str(), |x| x.name.as_str()) == line.line)
+                .ok_or_else(|| TablePackError::Result(format!("no leader {} in the battle", line.line)))?;
+            if line.general_killed {
+                leaders_killed.push(id.clone());
+            }
+            let of = lines.iter().find(|t| t.name == line.line).map_or(0, crate::hexunits::line_elements);
+            let destroyed: u32 = line.destroyed.iter().map(|g| g.count).sum();
+            let mine: Vec<(usize, u32)> = units
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| &u.leader == id && u.fighter.unit.value > 0)
+                .map(|(i, u)| (i, u32::from(u.fighter.unit.value)))
+                .collect();
+            let points: u32 = mine.iter().map(|(_, v)| v).sum();
+            if of == 0 || destroyed == 0 {
+                continue;
+            }
+            let lost = u32::try_from((u64::from(destroyed) * u64::from(points) * 2 + u64::from(of)) / (2 * u64::from(of)))
+                .unwrap_or(u32::MAX)
+                .min(points);
+            let weights: Vec<u32> = mine.iter().map(|(_, v)| *v).collect();
+            for ((i, v), n) in mine.iter().zip(crate::hexunits::share(&weights, lost)) {
+                let n = n.min(*v);
+                if n > 0 {
+                    let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    losses.entry(side.side.clone()).or_default().push((number, u8::try_from(n).unwrap_or(u8::MAX)));
+                }
+            }
+        }
+    }
+    let (broke_off, parted) = match &neutral.outcome {
+        crate::tabletop::TableOutcome::Won { winner } => (battle.forces.iter().map(|f| f.side.clone()).find(|s| s != winner), false),
+        crate::tabletop::TableOutcome::NoResult {} => (None, true),
+    };
+    Ok(TableResult { losses, leaders_killed, broke_off, retreat: retreat.filter(|_| !parted), parted })
 }
 
 #[cfg(test)]

@@ -87,7 +87,7 @@ pub fn full_scale(map: &HexMap) -> f32 {
 }
 
 /// Draws the map with its top left corner at (x, y), `scale` mm to the foot of the table.
-pub fn draw(page: &mut Page, x: f32, y: f32, scale: f32, map: &HexMap, names: &SetupNames) {
+pub fn draw(page: &mut Page, x: f32, y: f32, scale: f32, map: &HexMap) {
     let at = |p: (f32, f32)| (x + p.0 * scale, y + p.1 * scale);
     let hex_w = map.flat_feet * scale;
     let number_pt = (hex_w * 0.24).clamp(3.2, 6.0);
@@ -133,13 +133,12 @@ pub fn draw(page: &mut Page, x: f32, y: f32, scale: f32, map: &HexMap, names: &S
             page.text_centred(cx, cy + hex_w * 0.34, mark_pt, Face::Regular, m);
         }
     }
-    // Set-up hexes: a small letter at the hex's foot, the side's initial.
-    let letter = |name: &str| name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default();
-    for (hexes, who) in [(&map.attacker_setup, &names.attacker), (&map.defender_setup, &names.defender)] {
+    // Set-up hexes: A for the attacker's, D for the defender's, in a ring at the centre.
+    for (hexes, letter) in [(&map.attacker_setup, "A"), (&map.defender_setup, "D")] {
         for &i in hexes {
             let (cx, cy) = at(map.cells[i].centre);
             page.circle(cx, cy, hex_w * 0.12, Some(Ink::WHITE), Some((Ink::BLACK, 0.2)));
-            page.text_centred(cx, cy + hex_w * 0.045, (hex_w * 0.22).clamp(3.0, 5.5), Face::Bold, &letter(who));
+            page.text_centred(cx, cy + hex_w * 0.045, (hex_w * 0.22).clamp(3.0, 5.5), Face::Bold, letter);
         }
     }
     // Where each road leads, at its edge hex.
@@ -195,11 +194,8 @@ pub fn key(page: &mut Page, x: f32, y: f32, width: f32, map: &HexMap, names: &Se
     let roads = "Road (dashed, hex centre to hex centre): enter along it for half a movement point; where it leaves the map, the place it leads to.";
     yy = page.paragraph(x, yy, width, pt, Face::Regular, roads) + 0.8;
     let marks = format!(
-        "Set-up hexes: {} in the hexes marked {} along the bottom edge, {} in those marked {} along the top.",
-        names.attacker,
-        names.attacker.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default(),
-        names.defender,
-        names.defender.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default(),
+        "Set-up hexes: the attacker, {}, in those marked A along the bottom edge; the defender, {}, in those marked D along the top.",
+        names.attacker, names.defender,
     );
     yy = page.paragraph(x, yy, width, pt, Face::Regular, &marks);
     yy - y
@@ -235,7 +231,7 @@ pub fn fitted_page(doc: &Document, map: &HexMap, names: &SetupNames, title: &str
     let bottom = ph - 18.0;
     let key_w = 70.0;
     let scale = fit(map, pw - 2.0 * m - key_w - 4.0, bottom - top);
-    draw(&mut page, m, top, scale, map, names);
+    draw(&mut page, m, top, scale, map);
     let (ew, _) = map.extent();
     key(&mut page, m + ew * scale + 4.0, top, pw - m - (m + ew * scale + 4.0), map, names);
     page
@@ -295,7 +291,7 @@ pub fn full_size(map: &HexMap, names: &SetupNames, title: &str, how: FullSize) -
             };
             page.text(SHEET_MARGIN, SHEET_MARGIN + 4.0, 8.0, Face::Bold, &head);
             page.save_clip(x0, y0, uw.min(mw - ox), uh.min(mh - oy));
-            draw(&mut page, x0 - ox, y0 - oy, scale, map, names);
+            draw(&mut page, x0 - ox, y0 - oy, scale, map);
             page.restore();
             // The overlap band each sheet shares with the next, lightly shaded on the sheet that
             // goes underneath, and crop marks at its corners.
@@ -389,7 +385,7 @@ mod tests {
             assert!(text.contains("walled city"), "{text}");
             let walls = if system == HexSystem::ArsBellum { "Walls: 1 MP" } else { "Palisade: +1 MP" };
             assert!(text.contains(walls), "{text}");
-            assert!(text.contains("Set-up hexes: Carthaginians"), "{text}");
+            assert!(text.contains("Set-up hexes: the attacker, Carthaginians"), "{text}");
         }
     }
 

@@ -17,7 +17,10 @@ pub mod brief;
 pub mod dbsa;
 pub mod ground;
 pub mod hexmap;
+pub mod hexpack;
 pub mod hexpage;
+pub mod hexresult;
+pub mod hexunits;
 pub mod layout;
 pub mod magna_graecia;
 pub mod pack;
@@ -43,6 +46,11 @@ pub enum TabletopSystem {
     Dbm,
     /// De Bellis Societatis Antiquorum: ten troop types, one general, a camp.
     Dbsa,
+    /// Ars Bellum: a hex wargame of leaders and combat units, a hex about 200 m.
+    ArsBellum,
+    /// A la Charge!: a hex wargame of units whose strength is their morale, on an A3 or A4 map.
+    #[serde(rename = "a-la-charge")]
+    ALaCharge,
 }
 
 impl TabletopSystem {
@@ -50,6 +58,8 @@ impl TabletopSystem {
         match self {
             TabletopSystem::Dbm => "DBM",
             TabletopSystem::Dbsa => "DBSA",
+            TabletopSystem::ArsBellum => "Ars Bellum",
+            TabletopSystem::ALaCharge => "A la Charge!",
         }
     }
 }

@@ -53,6 +53,8 @@ impl PackOptions {
 pub enum Reader {
     Umpire,
     Side(SideId),
+    /// Every player and the umpire: nothing in it is anyone's secret (a hex map).
+    Everyone,
 }
 
 /// One PDF of a pack.
@@ -113,6 +115,11 @@ pub fn spec_pack(umpire: &UmpireSpec, sides: &[BattleSpec], options: &PackOption
             .find(|s| s.side.id == u.side.id)
             .ok_or_else(|| PackError::NotInBattle { side: u.side.id.clone(), battle: umpire.head.battle })?;
         files.push(side_file(spec, options, tabletop.as_ref(), *scaling));
+    }
+    if let Some(hex) = tabletop.hex() {
+        for (name, doc) in crate::hexpack::map_files(hex, umpire, options.paper) {
+            files.push(PackFile::new(doc, name, Reader::Everyone));
+        }
     }
     Ok(files)
 }
@@ -203,8 +210,18 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.heading("The ground");
         flow.field("Where: ", &format!("{}.", h.location));
         table_lines(&mut flow, &b.ground);
-        if let Some(e) = b.base_edge {
-            flow.field("Your base edge: ", &format!("the {e} edge of the table; deploy within {} paces of it.", dbsa::DEPLOYMENT_PACES));
+        match (b.base_edge, tabletop.hex()) {
+            (Some(e), None) => {
+                flow.field(
+                    "Your base edge: ",
+                    &format!("the {e} edge of the table; deploy within {} paces of it.", dbsa::DEPLOYMENT_PACES),
+                );
+            }
+            (Some(e), Some(_)) => {
+                let end = if b.side.role == crate::spec::Role::Attacker { "bottom" } else { "top" };
+                flow.field("Your edge: ", &format!("the {e} edge of the table, the {end} of the hex map; set up in its marked hexes."));
+            }
+            (None, _) => {}
         }
         let w = flow.width() * 0.45;
         let section = b.ground.section;
@@ -262,7 +279,10 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         tabletop.write_roster(&mut flow, side_name, &b.own, scaling, &b.notes);
         flow.finish();
     }
-    add_table(&mut doc, &b.ground, h, &b.notes, tabletop, side_name);
+    match tabletop.hex() {
+        Some(hex) => hex.side_pages(&mut doc, b, scaling, |what| footer(h, &format!("{} {what}", owner(side_name)))),
+        None => add_table(&mut doc, &b.ground, h, &b.notes, tabletop, side_name),
+    }
     PackFile::new(doc, file_name(h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
 }
 
@@ -345,7 +365,10 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         }
         flow.finish();
     }
-    add_table(&mut doc, &s.ground, h, &s.notes, tabletop, "umpire");
+    match tabletop.hex() {
+        Some(hex) => hex.umpire_pages(&mut doc, s, scales, |what| footer(h, &format!("{what}, umpire's copy"))),
+        None => add_table(&mut doc, &s.ground, h, &s.notes, tabletop, "umpire"),
+    }
     PackFile::new(doc, file_name(h.battle, h.day, "umpire"), Reader::Umpire)
 }
 

@@ -99,6 +99,10 @@ pub struct GroundSpec {
     pub table: Option<TableSet>,
     /// The table, its weather and time of day as the campaign words them, rule tags included.
     pub lines: Vec<Field>,
+    /// Where the campaign sets no section (Belisarius), the edge of the map the attacker
+    /// enters by: a hex map is laid across the middle of the ground from it. `None` where the
+    /// section decides (Magna Graecia).
+    pub hex_base: Option<Edge>,
 }
 
 /// A road or way that leaves the table, and whether the reader may retire along it.

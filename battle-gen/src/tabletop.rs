@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::TabletopSystem;
 use crate::dbsa::{self, BattleArmies, FigureScale, LineSide, Scaling, SideScaling};
+use crate::hexmap::HexSystem;
+use crate::hexpack::HexTabletop;
+use crate::hexunits::HexUnits;
 use crate::layout::{Flow, col, num};
 use crate::spec::{GroundSpec, Notes, Role, TroopGroup, TroopLine, UmpireSide, UmpireSpec};
 
@@ -90,6 +93,12 @@ pub trait Tabletop {
 
     /// The fields of the result form.
     fn result_fields(&self) -> Vec<ResultField>;
+
+    /// A hex wargame: its pack has a hex map, counters and the system's tables instead of a
+    /// table drawn to scale.
+    fn hex(&self) -> Option<&HexTabletop> {
+        None
+    }
 }
 
 impl TabletopSystem {
@@ -98,6 +107,8 @@ impl TabletopSystem {
         match self {
             TabletopSystem::Dbm => Box::new(Dbm { figures }),
             TabletopSystem::Dbsa => Box::new(Dbsa { scaling, figures }),
+            TabletopSystem::ArsBellum => Box::new(HexTabletop::new(HexSystem::ArsBellum, HexUnits::embedded())),
+            TabletopSystem::ALaCharge => Box::new(HexTabletop::new(HexSystem::ALaCharge, HexUnits::embedded())),
         }
     }
 }

@@ -2,6 +2,8 @@
 //! packs written from the specs are the packs the campaign gets, the tabletop systems,
 //! and a tabletop result back as Magna Graecia's order (MG-20).
 
+mod support;
+
 use referee_battle_gen::dbsa::{Scaling, SideScaling};
 use referee_battle_gen::magna_graecia::{result_order, side_spec, umpire_spec};
 use referee_battle_gen::pack::{PackFile, PackOptions};
@@ -10,42 +12,9 @@ use referee_battle_gen::tabletop::{FieldScope, LineResult, SideResult, TableOutc
 use referee_battle_gen::{Paper, TabletopSystem, campaign_pack, spec_pack};
 use referee_campaign::army::ElementGroup;
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
-use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-use referee_campaign::table::{Defence, Flank};
 use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
-
-/// Himilco and Mago march from Panormus onto Leptines and Agyris at Himera, whose city fields
-/// its commands beside them; the table is set when `table` says so.
-fn himera(table: bool) -> (Store, Campaign, Map, Vec<Logged>) {
-    let catalog = Catalog::embedded();
-    let map = catalog.map("sicily").unwrap().clone();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Spec", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-    let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Agyris", 8));
-    orders.extend([
-        Order::BeginPlay {},
-        Order::Move { side: carthage(), counter: "Himilco".into(), path: vec![NodeId(8)] },
-        Order::Move { side: carthage(), counter: "Mago".into(), path: vec![NodeId(8)] },
-        Order::EndPhase { side: carthage() },
-    ]);
-    if table {
-        orders.push(Order::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
-    }
-    for order in orders {
-        store.execute(&mut c, &map, &order, DiceInput::Seeded).unwrap();
-    }
-    let events = store.events(c.id).unwrap();
-    (store, c, map, events)
-}
-
-fn carthage() -> SideId {
-    SideId::new("carthage")
-}
-
-fn syracuse() -> SideId {
-    SideId::new("syracuse")
-}
+use referee_campaign::{Campaign, DiceInput, Logged, Map, NodeId, Order, SideId};
+use support::{carthage, himera, syracuse};
 
 fn spec_of(c: &Campaign, map: &Map, side: &SideId) -> BattleSpec {
     let view = side_view(&c.state, map, &[], side).unwrap();

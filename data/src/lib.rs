@@ -25,6 +25,11 @@ pub const MAGNA_GRAECIA: &str = "magna-graecia";
 /// `scenarios/`).
 pub const BELISARIUS: &str = "belisarius";
 
+/// The folder of the tables both campaigns' battle packs share (`hex-units.toml`, how forces
+/// become hex wargame counters). Built in: a pack and the result read back from it must count
+/// the same counters, so the program always uses its own copy.
+pub const TABLETOP: &str = "tabletop";
+
 /// The folders Magna Graecia's files sat in at the top of a data folder before each campaign
 /// had a folder of its own.
 const OLD_TOP_FOLDERS: [&str; 4] = ["maps", "scenarios", "armies", "tables"];
@@ -65,6 +70,7 @@ pub const EMBEDDED: &[EmbeddedFile] = &[
     embed!("belisarius/scenarios/final-551.toml"),
     embed!("belisarius/map.toml"),
     embed!("belisarius/tabletop.toml"),
+    embed!("tabletop/hex-units.toml"),
 ];
 
 /// Where data files are read from.
@@ -292,7 +298,7 @@ mod tests {
     fn every_embedded_file_is_in_a_campaign_folder() {
         for f in EMBEDDED {
             let top = f.path.split('/').next().unwrap();
-            assert!([MAGNA_GRAECIA, BELISARIUS].contains(&top), "{} is outside the campaigns' folders", f.path);
+            assert!([MAGNA_GRAECIA, BELISARIUS, TABLETOP].contains(&top), "{} is outside the campaigns' folders", f.path);
         }
         assert!(DataSource::Embedded.has(MAGNA_GRAECIA) && DataSource::Embedded.has(BELISARIUS));
         assert!(DataSource::Embedded.check_layout().is_ok());

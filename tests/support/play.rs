@@ -316,11 +316,14 @@ impl Player {
         let battle = s.battles.iter().find(|b| b.id == battle_id).cloned().expect("the battle is there");
         let events = self.store.events(self.campaign.id).unwrap();
         let options = PackOptions {
-            system: if battle_id.is_multiple_of(2) { TabletopSystem::Dbsa } else { TabletopSystem::Dbm },
+            system: [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge]
+                [usize::try_from(battle_id % 4).unwrap_or(0)],
             ..PackOptions::default()
         };
         let files = referee_battle_gen::campaign_pack(&s, sicily(), &events, battle_id, &options).expect("a pack for every battle");
-        assert_eq!(files.len(), 1 + battle.sides().len());
+        let hex = matches!(options.system, TabletopSystem::ArsBellum | TabletopSystem::ALaCharge);
+        // A hex pack adds the map, whole on A3 and on sheets, for every player.
+        assert_eq!(files.len(), 1 + battle.sides().len() + if hex { 2 } else { 0 });
         let at_node = |side: &SideId| -> Vec<CommandRoster> {
             let mut out: Vec<CommandRoster> = s
                 .counters
@@ -333,14 +336,24 @@ impl Player {
             }
             out
         };
-        let dbsa = options.system == TabletopSystem::Dbsa;
+        let scaled = options.system != TabletopSystem::Dbm;
         for file in &files {
             let text = referee_battle_gen::pdf::extract_text(&file.bytes).expect("the PDF reads back").join(" ").replace('\n', " ");
             // The sides' strengths and the battle's factor are the umpire's alone.
             let strengths = text.contains("Strength on the table") || text.contains("The battle's factor") || text.contains("Odds: ");
-            let Reader::Side(side) = &file.reader else {
-                assert_eq!(strengths, dbsa, "battle {battle_id}: the umpire's sheet shows the strengths under DBSA only");
-                continue;
+            let side = match &file.reader {
+                Reader::Umpire => {
+                    assert_eq!(
+                        strengths, scaled,
+                        "battle {battle_id}: the umpire's sheet shows the strengths wherever the battle is scaled"
+                    );
+                    continue;
+                }
+                Reader::Everyone => {
+                    assert!(!strengths, "battle {battle_id}: the map files show the strengths");
+                    continue;
+                }
+                Reader::Side(side) => side,
             };
             assert!(!strengths, "{side}'s pack for battle {battle_id} shows the sides' strengths or the battle's factor");
             let own = at_node(side);

@@ -457,20 +457,34 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             }
             session.print(out, &super::Written(written))
         }
-        CliCommand::Result { campaign, battle, file, values } => {
+        CliCommand::Result { campaign, battle, file, values, system, retreat } => {
             if !values.is_empty() {
                 bail!("a Belisarius battle's result takes no dice: the losses come from the table (BE-19)");
             }
+            if retreat.is_some() && system.is_none() {
+                bail!("--retreat goes with --system; a Belisarius result file names its retreat itself (BE-22)");
+            }
             let text = super::read_input(&file, "the result")?;
-            let result: referee_campaign::belisarius::battle::TableResult = serde_json::from_str(&text).with_context(|| {
-                format!("{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)", file.display())
-            })?;
             let mut store = session.store(Access::Write)?;
             let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let now = referee_battle_gen::belisarius::battle_number(&store.events_as::<Belisarius>(c.id)?);
+            let events = store.events_as::<Belisarius>(c.id)?;
+            let now = referee_battle_gen::belisarius::battle_number(&events);
             if battle != now {
                 bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
             }
+            let result: referee_campaign::belisarius::battle::TableResult = match system {
+                Some(system) => {
+                    let hex = super::hex_result(&text, battle, &file)?;
+                    let tabletop = super::hex_tabletop(&system)?;
+                    let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+                    let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+                    referee_battle_gen::belisarius::hex_table_result(&c.state, &events, &catalog.elements, &conv, &tabletop, &hex, retreat)
+                        .map_err(|e| anyhow!("{}: {e}", file.display()))?
+                }
+                None => serde_json::from_str(&text).with_context(|| {
+                    format!("{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)", file.display())
+                })?,
+            };
             let events = store.execute(&mut c, &(), &Order::RecordBattle { result }, DiceInput::Seeded)?;
             executed(session, &c.state, events, out)
         }

@@ -158,6 +158,7 @@ impl Output for Written {
                 let who = match &f.reader {
                     Reader::Umpire => "umpire".to_owned(),
                     Reader::Side(s) => s.to_string(),
+                    Reader::Everyone => "everyone".to_owned(),
                 };
                 let warning = f.glyph_warning().map_or_else(String::new, |w| format!("         warning: {w}\n"));
                 format!("{:<8} {} ({}, {} KB)\n{warning}", who, f.path.display(), count(f.pages, "page"), f.bytes.div_ceil(1024))

@@ -156,7 +156,7 @@ pub enum CliCommand {
         #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
         paper: String,
         /// Tabletop rules the rosters are written for
-        #[arg(long, default_value = "dbm", value_parser = ["dbm", "dbsa"])]
+        #[arg(long, default_value = "dbm", value_parser = ["dbm", "dbsa", "ars-bellum", "a-la-charge"])]
         system: String,
         /// DBSA: the whole battle by one factor (the largest side gets --size, the others in
         /// proportion), one army per side or per command of --size each, or one DBSA element
@@ -217,6 +217,13 @@ pub enum CliCommand {
         /// Recovery dice rolled on the table, in the order the rules roll them
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
+        /// The battle was fought under a hex wargame: the file lists the counters each side
+        /// lost (see README: Hex tabletops), turned into the campaign's result here
+        #[arg(long, value_parser = ["ars-bellum", "a-la-charge"])]
+        system: Option<String>,
+        /// Belisarius, with --system: the zone (or the city) the beaten side retreats to
+        #[arg(long, value_name = "ZONE")]
+        retreat: Option<String>,
     },
     /// Bring in a campaign from the events `referee log CAMPAIGN --json` printed for the umpire,
     /// e.g. to move it into another database; they are checked by replaying them first
@@ -631,8 +638,29 @@ impl Session {
                 let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
                 self.print(out, &Written(written))
             }
-            CliCommand::Result { campaign, battle, file, values } => {
+            CliCommand::Result { campaign, battle, file, values, system, retreat } => {
                 let text = read_input(&file, "the result")?;
+                if retreat.is_some() {
+                    bail!(
+                        "--retreat is for a Belisarius battle's hex result; in Magna Graecia the loser's roads open are in the file (MG-26)"
+                    );
+                }
+                if let Some(system) = system {
+                    let result = hex_result(&text, battle, &file)?;
+                    let catalog = self.catalog()?;
+                    let store = self.store(Access::Read)?;
+                    let (c, map) = self.open(&store, &campaign, &catalog)?;
+                    let events = store.events(c.id)?;
+                    drop(store);
+                    let view = view::umpire_view(&c.state, &map, &events);
+                    let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, &map, &c.state.scenario.elements, battle)
+                        .map_err(|e| anyhow!("{e}"))?;
+                    let tabletop = hex_tabletop(&system)?;
+                    let neutral = referee_battle_gen::hexresult::tabletop_result(&tabletop, &spec, &result)
+                        .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+                    let order = referee_battle_gen::magna_graecia::result_order(&neutral, &view.board, &map).map_err(|e| anyhow!("{e}"))?;
+                    return self.run_one(&campaign, &order, values, out);
+                }
                 let mut value: serde_json::Value = serde_json::from_str(&text).context("the result is not valid JSON")?;
                 let Some(object) = value.as_object_mut() else {
                     bail!("the result must be a JSON object like {{\"outcome\": …, \"losses\": […]}}")
@@ -1085,6 +1113,42 @@ impl Output for Seed {
     fn text(&self) -> String {
         format!("The dice seed of “{}” is {}. Keep it from the players until the campaign ends.", self.campaign, self.seed)
     }
+}
+
+/// A hex wargame's result file: the battle's number put in if the file leaves it out, and
+/// refused if it names another battle.
+pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result<referee_battle_gen::hexresult::HexResult> {
+    let mut value: serde_json::Value = serde_json::from_str(text).context("the result is not valid JSON")?;
+    let Some(object) = value.as_object_mut() else {
+        bail!("the result must be a JSON object like {{\"outcome\": …, \"sides\": [{{\"side\": …, \"lost\": […]}}]}}")
+    };
+    match object.get("battle").map(serde_json::Value::as_u64) {
+        None => {
+            object.insert("battle".into(), battle.into());
+        }
+        Some(Some(n)) if n == u64::from(battle) => {}
+        Some(other) => {
+            bail!("the file is the result of battle {}, not battle {battle}", other.map_or_else(|| "?".to_owned(), |n| n.to_string()))
+        }
+    }
+    let what = || format!("{} does not read as a hex wargame's result (see README: Hex tabletops)", file.display());
+    // Read from the text where the battle was given, so that a refusal names the line.
+    if object.contains_key("battle") && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("battle").is_some()) {
+        serde_json::from_str(text).with_context(what)
+    } else {
+        serde_json::from_value(value).with_context(what)
+    }
+}
+
+/// The hex wargame the command line names, with the conversion table its packs are printed by.
+pub(crate) fn hex_tabletop(system: &str) -> anyhow::Result<referee_battle_gen::hexpack::HexTabletop> {
+    use referee_battle_gen::hexmap::HexSystem;
+    let system = match system {
+        "ars-bellum" => HexSystem::ArsBellum,
+        "a-la-charge" => HexSystem::ALaCharge,
+        other => bail!("`{other}` is not a hex wargame (ars-bellum, a-la-charge)"),
+    };
+    Ok(referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded()))
 }
 
 /// The DBSA scaling the command line names, with its army size.

@@ -298,7 +298,7 @@ impl MagnaGraeciaDesk {
         pack_job: Option<&PackJob>,
         queue: &mut Vec<AppCommand>,
     ) {
-        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, .. } = self;
+        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, campaign, .. } = self;
         let view = &live.view;
         dialogs::naval_losses_ui(ctx, view, naval, message, queue);
         dialogs::siege_losses_ui(ctx, map, view, siege_losses, message, queue);
@@ -308,7 +308,7 @@ impl MagnaGraeciaDesk {
                     *dialog = None;
                     return;
                 }
-                let data = dialogs::BattleFormData { map, view, dice: roll.typed_dice(), message };
+                let data = dialogs::BattleFormData { map, state: &campaign.state, view, dice: roll.typed_dice(), message };
                 dialogs::battle_form_ui(ctx, form, &data, queue);
             }
             Some(DialogForm::Exchange(form)) => dialogs::exchange_ui(ctx, form, view, message, queue),

@@ -295,6 +295,7 @@ pub(crate) fn files_grid_ui(ui: &mut egui::Ui, id: &str, files: &[WrittenFile], 
             ui.label(match &f.reader {
                 Reader::Umpire => "umpire".to_owned(),
                 Reader::Side(s) => side_name(s),
+                Reader::Everyone => "every player".to_owned(),
             });
             ui.label(f.pages.to_string());
             ui.label(kilobytes(f.bytes));
@@ -317,7 +318,7 @@ fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
         ui.end_row();
         ui.label("Rules");
         ui.horizontal(|ui| {
-            for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+            for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge] {
                 ui.radio_value(&mut s.system, system, system.name());
             }
         })

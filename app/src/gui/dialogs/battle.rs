@@ -4,6 +4,13 @@
 use std::collections::BTreeMap;
 
 use egui::RichText;
+use referee_battle_gen::hexmap::HexSystem;
+use referee_battle_gen::hexpack::HexTabletop;
+use referee_battle_gen::hexresult::{CounterLoss, HexResult, HexSideResult, tabletop_result};
+use referee_battle_gen::hexunits::HexUnits;
+use referee_battle_gen::spec::UmpireSpec;
+use referee_battle_gen::tabletop::{TableOutcome, Tabletop};
+use referee_campaign::CampaignState;
 use referee_campaign::army::{ElementGroup, Grade, Rank};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::view::{BattleMark, Board, View};
@@ -84,6 +91,94 @@ pub(crate) struct BattleForm {
     roads: BTreeMap<SideId, Vec<(NodeId, bool)>>,
     /// The side that attacked the neutral city of the node during the battle (MG-08).
     city_attacked_by: Option<SideId>,
+    /// The battle was fought under a hex wargame: its counters lost fill in the losses.
+    hex: Option<Box<HexLosses>>,
+}
+
+/// One counter of a hex wargame's pack, and the steps it lost.
+#[derive(Debug, Clone)]
+struct HexCounter {
+    number: u32,
+    what: String,
+    line: String,
+    has: u32,
+    lost: u32,
+}
+
+/// A hex wargame's counters, as the battle's pack printed them, and what each lost (AB-08,
+/// AC-06): the losses they come to are written into the form's entries, which the referee can
+/// still change.
+#[derive(Debug, Clone)]
+pub(crate) struct HexLosses {
+    tabletop: HexTabletop,
+    spec: UmpireSpec,
+    sides: Vec<(SideId, Vec<HexCounter>)>,
+}
+
+impl HexLosses {
+    fn new(system: HexSystem, state: &CampaignState, map: &Map, battle: u32) -> Result<HexLosses, String> {
+        let view = referee_campaign::view::umpire_view(state, map, &[]);
+        let spec =
+            referee_battle_gen::magna_graecia::umpire_spec(&view, map, &state.scenario.elements, battle).map_err(|e| e.to_string())?;
+        let tabletop = HexTabletop::new(system, HexUnits::embedded());
+        let scales = tabletop.scale_battle(&spec.sides);
+        let sides = spec
+            .sides
+            .iter()
+            .zip(scales)
+            .map(|(u, scaling)| {
+                let army = tabletop.army(&u.side.name, &u.troops, scaling);
+                let counters = army
+                    .counters
+                    .iter()
+                    .map(|c| HexCounter {
+                        number: c.number,
+                        what: c.describe(system),
+                        line: c.line.clone(),
+                        has: if system == HexSystem::ALaCharge && c.reduced.is_some() { 2 } else { 1 },
+                        lost: 0,
+                    })
+                    .collect();
+                (u.side.id.clone(), counters)
+            })
+            .collect();
+        Ok(HexLosses { tabletop, spec, sides })
+    }
+
+    /// The counters lost as each command's losses, written into `entries` (elements destroyed
+    /// and generals killed; what fled is left as entered).
+    fn apply(&self, battle: u32, entries: &mut [LossEntry]) -> Result<(), String> {
+        let result = HexResult {
+            battle,
+            outcome: TableOutcome::NoResult {},
+            held_field: None,
+            sides: self
+                .sides
+                .iter()
+                .map(|(side, counters)| HexSideResult {
+                    side: side.clone(),
+                    lost: counters
+                        .iter()
+                        .filter(|c| c.lost > 0)
+                        .map(|c| CounterLoss { counter: c.number, steps: u8::try_from(c.lost).unwrap_or(u8::MAX) })
+                        .collect(),
+                    open_exits: None,
+                    attacked_neutral: false,
+                })
+                .collect(),
+        };
+        let neutral = tabletop_result(&self.tabletop, &self.spec, &result).map_err(|e| e.to_string())?;
+        for e in entries.iter_mut() {
+            let line = neutral.sides.iter().filter(|s| s.side == e.side).flat_map(|s| &s.lines).find(|l| l.line == e.name);
+            e.general_killed = line.is_some_and(|l| l.general_killed);
+            for (i, g) in e.groups.iter().enumerate() {
+                let kind = g.spec.to_string();
+                let lost = line.and_then(|l| l.destroyed.iter().find(|d| d.kind == kind)).map_or(0, |d| d.count);
+                e.destroyed[i] = lost.min(g.count - e.fled[i]);
+            }
+        }
+        Ok(())
+    }
 }
 
 impl BattleForm {
@@ -113,6 +208,7 @@ impl BattleForm {
             entries,
             roads: BTreeMap::new(),
             city_attacked_by: None,
+            hex: None,
         }
     }
 
@@ -160,6 +256,8 @@ impl BattleForm {
 /// What the form needs besides its entries.
 pub(crate) struct BattleFormData<'a> {
     pub map: &'a Map,
+    /// The campaign as it stands, for a hex wargame's counters.
+    pub state: &'a CampaignState,
     pub view: &'a View,
     /// The roll form's typed-in values: the players' recovery dice, or why they do not read.
     pub dice: Result<DiceInput, String>,
@@ -178,7 +276,10 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
         .show(ctx, |ui| {
             egui::Panel::bottom("battle_result_footer").show(ui, |ui| battle_footer_ui(ui, form, data, commands));
             egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| battle_body_ui(ui, form, data.map, board));
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    hex_losses_ui(ui, form, data);
+                    battle_body_ui(ui, form, data.map, board);
+                });
             });
         });
     if !open {
@@ -281,6 +382,76 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
             }
         }
     });
+}
+
+/// "Losses counted in": the campaign's elements, or a hex wargame's counters, each counter
+/// with the steps it lost; a change writes the losses they come to into the entries below.
+fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData<'_>) {
+    let board = data.view.board();
+    let now = form.hex.as_ref().map(|h| h.tabletop.system);
+    let mut picked = now;
+    ui.horizontal(|ui| {
+        let l = ui.label("Losses counted in");
+        ui.radio_value(&mut picked, None, "campaign elements").labelled_by(l.id);
+        ui.radio_value(&mut picked, Some(HexSystem::ArsBellum), "Ars Bellum counters")
+            .on_hover_text("The battle was played with the Ars Bellum pack: tick the counters eliminated");
+        ui.radio_value(&mut picked, Some(HexSystem::ALaCharge), "A la Charge! counters")
+            .on_hover_text("The battle was played with the A la Charge! pack: the steps each counter lost");
+    });
+    if picked != now {
+        form.hex = match picked {
+            None => None,
+            Some(system) => match HexLosses::new(system, data.state, data.map, form.battle) {
+                Ok(h) => Some(Box::new(h)),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                    None
+                }
+            },
+        };
+    }
+    let Some(hex) = form.hex.as_mut() else { return };
+    ui.label(
+        RichText::new(
+            "Each command's counters stand for its elements in equal shares: the counters lost fill in the elements destroyed and the generals killed below, which you can still change.",
+        )
+        .weak(),
+    );
+    let mut changed = false;
+    let system = hex.tabletop.system;
+    // The sides side by side, as the sides' losses below.
+    let n = hex.sides.len().max(1);
+    ui.columns(n, |columns| {
+        for (ui, (side, counters)) in columns.iter_mut().zip(hex.sides.iter_mut()) {
+            let name = side_name(board, side);
+            ui.label(RichText::new(format!("{name}: {} counters", counters.len())).strong());
+            egui::Grid::new(("hex_counters", side.as_str())).num_columns(3).spacing([8.0, 2.0]).striped(true).show(ui, |ui| {
+                for h in ["No.", "Counter (command)", if system == HexSystem::ALaCharge { "steps lost" } else { "eliminated" }] {
+                    ui.label(RichText::new(h).weak());
+                }
+                ui.end_row();
+                for c in counters.iter_mut() {
+                    ui.label(c.number.to_string());
+                    ui.label(format!("{} ({})", c.what, c.line));
+                    let before = c.lost;
+                    let label = format!("{name} counter {} lost", c.number);
+                    if c.has == 1 {
+                        let mut gone = c.lost == 1;
+                        ui.checkbox(&mut gone, "").accessible_name(label);
+                        c.lost = u32::from(gone);
+                    } else {
+                        count_ui(ui, &mut c.lost, c.has, label, true);
+                    }
+                    changed |= c.lost != before;
+                    ui.end_row();
+                }
+            });
+        }
+    });
+    if changed && let Err(e) = hex.apply(form.battle, &mut form.entries) {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+    ui.separator();
 }
 
 fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, own: &[String]) {

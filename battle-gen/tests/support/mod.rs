@@ -1,0 +1,37 @@
+//! The battle both pack test files print: Himilco and Mago at Himera.
+
+use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
+use referee_campaign::table::{Defence, Flank};
+use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
+
+/// Himilco and Mago march from Panormus onto Leptines and Agyris at Himera, whose city fields
+/// its commands beside them; the table is set when `table` says so.
+pub fn himera(table: bool) -> (Store, Campaign, Map, Vec<Logged>) {
+    let catalog = Catalog::embedded();
+    let map = catalog.map("sicily").unwrap().clone();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create("Spec", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+    let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Agyris", 8));
+    orders.extend([
+        Order::BeginPlay {},
+        Order::Move { side: carthage(), counter: "Himilco".into(), path: vec![NodeId(8)] },
+        Order::Move { side: carthage(), counter: "Mago".into(), path: vec![NodeId(8)] },
+        Order::EndPhase { side: carthage() },
+    ]);
+    if table {
+        orders.push(Order::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
+    }
+    for order in orders {
+        store.execute(&mut c, &map, &order, DiceInput::Seeded).unwrap();
+    }
+    let events = store.events(c.id).unwrap();
+    (store, c, map, events)
+}
+
+pub fn carthage() -> SideId {
+    SideId::new("carthage")
+}
+
+pub fn syracuse() -> SideId {
+    SideId::new("syracuse")
+}
