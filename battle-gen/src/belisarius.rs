@@ -669,10 +669,10 @@ pub fn campaign_pack(
 /// A hex wargame's result for the battle under way as the campaign's table result (BE-17):
 /// the counters lost become each command's elements destroyed ([`crate::hexresult`]), and a
 /// command's elements destroyed become combat points lost by its leader's units, in the same
-/// share (`destroyed ÷ elements` of the leader's points, to the nearest point, halves up),
-/// shared over his units by largest remainder and never more than a unit has. A leader
-/// counter eliminated is the leader killed; the beaten side broke off (to `retreat`), and no
-/// result means the sides parted.
+/// share (`destroyed ÷ elements` of the leader's points, the element he stands with counted,
+/// to the nearest point, halves up), shared over his units by largest remainder and never more
+/// than a unit has. A leader counter eliminated is the leader killed; the beaten side broke
+/// off (to `retreat`, unless nothing of it is left), and no result means the sides parted.
 pub fn hex_table_result(
     state: &referee_campaign::belisarius::state::State,
     events: &[referee_campaign::belisarius::event::Logged],
@@ -704,7 +704,9 @@ pub fn hex_table_result(
             if line.general_killed {
                 leaders_killed.push(id.clone());
             }
-            let of = lines.iter().find(|t| t.name == line.line).map_or(0, crate::hexunits::line_elements);
+            // Every element of the command, the one the leader stands with included: his units'
+            // points stand for all of them.
+            let of = lines.iter().find(|t| t.name == line.line).map_or(0, |t| t.count);
             let destroyed: u32 = line.destroyed.iter().map(|g| g.count).sum();
             let mine: Vec<(usize, u32)> = units
                 .iter()
@@ -730,10 +732,24 @@ pub fn hex_table_result(
         }
     }
     let (broke_off, parted) = match &neutral.outcome {
-        crate::tabletop::TableOutcome::Won { winner } => (battle.forces.iter().map(|f| f.side.clone()).find(|s| s != winner), false),
+        crate::tabletop::TableOutcome::Won { winner } => {
+            if battle.force(winner).is_none() {
+                return Err(TablePackError::Result(format!("the {winner} did not fight this battle")));
+            }
+            (battle.forces.iter().map(|f| f.side.clone()).find(|s| s != winner), false)
+        }
         crate::tabletop::TableOutcome::NoResult {} => (None, true),
     };
-    Ok(TableResult { losses, leaders_killed, broke_off, retreat: retreat.filter(|_| !parted), parted })
+    // A force with nothing left is destroyed, not broken off: it retreats nowhere (BE-22).
+    let gone = |side: &SideId| {
+        let Some(force) = battle.force(side) else { return false };
+        let points: u32 = roster(state, force).iter().map(|u| u32::from(u.fighter.unit.value)).sum();
+        let lost: u32 = losses.get(side).map_or(0, |l| l.iter().map(|(_, p)| u32::from(*p)).sum());
+        lost >= points
+    };
+    let broke_off = broke_off.filter(|s| !gone(s));
+    let retreat = retreat.filter(|_| broke_off.is_some());
+    Ok(TableResult { losses, leaders_killed, broke_off, retreat, parted })
 }
 
 #[cfg(test)]

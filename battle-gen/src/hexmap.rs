@@ -483,13 +483,16 @@ impl HexMap {
     }
 
     /// A side's set-up hexes: [`HexSystem::SETUP_ROWS`] rows from its edge, widened row by row
-    /// until they hold at least `units` hexes or reach the middle of the map.
+    /// until they hold at least `units` hexes, but never to the middle of the map: at least a
+    /// row lies between the two sides' hexes.
     pub fn setup_for(&self, attacker: bool, units: u32) -> Vec<usize> {
-        let mut rows = HexSystem::SETUP_ROWS;
+        // Never past the row before the middle: the two sides' zones keep a row or more apart.
+        let most = (self.rows.saturating_sub(1) / 2).max(1);
+        let mut rows = HexSystem::SETUP_ROWS.min(most);
         loop {
             let hexes = self.setup_rows(attacker, rows);
             let enough = u32::try_from(hexes.len()).unwrap_or(u32::MAX) >= units;
-            if enough || rows * 2 >= self.rows {
+            if enough || rows >= most {
                 return hexes;
             }
             rows += 1;

@@ -317,6 +317,7 @@ impl HexTabletop {
                 hex_ranges(m, list)
             });
             let place = match hexes {
+                Some(r) if r.is_empty() => format!("the sea takes the {edge} edge: the umpire places the army on the nearest land"),
                 Some(r) => format!("any hex marked {letter} along the {edge} edge ({r}), one counter a hex"),
                 None => format!("along the {edge} edge once the table is set"),
             };
@@ -606,10 +607,12 @@ fn victory_text(system: HexSystem) -> Vec<String> {
         HexSystem::ArsBellum => vec![
             "A side that eliminates its number of enemy counters wins a major victory; with the enemy's commander-in-chief among them, a decisive one (AB-08). Leaders count as counters."
                 .to_owned(),
-            "At the end of the last turn without either, the side that eliminated more counters wins a minor victory; otherwise the battle is drawn.".to_owned(),
+            "Both reaching their number in the same turn: no victory, the battle is drawn.".to_owned(),
+            "At the end of the last turn without either, the side that eliminated more counters wins a minor victory; otherwise the battle is drawn. (This project's addition: the rules' own scenario names only major and decisive victories.)"
+                .to_owned(),
         ],
         HexSystem::ALaCharge => vec![
-            "At phase 5 of each turn each side adds up the strength of its eliminated units, +4 with its commander, +2 with each baggage; an army at or over its threshold gives the enemy a major victory; both in one turn, the one over by less wins a minor victory (AC-07)."
+            "At phase 5 of each turn each side adds up the strength of its eliminated units, each commander eliminated at his strength +4, each baggage at its strength +2; an army at or over its threshold gives the enemy a major victory; both in one turn, the one over by less wins a minor victory (AC-07). An army here has a commander for each of its commands, where the rules' scenarios have one."
                 .to_owned(),
             "At the end of the last turn without either, the side with the smaller eliminated strength wins a minor victory; otherwise it is a tie.".to_owned(),
         ],
@@ -680,7 +683,7 @@ fn draw_counter(page: &mut Page, x: f32, y: f32, s: f32, system: HexSystem, c: &
     let values = match (system, c.role) {
         (HexSystem::ArsBellum, _) => {
             let star = if c.range > 0 { "*" } else { "" };
-            let mp = if back { c.mp.saturating_sub(1).max(1) } else { c.mp };
+            let mp = if back { c.back_mp } else { c.mp };
             format!("{value}{star}-{mp}")
         }
         (HexSystem::ALaCharge, CounterRole::Baggage) => format!("{value}"),

@@ -3,12 +3,12 @@
 //!
 //! The mapping, written down:
 //!
-//! - A command's unit counters stand for its elements in equal shares ([`crate::hexunits`]).
-//!   A counter eliminated is one share lost; in A la Charge! a two-step counter that lost one
-//!   step is half a share, and one that lost both a whole one.
-//! - A command that lost `L` shares of its `k` loses `L / k` of its elements (besides its
-//!   general's own), rounded to the nearest element, halves up, shared over its kinds of
-//!   troops by largest remainder: those are its elements destroyed.
+//! - Each unit counter stands for an equal share of its own kind's elements in its command
+//!   ([`crate::hexunits`]). A counter eliminated is its share lost; in A la Charge! a two-step
+//!   counter that lost one step is half its share, and one that lost both the whole of it.
+//! - A kind that lost `L` shares of its `k` counters loses `L / k` of its elements, rounded to
+//!   the nearest element, halves up. A kind too small for a counter of its own loses the same
+//!   part of its elements as its command's counters lost of theirs.
 //! - A leader or commander counter eliminated is its general killed.
 //! - The winner, the side that held the field, the roads still open to the loser and a neutral
 //!   city attacked are given as for any tabletop result; the campaign's rules take it from
@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::hexmap::HexSystem;
 use crate::hexpack::HexTabletop;
-use crate::hexunits::{CounterRole, HexArmy, share};
+use crate::hexunits::{CounterRole, HexArmy};
 use crate::spec::{TroopGroup, UmpireSpec};
 use crate::tabletop::{LineResult, SideResult, TableOutcome, Tabletop, TabletopResult};
 
@@ -148,30 +148,87 @@ fn side_losses(system: HexSystem, army: &HexArmy, r: &HexSideResult) -> Result<V
         .map(|(_, c)| c.line.as_str())
         .collect();
     let mut out = Vec::new();
+    // Halves lost by the given counters, and how many counters they are.
+    let lost_of = |numbers: &[u32]| -> (u64, u64) {
+        let halves: u32 = numbers.iter().filter_map(|&n| usize::try_from(n).ok()?.checked_sub(1)).map(halves).sum();
+        (u64::from(halves), u64::try_from(numbers.len()).unwrap_or(u64::MAX))
+    };
+    // `halves / 2` of `of` shares of `count` elements, to the nearest element, halves up.
+    let part = |(halves, of): (u64, u64), count: u32| -> u32 {
+        if of == 0 {
+            return 0;
+        }
+        let c = u64::from(count);
+        u32::try_from((halves * c + of) / (2 * of)).unwrap_or(u32::MAX).min(count)
+    };
     for a in &army.accounts {
-        let halves: u32 = a
-            .counters
-            .iter()
-            .filter_map(|&n| usize::try_from(n).ok()?.checked_sub(1))
-            .filter(|&i| army.counters.get(i).is_some_and(|c| c.role == CounterRole::Unit))
-            .map(halves)
-            .sum();
-        // `halves / 2` of `units` shares, of `elements` elements, to the nearest (halves up).
-        let destroyed = if a.units == 0 {
-            0
-        } else {
-            let (h, e, k) = (u64::from(halves), u64::from(a.elements), u64::from(a.units));
-            u32::try_from((h * e + k) / (2 * k)).unwrap_or(u32::MAX).min(a.elements)
-        };
+        let all: Vec<u32> = a.by_group.iter().flatten().copied().collect();
+        let line_lost = lost_of(&all);
         let general_killed = chiefs_lost.contains(&a.line.as_str());
-        if destroyed == 0 && !general_killed {
+        let destroyed: Vec<TroopGroup> = a
+            .groups
+            .iter()
+            .zip(&a.by_group)
+            .map(|(g, mine)| {
+                let lost = if mine.is_empty() { part(line_lost, g.count) } else { part(lost_of(mine), g.count) };
+                TroopGroup { count: lost, kind: g.kind.clone() }
+            })
+            .filter(|g| g.count > 0)
+            .collect();
+        if destroyed.is_empty() && !general_killed {
             continue;
         }
-        let weights: Vec<u32> = a.groups.iter().map(|g| g.count).collect();
-        let per = share(&weights, destroyed);
-        let destroyed: Vec<TroopGroup> =
-            a.groups.iter().zip(per).filter(|(_, n)| *n > 0).map(|(g, n)| TroopGroup { count: n, kind: g.kind.clone() }).collect();
         out.push(LineResult { line: a.line.clone(), destroyed, general_killed, ..LineResult::default() });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hexunits::HexUnits;
+    use crate::spec::{Rank, TroopLine};
+
+    fn army(system: HexSystem) -> HexArmy {
+        let groups = vec![TroopGroup { count: 8, kind: "Reg Sp(O)".to_owned() }, TroopGroup { count: 4, kind: "Reg Cv(O)".to_owned() }];
+        let line = TroopLine {
+            name: "Leptines".to_owned(),
+            rank: Rank::SubGeneral,
+            general: true,
+            leader: "Reg Cv(O)".to_owned(),
+            groups,
+            count: 13,
+            points: 0,
+            ally_of: None,
+        };
+        HexUnits::embedded().army(system, "Syracuse", &[line], 3)
+    }
+
+    fn lost(system: HexSystem, lost: Vec<CounterLoss>) -> Vec<LineResult> {
+        let r = HexSideResult { side: SideId::new("syracuse"), lost, open_exits: None, attacked_neutral: false };
+        side_losses(system, &army(system), &r).unwrap()
+    }
+
+    /// AB-08, AC-06: 8 spearmen and 4 horse are 2 SPEAR and 1 CAVA (with the leader, counter 1):
+    /// the horse counter lost is the 4 horse, not a mix; a spear counter is 4 spearmen; in A la
+    /// Charge! a step of a two-step counter is half of it.
+    #[test]
+    fn ab_08_ac_06_a_counter_lost_is_its_own_kind_of_troops() {
+        let a = army(HexSystem::ArsBellum);
+        let labels: Vec<&str> = a.counters.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(labels, ["Leptines", "SPEAR", "SPEAR", "CAVA"]);
+        let horse = lost(HexSystem::ArsBellum, vec![CounterLoss { counter: 4, steps: 1 }]);
+        assert_eq!(horse[0].destroyed, vec![TroopGroup { count: 4, kind: "Reg Cv(O)".to_owned() }]);
+        assert!(!horse[0].general_killed);
+        let spear = lost(HexSystem::ArsBellum, vec![CounterLoss { counter: 2, steps: 1 }, CounterLoss { counter: 1, steps: 1 }]);
+        assert_eq!(spear[0].destroyed, vec![TroopGroup { count: 4, kind: "Reg Sp(O)".to_owned() }]);
+        assert!(spear[0].general_killed);
+        // A la Charge!: one step of a spear counter is 2 spearmen; both steps, 4.
+        let one = lost(HexSystem::ALaCharge, vec![CounterLoss { counter: 2, steps: 1 }]);
+        assert_eq!(one[0].destroyed, vec![TroopGroup { count: 2, kind: "Reg Sp(O)".to_owned() }]);
+        let two = lost(HexSystem::ALaCharge, vec![CounterLoss { counter: 2, steps: 1 }, CounterLoss { counter: 2, steps: 1 }]);
+        assert_eq!(two[0].destroyed, vec![TroopGroup { count: 4, kind: "Reg Sp(O)".to_owned() }]);
+        // Nothing lost, nothing listed.
+        assert!(lost(HexSystem::ALaCharge, Vec::new()).is_empty());
+    }
 }

@@ -10,8 +10,9 @@
 //!
 //! Within a side every command gets at least one counter while there are enough, then the
 //! counters are shared by largest remainder, first among the commands, then among each
-//! command's kinds of troops. Each counter stands for an equal share of its command's elements:
-//! that is what the result form reads back ([`LineAccount`]).
+//! command's kinds of troops. Each counter stands for an equal share of its kind's elements in
+//! its command, and a kind too small for a counter of its own shares its command's fate: that
+//! is what the result form reads back ([`LineAccount`]).
 
 use std::collections::BTreeSet;
 use std::str::FromStr;
@@ -551,26 +552,28 @@ impl HexUnits {
             }
             let groups: Vec<u32> = line.groups.iter().map(|g| g.count).collect();
             let per_group = share(&groups, k);
+            let mut by_group = Vec::new();
             for (g, &n) in line.groups.iter().zip(&per_group) {
                 let spec = ElementSpec::from_str(&g.kind).ok();
-                let found = spec.as_ref().and_then(|s| self.rule(system, s));
-                let Some((rule, grade)) = found else {
-                    warnings.push(format!("{}: `{}` is no DBM element the table knows; fielded as ordinary spearmen", line.name, g.kind));
-                    let fallback = ElementSpec::from_str("Reg Sp(O)").ok();
-                    if let Some((rule, grade)) = fallback.as_ref().and_then(|s| self.rule(system, s)) {
-                        for _ in 0..n {
-                            let c = unit_counter(system, self, line, &g.kind, rule, grade, spec.as_ref(), next(&counters));
-                            numbers.push(c.number);
-                            counters.push(c);
-                        }
+                let found = match spec.as_ref().and_then(|s| self.rule(system, s)) {
+                    Some(found) => Some(found),
+                    None => {
+                        warnings
+                            .push(format!("{}: `{}` is no DBM element the table knows; fielded as ordinary spearmen", line.name, g.kind));
+                        let fallback = ElementSpec::from_str("Reg Sp(O)").ok();
+                        fallback.as_ref().and_then(|s| self.rule(system, s))
                     }
-                    continue;
                 };
-                for _ in 0..n {
-                    let c = unit_counter(system, self, line, &g.kind, rule, grade, spec.as_ref(), next(&counters));
-                    numbers.push(c.number);
-                    counters.push(c);
+                let mut mine = Vec::new();
+                if let Some((rule, grade)) = found {
+                    for _ in 0..n {
+                        let c = unit_counter(system, self, line, &g.kind, rule, grade, spec.as_ref(), next(&counters));
+                        numbers.push(c.number);
+                        mine.push(c.number);
+                        counters.push(c);
+                    }
                 }
+                by_group.push(mine);
             }
             accounts.push(LineAccount {
                 line: line.name.clone(),
@@ -578,6 +581,7 @@ impl HexUnits {
                 units: k,
                 counters: numbers,
                 groups: line.groups.clone(),
+                by_group,
             });
         }
         if system == HexSystem::ALaCharge {
@@ -595,6 +599,7 @@ impl HexUnits {
                     reduced: None,
                     range: 0,
                     mp: 1,
+                    back_mp: 1,
                     charge: 0,
                     ab_arm: None,
                     ac_kind: Some(AcKind::Baggage),
@@ -614,16 +619,16 @@ impl HexUnits {
             Rank::AllyGeneral => 2,
         };
         let mounted = ElementSpec::from_str(&line.leader).is_ok_and(|s| MOUNTED.contains(&s.code.as_str()));
-        let (value, mp, reduced, why) = match system {
+        let (value, mp, reduced, back_mp, why) = match system {
             HexSystem::ArsBellum => {
                 let t = &self.ars_bellum;
                 let value = t.command[rank];
                 let mp = if mounted { t.mounted_mp } else { t.foot_mp };
-                (value, mp, Some(shifted(value, t.disorganised.0)), t.leaders_reasoning.clone())
+                (value, mp, Some(shifted(value, t.disorganised.0)), shifted_mp(mp, t.disorganised.1), t.leaders_reasoning.clone())
             }
             HexSystem::ALaCharge => {
                 let t = &self.a_la_charge;
-                (t.commander[rank], t.commander_mp, None, t.commanders_reasoning.clone())
+                (t.commander[rank], t.commander_mp, None, t.commander_mp, t.commanders_reasoning.clone())
             }
         };
         Counter {
@@ -637,6 +642,7 @@ impl HexUnits {
             reduced,
             range: 0,
             mp,
+            back_mp,
             charge: 0,
             ab_arm: None,
             ac_kind: (system == HexSystem::ALaCharge).then_some(AcKind::Commander),
@@ -713,15 +719,15 @@ fn unit_counter(
             skills.push(s.clone());
         }
     }
-    let (reduced, range) = match system {
+    let (reduced, range, back_mp) = match system {
         HexSystem::ArsBellum => {
-            let back = shifted(value, table.ars_bellum.disorganised.0);
-            (Some(back), if rule.range > 0 { value } else { 0 })
+            let (cp, moves) = table.ars_bellum.disorganised;
+            (Some(shifted(value, cp)), if rule.range > 0 { value } else { 0 }, shifted_mp(mp, moves))
         }
         HexSystem::ALaCharge => {
             let reduced = (rule.reduced > 0).then(|| shifted(rule.reduced, grade.value).min(value.saturating_sub(1)).max(1));
             // A one-point unit has nothing to lose a step from.
-            (reduced.filter(|_| value > 1), rule.range)
+            (reduced.filter(|_| value > 1), rule.range, mp)
         }
     };
     Counter {
@@ -735,6 +741,7 @@ fn unit_counter(
         reduced,
         range,
         mp,
+        back_mp,
         charge: rule.charge,
         ab_arm: rule.ab_arm,
         ac_kind: rule.ac_kind,
@@ -814,6 +821,9 @@ pub struct Counter {
     /// Hexes it shoots; 0 if it does not.
     pub range: u32,
     pub mp: u32,
+    /// Its movement on the back (Ars Bellum's disorganised side; A la Charge!'s reduced side
+    /// moves as the front).
+    pub back_mp: u32,
     /// A la Charge!'s charge bonus.
     pub charge: u32,
     pub ab_arm: Option<AbArm>,
@@ -856,6 +866,10 @@ pub struct LineAccount {
     /// Its counters' numbers, the leader's first.
     pub counters: Vec<u32>,
     pub groups: Vec<crate::spec::TroopGroup>,
+    /// The unit counters of each group, in the order of `groups`: a group's counters stand for
+    /// its elements in equal shares; a group too small for a counter of its own has none, and
+    /// shares its command's fate.
+    pub by_group: Vec<Vec<u32>>,
 }
 
 /// A side's counters in one hex system.

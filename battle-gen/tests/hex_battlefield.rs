@@ -123,10 +123,12 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
     // them for an army unless the sea takes that half.
     for (attacker, hexes) in [(true, &map.attacker_setup), (false, &map.defender_setup)] {
         let who = if attacker { "attacker" } else { "defender" };
+        // The rows a side may be given: up to the row before the middle.
+        let most = ((map.rows - 1) / 2).max(1);
         let half: Vec<usize> = (0..n)
             .filter(|&i| {
                 let c = &map.cells[i];
-                !c.off_map() && if attacker { c.row * 2 >= map.rows } else { (c.row + 1) * 2 <= map.rows }
+                !c.off_map() && if attacker { c.row + most >= map.rows } else { c.row < most }
             })
             .collect();
         assert!(!hexes.is_empty(), "{what}: no {who} set-up hex");
@@ -143,6 +145,11 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
         });
         assert!(first_rows.count() > 0 || hexes.len() >= 10, "{what}");
     }
+    // However large the army, a row or more stays between the two sides.
+    let (a, d) = (map.setup_for(true, 500), map.setup_for(false, 500));
+    let lowest_d = d.iter().map(|&i| map.cells[i].row).max().unwrap_or(0);
+    let highest_a = a.iter().map(|&i| map.cells[i].row).min().unwrap_or(map.rows);
+    assert!(highest_a > lowest_d + 1, "{what}: the set-up zones touch ({lowest_d}, {highest_a})");
 }
 
 /// AB-08, AC-02: the hex map of every node of Sicily, on every section a battle there can be

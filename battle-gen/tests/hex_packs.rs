@@ -189,14 +189,14 @@ fn ab_08_ac_06_a_hex_result_becomes_the_campaigns_result() {
         let line = &back.sides[0].lines[0];
         assert_eq!(line.line, "Himilco");
         assert!(line.general_killed, "{system:?}");
-        let destroyed: u32 = line.destroyed.iter().map(|g| g.count).sum();
-        let shares = if system == HexSystem::ALaCharge { 5 } else { 4 };
-        let expected = (shares * himilco.elements + himilco.units) / (2 * himilco.units);
-        assert_eq!(destroyed, expected, "{system:?}: {} of {} shares of {} elements", shares, 2 * himilco.units, himilco.elements);
-        // Every kind lost is one the command had, no more of it than it had.
+        // The kinds lost are those of the counters lost (or kinds too small for a counter of
+        // their own, which share the command's fate); never more than the command had.
+        let lost_kinds: Vec<&str> = [units[0], units[1]].iter().map(|&n| army.counters[(n - 1) as usize].source.as_str()).collect();
+        assert!(!line.destroyed.is_empty(), "{system:?}");
         for g in &line.destroyed {
-            let had = himilco.groups.iter().find(|h| h.kind == g.kind).unwrap();
+            let (i, had) = himilco.groups.iter().enumerate().find(|(_, h)| h.kind == g.kind).unwrap();
             assert!(g.count <= had.count);
+            assert!(lost_kinds.contains(&g.kind.as_str()) || himilco.by_group[i].is_empty(), "{system:?}: {} lost", g.kind);
         }
         // The campaign's rules take it from there.
         let order = referee_battle_gen::magna_graecia::result_order(&back, &umpire_view(&c.state, &map, &events).board, &map).unwrap();

@@ -69,8 +69,9 @@ pub struct WindowArgs {
     /// Save a PNG of the window before closing (with --smoke-frames)
     #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
     pub screenshot: Option<PathBuf>,
-    /// Open this window over the desk (with --smoke-frames): charts, reports, dice
-    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice"])]
+    /// Open this window over the desk (with --smoke-frames): charts, reports, dice, or the
+    /// first battle's result form or pack window
+    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "result", "pack"])]
     pub smoke_window: Option<String>,
 }
 

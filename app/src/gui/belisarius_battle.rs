@@ -52,6 +52,11 @@ pub(crate) struct TableForm {
     pub retreat: Option<String>,
 }
 
+/// The tabletop rules picked for the pack, DBM until one is.
+fn system_of(t: &TableForm) -> referee_battle_gen::TabletopSystem {
+    t.system.unwrap_or(referee_battle_gen::TabletopSystem::Dbm)
+}
+
 /// Battles counted for the window's odds: each share to within about a point.
 pub(crate) const ODDS_BATTLES: u32 = 10_000;
 
@@ -486,7 +491,7 @@ fn table_ui(
     ui.horizontal(|ui| {
         let mut system = t.system.unwrap_or(TabletopSystem::Dbm);
         egui::ComboBox::new("belisarius-table-system", "rules").selected_text(system.name()).show_ui(ui, |ui| {
-            for s in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+            for s in [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge] {
                 ui.selectable_value(&mut system, s, s.name());
             }
         });
@@ -495,6 +500,14 @@ fn table_ui(
             commands.push(AppCommand::WriteBelisariusPack { system });
         }
     });
+    if matches!(system_of(t), TabletopSystem::ArsBellum | TabletopSystem::ALaCharge) {
+        ui.label(
+            RichText::new(
+                "A hex game's counters lost are turned into combat points by `referee result … --system`; here, type the points each unit lost.",
+            )
+            .weak(),
+        );
+    }
     ui.add_space(4.0);
     ui.label(RichText::new("The result").strong());
     ui.horizontal_wrapped(|ui| {

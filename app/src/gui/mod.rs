@@ -55,8 +55,8 @@ pub struct GuiOptions {
     pub smoke_frames: Option<u32>,
     /// Save a screenshot of the window here just before closing (with `smoke_frames`).
     pub screenshot: Option<PathBuf>,
-    /// A window to open over the desk for the smoke test's screenshot: `charts`, `reports`
-    /// or `dice`.
+    /// A window to open over the desk for the smoke test's screenshot: `charts`, `reports`,
+    /// `dice`, or the first battle due's `result` form or `pack` window.
     pub smoke_window: Option<String>,
     /// Where maps and scenarios are read from.
     pub data: DataSource,
@@ -95,6 +95,14 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
         Some("charts") => app.send(AppCommand::ShowCharts(true)),
         Some("reports") => app.send(AppCommand::ShowReports(true)),
         Some("dice") => app.send(AppCommand::ShowDice(true)),
+        Some(which @ ("result" | "pack")) => {
+            if let Some(referee_campaign::view::View::Umpire(v)) = app.view()
+                && let Some(b) = v.board.battles.first()
+            {
+                let dialog = if which == "result" { Dialog::BattleResult(b.id) } else { Dialog::BattlePack(Some(b.id)) };
+                app.send(AppCommand::OpenDialog(Some(dialog)));
+            }
+        }
         _ => {}
     }
     let smoke = smoke_frames.map(|frames| Smoke::new(frames, screenshot));

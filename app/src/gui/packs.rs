@@ -424,15 +424,15 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
         .default_width(520.0)
         .open(&mut open)
         .show(ctx, |ui| {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(
-                        "The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows.",
-                    )
-                    .weak(),
-                )
-                .wrap(),
-            );
+            let what = match form.settings.system {
+                TabletopSystem::Dbm | TabletopSystem::Dbsa => {
+                    "The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows."
+                }
+                TabletopSystem::ArsBellum | TabletopSystem::ALaCharge => {
+                    "The umpire's sheet and, for each side, its brief, its counters, the scenario and the hex map, each from what that side knows; and the map at full size, on A3 and on sheets that join, for every player."
+                }
+            };
+            ui.add(egui::Label::new(RichText::new(what).weak()).wrap());
             ui.add_space(4.0);
             let running = data.job.is_some_and(PackJob::running);
             ui.add_enabled_ui(!running, |ui| options_ui(ui, &mut form.settings));
