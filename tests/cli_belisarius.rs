@@ -288,11 +288,26 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     let db = TempDb::new();
     africa_battle(&db);
     cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
-    let out = db.folder().join("packs");
-    let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", "a-la-charge", "--json"]).json();
-    assert_eq!(written.as_array().map(Vec::len), Some(5), "{written}");
-    let vandals = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("battle-01-vandals.pdf")).unwrap()).unwrap().join("\n");
-    assert!(vandals.contains("A la Charge! scenario") && vandals.contains("counters, fronts"), "{vandals}");
+    // Both hex games' packs read back with their scenario, map and counters, each side's its
+    // own; the map files are every player's.
+    for (system, name, last) in [("ars-bellum", "Ars Bellum", "252"), ("a-la-charge", "A la Charge!", "1908")] {
+        let out = db.folder().join(system);
+        let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", system, "--json"]).json();
+        assert_eq!(written.as_array().map(Vec::len), Some(5), "{written}");
+        let read = |file: &str| referee_battle_gen::pdf::extract_text(&std::fs::read(out.join(file)).unwrap()).unwrap().join("\n");
+        for side in ["vandals", "byzantines"] {
+            let text = read(&format!("battle-01-{side}.pdf"));
+            for part in
+                [format!("the {name} scenario"), "Set-up".to_owned(), "Victory conditions".to_owned(), "counters, fronts".to_owned()]
+            {
+                assert!(text.contains(&part), "{system}, {side}: no {part}");
+            }
+            assert_eq!(text.matches("beaten when").count(), 1, "{system}, {side}: its own breaking point only");
+        }
+        // The last hex (bottom right, inland on this zone's map) carries its number.
+        let sheets = read("battle-01-map-sheets.pdf");
+        assert!(sheets.contains(last) && sheets.contains("Joining the sheets"), "{system}: the numbered map");
+    }
     let file = db.folder().join("hex.json");
     // The Vandals' first counter is Gelimer's commander, then his units.
     std::fs::write(

@@ -352,6 +352,33 @@ fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
     assert!(log.contains("the sides part"), "{log}");
 }
 
+/// BE-17, AC-06: the battle sent to the table under A la Charge!: the form lists the counters
+/// of the pack; the Vandals' first unit counter eliminated fills in the combat points lost by
+/// Gelimer's units, and the result is recorded.
+#[test]
+fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_battle(&dir);
+    let mut h = open_as(&db, None);
+    h.get_by_label("Send to the table").click();
+    h.run();
+    h.get_by_label("rules").click();
+    h.run();
+    h.get_by_label("A la Charge!").click();
+    h.run();
+    assert!(label_exists(&h, "Vandals: "), "the Vandals' counters are listed");
+    // The Vandals' counter 1 is Gelimer, 2 his first unit, of two steps.
+    h.get_by_label("Vandals counter 2 lost").set_value_accesskit(2.0);
+    h.run();
+    h.get_by_label("the sides parted").click();
+    h.run();
+    h.get_by_label("Record the result").click();
+    h.run();
+    assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
+    let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
+    assert!(log.contains("Vandals take") && log.contains("combat points of losses"), "{log}");
+}
+
 /// BE-24, BE-27: from the Byzantines' own view, the acting leader lays siege to the city
 /// before him, storms it, and shares out the attackers' losses in the form; the city is
 /// theirs.

@@ -682,12 +682,33 @@ pub fn hex_table_result(
     result: &crate::hexresult::HexResult,
     retreat: Option<String>,
 ) -> Result<referee_campaign::belisarius::battle::TableResult, TablePackError> {
-    use referee_campaign::belisarius::battle::{TableResult, roster};
+    let spec = table_spec(state, elements, conv, battle_number(events))?;
+    hex_table_result_for(state, &spec, tabletop, result, retreat)
+}
+
+/// The umpire's spec of the battle under way, number `number`: what its pack is printed from.
+pub fn table_spec(
+    state: &referee_campaign::belisarius::state::State,
+    elements: &ElementTable,
+    conv: &Conversion,
+    number: u32,
+) -> Result<UmpireSpec, TablePackError> {
     use referee_campaign::belisarius::view::view_for;
     use referee_campaign::core::viewer::Viewer;
     let umpire = view_for(state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?;
-    let (spec, _) = specs(&state.setup, umpire.board(), &[], elements, conv, battle_number(events))?;
-    let neutral = crate::hexresult::tabletop_result(tabletop, &spec, result).map_err(|e| TablePackError::Result(e.to_string()))?;
+    Ok(specs(&state.setup, umpire.board(), &[], elements, conv, number)?.0)
+}
+
+/// [`hex_table_result`] from the umpire's spec of the battle, built once ([`table_spec`]).
+pub fn hex_table_result_for(
+    state: &referee_campaign::belisarius::state::State,
+    spec: &UmpireSpec,
+    tabletop: &crate::hexpack::HexTabletop,
+    result: &crate::hexresult::HexResult,
+    retreat: Option<String>,
+) -> Result<referee_campaign::belisarius::battle::TableResult, TablePackError> {
+    use referee_campaign::belisarius::battle::{TableResult, roster};
+    let neutral = crate::hexresult::tabletop_result(tabletop, spec, result).map_err(|e| TablePackError::Result(e.to_string()))?;
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).ok_or(TablePackError::NoBattle)?;
     let mut losses: BTreeMap<SideId, Vec<(u32, u8)>> = BTreeMap::new();
     let mut leaders_killed = Vec::new();

@@ -81,6 +81,12 @@ fn names(h: &SpecHead) -> SetupNames {
     SetupNames { attacker: h.attacker.clone(), defender: h.defenders.join(" and ") }
 }
 
+/// `attacks` after a name in the singular (Carthage), `attack` after a plural (the Byzantines,
+/// Rome and Syracuse).
+fn verb(subject: &str, stem: &str) -> String {
+    if subject.ends_with('s') || subject.contains(" and ") { stem.to_owned() } else { format!("{stem}s") }
+}
+
 /// The first four letters of a side's name, printed on its counters.
 fn tag(side: &str) -> String {
     side.chars().filter(|c| c.is_alphanumeric()).take(4).collect()
@@ -416,10 +422,12 @@ impl HexTabletop {
     fn common_pages(&self, doc: &mut Document, h: &SpecHead, map: Option<&HexMap>, armies: &[HexArmy], footer: &dyn Fn(&str) -> String) {
         if let Some(m) = map {
             let title = format!("Battle {} at {}: the {} map", h.battle, h.place, self.system.name());
+            let defenders = h.defenders.join(" and ");
             let sub = format!(
-                "{} attacks from the bottom edge; {} holds the top. Hex numbers as the rules' scenarios write them.",
+                "{} {} from the bottom edge; {defenders} {} the top. Hex numbers as the rules' scenarios write them.",
                 h.attacker,
-                h.defenders.join(" and ")
+                verb(&h.attacker, "attack"),
+                verb(&defenders, "hold"),
             );
             let mut page = hexpage::fitted_page(doc, m, &names(h), &title, &sub);
             page.footer = Some(footer("hex map"));

@@ -545,7 +545,9 @@ impl RefereeApp {
             AppCommand::OpenCampaign(key) => {
                 let engine = self.store.find(&key).and_then(|id| self.store.engine_of(id));
                 let desk = match engine {
-                    Ok(EngineId::Belisarius) => BelisariusDesk::open(&self.store, &key, Viewer::Umpire).map(Desk::from),
+                    Ok(EngineId::Belisarius) => {
+                        BelisariusDesk::open(&self.store, &key, Viewer::Umpire, self.catalog.elements.clone()).map(Desk::from)
+                    }
                     Ok(EngineId::MagnaGraecia) => MagnaGraeciaDesk::open(&self.store, &self.catalog, &key, Viewer::Umpire).map(Desk::from),
                     Err(e) => Err(e.into()),
                 };
@@ -866,7 +868,12 @@ impl RefereeApp {
         {
             let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
             let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
-            self.switch_to(Desk::from(BelisariusDesk::open(&self.store, &campaign.id.to_string(), Viewer::Umpire)?));
+            self.switch_to(Desk::from(BelisariusDesk::open(
+                &self.store,
+                &campaign.id.to_string(),
+                Viewer::Umpire,
+                self.catalog.elements.clone(),
+            )?));
             self.info(format!("Campaign “{name}” created from {}", setup.name()));
             return Ok(());
         }

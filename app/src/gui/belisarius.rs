@@ -64,6 +64,9 @@ pub(crate) struct BelisariusDesk {
     pub march: MarchForm,
     /// The interception being chosen and the battle's forms and odds.
     pub battle: super::belisarius_battle::BattleForm,
+    /// The points table the battle packs price elements with: a hex game's counters are
+    /// counted from the same pack.
+    pub elements: referee_campaign::army::ElementTable,
     /// The ships chosen to sail and their route (BE-33).
     pub voyage: super::belisarius_fleet::VoyageForm,
 }
@@ -112,7 +115,12 @@ impl PartForm {
 }
 
 impl BelisariusDesk {
-    pub fn open(store: &Store, key: &str, viewer: Viewer) -> anyhow::Result<BelisariusDesk> {
+    pub fn open(
+        store: &Store,
+        key: &str,
+        viewer: Viewer,
+        elements: referee_campaign::army::ElementTable,
+    ) -> anyhow::Result<BelisariusDesk> {
         let id = store.find(key)?;
         let campaign = store.load_as::<Belisarius>(id)?;
         let events = store.events_as::<Belisarius>(id)?;
@@ -131,6 +139,7 @@ impl BelisariusDesk {
             march: MarchForm::default(),
             voyage: super::belisarius_fleet::VoyageForm::default(),
             battle: super::belisarius_battle::BattleForm::default(),
+            elements,
         })
     }
 
@@ -568,7 +577,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, elements, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     let setup = &campaign.state.setup;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -603,7 +612,8 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_siege::relief_ui(ui, &campaign.state, view.board(), viewer, commands);
         super::belisarius_fleet::naval_contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, commands);
-        super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, commands);
+        let table = super::belisarius_battle::TableData { elements, number: referee_battle_gen::belisarius::battle_number(&live.events) };
+        super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, &table, commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
         for org in view.organisations() {

@@ -22,6 +22,7 @@ use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
 use super::dialogs::shared::may_order;
+use super::hex_counters::HexCounters;
 
 /// What the referee or a player is filling in for the battle under way.
 #[derive(Debug, Clone, Default)]
@@ -50,11 +51,63 @@ pub(crate) struct TableForm {
     pub broke_off: Option<SideId>,
     pub parted: bool,
     pub retreat: Option<String>,
+    /// A hex game's counters, when the pack was written for one: what they lost fills in the
+    /// points lost and the leaders killed.
+    pub hex: Option<Box<HexCounters>>,
 }
 
-/// The tabletop rules picked for the pack, DBM until one is.
-fn system_of(t: &TableForm) -> referee_battle_gen::TabletopSystem {
-    t.system.unwrap_or(referee_battle_gen::TabletopSystem::Dbm)
+/// What the table's form needs to count a hex game's counters as the pack did.
+#[derive(Debug)]
+pub(crate) struct TableData<'a> {
+    pub elements: &'a referee_campaign::army::ElementTable,
+    /// The battle's number, as its pack is headed.
+    pub number: u32,
+}
+
+/// Under a hex game's pack, its counters: what each lost fills in the points each unit lost
+/// and the leaders killed below (BE-17, AB-08, AC-06), which stay open to change by hand.
+fn hex_ui(ui: &mut egui::Ui, state: &State, board: &Board, t: &mut TableForm, table: &TableData<'_>) {
+    use referee_battle_gen::TabletopSystem;
+    use referee_battle_gen::hexmap::HexSystem;
+    let wanted = match t.system {
+        Some(TabletopSystem::ArsBellum) => Some(HexSystem::ArsBellum),
+        Some(TabletopSystem::ALaCharge) => Some(HexSystem::ALaCharge),
+        _ => None,
+    };
+    if wanted != t.hex.as_ref().map(|h| h.system()) {
+        t.hex = None;
+        if let Some(system) = wanted {
+            let conv = referee_battle_gen::belisarius::Conversion::embedded();
+            match referee_battle_gen::belisarius::table_spec(state, table.elements, &conv, table.number) {
+                Ok(spec) => {
+                    let tabletop =
+                        referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());
+                    t.hex = Some(Box::new(HexCounters::new(tabletop, spec)));
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                }
+            }
+        }
+    }
+    let Some(hex) = t.hex.as_mut() else { return };
+    ui.label(
+        RichText::new("The counters lost, as the pack numbers them; they fill in each unit's points lost and the leaders killed below.")
+            .weak(),
+    );
+    if !hex.ui(ui, &|s| side_name(board, s)) {
+        return;
+    }
+    let result = hex.result(table.number);
+    match referee_battle_gen::belisarius::hex_table_result_for(state, &hex.spec, &hex.tabletop, &result, None) {
+        Ok(r) => {
+            t.losses = r.losses.into_iter().map(|(s, l)| (s, l.into_iter().collect())).collect();
+            t.killed = r.leaders_killed.into_iter().collect();
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+        }
+    }
 }
 
 /// Battles counted for the window's odds: each share to within about a point.
@@ -205,6 +258,7 @@ pub(crate) fn battle_window(
     board: &Board,
     viewer: &Viewer,
     form: &mut BattleForm,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let Some(battle) = &board.battle else {
@@ -216,11 +270,12 @@ pub(crate) fn battle_window(
     let title = format!("Battle at {}", zone_name(state, &battle.zone));
     egui::Window::new(title).id(egui::Id::unique("belisarius-battle")).default_width(640.0).collapsible(false).show(ctx, |ui| {
         egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.8).show(ui, |ui| {
-            battle_ui(ui, state, board, battle, viewer, form, commands);
+            battle_ui(ui, state, board, battle, viewer, form, table, commands);
         });
     });
 }
 
+#[expect(clippy::too_many_arguments, reason = "the battle, its reader, its forms and what a hex game's counters need")]
 fn battle_ui(
     ui: &mut egui::Ui,
     state: &State,
@@ -228,6 +283,7 @@ fn battle_ui(
     battle: &BattleBoard,
     viewer: &Viewer,
     form: &mut BattleForm,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let kind = match (&battle.kind, &battle.ambusher) {
@@ -241,7 +297,7 @@ fn battle_ui(
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
     if battle.at_table {
-        table_ui(ui, state, board, battle, viewer, form, commands);
+        table_ui(ui, state, board, battle, viewer, form, table, commands);
         ui.separator();
         ui.columns(battle.forces.len().max(1), |cols| {
             for (col, force) in cols.iter_mut().zip(&battle.forces) {
@@ -472,6 +528,7 @@ fn odds_ui(ui: &mut egui::Ui, state: &State, board: &Board, battle: &BattleBoard
 }
 
 /// A battle on the table: its pack, and the result form (BE-17).
+#[expect(clippy::too_many_arguments, reason = "the battle, its reader, its form and what a hex game's counters need")]
 fn table_ui(
     ui: &mut egui::Ui,
     state: &State,
@@ -479,6 +536,7 @@ fn table_ui(
     battle: &BattleBoard,
     viewer: &Viewer,
     form: &mut BattleForm,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     use referee_battle_gen::TabletopSystem;
@@ -500,14 +558,7 @@ fn table_ui(
             commands.push(AppCommand::WriteBelisariusPack { system });
         }
     });
-    if matches!(system_of(t), TabletopSystem::ArsBellum | TabletopSystem::ALaCharge) {
-        ui.label(
-            RichText::new(
-                "A hex game's counters lost are turned into combat points by `referee result … --system`; here, type the points each unit lost.",
-            )
-            .weak(),
-        );
-    }
+
     ui.add_space(4.0);
     ui.label(RichText::new("The result").strong());
     ui.horizontal_wrapped(|ui| {
@@ -553,6 +604,7 @@ fn table_ui(
         };
         run(commands, Order::RecordBattle { result });
     }
+    hex_ui(ui, state, board, t, table);
     ui.label(RichText::new("Losses on the table, by unit, and leaders killed").weak());
     for force in &battle.forces {
         let losses = t.losses.entry(force.side.clone()).or_default();

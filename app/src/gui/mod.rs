@@ -20,6 +20,7 @@ mod desk;
 mod dialogs;
 mod dice;
 mod handover;
+mod hex_counters;
 mod magna_graecia;
 mod map;
 mod orders;

@@ -6,10 +6,8 @@ use std::collections::BTreeMap;
 use egui::RichText;
 use referee_battle_gen::hexmap::HexSystem;
 use referee_battle_gen::hexpack::HexTabletop;
-use referee_battle_gen::hexresult::{CounterLoss, HexResult, HexSideResult, tabletop_result};
+use referee_battle_gen::hexresult::tabletop_result;
 use referee_battle_gen::hexunits::HexUnits;
-use referee_battle_gen::spec::UmpireSpec;
-use referee_battle_gen::tabletop::{TableOutcome, Tabletop};
 use referee_campaign::CampaignState;
 use referee_campaign::army::{ElementGroup, Grade, Rank};
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
@@ -18,6 +16,7 @@ use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
 use super::shared::*;
 use crate::gui::app::{AppCommand, Message};
+use crate::gui::hex_counters::{self, HexCounters};
 
 /// One command's losses as the referee enters them.
 #[derive(Debug, Clone)]
@@ -92,93 +91,31 @@ pub(crate) struct BattleForm {
     /// The side that attacked the neutral city of the node during the battle (MG-08).
     city_attacked_by: Option<SideId>,
     /// The battle was fought under a hex wargame: its counters lost fill in the losses.
-    hex: Option<Box<HexLosses>>,
+    hex: Option<Box<HexCounters>>,
 }
 
-/// One counter of a hex wargame's pack, and the steps it lost.
-#[derive(Debug, Clone)]
-struct HexCounter {
-    number: u32,
-    what: String,
-    line: String,
-    has: u32,
-    lost: u32,
+/// A hex wargame's counters lost, and the losses they come to written into the form's
+/// entries, which the referee can still change after the last tick (AB-08, AC-06).
+fn hex_counters(system: HexSystem, state: &CampaignState, map: &Map, battle: u32) -> Result<HexCounters, String> {
+    let view = referee_campaign::view::umpire_view(state, map, &[]);
+    let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, map, &state.scenario.elements, battle).map_err(|e| e.to_string())?;
+    Ok(HexCounters::new(HexTabletop::new(system, HexUnits::embedded()), spec))
 }
 
-/// A hex wargame's counters, as the battle's pack printed them, and what each lost (AB-08,
-/// AC-06): the losses they come to are written into the form's entries, which the referee can
-/// still change.
-#[derive(Debug, Clone)]
-pub(crate) struct HexLosses {
-    tabletop: HexTabletop,
-    spec: UmpireSpec,
-    sides: Vec<(SideId, Vec<HexCounter>)>,
-}
-
-impl HexLosses {
-    fn new(system: HexSystem, state: &CampaignState, map: &Map, battle: u32) -> Result<HexLosses, String> {
-        let view = referee_campaign::view::umpire_view(state, map, &[]);
-        let spec =
-            referee_battle_gen::magna_graecia::umpire_spec(&view, map, &state.scenario.elements, battle).map_err(|e| e.to_string())?;
-        let tabletop = HexTabletop::new(system, HexUnits::embedded());
-        let scales = tabletop.scale_battle(&spec.sides);
-        let sides = spec
-            .sides
-            .iter()
-            .zip(scales)
-            .map(|(u, scaling)| {
-                let army = tabletop.army(&u.side.name, &u.troops, scaling);
-                let counters = army
-                    .counters
-                    .iter()
-                    .map(|c| HexCounter {
-                        number: c.number,
-                        what: c.describe(system),
-                        line: c.line.clone(),
-                        has: if system == HexSystem::ALaCharge && c.reduced.is_some() { 2 } else { 1 },
-                        lost: 0,
-                    })
-                    .collect();
-                (u.side.id.clone(), counters)
-            })
-            .collect();
-        Ok(HexLosses { tabletop, spec, sides })
-    }
-
-    /// The counters lost as each command's losses, written into `entries` (elements destroyed
-    /// and generals killed; what fled is left as entered).
-    fn apply(&self, battle: u32, entries: &mut [LossEntry]) -> Result<(), String> {
-        let result = HexResult {
-            battle,
-            outcome: TableOutcome::NoResult {},
-            held_field: None,
-            sides: self
-                .sides
-                .iter()
-                .map(|(side, counters)| HexSideResult {
-                    side: side.clone(),
-                    lost: counters
-                        .iter()
-                        .filter(|c| c.lost > 0)
-                        .map(|c| CounterLoss { counter: c.number, steps: u8::try_from(c.lost).unwrap_or(u8::MAX) })
-                        .collect(),
-                    open_exits: None,
-                    attacked_neutral: false,
-                })
-                .collect(),
-        };
-        let neutral = tabletop_result(&self.tabletop, &self.spec, &result).map_err(|e| e.to_string())?;
-        for e in entries.iter_mut() {
-            let line = neutral.sides.iter().filter(|s| s.side == e.side).flat_map(|s| &s.lines).find(|l| l.line == e.name);
-            e.general_killed = line.is_some_and(|l| l.general_killed);
-            for (i, g) in e.groups.iter().enumerate() {
-                let kind = g.spec.to_string();
-                let lost = line.and_then(|l| l.destroyed.iter().find(|d| d.kind == kind)).map_or(0, |d| d.count);
-                e.destroyed[i] = lost.min(g.count - e.fled[i]);
-            }
+/// The counters lost as each command's losses, written into `entries` (elements destroyed
+/// and generals killed; what fled is left as entered).
+fn apply_hex(hex: &HexCounters, battle: u32, entries: &mut [LossEntry]) -> Result<(), String> {
+    let neutral = tabletop_result(&hex.tabletop, &hex.spec, &hex.result(battle)).map_err(|e| e.to_string())?;
+    for e in entries.iter_mut() {
+        let line = neutral.sides.iter().filter(|s| s.side == e.side).flat_map(|s| &s.lines).find(|l| l.line == e.name);
+        e.general_killed = line.is_some_and(|l| l.general_killed);
+        for (i, g) in e.groups.iter().enumerate() {
+            let kind = g.spec.to_string();
+            let lost = line.and_then(|l| l.destroyed.iter().find(|d| d.kind == kind)).map_or(0, |d| d.count);
+            e.destroyed[i] = lost.min(g.count - e.fled[i]);
         }
-        Ok(())
     }
+    Ok(())
 }
 
 impl BattleForm {
@@ -388,20 +325,12 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
 /// with the steps it lost; a change writes the losses they come to into the entries below.
 fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData<'_>) {
     let board = data.view.board();
-    let now = form.hex.as_ref().map(|h| h.tabletop.system);
-    let mut picked = now;
-    ui.horizontal(|ui| {
-        let l = ui.label("Losses counted in");
-        ui.radio_value(&mut picked, None, "campaign elements").labelled_by(l.id);
-        ui.radio_value(&mut picked, Some(HexSystem::ArsBellum), "Ars Bellum counters")
-            .on_hover_text("The battle was played with the Ars Bellum pack: tick the counters eliminated");
-        ui.radio_value(&mut picked, Some(HexSystem::ALaCharge), "A la Charge! counters")
-            .on_hover_text("The battle was played with the A la Charge! pack: the steps each counter lost");
-    });
+    let now = form.hex.as_ref().map(|h| h.system());
+    let picked = hex_counters::system_ui(ui, now, "campaign elements");
     if picked != now {
         form.hex = match picked {
             None => None,
-            Some(system) => match HexLosses::new(system, data.state, data.map, form.battle) {
+            Some(system) => match hex_counters(system, data.state, data.map, form.battle) {
                 Ok(h) => Some(Box::new(h)),
                 Err(e) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
@@ -413,42 +342,13 @@ fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData
     let Some(hex) = form.hex.as_mut() else { return };
     ui.label(
         RichText::new(
-            "Each command's counters stand for its elements in equal shares: the counters lost fill in the elements destroyed and the generals killed below, which you can still change.",
+            "Each counter stands for its share of its own kind in its command: each tick writes the elements destroyed and the generals killed below again; change them by hand after the last tick.",
         )
         .weak(),
     );
-    let mut changed = false;
-    let system = hex.tabletop.system;
-    // The sides side by side, as the sides' losses below.
-    let n = hex.sides.len().max(1);
-    ui.columns(n, |columns| {
-        for (ui, (side, counters)) in columns.iter_mut().zip(hex.sides.iter_mut()) {
-            let name = side_name(board, side);
-            ui.label(RichText::new(format!("{name}: {} counters", counters.len())).strong());
-            egui::Grid::new(("hex_counters", side.as_str())).num_columns(3).spacing([8.0, 2.0]).striped(true).show(ui, |ui| {
-                for h in ["No.", "Counter (command)", if system == HexSystem::ALaCharge { "steps lost" } else { "eliminated" }] {
-                    ui.label(RichText::new(h).weak());
-                }
-                ui.end_row();
-                for c in counters.iter_mut() {
-                    ui.label(c.number.to_string());
-                    ui.label(format!("{} ({})", c.what, c.line));
-                    let before = c.lost;
-                    let label = format!("{name} counter {} lost", c.number);
-                    if c.has == 1 {
-                        let mut gone = c.lost == 1;
-                        ui.checkbox(&mut gone, "").accessible_name(label);
-                        c.lost = u32::from(gone);
-                    } else {
-                        count_ui(ui, &mut c.lost, c.has, label, true);
-                    }
-                    changed |= c.lost != before;
-                    ui.end_row();
-                }
-            });
-        }
-    });
-    if changed && let Err(e) = hex.apply(form.battle, &mut form.entries) {
+    if hex.ui(ui, &|s| side_name(board, s))
+        && let Err(e) = apply_hex(hex, form.battle, &mut form.entries)
+    {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
     ui.separator();
