@@ -1,6 +1,6 @@
 //! X-06: arbitrary input thrown at the command line's writing commands — JSON values and
-//! orders with fields changed, result files, dice and modifiers, roster files, and argument
-//! lists of any shape. Nothing panics, every refusal is one line, and a refused command
+//! orders with fields changed, result files (a hex game's counters lost among them), dice and
+//! modifiers, roster files, and argument lists of any shape. Nothing panics, every refusal is one line, and a refused command
 //! leaves the database byte for byte as it was.
 
 use std::sync::OnceLock;
@@ -208,6 +208,25 @@ proptest! {
         let file = dir.path().join("result.json");
         std::fs::write(&file, value.to_string()).unwrap();
         run(&["result", "F", "1", "--file", file.to_str().unwrap()])?;
+    }
+
+    #[test]
+    fn x_06_any_hex_result_file(
+        value in prop_oneof![
+            json(),
+            (prop::sample::select(vec!["carthage", "syracuse", "rome", ""]), any::<u32>(), any::<u8>(), 0u32..30, any::<bool>())
+                .prop_map(|(side, big, steps, counter, won)| {
+                    let outcome = if won { r#"{"kind":"won","winner":"carthage"}"# } else { r#"{"kind":"no_result"}"# };
+                    let lost = format!(r#"[{{"counter":{counter},"steps":{steps}}},{{"counter":{big}}}]"#);
+                    serde_json::from_str(&format!(r#"{{"outcome":{outcome},"sides":[{{"side":"{side}","lost":{lost}}}]}}"#)).unwrap()
+                }),
+        ],
+        system in prop::sample::select(vec!["ars-bellum", "a-la-charge"]),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("hex.json");
+        std::fs::write(&file, value.to_string()).unwrap();
+        run(&["result", "F", "1", "--file", file.to_str().unwrap(), "--system", system])?;
     }
 
     #[test]
