@@ -1197,7 +1197,8 @@ fn chaikin(line: &[Point], rounds: u8) -> Vec<Point> {
     pts
 }
 
-fn inside_rect(p: Point, r: Rect, eps: f32) -> bool {
+/// Whether `p` lies in `r` widened by `eps` on every side (narrowed, for a negative `eps`).
+pub(crate) fn inside_rect(p: Point, r: Rect, eps: f32) -> bool {
     p.0 >= r.x_feet - eps && p.0 <= r.x_feet + r.width_feet + eps && p.1 >= r.y_feet - eps && p.1 <= r.y_feet + r.height_feet + eps
 }
 

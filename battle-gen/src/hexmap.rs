@@ -28,8 +28,8 @@ use hexx::{Hex, HexLayout, HexOrientation, OffsetHexMode, Vec2};
 use referee_campaign::map::Edge;
 use serde::Serialize;
 
-use crate::ground::{Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains};
-use crate::section::{Rect, Section};
+use crate::ground::{Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains, inside_rect};
+use crate::section::Section;
 use crate::{a_la_charge, ars_bellum};
 
 /// The hex wargame a grid is laid for.
@@ -557,7 +557,7 @@ impl HexMap {
                 self.rivers.push(HexRiver { name: river.name.clone(), hexes });
             }
             for f in &river.fords {
-                if inside(*f, rect)
+                if inside_rect(*f, rect, 0.0)
                     && let Some(i) = self.at(table(f))
                     && self.cells[i].cover == Cover::River
                 {
@@ -582,7 +582,7 @@ impl HexMap {
                     }
                 }
                 // The road's last piece leaves the section where it ends, unless it ends inside.
-                let leaves = k + 1 == count && piece.last().is_some_and(|p| !inside_by(*p, rect, 1e-3));
+                let leaves = k + 1 == count && piece.last().is_some_and(|p| !inside_rect(*p, rect, -1e-3));
                 let exit = leaves.then(|| hexes.last().copied()).flatten().filter(|&i| self.on_edge(i));
                 self.roads.push(HexRoad { label: road.label.clone(), to_name: road.to_name.clone(), hexes, exit });
             }
@@ -677,14 +677,6 @@ fn offset_hex(system: HexSystem, c: u32, r: u32) -> Hex {
 
 fn dist2(a: Point, b: Point) -> f32 {
     (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
-}
-
-fn inside(p: Point, r: Rect) -> bool {
-    inside_by(p, r, 0.0)
-}
-
-fn inside_by(p: Point, r: Rect, eps: f32) -> bool {
-    p.0 >= r.x_feet + eps && p.0 <= r.x_feet + r.width_feet - eps && p.1 >= r.y_feet + eps && p.1 <= r.y_feet + r.height_feet - eps
 }
 
 fn polygon_area(poly: &[Point]) -> f32 {

@@ -12,6 +12,7 @@ use crate::hexmap::{HexMap, HexSystem};
 use crate::hexpage::{self, SetupNames, counter_mm};
 use crate::hexunits::{Counter, CounterRole, HexArmy, HexUnits, elements};
 use crate::layout::{Flow, col, num};
+use crate::pack::{file_name, verb};
 use crate::pdf::{Document, Face, Ink, Page};
 use crate::section::{Defence, Section, section};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
@@ -81,12 +82,6 @@ fn names(h: &SpecHead) -> SetupNames {
     SetupNames { attacker: h.attacker.clone(), defender: h.defenders.join(" and ") }
 }
 
-/// `attacks` after a name in the singular (Carthage), `attack` after a plural (the Byzantines,
-/// Rome and Syracuse).
-fn verb(subject: &str, stem: &str) -> String {
-    if subject.ends_with('s') || subject.contains(" and ") { stem.to_owned() } else { format!("{stem}s") }
-}
-
 /// The first four letters of a side's name, printed on its counters.
 fn tag(side: &str) -> String {
     side.chars().filter(|c| c.is_alphanumeric()).take(4).collect()
@@ -153,9 +148,14 @@ impl Tabletop for HexTabletop {
     }
 
     fn write_umpire_notes(&self, flow: &mut Flow<'_>, spec: &UmpireSpec) {
-        let scales = self.scale_battle(&spec.sides);
         let lines: Vec<&[TroopLine]> = spec.sides.iter().map(|s| s.troops.as_slice()).collect();
         let scale = self.units.scale(self.system, &lines);
+        // Each side's army at the battle's one factor, as the packs print it.
+        let armies: Vec<HexArmy> = spec
+            .sides
+            .iter()
+            .map(|s| self.units.army(self.system, &s.side.name, &s.troops, scale.side_size(elements(&s.troops))))
+            .collect();
         flow.heading(&format!("Strength on the table ({})", self.system.name()));
         flow.field(
             "The battle's factor: ",
@@ -166,8 +166,7 @@ impl Tabletop for HexTabletop {
         );
         let mut strengths = Vec::new();
         let mut rows = Vec::new();
-        for (s, scaling) in spec.sides.iter().zip(&scales) {
-            let army = self.army(&s.side.name, &s.troops, *scaling);
+        for (s, army) in spec.sides.iter().zip(&armies) {
             let campaign = elements(&s.troops);
             strengths.push(Strength { name: s.side.name.clone(), attacker: s.side.role == Role::Attacker, campaign, table: army.units() });
             rows.push(vec![
@@ -176,7 +175,7 @@ impl Tabletop for HexTabletop {
                 campaign.to_string(),
                 army.units().to_string(),
                 u32::try_from(army.counters.len()).unwrap_or(u32::MAX).to_string(),
-                self.breaking_point(&army),
+                self.breaking_point(army),
             ]);
         }
         flow.table(
@@ -197,13 +196,7 @@ impl Tabletop for HexTabletop {
             }
         }
         if self.system == HexSystem::ArsBellum {
-            let fury: Vec<String> = spec
-                .sides
-                .iter()
-                .zip(&scales)
-                .filter(|(s, scaling)| self.army(&s.side.name, &s.troops, **scaling).has_fury())
-                .map(|(s, _)| s.side.name.clone())
-                .collect();
+            let fury: Vec<String> = armies.iter().filter(|a| a.has_fury()).map(|a| a.side.clone()).collect();
             flow.field(
                 "Fury (AB-02): ",
                 &if fury.is_empty() {
@@ -737,9 +730,8 @@ pub fn map_files(tabletop: &HexTabletop, umpire: &UmpireSpec, paper: crate::Pape
     let Some(map) = tabletop.map(&umpire.ground) else { return Vec::new() };
     let h = &umpire.head;
     let title = format!("Battle {} at {}: {} map", h.battle, h.place, tabletop.system.name());
-    let stem = if h.day > 1 { format!("battle-{:02}-day-{}", h.battle, h.day) } else { format!("battle-{:02}", h.battle) };
     vec![
-        (format!("{stem}-map-a3.pdf"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::A3)),
-        (format!("{stem}-map-sheets.pdf"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::Tiled(paper))),
+        (file_name(h.battle, h.day, "map-a3"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::A3)),
+        (file_name(h.battle, h.day, "map-sheets"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::Tiled(paper))),
     ]
 }

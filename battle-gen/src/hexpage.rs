@@ -142,6 +142,8 @@ pub fn draw(page: &mut Page, x: f32, y: f32, scale: f32, map: &HexMap) {
         }
     }
     // Where each road leads, at its edge hex.
+    let (ew, _) = map.extent();
+    let (left, right) = (x, x + ew * scale);
     for r in &map.roads {
         let Some(e) = r.exit else { continue };
         let cell = &map.cells[e];
@@ -152,8 +154,6 @@ pub fn draw(page: &mut Page, x: f32, y: f32, scale: f32, map: &HexMap) {
         let w = page.text_width(&text, pt, Face::Bold);
         // Outside the map at the top and foot; inside it, over the hex, at the sides, so the
         // label never runs off the paper.
-        let (ew, _) = map.extent();
-        let (left, right) = (x, x + ew * scale);
         let (tx, ty) = if cell.row == 0 {
             (cx - w / 2.0, cy - hex_w * 0.62)
         } else if cell.row + 1 == map.rows {

@@ -79,15 +79,6 @@ pub enum HexResultError {
     SideTwice { side: String },
 }
 
-/// Steps a counter has: two with a back in A la Charge!; one otherwise (in Ars Bellum a counter
-/// is lost when eliminated, whatever its back).
-fn steps(system: HexSystem, reduced: Option<u32>) -> u8 {
-    match (system, reduced) {
-        (HexSystem::ALaCharge, Some(_)) => 2,
-        _ => 1,
-    }
-}
-
 /// The result as the engine-neutral [`TabletopResult`]: each command's elements destroyed and
 /// its general killed, worked out from the counters lost against the armies the umpire's pack
 /// printed.
@@ -124,7 +115,7 @@ fn side_losses(system: HexSystem, army: &HexArmy, r: &HexSideResult) -> Result<V
             .filter(|&i| i < army.counters.len())
             .ok_or_else(|| HexResultError::NoCounter { side: army.side.clone(), counter: l.counter, count: army.counters.len() })?;
         let c = &army.counters[i];
-        let has = steps(system, c.reduced);
+        let has = c.steps(system);
         let total = lost[i] + u32::from(l.steps);
         if l.steps == 0 || total > u32::from(has) {
             return Err(HexResultError::Steps {
@@ -139,7 +130,7 @@ fn side_losses(system: HexSystem, army: &HexArmy, r: &HexSideResult) -> Result<V
     }
     // Halves of a share each counter lost: a two-step counter's step is half, a one-step
     // counter's whole.
-    let halves = |i: usize| lost[i] * if steps(system, army.counters[i].reduced) == 2 { 1 } else { 2 };
+    let halves = |i: usize| lost[i] * if army.counters[i].steps(system) == 2 { 1 } else { 2 };
     let chiefs_lost: Vec<&str> = army
         .counters
         .iter()

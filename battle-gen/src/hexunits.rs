@@ -689,15 +689,20 @@ fn next(counters: &[Counter]) -> u32 {
     u32::try_from(counters.len()).unwrap_or(u32::MAX).saturating_add(1)
 }
 
-/// `value` moved by `by`, kept within 1 to 4.
-fn shifted(value: u32, by: i32) -> u32 {
+/// `value` moved by `by`, kept within 1 and `most`.
+fn moved(value: u32, by: i32, most: u32) -> u32 {
     let v = i64::from(value) + i64::from(by);
-    u32::try_from(v.clamp(1, 4)).unwrap_or(1)
+    u32::try_from(v.clamp(1, i64::from(most))).unwrap_or(1)
 }
 
+/// A combat value or strength moved by `by`, kept within 1 to 4.
+fn shifted(value: u32, by: i32) -> u32 {
+    moved(value, by, 4)
+}
+
+/// Movement points moved by `by`, kept within 1 to 8.
 fn shifted_mp(value: u32, by: i32) -> u32 {
-    let v = i64::from(value) + i64::from(by);
-    u32::try_from(v.clamp(1, 8)).unwrap_or(1)
+    moved(value, by, 8)
 }
 
 #[expect(clippy::too_many_arguments, reason = "one counter, from everything that decides it")]
@@ -836,6 +841,15 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// Steps it has to lose: two with a back in A la Charge!; one otherwise (in Ars Bellum a
+    /// counter is lost when eliminated, whatever its back).
+    pub fn steps(&self, system: HexSystem) -> u8 {
+        match (system, self.reduced) {
+            (HexSystem::ALaCharge, Some(_)) => 2,
+            _ => 1,
+        }
+    }
+
     /// What its front says, as the rules' scenarios write a counter: `SPEAR (4-3)`,
     /// `Cavalry Strength 3`.
     pub fn describe(&self, system: HexSystem) -> String {

@@ -124,7 +124,7 @@ pub fn spec_pack(umpire: &UmpireSpec, sides: &[BattleSpec], options: &PackOption
     Ok(files)
 }
 
-fn file_name(battle: u32, day: u8, who: &str) -> String {
+pub(crate) fn file_name(battle: u32, day: u8, who: &str) -> String {
     let who: String = who.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
     if day > 1 { format!("battle-{battle:02}-day-{day}-{who}.pdf") } else { format!("battle-{battle:02}-{who}.pdf") }
 }
@@ -286,6 +286,12 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
     PackFile::new(doc, file_name(h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
 }
 
+/// `attacks` after a name in the singular (Carthage), `attack` after a plural (the Byzantines,
+/// Rome and Syracuse).
+pub(crate) fn verb(subject: &str, stem: &str) -> String {
+    if subject.ends_with('s') || subject.contains(" and ") { stem.to_owned() } else { format!("{stem}s") }
+}
+
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -329,7 +335,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
                 h.turn,
                 h.day,
                 h.attacker,
-                if h.attacker.ends_with('s') { "attack" } else { "attacks" },
+                verb(&h.attacker, "attack"),
                 h.defenders.join(" and ")
             ),
         );

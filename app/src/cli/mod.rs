@@ -662,28 +662,9 @@ impl Session {
                     let order = referee_battle_gen::magna_graecia::result_order(&neutral, &view.board, &map).map_err(|e| anyhow!("{e}"))?;
                     return self.run_one(&campaign, &order, values, out);
                 }
-                let mut value: serde_json::Value = serde_json::from_str(&text).context("the result is not valid JSON")?;
-                let Some(object) = value.as_object_mut() else {
-                    bail!("the result must be a JSON object like {{\"outcome\": …, \"losses\": […]}}")
-                };
-                let numbered = match object.get("battle").map(serde_json::Value::as_u64) {
-                    None => {
-                        object.insert("battle".into(), battle.into());
-                        false
-                    }
-                    Some(Some(n)) if n == u64::from(battle) => true,
-                    Some(other) => bail!(
-                        "the file is the result of battle {}, not battle {battle}",
-                        other.map_or_else(|| "?".to_owned(), |n| n.to_string())
-                    ),
-                };
-                let what = || format!("{} does not read as a battle result (see README: Entering a result)", file.display());
-                // Read from the text where it can be, so that the refusal names the line.
-                let result = if numbered {
-                    serde_json::from_str(&text).with_context(what)?
-                } else {
-                    serde_json::from_value(value).with_context(what)?
-                };
+                let result = numbered_result(&text, battle, r#"{"outcome": …, "losses": […]}"#, || {
+                    format!("{} does not read as a battle result (see README: Entering a result)", file.display())
+                })?;
                 self.run_one(&campaign, &Order::RecordBattleResult { result }, values, out)
             }
             CliCommand::Import { file, name } => {
@@ -1116,29 +1097,30 @@ impl Output for Seed {
     }
 }
 
-/// A hex wargame's result file: the battle's number put in if the file leaves it out, and
-/// refused if it names another battle.
-pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result<referee_battle_gen::hexresult::HexResult> {
+/// A result file read as `T`: the battle's number put in where the file leaves it out, and
+/// refused where it names another battle. Read from the text itself where the file gives the
+/// number, so that a refusal names the line; `shape` shows what the file should look like.
+fn numbered_result<T: serde::de::DeserializeOwned>(text: &str, battle: u32, shape: &str, what: impl Fn() -> String) -> anyhow::Result<T> {
     let mut value: serde_json::Value = serde_json::from_str(text).context("the result is not valid JSON")?;
-    let Some(object) = value.as_object_mut() else {
-        bail!("the result must be a JSON object like {{\"outcome\": …, \"sides\": [{{\"side\": …, \"lost\": […]}}]}}")
-    };
-    match object.get("battle").map(serde_json::Value::as_u64) {
+    let Some(object) = value.as_object_mut() else { bail!("the result must be a JSON object like {shape}") };
+    let numbered = match object.get("battle").map(serde_json::Value::as_u64) {
         None => {
             object.insert("battle".into(), battle.into());
+            false
         }
-        Some(Some(n)) if n == u64::from(battle) => {}
+        Some(Some(n)) if n == u64::from(battle) => true,
         Some(other) => {
             bail!("the file is the result of battle {}, not battle {battle}", other.map_or_else(|| "?".to_owned(), |n| n.to_string()))
         }
-    }
-    let what = || format!("{} does not read as a hex wargame's result (see README: Hex tabletops)", file.display());
-    // Read from the text where the battle was given, so that a refusal names the line.
-    if object.contains_key("battle") && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("battle").is_some()) {
-        serde_json::from_str(text).with_context(what)
-    } else {
-        serde_json::from_value(value).with_context(what)
-    }
+    };
+    if numbered { serde_json::from_str(text).with_context(what) } else { serde_json::from_value(value).with_context(what) }
+}
+
+/// A hex wargame's result file (see [`numbered_result`]).
+pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result<referee_battle_gen::hexresult::HexResult> {
+    numbered_result(text, battle, r#"{"outcome": …, "sides": [{"side": …, "lost": […]}]}"#, || {
+        format!("{} does not read as a hex wargame's result (see README: Hex tabletops)", file.display())
+    })
 }
 
 /// The hex wargame the command line names, with the conversion table its packs are printed by.

@@ -49,7 +49,7 @@ impl HexCounters {
                         number: c.number,
                         what: c.describe(system),
                         line: c.line.clone(),
-                        has: if system == HexSystem::ALaCharge && c.reduced.is_some() { 2 } else { 1 },
+                        has: u32::from(c.steps(system)),
                         lost: 0,
                     })
                     .collect();
