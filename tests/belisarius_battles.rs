@@ -131,7 +131,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     let path = |zones: &[ZoneId]| zones.iter().map(|z| z.0.clone()).collect::<Vec<_>>();
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
     // Three mountain zones, a 1 for attrition: nothing lost; a halt where Vitiges stands.
-    let march = Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[1..4]) };
+    let march = Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[1..4]), attrition_from: vec![] };
     let events = run(&mut store, &mut c, &march, DiceInput::Manual(vec![1]));
     assert!(events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "{events:?}");
     assert_eq!(left(&c, &byz()), 10, "6 AP for three mountain zones");
@@ -139,7 +139,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     refused(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]) },
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]), attrition_from: vec![] },
         "first intercept or decline",
     );
     refused(
@@ -151,11 +151,13 @@ fn be_54_the_examples_interceptions_and_battles() {
     // The Goths prefer not to; Belisarius may not aim at a force in a city: the contact ends.
     let events = run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::ContactEnded { .. })), "{events:?}");
-    // On into the plain: 1 AP; four zones and a 4 on the attrition die: 10 %.
+    // On into the plain: 1 AP; four zones and a 4 on the attrition die: 10 %, taken with the
+    // march from the unit the Byzantines name first, the 3C, before anyone may intercept
+    // (BE-12: attrition comes before all combat).
     let events = run(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]) },
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]), attrition_from: vec![3] },
         DiceInput::Manual(vec![4]),
     );
     let due = events.iter().find_map(|e| match e {
@@ -163,6 +165,10 @@ fn be_54_the_examples_interceptions_and_battles() {
         _ => None,
     });
     assert_eq!(due.map(|d| (d.percent, d.points)), Some((10, 2)), "10 % of 11 CP, rounded up");
+    let taken =
+        events.iter().position(|e| matches!(e, Event::LossesTaken { losses, .. } if losses == &vec![("belisarius".to_owned(), 2, 2)]));
+    let contact = events.iter().position(|e| matches!(e, Event::ContactMade { .. }));
+    assert!(taken.is_some() && taken < contact, "the losses are taken before the contact: {events:?}");
     assert_eq!(left(&c, &byz()), 9);
     // The Goths intercept for 1 AP and fail.
     let uraias = i32::from(c.state.setup.leader("uraias").unwrap().strategic);
@@ -181,9 +187,9 @@ fn be_54_the_examples_interceptions_and_battles() {
     let events = run(&mut store, &mut c, &try_byz, DiceInput::Manual(vec![line]));
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
     assert_eq!(left(&c, &byz()), 8);
-    // Attrition comes before any combat (BE-12).
-    refused(&mut store, &mut c, &Order::Fight {}, "attrition comes before any combat");
-    run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: vec![(3, 2)], militia: 0 }, DiceInput::Seeded);
+    // The battle shows the force as the march left it: 9 combat points.
+    let board = c.state.ops.as_ref().and_then(|o| o.battle.as_ref()).unwrap();
+    assert_eq!(board.force(&byz()).map(|f| f.start), Some(9), "the attrition is paid before the battle");
     // The battle, which Belisarius loses by breaking off after the first passage.
     let events = fight_out(&mut store, &mut c, Some(&byz()));
     let outcome = events.iter().find_map(|e| match e {
@@ -202,7 +208,7 @@ fn be_54_the_examples_interceptions_and_battles() {
             refused(
                 &mut store,
                 &mut c,
-                &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[3..4]) },
+                &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[3..4]), attrition_from: vec![] },
                 "his march is over",
             );
         }
@@ -212,7 +218,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     let events = run(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "constantinus".into(), path: path(&second[1..]) },
+        &Order::Move { side: byz(), leader: "constantinus".into(), path: path(&second[1..]), attrition_from: vec![] },
         DiceInput::Manual(vec![1]),
     );
     assert!(events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "{events:?}");
@@ -274,7 +280,12 @@ fn contact_by(mover: &str, pieces: &[(SideId, &str, &str, bool)], decoys: u32) -
     }
     hold(&mut c, &target, &goths());
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
-    run(&mut store, &mut c, &Order::Move { side: byz(), leader: mover.into(), path: vec![target.0.clone()] }, DiceInput::Manual(vec![1]));
+    run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: mover.into(), path: vec![target.0.clone()], attrition_from: vec![] },
+        DiceInput::Manual(vec![1]),
+    );
     assert!(c.state.ops.as_ref().unwrap().contact.is_some());
     (store, c, target)
 }
@@ -616,7 +627,7 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
     step(
         &mut store,
         &mut c,
-        Order::Move { side: byz(), leader: "belisarius".into(), path: vec![target.0.clone()] },
+        Order::Move { side: byz(), leader: "belisarius".into(), path: vec![target.0.clone()], attrition_from: vec![] },
         DiceInput::Manual(vec![1]),
         &mut out,
     );
@@ -714,7 +725,12 @@ fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
             .unwrap()
     };
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
-    run(&mut store, &mut c, &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![b.0.clone()] }, DiceInput::Manual(vec![1]));
+    run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![b.0.clone()], attrition_from: vec![] },
+        DiceInput::Manual(vec![1]),
+    );
     // Constantinus, of lower rank and not yet activated, comes along, with the units that
     // stand there without a leader.
     run(
@@ -893,7 +909,12 @@ fn decoy_run(decoy_marches: bool) -> (Vec<String>, Store, Campaign<Belisarius>, 
     let mut out = vec![goth_view(&c, &store)];
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
     out.push(goth_view(&c, &store));
-    run(&mut store, &mut c, &Order::Move { side: byz(), leader: mover.into(), path: vec![next.0.clone()] }, DiceInput::Manual(vec![1]));
+    run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: mover.into(), path: vec![next.0.clone()], attrition_from: vec![] },
+        DiceInput::Manual(vec![1]),
+    );
     out.push(goth_view(&c, &store));
     (out, store, c, beyond)
 }
@@ -913,7 +934,12 @@ fn be_42_a_decoy_marches_like_a_leader_and_nobody_can_tell() {
     let decoy = "decoy-byzantines-9";
     refused(&mut store, &mut c, &Order::PickUp { side: byz(), leader: decoy.into(), units: vec![1], leaders: vec![] }, "BE-42");
     // On into the Goths' zone: they intercept the marching marker, and it was a decoy.
-    run(&mut store, &mut c, &Order::Move { side: byz(), leader: decoy.into(), path: vec![beyond.0.clone()] }, DiceInput::Manual(vec![1]));
+    run(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: decoy.into(), path: vec![beyond.0.clone()], attrition_from: vec![] },
+        DiceInput::Manual(vec![1]),
+    );
     refused(
         &mut store,
         &mut c,

@@ -15,7 +15,7 @@ use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{refused, run, stage, typed, units_of};
+use referee_e2e::staging::{all_dice, refused, run, stage, typed, units_of};
 
 fn byz() -> SideId {
     SideId::new("byzantines")
@@ -70,7 +70,8 @@ fn be_47_the_events_phase_comes_in_summer_and_winter_before_the_supply() {
     assert_eq!(random_events::storm_die(&c.state), 2);
     refused(&mut store, &mut c, &Order::Events {}, "no events phase");
     assert!(log_of(&store, &c, &goths()).contains("Random event: event N, Storms"), "events are public");
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     // 6 + 6 = 12: event H, which Italy does not allow.
     let (mut store, mut c) = at_turn("italy-535", 5);
     let ev = events(&mut store, &mut c, &[6, 6]);
@@ -140,7 +141,8 @@ fn be_47_a_belisarius_called_to_persia_and_back() {
     let at = c.state.control.iter().find(|(_, s)| **s == byz()).unwrap().0.0.clone();
     run(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at }, DiceInput::Seeded);
     assert!(c.state.marker(&byz(), "narses").is_some());
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert!(
         !ev.iter().any(|e| matches!(e, Event::ReinforcementsDue { due } if *due.side() == byz())
@@ -237,12 +239,14 @@ fn be_47_d_holds_back_the_next_springs_reinforcements() {
             .count()
     };
     c.state.turn = 4;
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert_eq!(byz_due(&ev), 0, "spring 536: held back");
     c.state.reinforcements_due.clear();
     c.state.turn = 8;
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert_eq!(byz_due(&ev), 2, "spring 537: 536's and 537's");
 }
@@ -255,14 +259,16 @@ fn be_47_points_harvests_and_great_storms() {
     let (mut store, mut c) = at_turn("italy-535", 3);
     let ev = events(&mut store, &mut c, &[1, 4]);
     assert_eq!(drawn(&ev), (Some('K'), None));
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 8);
     // J (9) with Belisarius alone: nothing halved.
     let (mut store, mut c) = at_turn("italy-535", 3);
     let ev = events(&mut store, &mut c, &[4, 5]);
     assert_eq!(drawn(&ev), (Some('J'), None));
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 16, "Narses is not in the game");
     // L (6) in winter: two turns of +1 on supply rolls, the besieged's included.
@@ -356,7 +362,8 @@ fn be_48_the_franks_on_their_own() {
     }
     run(&mut store, &mut c, &Order::EndTurn {}, DiceInput::Seeded);
     // Autumn: no events phase; the supply.
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert!(franks::march_due(&c.state, &byz()));
     refused(&mut store, &mut c, &Order::Pass { side: byz() }, "march first");

@@ -263,7 +263,12 @@ fn be_37_troops_embark_sail_and_land_with_their_leader() {
     assert!(goths_see.contains("1 marker(s) at Lucania go aboard ships at Ionian Sea"), "{goths_see}");
     assert!(!goths_see.contains(B1) && !goths_see.contains("aboard fleet"), "the other side reads no ship's id");
     // Aboard, the force does not march; it sails with its ship and lands.
-    refused(&mut store, &mut c, &Order::Move { side: byz(), leader: "belisarius".into(), path: vec!["bruttii".into()] }, "at sea");
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec!["bruttii".into()], attrition_from: vec![] },
+        "at sea",
+    );
     run(&mut store, &mut c, &sail(byz(), &[B1], &["tyrrhenum-south"]), DiceInput::Manual(vec![1]));
     refused(
         &mut store,

@@ -102,7 +102,8 @@ fn play_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
                 let here = zone_of(&c.state, &a.at).unwrap();
                 let neighbours = c.state.setup.map.zone(&here).unwrap().neighbours.clone();
                 let moved = neighbours.iter().any(|n| {
-                    let order = Order::Move { side: side.clone(), leader: a.leader.clone(), path: vec![n.0.clone()] };
+                    let order =
+                        Order::Move { side: side.clone(), leader: a.leader.clone(), path: vec![n.0.clone()], attrition_from: vec![] };
                     store.execute(c, &(), &order, DiceInput::Seeded).is_ok()
                 });
                 if !moved {

@@ -304,7 +304,8 @@ fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
 
 /// BE-54, BE-10, BE-12, BE-46: the example's march: Belisarius's force crosses three
 /// mountain zones for 6 AP, then a plain one for 1 (7 of 16 spent, 9 left); four zones moved
-/// and a 4 on the die lose 10 % of the force, taken by the owner from the units that marched;
+/// and a 4 on the die lose 10 % of the force, taken with the march from the units the owner
+/// names first;
 /// the zones entered become Byzantine. The Goths read a force marching, not who, nor the AP
 /// or the losses.
 #[test]
@@ -321,36 +322,49 @@ fn be_54_the_examples_march_and_attrition() {
     }
     let activate = Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] };
     store.execute(&mut c, &(), &activate, DiceInput::Seeded).unwrap();
-    let march = |path: &[String]| Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: path.to_vec() };
+    let march = |path: &[String]| Order::Move {
+        side: side("byzantines"),
+        leader: "belisarius".into(),
+        path: path.to_vec(),
+        attrition_from: vec![],
+    };
     // The three mountain zones: 6 AP; a 1 after three zones loses nothing.
     store.execute(&mut c, &(), &march(&route[..3]), DiceInput::Manual(vec![1])).unwrap();
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&side("byzantines")].left, 10, "three mountain zones cost 6");
-    // The plain zone: 1 AP; four zones in all and a 4: 10 %.
+    // The plain zone: 1 AP; four zones in all and a 4: 10 %, taken with the march, from the
+    // force's last unit first as the order asks (BE-12).
     let force: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
-    store.execute(&mut c, &(), &march(&route[3..]), DiceInput::Manual(vec![4])).unwrap();
+    let before = belisarius_units(&c);
+    let last = u32::try_from(before.len()).unwrap();
+    let mut plain = march(&route[3..]);
+    if let Order::Move { attrition_from, .. } = &mut plain {
+        attrition_from.push(last);
+    }
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: route[3..].to_vec(), attrition_from: vec![last + 1] },
+        "no unit",
+    );
+    let events = store.execute(&mut c, &(), &plain, DiceInput::Manual(vec![4])).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
     assert_eq!(ops.ap[&side("byzantines")].left, 9, "7 of 16 spent");
     assert_eq!(ops.moved["belisarius"], 4);
-    let due = ops.attrition.clone().expect("four zones and a 4 cost something");
+    assert!(ops.attrition.is_none(), "nothing waits: the losses went with the march");
+    let due = events
+        .iter()
+        .find_map(|e| match e {
+            Event::AttritionSuffered { due } => Some(due.clone()),
+            _ => None,
+        })
+        .expect("four zones and a 4 cost something");
     assert_eq!((due.percent, due.points), (10, force.div_ceil(10)), "10 % of {force} CP, rounded up");
-    // Nothing else until the losses are taken.
-    refused(&mut store, &mut c, &march(std::slice::from_ref(&start)), "first take the");
-    refused(&mut store, &mut c, &Order::TakeLosses { side: side("byzantines"), losses: vec![(1, 1)], militia: 0 }, "were named");
-    let units = belisarius_units(&c);
-    // Take them unit by unit from the first units.
-    let mut owed = u8::try_from(due.points).unwrap();
-    let mut losses = Vec::new();
-    for (i, v) in units.iter().enumerate() {
-        if owed == 0 {
-            break;
-        }
-        let take = owed.min(*v);
-        losses.push((u32::try_from(i + 1).unwrap(), take));
-        owed -= take;
-    }
-    store.execute(&mut c, &(), &Order::TakeLosses { side: side("byzantines"), losses, militia: 0 }, DiceInput::Seeded).unwrap();
-    let after: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
-    assert_eq!(after, force - due.points);
+    let after = belisarius_units(&c);
+    let after_total: u32 = after.iter().map(|&v| u32::from(v)).sum();
+    assert_eq!(after_total, force - due.points);
+    let first_hit = u32::from(before[before.len() - 1]).min(due.points);
+    let last_now = if u32::from(before[before.len() - 1]) > first_hit { u32::from(after[after.len() - 1]) } else { 0 };
+    assert_eq!(last_now, u32::from(before[before.len() - 1]) - first_hit, "the unit named first loses first: {before:?} → {after:?}");
     for zone in &route {
         assert_eq!(c.state.control[&referee_campaign::belisarius::map::ZoneId(zone.clone())], side("byzantines"), "BE-46: {zone}");
     }
@@ -607,7 +621,8 @@ fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
     let start = map.zone(&referee_campaign::belisarius::map::ZoneId("byzacium-north".into())).unwrap();
     let a = start.neighbours[0].clone();
     let b = map.zone(&a).unwrap().neighbours.iter().find(|z| **z != start.id).unwrap().clone();
-    let order = Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()] };
+    let order =
+        Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()], attrition_from: vec![] };
     refused(&mut store, &mut c, &order, "Byzantine infantry moves one zone a turn in this scenario");
 }
 

@@ -238,7 +238,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
                 here = next[rng.random_range(0..next.len())].clone();
                 path.push(here.0.clone());
             }
-            return Order::Move { side, leader: active.leader.clone(), path };
+            return Order::Move { side, leader: active.leader.clone(), path, attrition_from: vec![] };
         }
     }
     if rng.random_bool(0.6) && ops.left(&side) > 0 {

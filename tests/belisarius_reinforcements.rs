@@ -12,7 +12,7 @@ use referee_campaign::belisarius::state::{Location, PieceKind};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{refused, run};
+use referee_e2e::staging::{all_dice, refused, run};
 
 fn byz() -> SideId {
     SideId::new("byzantines")
@@ -25,7 +25,8 @@ fn goths() -> SideId {
 /// `id` set up and brought to turn `turn`, its supply played with typed 1s (nobody hungry).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
     let (mut store, mut c) = referee_e2e::staging::at_turn(id, turn, 45);
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 80]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     (store, c)
 }
 

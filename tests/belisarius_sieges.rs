@@ -173,7 +173,17 @@ fn be_26_the_duration_marker_rises_and_the_city_falls_at_four() {
     let lost_before = c.state.lost_in_battle.get(&goths()).copied().unwrap_or(0);
     let events = finish_turn(&mut store, &mut c);
     assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Starved, to, .. } if to == &byz())), "{events:?}");
-    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, face_down: true, .. } if leader == "uraias")));
+    // BE-53: starved, the city is taken with no fight: the Byzantines read that it fell and
+    // whoever was inside is lost, never who; the Goths read their leader's death.
+    let all = store.events_as::<Belisarius>(c.id).unwrap();
+    let read = |side: SideId| {
+        let view = view_for(&c.state, &all, &Viewer::Side(side)).unwrap();
+        view.log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
+    };
+    assert!(!read(byz()).contains("Uraias"), "{}", read(byz()));
+    assert!(read(byz()).contains("falls to the Byzantines at the fourth mark"), "{}", read(byz()));
+    assert!(read(goths()).contains("Uraias (Ostrogoths) is killed"), "{}", read(goths()));
     assert!(!c.state.sieges.contains_key(&city));
     let hold = &c.state.cities[&city];
     assert_eq!(hold.holder, Some(byz()));
@@ -281,7 +291,11 @@ fn be_27_a_city_stormed_falls_with_everyone_inside() {
         DiceInput::Manual(dice.to_vec()),
     );
     assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Stormed, .. })));
-    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "uraias")));
+    // Stormed, the city is taken in a fight: the defender killed is named to both (BE-53).
+    assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, face_down: false, .. } if leader == "uraias")));
+    let all = store.events_as::<Belisarius>(c.id).unwrap();
+    let view = view_for(&c.state, &all, &Viewer::Side(byz())).unwrap();
+    assert!(view.log().iter().any(|l| l.text.contains("Uraias (Ostrogoths) is killed")));
     assert_eq!(c.state.cities[&city].holder, Some(byz()));
     assert!(c.state.pieces.iter().any(|p| p.side == byz() && matches!(p.kind, PieceKind::Fleet { np: 3, .. })));
     let due = c.state.ops.as_ref().unwrap().assault.clone().unwrap();
@@ -298,7 +312,7 @@ fn be_30_the_siege_ends_when_the_besiegers_leave() {
     let events = run(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.0.clone()] },
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.0.clone()], attrition_from: vec![] },
         DiceInput::Manual(vec![1]),
     );
     assert!(events.iter().any(|e| matches!(e, Event::SiegeEnded { city: c2, .. } if c2 == &city)), "{events:?}");
@@ -383,14 +397,19 @@ fn be_28_the_besieged_are_shut_in() {
     run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
     run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
     activate(&mut store, &mut c, goths(), "uraias");
-    refused(&mut store, &mut c, &Order::Move { side: goths(), leader: "uraias".into(), path: vec![away.0.clone()] }, "besieged");
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Move { side: goths(), leader: "uraias".into(), path: vec![away.0.clone()], attrition_from: vec![] },
+        "besieged",
+    );
     refused(&mut store, &mut c, &Order::Shift { side: goths(), leader: "uraias".into(), into_city: false }, "besieged");
     run(&mut store, &mut c, &Order::Pass { side: goths() }, DiceInput::Seeded);
     activate(&mut store, &mut c, byz(), "iohannes");
     let events = run(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "iohannes".into(), path: vec![zone.0.clone()] },
+        &Order::Move { side: byz(), leader: "iohannes".into(), path: vec![zone.0.clone()], attrition_from: vec![] },
         DiceInput::Manual(vec![1]),
     );
     assert!(!events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "the garrison is shut in: {events:?}");
@@ -560,7 +579,7 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         run(
             &mut store,
             &mut c,
-            &Order::Move { side: goths(), leader: "vitiges".into(), path: vec![zone.0.clone()] },
+            &Order::Move { side: goths(), leader: "vitiges".into(), path: vec![zone.0.clone()], attrition_from: vec![] },
             DiceInput::Manual(vec![1]),
         );
         assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "the besiegers stand in the open");
@@ -604,4 +623,49 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         );
         assert_eq!(c.state.marker(&goths(), "uraias").unwrap().at, Location::Zone(zone.clone()), "Uraias has joined the victors");
     }
+}
+
+/// BE-27: the limit on assaults is the siege's, not the leader's. Belisarius storms one
+/// Gothic city, marches on to the next and storms it in the activation that lays its siege,
+/// free; a second assault on the first city that phase is refused.
+#[test]
+fn be_27_one_assault_a_siege_not_one_a_leader() {
+    let (mut store, mut c) = italy("ap-d");
+    let map = c.state.setup.map.clone();
+    let empty = |z: &referee_campaign::belisarius::map::Zone| {
+        (1..=3).contains(&z.city.fortification)
+            && !c.state.pieces.iter().any(|p| referee_campaign::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(&z.id))
+    };
+    let (first, second) = map
+        .zones
+        .iter()
+        .filter(|z| empty(z))
+        .find_map(|a| a.neighbours.iter().filter_map(|n| map.zone(n)).find(|b| empty(b)).map(|b| (a.id.clone(), b.id.clone())))
+        .expect("two walled cities side by side, nobody in either zone");
+    before_city(&mut store, &mut c, &first, "4B 4B 4B 4B 4B 4B", "1C");
+    hold(&mut c, &second, &goths());
+    c.state.control.insert(second.clone(), goths());
+    run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    let city = c.state.setup.map.zone(&first).unwrap().city.id.clone();
+    let defender = 1 + u32::from(c.state.cities[&city].militia);
+    let dice = dice_for(&c, 24, defender, assault_modifier(&c, &city), |r| r.falls);
+    let assault = Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() };
+    let events = run(&mut store, &mut c, &assault, DiceInput::Manual(dice.to_vec()));
+    assert!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Stormed, .. })), "{events:?}");
+    if let Some((share, _)) = referee_campaign::belisarius::siege::suggested_share(&c.state, &byz()) {
+        run(&mut store, &mut c, &Order::TakeLosses { side: byz(), losses: share, militia: 0 }, DiceInput::Seeded);
+    }
+    let on = Order::Move { side: byz(), leader: "belisarius".into(), path: vec![second.0.clone()], attrition_from: vec![] };
+    run(&mut store, &mut c, &on, DiceInput::Manual(vec![1]));
+    run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    let ap = left(&c, &byz());
+    let events = run(&mut store, &mut c, &assault, DiceInput::Manual(vec![1, 1]));
+    assert!(events.iter().any(|e| matches!(e, Event::AssaultRolled { .. })), "the second city's own assault is allowed: {events:?}");
+    assert_eq!(left(&c, &byz()), ap, "and free with its siege's declaring");
+    for side in [goths(), byz()] {
+        if let Some((losses, militia)) = referee_campaign::belisarius::siege::suggested_share(&c.state, &side) {
+            run(&mut store, &mut c, &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded);
+        }
+    }
+    refused(&mut store, &mut c, &assault, "has been assaulted once this phase");
 }

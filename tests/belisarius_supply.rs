@@ -12,7 +12,7 @@ use referee_campaign::belisarius::supply::{Status, status};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{hold, refused, run, stage, units_of};
+use referee_e2e::staging::{all_dice, hold, refused, run, stage, units_of};
 
 fn byz() -> SideId {
     SideId::new("byzantines")
@@ -181,7 +181,7 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
     );
     refused(&mut store, &mut c, &Order::BeginOperations {}, "play the supply phase first");
     // Dice in the order the forces are checked: the Byzantines', then the Goths'.
-    let events = run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![5, 4, 4, 4, 4, 4]));
+    let events = run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![5, 4]));
     let rolls: Vec<&referee_campaign::core::dice::Roll> = events
         .iter()
         .filter_map(|e| match e {
@@ -245,7 +245,8 @@ fn be_44_scorched_earth() {
     let from = c.state.setup.map.zone(&inland).unwrap().neighbours[0].clone();
     put(&mut c.state, byz(), "belisarius", "4B 4B", Location::Zone(inland.clone()));
     put(&mut c.state, goths(), "teia", "4B 4B", Location::Zone(from.clone()));
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![1; 20]));
+    let ones = all_dice(&c, &Order::Supply {}, 1);
+    run(&mut store, &mut c, &Order::Supply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, referee_e2e::staging::typed(&[6, 1], &["ap-i", "ap-d"]));
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
     let ap = referee_e2e::staging::left(&c, &byz());
@@ -269,7 +270,7 @@ fn be_44_scorched_earth() {
     run(
         &mut store,
         &mut c,
-        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.to_string()] },
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![away.to_string()], attrition_from: vec![] },
         DiceInput::Manual(vec![1]),
     );
     run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
@@ -279,7 +280,7 @@ fn be_44_scorched_earth() {
     let events = run(
         &mut store,
         &mut c,
-        &Order::Move { side: goths(), leader: "teia".into(), path: vec![inland.to_string()] },
+        &Order::Move { side: goths(), leader: "teia".into(), path: vec![inland.to_string()], attrition_from: vec![] },
         DiceInput::Manual(vec![1, 6]),
     );
     let due = events

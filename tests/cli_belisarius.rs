@@ -109,7 +109,7 @@ fn africa_marched(db: &TempDb, to: &str) {
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
     let march = format!(r#"{{"type":"move","side":"byzantines","leader":"belisarius","path":["{to}"]}}"#);
@@ -198,7 +198,7 @@ fn be_04_operations_begin_from_the_command_line_with_a_real_cup() {
     let shown = cli(&db.path, &["show", "Africa"]).ok();
     assert!(shown.contains("Before operations: the supply phase is to be played (`supply`, BE-41)"), "{shown}");
     // Typed-in 1s: nobody goes hungry.
-    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
     let before = cli(&db.path, &["log", "Africa"]).ok();
     let refused = cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-z", "--value", "2,3"]).refused();
     assert!(refused.contains("`ap-z` is not in the AP cup"), "{refused}");
@@ -252,7 +252,7 @@ fn be_33_ships_sail_from_the_command_line() {
     cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1,1,1,1,1,1,1,1,1,1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
     let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
     assert!(shown.contains("fleet-byzantines-1 (8 NPs) at African Sea"), "{shown}");

@@ -98,7 +98,8 @@ fn operations(db: &TempDb, name: &str, viewer: &SideId, theirs: &str) {
     if referee_campaign::belisarius::random_events::pending(&c.state) {
         store.execute(&mut c, &(), &Order::Events {}, DiceInput::Manual(vec![3, 4])).unwrap();
     }
-    store.execute(&mut c, &(), &Order::Supply {}, DiceInput::Manual(vec![1; 60])).unwrap();
+    let ones = referee_e2e::staging::all_dice(&c, &Order::Supply {}, 1);
+    store.execute(&mut c, &(), &Order::Supply {}, ones).unwrap();
     assert!(c.state.supply_dues.is_empty());
     // A spring's reinforcements: the dice typed in, the purchases as the helper makes them.
     if referee_campaign::belisarius::reinforce::pending(&c.state) {
@@ -162,6 +163,365 @@ fn be_53_a_side_reads_nothing_of_the_other_sides_pieces() {
                 assert_eq!(x, y, "{}: {} reads something of the other side's operations", scenario.id, side.id);
             }
             assert!(a.iter().all(|o| !o.contains("alpha")), "{}: the referee's secrets reach {}", scenario.id, side.id);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Moments. Each test below plays one moment where a side's outputs could hang on what it may
+// not know, in two campaigns that differ only in that: the same public orders, typed-in
+// public dice, and everything else free to differ — the other side's action points, the
+// strength a force marched with, the order its pieces came into play, which of its leaders
+// leads a force, the seed. After each step the side's every output is compared, the app's
+// screen in that side's view included.
+
+use referee_campaign::belisarius::Setup as BeSetup;
+use referee_campaign::belisarius::setup::{FreePlace, Line};
+use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::store::Campaign;
+
+/// Two campaigns for one reader: `[0]` as played, `[1]` with what the reader may not know
+/// changed.
+struct Twin {
+    viewer: SideId,
+    dbs: [TempDb; 2],
+}
+
+const TWIN: &str = "Twin";
+
+impl Twin {
+    fn new(viewer: &str, setups: [BeSetup; 2]) -> Twin {
+        let dbs = [TempDb::new(), TempDb::new()];
+        for ((db, setup), seed) in dbs.iter().zip(&setups).zip([11, 977]) {
+            let mut store = Store::open(&db.path).unwrap();
+            store.create_as::<Belisarius>(TWIN, setup, seed).unwrap();
+        }
+        Twin { viewer: SideId::new(viewer), dbs }
+    }
+
+    /// Runs `f` on each campaign: what a side does that the reader does not see.
+    fn each(&self, mut f: impl FnMut(usize, &mut Store, &mut Campaign<Belisarius>)) {
+        for (i, db) in self.dbs.iter().enumerate() {
+            let mut store = Store::open(&db.path).unwrap();
+            let mut c = store.load_as::<Belisarius>(store.find(TWIN).unwrap()).unwrap();
+            f(i, &mut store, &mut c);
+        }
+    }
+
+    /// Gives each campaign its order with its dice.
+    fn both(&self, orders: [Order; 2], dice: [DiceInput; 2]) {
+        let mut orders = orders.into_iter().zip(dice);
+        self.each(|i, store, c| {
+            let (order, dice) = orders.next().unwrap();
+            store.execute(c, &(), &order, dice).unwrap_or_else(|e| panic!("campaign {i}: {order:?}: {e}"));
+        });
+    }
+
+    /// Gives both campaigns the same order with the same dice.
+    fn same(&self, order: &Order, dice: DiceInput) {
+        self.both([order.clone(), order.clone()], [dice.clone(), dice]);
+    }
+
+    fn state(&self, i: usize) -> State {
+        let store = Store::open(&self.dbs[i].path).unwrap();
+        store.load_as::<Belisarius>(store.find(TWIN).unwrap()).unwrap().state
+    }
+
+    /// Requires the reader's outputs of both campaigns to be the same, word for word, and
+    /// returns them (as played) for the test to read.
+    fn compare(&self, moment: &str) -> Vec<String> {
+        let [a, b] = [0, 1].map(|i| {
+            let mut out = outputs(&self.dbs[i], TWIN, &self.viewer);
+            out.push(screen(&self.dbs[i], &self.viewer));
+            out
+        });
+        for (x, y) in a.iter().zip(&b) {
+            if x != y {
+                let (lx, ly): (Vec<&str>, Vec<&str>) = (x.lines().collect(), y.lines().collect());
+                let i = lx.iter().zip(&ly).position(|(p, q)| p != q).unwrap_or(lx.len().min(ly.len()));
+                panic!(
+                    "{moment}: the {} read what they may not know, line {}:\n  as played: {}\n  disguised: {}",
+                    self.viewer,
+                    i + 1,
+                    lx.get(i).unwrap_or(&"(end)"),
+                    ly.get(i).unwrap_or(&"(end)")
+                );
+            }
+        }
+        a
+    }
+}
+
+/// Every string the app draws in `side`'s view of the campaign, the commitment masked.
+fn screen(db: &TempDb, side: &SideId) -> String {
+    use referee::gui::RefereeApp;
+    let app =
+        RefereeApp::open_db(&db.path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some(TWIN), Some(side.as_str()))
+            .unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
+    h.run();
+    let store = Store::open(&db.path).unwrap();
+    let commitment = store.commitment(store.find(TWIN).unwrap()).unwrap().unwrap();
+    referee_e2e::drawn_text(&h.output().shapes)
+        .join("\n")
+        .replace(&commitment.digest, "<commitment>")
+        .replace(&commitment.short(), "<commitment>")
+}
+
+/// A line of set-up at a fixed place.
+fn fixed(at: Location, leaders: &[&str], units: &str) -> Line {
+    Line {
+        at: Some(at),
+        free: None,
+        place_rule: FreePlace::Fixed,
+        leaders: leaders.iter().map(|l| (*l).to_owned()).collect(),
+        decoys: 0,
+        units: referee_e2e::staging::units_of(units),
+        fleets: Vec::new(),
+        fleet_decoys: 0,
+        port: None,
+    }
+}
+
+fn zone(id: &str) -> Location {
+    Location::Zone(referee_campaign::belisarius::map::ZoneId::new(id))
+}
+
+fn city(id: &str) -> Location {
+    Location::City(referee_campaign::belisarius::map::CityId::new(id))
+}
+
+fn sea(id: &str) -> Location {
+    Location::Sea(referee_campaign::belisarius::map::SeaId::new(id))
+}
+
+/// goths-541 with every line fixed: the Byzantines' leaders `byzantines` (each a line of
+/// its own: leader, units, place), troops in Roma and Ravenna, their ships far south; the
+/// Goths' ships in the northern Adriatic.
+fn goths_541(byzantines: &[(&str, &str, Location)]) -> BeSetup {
+    let mut setup = World::embedded().setup("goths-541").unwrap();
+    let byz = setup.sides.iter_mut().find(|s| s.id.as_str() == "byzantines").unwrap();
+    let fleets = byz.lines[1].clone();
+    byz.lines = vec![fixed(city("roma"), &[], "i:1C"), fixed(city("ravenna"), &[], "i:1C")];
+    byz.lines.extend(byzantines.iter().map(|(leader, units, at)| fixed(at.clone(), &[leader], units)));
+    byz.lines.push(Line { at: Some(sea("mare-africum")), free: None, place_rule: FreePlace::Fixed, ..fleets });
+    let goths = setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap();
+    for line in goths.lines.iter_mut().filter(|l| l.at.is_none()) {
+        line.at = Some(sea("adriaticum-north"));
+        line.free = None;
+        line.place_rule = FreePlace::Fixed;
+    }
+    setup
+}
+
+/// Begins play and a first turn's operations, the supply dice typed in as 1s (nobody goes
+/// hungry) and the spring's reinforcements bought as the helper buys them; the chits drawn
+/// from a real cup and the initiative dice typed in.
+fn to_operations(twin: &Twin, chits: [[&str; 2]; 2], initiative: [u8; 2]) {
+    twin.same(&Order::BeginPlay {}, DiceInput::Seeded);
+    operations_again(twin, chits, initiative);
+}
+
+/// A turn's events (if any, typed `events`), supply, reinforcements and the start of its
+/// operations.
+fn operations_again(twin: &Twin, chits: [[&str; 2]; 2], initiative: [u8; 2]) {
+    twin.each(|_, store, c| {
+        let ones = referee_e2e::staging::all_dice(c, &Order::Supply {}, 1);
+        store.execute(c, &(), &Order::Supply {}, ones).unwrap();
+        if referee_campaign::belisarius::reinforce::pending(&c.state) {
+            store.execute(c, &(), &Order::Reinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
+            referee_e2e::settle_reinforcements(store, c);
+        }
+    });
+    let dice = chits.map(|c| DiceInput::ManualWithChits { dice: initiative.to_vec(), chits: c.iter().map(|s| (*s).to_owned()).collect() });
+    twin.both([Order::BeginOperations {}, Order::BeginOperations {}], dice);
+}
+
+fn byz() -> SideId {
+    SideId::new("byzantines")
+}
+
+fn goths() -> SideId {
+    SideId::new("ostrogoths")
+}
+
+fn activate(side: &SideId, leader: &str) -> Order {
+    Order::Activate { side: side.clone(), leader: leader.to_owned(), with: vec![] }
+}
+
+fn march(side: &SideId, leader: &str, path: &[&str]) -> Order {
+    Order::Move {
+        side: side.clone(),
+        leader: leader.to_owned(),
+        path: path.iter().map(|z| (*z).to_owned()).collect(),
+        attrition_from: vec![],
+    }
+}
+
+/// BE-05, BE-06, BE-53: a side that has spent its last action point is not seen to pass: it
+/// passes by its own order, like a side with points to spare. The Byzantines spend 9 points
+/// in two marches; with ap-a that is all they have, with ap-i they keep 5. The Goths, ending
+/// their segment, read the same either way.
+#[test]
+fn be_06_a_pass_at_zero_points_tells_nothing() {
+    let setups = [0, 1].map(|_| goths_541(&[("bessas", "2B 2B", zone("bruttii")), ("iohannes", "", zone("bruttii"))]));
+    let twin = Twin::new("ostrogoths", setups);
+    // The Byzantines draw first; 6 + 6 (no CinC) against 1 + Totila's 7: the Byzantines
+    // play first.
+    to_operations(&twin, [["ap-a", "ap-d"], ["ap-i", "ap-d"]], [6, 1]);
+    assert_eq!(twin.state(0).ops.unwrap().ap[&byz()].total, 9);
+    assert_eq!(twin.state(1).ops.unwrap().ap[&byz()].total, 14);
+    twin.same(&activate(&byz(), "bessas"), DiceInput::Seeded);
+    twin.same(&march(&byz(), "bessas", &["lucania", "samnium", "valeria"]), DiceInput::Seeded);
+    twin.same(&activate(&byz(), "iohannes"), DiceInput::Seeded);
+    twin.same(&march(&byz(), "iohannes", &["lucania", "campania"]), DiceInput::Seeded);
+    assert_eq!(twin.state(0).ops.unwrap().ap[&byz()].left, 0, "ap-a: every point spent");
+    assert_eq!(twin.state(1).ops.unwrap().ap[&byz()].left, 5);
+    twin.same(&Order::Pass { side: byz() }, DiceInput::Seeded);
+    twin.compare("the Byzantines end their segment");
+    twin.same(&activate(&goths(), "totila"), DiceInput::Seeded);
+    twin.same(&Order::Pass { side: goths() }, DiceInput::Seeded);
+    let read = twin.compare("the Goths end their segment");
+    let log = &read[2];
+    assert!(!log.lines().last().unwrap_or_default().contains("Byzantines pass"), "nobody passes for the Byzantines: {log}");
+    assert_eq!(twin.state(0).ops.unwrap().segment, byz(), "the segment is the Byzantines', points or none");
+    // They pass by their own order; the Goths pass too and the phase is over.
+    twin.same(&Order::Pass { side: byz() }, DiceInput::Seeded);
+    twin.compare("the Byzantines pass");
+    twin.same(&Order::Pass { side: goths() }, DiceInput::Seeded);
+    twin.compare("the operations end");
+    assert_eq!(twin.state(0).phase, referee_campaign::belisarius::state::Phase::TurnEnd);
+}
+
+/// BE-12, BE-13, BE-53: a march's attrition is paid before the enemy may answer it. Bessas
+/// marches three zones onto the Goths at Ticinum: with 8 combat points and a 6 on the
+/// attrition die he loses 2; with 6 and a 1 he loses nothing. The Goths intercept from the
+/// city, and read the same march, the same contact and the same battle either way.
+#[test]
+fn be_12_an_interception_meets_the_force_as_its_attrition_left_it() {
+    let setups = ["2B 2B 2B 2B", "2B 2B 2B"].map(|units| goths_541(&[("bessas", units, zone("tuscia-maritima"))]));
+    let twin = Twin::new("ostrogoths", setups);
+    to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
+    twin.same(&activate(&byz(), "bessas"), DiceInput::Seeded);
+    let path = ["alpes-cottiae", "liguria", "ticinensis"];
+    twin.both([march(&byz(), "bessas", &path), march(&byz(), "bessas", &path)], [DiceInput::Manual(vec![6]), DiceInput::Manual(vec![1])]);
+    let read = twin.compare("Bessas halts at Ticinensis, owing attrition in one campaign only");
+    assert!(read[2].contains("A force of the Byzantines halts at Ticinensis"), "{}", read[2]);
+    // Teia (5) against Bessas (4): a die for a battle in line, the umpire's.
+    let state = twin.state(0);
+    let die = (1..=6u8)
+        .find(|d| state.setup.tables.interception(1, i32::from(*d), 0) == referee_campaign::belisarius::tables::Interception::LineOfBattle)
+        .unwrap();
+    let intercept = Order::Intercept { side: goths(), leaders: vec!["teia".into()], target: None, reconnaissance: false };
+    twin.same(&intercept, DiceInput::Manual(vec![die]));
+    let read = twin.compare("the Goths intercept");
+    assert!(read[2].contains("Bessas (6 combat points)"), "the battle shows the force as its march left it: {}", read[2]);
+}
+
+/// BE-42, BE-47, BE-53: great storms send every ship at sea to port, and the list of the
+/// Goths' sea markers says nothing of which was a fleet. The Goths' three sea markers start
+/// in the northern Adriatic (their two fleets made before the decoy); one sails south — a
+/// fleet in one campaign, the decoy in the other — and then event O comes.
+#[test]
+fn be_47_great_storms_list_the_markers_by_port() {
+    let setups = [0, 1].map(|_| {
+        let mut setup = World::embedded().setup("italy-535").unwrap();
+        for side in &mut setup.sides {
+            let at = if side.id == goths() { sea("adriaticum-north") } else { sea("mare-africum") };
+            for line in side.lines.iter_mut().filter(|l| l.at.is_none()) {
+                line.at = Some(at.clone());
+                line.free = None;
+                line.place_rule = FreePlace::Fixed;
+            }
+        }
+        setup
+    });
+    let twin = Twin::new("byzantines", setups);
+    let state = twin.state(0);
+    let goth_ships: Vec<(String, bool)> = state
+        .pieces_of(&goths())
+        .filter_map(|p| match &p.kind {
+            referee_campaign::belisarius::state::PieceKind::Fleet { id, .. } => Some((id.clone(), true)),
+            referee_campaign::belisarius::state::PieceKind::FleetDecoy { id } => Some((id.clone(), false)),
+            _ => None,
+        })
+        .collect();
+    let fleet = goth_ships.iter().find(|(_, real)| *real).unwrap().0.clone();
+    let decoy = goth_ships.iter().find(|(_, real)| !*real).unwrap().0.clone();
+    assert!(fleet < decoy, "the line's fleets come into play before its decoy: {goth_ships:?}");
+    // Summer 535: a 12, event H, which this scenario does not have.
+    twin.same(&Order::BeginPlay {}, DiceInput::Seeded);
+    twin.same(&Order::Events {}, DiceInput::Manual(vec![6, 6]));
+    operations_again(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
+    let first = twin.state(0).ops.unwrap().first;
+    let sail = |ship: &str| Order::Sail { side: goths(), ships: vec![ship.to_owned()], path: vec!["adriaticum-south".to_owned()] };
+    if first == byz() {
+        twin.same(&Order::Pass { side: byz() }, DiceInput::Seeded);
+    }
+    twin.both([sail(&fleet), sail(&decoy)], [DiceInput::Manual(vec![1]), DiceInput::Manual(vec![1])]);
+    twin.compare("a Gothic sea marker sails south");
+    for side in if first == byz() { [goths(), byz()] } else { [goths(), byz()] } {
+        twin.same(&Order::Pass { side }, DiceInput::Seeded);
+    }
+    let over = |twin: &Twin| twin.state(0).phase == referee_campaign::belisarius::state::Phase::TurnEnd;
+    while !over(&twin) {
+        let segment = twin.state(0).ops.unwrap().segment;
+        twin.same(&Order::Pass { side: segment }, DiceInput::Seeded);
+    }
+    twin.same(&Order::EndTurn {}, DiceInput::Seeded);
+    // Autumn: nobody does anything.
+    operations_again(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
+    while !over(&twin) {
+        let segment = twin.state(0).ops.unwrap().segment;
+        twin.same(&Order::Pass { side: segment }, DiceInput::Seeded);
+    }
+    twin.same(&Order::EndTurn {}, DiceInput::Seeded);
+    // Winter: 5 and 5, then a 4: event O.
+    twin.same(&Order::Events {}, DiceInput::Manual(vec![5, 5, 4]));
+    let read = twin.compare("great storms");
+    assert!(read[2].contains("Great storms: every ship runs for port"), "{}", read[2]);
+}
+
+/// BE-43, BE-53: Treachery is no fight, and the Goths' besieger stays face down: the
+/// Byzantines read the siege laid, the stratagem played and what came of it, never who
+/// played it nor his rating. The force that marches on Bononia is Totila's in one campaign
+/// and Uraias's in the other, with the same units; the 2d6 is a 12 both times.
+#[test]
+fn be_43_treachery_names_no_besieger() {
+    let setups = [("totila", "uraias"), ("uraias", "totila")].map(|(leads, stays)| {
+        let mut setup = goths_541(&[("bessas", "2B", zone("bruttii"))]);
+        let goths = setup.sides.iter_mut().find(|s| s.id == goths()).unwrap();
+        let verona = goths.lines.iter().position(|l| l.at == Some(city("verona"))).unwrap();
+        let line = goths.lines[verona].clone();
+        goths.lines[verona] = Line { leaders: vec![leads.to_owned()], ..line.clone() };
+        goths
+            .lines
+            .insert(verona + 1, Line { leaders: vec![stays.to_owned(), "victiger".to_owned()], units: Vec::new(), decoys: 0, ..line });
+        setup
+    });
+    let twin = Twin::new("byzantines", setups);
+    // The Goths' chits differ too: their action points are theirs.
+    to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-j"]], [1, 6]);
+    assert_eq!(twin.state(0).ops.unwrap().first, goths());
+    twin.both([activate(&goths(), "totila"), activate(&goths(), "uraias")], [DiceInput::Seeded, DiceInput::Seeded]);
+    twin.both(
+        [march(&goths(), "totila", &["aemilia"]), march(&goths(), "uraias", &["aemilia"])],
+        [DiceInput::Manual(vec![1]), DiceInput::Manual(vec![1])],
+    );
+    let besiege = |leader: &str| Order::Besiege { side: goths(), leader: leader.to_owned() };
+    twin.both([besiege("totila"), besiege("uraias")], [DiceInput::Seeded, DiceInput::Seeded]);
+    twin.compare("the Goths lay siege to Bononia");
+    let treachery = |leader: &str| Order::Treachery { side: goths(), leader: leader.to_owned() };
+    twin.both([treachery("totila"), treachery("uraias")], [DiceInput::Manual(vec![6, 6]), DiceInput::Manual(vec![6, 6])]);
+    let read = twin.compare("Treachery at Bononia");
+    assert!(read[2].contains("Treachery at Bononia comes to nothing"), "{}", read[2]);
+    for o in &read {
+        // The king's name is public on the initiative roll; not the besieger's at Bononia.
+        let about = |l: &&str| ["Bononia", "Aemilia", "reachery", "siege"].iter().any(|w| l.contains(w));
+        for l in o.lines().filter(about).filter(|l| l.contains("Totila") || l.contains("Uraias")) {
+            panic!("the besieger is named to the Byzantines: {l}");
         }
     }
 }

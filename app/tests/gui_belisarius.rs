@@ -229,7 +229,7 @@ fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
     store
         .execute(&mut c, &(), &Order::Activate { side: byz.clone(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
         .unwrap();
-    let march = Order::Move { side: byz, leader: "belisarius".into(), path: vec![to.into()] };
+    let march = Order::Move { side: byz, leader: "belisarius".into(), path: vec![to.into()], attrition_from: vec![] };
     store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
     db
 }

@@ -57,7 +57,7 @@ fn next(state: &State) -> Option<Order> {
         Some(a) if !ops.moved.contains_key(&a.leader) && !ops.halted.contains(&a.leader) => {
             let here = zone_of(state, &a.at)?;
             let n = state.setup.map.zone(&here)?.neighbours.first()?.clone();
-            Some(Order::Move { side, leader: a.leader, path: vec![n.0] })
+            Some(Order::Move { side, leader: a.leader, path: vec![n.0], attrition_from: vec![] })
         }
         _ => {
             let leader = state.pieces_of(&side).find_map(|p| match &p.kind {

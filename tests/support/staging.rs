@@ -53,6 +53,24 @@ pub fn typed(dice: &[u8], chits: &[&str]) -> DiceInput {
     DiceInput::ManualWithChits { dice: dice.to_vec(), chits: chits.iter().map(|c| (*c).to_owned()).collect() }
 }
 
+/// Every die `order` would roll now typed in as `value`, exactly as many as it needs (X-02
+/// refuses one too many): found by deciding it once with the seeded dice. For orders whose
+/// number of dice does not hang on the values, such as a supply phase.
+pub fn all_dice(c: &Campaign<Belisarius>, order: &referee_campaign::belisarius::order::Order, value: u8) -> DiceInput {
+    use referee_campaign::core::engine::Engine;
+    let (seed, pos) = Belisarius::dice(&c.state);
+    let mut dice = referee_campaign::dice::Dice::seeded(seed, pos);
+    let events = Belisarius::decide(&c.state, &(), order, &mut dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+    let n: usize = events
+        .iter()
+        .map(|e| match e {
+            Event::DiceRolled { roll, .. } => usize::from(roll.dice.count),
+            _ => 0,
+        })
+        .sum();
+    DiceInput::Manual(vec![value; n])
+}
+
 /// Gives `order`, which must be accepted, and returns the events it stored.
 pub fn run(
     store: &mut Store,

@@ -78,6 +78,9 @@ pub(crate) struct MarchForm {
     pub route: Vec<String>,
     /// Points each unit of the force loses, by its number in the force (from 1).
     pub losses: BTreeMap<u32, u8>,
+    /// Units, by their number in the force, that take the march's attrition first, in this
+    /// order (BE-12).
+    pub attrition_from: Vec<u32>,
 }
 
 /// The pieces of a free set-up line chosen to place together; nothing chosen places the
@@ -1009,8 +1012,17 @@ fn force_orders_ui(
                         u32::from(setup.tables.cost(if mountain { "move-mountain" } else { "move-plain" }).unwrap_or(1))
                     })
                     .sum();
-                if ui.button(format!("March ({cost} AP)")).on_hover_text("Attrition is rolled at the end of the march (BE-12)").clicked() {
-                    let order = Order::Move { side: org.side.clone(), leader: acting.clone(), path: march.route.clone() };
+                if ui
+                    .button(format!("March ({cost} AP)"))
+                    .on_hover_text("Attrition is rolled at the end of the march and taken at once, from the units ticked first (BE-12)")
+                    .clicked()
+                {
+                    let order = Order::Move {
+                        side: org.side.clone(),
+                        leader: acting.clone(),
+                        path: march.route.clone(),
+                        attrition_from: march.attrition_from.clone(),
+                    };
                     commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
                 }
                 if ui.button("Clear the route").clicked() {
@@ -1018,9 +1030,38 @@ fn force_orders_ui(
                 }
             }
         });
+        attrition_first_ui(ui, &boxes, march);
         on_the_way_ui(ui, state, org, acting, &boxes, commands);
         super::belisarius_siege::siege_orders_ui(ui, state, org, acting, commands);
         super::belisarius_siege::scorch_ui(ui, state, org, acting, commands);
+    });
+}
+
+/// BE-12: the units of the acting force that take a march's attrition first, ticked in the
+/// order they are to lose points; the others lose theirs after, in the force's order.
+fn attrition_first_ui(ui: &mut egui::Ui, boxes: &[&referee_campaign::belisarius::view::OrgBox], march: &mut MarchForm) {
+    let units: Vec<&referee_campaign::belisarius::pieces::Unit> = boxes.iter().flat_map(|b| &b.units).collect();
+    if units.is_empty() {
+        return;
+    }
+    march.attrition_from.retain(|&n| usize::try_from(n).is_ok_and(|n| (1..=units.len()).contains(&n)));
+    egui::CollapsingHeader::new("Attrition taken first from…").id_salt("attrition-first").show(ui, |ui| {
+        for (i, u) in units.iter().enumerate() {
+            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let place = march.attrition_from.iter().position(|&x| x == n);
+            let mut ticked = place.is_some();
+            let label = match place {
+                Some(k) => format!("{n}. {u} ({}) — loses points #{}", u.kind.label(), k + 1),
+                None => format!("{n}. {u} ({})", u.kind.label()),
+            };
+            if ui.checkbox(&mut ticked, label).changed() {
+                if ticked {
+                    march.attrition_from.push(n);
+                } else {
+                    march.attrition_from.retain(|&x| x != n);
+                }
+            }
+        }
     });
 }
 

@@ -796,11 +796,12 @@ fn finish(steps: &mut Steps, winner: Option<SideId>, loser: Option<SideId>, how:
 /// BE-09: `leader` is killed; if he was commander-in-chief, the next living leader of the
 /// succession takes over.
 pub(crate) fn kill(steps: &mut Steps, side: &SideId, leader: &str) {
-    kill_where(steps, side, leader, false);
+    kill_where(steps, side, leader, false, false);
 }
 
-/// [`kill`], `at_sea` for a leader lost with his ship to naval attrition (BE-34).
-pub(crate) fn kill_where(steps: &mut Steps, side: &SideId, leader: &str, at_sea: bool) {
+/// [`kill`], `at_sea` for a leader lost with his ship to naval attrition (BE-34), `face_down`
+/// for one lost where the other side sees no fight (at sea, in a city starved or betrayed).
+pub(crate) fn kill_where(steps: &mut Steps, side: &SideId, leader: &str, at_sea: bool, face_down: bool) {
     let cinc = steps.state.cinc.get(side).cloned().flatten();
     let successor = if cinc.as_deref() == Some(leader) {
         let alive = |id: &str| {
@@ -811,7 +812,14 @@ pub(crate) fn kill_where(steps: &mut Steps, side: &SideId, leader: &str, at_sea:
         None
     };
     let was_cinc = cinc.as_deref() == Some(leader);
-    steps.push(Event::LeaderKilled { side: side.clone(), leader: leader.to_owned(), successor, was_cinc, at_sea });
+    steps.push(Event::LeaderKilled {
+        side: side.clone(),
+        leader: leader.to_owned(),
+        successor,
+        was_cinc,
+        at_sea,
+        face_down: face_down || at_sea,
+    });
 }
 
 impl State {

@@ -42,6 +42,7 @@ impl Engine for Belisarius {
 
     fn decide(state: &State, _: &(), order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
         let mut events = decide(state, order, dice)?;
+        dice.all_used()?;
         // BE-30: a siege whose besiegers have all gone ends at once, whatever took them away.
         if !state.sieges.is_empty() {
             let mut after = state.clone();
@@ -232,10 +233,10 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
             super::operations::pass(state, side)
         }
-        Order::Move { side, leader, path } => {
+        Order::Move { side, leader, path, attrition_from } => {
             known_side(side)?;
             let path: Vec<super::map::ZoneId> = path.iter().map(|z| super::map::ZoneId(z.clone())).collect();
-            super::operations::march(state, side, leader, &path, dice)
+            super::operations::march(state, side, leader, &path, attrition_from, dice)
         }
         Order::Reorganise { side, from, to, units } => {
             known_side(side)?;

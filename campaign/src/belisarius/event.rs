@@ -90,8 +90,15 @@ pub enum Event {
     ContactEnded { zone: ZoneId },
     /// A side agreed to a battle by consent after both failed (BE-13).
     BattleAgreed { side: SideId },
-    /// An intercepted decoy left the map (BE-42).
-    DecoyRemoved { side: SideId, at: Location, id: String },
+    /// An intercepted decoy left the map (BE-42), or one lost in a city that fell.
+    DecoyRemoved {
+        side: SideId,
+        at: Location,
+        id: String,
+        /// Lost in a city that fell without a fight: the other side never saw it turned over.
+        #[serde(default)]
+        face_down: bool,
+    },
     /// A decoy out of play came back beside a leader of its side (BE-42).
     DecoyReturned { side: SideId, at: Location },
     /// A stratagem was played and is spent (BE-43).
@@ -138,6 +145,10 @@ pub enum Event {
         /// was lost, not who was aboard.
         #[serde(default)]
         at_sea: bool,
+        /// Lost face down, with no fight to show him: at sea, or in a city that fell to its
+        /// fourth siege mark or to treachery (BE-53). The other side reads nothing of him.
+        #[serde(default)]
+        face_down: bool,
     },
     /// A side spent action points on `on`, its own business; `left` is what it has now.
     ActionPointsSpent { side: SideId, ap: u32, left: u32, on: String },

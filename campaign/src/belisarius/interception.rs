@@ -359,7 +359,7 @@ pub fn intercept(
     match &target {
         Target::Decoy { side: owner, id } => {
             let at = state.marker(owner, id).map_or_else(|| Location::Zone(c.zone.clone()), |p| p.at.clone());
-            steps.push(Event::DecoyRemoved { side: owner.clone(), at, id: id.clone() });
+            steps.push(Event::DecoyRemoved { side: owner.clone(), at, id: id.clone(), face_down: false });
             // A marching decoy taken: its march and the contact are over.
             if !mover {
                 steps.push(Event::ContactEnded { zone: c.zone.clone() });
@@ -553,7 +553,7 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
     ];
     // BE-43: a decoy revealed counts as intercepted: it leaves the map.
     if let PieceKind::LeaderDecoy { id } = &piece.kind {
-        events.push(Event::DecoyRemoved { side: piece.side.clone(), at: piece.at.clone(), id: id.clone() });
+        events.push(Event::DecoyRemoved { side: piece.side.clone(), at: piece.at.clone(), id: id.clone(), face_down: false });
     }
     Ok(events)
 }

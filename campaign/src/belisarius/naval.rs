@@ -239,7 +239,7 @@ fn damage(steps: &mut Steps, side: &SideId, ships: &[String], lost: u32, cause: 
             })
             .collect();
         for leader in leaders {
-            kill_where(steps, side, &leader, cause == ShipLoss::Attrition);
+            kill_where(steps, side, &leader, cause == ShipLoss::Attrition, false);
         }
     }
     steps.push(Event::ShipsDamaged { side: side.clone(), losses, sunk, cause });

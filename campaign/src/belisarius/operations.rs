@@ -10,7 +10,8 @@
 //! - Ties on the initiative are rolled again, both dice, as often as it takes.
 //! - A segment is one or more activations of the side's leaders, ended by passing; a
 //!   segment in which no leader was activated is a pass, and two such in a row end the phase
-//!   (BE-05, BE-06). A side with no action points left passes its segments.
+//!   (BE-05, BE-06). A side passes by its own order, whatever its points: were a side with
+//!   none left passed at once, the other side would learn the moment it ran dry (BE-53).
 //! - A leader activated with a superior in his zone is spent with him (BE-07): he may not be
 //!   activated on his own later in the phase. Equal ranks may not go together.
 
@@ -113,9 +114,10 @@ pub struct Operations {
     /// assault on it costs nothing more (BE-27).
     #[serde(default)]
     pub declared: Option<super::map::CityId>,
-    /// Leaders who have assaulted this phase: one assault an activation (BE-27).
+    /// Cities stormed this phase: one assault a siege, at its declaring or by a later
+    /// activation (BE-27).
     #[serde(default)]
-    pub assaulted: BTreeSet<String>,
+    pub stormed: BTreeSet<super::map::CityId>,
     /// An assault's losses still to be shared out (BE-27).
     #[serde(default)]
     pub assault: Option<super::siege::AssaultDue>,
@@ -459,8 +461,9 @@ pub fn reorganise(state: &State, side: &SideId, from: &str, to: &str, units: &[u
     }])
 }
 
-/// BE-05, BE-06: `side` ends its segment; the other side takes the next, a side out of action
-/// points passing at once; two passes in a row, or both sides out of points, end the phase.
+/// BE-05, BE-06: `side` ends its segment and the other side takes the next; two segments
+/// in a row without an activation end the phase. A side out of action points passes by its
+/// own order like any other: nothing the other side reads may tell when its points ran out.
 pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     let ops = ops(state, RuleId::BE_06)?;
     nothing_pending(state, ops)?;
@@ -469,20 +472,9 @@ pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     }
     franks_first(state, side)?;
     let mut events = vec![Event::SegmentEnded { side: side.clone(), acted: ops.acted }];
-    let mut passes = if ops.acted { 0 } else { ops.passes.saturating_add(1) };
-    let mut next = other_side(state, side);
-    // A side with nothing left to spend passes its segment as it comes.
-    loop {
-        if passes >= 2 || state.setup.sides.iter().all(|s| ops.left(&s.id) == 0) {
-            events.push(Event::OperationsEnded);
-            break;
-        }
-        if ops.left(&next) > 0 {
-            break;
-        }
-        events.push(Event::SegmentEnded { side: next.clone(), acted: false });
-        passes = passes.saturating_add(1);
-        next = other_side(state, &next);
+    let passes = if ops.acted { 0 } else { ops.passes.saturating_add(1) };
+    if passes >= 2 {
+        events.push(Event::OperationsEnded);
     }
     Ok(events)
 }
@@ -543,18 +535,56 @@ pub fn end_turn(state: &State) -> Result<Vec<Event>, RuleError> {
     Ok(events)
 }
 
-/// The pieces of `side`'s force under `chief`: his own and those of the leaders `with` him.
-fn force<'a>(state: &'a State, side: &'a SideId, chief: &'a str, with: &'a [String]) -> impl Iterator<Item = &'a super::state::Piece> + 'a {
-    state.pieces_of(side).filter(move |p| match &p.kind {
-        PieceKind::Leader { leader, .. } => leader == chief || with.contains(leader),
-        _ => false,
-    })
+/// The units of `side`'s force under `chief`, numbered as attrition numbers them: his own
+/// box first, then each leader `with` him in the order named; each as (leader, index in his
+/// box, unit).
+fn force_units(state: &State, side: &SideId, chief: &str, with: &[String]) -> Vec<(String, usize, super::pieces::Unit)> {
+    let mut out = Vec::new();
+    for who in std::iter::once(chief).chain(with.iter().map(String::as_str)) {
+        let box_of = state.pieces_of(side).find_map(|p| match &p.kind {
+            PieceKind::Leader { leader, units } if leader == who => Some(units),
+            _ => None,
+        });
+        out.extend(box_of.into_iter().flatten().enumerate().map(|(i, u)| (who.to_owned(), i, *u)));
+    }
+    out
+}
+
+/// BE-12: `points` of attrition shared out over `units` (numbered from 1 as
+/// [`force_units`] numbers them): point by point from the units `first` names, in that
+/// order, then from the others in the force's order. Each entry (unit number, points).
+fn attrition_losses(units: &[(String, usize, super::pieces::Unit)], points: u32, first: &[u32]) -> Vec<(u32, u8)> {
+    let named = first.iter().filter_map(|&n| usize::try_from(n).ok()?.checked_sub(1)).filter(|&i| i < units.len());
+    let mut order: Vec<usize> = Vec::new();
+    for i in named.chain(0..units.len()) {
+        if !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    let mut owed = points;
+    let mut losses = Vec::new();
+    for i in order {
+        let take = owed.min(u32::from(units[i].2.value));
+        if take > 0 {
+            losses.push((u32::try_from(i + 1).unwrap_or(u32::MAX), u8::try_from(take).unwrap_or(u8::MAX)));
+        }
+        owed -= take;
+    }
+    losses.sort_unstable();
+    losses
 }
 
 /// BE-10, BE-11, BE-12, BE-46: the acting leader marches his force — and the leaders
 /// activated with him — zone by zone along `path`, paying each zone's terrain; the zones he
 /// enters with no enemy in them become his side's; attrition is rolled for the march.
-pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::ZoneId], dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+pub fn march(
+    state: &State,
+    side: &SideId,
+    leader: &str,
+    path: &[super::map::ZoneId],
+    attrition_from: &[u32],
+    dice: &mut Dice,
+) -> Result<Vec<Event>, RuleError> {
     let ops = ops(state, RuleId::BE_10)?;
     let name = side_name(state, side);
     let map = &state.setup.map;
@@ -600,8 +630,14 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
             ),
         ));
     }
-    let units: Vec<super::pieces::Unit> =
-        force(state, side, leader, &activation.with).flat_map(|p| p.kind.units().iter().copied()).collect();
+    let numbered = force_units(state, side, leader, &activation.with);
+    if let Some(&n) = attrition_from.iter().find(|&&n| n == 0 || usize::try_from(n).map_or(true, |n| n > numbered.len())) {
+        return Err(RuleError::new(
+            RuleId::BE_12,
+            format!("{chief}'s force has no unit {n} to take attrition first; its units are numbered 1 to {}", numbered.len()),
+        ));
+    }
+    let units: Vec<super::pieces::Unit> = numbered.iter().map(|(_, _, u)| *u).collect();
     let one_zone = state.setup.scenario.has(super::scenario::SpecialKey::ByzantineInfantryOneZone);
     if one_zone && is_byzantine(side) && units.iter().any(|u| !u.is_cavalry()) && moved.saturating_add(steps) > 1 {
         return Err(RuleError::new(
@@ -681,10 +717,21 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
         scorched = scorched.saturating_add(lost);
     }
     let points = points.saturating_add(scorched).min(total);
+    // BE-12, BE-53: the losses are taken with the march, before anyone may answer it, so
+    // that nothing the other side reads — an interception, a battle's strength — waits on
+    // them or shows the force as it stood before them.
     if points > 0 {
         events.push(Event::AttritionSuffered {
             due: AttritionDue { side: side.clone(), leader: leader.to_owned(), percent, points, scorched },
         });
+        let losses = attrition_losses(&numbered, points, attrition_from)
+            .into_iter()
+            .filter_map(|(n, p)| {
+                let (who, i, _) = numbered.get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+                Some((who.clone(), u32::try_from(*i).ok()?, p))
+            })
+            .collect();
+        events.push(Event::LossesTaken { side: side.clone(), losses });
     }
     if let Some(zone) = contact {
         let mut mover = activation.clone();
@@ -696,24 +743,18 @@ pub fn march(state: &State, side: &SideId, leader: &str, path: &[super::map::Zon
 
 /// A share of the attrition `due` that a referee in a hurry would make: point by point from
 /// the force's first units (the leader's box first), as `take_losses` numbers them (BE-12).
+/// Marches take their attrition at once now; this serves a campaign stored while a march's
+/// losses still waited to be shared out.
 pub fn attrition_share(state: &State, due: &AttritionDue) -> Vec<(u32, u8)> {
     let with =
         state.ops.as_ref().and_then(|o| o.active.as_ref()).filter(|a| a.leader == due.leader).map(|a| a.with.clone()).unwrap_or_default();
-    let mut owed = due.points;
-    let mut losses = Vec::new();
-    for (i, u) in force(state, &due.side, &due.leader, &with).flat_map(|p| p.kind.units().iter()).enumerate() {
-        let take = u8::try_from(owed.min(u32::from(u.value))).unwrap_or(u8::MAX);
-        if take > 0 {
-            losses.push((u32::try_from(i + 1).unwrap_or(u32::MAX), take));
-        }
-        owed -= u32::from(take);
-    }
-    losses
+    attrition_losses(&force_units(state, &due.side, &due.leader, &with), due.points, &[])
 }
 
 /// BE-12: the owner takes the points its force owes after a march from the units that
 /// marched: `losses` names units by their number in the force (the leader's box first, then
-/// the leaders with him, each from 1) and the points each loses.
+/// the leaders with him, each from 1) and the points each loses. Only a campaign stored
+/// while marches still waited for their losses owes them this way.
 pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result<Vec<Event>, RuleError> {
     let ops = ops(state, RuleId::BE_12)?;
     let due = ops
@@ -722,15 +763,7 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result
         .filter(|d| &d.side == side)
         .ok_or_else(|| RuleError::new(RuleId::BE_12, format!("{} owe no attrition losses now", side_name(state, side))))?;
     let with = ops.active.as_ref().filter(|a| a.leader == due.leader).map(|a| a.with.as_slice()).unwrap_or_default();
-    let units: Vec<(String, usize, super::pieces::Unit)> = force(state, side, &due.leader, with)
-        .flat_map(|p| {
-            let who = match &p.kind {
-                PieceKind::Leader { leader, .. } => leader.clone(),
-                _ => String::new(),
-            };
-            p.kind.units().iter().copied().enumerate().map(move |(i, u)| (who.clone(), i, u))
-        })
-        .collect();
+    let units = force_units(state, side, &due.leader, with);
     let mut taken: BTreeMap<u32, u8> = BTreeMap::new();
     for &(n, points) in losses {
         let Some((_, _, unit)) = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).and_then(|i| units.get(i)) else {
@@ -997,7 +1030,7 @@ impl State {
                     halted: BTreeSet::new(),
                     left_units: BTreeSet::new(),
                     declared: None,
-                    assaulted: BTreeSet::new(),
+                    stormed: BTreeSet::new(),
                     assault: None,
                     relieved: None,
                     sortie: None,

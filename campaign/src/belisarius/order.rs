@@ -62,8 +62,17 @@ pub enum Order {
         with: Vec<String>,
     },
     /// The acting leader marches his force, with the leaders activated with him, through
-    /// these land zones, by id, one after the other (BE-10, BE-12, BE-46).
-    Move { side: SideId, leader: String, path: Vec<String> },
+    /// these land zones, by id, one after the other (BE-10, BE-12, BE-46). The march's
+    /// attrition is taken at once, point by point from the units `attrition_from` names (by
+    /// their number in the force: the leader's box first, then each leader with him, from
+    /// 1), in that order, then from the others in the force's order.
+    Move {
+        side: SideId,
+        leader: String,
+        path: Vec<String>,
+        #[serde(default)]
+        attrition_from: Vec<u32>,
+    },
     /// The side takes the points it owes: in a battle, by each unit's number in the battle
     /// (BE-19, BE-22; see the battle's roster); after a march, by its number in the force
     /// that marched, the leader's box first (BE-12). Each entry a unit's number, from 1, and
@@ -249,7 +258,7 @@ impl Order {
             Order::BeginOperations {} => "begin operations".to_owned(),
             Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
             Order::Pass { side } => format!("{side} passes"),
-            Order::Move { side, leader, path } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
+            Order::Move { side, leader, path, .. } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
             Order::Supply {} => "play the supply phase".to_owned(),
             Order::ScorchEarth { side, leader } => format!("{side}: {leader} lays the country waste"),

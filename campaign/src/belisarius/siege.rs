@@ -328,8 +328,10 @@ pub fn assault(state: &State, side: &SideId, leader: &str, ships: &[String], dic
     let (ops, active) = super::operations::acting(state, side, leader, RuleId::BE_27)?;
     let chief = super::state::piece_name(&state.setup, leader);
     let city_name = state.setup.place_name(&Location::City(city.clone()));
-    if ops.assaulted.contains(leader) {
-        return Err(RuleError::new(RuleId::BE_27, format!("{chief} has assaulted {city_name} once this phase")));
+    // One assault a siege each operations phase: the limit is the siege's, not the leader's,
+    // so a leader who stormed one city may still storm the next he lays siege to.
+    if ops.stormed.contains(&city) {
+        return Err(RuleError::new(RuleId::BE_27, format!("{city_name} has been assaulted once this phase")));
     }
     let due = AssaultDue {
         city: city.clone(),
@@ -511,8 +513,11 @@ pub(crate) fn fall(steps: &mut Steps, city: &CityId, to: &SideId, how: Fall) {
             _ => None,
         })
         .collect();
+    // Stormed, the city is taken in a fight and its defenders are seen; starved or betrayed,
+    // its markers are lost face down (BE-53).
+    let face_down = how != Fall::Stormed;
     for leader in leaders {
-        super::battle::kill(steps, &from, &leader);
+        super::battle::kill_where(steps, &from, &leader, false, face_down);
     }
     let decoys: Vec<String> = steps
         .state
@@ -524,7 +529,7 @@ pub(crate) fn fall(steps: &mut Steps, city: &CityId, to: &SideId, how: Fall) {
         })
         .collect();
     for id in decoys {
-        steps.push(Event::DecoyRemoved { side: from.clone(), at: inside.clone(), id });
+        steps.push(Event::DecoyRemoved { side: from.clone(), at: inside.clone(), id, face_down });
     }
     steps.push(Event::CityFell { city: city.clone(), from, to: to.clone(), how });
     if let Some(zone) = steps.state.setup.map.zone_of_city(city).map(|z| z.id.clone())
@@ -670,7 +675,9 @@ pub fn treachery(state: &State, side: &SideId, leader: &str, dice: &mut Dice) ->
     steps.push(Event::StratagemPlayed { side: side.clone(), stratagem: "treachery".to_owned() });
     let roll = dice.roll(TWO_D6, &format!("treachery at {city_name}"), Some(RuleId::BE_43), modifiers)?;
     let betrayed = super::tables::treachery_succeeds(roll.total());
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+    // Treachery is no combat: the besieger's leader stays face down (BE-53), and his rating
+    // is on the roll. The besieged read what came of it.
+    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
     if betrayed {
         fall(&mut steps, &city, side, Fall::Betrayed);
     } else {
@@ -1042,7 +1049,7 @@ impl State {
             }
             Event::AssaultRolled { due, .. } => {
                 if let Some(ops) = &mut self.ops {
-                    ops.assaulted.insert(due.leader.clone());
+                    ops.stormed.insert(due.city.clone());
                     ops.assault = Some(due.clone());
                 }
             }

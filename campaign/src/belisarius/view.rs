@@ -1003,15 +1003,18 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             let chief = super::state::piece_name(setup, &due.leader);
             let scorched = if due.scorched > 0 { format!(" ({} of them in scorched country, BE-44)", due.scorched) } else { String::new() };
             format!(
-                "{}: {chief}'s force loses {} % to attrition, {} combat points{scorched}, to be taken from the units that marched — BE-12",
+                "{}: {chief}'s force loses {} % to attrition, {}{scorched}, from the units that marched — BE-12",
                 side_name(&due.side),
                 due.percent,
-                due.points
+                crate::core::words::count(due.points, "combat point")
             )
         }),
         Event::LossesTaken { side, losses } => sees_faces(viewer, side).then(|| {
-            let total: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
-            format!("{} take {total} combat points of losses — BE-12", side_name(side))
+            let each: Vec<String> = losses
+                .iter()
+                .map(|(l, i, p)| format!("{p} from unit {} in {}'s box", i.saturating_add(1), super::state::piece_name(setup, l)))
+                .collect();
+            format!("{} take the attrition: {} — BE-12", side_name(side), each.join(", "))
         }),
         Event::ChitsRevealed { chits } => {
             let shown: Vec<String> = chits.iter().map(|(s, chit, v)| format!("{} {chit} ({v})", side_name(s))).collect();
@@ -1098,6 +1101,9 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         }
         Event::ContactEnded { zone: z } => Some(format!("The interceptions at {} are over — BE-13", zone(z))),
         Event::BattleAgreed { side } => Some(format!("{} agree to give battle — BE-13", side_name(side))),
+        Event::DecoyRemoved { side, at, id, face_down: true } => {
+            sees_faces(viewer, side).then(|| format!("{}: {} is lost with {} — BE-42", side_name(side), name(id), setup.place_name(at)))
+        }
         Event::DecoyRemoved { side, at, .. } => {
             Some(format!("The {} marker intercepted at {} was a decoy: it leaves the map — BE-42", side_name(side), setup.place_name(at)))
         }
@@ -1212,7 +1218,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             Some(format!("{}: {who} {what} — BE-11", side_name(&activation.side)))
         }
         // Lost at sea by attrition: the other side sees only the sea marker go.
-        Event::LeaderKilled { side, at_sea: true, .. } if !sees_faces(viewer, side) => None,
+        Event::LeaderKilled { side, at_sea, face_down, .. } if (*at_sea || *face_down) && !sees_faces(viewer, side) => None,
         Event::LeaderKilled { side, leader, successor, .. } => {
             let next = match successor {
                 Some(n) if sees_faces(viewer, side) => format!("; {} takes command", name(n)),
@@ -1517,7 +1523,7 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 setup.place_name(at)
             )
         }),
-        _ => describe_events(state, event),
+        _ => describe_events(state, event, viewer),
     }
 }
 
@@ -1534,7 +1540,7 @@ fn away_text(state: &State, a: &super::random_events::Away) -> String {
 }
 
 /// The log lines of random events and the Franks: all public (BE-47, BE-48).
-fn describe_events(state: &State, event: &Event) -> Option<String> {
+fn describe_events(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
     let setup = &state.setup;
     let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
     let event_name = |l: char| setup.tables.event(l).map_or_else(|| format!("event {l}"), |e| format!("event {l}, {}", e.name));
@@ -1573,8 +1579,22 @@ fn describe_events(state: &State, event: &Event) -> Option<String> {
             Some(format!("Every ship of the {} passes to the {} — BE-47", side_name(from), side_name(to)))
         }
         Event::ShipsSheltered { moves } => {
-            let each: Vec<String> =
-                moves.iter().map(|(s, _, at)| format!("a {} sea marker to {}", side_name(s), setup.place_name(at))).collect();
+            // By side and port, never in the order the ships came into play: that order tells
+            // a line's fleets from its decoys (BE-53). The viewer's own ships are named.
+            let mut each: Vec<(usize, String, String)> = moves
+                .iter()
+                .map(|(s, id, at)| {
+                    let rank = setup.sides.iter().position(|x| &x.id == s).unwrap_or(usize::MAX);
+                    let what = if sees_faces(viewer, s) {
+                        format!("{} {}", crate::core::words::possessive(&side_name(s)), super::setup::ship_name(id))
+                    } else {
+                        format!("a sea marker of the {}", side_name(s))
+                    };
+                    (rank, setup.place_name(at), what)
+                })
+                .collect();
+            each.sort();
+            let each: Vec<String> = each.into_iter().map(|(_, port, what)| format!("{what} to {port}")).collect();
             Some(if each.is_empty() {
                 "Great storms: no ship is at sea — BE-47".to_owned()
             } else {

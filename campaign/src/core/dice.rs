@@ -393,6 +393,24 @@ impl Dice {
             Mode::Manual(q) => q.len() + self.typed_chits.len(),
         }
     }
+
+    /// every value and chit typed in was used by the order; one left over is refused,
+    /// never dropped, since it says the referee's table and the program disagree.
+    pub fn all_used(&self) -> Result<(), RuleError> {
+        let Mode::Manual(q) = &self.mode else { return Ok(()) };
+        let mut left = Vec::new();
+        if !q.is_empty() {
+            left.push(crate::core::words::count_as(q.len(), "typed-in die", "typed-in dice"));
+        }
+        if !self.typed_chits.is_empty() {
+            left.push(crate::core::words::count(self.typed_chits.len(), "typed-in chit"));
+        }
+        if left.is_empty() {
+            return Ok(());
+        }
+        let verb = if q.len() + self.typed_chits.len() == 1 { "was" } else { "were" };
+        Err(RuleError::new(RuleId::X_02, format!("{} {verb} not needed by this order", left.join(" and "))))
+    }
 }
 
 /// The referee's own roll, the `roll_dice` order of every engine: the purpose, dice

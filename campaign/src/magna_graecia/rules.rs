@@ -114,8 +114,6 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
             vec![Event::ControlAdjusted { node: *node, from, to: side.clone(), reason: reason.trim().to_owned() }]
         }
     };
-    if dice.unused() > 0 {
-        return Err(RuleError::new(RuleId::X_02, format!("{} typed-in value(s) were not needed by this command", dice.unused())));
-    }
+    dice.all_used()?;
     Ok(events)
 }
