@@ -325,3 +325,55 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     assert!(done.contains("Vandals retreat to Tripolitania") && done.contains("the Byzantines win"), "{done}");
     assert!(done.contains("Vandals take") && done.contains("combat points lost: Byzantines 0"), "{done}");
 }
+
+/// BE-17, BE-19, BE-22: `odds` counts the battle under way from where it stands, as text and
+/// as JSON, for the policies named; losses owed count before they are shared out; a wrong
+/// policy, a count of nothing and a campaign without a battle are refused, and nothing is
+/// written.
+#[test]
+fn be_17_odds_are_counted_from_the_command_line() {
+    let db = TempDb::new();
+    let none = {
+        africa_marched(&db, "proconsularis");
+        cli(&db.path, &["odds", "Africa"]).refused()
+    };
+    assert!(none.contains("no battle under way"), "{none}");
+    let db = TempDb::new();
+    africa_battle(&db);
+    let before = db.bytes();
+    let text = cli(&db.path, &["odds", "Africa", "--battles", "2000", "--break-off", "75,never"]).ok();
+    assert!(text.contains("The battle at Southern Byzacium") && text.contains("counted 2000 times"), "{text}");
+    assert!(text.contains("break off at 75 % lost") && text.contains("fight to the end"), "{text}");
+    let json = cli(&db.path, &["--json", "odds", "Africa", "--battles", "2000"]).json();
+    assert_eq!(json["battles"], 2000);
+    let sides = json["sides"].as_array().unwrap();
+    assert_eq!(sides.len(), 2);
+    let total: u64 = sides.iter().map(|s| s["retreated"].as_u64().unwrap() + s["destroyed"].as_u64().unwrap()).sum::<u64>()
+        + json["parted"].as_u64().unwrap();
+    assert_eq!(total, 2000, "every battle ends one way: {json}");
+    for bad in [&["--break-off", "40"][..], &["--battles", "0"], &["--break-off", "50,50,50"]] {
+        let mut args = vec!["odds", "Africa"];
+        args.extend_from_slice(bad);
+        cli(&db.path, &args).refused();
+    }
+    assert_eq!(db.bytes(), before, "counting odds writes nothing");
+    // Roll until somebody owes losses: the count starts with them paid.
+    for _ in 0..6 {
+        let shown = cli(&db.path, &["show", "Africa"]).ok();
+        if shown.contains("share out") {
+            let owed: u32 = shown
+                .lines()
+                .find(|l| l.contains("share out"))
+                .and_then(|l| l.split("share out ").nth(1))
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .unwrap();
+            let json = cli(&db.path, &["--json", "odds", "Africa", "--battles", "500", "--break-off", "never"]).json();
+            let lost: f64 = json["sides"].as_array().unwrap().iter().map(|s| s["expected_lost"].as_f64().unwrap()).fold(0.0, f64::max);
+            assert!(lost >= f64::from(owed), "the {owed} points owed count in the mean lost: {json}");
+            return;
+        }
+        cli(&db.path, &["order", "Africa", r#"{"type":"fight"}"#]).ok();
+    }
+    panic!("nobody lost anything in three passages");
+}

@@ -190,9 +190,9 @@ struct Twin {
 const TWIN: &str = "Twin";
 
 impl Twin {
-    fn new(viewer: &str, setups: [BeSetup; 2]) -> Twin {
+    fn new(viewer: &str, setups: &[BeSetup; 2]) -> Twin {
         let dbs = [TempDb::new(), TempDb::new()];
-        for ((db, setup), seed) in dbs.iter().zip(&setups).zip([11, 977]) {
+        for ((db, setup), seed) in dbs.iter().zip(setups).zip([11, 977]) {
             let mut store = Store::open(&db.path).unwrap();
             store.create_as::<Belisarius>(TWIN, setup, seed).unwrap();
         }
@@ -367,7 +367,7 @@ fn march(side: &SideId, leader: &str, path: &[&str]) -> Order {
 #[test]
 fn be_06_a_pass_at_zero_points_tells_nothing() {
     let setups = [0, 1].map(|_| goths_541(&[("bessas", "2B 2B", zone("bruttii")), ("iohannes", "", zone("bruttii"))]));
-    let twin = Twin::new("ostrogoths", setups);
+    let twin = Twin::new("ostrogoths", &setups);
     // The Byzantines draw first; 6 + 6 (no CinC) against 1 + Totila's 7: the Byzantines
     // play first.
     to_operations(&twin, [["ap-a", "ap-d"], ["ap-i", "ap-d"]], [6, 1]);
@@ -402,7 +402,7 @@ fn be_06_a_pass_at_zero_points_tells_nothing() {
 #[test]
 fn be_12_an_interception_meets_the_force_as_its_attrition_left_it() {
     let setups = ["2B 2B 2B 2B", "2B 2B 2B"].map(|units| goths_541(&[("bessas", units, zone("tuscia-maritima"))]));
-    let twin = Twin::new("ostrogoths", setups);
+    let twin = Twin::new("ostrogoths", &setups);
     to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
     twin.same(&activate(&byz(), "bessas"), DiceInput::Seeded);
     let path = ["alpes-cottiae", "liguria", "ticinensis"];
@@ -438,7 +438,7 @@ fn be_47_great_storms_list_the_markers_by_port() {
         }
         setup
     });
-    let twin = Twin::new("byzantines", setups);
+    let twin = Twin::new("byzantines", &setups);
     let state = twin.state(0);
     let goth_ships: Vec<(String, bool)> = state
         .pieces_of(&goths())
@@ -462,9 +462,6 @@ fn be_47_great_storms_list_the_markers_by_port() {
     }
     twin.both([sail(&fleet), sail(&decoy)], [DiceInput::Manual(vec![1]), DiceInput::Manual(vec![1])]);
     twin.compare("a Gothic sea marker sails south");
-    for side in if first == byz() { [goths(), byz()] } else { [goths(), byz()] } {
-        twin.same(&Order::Pass { side }, DiceInput::Seeded);
-    }
     let over = |twin: &Twin| twin.state(0).phase == referee_campaign::belisarius::state::Phase::TurnEnd;
     while !over(&twin) {
         let segment = twin.state(0).ops.unwrap().segment;
@@ -501,7 +498,7 @@ fn be_43_treachery_names_no_besieger() {
             .insert(verona + 1, Line { leaders: vec![stays.to_owned(), "victiger".to_owned()], units: Vec::new(), decoys: 0, ..line });
         setup
     });
-    let twin = Twin::new("byzantines", setups);
+    let twin = Twin::new("byzantines", &setups);
     // The Goths' chits differ too: their action points are theirs.
     to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-j"]], [1, 6]);
     assert_eq!(twin.state(0).ops.unwrap().first, goths());
@@ -520,7 +517,7 @@ fn be_43_treachery_names_no_besieger() {
     for o in &read {
         // The king's name is public on the initiative roll; not the besieger's at Bononia.
         let about = |l: &&str| ["Bononia", "Aemilia", "reachery", "siege"].iter().any(|w| l.contains(w));
-        for l in o.lines().filter(about).filter(|l| l.contains("Totila") || l.contains("Uraias")) {
+        if let Some(l) = o.lines().filter(about).find(|l| l.contains("Totila") || l.contains("Uraias")) {
             panic!("the besieger is named to the Byzantines: {l}");
         }
     }

@@ -81,7 +81,7 @@ fn x_02_a_roll_that_was_not_the_seed_s_is_found() {
 
     let checked = Store::open(&db.path).unwrap().verify_seed::<MagnaGraecia>(id, 11).unwrap();
     assert!(!checked.holds());
-    let differs: Vec<u64> = checked.checks.iter().filter(|c| c.verdict == Verdict::Differs).map(|c| c.event).collect();
+    let differs: Vec<u64> = checked.checks.iter().filter(|c| c.verdict == Verdict::Differs).filter_map(|c| c.event).collect();
     assert_eq!(differs, [seq]);
 }
 

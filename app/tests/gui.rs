@@ -68,7 +68,17 @@ fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp
     let app = RefereeApp::open_db(db, Catalog::embedded(), None, Some("Turn"), Some(view_as)).unwrap();
     let mut h = harness(app);
     h.run();
+    take_back(&mut h);
     h
+}
+
+/// The referee takes the screen back when a side's view was left on screen by the last
+/// window (the hand-over is kept in the file); what was asked for then follows.
+fn take_back(h: &mut Harness<'static, RefereeApp>) {
+    if h.state().asking_for_referee() {
+        h.get_by_label("I am the referee: show the umpire's view").click();
+        h.run();
+    }
 }
 
 /// "04 Panormus", as buttons name nodes.
@@ -177,6 +187,10 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     h.run();
     h.get_by_label("Syracuse").click();
     h.run();
+    // The first hand-over of a file with no passphrase offers one; the referee declines.
+    assert!(label_exists(&h, "Hand the screen over"), "a passphrase is offered first");
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire), "nothing is handed over before the referee answers");
+    click(&mut h, "Hand over without a passphrase");
 
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
     assert!(label_exists(&h, "Syracuse army: 500 points"));

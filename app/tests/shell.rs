@@ -330,3 +330,220 @@ fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
     h.run();
     assert!(h.state().quit_asked());
 }
+
+/// Asks the window to close, as its close button does, and draws one frame.
+fn close_window(h: &mut Harness<'_, RefereeApp>) -> bool {
+    h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
+    h.step();
+    let cancelled =
+        h.output().viewport_output.get(&egui::ViewportId::ROOT).is_some_and(|v| v.commands.contains(&egui::ViewportCommand::CancelClose));
+    h.run();
+    cancelled
+}
+
+/// the window's close button does not end a hand-over. In a side's view it brings up
+/// the hand-back screen, and the window stays until the referee takes it back and closes it;
+/// in the umpire's view it closes at once.
+#[test]
+fn x_01_closing_the_window_goes_through_the_hand_back_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "syracuse");
+    assert!(close_window(&mut h), "the close is cancelled in a side's view");
+    assert!(h.state().asking_for_referee());
+    assert!(label_exists(&h, "closing the program"));
+    assert!(!h.state().quit_asked());
+    h.get_by_label("Stay in Syracuse's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+    assert!(close_window(&mut h), "and again");
+    h.get_by_label("I am the referee: show the umpire's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
+    assert!(h.state().quit_asked(), "the referee's close goes through");
+    drop(h);
+    let mut h = open(&db, "umpire");
+    assert!(!close_window(&mut h), "the umpire's window closes at once");
+}
+
+/// a hand-over is kept in the file: a window closed by force, a crash or a kill in a
+/// side's view opens again on the hand-back screen, showing nothing of the campaign, and what
+/// was asked for at the start waits for the referee. Opened again as the same side, the
+/// hand-over goes on.
+#[test]
+fn x_01_a_hand_over_outlives_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let h = open(&db, "carthage");
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
+    drop(h); // killed: no hand-back
+    let store = Store::open(&db).unwrap();
+    let id = store.find("Night").unwrap();
+    assert_eq!(store.setting("handed_over").unwrap(), Some(format!("{}:carthage", id.0)));
+    drop(store);
+
+    // Started again with nothing asked: the hand-back screen.
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), None, None).unwrap();
+    let mut h = harness(app);
+    h.run();
+    assert!(h.state().asking_for_referee());
+    assert!(label_exists(&h, "Hand the screen back to the referee"));
+    assert!(label_exists(&h, "the program was closed while the screen was handed over"));
+    for campaign in ["Log", "Carthage army", "Night ·"] {
+        assert!(!label_exists(&h, campaign), "the hand-back screen shows nothing of the campaign: {campaign}");
+    }
+    drop(h);
+
+    // Started again as the umpire: that waits for the referee too.
+    let mut h = open(&db, "umpire");
+    assert!(h.state().asking_for_referee(), "the umpire's view is the referee's to take");
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
+    h.get_by_label("I am the referee: show the umpire's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
+    assert_eq!(Store::open(&db).unwrap().setting("handed_over").unwrap(), None, "the hand-over is over");
+    drop(h);
+
+    // Handed to Syracuse and opened again as Syracuse: nothing to ask.
+    let h = open(&db, "syracuse");
+    drop(h);
+    let h = open(&db, "syracuse");
+    assert!(!h.state().asking_for_referee());
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+}
+
+/// the first hand-over of a file with no passphrase offers to set one; set, it guards
+/// the hand-back; declined, it is not offered again.
+#[test]
+fn x_01_the_first_hand_over_offers_a_passphrase() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("syracuse"))));
+    h.run();
+    assert!(label_exists(&h, "Hand the screen over"));
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire), "nothing is handed over before the referee answers");
+    h.get_by_label("Passphrase").focus();
+    h.get_by_label("Passphrase").type_text("phalanx");
+    h.get_by_label("Again").focus();
+    h.get_by_label("Again").type_text("phalanx");
+    h.run();
+    h.get_by_label("Set it and hand over").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
+    assert!(h.state().store().setting("hand_back_passphrase").unwrap().is_some_and(|s| !s.contains("phalanx")));
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Umpire));
+    h.run();
+    assert!(h.query_by_label("Referee's passphrase").is_some(), "the hand-back now asks for it");
+    drop(h);
+
+    let other = tempfile::tempdir().unwrap();
+    let db = database(&other);
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("carthage"))));
+    h.run();
+    h.get_by_label("Hand over without a passphrase").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Umpire));
+    h.run();
+    h.get_by_label("I am the referee: show the umpire's view").click();
+    h.run();
+    assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
+    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("carthage"))));
+    h.run();
+    assert!(!label_exists(&h, "Hand the screen over"), "declined once, not offered again");
+    assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
+}
+
+/// after the reveal, a side checks the rolls from its own log: its own and the
+/// public rolls with their purposes, numbered as its log numbers them; the others' seeded
+/// rolls only as stretches of the dice stream, checked all the same.
+#[test]
+fn x_02_a_side_checks_the_rolls_from_its_own_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    roll(&mut h, "omens", DiceInput::Seeded);
+    let secret = |side: &str, purpose: &str| AppCommand::RollDice {
+        dice: DiceSpec::D6,
+        purpose: purpose.into(),
+        side: Some(SideId::new(side)),
+        hidden: true,
+        input: DiceInput::Seeded,
+    };
+    h.state_mut().send(secret("carthage", "Himilco's scouts"));
+    h.state_mut().send(secret("syracuse", "Leptines' spies"));
+    h.run();
+    h.state_mut().send(AppCommand::RevealSeed);
+    h.run();
+    let seed = h.state().store().load(h.state().store().find("Night").unwrap()).unwrap().state.seed;
+    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+    h.state_mut().send(AppCommand::ShowDice(true));
+    h.state_mut().send(AppCommand::VerifySeed(seed));
+    h.run();
+    assert!(label_exists(&h, "The seed opens the commitment published at the start"));
+    assert!(label_exists(&h, "seeded rolls and draws that match the log: 3"), "the others' rolls are checked too");
+    assert!(label_exists(&h, "Leptines' spies"), "its own roll, with its purpose");
+    assert!(label_exists(&h, "omens"));
+    assert!(!label_exists(&h, "Himilco"), "the other side's purpose is not told");
+    assert!(label_exists(&h, "a roll you do not see: dice stream"), "only where it stands in the stream");
+}
+
+/// Every string drawn in the last frame.
+fn drawn(h: &Harness<'_, RefereeApp>) -> String {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in &h.output().shapes {
+        walk(&s.shape, &mut out);
+    }
+    out.join("\n")
+}
+
+/// the check a side makes reads the same whatever the other side's rolls were
+/// for: two campaigns with the same seed whose Carthaginian secret rolls differ in purpose,
+/// and one of which has a Carthaginian roll typed in besides, give Syracuse the same Dice
+/// window, word for word.
+#[test]
+fn x_01_a_sides_check_of_the_rolls_says_nothing_of_the_others() {
+    let windows: Vec<String> = [("Himilco's scouts", true), ("Mago's fleet count", false)]
+        .into_iter()
+        .map(|(purpose, typed)| {
+            let dir = tempfile::tempdir().unwrap();
+            let db = database(&dir);
+            let mut h = open(&db, "umpire");
+            roll(&mut h, "omens", DiceInput::Seeded);
+            let secret = |purpose: &str, input: DiceInput| AppCommand::RollDice {
+                dice: DiceSpec::D6,
+                purpose: purpose.into(),
+                side: Some(SideId::new("carthage")),
+                hidden: true,
+                input,
+            };
+            h.state_mut().send(secret(purpose, DiceInput::Seeded));
+            if typed {
+                h.state_mut().send(secret("a bribe at Motya", DiceInput::Manual(vec![6])));
+            }
+            h.run();
+            roll(&mut h, "weather", DiceInput::Seeded);
+            h.state_mut().send(AppCommand::RevealSeed);
+            h.run();
+            h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
+            h.state_mut().send(AppCommand::ShowDice(true));
+            h.state_mut().send(AppCommand::VerifySeed(5));
+            h.run();
+            let text = drawn(&h);
+            let start = text.find("Commitment to the seed").expect("the Dice window is drawn");
+            let commitment = h.state().store().commitment(h.state().store().find("Night").unwrap()).unwrap().unwrap();
+            text[start..].replace(&commitment.digest, "<digest>").replace(&commitment.salt, "<salt>")
+        })
+        .collect();
+    assert!(windows[0].contains("a roll you do not see"), "{}", windows[0]);
+    assert_eq!(windows[0], windows[1], "Syracuse's check tells what the Carthaginians rolled for");
+}

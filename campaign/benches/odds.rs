@@ -1,7 +1,8 @@
 //! The odds of a Belisarius battle (BE-17 … BE-23): 100,000 battles simulated on one core,
 //! for a battle of the size the seed's armies fight (Belisarius's field army against a
-//! Gothic host of twice the points), the sides breaking off at half their strength. The
-//! goal is under a second; the battle window counts 10,000.
+//! Gothic host of twice the points), the sides breaking off at half their strength, and the
+//! same battle after a melee whose losses are still owed. The goal is under a second; the
+//! battle window and `referee odds` count 10,000, on a thread of their own in the window.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use referee_campaign::belisarius::fight::{Fighter, Stage};
@@ -37,12 +38,20 @@ fn odds(c: &mut Criterion) {
         mountains: false,
         passage: 1,
         stage: Some(Stage::Fire),
+        owed: [None, None],
+        checks: [None, None],
+        leaving: None,
     };
     let policies = [Policy::AtLoss(50), Policy::AtLoss(50)];
     let mut group = c.benchmark_group("belisarius_odds");
     group.sample_size(10);
     group.bench_function("100k_battles", |b| b.iter(|| simulate(&tables, &start, policies, 100_000, 1)));
     group.bench_function("10k_battles_window", |b| b.iter(|| simulate(&tables, &start, policies, 10_000, 1)));
+    // After a melee that cost the Goths a quarter of their strength, the losses not yet
+    // shared out and the morale checks still owed: the count settles them first.
+    let owed = referee_campaign::belisarius::fight::Owed { percent: 25, points: 12, from_cavalry: 0, check: Some(1), pursuit: false };
+    let mid = Start { owed: [None, Some(owed)], checks: [None, Some(1)], stage: None, ..start.clone() };
+    group.bench_function("10k_battles_losses_owed", |b| b.iter(|| simulate(&tables, &mid, policies, 10_000, 1)));
     group.finish();
 }
 

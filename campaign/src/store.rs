@@ -24,6 +24,7 @@ use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId, Logged};
 use crate::core::error::RuleError;
 use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
+use crate::core::viewer::Viewer;
 use crate::ids::CampaignId;
 use crate::magna_graecia::engine::MagnaGraecia;
 use crate::magna_graecia::scenario::Scenario;
@@ -603,6 +604,22 @@ impl Store {
         let commitment = self.commitment(id)?.ok_or(StoreError::NoCommitment(name))?;
         let events = self.events_as::<E>(id)?;
         Ok(verify::<E>(seed, &commitment, &events))
+    }
+
+    /// [`Store::verify_seed`] as `viewer` makes the check: its own and the public rolls
+    /// numbered by `line` (the line of its own log that holds the event), every other seeded
+    /// roll only as the stretch of the stream it took.
+    pub fn verify_seed_as<E: Engine>(
+        &self,
+        id: CampaignId,
+        seed: u64,
+        viewer: &Viewer,
+        line: impl Fn(&Logged<E::Event>) -> Option<u64>,
+    ) -> Result<Verification, StoreError> {
+        let name = self.name_of(id)?;
+        let commitment = self.commitment(id)?.ok_or(StoreError::NoCommitment(name))?;
+        let events = self.events_as::<E>(id)?;
+        Ok(crate::core::verify::verify_as::<E>(seed, &commitment, &events, viewer, line))
     }
 
     /// One of the referee's settings for this file, if set. An older file read as it is has

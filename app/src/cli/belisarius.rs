@@ -489,7 +489,19 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             executed(session, &c.state, events, out)
         }
         CliCommand::Reveal { campaign } => session.reveal(&campaign, out),
-        CliCommand::Verify { campaign, seed } => session.verify::<Belisarius>(&campaign, seed, out),
+        CliCommand::Verify { campaign, seed, side } => {
+            let lines = |store: &referee_campaign::Store, id: referee_campaign::CampaignId, viewer: &Viewer| {
+                let c = store.load_as::<Belisarius>(id)?;
+                if let Viewer::Side(s) = viewer
+                    && c.state.setup.side(s).is_none()
+                {
+                    bail!("{}", c.state.setup.no_such_side(s.as_str()));
+                }
+                let events = store.events_as::<Belisarius>(id)?;
+                Ok(referee_campaign::core::verify::log_lines::<Belisarius>(&c.state, &(), &events, viewer, false))
+            };
+            session.verify::<Belisarius>(&campaign, seed, side.as_deref(), lines, out)
+        }
         CliCommand::Seed { campaign } => {
             let store = session.store(Access::Read)?;
             let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
@@ -510,6 +522,26 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             let events = store.execute(&mut c, &(), &order, input)?;
             executed(session, &c.state, events, out)
         }
+        CliCommand::Odds { campaign, battles, break_off } => {
+            let store = session.store(Access::Read)?;
+            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+            let Some(battle) = c.state.ops.as_ref().and_then(|o| o.battle.as_ref()) else {
+                bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
+            };
+            if battle.at_table {
+                bail!(
+                    "the battle at {} is fought on the tabletop: its result comes back with `result` (BE-17)",
+                    zone_name(&c.state, &battle.zone)
+                );
+            }
+            let policies = policies(&break_off)?;
+            let start = referee_campaign::belisarius::odds::Start::of(&c.state, battle)
+                .ok_or_else(|| anyhow!("the battle under way has not two forces to count"))?;
+            let odds =
+                referee_campaign::belisarius::odds::simulate(&c.state.setup.tables, &start, policies, battles, u64::from(battle.passage));
+            let names = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
+            session.print(out, &Counted { zone: zone_name(&c.state, &battle.zone), passage: battle.passage, odds, names })
+        }
         CliCommand::Scenarios
         | CliCommand::New { .. }
         | CliCommand::List
@@ -518,6 +550,66 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
         | CliCommand::Export { .. } => {
             unreachable!("commands without a campaign, and reports of either engine, are run by the shell")
         }
+    }
+}
+
+fn zone_name(state: &State, zone: &referee_campaign::belisarius::map::ZoneId) -> String {
+    state.setup.place_name(&Location::Zone(zone.clone()))
+}
+
+/// The break-off policies `--break-off` names, for the battle's two forces in order.
+fn policies(given: &[String]) -> anyhow::Result<[referee_campaign::belisarius::odds::Policy; 2]> {
+    use referee_campaign::belisarius::odds::Policy;
+    let one = |p: &str| match p {
+        "never" => Ok(Policy::Never),
+        p => p.parse().map(Policy::AtLoss).map_err(|_| anyhow!("`{p}` is no break-off policy: 25, 50, 75 or never")),
+    };
+    match given {
+        [] => Ok([Policy::AtLoss(50), Policy::AtLoss(50)]),
+        [both] => Ok([one(both)?, one(both)?]),
+        [a, b] => Ok([one(a)?, one(b)?]),
+        more => bail!("--break-off takes one policy for both forces or one for each of the two, not {}", more.len()),
+    }
+}
+
+/// The odds of the battle under way, as `odds` prints them.
+#[derive(Serialize)]
+struct Counted {
+    zone: String,
+    passage: u32,
+    #[serde(flatten)]
+    odds: referee_campaign::belisarius::odds::Odds,
+    #[serde(skip)]
+    names: BTreeMap<SideId, String>,
+}
+
+impl Output for Counted {
+    fn text(&self) -> String {
+        let o = &self.odds;
+        let name = |s: &SideId| self.names.get(s).cloned().unwrap_or_else(|| s.to_string());
+        let mut s = format!(
+            "The battle at {}, from passage {} as it stands (losses owed included), counted {} times:\n",
+            self.zone, self.passage, o.battles
+        );
+        s.push_str(&format!(
+            "  {:<14} {:>15} {:>9} {:>10} {:>15}  {}\n",
+            "", "holds the field", "retreats", "destroyed", "CP lost (mean)", "breaks off"
+        ));
+        for (side, policy) in o.sides.iter().zip(o.policies) {
+            s.push_str(&format!(
+                "  {:<14} {:>14.0} % {:>7.0} % {:>8.0} % {:>15.1}  {}\n",
+                name(&side.side),
+                o.percent(side.won),
+                o.percent(side.retreated),
+                o.percent(side.destroyed),
+                side.expected_lost,
+                policy.label()
+            ));
+        }
+        if o.parted > 0 {
+            s.push_str(&format!("  The sides part in {:.0} % of the battles\n", o.percent(o.parted)));
+        }
+        s
     }
 }
 

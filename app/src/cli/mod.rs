@@ -256,6 +256,24 @@ pub enum CliCommand {
         /// The seed the referee revealed
         #[arg(long)]
         seed: u64,
+        /// Check as this side does once the seed is revealed: its own rolls by its log's
+        /// lines, every other seeded roll only as a stretch of the dice stream
+        #[arg(long = "as", value_name = "SIDE")]
+        side: Option<String>,
+    },
+    /// Count the odds of the Belisarius battle under way (umpire only): the battle played over
+    /// and over from where it stands, losses owed included, each side breaking off by its
+    /// policy (BE-17 … BE-23)
+    Odds {
+        /// Campaign name or id
+        campaign: String,
+        /// How many battles to count
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        battles: u32,
+        /// When each force breaks off, in the battle's order: a share of its strength lost
+        /// (`25`, `50`, `75`) or `never`; one value for both [default: 50]
+        #[arg(long = "break-off", value_delimiter = ',', value_parser = ["25", "50", "75", "never"])]
+        break_off: Vec<String>,
     },
     /// Take back the last command of a campaign
     Undo {
@@ -486,14 +504,29 @@ impl Session {
 
     /// Checks a seed against a campaign of engine `E`; a check that fails is an error, after
     /// the report is printed.
+    /// `lines` gives, for a side, the line of its log each event it reads is on.
     pub(crate) fn verify<E: referee_campaign::core::engine::Engine>(
         &self,
         campaign: &str,
         seed: u64,
+        side: Option<&str>,
+        lines: impl FnOnce(&Store, referee_campaign::CampaignId, &Viewer) -> anyhow::Result<std::collections::BTreeMap<u64, u64>>,
         out: &mut dyn Write,
     ) -> anyhow::Result<()> {
         let store = self.store(Access::Read)?;
-        let verification = store.verify_seed::<E>(store.find(campaign)?, seed)?;
+        let id = store.find(campaign)?;
+        let verification = match side {
+            None => store.verify_seed::<E>(id, seed)?,
+            Some(side) => {
+                // Before the reveal a side may not try seeds against the commitment's salt.
+                if store.commitment(id)?.is_none_or(|c| c.revealed_at.is_none()) {
+                    bail!("a side checks the rolls once the referee has revealed the seed (`referee reveal`)");
+                }
+                let viewer = Viewer::Side(SideId::new(side));
+                let lines = lines(&store, id, &viewer)?;
+                store.verify_seed_as::<E>(id, seed, &viewer, |l| lines.get(&l.seq).copied())?
+            }
+        };
         self.print(out, &Verified(verification.clone()))?;
         if !verification.holds() {
             bail!("{}", verification.summary());
@@ -513,6 +546,7 @@ impl Session {
             | CliCommand::Reveal { campaign }
             | CliCommand::Verify { campaign, .. }
             | CliCommand::Undo { campaign }
+            | CliCommand::Odds { campaign, .. }
             | CliCommand::Roll { campaign, .. } => campaign,
             CliCommand::Report { .. } | CliCommand::Export { .. } => return Ok(None),
             CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => return Ok(None),
@@ -732,11 +766,28 @@ impl Session {
                 Ok(())
             }
             CliCommand::Reveal { campaign } => self.reveal(&campaign, out),
-            CliCommand::Verify { campaign, seed } => self.verify::<MagnaGraecia>(&campaign, seed, out),
+            CliCommand::Verify { campaign, seed, side } => {
+                let catalog = self.catalog()?;
+                let lines = |store: &Store, _: referee_campaign::CampaignId, viewer: &Viewer| {
+                    let (c, map) = self.open(store, &campaign, &catalog)?;
+                    if let Viewer::Side(s) = viewer
+                        && !c.state.is_side(s)
+                    {
+                        let sides: Vec<&str> = c.state.scenario.move_order.iter().map(SideId::as_str).collect();
+                        bail!("{} has no side `{s}`; its sides are {}", c.state.scenario.name, sides.join(", "));
+                    }
+                    let events = store.events(c.id)?;
+                    Ok(referee_campaign::core::verify::log_lines::<MagnaGraecia>(&c.state, &map, &events, viewer, false))
+                };
+                self.verify::<MagnaGraecia>(&campaign, seed, side.as_deref(), lines, out)
+            }
             CliCommand::Seed { campaign } => {
                 let store = self.store(Access::Read)?;
                 let c = store.load(store.find(&campaign)?)?;
                 self.print(out, &Seed { campaign: c.state.name.clone(), seed: c.state.seed })
+            }
+            CliCommand::Odds { .. } => {
+                bail!("odds are counted for a Belisarius battle fought in the program; a Magna Graecia battle is fought on the table")
             }
             CliCommand::Undo { campaign } => {
                 let catalog = self.catalog()?;
@@ -1084,7 +1135,13 @@ impl Output for Verified {
             };
             let replayed =
                 c.replayed.as_ref().filter(|_| c.verdict == Verdict::Differs).map(|r| format!(" (the seed gives {r})")).unwrap_or_default();
-            s.push_str(&format!("{:>5}  {}: {} — {what}{replayed}\n", c.event, c.purpose, c.logged));
+            match (c.event, c.stream) {
+                (Some(line), _) => s.push_str(&format!("{line:>5}  {}: {} — {what}{replayed}\n", c.purpose, c.logged)),
+                (None, Some((from, to))) => {
+                    s.push_str(&format!("    —  a roll this side does not see, dice stream {from}–{to} — {what}\n"));
+                }
+                (None, None) => {}
+            }
         }
         s.push_str(&self.0.summary());
         s

@@ -37,6 +37,11 @@ pub enum AppCommand {
     ShowPicker(bool),
     /// Look at the campaign as the umpire or as one side.
     SetViewer(Viewer),
+    /// Hand the screen to a side, from the umpire's view: the first time in a file with no
+    /// passphrase, the referee is offered one first. `None` closes the offer.
+    HandOver(Option<SideId>),
+    /// The referee handed the screen over without setting a passphrase: not offered again.
+    DeclinePassphrase,
     /// Select a node of the map (or nothing). A picked counter elsewhere is let go.
     Select(Option<NodeId>),
     /// Pick out one of the viewer's own counters to move (or let it go); its node is
@@ -163,6 +168,8 @@ pub struct RefereeApp {
     hand_back: Option<HandBack>,
     /// The settings window, while it is open.
     settings: Option<SettingsForm>,
+    /// The offer of a passphrase before the first hand-over, while it is open.
+    offer: Option<handover::OfferForm>,
     /// Orders refused since the campaign or the view changed, each after the log line it
     /// followed (by the number of lines then): shown in the log, marked as not stored.
     refusals: Vec<(usize, String)>,
@@ -232,6 +239,7 @@ impl RefereeApp {
             redo: Vec::new(),
             hand_back: None,
             settings: None,
+            offer: None,
             refusals: Vec::new(),
             title: String::new(),
             log_height: DEFAULT_LOG_HEIGHT,
@@ -345,13 +353,39 @@ impl RefereeApp {
         if let Some(world) = world {
             app = app.with_belisarius(world);
         }
+        // A hand-over the window did not end — it was closed, or the program crashed or was
+        // killed in a side's view — starts again where it was, on the hand-back screen.
+        let kept = app.store.setting(handover::HANDED_OVER_KEY).ok().flatten().and_then(|v| handover::read_handed_over(&v));
+        let asked_view = view_as.map(|v| match v.trim() {
+            "" | "umpire" => Viewer::Umpire,
+            side => Viewer::Side(SideId::new(side)),
+        });
+        if let Some((id, side)) = kept
+            && app.store.find(&id.to_string()).is_ok()
+        {
+            let same_campaign = open.is_some_and(|key| app.store.find(key).is_ok_and(|c| c.0 == id));
+            let same_view = asked_view.as_ref() == Some(&Viewer::Side(side.clone()));
+            // Opened again as the same side, the hand-over simply goes on.
+            if !(same_campaign && same_view) {
+                app.send(AppCommand::OpenCampaign(id.to_string()));
+                app.send(AppCommand::SetViewer(Viewer::Side(side)));
+                app.apply_commands();
+                if app.handed_to().is_some() {
+                    // What was asked for now is the referee's to allow.
+                    let asked = match (open, asked_view) {
+                        (Some(_), Some(viewer)) if same_campaign => AppCommand::SetViewer(viewer),
+                        (Some(key), _) if !same_campaign => AppCommand::OpenCampaign(key.to_owned()),
+                        _ => AppCommand::AskReferee(Some("the program was closed while the screen was handed over".to_owned())),
+                    };
+                    app.send(asked);
+                    app.apply_commands();
+                    return Ok(app);
+                }
+            }
+        }
         if let Some(key) = open {
             app.send(AppCommand::OpenCampaign(key.to_owned()));
-            if let Some(viewer) = view_as {
-                let viewer = match viewer.trim() {
-                    "" | "umpire" => Viewer::Umpire,
-                    side => Viewer::Side(SideId::new(side)),
-                };
+            if let Some(viewer) = asked_view {
                 app.send(AppCommand::SetViewer(viewer));
             }
             app.apply_commands();
@@ -569,6 +603,20 @@ impl RefereeApp {
                 }
             }
             AppCommand::SetViewer(viewer) => self.set_viewer(viewer),
+            AppCommand::HandOver(None) => self.offer = None,
+            AppCommand::HandOver(Some(side)) => {
+                let offered = self.store.setting(handover::OFFERED_KEY).ok().flatten().is_some();
+                if self.passphrase_set || offered {
+                    return self.set_viewer(Viewer::Side(side));
+                }
+                let name = self.desk.as_ref().and_then(|d| d.get().sides().into_iter().find(|(s, _)| s == &side)).map(|(_, n)| n);
+                let side_name = name.unwrap_or_else(|| side.to_string());
+                self.offer = Some(handover::OfferForm { side, side_name, passphrase: String::new(), again: String::new() });
+            }
+            AppCommand::DeclinePassphrase => {
+                let _ = self.store.set_setting(handover::OFFERED_KEY, Some("yes"));
+                self.offer = None;
+            }
             AppCommand::AskReferee(reason) => {
                 self.hand_back = match (reason, self.handed_to()) {
                     (Some(reason), Some(_)) => Some(HandBack { reason, pending: None, passphrase: String::new() }),
@@ -746,10 +794,23 @@ impl RefereeApp {
                 self.refusals.clear();
                 self.message = None;
                 self.hand_back = None;
+                self.offer = None;
+                self.keep_hand_over();
             }
             Ok(()) => {}
             Err(e) => self.error(e),
         }
+    }
+
+    /// Keeps the hand-over in the file while a side's view is on screen, and drops it when
+    /// the referee has the screen back, so that a window closed or a program killed in a
+    /// side's view opens again on the hand-back screen. A file opened for reading keeps none.
+    fn keep_hand_over(&mut self) {
+        let value = match (&self.desk, self.handed_to()) {
+            (Some(desk), Some(side)) => Some(format!("{}:{side}", desk.get().campaign_id().0)),
+            _ => None,
+        };
+        let _ = self.store.set_setting(handover::HANDED_OVER_KEY, value.as_deref());
     }
 
     /// The referee takes the screen back: the umpire's view, then what waited.
@@ -920,6 +981,13 @@ impl RefereeApp {
             // Keep the progress bar moving while the thread works.
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        // In a side's view the window's close button does not close it: that is the
+        // referee's, so it brings up the hand-back screen.
+        if !self.quit && self.handed_to().is_some() && ui.ctx().input(|i| i.viewport().close_requested()) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.queue.push(AppCommand::Quit);
+            ui.ctx().request_repaint();
+        }
         if self.quit && !self.close_sent {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             self.close_sent = true;
@@ -977,6 +1045,9 @@ impl RefereeApp {
             let locked = self.passphrase_set;
             handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
         }
+        if let Some(form) = &mut self.offer {
+            handover::offer_ui(ui.ctx(), form, queue);
+        }
         if let Some(form) = &self.charts {
             charts::charts_window_ui(ui.ctx(), form, &sides, queue);
         }
@@ -1028,7 +1099,7 @@ impl RefereeApp {
                         ui.label(egui::RichText::new(format!("{} at the start", setup.name())).strong());
                         // The preview is for looking only: clicks on it select nothing.
                         let mut ignored = Vec::new();
-                        be::zone_map_ui(ui, setup, board, None, &mut self.zone_preview_map, &mut ignored);
+                        be::zone_map_ui(ui, &setup.map, board, None, &mut self.zone_preview_map, &mut ignored);
                     });
                     return;
                 }

@@ -165,7 +165,10 @@ fn viewer_combo_ui(ui: &mut egui::Ui, sides: &[(SideId, String)], viewer: &Viewe
         .response
         .accessible_name("View as")
         .on_hover_text("Draw everything as this viewer knows it: the umpire sees all, a side only what it may know.");
-    if &choice != viewer {
-        commands.push(AppCommand::SetViewer(choice));
+    match choice {
+        choice if &choice == viewer => {}
+        // From the umpire's view a side's is a hand-over, which may first offer a passphrase.
+        Viewer::Side(side) if *viewer == Viewer::Umpire => commands.push(AppCommand::HandOver(Some(side))),
+        choice => commands.push(AppCommand::SetViewer(choice)),
     }
 }

@@ -11,6 +11,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape,
 use referee_campaign::Store;
 use referee_campaign::belisarius::map::{Terrain, ZoneMap};
 use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::setup::Public;
 use referee_campaign::belisarius::state::{Location, Phase, State};
 use referee_campaign::belisarius::view::{Board, Followed, Marker, Organisation, describe, umpire_view};
 use referee_campaign::belisarius::{Belisarius, Setup};
@@ -21,6 +22,7 @@ use referee_campaign::store::Campaign;
 use referee_campaign::store::{DiceInput, Undone, numbered};
 
 use super::app::AppCommand;
+use super::belisarius_facts::{Acting, Facts};
 use super::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
 use super::dialogs::shared::may_order;
 use super::map::{PanZoom, fill_polygon, triangulate};
@@ -69,6 +71,9 @@ pub(crate) struct BelisariusDesk {
     pub elements: referee_campaign::army::ElementTable,
     /// The ships chosen to sail and their route (BE-33).
     pub voyage: super::belisarius_fleet::VoyageForm,
+    /// What the panels of the viewer draw from besides the view, worked out whenever the
+    /// campaign or the viewer changes.
+    pub facts: Facts,
 }
 
 /// The route of the acting force's next march, zone by zone (BE-10), and the attrition
@@ -132,7 +137,9 @@ impl BelisariusDesk {
             _ => viewer,
         };
         let live = Followed::new(&campaign.state, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
+        let facts = Facts::of(&campaign.state, &live.viewer);
         Ok(BelisariusDesk {
+            facts,
             campaign,
             live,
             map_state: ZoneMapState::default(),
@@ -157,6 +164,8 @@ impl BelisariusDesk {
         }
         let events = std::mem::take(&mut self.live.events);
         self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
+        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
+        self.battle = super::belisarius_battle::BattleForm::default();
         self.selected = None;
         self.march = MarchForm::default();
         self.voyage = super::belisarius_fleet::VoyageForm::default();
@@ -177,6 +186,7 @@ impl BelisariusDesk {
     /// The events an order just stored: their lines join the log, the view is built again.
     fn follow(&mut self, stored: Vec<referee_campaign::belisarius::event::Event>) {
         self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
+        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
         self.parts.clear();
         self.march = MarchForm::default();
         self.voyage = super::belisarius_fleet::VoyageForm::default();
@@ -238,8 +248,12 @@ impl EngineDesk for BelisariusDesk {
         self.campaign.state.turn
     }
 
+    /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
+    /// seeded roll only as a stretch of the stream.
     fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
-        store.verify_seed::<Belisarius>(self.campaign.id, seed)
+        let viewer = &self.live.viewer;
+        let lines = referee_campaign::core::verify::log_lines::<Belisarius>(&self.campaign.state, &(), &self.live.events, viewer, false);
+        store.verify_seed_as::<Belisarius>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
     }
 
     fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
@@ -270,6 +284,7 @@ impl EngineDesk for BelisariusDesk {
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.live.undo(&self.campaign.state);
+        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
         self.parts.clear();
         Ok(undone)
     }
@@ -317,7 +332,7 @@ impl EngineDesk for BelisariusDesk {
             let mut picked = Vec::new();
             let BelisariusDesk { campaign, live, selected, map_state, .. } = self;
             let view = &live.view;
-            zone_map_ui(ui, &campaign.state.setup, view.board(), selected.as_ref(), map_state, &mut picked);
+            zone_map_ui(ui, &campaign.state.setup.map, view.board(), selected.as_ref(), map_state, &mut picked);
             if let Some(place) = picked.pop() {
                 queue.push(AppCommand::SelectPlace(Some(place)));
             }
@@ -383,13 +398,12 @@ fn contains(points: &[Pos2], p: Pos2) -> bool {
 /// with their two ratings and ports, and the markers as the board gives them.
 pub(crate) fn zone_map_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
+    map: &ZoneMap,
     board: &Board,
     selected: Option<&Location>,
     state: &mut ZoneMapState,
     commands: &mut Vec<Location>,
 ) {
-    let map = &setup.map;
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let canvas = response.rect;
     let painter = painter.with_clip_rect(canvas.intersect(painter.clip_rect()));
@@ -580,14 +594,17 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, elements, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, elements, facts, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
-    let setup = &campaign.state.setup;
+    // A side's panels read the set-up's public part, its view and its facts; only the
+    // referee's table form reads the campaign itself (BE-53).
+    let public = Public::of(&campaign.state.setup);
+    let umpire = (*viewer == Viewer::Umpire).then_some(&campaign.state);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        reconstructed_notice_ui(ui, setup, tables_shown);
+        reconstructed_notice_ui(ui, public, tables_shown);
         ui.add_space(8.0);
         match selected.as_ref() {
-            Some(at) => place_ui(ui, setup, view.board(), at),
+            Some(at) => place_ui(ui, public, view.board(), at),
             None => {
                 ui.label(RichText::new("Click a zone, city or sea zone to see what is there.").weak());
             }
@@ -612,29 +629,30 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
                 }
             });
         }
-        super::belisarius_battle::contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, battle, commands);
-        super::belisarius_siege::relief_ui(ui, &campaign.state, view.board(), viewer, commands);
-        super::belisarius_fleet::naval_contact_ui(ui, &campaign.state, view.board(), &view.organisations(), viewer, commands);
+        super::belisarius_battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
+        super::belisarius_siege::relief_ui(ui, view.board(), facts, viewer, commands);
+        super::belisarius_fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, commands);
         let table = super::belisarius_battle::TableData { elements, number: referee_battle_gen::belisarius::battle_number(&live.events) };
-        super::belisarius_battle::battle_window(ui.ctx(), &campaign.state, view.board(), viewer, battle, &table, commands);
+        let sources = super::belisarius_battle::BattleSources { public, board: view.board(), facts, umpire };
+        super::belisarius_battle::battle_window(ui.ctx(), sources, viewer, battle, &table, commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
         for org in view.organisations() {
             super::belisarius_siege::losses_ui(ui, org, viewer, commands);
         }
         for org in view.organisations() {
-            super::belisarius_turn::reinforcements_ui(ui, setup, org, selected.as_ref(), viewer, commands);
+            super::belisarius_turn::reinforcements_ui(ui, public, org, selected.as_ref(), viewer, commands);
         }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
-            force_orders_ui(ui, &campaign.state, org, selected.as_ref(), viewer, march, commands);
+            force_orders_ui(ui, public, view.board(), org, facts, selected.as_ref(), viewer, march, commands);
         }
         for org in view.organisations() {
-            super::belisarius_fleet::voyage_ui(ui, &campaign.state, org, selected.as_ref(), viewer, voyage, commands);
+            super::belisarius_fleet::voyage_ui(ui, public, view.board(), org, selected.as_ref(), viewer, voyage, commands);
         }
         for org in view.organisations() {
-            organisation_ui(ui, setup, org, view.board(), viewer, commands);
-            lines_due_ui(ui, setup, org, selected.as_ref(), parts, commands);
+            organisation_ui(ui, public, org, view.board(), viewer, commands);
+            lines_due_ui(ui, public, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
     });
@@ -644,7 +662,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
 /// that places it at the selected place.
 fn lines_due_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
+    public: Public<'_>,
     org: &Organisation,
     selected: Option<&Location>,
     parts: &mut BTreeMap<(SideId, u32), PartForm>,
@@ -657,7 +675,7 @@ fn lines_due_ui(
         let form = parts.entry((org.side.clone(), line.number)).or_default();
         egui::CollapsingHeader::new("Choose a part to place").id_salt((org.side.as_str(), line.number)).show(ui, |ui| {
             for id in &line.leaders {
-                let name = setup.leader(id).map_or(id.as_str(), |l| l.name.as_str());
+                let name = public.leader(id).map_or(id.as_str(), |l| l.name.as_str());
                 let mut on = form.leaders.contains(id);
                 if ui.checkbox(&mut on, name).changed() {
                     if on {
@@ -701,7 +719,7 @@ fn lines_due_ui(
         let what = if form.is_empty() { "the whole line" } else { "the part chosen" };
         match selected {
             Some(at) => {
-                let label = format!("Place {what} of line {} at {}", line.number, setup.place_name(at));
+                let label = format!("Place {what} of line {} at {}", line.number, public.place_name(at));
                 if ui.button(label).clicked() {
                     commands.push(AppCommand::ExecuteBelisarius(form.order(&org.side, line.number, at), DiceInput::Seeded));
                 }
@@ -713,7 +731,7 @@ fn lines_due_ui(
     }
 }
 
-fn reconstructed_notice_ui(ui: &mut egui::Ui, setup: &Setup, tables_shown: &mut bool) {
+fn reconstructed_notice_ui(ui: &mut egui::Ui, public: Public<'_>, tables_shown: &mut bool) {
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd6)).show(ui, |ui| {
         ui.label(RichText::new("Reconstructed map and tables").strong());
         ui.label(
@@ -722,12 +740,12 @@ fn reconstructed_notice_ui(ui: &mut egui::Ui, setup: &Setup, tables_shown: &mut 
         );
         ui.toggle_value(tables_shown, "Show the tables' reasoning");
         if *tables_shown {
-            if setup.map.reconstructed {
+            if public.map().reconstructed {
                 ui.collapsing("Map", |ui| {
-                    ui.label(&setup.map.note);
+                    ui.label(&public.map().note);
                 });
             }
-            for note in &setup.tables.notes {
+            for note in &public.tables().notes {
                 ui.collapsing(&note.title, |ui| {
                     ui.label(&note.reasoning);
                 });
@@ -736,11 +754,11 @@ fn reconstructed_notice_ui(ui: &mut egui::Ui, setup: &Setup, tables_shown: &mut 
     });
 }
 
-fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
-    ui.heading(setup.place_name(at));
+fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location) {
+    ui.heading(public.place_name(at));
     match at {
         Location::Zone(z) => {
-            if let Some(zone) = setup.map.zone(z) {
+            if let Some(zone) = public.map().zone(z) {
                 let control = board.zones.iter().find(|s| s.id == *z).and_then(|s| s.controller.as_ref());
                 ui.label(format!(
                     "{} zone in {}, {}; city {}",
@@ -752,7 +770,7 @@ fn place_ui(ui: &mut egui::Ui, setup: &Setup, board: &Board, at: &Location) {
             }
         }
         Location::City(c) => {
-            if let Some(city) = setup.map.city(c) {
+            if let Some(city) = public.map().city(c) {
                 let status = board.cities.iter().find(|s| s.id == *c);
                 let holder = status.and_then(|s| s.holder.as_ref());
                 ui.label(format!(
@@ -919,24 +937,28 @@ fn events_ui(ui: &mut egui::Ui, board: &Board) {
 /// The acting force's orders (BE-10, BE-12): a route built zone by zone from the map's
 /// selection and marched in one go, and the losses of its last march shared out among the
 /// units that marched.
+#[expect(clippy::too_many_arguments, reason = "the force's side, what the viewer may read of it, the map's selection and the form")]
 fn force_orders_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
+    board: &Board,
     org: &Organisation,
+    facts: &Facts,
     selected: Option<&Location>,
     viewer: &Viewer,
     march: &mut MarchForm,
     commands: &mut Vec<AppCommand>,
 ) {
     let Some(acting) = org.acting.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
-    let setup = &state.setup;
+    let Some(facts) = facts.acting.as_ref().filter(|a| &a.leader == acting) else { return };
+    let map = public.map();
     let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
         .boxes
         .iter()
         .filter(|b| b.leader.as_ref().is_some_and(|l| &l.id == acting) || b.decoy_id.as_ref() == Some(acting))
         .chain(org.boxes.iter().filter(|b| b.leader.as_ref().is_some_and(|l| org.acting_with.contains(&l.id))))
         .collect();
-    let chief = referee_campaign::belisarius::state::piece_name(&state.setup, acting);
+    let chief = public.piece_name(acting);
     ui.add_space(4.0);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         if let Some(due) = &org.attrition {
@@ -973,17 +995,15 @@ fn force_orders_ui(
             return;
         }
         ui.label(RichText::new(format!("{chief} acts")).strong());
-        if let Some(b) = boxes.first() {
-            super::belisarius_fleet::transport_ui(ui, state, org, acting, &b.at, selected, commands);
-        }
+        super::belisarius_fleet::transport_ui(ui, public, board, org, facts, selected, commands);
         let start = boxes.first().map(|b| match &b.at {
-            Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.0.clone()),
+            Location::City(c) => map.zone_of_city(c).map(|z| z.id.0.clone()),
             Location::Zone(z) => Some(z.0.clone()),
             Location::Sea(_) | Location::Aboard(_) => None,
         });
         let Some(Some(start)) = start else { return };
         let end = march.route.last().cloned().unwrap_or(start);
-        let name = |id: &str| setup.map.zones.iter().find(|z| z.id.0 == id).map_or_else(|| id.to_owned(), |z| z.name.clone());
+        let name = |id: &str| map.zones.iter().find(|z| z.id.0 == id).map_or_else(|| id.to_owned(), |z| z.name.clone());
         let route: Vec<String> = march.route.iter().map(|z| name(z)).collect();
         ui.label(if route.is_empty() {
             "Route: pick a neighbouring zone on the map".to_owned()
@@ -992,11 +1012,10 @@ fn force_orders_ui(
         });
         let next = match selected {
             Some(Location::Zone(z)) => Some(z.0.clone()),
-            Some(Location::City(c)) => setup.map.zone_of_city(c).map(|z| z.id.0.clone()),
+            Some(Location::City(c)) => map.zone_of_city(c).map(|z| z.id.0.clone()),
             _ => None,
         };
-        let borders =
-            |a: &str, b: &str| setup.map.zones.iter().find(|z| z.id.0 == a).is_some_and(|z| z.neighbours.iter().any(|n| n.0 == b));
+        let borders = |a: &str, b: &str| map.zones.iter().find(|z| z.id.0 == a).is_some_and(|z| z.neighbours.iter().any(|n| n.0 == b));
         ui.horizontal_wrapped(|ui| {
             if let Some(next) = next.filter(|n| borders(&end, n))
                 && ui.button(format!("Add {}", name(&next))).clicked()
@@ -1008,8 +1027,8 @@ fn force_orders_ui(
                     .route
                     .iter()
                     .map(|z| {
-                        let mountain = setup.map.zones.iter().find(|x| x.id.0 == *z).is_some_and(|x| x.terrain == Terrain::Mountain);
-                        u32::from(setup.tables.cost(if mountain { "move-mountain" } else { "move-plain" }).unwrap_or(1))
+                        let mountain = map.zones.iter().find(|x| x.id.0 == *z).is_some_and(|x| x.terrain == Terrain::Mountain);
+                        u32::from(public.tables().cost(if mountain { "move-mountain" } else { "move-plain" }).unwrap_or(1))
                     })
                     .sum();
                 if ui
@@ -1031,9 +1050,9 @@ fn force_orders_ui(
             }
         });
         attrition_first_ui(ui, &boxes, march);
-        on_the_way_ui(ui, state, org, acting, &boxes, commands);
-        super::belisarius_siege::siege_orders_ui(ui, state, org, acting, commands);
-        super::belisarius_siege::scorch_ui(ui, state, org, acting, commands);
+        on_the_way_ui(ui, public, org, facts, &boxes, commands);
+        super::belisarius_siege::siege_orders_ui(ui, public, board, org, facts, commands);
+        super::belisarius_siege::scorch_ui(ui, public, board, org, facts, commands);
     });
 }
 
@@ -1069,17 +1088,18 @@ fn attrition_first_ui(ui: &mut egui::Ui, boxes: &[&referee_campaign::belisarius:
 /// between the zone and its city.
 fn on_the_way_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
     org: &Organisation,
-    acting: &str,
+    facts: &Acting,
     boxes: &[&referee_campaign::belisarius::view::OrgBox],
     commands: &mut Vec<AppCommand>,
 ) {
-    let setup = &state.setup;
+    let acting = facts.leader.as_str();
+    let map = public.map();
     let Some(first) = boxes.first() else { return };
     let (zone, in_city) = match &first.at {
         Location::Zone(z) => (Some(z.clone()), false),
-        Location::City(c) => (setup.map.zone_of_city(c).map(|z| z.id.clone()), true),
+        Location::City(c) => (map.zone_of_city(c).map(|z| z.id.clone()), true),
         Location::Sea(_) | Location::Aboard(_) => (None, false),
     };
     let Some(zone) = zone else { return };
@@ -1087,7 +1107,7 @@ fn on_the_way_ui(
     let id = egui::Id::unique(("on-the-way", side.as_str(), acting));
     let mut picked: (BTreeSet<u32>, BTreeSet<u32>) = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     egui::CollapsingHeader::new("Pick up and drop off (BE-11)").id_salt(id).show(ui, |ui| {
-        let city = setup.map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
+        let city = map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
         let shift = if in_city { format!("Come out of {city}") } else { format!("Enter {city}") };
         if ui.button(shift).on_hover_text("Between a zone and its city: no action points (BE-11)").clicked() {
             commands.push(AppCommand::ExecuteBelisarius(
@@ -1139,7 +1159,7 @@ fn on_the_way_ui(
             }
         });
         // Units with no leader here, and inferior leaders not yet activated, to take along.
-        let loose = referee_campaign::belisarius::operations::loose_units(state, side, &zone);
+        let loose = &facts.loose;
         if !loose.is_empty() {
             ui.label(RichText::new("Units with no leader here").weak());
             ui.horizontal_wrapped(|ui| {
@@ -1148,7 +1168,7 @@ fn on_the_way_ui(
                     let mut on = picked.1.contains(&n);
                     if ui
                         .checkbox(&mut on, format!("{n}. {u}"))
-                        .on_hover_text(format!("{} at {}", u.kind.label(), setup.place_name(place)))
+                        .on_hover_text(format!("{} at {}", u.kind.label(), public.place_name(place)))
                         .changed()
                     {
                         if on {
@@ -1176,7 +1196,7 @@ fn on_the_way_ui(
                 let Some(l) = &b.leader else { continue };
                 let here = match &b.at {
                     Location::Zone(z) => *z == zone,
-                    Location::City(c) => setup.map.zone_of_city(c).is_some_and(|z| z.id == zone),
+                    Location::City(c) => map.zone_of_city(c).is_some_and(|z| z.id == zone),
                     Location::Sea(_) | Location::Aboard(_) => false,
                 };
                 if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
@@ -1193,7 +1213,7 @@ fn on_the_way_ui(
 /// BE-08: units of one leader's box ticked and passed to another leader of the same zone.
 fn reorganise_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
+    public: Public<'_>,
     org: &Organisation,
     b: &referee_campaign::belisarius::view::OrgBox,
     leader: &referee_campaign::belisarius::view::LeaderCard,
@@ -1201,7 +1221,7 @@ fn reorganise_ui(
 ) {
     let zone = |at: &Location| match at {
         Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => setup.map.zone_of_city(c).map(|z| z.id.clone()),
+        Location::City(c) => public.map().zone_of_city(c).map(|z| z.id.clone()),
         Location::Sea(_) | Location::Aboard(_) => None,
     };
     let here = zone(&b.at);
@@ -1252,7 +1272,14 @@ fn reorganise_ui(
     ui.data_mut(|d| d.insert_temp(id, picked));
 }
 
-fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+fn organisation_ui(
+    ui: &mut egui::Ui,
+    public: Public<'_>,
+    org: &Organisation,
+    board: &Board,
+    viewer: &Viewer,
+    commands: &mut Vec<AppCommand>,
+) {
     let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
     if let Some(ap) = &org.action_points {
@@ -1293,9 +1320,7 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
             (None, None, true) if b.naval => {
                 format!("{}, a decoy", b.ship.as_deref().map_or_else(|| "fleet".to_owned(), referee_campaign::belisarius::setup::ship_name))
             }
-            (None, None, true) => {
-                b.decoy_id.as_deref().map_or_else(|| "decoy".to_owned(), |id| referee_campaign::belisarius::state::piece_name(setup, id))
-            }
+            (None, None, true) => b.decoy_id.as_deref().map_or_else(|| "decoy".to_owned(), |id| public.piece_name(id)),
             (None, None, false) => "units with no leader".to_owned(),
         };
         ui.horizontal_wrapped(|ui| {
@@ -1318,7 +1343,7 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
                 } else if org.activated.contains(id) {
                     ui.label(RichText::new("done this phase").weak());
                 } else {
-                    let name = referee_campaign::belisarius::state::piece_name(setup, id);
+                    let name = public.piece_name(id);
                     let b = ui
                         .add_enabled(points, egui::Button::new("Activate").small())
                         .accessible_name(format!("Activate {name}"))
@@ -1353,7 +1378,7 @@ fn organisation_ui(ui: &mut egui::Ui, setup: &Setup, org: &Organisation, board: 
                 ui.label(format!("{} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points));
             });
             if reorganising && let Some(l) = &b.leader {
-                reorganise_ui(ui, setup, org, b, l, commands);
+                reorganise_ui(ui, public, org, b, l, commands);
             }
         }
     }

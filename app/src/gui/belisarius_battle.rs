@@ -10,9 +10,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use egui::{Color32, RichText};
-use referee_campaign::belisarius::battle::{Step, retreats};
+use referee_campaign::belisarius::battle::Step;
 use referee_campaign::belisarius::odds::{self, Odds, Policy};
 use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::setup::Public;
 use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, Organisation};
@@ -21,17 +22,20 @@ use referee_campaign::ids::SideId;
 use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
+use super::belisarius_facts::Facts;
 use super::dialogs::shared::may_order;
 use super::hex_counters::HexCounters;
 
 /// What the referee or a player is filling in for the battle under way.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct BattleForm {
     /// Points each unit loses, by side and the unit's number in the battle (from 1).
     pub shares: BTreeMap<SideId, BTreeMap<u32, u8>>,
     /// The break-off policy of each force, in the battle's order.
     pub policies: Option<[Policy; 2]>,
-    pub odds: Option<Odds>,
+    /// The last odds counted, and a count under way.
+    pub odds: Option<Counted>,
+    pub odds_job: Option<OddsJob>,
     /// Leaders ticked for a combined interception, and the target's number (BE-15).
     pub interceptors: BTreeSet<String>,
     pub target: u32,
@@ -66,7 +70,7 @@ pub(crate) struct TableData<'a> {
 
 /// Under a hex game's pack, its counters: what each lost fills in the points each unit lost
 /// and the leaders killed below (BE-17, AB-08, AC-06), which stay open to change by hand.
-fn hex_ui(ui: &mut egui::Ui, state: &State, board: &Board, t: &mut TableForm, table: &TableData<'_>) {
+fn hex_ui(ui: &mut egui::Ui, umpire: &State, board: &Board, t: &mut TableForm, table: &TableData<'_>) {
     use referee_battle_gen::TabletopSystem;
     use referee_battle_gen::hexmap::HexSystem;
     let wanted = match t.system {
@@ -78,7 +82,7 @@ fn hex_ui(ui: &mut egui::Ui, state: &State, board: &Board, t: &mut TableForm, ta
         t.hex = None;
         if let Some(system) = wanted {
             let conv = referee_battle_gen::belisarius::Conversion::embedded();
-            match referee_battle_gen::belisarius::table_spec(state, table.elements, &conv, table.number) {
+            match referee_battle_gen::belisarius::table_spec(umpire, table.elements, &conv, table.number) {
                 Ok(spec) => {
                     let tabletop =
                         referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());
@@ -99,7 +103,7 @@ fn hex_ui(ui: &mut egui::Ui, state: &State, board: &Board, t: &mut TableForm, ta
         return;
     }
     let result = hex.result(table.number);
-    match referee_battle_gen::belisarius::hex_table_result_for(state, &hex.spec, &hex.tabletop, &result, None) {
+    match referee_battle_gen::belisarius::hex_table_result_for(umpire, &hex.spec, &hex.tabletop, &result, None) {
         Ok(r) => {
             t.losses = r.losses.into_iter().map(|(s, l)| (s, l.into_iter().collect())).collect();
             t.killed = r.leaders_killed.into_iter().collect();
@@ -117,8 +121,8 @@ fn side_name(board: &Board, id: &SideId) -> String {
     board.side_name(id)
 }
 
-fn zone_name(state: &State, zone: &referee_campaign::belisarius::map::ZoneId) -> String {
-    state.setup.place_name(&Location::Zone(zone.clone()))
+fn zone_name(public: Public<'_>, zone: &referee_campaign::belisarius::map::ZoneId) -> String {
+    public.place_name(&Location::Zone(zone.clone()))
 }
 
 fn run(commands: &mut Vec<AppCommand>, order: Order) {
@@ -129,7 +133,7 @@ fn run(commands: &mut Vec<AppCommand>, order: Order) {
 /// view, whose turn it is.
 pub(crate) fn contact_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
     board: &Board,
     orgs: &[&Organisation],
     viewer: &Viewer,
@@ -137,7 +141,7 @@ pub(crate) fn contact_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let Some(contact) = &board.contact else { return };
-    let zone = zone_name(state, &contact.zone);
+    let zone = zone_name(public, &contact.zone);
     let turn = side_name(board, &contact.turn_of);
     let mover = contact.turn_of == contact.mover;
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd9)).show(ui, |ui| {
@@ -167,7 +171,7 @@ pub(crate) fn contact_ui(
                 let l = b.leader.as_ref()?;
                 let (at_zone, in_city) = match &b.at {
                     Location::Zone(z) => (z == &contact.zone, false),
-                    Location::City(c) => (state.setup.map.zone_of_city(c).is_some_and(|z| z.id == contact.zone), true),
+                    Location::City(c) => (public.map().zone_of_city(c).is_some_and(|z| z.id == contact.zone), true),
                     Location::Sea(_) | Location::Aboard(_) => (false, false),
                 };
                 (at_zone && !(mover && in_city)).then_some((l.id.as_str(), l.name.as_str(), in_city))
@@ -252,40 +256,49 @@ fn other(board: &Board, side: &SideId) -> SideId {
 }
 
 /// The battle window: open while a battle is fought.
+/// What the battle window draws from: the set-up's public part, the viewer's board and
+/// facts, and — in the referee's view only — the campaign, for the table's result form.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BattleSources<'a> {
+    pub public: Public<'a>,
+    pub board: &'a Board,
+    pub facts: &'a Facts,
+    pub umpire: Option<&'a State>,
+}
+
 pub(crate) fn battle_window(
     ctx: &egui::Context,
-    state: &State,
-    board: &Board,
+    src: BattleSources<'_>,
     viewer: &Viewer,
     form: &mut BattleForm,
     table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
+    let board = src.board;
     let Some(battle) = &board.battle else {
         if form.odds.is_some() || !form.shares.is_empty() {
             *form = BattleForm::default();
         }
         return;
     };
-    let title = format!("Battle at {}", zone_name(state, &battle.zone));
+    let title = format!("Battle at {}", zone_name(src.public, &battle.zone));
     egui::Window::new(title).id(egui::Id::unique("belisarius-battle")).default_width(640.0).collapsible(false).show(ctx, |ui| {
         egui::ScrollArea::vertical().max_height(ctx.content_rect().height() * 0.8).show(ui, |ui| {
-            battle_ui(ui, state, board, battle, viewer, form, table, commands);
+            battle_ui(ui, src, battle, viewer, form, table, commands);
         });
     });
 }
 
-#[expect(clippy::too_many_arguments, reason = "the battle, its reader, its forms and what a hex game's counters need")]
 fn battle_ui(
     ui: &mut egui::Ui,
-    state: &State,
-    board: &Board,
+    src: BattleSources<'_>,
     battle: &BattleBoard,
     viewer: &Viewer,
     form: &mut BattleForm,
     table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
+    let board = src.board;
     let kind = match (&battle.kind, &battle.ambusher) {
         (Interception::Ambush, Some(a)) => {
             format!("An ambush laid by the {}: two passages, then their pursuit (BE-23)", side_name(board, a))
@@ -297,7 +310,7 @@ fn battle_ui(
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
     if battle.at_table {
-        table_ui(ui, state, board, battle, viewer, form, table, commands);
+        table_ui(ui, src, battle, form, table, commands);
         ui.separator();
         ui.columns(battle.forces.len().max(1), |cols| {
             for (col, force) in cols.iter_mut().zip(&battle.forces) {
@@ -370,12 +383,11 @@ fn battle_ui(
         Step::Retreat { side } => {
             if may_order(viewer, side) {
                 ui.label(format!("{}: retreat to", side_name(board, side)));
-                let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
                 ui.horizontal_wrapped(|ui| {
-                    for (at, ok) in live.map(|b| retreats(state, b, side)).unwrap_or_default() {
-                        let name = state.setup.place_name(&at);
+                    for (at, ok) in &src.facts.retreats {
+                        let name = src.public.place_name(at);
                         let b = ui.add_enabled(ok.is_ok(), egui::Button::new(name));
-                        let b = match &ok {
+                        let b = match ok {
                             Err(why) => b.on_disabled_hover_text(why),
                             Ok(()) => b,
                         };
@@ -396,7 +408,7 @@ fn battle_ui(
         }
     });
     ui.separator();
-    odds_ui(ui, state, board, battle, form);
+    odds_ui(ui, src, battle, form);
 }
 
 fn force_ui(ui: &mut egui::Ui, board: &Board, force: &ForceFace) {
@@ -475,8 +487,31 @@ fn share_ui(
     });
 }
 
-/// The odds from where the battle stands, for the break-off policies picked.
-fn odds_ui(ui: &mut egui::Ui, state: &State, board: &Board, battle: &BattleBoard, form: &mut BattleForm) {
+/// Odds being counted on a thread of their own, so that no frame waits for them.
+#[derive(Debug)]
+pub(crate) struct OddsJob {
+    /// The battle and policies they are counted for.
+    key: String,
+    answer: std::sync::mpsc::Receiver<Odds>,
+}
+
+/// The odds counted, with the battle and policies they were counted for.
+#[derive(Debug, Clone)]
+pub(crate) struct Counted {
+    key: String,
+    odds: Odds,
+}
+
+/// What the odds stand for: the battle as it is now and the policies picked. Odds counted
+/// for another key are out of date.
+fn odds_key(facts: &Facts, policies: [Policy; 2]) -> Option<String> {
+    facts.battle_key.as_ref().map(|b| format!("{b}/{policies:?}"))
+}
+
+/// The odds from where the battle stands, losses owed included, for the break-off policies
+/// picked; counted on another thread, and marked out of date once the battle moves on.
+fn odds_ui(ui: &mut egui::Ui, src: BattleSources<'_>, battle: &BattleBoard, form: &mut BattleForm) {
+    let board = src.board;
     ui.label(RichText::new("Odds from here").strong());
     let mut policies = form.policies.unwrap_or([Policy::AtLoss(50), Policy::AtLoss(50)]);
     let ambush = battle.kind == Interception::Ambush;
@@ -494,57 +529,94 @@ fn odds_ui(ui: &mut egui::Ui, state: &State, board: &Board, battle: &BattleBoard
             });
         }
     }
-    if form.policies != Some(policies) {
-        form.policies = Some(policies);
-        form.odds = None;
-    }
-    if ui.button(format!("Count {} battles", ODDS_BATTLES)).on_hover_text("Both sides share out losses as the program suggests").clicked() {
-        let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
-        if let Some(start) = live.and_then(|b| odds::Start::of(state, b)) {
-            form.odds = Some(odds::simulate(&state.setup.tables, &start, policies, ODDS_BATTLES, u64::from(battle.passage)));
-        }
-    }
-    if let Some(o) = &form.odds {
-        egui::Grid::new("belisarius-odds").striped(true).show(ui, |ui| {
-            ui.label("");
-            ui.label("holds the field");
-            ui.label("retreats");
-            ui.label("destroyed");
-            ui.label("CP lost (mean)");
-            ui.end_row();
-            for s in &o.sides {
-                ui.label(side_name(board, &s.side));
-                ui.label(format!("{:.0} %", o.percent(s.won)));
-                ui.label(format!("{:.0} %", o.percent(s.retreated)));
-                ui.label(format!("{:.0} %", o.percent(s.destroyed)));
-                ui.label(format!("{:.1}", s.expected_lost));
-                ui.end_row();
+    form.policies = Some(policies);
+    let key = odds_key(src.facts, policies);
+    if let Some(job) = &form.odds_job {
+        match job.answer.try_recv() {
+            Ok(odds) => {
+                form.odds = Some(Counted { key: job.key.clone(), odds });
+                form.odds_job = None;
             }
-        });
-        if o.parted > 0 {
-            ui.label(format!("The sides part in {:.0} % of the battles", o.percent(o.parted)));
+            Err(std::sync::mpsc::TryRecvError::Empty) => ui.ctx().request_repaint_after(std::time::Duration::from_millis(50)),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => form.odds_job = None,
         }
+    }
+    // A count for another battle or other policies is dropped as soon as it comes.
+    if form.odds_job.as_ref().is_some_and(|j| Some(&j.key) != key.as_ref()) {
+        form.odds_job = None;
+    }
+    let counting = form.odds_job.is_some();
+    ui.horizontal(|ui| {
+        let b = ui
+            .add_enabled(!counting && src.facts.odds.is_some(), egui::Button::new(format!("Count {} battles", ODDS_BATTLES)))
+            .on_hover_text("From the battle as it stands, losses owed included; both sides share out losses as the program suggests");
+        if b.clicked()
+            && let (Some(start), Some(key)) = (src.facts.odds.clone(), key.clone())
+        {
+            let (send, answer) = std::sync::mpsc::channel();
+            let tables = src.public.tables().clone();
+            let seed = u64::from(battle.passage);
+            let ctx = ui.ctx().clone();
+            std::thread::spawn(move || {
+                let _ = send.send(odds::simulate(&tables, &start, policies, ODDS_BATTLES, seed));
+                ctx.request_repaint();
+            });
+            form.odds_job = Some(OddsJob { key, answer });
+        }
+        if counting {
+            ui.spinner();
+            ui.label(RichText::new("counting…").weak());
+        }
+    });
+    let Some(counted) = &form.odds else { return };
+    let stale = Some(&counted.key) != key.as_ref();
+    if stale {
+        ui.label(
+            RichText::new("Counted before the battle moved on, or for other policies: count again")
+                .italics()
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
+    let o = &counted.odds;
+    let text = |t: String| if stale { RichText::new(t).weak().strikethrough() } else { RichText::new(t) };
+    egui::Grid::new("belisarius-odds").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.label("holds the field");
+        ui.label("retreats");
+        ui.label("destroyed");
+        ui.label("CP lost (mean)");
+        ui.end_row();
+        for s in &o.sides {
+            ui.label(side_name(board, &s.side));
+            ui.label(text(format!("{:.0} %", o.percent(s.won))));
+            ui.label(text(format!("{:.0} %", o.percent(s.retreated))));
+            ui.label(text(format!("{:.0} %", o.percent(s.destroyed))));
+            ui.label(text(format!("{:.1}", s.expected_lost)));
+            ui.end_row();
+        }
+    });
+    if o.parted > 0 {
+        ui.label(text(format!("The sides part in {:.0} % of the battles", o.percent(o.parted))));
     }
 }
 
 /// A battle on the table: its pack, and the result form (BE-17).
-#[expect(clippy::too_many_arguments, reason = "the battle, its reader, its form and what a hex game's counters need")]
 fn table_ui(
     ui: &mut egui::Ui,
-    state: &State,
-    board: &Board,
+    src: BattleSources<'_>,
     battle: &BattleBoard,
-    viewer: &Viewer,
     form: &mut BattleForm,
     table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     use referee_battle_gen::TabletopSystem;
+    let board = src.board;
     ui.label(RichText::new("Fought on the tabletop").strong());
-    if *viewer != Viewer::Umpire {
+    // The result form is the referee's: in a side's view there is no campaign to read.
+    let Some(state) = src.umpire else {
         ui.label("The referee writes the pack and enters the result.");
         return;
-    }
+    };
     let t = &mut form.table;
     ui.horizontal(|ui| {
         let mut system = t.system.unwrap_or(TabletopSystem::Dbm);
@@ -579,13 +651,10 @@ fn table_ui(
         }
     });
     if let Some(side) = t.broke_off.clone() {
-        let live = state.ops.as_ref().and_then(|o| o.battle.as_ref());
-        let options: Vec<(String, String)> = live
-            .map(|b| retreats(state, b, &side))
-            .unwrap_or_default()
+        let options: Vec<(String, String)> = Facts::table_retreats(state, &side)
             .into_iter()
             .filter(|(_, ok)| ok.is_ok())
-            .map(|(at, _)| (at.id().to_owned(), state.setup.place_name(&at)))
+            .map(|(at, _)| (at.id().to_owned(), src.public.place_name(&at)))
             .collect();
         let shown = t.retreat.as_ref().and_then(|r| options.iter().find(|(id, _)| id == r)).map_or("choose…", |(_, n)| n.as_str());
         egui::ComboBox::new("belisarius-table-retreat", "retreated to").selected_text(shown).show_ui(ui, |ui| {

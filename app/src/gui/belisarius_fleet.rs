@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use egui::RichText;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::setup::ship_name;
-use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::belisarius::setup::{Public, ship_name};
+use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, OrgBox, Organisation};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::DiceInput;
@@ -37,8 +37,13 @@ fn ships(org: &Organisation) -> impl Iterator<Item = (&str, &OrgBox)> {
     org.boxes.iter().filter_map(|b| b.ship.as_deref().map(|id| (id, b)))
 }
 
-fn cost(state: &State, action: &str) -> u8 {
-    state.setup.tables.cost(action).unwrap_or(1)
+fn cost(public: Public<'_>, action: &str) -> u8 {
+    public.tables().cost(action).unwrap_or(1)
+}
+
+/// Whether `side` holds the city `city`, as the map shows.
+fn holds(board: &Board, side: &referee_campaign::ids::SideId, city: &referee_campaign::belisarius::map::CityId) -> bool {
+    board.cities.iter().any(|c| &c.id == city && c.holder.as_ref() == Some(side))
 }
 
 /// A ship in words, as its own side reads it.
@@ -54,29 +59,31 @@ fn label(id: &str, b: &OrgBox) -> String {
 
 /// BE-33: in the side's segment, ships chosen at one place sail along a route picked on the
 /// map: sea zones, and at the end perhaps one of the side's ports.
+#[expect(clippy::too_many_arguments, reason = "the side's ships, what it may read of the map, the selection and the form")]
 pub(crate) fn voyage_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
+    board: &Board,
     org: &Organisation,
     selected: Option<&Location>,
     viewer: &Viewer,
     form: &mut VoyageForm,
     commands: &mut Vec<AppCommand>,
 ) {
-    let Some(ops) = state.ops.as_ref().filter(|_| state.phase == referee_campaign::belisarius::state::Phase::Operations) else {
+    let Some(ops) = board.operations.as_ref() else {
         return;
     };
     let segment = ops.segment == org.side && may_order(viewer, &org.side);
-    let settled = ops.contact.is_none()
-        && ops.battle.is_none()
-        && ops.assault.is_none()
-        && ops.sortie.is_none()
-        && ops.naval_contact.is_none()
-        && ops.naval_battle.is_none();
+    let settled = board.contact.is_none()
+        && board.battle.is_none()
+        && board.assault.is_none()
+        && board.sortie.is_none()
+        && board.naval_contact.is_none()
+        && board.naval_battle.is_none();
     if !segment || !settled || ships(org).next().is_none() {
         return;
     }
-    let map = &state.setup.map;
+    let map = public.map();
     egui::CollapsingHeader::new(format!("{}: ships (BE-33)", org.name)).id_salt(("voyage", org.side.as_str())).default_open(true).show(
         ui,
         |ui| {
@@ -84,7 +91,7 @@ pub(crate) fn voyage_ui(
             let mut from: Option<Location> = None;
             for (id, b) in ships(org) {
                 let mut on = form.ships.contains(id);
-                let place = state.setup.place_name(&b.at);
+                let place = public.place_name(&b.at);
                 if ui.checkbox(&mut on, format!("{} at {place}", label(id, b))).changed() {
                     if on {
                         form.ships.insert(id.to_owned());
@@ -105,7 +112,7 @@ pub(crate) fn voyage_ui(
                 return;
             }
             // Where the route ends now, and what may come next.
-            let end = form.route.last().map_or(from.clone(), |id| state.setup.place(id).unwrap_or(from.clone()));
+            let end = form.route.last().map_or(from.clone(), |id| public.place(id).unwrap_or(from.clone()));
             let next: Vec<Location> = match &end {
                 Location::Sea(s) => {
                     let mut out: Vec<Location> =
@@ -114,7 +121,7 @@ pub(crate) fn voyage_ui(
                         map.zones
                             .iter()
                             .filter(|z| z.city.port && z.coast.contains(s))
-                            .filter(|z| state.cities.get(&z.city.id).and_then(|h| h.holder.as_ref()) == Some(&org.side))
+                            .filter(|z| holds(board, &org.side, &z.city.id))
                             .map(|z| Location::City(z.city.id.clone())),
                     );
                     out
@@ -125,7 +132,7 @@ pub(crate) fn voyage_ui(
                 _ => Vec::new(),
             };
             let route: Vec<String> =
-                form.route.iter().map(|id| state.setup.place(id).map_or_else(|_| id.clone(), |l| state.setup.place_name(&l))).collect();
+                form.route.iter().map(|id| public.place(id).map_or_else(|_| id.clone(), |l| public.place_name(&l))).collect();
             ui.label(if route.is_empty() {
                 "Route: pick a sea zone beside them on the map".to_owned()
             } else {
@@ -134,12 +141,12 @@ pub(crate) fn voyage_ui(
             ui.horizontal_wrapped(|ui| {
                 if let Some(pick) = selected.filter(|s| next.contains(s))
                     && !matches!(end, Location::City(_) if !form.route.is_empty())
-                    && ui.button(format!("Add {}", state.setup.place_name(pick))).clicked()
+                    && ui.button(format!("Add {}", public.place_name(pick))).clicked()
                 {
                     form.route.push(pick.id().to_owned());
                 }
                 if !form.route.is_empty() {
-                    let ap = if form.ships.len() == 1 { cost(state, "naval-unit-move") } else { cost(state, "fleet-move") };
+                    let ap = if form.ships.len() == 1 { cost(public, "naval-unit-move") } else { cost(public, "fleet-move") };
                     if ui
                         .button(format!("Sail ({ap} AP)"))
                         .on_hover_text(
@@ -166,14 +173,14 @@ pub(crate) fn voyage_ui(
 /// battle's passages and retreats.
 pub(crate) fn naval_contact_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
     board: &Board,
     orgs: &[&Organisation],
     viewer: &Viewer,
     commands: &mut Vec<AppCommand>,
 ) {
     if let Some(c) = &board.naval_contact {
-        let sea = state.setup.place_name(&Location::Sea(c.sea.clone()));
+        let sea = public.place_name(&Location::Sea(c.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("{} sea marker(s) of the {} sailed into {sea}", c.markers, board.side_name(&c.mover))).strong());
             for org in orgs.iter().filter(|o| o.side != c.mover && may_order(viewer, &o.side)) {
@@ -184,7 +191,7 @@ pub(crate) fn naval_contact_ui(
                 ui.horizontal_wrapped(|ui| {
                     if !here.is_empty()
                         && ui
-                            .button(format!("{}: intercept with {} ({} AP)", org.name, here.len(), cost(state, "naval-intercept")))
+                            .button(format!("{}: intercept with {} ({} AP)", org.name, here.len(), cost(public, "naval-intercept")))
                             .on_hover_text("2d6 with the best tactical rating aboard; 7 or more (BE-35)")
                             .clicked()
                     {
@@ -198,7 +205,7 @@ pub(crate) fn naval_contact_ui(
         });
     }
     if let Some(b) = &board.naval_battle {
-        let sea = state.setup.place_name(&Location::Sea(b.sea.clone()));
+        let sea = public.place_name(&Location::Sea(b.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("Naval battle in {sea}, {} passage(s) fought (BE-36)", b.passages)).strong());
             for s in &b.squadrons {
@@ -217,10 +224,10 @@ pub(crate) fn naval_contact_ui(
                 if fights && ui.button("Fight another passage").on_hover_text("Both sides roll; losses at once (BE-36)").clicked() {
                     run(commands, Order::FightAtSea {});
                 }
-                let Some(seas) = state.setup.map.sea(&b.sea).map(|s| s.neighbours.clone()) else { return };
+                let Some(seas) = public.map().sea(&b.sea).map(|s| s.neighbours.clone()) else { return };
                 for s in b.squadrons.iter().filter(|s| may_order(viewer, &s.side)) {
                     for to in &seas {
-                        let name = state.setup.place_name(&Location::Sea(to.clone()));
+                        let name = public.place_name(&Location::Sea(to.clone()));
                         if ui.add(egui::Button::new(format!("{} retire to {name}", board.side_name(&s.side))).small()).clicked() {
                             run(commands, Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() });
                         }
@@ -235,43 +242,44 @@ pub(crate) fn naval_contact_ui(
 /// aboard, lands where the map's selection says.
 pub(crate) fn transport_ui(
     ui: &mut egui::Ui,
-    state: &State,
+    public: Public<'_>,
+    board: &Board,
     org: &Organisation,
-    acting: &str,
-    at: &Location,
+    acting: &super::belisarius_facts::Acting,
     selected: Option<&Location>,
     commands: &mut Vec<AppCommand>,
 ) {
-    let map = &state.setup.map;
+    let map = public.map();
     let side = &org.side;
+    let Some(at) = acting.at.as_ref() else { return };
     match at {
         Location::Aboard(ship) => {
-            let ships_at = referee_campaign::belisarius::naval::whereabouts(state, at);
-            ui.label(format!("Aboard {} at {}", ship_name(ship), state.setup.place_name(&ships_at)));
+            let ships_at = acting.ship_at.clone().unwrap_or_else(|| at.clone());
+            ui.label(format!("Aboard {} at {}", ship_name(ship), public.place_name(&ships_at)));
             let Some(to) = selected else {
                 ui.label(RichText::new("Pick on the map where to land").weak());
                 return;
             };
-            let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, to).and_then(|z| map.zone(&z)) else { return };
+            let Some(zone) = public.zone_of(to).and_then(|z| map.zone(&z)) else { return };
             let beside =
                 matches!(&ships_at, Location::Sea(s) if zone.coast.contains(s)) || ships_at == Location::City(zone.city.id.clone());
             if beside {
-                let held = state.cities.get(&zone.city.id).and_then(|h| h.holder.as_ref()) == Some(side);
+                let held = holds(board, side, &zone.city.id);
                 let port = ships_at == Location::City(zone.city.id.clone()) || (zone.city.port && held);
-                let ap = cost(state, if port { "embark-port" } else { "embark-coast" });
+                let ap = cost(public, if port { "embark-port" } else { "embark-coast" });
                 if ui
-                    .button(format!("Land at {} ({ap} AP)", state.setup.place_name(to)))
+                    .button(format!("Land at {} ({ap} AP)", public.place_name(to)))
                     .on_hover_text("Landing in the open enters the zone as a march does (BE-13, BE-37)")
                     .clicked()
                 {
-                    run(commands, Order::Land { side: side.clone(), leader: acting.to_owned(), at: to.id().to_owned() });
+                    run(commands, Order::Land { side: side.clone(), leader: acting.leader.clone(), at: to.id().to_owned() });
                 }
             }
         }
         Location::Zone(_) | Location::City(_) => {
-            let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, at).and_then(|z| map.zone(&z)) else { return };
+            let Some(zone) = public.zone_of(at).and_then(|z| map.zone(&z)) else { return };
             let city = Location::City(zone.city.id.clone());
-            let held = state.cities.get(&zone.city.id).and_then(|h| h.holder.as_ref()) == Some(side);
+            let held = holds(board, side, &zone.city.id);
             let mut places: Vec<&Location> = Vec::new();
             for (_, b) in ships(org) {
                 let near = (b.at == city && zone.city.port) || matches!(&b.at, Location::Sea(s) if zone.coast.contains(s));
@@ -282,13 +290,13 @@ pub(crate) fn transport_ui(
             for place in places {
                 let here: Vec<String> = ships(org).filter(|(_, b)| &b.at == place).map(|(id, _)| id.to_owned()).collect();
                 let port = *place == city || (zone.city.port && held);
-                let ap = cost(state, if port { "embark-port" } else { "embark-coast" });
+                let ap = cost(public, if port { "embark-port" } else { "embark-coast" });
                 if ui
-                    .button(format!("Go aboard the ships at {} ({ap} AP)", state.setup.place_name(place)))
+                    .button(format!("Go aboard the ships at {} ({ap} AP)", public.place_name(place)))
                     .on_hover_text("1 naval point carries 2 infantry or 1 cavalry point; each leader's box on one ship (BE-37)")
                     .clicked()
                 {
-                    run(commands, Order::Embark { side: side.clone(), leader: acting.to_owned(), ships: here });
+                    run(commands, Order::Embark { side: side.clone(), leader: acting.leader.clone(), ships: here });
                 }
             }
         }
@@ -297,8 +305,8 @@ pub(crate) fn transport_ui(
 }
 
 /// BE-39: the side's ships off a besieged port, to join the assault.
-pub(crate) fn supporting_ships(state: &State, org: &Organisation, zone: &referee_campaign::belisarius::map::ZoneId) -> Vec<String> {
-    let Some(z) = state.setup.map.zone(zone).filter(|z| z.city.port) else { return Vec::new() };
+pub(crate) fn supporting_ships(public: Public<'_>, org: &Organisation, zone: &referee_campaign::belisarius::map::ZoneId) -> Vec<String> {
+    let Some(z) = public.map().zone(zone).filter(|z| z.city.port) else { return Vec::new() };
     let mut place = None;
     ships(org)
         .filter(|(_, b)| b.np.is_some() && matches!(&b.at, Location::Sea(s) if z.coast.contains(s)))

@@ -4,13 +4,15 @@
 
 use egui::RichText;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::siege::{self, Works};
-use referee_campaign::belisarius::state::{Location, State};
+use referee_campaign::belisarius::setup::Public;
+use referee_campaign::belisarius::siege::Works;
+use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, CityStatus, LossesToShare, Organisation};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::DiceInput;
 
 use super::app::AppCommand;
+use super::belisarius_facts::{Acting, Facts};
 use super::dialogs::shared::may_order;
 
 fn run(commands: &mut Vec<AppCommand>, order: Order) {
@@ -32,21 +34,29 @@ pub(crate) fn city_panel_ui(ui: &mut egui::Ui, board: &Board, city: &CityStatus)
 
 /// The acting leader's siege orders, shown when he stands by a city: lay siege, assault,
 /// works, Treachery at an enemy city; defence works and pulling down the walls at his own.
-pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, commands: &mut Vec<AppCommand>) {
-    if referee_campaign::belisarius::state::is_decoy(acting) {
+pub(crate) fn siege_orders_ui(
+    ui: &mut egui::Ui,
+    public: Public<'_>,
+    board: &Board,
+    org: &Organisation,
+    acting: &Acting,
+    commands: &mut Vec<AppCommand>,
+) {
+    if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
         return;
     }
-    let Some(at) = state.marker(&org.side, acting).map(|p| p.at.clone()) else { return };
-    let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, &at) else { return };
-    let Some(city) = state.setup.map.zone(&zone).map(|z| z.city.clone()) else { return };
-    let holder = state.cities.get(&city.id).and_then(|h| h.holder.clone());
+    let Some(at) = acting.at.clone() else { return };
+    let Some(zone) = public.zone_of(&at) else { return };
+    let Some(city) = public.map().zone(&zone).map(|z| z.city.clone()) else { return };
+    let Some(status) = board.cities.iter().find(|c| c.id == city.id) else { return };
+    let holder = status.holder.clone();
     let side = &org.side;
-    let leader = acting.to_owned();
-    let cost = |action: &str| state.setup.tables.cost(action).unwrap_or(1);
+    let leader = acting.leader.clone();
+    let cost = |action: &str| public.tables().cost(action).unwrap_or(1);
     egui::CollapsingHeader::new(format!("Siege of {} (BE-24 … BE-32)", city.name)).id_salt(("siege-orders", side.as_str())).show(
         ui,
         |ui| {
-            match (&holder, state.sieges.get(&city.id)) {
+            match (&holder, status.siege.as_ref()) {
                 (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
                     if ui
                         .button(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege")))
@@ -59,8 +69,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     }
                 }
                 (Some(h), Some(s)) if h != side && &s.besieger == side => {
-                    let free = state.ops.as_ref().and_then(|o| o.declared.as_ref()) == Some(&city.id);
-                    let ap = if free { 0 } else { cost("assault-later") };
+                    let ap = if acting.declared_here { 0 } else { cost("assault-later") };
                     if ui
                     .button(format!("Assault {} ({ap} AP)", city.name))
                     .on_hover_text(
@@ -71,7 +80,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships: Vec::new() });
                 }
                     // BE-39: ships off the port join in, for their own price.
-                    let ships = super::belisarius_fleet::supporting_ships(state, org, &zone);
+                    let ships = super::belisarius_fleet::supporting_ships(public, org, &zone);
                     if !ships.is_empty()
                         && ui
                             .button(format!(
@@ -92,7 +101,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     {
                         run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 });
                     }
-                    let treachery = state.hands.get(side).is_some_and(|h| h.iter().any(|s| s == "treachery"));
+                    let treachery = org.stratagems.iter().any(|s| s == "treachery");
                     if treachery
                         && ui
                             .button("Play Treachery")
@@ -103,7 +112,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     }
                 }
                 (Some(h), _) if h == side => {
-                    if siege::defence(state, &city.id) < 5
+                    if status.defence < 5
                         && ui
                             .button(format!("Build a defence works ({} AP)", cost("defence-works")))
                             .on_hover_text("Adds 1 to the city's defence, at most 5 (BE-32)")
@@ -111,7 +120,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                     {
                         run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 });
                     }
-                    if siege::defence(state, &city.id) > 0
+                    if status.defence > 0
                         && ui
                             .button(format!("Pull down the walls ({} AP)", cost("destroy-fortifications")))
                             .on_hover_text("Fortifications and defence works go to 0, however much is destroyed (BE-32)")
@@ -125,8 +134,8 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, state: &State, org: &Organisati
                 }
             }
             // Shut in a besieged city of his side: a sortie with units of the garrison (BE-28).
-            if matches!(at, Location::City(_)) && state.sieges.get(&city.id).is_some_and(|s| &s.besieger != side) {
-                sortie_ui(ui, state, org, acting, &at, commands);
+            if matches!(at, Location::City(_)) && status.siege.as_ref().is_some_and(|s| &s.besieger != side) {
+                sortie_ui(ui, public, org, acting, commands);
             }
         },
     );
@@ -214,16 +223,15 @@ fn share_form_ui(
 }
 
 /// The garrison's units ticked, and the sortie made with them (BE-28).
-fn sortie_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, at: &Location, commands: &mut Vec<AppCommand>) {
-    let id = egui::Id::unique(("sortie", org.side.as_str(), acting));
+fn sortie_ui(ui: &mut egui::Ui, public: Public<'_>, org: &Organisation, acting: &Acting, commands: &mut Vec<AppCommand>) {
+    let id = egui::Id::unique(("sortie", org.side.as_str(), acting.leader.as_str()));
     let mut picked: std::collections::BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-    let garrison = siege::units_at(state, &org.side, at);
     ui.label(RichText::new("Sally with:").weak());
     ui.horizontal_wrapped(|ui| {
-        for (i, n) in garrison.iter().enumerate() {
+        for (i, unit) in acting.garrison.iter().enumerate() {
             let k = u32::try_from(i + 1).unwrap_or(u32::MAX);
             let mut on = picked.contains(&k);
-            if ui.checkbox(&mut on, format!("{k}. {}", n.unit)).on_hover_text(n.unit.kind.label()).changed() {
+            if ui.checkbox(&mut on, format!("{k}. {unit}")).on_hover_text(unit.kind.label()).changed() {
                 if on {
                     picked.insert(k);
                 } else {
@@ -232,13 +240,13 @@ fn sortie_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str,
             }
         }
     });
-    let cost = state.setup.tables.cost("sortie").unwrap_or(1);
+    let cost = public.tables().cost("sortie").unwrap_or(1);
     if ui
         .add_enabled(!picked.is_empty(), egui::Button::new(format!("Sally ({cost} AP)")))
         .on_hover_text("One melee against as many of the besiegers' points; no militia, no morale checks (BE-28)")
         .clicked()
     {
-        run(commands, Order::Sortie { side: org.side.clone(), leader: acting.to_owned(), units: picked.iter().copied().collect() });
+        run(commands, Order::Sortie { side: org.side.clone(), leader: acting.leader.clone(), units: picked.iter().copied().collect() });
         picked.clear();
     }
     ui.data_mut(|d| d.insert_temp(id, picked));
@@ -246,33 +254,32 @@ fn sortie_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str,
 
 /// At a contact in the zone of a siege: the relief's "Attack the siege lines" for the
 /// marching side, and the besieger's choice of who meets it (BE-29).
-pub(crate) fn relief_ui(ui: &mut egui::Ui, state: &State, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
-    let Some(c) = state.ops.as_ref().and_then(|o| o.contact.as_ref()) else { return };
-    let Some((_, siege)) = siege::siege_in(state, &c.zone) else { return };
-    if siege.besieger == c.mover.side || !may_order(viewer, &c.turn_of) {
+pub(crate) fn relief_ui(ui: &mut egui::Ui, board: &Board, facts: &Facts, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+    let Some(c) = &board.contact else { return };
+    let Some(besieger) = &facts.relief.besieger else { return };
+    if besieger == &c.mover || !may_order(viewer, &c.turn_of) {
         return;
     }
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        if !c.relief && c.turn_of == c.mover.side {
+        if !c.relief && c.turn_of == c.mover {
             if ui
                 .button("Attack the siege lines")
                 .on_hover_text("A relief needs no interception roll; the besiegers choose who meets it (BE-29)")
                 .clicked()
             {
-                run(commands, Order::Relieve { side: c.mover.side.clone() });
+                run(commands, Order::Relieve { side: c.mover.clone() });
             }
-        } else if c.relief && c.turn_of == siege.besieger {
-            ui.label(RichText::new(format!("The {} attack the siege lines: who meets them?", board.side_name(&c.mover.side))).strong());
-            let id = egui::Id::unique(("hold-lines", siege.besieger.as_str()));
+        } else if c.relief && &c.turn_of == besieger {
+            ui.label(RichText::new(format!("The {} attack the siege lines: who meets them?", board.side_name(&c.mover))).strong());
+            let id = egui::Id::unique(("hold-lines", besieger.as_str()));
             let mut picked: std::collections::BTreeSet<String> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-            for l in siege::besieging_leaders(state, siege) {
-                let mut on = picked.contains(&l);
-                let name = referee_campaign::belisarius::state::piece_name(&state.setup, &l);
+            for (l, name) in &facts.relief.leaders {
+                let mut on = picked.contains(l);
                 if ui.checkbox(&mut on, name).changed() {
                     if on {
-                        picked.insert(l);
+                        picked.insert(l.clone());
                     } else {
-                        picked.remove(&l);
+                        picked.remove(l);
                     }
                 }
             }
@@ -283,7 +290,7 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, state: &State, board: &Board, viewer:
                 )
                 .clicked()
             {
-                run(commands, Order::HoldLines { side: siege.besieger.clone(), fight: picked.iter().cloned().collect() });
+                run(commands, Order::HoldLines { side: besieger.clone(), fight: picked.iter().cloned().collect() });
                 picked.clear();
             }
             ui.data_mut(|d| d.insert_temp(id, picked));
@@ -292,23 +299,29 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, state: &State, board: &Board, viewer:
 }
 
 /// The acting leader lays waste to his zone (BE-44).
-pub(crate) fn scorch_ui(ui: &mut egui::Ui, state: &State, org: &Organisation, acting: &str, commands: &mut Vec<AppCommand>) {
-    if referee_campaign::belisarius::state::is_decoy(acting) {
+pub(crate) fn scorch_ui(
+    ui: &mut egui::Ui,
+    public: Public<'_>,
+    board: &Board,
+    org: &Organisation,
+    acting: &Acting,
+    commands: &mut Vec<AppCommand>,
+) {
+    if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
         return;
     }
-    let Some(at) = state.marker(&org.side, acting).map(|p| p.at.clone()) else { return };
-    let Some(zone) = referee_campaign::belisarius::operations::zone_of(state, &at) else { return };
-    if state.scorched.contains(&zone) {
+    let Some(zone) = acting.at.as_ref().and_then(|at| public.zone_of(at)) else { return };
+    if board.zones.iter().any(|z| z.id == zone && z.scorched) {
         return;
     }
-    let cost = state.setup.tables.cost("scorched-earth").unwrap_or(1);
+    let cost = public.tables().cost("scorched-earth").unwrap_or(1);
     if ui
-        .button(format!("Lay {} waste ({cost} AP)", state.setup.place_name(&Location::Zone(zone))))
+        .button(format!("Lay {} waste ({cost} AP)", public.place_name(&Location::Zone(zone))))
         .on_hover_text(
             "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",
         )
         .clicked()
     {
-        run(commands, Order::ScorchEarth { side: org.side.clone(), leader: acting.to_owned() });
+        run(commands, Order::ScorchEarth { side: org.side.clone(), leader: acting.leader.clone() });
     }
 }

@@ -2,8 +2,8 @@
 //! spring (BE-45), at the place selected on the map.
 
 use egui::RichText;
-use referee_campaign::belisarius::Setup;
 use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::setup::Public;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::Organisation;
 use referee_campaign::core::viewer::Viewer;
@@ -18,7 +18,7 @@ const UNITS: [&str; 4] = ["1A", "1B", "1C", "[1]D"];
 /// A side's reinforcements to buy or to place, at the place selected on the map.
 pub(crate) fn reinforcements_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
+    public: Public<'_>,
     org: &Organisation,
     selected: Option<&Location>,
     viewer: &Viewer,
@@ -28,13 +28,13 @@ pub(crate) fn reinforcements_ui(
         return;
     }
     let at = selected.filter(|l| !l.is_sea());
-    let place = at.map(|l| setup.place_name(l));
+    let place = at.map(|l| public.place_name(l));
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(format!("{}: reinforcements (BE-45)", org.name)).strong());
         if org.raise_half_points > 0 {
             let id = egui::Id::unique(("raise", org.side.as_str()));
             let mut counts: [u32; 4] = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-            let prices: Vec<u32> = UNITS.iter().map(|u| setup.tables.price_half_points(u).unwrap_or(u32::MAX)).collect();
+            let prices: Vec<u32> = UNITS.iter().map(|u| public.tables().price_half_points(u).unwrap_or(u32::MAX)).collect();
             let spent: u32 = counts.iter().zip(&prices).map(|(n, p)| n.saturating_mul(*p)).sum();
             ui.label(format!("{} of {} points to spend", f64::from(spent) / 2.0, f64::from(org.raise_half_points) / 2.0));
             ui.horizontal_wrapped(|ui| {

@@ -101,8 +101,21 @@ fn verification_ui(ui: &mut egui::Ui, result: &Verification) {
     egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
         egui::Grid::new("verification").striped(true).num_columns(3).show(ui, |ui| {
             for c in &result.checks {
-                ui.label(RichText::new(c.event.to_string()).monospace().weak());
-                ui.label(format!("{}: {}", c.purpose, c.logged));
+                match (c.event, c.stream) {
+                    (Some(line), _) => {
+                        ui.label(RichText::new(line.to_string()).monospace().weak());
+                        ui.label(format!("{}: {}", c.purpose, c.logged));
+                    }
+                    // Another's roll: only where it stands in the stream the check runs along.
+                    (None, Some((from, to))) => {
+                        ui.label(RichText::new("—").monospace().weak());
+                        ui.label(RichText::new(format!("a roll you do not see: dice stream {from}–{to}")).italics());
+                    }
+                    (None, None) => {
+                        ui.label("");
+                        ui.label("");
+                    }
+                }
                 let (text, bad) = match c.verdict {
                     Verdict::Matches => ("matches".to_owned(), false),
                     Verdict::Differs => (format!("differs: the seed gives {}", c.replayed.as_deref().unwrap_or("?")), true),

@@ -24,6 +24,60 @@ pub(crate) struct HandBack {
     pub passphrase: String,
 }
 
+/// The key of the hand-over in the file's settings: `<campaign id>:<side id>` while a side's
+/// view is on screen. A window closed, a crash or a kill in a side's view leaves it behind,
+/// and the next start opens on the hand-back screen.
+pub(crate) const HANDED_OVER_KEY: &str = "handed_over";
+
+/// The key that records that the referee was offered a passphrase on the first hand-over.
+pub(crate) const OFFERED_KEY: &str = "hand_back_passphrase_offered";
+
+/// The campaign and side of a hand-over kept in the file, if it reads as one.
+pub(crate) fn read_handed_over(value: &str) -> Option<(i64, referee_campaign::ids::SideId)> {
+    let (id, side) = value.split_once(':')?;
+    let id = id.parse().ok()?;
+    (!side.is_empty()).then(|| (id, referee_campaign::ids::SideId::new(side)))
+}
+
+/// The offer of a passphrase, made before the screen is first handed to a side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OfferForm {
+    /// The side the screen is about to be handed to.
+    pub side: referee_campaign::ids::SideId,
+    pub side_name: String,
+    pub passphrase: String,
+    pub again: String,
+}
+
+/// Before the first hand-over of a file with no passphrase: set one now, or hand over
+/// without.
+pub(crate) fn offer_ui(ctx: &egui::Context, form: &mut OfferForm, queue: &mut Vec<AppCommand>) {
+    let mut open = true;
+    egui::Window::new("Hand the screen over").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+        let whose = referee_campaign::core::words::possessive(&form.side_name);
+        ui.label(RichText::new(format!("Handing over {whose} view")).strong());
+        ui.label(
+            "While a side looks, going back to the umpire's view asks for the referee. A passphrase makes sure only the referee \
+             can: set one now, or hand over without (Campaign ▸ Settings… sets one later).",
+        );
+        let ready = passphrase_fields_ui(ui, "offer_grid", "Passphrase", &mut form.passphrase, &mut form.again);
+        ui.horizontal(|ui| {
+            let set = ui.add_enabled(ready, egui::Button::new("Set it and hand over")).on_disabled_hover_text("Type the passphrase twice");
+            if set.clicked() {
+                queue.push(AppCommand::SetPassphrase(Some(form.passphrase.clone())));
+                queue.push(AppCommand::SetViewer(referee_campaign::Viewer::Side(form.side.clone())));
+            }
+            if ui.button("Hand over without a passphrase").clicked() {
+                queue.push(AppCommand::DeclinePassphrase);
+                queue.push(AppCommand::SetViewer(referee_campaign::Viewer::Side(form.side.clone())));
+            }
+        });
+    });
+    if !open || ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
+        queue.push(AppCommand::HandOver(None));
+    }
+}
+
 /// The settings window, while it is open.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct SettingsForm {
@@ -67,7 +121,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::ShowSeed(true) => "the dice seed",
         AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } | AppCommand::WriteBelisariusPack { .. } => "the battle packs",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
-        AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) => "the settings",
+        AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) | AppCommand::DeclinePassphrase => "the settings",
         AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",
         AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) if typed(input) => "typed-in dice",
         _ => return None,
@@ -92,7 +146,10 @@ pub(crate) fn hand_back_ui(
             // Large enough to read from across the table.
             ui.label(RichText::new("Hand the screen back to the referee").size(28.0).strong());
             ui.add_space(10.0);
-            ui.label(RichText::new(format!("{side}'s view is on screen. This needs the referee: {}.", form.reason)).size(16.0));
+            let whose = referee_campaign::core::words::possessive(side);
+            let mut first = whose.chars();
+            let whose_capital = first.next().map(|c| c.to_uppercase().collect::<String>() + first.as_str()).unwrap_or_default();
+            ui.label(RichText::new(format!("{whose_capital} view is on screen. This needs the referee: {}.", form.reason)).size(16.0));
             ui.add_space(12.0);
             if locked {
                 let l = ui.label("Referee's passphrase");
@@ -107,7 +164,7 @@ pub(crate) fn hand_back_ui(
                 if ui.button(RichText::new("I am the referee: show the umpire's view").strong()).clicked() {
                     queue.push(AppCommand::HandBack { passphrase: form.passphrase.clone() });
                 }
-                if ui.button(format!("Stay in {side}'s view")).clicked() {
+                if ui.button(format!("Stay in {whose} view")).clicked() {
                     queue.push(AppCommand::AskReferee(None));
                 }
             });
@@ -117,6 +174,23 @@ pub(crate) fn hand_back_ui(
             }
         });
     });
+}
+
+/// A passphrase typed twice, and whether it is ready to set: not empty, the same both times.
+fn passphrase_fields_ui(ui: &mut egui::Ui, id: &str, label: &str, passphrase: &mut String, again: &mut String) -> bool {
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(passphrase).password(true)).labelled_by(l.id);
+        ui.end_row();
+        let l = ui.label("Again");
+        ui.add(egui::TextEdit::singleline(again).password(true)).labelled_by(l.id);
+        ui.end_row();
+    });
+    let differ = passphrase != again;
+    if differ && !again.is_empty() {
+        ui.label(RichText::new("The two do not match").color(ui.visuals().error_fg_color));
+    }
+    !passphrase.is_empty() && !differ
 }
 
 /// The settings of this database file: the hand-back passphrase.
@@ -134,20 +208,9 @@ pub(crate) fn settings_ui(
             "A side's view is a hand-over: going back to the umpire's view asks for the referee. With a passphrase, it asks for the passphrase too. It is kept in this database file as a salted hash.",
         );
         ui.label(if locked { "A passphrase is set." } else { "No passphrase is set: a confirmation is enough." });
-        egui::Grid::new("passphrase_grid").num_columns(2).show(ui, |ui| {
-            let l = ui.label("New passphrase");
-            ui.add(egui::TextEdit::singleline(&mut form.passphrase).password(true)).labelled_by(l.id);
-            ui.end_row();
-            let l = ui.label("Again");
-            ui.add(egui::TextEdit::singleline(&mut form.again).password(true)).labelled_by(l.id);
-            ui.end_row();
-        });
-        let differ = form.passphrase != form.again;
-        if differ && !form.again.is_empty() {
-            ui.label(RichText::new("The two do not match").color(ui.visuals().error_fg_color));
-        }
+        let ready = passphrase_fields_ui(ui, "passphrase_grid", "New passphrase", &mut form.passphrase, &mut form.again);
         ui.horizontal(|ui| {
-            let set = ui.add_enabled(!form.passphrase.is_empty() && !differ, egui::Button::new("Set passphrase"));
+            let set = ui.add_enabled(ready, egui::Button::new("Set passphrase"));
             if set.clicked() {
                 queue.push(AppCommand::SetPassphrase(Some(form.passphrase.clone())));
             }

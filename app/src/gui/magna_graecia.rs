@@ -344,8 +344,18 @@ impl EngineDesk for MagnaGraeciaDesk {
         self.campaign.state.turn
     }
 
+    /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
+    /// seeded roll only as a stretch of the stream.
     fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
-        store.verify_seed::<MagnaGraecia>(self.campaign.id, seed)
+        let viewer = &self.live.viewer;
+        let lines = referee_campaign::core::verify::log_lines::<MagnaGraecia>(
+            &self.campaign.state,
+            &self.map,
+            &self.live.events,
+            viewer,
+            *viewer == Viewer::Umpire,
+        );
+        store.verify_seed_as::<MagnaGraecia>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
     }
 
     fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {

@@ -12,6 +12,7 @@ mod app;
 mod bar;
 mod belisarius;
 mod belisarius_battle;
+mod belisarius_facts;
 mod belisarius_fleet;
 mod belisarius_siege;
 mod belisarius_turn;

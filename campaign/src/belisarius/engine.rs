@@ -103,10 +103,11 @@ impl Engine for Belisarius {
         None
     }
 
-    fn draws(event: &Event) -> Vec<Drawn<'_>> {
+    /// A chit drawn is its side's to know until the turn's end (BE-53).
+    fn draws(event: &Event) -> Vec<(Drawn<'_>, crate::core::viewer::Visibility)> {
         match event {
-            Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
-            Event::ChitDrawn { draw, .. } => vec![Drawn::Chit(draw)],
+            Event::DiceRolled { roll, visibility, .. } => vec![(Drawn::Roll(roll), visibility.clone())],
+            Event::ChitDrawn { draw, side, .. } => vec![(Drawn::Chit(draw), crate::core::viewer::Visibility::Side(side.clone()))],
             _ => Vec::new(),
         }
     }

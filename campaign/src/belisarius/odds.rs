@@ -59,11 +59,20 @@ pub struct Start {
     pub passage: u32,
     /// The stage to roll next, or `None` at a passage's end.
     pub stage: Option<Stage>,
+    /// Losses each side owes from the roll just made and has not shared out yet: they are
+    /// the battle's as much as those still to come (BE-19).
+    pub owed: [Option<Owed>; 2],
+    /// The morale check each side owes once the losses are shared out (BE-20).
+    pub checks: [Option<u8>; 2],
+    /// The battle is decided: this side broke off and leaves, after the pursuit's losses it
+    /// owes, if any (BE-22).
+    pub leaving: Option<(usize, Option<Owed>)>,
 }
 
 impl Start {
     /// The battle under way as it stands. Losses still to share out are counted as the
-    /// program would suggest sharing them (morale checks owed are rolled).
+    /// program would suggest sharing them, and the morale checks owed are rolled, before
+    /// anything else; a battle decided ends as it must.
     pub fn of(state: &State, battle: &Battle) -> Option<Start> {
         let side = |i: usize| {
             let f = battle.forces.get(i)?;
@@ -86,7 +95,25 @@ impl Start {
             },
             _ => None,
         };
-        Some(Start { sides, ambusher, mountains: battle.mountains, passage: battle.passage, stage })
+        let index = |side: &SideId| sides.iter().position(|s| &s.side == side);
+        let mut owed = [None, None];
+        let mut checks = [None, None];
+        let mut leaving = None;
+        match &battle.step {
+            super::battle::Step::Losses { owed: all, taken } => {
+                for (side, o) in all {
+                    let Some(i) = index(side) else { continue };
+                    if !taken.contains(side) && o.points > 0 {
+                        owed[i] = Some(*o);
+                    }
+                    checks[i] = o.check;
+                }
+            }
+            super::battle::Step::Pursuit { side, owed } => leaving = index(side).map(|i| (i, Some(*owed))),
+            super::battle::Step::Retreat { side } => leaving = index(side).map(|i| (i, None)),
+            super::battle::Step::Roll | super::battle::Step::Decide => {}
+        }
+        Some(Start { sides, ambusher, mountains: battle.mountains, passage: battle.passage, stage, owed, checks, leaving })
     }
 }
 
@@ -183,6 +210,21 @@ fn d6(rng: &mut ChaCha8Rng) -> i32 {
 
 /// One battle to its end.
 fn one(tables: &Tables, start: &Start, policies: [Policy; 2], units: &mut [Vec<Fighter>; 2], rng: &mut ChaCha8Rng) -> End {
+    // What the battle owes already comes first.
+    if let Some((i, owed)) = &start.leaving {
+        if let Some(owed) = owed {
+            let share = fight::suggested_share(&units[*i], owed);
+            fight::apply_share(&mut units[*i], &share);
+        }
+        return if fight::destroyed(&units[*i]) { End::Destroyed([*i == 0, *i == 1]) } else { End::Retreated(*i) };
+    }
+    if start.owed.iter().any(Option::is_some) || start.checks.iter().any(Option::is_some) {
+        settle(start, units, start.owed.map(Option::unwrap_or_default), start.checks, rng);
+        let gone = [fight::destroyed(&units[0]), fight::destroyed(&units[1])];
+        if gone[0] || gone[1] {
+            return End::Destroyed(gone);
+        }
+    }
     let mut passage = start.passage;
     let mut stage = start.stage;
     loop {
@@ -257,12 +299,18 @@ fn exchange(tables: &Tables, start: &Start, units: &mut [Vec<Fighter>; 2], stage
         let result = tables.combat(factor, d6(rng) + modifier(start, &units[i], i), shift);
         owed[1 - i] = fight::owed(&units[1 - i], result);
     }
+    settle(start, units, owed, owed.map(|o| o.check), rng);
+}
+
+/// Both sides take what they owe, as the program suggests, and then check morale (BE-19,
+/// BE-20).
+fn settle(start: &Start, units: &mut [Vec<Fighter>; 2], owed: [Owed; 2], checks: [Option<u8>; 2], rng: &mut ChaCha8Rng) {
     for i in 0..2 {
         let share = fight::suggested_share(&units[i], &owed[i]);
         fight::apply_share(&mut units[i], &share);
     }
     for i in 0..2 {
-        let Some(check) = owed[i].check else { continue };
+        let Some(check) = checks[i] else { continue };
         let bonus = i32::from(start.sides[i].tactical)
             + match start.ambusher {
                 Some(a) if a == i => 1,
@@ -304,7 +352,16 @@ mod tests {
     }
 
     fn start(a: Side, b: Side, ambusher: Option<usize>) -> Start {
-        Start { sides: [a, b], ambusher, mountains: false, passage: 1, stage: Some(Stage::Fire) }
+        Start {
+            sides: [a, b],
+            ambusher,
+            mountains: false,
+            passage: 1,
+            stage: Some(Stage::Fire),
+            owed: [None, None],
+            checks: [None, None],
+            leaving: None,
+        }
     }
 
     /// BE-17, BE-22: every battle counted ends one way; the stronger side wins more; the
@@ -327,6 +384,42 @@ mod tests {
         // Fighting to the end, somebody is destroyed or they part after the longest battle.
         let never = simulate(&tables, &s, [Policy::Never, Policy::Never], 2000, 7);
         assert_eq!(never.sides.iter().map(|o| o.retreated).sum::<u32>(), 0);
+    }
+
+    /// BE-19: losses owed and not yet shared out are the battle's: a side owing 6 of its 12
+    /// points (50 %) loses at least 6 in every battle counted from there, and its morale
+    /// check is rolled before the next stage.
+    #[test]
+    fn be_19_odds_count_the_losses_owed() {
+        let tables = Tables::embedded();
+        let mut s = start(
+            side("byzantines", UnitKind::HeavyCavalry, "3B, 3B, 3B, 3B", 1),
+            side("ostrogoths", UnitKind::Infantry, "2C, 2C", 1),
+            None,
+        );
+        s.stage = Some(Stage::Melee);
+        let owed = Owed { percent: 50, points: 6, from_cavalry: 3, check: Some(1), pursuit: false };
+        s.owed = [Some(owed), None];
+        s.checks = [Some(1), None];
+        let policies = [Policy::Never, Policy::Never];
+        let odds = simulate(&tables, &s, policies, 2000, 5);
+        assert!(odds.sides[0].expected_lost >= 6.0, "the 6 points owed count: {odds:?}");
+        let before = simulate(&tables, &Start { owed: [None, None], checks: [None, None], ..s.clone() }, policies, 2000, 5);
+        assert!(odds.sides[0].expected_lost > before.sides[0].expected_lost, "{odds:?} against {before:?}");
+    }
+
+    /// BE-22: a battle whose loser is leaving ends with that side retreating (or destroyed by
+    /// the pursuit it owes), whatever the policies.
+    #[test]
+    fn be_22_a_decided_battle_ends_as_decided() {
+        let tables = Tables::embedded();
+        let mut s =
+            start(side("byzantines", UnitKind::HeavyCavalry, "3B, 3B", 1), side("ostrogoths", UnitKind::Infantry, "2C, 2C", 1), None);
+        s.leaving = Some((1, Some(Owed { percent: 25, points: 1, from_cavalry: 0, check: None, pursuit: true })));
+        let odds = simulate(&tables, &s, [Policy::Never, Policy::Never], 500, 1);
+        assert_eq!(odds.sides[1].retreated, 500, "{odds:?}");
+        assert_eq!(odds.sides[0].won, 500);
+        assert!((odds.sides[1].expected_lost - 1.0).abs() < f64::EPSILON, "{odds:?}");
     }
 
     /// BE-23: an ambush always ends in two passages with the ambushed side retreating or

@@ -193,6 +193,57 @@ impl Setup {
     }
 }
 
+/// What every side may read of a campaign's set-up: the map, the tables and the leaders'
+/// cards the scenario names — none of the sides' lines, stratagems or cup. A side's desk
+/// draws from this and its view, never from the set-up whole (BE-53).
+#[derive(Debug, Clone, Copy)]
+pub struct Public<'a> {
+    setup: &'a Setup,
+}
+
+impl<'a> Public<'a> {
+    pub fn of(setup: &'a Setup) -> Public<'a> {
+        Public { setup }
+    }
+
+    pub fn map(&self) -> &'a ZoneMap {
+        &self.setup.map
+    }
+
+    pub fn tables(&self) -> &'a Tables {
+        &self.setup.tables
+    }
+
+    /// A leader's card: his name and ratings are printed on the counter.
+    pub fn leader(&self, id: &str) -> Option<&'a Leader> {
+        self.setup.leader(id)
+    }
+
+    /// A place's name: "Campania", "Neapolis", "Mare Tyrrhenum".
+    pub fn place_name(&self, at: &Location) -> String {
+        self.setup.place_name(at)
+    }
+
+    /// The place an id names, or why it names none.
+    pub fn place(&self, id: &str) -> Result<Location, String> {
+        self.setup.place(id)
+    }
+
+    /// A leader's or decoy's name, as its own side reads it.
+    pub fn piece_name(&self, id: &str) -> String {
+        super::state::piece_name(self.setup, id)
+    }
+
+    /// The land zone a place on land belongs to: itself, or the zone of its city.
+    pub fn zone_of(&self, at: &Location) -> Option<ZoneId> {
+        match at {
+            Location::Zone(z) => Some(z.clone()),
+            Location::City(c) => self.setup.map.zone_of_city(c).map(|z| z.id.clone()),
+            Location::Sea(_) | Location::Aboard(_) => None,
+        }
+    }
+}
+
 impl Line {
     /// Whether nothing is left of the line to place.
     pub fn is_empty(&self) -> bool {

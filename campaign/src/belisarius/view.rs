@@ -218,6 +218,9 @@ pub struct ContactBoard {
     /// Sides that have tried and failed here.
     pub failed: Vec<SideId>,
     pub agreed: Vec<SideId>,
+    /// The marching force attacks the lines of a siege its side suffers here (BE-29).
+    #[serde(default)]
+    pub relief: bool,
 }
 
 /// One force in a battle, face up to both sides while the battle lasts (BE-53).
@@ -529,6 +532,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         targets: u32::try_from(super::interception::mover_targets(state, c).len()).unwrap_or(u32::MAX),
         failed: c.failed.iter().cloned().collect(),
         agreed: c.agreed.iter().cloned().collect(),
+        relief: c.relief,
     });
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).map(|b| BattleBoard {
         zone: b.zone.clone(),

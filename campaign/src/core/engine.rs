@@ -150,9 +150,9 @@ pub trait Engine: Sized + 'static {
     fn summary(order: &Self::Order) -> String;
     /// The battle an event raises or settles, if any.
     fn battle_row(event: &Self::Event) -> Option<BattleRow>;
-    /// The rolls and chit draws an event holds, in the order they were made: what a replay
-    /// of the seed checks.
-    fn draws(event: &Self::Event) -> Vec<super::verify::Drawn<'_>>;
+    /// The rolls and chit draws an event holds, in the order they were made, each with who
+    /// may read it: what a replay of the seed checks.
+    fn draws(event: &Self::Event) -> Vec<(super::verify::Drawn<'_>, super::viewer::Visibility)>;
     /// The campaign turn the state is in, from 1; once the campaign is over, its last.
     fn turn(state: &Self::State) -> u32;
     /// Whether set-up is over and the turns are being played.

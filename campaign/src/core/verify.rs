@@ -13,6 +13,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::dice::{Draw, Roll, RollSource};
 use super::engine::{Engine, Logged};
+use super::viewer::Viewer;
 
 /// A campaign's published commitment to its seed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -107,14 +108,28 @@ pub enum Verdict {
 /// One roll or draw checked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
-    /// The event that holds it.
-    pub event: u64,
+    /// The event that holds it — for a side, the line of its own log — or `None` for a roll
+    /// the reader does not see.
+    pub event: Option<u64>,
+    /// What it was for; empty for a roll the reader does not see.
     pub purpose: String,
-    /// What the log says: the dice's values, or the chit drawn.
+    /// What the log says: the dice's values, or the chit drawn; empty for a roll the reader
+    /// does not see.
     pub logged: String,
-    /// What the seed gives, for a seeded roll.
+    /// What the seed gives, for a seeded roll the reader sees.
     pub replayed: Option<String>,
     pub verdict: Verdict,
+    /// Where in the dice stream a seeded roll was made: from the word it started at to the
+    /// word it ended at. The one thing a side reads of another's seeded roll, so that the
+    /// stream it shares with its own rolls can still be checked whole.
+    pub stream: Option<(u64, u64)>,
+}
+
+impl Check {
+    /// Whether the reader sees what the roll was.
+    pub fn seen(&self) -> bool {
+        self.event.is_some()
+    }
 }
 
 /// The whole check of a campaign against a seed.
@@ -162,15 +177,35 @@ impl Verification {
 
 /// Replays every seeded roll and chit draw of `events` from `seed`, in the order they were
 /// made, and compares each with the log. The stream runs on from one seeded roll to the next:
-/// each starts where the last one logged ended.
+/// each starts where the last one logged ended. The referee's check: every roll, numbered by
+/// its event.
 pub fn verify<E: Engine>(seed: u64, commitment: &Commitment, events: &[Logged<E::Event>]) -> Verification {
+    verify_as::<E>(seed, commitment, events, &Viewer::Umpire, |l| Some(l.seq))
+}
+
+/// [`verify`] as `viewer` makes it: its own rolls and the public ones with their purposes,
+/// numbered by `line` (the line of the viewer's own log that holds the event); every other
+/// seeded roll only as the stretch of the stream it took, checked all the same, so that the
+/// stream is checked whole and nothing of another's roll is told; another's typed-in roll
+/// not at all.
+pub fn verify_as<E: Engine>(
+    seed: u64,
+    commitment: &Commitment,
+    events: &[Logged<E::Event>],
+    viewer: &Viewer,
+    line: impl Fn(&Logged<E::Event>) -> Option<u64>,
+) -> Verification {
     let mut checks = Vec::new();
     let mut position = 0u64;
     for logged in events {
-        for drawn in E::draws(&logged.event) {
-            let (purpose, shown) = (drawn.purpose().to_owned(), drawn.logged());
+        for (drawn, visibility) in E::draws(&logged.event) {
+            let seen = visibility.shown_to(viewer);
+            let (purpose, shown) = if seen { (drawn.purpose().to_owned(), drawn.logged()) } else { (String::new(), String::new()) };
+            let event = if seen { line(logged) } else { None };
             let RollSource::Seeded { stream_pos: end } = drawn.source() else {
-                checks.push(Check { event: logged.seq, purpose, logged: shown, replayed: None, verdict: Verdict::TypedIn });
+                if seen {
+                    checks.push(Check { event, purpose, logged: shown, replayed: None, verdict: Verdict::TypedIn, stream: None });
+                }
                 continue;
             };
             let (replayed, same) = replay(seed, position, drawn);
@@ -181,12 +216,28 @@ pub fn verify<E: Engine>(seed: u64, commitment: &Commitment, events: &[Logged<E:
             } else {
                 Verdict::Differs
             };
-            checks.push(Check { event: logged.seq, purpose, logged: shown, replayed: Some(replayed), verdict });
+            let replayed = seen.then_some(replayed);
+            checks.push(Check { event, purpose, logged: shown, replayed, verdict, stream: Some((position, end)) });
             // The next seeded roll starts where this one was logged to end.
             position = end;
         }
     }
     Verification { commitment_opens: commitment.opens_with(seed), checks }
+}
+
+/// The line of `viewer`'s own log that each event it reads is on, by the event's number:
+/// what the check of the rolls numbers a side's own rolls by, so that the numbers say no more
+/// than the side's log does. `by_event`: the viewer's log is numbered by the store's
+/// events (Magna Graecia's umpire).
+pub fn log_lines<E: Engine>(
+    state: &E::State,
+    context: &E::Context,
+    events: &[Logged<E::Event>],
+    viewer: &Viewer,
+    by_event: bool,
+) -> std::collections::BTreeMap<u64, u64> {
+    let read = events.iter().filter(|l| E::describe(state, context, &l.event, viewer).is_some());
+    if by_event { read.map(|l| (l.seq, l.seq)).collect() } else { read.zip(1..).map(|(l, line)| (l.seq, line)).collect() }
 }
 
 /// What the seed gives for one seeded roll or draw made `position` words into the stream, and

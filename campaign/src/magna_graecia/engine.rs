@@ -105,9 +105,9 @@ impl Engine for MagnaGraecia {
         }
     }
 
-    fn draws(event: &Event) -> Vec<Drawn<'_>> {
+    fn draws(event: &Event) -> Vec<(Drawn<'_>, crate::core::viewer::Visibility)> {
         match event {
-            Event::DiceRolled { roll, .. } => vec![Drawn::Roll(roll)],
+            Event::DiceRolled { roll, visibility, .. } => vec![(Drawn::Roll(roll), visibility.clone())],
             _ => Vec::new(),
         }
     }
