@@ -377,3 +377,42 @@ fn be_17_odds_are_counted_from_the_command_line() {
     }
     panic!("nobody lost anything in three passages");
 }
+
+/// X-07 / BE-14: a referee's data folder whose interception table has lost its `die = 6` row
+/// starts no campaign: `new` refuses it in one line naming the file, the line and the missing
+/// die, and the database is left as it was (a database not yet made is not made).
+#[test]
+fn x_07_be_14_a_table_with_a_row_missing_starts_no_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in referee_data::EMBEDDED {
+        let path = dir.path().join(f.path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, f.text).unwrap();
+    }
+    let tables = dir.path().join("belisarius/tables.toml");
+    let text = std::fs::read_to_string(&tables).unwrap();
+    let row = "  { die = 6, results = [\"L\", \"L\", \"L\", \"A\", \"A\", \"A\", \"A\"] },\n";
+    assert_eq!(text.matches(row).count(), 1, "the interception table's die 6 row");
+    let title = referee_data::line_of(&text, text.find("title = \"Interception\"").unwrap());
+    std::fs::write(&tables, text.replacen(row, "", 1)).unwrap();
+    let data = dir.path().to_str().unwrap();
+    let want = format!(
+        "{}:{title}: the interception table has no row for a die of 6; every die from 1 to 6 needs a row of its own",
+        tables.display()
+    );
+
+    let db = TempDb::new();
+    cli(&db.path, &["new", "africa-533", "--name", "Kept", "--seed", "1"]).ok();
+    let before = db.bytes();
+    let line = cli(&db.path, &["--data", data, "new", "goths-541", "--name", "X"]).refused();
+    assert!(line.ends_with(&want), "{line}");
+    assert_eq!(db.bytes(), before, "a refused data folder changed the database");
+    let list = cli(&db.path, &["list", "--json"]).json();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Kept"]);
+
+    let fresh = TempDb::new();
+    let line = cli(&fresh.path, &["--data", data, "new", "goths-541", "--name", "X"]).refused();
+    assert!(line.ends_with(&want), "{line}");
+    assert!(!fresh.path.exists(), "a refused data folder made a database");
+}

@@ -1,11 +1,12 @@
-//! X-07 / MG-01 / MG-02 / MG-21: every problem the data checks can report, each proved on a
-//! copy of the built-in files with one thing changed, by the file, line and sentence the
-//! referee would read.
+//! X-07 / MG-01 / MG-02 / MG-21 / BE-12 / BE-14 / BE-18 / BE-47: every problem the data
+//! checks can report, each proved on a copy of the built-in files with one thing changed, by
+//! the file, line and sentence the referee would read.
 
 use std::fs;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use referee_campaign::belisarius::World;
 use referee_campaign::{Catalog, NodeId};
 use referee_data::raw::RawMap;
 use referee_data::{DataSource, EMBEDDED, Problem, SourceText, line_of};
@@ -123,6 +124,12 @@ impl Fixture {
     /// Loads the folder, which must fail, and returns what was reported.
     fn load(&self) -> Problems {
         let err = Catalog::load(&DataSource::Folder(self.dir.path().to_owned())).expect_err("the changed data must not load");
+        Problems { root: self.dir.path().to_owned(), list: err.problems }
+    }
+
+    /// Loads the folder's Belisarius files, which must fail, and returns what was reported.
+    fn load_belisarius(&self) -> Problems {
+        let err = World::load(&DataSource::Folder(self.dir.path().to_owned())).expect_err("the changed data must not load");
         Problems { root: self.dir.path().to_owned(), list: err.problems }
     }
 }
@@ -937,4 +944,262 @@ fn mg_03_army_for_an_unknown_side_and_a_side_without_army() {
         0,
         "side `pyrrhus` of Pyrrhic War has no default army",
     );
+}
+
+/// MG-05: every neutral city fields an Irr Cv(I) general whatever the scenario, so a points
+/// table without that price is refused at the element type, though no default army uses it.
+#[test]
+fn mg_05_points_table_without_a_neutral_city_element() {
+    let fx = Fixture::new();
+    fx.edit_in(ELEMENTS, "code = \"Cv\"", "{ grade = \"I\", reg = 6, irr = 5 }", "{ grade = \"I\", reg = 6 }");
+    let line = fx.line_in(ELEMENTS, "", "code = \"Cv\"");
+    fx.load().only(ELEMENTS, line, "Cv: the points table has no price for Irr Cv(I), which every neutral city fields (MG-05)");
+}
+
+/// MG-05: a points table without a type a neutral city fields at all is refused too, about
+/// the file as a whole since no line of it is to blame.
+#[test]
+fn mg_05_points_table_without_a_neutral_city_element_type() {
+    let fx = Fixture::new();
+    fx.remove(ELEMENTS, "[[element]]\ncode = \"LH\"");
+    fx.load().only(ELEMENTS, 0, "the points table has no element type LH, which every neutral city fields (Reg LH(O), MG-05)");
+}
+
+// ---------------------------------------------------------------------------------------
+// BE: the Belisarius tables, each checked whole
+
+const TABLES: &str = "belisarius/tables.toml";
+
+/// The line of a table's `title`, where what is missing from the whole table is reported.
+fn title_line(fx: &Fixture, title: &str) -> usize {
+    fx.line_in(TABLES, "", &format!("title = \"{title}\""))
+}
+
+/// X-07 / BE-14: the interception table without its `die = 6` row is refused, though the
+/// 5 row would read every die above it: a 6 rolled would be read as a 5 without a word.
+#[test]
+fn x_07_be_14_interception_without_its_die_6_row() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { die = 6, results = [\"L\", \"L\", \"L\", \"A\", \"A\", \"A\", \"A\"] },\n", "");
+    let problems = fx.load_belisarius();
+    problems.only(
+        TABLES,
+        title_line(&fx, "Interception"),
+        "the interception table has no row for a die of 6; every die from 1 to 6 needs a row of its own",
+    );
+    problems.and_no_more(1);
+}
+
+/// X-07 / BE-14: a die missing between two rows is reported at the row after the gap; a row
+/// for a die of 0 can never be read, since the program reads a die below 1 (mountains) as 1.
+#[test]
+fn x_07_be_14_interception_gap_and_row_below_the_die() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { die = 3, results = [\"F\", \"F\", \"F\", \"F\", \"L\", \"L\", \"L\"] },\n", "");
+    let zero = fx.edit(
+        TABLES,
+        "  { die = 1, results = [\"F\", \"F\", \"F\", \"F\", \"F\", \"F\", \"L\"] },\n",
+        "  { die = 0, results = [\"F\", \"F\", \"F\", \"F\", \"F\", \"F\", \"F\"] },\n  { die = 1, results = [\"F\", \"F\", \"F\", \"F\", \"F\", \"F\", \"L\"] },\n",
+    );
+    let after = fx.line_in(TABLES, "", "{ die = 4, results = [\"F\", \"F\", \"L\"");
+    fx.load_belisarius()
+        .has(TABLES, after, "the interception table has no row for a die of 3; every die from 1 to 6 needs a row of its own")
+        .has(
+            TABLES,
+            zero,
+            "the interception table's row for a die of 0 can never be read: the die runs from 1 to 6 (a d6, −1 in mountains, and a \
+             die below 1 reads as 1)",
+        )
+        .and_no_more_in(TABLES, 2);
+}
+
+/// X-07 / BE-18: a combat row one result short names the row.
+#[test]
+fn x_07_be_18_combat_row_without_a_column() {
+    let fx = Fixture::new();
+    let line = fx.edit(
+        TABLES,
+        "{ die = 3, results = [\"-\", \"-\", \"10\", \"10\", \"10T\", \"25T\", \"25T\", \"25T1\"] }",
+        "{ die = 3, results = [\"-\", \"-\", \"10\", \"10\", \"10T\", \"25T\", \"25T\"] }",
+    );
+    fx.load_belisarius().only(TABLES, line, "the combat table's row for a die of 3 has 7 results, but the table has 8 columns");
+}
+
+/// X-07 / BE-18: a factor column left out of the list while every row keeps its result is one
+/// problem, at the list, not one for each row.
+#[test]
+fn x_07_be_18_combat_column_missing_from_the_list() {
+    let fx = Fixture::new();
+    let line = fx.edit(TABLES, "factors = [1, 3, 6, 10, 15, 21, 29, 39]", "factors = [1, 3, 6, 10, 15, 21, 29]");
+    fx.load_belisarius().only(
+        TABLES,
+        line,
+        "the combat table lists 7 columns, [1, 3, 6, 10, 15, 21, 29], but each of its rows has 8 results: a column is missing \
+         from that list, or every row has a result too many",
+    );
+}
+
+/// X-07 / BE-18: a die missing from the combat table, whose rows run from 0 to 8 for the
+/// modified die, is refused at the row after it.
+#[test]
+fn x_07_be_18_combat_die_missing() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { die = 4, results = [\"-\", \"10\", \"10\", \"10T\", \"25T\", \"25T\", \"25T1\", \"50T1\"] },\n", "");
+    let after = fx.line_in(TABLES, "", "{ die = 5, results = [\"10\", \"10\", \"10T\"");
+    fx.load_belisarius().only(TABLES, after, "the combat table has no row for a die of 4; every die from 0 to 8 needs a row of its own");
+}
+
+/// X-07 / BE-12: the attrition table without its die 6 column (taken from the list and from
+/// every row alike) is refused at the list of dice.
+#[test]
+fn x_07_be_12_attrition_without_its_die_6_column() {
+    let fx = Fixture::new();
+    let line = fx.edit(TABLES, "dice = [1, 2, 3, 4, 5, 6]\n", "dice = [1, 2, 3, 4, 5]\n");
+    for (from, to) in [
+        ("{ zones = 0, percent = [0, 0, 0, 0, 0, 0] }", "{ zones = 0, percent = [0, 0, 0, 0, 0] }"),
+        ("{ zones = 1, percent = [0, 0, 0, 0, 0, 10] }", "{ zones = 1, percent = [0, 0, 0, 0, 0] }"),
+        ("{ zones = 3, percent = [0, 0, 0, 10, 10, 25] }", "{ zones = 3, percent = [0, 0, 0, 10, 10] }"),
+        ("{ zones = 5, percent = [0, 0, 10, 10, 25, 50] }", "{ zones = 5, percent = [0, 0, 10, 10, 25] }"),
+        ("unsupplied = [0, 0, 10, 10, 25, 50]", "unsupplied = [0, 0, 10, 10, 25]"),
+    ] {
+        fx.edit(TABLES, from, to);
+    }
+    fx.load_belisarius().only(
+        TABLES,
+        line,
+        "the attrition table has no column for a die of 6; every die from 1 to 6 needs a column of its own",
+    );
+}
+
+/// X-07 / BE-10 / BE-12: a row for more zones than a force may move in a turn can never be
+/// read.
+#[test]
+fn x_07_be_12_attrition_row_beyond_a_turns_march() {
+    let fx = Fixture::new();
+    let line = fx.edit(
+        TABLES,
+        "  { zones = 5, percent = [0, 0, 10, 10, 25, 50] },\n",
+        "  { zones = 5, percent = [0, 0, 10, 10, 25, 50] },\n  { zones = 7, percent = [0, 10, 10, 25, 50, 75] },\n",
+    );
+    // The new row starts on the line after the one edited.
+    fx.load_belisarius().only(
+        TABLES,
+        line + 1,
+        "the attrition table's row for 7 zones can never be read: a force moves at most 6 zones a turn",
+    );
+}
+
+/// X-07 / BE-31 / BE-38 / BE-41: the program looks the attrition modifiers up by name, so a
+/// misspelt one is refused and reported missing, and one that says it applies where the
+/// program does not apply it is refused with what it must say.
+#[test]
+fn x_07_be_41_attrition_modifiers_the_program_applies() {
+    let fx = Fixture::new();
+    let misspelt = fx.edit(TABLES, "{ id = \"blockade\",", "{ id = \"blocade\",");
+    let harvest = fx.line_in(TABLES, "", "{ id = \"bad-harvest\",");
+    fx.edit(
+        TABLES,
+        "{ id = \"bad-harvest\", die = 1, applies = [\"supply\", \"siege\"]",
+        "{ id = \"bad-harvest\", die = 1, applies = [\"movement\"]",
+    );
+    fx.load_belisarius()
+        .has(
+            TABLES,
+            misspelt,
+            "`blocade` is not an attrition modifier the program applies (bad-harvest, excellent-harvest, blockade, \
+             friendly-ships-adjacent, unsupplied-mountains)",
+        )
+        .has(
+            TABLES,
+            title_line(&fx, "Attrition"),
+            "the attrition modifier `blockade` is missing; the program applies it, so give it (with die = 0 to have none)",
+        )
+        .has(
+            TABLES,
+            harvest,
+            "attrition modifier `bad-harvest` is applied to supply and siege rolls by the program, so its `applies` must read \
+             [\"supply\", \"siege\"]",
+        )
+        .and_no_more_in(TABLES, 3);
+}
+
+/// X-07 / BE-34: naval attrition starts at 1 sea zone, the fewest ships that sailed have
+/// moved: without that row a one-zone voyage would read the three-zone row.
+#[test]
+fn x_07_be_34_naval_attrition_without_its_first_row() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { zones = 1, results = [\"-\", \"-\", \"-\", \"-\", \"-\", \"1NP\", \"1NP\", \"25\"] },\n", "");
+    let line = fx.line_in(TABLES, "", "{ zones = 3, results = [");
+    fx.load_belisarius().only(
+        TABLES,
+        line,
+        "the first naval attrition row must start at 1 sea zone, the fewest that ships which sailed have moved",
+    );
+}
+
+/// X-07 / BE-36: the naval combat table without its row for a die of 1 is refused at the row
+/// that would have read it.
+#[test]
+fn x_07_be_36_naval_combat_die_missing() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { die = 1, lost = [0, 0, 0, 1, 1, 1, 2] },\n", "");
+    let line = fx.line_in(TABLES, "", "{ die = 2, lost = [");
+    fx.load_belisarius().only(
+        TABLES,
+        line,
+        "the naval combat table has no row for a die of 1; every die from 1 to 8 needs a row of its own",
+    );
+}
+
+/// X-07 / BE-47: a 2d6 total left out of the event table gives no event and leaves its event
+/// unrolled; both are said.
+#[test]
+fn x_07_be_47_event_total_missing() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { total = 9, events = [\"J\"] },\n", "");
+    let title = title_line(&fx, "Random events");
+    fx.load_belisarius()
+        .has(TABLES, title, "the events table gives no event for a 2d6 total of 9; every total from 2 to 12 needs a `roll`")
+        .has(TABLES, title, "no roll of the events table gives event J")
+        .and_no_more_in(TABLES, 2);
+}
+
+/// X-07 / BE-47: a split total reads its second d6, so it lists six events, one a face.
+#[test]
+fn x_07_be_47_split_total_without_every_face_of_the_second_die() {
+    let fx = Fixture::new();
+    let line = fx.edit(
+        TABLES,
+        "{ total = 4, events = [\"B\", \"B\", \"B\", \"E\", \"E\", \"E\"] }",
+        "{ total = 4, events = [\"B\", \"B\", \"B\", \"E\", \"E\"] }",
+    );
+    fx.load_belisarius().only(TABLES, line, "the 2d6 total 4 lists 5 events; give one, or six to be read by a second d6");
+}
+
+/// X-07 / BE-45: the Ostrogoths may buy each of 1A, 1B, 1C and [1]D, so a price list without
+/// one is refused, and so is a price for a unit they cannot buy.
+#[test]
+fn x_07_be_45_reinforcement_price_missing_or_unknown() {
+    let fx = Fixture::new();
+    let unknown = fx.edit(TABLES, "{ unit = \"1C\", half_points = 2 }", "{ unit = \"1E\", half_points = 2 }");
+    fx.load_belisarius()
+        .has(TABLES, unknown, "`1E` is not a unit the Ostrogoths buy (1A, 1B, 1C, [1]D)")
+        .has(
+            TABLES,
+            title_line(&fx, "Ostrogoth reinforcement prices"),
+            "the price of `1C` is missing; the Ostrogoths may buy it each spring",
+        )
+        .and_no_more_in(TABLES, 2);
+}
+
+/// X-07: the problems of every Belisarius table are reported at once.
+#[test]
+fn x_07_every_hole_of_every_belisarius_table_is_reported_at_once() {
+    let fx = Fixture::new();
+    fx.edit(TABLES, "  { die = 6, results = [\"L\", \"L\", \"L\", \"A\", \"A\", \"A\", \"A\"] },\n", "");
+    fx.edit(TABLES, "  { die = 4, results = [\"-\", \"10\", \"10\", \"10T\", \"25T\", \"25T\", \"25T1\", \"50T1\"] },\n", "");
+    fx.edit(TABLES, "  { total = 9, events = [\"J\"] },\n", "");
+    fx.edit(TABLES, "  { unit = \"1C\", half_points = 2 },\n", "");
+    let problems = fx.load_belisarius();
+    problems.and_no_more_in(TABLES, 5);
 }

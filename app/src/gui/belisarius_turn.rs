@@ -12,8 +12,8 @@ use referee_campaign::store::DiceInput;
 use super::app::AppCommand;
 use super::dialogs::shared::may_order;
 
-/// The prices a Gothic purchase may name, in the rules' order.
-const UNITS: [&str; 4] = ["1A", "1B", "1C", "[1]D"];
+/// The prices a Gothic purchase may name, in the rules' order; the tables price each one.
+const UNITS: [&str; 4] = referee_campaign::belisarius::tables::GOTHIC_UNITS;
 
 /// A side's reinforcements to buy or to place, at the place selected on the map.
 pub(crate) fn reinforcements_ui(

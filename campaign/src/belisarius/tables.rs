@@ -11,6 +11,13 @@
 //! Grids read values by bands: a list of starts where each band runs up to the next start,
 //! the first also takes everything below and the last everything above. So a modified die
 //! that runs off a table reads the edge row or column, and a column shift stops at the edge.
+//!
+//! Because a band quietly takes in its neighbour's values, every table is checked whole on
+//! load (X-07): a table read by a die has a row (or column) for each value from every face
+//! of the d6 out to its edges, no row stands where no lookup can reach, every row has a
+//! result for every column, each 2d6 total gives an event, and every chit, cost, modifier,
+//! morale grade and price the program looks up by name is there. A hole is refused with the
+//! file, the line and the missing value, before any campaign starts.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -19,6 +26,8 @@ use referee_data::belisarius::tables::{RawDieRow, RawTables};
 use referee_data::raw::Spanned;
 use referee_data::{DataError, DataSource, Report, SourceText};
 use serde::{Deserialize, Serialize};
+
+use crate::core::words::count;
 
 /// Where the tables live in the data folder.
 pub const TABLES_FILE: &str = "belisarius/tables.toml";
@@ -90,6 +99,26 @@ pub const ACTIONS: &[&str] = &[
 
 /// The stratagem chits the rules name (BE-43); the file must list each exactly once.
 pub const STRATAGEMS: &[&str] = &["treachery", "reconnaissance", "frankish-intervention"];
+
+/// The units the Ostrogoths buy in spring (BE-45), as the price list writes them; the file
+/// must price each exactly once, and nothing else, because a purchase names one of these.
+pub const GOTHIC_UNITS: [&str; 4] = ["1A", "1B", "1C", "[1]D"];
+
+/// The attrition modifiers the program applies, by id, with the rolls it applies each one
+/// to (BE-31, BE-38, BE-41, BE-47). The program looks them up by id, so the file must give
+/// each exactly once and say where it applies as the program does: a modifier missing or
+/// misspelt would otherwise be left out of every roll without a word.
+pub const ATTRITION_MODIFIERS: &[(&str, &[AttritionUse])] = &[
+    ("bad-harvest", &[AttritionUse::Supply, AttritionUse::Siege]),
+    ("excellent-harvest", &[AttritionUse::Supply, AttritionUse::Siege]),
+    ("blockade", &[AttritionUse::Siege]),
+    ("friendly-ships-adjacent", &[AttritionUse::Siege]),
+    ("unsupplied-mountains", &[AttritionUse::Supply]),
+];
+
+/// The faces of the d6 every die-read table is rolled with: each needs a row (or column) of
+/// its own, since a plain roll can show any of them.
+const D6_FACES: std::ops::RangeInclusive<i32> = 1..=6;
 
 /// Percentages a combat or attrition result may take: the ones the rules name, and 0.
 const PERCENTS: &[u8] = &[0, 10, 25, 50, 75];
@@ -238,6 +267,15 @@ impl AttritionUse {
             "supply" => Some(AttritionUse::Supply),
             "siege" => Some(AttritionUse::Siege),
             _ => None,
+        }
+    }
+
+    /// The word the file uses.
+    fn word(self) -> &'static str {
+        match self {
+            AttritionUse::Movement => "movement",
+            AttritionUse::Supply => "supply",
+            AttritionUse::Siege => "siege",
         }
     }
 }
@@ -555,11 +593,29 @@ impl Tables {
 
         let i = &raw.interception;
         note(r, "interception", &i.title, i.reconstructed, &i.reasoning);
-        let interception = die_grid(r, "interception", &i.title, &i.differences, &i.rows, |s: &String| Interception::parse(s));
+        // The program reads a die below 1 as 1 (mountains take 1 off), so the rows are 1 to 6.
+        let reach = Reach {
+            lowest: Some(*D6_FACES.start()),
+            highest: Some(*D6_FACES.end()),
+            why: "the die runs from 1 to 6 (a d6, −1 in mountains, and a die below 1 reads as 1)".to_owned(),
+        };
+        let interception =
+            die_grid(r, "interception", &i.title, &i.differences, &die_rows(&i.rows), &reach, |s: &String| Interception::parse(s));
 
         let c = &raw.combat;
         note(r, "combat", &c.title, c.reconstructed, &c.reasoning);
-        let combat = die_grid(r, "combat", &c.title, &c.factors, &c.rows, |s: &String| {
+        // The leader's tactical rating and a morale-A unit only add; mountains and being
+        // ambushed take 1 each.
+        let lowest = D6_FACES.start() + MOUNTAIN_COMBAT_DIE + AMBUSHEE_COMBAT_DIE;
+        let reach = Reach {
+            lowest: Some(lowest),
+            highest: None,
+            why: format!(
+                "the die is never below {} (a d6, −1 in mountains and −1 for a side caught in ambush)",
+                lowest.to_string().replace('-', "−")
+            ),
+        };
+        let combat = die_grid(r, "combat", &c.title, &c.factors, &die_rows(&c.rows), &reach, |s: &String| {
             CombatResult::parse(s)
                 .ok_or_else(|| format!("`{s}` is not a combat result (-, or 10, 25, 50 or 75, either optionally followed by T, T1 or T2)"))
         });
@@ -586,7 +642,13 @@ impl Tables {
         let n = &raw.naval_combat;
         note(r, "naval-combat", &n.title, n.reconstructed, &n.reasoning);
         let rows: Vec<RowIn<'_, u8>> = n.rows.iter().map(|row| RowIn { key: row.die.clone(), cells: &row.lost }).collect();
-        let naval_combat = grid(r, "naval combat", &n.title, &n.differences, &rows, |v: &u8| Ok(*v));
+        // The admiral's tactical rating and the troops aboard only add to the die.
+        let reach = Reach {
+            lowest: Some(*D6_FACES.start()),
+            highest: None,
+            why: "the die is never below 1 (a d6, to which only bonuses are added)".to_owned(),
+        };
+        let naval_combat = die_grid(r, "naval combat", &n.title, &n.differences, &rows, &reach, |v: &u8| Ok(*v));
 
         let e = &raw.events;
         note(r, "events", &e.title, e.reconstructed, &e.reasoning);
@@ -847,11 +909,37 @@ fn bands(r: &mut Report, what: &str, starts: &Spanned<Vec<i32>>) -> Option<Bands
         r.at(starts.span().start, format!("the {what} table needs at least one column"));
         return None;
     }
-    if s.windows(2).any(|w| w[0] >= w[1]) {
+    if let Some(w) = s.windows(2).find(|w| w[0] == w[1]) {
+        r.at(starts.span().start, format!("the {what} table lists its column starting at {} twice", w[0]));
+        return None;
+    }
+    if s.windows(2).any(|w| w[0] > w[1]) {
         r.at(starts.span().start, format!("the {what} table's column starts must increase: {s:?}"));
         return None;
     }
     Some(Bands { starts: s.clone() })
+}
+
+/// What a table's rows are read by, to name a row in a sentence.
+#[derive(Debug, Clone, Copy)]
+enum RowsBy {
+    /// A die: one row for each value.
+    Die,
+    /// Land zones moved this turn: each row from its number up to the next row's.
+    Zones,
+    /// Sea zones sailed this turn, likewise.
+    SeaZones,
+}
+
+impl RowsBy {
+    /// "a die of 4", "3 zones", "1 sea zone".
+    fn name(self, value: i32) -> String {
+        match self {
+            RowsBy::Die => format!("a die of {value}"),
+            RowsBy::Zones => count(value, "zone"),
+            RowsBy::SeaZones => count(value, "sea zone"),
+        }
+    }
 }
 
 /// One row as read from the file: the value it starts at and its cells.
@@ -860,19 +948,25 @@ struct RowIn<'a, C> {
     cells: &'a Spanned<Vec<Spanned<C>>>,
 }
 
-/// Checks the cells of one row: as many as there are columns, each one a known result.
+/// Checks the cells of one row: each one a known result, and as many as there are columns
+/// (`None` when the count was found wrong for every row at once and said so).
 fn cells<C, T>(
     r: &mut Report,
     what: &str,
     row_name: &str,
-    columns: usize,
+    columns: Option<usize>,
     cells: &Spanned<Vec<Spanned<C>>>,
     parse: &impl Fn(&C) -> Result<T, String>,
 ) -> Option<Vec<T>> {
     let list = cells.get_ref();
-    let mut ok = true;
-    if list.len() != columns {
-        r.at(cells.span().start, format!("the {what} row for {row_name} has {} results, but the table has {columns} columns", list.len()));
+    let mut ok = columns.is_some();
+    if let Some(columns) = columns
+        && list.len() != columns
+    {
+        r.at(
+            cells.span().start,
+            format!("the {what} table's row for {row_name} has {} results, but the table has {columns} columns", list.len()),
+        );
         ok = false;
     }
     let mut out = Vec::new();
@@ -880,7 +974,7 @@ fn cells<C, T>(
         match parse(cell.get_ref()) {
             Ok(v) => out.push(v),
             Err(message) => {
-                r.at(cell.span().start, format!("{what}, {row_name}: {message}"));
+                r.at(cell.span().start, format!("the {what} table's row for {row_name}: {message}"));
                 ok = false;
             }
         }
@@ -894,47 +988,142 @@ fn grid<C, T>(
     what: &str,
     title: &Spanned<String>,
     columns: &Spanned<Vec<i32>>,
+    rows_by: RowsBy,
     rows: &[RowIn<'_, C>],
     parse: impl Fn(&C) -> Result<T, String>,
 ) -> Option<Grid<T>> {
-    let columns = bands(r, what, columns);
+    let columns_read = bands(r, what, columns);
     if rows.is_empty() {
         r.at(title.span().start, format!("the {what} table has no rows"));
         return None;
     }
-    let mut ok = true;
+    // Every row one result longer (or shorter) than the list of columns is a column left out
+    // of (or added to) that list: one problem, said once where the list is.
+    let lengths: BTreeSet<usize> = rows.iter().map(|row| row.cells.get_ref().len()).collect();
+    let list_wrong = match (&columns_read, lengths.first()) {
+        (Some(c), Some(&len)) if rows.len() > 1 && lengths.len() == 1 && len != c.len() => {
+            r.at(
+                columns.span().start,
+                format!(
+                    "the {what} table lists {} columns, {:?}, but each of its rows has {len} results: a column is missing from that \
+                     list, or every row has a result too many",
+                    c.len(),
+                    c.starts
+                ),
+            );
+            true
+        }
+        _ => false,
+    };
+    let mut ok = !list_wrong;
     let mut starts = Vec::new();
     let mut out = Vec::new();
     for row in rows {
         let key = *row.key.get_ref();
-        if let Some(&last) = starts.last()
-            && last >= key
-        {
-            r.at(row.key.span().start, format!("the {what} rows must be in increasing order; {key} comes after {last}"));
-            ok = false;
+        if let Some(&last) = starts.last() {
+            if last == key {
+                r.at(row.key.span().start, format!("the {what} table gives its row for {} twice", rows_by.name(key)));
+                ok = false;
+            } else if last > key {
+                r.at(row.key.span().start, format!("the {what} rows must be in increasing order; {key} comes after {last}"));
+                ok = false;
+            }
         }
         starts.push(key);
-        let Some(columns) = &columns else { continue };
-        match cells(r, what, &key.to_string(), columns.len(), row.cells, &parse) {
+        let Some(columns) = &columns_read else { continue };
+        match cells(r, what, &rows_by.name(key), (!list_wrong).then_some(columns.len()), row.cells, &parse) {
             Some(c) => out.push(c),
             None => ok = false,
         }
     }
-    let columns = columns?;
+    let columns = columns_read?;
     ok.then_some(Grid { rows: Bands { starts }, columns, cells: out })
 }
 
-/// A grid whose rows are read by a die.
+/// The values one axis of a table is looked up with, as the rules and the program make them,
+/// and why, for the sentence that refuses a row or column outside them. `None`: no bound
+/// this file can know (a leader's tactical rating comes from the leaders' file).
+struct Reach {
+    lowest: Option<i32>,
+    highest: Option<i32>,
+    why: String,
+}
+
+/// A row or column start as read from the file, and the byte offset to report it at.
+type Key = (i32, usize);
+
+fn increasing(keys: &[Key]) -> bool {
+    keys.windows(2).all(|w| w[0].0 < w[1].0)
+}
+
+/// Reports every row (or column) of an axis that no lookup can fall in, reading each as the
+/// band it stands for (see the module comment): the rules never read it, so what was typed
+/// there is missing from where it would be read.
+fn unreadable(r: &mut Report, what: &str, noun: &str, keys: &[Key], reach: &Reach, name: impl Fn(usize) -> String) {
+    if !increasing(keys) {
+        return;
+    }
+    for (i, &(start, at)) in keys.iter().enumerate() {
+        let low = if i == 0 { i32::MIN } else { start };
+        let high = keys.get(i + 1).map_or(i32::MAX, |next| next.0 - 1);
+        if reach.lowest.is_some_and(|l| high < l) || reach.highest.is_some_and(|h| low > h) {
+            r.at(at, format!("the {what} table's {noun} for {} can never be read: {}", name(i), reach.why));
+        }
+    }
+}
+
+/// BE-12, BE-14, BE-18, BE-34, BE-36: a table read by a die gives every die value it can be
+/// read with its own row (or column), from each face of the d6 out to its edge rows, with no
+/// gap: a value without one would silently read its neighbour's. Beyond the edge rows a
+/// modified die reads the edge, as the module comment says. `missing_at` is where a value
+/// missing past the last row is reported; one missing before a row is reported at that row.
+fn whole_die_axis(r: &mut Report, what: &str, noun: &str, keys: &[Key], missing_at: usize, reach: &Reach) {
+    if !increasing(keys) {
+        return;
+    }
+    unreadable(r, what, noun, keys, reach, |i| format!("a die of {}", keys[i].0));
+    let (Some(&(first, _)), Some(&(last, _))) = (keys.first(), keys.last()) else { return };
+    let from = first.min(*D6_FACES.start()).max(reach.lowest.unwrap_or(i32::MIN));
+    let to = last.max(*D6_FACES.end()).min(reach.highest.unwrap_or(i32::MAX));
+    // Runs of missing values, each with where to report it.
+    let mut missing: Vec<(i32, i32, usize)> = Vec::new();
+    let mut expect = from;
+    for &(value, at) in keys {
+        if value > to {
+            break;
+        }
+        if value > expect {
+            missing.push((expect, value - 1, at));
+        }
+        expect = expect.max(value.saturating_add(1));
+    }
+    if expect <= to {
+        missing.push((expect, to, missing_at));
+    }
+    for (a, b, at) in missing {
+        let which = if a == b { format!("{noun} for a die of {a}") } else { format!("{noun}s for a die of {a} to {b}") };
+        r.at(at, format!("the {what} table has no {which}; every die from {from} to {to} needs a {noun} of its own"));
+    }
+}
+
+/// A grid whose rows are read by a die, checked whole against `reach`.
 fn die_grid<C, T>(
     r: &mut Report,
     what: &str,
     title: &Spanned<String>,
     columns: &Spanned<Vec<i32>>,
-    rows: &[RawDieRow<C>],
+    rows: &[RowIn<'_, C>],
+    reach: &Reach,
     parse: impl Fn(&C) -> Result<T, String>,
 ) -> Option<Grid<T>> {
-    let rows: Vec<RowIn<'_, C>> = rows.iter().map(|row| RowIn { key: row.die.clone(), cells: &row.results }).collect();
-    grid(r, what, title, columns, &rows, parse)
+    let keys: Vec<Key> = rows.iter().map(|row| (*row.key.get_ref(), row.key.span().start)).collect();
+    whole_die_axis(r, what, "row", &keys, title.span().start, reach);
+    grid(r, what, title, columns, RowsBy::Die, rows, parse)
+}
+
+/// The rows of a file's die-read table.
+fn die_rows<C>(rows: &[RawDieRow<C>]) -> Vec<RowIn<'_, C>> {
+    rows.iter().map(|row| RowIn { key: row.die.clone(), cells: &row.results }).collect()
 }
 
 /// Turns a zones count into a row start, reporting absurd ones.
@@ -946,6 +1135,9 @@ fn zones_key(r: &mut Report, zones: &Spanned<u32>) -> Spanned<i32> {
     Spanned::new(zones.span(), value)
 }
 
+/// BE-12, BE-31, BE-41: rows by zones moved from 0 up to the most a force may move, columns
+/// by every value of the die, the unsupplied row as long, and each modifier the program
+/// applies given once, saying where it applies.
 fn check_attrition(r: &mut Report, raw: &RawTables) -> Option<Attrition> {
     let a = &raw.attrition;
     let rows: Vec<RowIn<'_, u8>> = a.rows.iter().map(|row| RowIn { key: zones_key(r, &row.zones), cells: &row.percent }).collect();
@@ -954,39 +1146,105 @@ fn check_attrition(r: &mut Report, raw: &RawTables) -> Option<Attrition> {
     {
         r.at(first.zones.span().start, "the first attrition row must start at 0 zones");
     }
+    let most = i32::try_from(super::operations::MAX_ZONES).unwrap_or(i32::MAX);
+    let zones: Vec<Key> = rows.iter().map(|row| (*row.key.get_ref(), row.key.span().start)).collect();
+    let moves = Reach { lowest: None, highest: Some(most), why: format!("a force moves at most {most} zones a turn") };
+    unreadable(r, "attrition", "row", &zones, &moves, |i| RowsBy::Zones.name(zones[i].0));
     let percent = |p: &u8| {
         if PERCENTS.contains(p) { Ok(*p) } else { Err(format!("{p} is not a percentage of the rules (0, 10, 25, 50 or 75)")) }
     };
-    let moved = grid(r, "attrition", &a.title, &a.dice, &rows, percent);
-    let unsupplied = cells(r, "attrition", "unsupplied forces", a.dice.get_ref().len(), &a.unsupplied, &percent);
+    let moved = grid(r, "attrition", &a.title, &a.dice, RowsBy::Zones, &rows, percent);
+    let unsupplied = cells(r, "attrition", "unsupplied forces", Some(a.dice.get_ref().len()), &a.unsupplied, &percent);
     let mut modifiers = Vec::new();
     let mut ids = BTreeSet::new();
+    let known: Vec<&str> = ATTRITION_MODIFIERS.iter().map(|(id, _)| *id).collect();
     for m in &a.modifiers {
         let id = m.id.get_ref();
-        if !ids.insert(id.clone()) {
+        let uses = ATTRITION_MODIFIERS.iter().find(|(k, _)| k == id).map(|(_, uses)| *uses);
+        if uses.is_none() {
+            r.at(m.id.span().start, format!("`{id}` is not an attrition modifier the program applies ({})", known.join(", ")));
+        } else if !ids.insert(id.clone()) {
             r.at(m.id.span().start, format!("attrition modifier `{id}` is given twice"));
         }
         let mut applies = Vec::new();
+        let mut readable = true;
         for u in &m.applies {
             match AttritionUse::parse(u.get_ref()) {
+                Some(x) if applies.contains(&x) => {
+                    r.at(u.span().start, format!("attrition modifier `{id}` lists `{}` twice", x.word()));
+                    readable = false;
+                }
                 Some(x) => applies.push(x),
-                None => r.at(u.span().start, format!("`{}` is not an attrition roll (movement, supply or siege)", u.get_ref())),
+                None => {
+                    r.at(u.span().start, format!("`{}` is not an attrition roll (movement, supply or siege)", u.get_ref()));
+                    readable = false;
+                }
             }
         }
         if m.applies.is_empty() {
             r.at(m.id.span().start, format!("attrition modifier `{id}` applies to no roll"));
+        } else if let Some(uses) = uses
+            && readable
+            && !(applies.len() == uses.len() && uses.iter().all(|u| applies.contains(u)))
+        {
+            // The program applies each modifier where the rules put it; a file saying
+            // otherwise would be believed by the referee and ignored by the dice.
+            let words: Vec<&str> = uses.iter().map(|u| u.word()).collect();
+            let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+            r.at(
+                m.id.span().start,
+                format!(
+                    "attrition modifier `{id}` is applied to {} rolls by the program, so its `applies` must read [{}]",
+                    words.join(" and "),
+                    quoted.join(", ")
+                ),
+            );
         }
         modifiers.push(AttritionModifier { id: id.clone(), die: m.die, applies, reason: tidy(&m.reason) });
     }
+    for missing in known.iter().filter(|id| !a.modifiers.iter().any(|m| m.id.get_ref() == *id)) {
+        r.at(
+            a.title.span().start,
+            format!("the attrition modifier `{missing}` is missing; the program applies it, so give it (with die = 0 to have none)"),
+        );
+    }
+    // The die's columns: the plain d6 after a move, the d6 and the modifiers out of supply.
+    let worse: i32 = a.modifiers.iter().map(|m| i32::from(m.die.max(0))).sum();
+    let better: i32 = a.modifiers.iter().map(|m| i32::from(m.die.min(0))).sum();
+    let (lowest, highest) = (D6_FACES.start() + better, D6_FACES.end() + worse);
+    let die = Reach {
+        lowest: Some(lowest),
+        highest: Some(highest),
+        why: format!(
+            "the die runs from {} to {highest} (a d6 and every modifier of this table together)",
+            lowest.to_string().replace('-', "−")
+        ),
+    };
+    let dice: Vec<Key> = a.dice.get_ref().iter().map(|d| (*d, a.dice.span().start)).collect();
+    whole_die_axis(r, "attrition", "column", &dice, a.dice.span().start, &die);
     Some(Attrition { moved: moved?, unsupplied: unsupplied?, modifiers })
 }
 
+/// BE-27: ratio rows in increasing order, columns by the modified 2d6.
 fn check_assault(r: &mut Report, raw: &RawTables) -> Option<Assault> {
     let a = &raw.assault;
     let rolls = bands(r, "assault", &a.rolls);
     if a.rows.is_empty() {
         r.at(a.title.span().start, "the assault table has no rows");
         return None;
+    }
+    if let Some(rolls) = &rolls {
+        let lowest = 2 - i32::from(MAX_CITY_DEFENCE);
+        let reach = Reach {
+            lowest: Some(lowest),
+            highest: None,
+            why: format!(
+                "the roll is never below {} (2d6, less a city defence of at most {MAX_CITY_DEFENCE})",
+                lowest.to_string().replace('-', "−")
+            ),
+        };
+        let keys: Vec<Key> = rolls.starts.iter().map(|s| (*s, a.rolls.span().start)).collect();
+        unreadable(r, "assault", "column", &keys, &reach, |i| format!("a roll of {}", rolls.label(i)));
     }
     let mut ok = true;
     let mut ratios: Vec<[u32; 2]> = Vec::new();
@@ -1004,7 +1262,7 @@ fn check_assault(r: &mut Report, raw: &RawTables) -> Option<Assault> {
         }
         ratios.push([att, def]);
         let Some(rolls) = &rolls else { continue };
-        match cells(r, "assault", &format!("{att}:{def}"), rolls.len(), &row.results, &|s: &String| AssaultResult::parse(s)) {
+        match cells(r, "assault", &format!("{att}:{def}"), Some(rolls.len()), &row.results, &|s: &String| AssaultResult::parse(s)) {
             Some(c) => out.push(c),
             None => ok = false,
         }
@@ -1013,10 +1271,32 @@ fn check_assault(r: &mut Report, raw: &RawTables) -> Option<Assault> {
     ok.then_some(Assault { ratios, rolls, cells: out })
 }
 
+/// BE-34: rows by sea zones sailed from 1 up to the most ships may sail, columns by every
+/// value of the die, storms included.
 fn check_naval_attrition(r: &mut Report, raw: &RawTables) -> Option<Grid<NavalAttrition>> {
     let n = &raw.naval_attrition;
     let rows: Vec<RowIn<'_, String>> = n.rows.iter().map(|row| RowIn { key: zones_key(r, &row.zones), cells: &row.results }).collect();
-    grid(r, "naval attrition", &n.title, &n.dice, &rows, |s: &String| NavalAttrition::parse(s))
+    if let Some(first) = n.rows.first()
+        && *first.zones.get_ref() != 1
+    {
+        r.at(
+            first.zones.span().start,
+            "the first naval attrition row must start at 1 sea zone, the fewest that ships which sailed have moved",
+        );
+    }
+    let most = i32::try_from(super::naval::MAX_SEA_ZONES).unwrap_or(i32::MAX);
+    let zones: Vec<Key> = rows.iter().map(|row| (*row.key.get_ref(), row.key.span().start)).collect();
+    let voyages = Reach { lowest: None, highest: Some(most), why: format!("ships sail at most {most} sea zones a turn") };
+    unreadable(r, "naval attrition", "row", &zones, &voyages, |i| RowsBy::SeaZones.name(zones[i].0));
+    let highest = D6_FACES.end() + STORM_NAVAL_ATTRITION_DIE;
+    let die = Reach {
+        lowest: Some(*D6_FACES.start()),
+        highest: Some(highest),
+        why: format!("the die runs from 1 to {highest} (a d6, +{STORM_NAVAL_ATTRITION_DIE} in storms)"),
+    };
+    let dice: Vec<Key> = n.dice.get_ref().iter().map(|d| (*d, n.dice.span().start)).collect();
+    whole_die_axis(r, "naval attrition", "column", &dice, n.dice.span().start, &die);
+    grid(r, "naval attrition", &n.title, &n.dice, RowsBy::SeaZones, &rows, |s: &String| NavalAttrition::parse(s))
 }
 
 fn check_events(r: &mut Report, raw: &RawTables) -> (Vec<RandomEvent>, Vec<EventRoll>) {
@@ -1072,11 +1352,14 @@ fn check_events(r: &mut Report, raw: &RawTables) -> (Vec<RandomEvent>, Vec<Event
         rolls.push(EventRoll { total, letters });
     }
     for missing in (2..=12).filter(|t| !rolls.iter().any(|x| x.total == *t)) {
-        r.at(e.title.span().start, format!("the 2d6 total {missing} gives no event"));
+        r.at(
+            e.title.span().start,
+            format!("the events table gives no event for a 2d6 total of {missing}; every total from 2 to 12 needs a `roll`"),
+        );
     }
     for ev in &events {
         if !rolls.iter().any(|x| x.letters.contains(&ev.letter)) {
-            r.at(e.title.span().start, format!("no roll gives event {}", ev.letter));
+            r.at(e.title.span().start, format!("no roll of the events table gives event {}", ev.letter));
         }
     }
     rolls.sort_by_key(|x| x.total);
@@ -1100,12 +1383,16 @@ fn check_morale(r: &mut Report, raw: &RawTables) -> BTreeMap<String, u8> {
     targets.clone()
 }
 
+/// BE-45: a price for each unit the Ostrogoths may buy, and for nothing else.
 fn check_prices(r: &mut Report, raw: &RawTables) -> Vec<Price> {
+    let list = &raw.reinforcement_prices;
     let mut prices: Vec<Price> = Vec::new();
-    for p in &raw.reinforcement_prices.prices {
+    for p in &list.prices {
         let unit = p.unit.get_ref();
         if unit.trim().is_empty() {
             r.at(p.unit.span().start, "a price needs a unit");
+        } else if !GOTHIC_UNITS.contains(&unit.as_str()) {
+            r.at(p.unit.span().start, format!("`{unit}` is not a unit the Ostrogoths buy ({})", GOTHIC_UNITS.join(", ")));
         } else if prices.iter().any(|x| &x.unit == unit) {
             r.at(p.unit.span().start, format!("the price of `{unit}` is given twice"));
         }
@@ -1113,6 +1400,9 @@ fn check_prices(r: &mut Report, raw: &RawTables) -> Vec<Price> {
             r.at(p.half_points.span().start, format!("`{unit}` cannot be free"));
         }
         prices.push(Price { unit: unit.clone(), half_points: *p.half_points.get_ref() });
+    }
+    for missing in GOTHIC_UNITS.iter().filter(|u| !list.prices.iter().any(|p| p.unit.get_ref() == *u)) {
+        r.at(list.title.span().start, format!("the price of `{missing}` is missing; the Ostrogoths may buy it each spring"));
     }
     prices
 }

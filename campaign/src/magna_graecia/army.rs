@@ -255,10 +255,13 @@ pub struct ArmyProblem {
 }
 
 impl ElementTable {
+    /// Checks the raw points table, reporting every problem with its line: each type's
+    /// mobility and grades, no price given twice, and a price for every element a neutral
+    /// city fields (MG-05), which no army file names and yet every campaign reaches.
     pub fn from_raw(raw: RawElementTable, source: &SourceText) -> Result<ElementTable, DataError> {
         let mut report = Report::new(source);
         let mut types = BTreeMap::new();
-        for t in raw.elements {
+        for t in &raw.elements {
             let code = t.code.get_ref().clone();
             let mobility = match t.mobility.get_ref().as_str() {
                 "mounted" => Some(Mobility::Mounted),
@@ -299,7 +302,31 @@ impl ElementTable {
                 report.at(t.code.span().start, format!("element type {code} is defined twice"));
             }
             if let Some(mobility) = mobility {
-                types.insert(code.clone(), ElementType { code, name: t.name, mobility, costs });
+                types.insert(code.clone(), ElementType { code, name: t.name.clone(), mobility, costs });
+            }
+        }
+        // MG-05: every neutral city fields the same command in every scenario, so the table
+        // must price each of its elements; one left out would count for nothing on every
+        // battle sheet and roster a neutral city appears on, without a word.
+        let command = neutral_city_command("");
+        let neutral: std::collections::BTreeSet<&ElementSpec> = command.specs().collect();
+        for spec in neutral {
+            let Some(t) = raw.elements.iter().find(|t| *t.code.get_ref() == spec.code) else {
+                report.file(format!("the points table has no element type {}, which every neutral city fields ({spec}, MG-05)", spec.code));
+                continue;
+            };
+            let priced = t.costs.iter().any(|c| {
+                Grade::parse(c.grade.get_ref()) == Some(spec.grade)
+                    && match spec.class {
+                        Class::Reg => c.reg.is_some(),
+                        Class::Irr => c.irr.is_some(),
+                    }
+            });
+            if !priced {
+                report.at(
+                    t.code.span().start,
+                    format!("{}: the points table has no price for {spec}, which every neutral city fields (MG-05)", spec.code),
+                );
             }
         }
         if !report.problems.is_empty() {
