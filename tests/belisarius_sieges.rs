@@ -15,7 +15,7 @@ use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{city_of, hold, left, refused, run, stage};
+use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed};
 
 fn byz() -> SideId {
     SideId::new("byzantines")
@@ -668,4 +668,36 @@ fn be_27_one_assault_a_siege_not_one_a_leader() {
         }
     }
     refused(&mut store, &mut c, &assault, "has been assaulted once this phase");
+}
+
+/// BE-49, BE-24, BE-46: the Byzantines land in northern Byzacium and control the zone, but its
+/// city, Hadrumetum, is the Vandals' from the start: Byzantine troops may not walk in through
+/// its gates, and Belisarius lays siege to it in his first activation, without a march. The
+/// zone stays the Byzantines'.
+#[test]
+fn be_49_the_landing_army_besieges_hadrumetum_from_the_start() {
+    let setup = World::embedded().setup("africa-533").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    referee_e2e::supply_phase(&mut store, &mut c);
+    // Byzantine initiative: 6 + 8 (Belisarius) against 1 + 4 (Gelimer).
+    run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-a"]));
+    let (zone, city) = (ZoneId::new("byzacium-north"), CityId::new("hadrumetum"));
+    assert_eq!(c.state.control.get(&zone), Some(&byz()));
+    assert_eq!(c.state.cities[&city].holder, Some(SideId::new("vandals")));
+
+    activate(&mut store, &mut c, byz(), "belisarius");
+    let enter = Order::Shift { side: byz(), leader: "belisarius".into(), into_city: true };
+    refused(&mut store, &mut c, &enter, "Hadrumetum is held by the Vandals: it is taken by a siege");
+    let drop = Order::Drop { side: byz(), leader: "belisarius".into(), units: vec![1], leaders: vec![], city: true };
+    refused(&mut store, &mut c, &drop, "Hadrumetum is held by the Vandals");
+
+    let ap = left(&c, &byz());
+    let events = run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::SiegeDeclared { city: c2, siege } if c2 == &city && siege.besieger == byz())));
+    assert!(!events.iter().any(|e| matches!(e, Event::ZoneControlled { .. })), "the zone was the Byzantines' already");
+    assert_eq!(left(&c, &byz()), ap - 1);
+    assert_eq!(c.state.control.get(&zone), Some(&byz()));
+    assert_eq!(c.state.cities[&city].holder, Some(SideId::new("vandals")), "a siege laid takes no city");
 }

@@ -3,8 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use referee_campaign::belisarius::World;
+use referee_campaign::belisarius::map::{CityId, ZoneId};
 use referee_campaign::belisarius::pieces::{DECOY_STRATEGIC, LeaderBook, Morale, Unit, UnitKind, parse_units, take_losses};
 use referee_campaign::belisarius::scenario::{FreeRule, PlaceKind, Scenario, ScenarioLine, Season, SpecialKey, Victory, load_scenarios};
+use referee_campaign::belisarius::state::State;
 use referee_campaign::rule::RuleId;
 use referee_data::DataSource;
 
@@ -750,6 +753,134 @@ fn be_49_to_52_scenarios_round_trip_through_json() {
     assert_eq!(json, r#"{"kind":"infantry","value":2,"missile":true,"morale":"D","skirmish":true}"#);
 }
 
+// --- Cities held at the start -----------------------------------------------------------------
+
+const BYZ: Option<&str> = Some("byzantines");
+const VAN: Option<&str> = Some("vandals");
+const GOT: Option<&str> = Some("ostrogoths");
+const NOBODY: Option<&str> = None;
+
+/// The scenarios in the order of the columns of [`HOLDERS`].
+const HOLDER_COLUMNS: [&str; 4] = ["africa-533", "italy-535", "goths-541", "final-551"];
+
+/// Who holds every city of the map when each scenario starts, column by column: BE-49
+/// (africa-533), BE-50 (italy-535), BE-51 (goths-541), BE-52 (final-551). A side holds the
+/// cities of the regions its scenario says it controls, and a landing zone does not bring
+/// the enemy's city in it (Hadrumetum in 533). The readings where the text is silent are in
+/// the scenario module's documentation and the README.
+const HOLDERS: &[(&str, [Option<&str>; 4])] = &[
+    // Africa: the Vandals' in 533, the Empire's from 535 on.
+    ("leptis-magna", [VAN, BYZ, BYZ, BYZ]),
+    ("thaenae", [VAN, BYZ, BYZ, BYZ]),
+    ("hadrumetum", [VAN, BYZ, BYZ, BYZ]),
+    ("carthago", [VAN, BYZ, BYZ, BYZ]),
+    ("sicca-veneria", [VAN, BYZ, BYZ, BYZ]),
+    ("hippo-regius", [VAN, BYZ, BYZ, BYZ]),
+    ("cirta", [VAN, BYZ, BYZ, BYZ]),
+    ("theveste", [VAN, BYZ, BYZ, BYZ]),
+    ("sitifis", [VAN, BYZ, BYZ, BYZ]),
+    // Sardinia and Corsica: the Vandals', the Empire's, then Totila's again.
+    ("caralis", [VAN, BYZ, BYZ, GOT]),
+    ("turris-libisonis", [VAN, BYZ, BYZ, GOT]),
+    ("aleria", [VAN, BYZ, BYZ, GOT]),
+    // Sicily: nobody's in 533, the Goths' but Syracuse in 535, the Empire's after.
+    ("syracusae", [NOBODY, BYZ, BYZ, BYZ]),
+    ("panormus", [NOBODY, GOT, BYZ, BYZ]),
+    ("lilybaeum", [NOBODY, GOT, BYZ, BYZ]),
+    ("henna", [NOBODY, GOT, BYZ, BYZ]),
+    // Italy: the Goths' in 535 and 551 (but Ravenna), the Empire's in 541 but Ticinum and Verona.
+    ("rhegium", [NOBODY, GOT, BYZ, GOT]),
+    ("grumentum", [NOBODY, GOT, BYZ, GOT]),
+    ("hydruntum", [NOBODY, GOT, BYZ, GOT]),
+    ("canusium", [NOBODY, GOT, BYZ, GOT]),
+    ("beneventum", [NOBODY, GOT, BYZ, GOT]),
+    ("neapolis", [NOBODY, GOT, BYZ, GOT]),
+    ("roma", [NOBODY, GOT, BYZ, GOT]),
+    ("reate", [NOBODY, GOT, BYZ, GOT]),
+    ("asculum", [NOBODY, GOT, BYZ, GOT]),
+    ("ancona", [NOBODY, GOT, BYZ, GOT]),
+    ("perusia", [NOBODY, GOT, BYZ, GOT]),
+    ("florentia", [NOBODY, GOT, BYZ, GOT]),
+    ("pisae", [NOBODY, GOT, BYZ, GOT]),
+    ("ariminum", [NOBODY, GOT, BYZ, GOT]),
+    ("ravenna", [NOBODY, GOT, BYZ, BYZ]),
+    ("bononia", [NOBODY, GOT, BYZ, GOT]),
+    ("ticinum", [NOBODY, GOT, GOT, GOT]),
+    ("mediolanum", [NOBODY, GOT, BYZ, GOT]),
+    ("genua", [NOBODY, GOT, BYZ, GOT]),
+    ("verona", [NOBODY, GOT, GOT, GOT]),
+    ("aquileia", [NOBODY, GOT, BYZ, GOT]),
+    // Histria and Dalmatia: the Goths' in 535, the Empire's after.
+    ("pola", [NOBODY, GOT, BYZ, BYZ]),
+    ("iader", [NOBODY, GOT, BYZ, BYZ]),
+    ("salona", [NOBODY, GOT, BYZ, BYZ]),
+    ("delminium", [NOBODY, GOT, BYZ, BYZ]),
+    // The Empire's own Praevalitana, from Mundus's march in 535 on.
+    ("scodra", [NOBODY, BYZ, BYZ, BYZ]),
+    // The Frankish border.
+    ("cemenelum", [NOBODY, NOBODY, NOBODY, NOBODY]),
+];
+
+/// Compares the holder of every city in the state a campaign of `id` starts with, and in the
+/// scenario's `holds` lists, with its column of [`HOLDERS`]; and checks the table names every
+/// city of the map once.
+fn check_holders(id: &str) {
+    let column = HOLDER_COLUMNS.iter().position(|c| *c == id).unwrap();
+    let want: BTreeMap<&str, Option<&str>> = HOLDERS.iter().map(|(city, by)| (*city, by[column])).collect();
+    assert_eq!(want.len(), HOLDERS.len(), "a city is twice in the table");
+    let mut map_cities: Vec<&str> = CITIES.to_vec();
+    map_cities.sort_unstable();
+    assert_eq!(want.keys().copied().collect::<Vec<_>>(), map_cities, "the table lists every city of the map");
+
+    let setup = World::embedded().setup(id).unwrap();
+    let state = State::new("Cities", &setup, 1);
+    let got: BTreeMap<&str, Option<&str>> =
+        state.cities.iter().map(|(c, h)| (c.0.as_str(), h.holder.as_ref().map(|s| s.as_str()))).collect();
+    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>(), "{id}: the state has every city of the map");
+    let wrong: Vec<String> = want
+        .iter()
+        .filter(|(city, by)| got.get(*city) != Some(*by))
+        .map(|(city, by)| format!("{city} starts with {:?}, not {by:?}", got[city]))
+        .collect();
+    assert!(wrong.is_empty(), "{id}: {}", wrong.join("; "));
+
+    let s = scenario(id);
+    let listed: BTreeMap<&str, Option<&str>> =
+        CITIES.iter().map(|c| (*c, s.sides.iter().find(|side| side.holds.iter().any(|h| h == c)).map(|side| side.id.as_str()))).collect();
+    assert_eq!(listed, want, "{id}: the scenario's holds lists");
+}
+
+/// BE-49: the Vandals hold every city of Africa, Sardinia and Corsica, Hadrumetum in the
+/// Byzantines' landing zone included; the Byzantines hold none.
+#[test]
+fn be_49_africa_cities_start_with_the_vandals() {
+    check_holders("africa-533");
+    // The landing zone is the Byzantines', its city the Vandals': control and holding apart.
+    let state = State::new("Cities", &World::embedded().setup("africa-533").unwrap(), 1);
+    assert_eq!(state.control.get(&ZoneId::new("byzacium-north")).map(|s| s.as_str()), Some("byzantines"));
+    assert_eq!(state.cities[&CityId::new("hadrumetum")].holder.as_ref().map(|s| s.as_str()), Some("vandals"));
+}
+
+/// BE-50: the Goths hold Italy, Sicily but Syracuse, Histria and Dalmatia; the Empire Africa,
+/// Sardinia, Corsica, Syracuse and its own Praevalitana.
+#[test]
+fn be_50_italy_cities_start_as_the_scenario_says() {
+    check_holders("italy-535");
+}
+
+/// BE-51: the Goths hold Ticinum and Verona; the Empire every other city but Cemenelum.
+#[test]
+fn be_51_goths_counterattack_cities_start_as_the_scenario_says() {
+    check_holders("goths-541");
+}
+
+/// BE-52: the Goths hold Italy but Ravenna, Sardinia and Corsica; the Empire Ravenna, Sicily,
+/// Histria, Dalmatia, Africa and Praevalitana.
+#[test]
+fn be_52_final_defeat_cities_start_as_the_scenario_says() {
+    check_holders("final-551");
+}
+
 // --- Malformed files -------------------------------------------------------------------------
 
 /// Loads the scenarios from a folder holding africa-533 with `edit` applied, returning the
@@ -814,6 +945,43 @@ fn be_49_to_52_a_line_without_a_place_is_refused_at_its_own_line() {
     let at = err.split("africa-533.toml:").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse::<usize>().ok()).unwrap();
     assert!((line - 1..=line + 2).contains(&at), "reported at {at}, the line's table is around {line}: {err}");
     assert!(err.contains("needs a place (`at`) or a free placement (`free`)"), "{err}");
+}
+
+/// BE-49…BE-52: `holds` names cities of the map, each once, none held by both sides.
+#[test]
+fn be_49_to_52_holds_names_cities_each_held_once() {
+    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"utica\"", 1), "\"utica\"");
+    assert!(
+        err.contains(&format!("africa-533.toml:{line}: side `vandals`: holds names `utica`, which is not a place of the map")),
+        "{err}"
+    );
+    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"aurasius\"", 1), "\"cirta\", \"aurasius\"");
+    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals`: holds names `aurasius`, which is not a city")), "{err}");
+    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"carthago\"", 1), "\"cirta\", \"carthago\"");
+    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals` lists `carthago` twice in holds")), "{err}");
+    let (err, line) = load_edited(|t| t.replacen("holds = []", "holds = [\"hadrumetum\"]", 1), "\"thaenae\", \"hadrumetum\"");
+    assert!(err.contains(&format!("africa-533.toml:{line}: city `hadrumetum` is held by both `byzantines` and `vandals`")), "{err}");
+}
+
+/// BE-49…BE-52: a scenario says who holds the cities; a side without `holds` is refused
+/// rather than left holding nothing.
+#[test]
+fn be_49_to_52_a_side_without_holds_is_refused() {
+    let (err, line) = load_edited(|t| t.replacen("holds = []\n", "", 1), "[[side]]");
+    assert!(err.contains(&format!("africa-533.toml:{line}: missing field `holds`")), "{err}");
+}
+
+/// BE-24, BE-49…BE-52: troops start inside a city only if their side holds it, and a side's
+/// city to garrison (`must_hold`) is one it holds.
+#[test]
+fn be_49_to_52_troops_start_only_in_cities_their_side_holds() {
+    let (err, line) = load_edited(|t| t.replacen("\"hadrumetum\", \"carthago\", ", "\"hadrumetum\", ", 1), "at = \"carthago\"");
+    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals` sets up inside `carthago`, a city it does not hold")), "{err}");
+    let (err, line) = load_edited(|t| t.replacen("holds = []\n", "holds = []\nmust_hold = [\"carthago\"]\n", 1), "must_hold");
+    assert!(
+        err.contains(&format!("africa-533.toml:{line}: side `byzantines` must have troops in `carthago`, a city it does not hold")),
+        "{err}"
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@
 use referee_campaign::Store;
 use referee_campaign::belisarius::map::{CityId, ZoneId};
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::state::{Location, Phase, PieceKind};
+use referee_campaign::belisarius::setup::Setup;
+use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::Engine;
 use referee_campaign::ids::SideId;
@@ -163,4 +164,52 @@ fn be_03_units_are_summed_up_by_kind_in_the_rules_notation() {
     units.extend(parse_units(UnitKind::Infantry, "2x([1]*C), 1C").unwrap());
     assert_eq!(summary(&units), "cataphracts 4×1*A 2×2*C; infantry 2×[1]*C 1C");
     assert_eq!(summary(&[]), "");
+}
+
+/// BE-49: a campaign begun before scenarios named the cities each side holds has no `holds`
+/// in its start event. It keeps the reading it was played with, each city going with its
+/// zone (Hadrumetum with the Byzantines' landing zone), so its stored history replays as it
+/// was; a campaign begun now starts with Hadrumetum the Vandals'.
+#[test]
+fn be_49_a_campaign_begun_before_cities_were_named_keeps_its_reading() {
+    let setup = World::embedded().setup("africa-533").unwrap();
+    let mut json = serde_json::to_value(&setup).unwrap();
+    for path in ["/sides", "/scenario/sides"] {
+        for side in json.pointer_mut(path).and_then(|s| s.as_array_mut()).unwrap() {
+            assert!(side.as_object_mut().unwrap().remove("holds").is_some());
+        }
+    }
+    let old: Setup = serde_json::from_value(json).unwrap();
+    let holder = |setup: &Setup| {
+        let state = State::new("Old", setup, 1);
+        state.cities[&CityId::new("hadrumetum")].holder.as_ref().map(|s| s.as_str().to_owned())
+    };
+    assert_eq!(holder(&old).as_deref(), Some("byzantines"));
+    assert_eq!(holder(&setup).as_deref(), Some("vandals"));
+    // Every other city of the old reading goes with its zone's controller.
+    let state = State::new("Old", &old, 1);
+    for zone in &old.map.zones {
+        assert_eq!(state.cities[&zone.city.id].holder, state.control.get(&zone.id).cloned(), "{}", zone.city.id);
+    }
+}
+
+/// BE-51, BE-24: a free line goes inside the walls only of a city its side holds, and its
+/// ships only into such a port, whoever controls the zone around: with Roma and Neapolis
+/// taken out of the Byzantines' cities (Latium and Campania still theirs), Roma takes no
+/// troops and Neapolis no ship, while Latium's open country and Pisae's port do.
+#[test]
+fn be_51_free_lines_enter_only_cities_their_side_holds() {
+    let mut setup = World::embedded().setup("goths-541").unwrap();
+    let byzantines = setup.sides.iter_mut().find(|s| s.id.as_str() == "byzantines").unwrap();
+    byzantines.holds.as_mut().unwrap().retain(|c| c.0 != "roma" && c.0 != "neapolis");
+    byzantines.must_hold.clear();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Test", &setup, 1).unwrap();
+    let e = refused(&mut store, &mut c, &place("byzantines", 1, "roma"));
+    assert!(e.contains("Roma is not a city the side holds") && e.contains("BE-51"), "{e}");
+    let e = refused(&mut store, &mut c, &place("byzantines", 2, "neapolis"));
+    assert!(e.contains("a port the side holds") && e.contains("BE-51"), "{e}");
+    store.execute(&mut c, &(), &place("byzantines", 2, "pisae"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place("byzantines", 1, "latium"), DiceInput::Seeded).unwrap();
+    assert!(c.state.lines_due[&SideId::new("byzantines")].is_empty());
 }

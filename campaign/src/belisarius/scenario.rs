@@ -18,6 +18,14 @@
 //!   Praevalitana in the Italian scenarios (Mundus starts there, and Byzantine supply runs to
 //!   it), and Africa from 535 on (won in 534: without it the 35 zones of the last scenario
 //!   could not be reached); the Frankish Alpes Maritimae belong to nobody;
+//! - cities held at the start are listed apart from the zones (`holds`), and a side holds the
+//!   cities of the regions the text says it controls: a landing gives a zone but not the
+//!   enemy's city in it, so Hadrumetum in the Byzantines' landing zone of 533 stays Vandal
+//!   (it is one of the three cities they must take). In 535 Pola goes to the Goths with
+//!   Italy (it is on the Byzantines' list to take) and "parts of Sicily" is every Sicilian
+//!   city but Syracuse; in 551 "Ravenna" is the city with its zone, Flaminia. Scodra and the
+//!   African cities are the Empire's from 535 on, as their zones are; Cemenelum, and in 533
+//!   every city outside Africa, Sardinia and Corsica, are held by nobody;
 //! - where a fleet's place is not given, it is set up in any sea zone.
 //!
 //! The rules text as we have it was scanned; these misreadings are corrected in the data
@@ -174,8 +182,13 @@ pub struct ScenarioSide {
     pub lines: Vec<ScenarioLine>,
     /// Stratagem chits held at the start (BE-43).
     pub hand: Vec<String>,
-    /// Land zones controlled at the start.
+    /// Land zones controlled at the start (BE-46).
     pub controls: Vec<String>,
+    /// Cities held at the start, as the scenario's text gives them rather than following
+    /// the zones' control. Empty when read from a campaign stored before scenarios listed
+    /// them; that campaign's [`super::setup::SideSetup`] keeps the reading it was played with.
+    #[serde(default)]
+    pub holds: Vec<String>,
     /// Cities where the side must have units when it sets up.
     pub must_hold: Vec<String>,
 }
@@ -424,8 +437,9 @@ pub fn from_raw(
 
     let mut sides = Vec::new();
     let mut controller: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut holder: BTreeMap<&str, &str> = BTreeMap::new();
     for side in &raw.sides {
-        if let Some(s) = ck.side(side, &raw, &mut controller, &mut report) {
+        if let Some(s) = ck.side(side, &raw, (&mut controller, &mut holder), &mut report) {
             sides.push(s);
         }
     }
@@ -686,13 +700,16 @@ impl Checker<'_> {
         }
     }
 
+    /// Checks one side. `taken` is who controls each zone and who holds each city in the
+    /// sides checked so far, so that no zone or city goes to both.
     fn side<'r>(
         &mut self,
         raw: &'r RawBeSide,
         scenario: &RawBeScenario,
-        controller: &mut BTreeMap<&'r str, &'r str>,
+        taken: (&mut BTreeMap<&'r str, &'r str>, &mut BTreeMap<&'r str, &'r str>),
         report: &mut Report<'_>,
     ) -> Option<ScenarioSide> {
+        let (controller, holder) = taken;
         let before = report.problems.len();
         let id = raw.id.get_ref().as_str();
         let mut lines = Vec::new();
@@ -752,8 +769,41 @@ impl Checker<'_> {
                 );
             }
         }
+        for c in &raw.holds {
+            if self.place(c, &[PlaceKind::City], &format!("side `{id}`: holds"), report).is_some()
+                && let Some(other) = holder.insert(c.get_ref(), id)
+            {
+                report.at(
+                    c.span().start,
+                    if other == id {
+                        format!("side `{id}` lists `{}` twice in holds", c.get_ref())
+                    } else {
+                        format!("city `{}` is held by both `{other}` and `{id}`", c.get_ref())
+                    },
+                );
+            }
+        }
+        let held = |city: &String| raw.holds.iter().any(|h| h.get_ref() == city);
         for c in &raw.must_hold {
-            self.place(c, &[PlaceKind::City], &format!("side `{id}`: must_hold"), report);
+            if self.place(c, &[PlaceKind::City], &format!("side `{id}`: must_hold"), report).is_some() && !held(c.get_ref()) {
+                report.at(
+                    c.span().start,
+                    format!("side `{id}` must have troops in `{}`, a city it does not hold (add it to holds)", c.get_ref()),
+                );
+            }
+        }
+        // Troops set up inside a city stand in one their side holds: the enemy's is taken by
+        // a siege (BE-24), not entered.
+        for l in &raw.lines {
+            if let Some(at) = &l.get_ref().at
+                && (self.places)(at.get_ref()) == Some(PlaceKind::City)
+                && !held(at.get_ref())
+            {
+                report.at(
+                    at.span().start,
+                    format!("side `{id}` sets up inside `{}`, a city it does not hold (add it to holds)", at.get_ref()),
+                );
+            }
         }
         if report.problems.len() > before {
             return None;
@@ -766,6 +816,7 @@ impl Checker<'_> {
             lines,
             hand,
             controls: raw.controls.iter().map(|z| z.get_ref().clone()).collect(),
+            holds: raw.holds.iter().map(|c| c.get_ref().clone()).collect(),
             must_hold: raw.must_hold.iter().map(|c| c.get_ref().clone()).collect(),
         })
     }

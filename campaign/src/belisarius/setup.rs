@@ -58,10 +58,27 @@ pub struct SideSetup {
     pub lines: Vec<Line>,
     /// Stratagems held at the start, secret from the other side.
     pub hand: Vec<String>,
-    /// Land zones controlled at the start.
+    /// Land zones controlled at the start (BE-46).
     pub controls: Vec<ZoneId>,
+    /// Cities held at the start (BE-25, BE-49…BE-52), apart from the zones: a side may
+    /// control a zone whose city the enemy still holds. `None` only in a campaign begun
+    /// before scenarios named their cities; see [`SideSetup::holds_at_start`].
+    #[serde(default)]
+    pub holds: Option<Vec<CityId>>,
     /// Cities the side must have troops in before play begins.
     pub must_hold: Vec<CityId>,
+}
+
+impl SideSetup {
+    /// The cities the side holds as the campaign starts. A campaign begun before scenarios
+    /// named their cities gave each city to whoever controlled its zone; it keeps that
+    /// reading, so that its stored history replays as it was played.
+    pub fn holds_at_start(&self, map: &ZoneMap) -> Vec<CityId> {
+        match &self.holds {
+            Some(cities) => cities.clone(),
+            None => self.controls.iter().filter_map(|z| map.zone(z)).map(|z| z.city.id.clone()).collect(),
+        }
+    }
 }
 
 /// A scenario ready to play, with everything it is played with.
@@ -142,6 +159,7 @@ impl Setup {
         let name = self.place_name(at);
         let naval_only = line.leaders.is_empty() && line.units.is_empty() && line.decoys == 0;
         let controls = |zone: &ZoneId| self.side(side).is_some_and(|s| s.controls.contains(zone));
+        let holds = |city: &CityId| self.side(side).is_some_and(|s| s.holds_at_start(&self.map).contains(city));
         let zone_of = |at: &Location| -> Option<ZoneId> {
             match at {
                 Location::Zone(z) => Some(z.clone()),
@@ -153,7 +171,7 @@ impl Setup {
             FreePlace::Fixed => Err("this line starts where the scenario puts it".to_owned()),
             FreePlace::AnySeaOrOwnPort => match at {
                 Location::Sea(_) => Ok(()),
-                Location::City(c) if self.map.city(c).is_some_and(|c| c.port) && zone_of(at).is_some_and(|z| controls(&z)) => Ok(()),
+                Location::City(c) if self.map.city(c).is_some_and(|c| c.port) && holds(c) => Ok(()),
                 _ => Err(format!("fleets go to a sea zone or a port the side holds, not {name}")),
             },
             FreePlace::SeaNextTo { zone } => {
@@ -175,6 +193,12 @@ impl Setup {
                 }
                 if !controls(&zone) {
                     return Err(format!("{name} is not a zone the side controls"));
+                }
+                // Inside the walls only of a city the side holds: the enemy's is besieged.
+                if let Location::City(c) = at
+                    && !holds(c)
+                {
+                    return Err(format!("{name} is not a city the side holds"));
                 }
                 Ok(())
             }

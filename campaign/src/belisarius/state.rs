@@ -307,9 +307,11 @@ impl State {
         for side in &setup.sides {
             for zone in &side.controls {
                 state.control.insert(zone.clone(), side.id.clone());
-                if let Some(z) = setup.map.zone(zone)
-                    && let Some(hold) = state.cities.get_mut(&z.city.id)
-                {
+            }
+            // Cities as the scenario gives them, not with their zones: the Byzantines who land
+            // in northern Byzacium control the zone, and Hadrumetum is still the Vandals'.
+            for city in side.holds_at_start(&setup.map) {
+                if let Some(hold) = state.cities.get_mut(&city) {
                     hold.holder = Some(side.id.clone());
                 }
             }

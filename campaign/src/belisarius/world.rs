@@ -75,6 +75,7 @@ impl World {
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|e| format!("{}: {}: {e}", scenario.id, side.name))?;
             let controls = side.controls.iter().map(|z| ZoneId::new(z.as_str())).collect();
+            let holds = side.holds.iter().map(|c| CityId::new(c.as_str())).collect();
             let must_hold = side.must_hold.iter().map(|c| CityId::new(c.as_str())).collect();
             sides.push(SideSetup {
                 id: side.id.clone(),
@@ -84,6 +85,7 @@ impl World {
                 lines,
                 hand: side.hand.clone(),
                 controls,
+                holds: Some(holds),
                 must_hold,
             });
         }

@@ -103,9 +103,13 @@ pub struct RawBeSide {
     /// Stratagem chits the side holds at the start.
     #[serde(default)]
     pub hand: Vec<Spanned<String>>,
-    /// Land zones the side controls at the start.
+    /// Land zones the side controls at the start (BE-46).
     #[serde(default)]
     pub controls: Vec<Spanned<String>>,
+    /// Cities the side holds at the start, each named whatever zone it stands in: controlling
+    /// a zone does not give its city (a landing zone keeps the enemy's city in it). Required,
+    /// so that a scenario always says who holds what; `holds = []` for a side with no city.
+    pub holds: Vec<Spanned<String>>,
     /// Cities where the side must have units when it sets up.
     #[serde(default)]
     pub must_hold: Vec<Spanned<String>>,
