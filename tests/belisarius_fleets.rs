@@ -190,11 +190,16 @@ fn be_35_ships_are_intercepted_on_seven_or_more() {
 /// Goths' G1 (6 NPs, Uraias aboard), which intercepts on 3 + 3 + 1; the first passage rolls
 /// `byz_die` and `goth_die`.
 fn naval_battle(byz_die: u8, goth_die: u8) -> (Store, Campaign<Belisarius>, Vec<Event>) {
+    naval_battle_aboard(["i:2C i:2C i:2C", ""], byz_die, goth_die)
+}
+
+/// [`naval_battle`] with these units aboard, Belisarius's and Uraias's.
+fn naval_battle_aboard(units: [&str; 2], byz_die: u8, goth_die: u8) -> (Store, Campaign<Belisarius>, Vec<Event>) {
     let (mut store, mut c) = italy();
     ship(&mut c, &byz(), B1, 8, sea("ionium"));
-    aboard(&mut c, &byz(), "belisarius", "i:2C i:2C i:2C", B1);
+    aboard(&mut c, &byz(), "belisarius", units[0], B1);
     ship(&mut c, &goths(), G1, 6, sea("tyrrhenum-south"));
-    aboard(&mut c, &goths(), "uraias", "", G1);
+    aboard(&mut c, &goths(), "uraias", units[1], G1);
     run(&mut store, &mut c, &sail(byz(), &[B1], &["tyrrhenum-south"]), DiceInput::Manual(vec![1]));
     let order = Order::InterceptAtSea { side: goths(), ships: vec![G1.into()] };
     let events = run(&mut store, &mut c, &order, DiceInput::Manual(vec![3, 3, byz_die, goth_die]));
@@ -418,4 +423,35 @@ fn be_53_the_other_side_reads_nothing_of_what_ships_carry() {
         seen_by(&store, &c, &byz())
     };
     assert_ne!(own("belisarius"), own("bessas"));
+}
+
+/// BE-36: "+1 for every 3 combat points embarked" counts whole threes: 7 points aboard give
+/// +2, not the +3 that rounding the fraction up would give. Rule 0.4 rounds up the fractions
+/// of a share (a percentage, a half); "for every 3" asks how many threes there are.
+#[test]
+fn be_36_troops_aboard_count_by_whole_threes() {
+    let (_, _, events) = naval_battle_aboard(["", "i:2C i:2C i:2C i:1C"], 2, 4);
+    let passage = events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalPassage { rolls, .. } => Some(rolls.clone()),
+            _ => None,
+        })
+        .expect("the first passage is fought at once");
+    // Goths: 4 + Uraias' 1 + 7 CP aboard, two whole threes: 7.
+    assert_eq!(passage[1].modified, 7, "{passage:?}");
+}
+
+/// BE-37: a force in a zone whose port its side holds boards at the port's price even with
+/// its ships waiting offshore: they come in to the quays. Only an open coast costs more.
+#[test]
+fn be_37_a_held_port_is_a_port_for_ships_offshore_too() {
+    let (mut store, mut c) = italy();
+    assert_eq!(c.state.cities[&referee_campaign::belisarius::map::CityId::new("syracusae")].holder, Some(byz()));
+    stage(&mut c, &[(byz(), "belisarius", "2B", zone("sicilia-east"))]);
+    ship(&mut c, &byz(), B1, 4, sea("ionium"));
+    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
+    let before = left(&c, &byz());
+    run(&mut store, &mut c, &Order::Embark { side: byz(), leader: "belisarius".into(), ships: vec![B1.into()] }, DiceInput::Seeded);
+    assert_eq!(before - left(&c, &byz()), u32::from(c.state.setup.tables.cost("embark-port").unwrap()), "the port's price");
 }

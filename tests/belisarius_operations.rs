@@ -640,3 +640,51 @@ fn be_04_points_kept_without_whose_rating_still_read() {
     let line = referee_campaign::belisarius::view::describe(&c.state, &older, &Viewer::Umpire).unwrap();
     assert_eq!(line, "Byzantines: 16 action points this turn (8 on the chit + 8) — BE-04");
 }
+
+/// BE-46: a side controls a zone it is alone in. A march through a zone where enemy units
+/// stand without a leader in its city does not take it; the empty zone beyond is taken.
+#[test]
+fn be_46_a_zone_where_enemy_units_stand_is_not_taken_by_marching_through() {
+    use referee_campaign::belisarius::pieces::UnitKind;
+    use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
+    let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [6, 1]);
+    let map = c.state.setup.map.clone();
+    let empty = |z: &referee_campaign::belisarius::map::ZoneId| {
+        !c.state.pieces.iter().any(|p| referee_campaign::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(z))
+    };
+    let plain = |z: &referee_campaign::belisarius::map::ZoneId| {
+        map.zone(z).is_some_and(|z| z.terrain == referee_campaign::belisarius::map::Terrain::Plain)
+    };
+    let (x, y, z) = map
+        .zones
+        .iter()
+        .filter(|x| x.region == "italy")
+        .find_map(|x| {
+            x.neighbours.iter().filter(|y| empty(y) && plain(y)).find_map(|y| {
+                map.zone(y)?.neighbours.iter().find(|z| *z != &x.id && empty(z) && plain(z)).map(|z| (x.id.clone(), y.clone(), z.clone()))
+            })
+        })
+        .expect("two empty plain zones in a row");
+    referee_e2e::staging::stage(&mut c, &[(side("byzantines"), "belisarius", "4B 4B", Location::Zone(x.clone()))]);
+    let city = Location::City(map.zone(&y).unwrap().city.id.clone());
+    let units = referee_campaign::belisarius::pieces::parse_units(UnitKind::Infantry, "2C").unwrap();
+    c.state.pieces.push(Piece { side: side("ostrogoths"), at: city, kind: PieceKind::Group { units } });
+    for zone in [&y, &z] {
+        c.state.control.insert(zone.clone(), side("ostrogoths"));
+    }
+    store
+        .execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
+        .unwrap();
+    let march =
+        Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![y.0.clone(), z.0.clone()], attrition_from: vec![] };
+    let events = store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
+    let taken: Vec<&referee_campaign::belisarius::map::ZoneId> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ZoneControlled { zone, side: s } if s == &side("byzantines") => Some(zone),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(taken, vec![&z], "the zone with the Gothic garrison stays theirs, the empty one is taken");
+    assert_eq!(c.state.control[&y], side("ostrogoths"));
+}

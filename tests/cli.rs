@@ -439,3 +439,76 @@ fn x_04_turn_reports_and_their_export() {
     let refused = cli(&db.path, &["export", "Himera", "--as", "rome"]).refused();
     assert!(refused.contains("no side `rome`") && refused.contains("carthage, syracuse"), "{refused}");
 }
+
+/// X-01, X-06: `order --as` takes only the side's own orders, in Magna Graecia too: a list
+/// with another side's order, or the referee's, is refused whole with nothing stored; the
+/// side's own order is taken and what it reads back is its own log's lines.
+#[test]
+fn x_06_a_sides_orders_are_its_own() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "H");
+    let before = db.bytes();
+    let other =
+        cli(&db.path, &["order", "H", r#"{"type":"withdraw_into_city","side":"syracuse","battle":1}"#, "--as", "carthage"]).refused();
+    assert!(other.contains("the order is Syracuse's to give, not Carthage's"), "{other}");
+    let referee = cli(&db.path, &["order", "H", r#"{"type":"end_campaign","reason":"we agree"}"#, "--as", "carthage"]).refused();
+    assert!(referee.contains("the referee's to give"), "{referee}");
+    assert_eq!(db.bytes(), before, "nothing stored");
+    let roll = cli(&db.path, &["roll", "H", "d6", "--purpose", "Dionysius' spies", "--secret", "--side", "syracuse"]).ok();
+    assert!(roll.contains("Dionysius' spies"), "{roll}");
+    let json = cli(
+        &db.path,
+        &["--json", "order", "H", r#"{"type":"choose_stay_or_retire","side":"carthage","battle":1,"stay":true}"#, "--as", "carthage"],
+    );
+    // Refused or taken, it speaks only of Carthage's business.
+    let text = if json.code == 0 { json.stdout } else { json.stderr };
+    assert!(!text.contains("Dionysius' spies") && !text.contains("\"events\""), "{text}");
+}
+
+/// X-01, X-02: a side checks the rolls from its own log once the seed is revealed: its own
+/// and the public rolls by its log's lines, the others' seeded rolls only as stretches of the
+/// dice stream; before the reveal it tries no seed.
+#[test]
+fn x_02_verify_as_a_side() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "V", "--seed", "12"]).ok();
+    cli(&db.path, &["roll", "V", "d6", "--purpose", "omens"]).ok();
+    cli(&db.path, &["roll", "V", "2d6", "--purpose", "Himilco's scouts", "--secret", "--side", "carthage"]).ok();
+    cli(&db.path, &["roll", "V", "d6", "--purpose", "Leptines' spies", "--secret", "--side", "syracuse"]).ok();
+    let early = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "syracuse"]).refused();
+    assert!(early.contains("once the referee has revealed the seed"), "{early}");
+    cli(&db.path, &["reveal", "V"]).ok();
+    let checked = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "syracuse"]).ok();
+    assert!(checked.contains("omens") && checked.contains("Leptines' spies"), "{checked}");
+    assert!(!checked.contains("Himilco"), "{checked}");
+    assert!(checked.contains("a roll this side does not see, dice stream"), "{checked}");
+    assert!(checked.contains("seeded rolls and draws that match the log: 3"), "{checked}");
+    let nobody = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "numidians"]).refused();
+    assert!(nobody.contains("has no side `numidians`"), "{nobody}");
+}
+
+/// X-03, X-06: commands that write at the same time wait for each other, as the README
+/// says: one that read the campaign before another wrote to it reads it again and goes on,
+/// and none is refused with "changed by another program" for being second.
+#[test]
+fn x_03_orders_at_the_same_time_wait_for_each_other() {
+    let db = TempDb::new();
+    new_campaign(&db, "dionysian", "Crowd");
+    let path = db.path.clone();
+    let threads: Vec<_> = (0..6)
+        .map(|t| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                (0..5)
+                    .map(|i| cli(&path, &["roll", "Crowd", "d6", "--purpose", &format!("omen {t}-{i}")]))
+                    .filter(|run| run.code != 0)
+                    .map(|run| run.stderr)
+                    .collect::<Vec<String>>()
+            })
+        })
+        .collect();
+    let refusals: Vec<String> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    assert!(refusals.is_empty(), "each waited its turn: {refusals:?}");
+    let log = cli(&db.path, &["log", "Crowd"]).ok();
+    assert_eq!(log.matches("for omen ").count(), 30, "every roll is in the log once");
+}

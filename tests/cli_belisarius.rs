@@ -318,6 +318,25 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     let before = cli(&db.path, &["log", "Africa"]).ok();
     let refused = cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap(), "--system", "a-la-charge"]).refused();
     assert!(refused.contains("retreat"), "the beaten side must retreat somewhere: {refused}");
+    // Roads still open lead to the zones beside the battle, and nowhere else: a hundred
+    // thousand made-up ones are refused at the first, in one line.
+    let garbage: Vec<String> = (0..100_000).map(|i| format!("\"nowhere-{i}\"")).collect();
+    let junk = db.folder().join("junk.json");
+    std::fs::write(
+        &junk,
+        format!(
+            r#"{{"outcome":{{"kind":"won","winner":"byzantines"}},"sides":[{{"side":"vandals","lost":[],"open_exits":[{}]}}]}}"#,
+            garbage.join(",")
+        ),
+    )
+    .unwrap();
+    let db_before = db.bytes();
+    let line =
+        cli(&db.path, &["result", "Africa", "1", "--file", junk.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"])
+            .refused();
+    assert!(line.contains("`nowhere-0`, a road open to the Vandals, is not a zone beside Southern Byzacium"), "{line}");
+    assert!(line.len() < 400, "{line}");
+    assert_eq!(db.bytes(), db_before, "nothing stored");
     assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
     let done =
         cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"])

@@ -213,3 +213,100 @@ fn x_03_a_campaign_moves_between_databases_by_its_events() {
     let line = cli(&to.path, &["import", &file, "--name", "H2"]).refused();
     assert!(line.contains("exists already"), "{line}");
 }
+
+/// X-06: a key given twice in any JSON the program reads — an order of either campaign, a
+/// list of orders, a result file, a hex result, events to import — is refused where it
+/// stands, never left to the last one given.
+#[test]
+fn x_06_a_key_given_twice_is_refused_in_every_json_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = TempDb::new();
+    raise_himera(&db.path, "H");
+    cli(&db.path, &["new", "goths-541", "--name", "G", "--seed", "7"]).ok();
+    refused(&db, &["order", "G", r#"{"type":"pass","side":"ostrogoths","side":"byzantines"}"#], "the key `side` is given twice");
+    refused(
+        &db,
+        &["order", "H", r#"[{"type":"end_phase","side":"carthage"},{"type":"end_phase","side":"carthage","side":"syracuse"}]"#],
+        "given twice",
+    );
+    let result = write(dir.path(), "twice.json", r#"{"outcome":{"kind":"no_result"},"outcome":{"kind":"no_result"},"losses":[]}"#);
+    refused(&db, &["result", "H", "1", "--file", &result], "the key `outcome` is given twice");
+    let hex = write(dir.path(), "hex.json", r#"{"outcome":{"kind":"no_result"},"sides":[],"sides":[]}"#);
+    refused(&db, &["result", "H", "1", "--file", &hex, "--system", "ars-bellum"], "the key `sides` is given twice");
+    let log = cli(&db.path, &["log", "H", "--json"]).ok();
+    let doubled = log.replacen("\"seq\": 1,", "\"seq\": 1, \"seq\": 1,", 1);
+    assert_ne!(doubled, log, "the log has a first event");
+    let events = write(dir.path(), "events.json", &doubled);
+    let before = db.bytes();
+    let line = cli(&db.path, &["import", &events, "--name", "Twice"]).refused();
+    assert!(line.contains("the key `seq` is given twice"), "{line}");
+    assert_eq!(db.bytes(), before);
+}
+
+/// X-06: input past any real size — an endless stream, a file of megabytes — is refused in
+/// one line, before it is read whole; a folder given for a file is named as one.
+#[test]
+fn x_06_input_has_a_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = TempDb::new();
+    raise_himera(&db.path, "H");
+    refused(&db, &["order", "H", "--file", "/dev/zero"], "holds more than 4 MiB: no order is that long");
+    refused(&db, &["result", "H", "1", "--file", "/dev/zero"], "holds more than 4 MiB: no result is that long");
+    let big = write(dir.path(), "big.json", &" ".repeat(5 << 20));
+    refused(&db, &["order", "H", "--file", &big], "no order is that long");
+    refused(&db, &["order", "H", "--file", dir.path().to_str().unwrap()], "is a folder: give the file that holds the order");
+    let line = cli(dir.path(), &["list"]).refused();
+    assert!(!line.contains("os error 21): Is a directory"), "the reason is said once: {line}");
+}
+
+/// X-06: a refusal quotes at most 60 characters of what it refuses and writes out control
+/// characters; a result naming no battle number, or an empty winner, says so in words.
+#[test]
+fn x_06_refusals_quote_little_and_print_no_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = TempDb::new();
+    raise_himera(&db.path, "H");
+    let long = "x".repeat(1 << 20);
+    let line = cli(&db.path, &["show", &long]).refused();
+    assert!(line.contains(&format!("`{}…`", "x".repeat(60))) && line.len() < 200, "{}", &line[..line.len().min(300)]);
+    let line = cli(&db.path, &["show", "a\u{0}b\u{7}c"]).refused();
+    assert!(line.contains("a\\u{0}b\\u{7}c") && !line.contains('\u{0}') && !line.contains('\u{7}'), "{line:?}");
+    let odd = write(dir.path(), "odd.json", r#"{"battle":"one","outcome":{"kind":"no_result"},"losses":[]}"#);
+    refused(
+        &db,
+        &["result", "H", "1", "--file", &odd],
+        "the file's `battle` must be the battle's number as `show` lists it (1), or left out",
+    );
+}
+
+/// X-02: typed-in dice and chits the order does not use are refused, never dropped, in
+/// Belisarius as in Magna Graecia.
+#[test]
+fn x_02_surplus_typed_in_dice_and_chits_are_refused() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "goths-541", "--name", "G", "--seed", "7"]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"place","side":"byzantines","line":1,"at":"roma","units":[1]}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"place","side":"byzantines","line":1,"at":"ravenna","units":[1]}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"place","side":"byzantines","line":1,"at":"latium"}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"place","side":"byzantines","line":1,"at":"tyrrhenum-north"}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"place","side":"ostrogoths","line":1,"at":"adriaticum-north"}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"begin_play"}"#]).ok();
+    // Spring 541: no events phase, nobody out of supply.
+    refused(&db, &["order", "G", r#"{"type":"supply"}"#, "--value", "2"], "1 typed-in die was not needed by this order");
+    cli(&db.path, &["order", "G", r#"{"type":"supply"}"#]).ok();
+    cli(&db.path, &["order", "G", r#"{"type":"reinforcements"}"#, "--value", "3,4"]).ok();
+    let shown = cli(&db.path, &["--json", "show", "G", "--as", "ostrogoths"]).json();
+    let half = shown["own"]["raise_half_points"].as_u64().unwrap();
+    assert!(half > 0, "{shown}");
+    cli(&db.path, &["order", "G", r#"{"type":"raise","side":"ostrogoths","units":[]}"#]).ok();
+    refused(
+        &db,
+        &["order", "G", r#"{"type":"begin_operations"}"#, "--chit", "ap-a,ap-b,ap-c", "--value", "6,1"],
+        "1 typed-in chit was not needed",
+    );
+    refused(
+        &db,
+        &["order", "G", r#"{"type":"begin_operations"}"#, "--chit", "ap-a,ap-b", "--value", "6,1,5"],
+        "1 typed-in die was not needed",
+    );
+}

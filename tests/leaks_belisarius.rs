@@ -522,3 +522,60 @@ fn be_43_treachery_names_no_besieger() {
         }
     }
 }
+
+/// BE-53, X-06: what comes in from a side is that side's: `order --as` refuses a list with
+/// an order of the other side's, or of the referee's, whole and storing nothing, and its
+/// refusals of the side's own orders speak from what the side knows. In one campaign Bessas
+/// leads the Byzantine force in Latium, in the other Iohannes with other units: the Goths'
+/// refusals read the same, word for word.
+#[test]
+fn be_53_a_sides_orders_are_its_own_and_its_refusals_tell_nothing() {
+    let setups = [("bessas", "2B 2B"), ("iohannes", "2B")].map(|(leader, units)| goths_541(&[(leader, units, zone("latium"))]));
+    let twin = Twin::new("ostrogoths", &setups);
+    to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [1, 6]);
+    assert_eq!(twin.state(0).ops.unwrap().first, goths());
+    let attempts = [
+        r#"{"type":"move","side":"byzantines","leader":"bessas","path":["campania"]}"#,
+        r#"[{"type":"activate","side":"ostrogoths","leader":"totila"},{"type":"move","side":"byzantines","leader":"iohannes","path":["campania"]}]"#,
+        r#"{"type":"end_turn"}"#,
+        r#"{"type":"activate","side":"ostrogoths","leader":"bessas"}"#,
+        r#"{"type":"move","side":"ostrogoths","leader":"totila","path":["aemilia"]}"#,
+        r#"{"type":"intercept","side":"ostrogoths","leaders":["totila"]}"#,
+        r#"{"type":"reconnoitre","side":"ostrogoths","zone":"latium","marker":2}"#,
+        r#"[{"type":"activate","side":"ostrogoths","leader":"totila"},{"type":"move","side":"ostrogoths","leader":"totila","path":["tuscia"]}]"#,
+    ];
+    for attempt in attempts {
+        let [a, b] = [0, 1].map(|i| {
+            let before = twin.dbs[i].bytes();
+            let line = cli(&twin.dbs[i].path, &["order", TWIN, attempt, "--as", "ostrogoths"]).refused();
+            assert_eq!(twin.dbs[i].bytes(), before, "{attempt}: a refusal stores nothing");
+            line
+        });
+        assert_eq!(a, b, "{attempt}: the refusal tells the Goths what they may not know");
+    }
+    let first = cli(&twin.dbs[0].path, &["order", TWIN, attempts[0], "--as", "ostrogoths"]).refused();
+    assert!(first.contains("the order is the Byzantines' to give, not the Ostrogoths'"), "{first}");
+    let list = cli(&twin.dbs[0].path, &["order", TWIN, attempts[1], "--as", "ostrogoths"]).refused();
+    assert!(list.contains("order 2 of 2 is the Byzantines' to give") && list.contains("none of the list was stored"), "{list}");
+    let referee = cli(&twin.dbs[0].path, &["order", TWIN, attempts[2], "--as", "ostrogoths"]).refused();
+    assert!(referee.contains("the referee's to give"), "{referee}");
+    // The side's own orders go through, and it reads what came of them as it would in its log.
+    let [a, b] = [0, 1].map(|i| {
+        cli(&twin.dbs[i].path, &["order", TWIN, r#"{"type":"activate","side":"ostrogoths","leader":"totila"}"#, "--as", "ostrogoths"]).ok()
+    });
+    assert_eq!(a, b);
+    assert!(a.contains("Ostrogoths activate Totila at Verona"), "{a}");
+    for db in &twin.dbs {
+        let json = cli(&db.path, &["--json", "order", TWIN, r#"{"type":"pass","side":"ostrogoths"}"#, "--as", "ostrogoths"]).json();
+        assert!(json.get("events").is_none(), "the events are the referee's: {json}");
+        assert!(json["lines"][0].as_str().unwrap().contains("Ostrogoths end their segment"), "{json}");
+    }
+    twin.compare("after the Goths' own orders");
+    let unknown = cli(&twin.dbs[0].path, &["order", TWIN, r#"{"type":"pass","side":"ostrogoths"}"#, "--as", "franks"]).refused();
+    assert!(unknown.contains("has no side `franks`"), "{unknown}");
+    let dice =
+        cli(&twin.dbs[0].path, &["order", TWIN, r#"{"type":"pass","side":"ostrogoths"}"#, "--as", "ostrogoths", "--value", "3"]).refused();
+    assert!(dice.contains("--value"), "typed-in dice are the referee's: {dice}");
+    let result = cli(&twin.dbs[0].path, &["result", TWIN, "1", "--file", "-", "--as", "ostrogoths"]).refused();
+    assert!(result.contains("a battle's result is the referee's to enter"), "{result}");
+}

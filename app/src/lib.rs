@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod gui;
+pub(crate) mod input;
 pub mod reports;
 
 use std::hash::{BuildHasher, Hasher};

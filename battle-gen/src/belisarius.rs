@@ -710,6 +710,21 @@ pub fn hex_table_result_for(
     use referee_campaign::belisarius::battle::{TableResult, roster};
     let neutral = crate::hexresult::tabletop_result(tabletop, spec, result).map_err(|e| TablePackError::Result(e.to_string()))?;
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).ok_or(TablePackError::NoBattle)?;
+    // The roads still open lead to the zones beside the battle; anything else is refused,
+    // never kept: the retreat itself is given apart (BE-22).
+    let beside: Vec<&str> =
+        state.setup.map.zone(&battle.zone).map(|z| z.neighbours.iter().map(|n| n.as_str()).collect()).unwrap_or_default();
+    for side in &result.sides {
+        if let Some(bad) = side.open_exits.iter().flatten().find(|e| !beside.contains(&e.as_str())) {
+            let name = state.setup.side(&side.side).map_or_else(|| side.side.to_string(), |s| s.name.clone());
+            return Err(TablePackError::Result(format!(
+                "`{}`, a road open to the {name}, is not a zone beside {}: its roads lead to {} (BE-22)",
+                referee_campaign::core::words::shown(bad),
+                state.setup.place_name(&Location::Zone(battle.zone.clone())),
+                beside.join(", ")
+            )));
+        }
+    }
     let mut losses: BTreeMap<SideId, Vec<(u32, u8)>> = BTreeMap::new();
     let mut leaders_killed = Vec::new();
     for side in &neutral.sides {
@@ -755,7 +770,13 @@ pub fn hex_table_result_for(
     let (broke_off, parted) = match &neutral.outcome {
         crate::tabletop::TableOutcome::Won { winner } => {
             if battle.force(winner).is_none() {
-                return Err(TablePackError::Result(format!("the {winner} did not fight this battle")));
+                let fought: Vec<String> = battle.forces.iter().map(|f| format!("`{}`", f.side)).collect();
+                let named = if winner.as_str().trim().is_empty() {
+                    "the winner is left empty".to_owned()
+                } else {
+                    format!("`{}` did not fight this battle", referee_campaign::core::words::shown(winner.as_str()))
+                };
+                return Err(TablePackError::Result(format!("{named}; the winner is one of {}", fought.join(" and "))));
             }
             (battle.forces.iter().map(|f| f.side.clone()).find(|s| s != winner), false)
         }

@@ -196,8 +196,9 @@ pub enum ResultError {
     Pack(#[from] PackError),
     #[error("{line}: {error}")]
     Troops { line: String, error: String },
-    #[error("`{0}` is not a node of the map — MG-15")]
-    Place(String),
+    /// An open road that leads nowhere from the battle: the roads beside it are given.
+    #[error("`{}` is no road out of the battle: its roads lead to {} — MG-15", referee_campaign::core::words::shown(.0), .1.iter().map(|n| format!("{:02}", n.0)).collect::<Vec<_>>().join(", "))]
+    Place(String, Vec<NodeId>),
 }
 
 fn groups(line: &str, groups: &[TroopGroup]) -> Result<Vec<ElementGroup>, ResultError> {
@@ -248,8 +249,12 @@ pub fn result_order(result: &TabletopResult, board: &Board, map: &Map) -> Result
     for side in &result.sides {
         let loser = winner.is_some_and(|w| !board.on_same_side(w, &side.side));
         let Some(open) = side.open_exits.as_ref().filter(|_| loser) else { continue };
-        let open: Vec<NodeId> =
-            open.iter().map(|n| n.parse().map_err(|_| ResultError::Place(n.clone()))).collect::<Result<_, ResultError>>()?;
+        let open: Vec<NodeId> = open
+            .iter()
+            .map(|n| {
+                n.parse().ok().filter(|node| neighbours.contains(node)).ok_or_else(|| ResultError::Place(n.clone(), neighbours.clone()))
+            })
+            .collect::<Result<_, ResultError>>()?;
         if !neighbours.iter().all(|n| open.contains(n)) {
             open_roads.insert(side.side.clone(), neighbours.iter().filter(|n| open.contains(n)).copied().collect());
         }

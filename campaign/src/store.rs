@@ -214,11 +214,13 @@ pub enum StoreError {
     #[error("{} was opened for reading only; nothing was written", .0.display())]
     OpenedForReading(PathBuf),
     /// SQLite could not open the file, for a reason none of the above names.
-    #[error("cannot open {}: {source}", path.display())]
-    Open { path: PathBuf, source: rusqlite::Error },
-    #[error("there is no campaign `{0}` in this database")]
+    /// Its cause is in the sentence, not a source of its own: printed as a chain, it would
+    /// be said twice.
+    #[error("cannot open {}: {error}", path.display())]
+    Open { path: PathBuf, error: rusqlite::Error },
+    #[error("there is no campaign `{}` in this database", crate::core::words::shown(.0))]
     UnknownCampaign(String),
-    #[error("a campaign named `{0}` exists already")]
+    #[error("a campaign named `{}` exists already", crate::core::words::shown(.0))]
     CampaignExists(String),
     #[error("campaign `{0}` has no commitment to its seed: it was begun before commitments were made, and none was made since")]
     NoCommitment(String),
@@ -237,8 +239,8 @@ pub enum StoreError {
     /// A list of events to import that does not make a campaign.
     #[error("the events to import as campaign `{name}` do not make a campaign: {detail}; nothing was written")]
     Import { name: String, detail: String },
-    #[error("cannot read {}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    #[error("cannot read {}: {error}", path.display())]
+    Io { path: PathBuf, error: std::io::Error },
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
 }
@@ -396,7 +398,7 @@ impl Store {
         let found = inspect(path)?;
         refuse_read_only(path, !matches!(found, Found::Missing))?;
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), error: e })?;
         // SQLite opens a file it may not write for reading only, and says so.
         if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
             return Err(StoreError::ReadOnly(path.to_owned()));
@@ -448,7 +450,7 @@ impl Store {
         if needs_migrating(classify(&conn, path)?) {
             // What SQLite says without naming the file, said with its name.
             let opening = |e| match e {
-                StoreError::Sqlite(source) => StoreError::Open { path: path.to_owned(), source },
+                StoreError::Sqlite(error) => StoreError::Open { path: path.to_owned(), error },
                 e => e,
             };
             let tx = begin_write(&mut conn, path, false).map_err(opening)?;
@@ -459,7 +461,7 @@ impl Store {
                     Found::Referee(version) => usize::try_from(version).unwrap_or(0),
                     _ => 0,
                 };
-                let fail = |e| StoreError::Open { path: path.to_owned(), source: e };
+                let fail = |e| StoreError::Open { path: path.to_owned(), error: e };
                 for migration in &MIGRATIONS[from..] {
                     tx.execute_batch(migration).map_err(fail)?;
                 }
@@ -1014,7 +1016,7 @@ fn unreadable(conn: &Connection, path: &Path, e: rusqlite::Error) -> StoreError 
         }
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Busy(path.to_owned()),
         Some(ErrorCode::ReadOnly) => read_only_error(path, &e),
-        _ => StoreError::Open { path: path.to_owned(), source: e },
+        _ => StoreError::Open { path: path.to_owned(), error: e },
     }
 }
 
@@ -1103,7 +1105,7 @@ fn classify(conn: &Connection, path: &Path) -> Result<Found, StoreError> {
 /// read-only and, unless another program has the database open, `immutable` (without locks,
 /// `-wal` or `-shm`).
 fn inspect(path: &Path) -> Result<Found, StoreError> {
-    let io = |source| StoreError::Io { path: path.to_owned(), source };
+    let io = |error| StoreError::Io { path: path.to_owned(), error };
     let damaged = |detail: String| StoreError::Damaged { path: path.to_owned(), detail };
     let mut file = match File::open(path) {
         Ok(f) => f,
@@ -1142,7 +1144,7 @@ fn inspect(path: &Path) -> Result<Found, StoreError> {
     if beside(path, "-wal").is_file() {
         // Another program has it open, or left its journal: read it as SQLite's readers do.
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), error: e })?;
         return classify(&conn, path);
     }
     let before = stamp(path);
@@ -1150,7 +1152,7 @@ fn inspect(path: &Path) -> Result<Found, StoreError> {
     if found.is_err() && (beside(path, "-wal").is_file() || stamp(path) != before) {
         // A writer came while the file was read without locks: read it again, with them.
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), error: e })?;
         return classify(&conn, path);
     }
     found
@@ -1208,7 +1210,7 @@ fn immutable(path: &Path) -> Result<Connection, StoreError> {
     }
     uri.push_str("?immutable=1");
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    Connection::open_with_flags(uri, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })
+    Connection::open_with_flags(uri, flags).map_err(|e| StoreError::Open { path: path.to_owned(), error: e })
 }
 
 /// The connection of a store opened for reading. Read-write where the system allows it, with
@@ -1219,7 +1221,7 @@ fn immutable(path: &Path) -> Result<Connection, StoreError> {
 /// database (a read-only folder), where no writer can either.
 fn reading_connection(path: &Path) -> Result<Connection, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), source: e })?;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| StoreError::Open { path: path.to_owned(), error: e })?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| unreadable(&conn, path, e))?;
     conn.pragma_update(None, "query_only", true).map_err(|e| unreadable(&conn, path, e))?;
     // The first read opens the journal.

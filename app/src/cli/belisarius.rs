@@ -394,9 +394,18 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             let (view, _, _) = view(session, &args)?;
             session.print(out, &Rosters(view.organisations().into_iter().cloned().collect()))
         }
-        CliCommand::Order { campaign, order, file, values, chits } => {
+        CliCommand::Order { campaign, order, file, values, chits, side } => {
             let text = super::order_text(order.as_deref(), file.as_deref())?;
             let orders: Vec<Order> = super::parse_orders(&text)?;
+            let from = match &side {
+                Some(side) => {
+                    let store = session.store(Access::Read)?;
+                    let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+                    let sides: Vec<(SideId, String)> = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
+                    Some(super::own_orders::<Belisarius>(&orders, side, &sides)?)
+                }
+                None => None,
+            };
             if (!values.is_empty() || !chits.is_empty()) && orders.len() != 1 {
                 bail!("typed-in dice (--value) and chits (--chit) go with a single order, not a list of {}", orders.len());
             }
@@ -411,18 +420,30 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
                     };
                     store.execute(&mut c, &(), one, input)?
                 }
-                many => store.execute_all(&mut c, &(), many).map_err(|e| match many.get(e.index) {
-                    Some(order) => anyhow!(
-                        "order {} of {} ({}) refused, so none of the list was stored: {}",
-                        e.index + 1,
-                        many.len(),
-                        order.summary(),
-                        e.error
-                    ),
-                    None => anyhow!(e.error),
+                many => store.execute_all(&mut c, &(), many).map_err(|e| {
+                    match many
+                        .get(e.index)
+                        .filter(|_| !matches!(e.error, referee_campaign::ExecError::Store(referee_campaign::StoreError::Changed(_))))
+                    {
+                        Some(order) => anyhow!(
+                            "order {} of {} ({}) refused, so none of the list was stored: {}",
+                            e.index + 1,
+                            many.len(),
+                            order.summary(),
+                            e.error
+                        ),
+                        None => anyhow!(e.error),
+                    }
                 })?,
             };
-            executed(session, &c.state, events, out)
+            match from {
+                None => executed(session, &c.state, events, out),
+                Some(side) => {
+                    let viewer = Viewer::Side(side);
+                    let lines = events.iter().filter_map(|e| describe(&c.state, e, &viewer)).collect();
+                    session.print(out, &super::SideRead { lines })
+                }
+            }
         }
         CliCommand::Table { .. } => bail!(
             "a Belisarius battle's table is laid across its zone's battle map as the pack shows it; there is no section to choose (BE-17)"
@@ -457,7 +478,8 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             }
             session.print(out, &super::Written(written))
         }
-        CliCommand::Result { campaign, battle, file, values, system, retreat } => {
+        CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
+            super::refuse_side_result(side.as_deref())?;
             if !values.is_empty() {
                 bail!("a Belisarius battle's result takes no dice: the losses come from the table (BE-19)");
             }
@@ -481,9 +503,14 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
                     referee_battle_gen::belisarius::hex_table_result(&c.state, &events, &catalog.elements, &conv, &tabletop, &hex, retreat)
                         .map_err(|e| anyhow!("{}: {e}", file.display()))?
                 }
-                None => serde_json::from_str(&text).with_context(|| {
-                    format!("{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)", file.display())
-                })?,
+                None => super::strict_json(&text, "the result")
+                    .and_then(|()| serde_json::from_str(&text).map_err(anyhow::Error::from))
+                    .with_context(|| {
+                        format!(
+                            "{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)",
+                            file.display()
+                        )
+                    })?,
             };
             let events = store.execute(&mut c, &(), &Order::RecordBattle { result }, DiceInput::Seeded)?;
             executed(session, &c.state, events, out)

@@ -6,7 +6,7 @@
 //! the database for reading ([`Store::open_read_only`]): they go on while another program
 //! writes, and work on a read-only file.
 
-use referee_campaign::core::words::count;
+use referee_campaign::core::words::{count, possessive};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -75,7 +75,7 @@ pub struct WindowArgs {
     pub smoke_window: Option<String>,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum CliCommand {
     /// List the scenarios that campaigns can start from
     Scenarios,
@@ -124,6 +124,10 @@ pub enum CliCommand {
         /// Chits drawn from a real cup for this order, by id, in the order drawn (Belisarius)
         #[arg(long = "chit", value_delimiter = ',')]
         chits: Vec<String>,
+        /// The orders are this side's, as from its player: every one must be the side's own
+        /// (or none is stored), and what comes back is what the side may read
+        #[arg(long = "as", value_name = "SIDE", conflicts_with_all = ["values", "chits"])]
+        side: Option<String>,
     },
     /// Set a battle's table: the defender's section, the attacker's cut for a 4'×6' table;
     /// rolls the weather and time of day (MG-21, MG-22, MG-25)
@@ -225,6 +229,9 @@ pub enum CliCommand {
         /// Belisarius, with --system: the zone (or the city) the beaten side retreats to
         #[arg(long, value_name = "ZONE")]
         retreat: Option<String>,
+        /// Refused: a battle's result names both sides' losses, and is the referee's to enter
+        #[arg(long = "as", value_name = "SIDE")]
+        side: Option<String>,
     },
     /// Bring in a campaign from the events `referee log CAMPAIGN --json` printed for the umpire,
     /// e.g. to move it into another database; they are checked by replaying them first
@@ -304,7 +311,7 @@ pub enum CliCommand {
     },
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ViewArgs {
     /// Campaign name or id
     pub campaign: String,
@@ -362,14 +369,39 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
         };
     };
     let ctx = Session { db: cli.db, json: cli.json, data };
-    match ctx.execute(command, out) {
+    // A campaign another program wrote to between this command's reading it and writing to
+    // it is read again and the command given again, as a wait for the lock would; after as
+    // long as that wait, the command says another program is writing, and to try again.
+    let started = std::time::Instant::now();
+    let result = loop {
+        match ctx.execute(command.clone(), out) {
+            Err(e) if changed(&e) && started.elapsed() < referee_campaign::store::BUSY_TIMEOUT => {
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(e) if changed(&e) => {
+                let path = db_path(ctx.db.as_deref()).unwrap_or_default();
+                break Err(StoreError::Busy(path).into());
+            }
+            other => break other,
+        }
+    };
+    match result {
         Ok(()) => Launch::Exit(0),
         Err(e) => {
             let e = name_damage(e, ctx.db.as_deref());
-            let _ = writeln!(err, "error: {e:#}");
+            let _ = writeln!(err, "error: {}", refusal_line(&format!("{e:#}")));
             Launch::Exit(1)
         }
     }
+}
+
+/// Whether the command failed because another program changed the campaign after it was
+/// read here.
+fn changed(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        matches!(cause.downcast_ref::<StoreError>(), Some(StoreError::Changed(_)))
+            || matches!(cause.downcast_ref::<ExecError>(), Some(ExecError::Store(StoreError::Changed(_))))
+    })
 }
 
 /// SQLite's "database disk image is malformed", met while reading a database that opened
@@ -595,7 +627,13 @@ impl Session {
             }
             CliCommand::List => {
                 let store = self.store(Access::Read)?;
-                self.print(out, &CampaignList(store.campaigns()?))
+                let campaigns = store.campaigns()?;
+                // The list reads one table; a file damaged elsewhere is said so here too, as
+                // `show` would say it, rather than listed as if it were whole.
+                if let Some(damage) = referee_campaign::store::diagnose(&db_path(self.db.as_deref())?) {
+                    return Err(damage.into());
+                }
+                self.print(out, &CampaignList(campaigns))
             }
             CliCommand::Show(args) => {
                 let (view, _, map) = self.view(&args)?;
@@ -610,7 +648,7 @@ impl Session {
                 self.print(out, &LogOnly(view))
             }
             CliCommand::Roster { view, import: Some(file) } => {
-                let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+                let text = read_input(&file, "the roster")?;
                 let source = referee_data::SourceText { file: file.display().to_string(), text };
                 let army = referee_campaign::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
                 self.run_one(&view.campaign, &Order::SetArmy { army }, Vec::new(), out)
@@ -619,12 +657,21 @@ impl Session {
                 let (view, _, _) = self.view(&view)?;
                 self.print(out, &Rosters(view.forces().into_iter().cloned().collect()))
             }
-            CliCommand::Order { campaign, order, file, values, chits } => {
+            CliCommand::Order { campaign, order, file, values, chits, side } => {
                 if !chits.is_empty() {
                     bail!("a Magna Graecia campaign draws no chits from a cup: --chit is for Belisarius");
                 }
                 let text = order_text(order.as_deref(), file.as_deref())?;
                 let commands: Vec<Order> = parse_orders(&text)?;
+                let from = match &side {
+                    Some(side) => {
+                        let store = self.store(Access::Read)?;
+                        let c = store.load(store.find(&campaign)?)?;
+                        let sides: Vec<(SideId, String)> = c.state.scenario.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
+                        Some(own_orders::<MagnaGraecia>(&commands, side, &sides)?)
+                    }
+                    None => None,
+                };
                 if !values.is_empty() && commands.len() != 1 {
                     bail!("typed-in dice (--value) go with a single order, not a list of {}", commands.len());
                 }
@@ -637,21 +684,27 @@ impl Session {
                         store.execute(&mut c, &map, one, input)?
                     }
                     // A list is taken whole or not at all, so a player's turn is never half stored.
-                    many => store.execute_all(&mut c, &map, many).map_err(|e| match many.get(e.index) {
-                        Some(command) => {
-                            anyhow!(
-                                "order {} of {} ({}) refused, so none of the list was stored: {}",
-                                e.index + 1,
-                                many.len(),
-                                command.summary(),
-                                e.error
-                            )
+                    many => store.execute_all(&mut c, &map, many).map_err(|e| {
+                        match many.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
+                            Some(command) => {
+                                anyhow!(
+                                    "order {} of {} ({}) refused, so none of the list was stored: {}",
+                                    e.index + 1,
+                                    many.len(),
+                                    command.summary(),
+                                    e.error
+                                )
+                            }
+                            None => anyhow!(e.error),
                         }
-                        None => anyhow!(e.error),
                     })?,
                 };
-                let lines = all.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &Viewer::Umpire)).collect();
-                self.print(out, &Executed { events: all, lines })
+                let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
+                let lines = all.iter().filter_map(|e| e.describe(&map, &c.state.scenario, &viewer)).collect();
+                match viewer {
+                    Viewer::Umpire => self.print(out, &Executed { events: all, lines }),
+                    Viewer::Side(_) => self.print(out, &SideRead { lines }),
+                }
             }
             CliCommand::Table { campaign, battle, defence, cut, edge, values } => {
                 let defence = named(&defence)?;
@@ -673,7 +726,8 @@ impl Session {
                 let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
                 self.print(out, &Written(written))
             }
-            CliCommand::Result { campaign, battle, file, values, system, retreat } => {
+            CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
+                refuse_side_result(side.as_deref())?;
                 let text = read_input(&file, "the result")?;
                 if retreat.is_some() {
                     bail!(
@@ -702,8 +756,9 @@ impl Session {
                 self.run_one(&campaign, &Order::RecordBattleResult { result }, values, out)
             }
             CliCommand::Import { file, name } => {
-                let text = read_input(&file, "the events")?;
+                let text = crate::input::read_limited(&file, "the events", crate::input::IMPORT_BYTES)?;
                 let what = || format!("{} is not a campaign's events as `referee log --json` prints them", file.display());
+                crate::input::no_key_twice(&text).with_context(what)?;
                 let given: serde_json::Value = serde_json::from_str(&text).with_context(what)?;
                 // A Belisarius campaign's start event keeps a `setup`; Magna Graecia's a `scenario`.
                 let belisarius = given.pointer("/0/event/setup").is_some();
@@ -855,25 +910,27 @@ fn named<T: serde::de::DeserializeOwned>(name: &str) -> anyhow::Result<T> {
 
 /// The text of a file, or of standard input for `-`.
 fn read_input(path: &Path, what: &str) -> anyhow::Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).with_context(|| format!("cannot read {what} from standard input"))
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
-    }
+    crate::input::read_limited(path, what, crate::input::INPUT_BYTES)
 }
 
 /// The text of an order: given on the command line, `-` for standard input, or a file.
 fn order_text(order: Option<&str>, file: Option<&Path>) -> anyhow::Result<String> {
     Ok(match (order, file) {
-        (_, Some(path)) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
+        (_, Some(path)) => read_input(path, "the order")?,
         (Some("-"), None) => read_input(Path::new("-"), "the order")?,
-        (Some(json), None) => json.to_owned(),
+        (Some(json), None) => crate::input::limited_text(json, "the order")?.to_owned(),
         (None, None) => bail!("give the order as JSON text, `-` for standard input, or --file"),
     })
 }
 
+/// JSON from outside read exactly: a key given twice is refused, not left to the last.
+pub(crate) fn strict_json(text: &str, what: &str) -> anyhow::Result<()> {
+    crate::input::no_key_twice(text).with_context(|| format!("{what} is not valid JSON"))
+}
+
 /// Reads one order object or an array of them, in the orders of the campaign's engine.
 fn parse_orders<T: serde::de::DeserializeOwned>(text: &str) -> anyhow::Result<Vec<T>> {
+    strict_json(text, "the order")?;
     let value: serde_json::Value = serde_json::from_str(text).context("the order is not valid JSON")?;
     let one = |v: serde_json::Value, which: String| -> anyhow::Result<T> {
         let shown = echo(&v.to_string());
@@ -910,13 +967,30 @@ fn unknown_field(given: &serde_json::Value, read: &serde_json::Value, at: &str) 
 
 /// What a refusal quotes of the input: its first line, cut to a length a terminal shows.
 fn echo(text: &str) -> String {
-    const MAX: usize = 60;
-    let line = text.lines().next().unwrap_or_default();
-    match line.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None if line.len() < text.len() => format!("{line}…"),
-        None => line.to_owned(),
+    referee_campaign::core::words::shown(text)
+}
+
+/// The one line a refusal prints: every control character written out, and whatever it
+/// quotes between backticks cut to 60 characters, whichever part of the program wrote it.
+fn refusal_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4096));
+    for (i, part) in message.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(&referee_campaign::core::words::shown(part));
+        } else {
+            for c in part.chars() {
+                if c.is_control() {
+                    out.push_str(&c.escape_unicode().to_string());
+                } else {
+                    out.push(c);
+                }
+            }
+        }
     }
+    out
 }
 
 /// A campaign's events from the JSON of `referee log --json`. Stored events read leniently,
@@ -947,6 +1021,58 @@ pub(crate) struct Executed<E> {
 impl<E: Serialize> Output for Executed<E> {
     fn text(&self) -> String {
         self.lines.join("\n")
+    }
+}
+
+/// What a side's orders did, as the side reads it: no events, whose fields are the
+/// referee's, only the side's own lines.
+#[derive(Serialize)]
+pub(crate) struct SideRead {
+    pub(crate) lines: Vec<String>,
+}
+
+impl Output for SideRead {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// The side `side` names among `sides` (id, name), if every one of `orders` is its own: a
+/// side's input orders nothing for another side, nor what only the referee orders, and a
+/// list with one such order is refused whole, before anything is decided.
+pub(crate) fn own_orders<E: referee_campaign::core::engine::Engine>(
+    orders: &[E::Order],
+    side: &str,
+    sides: &[(SideId, String)],
+) -> anyhow::Result<SideId> {
+    let Some((id, name)) = sides.iter().find(|(id, _)| id.as_str() == side) else {
+        let ids: Vec<&str> = sides.iter().map(|(id, _)| id.as_str()).collect();
+        bail!("the campaign has no side `{}`; its sides are {}", echo(side), ids.join(", "));
+    };
+    let n = orders.len();
+    for (i, order) in orders.iter().enumerate() {
+        let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
+        let list = if n == 1 { "" } else { ", so none of the list was stored" };
+        match E::order_side(order) {
+            Some(s) if s == id => {}
+            Some(s) => {
+                let owner = sides.iter().find(|(x, _)| x == s).map_or_else(|| format!("`{}`'s", echo(s.as_str())), |(_, n)| possessive(n));
+                bail!("{which} is {owner} to give, not {}: a side gives its own orders only{list}", possessive(name));
+            }
+            None => bail!("{which} is the referee's to give (a phase, a roll, a result), not {}{list}", possessive(name)),
+        }
+    }
+    Ok(id.clone())
+}
+
+/// A battle's result names both sides' losses: no side enters it.
+pub(crate) fn refuse_side_result(side: Option<&str>) -> anyhow::Result<()> {
+    match side {
+        Some(side) => bail!(
+            "a battle's result is the referee's to enter, not `{}`'s: it names both sides' losses; a side's own choices after a battle are orders (`order --as`)",
+            echo(side)
+        ),
+        None => Ok(()),
     }
 }
 
@@ -1158,6 +1284,7 @@ impl Output for Seed {
 /// refused where it names another battle. Read from the text itself where the file gives the
 /// number, so that a refusal names the line; `shape` shows what the file should look like.
 fn numbered_result<T: serde::de::DeserializeOwned>(text: &str, battle: u32, shape: &str, what: impl Fn() -> String) -> anyhow::Result<T> {
+    strict_json(text, "the result")?;
     let mut value: serde_json::Value = serde_json::from_str(text).context("the result is not valid JSON")?;
     let Some(object) = value.as_object_mut() else { bail!("the result must be a JSON object like {shape}") };
     let numbered = match object.get("battle").map(serde_json::Value::as_u64) {
@@ -1166,9 +1293,8 @@ fn numbered_result<T: serde::de::DeserializeOwned>(text: &str, battle: u32, shap
             false
         }
         Some(Some(n)) if n == u64::from(battle) => true,
-        Some(other) => {
-            bail!("the file is the result of battle {}, not battle {battle}", other.map_or_else(|| "?".to_owned(), |n| n.to_string()))
-        }
+        Some(Some(other)) => bail!("the file is the result of battle {other}, not battle {battle}"),
+        Some(None) => bail!("the file's `battle` must be the battle's number as `show` lists it ({battle}), or left out"),
     };
     if numbered { serde_json::from_str(text).with_context(what) } else { serde_json::from_value(value).with_context(what) }
 }

@@ -137,7 +137,7 @@ impl BelisariusDesk {
             _ => viewer,
         };
         let live = Followed::new(&campaign.state, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
-        let facts = Facts::of(&campaign.state, &live.viewer);
+        let facts = Facts::with_table(&campaign.state, &live.viewer, &elements, &live.events);
         Ok(BelisariusDesk {
             facts,
             campaign,
@@ -164,7 +164,7 @@ impl BelisariusDesk {
         }
         let events = std::mem::take(&mut self.live.events);
         self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
-        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
+        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
         self.battle = super::belisarius_battle::BattleForm::default();
         self.selected = None;
         self.march = MarchForm::default();
@@ -186,7 +186,7 @@ impl BelisariusDesk {
     /// The events an order just stored: their lines join the log, the view is built again.
     fn follow(&mut self, stored: Vec<referee_campaign::belisarius::event::Event>) {
         self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
-        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
+        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
         self.parts.clear();
         self.march = MarchForm::default();
         self.voyage = super::belisarius_fleet::VoyageForm::default();
@@ -284,7 +284,7 @@ impl EngineDesk for BelisariusDesk {
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.live.undo(&self.campaign.state);
-        self.facts = Facts::of(&self.campaign.state, &self.live.viewer);
+        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
         self.parts.clear();
         Ok(undone)
     }
@@ -594,7 +594,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, elements, facts, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, facts, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     // A side's panels read the set-up's public part, its view and its facts; only the
     // referee's table form reads the campaign itself (BE-53).
@@ -632,7 +632,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         super::belisarius_battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_siege::relief_ui(ui, view.board(), facts, viewer, commands);
         super::belisarius_fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, commands);
-        let table = super::belisarius_battle::TableData { elements, number: referee_battle_gen::belisarius::battle_number(&live.events) };
+        let table = super::belisarius_battle::TableData { number: referee_battle_gen::belisarius::battle_number(&live.events) };
         let sources = super::belisarius_battle::BattleSources { public, board: view.board(), facts, umpire };
         super::belisarius_battle::battle_window(ui.ctx(), sources, viewer, battle, &table, commands);
         // An assault's losses, and those for want of supply, are shared out before anything

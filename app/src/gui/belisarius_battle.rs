@@ -62,15 +62,15 @@ pub(crate) struct TableForm {
 
 /// What the table's form needs to count a hex game's counters as the pack did.
 #[derive(Debug)]
-pub(crate) struct TableData<'a> {
-    pub elements: &'a referee_campaign::army::ElementTable,
+pub(crate) struct TableData {
     /// The battle's number, as its pack is headed.
     pub number: u32,
 }
 
 /// Under a hex game's pack, its counters: what each lost fills in the points each unit lost
 /// and the leaders killed below (BE-17, AB-08, AC-06), which stay open to change by hand.
-fn hex_ui(ui: &mut egui::Ui, umpire: &State, board: &Board, t: &mut TableForm, table: &TableData<'_>) {
+fn hex_ui(ui: &mut egui::Ui, umpire: &State, src: BattleSources<'_>, t: &mut TableForm, table: &TableData) {
+    let board = src.board;
     use referee_battle_gen::TabletopSystem;
     use referee_battle_gen::hexmap::HexSystem;
     let wanted = match t.system {
@@ -81,16 +81,16 @@ fn hex_ui(ui: &mut egui::Ui, umpire: &State, board: &Board, t: &mut TableForm, t
     if wanted != t.hex.as_ref().map(|h| h.system()) {
         t.hex = None;
         if let Some(system) = wanted {
-            let conv = referee_battle_gen::belisarius::Conversion::embedded();
-            match referee_battle_gen::belisarius::table_spec(umpire, table.elements, &conv, table.number) {
-                Ok(spec) => {
+            match &src.facts.table_spec {
+                Some(Ok(spec)) => {
                     let tabletop =
                         referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());
-                    t.hex = Some(Box::new(HexCounters::new(tabletop, spec)));
+                    t.hex = Some(Box::new(HexCounters::new(tabletop, spec.clone())));
                 }
-                Err(e) => {
-                    ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                Some(Err(e)) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
                 }
+                None => {}
             }
         }
     }
@@ -271,7 +271,7 @@ pub(crate) fn battle_window(
     src: BattleSources<'_>,
     viewer: &Viewer,
     form: &mut BattleForm,
-    table: &TableData<'_>,
+    table: &TableData,
     commands: &mut Vec<AppCommand>,
 ) {
     let board = src.board;
@@ -295,7 +295,7 @@ fn battle_ui(
     battle: &BattleBoard,
     viewer: &Viewer,
     form: &mut BattleForm,
-    table: &TableData<'_>,
+    table: &TableData,
     commands: &mut Vec<AppCommand>,
 ) {
     let board = src.board;
@@ -606,7 +606,7 @@ fn table_ui(
     src: BattleSources<'_>,
     battle: &BattleBoard,
     form: &mut BattleForm,
-    table: &TableData<'_>,
+    table: &TableData,
     commands: &mut Vec<AppCommand>,
 ) {
     use referee_battle_gen::TabletopSystem;
@@ -673,7 +673,7 @@ fn table_ui(
         };
         run(commands, Order::RecordBattle { result });
     }
-    hex_ui(ui, state, board, t, table);
+    hex_ui(ui, state, src, t, table);
     ui.label(RichText::new("Losses on the table, by unit, and leaders killed").weak());
     for force in &battle.forces {
         let losses = t.losses.entry(force.side.clone()).or_default();

@@ -63,6 +63,9 @@ pub(crate) struct Facts {
     /// A battle key that changes whenever the battle moves on: odds counted before are
     /// out of date.
     pub battle_key: Option<String>,
+    /// For the referee's result form of a battle fought on the table: the battle as its pack
+    /// prints it, from which a hex game's counters are counted (BE-17).
+    pub table_spec: Option<Result<referee_battle_gen::spec::UmpireSpec, String>>,
 }
 
 fn may_order(viewer: &Viewer, side: &SideId) -> bool {
@@ -110,7 +113,26 @@ impl Facts {
             relief: relief(state, viewer),
             odds: battle.and_then(|b| odds::Start::of(state, b)),
             battle_key: battle.map(|b| format!("{:?}/{}/{:?}/{:?}", b.zone, b.passage, b.stage, b.step)),
+            table_spec: None,
         }
+    }
+
+    /// [`Facts::of`], with the battle at the table's spec for the referee's result form,
+    /// numbered as its pack is.
+    pub(crate) fn with_table(
+        state: &State,
+        viewer: &Viewer,
+        elements: &referee_campaign::army::ElementTable,
+        events: &[referee_campaign::belisarius::event::Logged],
+    ) -> Facts {
+        let mut facts = Facts::of(state, viewer);
+        let at_table = state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_some_and(|b| b.at_table);
+        if *viewer == Viewer::Umpire && at_table {
+            let conv = referee_battle_gen::belisarius::Conversion::embedded();
+            let number = referee_battle_gen::belisarius::battle_number(events);
+            facts.table_spec = Some(referee_battle_gen::belisarius::table_spec(state, elements, &conv, number).map_err(|e| e.to_string()));
+        }
+        facts
     }
 
     /// Where `side` may retreat from the battle at the table, for the referee's result form

@@ -216,7 +216,8 @@ impl MagnaGraeciaDesk {
 
     /// Reads a roster Export wrote, as `side`'s army; the rules then judge it like any other.
     pub fn read_roster(&self, side: &SideId, path: &std::path::Path) -> Result<referee_campaign::army::Army, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{} could not be read: {e}", path.display()))?;
+        let text = crate::input::read_limited(path, "the roster", crate::input::INPUT_BYTES).map_err(|e| format!("{e:#}"))?;
+        crate::input::no_key_twice(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
         let army: referee_campaign::army::Army =
             serde_json::from_str(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
         if &army.side != side {

@@ -786,7 +786,8 @@ fn finish(steps: &mut Steps, winner: Option<SideId>, loser: Option<SideId>, how:
     }
     if let Some(w) = winner {
         let state = &steps.state;
-        let rival = state.pieces.iter().any(|p| p.side != w && p.kind.has_marker() && super::interception::in_zone(state, &p.at, &b.zone));
+        let rival = state.pieces.iter().any(|p| p.side != w && p.kind.has_marker() && super::interception::in_zone(state, &p.at, &b.zone))
+            || super::interception::enemy_units_in(state, &w, &b.zone);
         if !rival && steps.state.control.get(&b.zone) != Some(&w) {
             steps.push(Event::ZoneControlled { zone: b.zone.clone(), side: w });
         }

@@ -99,6 +99,10 @@ impl Engine for Belisarius {
         order.summary()
     }
 
+    fn order_side(order: &Order) -> Option<&crate::ids::SideId> {
+        order.side()
+    }
+
     fn battle_row(_: &Event) -> Option<BattleRow> {
         None
     }

@@ -136,6 +136,14 @@ pub fn enemy_in(state: &State, side: &SideId, zone: &ZoneId) -> bool {
     state.pieces.iter().any(|p| &p.side != side && p.kind.has_marker() && !p.kind.is_naval() && in_zone(state, &p.at, zone))
 }
 
+/// Whether an enemy of `side` has units in `zone`, with a leader or without, in the open or
+/// in its city (a garrison shut in by a siege does not count): then the zone is not `side`'s
+/// to take by marching through or into it, since a side controls a zone it is alone in
+/// (BE-46).
+pub fn enemy_units_in(state: &State, side: &SideId, zone: &ZoneId) -> bool {
+    state.pieces.iter().any(|p| &p.side != side && !p.kind.units().is_empty() && in_zone(state, &p.at, zone))
+}
+
 /// The enemy markers the mover may aim at in the open zone, in the order they came into
 /// play (BE-13: a force in the city is not intercepted).
 pub fn mover_targets(state: &State, contact: &Contact) -> Vec<Target> {

@@ -776,7 +776,7 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
             let mut mover = active.clone();
             mover.at = to.clone();
             events.push(Event::ContactMade { contact: super::interception::Contact::new(state, z.clone(), mover) });
-        } else if state.control.get(z) != Some(side) {
+        } else if state.control.get(z) != Some(side) && !super::interception::enemy_units_in(state, side, z) {
             events.push(Event::ZoneControlled { zone: z.clone(), side: side.clone() });
         }
     }

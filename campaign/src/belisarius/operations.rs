@@ -679,9 +679,10 @@ pub fn march(
         return Err(RuleError::new(RuleId::BE_10, format!("the march costs {cost} action points and {name} have {left} left")));
     }
     let mut events = vec![Event::ForceMarched { activation: activation.clone(), from, path: path.to_vec(), ap: cost, left: left - cost }];
-    // BE-46: a zone entered with nobody of the enemy in it is the mover's.
+    // BE-46: a zone entered with nobody of the enemy in it is the mover's; one where enemy
+    // units stand, even without a leader, is not.
     let mut gained: Vec<super::map::ZoneId> = Vec::new();
-    for zone in path.iter().filter(|z| Some(*z) != contact.as_ref()) {
+    for zone in path.iter().filter(|z| Some(*z) != contact.as_ref() && !super::interception::enemy_units_in(state, side, z)) {
         if state.control.get(zone) != Some(side) && !gained.contains(zone) {
             gained.push(zone.clone());
         }

@@ -248,6 +248,62 @@ pub enum Order {
 }
 
 impl Order {
+    /// The side whose order this is; `None` for the referee's: the phases, the rolls and
+    /// notes, a battle fought or sent to the table, its result.
+    pub fn side(&self) -> Option<&SideId> {
+        match self {
+            Order::Place { side, .. }
+            | Order::Activate { side, .. }
+            | Order::Move { side, .. }
+            | Order::TakeLosses { side, .. }
+            | Order::Besiege { side, .. }
+            | Order::Assault { side, .. }
+            | Order::BuildWorks { side, .. }
+            | Order::DestroyFortifications { side, .. }
+            | Order::Treachery { side, .. }
+            | Order::Intercept { side, .. }
+            | Order::Decline { side }
+            | Order::AgreeToBattle { side }
+            | Order::Reconnoitre { side, .. }
+            | Order::ReturnDecoy { side, .. }
+            | Order::Sail { side, .. }
+            | Order::InterceptAtSea { side, .. }
+            | Order::LetPass { side }
+            | Order::RetireAtSea { side, .. }
+            | Order::Embark { side, .. }
+            | Order::Land { side, .. }
+            | Order::FranksMarch { side }
+            | Order::FrankishIntervention { side }
+            | Order::BreakOff { side }
+            | Order::Retreat { side, .. }
+            | Order::Reorganise { side, .. }
+            | Order::Drop { side, .. }
+            | Order::PickUp { side, .. }
+            | Order::Shift { side, .. }
+            | Order::Relieve { side }
+            | Order::HoldLines { side, .. }
+            | Order::Sortie { side, .. }
+            | Order::AnswerSortie { side, .. }
+            | Order::Raise { side, .. }
+            | Order::PlaceReinforcements { side, .. }
+            | Order::ScorchEarth { side, .. }
+            | Order::Pass { side } => Some(side),
+            Order::RollDice { .. }
+            | Order::AddNote { .. }
+            | Order::BeginPlay {}
+            | Order::BeginOperations {}
+            | Order::Events {}
+            | Order::Fight {}
+            | Order::FightAtSea {}
+            | Order::Part {}
+            | Order::SendToTable {}
+            | Order::RecordBattle { .. }
+            | Order::Reinforcements {}
+            | Order::Supply {}
+            | Order::EndTurn {} => None,
+        }
+    }
+
     /// The order in a few words, for the undo menu.
     pub fn summary(&self) -> String {
         match self {

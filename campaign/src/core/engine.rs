@@ -148,6 +148,10 @@ pub trait Engine: Sized + 'static {
     fn kind(event: &Self::Event) -> &'static str;
     /// The order in a few words, for the undo menu and the `commands` table.
     fn summary(order: &Self::Order) -> String;
+    /// The side whose order this is, for what comes in from a side (`order --as SIDE`): it
+    /// may give its own orders and no other. `None` for an order only the referee gives: a
+    /// phase played, a roll, a note, a battle's result.
+    fn order_side(order: &Self::Order) -> Option<&crate::ids::SideId>;
     /// The battle an event raises or settles, if any.
     fn battle_row(event: &Self::Event) -> Option<BattleRow>;
     /// The rolls and chit draws an event holds, in the order they were made, each with who

@@ -20,6 +20,30 @@ pub fn possessive(side_name: &str) -> String {
     if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
 }
 
+/// How a refusal shows what it refuses: the first line of it, at most 60 characters, with
+/// every control character written out (`\u{0}`), so that a pasted file or a stray byte
+/// cannot flood or garble the one line of a refusal.
+pub fn shown(text: &str) -> String {
+    const MAX: usize = 60;
+    let line = text.lines().next().unwrap_or_default();
+    let mut out = String::new();
+    for (n, c) in line.chars().enumerate() {
+        if n == MAX {
+            out.push('…');
+            return out;
+        }
+        if c.is_control() {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    if line.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +58,13 @@ mod tests {
         assert_eq!(count_as(3u32, "die", "dice"), "3 dice");
         assert_eq!(possessive("Byzantines"), "the Byzantines'");
         assert_eq!(possessive("Carthage"), "Carthage's");
+    }
+
+    #[test]
+    fn a_refusal_shows_one_short_line_with_control_characters_written_out() {
+        assert_eq!(shown("Syracuse"), "Syracuse");
+        assert_eq!(shown(&"x".repeat(1_000_000)), format!("{}…", "x".repeat(60)));
+        assert_eq!(shown("a\u{0}b\u{7}c"), "a\\u{0}b\\u{7}c");
+        assert_eq!(shown("first\nsecond"), "first…");
     }
 }

@@ -90,6 +90,10 @@ impl Engine for MagnaGraecia {
         order.summary()
     }
 
+    fn order_side(order: &Order) -> Option<&crate::ids::SideId> {
+        order.side()
+    }
+
     fn battle_row(event: &Event) -> Option<BattleRow> {
         match event {
             Event::BattleRaised { battle } | Event::CityAttacked { battle, .. } => Some(BattleRow::Raised {

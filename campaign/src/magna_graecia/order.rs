@@ -108,6 +108,41 @@ pub enum Order {
 }
 
 impl Order {
+    /// The side whose order this is; `None` for the referee's: rolls and notes, the start of
+    /// play, a table set, a battle's result, the campaign's end, a correction of control.
+    pub fn side(&self) -> Option<&SideId> {
+        match self {
+            Order::SetArmy { army } => Some(&army.side),
+            Order::Deploy { side, .. }
+            | Order::Move { side, .. }
+            | Order::Exchange { side, .. }
+            | Order::Garrison { side, .. }
+            | Order::Embark { side, .. }
+            | Order::Disembark { side, .. }
+            | Order::Land { side, .. }
+            | Order::AllocateNavalLosses { side, .. }
+            | Order::CombineFleets { side, .. }
+            | Order::Shelter { side }
+            | Order::RetreatFleet { side, .. }
+            | Order::Retreat { side, .. }
+            | Order::WithdrawIntoCity { side, .. }
+            | Order::AllocateSiegeLosses { side, .. }
+            | Order::ExitMap { side, .. }
+            | Order::AttackCity { side, .. }
+            | Order::Sally { side, .. }
+            | Order::ChooseStayOrRetire { side, .. }
+            | Order::SwitchSides { side, .. }
+            | Order::EndPhase { side } => Some(side),
+            Order::RollDice { .. }
+            | Order::AddNote { .. }
+            | Order::BeginPlay {}
+            | Order::RecordBattleResult { .. }
+            | Order::EndCampaign { .. }
+            | Order::SetUpTable { .. }
+            | Order::AdjustControl { .. } => None,
+        }
+    }
+
     /// One line for the `commands.summary` column and the undo message.
     pub fn summary(&self) -> String {
         match self {
