@@ -137,6 +137,45 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     assert_eq!(shown["board"]["battles"].as_array().map(Vec::len), Some(0));
 }
 
+/// MG-31: Thearides stands beside Leptines at Himera. A result file that leaves the men of
+/// Thearides, whose general was killed, leaderless is refused in one line naming Leptines,
+/// the database byte for byte as it was; naming Leptines, and the general lost on the
+/// recovery die, Thearides's men join Leptines.
+#[test]
+fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refused() {
+    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
+    use referee_campaign::{NodeId, Order, SideId};
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
+    let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));
+    orders.push(Order::BeginPlay {});
+    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    orders.push(Order::EndPhase { side: SideId::new("carthage") });
+    let out = cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok();
+    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let result = |join: &str| {
+        format!(
+            r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"losses":[{{"side":"syracuse","command":"Thearides","general_killed":true{join}}}]}}"#
+        )
+    };
+    let leaderless = write(dir.path(), "leaderless.json", &result(""));
+    let before = db.bytes();
+    let line = cli(&db.path, &["result", "Night", "1", "--file", &leaderless, "--value", "1"]).refused();
+    assert!(
+        line.contains("Thearides's general was killed and Leptines stands with his men at Himera, so the result must name Leptines for them to join should he not be recovered, not leave them leaderless — MG-31"),
+        "{line}"
+    );
+    assert_eq!(db.bytes(), before, "the refused result changed the database");
+
+    let joined = write(dir.path(), "joined.json", &result(r#","join":"Leptines""#));
+    let out = cli(&db.path, &["result", "Night", "1", "--file", &joined, "--value", "1"]).ok();
+    assert!(out.contains("Thearides's general is lost and his men join Leptines — MG-31"), "{out}");
+    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    assert!(!roster.contains("Thearides"), "{roster}");
+}
+
 /// MG-25 / X-04: after a battle without a loser in which both sides stay, the second day's
 /// pack waits for its own table, which may only move toward the defender's rear.
 #[test]

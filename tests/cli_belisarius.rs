@@ -282,7 +282,7 @@ fn be_33_ships_sail_from_the_command_line() {
 /// BE-17, AC-07: a Belisarius battle sent to an A la Charge! table: the pack carries the
 /// scenario, the map files and the counters; the counters lost come back as combat points lost
 /// by the leader's units, his counter eliminated as the leader killed; the beaten side breaks
-/// off to the zone `--retreat` names.
+/// off to the zone `--retreat` names. Joins for lost generals' men (MG-31) are refused.
 #[test]
 fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     let db = TempDb::new();
@@ -337,6 +337,17 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     assert!(line.contains("`nowhere-0`, a road open to the Vandals, is not a zone beside Southern Byzacium"), "{line}");
     assert!(line.len() < 400, "{line}");
     assert_eq!(db.bytes(), db_before, "nothing stored");
+    assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
+    // MG-31: where a lost general's men go is a Magna Graecia result's, not Belisarius's.
+    let joins = db.folder().join("joins.json");
+    std::fs::write(
+        &joins,
+        r#"{"outcome":{"kind":"won","winner":"byzantines"},"sides":[{"side":"vandals","lost":[{"counter":2,"steps":2}],"joins":{"Gelimer":"Ammatas"}}]}"#,
+    )
+    .unwrap();
+    let args = ["result", "Africa", "1", "--file", joins.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"];
+    let refused = cli(&db.path, &args).refused();
+    assert!(refused.contains("name commands to join, which only a Magna Graecia result does (MG-31)"), "{refused}");
     assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
     let done =
         cli(&db.path, &["result", "Africa", "1", "--file", file.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"])

@@ -5,7 +5,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::{AppCommand, CounterRef, RefereeApp};
-use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
 
@@ -777,6 +777,67 @@ fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_coun
     assert!(groups("Himera 2").contains(&"6 Reg Sp(I)".to_owned()), "{:?}", groups("Himera 2"));
     assert!(label_exists(&h, "[typed in] for recovery of Reg Sp(I) of Himera 1"));
     assert!(groups_of(&h, "syracuse", "Leptines").contains(&"14 Reg Sp(O)".to_owned()), "Leptines lost nothing");
+}
+
+/// MG-31: Thearides stands beside Leptines at Himera. In the result form the men of a general
+/// killed go by default to the command beside him, Thearides's to Leptines and Leptines's to
+/// Thearides, the city's Himera 1's to Himera 2, and "nobody: leaderless" is greyed out with
+/// the reason on hover; with the general lost on the die, Thearides's men join Leptines.
+#[test]
+fn mg_31_the_result_form_sends_a_lost_generals_men_to_the_friendly_command_beside_him() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut commands = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));
+    commands.push(Order::BeginPlay {});
+    commands.extend(himilco_attacks_leptines());
+    let db = database_with(&dir, "dionysian", &commands);
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    h.get_by_label("Winner").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Carthage").click();
+    h.run();
+    let joins = |h: &Harness<'_, RefereeApp>, name: &str| {
+        h.get_by_role_and_label(Role::ComboBox, &format!("If lost, the men of {name} join")).value().unwrap_or_default()
+    };
+    for (killed, default) in [("Thearides", "Leptines"), ("Leptines", "Thearides"), ("Himera 1", "Himera 2")] {
+        click(&mut h, &format!("General of {killed} killed"));
+        assert_eq!(joins(&h, killed), default, "{killed}'s men join {default} unless the referee picks another");
+        click(&mut h, &format!("General of {killed} killed"));
+    }
+    click(&mut h, "General of Thearides killed");
+    click(&mut h, "If lost, the men of Thearides join");
+    let leaderless = h.get_by_label("nobody: leaderless");
+    assert!(leaderless.accesskit_node().is_disabled(), "Leptines can take them in");
+    leaderless.hover();
+    h.run();
+    assert!(label_exists(&h, "Leptines stands with them to take them in"), "the greyed choice says why");
+    click(&mut h, "If lost, the men of Thearides join");
+
+    // The general rolls 1 + 1: lost, and his men go to Leptines.
+    type_into(&mut h, "typed-in values", "1");
+    click(&mut h, "Record result");
+    no_error(&h);
+    assert!(!h.state().dialog_open(), "the form closes on success");
+    assert_eq!(counter_at(&h, "syracuse", "Thearides"), None, "Thearides's men have joined Leptines");
+    assert!(h.state().campaign().unwrap().state.losses.leaderless.is_empty(), "nobody is left leaderless");
+}
+
+/// MG-31: at Himera Leptines stands alone among Syracuse's own commands (the city's do not
+/// take a side's men), so the form's "if lost, joins" is greyed out at "nobody: leaderless" and
+/// says why on hover.
+#[test]
+fn mg_31_with_no_friendly_command_beside_him_a_lost_generals_men_fight_on_leaderless() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
+    let mut h = open_turn(&db, "umpire");
+    click(&mut h, "Enter result of battle 1…");
+    click(&mut h, "General of Leptines killed");
+    let combo = h.get_by_role_and_label(Role::ComboBox, "If lost, the men of Leptines join");
+    assert_eq!(combo.value().as_deref(), Some("nobody: leaderless"));
+    assert!(combo.accesskit_node().is_disabled());
+    combo.hover();
+    h.run();
+    assert!(label_exists(&h, "No other Syracuse command at Himera can take them in"), "the greyed choice says why");
 }
 
 /// MG-14: in Syracuse's movement Dionysius hands elements to Leptines with the exchange

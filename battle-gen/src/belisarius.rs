@@ -708,6 +708,13 @@ pub fn hex_table_result_for(
     retreat: Option<String>,
 ) -> Result<referee_campaign::belisarius::battle::TableResult, TablePackError> {
     use referee_campaign::belisarius::battle::{TableResult, roster};
+    // Joins are Magna Graecia's: its lost generals' men go to another command (MG-31).
+    if let Some(side) = result.sides.iter().find(|s| !s.joins.is_empty()) {
+        return Err(TablePackError::Result(format!(
+            "the {} name commands to join, which only a Magna Graecia result does (MG-31)",
+            side.side
+        )));
+    }
     let neutral = crate::hexresult::tabletop_result(tabletop, spec, result).map_err(|e| TablePackError::Result(e.to_string()))?;
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).ok_or(TablePackError::NoBattle)?;
     // The roads still open lead to the zones beside the battle; anything else is refused,

@@ -9,10 +9,14 @@
 //! - A kind that lost `L` shares of its `k` counters loses `L / k` of its elements, rounded to
 //!   the nearest element, halves up. A kind too small for a counter of its own loses the same
 //!   part of its elements as its command's counters lost of theirs.
-//! - A leader or commander counter eliminated is its general killed.
+//! - A leader or commander counter eliminated is its general killed. In Magna Graecia the
+//!   side names, for such a command, the command its troops join should the general not be
+//!   recovered (`joins`, MG-31).
 //! - The winner, the side that held the field, the roads still open to the loser and a neutral
 //!   city attacked are given as for any tabletop result; the campaign's rules take it from
 //!   there (Magna Graecia: [`crate::magna_graecia::result_order`]).
+
+use std::collections::BTreeMap;
 
 use referee_campaign::SideId;
 use serde::{Deserialize, Serialize};
@@ -52,6 +56,10 @@ pub struct HexSideResult {
     pub open_exits: Option<Vec<String>>,
     #[serde(default)]
     pub attacked_neutral: bool,
+    /// Magna Graecia: for each command whose leader counter was eliminated, the command of the
+    /// side its troops join should the general not be recovered (MG-31).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub joins: BTreeMap<String, String>,
 }
 
 /// A hex wargame's result, as the result form or a JSON file gives it.
@@ -77,6 +85,10 @@ pub enum HexResultError {
     Steps { side: String, counter: u32, what: String, steps: u8, lost: u32 },
     #[error("the {side} are listed twice")]
     SideTwice { side: String },
+    #[error("the {side} have no command {line} to name a join for")]
+    NoLine { side: String, line: String },
+    #[error("{line} of the {side} joins {to} only if its leader counter was eliminated — MG-31")]
+    JoinUnled { side: String, line: String, to: String },
 }
 
 /// The result as the engine-neutral [`TabletopResult`]: each command's elements destroyed and
@@ -138,6 +150,9 @@ fn side_losses(system: HexSystem, army: &HexArmy, r: &HexSideResult) -> Result<V
         .filter(|(i, c)| matches!(c.role, CounterRole::Leader { .. }) && halves(*i) >= 2)
         .map(|(_, c)| c.line.as_str())
         .collect();
+    if let Some(line) = r.joins.keys().find(|l| !army.accounts.iter().any(|a| &a.line == *l)) {
+        return Err(HexResultError::NoLine { side: army.side.clone(), line: line.clone() });
+    }
     let mut out = Vec::new();
     // Halves lost by the given counters, and how many counters they are.
     let lost_of = |numbers: &[u32]| -> (u64, u64) {
@@ -166,10 +181,14 @@ fn side_losses(system: HexSystem, army: &HexArmy, r: &HexSideResult) -> Result<V
             })
             .filter(|g| g.count > 0)
             .collect();
+        let joins = r.joins.get(&a.line).cloned();
+        if let (Some(to), false) = (&joins, general_killed) {
+            return Err(HexResultError::JoinUnled { side: army.side.clone(), line: a.line.clone(), to: to.clone() });
+        }
         if destroyed.is_empty() && !general_killed {
             continue;
         }
-        out.push(LineResult { line: a.line.clone(), destroyed, general_killed, ..LineResult::default() });
+        out.push(LineResult { line: a.line.clone(), destroyed, general_killed, joins, ..LineResult::default() });
     }
     Ok(out)
 }
@@ -196,7 +215,7 @@ mod tests {
     }
 
     fn lost(system: HexSystem, lost: Vec<CounterLoss>) -> Vec<LineResult> {
-        let r = HexSideResult { side: SideId::new("syracuse"), lost, open_exits: None, attacked_neutral: false };
+        let r = HexSideResult { side: SideId::new("syracuse"), lost, open_exits: None, attacked_neutral: false, joins: BTreeMap::new() };
         side_losses(system, &army(system), &r).unwrap()
     }
 
@@ -221,5 +240,28 @@ mod tests {
         assert_eq!(two[0].destroyed, vec![TroopGroup { count: 4, kind: "Reg Sp(O)".to_owned() }]);
         // Nothing lost, nothing listed.
         assert!(lost(HexSystem::ALaCharge, Vec::new()).is_empty());
+    }
+
+    /// MG-31: a side names the command a line's troops join should its general, his leader
+    /// counter eliminated, not be recovered; a join for a line the side has not, or whose
+    /// leader counter stands, is refused.
+    #[test]
+    fn mg_31_a_hex_result_names_where_a_lost_generals_men_go() {
+        let system = HexSystem::ArsBellum;
+        let joins = |line: &str| BTreeMap::from([(line.to_owned(), "Thearides".to_owned())]);
+        let side = |lost: Vec<CounterLoss>, joins| HexSideResult {
+            side: SideId::new("syracuse"),
+            lost,
+            open_exits: None,
+            attacked_neutral: false,
+            joins,
+        };
+        let leader = vec![CounterLoss { counter: 1, steps: 1 }];
+        let lines = side_losses(system, &army(system), &side(leader.clone(), joins("Leptines"))).unwrap();
+        assert_eq!(lines[0].joins.as_deref(), Some("Thearides"));
+        let err = side_losses(system, &army(system), &side(vec![CounterLoss { counter: 2, steps: 1 }], joins("Leptines"))).unwrap_err();
+        assert_eq!(err.to_string(), "Leptines of the Syracuse joins Thearides only if its leader counter was eliminated — MG-31");
+        let err = side_losses(system, &army(system), &side(leader, joins("Dionysius"))).unwrap_err();
+        assert_eq!(err.to_string(), "the Syracuse have no command Dionysius to name a join for");
     }
 }

@@ -144,9 +144,10 @@ fn before_the_table_is_set_the_hex_map_waits() {
     }
 }
 
-/// AB-08, AC-06, MG-20: a hex result comes back as each command's losses in its own troops:
-/// counters eliminated (and A la Charge! steps) as shares of the command, a leader eliminated
-/// as its general killed; then as Magna Graecia's order, which the campaign's rules accept.
+/// AB-08, AC-06, MG-20, MG-31: a hex result comes back as each command's losses in its own
+/// troops: counters eliminated (and A la Charge! steps) as shares of the command, a leader
+/// eliminated as its general killed, whose men join Mago beside him should he be lost; then as
+/// Magna Graecia's order, which the campaign's rules accept.
 #[test]
 fn ab_08_ac_06_a_hex_result_becomes_the_campaigns_result() {
     use referee_battle_gen::hexmap::HexSystem;
@@ -183,12 +184,19 @@ fn ab_08_ac_06_a_hex_result_becomes_the_campaigns_result() {
             battle: 1,
             outcome: TableOutcome::Won { winner: syracuse() },
             held_field: None,
-            sides: vec![HexSideResult { side: carthage(), lost, open_exits: None, attacked_neutral: false }],
+            sides: vec![HexSideResult {
+                side: carthage(),
+                lost,
+                open_exits: None,
+                attacked_neutral: false,
+                joins: [("Himilco".to_owned(), "Mago".to_owned())].into(),
+            }],
         };
         let back = tabletop_result(&tabletop, &umpire, &result).unwrap();
         let line = &back.sides[0].lines[0];
         assert_eq!(line.line, "Himilco");
         assert!(line.general_killed, "{system:?}");
+        assert_eq!(line.joins.as_deref(), Some("Mago"), "{system:?}");
         // The kinds lost are those of the counters lost (or kinds too small for a counter of
         // their own, which share the command's fate); never more than the command had.
         let lost_kinds: Vec<&str> = [units[0], units[1]].iter().map(|&n| army.counters[(n - 1) as usize].source.as_str()).collect();
@@ -206,7 +214,7 @@ fn ab_08_ac_06_a_hex_result_becomes_the_campaigns_result() {
 
         // A counter the side has not, or more steps than it has, is refused with its number.
         let bad = |lost: Vec<CounterLoss>| HexResult {
-            sides: vec![HexSideResult { side: carthage(), lost, open_exits: None, attacked_neutral: false }],
+            sides: vec![HexSideResult { side: carthage(), lost, open_exits: None, attacked_neutral: false, joins: Default::default() }],
             ..result.clone()
         };
         let n = u32::try_from(army.counters.len()).unwrap();

@@ -173,6 +173,131 @@ fn mg_31_a_city_commands_men_join_another_of_the_city() {
     assert_eq!(city[0].element_count(), 15 + 13, "Himera 1's 13 men left join Himera 2");
 }
 
+/// Himera with Thearides marched in beside Leptines (and `more` Syracusan commands besides),
+/// Himilco attacking.
+fn himera_with(more: &[&'static str]) -> Field {
+    let mut deployment = referee_campaign::fixtures::moved(STANDARD, "syracuse", "Thearides", 8);
+    for name in more {
+        deployment = referee_campaign::fixtures::moved(&deployment, "syracuse", name, 8);
+    }
+    Field::himera(&deployment)
+}
+
+fn killed(command: &str, join: Option<&str>) -> CommandLosses {
+    let mut l = losses("syracuse", command, &[]);
+    l.general_killed = true;
+    l.join = join.map(Into::into);
+    l
+}
+
+/// MG-31: with Leptines standing beside him at Himera, a result that leaves the men of
+/// Thearides, whose general was killed, leaderless is refused in one sentence naming
+/// Leptines, and nothing is stored; naming Leptines is taken, and his men join Leptines when
+/// the general is lost, and stay with him when he is recovered.
+#[test]
+fn mg_31_a_lost_generals_men_must_join_the_command_beside_them() {
+    let mut f = himera_with(&[]);
+    let before = f.c.state.clone();
+    f.refused(
+        &won("carthage", vec![killed("Thearides", None)]),
+        "Thearides's general was killed and Leptines stands with his men at Himera, so the result must name Leptines for them to join should he not be recovered, not leave them leaderless — MG-31",
+    );
+    assert_eq!(f.c.state, before, "nothing of the refused result is applied");
+
+    let thearides = f.elements("syracuse", "Thearides");
+    // The general rolls 1 + 1 = 2: lost, so his men go to Leptines.
+    let events = f.go(&won("carthage", vec![killed("Thearides", Some("Leptines"))]), DiceInput::Manual(vec![1])).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::BattleResolved { aftermath, .. }
+        if aftermath[0].joined.as_deref() == Some("Leptines") && !aftermath[0].leaderless)));
+    let s = &f.c.state;
+    assert!(s.counter(&side("syracuse"), "Thearides").is_none(), "Thearides's counter is gone");
+    assert!(s.losses.leaderless.is_empty(), "nobody is left leaderless");
+    let leptines = f.elements("syracuse", "Leptines");
+    for g in thearides {
+        let spec = g.split_once(' ').unwrap().1;
+        assert!(leptines.iter().any(|h| h.ends_with(spec)), "{spec} of Thearides not with Leptines: {leptines:?}");
+    }
+
+    // Recovered on a 4 (+1): the join is not used and Thearides keeps his command.
+    let mut g = himera_with(&[]);
+    g.go(&won("carthage", vec![killed("Thearides", Some("Leptines"))]), DiceInput::Manual(vec![4])).unwrap();
+    assert!(g.c.state.counter(&side("syracuse"), "Thearides").is_some());
+    assert!(g.c.state.losses.leaderless.is_empty());
+}
+
+/// MG-31 / MG-05: a city's command whose general was killed must likewise join another of the
+/// city's commands standing beside it, and is refused when it names none.
+#[test]
+fn mg_31_a_city_command_with_another_beside_it_may_not_be_left_leaderless() {
+    let mut f = Field::himera(STANDARD);
+    let mut h1 = losses("syracuse", "Himera 1", &[]);
+    h1.general_killed = true;
+    f.refused(
+        &won("carthage", vec![h1]),
+        "Himera 1's general was killed and Himera 2 stands with his men at Himera, so the result must name Himera 2",
+    );
+}
+
+/// MG-31: a command the result loses whole (every element and its general) cannot take in
+/// another's men, since the dice may leave nothing of it: naming it is refused, and with no
+/// other command beside them the men may be left leaderless.
+#[test]
+fn mg_31_a_command_lost_whole_takes_in_nobody() {
+    let mut f = himera_with(&[]);
+    let everything = f.elements("syracuse", "Leptines");
+    let mut leptines = losses("syracuse", "Leptines", &everything.iter().map(String::as_str).collect::<Vec<_>>());
+    leptines.general_killed = true;
+    leptines.join = Some("Thearides".into());
+    f.refused(
+        &won("carthage", vec![leptines.clone(), killed("Thearides", Some("Leptines"))]),
+        "Leptines loses every element in this result and cannot take in Thearides's men, so they fight on leaderless should their general not be recovered — MG-31",
+    );
+    // Thearides may be left leaderless; Leptines, whose men Thearides can take in, may not.
+    let mut alone = leptines.clone();
+    alone.join = None;
+    f.refused(&won("carthage", vec![alone, killed("Thearides", None)]), "the result must name Thearides");
+    f.ok(&won("carthage", vec![leptines, killed("Thearides", None)]));
+}
+
+/// MG-31: commands whose generals all fell may send their men to one another only when no
+/// command still led stands beside them; round such a ring, should every general be lost, the
+/// men gather as one leaderless command in the command listed first. A join to a command
+/// whose own general is lost follows its men on.
+#[test]
+fn mg_31_joins_are_followed_on_and_rings_are_refused_beside_a_led_command() {
+    let mut f = himera_with(&["Agyris"]);
+    f.refused(
+        &won("carthage", vec![killed("Leptines", Some("Thearides")), killed("Thearides", Some("Leptines"))]),
+        "the men of Leptines and Thearides are to join one another, so should all their generals be lost they would be left leaderless while Agyris stands at Himera to take them in — MG-31",
+    );
+    // Thearides to Leptines, Leptines to Agyris; both generals lost (1 + 1 each): all go to Agyris.
+    let agyris = f.c.state.armies[&side("syracuse")].commands.iter().find(|c| c.name == "Agyris").unwrap().element_count();
+    let moved = |f: &Field, c: &str| f.c.state.armies[&side("syracuse")].commands.iter().find(|r| r.name == c).unwrap().element_count() - 1;
+    let gain = moved(&f, "Leptines") + moved(&f, "Thearides");
+    f.go(&won("carthage", vec![killed("Thearides", Some("Leptines")), killed("Leptines", Some("Agyris"))]), DiceInput::Manual(vec![1, 1]))
+        .unwrap();
+    let s = &f.c.state;
+    assert!(s.counter(&side("syracuse"), "Leptines").is_none() && s.counter(&side("syracuse"), "Thearides").is_none());
+    let now = s.armies[&side("syracuse")].commands.iter().find(|c| c.name == "Agyris").unwrap().element_count();
+    assert_eq!(now, agyris + gain, "every man of Leptines and Thearides is with Agyris");
+    assert!(s.losses.leaderless.is_empty());
+
+    // Only the two of them: the ring is taken, and with both generals lost their men are one
+    // leaderless command under Leptines's name, listed first.
+    let mut g = himera_with(&[]);
+    let gain = moved(&g, "Thearides");
+    let before = moved(&g, "Leptines") + 1;
+    g.go(
+        &won("carthage", vec![killed("Leptines", Some("Thearides")), killed("Thearides", Some("Leptines"))]),
+        DiceInput::Manual(vec![1, 1]),
+    )
+    .unwrap();
+    let s = &g.c.state;
+    assert!(s.counter(&side("syracuse"), "Thearides").is_none());
+    assert!(s.losses.leaderless.contains(&(side("syracuse"), "Leptines".to_owned())));
+    assert_eq!(moved(&g, "Leptines") + 1, before + gain, "Thearides's men are with Leptines's");
+}
+
 /// MG-15: the loser retreats at least one node, up to its MP, by a road still open, into
 /// nodes without enemy land counters; with nowhere to go it is destroyed.
 #[test]

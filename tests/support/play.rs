@@ -220,12 +220,6 @@ impl Player {
                 let fled = self.some_of(&left, true);
                 let headless = s.losses.leaderless.contains(&(c.side.clone(), c.name.clone()));
                 let general_killed = !headless && self.rng.random_range(0..8) == 0;
-                let join = s
-                    .counters
-                    .iter()
-                    .find(|o| o.side == c.side && o.name != c.name && o.node == battle.node && o.on_land())
-                    .map(|o| o.name.clone())
-                    .filter(|_| general_killed && self.rng.random_range(0..2) == 0);
                 losses.push(CommandLosses {
                     side: c.side.clone(),
                     command: c.name.clone(),
@@ -234,9 +228,10 @@ impl Player {
                     general_killed,
                     demoralised: self.rng.random_range(0..5) == 0,
                     voluntary: false,
-                    join,
+                    join: None,
                 });
             }
+            self.name_joins(&s, battle.node, &mut losses);
             let result =
                 BattleResult { battle: battle.id, outcome, held_field: None, losses, open_roads: BTreeMap::new(), city_attacked_by: None };
             let command = Order::RecordBattleResult { result };
@@ -245,6 +240,38 @@ impl Player {
             }
         }
         panic!("the combat phase did not settle");
+    }
+
+    /// MG-31: each general killed names a command at the node for his men to join should he
+    /// not be recovered, as the rules require while one can take them in: one still led by
+    /// its general if there is one (so the joins never run round a ring while a led command
+    /// stands), else any not lost whole.
+    fn name_joins(&mut self, s: &CampaignState, node: NodeId, losses: &mut [CommandLosses]) {
+        let headless = |side: &SideId, name: &str| s.losses.leaderless.contains(&(side.clone(), name.to_owned()));
+        let entry = |side: &SideId, name: &str| losses.iter().find(|l| &l.side == side && l.command == name).cloned();
+        let elements = |side: &SideId, name: &str| {
+            s.armies[side].commands.iter().find(|r| r.name == name).map(|r| r.elements.clone()).unwrap_or_default()
+        };
+        let mut joins = Vec::new();
+        for (i, l) in losses.iter().enumerate().filter(|(_, l)| l.general_killed) {
+            let (mut led, mut others) = (Vec::new(), Vec::new());
+            for o in s.counters.iter().filter(|o| o.side == l.side && o.name != l.command && o.node == node && o.on_land()) {
+                let lost = entry(&o.side, &o.name);
+                if lost.as_ref().is_some_and(|x| x.loses_whole(&elements(&o.side, &o.name), headless(&o.side, &o.name))) {
+                    continue;
+                }
+                let still_led = !headless(&o.side, &o.name) && lost.is_none_or(|x| !x.general_killed);
+                let list = if still_led { &mut led } else { &mut others };
+                list.push(o.name.clone());
+            }
+            let options = if led.is_empty() { others } else { led };
+            if !options.is_empty() {
+                joins.push((i, options[self.rng.random_range(0..options.len())].clone()));
+            }
+        }
+        for (i, j) in joins {
+            losses[i].join = Some(j);
+        }
     }
 
     /// Chooses losses at sea and at sieges: whole groups, then whole commands.

@@ -81,6 +81,8 @@ impl HexCounters {
                         .collect(),
                     open_exits: None,
                     attacked_neutral: false,
+                    // The form's own entries say where a lost general's men go.
+                    joins: Default::default(),
                 })
                 .collect(),
         }

@@ -63,6 +63,14 @@ impl CommandLosses {
     pub fn is_demoralised(&self) -> bool {
         self.demoralised || self.voluntary
     }
+
+    /// Every one of the command's `elements` (its general's apart) is listed destroyed or
+    /// fled, and its general killed or long gone (`headless`): the recovery dice may leave
+    /// nothing of it, so it cannot be counted on to take in a lost general's men (MG-31).
+    pub fn loses_whole(&self, elements: &[ElementGroup], headless: bool) -> bool {
+        let listed: u32 = self.destroyed.iter().chain(&self.fled).map(|g| g.count).sum();
+        (self.general_killed || headless) && listed >= elements.iter().map(|g| g.count).sum::<u32>()
+    }
 }
 
 /// The result of a battle as the referee types it in after the game.
@@ -316,6 +324,9 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     {
         events.push(Event::CityForcesMustered { node, forces: city_forces.clone() });
     }
+    // Every line is checked before any die is rolled, so that where a lost general's men go
+    // (MG-31) is checked against what the result does to every command at the node.
+    let mut entries = Vec::new();
     for l in &result.losses {
         if !sides.contains(&l.side) || !there(&l.side, &l.command) {
             return Err(RuleError::new(RuleId::MG_20, format!("{} of {} did not fight at {place}", l.command, l.side)));
@@ -370,6 +381,28 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
                 ));
             }
         }
+        entries.push(Entry { l, roster, headless, city: is_city(&l.side, &l.command) });
+    }
+    // The commands standing at the node that a lost general's men could join: each side's
+    // counters there, and the city's commands fighting beside their ally.
+    let standing: Vec<Standing<'_>> = state
+        .counters
+        .iter()
+        .filter(|c| c.node == battle.node && c.on_land() && sides.contains(&c.side))
+        .map(|c| Standing {
+            side: &c.side,
+            name: &c.name,
+            city: false,
+            headless: state.losses.leaderless.contains(&(c.side.clone(), c.name.clone())),
+        })
+        .chain(
+            city_side
+                .into_iter()
+                .flat_map(|s| city_forces.iter().map(move |c| Standing { side: s, name: &c.name, city: true, headless: false })),
+        )
+        .collect();
+    check_joins(&entries, &standing, &place)?;
+    for &Entry { l, roster, headless, .. } in &entries {
         // MG-30: every lost element and fled inferior element rolls d6; 5 or more recovers it.
         // Reading of the modifiers: "command element" is the general's own element, and
         // "elements of a command whose leader was killed" are the others of that command. Read
@@ -418,7 +451,6 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         }
         let lost_count: u32 = lost.iter().map(|g| g.count).sum();
         let left = roster.element_count() - lost_count - u32::from(general_lost) - u32::from(headless);
-        let joined = if general_lost { l.join.clone() } else { None };
         let by = if l.side == battle.attacker {
             battle.defenders.iter().find(|d| state.are_enemies(&l.side, d)).cloned()
         } else {
@@ -431,12 +463,18 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             command: l.command.clone(),
             lost,
             general_lost,
-            leaderless: general_lost && joined.is_none() && left > 0,
-            joined,
+            // Settled below, once every general's recovery roll is known.
+            leaderless: false,
+            joined: None,
             destroyed: left == 0,
             demoralised: l.is_demoralised(),
             voluntary: l.voluntary,
         });
+    }
+    let hosts: Vec<Option<String>> = (0..aftermath.len()).map(|i| host(i, &entries, &aftermath)).collect();
+    for (a, joined) in aftermath.iter_mut().zip(hosts) {
+        a.leaderless = a.general_lost && joined.is_none() && !a.destroyed;
+        a.joined = joined;
     }
     let Some(winner) = winner else {
         events.push(Event::BattleDrawn { battle: result.battle, node: battle.node, aftermath });
@@ -464,6 +502,144 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         events.push(Event::CityJoined { node: battle.node, side });
     }
     Ok(events)
+}
+
+/// One line of a result, checked: the command's roster and whether it had lost its general
+/// before this battle.
+struct Entry<'a> {
+    l: &'a CommandLosses,
+    roster: &'a super::army::CommandRoster,
+    headless: bool,
+    /// One of the city's commands, not the side's own.
+    city: bool,
+}
+
+/// A command standing at the battle's node, listed in the result or not.
+struct Standing<'a> {
+    side: &'a SideId,
+    name: &'a str,
+    city: bool,
+    /// Leaderless since an earlier battle (MG-31).
+    headless: bool,
+}
+
+/// MG-31: a general killed on the table may not be recovered, and his men must then join
+/// another friendly command at the node: another of his side's, or for a city's command
+/// another of the city's. The dice are not rolled yet, so the result names the command for
+/// each general killed, and the join holds only if he is lost. A command the result loses
+/// whole (every element, and its general) cannot take them in, since the dice may leave
+/// nothing of it; every other one can, even one whose own general fell, which may yet be
+/// recovered. So the men may be left leaderless only when no command but those lost whole
+/// stands beside them; and commands whose generals all fell may not send their men round a
+/// ring of one another while a command still led stands there to take them.
+fn check_joins(entries: &[Entry<'_>], standing: &[Standing<'_>], place: &str) -> Result<(), RuleError> {
+    let entry = |side: &SideId, name: &str| entries.iter().find(|e| &e.l.side == side && e.l.command == name);
+    let whole = |s: &Standing<'_>| entry(s.side, s.name).is_some_and(|e| e.l.loses_whole(&e.roster.elements, e.headless));
+    let is_led = |s: &Standing<'_>| !s.headless && entry(s.side, s.name).is_none_or(|e| !e.l.general_killed);
+    let peers = |e: &Entry<'_>| -> Vec<&Standing<'_>> {
+        standing.iter().filter(|s| s.side == &e.l.side && s.city == e.city && s.name != e.l.command).collect()
+    };
+    for e in entries.iter().filter(|e| e.l.general_killed) {
+        let command = &e.l.command;
+        let open: Vec<&str> = peers(e).into_iter().filter(|s| !whole(s)).map(|s| s.name).collect();
+        match &e.l.join {
+            None if !open.is_empty() => {
+                let (verb, which) = if open.len() == 1 { ("stands", open[0].to_owned()) } else { ("stand", "one of them".to_owned()) };
+                return Err(RuleError::new(
+                    RuleId::MG_31,
+                    format!(
+                        "{command}'s general was killed and {} {verb} with his men at {place}, so the result must name {which} for them to join should he not be recovered, not leave them leaderless",
+                        listed(&open, "and")
+                    ),
+                ));
+            }
+            Some(j) if peers(e).into_iter().any(|s| s.name == j && whole(s)) => {
+                let instead = if open.is_empty() {
+                    ", so they fight on leaderless should their general not be recovered".to_owned()
+                } else {
+                    format!(": they may join {}", listed(&open, "or"))
+                };
+                return Err(RuleError::new(
+                    RuleId::MG_31,
+                    format!("{j} loses every element in this result and cannot take in {command}'s men{instead}"),
+                ));
+            }
+            _ => {}
+        }
+    }
+    // Follow each join through commands whose generals fell too; coming back to the start
+    // is a ring.
+    for e in entries.iter().filter(|e| e.l.general_killed) {
+        let mut ring = vec![e.l.command.as_str()];
+        let mut at = e;
+        while let Some(next) = at.l.join.as_deref().and_then(|j| entry(&e.l.side, j)).filter(|n| n.l.general_killed) {
+            if next.l.command == e.l.command {
+                let led: Vec<&str> = peers(e).into_iter().filter(|s| is_led(s)).map(|s| s.name).collect();
+                if !led.is_empty() {
+                    let verb = if led.len() == 1 { "stands" } else { "stand" };
+                    return Err(RuleError::new(
+                        RuleId::MG_31,
+                        format!(
+                            "the men of {} are to join one another, so should all their generals be lost they would be left leaderless while {} {verb} at {place} to take them in",
+                            listed(&ring, "and"),
+                            listed(&led, "and")
+                        ),
+                    ));
+                }
+                break;
+            }
+            if ring.contains(&next.l.command.as_str()) {
+                // A ring further on, found again from one of its own commands.
+                break;
+            }
+            ring.push(&next.l.command);
+            at = next;
+        }
+    }
+    Ok(())
+}
+
+/// MG-31: the command that takes in the men of line `start` once the recovery dice are
+/// known, or `None` when they stay where they are (their general came back, or they fight
+/// on leaderless). A join is followed on while the command it names lost its general too
+/// and sends its own men on, so nobody is handed to a command that is itself going; round a
+/// ring of commands whose generals were all lost the men gather in the one listed first, as
+/// one leaderless command. `check_joins` keeps joins off commands the result loses whole,
+/// so each command on the way still stands.
+fn host(start: usize, entries: &[Entry<'_>], aftermath: &[CommandAftermath]) -> Option<String> {
+    if !aftermath[start].general_lost || aftermath[start].destroyed {
+        return None;
+    }
+    let mut path = vec![start];
+    let mut at = start;
+    while let Some(j) = &entries[at].l.join {
+        let Some(next) = entries.iter().position(|e| e.l.side == entries[at].l.side && &e.l.command == j) else {
+            // A command that lost nothing stands, led.
+            return Some(j.clone());
+        };
+        if aftermath[next].destroyed {
+            break;
+        }
+        if !aftermath[next].general_lost {
+            return Some(j.clone());
+        }
+        if let Some(k) = path.iter().position(|p| *p == next) {
+            let first = path[k..].iter().copied().min().unwrap_or(next);
+            return (first != start).then(|| entries[first].l.command.clone());
+        }
+        path.push(next);
+        at = next;
+    }
+    (at != start).then(|| entries[at].l.command.clone())
+}
+
+/// Names as a referee writes them: "A", "A and B", "A, B and C".
+fn listed(names: &[&str], conjunction: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} {conjunction} {last}", rest.join(", ")),
+    }
 }
 
 /// Retreats owed by the counters of `sides` standing in the battle's node, but for commands

@@ -35,10 +35,12 @@ pub(crate) struct LossEntry {
     city: bool,
     /// Led by an allied general (MG-23: its side may not declare it demoralised).
     ally: bool,
+    /// Its general was lost in an earlier battle and not recovered (MG-31).
+    headless: bool,
 }
 
 impl LossEntry {
-    fn new(side: &SideId, name: &str, groups: Vec<ElementGroup>, city: bool, ally: bool) -> LossEntry {
+    fn new(side: &SideId, name: &str, groups: Vec<ElementGroup>, city: bool, ally: bool, headless: bool) -> LossEntry {
         LossEntry {
             side: side.clone(),
             name: name.to_owned(),
@@ -51,7 +53,19 @@ impl LossEntry {
             join: None,
             city,
             ally,
+            headless,
         }
+    }
+
+    /// Every element lost and its general with them, as the rules read it: such a command
+    /// cannot take in a lost general's men (MG-31).
+    fn loses_whole(&self) -> bool {
+        self.losses().is_some_and(|l| l.loses_whole(&self.groups, self.headless))
+    }
+
+    /// Still led by its general after the table, as far as the entries say.
+    fn led(&self) -> bool {
+        !self.headless && !self.general_killed
     }
 
     fn dice(&self) -> u32 {
@@ -128,12 +142,13 @@ impl BattleForm {
                 let roster = f.army.as_ref().and_then(|a| a.commands.iter().find(|r| r.name == c.name));
                 let groups = roster.map(|r| r.elements.clone()).unwrap_or_default();
                 let ally = roster.is_some_and(|r| r.rank == Rank::AllyGeneral);
-                entries.push(LossEntry::new(side, &c.name, groups, false, ally));
+                let headless = f.leaderless.contains(&c.name);
+                entries.push(LossEntry::new(side, &c.name, groups, false, ally, headless));
             }
             // MG-05, MG-07: the commands of a city allied to this side fight beside its
             // counters (or alone, for a city attacked by the other side), as they stand now.
             for roster in f.allied_city_commands.get(&battle.id).into_iter().flatten() {
-                entries.push(LossEntry::new(side, &roster.name, roster.elements.clone(), true, false));
+                entries.push(LossEntry::new(side, &roster.name, roster.elements.clone(), true, false, false));
             }
         }
         BattleForm {
@@ -289,6 +304,7 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
     ui.separator();
     // The sides side by side, as on an umpire's sheet.
     let sides = form.sides.clone();
+    let place = map.name(form.node);
     let losers = form.losers(board);
     ui.columns(sides.len(), |columns| {
         for (ui, side) in columns.iter_mut().zip(&sides) {
@@ -297,15 +313,13 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
                 let role = if *side == sides[0] { "attacker" } else { "defender" };
                 ui.label(RichText::new(format!("{} ({role})", side_name(board, side))).strong().size(15.0));
             });
-            let own: Vec<(String, bool)> = form.entries.iter().filter(|e| &e.side == side).map(|e| (e.name.clone(), e.city)).collect();
+            let own: Vec<&LossEntry> = form.entries.iter().filter(|e| &e.side == side).collect();
             if own.is_empty() {
                 ui.label(RichText::new("No command of this side stands here.").weak());
             }
-            for entry in form.entries.iter_mut().filter(|e| &e.side == side) {
-                // A lost general's elements join a command of his own kind: the side's with
-                // the side's, the city's with the city's.
-                let peers: Vec<String> = own.iter().filter(|(_, city)| *city == entry.city).map(|(n, _)| n.clone()).collect();
-                loss_entry_ui(ui, entry, &peers);
+            let joins: Vec<Joins> = own.iter().map(|e| Joins::of(e, &own, &side_name(board, side), &place)).collect();
+            for (entry, joins) in form.entries.iter_mut().filter(|e| &e.side == side).zip(&joins) {
+                loss_entry_ui(ui, entry, joins);
             }
             if losers.contains(side) {
                 let roads = form.roads.entry(side.clone()).or_insert_with(|| map.neighbours(form.node).map(|n| (n, true)).collect());
@@ -354,7 +368,37 @@ fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData
     ui.separator();
 }
 
-fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, own: &[String]) {
+/// MG-31: where one command's men may go if its general is lost for good.
+struct Joins {
+    /// The commands that can take them in, those still led by their generals first: the
+    /// form picks the first unless the referee picks another.
+    open: Vec<String>,
+    /// Commands of their kind that the result loses whole, and so cannot.
+    lost_whole: Vec<String>,
+    /// "No other Syracuse command at Himera", or "None of the city's other commands at
+    /// Himera": who could, were there any.
+    nobody: String,
+}
+
+impl Joins {
+    /// A lost general's elements join a command of his own kind: the side's with the side's,
+    /// the city's with the city's.
+    fn of(e: &LossEntry, own: &[&LossEntry], side: &str, place: &str) -> Joins {
+        let peers: Vec<&&LossEntry> = own.iter().filter(|o| o.city == e.city && o.name != e.name).collect();
+        let (mut open, mut later) = (Vec::new(), Vec::new());
+        for o in peers.iter().filter(|o| !o.loses_whole()) {
+            let list = if o.led() { &mut open } else { &mut later };
+            list.push(o.name.clone());
+        }
+        open.extend(later);
+        let lost_whole = peers.iter().filter(|o| o.loses_whole()).map(|o| o.name.clone()).collect();
+        let nobody =
+            if e.city { format!("None of the city's other commands at {place}") } else { format!("No other {side} command at {place}") };
+        Joins { open, lost_whole, nobody }
+    }
+}
+
+fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, joins: &Joins) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.label(RichText::new(&e.name).strong());
@@ -407,20 +451,42 @@ fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, own: &[String]) {
                     e.name
                 ));
             if e.general_killed {
-                let others: Vec<&String> = own.iter().filter(|n| **n != e.name).collect();
-                let l = ui.label("if lost, joins");
-                egui::ComboBox::from_id_salt(("join", e.side.as_str(), e.name.as_str()))
-                    .selected_text(e.join.clone().unwrap_or_else(|| "nobody: leaderless".to_owned()))
-                    .width(150.0)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut e.join, None, "nobody: leaderless");
-                        for n in others {
-                            ui.selectable_value(&mut e.join, Some(n.clone()), n);
-                        }
-                    })
-                    .response
-                    .labelled_by(l.id)
-                    .on_hover_text("If the general is lost for good his elements join this command; without one the command fights on leaderless (MG-31)");
+                // MG-31: his men are left leaderless only when no friendly command can take
+                // them in; while one can, the form names one, the first still led.
+                if e.join.as_ref().is_none_or(|j| !joins.open.contains(j)) {
+                    e.join = joins.open.first().cloned();
+                }
+                ui.label("if lost, joins");
+                let leaderless = "nobody: leaderless";
+                let combo = ui.add_enabled_ui(!joins.open.is_empty(), |ui| {
+                    egui::ComboBox::from_id_salt(("join", e.side.as_str(), e.name.as_str()))
+                        .selected_text(e.join.clone().unwrap_or_else(|| leaderless.to_owned()))
+                        .width(150.0)
+                        .show_ui(ui, |ui| {
+                            for n in &joins.open {
+                                ui.selectable_value(&mut e.join, Some(n.clone()), n);
+                            }
+                            for n in &joins.lost_whole {
+                                ui.add_enabled(false, egui::Button::selectable(false, n.as_str())).on_disabled_hover_text(format!(
+                                    "{n} loses every element in this result and cannot take in {}'s men (MG-31)",
+                                    e.name
+                                ));
+                            }
+                            ui.add_enabled(false, egui::Button::selectable(false, leaderless)).on_disabled_hover_text(format!(
+                                "{} stands with them to take them in: a lost general's men fight on leaderless only when no friendly command can (MG-31)",
+                                joins.open.first().map_or("A friendly command", String::as_str)
+                            ));
+                        })
+                        .response
+                })
+                .inner;
+                combo
+                    .accessible_name(format!("If lost, the men of {} join", e.name))
+                    .on_hover_text("Should the general not be recovered his elements join this command (MG-31); the commands still led by their generals are offered first")
+                    .on_disabled_hover_text(format!(
+                        "{} can take them in, so they fight on leaderless should their general not be recovered (MG-31)",
+                        joins.nobody
+                    ));
             }
         });
     });
