@@ -282,6 +282,12 @@ impl RefereeApp {
         self.quit
     }
 
+    /// Closes the window at the next frame, whoever is looking: for the program's own smoke
+    /// test, never for a click.
+    pub(crate) fn close_now(&mut self) {
+        self.quit = true;
+    }
+
     /// Puts the open database first in the recent list, and keeps the list.
     fn remember_database(&mut self) {
         let db = std::fs::canonicalize(&self.db).unwrap_or_else(|_| self.db.clone());

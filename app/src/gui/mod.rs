@@ -161,7 +161,8 @@ impl Smoke {
         }
     }
 
-    fn step(&mut self, ctx: &egui::Context) {
+    /// Draws one more frame; `true` once the smoke test is over and the window is to close.
+    fn step(&mut self, ctx: &egui::Context) -> bool {
         self.frame += 1;
         ctx.request_repaint();
         if self.frame >= self.at && !self.requested {
@@ -184,9 +185,7 @@ impl Smoke {
         if self.requested && self.frame > self.at + SCREENSHOT_PATIENCE {
             self.finish(Err(format!("no screenshot arrived within {SCREENSHOT_PATIENCE} frames")));
         }
-        if self.outcome.lock().is_ok_and(|o| o.is_some()) {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
+        self.outcome.lock().is_ok_and(|o| o.is_some())
     }
 }
 
@@ -206,8 +205,12 @@ impl eframe::App for Window {
         if self.app.has_pending_commands() {
             ui.ctx().request_repaint();
         }
-        if let Some(smoke) = &mut self.smoke {
-            smoke.step(ui.ctx());
+        // The smoke test closes the window itself, in a side's view too, where a close
+        // would otherwise wait for the referee.
+        if let Some(smoke) = &mut self.smoke
+            && smoke.step(ui.ctx())
+        {
+            self.app.close_now();
         }
     }
 }
