@@ -46,11 +46,14 @@ fn main() -> ExitCode {
             eprintln!("node {id} has no ground");
             return ExitCode::FAILURE;
         };
+        let section = section(edge, defence, cut);
         let plan = TablePlan {
             ground: &g,
-            section: section(edge, defence, cut),
+            section,
             attacker: "Carthaginians".to_owned(),
             defender: "Syracusans".to_owned(),
+            place: format!("{} {}", g.node, g.name),
+            setting: referee_battle_gen::table::section_setting(&section),
             deployment_feet: Some(1.0),
             title: format!("Battle at {} {}", g.node, g.name),
         };

@@ -29,10 +29,11 @@ use referee_campaign::{NodeId, SideId};
 use referee_data::{DataError, DataSource, SourceText};
 use serde::Deserialize;
 
-use crate::ground::{Ground, ground};
+use crate::ground::{Ground, ground, road_exits};
+use crate::section::{Defence, MAP_FEET, Rect, SECTION_DEPTH_FEET, Section, section};
 use crate::spec::{
-    BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, Seen, SpecHead, SpecSide, TroopGroup, TroopLine, UmpireSide,
-    UmpireSpec,
+    BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, Seen, SpecHead, SpecSide, TableSet, TroopGroup, TroopLine,
+    UmpireSide, UmpireSpec,
 };
 
 /// The conversion table's file.
@@ -319,6 +320,22 @@ fn edge_towards(dx: f32, dy: f32) -> Edge {
     }
 }
 
+/// The edge nearest the direction (dx east, dy south) that is not in `taken`: a road to a
+/// neighbour that lies across the water from the battle's ground runs round by the nearest
+/// edge the sea leaves open.
+fn land_edge_towards(dx: f32, dy: f32, taken: &BTreeSet<Edge>) -> Option<Edge> {
+    let mut edges: Vec<(Edge, f32)> = Edge::ALL
+        .iter()
+        .filter(|e| !taken.contains(e))
+        .map(|&e| {
+            let (ox, oy) = e.outward();
+            (e, ox * dx + oy * dy)
+        })
+        .collect();
+    edges.sort_by(|a, b| b.1.total_cmp(&a.1));
+    edges.first().map(|(e, _)| *e)
+}
+
 fn centre(outline: &[[f32; 2]]) -> (f32, f32) {
     let n = outline.len().max(1) as f32;
     let (x, y) = outline.iter().fold((0.0, 0.0), |(x, y), p| (x + p[0], y + p[1]));
@@ -328,6 +345,22 @@ fn centre(outline: &[[f32; 2]]) -> (f32, f32) {
 /// A number from a zone's id, so that its ground is the same every time.
 fn zone_seed(id: &str) -> u32 {
     id.bytes().fold(2_166_136_261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16_777_619))
+}
+
+/// The edges of the zone's battle map the sea lies on: each toward a sea zone its coast
+/// touches, at most two, for the armies need a way in.
+fn coast_edges(setup: &Setup, zone: &ZoneId) -> BTreeSet<Edge> {
+    let map = &setup.map;
+    let Some(z) = map.zone(zone) else { return BTreeSet::new() };
+    let here = centre(&z.outline_km);
+    let mut coast = BTreeSet::new();
+    for sea in &z.coast {
+        if let Some(s) = map.seas.iter().find(|s| &s.id == sea) {
+            let c = centre(&s.outline_km);
+            coast.insert(edge_towards(c.0 - here.0, c.1 - here.1));
+        }
+    }
+    coast.into_iter().take(2).collect()
 }
 
 /// The zone's battle map, drawn by the Magna Graecia generator from a battlefield the zone
@@ -352,19 +385,7 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
             Feature { kind: FeatureKind::OliveGroves, area: pick(1), size: Size::Small, name: "orchards".to_owned() },
         ],
     };
-    // The coast on the edge facing the sea zones the zone touches.
-    let mut coast = BTreeSet::new();
-    for sea in &z.coast {
-        if let Some(s) = map.seas.iter().find(|s| &s.id == sea) {
-            let c = centre(&s.outline_km);
-            coast.insert(edge_towards(c.0 - here.0, c.1 - here.1));
-        }
-    }
-    // Never every edge: the armies need a way in.
-    if coast.len() > 2 {
-        let keep: Vec<Edge> = coast.iter().copied().take(2).collect();
-        coast = keep.into_iter().collect();
-    }
+    let coast = coast_edges(setup, zone);
     let kind = if z.city.fortification >= 3 { SettlementKind::City } else { SettlementKind::Town };
     let mut nodes = BTreeMap::new();
     let mut roads = BTreeMap::new();
@@ -372,10 +393,8 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
     for n in &z.neighbours {
         let Some(other) = map.zone(n) else { continue };
         let c = centre(&other.outline_km);
-        let edge = edge_towards(c.0 - here.0, c.1 - here.1);
-        if coast.contains(&edge) {
-            continue;
-        }
+        // BE-22: every neighbouring zone is a way to retreat, so every one has its road.
+        let Some(edge) = land_edge_towards(c.0 - here.0, c.1 - here.1, &coast) else { continue };
         roads.insert(id_of(n), edge);
         nodes.insert(id_of(n), node(id_of(n), &other.name, c, empty_battlefield()));
     }
@@ -405,6 +424,10 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
     for r in &mut ground.roads {
         r.label.clone_from(&r.to_name);
     }
+    // The walls on the ground are the zone's city's.
+    if let Some(t) = &mut ground.settlement {
+        t.name.clone_from(&z.city.name);
+    }
     Ok(ground)
 }
 
@@ -433,12 +456,13 @@ fn side_name(board: &Board, id: &SideId) -> String {
 fn notes(zone: &str) -> Notes {
     Notes {
         map_title: format!("the battle map of {zone}"),
-        map_unset: "Lay the table across the middle of the map, the side that marched in entering by the edge it came from; the sides \
-                    face each other as on the tactical display (BE-17)."
-            .to_owned(),
-        no_exits: "No road leaves the map: the beaten side retreats by any edge to a neighbouring zone (BE-22).".to_owned(),
+        map_unset: "The table is laid over the zone's city, the side that marched in entering by the edge it came from (BE-17).".to_owned(),
+        no_exits: "No road leaves the table: the beaten side retreats by any edge to a neighbouring zone (BE-22).".to_owned(),
         leaderless: "none".to_owned(),
         no_rolls: "The interception that brought the armies to battle is in the campaign's log (BE-14).".to_owned(),
+        table_rule: "BE-17".to_owned(),
+        roster_rule: "BE-17".to_owned(),
+        table_set_when: "once the table is laid over the zone's city".to_owned(),
     }
 }
 
@@ -498,52 +522,143 @@ fn zone_terrain(setup: &Setup, zone: &ZoneId) -> String {
     setup.map.zone(zone).map_or_else(String::new, |z| format!("{} zone", z.terrain))
 }
 
+/// DBM points a side may field on the 6'-wide table; a larger army gets the 8' one.
+pub const SIX_FOOT_TABLE_POINTS: u32 = 400;
+
+/// The table's width along the base edges, in feet, for the armies of `lines`: DBM's
+/// standard table for 15mm armies is 6' by 4' for about 400 points a side, so a battle
+/// whose larger side fields no more is fought on 6' and a larger one on 8', the whole width
+/// of the zone's map. Both forces are face up to both sides in battle (BE-53), so each side
+/// works the width out alike.
+pub fn table_width_feet(lines: &[Vec<TroopLine>]) -> f32 {
+    let largest = lines.iter().map(|l| l.iter().map(|t| t.points).sum::<u32>()).max().unwrap_or(0);
+    if largest <= SIX_FOOT_TABLE_POINTS { 6.0 } else { MAP_FEET }
+}
+
+/// Where a stretch `len` long is laid on `0..=MAP_FEET` so that `keep` lies inside it (half
+/// a foot in where it can), as near the middle of the map as that allows.
+fn lay(len: f32, keep: f32) -> f32 {
+    let middle = (MAP_FEET - len) / 2.0;
+    let margin = 0.75f32.min(len / 2.0);
+    middle.clamp(keep + margin - len, keep - margin).clamp(0.0, MAP_FEET - len)
+}
+
+/// The table on the zone's map: 4' deep with the attacker's base edge along `base`, `width`
+/// across, over the zone's city and as near the middle of the map as the city allows. With
+/// the city on the table every road to a neighbouring zone leaves by a side of it.
+pub fn table_section(ground: &Ground, base: Edge, width: f32) -> Section {
+    let mut s = section(base, Defence::Central, None);
+    let Some(city) = ground.settlement.as_ref().map(|t| crate::ground::centroid(&t.outline)) else { return s };
+    let depth = SECTION_DEPTH_FEET;
+    s.rect = match base {
+        Edge::North | Edge::South => Rect { x_feet: lay(width, city.0), y_feet: lay(depth, city.1), width_feet: width, height_feet: depth },
+        Edge::East | Edge::West => Rect { x_feet: lay(depth, city.0), y_feet: lay(width, city.1), width_feet: depth, height_feet: width },
+    };
+    s
+}
+
+/// The zone a road of the zone's ground leads to.
+fn road_zone(setup: &Setup, to: NodeId) -> Option<&referee_campaign::belisarius::map::Zone> {
+    setup.map.zones.get(usize::from(to.0).checked_sub(1)?)
+}
+
+/// The edge of the zone's map the side that brought the battle about enters by, and whence:
+/// the road from the zone it marched out of, or the coast of the sea it landed from (BE-10,
+/// BE-17). In a campaign begun before the way in was kept, the first road to a zone it holds.
+fn attacker_edge(b: &Battle<'_>) -> (Edge, String) {
+    let setup = b.setup;
+    let road_to = |zone: &ZoneId| b.ground.roads.iter().find(|r| road_zone(setup, r.to).is_some_and(|z| &z.id == zone));
+    match &b.battle.came_from {
+        Some(Location::Zone(z)) => {
+            if let Some(r) = road_to(z) {
+                return (r.edge, format!("by the road from {}", r.to_name));
+            }
+        }
+        Some(from @ (Location::Sea(_) | Location::City(_))) => {
+            if let Some(&e) = coast_edges(setup, &b.battle.zone).iter().next() {
+                return (e, format!("from the sea, landed from {}", setup.place_name(from)));
+            }
+        }
+        _ => {}
+    }
+    let held = |to: NodeId| {
+        road_zone(setup, to).and_then(|z| b.board.zones.iter().find(|s| s.id == z.id)).and_then(|s| s.controller.as_ref())
+            == Some(&b.battle.mover)
+    };
+    match b.ground.roads.iter().find(|r| held(r.to)) {
+        Some(r) => (r.edge, format!("by the road from {}, which its side holds", r.to_name)),
+        None => (Edge::South, "by the south edge, having no road from a zone its side holds".to_owned()),
+    }
+}
+
 fn ground_spec(b: &Battle<'_>) -> GroundSpec {
     let kind = match (&b.battle.kind, &b.battle.ambusher) {
         (Interception::Ambush, Some(a)) => format!("an ambush laid by the {} (BE-23)", side_name(b.board, a)),
         _ => "a battle in line (BE-17)".to_owned(),
     };
-    // The side that marched in comes from a zone it holds: the first road to one is its edge.
-    let map = &b.setup.map;
-    let held = |to: NodeId| {
-        let zone = usize::from(to.0).checked_sub(1).and_then(|i| map.zones.get(i));
-        zone.and_then(|z| b.board.zones.iter().find(|s| s.id == z.id)).and_then(|s| s.controller.as_ref()) == Some(&b.battle.mover)
-    };
-    let hex_base = b.ground.roads.iter().find(|r| held(r.to)).map_or(Edge::South, |r| r.edge);
+    let (base, whence) = attacker_edge(b);
+    let width = table_width_feet(&b.lines);
+    let section = table_section(&b.ground, base, width);
+    let city = b.setup.map.zone(&b.battle.zone).map_or_else(String::new, |z| z.city.name.clone());
+    let description =
+        format!("{width:.0}'×{SECTION_DEPTH_FEET:.0}' table over {city} and the ground round it, attacker's base edge {base}");
+    let size_rule = format!(
+        "{width:.0}' wide, as the larger army fields {} {SIX_FOOT_TABLE_POINTS} DBM points",
+        if width < MAP_FEET { "no more than" } else { "more than" }
+    );
+    let attacker = side_name(b.board, &b.battle.mover);
     GroundSpec {
         map: b.ground.clone(),
-        section: None,
-        table: None,
-        hex_base: Some(hex_base),
+        section: Some(section),
+        table: Some(TableSet {
+            description: description.clone(),
+            width_feet: width,
+            depth_feet: SECTION_DEPTH_FEET,
+            attacker_edge: base,
+            weather: "not rolled: the campaign has no weather".to_owned(),
+            time_of_day: "not rolled: the armies are ready when they meet".to_owned(),
+        }),
         lines: vec![
             Field { label: "Battle: ".to_owned(), text: format!("{kind}.") },
             Field {
                 label: "Ground: ".to_owned(),
                 text: format!("{}, drawn from the zone's terrain, coast and city (reconstructed).", zone_terrain(b.setup, &b.battle.zone)),
             },
+            Field {
+                label: "Table: ".to_owned(),
+                text: format!(
+                    "{description} ({size_rule}). The {attacker} came in {whence} and enter by the {base} edge; the other side stands on \
+                     the {} edge (BE-17).",
+                    base.opposite()
+                ),
+            },
         ],
+        hex_base: Some(base),
     }
 }
 
-fn exits(b: &Battle<'_>, side: &SideId) -> Vec<Exit> {
-    let map = &b.setup.map;
-    b.ground
-        .roads
-        .iter()
+fn exits(b: &Battle<'_>, side: &SideId, section: Option<&Section>) -> Vec<Exit> {
+    let Some(section) = section else { return Vec::new() };
+    if !b.battle.forces.iter().any(|f| &f.side == side) {
+        return Vec::new();
+    }
+    road_exits(&b.ground, section.rect)
+        .into_iter()
         .filter_map(|r| {
-            let zone = map.zones.get(usize::from(r.to.0).checked_sub(1)?)?;
+            let zone = road_zone(b.setup, r.to)?;
             let held = b.board.zones.iter().find(|s| s.id == zone.id).and_then(|s| s.controller.clone());
             Some(Exit {
                 // The zone's name says it all; its id is for orders, not for the table.
                 to: String::new(),
                 to_name: zone.name.clone(),
-                edge: r.edge,
-                map_edge: true,
+                edge: r.side,
+                map_edge: r.map_edge,
                 held_by: held.as_ref().map(|h| side_name(b.board, h)),
+                // BE-22: the beaten side retreats to any neighbouring zone, among the enemy
+                // too (where it may be intercepted again).
                 retire: true,
             })
         })
-        .filter(|_| b.battle.forces.iter().any(|f| &f.side == side))
         .collect()
 }
 
@@ -581,9 +696,9 @@ pub fn specs(
     number: u32,
 ) -> Result<(UmpireSpec, Vec<BattleSpec>), TablePackError> {
     let b = prepare(setup, umpire, elements, conv, number)?;
+    let ground = ground_spec(&b);
     let umpire_spec = UmpireSpec {
         head: b.head.clone(),
-        ground: ground_spec(&b),
         sides: b
             .battle
             .forces
@@ -596,9 +711,10 @@ pub fn specs(
                     role: crate::spec::Role::Defender,
                 }),
                 troops: lines.clone(),
-                exits: exits(&b, &f.side),
+                exits: exits(&b, &f.side, ground.section.as_ref()),
             })
             .collect(),
+        ground,
         rolls: Vec::new(),
         log: Vec::new(),
         notes: notes(&b.head.place),
@@ -609,15 +725,19 @@ pub fn specs(
         let mine = prepare(setup, board, elements, conv, number)?;
         let Some(i) = mine.battle.forces.iter().position(|f| &f.side == side) else { continue };
         let enemy: Vec<(usize, &ForceFace)> = mine.battle.forces.iter().enumerate().filter(|(j, _)| *j != i).collect();
+        let ground = ground_spec(&mine);
+        let base_edge =
+            ground.table.as_ref().map(|t| if side == &mine.battle.mover { t.attacker_edge } else { t.attacker_edge.opposite() });
+        let exits = exits(&mine, side, ground.section.as_ref());
         out.push(BattleSpec {
             head: mine.head.clone(),
-            ground: ground_spec(&mine),
+            ground,
             side: mine.head.sides.iter().find(|s| &s.id == side).cloned().unwrap_or_else(|| SpecSide {
                 id: side.clone(),
                 name: side_name(board, side),
                 role: crate::spec::Role::Defender,
             }),
-            base_edge: None,
+            base_edge,
             own: mine.lines[i].clone(),
             friends: Vec::new(),
             friendly_cities: Vec::new(),
@@ -629,7 +749,7 @@ pub fn specs(
                 allies: Vec::new(),
                 deployed: enemy.iter().flat_map(|(j, _)| mine.lines[*j].clone()).collect(),
             },
-            exits: exits(&mine, side),
+            exits,
             objectives: objectives(&mine),
             special_rules: special_rules(conv),
             notes: notes(&mine.head.place),

@@ -26,8 +26,27 @@ use serde::{Deserialize, Serialize};
 /// The usual size of a DBSA army, in elements, and the default of the scaled policies.
 pub const STANDARD_ARMY: u32 = 12;
 
-/// DS-06: elements a side may lose before the game is lost (along with its general or camp).
+/// DS-06: elements a side of the usual twelve may lose before the game is lost (along with
+/// its general or camp).
 pub const LOSING_ELEMENTS: u32 = 4;
+
+/// DS-06 for an army of `size` elements: the elements whose loss loses the game. The rules
+/// give 4 for the usual army of 12, a third of it; an army scaled to another size keeps that
+/// third (to the nearest element, halves up, at least one), so that at 12 against 5 each
+/// side breaks at the same share of its strength and the table keeps the campaign's odds to
+/// the end of the game, not only at its start.
+pub fn break_point(size: u32) -> u32 {
+    (size.saturating_mul(2).saturating_add(3) / 6).max(1)
+}
+
+/// The break-point rule in words, with why, for the umpire's sheet and the briefs.
+pub fn break_point_rule() -> String {
+    format!(
+        "Break point (DS-06, scaled): an army is lost with its general, its camp or a third of its elements (to the nearest, at least \
+         one) — {LOSING_ELEMENTS} of the usual {STANDARD_ARMY}. An army of another size keeps the same third, so that each side breaks at \
+         the same share of its strength and the break point favours neither."
+    )
+}
 
 /// DS-01: how far from its base edge the first side to deploy may set up, in paces.
 pub const DEPLOYMENT_PACES: u32 = 600;
@@ -238,21 +257,22 @@ fn standard_army() -> u32 {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Scaling {
     /// The whole battle at one scale: the largest side in the battle becomes one DBSA army of
-    /// `elements` (if it has that many) and every other side one army scaled by the same
-    /// factor, so the table keeps the campaign's odds. See [`BattleScale`] for the rounding.
+    /// `elements`, scaled down or up, and every other side one army scaled by the same
+    /// factor, so the table keeps the campaign's odds as near as whole elements allow. See
+    /// [`BattleScale`] for the rounding.
     PerBattle {
         #[serde(default = "standard_army")]
         elements: u32,
     },
     /// Each side is one DBSA army with one DBSA element for every campaign element.
     OneToOne,
-    /// Each command fights as a DBSA army of its own, scaled to `elements` (if it has that many).
+    /// Each command fights as a DBSA army of its own, scaled down or up to `elements`.
     PerCommand {
         #[serde(default = "standard_army")]
         elements: u32,
     },
-    /// All the side's commands in the battle make one DBSA army, scaled to `elements` (if the
-    /// side has that many), whatever the other sides bring: the odds are lost.
+    /// All the side's commands in the battle make one DBSA army, scaled down or up to
+    /// `elements`, whatever the other sides bring: the odds are lost.
     PerSide {
         #[serde(default = "standard_army")]
         elements: u32,
@@ -273,12 +293,12 @@ impl Scaling {
         match self {
             Scaling::PerBattle { elements } => {
                 format!(
-                    "the whole battle at one scale: the largest side one DBSA army of up to {elements} elements, every other side in proportion"
+                    "the whole battle at one scale: the largest side one DBSA army of {elements} elements, every other side in proportion"
                 )
             }
             Scaling::OneToOne => "one DBSA element per campaign element".to_owned(),
-            Scaling::PerCommand { elements } => format!("each command a DBSA army of up to {elements} elements"),
-            Scaling::PerSide { elements } => format!("each side one DBSA army of up to {elements} elements"),
+            Scaling::PerCommand { elements } => format!("each command a DBSA army of {elements} elements"),
+            Scaling::PerSide { elements } => format!("each side one DBSA army of {elements} elements"),
         }
     }
 
@@ -338,7 +358,9 @@ impl SideScaling {
     pub fn label(self) -> String {
         match self {
             SideScaling::PerBattle { .. } => {
-                "one DBSA army a side, every side in the battle scaled by the same factor so the table keeps the campaign's odds".to_owned()
+                "one DBSA army a side, every side in the battle scaled by the same factor (the umpire's sheet says how near the table comes to \
+                 the campaign's odds)"
+                    .to_owned()
             }
             SideScaling::OneToOne => Scaling::OneToOne.label(),
             SideScaling::PerCommand { elements } => Scaling::PerCommand { elements }.label(),
@@ -357,13 +379,12 @@ impl fmt::Display for SideScaling {
 /// campaign elements, the same for every side in the battle.
 ///
 /// `campaign` is the strength of the largest side (its elements, generals included) and
-/// `table` the size the referee chose, or `campaign` itself when the largest side has no
-/// more than that: nothing is scaled up, so a small battle is fought element for element.
+/// `table` the size the referee chose: a large battle is scaled down to it and a small one
+/// up, so the larger army is always the DBSA game the referee asked for.
 ///
 /// Rounding: a side of `c` campaign elements gets `c × table ÷ campaign` DBSA elements
 /// rounded to the nearest whole element, halves up, but never fewer than one while it has
-/// any, so no side vanishes from the table. The largest side gets exactly `table`, and no
-/// side more than it has. Within a side the elements are then shared out over its troop
+/// any, so no side vanishes from the table. The largest side gets exactly `table`. Within a side the elements are then shared out over its troop
 /// types by largest remainder, as in every scaling ([`apportion`]).
 ///
 /// Hidden information: the factor is built from every side's strength, so only the umpire's
@@ -386,10 +407,10 @@ pub struct BattleScale {
 
 impl BattleScale {
     /// The scale at which the largest of `strengths` becomes `size` DBSA elements (a size of
-    /// 0 is read as 1), or one to one if it has no more than `size`.
+    /// 0 is read as 1), down or up.
     pub fn new(size: u32, strengths: &[u32]) -> BattleScale {
         let largest = strengths.iter().copied().max().unwrap_or(0);
-        BattleScale { table: size.max(1).min(largest), campaign: largest }
+        BattleScale { table: size.max(1), campaign: largest }
     }
 
     /// Nothing is scaled: one DBSA element for each campaign element.
@@ -404,7 +425,7 @@ impl BattleScale {
         }
         let (c, t, l) = (u64::from(campaign_elements), u64::from(self.table), u64::from(self.campaign));
         let nearest = (2 * c * t + l) / (2 * l);
-        u32::try_from(nearest).unwrap_or(u32::MAX).clamp(1, campaign_elements)
+        u32::try_from(nearest).unwrap_or(u32::MAX).max(1)
     }
 
     /// DBSA elements per campaign element (1.0 when nothing is scaled).
@@ -416,6 +437,13 @@ impl BattleScale {
     pub fn describe(self) -> String {
         if self.is_one_to_one() {
             format!("one DBSA element for each campaign element (the largest side has {} elements)", self.campaign)
+        } else if self.table > self.campaign {
+            format!(
+                "{} DBSA elements for {} campaign elements, scaled up: {:.2} DBSA elements for each",
+                self.table,
+                self.campaign,
+                to_f32(self.table) / to_f32(self.campaign)
+            )
         } else {
             format!(
                 "{} DBSA elements for {} campaign elements, one DBSA element for every {:.2}",
@@ -576,8 +604,10 @@ pub struct DbsaArmy {
     pub requested: u32,
     /// Campaign elements converted, generals included.
     pub campaign_elements: u32,
-    /// DBSA elements in the army: the smaller of `requested` and `campaign_elements`.
+    /// DBSA elements in the army: `requested`, down or up from `campaign_elements`.
     pub size: u32,
+    /// DS-06, scaled: elements whose loss loses the game ([`break_point`]).
+    pub break_point: u32,
     /// A sentence on how many campaign elements each DBSA element stands for.
     pub ratio: String,
     pub accounts: Vec<Account>,
@@ -602,9 +632,8 @@ impl DbsaArmy {
 /// - [`SideScaling::PerCommand`] gives one army per command, named `side_name: command`, led
 ///   by that command's general.
 ///
-/// The size of an army is the requested size, but never more than the campaign elements
-/// it is made from (nothing is scaled up) and never less than one. A requested size of 0 is
-/// read as 1. The size is shared out over the DBSA types present by [`apportion`]; the
+/// The size of an army is the requested size, scaled down or up from the campaign elements
+/// it is made from, and never less than one. A requested size of 0 is read as 1. The size is shared out over the DBSA types present by [`apportion`]; the
 /// general's element always counts as one of them.
 pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling) -> Vec<DbsaArmy> {
     convert_lines(side_name, &lines(commands), scaling)
@@ -779,14 +808,14 @@ fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: b
             }
         })
         .collect();
-    let ratio = if battle && size < total {
+    let ratio = if battle && size != total {
         // No "1 to n" here: under per-battle scaling that is the battle's factor, which a
         // side's copy does not print (see `BattleScale`).
         format!("{size} DBSA elements stand for {total} campaign elements, at the one scale of the whole battle")
-    } else if size == total && requested > total {
-        format!("{total} campaign elements, fewer than the {requested} asked for: one DBSA element each, not scaled up")
     } else if size == total {
         format!("one DBSA element for each of the {total} campaign elements")
+    } else if size > total {
+        format!("{size} DBSA elements stand for {total} campaign elements, scaled up (about {:.1} for each)", to_f32(size) / to_f32(total))
     } else {
         format!("{size} DBSA elements stand for {total} campaign elements (about 1 to {:.1})", to_f32(total) / to_f32(size))
     };
@@ -799,6 +828,7 @@ fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: b
         requested,
         campaign_elements: total,
         size,
+        break_point: break_point(size),
         ratio,
         accounts,
         warnings,
@@ -808,8 +838,8 @@ fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: b
 /// Shares `seats` DBSA elements among the DBSA types, in proportion to `counts` (campaign
 /// elements per type, indexed as [`DbsaType::ALL`]), keeping `general`'s type.
 ///
-/// - If `seats` is at least the campaign total, every campaign element is one DBSA element:
-///   nothing is scaled up.
+/// - If `seats` is the campaign total, every campaign element is one DBSA element; above it
+///   the types are scaled up in proportion, by the same largest remainder as below.
 /// - If there are fewer seats than types present, each kept type gets one element: the
 ///   general's type first, then the most numerous, ties going to the earlier type in
 ///   [`DbsaType::ALL`]. The others are left out (and [`convert`] warns).
@@ -822,7 +852,7 @@ fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: b
 ///   to the earlier type in [`DbsaType::ALL`]. All arithmetic is exact, in integers.
 pub fn apportion(counts: &[u32; 10], seats: u32, general: DbsaType) -> [u32; 10] {
     let total: u32 = counts.iter().sum();
-    if seats >= total {
+    if seats == total || total == 0 {
         return *counts;
     }
     let mut out = [0u32; 10];
@@ -965,11 +995,12 @@ pub fn distance_table(scale: FigureScale) -> Vec<(String, u32, f32, f32)> {
 /// second), and the deployment depth of 600p. DBSA gives that depth only for the side that
 /// sets up first; the project holds both sides to it, as the table page draws both zones and
 /// each brief tells its side. Allies fight from their friend's edge and share its roll.
-pub fn setup_steps() -> Vec<String> {
+pub fn setup_steps(table_rule: &str) -> Vec<String> {
     vec![
-        "Table edges: set by the campaign (MG-21), so nobody names edges 5 and 6 or rolls for a base edge. The attacker's base edge is the \
-         one it marched in by; the defender's is the opposite one."
-            .to_owned(),
+        format!(
+            "Table edges: set by the campaign ({table_rule}), so nobody names edges 5 and 6 or rolls for a base edge. The attacker's base \
+             edge is the one it marched in by; the defender's is the opposite one."
+        ),
         "Who sets up first: the attacker and the defender each roll a die (allies share the roll); the higher scorer sets up first and \
          has the second bound (DS-01)."
             .to_owned(),
@@ -980,7 +1011,9 @@ pub fn setup_steps() -> Vec<String> {
         format!("PIPs not spent add {ROAD_BONUS_PER_PIP}p each to a road move made with the general."),
         "After moving, every pair of elements in contact fights and takes its outcome, in the order the moving player chooses.".to_owned(),
         "Each army has one general, standing with one of its elements, and a camp.".to_owned(),
-        format!("The game is lost by the first side to lose its general, its camp or {LOSING_ELEMENTS} elements."),
+        "The game is lost by the first side to lose its general, its camp or its break point in elements: a third of its army, as its \
+         roster gives it (DS-06, scaled with the army)."
+            .to_owned(),
     ]
 }
 
@@ -1276,10 +1309,30 @@ mod tests {
     /// DS-01, DS-02, DS-06: the set-up steps carry the rules' numbers.
     #[test]
     fn ds_06_setup_steps_carry_the_numbers() {
-        let text = setup_steps().join(" ");
-        for needle in ["600p", "200p", "4 elements", "general", "camp", "5 and 6", "PIP"] {
+        let text = setup_steps("MG-21").join(" ");
+        for needle in ["600p", "200p", "break point", "a third of its army", "general", "camp", "5 and 6", "PIP"] {
             assert!(text.contains(needle), "{needle} missing from: {text}");
         }
+        assert!(break_point_rule().contains("4 of the usual 12"), "{}", break_point_rule());
+    }
+
+    /// DS-06, scaled: the usual army of 12 breaks at 4 elements, as the rules say, and an
+    /// army of any other size at the same third of it, to the nearest element, never none.
+    #[test]
+    fn ds_06_the_break_point_is_a_third_of_the_army() {
+        assert_eq!(break_point(STANDARD_ARMY), LOSING_ELEMENTS);
+        let cases = [(1, 1), (2, 1), (4, 1), (5, 2), (6, 2), (7, 2), (8, 3), (13, 4), (14, 5), (24, 8), (36, 12)];
+        for (size, breaks) in cases {
+            assert_eq!(break_point(size), breaks, "an army of {size}");
+        }
+        for size in 1..=200u32 {
+            let b = break_point(size);
+            let nearest = (3 * b).abs_diff(size) * 2 <= 3 || (size == 1 && b == 1);
+            assert!(nearest, "{size}: {b} is not the nearest third (or the one element of an army of one)");
+        }
+        // At 12 against 5 both break at about a third: 4 of 12, 2 of 5.
+        let (a, b) = (break_point(12), break_point(5));
+        assert!((to_f32(a) / 12.0 - to_f32(b) / 5.0).abs() < 0.1);
     }
 
     /// MG-21, DS-01: a campaign battle's set-up leaves the edges to the campaign: the first
@@ -1288,7 +1341,7 @@ mod tests {
     /// both sides keep to the 600p depth from their own edge.
     #[test]
     fn mg_21_setup_leaves_the_edges_to_the_campaign() {
-        let steps = setup_steps();
+        let steps = setup_steps("MG-21");
         let edges = &steps[0];
         for needle in ["set by the campaign (MG-21)", "nobody names edges 5 and 6 or rolls for a base edge", "marched in by", "opposite"] {
             assert!(edges.contains(needle), "{needle} missing from: {edges}");
@@ -1375,8 +1428,9 @@ mod tests {
         assert_eq!(army.accounts.iter().map(|a| a.campaign_elements).sum::<u32>(), real, "{what}");
         assert_eq!(army.campaign_elements, real, "{what}");
         assert_eq!(army.accounts.iter().filter(|a| a.general).count(), commands.len(), "{what}: one account per general");
-        // Size is the smaller of requested and real, and the elements add up to it.
-        assert_eq!(army.size, requested.max(1).min(real), "{what}");
+        // Size is what was asked for, scaled down or up, and the elements add up to it.
+        assert_eq!(army.size, requested.max(1), "{what}");
+        assert_eq!(army.break_point, break_point(army.size), "{what}");
         assert_eq!(army.elements.iter().map(|e| e.1).sum::<u32>(), army.size, "{what}");
         let shares: f32 = army.accounts.iter().map(|a| a.share).sum();
         assert!((shares - to_f32(army.size)).abs() < 1e-3, "{what}: shares {shares}");
@@ -1436,18 +1490,21 @@ mod tests {
         }
     }
 
-    /// A command smaller than the size asked for is not scaled up, and the sheet says so.
+    /// A command smaller than the size asked for is scaled up to it, each type in proportion
+    /// by largest remainder, and the sheet says so.
     #[test]
-    fn small_command_is_not_scaled_up() {
+    fn a_small_command_is_scaled_up() {
         let c = cmd("Agyris", Rank::AllyGeneral, "Irr Cv(O)", &["4 Irr Ax(O)", "3 Irr Ps(O)"]);
         let armies = convert("syracuse", std::slice::from_ref(&c), SideScaling::PerCommand { elements: 12 });
         assert_eq!(armies.len(), 1);
         let a = &armies[0];
-        assert_eq!(a.size, 8);
-        assert_eq!(a.requested, 12);
-        assert_eq!(a.elements, [(T::Cavalry, 1), (T::Auxilia, 4), (T::Shooters, 3)]);
-        assert!(a.ratio.contains("fewer than the 12"), "{}", a.ratio);
-        assert!(a.accounts.iter().all(|x| close(x.share, to_f32(x.campaign_elements))));
+        assert_eq!((a.size, a.requested, a.break_point), (12, 12, 4));
+        // 1, 4 and 3 of 8 into 12: 1.5, 6 and 4.5; the two halves go by more campaign
+        // elements (Ps) first, then the earlier type.
+        assert_eq!(a.elements, [(T::Cavalry, 1), (T::Auxilia, 6), (T::Shooters, 5)]);
+        assert!(a.ratio.contains("scaled up"), "{}", a.ratio);
+        let shares: f32 = a.accounts.iter().map(|x| x.share).sum();
+        assert!(close(shares, 12.0));
     }
 
     /// Scaling down: a type under one element's share keeps one, the rest share the seats
@@ -1549,9 +1606,9 @@ mod tests {
         cmd(name, Rank::CInC, "Reg Cv(O)", &groups)
     }
 
-    /// The battle's factor: the largest side gets the size asked for, every side its own
-    /// strength times the factor rounded to the nearest element (halves up), none below one
-    /// while it has elements, none above what it has; nothing is scaled up.
+    /// The battle's factor: the largest side gets the size asked for, down or up, every side
+    /// its own strength times the factor rounded to the nearest element (halves up), none
+    /// below one while it has elements.
     #[test]
     fn battle_scale_rounds_each_side_to_the_nearest_element() {
         let himera = BattleScale::new(12, &[20, 50]);
@@ -1564,10 +1621,14 @@ mod tests {
         assert!(himera.describe().contains("12 DBSA elements for 50 campaign elements, one DBSA element for every 4.17"));
         let halves = BattleScale::new(12, &[24, 5, 7]);
         assert_eq!((halves.side_size(5), halves.side_size(7), halves.side_size(24)), (3, 4, 12), "2.5 and 3.5 round up");
+        // A small battle is scaled up: the larger side is the twelve asked for.
         let small = BattleScale::new(12, &[8, 5]);
-        assert!(small.is_one_to_one());
-        assert_eq!((small.side_size(8), small.side_size(5)), (8, 5));
-        assert!(small.describe().starts_with("one DBSA element for each campaign element"));
+        assert!(!small.is_one_to_one());
+        assert_eq!((small.side_size(8), small.side_size(5)), (12, 8), "7.5 rounds up");
+        assert!(small.describe().contains("scaled up: 1.50 DBSA elements for each"), "{}", small.describe());
+        let six_against_two = BattleScale::new(12, &[6, 2]);
+        assert_eq!((six_against_two.side_size(6), six_against_two.side_size(2)), (12, 4));
+        assert!(BattleScale::new(12, &[12, 5]).is_one_to_one());
         assert_eq!(BattleScale::new(0, &[30, 10]).side_size(30), 1, "a size of 0 is read as 1");
         assert_eq!(BattleScale::new(12, &[]).side_size(5), 0);
     }
@@ -1575,7 +1636,7 @@ mod tests {
     /// DS-06 and the conversion invariants under per-battle scaling, for every two default
     /// armies of a scenario, whole or cut down to their first command, at several sizes:
     /// each side has a general and a camp and accounts for every campaign element; the
-    /// largest side gets exactly the size asked for (or all it has); every other side is
+    /// largest side gets exactly the size asked for, down or up; every other side is
     /// within half an element of its strength times the battle's one factor, so the odds
     /// are kept to within rounding; no side vanishes; no type is left out while there is room.
     #[test]
@@ -1598,7 +1659,7 @@ mod tests {
                         let battle = convert_battle(&sides, Scaling::PerBattle { elements: size });
                         let scale = battle.scale.expect("per-battle scaling has a factor");
                         let largest = battle.sides.iter().map(|s| s.strength.campaign).max().unwrap();
-                        assert_eq!(scale, BattleScale { table: size.min(largest), campaign: largest });
+                        assert_eq!(scale, BattleScale { table: size, campaign: largest });
                         for (side, given) in battle.sides.iter().zip(&sides) {
                             assert_eq!(side.armies.len(), 1);
                             let army = &side.armies[0];
@@ -1609,7 +1670,7 @@ mod tests {
                             assert_eq!(side.strength.campaign, army.campaign_elements);
                             let exact = to_f32(army.campaign_elements) * to_f32(scale.table) / to_f32(largest);
                             if army.campaign_elements == largest {
-                                assert_eq!(army.size, size.min(largest), "the largest side gets the size");
+                                assert_eq!(army.size, size, "the largest side gets the size");
                             } else if exact >= 0.5 {
                                 assert!(
                                     (to_f32(army.size) - exact).abs() <= 0.5 + 1e-4,
@@ -1703,8 +1764,8 @@ mod tests {
         let warned: Vec<&str> = per_side.iter().filter(|o| o.warn).map(|o| o.first.as_str()).collect();
         assert_eq!(warned, ["Attacker", "Ally", "the attackers (Attacker)"], "{per_side:?}");
         assert_eq!(per_side[2].second, "Defender");
-        // The camps: 12 : 20 on the table against 16 : 24 in the campaign, 11 % apart.
-        assert!((per_side[3].moved_percent - 100.0 / 9.0).abs() < 1e-3, "{:?}", per_side[3]);
+        // The camps: 12 : 24 on the table against 16 : 24 in the campaign, a third apart.
+        assert!((per_side[3].moved_percent - 100.0 / 3.0).abs() < 1e-3, "{:?}", per_side[3]);
         // Exactly the tolerance is not more than it.
         let edge = Odds::between("x".into(), "y".into(), (10, 10), (11, 10)).unwrap();
         assert!(close(edge.moved_percent, 10.0) && !edge.warn);
@@ -1716,10 +1777,10 @@ mod tests {
     #[test]
     fn scaling_default_and_labels() {
         assert_eq!(Scaling::default(), Scaling::PerBattle { elements: 12 });
-        assert_eq!(Scaling::PerCommand { elements: 8 }.to_string(), "each command a DBSA army of up to 8 elements");
+        assert_eq!(Scaling::PerCommand { elements: 8 }.to_string(), "each command a DBSA army of 8 elements");
         assert_eq!(Scaling::OneToOne.label(), "one DBSA element per campaign element");
-        assert_eq!(Scaling::PerSide { elements: 12 }.label(), "each side one DBSA army of up to 12 elements");
-        assert!(Scaling::default().label().starts_with("the whole battle at one scale: the largest side one DBSA army of up to 12"));
+        assert_eq!(Scaling::PerSide { elements: 12 }.label(), "each side one DBSA army of 12 elements");
+        assert!(Scaling::default().label().starts_with("the whole battle at one scale: the largest side one DBSA army of 12"));
         // A side's copy names neither the size chosen nor the factor under per-battle scaling.
         let side = Scaling::default().for_side(Some(&BattleScale::new(12, &[20, 50])), 20);
         assert_eq!(side, SideScaling::PerBattle { elements: 5 });

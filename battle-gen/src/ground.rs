@@ -189,6 +189,16 @@ pub struct RoadExit {
     pub map_edge: bool,
     /// Where the road crosses the side, in map feet.
     pub at: Point,
+    /// What the road is labelled by: the destination's number, or its name where the
+    /// campaign numbers no places.
+    pub label: String,
+}
+
+impl RoadExit {
+    /// "to 23 Leontini", or "to Campania" where places have no numbers.
+    pub fn words(&self) -> String {
+        if self.label == self.to_name { format!("to {}", self.to_name) } else { format!("to {} {}", self.to, self.to_name) }
+    }
 }
 
 /// The battle map of `node`, or `None` if the map has no such node.
@@ -414,7 +424,7 @@ fn road_exit(road: &RoadCourse, rect: Rect) -> Option<RoadExit> {
         Edge::West => x0 <= 1e-3,
         Edge::East => x1 >= M - 1e-3,
     };
-    Some(RoadExit { to: road.to, to_name: road.to_name.clone(), side, along_feet, map_edge, at })
+    Some(RoadExit { to: road.to, to_name: road.to_name.clone(), side, along_feet, map_edge, at, label: road.label.clone() })
 }
 
 /// The corners of an area's cell: (west, north, east, south) in feet.

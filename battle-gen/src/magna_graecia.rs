@@ -71,6 +71,9 @@ fn notes() -> Notes {
         no_exits: "No road leaves the table in play: there is no way to retire from it (MG-26).".to_owned(),
         leaderless: "none: leaderless (MG-31)".to_owned(),
         no_rolls: "None yet: the weather and time of day are rolled when the table is set (MG-22).".to_owned(),
+        table_rule: "MG-21".to_owned(),
+        roster_rule: "MG-03".to_owned(),
+        table_set_when: "after the defender has chosen its section".to_owned(),
     }
 }
 

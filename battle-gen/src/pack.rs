@@ -136,6 +136,8 @@ fn plan<'a>(ground: &'a GroundSpec, h: &SpecHead, tabletop: &dyn Tabletop) -> Op
         section,
         attacker: h.attacker.clone(),
         defender: h.defenders.join(" and "),
+        place: h.location.clone(),
+        setting: ground.table.as_ref().map_or_else(|| crate::table::section_setting(&section), |t| t.description.clone()),
         deployment_feet: tabletop.table_scale(ground).deployment_feet,
         title: format!("Battle {} at {}, day {}: the table", h.battle, h.place, h.day),
     })
@@ -163,6 +165,26 @@ fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Note
     }
 }
 
+/// The roads that leave the table by a side's base edge `e`: its way home.
+fn roads_behind(exits: &[Exit], e: referee_campaign::map::Edge) -> String {
+    let behind: Vec<String> = exits
+        .iter()
+        .filter(|x| x.edge == e)
+        .map(|x| {
+            let to = if x.to.is_empty() { x.to_name.clone() } else { format!("{} {}", x.to, x.to_name) };
+            match &x.held_by {
+                Some(h) => format!("to {to} (held by {})", h),
+                None => format!("to {to} (held by nobody)"),
+            }
+        })
+        .collect();
+    match behind.len() {
+        0 => "No road leaves by it.".to_owned(),
+        1 => format!("The road behind you leads {}.", behind[0]),
+        _ => format!("The roads behind you lead {}.", behind.join("; ")),
+    }
+}
+
 fn table_lines(flow: &mut Flow<'_>, ground: &GroundSpec) {
     for f in &ground.lines {
         flow.field(&f.label, &f.text);
@@ -178,7 +200,7 @@ fn exits_table(flow: &mut Flow<'_>, exits: &[Exit], notes: &Notes) {
         .iter()
         .map(|r| {
             vec![
-                format!("{} {}", r.edge, if r.map_edge { "edge" } else { "side of the section" }),
+                format!("{} edge of the table", r.edge),
                 if r.to.is_empty() { r.to_name.clone() } else { format!("{} {}", r.to, r.to_name) },
                 r.held_by.clone().unwrap_or_else(|| "nobody".to_owned()),
                 if r.retire { "yes" } else { "no" }.to_owned(),
@@ -214,7 +236,11 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
             (Some(e), None) => {
                 flow.field(
                     "Your base edge: ",
-                    &format!("the {e} edge of the table; deploy within {} paces of it.", dbsa::DEPLOYMENT_PACES),
+                    &format!(
+                        "the {e} edge of the table; deploy within {} paces of it. {}",
+                        dbsa::DEPLOYMENT_PACES,
+                        roads_behind(&b.exits, e)
+                    ),
                 );
             }
             (Some(e), Some(_)) => {
@@ -272,7 +298,8 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         flow.heading("What you fight for");
         flow.bullets(&b.objectives);
         flow.heading("Special rules in play");
-        flow.bullets(&b.special_rules);
+        let rules: Vec<String> = b.special_rules.iter().cloned().chain(tabletop.brief_rules()).collect();
+        flow.bullets(&rules);
         // The roster goes on under the brief where a good part of the page is left, rather
         // than leave the brief's last lines alone on a page.
         flow.continue_with(90.0, footer(h, &format!("{whose} brief and roster")), footer(h, &format!("{whose} roster")));

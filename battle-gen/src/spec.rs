@@ -220,6 +220,13 @@ pub struct Notes {
     pub leaderless: String,
     /// Said on the umpire's sheet while no die was rolled for the battle.
     pub no_rolls: String,
+    /// The campaign's rule that sets the table and its base edges (`MG-21`).
+    pub table_rule: String,
+    /// The campaign's rule by which its forces become the roster's elements (`MG-03`).
+    pub roster_rule: String,
+    /// When the table is set, so that the sides' copies may go out (`after the defender has
+    /// chosen its section`).
+    pub table_set_when: String,
 }
 
 /// What one side may know of one battle, built from that side's view only.

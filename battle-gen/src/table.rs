@@ -20,6 +20,11 @@ pub struct TablePlan<'a> {
     pub section: Section,
     pub attacker: String,
     pub defender: String,
+    /// Where the battle is, as the campaign names it (`node 08 Himera`).
+    pub place: String,
+    /// How the table is set, in the campaign's words (`central section, attacker's base edge
+    /// west, 4'×8' table`).
+    pub setting: String,
     /// Depth of each side's deployment zone from its base edge, if the rules in use have one.
     pub deployment_feet: Option<f32>,
     pub title: String,
@@ -509,7 +514,7 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
     let exits = road_exits(g, rect);
     for side in [Side::Top, Side::Right, Side::Bottom, Side::Left] {
         let here: Vec<(String, (f32, f32))> =
-            exits.iter().filter(|e| frame.side(e.side) == side).map(|e| (format!("to {} {}", e.to, e.to_name), frame.page(e.at))).collect();
+            exits.iter().filter(|e| frame.side(e.side) == side).map(|e| (e.words(), frame.page(e.at))).collect();
         if here.is_empty() {
             continue;
         }
@@ -626,17 +631,6 @@ pub fn draw_overview(page: &mut Page, x: f32, y: f32, size: f32, ground: &Ground
     }
     for road in &ground.roads {
         page.line(&frame.pages(&road.points), Ink::BLACK, 0.35, None);
-        if let Some(end) = road.points.last() {
-            let (px, py) = frame.page(*end);
-            let (dx, dy) = road.edge.outward();
-            // The destination's number (or name) just inside the edge the road leaves by.
-            let label = road.label.clone();
-            // On a white ground, so that a number reads over woods and hills alike.
-            let (lx, ly) = (px - dx * 2.6, py - dy * 2.6);
-            let lw = page.text_width(&label, 6.0, Face::Bold);
-            page.rect(lx - lw / 2.0 - 0.5, ly - 1.6, lw + 1.0, 2.9, Some(Ink::WHITE), None);
-            page.text_centred(lx, ly + 0.9, 6.0, Face::Bold, &label);
-        }
     }
     // The nine areas of the map file.
     for k in 1..3u8 {
@@ -678,6 +672,33 @@ pub fn draw_overview(page: &mut Page, x: f32, y: f32, size: f32, ground: &Ground
             Some(Ink::BLACK),
             Some((Ink::WHITE, 0.3, None)),
         );
+    }
+    // The destination's number (or name) just inside the edge each road leaves by, on a white
+    // ground so that it reads over woods and hills alike; the labels of one edge spread along
+    // it so that none overprints another or runs off the map.
+    const ROAD_LABEL_PT: f32 = 6.0;
+    for edge in Edge::ALL {
+        let here: Vec<(&str, (f32, f32), f32)> = ground
+            .roads
+            .iter()
+            .filter(|r| r.edge == edge)
+            .filter_map(|r| Some((r.label.as_str(), frame.page(*r.points.last()?), page.text_width(&r.label, ROAD_LABEL_PT, Face::Bold))))
+            .collect();
+        let horizontal = matches!(edge, Edge::North | Edge::South);
+        let wanted: Vec<(f32, f32)> = here.iter().map(|(_, p, w)| if horizontal { (p.0, w / 2.0 + 0.5) } else { (p.1, 1.45) }).collect();
+        let at =
+            if horizontal { spread(&wanted, ox + 0.3, ox + inner - 0.3, 0.6) } else { spread(&wanted, oy + 0.3, oy + inner - 0.3, 0.3) };
+        for ((label, _, lw), a) in here.iter().zip(at) {
+            let (lx, ly) = match edge {
+                Edge::North => (a, oy + 2.1),
+                Edge::South => (a, oy + inner - 2.1),
+                // Along a side edge the label reads inward from it.
+                Edge::West => (ox + 0.8 + lw / 2.0, a),
+                Edge::East => (ox + inner - 0.8 - lw / 2.0, a),
+            };
+            page.rect(lx - lw / 2.0 - 0.5, ly - 1.6, lw + 1.0, 2.9, Some(Ink::WHITE), None);
+            page.text_centred(lx, ly + 0.9, ROAD_LABEL_PT, Face::Bold, label);
+        }
     }
     for e in Edge::ALL {
         let (dx, dy) = e.outward();
@@ -826,6 +847,17 @@ fn defence_name(d: Defence) -> &'static str {
     }
 }
 
+/// A Magna Graecia section in words, for a table page drawn without a campaign's own
+/// description: `central defence, table 4' × 6', the attacker cut 2' off its left`.
+pub fn section_setting(s: &Section) -> String {
+    let size = format!("{:.0}' × {:.0}'", s.rect.width_feet.min(s.rect.height_feet), s.rect.width_feet.max(s.rect.height_feet));
+    let cut = match s.cut {
+        Some(f) => format!(", the attacker cut {CUT_FEET:.0}' off its {}", if f == crate::section::Flank::Left { "left" } else { "right" }),
+        None => String::new(),
+    };
+    format!("{} defence, table {size}{cut}", defence_name(s.defence))
+}
+
 /// A whole landscape page: the title, the section as large as the paper allows, the legend and
 /// the whole map inset. Lays the page out whichever way gives the section the larger scale.
 pub fn table_page(doc: &Document, plan: &TablePlan) -> Page {
@@ -834,16 +866,10 @@ pub fn table_page(doc: &Document, plan: &TablePlan) -> Page {
     let m = 9.0;
     page.text(m, m + 4.5, 14.0, Face::Bold, &plan.title);
     let s = &plan.section;
-    let size = format!("{:.0}' × {:.0}'", s.rect.width_feet.min(s.rect.height_feet), s.rect.width_feet.max(s.rect.height_feet));
-    let cut = match s.cut {
-        Some(f) => format!(", the attacker cut {CUT_FEET:.0}' off its {}", if f == crate::section::Flank::Left { "left" } else { "right" }),
-        None => String::new(),
-    };
     let sub = format!(
-        "{} {} — {} defence, table {size}{cut}. Attacker {} from the {} edge; defender {}. North is where the arrow points.",
-        plan.ground.node,
-        plan.ground.name,
-        defence_name(s.defence),
+        "{} — {}. Attacker {} from the {} edge; defender {}. North is where the arrow points.",
+        plan.place,
+        plan.setting,
         plan.attacker,
         s.attacker_base.name(),
         plan.defender,
@@ -890,7 +916,7 @@ pub fn table_page(doc: &Document, plan: &TablePlan) -> Page {
 /// Room kept at the foot of the table page for its footer.
 const FOOTER_ROOM: f32 = 18.0;
 
-const OVERVIEW_NOTE: &str = "Thick frame: the section in play; arrowhead: the attacker's base edge; numbers: where the roads lead.";
+const OVERVIEW_NOTE: &str = "Thick frame: the table; arrowhead: the attacker's base edge; at the map's edges: where the roads lead.";
 
 /// Height of the inset `size` mm wide with its title and caption, in a column `width` mm
 /// wide: the caption beside the inset where there is room for it, else under it.
@@ -939,6 +965,8 @@ mod tests {
             section: s,
             attacker: "Carthaginians".to_owned(),
             defender: "Syracusans".to_owned(),
+            place: format!("{} {}", g.node, g.name),
+            setting: section_setting(&s),
             deployment_feet: deployment,
             title: format!("Battle at {} {}", g.node, g.name),
         }

@@ -88,6 +88,12 @@ pub trait Tabletop {
     /// What the system adds to the umpire's sheet before the dice (nothing by default).
     fn write_umpire_notes(&self, _flow: &mut Flow<'_>, _spec: &UmpireSpec) {}
 
+    /// Rules of the system's own the pack changes for the campaign, for every brief's list of
+    /// special rules (none by default).
+    fn brief_rules(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The table this battle is played on under the system.
     fn table_scale(&self, ground: &GroundSpec) -> TableScale;
 
@@ -175,10 +181,13 @@ impl Tabletop for Dbm {
         out
     }
 
-    fn write_roster(&self, flow: &mut Flow<'_>, side_name: &str, commands: &[TroopLine], _scaling: SideScaling, _notes: &Notes) {
+    fn write_roster(&self, flow: &mut Flow<'_>, side_name: &str, commands: &[TroopLine], _scaling: SideScaling, notes: &Notes) {
         flow.title(
             &format!("{side_name}: DBM roster"),
-            "Every command at its strength now, element by element, with DBM-style points (MG-03). Set the elements out as listed; each command is one command on the table.",
+            &format!(
+                "Every command at its strength now, element by element, with DBM-style points ({}). Set the elements out as listed; each command is one command on the table.",
+                notes.roster_rule
+            ),
         );
         for c in commands {
             let title = match &c.ally_of {
@@ -261,7 +270,7 @@ impl Tabletop for Dbsa {
 
     /// A side's DBSA armies. `scaling` is what the side's own conversion works from; its label
     /// is the one printed, so a side's copy never names the battle's factor.
-    fn write_roster(&self, flow: &mut Flow<'_>, side_name: &str, troops: &[TroopLine], scaling: SideScaling, _notes: &Notes) {
+    fn write_roster(&self, flow: &mut Flow<'_>, side_name: &str, troops: &[TroopLine], scaling: SideScaling, notes: &Notes) {
         let figures = self.figures;
         let armies = dbsa::convert_lines(side_name, troops, scaling);
         flow.title(
@@ -272,6 +281,14 @@ impl Tabletop for Dbsa {
             flow.heading(&army.name);
             flow.field("General: ", &format!("{} ({}); the army has a camp (DS-06).", army.general.name(), army.general_from));
             flow.field("Size: ", &army.ratio);
+            flow.field(
+                "Break point: ",
+                &format!(
+                    "the army is lost with its general, its camp or {} of its {} (DS-06, a third of the army).",
+                    count(army.break_point, "element"),
+                    army.size
+                ),
+            );
             let rows: Vec<Vec<String>> = army
                 .elements
                 .iter()
@@ -321,8 +338,8 @@ impl Tabletop for Dbsa {
             .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), format!("{inch:.1}\""), format!("{cm:.1} cm")])
             .collect();
         flow.table(&[col("Distance", 3.0), num("Paces", 0.7), num("Inches", 0.7), num("cm", 0.7)], &rows);
-        flow.heading("Setting up and playing (MG-21, DS-01, DS-02, DS-06)");
-        flow.bullets(&dbsa::setup_steps());
+        flow.heading(&format!("Setting up and playing ({}, DS-01, DS-02, DS-06)", notes.table_rule));
+        flow.bullets(&dbsa::setup_steps(&notes.table_rule));
     }
 
     /// The umpire's DBSA strengths: each side's campaign and table strength, the battle's
@@ -347,15 +364,21 @@ impl Tabletop for Dbsa {
             .iter()
             .zip(&battle.sides)
             .map(|(s, side)| {
+                let breaks: Vec<String> = side.armies.iter().map(|a| a.break_point.to_string()).collect();
                 vec![
                     s.side.name.clone(),
                     s.side.role.name().to_owned(),
                     side.strength.campaign.to_string(),
                     side.strength.table.to_string(),
+                    breaks.join(", "),
                 ]
             })
             .collect();
-        flow.table(&[col("Side", 1.6), col("Role", 0.9), num("Campaign elements", 1.1), num("DBSA elements", 1.0)], &rows);
+        flow.table(
+            &[col("Side", 1.6), col("Role", 0.9), num("Campaign elements", 1.1), num("DBSA elements", 1.0), num("Break point", 0.9)],
+            &rows,
+        );
+        flow.para(&dbsa::break_point_rule());
         let odds = battle.odds();
         for o in &odds {
             flow.para(&format!("Odds: {}", o.describe()));
@@ -378,16 +401,21 @@ impl Tabletop for Dbsa {
             ));
         }
         if battle.scale.is_some_and(|scale| !scale.is_one_to_one()) {
-            flow.para(
+            flow.para(&format!(
                 "The sides' copies show each side its own army at this scale, never the factor or the size chosen. A side that is not the largest can still \
                  work the factor out from its own two counts, and from it roughly the largest side's strength, which the table shows anyway once the \
-                 armies deploy: hand the side copies out when they do, after the defender has chosen its section.",
-            );
+                 armies deploy: hand the side copies out when they do, {}.",
+                spec.notes.table_set_when
+            ));
         }
     }
 
     fn table_scale(&self, ground: &GroundSpec) -> TableScale {
         table_scale(ground, self.figures)
+    }
+
+    fn brief_rules(&self) -> Vec<String> {
+        vec![dbsa::break_point_rule()]
     }
 
     fn result_fields(&self) -> Vec<ResultField> {

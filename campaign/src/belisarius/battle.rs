@@ -79,6 +79,9 @@ pub struct Battle {
     pub ambusher: Option<SideId>,
     /// The side whose march brought the battle about.
     pub mover: SideId,
+    /// Where the mover came from (see [`super::interception::Contact::came_from`]).
+    #[serde(default)]
+    pub came_from: Option<Location>,
     pub mountains: bool,
     /// The interceptor's force first, then the target's.
     pub forces: Vec<BattleForce>,
@@ -589,7 +592,7 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
     {
         let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
         let mover = super::operations::Activation { side: side.clone(), leader: chief, with, at: at.clone() };
-        let contact = super::interception::Contact::new(&steps.state, z.clone(), mover);
+        let contact = super::interception::Contact::new(&steps.state, z.clone(), mover, Some(Location::Zone(b.zone.clone())));
         steps.push(Event::ContactMade { contact });
     } else {
         restore_contact(steps, b);
@@ -611,7 +614,7 @@ fn restore_contact(steps: &mut Steps, b: &Battle) {
     let with = force.leaders.iter().filter(|l| **l != chief && alive(steps, l)).cloned().collect();
     let at = Location::Zone(b.zone.clone());
     let mover = super::operations::Activation { side: b.mover.clone(), leader: chief, with, at };
-    let contact = super::interception::Contact::new(&steps.state, b.zone.clone(), mover);
+    let contact = super::interception::Contact::new(&steps.state, b.zone.clone(), mover, b.came_from.clone());
     steps.push(Event::ContactMade { contact });
 }
 

@@ -250,7 +250,9 @@ pub fn march(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     if enemy(&here) && !tried {
         let mut mover = activation;
         mover.at = Location::Zone(here.clone());
-        events.push(Event::ContactMade { contact: super::interception::Contact::new(state, here, mover) });
+        // They came in from the zone before the last of their way.
+        let came_from = path.iter().rev().nth(1).cloned().unwrap_or_else(|| from_zone.clone());
+        events.push(Event::ContactMade { contact: super::interception::Contact::new(state, here, mover, Some(Location::Zone(came_from))) });
     }
     Ok(events)
 }

@@ -64,6 +64,12 @@ pub struct Contact {
     /// besieger names the leaders who fight (BE-29).
     #[serde(default)]
     pub relief: bool,
+    /// Where the marching force came from: the zone it marched out of (or the battle it
+    /// retreated from), or the sea it landed from. Everyone saw it come (BE-10); a battle
+    /// here has the mover enter the table by that side. `None` in a campaign begun before it
+    /// was kept.
+    #[serde(default)]
+    pub came_from: Option<Location>,
 }
 
 /// The force an interception aims at.
@@ -79,9 +85,9 @@ pub enum Target {
 impl Contact {
     /// A march (or a retreat) halted at `zone`, the other side to answer first, nothing
     /// tried yet (BE-13).
-    pub fn new(state: &State, zone: ZoneId, mover: Activation) -> Contact {
+    pub fn new(state: &State, zone: ZoneId, mover: Activation, came_from: Option<Location>) -> Contact {
         let turn_of = super::operations::other_side(state, &mover.side);
-        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new(), relief: false }
+        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new(), relief: false, came_from }
     }
 }
 
@@ -388,8 +394,7 @@ pub fn intercept(
                     Interception::Ambush => (Some(side.clone()), Interception::Ambush),
                     _ => (None, Interception::LineOfBattle),
                 };
-                let battle =
-                    new_battle(state, &c.zone, kind, ambusher, &c.mover.side, (side, &ordered, from_city), (owner, &chiefs, false));
+                let battle = new_battle(state, c, kind, ambusher, (side, &ordered, from_city), (owner, &chiefs, false));
                 steps.push(Event::BattleJoined { battle });
             }
         }
@@ -397,13 +402,12 @@ pub fn intercept(
     Ok(steps.events)
 }
 
-/// A battle about to be fought.
+/// A battle about to be fought at contact `c`, brought about by its marching side.
 pub(crate) fn new_battle(
     state: &State,
-    zone: &ZoneId,
+    c: &Contact,
     kind: Interception,
     ambusher: Option<SideId>,
-    mover: &SideId,
     a: (&SideId, &[String], bool),
     b: (&SideId, &[String], bool),
 ) -> Battle {
@@ -423,11 +427,12 @@ pub(crate) fn new_battle(
         BattleForce { side: side.clone(), leaders: leaders.to_vec(), from_city, start, disordered: BTreeSet::new(), had_units }
     };
     Battle {
-        zone: zone.clone(),
+        zone: c.zone.clone(),
         kind,
         ambusher,
-        mover: mover.clone(),
-        mountains: state.setup.map.zone(zone).is_some_and(|z| z.terrain == Terrain::Mountain),
+        mover: c.mover.side.clone(),
+        came_from: c.came_from.clone(),
+        mountains: state.setup.map.zone(&c.zone).is_some_and(|z| z.terrain == Terrain::Mountain),
         forces: vec![force(a), force(b)],
         passage: 1,
         stage: Stage::Fire,
@@ -503,15 +508,8 @@ pub fn agree(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
         let from_city = state.pieces_of(&other).any(|p| {
             matches!(&p.kind, PieceKind::Leader { leader, .. } if c.defender.contains(leader)) && matches!(p.at, Location::City(_))
         });
-        let battle = new_battle(
-            state,
-            &c.zone,
-            Interception::LineOfBattle,
-            None,
-            &c.mover.side,
-            (&other, &c.defender, from_city),
-            (&c.mover.side, &mover, false),
-        );
+        let battle =
+            new_battle(state, c, Interception::LineOfBattle, None, (&other, &c.defender, from_city), (&c.mover.side, &mover, false));
         events.push(Event::BattleJoined { battle });
     }
     Ok(events)

@@ -765,7 +765,7 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
     let mut events = vec![Event::Landed {
         side: side.clone(),
         leaders: force.iter().map(|(id, _)| id.clone()).collect(),
-        from: ships_at,
+        from: ships_at.clone(),
         at: to.clone(),
         ap,
         left: left - ap,
@@ -775,7 +775,8 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
         if super::interception::enemy_in(state, side, z) {
             let mut mover = active.clone();
             mover.at = to.clone();
-            events.push(Event::ContactMade { contact: super::interception::Contact::new(state, z.clone(), mover) });
+            let came_from = Some(ships_at.clone());
+            events.push(Event::ContactMade { contact: super::interception::Contact::new(state, z.clone(), mover, came_from) });
         } else if state.control.get(z) != Some(side) && !super::interception::enemy_units_in(state, side, z) {
             events.push(Event::ZoneControlled { zone: z.clone(), side: side.clone() });
         }

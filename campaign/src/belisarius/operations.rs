@@ -665,7 +665,7 @@ pub fn march(
                     ),
                 ));
             }
-            contact = Some(zone.clone());
+            contact = Some((zone.clone(), here.clone()));
         }
         let action = match z.terrain {
             super::map::Terrain::Mountain => "move-mountain",
@@ -682,7 +682,9 @@ pub fn march(
     // BE-46: a zone entered with nobody of the enemy in it is the mover's; one where enemy
     // units stand, even without a leader, is not.
     let mut gained: Vec<super::map::ZoneId> = Vec::new();
-    for zone in path.iter().filter(|z| Some(*z) != contact.as_ref() && !super::interception::enemy_units_in(state, side, z)) {
+    for zone in
+        path.iter().filter(|z| contact.as_ref().is_none_or(|(c, _)| c != *z) && !super::interception::enemy_units_in(state, side, z))
+    {
         if state.control.get(zone) != Some(side) && !gained.contains(zone) {
             gained.push(zone.clone());
         }
@@ -734,10 +736,11 @@ pub fn march(
             .collect();
         events.push(Event::LossesTaken { side: side.clone(), losses });
     }
-    if let Some(zone) = contact {
+    if let Some((zone, came_from)) = contact {
         let mut mover = activation.clone();
         mover.at = Location::Zone(zone.clone());
-        events.push(Event::ContactMade { contact: super::interception::Contact::new(state, zone, mover) });
+        let came_from = Some(Location::Zone(came_from));
+        events.push(Event::ContactMade { contact: super::interception::Contact::new(state, zone, mover, came_from) });
     }
     Ok(events)
 }

@@ -761,10 +761,9 @@ pub fn hold_lines(state: &State, side: &SideId, fight: &[String]) -> Result<Vec<
     let mover: Vec<String> = std::iter::once(c.mover.leader.clone()).chain(c.mover.with.iter().cloned()).collect();
     let mut battle = super::interception::new_battle(
         state,
-        &c.zone,
+        c,
         super::tables::Interception::LineOfBattle,
         None,
-        &c.mover.side,
         (&c.mover.side, &mover, false),
         (side, &ordered, false),
     );

@@ -245,6 +245,9 @@ pub struct BattleBoard {
     pub zone: ZoneId,
     /// The side whose march brought the battle about.
     pub mover: SideId,
+    /// Where the mover came from, as everyone saw it march or land (BE-10).
+    #[serde(default)]
+    pub came_from: Option<Location>,
     /// Sent to the tabletop: its result comes back as a form (BE-17).
     pub at_table: bool,
     pub kind: super::tables::Interception,
@@ -537,6 +540,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).map(|b| BattleBoard {
         zone: b.zone.clone(),
         mover: b.mover.clone(),
+        came_from: b.came_from.clone(),
         at_table: b.at_table,
         kind: b.kind,
         ambusher: b.ambusher.clone(),
