@@ -8,12 +8,13 @@
 //! Fury) is on the umpire's sheet only.
 
 use crate::dbsa::{self, SideScaling, Strength};
+use crate::hexcounters::{counter_sheet, tag};
 use crate::hexmap::{HexMap, HexSystem};
-use crate::hexpage::{self, SetupNames, counter_mm};
-use crate::hexunits::{Counter, CounterRole, HexArmy, HexUnits, elements};
+use crate::hexpage::{self, SetupNames};
+use crate::hexunits::{CounterRole, HexArmy, HexUnits, elements};
 use crate::layout::{Flow, col, num};
 use crate::pack::{file_name, verb};
-use crate::pdf::{Document, Face, Ink, Page};
+use crate::pdf::{Document, Face, Ink};
 use crate::section::{Defence, Section, section};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
 use crate::tabletop::{FieldScope, ResultField, RosterLine, TableScale, Tabletop};
@@ -81,11 +82,6 @@ pub fn hex_section(ground: &GroundSpec) -> Option<Section> {
 
 fn names(h: &SpecHead) -> SetupNames {
     SetupNames { attacker: h.attacker.clone(), defender: h.defenders.join(" and ") }
-}
-
-/// The first four letters of a side's name, printed on its counters.
-fn tag(side: &str) -> String {
-    side.chars().filter(|c| c.is_alphanumeric()).take(4).collect()
 }
 
 impl Tabletop for HexTabletop {
@@ -430,7 +426,7 @@ impl HexTabletop {
         for army in armies {
             // A side's copy holds its own counters only; the umpire's names whose they are.
             let what = if armies.len() == 1 { "counters".to_owned() } else { format!("{} counters", army.side) };
-            counter_sheet(doc, self.system, army, &footer(&what));
+            counter_sheet(doc, self.system, army, h, &footer(&what));
         }
         self.tables_page(doc, &footer("tables"));
     }
@@ -618,110 +614,6 @@ fn victory_text(system: HexSystem) -> Vec<String> {
                 .to_owned(),
             "At the end of the last turn without either, the side with the smaller eliminated strength wins a minor victory; otherwise it is a tie.".to_owned(),
         ],
-    }
-}
-
-/// A side's counters to print and cut out: the fronts, then (for counters with a back) the
-/// backs on the next page, mirrored so that each back lies behind its front when the sheet is
-/// printed on both sides or glued.
-pub fn counter_sheet(doc: &mut Document, system: HexSystem, army: &HexArmy, footer: &str) {
-    let size = counter_mm(system);
-    let gap = 2.0;
-    let margin = 15.0;
-    let probe = doc.page(false);
-    let (pw, ph) = (probe.width, probe.height);
-    let per_row = ((pw - 2.0 * margin + gap) / (size + gap)).floor().max(1.0);
-    let per_col = ((ph - 2.0 * margin - 30.0 + gap) / (size + gap)).floor().max(1.0);
-    let whole = |f: f32| (1..200usize).take_while(|&n| f32::from(u16::try_from(n).unwrap_or(u16::MAX)) <= f).last().unwrap_or(1);
-    let per_row_n = whole(per_row);
-    let per_page = per_row_n * whole(per_col);
-    let t = tag(&army.side);
-    for (k, chunk) in army.counters.chunks(per_page).enumerate() {
-        let pages = army.counters.len().div_ceil(per_page);
-        for back in [false, true] {
-            if back && chunk.iter().all(|c| c.reduced.is_none()) {
-                continue;
-            }
-            let mut page = doc.page(false);
-            let which = if back { "backs (print on the reverse, or glue behind the fronts)" } else { "fronts" };
-            let sheet = if pages > 1 { format!(", sheet {} of {pages}", k + 1) } else { String::new() };
-            page.text(margin, margin + 4.0, 11.0, Face::Bold, &format!("{}: {} counters, {which}{sheet}", army.side, system.name()));
-            let note = if back {
-                "Mirrored: each back is behind its front. Disorganised or reduced side; a blank back means the counter has one step."
-            } else {
-                "Cut along the lines. Number and side on each counter; the back page holds the disorganised or reduced sides."
-            };
-            page.text(margin, margin + 9.0, 7.5, Face::Regular, note);
-            let top = margin + 14.0;
-            for (i, c) in chunk.iter().enumerate() {
-                let (r, col_i) = (i / per_row_n, i % per_row_n);
-                let col_pos = if back { per_row_n - 1 - col_i } else { col_i };
-                let x = margin + f32::from(u16::try_from(col_pos).unwrap_or(0)) * (size + gap);
-                let y = top + f32::from(u16::try_from(r).unwrap_or(0)) * (size + gap);
-                draw_counter(&mut page, x, y, size, system, c, &t, back);
-            }
-            page.footer = Some(footer.to_owned());
-            doc.add(page);
-        }
-    }
-}
-
-#[expect(clippy::too_many_arguments, reason = "one counter and where it goes")]
-fn draw_counter(page: &mut Page, x: f32, y: f32, s: f32, system: HexSystem, c: &Counter, tag: &str, back: bool) {
-    let fill = if back { Some(Ink(0.1)) } else { None };
-    page.rect(x, y, s, s, fill, Some((Ink::BLACK, 0.3)));
-    if back && c.reduced.is_none() {
-        return;
-    }
-    // Sizes in points for a counter `s` mm square.
-    let small = s * 0.3;
-    page.text(x + 0.8, y + 2.2, small, Face::Regular, &format!("{tag} {}", c.number));
-    let label = match c.role {
-        CounterRole::Leader { .. } => c.label.chars().take(10).collect::<String>(),
-        _ => c.label.clone(),
-    };
-    page.text_centred(x + s / 2.0, y + s * 0.4, s * 0.42, Face::Bold, &label);
-    let value = if back { c.reduced.unwrap_or(c.value) } else { c.value };
-    let values = match (system, c.role) {
-        (HexSystem::ArsBellum, _) => {
-            let star = if c.range > 0 { "*" } else { "" };
-            let mp = if back { c.back_mp } else { c.mp };
-            format!("{value}{star}-{mp}")
-        }
-        (HexSystem::ALaCharge, CounterRole::Baggage) => format!("{value}"),
-        (HexSystem::ALaCharge, _) => {
-            let range = if c.range > 0 { format!("({})", c.range) } else { String::new() };
-            format!("{value}{range}-{}", c.mp)
-        }
-    };
-    page.text_centred(x + s / 2.0, y + s * 0.74, s * 0.7, Face::Bold, &values);
-    let foot = if back {
-        if system == HexSystem::ArsBellum { "disorg.".to_owned() } else { "reduced".to_owned() }
-    } else {
-        let mut marks: Vec<String> = c.skills.iter().map(|k| mark(k).to_owned()).collect();
-        if c.charge > 0 {
-            marks.insert(0, format!("charge +{}", c.charge));
-        }
-        marks.join(" ")
-    };
-    if !foot.is_empty() {
-        page.text_centred(x + s / 2.0, y + s * 0.93, small, Face::Regular, &foot);
-    }
-}
-
-/// The short mark of a skill or trait on a counter.
-fn mark(skill: &str) -> &str {
-    match skill {
-        "elite" => "Elite",
-        "recruits" => "Recruits",
-        "javelins" => "JAVE",
-        "impetuosity" => "Imp.",
-        "harassment" => "Harass",
-        "dodge" => "Dodge",
-        "unseizable" => "Unseiz.",
-        "no-hand-to-hand-penalty" => "Swords",
-        "feigned-flight" => "F.flight",
-        other => other,
     }
 }
 

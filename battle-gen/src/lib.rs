@@ -16,6 +16,7 @@ pub mod belisarius;
 pub mod brief;
 pub mod dbsa;
 pub mod ground;
+pub mod hexcounters;
 pub mod hexmap;
 pub mod hexpack;
 pub mod hexpage;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use printpdf::{
     Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
-    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, TextItem, TextRenderingMode, WindingOrder,
+    PdfSaveOptions, Point, Polygon, PolygonRing, Pt, Rgb, TextItem, TextRenderingMode, WindingOrder,
 };
 
 use crate::Paper;
@@ -227,6 +227,27 @@ impl Ink {
     }
 }
 
+/// A colour as red, green and blue from 0 to 1: kept light where black is written over it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tint(pub f32, pub f32, pub f32);
+
+impl Tint {
+    fn colour(self) -> Color {
+        let c = |v: f32| v.clamp(0.0, 1.0);
+        Color::Rgb(Rgb { r: c(self.0), g: c(self.1), b: c(self.2), icc_profile: None })
+    }
+
+    /// The same colour with each part scaled by `factor` (below 1, deeper).
+    pub fn shaded(self, factor: f32) -> Tint {
+        Tint(self.0 * factor, self.1 * factor, self.2 * factor)
+    }
+
+    /// How light it prints in grey, from 0 (black) to 1 (white), by the usual weights.
+    pub fn lightness(self) -> f32 {
+        0.299 * self.0 + 0.587 * self.1 + 0.114 * self.2
+    }
+}
+
 /// One page being drawn. Coordinates are millimetres, x right and y down from the top-left.
 #[derive(Debug)]
 pub struct Page {
@@ -414,6 +435,14 @@ impl Page {
         self.polygon(&pts, fill, stroke.map(|(i, w)| (i, w, None)));
     }
 
+    /// A rectangle from its top-left corner filled with a colour, with no outline.
+    pub fn tinted_rect(&mut self, x: f32, y: f32, w: f32, h: f32, tint: Tint) {
+        self.ops.push(Op::SetFillColor { col: tint.colour() });
+        let ring = self.ring(&[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]);
+        self.ops
+            .push(Op::DrawPolygon { polygon: Polygon { rings: vec![ring], mode: PaintMode::Fill, winding_order: WindingOrder::NonZero } });
+    }
+
     /// Parallel lines `spacing` mm apart at `angle_deg`, clipped to the shape `pts`: a fill a
     /// black-and-white printer keeps apart from the grey of other terrain.
     pub fn hatch(&mut self, pts: &[(f32, f32)], spacing: f32, angle_deg: f32, ink: Ink, width: f32) {
@@ -475,6 +504,115 @@ pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
     Ok(doc.extract_text().into_iter().map(|lines| lines.join("\n")).collect())
 }
 
+/// A run of text as a PDF reader finds it: where its baseline starts, in millimetres from the
+/// page's top-left corner (in the page's own frame: text in a turned frame is not placed), its
+/// size in points and what it says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnText {
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+    pub text: String,
+}
+
+/// A line or shape as a PDF reader finds it: its points in millimetres from the page's
+/// top-left corner, its fill as red, green and blue from 0 to 1 (grey as three equal parts),
+/// and the width of its outline in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnShape {
+    pub points: Vec<(f32, f32)>,
+    pub fill: Option<(f32, f32, f32)>,
+    pub stroke: Option<f32>,
+}
+
+impl DrawnShape {
+    /// Left, top, right and bottom of its points.
+    pub fn bounds(&self) -> (f32, f32, f32, f32) {
+        self.points.iter().fold((f32::MAX, f32::MAX, f32::MIN, f32::MIN), |(l, t, r, b), &(x, y)| (l.min(x), t.min(y), r.max(x), b.max(y)))
+    }
+}
+
+/// What a page of a PDF draws, read back out of the file: for tests of where things land.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawnPage {
+    pub width: f32,
+    pub height: f32,
+    pub texts: Vec<DrawnText>,
+    pub shapes: Vec<DrawnShape>,
+}
+
+/// Every page of a PDF as drawn: its text runs and its shapes, where they are.
+pub fn read_drawing(bytes: &[u8]) -> Result<Vec<DrawnPage>, String> {
+    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
+    Ok(doc.pages.iter().map(|p| read_page(p, &doc.resources)).collect())
+}
+
+/// The fill and outline a shape is painted with, as far as the read-back follows them.
+#[derive(Debug, Clone, Copy)]
+struct Paint {
+    fill: (f32, f32, f32),
+    stroke_mm: f32,
+}
+
+fn read_page(page: &PdfPage, resources: &printpdf::PdfResources) -> DrawnPage {
+    let height_pt = page.media_box.height.0;
+    let mm = |p: &Point| (p.x.0 / PT_PER_MM, (height_pt - p.y.0) / PT_PER_MM);
+    let rgb = |c: &Color| match c {
+        Color::Rgb(c) => (c.r, c.g, c.b),
+        Color::Greyscale(g) => (g.percent, g.percent, g.percent),
+        Color::Cmyk(c) => ((1.0 - c.c) * (1.0 - c.k), (1.0 - c.m) * (1.0 - c.k), (1.0 - c.y) * (1.0 - c.k)),
+        Color::SpotColor(_) => (0.0, 0.0, 0.0),
+    };
+    let mut out =
+        DrawnPage { width: page.media_box.width.0 / PT_PER_MM, height: height_pt / PT_PER_MM, texts: Vec::new(), shapes: Vec::new() };
+    let mut paint = Paint { fill: (0.0, 0.0, 0.0), stroke_mm: 1.0 / PT_PER_MM };
+    let mut saved: Vec<Paint> = Vec::new();
+    // The text section being read: its ops, where it starts and its size.
+    let mut section: Option<(Vec<Op>, (f32, f32), f32)> = None;
+    for op in &page.ops {
+        if let Some((ops, at, size)) = &mut section {
+            match op {
+                Op::EndTextSection => {
+                    let text = PdfPage::new(Mm(0.0), Mm(0.0), std::mem::take(ops)).extract_text(resources).concat();
+                    out.texts.push(DrawnText { x: at.0, y: at.1, size: *size, text });
+                    section = None;
+                }
+                Op::SetTextCursor { pos } => {
+                    *at = mm(pos);
+                    ops.push(op.clone());
+                }
+                Op::SetFont { size: s, .. } => {
+                    *size = s.0;
+                    ops.push(op.clone());
+                }
+                _ => ops.push(op.clone()),
+            }
+            continue;
+        }
+        match op {
+            Op::StartTextSection => section = Some((vec![op.clone()], (0.0, out.height), 12.0)),
+            Op::SaveGraphicsState => saved.push(paint),
+            Op::RestoreGraphicsState => paint = saved.pop().unwrap_or(paint),
+            Op::SetFillColor { col } => paint.fill = rgb(col),
+            Op::SetOutlineThickness { pt } => paint.stroke_mm = pt.0 / PT_PER_MM,
+            Op::DrawLine { line } => out.shapes.push(DrawnShape {
+                points: line.points.iter().map(|p| mm(&p.p)).collect(),
+                fill: None,
+                stroke: Some(paint.stroke_mm),
+            }),
+            Op::DrawPolygon { polygon } if polygon.mode != PaintMode::Clip => {
+                let fill = matches!(polygon.mode, PaintMode::Fill | PaintMode::FillStroke).then_some(paint.fill);
+                let stroke = matches!(polygon.mode, PaintMode::Stroke | PaintMode::FillStroke).then_some(paint.stroke_mm);
+                for ring in &polygon.rings {
+                    out.shapes.push(DrawnShape { points: ring.points.iter().map(|p| mm(&p.p)).collect(), fill, stroke });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -532,6 +670,37 @@ mod tests {
         let text = extract_text(&doc.finish()).unwrap().join("\n");
         assert!(text.contains('→') && text.contains("Mylae") && text.contains("Tyndaris"), "{text}");
         assert!(text.contains("Hannibal ?"), "{text}");
+    }
+
+    /// What a page draws reads back where it was drawn, in millimetres from the top-left: text
+    /// by its baseline, shapes by their points, with their fill and outline.
+    #[test]
+    fn drawing_reads_back_where_it_was_drawn() {
+        let mut doc = Document::new("test", Paper::Letter);
+        let mut page = doc.page(false);
+        page.tinted_rect(10.0, 20.0, 30.0, 15.0, Tint(0.9, 0.8, 0.6));
+        page.rect(50.0, 60.0, 14.0, 14.0, None, Some((Ink::BLACK, 0.5)));
+        page.text(52.0, 63.5, 6.0, Face::Bold, "Cart 12");
+        page.hatch(&[(0.0, 0.0), (40.0, 0.0), (40.0, 40.0)], 2.0, 45.0, Ink(0.6), 0.2);
+        page.rect(100.0, 100.0, 5.0, 5.0, Some(Ink(0.25)), None);
+        doc.add(page);
+        let pages = read_drawing(&doc.finish()).unwrap();
+        let p = &pages[0];
+        assert!((p.width - 215.9).abs() < 0.01 && (p.height - 279.4).abs() < 0.01);
+        let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+        let text = p.texts.iter().find(|t| t.text == "Cart 12").unwrap();
+        assert!(near(text.x, 52.0) && near(text.y, 63.5) && near(text.size, 6.0), "{text:?}");
+        let tinted = p.shapes.iter().find(|s| s.fill.is_some_and(|f| near(f.0, 0.9))).unwrap();
+        assert_eq!(tinted.stroke, None);
+        let (l, t, r, b) = tinted.bounds();
+        assert!(near(l, 10.0) && near(t, 20.0) && near(r, 40.0) && near(b, 35.0), "{tinted:?}");
+        let outline = p.shapes.iter().find(|s| s.stroke.is_some_and(|w| near(w, 0.5))).unwrap();
+        assert_eq!(outline.fill, None);
+        assert!(near(outline.bounds().0, 50.0) && near(outline.bounds().3, 74.0), "{outline:?}");
+        // The hatching's lines keep their own width; the grey square after it has its grey.
+        assert!(p.shapes.iter().filter(|s| s.stroke.is_some_and(|w| near(w, 0.2))).count() > 5);
+        let grey = p.shapes.iter().find(|s| near(s.bounds().0, 100.0)).unwrap();
+        assert_eq!(grey.fill, Some((0.75, 0.75, 0.75)));
     }
 
     #[test]
