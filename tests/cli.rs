@@ -418,8 +418,10 @@ fn x_04_turn_reports_and_their_export() {
     let umpire = pdf_text(&dir.path().join("himera-turn-01-umpire.pdf"));
     assert!(umpire.contains("Syracuse's forces") && umpire.contains("Leptines") && umpire.contains("For the umpire only"), "{umpire}");
 
-    // Since the last report: Carthage's next report holds what happened after it.
-    let first = cli(&db.path, &["export", "Himera", "--as", "carthage", "--since", "1"]).json();
+    // Since the last report: Carthage's next report holds what happened after it. The
+    // export keeps its own mark: the first holds the whole log.
+    let first = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
+    assert_eq!(first["report"]["log_from"], 1);
     let seen = first["report"]["log"].as_array().unwrap().len();
     cli(&db.path, &["roll", "Himera", "d6", "--purpose", "omens at Himera", "--value", "4"]).ok();
     let next = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
@@ -429,7 +431,8 @@ fn x_04_turn_reports_and_their_export() {
     assert!(lines[0].contains("omens at Himera"), "{lines:?}");
     assert_eq!(next["view"]["side"], "carthage");
     assert_eq!(next["report"]["commitment"], digest.as_str());
-    // The same report again, before anything new: the same lines (the PDF after the JSON).
+    // The same report again, before anything new: the same lines; the PDF after the JSON
+    // holds the same, since its own last one ended where the first export did.
     let again = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
     assert_eq!(again["report"], next["report"]);
     cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
@@ -438,6 +441,53 @@ fn x_04_turn_reports_and_their_export() {
 
     let refused = cli(&db.path, &["export", "Himera", "--as", "rome"]).refused();
     assert!(refused.contains("no side `rome`") && refused.contains("carthage, syracuse"), "{refused}");
+}
+
+/// the JSON export and the PDF report each keep their own mark. A side exported first
+/// still gets its whole log, set-up included, in its first PDF report; each output's next one
+/// starts after its own last, however the two are interleaved; `--since` moves neither.
+#[test]
+fn x_04_an_export_moves_nothing_of_the_pdf_reports_mark() {
+    let db = TempDb::new();
+    referee_e2e::raise_himera(&db.path, "Himera");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let pdf = || {
+        cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
+        pdf_text(&dir.path().join("himera-turn-01-side-carthage.pdf"))
+    };
+    let export = |args: &[&str]| {
+        let mut all = vec!["export", "Himera", "--as", "carthage"];
+        all.extend(args);
+        let json = cli(&db.path, &all).json();
+        let lines: Vec<String> = json["report"]["log"].as_array().unwrap().iter().map(|l| l["text"].as_str().unwrap().to_owned()).collect();
+        (json["report"]["log_from"].as_u64().unwrap(), lines)
+    };
+    let (from, whole) = export(&[]);
+    assert_eq!(from, 1, "the first export holds the whole log");
+    let set_up = whole.first().unwrap().clone();
+    assert!(whole.iter().any(|l| l.contains("Himilco")), "the log holds the march: {whole:?}");
+    cli(&db.path, &["roll", "Himera", "d6", "--purpose", "omens at Himera", "--value", "4"]).ok();
+    let first_pdf = pdf();
+    assert!(!first_pdf.contains("The log from line"), "the PDF starts at line 1: {first_pdf}");
+    // The log's first line (a long one, wrapped in the table: its start).
+    let start: String = set_up.chars().take(24).collect();
+    assert!(first_pdf.contains(&start) && first_pdf.contains("omens at Himera"), "the set-up is in the first PDF: {first_pdf}");
+    // The export goes on after its own last one: the roll only.
+    let (from, lines) = export(&[]);
+    assert_eq!((from, lines.len()), (u64::try_from(whole.len()).unwrap() + 1, 1), "{lines:?}");
+    assert!(lines[0].contains("omens at Himera"), "{lines:?}");
+    // A look back moves nothing: the next export and PDF start where they would have.
+    cli(&db.path, &["roll", "Himera", "d6", "--purpose", "scouts at Himera", "--value", "2"]).ok();
+    let (from, _) = export(&["--since", "1"]);
+    assert_eq!(from, 1);
+    let (_, lines) = export(&[]);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("scouts at Himera"), "{lines:?}");
+    let second_pdf = pdf();
+    let next = whole.len() + 2;
+    assert!(second_pdf.contains(&format!("The log from line {next}")), "{second_pdf}");
+    assert!(second_pdf.contains("scouts at Himera") && !second_pdf.contains("omens at Himera"), "{second_pdf}");
 }
 
 /// `order --as` takes only the side's own orders, in Magna Graecia too: a list

@@ -2,9 +2,10 @@
 //! from that reader's view of a campaign of either engine, the log lines since the reader's
 //! last report, and the file written.
 //!
-//! Where each reader's last report ended is kept in the database's settings, per campaign
-//! and reader, as the first and last log line it held. Writing the same report again before
-//! anything new happens (the JSON after the PDF, a second copy) gives the same lines.
+//! Where each reader's last report ended is kept in the database's settings, per campaign,
+//! reader and output — the PDF report and the JSON export each have their own mark, so that
+//! exporting a side's report moves nothing of its next PDF — as the first and last log line
+//! it held. Writing the same output again before anything new happens gives the same lines.
 
 use std::path::Path;
 
@@ -29,6 +30,16 @@ pub enum Since {
     LastReport,
     /// From this line of the reader's log on; the mark of the last report is left alone.
     Line(u64),
+}
+
+/// The two outputs a reader's report is written to, each remembering where its last one
+/// ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// The PDF of `referee report` and the app's Turn reports.
+    Pdf,
+    /// The JSON of `referee export`.
+    Json,
 }
 
 /// A report and the view it was built from, as `referee export` writes it for play by
@@ -110,10 +121,15 @@ impl Opened {
     }
 }
 
-fn mark_key(id: CampaignId, viewer: &Viewer) -> String {
+fn mark_key(id: CampaignId, viewer: &Viewer, output: Output) -> String {
+    // The PDF's key is the one every mark had before the export kept its own.
+    let what = match output {
+        Output::Pdf => "report_mark",
+        Output::Json => "export_mark",
+    };
     match viewer {
-        Viewer::Umpire => format!("report_mark/{}/umpire", id.0),
-        Viewer::Side(s) => format!("report_mark/{}/side/{s}", id.0),
+        Viewer::Umpire => format!("{what}/{}/umpire", id.0),
+        Viewer::Side(s) => format!("{what}/{}/side/{s}", id.0),
     }
 }
 
@@ -162,25 +178,32 @@ fn from_mark(kept: Option<&Mark>, log: &[LogLine]) -> u64 {
 }
 
 /// Keeps only the lines `since` asks for; returns the mark to record once the report is
-/// written, when it is the reader's report since its last one.
-pub fn keep_since(store: &Store, id: CampaignId, viewer: &Viewer, export: &mut Export, since: Since) -> anyhow::Result<Option<Mark>> {
+/// written, when it is the reader's `output` since its last one.
+pub fn keep_since(
+    store: &Store,
+    id: CampaignId,
+    viewer: &Viewer,
+    output: Output,
+    export: &mut Export,
+    since: Since,
+) -> anyhow::Result<Option<(Output, Mark)>> {
     let (from, mark) = match since {
         Since::Line(n) => (n.max(1), None),
         Since::LastReport => {
-            let kept = store.setting(&mark_key(id, viewer))?.as_deref().and_then(Mark::parse);
+            let kept = store.setting(&mark_key(id, viewer, output))?.as_deref().and_then(Mark::parse);
             let from = from_mark(kept.as_ref(), &export.report.log);
             let last = export.report.log.last();
-            (from, Some(Mark { from, to: last.map_or(0, |l| l.seq), digest: line_digest(last) }))
+            (from, Some((output, Mark { from, to: last.map_or(0, |l| l.seq), digest: line_digest(last) })))
         }
     };
     export.report.keep_log_from(from);
     Ok(mark)
 }
 
-/// Records `mark` as where the reader's last report ended.
-pub fn record(store: &mut Store, id: CampaignId, viewer: &Viewer, mark: Option<&Mark>) -> anyhow::Result<()> {
-    if let Some(mark) = mark {
-        store.set_setting(&mark_key(id, viewer), Some(&mark.text()))?;
+/// Records `mark` as where the reader's last report of its output ended.
+pub fn record(store: &mut Store, id: CampaignId, viewer: &Viewer, mark: Option<&(Output, Mark)>) -> anyhow::Result<()> {
+    if let Some((output, mark)) = mark {
+        store.set_setting(&mark_key(id, viewer, *output), Some(&mark.text()))?;
     }
     Ok(())
 }
@@ -201,7 +224,7 @@ pub fn write_all(store: &mut Store, id: CampaignId, catalog: &Catalog, paper: Pa
     let mut written = Vec::new();
     for viewer in opened.readers() {
         let mut export = opened.build(&viewer)?;
-        let mark = keep_since(store, id, &viewer, &mut export, Since::LastReport)?;
+        let mark = keep_since(store, id, &viewer, Output::Pdf, &mut export, Since::LastReport)?;
         written.push(write(&export.report, paper, folder)?);
         record(store, id, &viewer, mark.as_ref())?;
     }

@@ -205,7 +205,7 @@ pub enum CliCommand {
         /// The side whose report it is
         #[arg(long = "as", value_name = "SIDE")]
         side: String,
-        /// The log from this line of the side's own numbering [default: after its last report]
+        /// The log from this line of the side's own numbering [default: after its last export, which keeps its own mark apart from the PDF report's]
         #[arg(long, value_name = "LINE")]
         since: Option<u64>,
     },
@@ -797,7 +797,7 @@ impl Session {
                 let mut written = Vec::new();
                 for viewer in &chosen {
                     let mut export = opened.build(viewer)?;
-                    let mark = reports::keep_since(&store, id, viewer, &mut export, since)?;
+                    let mark = reports::keep_since(&store, id, viewer, reports::Output::Pdf, &mut export, since)?;
                     written.push(reports::write(&export.report, paper, &dir)?);
                     reports::record(&mut store, id, viewer, mark.as_ref())?;
                 }
@@ -815,7 +815,8 @@ impl Session {
                 }
                 let mut export = opened.build(&viewer)?;
                 let since = since.map_or(reports::Since::LastReport, reports::Since::Line);
-                let mark = reports::keep_since(&store, id, &viewer, &mut export, since)?;
+                // The export keeps a mark of its own: it moves nothing of the PDF report's.
+                let mark = reports::keep_since(&store, id, &viewer, reports::Output::Json, &mut export, since)?;
                 writeln!(out, "{}", serde_json::to_string_pretty(&export)?)?;
                 reports::record(&mut store, id, &viewer, mark.as_ref())?;
                 Ok(())
