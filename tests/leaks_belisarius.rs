@@ -409,15 +409,20 @@ fn be_12_an_interception_meets_the_force_as_its_attrition_left_it() {
     twin.both([march(&byz(), "bessas", &path), march(&byz(), "bessas", &path)], [DiceInput::Manual(vec![6]), DiceInput::Manual(vec![1])]);
     let read = twin.compare("Bessas halts at Ticinensis, owing attrition in one campaign only");
     assert!(read[2].contains("A force of the Byzantines halts at Ticinensis"), "{}", read[2]);
-    // Teia (5) against Bessas (4): a die for a battle in line, the umpire's.
+    teia_intercepts(&twin);
+    let read = twin.compare("the Goths intercept");
+    assert!(read[2].contains("Bessas (6 combat points)"), "the battle shows the force as its march left it: {}", read[2]);
+}
+
+/// The Goths intercept Bessas at Ticinensis with Teia from the city: Teia (5) against
+/// Bessas (4), a die typed in for a battle in line.
+fn teia_intercepts(twin: &Twin) {
     let state = twin.state(0);
     let die = (1..=6u8)
         .find(|d| state.setup.tables.interception(1, i32::from(*d), 0) == referee_campaign::belisarius::tables::Interception::LineOfBattle)
         .unwrap();
     let intercept = Order::Intercept { side: goths(), leaders: vec!["teia".into()], target: None, reconnaissance: false };
     twin.same(&intercept, DiceInput::Manual(vec![die]));
-    let read = twin.compare("the Goths intercept");
-    assert!(read[2].contains("Bessas (6 combat points)"), "the battle shows the force as its march left it: {}", read[2]);
 }
 
 /// BE-42, BE-47, BE-53: great storms send every ship at sea to port, and the list of the
@@ -578,4 +583,80 @@ fn be_53_a_sides_orders_are_its_own_and_its_refusals_tell_nothing() {
     assert!(dice.contains("--value"), "typed-in dice are the referee's: {dice}");
     let result = cli(&twin.dbs[0].path, &["result", TWIN, "1", "--file", "-", "--as", "ostrogoths"]).refused();
     assert!(result.contains("a battle's result is the referee's to enter"), "{result}");
+}
+
+/// The lines of `heading`'s section of a report's text: from the heading to the next of
+/// `ends`.
+fn section<'a>(text: &'a str, heading: &str, ends: &[&str]) -> &'a str {
+    let start = text.find(heading).unwrap_or_else(|| panic!("no {heading:?} in {text}"));
+    let rest = &text[start..];
+    let end = ends.iter().filter_map(|e| rest[heading.len()..].find(e).map(|i| i + heading.len())).min().unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The report's Coming, as the export prints it.
+fn exported_coming(export: &str) -> Vec<String> {
+    let json: serde_json::Value = serde_json::from_str(export).unwrap();
+    json["report"]["coming"].as_array().unwrap().iter().map(|l| l.as_str().unwrap().to_owned()).collect()
+}
+
+/// BE-13, BE-17, BE-24, BE-26, BE-53, X-04: a report's Coming lists what its reader may
+/// know is coming, word for word the same whatever it may not. The Goths lay siege to
+/// Bononia; Bessas marches three zones onto Teia at Ticinensis — with 8 combat points and a
+/// 6 on the attrition die in one campaign, 6 points and a 1 in the other —, the Goths
+/// intercept and the battle goes to the table. The Goths read the siege with its duration
+/// marker, the contact and the battle waiting at the table, in the PDF and the export alike;
+/// the Byzantines and the umpire read them too.
+#[test]
+fn be_53_what_is_coming_is_what_the_reader_may_know() {
+    let setups = ["2B 2B 2B 2B", "2B 2B 2B"].map(|units| goths_541(&[("bessas", units, zone("tuscia-maritima"))]));
+    let twin = Twin::new("ostrogoths", &setups);
+    // The Goths play first: 1 + Totila's 7 against 6 and no commander-in-chief.
+    to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [1, 6]);
+    assert_eq!(twin.state(0).ops.unwrap().first, goths());
+    let ends = ["Victory", "The log"];
+    let read = twin.compare("operations begun");
+    assert!(section(&read[6], "Coming", &ends).contains("Nothing is coming"), "{}", read[6]);
+    twin.same(&activate(&goths(), "totila"), DiceInput::Seeded);
+    twin.same(&march(&goths(), "totila", &["aemilia"]), DiceInput::Manual(vec![1]));
+    twin.same(&Order::Besiege { side: goths(), leader: "totila".into() }, DiceInput::Seeded);
+    twin.same(&Order::Pass { side: goths() }, DiceInput::Seeded);
+    let read = twin.compare("the Goths lay siege to Bononia");
+    let siege = "Siege of Bononia (Aemilia), held by the Byzantines: besieged by the Ostrogoths, duration marker at 1 of 4";
+    assert!(section(&read[6], "Coming", &ends).replace('\n', " ").contains(siege), "{}", read[6]);
+    assert!(exported_coming(&read[7]).iter().any(|l| l.starts_with(siege)), "{}", read[7]);
+
+    twin.same(&activate(&byz(), "bessas"), DiceInput::Seeded);
+    let path = ["alpes-cottiae", "liguria", "ticinensis"];
+    twin.both([march(&byz(), "bessas", &path), march(&byz(), "bessas", &path)], [DiceInput::Manual(vec![6]), DiceInput::Manual(vec![1])]);
+    let read = twin.compare("Bessas halts at Ticinensis, his force of other strength in each campaign");
+    let coming = section(&read[6], "Coming", &ends).replace('\n', " ");
+    let contact = "Contact at Ticinensis: a march of the Byzantines halted where the Ostrogoths stand; the Ostrogoths intercept";
+    assert!(coming.contains(contact) && coming.contains(siege), "{coming}");
+    assert!(exported_coming(&read[7]).iter().any(|l| l.starts_with(contact)), "{}", read[7]);
+    // The Byzantines and the umpire read the same.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    for who in [&["--as", "byzantines"][..], &["--umpire"]] {
+        let mut args = vec!["report", TWIN, "--out", out];
+        args.extend(who);
+        cli(&twin.dbs[0].path, &args).ok();
+    }
+    for file in ["twin-turn-01-side-byzantines.pdf", "twin-turn-01-umpire.pdf"] {
+        let text = referee_battle_gen::pdf::extract_text(&std::fs::read(dir.path().join(file)).unwrap()).unwrap().join("\n");
+        let coming = section(&text, "Coming", &ends).replace('\n', " ");
+        assert!(coming.contains(contact) && coming.contains(siege), "{file}: {coming}");
+    }
+
+    // The umpire sends the battle to the table.
+    teia_intercepts(&twin);
+    twin.same(&Order::SendToTable {}, DiceInput::Seeded);
+    let read = twin.compare("the battle at Ticinensis goes to the table");
+    let coming = section(&read[6], "Coming", &ends).replace('\n', " ");
+    assert!(coming.contains("A battle in line at Ticinensis") && coming.contains("waiting at the table"), "{coming}");
+    assert!(
+        coming.contains("the Ostrogoths under Teia") && coming.contains("the Byzantines under Bessas (6 of 6 combat points)"),
+        "{coming}"
+    );
+    assert!(exported_coming(&read[7]).iter().any(|l| l.contains("waiting at the table")), "{}", read[7]);
 }

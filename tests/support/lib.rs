@@ -265,6 +265,21 @@ pub fn supply_phase(store: &mut referee_campaign::Store, c: &mut referee_campaig
     reinforcement_phase(store, c);
 }
 
+/// Plays one quiet Belisarius turn with seeded dice: its events, supply and reinforcements as
+/// [`supply_phase`] plays them, operations in which both sides only pass, and the turn's end.
+pub fn quiet_turn(store: &mut referee_campaign::Store, c: &mut referee_campaign::Campaign<referee_campaign::belisarius::Belisarius>) {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::belisarius::state::Phase;
+    use referee_campaign::store::DiceInput;
+    supply_phase(store, c);
+    store.execute(c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
+    while c.state.phase == Phase::Operations {
+        let side = c.state.ops.as_ref().unwrap().segment.clone();
+        store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+    }
+    store.execute(c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+}
+
 /// Plays a spring's reinforcement phase if one is due (BE-45): the Goths buy infantry (1C) at
 /// the first zone they control, as long as their points last; scheduled reinforcements go to
 /// the first zone their side controls in the regions allowed.

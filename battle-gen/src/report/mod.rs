@@ -214,7 +214,7 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
         }
         flow.heading("Coming");
         if spec.coming.is_empty() {
-            flow.para("No battle or siege is due.");
+            flow.para("Nothing is coming: no battle, siege or losses are due, nothing waits to be placed.");
         } else {
             flow.bullets(&spec.coming);
         }
@@ -275,7 +275,7 @@ fn report_table(flow: &mut Flow<'_>, t: &ReportTable) {
             .enumerate()
             .map(|(i, title)| {
                 let longest = t.rows.iter().filter_map(|r| r.get(i)).map(|c| c.chars().count()).max().unwrap_or(0);
-                let longest = longest.max(title.chars().count()).clamp(4, 48);
+                let longest = longest.max(title.chars().count()).clamp(6, 48);
                 f32::from(u8::try_from(longest).unwrap_or(48))
             })
             .collect();

@@ -31,6 +31,35 @@ pub struct Judgement {
     pub winner: Option<SideId>,
 }
 
+/// A victory condition as every reader may know it: the scenario's words, and where its side
+/// stands on it where the map shows that — zones controlled and cities held (BE-46). The
+/// enemy combat points a side has destroyed are not counted for the sides while the campaign
+/// lasts: some fall out of sight (troops drowned aboard, a garrison as its city falls), and
+/// the count would tell what they were (BE-53). The umpire has every standing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Condition {
+    pub side: SideId,
+    /// The condition, in words: "control 15 zones anywhere".
+    pub condition: String,
+    /// Where the side stands, when the map shows it: "controls 14".
+    #[serde(default)]
+    pub now: Option<String>,
+    #[serde(default)]
+    pub met: Option<bool>,
+}
+
+/// The scenario's victory conditions as everyone may read them (see [`Condition`]).
+pub fn conditions(state: &State) -> Vec<Condition> {
+    standings(state)
+        .into_iter()
+        .zip(&state.setup.scenario.victory)
+        .map(|(s, v)| {
+            let public = !matches!(v, Victory::Destroy { .. });
+            Condition { side: s.side, condition: s.condition, now: public.then_some(s.now), met: public.then_some(s.met) }
+        })
+        .collect()
+}
+
 /// BE-49 … BE-52: the conditions judged now: the side they are set for wins if it meets
 /// them all; otherwise the other side does.
 pub fn judge(state: &State) -> Judgement {

@@ -14,6 +14,7 @@ use super::pieces::Unit;
 use super::state::{Location, Phase, PieceKind, State};
 use crate::core::history::{Measure, Reading};
 use crate::core::viewer::{Viewer, Visibility};
+use crate::core::words::capitalised;
 use crate::ids::SideId;
 
 /// A face-down marker, or one of the viewer's own pieces seen face up.
@@ -139,6 +140,9 @@ pub struct Board {
     /// The campaign's end: the victory conditions judged, for everyone (BE-49 … BE-52).
     #[serde(default)]
     pub result: Option<super::victory::Judgement>,
+    /// The scenario's victory conditions, and where each stands as the map shows it.
+    #[serde(default)]
+    pub victory: Vec<super::victory::Condition>,
     /// Ships halted in the enemy's sea zone, to be intercepted or let pass (BE-35).
     #[serde(default)]
     pub naval_contact: Option<NavalContactBoard>,
@@ -614,6 +618,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         supplied: state.supplied,
         reinforcements_to_play: super::reinforce::pending(state),
         result: state.result.clone(),
+        victory: super::victory::conditions(state),
         sortie: state.ops.as_ref().and_then(|o| o.sortie.as_ref()).map(|d| SortieBoard {
             city: d.city.clone(),
             side: d.side.clone(),
@@ -1406,11 +1411,6 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         }
         _ => describe_naval(state, event, viewer),
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut c = text.chars();
-    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
 }
 
 /// The log lines of ships: voyages are seen as sea markers moving, battles face up; which

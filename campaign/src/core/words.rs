@@ -20,6 +20,12 @@ pub fn possessive(side_name: &str) -> String {
     if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
 }
 
+/// `text` with its first letter in capitals: "The Byzantines' …".
+pub fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+}
+
 /// How a refusal shows what it refuses: the first line of it, at most 60 characters, with
 /// every control character written out (`\u{0}`), so that a pasted file or a stray byte
 /// cannot flood or garble the one line of a refusal.
