@@ -143,3 +143,75 @@ fn be_49_a_report_says_what_its_reader_may_know_of_victory() {
         assert_eq!(spec.victory.unwrap().rows.len(), 3, "{viewer:?}: every condition judged");
     }
 }
+
+/// the report's map of the Reconquest of Africa and of the First Reconquest of Italy at
+/// their start, for the umpire and each side: every counter is drawn, its centre inside the
+/// outline of the zone or sea it stands in; no two names overlap and no name lies over a
+/// counter. The map, too crowded for an A4 page's width, has an A3 page of its own, the
+/// second; the names read back from that page are where the layout put them, and they too
+/// overlap neither one another nor a counter.
+#[test]
+fn x_04_the_report_map_keeps_markers_in_their_zones_and_names_apart() {
+    use referee_battle_gen::Paper;
+    use referee_battle_gen::report::sketch::{Rect, inside};
+    use referee_battle_gen::report::{MapPlace, SHEET_MAP_TOP, map_layout};
+    let overlap = |a: [f32; 4], b: [f32; 4]| a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    for id in ["africa-533", "italy-535"] {
+        let (store, c) = referee_e2e::staging::at_turn(id, 1, 7);
+        let readers = std::iter::once(Viewer::Umpire).chain(c.state.setup.sides.iter().map(|s| Viewer::Side(s.id.clone())));
+        for viewer in readers {
+            let (spec, _) = report(&store, &c, &viewer);
+            let (place, layout) = map_layout(&spec, Paper::A4);
+            assert_eq!(place, MapPlace::OwnPage { paper: Paper::A3, landscape: false }, "{id} {viewer:?}");
+            assert_eq!(layout.markers.len(), spec.sketch.pieces.len(), "{id} {viewer:?}: every counter is drawn");
+            assert!(!spec.sketch.pieces.is_empty());
+            for m in &layout.markers {
+                let piece = &spec.sketch.pieces[m.piece];
+                let area = piece.area.unwrap_or_else(|| panic!("{id}: {} stands in no area", piece.text));
+                assert!(
+                    inside(&layout.outlines[area], m.rect.centre()),
+                    "{id} {viewer:?}: {} strays out of {}",
+                    piece.text,
+                    spec.sketch.areas[area].label
+                );
+            }
+            let edges = |r: &Rect| [r.x, r.y, r.x + r.w, r.y + r.h];
+            for (i, a) in layout.labels.iter().enumerate() {
+                for b in &layout.labels[i + 1..] {
+                    assert!(!a.rect.overlaps(&b.rect), "{id} {viewer:?}: {:?} overprints {:?}", a.lines, b.lines);
+                }
+                for m in &layout.markers {
+                    assert!(!a.rect.overlaps(&m.rect), "{id} {viewer:?}: {:?} overprints {}", a.lines, spec.sketch.pieces[m.piece].text);
+                }
+            }
+            // The PDF's second page is the map: its names as printed, inside the map's frame.
+            let file = referee_battle_gen::report::report_file(&spec, Paper::A4);
+            let pages = referee_battle_gen::pdf::text_boxes(&file.bytes).unwrap();
+            let (left, top) = (referee_battle_gen::layout::MARGIN, SHEET_MAP_TOP);
+            let frame = [left, top, left + layout.width, top + layout.height];
+            let printed: Vec<&referee_battle_gen::pdf::PlacedText> = pages[1]
+                .iter()
+                .filter(|t| t.bbox[0] >= frame[0] && t.bbox[1] >= frame[1] && t.bbox[2] <= frame[2] && t.bbox[3] <= frame[3])
+                .collect();
+            let mut wanted: Vec<String> = layout.labels.iter().flat_map(|l| l.lines.iter().map(|(t, _, _)| t.clone())).collect();
+            let mut got: Vec<String> = printed.iter().map(|t| t.text.clone()).collect();
+            wanted.sort();
+            got.sort();
+            assert_eq!(got, wanted, "{id} {viewer:?}: the map prints the names laid out, and only those");
+            let markers: Vec<[f32; 4]> =
+                layout.markers.iter().map(|m| edges(&m.rect)).map(|e| [e[0] + left, e[1] + top, e[2] + left, e[3] + top]).collect();
+            // A hair's room for the glyphs' own outlines.
+            let shrunk = |b: [f32; 4]| [b[0] + 0.05, b[1] + 0.05, b[2] - 0.05, b[3] - 0.05];
+            for (i, a) in printed.iter().enumerate() {
+                for b in &printed[i + 1..] {
+                    assert!(!overlap(shrunk(a.bbox), shrunk(b.bbox)), "{id} {viewer:?}: {:?} overprints {:?} on the page", a.text, b.text);
+                }
+                assert!(
+                    !markers.iter().any(|m| overlap(shrunk(a.bbox), *m)),
+                    "{id} {viewer:?}: {:?} lies over a counter on the page",
+                    a.text
+                );
+            }
+        }
+    }
+}

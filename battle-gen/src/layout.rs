@@ -72,6 +72,12 @@ impl<'d> Flow<'d> {
         }
     }
 
+    /// The number of the page being written, from 0 (started if need be).
+    pub fn page_index(&mut self) -> usize {
+        self.page();
+        self.doc.page_count()
+    }
+
     /// Room left on the current page, in mm (a whole page's before the first).
     pub fn room(&self) -> f32 {
         if self.page.is_none() { self.bottom() - MARGIN - 4.0 } else { self.bottom() - self.y }

@@ -132,6 +132,25 @@ fn fonts() -> &'static Fonts {
     })
 }
 
+/// Width of `text` set at `size` points in `face`, in millimetres: what a page measures
+/// before anything is drawn.
+pub fn text_width(text: &str, size: f32, face: Face) -> f32 {
+    let (own, other) = faces(face);
+    let em: f32 = runs(face, text)
+        .iter()
+        .map(|(source, run)| {
+            let font = if *source == Source::Own { own } else { other };
+            run.chars().map(|c| font.char_em(c)).sum::<f32>()
+        })
+        .sum();
+    em * size / PT_PER_MM
+}
+
+/// A size in points, in millimetres.
+pub fn pt_to_mm(size: f32) -> f32 {
+    size / PT_PER_MM
+}
+
 /// A PDF being written: pages are added one by one, then [`Document::finish`] gives the bytes.
 #[derive(Debug)]
 pub struct Document {
@@ -165,6 +184,20 @@ impl Document {
 
     pub fn add(&mut self, page: Page) {
         self.pages.push(page);
+    }
+
+    /// A blank page of `paper`, which may differ from the document's (a map on a larger
+    /// sheet than the text around it).
+    pub fn page_on(&self, paper: Paper, landscape: bool) -> Page {
+        let mut page = self.page(landscape);
+        let (w, h) = paper.size_mm();
+        (page.width, page.height) = if landscape { (h, w) } else { (w, h) };
+        page
+    }
+
+    /// Puts `page` in at `index` among the pages so far (at the end past them).
+    pub fn insert(&mut self, index: usize, page: Page) {
+        self.pages.insert(index.min(self.pages.len()), page);
     }
 
     pub fn page_count(&self) -> usize {
@@ -282,15 +315,7 @@ impl Page {
 
     /// Width of `text` set at `size` points, in millimetres.
     pub fn text_width(&self, text: &str, size: f32, face: Face) -> f32 {
-        let (own, other) = faces(face);
-        let em: f32 = runs(face, text)
-            .iter()
-            .map(|(source, run)| {
-                let font = if *source == Source::Own { own } else { other };
-                run.chars().map(|c| font.char_em(c)).sum::<f32>()
-            })
-            .sum();
-        em * size / PT_PER_MM
+        text_width(text, size, face)
     }
 
     /// Writes `text` with its baseline at `y`, starting at `x`: each character in the face's
@@ -496,6 +521,35 @@ impl Page {
 /// Baseline-to-baseline distance for text of `size` points, in millimetres.
 pub fn line_height(size: f32) -> f32 {
     size * 1.3 / PT_PER_MM
+}
+
+/// A run of text read back from a PDF with where it stands: its box in millimetres from the
+/// page's top-left corner, `[left, top, right, bottom]`, from the glyphs' outlines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedText {
+    pub text: String,
+    pub size: f32,
+    pub bbox: [f32; 4],
+}
+
+/// Every run of text of each page of a PDF, with its box: for tests of where things are.
+pub fn text_boxes(bytes: &[u8]) -> Result<Vec<Vec<PlacedText>>, String> {
+    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
+    let mm = |b: [f32; 4]| b.map(|v| v / PT_PER_MM);
+    Ok(doc
+        .extract_text_boxes()
+        .into_iter()
+        .map(|page| {
+            page.lines
+                .into_iter()
+                .map(|line| {
+                    let text = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                    let size = line.words.first().map_or(0.0, |w| w.font_size);
+                    PlacedText { text, size, bbox: mm(line.bbox) }
+                })
+                .collect()
+        })
+        .collect())
 }
 
 /// Text pulled back out of a PDF, one string per page, for tests and checks.

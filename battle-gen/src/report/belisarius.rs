@@ -85,7 +85,14 @@ fn sketch(board: &Board, map: &ZoneMap) -> Sketch {
             city: true,
         })
         .collect();
-    // The board lists markers by where they are, never by who they are.
+    // The board lists markers by where they are, never by who they are. Each stays inside
+    // its zone's or sea's outline: the seas come first among the areas, then the zones.
+    let area = |at: &Location| match at {
+        Location::Zone(z) => map.zones.iter().position(|x| &x.id == z).map(|i| map.seas.len() + i),
+        Location::City(c) => map.zones.iter().position(|x| &x.city.id == c).map(|i| map.seas.len() + i),
+        Location::Sea(s) => map.seas.iter().position(|x| &x.id == s),
+        Location::Aboard(_) => None,
+    };
     let pieces = board
         .markers
         .iter()
@@ -93,6 +100,9 @@ fn sketch(board: &Board, map: &ZoneMap) -> Sketch {
             at: km(map, &m.at),
             side: index_of(board, &m.side),
             text: m.face.clone().unwrap_or_else(|| if m.naval { "sea marker" } else { "marker" }.to_owned()),
+            area: area(&m.at),
+            naval: m.naval,
+            face_down: m.face.is_none(),
         })
         .collect();
     Sketch { width_km: map.width_km, height_km: map.height_km, land: Vec::new(), areas, links: Vec::new(), places, pieces }

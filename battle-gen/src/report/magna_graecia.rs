@@ -60,7 +60,8 @@ fn sketch(board: &Board, forces: &[&Forces], map: &Map) -> Sketch {
             let text = if c.name == FLEET { "fleet".to_owned() } else { c.name.clone() };
             let aboard = f.counters.iter().filter(|o| o.aboard && o.node == c.node).count();
             let text = if c.name == FLEET && aboard > 0 { format!("{text} (carrying {aboard})") } else { text };
-            pieces.push(SketchPiece { at: at(c.node), side: index_of(board, &f.side), text });
+            let naval = c.name == FLEET;
+            pieces.push(SketchPiece { at: at(c.node), side: index_of(board, &f.side), text, area: None, naval, face_down: false });
         }
     }
     // The others as anyone sees them across the table, in the board's order (by side, place
@@ -72,7 +73,14 @@ fn sketch(board: &Board, forces: &[&Forces], map: &Map) -> Sketch {
             (false, true) => "command (inside)",
             (false, false) => "command",
         };
-        pieces.push(SketchPiece { at: at(c.node), side: index_of(board, &c.side), text: text.to_owned() });
+        pieces.push(SketchPiece {
+            at: at(c.node),
+            side: index_of(board, &c.side),
+            text: text.to_owned(),
+            area: None,
+            naval: c.fleet,
+            face_down: false,
+        });
     }
     Sketch {
         width_km: map.width_km,

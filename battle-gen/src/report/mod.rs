@@ -10,6 +10,7 @@
 
 pub mod belisarius;
 pub mod magna_graecia;
+pub mod sketch;
 
 use referee_campaign::SideId;
 use referee_campaign::core::history::Chart;
@@ -17,7 +18,7 @@ use referee_campaign::core::viewer::LogLine;
 use serde::{Deserialize, Serialize};
 
 use crate::Paper;
-use crate::layout::{Column, Flow, col, num};
+use crate::layout::{Column, Flow, MARGIN, col, num};
 use crate::pack::{PackFile, Reader};
 use crate::pdf::{Document, Face, Ink, Page};
 
@@ -89,6 +90,16 @@ pub struct SketchPiece {
     pub side: usize,
     /// "Hanno", "fleet", "command", "marker".
     pub text: String,
+    /// Index into [`Sketch::areas`] of the zone or sea it stands in: its box stays inside
+    /// that outline.
+    #[serde(default)]
+    pub area: Option<usize>,
+    /// A fleet or a sea marker: drawn as a circle.
+    #[serde(default)]
+    pub naval: bool,
+    /// Another side's face-down marker: drawn without a name.
+    #[serde(default)]
+    pub face_down: bool,
 }
 
 /// A titled table of the report: forces, victory points.
@@ -177,6 +188,7 @@ fn side_ink(i: usize) -> Ink {
 /// The report as a PDF.
 pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
     let mut doc = Document::new(&format!("{}, turn {}: report for {}", spec.campaign, spec.turn, spec.reader.name), paper);
+    let mut map_page = None;
     {
         let mut flow = Flow::new(&mut doc, spec.footer("situation"));
         let only = match &spec.reader.side {
@@ -195,19 +207,22 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
             flow.para("The referee reveals the seed later; `referee verify` then checks every seeded roll against it.");
         }
         flow.heading("The map");
-        let w = flow.width();
-        let sketch = &spec.sketch;
-        let aspect = if sketch.width_km > 0.0 { sketch.height_km / sketch.width_km } else { 1.0 };
-        let h = (w * aspect).min(185.0);
-        let scale = (w / sketch.width_km.max(1.0)).min(h / sketch.height_km.max(1.0));
-        flow.drawing(h + 4.0, |page, x, y, _| draw_sketch(page, x, y, scale, spec));
-        let key: Vec<String> = spec.sides.iter().enumerate().map(|(i, s)| format!("{} ({})", s.name, shade_name(i))).collect();
-        flow.field(
-            "Key: ",
-            &format!("{}. Squares are walled cities; small boxes are counters or markers, the reader's own named.", key.join("; ")),
-        );
-        if let Some(note) = &spec.map_note {
-            flow.para(note);
+        match map_layout(spec, paper) {
+            (MapPlace::InFlow, layout) => {
+                flow.drawing(layout.height + 4.0, |page, x, y, _| draw_map(page, x, y, spec, &layout));
+                flow.field("Key: ", &key(spec, &layout));
+                if let Some(note) = &spec.map_note {
+                    flow.para(note);
+                }
+            }
+            (MapPlace::OwnPage { paper: sheet_paper, landscape }, layout) => {
+                // Too crowded for the text's width: the map gets a page of its own after this one.
+                flow.para(&format!(
+                    "The map has a page of its own, the next one, on {} paper for room; printed on smaller paper it shrinks to fit.",
+                    paper_name(sheet_paper)
+                ));
+                map_page = Some((flow.page_index() + 1, sheet_paper, landscape, layout));
+            }
         }
         for t in &spec.forces {
             report_table(&mut flow, t);
@@ -254,6 +269,10 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
         }
         flow.finish();
     }
+    if let Some((index, sheet_paper, landscape, layout)) = map_page {
+        let page = map_sheet(&doc, spec, sheet_paper, landscape, &layout);
+        doc.insert(index, page);
+    }
     let reader = spec.reader.side.clone().map_or(Reader::Umpire, Reader::Side);
     PackFile::new(doc, spec.file_name("pdf"), reader)
 }
@@ -293,60 +312,137 @@ fn report_table(flow: &mut Flow<'_>, t: &ReportTable) {
     }
 }
 
-/// The map, `scale` mm to the kilometre, its corner at (x, y).
-fn draw_sketch(page: &mut Page, x: f32, y: f32, scale: f32, spec: &ReportSpec) {
+/// The scale, in mm to the kilometre, at which `sketch` fills a box `w` by at most `h` mm.
+fn fit_scale(sketch: &Sketch, w: f32, h: f32) -> f32 {
+    (w / sketch.width_km.max(1.0)).min(h / sketch.height_km.max(1.0))
+}
+
+fn paper_name(paper: Paper) -> &'static str {
+    match paper {
+        Paper::A4 => "A4",
+        Paper::Letter => "Letter",
+        Paper::A3 => "A3",
+    }
+}
+
+/// The paper a crowded map is printed on: A3, the larger sheet every copy shop has.
+fn larger(_paper: Paper) -> Paper {
+    Paper::A3
+}
+
+/// The map laid out as the report prints it: in the flow of the text on `paper` when it has
+/// room there, or else on a page of its own of the larger paper — where it is printed, and
+/// the layout with its corner at (0, 0).
+pub fn map_layout(spec: &ReportSpec, paper: Paper) -> (MapPlace, sketch::MapLayout) {
+    let named = |i: usize| spec.sketch.pieces.get(i).is_some_and(|p| !p.face_down);
+    let in_flow = sketch::lay_out(&spec.sketch, fit_scale(&spec.sketch, paper.size_mm().0 - 2.0 * MARGIN, 185.0), 1.0, &named);
+    if !in_flow.crowded() {
+        return (MapPlace::InFlow, in_flow);
+    }
+    let sheet = larger(paper);
+    let scale_for = |landscape: bool| {
+        let (w, h) = sheet.size_mm();
+        let (w, h) = if landscape { (h, w) } else { (w, h) };
+        fit_scale(&spec.sketch, w - 2.0 * MARGIN, h - SHEET_MAP_TOP - SHEET_KEY - MARGIN)
+    };
+    let landscape = scale_for(true) > scale_for(false);
+    (MapPlace::OwnPage { paper: sheet, landscape }, sketch::lay_out(&spec.sketch, scale_for(landscape), SHEET_UNIT, &named))
+}
+
+/// Where the map is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapPlace {
+    InFlow,
+    OwnPage { paper: Paper, landscape: bool },
+}
+
+/// How much larger names and counters are on a map's own page than in the text's flow.
+const SHEET_UNIT: f32 = 1.2;
+/// Where the map starts on its own page, under its heading, and the room kept under it for
+/// the key, the notes and the page's foot.
+pub const SHEET_MAP_TOP: f32 = MARGIN + 14.0;
+const SHEET_KEY: f32 = 48.0;
+
+/// The map laid out in `layout` on a page of its own of `paper`: a heading, the map, and the
+/// key under it.
+fn map_sheet(doc: &Document, spec: &ReportSpec, paper: Paper, landscape: bool, layout: &sketch::MapLayout) -> Page {
+    let mut page = doc.page_on(paper, landscape);
+    let width = page.width - 2.0 * MARGIN;
+    page.text(MARGIN, MARGIN + 6.0, 13.0, Face::Bold, &format!("The map, turn {}, for {}", spec.turn, spec.reader.name));
+    page.line(&[(MARGIN, MARGIN + 7.5), (MARGIN + width, MARGIN + 7.5)], Ink(0.4), 0.25, None);
+    draw_map(&mut page, MARGIN, SHEET_MAP_TOP, spec, layout);
+    let mut y = SHEET_MAP_TOP + layout.height + 6.0;
+    y = page.paragraph(MARGIN, y, width, 9.0, Face::Regular, &format!("Key: {}", key(spec, layout)));
+    if let Some(note) = &spec.map_note {
+        page.paragraph(MARGIN, y + 1.0, width, 9.0, Face::Regular, note);
+    }
+    page.footer = Some(spec.footer("map"));
+    page
+}
+
+/// What the map's shades and shapes mean, and what was left off it for room.
+fn key(spec: &ReportSpec, layout: &sketch::MapLayout) -> String {
+    let sides: Vec<String> = spec.sides.iter().enumerate().map(|(i, s)| format!("{} ({})", s.name, shade_name(i))).collect();
+    let mut out = format!("{}. ", sides.join("; "));
+    out.push_str(if spec.sketch.areas.is_empty() {
+        "Squares are walled cities and dots other places; small squares are commands and small circles fleets, the reader's own named."
+    } else {
+        "Squares are walled cities; small squares are land markers and small circles sea markers, the reader's own named. Markers beside a city's square, or tied to it by a thin line, are inside its walls; the others stand in the zone's open country or at sea."
+    });
+    if !layout.left_off.is_empty() {
+        out.push_str(&format!(" Names left off for room: {}.", layout.left_off.join(", ")));
+    }
+    if layout.unnamed > 0 {
+        let table = if spec.sketch.areas.is_empty() { "forces table" } else { "Table of Organisation" };
+        out.push_str(&format!(" Some of the reader's own counters are not named for room: the {table} says where each stands."));
+    }
+    out
+}
+
+/// The map laid out in `layout`, its corner at (x, y).
+fn draw_map(page: &mut Page, x: f32, y: f32, spec: &ReportSpec, layout: &sketch::MapLayout) {
     let s = &spec.sketch;
+    let scale = layout.scale;
     let at = |p: Km| (x + p[0] * scale, y + p[1] * scale);
-    let (w, h) = (s.width_km * scale, s.height_km * scale);
-    page.rect(x, y, w, h, None, Some((Ink(0.5), 0.2)));
+    let moved = |pts: &[(f32, f32)]| -> Vec<(f32, f32)> { pts.iter().map(|&(px, py)| (x + px, y + py)).collect() };
+    page.rect(x, y, layout.width, layout.height, None, Some((Ink(0.5), 0.2)));
     for land in &s.land {
         let pts: Vec<(f32, f32)> = land.iter().map(|&p| at(p)).collect();
         page.polygon(&pts, Some(Ink(0.04)), Some((Ink(0.6), 0.25, None)));
     }
-    for a in &s.areas {
-        let pts: Vec<(f32, f32)> = a.outline.iter().map(|&p| at(p)).collect();
+    for (a, outline) in s.areas.iter().zip(&layout.outlines) {
         let fill = a.held_by.map_or(Ink(0.0), |i| Ink(AREA_INK[i % AREA_INK.len()]));
-        page.polygon(&pts, Some(fill), Some((Ink(0.55), 0.15, None)));
-    }
-    for a in &s.areas {
-        let (lx, ly) = at(a.label_at);
-        page.text_centred(lx, ly, 5.0, Face::Regular, &a.label);
+        page.polygon(&moved(outline), Some(fill), Some((Ink(0.55), 0.15, None)));
     }
     for [a, b] in &s.links {
         page.line(&[at(*a), at(*b)], Ink(0.45), 0.2, None);
     }
-    for p in &s.places {
-        let (px, py) = at(p.at);
+    for tie in &layout.ties {
+        page.line(&moved(tie), Ink(0.8), 0.15, None);
+    }
+    for (p, r) in s.places.iter().zip(&layout.symbols) {
         let fill = p.held_by.map_or(Ink::WHITE, side_ink);
         if p.city {
-            page.rect(px - 1.3, py - 1.3, 2.6, 2.6, Some(fill), Some((Ink::BLACK, 0.25)));
+            page.rect(x + r.x, y + r.y, r.w, r.h, Some(fill), Some((Ink::BLACK, 0.25)));
         } else {
-            page.circle(px, py, 1.0, Some(fill), Some((Ink::BLACK, 0.2)));
-        }
-        // A label that would leave the map goes above the place, against the map's edge.
-        if px + 1.8 + page.text_width(&p.label, 5.5, Face::Regular) > x + w {
-            page.text_right((px + 1.3).min(x + w - 0.5), py - 3.2, 5.5, Face::Regular, &p.label);
-        } else {
-            page.text(px + 1.8, py + 0.9, 5.5, Face::Regular, &p.label);
+            let (cx, cy) = r.centre();
+            page.circle(x + cx, y + cy, r.w / 2.0, Some(fill), Some((Ink::BLACK, 0.2)));
         }
     }
-    // Pieces stack under the place they stand on, in the order given.
-    let mut stacked: Vec<(Km, usize)> = Vec::new();
-    for piece in &s.pieces {
-        let n = match stacked.iter_mut().find(|(p, _)| *p == piece.at) {
-            Some((_, n)) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                stacked.push((piece.at, 0));
-                0
-            }
-        };
-        let (px, py) = at(piece.at);
-        let top = py + 1.8 + 2.4 * f32::from(u16::try_from(n).unwrap_or(u16::MAX));
-        page.rect(px - 1.0, top, 2.0, 2.0, Some(side_ink(piece.side)), Some((Ink::BLACK, 0.15)));
-        page.text(px + 1.6, top + 1.8, 5.0, Face::Regular, &piece.text);
+    for m in &layout.markers {
+        let Some(piece) = s.pieces.get(m.piece) else { continue };
+        let r = m.rect;
+        if piece.naval {
+            let (cx, cy) = r.centre();
+            page.circle(x + cx, y + cy, r.w / 2.0, Some(side_ink(piece.side)), Some((Ink::BLACK, 0.15)));
+        } else {
+            page.rect(x + r.x, y + r.y, r.w, r.h, Some(side_ink(piece.side)), Some((Ink::BLACK, 0.15)));
+        }
+    }
+    for l in &layout.labels {
+        for (text, lx, ly) in &l.lines {
+            page.text(x + lx, y + ly, l.size, Face::Regular, text);
+        }
     }
 }
 
