@@ -186,10 +186,11 @@ fn x_04_the_report_map_keeps_markers_in_their_zones_and_names_apart() {
             }
             // The PDF's second page is the map: its names as printed, inside the map's frame.
             let file = referee_battle_gen::report::report_file(&spec, Paper::A4);
-            let pages = referee_battle_gen::pdf::text_boxes(&file.bytes).unwrap();
+            let pages = referee_battle_gen::pdf::placed_text(&file.bytes).unwrap();
             let (left, top) = (referee_battle_gen::layout::MARGIN, SHEET_MAP_TOP);
             let frame = [left, top, left + layout.width, top + layout.height];
             let printed: Vec<&referee_battle_gen::pdf::PlacedText> = pages[1]
+                .texts
                 .iter()
                 .filter(|t| t.bbox[0] >= frame[0] && t.bbox[1] >= frame[1] && t.bbox[2] <= frame[2] && t.bbox[3] <= frame[3])
                 .collect();

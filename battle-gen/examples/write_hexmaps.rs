@@ -56,8 +56,8 @@ fn main() -> ExitCode {
             let tag = if system == HexSystem::ArsBellum { "ab" } else { "ac" };
             let files = [
                 (format!("node-{node:02}-{tag}-fitted.pdf"), doc.finish()),
-                (format!("node-{node:02}-{tag}-a3.pdf"), full_size(&hexes, &names, &title, FullSize::A3).finish()),
-                (format!("node-{node:02}-{tag}-tiles.pdf"), full_size(&hexes, &names, &title, FullSize::Tiled(Paper::A4)).finish()),
+                (format!("node-{node:02}-{tag}-a3.pdf"), full_size(&hexes, &names, &title, &title, FullSize::A3).finish()),
+                (format!("node-{node:02}-{tag}-tiles.pdf"), full_size(&hexes, &names, &title, &title, FullSize::Tiled(Paper::A4)).finish()),
             ];
             for (name, bytes) in files {
                 let path = out.join(name);

@@ -7,8 +7,8 @@
 //!
 //! Readings of the rules this module makes:
 //! - A ratio goes to the largest column not above it ("always rounded in favour of the
-//!   defender"); anything below 1/1.5 is the first column, "1/2 and less", anything from 4/1
-//!   up the last.
+//!   defender"); anything below 1/1.5 is the first column, "1/2 or less", anything from 4/1
+//!   up the last, "4/1 or more".
 //! - Terrain adds to the die (village, marsh, bridge, stream) or moves the column left for
 //!   the defender (woods, hill, vineyard, palisade); a column moved past the first stays
 //!   there. A die modified above 7 reads as "7 or more", below 1 as 1.
@@ -127,6 +127,32 @@ pub const CRT: [[CombatResult; 7]; 7] = [
         r(A, 0, true, false),
     ],
 ];
+
+/// The table's column heads as the rules print them: `1/2 or less`, `1/1.5` … `4/1 or more`.
+pub fn column_heads() -> Vec<String> {
+    let last = COLUMNS.len() - 1;
+    COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, d))| {
+            let ratio = match (a, d) {
+                (2, 3) => "1/1.5".to_owned(),
+                (3, 2) => "1.5/1".to_owned(),
+                _ => format!("{a}/{d}"),
+            };
+            match i {
+                0 => format!("{ratio} or less"),
+                i if i == last => format!("{ratio} or more"),
+                _ => ratio,
+            }
+        })
+        .collect()
+}
+
+/// The table's rows as the rules print them: the die, 1 to 6, then `7 or more`.
+pub fn die_heads() -> Vec<String> {
+    (1..=CRT.len()).map(|d| if d == CRT.len() { format!("{d} or more") } else { d.to_string() }).collect()
+}
 
 /// The column of `attack` strength points against `defence` (AC-05).
 pub fn column(attack: u32, defence: u32) -> usize {
@@ -263,13 +289,33 @@ pub enum Terrain {
 }
 
 impl TerrainEffect {
-    /// "1 MP", "+1 MP", "uncrossable".
+    /// "1 MP", "+1 MP (0 if road)", "uncrossable".
     pub fn cost(&self) -> String {
-        let plus = if self.extra { "+" } else { "" };
         match self.half_mp {
             None => "uncrossable".to_owned(),
-            Some(h) if h % 2 == 0 => format!("{plus}{} MP", h / 2),
-            Some(h) => format!("{plus}{}.5 MP", h / 2),
+            Some(_) => {
+                let road = self.road_half_mp.map(|h| format!(" ({} if road)", halves(h))).unwrap_or_default();
+                format!("{} MP{road}", self.chart_cost())
+            }
+        }
+    }
+
+    /// The cost as the chart prints it: "1", "0.5", "+1", "1 (0.5 if road)", "uncrossable".
+    pub fn chart_cost(&self) -> String {
+        match self.half_mp {
+            None => "uncrossable".to_owned(),
+            Some(h) => {
+                let plus = if self.extra { "+" } else { "" };
+                format!("{plus}{}", halves(h))
+            }
+        }
+    }
+
+    /// The cost as the chart prints it, what a road makes of it included.
+    fn chart_cost_with_road(&self) -> String {
+        match (self.half_mp, self.road_half_mp) {
+            (Some(_), Some(r)) => format!("{} ({} if road)", self.chart_cost(), halves(r)),
+            _ => self.chart_cost(),
         }
     }
 
@@ -291,6 +337,59 @@ impl TerrainEffect {
         }
         if parts.is_empty() { "–".to_owned() } else { parts.join("; ") }
     }
+
+    /// Its effects in combat as the chart prints them.
+    fn chart_combat(&self) -> String {
+        let mut parts = Vec::new();
+        if self.die != 0 {
+            let unless = if self.not_with_shots { " (unless at least 1 shot)" } else { "" };
+            parts.push(format!("{} on the die roll{unless}", crate::ars_bellum::signed(self.die)));
+        }
+        if self.columns != 0 {
+            let n = self.columns.unsigned_abs();
+            parts.push(format!(
+                "{} column{} for the unit in defence",
+                crate::ars_bellum::signed(self.columns),
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        if self.no_retreat {
+            parts.push("No retreat possible".to_owned());
+        }
+        if self.holds_retreats {
+            parts.push("cancels out the retreats from a morale test".to_owned());
+        }
+        if parts.is_empty() { "–".to_owned() } else { parts.join(", ") }
+    }
+}
+
+/// A number of half movement points: "1", "0.5", "2".
+fn halves(h: u32) -> String {
+    if h.is_multiple_of(2) { (h / 2).to_string() } else { format!("{}.5", h / 2) }
+}
+
+/// The terrain effects chart as the rules print it, row by row: the terrain (those the chart
+/// puts on one row together), its cost per hex, its effects in combat. Fortifications come
+/// before bridges, as in the rules, with their cells left empty as the rules leave them: the
+/// scenario says what its fortifications do.
+pub fn terrain_chart() -> Vec<[String; 3]> {
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    let mut shared = false;
+    for t in Terrain::ALL {
+        if t == Terrain::Bridge {
+            rows.push(["Fortifications".to_owned(), String::new(), String::new()]);
+        }
+        let e = t.effect();
+        let (cost, combat) = (e.chart_cost_with_road(), e.chart_combat());
+        match rows.last_mut() {
+            Some(last) if shared && last[1] == cost && last[2] == combat => last[0] = format!("{}, {}", last[0], t.name()),
+            _ => rows.push([t.name().to_owned(), cost, combat]),
+        }
+        // Woods, hills and vineyards share a row, and rivers and mountains: the chart's own
+        // rows. Two terrains that merely do the same (a plain and a village apart) do not.
+        shared = matches!(t, Terrain::Woods | Terrain::Hill | Terrain::River);
+    }
+    rows
 }
 
 /// What the defender's hex does in combat, and what entering it costs.
@@ -299,6 +398,9 @@ pub struct TerrainEffect {
     /// Movement points to enter in halves; for palisades, streams and slopes the extra over
     /// the hex's own; `None` when it cannot be crossed.
     pub half_mp: Option<u32>,
+    /// What it costs instead along a road, in halves, where the chart says (bridges, streams
+    /// and slopes).
+    pub road_half_mp: Option<u32>,
     /// The cost is added to the hex's own rather than replacing it.
     pub extra: bool,
     /// Added to the attacker's die.
@@ -354,6 +456,7 @@ impl Terrain {
     pub fn effect(self) -> TerrainEffect {
         let t = |half_mp: Option<u32>, die: i32, columns: i32| TerrainEffect {
             half_mp,
+            road_half_mp: None,
             extra: false,
             die,
             columns,
@@ -368,11 +471,11 @@ impl Terrain {
             Terrain::Woods | Terrain::Hill | Terrain::Vineyard => t(Some(4), 0, -1),
             Terrain::Marsh => t(Some(4), 1, 0),
             Terrain::River | Terrain::Mountain => TerrainEffect { no_retreat: true, ..t(None, 0, 0) },
-            Terrain::Bridge => TerrainEffect { not_with_shots: true, ..t(Some(2), 1, 0) },
+            Terrain::Bridge => TerrainEffect { not_with_shots: true, road_half_mp: Some(1), ..t(Some(2), 1, 0) },
             Terrain::Ford => t(Some(4), 0, 0),
             Terrain::Palisade => TerrainEffect { extra: true, holds_retreats: true, ..t(Some(2), 0, -1) },
-            Terrain::Stream => TerrainEffect { extra: true, not_with_shots: true, ..t(Some(2), 1, 0) },
-            Terrain::Slope => TerrainEffect { extra: true, ..t(Some(2), 0, 0) },
+            Terrain::Stream => TerrainEffect { extra: true, not_with_shots: true, road_half_mp: Some(0), ..t(Some(2), 1, 0) },
+            Terrain::Slope => TerrainEffect { extra: true, road_half_mp: Some(0), ..t(Some(2), 0, 0) },
         }
     }
 }

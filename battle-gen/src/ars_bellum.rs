@@ -81,6 +81,20 @@ pub const MELEE: [[MeleeResult; 8]; 8] = [
     [cell(A, R), cell(F, T), cell(F, T), cell(F, D), cell(F, D), cell(F, E), cell(F, E), cell(F, E)],
 ];
 
+/// The melee table's column heads as the rules print them: `1/3 or less`, `1/2` … `4/1 or more`.
+pub fn column_heads() -> Vec<String> {
+    let last = COLUMNS.len() - 1;
+    COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, (a, d))| match i {
+            0 => format!("{a}/{d} or less"),
+            i if i == last => format!("{a}/{d} or more"),
+            _ => format!("{a}/{d}"),
+        })
+        .collect()
+}
+
 /// The column of a melee of `attack` against `defence` combat points, and what is added to
 /// the die for every whole step beyond 4/1 (AB-05).
 pub fn column(attack: u32, defence: u32) -> (usize, i32) {

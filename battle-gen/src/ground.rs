@@ -1095,7 +1095,7 @@ pub(crate) fn seg_intersection(a: Point, b: Point, c: Point, d: Point) -> Option
     ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then_some((t, u))
 }
 
-fn point_segment_distance(p: Point, a: Point, b: Point) -> f32 {
+pub(crate) fn point_segment_distance(p: Point, a: Point, b: Point) -> f32 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 < 1e-12 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };

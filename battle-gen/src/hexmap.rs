@@ -17,18 +17,24 @@
 //!   ground scale, only an A3 or A4 map; we lay 19 columns across 8' (8 rows over the 4' depth),
 //!   a map of the same size as the rules' own (12 × 15 hexes) that fills an A3 sheet.
 //!
-//! Each hex takes the ground at its centre: sea (off the map), a river (with its fords), the
-//! settlement, a piece of terrain, or open ground; roads are marked on the hexes they pass
-//! through. A piece of terrain, a river or a road too small or too thin to hold a hex centre
-//! still gets hexes: the one nearest its middle, and the unbroken chain of hexes along its
-//! course. Each system then reads its own terrain from the hex ([`HexCell::ars_bellum`],
-//! [`HexCell::a_la_charge`]).
+//! Each hex takes the ground at its centre: sea (off the map), a river, the settlement, a piece
+//! of terrain, or open ground; roads are marked on the hexes they pass through. A piece of
+//! terrain, a river or a road too small or too thin to hold a hex centre still gets hexes: the
+//! one nearest its middle, and the unbroken chain of hexes along its course. A river's chain
+//! keeps its line: no hex of it touches any of it but the one before and the one after. Each of
+//! the ground's fords is one hex of its river, and a road goes into a river only at the fords
+//! it crosses on the ground, one hex each, out on the far bank. Each system then reads its own
+//! terrain from the hex ([`Cover::ars_bellum`], [`Cover::a_la_charge`]), and no side sets up
+//! where its terrain chart puts water, marsh or worse ([`HexSystem::may_set_up`]).
 
 use hexx::{Hex, HexLayout, HexOrientation, OffsetHexMode, Vec2};
 use referee_campaign::map::Edge;
 use serde::Serialize;
 
-use crate::ground::{Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains, inside_rect};
+use crate::ground::{
+    FORD_REACH, Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains, inside_rect, point_segment_distance,
+    polyline_crossings,
+};
 use crate::section::Section;
 use crate::{a_la_charge, ars_bellum};
 
@@ -79,6 +85,26 @@ impl HexSystem {
     /// Set-up hexes a side has at least, where its half of the map allows (a coast can take
     /// most of its rows): its rows are widened until it has.
     pub const SETUP_LEAST: u32 = 12;
+
+    /// Whether a unit may start the battle on `cover`: not where its terrain chart says no unit
+    /// goes, nor in the water (Ars Bellum's little river and ford, A la Charge!'s stream and
+    /// ford) or a marsh (Ars Bellum's swamp), which no army draws up in.
+    pub fn may_set_up(self, cover: Cover) -> bool {
+        match self {
+            HexSystem::ArsBellum => {
+                use ars_bellum::Terrain as T;
+                cover
+                    .ars_bellum()
+                    .is_some_and(|t| t.effect().half_mp.is_some() && !matches!(t, T::LittleRiver | T::River | T::Ford | T::Swamp))
+            }
+            HexSystem::ALaCharge => {
+                use a_la_charge::Terrain as T;
+                cover
+                    .a_la_charge()
+                    .is_some_and(|t| t.effect().half_mp.is_some() && !matches!(t, T::Stream | T::River | T::Ford | T::Marsh | T::Mountain))
+            }
+        }
+    }
 
     /// What the printed map says a hex is on the ground.
     pub fn scale_note(self) -> &'static str {
@@ -253,8 +279,14 @@ pub struct HexRoad {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HexRiver {
     pub name: String,
-    /// Indexes into [`HexMap::cells`], each a neighbour of the one before.
+    /// Which of the ground's rivers it is (an index into [`Ground::rivers`]): a river the
+    /// section's edge cuts in two is two of these.
+    pub ground_river: usize,
+    /// Indexes into [`HexMap::cells`], each a neighbour of the one before and touching no
+    /// other hex of the river.
     pub hexes: Vec<usize>,
+    /// Its hexes that are fords, one for each of the ground's fords on the section.
+    pub fords: Vec<usize>,
 }
 
 /// Where a piece of the ground (a terrain feature, the settlement) landed.
@@ -280,9 +312,10 @@ pub struct HexMap {
     pub rivers: Vec<HexRiver>,
     /// Every piece of terrain and the settlement that lies on the section, with its hexes.
     pub pieces: Vec<Placed>,
-    /// Hexes where the attacker's side sets up: the rows nearest its base edge (the bottom).
+    /// Hexes where the attacker's side sets up: the rows nearest its base edge (the bottom),
+    /// but for the hexes no unit may start in.
     pub attacker_setup: Vec<usize>,
-    /// Hexes where the defender's side sets up: the rows nearest the top.
+    /// Hexes where the defender's side sets up: the rows nearest the top, likewise.
     pub defender_setup: Vec<usize>,
     /// Where hex (0, 0)'s centre would be, and the hexes' size (centre to corner), in feet:
     /// what the [`HexLayout`] is built from.
@@ -469,30 +502,33 @@ impl HexMap {
         c.col == 0 || c.row == 0 || c.col + 1 == self.cols || c.row + 1 == self.rows
     }
 
-    /// The hexes of the `rows` rows nearest the bottom (the attacker's) or the top, leaving out
-    /// hexes off the map.
+    /// The hexes of the `rows` rows nearest the bottom (the attacker's) or the top where a unit
+    /// may set up ([`HexSystem::may_set_up`]).
     pub fn setup_rows(&self, attacker: bool, rows: u32) -> Vec<usize> {
         let rows = rows.min(self.rows);
         self.cells
             .iter()
             .enumerate()
             .filter(|(_, c)| if attacker { c.row + rows >= self.rows } else { c.row < rows })
-            .filter(|(_, c)| !c.off_map())
+            .filter(|(_, c)| self.system.may_set_up(c.cover))
             .map(|(i, _)| i)
             .collect()
     }
 
-    /// A side's set-up hexes: [`HexSystem::SETUP_ROWS`] rows from its edge, widened row by row
-    /// until they hold at least `units` hexes, but never to the middle of the map: at least a
+    /// A side's set-up hexes: [`HexSystem::SETUP_ROWS`] rows from its edge, leaving out the
+    /// hexes no unit may start in, widened row by row until they hold at least `units` hexes
+    /// and as many as those rows have on land, but never to the middle of the map: at least a
     /// row lies between the two sides' hexes.
     pub fn setup_for(&self, attacker: bool, units: u32) -> Vec<usize> {
         // Never past the row before the middle: the two sides' zones keep a row or more apart.
         let most = (self.rows.saturating_sub(1) / 2).max(1);
         let mut rows = HexSystem::SETUP_ROWS.min(most);
+        let first = rows;
+        let land = self.cells.iter().filter(|c| !c.off_map() && if attacker { c.row + first >= self.rows } else { c.row < first }).count();
+        let want = usize::try_from(units).unwrap_or(usize::MAX).max(land);
         loop {
             let hexes = self.setup_rows(attacker, rows);
-            let enough = u32::try_from(hexes.len()).unwrap_or(u32::MAX) >= units;
-            if enough || rows >= most {
+            if hexes.len() >= want || rows >= most {
                 return hexes;
             }
             rows += 1;
@@ -541,8 +577,8 @@ impl HexMap {
                 self.pieces.push(Placed { cover, name, hexes });
             }
         }
-        // Rivers over everything on land, their fords over the rivers.
-        for river in &ground.rivers {
+        // Rivers over everything on land.
+        for (k, river) in ground.rivers.iter().enumerate() {
             for piece in clip_polyline(&river.points, rect) {
                 let line: Vec<Point> = piece.iter().map(table).collect();
                 let hexes = self.chain(&line);
@@ -554,32 +590,60 @@ impl HexMap {
                         self.cells[i].cover = Cover::River;
                     }
                 }
-                self.rivers.push(HexRiver { name: river.name.clone(), hexes });
+                self.rivers.push(HexRiver { name: river.name.clone(), ground_river: k, hexes, fords: Vec::new() });
             }
-            for f in &river.fords {
-                if inside_rect(*f, rect, 0.0)
-                    && let Some(i) = self.at(table(f))
-                    && self.cells[i].cover == Cover::River
-                {
+        }
+        // Each of the ground's fords on the section becomes one hex of its river, and no other
+        // ford's: the one of its course nearest the ford that has dry land on both banks, so a
+        // road can cross there (or the nearest, where none near it has).
+        let bank = self.banks();
+        let crosses: Vec<bool> = (0..self.cells.len())
+            .map(|i| {
+                let sides: Vec<usize> = self.neighbours(i).into_iter().filter_map(|j| bank[j]).collect();
+                sides.iter().any(|s| *s != sides[0])
+            })
+            .collect();
+        let mut fords: Vec<(usize, Point, usize)> = Vec::new();
+        for (k, river) in ground.rivers.iter().enumerate() {
+            for f in river.fords.iter().filter(|f| inside_rect(**f, rect, 0.0)) {
+                let t = table(f);
+                let mut course: Vec<usize> = self
+                    .rivers
+                    .iter()
+                    .filter(|r| r.ground_river == k)
+                    .flat_map(|r| r.hexes.iter().copied())
+                    .filter(|&i| self.cells[i].cover == Cover::River)
+                    .collect();
+                course.sort_by(|&a, &b| dist2(self.cells[a].centre, t).total_cmp(&dist2(self.cells[b].centre, t)));
+                let reach = (2.0 * self.flat_feet).powi(2);
+                let crossing = course.iter().copied().take_while(|&i| dist2(self.cells[i].centre, t) <= reach).find(|&i| crosses[i]);
+                if let Some(i) = crossing.or_else(|| course.first().copied()) {
                     self.cells[i].cover = Cover::Ford;
+                    fords.push((k, *f, i));
                 }
             }
         }
-        // Roads over whatever they cross; where one crosses a river, the hex is a ford.
+        for r in &mut self.rivers {
+            r.fords = fords.iter().filter(|(k, _, i)| *k == r.ground_river && r.hexes.contains(i)).map(|(_, _, i)| *i).collect();
+        }
+        // Roads over whatever they cross, and across a river only at its fords: one hex of the
+        // river where the ground's road fords it.
         for road in &ground.roads {
             let pieces = clip_polyline(&road.points, rect);
             let count = pieces.len();
             for (k, piece) in pieces.into_iter().enumerate() {
                 let line: Vec<Point> = piece.iter().map(table).collect();
-                let hexes: Vec<usize> = self.chain(&line).into_iter().filter(|&i| !self.cells[i].off_map()).collect();
+                let raw: Vec<usize> = self.chain(&line).into_iter().filter(|&i| !self.cells[i].off_map()).collect();
+                if raw.is_empty() {
+                    continue;
+                }
+                let crossed = self.fords_crossed(ground, &piece, &fords);
+                let hexes = self.route(&raw, &crossed, &line);
                 if hexes.is_empty() {
                     continue;
                 }
                 for &i in &hexes {
                     self.cells[i].road = true;
-                    if self.cells[i].cover == Cover::River {
-                        self.cells[i].cover = Cover::Ford;
-                    }
                 }
                 // The road's last piece leaves the section where it ends, unless it ends inside.
                 let leaves = k + 1 == count && piece.last().is_some_and(|p| !inside_rect(*p, rect, -1e-3));
@@ -587,6 +651,148 @@ impl HexMap {
                 self.roads.push(HexRoad { label: road.label.clone(), to_name: road.to_name.clone(), hexes, exit });
             }
         }
+    }
+
+    /// The land either side of the rivers: for each hex, which piece of dry land it is part of
+    /// (where no river's hex nor the sea lies between); `None` for the water and the sea.
+    pub fn banks(&self) -> Vec<Option<usize>> {
+        let dry = |i: usize| !matches!(self.cells[i].cover, Cover::River | Cover::Ford | Cover::Sea);
+        let mut piece: Vec<Option<usize>> = vec![None; self.cells.len()];
+        let mut next = 0;
+        for start in 0..self.cells.len() {
+            if !dry(start) || piece[start].is_some() {
+                continue;
+            }
+            piece[start] = Some(next);
+            let mut todo = vec![start];
+            while let Some(i) = todo.pop() {
+                for j in self.neighbours(i) {
+                    if dry(j) && piece[j].is_none() {
+                        piece[j] = Some(next);
+                        todo.push(j);
+                    }
+                }
+            }
+            next += 1;
+        }
+        piece
+    }
+
+    /// The ford hexes a piece of road (in map feet) crosses, in its order: where it crosses a
+    /// river on the section, the hex of the ground's ford there.
+    fn fords_crossed(&self, ground: &Ground, road: &[Point], fords: &[(usize, Point, usize)]) -> Vec<usize> {
+        let mut crossed: Vec<(f32, usize)> = Vec::new();
+        for (k, river) in ground.rivers.iter().enumerate() {
+            for piece in clip_polyline(&river.points, self.section.rect) {
+                for (along, at) in polyline_crossings(road, &piece) {
+                    let ford = fords
+                        .iter()
+                        .filter(|(r, f, _)| *r == k && dist2(*f, at) <= (2.0 * FORD_REACH).powi(2))
+                        .min_by(|a, b| dist2(a.1, at).total_cmp(&dist2(b.1, at)));
+                    if let Some(&(_, _, i)) = ford {
+                        crossed.push((along, i));
+                    }
+                }
+            }
+        }
+        crossed.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut out: Vec<usize> = crossed.into_iter().map(|(_, i)| i).collect();
+        out.dedup();
+        out
+    }
+
+    /// A road's hexes from the chain along its course `raw`: from its first hex (or, where that
+    /// is wet, the dry hex or first ford nearest the start of its course) through each of the
+    /// `fords` in turn, out of each on the bank it did not come from, to the dry hex nearest
+    /// its end (on the map's edge, for a road that leaves by it) that it can reach, or the last
+    /// ford itself where that is nearer; into no other hex of a river or the sea, and by the
+    /// hexes nearest its course `line` (on the table) where there is a choice.
+    ///
+    /// Where the hexes leave no such way (a road squeezed between a river and the map's edge),
+    /// the road crosses by whichever of the map's fords its way needs, as few as it can; where
+    /// there is no way at all, the chain is kept as it is.
+    fn route(&self, raw: &[usize], fords: &[usize], line: &[Point]) -> Vec<usize> {
+        let bank = self.banks();
+        let off: Vec<f32> = self.cells.iter().map(|c| polyline_distance(line, c.centre) / self.flat_feet).collect();
+        let wet = |i: usize| matches!(self.cells[i].cover, Cover::River | Cover::Ford | Cover::Sea);
+        let step = |j: usize| 1.0 + 2.0 * off[j] * off[j];
+        let strict = Ways { wet: &wet, step: &step, bank: &bank };
+        let deep = |i: usize| matches!(self.cells[i].cover, Cover::River | Cover::Sea);
+        let toll = |j: usize| step(j) + if self.cells[j].cover == Cover::Ford { 20.0 } else { 0.0 };
+        let any_ford = Ways { wet: &deep, step: &toll, bank: &bank };
+        self.route_by(raw, fords, line, &strict).or_else(|| self.route_by(raw, &[], line, &any_ford)).unwrap_or_else(|| raw.to_vec())
+    }
+
+    /// [`HexMap::route`] over the hexes `ways` lets a road into.
+    fn route_by(&self, raw: &[usize], fords: &[usize], line: &[Point], ways: &Ways<'_>) -> Option<Vec<usize>> {
+        let wet = ways.wet;
+        let (&first, &last, &begin, &finish) = (raw.first()?, raw.last()?, line.first()?, line.last()?);
+        let nearest = |to: Point, among: &mut dyn Iterator<Item = usize>| {
+            among.min_by(|&a, &b| dist2(self.cells[a].centre, to).total_cmp(&dist2(self.cells[b].centre, to)).then(a.cmp(&b)))
+        };
+        let start =
+            if wet(first) { nearest(begin, &mut (0..self.cells.len()).filter(|&i| !wet(i) || fords.first() == Some(&i)))? } else { first };
+        let mut way = vec![start];
+        for &ford in fords {
+            let at = way[way.len() - 1];
+            if ford == at {
+                continue;
+            }
+            let (cost, from) = self.costs_from(at, ways, self.came_by(&way, ways.bank));
+            if !cost[ford].is_finite() {
+                return None;
+            }
+            way.extend(walk_back(&from, at, ford));
+        }
+        let at = way[way.len() - 1];
+        let (cost, from) = self.costs_from(at, ways, self.came_by(&way, ways.bank));
+        let edge = self.on_edge(last);
+        let mut reached = (0..self.cells.len()).filter(|&i| (i == at || (cost[i].is_finite() && !wet(i))) && (!edge || self.on_edge(i)));
+        let end = if !wet(last) && cost[last].is_finite() { last } else { nearest(finish, &mut reached)? };
+        way.extend(walk_back(&from, at, end));
+        Some(way)
+    }
+
+    /// The bank a road came by to the ford it has reached (the last of `way`), where the river
+    /// has another bank there: the road goes on by the other.
+    fn came_by(&self, way: &[usize], bank: &[Option<usize>]) -> Option<usize> {
+        let at = *way.last()?;
+        let by = way.len().checked_sub(2).and_then(|k| bank[way[k]])?;
+        self.neighbours(at).into_iter().any(|j| bank[j].is_some_and(|b| b != by)).then_some(by)
+    }
+
+    /// The cheapest ways from cell `a` over cells that are not wet (a wet cell is reached but
+    /// not left) and not on the bank `banned`, each step costing what `ways` says: each cell's
+    /// cost, and the cell it is reached from.
+    fn costs_from(&self, a: usize, ways: &Ways<'_>, banned: Option<usize>) -> (Vec<f32>, Vec<usize>) {
+        use std::cmp::Reverse;
+        let n = self.cells.len();
+        let mut cost = vec![f32::INFINITY; n];
+        let mut from = vec![usize::MAX; n];
+        let mut done = vec![false; n];
+        cost[a] = 0.0;
+        // Costs are never negative, so their bits order as they do.
+        let mut queue = std::collections::BinaryHeap::from([Reverse((0f32.to_bits(), a))]);
+        while let Some(Reverse((_, i))) = queue.pop() {
+            if std::mem::replace(&mut done[i], true) {
+                continue;
+            }
+            if i != a && (ways.wet)(i) {
+                continue;
+            }
+            for j in self.neighbours(i) {
+                if banned.is_some() && ways.bank[j] == banned {
+                    continue;
+                }
+                let c = cost[i] + (ways.step)(j);
+                if !done[j] && c < cost[j] {
+                    cost[j] = c;
+                    from[j] = i;
+                    queue.push(Reverse((c.to_bits(), j)));
+                }
+            }
+        }
+        (cost, from)
     }
 
     /// The land hex nearest the table point `t`.
@@ -627,6 +833,20 @@ impl HexMap {
                     }
                 }
             }
+        }
+        self.straighten(&out)
+    }
+
+    /// A chain with its detours cut: wherever a hex of it touches a later one, the hexes
+    /// between go, so that no hex of the chain touches any of it but the one before and the
+    /// one after it. The chain keeps its ends and never moves more than a hex off its line.
+    fn straighten(&self, chain: &[usize]) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::with_capacity(chain.len());
+        let mut k = 0;
+        while k < chain.len() {
+            out.push(chain[k]);
+            // The last hex of the chain that touches this one: the walk goes on from there.
+            k = (k + 1..chain.len()).rev().find(|&j| self.adjacent(chain[k], chain[j])).unwrap_or(k + 1);
         }
         out
     }
@@ -673,6 +893,37 @@ fn offset_hex(system: HexSystem, c: u32, r: u32) -> Hex {
     let c = i32::try_from(c).unwrap_or(i32::MAX);
     let r = i32::try_from(r).unwrap_or(i32::MAX);
     Hex::from_offset_coordinates([c, r], system.offset_mode(), system.orientation())
+}
+
+/// What a road may go into on its way, and at what cost.
+struct Ways<'a> {
+    /// Cells a road goes into only to cross (a ford) and not along: it is not led on from them.
+    wet: &'a dyn Fn(usize) -> bool,
+    /// What a step into a cell costs.
+    step: &'a dyn Fn(usize) -> f32,
+    /// Each cell's piece of dry land ([`HexMap::banks`]).
+    bank: &'a [Option<usize>],
+}
+
+/// The cells from `a` (left out) to `b`, following `from` back from `b`.
+fn walk_back(from: &[usize], a: usize, b: usize) -> Vec<usize> {
+    let mut way = Vec::new();
+    let mut i = b;
+    while i != a && i < from.len() {
+        way.push(i);
+        i = from[i];
+    }
+    way.reverse();
+    way
+}
+
+/// How far the point `p` lies from the line `line`.
+fn polyline_distance(line: &[Point], p: Point) -> f32 {
+    match line {
+        [] => f32::INFINITY,
+        [only] => dist2(*only, p).sqrt(),
+        _ => line.windows(2).map(|w| point_segment_distance(p, w[0], w[1])).fold(f32::INFINITY, f32::min),
+    }
 }
 
 fn dist2(a: Point, b: Point) -> f32 {

@@ -13,7 +13,7 @@ use crate::hexmap::{HexMap, HexSystem};
 use crate::hexpage::{self, SetupNames};
 use crate::hexunits::{CounterRole, HexArmy, HexUnits, elements};
 use crate::layout::{Flow, col, num};
-use crate::pack::{file_name, verb};
+use crate::pack::{file_name, footer, verb};
 use crate::pdf::{Document, Face, Ink};
 use crate::section::{Defence, Section, section};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
@@ -439,7 +439,7 @@ impl HexTabletop {
                 flow.title("Ars Bellum tables", "Melee (AB-05), terrain (AB-03), fire (AB-04) and morale (AB-06).");
                 flow.heading("Melee resolution table");
                 let mut columns = vec![col("d6", 0.5)];
-                let titles: Vec<String> = ars_bellum::COLUMNS.iter().map(|(a, d)| format!("{a}/{d}")).collect();
+                let titles = ars_bellum::column_heads();
                 columns.extend(titles.iter().map(|t| col(t, 0.6)));
                 let rows: Vec<Vec<String>> = ars_bellum::MELEE
                     .iter()
@@ -473,22 +473,12 @@ impl HexTabletop {
                 flow.title("A la Charge! tables", "Combat results (AC-05), terrain effects, retreats (AC-06).");
                 flow.heading("Combat results table");
                 let mut columns = vec![col("Die", 0.5)];
-                let titles: Vec<String> = a_la_charge::COLUMNS
-                    .iter()
-                    .map(|&(a, d)| match (a, d) {
-                        (2, 3) => "1/1.5".to_owned(),
-                        (3, 2) => "1.5/1".to_owned(),
-                        _ => format!("{a}/{d}"),
-                    })
-                    .collect();
+                let titles = a_la_charge::column_heads();
                 columns.extend(titles.iter().map(|t| col(t, 0.6)));
                 let rows: Vec<Vec<String>> = a_la_charge::CRT
                     .iter()
-                    .enumerate()
-                    .map(|(i, row)| {
-                        let die = if i == 6 { "7+".to_owned() } else { (i + 1).to_string() };
-                        std::iter::once(die).chain(row.iter().map(|r| r.code())).collect()
-                    })
+                    .zip(a_la_charge::die_heads())
+                    .map(|(row, die)| std::iter::once(die).chain(row.iter().map(|r| r.code())).collect())
                     .collect();
                 flow.table(&columns, &rows);
                 flow.bullets(&[
@@ -498,14 +488,12 @@ impl HexTabletop {
                         .to_owned(),
                 ]);
                 flow.heading("Terrain effects chart");
-                let rows: Vec<Vec<String>> = a_la_charge::Terrain::ALL
-                    .iter()
-                    .map(|t| {
-                        let e = t.effect();
-                        vec![t.name().to_owned(), e.cost(), e.combat()]
-                    })
-                    .collect();
-                flow.table(&[col("Terrain", 1.0), col("Cost", 0.8), col("In combat", 3.2)], &rows);
+                let rows: Vec<Vec<String>> = a_la_charge::terrain_chart().into_iter().map(Vec::from).collect();
+                flow.table(&[col("Terrain", 1.2), col("Cost per hex", 1.0), col("Effects in combat", 3.0)], &rows);
+                flow.para(
+                    "The rules give fortifications no cost or effect of their own: the scenario says what they do. A walled city of the \
+                     campaign is a palisade here (see the map's key).",
+                );
                 flow.heading("Retreat chart");
                 flow.table(
                     &[col("Retreating unit", 2.2), col("It", 1.2), col("Adjacent friend", 1.4)],
@@ -617,14 +605,32 @@ fn victory_text(system: HexSystem) -> Vec<String> {
     }
 }
 
-/// The map files every player may have: the whole map on one A3 sheet, and on sheets of the
-/// pack's paper that join.
+/// The map files every player may have: the whole map on one A3 sheet with its key, and on
+/// sheets of the pack's paper that join; each page's foot names the campaign, its turn, the
+/// battle and the place.
 pub fn map_files(tabletop: &HexTabletop, umpire: &UmpireSpec, paper: crate::Paper) -> Vec<(String, Document)> {
     let Some(map) = tabletop.map(&umpire.ground) else { return Vec::new() };
     let h = &umpire.head;
     let title = format!("Battle {} at {}: {} map", h.battle, h.place, tabletop.system.name());
+    let sheets = match paper {
+        crate::Paper::A4 => "A4",
+        crate::Paper::Letter => "Letter",
+        crate::Paper::A3 => "A3",
+    };
     vec![
-        (file_name(h.battle, h.day, "map-a3"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::A3)),
-        (file_name(h.battle, h.day, "map-sheets"), hexpage::full_size(&map, &names(h), &title, hexpage::FullSize::Tiled(paper))),
+        (
+            file_name(h.battle, h.day, "map-a3"),
+            hexpage::full_size(&map, &names(h), &title, &footer(h, "full-size map on A3"), hexpage::FullSize::A3),
+        ),
+        (
+            file_name(h.battle, h.day, "map-sheets"),
+            hexpage::full_size(
+                &map,
+                &names(h),
+                &title,
+                &footer(h, &format!("full-size map on {sheets} sheets")),
+                hexpage::FullSize::Tiled(paper),
+            ),
+        ),
     ]
 }

@@ -145,7 +145,7 @@ fn plan<'a>(ground: &'a GroundSpec, h: &SpecHead, tabletop: &dyn Tabletop) -> Op
 
 /// The foot of a page of the pack: the campaign and its turn, the battle, where, the day,
 /// and what the page is.
-fn footer(h: &SpecHead, what: &str) -> String {
+pub(crate) fn footer(h: &SpecHead, what: &str) -> String {
     let day = if h.day > 1 { format!(", day {}", h.day) } else { String::new() };
     format!("{}, turn {} — battle {} at {}{day} — {what}", h.campaign, h.turn, h.battle, h.location)
 }

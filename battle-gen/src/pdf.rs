@@ -523,35 +523,6 @@ pub fn line_height(size: f32) -> f32 {
     size * 1.3 / PT_PER_MM
 }
 
-/// A run of text read back from a PDF with where it stands: its box in millimetres from the
-/// page's top-left corner, `[left, top, right, bottom]`, from the glyphs' outlines.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedText {
-    pub text: String,
-    pub size: f32,
-    pub bbox: [f32; 4],
-}
-
-/// Every run of text of each page of a PDF, with its box: for tests of where things are.
-pub fn text_boxes(bytes: &[u8]) -> Result<Vec<Vec<PlacedText>>, String> {
-    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
-    let mm = |b: [f32; 4]| b.map(|v| v / PT_PER_MM);
-    Ok(doc
-        .extract_text_boxes()
-        .into_iter()
-        .map(|page| {
-            page.lines
-                .into_iter()
-                .map(|line| {
-                    let text = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-                    let size = line.words.first().map_or(0.0, |w| w.font_size);
-                    PlacedText { text, size, bbox: mm(line.bbox) }
-                })
-                .collect()
-        })
-        .collect())
-}
-
 /// Text pulled back out of a PDF, one string per page, for tests and checks.
 pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
     let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
@@ -667,6 +638,94 @@ fn read_page(page: &PdfPage, resources: &printpdf::PdfResources) -> DrawnPage {
     out
 }
 
+/// A piece of text read back from a PDF with where it lies, for tests of a page's layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedText {
+    pub text: String,
+    /// The size of its first word, in points.
+    pub size: f32,
+    /// Left, top, right and bottom of the text, in millimetres from the page's top-left corner.
+    pub bbox: [f32; 4],
+    /// The rectangle its drawing was clipped to (the bounds of every clip path in force, in
+    /// the same measure), or `None` where nothing clipped it.
+    pub clip: Option<[f32; 4]>,
+}
+
+/// One page's text with where each piece lies, and the page's size in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedPage {
+    pub width: f32,
+    pub height: f32,
+    pub texts: Vec<PlacedText>,
+}
+
+/// Every piece of text of a PDF with its box and its clip, page by page: each text section
+/// measured on its own, under the transformation and clip in force where it is drawn.
+pub fn placed_text(bytes: &[u8]) -> Result<Vec<PlacedPage>, String> {
+    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
+    let mut out = Vec::new();
+    for page in &doc.pages {
+        let (width_pt, height_pt) = (page.media_box.width.0, page.media_box.height.0);
+        let height = height_pt / PT_PER_MM;
+        // (clip, transformation) saved by each open q.
+        let mut stack: Vec<(Option<[f32; 4]>, Option<printpdf::CurTransMat>)> = Vec::new();
+        let mut clip: Option<[f32; 4]> = None;
+        let mut ctm: Option<printpdf::CurTransMat> = None;
+        let mut section: Option<Vec<Op>> = None;
+        let mut texts = Vec::new();
+        for op in &page.ops {
+            if let Some(ops) = section.as_mut() {
+                ops.push(op.clone());
+                if matches!(op, Op::EndTextSection) {
+                    let alone = PdfPage {
+                        media_box: page.media_box.clone(),
+                        trim_box: page.trim_box.clone(),
+                        crop_box: page.crop_box.clone(),
+                        ops: ctm.iter().map(|m| Op::SetTransformationMatrix { matrix: *m }).chain(ops.drain(..)).collect(),
+                    };
+                    section = None;
+                    for line in alone.extract_text_boxes(&doc.resources).lines {
+                        let text = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                        let [x0, y0, x1, y1] = line.bbox;
+                        let bbox = [x0 / PT_PER_MM, y0 / PT_PER_MM, x1 / PT_PER_MM, y1 / PT_PER_MM];
+                        let size = line.words.first().map_or(0.0, |w| w.font_size);
+                        texts.push(PlacedText { text, size, bbox, clip });
+                    }
+                }
+                continue;
+            }
+            match op {
+                Op::StartTextSection => section = Some(vec![op.clone()]),
+                Op::SaveGraphicsState => stack.push((clip, ctm)),
+                Op::RestoreGraphicsState => (clip, ctm) = stack.pop().unwrap_or((None, None)),
+                Op::SetTransformationMatrix { matrix } => ctm = Some(*matrix),
+                Op::DrawPolygon { polygon } if polygon.mode == PaintMode::Clip => {
+                    let pts: Vec<(f32, f32)> = polygon
+                        .rings
+                        .iter()
+                        .flat_map(|r| r.points.iter().map(|p| (p.p.x.0 / PT_PER_MM, height - p.p.y.0 / PT_PER_MM)))
+                        .collect();
+                    let xs = pts.iter().map(|p| p.0);
+                    let ys = pts.iter().map(|p| p.1);
+                    let bounds = [
+                        xs.clone().fold(f32::INFINITY, f32::min),
+                        ys.clone().fold(f32::INFINITY, f32::min),
+                        xs.fold(f32::NEG_INFINITY, f32::max),
+                        ys.fold(f32::NEG_INFINITY, f32::max),
+                    ];
+                    clip = Some(match clip {
+                        None => bounds,
+                        Some(c) => [c[0].max(bounds[0]), c[1].max(bounds[1]), c[2].min(bounds[2]), c[3].min(bounds[3])],
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.push(PlacedPage { width: width_pt / PT_PER_MM, height, texts });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -755,6 +814,33 @@ mod tests {
         assert!(p.shapes.iter().filter(|s| s.stroke.is_some_and(|w| near(w, 0.2))).count() > 5);
         let grey = p.shapes.iter().find(|s| near(s.bounds().0, 100.0)).unwrap();
         assert_eq!(grey.fill, Some((0.75, 0.75, 0.75)));
+    }
+
+    /// Text read back with where it lies: its box where it was written, the clip it was drawn
+    /// under, and none once the clip is restored.
+    #[test]
+    fn placed_text_gives_each_texts_box_and_clip() {
+        let mut doc = Document::new("test", Paper::A4);
+        let mut page = doc.page(false);
+        page.save_clip(15.0, 25.0, 100.0, 30.0);
+        page.text(20.0, 40.0, 10.0, Face::Bold, "to 09 Cephaloedium");
+        page.restore();
+        page.text(20.0, 80.0, 10.0, Face::Regular, "outside");
+        let width = page.text_width("to 09 Cephaloedium", 10.0, Face::Bold);
+        doc.add(page);
+        let pages = placed_text(&doc.finish()).unwrap();
+        assert_eq!(pages.len(), 1);
+        assert!((pages[0].width - 210.0).abs() < 0.1 && (pages[0].height - 297.0).abs() < 0.1);
+        let find = |t: &str| pages[0].texts.iter().find(|p| p.text == t).unwrap_or_else(|| panic!("{t}: {:?}", pages[0].texts));
+        let label = find("to 09 Cephaloedium");
+        let [x0, y0, x1, y1] = label.bbox;
+        assert!((x0 - 20.0).abs() < 0.3 && (x1 - 20.0 - width).abs() < 0.6, "{:?} against {width}", label.bbox);
+        assert!(y0 < 40.0 && y0 > 35.0 && y1 > 40.0 && y1 < 42.0, "{:?}", label.bbox);
+        let clip = label.clip.unwrap();
+        for (got, want) in clip.iter().zip([15.0, 25.0, 115.0, 55.0]) {
+            assert!((got - want).abs() < 0.01, "{clip:?}");
+        }
+        assert_eq!(find("outside").clip, None);
     }
 
     #[test]

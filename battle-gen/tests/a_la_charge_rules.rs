@@ -4,7 +4,8 @@
 //! threshold.
 
 use referee_battle_gen::a_la_charge::{
-    MoraleResult, Victory, army_losses, charge_bonus, column, combat, hand_to_hand_strength, morale_test, retreat, victory,
+    MoraleResult, Victory, army_losses, charge_bonus, column, column_heads, combat, die_heads, hand_to_hand_strength, morale_test, retreat,
+    terrain_chart, victory,
 };
 
 /// The printed table, row by row (die 1 to 7 or more), columns 1/2 and less, 1/1.5, 1/1,
@@ -113,4 +114,43 @@ fn ac_05_the_terrain_effects_chart() {
     let woods = Terrain::Woods.effect();
     assert_eq!(combat(4, 2, 1, woods.die, woods.columns).code(), "D1");
     assert_eq!(combat(4, 2, 1, 0, 0).code(), "D1R");
+}
+
+/// The terrain effects chart as the rules print it, row by row: the terrain, its cost per
+/// hex, its effects in combat. Fortifications are named with their cells empty.
+pub const CHART: [[&str; 3]; 12] = [
+    ["Plain", "1", "–"],
+    ["Road", "0.5", "–"],
+    ["Village", "1", "+1 on the die roll"],
+    ["Woods, Hill, Vineyard", "2", "\u{2212}1 column for the unit in defence"],
+    ["Marsh", "2", "+1 on the die roll"],
+    ["River, Mountain", "uncrossable", "No retreat possible"],
+    ["Fortifications", "", ""],
+    ["Bridge", "1 (0.5 if road)", "+1 on the die roll (unless at least 1 shot)"],
+    ["Ford", "2", "–"],
+    ["Palisade", "+1", "\u{2212}1 column for the unit in defence, cancels out the retreats from a morale test"],
+    ["Stream", "+1 (0 if road)", "+1 on the die roll (unless at least 1 shot)"],
+    ["Slope", "+1 (0 if road)", "–"],
+];
+
+/// AC-05: every cell of the terrain effects chart as the rules print it, what a road does to
+/// a bridge, a stream or a slope included, and the fortifications' row; the combat results
+/// table's heads with their open ends, "1/2 or less" and "4/1 or more", and its last row "7
+/// or more".
+#[test]
+fn ac_05_every_cell_of_the_terrain_chart_and_the_tables_heads() {
+    let chart = terrain_chart();
+    assert_eq!(chart.len(), CHART.len(), "{chart:?}");
+    for (row, printed) in chart.iter().zip(CHART) {
+        for (cell, want) in row.iter().zip(printed) {
+            assert_eq!(cell, want, "{} row", printed[0]);
+        }
+    }
+    assert_eq!(column_heads(), ["1/2 or less", "1/1.5", "1/1", "1.5/1", "2/1", "3/1", "4/1 or more"]);
+    assert_eq!(die_heads(), ["1", "2", "3", "4", "5", "6", "7 or more"]);
+    use referee_battle_gen::a_la_charge::Terrain;
+    // The map's key says the same of a stream and a bridge: a road takes the stream's cost away.
+    assert_eq!(Terrain::Stream.effect().cost(), "+1 MP (0 if road)");
+    assert_eq!(Terrain::Bridge.effect().cost(), "1 MP (0.5 if road)");
+    assert_eq!(Terrain::Ford.effect().cost(), "2 MP");
 }

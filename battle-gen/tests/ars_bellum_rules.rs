@@ -3,7 +3,7 @@
 //! supports, fire and morale — and the rules' own worked examples.
 
 use referee_battle_gen::ars_bellum::{
-    Effect, FireResult, MoraleMods, column, disorganise, fire, fury_kept, initiative, melee, morale_passes, support,
+    Effect, FireResult, MoraleMods, column, column_heads, disorganise, fire, fury_kept, initiative, melee, morale_passes, support,
 };
 
 const CALM: MoraleMods = MoraleMods { steadied: false, elite: false, recruits: false };
@@ -35,6 +35,12 @@ fn ab_05_every_cell_of_the_melee_table() {
             assert_eq!(melee(a, d, die, 0, 0).code(), code, "die {die}, {a} against {d}");
         }
     }
+}
+
+/// AB-05: the melee table's heads as the rules print them, the open ends included.
+#[test]
+fn ab_05_the_melee_tables_heads() {
+    assert_eq!(column_heads(), ["1/3 or less", "1/2", "2/3", "1/1", "3/2", "2/1", "3/1", "4/1 or more"]);
 }
 
 /// AB-05: ratios between two columns go down to the lower; below 1/2 is the first column;

@@ -99,6 +99,8 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
             assert!(map.adjacent(w[0], w[1]), "{what}: river {} jumps", r.name);
         }
     }
+    rivers_keep_their_line(map, what);
+    fords_and_crossings(map, ground, section, what);
     // Each road that crosses the section is on the map, and one that leaves the table leaves
     // by a hex on the map's edge.
     let crossing = ground.roads.iter().filter(|r| clip_polyline(&r.points, section.rect).iter().any(|p| p.len() >= 2)).count();
@@ -119,8 +121,9 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
             );
         }
     }
+    setup_on_dry_ground(map, what);
     // Set-up hexes along each side's own edge, on land, in its half of the map, and enough of
-    // them for an army unless the sea takes that half.
+    // them for an army unless the sea, rivers and marsh take that half.
     for (attacker, hexes) in [(true, &map.attacker_setup), (false, &map.defender_setup)] {
         let who = if attacker { "attacker" } else { "defender" };
         // The rows a side may be given: up to the row before the middle.
@@ -128,7 +131,8 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
         let half: Vec<usize> = (0..n)
             .filter(|&i| {
                 let c = &map.cells[i];
-                !c.off_map() && if attacker { c.row + most >= map.rows } else { c.row < most }
+                let dry = !matches!(c.cover, Cover::River | Cover::Ford | Cover::Marsh | Cover::Sea);
+                dry && if attacker { c.row + most >= map.rows } else { c.row < most }
             })
             .collect();
         assert!(!hexes.is_empty(), "{what}: no {who} set-up hex");
@@ -150,6 +154,110 @@ fn check(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
     let lowest_d = d.iter().map(|&i| map.cells[i].row).max().unwrap_or(0);
     let highest_a = a.iter().map(|&i| map.cells[i].row).min().unwrap_or(map.rows);
     assert!(highest_a > lowest_d + 1, "{what}: the set-up zones touch ({lowest_d}, {highest_a})");
+}
+
+/// A river's hexes follow its line: none repeats, and none touches any hex of the same river
+/// but the one before and the one after it, so the chain never doubles back, runs two hexes
+/// abreast or zigzags between two rows.
+fn rivers_keep_their_line(map: &HexMap, what: &str) {
+    for r in &map.rivers {
+        let unique: BTreeSet<usize> = r.hexes.iter().copied().collect();
+        assert_eq!(unique.len(), r.hexes.len(), "{what}: river {} passes a hex twice", r.name);
+        for (k, &i) in r.hexes.iter().enumerate() {
+            for (j, &other) in r.hexes.iter().enumerate() {
+                if j + 1 < k || j > k + 1 {
+                    assert!(
+                        !map.adjacent(i, other),
+                        "{what}: river {} turns back on itself: {} touches {}",
+                        r.name,
+                        map.cells[i].label,
+                        map.cells[other].label
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// AB-03, AC-05: each of the ground's fords on the section is one ford hex, and there are no
+/// others; a road goes into a river only at a ford, one hex of it, and comes out on the far
+/// bank (where the river parts the land), never running along the river.
+fn fords_and_crossings(map: &HexMap, ground: &Ground, section: &Section, what: &str) {
+    let on_map: BTreeSet<usize> = map.rivers.iter().map(|r| r.ground_river).collect();
+    let fords_on_section: usize = ground
+        .rivers
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| on_map.contains(k))
+        .map(|(_, r)| r.fords.iter().filter(|f| inside(section, **f)).count())
+        .sum();
+    let ford_hexes = map.cells.iter().filter(|c| c.cover == Cover::Ford).count();
+    assert_eq!(ford_hexes, fords_on_section, "{what}: {ford_hexes} ford hexes for the ground's {fords_on_section} fords");
+    let listed: usize = map.rivers.iter().map(|r| r.fords.len()).sum();
+    assert_eq!(listed, ford_hexes, "{what}");
+    let bank = map.banks();
+    for r in &map.roads {
+        for (k, &i) in r.hexes.iter().enumerate() {
+            let cover = map.cells[i].cover;
+            assert_ne!(cover, Cover::River, "{what}: the road to {} runs into the river at {}", r.to_name, map.cells[i].label);
+            if cover != Cover::Ford {
+                continue;
+            }
+            let (before, after) = (k.checked_sub(1).map(|b| r.hexes[b]), r.hexes.get(k + 1).copied());
+            for n in [before, after].into_iter().flatten() {
+                assert!(
+                    !matches!(map.cells[n].cover, Cover::River | Cover::Ford),
+                    "{what}: the road to {} runs along the river from {} to {}",
+                    r.to_name,
+                    map.cells[i].label,
+                    map.cells[n].label
+                );
+            }
+            if let (Some(b), Some(a)) = (before, after) {
+                // A river that parts the land is crossed; one that does not (it runs into the sea
+                // beside the road's way round) may be forded and left on the same bank.
+                let parted = map.rivers.iter().filter(|v| v.fords.contains(&i)).any(|v| {
+                    let sides: BTreeSet<Option<usize>> =
+                        v.hexes.iter().flat_map(|&h| map.neighbours(h)).map(|n| bank[n]).filter(Option::is_some).collect();
+                    sides.len() > 1
+                });
+                assert!(
+                    !parted || bank[b] != bank[a] || bank[b].is_none(),
+                    "{what}: the road to {} steps into the ford at {} and back out on the same bank",
+                    r.to_name,
+                    map.cells[i].label
+                );
+            }
+        }
+    }
+}
+
+fn inside(section: &Section, p: (f32, f32)) -> bool {
+    let r = section.rect;
+    p.0 >= r.x_feet && p.0 <= r.x_feet + r.width_feet && p.1 >= r.y_feet && p.1 <= r.y_feet + r.height_feet
+}
+
+/// AB-03, AC-05: no side sets up in the water (a river or stream, a ford), a marsh or the sea;
+/// where they take some of a side's rows, its zone is widened to the size it would have on dry
+/// ground, as far as the middle of the map allows.
+fn setup_on_dry_ground(map: &HexMap, what: &str) {
+    let most = ((map.rows - 1) / 2).max(1);
+    let first = HexSystem::SETUP_ROWS.min(most);
+    for (attacker, hexes) in [(true, &map.attacker_setup), (false, &map.defender_setup)] {
+        for &i in hexes.iter() {
+            let c = &map.cells[i];
+            assert!(
+                !matches!(c.cover, Cover::River | Cover::Ford | Cover::Marsh | Cover::Sea),
+                "{what}: a set-up hex on {} at {}",
+                c.cover.name(),
+                c.label
+            );
+        }
+        let rows = |n: u32| map.cells.iter().filter(move |c| if attacker { c.row + n >= map.rows } else { c.row < n });
+        let land = rows(first).filter(|c| !c.off_map()).count();
+        let dry = rows(most).filter(|c| !matches!(c.cover, Cover::River | Cover::Ford | Cover::Marsh | Cover::Sea)).count();
+        assert!(hexes.len() >= land.min(dry), "{what}: {} set-up hexes where {land} were wanted and {dry} are dry", hexes.len());
+    }
 }
 
 /// AB-08, AC-02: the hex map of every node of Sicily, on every section a battle there can be
