@@ -32,7 +32,7 @@ fn x_04_pack_from_the_command_line() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().display().to_string();
     cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
-    assert!(text_of(&dir.path().join("battle-01-syracuse.pdf")).contains("The table is not set yet"));
+    assert!(text_of(&dir.path().join("battle-01-dbm-syracuse.pdf")).contains("The table is not set yet"));
 
     let set = cli(&db.path, &["table", "Night", "1", "--defence", "rear", "--cut", "left", "--value", "1,6"]).ok();
     assert!(set.contains("weather, battle 1 at Himera, day 1") && set.contains("summer storm: rain"), "{set}");
@@ -42,9 +42,9 @@ fn x_04_pack_from_the_command_line() {
     let files = listed.as_array().unwrap();
     assert_eq!(files.len(), 3);
     assert_eq!(files[0]["reader"], "umpire");
-    let carthage = text_of(&dir.path().join("battle-01-carthage.pdf"));
-    let syracuse = text_of(&dir.path().join("battle-01-syracuse.pdf"));
-    let umpire = text_of(&dir.path().join("battle-01-umpire.pdf"));
+    let carthage = text_of(&dir.path().join("battle-01-dbsa-carthage.pdf"));
+    let syracuse = text_of(&dir.path().join("battle-01-dbsa-syracuse.pdf"));
+    let umpire = text_of(&dir.path().join("battle-01-dbsa-umpire.pdf"));
     assert!(carthage.contains("Himilco") && !carthage.contains("Leptines"), "{carthage}");
     assert!(syracuse.contains("Leptines") && !syracuse.contains("Himilco"), "{syracuse}");
     assert!(carthage.contains("DBSA roster") && carthage.contains("summer storm: rain") && carthage.contains("late afternoon"));
@@ -57,10 +57,10 @@ fn x_04_pack_from_the_command_line() {
     assert!(carthage.contains("5 DBSA elements stand for 20 campaign elements") && !carthage.contains("50 campaign"), "{carthage}");
     let per_side = dir.path().join("per-side");
     cli(&db.path, &["pack", "Night", "1", "--out", &per_side.display().to_string(), "--system", "dbsa", "--scaling", "per-side"]).ok();
-    let umpire = text_of(&per_side.join("battle-01-umpire.pdf"));
+    let umpire = text_of(&per_side.join("battle-01-dbsa-umpire.pdf"));
     assert!(umpire.contains("WARNING: the scaling moves the odds between Carthage and Syracuse by 150 %"), "{umpire}");
     // US Letter is 612 × 792 points.
-    let bytes = std::fs::read(dir.path().join("battle-01-carthage.pdf")).unwrap();
+    let bytes = std::fs::read(dir.path().join("battle-01-dbsa-carthage.pdf")).unwrap();
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("612") && text.contains("792"), "not on Letter paper");
 
@@ -192,14 +192,14 @@ fn mg_25_the_second_days_pack_has_its_own_table() {
         cli(&db.path, &["order", "Night", &stay]).ok();
     }
     cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
-    let brief = text_of(&dir.path().join("battle-01-day-2-syracuse.pdf"));
+    let brief = text_of(&dir.path().join("battle-01-day-2-dbm-syracuse.pdf"));
     assert!(brief.contains("day 2") && brief.contains("The table is not set yet"), "{brief}");
     assert!(brief.contains("Second day"), "the second day's special rule is missing: {brief}");
     let line = cli(&db.path, &["table", "Night", "1", "--defence", "forward"]).refused();
     assert!(line.contains("only toward its own rear, not from central to forward — MG-25"), "{line}");
     cli(&db.path, &["table", "Night", "1", "--defence", "rear"]).ok();
-    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
-    let brief = text_of(&dir.path().join("battle-01-day-2-syracuse.pdf"));
+    cli(&db.path, &["pack", "Night", "1", "--out", &out, "--overwrite"]).ok();
+    let brief = text_of(&dir.path().join("battle-01-day-2-dbm-syracuse.pdf"));
     assert!(brief.contains("rear section") && !brief.contains("The table is not set yet"), "{brief}");
 }
 
@@ -220,9 +220,9 @@ fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
         let files = listed.as_array().unwrap();
         let readers: Vec<&str> = files.iter().map(|f| f["reader"].as_str().unwrap_or("side")).collect();
         assert_eq!(readers, ["umpire", "side", "side", "everyone", "everyone"], "{listed}");
-        let syracuse = text_of(&d.join("battle-01-syracuse.pdf"));
+        let syracuse = text_of(&d.join(format!("battle-01-{system}-syracuse.pdf")));
         assert!(syracuse.contains("Leptines") && !syracuse.contains("Himilco") && syracuse.contains(counters), "{syracuse}");
-        assert!(text_of(&d.join("battle-01-map-sheets.pdf")).contains("Joining the sheets"));
+        assert!(text_of(&d.join(format!("battle-01-{system}-map-sheets.pdf"))).contains("Joining the sheets"));
 
         // Leptines's counters are numbered from 1 on the Syracusans' sheet: he is counter 1.
         let won =

@@ -145,8 +145,8 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     let wrong = cli(&db.path, &["pack", "Africa", "2", "--out", out.to_str().unwrap()]).refused();
     assert!(wrong.contains("battle 1, not battle 2"), "{wrong}");
     let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", "dbm"]).ok();
-    assert!(written.contains("battle-01-vandals.pdf"), "{written}");
-    let vandals = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("battle-01-vandals.pdf")).unwrap()).unwrap().join("\n");
+    assert!(written.contains("battle-01-dbm-vandals.pdf"), "{written}");
+    let vandals = referee_battle_gen::pdf::extract_text(&std::fs::read(out.join("battle-01-dbm-vandals.pdf")).unwrap()).unwrap().join("\n");
     assert!(vandals.contains("the Vandals' brief"), "{vandals}");
     assert!(vandals.contains("The Byzantines deployed in front of you"), "{vandals}");
     assert!(vandals.contains("Belisarius") && vandals.contains("Reg Cv(S)"), "{vandals}");
@@ -296,7 +296,7 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
         assert_eq!(written.as_array().map(Vec::len), Some(5), "{written}");
         let read = |file: &str| referee_battle_gen::pdf::extract_text(&std::fs::read(out.join(file)).unwrap()).unwrap().join("\n");
         for side in ["vandals", "byzantines"] {
-            let text = read(&format!("battle-01-{side}.pdf"));
+            let text = read(&format!("battle-01-{system}-{side}.pdf"));
             for part in
                 [format!("the {name} scenario"), "Set-up".to_owned(), "Victory conditions".to_owned(), "counters, fronts".to_owned()]
             {
@@ -305,7 +305,7 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
             assert_eq!(text.matches("beaten when").count(), 1, "{system}, {side}: its own breaking point only");
         }
         // The last hex (bottom right, inland on this zone's map) carries its number.
-        let sheets = read("battle-01-map-sheets.pdf");
+        let sheets = read(&format!("battle-01-{system}-map-sheets.pdf"));
         assert!(sheets.contains(last) && sheets.contains("Joining the sheets"), "{system}: the numbered map");
     }
     let file = db.folder().join("hex.json");

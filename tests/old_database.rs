@@ -112,3 +112,24 @@ fn every_campaign_of_the_old_database_replays_and_reads_as_it_did() {
         }
     }
 }
+
+/// The packs of an older file's battles kept no table: a hex result of any of its battles is
+/// read back by the built-in conversion table, as before tables were kept, whether the file is
+/// read as it is or migrated.
+#[test]
+fn an_old_databases_battles_read_back_by_the_built_in_hex_table() {
+    let db = copy();
+    let built_in = referee_battle_gen::hexunits::HexUnits::embedded();
+    let check = |store: &Store| {
+        for &(name, ..) in CAMPAIGNS {
+            let id = store.find(name).unwrap();
+            for battle in 1..=8 {
+                let (table, conversion) = referee::tables::kept(store, id, battle).unwrap();
+                assert_eq!(table, built_in, "{name}, battle {battle}");
+                assert!(conversion.is_none(), "{name}, battle {battle}");
+            }
+        }
+    };
+    check(&Store::open_read_only(&db.path).expect("the old database reads as it is"));
+    check(&Store::open(&db.path).expect("the old database migrates"));
+}

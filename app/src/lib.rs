@@ -9,6 +9,7 @@ pub mod cli;
 pub mod gui;
 pub(crate) mod input;
 pub mod reports;
+pub mod tables;
 
 use std::hash::{BuildHasher, Hasher};
 use std::path::PathBuf;

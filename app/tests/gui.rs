@@ -1594,7 +1594,7 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     set_folder(&mut h, &folder);
     click(&mut h, "Write pack");
     no_error(&h);
-    let names = ["battle-01-umpire.pdf", "battle-01-carthage.pdf", "battle-01-syracuse.pdf"];
+    let names = ["battle-01-dbsa-umpire.pdf", "battle-01-dbsa-carthage.pdf", "battle-01-dbsa-syracuse.pdf"];
     for name in names {
         let path = out.path().join("packs").join(name);
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -1603,10 +1603,16 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     }
     assert!(label_exists(&h, "umpire"), "each file says who reads it");
     assert!(h.state().dialog_open(), "the window stays open with its list");
-    let umpire = std::fs::read(out.path().join("packs").join("battle-01-umpire.pdf")).unwrap();
+    let umpire = std::fs::read(out.path().join("packs").join("battle-01-dbsa-umpire.pdf")).unwrap();
     let umpire = referee_battle_gen::pdf::extract_text(&umpire).unwrap().join(" ").replace('\n', " ");
     assert!(umpire.contains("Scaling: the whole battle at one scale"), "the window's scaling is per battle unless changed: {umpire}");
     assert!(umpire.contains("The battle's factor") && !umpire.contains("WARNING"), "{umpire}");
+    // Written again into the same folder: refused, naming the files, until replacing is asked.
+    click(&mut h, "Write pack");
+    assert!(label_exists(&h, "already holds battle-01-dbsa-umpire.pdf"), "the window says why nothing was written");
+    click(&mut h, "Replace files already there");
+    click(&mut h, "Write pack");
+    assert!(!label_exists(&h, "already holds") && label_exists(&h, "battle-01-dbsa-carthage.pdf"), "the files were replaced");
 
     // A file where the folder should be: the folder cannot be made.
     let blocked = out.path().join("not a folder");
@@ -1640,7 +1646,7 @@ fn x_04_packs_for_every_battle_are_written_in_the_background() {
     assert!(!h.state().packs_running(), "the packs were written within 12 s");
     h.run();
     no_error(&h);
-    assert!(out.path().join("all").join("battle-01-umpire.pdf").is_file());
+    assert!(out.path().join("all").join("battle-01-dbm-umpire.pdf").is_file());
     assert!(label_exists(&h, "Packs of 1 battle written: 3 files in"), "the window says what was written");
 }
 

@@ -385,8 +385,6 @@ fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
     let mut h = open_as(&db, None);
     h.get_by_label("Send to the table").click();
     h.run();
-    h.get_by_label("rules").click();
-    h.run();
     h.get_by_label("A la Charge!").click();
     h.run();
     assert!(label_exists(&h, "Vandals: "), "the Vandals' counters are listed");
@@ -400,6 +398,47 @@ fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
     assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
     let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
     assert!(log.contains("Vandals take") && log.contains("combat points of losses"), "{log}");
+}
+
+/// BE-17, X-04: the battle window's pack offers the pack window's choices: the rules with
+/// their options, the paper and the folder. A DBSA pack on US Letter goes into the folder
+/// typed, named for its rules; written again into the same folder it is refused, naming the
+/// files, until "Replace files already there" is ticked.
+#[test]
+fn be_17_the_battle_windows_pack_has_the_pack_windows_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_battle(&dir);
+    let mut h = open_as(&db, None);
+    h.get_by_label("Send to the table").click();
+    h.run();
+    h.get_by_label("DBSA").click();
+    h.run();
+    assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
+    h.get_by_label("US Letter").click();
+    h.run();
+    let folder = dir.path().join("packs").display().to_string();
+    let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Folder");
+    field.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Folder").type_text(&folder);
+    h.run();
+    h.get_by_label("Write the pack").click();
+    h.run();
+    let umpire = dir.path().join("packs").join("battle-01-dbsa-umpire.pdf");
+    let bytes = std::fs::read(&umpire).unwrap_or_else(|e| panic!("{}: {e} ({:?})", umpire.display(), h.state().message()));
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("612") && text.contains("792"), "not on Letter paper");
+    let umpire_text = referee_battle_gen::pdf::extract_text(&bytes).unwrap().join(" ");
+    assert!(umpire_text.contains("Strength on the table (DBSA)"), "{umpire_text}");
+    h.get_by_label("Write the pack").click();
+    h.run();
+    let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("battle-01-dbsa-umpire.pdf") && said.contains("nothing was written"), "{said}");
+    h.get_by_label("Replace files already there").click();
+    h.get_by_label("Write the pack").click();
+    h.run();
+    let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.starts_with("Battle pack written to"), "{said}");
 }
 
 /// BE-24, BE-27: from the Byzantines' own view, the acting leader lays siege to the city

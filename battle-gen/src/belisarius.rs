@@ -121,6 +121,8 @@ pub struct Conversion {
     /// The grade each morale letter gives by default, and why.
     pub grades: BTreeMap<String, String>,
     pub morale_reasoning: String,
+    /// The text it was read from, kept with a battle whose hex pack it counted.
+    pub text: String,
 }
 
 fn morale_of(letter: &str) -> Option<Morale> {
@@ -139,6 +141,12 @@ impl Conversion {
         Conversion::parse(&text)
     }
 
+    /// The table a battle's hex pack was counted by, kept with the battle; `None` when its
+    /// pack kept none (written before tables were kept).
+    pub fn kept(tables: &[referee_campaign::store::KeptTable], battle: u32) -> Option<Result<Conversion, DataError>> {
+        tables.iter().find(|t| t.path == CONVERSION_FILE).map(|t| Conversion::parse(&t.source(battle)))
+    }
+
     /// The built-in table, which the test suite checks and so always loads.
     pub fn embedded() -> Conversion {
         Conversion::load(&DataSource::Embedded).expect("the built-in conversion table is valid")
@@ -147,23 +155,24 @@ impl Conversion {
     pub fn parse(source: &SourceText) -> Result<Conversion, DataError> {
         let raw: RawConversion = referee_data::parse_toml(source)?;
         let file = &source.file;
+        let line = |header: &str, n: usize| crate::hexunits::entry_line(&source.text, header, n);
         if raw.version != 1 {
-            return Err(DataError::single(file, 0, format!("version {} is not one this program reads (1)", raw.version)));
+            return Err(DataError::single(file, line("version", 0), format!("version {} is not one this program reads (1)", raw.version)));
         }
         let mut elements = Vec::new();
         for (i, e) in raw.element.into_iter().enumerate() {
             let n = i + 1;
-            let dbm = ElementSpec::from_str(&e.dbm)
-                .map_err(|why| DataError::single(file, 0, format!("element {n}: `{}` is not a DBM element ({why})", e.dbm)))?;
+            let dbm = ElementSpec::from_str(&e.dbm).map_err(|why| {
+                DataError::single(file, line("[[element]]", i), format!("element {n}: `{}` is not a DBM element ({why})", e.dbm))
+            })?;
             let mut morale = Vec::new();
             for m in &e.morale {
-                morale.push(
-                    morale_of(m)
-                        .ok_or_else(|| DataError::single(file, 0, format!("element {n}: `{m}` is not a morale letter (A, B, C or D)")))?,
-                );
+                morale.push(morale_of(m).ok_or_else(|| {
+                    DataError::single(file, line("[[element]]", i), format!("element {n}: `{m}` is not a morale letter (A, B, C or D)"))
+                })?);
             }
             if morale.is_empty() {
-                return Err(DataError::single(file, 0, format!("element {n} names no morale letter")));
+                return Err(DataError::single(file, line("[[element]]", i), format!("element {n} names no morale letter")));
             }
             elements.push(ElementRule {
                 kind: e.kind,
@@ -177,7 +186,7 @@ impl Conversion {
             });
         }
         if raw.scale.dbm_elements_per_point == 0 || raw.scale.dbm_largest_side_elements == 0 {
-            return Err(DataError::single(file, 0, "the scale needs at least one element a point and one element a side"));
+            return Err(DataError::single(file, line("[scale]", 0), "the scale needs at least one element a point and one element a side"));
         }
         Ok(Conversion {
             reasoning: raw.reasoning,
@@ -187,6 +196,7 @@ impl Conversion {
             scale_reasoning: raw.scale.reasoning,
             grades: raw.morale.grade,
             morale_reasoning: raw.morale.reasoning,
+            text: source.text.clone(),
         })
     }
 

@@ -619,11 +619,11 @@ pub fn map_files(tabletop: &HexTabletop, umpire: &UmpireSpec, paper: crate::Pape
     };
     vec![
         (
-            file_name(h.battle, h.day, "map-a3"),
+            file_name(tabletop.system(), h.battle, h.day, "map-a3"),
             hexpage::full_size(&map, &names(h), &title, &footer(h, "full-size map on A3"), hexpage::FullSize::A3),
         ),
         (
-            file_name(h.battle, h.day, "map-sheets"),
+            file_name(tabletop.system(), h.battle, h.day, "map-sheets"),
             hexpage::full_size(
                 &map,
                 &names(h),

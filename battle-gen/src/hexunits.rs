@@ -292,6 +292,8 @@ pub struct AcTable {
 pub struct HexUnits {
     /// Which file it came from, for the pack's notes.
     pub file: String,
+    /// The text it was read from, kept with a battle whose pack it counted.
+    pub text: String,
     pub reasoning: String,
     pub ars_bellum: AbTable,
     pub a_la_charge: AcTable,
@@ -316,9 +318,10 @@ fn class_of(s: &str) -> Option<Class> {
     })
 }
 
-/// The line of the `n`th (from 0) `header` in `text`, 0 if there is none.
-fn entry_line(text: &str, header: &str, n: usize) -> usize {
-    text.match_indices(header).nth(n).map_or(0, |(at, _)| referee_data::line_of(text, at))
+/// The line of the `n`th (from 0) line of `text` that begins with `header` (a table's
+/// header or a key; comments that name it do not count), 0 if there is none.
+pub(crate) fn entry_line(text: &str, header: &str, n: usize) -> usize {
+    text.lines().enumerate().filter(|(_, line)| line.trim_start().starts_with(header)).nth(n).map_or(0, |(i, _)| i + 1)
 }
 
 impl HexUnits {
@@ -326,6 +329,27 @@ impl HexUnits {
     pub fn embedded() -> HexUnits {
         HexUnits::parse(&DataSource::Embedded.read(HEX_UNITS_FILE).expect("the table is built in"))
             .expect("the built-in hex table is valid")
+    }
+
+    /// The table of `source`: a referee's data folder with a `tabletop` folder has its own
+    /// copy, which must read whole; a folder without one (made before the table could be
+    /// changed) uses the built-in copy.
+    pub fn load(source: &DataSource) -> Result<HexUnits, DataError> {
+        match source {
+            DataSource::Folder(_) if source.has(referee_data::TABLETOP) => HexUnits::parse(&source.read(HEX_UNITS_FILE)?),
+            _ => Ok(HexUnits::embedded()),
+        }
+    }
+
+    /// The table a battle's pack was counted by, from the tables kept with the battle: the
+    /// result is read back by the same counters whatever the data folder holds now. A battle
+    /// whose pack kept no table (written before tables were kept) reads back by the built-in
+    /// one, as it always did.
+    pub fn kept(tables: &[referee_campaign::store::KeptTable], battle: u32) -> Result<HexUnits, DataError> {
+        match tables.iter().find(|t| t.path == HEX_UNITS_FILE) {
+            Some(t) => HexUnits::parse(&t.source(battle)),
+            None => Ok(HexUnits::embedded()),
+        }
     }
 
     pub fn parse(source: &SourceText) -> Result<HexUnits, DataError> {
@@ -481,6 +505,7 @@ impl HexUnits {
         }
         Ok(HexUnits {
             file: file.clone(),
+            text: text.clone(),
             reasoning: raw.reasoning,
             ars_bellum: AbTable {
                 largest_side_units: ab.largest_side_units,

@@ -63,6 +63,26 @@ impl TabletopSystem {
             TabletopSystem::ALaCharge => "A la Charge!",
         }
     }
+
+    /// The system as the command line names it and a pack's file names begin: `dbm`, `dbsa`,
+    /// `ars-bellum`, `a-la-charge`.
+    pub fn key(self) -> &'static str {
+        match self {
+            TabletopSystem::Dbm => "dbm",
+            TabletopSystem::Dbsa => "dbsa",
+            TabletopSystem::ArsBellum => "ars-bellum",
+            TabletopSystem::ALaCharge => "a-la-charge",
+        }
+    }
+
+    /// The hex wargame it is, if it is one.
+    pub fn hex(self) -> Option<hexmap::HexSystem> {
+        match self {
+            TabletopSystem::ArsBellum => Some(hexmap::HexSystem::ArsBellum),
+            TabletopSystem::ALaCharge => Some(hexmap::HexSystem::ALaCharge),
+            TabletopSystem::Dbm | TabletopSystem::Dbsa => None,
+        }
+    }
 }
 
 /// Paper the battle pack is printed on.

@@ -8,14 +8,19 @@
 //! worked out from every side's strength ([`dbsa::BattleScale`] says what a side can still
 //! infer from it, and why the factor itself is printed on the umpire's sheet only).
 
+use std::sync::Arc;
+
 use referee_campaign::army::ElementTable;
 use referee_campaign::map::Map;
+use referee_campaign::store::KeptTable;
 use referee_campaign::{SideId, SideView, UmpireView};
 use serde::{Deserialize, Serialize};
 
 use crate::brief::{PackError, side_brief, umpire_sheet};
 use crate::dbsa::{FigureScale, Scaling, SideScaling};
 use crate::ground::ground;
+use crate::hexpack::HexTabletop;
+use crate::hexunits::{HEX_UNITS_FILE, HexUnits};
 use crate::layout::{Flow, col, num};
 use crate::magna_graecia::{spec_from_brief, spec_from_sheet};
 use crate::pdf::Document;
@@ -25,25 +30,50 @@ use crate::tabletop::Tabletop;
 use crate::{Paper, TabletopSystem, dbsa};
 
 /// How the referee wants the pack made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackOptions {
     pub paper: Paper,
     pub system: TabletopSystem,
     /// For DBSA: how the campaign's commands become DBSA armies.
     pub scaling: Scaling,
     pub figures: FigureScale,
+    /// The hex wargames' conversion table, as the referee's data folder has it; `None`: the
+    /// built-in one.
+    #[serde(skip)]
+    pub hex_units: Option<Arc<HexUnits>>,
 }
 
 impl Default for PackOptions {
     fn default() -> Self {
-        PackOptions { paper: Paper::A4, system: TabletopSystem::Dbm, scaling: Scaling::default(), figures: FigureScale::default() }
+        PackOptions {
+            paper: Paper::A4,
+            system: TabletopSystem::Dbm,
+            scaling: Scaling::default(),
+            figures: FigureScale::default(),
+            hex_units: None,
+        }
     }
 }
 
 impl PackOptions {
-    /// The tabletop system chosen, with its scaling and figures.
+    /// The tabletop system chosen, with its scaling and figures, and for a hex wargame the
+    /// conversion table chosen.
     pub fn tabletop(&self) -> Box<dyn Tabletop> {
-        self.system.tabletop(self.scaling, self.figures)
+        match (self.system.hex(), &self.hex_units) {
+            (Some(system), Some(table)) => Box::new(HexTabletop::new(system, HexUnits::clone(table))),
+            _ => self.system.tabletop(self.scaling, self.figures),
+        }
+    }
+
+    /// The tables this pack's result is read back by, to keep with its battle: for a hex
+    /// wargame its conversion table; nothing for DBM and DBSA, whose results name the
+    /// campaign's own troops.
+    pub fn kept_tables(&self) -> Vec<KeptTable> {
+        if self.system.hex().is_none() {
+            return Vec::new();
+        }
+        let text = self.hex_units.as_ref().map_or_else(|| HexUnits::embedded().text, |t| t.text.clone());
+        vec![KeptTable { path: HEX_UNITS_FILE.to_owned(), text }]
     }
 }
 
@@ -124,9 +154,13 @@ pub fn spec_pack(umpire: &UmpireSpec, sides: &[BattleSpec], options: &PackOption
     Ok(files)
 }
 
-pub(crate) fn file_name(battle: u32, day: u8, who: &str) -> String {
+/// A pack file's name: the battle, its day after the first, the rules and the reader, as
+/// `battle-01-dbsa-byzantines.pdf`, so that packs of one battle under two rules lie side by
+/// side in one folder.
+pub(crate) fn file_name(system: TabletopSystem, battle: u32, day: u8, who: &str) -> String {
     let who: String = who.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    if day > 1 { format!("battle-{battle:02}-day-{day}-{who}.pdf") } else { format!("battle-{battle:02}-{who}.pdf") }
+    let system = system.key();
+    if day > 1 { format!("battle-{battle:02}-day-{day}-{system}-{who}.pdf") } else { format!("battle-{battle:02}-{system}-{who}.pdf") }
 }
 
 fn plan<'a>(ground: &'a GroundSpec, h: &SpecHead, tabletop: &dyn Tabletop) -> Option<TablePlan<'a>> {
@@ -310,7 +344,7 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
         Some(hex) => hex.side_pages(&mut doc, b, scaling, |what| footer(h, &format!("{} {what}", owner(side_name)))),
         None => add_table(&mut doc, &b.ground, h, &b.notes, tabletop, side_name),
     }
-    PackFile::new(doc, file_name(h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
+    PackFile::new(doc, file_name(options.system, h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
 }
 
 /// `attacks` after a name in the singular (Carthage), `attack` after a plural (the Byzantines,
@@ -402,7 +436,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
         Some(hex) => hex.umpire_pages(&mut doc, s, scales, |what| footer(h, &format!("{what}, umpire's copy"))),
         None => add_table(&mut doc, &s.ground, h, &s.notes, tabletop, "umpire"),
     }
-    PackFile::new(doc, file_name(h.battle, h.day, "umpire"), Reader::Umpire)
+    PackFile::new(doc, file_name(options.system, h.battle, h.day, "umpire"), Reader::Umpire)
 }
 
 /// One PDF of a pack, written to disk.
@@ -446,20 +480,57 @@ pub enum WriteError {
     Folder { folder: std::path::PathBuf, error: std::io::Error },
     #[error("cannot write {}: {error}", path.display())]
     File { path: std::path::PathBuf, error: std::io::Error },
+    /// Files of the pack's names are in the folder already, and replacing them was not asked for.
+    #[error(
+        "{} already holds {}; nothing was written: write the pack into another folder, or ask to replace {}",
+        folder.display(),
+        names.join(", "),
+        if names.len() == 1 { "it" } else { "them" }
+    )]
+    Exists { folder: std::path::PathBuf, names: Vec<String> },
 }
 
-/// Makes one battle's pack with [`campaign_pack`] and writes its files into `folder`, made
-/// if missing.
-pub fn write_pack(
-    state: &referee_campaign::CampaignState,
-    map: &Map,
-    events: &[referee_campaign::Logged],
-    battle: u32,
-    options: &PackOptions,
-    folder: &std::path::Path,
-) -> Result<Vec<WrittenFile>, WriteError> {
-    let files = campaign_pack(state, map, events, battle, options)?;
+/// Whether a pack may replace files of the same names in its folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Existing {
+    /// Refuse, writing nothing, when any file of the pack is there already.
+    #[default]
+    Refuse,
+    /// Replace them.
+    Replace,
+}
+
+/// Where a pack's files go: the folder, made if missing, and what becomes of files of the
+/// same names already in it.
+#[derive(Debug, Clone, Copy)]
+pub struct Destination<'a> {
+    pub folder: &'a std::path::Path,
+    pub existing: Existing,
+}
+
+/// The files of `files` already in `folder`, by name.
+pub fn existing(files: &[PackFile], folder: &std::path::Path) -> Vec<String> {
+    files.iter().filter(|f| folder.join(&f.file_name).exists()).map(|f| f.file_name.clone()).collect()
+}
+
+/// Writes a pack's files into their folder, made if missing. Under [`Existing::Refuse`] nothing is
+/// written when a file of the same name is there already; `before` runs once the files are
+/// known to be writable and before the first is written (to keep the tables the pack was
+/// counted by), and nothing is written if it fails.
+pub fn write_files<E: From<WriteError>>(
+    files: Vec<PackFile>,
+    to: Destination<'_>,
+    before: impl FnOnce() -> Result<(), E>,
+) -> Result<Vec<WrittenFile>, E> {
+    let folder = to.folder;
+    if to.existing == Existing::Refuse {
+        let names = existing(&files, folder);
+        if !names.is_empty() {
+            return Err(WriteError::Exists { folder: folder.to_owned(), names }.into());
+        }
+    }
     std::fs::create_dir_all(folder).map_err(|error| WriteError::Folder { folder: folder.to_owned(), error })?;
+    before()?;
     let mut written = Vec::new();
     for f in files {
         let path = folder.join(&f.file_name);
@@ -467,6 +538,21 @@ pub fn write_pack(
         written.push(WrittenFile::of(path, &f));
     }
     Ok(written)
+}
+
+/// Makes one battle's pack with [`campaign_pack`] and writes its files as [`write_files`]
+/// does.
+pub fn write_pack<E: From<WriteError>>(
+    state: &referee_campaign::CampaignState,
+    map: &Map,
+    events: &[referee_campaign::Logged],
+    battle: u32,
+    options: &PackOptions,
+    to: Destination<'_>,
+    before: impl FnOnce() -> Result<(), E>,
+) -> Result<Vec<WrittenFile>, E> {
+    let files = campaign_pack(state, map, events, battle, options).map_err(WriteError::from)?;
+    write_files(files, to, before)
 }
 
 /// The pack for a battle of a campaign as it stands: the umpire's view and each fighting

@@ -42,8 +42,8 @@ fn ab_08_ac_07_a_magna_graecia_battle_in_both_hex_systems() {
         assert_eq!(readers.len(), 5, "{system:?}: {readers:?}");
         assert_eq!(readers[0], &Reader::Umpire);
         assert!(matches!(readers[1], Reader::Side(_)) && matches!(readers[2], Reader::Side(_)));
-        assert_eq!(files[3].file_name, "battle-01-map-a3.pdf");
-        assert_eq!(files[4].file_name, "battle-01-map-sheets.pdf");
+        assert_eq!(files[3].file_name, format!("battle-01-{}-map-a3.pdf", system.key()));
+        assert_eq!(files[4].file_name, format!("battle-01-{}-map-sheets.pdf", system.key()));
         let umpire = text(&files[0]);
         for part in ["Map", "Set-up", "Duration", "Victory conditions"] {
             assert!(umpire.contains(part), "{system:?}: no {part}");

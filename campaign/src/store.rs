@@ -156,6 +156,22 @@ CREATE TABLE seed_commitments (
     revealed_at  TEXT
 );
 "#,
+    // The text of each data table a battle's pack was counted by (the hex wargames'
+    // conversion table, Belisarius's conversion to elements), so that the result is read back
+    // by the same table whatever the data folder holds later. Written with each pack that
+    // needs one, the last pack's kept; it vanishes with the orders given before the pack
+    // was written, when they are undone.
+    r#"
+CREATE TABLE battle_tables (
+    campaign_id    INTEGER NOT NULL,
+    number         INTEGER NOT NULL,
+    path           TEXT NOT NULL,
+    text           TEXT NOT NULL,
+    kept_at_event  INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, number, path),
+    FOREIGN KEY (campaign_id, kept_at_event) REFERENCES events(campaign_id, seq) ON DELETE CASCADE
+) WITHOUT ROWID;
+"#,
 ];
 
 /// The first schema with an `engine` column; older files hold Magna Graecia campaigns only.
@@ -163,6 +179,24 @@ const ENGINE_SCHEMA: i32 = 3;
 
 /// The first schema with the dice kept with each order and a `settings` table.
 const SETTINGS_SCHEMA: i32 = 4;
+
+/// The first schema that keeps the tables a battle's pack was counted by.
+const BATTLE_TABLES_SCHEMA: i32 = 5;
+
+/// One data table kept with a battle: its path under the data folder (as
+/// `tabletop/hex-units.toml`) and the text its pack was counted by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptTable {
+    pub path: String,
+    pub text: String,
+}
+
+impl KeptTable {
+    /// The table as a source to parse, named as the copy kept with battle `battle`.
+    pub fn source(&self, battle: u32) -> referee_data::SourceText {
+        referee_data::SourceText { file: format!("{} (as kept with battle {battle})", self.path), text: self.text.clone() }
+    }
+}
 
 /// The schema's migrations, oldest first: for tests and tools that build databases of an
 /// older version.
@@ -645,6 +679,33 @@ impl Store {
         };
         tx.commit().map_err(write_failed(&self.path))?;
         Ok(())
+    }
+
+    /// Keeps `tables` with battle `number` of campaign `id`, in place of any kept before:
+    /// the tables its pack was just counted by.
+    pub fn keep_battle_tables(&mut self, id: CampaignId, number: u32, tables: &[KeptTable]) -> Result<(), StoreError> {
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [id.0], |r| r.get(0))?;
+        tx.execute("DELETE FROM battle_tables WHERE campaign_id = ?1 AND number = ?2", params![id.0, number])?;
+        for t in tables {
+            tx.execute(
+                "INSERT INTO battle_tables (campaign_id, number, path, text, kept_at_event) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id.0, number, t.path, t.text, head],
+            )?;
+        }
+        tx.commit().map_err(write_failed(&self.path))?;
+        Ok(())
+    }
+
+    /// The tables kept with battle `number` of campaign `id`, by path; none for a battle
+    /// whose pack kept none, and in a file older than the kept tables.
+    pub fn battle_tables(&self, id: CampaignId, number: u32) -> Result<Vec<KeptTable>, StoreError> {
+        if self.schema < BATTLE_TABLES_SCHEMA {
+            return Ok(Vec::new());
+        }
+        let mut stmt = self.conn.prepare("SELECT path, text FROM battle_tables WHERE campaign_id = ?1 AND number = ?2 ORDER BY path")?;
+        let rows = stmt.query_map(params![id.0, number], |r| Ok(KeptTable { path: r.get(0)?, text: r.get(1)? }))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Every campaign in the file, oldest first.

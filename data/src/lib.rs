@@ -26,8 +26,9 @@ pub const MAGNA_GRAECIA: &str = "magna-graecia";
 pub const BELISARIUS: &str = "belisarius";
 
 /// The folder of the tables both campaigns' battle packs share (`hex-units.toml`, how forces
-/// become hex wargame counters). Built in: a pack and the result read back from it must count
-/// the same counters, so the program always uses its own copy.
+/// become hex wargame counters). A referee's data folder may hold its own copy; one without
+/// this folder uses the built-in table. The table a hex pack was counted by is kept with its
+/// battle, so its result is read back by the same counters whatever the folder holds later.
 pub const TABLETOP: &str = "tabletop";
 
 /// The folders Magna Graecia's files sat in at the top of a data folder before each campaign

@@ -448,15 +448,12 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
         CliCommand::Table { .. } => bail!(
             "a Belisarius battle's table is laid across its zone's battle map as the pack shows it; there is no section to choose (BE-17)"
         ),
-        CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
-            let scaling = super::dbsa_scaling(&scaling, size)?;
-            let options = referee_battle_gen::pack::PackOptions {
-                paper: super::named(&paper)?,
-                system: super::named(&system)?,
-                scaling,
-                figures: super::named(&figures)?,
-            };
-            let store = session.store(Access::Read)?;
+        CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures, overwrite } => {
+            let mut options = super::pack_options(&paper, &system, &scaling, size, &figures)?;
+            let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+            let kept = crate::tables::for_pack(&mut options, &session.data, Some(&conv))?;
+            // A hex pack keeps its tables with the battle; other packs only read.
+            let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
             let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
             let events = store.events_as::<Belisarius>(c.id)?;
             let now = referee_battle_gen::belisarius::battle_number(&events);
@@ -466,16 +463,11 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             if battle != now {
                 bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
             }
-            let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
             let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
             let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
-            std::fs::create_dir_all(&dir).with_context(|| format!("cannot make the folder {}", dir.display()))?;
-            let mut written = Vec::new();
-            for f in files {
-                let path = dir.join(&f.file_name);
-                std::fs::write(&path, &f.bytes).with_context(|| format!("cannot write {}", path.display()))?;
-                written.push(referee_battle_gen::pack::WrittenFile::of(path, &f));
-            }
+            let written = referee_battle_gen::pack::write_files(files, super::destination(&dir, overwrite), || {
+                crate::tables::keep(&mut store, c.id, battle, &kept)
+            })?;
             session.print(out, &super::Written(written))
         }
         CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
@@ -497,8 +489,14 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
             let result: referee_campaign::belisarius::battle::TableResult = match system {
                 Some(system) => {
                     let hex = super::hex_result(&text, battle, &file)?;
-                    let tabletop = super::hex_tabletop(&system)?;
-                    let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+                    // Counted by the tables the pack kept; a pack that kept none, by the
+                    // built-in hex table and the data folder's conversion, as before.
+                    let (table, kept) = crate::tables::kept(&store, c.id, battle)?;
+                    let tabletop = super::hex_tabletop(&system, table)?;
+                    let conv = match kept {
+                        Some(conv) => conv,
+                        None => referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?,
+                    };
                     let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
                     referee_battle_gen::belisarius::hex_table_result(&c.state, &events, &catalog.elements, &conv, &tabletop, &hex, retreat)
                         .map_err(|e| anyhow!("{}: {e}", file.display()))?

@@ -175,6 +175,10 @@ pub enum CliCommand {
         /// Figure scale, for distances in inches and centimetres
         #[arg(long, default_value = "15mm", value_parser = ["6mm", "15mm", "25mm"])]
         figures: String,
+        /// Replace files of the pack's names already in the folder (without it, nothing is
+        /// written when one is there)
+        #[arg(long)]
+        overwrite: bool,
     },
     /// Write turn reports (PDF): each side's situation from its own view (its map, forces,
     /// the log since its last report, what is coming, victory as it may know it, its charts)
@@ -716,14 +720,18 @@ impl Session {
                 let command = Order::SetUpTable { battle, defence, cut, attacker_edge };
                 self.run_one(&campaign, &command, values, out)
             }
-            CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures } => {
-                let scaling = dbsa_scaling(&scaling, size)?;
-                let options = PackOptions { paper: named(&paper)?, system: named(&system)?, scaling, figures: named(&figures)? };
+            CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures, overwrite } => {
+                let mut options = pack_options(&paper, &system, &scaling, size, &figures)?;
+                let kept = crate::tables::for_pack(&mut options, &self.data, None)?;
                 let catalog = self.catalog()?;
-                let store = self.store(Access::Read)?;
+                // A hex pack keeps its table with the battle; other packs only read.
+                let mut store = self.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let (c, map) = self.open(&store, &campaign, &catalog)?;
                 let events = store.events(c.id)?;
-                let written = referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, &dir)?;
+                let written =
+                    referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, destination(&dir, overwrite), || {
+                        crate::tables::keep(&mut store, c.id, battle, &kept)
+                    })?;
                 self.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
@@ -740,11 +748,12 @@ impl Session {
                     let store = self.store(Access::Read)?;
                     let (c, map) = self.open(&store, &campaign, &catalog)?;
                     let events = store.events(c.id)?;
-                    drop(store);
                     let view = view::umpire_view(&c.state, &map, &events);
                     let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, &map, &c.state.scenario.elements, battle)
                         .map_err(|e| anyhow!("{e}"))?;
-                    let tabletop = hex_tabletop(&system)?;
+                    let (table, _) = crate::tables::kept(&store, c.id, battle)?;
+                    drop(store);
+                    let tabletop = hex_tabletop(&system, table)?;
                     let neutral = referee_battle_gen::hexresult::tabletop_result(&tabletop, &spec, &result)
                         .map_err(|e| anyhow!("{}: {e}", file.display()))?;
                     let order = referee_battle_gen::magna_graecia::result_order(&neutral, &view.board, &map).map_err(|e| anyhow!("{e}"))?;
@@ -1307,15 +1316,30 @@ pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result
     })
 }
 
-/// The hex wargame the command line names, with the conversion table its packs are printed by.
-pub(crate) fn hex_tabletop(system: &str) -> anyhow::Result<referee_battle_gen::hexpack::HexTabletop> {
+/// The options of a pack as the command line gives them.
+pub(crate) fn pack_options(paper: &str, system: &str, scaling: &str, size: u32, figures: &str) -> anyhow::Result<PackOptions> {
+    let scaling = dbsa_scaling(scaling, size)?;
+    Ok(PackOptions { paper: named(paper)?, system: named(system)?, scaling, figures: named(figures)?, hex_units: None })
+}
+
+/// A pack's folder, and what `--overwrite` asks of files already in it.
+pub(crate) fn destination(folder: &Path, overwrite: bool) -> referee_battle_gen::pack::Destination<'_> {
+    use referee_battle_gen::pack::Existing;
+    referee_battle_gen::pack::Destination { folder, existing: if overwrite { Existing::Replace } else { Existing::Refuse } }
+}
+
+/// The hex wargame the command line names, with the conversion table its pack was counted by.
+pub(crate) fn hex_tabletop(
+    system: &str,
+    table: referee_battle_gen::hexunits::HexUnits,
+) -> anyhow::Result<referee_battle_gen::hexpack::HexTabletop> {
     use referee_battle_gen::hexmap::HexSystem;
     let system = match system {
         "ars-bellum" => HexSystem::ArsBellum,
         "a-la-charge" => HexSystem::ALaCharge,
         other => bail!("`{other}` is not a hex wargame (ars-bellum, a-la-charge)"),
     };
-    Ok(referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded()))
+    Ok(referee_battle_gen::hexpack::HexTabletop::new(system, table))
 }
 
 /// The DBSA scaling the command line names, with its army size.

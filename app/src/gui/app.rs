@@ -113,9 +113,9 @@ pub enum AppCommand {
     RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
     /// Give an order to a Belisarius campaign, with its dice.
     ExecuteBelisarius(referee_campaign::belisarius::order::Order, DiceInput),
-    /// Writes the pack of the Belisarius battle sent to the tabletop, for these rules, into
-    /// the campaign's pack folder (BE-17).
-    WriteBelisariusPack { system: referee_battle_gen::TabletopSystem },
+    /// Writes the pack of the Belisarius battle sent to the tabletop with these choices: its
+    /// rules and their options, paper and folder (BE-17).
+    WriteBelisariusPack { settings: PackSettings },
 }
 
 /// One counter on the map, by side and name (a command's name, or `fleet`).
@@ -137,6 +137,8 @@ pub struct Message {
 pub struct RefereeApp {
     store: Store,
     catalog: Catalog,
+    /// Where the data tables are read from: a hex pack's conversion table among them.
+    data: referee_data::DataSource,
     db: PathBuf,
     campaigns: Vec<CampaignSummary>,
     /// The campaign on screen, of whichever engine: one at a time.
@@ -220,6 +222,7 @@ impl RefereeApp {
             store,
             picker: PickerForm::new(),
             catalog,
+            data: referee_data::DataSource::Embedded,
             db,
             campaigns: Vec::new(),
             desk: None,
@@ -265,6 +268,14 @@ impl RefereeApp {
 
     /// Keeps the list of recent database files in `file` (one path a line), with this one
     /// first.
+    /// Reads the data tables a pack is counted by from `data`, the folder the maps and
+    /// scenarios came from.
+    #[must_use]
+    pub fn with_data(mut self, data: referee_data::DataSource) -> Self {
+        self.data = data;
+        self
+    }
+
     pub fn with_recent_file(mut self, file: PathBuf) -> Self {
         self.recent = std::fs::read_to_string(&file).map(|text| text.lines().map(PathBuf::from).collect()).unwrap_or_default();
         self.recent_file = Some(file);
@@ -560,6 +571,13 @@ impl RefereeApp {
     pub fn apply_commands(&mut self) {
         if let Some(job) = &mut self.pack_job {
             job.poll();
+            // Each battle written keeps the table its pack was counted by.
+            let (id, tables) = (job.campaign, job.kept.clone());
+            for battle in job.take_written() {
+                if let Err(e) = crate::tables::keep(&mut self.store, id, battle, &tables) {
+                    self.error(format!("battle {battle}'s pack was written, but its table could not be kept with it: {e}"));
+                }
+            }
         }
         for command in std::mem::take(&mut self.queue) {
             self.apply(command);
@@ -753,7 +771,7 @@ impl RefereeApp {
             }
             AppCommand::WritePack { battle, settings } => {
                 let Some(desk) = mg_mut(&mut self.desk) else { return };
-                let reply = desk.write_pack(battle, &settings);
+                let reply = desk.write_pack(battle, &settings, &mut self.store, &self.data);
                 self.keep_pack_settings(settings);
                 self.reply(reply, false);
             }
@@ -773,14 +791,13 @@ impl RefereeApp {
                 let reply = desk.apply(command, &mut self.store, &self.pack_settings);
                 self.reply(reply, typed);
             }
-            AppCommand::WriteBelisariusPack { system } => {
+            AppCommand::WriteBelisariusPack { settings } => {
                 let Some(desk) = be_mut(&mut self.desk) else { return };
-                let mut options = self.pack_settings.options();
-                options.system = system;
-                let reply = match self.pack_settings.folder() {
-                    Ok(folder) => desk.write_pack(&self.catalog.elements, &options, &folder),
+                let reply = match settings.folder() {
+                    Ok(folder) => desk.write_pack(&self.catalog.elements, &settings, &folder, &mut self.store, &self.data),
                     Err(e) => Reply::Refused(e),
                 };
+                self.keep_pack_settings(settings);
                 self.reply(reply, false);
             }
             command @ (AppCommand::SelectPlace(_) | AppCommand::ExecuteBelisarius(..)) => {
@@ -908,16 +925,29 @@ impl RefereeApp {
             self.error("packs are being written already: wait for them, or stop them");
             return;
         }
-        let (folder, options) = (settings.folder(), settings.options());
+        let (folder, mut options, existing) = (settings.folder(), settings.options(), settings.existing());
         self.keep_pack_settings(settings);
+        let kept = match crate::tables::for_pack(&mut options, &self.data, None) {
+            Ok(kept) => kept,
+            Err(e) => return self.error(e.to_string()),
+        };
         let Some(desk) = mg(&self.desk) else { return };
         let open = match desk.for_packs() {
             Ok(open) => open,
             Err(e) => return self.error(e),
         };
         let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
-        let job = folder
-            .map(|dir| PackJob::start(open.campaign.state.clone(), open.map.clone(), open.live.events.clone(), battles, options, dir));
+        let job = folder.map(|dir| {
+            let campaign = (open.campaign.id, open.campaign.state.clone());
+            PackJob::start(
+                campaign,
+                open.map.clone(),
+                open.live.events.clone(),
+                battles,
+                packs::JobOptions { options, existing, kept },
+                dir,
+            )
+        });
         match job {
             Ok(job) => self.pack_job = Some(job),
             Err(e) => self.error(e),

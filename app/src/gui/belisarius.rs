@@ -74,6 +74,36 @@ pub(crate) struct BelisariusDesk {
     /// What the panels of the viewer draw from besides the view, worked out whenever the
     /// campaign or the viewer changes.
     pub facts: Facts,
+    /// The tables the battle under way's hex pack was counted by, as kept with it (the
+    /// built-in ones where it kept none): its result form counts the counters by them.
+    pub kept: KeptTables,
+}
+
+/// The tables a battle's result is read back by.
+#[derive(Debug, Clone)]
+pub struct KeptTables {
+    pub hex_units: referee_battle_gen::hexunits::HexUnits,
+    pub conversion: referee_battle_gen::belisarius::Conversion,
+}
+
+impl KeptTables {
+    /// The tables kept with the battle under way in campaign `id`, or the built-in ones.
+    fn read(
+        store: &Store,
+        id: referee_campaign::CampaignId,
+        events: &[referee_campaign::belisarius::event::Logged],
+    ) -> Result<KeptTables, String> {
+        let number = referee_battle_gen::belisarius::battle_number(events);
+        let (hex_units, conversion) = crate::tables::kept(store, id, number).map_err(|e| e.to_string())?;
+        Ok(KeptTables { hex_units, conversion: conversion.unwrap_or_else(referee_battle_gen::belisarius::Conversion::embedded) })
+    }
+
+    fn built_in() -> KeptTables {
+        KeptTables {
+            hex_units: referee_battle_gen::hexunits::HexUnits::embedded(),
+            conversion: referee_battle_gen::belisarius::Conversion::embedded(),
+        }
+    }
 }
 
 /// The route of the acting force's next march, zone by zone (BE-10), and the attrition
@@ -137,9 +167,11 @@ impl BelisariusDesk {
             _ => viewer,
         };
         let live = Followed::new(&campaign.state, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
-        let facts = Facts::with_table(&campaign.state, &live.viewer, &elements, &live.events);
+        let kept = KeptTables::read(store, id, &live.events).map_err(anyhow::Error::msg)?;
+        let facts = Facts::with_table(&campaign.state, &live.viewer, &elements, &kept.conversion, &live.events);
         Ok(BelisariusDesk {
             facts,
+            kept,
             campaign,
             live,
             map_state: ZoneMapState::default(),
@@ -164,7 +196,7 @@ impl BelisariusDesk {
         }
         let events = std::mem::take(&mut self.live.events);
         self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
-        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
+        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.kept.conversion, &self.live.events);
         self.battle = super::belisarius_battle::BattleForm::default();
         self.selected = None;
         self.march = MarchForm::default();
@@ -179,47 +211,68 @@ impl BelisariusDesk {
             Err(e) => return Reply::Refused(e.to_string()),
         };
         let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.live.viewer)).collect();
-        self.follow(events);
+        self.follow(store, events);
         Reply::Stored(Some(lines.join("; ")))
     }
 
+    /// Reads the tables kept with the battle under way again, after an order or a pack, and
+    /// the facts its result form counts by; a kept table that no longer reads is said where
+    /// the form would be.
+    fn read_kept(&mut self, store: &Store) {
+        let read = KeptTables::read(store, self.campaign.id, &self.live.events);
+        self.kept = read.clone().unwrap_or_else(|_| KeptTables::built_in());
+        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.kept.conversion, &self.live.events);
+        if let Err(e) = read {
+            self.facts.table_spec = Some(Err(e));
+        }
+        self.battle.table.hex = None;
+    }
+
     /// The events an order just stored: their lines join the log, the view is built again.
-    fn follow(&mut self, stored: Vec<referee_campaign::belisarius::event::Event>) {
+    fn follow(&mut self, store: &Store, stored: Vec<referee_campaign::belisarius::event::Event>) {
         self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
-        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
+        self.read_kept(store);
         self.parts.clear();
         self.march = MarchForm::default();
         self.voyage = super::belisarius_fleet::VoyageForm::default();
     }
 
     /// Writes the pack of the battle sent to the tabletop (BE-17), in the umpire's view only:
-    /// each side's file is built from its own view.
+    /// each side's file is built from its own view. A hex wargame's pack keeps the tables it
+    /// was counted by with the battle, in `store`.
     pub fn write_pack(
-        &self,
+        &mut self,
         elements: &referee_campaign::army::ElementTable,
-        options: &referee_battle_gen::pack::PackOptions,
+        settings: &super::packs::PackSettings,
         folder: &std::path::Path,
+        store: &mut Store,
+        data: &referee_data::DataSource,
     ) -> Reply {
         if self.live.viewer != Viewer::Umpire {
             return Reply::Refused("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned());
         }
-        let conv = referee_battle_gen::belisarius::Conversion::embedded();
-        let files = match referee_battle_gen::belisarius::campaign_pack(&self.campaign.state, &self.live.events, elements, &conv, options) {
-            Ok(files) => files,
-            Err(e) => return Reply::Refused(e.to_string()),
-        };
-        if let Err(e) = std::fs::create_dir_all(folder) {
-            return Reply::Refused(format!("{} could not be made: {e}", folder.display()));
-        }
-        let mut names = Vec::new();
-        for f in files {
-            let path = folder.join(&f.file_name);
-            if let Err(e) = std::fs::write(&path, &f.bytes) {
-                return Reply::Refused(format!("{} could not be written: {e}", path.display()));
+        let mut options = settings.options();
+        let written = referee_battle_gen::belisarius::Conversion::load(data).map_err(|e| e.to_string()).and_then(|conv| {
+            let kept = crate::tables::for_pack(&mut options, data, Some(&conv)).map_err(|e| e.to_string())?;
+            let files = referee_battle_gen::belisarius::campaign_pack(&self.campaign.state, &self.live.events, elements, &conv, &options)
+                .map_err(|e| e.to_string())?;
+            let battle = referee_battle_gen::belisarius::battle_number(&self.live.events);
+            referee_battle_gen::pack::write_files(
+                files,
+                referee_battle_gen::pack::Destination { folder, existing: settings.existing() },
+                || crate::tables::keep(store, self.campaign.id, battle, &kept).map_err(|e| super::packs::Refused(e.to_string())),
+            )
+            .map_err(|super::packs::Refused(e)| e)
+        });
+        match written {
+            Ok(files) => {
+                self.read_kept(store);
+                let names: Vec<String> =
+                    files.iter().filter_map(|f| f.path.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+                Reply::Info(format!("Battle pack written to {}: {}", folder.display(), names.join(", ")))
             }
-            names.push(f.file_name);
+            Err(e) => Reply::Refused(e),
         }
-        Reply::Info(format!("Battle pack written to {}: {}", folder.display(), names.join(", ")))
     }
 
     /// The commands only a Belisarius campaign takes; the shell hands them on.
@@ -284,7 +337,7 @@ impl EngineDesk for BelisariusDesk {
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.live.undo(&self.campaign.state);
-        self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.live.events);
+        self.read_kept(store);
         self.parts.clear();
         Ok(undone)
     }
@@ -292,7 +345,7 @@ impl EngineDesk for BelisariusDesk {
     fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
         match store.redo(&mut self.campaign, &(), undone) {
             Ok(stored) => {
-                self.follow(stored);
+                self.follow(store, stored);
                 Reply::Stored(None)
             }
             Err(e) => Reply::Refused(e.to_string()),
@@ -594,7 +647,7 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// The panel beside the map: the reconstruction notice, the selected place, the Tables of
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
-    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, facts, .. } = desk;
+    let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, facts, kept, .. } = desk;
     let (view, viewer) = (&live.view, &live.viewer);
     // A side's panels read the set-up's public part, its view and its facts; only the
     // referee's table form reads the campaign itself (BE-53).
@@ -632,7 +685,11 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         super::belisarius_battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
         super::belisarius_siege::relief_ui(ui, view.board(), facts, viewer, commands);
         super::belisarius_fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, commands);
-        let table = super::belisarius_battle::TableData { number: referee_battle_gen::belisarius::battle_number(&live.events) };
+        let table = super::belisarius_battle::TableData {
+            number: referee_battle_gen::belisarius::battle_number(&live.events),
+            hex_units: &kept.hex_units,
+            campaign: &campaign.state.name,
+        };
         let sources = super::belisarius_battle::BattleSources { public, board: view.board(), facts, umpire };
         super::belisarius_battle::battle_window(ui.ctx(), sources, viewer, battle, &table, commands);
         // An assault's losses, and those for want of supply, are shared out before anything

@@ -48,6 +48,8 @@ pub(crate) struct BattleForm {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct TableForm {
     pub system: Option<referee_battle_gen::TabletopSystem>,
+    /// The pack's choices: rules and their options, paper, folder.
+    pub pack: Option<super::packs::PackSettings>,
     /// Points each unit lost, by side and the unit's number in the battle (from 1).
     pub losses: BTreeMap<SideId, BTreeMap<u32, u8>>,
     pub killed: BTreeSet<String>,
@@ -62,14 +64,18 @@ pub(crate) struct TableForm {
 
 /// What the table's form needs to count a hex game's counters as the pack did.
 #[derive(Debug)]
-pub(crate) struct TableData {
+pub(crate) struct TableData<'a> {
     /// The battle's number, as its pack is headed.
     pub number: u32,
+    /// The hex table its pack was counted by, as kept with it.
+    pub hex_units: &'a referee_battle_gen::hexunits::HexUnits,
+    /// The campaign's name, for the pack's folder.
+    pub campaign: &'a str,
 }
 
 /// Under a hex game's pack, its counters: what each lost fills in the points each unit lost
 /// and the leaders killed below (BE-17, AB-08, AC-06), which stay open to change by hand.
-fn hex_ui(ui: &mut egui::Ui, umpire: &State, src: BattleSources<'_>, t: &mut TableForm, table: &TableData) {
+fn hex_ui(ui: &mut egui::Ui, umpire: &State, src: BattleSources<'_>, t: &mut TableForm, table: &TableData<'_>) {
     let board = src.board;
     use referee_battle_gen::TabletopSystem;
     use referee_battle_gen::hexmap::HexSystem;
@@ -83,8 +89,7 @@ fn hex_ui(ui: &mut egui::Ui, umpire: &State, src: BattleSources<'_>, t: &mut Tab
         if let Some(system) = wanted {
             match &src.facts.table_spec {
                 Some(Ok(spec)) => {
-                    let tabletop =
-                        referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());
+                    let tabletop = referee_battle_gen::hexpack::HexTabletop::new(system, table.hex_units.clone());
                     t.hex = Some(Box::new(HexCounters::new(tabletop, spec.clone())));
                 }
                 Some(Err(e)) => {
@@ -271,7 +276,7 @@ pub(crate) fn battle_window(
     src: BattleSources<'_>,
     viewer: &Viewer,
     form: &mut BattleForm,
-    table: &TableData,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let board = src.board;
@@ -295,7 +300,7 @@ fn battle_ui(
     battle: &BattleBoard,
     viewer: &Viewer,
     form: &mut BattleForm,
-    table: &TableData,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let board = src.board;
@@ -606,10 +611,9 @@ fn table_ui(
     src: BattleSources<'_>,
     battle: &BattleBoard,
     form: &mut BattleForm,
-    table: &TableData,
+    table: &TableData<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
-    use referee_battle_gen::TabletopSystem;
     let board = src.board;
     ui.label(RichText::new("Fought on the tabletop").strong());
     // The result form is the referee's: in a side's view there is no campaign to read.
@@ -618,18 +622,22 @@ fn table_ui(
         return;
     };
     let t = &mut form.table;
-    ui.horizontal(|ui| {
-        let mut system = t.system.unwrap_or(TabletopSystem::Dbm);
-        egui::ComboBox::new("belisarius-table-system", "rules").selected_text(system.name()).show_ui(ui, |ui| {
-            for s in [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge] {
-                ui.selectable_value(&mut system, s, s.name());
-            }
-        });
-        t.system = Some(system);
-        if ui.button("Write the pack").on_hover_text("Each side's brief and roster from its own view, and the umpire's sheet").clicked() {
-            commands.push(AppCommand::WriteBelisariusPack { system });
+    let settings = t.pack.get_or_insert_with(|| super::packs::PackSettings::new(table.campaign));
+    egui::CollapsingHeader::new("The pack").id_salt("belisarius-table-pack").default_open(true).show(ui, |ui| {
+        super::packs::options_ui(ui, settings);
+        let check = settings.check();
+        let go = ui
+            .add_enabled(check.is_ok(), egui::Button::new("Write the pack"))
+            .on_hover_text("Each side's brief and roster from its own view, and the umpire's sheet, into the folder");
+        if let Err(e) = &check {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        if go.clicked() {
+            commands.push(AppCommand::WriteBelisariusPack { settings: settings.clone() });
         }
     });
+    // The result form counts a hex game's counters under the rules the pack is written for.
+    t.system = Some(settings.system);
 
     ui.add_space(4.0);
     ui.label(RichText::new("The result").strong());

@@ -118,19 +118,19 @@ impl Facts {
     }
 
     /// [`Facts::of`], with the battle at the table's spec for the referee's result form,
-    /// numbered as its pack is.
+    /// numbered and converted (by `conv`, the table kept with its pack) as its pack is.
     pub(crate) fn with_table(
         state: &State,
         viewer: &Viewer,
         elements: &referee_campaign::army::ElementTable,
+        conv: &referee_battle_gen::belisarius::Conversion,
         events: &[referee_campaign::belisarius::event::Logged],
     ) -> Facts {
         let mut facts = Facts::of(state, viewer);
         let at_table = state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_some_and(|b| b.at_table);
         if *viewer == Viewer::Umpire && at_table {
-            let conv = referee_battle_gen::belisarius::Conversion::embedded();
             let number = referee_battle_gen::belisarius::battle_number(events);
-            facts.table_spec = Some(referee_battle_gen::belisarius::table_spec(state, elements, &conv, number).map_err(|e| e.to_string()));
+            facts.table_spec = Some(referee_battle_gen::belisarius::table_spec(state, elements, conv, number).map_err(|e| e.to_string()));
         }
         facts
     }

@@ -163,6 +163,12 @@ impl MagnaGraeciaDesk {
             AppCommand::EditRoster(side) => self.edit_roster(side),
             AppCommand::OpenDialog(dialog) => {
                 self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.live.view, pack));
+                // A hex result is counted by the table kept with the battle's pack.
+                if let Some(DialogForm::Battle(form)) = &mut self.dialog {
+                    form.hex_units = Some(
+                        crate::tables::kept(store, self.campaign.id, form.battle).map(|(t, _)| Box::new(t)).map_err(|e| e.to_string()),
+                    );
+                }
                 // The form shows refusals of its own orders, not older ones.
                 Reply::Clear
             }
@@ -186,12 +192,20 @@ impl MagnaGraeciaDesk {
     }
 
     /// Writes one battle's pack; the open pack window shows what was written, or why not.
-    pub fn write_pack(&mut self, battle: u32, settings: &PackSettings) -> Reply {
+    /// A hex wargame's pack keeps the table it was counted by with the battle, in `store`.
+    pub fn write_pack(&mut self, battle: u32, settings: &PackSettings, store: &mut Store, data: &referee_data::DataSource) -> Reply {
         if let Err(e) = self.for_packs() {
             return Reply::Refused(e);
         }
-        let (folder, options) = (settings.folder(), settings.options());
-        let outcome = folder.and_then(|dir| packs::write_pack(&self.campaign.state, &self.map, &self.live.events, battle, &options, &dir));
+        let mut options = settings.options();
+        let id = self.campaign.id;
+        let outcome = crate::tables::for_pack(&mut options, data, None).map_err(|e| e.to_string()).and_then(|kept| {
+            let dir = settings.folder()?;
+            let to = referee_battle_gen::pack::Destination { folder: &dir, existing: settings.existing() };
+            packs::write_pack(&self.campaign.state, &self.map, &self.live.events, battle, &options, to, || {
+                crate::tables::keep(store, id, battle, &kept).map_err(|e| packs::Refused(e.to_string()))
+            })
+        });
         match &mut self.dialog {
             Some(DialogForm::Pack(form)) if form.battle == Some(battle) => {
                 form.outcome = Some(outcome);

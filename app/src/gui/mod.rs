@@ -79,7 +79,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
     } else {
         None
     };
-    let mut app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?;
+    let mut app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?.with_data(data);
     // The smoke test leaves the referee's list of recent files alone.
     if smoke_frames.is_none()
         && let Some(list) = crate::recent_list_path()

@@ -13,8 +13,10 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use egui::RichText;
 use referee_battle_gen::dbsa::{FigureScale, Scaling};
 pub use referee_battle_gen::pack::WrittenFile;
-use referee_battle_gen::pack::{PackOptions, Reader};
+use referee_battle_gen::pack::{Destination, Existing, PackOptions, Reader, WriteError};
 use referee_battle_gen::{Paper, TabletopSystem};
+use referee_campaign::CampaignId;
+use referee_campaign::store::KeptTable;
 use referee_campaign::view::{Board, View};
 use referee_campaign::{CampaignState, Logged, Map, SideId};
 
@@ -67,6 +69,9 @@ pub struct PackSettings {
     pub folder: String,
     /// What became of the last "Choose folder…", when no folder came of it.
     pub chooser_note: Option<String>,
+    /// Replace files of the pack's names already in the folder; otherwise such a pack is
+    /// refused and nothing is written.
+    pub replace: bool,
 }
 
 impl PackSettings {
@@ -87,11 +92,23 @@ impl PackSettings {
             figures: defaults.figures,
             folder: default_folder(campaign).display().to_string(),
             chooser_note: None,
+            replace: false,
         }
     }
 
     pub fn options(&self) -> PackOptions {
-        PackOptions { paper: self.paper, system: self.system, scaling: self.scaling.with_size(self.size), figures: self.figures }
+        PackOptions {
+            paper: self.paper,
+            system: self.system,
+            scaling: self.scaling.with_size(self.size),
+            figures: self.figures,
+            hex_units: None,
+        }
+    }
+
+    /// What becomes of files of the pack's names already in the folder.
+    pub fn existing(&self) -> Existing {
+        if self.replace { Existing::Replace } else { Existing::Refuse }
     }
 
     /// The folder to write into, or why there is none.
@@ -107,7 +124,7 @@ impl PackSettings {
         }
     }
 
-    fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         if self.system == TabletopSystem::Dbsa && self.scaling != DbsaScaling::OneToOne && self.size == 0 {
             return Err("a DBSA army needs at least one element".to_owned());
         }
@@ -134,16 +151,44 @@ fn file_safe(name: &str) -> String {
     if cleaned.is_empty() { "campaign".to_owned() } else { cleaned }
 }
 
-/// Makes one battle's pack and writes its files into `folder` (made if missing).
+/// Why a pack from the window was not written, in the referee's words.
+#[derive(Debug)]
+pub(crate) struct Refused(pub String);
+
+impl From<WriteError> for Refused {
+    fn from(e: WriteError) -> Refused {
+        Refused(match e {
+            WriteError::Exists { folder, names } => format!(
+                "{} already holds {}; nothing was written: choose another folder, or tick \"Replace files already there\"",
+                folder.display(),
+                names.join(", ")
+            ),
+            other => other.to_string(),
+        })
+    }
+}
+
+/// Makes one battle's pack and writes its files into their folder (made if missing);
+/// `before` runs before the first file is written.
 pub(crate) fn write_pack(
     state: &CampaignState,
     map: &Map,
     events: &[Logged],
     battle: u32,
     options: &PackOptions,
-    folder: &Path,
+    to: Destination<'_>,
+    before: impl FnOnce() -> Result<(), Refused>,
 ) -> Result<Vec<WrittenFile>, String> {
-    referee_battle_gen::pack::write_pack(state, map, events, battle, options, folder).map_err(|e| e.to_string())
+    referee_battle_gen::pack::write_pack(state, map, events, battle, options, to, before).map_err(|Refused(e)| e)
+}
+
+/// What every battle's pack is written with: the referee's options, what becomes of files
+/// already there, and the tables to keep with each battle written.
+#[derive(Debug, Clone)]
+pub(crate) struct JobOptions {
+    pub options: PackOptions,
+    pub existing: Existing,
+    pub kept: Vec<KeptTable>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -157,7 +202,10 @@ enum JobUpdate {
         index: usize,
         battle: u32,
     },
-    Wrote(Vec<WrittenFile>),
+    Wrote {
+        battle: u32,
+        files: Vec<WrittenFile>,
+    },
     Failed {
         battle: u32,
         error: String,
@@ -179,11 +227,25 @@ pub(crate) struct PackJob {
     pub errors: Vec<String>,
     pub finished: bool,
     pub stopped: bool,
+    /// The campaign whose packs these are.
+    pub campaign: CampaignId,
+    /// The tables each battle's pack was counted by, to keep with it once written.
+    pub kept: Vec<KeptTable>,
+    /// Battles written whose tables are still to be kept.
+    written: Vec<u32>,
 }
 
 impl PackJob {
     /// Starts writing the packs of `battles` into `folder` from a copy of the campaign.
-    pub fn start(state: CampaignState, map: Map, events: Vec<Logged>, battles: Vec<u32>, options: PackOptions, folder: PathBuf) -> PackJob {
+    pub fn start(
+        (campaign, state): (CampaignId, CampaignState),
+        map: Map,
+        events: Vec<Logged>,
+        battles: Vec<u32>,
+        job: JobOptions,
+        folder: PathBuf,
+    ) -> PackJob {
+        let JobOptions { options, existing, kept } = job;
         let (tx, rx) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let total = battles.len();
@@ -193,8 +255,8 @@ impl PackJob {
                 if flag.load(Ordering::Relaxed) || tx.send(JobUpdate::Started { index: i + 1, battle }).is_err() {
                     return;
                 }
-                let update = match write_pack(&state, &map, &events, battle, &options, &dir) {
-                    Ok(files) => JobUpdate::Wrote(files),
+                let update = match write_pack(&state, &map, &events, battle, &options, Destination { folder: &dir, existing }, || Ok(())) {
+                    Ok(files) => JobUpdate::Wrote { battle, files },
                     Err(error) => JobUpdate::Failed { battle, error },
                 };
                 if tx.send(update).is_err() {
@@ -213,6 +275,9 @@ impl PackJob {
             errors: Vec::new(),
             finished: total == 0,
             stopped: false,
+            campaign,
+            kept,
+            written: Vec::new(),
         }
     }
 
@@ -221,9 +286,10 @@ impl PackJob {
         loop {
             match self.rx.try_recv() {
                 Ok(JobUpdate::Started { index, battle }) => self.current = Some((index, battle)),
-                Ok(JobUpdate::Wrote(files)) => {
+                Ok(JobUpdate::Wrote { battle, files }) => {
                     self.done += 1;
                     self.files.extend(files);
+                    self.written.push(battle);
                 }
                 Ok(JobUpdate::Failed { battle, error }) => {
                     self.done += 1;
@@ -237,6 +303,11 @@ impl PackJob {
                 }
             }
         }
+    }
+
+    /// The battles written since the last call, whose tables are to be kept with them.
+    pub fn take_written(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.written)
     }
 
     pub fn running(&self) -> bool {
@@ -307,8 +378,9 @@ pub(crate) fn files_grid_ui(ui: &mut egui::Ui, id: &str, files: &[WrittenFile], 
     }
 }
 
-/// The options of a pack: paper, rules, DBSA scaling and figures, and the folder.
-fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
+/// The options of a pack: paper, rules, DBSA scaling and figures, the folder, and whether
+/// files already there are replaced.
+pub(crate) fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
     egui::Grid::new("pack_options").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
         ui.label("Paper");
         ui.horizontal(|ui| {
@@ -397,6 +469,11 @@ fn options_ui(ui: &mut egui::Ui, s: &mut PackSettings) {
             ui.add(egui::Label::new(RichText::new(note).weak()).wrap());
             ui.end_row();
         }
+        ui.label("");
+        ui.checkbox(&mut s.replace, "Replace files already there").on_hover_text(
+            "A file of the pack's name in the folder is replaced. Without this, such a pack is refused and nothing is written.",
+        );
+        ui.end_row();
     });
 }
 

@@ -106,14 +106,27 @@ pub(crate) struct BattleForm {
     city_attacked_by: Option<SideId>,
     /// The battle was fought under a hex wargame: its counters lost fill in the losses.
     hex: Option<Box<HexCounters>>,
+    /// The hex table the battle's pack was counted by, as kept with it (the built-in one
+    /// where it kept none), or why it does not read; read when the form opens.
+    pub hex_units: Option<Result<Box<HexUnits>, String>>,
 }
 
 /// A hex wargame's counters lost, and the losses they come to written into the form's
 /// entries, which the referee can still change after the last tick (AB-08, AC-06).
-fn hex_counters(system: HexSystem, state: &CampaignState, map: &Map, battle: u32) -> Result<HexCounters, String> {
+fn hex_counters(
+    system: HexSystem,
+    table: Option<&Result<Box<HexUnits>, String>>,
+    state: &CampaignState,
+    map: &Map,
+    battle: u32,
+) -> Result<HexCounters, String> {
+    let table = match table {
+        Some(kept) => *kept.clone()?,
+        None => HexUnits::embedded(),
+    };
     let view = referee_campaign::view::umpire_view(state, map, &[]);
     let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, map, &state.scenario.elements, battle).map_err(|e| e.to_string())?;
-    Ok(HexCounters::new(HexTabletop::new(system, HexUnits::embedded()), spec))
+    Ok(HexCounters::new(HexTabletop::new(system, table), spec))
 }
 
 /// The counters lost as each command's losses, written into `entries` (elements destroyed
@@ -161,6 +174,7 @@ impl BattleForm {
             roads: BTreeMap::new(),
             city_attacked_by: None,
             hex: None,
+            hex_units: None,
         }
     }
 
@@ -344,7 +358,7 @@ fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData
     if picked != now {
         form.hex = match picked {
             None => None,
-            Some(system) => match hex_counters(system, data.state, data.map, form.battle) {
+            Some(system) => match hex_counters(system, form.hex_units.as_ref(), data.state, data.map, form.battle) {
                 Ok(h) => Some(Box::new(h)),
                 Err(e) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
