@@ -247,3 +247,24 @@ fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
         assert!(!roster.contains("14 Reg Sp(O)"), "{system}: Leptines lost spearmen: {roster}");
     }
 }
+
+/// MG-22: a strong wind is rolled with where it blows from, a d4 logged with the weather, and
+/// every file of the pack says from which edge of the table; typed-in dice take the d4 third,
+/// and a strong wind without it is refused with nothing stored.
+#[test]
+fn mg_22_a_strong_wind_says_from_which_edge_it_blows() {
+    let db = TempDb::new();
+    himera(&db);
+    let before = db.bytes();
+    let short = cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "2,3"]).refused();
+    assert!(!short.is_empty());
+    assert_eq!(db.bytes(), before, "a table with too few dice was stored");
+    let set = cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "2,3,2"]).ok();
+    assert!(set.contains("wind's direction, battle 1 at Himera, day 1"), "the d4 is logged: {set}");
+    let dir = tempfile::tempdir().unwrap();
+    cli(&db.path, &["pack", "Night", "1", "--out", dir.path().to_str().unwrap()]).ok();
+    for who in ["umpire", "carthage", "syracuse"] {
+        let text = text_of(&dir.path().join(format!("battle-01-dbm-{who}.pdf")));
+        assert!(text.contains("strong wind from the attacker's left"), "{who}: {text}");
+    }
+}

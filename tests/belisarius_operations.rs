@@ -589,7 +589,7 @@ fn be_08_forces_are_shared_out_from_the_window() {
         .with_size(egui::vec2(1280.0, 1400.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
     h.run();
-    h.get_by_label(&format!("Share out {}'s units", name(&from))).click();
+    h.get_by_label(&format!("Share out {} units", referee_campaign::core::words::owner_of(&name(&from)))).click();
     h.run();
     h.get_all_by_label_contains("1. ").next().unwrap().click();
     h.run();

@@ -446,3 +446,28 @@ fn x_07_be_14_a_table_with_a_row_missing_starts_no_campaign() {
     assert!(line.ends_with(&want), "{line}");
     assert!(!fresh.path.exists(), "a refused data folder made a database");
 }
+
+/// A people named in the plural owns with an apostrophe alone: the Vandals' turn report is
+/// "For the Vandals' player only", its forces "Vandals' Table of Organisation", and no page
+/// of it or of the battle pack reads "Vandals's" or "Byzantines's".
+#[test]
+fn a_plural_peoples_possessive_takes_an_apostrophe_alone() {
+    let db = TempDb::new();
+    africa_battle(&db);
+    let out = db.folder().join("reports");
+    cli(&db.path, &["report", "Africa", "--as", "vandals", "--out", out.to_str().unwrap()]).ok();
+    let file = std::fs::read_dir(&out).unwrap().next().unwrap().unwrap().path();
+    let text = referee_battle_gen::pdf::extract_text(&std::fs::read(&file).unwrap()).unwrap().join(" ").replace('\n', " ");
+    assert!(text.contains("For the Vandals' player only"), "{text}");
+    assert!(text.contains("Vandals' Table of Organisation"), "{text}");
+    let plural = |text: &str| ["Vandals's", "Byzantines's"].iter().any(|p| text.contains(p));
+    assert!(!plural(&text), "{text}");
+    cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+    let packs = db.folder().join("packs");
+    cli(&db.path, &["pack", "Africa", "1", "--out", packs.to_str().unwrap()]).ok();
+    for f in std::fs::read_dir(&packs).unwrap() {
+        let path = f.unwrap().path();
+        let text = referee_battle_gen::pdf::extract_text(&std::fs::read(&path).unwrap()).unwrap().join(" ");
+        assert!(!plural(&text), "{}: {text}", path.display());
+    }
+}

@@ -301,9 +301,9 @@ fn troop_lines(setup: &Setup, elements: &ElementTable, groups: &[(String, Elemen
             let count: u32 = own.iter().map(|(_, c)| c).sum::<u32>() + 1;
             let rank = if n == 0 { Rank::CInC } else { Rank::SubGeneral };
             let mg_rank = if n == 0 { referee_campaign::army::Rank::CInC } else { referee_campaign::army::Rank::SubGeneral };
-            let points = own.iter().map(|(e, c)| elements.cost(e).unwrap_or(0) * c).sum::<u32>()
-                + elements.cost(&leader_element).unwrap_or(0)
-                + elements.general_cost(mg_rank);
+            let prices =
+                crate::spec::LinePrices::of(elements, mg_rank, &leader_element, own.iter().filter(|(_, c)| *c > 0).map(|(e, c)| (e, *c)));
+            let points = prices.general + prices.groups.iter().sum::<u32>();
             let name = setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone());
             Some(TroopLine {
                 name,
@@ -314,6 +314,7 @@ fn troop_lines(setup: &Setup, elements: &ElementTable, groups: &[(String, Elemen
                 count,
                 points,
                 ally_of: None,
+                prices: Some(prices),
             })
         })
         .collect()

@@ -48,6 +48,8 @@ pub struct CommandSheet {
     pub roster: CommandRoster,
     /// DBM-style points at this strength, the general's surcharge included.
     pub points: u32,
+    /// The same points, the general's and each group's.
+    pub prices: crate::spec::LinePrices,
     /// Lost its general and fights on without one (MG-31).
     pub leaderless: bool,
     /// The city whose command this is, when it fights beside the side as an ally (MG-05).
@@ -153,15 +155,27 @@ fn commands_at(forces: &Forces, node: NodeId, battle: u32, table: &ElementTable,
         .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
         .map(|r| CommandSheet {
             points: table.command_points(r),
+            prices: prices(table, r),
             leaderless: forces.leaderless.contains(&r.name),
             roster: r.clone(),
             city: None,
         })
         .collect();
     for r in forces.allied_city_commands.get(&battle).into_iter().flatten() {
-        out.push(CommandSheet { points: table.command_points(r), leaderless: false, roster: r.clone(), city: city.cloned() });
+        out.push(CommandSheet {
+            points: table.command_points(r),
+            prices: prices(table, r),
+            leaderless: false,
+            roster: r.clone(),
+            city: city.cloned(),
+        });
     }
     out
+}
+
+/// A command's points, the general's and each group's.
+fn prices(table: &ElementTable, r: &CommandRoster) -> crate::spec::LinePrices {
+    crate::spec::LinePrices::of(table, r.rank, &r.general, r.elements.iter().map(|g| (&g.spec, g.count)))
 }
 
 fn roads_for(board: &Board, map: &Map, ground: &Ground, section: Option<&Section>, side: &SideId) -> Vec<RoadOff> {

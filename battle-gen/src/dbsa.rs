@@ -655,7 +655,7 @@ pub fn convert_lines(side_name: &str, commands: &[TroopLine], scaling: SideScali
 
 /// The campaign's commands as troop lines (points are not needed here).
 fn lines(commands: &[CommandRoster]) -> Vec<TroopLine> {
-    commands.iter().map(|r| crate::magna_graecia::troop_line(r, 0, false, None)).collect()
+    commands.iter().map(|r| crate::magna_graecia::troop_line(r, 0, false, None, None)).collect()
 }
 
 /// One side of a battle in [`convert_battle`].
@@ -947,6 +947,12 @@ impl FigureScale {
         let mm = to_f32(paces) * to_f32(self.mm_per_100_paces()) / 100.0;
         (mm / 25.4, mm / 10.0)
     }
+}
+
+/// A distance on the table in inches as every page of a pack prints it, to a tenth: the
+/// table page's deployment zone and the distance table give the same figure.
+pub fn inches(value: f32) -> String {
+    format!("{value:.1}\"")
 }
 
 impl fmt::Display for FigureScale {

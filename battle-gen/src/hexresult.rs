@@ -210,6 +210,7 @@ mod tests {
             count: 13,
             points: 0,
             ally_of: None,
+            prices: None,
         };
         HexUnits::embedded().army(system, "Syracuse", &[line], 3)
     }

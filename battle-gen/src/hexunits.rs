@@ -955,7 +955,17 @@ mod tests {
     fn line(name: &str, rank: Rank, leader: &str, groups: &[(u32, &str)]) -> TroopLine {
         let groups: Vec<TroopGroup> = groups.iter().map(|&(count, kind)| TroopGroup { count, kind: kind.to_owned() }).collect();
         let count = groups.iter().map(|g| g.count).sum::<u32>() + 1;
-        TroopLine { name: name.to_owned(), rank, general: true, leader: leader.to_owned(), groups, count, points: 0, ally_of: None }
+        TroopLine {
+            name: name.to_owned(),
+            rank,
+            general: true,
+            leader: leader.to_owned(),
+            groups,
+            count,
+            points: 0,
+            ally_of: None,
+            prices: None,
+        }
     }
 
     #[test]

@@ -5,9 +5,60 @@ use crate::pdf::{Document, Face, Ink, Page, line_height};
 
 pub const MARGIN: f32 = 15.0;
 pub const BODY: f32 = 9.5;
-const HEADING: f32 = 12.5;
+/// The size headings are set in, by which a test tells a heading read back from the page.
+pub const HEADING: f32 = 12.5;
 const TITLE: f32 = 17.0;
+/// The size of a title's subtitle.
+const SUBTITLE: f32 = BODY + 1.0;
 const TABLE_TEXT: f32 = 8.5;
+/// Room a table's cells keep round their text, in mm.
+const TABLE_PAD: f32 = 1.2;
+/// How far a bulleted item's text is set in, in mm.
+const BULLET_INDENT: f32 = 4.5;
+/// A paragraph of this many lines or fewer is kept whole on one page.
+const SHORT_LINES: usize = 3;
+/// The room a heading takes: the space above it, its line and the space below.
+const HEADING_HEIGHT: f32 = 2.5 + line_height(HEADING) + 1.0;
+/// The room a heading needs below the cursor to stay on its page: itself, and under it a
+/// table's header and two rows (or three lines of text).
+const KEEP_WITH_HEADING: f32 = HEADING_HEIGHT + 2.0 * TABLE_PAD + 3.0 * (line_height(TABLE_TEXT) + TABLE_PAD);
+
+/// The height of `n` lines of body text.
+pub fn lines_height(n: usize) -> f32 {
+    line_height(BODY) * f32::from(u16::try_from(n).unwrap_or(u16::MAX))
+}
+
+/// The fewest lines of text a page of a pack holds: fewer is a stranded line or row.
+pub const FEWEST_LINES: usize = 3;
+
+/// What a club would trip over in pages read back with [`crate::pdf::text_lines`]: a page
+/// whose last line above its foot is a heading or a title (what it heads is overleaf), and a
+/// page of flowing text with fewer than [`FEWEST_LINES`] lines (a closing sentence or a
+/// table's last row left alone). Pages drawn rather than flowed (a table, a map, a counter
+/// sheet: lines in sizes no flowing text uses) are left to their own tests. Each slip is named
+/// with its page and line.
+pub fn stranded(pages: &[Vec<crate::pdf::ReadLine>]) -> Vec<String> {
+    let near = |a: f32, b: f32| (a - b).abs() < 0.05;
+    let flowing = [TITLE, SUBTITLE, HEADING, BODY, TABLE_TEXT];
+    let mut out = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
+        // The foot's "page n of m" line is smaller than any text of the page.
+        let lines: Vec<&crate::pdf::ReadLine> = page.iter().filter(|l| l.size >= TABLE_TEXT - 0.05).collect();
+        if lines.is_empty() || !lines.iter().all(|l| flowing.iter().any(|&s| near(l.size, s))) {
+            continue;
+        }
+        if let Some(last) = lines.last()
+            && (near(last.size, HEADING) || near(last.size, TITLE))
+        {
+            out.push(format!("page {} ends with the heading \"{}\"", i + 1, last.text));
+        }
+        if lines.len() < FEWEST_LINES {
+            let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+            out.push(format!("page {} holds only {}", i + 1, text.join(" / ")));
+        }
+    }
+    out
+}
 
 /// How a table column is laid out.
 #[derive(Debug, Clone, Copy)]
@@ -111,22 +162,27 @@ impl<'d> Flow<'d> {
         }
     }
 
+    /// A title with its subtitle, kept with the first lines or rows of what follows.
     pub fn title(&mut self, title: &str, subtitle: &str) {
-        self.need(20.0);
-        let y = self.y + 4.0;
         let w = self.width();
+        let sub = if subtitle.is_empty() { 0 } else { self.page().wrap(subtitle, SUBTITLE, Face::Regular, w).len() };
+        let sub = line_height(SUBTITLE) * f32::from(u16::try_from(sub).unwrap_or(u16::MAX));
+        self.need(4.0 + line_height(TITLE) + sub + 2.0 + KEEP_WITH_HEADING);
+        let y = self.y + 4.0;
         let page = self.page();
         page.text(MARGIN, y, TITLE, Face::Bold, title);
         let mut next = y + line_height(TITLE);
         if !subtitle.is_empty() {
-            next = page.paragraph(MARGIN, next - 1.0, w, BODY + 1.0, Face::Regular, subtitle);
+            next = page.paragraph(MARGIN, next - 1.0, w, SUBTITLE, Face::Regular, subtitle);
         }
         page.line(&[(MARGIN, next - 2.5), (MARGIN + w, next - 2.5)], Ink::BLACK, 0.5, None);
         self.y = next + 3.0;
     }
 
+    /// A heading, kept with what follows: it goes to the next page unless the first lines or
+    /// rows of what it heads fit under it.
     pub fn heading(&mut self, text: &str) {
-        self.need(16.0);
+        self.need(KEEP_WITH_HEADING);
         self.y += 2.5;
         let y = self.y;
         let w = self.width();
@@ -136,15 +192,36 @@ impl<'d> Flow<'d> {
         self.y += line_height(HEADING) + 1.0;
     }
 
+    /// A paragraph. One that ends in a colon introduces what follows, and is kept with its
+    /// first lines or rows as a heading is.
     pub fn para(&mut self, text: &str) {
+        if text.trim_end().ends_with(':') {
+            let lines = self.lines(text, Face::Regular, 0.0).len();
+            self.need(lines_height(lines) + KEEP_WITH_HEADING - HEADING_HEIGHT);
+        }
         self.para_with(text, Face::Regular, 0.0);
     }
 
-    fn para_with(&mut self, text: &str, face: Face, indent: f32) {
+    /// `text` wrapped to the width left after `indent`.
+    fn lines(&mut self, text: &str, face: Face, indent: f32) -> Vec<String> {
         let w = self.width() - indent;
-        let lines = self.page().wrap(text, BODY, face, w);
-        for line in lines {
-            self.need(line_height(BODY));
+        self.page().wrap(text, BODY, face, w)
+    }
+
+    /// A paragraph of up to [`SHORT_LINES`] lines is never split across pages; a longer one
+    /// leaves at least two lines on each side of a page break.
+    fn para_with(&mut self, text: &str, face: Face, indent: f32) {
+        let lines = self.lines(text, face, indent);
+        let n = lines.len();
+        for (i, line) in lines.into_iter().enumerate() {
+            let keep = if n <= SHORT_LINES {
+                if i == 0 { n } else { 1 }
+            } else if i == 0 || i + 2 == n {
+                2
+            } else {
+                1
+            };
+            self.need(lines_height(keep));
             let y = self.y;
             self.page().text(MARGIN + indent, y, BODY, face, &line);
             self.y += line_height(BODY);
@@ -198,12 +275,18 @@ impl<'d> Flow<'d> {
         self.y = top + height + lead + 1.0;
     }
 
+    /// A bulleted list whose last item is never left alone on a page: the one before it goes
+    /// over with it where both do not fit.
     pub fn bullets(&mut self, items: &[String]) {
-        for item in items {
+        let last_two: usize = items.iter().rev().take(2).map(|item| self.lines(item, Face::Regular, BULLET_INDENT).len()).sum();
+        for (i, item) in items.iter().enumerate() {
+            if items.len() >= 2 && i + 2 == items.len() {
+                self.need(lines_height(last_two) + 1.0);
+            }
             self.need(line_height(BODY));
             let y = self.y;
             self.page().circle(MARGIN + 1.5, y - 1.1, 0.6, Some(Ink::BLACK), None);
-            self.para_with(item, Face::Regular, 4.5);
+            self.para_with(item, Face::Regular, BULLET_INDENT);
         }
     }
 
@@ -212,14 +295,49 @@ impl<'d> Flow<'d> {
     }
 
     /// A ruled table; rows whose first cell starts with `=` are set in bold (the `=` dropped).
+    /// It starts on a new page unless its header and first two rows fit, and its last row is
+    /// never alone on a page: the row before goes over with it.
     pub fn table(&mut self, columns: &[Column<'_>], rows: &[Vec<String>]) {
+        self.table_then(columns, rows, 0.0);
+    }
+
+    /// [`Self::table`], followed by a closing line or two `closing` mm high that must not be
+    /// left alone on a page: the table's last rows go over with it where both do not fit.
+    pub fn table_then(&mut self, columns: &[Column<'_>], rows: &[Vec<String>], closing: f32) {
         let width = self.width();
         let total: f32 = columns.iter().map(|c| c.weight).sum::<f32>().max(f32::EPSILON);
         let widths: Vec<f32> = columns.iter().map(|c| width * c.weight / total).collect();
         let lead = line_height(TABLE_TEXT);
-        let pad = 1.2;
-        let header = |flow: &mut Flow<'_>| {
-            flow.need(lead + 2.0 * pad + lead);
+        let pad = TABLE_PAD;
+        let wrapped: Vec<(bool, Vec<Vec<String>>)> = rows
+            .iter()
+            .map(|row| {
+                let bold = row.first().is_some_and(|c| c.starts_with('='));
+                let face = if bold { Face::Bold } else { Face::Regular };
+                let cells = row
+                    .iter()
+                    .zip(&widths)
+                    .map(|(cell, w)| {
+                        let text = cell.strip_prefix('=').unwrap_or(cell);
+                        self.page().wrap(text, TABLE_TEXT, face, w - 2.0 * pad)
+                    })
+                    .collect();
+                (bold, cells)
+            })
+            .collect();
+        let heights: Vec<f32> = wrapped
+            .iter()
+            .map(|(_, cells)| {
+                let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+                lead * f32::from(u16::try_from(lines).unwrap_or(u16::MAX)) + pad
+            })
+            .collect();
+        // A short table goes whole onto one page; a longer one starts with two rows at least.
+        // The closing lines' baselines sit a line below the table's last rule and its gap.
+        let closing = if closing > 0.0 { closing + lead + 1.5 } else { 0.0 };
+        let first_rows: f32 = if heights.len() <= 4 { heights.iter().sum::<f32>() + closing } else { heights.iter().take(2).sum() };
+        let header = |flow: &mut Flow<'_>, rows_below: f32| {
+            flow.need(lead + 2.0 * pad + rows_below);
             let top = flow.y - lead + 0.6;
             let page = flow.page();
             page.rect(MARGIN, top, width, lead + pad, Some(Ink(0.18)), Some((Ink::BLACK, 0.3)));
@@ -235,23 +353,22 @@ impl<'d> Flow<'d> {
             }
             flow.y = top + lead + pad + lead;
         };
-        header(self);
-        for row in rows {
-            let bold = row.first().is_some_and(|c| c.starts_with('='));
-            let face = if bold { Face::Bold } else { Face::Regular };
-            let cells: Vec<Vec<String>> = row
-                .iter()
-                .zip(&widths)
-                .map(|(cell, w)| {
-                    let text = cell.strip_prefix('=').unwrap_or(cell);
-                    self.page().wrap(text, TABLE_TEXT, face, w - 2.0 * pad)
-                })
-                .collect();
-            let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
-            let height = lead * f32::from(u16::try_from(lines).unwrap_or(u16::MAX)) + pad;
-            if self.y - lead + height > self.bottom() {
+        header(self, first_rows.max(lead));
+        let n = wrapped.len();
+        for (i, ((bold, cells), &height)) in wrapped.iter().zip(&heights).enumerate() {
+            let (bold, face) = (*bold, if *bold { Face::Bold } else { Face::Regular });
+            // The last two rows go over together rather than leave the last alone, unless
+            // the row before them would then be alone above the break.
+            let keep = if i + 2 == n && i >= 2 {
+                height + heights[i + 1] + closing
+            } else if i + 1 == n {
+                height + closing
+            } else {
+                height
+            };
+            if self.y - lead + keep > self.bottom() {
                 self.break_page();
-                header(self);
+                header(self, keep);
             }
             let top = self.y - lead + 0.6;
             let page = self.page();

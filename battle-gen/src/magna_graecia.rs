@@ -16,14 +16,14 @@ use crate::brief::{
 };
 use crate::ground::{Ground, ground};
 use crate::spec::{
-    BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, Notes, Rank, RollLine, Seen, SpecHead, SpecSide, TableSet,
-    TroopGroup, TroopLine, UmpireSide, UmpireSpec,
+    BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, LinePrices, Notes, Rank, RollLine, Seen, SpecHead, SpecSide,
+    TableSet, TroopGroup, TroopLine, UmpireSide, UmpireSpec,
 };
 use crate::tabletop::{TableOutcome, TabletopResult};
 
 /// A command as a neutral troop line. `general`: led by its general now (not leaderless,
 /// MG-31); `ally_of`: the city whose command it is (MG-05).
-pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Option<String>) -> TroopLine {
+pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Option<String>, prices: Option<LinePrices>) -> TroopLine {
     TroopLine {
         name: r.name.clone(),
         rank: rank(r.rank),
@@ -33,6 +33,7 @@ pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Opt
         count: r.element_count(),
         points,
         ally_of,
+        prices,
     }
 }
 
@@ -46,7 +47,7 @@ pub fn rank(r: referee_campaign::army::Rank) -> Rank {
 }
 
 fn line(c: &CommandSheet) -> TroopLine {
-    troop_line(&c.roster, c.points, c.leaderless, c.city.clone())
+    troop_line(&c.roster, c.points, c.leaderless, c.city.clone(), Some(c.prices.clone()))
 }
 
 fn exits(roads: &[RoadOff]) -> Vec<Exit> {

@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use referee_campaign::army::ElementTable;
+use referee_campaign::core::words::possessive as owner;
 use referee_campaign::map::Map;
 use referee_campaign::store::KeptTable;
 use referee_campaign::{SideId, SideView, UmpireView};
@@ -575,12 +576,6 @@ pub fn campaign_pack(
     battle_pack(&umpire, &sides, map, &state.scenario.elements, battle, options)
 }
 
-/// A side's name as the owner of something: "Carthage's", "the Vandals'" (peoples are
-/// named in the plural).
-fn owner(side_name: &str) -> String {
-    if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
-}
-
 #[cfg(test)]
 mod tests {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
@@ -599,7 +594,7 @@ mod tests {
 
     /// Himilco alone marches from Panormus onto Leptines at Himera, whose city fields two
     /// commands beside him: 20 Carthaginian elements against 50 Syracusan.
-    fn himera() -> (Campaign, Map, Vec<Logged>) {
+    pub(super) fn himera() -> (Campaign, Map, Vec<Logged>) {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
@@ -704,6 +699,61 @@ mod tests {
         }
         assert!(texts[1].contains("Your base edge: the west edge of the table"), "{}", texts[1]);
         assert!(texts[2].contains("Your base edge: the east edge of the table"), "{}", texts[2]);
+    }
+
+    /// MG-03: the DBM roster prices every line of a command: the general's element with his
+    /// rank's cost, each group of elements at its points, adding up to the command's total.
+    #[test]
+    fn mg_03_the_dbm_roster_prices_each_element() {
+        let (c, map, events) = himera();
+        let files = campaign_pack(&c.state, &map, &events, 1, &PackOptions::default()).unwrap();
+        let carthage = extract_text(&files[1].bytes).unwrap().join("\n").replace('\n', " ");
+        let table = &c.state.scenario.elements;
+        let himilco = c.state.armies[&SideId::new("carthage")].commands.iter().find(|r| r.name == "Himilco").unwrap();
+        let general = table.cost(&himilco.general).unwrap() + table.general_cost(himilco.rank);
+        assert!(carthage.contains(&format!("General: {} 1 {general}", himilco.general)), "{carthage}");
+        let mut sum = general;
+        for g in &himilco.elements {
+            let points = table.cost(&g.spec).unwrap() * g.count;
+            sum += points;
+            assert!(carthage.contains(&format!("{} {} {points}", g.spec, g.count)), "{} {}: {carthage}", g.count, g.spec);
+        }
+        assert_eq!(sum, table.command_points(himilco), "the lines add up to the command's points");
+    }
+
+    /// DS-01, MG-21: the deployment zone drawn on the table page is as deep as the distance
+    /// table says, to the tenth of an inch: 600 paces at 15 mm are 9.4".
+    #[test]
+    fn ds_01_the_table_page_and_the_distance_table_give_one_deployment_depth() {
+        let (c, map, events) = himera();
+        for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa] {
+            let options = PackOptions { system, ..PackOptions::default() };
+            let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
+            let text = extract_text(&files[1].bytes).unwrap().join("\n").replace('\n', " ");
+            assert!(text.contains("deployment zone, 9.4\" from the base edge"), "{system:?}: {text}");
+            if system == TabletopSystem::Dbsa {
+                assert!(text.contains("Deployment: depth from each side's base edge 600p 9.4\""), "{text}");
+            }
+        }
+    }
+
+    /// X-04: no page of a pack's sheets, briefs and rosters, under any of the four rules on
+    /// either paper, leaves a heading at its foot or a line or row alone on a page.
+    #[test]
+    fn x_04_no_page_of_a_pack_strands_a_heading_or_a_line() {
+        let (c, map, events) = himera();
+        let mut slips = Vec::new();
+        for system in [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge] {
+            for paper in [Paper::A4, Paper::Letter] {
+                let options = PackOptions { system, paper, ..PackOptions::default() };
+                // The map files are drawings, their key a page of symbols.
+                for f in campaign_pack(&c.state, &map, &events, 1, &options).unwrap().into_iter().filter(|f| f.reader != Reader::Everyone) {
+                    let pages = crate::pdf::text_lines(&f.bytes).unwrap();
+                    slips.extend(crate::layout::stranded(&pages).into_iter().map(|s| format!("{} ({paper:?}): {s}", f.file_name)));
+                }
+            }
+        }
+        assert!(slips.is_empty(), "{}", slips.join("\n"));
     }
 
     /// X-04: no page of a side's file is left near-empty: every page before the last page of

@@ -14,7 +14,7 @@ use printpdf::{
 use crate::Paper;
 
 /// Points per millimetre.
-const PT_PER_MM: f32 = 72.0 / 25.4;
+pub(crate) const PT_PER_MM: f32 = 72.0 / 25.4;
 
 /// Which face a piece of text is set in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -519,7 +519,7 @@ impl Page {
 }
 
 /// Baseline-to-baseline distance for text of `size` points, in millimetres.
-pub fn line_height(size: f32) -> f32 {
+pub const fn line_height(size: f32) -> f32 {
     size * 1.3 / PT_PER_MM
 }
 
@@ -527,6 +527,39 @@ pub fn line_height(size: f32) -> f32 {
 pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
     let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
     Ok(doc.extract_text().into_iter().map(|lines| lines.join("\n")).collect())
+}
+
+/// One line of text on a page as read back: its baseline (mm from the top), its font size
+/// (pt) and its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadLine {
+    pub baseline_mm: f32,
+    pub size: f32,
+    pub text: String,
+}
+
+/// The lines of text of every page of a PDF, top to bottom, with where they sit and how
+/// large: for tests of the layout (a heading left at a page's foot, a page of one row).
+pub fn text_lines(bytes: &[u8]) -> Result<Vec<Vec<ReadLine>>, String> {
+    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
+    Ok(doc
+        .extract_text_boxes()
+        .into_iter()
+        .map(|page| {
+            let mut lines: Vec<ReadLine> = page
+                .lines
+                .into_iter()
+                .filter(|l| !l.words.is_empty())
+                .map(|l| ReadLine {
+                    baseline_mm: l.baseline / PT_PER_MM,
+                    size: l.words.iter().map(|w| w.font_size).fold(0.0, f32::max),
+                    text: l.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+                })
+                .collect();
+            lines.sort_by(|a, b| a.baseline_mm.total_cmp(&b.baseline_mm));
+            lines
+        })
+        .collect())
 }
 
 /// A run of text as a PDF reader finds it: where its baseline starts, in millimetres from the

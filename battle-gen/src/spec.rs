@@ -177,6 +177,35 @@ pub struct TroopLine {
     pub points: u32,
     /// The allied city (or contingent) whose command this is, when it is not the side's own.
     pub ally_of: Option<String>,
+    /// Its points element by element, where the campaign prices them: the DBM roster prints
+    /// them.
+    pub prices: Option<LinePrices>,
+}
+
+/// A line's points by its parts, adding up to its [`TroopLine::points`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LinePrices {
+    /// The general's own element with his rank's cost.
+    pub general: u32,
+    /// Each group of [`TroopLine::groups`], all its elements.
+    pub groups: Vec<u32>,
+}
+
+impl LinePrices {
+    /// The prices of a command of `general` (rank `rank`) and `groups` of elements by the
+    /// campaign's points table; an element it has no price for costs nothing.
+    pub fn of<'a>(
+        table: &referee_campaign::army::ElementTable,
+        rank: referee_campaign::army::Rank,
+        general: &referee_campaign::army::ElementSpec,
+        groups: impl IntoIterator<Item = (&'a referee_campaign::army::ElementSpec, u32)>,
+    ) -> LinePrices {
+        let cost = |spec| table.cost(spec).unwrap_or(0);
+        LinePrices {
+            general: cost(general).saturating_add(table.general_cost(rank)),
+            groups: groups.into_iter().map(|(spec, n)| cost(spec).saturating_mul(n)).collect(),
+        }
+    }
 }
 
 /// What a side may know of another side in the battle: its name and what was seen there.

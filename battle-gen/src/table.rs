@@ -452,7 +452,7 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
     let within = (ox, oy, ox + w, oy + h);
     if let Some(d) = plan.deployment_feet.filter(|d| *d > 0.0 && *d < hf) {
         let dash: &[f32] = &[3.0, 1.5];
-        let inches = format!("{:.0}\"", d * 12.0);
+        let inches = crate::dbsa::inches(d * 12.0);
         for (py, who, inside) in [(oy + h - d * scale, &plan.attacker, 1.0), (oy + d * scale, &plan.defender, -1.0)] {
             page.line(&[(ox, py), (ox + w, py)], Ink::BLACK, 0.5, Some(dash));
             let note = format!("{who}: deployment zone, {inches} from the base edge");

@@ -189,22 +189,27 @@ impl Tabletop for Dbm {
                 notes.roster_rule
             ),
         );
-        for c in commands {
+        for (i, c) in commands.iter().enumerate() {
             let title = match &c.ally_of {
                 Some(city) => format!("{} — allied command of {city}", c.name),
                 None => format!("{} — {}", c.name, c.rank.name()),
             };
             flow.heading(&title);
+            // Each line's points where the campaign prices them: the general's with his rank's
+            // cost, each group's for all its elements; they add up to the command's total.
+            let price = |p: Option<u32>| p.map_or_else(String::new, |p| p.to_string());
             let mut rows = vec![vec![
                 if c.general { format!("General: {}", c.leader) } else { "No general (leaderless)".to_owned() },
                 "1".to_owned(),
-                String::new(),
+                price(c.prices.as_ref().map(|p| p.general)),
             ]];
-            for g in &c.groups {
-                rows.push(vec![g.kind.clone(), g.count.to_string(), String::new()]);
+            for (i, g) in c.groups.iter().enumerate() {
+                rows.push(vec![g.kind.clone(), g.count.to_string(), price(c.prices.as_ref().and_then(|p| p.groups.get(i).copied()))]);
             }
             rows.push(vec![format!("=Command total ({})", count(c.count, "element")), c.count.to_string(), c.points.to_string()]);
-            flow.table(&[col("Element", 3.0), num("Number", 0.8), num("Points", 0.8)], &rows);
+            // The army's line closes the last command's table, never alone on a page.
+            let closing = if i + 1 == commands.len() { crate::layout::lines_height(2) } else { 0.0 };
+            flow.table_then(&[col("Element", 3.0), num("Number", 0.8), num("Points", 0.8)], &rows, closing);
         }
         let total: u32 = commands.iter().map(|c| c.points).sum();
         let elements: u32 = commands.iter().map(|c| c.count).sum();
@@ -335,7 +340,7 @@ impl Tabletop for Dbsa {
         flow.heading(&format!("Distances at {}", figures.label()));
         let rows: Vec<Vec<String>> = dbsa::distance_table(figures)
             .into_iter()
-            .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), format!("{inch:.1}\""), format!("{cm:.1} cm")])
+            .map(|(what, p, inch, cm)| vec![what, format!("{p}p"), dbsa::inches(inch), format!("{cm:.1} cm")])
             .collect();
         flow.table(&[col("Distance", 3.0), num("Paces", 0.7), num("Inches", 0.7), num("cm", 0.7)], &rows);
         flow.heading(&format!("Setting up and playing ({}, DS-01, DS-02, DS-06)", notes.table_rule));

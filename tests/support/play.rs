@@ -365,6 +365,12 @@ impl Player {
         };
         let scaled = options.system != TabletopSystem::Dbm;
         for file in &files {
+            // no heading at a page's foot, no line or row alone on a page.
+            if file.reader != Reader::Everyone {
+                let pages = referee_battle_gen::pdf::text_lines(&file.bytes).expect("the PDF reads back");
+                let slips = referee_battle_gen::layout::stranded(&pages);
+                assert!(slips.is_empty(), "battle {battle_id}, {}: {}", file.file_name, slips.join("; "));
+            }
             let text = referee_battle_gen::pdf::extract_text(&file.bytes).expect("the PDF reads back").join(" ").replace('\n', " ");
             // The sides' strengths and the battle's factor are the umpire's alone.
             let strengths = text.contains("Strength on the table") || text.contains("The battle's factor") || text.contains("Odds: ");

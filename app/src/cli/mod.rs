@@ -145,7 +145,8 @@ pub enum CliCommand {
         /// The map edge the attacker fights from, where it did not come in by road
         #[arg(long, value_parser = ["north", "east", "south", "west"])]
         edge: Option<String>,
-        /// The two dice rolled on the table, weather then time of day
+        /// The dice rolled on the table: weather, then time of day, then for a strong wind
+        /// (weather 2) a d4 for where it blows from
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
     },
@@ -714,8 +715,11 @@ impl Session {
                 let defence = named(&defence)?;
                 let cut = cut.as_deref().map(named).transpose()?;
                 let attacker_edge = edge.as_deref().map(named).transpose()?;
-                if !values.is_empty() && values.len() != 2 {
-                    bail!("setting a table rolls two dice (weather, then time of day), but {} were given", values.len());
+                if !values.is_empty() && !(2..=3).contains(&values.len()) {
+                    bail!(
+                        "setting a table rolls two dice (weather, then time of day) and for a strong wind a d4 for where it blows from, but {} were given",
+                        values.len()
+                    );
                 }
                 let command = Order::SetUpTable { battle, defence, cut, attacker_edge };
                 self.run_one(&campaign, &command, values, out)

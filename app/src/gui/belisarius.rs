@@ -1294,38 +1294,41 @@ fn reorganise_ui(
     }
     let id = egui::Id::unique(("reorganise", org.side.as_str(), leader.id.as_str()));
     let mut picked: BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-    egui::CollapsingHeader::new(format!("Share out {}'s units", leader.name)).id_salt(id).show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            for (i, u) in b.units.iter().enumerate() {
-                let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                let mut on = picked.contains(&n);
-                if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
-                    if on {
-                        picked.insert(n);
-                    } else {
-                        picked.remove(&n);
+    egui::CollapsingHeader::new(format!("Share out {} units", referee_campaign::core::words::owner_of(&leader.name))).id_salt(id).show(
+        ui,
+        |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (i, u) in b.units.iter().enumerate() {
+                    let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                    let mut on = picked.contains(&n);
+                    if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
+                        if on {
+                            picked.insert(n);
+                        } else {
+                            picked.remove(&n);
+                        }
                     }
                 }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            for other in &others {
-                let b = ui
-                    .add_enabled(!picked.is_empty(), egui::Button::new(format!("Pass to {}", other.name)).small())
-                    .on_hover_text("Before the phase's first activation, units pass freely between leaders of one zone (BE-08)");
-                if b.clicked() {
-                    let order = Order::Reorganise {
-                        side: org.side.clone(),
-                        from: leader.id.clone(),
-                        to: other.id.clone(),
-                        units: picked.iter().copied().collect(),
-                    };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
-                    picked.clear();
+            });
+            ui.horizontal_wrapped(|ui| {
+                for other in &others {
+                    let b = ui
+                        .add_enabled(!picked.is_empty(), egui::Button::new(format!("Pass to {}", other.name)).small())
+                        .on_hover_text("Before the phase's first activation, units pass freely between leaders of one zone (BE-08)");
+                    if b.clicked() {
+                        let order = Order::Reorganise {
+                            side: org.side.clone(),
+                            from: leader.id.clone(),
+                            to: other.id.clone(),
+                            units: picked.iter().copied().collect(),
+                        };
+                        commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                        picked.clear();
+                    }
                 }
-            }
-        });
-    });
+            });
+        },
+    );
     ui.data_mut(|d| d.insert_temp(id, picked));
 }
 

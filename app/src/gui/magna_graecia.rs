@@ -129,7 +129,7 @@ impl MagnaGraeciaDesk {
                 if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
                     self.roster = None;
                 }
-                said = Some(format!("{}'s roster saved", self.side_name(&army.side)));
+                said = Some(format!("{} roster saved", referee_campaign::core::words::owner_of(&self.side_name(&army.side))));
             }
             _ => self.selected_counter = None,
         }
@@ -222,7 +222,7 @@ impl MagnaGraeciaDesk {
     pub fn export_roster(&self, side: &SideId, path: &std::path::Path) -> Result<(), String> {
         let army = self.live.view.forces().into_iter().find(|f| &f.side == side).and_then(|f| f.army.clone());
         let Some(army) = army else {
-            return Err(format!("{}'s roster is not this viewer's to write", self.side_name(side)));
+            return Err(format!("{} roster is not this viewer's to write", referee_campaign::core::words::owner_of(&self.side_name(side))));
         };
         let text = serde_json::to_string_pretty(&army).map_err(|e| e.to_string())?;
         std::fs::write(path, text + "\n").map_err(|e| format!("{} could not be written: {e}", path.display()))
@@ -235,7 +235,12 @@ impl MagnaGraeciaDesk {
         let army: referee_campaign::army::Army =
             serde_json::from_str(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
         if &army.side != side {
-            return Err(format!("{} holds {}'s roster, not {}'s", path.display(), self.side_name(&army.side), self.side_name(side)));
+            return Err(format!(
+                "{} holds {} roster, not {}",
+                path.display(),
+                referee_campaign::core::words::owner_of(&self.side_name(&army.side)),
+                referee_campaign::core::words::owner_of(&self.side_name(side))
+            ));
         }
         Ok(army)
     }
@@ -256,7 +261,10 @@ impl MagnaGraeciaDesk {
                 self.roster = Some(editor);
                 Reply::Nothing
             }
-            None => Reply::Refused(format!("{}'s roster is not this viewer's to edit", self.side_name(&side))),
+            None => Reply::Refused(format!(
+                "{} roster is not this viewer's to edit",
+                referee_campaign::core::words::owner_of(&self.side_name(&side))
+            )),
         }
     }
 
@@ -453,9 +461,9 @@ impl EngineDesk for MagnaGraeciaDesk {
         ui.separator();
         for f in forces.iter().filter(|f| f.army.is_some()) {
             let name = self.side_name(&f.side);
-            if ui.button(format!("Export {name}'s roster…")).clicked()
+            if ui.button(format!("Export {} roster…", referee_campaign::core::words::owner_of(&name))).clicked()
                 && let Some(path) = rfd::FileDialog::new()
-                    .set_title(format!("{name}'s roster"))
+                    .set_title(format!("{} roster", referee_campaign::core::words::owner_of(&name)))
                     .set_file_name(format!("{}-roster.json", f.side))
                     .add_filter("Roster", &["json"])
                     .save_file()

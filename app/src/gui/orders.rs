@@ -452,7 +452,7 @@ pub(crate) fn siege_ui(
             let b = legal
                 .button(
                     ui,
-                    ready(now, || format!("The besieged sally in {defender}'s own movement phase (MG-27)")),
+                    ready(now, || format!("The besieged sally in {} own movement phase (MG-27)", referee_campaign::core::words::owner_of(&defender))),
                     egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()),
                     &order,
                 )
@@ -579,7 +579,10 @@ pub(crate) fn attack_city_ui(
                     let b = legal
                         .button(ui, Ok(()), egui::Button::new(*name), &order)
                         .accessible_name(format!("{city} turns to {name}"))
-                        .on_hover_text(format!("{city} becomes {name}'s ally, and its commands fight {who} in a battle here now (MG-07)"));
+                        .on_hover_text(format!(
+                            "{city} becomes {} ally, and its commands fight {who} in a battle here now (MG-07)",
+                            referee_campaign::core::words::owner_of(name)
+                        ));
                     if b.clicked() {
                         commands.push(AppCommand::Execute(order, DiceInput::Seeded));
                         open = false;
@@ -623,12 +626,13 @@ pub(crate) fn combine_fleets_ui(
             let b = legal
                 .button(
                     ui,
-                    ready(now, || format!("Fleets combine in the commanding side's movement phase: {who}'s (MG-36)")),
+                    ready(now, || format!("Fleets combine in the commanding side's movement phase: {} (MG-36)", referee_campaign::core::words::owner_of(&who))),
                     egui::Button::new(format!("Combine fleets under {who}")),
                     &order,
                 )
                 .on_hover_text(format!(
-                    "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {who}'s phase and carries only {who}'s troops (MG-36)"
+                    "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {whose} phase and carries only {whose} troops (MG-36)",
+                    whose = referee_campaign::core::words::owner_of(&who)
                 ));
             if b.clicked() {
                 commands.push(AppCommand::Execute(order, DiceInput::Seeded));

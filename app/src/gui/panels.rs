@@ -104,8 +104,8 @@ fn turn_buttons_inner_ui(
             }
             let dice = roll.typed_dice();
             let hover = format!(
-                "End {}'s {} phase (MG-09). The alliance rolls at the end of movement (MG-06) take the typed-in values of the roll form below — the players' physical dice, one per roll in node order — when any are typed; otherwise the campaign's seeded dice roll them.",
-                side_name(board, &board.moving),
+                "End {} {} phase (MG-09). The alliance rolls at the end of movement (MG-06) take the typed-in values of the roll form below — the players' physical dice, one per roll in node order — when any are typed; otherwise the campaign's seeded dice roll them.",
+                referee_campaign::core::words::owner_of(&side_name(board, &board.moving)),
                 board.phase.name()
             );
             let button = ui.add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong())).on_hover_text(&hover);
@@ -374,7 +374,7 @@ fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
     if board.phase != Phase::Movement {
         format!("Counters move in the movement phase; it is the {} phase (MG-09)", board.phase.name())
     } else if &board.moving != side {
-        format!("It is {}'s player-turn (MG-09)", side_name(board, &board.moving))
+        format!("It is {} player-turn (MG-09)", referee_campaign::core::words::owner_of(&side_name(board, &board.moving)))
     } else if left == 0 {
         "No movement points left this phase (MG-11)".to_owned()
     } else {
@@ -789,7 +789,10 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                 && ui
                     .small_button("Edit roster…")
                     .accessible_name(format!("Edit roster of {who}…"))
-                    .on_hover_text(format!("Change {who}'s commands and elements before play begins (MG-03)"))
+                    .on_hover_text(format!(
+                        "Change {} commands and elements before play begins (MG-03)",
+                        referee_campaign::core::words::owner_of(&who)
+                    ))
                     .clicked()
             {
                 commands.push(AppCommand::EditRoster(Some(f.side.clone())));

@@ -340,7 +340,10 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
     ui.horizontal(|ui| {
         let save = ui
             .add_enabled(problems.is_empty(), egui::Button::new(RichText::new("Save roster").strong()))
-            .on_hover_text(format!("Replace {}'s roster with this one; the log records it (MG-03)", data.side_name))
+            .on_hover_text(format!(
+                "Replace {} roster with this one; the log records it (MG-03)",
+                referee_campaign::core::words::owner_of(data.side_name)
+            ))
             .on_disabled_hover_text("Put right the problems listed above first (MG-03)");
         if save.clicked() {
             commands.push(AppCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded));

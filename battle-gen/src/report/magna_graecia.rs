@@ -185,7 +185,7 @@ fn forces_table(board: &Board, f: &Forces, map: &Map) -> ReportTable {
         notes.push("The fleet must retreat (MG-15).".to_owned());
     }
     ReportTable {
-        heading: format!("{side}'s forces"),
+        heading: format!("{} forces", referee_campaign::core::words::owner_of(&side)),
         columns: ["Command", "Where", "Rank", "MP", "Elements", "Make-up", "State"].map(str::to_owned).to_vec(),
         figures: vec![false, false, false, true, true, false, false],
         rows,

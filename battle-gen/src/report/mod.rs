@@ -192,7 +192,7 @@ pub fn report_file(spec: &ReportSpec, paper: Paper) -> PackFile {
     {
         let mut flow = Flow::new(&mut doc, spec.footer("situation"));
         let only = match &spec.reader.side {
-            Some(_) => format!("For {}'s player only.", spec.reader.name),
+            Some(_) => format!("For {} player only.", referee_campaign::core::words::possessive(&spec.reader.name)),
             None => "For the umpire only: every side's secrets.".to_owned(),
         };
         flow.title(

@@ -14,10 +14,18 @@ pub fn count_as(n: impl TryInto<u64>, one: &str, many: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
-/// The possessive of a side's name: "the Byzantines'" (the sides' names are peoples, in the
-/// plural), "Carthage's".
+/// A name as an owner, the one way every possessive is formed: "Carthage's"; an apostrophe
+/// alone after a name ending in s: "Vandals'", "Pyrrhus'", "Belisarius'".
+pub fn owner_of(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
+/// The possessive of a side's name in running text: "Carthage's", "Pyrrhus'", and with its
+/// article for a people named in the plural, "the Byzantines'" (a name ending in s but not in
+/// -us, which is a man's: Pyrrhus).
 pub fn possessive(side_name: &str) -> String {
-    if side_name.ends_with('s') { format!("the {side_name}'") } else { format!("{side_name}'s") }
+    let people = side_name.ends_with('s') && !side_name.ends_with("us");
+    if people { format!("the {}", owner_of(side_name)) } else { owner_of(side_name) }
 }
 
 /// `text` with its first letter in capitals: "The Byzantines' …".
@@ -53,6 +61,18 @@ pub fn shown(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A plural people's name takes an apostrophe alone, never "Vandals's"; so does a man's
+    /// name ending in s, without the article.
+    #[test]
+    fn possessives_of_names_ending_in_s_take_an_apostrophe_alone() {
+        assert_eq!(owner_of("Vandals"), "Vandals'");
+        assert_eq!(owner_of("Carthage"), "Carthage's");
+        assert_eq!(possessive("Byzantines"), "the Byzantines'");
+        assert_eq!(possessive("Ostrogoths"), "the Ostrogoths'");
+        assert_eq!(possessive("Pyrrhus"), "Pyrrhus'");
+        assert_eq!(possessive("Syracuse"), "Syracuse's");
+    }
 
     #[test]
     fn one_is_singular_and_every_other_number_plural() {

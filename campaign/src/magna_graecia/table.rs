@@ -70,6 +70,16 @@ impl Flank {
 pub const WEATHER: [(u8, &str); 6] =
     [(1, "summer storm: rain"), (2, "strong wind"), (3, "fair"), (4, "fair"), (5, "fair"), (6, "hot and dusty")];
 
+/// The weather [`WEATHER`] names a strong wind: a d4 then says where it blows from.
+const STRONG_WIND: &str = "strong wind";
+
+/// Where a strong wind blows from, by a d4 rolled with the weather, as the table lies: the
+/// edges round the table clockwise from the attacker's. MG-22 and the weather table give a
+/// wind no direction; the project rolls one, logged with the weather, so that both armies read
+/// the same wind on their table.
+pub const WIND_FROM: [(u8, &str); 4] =
+    [(1, "the attacker's base edge"), (2, "the attacker's left"), (3, "the defender's base edge"), (4, "the attacker's right")];
+
 /// What a d6 for the time of day gives: the hour the armies are ready to fight (MG-22).
 /// The project's reconstruction, like [`WEATHER`]; the later the start, the sooner night
 /// falls and ends the battle without a loser (MG-25).
@@ -77,7 +87,8 @@ pub const TIME_OF_DAY: [(u8, &str); 6] =
     [(1, "dawn"), (2, "early morning"), (3, "mid-morning"), (4, "midday"), (5, "early afternoon"), (6, "late afternoon")];
 
 fn lookup(table: &[(u8, &'static str)], roll: &Roll) -> String {
-    let v = u8::try_from(roll.total().clamp(1, 6)).unwrap_or(1);
+    let last = u8::try_from(table.len()).unwrap_or(u8::MAX);
+    let v = u8::try_from(roll.total().clamp(1, i32::from(last))).unwrap_or(1);
     table.iter().find(|(n, _)| *n == v).map_or("fair", |(_, w)| w).to_owned()
 }
 
@@ -204,21 +215,29 @@ pub fn set_up_table(
         dice.roll(DiceSpec::D6, &format!("weather, battle {battle_id} at {place}, day {day}"), Some(RuleId::MG_22), Vec::new())?;
     let time =
         dice.roll(DiceSpec::D6, &format!("time of day, battle {battle_id} at {place}, day {day}"), Some(RuleId::MG_22), Vec::new())?;
+    let mut rolls = vec![weather, time];
+    let mut weather = lookup(&WEATHER, &rolls[0]);
+    if weather == STRONG_WIND {
+        let d4 = DiceSpec { count: 1, sides: 4 };
+        let wind =
+            dice.roll(d4, &format!("wind's direction, battle {battle_id} at {place}, day {day}"), Some(RuleId::MG_22), Vec::new())?;
+        weather = format!("{weather} from {}", lookup(&WIND_FROM, &wind));
+        rolls.push(wind);
+    }
     let table = BattleTable {
         day,
         attacker_edge: edge,
         defence,
         cut,
-        weather: lookup(&WEATHER, &weather),
-        time_of_day: lookup(&TIME_OF_DAY, &time),
-        rolls: vec![PublicRoll::from(&weather), PublicRoll::from(&time)],
+        weather,
+        time_of_day: lookup(&TIME_OF_DAY, &rolls[1]),
+        rolls: rolls.iter().map(PublicRoll::from).collect(),
     };
-    // The weather and the hour are the same for both armies and seen by both: public.
-    Ok(vec![
-        Event::DiceRolled { roll: weather, side: None, visibility: Visibility::Public },
-        Event::DiceRolled { roll: time, side: None, visibility: Visibility::Public },
-        Event::TableSet { battle: battle_id, node: battle.node, table },
-    ])
+    // The weather, its wind and the hour are the same for both armies and seen by both: public.
+    let mut events: Vec<Event> =
+        rolls.into_iter().map(|roll| Event::DiceRolled { roll, side: None, visibility: Visibility::Public }).collect();
+    events.push(Event::TableSet { battle: battle_id, node: battle.node, table });
+    Ok(events)
 }
 
 impl CampaignState {

@@ -482,8 +482,8 @@ fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, joins: &Joins) {
                             }
                             for n in &joins.lost_whole {
                                 ui.add_enabled(false, egui::Button::selectable(false, n.as_str())).on_disabled_hover_text(format!(
-                                    "{n} loses every element in this result and cannot take in {}'s men (MG-31)",
-                                    e.name
+                                    "{n} loses every element in this result and cannot take in {} men (MG-31)",
+                                    referee_campaign::core::words::owner_of(&e.name)
                                 ));
                             }
                             ui.add_enabled(false, egui::Button::selectable(false, leaderless)).on_disabled_hover_text(format!(

@@ -127,7 +127,8 @@ pub(crate) fn naval_losses_ui(
             id: ("naval_losses", f.side.as_str()),
             title: format!("Losses at sea: {who}"),
             intro: format!(
-                "{who}'s fleet lost a naval battle: choose {} carried aboard to lose (MG-18).",
+                "{} fleet lost a naval battle: choose {} carried aboard to lose (MG-18).",
+                referee_campaign::core::words::owner_of(&who),
                 plural(f.naval_losses_due, "element", "elements")
             ),
             note: "A general goes down only with his whole command: tick \"sunk whole\" for that.".to_owned(),
@@ -175,7 +176,8 @@ pub(crate) fn siege_losses_ui(
             (
                 format!("Disease losses at {city}: {who}"),
                 format!(
-                    "Disease struck {who}'s force at {city}: choose {n} of its elements there to lose, a tenth of the force, rounded up (MG-29)."
+                    "Disease struck {} force at {city}: choose {n} of its elements there to lose, a tenth of the force, rounded up (MG-29).",
+                    referee_campaign::core::words::owner_of(&who)
                 ),
                 "MG-29",
             )
@@ -184,7 +186,9 @@ pub(crate) fn siege_losses_ui(
             (
                 format!("Siege losses at {city}: {who}"),
                 format!(
-                    "{who} took {city}: the besieger loses a fifth of {inside}'s force inside, rounded up. Choose {n} of {who}'s elements at {city} to lose (MG-28)."
+                    "{who} took {city}: the besieger loses a fifth of {} force inside, rounded up. Choose {n} of {} elements at {city} to lose (MG-28).",
+                    referee_campaign::core::words::owner_of(&inside),
+                    referee_campaign::core::words::owner_of(&who)
                 ),
                 "MG-28",
             )
