@@ -290,7 +290,21 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
     // Both hex games' packs read back with their scenario, map and counters, each side's its
     // own; the map files are every player's.
-    for (system, name, last) in [("ars-bellum", "Ars Bellum", "252"), ("a-la-charge", "A la Charge!", "1908")] {
+    // The hex map covers the battle's table: its last hex, as the program lays it.
+    let last_hex = |system: referee_battle_gen::hexmap::HexSystem| {
+        let store = referee_campaign::Store::open(&db.path).unwrap();
+        let c = store.load_as::<referee_campaign::belisarius::Belisarius>(store.find("Africa").unwrap()).unwrap();
+        let elements = referee_campaign::Catalog::embedded().elements;
+        let conv = referee_battle_gen::belisarius::Conversion::embedded();
+        let spec = referee_battle_gen::belisarius::table_spec(&c.state, &elements, &conv, 1).unwrap();
+        let tabletop = referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());
+        let map = tabletop.map(&spec.ground).unwrap();
+        map.cells.iter().map(|h| h.label.clone()).max().unwrap()
+    };
+    for (system, name, last) in [
+        ("ars-bellum", "Ars Bellum", last_hex(referee_battle_gen::hexmap::HexSystem::ArsBellum)),
+        ("a-la-charge", "A la Charge!", last_hex(referee_battle_gen::hexmap::HexSystem::ALaCharge)),
+    ] {
         let out = db.folder().join(system);
         let written = cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", system, "--json"]).json();
         assert_eq!(written.as_array().map(Vec::len), Some(5), "{written}");
@@ -306,7 +320,7 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
         }
         // The last hex (bottom right, inland on this zone's map) carries its number.
         let sheets = read(&format!("battle-01-{system}-map-sheets.pdf"));
-        assert!(sheets.contains(last) && sheets.contains("Joining the sheets"), "{system}: the numbered map");
+        assert!(sheets.contains(&last) && sheets.contains("Joining the sheets"), "{system}: the numbered map, {last} last");
     }
     let file = db.folder().join("hex.json");
     // The Vandals' first counter is Gelimer's commander, then his units.

@@ -127,6 +127,10 @@ fn note(back: bool) -> &'static str {
 const KEY_SAMPLE: f32 = 6.0;
 const KEY_LINE: f32 = 7.0;
 
+/// The page left blank before a counter sheet that would start on the back of a sheet.
+const BLANK_NOTE: &str =
+    "Left blank on purpose: the counter sheet that follows starts on a sheet of its own when this file is printed two-sided.";
+
 /// A side's counters to print and cut out: on each sheet the fronts, then (where any counter
 /// on it has a back) the backs on the next page, mirrored about the page; each page headed by
 /// the key to every side's colour and border.
@@ -147,6 +151,14 @@ pub fn counter_sheet(doc: &mut Document, system: HexSystem, army: &HexArmy, head
     let left = (pw - (mm(per_row) * (size + GAP) - GAP)) / 2.0;
     let pages = army.counters.len().div_ceil(per_page);
     for (k, chunk) in army.counters.chunks(per_page).enumerate() {
+        // Fronts on an odd page, so that a file printed two-sided from its first page puts
+        // each front and its backs on the two faces of one sheet.
+        if doc.page_count() % 2 == 1 {
+            let mut blank = doc.page(false);
+            blank.paragraph(MARGIN, MARGIN + 4.0, text_w, 7.5, Face::Regular, BLANK_NOTE);
+            blank.footer = Some(footer.to_owned());
+            doc.add(blank);
+        }
         for back in [false, true] {
             if back && chunk.iter().all(|c| c.reduced.is_none()) {
                 continue;

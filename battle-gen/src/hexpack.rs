@@ -73,11 +73,10 @@ impl HexTabletop {
     }
 }
 
-/// The section a hex map is laid on: across the middle of the ground from the attacker's edge
-/// where the campaign lays the hex map so (Belisarius: the hex games' maps keep their own
-/// size, whatever the DBM table), else the campaign's section.
+/// The section a hex map is laid on: the campaign's table, or across the middle of the
+/// ground from the attacker's edge where the campaign sets none.
 pub fn hex_section(ground: &GroundSpec) -> Option<Section> {
-    ground.hex_base.map(|e| section(e, Defence::Central, None)).or(ground.section)
+    ground.section.or_else(|| ground.hex_base.map(|e| section(e, Defence::Central, None)))
 }
 
 fn names(h: &SpecHead) -> SetupNames {

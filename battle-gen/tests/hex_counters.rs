@@ -72,6 +72,10 @@ fn ab_01_ac_01_x_04_each_back_lies_behind_its_front_flipped_on_the_long_edge() {
                 assert_eq!(texts.len(), drawn.len());
                 let fronts = sheets(&texts, &drawn, "counters, fronts");
                 assert!(!fronts.is_empty(), "{system:?} {paper:?} {}: no counter sheet", f.file_name);
+                // Printed two-sided from the first page, every front is the face of a sheet.
+                for (i, ..) in &fronts {
+                    assert_eq!(i % 2, 0, "{system:?} {paper:?} {}: fronts on page {}, the back of a sheet", f.file_name, i + 1);
+                }
                 for (i, text, front) in fronts {
                     let what = format!("{system:?} {paper:?} {} page {}", f.file_name, i + 1);
                     assert!(text.contains("flipping on the long edge"), "{what}: the sheet says which edge to flip on");

@@ -73,7 +73,9 @@ pub fn judge(state: &State) -> Judgement {
 }
 
 fn regions_text(regions: &[String]) -> String {
-    if regions.is_empty() { "anywhere".to_owned() } else { format!("in {}", regions.join(", ")) }
+    // The map's regions are named by their ids, which are their Latin names in small letters.
+    let named: Vec<String> = regions.iter().map(|r| crate::core::words::capitalised(r)).collect();
+    if regions.is_empty() { "anywhere".to_owned() } else { format!("in {}", named.join(", ")) }
 }
 
 /// Every victory condition of the scenario and where its side stands.
