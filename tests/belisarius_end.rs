@@ -74,7 +74,7 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
         assert_eq!(c.state.phase, Phase::Over);
         assert_eq!((c.state.turn, c.state.date().as_str()), (turns, last), "{id}: the calendar stops at the last turn");
         assert!(<Belisarius as Engine>::ended(&c.state));
-        refused(&mut store, &mut c, &Order::Supply {}, "the campaign is over");
+        refused(&mut store, &mut c, &Order::CheckSupply {}, "the campaign is over");
         store.execute(&mut c, &(), &Order::AddNote { text: "a good game".into() }, DiceInput::Seeded).unwrap();
         let events = store.events_as::<Belisarius>(c.id).unwrap();
         let replayed = Belisarius::replay(events.iter().map(|l| &l.event)).unwrap();

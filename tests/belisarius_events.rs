@@ -16,14 +16,7 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::{all_dice, refused, run, stage, typed, units_of};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
+use referee_e2e::staging::{byz, goths};
 
 /// `id` set up and brought to the start of turn `turn` (nothing played in it yet).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
@@ -32,7 +25,7 @@ fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
 
 /// The events phase with its dice typed in: the events it stored.
 fn events(store: &mut Store, c: &mut Campaign<Belisarius>, dice: &[u8]) -> Vec<Event> {
-    run(store, c, &Order::Events {}, DiceInput::Manual(dice.to_vec()))
+    run(store, c, &Order::PlayEvents {}, DiceInput::Manual(dice.to_vec()))
 }
 
 fn drawn(events: &[Event]) -> (Option<char>, Option<String>) {
@@ -58,20 +51,20 @@ fn be_47_the_events_phase_comes_in_summer_and_winter_before_the_supply() {
     // Italy starts in summer 535: no events phase on turn 2, in autumn.
     let (mut store, mut c) = at_turn("italy-535", 2);
     assert!(!random_events::pending(&c.state));
-    refused(&mut store, &mut c, &Order::Events {}, "summer and winter only");
+    refused(&mut store, &mut c, &Order::PlayEvents {}, "summer and winter only");
     // Winter 535: the supply waits for the events.
     let (mut store, mut c) = at_turn("italy-535", 3);
     assert!(random_events::pending(&c.state));
-    refused(&mut store, &mut c, &Order::Supply {}, "the events phase comes first");
+    refused(&mut store, &mut c, &Order::CheckSupply {}, "the events phase comes first");
     // 3 + 4 = 7: storms, in force this turn (BE-47 N).
     let ev = events(&mut store, &mut c, &[3, 4]);
     assert_eq!(drawn(&ev), (Some('N'), None));
     assert!(random_events::in_force(&c.state, 'N'));
     assert_eq!(random_events::storm_die(&c.state), 2);
-    refused(&mut store, &mut c, &Order::Events {}, "no events phase");
+    refused(&mut store, &mut c, &Order::PlayEvents {}, "no events phase");
     assert!(log_of(&store, &c, &goths()).contains("Random event: event N, Storms"), "events are public");
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     // 6 + 6 = 12: event H, which Italy does not allow.
     let (mut store, mut c) = at_turn("italy-535", 5);
     let ev = events(&mut store, &mut c, &[6, 6]);
@@ -141,9 +134,9 @@ fn be_47_a_belisarius_called_to_persia_and_back() {
     let at = c.state.control.iter().find(|(_, s)| **s == byz()).unwrap().0.0.clone();
     run(&mut store, &mut c, &Order::PlaceReinforcements { side: byz(), at }, DiceInput::Seeded);
     assert!(c.state.marker(&byz(), "narses").is_some());
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
-    let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
+    let ev = run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert!(
         !ev.iter().any(|e| matches!(e, Event::ReinforcementsDue { due } if *due.side() == byz())
             || matches!(e, Event::ReinforcementsArrived { side, .. } if *side == byz())),
@@ -239,15 +232,15 @@ fn be_47_d_holds_back_the_next_springs_reinforcements() {
             .count()
     };
     c.state.turn = 4;
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
-    let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
+    let ev = run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert_eq!(byz_due(&ev), 0, "spring 536: held back");
     c.state.reinforcements_due.clear();
     c.state.turn = 8;
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
-    let ev = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![1, 1]));
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
+    let ev = run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Manual(vec![1, 1]));
     assert_eq!(byz_due(&ev), 2, "spring 537: 536's and 537's");
 }
 
@@ -259,16 +252,16 @@ fn be_47_points_harvests_and_great_storms() {
     let (mut store, mut c) = at_turn("italy-535", 3);
     let ev = events(&mut store, &mut c, &[1, 4]);
     assert_eq!(drawn(&ev), (Some('K'), None));
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 8);
     // J (9) with Belisarius alone: nothing halved.
     let (mut store, mut c) = at_turn("italy-535", 3);
     let ev = events(&mut store, &mut c, &[4, 5]);
     assert_eq!(drawn(&ev), (Some('J'), None));
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 16, "Narses is not in the game");
     // L (6) in winter: two turns of +1 on supply rolls, the besieged's included.
@@ -324,8 +317,8 @@ fn be_48_the_franks_come_as_allies() {
     // The Goths play it on a 3: 2, their allies.
     let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [1, 6]);
     assert_eq!(c.state.ops.as_ref().unwrap().segment, goths());
-    refused(&mut store, &mut c, &Order::FrankishIntervention { side: byz() }, "own segment");
-    let ev = run(&mut store, &mut c, &Order::FrankishIntervention { side: goths() }, DiceInput::Manual(vec![3]));
+    refused(&mut store, &mut c, &Order::PlayFrankishIntervention { side: byz() }, "own segment");
+    let ev = run(&mut store, &mut c, &Order::PlayFrankishIntervention { side: goths() }, DiceInput::Manual(vec![3]));
     assert!(ev.iter().any(|e| matches!(e, Event::StratagemPlayed { .. })));
     let f = c.state.franks.clone().unwrap();
     assert_eq!((f.side.clone(), f.against.clone(), f.until), (goths(), None, 4));
@@ -338,7 +331,7 @@ fn be_48_the_franks_come_as_allies() {
     run(&mut store, &mut c, &Order::Activate { side: goths(), leader: franks::KING.into(), with: vec![] }, DiceInput::Seeded);
     // The Byzantines play theirs on a 5: 6, their allies.
     let (mut store, mut c) = italy_with_a_goth_beside_liguria();
-    run(&mut store, &mut c, &Order::FrankishIntervention { side: byz() }, DiceInput::Manual(vec![5]));
+    run(&mut store, &mut c, &Order::PlayFrankishIntervention { side: byz() }, DiceInput::Manual(vec![5]));
     assert_eq!(c.state.franks.as_ref().unwrap().side, byz());
 }
 
@@ -350,7 +343,7 @@ fn be_48_the_franks_come_as_allies() {
 fn be_48_the_franks_on_their_own() {
     let (mut store, mut c) = italy_with_a_goth_beside_liguria();
     // 2 + 1 = 3: on their own; the Goths at Ticinensis are the nearest: the Byzantines lead.
-    run(&mut store, &mut c, &Order::FrankishIntervention { side: byz() }, DiceInput::Manual(vec![2]));
+    run(&mut store, &mut c, &Order::PlayFrankishIntervention { side: byz() }, DiceInput::Manual(vec![2]));
     let f = c.state.franks.clone().unwrap();
     assert_eq!((f.side.clone(), f.against.clone()), (byz(), Some(goths())));
     refused(&mut store, &mut c, &Order::Activate { side: byz(), leader: franks::KING.into(), with: vec![] }, "on their own");
@@ -362,8 +355,8 @@ fn be_48_the_franks_on_their_own() {
     }
     run(&mut store, &mut c, &Order::EndTurn {}, DiceInput::Seeded);
     // Autumn: no events phase; the supply.
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert!(franks::march_due(&c.state, &byz()));
     refused(&mut store, &mut c, &Order::Pass { side: byz() }, "march first");

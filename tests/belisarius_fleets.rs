@@ -14,15 +14,8 @@ use referee_campaign::belisarius::{Belisarius, tables};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{byz, goths};
 use referee_e2e::staging::{hold, left, refused, run, stage, units_of};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
 
 fn sea(id: &str) -> Location {
     Location::Sea(SeaId::new(id))

@@ -181,7 +181,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         && state.hands.get(&side).is_some_and(|h| h.iter().any(|s| s == franks::STRATAGEM))
         && rng.random_bool(0.2)
     {
-        return Order::FrankishIntervention { side };
+        return Order::PlayFrankishIntervention { side };
     }
     if !act {
         return Order::Pass { side };
@@ -193,7 +193,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
         && siege::is_besieged(state, &active.at)
         && rng.random_bool(0.4)
     {
-        return Order::Sortie { side, leader: active.leader.clone(), units: vec![1] };
+        return Order::Sally { side, leader: active.leader.clone(), units: vec![1] };
     }
     if let Some(active) = ops.active.clone().filter(|a| a.side == side && !referee_campaign::belisarius::state::is_decoy(&a.leader))
         && let Location::Zone(z) = &active.at
@@ -214,7 +214,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
                 } else if roll < 0.5 {
                     return Order::BuildWorks { side, leader, works: siege::Works::Siege, count: 1 };
                 } else if roll < 0.6 {
-                    return Order::Treachery { side, leader };
+                    return Order::AttemptTreachery { side, leader };
                 }
             }
             _ => {}

@@ -10,23 +10,15 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::reinforce::Due;
 use referee_campaign::belisarius::state::{Location, PieceKind};
 use referee_campaign::core::viewer::Viewer;
-use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::{all_dice, refused, run};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
+use referee_e2e::staging::{byz, goths};
 
 /// `id` set up and brought to turn `turn`, its supply played with typed 1s (nobody hungry).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
     let (mut store, mut c) = referee_e2e::staging::at_turn(id, turn, 45);
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     (store, c)
 }
 
@@ -51,7 +43,7 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
     assert_eq!(c.state.date(), "spring 536");
     refused(&mut store, &mut c, &Order::BeginOperations {}, "play the reinforcement phase first");
     let zones = u32::try_from(c.state.control.values().filter(|s| **s == goths()).count()).unwrap();
-    run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Manual(vec![5, 4]));
+    run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Manual(vec![5, 4]));
     // 9 halved is 5 (rounded up), and a point for every five zones.
     assert_eq!(goth_points(&c), (5 + zones / 5) * 2);
     let home = c.state.control.iter().find(|(_, s)| **s == goths()).map(|(z, _)| z.to_string()).unwrap();
@@ -105,7 +97,7 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
 fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     let (mut store, mut c) = at_turn("italy-535", 4);
     let before = c.state.pieces_of(&byz()).filter(|p| p.at == Location::Zone(ZoneId::new("dalmatia"))).count();
-    let events = run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Seeded);
+    let events = run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     assert!(events.iter().any(
         |e| matches!(e, Event::ReinforcementsArrived { side, at, .. } if side == &byz() && at == &Location::Zone(ZoneId::new("dalmatia")))
     ));
@@ -114,7 +106,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     // 537: in Italy, at a zone they control.
     let (mut store, mut c) = at_turn("italy-535", 8);
     assert_eq!(c.state.date(), "spring 537");
-    run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     assert!(c.state.reinforcements_due.iter().any(|d| matches!(d, Due::Line { side, .. } if side == &byz())));
     let outside =
         c.state.setup.map.zones.iter().find(|z| z.region != "italy" && c.state.control.get(&z.id) == Some(&byz())).unwrap().id.to_string();
@@ -131,7 +123,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     // 538: Narses, a decoy and a fleet; the fleet needs a port the Byzantines hold.
     let (mut store, mut c) = at_turn("italy-535", 12);
     assert_eq!(c.state.date(), "spring 538");
-    run(&mut store, &mut c, &Order::Reinforcements {}, DiceInput::Seeded);
+    run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     let map = c.state.setup.map.clone();
     let inland = map.zones.iter().find(|z| !z.city.port && c.state.control.get(&z.id) == Some(&byz())).map(|z| z.id.to_string());
     if let Some(inland) = inland {
@@ -156,6 +148,6 @@ fn be_45_nobody_is_reinforced_in_africa() {
     let (mut store, mut c) = at_turn("africa-533", 3);
     assert_eq!(c.state.date(), "spring 534");
     assert!(!referee_campaign::belisarius::reinforce::pending(&c.state));
-    refused(&mut store, &mut c, &Order::Reinforcements {}, "nobody is due reinforcements");
+    refused(&mut store, &mut c, &Order::BringReinforcements {}, "nobody is due reinforcements");
     run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
 }

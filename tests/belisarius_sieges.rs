@@ -15,15 +15,8 @@ use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{byz, goths};
 use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
 
 /// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
 /// first on 16 AP; `goth_chit` is the Goths' chit.
@@ -369,15 +362,19 @@ fn be_43_treachery_opens_the_gates_on_two_to_eight() {
     for (dice, falls) in [([6u8, 6u8], false), ([4, 4], true)] {
         let (mut store, mut c, _, city) = besieged(false, "4B 4B 3C", "2B");
         assert!(c.state.hands[&byz()].contains(&"treachery".to_owned()));
-        let events =
-            run(&mut store, &mut c, &Order::Treachery { side: byz(), leader: "belisarius".into() }, DiceInput::Manual(dice.to_vec()));
+        let events = run(
+            &mut store,
+            &mut c,
+            &Order::AttemptTreachery { side: byz(), leader: "belisarius".into() },
+            DiceInput::Manual(dice.to_vec()),
+        );
         let roll = first_roll(&events);
         assert_eq!(roll.total(), i32::from(dice[0] + dice[1]) - i32::from(tactical));
         assert_eq!(events.iter().any(|e| matches!(e, Event::CityFell { how: Fall::Betrayed, .. })), falls, "{events:?}");
         assert_eq!(c.state.cities[&city].holder == Some(byz()), falls);
         assert!(!c.state.hands[&byz()].contains(&"treachery".to_owned()), "spent");
         if !falls {
-            refused(&mut store, &mut c, &Order::Treachery { side: byz(), leader: "belisarius".into() }, "hold no Treachery");
+            refused(&mut store, &mut c, &Order::AttemptTreachery { side: byz(), leader: "belisarius".into() }, "hold no Treachery");
         }
     }
 }
@@ -517,8 +514,8 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
     goths_turn(&mut store, &mut c);
     activate(&mut store, &mut c, goths(), "uraias");
     let ap = left(&c, &goths());
-    refused(&mut store, &mut c, &Order::Sortie { side: goths(), leader: "uraias".into(), units: vec![9] }, "no unit 9");
-    let events = run(&mut store, &mut c, &Order::Sortie { side: goths(), leader: "uraias".into(), units: vec![1, 2] }, DiceInput::Seeded);
+    refused(&mut store, &mut c, &Order::Sally { side: goths(), leader: "uraias".into(), units: vec![9] }, "no unit 9");
+    let events = run(&mut store, &mut c, &Order::Sally { side: goths(), leader: "uraias".into(), units: vec![1, 2] }, DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::SortieMade { due } if due.points == 4)));
     assert_eq!(left(&c, &goths()), ap - 1, "a sortie costs 1 AP");
     refused(&mut store, &mut c, &Order::Pass { side: goths() }, "sortie");

@@ -13,14 +13,7 @@ use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::{all_dice, hold, refused, run, stage, units_of};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
+use referee_e2e::staging::{byz, goths};
 
 /// Italy in play before its first supply phase, every marker and garrison cleared, no zone
 /// controlled, so that each case is built by hand.
@@ -181,7 +174,7 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
     );
     refused(&mut store, &mut c, &Order::BeginOperations {}, "play the supply phase first");
     // Dice in the order the forces are checked: the Byzantines', then the Goths'.
-    let events = run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![5, 4]));
+    let events = run(&mut store, &mut c, &Order::CheckSupply {}, DiceInput::Manual(vec![5, 4]));
     let rolls: Vec<&referee_campaign::core::dice::Roll> = events
         .iter()
         .filter_map(|e| match e {
@@ -227,7 +220,7 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
         run(&mut store, &mut c, &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded);
     }
-    refused(&mut store, &mut c, &Order::Supply {}, "checked already");
+    refused(&mut store, &mut c, &Order::CheckSupply {}, "checked already");
     run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
 }
 
@@ -245,8 +238,8 @@ fn be_44_scorched_earth() {
     let from = c.state.setup.map.zone(&inland).unwrap().neighbours[0].clone();
     put(&mut c.state, byz(), "belisarius", "4B 4B", Location::Zone(inland.clone()));
     put(&mut c.state, goths(), "teia", "4B 4B", Location::Zone(from.clone()));
-    let ones = all_dice(&c, &Order::Supply {}, 1);
-    run(&mut store, &mut c, &Order::Supply {}, ones);
+    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     run(&mut store, &mut c, &Order::BeginOperations {}, referee_e2e::staging::typed(&[6, 1], &["ap-i", "ap-d"]));
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
     let ap = referee_e2e::staging::left(&c, &byz());

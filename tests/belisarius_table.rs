@@ -13,18 +13,10 @@ use referee_campaign::belisarius::map::ZoneId;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::tables::Interception;
-use referee_campaign::ids::SideId;
 use referee_campaign::map::Edge;
 use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{byz, goths};
 use referee_e2e::staging::{hold, run, stage};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
 
 fn zone(id: &str) -> ZoneId {
     ZoneId(id.to_owned())

@@ -96,14 +96,14 @@ fn operations(db: &TempDb, name: &str, viewer: &SideId, theirs: &str) {
     // read the same in both campaigns.
     // Africa's one event roll typed as 3 and 4: event N, which it does not allow (BE-47).
     if referee_campaign::belisarius::random_events::pending(&c.state) {
-        store.execute(&mut c, &(), &Order::Events {}, DiceInput::Manual(vec![3, 4])).unwrap();
+        store.execute(&mut c, &(), &Order::PlayEvents {}, DiceInput::Manual(vec![3, 4])).unwrap();
     }
-    let ones = referee_e2e::staging::all_dice(&c, &Order::Supply {}, 1);
-    store.execute(&mut c, &(), &Order::Supply {}, ones).unwrap();
+    let ones = referee_e2e::staging::all_dice(&c, &Order::CheckSupply {}, 1);
+    store.execute(&mut c, &(), &Order::CheckSupply {}, ones).unwrap();
     assert!(c.state.supply_dues.is_empty());
     // A spring's reinforcements: the dice typed in, the purchases as the helper makes them.
     if referee_campaign::belisarius::reinforce::pending(&c.state) {
-        store.execute(&mut c, &(), &Order::Reinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
+        store.execute(&mut c, &(), &Order::BringReinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
         referee_e2e::settle_reinforcements(&mut store, &mut c);
     }
     store.execute(&mut c, &(), &Order::BeginOperations {}, input).unwrap();
@@ -179,6 +179,7 @@ use referee_campaign::belisarius::Setup as BeSetup;
 use referee_campaign::belisarius::setup::{FreePlace, Line};
 use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::store::Campaign;
+use referee_e2e::staging::{byz, goths};
 
 /// Two campaigns for one reader: `[0]` as played, `[1]` with what the reader may not know
 /// changed.
@@ -328,23 +329,15 @@ fn to_operations(twin: &Twin, chits: [[&str; 2]; 2], initiative: [u8; 2]) {
 /// operations.
 fn operations_again(twin: &Twin, chits: [[&str; 2]; 2], initiative: [u8; 2]) {
     twin.each(|_, store, c| {
-        let ones = referee_e2e::staging::all_dice(c, &Order::Supply {}, 1);
-        store.execute(c, &(), &Order::Supply {}, ones).unwrap();
+        let ones = referee_e2e::staging::all_dice(c, &Order::CheckSupply {}, 1);
+        store.execute(c, &(), &Order::CheckSupply {}, ones).unwrap();
         if referee_campaign::belisarius::reinforce::pending(&c.state) {
-            store.execute(c, &(), &Order::Reinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
+            store.execute(c, &(), &Order::BringReinforcements {}, DiceInput::Manual(vec![3, 3])).unwrap();
             referee_e2e::settle_reinforcements(store, c);
         }
     });
     let dice = chits.map(|c| DiceInput::ManualWithChits { dice: initiative.to_vec(), chits: c.iter().map(|s| (*s).to_owned()).collect() });
     twin.both([Order::BeginOperations {}, Order::BeginOperations {}], dice);
-}
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
 }
 
 fn activate(side: &SideId, leader: &str) -> Order {
@@ -458,7 +451,7 @@ fn be_47_great_storms_list_the_markers_by_port() {
     assert!(fleet < decoy, "the line's fleets come into play before its decoy: {goth_ships:?}");
     // Summer 535: a 12, event H, which this scenario does not have.
     twin.same(&Order::BeginPlay {}, DiceInput::Seeded);
-    twin.same(&Order::Events {}, DiceInput::Manual(vec![6, 6]));
+    twin.same(&Order::PlayEvents {}, DiceInput::Manual(vec![6, 6]));
     operations_again(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
     let first = twin.state(0).ops.unwrap().first;
     let sail = |ship: &str| Order::Sail { side: goths(), ships: vec![ship.to_owned()], path: vec!["adriaticum-south".to_owned()] };
@@ -481,7 +474,7 @@ fn be_47_great_storms_list_the_markers_by_port() {
     }
     twin.same(&Order::EndTurn {}, DiceInput::Seeded);
     // Winter: 5 and 5, then a 4: event O.
-    twin.same(&Order::Events {}, DiceInput::Manual(vec![5, 5, 4]));
+    twin.same(&Order::PlayEvents {}, DiceInput::Manual(vec![5, 5, 4]));
     let read = twin.compare("great storms");
     assert!(read[2].contains("Great storms: every ship runs for port"), "{}", read[2]);
 }
@@ -515,7 +508,7 @@ fn be_43_treachery_names_no_besieger() {
     let besiege = |leader: &str| Order::Besiege { side: goths(), leader: leader.to_owned() };
     twin.both([besiege("totila"), besiege("uraias")], [DiceInput::Seeded, DiceInput::Seeded]);
     twin.compare("the Goths lay siege to Bononia");
-    let treachery = |leader: &str| Order::Treachery { side: goths(), leader: leader.to_owned() };
+    let treachery = |leader: &str| Order::AttemptTreachery { side: goths(), leader: leader.to_owned() };
     twin.both([treachery("totila"), treachery("uraias")], [DiceInput::Manual(vec![6, 6]), DiceInput::Manual(vec![6, 6])]);
     let read = twin.compare("Treachery at Bononia");
     assert!(read[2].contains("Treachery at Bononia comes to nothing"), "{}", read[2]);

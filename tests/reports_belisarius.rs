@@ -13,15 +13,8 @@ use referee_campaign::belisarius::view::view_for;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
+use referee_e2e::staging::{byz, goths};
 use referee_e2e::staging::{hold, run, units_of};
-
-fn byz() -> SideId {
-    SideId::new("byzantines")
-}
-
-fn goths() -> SideId {
-    SideId::new("ostrogoths")
-}
 
 /// `viewer`'s report of the campaign as it stands, and its PDF's text.
 fn report(store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer) -> (ReportSpec, String) {
@@ -87,7 +80,7 @@ fn be_41_a_report_lists_the_sieges_and_only_its_own_losses_owed() {
         assert!(spec.coming.iter().any(|l| l.starts_with(&siege)), "{viewer:?}: {:?}", spec.coming);
     }
     // The besieged go hungry, and Bessas among the enemy in the mountains.
-    run(&mut store, &mut c, &Order::Supply {}, DiceInput::Manual(vec![5, 4]));
+    run(&mut store, &mut c, &Order::CheckSupply {}, DiceInput::Manual(vec![5, 4]));
     let owed = |side: &SideId| c.state.supply_dues.iter().find(|d| &d.force.side == side).map(|d| d.points).unwrap();
     let (byz_owes, goths_owe) = (owed(&byz()), owed(&goths()));
     assert!(byz_owes > 0 && goths_owe > 0, "both sides owe losses");

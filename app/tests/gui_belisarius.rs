@@ -146,9 +146,9 @@ fn supply_phase(store: &mut Store, c: &mut referee_campaign::Campaign<Belisarius
     use referee_campaign::store::DiceInput;
     // Africa's one event roll, a 7: event N, which it does not allow (BE-47).
     if referee_campaign::belisarius::random_events::pending(&c.state) {
-        store.execute(c, &(), &Order::Events {}, DiceInput::Manual(vec![3, 4])).unwrap();
+        store.execute(c, &(), &Order::PlayEvents {}, DiceInput::Manual(vec![3, 4])).unwrap();
     }
-    store.execute(c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
+    store.execute(c, &(), &Order::CheckSupply {}, DiceInput::Seeded).unwrap();
     while let Some(due) = c.state.supply_dues.first() {
         let side = due.force.side.clone();
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();

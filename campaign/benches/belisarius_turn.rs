@@ -107,11 +107,11 @@ fn turn_orders(id: &str) -> Vec<Order> {
     // out as suggested, then the operations.
     let mut orders = Vec::new();
     if referee_campaign::belisarius::random_events::pending(&c.state) {
-        store.execute(&mut c, &(), &Order::Events {}, DiceInput::Seeded).unwrap();
-        orders.push(Order::Events {});
+        store.execute(&mut c, &(), &Order::PlayEvents {}, DiceInput::Seeded).unwrap();
+        orders.push(Order::PlayEvents {});
     }
-    store.execute(&mut c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
-    orders.push(Order::Supply {});
+    store.execute(&mut c, &(), &Order::CheckSupply {}, DiceInput::Seeded).unwrap();
+    orders.push(Order::CheckSupply {});
     while let Some(due) = c.state.supply_dues.first() {
         let side = due.force.side.clone();
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();

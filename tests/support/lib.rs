@@ -244,7 +244,7 @@ pub fn events_phase(store: &mut referee_campaign::Store, c: &mut referee_campaig
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     if referee_campaign::belisarius::random_events::pending(&c.state) {
-        store.execute(c, &(), &Order::Events {}, DiceInput::Seeded).unwrap();
+        store.execute(c, &(), &Order::PlayEvents {}, DiceInput::Seeded).unwrap();
         settle_reinforcements(store, c);
     }
 }
@@ -256,7 +256,7 @@ pub fn supply_phase(store: &mut referee_campaign::Store, c: &mut referee_campaig
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     events_phase(store, c);
-    store.execute(c, &(), &Order::Supply {}, DiceInput::Seeded).unwrap();
+    store.execute(c, &(), &Order::CheckSupply {}, DiceInput::Seeded).unwrap();
     while let Some(due) = c.state.supply_dues.first() {
         let side = due.force.side.clone();
         let (losses, militia) = referee_campaign::belisarius::supply::suggested_share(&c.state, &side).unwrap();
@@ -292,7 +292,7 @@ pub fn reinforcement_phase(
     if !referee_campaign::belisarius::reinforce::pending(&c.state) {
         return;
     }
-    store.execute(c, &(), &Order::Reinforcements {}, DiceInput::Seeded).unwrap();
+    store.execute(c, &(), &Order::BringReinforcements {}, DiceInput::Seeded).unwrap();
     settle_reinforcements(store, c);
 }
 

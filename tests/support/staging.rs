@@ -10,6 +10,16 @@ use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+/// The Byzantines, as orders name them.
+pub fn byz() -> SideId {
+    SideId::new("byzantines")
+}
+
+/// The Ostrogoths, as orders name them.
+pub fn goths() -> SideId {
+    SideId::new("ostrogoths")
+}
+
 /// Clears the map of every marker and puts these leaders (side, id, units, where) instead;
 /// leaderless garrisons stay.
 pub fn stage(c: &mut Campaign<Belisarius>, pieces: &[(SideId, &str, &str, Location)]) {
@@ -110,7 +120,7 @@ pub fn italy_under_vitiges(goth_chit: &str, initiative: [u8; 2]) -> (Store, Camp
     let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
     crate::finish_belisarius_setup(&mut store, &mut c);
     // Summer 535's event roll typed as 12: event H, which Italy does not allow (BE-47).
-    let events = referee_campaign::belisarius::order::Order::Events {};
+    let events = referee_campaign::belisarius::order::Order::PlayEvents {};
     store.execute(&mut c, &(), &events, DiceInput::Manual(vec![6, 6])).unwrap();
     crate::supply_phase(&mut store, &mut c);
     let order = referee_campaign::belisarius::order::Order::BeginOperations {};

@@ -881,7 +881,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("2d6 on the event table, and leaders called away rolled for or brought back (BE-47)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::Events {}, DiceInput::Seeded));
+                commands.push(AppCommand::ExecuteBelisarius(Order::PlayEvents {}, DiceInput::Seeded));
             }
             let supplied = board.supplied == board.turn;
             if umpire
@@ -892,7 +892,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::Supply {}, DiceInput::Seeded));
+                commands.push(AppCommand::ExecuteBelisarius(Order::CheckSupply {}, DiceInput::Seeded));
             }
             if umpire
                 && supplied
@@ -902,7 +902,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::Reinforcements {}, DiceInput::Seeded));
+                commands.push(AppCommand::ExecuteBelisarius(Order::BringReinforcements {}, DiceInput::Seeded));
             }
             if umpire
                 && supplied
@@ -1456,7 +1456,7 @@ fn organisation_ui(
             )
             .clicked()
     {
-        commands.push(AppCommand::ExecuteBelisarius(Order::FrankishIntervention { side: org.side.clone() }, DiceInput::Seeded));
+        commands.push(AppCommand::ExecuteBelisarius(Order::PlayFrankishIntervention { side: org.side.clone() }, DiceInput::Seeded));
     }
 }
 

@@ -108,7 +108,7 @@ pub(crate) fn siege_orders_ui(
                             .on_hover_text("2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)")
                             .clicked()
                     {
-                        run(commands, Order::Treachery { side: side.clone(), leader: leader.clone() });
+                        run(commands, Order::AttemptTreachery { side: side.clone(), leader: leader.clone() });
                     }
                 }
                 (Some(h), _) if h == side => {
@@ -246,7 +246,7 @@ fn sortie_ui(ui: &mut egui::Ui, public: Public<'_>, org: &Organisation, acting: 
         .on_hover_text("One melee against as many of the besiegers' points; no militia, no morale checks (BE-28)")
         .clicked()
     {
-        run(commands, Order::Sortie { side: org.side.clone(), leader: acting.leader.clone(), units: picked.iter().copied().collect() });
+        run(commands, Order::Sally { side: org.side.clone(), leader: acting.leader.clone(), units: picked.iter().copied().collect() });
         picked.clear();
     }
     ui.data_mut(|d| d.insert_temp(id, picked));

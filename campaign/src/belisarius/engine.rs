@@ -332,12 +332,12 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::naval::land(state, side, leader, at)
         }
-        Order::Events {} => super::random_events::events_phase(state, dice),
+        Order::PlayEvents {} => super::random_events::events_phase(state, dice),
         Order::FranksMarch { side } => {
             known_side(side)?;
             super::franks::march(state, side)
         }
-        Order::FrankishIntervention { side } => {
+        Order::PlayFrankishIntervention { side } => {
             known_side(side)?;
             super::franks::intervention(state, side, dice)
         }
@@ -359,12 +359,12 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             super::battle::retreat(state, side, to)
         }
         Order::EndTurn {} => super::operations::end_turn(state),
-        Order::Supply {} => super::supply::supply_phase(state, dice),
+        Order::CheckSupply {} => super::supply::supply_phase(state, dice),
         Order::ScorchEarth { side, leader } => {
             known_side(side)?;
             super::siege::scorch(state, side, leader)
         }
-        Order::Reinforcements {} => super::reinforce::reinforcement_phase(state, dice),
+        Order::BringReinforcements {} => super::reinforce::reinforcement_phase(state, dice),
         Order::Raise { side, at, units } => {
             known_side(side)?;
             super::reinforce::raise(state, side, at, units)
@@ -373,7 +373,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::reinforce::place(state, side, at)
         }
-        Order::Sortie { side, leader, units } => {
+        Order::Sally { side, leader, units } => {
             known_side(side)?;
             super::siege::sortie(state, side, leader, units)
         }
@@ -405,7 +405,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::siege::destroy_fortifications(state, side, leader)
         }
-        Order::Treachery { side, leader } => {
+        Order::AttemptTreachery { side, leader } => {
             known_side(side)?;
             super::siege::treachery(state, side, leader, dice)
         }

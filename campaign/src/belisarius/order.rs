@@ -112,7 +112,8 @@ pub enum Order {
     DestroyFortifications { side: SideId, leader: String },
     /// The acting leader, at a siege he is making, plays the side's Treachery stratagem
     /// (BE-43).
-    Treachery { side: SideId, leader: String },
+    #[serde(rename = "treachery")]
+    AttemptTreachery { side: SideId, leader: String },
     /// A side tries to intercept at a contact: the other side aims at the force that marched
     /// in; the mover names the enemy marker of the open zone by its number (BE-13 … BE-16).
     /// Several leaders make one combined attempt under the highest-ranked (BE-15).
@@ -158,11 +159,13 @@ pub enum Order {
     /// The acting force, aboard, lands in a zone or a port city its ships are beside (BE-37).
     Land { side: SideId, leader: String, at: String },
     /// The events phase: the event table, and leaders away rolled for or brought back (BE-47).
-    Events {},
+    #[serde(rename = "events")]
+    PlayEvents {},
     /// The hostile Franks march by themselves, in the segment of the side leading them (BE-48).
     FranksMarch { side: SideId },
     /// A side plays its Frankish intervention stratagem, in its segment (BE-43, BE-48).
-    FrankishIntervention { side: SideId },
+    #[serde(rename = "frankish_intervention")]
+    PlayFrankishIntervention { side: SideId },
     /// Both sides roll the battle's next stage; after a passage, the sides fight on (BE-17).
     Fight {},
     /// After a passage, a side breaks off; the enemy pursues (BE-22).
@@ -218,13 +221,15 @@ pub enum Order {
     HoldLines { side: SideId, fight: Vec<String> },
     /// The acting leader, shut in a besieged city, sallies with the garrison's units, numbered
     /// as the city's units are (1 AP, BE-28).
-    Sortie { side: SideId, leader: String, units: Vec<u32> },
+    #[serde(rename = "sortie")]
+    Sally { side: SideId, leader: String, units: Vec<u32> },
     /// The besieger meets a sortie with as many unmodified points: (unit number among the
     /// besiegers in the zone, points) (BE-28).
     AnswerSortie { side: SideId, units: Vec<(u32, u8)> },
     /// The reinforcement phase, in spring (BE-45): the Goths roll for their points, the
     /// Byzantines' scheduled forces arrive or wait to be placed.
-    Reinforcements {},
+    #[serde(rename = "reinforcements")]
+    BringReinforcements {},
     /// The Goths buy units with their spring points — `1A`, `1B`, `1C`, `[1]D` — and put them
     /// at a place they control; no units gives up the points left (BE-45).
     Raise {
@@ -240,7 +245,8 @@ pub enum Order {
     ScorchEarth { side: SideId, leader: String },
     /// The supply phase: every force checked, the unsupplied and the besieged rolling for
     /// their losses (BE-31, BE-41); before the operations of every turn.
-    Supply {},
+    #[serde(rename = "supply")]
+    CheckSupply {},
     /// A side ends its segment (BE-05, BE-06).
     Pass { side: SideId },
     /// The operations are over: the AP chits are shown and the season moves on (BE-02).
@@ -260,7 +266,7 @@ impl Order {
             | Order::Assault { side, .. }
             | Order::BuildWorks { side, .. }
             | Order::DestroyFortifications { side, .. }
-            | Order::Treachery { side, .. }
+            | Order::AttemptTreachery { side, .. }
             | Order::Intercept { side, .. }
             | Order::Decline { side }
             | Order::AgreeToBattle { side }
@@ -273,7 +279,7 @@ impl Order {
             | Order::Embark { side, .. }
             | Order::Land { side, .. }
             | Order::FranksMarch { side }
-            | Order::FrankishIntervention { side }
+            | Order::PlayFrankishIntervention { side }
             | Order::BreakOff { side }
             | Order::Retreat { side, .. }
             | Order::Reorganise { side, .. }
@@ -282,7 +288,7 @@ impl Order {
             | Order::Shift { side, .. }
             | Order::Relieve { side }
             | Order::HoldLines { side, .. }
-            | Order::Sortie { side, .. }
+            | Order::Sally { side, .. }
             | Order::AnswerSortie { side, .. }
             | Order::Raise { side, .. }
             | Order::PlaceReinforcements { side, .. }
@@ -292,14 +298,14 @@ impl Order {
             | Order::AddNote { .. }
             | Order::BeginPlay {}
             | Order::BeginOperations {}
-            | Order::Events {}
+            | Order::PlayEvents {}
             | Order::Fight {}
             | Order::FightAtSea {}
             | Order::Part {}
             | Order::SendToTable {}
             | Order::RecordBattle { .. }
-            | Order::Reinforcements {}
-            | Order::Supply {}
+            | Order::BringReinforcements {}
+            | Order::CheckSupply {}
             | Order::EndTurn {} => None,
         }
     }
@@ -316,20 +322,20 @@ impl Order {
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path, .. } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),
-            Order::Supply {} => "play the supply phase".to_owned(),
+            Order::CheckSupply {} => "play the supply phase".to_owned(),
             Order::ScorchEarth { side, leader } => format!("{side}: {leader} lays the country waste"),
-            Order::Reinforcements {} => "play the reinforcement phase".to_owned(),
+            Order::BringReinforcements {} => "play the reinforcement phase".to_owned(),
             Order::Raise { side, at, .. } => format!("{side} raise troops at {at}"),
             Order::PlaceReinforcements { side, at } => format!("{side} place reinforcements at {at}"),
             Order::Relieve { side } => format!("{side} attack the siege lines"),
-            Order::Sortie { side, leader, .. } => format!("{side}: {leader} sallies"),
+            Order::Sally { side, leader, .. } => format!("{side}: {leader} sallies"),
             Order::AnswerSortie { side, .. } => format!("{side} meet the sortie"),
             Order::HoldLines { side, .. } => format!("{side} meet the relief"),
             Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
             Order::Assault { side, leader, .. } => format!("{side}: {leader} assaults"),
             Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),
             Order::DestroyFortifications { side, leader } => format!("{side}: {leader} pulls down the walls"),
-            Order::Treachery { side, leader } => format!("{side}: {leader} plays Treachery"),
+            Order::AttemptTreachery { side, leader } => format!("{side}: {leader} plays Treachery"),
             Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
             Order::EndTurn {} => "end the turn".to_owned(),
             Order::Intercept { side, .. } => format!("{side} intercept"),
@@ -349,9 +355,9 @@ impl Order {
             Order::RetireAtSea { side, to } => format!("{side}' ships retire to {to}"),
             Order::Embark { side, leader, .. } => format!("{side}: {leader} embarks"),
             Order::Land { side, leader, at } => format!("{side}: {leader} lands at {at}"),
-            Order::Events {} => "play the events phase".to_owned(),
+            Order::PlayEvents {} => "play the events phase".to_owned(),
             Order::FranksMarch { side } => format!("{side}: the Franks march"),
-            Order::FrankishIntervention { side } => format!("{side} play the Frankish intervention"),
+            Order::PlayFrankishIntervention { side } => format!("{side} play the Frankish intervention"),
             Order::Fight {} => "fight".to_owned(),
             Order::BreakOff { side } => format!("{side} break off"),
             Order::Part {} => "the sides part".to_owned(),
@@ -365,4 +371,34 @@ impl Order {
 /// A works order builds one marker unless it says more.
 fn one() -> u8 {
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Order;
+
+    /// The orders are named as what the referee does, and their JSON keeps the command line's
+    /// words: a file written before the names changed reads the same.
+    #[test]
+    fn orders_named_as_deeds_keep_their_json_words() {
+        let side = || crate::ids::SideId::new("ostrogoths");
+        let cases = [
+            (r#"{"type":"events"}"#, Order::PlayEvents {}),
+            (r#"{"type":"supply"}"#, Order::CheckSupply {}),
+            (r#"{"type":"reinforcements"}"#, Order::BringReinforcements {}),
+            (
+                r#"{"type":"treachery","side":"ostrogoths","leader":"totila"}"#,
+                Order::AttemptTreachery { side: side(), leader: "totila".into() },
+            ),
+            (r#"{"type":"frankish_intervention","side":"ostrogoths"}"#, Order::PlayFrankishIntervention { side: side() }),
+            (
+                r#"{"type":"sortie","side":"ostrogoths","leader":"totila","units":[1]}"#,
+                Order::Sally { side: side(), leader: "totila".into(), units: vec![1] },
+            ),
+        ];
+        for (json, order) in cases {
+            assert_eq!(serde_json::from_str::<Order>(json).unwrap(), order, "{json}");
+            assert_eq!(serde_json::to_string(&order).unwrap(), json);
+        }
+    }
 }
