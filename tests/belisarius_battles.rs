@@ -13,8 +13,7 @@ use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths};
-use referee_e2e::staging::{city_of, hold, left, refused, run, stage, units_of};
+use referee_e2e::staging::{byz, city_of, goths, hold, left, refused, run, stage, units_of};
 
 /// The First Reconquest of Italy in play with Vitiges king, operations begun as in the
 /// seed's example: 16 AP against 9, the Byzantines first.

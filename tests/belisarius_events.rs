@@ -15,8 +15,7 @@ use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, refused, run, stage, typed, units_of};
-use referee_e2e::staging::{byz, goths};
+use referee_e2e::staging::{all_dice, byz, goths, refused, run, stage, typed, units_of};
 
 /// `id` set up and brought to the start of turn `turn` (nothing played in it yet).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {

@@ -14,8 +14,7 @@ use referee_campaign::belisarius::{Belisarius, tables};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths};
-use referee_e2e::staging::{hold, left, refused, run, stage, units_of};
+use referee_e2e::staging::{byz, goths, hold, left, refused, run, stage, units_of};
 
 fn sea(id: &str) -> Location {
     Location::Sea(SeaId::new(id))
@@ -199,19 +198,24 @@ fn naval_battle_aboard(units: [&str; 2], byz_die: u8, goth_die: u8) -> (Store, C
     (store, c, events)
 }
 
+/// The rolls of a naval battle's first passage, fought as the battle is joined.
+fn first_passage(events: &[Event]) -> Vec<referee_campaign::belisarius::naval::PassageRoll> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::NavalPassage { rolls, .. } => Some(rolls.clone()),
+            _ => None,
+        })
+        .expect("the first passage is fought at once")
+}
+
 /// BE-36: each side takes its naval points less the enemy's and a d6 with the tactical
 /// rating aboard and +1 per 3 combat points embarked; losses at once; a passage at least,
 /// then on until one side is destroyed or retires.
 #[test]
 fn be_36_naval_battles_are_fought_until_one_side_is_sunk_or_retires() {
     let (mut store, mut c, events) = naval_battle(2, 4);
-    let passage = events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalPassage { rolls, .. } => Some(rolls.clone()),
-            _ => None,
-        })
-        .expect("the first passage is fought at once");
+    let passage = first_passage(&events);
     // Byzantines: 8 − 6 = +2; 2 + Belisarius' 3 + 6 CP aboard / 3 = 7: the Goths lose 4.
     assert_eq!((passage[0].difference, passage[0].modified, passage[0].inflicted), (2, 7, 4));
     // Goths: −2; 4 + Uraias' 1 = 5: the Byzantines lose 2.
@@ -424,13 +428,7 @@ fn be_53_the_other_side_reads_nothing_of_what_ships_carry() {
 #[test]
 fn be_36_troops_aboard_count_by_whole_threes() {
     let (_, _, events) = naval_battle_aboard(["", "i:2C i:2C i:2C i:1C"], 2, 4);
-    let passage = events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalPassage { rolls, .. } => Some(rolls.clone()),
-            _ => None,
-        })
-        .expect("the first passage is fought at once");
+    let passage = first_passage(&events);
     // Goths: 4 + Uraias' 1 + 7 CP aboard, two whole threes: 7.
     assert_eq!(passage[1].modified, 7, "{passage:?}");
 }

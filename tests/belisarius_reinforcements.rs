@@ -11,8 +11,7 @@ use referee_campaign::belisarius::reinforce::Due;
 use referee_campaign::belisarius::state::{Location, PieceKind};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, refused, run};
-use referee_e2e::staging::{byz, goths};
+use referee_e2e::staging::{all_dice, byz, goths, refused, run};
 
 /// `id` set up and brought to turn `turn`, its supply played with typed 1s (nobody hungry).
 fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {

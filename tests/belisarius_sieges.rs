@@ -15,8 +15,7 @@ use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths};
-use referee_e2e::staging::{city_of, hold, left, refused, run, stage, typed};
+use referee_e2e::staging::{byz, city_of, goths, hold, left, refused, run, stage, typed};
 
 /// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
 /// first on 16 AP; `goth_chit` is the Goths' chit.

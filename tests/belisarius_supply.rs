@@ -12,8 +12,7 @@ use referee_campaign::belisarius::supply::{Status, status};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, hold, refused, run, stage, units_of};
-use referee_e2e::staging::{byz, goths};
+use referee_e2e::staging::{all_dice, byz, goths, hold, refused, run, stage, units_of};
 
 /// Italy in play before its first supply phase, every marker and garrison cleared, no zone
 /// controlled, so that each case is built by hand.

@@ -15,8 +15,7 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::map::Edge;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths};
-use referee_e2e::staging::{hold, run, stage};
+use referee_e2e::staging::{byz, goths, hold, run, stage};
 
 fn zone(id: &str) -> ZoneId {
     ZoneId(id.to_owned())

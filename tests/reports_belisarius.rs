@@ -13,8 +13,7 @@ use referee_campaign::belisarius::view::view_for;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths};
-use referee_e2e::staging::{hold, run, units_of};
+use referee_e2e::staging::{byz, goths, hold, run, units_of};
 
 /// `viewer`'s report of the campaign as it stands, and its PDF's text.
 fn report(store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer) -> (ReportSpec, String) {

@@ -644,7 +644,6 @@ fn ground_spec(b: &Battle<'_>) -> GroundSpec {
                 ),
             },
         ],
-        hex_base: Some(base),
     }
 }
 

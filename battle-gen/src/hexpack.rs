@@ -15,7 +15,6 @@ use crate::hexunits::{CounterRole, HexArmy, HexUnits, elements};
 use crate::layout::{Flow, col, num};
 use crate::pack::{file_name, footer, verb};
 use crate::pdf::{Document, Face, Ink};
-use crate::section::{Defence, Section, section};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
 use crate::tabletop::{FieldScope, ResultField, RosterLine, TableScale, Tabletop};
 use crate::{TabletopSystem, a_la_charge, ars_bellum};
@@ -65,18 +64,12 @@ impl HexTabletop {
 
     /// The hex map of the battle, once its section is known.
     pub fn map(&self, ground: &GroundSpec) -> Option<HexMap> {
-        let s = hex_section(ground)?;
+        let s = ground.section?;
         let mut map = HexMap::new(self.system, &ground.map, s);
         map.attacker_setup = map.setup_for(true, self.setup_room());
         map.defender_setup = map.setup_for(false, self.setup_room());
         Some(map)
     }
-}
-
-/// The section a hex map is laid on: the campaign's table, or across the middle of the
-/// ground from the attacker's edge where the campaign sets none.
-pub fn hex_section(ground: &GroundSpec) -> Option<Section> {
-    ground.section.or_else(|| ground.hex_base.map(|e| section(e, Defence::Central, None)))
 }
 
 fn names(h: &SpecHead) -> SetupNames {

@@ -99,7 +99,7 @@ fn ground_spec(h: &BattleHeader, map: Ground) -> GroundSpec {
         weather: t.weather.clone(),
         time_of_day: t.time_of_day.clone(),
     });
-    GroundSpec { map, section: h.section, table, lines, hex_base: None }
+    GroundSpec { map, section: h.section, table, lines }
 }
 
 fn head(board: &Board, h: &BattleHeader) -> Result<SpecHead, PackError> {

@@ -202,17 +202,7 @@ fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Note
 
 /// The roads that leave the table by a side's base edge `e`: its way home.
 fn roads_behind(exits: &[Exit], e: referee_campaign::map::Edge) -> String {
-    let behind: Vec<String> = exits
-        .iter()
-        .filter(|x| x.edge == e)
-        .map(|x| {
-            let to = if x.to.is_empty() { x.to_name.clone() } else { format!("{} {}", x.to, x.to_name) };
-            match &x.held_by {
-                Some(h) => format!("to {to} (held by {})", h),
-                None => format!("to {to} (held by nobody)"),
-            }
-        })
-        .collect();
+    let behind: Vec<String> = exits.iter().filter(|x| x.edge == e).map(|x| format!("to {} (held by {})", x.place(), x.holder())).collect();
     match behind.len() {
         0 => "No road leaves by it.".to_owned(),
         1 => format!("The road behind you leads {}.", behind[0]),
@@ -234,12 +224,7 @@ fn exits_table(flow: &mut Flow<'_>, exits: &[Exit], notes: &Notes) {
     let rows: Vec<Vec<String>> = exits
         .iter()
         .map(|r| {
-            vec![
-                format!("{} edge of the table", r.edge),
-                if r.to.is_empty() { r.to_name.clone() } else { format!("{} {}", r.to, r.to_name) },
-                r.held_by.clone().unwrap_or_else(|| "nobody".to_owned()),
-                if r.retire { "yes" } else { "no" }.to_owned(),
-            ]
+            vec![format!("{} edge of the table", r.edge), r.place(), r.holder().to_owned(), if r.retire { "yes" } else { "no" }.to_owned()]
         })
         .collect();
     flow.table(&[col("Leaves by", 1.3), col("Road to", 1.4), col("Held by", 1.0), col("May retire", 0.7)], &rows);

@@ -99,10 +99,6 @@ pub struct GroundSpec {
     pub table: Option<TableSet>,
     /// The table, its weather and time of day as the campaign words them, rule tags included.
     pub lines: Vec<Field>,
-    /// Where the campaign sets no section (Belisarius), the edge of the map the attacker
-    /// enters by: a hex map is laid across the middle of the ground from it. `None` where the
-    /// section decides (Magna Graecia).
-    pub hex_base: Option<Edge>,
 }
 
 /// A road or way that leaves the table, and whether the reader may retire along it.
@@ -120,6 +116,19 @@ pub struct Exit {
     pub held_by: Option<String>,
     /// The reader may retire that way.
     pub retire: bool,
+}
+
+impl Exit {
+    /// The place it leads to as the table names it: `23 Leontini`, or `Campania` where places
+    /// have no numbers.
+    pub fn place(&self) -> String {
+        if self.to.is_empty() { self.to_name.clone() } else { format!("{} {}", self.to, self.to_name) }
+    }
+
+    /// Who holds the place it leads to, in words.
+    pub fn holder(&self) -> &str {
+        self.held_by.as_deref().unwrap_or("nobody")
+    }
 }
 
 /// The rank of a line's leader, highest first.

@@ -117,8 +117,7 @@ fn battles() -> Vec<UmpireSpec> {
         let mut b = himera.clone();
         let zone = setup.map.zones.iter().find(|z| z.id.0 == zone).unwrap();
         b.ground.map = referee_battle_gen::belisarius::zone_ground(&setup, &zone.id).unwrap();
-        b.ground.section = None;
-        b.ground.hex_base = Some(edge);
+        b.ground.section = Some(referee_battle_gen::belisarius::table_section(&b.ground.map, edge, 8.0));
         b.head.campaign = "Belisarius".to_owned();
         b.head.turn = 3;
         b.head.battle = 2;

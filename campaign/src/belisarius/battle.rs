@@ -32,6 +32,7 @@ use crate::core::dice::{Dice, DiceSpec, Modifier};
 use crate::core::error::RuleError;
 use crate::core::rule::RuleId;
 use crate::core::viewer::Visibility;
+use crate::core::words::possessive;
 use crate::ids::SideId;
 
 /// Two dice.
@@ -303,10 +304,6 @@ fn roll_stage(steps: &mut Steps, dice: &mut Dice) -> Result<(), RuleError> {
     }
     steps.push(Event::CombatRolled { stage: b.stage, owed });
     after_losses(steps, dice)
-}
-
-fn possessive(name: &str) -> String {
-    crate::core::words::possessive(name)
 }
 
 fn zone_name(state: &State, zone: &ZoneId) -> String {
