@@ -10,6 +10,7 @@ use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -323,7 +324,7 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
         DiceInput::Manual(vec![]),
     );
     assert!(events.iter().any(|e| matches!(e, Event::DecoyRemoved { .. })), "{events:?}");
-    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "BE-43: no roll against a decoy");
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))), "BE-43: no roll against a decoy");
     assert_eq!(decoys(&c), 1);
     assert_eq!(c.state.hands[&byz()].len(), 1, "the stratagem is spent");
     let goth_log = seen(&c, &store, &goths());
@@ -543,7 +544,7 @@ fn be_23_an_ambush_is_two_passages_and_a_pursuit() {
     let rolls: Vec<(SideId, Vec<String>)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, side: Some(s), .. } if roll.rule.as_deref() == Some("BE-18") => {
+            Event::DiceRolled(DiceRolled { roll, side: Some(s), .. }) if roll.rule.as_deref() == Some("BE-18") => {
                 Some((s.clone(), roll.modifiers.iter().map(|m| m.reason.clone()).collect()))
             }
             _ => None,
@@ -970,7 +971,7 @@ fn be_14_interception_reads_the_strategic_difference_and_the_mountains() {
         DiceInput::Manual(vec![3]),
     );
     let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled { roll, .. } => Some(roll.clone()),
+        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
         _ => None,
     });
     let roll = roll.unwrap();

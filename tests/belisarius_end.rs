@@ -9,6 +9,7 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Phase;
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::Engine;
+use referee_campaign::core::log::AddNote;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::refused;
@@ -75,7 +76,7 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
         assert_eq!((c.state.turn, c.state.date().as_str()), (turns, last), "{id}: the calendar stops at the last turn");
         assert!(<Belisarius as Engine>::ended(&c.state));
         refused(&mut store, &mut c, &Order::CheckSupply {}, "the campaign is over");
-        store.execute(&mut c, &(), &Order::AddNote { text: "a good game".into() }, DiceInput::Seeded).unwrap();
+        store.execute(&mut c, &(), &Order::AddNote(AddNote { text: "a good game".into() }), DiceInput::Seeded).unwrap();
         let events = store.events_as::<Belisarius>(c.id).unwrap();
         let replayed = Belisarius::replay(events.iter().map(|l| &l.event)).unwrap();
         assert_eq!(replayed, c.state, "{id}: the events replay to the same end");

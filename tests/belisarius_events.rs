@@ -12,6 +12,7 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::random_events::{self, Back, InForce};
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::view::{View, view_for};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -190,7 +191,7 @@ fn be_47_leaders_called_away_come_back() {
     c.state.turn = 7;
     let ev = events(&mut store, &mut c, &[3, 4, 5, 5]);
     let recall = ev.iter().find_map(|e| match e {
-        Event::DiceRolled { roll, .. } if roll.purpose.contains("recall") => Some(roll.clone()),
+        Event::DiceRolled(DiceRolled { roll, .. }) if roll.purpose.contains("recall") => Some(roll.clone()),
         _ => None,
     });
     assert_eq!(recall.unwrap().total(), 11);

@@ -11,6 +11,7 @@ use referee_campaign::belisarius::random_events::InForce;
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, tables};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -133,7 +134,7 @@ fn be_34_naval_attrition_counts_the_whole_turn_and_drowns_the_troops_aboard() {
     c.state.in_force.push(InForce { letter: 'N', drawn: turn, until: turn });
     let events = run(&mut store, &mut c, &sail(byz(), &[B1], &["ionium", "mare-africum", "syrtis", "ionium"]), DiceInput::Manual(vec![6]));
     let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled { roll, .. } => Some(roll.clone()),
+        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
         _ => None,
     });
     assert_eq!(roll.unwrap().total(), 8, "storms add 2");
@@ -326,7 +327,7 @@ fn be_39_ships_support_an_assault_on_a_port() {
     let events = run(&mut store, &mut c, &assault(&[B1]), DiceInput::Manual(vec![3, 3]));
     assert_eq!(before - left(&c, &byz()), 1, "the assault is free with the siege; the ships cost 1");
     let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled { roll, .. } => Some(roll.clone()),
+        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
         _ => None,
     });
     let roll = roll.unwrap();

@@ -7,6 +7,7 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Phase;
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -76,7 +77,7 @@ fn be_54_the_examples_action_points_and_initiative() {
     assert_eq!(ops.first, side("byzantines"));
     assert_eq!(c.state.phase, Phase::Operations);
     let initiative: Vec<i32> =
-        events.iter().filter_map(|e| if let Event::DiceRolled { roll, .. } = e { Some(roll.total()) } else { None }).collect();
+        events.iter().filter_map(|e| if let Event::DiceRolled(DiceRolled { roll, .. }) = e { Some(roll.total()) } else { None }).collect();
     assert_eq!(initiative, [10, 9]);
     assert!(!c.state.cup.contents().contains(&"ap-i".to_owned()), "a chit drawn is out of the cup");
 }
@@ -124,7 +125,7 @@ fn be_05_a_tied_initiative_is_rolled_again() {
     // 1 + 8 = 9 against 3 + 6 = 9: again; 1 + 8 = 9 against 4 + 6 = 10: the Goths.
     referee_e2e::supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[1, 3, 1, 4], &["ap-i", "ap-d"])).unwrap();
-    let rolls = events.iter().filter(|e| matches!(e, Event::DiceRolled { .. })).count();
+    let rolls = events.iter().filter(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))).count();
     assert_eq!(rolls, 4);
     assert_eq!(c.state.ops.as_ref().unwrap().first, side("ostrogoths"));
 }

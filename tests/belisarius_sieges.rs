@@ -12,6 +12,7 @@ use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::tables::percent_of;
 use referee_campaign::belisarius::view::view_for;
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -78,7 +79,7 @@ fn rolls_in(events: &[Event]) -> Vec<referee_campaign::core::dice::Roll> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some(roll.clone()),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
             _ => None,
         })
         .collect()
@@ -583,7 +584,7 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
         let events = run(&mut store, &mut c, &Order::Relieve { side: goths() }, DiceInput::Seeded);
         assert!(events.iter().any(|e| matches!(e, Event::ReliefDeclared { .. })));
-        assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "no interception roll");
+        assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))), "no interception roll");
         refused(&mut store, &mut c, &Order::Decline { side: byz() }, "hold_lines");
         refused(&mut store, &mut c, &Order::HoldLines { side: byz(), fight: vec!["narses".into()] }, "not among the besiegers");
         let events = run(&mut store, &mut c, &Order::HoldLines { side: byz(), fight: vec!["belisarius".into()] }, DiceInput::Seeded);

@@ -10,6 +10,7 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, Piece, PieceKind, State};
 use referee_campaign::belisarius::supply::{Status, status};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::{all_dice, byz, goths, hold, refused, run, stage, units_of};
@@ -177,7 +178,7 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
     let rolls: Vec<&referee_campaign::core::dice::Roll> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some(roll),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll),
             _ => None,
         })
         .collect();

@@ -18,6 +18,7 @@
 //! app draws in that side's view. Each must be the
 //! same both times, and no canary word may appear in any of them.
 
+use referee_campaign::core::log::{DiceRolled, NoteAdded};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -163,7 +164,7 @@ impl Disguise {
                     }
                 }
             }
-            Event::DiceRolled { roll, visibility, .. } => {
+            Event::DiceRolled(DiceRolled { roll, visibility, .. }) => {
                 if let RollSource::Seeded { stream_pos } = &mut roll.source {
                     *stream_pos += 7_777;
                 }
@@ -179,7 +180,7 @@ impl Disguise {
                     roll.purpose.push_str(&format!(" {CANARY} purpose"));
                 }
             }
-            Event::NoteAdded { text } => *text = format!("{CANARY} note"),
+            Event::NoteAdded(NoteAdded { text }) => *text = format!("{CANARY} note"),
             Event::ControlAdjusted { reason, .. } => *reason = format!("{CANARY} reason"),
             Event::ArmyReplaced { army } => {
                 let side = army.side.clone();
@@ -335,19 +336,22 @@ impl Disguise {
             };
             push(group, &mut command);
             if i % 7 == 3 {
-                let secret = |visibility: Visibility, side: Option<SideId>| Event::DiceRolled {
-                    roll: referee_campaign::Roll {
-                        dice: referee_campaign::DiceSpec::D6,
-                        values: vec![3],
-                        modifiers: vec![],
-                        purpose: format!("{CANARY} secret"),
-                        rule: None,
-                        source: RollSource::Manual,
-                    },
-                    side,
-                    visibility,
+                let secret = |visibility: Visibility, side: Option<SideId>| {
+                    Event::DiceRolled(DiceRolled {
+                        roll: referee_campaign::Roll {
+                            dice: referee_campaign::DiceSpec::D6,
+                            values: vec![3],
+                            modifiers: vec![],
+                            purpose: format!("{CANARY} secret"),
+                            rule: None,
+                            source: RollSource::Manual,
+                        },
+                        side,
+                        visibility,
+                    })
                 };
-                let mut extra = vec![Event::NoteAdded { text: format!("{CANARY} added note") }, secret(Visibility::Umpire, None)];
+                let mut extra =
+                    vec![Event::NoteAdded(NoteAdded { text: format!("{CANARY} added note") }), secret(Visibility::Umpire, None)];
                 extra.extend(others.iter().map(|o| secret(Visibility::Side(o.clone()), Some(o.clone()))));
                 push(extra, &mut command);
             }

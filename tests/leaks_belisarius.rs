@@ -11,6 +11,7 @@
 use referee_campaign::Store;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::DiceInput;
@@ -23,25 +24,25 @@ fn start(db: &TempDb, name: &str, setup: &Setup, seed: u64, secret: &str, viewer
     let mut store = Store::open(&db.path).unwrap();
     let mut c = store.create_as::<Belisarius>(name, setup, seed).unwrap();
     let orders = vec![
-        Order::AddNote { text: format!("the referee's thought: {secret}") },
-        Order::RollDice {
+        Order::AddNote(AddNote { text: format!("the referee's thought: {secret}") }),
+        Order::RollDice(RollDice {
             dice: DiceSpec { count: 2, sides: 6 },
             purpose: format!("secret {secret}"),
             side: None,
             hidden: true,
             modifiers: vec![],
-        },
+        }),
     ];
     store.execute_all(&mut c, &(), &orders).unwrap();
     for side in &setup.sides {
         let own = &side.id == viewer;
-        let order = Order::RollDice {
+        let order = Order::RollDice(RollDice {
             dice: DiceSpec::D6,
             purpose: if own { "scouting".to_owned() } else { format!("{}'s own secret {secret}", side.id) },
             side: Some(side.id.clone()),
             hidden: true,
             modifiers: vec![],
-        };
+        });
         let dice = if own { DiceInput::Manual(vec![4]) } else { DiceInput::Seeded };
         store.execute(&mut c, &(), &order, dice).unwrap();
     }

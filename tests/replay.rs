@@ -3,6 +3,7 @@
 //! and commands give the same dice.
 
 use proptest::prelude::*;
+use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
 use referee_campaign::{CampaignState, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, Order, SideId, Store, StoreError};
 use referee_e2e::{scenario, sicily};
@@ -22,12 +23,15 @@ fn step() -> impl Strategy<Value = Step> {
         |(count, sides, side, hidden, modifier, manual, value)| {
             let modifiers = if modifier == 0 { vec![] } else { vec![Modifier { value: modifier, reason: "odds".into() }] };
             let input = if manual { DiceInput::Manual(vec![value; usize::from(count)]) } else { DiceInput::Seeded };
-            Step::Execute(Order::RollDice { dice: DiceSpec { count, sides }, purpose: "test".into(), side, hidden, modifiers }, input)
+            Step::Execute(
+                Order::RollDice(RollDice { dice: DiceSpec { count, sides }, purpose: "test".into(), side, hidden, modifiers }),
+                input,
+            )
         },
     );
     let control = (0u8..34, side())
         .prop_map(|(n, side)| Step::Execute(Order::AdjustControl { node: NodeId(n), side, reason: "test".into() }, DiceInput::Seeded));
-    let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Order::AddNote { text }, DiceInput::Seeded));
+    let note = "[a-z ]{0,12}".prop_map(|text| Step::Execute(Order::AddNote(AddNote { text }), DiceInput::Seeded));
     let counter = prop::sample::select(vec!["Himilco", "Hanno", "Hamilcar", "fleet", "Dionysius", "Agyris", "Nobody"]);
     let mover = prop_oneof![Just(SideId::new("carthage")), Just(SideId::new("syracuse"))];
     let mv = (mover.clone(), counter, prop::collection::vec(0u8..32, 1..3)).prop_map(|(side, counter, path)| {

@@ -1,6 +1,7 @@
 //! X-03: the SQLite store — migrations, refusing files that are not ours, several campaigns
 //! per file, undo, snapshots.
 
+use referee_campaign::core::log::RollDice;
 use std::path::Path;
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ use referee_e2e::{Mode, TempDb, scenario, sicily};
 use rusqlite::Connection;
 
 fn roll(purpose: &str) -> Order {
-    Order::RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] }
+    Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] })
 }
 
 fn schema(path: &Path) -> Vec<(String, String)> {
@@ -607,4 +608,45 @@ fn x_03_a_data_folder_is_laid_out_like_data() {
         assert!(line.ends_with(&want), "{args:?}: {line}");
         assert_eq!(db.bytes(), before, "{args:?} changed the database");
     }
+}
+
+/// X-03: an event stored in an older shape is lifted as it is read (the events phase's
+/// opening, named `events_phase` in the first shape of Belisarius's events), and the
+/// campaign replays to the very state it had; the same row claiming today's shape does not
+/// read, and a shape newer than this program's is refused by name.
+#[test]
+fn x_03_an_event_of_an_older_shape_is_lifted_as_it_is_read() {
+    use referee_campaign::belisarius::Belisarius;
+    use referee_campaign::belisarius::event::Event;
+    let setup = referee_campaign::belisarius::World::embedded().setup("italy-535").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    store.execute(&mut c, &(), &referee_campaign::belisarius::order::Order::PlayEvents {}, DiceInput::Seeded).unwrap();
+    let today = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
+    let rewrite = |version: u32| {
+        let changed = store
+            .connection()
+            .execute(
+                "UPDATE events SET version = ?2, kind = 'events_phase', body = json_set(body, '$.type', 'events_phase')
+                 WHERE campaign_id = ?1 AND kind IN ('events_phase', 'events_phase_began')",
+                rusqlite::params![c.id.0, version],
+            )
+            .unwrap();
+        assert_eq!(changed, 1, "one events phase was played");
+    };
+
+    rewrite(1);
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    assert!(events.iter().any(|l| l.event == Event::EventsPhaseBegan { turn: 1 }), "the first-shape row reads as today's event");
+    let lifted = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
+    assert_eq!(lifted, today, "the campaign replays from the lifted event to the state it had");
+
+    rewrite(2);
+    let refused = store.events_as::<Belisarius>(c.id).unwrap_err().to_string();
+    assert!(refused.contains("events_phase"), "unlifted, the old row does not read: {refused}");
+
+    rewrite(3);
+    let refused = store.load_as::<Belisarius>(c.id).unwrap_err().to_string();
+    assert!(refused.contains("version 3") && refused.contains("up to version 2"), "{refused}");
 }

@@ -3,6 +3,7 @@
 //! and checked, typed-in rolls are left out, and a roll that was not the seed's is found.
 
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::log::RollDice;
 use referee_campaign::core::verify::Verdict;
 use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::{DiceInput, DiceSpec, Order, Store, StoreError};
@@ -10,7 +11,13 @@ use referee_e2e::{TempDb, cli, scenario, sicily};
 use rusqlite::Connection;
 
 fn roll(purpose: &str) -> Order {
-    Order::RollDice { dice: DiceSpec { count: 2, sides: 6 }, purpose: purpose.to_owned(), side: None, hidden: true, modifiers: vec![] }
+    Order::RollDice(RollDice {
+        dice: DiceSpec { count: 2, sides: 6 },
+        purpose: purpose.to_owned(),
+        side: None,
+        hidden: true,
+        modifiers: vec![],
+    })
 }
 
 /// A campaign with seeded and typed-in rolls, one of them undone and given again.
@@ -112,13 +119,13 @@ fn x_02_a_belisarius_campaign_verifies_too() {
     let setup = World::embedded().setup("africa-533").unwrap();
     let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
     for purpose in ["desertion", "weather"] {
-        let order = referee_campaign::belisarius::order::Order::RollDice {
+        let order = referee_campaign::belisarius::order::Order::RollDice(RollDice {
             dice: DiceSpec::D6,
             purpose: purpose.into(),
             side: None,
             hidden: false,
             modifiers: vec![],
-        };
+        });
         store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
     }
     let checked = store.verify_seed::<Belisarius>(c.id, 533).unwrap();

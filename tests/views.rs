@@ -3,6 +3,7 @@
 //! or reasons, not another side's forces.
 
 use proptest::prelude::*;
+use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::view::{side_view, umpire_view};
 use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, Order, SideId, Store};
 use referee_e2e::{catalog, sicily};
@@ -46,12 +47,12 @@ proptest! {
                 Step::SecretRoll(side) => {
                     let side = side.map(side_at);
                     secrets.push((format!("SECRET-ROLL-{i}-END"), side.clone()));
-                    Order::RollDice { dice: DiceSpec::D6, purpose: format!("SECRET-ROLL-{i}-END"), side, hidden: true, modifiers: vec![] }
+                    Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: format!("SECRET-ROLL-{i}-END"), side, hidden: true, modifiers: vec![] })
                 }
-                Step::PublicRoll => Order::RollDice { dice: DiceSpec::D6, purpose: format!("public{i}"), side: None, hidden: false, modifiers: vec![] },
+                Step::PublicRoll => Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: format!("public{i}"), side: None, hidden: false, modifiers: vec![] }),
                 Step::Note => {
                     secrets.push((format!("NOTE-{i}-END"), None));
-                    Order::AddNote { text: format!("NOTE-{i}-END") }
+                    Order::AddNote(AddNote { text: format!("NOTE-{i}-END") })
                 }
                 Step::Control(n, side) => {
                     secrets.push((format!("REASON-{i}-END"), None));
@@ -141,12 +142,14 @@ fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
     let viewers = [Viewer::Umpire, Viewer::Side(SideId::new("carthage")), Viewer::Side(SideId::new("syracuse"))];
     let mut followed: Vec<Followed> =
         viewers.iter().map(|v| Followed::new(&c.state, sicily(), store.events(c.id).unwrap(), v.clone()).unwrap()).collect();
-    let roll = |purpose: &str, hidden: bool| Order::RollDice {
-        dice: DiceSpec::D6,
-        purpose: purpose.into(),
-        side: Some(SideId::new("syracuse")),
-        hidden,
-        modifiers: vec![],
+    let roll = |purpose: &str, hidden: bool| {
+        Order::RollDice(RollDice {
+            dice: DiceSpec::D6,
+            purpose: purpose.into(),
+            side: Some(SideId::new("syracuse")),
+            hidden,
+            modifiers: vec![],
+        })
     };
     let mut orders = deploy_orders(&DIONYSIAN);
     orders.push(Order::BeginPlay {});

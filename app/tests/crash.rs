@@ -8,6 +8,7 @@
 //! database from outside (the store is in WAL mode: a reader never blocks the writer) and
 //! sends SIGKILL at whatever point of its work the writer then is.
 
+use referee_campaign::core::log::RollDice;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command as Process, Stdio};
@@ -32,13 +33,13 @@ fn orders(controlled: bool, round: usize) -> Vec<Order> {
                 let side = controlled.then(|| SideId::new("carthage"));
                 Order::AdjustControl { node: NodeId(5), side, reason: format!("crash test {round}.{i}") }
             } else {
-                Order::RollDice {
+                Order::RollDice(RollDice {
                     dice: DiceSpec { count: 3, sides: 6 },
                     purpose: format!("crash test {round}.{i}"),
                     side: None,
                     hidden: i % 2 == 0,
                     modifiers: vec![],
-                }
+                })
             }
         })
         .collect()

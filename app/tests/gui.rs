@@ -5,6 +5,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::{AppCommand, CounterRef, RefereeApp};
+use referee_campaign::core::log::RollDice;
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
@@ -23,7 +24,7 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let map = catalog.map(&scenario.map).unwrap();
     let mut campaign = store.create("Smoke", scenario, 42).unwrap();
     for (purpose, hidden) in [("storm at sea", true), ("omens", false)] {
-        let roll = Order::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] };
+        let roll = Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] });
         store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
     }
     path

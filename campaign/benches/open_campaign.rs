@@ -7,6 +7,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use referee_campaign::belisarius::order::Order as BelisariusOrder;
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::{CampaignId, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
 
 const EVENTS: u64 = 5_000;
@@ -22,13 +23,13 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
             let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
             Order::AdjustControl { node: NodeId(6), side: to, reason: format!("benchmark correction {i}") }
         } else {
-            Order::RollDice {
+            Order::RollDice(RollDice {
                 dice: DiceSpec { count: 2, sides: 6 },
                 purpose: format!("benchmark roll {i}"),
                 side: Some(SideId::new("carthage")),
                 hidden: i.is_multiple_of(3),
                 modifiers: vec![],
-            }
+            })
         };
         store.execute(&mut c, map, &command, DiceInput::Seeded).unwrap();
         i += 1;
@@ -45,15 +46,15 @@ fn fill_belisarius(store: &mut Store, world: &World, name: &str, snapshot_every:
     let mut i = 0u64;
     while c.head < EVENTS {
         let order = if i.is_multiple_of(5) {
-            BelisariusOrder::AddNote { text: format!("benchmark note {i}") }
+            BelisariusOrder::AddNote(AddNote { text: format!("benchmark note {i}") })
         } else {
-            BelisariusOrder::RollDice {
+            BelisariusOrder::RollDice(RollDice {
                 dice: DiceSpec { count: 2, sides: 6 },
                 purpose: format!("benchmark roll {i}"),
                 side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),
                 hidden: i.is_multiple_of(3),
                 modifiers: vec![],
-            }
+            })
         };
         store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
         i += 1;

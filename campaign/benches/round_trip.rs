@@ -4,6 +4,7 @@
 //! about the same. The orders timed are undone in batches, untimed, so the campaign keeps
 //! its length.
 
+use referee_campaign::core::log::RollDice;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -33,23 +34,23 @@ fn take_back<E: referee_campaign::core::engine::Engine>(
 }
 
 fn roll(i: u64) -> Order {
-    Order::RollDice {
+    Order::RollDice(RollDice {
         dice: DiceSpec { count: 2, sides: 6 },
         purpose: format!("benchmark roll {i}"),
         side: Some(SideId::new("carthage")),
         hidden: i.is_multiple_of(3),
         modifiers: vec![],
-    }
+    })
 }
 
 fn belisarius_roll(i: u64) -> BelisariusOrder {
-    BelisariusOrder::RollDice {
+    BelisariusOrder::RollDice(RollDice {
         dice: DiceSpec { count: 2, sides: 6 },
         purpose: format!("benchmark roll {i}"),
         side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),
         hidden: i.is_multiple_of(3),
         modifiers: vec![],
-    }
+    })
 }
 
 fn magna_graecia(c: &mut Criterion, dir: &std::path::Path) {
@@ -108,17 +109,17 @@ fn belisarius(c: &mut Criterion, dir: &std::path::Path) {
             store.execute_all(&mut campaign, &(), &batch).unwrap();
         }
         let events = store.events_as::<Belisarius>(campaign.id).unwrap();
-        let mut live = BelisariusFollowed::new(&campaign.state, events, Viewer::Umpire).unwrap();
+        let mut live = BelisariusFollowed::new(&campaign.state, &(), events, Viewer::Umpire).unwrap();
         group.bench_function(format!("{size} events: store the order, follow the view"), |b| {
             b.iter_custom(|iters| {
                 let mut spent = Duration::ZERO;
                 for n in 0..iters {
                     let started = Instant::now();
                     let stored = store.execute(&mut campaign, &(), &belisarius_roll(i + n), DiceInput::Seeded).unwrap();
-                    live.advance(&campaign.state, numbered(&campaign, stored));
+                    live.advance(&campaign.state, &(), numbered(&campaign, stored));
                     spent += started.elapsed();
                     if campaign.head >= size + BATCH {
-                        take_back(&mut store, &mut campaign, |c| live.undo(&c.state));
+                        take_back(&mut store, &mut campaign, |c| live.undo(&c.state, &()));
                     }
                 }
                 spent

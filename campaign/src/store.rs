@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::any::AnyCampaign;
 use crate::belisarius::Belisarius;
 use crate::core::dice::Dice;
-use crate::core::engine::{BattleRow, Engine, EngineId, Logged};
+use crate::core::engine::{BattleRow, Engine, EngineId, Logged, read_event};
 use crate::core::error::RuleError;
 use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
 use crate::core::viewer::Viewer;
@@ -742,6 +742,12 @@ impl Store {
         }
     }
 
+    /// The column that holds each event's shape; a file from before there was one holds
+    /// events of the first shape.
+    fn version_column(&self) -> &'static str {
+        if self.schema >= ENGINE_SCHEMA { "version" } else { "1" }
+    }
+
     fn name_of(&self, id: CampaignId) -> Result<String, StoreError> {
         self.conn
             .query_row("SELECT name FROM campaigns WHERE id = ?1", [id.0], |r| r.get(0))
@@ -799,12 +805,16 @@ impl Store {
             None => (None, 0),
         };
         let mut head = from;
-        let mut stmt = self.conn.prepare_cached("SELECT seq, body FROM events WHERE campaign_id = ?1 AND seq > ?2 ORDER BY seq")?;
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT seq, kind, {}, body FROM events WHERE campaign_id = ?1 AND seq > ?2 ORDER BY seq",
+            self.version_column()
+        ))?;
         let mut rows = stmt.query(params![id.0, from])?;
         while let Some(row) = rows.next()? {
             let seq: u64 = row.get(0)?;
-            let body = row.get_ref(1)?.as_str().map_err(|e| corrupt(format!("event {seq}: {e}")))?;
-            let event: E::Event = serde_json::from_str(body).map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            let kind = row.get_ref(1)?.as_str().map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            let body = row.get_ref(3)?.as_str().map_err(|e| corrupt(format!("event {seq}: {e}")))?;
+            let event: E::Event = read_event::<E>(kind, row.get(2)?, body).map_err(|e| corrupt(format!("event {seq}: {e}")))?;
             match &mut state {
                 None => state = Some(E::start(&event).ok_or_else(|| corrupt("its first event is not its start".into()))?),
                 Some(s) => E::apply(s, &event).map_err(|_| corrupt(format!("event {seq} starts the campaign again")))?,
@@ -825,12 +835,17 @@ impl Store {
     /// Every stored event of a campaign of engine `E`, in order.
     pub fn events_as<E: Engine>(&self, id: CampaignId) -> Result<Vec<Logged<E::Event>>, StoreError> {
         let name = self.name_of(id)?;
-        let mut stmt = self.conn.prepare_cached("SELECT seq, command_seq, body FROM events WHERE campaign_id = ?1 ORDER BY seq")?;
-        let rows = stmt.query_map([id.0], |r| Ok((r.get::<_, u64>(0)?, r.get::<_, u64>(1)?, r.get::<_, String>(2)?)))?;
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT seq, command_seq, kind, {}, body FROM events WHERE campaign_id = ?1 ORDER BY seq",
+            self.version_column()
+        ))?;
+        let rows = stmt.query_map([id.0], |r| {
+            Ok((r.get::<_, u64>(0)?, r.get::<_, u64>(1)?, r.get::<_, String>(2)?, r.get::<_, u32>(3)?, r.get::<_, String>(4)?))
+        })?;
         let mut out = Vec::new();
         for row in rows {
-            let (seq, command_seq, body) = row?;
-            let event = serde_json::from_str(&body)
+            let (seq, command_seq, kind, version, body) = row?;
+            let event = read_event::<E>(&kind, version, &body)
                 .map_err(|e| StoreError::Corrupt { campaign: name.clone(), detail: format!("event {seq}: {e}") })?;
             out.push(Logged { seq, command_seq, event });
         }

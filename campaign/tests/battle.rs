@@ -3,6 +3,7 @@
 //! victory points (MG-33).
 
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::turn::Phase;
 use referee_campaign::{DiceInput, Event, NodeId, Order};
 
@@ -78,7 +79,7 @@ fn mg_30_recovery_rolls() {
     let rolls: Vec<(String, i32)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
             _ => None,
         })
         .collect();
@@ -134,7 +135,9 @@ fn mg_30_the_command_element_and_the_killed_leaders_men() {
     let rolls: Vec<(String, Vec<i32>, i32)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.modifiers.iter().map(|m| m.value).collect(), roll.total())),
+            Event::DiceRolled(DiceRolled { roll, .. }) => {
+                Some((roll.purpose.clone(), roll.modifiers.iter().map(|m| m.value).collect(), roll.total()))
+            }
             _ => None,
         })
         .collect();
@@ -163,7 +166,7 @@ fn mg_31_a_city_commands_men_join_another_of_the_city() {
     let totals: Vec<i32> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some(roll.total()),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.total()),
             _ => None,
         })
         .collect();
@@ -449,7 +452,7 @@ fn mg_25_no_result_stay_or_retire() {
     let mut f = Field::himera(STANDARD);
     // Leptines' two lost spearmen roll with no +2: 5 recovers, 4 does not.
     let events = f.go(&drawn(vec![losses("syracuse", "Leptines", &["2 Reg Sp(O)"])]), DiceInput::Manual(vec![5, 4])).unwrap();
-    assert!(events.iter().all(|e| !matches!(e, Event::DiceRolled { roll, .. } if !roll.modifiers.is_empty())));
+    assert!(events.iter().all(|e| !matches!(e, Event::DiceRolled(DiceRolled { roll, .. }) if !roll.modifiers.is_empty())));
     assert!(f.elements("syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()));
     f.refused(&won("carthage", vec![]), "battle 1 waits for each side's choice to stay or retire");
     f.refused(&Order::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");

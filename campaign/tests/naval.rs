@@ -1,5 +1,6 @@
 //! MG-18 naval combat and MG-15 the beaten fleet's retreat.
 
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::turn::Phase;
 use referee_campaign::{DiceInput, Event, NodeId, Order};
 
@@ -47,7 +48,8 @@ fn mg_18_naval_battle_losses_and_retreat() {
     assert_eq!((outcome.fleet_destroyed, outcome.elements_to_lose), (false, 5));
     let s = &sea.c.state;
     assert_eq!((s.fleet_np(&side("carthage")), s.naval.np_destroyed[&side("syracuse")]), (16, 4), "MG-18 / MG-30: NPs may be recovered");
-    let recovery = events.iter().filter(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-30"))).count();
+    let recovery =
+        events.iter().filter(|e| matches!(e, Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-30"))).count();
     assert_eq!(recovery, 5, "one recovery roll per NP lost");
 
     let err = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
@@ -127,8 +129,10 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     assert!(s.naval.retreats_due.is_empty());
     // No tie here: one naval die for each fleet.
     let log = sea.store.events(sea.c.id).unwrap();
-    let naval_dice =
-        log.iter().filter(|l| matches!(&l.event, Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-18"))).count();
+    let naval_dice = log
+        .iter()
+        .filter(|l| matches!(&l.event, Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-18")))
+        .count();
     assert_eq!(naval_dice, 2);
 }
 

@@ -1,5 +1,6 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::{Catalog, DiceInput, Event, NodeId, Order, Store};
 
 mod common;
@@ -13,7 +14,7 @@ fn withdraw(w: &mut Walls) {
 
 fn siege_roll(events: &[Event]) -> Option<i32> {
     events.iter().find_map(|e| match e {
-        Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-28") => Some(roll.total()),
+        Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-28") => Some(roll.total()),
         _ => None,
     })
 }
@@ -374,7 +375,7 @@ fn siege_modifiers(events: &[Event]) -> Vec<String> {
     events
         .iter()
         .find_map(|e| match e {
-            Event::DiceRolled { roll, .. } if roll.rule.as_deref() == Some("MG-28") => {
+            Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-28") => {
                 Some(roll.modifiers.iter().map(|m| format!("{:+} {}", m.value, m.reason)).collect())
             }
             _ => None,

@@ -3,6 +3,7 @@
 //! a command its own side declares demoralised (MG-23).
 
 use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::map::Edge;
 use referee_campaign::table::{Defence, Flank};
 use referee_campaign::{DiceInput, Event, Order};
@@ -52,7 +53,7 @@ fn mg_22_weather_and_time_of_day_are_rolled_and_logged() {
     let rolls: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some(roll.clone()),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
             _ => None,
         })
         .collect();

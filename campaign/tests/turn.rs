@@ -5,6 +5,7 @@
 #![allow(clippy::needless_pass_by_value, reason = "test helpers take commands by value so calls read as orders")]
 
 use referee_campaign::army::{Army, CommandRoster, Rank};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::turn::Phase;
 use referee_campaign::{Campaign, Catalog, DiceInput, Event, ExecError, Map, NodeId, Order, SideId, Store};
 
@@ -272,7 +273,7 @@ fn mg_10_battle_raised_where_enemies_meet() {
     assert_eq!(battle.entries, [("Himilco".to_owned(), Some(NodeId(4)))]);
     assert_eq!(g.campaign.state.battles.len(), 1);
     // Himera is Syracuse's ally and Leptines is there: no alliance roll for Carthage (MG-06).
-    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))), "{events:?}");
     g.refused(Order::EndPhase { side: side("carthage") }, "MG-20", "battle 1 at Himera awaits its result");
 }
 
@@ -288,7 +289,7 @@ fn mg_06_alliance_rolls() {
     let rolls: Vec<(String, i32)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
             _ => None,
         })
         .collect();
@@ -302,7 +303,7 @@ fn mg_06_alliance_rolls() {
     }
     // Syracuse's counters all stand in its capital, its allied cities or open Petra: no rolls.
     let events = g.end("syracuse", DiceInput::Seeded);
-    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled { .. })), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))), "{events:?}");
 }
 
 /// MG-32: the campaign ends after its last turn.
@@ -357,7 +358,7 @@ fn mg_14_embark_sail_disembark() {
     g.refused(Order::Disembark { side: side("carthage"), counter: "Himilco".into() }, "MG-14", "Himilco is not aboard the fleet");
     // Ashore in Cephaloedium, an unallied city: the alliance roll follows (MG-06).
     let events = g.end("carthage", DiceInput::Manual(vec![2]));
-    assert!(events.iter().any(|e| matches!(e, Event::DiceRolled { roll, .. } if roll.purpose == "alliance of Cephaloedium")));
+    assert!(events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { roll, .. }) if roll.purpose == "alliance of Cephaloedium")));
 }
 
 /// MG-36: Carthage starts at sea in the Second Punic War and lands on its first turn on the

@@ -7,6 +7,7 @@ use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::map::ZoneId;
 use referee_campaign::belisarius::pieces::{Unit, UnitKind, parse_units};
 use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
@@ -74,7 +75,7 @@ pub fn all_dice(c: &Campaign<Belisarius>, order: &referee_campaign::belisarius::
     let n: usize = events
         .iter()
         .map(|e| match e {
-            Event::DiceRolled { roll, .. } => usize::from(roll.dice.count),
+            Event::DiceRolled(DiceRolled { roll, .. }) => usize::from(roll.dice.count),
             _ => 0,
         })
         .sum();

@@ -1,5 +1,6 @@
 //! The command line for Belisarius campaigns: what `show`, `roster` and `log` print.
 
+use referee_campaign::core::log::RollDice;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -540,7 +541,7 @@ pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Writ
         }
         CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
             let (spec, modifiers) = super::roll_parts(&dice, &values, &modifiers)?;
-            let order = Order::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
+            let order = Order::RollDice(RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers });
             let mut store = session.store(Access::Write)?;
             let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
             let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };

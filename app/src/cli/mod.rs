@@ -6,6 +6,7 @@
 //! the database for reading ([`Store::open_read_only`]): they go on while another program
 //! writes, and work on a read-only file.
 
+use referee_campaign::core::log::RollDice;
 use referee_campaign::core::words::{count, possessive};
 use std::ffi::OsString;
 use std::io::Write;
@@ -867,7 +868,7 @@ impl Session {
             }
             CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
                 let (spec, modifiers) = roll_parts(&dice, &values, &modifiers)?;
-                let command = Order::RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers };
+                let command = Order::RollDice(RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers });
                 self.run_one(&campaign, &command, values, out)
             }
         }

@@ -5,6 +5,7 @@
 //! Everything here draws from a [`View`] built for the current viewer: the other side's
 //! leaders, decoys and fleets reach these functions only as face-down markers (BE-53).
 
+use referee_campaign::core::log::RollDice;
 use std::collections::{BTreeMap, BTreeSet};
 
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -166,7 +167,7 @@ impl BelisariusDesk {
             Viewer::Side(s) if campaign.state.setup.side(s).is_none() => Viewer::Umpire,
             _ => viewer,
         };
-        let live = Followed::new(&campaign.state, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
+        let live = Followed::new(&campaign.state, &(), events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
         let kept = KeptTables::read(store, id, &live.events).map_err(anyhow::Error::msg)?;
         let facts = Facts::with_table(&campaign.state, &live.viewer, &elements, &kept.conversion, &live.events);
         Ok(BelisariusDesk {
@@ -195,7 +196,7 @@ impl BelisariusDesk {
             return Err(format!("{} has no side `{s}`; view as umpire or one of {}", setup.name(), sides.join(", ")));
         }
         let events = std::mem::take(&mut self.live.events);
-        self.live = Followed::new(&self.campaign.state, events, viewer).ok_or("the campaign has no such side")?;
+        self.live = Followed::new(&self.campaign.state, &(), events, viewer).ok_or("the campaign has no such side")?;
         self.facts = Facts::with_table(&self.campaign.state, &self.live.viewer, &self.elements, &self.kept.conversion, &self.live.events);
         self.battle = super::belisarius_battle::BattleForm::default();
         self.selected = None;
@@ -230,7 +231,7 @@ impl BelisariusDesk {
 
     /// The events an order just stored: their lines join the log, the view is built again.
     fn follow(&mut self, store: &Store, stored: Vec<referee_campaign::belisarius::event::Event>) {
-        self.live.advance(&self.campaign.state, numbered(&self.campaign, stored));
+        self.live.advance(&self.campaign.state, &(), numbered(&self.campaign, stored));
         self.read_kept(store);
         self.parts.clear();
         self.march = MarchForm::default();
@@ -327,7 +328,7 @@ impl EngineDesk for BelisariusDesk {
 
     fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
         let RollRequest { dice, purpose, side, hidden } = roll;
-        self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
+        self.execute(store, &Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }), input)
     }
 
     fn last_order(&self) -> Option<String> {
@@ -336,7 +337,7 @@ impl EngineDesk for BelisariusDesk {
 
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
-        self.live.undo(&self.campaign.state);
+        self.live.undo(&self.campaign.state, &());
         self.read_kept(store);
         self.parts.clear();
         Ok(undone)

@@ -2,6 +2,7 @@
 //! battles, retreats, the selected node, the forces), the roster editor of setup and the
 //! dialogs the rules call for — with every form being filled in.
 
+use referee_campaign::core::log::RollDice;
 use referee_campaign::core::words::count;
 use std::collections::BTreeMap;
 
@@ -416,7 +417,7 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
         let RollRequest { dice, purpose, side, hidden } = roll;
-        self.execute(store, &Order::RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input)
+        self.execute(store, &Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }), input)
     }
 
     fn last_order(&self) -> Option<String> {

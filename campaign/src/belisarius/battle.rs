@@ -19,6 +19,7 @@
 //! - After a passage, breaking off is a side's order; fighting on is the referee's, given
 //!   when neither side breaks off (the app asks both).
 
+use crate::core::log::DiceRolled;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -81,7 +82,6 @@ pub struct Battle {
     /// The side whose march brought the battle about.
     pub mover: SideId,
     /// Where the mover came from (see [`super::interception::Contact::came_from`]).
-    #[serde(default)]
     pub came_from: Option<Location>,
     pub mountains: bool,
     /// The interceptor's force first, then the target's.
@@ -299,7 +299,7 @@ fn roll_stage(steps: &mut Steps, dice: &mut Dice) -> Result<(), RuleError> {
         );
         let roll = dice.roll(DiceSpec::D6, &purpose, Some(RuleId::BE_18), modifiers(&state, &b, force, &mine))?;
         let result = state.setup.tables.combat(factor, roll.total(), shift);
-        steps.push(Event::DiceRolled { roll, side: Some(force.side.clone()), visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(force.side.clone()), visibility: Visibility::Public }));
         owed.push((enemy.side.clone(), fight::owed(&theirs, result)));
     }
     steps.push(Event::CombatRolled { stage: b.stage, owed });
@@ -427,7 +427,7 @@ fn morale(steps: &mut Steps, dice: &mut Dice, side: &SideId, check: u8) -> Resul
         };
         // The modifiers are in the roll's total already.
         let passed = state.setup.tables.morale_passes(morale, roll.total(), 0, 0).unwrap_or(false);
-        steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public }));
         if !passed {
             failed.push((u.leader.clone(), u.index));
         }
@@ -470,7 +470,7 @@ fn pursue(steps: &mut Steps, dice: &mut Dice, side: &SideId) -> Result<(), RuleE
         );
         let roll = dice.roll(DiceSpec::D6, &purpose, Some(RuleId::BE_22), modifiers(&state, &b, pursuer, &chasers))?;
         let percent = state.setup.tables.pursuit_percent(factor, roll.total(), shift);
-        steps.push(Event::DiceRolled { roll, side: Some(pursuer.side.clone()), visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(pursuer.side.clone()), visibility: Visibility::Public }));
         fight::owed_in_pursuit(&fighters(&roster(&state, retreating)), percent)
     };
     steps.push(Event::PursuitRolled { side: side.clone(), owed });

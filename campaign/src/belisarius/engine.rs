@@ -6,11 +6,12 @@ use super::setup::{Line, Setup};
 use super::state::{Location, Phase, STATE_VERSION, State};
 use super::view::{View, view_for};
 use crate::core::dice::Dice;
-use crate::core::engine::{BattleRow, Engine, EngineId, StartedAgain};
+use crate::core::engine::{BattleRow, Engine, EngineId, StartedAgain, Upcaster};
 use crate::core::error::RuleError;
 use crate::core::rule::RuleId;
 use crate::core::verify::Drawn;
-use crate::core::viewer::Viewer;
+use crate::core::view::Numbering;
+use crate::core::viewer::{LogLine, Viewer};
 
 /// The Belisarius campaign's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +20,9 @@ pub struct Belisarius;
 impl Engine for Belisarius {
     const ID: EngineId = EngineId::Belisarius;
     const STATE_VERSION: u32 = STATE_VERSION;
-    const EVENT_VERSION: u32 = 1;
+    const EVENT_VERSION: u32 = 2;
+    const UPCASTERS: &'static [Upcaster] = super::event::UPCASTERS;
+    const UMPIRE_NUMBERING: Numbering = Numbering::Own;
 
     type Setup = Setup;
     type State = State;
@@ -60,6 +63,10 @@ impl Engine for Belisarius {
 
     fn view_for(state: &State, _: &(), events: &[Logged], viewer: &Viewer) -> Option<View> {
         view_for(state, events, viewer)
+    }
+
+    fn refresh(state: &State, _: &(), viewer: &Viewer, _: &View, log: Vec<LogLine>) -> Result<View, Vec<LogLine>> {
+        Ok(super::view::refresh(state, viewer, log))
     }
 
     fn describe(state: &State, _: &(), event: &Event, viewer: &Viewer) -> Option<String> {
@@ -110,7 +117,7 @@ impl Engine for Belisarius {
     /// A chit drawn is its side's to know until the turn's end (BE-53).
     fn draws(event: &Event) -> Vec<(Drawn<'_>, crate::core::viewer::Visibility)> {
         match event {
-            Event::DiceRolled { roll, visibility, .. } => vec![(Drawn::Roll(roll), visibility.clone())],
+            Event::DiceRolled(rolled) => vec![rolled.drawn()],
             Event::ChitDrawn { draw, side, .. } => vec![(Drawn::Chit(draw), crate::core::viewer::Visibility::Side(side.clone()))],
             _ => Vec::new(),
         }
@@ -138,7 +145,7 @@ impl Engine for Belisarius {
 pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let setup = &state.setup;
     // Once the campaign is over, only dice and notes remain (BE-49 … BE-52).
-    if state.phase == Phase::Over && !matches!(order, Order::RollDice { .. } | Order::AddNote { .. }) {
+    if state.phase == Phase::Over && !matches!(order, Order::RollDice(_) | Order::AddNote(_)) {
         let winner = state
             .result
             .as_ref()
@@ -152,22 +159,8 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
     let known_side =
         |s: &crate::ids::SideId| setup.side(s).map(|_| ()).ok_or_else(|| RuleError::new(RuleId::BE_53, setup.no_such_side(s.as_str())));
     match order {
-        Order::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
-            if purpose.trim().is_empty() {
-                return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
-            }
-            if let Some(s) = side {
-                known_side(s)?;
-            }
-            let (roll, visibility) = crate::core::dice::referee_roll(dice, *spec, purpose, side.as_ref(), *hidden, modifiers)?;
-            Ok(vec![Event::DiceRolled { roll, side: side.clone(), visibility }])
-        }
-        Order::AddNote { text } => {
-            if text.trim().is_empty() {
-                return Err(RuleError::new(RuleId::X_06, "a note needs some text"));
-            }
-            Ok(vec![Event::NoteAdded { text: text.trim().to_owned() }])
-        }
+        Order::RollDice(roll) => Ok(vec![Event::DiceRolled(roll.decide(dice, known_side)?)]),
+        Order::AddNote(note) => Ok(vec![Event::NoteAdded(note.decide(RuleId::X_06)?)]),
         Order::Place { side, line, at, leaders, units, decoys, fleets, fleet_decoys } => {
             known_side(side)?;
             let rule = setup.rule_of(side);

@@ -1,5 +1,6 @@
 //! Belisarius events: what happened, in the past tense; replaying them rebuilds the state.
 
+use crate::core::log::{DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::battle::{Battle, Outcome};
@@ -14,8 +15,8 @@ use super::setup::{Line, Setup};
 use super::siege::{AssaultDue, Fall, Lifted, Siege, Works};
 use super::state::Location;
 use super::tables::AssaultResult;
-use crate::core::dice::{Draw, Roll};
-use crate::core::viewer::Visibility;
+use crate::core::dice::Draw;
+use crate::core::engine::Upcaster;
 use crate::ids::SideId;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,9 +31,9 @@ pub enum Event {
         seed: u64,
     },
     /// Dice were rolled, by the generator or typed in.
-    DiceRolled { roll: Roll, side: Option<SideId>, visibility: Visibility },
+    DiceRolled(DiceRolled),
     /// The referee wrote a note; only the referee reads it.
-    NoteAdded { text: String },
+    NoteAdded(NoteAdded),
     /// Pieces of one of a side's free set-up lines went where its player chose. Only that
     /// side and the referee learn which pieces; the other side sees face-down markers arrive.
     LinePlaced {
@@ -184,8 +185,8 @@ pub enum Event {
     SortieAnswered { answer: Vec<(Option<String>, u32, u8)> },
     /// The sortie's melee was rolled: what each side owes (BE-28).
     SortieRolled { owed: Vec<(SideId, u32)> },
-    /// The reinforcement phase of a spring was played (BE-45).
-    ReinforcementPhase { turn: u32 },
+    /// The reinforcement phase of a spring began (BE-45).
+    ReinforcementPhaseBegan { turn: u32 },
     /// A side is due reinforcements to buy or to place: its own business.
     ReinforcementsDue { due: super::reinforce::Due },
     /// A side's reinforcements arrived at `at`; the other side sees only the markers.
@@ -234,8 +235,8 @@ pub enum Event {
     Embarked { side: SideId, boarded: Vec<(String, String)>, from: Location, ships_at: Location, ap: u32, left: u32 },
     /// The acting force came ashore from its ships at `from` (BE-37).
     Landed { side: SideId, leaders: Vec<String>, from: Location, at: Location, ap: u32, left: u32 },
-    /// The events phase of a turn was played (BE-47).
-    EventsPhase { turn: u32 },
+    /// The events phase of a turn began (BE-47).
+    EventsPhaseBegan { turn: u32 },
     /// The event table gave `letter`, or nothing; `why_not` says why it has no effect.
     EventDrawn { letter: Option<char>, why_not: Option<String> },
     /// An event in force for a while (BE-47).
@@ -266,8 +267,8 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::CampaignStarted { .. } => "campaign_started",
-            Event::DiceRolled { .. } => "dice_rolled",
-            Event::NoteAdded { .. } => "note_added",
+            Event::DiceRolled(DiceRolled { .. }) => "dice_rolled",
+            Event::NoteAdded(NoteAdded { .. }) => "note_added",
             Event::LinePlaced { .. } => "line_placed",
             Event::PlayBegan => "play_began",
             Event::ChitDrawn { .. } => "chit_drawn",
@@ -323,7 +324,7 @@ impl Event {
             Event::SortieAnswered { .. } => "sortie_answered",
             Event::SortieRolled { .. } => "sortie_rolled",
             Event::SiegeRelieved { .. } => "siege_relieved",
-            Event::ReinforcementPhase { .. } => "reinforcement_phase",
+            Event::ReinforcementPhaseBegan { .. } => "reinforcement_phase_began",
             Event::ReinforcementsDue { .. } => "reinforcements_due",
             Event::ReinforcementsArrived { .. } => "reinforcements_arrived",
             Event::UnitsRaised { .. } => "units_raised",
@@ -346,7 +347,7 @@ impl Event {
             Event::NavalBattleEnded { .. } => "naval_battle_ended",
             Event::Embarked { .. } => "embarked",
             Event::Landed { .. } => "landed",
-            Event::EventsPhase { .. } => "events_phase",
+            Event::EventsPhaseBegan { .. } => "events_phase_began",
             Event::EventDrawn { .. } => "event_drawn",
             Event::EventInForce { .. } => "event_in_force",
             Event::LeaderWithdrawn { .. } => "leader_withdrawn",
@@ -364,3 +365,18 @@ impl Event {
 
 /// A Belisarius event as stored.
 pub type Logged = crate::core::engine::Logged<Event>;
+
+/// What lifts a Belisarius event stored in an older shape (see [`Upcaster`]).
+///
+/// Version 2 names the two phases' opening events in the past tense, like every other
+/// event: `events_phase` became `events_phase_began` and `reinforcement_phase`
+/// `reinforcement_phase_began`.
+pub const UPCASTERS: &[Upcaster] = &[Upcaster { from: 1, kinds: &["events_phase", "reinforcement_phase"], lift: phases_began }];
+
+fn phases_began(event: &mut serde_json::Value) {
+    if let Some(serde_json::Value::String(tag)) = event.get_mut("type") {
+        if tag == "events_phase" || tag == "reinforcement_phase" {
+            tag.push_str("_began");
+        }
+    }
+}

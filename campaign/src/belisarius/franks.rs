@@ -24,6 +24,7 @@
 //!   end of turn 4), whatever they still have; the units are not counted destroyed. They may
 //!   come again later.
 
+use crate::core::log::DiceRolled;
 use serde::{Deserialize, Serialize};
 
 use super::battle::Steps;
@@ -133,7 +134,7 @@ pub(crate) fn arrive(steps: &mut Steps, played_by: Option<&SideId>, dice: &mut D
     }
     let roll = dice.roll(DiceSpec::D6, "whom the Franks fight", Some(RuleId::BE_48), modifiers)?;
     let total = roll.total();
-    steps.push(Event::DiceRolled { roll, side: None, visibility: Visibility::Public });
+    steps.push(Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public }));
     let goths = SideId::new("ostrogoths");
     let byz = SideId::new("byzantines");
     let liguria = ZoneId::new(LIGURIA);
@@ -152,7 +153,7 @@ pub(crate) fn arrive(steps: &mut Steps, played_by: Option<&SideId>, dice: &mut D
             _ => {
                 let roll = dice.roll(DiceSpec::D6, "which of two forces the Franks make for", Some(RuleId::BE_48), Vec::new())?;
                 let pick = if roll.total() <= 3 { goths.clone() } else { byz.clone() };
-                steps.push(Event::DiceRolled { roll, side: None, visibility: Visibility::Public });
+                steps.push(Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public }));
                 pick
             }
         };

@@ -22,6 +22,7 @@
 //!   it moves the roll two columns to the right (BE-43). Its third use, turning a marker face
 //!   up, is the `reconnoitre` order.
 
+use crate::core::log::DiceRolled;
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,6 @@ pub struct Contact {
     /// retreated from), or the sea it landed from. Everyone saw it come (BE-10); a battle
     /// here has the mover enter the table by that side. `None` in a campaign begun before it
     /// was kept.
-    #[serde(default)]
     pub came_from: Option<Location>,
 }
 
@@ -351,7 +351,7 @@ pub fn intercept(
         let result = state.setup.tables.interception(difference, roll.total().max(1), shift);
         // The die with the result would tell either side the ratings behind it: the referee
         // alone reads it; the result is public.
-        steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire }));
         result
     };
     steps.push(Event::InterceptionTried {

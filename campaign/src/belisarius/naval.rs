@@ -34,6 +34,7 @@
 //! - A force landing in an open zone enters it as a march does: it takes the zone, or halts
 //!   for interception where the enemy stands (BE-13, BE-46).
 
+use crate::core::log::DiceRolled;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -414,7 +415,7 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
         modifiers,
     )?;
     let result: NavalAttrition = state.setup.tables.naval_attrition(most, roll.total());
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
     let np = naval_points(&steps.state, side, ships);
     damage(&mut steps, side, ships, result.points_lost(np), ShipLoss::Attrition);
     if let Some(sea) = contact {
@@ -466,7 +467,7 @@ pub fn intercept(state: &State, side: &SideId, ships: &[String], dice: &mut Dice
     let mut steps = Steps::new(state);
     // As on land, the referee alone reads the die: with the result it would tell who is
     // aboard. Everyone reads the result.
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire });
+    steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Umpire }));
     steps.push(Event::NavalInterceptionTried { side: side.clone(), sea: c.sea.clone(), success, ap, left: left - ap });
     if !success {
         steps.push(Event::NavalContactEnded { sea: c.sea.clone(), voyage_on: Some(c.ships.clone()) });
@@ -563,7 +564,7 @@ fn passage(steps: &mut Steps, dice: &mut Dice) -> Result<(), RuleError> {
         )?;
         let modified = roll.total();
         let inflicted = u32::from(steps.state.setup.tables.naval_combat(difference, modified));
-        steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public }));
         rolls.push(PassageRoll { side: side.clone(), difference, modified, inflicted });
     }
     steps.push(Event::NavalPassage { passage: b.passages + 1, rolls: rolls.clone() });

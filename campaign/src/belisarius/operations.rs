@@ -15,6 +15,7 @@
 //! - A leader activated with a superior in his zone is spent with him (BE-07): he may not be
 //!   activated on his own later in the phase. Equal ranks may not go together.
 
+use crate::core::log::DiceRolled;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -250,7 +251,7 @@ fn initiative(state: &State, dice: &mut Dice, events: &mut Vec<Event>) -> Result
             let purpose = format!("{} initiative", whose(state, side));
             let roll = dice.roll(DiceSpec::D6, &purpose, Some(RuleId::BE_05), vec![modifier])?;
             let total = roll.total();
-            events.push(Event::DiceRolled { roll, side: Some((*side).clone()), visibility: Visibility::Public });
+            events.push(Event::DiceRolled(DiceRolled { roll, side: Some((*side).clone()), visibility: Visibility::Public }));
             match best {
                 Some((b, _)) if total == b => tied = true,
                 Some((b, _)) if total < b => {}
@@ -701,7 +702,7 @@ pub fn march(
     let percent = state.setup.tables.attrition_percent(zones, roll.total());
     let total: u32 = units.iter().map(|u| u32::from(u.value)).sum();
     let points = super::tables::percent_of(total, percent);
-    events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
     // BE-44: entering a scorched zone without supply costs a roll on the unsupplied row.
     let mut scorched = 0u32;
     for zone in path.iter().filter(|z| state.scorched.contains(*z)) {
@@ -716,7 +717,7 @@ pub fn march(
             Vec::new(),
         )?;
         let lost = super::tables::percent_of(total, state.setup.tables.unsupplied_attrition_percent(roll.total()));
-        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
         scorched = scorched.saturating_add(lost);
     }
     let points = points.saturating_add(scorched).min(total);

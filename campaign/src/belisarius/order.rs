@@ -1,8 +1,8 @@
 //! Orders a referee gives a Belisarius campaign, as the command line and the app write them.
 
+use crate::core::log::{AddNote, RollDice};
 use serde::{Deserialize, Serialize};
 
-use crate::core::dice::{DiceSpec, Modifier};
 use crate::ids::SideId;
 
 /// One order. Its JSON form, `{"type": "place", …}`, is the command line's interface.
@@ -10,18 +10,9 @@ use crate::ids::SideId;
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
 pub enum Order {
     /// Roll dice for a purpose the referee names, seen by all or kept to one side.
-    RollDice {
-        dice: DiceSpec,
-        purpose: String,
-        #[serde(default)]
-        side: Option<SideId>,
-        #[serde(default)]
-        hidden: bool,
-        #[serde(default)]
-        modifiers: Vec<Modifier>,
-    },
+    RollDice(RollDice),
     /// A note in the log, for the referee alone.
-    AddNote { text: String },
+    AddNote(AddNote),
     /// Put pieces of one of a side's free set-up lines where the player chose: a zone, a
     /// city or a sea zone, by id (BE-49…BE-52). With no part named, the whole of what is left
     /// of the line goes there; naming leaders, units, decoys or fleets places that part, and
@@ -294,8 +285,8 @@ impl Order {
             | Order::PlaceReinforcements { side, .. }
             | Order::ScorchEarth { side, .. }
             | Order::Pass { side } => Some(side),
-            Order::RollDice { .. }
-            | Order::AddNote { .. }
+            Order::RollDice(RollDice { .. })
+            | Order::AddNote(AddNote { .. })
             | Order::BeginPlay {}
             | Order::BeginOperations {}
             | Order::PlayEvents {}
@@ -313,8 +304,8 @@ impl Order {
     /// The order in a few words, for the undo menu.
     pub fn summary(&self) -> String {
         match self {
-            Order::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
-            Order::AddNote { .. } => "add a note".to_owned(),
+            Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
+            Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
             Order::Place { side, line, at, .. } => format!("place {side}'s set-up line {line} at {at}"),
             Order::BeginPlay {} => "begin play".to_owned(),
             Order::BeginOperations {} => "begin operations".to_owned(),

@@ -29,6 +29,7 @@
 //! - C (the Goths and Vandals allied) is refused by the scenario check: no scenario of the
 //!   rules allows it and its effects are not in this version.
 
+use crate::core::log::DiceRolled;
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
@@ -272,16 +273,16 @@ pub fn events_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleEr
         return Err(RuleError::new(RuleId::BE_47, "there is no events phase to play this turn (summer and winter only)"));
     }
     let mut steps = super::battle::Steps::new(state);
-    steps.push(Event::EventsPhase { turn: state.turn });
+    steps.push(Event::EventsPhaseBegan { turn: state.turn });
     if roll_due(state) {
         let tables = &state.setup.tables;
         let roll = dice.roll(DiceSpec { count: 2, sides: 6 }, "random event", Some(RuleId::BE_47), Vec::new())?;
         let total = u8::try_from(roll.total().clamp(2, 12)).unwrap_or(2);
-        steps.push(Event::DiceRolled { roll, side: None, visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public }));
         let second = if tables.event_needs_second_die(total) {
             let r = dice.roll(DiceSpec::D6, "random event, which of two", Some(RuleId::BE_47), Vec::new())?;
             let d = u8::try_from(r.total().clamp(1, 6)).unwrap_or(1);
-            steps.push(Event::DiceRolled { roll: r, side: None, visibility: Visibility::Public });
+            steps.push(Event::DiceRolled(DiceRolled { roll: r, side: None, visibility: Visibility::Public }));
             Some(d)
         } else {
             None
@@ -308,7 +309,7 @@ pub fn events_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleEr
                     Vec::new(),
                 )?;
                 let ok = roll.total() >= i32::from(*need);
-                steps.push(Event::DiceRolled { roll, side: None, visibility: Visibility::Public });
+                steps.push(Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public }));
                 ok
             }
             Back::Recall { since } => {
@@ -326,7 +327,7 @@ pub fn events_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleEr
                     modifiers,
                 )?;
                 let ok = roll.total() >= 11;
-                steps.push(Event::DiceRolled { roll, side: None, visibility: Visibility::Public });
+                steps.push(Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public }));
                 ok
             }
         };
@@ -436,7 +437,7 @@ impl State {
     /// Applies the events of the events phase (see [`State::apply`]).
     pub(crate) fn apply_random_events(&mut self, event: &Event) {
         match event {
-            Event::EventsPhase { turn } => self.events_played = *turn,
+            Event::EventsPhaseBegan { turn } => self.events_played = *turn,
             Event::EventDrawn { letter: Some(l), why_not: None } => self.happened.push((self.turn, *l)),
             Event::EventDrawn { .. } => {}
             Event::EventInForce { event } => self.in_force.push(event.clone()),

@@ -16,6 +16,7 @@
 //! - The phase is played each spring that anyone is due something; the operations wait for
 //!   it.
 
+use crate::core::log::DiceRolled;
 use serde::{Deserialize, Serialize};
 
 use super::event::Event;
@@ -127,7 +128,7 @@ pub fn reinforcement_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>,
         let why = if is_spring(state) { "nobody is due reinforcements, or they have come" } else { "reinforcements come in spring only" };
         return Err(RuleError::new(RuleId::BE_45, format!("there is no reinforcement phase to play: {why}")));
     }
-    let mut events = vec![Event::ReinforcementPhase { turn: state.turn }];
+    let mut events = vec![Event::ReinforcementPhaseBegan { turn: state.turn }];
     for side in state.setup.sides.iter().map(|s| &s.id).filter(|s| buys(state, s)) {
         let roll = dice.roll(
             DiceSpec { count: 2, sides: 6 },
@@ -137,7 +138,7 @@ pub fn reinforcement_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>,
         )?;
         let zones = u32::try_from(state.control.values().filter(|s| *s == side).count()).unwrap_or(u32::MAX);
         let points = u32::try_from(roll.total().max(0)).unwrap_or(0).div_ceil(2) + zones / ZONES_PER_POINT;
-        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
         events.push(Event::ReinforcementsDue { due: Due::Purchase { side: side.clone(), half_points: points * 2 } });
     }
     for (side, line) in scheduled(state) {
@@ -275,7 +276,7 @@ impl State {
     /// Applies the events of the reinforcement phase (see [`State::apply`]).
     pub(crate) fn apply_reinforce(&mut self, event: &Event) {
         match event {
-            Event::ReinforcementPhase { turn } => self.reinforced = *turn,
+            Event::ReinforcementPhaseBegan { turn } => self.reinforced = *turn,
             Event::ReinforcementsDue { due } => self.reinforcements_due.push(due.clone()),
             Event::ReinforcementsArrived { side, at, line } => {
                 self.pieces.extend(super::state::pieces_of(side, line, at));

@@ -30,6 +30,7 @@
 //! - Combat points destroyed by an assault or lost with a falling city count, like battle
 //!   losses, toward the scenarios' "destroyed" conditions; the militia does not.
 
+use crate::core::log::DiceRolled;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -381,7 +382,7 @@ pub fn assault(state: &State, side: &SideId, leader: &str, ships: &[String], dic
     let roll = dice.roll(TWO_D6, &format!("assault on {city_name}"), Some(RuleId::BE_27), modifiers)?;
     let result = state.setup.tables.assault(attacker, defender, roll.total());
     let row = state.setup.tables.assault_label(attacker, defender);
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+    steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public }));
     let mut owed = BTreeMap::new();
     owed.insert(side.clone(), super::tables::percent_of(attacker, result.attacker_percent));
     if !result.falls {
@@ -677,7 +678,7 @@ pub fn treachery(state: &State, side: &SideId, leader: &str, dice: &mut Dice) ->
     let betrayed = super::tables::treachery_succeeds(roll.total());
     // Treachery is no combat: the besieger's leader stays face down (BE-53), and his rating
     // is on the roll. The besieged read what came of it.
-    steps.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+    steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
     if betrayed {
         fall(&mut steps, &city, side, Fall::Betrayed);
     } else {
@@ -915,7 +916,7 @@ pub fn answer_sortie(state: &State, side: &SideId, answer: &[(u32, u8)], dice: &
             modifiers,
         )?;
         let result = state.setup.tables.combat(factor, roll.total(), 0);
-        steps.push(Event::DiceRolled { roll, side: Some(who.clone()), visibility: Visibility::Public });
+        steps.push(Event::DiceRolled(DiceRolled { roll, side: Some(who.clone()), visibility: Visibility::Public }));
         let enemy_points: u32 = enemy.iter().map(|f| u32::from(f.unit.value)).sum();
         let enemy_side = if who == &due.side { side.clone() } else { due.side.clone() };
         owed.insert(enemy_side, super::tables::percent_of(enemy_points, result.percent));

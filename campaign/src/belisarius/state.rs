@@ -1,6 +1,7 @@
 //! A Belisarius campaign's state: where every piece is, who holds what, the cup and the
 //! hands of stratagems. Rebuilt from the events; the rules read it, views draw from it.
 
+use crate::core::log::NoteAdded;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -11,7 +12,7 @@ use super::map::{CityId, SeaId, ZoneId};
 use super::operations::{ActionPoints, Operations};
 use super::pieces::Unit;
 use super::setup::{Line, Setup};
-use crate::core::dice::{Cup, RollSource};
+use crate::core::dice::Cup;
 use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
@@ -335,13 +336,8 @@ impl State {
     pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
         match event {
             Event::CampaignStarted { .. } => return Err(StartedAgain),
-            Event::DiceRolled { roll, .. } => {
-                self.rolls += 1;
-                if let RollSource::Seeded { stream_pos } = roll.source {
-                    self.stream_pos = stream_pos;
-                }
-            }
-            Event::NoteAdded { .. } => self.notes += 1,
+            Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
+            Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
             Event::LinePlaced { side, line, at, placed } => {
                 self.pieces.extend(pieces_of(side, placed, at));
                 self.name_decoys(side);
@@ -414,7 +410,7 @@ impl State {
             | Event::SortieAnswered { .. }
             | Event::SortieRolled { .. } => self.apply_siege(event),
             Event::SupplyChecked { .. } | Event::OutOfSupply { .. } | Event::SupplyLossesTaken { .. } => self.apply_supply(event),
-            Event::ReinforcementPhase { .. }
+            Event::ReinforcementPhaseBegan { .. }
             | Event::ReinforcementsDue { .. }
             | Event::ReinforcementsArrived { .. }
             | Event::UnitsRaised { .. } => self.apply_reinforce(event),
@@ -432,7 +428,7 @@ impl State {
             | Event::NavalBattleEnded { .. }
             | Event::Embarked { .. }
             | Event::Landed { .. } => self.apply_naval(event),
-            Event::EventsPhase { .. }
+            Event::EventsPhaseBegan { .. }
             | Event::EventDrawn { .. }
             | Event::EventInForce { .. }
             | Event::LeaderWithdrawn { .. }

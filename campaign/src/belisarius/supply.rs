@@ -22,6 +22,7 @@
 //! - Each side shares out its own losses (numbered as `show` lists them), its dues one after
 //!   the other, before the operations begin.
 
+use crate::core::log::DiceRolled;
 use std::collections::{BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
@@ -297,7 +298,11 @@ pub fn supply_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleEr
             _ => 0,
         };
         let owed = super::tables::percent_of(points.saturating_add(militia), percent);
-        events.push(Event::DiceRolled { roll, side: Some(force.side.clone()), visibility: Visibility::Side(force.side.clone()) });
+        events.push(Event::DiceRolled(DiceRolled {
+            roll,
+            side: Some(force.side.clone()),
+            visibility: Visibility::Side(force.side.clone()),
+        }));
         if owed > 0 {
             events.push(Event::OutOfSupply { due: SupplyDue { force, percent, points: owed } });
         }

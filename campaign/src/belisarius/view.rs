@@ -13,7 +13,7 @@ use super::map::{CityId, ZoneId};
 use super::pieces::Unit;
 use super::state::{Location, Phase, PieceKind, State};
 use crate::core::history::{Measure, Reading};
-use crate::core::viewer::{Viewer, Visibility};
+use crate::core::viewer::Viewer;
 use crate::core::words::capitalised;
 use crate::ids::SideId;
 
@@ -411,29 +411,12 @@ pub struct UmpireView {
     pub log: Vec<LogLine>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "viewer")]
-#[allow(clippy::large_enum_variant, reason = "a view is built once per order or change of viewer, and moved rarely")]
-pub enum View {
-    Umpire(UmpireView),
-    Side(SideView),
-}
+/// Either view, for code that draws both.
+pub type View = crate::core::view::View<UmpireView, SideView>;
+
+crate::core::view::seen!(Board: UmpireView, SideView);
 
 impl View {
-    pub fn board(&self) -> &Board {
-        match self {
-            View::Umpire(v) => &v.board,
-            View::Side(v) => &v.board,
-        }
-    }
-
-    pub fn log(&self) -> &[LogLine] {
-        match self {
-            View::Umpire(v) => &v.log,
-            View::Side(v) => &v.log,
-        }
-    }
-
     /// The numbers this view holds for charts: zones and cities each side holds (public on
     /// the map) and the land combat points of the Tables of Organisation the viewer may
     /// read. Losses, battles and sieges come with the rules that cause them (BE-17, BE-24).
@@ -468,28 +451,24 @@ impl View {
 
 /// The view for `viewer`, or `None` for a side the campaign does not have.
 pub fn view_for(state: &State, events: &[Logged], viewer: &Viewer) -> Option<View> {
-    match viewer {
-        Viewer::Umpire => Some(View::Umpire(umpire_view(state, events))),
-        Viewer::Side(side) => {
-            state.setup.side(side)?;
-            Some(View::Side(SideView {
-                side: side.clone(),
-                board: board(state, viewer),
-                own: organisation(state, side),
-                log: log(state, events, viewer),
-            }))
-        }
+    if let Viewer::Side(side) = viewer {
+        state.setup.side(side)?;
     }
+    Some(refresh(state, viewer, log(state, events, viewer)))
 }
 
 /// Everything, as the referee sees it.
 pub fn umpire_view(state: &State, events: &[Logged]) -> UmpireView {
+    umpire(state, log(state, events, &Viewer::Umpire))
+}
+
+fn umpire(state: &State, log: Vec<LogLine>) -> UmpireView {
     UmpireView {
         board: board(state, &Viewer::Umpire),
         sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
         victory: super::victory::standings(state),
         cup: state.cup.contents().to_vec(),
-        log: log(state, events, &Viewer::Umpire),
+        log,
     }
 }
 
@@ -849,73 +828,17 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
 
 /// The log as `viewer` reads it, numbered 1, 2, 3… in the viewer's own sequence.
 pub fn log(state: &State, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
-    log_lines(state, events, viewer, 1)
+    crate::core::view::log_lines::<super::engine::Belisarius>(state, &(), events, viewer, 1)
 }
 
-/// The lines `viewer` reads for `events`, numbered on from `next`. An event reads the same
-/// whenever it is described (only the set-up names things), so lines described order by
-/// order are the lines of the whole log described at once.
-fn log_lines(state: &State, events: &[Logged], viewer: &Viewer, next: u64) -> Vec<LogLine> {
-    events.iter().filter_map(|l| describe(state, &l.event, viewer)).zip(next..).map(|(text, seq)| LogLine { seq, text }).collect()
-}
+/// What one viewer sees of a Belisarius campaign, kept up to date order by order.
+pub type Followed = crate::core::view::Followed<super::engine::Belisarius>;
 
-/// What one viewer sees of a campaign, kept up to date order by order: every event is read
-/// and described once, and an order costs the same however long the campaign.
-#[derive(Debug, Clone)]
-pub struct Followed {
-    pub viewer: Viewer,
-    /// The campaign's stored events, in order.
-    pub events: Vec<Logged>,
-    pub view: View,
-}
-
-impl Followed {
-    /// The view of `viewer` over the whole story; `None` for a side the campaign lacks.
-    pub fn new(state: &State, events: Vec<Logged>, viewer: Viewer) -> Option<Followed> {
-        let view = view_for(state, &events, &viewer)?;
-        Some(Followed { viewer, events, view })
-    }
-
-    /// The events an order just stored, `state` being the campaign after them.
-    pub fn advance(&mut self, state: &State, stored: Vec<Logged>) {
-        let next = self.view.log().last().map_or(1, |l| l.seq + 1);
-        let mut lines = self.take_log();
-        lines.extend(log_lines(state, &stored, &self.viewer, next));
-        self.events.extend(stored);
-        self.rebuild(state, lines);
-    }
-
-    /// The last order was undone, `state` being the campaign after the undo.
-    pub fn undo(&mut self, state: &State) {
-        let Some(last) = self.events.last().map(|e| e.command_seq) else { return };
-        let keep = self.events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
-        let undone = self.events.split_off(keep);
-        let gone = log_lines(state, &undone, &self.viewer, 1).len();
-        let mut lines = self.take_log();
-        lines.truncate(lines.len().saturating_sub(gone));
-        self.rebuild(state, lines);
-    }
-
-    fn take_log(&mut self) -> Vec<LogLine> {
-        match &mut self.view {
-            View::Umpire(v) => std::mem::take(&mut v.log),
-            View::Side(v) => std::mem::take(&mut v.log),
-        }
-    }
-
-    fn rebuild(&mut self, state: &State, log: Vec<LogLine>) {
-        self.view = match &self.viewer {
-            Viewer::Umpire => View::Umpire(UmpireView {
-                board: board(state, &Viewer::Umpire),
-                sides: state.setup.sides.iter().map(|s| organisation(state, &s.id)).collect(),
-                victory: super::victory::standings(state),
-                cup: state.cup.contents().to_vec(),
-                log,
-            }),
-            Viewer::Side(side) => {
-                View::Side(SideView { side: side.clone(), board: board(state, &self.viewer), own: organisation(state, side), log })
-            }
-        };
+/// `viewer`'s view built again from the state around a log already described.
+pub(super) fn refresh(state: &State, viewer: &Viewer, log: Vec<LogLine>) -> View {
+    match viewer {
+        Viewer::Umpire => View::Umpire(umpire(state, log)),
+        Viewer::Side(side) => View::Side(SideView { side: side.clone(), board: board(state, viewer), own: organisation(state, side), log }),
     }
 }
 
@@ -927,16 +850,8 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
         Event::CampaignStarted { name, setup, .. } => {
             Some(format!("Campaign “{name}” begins: {} ({}), {} turns", setup.name(), setup.period(), setup.turns()))
         }
-        Event::DiceRolled { roll, side, visibility } => {
-            if !visibility.shown_to(viewer) {
-                return None;
-            }
-            let who = side.as_ref().map(|s| format!("{}: ", side_name(s))).unwrap_or_default();
-            let rule = roll.rule.as_ref().map(|r| format!(" — {r}")).unwrap_or_default();
-            let secret = if *visibility == Visibility::Public { "" } else { " (secret)" };
-            Some(format!("{who}{} for {}{secret}{rule}", roll.describe(), roll.purpose))
-        }
-        Event::NoteAdded { text } => matches!(viewer, Viewer::Umpire).then(|| format!("Note: {text}")),
+        Event::DiceRolled(rolled) => rolled.describe(viewer, side_name),
+        Event::NoteAdded(note) => note.describe(viewer),
         Event::LinePlaced { side, at, placed, .. } => {
             let place = setup.place_name(at);
             let who = side_name(side);
@@ -1343,7 +1258,7 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             side_name(side),
             setup.place_name(&Location::Zone(zone.clone()))
         )),
-        Event::ReinforcementPhase { .. } => Some("Reinforcement phase: the spring's new troops — BE-45".to_owned()),
+        Event::ReinforcementPhaseBegan { .. } => Some("Reinforcement phase: the spring's new troops — BE-45".to_owned()),
         Event::ReinforcementsDue { due } => sees_faces(viewer, due.side()).then(|| match due {
             super::reinforce::Due::Purchase { side, half_points } => {
                 format!("{}: {} points to buy reinforcements with (`raise`) — BE-45", side_name(side), f64::from(*half_points) / 2.0)
@@ -1554,7 +1469,7 @@ fn describe_events(state: &State, event: &Event, viewer: &Viewer) -> Option<Stri
     let event_name = |l: char| setup.tables.event(l).map_or_else(|| format!("event {l}"), |e| format!("event {l}, {}", e.name));
     let name = |id: &str| super::state::piece_name(setup, id);
     match event {
-        Event::EventsPhase { turn } => Some(format!("Events phase of turn {turn} — BE-47")),
+        Event::EventsPhaseBegan { turn } => Some(format!("Events phase of turn {turn} — BE-47")),
         Event::EventDrawn { letter: Some(l), why_not: None } => {
             let effect = setup.tables.event(*l).map_or_else(String::new, |e| format!(": {}", e.effect.trim_end_matches('.')));
             Some(format!("Random event: {}{effect} — BE-47", event_name(*l)))

@@ -93,6 +93,57 @@ pub enum ReplayError {
 #[error("the campaign is started a second time")]
 pub struct StartedAgain;
 
+/// Lifts stored events of one older shape to the next, the way cqrs-es's event upcasters do:
+/// the store reads each event's `kind` and `version` columns and runs, in order, every
+/// upcaster of the engine from that version up to [`Engine::EVENT_VERSION`] over the event's
+/// JSON before reading it. A campaign stored years ago thus reads with today's rules, and
+/// its rows are never rewritten.
+#[derive(Debug, Clone, Copy)]
+pub struct Upcaster {
+    /// The version it lifts from; what it gives is `from + 1`.
+    pub from: u32,
+    /// The kinds of event whose shape changed (the `kind` column).
+    pub kinds: &'static [&'static str],
+    /// Rewrites one event's JSON, as stored, into the next shape.
+    pub lift: fn(&mut serde_json::Value),
+}
+
+/// A stored event that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    /// The event was written by a newer program, in a shape this one does not know.
+    #[error("it was written in version {found} of the event's shape; this program reads up to version {supported}")]
+    Newer { found: u32, supported: u32 },
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+}
+
+/// Reads one stored event of `E` written in shape `version`, lifting it first if the shape
+/// has moved on since.
+pub fn read_event<E: Engine>(kind: &str, version: u32, body: &str) -> Result<E::Event, EventError> {
+    if version == E::EVENT_VERSION {
+        return Ok(serde_json::from_str(body)?);
+    }
+    if version > E::EVENT_VERSION {
+        return Err(EventError::Newer { found: version, supported: E::EVENT_VERSION });
+    }
+    let mut json: serde_json::Value = serde_json::from_str(body)?;
+    for up in E::UPCASTERS.iter().filter(|u| u.from >= version && u.kinds.contains(&kind)) {
+        (up.lift)(&mut json);
+    }
+    Ok(serde_json::from_value(json)?)
+}
+
+/// Reads an event from outside the store — a log as `referee log --json` prints it —
+/// whose shape is not written beside it: every upcaster of `E` is run over it, each leaving
+/// alone what it does not lift, so a log printed by any version imports.
+pub fn read_unversioned<E: Engine>(mut json: serde_json::Value) -> Result<E::Event, serde_json::Error> {
+    for up in E::UPCASTERS {
+        (up.lift)(&mut json);
+    }
+    serde_json::from_value(json)
+}
+
 /// One campaign's rules.
 ///
 /// Rules are pure: [`Engine::decide`] reads the state and the dice and returns events or a
@@ -105,6 +156,11 @@ pub trait Engine: Sized + 'static {
     const STATE_VERSION: u32;
     /// The shape of [`Engine::Event`] as stored in the `version` column of `events`.
     const EVENT_VERSION: u32;
+    /// What lifts events stored in an older shape to this one, oldest first; see
+    /// [`Upcaster`]. Empty while the events have never changed shape.
+    const UPCASTERS: &'static [Upcaster] = &[];
+    /// How the referee's log is numbered.
+    const UMPIRE_NUMBERING: super::view::Numbering;
 
     /// What a campaign starts from: a validated scenario, with the map and tables it is
     /// played on, kept whole in the start event.
@@ -116,7 +172,7 @@ pub trait Engine: Sized + 'static {
     /// What happened; stored and replayed.
     type Event: Clone + fmt::Debug + Serialize + DeserializeOwned;
     /// What one viewer may know; it has no field that could hold anything else.
-    type View: fmt::Debug;
+    type View: fmt::Debug + Clone + super::view::HasLog;
     /// Data the rules read that a campaign does not carry itself (Magna Graecia: the map of
     /// a campaign begun before maps were kept with it). `()` for an engine that keeps all.
     type Context;
@@ -131,6 +187,16 @@ pub trait Engine: Sized + 'static {
     fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), StartedAgain>;
     /// What `viewer` may see; `None` for a side the campaign does not have.
     fn view_for(state: &Self::State, context: &Self::Context, events: &[Logged<Self::Event>], viewer: &Viewer) -> Option<Self::View>;
+    /// `viewer`'s view built again from `state` around a log already described (what
+    /// [`super::view::Followed`] does after each order); the log comes back if the
+    /// campaign no longer has the viewer's side.
+    fn refresh(
+        state: &Self::State,
+        context: &Self::Context,
+        viewer: &Viewer,
+        previous: &Self::View,
+        log: Vec<super::viewer::LogLine>,
+    ) -> Result<Self::View, Vec<super::viewer::LogLine>>;
 
     /// The log line `viewer` reads for one event, or `None` if the viewer may not see it
     /// . Views build their logs from it; so do the command line's confirmations.

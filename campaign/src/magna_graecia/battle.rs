@@ -4,6 +4,7 @@
 //! The record is the shape the results form fills. A battle without a loser (MG-25: stay or
 //! retire, a second day) is refused for now with its rule.
 
+use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -435,7 +436,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
                 if roll.total() < RECOVERY_ROLL {
                     gone += 1;
                 }
-                events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() });
+                events.push(Event::DiceRolled(DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() }));
             }
             if gone > 0 {
                 lost.push(ElementGroup { count: gone, spec: g.spec.clone() });
@@ -447,7 +448,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             mods.push(Modifier { value: 1, reason: "command element".into() });
             let roll = dice.roll(DiceSpec::D6, &format!("recovery of {}'s general", l.command), Some(RuleId::MG_30), mods)?;
             general_lost = roll.total() < RECOVERY_ROLL;
-            events.push(Event::DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() });
+            events.push(Event::DiceRolled(DiceRolled { roll, side: Some(l.side.clone()), visibility: secret.clone() }));
         }
         let lost_count: u32 = lost.iter().map(|g| g.count).sum();
         let left = roster.element_count() - lost_count - u32::from(general_lost) - u32::from(headless);

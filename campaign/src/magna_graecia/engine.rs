@@ -12,7 +12,8 @@ use crate::core::engine::{BattleRow, Engine, EngineId};
 use crate::core::error::RuleError;
 use crate::core::history::Reading;
 use crate::core::verify::Drawn;
-use crate::core::viewer::Viewer;
+use crate::core::view::Numbering;
+use crate::core::viewer::{LogLine, Viewer};
 
 /// The Magna Graecia campaign's rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +23,7 @@ impl Engine for MagnaGraecia {
     const ID: EngineId = EngineId::MagnaGraecia;
     const STATE_VERSION: u32 = STATE_VERSION;
     const EVENT_VERSION: u32 = 1;
+    const UMPIRE_NUMBERING: Numbering = Numbering::ByEvent;
 
     type Setup = Scenario;
     type State = CampaignState;
@@ -51,6 +53,10 @@ impl Engine for MagnaGraecia {
 
     fn view_for(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Option<View> {
         view_for(state, map, events, viewer)
+    }
+
+    fn refresh(state: &CampaignState, map: &Map, viewer: &Viewer, previous: &View, log: Vec<LogLine>) -> Result<View, Vec<LogLine>> {
+        super::view::refresh(state, map, viewer, previous, log)
     }
 
     fn describe(state: &CampaignState, map: &Map, event: &Event, viewer: &Viewer) -> Option<String> {
@@ -111,7 +117,7 @@ impl Engine for MagnaGraecia {
 
     fn draws(event: &Event) -> Vec<(Drawn<'_>, crate::core::viewer::Visibility)> {
         match event {
-            Event::DiceRolled { roll, visibility, .. } => vec![(Drawn::Roll(roll), visibility.clone())],
+            Event::DiceRolled(rolled) => vec![rolled.drawn()],
             _ => Vec::new(),
         }
     }

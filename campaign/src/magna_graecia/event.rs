@@ -1,6 +1,7 @@
 //! Events: what happened, in the past tense. Replaying a campaign's events in order rebuilds
 //! its state exactly, with no dice and no data files.
 
+use crate::core::log::{DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::army::{Army, CommandRoster, ElementGroup};
@@ -11,7 +12,6 @@ use super::scenario::Scenario;
 use super::siege::Siege;
 use super::table::BattleTable;
 use super::turn::{Battle, Phase};
-use crate::core::dice::Roll;
 pub use crate::core::viewer::{Viewer, Visibility};
 use crate::ids::{NodeId, SideId};
 
@@ -27,14 +27,9 @@ pub enum Event {
         seed: u64,
     },
     /// Dice were rolled, by the generator or typed in.
-    DiceRolled {
-        roll: Roll,
-        /// The side the roll was made for, if any.
-        side: Option<SideId>,
-        visibility: Visibility,
-    },
+    DiceRolled(DiceRolled),
     /// The umpire wrote a note in the campaign's log; only the umpire sees it.
-    NoteAdded { text: String },
+    NoteAdded(NoteAdded),
     /// A side's roster was replaced before play began (MG-03); only that side and the umpire
     /// learn what is in it.
     ArmyReplaced { army: Army },
@@ -147,8 +142,8 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::CampaignStarted { .. } => "campaign_started",
-            Event::DiceRolled { .. } => "dice_rolled",
-            Event::NoteAdded { .. } => "note_added",
+            Event::DiceRolled(DiceRolled { .. }) => "dice_rolled",
+            Event::NoteAdded(NoteAdded { .. }) => "note_added",
             Event::ControlAdjusted { .. } => "control_adjusted",
             Event::ArmyReplaced { .. } => "army_replaced",
             Event::CounterDeployed { .. } => "counter_deployed",
@@ -201,16 +196,8 @@ impl Event {
             Event::CampaignStarted { name, scenario, .. } => {
                 Some(format!("Campaign “{name}” begins: {} ({}), {} turns", scenario.name, scenario.period, scenario.turns))
             }
-            Event::DiceRolled { roll, side, visibility } => {
-                if !visibility.shown_to(viewer) {
-                    return None;
-                }
-                let who = side.as_ref().map(|_| format!("{}: ", side_name(side))).unwrap_or_default();
-                let rule = roll.rule.as_ref().map(|r| format!(" — {r}")).unwrap_or_default();
-                let secret = if *visibility == Visibility::Public { "" } else { " (secret)" };
-                Some(format!("{who}{} for {}{secret}{rule}", roll.describe(), roll.purpose))
-            }
-            Event::NoteAdded { text } => matches!(viewer, Viewer::Umpire).then(|| format!("Note: {text}")),
+            Event::DiceRolled(rolled) => rolled.describe(viewer, |s| side_name(&Some(s.clone()))),
+            Event::NoteAdded(note) => note.describe(viewer),
             Event::ArmyReplaced { army } => {
                 let own = matches!(viewer, Viewer::Umpire) || viewer == &Viewer::Side(army.side.clone());
                 own.then(|| {

@@ -3,6 +3,7 @@
 //! in NPs, spare NPs first and then one carried element per NP, chosen by its owner, and
 //! retreats in post-combat movement.
 
+use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
 use std::collections::BTreeMap;
 
@@ -109,7 +110,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
             let bonus = Modifier { value: i32::try_from(np).unwrap_or(i32::MAX), reason: "NPs".to_owned() };
             dice.roll(DiceSpec::D6, &purpose, Some(RuleId::MG_18), vec![bonus]).map(|r| {
                 let total = r.total();
-                let event = Event::DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) };
+                let event = Event::DiceRolled(DiceRolled { roll: r, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
                 (total, event)
             })
         };
@@ -139,7 +140,7 @@ pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, di
             if roll.total() >= super::battle::RECOVERY_ROLL {
                 np_recovered += 1;
             }
-            events.push(Event::DiceRolled { roll, side: Some(loser.clone()), visibility: Visibility::Side(loser.clone()) });
+            events.push(Event::DiceRolled(DiceRolled { roll, side: Some(loser.clone()), visibility: Visibility::Side(loser.clone()) }));
         }
         let fleet_destroyed = left + np_recovered == 0;
         let commands_lost = if fleet_destroyed {

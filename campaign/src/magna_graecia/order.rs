@@ -1,6 +1,7 @@
 //! Commands: what the umpire or a player asks for, in the imperative. The rules turn a
 //! command into events or refuse it.
 
+use crate::core::log::{AddNote, RollDice};
 use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
@@ -8,27 +9,15 @@ use super::army::{Army, ElementGroup};
 use super::battle::BattleResult;
 use super::map::Edge;
 use super::table::{Defence, Flank};
-use crate::core::dice::{DiceSpec, Modifier};
 use crate::ids::{NodeId, SideId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
 pub enum Order {
     /// Roll dice for a purpose the umpire names, logged like any roll the rules make.
-    RollDice {
-        dice: DiceSpec,
-        purpose: String,
-        /// The side the roll is for.
-        #[serde(default)]
-        side: Option<SideId>,
-        /// Shown only to the umpire (and to `side`, if given).
-        #[serde(default)]
-        hidden: bool,
-        #[serde(default)]
-        modifiers: Vec<Modifier>,
-    },
+    RollDice(RollDice),
     /// Write a note in the log that only the umpire sees.
-    AddNote { text: String },
+    AddNote(AddNote),
     /// Replace a side's roster before play begins (MG-03).
     SetArmy { army: Army },
     /// Set a counter (a command by name, or `fleet`) on the map before play (MG-02).
@@ -133,8 +122,8 @@ impl Order {
             | Order::ChooseStayOrRetire { side, .. }
             | Order::SwitchSides { side, .. }
             | Order::EndPhase { side } => Some(side),
-            Order::RollDice { .. }
-            | Order::AddNote { .. }
+            Order::RollDice(RollDice { .. })
+            | Order::AddNote(AddNote { .. })
             | Order::BeginPlay {}
             | Order::RecordBattleResult { .. }
             | Order::EndCampaign { .. }
@@ -146,8 +135,8 @@ impl Order {
     /// One line for the `commands.summary` column and the undo message.
     pub fn summary(&self) -> String {
         match self {
-            Order::RollDice { dice, purpose, .. } => format!("roll {dice} for {purpose}"),
-            Order::AddNote { .. } => "add a note".to_owned(),
+            Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
+            Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
             Order::SetArmy { army } => format!("replace {}'s army", army.side),
             Order::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
             Order::BeginPlay {} => "begin play".to_owned(),
@@ -202,7 +191,7 @@ impl Order {
             };
         }
         match self {
-            Order::RollDice { side: Some(s), .. } => side!("side", s),
+            Order::RollDice(RollDice { side: Some(s), .. }) => side!("side", s),
             Order::SetArmy { army } => side!("army.side", &army.side),
             Order::Deploy { side: s, .. }
             | Order::Move { side: s, .. }

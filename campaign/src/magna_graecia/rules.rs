@@ -29,16 +29,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
     };
     command.check_names()?;
     let events = match command {
-        Order::RollDice { dice: spec, purpose, side, hidden, modifiers } => {
-            if purpose.trim().is_empty() {
-                return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
-            }
-            if let Some(s) = side {
-                known_side(s)?;
-            }
-            let (roll, visibility) = crate::core::dice::referee_roll(dice, *spec, purpose, side.as_ref(), *hidden, modifiers)?;
-            vec![Event::DiceRolled { roll, side: side.clone(), visibility }]
-        }
+        Order::RollDice(roll) => vec![Event::DiceRolled(roll.decide(dice, known_side)?)],
         Order::SetArmy { army } => {
             known_side(&army.side)?;
             if state.phase != turn::Phase::Setup {
@@ -81,12 +72,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         Order::Embark { side, counter } => turn::embark(state, map, side, counter)?,
         Order::Disembark { side, counter } => turn::disembark(state, side, counter)?,
         Order::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
-        Order::AddNote { text } => {
-            if text.trim().is_empty() {
-                return Err(RuleError::new(RuleId::X_03, "a note needs some text"));
-            }
-            vec![Event::NoteAdded { text: text.trim().to_owned() }]
-        }
+        Order::AddNote(note) => vec![Event::NoteAdded(note.decide(RuleId::X_03)?)],
         Order::AdjustControl { node, side, reason } => {
             if map.node(*node).is_none() {
                 return Err(RuleError::new(

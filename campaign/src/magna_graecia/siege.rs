@@ -2,6 +2,7 @@
 //! walls is besieged instead of fought; after each full turn of siege the besieger rolls,
 //! and on a modified 8 the city falls.
 
+use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
@@ -181,7 +182,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
         // the modifiers tell the besieger's strength against the garrison's, which the
         // other sides do not know: the besieger rolls, and the others learn only whether the
         // city fell, and whether disease came (an unmodified 1, MG-29).
-        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Side(mover.clone()) });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Side(mover.clone()) }));
         if total >= CITY_FALLS {
             let destroyed = state
                 .counters
@@ -234,7 +235,7 @@ fn sheltered_fleets_lost(
         }
         // what is salvaged joins the taker's fleet, whose NPs are its secret; how many
         // ships were destroyed is public (each side counts them for victory, MG-33).
-        events.push(Event::DiceRolled { roll, side: Some(besieger.clone()), visibility: Visibility::Side(besieger.clone()) });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(besieger.clone()), visibility: Visibility::Side(besieger.clone()) }));
     }
     events.push(Event::ShelteredFleetsLost { node, besieger: besieger.clone(), fleets, salvaged });
     Ok(events)
@@ -253,7 +254,7 @@ fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec
         let struck = roll.natural() == 1;
         // The roll itself tells nothing hidden: every side sees it. How many elements the
         // disease took would tell the force's size, and is shown to its side only.
-        events.push(Event::DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(mover.clone()), visibility: Visibility::Public }));
         if struck {
             events.push(Event::DiseaseStruck {
                 node: siege.node,

@@ -1,5 +1,6 @@
 //! Campaign state, built only by applying events in order.
 
+use crate::core::log::NoteAdded;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -11,7 +12,6 @@ use super::map::Map;
 use super::scenario::Scenario;
 use super::siege::{LossesDue, Siege};
 use super::turn::{Battle, Counter, Phase};
-use crate::core::dice::RollSource;
 use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
@@ -190,13 +190,8 @@ impl CampaignState {
     pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
         match event {
             Event::CampaignStarted { .. } => return Err(StartedAgain),
-            Event::DiceRolled { roll, .. } => {
-                self.rolls += 1;
-                if let RollSource::Seeded { stream_pos } = roll.source {
-                    self.stream_pos = stream_pos;
-                }
-            }
-            Event::NoteAdded { .. } => self.notes += 1,
+            Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
+            Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
             Event::ArmyReplaced { army } => {
                 // Counters of commands the new roster no longer has leave the map.
                 let names: Vec<&str> = army.commands.iter().map(|c| c.name.as_str()).collect();

@@ -2,6 +2,7 @@
 //! its road of entry, the defender's forward, central or rear section, the attacker's 2' cut
 //! for a 4'×6' table, and the weather and time of day rolled for the day's fighting.
 
+use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
 use std::fmt;
 
@@ -235,7 +236,7 @@ pub fn set_up_table(
     };
     // The weather, its wind and the hour are the same for both armies and seen by both: public.
     let mut events: Vec<Event> =
-        rolls.into_iter().map(|roll| Event::DiceRolled { roll, side: None, visibility: Visibility::Public }).collect();
+        rolls.into_iter().map(|roll| Event::DiceRolled(DiceRolled { roll, side: None, visibility: Visibility::Public })).collect();
     events.push(Event::TableSet { battle: battle_id, node: battle.node, table });
     Ok(events)
 }

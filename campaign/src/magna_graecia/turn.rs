@@ -2,6 +2,7 @@
 //! movement (MG-11, MG-13, MG-16), stacking (MG-12), alliance rolls (MG-06) and raising
 //! battles where opposing counters meet (MG-10, MG-20).
 
+use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -438,7 +439,7 @@ fn disease_in_passing(
             elements = elements.saturating_add(of.div_ceil(10));
         }
         // The roll names the command, which only its side may know by name.
-        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Side(side.clone()) }));
     }
     if let Some(node) = struck {
         events.push(Event::DiseaseStruck { node, side: side.clone(), elements: elements.min(of), of, command: Some(counter.name.clone()) });
@@ -669,7 +670,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
         let joins = roll.total() >= ALLIANCE_ROLL;
         // Public: the roll names a city where a counter stands for all to see, takes no
         // modifier, and its result — the city joining or not — is public anyway.
-        events.push(Event::DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public });
+        events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public }));
         if joins {
             events.push(Event::CityJoined { node, side: side.clone() });
         }

@@ -204,29 +204,11 @@ pub struct UmpireView {
 }
 
 /// Either view, for code that draws both.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "viewer")]
-#[allow(clippy::large_enum_variant, reason = "a view is built once per change of campaign or viewer, and moved rarely")]
-pub enum View {
-    Umpire(UmpireView),
-    Side(SideView),
-}
+pub type View = crate::core::view::View<UmpireView, SideView>;
+
+crate::core::view::seen!(Board: UmpireView, SideView);
 
 impl View {
-    pub fn board(&self) -> &Board {
-        match self {
-            View::Umpire(v) => &v.board,
-            View::Side(v) => &v.board,
-        }
-    }
-
-    pub fn log(&self) -> &[LogLine] {
-        match self {
-            View::Umpire(v) => &v.log,
-            View::Side(v) => &v.log,
-        }
-    }
-
     /// The numbers this view holds for charts: every side's victory points and nodes
     /// controlled, the battles raised and sieges under way (all public), and the strength
     /// and losses of the forces the viewer may see.
@@ -389,88 +371,34 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
 /// side's lines are numbered in their own sequence, 1, 2, 3…, since gaps in the store's
 /// numbers would count the events hidden from it.
 fn log(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer) -> Vec<LogLine> {
-    log_lines(state, map, events, viewer, 1)
+    crate::core::view::log_lines::<super::engine::MagnaGraecia>(state, map, events, viewer, 1)
 }
 
-/// The lines `viewer` reads for `events`, a side's numbered on from `next`. An event reads
-/// the same whenever it is described (only the map and the scenario name things), so lines
-/// described order by order are the lines of the whole log described at once.
-fn log_lines(state: &CampaignState, map: &Map, events: &[Logged], viewer: &Viewer, next: u64) -> Vec<LogLine> {
-    let lines = events.iter().filter_map(|e| e.event.describe(map, &state.scenario, viewer).map(|text| (e.seq, text)));
-    match viewer {
-        Viewer::Umpire => lines.map(|(seq, text)| LogLine { seq, text }).collect(),
-        Viewer::Side(_) => lines.zip(next..).map(|((_, text), seq)| LogLine { seq, text }).collect(),
-    }
-}
+/// What one viewer sees of a Magna Graecia campaign, kept up to date order by order.
+pub type Followed = crate::core::view::Followed<super::engine::MagnaGraecia>;
 
-/// What one viewer sees of a campaign, kept up to date order by order: every event is read
-/// and described once, and an order costs the same however long the campaign (the board and
-/// forces are rebuilt from the state; the log only grows by the order's lines).
-#[derive(Debug, Clone)]
-pub struct Followed {
-    pub viewer: Viewer,
-    /// The campaign's stored events, in order.
-    pub events: Vec<Logged>,
-    pub view: View,
-}
-
-impl Followed {
-    /// The view of `viewer` over the whole story; `None` for a side the campaign lacks.
-    pub fn new(state: &CampaignState, map: &Map, events: Vec<Logged>, viewer: Viewer) -> Option<Followed> {
-        let view = view_for(state, map, &events, &viewer)?;
-        Some(Followed { viewer, events, view })
-    }
-
-    /// The events an order just stored, `state` being the campaign after them: their lines
-    /// go on the end of the log, and the rest of the view is built again from the state.
-    pub fn advance(&mut self, state: &CampaignState, map: &Map, stored: Vec<Logged>) {
-        let next = self.view.log().last().map_or(1, |l| l.seq + 1);
-        let mut lines = self.take_log();
-        lines.extend(log_lines(state, map, &stored, &self.viewer, next));
-        self.events.extend(stored);
-        self.rebuild(state, map, lines);
-    }
-
-    /// The last order was undone, `state` being the campaign after the undo: its events and
-    /// their lines go.
-    pub fn undo(&mut self, state: &CampaignState, map: &Map) {
-        let Some(last) = self.events.last().map(|e| e.command_seq) else { return };
-        let keep = self.events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
-        let undone = self.events.split_off(keep);
-        let gone = log_lines(state, map, &undone, &self.viewer, 1).len();
-        let mut lines = self.take_log();
-        lines.truncate(lines.len().saturating_sub(gone));
-        self.rebuild(state, map, lines);
-    }
-
-    fn take_log(&mut self) -> Vec<LogLine> {
-        match &mut self.view {
-            View::Umpire(v) => std::mem::take(&mut v.log),
-            View::Side(v) => std::mem::take(&mut v.log),
-        }
-    }
-
-    fn rebuild(&mut self, state: &CampaignState, map: &Map, log: Vec<LogLine>) {
-        self.view = match &self.viewer {
-            Viewer::Umpire => View::Umpire(UmpireView {
-                board: board(state, map),
-                forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
-                log,
-            }),
-            Viewer::Side(side) => {
-                // A side the campaign has is never lost; were it, the side would keep what it
-                // had, never see more.
-                let own = forces(state, map, side).or_else(|| match &self.view {
-                    View::Side(v) => Some(v.own.clone()),
-                    View::Umpire(_) => None,
-                });
-                match own {
-                    Some(own) => View::Side(SideView { side: side.clone(), board: board(state, map), own, log }),
-                    None => return,
-                }
+/// `viewer`'s view built again from the state around a log already described; the log
+/// comes back for a side the campaign no longer has.
+pub(super) fn refresh(state: &CampaignState, map: &Map, viewer: &Viewer, previous: &View, log: Vec<LogLine>) -> Result<View, Vec<LogLine>> {
+    Ok(match viewer {
+        Viewer::Umpire => View::Umpire(UmpireView {
+            board: board(state, map),
+            forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
+            log,
+        }),
+        Viewer::Side(side) => {
+            // A side the campaign has is never lost; were it, the side would keep what it
+            // had, never see more.
+            let own = forces(state, map, side).or_else(|| match previous {
+                View::Side(v) => Some(v.own.clone()),
+                View::Umpire(_) => None,
+            });
+            match own {
+                Some(own) => View::Side(SideView { side: side.clone(), board: board(state, map), own, log }),
+                None => return Err(log),
             }
-        };
-    }
+        }
+    })
 }
 
 /// The umpire's view of the campaign; `events` are the campaign's stored events for the log.

@@ -1,0 +1,173 @@
+//! The log entries every campaign has, whatever its rules: the referee's own roll and note
+//! as orders, and the dice rolled and notes written as events.
+//!
+//! Each engine's `Order` and `Event` enums hold these as variants of their own
+//! (`Order::RollDice(RollDice)`, `Event::DiceRolled(DiceRolled)`): the JSON of an order
+//! or a stored event is the engine's enum's, tag and all, so the command line's words and
+//! the campaigns already stored read and write exactly as before, while what an entry
+//! means — the checks, the roll, who reads the line — is written here once.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::{Dice, DiceSpec, Modifier, Roll, RollSource};
+use super::error::RuleError;
+use super::rule::RuleId;
+use super::verify::Drawn;
+use super::viewer::{Viewer, Visibility};
+use crate::ids::SideId;
+
+/// Roll dice for a purpose the referee names, logged like any roll the rules make:
+/// seen by all, or kept to the side it is for, or to the referee alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollDice {
+    pub dice: DiceSpec,
+    pub purpose: String,
+    /// The side the roll is for.
+    #[serde(default)]
+    pub side: Option<SideId>,
+    /// Shown only to the referee (and to `side`, if given).
+    #[serde(default)]
+    pub hidden: bool,
+    #[serde(default)]
+    pub modifiers: Vec<Modifier>,
+}
+
+impl RollDice {
+    /// Rolls, once the purpose is given and the side is one of the campaign's
+    /// (`known_side` refuses it otherwise, in the engine's words).
+    pub fn decide(&self, dice: &mut Dice, known_side: impl Fn(&SideId) -> Result<(), RuleError>) -> Result<DiceRolled, RuleError> {
+        if self.purpose.trim().is_empty() {
+            return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
+        }
+        if let Some(s) = &self.side {
+            known_side(s)?;
+        }
+        let (roll, visibility) =
+            super::dice::referee_roll(dice, self.dice, &self.purpose, self.side.as_ref(), self.hidden, &self.modifiers)?;
+        Ok(DiceRolled { roll, side: self.side.clone(), visibility })
+    }
+}
+
+/// Write a note in the log that only the referee reads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddNote {
+    pub text: String,
+}
+
+impl AddNote {
+    /// The note, trimmed; refused under `rule` when it has no text.
+    pub fn decide(&self, rule: RuleId) -> Result<NoteAdded, RuleError> {
+        if self.text.trim().is_empty() {
+            return Err(RuleError::new(rule, "a note needs some text"));
+        }
+        Ok(NoteAdded { text: self.text.trim().to_owned() })
+    }
+}
+
+/// Dice were rolled, by the generator or typed in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DiceRolled {
+    pub roll: Roll,
+    /// The side the roll was made for, if any.
+    pub side: Option<SideId>,
+    pub visibility: Visibility,
+}
+
+impl DiceRolled {
+    /// The log line `viewer` reads, or `None` if the roll is not theirs to see;
+    /// `side_name` names a side as the campaign does.
+    pub fn describe(&self, viewer: &Viewer, side_name: impl Fn(&SideId) -> String) -> Option<String> {
+        if !self.visibility.shown_to(viewer) {
+            return None;
+        }
+        let who = self.side.as_ref().map(|s| format!("{}: ", side_name(s))).unwrap_or_default();
+        let rule = self.roll.rule.as_ref().map(|r| format!(" — {r}")).unwrap_or_default();
+        let secret = if self.visibility == Visibility::Public { "" } else { " (secret)" };
+        Some(format!("{who}{} for {}{secret}{rule}", self.roll.describe(), self.roll.purpose))
+    }
+
+    /// What a replay of the seed checks: the roll, and who may read it.
+    pub fn drawn(&self) -> (Drawn<'_>, Visibility) {
+        (Drawn::Roll(&self.roll), self.visibility.clone())
+    }
+
+    /// Counts the roll and, for a seeded one, moves the dice stream on past it.
+    pub fn count<N: std::ops::AddAssign + From<u8>>(&self, rolls: &mut N, stream_pos: &mut u64) {
+        *rolls += N::from(1);
+        if let RollSource::Seeded { stream_pos: at } = self.roll.source {
+            *stream_pos = at;
+        }
+    }
+}
+
+/// The referee wrote a note in the campaign's log; only the referee reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoteAdded {
+    pub text: String,
+}
+
+impl NoteAdded {
+    /// The log line: the referee's alone.
+    pub fn describe(&self, viewer: &Viewer) -> Option<String> {
+        matches!(viewer, Viewer::Umpire).then(|| format!("Note: {}", self.text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roll(hidden: bool, side: Option<&str>) -> RollDice {
+        RollDice {
+            dice: DiceSpec { count: 2, sides: 6 },
+            purpose: "weather".to_owned(),
+            side: side.map(SideId::new),
+            hidden,
+            modifiers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn x_02_a_referee_roll_needs_a_purpose_and_a_known_side() {
+        let mut dice = Dice::seeded(1, 0);
+        let blank = RollDice { purpose: "  ".to_owned(), ..roll(false, None) };
+        assert_eq!(blank.decide(&mut dice, |_| Ok(())).unwrap_err().rule, RuleId::X_02);
+        let refused = roll(false, Some("nobody")).decide(&mut dice, |_| Err(RuleError::new(RuleId::X_01, "no such side")));
+        assert_eq!(refused.unwrap_err().rule, RuleId::X_01);
+    }
+
+    #[test]
+    fn x_02_a_hidden_roll_is_its_sides_and_the_referees_alone() {
+        let mut dice = Dice::seeded(1, 0);
+        let rolled = roll(true, Some("carthage")).decide(&mut dice, |_| Ok(())).unwrap();
+        assert_eq!(rolled.visibility, Visibility::Side(SideId::new("carthage")));
+        let name = |s: &SideId| s.as_str().to_uppercase();
+        let line = rolled.describe(&Viewer::Umpire, name).unwrap();
+        assert!(line.starts_with("CARTHAGE: 2d6") && line.contains("for weather (secret)"), "{line}");
+        assert!(rolled.describe(&Viewer::Side(SideId::new("carthage")), name).is_some());
+        assert_eq!(rolled.describe(&Viewer::Side(SideId::new("syracuse")), name), None);
+        let public = roll(false, None).decide(&mut dice, |_| Ok(())).unwrap();
+        assert_eq!(public.visibility, Visibility::Public);
+        assert!(!public.describe(&Viewer::Side(SideId::new("syracuse")), name).unwrap().contains("secret"));
+    }
+
+    #[test]
+    fn x_02_a_seeded_roll_moves_the_stream_on() {
+        let mut dice = Dice::seeded(1, 0);
+        let rolled = roll(false, None).decide(&mut dice, |_| Ok(())).unwrap();
+        let (mut rolls, mut pos) = (0_u32, 0);
+        rolled.count(&mut rolls, &mut pos);
+        assert_eq!(rolls, 1);
+        assert!(pos > 0 && matches!(rolled.roll.source, RollSource::Seeded { stream_pos } if stream_pos == pos), "{pos}");
+    }
+
+    #[test]
+    fn x_03_a_note_is_trimmed_read_by_the_referee_alone_and_needs_text() {
+        let note = AddNote { text: "  mind the river ".to_owned() }.decide(RuleId::X_03).unwrap();
+        assert_eq!(note.describe(&Viewer::Umpire).as_deref(), Some("Note: mind the river"));
+        assert_eq!(note.describe(&Viewer::Side(SideId::new("carthage"))), None);
+        assert_eq!(AddNote { text: " ".to_owned() }.decide(RuleId::X_06).unwrap_err().rule, RuleId::X_06);
+    }
+}
