@@ -14,11 +14,13 @@ use referee_campaign::ids::SideId;
 use referee_campaign::store::{DiceInput, Store, StoreError, Undone};
 use referee_campaign::{DiceSpec, Viewer};
 
-use super::app::{AppCommand, Message};
-use super::belisarius::BelisariusDesk;
-use super::magna_graecia::MagnaGraeciaDesk;
-use super::packs::PackJob;
-use super::panels::{LogData, RollForm};
+use crate::gui::belisarius::BelisariusDesk;
+use crate::gui::magna_graecia::MagnaGraeciaDesk;
+use crate::gui::magna_graecia::packs::PackJob;
+use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::log::LogData;
+use crate::gui::widgets::roll::RollForm;
+use crate::gui::widgets::words::shorten;
 
 /// What came of a command a desk was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,66 +197,4 @@ pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context,
     let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
     let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
     Some(shorten(&text, 90))
-}
-
-/// `text` cut to at most `max` characters, with an ellipsis where it was cut.
-pub(crate) fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", text[..at].trim_end()),
-        None => text.to_owned(),
-    }
-}
-
-/// `text` as the referee reads it: the rulebook's rule IDs (MG-15, BE-13) stay, the program's
-/// own requirement IDs go, with the dash or brackets that carried them.
-pub(crate) fn for_referee(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let is_id = |at: usize| {
-        bytes.get(at) == Some(&b'X')
-            && bytes.get(at + 1) == Some(&b'-')
-            && bytes.get(at + 2).is_some_and(u8::is_ascii_digit)
-            && bytes.get(at + 3).is_some_and(u8::is_ascii_digit)
-            && !bytes.get(at + 4).is_some_and(u8::is_ascii_alphanumeric)
-            && (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if !is_id(i) {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            out.push(c);
-            i += c.len_utf8();
-            continue;
-        }
-        let mut end = i + 4;
-        // "(MG-15, X-02)": the comma before goes; "(X-02, MG-15)": the one after.
-        if out.ends_with(", ") {
-            out.truncate(out.len() - 2);
-        } else if text[end..].starts_with(", ") {
-            end += 2;
-        } else if out.ends_with(" — ") {
-            out.truncate(out.len() - " — ".len());
-        } else if out.ends_with(" (") && text[end..].starts_with(')') {
-            out.truncate(out.len() - 2);
-            end += 1;
-        }
-        i = end;
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::for_referee;
-
-    #[test]
-    fn internal_ids_go_and_rule_ids_stay() {
-        assert_eq!(for_referee("every roll needs a purpose for the log — X-02"), "every roll needs a purpose for the log");
-        assert_eq!(for_referee("packs are written by the umpire (X-04)."), "packs are written by the umpire.");
-        assert_eq!(for_referee("retreat refused (MG-15, X-02)"), "retreat refused (MG-15)");
-        assert_eq!(for_referee("retreat refused (X-02, MG-15)"), "retreat refused (MG-15)");
-        assert_eq!(for_referee("Entella joins Carthage — MG-06"), "Entella joins Carthage — MG-06");
-        assert_eq!(for_referee("BOX-12 and X-1 and X-123 stay"), "BOX-12 and X-1 and X-123 stay");
-        assert_eq!(for_referee("d6 = 4 — X-02; then Syracuse"), "d6 = 4; then Syracuse");
-    }
 }

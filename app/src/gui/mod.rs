@@ -8,30 +8,11 @@
 //! from the viewer's [`referee_campaign::View`] and only queue [`AppCommand`]s, which the app
 //! applies once per frame.
 
-mod app;
-mod bar;
 mod belisarius;
-mod belisarius_battle;
-mod belisarius_facts;
-mod belisarius_fleet;
-mod belisarius_siege;
-mod belisarius_turn;
-mod charts;
 mod desk;
-mod dialogs;
-mod dice;
-mod handover;
-mod hex_counters;
 mod magna_graecia;
-mod map;
-mod orders;
-mod packs;
-mod panels;
-mod picker;
-mod png;
-mod roster;
-mod table;
-mod tokens;
+mod shell;
+mod widgets;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -40,9 +21,9 @@ use anyhow::anyhow;
 use referee_campaign::Catalog;
 use referee_data::DataSource;
 
-pub use app::{AppCommand, CounterRef, Message, RefereeApp};
-pub use dialogs::Dialog;
-pub use packs::{DbsaScaling, PackSettings, WrittenFile};
+pub use magna_graecia::dialogs::Dialog;
+pub use magna_graecia::packs::{DbsaScaling, PackSettings, WrittenFile};
+pub use shell::app::{AppCommand, CounterRef, Message, RefereeApp};
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]
@@ -171,7 +152,7 @@ impl Smoke {
                 Some(path) => {
                     let (path, outcome, ctx2) = (path.clone(), Arc::clone(&self.outcome), ctx.clone());
                     ctx.request_screenshot(move |image| {
-                        let saved = png::save_color_image(&path, &image)
+                        let saved = widgets::png::save_color_image(&path, &image)
                             .map_err(|e| format!("cannot write the screenshot {}: {e}", path.display()));
                         if let Ok(mut o) = outcome.lock() {
                             o.get_or_insert(saved);

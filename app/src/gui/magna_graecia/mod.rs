@@ -1,0 +1,561 @@
+//! The Magna Graecia desk: the node map with its counters, the panel beside it (deployment,
+//! battles, retreats, the selected node, the forces), the roster editor of setup and the
+//! dialogs the rules call for — with every form being filled in.
+
+use referee_campaign::core::log::RollDice;
+pub(crate) mod dialogs;
+pub(crate) mod map;
+pub(crate) mod orders;
+pub(crate) mod packs;
+pub(crate) mod panels;
+pub(crate) mod roster;
+pub(crate) mod table;
+pub(crate) mod tokens;
+
+use referee_campaign::core::words::count;
+use std::collections::BTreeMap;
+
+use referee_campaign::army::ElementTable;
+use referee_campaign::magna_graecia::engine::MagnaGraecia;
+use referee_campaign::store::Undone;
+use referee_campaign::store::numbered;
+use referee_campaign::turn::Phase;
+use referee_campaign::view::{self, Followed, View, Viewer};
+use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
+
+use crate::gui::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use crate::gui::shell::app::{AppCommand, CounterRef, Message};
+use crate::gui::shell::log::LogData;
+use crate::gui::widgets::roll::RollForm;
+use dialogs::{DialogForm, LossesForm};
+use map::MapState;
+use packs::{PackJob, PackSettings};
+use roster::RosterEditor;
+
+/// The Magna Graecia campaign on screen, what the viewer may see of it, and the forms.
+#[derive(Debug)]
+pub(crate) struct MagnaGraeciaDesk {
+    pub campaign: Campaign,
+    pub map: Map,
+    /// The events and what the viewer sees of them, kept up to date order by order: never
+    /// rebuilt per frame, nor read again from the store after each order.
+    pub live: Followed,
+    /// The scenario's points table, public data the roster editor prices armies with.
+    pub elements: ElementTable,
+    /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
+    pub land_retreats: Vec<CounterRef>,
+    pub selected: Option<NodeId>,
+    /// The counter picked out to move (or, during setup, to deploy); where it may go
+    /// lights up on the map.
+    pub selected_counter: Option<CounterRef>,
+    /// The roster editor's working copy, while it is open.
+    pub roster: Option<RosterEditor>,
+    pub map_state: MapState,
+    /// The open dialog with its entries.
+    pub dialog: Option<DialogForm>,
+    /// The choices of losses at sea being made, by side (MG-18).
+    pub naval: BTreeMap<SideId, LossesForm>,
+    /// The choices of siege and disease losses being made, by side (MG-28, MG-29).
+    pub siege_losses: BTreeMap<SideId, LossesForm>,
+    /// The umpire asked to see the dice seed.
+    pub seed_shown: bool,
+}
+
+impl MagnaGraeciaDesk {
+    /// The campaign `key` (name or id) from the store, as `viewer` sees it.
+    pub fn open(store: &Store, catalog: &Catalog, key: &str, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
+        let id = store.find(key)?;
+        let campaign = store.load(id)?;
+        let events = store.events(id)?;
+        MagnaGraeciaDesk::with(catalog, campaign, events, viewer)
+    }
+
+    /// A campaign just loaded or created, as `viewer` sees it (the umpire, for a side the
+    /// campaign does not have).
+    pub fn with(catalog: &Catalog, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
+        let state = &campaign.state;
+        let viewer = match &viewer {
+            Viewer::Side(s) if !state.is_side(s) => Viewer::Umpire,
+            _ => viewer,
+        };
+        let live = Followed::new(state, &map, events, viewer).ok_or_else(|| anyhow::anyhow!("the campaign has no such side"))?;
+        let elements = state.scenario.elements.clone();
+        let land_retreats = land_retreats(&live.view);
+        Ok(MagnaGraeciaDesk {
+            campaign,
+            map,
+            live,
+            elements,
+            land_retreats,
+            selected: None,
+            selected_counter: None,
+            roster: None,
+            map_state: MapState::default(),
+            dialog: None,
+            naval: BTreeMap::new(),
+            siege_losses: BTreeMap::new(),
+            seed_shown: false,
+        })
+    }
+
+    /// The events an order just stored: their lines join the log, and the view is built again
+    /// from the state.
+    fn follow(&mut self, stored: Vec<referee_campaign::event::Event>) {
+        self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
+        self.land_retreats = land_retreats(&self.live.view);
+    }
+
+    /// Gives an order to the rules; on success the forms it settles close and the selection
+    /// follows the counter.
+    fn execute(&mut self, store: &mut Store, command: &Order, dice: DiceInput) -> Reply {
+        let stored = match store.execute(&mut self.campaign, &self.map, command, dice) {
+            Ok(stored) => stored,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        if self.dialog.as_ref().is_some_and(|d| d.done_by(command)) {
+            self.dialog = None;
+        }
+        match command {
+            Order::AllocateNavalLosses { side, .. } => {
+                self.naval.remove(side);
+            }
+            Order::AllocateSiegeLosses { side, .. } => {
+                self.siege_losses.remove(side);
+            }
+            _ => {}
+        }
+        self.follow(stored);
+        let mut said = None;
+        match command {
+            // The selection follows the counter, which may move on if it has MP left.
+            Order::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+            Order::Deploy { node, .. } => {
+                self.selected = Some(*node);
+                self.selected_counter = None;
+            }
+            Order::SetArmy { army } => {
+                self.selected_counter = None;
+                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
+                    self.roster = None;
+                }
+                said = Some(format!(
+                    "{} roster saved",
+                    referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side))
+                ));
+            }
+            _ => self.selected_counter = None,
+        }
+        self.drop_stale_roster();
+        Reply::Stored(said)
+    }
+
+    /// The commands only a Magna Graecia campaign takes; the shell hands them on.
+    pub fn apply(&mut self, command: AppCommand, store: &mut Store, pack: &PackSettings) -> Reply {
+        match command {
+            AppCommand::Select(node) => {
+                self.selected = node;
+                // During setup a picked counter waits for a node to deploy at.
+                let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
+                if !keep {
+                    self.selected_counter = None;
+                }
+                Reply::Nothing
+            }
+            AppCommand::SelectCounter(counter) => {
+                match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
+                    Some((_, true)) => self.selected_counter = counter,
+                    Some((Some(at), false)) => {
+                        self.selected = Some(at);
+                        self.selected_counter = counter;
+                    }
+                    _ => self.selected_counter = None,
+                }
+                Reply::Nothing
+            }
+            AppCommand::EditRoster(side) => self.edit_roster(side),
+            AppCommand::OpenDialog(dialog) => {
+                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.live.view, pack));
+                // A hex result is counted by the table kept with the battle's pack.
+                if let Some(DialogForm::Battle(form)) = &mut self.dialog {
+                    form.hex_units = Some(
+                        crate::tables::kept(store, self.campaign.id, form.battle).map(|(t, _)| Box::new(t)).map_err(|e| e.to_string()),
+                    );
+                }
+                // The form shows refusals of its own orders, not older ones.
+                Reply::Clear
+            }
+            AppCommand::Execute(command, dice) => self.execute(store, &command, dice),
+            AppCommand::ShowSeed(show) => {
+                self.seed_shown = show && self.live.viewer == Viewer::Umpire;
+                Reply::Nothing
+            }
+            other => Reply::Refused(format!("a Magna Graecia campaign cannot do this: {other:?}")),
+        }
+    }
+
+    /// The campaign, if the umpire is looking: packs hold what every side knows, so a
+    /// side's screen never makes them.
+    pub fn for_packs(&self) -> Result<&MagnaGraeciaDesk, String> {
+        if self.live.viewer == Viewer::Umpire {
+            Ok(self)
+        } else {
+            Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned())
+        }
+    }
+
+    /// Writes one battle's pack; the open pack window shows what was written, or why not.
+    /// A hex wargame's pack keeps the table it was counted by with the battle, in `store`.
+    pub fn write_pack(&mut self, battle: u32, settings: &PackSettings, store: &mut Store, data: &referee_data::DataSource) -> Reply {
+        if let Err(e) = self.for_packs() {
+            return Reply::Refused(e);
+        }
+        let mut options = settings.options();
+        let id = self.campaign.id;
+        let outcome = crate::tables::for_pack(&mut options, data, None).map_err(|e| e.to_string()).and_then(|kept| {
+            let dir = settings.folder()?;
+            let to = referee_battle_gen::pack::Destination { folder: &dir, existing: settings.existing() };
+            packs::write_pack(&self.campaign.state, &self.map, &self.live.events, battle, &options, to, || {
+                crate::tables::keep(store, id, battle, &kept).map_err(|e| packs::Refused(e.to_string()))
+            })
+        });
+        match &mut self.dialog {
+            Some(DialogForm::Pack(form)) if form.battle == Some(battle) => {
+                form.outcome = Some(outcome);
+                Reply::Nothing
+            }
+            _ => match outcome {
+                Ok(files) => Reply::Info(format!("Battle {battle}'s pack written: {}", count(files.len(), "file"))),
+                Err(e) => Reply::Refused(e),
+            },
+        }
+    }
+
+    /// Writes the side's roster as JSON to `path`, if the viewer may read it.
+    pub fn export_roster(&self, side: &SideId, path: &std::path::Path) -> Result<(), String> {
+        let army = self.live.view.forces().into_iter().find(|f| &f.side == side).and_then(|f| f.army.clone());
+        let Some(army) = army else {
+            return Err(format!(
+                "{} roster is not this viewer's to write",
+                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), side))
+            ));
+        };
+        let text = serde_json::to_string_pretty(&army).map_err(|e| e.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|e| format!("{} could not be written: {e}", path.display()))
+    }
+
+    /// Reads a roster Export wrote, as `side`'s army; the rules then judge it like any other.
+    pub fn read_roster(&self, side: &SideId, path: &std::path::Path) -> Result<referee_campaign::army::Army, String> {
+        let text = crate::input::read_limited(path, "the roster", crate::input::INPUT_BYTES).map_err(|e| format!("{e:#}"))?;
+        crate::input::no_key_twice(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
+        let army: referee_campaign::army::Army =
+            serde_json::from_str(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
+        if &army.side != side {
+            return Err(format!(
+                "{} holds {} roster, not {}",
+                path.display(),
+                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side)),
+                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), side))
+            ));
+        }
+        Ok(army)
+    }
+
+    /// Opens the editor on a copy of the side's army, if the viewer may see it and rosters
+    /// may still change; closes it on `None`.
+    fn edit_roster(&mut self, side: Option<SideId>) -> Reply {
+        let Some(side) = side else {
+            self.roster = None;
+            return Reply::Nothing;
+        };
+        if self.live.view.board().phase != Phase::Setup {
+            return Reply::Refused("rosters are fixed once play has begun; losses change them, not the referee — MG-03".to_owned());
+        }
+        let editor = self.live.view.forces().into_iter().find(|f| f.side == side).map(|f| RosterEditor::new(side.clone(), f.army.as_ref()));
+        match editor {
+            Some(editor) => {
+                self.roster = Some(editor);
+                Reply::Nothing
+            }
+            None => Reply::Refused(format!(
+                "{} roster is not this viewer's to edit",
+                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &side))
+            )),
+        }
+    }
+
+    /// Closes the editor once its side's roster may no longer change or be seen: play has
+    /// begun, or the viewer is another side.
+    fn drop_stale_roster(&mut self) {
+        let Some(editor) = &self.roster else { return };
+        let keep = self.live.view.board().phase == Phase::Setup && self.live.view.forces().iter().any(|f| f.side == editor.side);
+        if !keep {
+            self.roster = None;
+        }
+    }
+
+    /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
+    /// the rules leave it somewhere to go.
+    fn may_deploy(&self, counter: &CounterRef) -> bool {
+        self.live.view.board().phase == Phase::Setup
+            && self.live.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
+    }
+
+    /// Where one of the viewer's own counters stands, as the viewer's forces say.
+    fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
+        self.live
+            .view
+            .forces()
+            .into_iter()
+            .filter(|f| f.side == counter.side)
+            .flat_map(|f| &f.counters)
+            .find(|c| c.name == counter.name)
+            .map(|c| c.node)
+    }
+
+    /// Forgets the forms and picks of the last viewer or the last state.
+    fn forget_forms(&mut self) {
+        self.selected_counter = None;
+        self.seed_shown = false;
+        self.dialog = None;
+        self.naval.clear();
+        self.siege_losses.clear();
+        self.drop_stale_roster();
+    }
+
+    /// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
+    /// disease losses, MG-28, MG-29).
+    fn dialogs_ui(
+        &mut self,
+        ctx: &egui::Context,
+        roll: &RollForm,
+        message: Option<&Message>,
+        pack_job: Option<&PackJob>,
+        queue: &mut Vec<AppCommand>,
+    ) {
+        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, campaign, .. } = self;
+        let view = &live.view;
+        dialogs::naval_losses_ui(ctx, view, naval, message, queue);
+        dialogs::siege_losses_ui(ctx, map, view, siege_losses, message, queue);
+        match dialog {
+            Some(DialogForm::Battle(form)) => {
+                if !view.board().battles.iter().any(|b| b.id == form.battle) {
+                    *dialog = None;
+                    return;
+                }
+                let data = dialogs::BattleFormData { map, state: &campaign.state, view, dice: roll.typed_dice(), message };
+                dialogs::battle_form_ui(ctx, form, &data, queue);
+            }
+            Some(DialogForm::Exchange(form)) => dialogs::exchange_ui(ctx, form, view, message, queue),
+            Some(DialogForm::Garrison(form)) => dialogs::garrison_ui(ctx, map, form, view, message, queue),
+            Some(DialogForm::EndCampaign(form)) => dialogs::end_campaign_ui(ctx, form, message, queue),
+            Some(DialogForm::Table(form)) => {
+                let Some(battle) = view.board().battles.iter().find(|b| b.id == form.battle) else {
+                    *dialog = None;
+                    return;
+                };
+                let data = table::TableData { map, battle, dice: roll.typed_dice(), message };
+                table::set_table_ui(ctx, form, &data, queue);
+            }
+            Some(DialogForm::Pack(form)) => {
+                let data = packs::PackData { map, view, job: pack_job };
+                packs::pack_window_ui(ctx, form, &data, queue);
+            }
+            None => {}
+        }
+    }
+}
+
+impl EngineDesk for MagnaGraeciaDesk {
+    fn campaign_name(&self) -> &str {
+        &self.campaign.state.name
+    }
+
+    fn campaign_id(&self) -> referee_campaign::CampaignId {
+        self.campaign.id
+    }
+
+    fn turn(&self) -> u32 {
+        self.campaign.state.turn
+    }
+
+    /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
+    /// seeded roll only as a stretch of the stream.
+    fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
+        let viewer = &self.live.viewer;
+        let lines = referee_campaign::core::verify::log_lines::<MagnaGraecia>(
+            &self.campaign.state,
+            &self.map,
+            &self.live.events,
+            viewer,
+            *viewer == Viewer::Umpire,
+        );
+        store.verify_seed_as::<MagnaGraecia>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
+    }
+
+    fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
+        store.commit_seed(&self.campaign)
+    }
+
+    fn seed(&self) -> u64 {
+        self.campaign.state.seed
+    }
+
+    fn viewer(&self) -> &Viewer {
+        &self.live.viewer
+    }
+
+    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
+        let state = &self.campaign.state;
+        if let Viewer::Side(s) = &viewer
+            && !state.is_side(s)
+        {
+            let sides = state.scenario.move_order.iter().map(SideId::as_str).collect::<Vec<_>>();
+            return Err(format!("{} has no side `{s}`; view as umpire or one of {}", state.scenario.name, sides.join(", ")));
+        }
+        if self.live.viewer != viewer {
+            let events = std::mem::take(&mut self.live.events);
+            let Some(live) = Followed::new(&self.campaign.state, &self.map, events, viewer) else {
+                return Err("the campaign has no such side".to_owned());
+            };
+            self.live = live;
+            self.land_retreats = land_retreats(&self.live.view);
+            // The new viewer may not own what was picked, or even know its name.
+            self.forget_forms();
+        }
+        Ok(())
+    }
+
+    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
+        let RollRequest { dice, purpose, side, hidden } = roll;
+        self.execute(store, &Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }), input)
+    }
+
+    fn last_order(&self) -> Option<String> {
+        last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
+        let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
+        self.selected_counter = None;
+        self.live.undo(&self.campaign.state, &self.map);
+        self.land_retreats = land_retreats(&self.live.view);
+        self.drop_stale_roster();
+        Ok(undone)
+    }
+
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
+        match store.redo(&mut self.campaign, &self.map, undone) {
+            Ok(stored) => {
+                self.selected_counter = None;
+                self.follow(stored);
+                Reply::Stored(None)
+            }
+            Err(e) => Reply::Refused(e.to_string()),
+        }
+    }
+
+    fn fit_map(&mut self) {
+        self.map_state.fit_next_frame();
+    }
+
+    fn log(&self) -> LogData<'_> {
+        let board = self.live.view.board();
+        LogData { lines: self.live.view.log(), sides: board.sides.iter().map(|s| (&s.id, s.name.as_str())).collect() }
+    }
+
+    fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
+        panels::campaign_menu_ui(ui, &self.live.view, &self.live.viewer, queue);
+        let forces = self.live.view.forces();
+        if forces.iter().all(|f| f.army.is_none()) {
+            return;
+        }
+        ui.separator();
+        for f in forces.iter().filter(|f| f.army.is_some()) {
+            let name = dialogs::shared::side_name(self.live.view.board(), &f.side);
+            if ui.button(format!("Export {} roster…", referee_campaign::core::words::owner_of(&name))).clicked()
+                && let Some(path) = rfd::FileDialog::new()
+                    .set_title(format!("{} roster", referee_campaign::core::words::owner_of(&name)))
+                    .set_file_name(format!("{}-roster.json", f.side))
+                    .add_filter("Roster", &["json"])
+                    .save_file()
+            {
+                queue.push(AppCommand::ExportRoster { side: f.side.clone(), path });
+            }
+            if self.live.view.board().phase == Phase::Setup
+                && ui.button(format!("Import a roster for {name}…")).clicked()
+                && let Some(path) =
+                    rfd::FileDialog::new().set_title(format!("A roster for {name}")).add_filter("Roster", &["json"]).pick_file()
+            {
+                queue.push(AppCommand::ImportRoster { side: f.side.clone(), path });
+            }
+        }
+    }
+
+    fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
+        panels::status_ui(ui, &self.map, &self.live.view, &self.live.viewer, roll, queue);
+    }
+
+    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
+        let queue = &mut *shell.queue;
+        // Escape closes the open dialog, then the roster editor, then lets a picked counter
+        // go — unless a text field has the keyboard, which Escape leaves first.
+        let open = [self.dialog.is_some(), self.roster.is_some(), self.selected_counter.is_some()];
+        if open.contains(&true)
+            && !ui.ctx().egui_wants_keyboard_input()
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            queue.push(match open {
+                [true, _, _] => AppCommand::OpenDialog(None),
+                [_, true, _] => AppCommand::EditRoster(None),
+                _ => AppCommand::SelectCounter(None),
+            });
+        }
+        let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
+        egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
+            let details = panels::Details {
+                map: &self.map,
+                view: &self.live.view,
+                viewer: &self.live.viewer,
+                land_retreats: &self.land_retreats,
+                pack_job: shell.pack_job,
+                seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
+                legal: match self.live.viewer {
+                    Viewer::Umpire => orders::Legal(Some((&self.campaign.state, &self.map))),
+                    Viewer::Side(_) => orders::Legal::UNCHECKED,
+                },
+            };
+            panels::details_ui(ui, &details, selection, queue);
+        });
+        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+            let own = self.live.view.forces();
+            let overlay = map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
+            map::map_ui(ui, &self.map, self.live.view.board(), &overlay, self.selected, &mut self.map_state, queue);
+        });
+        let board = self.live.view.board();
+        if let Some(editor) = &mut self.roster
+            && board.phase == Phase::Setup
+            && let Some(forces) = self.live.view.forces().into_iter().find(|f| f.side == editor.side)
+        {
+            let side_name = board.side(&forces.side).map_or(forces.side.as_str(), |s| s.name.as_str());
+            let data = roster::RosterData { side_name, points: forces.army_points, table: &self.elements };
+            roster::roster_editor_ui(ui.ctx(), editor, data, queue);
+        }
+        self.dialogs_ui(ui.ctx(), shell.roll, shell.message, shell.pack_job, queue);
+    }
+}
+
+/// The land counters owing a retreat that the view's forces hold: all for the umpire, a
+/// side's own for that side.
+fn land_retreats(view: &View) -> Vec<CounterRef> {
+    view.forces()
+        .into_iter()
+        .flat_map(|f| f.land_retreats.keys().map(|name| CounterRef { side: f.side.clone(), name: name.clone() }))
+        .collect()
+}
+
+/// The public board of a scenario's first turn, for the picker's preview.
+pub(crate) fn start_board(scenario: &Scenario, map: &Map) -> view::Board {
+    let state = CampaignState::new(&scenario.name, scenario, 0);
+    view::umpire_view(&state, map, &[]).board
+}

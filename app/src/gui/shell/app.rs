@@ -1,0 +1,1193 @@
+//! The app's state and the one place that changes a campaign: [`RefereeApp::apply_commands`].
+//!
+//! Panels draw from a cached [`View`] and push [`AppCommand`]s; the queue is applied once
+//! per frame, before drawing, so every panel of a frame sees the same campaign.
+
+use std::path::{Path, PathBuf};
+
+use referee_campaign::belisarius::World;
+use referee_campaign::belisarius::state::Location;
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::verify::{Commitment, fresh_salt};
+use referee_campaign::store::{CampaignSummary, Undone};
+use referee_campaign::view::{self, View, Viewer};
+use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
+
+use crate::gui::belisarius::{self as be, BelisariusDesk, ZoneMapState};
+use crate::gui::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
+use crate::gui::magna_graecia::dialogs::Dialog;
+use crate::gui::magna_graecia::map::MapState;
+use crate::gui::magna_graecia::packs::{self, PackJob, PackSettings};
+use crate::gui::magna_graecia::{MagnaGraeciaDesk, start_board};
+use crate::gui::shell::dice::{self, DiceForm};
+use crate::gui::shell::handover::{self, HandBack, SettingsForm};
+use crate::gui::shell::log;
+use crate::gui::shell::picker::{self, PickerForm, ScenarioChoice};
+use crate::gui::shell::{bar, charts};
+use crate::gui::widgets::roll::RollForm;
+use crate::gui::widgets::words::{for_referee, side_name};
+
+/// Everything the window can ask of the app. Panels only push these; nothing else changes
+/// the campaign.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppCommand {
+    /// Open the campaign with this name (or id).
+    OpenCampaign(String),
+    /// Start a campaign from a scenario; `seed: None` draws a fresh one.
+    CreateCampaign { scenario: String, name: String, seed: Option<u64> },
+    /// Show or hide the campaign picker over the map.
+    ShowPicker(bool),
+    /// Look at the campaign as the umpire or as one side.
+    SetViewer(Viewer),
+    /// Hand the screen to a side, from the umpire's view: the first time in a file with no
+    /// passphrase, the referee is offered one first. `None` closes the offer.
+    HandOver(Option<SideId>),
+    /// The referee handed the screen over without setting a passphrase: not offered again.
+    DeclinePassphrase,
+    /// Select a node of the map (or nothing). A picked counter elsewhere is let go.
+    Select(Option<NodeId>),
+    /// Pick out one of the viewer's own counters to move (or let it go); its node is
+    /// selected with it.
+    SelectCounter(Option<CounterRef>),
+    /// Give a command to the rules, with its dice.
+    Execute(Order, DiceInput),
+    /// Open the roster editor on a working copy of this side's army (setup only, MG-03), or
+    /// close it and drop the copy.
+    EditRoster(Option<SideId>),
+    /// Open a dialog over the map (a battle's result form, an exchange, the garrison), or
+    /// close the open one and drop its entries.
+    OpenDialog(Option<Dialog>),
+    /// Take back the last order.
+    Undo,
+    /// Give the last undone order again, with the dice it was given.
+    Redo,
+    /// Show the hand-back screen of a side's view (with why), or leave it and stay in the
+    /// side's view (`None`).
+    AskReferee(Option<String>),
+    /// The referee takes the screen back from a side: the umpire's view, and then whatever
+    /// waited for the referee. Refused without the passphrase, if one is set.
+    HandBack { passphrase: String },
+    /// Set or remove the hand-back passphrase of this database file (umpire only).
+    SetPassphrase(Option<String>),
+    /// Open or close the settings window (umpire only).
+    ShowSettings(bool),
+    /// Keep the log panel's height as the referee left it, for the next time.
+    KeepLogHeight(f32),
+    /// Show a folder (of packs just written) in the desktop's file manager.
+    OpenFolder(PathBuf),
+    /// Open another database file (umpire only): its campaigns in the picker.
+    OpenDatabase(PathBuf),
+    /// Write a side's roster as JSON, for another campaign or another referee.
+    ExportRoster { side: SideId, path: PathBuf },
+    /// Read a roster written by Export as this side's army (setup only, MG-03).
+    ImportRoster { side: SideId, path: PathBuf },
+    /// Close the window.
+    Quit,
+    /// Open or close the Dice window: the commitment to the seed, its reveal and its check.
+    ShowDice(bool),
+    /// Open or close the Charts window, of the viewer on screen.
+    ShowCharts(bool),
+    /// Open or close the Turn reports window (umpire only, X-04).
+    ShowReports(bool),
+    /// Write every reader's turn report into this folder (umpire only, X-04).
+    WriteReports { folder: String },
+    /// Reveal the campaign's seed to every side (umpire only, X-02).
+    RevealSeed,
+    /// Commit to the seed now, for a campaign begun before commitments (umpire only).
+    CommitSeed,
+    /// Check a seed against the commitment and replay the log's seeded rolls with it.
+    VerifySeed(u64),
+    /// Write one battle's pack into the settings' folder (umpire only, X-04); the open pack
+    /// window lists the files or the reason they could not be written.
+    WritePack { battle: u32, settings: PackSettings },
+    /// Write the pack of every battle due on a background thread (umpire only, X-04).
+    WriteAllPacks { settings: PackSettings },
+    /// Stop the packs of every battle after the battle being written; once they are written,
+    /// forget the list.
+    StopPacks,
+    /// Draw the campaign's dice seed in the umpire's Forces panel, or hide it again (umpire
+    /// only); it is hidden again whenever the campaign or the view changes.
+    ShowSeed(bool),
+    /// Select a land zone, city or sea zone of a Belisarius map (or nothing).
+    SelectPlace(Option<Location>),
+    /// The referee's own roll, from the shell's dice form: the open campaign's engine makes
+    /// it its own order.
+    RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
+    /// Give an order to a Belisarius campaign, with its dice.
+    ExecuteBelisarius(referee_campaign::belisarius::order::Order, DiceInput),
+    /// Writes the pack of the Belisarius battle sent to the tabletop with these choices: its
+    /// rules and their options, paper and folder (BE-17).
+    WriteBelisariusPack { settings: PackSettings },
+}
+
+/// One counter on the map, by side and name (a command's name, or `fleet`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterRef {
+    pub side: SideId,
+    pub name: String,
+}
+
+/// What the referee reads after a command: a refusal in red, or a plain confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// The referee's window, independent of eframe so that tests can drive it in a harness.
+#[derive(Debug)]
+pub struct RefereeApp {
+    store: Store,
+    catalog: Catalog,
+    /// Where the data tables are read from: a hex pack's conversion table among them.
+    data: referee_data::DataSource,
+    db: PathBuf,
+    campaigns: Vec<CampaignSummary>,
+    /// The campaign on screen, of whichever engine: one at a time.
+    desk: Option<Desk>,
+    /// The Belisarius world, for starting campaigns; `None` when the data folder has none.
+    world: Option<World>,
+    /// Every scenario the picker offers: Magna Graecia's, then Belisarius's.
+    scenarios: Vec<ScenarioChoice>,
+    /// The picker's Belisarius map at a scenario's start, by scenario id.
+    zone_preview: Option<(String, Box<referee_campaign::belisarius::Setup>, referee_campaign::belisarius::view::Board)>,
+    zone_preview_map: ZoneMapState,
+    show_picker: bool,
+    picker: PickerForm,
+    roll: RollForm,
+    message: Option<Message>,
+    queue: Vec<AppCommand>,
+    context_ready: bool,
+    /// The picker's map of the chosen scenario at its start, by scenario id.
+    preview: Option<(String, view::Board)>,
+    preview_map: MapState,
+    /// The last choices of the pack window, for the next one.
+    pack_settings: PackSettings,
+    /// The packs of every battle due, being written or just written.
+    pack_job: Option<PackJob>,
+    /// Orders undone since the last new order, the last undone on top, each with what it
+    /// did in the referee's words.
+    redo: Vec<(Undone, String)>,
+    /// The hand-back screen, while a side's view asks for the referee.
+    hand_back: Option<HandBack>,
+    /// The settings window, while it is open.
+    settings: Option<SettingsForm>,
+    /// The offer of a passphrase before the first hand-over, while it is open.
+    offer: Option<handover::OfferForm>,
+    /// Orders refused since the campaign or the view changed, each after the log line it
+    /// followed (by the number of lines then): shown in the log, marked as not stored.
+    refusals: Vec<(usize, String)>,
+    /// The window's title as last set.
+    title: String,
+    /// The log panel's height as the referee left it, kept in the file's settings.
+    log_height: f32,
+    /// The log panel's height in the last frame drawn.
+    log_seen: Option<f32>,
+    /// The open campaign's commitment to its seed, public to every side.
+    commitment: Option<Commitment>,
+    /// Database files opened lately, the latest first.
+    recent: Vec<PathBuf>,
+    /// Where the list of recent files is kept; `None` keeps it for the session only.
+    recent_file: Option<PathBuf>,
+    /// The referee asked to close the window.
+    quit: bool,
+    /// The window was told to close.
+    close_sent: bool,
+    /// The file holds a hand-back passphrase.
+    passphrase_set: bool,
+    /// The Dice window, while it is open.
+    dice: Option<DiceForm>,
+    /// The Charts window, while it is open.
+    charts: Option<charts::ChartsForm>,
+    /// The Turn reports window, while it is open.
+    reports: Option<charts::ReportsForm>,
+    /// The campaign and turn last drawn: a turn's end opens the Turn reports window.
+    turn_seen: Option<(referee_campaign::CampaignId, u32)>,
+    /// A turn that ended while a side's view was on screen: its reports are offered once the
+    /// referee has the screen back.
+    turn_over: Option<u32>,
+}
+
+/// The key of a campaign's pack folder in the file's settings.
+fn pack_folder_key(id: referee_campaign::CampaignId) -> String {
+    format!("pack_folder/{}", id.0)
+}
+
+/// The key of the log panel's height in the file's settings.
+const LOG_HEIGHT_KEY: &str = "log_panel_height";
+const DEFAULT_LOG_HEIGHT: f32 = 130.0;
+
+impl RefereeApp {
+    /// An app over an open store and the loaded maps and scenarios, showing the picker.
+    pub fn new(store: Store, db: PathBuf, catalog: Catalog) -> Self {
+        let mut app = RefereeApp {
+            store,
+            picker: PickerForm::new(),
+            catalog,
+            data: referee_data::DataSource::Embedded,
+            db,
+            campaigns: Vec::new(),
+            desk: None,
+            world: None,
+            scenarios: Vec::new(),
+            zone_preview: None,
+            zone_preview_map: ZoneMapState::default(),
+            show_picker: true,
+            roll: RollForm::default(),
+            message: None,
+            queue: Vec::new(),
+            context_ready: false,
+            preview: None,
+            preview_map: MapState::default(),
+            pack_settings: PackSettings::new("campaign"),
+            pack_job: None,
+            redo: Vec::new(),
+            hand_back: None,
+            settings: None,
+            offer: None,
+            refusals: Vec::new(),
+            title: String::new(),
+            log_height: DEFAULT_LOG_HEIGHT,
+            log_seen: None,
+            commitment: None,
+            dice: None,
+            charts: None,
+            reports: None,
+            turn_seen: None,
+            turn_over: None,
+            recent: Vec::new(),
+            recent_file: None,
+            quit: false,
+            close_sent: false,
+            passphrase_set: false,
+        };
+        app.read_preferences();
+        app.scenarios = scenario_choices(&app.catalog, None);
+        app.refresh_campaigns();
+        app.picker.suggest_name(&app.scenarios, &app.campaigns);
+        app
+    }
+
+    /// Keeps the list of recent database files in `file` (one path a line), with this one
+    /// first.
+    /// Reads the data tables a pack is counted by from `data`, the folder the maps and
+    /// scenarios came from.
+    #[must_use]
+    pub fn with_data(mut self, data: referee_data::DataSource) -> Self {
+        self.data = data;
+        self
+    }
+
+    pub fn with_recent_file(mut self, file: PathBuf) -> Self {
+        self.recent = std::fs::read_to_string(&file).map(|text| text.lines().map(PathBuf::from).collect()).unwrap_or_default();
+        self.recent_file = Some(file);
+        self.remember_database();
+        self
+    }
+
+    /// The database files opened lately, the latest first.
+    pub fn recent_databases(&self) -> &[PathBuf] {
+        &self.recent
+    }
+
+    /// Whether the referee asked to close the window.
+    pub fn quit_asked(&self) -> bool {
+        self.quit
+    }
+
+    /// Closes the window at the next frame, whoever is looking: for the program's own smoke
+    /// test, never for a click.
+    pub(crate) fn close_now(&mut self) {
+        self.quit = true;
+    }
+
+    /// Puts the open database first in the recent list, and keeps the list.
+    fn remember_database(&mut self) {
+        let db = std::fs::canonicalize(&self.db).unwrap_or_else(|_| self.db.clone());
+        self.recent.retain(|p| p != &db);
+        self.recent.insert(0, db);
+        self.recent.truncate(8);
+        if let Some(file) = &self.recent_file {
+            let text: String = self.recent.iter().map(|p| format!("{}\n", p.display())).collect();
+            let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(file, text));
+            if let Err(e) = written {
+                self.error(format!("the list of recent databases could not be kept in {}: {e}", file.display()));
+            }
+        }
+    }
+
+    /// Reads the file's settings the window draws with: the log's height, and whether a
+    /// passphrase is set (read once here, not every frame the hand-back screen is up).
+    fn read_preferences(&mut self) {
+        let setting = |key| self.store.setting(key).ok().flatten();
+        self.log_height = setting(LOG_HEIGHT_KEY).and_then(|h| h.parse().ok()).unwrap_or(DEFAULT_LOG_HEIGHT);
+        self.passphrase_set = setting(handover::PASSPHRASE_KEY).is_some();
+    }
+
+    /// Opens another database file in place of this one; a file that cannot be opened leaves
+    /// this one open, with the reason.
+    fn open_database(&mut self, path: &Path) {
+        match Store::open(path) {
+            Ok(store) => {
+                if let Some(job) = &mut self.pack_job {
+                    job.stop();
+                }
+                self.pack_job = None;
+                self.store = store;
+                self.db = path.to_owned();
+                self.desk = None;
+                self.commitment = None;
+                self.dice = None;
+                self.redo.clear();
+                self.refusals.clear();
+                self.show_picker = true;
+                self.read_preferences();
+                self.refresh_campaigns();
+                self.picker.suggest_name(&self.scenarios, &self.campaigns);
+                self.info(format!("Opened {}", path.display()));
+                self.remember_database();
+            }
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    /// Offers the Belisarius scenarios of `world` in the picker too.
+    pub fn with_belisarius(mut self, world: World) -> Self {
+        self.scenarios = scenario_choices(&self.catalog, Some(&world));
+        self.world = Some(world);
+        self
+    }
+
+    /// The Belisarius campaign on screen, if the open campaign is one.
+    pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
+        be_desk(&self.desk).map(|d| &d.live.view)
+    }
+
+    /// Opens the database and, if asked, a campaign in the asked view. A campaign that
+    /// cannot be opened leaves the picker up with the reason, rather than no window at all.
+    pub fn open_db(db: &Path, catalog: Catalog, world: Option<World>, open: Option<&str>, view_as: Option<&str>) -> anyhow::Result<Self> {
+        // Every refusal to open names the file and says what is wrong with it.
+        let store = Store::open(db)?;
+        let mut app = RefereeApp::new(store, db.to_owned(), catalog);
+        if let Some(world) = world {
+            app = app.with_belisarius(world);
+        }
+        // A hand-over the window did not end — it was closed, or the program crashed or was
+        // killed in a side's view — starts again where it was, on the hand-back screen.
+        let kept = app.store.setting(handover::HANDED_OVER_KEY).ok().flatten().and_then(|v| handover::read_handed_over(&v));
+        let asked_view = view_as.map(|v| match v.trim() {
+            "" | "umpire" => Viewer::Umpire,
+            side => Viewer::Side(SideId::new(side)),
+        });
+        if let Some((id, side)) = kept
+            && app.store.find(&id.to_string()).is_ok()
+        {
+            let same_campaign = open.is_some_and(|key| app.store.find(key).is_ok_and(|c| c.0 == id));
+            let same_view = asked_view.as_ref() == Some(&Viewer::Side(side.clone()));
+            // Opened again as the same side, the hand-over simply goes on.
+            if !(same_campaign && same_view) {
+                app.send(AppCommand::OpenCampaign(id.to_string()));
+                app.send(AppCommand::SetViewer(Viewer::Side(side)));
+                app.apply_commands();
+                if app.handed_to().is_some() {
+                    // What was asked for now is the referee's to allow.
+                    let asked = match (open, asked_view) {
+                        (Some(_), Some(viewer)) if same_campaign => AppCommand::SetViewer(viewer),
+                        (Some(key), _) if !same_campaign => AppCommand::OpenCampaign(key.to_owned()),
+                        _ => AppCommand::AskReferee(Some("the program was closed while the screen was handed over".to_owned())),
+                    };
+                    app.send(asked);
+                    app.apply_commands();
+                    return Ok(app);
+                }
+            }
+        }
+        if let Some(key) = open {
+            app.send(AppCommand::OpenCampaign(key.to_owned()));
+            if let Some(viewer) = asked_view {
+                app.send(AppCommand::SetViewer(viewer));
+            }
+            app.apply_commands();
+        }
+        Ok(app)
+    }
+
+    /// Queues a command for the next [`Self::apply_commands`].
+    pub fn send(&mut self, command: AppCommand) {
+        self.queue.push(command);
+    }
+
+    /// One whole frame for a bare `Ui` (tests): apply what the last frame asked, then draw.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        self.apply_commands();
+        self.ui(ui);
+        if self.has_pending_commands() {
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// Whether commands wait for the next [`Self::apply_commands`].
+    pub fn has_pending_commands(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The name of the campaign on screen, of either engine.
+    pub fn campaign_name(&self) -> Option<&str> {
+        self.desk.as_ref().map(|d| d.get().campaign_name())
+    }
+
+    /// The open Magna Graecia campaign, if any.
+    pub fn campaign(&self) -> Option<&Campaign> {
+        mg(&self.desk).map(|o| &o.campaign)
+    }
+
+    /// What the current viewer sees of the open Magna Graecia campaign.
+    pub fn view(&self) -> Option<&View> {
+        mg(&self.desk).map(|o| &o.live.view)
+    }
+
+    /// Who is looking at the campaign on screen, of either engine.
+    pub fn viewer(&self) -> Option<&Viewer> {
+        self.desk.as_ref().map(|d| d.get().viewer())
+    }
+
+    /// The last refusal or confirmation shown to the referee.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    pub fn selected(&self) -> Option<NodeId> {
+        mg(&self.desk).and_then(|o| o.selected)
+    }
+
+    /// The counter picked out to move or deploy, if any.
+    pub fn selected_counter(&self) -> Option<&CounterRef> {
+        mg(&self.desk).and_then(|o| o.selected_counter.as_ref())
+    }
+
+    /// Whether a dialog (result form, exchange, garrison) is open.
+    pub fn dialog_open(&self) -> bool {
+        mg(&self.desk).is_some_and(|o| o.dialog.is_some())
+    }
+
+    /// Whether the packs of every battle are still being written in the background.
+    pub fn packs_running(&self) -> bool {
+        self.pack_job.as_ref().is_some_and(PackJob::running)
+    }
+
+    /// The side whose roster the editor is open on, if it is.
+    pub fn roster_editor(&self) -> Option<&SideId> {
+        mg(&self.desk).and_then(|o| o.roster.as_ref()).map(|r| &r.side)
+    }
+
+    fn refresh_campaigns(&mut self) {
+        match self.store.campaigns() {
+            Ok(list) => self.campaigns = list,
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn error(&mut self, text: impl AsRef<str>) {
+        self.message = Some(Message { text: for_referee(text.as_ref()), is_error: true });
+    }
+
+    fn info(&mut self, text: impl AsRef<str>) {
+        self.message = Some(Message { text: for_referee(text.as_ref()), is_error: false });
+    }
+
+    /// Shows what a desk answered; a stored order also refreshes the list of campaigns and
+    /// uses up the players' typed-in dice.
+    fn reply(&mut self, reply: Reply, typed: bool) {
+        match reply {
+            Reply::Nothing => {}
+            Reply::Clear => self.message = None,
+            Reply::Stored(said) => {
+                self.message = said.filter(|s| !s.is_empty()).map(|text| Message { text: for_referee(&text), is_error: false });
+                if typed {
+                    self.roll.clear_values();
+                }
+                // A new order: what was undone before it can no longer be given again. (The list
+                // of campaigns, with its counts, is read again when the picker is shown.)
+                self.redo.clear();
+            }
+            Reply::Info(text) => self.info(text),
+            Reply::Refused(text) => self.refuse(text),
+        }
+    }
+
+    /// A refused order: the red line under the log, and a line in the log marked as not
+    /// stored.
+    fn refuse(&mut self, text: String) {
+        if let Some(desk) = &self.desk {
+            self.refusals.push((desk.get().log().lines.len(), for_referee(&text)));
+        }
+        self.error(text);
+    }
+
+    /// The side the screen is handed over to, if a side is looking.
+    fn handed_to(&self) -> Option<&SideId> {
+        match self.desk.as_ref().map(|d| d.get().viewer()) {
+            Some(Viewer::Side(side)) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// The window's title: the campaign and the database file.
+    pub fn window_title(&self) -> String {
+        let file = self.db.file_name().map_or_else(|| self.db.display().to_string(), |f| f.to_string_lossy().into_owned());
+        match &self.desk {
+            Some(desk) => format!("{} — {file} — referee", desk.get().campaign_name()),
+            None => format!("{file} — referee"),
+        }
+    }
+
+    /// What Undo would take back, in the referee's words; only the umpire reads it.
+    pub fn undo_label(&self) -> Option<String> {
+        if self.handed_to().is_some() {
+            return None;
+        }
+        self.desk.as_ref().and_then(|d| d.get().last_order())
+    }
+
+    /// What Redo would give again, in the referee's words; only the umpire reads it.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().filter(|_| self.handed_to().is_none()).map(|(_, label)| label.as_str())
+    }
+
+    /// Whether the hand-back screen is up.
+    pub fn asking_for_referee(&self) -> bool {
+        self.hand_back.is_some()
+    }
+
+    /// The charts the open Charts window draws, if it is open and they could be made.
+    pub fn charts_shown(&self) -> Option<&[referee_campaign::core::history::Chart]> {
+        self.charts.as_ref().and_then(|c| c.charts.as_deref().ok())
+    }
+
+    /// Applies the queued commands in order. A refused command changes nothing and leaves
+    /// its sentence in [`Self::message`].
+    pub fn apply_commands(&mut self) {
+        if let Some(job) = &mut self.pack_job {
+            job.poll();
+            // Each battle written keeps the table its pack was counted by.
+            let (id, tables) = (job.campaign, job.kept.clone());
+            for battle in job.take_written() {
+                if let Err(e) = crate::tables::keep(&mut self.store, id, battle, &tables) {
+                    self.error(format!("battle {battle}'s pack was written, but its table could not be kept with it: {e}"));
+                }
+            }
+        }
+        for command in std::mem::take(&mut self.queue) {
+            self.apply(command);
+        }
+        self.follow_turns();
+    }
+
+    fn apply(&mut self, command: AppCommand) {
+        // A side's view is a hand-over: what only the umpire may do waits for the referee.
+        if self.handed_to().is_some()
+            && let Some(reason) = handover::needs_referee(&command)
+        {
+            self.hand_back = Some(HandBack { reason: reason.to_owned(), pending: Some(Box::new(command)), passphrase: String::new() });
+            return;
+        }
+        let typed = match &command {
+            AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) | AppCommand::RollDice { input, .. } => {
+                matches!(input, DiceInput::Manual(_))
+            }
+            _ => false,
+        };
+        match command {
+            AppCommand::OpenCampaign(key) => {
+                let engine = self.store.find(&key).and_then(|id| self.store.engine_of(id));
+                let desk = match engine {
+                    Ok(EngineId::Belisarius) => {
+                        BelisariusDesk::open(&self.store, &key, Viewer::Umpire, self.catalog.elements.clone()).map(Desk::from)
+                    }
+                    Ok(EngineId::MagnaGraecia) => MagnaGraeciaDesk::open(&self.store, &self.catalog, &key, Viewer::Umpire).map(Desk::from),
+                    Err(e) => Err(e.into()),
+                };
+                match desk {
+                    Ok(desk) => self.switch_to(desk),
+                    Err(e) => self.error(format!("{e:#}")),
+                }
+            }
+            AppCommand::CreateCampaign { scenario, name, seed } => {
+                if let Err(e) = self.create(&scenario, &name, seed) {
+                    self.error(format!("{e:#}"));
+                }
+            }
+            AppCommand::ShowPicker(show) => {
+                self.show_picker = show || self.desk.is_none();
+                if self.show_picker {
+                    self.refresh_campaigns();
+                    self.picker.suggest_name(&self.scenarios, &self.campaigns);
+                }
+            }
+            AppCommand::SetViewer(viewer) => self.set_viewer(viewer),
+            AppCommand::HandOver(None) => self.offer = None,
+            AppCommand::HandOver(Some(side)) => {
+                let offered = self.store.setting(handover::OFFERED_KEY).ok().flatten().is_some();
+                if self.passphrase_set || offered {
+                    return self.set_viewer(Viewer::Side(side));
+                }
+                let side_name = side_name(&self.desk.as_ref().map(|d| d.get().sides()).unwrap_or_default(), &side);
+                self.offer = Some(handover::OfferForm { side, side_name, passphrase: String::new(), again: String::new() });
+            }
+            AppCommand::DeclinePassphrase => {
+                let _ = self.store.set_setting(handover::OFFERED_KEY, Some("yes"));
+                self.offer = None;
+            }
+            AppCommand::AskReferee(reason) => {
+                self.hand_back = match (reason, self.handed_to()) {
+                    (Some(reason), Some(_)) => Some(HandBack { reason, pending: None, passphrase: String::new() }),
+                    _ => None,
+                };
+            }
+            AppCommand::HandBack { passphrase } => self.take_back(&passphrase),
+            AppCommand::SetPassphrase(passphrase) => {
+                let sealed = passphrase.as_deref().map(|p| handover::seal(p, &fresh_salt()));
+                match self.store.set_setting(handover::PASSPHRASE_KEY, sealed.as_deref()) {
+                    Ok(()) => {
+                        self.passphrase_set = sealed.is_some();
+                        self.settings = Some(SettingsForm::default());
+                        self.info(if passphrase.is_some() { "Passphrase set" } else { "Passphrase removed" });
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::KeepLogHeight(height) => {
+                self.log_height = height;
+                // Only a preference: a file opened for reading keeps the default.
+                let _ = self.store.set_setting(LOG_HEIGHT_KEY, Some(&format!("{height:.0}")));
+            }
+            AppCommand::OpenDatabase(path) => self.open_database(&path),
+            AppCommand::ExportRoster { side, path } => {
+                let Some(desk) = mg(&self.desk) else { return };
+                match desk.export_roster(&side, &path) {
+                    Ok(()) => self.info(format!("Roster written to {}", path.display())),
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::ImportRoster { side, path } => {
+                let Some(desk) = mg(&self.desk) else { return };
+                match desk.read_roster(&side, &path) {
+                    Ok(army) => self.apply(AppCommand::Execute(Order::SetArmy { army }, DiceInput::Seeded)),
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::Quit => self.quit = true,
+            AppCommand::OpenFolder(dir) => {
+                if let Err(e) = packs::open_folder(&dir) {
+                    self.error(e);
+                }
+            }
+            AppCommand::ShowDice(show) => {
+                self.dice = show.then(DiceForm::default);
+                self.message = None;
+            }
+            AppCommand::ShowCharts(show) => {
+                self.charts = None;
+                if show {
+                    self.refresh_charts();
+                }
+            }
+            AppCommand::ShowReports(show) => {
+                self.reports =
+                    show.then(|| charts::ReportsForm { turn_over: None, folder: self.pack_settings.folder.clone(), written: None });
+            }
+            AppCommand::WriteReports { folder } => self.write_reports(&folder),
+            AppCommand::RevealSeed | AppCommand::CommitSeed => {
+                let Some(desk) = &self.desk else { return };
+                let done = match command {
+                    AppCommand::RevealSeed => self.store.reveal_seed(desk.get().campaign_id()),
+                    _ => desk.get().commit_seed(&mut self.store),
+                };
+                match done {
+                    Ok(commitment) => {
+                        self.commitment = Some(commitment);
+                        if let Some(form) = &mut self.dice {
+                            form.confirming = false;
+                        }
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::VerifySeed(seed) => {
+                let Some(desk) = &self.desk else { return };
+                // Before the reveal the stored salt must not help a side try seeds.
+                let revealed = self.commitment.as_ref().is_some_and(|c| c.revealed_at.is_some());
+                if self.handed_to().is_some() && !revealed {
+                    return self.error("the rolls are checked once the referee has revealed the seed");
+                }
+                match desk.get().verify(&self.store, seed) {
+                    Ok(result) => {
+                        self.message = None;
+                        self.dice.get_or_insert_with(DiceForm::default).result = Some(result);
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+            }
+            AppCommand::ShowSettings(show) => {
+                self.settings = show.then(SettingsForm::default);
+                self.message = None;
+            }
+            AppCommand::RollDice { dice, purpose, side, hidden, input } => {
+                let Some(desk) = &mut self.desk else { return };
+                let reply = desk.get_mut().roll(&mut self.store, RollRequest { dice, purpose, side, hidden }, input);
+                self.reply(reply, typed);
+            }
+            AppCommand::Undo => {
+                let Some(desk) = &mut self.desk else { return };
+                let label = desk.get().last_order();
+                match desk.get_mut().undo(&mut self.store) {
+                    Ok(undone) => {
+                        let label = label.unwrap_or_else(|| undone.summary.clone());
+                        let lines = desk.get().log().lines.len();
+                        self.refusals.retain(|(after, _)| *after <= lines);
+                        self.info(format!("Undone: {label}"));
+                        self.redo.push((undone, label));
+                    }
+                    Err(e) => self.error(e),
+                }
+            }
+            AppCommand::Redo => {
+                let Some(desk) = &mut self.desk else { return };
+                let Some((undone, label)) = self.redo.pop() else {
+                    self.error("nothing to redo: no order was undone since the last one given");
+                    return;
+                };
+                match desk.get_mut().redo(&mut self.store, &undone) {
+                    Reply::Refused(e) => {
+                        // What was undone before it cannot follow it either.
+                        self.redo.clear();
+                        self.refuse(e);
+                    }
+                    _ => self.info(format!("Redone: {label}")),
+                }
+            }
+            AppCommand::WritePack { battle, settings } => {
+                let Some(desk) = mg_mut(&mut self.desk) else { return };
+                let reply = desk.write_pack(battle, &settings, &mut self.store, &self.data);
+                self.keep_pack_settings(settings);
+                self.reply(reply, false);
+            }
+            AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
+            AppCommand::StopPacks => match &mut self.pack_job {
+                Some(job) if job.running() => job.stop(),
+                _ => self.pack_job = None,
+            },
+            // The commands of one engine go to its desk.
+            command @ (AppCommand::Select(_)
+            | AppCommand::SelectCounter(_)
+            | AppCommand::Execute(..)
+            | AppCommand::EditRoster(_)
+            | AppCommand::OpenDialog(_)
+            | AppCommand::ShowSeed(_)) => {
+                let Some(desk) = mg_mut(&mut self.desk) else { return };
+                let reply = desk.apply(command, &mut self.store, &self.pack_settings);
+                self.reply(reply, typed);
+            }
+            AppCommand::WriteBelisariusPack { settings } => {
+                let Some(desk) = be_mut(&mut self.desk) else { return };
+                let reply = match settings.folder() {
+                    Ok(folder) => desk.write_pack(&self.catalog.elements, &settings, &folder, &mut self.store, &self.data),
+                    Err(e) => Reply::Refused(e),
+                };
+                self.keep_pack_settings(settings);
+                self.reply(reply, false);
+            }
+            command @ (AppCommand::SelectPlace(_) | AppCommand::ExecuteBelisarius(..)) => {
+                let Some(desk) = be_mut(&mut self.desk) else { return };
+                let reply = desk.apply(command, &mut self.store);
+                self.reply(reply, typed);
+            }
+        }
+    }
+
+    fn set_viewer(&mut self, viewer: Viewer) {
+        let Some(desk) = &mut self.desk else { return };
+        let before = desk.get().viewer().clone();
+        match desk.get_mut().set_viewer(viewer) {
+            Ok(()) if desk.get().viewer() != &before => {
+                // The refusals and the last message were the last viewer's.
+                self.refusals.clear();
+                self.message = None;
+                self.hand_back = None;
+                self.offer = None;
+                self.keep_hand_over();
+            }
+            Ok(()) => {}
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// Keeps the hand-over in the file while a side's view is on screen, and drops it when
+    /// the referee has the screen back, so that a window closed or a program killed in a
+    /// side's view opens again on the hand-back screen. A file opened for reading keeps none.
+    fn keep_hand_over(&mut self) {
+        let value = match (&self.desk, self.handed_to()) {
+            (Some(desk), Some(side)) => Some(format!("{}:{side}", desk.get().campaign_id().0)),
+            _ => None,
+        };
+        let _ = self.store.set_setting(handover::HANDED_OVER_KEY, value.as_deref());
+    }
+
+    /// The referee takes the screen back: the umpire's view, then what waited.
+    fn take_back(&mut self, passphrase: &str) {
+        let sealed = match self.store.setting(handover::PASSPHRASE_KEY) {
+            Ok(sealed) => sealed,
+            Err(e) => return self.error(e.to_string()),
+        };
+        if let Some(sealed) = sealed
+            && !handover::matches(&sealed, passphrase)
+        {
+            if let Some(form) = &mut self.hand_back {
+                form.passphrase.clear();
+            }
+            return self.error("that is not the referee's passphrase");
+        }
+        let pending = self.hand_back.take().and_then(|h| h.pending);
+        self.set_viewer(Viewer::Umpire);
+        if let Some(command) = pending {
+            self.apply(*command);
+        }
+    }
+
+    /// Makes the open Charts window's charts again, for the viewer on screen and the log as
+    /// it stands.
+    fn refresh_charts(&mut self) {
+        let Some(desk) = &self.desk else { return };
+        let (id, viewer, log_lines) = (desk.get().campaign_id(), desk.get().viewer().clone(), desk.get().log().lines.len());
+        let charts = crate::reports::open(&self.store, id, &self.catalog).and_then(|o| o.charts(&viewer)).map_err(|e| e.to_string());
+        self.charts = Some(charts::ChartsForm { viewer, log_lines, charts });
+    }
+
+    /// Writes every reader's turn report of the open campaign into `folder` (`~/` is the
+    /// home folder), the folder kept as the campaign's.
+    fn write_reports(&mut self, folder: &str) {
+        let Some(desk) = &self.desk else { return };
+        let id = desk.get().campaign_id();
+        let mut settings = self.pack_settings.clone();
+        settings.folder = folder.to_owned();
+        let written = settings
+            .folder()
+            .and_then(|dir| crate::reports::write_all(&mut self.store, id, &self.catalog, settings.paper, &dir).map_err(|e| e.to_string()));
+        if written.is_ok() {
+            self.keep_pack_settings(settings);
+        }
+        let form = self.reports.get_or_insert_with(|| charts::ReportsForm { turn_over: None, folder: folder.to_owned(), written: None });
+        form.written = Some(written);
+    }
+
+    /// Opens the Turn reports window when the campaign on screen has moved on to another
+    /// turn — at once in the umpire's view, or when the referee takes the screen back from a
+    /// side; refreshes the open Charts window when the log or the viewer changed.
+    fn follow_turns(&mut self) {
+        let Some(desk) = &self.desk else { return };
+        let now = (desk.get().campaign_id(), desk.get().turn());
+        if let Some((id, turn)) = self.turn_seen
+            && id == now.0
+            && now.1 > turn
+        {
+            self.turn_over = Some(turn);
+        }
+        self.turn_seen = Some(now);
+        if matches!(desk.get().viewer(), Viewer::Umpire)
+            && let Some(turn) = self.turn_over.take()
+            && self.reports.is_none()
+        {
+            let folder = self.pack_settings.folder.clone();
+            self.reports = Some(charts::ReportsForm { turn_over: Some(turn), folder, written: None });
+        }
+        let stale = self.charts.as_ref().is_some_and(|c| &c.viewer != desk.get().viewer() || c.log_lines != desk.get().log().lines.len());
+        if stale {
+            self.refresh_charts();
+        }
+    }
+
+    /// Keeps the pack window's choices for the next one, and its folder for this campaign in
+    /// the file's settings.
+    fn keep_pack_settings(&mut self, settings: PackSettings) {
+        if let Some(desk) = &self.desk {
+            // Only a preference: a file opened for reading keeps the folder for the session.
+            let _ = self.store.set_setting(&pack_folder_key(desk.get().campaign_id()), Some(&settings.folder));
+        }
+        self.pack_settings = settings;
+    }
+
+    /// Starts writing the packs of every battle due on a background thread.
+    fn write_all_packs(&mut self, settings: PackSettings) {
+        if self.packs_running() {
+            self.error("packs are being written already: wait for them, or stop them");
+            return;
+        }
+        let (folder, mut options, existing) = (settings.folder(), settings.options(), settings.existing());
+        self.keep_pack_settings(settings);
+        let kept = match crate::tables::for_pack(&mut options, &self.data, None) {
+            Ok(kept) => kept,
+            Err(e) => return self.error(e.to_string()),
+        };
+        let Some(desk) = mg(&self.desk) else { return };
+        let open = match desk.for_packs() {
+            Ok(open) => open,
+            Err(e) => return self.error(e),
+        };
+        let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
+        let job = folder.map(|dir| {
+            let campaign = (open.campaign.id, open.campaign.state.clone());
+            PackJob::start(
+                campaign,
+                open.map.clone(),
+                open.live.events.clone(),
+                battles,
+                packs::JobOptions { options, existing, kept },
+                dir,
+            )
+        });
+        match job {
+            Ok(job) => self.pack_job = Some(job),
+            Err(e) => self.error(e),
+        }
+    }
+
+    fn create(&mut self, scenario: &str, name: &str, seed: Option<u64>) -> anyhow::Result<()> {
+        let name = name.trim();
+        if name.is_empty() {
+            anyhow::bail!("give the new campaign a name");
+        }
+        let seed = seed.unwrap_or_else(crate::fresh_seed);
+        if !self.catalog.scenarios.iter().any(|s| s.id == scenario)
+            && let Some(world) = &self.world
+        {
+            let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
+            let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
+            self.switch_to(Desk::from(BelisariusDesk::open(
+                &self.store,
+                &campaign.id.to_string(),
+                Viewer::Umpire,
+                self.catalog.elements.clone(),
+            )?));
+            self.info(format!("Campaign “{name}” created from {}", setup.name()));
+            return Ok(());
+        }
+        let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
+        let campaign = self.store.create(name, &scenario, seed)?;
+        let events = self.store.events(campaign.id)?;
+        self.switch_to(Desk::from(MagnaGraeciaDesk::with(&self.catalog, campaign, events, Viewer::Umpire)?));
+        self.info(format!("Campaign “{name}” created from {}", scenario.name));
+        Ok(())
+    }
+
+    /// Puts a different campaign on screen: what belonged to the last one goes with its desk.
+    fn switch_to(&mut self, mut desk: Desk) {
+        desk.get_mut().fit_map();
+        // The folder the referee chose for this campaign's packs last time, or the default.
+        let kept = self.store.setting(&pack_folder_key(desk.get().campaign_id())).ok().flatten();
+        self.pack_settings.folder = kept.unwrap_or_else(|| packs::default_folder(desk.get().campaign_name()).display().to_string());
+        self.desk = Some(desk);
+        self.show_picker = false;
+        self.message = None;
+        self.redo.clear();
+        self.refusals.clear();
+        self.hand_back = None;
+        self.dice = None;
+        self.charts = None;
+        self.reports = None;
+        self.turn_over = None;
+        self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
+        self.refresh_campaigns();
+        // Packs of the last campaign go on being written, but are no longer shown.
+        if let Some(job) = &mut self.pack_job {
+            job.stop();
+        }
+        self.pack_job = None;
+    }
+
+    /// Draws the whole window. Changes nothing but UI state; campaign changes go to the queue.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if !self.context_ready {
+            setup_context(ui.ctx());
+            self.context_ready = true;
+        }
+        if self.packs_running() {
+            // Keep the progress bar moving while the thread works.
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        // In a side's view the window's close button does not close it: that is the
+        // referee's, so it brings up the hand-back screen.
+        if !self.quit && self.handed_to().is_some() && ui.ctx().input(|i| i.viewport().close_requested()) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.queue.push(AppCommand::Quit);
+            ui.ctx().request_repaint();
+        }
+        if self.quit && !self.close_sent {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            self.close_sent = true;
+        }
+        let title = self.window_title();
+        if title != self.title {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        let picker_shown = self.show_picker || self.desk.is_none();
+        let handed_to = self.handed_to().cloned();
+        let sides = self.desk.as_ref().map(|d| d.get().sides()).unwrap_or_default();
+        let name_of = |id: &SideId| side_name(&sides, id);
+        if let (Some(form), Some(side)) = (&mut self.hand_back, &handed_to) {
+            let locked = self.passphrase_set;
+            handover::hand_back_ui(ui, form, &name_of(side), locked, self.message.as_ref(), &mut self.queue);
+            return;
+        }
+        if self.desk.is_some() && !picker_shown && !ui.ctx().egui_wants_keyboard_input() {
+            let redo = [
+                egui::KeyboardShortcut::new(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z),
+                egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Y),
+            ];
+            let undo = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+            // Redo first: Ctrl+Z would also match Ctrl+Shift+Z.
+            let key = ui.input_mut(|i| {
+                if redo.iter().any(|k| i.consume_shortcut(k)) {
+                    Some(AppCommand::Redo)
+                } else {
+                    i.consume_shortcut(&undo).then_some(AppCommand::Undo)
+                }
+            });
+            self.queue.extend(key);
+        }
+        let edit = log::EditLabels { undo: self.undo_label(), redo: self.redo_label().map(str::to_owned) };
+        let queue = &mut self.queue;
+        egui::Panel::top("top_bar").show(ui, |ui| {
+            let desk = self.desk.as_mut().map(Desk::get_mut);
+            let data =
+                bar::BarData { campaigns: &self.campaigns, recent: &self.recent, edit: &edit, handed_to: handed_to.as_ref().map(name_of) };
+            bar::bar_ui(ui, desk, &data, &mut self.roll, queue);
+        });
+        if let Some(form) = &mut self.dice {
+            let umpire = handed_to.is_none();
+            let revealed = self.commitment.as_ref().is_some_and(|c| c.revealed_at.is_some());
+            let seed = self.desk.as_ref().map(|d| d.get().seed()).filter(|_| umpire || revealed);
+            let data = dice::DiceData { commitment: self.commitment.as_ref(), umpire, seed, message: self.message.as_ref() };
+            dice::dice_window_ui(ui.ctx(), form, &data, queue);
+        }
+        if let Some(form) = &mut self.settings {
+            let locked = self.passphrase_set;
+            handover::settings_ui(ui.ctx(), form, locked, self.message.as_ref(), queue);
+        }
+        if let Some(form) = &mut self.offer {
+            handover::offer_ui(ui.ctx(), form, queue);
+        }
+        if let Some(form) = &self.charts {
+            charts::charts_window_ui(ui.ctx(), form, &sides, queue);
+        }
+        if let Some(form) = &mut self.reports
+            && handed_to.is_none()
+        {
+            charts::reports_window_ui(ui.ctx(), form, &sides, queue);
+        }
+        match &mut self.desk {
+            Some(desk) if !picker_shown => {
+                let desk = desk.get_mut();
+                let panel = egui::Panel::bottom("log").resizable(true).default_size(self.log_height).min_size(90.0).show(ui, |ui| {
+                    let commitment = self.commitment.as_ref().map(Commitment::short);
+                    let shell = log::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some(), commitment };
+                    log::log_ui(ui, &desk.log(), &shell, &mut self.roll, self.message.as_ref(), queue);
+                });
+                // The referee's height for the log, kept when the divider is let go.
+                let height = panel.response.rect.height();
+                if self.log_seen.is_some_and(|seen| (height - seen).abs() > 1.0) && ui.input(|i| i.pointer.any_released()) {
+                    queue.push(AppCommand::KeepLogHeight(height));
+                }
+                self.log_seen = Some(height);
+                let mut shell = ShellUi { roll: &mut self.roll, message: self.message.as_ref(), pack_job: self.pack_job.as_ref(), queue };
+                desk.desk_ui(ui, &mut shell);
+            }
+            desk => {
+                let current = desk.as_ref().map(|d| d.get().campaign_name());
+                let data = picker::PickerData {
+                    db: &self.db,
+                    campaigns: &self.campaigns,
+                    scenarios: &self.scenarios,
+                    current,
+                    message: self.message.as_ref(),
+                };
+                egui::Panel::left("picker").resizable(true).default_size(600.0).min_size(420.0).show(ui, |ui| {
+                    picker::picker_ui(ui, &data, &mut self.picker, queue);
+                });
+                let choice = self.scenarios.get(self.picker.scenario_index());
+                if let Some(choice) = choice.filter(|c| c.campaign == EngineId::Belisarius) {
+                    let (id, world) = (choice.id.clone(), self.world.as_ref());
+                    egui::CentralPanel::default().show(ui, |ui| {
+                        if self.zone_preview.as_ref().is_none_or(|(shown, _, _)| shown != &id) {
+                            let Some(setup) = world.and_then(|w| w.setup(&id).ok()) else { return };
+                            let board = be::start_board(&setup);
+                            self.zone_preview = Some((id.clone(), Box::new(setup), board));
+                            self.zone_preview_map.fit_next_frame();
+                        }
+                        let Some((_, setup, board)) = &self.zone_preview else { return };
+                        ui.label(egui::RichText::new(format!("{} at the start", setup.name())).strong());
+                        // The preview is for looking only: clicks on it select nothing.
+                        let mut ignored = Vec::new();
+                        be::zone_map_ui(ui, &setup.map, board, None, &mut self.zone_preview_map, &mut ignored);
+                    });
+                    return;
+                }
+                let scenario = choice.and_then(|c| self.catalog.scenarios.iter().find(|s| s.id == c.id));
+                let map = scenario.and_then(|s| self.catalog.map(&s.map));
+                egui::CentralPanel::default().show(ui, |ui| {
+                    let (Some(scenario), Some(map)) = (scenario, map) else { return };
+                    if self.preview.as_ref().is_none_or(|(id, _)| id != &scenario.id) {
+                        self.preview = Some((scenario.id.clone(), start_board(scenario, map)));
+                        self.preview_map.fit_next_frame();
+                    }
+                    let Some((_, board)) = &self.preview else { return };
+                    ui.label(egui::RichText::new(format!("{} at the start", scenario.name)).strong());
+                    // The preview is for looking only: clicks on it select nothing.
+                    let mut ignored = Vec::new();
+                    let overlay = crate::gui::magna_graecia::map::Overlay::default();
+                    crate::gui::magna_graecia::map::map_ui(ui, map, board, &overlay, None, &mut self.preview_map, &mut ignored);
+                });
+            }
+        }
+    }
+}
+
+/// Every scenario the picker offers.
+fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioChoice> {
+    let mg = catalog.scenarios.iter().map(|s| ScenarioChoice {
+        campaign: EngineId::MagnaGraecia,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period.clone(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+    });
+    let be = world.into_iter().flat_map(|w| &w.scenarios).map(|s| ScenarioChoice {
+        campaign: EngineId::Belisarius,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+    });
+    mg.chain(be).collect()
+}
+
+/// Fonts and theme. Runs before any text of the first frame is laid out, so that frame
+/// already has them (egui applies new fonts at once while no text is laid out).
+fn setup_context(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    // Ubuntu Light lacks arrows and triangles (▾ →); Hack, already built in, has them.
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        family.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    // The map is drawn like paper; light panels sit with it best.
+    ctx.set_theme(egui::Theme::Light);
+}

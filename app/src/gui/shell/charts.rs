@@ -1,0 +1,176 @@
+//! The Charts window (X-04): the campaign turn by turn — victory points, strength, losses,
+//! what each side holds, battles and sieges — as the viewer on screen may know it. A side's
+//! charts come from its own view at the end of each turn, so they hold its own strength
+//! and losses and the public counts only.
+//!
+//! Also the Turn reports window: every reader's report written with one click, the files
+//! listed, and the folder opened.
+
+use egui::{Color32, RichText};
+use egui_plot::{Line, LineStyle, Plot, Points, log_grid_spacer, uniform_grid_spacer};
+use referee_campaign::SideId;
+use referee_campaign::core::history::Chart;
+use referee_campaign::core::viewer::Viewer;
+
+use crate::gui::magna_graecia::packs::{WrittenFile, files_grid_ui};
+use crate::gui::shell::app::AppCommand;
+use crate::gui::widgets::words;
+
+/// The charts on screen, and the viewer and log length they were made for: made again when
+/// either changes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ChartsForm {
+    pub viewer: Viewer,
+    pub log_lines: usize,
+    pub charts: Result<Vec<Chart>, String>,
+}
+
+/// Line colours for sides, in order, readable on the dark and the light theme.
+const PALETTE: [Color32; 5] = [
+    Color32::from_rgb(0xe0, 0x6c, 0x3c),
+    Color32::from_rgb(0x4c, 0x9b, 0xe8),
+    Color32::from_rgb(0x6c, 0xc0, 0x5a),
+    Color32::from_rgb(0xc8, 0x7c, 0xe0),
+    Color32::from_rgb(0xd8, 0xc0, 0x40),
+];
+
+pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[(SideId, String)], queue: &mut Vec<AppCommand>) {
+    let mut open = true;
+    egui::Window::new("Charts").open(&mut open).default_width(760.0).default_height(560.0).show(ctx, |ui| {
+        let charts = match &form.charts {
+            Ok(c) => c,
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+                return;
+            }
+        };
+        ui.label(match &form.viewer {
+            Viewer::Umpire => "Turn by turn, every side. Turn 0 is the start; the last point is the turn under way.".to_owned(),
+            Viewer::Side(s) => {
+                format!("Turn by turn, as {} may know it: its own forces, and what everyone sees on the map.", words::side_name(sides, s))
+            }
+        });
+        if charts.is_empty() {
+            ui.label(RichText::new("Nothing to chart yet.").weak());
+            return;
+        }
+        // One key for every chart: a side's colour is the same in each, so no legend covers a
+        // line.
+        ui.horizontal_wrapped(|ui| {
+            let mut shown: Vec<Option<&SideId>> = Vec::new();
+            for series in charts.iter().flat_map(|c| &c.series) {
+                if shown.contains(&series.side.as_ref()) {
+                    continue;
+                }
+                shown.push(series.side.as_ref());
+                let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
+                let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
+                ui.label(RichText::new("●").color(colour));
+                ui.label(series_name(sides, series.side.as_ref()));
+                ui.add_space(10.0);
+            }
+        });
+        // Every chart over the same turns, from the start to the turn under way (at least 1).
+        let last_turn = charts.iter().flat_map(|c| c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0))).max().unwrap_or(0).max(1);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("charts").num_columns(2).spacing([16.0, 12.0]).show(ui, |ui| {
+                for (i, chart) in charts.iter().enumerate() {
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(format!("{} ({})", chart.title, chart.unit)).strong());
+                        Plot::new(("chart", i))
+                            .height(170.0)
+                            .width(340.0)
+                            .x_grid_spacer(uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+                            .include_y(0.0)
+                            .y_axis_min_width(28.0)
+                            .y_grid_spacer(log_grid_spacer(5))
+                            // Counts: whole numbers only on the axis.
+                            .y_axis_formatter(
+                                |mark, _| if mark.value.fract() == 0.0 { format!("{:.0}", mark.value) } else { String::new() },
+                            )
+                            .include_x(0.0)
+                            .include_x(f64::from(last_turn))
+                            .allow_zoom(false)
+                            .allow_scroll(false)
+                            .allow_drag(false)
+                            .x_axis_label("turn")
+                            .show(ui, |plot| {
+                                for series in &chart.series {
+                                    let points: Vec<[f64; 2]> = series.points.iter().map(|&(t, v)| [f64::from(t), v]).collect();
+                                    let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
+                                    let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
+                                    let style = if series.side.is_none() { LineStyle::dashed_loose() } else { LineStyle::Solid };
+                                    let name = series_name(sides, series.side.as_ref());
+                                    // Dots as well as the line, so that a lone sample (the start) shows.
+                                    plot.points(Points::new(name.clone(), points.clone()).color(colour).radius(3.0));
+                                    plot.line(Line::new(name, points).color(colour).width(2.0).style(style));
+                                }
+                            });
+                    });
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+        });
+    });
+    if !open {
+        queue.push(AppCommand::ShowCharts(false));
+    }
+}
+
+/// Whose series a chart draws: a side's, or the whole campaign's.
+fn series_name(sides: &[(SideId, String)], side: Option<&SideId>) -> String {
+    match side {
+        None => "the campaign".to_owned(),
+        Some(id) => words::side_name(sides, id),
+    }
+}
+
+/// The Turn reports window: what was written, or why not.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ReportsForm {
+    /// The turn just over, when the window opened by itself at a turn's end.
+    pub turn_over: Option<u32>,
+    pub folder: String,
+    pub written: Option<Result<Vec<WrittenFile>, String>>,
+}
+
+pub(crate) fn reports_window_ui(ctx: &egui::Context, form: &mut ReportsForm, sides: &[(SideId, String)], queue: &mut Vec<AppCommand>) {
+    let mut open = true;
+    egui::Window::new("Turn reports").open(&mut open).collapsible(false).default_width(520.0).show(ctx, |ui| {
+        if let Some(turn) = form.turn_over {
+            ui.label(RichText::new(format!("Turn {turn} is over.")).strong());
+        }
+        ui.label(
+            "A report for each side from its own view — its map, forces, the log since its last report, what is coming, \
+             victory as it may know it, its charts — and the umpire's with every side.",
+        );
+        ui.horizontal(|ui| {
+            let label = ui.label("Folder");
+            ui.add(egui::TextEdit::singleline(&mut form.folder).desired_width(340.0)).labelled_by(label.id);
+        });
+        if ui.button("Write every side's report").clicked() {
+            queue.push(AppCommand::WriteReports { folder: form.folder.clone() });
+        }
+        match &form.written {
+            Some(Ok(files)) => {
+                ui.separator();
+                let name = |s: &SideId| words::side_name(sides, s);
+                files_grid_ui(ui, "report_files", files, &name);
+                if let Some(dir) = files.first().and_then(|f| f.path.parent())
+                    && ui.button("Open folder").clicked()
+                {
+                    queue.push(AppCommand::OpenFolder(dir.to_owned()));
+                }
+            }
+            Some(Err(e)) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            None => {}
+        }
+    });
+    if !open {
+        queue.push(AppCommand::ShowReports(false));
+    }
+}

@@ -1,0 +1,11 @@
+//! What every campaign has, whichever engine runs it: the app with its queue of commands,
+//! the bar and its menus, the campaign picker, the hand-over to a side and back, the Dice
+//! window and the Charts and Turn reports windows.
+
+pub(crate) mod app;
+pub(crate) mod bar;
+pub(crate) mod charts;
+pub(crate) mod dice;
+pub(crate) mod handover;
+pub(crate) mod log;
+pub(crate) mod picker;
