@@ -4,8 +4,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use referee::gui::{AppCommand, CounterRef, RefereeApp};
 use referee_campaign::core::log::RollDice;
+use referee::gui::{AppCommand, CounterRef, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
@@ -105,7 +105,7 @@ fn type_into(h: &mut Harness<'_, RefereeApp>, label: &str, text: &str) {
 }
 
 fn select(h: &mut Harness<'_, RefereeApp>, n: u8) {
-    h.state_mut().send(AppCommand::Select(Some(NodeId(n))));
+    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(n))));
     h.run();
 }
 
@@ -287,7 +287,7 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
     assert!(label_exists(&h, "Carthage may not deploy Himilco at 24 Catana (MG-02)"), "the greyed button says why");
     assert!(!h.get_by_label("Deploy Dionysius at 24 Catana").accesskit_node().is_disabled(), "Syracuse may");
 
-    h.state_mut().send(AppCommand::Execute(
+    h.state_mut().send(MagnaGraeciaCommand::Execute(
         Order::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
         DiceInput::Seeded,
     ));
@@ -456,7 +456,7 @@ fn mg_03_after_begin_play_the_roster_editor_is_not_offered() {
     assert_eq!(h.state().roster_editor(), None);
     assert!(!label_exists(&h, "Save roster") && !label_exists(&h, "Edit roster"));
 
-    h.state_mut().send(AppCommand::EditRoster(Some(SideId::new("syracuse"))));
+    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(SideId::new("syracuse"))));
     h.run();
     assert_eq!(h.state().roster_editor(), None);
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-03")));
@@ -618,7 +618,7 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
     }
     assert!(label_exists(&h, "Carthage: a counter moves Segesta → Entella"));
     // A Carthage counter cannot be picked out from Syracuse's screen.
-    h.state_mut().send(AppCommand::SelectCounter(Some(CounterRef { side: SideId::new("carthage"), name: "Hanno".into() })));
+    h.state_mut().send(MagnaGraeciaCommand::SelectCounter(Some(CounterRef { side: SideId::new("carthage"), name: "Hanno".into() })));
     h.run();
     assert_eq!(h.state().selected_counter(), None);
 
@@ -722,7 +722,7 @@ fn mg_20_a_side_s_view_offers_no_result_form() {
     let mut h = open_turn(&db, "carthage");
     assert!(label_exists(&h, "Battles due (1)"));
     assert!(!label_exists(&h, "Enter result"));
-    h.state_mut().send(AppCommand::OpenDialog(Some(referee::gui::Dialog::BattleResult(1))));
+    h.state_mut().send(MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattleResult(1))));
     h.run();
     assert!(!h.state().dialog_open());
 }
@@ -931,7 +931,7 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         open_roads: Default::default(),
         city_attacked_by: None,
     };
-    h.state_mut().send(AppCommand::Execute(Order::RecordBattleResult { result }, DiceInput::Seeded));
+    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, DiceInput::Seeded));
     h.run();
     assert!(label_exists(&h, "Syracuse may change sides now"));
     assert!(h.query_by_label("Turn to Carthage").is_none(), "Carthage is its ally already");
@@ -967,7 +967,7 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     let mut h = open_turn(&db, "umpire");
     // Carthage rolls 1 and Syracuse 6: Carthage loses 5 NP, and its five recovery rolls of 1
     // bring none back (MG-30).
-    h.state_mut().send(AppCommand::Execute(Order::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
+    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
     h.run();
     assert_eq!(h.state().campaign().unwrap().state.naval.naval_losses_due.get(&s("carthage")), Some(&5));
     assert!(label_exists(&h, "Losses at sea: Carthage"));
@@ -1698,13 +1698,13 @@ fn x_04_a_side_s_view_offers_no_battle_pack() {
     for hidden in ["Battle pack", "Packs for every battle", "Set table"] {
         assert!(!label_exists(&h, hidden), "Carthage's screen must not offer {hidden}");
     }
-    h.state_mut().send(AppCommand::OpenDialog(Some(referee::gui::Dialog::BattlePack(Some(1)))));
+    h.state_mut().send(MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattlePack(Some(1)))));
     h.run();
     assert!(!h.state().dialog_open());
     let out = tempfile::tempdir().unwrap();
     let mut settings = referee::gui::PackSettings::new("Turn");
     settings.folder = folder_in(&out, "side");
-    h.state_mut().send(AppCommand::WritePack { battle: 1, settings });
+    h.state_mut().send(MagnaGraeciaCommand::WritePack { battle: 1, settings });
     h.run();
     assert!(h.state().asking_for_referee(), "a side's screen asks for the referee before any pack");
     h.state_mut().send(AppCommand::AskReferee(None));

@@ -4,7 +4,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use referee::gui::{AppCommand, RefereeApp};
+use referee::gui::{AppCommand, BelisariusCommand, RefereeApp};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::{Catalog, SideId, Store, Viewer};
 
@@ -80,12 +80,12 @@ fn be_49_set_up_is_finished_in_the_app() {
     h.get_by_label("Begin play").click();
     h.run();
     assert!(label_exists(&h, "still to place"), "play cannot begin with a line unplaced");
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
     h.run();
     h.get_by_label("Place the whole line of line 1 at Ionian Sea").click();
     h.run();
     assert!(label_exists(&h, "BE-49"), "the Ionian Sea is not next to northern Byzacium");
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("mare-africum")))));
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("mare-africum")))));
     h.run();
     h.get_by_label("Place the whole line of line 1 at African Sea").click();
     h.run();
@@ -526,7 +526,7 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     // Iohannes's box is far down the Table of Organisation: activated by order.
     let activate =
         referee_campaign::belisarius::order::Order::Activate { side: SideId::new("byzantines"), leader: "iohannes".into(), with: vec![] };
-    h.state_mut().send(AppCommand::ExecuteBelisarius(activate, referee_campaign::store::DiceInput::Seeded));
+    h.state_mut().send(BelisariusCommand::Execute(activate, referee_campaign::store::DiceInput::Seeded));
     h.run();
     h.get_by_label_contains("Go aboard the ships at").click();
     h.run();
@@ -540,7 +540,7 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     let np = view.organisations()[0].boxes.iter().find(|b| b.ship.as_deref() == Some(ship.as_str())).unwrap().np.unwrap();
     h.get_by_label_contains(&format!("fleet {number} ({np} NPs) at")).click();
     h.run();
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Sea(SeaId::new("syrtis")))));
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("syrtis")))));
     h.run();
     h.get_by_label("Add Gulf of Syrtis").click();
     h.run();
@@ -548,7 +548,7 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     h.run();
     let board = h.state().belisarius_view().unwrap().board().clone();
     assert!(board.markers.iter().any(|m| m.at == Location::Sea(SeaId::new("syrtis"))), "the ship is in the Gulf of Syrtis");
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Zone(ZoneId::new("tripolitania")))));
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("tripolitania")))));
     h.run();
     h.get_by_label_contains("Land at Tripolitania").click();
     h.run();

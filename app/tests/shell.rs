@@ -5,7 +5,7 @@
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use referee::gui::{AppCommand, RefereeApp};
+use referee::gui::{AppCommand, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::belisarius::World;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, SideId, Store, Viewer};
 
@@ -253,7 +253,7 @@ fn mg_03_a_roster_is_exported_and_imported_and_escape_closes_the_editor() {
     let db = database(&dir);
     let mut h = open(&db, "umpire");
     let file = dir.path().join("syracuse-roster.json");
-    h.state_mut().send(AppCommand::ExportRoster { side: SideId::new("syracuse"), path: file.clone() });
+    h.state_mut().send(MagnaGraeciaCommand::ExportRoster { side: SideId::new("syracuse"), path: file.clone() });
     h.run();
     let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(written["side"], "syracuse");
@@ -264,19 +264,19 @@ fn mg_03_a_roster_is_exported_and_imported_and_escape_closes_the_editor() {
     let lean_file = dir.path().join("lean.json");
     std::fs::write(&lean_file, lean.to_string()).unwrap();
     let head = h.state().campaign().unwrap().head;
-    h.state_mut().send(AppCommand::ImportRoster { side: SideId::new("syracuse"), path: lean_file.clone() });
+    h.state_mut().send(MagnaGraeciaCommand::ImportRoster { side: SideId::new("syracuse"), path: lean_file.clone() });
     h.run();
     assert!(h.state().message().is_some_and(|m| !m.is_error), "{:?}", h.state().message());
     assert_eq!(h.state().campaign().unwrap().head, head + 1);
     let commands = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("syracuse")].commands.len();
     assert_eq!(commands(&h), written["commands"].as_array().unwrap().len() - 1);
 
-    h.state_mut().send(AppCommand::ImportRoster { side: SideId::new("carthage"), path: lean_file });
+    h.state_mut().send(MagnaGraeciaCommand::ImportRoster { side: SideId::new("carthage"), path: lean_file });
     h.run();
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.ends_with("holds Syracuse's roster, not Carthage's")));
     assert_eq!(h.state().campaign().unwrap().head, head + 1, "nothing stored");
 
-    h.state_mut().send(AppCommand::EditRoster(Some(SideId::new("carthage"))));
+    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(SideId::new("carthage"))));
     h.run();
     assert!(h.state().roster_editor().is_some());
     h.key_press(egui::Key::Escape);
@@ -302,7 +302,7 @@ fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
 
     let mut settings = referee::gui::PackSettings::new("Night");
     settings.folder = dir.path().join("night-packs").display().to_string();
-    h.state_mut().send(AppCommand::WritePack { battle: 99, settings });
+    h.state_mut().send(MagnaGraeciaCommand::WritePack { battle: 99, settings });
     h.run();
 
     h.state_mut().send(AppCommand::OpenDatabase(other.clone()));

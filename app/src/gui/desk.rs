@@ -1,124 +1,18 @@
-//! The campaign on screen, of either engine, and the small trait through which the shell
-//! drives it.
-//!
-//! The shell (`app.rs`) owns what every campaign has: the store, the picker, the bar with
-//! its menus and the view-as choice, the log with the dice form, undo, and the packs being
-//! written. Each engine's desk owns the rest — its map, its panels, its dialogs and the
-//! forms being filled in — and answers the shell through [`EngineDesk`]. The shell holds
-//! one [`Desk`] and matches it exhaustively where it needs an engine's own commands.
+//! The campaign on screen, of either engine: the one place that knows both desks. The shell
+//! asks it to open or start a campaign, to show a scenario's map in the picker and to hand
+//! an engine's command to its desk; everything else it asks through [`EngineDesk`].
 
-use referee_campaign::CampaignId;
-use referee_campaign::core::engine::{Engine, Logged};
-use referee_campaign::core::verify::{Commitment, Verification};
-use referee_campaign::ids::SideId;
-use referee_campaign::store::{DiceInput, Store, StoreError, Undone};
-use referee_campaign::{DiceSpec, Viewer};
+use referee_campaign::Catalog;
+use referee_campaign::belisarius::World;
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::store::Store;
 
-use crate::gui::belisarius::BelisariusDesk;
-use crate::gui::magna_graecia::MagnaGraeciaDesk;
-use crate::gui::magna_graecia::packs::PackJob;
-use crate::gui::shell::app::{AppCommand, Message};
-use crate::gui::shell::log::LogData;
-use crate::gui::widgets::roll::RollForm;
-use crate::gui::widgets::words::shorten;
-
-/// What came of a command a desk was given.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Reply {
-    /// Only the desk's own forms or selection changed; the last message stands.
-    Nothing,
-    /// Nothing changed, and the last message goes (a form opened or closed: it shows the
-    /// refusals of its own orders, not older ones).
-    Clear,
-    /// The campaign changed (an order or an undo was stored): the shell refreshes its list
-    /// of campaigns and shows this line, or clears the last one.
-    Stored(Option<String>),
-    /// Nothing changed, but the referee should read this.
-    Info(String),
-    /// Refused: nothing changed, for this reason.
-    Refused(String),
-}
-
-/// The referee's roll from the shell's dice form, before an engine makes it its own order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RollRequest {
-    pub dice: DiceSpec,
-    pub purpose: String,
-    pub side: Option<SideId>,
-    pub hidden: bool,
-}
-
-/// What the shell lends a desk while it draws.
-pub(crate) struct ShellUi<'a> {
-    pub roll: &'a mut RollForm,
-    pub message: Option<&'a Message>,
-    /// The packs of every battle due, being written or just written.
-    pub pack_job: Option<&'a PackJob>,
-    pub queue: &'a mut Vec<AppCommand>,
-}
-
-/// One engine's part of the window (rerun's view classes are the model: the shell knows
-/// the trait, each engine fills it in).
-pub(crate) trait EngineDesk {
-    /// The campaign's name, for the bar and the picker.
-    fn campaign_name(&self) -> &str;
-
-    /// The campaign's id in the store.
-    fn campaign_id(&self) -> CampaignId;
-
-    /// Who is looking.
-    fn viewer(&self) -> &Viewer;
-
-    /// The campaign turn under way, from 1.
-    fn turn(&self) -> u32;
-
-    /// Checks `seed` against the campaign's commitment and replays its seeded rolls.
-    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
-
-    /// Commits to the seed now, for a campaign begun before commitments were made.
-    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
-
-    /// The campaign's seed: the umpire's secret until it is revealed.
-    fn seed(&self) -> u64;
-
-    /// Every side a viewer may be, by id and name, in the campaign's order.
-    fn sides(&self) -> Vec<(SideId, String)> {
-        self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()
-    }
-
-    /// Looks at the campaign as `viewer`, forgetting every form and selection the new viewer
-    /// may not see; a side the campaign does not have is refused.
-    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String>;
-
-    /// Makes the shell's roll this engine's own order and gives it to the rules.
-    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply;
-
-    /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
-    /// reads its events; `None` when only the campaign's start is left.
-    fn last_order(&self) -> Option<String>;
-
-    /// Takes back the last order and redraws.
-    fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
-
-    /// Gives an undone order again with its dice, and redraws.
-    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply;
-
-    /// The next frame fits the map to the window.
-    fn fit_map(&mut self);
-
-    /// The log as the viewer may read it, and the sides for the dice form.
-    fn log(&self) -> LogData<'_>;
-
-    /// The Campaign menu's entries that only this engine has.
-    fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>);
-
-    /// The middle of the bar: where the campaign stands and the buttons that move it on.
-    fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>);
-
-    /// Everything under the bar but the log: the panel beside the map, the map, and the
-    /// windows the rules call for.
-    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>);
-}
+use crate::gui::belisarius::{self, BelisariusDesk};
+use crate::gui::engine::{DeskContext, EngineDesk, Reply};
+use crate::gui::magna_graecia::{self, MagnaGraeciaDesk};
+use crate::gui::shell::command::DeskCommand;
+use crate::gui::shell::picker::ScenarioChoice;
 
 /// The campaign on screen: a Magna Graecia or a Belisarius desk. Boxed, so that switching
 /// costs a pointer.
@@ -142,6 +36,60 @@ impl Desk {
             Desk::Belisarius(d) => d.as_mut(),
         }
     }
+
+    /// The campaign `key` (name or id) from the store, on the desk of its engine, as the
+    /// umpire sees it.
+    pub fn open(store: &Store, catalog: &Catalog, key: &str) -> anyhow::Result<Desk> {
+        match store.find(key).and_then(|id| store.engine_of(id))? {
+            EngineId::Belisarius => BelisariusDesk::open(store, key, Viewer::Umpire, catalog.elements.clone()).map(Desk::from),
+            EngineId::MagnaGraecia => MagnaGraeciaDesk::open(store, catalog, key, Viewer::Umpire).map(Desk::from),
+        }
+    }
+
+    /// Starts a campaign named `name` from scenario `scenario`, of whichever engine has it,
+    /// on its desk; with the scenario's name.
+    pub fn create(
+        store: &mut Store,
+        catalog: &Catalog,
+        world: Option<&World>,
+        scenario: &str,
+        name: &str,
+        seed: u64,
+    ) -> anyhow::Result<(Desk, String)> {
+        if !catalog.scenarios.iter().any(|s| s.id == scenario)
+            && let Some(world) = world
+        {
+            let (desk, from) = BelisariusDesk::create(store, world, catalog.elements.clone(), scenario, name, seed)?;
+            return Ok((desk.into(), from));
+        }
+        let (desk, from) = MagnaGraeciaDesk::create(store, catalog, scenario, name, seed)?;
+        Ok((desk.into(), from))
+    }
+
+    /// Applies an engine's command, if it is this desk's engine's; `None` when it is not.
+    pub fn apply(&mut self, command: DeskCommand, cx: &mut DeskContext<'_>) -> Option<Reply> {
+        match (self, command) {
+            (Desk::MagnaGraecia(desk), DeskCommand::MagnaGraecia(command)) => Some(desk.apply(command, cx)),
+            (Desk::Belisarius(desk), DeskCommand::Belisarius(command)) => Some(desk.apply(command, cx)),
+            _ => None,
+        }
+    }
+
+    /// The Magna Graecia desk, if that is what is open: for the app's questions from tests.
+    pub fn magna_graecia(&self) -> Option<&MagnaGraeciaDesk> {
+        match self {
+            Desk::MagnaGraecia(d) => Some(d),
+            Desk::Belisarius(_) => None,
+        }
+    }
+
+    /// The Belisarius desk, if that is what is open: for the app's questions from tests.
+    pub fn belisarius(&self) -> Option<&BelisariusDesk> {
+        match self {
+            Desk::Belisarius(d) => Some(d),
+            Desk::MagnaGraecia(_) => None,
+        }
+    }
 }
 
 impl From<MagnaGraeciaDesk> for Desk {
@@ -156,45 +104,42 @@ impl From<BelisariusDesk> for Desk {
     }
 }
 
-/// The Magna Graecia desk on screen, if that is what is open.
-pub(crate) fn mg(desk: &Option<Desk>) -> Option<&MagnaGraeciaDesk> {
-    match desk {
-        Some(Desk::MagnaGraecia(d)) => Some(d),
-        _ => None,
-    }
+/// Every scenario the picker offers: Magna Graecia's, then those of `world`, Belisarius's.
+pub(crate) fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioChoice> {
+    let mg = catalog.scenarios.iter().map(|s| ScenarioChoice {
+        campaign: EngineId::MagnaGraecia,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period.clone(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+    });
+    let be = world.into_iter().flat_map(|w| &w.scenarios).map(|s| ScenarioChoice {
+        campaign: EngineId::Belisarius,
+        id: s.id.clone(),
+        name: s.name.clone(),
+        period: s.period(),
+        summary: s.summary.clone(),
+        turns: s.turns,
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+    });
+    mg.chain(be).collect()
 }
 
-pub(crate) fn mg_mut(desk: &mut Option<Desk>) -> Option<&mut MagnaGraeciaDesk> {
-    match desk {
-        Some(Desk::MagnaGraecia(d)) => Some(d),
-        _ => None,
-    }
+/// The picker's map of the chosen scenario at its start, drawn by its engine.
+#[derive(Debug, Default)]
+pub(crate) struct Previews {
+    magna_graecia: magna_graecia::Preview,
+    belisarius: belisarius::Preview,
 }
 
-/// The Belisarius desk on screen, if that is what is open.
-pub(crate) fn be(desk: &Option<Desk>) -> Option<&BelisariusDesk> {
-    match desk {
-        Some(Desk::Belisarius(d)) => Some(d),
-        _ => None,
+impl Previews {
+    /// Draws `choice` at its start beside the picker (an empty panel for no choice).
+    pub fn ui(&mut self, ui: &mut egui::Ui, choice: Option<&ScenarioChoice>, catalog: &Catalog, world: Option<&World>) {
+        match choice {
+            Some(c) if c.campaign == EngineId::Belisarius => self.belisarius.ui(ui, world, &c.id),
+            _ => self.magna_graecia.ui(ui, catalog, choice.map(|c| c.id.as_str())),
+        }
     }
-}
-
-pub(crate) fn be_mut(desk: &mut Option<Desk>) -> Option<&mut BelisariusDesk> {
-    match desk {
-        Some(Desk::Belisarius(d)) => Some(d),
-        _ => None,
-    }
-}
-
-/// The events of the last order as the umpire reads them, in one line short enough for a
-/// menu; `None` when the last order is the campaign's start.
-pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<String> {
-    let last = events.last()?.command_seq;
-    if last <= 1 {
-        return None;
-    }
-    let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
-    let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
-    let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
-    Some(shorten(&text, 90))
 }

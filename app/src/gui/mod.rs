@@ -10,6 +10,8 @@
 
 mod belisarius;
 mod desk;
+mod engine;
+mod inspect;
 mod magna_graecia;
 mod shell;
 mod widgets;
@@ -21,9 +23,11 @@ use anyhow::anyhow;
 use referee_campaign::Catalog;
 use referee_data::DataSource;
 
-pub use magna_graecia::dialogs::Dialog;
-pub use magna_graecia::packs::{DbsaScaling, PackSettings, WrittenFile};
-pub use shell::app::{AppCommand, CounterRef, Message, RefereeApp};
+pub use belisarius::command::BelisariusCommand;
+pub use magna_graecia::command::{CounterRef, Dialog, MagnaGraeciaCommand};
+pub use shell::app::RefereeApp;
+pub use shell::command::{AppCommand, DeskCommand, Message};
+pub use widgets::packs::{DbsaScaling, PackSettings, WrittenFile};
 
 /// How the window is started; filled from the command line by `main`.
 #[derive(Debug, Clone, Default)]
@@ -83,7 +87,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
                 && let Some(b) = v.board.battles.first()
             {
                 let dialog = if which == "result" { Dialog::BattleResult(b.id) } else { Dialog::BattlePack(Some(b.id)) };
-                app.send(AppCommand::OpenDialog(Some(dialog)));
+                app.send(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialog))));
             }
         }
         _ => {}

@@ -21,8 +21,9 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 
 use super::run;
+use crate::gui::belisarius::command::BelisariusCommand;
 use crate::gui::belisarius::facts::Facts;
-use crate::gui::shell::app::AppCommand;
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::hex_counters::HexCounters;
 use crate::gui::widgets::words::may_order;
 
@@ -49,7 +50,7 @@ pub(crate) struct BattleForm {
 pub(crate) struct TableForm {
     pub system: Option<referee_battle_gen::TabletopSystem>,
     /// The pack's choices: rules and their options, paper, folder.
-    pub pack: Option<crate::gui::magna_graecia::packs::PackSettings>,
+    pub pack: Option<crate::gui::widgets::packs::PackSettings>,
     /// Points each unit lost, by side and the unit's number in the battle (from 1).
     pub losses: BTreeMap<SideId, BTreeMap<u32, u8>>,
     pub killed: BTreeSet<String>,
@@ -614,9 +615,9 @@ fn table_ui(
         return;
     };
     let t = &mut form.table;
-    let settings = t.pack.get_or_insert_with(|| crate::gui::magna_graecia::packs::PackSettings::new(table.campaign));
+    let settings = t.pack.get_or_insert_with(|| crate::gui::widgets::packs::PackSettings::new(table.campaign));
     egui::CollapsingHeader::new("The pack").id_salt("belisarius-table-pack").default_open(true).show(ui, |ui| {
-        crate::gui::magna_graecia::packs::options_ui(ui, settings);
+        crate::gui::widgets::packs::options_ui(ui, settings);
         let check = settings.check();
         let go = ui
             .add_enabled(check.is_ok(), egui::Button::new("Write the pack"))
@@ -625,7 +626,7 @@ fn table_ui(
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         if go.clicked() {
-            commands.push(AppCommand::WriteBelisariusPack { settings: settings.clone() });
+            commands.push(AppCommand::from(BelisariusCommand::WritePack { settings: settings.clone() }));
         }
     });
     // The result form counts a hex game's counters under the rules the pack is written for.

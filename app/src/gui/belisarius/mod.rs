@@ -7,6 +7,7 @@
 
 use referee_campaign::core::log::RollDice;
 pub(crate) mod battle;
+pub(crate) mod command;
 pub(crate) mod facts;
 pub(crate) mod fleet;
 pub(crate) mod siege;
@@ -21,19 +22,21 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::setup::Public;
 use referee_campaign::belisarius::state::{Location, Phase, State};
 use referee_campaign::belisarius::view::{Board, Followed, Marker, Organisation, describe, umpire_view};
-use referee_campaign::belisarius::{Belisarius, Setup};
+use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::core::words::possessive;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
 use referee_campaign::store::{DiceInput, Undone, numbered};
 
-use crate::gui::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
-use crate::gui::shell::app::AppCommand;
+use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
+use crate::gui::widgets::packs::{PackSettings, Refused};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::may_order;
+use command::BelisariusCommand;
 use facts::{Acting, Facts};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
@@ -193,6 +196,22 @@ impl BelisariusDesk {
         })
     }
 
+    /// Starts a campaign named `name` from `world`'s scenario `scenario`, as the umpire sees
+    /// it; with the scenario's name.
+    pub fn create(
+        store: &mut Store,
+        world: &World,
+        elements: referee_campaign::army::ElementTable,
+        scenario: &str,
+        name: &str,
+        seed: u64,
+    ) -> anyhow::Result<(BelisariusDesk, String)> {
+        let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
+        let campaign = store.create_as::<Belisarius>(name, &setup, seed)?;
+        let desk = BelisariusDesk::open(store, &campaign.id.to_string(), Viewer::Umpire, elements)?;
+        Ok((desk, setup.name().to_owned()))
+    }
+
     /// Looks at the campaign as `viewer`; a side the campaign does not have is refused.
     pub fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
         let setup = &self.campaign.state.setup;
@@ -251,7 +270,7 @@ impl BelisariusDesk {
     pub fn write_pack(
         &mut self,
         elements: &referee_campaign::army::ElementTable,
-        settings: &crate::gui::magna_graecia::packs::PackSettings,
+        settings: &PackSettings,
         folder: &std::path::Path,
         store: &mut Store,
         data: &referee_data::DataSource,
@@ -268,12 +287,9 @@ impl BelisariusDesk {
             referee_battle_gen::pack::write_files(
                 files,
                 referee_battle_gen::pack::Destination { folder, existing: settings.existing() },
-                || {
-                    crate::tables::keep(store, self.campaign.id, battle, &kept)
-                        .map_err(|e| crate::gui::magna_graecia::packs::Refused(e.to_string()))
-                },
+                || crate::tables::keep(store, self.campaign.id, battle, &kept).map_err(|e| Refused(e.to_string())),
             )
-            .map_err(|crate::gui::magna_graecia::packs::Refused(e)| e)
+            .map_err(|Refused(e)| e)
         });
         match written {
             Ok(files) => {
@@ -287,29 +303,28 @@ impl BelisariusDesk {
     }
 
     /// The commands only a Belisarius campaign takes; the shell hands them on.
-    pub fn apply(&mut self, command: AppCommand, store: &mut Store) -> Reply {
+    pub fn apply(&mut self, command: BelisariusCommand, cx: &mut DeskContext<'_>) -> Reply {
         match command {
-            AppCommand::SelectPlace(place) => {
+            BelisariusCommand::SelectPlace(place) => {
                 self.selected = place;
                 Reply::Nothing
             }
-            AppCommand::ExecuteBelisarius(order, input) => self.execute(store, &order, input),
-            other => Reply::Refused(format!("a Belisarius campaign cannot do this: {other:?}")),
+            BelisariusCommand::Execute(order, input) => self.execute(cx.store, &order, input),
+            BelisariusCommand::WritePack { settings } => {
+                let reply = match settings.folder() {
+                    Ok(folder) => self.write_pack(cx.elements, &settings, &folder, cx.store, cx.data),
+                    Err(e) => Reply::Refused(e),
+                };
+                cx.keep_pack_settings(self.campaign.id, settings);
+                reply
+            }
         }
     }
 }
 
 impl EngineDesk for BelisariusDesk {
-    fn campaign_name(&self) -> &str {
-        &self.campaign.state.name
-    }
-
-    fn campaign_id(&self) -> referee_campaign::CampaignId {
-        self.campaign.id
-    }
-
-    fn turn(&self) -> u32 {
-        self.campaign.state.turn
+    fn basics(&self) -> Basics<'_> {
+        Basics::of(&self.campaign, &self.live.viewer)
     }
 
     /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
@@ -322,14 +337,6 @@ impl EngineDesk for BelisariusDesk {
 
     fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
         store.commit_seed(&self.campaign)
-    }
-
-    fn seed(&self) -> u64 {
-        self.campaign.state.seed
-    }
-
-    fn viewer(&self) -> &Viewer {
-        &self.live.viewer
     }
 
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
@@ -398,7 +405,7 @@ impl EngineDesk for BelisariusDesk {
             let view = &live.view;
             zone_map_ui(ui, &campaign.state.setup.map, view.board(), selected.as_ref(), map_state, &mut picked);
             if let Some(place) = picked.pop() {
-                queue.push(AppCommand::SelectPlace(Some(place)));
+                queue.push(AppCommand::from(BelisariusCommand::SelectPlace(Some(place))));
             }
         });
     }
@@ -676,7 +683,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         ui.add_space(8.0);
         if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
             if ui.button("Begin play").on_hover_text("Set-up is over once every line is placed (BE-49…BE-52)").clicked() {
-                commands.push(AppCommand::ExecuteBelisarius(Order::BeginPlay {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded)));
             }
             ui.add_space(6.0);
         }
@@ -789,7 +796,7 @@ fn lines_due_ui(
             Some(at) => {
                 let label = format!("Place {what} of line {} at {}", line.number, public.place_name(at));
                 if ui.button(label).clicked() {
-                    commands.push(AppCommand::ExecuteBelisarius(form.order(&org.side, line.number, at), DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(form.order(&org.side, line.number, at), DiceInput::Seeded)));
                 }
             }
             None => {
@@ -873,7 +880,7 @@ fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location)
 
 /// Queues an order whose dice, if it has any, are drawn from the seed.
 pub(crate) fn run(commands: &mut Vec<AppCommand>, order: Order) {
-    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
 }
 
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
@@ -893,7 +900,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("2d6 on the event table, and leaders called away rolled for or brought back (BE-47)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::PlayEvents {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::PlayEvents {}, DiceInput::Seeded)));
             }
             let supplied = board.supplied == board.turn;
             if umpire
@@ -904,7 +911,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::CheckSupply {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::CheckSupply {}, DiceInput::Seeded)));
             }
             if umpire
                 && supplied
@@ -914,7 +921,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::BringReinforcements {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BringReinforcements {}, DiceInput::Seeded)));
             }
             if umpire
                 && supplied
@@ -924,7 +931,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::BeginOperations {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BeginOperations {}, DiceInput::Seeded)));
             }
         }
         Phase::Operations => {
@@ -945,7 +952,8 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                         )
                         .clicked()
                 {
-                    commands.push(AppCommand::ExecuteBelisarius(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded));
+                    commands
+                        .push(AppCommand::from(BelisariusCommand::Execute(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded)));
                 }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
@@ -955,7 +963,10 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );
                     if pass.clicked() {
-                        commands.push(AppCommand::ExecuteBelisarius(Order::Pass { side: ops.segment.clone() }, DiceInput::Seeded));
+                        commands.push(AppCommand::from(BelisariusCommand::Execute(
+                            Order::Pass { side: ops.segment.clone() },
+                            DiceInput::Seeded,
+                        )));
                     }
                 }
             }
@@ -978,7 +989,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)")
                     .clicked()
             {
-                commands.push(AppCommand::ExecuteBelisarius(Order::EndTurn {}, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::EndTurn {}, DiceInput::Seeded)));
             }
         }
     }
@@ -1056,10 +1067,10 @@ fn force_orders_ui(
                 .on_disabled_hover_text(format!("Share out exactly {} points (BE-12)", due.points));
             if b.clicked() {
                 let losses = march.losses.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
-                commands.push(AppCommand::ExecuteBelisarius(
+                commands.push(AppCommand::from(BelisariusCommand::Execute(
                     Order::TakeLosses { side: org.side.clone(), losses, militia: 0 },
                     DiceInput::Seeded,
-                ));
+                )));
             }
             return;
         }
@@ -1111,7 +1122,7 @@ fn force_orders_ui(
                         path: march.route.clone(),
                         attrition_from: march.attrition_from.clone(),
                     };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 }
                 if ui.button("Clear the route").clicked() {
                     march.route.clear();
@@ -1179,10 +1190,10 @@ fn on_the_way_ui(
         let city = map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
         let shift = if in_city { format!("Come out of {city}") } else { format!("Enter {city}") };
         if ui.button(shift).on_hover_text("Between a zone and its city: no action points (BE-11)").clicked() {
-            commands.push(AppCommand::ExecuteBelisarius(
+            commands.push(AppCommand::from(BelisariusCommand::Execute(
                 Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city },
                 DiceInput::Seeded,
-            ));
+            )));
         }
         // The acting leader's own units, to leave.
         ui.horizontal_wrapped(|ui| {
@@ -1208,7 +1219,7 @@ fn on_the_way_ui(
                         leaders: Vec::new(),
                         city: into_city,
                     };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                     picked.0.clear();
                 }
             }
@@ -1223,7 +1234,7 @@ fn on_the_way_ui(
                         leaders: vec![l.id.clone()],
                         city: false,
                     };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 }
             }
         });
@@ -1255,7 +1266,7 @@ fn on_the_way_ui(
                     units: picked.1.iter().copied().collect(),
                     leaders: Vec::new(),
                 };
-                commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 picked.1.clear();
             }
         }
@@ -1271,7 +1282,7 @@ fn on_the_way_ui(
                 if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
                     let order =
                         Order::PickUp { side: side.clone(), leader: acting.to_owned(), units: Vec::new(), leaders: vec![l.id.clone()] };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 }
             }
         });
@@ -1334,7 +1345,7 @@ fn reorganise_ui(
                             to: other.id.clone(),
                             units: picked.iter().copied().collect(),
                         };
-                        commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                        commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                         picked.clear();
                     }
                 }
@@ -1405,7 +1416,7 @@ fn organisation_ui(
                 ));
                 if back.clicked() {
                     let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned(), fleet: false };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 }
             }
             // A decoy is activated and marched like a leader (BE-42).
@@ -1423,7 +1434,7 @@ fn organisation_ui(
                         .on_disabled_hover_text("No action points left (BE-06)");
                     if b.clicked() {
                         let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
-                        commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                        commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                     }
                 }
             }
@@ -1440,7 +1451,7 @@ fn organisation_ui(
                     .on_disabled_hover_text("No action points left (BE-06)");
                 if b.clicked() {
                     let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
-                    commands.push(AppCommand::ExecuteBelisarius(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
                 }
             }
         });
@@ -1468,11 +1479,40 @@ fn organisation_ui(
             )
             .clicked()
     {
-        commands.push(AppCommand::ExecuteBelisarius(Order::PlayFrankishIntervention { side: org.side.clone() }, DiceInput::Seeded));
+        commands.push(AppCommand::from(BelisariusCommand::Execute(
+            Order::PlayFrankishIntervention { side: org.side.clone() },
+            DiceInput::Seeded,
+        )));
     }
 }
 
 /// The public board of a scenario's start, for the picker's preview.
 pub(crate) fn start_board(setup: &Setup) -> Board {
     umpire_view(&State::new(setup.name(), setup, 0), &[]).board
+}
+
+/// The picker's map of a scenario at its start, kept while the same scenario is chosen.
+#[derive(Debug, Default)]
+pub(crate) struct Preview {
+    shown: Option<(String, Box<Setup>, Board)>,
+    map: ZoneMapState,
+}
+
+impl Preview {
+    /// Draws `world`'s scenario `id` at its start, for looking only.
+    pub fn ui(&mut self, ui: &mut egui::Ui, world: Option<&World>, id: &str) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if self.shown.as_ref().is_none_or(|(shown, _, _)| shown != id) {
+                let Some(setup) = world.and_then(|w| w.setup(id).ok()) else { return };
+                let board = start_board(&setup);
+                self.shown = Some((id.to_owned(), Box::new(setup), board));
+                self.map.fit_next_frame();
+            }
+            let Some((_, setup, board)) = &self.shown else { return };
+            ui.label(RichText::new(format!("{} at the start", setup.name())).strong());
+            // The preview is for looking only: clicks on it select nothing.
+            let mut ignored = Vec::new();
+            zone_map_ui(ui, &setup.map, board, None, &mut self.map, &mut ignored);
+        });
+    }
 }

@@ -12,7 +12,7 @@ use referee_campaign::core::viewer::Viewer;
 
 use super::run;
 use crate::gui::belisarius::facts::{Acting, Facts};
-use crate::gui::shell::app::AppCommand;
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::may_order;
 
 /// The siege panel under a city's name: its defence and works, and the siege laid to it.

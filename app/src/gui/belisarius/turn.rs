@@ -9,7 +9,8 @@ use referee_campaign::belisarius::view::Organisation;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::DiceInput;
 
-use crate::gui::shell::app::AppCommand;
+use crate::gui::belisarius::command::BelisariusCommand;
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::may_order;
 
 /// The prices a Gothic purchase may name, in the rules' order; the tables price each one.
@@ -54,17 +55,17 @@ pub(crate) fn reinforcements_ui(
                     .zip(counts)
                     .flat_map(|(u, n)| std::iter::repeat_n((*u).to_owned(), usize::try_from(n).unwrap_or(0)))
                     .collect();
-                commands.push(AppCommand::ExecuteBelisarius(
+                commands.push(AppCommand::from(BelisariusCommand::Execute(
                     Order::Raise { side: org.side.clone(), at: at.id().to_owned(), units },
                     DiceInput::Seeded,
-                ));
+                )));
                 counts = [0; 4];
             }
             if ui.button("Give up the points left").clicked() {
-                commands.push(AppCommand::ExecuteBelisarius(
+                commands.push(AppCommand::from(BelisariusCommand::Execute(
                     Order::Raise { side: org.side.clone(), at: String::new(), units: Vec::new() },
                     DiceInput::Seeded,
-                ));
+                )));
             }
             ui.data_mut(|d| d.insert_temp(id, counts));
         }
@@ -75,10 +76,10 @@ pub(crate) fn reinforcements_ui(
             if ui.add_enabled(at.is_some(), egui::Button::new(label)).clicked()
                 && let Some(at) = at
             {
-                commands.push(AppCommand::ExecuteBelisarius(
+                commands.push(AppCommand::from(BelisariusCommand::Execute(
                     Order::PlaceReinforcements { side: org.side.clone(), at: at.id().to_owned() },
                     DiceInput::Seeded,
-                ));
+                )));
             }
         }
     });

@@ -19,8 +19,10 @@ use referee_campaign::turn::Phase;
 use referee_campaign::view::{Board, Forces, SidePublic};
 use referee_campaign::{DiceInput, Map, NodeId, Order};
 
+use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::tokens::{self, Token};
-use crate::gui::shell::app::{AppCommand, CounterRef};
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
@@ -630,24 +632,24 @@ pub(crate) fn map_ui(
                 Some(name) => {
                     let this = CounterRef { side: t.side.id.clone(), name: name.to_owned() };
                     let again = overlay.picked == Some(&this);
-                    commands.push(AppCommand::SelectCounter((!again).then_some(this)));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!again).then_some(this))));
                 }
-                None if selected != Some(t.node) => commands.push(AppCommand::Select(Some(t.node))),
+                None if selected != Some(t.node) => commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(t.node)))),
                 None => {}
             }
         } else {
             let hit = node_at(&spread, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
-                (Some((c, _)), Some(path)) => commands.push(AppCommand::Execute(
+                (Some((c, _)), Some(path)) => commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                     Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                     DiceInput::Seeded,
-                )),
+                ))),
                 _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
-                    (Some(c), Some(node)) => commands.push(AppCommand::Execute(
+                    (Some(c), Some(node)) => commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                         Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
                         DiceInput::Seeded,
-                    )),
-                    _ if hit != selected => commands.push(AppCommand::Select(hit)),
+                    ))),
+                    _ if hit != selected => commands.push(AppCommand::from(MagnaGraeciaCommand::Select(hit))),
                     _ => {}
                 },
             }

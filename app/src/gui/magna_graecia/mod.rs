@@ -3,6 +3,7 @@
 //! dialogs the rules call for — with every form being filled in.
 
 use referee_campaign::core::log::RollDice;
+pub(crate) mod command;
 pub(crate) mod dialogs;
 pub(crate) mod map;
 pub(crate) mod orders;
@@ -23,13 +24,15 @@ use referee_campaign::turn::Phase;
 use referee_campaign::view::{self, Followed, View, Viewer};
 use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
 
-use crate::gui::desk::{EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
-use crate::gui::shell::app::{AppCommand, CounterRef, Message};
+use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::log::LogData;
+use crate::gui::widgets::packs::PackSettings;
 use crate::gui::widgets::roll::RollForm;
+use command::{CounterRef, MagnaGraeciaCommand};
 use dialogs::{DialogForm, LossesForm};
 use map::MapState;
-use packs::{PackJob, PackSettings};
+use packs::PackJob;
 use roster::RosterEditor;
 
 /// The Magna Graecia campaign on screen, what the viewer may see of it, and the forms.
@@ -57,6 +60,8 @@ pub(crate) struct MagnaGraeciaDesk {
     pub naval: BTreeMap<SideId, LossesForm>,
     /// The choices of siege and disease losses being made, by side (MG-28, MG-29).
     pub siege_losses: BTreeMap<SideId, LossesForm>,
+    /// The packs of every battle due, being written or just written.
+    pub pack_job: Option<PackJob>,
     /// The umpire asked to see the dice seed.
     pub seed_shown: bool,
 }
@@ -96,7 +101,23 @@ impl MagnaGraeciaDesk {
             naval: BTreeMap::new(),
             siege_losses: BTreeMap::new(),
             seed_shown: false,
+            pack_job: None,
         })
+    }
+
+    /// Starts a campaign named `name` from the catalog's scenario `scenario`, as the umpire
+    /// sees it; with the scenario's name.
+    pub fn create(
+        store: &mut Store,
+        catalog: &Catalog,
+        scenario: &str,
+        name: &str,
+        seed: u64,
+    ) -> anyhow::Result<(MagnaGraeciaDesk, String)> {
+        let scenario = catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
+        let campaign = store.create(name, &scenario, seed)?;
+        let events = store.events(campaign.id)?;
+        Ok((MagnaGraeciaDesk::with(catalog, campaign, events, Viewer::Umpire)?, scenario.name))
     }
 
     /// The events an order just stored: their lines join the log, and the view is built again
@@ -151,9 +172,9 @@ impl MagnaGraeciaDesk {
     }
 
     /// The commands only a Magna Graecia campaign takes; the shell hands them on.
-    pub fn apply(&mut self, command: AppCommand, store: &mut Store, pack: &PackSettings) -> Reply {
+    pub fn apply(&mut self, command: MagnaGraeciaCommand, cx: &mut DeskContext<'_>) -> Reply {
         match command {
-            AppCommand::Select(node) => {
+            MagnaGraeciaCommand::Select(node) => {
                 self.selected = node;
                 // During setup a picked counter waits for a node to deploy at.
                 let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
@@ -162,7 +183,7 @@ impl MagnaGraeciaDesk {
                 }
                 Reply::Nothing
             }
-            AppCommand::SelectCounter(counter) => {
+            MagnaGraeciaCommand::SelectCounter(counter) => {
                 match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
                     Some((_, true)) => self.selected_counter = counter,
                     Some((Some(at), false)) => {
@@ -173,24 +194,80 @@ impl MagnaGraeciaDesk {
                 }
                 Reply::Nothing
             }
-            AppCommand::EditRoster(side) => self.edit_roster(side),
-            AppCommand::OpenDialog(dialog) => {
-                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.live.view, pack));
+            MagnaGraeciaCommand::EditRoster(side) => self.edit_roster(side),
+            MagnaGraeciaCommand::OpenDialog(dialog) => {
+                self.dialog = dialog.and_then(|d| DialogForm::new(&d, &self.live.view, cx.pack_settings));
                 // A hex result is counted by the table kept with the battle's pack.
                 if let Some(DialogForm::Battle(form)) = &mut self.dialog {
                     form.hex_units = Some(
-                        crate::tables::kept(store, self.campaign.id, form.battle).map(|(t, _)| Box::new(t)).map_err(|e| e.to_string()),
+                        crate::tables::kept(cx.store, self.campaign.id, form.battle).map(|(t, _)| Box::new(t)).map_err(|e| e.to_string()),
                     );
                 }
                 // The form shows refusals of its own orders, not older ones.
                 Reply::Clear
             }
-            AppCommand::Execute(command, dice) => self.execute(store, &command, dice),
-            AppCommand::ShowSeed(show) => {
+            MagnaGraeciaCommand::Execute(command, dice) => self.execute(cx.store, &command, dice),
+            MagnaGraeciaCommand::ShowSeed(show) => {
                 self.seed_shown = show && self.live.viewer == Viewer::Umpire;
                 Reply::Nothing
             }
-            other => Reply::Refused(format!("a Magna Graecia campaign cannot do this: {other:?}")),
+            MagnaGraeciaCommand::ExportRoster { side, path } => match self.export_roster(&side, &path) {
+                Ok(()) => Reply::Info(format!("Roster written to {}", path.display())),
+                Err(e) => Reply::Failed(e),
+            },
+            MagnaGraeciaCommand::ImportRoster { side, path } => match self.read_roster(&side, &path) {
+                Ok(army) => self.execute(cx.store, &Order::SetArmy { army }, DiceInput::Seeded),
+                Err(e) => Reply::Failed(e),
+            },
+            MagnaGraeciaCommand::WritePack { battle, settings } => {
+                let reply = self.write_pack(battle, &settings, cx.store, cx.data);
+                cx.keep_pack_settings(self.campaign.id, settings);
+                reply
+            }
+            MagnaGraeciaCommand::WriteAllPacks { settings } => self.write_all_packs(settings, cx),
+            MagnaGraeciaCommand::StopPacks => {
+                match &mut self.pack_job {
+                    Some(job) if job.running() => job.stop(),
+                    _ => self.pack_job = None,
+                }
+                Reply::Nothing
+            }
+        }
+    }
+
+    /// Starts writing the packs of every battle due on a background thread.
+    fn write_all_packs(&mut self, settings: PackSettings, cx: &mut DeskContext<'_>) -> Reply {
+        if self.pack_job.as_ref().is_some_and(PackJob::running) {
+            return Reply::Failed("packs are being written already: wait for them, or stop them".to_owned());
+        }
+        let (folder, mut options, existing) = (settings.folder(), settings.options(), settings.existing());
+        cx.keep_pack_settings(self.campaign.id, settings);
+        let kept = match crate::tables::for_pack(&mut options, cx.data, None) {
+            Ok(kept) => kept,
+            Err(e) => return Reply::Failed(e.to_string()),
+        };
+        let open = match self.for_packs() {
+            Ok(open) => open,
+            Err(e) => return Reply::Failed(e),
+        };
+        let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
+        let job = folder.map(|dir| {
+            let campaign = (open.campaign.id, open.campaign.state.clone());
+            PackJob::start(
+                campaign,
+                open.map.clone(),
+                open.live.events.clone(),
+                battles,
+                packs::JobOptions { options, existing, kept },
+                dir,
+            )
+        });
+        match job {
+            Ok(job) => {
+                self.pack_job = Some(job);
+                Reply::Nothing
+            }
+            Err(e) => Reply::Failed(e),
         }
     }
 
@@ -216,7 +293,7 @@ impl MagnaGraeciaDesk {
             let dir = settings.folder()?;
             let to = referee_battle_gen::pack::Destination { folder: &dir, existing: settings.existing() };
             packs::write_pack(&self.campaign.state, &self.map, &self.live.events, battle, &options, to, || {
-                crate::tables::keep(store, id, battle, &kept).map_err(|e| packs::Refused(e.to_string()))
+                crate::tables::keep(store, id, battle, &kept).map_err(|e| crate::gui::widgets::packs::Refused(e.to_string()))
             })
         });
         match &mut self.dialog {
@@ -325,15 +402,8 @@ impl MagnaGraeciaDesk {
 
     /// The open dialog and the windows the rules call for (losses at sea, MG-18; siege and
     /// disease losses, MG-28, MG-29).
-    fn dialogs_ui(
-        &mut self,
-        ctx: &egui::Context,
-        roll: &RollForm,
-        message: Option<&Message>,
-        pack_job: Option<&PackJob>,
-        queue: &mut Vec<AppCommand>,
-    ) {
-        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, campaign, .. } = self;
+    fn dialogs_ui(&mut self, ctx: &egui::Context, roll: &RollForm, message: Option<&Message>, queue: &mut Vec<AppCommand>) {
+        let MagnaGraeciaDesk { map, live, dialog, naval, siege_losses, campaign, pack_job, .. } = self;
         let view = &live.view;
         dialogs::naval_losses_ui(ctx, view, naval, message, queue);
         dialogs::siege_losses_ui(ctx, map, view, siege_losses, message, queue);
@@ -358,7 +428,7 @@ impl MagnaGraeciaDesk {
                 table::set_table_ui(ctx, form, &data, queue);
             }
             Some(DialogForm::Pack(form)) => {
-                let data = packs::PackData { map, view, job: pack_job };
+                let data = packs::PackData { map, view, job: pack_job.as_ref() };
                 packs::pack_window_ui(ctx, form, &data, queue);
             }
             None => {}
@@ -367,16 +437,8 @@ impl MagnaGraeciaDesk {
 }
 
 impl EngineDesk for MagnaGraeciaDesk {
-    fn campaign_name(&self) -> &str {
-        &self.campaign.state.name
-    }
-
-    fn campaign_id(&self) -> referee_campaign::CampaignId {
-        self.campaign.id
-    }
-
-    fn turn(&self) -> u32 {
-        self.campaign.state.turn
+    fn basics(&self) -> Basics<'_> {
+        Basics::of(&self.campaign, &self.live.viewer)
     }
 
     /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
@@ -395,14 +457,6 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
         store.commit_seed(&self.campaign)
-    }
-
-    fn seed(&self) -> u64 {
-        self.campaign.state.seed
-    }
-
-    fn viewer(&self) -> &Viewer {
-        &self.live.viewer
     }
 
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
@@ -480,16 +534,34 @@ impl EngineDesk for MagnaGraeciaDesk {
                     .add_filter("Roster", &["json"])
                     .save_file()
             {
-                queue.push(AppCommand::ExportRoster { side: f.side.clone(), path });
+                queue.push(AppCommand::from(MagnaGraeciaCommand::ExportRoster { side: f.side.clone(), path }));
             }
             if self.live.view.board().phase == Phase::Setup
                 && ui.button(format!("Import a roster for {name}…")).clicked()
                 && let Some(path) =
                     rfd::FileDialog::new().set_title(format!("A roster for {name}")).add_filter("Roster", &["json"]).pick_file()
             {
-                queue.push(AppCommand::ImportRoster { side: f.side.clone(), path });
+                queue.push(AppCommand::from(MagnaGraeciaCommand::ImportRoster { side: f.side.clone(), path }));
             }
         }
+    }
+
+    /// Each battle whose pack the background thread wrote keeps the table it was counted by.
+    fn poll(&mut self, store: &mut Store) -> Vec<String> {
+        let Some(job) = &mut self.pack_job else { return Vec::new() };
+        job.poll();
+        let (id, tables) = (job.campaign, job.kept.clone());
+        let mut failed = Vec::new();
+        for battle in job.take_written() {
+            if let Err(e) = crate::tables::keep(store, id, battle, &tables) {
+                failed.push(format!("battle {battle}'s pack was written, but its table could not be kept with it: {e}"));
+            }
+        }
+        failed
+    }
+
+    fn busy(&self) -> bool {
+        self.pack_job.as_ref().is_some_and(PackJob::running)
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
@@ -506,9 +578,9 @@ impl EngineDesk for MagnaGraeciaDesk {
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
         {
             queue.push(match open {
-                [true, _, _] => AppCommand::OpenDialog(None),
-                [_, true, _] => AppCommand::EditRoster(None),
-                _ => AppCommand::SelectCounter(None),
+                [true, _, _] => AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)),
+                [_, true, _] => AppCommand::from(MagnaGraeciaCommand::EditRoster(None)),
+                _ => AppCommand::from(MagnaGraeciaCommand::SelectCounter(None)),
             });
         }
         let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
@@ -518,7 +590,7 @@ impl EngineDesk for MagnaGraeciaDesk {
                 view: &self.live.view,
                 viewer: &self.live.viewer,
                 land_retreats: &self.land_retreats,
-                pack_job: shell.pack_job,
+                pack_job: self.pack_job.as_ref(),
                 seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
                 legal: match self.live.viewer {
                     Viewer::Umpire => orders::Legal(Some((&self.campaign.state, &self.map))),
@@ -541,7 +613,7 @@ impl EngineDesk for MagnaGraeciaDesk {
             let data = roster::RosterData { side_name, points: forces.army_points, table: &self.elements };
             roster::roster_editor_ui(ui.ctx(), editor, data, queue);
         }
-        self.dialogs_ui(ui.ctx(), shell.roll, shell.message, shell.pack_job, queue);
+        self.dialogs_ui(ui.ctx(), shell.roll, shell.message, queue);
     }
 }
 
@@ -558,4 +630,32 @@ fn land_retreats(view: &View) -> Vec<CounterRef> {
 pub(crate) fn start_board(scenario: &Scenario, map: &Map) -> view::Board {
     let state = CampaignState::new(&scenario.name, scenario, 0);
     view::umpire_view(&state, map, &[]).board
+}
+
+/// The picker's map of a scenario at its start, kept while the same scenario is chosen.
+#[derive(Debug, Default)]
+pub(crate) struct Preview {
+    shown: Option<(String, view::Board)>,
+    map: MapState,
+}
+
+impl Preview {
+    /// Draws the catalog's scenario `id` at its start, for looking only (an empty panel
+    /// when there is none).
+    pub fn ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog, id: Option<&str>) {
+        let scenario = id.and_then(|id| catalog.scenarios.iter().find(|s| s.id == id));
+        let map = scenario.and_then(|s| catalog.map(&s.map));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let (Some(scenario), Some(map)) = (scenario, map) else { return };
+            if self.shown.as_ref().is_none_or(|(id, _)| id != &scenario.id) {
+                self.shown = Some((scenario.id.clone(), start_board(scenario, map)));
+                self.map.fit_next_frame();
+            }
+            let Some((_, board)) = &self.shown else { return };
+            ui.label(egui::RichText::new(format!("{} at the start", scenario.name)).strong());
+            // The preview is for looking only: clicks on it select nothing.
+            let mut ignored = Vec::new();
+            map::map_ui(ui, map, board, &map::Overlay::default(), None, &mut self.map, &mut ignored);
+        });
+    }
 }

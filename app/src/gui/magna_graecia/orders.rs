@@ -9,7 +9,9 @@ use referee_campaign::turn::{FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
-use crate::gui::shell::app::{AppCommand, CounterRef};
+use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::for_referee;
 
 use crate::gui::magna_graecia::dialogs::Dialog;
@@ -83,7 +85,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, l
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
                         .clicked()
                     {
-                        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
                     }
                 }
             });
@@ -125,8 +127,10 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands
-                            .push(AppCommand::Execute(Order::RetreatFleet { side: f.side.clone(), path: path.clone() }, DiceInput::Seeded));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
+                            Order::RetreatFleet { side: f.side.clone(), path: path.clone() },
+                            DiceInput::Seeded,
+                        )));
                     }
                 }
             });
@@ -153,10 +157,10 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text("One node by a road still open, into no enemy land counter, where the side has fewer than four counters (MG-15); the rules refuse it otherwise")
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(AppCommand::Execute(
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                             Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] },
                             DiceInput::Seeded,
-                        ));
+                        )));
                     }
                 }
             });
@@ -210,7 +214,7 @@ pub(crate) fn landing_ui(
             if b.clicked()
                 && let Some(order) = order
             {
-                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
             }
         }
     });
@@ -258,7 +262,7 @@ pub(crate) fn counter_orders_ui(
                     .accessible_name(format!("Disembark {}", counter.name))
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
                 }
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
@@ -275,7 +279,7 @@ pub(crate) fn counter_orders_ui(
                         "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
                     ));
                 if b.clicked() {
-                    commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
                 }
             }
             let partner = forces
@@ -288,7 +292,7 @@ pub(crate) fn counter_orders_ui(
                 .on_hover_text("Hand elements to another command here: 1 MP for each (MG-14)")
                 .on_disabled_hover_text(format!("No other {who} command here to exchange with (MG-14)"));
             if b.clicked() {
-                commands.push(AppCommand::OpenDialog(Some(Dialog::Exchange(this.clone()))));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Exchange(this.clone())))));
             }
             exit_button_ui(ui, map, board, counter, legal, commands);
         }
@@ -298,7 +302,7 @@ pub(crate) fn counter_orders_ui(
                 .accessible_name(format!("Garrison with {}…", counter.name))
                 .on_hover_text("Leave elements with the capital's inherent sub-general, or take them back (MG-04)");
             if b.clicked() {
-                commands.push(AppCommand::OpenDialog(Some(Dialog::Garrison(this))));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Garrison(this)))));
             }
         }
     });
@@ -316,7 +320,7 @@ pub(crate) fn enter_result_button_ui(ui: &mut egui::Ui, view: &View, battle: &Ba
         .on_hover_text("Type in the result of the tabletop game: winner, losses, lost generals, roads still open (MG-20)")
         .on_disabled_hover_text("Results are entered in the combat phase (MG-20)");
     if b.clicked() {
-        commands.push(AppCommand::OpenDialog(Some(Dialog::BattleResult(battle.id))));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::BattleResult(battle.id)))));
     }
 }
 
@@ -357,10 +361,10 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                             "Retire from the field: the counters retreat in post-combat movement (MG-15)"
                         });
                     if b.clicked() {
-                        commands.push(AppCommand::Execute(
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                             Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
                             DiceInput::Seeded,
-                        ));
+                        )));
                     }
                 }
             });
@@ -410,7 +414,7 @@ pub(crate) fn withdraw_ui(
                 "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
             );
         if b.clicked() {
-            commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
         }
     }
 }
@@ -460,7 +464,7 @@ pub(crate) fn siege_ui(
                     "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
                 ));
             if b.clicked() {
-                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
             }
         }
     });
@@ -493,7 +497,7 @@ fn exit_button_ui(
             counter.name
         ));
     if b.clicked() {
-        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
     }
 }
 
@@ -525,7 +529,7 @@ fn fleet_orders_ui(
                 "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
             );
         if b.clicked() {
-            commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
         }
     });
 }
@@ -584,7 +588,7 @@ pub(crate) fn attack_city_ui(
                             referee_campaign::core::words::owner_of(name)
                         ));
                     if b.clicked() {
-                        commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
                         open = false;
                     }
                 }
@@ -635,7 +639,7 @@ pub(crate) fn combine_fleets_ui(
                     whose = referee_campaign::core::words::owner_of(&who)
                 ));
             if b.clicked() {
-                commands.push(AppCommand::Execute(order, DiceInput::Seeded));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
             }
         }
     });

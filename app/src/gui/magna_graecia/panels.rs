@@ -10,12 +10,14 @@ use referee_campaign::turn::{Counter, FLEET, Phase};
 use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
 use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
+use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::dialogs::{self, shared::side_name};
 use crate::gui::magna_graecia::map::{self, side_colour};
 use crate::gui::magna_graecia::orders;
 use crate::gui::magna_graecia::packs::{self, PackJob};
 use crate::gui::magna_graecia::table;
-use crate::gui::shell::app::{AppCommand, CounterRef};
+use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::roll::RollForm;
 
 /// What the referee has picked out: a node, and perhaps one of the viewer's counters to move.
@@ -35,7 +37,7 @@ pub(crate) fn campaign_menu_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, 
             .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
             .clicked()
         {
-            commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign)));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign))));
         }
     }
 }
@@ -91,7 +93,7 @@ fn turn_buttons_inner_ui(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
                 if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    commands.push(AppCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded)));
                 }
             }
         }
@@ -122,7 +124,7 @@ fn turn_buttons_inner_ui(
             if button.clicked()
                 && let Ok(dice) = dice
             {
-                commands.push(AppCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice)));
                 roll.values.clear();
             }
         }
@@ -272,7 +274,7 @@ fn node_ui(
         for n in map.neighbours(node.id) {
             let label = map.node(n).map_or_else(|| n.to_string(), |x| x.label());
             if ui.small_button(label).on_hover_text("Select this node").clicked() {
-                commands.push(AppCommand::Select(Some(n)));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(n))));
             }
         }
     });
@@ -310,7 +312,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                 .on_hover_text("Write the battle pack of every battle due into one folder")
                 .on_disabled_hover_text("Packs are being written");
             if b.clicked() {
-                commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None))));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None)))));
             }
         }
     });
@@ -322,7 +324,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
         let here = selected == Some(b.node);
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
-                commands.push(AppCommand::Select(Some(b.node)));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(b.node))));
             }
             table::set_table_button_ui(ui, view, b, commands);
             if umpire {
@@ -331,7 +333,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                     .accessible_name(format!("Battle pack of battle {}…", b.id))
                     .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs");
                 if pack.clicked() {
-                    commands.push(AppCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id)))));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id))))));
                 }
             }
             orders::enter_result_button_ui(ui, view, b, commands);
@@ -446,7 +448,7 @@ fn counters_here_ui(
                     .on_disabled_hover_text(why_no_move(board, &c.side, left))
             };
             if button.clicked() {
-                commands.push(AppCommand::SelectCounter((!is_picked).then_some(this.clone())));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!is_picked).then_some(this.clone()))));
             }
         });
         orders::counter_orders_ui(ui, map, view, f, c, legal, commands);
@@ -459,10 +461,10 @@ fn counters_here_ui(
                         let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
                         let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
-                            commands.push(AppCommand::Execute(
+                            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                                 Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                                 DiceInput::Seeded,
-                            ));
+                            )));
                         }
                     }
                 });
@@ -548,14 +550,14 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                         .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
                     };
                     if pick.clicked() {
-                        commands.push(AppCommand::SelectCounter((!picked).then_some(this.clone())));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!picked).then_some(this.clone()))));
                     }
                 });
                 match at {
                     Some(n) => {
                         let label = map.node(n).map_or_else(|| n.to_string(), |x| x.label());
                         if ui.link(format!("at {label}")).on_hover_text("Select this node").clicked() {
-                            commands.push(AppCommand::Select(Some(n)));
+                            commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(n))));
                         }
                     }
                     None if lands => {
@@ -590,10 +592,10 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                 if button.clicked()
                     && let Some(node) = target
                 {
-                    commands.push(AppCommand::Execute(
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
                         Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
                         DiceInput::Seeded,
-                    ));
+                    )));
                 }
                 ui.end_row();
             }
@@ -792,7 +794,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                     ))
                     .clicked()
             {
-                commands.push(AppCommand::EditRoster(Some(f.side.clone())));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(Some(f.side.clone()))));
             }
         });
         if let Some(army) = &f.army {
@@ -832,7 +834,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                 Some(seed) => {
                     ui.label(RichText::new(format!("Dice seed: {seed}")).weak());
                     if ui.small_button("Hide").on_hover_text("Hide the dice seed again").clicked() {
-                        commands.push(AppCommand::ShowSeed(false));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::ShowSeed(false)));
                     }
                 }
                 None => {
@@ -841,7 +843,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                         .on_hover_text("The umpire's secret: with it the seeded dice can be replayed, and every roll to come foreseen. Keep it from the players.")
                         .clicked()
                     {
-                        commands.push(AppCommand::ShowSeed(true));
+                        commands.push(AppCommand::from(MagnaGraeciaCommand::ShowSeed(true)));
                     }
                 }
             });

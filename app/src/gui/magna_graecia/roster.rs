@@ -8,7 +8,8 @@ use referee_campaign::army::{Army, ArmyProblem, Class, CommandRoster, ElementGro
 use referee_campaign::core::words::count;
 use referee_campaign::{DiceInput, Order, SideId};
 
-use crate::gui::shell::app::AppCommand;
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::AppCommand;
 
 /// Widths of the element grid's columns, the same in every command so they line up.
 const LABEL_W: f32 = 64.0;
@@ -346,10 +347,10 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             ))
             .on_disabled_hover_text("Put right the problems listed above first (MG-03)");
         if save.clicked() {
-            commands.push(AppCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded)));
         }
         if ui.button("Cancel").on_hover_text("Close the editor and forget these changes").clicked() {
-            commands.push(AppCommand::EditRoster(None));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(None)));
         }
     });
     ui.add_space(4.0);
@@ -403,7 +404,7 @@ pub(crate) fn roster_editor_ui(ctx: &egui::Context, editor: &mut RosterEditor, d
         editor.apply(edit, data.table);
     }
     if !open {
-        commands.push(AppCommand::EditRoster(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(None)));
     }
 }
 

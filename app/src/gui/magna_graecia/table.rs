@@ -9,8 +9,9 @@ use referee_campaign::turn::Phase;
 use referee_campaign::view::{BattleMark, View};
 use referee_campaign::{DiceInput, Map, Order};
 
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::map;
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// The set-table window's entries.
 #[derive(Debug, Clone)]
@@ -95,7 +96,8 @@ pub(crate) fn set_table_button_ui(ui: &mut egui::Ui, view: &View, battle: &Battl
         b.on_disabled_hover_text("Tables are set in the combat phase (MG-21)")
     };
     if b.clicked() {
-        commands.push(AppCommand::OpenDialog(Some(crate::gui::magna_graecia::dialogs::Dialog::SetTable(battle.id))));
+        commands
+            .push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(crate::gui::magna_graecia::dialogs::Dialog::SetTable(battle.id)))));
     }
 }
 
@@ -135,7 +137,7 @@ pub(crate) fn set_table_ui(ctx: &egui::Context, form: &mut TableForm, data: &Tab
             footer_ui(ui, form, data, commands);
         });
     if !open {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
     }
 }
 
@@ -303,10 +305,10 @@ fn footer_ui(ui: &mut egui::Ui, form: &TableForm, data: &TableData<'_>, commands
         if go.clicked()
             && let (Ok(command), Ok(dice)) = (command, data.dice.clone())
         {
-            commands.push(AppCommand::Execute(command, dice));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, dice)));
         }
         if ui.button("Cancel").clicked() {
-            commands.push(AppCommand::OpenDialog(None));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
         }
     });
 }

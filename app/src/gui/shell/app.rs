@@ -6,133 +6,21 @@
 use std::path::{Path, PathBuf};
 
 use referee_campaign::belisarius::World;
-use referee_campaign::belisarius::state::Location;
-use referee_campaign::core::engine::EngineId;
 use referee_campaign::core::verify::{Commitment, fresh_salt};
 use referee_campaign::store::{CampaignSummary, Undone};
-use referee_campaign::view::{self, View, Viewer};
-use referee_campaign::{Campaign, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
+use referee_campaign::{Catalog, DiceInput, SideId, Store, Viewer};
 
-use crate::gui::belisarius::{self as be, BelisariusDesk, ZoneMapState};
-use crate::gui::desk::{Desk, Reply, RollRequest, ShellUi, be as be_desk, be_mut, mg, mg_mut};
-use crate::gui::magna_graecia::dialogs::Dialog;
-use crate::gui::magna_graecia::map::MapState;
-use crate::gui::magna_graecia::packs::{self, PackJob, PackSettings};
-use crate::gui::magna_graecia::{MagnaGraeciaDesk, start_board};
+use crate::gui::desk::{Desk, Previews, scenario_choices};
+use crate::gui::engine::{DeskContext, Reply, RollRequest, ShellUi};
+use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::dice::{self, DiceForm};
 use crate::gui::shell::handover::{self, HandBack, SettingsForm};
 use crate::gui::shell::log;
 use crate::gui::shell::picker::{self, PickerForm, ScenarioChoice};
 use crate::gui::shell::{bar, charts};
+use crate::gui::widgets::packs::{self, PackSettings};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::{for_referee, side_name};
-
-/// Everything the window can ask of the app. Panels only push these; nothing else changes
-/// the campaign.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AppCommand {
-    /// Open the campaign with this name (or id).
-    OpenCampaign(String),
-    /// Start a campaign from a scenario; `seed: None` draws a fresh one.
-    CreateCampaign { scenario: String, name: String, seed: Option<u64> },
-    /// Show or hide the campaign picker over the map.
-    ShowPicker(bool),
-    /// Look at the campaign as the umpire or as one side.
-    SetViewer(Viewer),
-    /// Hand the screen to a side, from the umpire's view: the first time in a file with no
-    /// passphrase, the referee is offered one first. `None` closes the offer.
-    HandOver(Option<SideId>),
-    /// The referee handed the screen over without setting a passphrase: not offered again.
-    DeclinePassphrase,
-    /// Select a node of the map (or nothing). A picked counter elsewhere is let go.
-    Select(Option<NodeId>),
-    /// Pick out one of the viewer's own counters to move (or let it go); its node is
-    /// selected with it.
-    SelectCounter(Option<CounterRef>),
-    /// Give a command to the rules, with its dice.
-    Execute(Order, DiceInput),
-    /// Open the roster editor on a working copy of this side's army (setup only, MG-03), or
-    /// close it and drop the copy.
-    EditRoster(Option<SideId>),
-    /// Open a dialog over the map (a battle's result form, an exchange, the garrison), or
-    /// close the open one and drop its entries.
-    OpenDialog(Option<Dialog>),
-    /// Take back the last order.
-    Undo,
-    /// Give the last undone order again, with the dice it was given.
-    Redo,
-    /// Show the hand-back screen of a side's view (with why), or leave it and stay in the
-    /// side's view (`None`).
-    AskReferee(Option<String>),
-    /// The referee takes the screen back from a side: the umpire's view, and then whatever
-    /// waited for the referee. Refused without the passphrase, if one is set.
-    HandBack { passphrase: String },
-    /// Set or remove the hand-back passphrase of this database file (umpire only).
-    SetPassphrase(Option<String>),
-    /// Open or close the settings window (umpire only).
-    ShowSettings(bool),
-    /// Keep the log panel's height as the referee left it, for the next time.
-    KeepLogHeight(f32),
-    /// Show a folder (of packs just written) in the desktop's file manager.
-    OpenFolder(PathBuf),
-    /// Open another database file (umpire only): its campaigns in the picker.
-    OpenDatabase(PathBuf),
-    /// Write a side's roster as JSON, for another campaign or another referee.
-    ExportRoster { side: SideId, path: PathBuf },
-    /// Read a roster written by Export as this side's army (setup only, MG-03).
-    ImportRoster { side: SideId, path: PathBuf },
-    /// Close the window.
-    Quit,
-    /// Open or close the Dice window: the commitment to the seed, its reveal and its check.
-    ShowDice(bool),
-    /// Open or close the Charts window, of the viewer on screen.
-    ShowCharts(bool),
-    /// Open or close the Turn reports window (umpire only, X-04).
-    ShowReports(bool),
-    /// Write every reader's turn report into this folder (umpire only, X-04).
-    WriteReports { folder: String },
-    /// Reveal the campaign's seed to every side (umpire only, X-02).
-    RevealSeed,
-    /// Commit to the seed now, for a campaign begun before commitments (umpire only).
-    CommitSeed,
-    /// Check a seed against the commitment and replay the log's seeded rolls with it.
-    VerifySeed(u64),
-    /// Write one battle's pack into the settings' folder (umpire only, X-04); the open pack
-    /// window lists the files or the reason they could not be written.
-    WritePack { battle: u32, settings: PackSettings },
-    /// Write the pack of every battle due on a background thread (umpire only, X-04).
-    WriteAllPacks { settings: PackSettings },
-    /// Stop the packs of every battle after the battle being written; once they are written,
-    /// forget the list.
-    StopPacks,
-    /// Draw the campaign's dice seed in the umpire's Forces panel, or hide it again (umpire
-    /// only); it is hidden again whenever the campaign or the view changes.
-    ShowSeed(bool),
-    /// Select a land zone, city or sea zone of a Belisarius map (or nothing).
-    SelectPlace(Option<Location>),
-    /// The referee's own roll, from the shell's dice form: the open campaign's engine makes
-    /// it its own order.
-    RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
-    /// Give an order to a Belisarius campaign, with its dice.
-    ExecuteBelisarius(referee_campaign::belisarius::order::Order, DiceInput),
-    /// Writes the pack of the Belisarius battle sent to the tabletop with these choices: its
-    /// rules and their options, paper and folder (BE-17).
-    WriteBelisariusPack { settings: PackSettings },
-}
-
-/// One counter on the map, by side and name (a command's name, or `fleet`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CounterRef {
-    pub side: SideId,
-    pub name: String,
-}
-
-/// What the referee reads after a command: a refusal in red, or a plain confirmation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub is_error: bool,
-}
 
 /// The referee's window, independent of eframe so that tests can drive it in a harness.
 #[derive(Debug)]
@@ -149,22 +37,16 @@ pub struct RefereeApp {
     world: Option<World>,
     /// Every scenario the picker offers: Magna Graecia's, then Belisarius's.
     scenarios: Vec<ScenarioChoice>,
-    /// The picker's Belisarius map at a scenario's start, by scenario id.
-    zone_preview: Option<(String, Box<referee_campaign::belisarius::Setup>, referee_campaign::belisarius::view::Board)>,
-    zone_preview_map: ZoneMapState,
     show_picker: bool,
     picker: PickerForm,
     roll: RollForm,
     message: Option<Message>,
     queue: Vec<AppCommand>,
     context_ready: bool,
-    /// The picker's map of the chosen scenario at its start, by scenario id.
-    preview: Option<(String, view::Board)>,
-    preview_map: MapState,
+    /// The picker's map of the chosen scenario at its start.
+    previews: Previews,
     /// The last choices of the pack window, for the next one.
     pack_settings: PackSettings,
-    /// The packs of every battle due, being written or just written.
-    pack_job: Option<PackJob>,
     /// Orders undone since the last new order, the last undone on top, each with what it
     /// did in the referee's words.
     redo: Vec<(Undone, String)>,
@@ -208,11 +90,6 @@ pub struct RefereeApp {
     turn_over: Option<u32>,
 }
 
-/// The key of a campaign's pack folder in the file's settings.
-fn pack_folder_key(id: referee_campaign::CampaignId) -> String {
-    format!("pack_folder/{}", id.0)
-}
-
 /// The key of the log panel's height in the file's settings.
 const LOG_HEIGHT_KEY: &str = "log_panel_height";
 const DEFAULT_LOG_HEIGHT: f32 = 130.0;
@@ -230,17 +107,13 @@ impl RefereeApp {
             desk: None,
             world: None,
             scenarios: Vec::new(),
-            zone_preview: None,
-            zone_preview_map: ZoneMapState::default(),
             show_picker: true,
             roll: RollForm::default(),
             message: None,
             queue: Vec::new(),
             context_ready: false,
-            preview: None,
-            preview_map: MapState::default(),
+            previews: Previews::default(),
             pack_settings: PackSettings::new("campaign"),
-            pack_job: None,
             redo: Vec::new(),
             hand_back: None,
             settings: None,
@@ -329,10 +202,6 @@ impl RefereeApp {
     fn open_database(&mut self, path: &Path) {
         match Store::open(path) {
             Ok(store) => {
-                if let Some(job) = &mut self.pack_job {
-                    job.stop();
-                }
-                self.pack_job = None;
                 self.store = store;
                 self.db = path.to_owned();
                 self.desk = None;
@@ -356,11 +225,6 @@ impl RefereeApp {
         self.scenarios = scenario_choices(&self.catalog, Some(&world));
         self.world = Some(world);
         self
-    }
-
-    /// The Belisarius campaign on screen, if the open campaign is one.
-    pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
-        be_desk(&self.desk).map(|d| &d.live.view)
     }
 
     /// Opens the database and, if asked, a campaign in the asked view. A campaign that
@@ -413,8 +277,8 @@ impl RefereeApp {
     }
 
     /// Queues a command for the next [`Self::apply_commands`].
-    pub fn send(&mut self, command: AppCommand) {
-        self.queue.push(command);
+    pub fn send(&mut self, command: impl Into<AppCommand>) {
+        self.queue.push(command.into());
     }
 
     /// One whole frame for a bare `Ui` (tests): apply what the last frame asked, then draw.
@@ -440,16 +304,6 @@ impl RefereeApp {
         self.desk.as_ref().map(|d| d.get().campaign_name())
     }
 
-    /// The open Magna Graecia campaign, if any.
-    pub fn campaign(&self) -> Option<&Campaign> {
-        mg(&self.desk).map(|o| &o.campaign)
-    }
-
-    /// What the current viewer sees of the open Magna Graecia campaign.
-    pub fn view(&self) -> Option<&View> {
-        mg(&self.desk).map(|o| &o.live.view)
-    }
-
     /// Who is looking at the campaign on screen, of either engine.
     pub fn viewer(&self) -> Option<&Viewer> {
         self.desk.as_ref().map(|d| d.get().viewer())
@@ -460,28 +314,15 @@ impl RefereeApp {
         self.message.as_ref()
     }
 
-    pub fn selected(&self) -> Option<NodeId> {
-        mg(&self.desk).and_then(|o| o.selected)
-    }
-
-    /// The counter picked out to move or deploy, if any.
-    pub fn selected_counter(&self) -> Option<&CounterRef> {
-        mg(&self.desk).and_then(|o| o.selected_counter.as_ref())
-    }
-
-    /// Whether a dialog (result form, exchange, garrison) is open.
-    pub fn dialog_open(&self) -> bool {
-        mg(&self.desk).is_some_and(|o| o.dialog.is_some())
-    }
-
-    /// Whether the packs of every battle are still being written in the background.
+    /// Whether the desk's work in the background goes on: the packs of every battle being
+    /// written.
     pub fn packs_running(&self) -> bool {
-        self.pack_job.as_ref().is_some_and(PackJob::running)
+        self.desk.as_ref().is_some_and(|d| d.get().busy())
     }
 
-    /// The side whose roster the editor is open on, if it is.
-    pub fn roster_editor(&self) -> Option<&SideId> {
-        mg(&self.desk).and_then(|o| o.roster.as_ref()).map(|r| &r.side)
+    /// The campaign on screen, of whichever engine.
+    pub(crate) fn desk(&self) -> Option<&Desk> {
+        self.desk.as_ref()
     }
 
     fn refresh_campaigns(&mut self) {
@@ -516,6 +357,7 @@ impl RefereeApp {
             }
             Reply::Info(text) => self.info(text),
             Reply::Refused(text) => self.refuse(text),
+            Reply::Failed(text) => self.error(text),
         }
     }
 
@@ -571,14 +413,9 @@ impl RefereeApp {
     /// Applies the queued commands in order. A refused command changes nothing and leaves
     /// its sentence in [`Self::message`].
     pub fn apply_commands(&mut self) {
-        if let Some(job) = &mut self.pack_job {
-            job.poll();
-            // Each battle written keeps the table its pack was counted by.
-            let (id, tables) = (job.campaign, job.kept.clone());
-            for battle in job.take_written() {
-                if let Err(e) = crate::tables::keep(&mut self.store, id, battle, &tables) {
-                    self.error(format!("battle {battle}'s pack was written, but its table could not be kept with it: {e}"));
-                }
+        if let Some(desk) = &mut self.desk {
+            for failed in desk.get_mut().poll(&mut self.store) {
+                self.error(failed);
             }
         }
         for command in std::mem::take(&mut self.queue) {
@@ -596,26 +433,15 @@ impl RefereeApp {
             return;
         }
         let typed = match &command {
-            AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) | AppCommand::RollDice { input, .. } => {
-                matches!(input, DiceInput::Manual(_))
-            }
+            AppCommand::RollDice { input, .. } => matches!(input, DiceInput::Manual(_)),
+            AppCommand::Desk(command) => command.typed_dice(),
             _ => false,
         };
         match command {
-            AppCommand::OpenCampaign(key) => {
-                let engine = self.store.find(&key).and_then(|id| self.store.engine_of(id));
-                let desk = match engine {
-                    Ok(EngineId::Belisarius) => {
-                        BelisariusDesk::open(&self.store, &key, Viewer::Umpire, self.catalog.elements.clone()).map(Desk::from)
-                    }
-                    Ok(EngineId::MagnaGraecia) => MagnaGraeciaDesk::open(&self.store, &self.catalog, &key, Viewer::Umpire).map(Desk::from),
-                    Err(e) => Err(e.into()),
-                };
-                match desk {
-                    Ok(desk) => self.switch_to(desk),
-                    Err(e) => self.error(format!("{e:#}")),
-                }
-            }
+            AppCommand::OpenCampaign(key) => match Desk::open(&self.store, &self.catalog, &key) {
+                Ok(desk) => self.switch_to(desk),
+                Err(e) => self.error(format!("{e:#}")),
+            },
             AppCommand::CreateCampaign { scenario, name, seed } => {
                 if let Err(e) = self.create(&scenario, &name, seed) {
                     self.error(format!("{e:#}"));
@@ -666,20 +492,6 @@ impl RefereeApp {
                 let _ = self.store.set_setting(LOG_HEIGHT_KEY, Some(&format!("{height:.0}")));
             }
             AppCommand::OpenDatabase(path) => self.open_database(&path),
-            AppCommand::ExportRoster { side, path } => {
-                let Some(desk) = mg(&self.desk) else { return };
-                match desk.export_roster(&side, &path) {
-                    Ok(()) => self.info(format!("Roster written to {}", path.display())),
-                    Err(e) => self.error(e),
-                }
-            }
-            AppCommand::ImportRoster { side, path } => {
-                let Some(desk) = mg(&self.desk) else { return };
-                match desk.read_roster(&side, &path) {
-                    Ok(army) => self.apply(AppCommand::Execute(Order::SetArmy { army }, DiceInput::Seeded)),
-                    Err(e) => self.error(e),
-                }
-            }
             AppCommand::Quit => self.quit = true,
             AppCommand::OpenFolder(dir) => {
                 if let Err(e) = packs::open_folder(&dir) {
@@ -770,41 +582,18 @@ impl RefereeApp {
                     _ => self.info(format!("Redone: {label}")),
                 }
             }
-            AppCommand::WritePack { battle, settings } => {
-                let Some(desk) = mg_mut(&mut self.desk) else { return };
-                let reply = desk.write_pack(battle, &settings, &mut self.store, &self.data);
-                self.keep_pack_settings(settings);
-                self.reply(reply, false);
-            }
-            AppCommand::WriteAllPacks { settings } => self.write_all_packs(settings),
-            AppCommand::StopPacks => match &mut self.pack_job {
-                Some(job) if job.running() => job.stop(),
-                _ => self.pack_job = None,
-            },
-            // The commands of one engine go to its desk.
-            command @ (AppCommand::Select(_)
-            | AppCommand::SelectCounter(_)
-            | AppCommand::Execute(..)
-            | AppCommand::EditRoster(_)
-            | AppCommand::OpenDialog(_)
-            | AppCommand::ShowSeed(_)) => {
-                let Some(desk) = mg_mut(&mut self.desk) else { return };
-                let reply = desk.apply(command, &mut self.store, &self.pack_settings);
-                self.reply(reply, typed);
-            }
-            AppCommand::WriteBelisariusPack { settings } => {
-                let Some(desk) = be_mut(&mut self.desk) else { return };
-                let reply = match settings.folder() {
-                    Ok(folder) => desk.write_pack(&self.catalog.elements, &settings, &folder, &mut self.store, &self.data),
-                    Err(e) => Reply::Refused(e),
+            AppCommand::Desk(command) => {
+                let Some(desk) = &mut self.desk else { return };
+                let mut cx = DeskContext {
+                    store: &mut self.store,
+                    data: &self.data,
+                    elements: &self.catalog.elements,
+                    pack_settings: &mut self.pack_settings,
                 };
-                self.keep_pack_settings(settings);
-                self.reply(reply, false);
-            }
-            command @ (AppCommand::SelectPlace(_) | AppCommand::ExecuteBelisarius(..)) => {
-                let Some(desk) = be_mut(&mut self.desk) else { return };
-                let reply = desk.apply(command, &mut self.store);
-                self.reply(reply, typed);
+                // A command of another engine than the one on screen is from a frame gone by.
+                if let Some(reply) = desk.apply(command, &mut cx) {
+                    self.reply(reply, typed);
+                }
             }
         }
     }
@@ -910,48 +699,11 @@ impl RefereeApp {
         }
     }
 
-    /// Keeps the pack window's choices for the next one, and its folder for this campaign in
-    /// the file's settings.
+    /// Keeps the reports window's choices for the next one, and its folder as this campaign's.
     fn keep_pack_settings(&mut self, settings: PackSettings) {
-        if let Some(desk) = &self.desk {
-            // Only a preference: a file opened for reading keeps the folder for the session.
-            let _ = self.store.set_setting(&pack_folder_key(desk.get().campaign_id()), Some(&settings.folder));
-        }
-        self.pack_settings = settings;
-    }
-
-    /// Starts writing the packs of every battle due on a background thread.
-    fn write_all_packs(&mut self, settings: PackSettings) {
-        if self.packs_running() {
-            self.error("packs are being written already: wait for them, or stop them");
-            return;
-        }
-        let (folder, mut options, existing) = (settings.folder(), settings.options(), settings.existing());
-        self.keep_pack_settings(settings);
-        let kept = match crate::tables::for_pack(&mut options, &self.data, None) {
-            Ok(kept) => kept,
-            Err(e) => return self.error(e.to_string()),
-        };
-        let Some(desk) = mg(&self.desk) else { return };
-        let open = match desk.for_packs() {
-            Ok(open) => open,
-            Err(e) => return self.error(e),
-        };
-        let battles: Vec<u32> = open.campaign.state.battles.iter().map(|b| b.id).collect();
-        let job = folder.map(|dir| {
-            let campaign = (open.campaign.id, open.campaign.state.clone());
-            PackJob::start(
-                campaign,
-                open.map.clone(),
-                open.live.events.clone(),
-                battles,
-                packs::JobOptions { options, existing, kept },
-                dir,
-            )
-        });
-        match job {
-            Ok(job) => self.pack_job = Some(job),
-            Err(e) => self.error(e),
+        match &self.desk {
+            Some(desk) => packs::keep(&mut self.store, desk.get().campaign_id(), &mut self.pack_settings, settings),
+            None => self.pack_settings = settings,
         }
     }
 
@@ -961,25 +713,9 @@ impl RefereeApp {
             anyhow::bail!("give the new campaign a name");
         }
         let seed = seed.unwrap_or_else(crate::fresh_seed);
-        if !self.catalog.scenarios.iter().any(|s| s.id == scenario)
-            && let Some(world) = &self.world
-        {
-            let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
-            let campaign = self.store.create_as::<referee_campaign::belisarius::Belisarius>(name, &setup, seed)?;
-            self.switch_to(Desk::from(BelisariusDesk::open(
-                &self.store,
-                &campaign.id.to_string(),
-                Viewer::Umpire,
-                self.catalog.elements.clone(),
-            )?));
-            self.info(format!("Campaign “{name}” created from {}", setup.name()));
-            return Ok(());
-        }
-        let scenario = self.catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
-        let campaign = self.store.create(name, &scenario, seed)?;
-        let events = self.store.events(campaign.id)?;
-        self.switch_to(Desk::from(MagnaGraeciaDesk::with(&self.catalog, campaign, events, Viewer::Umpire)?));
-        self.info(format!("Campaign “{name}” created from {}", scenario.name));
+        let (desk, scenario) = Desk::create(&mut self.store, &self.catalog, self.world.as_ref(), scenario, name, seed)?;
+        self.switch_to(desk);
+        self.info(format!("Campaign “{name}” created from {scenario}"));
         Ok(())
     }
 
@@ -987,7 +723,7 @@ impl RefereeApp {
     fn switch_to(&mut self, mut desk: Desk) {
         desk.get_mut().fit_map();
         // The folder the referee chose for this campaign's packs last time, or the default.
-        let kept = self.store.setting(&pack_folder_key(desk.get().campaign_id())).ok().flatten();
+        let kept = packs::kept_folder(&self.store, desk.get().campaign_id());
         self.pack_settings.folder = kept.unwrap_or_else(|| packs::default_folder(desk.get().campaign_name()).display().to_string());
         self.desk = Some(desk);
         self.show_picker = false;
@@ -1001,11 +737,6 @@ impl RefereeApp {
         self.turn_over = None;
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
-        // Packs of the last campaign go on being written, but are no longer shown.
-        if let Some(job) = &mut self.pack_job {
-            job.stop();
-        }
-        self.pack_job = None;
     }
 
     /// Draws the whole window. Changes nothing but UI state; campaign changes go to the queue.
@@ -1103,7 +834,7 @@ impl RefereeApp {
                     queue.push(AppCommand::KeepLogHeight(height));
                 }
                 self.log_seen = Some(height);
-                let mut shell = ShellUi { roll: &mut self.roll, message: self.message.as_ref(), pack_job: self.pack_job.as_ref(), queue };
+                let mut shell = ShellUi { roll: &mut self.roll, message: self.message.as_ref(), queue };
                 desk.desk_ui(ui, &mut shell);
             }
             desk => {
@@ -1119,64 +850,10 @@ impl RefereeApp {
                     picker::picker_ui(ui, &data, &mut self.picker, queue);
                 });
                 let choice = self.scenarios.get(self.picker.scenario_index());
-                if let Some(choice) = choice.filter(|c| c.campaign == EngineId::Belisarius) {
-                    let (id, world) = (choice.id.clone(), self.world.as_ref());
-                    egui::CentralPanel::default().show(ui, |ui| {
-                        if self.zone_preview.as_ref().is_none_or(|(shown, _, _)| shown != &id) {
-                            let Some(setup) = world.and_then(|w| w.setup(&id).ok()) else { return };
-                            let board = be::start_board(&setup);
-                            self.zone_preview = Some((id.clone(), Box::new(setup), board));
-                            self.zone_preview_map.fit_next_frame();
-                        }
-                        let Some((_, setup, board)) = &self.zone_preview else { return };
-                        ui.label(egui::RichText::new(format!("{} at the start", setup.name())).strong());
-                        // The preview is for looking only: clicks on it select nothing.
-                        let mut ignored = Vec::new();
-                        be::zone_map_ui(ui, &setup.map, board, None, &mut self.zone_preview_map, &mut ignored);
-                    });
-                    return;
-                }
-                let scenario = choice.and_then(|c| self.catalog.scenarios.iter().find(|s| s.id == c.id));
-                let map = scenario.and_then(|s| self.catalog.map(&s.map));
-                egui::CentralPanel::default().show(ui, |ui| {
-                    let (Some(scenario), Some(map)) = (scenario, map) else { return };
-                    if self.preview.as_ref().is_none_or(|(id, _)| id != &scenario.id) {
-                        self.preview = Some((scenario.id.clone(), start_board(scenario, map)));
-                        self.preview_map.fit_next_frame();
-                    }
-                    let Some((_, board)) = &self.preview else { return };
-                    ui.label(egui::RichText::new(format!("{} at the start", scenario.name)).strong());
-                    // The preview is for looking only: clicks on it select nothing.
-                    let mut ignored = Vec::new();
-                    let overlay = crate::gui::magna_graecia::map::Overlay::default();
-                    crate::gui::magna_graecia::map::map_ui(ui, map, board, &overlay, None, &mut self.preview_map, &mut ignored);
-                });
+                self.previews.ui(ui, choice, &self.catalog, self.world.as_ref());
             }
         }
     }
-}
-
-/// Every scenario the picker offers.
-fn scenario_choices(catalog: &Catalog, world: Option<&World>) -> Vec<ScenarioChoice> {
-    let mg = catalog.scenarios.iter().map(|s| ScenarioChoice {
-        campaign: EngineId::MagnaGraecia,
-        id: s.id.clone(),
-        name: s.name.clone(),
-        period: s.period.clone(),
-        summary: s.summary.clone(),
-        turns: s.turns,
-        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
-    });
-    let be = world.into_iter().flat_map(|w| &w.scenarios).map(|s| ScenarioChoice {
-        campaign: EngineId::Belisarius,
-        id: s.id.clone(),
-        name: s.name.clone(),
-        period: s.period(),
-        summary: s.summary.clone(),
-        turns: s.turns,
-        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
-    });
-    mg.chain(be).collect()
 }
 
 /// Fonts and theme. Runs before any text of the first frame is laid out, so that frame

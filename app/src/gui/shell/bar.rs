@@ -5,8 +5,8 @@ use egui::RichText;
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::{SideId, Viewer};
 
-use crate::gui::desk::EngineDesk;
-use crate::gui::shell::app::AppCommand;
+use crate::gui::engine::EngineDesk;
+use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::EditLabels;
 use crate::gui::widgets::roll::RollForm;
 

@@ -12,8 +12,8 @@ use referee_campaign::SideId;
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::Viewer;
 
-use crate::gui::magna_graecia::packs::{WrittenFile, files_grid_ui};
-use crate::gui::shell::app::AppCommand;
+use crate::gui::shell::command::AppCommand;
+use crate::gui::widgets::packs::{WrittenFile, files_grid_ui};
 use crate::gui::widgets::words;
 
 /// The charts on screen, and the viewer and log length they were made for: made again when

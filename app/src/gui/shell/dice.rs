@@ -4,7 +4,7 @@
 use egui::RichText;
 use referee_campaign::core::verify::{Commitment, Verdict, Verification};
 
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// The Dice window's entries, while it is open.
 #[derive(Debug, Clone, Default, PartialEq)]

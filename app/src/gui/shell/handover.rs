@@ -6,7 +6,7 @@
 use egui::RichText;
 use referee_campaign::core::verify::sha256_hex;
 
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// The key of the hand-back passphrase in the file's settings; its value is
 /// `sha256:<salt>:<hex digest of salt and passphrase>`, never the passphrase.
@@ -108,7 +108,6 @@ fn digest(salt: &str, passphrase: &str) -> String {
 /// Whether `command` is the umpire's alone: asked from a side's view, it waits for the
 /// referee.
 pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
-    let typed = |input: &referee_campaign::DiceInput| !matches!(input, referee_campaign::DiceInput::Seeded);
     Some(match command {
         AppCommand::SetViewer(_) => "another view",
         AppCommand::Undo => "Undo",
@@ -118,12 +117,10 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
             "another campaign"
         }
         AppCommand::Quit => "closing the program",
-        AppCommand::ShowSeed(true) => "the dice seed",
-        AppCommand::WritePack { .. } | AppCommand::WriteAllPacks { .. } | AppCommand::WriteBelisariusPack { .. } => "the battle packs",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) | AppCommand::DeclinePassphrase => "the settings",
         AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",
-        AppCommand::Execute(_, input) | AppCommand::ExecuteBelisarius(_, input) if typed(input) => "typed-in dice",
+        AppCommand::Desk(command) => return command.needs_referee(),
         _ => return None,
     })
 }

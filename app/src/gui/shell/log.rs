@@ -5,7 +5,7 @@ use egui::RichText;
 use referee_campaign::ids::SideId;
 use referee_campaign::view::LogLine;
 
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::for_referee;
 

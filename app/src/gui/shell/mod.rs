@@ -5,6 +5,7 @@
 pub(crate) mod app;
 pub(crate) mod bar;
 pub(crate) mod charts;
+pub(crate) mod command;
 pub(crate) mod dice;
 pub(crate) mod handover;
 pub(crate) mod log;

@@ -6,7 +6,7 @@ use egui::RichText;
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::CampaignSummary;
 
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// What the picker shows; it reads the store only through this.
 #[derive(Debug)]

@@ -4,7 +4,7 @@
 use referee_campaign::ids::SideId;
 use referee_campaign::{DiceInput, DiceSpec};
 
-use crate::gui::shell::app::AppCommand;
+use crate::gui::shell::command::AppCommand;
 
 /// The dice form's fields, kept between frames. Its typed-in values also serve "End phase".
 #[derive(Debug, Clone)]

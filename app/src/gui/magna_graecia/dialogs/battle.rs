@@ -15,7 +15,8 @@ use referee_campaign::view::{BattleMark, Board, View};
 use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
 
 use super::shared::*;
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::widgets::hex_counters::{self, HexCounters};
 
 /// One command's losses as the referee enters them.
@@ -249,7 +250,7 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
             });
         });
     if !open {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
     }
 }
 
@@ -544,10 +545,10 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
         if record.clicked()
             && let (Ok(result), Ok(dice)) = (result, data.dice.clone())
         {
-            commands.push(AppCommand::Execute(Order::RecordBattleResult { result }, dice));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, dice)));
         }
         if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
-            commands.push(AppCommand::OpenDialog(None));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
         }
     });
     ui.add_space(4.0);

@@ -4,7 +4,8 @@ use egui::RichText;
 use referee_campaign::{DiceInput, Order};
 
 use super::shared::*;
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// The "End campaign by agreement" dialog's entry.
 #[derive(Debug, Clone, Default)]
@@ -32,15 +33,18 @@ pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: 
                 .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
                 .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
             if go.clicked() {
-                commands.push(AppCommand::Execute(Order::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
+                    Order::EndCampaign { reason: form.reason.trim().to_owned() },
+                    DiceInput::Seeded,
+                )));
             }
             if ui.button("Cancel").clicked() {
-                commands.push(AppCommand::OpenDialog(None));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
             }
         });
     });
     if !open {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
     }
 }
 

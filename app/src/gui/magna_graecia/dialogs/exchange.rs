@@ -6,7 +6,9 @@ use referee_campaign::view::View;
 use referee_campaign::{DiceInput, Map, Order};
 
 use super::shared::*;
-use crate::gui::shell::app::{AppCommand, CounterRef, Message};
+use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// The exchange dialog's entries (MG-14).
 #[derive(Debug, Clone)]
@@ -47,7 +49,7 @@ pub(crate) fn exchange_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.from.side), roster_of(view, &form.from)) else {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
         return;
     };
     let here = forces.counters.iter().find(|c| c.name == form.from.name);
@@ -95,16 +97,16 @@ pub(crate) fn exchange_ui(
                     && let Some(to) = form.to.clone()
                 {
                     let command = Order::Exchange { side: form.from.side.clone(), from: form.from.name.clone(), to, elements };
-                    commands.push(AppCommand::Execute(command, DiceInput::Seeded));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded)));
                 }
                 if ui.button("Cancel").clicked() {
-                    commands.push(AppCommand::OpenDialog(None));
+                    commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
                 }
             });
         },
     );
     if !open {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
     }
 }
 
@@ -117,7 +119,7 @@ pub(crate) fn garrison_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.command.side), roster_of(view, &form.command)) else {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
         return;
     };
     let board = view.board();
@@ -149,15 +151,15 @@ pub(crate) fn garrison_ui(
                     elements,
                     into_garrison: form.into,
                 };
-                commands.push(AppCommand::Execute(command, DiceInput::Seeded));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded)));
             }
             if ui.button("Cancel").clicked() {
-                commands.push(AppCommand::OpenDialog(None));
+                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
             }
         });
     });
     if !open {
-        commands.push(AppCommand::OpenDialog(None));
+        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
     }
 }
 

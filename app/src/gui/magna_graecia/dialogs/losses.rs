@@ -10,7 +10,8 @@ use referee_campaign::view::{Forces, View};
 use referee_campaign::{DiceInput, Map, Order, SideId};
 
 use super::shared::*;
-use crate::gui::shell::app::{AppCommand, Message};
+use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::shell::command::{AppCommand, Message};
 
 /// One side's choice of elements to lose, per command in the pool.
 #[derive(Debug, Clone, Default)]
@@ -141,7 +142,10 @@ pub(crate) fn naval_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::Execute(Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
+                Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk },
+                DiceInput::Seeded,
+            )));
         }
     }
 }
@@ -212,7 +216,10 @@ pub(crate) fn siege_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::Execute(Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded));
+            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
+                Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk },
+                DiceInput::Seeded,
+            )));
         }
     }
 }

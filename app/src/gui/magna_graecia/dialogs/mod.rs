@@ -9,9 +9,10 @@ use referee_campaign::Order;
 use referee_campaign::turn::Phase;
 use referee_campaign::view::View;
 
-use crate::gui::magna_graecia::packs::{PackForm, PackSettings};
+pub(crate) use crate::gui::magna_graecia::command::Dialog;
+use crate::gui::magna_graecia::packs::PackForm;
 use crate::gui::magna_graecia::table::TableForm;
-use crate::gui::shell::app::CounterRef;
+use crate::gui::widgets::packs::PackSettings;
 
 mod battle;
 mod end_campaign;
@@ -25,23 +26,6 @@ pub(crate) use battle::{BattleForm, BattleFormData, battle_form_ui};
 pub(crate) use end_campaign::{EndForm, end_campaign_ui};
 pub(crate) use exchange::{ExchangeForm, GarrisonForm, exchange_ui, garrison_ui};
 pub(crate) use losses::{LossesForm, naval_losses_ui, siege_losses_ui};
-
-/// A dialog the referee may open over the map.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Dialog {
-    /// The result form of this battle (umpire only).
-    BattleResult(u32),
-    /// Hand elements from this command to another in its node (MG-14).
-    Exchange(CounterRef),
-    /// Move elements between this command and its capital's garrison (MG-04).
-    Garrison(CounterRef),
-    /// End the campaign early, as the sides agree (umpire only, MG-32).
-    EndCampaign,
-    /// Set the table of this battle and roll its weather (umpire only, MG-21, MG-22).
-    SetTable(u32),
-    /// Write the battle pack of this battle, or of every battle due (umpire only, X-04).
-    BattlePack(Option<u32>),
-}
 
 /// The open dialog with its entries, kept between frames.
 #[derive(Debug, Clone)]

@@ -5,8 +5,9 @@ use referee_campaign::army::{CommandRoster, ElementGroup};
 use referee_campaign::view::{Board, Forces, View};
 use referee_campaign::{Map, NodeId, SideId};
 
+use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::map::{self, side_colour};
-use crate::gui::shell::app::{CounterRef, Message};
+use crate::gui::shell::command::Message;
 pub(crate) use crate::gui::widgets::words::may_order;
 
 pub(crate) fn side_name(board: &Board, side: &SideId) -> String {

@@ -1,0 +1,193 @@
+//! The small trait through which the shell drives the campaign on screen, whichever engine
+//! runs it, and what passes between them.
+//!
+//! The shell owns what every campaign has: the store, the picker, the bar with its menus and
+//! the view-as choice, the log with the dice form, and undo. Each engine's desk owns the rest
+//! — its map, its panels, its dialogs, the forms being filled in and the packs being
+//! written — and answers the shell through [`EngineDesk`].
+
+use referee_campaign::CampaignId;
+use referee_campaign::army::ElementTable;
+use referee_campaign::core::engine::{Engine, Logged};
+use referee_campaign::core::verify::{Commitment, Verification};
+use referee_campaign::ids::SideId;
+use referee_campaign::store::{Campaign, DiceInput, Store, StoreError, Undone};
+use referee_campaign::{DiceSpec, Viewer};
+use referee_data::DataSource;
+
+use crate::gui::shell::command::{AppCommand, Message};
+use crate::gui::shell::log::LogData;
+use crate::gui::widgets::packs::{self, PackSettings};
+use crate::gui::widgets::roll::RollForm;
+use crate::gui::widgets::words::shorten;
+
+/// What came of a command a desk was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Reply {
+    /// Only the desk's own forms or selection changed; the last message stands.
+    Nothing,
+    /// Nothing changed, and the last message goes (a form opened or closed: it shows the
+    /// refusals of its own orders, not older ones).
+    Clear,
+    /// The campaign changed (an order or an undo was stored): the shell refreshes its list
+    /// of campaigns and shows this line, or clears the last one.
+    Stored(Option<String>),
+    /// Nothing changed, but the referee should read this.
+    Info(String),
+    /// Refused: nothing changed, for this reason.
+    Refused(String),
+    /// Something the referee asked for went wrong, though no order was refused (a file
+    /// that could not be written or read): the red line under the log, and nothing more.
+    Failed(String),
+}
+
+/// The referee's roll from the shell's dice form, before an engine makes it its own order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RollRequest {
+    pub dice: DiceSpec,
+    pub purpose: String,
+    pub side: Option<SideId>,
+    pub hidden: bool,
+}
+
+/// What the shell lends a desk while it draws.
+pub(crate) struct ShellUi<'a> {
+    pub roll: &'a mut RollForm,
+    pub message: Option<&'a Message>,
+    pub queue: &'a mut Vec<AppCommand>,
+}
+
+/// One engine's part of the window (rerun's view classes are the model: the shell knows
+/// the trait, each engine fills it in).
+pub(crate) trait EngineDesk {
+    /// The campaign and the viewer, from which the shell's plainer questions are answered.
+    fn basics(&self) -> Basics<'_>;
+
+    /// The campaign's name, for the bar and the picker.
+    fn campaign_name(&self) -> &str {
+        self.basics().name
+    }
+
+    /// The campaign's id in the store.
+    fn campaign_id(&self) -> CampaignId {
+        self.basics().id
+    }
+
+    /// Who is looking.
+    fn viewer(&self) -> &Viewer {
+        self.basics().viewer
+    }
+
+    /// The campaign turn under way, from 1.
+    fn turn(&self) -> u32 {
+        self.basics().turn
+    }
+
+    /// The campaign's seed: the umpire's secret until it is revealed.
+    fn seed(&self) -> u64 {
+        self.basics().seed
+    }
+
+    /// Checks `seed` against the campaign's commitment and replays its seeded rolls.
+    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
+
+    /// Commits to the seed now, for a campaign begun before commitments were made.
+    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
+
+    /// Every side a viewer may be, by id and name, in the campaign's order.
+    fn sides(&self) -> Vec<(SideId, String)> {
+        self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()
+    }
+
+    /// Looks at the campaign as `viewer`, forgetting every form and selection the new viewer
+    /// may not see; a side the campaign does not have is refused.
+    fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String>;
+
+    /// Makes the shell's roll this engine's own order and gives it to the rules.
+    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply;
+
+    /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
+    /// reads its events; `None` when only the campaign's start is left.
+    fn last_order(&self) -> Option<String>;
+
+    /// Takes back the last order and redraws.
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
+
+    /// Gives an undone order again with its dice, and redraws.
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply;
+
+    /// The next frame fits the map to the window.
+    fn fit_map(&mut self);
+
+    /// The log as the viewer may read it, and the sides for the dice form.
+    fn log(&self) -> LogData<'_>;
+
+    /// The Campaign menu's entries that only this engine has.
+    fn campaign_menu_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>);
+
+    /// The middle of the bar: where the campaign stands and the buttons that move it on.
+    fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>);
+
+    /// Takes in what work in the background has done since the last frame (the packs of
+    /// every battle due, say), keeping in `store` what goes with it; says what went wrong.
+    fn poll(&mut self, _store: &mut Store) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether work goes on in the background, for which the window keeps drawing.
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// Everything under the bar but the log: the panel beside the map, the map, and the
+    /// windows the rules call for.
+    fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>);
+}
+
+/// What every campaign has, of whichever engine, as a desk holds it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Basics<'a> {
+    pub name: &'a str,
+    pub id: CampaignId,
+    pub turn: u32,
+    pub seed: u64,
+    pub viewer: &'a Viewer,
+}
+
+impl<'a> Basics<'a> {
+    /// The basics of `campaign`, as `viewer` looks at it.
+    pub fn of<E: Engine>(campaign: &'a Campaign<E>, viewer: &'a Viewer) -> Basics<'a> {
+        Basics { name: E::name(&campaign.state), id: campaign.id, turn: E::turn(&campaign.state), seed: E::dice(&campaign.state).0, viewer }
+    }
+}
+
+/// What the shell lends a desk to apply one of its engine's commands.
+pub(crate) struct DeskContext<'a> {
+    pub store: &'a mut Store,
+    /// Where the data tables are read from: a hex pack's conversion table among them.
+    pub data: &'a DataSource,
+    /// The element table of the catalog, which a Belisarius pack counts by.
+    pub elements: &'a ElementTable,
+    /// The last choices of a pack window, for the next one.
+    pub pack_settings: &'a mut PackSettings,
+}
+
+impl DeskContext<'_> {
+    /// Keeps a pack window's choices for the next one, and its folder as campaign `id`'s.
+    pub fn keep_pack_settings(&mut self, id: CampaignId, settings: PackSettings) {
+        packs::keep(self.store, id, self.pack_settings, settings);
+    }
+}
+
+/// The events of the last order as the umpire reads them, in one line short enough for a
+/// menu; `None` when the last order is the campaign's start.
+pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<String> {
+    let last = events.last()?.command_seq;
+    if last <= 1 {
+        return None;
+    }
+    let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
+    let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
+    let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
+    Some(shorten(&text, 90))
+}

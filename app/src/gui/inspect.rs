@@ -1,0 +1,52 @@
+//! What the app shows of each engine's desk to those outside the window — the tests, and the
+//! smoke test of `run` — kept apart from the shell, which asks its desk only what every
+//! engine answers.
+
+use referee_campaign::Campaign;
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::view::View;
+
+use crate::gui::magna_graecia::MagnaGraeciaDesk;
+use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::shell::app::RefereeApp;
+
+impl RefereeApp {
+    fn magna_graecia(&self) -> Option<&MagnaGraeciaDesk> {
+        self.desk().and_then(|d| d.magna_graecia())
+    }
+
+    /// The Belisarius campaign on screen, if the open campaign is one.
+    pub fn belisarius_view(&self) -> Option<&referee_campaign::belisarius::view::View> {
+        self.desk().and_then(|d| d.belisarius()).map(|d| &d.live.view)
+    }
+
+    /// The open Magna Graecia campaign, if any.
+    pub fn campaign(&self) -> Option<&Campaign> {
+        self.magna_graecia().map(|o| &o.campaign)
+    }
+
+    /// What the current viewer sees of the open Magna Graecia campaign.
+    pub fn view(&self) -> Option<&View> {
+        self.magna_graecia().map(|o| &o.live.view)
+    }
+
+    /// The node selected on the Magna Graecia map, if any.
+    pub fn selected(&self) -> Option<NodeId> {
+        self.magna_graecia().and_then(|o| o.selected)
+    }
+
+    /// The counter picked out to move or deploy, if any.
+    pub fn selected_counter(&self) -> Option<&CounterRef> {
+        self.magna_graecia().and_then(|o| o.selected_counter.as_ref())
+    }
+
+    /// Whether a dialog (result form, exchange, garrison) is open.
+    pub fn dialog_open(&self) -> bool {
+        self.magna_graecia().is_some_and(|o| o.dialog.is_some())
+    }
+
+    /// The side whose roster the editor is open on, if it is.
+    pub fn roster_editor(&self) -> Option<&SideId> {
+        self.magna_graecia().and_then(|o| o.roster.as_ref()).map(|r| &r.side)
+    }
+}
