@@ -1,6 +1,8 @@
 //! The app's window driven headless with egui_kittest: widgets are found by their labels
 //! and clicked, as a referee would.
 
+mod support;
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -9,10 +11,7 @@ use referee::gui::{AppCommand, CounterRef, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::turn::Phase;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
-
-fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
-}
+use support::{harness, label_exists, take_back};
 
 /// A database holding one Dionysian War campaign called "Smoke", with a secret roll and
 /// a public one in its log.
@@ -28,10 +27,6 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
         store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
     }
     path
-}
-
-fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// A database with one campaign of `scenario` called "Turn", given these commands.
@@ -71,15 +66,6 @@ fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp
     h.run();
     take_back(&mut h);
     h
-}
-
-/// The referee takes the screen back when a side's view was left on screen by the last
-/// window (the hand-over is kept in the file); what was asked for then follows.
-fn take_back(h: &mut Harness<'static, RefereeApp>) {
-    if h.state().asking_for_referee() {
-        h.get_by_label("I am the referee: show the umpire's view").click();
-        h.run();
-    }
 }
 
 /// "04 Panormus", as buttons name nodes.

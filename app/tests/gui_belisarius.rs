@@ -2,19 +2,14 @@
 //! the Tables of Organisation and the reconstruction notice, and a side's view shows the
 //! other side only as face-down markers (BE-53).
 
+mod support;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, BelisariusCommand, RefereeApp};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::{Catalog, SideId, Store, Viewer};
-
-fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
-}
-
-fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
+use support::{harness, label_exists, take_back};
 
 fn database_with_africa(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
@@ -265,15 +260,6 @@ fn open_as(db: &std::path::Path, view_as: Option<&str>) -> Harness<'static, Refe
     h.run();
     take_back(&mut h);
     h
-}
-
-/// The referee takes the screen back when a side's view was left on screen by the last
-/// window (the hand-over is kept in the file); what was asked for then follows.
-fn take_back(h: &mut Harness<'static, RefereeApp>) {
-    if h.state().asking_for_referee() {
-        h.get_by_label("I am the referee: show the umpire's view").click();
-        h.run();
-    }
 }
 
 /// BE-13, BE-14: the referee's screen names the side that may intercept and hands it the

@@ -2,20 +2,15 @@
 //! their keys and words, the hand-over of a side's view, refusals in the log, the window's
 //! title and the log panel's height.
 
+mod support;
+
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::belisarius::World;
 use referee_campaign::{Catalog, DiceInput, DiceSpec, SideId, Store, Viewer};
-
-fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
-    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app)
-}
-
-fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
+use support::{harness, label_exists};
 
 /// A database with one Dionysian War campaign called "Night" and nothing given yet.
 fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {

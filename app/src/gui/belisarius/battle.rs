@@ -20,8 +20,8 @@ use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, Organisa
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 
-use super::run;
 use crate::gui::belisarius::command::BelisariusCommand;
+use crate::gui::belisarius::command::run;
 use crate::gui::belisarius::facts::Facts;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::hex_counters::HexCounters;
@@ -626,7 +626,7 @@ fn table_ui(
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         if go.clicked() {
-            commands.push(AppCommand::from(BelisariusCommand::WritePack { settings: settings.clone() }));
+            commands.push(BelisariusCommand::WritePack { settings: settings.clone() }.into());
         }
     });
     // The result form counts a hex game's counters under the rules the pack is written for.

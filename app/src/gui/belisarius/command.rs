@@ -29,3 +29,9 @@ impl BelisariusCommand {
         })
     }
 }
+
+/// Queues an order whose dice, if it has any, are drawn from the seed: into the window's
+/// queue, whose commands are made from a desk's.
+pub(crate) fn run<C: From<BelisariusCommand>>(commands: &mut Vec<C>, order: Order) {
+    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+}

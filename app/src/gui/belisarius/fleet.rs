@@ -2,7 +2,7 @@
 //! the map, the interception at sea, the naval battle, troops going aboard and ashore, and
 //! ships joining an assault.
 
-use super::run;
+use crate::gui::belisarius::command::run;
 use crate::gui::widgets::words::may_order;
 use std::collections::BTreeSet;
 

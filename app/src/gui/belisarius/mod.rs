@@ -405,7 +405,7 @@ impl EngineDesk for BelisariusDesk {
             let view = &live.view;
             zone_map_ui(ui, &campaign.state.setup.map, view.board(), selected.as_ref(), map_state, &mut picked);
             if let Some(place) = picked.pop() {
-                queue.push(AppCommand::from(BelisariusCommand::SelectPlace(Some(place))));
+                queue.push(BelisariusCommand::SelectPlace(Some(place)).into());
             }
         });
     }
@@ -683,7 +683,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         ui.add_space(8.0);
         if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
             if ui.button("Begin play").on_hover_text("Set-up is over once every line is placed (BE-49…BE-52)").clicked() {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded).into());
             }
             ui.add_space(6.0);
         }
@@ -796,7 +796,7 @@ fn lines_due_ui(
             Some(at) => {
                 let label = format!("Place {what} of line {} at {}", line.number, public.place_name(at));
                 if ui.button(label).clicked() {
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(form.order(&org.side, line.number, at), DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(form.order(&org.side, line.number, at), DiceInput::Seeded).into());
                 }
             }
             None => {
@@ -878,11 +878,6 @@ fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location)
     }
 }
 
-/// Queues an order whose dice, if it has any, are drawn from the seed.
-pub(crate) fn run(commands: &mut Vec<AppCommand>, order: Order) {
-    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
-}
-
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
 /// is and "Pass" during them, "End the turn" after them.
 fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
@@ -900,7 +895,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("2d6 on the event table, and leaders called away rolled for or brought back (BE-47)")
                     .clicked()
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::PlayEvents {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::PlayEvents {}, DiceInput::Seeded).into());
             }
             let supplied = board.supplied == board.turn;
             if umpire
@@ -911,7 +906,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)")
                     .clicked()
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::CheckSupply {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::CheckSupply {}, DiceInput::Seeded).into());
             }
             if umpire
                 && supplied
@@ -921,7 +916,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)")
                     .clicked()
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BringReinforcements {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::BringReinforcements {}, DiceInput::Seeded).into());
             }
             if umpire
                 && supplied
@@ -931,7 +926,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")
                     .clicked()
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::BeginOperations {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::BeginOperations {}, DiceInput::Seeded).into());
             }
         }
         Phase::Operations => {
@@ -952,8 +947,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                         )
                         .clicked()
                 {
-                    commands
-                        .push(AppCommand::from(BelisariusCommand::Execute(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded).into());
                 }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
@@ -963,10 +957,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
                     );
                     if pass.clicked() {
-                        commands.push(AppCommand::from(BelisariusCommand::Execute(
-                            Order::Pass { side: ops.segment.clone() },
-                            DiceInput::Seeded,
-                        )));
+                        commands.push(BelisariusCommand::Execute(Order::Pass { side: ops.segment.clone() }, DiceInput::Seeded).into());
                     }
                 }
             }
@@ -989,7 +980,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .on_hover_text("The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)")
                     .clicked()
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(Order::EndTurn {}, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(Order::EndTurn {}, DiceInput::Seeded).into());
             }
         }
     }
@@ -1067,10 +1058,9 @@ fn force_orders_ui(
                 .on_disabled_hover_text(format!("Share out exactly {} points (BE-12)", due.points));
             if b.clicked() {
                 let losses = march.losses.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
-                commands.push(AppCommand::from(BelisariusCommand::Execute(
-                    Order::TakeLosses { side: org.side.clone(), losses, militia: 0 },
-                    DiceInput::Seeded,
-                )));
+                commands.push(
+                    BelisariusCommand::Execute(Order::TakeLosses { side: org.side.clone(), losses, militia: 0 }, DiceInput::Seeded).into(),
+                );
             }
             return;
         }
@@ -1122,7 +1112,7 @@ fn force_orders_ui(
                         path: march.route.clone(),
                         attrition_from: march.attrition_from.clone(),
                     };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 }
                 if ui.button("Clear the route").clicked() {
                     march.route.clear();
@@ -1190,10 +1180,13 @@ fn on_the_way_ui(
         let city = map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
         let shift = if in_city { format!("Come out of {city}") } else { format!("Enter {city}") };
         if ui.button(shift).on_hover_text("Between a zone and its city: no action points (BE-11)").clicked() {
-            commands.push(AppCommand::from(BelisariusCommand::Execute(
-                Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city },
-                DiceInput::Seeded,
-            )));
+            commands.push(
+                BelisariusCommand::Execute(
+                    Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city },
+                    DiceInput::Seeded,
+                )
+                .into(),
+            );
         }
         // The acting leader's own units, to leave.
         ui.horizontal_wrapped(|ui| {
@@ -1219,7 +1212,7 @@ fn on_the_way_ui(
                         leaders: Vec::new(),
                         city: into_city,
                     };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                     picked.0.clear();
                 }
             }
@@ -1234,7 +1227,7 @@ fn on_the_way_ui(
                         leaders: vec![l.id.clone()],
                         city: false,
                     };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 }
             }
         });
@@ -1266,7 +1259,7 @@ fn on_the_way_ui(
                     units: picked.1.iter().copied().collect(),
                     leaders: Vec::new(),
                 };
-                commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 picked.1.clear();
             }
         }
@@ -1282,7 +1275,7 @@ fn on_the_way_ui(
                 if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
                     let order =
                         Order::PickUp { side: side.clone(), leader: acting.to_owned(), units: Vec::new(), leaders: vec![l.id.clone()] };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 }
             }
         });
@@ -1345,7 +1338,7 @@ fn reorganise_ui(
                             to: other.id.clone(),
                             units: picked.iter().copied().collect(),
                         };
-                        commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                        commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                         picked.clear();
                     }
                 }
@@ -1416,7 +1409,7 @@ fn organisation_ui(
                 ));
                 if back.clicked() {
                     let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned(), fleet: false };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 }
             }
             // A decoy is activated and marched like a leader (BE-42).
@@ -1434,7 +1427,7 @@ fn organisation_ui(
                         .on_disabled_hover_text("No action points left (BE-06)");
                     if b.clicked() {
                         let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
-                        commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                        commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                     }
                 }
             }
@@ -1451,7 +1444,7 @@ fn organisation_ui(
                     .on_disabled_hover_text("No action points left (BE-06)");
                 if b.clicked() {
                     let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
-                    commands.push(AppCommand::from(BelisariusCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
                 }
             }
         });
@@ -1479,10 +1472,7 @@ fn organisation_ui(
             )
             .clicked()
     {
-        commands.push(AppCommand::from(BelisariusCommand::Execute(
-            Order::PlayFrankishIntervention { side: org.side.clone() },
-            DiceInput::Seeded,
-        )));
+        commands.push(BelisariusCommand::Execute(Order::PlayFrankishIntervention { side: org.side.clone() }, DiceInput::Seeded).into());
     }
 }
 

@@ -10,7 +10,7 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, CityStatus, LossesToShare, Organisation};
 use referee_campaign::core::viewer::Viewer;
 
-use super::run;
+use crate::gui::belisarius::command::run;
 use crate::gui::belisarius::facts::{Acting, Facts};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::may_order;

@@ -55,17 +55,20 @@ pub(crate) fn reinforcements_ui(
                     .zip(counts)
                     .flat_map(|(u, n)| std::iter::repeat_n((*u).to_owned(), usize::try_from(n).unwrap_or(0)))
                     .collect();
-                commands.push(AppCommand::from(BelisariusCommand::Execute(
-                    Order::Raise { side: org.side.clone(), at: at.id().to_owned(), units },
-                    DiceInput::Seeded,
-                )));
+                commands.push(
+                    BelisariusCommand::Execute(Order::Raise { side: org.side.clone(), at: at.id().to_owned(), units }, DiceInput::Seeded)
+                        .into(),
+                );
                 counts = [0; 4];
             }
             if ui.button("Give up the points left").clicked() {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(
-                    Order::Raise { side: org.side.clone(), at: String::new(), units: Vec::new() },
-                    DiceInput::Seeded,
-                )));
+                commands.push(
+                    BelisariusCommand::Execute(
+                        Order::Raise { side: org.side.clone(), at: String::new(), units: Vec::new() },
+                        DiceInput::Seeded,
+                    )
+                    .into(),
+                );
             }
             ui.data_mut(|d| d.insert_temp(id, counts));
         }
@@ -76,10 +79,13 @@ pub(crate) fn reinforcements_ui(
             if ui.add_enabled(at.is_some(), egui::Button::new(label)).clicked()
                 && let Some(at) = at
             {
-                commands.push(AppCommand::from(BelisariusCommand::Execute(
-                    Order::PlaceReinforcements { side: org.side.clone(), at: at.id().to_owned() },
-                    DiceInput::Seeded,
-                )));
+                commands.push(
+                    BelisariusCommand::Execute(
+                        Order::PlaceReinforcements { side: org.side.clone(), at: at.id().to_owned() },
+                        DiceInput::Seeded,
+                    )
+                    .into(),
+                );
             }
         }
     });

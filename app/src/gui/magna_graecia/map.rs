@@ -21,6 +21,8 @@ use referee_campaign::{DiceInput, Map, NodeId, Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+pub(crate) use crate::gui::magna_graecia::paint::{OUTLINE, paint_swatch, side_colour};
+use crate::gui::magna_graecia::paint::{paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments};
 use crate::gui::magna_graecia::tokens::{self, Token};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
@@ -36,7 +38,6 @@ const INK: Color32 = Color32::from_rgb(0x1c, 0x1c, 0x1c);
 const NUMBER: Color32 = Color32::from_rgb(0x5e, 0x5e, 0x5e);
 const HALO: Color32 = Color32::from_rgba_unmultiplied_const(0xf4, 0xf1, 0xe8, 0xe6);
 const NEUTRAL: Color32 = Color32::from_rgb(0xfb, 0xfa, 0xf6);
-pub(crate) const OUTLINE: Color32 = Color32::from_rgb(0x2a, 0x2a, 0x2a);
 const GOLD: Color32 = Color32::from_rgb(0xf0, 0xbe, 0x2c);
 const WAVE: Color32 = Color32::from_rgb(0x1f, 0x5f, 0x99);
 const SELECTION: Color32 = Color32::from_rgb(0xff, 0x9f, 0x1c);
@@ -109,83 +110,6 @@ struct Projection {
 impl Projection {
     fn pos(self, x_km: f32, y_km: f32) -> Pos2 {
         self.origin + vec2(x_km, y_km) * self.zoom
-    }
-}
-
-pub(crate) fn side_colour(side: &SidePublic) -> Color32 {
-    let [r, g, b] = side.colour;
-    Color32::from_rgb(r, g, b)
-}
-
-/// Dark marks on light colours, light marks on dark ones, so patterns stay visible.
-pub(crate) fn pattern_ink(fill: Color32) -> Color32 {
-    let lum = 0.299 * f32::from(fill.r()) + 0.587 * f32::from(fill.g()) + 0.114 * f32::from(fill.b());
-    if lum > 150.0 { Color32::from_black_alpha(150) } else { Color32::from_white_alpha(225) }
-}
-
-pub(crate) fn pattern_segments(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<[Pos2; 2]> {
-    let mut out = Vec::new();
-    match pattern {
-        Pattern::Solid | Pattern::Dots => {}
-        Pattern::Stripes => {
-            let h = bounds.height();
-            let mut k = -h;
-            while k < bounds.width() + h {
-                out.push([pos2(bounds.left() + k, bounds.bottom()), pos2(bounds.left() + k + h, bounds.top())]);
-                k += spacing;
-            }
-        }
-        Pattern::Cross => {
-            let mut x = bounds.left() + spacing / 2.0;
-            while x < bounds.right() {
-                out.push([pos2(x, bounds.top()), pos2(x, bounds.bottom())]);
-                x += spacing;
-            }
-            let mut y = bounds.top() + spacing / 2.0;
-            while y < bounds.bottom() {
-                out.push([pos2(bounds.left(), y), pos2(bounds.right(), y)]);
-                y += spacing;
-            }
-        }
-    }
-    out
-}
-
-pub(crate) fn pattern_dots(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<Pos2> {
-    let mut out = Vec::new();
-    if pattern == Pattern::Dots {
-        let mut row = 0;
-        let mut y = bounds.top() + spacing / 2.0;
-        while y < bounds.bottom() {
-            // Staggered rows read as dots rather than as a grid.
-            let mut x = bounds.left() + spacing / 2.0 + if row % 2 == 1 { spacing / 2.0 } else { 0.0 };
-            while x < bounds.right() {
-                out.push(pos2(x, y));
-                x += spacing;
-            }
-            y += spacing;
-            row += 1;
-        }
-    }
-    out
-}
-
-/// Fills `rect` with a side's colour and pattern (legend, panels, walled cities).
-pub(crate) fn paint_swatch(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern) {
-    paint_patterned_rect(painter, rect, fill, pattern, (rect.height() * 0.38).max(3.5));
-    painter.rect_stroke(rect, 1.5, Stroke::new(1.0, OUTLINE), StrokeKind::Inside);
-}
-
-pub(crate) fn paint_patterned_rect(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, spacing: f32) {
-    painter.rect_filled(rect, 1.5, fill);
-    let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
-    let ink = pattern_ink(fill);
-    let width = (spacing * 0.32).clamp(1.0, 2.0);
-    for s in pattern_segments(pattern, rect, spacing) {
-        clipped.line_segment(s, Stroke::new(width, ink));
-    }
-    for d in pattern_dots(pattern, rect, spacing) {
-        clipped.circle_filled(d, width * 0.75, ink);
     }
 }
 
@@ -632,24 +556,30 @@ pub(crate) fn map_ui(
                 Some(name) => {
                     let this = CounterRef { side: t.side.id.clone(), name: name.to_owned() };
                     let again = overlay.picked == Some(&this);
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!again).then_some(this))));
+                    commands.push(MagnaGraeciaCommand::SelectCounter((!again).then_some(this)).into());
                 }
-                None if selected != Some(t.node) => commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(t.node)))),
+                None if selected != Some(t.node) => commands.push(MagnaGraeciaCommand::Select(Some(t.node)).into()),
                 None => {}
             }
         } else {
             let hit = node_at(&spread, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
-                (Some((c, _)), Some(path)) => commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                    Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
-                    DiceInput::Seeded,
-                ))),
-                _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
-                    (Some(c), Some(node)) => commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                        Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
+                (Some((c, _)), Some(path)) => commands.push(
+                    MagnaGraeciaCommand::Execute(
+                        Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
                         DiceInput::Seeded,
-                    ))),
-                    _ if hit != selected => commands.push(AppCommand::from(MagnaGraeciaCommand::Select(hit))),
+                    )
+                    .into(),
+                ),
+                _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
+                    (Some(c), Some(node)) => commands.push(
+                        MagnaGraeciaCommand::Execute(
+                            Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
+                            DiceInput::Seeded,
+                        )
+                        .into(),
+                    ),
+                    _ if hit != selected => commands.push(MagnaGraeciaCommand::Select(hit).into()),
                     _ => {}
                 },
             }

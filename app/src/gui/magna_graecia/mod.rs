@@ -8,6 +8,7 @@ pub(crate) mod dialogs;
 pub(crate) mod map;
 pub(crate) mod orders;
 pub(crate) mod packs;
+pub(crate) mod paint;
 pub(crate) mod panels;
 pub(crate) mod roster;
 pub(crate) mod table;
@@ -534,14 +535,14 @@ impl EngineDesk for MagnaGraeciaDesk {
                     .add_filter("Roster", &["json"])
                     .save_file()
             {
-                queue.push(AppCommand::from(MagnaGraeciaCommand::ExportRoster { side: f.side.clone(), path }));
+                queue.push(MagnaGraeciaCommand::ExportRoster { side: f.side.clone(), path }.into());
             }
             if self.live.view.board().phase == Phase::Setup
                 && ui.button(format!("Import a roster for {name}…")).clicked()
                 && let Some(path) =
                     rfd::FileDialog::new().set_title(format!("A roster for {name}")).add_filter("Roster", &["json"]).pick_file()
             {
-                queue.push(AppCommand::from(MagnaGraeciaCommand::ImportRoster { side: f.side.clone(), path }));
+                queue.push(MagnaGraeciaCommand::ImportRoster { side: f.side.clone(), path }.into());
             }
         }
     }

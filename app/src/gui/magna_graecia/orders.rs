@@ -14,7 +14,7 @@ use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::for_referee;
 
-use crate::gui::magna_graecia::dialogs::Dialog;
+use crate::gui::magna_graecia::command::Dialog;
 use crate::gui::magna_graecia::dialogs::shared::*;
 
 /// Whether the rules would take an order now, asked without storing anything. In the
@@ -85,7 +85,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, l
                         .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
                         .clicked()
                     {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
                     }
                 }
             });
@@ -127,10 +127,13 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                            Order::RetreatFleet { side: f.side.clone(), path: path.clone() },
-                            DiceInput::Seeded,
-                        )));
+                        commands.push(
+                            MagnaGraeciaCommand::Execute(
+                                Order::RetreatFleet { side: f.side.clone(), path: path.clone() },
+                                DiceInput::Seeded,
+                            )
+                            .into(),
+                        );
                     }
                 }
             });
@@ -157,10 +160,10 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text("One node by a road still open, into no enemy land counter, where the side has fewer than four counters (MG-15); the rules refuse it otherwise")
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
+                        commands.push(MagnaGraeciaCommand::Execute(
                             Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] },
                             DiceInput::Seeded,
-                        )));
+                        ).into());
                     }
                 }
             });
@@ -214,7 +217,7 @@ pub(crate) fn landing_ui(
             if b.clicked()
                 && let Some(order) = order
             {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
             }
         }
     });
@@ -262,7 +265,7 @@ pub(crate) fn counter_orders_ui(
                     .accessible_name(format!("Disembark {}", counter.name))
                     .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
                 if b.clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
                 }
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
@@ -279,7 +282,7 @@ pub(crate) fn counter_orders_ui(
                         "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
                     ));
                 if b.clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                    commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
                 }
             }
             let partner = forces
@@ -292,7 +295,7 @@ pub(crate) fn counter_orders_ui(
                 .on_hover_text("Hand elements to another command here: 1 MP for each (MG-14)")
                 .on_disabled_hover_text(format!("No other {who} command here to exchange with (MG-14)"));
             if b.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Exchange(this.clone())))));
+                commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Exchange(this.clone()))).into());
             }
             exit_button_ui(ui, map, board, counter, legal, commands);
         }
@@ -302,7 +305,7 @@ pub(crate) fn counter_orders_ui(
                 .accessible_name(format!("Garrison with {}…", counter.name))
                 .on_hover_text("Leave elements with the capital's inherent sub-general, or take them back (MG-04)");
             if b.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Garrison(this)))));
+                commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Garrison(this))).into());
             }
         }
     });
@@ -320,7 +323,7 @@ pub(crate) fn enter_result_button_ui(ui: &mut egui::Ui, view: &View, battle: &Ba
         .on_hover_text("Type in the result of the tabletop game: winner, losses, lost generals, roads still open (MG-20)")
         .on_disabled_hover_text("Results are entered in the combat phase (MG-20)");
     if b.clicked() {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(Dialog::BattleResult(battle.id)))));
+        commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::BattleResult(battle.id))).into());
     }
 }
 
@@ -361,10 +364,13 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                             "Retire from the field: the counters retreat in post-combat movement (MG-15)"
                         });
                     if b.clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                            Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
-                            DiceInput::Seeded,
-                        )));
+                        commands.push(
+                            MagnaGraeciaCommand::Execute(
+                                Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
+                                DiceInput::Seeded,
+                            )
+                            .into(),
+                        );
                     }
                 }
             });
@@ -414,7 +420,7 @@ pub(crate) fn withdraw_ui(
                 "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
             );
         if b.clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
         }
     }
 }
@@ -464,7 +470,7 @@ pub(crate) fn siege_ui(
                     "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
                 ));
             if b.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
             }
         }
     });
@@ -497,7 +503,7 @@ fn exit_button_ui(
             counter.name
         ));
     if b.clicked() {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
     }
 }
 
@@ -529,7 +535,7 @@ fn fleet_orders_ui(
                 "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
             );
         if b.clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
         }
     });
 }
@@ -588,7 +594,7 @@ pub(crate) fn attack_city_ui(
                             referee_campaign::core::words::owner_of(name)
                         ));
                     if b.clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
                         open = false;
                     }
                 }
@@ -639,7 +645,7 @@ pub(crate) fn combine_fleets_ui(
                     whose = referee_campaign::core::words::owner_of(&who)
                 ));
             if b.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded)));
+                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
             }
         }
     });

@@ -260,7 +260,7 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
                     });
                 }
                 if ui.button("Close").clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+                    commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
                 }
             });
             if let Err(e) = &check {
@@ -293,7 +293,7 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
             }
         });
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 
@@ -312,7 +312,7 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
             ui.add(egui::ProgressBar::new(fraction).text(text).desired_width(260.0).animate(true));
             let stop = ui.add_enabled(!job.stopped, egui::Button::new("Stop")).on_hover_text("Stop after the battle being written");
             if stop.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::StopPacks));
+                commands.push(MagnaGraeciaCommand::StopPacks.into());
             }
         });
     } else {
@@ -329,7 +329,7 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
                 commands.push(AppCommand::OpenFolder(job.folder.clone()));
             }
             if ui.small_button("Dismiss").on_hover_text("Forget this list; the files stay where they are").clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::StopPacks));
+                commands.push(MagnaGraeciaCommand::StopPacks.into());
             }
         });
         if !job.files.is_empty() {

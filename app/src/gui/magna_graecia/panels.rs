@@ -37,7 +37,7 @@ pub(crate) fn campaign_menu_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, 
             .on_hover_text("The sides agree to stop: the campaign ends now and the victory points stand (MG-32)")
             .clicked()
         {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign))));
+            commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::EndCampaign)).into());
         }
     }
 }
@@ -93,7 +93,7 @@ fn turn_buttons_inner_ui(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
                 if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded)));
+                    commands.push(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded).into());
                 }
             }
         }
@@ -124,7 +124,7 @@ fn turn_buttons_inner_ui(
             if button.clicked()
                 && let Ok(dice) = dice
             {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice)));
+                commands.push(MagnaGraeciaCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice).into());
                 roll.values.clear();
             }
         }
@@ -274,7 +274,7 @@ fn node_ui(
         for n in map.neighbours(node.id) {
             let label = map.node(n).map_or_else(|| n.to_string(), |x| x.label());
             if ui.small_button(label).on_hover_text("Select this node").clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(n))));
+                commands.push(MagnaGraeciaCommand::Select(Some(n)).into());
             }
         }
     });
@@ -312,7 +312,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                 .on_hover_text("Write the battle pack of every battle due into one folder")
                 .on_disabled_hover_text("Packs are being written");
             if b.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None)))));
+                commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None))).into());
             }
         }
     });
@@ -324,7 +324,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
         let here = selected == Some(b.node);
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(b.node))));
+                commands.push(MagnaGraeciaCommand::Select(Some(b.node)).into());
             }
             table::set_table_button_ui(ui, view, b, commands);
             if umpire {
@@ -333,7 +333,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                     .accessible_name(format!("Battle pack of battle {}…", b.id))
                     .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs");
                 if pack.clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id))))));
+                    commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id)))).into());
                 }
             }
             orders::enter_result_button_ui(ui, view, b, commands);
@@ -448,7 +448,7 @@ fn counters_here_ui(
                     .on_disabled_hover_text(why_no_move(board, &c.side, left))
             };
             if button.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!is_picked).then_some(this.clone()))));
+                commands.push(MagnaGraeciaCommand::SelectCounter((!is_picked).then_some(this.clone())).into());
             }
         });
         orders::counter_orders_ui(ui, map, view, f, c, legal, commands);
@@ -461,10 +461,13 @@ fn counters_here_ui(
                         let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
                         let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
-                            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                                Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
-                                DiceInput::Seeded,
-                            )));
+                            commands.push(
+                                MagnaGraeciaCommand::Execute(
+                                    Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
+                                    DiceInput::Seeded,
+                                )
+                                .into(),
+                            );
                         }
                     }
                 });
@@ -550,14 +553,14 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                         .on_disabled_hover_text(format!("{who} has nowhere left to deploy {title} (MG-02)"))
                     };
                     if pick.clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::SelectCounter((!picked).then_some(this.clone()))));
+                        commands.push(MagnaGraeciaCommand::SelectCounter((!picked).then_some(this.clone())).into());
                     }
                 });
                 match at {
                     Some(n) => {
                         let label = map.node(n).map_or_else(|| n.to_string(), |x| x.label());
                         if ui.link(format!("at {label}")).on_hover_text("Select this node").clicked() {
-                            commands.push(AppCommand::from(MagnaGraeciaCommand::Select(Some(n))));
+                            commands.push(MagnaGraeciaCommand::Select(Some(n)).into());
                         }
                     }
                     None if lands => {
@@ -592,10 +595,13 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                 if button.clicked()
                     && let Some(node) = target
                 {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                        Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
-                        DiceInput::Seeded,
-                    )));
+                    commands.push(
+                        MagnaGraeciaCommand::Execute(
+                            Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
+                            DiceInput::Seeded,
+                        )
+                        .into(),
+                    );
                 }
                 ui.end_row();
             }
@@ -794,7 +800,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                     ))
                     .clicked()
             {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(Some(f.side.clone()))));
+                commands.push(MagnaGraeciaCommand::EditRoster(Some(f.side.clone())).into());
             }
         });
         if let Some(army) = &f.army {
@@ -834,7 +840,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                 Some(seed) => {
                     ui.label(RichText::new(format!("Dice seed: {seed}")).weak());
                     if ui.small_button("Hide").on_hover_text("Hide the dice seed again").clicked() {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::ShowSeed(false)));
+                        commands.push(MagnaGraeciaCommand::ShowSeed(false).into());
                     }
                 }
                 None => {
@@ -843,7 +849,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
                         .on_hover_text("The umpire's secret: with it the seeded dice can be replayed, and every roll to come foreseen. Keep it from the players.")
                         .clicked()
                     {
-                        commands.push(AppCommand::from(MagnaGraeciaCommand::ShowSeed(true)));
+                        commands.push(MagnaGraeciaCommand::ShowSeed(true).into());
                     }
                 }
             });

@@ -347,10 +347,10 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             ))
             .on_disabled_hover_text("Put right the problems listed above first (MG-03)");
         if save.clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded)));
+            commands.push(MagnaGraeciaCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded).into());
         }
         if ui.button("Cancel").on_hover_text("Close the editor and forget these changes").clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(None)));
+            commands.push(MagnaGraeciaCommand::EditRoster(None).into());
         }
     });
     ui.add_space(4.0);
@@ -404,7 +404,7 @@ pub(crate) fn roster_editor_ui(ctx: &egui::Context, editor: &mut RosterEditor, d
         editor.apply(edit, data.table);
     }
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::EditRoster(None)));
+        commands.push(MagnaGraeciaCommand::EditRoster(None).into());
     }
 }
 

@@ -96,8 +96,7 @@ pub(crate) fn set_table_button_ui(ui: &mut egui::Ui, view: &View, battle: &Battl
         b.on_disabled_hover_text("Tables are set in the combat phase (MG-21)")
     };
     if b.clicked() {
-        commands
-            .push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(crate::gui::magna_graecia::dialogs::Dialog::SetTable(battle.id)))));
+        commands.push(MagnaGraeciaCommand::OpenDialog(Some(crate::gui::magna_graecia::command::Dialog::SetTable(battle.id))).into());
     }
 }
 
@@ -137,7 +136,7 @@ pub(crate) fn set_table_ui(ctx: &egui::Context, form: &mut TableForm, data: &Tab
             footer_ui(ui, form, data, commands);
         });
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 
@@ -305,10 +304,10 @@ fn footer_ui(ui: &mut egui::Ui, form: &TableForm, data: &TableData<'_>, commands
         if go.clicked()
             && let (Ok(command), Ok(dice)) = (command, data.dice.clone())
         {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, dice)));
+            commands.push(MagnaGraeciaCommand::Execute(command, dice).into());
         }
         if ui.button("Cancel").clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+            commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
         }
     });
 }

@@ -7,7 +7,7 @@ use referee_campaign::NodeId;
 use referee_campaign::scenario::Pattern;
 use referee_campaign::view::{Board, Forces, SidePublic};
 
-use crate::gui::magna_graecia::map::{OUTLINE, paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments, side_colour};
+use crate::gui::magna_graecia::paint::{OUTLINE, paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments, side_colour};
 
 /// Red of the battle marker; its crossed swords carry the meaning without the colour.
 const BATTLE: Color32 = Color32::from_rgb(0xc0, 0x1f, 0x1f);

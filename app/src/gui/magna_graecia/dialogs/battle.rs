@@ -250,7 +250,7 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
             });
         });
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 
@@ -545,10 +545,10 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
         if record.clicked()
             && let (Ok(result), Ok(dice)) = (result, data.dice.clone())
         {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, dice)));
+            commands.push(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, dice).into());
         }
         if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+            commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
         }
     });
     ui.add_space(4.0);

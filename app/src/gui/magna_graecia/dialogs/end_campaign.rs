@@ -33,18 +33,17 @@ pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: 
                 .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
                 .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
             if go.clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                    Order::EndCampaign { reason: form.reason.trim().to_owned() },
-                    DiceInput::Seeded,
-                )));
+                commands.push(
+                    MagnaGraeciaCommand::Execute(Order::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded).into(),
+                );
             }
             if ui.button("Cancel").clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+                commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
             }
         });
     });
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 

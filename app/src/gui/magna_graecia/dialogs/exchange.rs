@@ -49,7 +49,7 @@ pub(crate) fn exchange_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.from.side), roster_of(view, &form.from)) else {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
         return;
     };
     let here = forces.counters.iter().find(|c| c.name == form.from.name);
@@ -97,16 +97,16 @@ pub(crate) fn exchange_ui(
                     && let Some(to) = form.to.clone()
                 {
                     let command = Order::Exchange { side: form.from.side.clone(), from: form.from.name.clone(), to, elements };
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded)));
+                    commands.push(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded).into());
                 }
                 if ui.button("Cancel").clicked() {
-                    commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+                    commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
                 }
             });
         },
     );
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 
@@ -119,7 +119,7 @@ pub(crate) fn garrison_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let (Some(forces), Some(roster)) = (forces_of(view, &form.command.side), roster_of(view, &form.command)) else {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
         return;
     };
     let board = view.board();
@@ -151,15 +151,15 @@ pub(crate) fn garrison_ui(
                     elements,
                     into_garrison: form.into,
                 };
-                commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded)));
+                commands.push(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded).into());
             }
             if ui.button("Cancel").clicked() {
-                commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+                commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
             }
         });
     });
     if !open {
-        commands.push(AppCommand::from(MagnaGraeciaCommand::OpenDialog(None)));
+        commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
     }
 }
 

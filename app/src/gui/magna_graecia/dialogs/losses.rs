@@ -142,10 +142,9 @@ pub(crate) fn naval_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk },
-                DiceInput::Seeded,
-            )));
+            commands.push(
+                MagnaGraeciaCommand::Execute(Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded).into(),
+            );
         }
     }
 }
@@ -216,10 +215,9 @@ pub(crate) fn siege_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(AppCommand::from(MagnaGraeciaCommand::Execute(
-                Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk },
-                DiceInput::Seeded,
-            )));
+            commands.push(
+                MagnaGraeciaCommand::Execute(Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded).into(),
+            );
         }
     }
 }
