@@ -7,6 +7,14 @@
 //! egui_kittest harness without a window; [`run`] puts it in an eframe window. Panels draw
 //! from the viewer's [`referee_campaign::View`] and only queue [`AppCommand`]s, which the app
 //! applies once per frame.
+//!
+//! The code stands in four parts. `shell/` holds what every campaign has, of either engine:
+//! the app with its commands, the bar, the picker, the hand-over, the log and the Dice,
+//! Charts and Turn reports windows. `magna_graecia/` and `belisarius/` each hold one
+//! engine's desk with everything it draws and the commands only it takes. `widgets/` holds
+//! what both use. The shell asks a desk only what the trait in `engine.rs` lets it ask;
+//! `desk.rs` alone knows both desks, to open, start and preview a campaign of either and to
+//! hand a desk its engine's commands.
 
 mod belisarius;
 mod desk;

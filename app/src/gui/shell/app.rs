@@ -1,7 +1,8 @@
 //! The app's state and the one place that changes a campaign: [`RefereeApp::apply_commands`].
 //!
-//! Panels draw from a cached [`View`] and push [`AppCommand`]s; the queue is applied once
-//! per frame, before drawing, so every panel of a frame sees the same campaign.
+//! Panels draw from the view their desk keeps and push [`AppCommand`]s; the queue is applied
+//! once per frame, before drawing, so every panel of a frame sees the same campaign. The app
+//! applies the shell's own commands and hands an engine's to the desk on screen unread.
 
 use std::path::{Path, PathBuf};
 
@@ -12,12 +13,14 @@ use referee_campaign::{Catalog, DiceInput, SideId, Store, Viewer};
 
 use crate::gui::desk::{Desk, Previews, scenario_choices};
 use crate::gui::engine::{DeskContext, Reply, RollRequest, ShellUi};
+use crate::gui::shell::bar;
+use crate::gui::shell::charts::{self, TurnWindows};
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::dice::{self, DiceForm};
 use crate::gui::shell::handover::{self, HandBack, SettingsForm};
 use crate::gui::shell::log;
 use crate::gui::shell::picker::{self, PickerForm, ScenarioChoice};
-use crate::gui::shell::{bar, charts};
+use crate::gui::shell::recent::Recent;
 use crate::gui::widgets::packs::{self, PackSettings};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::{for_referee, side_name};
@@ -68,9 +71,7 @@ pub struct RefereeApp {
     /// The open campaign's commitment to its seed, public to every side.
     commitment: Option<Commitment>,
     /// Database files opened lately, the latest first.
-    recent: Vec<PathBuf>,
-    /// Where the list of recent files is kept; `None` keeps it for the session only.
-    recent_file: Option<PathBuf>,
+    recent: Recent,
     /// The referee asked to close the window.
     quit: bool,
     /// The window was told to close.
@@ -79,15 +80,8 @@ pub struct RefereeApp {
     passphrase_set: bool,
     /// The Dice window, while it is open.
     dice: Option<DiceForm>,
-    /// The Charts window, while it is open.
-    charts: Option<charts::ChartsForm>,
-    /// The Turn reports window, while it is open.
-    reports: Option<charts::ReportsForm>,
-    /// The campaign and turn last drawn: a turn's end opens the Turn reports window.
-    turn_seen: Option<(referee_campaign::CampaignId, u32)>,
-    /// A turn that ended while a side's view was on screen: its reports are offered once the
-    /// referee has the screen back.
-    turn_over: Option<u32>,
+    /// The Charts and Turn reports windows, and the turn they follow.
+    turns: TurnWindows,
 }
 
 /// The key of the log panel's height in the file's settings.
@@ -124,12 +118,8 @@ impl RefereeApp {
             log_seen: None,
             commitment: None,
             dice: None,
-            charts: None,
-            reports: None,
-            turn_seen: None,
-            turn_over: None,
-            recent: Vec::new(),
-            recent_file: None,
+            turns: TurnWindows::default(),
+            recent: Recent::default(),
             quit: false,
             close_sent: false,
             passphrase_set: false,
@@ -141,8 +131,6 @@ impl RefereeApp {
         app
     }
 
-    /// Keeps the list of recent database files in `file` (one path a line), with this one
-    /// first.
     /// Reads the data tables a pack is counted by from `data`, the folder the maps and
     /// scenarios came from.
     #[must_use]
@@ -151,16 +139,17 @@ impl RefereeApp {
         self
     }
 
+    /// Keeps the list of recent database files in `file` (one path a line), with this one
+    /// first.
     pub fn with_recent_file(mut self, file: PathBuf) -> Self {
-        self.recent = std::fs::read_to_string(&file).map(|text| text.lines().map(PathBuf::from).collect()).unwrap_or_default();
-        self.recent_file = Some(file);
+        self.recent = Recent::read(file);
         self.remember_database();
         self
     }
 
     /// The database files opened lately, the latest first.
     pub fn recent_databases(&self) -> &[PathBuf] {
-        &self.recent
+        self.recent.list()
     }
 
     /// Whether the referee asked to close the window.
@@ -176,16 +165,8 @@ impl RefereeApp {
 
     /// Puts the open database first in the recent list, and keeps the list.
     fn remember_database(&mut self) {
-        let db = std::fs::canonicalize(&self.db).unwrap_or_else(|_| self.db.clone());
-        self.recent.retain(|p| p != &db);
-        self.recent.insert(0, db);
-        self.recent.truncate(8);
-        if let Some(file) = &self.recent_file {
-            let text: String = self.recent.iter().map(|p| format!("{}\n", p.display())).collect();
-            let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(file, text));
-            if let Err(e) = written {
-                self.error(format!("the list of recent databases could not be kept in {}: {e}", file.display()));
-            }
+        if let Err(e) = self.recent.remember(&self.db) {
+            self.error(e);
         }
     }
 
@@ -407,7 +388,7 @@ impl RefereeApp {
 
     /// The charts the open Charts window draws, if it is open and they could be made.
     pub fn charts_shown(&self) -> Option<&[referee_campaign::core::history::Chart]> {
-        self.charts.as_ref().and_then(|c| c.charts.as_deref().ok())
+        self.turns.charts.as_ref().and_then(|c| c.charts.as_deref().ok())
     }
 
     /// Applies the queued commands in order. A refused command changes nothing and leaves
@@ -503,13 +484,13 @@ impl RefereeApp {
                 self.message = None;
             }
             AppCommand::ShowCharts(show) => {
-                self.charts = None;
-                if show {
-                    self.refresh_charts();
+                self.turns.charts = None;
+                if show && let Some(desk) = &self.desk {
+                    self.turns.refresh_charts(&self.store, &self.catalog, desk.get());
                 }
             }
             AppCommand::ShowReports(show) => {
-                self.reports =
+                self.turns.reports =
                     show.then(|| charts::ReportsForm { turn_over: None, folder: self.pack_settings.folder.clone(), written: None });
             }
             AppCommand::WriteReports { folder } => self.write_reports(&folder),
@@ -647,56 +628,21 @@ impl RefereeApp {
         }
     }
 
-    /// Makes the open Charts window's charts again, for the viewer on screen and the log as
-    /// it stands.
-    fn refresh_charts(&mut self) {
-        let Some(desk) = &self.desk else { return };
-        let (id, viewer, log_lines) = (desk.get().campaign_id(), desk.get().viewer().clone(), desk.get().log().lines.len());
-        let charts = crate::reports::open(&self.store, id, &self.catalog).and_then(|o| o.charts(&viewer)).map_err(|e| e.to_string());
-        self.charts = Some(charts::ChartsForm { viewer, log_lines, charts });
-    }
-
     /// Writes every reader's turn report of the open campaign into `folder` (`~/` is the
     /// home folder), the folder kept as the campaign's.
     fn write_reports(&mut self, folder: &str) {
         let Some(desk) = &self.desk else { return };
-        let id = desk.get().campaign_id();
         let mut settings = self.pack_settings.clone();
         settings.folder = folder.to_owned();
-        let written = settings
-            .folder()
-            .and_then(|dir| crate::reports::write_all(&mut self.store, id, &self.catalog, settings.paper, &dir).map_err(|e| e.to_string()));
-        if written.is_ok() {
+        if self.turns.write_reports(&mut self.store, &self.catalog, desk.get().campaign_id(), &settings) {
             self.keep_pack_settings(settings);
         }
-        let form = self.reports.get_or_insert_with(|| charts::ReportsForm { turn_over: None, folder: folder.to_owned(), written: None });
-        form.written = Some(written);
     }
 
-    /// Opens the Turn reports window when the campaign on screen has moved on to another
-    /// turn — at once in the umpire's view, or when the referee takes the screen back from a
-    /// side; refreshes the open Charts window when the log or the viewer changed.
+    /// The Charts and Turn reports windows follow the campaign on screen.
     fn follow_turns(&mut self) {
         let Some(desk) = &self.desk else { return };
-        let now = (desk.get().campaign_id(), desk.get().turn());
-        if let Some((id, turn)) = self.turn_seen
-            && id == now.0
-            && now.1 > turn
-        {
-            self.turn_over = Some(turn);
-        }
-        self.turn_seen = Some(now);
-        if matches!(desk.get().viewer(), Viewer::Umpire)
-            && let Some(turn) = self.turn_over.take()
-            && self.reports.is_none()
-        {
-            let folder = self.pack_settings.folder.clone();
-            self.reports = Some(charts::ReportsForm { turn_over: Some(turn), folder, written: None });
-        }
-        let stale = self.charts.as_ref().is_some_and(|c| &c.viewer != desk.get().viewer() || c.log_lines != desk.get().log().lines.len());
-        if stale {
-            self.refresh_charts();
-        }
+        self.turns.follow(&self.store, &self.catalog, desk.get(), &self.pack_settings.folder);
     }
 
     /// Keeps the reports window's choices for the next one, and its folder as this campaign's.
@@ -732,9 +678,7 @@ impl RefereeApp {
         self.refusals.clear();
         self.hand_back = None;
         self.dice = None;
-        self.charts = None;
-        self.reports = None;
-        self.turn_over = None;
+        self.turns.close();
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
     }
@@ -794,8 +738,12 @@ impl RefereeApp {
         let queue = &mut self.queue;
         egui::Panel::top("top_bar").show(ui, |ui| {
             let desk = self.desk.as_mut().map(Desk::get_mut);
-            let data =
-                bar::BarData { campaigns: &self.campaigns, recent: &self.recent, edit: &edit, handed_to: handed_to.as_ref().map(name_of) };
+            let data = bar::BarData {
+                campaigns: &self.campaigns,
+                recent: self.recent.list(),
+                edit: &edit,
+                handed_to: handed_to.as_ref().map(name_of),
+            };
             bar::bar_ui(ui, desk, &data, &mut self.roll, queue);
         });
         if let Some(form) = &mut self.dice {
@@ -812,10 +760,10 @@ impl RefereeApp {
         if let Some(form) = &mut self.offer {
             handover::offer_ui(ui.ctx(), form, queue);
         }
-        if let Some(form) = &self.charts {
+        if let Some(form) = &self.turns.charts {
             charts::charts_window_ui(ui.ctx(), form, &sides, queue);
         }
-        if let Some(form) = &mut self.reports
+        if let Some(form) = &mut self.turns.reports
             && handed_to.is_none()
         {
             charts::reports_window_ui(ui.ctx(), form, &sides, queue);

@@ -8,12 +8,14 @@
 
 use egui::{Color32, RichText};
 use egui_plot::{Line, LineStyle, Plot, Points, log_grid_spacer, uniform_grid_spacer};
-use referee_campaign::SideId;
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::store::Store;
+use referee_campaign::{CampaignId, Catalog, SideId};
 
+use crate::gui::engine::EngineDesk;
 use crate::gui::shell::command::AppCommand;
-use crate::gui::widgets::packs::{WrittenFile, files_grid_ui};
+use crate::gui::widgets::packs::{PackSettings, WrittenFile, files_grid_ui};
 use crate::gui::widgets::words;
 
 /// The charts on screen, and the viewer and log length they were made for: made again when
@@ -23,6 +25,72 @@ pub(crate) struct ChartsForm {
     pub viewer: Viewer,
     pub log_lines: usize,
     pub charts: Result<Vec<Chart>, String>,
+}
+
+/// The Charts and Turn reports windows, while they are open, and the turn they follow.
+#[derive(Debug, Default)]
+pub(crate) struct TurnWindows {
+    pub charts: Option<ChartsForm>,
+    pub reports: Option<ReportsForm>,
+    /// The campaign and turn last drawn: a turn's end opens the Turn reports window.
+    turn_seen: Option<(CampaignId, u32)>,
+    /// A turn that ended while a side's view was on screen: its reports are offered once the
+    /// referee has the screen back.
+    turn_over: Option<u32>,
+}
+
+impl TurnWindows {
+    /// Makes the Charts window's charts again, for the viewer on screen and the log as it
+    /// stands.
+    pub fn refresh_charts(&mut self, store: &Store, catalog: &Catalog, desk: &dyn EngineDesk) {
+        let (id, viewer, log_lines) = (desk.campaign_id(), desk.viewer().clone(), desk.log().lines.len());
+        let charts = crate::reports::open(store, id, catalog).and_then(|o| o.charts(&viewer)).map_err(|e| e.to_string());
+        self.charts = Some(ChartsForm { viewer, log_lines, charts });
+    }
+
+    /// Writes every reader's turn report of campaign `id` into the settings' folder, and
+    /// shows what was written or why not; whether it was.
+    pub fn write_reports(&mut self, store: &mut Store, catalog: &Catalog, id: CampaignId, settings: &PackSettings) -> bool {
+        let written = settings
+            .folder()
+            .and_then(|dir| crate::reports::write_all(store, id, catalog, settings.paper, &dir).map_err(|e| e.to_string()));
+        let ok = written.is_ok();
+        let form = self.reports.get_or_insert_with(|| ReportsForm { turn_over: None, folder: settings.folder.clone(), written: None });
+        form.written = Some(written);
+        ok
+    }
+
+    /// Opens the Turn reports window when the campaign on screen has moved on to another
+    /// turn — at once in the umpire's view, or when the referee takes the screen back from a
+    /// side — offering `folder`; refreshes the open Charts window when the log or the viewer
+    /// changed.
+    pub fn follow(&mut self, store: &Store, catalog: &Catalog, desk: &dyn EngineDesk, folder: &str) {
+        let now = (desk.campaign_id(), desk.turn());
+        if let Some((id, turn)) = self.turn_seen
+            && id == now.0
+            && now.1 > turn
+        {
+            self.turn_over = Some(turn);
+        }
+        self.turn_seen = Some(now);
+        if matches!(desk.viewer(), Viewer::Umpire)
+            && let Some(turn) = self.turn_over.take()
+            && self.reports.is_none()
+        {
+            self.reports = Some(ReportsForm { turn_over: Some(turn), folder: folder.to_owned(), written: None });
+        }
+        let stale = self.charts.as_ref().is_some_and(|c| &c.viewer != desk.viewer() || c.log_lines != desk.log().lines.len());
+        if stale {
+            self.refresh_charts(store, catalog, desk);
+        }
+    }
+
+    /// Closes both windows and forgets a turn over, for another campaign.
+    pub fn close(&mut self) {
+        self.charts = None;
+        self.reports = None;
+        self.turn_over = None;
+    }
 }
 
 /// Line colours for sides, in order, readable on the dark and the light theme.

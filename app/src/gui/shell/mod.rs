@@ -10,3 +10,4 @@ pub(crate) mod dice;
 pub(crate) mod handover;
 pub(crate) mod log;
 pub(crate) mod picker;
+pub(crate) mod recent;
