@@ -13,7 +13,7 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, OrgBox, Organisation};
 use referee_campaign::core::viewer::Viewer;
 
-use crate::gui::AppCommand;
+use crate::gui::shell::command::AppCommand;
 
 /// The ships chosen to sail together and their route, sea zone by sea zone.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
