@@ -1,6 +1,7 @@
-//! Battle packs from the window: the options of one battle's pack and the folder it
-//! goes to, the files written with their readers, and the packs of every battle due written
-//! on a background thread with a progress bar.
+//! Magna Graecia's battle packs from the window: the pack window of one battle or of
+//! every battle due, and the packs of every battle due written on a background thread with
+//! a progress bar. The options, the folder and the list of files written are the widgets'
+//! that both engines share.
 //!
 //! Packs are made from the whole campaign state, so only the umpire's view offers them; each
 //! side's file inside a pack is still built from that side's own view by battle-gen.
