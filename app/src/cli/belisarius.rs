@@ -1,29 +1,243 @@
-//! The command line for Belisarius campaigns: what `show`, `roster` and `log` print.
+//! The command line for Belisarius campaigns: what only this engine has — a battle's pack,
+//! its result from the table, the odds of a battle fought in the program — and what `show`
+//! and `roster` print of its views.
 
 use referee_campaign::core::log::RollDice;
 use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::{Context as _, anyhow, bail};
-use referee_campaign::DiceInput;
-use referee_campaign::belisarius::event::{Event, Logged};
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, State};
-use referee_campaign::belisarius::view::{Organisation, View, describe, view_for};
-use referee_campaign::belisarius::{Belisarius, Setup};
-use referee_campaign::core::viewer::Viewer;
-use referee_campaign::ids::SideId;
+use referee_campaign::belisarius::view::{Organisation, View};
+use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::core::dice::{DiceSpec, Modifier};
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::viewer::LogLine;
+use referee_campaign::ids::{CampaignId, SideId};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
 
-use super::{Access, CliCommand, Executed, Output, Session, ViewArgs};
+use super::args::CliCommand;
+use super::campaign::{CliEngine, executed};
+use super::output::{Created, Output, ScenarioSummary, Written};
+use super::read::{destination, hex_result, hex_tabletop, pack_options, read_input, refuse_side_result, strict_json};
+use super::{Access, Session};
+
+impl CliEngine for Belisarius {
+    const TYPED_IN: &'static str = "typed-in dice (--value) and chits (--chit)";
+
+    /// A Belisarius campaign keeps its map, leaders and tables with it.
+    fn open(_: &Session, store: &Store, id: CampaignId) -> anyhow::Result<(Campaign<Self>, ())> {
+        Ok((store.load_as::<Belisarius>(id)?, ()))
+    }
+
+    fn sides(state: &State) -> Vec<(SideId, String)> {
+        state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect()
+    }
+
+    fn no_side(state: &State, side: &str) -> String {
+        state.setup.no_such_side(side)
+    }
+
+    fn log(view: &View) -> &[LogLine] {
+        view.log()
+    }
+
+    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
+        Order::RollDice { dice, purpose, side, hidden, modifiers }
+    }
+
+    /// Belisarius draws chits from cups: a real draw is typed in with the order.
+    fn check_chits(_: &[String]) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+        match command {
+            CliCommand::Show(args) => {
+                let seen = super::campaign::view::<Belisarius>(session, &args)?;
+                session.print(out, &Shown { view: seen.view, setup: seen.campaign.state.setup })
+            }
+            CliCommand::Roster { import: Some(_), .. } => {
+                bail!(
+                    "a Belisarius side's Table of Organisation comes from its scenario; a roster file is for Magna Graecia armies (MG-03)"
+                )
+            }
+            CliCommand::Roster { view: args, import: None } => {
+                let seen = super::campaign::view::<Belisarius>(session, &args)?;
+                session.print(out, &Rosters(seen.view.organisations().into_iter().cloned().collect()))
+            }
+            CliCommand::Table { .. } => bail!(
+                "a Belisarius battle's table is laid across its zone's battle map as the pack shows it; there is no section to choose (BE-17)"
+            ),
+            CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures, overwrite } => {
+                let mut options = pack_options(&paper, &system, &scaling, size, &figures)?;
+                let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
+                let kept = crate::tables::for_pack(&mut options, &session.data, Some(&conv))?;
+                // A hex pack keeps its tables with the battle; other packs only read.
+                let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
+                let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+                let events = store.events_as::<Belisarius>(c.id)?;
+                let now = referee_battle_gen::belisarius::battle_number(&events);
+                if c.state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_none() {
+                    bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
+                }
+                if battle != now {
+                    bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
+                }
+                let catalog = session.catalog()?;
+                let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
+                let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
+                    crate::tables::keep(&mut store, c.id, battle, &kept)
+                })?;
+                session.print(out, &Written(written))
+            }
+            CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
+                refuse_side_result(side.as_deref())?;
+                if !values.is_empty() {
+                    bail!("a Belisarius battle's result takes no dice: the losses come from the table (BE-19)");
+                }
+                if retreat.is_some() && system.is_none() {
+                    bail!("--retreat goes with --system; a Belisarius result file names its retreat itself (BE-22)");
+                }
+                let text = read_input(&file, "the result")?;
+                let mut store = session.store(Access::Write)?;
+                let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+                let events = store.events_as::<Belisarius>(c.id)?;
+                let now = referee_battle_gen::belisarius::battle_number(&events);
+                if battle != now {
+                    bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
+                }
+                let result: referee_campaign::belisarius::battle::TableResult = match system {
+                    Some(system) => {
+                        let hex = hex_result(&text, battle, &file)?;
+                        // Counted by the tables the pack kept; a pack that kept none, by the
+                        // built-in hex table and the data folder's conversion, as before.
+                        let (table, kept) = crate::tables::kept(&store, c.id, battle)?;
+                        let tabletop = hex_tabletop(&system, table)?;
+                        let conv = match kept {
+                            Some(conv) => conv,
+                            None => referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?,
+                        };
+                        let catalog = session.catalog()?;
+                        referee_battle_gen::belisarius::hex_table_result(
+                            &c.state,
+                            &events,
+                            &catalog.elements,
+                            &conv,
+                            &tabletop,
+                            &hex,
+                            retreat,
+                        )
+                        .map_err(|e| anyhow!("{}: {e}", file.display()))?
+                    }
+                    None => strict_json(&text, "the result")
+                        .and_then(|()| serde_json::from_str(&text).map_err(anyhow::Error::from))
+                        .with_context(|| {
+                            format!(
+                                "{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)",
+                                file.display()
+                            )
+                        })?,
+                };
+                let events = store.execute(&mut c, &(), &Order::RecordBattle { result }, DiceInput::Seeded)?;
+                executed::<Belisarius>(session, &c.state, &(), events, out)
+            }
+            CliCommand::Odds { campaign, battles, break_off } => {
+                let store = session.store(Access::Read)?;
+                let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
+                let Some(battle) = c.state.ops.as_ref().and_then(|o| o.battle.as_ref()) else {
+                    bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
+                };
+                if battle.at_table {
+                    bail!(
+                        "the battle at {} is fought on the tabletop: its result comes back with `result` (BE-17)",
+                        zone_name(&c.state, &battle.zone)
+                    );
+                }
+                let policies = policies(&break_off)?;
+                let start = referee_campaign::belisarius::odds::Start::of(&c.state, battle)
+                    .ok_or_else(|| anyhow!("the battle under way has not two forces to count"))?;
+                let odds = referee_campaign::belisarius::odds::simulate(
+                    &c.state.setup.tables,
+                    &start,
+                    policies,
+                    battles,
+                    u64::from(battle.passage),
+                );
+                let names = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
+                session.print(out, &Counted { zone: zone_name(&c.state, &battle.zone), passage: battle.passage, odds, names })
+            }
+            CliCommand::Scenarios
+            | CliCommand::New { .. }
+            | CliCommand::List
+            | CliCommand::Import { .. }
+            | CliCommand::Report { .. }
+            | CliCommand::Export { .. }
+            | CliCommand::Log(_)
+            | CliCommand::Order { .. }
+            | CliCommand::Roll { .. }
+            | CliCommand::Undo { .. }
+            | CliCommand::Seed { .. }
+            | CliCommand::Reveal { .. }
+            | CliCommand::Verify { .. } => unreachable!("the shell runs the commands every engine has"),
+        }
+    }
+}
+
+/// The Belisarius world, or `None` when a referee's own data folder has no `belisarius`
+/// folder (a folder made for Magna Graecia alone).
+pub(super) fn world(data: &referee_data::DataSource) -> anyhow::Result<Option<World>> {
+    if !data.has(referee_data::BELISARIUS) {
+        return Ok(None);
+    }
+    World::load(data).map(Some).map_err(|e| anyhow!("{e}"))
+}
+
+/// `referee new` for a scenario of the Belisarius world.
+pub(super) fn new(
+    session: &Session,
+    world: &World,
+    scenario: &str,
+    name: Option<String>,
+    seed: Option<u64>,
+    from: Option<&str>,
+) -> anyhow::Result<Created> {
+    if from.is_some() {
+        bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
+    }
+    let setup = world.setup(scenario).map_err(|e| anyhow!(e))?;
+    super::check_name(name.as_deref())?;
+    let mut store = session.store(Access::Create)?;
+    let name = super::name_or_suggested(name, setup.name(), &store)?;
+    let campaign = store.create_as::<Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
+    Ok(Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
+}
+
+/// The lines of `referee scenarios` for the Belisarius world.
+pub(super) fn scenarios(world: &World) -> Vec<ScenarioSummary> {
+    world
+        .scenarios
+        .iter()
+        .map(|sc| ScenarioSummary {
+            campaign: EngineId::Belisarius,
+            id: sc.id.clone(),
+            name: sc.name.clone(),
+            period: sc.period(),
+            turns: sc.turns,
+            sides: sc.sides.iter().map(|s| s.name.clone()).collect(),
+        })
+        .collect()
+}
 
 /// A campaign's view, with the setup it is read against for the names of places.
 #[derive(Serialize)]
-pub(super) struct Shown {
+struct Shown {
     #[serde(flatten)]
-    pub view: View,
+    view: View,
     #[serde(skip)]
-    pub setup: Box<Setup>,
+    setup: Box<Setup>,
 }
 
 fn side_name(view: &View, id: Option<&SideId>) -> String {
@@ -312,7 +526,7 @@ impl Output for Shown {
 
 #[derive(Serialize)]
 #[serde(transparent)]
-pub(super) struct Rosters(pub Vec<Organisation>);
+struct Rosters(Vec<Organisation>);
 
 impl Output for Rosters {
     fn text(&self) -> String {
@@ -360,222 +574,6 @@ impl Output for Rosters {
             }
         }
         s
-    }
-}
-
-#[derive(Serialize)]
-#[serde(transparent)]
-pub(super) struct LogOnly(pub View);
-
-impl Output for LogOnly {
-    fn text(&self) -> String {
-        super::log_text(self.0.log().iter().map(|l| (l.seq, l.text.as_str())))
-    }
-}
-
-/// Runs a command on a Belisarius campaign.
-pub(super) fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
-    match command {
-        CliCommand::Show(args) => {
-            let (view, _, setup) = view(session, &args)?;
-            session.print(out, &Shown { view, setup })
-        }
-        CliCommand::Log(args) => {
-            let (view, events, _) = view(session, &args)?;
-            if session.json && matches!(view, View::Umpire(_)) {
-                writeln!(out, "{}", serde_json::to_string_pretty(&events)?)?;
-                return Ok(());
-            }
-            session.print(out, &LogOnly(view))
-        }
-        CliCommand::Roster { import: Some(_), .. } => {
-            bail!("a Belisarius side's Table of Organisation comes from its scenario; a roster file is for Magna Graecia armies (MG-03)")
-        }
-        CliCommand::Roster { view: args, import: None } => {
-            let (view, _, _) = view(session, &args)?;
-            session.print(out, &Rosters(view.organisations().into_iter().cloned().collect()))
-        }
-        CliCommand::Order { campaign, order, file, values, chits, side } => {
-            let text = super::order_text(order.as_deref(), file.as_deref())?;
-            let orders: Vec<Order> = super::parse_orders(&text)?;
-            let from = match &side {
-                Some(side) => {
-                    let store = session.store(Access::Read)?;
-                    let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-                    let sides: Vec<(SideId, String)> = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
-                    Some(super::own_orders::<Belisarius>(&orders, side, &sides)?)
-                }
-                None => None,
-            };
-            if (!values.is_empty() || !chits.is_empty()) && orders.len() != 1 {
-                bail!("typed-in dice (--value) and chits (--chit) go with a single order, not a list of {}", orders.len());
-            }
-            let mut store = session.store(Access::Write)?;
-            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let events = match orders.as_slice() {
-                [one] => {
-                    let input = match (values.is_empty(), chits.is_empty()) {
-                        (true, true) => DiceInput::Seeded,
-                        (false, true) => DiceInput::Manual(values),
-                        _ => DiceInput::ManualWithChits { dice: values, chits },
-                    };
-                    store.execute(&mut c, &(), one, input)?
-                }
-                many => store.execute_all(&mut c, &(), many).map_err(|e| {
-                    match many
-                        .get(e.index)
-                        .filter(|_| !matches!(e.error, referee_campaign::ExecError::Store(referee_campaign::StoreError::Changed(_))))
-                    {
-                        Some(order) => anyhow!(
-                            "order {} of {} ({}) refused, so none of the list was stored: {}",
-                            e.index + 1,
-                            many.len(),
-                            order.summary(),
-                            e.error
-                        ),
-                        None => anyhow!(e.error),
-                    }
-                })?,
-            };
-            match from {
-                None => executed(session, &c.state, events, out),
-                Some(side) => {
-                    let viewer = Viewer::Side(side);
-                    let lines = events.iter().filter_map(|e| describe(&c.state, e, &viewer)).collect();
-                    session.print(out, &super::SideRead { lines })
-                }
-            }
-        }
-        CliCommand::Table { .. } => bail!(
-            "a Belisarius battle's table is laid across its zone's battle map as the pack shows it; there is no section to choose (BE-17)"
-        ),
-        CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures, overwrite } => {
-            let mut options = super::pack_options(&paper, &system, &scaling, size, &figures)?;
-            let conv = referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?;
-            let kept = crate::tables::for_pack(&mut options, &session.data, Some(&conv))?;
-            // A hex pack keeps its tables with the battle; other packs only read.
-            let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
-            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let events = store.events_as::<Belisarius>(c.id)?;
-            let now = referee_battle_gen::belisarius::battle_number(&events);
-            if c.state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_none() {
-                bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
-            }
-            if battle != now {
-                bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
-            }
-            let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
-            let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
-            let written = referee_battle_gen::pack::write_files(files, super::destination(&dir, overwrite), || {
-                crate::tables::keep(&mut store, c.id, battle, &kept)
-            })?;
-            session.print(out, &super::Written(written))
-        }
-        CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
-            super::refuse_side_result(side.as_deref())?;
-            if !values.is_empty() {
-                bail!("a Belisarius battle's result takes no dice: the losses come from the table (BE-19)");
-            }
-            if retreat.is_some() && system.is_none() {
-                bail!("--retreat goes with --system; a Belisarius result file names its retreat itself (BE-22)");
-            }
-            let text = super::read_input(&file, "the result")?;
-            let mut store = session.store(Access::Write)?;
-            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let events = store.events_as::<Belisarius>(c.id)?;
-            let now = referee_battle_gen::belisarius::battle_number(&events);
-            if battle != now {
-                bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
-            }
-            let result: referee_campaign::belisarius::battle::TableResult = match system {
-                Some(system) => {
-                    let hex = super::hex_result(&text, battle, &file)?;
-                    // Counted by the tables the pack kept; a pack that kept none, by the
-                    // built-in hex table and the data folder's conversion, as before.
-                    let (table, kept) = crate::tables::kept(&store, c.id, battle)?;
-                    let tabletop = super::hex_tabletop(&system, table)?;
-                    let conv = match kept {
-                        Some(conv) => conv,
-                        None => referee_battle_gen::belisarius::Conversion::load(&session.data).map_err(|e| anyhow!("{e}"))?,
-                    };
-                    let catalog = referee_campaign::Catalog::load(&session.data).map_err(|e| anyhow!("{e}"))?;
-                    referee_battle_gen::belisarius::hex_table_result(&c.state, &events, &catalog.elements, &conv, &tabletop, &hex, retreat)
-                        .map_err(|e| anyhow!("{}: {e}", file.display()))?
-                }
-                None => super::strict_json(&text, "the result")
-                    .and_then(|()| serde_json::from_str(&text).map_err(anyhow::Error::from))
-                    .with_context(|| {
-                        format!(
-                            "{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)",
-                            file.display()
-                        )
-                    })?,
-            };
-            let events = store.execute(&mut c, &(), &Order::RecordBattle { result }, DiceInput::Seeded)?;
-            executed(session, &c.state, events, out)
-        }
-        CliCommand::Reveal { campaign } => session.reveal(&campaign, out),
-        CliCommand::Verify { campaign, seed, side } => {
-            let lines = |store: &referee_campaign::Store, id: referee_campaign::CampaignId, viewer: &Viewer| {
-                let c = store.load_as::<Belisarius>(id)?;
-                if let Viewer::Side(s) = viewer
-                    && c.state.setup.side(s).is_none()
-                {
-                    bail!("{}", c.state.setup.no_such_side(s.as_str()));
-                }
-                let events = store.events_as::<Belisarius>(id)?;
-                Ok(referee_campaign::core::verify::log_lines::<Belisarius>(&c.state, &(), &events, viewer, false))
-            };
-            session.verify::<Belisarius>(&campaign, seed, side.as_deref(), lines, out)
-        }
-        CliCommand::Seed { campaign } => {
-            let store = session.store(Access::Read)?;
-            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            session.print(out, &super::Seed { campaign: c.state.name.clone(), seed: c.state.seed })
-        }
-        CliCommand::Undo { campaign } => {
-            let mut store = session.store(Access::Write)?;
-            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let undone = store.undo(&mut c)?;
-            session.print(out, &undone)
-        }
-        CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
-            let (spec, modifiers) = super::roll_parts(&dice, &values, &modifiers)?;
-            let order = Order::RollDice(RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers });
-            let mut store = session.store(Access::Write)?;
-            let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
-            let events = store.execute(&mut c, &(), &order, input)?;
-            executed(session, &c.state, events, out)
-        }
-        CliCommand::Odds { campaign, battles, break_off } => {
-            let store = session.store(Access::Read)?;
-            let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
-            let Some(battle) = c.state.ops.as_ref().and_then(|o| o.battle.as_ref()) else {
-                bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
-            };
-            if battle.at_table {
-                bail!(
-                    "the battle at {} is fought on the tabletop: its result comes back with `result` (BE-17)",
-                    zone_name(&c.state, &battle.zone)
-                );
-            }
-            let policies = policies(&break_off)?;
-            let start = referee_campaign::belisarius::odds::Start::of(&c.state, battle)
-                .ok_or_else(|| anyhow!("the battle under way has not two forces to count"))?;
-            let odds =
-                referee_campaign::belisarius::odds::simulate(&c.state.setup.tables, &start, policies, battles, u64::from(battle.passage));
-            let names = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
-            session.print(out, &Counted { zone: zone_name(&c.state, &battle.zone), passage: battle.passage, odds, names })
-        }
-        CliCommand::Scenarios
-        | CliCommand::New { .. }
-        | CliCommand::List
-        | CliCommand::Import { .. }
-        | CliCommand::Report { .. }
-        | CliCommand::Export { .. } => {
-            unreachable!("commands without a campaign, and reports of either engine, are run by the shell")
-        }
     }
 }
 
@@ -637,22 +635,4 @@ impl Output for Counted {
         }
         s
     }
-}
-
-fn executed(session: &Session, state: &State, events: Vec<Event>, out: &mut dyn Write) -> anyhow::Result<()> {
-    let lines = events.iter().filter_map(|e| describe(state, e, &Viewer::Umpire)).collect();
-    session.print(out, &Executed { events, lines })
-}
-
-fn view(session: &Session, args: &ViewArgs) -> anyhow::Result<(View, Vec<Logged>, Box<Setup>)> {
-    let store = session.store(Access::Read)?;
-    let c = store.load_as::<Belisarius>(store.find(&args.campaign)?)?;
-    let events = store.events_as::<Belisarius>(c.id)?;
-    let viewer = match &args.side {
-        Some(s) => Viewer::Side(SideId::new(s.clone())),
-        None => Viewer::Umpire,
-    };
-    let view = view_for(&c.state, &events, &viewer)
-        .ok_or_else(|| anyhow!(c.state.setup.no_such_side(args.side.as_deref().unwrap_or_default())))?;
-    Ok((view, events, c.state.setup))
 }

@@ -1,20 +1,215 @@
-//! The command line for Magna Graecia campaigns: what `show`, `roster`, `log`, `pack` and
-//! an order print.
+//! The command line for Magna Graecia campaigns: what only this engine has — a scenario
+//! started or continued from another campaign, a roster imported, a battle's table set, its
+//! pack and its result — and what `show` and `roster` print of its views.
 
-use referee_battle_gen::pack::{Reader, WrittenFile};
+use std::io::Write;
+
+use anyhow::{anyhow, bail};
+use referee_campaign::core::dice::{DiceSpec, Modifier};
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::viewer::LogLine;
 use referee_campaign::core::words::count;
-use referee_campaign::turn::{FLEET, Phase};
-use referee_campaign::view::{self, View};
-use referee_campaign::{Map, NodeId, SideId};
+use referee_campaign::ids::{CampaignId, NodeId, SideId};
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::engine::MagnaGraecia;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::state::CampaignState;
+use referee_campaign::magna_graecia::turn::{FLEET, Phase};
+use referee_campaign::magna_graecia::view::{self, View};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
 
-use super::Output;
+use super::args::CliCommand;
+use super::campaign::{CliEngine, run_one};
+use super::output::{Created, Output, ScenarioSummary, Written};
+use super::read::{destination, hex_result, hex_tabletop, named, numbered_result, pack_options, read_input, refuse_side_result};
+use super::{Access, Session};
+
+impl CliEngine for MagnaGraecia {
+    const TYPED_IN: &'static str = "typed-in dice (--value)";
+
+    /// A Magna Graecia campaign is played on its scenario's map, from the catalogue.
+    fn open(session: &Session, store: &Store, id: CampaignId) -> anyhow::Result<(Campaign<Self>, Map)> {
+        let catalog = session.catalog()?;
+        let campaign = store.load_as::<MagnaGraecia>(id)?;
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
+        Ok((campaign, map))
+    }
+
+    fn sides(state: &CampaignState) -> Vec<(SideId, String)> {
+        state.scenario.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect()
+    }
+
+    fn no_side(state: &CampaignState, side: &str) -> String {
+        let sides: Vec<&str> = state.scenario.move_order.iter().map(SideId::as_str).collect();
+        format!("{} has no side `{side}`; its sides are {}", state.scenario.name, sides.join(", "))
+    }
+
+    fn log(view: &View) -> &[LogLine] {
+        view.log()
+    }
+
+    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
+        Order::RollDice { dice, purpose, side, hidden, modifiers }
+    }
+
+    fn check_chits(chits: &[String]) -> anyhow::Result<()> {
+        if !chits.is_empty() {
+            bail!("a Magna Graecia campaign draws no chits from a cup: --chit is for Belisarius");
+        }
+        Ok(())
+    }
+
+    fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+        match command {
+            CliCommand::Show(args) => {
+                let seen = super::campaign::view::<MagnaGraecia>(session, &args)?;
+                session.print(out, &Shown { view: seen.view, map: seen.context })
+            }
+            CliCommand::Roster { view, import: Some(file) } => {
+                let text = read_input(&file, "the roster")?;
+                let source = referee_data::SourceText { file: file.display().to_string(), text };
+                let army = referee_campaign::magna_graecia::army::army_from_toml(&source).map_err(|e| anyhow!("{e}"))?;
+                run_one::<MagnaGraecia>(session, &view.campaign, &Order::SetArmy { army }, DiceInput::Seeded, out)
+            }
+            CliCommand::Roster { view, import: None } => {
+                let seen = super::campaign::view::<MagnaGraecia>(session, &view)?;
+                session.print(out, &Rosters(seen.view.forces().into_iter().cloned().collect()))
+            }
+            CliCommand::Table { campaign, battle, defence, cut, edge, values } => {
+                let defence = named(&defence)?;
+                let cut = cut.as_deref().map(named).transpose()?;
+                let attacker_edge = edge.as_deref().map(named).transpose()?;
+                if !values.is_empty() && !(2..=3).contains(&values.len()) {
+                    bail!(
+                        "setting a table rolls two dice (weather, then time of day) and for a strong wind a d4 for where it blows from, but {} were given",
+                        values.len()
+                    );
+                }
+                let order = Order::SetUpTable { battle, defence, cut, attacker_edge };
+                run_one::<MagnaGraecia>(session, &campaign, &order, typed_in(values), out)
+            }
+            CliCommand::Pack { campaign, battle, out: dir, paper, system, scaling, size, figures, overwrite } => {
+                let mut options = pack_options(&paper, &system, &scaling, size, &figures)?;
+                let kept = crate::tables::for_pack(&mut options, &session.data, None)?;
+                // A hex pack keeps its table with the battle; other packs only read.
+                let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
+                let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
+                let events = store.events_as::<MagnaGraecia>(c.id)?;
+                let written =
+                    referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, destination(&dir, overwrite), || {
+                        crate::tables::keep(&mut store, c.id, battle, &kept)
+                    })?;
+                session.print(out, &Written(written))
+            }
+            CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
+                refuse_side_result(side.as_deref())?;
+                let text = read_input(&file, "the result")?;
+                if retreat.is_some() {
+                    bail!(
+                        "--retreat is for a Belisarius battle's hex result; in Magna Graecia the loser's roads open are in the file (MG-26)"
+                    );
+                }
+                if let Some(system) = system {
+                    let result = hex_result(&text, battle, &file)?;
+                    let store = session.store(Access::Read)?;
+                    let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
+                    let events = store.events_as::<MagnaGraecia>(c.id)?;
+                    let view = view::umpire_view(&c.state, &map, &events);
+                    let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, &map, &c.state.scenario.elements, battle)
+                        .map_err(|e| anyhow!("{e}"))?;
+                    let (table, _) = crate::tables::kept(&store, c.id, battle)?;
+                    drop(store);
+                    let tabletop = hex_tabletop(&system, table)?;
+                    let neutral = referee_battle_gen::hexresult::tabletop_result(&tabletop, &spec, &result)
+                        .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+                    let order = referee_battle_gen::magna_graecia::result_order(&neutral, &view.board, &map).map_err(|e| anyhow!("{e}"))?;
+                    return run_one::<MagnaGraecia>(session, &campaign, &order, typed_in(values), out);
+                }
+                let result = numbered_result(&text, battle, r#"{"outcome": …, "losses": […]}"#, || {
+                    format!("{} does not read as a battle result (see README: Entering a result)", file.display())
+                })?;
+                run_one::<MagnaGraecia>(session, &campaign, &Order::RecordBattleResult { result }, typed_in(values), out)
+            }
+            CliCommand::Odds { .. } => {
+                bail!("odds are counted for a Belisarius battle fought in the program; a Magna Graecia battle is fought on the table")
+            }
+            CliCommand::Scenarios
+            | CliCommand::New { .. }
+            | CliCommand::List
+            | CliCommand::Import { .. }
+            | CliCommand::Report { .. }
+            | CliCommand::Export { .. }
+            | CliCommand::Log(_)
+            | CliCommand::Order { .. }
+            | CliCommand::Roll { .. }
+            | CliCommand::Undo { .. }
+            | CliCommand::Seed { .. }
+            | CliCommand::Reveal { .. }
+            | CliCommand::Verify { .. } => unreachable!("the shell runs the commands every engine has"),
+        }
+    }
+}
+
+/// The dice of an order: rolled on the table where values are given, else by the seed.
+fn typed_in(values: Vec<u8>) -> DiceInput {
+    if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) }
+}
+
+/// `referee new` for a scenario of Magna Graecia's catalogue, or one continued from where
+/// campaign `from` ended (MG-37).
+pub(super) fn new(
+    session: &Session,
+    catalog: &Catalog,
+    scenario: &str,
+    name: Option<String>,
+    seed: Option<u64>,
+    from: Option<&str>,
+) -> anyhow::Result<Created> {
+    let scenario = catalog.require_scenario(scenario).map_err(|e| anyhow!(e))?;
+    super::check_name(name.as_deref())?;
+    let mut store = session.store(if from.is_none() { Access::Create } else { Access::Write })?;
+    let continued;
+    let scenario = match from {
+        Some(key) => {
+            let previous = store.load_as::<MagnaGraecia>(store.find(key)?)?;
+            continued = scenario.continued_from(&previous.state).map_err(|e| anyhow!("{e} — MG-37"))?;
+            &continued
+        }
+        None => scenario,
+    };
+    let name = super::name_or_suggested(name, &scenario.name, &store)?;
+    let campaign = store.create_as::<MagnaGraecia>(&name, scenario, seed.unwrap_or_else(crate::fresh_seed))?;
+    Ok(Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
+}
+
+/// The lines of `referee scenarios` for Magna Graecia's catalogue.
+pub(super) fn scenarios(catalog: &Catalog) -> Vec<ScenarioSummary> {
+    catalog
+        .scenarios
+        .iter()
+        .map(|sc| ScenarioSummary {
+            campaign: EngineId::MagnaGraecia,
+            id: sc.id.clone(),
+            name: sc.name.clone(),
+            period: sc.period.clone(),
+            turns: sc.turns,
+            sides: sc
+                .move_order
+                .iter()
+                .filter_map(|id| sc.side(id))
+                .map(|side| format!("{} ({} pts)", side.name, side.army_points))
+                .collect(),
+        })
+        .collect()
+}
 
 /// What `show` prints: the view, whose JSON is the view alone, and the map that names its
 /// nodes in the text.
-pub(super) struct Shown {
-    pub view: View,
-    pub map: Map,
+struct Shown {
+    view: View,
+    map: Map,
 }
 
 impl Serialize for Shown {
@@ -107,7 +302,7 @@ impl Output for Shown {
 
 #[derive(Serialize)]
 #[serde(transparent)]
-pub(super) struct Rosters(pub Vec<view::Forces>);
+struct Rosters(Vec<view::Forces>);
 
 impl Output for Rosters {
     fn text(&self) -> String {
@@ -133,36 +328,5 @@ impl Output for Rosters {
             }
         }
         s
-    }
-}
-
-#[derive(Serialize)]
-#[serde(transparent)]
-pub(super) struct LogOnly(pub View);
-
-impl Output for LogOnly {
-    fn text(&self) -> String {
-        super::log_text(self.0.log().iter().map(|l| (l.seq, l.text.as_str())))
-    }
-}
-
-#[derive(Serialize)]
-#[serde(transparent)]
-pub(super) struct Written(pub Vec<WrittenFile>);
-
-impl Output for Written {
-    fn text(&self) -> String {
-        self.0
-            .iter()
-            .map(|f| {
-                let who = match &f.reader {
-                    Reader::Umpire => "umpire".to_owned(),
-                    Reader::Side(s) => s.to_string(),
-                    Reader::Everyone => "everyone".to_owned(),
-                };
-                let warning = f.glyph_warning().map_or_else(String::new, |w| format!("         warning: {w}\n"));
-                format!("{:<8} {} ({}, {} KB)\n{warning}", who, f.path.display(), count(f.pages, "page"), f.bytes.div_ceil(1024))
-            })
-            .collect()
     }
 }

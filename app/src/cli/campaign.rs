@@ -1,0 +1,233 @@
+//! The commands every engine has, written once and generic over the engine: a campaign's log,
+//! its orders (from the referee or from one side), a roll, undo, and its dice seed printed,
+//! revealed and checked. [`CliEngine`] is what they ask of an engine; each engine's module
+//! implements it, with the commands only that engine has.
+
+use std::io::Write;
+
+use anyhow::{anyhow, bail};
+use referee_campaign::core::dice::{DiceSpec, Modifier};
+use referee_campaign::core::engine::{Engine, Logged};
+use referee_campaign::core::verify::log_lines;
+use referee_campaign::core::viewer::{LogLine, Viewer};
+use referee_campaign::core::words::possessive;
+use referee_campaign::ids::{CampaignId, SideId};
+use referee_campaign::store::{Campaign, DiceInput, ExecError, Store, StoreError};
+use serde::Serialize;
+
+use super::args::{CliCommand, ViewArgs};
+use super::output::{Executed, LogOnly, Revealed, Seed, SideRead, Verified};
+use super::read::{echo, order_text, parse_orders, roll_parts};
+use super::{Access, Session};
+
+/// What the commands every engine has ask of an engine, besides its rules.
+pub(crate) trait CliEngine: Engine<View: Serialize> {
+    /// What the typed-in dice (and chits) of a single order are called, where a list of orders
+    /// is given them.
+    const TYPED_IN: &'static str;
+
+    /// Opens campaign `id` with what its rules read besides it.
+    fn open(session: &Session, store: &Store, id: CampaignId) -> anyhow::Result<(Campaign<Self>, Self::Context)>;
+    /// The campaign's sides, by id and name.
+    fn sides(state: &Self::State) -> Vec<(SideId, String)>;
+    /// The refusal of a side `side` that the campaign does not have.
+    fn no_side(state: &Self::State, side: &str) -> String;
+    /// The lines of a view's log.
+    fn log(view: &Self::View) -> &[LogLine];
+    /// The order that rolls `dice` for a purpose and logs the roll.
+    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Self::Order;
+    /// Refuses chits drawn from a real cup (`--chit`) where the engine draws none, before the
+    /// order is read.
+    fn check_chits(chits: &[String]) -> anyhow::Result<()>;
+    /// Runs a command that only this engine has, or whose output is the engine's own.
+    fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()>;
+}
+
+/// Runs a command on a campaign of engine `E`: the commands every engine has here, the
+/// others by the engine's module.
+pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+    match command {
+        CliCommand::Log(args) => {
+            let seen = view::<E>(session, &args)?;
+            if session.json && args.side.is_none() {
+                writeln!(out, "{}", serde_json::to_string_pretty(&seen.events)?)?;
+                return Ok(());
+            }
+            session.print(out, &LogOnly { view: &seen.view, log: E::log(&seen.view) })
+        }
+        CliCommand::Order { campaign, order, file, values, chits, side } => {
+            E::check_chits(&chits)?;
+            let text = order_text(order.as_deref(), file.as_deref())?;
+            let orders: Vec<E::Order> = parse_orders(&text)?;
+            let from = match &side {
+                Some(side) => {
+                    let store = session.store(Access::Read)?;
+                    let c = store.load_as::<E>(store.find(&campaign)?)?;
+                    Some(own_orders::<E>(&orders, side, &E::sides(&c.state))?)
+                }
+                None => None,
+            };
+            if (!values.is_empty() || !chits.is_empty()) && orders.len() != 1 {
+                bail!("{} go with a single order, not a list of {}", E::TYPED_IN, orders.len());
+            }
+            let mut store = session.store(Access::Write)?;
+            let (mut c, context) = E::open(session, &store, store.find(&campaign)?)?;
+            let events = match orders.as_slice() {
+                [one] => {
+                    let input = match (values.is_empty(), chits.is_empty()) {
+                        (true, true) => DiceInput::Seeded,
+                        (false, true) => DiceInput::Manual(values),
+                        _ => DiceInput::ManualWithChits { dice: values, chits },
+                    };
+                    store.execute(&mut c, &context, one, input)?
+                }
+                // A list is taken whole or not at all, so a player's turn is never half stored.
+                many => store.execute_all(&mut c, &context, many).map_err(|e| {
+                    match many.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
+                        Some(order) => anyhow!(
+                            "order {} of {} ({}) refused, so none of the list was stored: {}",
+                            e.index + 1,
+                            many.len(),
+                            E::summary(order),
+                            e.error
+                        ),
+                        None => anyhow!(e.error),
+                    }
+                })?,
+            };
+            let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
+            let lines = events.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
+            match viewer {
+                Viewer::Umpire => session.print(out, &Executed { events, lines }),
+                Viewer::Side(_) => session.print(out, &SideRead { lines }),
+            }
+        }
+        CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
+            let (spec, modifiers) = roll_parts(&dice, &values, &modifiers)?;
+            let order = E::roll_dice(spec, purpose, side.map(SideId::new), secret, modifiers);
+            let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
+            run_one::<E>(session, &campaign, &order, input, out)
+        }
+        CliCommand::Undo { campaign } => {
+            let mut store = session.store(Access::Write)?;
+            let (mut c, _) = E::open(session, &store, store.find(&campaign)?)?;
+            let undone = store.undo(&mut c)?;
+            session.print(out, &undone)
+        }
+        CliCommand::Seed { campaign } => {
+            let store = session.store(Access::Read)?;
+            let c = store.load_as::<E>(store.find(&campaign)?)?;
+            session.print(out, &Seed { campaign: E::name(&c.state).to_owned(), seed: E::dice(&c.state).0 })
+        }
+        CliCommand::Reveal { campaign } => {
+            let mut store = session.store(Access::Write)?;
+            let id = store.find(&campaign)?;
+            let seed = E::dice(&store.load_as::<E>(id)?.state).0;
+            let commitment = store.reveal_seed(id)?;
+            session.print(out, &Revealed::new(campaign.trim().to_owned(), seed, commitment))
+        }
+        CliCommand::Verify { campaign, seed, side } => verify::<E>(session, &campaign, seed, side.as_deref(), out),
+        command => E::execute(session, command, out),
+    }
+}
+
+/// A campaign as one viewer sees it, with what the view was made from.
+pub(crate) struct Seen<E: Engine> {
+    pub(crate) view: E::View,
+    pub(crate) events: Vec<Logged<E::Event>>,
+    pub(crate) campaign: Campaign<E>,
+    pub(crate) context: E::Context,
+}
+
+/// The campaign `args` names, as the umpire or the side it names sees it.
+pub(crate) fn view<E: CliEngine>(session: &Session, args: &ViewArgs) -> anyhow::Result<Seen<E>> {
+    let store = session.store(Access::Read)?;
+    let (campaign, context) = E::open(session, &store, store.find(&args.campaign)?)?;
+    let events = store.events_as::<E>(campaign.id)?;
+    let viewer = match &args.side {
+        Some(s) => Viewer::Side(SideId::new(s.clone())),
+        None => Viewer::Umpire,
+    };
+    let view = E::view_for(&campaign.state, &context, &events, &viewer)
+        .ok_or_else(|| anyhow!(E::no_side(&campaign.state, args.side.as_deref().unwrap_or_default())))?;
+    Ok(Seen { view, events, campaign, context })
+}
+
+/// Runs one order on a campaign and prints what happened.
+pub(crate) fn run_one<E: CliEngine>(
+    session: &Session,
+    campaign: &str,
+    order: &E::Order,
+    input: DiceInput,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let mut store = session.store(Access::Write)?;
+    let (mut c, context) = E::open(session, &store, store.find(campaign)?)?;
+    let events = store.execute(&mut c, &context, order, input)?;
+    executed::<E>(session, &c.state, &context, events, out)
+}
+
+/// Prints an order's events, with the log lines the umpire reads for them.
+pub(crate) fn executed<E: CliEngine>(
+    session: &Session,
+    state: &E::State,
+    context: &E::Context,
+    events: Vec<E::Event>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let lines = events.iter().filter_map(|e| E::describe(state, context, e, &Viewer::Umpire)).collect();
+    session.print(out, &Executed { events, lines })
+}
+
+/// Checks a seed against a campaign; a check that fails is an error, after the report is
+/// printed. A side's check names its own rolls by the lines of its log.
+fn verify<E: CliEngine>(session: &Session, campaign: &str, seed: u64, side: Option<&str>, out: &mut dyn Write) -> anyhow::Result<()> {
+    let store = session.store(Access::Read)?;
+    let id = store.find(campaign)?;
+    let verification = match side {
+        None => store.verify_seed::<E>(id, seed)?,
+        Some(side) => {
+            // Before the reveal a side may not try seeds against the commitment's salt.
+            if store.commitment(id)?.is_none_or(|c| c.revealed_at.is_none()) {
+                bail!("a side checks the rolls once the referee has revealed the seed (`referee reveal`)");
+            }
+            let viewer = Viewer::Side(SideId::new(side));
+            let (c, context) = E::open(session, &store, id)?;
+            if !E::sides(&c.state).iter().any(|(s, _)| s.as_str() == side) {
+                bail!("{}", E::no_side(&c.state, side));
+            }
+            let events = store.events_as::<E>(id)?;
+            let lines = log_lines::<E>(&c.state, &context, &events, &viewer, false);
+            store.verify_seed_as::<E>(id, seed, &viewer, |l| lines.get(&l.seq).copied())?
+        }
+    };
+    session.print(out, &Verified(verification.clone()))?;
+    if !verification.holds() {
+        bail!("{}", verification.summary());
+    }
+    Ok(())
+}
+
+/// The side `side` names among `sides` (id, name), if every one of `orders` is its own: a
+/// side's input orders nothing for another side, nor what only the referee orders, and a
+/// list with one such order is refused whole, before anything is decided.
+fn own_orders<E: Engine>(orders: &[E::Order], side: &str, sides: &[(SideId, String)]) -> anyhow::Result<SideId> {
+    let Some((id, name)) = sides.iter().find(|(id, _)| id.as_str() == side) else {
+        let ids: Vec<&str> = sides.iter().map(|(id, _)| id.as_str()).collect();
+        bail!("the campaign has no side `{}`; its sides are {}", echo(side), ids.join(", "));
+    };
+    let n = orders.len();
+    for (i, order) in orders.iter().enumerate() {
+        let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
+        let list = if n == 1 { "" } else { ", so none of the list was stored" };
+        match E::order_side(order) {
+            Some(s) if s == id => {}
+            Some(s) => {
+                let owner = sides.iter().find(|(x, _)| x == s).map_or_else(|| format!("`{}`'s", echo(s.as_str())), |(_, n)| possessive(n));
+                bail!("{which} is {owner} to give, not {}: a side gives its own orders only{list}", possessive(name));
+            }
+            None => bail!("{which} is the referee's to give (a phase, a roll, a result), not {}{list}", possessive(name)),
+        }
+    }
+    Ok(id.clone())
+}
