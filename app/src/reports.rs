@@ -15,12 +15,18 @@ use referee_battle_gen::pack::WrittenFile;
 use referee_battle_gen::report::{ReportSpec, report_file};
 use referee_campaign::any::AnyCampaign;
 use referee_campaign::belisarius::Belisarius;
+use referee_campaign::belisarius::state::State;
+use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::core::history::{Chart, history};
 use referee_campaign::core::verify::sha256_hex;
-use referee_campaign::core::viewer::LogLine;
-use referee_campaign::core::viewer::Viewer;
+use referee_campaign::core::viewer::{LogLine, Viewer};
+use referee_campaign::ids::{CampaignId, SideId};
+use referee_campaign::magna_graecia as mg;
+use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_campaign::magna_graecia::engine::MagnaGraecia;
-use referee_campaign::{CampaignId, Catalog, Store};
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::state::CampaignState;
+use referee_campaign::store::{Campaign, Store};
 use serde::Serialize;
 
 /// Which log lines a report holds.
@@ -50,28 +56,136 @@ pub struct Export {
     pub view: serde_json::Value,
 }
 
-/// A campaign read once for its reports: its state, its events, the map it is played on
-/// and the commitment to its seed. Every reader's report and charts are built from it.
+/// A campaign read once for its reports: its state, its events, what its rules read besides
+/// (Magna Graecia: the map it is played on) and the commitment to its seed. Every reader's
+/// report and charts are built from it.
 #[derive(Debug)]
 pub struct Opened {
     story: Story,
     commitment: Option<String>,
 }
 
+/// The campaign as read, of whichever engine plays it.
 #[derive(Debug)]
 enum Story {
-    MagnaGraecia { campaign: Box<referee_campaign::Campaign>, map: referee_campaign::Map, events: Vec<referee_campaign::Logged> },
-    Belisarius { campaign: Box<referee_campaign::store::Campaign<Belisarius>>, events: Vec<referee_campaign::belisarius::event::Logged> },
+    MagnaGraecia(Read<MagnaGraecia>),
+    Belisarius(Read<Belisarius>),
+}
+
+/// Runs `$body` on the campaign as read, whichever engine plays it: the one place the reports
+/// go from the engine to its rules.
+macro_rules! by_engine {
+    ($story:expr, $read:ident => $body:expr) => {
+        match $story {
+            Story::MagnaGraecia($read) => $body,
+            Story::Belisarius($read) => $body,
+        }
+    };
+}
+
+/// What the reports ask of an engine, besides its rules.
+trait Reported: Engine<View: Serialize> {
+    /// What the rules read besides the campaign, from the catalogue.
+    fn context(state: &Self::State, catalog: &Catalog) -> anyhow::Result<Self::Context>;
+    /// The campaign's sides, in order.
+    fn sides(state: &Self::State) -> Vec<SideId>;
+    /// The scenario's name, for a refusal.
+    fn scenario_name(state: &Self::State) -> &str;
+    /// The report of `view`, with its charts and the commitment to the seed.
+    fn report_spec(
+        view: &Self::View,
+        state: &Self::State,
+        context: &Self::Context,
+        charts: Vec<Chart>,
+        commitment: Option<String>,
+    ) -> ReportSpec;
+}
+
+impl Reported for MagnaGraecia {
+    fn context(state: &CampaignState, catalog: &Catalog) -> anyhow::Result<Map> {
+        Ok(state.map(catalog.map(&state.scenario.map)).map_err(|e| anyhow!(e))?.clone())
+    }
+
+    fn sides(state: &CampaignState) -> Vec<SideId> {
+        state.scenario.move_order.clone()
+    }
+
+    fn scenario_name(state: &CampaignState) -> &str {
+        &state.scenario.name
+    }
+
+    fn report_spec(view: &mg::view::View, _: &CampaignState, map: &Map, charts: Vec<Chart>, commitment: Option<String>) -> ReportSpec {
+        referee_battle_gen::report::magna_graecia::report_spec(view, map, charts, commitment)
+    }
+}
+
+impl Reported for Belisarius {
+    fn context(_: &State, _: &Catalog) -> anyhow::Result<()> {
+        Ok(())
+    }
+
+    fn sides(state: &State) -> Vec<SideId> {
+        state.setup.sides.iter().map(|s| s.id.clone()).collect()
+    }
+
+    fn scenario_name(state: &State) -> &str {
+        state.setup.name()
+    }
+
+    fn report_spec(
+        view: &referee_campaign::belisarius::view::View,
+        state: &State,
+        _: &(),
+        charts: Vec<Chart>,
+        commitment: Option<String>,
+    ) -> ReportSpec {
+        referee_battle_gen::report::belisarius::report_spec(view, &state.setup.map, charts, commitment)
+    }
+}
+
+/// One engine's campaign as its reports read it.
+#[derive(Debug)]
+struct Read<E: Reported> {
+    campaign: Box<Campaign<E>>,
+    context: E::Context,
+    events: Vec<Logged<E::Event>>,
+}
+
+impl<E: Reported> Read<E> {
+    fn new(store: &Store, campaign: Box<Campaign<E>>, catalog: &Catalog) -> anyhow::Result<Read<E>> {
+        let context = E::context(&campaign.state, catalog)?;
+        let events = store.events_as::<E>(campaign.id)?;
+        Ok(Read { campaign, context, events })
+    }
+
+    fn readers(&self) -> Vec<Viewer> {
+        std::iter::once(Viewer::Umpire).chain(E::sides(&self.campaign.state).into_iter().map(Viewer::Side)).collect()
+    }
+
+    fn build(&self, viewer: &Viewer, commitment: Option<String>) -> anyhow::Result<Export> {
+        let state = &self.campaign.state;
+        let view = E::view_for(state, &self.context, &self.events, viewer).ok_or_else(|| {
+            let name = E::scenario_name(state);
+            match viewer {
+                Viewer::Side(s) => anyhow!("{name} has no side `{s}`"),
+                Viewer::Umpire => anyhow!("{name} cannot be read"),
+            }
+        })?;
+        let charts = self.charts(viewer)?;
+        let report = E::report_spec(&view, state, &self.context, charts, commitment);
+        Ok(Export { report, view: serde_json::to_value(&view)? })
+    }
+
+    fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
+        Ok(history::<E>(&self.events, &self.context, viewer)?.charts())
+    }
 }
 
 /// Reads campaign `id` for its reports.
 pub fn open(store: &Store, id: CampaignId, catalog: &Catalog) -> anyhow::Result<Opened> {
     let story = match store.load_any(id)? {
-        AnyCampaign::MagnaGraecia(campaign) => {
-            let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
-            Story::MagnaGraecia { campaign, map, events: store.events(id)? }
-        }
-        AnyCampaign::Belisarius(campaign) => Story::Belisarius { campaign, events: store.events_as::<Belisarius>(id)? },
+        AnyCampaign::MagnaGraecia(campaign) => Story::MagnaGraecia(Read::new(store, campaign, catalog)?),
+        AnyCampaign::Belisarius(campaign) => Story::Belisarius(Read::new(store, campaign, catalog)?),
     };
     Ok(Opened { story, commitment: store.commitment(id)?.map(|c| c.digest) })
 }
@@ -79,45 +193,17 @@ pub fn open(store: &Store, id: CampaignId, catalog: &Catalog) -> anyhow::Result<
 impl Opened {
     /// The readers of the campaign: the umpire and each side, by id.
     pub fn readers(&self) -> Vec<Viewer> {
-        let sides: Vec<referee_campaign::SideId> = match &self.story {
-            Story::MagnaGraecia { campaign, .. } => campaign.state.scenario.move_order.clone(),
-            Story::Belisarius { campaign, .. } => campaign.state.setup.sides.iter().map(|s| s.id.clone()).collect(),
-        };
-        std::iter::once(Viewer::Umpire).chain(sides.into_iter().map(Viewer::Side)).collect()
+        by_engine!(&self.story, read => read.readers())
     }
 
     /// The report `viewer` reads, with the view it comes from, every log line included.
     pub fn build(&self, viewer: &Viewer) -> anyhow::Result<Export> {
-        let no_side = |name: &str| match viewer {
-            Viewer::Side(s) => anyhow!("{name} has no side `{s}`"),
-            Viewer::Umpire => anyhow!("{name} cannot be read"),
-        };
-        let commitment = self.commitment.clone();
-        match &self.story {
-            Story::MagnaGraecia { campaign, map, events } => {
-                let state = &campaign.state;
-                let view = referee_campaign::view::view_for(state, map, events, viewer).ok_or_else(|| no_side(&state.scenario.name))?;
-                let charts = self.charts(viewer)?;
-                let report = referee_battle_gen::report::magna_graecia::report_spec(&view, map, charts, commitment);
-                Ok(Export { report, view: serde_json::to_value(&view)? })
-            }
-            Story::Belisarius { campaign, events } => {
-                let state = &campaign.state;
-                let view =
-                    referee_campaign::belisarius::view::view_for(state, events, viewer).ok_or_else(|| no_side(state.setup.name()))?;
-                let charts = self.charts(viewer)?;
-                let report = referee_battle_gen::report::belisarius::report_spec(&view, &state.setup.map, charts, commitment);
-                Ok(Export { report, view: serde_json::to_value(&view)? })
-            }
-        }
+        by_engine!(&self.story, read => read.build(viewer, self.commitment.clone()))
     }
 
     /// The charts of the campaign as `viewer` may know them.
     pub fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
-        Ok(match &self.story {
-            Story::MagnaGraecia { map, events, .. } => history::<MagnaGraecia>(events, map, viewer)?.charts(),
-            Story::Belisarius { events, .. } => history::<Belisarius>(events, &(), viewer)?.charts(),
-        })
+        by_engine!(&self.story, read => read.charts(viewer))
     }
 }
 
