@@ -314,8 +314,48 @@ impl CliCommand {
             | CliCommand::Undo { campaign }
             | CliCommand::Odds { campaign, .. }
             | CliCommand::Roll { campaign, .. } => Some(campaign),
-            CliCommand::Report { .. } | CliCommand::Export { .. } => None,
-            CliCommand::Scenarios | CliCommand::New { .. } | CliCommand::List | CliCommand::Import { .. } => None,
+            shell_commands!() => None,
         }
     }
 }
+
+/// The commands the shell runs itself, as a pattern: those without a campaign, and the
+/// reports, read from any engine's campaign.
+macro_rules! shell_commands {
+    () => {
+        CliCommand::Scenarios
+            | CliCommand::New { .. }
+            | CliCommand::List
+            | CliCommand::Import { .. }
+            | CliCommand::Report { .. }
+            | CliCommand::Export { .. }
+    };
+}
+
+/// The commands every engine has, as a pattern: run generic over the engine by
+/// [`super::campaign`].
+macro_rules! shared_commands {
+    () => {
+        CliCommand::Log(_)
+            | CliCommand::Order { .. }
+            | CliCommand::Roll { .. }
+            | CliCommand::Undo { .. }
+            | CliCommand::Seed { .. }
+            | CliCommand::Reveal { .. }
+            | CliCommand::Verify { .. }
+    };
+}
+
+/// The commands each engine runs in its own way, as a pattern: by its module.
+macro_rules! engine_commands {
+    () => {
+        CliCommand::Show(_)
+            | CliCommand::Roster { .. }
+            | CliCommand::Table { .. }
+            | CliCommand::Pack { .. }
+            | CliCommand::Result { .. }
+            | CliCommand::Odds { .. }
+    };
+}
+
+pub(crate) use {engine_commands, shared_commands, shell_commands};

@@ -18,11 +18,11 @@ use referee_campaign::ids::{CampaignId, SideId};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
 
-use super::args::CliCommand;
+use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, executed};
 use super::output::{Created, Output, ScenarioSummary, Written};
 use super::read::{destination, hex_result, hex_tabletop, pack_options, read_input, refuse_side_result, strict_json};
-use super::{Access, Session};
+use super::{Access, NewCampaign, Session};
 
 impl CliEngine for Belisarius {
     const TYPED_IN: &'static str = "typed-in dice (--value) and chits (--chit)";
@@ -169,19 +169,7 @@ impl CliEngine for Belisarius {
                 let names = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
                 session.print(out, &Counted { zone: zone_name(&c.state, &battle.zone), passage: battle.passage, odds, names })
             }
-            CliCommand::Scenarios
-            | CliCommand::New { .. }
-            | CliCommand::List
-            | CliCommand::Import { .. }
-            | CliCommand::Report { .. }
-            | CliCommand::Export { .. }
-            | CliCommand::Log(_)
-            | CliCommand::Order { .. }
-            | CliCommand::Roll { .. }
-            | CliCommand::Undo { .. }
-            | CliCommand::Seed { .. }
-            | CliCommand::Reveal { .. }
-            | CliCommand::Verify { .. } => unreachable!("the shell runs the commands every engine has"),
+            shell_commands!() | shared_commands!() => unreachable!("the shell runs the commands every engine has"),
         }
     }
 }
@@ -196,22 +184,15 @@ pub(super) fn world(data: &referee_data::DataSource) -> anyhow::Result<Option<Wo
 }
 
 /// `referee new` for a scenario of the Belisarius world.
-pub(super) fn new(
-    session: &Session,
-    world: &World,
-    scenario: &str,
-    name: Option<String>,
-    seed: Option<u64>,
-    from: Option<&str>,
-) -> anyhow::Result<Created> {
-    if from.is_some() {
+pub(super) fn new(session: &Session, world: &World, new: &NewCampaign) -> anyhow::Result<Created> {
+    if new.from.is_some() {
         bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
     }
-    let setup = world.setup(scenario).map_err(|e| anyhow!(e))?;
-    super::check_name(name.as_deref())?;
+    let setup = world.setup(new.scenario).map_err(|e| anyhow!(e))?;
+    new.check_name()?;
     let mut store = session.store(Access::Create)?;
-    let name = super::name_or_suggested(name, setup.name(), &store)?;
-    let campaign = store.create_as::<Belisarius>(&name, &setup, seed.unwrap_or_else(crate::fresh_seed))?;
+    let name = new.name(setup.name(), &store)?;
+    let campaign = store.create_as::<Belisarius>(&name, &setup, new.seed())?;
     Ok(Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: setup.id().to_owned() })
 }
 

@@ -20,11 +20,11 @@ use referee_campaign::magna_graecia::view::{self, View};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
 
-use super::args::CliCommand;
+use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, run_one};
 use super::output::{Created, Output, ScenarioSummary, Written};
 use super::read::{destination, hex_result, hex_tabletop, named, numbered_result, pack_options, read_input, refuse_side_result};
-use super::{Access, Session};
+use super::{Access, NewCampaign, Session};
 
 impl CliEngine for MagnaGraecia {
     const TYPED_IN: &'static str = "typed-in dice (--value)";
@@ -135,19 +135,7 @@ impl CliEngine for MagnaGraecia {
             CliCommand::Odds { .. } => {
                 bail!("odds are counted for a Belisarius battle fought in the program; a Magna Graecia battle is fought on the table")
             }
-            CliCommand::Scenarios
-            | CliCommand::New { .. }
-            | CliCommand::List
-            | CliCommand::Import { .. }
-            | CliCommand::Report { .. }
-            | CliCommand::Export { .. }
-            | CliCommand::Log(_)
-            | CliCommand::Order { .. }
-            | CliCommand::Roll { .. }
-            | CliCommand::Undo { .. }
-            | CliCommand::Seed { .. }
-            | CliCommand::Reveal { .. }
-            | CliCommand::Verify { .. } => unreachable!("the shell runs the commands every engine has"),
+            shell_commands!() | shared_commands!() => unreachable!("the shell runs the commands every engine has"),
         }
     }
 }
@@ -159,19 +147,12 @@ fn typed_in(values: Vec<u8>) -> DiceInput {
 
 /// `referee new` for a scenario of Magna Graecia's catalogue, or one continued from where
 /// campaign `from` ended (MG-37).
-pub(super) fn new(
-    session: &Session,
-    catalog: &Catalog,
-    scenario: &str,
-    name: Option<String>,
-    seed: Option<u64>,
-    from: Option<&str>,
-) -> anyhow::Result<Created> {
-    let scenario = catalog.require_scenario(scenario).map_err(|e| anyhow!(e))?;
-    super::check_name(name.as_deref())?;
-    let mut store = session.store(if from.is_none() { Access::Create } else { Access::Write })?;
+pub(super) fn new(session: &Session, catalog: &Catalog, new: &NewCampaign) -> anyhow::Result<Created> {
+    let scenario = catalog.require_scenario(new.scenario).map_err(|e| anyhow!(e))?;
+    new.check_name()?;
+    let mut store = session.store(if new.from.is_none() { Access::Create } else { Access::Write })?;
     let continued;
-    let scenario = match from {
+    let scenario = match new.from {
         Some(key) => {
             let previous = store.load_as::<MagnaGraecia>(store.find(key)?)?;
             continued = scenario.continued_from(&previous.state).map_err(|e| anyhow!("{e} — MG-37"))?;
@@ -179,8 +160,8 @@ pub(super) fn new(
         }
         None => scenario,
     };
-    let name = super::name_or_suggested(name, &scenario.name, &store)?;
-    let campaign = store.create_as::<MagnaGraecia>(&name, scenario, seed.unwrap_or_else(crate::fresh_seed))?;
+    let name = new.name(&scenario.name, &store)?;
+    let campaign = store.create_as::<MagnaGraecia>(&name, scenario, new.seed())?;
     Ok(Created { id: campaign.id.0, name: campaign.state.name.clone(), scenario: scenario.id.clone() })
 }
 

@@ -1,11 +1,11 @@
 //! The `referee` command line: the same campaigns as the app, with JSON in and out
 //! for scripting and play by e-mail.
 //!
-//! This module is the shell: it reads the arguments ([`args`]), opens the database, prints
-//! text or JSON ([`output`]) and runs what needs no campaign or any campaign alike (scenarios,
+//! This module is the shell: it reads the arguments (`args`), opens the database, prints
+//! text or JSON (`output`) and runs what needs no campaign or any campaign alike (scenarios,
 //! new, list, import, reports). A command on a campaign goes to the campaign's engine, picked
-//! by the engine id the database keeps: [`campaign`] runs the commands every engine has,
-//! generic over the engine, and each engine's module ([`magna_graecia`], [`belisarius`]) what
+//! by the engine id the database keeps: `campaign` runs the commands every engine has,
+//! generic over the engine, and each engine's module (`magna_graecia`, `belisarius`) what
 //! only it has.
 //!
 //! Arguments are checked before the database is opened, and commands that only read never
@@ -39,6 +39,7 @@ mod output;
 mod read;
 
 pub use args::{Cli, CliCommand, ViewArgs, WindowArgs};
+use args::{engine_commands, shared_commands};
 use campaign::CliEngine;
 use output::{AllScenarios, CampaignList, Created, ErasedOutput, Written};
 use read::{named, read_events};
@@ -215,13 +216,12 @@ impl Session {
             }
             CliCommand::New { scenario, name, seed, from } => {
                 let mut catalogues = Catalogues::new(&self.data);
+                let new = NewCampaign { scenario: &scenario, name, seed, from: from.as_deref() };
                 let created = match catalogues.holder(&scenario)? {
-                    Some(EngineId::MagnaGraecia) => {
-                        magna_graecia::new(self, catalogues.magna_graecia()?, &scenario, name, seed, from.as_deref())?
-                    }
+                    Some(EngineId::MagnaGraecia) => magna_graecia::new(self, catalogues.magna_graecia()?, &new)?,
                     Some(EngineId::Belisarius) => {
                         let world = catalogues.belisarius()?.context("the data folder has no Belisarius world")?;
-                        belisarius::new(self, world, &scenario, name, seed, from.as_deref())?
+                        belisarius::new(self, world, &new)?
                     }
                     None => {
                         let all = catalogues.all()?;
@@ -301,19 +301,7 @@ impl Session {
                 reports::record(&mut store, id, &viewer, mark.as_ref())?;
                 Ok(())
             }
-            CliCommand::Show(_)
-            | CliCommand::Log(_)
-            | CliCommand::Roster { .. }
-            | CliCommand::Order { .. }
-            | CliCommand::Table { .. }
-            | CliCommand::Pack { .. }
-            | CliCommand::Result { .. }
-            | CliCommand::Seed { .. }
-            | CliCommand::Reveal { .. }
-            | CliCommand::Verify { .. }
-            | CliCommand::Odds { .. }
-            | CliCommand::Undo { .. }
-            | CliCommand::Roll { .. } => unreachable!("a command on a campaign is run by the campaign's engine"),
+            shared_commands!() | engine_commands!() => unreachable!("a command on a campaign is run by the campaign's engine"),
         }
     }
 }
@@ -382,20 +370,35 @@ impl<'a> Catalogues<'a> {
     }
 }
 
-/// Refuses a campaign name given empty.
-fn check_name(name: Option<&str>) -> anyhow::Result<()> {
-    if name.is_some_and(|n| n.trim().is_empty()) {
-        bail!("a campaign name cannot be empty");
-    }
-    Ok(())
+/// What `referee new` asks for, handed to the engine whose catalogue holds the scenario.
+pub(crate) struct NewCampaign<'a> {
+    pub(crate) scenario: &'a str,
+    name: Option<String>,
+    seed: Option<u64>,
+    pub(crate) from: Option<&'a str>,
 }
 
-/// The name given, or "<scenario name> <n>" free in the database.
-fn name_or_suggested(name: Option<String>, scenario_name: &str, store: &Store) -> anyhow::Result<String> {
-    Ok(match name {
-        Some(n) => n,
-        None => crate::suggested_name(scenario_name, &store.campaigns()?),
-    })
+impl NewCampaign<'_> {
+    /// Refuses a campaign name given empty.
+    pub(crate) fn check_name(&self) -> anyhow::Result<()> {
+        if self.name.as_deref().is_some_and(|n| n.trim().is_empty()) {
+            bail!("a campaign name cannot be empty");
+        }
+        Ok(())
+    }
+
+    /// The name given, or "<scenario name> <n>" free in the database.
+    pub(crate) fn name(&self, scenario_name: &str, store: &Store) -> anyhow::Result<String> {
+        Ok(match &self.name {
+            Some(n) => n.clone(),
+            None => crate::suggested_name(scenario_name, &store.campaigns()?),
+        })
+    }
+
+    /// The seed given, or a fresh one.
+    pub(crate) fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(crate::fresh_seed)
+    }
 }
 
 /// The engine whose campaign a file of events to import is: a start event keeps its set-up
