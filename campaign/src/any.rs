@@ -1,6 +1,8 @@
-//! Every engine behind one closed enum: the store, the command line and the app shell hold an
-//! [`AnyCampaign`] and match on it, so a new engine is a compile error wherever it must be
-//! handled, and no trait object hides which rules are running.
+//! Every engine behind one closed enum: the store, the turn reports and the app shell hold an
+//! [`AnyCampaign`] and match on it (the command line matches on the [`EngineId`] the store
+//! keeps, and runs the engine's orders and views generic over the engine), so a new engine is
+//! a compile error wherever it must be handled, and no trait object hides which rules are
+//! running.
 
 use crate::belisarius::Belisarius;
 use crate::core::engine::{Engine, EngineId};
@@ -13,21 +15,6 @@ pub enum AnyCampaign {
     // Boxed, so that the enum is as small as a pointer whichever engine it holds.
     MagnaGraecia(Box<Campaign<MagnaGraecia>>),
     Belisarius(Box<Campaign<Belisarius>>),
-}
-
-/// An order for a campaign of whichever engine: the command line reads one from JSON once
-/// it knows which engine plays the campaign.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyOrder {
-    MagnaGraecia(crate::magna_graecia::order::Order),
-    Belisarius(crate::belisarius::order::Order),
-}
-
-/// What one viewer may see of a campaign, of whichever engine plays it.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnyView {
-    MagnaGraecia(Box<crate::magna_graecia::view::View>),
-    Belisarius(Box<crate::belisarius::view::View>),
 }
 
 impl AnyCampaign {
