@@ -169,7 +169,7 @@ impl CliEngine for Belisarius {
                 let names = c.state.setup.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect();
                 session.print(out, &Counted { zone: zone_name(&c.state, &battle.zone), passage: battle.passage, odds, names })
             }
-            shell_commands!() | shared_commands!() => unreachable!("the shell runs the commands every engine has"),
+            shell_commands!() | shared_commands!() => unreachable!("the shell runs these, or runs them generic over the engine"),
         }
     }
 }

@@ -135,7 +135,7 @@ impl CliEngine for MagnaGraecia {
             CliCommand::Odds { .. } => {
                 bail!("odds are counted for a Belisarius battle fought in the program; a Magna Graecia battle is fought on the table")
             }
-            shell_commands!() | shared_commands!() => unreachable!("the shell runs the commands every engine has"),
+            shell_commands!() | shared_commands!() => unreachable!("the shell runs these, or runs them generic over the engine"),
         }
     }
 }

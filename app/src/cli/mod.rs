@@ -1,8 +1,8 @@
 //! The `referee` command line: the same campaigns as the app, with JSON in and out
 //! for scripting and play by e-mail.
 //!
-//! This module is the shell: it reads the arguments (`args`), opens the database, prints
-//! text or JSON (`output`) and runs what needs no campaign or any campaign alike (scenarios,
+//! This module is the shell: it reads the arguments (`args`) and the files they name
+//! (`read`), opens the database, prints text or JSON (`output`) and runs what needs no campaign or any campaign alike (scenarios,
 //! new, list, import, reports). A command on a campaign goes to the campaign's engine, picked
 //! by the engine id the database keeps: `campaign` runs the commands every engine has,
 //! generic over the engine, and each engine's module (`magna_graecia`, `belisarius`) what
