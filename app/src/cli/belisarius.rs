@@ -2,7 +2,7 @@
 //! its result from the table, the odds of a battle fought in the program — and what `show`
 //! and `roster` print of its views.
 
-use referee_campaign::core::log::RollDice;
+use referee_campaign::core::log::{RollDice};
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -45,7 +45,7 @@ impl CliEngine for Belisarius {
     }
 
     fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
-        Order::RollDice { dice, purpose, side, hidden, modifiers }
+        Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers })
     }
 
     /// Belisarius draws chits from cups: a real draw is typed in with the order.

@@ -2,6 +2,7 @@
 //! started or continued from another campaign, a roster imported, a battle's table set, its
 //! pack and its result — and what `show` and `roster` print of its views.
 
+use referee_campaign::core::log::{RollDice};
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
@@ -51,7 +52,7 @@ impl CliEngine for MagnaGraecia {
     }
 
     fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
-        Order::RollDice { dice, purpose, side, hidden, modifiers }
+        Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers })
     }
 
     fn check_chits(chits: &[String]) -> anyhow::Result<()> {

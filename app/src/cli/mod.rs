@@ -422,7 +422,19 @@ struct Events<'a, W: Fn() -> String> {
 
 impl<W: Fn() -> String> Events<'_, W> {
     fn import<E: CliEngine>(&self, store: &mut Store, name: &str) -> anyhow::Result<Created> {
-        let events: Vec<Logged<E::Event>> = read_events(self.file, self.text, self.given, self.what)?;
+        // A log printed before its engine's events last changed shape is lifted first; one
+        // that needs no lifting is read as it was written, so a refusal names its own lines.
+        let mut lifted = self.given.clone();
+        for logged in lifted.as_array_mut().into_iter().flatten() {
+            if let Some(event) = logged.get_mut("event") {
+                referee_campaign::core::engine::lift_unversioned::<E>(event);
+            }
+        }
+        let events: Vec<Logged<E::Event>> = if &lifted == self.given {
+            read_events(self.file, self.text, self.given, self.what)?
+        } else {
+            read_events(self.file, &serde_json::to_string(&lifted)?, &lifted, self.what)?
+        };
         let c = store.import_as::<E>(name, &events)?;
         let scenario = events.first().and_then(|l| E::scenario_of(&l.event)).unwrap_or_default().to_owned();
         Ok(Created { id: c.id.0, name: E::name(&c.state).to_owned(), scenario })

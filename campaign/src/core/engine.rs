@@ -134,14 +134,13 @@ pub fn read_event<E: Engine>(kind: &str, version: u32, body: &str) -> Result<E::
     Ok(serde_json::from_value(json)?)
 }
 
-/// Reads an event from outside the store — a log as `referee log --json` prints it —
+/// Lifts an event from outside the store — a log as `referee log --json` prints it —
 /// whose shape is not written beside it: every upcaster of `E` is run over it, each leaving
 /// alone what it does not lift, so a log printed by any version imports.
-pub fn read_unversioned<E: Engine>(mut json: serde_json::Value) -> Result<E::Event, serde_json::Error> {
+pub fn lift_unversioned<E: Engine>(event: &mut serde_json::Value) {
     for up in E::UPCASTERS {
-        (up.lift)(&mut json);
+        (up.lift)(event);
     }
-    serde_json::from_value(json)
 }
 
 /// One campaign's rules.
