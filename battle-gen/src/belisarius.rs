@@ -17,19 +17,24 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
 
-use referee_campaign::army::{ElementSpec, ElementTable, Mobility};
 use referee_campaign::belisarius::Setup;
+use referee_campaign::belisarius::event::{Event, Logged};
 use referee_campaign::belisarius::map::{Terrain as ZoneTerrain, ZoneId};
 use referee_campaign::belisarius::pieces::{Morale, Unit, UnitKind};
-use referee_campaign::belisarius::state::Location;
+use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::belisarius::tables::Interception;
-use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace};
-use referee_campaign::map::{Area, Battlefield, Edge, Feature, FeatureKind, Map, Node, Settlement, SettlementKind, Size};
-use referee_campaign::{NodeId, SideId};
+use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, view_for};
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::viewer::Viewer;
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::army::{self, ElementSpec, ElementTable, Mobility};
+use referee_campaign::magna_graecia::map::{Area, Battlefield, Edge, Feature, FeatureKind, Map, Node, Settlement, SettlementKind, Size};
 use referee_data::{DataError, DataSource, SourceText};
 use serde::Deserialize;
 
+use crate::adapter::BattleSource;
 use crate::ground::{Ground, ground, road_exits};
+use crate::pack::{PackError, PackFile, PackOptions};
 use crate::section::{Defence, MAP_FEET, Rect, SECTION_DEPTH_FEET, Section, section};
 use crate::spec::{
     BattleSpec, EnemyKnowledge, Exit, Field, GroundSpec, Notes, Rank, Seen, SpecHead, SpecSide, TableSet, TroopGroup, TroopLine,
@@ -300,9 +305,13 @@ fn troop_lines(setup: &Setup, elements: &ElementTable, groups: &[(String, Elemen
             own[mounted].1 -= 1;
             let count: u32 = own.iter().map(|(_, c)| c).sum::<u32>() + 1;
             let rank = if n == 0 { Rank::CInC } else { Rank::SubGeneral };
-            let mg_rank = if n == 0 { referee_campaign::army::Rank::CInC } else { referee_campaign::army::Rank::SubGeneral };
-            let prices =
-                crate::spec::LinePrices::of(elements, mg_rank, &leader_element, own.iter().filter(|(_, c)| *c > 0).map(|(e, c)| (e, *c)));
+            let mg_rank = if n == 0 { army::Rank::CInC } else { army::Rank::SubGeneral };
+            let prices = crate::magna_graecia::line_prices(
+                elements,
+                mg_rank,
+                &leader_element,
+                own.iter().filter(|(_, c)| *c > 0).map(|(e, c)| (e, *c)),
+            );
             let points = prices.general + prices.groups.iter().sum::<u32>();
             let name = setup.leader(id).map_or_else(|| id.clone(), |l| l.name.clone());
             Some(TroopLine {
@@ -770,30 +779,69 @@ pub fn specs(
 
 /// The number of the battle under way: battles are numbered in the order they were joined,
 /// which everyone saw.
-pub fn battle_number(events: &[referee_campaign::belisarius::event::Logged]) -> u32 {
-    let joined = events.iter().filter(|l| matches!(l.event, referee_campaign::belisarius::event::Event::BattleJoined { .. })).count();
+pub fn battle_number(events: &[Logged]) -> u32 {
+    let joined = events.iter().filter(|l| matches!(l.event, Event::BattleJoined { .. })).count();
     u32::try_from(joined).unwrap_or(u32::MAX)
 }
 
-/// The pack for the battle under way: the umpire's file from the umpire's board, each side's
-/// from its own board.
+/// The battle under way in a Belisarius campaign, as the adapter reads it: the umpire's
+/// board and each fighting side's own board are built from the campaign's state, its units
+/// fielded as elements by the conversion table.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub state: &'a State,
+    pub events: &'a [Logged],
+    pub elements: &'a ElementTable,
+    pub conv: &'a Conversion,
+}
+
+impl Source<'_> {
+    fn umpire_board(&self) -> Result<Board, TablePackError> {
+        Ok(view_for(self.state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?.board().clone())
+    }
+}
+
+impl BattleSource for Source<'_> {
+    const ENGINE: EngineId = EngineId::Belisarius;
+    type Error = TablePackError;
+
+    fn number(&self) -> u32 {
+        battle_number(self.events)
+    }
+
+    fn umpire_spec(&self) -> Result<UmpireSpec, TablePackError> {
+        table_spec(self.state, self.elements, self.conv, self.number())
+    }
+
+    /// The umpire's spec from the umpire's board, each side's from its own board.
+    fn specs(&self) -> Result<(UmpireSpec, Vec<BattleSpec>), TablePackError> {
+        let umpire = self.umpire_board()?;
+        let fighting: Vec<SideId> = umpire.battle.as_ref().ok_or(TablePackError::NoBattle)?.forces.iter().map(|f| f.side.clone()).collect();
+        // A brief reads no log: the sides' boards are built without one.
+        let sides: Vec<(SideId, Board)> = fighting
+            .iter()
+            .filter_map(|s| view_for(self.state, &[], &Viewer::Side(s.clone())).map(|v| (s.clone(), v.board().clone())))
+            .collect();
+        specs(&self.state.setup, &umpire, &sides, self.elements, self.conv, self.number())
+    }
+}
+
+impl From<PackError> for TablePackError {
+    fn from(e: PackError) -> TablePackError {
+        TablePackError::Pack(e.to_string())
+    }
+}
+
+/// The pack for the battle under way ([`Source`]): the umpire's file from the umpire's
+/// board, each side's from its own board.
 pub fn campaign_pack(
-    state: &referee_campaign::belisarius::state::State,
-    events: &[referee_campaign::belisarius::event::Logged],
+    state: &State,
+    events: &[Logged],
     elements: &ElementTable,
     conv: &Conversion,
-    options: &crate::pack::PackOptions,
-) -> Result<Vec<crate::pack::PackFile>, TablePackError> {
-    use referee_campaign::belisarius::view::view_for;
-    use referee_campaign::core::viewer::Viewer;
-    let umpire = view_for(state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?;
-    let fighting: Vec<SideId> =
-        umpire.board().battle.as_ref().ok_or(TablePackError::NoBattle)?.forces.iter().map(|f| f.side.clone()).collect();
-    // A brief reads no log: the sides' boards are built without one.
-    let sides: Vec<(SideId, Board)> =
-        fighting.iter().filter_map(|s| view_for(state, &[], &Viewer::Side(s.clone())).map(|v| (s.clone(), v.board().clone()))).collect();
-    let (umpire_spec, specs) = specs(&state.setup, umpire.board(), &sides, elements, conv, battle_number(events))?;
-    crate::pack::spec_pack(&umpire_spec, &specs, options).map_err(|e| TablePackError::Pack(e.to_string()))
+    options: &PackOptions,
+) -> Result<Vec<PackFile>, TablePackError> {
+    Source { state, events, elements, conv }.pack(options)
 }
 
 /// A hex wargame's result for the battle under way as the campaign's table result (BE-17):
@@ -804,8 +852,8 @@ pub fn campaign_pack(
 /// than a unit has. A leader counter eliminated is the leader killed; the beaten side broke
 /// off (to `retreat`, unless nothing of it is left), and no result means the sides parted.
 pub fn hex_table_result(
-    state: &referee_campaign::belisarius::state::State,
-    events: &[referee_campaign::belisarius::event::Logged],
+    state: &State,
+    events: &[Logged],
     elements: &ElementTable,
     conv: &Conversion,
     tabletop: &crate::hexpack::HexTabletop,
@@ -817,21 +865,14 @@ pub fn hex_table_result(
 }
 
 /// The umpire's spec of the battle under way, number `number`: what its pack is printed from.
-pub fn table_spec(
-    state: &referee_campaign::belisarius::state::State,
-    elements: &ElementTable,
-    conv: &Conversion,
-    number: u32,
-) -> Result<UmpireSpec, TablePackError> {
-    use referee_campaign::belisarius::view::view_for;
-    use referee_campaign::core::viewer::Viewer;
+pub fn table_spec(state: &State, elements: &ElementTable, conv: &Conversion, number: u32) -> Result<UmpireSpec, TablePackError> {
     let umpire = view_for(state, &[], &Viewer::Umpire).ok_or(TablePackError::NoBattle)?;
     Ok(specs(&state.setup, umpire.board(), &[], elements, conv, number)?.0)
 }
 
 /// [`hex_table_result`] from the umpire's spec of the battle, built once ([`table_spec`]).
 pub fn hex_table_result_for(
-    state: &referee_campaign::belisarius::state::State,
+    state: &State,
     spec: &UmpireSpec,
     tabletop: &crate::hexpack::HexTabletop,
     result: &crate::hexresult::HexResult,
@@ -942,7 +983,7 @@ mod tests {
     #[test]
     fn be_17_every_unit_of_every_scenario_has_a_priced_element() {
         let conv = Conversion::embedded();
-        let elements = referee_campaign::Catalog::embedded().elements;
+        let elements = referee_campaign::magna_graecia::catalog::Catalog::embedded().elements;
         for rule in &conv.elements {
             assert!(elements.cost(&rule.dbm).is_some(), "{} is not priced", rule.dbm);
         }

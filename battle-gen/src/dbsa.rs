@@ -16,10 +16,6 @@
 
 use std::fmt;
 
-#[cfg(test)]
-use referee_campaign::army::Rank;
-use referee_campaign::army::{CommandRoster, ElementSpec};
-
 use crate::spec::TroopLine;
 use serde::{Deserialize, Serialize};
 
@@ -225,11 +221,13 @@ impl DbsaType {
         })
     }
 
-    /// The DBSA type of a campaign element, by its code as in [`DbsaType::from_code`]; an
-    /// unknown code is an error, never a panic. [`convert`] turns the error into
-    /// [`DbsaType::FALLBACK`] with a flag.
-    pub fn from_spec(spec: &ElementSpec) -> Result<DbsaType, UnknownElement> {
-        DbsaType::from_code(&spec.code).ok_or_else(|| UnknownElement { spec: spec.to_string(), code: spec.code.clone() })
+    /// The DBSA type of a kind written as the campaign writes it (`Reg Sp(O)`), by its type
+    /// code as in [`DbsaType::from_code`]; an unknown code is an error, never a panic.
+    /// [`convert`] turns the error into [`DbsaType::FALLBACK`] with a flag.
+    pub fn from_kind(kind: &str) -> Result<DbsaType, UnknownElement> {
+        let rest = kind.trim().split_once(' ').map_or(kind.trim(), |(_, r)| r.trim());
+        let code = rest.split_once('(').map_or(rest, |(c, _)| c);
+        DbsaType::from_code(code).ok_or_else(|| UnknownElement { spec: kind.to_owned(), code: code.to_owned() })
     }
 
     fn index(self) -> usize {
@@ -622,7 +620,8 @@ impl DbsaArmy {
     }
 }
 
-/// Converts the commands of one side that are in a battle into DBSA armies.
+/// Converts the commands of one side that are in a battle into DBSA armies, each
+/// [`TroopLine`] one command, its kinds written as the campaign writes them (`Reg Sp(O)`).
 ///
 /// - [`SideScaling::OneToOne`], [`SideScaling::PerSide`] and [`SideScaling::PerBattle`] give
 ///   one army (none if `commands` is empty), named `side_name`. Its general is the general of
@@ -635,13 +634,7 @@ impl DbsaArmy {
 /// The size of an army is the requested size, scaled down or up from the campaign elements
 /// it is made from, and never less than one. A requested size of 0 is read as 1. The size is shared out over the DBSA types present by [`apportion`]; the
 /// general's element always counts as one of them.
-pub fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling) -> Vec<DbsaArmy> {
-    convert_lines(side_name, &lines(commands), scaling)
-}
-
-/// [`convert`] from the neutral description of a side's forces, each [`TroopLine`] one
-/// command, its kinds written as the campaign writes them (`Reg Sp(O)`).
-pub fn convert_lines(side_name: &str, commands: &[TroopLine], scaling: SideScaling) -> Vec<DbsaArmy> {
+pub fn convert(side_name: &str, commands: &[TroopLine], scaling: SideScaling) -> Vec<DbsaArmy> {
     match scaling {
         SideScaling::OneToOne => build(side_name.to_owned(), commands, None, false).into_iter().collect(),
         SideScaling::PerSide { elements } => build(side_name.to_owned(), commands, Some(elements), false).into_iter().collect(),
@@ -653,18 +646,13 @@ pub fn convert_lines(side_name: &str, commands: &[TroopLine], scaling: SideScali
     }
 }
 
-/// The campaign's commands as troop lines (points are not needed here).
-fn lines(commands: &[CommandRoster]) -> Vec<TroopLine> {
-    commands.iter().map(|r| crate::magna_graecia::troop_line(r, 0, false, None, None)).collect()
-}
-
-/// One side of a battle in [`convert_battle`].
+/// One side of a battle in [`convert_battle`], its forces as troop lines.
 #[derive(Debug, Clone, Copy)]
 pub struct BattleSide<'a> {
     pub name: &'a str,
     /// On the attacking side (the attacker or a friend of it).
     pub attacker: bool,
-    pub commands: &'a [CommandRoster],
+    pub commands: &'a [TroopLine],
 }
 
 /// One side of a battle converted: what its conversion worked from, its armies, its strength.
@@ -696,23 +684,6 @@ impl BattleArmies {
 /// belongs to the umpire's side; a side's own copy is converted from its own commands and
 /// the [`SideScaling`] found here for it, which carries nothing of the other sides.
 pub fn convert_battle(sides: &[BattleSide<'_>], scaling: Scaling) -> BattleArmies {
-    let lines: Vec<Vec<TroopLine>> = sides.iter().map(|s| lines(s.commands)).collect();
-    let sides: Vec<LineSide<'_>> =
-        sides.iter().zip(&lines).map(|(s, commands)| LineSide { name: s.name, attacker: s.attacker, commands }).collect();
-    convert_battle_lines(&sides, scaling)
-}
-
-/// One side of a battle in [`convert_battle_lines`], its forces as troop lines.
-#[derive(Debug, Clone, Copy)]
-pub struct LineSide<'a> {
-    pub name: &'a str,
-    /// On the attacking side (the attacker or a friend of it).
-    pub attacker: bool,
-    pub commands: &'a [TroopLine],
-}
-
-/// [`convert_battle`] from the neutral description of every side's forces.
-pub fn convert_battle_lines(sides: &[LineSide<'_>], scaling: Scaling) -> BattleArmies {
     let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(|c| c.count).sum()).collect();
     let scale = scaling.battle_scale(&strengths);
     let sides = sides
@@ -720,7 +691,7 @@ pub fn convert_battle_lines(sides: &[LineSide<'_>], scaling: Scaling) -> BattleA
         .zip(&strengths)
         .map(|(s, &campaign)| {
             let side_scaling = scaling.for_side(scale.as_ref(), campaign);
-            let armies = convert_lines(s.name, s.commands, side_scaling);
+            let armies = convert(s.name, s.commands, side_scaling);
             let table = armies.iter().map(|a| a.size).sum();
             SideArmies {
                 scaling: side_scaling,
@@ -741,18 +712,10 @@ struct Entry<'a> {
     guessed: bool,
 }
 
-/// The DBSA type of a kind written as the campaign writes it (`Reg Sp(O)`): by its type code,
-/// as [`DbsaType::from_spec`].
-fn type_of(kind: &str) -> Result<DbsaType, UnknownElement> {
-    let rest = kind.trim().split_once(' ').map_or(kind.trim(), |(_, r)| r.trim());
-    let code = rest.split_once('(').map_or(rest, |(c, _)| c);
-    DbsaType::from_code(code).ok_or_else(|| UnknownElement { spec: kind.to_owned(), code: code.to_owned() })
-}
-
 fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: bool) -> Option<DbsaArmy> {
     let (leader_at, leader) = commands.iter().enumerate().min_by_key(|(i, c)| (c.rank, *i))?;
     let mut warnings = Vec::new();
-    let mut typed = |kind: &str, command: &str| match type_of(kind) {
+    let mut typed = |kind: &str, command: &str| match DbsaType::from_kind(kind) {
         Ok(t) => (t, false),
         Err(e) => {
             warnings.push(format!("{command}: {e}; shown as {} until the referee decides", DbsaType::FALLBACK.name()));
@@ -1106,10 +1069,37 @@ pub fn outcome(loser: DbsaType, enemy: DbsaType, margin: Margin, bad_going: bool
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee_campaign::Catalog;
-    use referee_campaign::army::Mobility;
+    use referee_campaign::magna_graecia::army::{CommandRoster, ElementSpec, Mobility, Rank};
+    use referee_campaign::magna_graecia::catalog::Catalog;
 
     use DbsaType as T;
+
+    /// A side's commands as the Magna Graecia adapter gives them to the converter (points are
+    /// not needed here).
+    fn lines(commands: &[CommandRoster]) -> Vec<TroopLine> {
+        commands.iter().map(|r| crate::magna_graecia::troop_line(r, 0, false, None, None)).collect()
+    }
+
+    /// [`super::convert`] of a scenario's commands.
+    fn convert(side_name: &str, commands: &[CommandRoster], scaling: SideScaling) -> Vec<DbsaArmy> {
+        super::convert(side_name, &lines(commands), scaling)
+    }
+
+    /// A side of a battle by its scenario's commands.
+    #[derive(Debug, Clone, Copy)]
+    struct BattleSide<'a> {
+        name: &'a str,
+        attacker: bool,
+        commands: &'a [CommandRoster],
+    }
+
+    /// [`super::convert_battle`] of the sides' scenario commands.
+    fn convert_battle(sides: &[BattleSide<'_>], scaling: Scaling) -> BattleArmies {
+        let lines: Vec<Vec<TroopLine>> = sides.iter().map(|s| lines(s.commands)).collect();
+        let sides: Vec<super::BattleSide<'_>> =
+            sides.iter().zip(&lines).map(|(s, commands)| super::BattleSide { name: s.name, attacker: s.attacker, commands }).collect();
+        super::convert_battle(&sides, scaling)
+    }
 
     fn cmd(name: &str, rank: Rank, general: &str, groups: &[&str]) -> CommandRoster {
         CommandRoster {
@@ -1368,7 +1358,7 @@ mod tests {
         assert_eq!(table.types.len(), 17, "the points table changed; review the DBSA mapping");
         for (code, t) in &table.types {
             let spec = ElementSpec { class: t.costs[0].class, code: code.clone(), grade: t.costs[0].grade };
-            let dbsa = DbsaType::from_spec(&spec).unwrap_or_else(|e| panic!("{e}"));
+            let dbsa = DbsaType::from_kind(&spec.to_string()).unwrap_or_else(|e| panic!("{e}"));
             match t.mobility {
                 Mobility::Mounted | Mobility::Elephant => assert!(dbsa.is_mounted(), "{code} -> {dbsa}"),
                 Mobility::Foot | Mobility::Psiloi => assert!(!dbsa.is_mounted(), "{code} -> {dbsa}"),
@@ -1402,15 +1392,15 @@ mod tests {
         for (code, t) in rows {
             assert_eq!(DbsaType::from_code(code), Some(t), "{code}");
         }
-        assert_eq!(DbsaType::from_spec(&"Irr Hd(I)".parse().unwrap()), Ok(T::Warband));
+        assert_eq!(DbsaType::from_kind("Irr Hd(I)"), Ok(T::Warband));
         assert_eq!(DbsaType::from_code("sp"), None);
     }
 
-    /// An unknown code is an error from `from_spec`, and `convert` maps it to the fallback,
+    /// An unknown code is an error from `from_kind`, and `convert` maps it to the fallback,
     /// flags the account and warns, without losing the element.
     #[test]
     fn unknown_code_is_flagged_not_dropped() {
-        let err = DbsaType::from_spec(&"Reg WWg(O)".parse().unwrap()).unwrap_err();
+        let err = DbsaType::from_kind("Reg WWg(O)").unwrap_err();
         assert_eq!(err.code, "WWg");
         assert!(err.to_string().contains("Reg WWg(O)"));
         let c = cmd("Odd", Rank::CInC, "Reg Cv(O)", &["3 Reg WWg(O)", "4 Reg Sp(O)"]);
@@ -1469,12 +1459,12 @@ mod tests {
                     assert_eq!(per_side.len(), 1);
                     check_invariants(&per_side[0], &all, n);
                     let chief = army.commands.iter().find(|c| c.rank == Rank::CInC).unwrap();
-                    assert_eq!(per_side[0].general, DbsaType::from_spec(&chief.general).unwrap());
+                    assert_eq!(per_side[0].general, DbsaType::from_kind(&chief.general.to_string()).unwrap());
                     let per_command = convert(side, &army.commands, SideScaling::PerCommand { elements: n });
                     assert_eq!(per_command.len(), army.commands.len());
                     for (a, c) in per_command.iter().zip(&army.commands) {
                         check_invariants(a, &[c], n);
-                        assert_eq!(a.general, DbsaType::from_spec(&c.general).unwrap());
+                        assert_eq!(a.general, DbsaType::from_kind(&c.general.to_string()).unwrap());
                         assert_eq!(a.name, format!("{side}: {}", c.name));
                     }
                     armies_seen += 1;

@@ -12,8 +12,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::f32::consts::{PI, TAU};
 
-use referee_campaign::NodeId;
-use referee_campaign::map::{Area, Edge, FeatureKind, Map, RiverEnd, SettlementKind, Size};
+use referee_campaign::ids::NodeId;
+use referee_campaign::magna_graecia::map::{Area, Edge, FeatureKind, Map, RiverEnd, SettlementKind, Size};
 
 use crate::section::{MAP_FEET, Rect};
 use serde::Serialize;
@@ -1321,7 +1321,7 @@ impl FastHypot for f32 {
 mod tests {
     use super::*;
     use crate::section::{Defence, section};
-    use referee_campaign::Catalog;
+    use referee_campaign::magna_graecia::catalog::Catalog;
 
     fn sicily() -> Map {
         Catalog::embedded().map("sicily").unwrap().clone()

@@ -279,7 +279,7 @@ fn mark(skill: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use referee_campaign::SideId;
+    use referee_campaign::ids::SideId;
 
     use super::*;
     use crate::spec::SpecSide;

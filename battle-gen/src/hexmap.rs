@@ -28,7 +28,7 @@
 //! where its terrain chart puts water, marsh or worse ([`HexSystem::may_set_up`]).
 
 use hexx::{Hex, HexLayout, HexOrientation, OffsetHexMode, Vec2};
-use referee_campaign::map::Edge;
+use referee_campaign::magna_graecia::map::Edge;
 use serde::Serialize;
 
 use crate::ground::{
@@ -947,7 +947,7 @@ mod tests {
 
     fn blank() -> Ground {
         Ground {
-            node: referee_campaign::NodeId(1),
+            node: referee_campaign::ids::NodeId(1),
             name: "Test".to_owned(),
             sea: Vec::new(),
             terrain: Vec::new(),

@@ -544,8 +544,9 @@ mod tests {
     use crate::ground::ground;
     use crate::pdf::extract_text;
     use crate::section::{Defence, section};
-    use referee_campaign::map::Edge;
-    use referee_campaign::{Catalog, NodeId};
+    use referee_campaign::ids::NodeId;
+    use referee_campaign::magna_graecia::catalog::Catalog;
+    use referee_campaign::magna_graecia::map::Edge;
 
     fn syracuse(system: HexSystem) -> HexMap {
         let map = Catalog::embedded().map("sicily").unwrap().clone();

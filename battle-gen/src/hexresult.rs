@@ -18,7 +18,7 @@
 
 use std::collections::BTreeMap;
 
-use referee_campaign::SideId;
+use referee_campaign::ids::SideId;
 use serde::{Deserialize, Serialize};
 
 use crate::hexmap::HexSystem;

@@ -11,9 +11,9 @@
 //! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
 
 pub mod a_la_charge;
+pub mod adapter;
 pub mod ars_bellum;
 pub mod belisarius;
-pub mod brief;
 pub mod dbsa;
 pub mod ground;
 pub mod hexcounters;
@@ -32,7 +32,9 @@ pub mod spec;
 pub mod table;
 pub mod tabletop;
 
-pub use pack::{campaign_pack, spec_pack};
+pub use adapter::{AnyBattle, BattleSource};
+pub use magna_graecia::campaign_pack;
+pub use pack::spec_pack;
 pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};
 pub use spec::{BattleSpec, UmpireSpec};
 pub use tabletop::{Tabletop, TabletopResult};

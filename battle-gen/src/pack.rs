@@ -1,29 +1,25 @@
 //! A battle pack: for each side one PDF with its brief, its roster in the chosen
 //! tabletop rules and the table section; for the umpire one PDF with everything.
 //!
-//! Each side's file is drawn from its [`BattleSpec`] alone, which the campaign's adapter
-//! builds from its own [`SideView`] (through its `Brief`): nothing of the enemy's
-//! composition can reach it. [`spec_pack`] writes a pack from specs whatever the campaign. Under DBSA's per-battle
-//! scaling one number comes from the umpire's side as well: the side's own table size,
+//! Each side's file is drawn from its [`BattleSpec`] alone, which the campaign engine's
+//! adapter ([`crate::adapter::BattleSource`]) builds from that side's own view: nothing of
+//! the enemy's composition can reach it. [`spec_pack`] writes a pack from specs whatever the
+//! campaign. Under DBSA's per-battle scaling one number comes from the umpire's side as well: the side's own table size,
 //! worked out from every side's strength ([`dbsa::BattleScale`] says what a side can still
 //! infer from it, and why the factor itself is printed on the umpire's sheet only).
 
 use std::sync::Arc;
 
-use referee_campaign::army::ElementTable;
 use referee_campaign::core::words::possessive as owner;
-use referee_campaign::map::Map;
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::map::Edge;
 use referee_campaign::store::KeptTable;
-use referee_campaign::{SideId, SideView, UmpireView};
 use serde::{Deserialize, Serialize};
 
-use crate::brief::{PackError, side_brief, umpire_sheet};
 use crate::dbsa::{FigureScale, Scaling, SideScaling};
-use crate::ground::ground;
 use crate::hexpack::HexTabletop;
 use crate::hexunits::{HEX_UNITS_FILE, HexUnits};
 use crate::layout::{Flow, col, num};
-use crate::magna_graecia::{spec_from_brief, spec_from_sheet};
 use crate::pdf::Document;
 use crate::spec::{BattleSpec, Exit, GroundSpec, Notes, SpecHead, TroopLine, UmpireSpec};
 use crate::table::{TablePlan, draw_overview, table_page};
@@ -108,27 +104,15 @@ impl PackFile {
     }
 }
 
-/// Makes the whole pack for a battle: the umpire's file first, then one per side, in the
-/// order the battle lists its sides. `sides` must hold the view of every side in the battle.
-pub fn battle_pack(
-    umpire: &UmpireView,
-    sides: &[SideView],
-    map: &Map,
-    elements: &ElementTable,
-    battle: u32,
-    options: &PackOptions,
-) -> Result<Vec<PackFile>, PackError> {
-    let mark = umpire.board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))?;
-    let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
-    let sheet = umpire_sheet(umpire, map, &ground, elements, battle)?;
-    let umpire_spec = spec_from_sheet(&umpire.board, &sheet, ground.clone())?;
-    let mut specs = Vec::new();
-    for (side, ..) in &sheet.sides {
-        let view = sides.iter().find(|v| &v.side == side).ok_or_else(|| PackError::NotInBattle { side: side.clone(), battle })?;
-        let brief = side_brief(view, map, &ground, elements, battle)?;
-        specs.push(spec_from_brief(&view.board, &brief, ground.clone())?);
-    }
-    spec_pack(&umpire_spec, &specs, options)
+/// Why a pack cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PackError {
+    #[error("there is no battle {0} waiting to be fought — MG-20")]
+    NoBattle(u32),
+    #[error("{side} does not fight in battle {battle} — MG-20")]
+    NotInBattle { side: SideId, battle: u32 },
+    #[error("node {0} has no battle map — MG-21")]
+    NoGround(NodeId),
 }
 
 /// Makes the whole pack from the battle's specs, whatever the campaign: the umpire's file
@@ -201,7 +185,7 @@ fn add_table(doc: &mut Document, ground: &GroundSpec, h: &SpecHead, notes: &Note
 }
 
 /// The roads that leave the table by a side's base edge `e`: its way home.
-fn roads_behind(exits: &[Exit], e: referee_campaign::map::Edge) -> String {
+fn roads_behind(exits: &[Exit], e: Edge) -> String {
     let behind: Vec<String> = exits.iter().filter(|x| x.edge == e).map(|x| format!("to {} (held by {})", x.place(), x.holder())).collect();
     match behind.len() {
         0 => "No road leaves by it.".to_owned(),
@@ -526,48 +510,22 @@ pub fn write_files<E: From<WriteError>>(
     Ok(written)
 }
 
-/// Makes one battle's pack with [`campaign_pack`] and writes its files as [`write_files`]
-/// does.
-pub fn write_pack<E: From<WriteError>>(
-    state: &referee_campaign::CampaignState,
-    map: &Map,
-    events: &[referee_campaign::Logged],
-    battle: u32,
-    options: &PackOptions,
-    to: Destination<'_>,
-    before: impl FnOnce() -> Result<(), E>,
-) -> Result<Vec<WrittenFile>, E> {
-    let files = campaign_pack(state, map, events, battle, options).map_err(WriteError::from)?;
-    write_files(files, to, before)
-}
-
-/// The pack for a battle of a campaign as it stands: the umpire's view and each fighting
-/// side's own view are built here, and each side's file from its view alone.
-pub fn campaign_pack(
-    state: &referee_campaign::CampaignState,
-    map: &Map,
-    events: &[referee_campaign::Logged],
-    battle: u32,
-    options: &PackOptions,
-) -> Result<Vec<PackFile>, PackError> {
-    let umpire = referee_campaign::view::umpire_view(state, map, events);
-    let mark = umpire.board.battles.iter().find(|b| b.id == battle).ok_or(PackError::NoBattle(battle))?;
-    // A brief reads no log, so the sides' views are built without one: describing every
-    // event of a long campaign again for each side would be the pack's slowest part.
-    let sides: Vec<SideView> = std::iter::once(&mark.attacker)
-        .chain(&mark.defenders)
-        .filter_map(|s| referee_campaign::view::side_view(state, map, &[], s))
-        .collect();
-    battle_pack(&umpire, &sides, map, &state.scenario.elements, battle, options)
-}
+/// Magna Graecia's [`crate::magna_graecia::write_pack`], where the app and the command line
+/// still reach it.
+pub use crate::magna_graecia::write_pack;
 
 #[cfg(test)]
 mod tests {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
-    use referee_campaign::table::Defence;
-    use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
+    use referee_campaign::magna_graecia::catalog::Catalog;
+    use referee_campaign::magna_graecia::event::Logged;
+    use referee_campaign::magna_graecia::map::Map;
+    use referee_campaign::magna_graecia::order::Order;
+    use referee_campaign::magna_graecia::table::Defence;
+    use referee_campaign::store::{Campaign, DiceInput, Store};
 
     use super::*;
+    use crate::magna_graecia::campaign_pack;
     use crate::pdf::extract_text;
 
     #[test]

@@ -2,8 +2,8 @@
 //! is the edge by which it entered the node; the defender picks a forward, central or rear
 //! 4'×8' section; on a 4'×6' table the attacker then cuts 2' off its left or right.
 
-use referee_campaign::NodeId;
-use referee_campaign::map::{Battlefield, Edge};
+use referee_campaign::ids::NodeId;
+use referee_campaign::magna_graecia::map::{Battlefield, Edge};
 use serde::{Deserialize, Serialize};
 
 /// Side of a node's battle map, in feet.
@@ -13,7 +13,7 @@ pub const SECTION_DEPTH_FEET: f32 = 4.0;
 /// What the attacker cuts off one flank for a 4'×6' table, in feet.
 pub const CUT_FEET: f32 = 2.0;
 
-pub use referee_campaign::table::{Defence, Flank};
+pub use referee_campaign::magna_graecia::table::{Defence, Flank};
 
 /// A rectangle on the 8'×8' map; x east and y south from the north-west corner.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -138,7 +138,7 @@ mod tests {
     /// MG-21: the attacker's base edge is the edge of the road it came in by.
     #[test]
     fn mg_21_base_edge_is_the_road_of_entry() {
-        let catalog = referee_campaign::Catalog::embedded();
+        let catalog = referee_campaign::magna_graecia::catalog::Catalog::embedded();
         let map = catalog.map("sicily").unwrap();
         let catana = map.node(NodeId(24)).unwrap();
         // Leontini (23) lies south-west of Catana; its road leaves by the south or west edge.

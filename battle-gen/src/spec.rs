@@ -1,10 +1,10 @@
 //! The engine-neutral description of one battle, as one reader may know it.
 //!
-//! A campaign engine's adapter (today [`crate::magna_graecia`]) builds a [`BattleSpec`] for
-//! each side from that side's view alone, and an [`UmpireSpec`] from the umpire's view. The
-//! pack's writers and the [`crate::tabletop::Tabletop`] systems read these and nothing of the
-//! campaign, so a Belisarius battle can be printed by the same writers once its adapter fills
-//! them in.
+//! Each campaign engine's adapter ([`crate::magna_graecia`], [`crate::belisarius`], reached
+//! through [`crate::adapter::BattleSource`]) builds a [`BattleSpec`] for each side from that
+//! side's view alone, and an [`UmpireSpec`] from the umpire's view. The pack's writers and
+//! the [`crate::tabletop::Tabletop`] systems read these and nothing of the campaign, so a
+//! battle of either engine is printed by the same writers.
 //!
 //! What a side's spec holds is what its view holds: its own forces line by line, the sides in
 //! the battle by name and role, and of the enemy only what the view says (counters seen, an
@@ -14,8 +14,8 @@
 
 use std::fmt;
 
-use referee_campaign::SideId;
-use referee_campaign::map::Edge;
+use referee_campaign::ids::SideId;
+use referee_campaign::magna_graecia::map::Edge;
 use serde::{Deserialize, Serialize};
 
 use crate::ground::Ground;
@@ -198,23 +198,6 @@ pub struct LinePrices {
     pub general: u32,
     /// Each group of [`TroopLine::groups`], all its elements.
     pub groups: Vec<u32>,
-}
-
-impl LinePrices {
-    /// The prices of a command of `general` (rank `rank`) and `groups` of elements by the
-    /// campaign's points table; an element it has no price for costs nothing.
-    pub fn of<'a>(
-        table: &referee_campaign::army::ElementTable,
-        rank: referee_campaign::army::Rank,
-        general: &referee_campaign::army::ElementSpec,
-        groups: impl IntoIterator<Item = (&'a referee_campaign::army::ElementSpec, u32)>,
-    ) -> LinePrices {
-        let cost = |spec| table.cost(spec).unwrap_or(0);
-        LinePrices {
-            general: cost(general).saturating_add(table.general_cost(rank)),
-            groups: groups.into_iter().map(|(spec, n)| cost(spec).saturating_mul(n)).collect(),
-        }
-    }
 }
 
 /// What a side may know of another side in the battle: its name and what was seen there.

@@ -7,7 +7,7 @@
 //! `cargo run -p referee-battle-gen --example write_tables -- OUT_DIR` writes a few sample
 //! pages for a person to look over.
 
-use referee_campaign::map::Edge;
+use referee_campaign::magna_graecia::map::Edge;
 
 use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, road_exits};
 use crate::pdf::{Document, Face, Ink, Page, line_height};
@@ -957,7 +957,7 @@ mod tests {
     use crate::ground::ground;
     use crate::pdf::extract_text;
     use crate::section::{Flank, section};
-    use referee_campaign::Catalog;
+    use referee_campaign::magna_graecia::catalog::Catalog;
 
     fn plan<'a>(g: &'a Ground, s: Section, deployment: Option<f32>) -> TablePlan<'a> {
         TablePlan {

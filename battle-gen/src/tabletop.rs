@@ -11,7 +11,7 @@ use referee_campaign::core::words::count;
 use serde::{Deserialize, Serialize};
 
 use crate::TabletopSystem;
-use crate::dbsa::{self, BattleArmies, FigureScale, LineSide, Scaling, SideScaling};
+use crate::dbsa::{self, BattleArmies, BattleSide, FigureScale, Scaling, SideScaling};
 use crate::hexmap::HexSystem;
 use crate::hexpack::HexTabletop;
 use crate::hexunits::HexUnits;
@@ -240,9 +240,9 @@ impl Dbsa {
     /// Every side of the battle in DBSA: the battle's factor needs every side's strength, so
     /// it is worked out here, from the umpire's spec, and never from a side's.
     pub fn battle(&self, sides: &[UmpireSide]) -> BattleArmies {
-        let sides: Vec<LineSide<'_>> =
-            sides.iter().map(|s| LineSide { name: &s.side.name, attacker: s.side.role == Role::Attacker, commands: &s.troops }).collect();
-        dbsa::convert_battle_lines(&sides, self.scaling)
+        let sides: Vec<BattleSide<'_>> =
+            sides.iter().map(|s| BattleSide { name: &s.side.name, attacker: s.side.role == Role::Attacker, commands: &s.troops }).collect();
+        dbsa::convert_battle(&sides, self.scaling)
     }
 }
 
@@ -256,7 +256,7 @@ impl Tabletop for Dbsa {
     }
 
     fn roster_lines(&self, side_name: &str, troops: &[TroopLine], scaling: SideScaling) -> Vec<RosterLine> {
-        dbsa::convert_lines(side_name, troops, scaling)
+        dbsa::convert(side_name, troops, scaling)
             .into_iter()
             .flat_map(|army| {
                 let general = army.general;
@@ -277,7 +277,7 @@ impl Tabletop for Dbsa {
     /// is the one printed, so a side's copy never names the battle's factor.
     fn write_roster(&self, flow: &mut Flow<'_>, side_name: &str, troops: &[TroopLine], scaling: SideScaling, notes: &Notes) {
         let figures = self.figures;
-        let armies = dbsa::convert_lines(side_name, troops, scaling);
+        let armies = dbsa::convert(side_name, troops, scaling);
         flow.title(
             &format!("{side_name}: DBSA roster"),
             &format!("The campaign's commands as De Bellis Societatis Antiquorum armies: {scaling}. Figures: {}.", figures.label()),
@@ -439,7 +439,7 @@ impl Tabletop for Dbsa {
 #[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
 pub enum TableOutcome {
     Won {
-        winner: referee_campaign::SideId,
+        winner: referee_campaign::ids::SideId,
     },
     /// No loser: night, both armies broken in one bound, or agreed.
     NoResult {},
@@ -473,7 +473,7 @@ pub struct LineResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideResult {
-    pub side: referee_campaign::SideId,
+    pub side: referee_campaign::ids::SideId,
     /// Its lines that lost anything; lines not listed lost nothing.
     #[serde(default)]
     pub lines: Vec<LineResult>,
@@ -495,7 +495,7 @@ pub struct TabletopResult {
     pub outcome: TableOutcome,
     /// The side that held the field; `None`: the winner did.
     #[serde(default)]
-    pub held_field: Option<referee_campaign::SideId>,
+    pub held_field: Option<referee_campaign::ids::SideId>,
     #[serde(default)]
     pub sides: Vec<SideResult>,
 }

@@ -2,7 +2,6 @@
 //! viewer's own pieces face up and the other side's as face-down markers, its Table of
 //! Organisation, and what each side holds on the map.
 
-use referee_campaign::SideId;
 use referee_campaign::belisarius::battle::Step;
 use referee_campaign::belisarius::map::{CityId, SeaId, ZoneId, ZoneMap};
 use referee_campaign::belisarius::state::{Location, Phase};
@@ -10,6 +9,7 @@ use referee_campaign::belisarius::tables::{Interception, SIEGE_FALLS_AT};
 use referee_campaign::belisarius::view::{Board, Organisation, View};
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::words::{capitalised, count, count_as, possessive};
+use referee_campaign::ids::SideId;
 
 use super::{Km, ReportReader, ReportSide, ReportSpec, ReportTable, Sketch, SketchArea, SketchPiece, SketchPlace};
 

@@ -4,10 +4,10 @@
 
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::words::count;
-use referee_campaign::map::Map;
-use referee_campaign::turn::{FLEET, Phase};
-use referee_campaign::view::{Board, Forces, View};
-use referee_campaign::{NodeId, SideId};
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::turn::{FLEET, Phase};
+use referee_campaign::magna_graecia::view::{Board, Forces, View};
 
 use super::{ReportReader, ReportSide, ReportSpec, ReportTable, Sketch, SketchPiece, SketchPlace};
 

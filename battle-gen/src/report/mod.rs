@@ -12,9 +12,9 @@ pub mod belisarius;
 pub mod magna_graecia;
 pub mod sketch;
 
-use referee_campaign::SideId;
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::LogLine;
+use referee_campaign::ids::SideId;
 use serde::{Deserialize, Serialize};
 
 use crate::Paper;

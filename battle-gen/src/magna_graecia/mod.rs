@@ -5,21 +5,27 @@
 //! cannot hold the enemy's commands) and the public map; the umpire's from the
 //! [`UmpireView`].
 
-use referee_campaign::army::{CommandRoster, ElementGroup, ElementTable};
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
-use referee_campaign::map::Map;
-use referee_campaign::view::Board;
-use referee_campaign::{NodeId, Order, SideView, UmpireView};
+pub mod brief;
 
-use crate::brief::{
-    BattleHeader, Brief, CommandSheet, PackError, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet,
-};
+use referee_campaign::core::engine::EngineId;
+use referee_campaign::ids::NodeId;
+use referee_campaign::magna_graecia::army::{self, CommandRoster, ElementGroup, ElementSpec, ElementTable};
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::state::CampaignState;
+use referee_campaign::magna_graecia::view::{Board, SideView, UmpireView, side_view, umpire_view};
+
+use crate::adapter::BattleSource;
 use crate::ground::{Ground, ground};
+use crate::pack::{Destination, PackError, PackFile, PackOptions, WriteError, WrittenFile, write_files};
 use crate::spec::{
     BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, LinePrices, Notes, Rank, RollLine, Seen, SpecHead, SpecSide,
     TableSet, TroopGroup, TroopLine, UmpireSide, UmpireSpec,
 };
 use crate::tabletop::{TableOutcome, TabletopResult};
+use brief::{BattleHeader, Brief, CommandSheet, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet};
 
 /// A command as a neutral troop line. `general`: led by its general now (not leaderless,
 /// MG-31); `ally_of`: the city whose command it is (MG-05).
@@ -38,11 +44,27 @@ pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Opt
 }
 
 /// Magna Graecia's ranks of general as the neutral ranks.
-pub fn rank(r: referee_campaign::army::Rank) -> Rank {
+pub fn rank(r: army::Rank) -> Rank {
     match r {
-        referee_campaign::army::Rank::CInC => Rank::CInC,
-        referee_campaign::army::Rank::SubGeneral => Rank::SubGeneral,
-        referee_campaign::army::Rank::AllyGeneral => Rank::AllyGeneral,
+        army::Rank::CInC => Rank::CInC,
+        army::Rank::SubGeneral => Rank::SubGeneral,
+        army::Rank::AllyGeneral => Rank::AllyGeneral,
+    }
+}
+
+/// The prices of a command of `general` (rank `rank`) and `groups` of elements by the
+/// campaign's points table; an element it has no price for costs nothing. Belisarius prices
+/// the DBM elements it fields by the same table.
+pub fn line_prices<'a>(
+    table: &ElementTable,
+    rank: army::Rank,
+    general: &ElementSpec,
+    groups: impl IntoIterator<Item = (&'a ElementSpec, u32)>,
+) -> LinePrices {
+    let cost = |spec| table.cost(spec).unwrap_or(0);
+    LinePrices {
+        general: cost(general).saturating_add(table.general_cost(rank)),
+        groups: groups.into_iter().map(|(spec, n)| cost(spec).saturating_mul(n)).collect(),
     }
 }
 
@@ -191,6 +213,76 @@ pub fn umpire_spec(view: &UmpireView, map: &Map, elements: &ElementTable, battle
     let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
     let sheet = umpire_sheet(view, map, &ground, elements, battle)?;
     spec_from_sheet(&view.board, &sheet, ground)
+}
+
+/// A battle of a Magna Graecia campaign as it stands, as the adapter reads it: the
+/// umpire's view and each fighting side's own view are built from the campaign's state.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub state: &'a CampaignState,
+    pub map: &'a Map,
+    pub events: &'a [Logged],
+    pub battle: u32,
+}
+
+impl BattleSource for Source<'_> {
+    const ENGINE: EngineId = EngineId::MagnaGraecia;
+    type Error = PackError;
+
+    fn number(&self) -> u32 {
+        self.battle
+    }
+
+    fn umpire_spec(&self) -> Result<UmpireSpec, PackError> {
+        umpire_spec(&umpire_view(self.state, self.map, self.events), self.map, &self.state.scenario.elements, self.battle)
+    }
+
+    /// Each side's spec from its own brief, in the order the umpire's sheet lists the sides.
+    fn specs(&self) -> Result<(UmpireSpec, Vec<BattleSpec>), PackError> {
+        let (state, map, battle) = (self.state, self.map, self.battle);
+        let elements = &state.scenario.elements;
+        let umpire = umpire_view(state, map, self.events);
+        let mark = battle_mark(&umpire.board, battle)?;
+        let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+        let sheet = umpire_sheet(&umpire, map, &ground, elements, battle)?;
+        let umpire_spec = spec_from_sheet(&umpire.board, &sheet, ground.clone())?;
+        let mut specs = Vec::new();
+        for (side, ..) in &sheet.sides {
+            // A brief reads no log, so the sides' views are built without one: describing every
+            // event of a long campaign again for each side would be the pack's slowest part.
+            let view = side_view(state, map, &[], side).ok_or_else(|| PackError::NotInBattle { side: side.clone(), battle })?;
+            let brief = side_brief(&view, map, &ground, elements, battle)?;
+            specs.push(spec_from_brief(&view.board, &brief, ground.clone())?);
+        }
+        Ok((umpire_spec, specs))
+    }
+}
+
+/// The pack for a battle of a campaign as it stands ([`Source`]): each side's file from its
+/// own view alone.
+pub fn campaign_pack(
+    state: &CampaignState,
+    map: &Map,
+    events: &[Logged],
+    battle: u32,
+    options: &PackOptions,
+) -> Result<Vec<PackFile>, PackError> {
+    Source { state, map, events, battle }.pack(options)
+}
+
+/// Makes one battle's pack with [`campaign_pack`] and writes its files as [`write_files`]
+/// does.
+pub fn write_pack<E: From<WriteError>>(
+    state: &CampaignState,
+    map: &Map,
+    events: &[Logged],
+    battle: u32,
+    options: &PackOptions,
+    to: Destination<'_>,
+    before: impl FnOnce() -> Result<(), E>,
+) -> Result<Vec<WrittenFile>, E> {
+    let files = campaign_pack(state, map, events, battle, options).map_err(WriteError::from)?;
+    write_files(files, to, before)
 }
 
 /// Why a tabletop result cannot become Magna Graecia's order.

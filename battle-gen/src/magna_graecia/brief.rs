@@ -4,28 +4,18 @@
 //! cannot hold another side's commands: the type has nowhere to put them. The umpire's
 //! [`UmpireSheet`] is built from the [`UmpireView`] and holds everything.
 
-use referee_campaign::army::{CommandRoster, ElementTable};
-use referee_campaign::dice::PublicRoll;
-use referee_campaign::map::{Edge, Map};
-use referee_campaign::table::BattleTable;
-use referee_campaign::view::{BattleMark, Board, Forces};
-use referee_campaign::{NodeId, SideId, SideView, UmpireView};
+use referee_campaign::core::dice::PublicRoll;
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::army::{CommandRoster, ElementTable, Rank};
+use referee_campaign::magna_graecia::map::{Edge, Map};
+use referee_campaign::magna_graecia::table::BattleTable;
+use referee_campaign::magna_graecia::view::{BattleMark, Board, Forces, SideView, UmpireView};
 use serde::Serialize;
 
 use crate::ground::{Ground, road_exits};
+use crate::pack::PackError;
 use crate::section::{Section, section};
-pub use crate::spec::Role;
-
-/// Why a pack cannot be made.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PackError {
-    #[error("there is no battle {0} waiting to be fought — MG-20")]
-    NoBattle(u32),
-    #[error("{side} does not fight in battle {battle} — MG-20")]
-    NotInBattle { side: SideId, battle: u32 },
-    #[error("node {0} has no battle map — MG-21")]
-    NoGround(NodeId),
-}
+use crate::spec::{LinePrices, Role};
 
 /// A road that leaves the table in play, and whether a side may retire along it (MG-26).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -49,7 +39,7 @@ pub struct CommandSheet {
     /// DBM-style points at this strength, the general's surcharge included.
     pub points: u32,
     /// The same points, the general's and each group's.
-    pub prices: crate::spec::LinePrices,
+    pub prices: LinePrices,
     /// Lost its general and fights on without one (MG-31).
     pub leaderless: bool,
     /// The city whose command this is, when it fights beside the side as an ally (MG-05).
@@ -174,8 +164,8 @@ fn commands_at(forces: &Forces, node: NodeId, battle: u32, table: &ElementTable,
 }
 
 /// A command's points, the general's and each group's.
-fn prices(table: &ElementTable, r: &CommandRoster) -> crate::spec::LinePrices {
-    crate::spec::LinePrices::of(table, r.rank, &r.general, r.elements.iter().map(|g| (&g.spec, g.count)))
+fn prices(table: &ElementTable, r: &CommandRoster) -> LinePrices {
+    super::line_prices(table, r.rank, &r.general, r.elements.iter().map(|g| (&g.spec, g.count)))
 }
 
 fn roads_for(board: &Board, map: &Map, ground: &Ground, section: Option<&Section>, side: &SideId) -> Vec<RoadOff> {
@@ -289,7 +279,7 @@ pub fn side_brief(view: &SideView, map: &Map, ground: &Ground, elements: &Elemen
     };
     let neutral_city = board.node(mark.node).filter(|s| s.city_commands.is_some() && s.allied_to.is_none() && s.controller.is_none());
     let capital_here = board.node(mark.node).and_then(|s| s.capital_of.as_ref()).map(|c| side_name(board, c));
-    let has_allied = own.iter().any(|c| c.city.is_some() || c.roster.rank == referee_campaign::army::Rank::AllyGeneral);
+    let has_allied = own.iter().any(|c| c.city.is_some() || c.roster.rank == Rank::AllyGeneral);
     let leaderless = own.iter().any(|c| c.leaderless);
     let base_edge = h.table.as_ref().map(|t| match role {
         Role::Attacker => t.attacker_edge,
