@@ -1,14 +1,31 @@
-//! From a battle raised on the campaign map to a battle pack for the tabletop: the section
-//! of the node's battle map in play, each side's brief and roster in the chosen tabletop
-//! system, and the umpire's sheet, rendered to PDF; and the result form that goes back.
+//! From a battle raised in a campaign to a battle pack for the tabletop: the part of the
+//! battle's ground in play, each side's brief and roster in the chosen tabletop system, and
+//! the umpire's sheet, rendered to PDF; the result form that goes back; and the turn reports.
 //!
 //! Depends on `referee-campaign` and `referee-data`; never on egui. Every side's output is
 //! built from that side's view only.
 //!
-//! The writers read an engine-neutral description of the battle ([`spec::BattleSpec`] for a
-//! side, [`spec::UmpireSpec`] for the umpire), which each campaign engine's adapter builds
-//! ([`magna_graecia`] today); the tabletop rules are [`tabletop::Tabletop`] systems, and the
-//! result comes back as a [`tabletop::TabletopResult`] for the engine to turn into its order.
+//! - **Adapters.** Each campaign engine reaches the writers through one adapter, a
+//!   [`adapter::BattleSource`]: [`magna_graecia::Source`] (a battle raised on a node, its
+//!   sides' briefs and the umpire's sheet built from their views in [`magna_graecia::brief`])
+//!   and [`belisarius::Source`] (the battle under way in a zone, its units fielded as DBM
+//!   elements by the conversion table). [`adapter::AnyBattle`] holds a battle of either
+//!   engine, picked by its `EngineId`. An adapter writes an engine-neutral description of the
+//!   battle, [`spec::BattleSpec`] for a side and [`spec::UmpireSpec`] for the umpire, and turns
+//!   the tabletop's result back into its engine's order ([`magna_graecia::result_order`],
+//!   [`belisarius::hex_table_result`]).
+//! - **Ground.** [`ground`] works a place's battle map out into shapes, [`section`] picks the
+//!   part of it on the table, [`table`] draws the table to scale; Belisarius lays its zone's
+//!   ground out as a battle map of the same kind ([`belisarius::zone_ground`]).
+//! - **Tabletop systems**, behind [`tabletop::Tabletop`], read the specs and nothing of the
+//!   campaign: DBM rosters, DBSA ([`dbsa`]: the conversion and its scaling), and the hex
+//!   wargames Ars Bellum ([`ars_bellum`]) and A la Charge! ([`a_la_charge`]) with their hex map
+//!   ([`hexmap`], [`hexpage`]), units and counters ([`hexunits`], [`hexcounters`]), pack
+//!   ([`hexpack`]) and result form ([`hexresult`]).
+//! - **Pages.** [`pack`] writes a pack's files from the specs ([`pack::spec_pack`]) and to
+//!   disk; [`layout`] and [`pdf`] set and draw the pages, and [`pdf::ReadBack`] reads a PDF
+//!   back for the tests; [`report`] writes the turn reports from each engine's
+//!   [`report::ReportSpec`].
 
 pub mod a_la_charge;
 pub mod adapter;

@@ -523,10 +523,125 @@ pub const fn line_height(size: f32) -> f32 {
     size * 1.3 / PT_PER_MM
 }
 
-/// Text pulled back out of a PDF, one string per page, for tests and checks.
+/// A PDF read back, for tests and checks: parsed once, then read as plain text
+/// ([`ReadBack::text`]), as lines with their baselines ([`ReadBack::lines`]), as what each
+/// page draws ([`ReadBack::drawing`]) or as text with its box and clip ([`ReadBack::placed`]).
+#[derive(Debug)]
+pub struct ReadBack {
+    doc: PdfDocument,
+}
+
+impl ReadBack {
+    pub fn parse(bytes: &[u8]) -> Result<ReadBack, String> {
+        Ok(ReadBack { doc: PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())? })
+    }
+
+    /// The text, one string per page.
+    pub fn text(&self) -> Vec<String> {
+        self.doc.extract_text().into_iter().map(|lines| lines.join("\n")).collect()
+    }
+
+    /// The lines of text of every page, top to bottom, with where they sit and how large: for
+    /// tests of the layout (a heading left at a page's foot, a page of one row).
+    pub fn lines(&self) -> Vec<Vec<ReadLine>> {
+        self.doc
+            .extract_text_boxes()
+            .into_iter()
+            .map(|page| {
+                let mut lines: Vec<ReadLine> = page
+                    .lines
+                    .into_iter()
+                    .filter(|l| !l.words.is_empty())
+                    .map(|l| ReadLine {
+                        baseline_mm: l.baseline / PT_PER_MM,
+                        size: l.words.iter().map(|w| w.font_size).fold(0.0, f32::max),
+                        text: words(&l.words),
+                    })
+                    .collect();
+                lines.sort_by(|a, b| a.baseline_mm.total_cmp(&b.baseline_mm));
+                lines
+            })
+            .collect()
+    }
+
+    /// Every page as drawn: its text runs and its shapes, where they are.
+    pub fn drawing(&self) -> Vec<DrawnPage> {
+        self.doc
+            .pages
+            .iter()
+            .map(|page| {
+                let (width, height) = page_mm(page);
+                let mut out = DrawnPage { width, height, texts: Vec::new(), shapes: Vec::new() };
+                walk(page, |_, met| match met {
+                    Met::Text { ops, at, size } => {
+                        let text = PdfPage::new(Mm(0.0), Mm(0.0), ops).extract_text(&self.doc.resources).concat();
+                        out.texts.push(DrawnText { x: at.0, y: at.1, size, text });
+                    }
+                    Met::Shape(shape) => out.shapes.push(shape),
+                });
+                out
+            })
+            .collect()
+    }
+
+    /// Every piece of text with its box and its clip, page by page: each text section measured
+    /// on its own, under the transformation and clip in force where it is drawn.
+    pub fn placed(&self) -> Vec<PlacedPage> {
+        self.doc
+            .pages
+            .iter()
+            .map(|page| {
+                let (width, height) = page_mm(page);
+                let mut texts = Vec::new();
+                walk(page, |state, met| {
+                    let Met::Text { ops, .. } = met else { return };
+                    let alone = PdfPage {
+                        media_box: page.media_box.clone(),
+                        trim_box: page.trim_box.clone(),
+                        crop_box: page.crop_box.clone(),
+                        ops: state.ctm.iter().map(|m| Op::SetTransformationMatrix { matrix: *m }).chain(ops).collect(),
+                    };
+                    for line in alone.extract_text_boxes(&self.doc.resources).lines {
+                        let [x0, y0, x1, y1] = line.bbox;
+                        let bbox = [x0 / PT_PER_MM, y0 / PT_PER_MM, x1 / PT_PER_MM, y1 / PT_PER_MM];
+                        let size = line.words.first().map_or(0.0, |w| w.font_size);
+                        texts.push(PlacedText { text: words(&line.words), size, bbox, clip: state.clip });
+                    }
+                });
+                PlacedPage { width, height, texts }
+            })
+            .collect()
+    }
+}
+
+/// Text pulled back out of a PDF, one string per page ([`ReadBack::text`]).
 pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
-    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
-    Ok(doc.extract_text().into_iter().map(|lines| lines.join("\n")).collect())
+    Ok(ReadBack::parse(bytes)?.text())
+}
+
+/// The lines of text of every page of a PDF ([`ReadBack::lines`]).
+pub fn text_lines(bytes: &[u8]) -> Result<Vec<Vec<ReadLine>>, String> {
+    Ok(ReadBack::parse(bytes)?.lines())
+}
+
+/// Every page of a PDF as drawn ([`ReadBack::drawing`]).
+pub fn read_drawing(bytes: &[u8]) -> Result<Vec<DrawnPage>, String> {
+    Ok(ReadBack::parse(bytes)?.drawing())
+}
+
+/// Every piece of text of a PDF with its box and its clip ([`ReadBack::placed`]).
+pub fn placed_text(bytes: &[u8]) -> Result<Vec<PlacedPage>, String> {
+    Ok(ReadBack::parse(bytes)?.placed())
+}
+
+/// A line's words, one space between.
+fn words(words: &[printpdf::text_boxes::TextWord]) -> String {
+    words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
+/// A page's width and height in millimetres.
+fn page_mm(page: &PdfPage) -> (f32, f32) {
+    (page.media_box.width.0 / PT_PER_MM, page.media_box.height.0 / PT_PER_MM)
 }
 
 /// One line of text on a page as read back: its baseline (mm from the top), its font size
@@ -536,30 +651,6 @@ pub struct ReadLine {
     pub baseline_mm: f32,
     pub size: f32,
     pub text: String,
-}
-
-/// The lines of text of every page of a PDF, top to bottom, with where they sit and how
-/// large: for tests of the layout (a heading left at a page's foot, a page of one row).
-pub fn text_lines(bytes: &[u8]) -> Result<Vec<Vec<ReadLine>>, String> {
-    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
-    Ok(doc
-        .extract_text_boxes()
-        .into_iter()
-        .map(|page| {
-            let mut lines: Vec<ReadLine> = page
-                .lines
-                .into_iter()
-                .filter(|l| !l.words.is_empty())
-                .map(|l| ReadLine {
-                    baseline_mm: l.baseline / PT_PER_MM,
-                    size: l.words.iter().map(|w| w.font_size).fold(0.0, f32::max),
-                    text: l.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
-                })
-                .collect();
-            lines.sort_by(|a, b| a.baseline_mm.total_cmp(&b.baseline_mm));
-            lines
-        })
-        .collect())
 }
 
 /// A run of text as a PDF reader finds it: where its baseline starts, in millimetres from the
@@ -599,78 +690,6 @@ pub struct DrawnPage {
     pub shapes: Vec<DrawnShape>,
 }
 
-/// Every page of a PDF as drawn: its text runs and its shapes, where they are.
-pub fn read_drawing(bytes: &[u8]) -> Result<Vec<DrawnPage>, String> {
-    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
-    Ok(doc.pages.iter().map(|p| read_page(p, &doc.resources)).collect())
-}
-
-/// The fill and outline a shape is painted with, as far as the read-back follows them.
-#[derive(Debug, Clone, Copy)]
-struct Paint {
-    fill: (f32, f32, f32),
-    stroke_mm: f32,
-}
-
-fn read_page(page: &PdfPage, resources: &printpdf::PdfResources) -> DrawnPage {
-    let height_pt = page.media_box.height.0;
-    let mm = |p: &Point| (p.x.0 / PT_PER_MM, (height_pt - p.y.0) / PT_PER_MM);
-    let rgb = |c: &Color| match c {
-        Color::Rgb(c) => (c.r, c.g, c.b),
-        Color::Greyscale(g) => (g.percent, g.percent, g.percent),
-        Color::Cmyk(c) => ((1.0 - c.c) * (1.0 - c.k), (1.0 - c.m) * (1.0 - c.k), (1.0 - c.y) * (1.0 - c.k)),
-        Color::SpotColor(_) => (0.0, 0.0, 0.0),
-    };
-    let mut out =
-        DrawnPage { width: page.media_box.width.0 / PT_PER_MM, height: height_pt / PT_PER_MM, texts: Vec::new(), shapes: Vec::new() };
-    let mut paint = Paint { fill: (0.0, 0.0, 0.0), stroke_mm: 1.0 / PT_PER_MM };
-    let mut saved: Vec<Paint> = Vec::new();
-    // The text section being read: its ops, where it starts and its size.
-    let mut section: Option<(Vec<Op>, (f32, f32), f32)> = None;
-    for op in &page.ops {
-        if let Some((ops, at, size)) = &mut section {
-            match op {
-                Op::EndTextSection => {
-                    let text = PdfPage::new(Mm(0.0), Mm(0.0), std::mem::take(ops)).extract_text(resources).concat();
-                    out.texts.push(DrawnText { x: at.0, y: at.1, size: *size, text });
-                    section = None;
-                }
-                Op::SetTextCursor { pos } => {
-                    *at = mm(pos);
-                    ops.push(op.clone());
-                }
-                Op::SetFont { size: s, .. } => {
-                    *size = s.0;
-                    ops.push(op.clone());
-                }
-                _ => ops.push(op.clone()),
-            }
-            continue;
-        }
-        match op {
-            Op::StartTextSection => section = Some((vec![op.clone()], (0.0, out.height), 12.0)),
-            Op::SaveGraphicsState => saved.push(paint),
-            Op::RestoreGraphicsState => paint = saved.pop().unwrap_or(paint),
-            Op::SetFillColor { col } => paint.fill = rgb(col),
-            Op::SetOutlineThickness { pt } => paint.stroke_mm = pt.0 / PT_PER_MM,
-            Op::DrawLine { line } => out.shapes.push(DrawnShape {
-                points: line.points.iter().map(|p| mm(&p.p)).collect(),
-                fill: None,
-                stroke: Some(paint.stroke_mm),
-            }),
-            Op::DrawPolygon { polygon } if polygon.mode != PaintMode::Clip => {
-                let fill = matches!(polygon.mode, PaintMode::Fill | PaintMode::FillStroke).then_some(paint.fill);
-                let stroke = matches!(polygon.mode, PaintMode::Stroke | PaintMode::FillStroke).then_some(paint.stroke_mm);
-                for ring in &polygon.rings {
-                    out.shapes.push(DrawnShape { points: ring.points.iter().map(|p| mm(&p.p)).collect(), fill, stroke });
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// A piece of text read back from a PDF with where it lies, for tests of a page's layout.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlacedText {
@@ -692,71 +711,87 @@ pub struct PlacedPage {
     pub texts: Vec<PlacedText>,
 }
 
-/// Every piece of text of a PDF with its box and its clip, page by page: each text section
-/// measured on its own, under the transformation and clip in force where it is drawn.
-pub fn placed_text(bytes: &[u8]) -> Result<Vec<PlacedPage>, String> {
-    let doc = PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())?;
-    let mut out = Vec::new();
-    for page in &doc.pages {
-        let (width_pt, height_pt) = (page.media_box.width.0, page.media_box.height.0);
-        let height = height_pt / PT_PER_MM;
-        // (clip, transformation) saved by each open q.
-        let mut stack: Vec<(Option<[f32; 4]>, Option<printpdf::CurTransMat>)> = Vec::new();
-        let mut clip: Option<[f32; 4]> = None;
-        let mut ctm: Option<printpdf::CurTransMat> = None;
-        let mut section: Option<Vec<Op>> = None;
-        let mut texts = Vec::new();
-        for op in &page.ops {
-            if let Some(ops) = section.as_mut() {
-                ops.push(op.clone());
-                if matches!(op, Op::EndTextSection) {
-                    let alone = PdfPage {
-                        media_box: page.media_box.clone(),
-                        trim_box: page.trim_box.clone(),
-                        crop_box: page.crop_box.clone(),
-                        ops: ctm.iter().map(|m| Op::SetTransformationMatrix { matrix: *m }).chain(ops.drain(..)).collect(),
-                    };
-                    section = None;
-                    for line in alone.extract_text_boxes(&doc.resources).lines {
-                        let text = line.words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-                        let [x0, y0, x1, y1] = line.bbox;
-                        let bbox = [x0 / PT_PER_MM, y0 / PT_PER_MM, x1 / PT_PER_MM, y1 / PT_PER_MM];
-                        let size = line.words.first().map_or(0.0, |w| w.font_size);
-                        texts.push(PlacedText { text, size, bbox, clip });
-                    }
-                }
-                continue;
-            }
+/// The graphics state the read-back follows: the paint, the clip (the bounds of every clip
+/// path in force, in millimetres from the page's top-left corner) and the transformation.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    fill: (f32, f32, f32),
+    stroke_mm: f32,
+    clip: Option<[f32; 4]>,
+    ctm: Option<printpdf::CurTransMat>,
+}
+
+/// What a walk over a page's operations meets: a text section whole (its operations, where
+/// its cursor last stood and its size), or a line or shape.
+enum Met {
+    Text { ops: Vec<Op>, at: (f32, f32), size: f32 },
+    Shape(DrawnShape),
+}
+
+/// Walks a page's operations in order, following the graphics state, and hands `meet` each
+/// text section and each line or shape drawn, with the state in force there.
+fn walk(page: &PdfPage, mut meet: impl FnMut(&State, Met)) {
+    let height_pt = page.media_box.height.0;
+    let mm = |p: &Point| (p.x.0 / PT_PER_MM, (height_pt - p.y.0) / PT_PER_MM);
+    let rgb = |c: &Color| match c {
+        Color::Rgb(c) => (c.r, c.g, c.b),
+        Color::Greyscale(g) => (g.percent, g.percent, g.percent),
+        Color::Cmyk(c) => ((1.0 - c.c) * (1.0 - c.k), (1.0 - c.m) * (1.0 - c.k), (1.0 - c.y) * (1.0 - c.k)),
+        Color::SpotColor(_) => (0.0, 0.0, 0.0),
+    };
+    let mut state = State { fill: (0.0, 0.0, 0.0), stroke_mm: 1.0 / PT_PER_MM, clip: None, ctm: None };
+    let mut saved: Vec<State> = Vec::new();
+    // The text section being read: its ops, where its cursor stands and its size.
+    let mut section: Option<(Vec<Op>, (f32, f32), f32)> = None;
+    for op in &page.ops {
+        if let Some((ops, at, size)) = &mut section {
+            ops.push(op.clone());
             match op {
-                Op::StartTextSection => section = Some(vec![op.clone()]),
-                Op::SaveGraphicsState => stack.push((clip, ctm)),
-                Op::RestoreGraphicsState => (clip, ctm) = stack.pop().unwrap_or((None, None)),
-                Op::SetTransformationMatrix { matrix } => ctm = Some(*matrix),
-                Op::DrawPolygon { polygon } if polygon.mode == PaintMode::Clip => {
-                    let pts: Vec<(f32, f32)> = polygon
-                        .rings
-                        .iter()
-                        .flat_map(|r| r.points.iter().map(|p| (p.p.x.0 / PT_PER_MM, height - p.p.y.0 / PT_PER_MM)))
-                        .collect();
-                    let xs = pts.iter().map(|p| p.0);
-                    let ys = pts.iter().map(|p| p.1);
-                    let bounds = [
-                        xs.clone().fold(f32::INFINITY, f32::min),
-                        ys.clone().fold(f32::INFINITY, f32::min),
-                        xs.fold(f32::NEG_INFINITY, f32::max),
-                        ys.fold(f32::NEG_INFINITY, f32::max),
-                    ];
-                    clip = Some(match clip {
-                        None => bounds,
-                        Some(c) => [c[0].max(bounds[0]), c[1].max(bounds[1]), c[2].min(bounds[2]), c[3].min(bounds[3])],
-                    });
+                Op::SetTextCursor { pos } => *at = mm(pos),
+                Op::SetFont { size: s, .. } => *size = s.0,
+                Op::EndTextSection => {
+                    if let Some((ops, at, size)) = section.take() {
+                        meet(&state, Met::Text { ops, at, size });
+                    }
                 }
                 _ => {}
             }
+            continue;
         }
-        out.push(PlacedPage { width: width_pt / PT_PER_MM, height, texts });
+        match op {
+            Op::StartTextSection => section = Some((vec![op.clone()], (0.0, height_pt / PT_PER_MM), 12.0)),
+            Op::SaveGraphicsState => saved.push(state),
+            Op::RestoreGraphicsState => state = saved.pop().unwrap_or(state),
+            Op::SetFillColor { col } => state.fill = rgb(col),
+            Op::SetOutlineThickness { pt } => state.stroke_mm = pt.0 / PT_PER_MM,
+            Op::SetTransformationMatrix { matrix } => state.ctm = Some(*matrix),
+            Op::DrawLine { line } => meet(
+                &state,
+                Met::Shape(DrawnShape {
+                    points: line.points.iter().map(|p| mm(&p.p)).collect(),
+                    fill: None,
+                    stroke: Some(state.stroke_mm),
+                }),
+            ),
+            Op::DrawPolygon { polygon } if polygon.mode == PaintMode::Clip => {
+                let pts: Vec<(f32, f32)> = polygon.rings.iter().flat_map(|r| r.points.iter().map(|p| mm(&p.p))).collect();
+                let bounds = DrawnShape { points: pts, fill: None, stroke: None }.bounds();
+                let bounds = [bounds.0, bounds.1, bounds.2, bounds.3];
+                state.clip = Some(match state.clip {
+                    None => bounds,
+                    Some(c) => [c[0].max(bounds[0]), c[1].max(bounds[1]), c[2].min(bounds[2]), c[3].min(bounds[3])],
+                });
+            }
+            Op::DrawPolygon { polygon } => {
+                let fill = matches!(polygon.mode, PaintMode::Fill | PaintMode::FillStroke).then_some(state.fill);
+                let stroke = matches!(polygon.mode, PaintMode::Stroke | PaintMode::FillStroke).then_some(state.stroke_mm);
+                for ring in &polygon.rings {
+                    meet(&state, Met::Shape(DrawnShape { points: ring.points.iter().map(|p| mm(&p.p)).collect(), fill, stroke }));
+                }
+            }
+            _ => {}
+        }
     }
-    Ok(out)
 }
 
 #[cfg(test)]

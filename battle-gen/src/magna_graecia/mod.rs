@@ -3,7 +3,8 @@
 //!
 //! A side's spec is built from its [`SideView`] alone (through its [`Brief`], whose type
 //! cannot hold the enemy's commands) and the public map; the umpire's from the
-//! [`UmpireView`].
+//! [`UmpireView`]. [`Source`] is the adapter's [`BattleSource`]: a battle of a campaign as it
+//! stands, its views built from the campaign's state.
 
 pub mod brief;
 
