@@ -487,9 +487,9 @@ fn stream(seed: u64, tag: &str, index: usize) -> Rng {
     Rng(fnv(h, &u64::try_from(index).unwrap_or(u64::MAX).to_le_bytes()))
 }
 
-/// A count as a float (counts here are small).
-fn fl(n: usize) -> f32 {
-    f32::from(u16::try_from(n).unwrap_or(u16::MAX))
+/// A count as a float (counts here are small: beyond 65 535 it is 65 535).
+pub(crate) fn fl(n: impl TryInto<u16>) -> f32 {
+    f32::from(n.try_into().unwrap_or(u16::MAX))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ use referee_campaign::magna_graecia::map::Edge;
 use serde::Serialize;
 
 use crate::ground::{
-    FORD_REACH, Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains, inside_rect, point_segment_distance,
+    FORD_REACH, Ground, Point, TerrainKind, centroid, clip_polygon, clip_polyline, contains, fl, inside_rect, point_segment_distance,
     polyline_crossings,
 };
 use crate::section::Section;
@@ -349,11 +349,6 @@ pub fn to_map(section: &Section, t: Point) -> Point {
         Edge::West => (r.x_feet + r.width_feet - t.1, r.y_feet + t.0),
         Edge::East => (r.x_feet + t.1, r.y_feet + r.height_feet - t.0),
     }
-}
-
-fn fl(n: u32) -> f32 {
-    let n = u16::try_from(n).unwrap_or(u16::MAX);
-    f32::from(n)
 }
 
 /// The nearest whole number to a small positive `x`, at least `min`.

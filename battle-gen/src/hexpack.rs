@@ -12,7 +12,7 @@ use crate::hexcounters::{counter_sheet, tag};
 use crate::hexmap::{HexMap, HexSystem};
 use crate::hexpage::{self, SetupNames};
 use crate::hexunits::{CounterRole, HexArmy, HexUnits, elements};
-use crate::layout::{Flow, col, num};
+use crate::layout::{Column, Flow, col, num};
 use crate::pack::{file_name, footer, verb};
 use crate::pdf::{Document, Face, Ink};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
@@ -46,20 +46,17 @@ impl HexTabletop {
 
     /// The scenario's length.
     pub fn turns(&self) -> u32 {
-        match self.system {
-            HexSystem::ArsBellum => self.units.ars_bellum.turns,
-            HexSystem::ALaCharge => self.units.a_la_charge.turns,
-        }
+        self.units.rules(self.system).turns
     }
 
     /// Counters the largest side may field, leaders and baggage with them: what every side's
     /// set-up hexes are sized for, so their size tells nobody the enemy's strength.
     fn setup_room(&self) -> u32 {
-        let units = match self.system {
-            HexSystem::ArsBellum => self.units.ars_bellum.largest_side_units,
-            HexSystem::ALaCharge => self.units.a_la_charge.largest_side_units + self.units.a_la_charge.baggage,
+        let baggage = match self.system {
+            HexSystem::ArsBellum => 0,
+            HexSystem::ALaCharge => self.units.a_la_charge.baggage,
         };
-        units + 4
+        self.units.rules(self.system).largest_side_units + baggage + 4
     }
 
     /// The hex map of the battle, once its section is known.
@@ -430,15 +427,9 @@ impl HexTabletop {
             HexSystem::ArsBellum => {
                 flow.title("Ars Bellum tables", "Melee (AB-05), terrain (AB-03), fire (AB-04) and morale (AB-06).");
                 flow.heading("Melee resolution table");
-                let mut columns = vec![col("d6", 0.5)];
-                let titles = ars_bellum::column_heads();
-                columns.extend(titles.iter().map(|t| col(t, 0.6)));
-                let rows: Vec<Vec<String>> = ars_bellum::MELEE
-                    .iter()
-                    .enumerate()
-                    .map(|(i, row)| std::iter::once((i + 1).to_string()).chain(row.iter().map(|r| r.code())).collect())
-                    .collect();
-                flow.table(&columns, &rows);
+                let dice = (1..=ars_bellum::MELEE.len()).map(|d| d.to_string());
+                let codes = ars_bellum::MELEE.iter().map(|row| row.iter().map(|r| r.code()).collect());
+                results_table(&mut flow, "d6", &ars_bellum::column_heads(), dice.zip(codes));
                 flow.bullets(&[
                     "A attacker, D defender; R retreat 1 hex, D disorganised (flip), E eliminated, T morale test; supports share the result.".to_owned(),
                     "Ratios round in the defender's favour (5/2 is 2/1); each step beyond 4/1 adds 1 to the die; a die below 1 is 1, above 8 is 8.".to_owned(),
@@ -464,15 +455,8 @@ impl HexTabletop {
             HexSystem::ALaCharge => {
                 flow.title("A la Charge! tables", "Combat results (AC-05), terrain effects, retreats (AC-06).");
                 flow.heading("Combat results table");
-                let mut columns = vec![col("Die", 0.5)];
-                let titles = a_la_charge::column_heads();
-                columns.extend(titles.iter().map(|t| col(t, 0.6)));
-                let rows: Vec<Vec<String>> = a_la_charge::CRT
-                    .iter()
-                    .zip(a_la_charge::die_heads())
-                    .map(|(row, die)| std::iter::once(die).chain(row.iter().map(|r| r.code())).collect())
-                    .collect();
-                flow.table(&columns, &rows);
+                let codes = a_la_charge::CRT.iter().map(|row| row.iter().map(|r| r.code()).collect());
+                results_table(&mut flow, "Die", &a_la_charge::column_heads(), a_la_charge::die_heads().into_iter().zip(codes));
                 flow.bullets(&[
                     "A attacker, D defender; 1 or 2 steps lost, R retreat one hex, T morale test. Ratios from 1/2 to 4/1, rounded in the defender's favour."
                         .to_owned(),
@@ -625,4 +609,12 @@ pub fn map_files(tabletop: &HexTabletop, umpire: &UmpireSpec, paper: crate::Pape
             ),
         ),
     ]
+}
+
+/// A results table: the die's column, then a column for each of the odds in `heads`, a row
+/// for each die roll and its results' codes.
+fn results_table(flow: &mut Flow<'_>, die: &str, heads: &[String], rows: impl Iterator<Item = (String, Vec<String>)>) {
+    let columns: Vec<Column<'_>> = std::iter::once(col(die, 0.5)).chain(heads.iter().map(|t| col(t, 0.6))).collect();
+    let rows: Vec<Vec<String>> = rows.map(|(roll, codes)| std::iter::once(roll).chain(codes).collect()).collect();
+    flow.table(&columns, &rows);
 }

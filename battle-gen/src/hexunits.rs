@@ -247,13 +247,22 @@ impl UnitRule {
     }
 }
 
-/// Ars Bellum's part of the table.
+/// What each system's part of the table holds alike: the size of the largest side, the
+/// scenario's length, why, and the grades and units elements become.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AbTable {
+pub struct HexRules {
     pub largest_side_units: u32,
     /// The scenario's length in turns.
     pub turns: u32,
     pub reasoning: String,
+    pub grades: Vec<GradeRule>,
+    pub units: Vec<UnitRule>,
+}
+
+/// Ars Bellum's part of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbTable {
+    pub rules: HexRules,
     /// Command value by rank: C-in-C, sub-general, ally-general.
     pub command: [u32; 3],
     pub mounted_mp: u32,
@@ -264,18 +273,13 @@ pub struct AbTable {
     pub regular_percent: u32,
     pub irregular_percent: u32,
     pub victory_why: String,
-    pub grades: Vec<GradeRule>,
-    pub units: Vec<UnitRule>,
 }
 
 /// A la Charge!'s part of the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AcTable {
-    pub largest_side_units: u32,
-    /// The scenario's length in turns.
-    pub turns: u32,
+    pub rules: HexRules,
     pub threshold_percent: u32,
-    pub reasoning: String,
     /// Commander strength by rank: C-in-C, sub-general, ally-general.
     pub commander: [u32; 3],
     pub commander_mp: u32,
@@ -283,8 +287,6 @@ pub struct AcTable {
     pub baggage: u32,
     pub baggage_strength: u32,
     pub baggage_reasoning: String,
-    pub grades: Vec<GradeRule>,
-    pub units: Vec<UnitRule>,
 }
 
 /// The conversion table for both hex systems.
@@ -508,9 +510,13 @@ impl HexUnits {
             text: text.clone(),
             reasoning: raw.reasoning,
             ars_bellum: AbTable {
-                largest_side_units: ab.largest_side_units,
-                turns: ab.turns,
-                reasoning: ab.reasoning,
+                rules: HexRules {
+                    largest_side_units: ab.largest_side_units,
+                    turns: ab.turns,
+                    reasoning: ab.reasoning,
+                    grades: ab_grades,
+                    units: ab_units,
+                },
                 command: [ab.leaders.c_in_c, ab.leaders.sub_general, ab.leaders.ally_general],
                 mounted_mp: ab.leaders.mounted_mp,
                 foot_mp: ab.leaders.foot_mp,
@@ -520,45 +526,46 @@ impl HexUnits {
                 regular_percent: ab.victory.regular_percent,
                 irregular_percent: ab.victory.irregular_percent,
                 victory_why: ab.victory.why,
-                grades: ab_grades,
-                units: ab_units,
             },
             a_la_charge: AcTable {
-                largest_side_units: ac.largest_side_units,
-                turns: ac.turns,
+                rules: HexRules {
+                    largest_side_units: ac.largest_side_units,
+                    turns: ac.turns,
+                    reasoning: ac.reasoning,
+                    grades: ac_grades,
+                    units: ac_units,
+                },
                 threshold_percent: ac.threshold_percent,
-                reasoning: ac.reasoning,
                 commander: [ac.commanders.c_in_c, ac.commanders.sub_general, ac.commanders.ally_general],
                 commander_mp: ac.commanders.mp,
                 commanders_reasoning: ac.commanders.reasoning,
                 baggage: ac.baggage.count,
                 baggage_strength: ac.baggage.strength,
                 baggage_reasoning: ac.baggage.reasoning,
-                grades: ac_grades,
-                units: ac_units,
             },
         })
     }
 
-    fn rules(&self, system: HexSystem) -> (&[UnitRule], &[GradeRule], u32) {
+    /// What `system`'s part of the table holds as the other's does.
+    pub fn rules(&self, system: HexSystem) -> &HexRules {
         match system {
-            HexSystem::ArsBellum => (&self.ars_bellum.units, &self.ars_bellum.grades, self.ars_bellum.largest_side_units),
-            HexSystem::ALaCharge => (&self.a_la_charge.units, &self.a_la_charge.grades, self.a_la_charge.largest_side_units),
+            HexSystem::ArsBellum => &self.ars_bellum.rules,
+            HexSystem::ALaCharge => &self.a_la_charge.rules,
         }
     }
 
     /// The entry for an element, and its grade's line.
     pub fn rule(&self, system: HexSystem, spec: &ElementSpec) -> Option<(&UnitRule, &GradeRule)> {
-        let (units, grades, _) = self.rules(system);
-        let unit = units.iter().find(|u| u.fits(spec))?;
-        let grade = grades.iter().find(|g| g.grade == spec.grade)?;
+        let rules = self.rules(system);
+        let unit = rules.units.iter().find(|u| u.fits(spec))?;
+        let grade = rules.grades.iter().find(|g| g.grade == spec.grade)?;
         Some((unit, grade))
     }
 
     /// The battle's one factor, from every side's lines: only the umpire's side can work it out.
     pub fn scale(&self, system: HexSystem, sides: &[&[TroopLine]]) -> BattleScale {
         let strengths: Vec<u32> = sides.iter().map(|lines| elements(lines)).collect();
-        BattleScale::new(self.rules(system).2, &strengths)
+        BattleScale::new(self.rules(system).largest_side_units, &strengths)
     }
 
     /// A side's counters, `units` of them besides its leaders and baggage.

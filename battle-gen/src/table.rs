@@ -9,7 +9,7 @@
 
 use referee_campaign::magna_graecia::map::Edge;
 
-use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, road_exits};
+use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, fl, road_exits};
 use crate::pdf::{Document, Face, Ink, Page, line_height};
 use crate::section::{CUT_FEET, Defence, MAP_FEET, Rect, Section};
 
@@ -128,10 +128,6 @@ fn beyond(rect: Rect, e: Edge) -> f32 {
 fn compass_label(rect: Rect, e: Edge) -> String {
     let more = beyond(rect, e);
     if more < 0.01 { format!("{} edge", e.name()) } else { format!("{} side, not the map edge ({more:.0}' more map beyond)", e.name()) }
-}
-
-fn fl(n: usize) -> f32 {
-    f32::from(u16::try_from(n).unwrap_or(u16::MAX))
 }
 
 /// A small fixed scatter in [-0.5, 0.5) for pattern point (i, j).
