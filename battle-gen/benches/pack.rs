@@ -8,8 +8,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use referee_battle_gen::pack::PackOptions;
 use referee_battle_gen::{TabletopSystem, campaign_pack};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-use referee_campaign::table::{Defence, Flank};
-use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::table::{Defence, Flank};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 
 fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     let map = catalog.map("sicily").unwrap().clone();

@@ -16,8 +16,9 @@ use referee_battle_gen::ground::ground;
 use referee_battle_gen::pdf::Document;
 use referee_battle_gen::table::{TablePlan, table_page};
 use referee_battle_gen::{Defence, Flank, section};
-use referee_campaign::map::Edge;
-use referee_campaign::{Catalog, NodeId};
+use referee_campaign::ids::NodeId;
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::map::Edge;
 
 const SAMPLES: &[(u8, Edge, Defence, Option<Flank>, Paper)] = &[
     (0, Edge::East, Defence::Forward, None, Paper::A4),

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use referee_battle_gen::ground::{Ground, clip_polygon, clip_polyline, ground};
 use referee_battle_gen::hexmap::{Cover, HexMap, HexSystem, to_table};
 use referee_battle_gen::section::{Defence, Flank, Section, section};
-use referee_campaign::Catalog;
-use referee_campaign::map::Edge;
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::map::Edge;
 
 fn area(poly: &[(f32, f32)]) -> f32 {
     let mut a = 0.0;

@@ -10,8 +10,10 @@ use referee_battle_gen::pack::{PackFile, PackOptions, Reader};
 use referee_battle_gen::pdf::extract_text;
 use referee_battle_gen::spec::{BattleSpec, UmpireSpec};
 use referee_battle_gen::{campaign_pack, spec_pack};
-use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{Campaign, DiceInput, Logged, Map, Store};
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::view::{side_view, umpire_view};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 use support::{carthage, himera, syracuse};
 
 const HEX: [TabletopSystem; 2] = [TabletopSystem::ArsBellum, TabletopSystem::ALaCharge];
@@ -93,7 +95,7 @@ fn ab_08_ac_07_a_magna_graecia_battle_in_both_hex_systems() {
 /// to Northern Byzacium leaves by the foot of the map.
 fn battles() -> Vec<UmpireSpec> {
     use referee_battle_gen::section::{Defence, Flank, section};
-    use referee_campaign::map::Edge;
+    use referee_campaign::magna_graecia::map::Edge;
     let (_, c, map, events) = himera(true);
     let (himera, _) = specs(&c, &map, &events);
     let mut out = vec![himera.clone()];
@@ -105,7 +107,7 @@ fn battles() -> Vec<UmpireSpec> {
     ];
     for (node, edge, defence, cut) in sicily {
         let mut b = himera.clone();
-        b.ground.map = referee_battle_gen::ground::ground(&map, referee_campaign::NodeId(node)).unwrap();
+        b.ground.map = referee_battle_gen::ground::ground(&map, referee_campaign::ids::NodeId(node)).unwrap();
         b.ground.section = Some(section(edge, defence, cut));
         b.head.place.clone_from(&b.ground.map.name);
         b.head.location = format!("node {node:02} {}", b.ground.map.name);

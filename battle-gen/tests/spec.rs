@@ -10,10 +10,14 @@ use referee_battle_gen::pack::{PackFile, PackOptions};
 use referee_battle_gen::spec::{BattleSpec, Role, UmpireSpec};
 use referee_battle_gen::tabletop::{FieldScope, LineResult, SideResult, TableOutcome, TabletopResult};
 use referee_battle_gen::{Paper, TabletopSystem, campaign_pack, spec_pack};
-use referee_campaign::army::ElementGroup;
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
-use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{Campaign, DiceInput, Logged, Map, NodeId, Order, SideId};
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::army::ElementGroup;
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::view::{side_view, umpire_view};
+use referee_campaign::store::{Campaign, DiceInput};
 use support::{carthage, himera, syracuse};
 
 fn spec_of(c: &Campaign, map: &Map, side: &SideId) -> BattleSpec {

@@ -1,8 +1,13 @@
 //! The battle both pack test files print: Himilco and Mago at Himera.
 
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-use referee_campaign::table::{Defence, Flank};
-use referee_campaign::{Campaign, Catalog, DiceInput, Logged, Map, NodeId, Order, SideId, Store};
+use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::table::{Defence, Flank};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 
 /// Himilco and Mago march from Panormus onto Leptines and Agyris at Himera, whose city fields
 /// its commands beside them; the table is set when `table` says so.
