@@ -14,9 +14,10 @@
 //!   battle, [`spec::BattleSpec`] for a side and [`spec::UmpireSpec`] for the umpire, and turns
 //!   the tabletop's result back into its engine's order ([`magna_graecia::result_order`],
 //!   [`belisarius::hex_table_result`]).
-//! - **Ground.** [`ground`] works a place's battle map out into shapes, [`section`] picks the
-//!   part of it on the table, [`table`] draws the table to scale; Belisarius lays its zone's
-//!   ground out as a battle map of the same kind ([`belisarius::zone_ground`]).
+//! - **Ground.** [`ground`] works a place's battle map out into shapes,
+//!   [`section`](mod@section) picks the part of it on the table, [`table`] draws the table to
+//!   scale; Belisarius lays its zone's ground out as a battle map of the same kind
+//!   ([`belisarius::zone_ground`]).
 //! - **Tabletop systems**, behind [`tabletop::Tabletop`], read the specs and nothing of the
 //!   campaign: DBM rosters, DBSA ([`dbsa`]: the conversion and its scaling), and the hex
 //!   wargames Ars Bellum ([`ars_bellum`]) and A la Charge! ([`a_la_charge`]) with their hex map
