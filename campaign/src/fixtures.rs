@@ -54,3 +54,390 @@ pub fn moved(
 ) -> Vec<(&'static str, &'static str, u8)> {
     deployment.iter().map(|&(s, c, n)| if s == side && c == counter { (s, c, node) } else { (s, c, n) }).collect()
 }
+
+/// Belisarius set-ups shared by the rule tests of this crate and the end-to-end tests: the
+/// scenarios' openings, the two sides as orders name them, and staging a situation the way a
+/// referee tries one out (the map cleared of markers, leaders put where the test needs them,
+/// cities handed over), with the phases a referee plays before the operations.
+pub mod belisarius {
+    use std::collections::BTreeMap;
+
+    use crate::belisarius::battle::{Step, retreats, roster};
+    use crate::belisarius::event::Event;
+    use crate::belisarius::fight::{Owed, suggested_share};
+    use crate::belisarius::map::{Zone, ZoneId};
+    use crate::belisarius::order::Order;
+    use crate::belisarius::pieces::{Unit, UnitKind, parse_units};
+    use crate::belisarius::reinforce::Due;
+    use crate::belisarius::setup::FreePlace;
+    use crate::belisarius::state::{Location, Phase, Piece, PieceKind, State};
+    use crate::belisarius::tables::Interception;
+    use crate::belisarius::view::{SideView, View, view_for};
+    use crate::belisarius::{Belisarius, Setup, World};
+    use crate::core::engine::Engine;
+    use crate::core::viewer::Viewer;
+    use crate::ids::SideId;
+    use crate::store::{Campaign, DiceInput, Store};
+
+    /// The Byzantines, as orders name them.
+    pub fn byz() -> SideId {
+        SideId::new("byzantines")
+    }
+
+    /// The Ostrogoths, as orders name them.
+    pub fn goths() -> SideId {
+        SideId::new("ostrogoths")
+    }
+
+    /// Clears the map of every marker and puts these leaders (side, id, units, where) instead;
+    /// leaderless garrisons stay.
+    pub fn stage(c: &mut Campaign<Belisarius>, pieces: &[(SideId, &str, &str, Location)]) {
+        c.state.pieces.retain(|p| !p.kind.has_marker());
+        for (s, id, units, at) in pieces {
+            assert!(c.state.setup.leader(id).is_some(), "{id} is in the scenario");
+            let units = units_of(units);
+            c.state.pieces.push(Piece { side: s.clone(), at: at.clone(), kind: PieceKind::Leader { leader: (*id).to_owned(), units } });
+        }
+    }
+
+    /// Units written `4B 3C i:2*D l:2C`: heavy cavalry unless marked infantry (`i:`), light
+    /// cavalry (`l:`) or cataphracts (`k:`).
+    pub fn units_of(text: &str) -> Vec<Unit> {
+        text.split_whitespace()
+            .flat_map(|u| {
+                let (kind, u) = match u.split_once(':') {
+                    Some(("i", u)) => (UnitKind::Infantry, u),
+                    Some(("l", u)) => (UnitKind::LightCavalry, u),
+                    Some(("k", u)) => (UnitKind::Cataphract, u),
+                    _ => (UnitKind::HeavyCavalry, u),
+                };
+                parse_units(kind, u).unwrap()
+            })
+            .collect()
+    }
+
+    /// Hands the city of `zone` to `who`.
+    pub fn hold(c: &mut Campaign<Belisarius>, zone: &ZoneId, who: &SideId) {
+        let city = c.state.setup.map.zone(zone).unwrap().city.id.clone();
+        c.state.cities.get_mut(&city).unwrap().holder = Some(who.clone());
+    }
+
+    /// The city of `zone`, as a place.
+    pub fn city_of(c: &Campaign<Belisarius>, zone: &ZoneId) -> Location {
+        Location::City(c.state.setup.map.zone(zone).unwrap().city.id.clone())
+    }
+
+    /// Dice and chits typed in, as from a real table and cup.
+    pub fn typed(dice: &[u8], chits: &[&str]) -> DiceInput {
+        DiceInput::ManualWithChits { dice: dice.to_vec(), chits: chits.iter().map(|c| (*c).to_owned()).collect() }
+    }
+
+    /// Every die `order` would roll now typed in as `value`, exactly as many as it needs (X-02
+    /// refuses one too many): found by deciding it once with the seeded dice. For orders whose
+    /// number of dice does not hang on the values, such as a supply phase.
+    pub fn all_dice(c: &Campaign<Belisarius>, order: &Order, value: u8) -> DiceInput {
+        let (seed, pos) = Belisarius::dice(&c.state);
+        let mut dice = crate::dice::Dice::seeded(seed, pos);
+        let events = Belisarius::decide(&c.state, &(), order, &mut dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        let n: usize = events
+            .iter()
+            .map(|e| match e {
+                Event::DiceRolled { roll, .. } => usize::from(roll.dice.count),
+                _ => 0,
+            })
+            .sum();
+        DiceInput::Manual(vec![value; n])
+    }
+
+    /// Gives `order`, which must be accepted, and returns the events it stored.
+    pub fn run(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, dice: DiceInput) -> Vec<Event> {
+        let before = store.events_as::<Belisarius>(c.id).unwrap().len();
+        store.execute(c, &(), order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        store.events_as::<Belisarius>(c.id).unwrap()[before..].iter().map(|l| l.event.clone()).collect()
+    }
+
+    /// Gives `order`, which must be refused with `words` in the message, storing and changing
+    /// nothing.
+    pub fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, words: &str) {
+        let before = store.events_as::<Belisarius>(c.id).unwrap().len();
+        let state = c.state.clone();
+        let err = store.execute(c, &(), order, DiceInput::Seeded).unwrap_err().to_string();
+        assert!(err.contains(words), "expected `{words}`, got: {err}");
+        assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), before, "a refusal stores nothing");
+        assert_eq!(c.state, state, "a refusal changes nothing");
+    }
+
+    /// The action points `who` has left.
+    pub fn left(c: &Campaign<Belisarius>, who: &SideId) -> u32 {
+        c.state.ops.as_ref().unwrap().ap[who].left
+    }
+
+    /// A campaign named `name` of `setup` with seed `seed`, in a store of its own, set up
+    /// where the rules first allow; nothing played yet.
+    pub fn created(setup: &Setup, name: &str, seed: u64) -> (Store, Campaign<Belisarius>) {
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<Belisarius>(name, setup, seed).unwrap();
+        finish_belisarius_setup(&mut store, &mut c);
+        (store, c)
+    }
+
+    /// Scenario `id`, named for itself, [`created`] with seed `seed`.
+    pub fn set_up(id: &str, seed: u64) -> (Store, Campaign<Belisarius>) {
+        created(&World::embedded().setup(id).unwrap(), id, seed)
+    }
+
+    /// The Reconquest of Africa [`created`] (seed 533), nothing played yet.
+    pub fn africa() -> (Store, Campaign<Belisarius>) {
+        created(&World::embedded().setup("africa-533").unwrap(), "Africa", 533)
+    }
+
+    /// The First Reconquest of Italy with Vitiges already king, as in the seed's example,
+    /// [`created`] (seed 535), nothing played yet.
+    pub fn italy_with_vitiges() -> (Store, Campaign<Belisarius>) {
+        let mut setup = World::embedded().setup("italy-535").unwrap();
+        setup.sides.iter_mut().find(|s| s.id == goths()).unwrap().cinc = Some("vitiges".to_owned());
+        created(&setup, "Italy", 535)
+    }
+
+    /// [`italy_with_vitiges`], its events phase giving no event, its supply played, and its
+    /// operations begun with the Byzantines drawing ap-i (16 AP), the Goths `goth_chit`, and
+    /// the initiative dice typed in as `initiative`.
+    pub fn italy_under_vitiges(goth_chit: &str, initiative: [u8; 2]) -> (Store, Campaign<Belisarius>) {
+        let (mut store, mut c) = italy_with_vitiges();
+        // Summer 535's event roll typed as 12: event H, which Italy does not allow (BE-47).
+        store.execute(&mut c, &(), &Order::PlayEvents {}, DiceInput::Manual(vec![6, 6])).unwrap();
+        supply_phase(&mut store, &mut c);
+        store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&initiative, &["ap-i", goth_chit])).unwrap();
+        (store, c)
+    }
+
+    /// Everything `who` reads of the campaign now, as pretty JSON: what two runs compare to
+    /// show that nothing leaks.
+    pub fn view_json(c: &Campaign<Belisarius>, store: &Store, who: &SideId) -> String {
+        let events = store.events_as::<Belisarius>(c.id).unwrap();
+        serde_json::to_string_pretty(&view_for(&c.state, &events, &Viewer::Side(who.clone())).unwrap()).unwrap()
+    }
+
+    /// What `who` reads of the campaign now.
+    pub fn side_view(c: &Campaign<Belisarius>, store: &Store, who: &SideId) -> SideView {
+        let events = store.events_as::<Belisarius>(c.id).unwrap();
+        match view_for(&c.state, &events, &Viewer::Side(who.clone())).unwrap() {
+            View::Side(v) => v,
+            View::Umpire(_) => unreachable!("a side's view"),
+        }
+    }
+
+    /// The lines of `who`'s log.
+    pub fn log_of(c: &Campaign<Belisarius>, store: &Store, who: &SideId) -> Vec<String> {
+        side_view(c, store, who).log.into_iter().map(|l| l.text).collect()
+    }
+
+    /// The die that gives `want` on the interception table (BE-14) for this strategic
+    /// difference, one off the die in the mountains.
+    pub fn interception_die(c: &Campaign<Belisarius>, difference: i32, mountains: bool, want: Interception) -> u8 {
+        (1..=6u8)
+            .find(|d| c.state.setup.tables.interception(difference, (i32::from(*d) - i32::from(mountains)).max(1), 0) == want)
+            .expect("a die for that result")
+    }
+
+    /// Two leaders of `side` in one place, the first with at least `units` units; and how many
+    /// units each of the side's leaders has.
+    pub fn leaders_together(c: &Campaign<Belisarius>, side: &SideId, units: usize) -> (String, String, BTreeMap<String, usize>) {
+        let boxes: Vec<(String, Location, usize)> = c
+            .state
+            .pieces_of(side)
+            .filter_map(|p| match &p.kind {
+                PieceKind::Leader { leader, units } => Some((leader.clone(), p.at.clone(), units.len())),
+                _ => None,
+            })
+            .collect();
+        let (from, to) = boxes
+            .iter()
+            .filter(|(_, _, n)| *n >= units)
+            .find_map(|(a, at, _)| boxes.iter().find(|(b, bt, _)| b != a && bt == at).map(|(b, _, _)| (a.clone(), b.clone())))
+            .unwrap_or_else(|| panic!("two leaders of {side} together, one with units"));
+        (from, to, boxes.into_iter().map(|(l, _, n)| (l, n)).collect())
+    }
+
+    /// A zone next to `zone` where `side` has no enemy marker: where it may retreat.
+    pub fn free_neighbour(c: &Campaign<Belisarius>, zone: &ZoneId, side: &SideId) -> String {
+        c.state
+            .setup
+            .map
+            .zone(zone)
+            .unwrap()
+            .neighbours
+            .iter()
+            .find(|n| !crate::belisarius::interception::enemy_in(&c.state, side, n))
+            .unwrap()
+            .0
+            .clone()
+    }
+
+    /// Scenario `id` set up where the rules first allow (seed `seed`) and brought to the start of
+    /// turn `turn`, nothing played in it yet.
+    pub fn at_turn(id: &str, turn: u32, seed: u64) -> (Store, Campaign<Belisarius>) {
+        let (store, mut c) = set_up(id, seed);
+        c.state.turn = turn;
+        (store, c)
+    }
+
+    /// Ends a Belisarius campaign's set-up as a player might: a unit of the first free land line
+    /// into each city the side must hold, then every line's rest where the rules first allow it;
+    /// then play begins.
+    pub fn finish_belisarius_setup(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        // A unit of the first free land line into each city the side must hold, as a player
+        // would split his forces; then every line's rest where the rules first allow. Both runs
+        // place alike.
+        for side in &c.state.setup.sides.clone() {
+            for city in &side.must_hold {
+                let order = Order::Place {
+                    side: side.id.clone(),
+                    line: 1,
+                    at: city.to_string(),
+                    leaders: None,
+                    units: Some(vec![1]),
+                    decoys: None,
+                    fleets: None,
+                    fleet_decoys: None,
+                };
+                store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+            }
+        }
+        loop {
+            let due: Vec<(SideId, usize)> = c.state.lines_due.iter().filter_map(|(s, d)| d.first().map(|_| (s.clone(), 0))).collect();
+            let Some((side, index)) = due.into_iter().next() else { break };
+            let line = &c.state.lines_due[&side][index].rest;
+            let at = c.state.setup.free_places(&side, line).into_iter().next().expect("a free line has somewhere to go");
+            let order = Order::Place {
+                side: side.clone(),
+                line: 1,
+                at: at.to_string(),
+                leaders: None,
+                units: None,
+                decoys: None,
+                fleets: None,
+                fleet_decoys: None,
+            };
+            store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+        }
+        store.execute(c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
+    }
+
+    /// The next order of a Belisarius battle under way, as its players would give it: each side
+    /// takes the losses the program suggests; after a passage `breaker` breaks off (`None`: the
+    /// sides fight on); the beaten side retreats to the first place open to it. `None` when no
+    /// battle is being fought.
+    pub fn battle_order(state: &State, breaker: Option<&SideId>) -> Option<Order> {
+        let b = state.ops.as_ref()?.battle.clone()?;
+        let share = |side: &SideId, owed: &Owed| {
+            let units = roster(state, b.force(side)?);
+            let f: Vec<_> = units.iter().map(|u| u.fighter).collect();
+            let losses = suggested_share(&f, owed).into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), p)).collect();
+            Some(Order::TakeLosses { side: side.clone(), losses, militia: 0 })
+        };
+        match &b.step {
+            Step::Roll => Some(Order::Fight {}),
+            Step::Decide => Some(match breaker {
+                Some(s) => Order::BreakOff { side: s.clone() },
+                None => Order::Fight {},
+            }),
+            Step::Losses { owed, taken } => {
+                let (s, o) = owed.iter().find(|(s, o)| o.points > 0 && !taken.contains(*s))?;
+                share(s, o)
+            }
+            Step::Pursuit { side, owed } => share(side, owed),
+            Step::Retreat { side } => {
+                let (to, _) = retreats(state, &b, side).into_iter().find(|(_, ok)| ok.is_ok())?;
+                Some(Order::Retreat { side: side.clone(), to: to.id().to_owned() })
+            }
+        }
+    }
+
+    /// Plays the events phase of a Belisarius turn if it has one (BE-47), seeded, each leader
+    /// coming back placed as [`settle_reinforcements`] places reinforcements.
+    pub fn events_phase(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        if crate::belisarius::random_events::pending(&c.state) {
+            store.execute(c, &(), &Order::PlayEvents {}, DiceInput::Seeded).unwrap();
+            settle_reinforcements(store, c);
+        }
+    }
+
+    /// Plays the events phase (if any) and the supply phase of a Belisarius turn (BE-41, BE-47)
+    /// with seeded dice, each side sharing out what it owes as the program suggests: what a
+    /// referee does before the operations.
+    pub fn supply_phase(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        events_phase(store, c);
+        store.execute(c, &(), &Order::CheckSupply {}, DiceInput::Seeded).unwrap();
+        while let Some(due) = c.state.supply_dues.first() {
+            let side = due.force.side.clone();
+            let (losses, militia) = crate::belisarius::supply::suggested_share(&c.state, &side).unwrap();
+            store.execute(c, &(), &Order::TakeLosses { side, losses, militia }, DiceInput::Seeded).unwrap();
+        }
+        reinforcement_phase(store, c);
+    }
+
+    /// Plays one quiet Belisarius turn with seeded dice: its events, supply and reinforcements as
+    /// [`supply_phase`] plays them, operations in which both sides only pass, and the turn's end.
+    pub fn quiet_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        supply_phase(store, c);
+        store.execute(c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
+        while c.state.phase == Phase::Operations {
+            let side = c.state.ops.as_ref().unwrap().segment.clone();
+            store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
+        }
+        store.execute(c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+    }
+
+    /// Plays a spring's reinforcement phase if one is due (BE-45): the Goths buy infantry (1C) at
+    /// the first zone they control, as long as their points last; scheduled reinforcements go to
+    /// the first zone their side controls in the regions allowed.
+    pub fn reinforcement_phase(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        if !crate::belisarius::reinforce::pending(&c.state) {
+            return;
+        }
+        store.execute(c, &(), &Order::BringReinforcements {}, DiceInput::Seeded).unwrap();
+        settle_reinforcements(store, c);
+    }
+
+    /// Buys and places what the reinforcement phase left due, as [`reinforcement_phase`] does.
+    pub fn settle_reinforcements(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        while let Some(due) = c.state.reinforcements_due.first().cloned() {
+            let side = due.side().clone();
+            let regions = match &due {
+                Due::Line { line, .. } => match &line.place_rule {
+                    FreePlace::OwnLandIn { regions } => regions.clone(),
+                    _ => Vec::new(),
+                },
+                Due::Purchase { .. } => Vec::new(),
+            };
+            // A line with ships goes to a port the side holds.
+            let ships = matches!(&due, Due::Line { line, .. } if !line.fleets.is_empty() || line.fleet_decoys > 0);
+            let ours = |z: &&Zone| {
+                c.state.control.get(&z.id) == Some(&side)
+                    && !c.state.scorched.contains(&z.id)
+                    && (!ships || (z.city.port && c.state.cities[&z.city.id].holder.as_ref() == Some(&side)))
+            };
+            let zones = &c.state.setup.map.zones;
+            let zone = zones
+                .iter()
+                .filter(ours)
+                .find(|z| regions.is_empty() || regions.contains(&z.region))
+                .or_else(|| zones.iter().find(ours))
+                .map(|z| z.id.to_string());
+            let order = match (&due, zone) {
+                (Due::Purchase { half_points, .. }, Some(at)) => {
+                    Order::Raise { side, at, units: vec!["1C".to_owned(); usize::try_from(*half_points / 2).unwrap()] }
+                }
+                (Due::Purchase { .. }, None) => Order::Raise { side, at: String::new(), units: Vec::new() },
+                (Due::Line { .. }, Some(at)) => Order::PlaceReinforcements { side, at },
+                (Due::Line { .. }, None) => panic!("{side} control no zone to receive their reinforcements"),
+            };
+            store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+            // Whatever is left over after whole 1C units is given up.
+            if let Some(Due::Purchase { side, .. }) = c.state.reinforcements_due.first().cloned() {
+                store.execute(c, &(), &Order::Raise { side, at: String::new(), units: Vec::new() }, DiceInput::Seeded).unwrap();
+            }
+        }
+    }
+}

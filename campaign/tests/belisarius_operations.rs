@@ -1,58 +1,25 @@
 //! Belisarius operations (BE-02, BE-04 … BE-08, BE-53, BE-54): the AP chits drawn blind and
 //! kept secret, the first player, segments of activations and passes, and the turn's end.
 
-use referee_campaign::Store;
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Phase;
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::log::DiceRolled;
+use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{
+    africa, byz, created, goths, italy_under_vitiges, italy_with_vitiges, leaders_together, refused, side_view, stage, supply_phase, typed,
+};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-
-fn side(id: &str) -> SideId {
-    SideId::new(id)
-}
-
-/// The First Reconquest of Italy in play, Vitiges already king (as in the seed's example),
-/// in a store of its own.
-fn italy() -> (Store, Campaign<Belisarius>) {
-    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let goths = setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap();
-    goths.cinc = Some("vitiges".to_owned());
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    (store, c)
-}
-
-fn typed(dice: &[u8], chits: &[&str]) -> DiceInput {
-    DiceInput::ManualWithChits { dice: dice.to_vec(), chits: chits.iter().map(|c| (*c).to_owned()).collect() }
-}
-
-fn refused(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order, words: &str) {
-    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
-    let err = store.execute(c, &(), order, DiceInput::Seeded).unwrap_err().to_string();
-    assert!(err.contains(words), "expected `{words}`, got: {err}");
-    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), before, "a refusal stores nothing");
-}
-
-/// The side's own view.
-fn seen_by(c: &Campaign<Belisarius>, store: &Store, who: &str) -> referee_campaign::belisarius::view::SideView {
-    let events = store.events_as::<Belisarius>(c.id).unwrap();
-    match view_for(&c.state, &events, &Viewer::Side(side(who))).unwrap() {
-        View::Side(v) => v,
-        View::Umpire(_) => unreachable!(),
-    }
-}
 
 /// A leader of `side` on the map, by id, of the given rank or any.
 fn leader_of(c: &Campaign<Belisarius>, who: &str, rank: Option<u8>) -> String {
     use referee_campaign::belisarius::state::PieceKind;
     c.state
-        .pieces_of(&side(who))
+        .pieces_of(&SideId::new(who))
         .find_map(|p| match &p.kind {
             PieceKind::Leader { leader, .. } if rank.is_none_or(|r| c.state.setup.leader(leader).is_some_and(|l| l.rank == r)) => {
                 Some(leader.clone())
@@ -68,13 +35,13 @@ fn leader_of(c: &Campaign<Belisarius>, who: &str, rank: Option<u8>) -> String {
 /// play first.
 #[test]
 fn be_54_the_examples_action_points_and_initiative() {
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
-    assert_eq!(ops.ap[&side("byzantines")].total, 16);
-    assert_eq!(ops.ap[&side("ostrogoths")].total, 9);
-    assert_eq!(ops.first, side("byzantines"));
+    assert_eq!(ops.ap[&byz()].total, 16);
+    assert_eq!(ops.ap[&goths()].total, 9);
+    assert_eq!(ops.first, byz());
     assert_eq!(c.state.phase, Phase::Operations);
     let initiative: Vec<i32> =
         events.iter().filter_map(|e| if let Event::DiceRolled(DiceRolled { roll, .. }) = e { Some(roll.total()) } else { None }).collect();
@@ -86,17 +53,17 @@ fn be_54_the_examples_action_points_and_initiative() {
 /// other's view does not, and the other's log says only that a chit was drawn.
 #[test]
 fn be_04_action_points_are_secret_from_the_other_side() {
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    let goths = seen_by(&c, &store, "ostrogoths");
-    assert_eq!(goths.own.action_points.as_ref().map(|a| a.total), Some(9));
-    let text = serde_json::to_string(&goths).unwrap();
+    let goth_view = side_view(&c, &store, &goths());
+    assert_eq!(goth_view.own.action_points.as_ref().map(|a| a.total), Some(9));
+    let text = serde_json::to_string(&goth_view).unwrap();
     assert!(!text.contains("ap-i") && !text.contains("16 action points"), "the Byzantine chit reached the Goths");
-    let log: Vec<&str> = goths.log.iter().map(|l| l.text.as_str()).collect();
+    let log: Vec<&str> = goth_view.log.iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.contains("Byzantines draw their AP chit")), "{log:?}");
     assert!(log.iter().any(|l| l.contains("9 action points this turn (3 on the chit + 6, Vitiges)")), "{log:?}");
-    let byz = seen_by(&c, &store, "byzantines");
+    let byz = side_view(&c, &store, &byz());
     assert_eq!(byz.own.action_points.as_ref().map(|a| (a.total, a.left)), Some((16, 16)));
 }
 
@@ -104,30 +71,30 @@ fn be_04_action_points_are_secret_from_the_other_side() {
 /// the other side draws; the other side reads only that a stratagem was kept.
 #[test]
 fn be_04_a_stratagem_drawn_is_kept_and_another_drawn() {
-    let (mut store, mut c) = italy();
+    let (mut store, mut c) = italy_with_vitiges();
     let stratagem = c.state.cup.contents().iter().find(|id| c.state.setup.tables.is_stratagem(id)).cloned();
     let Some(stratagem) = stratagem else { panic!("italy-535 mixes stratagems with the AP chits") };
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[5, 1], &[&stratagem, "ap-j", "ap-a"])).unwrap();
-    assert!(c.state.hands[&side("byzantines")].contains(&stratagem));
+    assert!(c.state.hands[&byz()].contains(&stratagem));
     let ops = c.state.ops.as_ref().unwrap();
-    assert_eq!((ops.ap[&side("byzantines")].chit.as_str(), ops.ap[&side("ostrogoths")].chit.as_str()), ("ap-j", "ap-a"));
-    let goths = seen_by(&c, &store, "ostrogoths");
-    let log: Vec<&str> = goths.log.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!((ops.ap[&byz()].chit.as_str(), ops.ap[&goths()].chit.as_str()), ("ap-j", "ap-a"));
+    let goth_view = side_view(&c, &store, &goths());
+    let log: Vec<&str> = goth_view.log.iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.contains("Byzantines draw a stratagem, keep it face down and draw again")), "{log:?}");
-    assert!(!serde_json::to_string(&goths).unwrap().contains(&stratagem), "which stratagem is the Byzantines' secret");
+    assert!(!serde_json::to_string(&goth_view).unwrap().contains(&stratagem), "which stratagem is the Byzantines' secret");
 }
 
 /// BE-05: a tied initiative is rolled again.
 #[test]
 fn be_05_a_tied_initiative_is_rolled_again() {
-    let (mut store, mut c) = italy();
+    let (mut store, mut c) = italy_with_vitiges();
     // 1 + 8 = 9 against 3 + 6 = 9: again; 1 + 8 = 9 against 4 + 6 = 10: the Goths.
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[1, 3, 1, 4], &["ap-i", "ap-d"])).unwrap();
     let rolls = events.iter().filter(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))).count();
     assert_eq!(rolls, 4);
-    assert_eq!(c.state.ops.as_ref().unwrap().first, side("ostrogoths"));
+    assert_eq!(c.state.ops.as_ref().unwrap().first, goths());
 }
 
 /// BE-06, BE-07: segments: only the side whose segment it is activates; a leader is
@@ -135,55 +102,38 @@ fn be_05_a_tied_initiative_is_rolled_again() {
 /// passing hands the next segment over, and two passes in a row end the phase.
 #[test]
 fn be_06_segments_alternate_and_two_passes_end_the_phase() {
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let belisarius = "belisarius".to_owned();
     let goth = leader_of(&c, "ostrogoths", None);
-    refused(
-        &mut store,
-        &mut c,
-        &Order::Activate { side: side("ostrogoths"), leader: goth.clone(), with: vec![] },
-        "it is the Byzantines' segment",
-    );
-    refused(
-        &mut store,
-        &mut c,
-        &Order::Activate { side: side("byzantines"), leader: "vitiges".into(), with: vec![] },
-        "no leader `vitiges`",
-    );
-    store
-        .execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: belisarius.clone(), with: vec![] }, DiceInput::Seeded)
-        .unwrap();
-    refused(
-        &mut store,
-        &mut c,
-        &Order::Activate { side: side("byzantines"), leader: belisarius.clone(), with: vec![] },
-        "activated this phase already",
-    );
+    refused(&mut store, &mut c, &Order::Activate { side: goths(), leader: goth.clone(), with: vec![] }, "it is the Byzantines' segment");
+    refused(&mut store, &mut c, &Order::Activate { side: byz(), leader: "vitiges".into(), with: vec![] }, "no leader `vitiges`");
+    store.execute(&mut c, &(), &Order::Activate { side: byz(), leader: belisarius.clone(), with: vec![] }, DiceInput::Seeded).unwrap();
+    refused(&mut store, &mut c, &Order::Activate { side: byz(), leader: belisarius.clone(), with: vec![] }, "activated this phase already");
     // The Goths see a force activated, not who.
-    let goths = seen_by(&c, &store, "ostrogoths");
-    let last = &goths.log.last().unwrap().text;
+    let goth_view = side_view(&c, &store, &goths());
+    let last = &goth_view.log.last().unwrap().text;
     assert!(last.starts_with("Byzantines activate a force at") && !last.contains("Belisarius"), "{last}");
-    assert!(goths.board.markers.iter().all(|m| !m.spent), "the acting marker is not yet turned down");
+    assert!(goth_view.board.markers.iter().all(|m| !m.spent), "the acting marker is not yet turned down");
 
-    store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::Pass { side: byz() }, DiceInput::Seeded).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
     assert_eq!((ops.segment.as_str(), ops.passes), ("ostrogoths", 0), "a segment with an activation is no pass");
-    let goths = seen_by(&c, &store, "ostrogoths");
-    assert_eq!(goths.board.markers.iter().filter(|m| m.spent).count(), 1, "Belisarius's marker lies head down for all to see");
-    store.execute(&mut c, &(), &Order::Pass { side: side("ostrogoths") }, DiceInput::Seeded).unwrap();
+    let goth_view = side_view(&c, &store, &goths());
+    assert_eq!(goth_view.board.markers.iter().filter(|m| m.spent).count(), 1, "Belisarius's marker lies head down for all to see");
+    store.execute(&mut c, &(), &Order::Pass { side: goths() }, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.phase, Phase::Operations, "one pass does not end the phase");
-    store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::Pass { side: byz() }, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.phase, Phase::TurnEnd, "two passes in a row end it");
-    refused(&mut store, &mut c, &Order::Pass { side: side("ostrogoths") }, "not the operations phase");
+    refused(&mut store, &mut c, &Order::Pass { side: goths() }, "not the operations phase");
 }
 
 /// BE-07: an inferior leader may go with a superior of his zone; an equal may not.
 #[test]
 fn be_07_an_inferior_goes_with_his_superior_never_an_equal() {
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     // Two Byzantine leaders put in Belisarius's zone, ranked below him and equal to him.
     use referee_campaign::belisarius::state::PieceKind;
@@ -192,7 +142,7 @@ fn be_07_an_inferior_goes_with_his_superior_never_an_equal() {
     let chief = c.state.setup.leader("belisarius").unwrap().rank;
     let others: Vec<(String, u8)> = c
         .state
-        .pieces_of(&side("byzantines"))
+        .pieces_of(&byz())
         .filter_map(|p| match &p.kind {
             PieceKind::Leader { leader, .. } if leader != "belisarius" => Some((leader.clone(), c.state.setup.leader(leader)?.rank)),
             _ => None,
@@ -204,9 +154,9 @@ fn be_07_an_inferior_goes_with_his_superior_never_an_equal() {
             p.at = at.clone();
         }
     }
-    let activate = |with: Vec<String>| Order::Activate { side: side("byzantines"), leader: inferior.clone(), with };
+    let activate = |with: Vec<String>| Order::Activate { side: byz(), leader: inferior.clone(), with };
     refused(&mut store, &mut c, &activate(vec!["belisarius".into()]), "may go only with a leader of higher rank");
-    let order = Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![inferior.clone()] };
+    let order = Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![inferior.clone()] };
     store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
     assert!(ops.activated.contains(&inferior), "the inferior loses his own activation");
@@ -217,29 +167,29 @@ fn be_07_an_inferior_goes_with_his_superior_never_an_equal() {
 /// cup, and the season moves on; the next operations draw again.
 #[test]
 fn be_02_the_turn_ends_with_the_chits_shown_and_the_season_moved_on() {
-    let (mut store, mut c) = italy();
+    let (mut store, mut c) = italy_with_vitiges();
     refused(&mut store, &mut c, &Order::EndTurn {}, "once the operations phase is over");
     let cup = c.state.cup.contents().to_vec();
     let date = c.state.date();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     refused(&mut store, &mut c, &Order::BeginOperations {}, "under way already");
-    store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &Order::Pass { side: side("ostrogoths") }, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::Pass { side: byz() }, DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &Order::Pass { side: goths() }, DiceInput::Seeded).unwrap();
     store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.turn, 2);
     assert_ne!(c.state.date(), date);
     assert_eq!(c.state.cup.contents(), cup.as_slice(), "every AP chit is back in the cup");
     assert!(c.state.ops.is_none() && c.state.phase == Phase::Play);
-    let goths = seen_by(&c, &store, "ostrogoths");
-    let reveal = goths.log.iter().find(|l| l.text.starts_with("Turn end: the AP chits are shown")).unwrap();
+    let goth_view = side_view(&c, &store, &goths());
+    let reveal = goth_view.log.iter().find(|l| l.text.starts_with("Turn end: the AP chits are shown")).unwrap();
     assert!(reveal.text.contains("Byzantines ap-i (8)") && reveal.text.contains("Ostrogoths ap-d (3)"), "{}", reveal.text);
     // Replayed from the events, the campaign is the one played.
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     let replayed = <Belisarius as referee_campaign::core::engine::Engine>::replay(events.iter().map(|l| &l.event)).unwrap();
     assert_eq!(replayed, c.state);
     // A seeded draw next turn is checked by the seed like any roll.
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
     let verification = store.verify_seed::<Belisarius>(c.id, 535).unwrap();
     assert!(verification.holds(), "{}", verification.summary());
@@ -263,10 +213,10 @@ fn belisarius_units(c: &Campaign<Belisarius>) -> Vec<u8> {
 fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
     use referee_campaign::belisarius::map::Terrain;
     let map = &c.state.setup.map;
-    let goths = side("ostrogoths");
+    let gothic = goths();
     let occupied = |z: &str| {
         c.state.pieces.iter().any(|p| {
-            p.side == goths
+            p.side == gothic
                 && p.kind.has_marker()
                 && match &p.at {
                     referee_campaign::belisarius::state::Location::Zone(id) => id.0 == z,
@@ -281,7 +231,7 @@ fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
         map.zones
             .iter()
             .find(|zz| zz.id.0 == z)
-            .is_some_and(|zz| c.state.cities.get(&zz.city.id).and_then(|h| h.holder.as_ref()) == Some(&goths))
+            .is_some_and(|zz| c.state.cities.get(&zz.city.id).and_then(|h| h.holder.as_ref()) == Some(&gothic))
     };
     let terrain = |z: &str| map.zones.iter().find(|zz| zz.id.0 == z).unwrap().terrain;
     let neighbours = |z: &str| map.zones.iter().find(|zz| zz.id.0 == z).unwrap().neighbours.iter().map(|n| n.0.clone()).collect::<Vec<_>>();
@@ -312,8 +262,8 @@ fn example_route(c: &Campaign<Belisarius>) -> (String, Vec<String>) {
 #[test]
 fn be_54_the_examples_march_and_attrition() {
     use referee_campaign::belisarius::state::{Location, PieceKind};
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let (start, route) = example_route(&c);
     for p in c.state.pieces.iter_mut() {
@@ -321,17 +271,12 @@ fn be_54_the_examples_march_and_attrition() {
             p.at = Location::Zone(referee_campaign::belisarius::map::ZoneId(start.clone()));
         }
     }
-    let activate = Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] };
+    let activate = Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] };
     store.execute(&mut c, &(), &activate, DiceInput::Seeded).unwrap();
-    let march = |path: &[String]| Order::Move {
-        side: side("byzantines"),
-        leader: "belisarius".into(),
-        path: path.to_vec(),
-        attrition_from: vec![],
-    };
+    let march = |path: &[String]| Order::Move { side: byz(), leader: "belisarius".into(), path: path.to_vec(), attrition_from: vec![] };
     // The three mountain zones: 6 AP; a 1 after three zones loses nothing.
     store.execute(&mut c, &(), &march(&route[..3]), DiceInput::Manual(vec![1])).unwrap();
-    assert_eq!(c.state.ops.as_ref().unwrap().ap[&side("byzantines")].left, 10, "three mountain zones cost 6");
+    assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].left, 10, "three mountain zones cost 6");
     // The plain zone: 1 AP; four zones in all and a 4: 10 %, taken with the march, from the
     // force's last unit first as the order asks (BE-12).
     let force: u32 = belisarius_units(&c).iter().map(|&v| u32::from(v)).sum();
@@ -344,12 +289,12 @@ fn be_54_the_examples_march_and_attrition() {
     refused(
         &mut store,
         &mut c,
-        &Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: route[3..].to_vec(), attrition_from: vec![last + 1] },
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: route[3..].to_vec(), attrition_from: vec![last + 1] },
         "no unit",
     );
     let events = store.execute(&mut c, &(), &plain, DiceInput::Manual(vec![4])).unwrap();
     let ops = c.state.ops.as_ref().unwrap();
-    assert_eq!(ops.ap[&side("byzantines")].left, 9, "7 of 16 spent");
+    assert_eq!(ops.ap[&byz()].left, 9, "7 of 16 spent");
     assert_eq!(ops.moved["belisarius"], 4);
     assert!(ops.attrition.is_none(), "nothing waits: the losses went with the march");
     let due = events
@@ -367,11 +312,11 @@ fn be_54_the_examples_march_and_attrition() {
     let last_now = if u32::from(before[before.len() - 1]) > first_hit { u32::from(after[after.len() - 1]) } else { 0 };
     assert_eq!(last_now, u32::from(before[before.len() - 1]) - first_hit, "the unit named first loses first: {before:?} → {after:?}");
     for zone in &route {
-        assert_eq!(c.state.control[&referee_campaign::belisarius::map::ZoneId(zone.clone())], side("byzantines"), "BE-46: {zone}");
+        assert_eq!(c.state.control[&referee_campaign::belisarius::map::ZoneId(zone.clone())], byz(), "BE-46: {zone}");
     }
     // What the Goths read.
-    let goths = seen_by(&c, &store, "ostrogoths");
-    let text: Vec<&str> = goths.log.iter().map(|l| l.text.as_str()).collect();
+    let goth_view = side_view(&c, &store, &goths());
+    let text: Vec<&str> = goth_view.log.iter().map(|l| l.text.as_str()).collect();
     let marches: Vec<&&str> = text.iter().filter(|l| l.contains("marches")).collect();
     assert_eq!(marches.len(), 2, "{text:?}");
     assert!(marches.iter().all(|l| l.starts_with("Byzantines: a force marches from") && !l.contains("AP")), "{marches:?}");
@@ -383,111 +328,15 @@ fn be_54_the_examples_march_and_attrition() {
     refused(&mut store, &mut c, &march(&far), "at most 6 in all");
 }
 
-/// BE-10, BE-12: from the window: the acting force's route is built from the map's
-/// selection and marched; the march is paid for, and any attrition is shared out among the
-/// units that marched before anything else.
-#[test]
-fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
-    use egui_kittest::kittest::Queryable as _;
-    use referee::gui::{AppCommand, RefereeApp};
-    use referee_campaign::belisarius::state::{Location, PieceKind};
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.sqlite");
-    let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
-    setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
-    let mut store = Store::open(&path).unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    // The Byzantines pass; a Gothic leader with a neighbouring zone he may end a march in.
-    store.execute(&mut c, &(), &Order::Pass { side: side("byzantines") }, DiceInput::Seeded).unwrap();
-    let map = &c.state.setup.map;
-    let goths = side("byzantines");
-    let free = |z: &referee_campaign::belisarius::map::Zone| {
-        c.state.cities.get(&z.city.id).and_then(|h| h.holder.as_ref()) != Some(&goths)
-            && !c.state.pieces.iter().any(|p| {
-                p.side == goths
-                    && p.kind.has_marker()
-                    && match &p.at {
-                        Location::Zone(id) => *id == z.id,
-                        Location::City(city) => *city == z.city.id,
-                        Location::Sea(_) | Location::Aboard(_) => false,
-                    }
-            })
-    };
-    let (leader, to) = c
-        .state
-        .pieces_of(&side("ostrogoths"))
-        .find_map(|p| {
-            let PieceKind::Leader { leader, .. } = &p.kind else { return None };
-            let zone = match &p.at {
-                Location::Zone(z) => map.zone(z)?,
-                Location::City(city) => map.zone_of_city(city)?,
-                Location::Sea(_) | Location::Aboard(_) => return None,
-            };
-            let to = zone.neighbours.iter().filter_map(|n| map.zone(n)).find(|n| free(n))?;
-            Some((leader.clone(), to.clone()))
-        })
-        .expect("a Gothic leader with somewhere to march");
-    drop(store);
-    let name = c.state.setup.leader(&leader).unwrap().name.clone();
-    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("ostrogoths"))
-        .unwrap();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
-    h.run();
-    h.get_by_label(&format!("Activate {name}")).click();
-    h.run();
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Zone(to.id.clone()))));
-    h.run();
-    h.get_by_label(&format!("Add {}", to.name)).click();
-    h.run();
-    assert!(h.query_all_by_label_contains(&format!("Route: {}", to.name)).next().is_some());
-    h.get_by_label_contains("March (").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
-    let view = h.state().belisarius_view().unwrap();
-    let org = view.organisations()[0];
-    let moved = org.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == leader)).unwrap();
-    assert_eq!(moved.at, Location::Zone(to.id.clone()), "{name} marched");
-    let ap = org.action_points.as_ref().unwrap();
-    assert!(ap.left < ap.total, "the march was paid for");
-    if let Some(due) = &org.attrition {
-        assert!(h.query_all_by_label_contains(&format!("{} combat points lost to attrition", due.points)).next().is_some());
-    }
-}
-
-/// Two Byzantine leaders of one zone, the first with at least `units` units; and how many
-/// units each Byzantine leader has.
-fn leaders_together(c: &Campaign<Belisarius>, units: usize) -> (String, String, std::collections::BTreeMap<String, usize>) {
-    use referee_campaign::belisarius::state::PieceKind;
-    let boxes: Vec<(String, referee_campaign::belisarius::state::Location, usize)> = c
-        .state
-        .pieces_of(&side("byzantines"))
-        .filter_map(|p| match &p.kind {
-            PieceKind::Leader { leader, units } => Some((leader.clone(), p.at.clone(), units.len())),
-            _ => None,
-        })
-        .collect();
-    let (from, to) = boxes
-        .iter()
-        .filter(|(_, _, n)| *n >= units)
-        .find_map(|(a, at, _)| boxes.iter().find(|(b, bt, _)| b != a && bt == at).map(|(b, _, _)| (a.clone(), b.clone())))
-        .expect("two Byzantine leaders together, one with units");
-    (from, to, boxes.into_iter().map(|(l, _, n)| (l, n)).collect())
-}
-
 /// BE-08: before the phase's first activation, units pass freely between leaders of one
 /// zone; the other side reads nothing of it; after an activation it is too late.
 #[test]
 fn be_08_forces_are_shared_out_before_the_first_activation() {
     use referee_campaign::belisarius::state::PieceKind;
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    let (from, to, _) = leaders_together(&c, 2);
+    let (from, to, _) = leaders_together(&c, &byz(), 2);
     let units_of = |c: &Campaign<Belisarius>, who: &str| -> Vec<referee_campaign::belisarius::pieces::Unit> {
         c.state
             .pieces
@@ -499,16 +348,16 @@ fn be_08_forces_are_shared_out_before_the_first_activation() {
             .unwrap()
     };
     let (before_from, before_to) = (units_of(&c, &from), units_of(&c, &to));
-    let order = |units: Vec<u32>| Order::Reorganise { side: side("byzantines"), from: from.clone(), to: to.clone(), units };
+    let order = |units: Vec<u32>| Order::Reorganise { side: byz(), from: from.clone(), to: to.clone(), units };
     refused(&mut store, &mut c, &order(vec![1, 1]), "named twice");
     refused(&mut store, &mut c, &order(vec![999]), "has no unit 999");
     store.execute(&mut c, &(), &order(vec![1, 2]), DiceInput::Seeded).unwrap();
     let (after_from, after_to) = (units_of(&c, &from), units_of(&c, &to));
     assert_eq!(after_from, before_from[2..].to_vec());
     assert_eq!(after_to, [before_to, before_from[..2].to_vec()].concat());
-    let goths = seen_by(&c, &store, "ostrogoths");
-    assert!(!goths.log.iter().any(|l| l.text.contains("BE-08")), "the Goths read nothing of it");
-    store.execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: to.clone(), with: vec![] }, DiceInput::Seeded).unwrap();
+    let goth_view = side_view(&c, &store, &goths());
+    assert!(!goth_view.log.iter().any(|l| l.text.contains("BE-08")), "the Goths read nothing of it");
+    store.execute(&mut c, &(), &Order::Activate { side: byz(), leader: to.clone(), with: vec![] }, DiceInput::Seeded).unwrap();
     refused(&mut store, &mut c, &order(vec![1]), "before the first activation");
 }
 
@@ -529,10 +378,7 @@ fn gothic_points(events: &[Event]) -> referee_campaign::belisarius::operations::
 #[test]
 fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
     use referee_campaign::belisarius::state::PieceKind;
-    let setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (mut store, mut c) = created(&World::embedded().setup("italy-535").unwrap(), "Italy", 535);
     let (theodahad_at, theodahad_units) = c
         .state
         .pieces
@@ -544,7 +390,7 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
         .expect("Theodahad on the map");
     assert!(!theodahad_units.is_empty(), "the test needs Theodahad at the head of units");
     for turn in 1..=3 {
-        referee_e2e::supply_phase(&mut store, &mut c);
+        supply_phase(&mut store, &mut c);
         let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
         assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Theodahad", 3 + 3), "turn {turn}: the chit's 3 and Theodahad's 3");
         let first = c.state.ops.as_ref().unwrap().first.clone();
@@ -553,77 +399,33 @@ fn be_50_theodahad_gives_way_to_vitiges_after_turn_3() {
         store.execute(&mut c, &(), &Order::Pass { side: second }, DiceInput::Seeded).unwrap();
         store.execute(&mut c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
     }
-    assert_eq!(c.state.cinc[&side("ostrogoths")].as_deref(), Some("vitiges"));
+    assert_eq!(c.state.cinc[&goths()].as_deref(), Some("vitiges"));
     assert!(!c.state.pieces.iter().any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "theodahad")));
-    let left_behind = c
-        .state
-        .pieces_of(&side("ostrogoths"))
-        .any(|p| p.at == theodahad_at && p.kind == PieceKind::Group { units: theodahad_units.clone() });
+    let left_behind =
+        c.state.pieces_of(&goths()).any(|p| p.at == theodahad_at && p.kind == PieceKind::Group { units: theodahad_units.clone() });
     assert!(left_behind, "his units stay where he stood, without a leader");
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     let goth_ap = gothic_points(&store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap());
     assert_eq!((goth_ap.rated_by.as_str(), goth_ap.total), ("Vitiges", 3 + 6));
-    let byzantines = seen_by(&c, &store, "byzantines");
+    let byzantines = side_view(&c, &store, &byz());
     assert!(byzantines.log.iter().any(|l| l.text.contains("Theodahad leaves the game; Vitiges is king of the Ostrogoths")));
-}
-
-/// BE-08: from the window, a side ticks units of one leader's box and passes them to
-/// another leader of the zone before the phase's first activation.
-#[test]
-fn be_08_forces_are_shared_out_from_the_window() {
-    use egui_kittest::kittest::Queryable as _;
-    use referee::gui::RefereeApp;
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.sqlite");
-    let setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open(&path).unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
-    let (from, to, boxes) = leaders_together(&c, 1);
-    drop(store);
-    let name = |id: &str| c.state.setup.leader(id).unwrap().name.clone();
-    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("byzantines"))
-        .unwrap();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 1400.0))
-        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
-    h.run();
-    h.get_by_label(&format!("Share out {} units", referee_campaign::core::words::owner_of(&name(&from)))).click();
-    h.run();
-    h.get_all_by_label_contains("1. ").next().unwrap().click();
-    h.run();
-    h.get_by_label(&format!("Pass to {}", name(&to))).click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
-    let org = h.state().belisarius_view().unwrap().organisations()[0].clone();
-    let units = |id: &str| org.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == id)).unwrap().units.len();
-    let before = |id: &str| boxes[id];
-    assert_eq!((units(&from), units(&to)), (before(&from) - 1, before(&to) + 1));
 }
 
 /// BE-49: in the Reconquest of Africa, Byzantine infantry moves one zone a turn: a force with
 /// infantry is refused a longer march, and nothing is stored.
 #[test]
 fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
-    let setup: Setup = World::embedded().setup("africa-533").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = africa();
+    supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"])).unwrap();
-    assert_eq!(c.state.ops.as_ref().unwrap().first, side("byzantines"));
-    store
-        .execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
-        .unwrap();
+    assert_eq!(c.state.ops.as_ref().unwrap().first, byz());
+    store.execute(&mut c, &(), &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded).unwrap();
     assert!(belisarius_units(&c).len() > 1, "Belisarius leads infantry among his units");
     let map = &c.state.setup.map;
     let start = map.zone(&referee_campaign::belisarius::map::ZoneId("byzacium-north".into())).unwrap();
     let a = start.neighbours[0].clone();
     let b = map.zone(&a).unwrap().neighbours.iter().find(|z| **z != start.id).unwrap().clone();
-    let order =
-        Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()], attrition_from: vec![] };
+    let order = Order::Move { side: byz(), leader: "belisarius".into(), path: vec![a.0.clone(), b.0.clone()], attrition_from: vec![] };
     refused(&mut store, &mut c, &order, "Byzantine infantry moves one zone a turn in this scenario");
 }
 
@@ -631,8 +433,8 @@ fn be_49_byzantine_infantry_moves_one_zone_in_africa() {
 /// their log line gives the rating as the total less the chit.
 #[test]
 fn be_04_points_kept_without_whose_rating_still_read() {
-    let (mut store, mut c) = italy();
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = italy_with_vitiges();
+    supply_phase(&mut store, &mut c);
     let events = store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
     let set = events.iter().find(|e| matches!(e, Event::ActionPointsSet { .. })).unwrap();
     let mut json = serde_json::to_value(set).unwrap();
@@ -648,7 +450,7 @@ fn be_04_points_kept_without_whose_rating_still_read() {
 fn be_46_a_zone_where_enemy_units_stand_is_not_taken_by_marching_through() {
     use referee_campaign::belisarius::pieces::UnitKind;
     use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
-    let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [6, 1]);
+    let (mut store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
     let map = c.state.setup.map.clone();
     let empty = |z: &referee_campaign::belisarius::map::ZoneId| {
         !c.state.pieces.iter().any(|p| referee_campaign::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(z))
@@ -666,26 +468,23 @@ fn be_46_a_zone_where_enemy_units_stand_is_not_taken_by_marching_through() {
             })
         })
         .expect("two empty plain zones in a row");
-    referee_e2e::staging::stage(&mut c, &[(side("byzantines"), "belisarius", "4B 4B", Location::Zone(x.clone()))]);
+    stage(&mut c, &[(byz(), "belisarius", "4B 4B", Location::Zone(x.clone()))]);
     let city = Location::City(map.zone(&y).unwrap().city.id.clone());
     let units = referee_campaign::belisarius::pieces::parse_units(UnitKind::Infantry, "2C").unwrap();
-    c.state.pieces.push(Piece { side: side("ostrogoths"), at: city, kind: PieceKind::Group { units } });
+    c.state.pieces.push(Piece { side: goths(), at: city, kind: PieceKind::Group { units } });
     for zone in [&y, &z] {
-        c.state.control.insert(zone.clone(), side("ostrogoths"));
+        c.state.control.insert(zone.clone(), goths());
     }
-    store
-        .execute(&mut c, &(), &Order::Activate { side: side("byzantines"), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
-        .unwrap();
-    let march =
-        Order::Move { side: side("byzantines"), leader: "belisarius".into(), path: vec![y.0.clone(), z.0.clone()], attrition_from: vec![] };
+    store.execute(&mut c, &(), &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded).unwrap();
+    let march = Order::Move { side: byz(), leader: "belisarius".into(), path: vec![y.0.clone(), z.0.clone()], attrition_from: vec![] };
     let events = store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
     let taken: Vec<&referee_campaign::belisarius::map::ZoneId> = events
         .iter()
         .filter_map(|e| match e {
-            Event::ZoneControlled { zone, side: s } if s == &side("byzantines") => Some(zone),
+            Event::ZoneControlled { zone, side: s } if s == &byz() => Some(zone),
             _ => None,
         })
         .collect();
     assert_eq!(taken, vec![&z], "the zone with the Gothic garrison stays theirs, the empty one is taken");
-    assert_eq!(c.state.control[&y], side("ostrogoths"));
+    assert_eq!(c.state.control[&y], goths());
 }

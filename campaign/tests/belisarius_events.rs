@@ -14,14 +14,11 @@ use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{
+    all_dice, at_turn, byz, goths, italy_under_vitiges, log_of, refused, run, stage, supply_phase, typed, units_of,
+};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, byz, goths, refused, run, stage, typed, units_of};
-
-/// `id` set up and brought to the start of turn `turn` (nothing played in it yet).
-fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
-    referee_e2e::staging::at_turn(id, turn, 47)
-}
 
 /// The events phase with its dice typed in: the events it stored.
 fn events(store: &mut Store, c: &mut Campaign<Belisarius>, dice: &[u8]) -> Vec<Event> {
@@ -38,22 +35,16 @@ fn drawn(events: &[Event]) -> (Option<char>, Option<String>) {
         .expect("the table was rolled")
 }
 
-fn log_of(store: &Store, c: &Campaign<Belisarius>, side: &SideId) -> String {
-    let events = store.events_as::<Belisarius>(c.id).unwrap();
-    let Some(View::Side(v)) = view_for(&c.state, &events, &Viewer::Side(side.clone())) else { panic!("no view") };
-    v.log.iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
-}
-
 /// BE-47: the events phase opens a summer or winter turn, before the supply; autumn and
 /// spring have none; each turn plays it once; the scenario's letters and red events.
 #[test]
 fn be_47_the_events_phase_comes_in_summer_and_winter_before_the_supply() {
     // Italy starts in summer 535: no events phase on turn 2, in autumn.
-    let (mut store, mut c) = at_turn("italy-535", 2);
+    let (mut store, mut c) = at_turn("italy-535", 2, 47);
     assert!(!random_events::pending(&c.state));
     refused(&mut store, &mut c, &Order::PlayEvents {}, "summer and winter only");
     // Winter 535: the supply waits for the events.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     assert!(random_events::pending(&c.state));
     refused(&mut store, &mut c, &Order::CheckSupply {}, "the events phase comes first");
     // 3 + 4 = 7: storms, in force this turn (BE-47 N).
@@ -62,21 +53,21 @@ fn be_47_the_events_phase_comes_in_summer_and_winter_before_the_supply() {
     assert!(random_events::in_force(&c.state, 'N'));
     assert_eq!(random_events::storm_die(&c.state), 2);
     refused(&mut store, &mut c, &Order::PlayEvents {}, "no events phase");
-    assert!(log_of(&store, &c, &goths()).contains("Random event: event N, Storms"), "events are public");
+    assert!(log_of(&c, &store, &goths()).join("\n").contains("Random event: event N, Storms"), "events are public");
     let ones = all_dice(&c, &Order::CheckSupply {}, 1);
     run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     // 6 + 6 = 12: event H, which Italy does not allow.
-    let (mut store, mut c) = at_turn("italy-535", 5);
+    let (mut store, mut c) = at_turn("italy-535", 5, 47);
     let ev = events(&mut store, &mut c, &[6, 6]);
     assert_eq!(drawn(&ev).0, Some('H'));
     assert!(drawn(&ev).1.unwrap().contains("cannot happen in this scenario"));
     // 3 and a second die of 5: event I, red, with no Vandal ships in play: no event.
-    let (mut store, mut c) = at_turn("italy-535", 5);
+    let (mut store, mut c) = at_turn("italy-535", 5, 47);
     let ev = events(&mut store, &mut c, &[1, 2, 5]);
     assert_eq!(drawn(&ev).0, Some('I'));
     assert!(drawn(&ev).1.unwrap().contains("no ships"));
     // The last two scenarios allow L to O only: 2 and a second die of 1 (event A) is nothing.
-    let (mut store, mut c) = at_turn("goths-541", 2);
+    let (mut store, mut c) = at_turn("goths-541", 2, 47);
     if !random_events::pending(&c.state) {
         c.state.turn = 3;
     }
@@ -89,7 +80,7 @@ fn be_47_the_events_phase_comes_in_summer_and_winter_before_the_supply() {
 /// Zano's expedition and its fleet stand at Carthage.
 #[test]
 fn be_47_africa_rolls_once_and_only_event_h_counts() {
-    let (mut store, mut c) = at_turn("africa-533", 1);
+    let (mut store, mut c) = at_turn("africa-533", 1, 47);
     assert!(random_events::pending(&c.state), "Africa's one roll, in autumn");
     let tzazon_ship = c.state.pieces_of(&SideId::new("vandals")).find(|p| matches!(p.kind, PieceKind::Fleet { .. })).unwrap().at.clone();
     assert_eq!(tzazon_ship.id(), "caralis");
@@ -99,7 +90,7 @@ fn be_47_africa_rolls_once_and_only_event_h_counts() {
     assert_eq!(c.state.marker(&vandals, "tzazon").unwrap().at.id(), "carthago");
     assert!(c.state.pieces_of(&vandals).filter(|p| p.kind.is_naval()).all(|p| p.at.id() == "carthago"));
     // No second roll: turn 2 is a winter, but Africa rolls on its first turn only.
-    let (_, mut c) = at_turn("africa-533", 2);
+    let (_, mut c) = at_turn("africa-533", 2, 47);
     c.state.events_played = 1;
     assert!(!random_events::pending(&c.state));
 }
@@ -109,7 +100,7 @@ fn be_47_africa_rolls_once_and_only_event_h_counts() {
 /// Belisarius may come back from the fourth turn on a 5 or 6; a red event happens once.
 #[test]
 fn be_47_a_belisarius_called_to_persia_and_back() {
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let place = c.state.marker(&byz(), "belisarius").unwrap().at.clone();
     let points: u32 = c.state.marker(&byz(), "belisarius").unwrap().kind.units().iter().map(|u| u32::from(u.value)).sum();
     // 2 and a second die of 2: event A.
@@ -163,7 +154,7 @@ fn be_47_a_belisarius_called_to_persia_and_back() {
 #[test]
 fn be_47_leaders_called_away_come_back() {
     // E: 4 and a second die of 5.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[2, 2, 5]);
     assert_eq!(drawn(&ev), (Some('E'), None));
     assert!(c.state.away.iter().any(|a| a.leader == "belisarius" && a.back == Back::On { turn: 5, regions: vec![] }));
@@ -173,7 +164,7 @@ fn be_47_leaders_called_away_come_back() {
     assert_eq!(c.state.cinc[&byz()].as_deref(), Some("belisarius"), "the commander-in-chief takes command again");
 
     // F: 2 and a second die of 6; Narses replaces him at once.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[1, 1, 6]);
     assert_eq!(drawn(&ev), (Some('F'), None));
     assert_eq!(c.state.cinc[&byz()].as_deref(), Some("narses"));
@@ -198,12 +189,12 @@ fn be_47_leaders_called_away_come_back() {
     assert!(ev.iter().any(|e| matches!(e, Event::LeaderReturned { leader, .. } if leader == "belisarius")));
 
     // B: nothing while the Byzantines hold all Africa (Italy's start) …
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[2, 2, 1]);
     assert_eq!(drawn(&ev).0, Some('B'));
     assert!(drawn(&ev).1.unwrap().contains("hold all Africa"));
     // … but with a zone of Africa lost, Belisarius and six points leave for two turns.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     stage(&mut c, &[(byz(), "belisarius", "1*A 1*A 2B i:2C i:2C", Location::Zone(ZoneId::new("bruttii")))]);
     c.state.control.insert(ZoneId::new("tripolitania"), goths());
     let ev = events(&mut store, &mut c, &[2, 2, 1]);
@@ -213,13 +204,13 @@ fn be_47_leaders_called_away_come_back() {
     let all: u32 = away.units.iter().map(|u| u32::from(u.value)).sum();
     assert!(cavalry >= 3 && all == 6, "{:?}", away.units);
     assert_eq!(away.back, Back::On { turn: 5, regions: vec!["sicilia".into()] });
-    assert!(!log_of(&store, &c, &goths()).contains("unit(s)"), "the Goths do not read how many units went");
+    assert!(!log_of(&c, &store, &goths()).join("\n").contains("unit(s)"), "the Goths do not read how many units went");
 }
 
 /// BE-47 (D): the next spring's Byzantine reinforcements come a year late, with that year's.
 #[test]
 fn be_47_d_holds_back_the_next_springs_reinforcements() {
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     // 10 and a second die of 1: event D, drawn in winter 535.
     let ev = events(&mut store, &mut c, &[4, 6, 1]);
     assert_eq!(drawn(&ev), (Some('D'), None));
@@ -249,7 +240,7 @@ fn be_47_d_holds_back_the_next_springs_reinforcements() {
 #[test]
 fn be_47_points_harvests_and_great_storms() {
     // K (5): the Byzantine total halved, rounded up: chit 8 + Belisarius 8 = 16 → 8.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[1, 4]);
     assert_eq!(drawn(&ev), (Some('K'), None));
     let ones = all_dice(&c, &Order::CheckSupply {}, 1);
@@ -257,7 +248,7 @@ fn be_47_points_harvests_and_great_storms() {
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 8);
     // J (9) with Belisarius alone: nothing halved.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[4, 5]);
     assert_eq!(drawn(&ev), (Some('J'), None));
     let ones = all_dice(&c, &Order::CheckSupply {}, 1);
@@ -265,7 +256,7 @@ fn be_47_points_harvests_and_great_storms() {
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 16, "Narses is not in the game");
     // L (6) in winter: two turns of +1 on supply rolls, the besieged's included.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[3, 3]);
     assert_eq!(drawn(&ev), (Some('L'), None));
     assert!(ev.iter().any(|e| matches!(e, Event::EventInForce { event } if *event == InForce { letter: 'L', drawn: 3, until: 4 })));
@@ -273,14 +264,14 @@ fn be_47_points_harvests_and_great_storms() {
     c.state.turn = 5;
     assert!(random_events::harvest(&c.state).is_none(), "over after two turns");
     // M (8) in summer: one turn of −1.
-    let (mut store, mut c) = at_turn("italy-535", 5);
+    let (mut store, mut c) = at_turn("italy-535", 5, 47);
     let ev = events(&mut store, &mut c, &[4, 4]);
     assert_eq!(drawn(&ev), (Some('M'), None));
     assert_eq!(random_events::harvest(&c.state).unwrap().value, -1);
     c.state.turn = 6;
     assert!(random_events::harvest(&c.state).is_none());
     // O: every ship at sea runs for the nearest port of its side.
-    let (mut store, mut c) = at_turn("italy-535", 3);
+    let (mut store, mut c) = at_turn("italy-535", 3, 47);
     c.state.pieces.retain(|p| !p.kind.is_naval());
     c.state.pieces.push(Piece {
         side: byz(),
@@ -297,7 +288,7 @@ fn be_47_points_harvests_and_great_storms() {
 /// The Italian campaign in operations in summer 535, the map cleared, Vitiges's Goths at
 /// Ticinensis beside Liguria and Belisarius far south; the Byzantines first.
 fn italy_with_a_goth_beside_liguria() -> (Store, Campaign<Belisarius>) {
-    let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [6, 1]);
+    let (mut store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
     stage(
         &mut c,
         &[
@@ -315,7 +306,7 @@ fn italy_with_a_goth_beside_liguria() -> (Store, Campaign<Belisarius>) {
 #[test]
 fn be_48_the_franks_come_as_allies() {
     // The Goths play it on a 3: 2, their allies.
-    let (mut store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [1, 6]);
+    let (mut store, mut c) = italy_under_vitiges("ap-d", [1, 6]);
     assert_eq!(c.state.ops.as_ref().unwrap().segment, goths());
     refused(&mut store, &mut c, &Order::PlayFrankishIntervention { side: byz() }, "own segment");
     let ev = run(&mut store, &mut c, &Order::PlayFrankishIntervention { side: goths() }, DiceInput::Manual(vec![3]));
@@ -385,13 +376,13 @@ fn be_48_the_franks_on_their_own() {
 /// first four turns, then go home.
 #[test]
 fn be_52_the_franks_leave_the_goths_after_four_turns() {
-    let (mut store, mut c) = at_turn("final-551", 1);
+    let (mut store, mut c) = at_turn("final-551", 1, 47);
     let f = c.state.franks.clone().unwrap();
     assert_eq!((f.side, f.against, f.until), (goths(), None, 4));
     assert!(c.state.marker(&goths(), franks::KING).is_some());
     for turn in 1..=4 {
         assert_eq!(c.state.turn, turn);
-        referee_e2e::supply_phase(&mut store, &mut c);
+        supply_phase(&mut store, &mut c);
         run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
         while c.state.phase == Phase::Operations {
             let side = c.state.ops.as_ref().unwrap().segment.clone();
@@ -408,7 +399,7 @@ fn be_52_the_franks_leave_the_goths_after_four_turns() {
 #[test]
 fn be_53_the_other_side_reads_the_event_not_the_force() {
     let seen = |units: &str| {
-        let (mut store, mut c) = at_turn("italy-535", 3);
+        let (mut store, mut c) = at_turn("italy-535", 3, 47);
         stage(&mut c, &[(byz(), "belisarius", units, Location::Zone(ZoneId::new("bruttii")))]);
         c.state.control.insert(ZoneId::new("tripolitania"), goths());
         events(&mut store, &mut c, &[2, 2, 1]);

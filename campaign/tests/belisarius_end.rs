@@ -3,37 +3,22 @@
 //! public, and nothing more to order.
 
 use referee_campaign::Store;
+use referee_campaign::belisarius::Belisarius;
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::map::{CityId, ZoneId};
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Phase;
-use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::Engine;
 use referee_campaign::core::log::AddNote;
+use referee_campaign::fixtures::belisarius::{quiet_turn, refused, set_up};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::refused;
 
-/// Plays one quiet turn: supply, reinforcements, operations in which both sides pass, the
-/// turn's end; the events of the end.
-fn quiet_turn(store: &mut Store, c: &mut Campaign<Belisarius>) -> Vec<Event> {
-    referee_e2e::supply_phase(store, c);
-    store.execute(c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
-    while c.state.phase == Phase::Operations {
-        let side = c.state.ops.as_ref().unwrap().segment.clone();
-        store.execute(c, &(), &Order::Pass { side }, DiceInput::Seeded).unwrap();
-    }
+/// Plays one quiet turn as [`quiet_turn`] does; the events it stored.
+fn quiet_turn_events(store: &mut Store, c: &mut Campaign<Belisarius>) -> Vec<Event> {
     let before = store.events_as::<Belisarius>(c.id).unwrap().len();
-    store.execute(c, &(), &Order::EndTurn {}, DiceInput::Seeded).unwrap();
+    quiet_turn(store, c);
     store.events_as::<Belisarius>(c.id).unwrap()[before..].iter().map(|l| l.event.clone()).collect()
-}
-
-fn started(id: &str) -> (Store, Campaign<Belisarius>) {
-    let setup = World::embedded().setup(id).unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>(id, &setup, 49).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    (store, c)
 }
 
 /// BE-49, BE-50, BE-51, BE-52: each scenario runs its turns — 3, 20, 12 and 7 — from its
@@ -49,7 +34,7 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
         ("goths-541", 12, "winter 543", "ostrogoths", "byzantines"),
         ("final-551", 7, "spring 553", "byzantines", "ostrogoths"),
     ] {
-        let (mut store, mut c) = started(id);
+        let (mut store, mut c) = set_up(id, 49);
         assert_eq!(c.state.setup.turns(), turns, "{id}");
         let mut end = Vec::new();
         for turn in 1..=turns {
@@ -57,7 +42,7 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
             if turn == turns {
                 assert_eq!(c.state.date(), last, "{id}");
             }
-            end = quiet_turn(&mut store, &mut c);
+            end = quiet_turn_events(&mut store, &mut c);
             if turn < turns {
                 assert!(!end.iter().any(|e| matches!(e, Event::CampaignEnded { .. })), "{id}: ended early at turn {turn}");
             }
@@ -97,9 +82,9 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
 /// zones controlled and twelve Vandal combat points destroyed when spring 534 ends.
 #[test]
 fn be_49_the_byzantines_win_africa_by_its_conditions() {
-    let (mut store, mut c) = started("africa-533");
-    quiet_turn(&mut store, &mut c);
-    quiet_turn(&mut store, &mut c);
+    let (mut store, mut c) = set_up("africa-533", 49);
+    quiet_turn_events(&mut store, &mut c);
+    quiet_turn_events(&mut store, &mut c);
     let byz = SideId::new("byzantines");
     for city in ["carthago", "hadrumetum", "hippo-regius"] {
         c.state.cities.get_mut(&CityId::new(city)).unwrap().holder = Some(byz.clone());
@@ -112,7 +97,7 @@ fn be_49_the_byzantines_win_africa_by_its_conditions() {
     let standings = referee_campaign::belisarius::victory::standings(&c.state);
     assert!(standings.iter().any(|s| !s.met && s.condition.contains("zones")), "{standings:?}");
     c.state.control.insert(ZoneId::new("numidia-coast"), byz.clone());
-    let end = quiet_turn(&mut store, &mut c);
+    let end = quiet_turn_events(&mut store, &mut c);
     let judgement = end
         .iter()
         .find_map(|e| match e {

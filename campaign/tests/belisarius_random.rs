@@ -16,6 +16,7 @@ use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::belisarius::{franks, siege};
 use referee_campaign::core::engine::Engine;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{battle_order, set_up, supply_phase};
 use referee_campaign::store::{Campaign, DiceInput};
 
 /// The two sides' combat points, on the map or away with a leader an event called off
@@ -97,7 +98,7 @@ fn next_order(state: &State, rng: &mut ChaCha8Rng, act: bool) -> Order {
     // A battle is fought out, a side breaking off now and then (BE-17, BE-22).
     if let Some(b) = &ops.battle {
         let breaker = b.forces.iter().map(|f| f.side.clone()).nth(rng.random_range(0..3));
-        if let Some(order) = referee_e2e::battle_order(state, breaker.as_ref()) {
+        if let Some(order) = battle_order(state, breaker.as_ref()) {
             return order;
         }
     }
@@ -394,15 +395,12 @@ fn attrition(state: &State, due: &referee_campaign::belisarius::operations::Attr
 /// Plays scenario `id` at random from its first season to its last (`turns` turns); what
 /// happened.
 fn play(id: &str, seed: u64, turns: u32) -> Stats {
-    let setup = World::embedded().setup(id).unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>(id, &setup, seed).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (mut store, mut c) = set_up(id, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut stored, mut refused) = (0u32, 0u32);
     for _ in 0..turns {
         let hungry = strength(&c.state);
-        referee_e2e::supply_phase(&mut store, &mut c);
+        supply_phase(&mut store, &mut c);
         assert!(c.state.reinforced == c.state.turn || strength(&c.state) <= hungry, "{id}: strength grew without reinforcements");
         // Reinforcements raise the strength; from here on it only falls.
         let mut before = strength(&c.state);

@@ -9,13 +9,14 @@ use referee_campaign::belisarius::map::{SeaId, ZoneId};
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::random_events::InForce;
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
-use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, tables};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{
+    byz, city_of, goths, hold, italy_under_vitiges, left, refused, run, side_view, stage, supply_phase, units_of,
+};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, goths, hold, left, refused, run, stage, units_of};
 
 fn sea(id: &str) -> Location {
     Location::Sea(SeaId::new(id))
@@ -27,7 +28,7 @@ fn zone(id: &str) -> Location {
 
 /// Italy with Vitiges king, the Byzantines first on 16 AP, the map cleared of markers.
 fn italy() -> (Store, Campaign<Belisarius>) {
-    let (store, mut c) = referee_e2e::staging::italy_under_vitiges("ap-d", [6, 1]);
+    let (store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
     stage(&mut c, &[]);
     (store, c)
 }
@@ -57,8 +58,7 @@ fn np(c: &Campaign<Belisarius>, side: &SideId, id: &str) -> Option<u32> {
 
 /// What `side` reads: its view as JSON, board and log.
 fn seen_by(store: &Store, c: &Campaign<Belisarius>, side: &SideId) -> String {
-    let events = store.events_as::<Belisarius>(c.id).unwrap();
-    let Some(View::Side(view)) = view_for(&c.state, &events, &Viewer::Side(side.clone())) else { panic!("no view") };
+    let view = side_view(c, store, side);
     serde_json::to_string(&(&view.board, &view.log)).unwrap()
 }
 
@@ -310,7 +310,7 @@ fn be_37_troops_embark_sail_and_land_with_their_leader() {
 #[test]
 fn be_39_ships_support_an_assault_on_a_port() {
     let (mut store, mut c) = italy();
-    let city = referee_e2e::staging::city_of(&c, &ZoneId::new("campania"));
+    let city = city_of(&c, &ZoneId::new("campania"));
     stage(&mut c, &[(byz(), "belisarius", "2B 2B 2B", zone("campania")), (goths(), "uraias", "i:1C", city)]);
     hold(&mut c, &ZoneId::new("campania"), &goths());
     ship(&mut c, &byz(), B1, 7, sea("tyrrhenum-south"));
@@ -339,7 +339,7 @@ fn be_39_ships_support_an_assault_on_a_port() {
 #[test]
 fn be_40_ships_in_port_are_in_sanctuary_and_the_garrison_may_sail_away() {
     let (mut store, mut c) = italy();
-    let city = referee_e2e::staging::city_of(&c, &ZoneId::new("campania"));
+    let city = city_of(&c, &ZoneId::new("campania"));
     stage(&mut c, &[(byz(), "belisarius", "2B 2B 2B", zone("campania")), (goths(), "uraias", "i:1C", city.clone())]);
     hold(&mut c, &ZoneId::new("campania"), &goths());
     ship(&mut c, &goths(), G1, 4, city.clone());
@@ -385,7 +385,7 @@ fn be_42_fleet_decoys_sail_are_found_out_and_come_back() {
         run(&mut store, &mut c, &Order::Pass { side }, DiceInput::Seeded);
     }
     run(&mut store, &mut c, &Order::EndTurn {}, DiceInput::Seeded);
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
     refused(&mut store, &mut c, &Order::ReturnDecoy { side: byz(), at: "ionium".into(), fleet: true }, "no ship at");
     run(&mut store, &mut c, &back, DiceInput::Seeded);

@@ -11,17 +11,15 @@ use referee_campaign::belisarius::state::{Location, Piece, PieceKind, State};
 use referee_campaign::belisarius::supply::{Status, status};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::log::DiceRolled;
+use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::fixtures::belisarius::{all_dice, byz, created, goths, hold, left, refused, run, stage, typed, units_of};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, byz, goths, hold, refused, run, stage, units_of};
 
 /// Italy in play before its first supply phase, every marker and garrison cleared, no zone
 /// controlled, so that each case is built by hand.
 fn italy() -> (Store, Campaign<Belisarius>) {
-    let setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 41).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (store, mut c) = created(&World::embedded().setup("italy-535").unwrap(), "Italy", 41);
     stage(&mut c, &[]);
     c.state.pieces.clear();
     c.state.control.clear();
@@ -240,12 +238,12 @@ fn be_44_scorched_earth() {
     put(&mut c.state, goths(), "teia", "4B 4B", Location::Zone(from.clone()));
     let ones = all_dice(&c, &Order::CheckSupply {}, 1);
     run(&mut store, &mut c, &Order::CheckSupply {}, ones);
-    run(&mut store, &mut c, &Order::BeginOperations {}, referee_e2e::staging::typed(&[6, 1], &["ap-i", "ap-d"]));
+    run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
     run(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded);
-    let ap = referee_e2e::staging::left(&c, &byz());
+    let ap = left(&c, &byz());
     let events = run(&mut store, &mut c, &Order::ScorchEarth { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::EarthScorched { zone, .. } if zone == &inland)));
-    assert_eq!(referee_e2e::staging::left(&c, &byz()), ap - 2, "2 AP");
+    assert_eq!(left(&c, &byz()), ap - 2, "2 AP");
     assert!(c.state.scorched.contains(&inland));
     assert_eq!(c.state.control.get(&inland), Some(&byz()));
     refused(&mut store, &mut c, &Order::ScorchEarth { side: byz(), leader: "belisarius".into() }, "scorched already");

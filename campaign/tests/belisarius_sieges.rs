@@ -14,14 +14,17 @@ use referee_campaign::belisarius::view::view_for;
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{
+    africa, battle_order, byz, city_of, goths, hold, italy_under_vitiges, left, refused, run, stage, supply_phase, typed, units_of,
+    view_json,
+};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{byz, city_of, goths, hold, left, refused, run, stage, typed};
 
 /// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
 /// first on 16 AP; `goth_chit` is the Goths' chit.
 fn italy(goth_chit: &str) -> (Store, Campaign<Belisarius>) {
-    referee_e2e::staging::italy_under_vitiges(goth_chit, [6, 1])
+    italy_under_vitiges(goth_chit, [6, 1])
 }
 
 /// A zone with a walled city (fortification 1 to 3, so works have room), a port if `port`,
@@ -150,13 +153,13 @@ fn be_26_the_duration_marker_rises_and_the_city_falls_at_four() {
     finish_turn(&mut store, &mut c);
     assert_eq!(c.state.sieges[&city].duration, 1, "not in the turn it was laid");
     for want in [2, 3] {
-        referee_e2e::supply_phase(&mut store, &mut c);
+        supply_phase(&mut store, &mut c);
         run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
         let events = finish_turn(&mut store, &mut c);
         assert!(events.iter().any(|e| matches!(e, Event::SiegeAdvanced { duration, .. } if *duration == want)));
         assert_eq!(c.state.sieges[&city].duration, want);
     }
-    referee_e2e::supply_phase(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
     run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);
     // The garrison has gone hungry three supply phases (BE-31): what is left of it falls.
     let garrison: u32 = referee_campaign::belisarius::siege::units_at(&c.state, &goths(), &city_of(&c, &zone))
@@ -389,7 +392,7 @@ fn be_28_the_besieged_are_shut_in() {
     c.state.pieces.push(Piece {
         side: byz(),
         at: Location::Zone(away.clone()),
-        kind: PieceKind::Leader { leader: "iohannes".into(), units: referee_e2e::staging::units_of("2B") },
+        kind: PieceKind::Leader { leader: "iohannes".into(), units: units_of("2B") },
     });
     run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
     run(&mut store, &mut c, &Order::Pass { side: byz() }, DiceInput::Seeded);
@@ -412,12 +415,6 @@ fn be_28_the_besieged_are_shut_in() {
     assert!(!events.iter().any(|e| matches!(e, Event::ContactMade { .. })), "the garrison is shut in: {events:?}");
 }
 
-/// The Byzantines' view, whole, as JSON.
-fn byzantine_view(c: &Campaign<Belisarius>, store: &Store) -> String {
-    let events = store.events_as::<Belisarius>(c.id).unwrap();
-    serde_json::to_string_pretty(&view_for(&c.state, &events, &Viewer::Side(byz())).unwrap()).unwrap()
-}
-
 /// One run of the differential: a siege laid, an assault, both sides' losses, and the siege
 /// phase, the Goths' chit, garrison (same points) and far force taken from `hidden`.
 fn siege_run(hidden: (&str, &str, &str)) -> Vec<String> {
@@ -430,12 +427,12 @@ fn siege_run(hidden: (&str, &str, &str)) -> Vec<String> {
     c.state.pieces.push(Piece {
         side: goths(),
         at: Location::Zone(far_zone),
-        kind: PieceKind::Leader { leader: "vitiges".into(), units: referee_e2e::staging::units_of(far) },
+        kind: PieceKind::Leader { leader: "vitiges".into(), units: units_of(far) },
     });
-    out.push(byzantine_view(&c, &store));
+    out.push(view_json(&c, &store, &byz()));
     let mut step = |store: &mut Store, c: &mut Campaign<Belisarius>, order: Order, dice: DiceInput| {
         run(store, c, &order, dice);
-        out.push(byzantine_view(c, store));
+        out.push(view_json(c, store, &byz()));
     };
     step(&mut store, &mut c, Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
     // The dice that hurt the garrison most without taking the city.
@@ -527,7 +524,7 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
     assert!(!events.iter().any(|e| matches!(e, Event::MoraleChecked { .. })), "no morale checks");
     let tables = &c.state.setup.tables;
     // Each side's factor from the units that fought: heavy cavalry counts double.
-    let factor = |units: &str| referee_e2e::staging::units_of(units).iter().map(|u| u.factor()).sum::<u32>();
+    let factor = |units: &str| units_of(units).iter().map(|u| u.factor()).sum::<u32>();
     let (goth_factor, byz_factor) = (factor("2B 2C"), factor("4B"));
     assert_eq!((goth_factor, byz_factor), (8, 8));
     let goth_lose = percent_of(4, tables.combat(byz_factor, rolls[1].total(), 0).percent);
@@ -563,12 +560,12 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         c.state.pieces.push(Piece {
             side: byz(),
             at: Location::Zone(zone.clone()),
-            kind: PieceKind::Leader { leader: "iohannes".into(), units: referee_e2e::staging::units_of(lines) },
+            kind: PieceKind::Leader { leader: "iohannes".into(), units: units_of(lines) },
         });
         c.state.pieces.push(Piece {
             side: goths(),
             at: Location::Zone(near),
-            kind: PieceKind::Leader { leader: "vitiges".into(), units: referee_e2e::staging::units_of("4B 4B 4B 4B 4B") },
+            kind: PieceKind::Leader { leader: "vitiges".into(), units: units_of("4B 4B 4B 4B 4B") },
         });
         goths_turn(&mut store, &mut c);
         activate(&mut store, &mut c, goths(), "vitiges");
@@ -603,7 +600,7 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         // The Byzantines break off after each passage: the relief wins.
         let mut all = Vec::new();
         for _ in 0..200 {
-            let Some(order) = referee_e2e::battle_order(&c.state, Some(&byz())) else { break };
+            let Some(order) = battle_order(&c.state, Some(&byz())) else { break };
             all.extend(run(&mut store, &mut c, &order, DiceInput::Seeded));
         }
         assert!(all.iter().any(|e| matches!(e, Event::SiegeRelieved { city: x } if x == &city)), "{all:?}");
@@ -673,11 +670,8 @@ fn be_27_one_assault_a_siege_not_one_a_leader() {
 /// zone stays the Byzantines'.
 #[test]
 fn be_49_the_landing_army_besieges_hadrumetum_from_the_start() {
-    let setup = World::embedded().setup("africa-533").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
-    referee_e2e::supply_phase(&mut store, &mut c);
+    let (mut store, mut c) = africa();
+    supply_phase(&mut store, &mut c);
     // Byzantine initiative: 6 + 8 (Belisarius) against 1 + 4 (Gelimer).
     run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-a"]));
     let (zone, city) = (ZoneId::new("byzacium-north"), CityId::new("hadrumetum"));

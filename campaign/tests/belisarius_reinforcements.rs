@@ -10,12 +10,12 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::reinforce::Due;
 use referee_campaign::belisarius::state::{Location, PieceKind};
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::{all_dice, at_turn, byz, goths, refused, run};
 use referee_campaign::store::{Campaign, DiceInput};
-use referee_e2e::staging::{all_dice, byz, goths, refused, run};
 
 /// `id` set up and brought to turn `turn`, its supply played with typed 1s (nobody hungry).
-fn at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
-    let (mut store, mut c) = referee_e2e::staging::at_turn(id, turn, 45);
+fn supplied_at_turn(id: &str, turn: u32) -> (Store, Campaign<Belisarius>) {
+    let (mut store, mut c) = at_turn(id, turn, 45);
     let ones = all_dice(&c, &Order::CheckSupply {}, 1);
     run(&mut store, &mut c, &Order::CheckSupply {}, ones);
     (store, c)
@@ -38,7 +38,7 @@ fn goth_points(c: &Campaign<Belisarius>) -> u32 {
 #[test]
 fn be_45_the_goths_buy_reinforcements_in_spring() {
     // Turn 4 of the first reconquest of Italy is spring 536.
-    let (mut store, mut c) = at_turn("italy-535", 4);
+    let (mut store, mut c) = supplied_at_turn("italy-535", 4);
     assert_eq!(c.state.date(), "spring 536");
     refused(&mut store, &mut c, &Order::BeginOperations {}, "play the reinforcement phase first");
     let zones = u32::try_from(c.state.control.values().filter(|s| **s == goths()).count()).unwrap();
@@ -94,7 +94,7 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
 /// fleet, the fleet into a port they hold.
 #[test]
 fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
-    let (mut store, mut c) = at_turn("italy-535", 4);
+    let (mut store, mut c) = supplied_at_turn("italy-535", 4);
     let before = c.state.pieces_of(&byz()).filter(|p| p.at == Location::Zone(ZoneId::new("dalmatia"))).count();
     let events = run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     assert!(events.iter().any(
@@ -103,7 +103,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     assert!(c.state.pieces_of(&byz()).filter(|p| p.at == Location::Zone(ZoneId::new("dalmatia"))).count() > before);
 
     // 537: in Italy, at a zone they control.
-    let (mut store, mut c) = at_turn("italy-535", 8);
+    let (mut store, mut c) = supplied_at_turn("italy-535", 8);
     assert_eq!(c.state.date(), "spring 537");
     run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     assert!(c.state.reinforcements_due.iter().any(|d| matches!(d, Due::Line { side, .. } if side == &byz())));
@@ -120,7 +120,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
     assert!(c.state.pieces_of(&byz()).any(|p| p.at == Location::Zone(italy_zone.clone())));
 
     // 538: Narses, a decoy and a fleet; the fleet needs a port the Byzantines hold.
-    let (mut store, mut c) = at_turn("italy-535", 12);
+    let (mut store, mut c) = supplied_at_turn("italy-535", 12);
     assert_eq!(c.state.date(), "spring 538");
     run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Seeded);
     let map = c.state.setup.map.clone();
@@ -144,7 +144,7 @@ fn be_45_the_byzantine_reinforcements_come_by_the_schedule() {
 /// has no reinforcement phase.
 #[test]
 fn be_45_nobody_is_reinforced_in_africa() {
-    let (mut store, mut c) = at_turn("africa-533", 3);
+    let (mut store, mut c) = supplied_at_turn("africa-533", 3);
     assert_eq!(c.state.date(), "spring 534");
     assert!(!referee_campaign::belisarius::reinforce::pending(&c.state));
     refused(&mut store, &mut c, &Order::BringReinforcements {}, "nobody is due reinforcements");
