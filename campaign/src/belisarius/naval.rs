@@ -1007,3 +1007,117 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::belisarius::World;
+    use crate::belisarius::pieces::{Unit, UnitKind, parse_units};
+    use crate::belisarius::state::Piece;
+
+    fn byz() -> SideId {
+        SideId::new("byzantines")
+    }
+
+    fn unit(kind: UnitKind, text: &str) -> Unit {
+        parse_units(kind, text).unwrap()[0]
+    }
+
+    fn ids(ids: &[&str]) -> Vec<String> {
+        ids.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    /// The First Reconquest of Italy as it starts, its pieces cleared, with three Byzantine
+    /// ships in the first sea zone — 1 (3 NP) carrying Belisarius with 2B and Mundus with
+    /// nothing, 2 (4 NP) empty, 3 (2 NP) carrying 2C of infantry without a leader — and a
+    /// fleet decoy; and that sea zone.
+    fn at_sea() -> (State, SeaId) {
+        let mut state = State::new("Italy", &World::embedded().setup("italy-535").unwrap(), 1);
+        state.pieces.clear();
+        let sea = state.setup.map.seas[0].id.clone();
+        let mut put = |at: Location, kind: PieceKind| state.pieces.push(Piece { side: byz(), at, kind });
+        for (id, np) in [("fleet-byzantines-1", 3), ("fleet-byzantines-2", 4), ("fleet-byzantines-3", 2)] {
+            put(Location::Sea(sea.clone()), PieceKind::Fleet { np, id: id.to_owned() });
+        }
+        put(Location::Sea(sea.clone()), PieceKind::FleetDecoy { id: "fleet-byzantines-4".to_owned() });
+        let aboard = |ship: &str| Location::Aboard(ship.to_owned());
+        put(
+            aboard("fleet-byzantines-1"),
+            PieceKind::Leader { leader: "belisarius".to_owned(), units: vec![unit(UnitKind::HeavyCavalry, "2B")] },
+        );
+        put(aboard("fleet-byzantines-1"), PieceKind::Leader { leader: "mundus".to_owned(), units: Vec::new() });
+        put(aboard("fleet-byzantines-3"), PieceKind::Group { units: vec![unit(UnitKind::Infantry, "2C")] });
+        (state, sea)
+    }
+
+    /// BE-37: 1 NP carries 2 infantry points or 1 cavalry point; a skirmisher's point counts
+    /// half. The load is in quarters of a naval point.
+    #[test]
+    fn be_37_a_naval_point_carries_two_infantry_points_or_one_cavalry_point() {
+        assert_eq!(load(&[unit(UnitKind::HeavyCavalry, "2B")]), 2 * 4, "2 cavalry points: 2 NP");
+        assert_eq!(load(&[unit(UnitKind::Infantry, "2C")]), 4, "2 infantry points: 1 NP");
+        let skirmishers = Unit { skirmish: true, ..unit(UnitKind::Infantry, "2D") };
+        assert_eq!(load(&[skirmishers]), 2, "2 skirmisher points: half an NP");
+        assert_eq!(load(&[]), 0);
+    }
+
+    /// BE-36, BE-42: a fleet's strength is its ships' naval points; a decoy has none.
+    #[test]
+    fn be_36_naval_points_count_the_ships_and_not_the_decoys() {
+        let (state, _) = at_sea();
+        assert_eq!(naval_points(&state, &byz(), &ids(&["fleet-byzantines-1", "fleet-byzantines-2", "fleet-byzantines-4"])), 7);
+        assert_eq!(naval_points(&state, &byz(), &ids(&["fleet-byzantines-4"])), 0);
+        assert_eq!(naval_points(&state, &SideId::new("ostrogoths"), &ids(&["fleet-byzantines-1"])), 0, "not the enemy's ships");
+    }
+
+    /// BE-34, BE-36: ships carrying nobody take naval losses first, then those carrying the
+    /// fewest points.
+    #[test]
+    fn be_34_ships_carrying_nobody_take_losses_first_then_the_lightest_laden() {
+        let (state, _) = at_sea();
+        let order =
+            loss_order(&state, &byz(), &ids(&["fleet-byzantines-1", "fleet-byzantines-2", "fleet-byzantines-3", "fleet-byzantines-4"]));
+        assert_eq!(
+            order,
+            vec![("fleet-byzantines-2".to_owned(), 4), ("fleet-byzantines-3".to_owned(), 2), ("fleet-byzantines-1".to_owned(), 3)]
+        );
+    }
+
+    /// BE-36: the best tactical rating aboard (Belisarius's 3 over Mundus's 2) and +1 per 3
+    /// combat points embarked.
+    #[test]
+    fn be_36_the_admiral_is_the_best_tactical_rating_aboard_and_troops_count_by_threes() {
+        let (state, _) = at_sea();
+        let all = ids(&["fleet-byzantines-1", "fleet-byzantines-2", "fleet-byzantines-3"]);
+        assert_eq!(admiral(&state, &byz(), &all), Some(("Belisarius".to_owned(), 3)));
+        assert_eq!(admiral(&state, &byz(), &ids(&["fleet-byzantines-3"])), None, "no leader aboard");
+        assert_eq!(embarked_points(&state, &byz(), &all), 4);
+        assert_eq!(EMBARKED_POINTS_PER_NAVAL_PIP, 3);
+    }
+
+    /// BE-37, BE-40: a force aboard is where its ship is; ships in a port are not at sea.
+    #[test]
+    fn be_40_ships_in_a_port_are_not_at_sea_and_a_force_aboard_is_where_its_ship_is() {
+        let (mut state, sea) = at_sea();
+        let goths = SideId::new("ostrogoths");
+        assert_eq!(whereabouts(&state, &Location::Aboard("fleet-byzantines-1".to_owned())), Location::Sea(sea.clone()));
+        assert!(enemy_at_sea(&state, &goths, &sea));
+        assert!(!enemy_at_sea(&state, &byz(), &sea), "one's own ships are no enemy");
+        let port = state.setup.map.zones.iter().find(|z| z.city.port).unwrap().city.id.clone();
+        for p in state.pieces.iter_mut().filter(|p| p.kind.is_naval()) {
+            p.at = Location::City(port.clone());
+        }
+        assert!(!enemy_at_sea(&state, &goths, &sea), "in port, in sanctuary");
+    }
+
+    /// BE-33, BE-35: up to six sea zones a turn; a fleet moves for 2 AP, a ship alone for 1;
+    /// interception at sea succeeds on 7 or more.
+    #[test]
+    fn be_33_ships_sail_six_sea_zones_a_fleet_for_2_ap_and_a_ship_for_1() {
+        let tables = &at_sea().0.setup.tables;
+        assert_eq!(MAX_SEA_ZONES, 6);
+        assert_eq!((tables.cost("fleet-move"), tables.cost("naval-unit-move")), (Some(2), Some(1)));
+        assert!(!super::super::tables::naval_interception_succeeds(6));
+        assert!(super::super::tables::naval_interception_succeeds(7));
+    }
+}

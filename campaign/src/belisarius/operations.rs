@@ -1254,3 +1254,117 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::belisarius::World;
+    use crate::belisarius::pieces::{Unit, UnitKind, parse_units};
+
+    /// The First Reconquest of Italy as it starts: Belisarius (strategic 8) against
+    /// Theodahad (strategic 3).
+    fn italy() -> State {
+        State::new("Italy", &World::embedded().setup("italy-535").unwrap(), 1)
+    }
+
+    fn side(id: &str) -> SideId {
+        SideId::new(id)
+    }
+
+    fn unit(kind: UnitKind, text: &str) -> Unit {
+        parse_units(kind, text).unwrap()[0]
+    }
+
+    /// Belisarius's box (4B, 3C) and Mundus's (2B) as attrition numbers them: 1, 2, 3.
+    fn force() -> Vec<(String, usize, Unit)> {
+        vec![
+            ("belisarius".to_owned(), 0, unit(UnitKind::HeavyCavalry, "4B")),
+            ("belisarius".to_owned(), 1, unit(UnitKind::HeavyCavalry, "3C")),
+            ("mundus".to_owned(), 0, unit(UnitKind::HeavyCavalry, "2B")),
+        ]
+    }
+
+    #[test]
+    fn be_12_attrition_comes_first_from_the_units_named_then_in_the_forces_order() {
+        // 5 points, unit 3 named first: its 2, then 3 from unit 1.
+        assert_eq!(attrition_losses(&force(), 5, &[3]), vec![(1, 3), (3, 2)]);
+        // Named in the order 2, 1: unit 2's 3 points, then 1 of unit 1.
+        assert_eq!(attrition_losses(&force(), 4, &[2, 1]), vec![(1, 1), (2, 3)]);
+        // Numbers naming no unit (0, 9) are passed over.
+        assert_eq!(attrition_losses(&force(), 2, &[0, 9]), vec![(1, 2)]);
+    }
+
+    #[test]
+    fn be_12_attrition_takes_no_more_than_each_unit_has_nor_more_than_is_owed() {
+        assert_eq!(attrition_losses(&force(), 20, &[]), vec![(1, 4), (2, 3), (3, 2)]);
+        assert_eq!(attrition_losses(&force(), 0, &[1]), Vec::<(u32, u8)>::new());
+    }
+
+    /// BE-12, BE-54: the operations example: four zones moved and a 4 on the die lose 10 %.
+    #[test]
+    fn be_12_four_zones_and_a_4_lose_ten_percent() {
+        let state = italy();
+        assert_eq!(state.setup.tables.attrition_percent(4, 4), 10);
+        assert_eq!(super::super::tables::percent_of(19, 10), 2, "a part of a point is a point lost");
+    }
+
+    /// BE-10: the example's costs: a mountain zone 2 AP, a plain zone 1; at most six zones a
+    /// turn.
+    #[test]
+    fn be_10_a_mountain_zone_costs_two_action_points_and_a_plain_one() {
+        let tables = &italy().setup.tables;
+        assert_eq!((tables.cost("move-mountain"), tables.cost("move-plain")), (Some(2), Some(1)));
+        assert_eq!(MAX_ZONES, 6);
+    }
+
+    #[test]
+    fn be_04_a_side_adds_its_commanders_strategic_rating_or_six_without_one() {
+        let mut state = italy();
+        assert_eq!(cinc_rating(&state, &side("byzantines")), (8, "Belisarius".to_owned()));
+        assert_eq!(cinc_rating(&state, &side("ostrogoths")), (3, "Theodahad".to_owned()));
+        state.cinc.insert(side("ostrogoths"), None);
+        assert_eq!(cinc_rating(&state, &side("ostrogoths")), (NO_CINC_RATING, "no commander-in-chief".to_owned()));
+        assert_eq!(NO_CINC_RATING, 6);
+    }
+
+    /// BE-05: d6 plus the commander's strategic rating, rolled again on a tie.
+    #[test]
+    fn be_05_a_tied_initiative_is_rolled_again() {
+        let state = italy();
+        let mut events = Vec::new();
+        // 1 + 8 against 6 + 3 ties; then 1 + 8 against 6 + 3 again; then 2 + 8 beats 6 + 3.
+        let mut dice = Dice::manual([1, 6, 1, 6, 2, 6]);
+        assert_eq!(initiative(&state, &mut dice, &mut events).unwrap(), side("byzantines"));
+        assert_eq!(events.len(), 6, "three rounds of two dice");
+        let mut events = Vec::new();
+        let mut dice = Dice::manual([1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6]);
+        let mut state = state;
+        state.cinc.insert(side("ostrogoths"), None);
+        // Without a commander the Goths add 6: 1 + 8 against 6 + 6.
+        assert_eq!(initiative(&state, &mut dice, &mut events).unwrap(), side("ostrogoths"));
+        assert_eq!(events.len(), 2);
+    }
+
+    #[test]
+    fn be_12_units_are_numbered_from_one_each_named_once() {
+        let missing = |n: u32| format!("no unit {n}");
+        assert_eq!(numbered(&[3, 1], 3, RuleId::BE_12, missing).unwrap(), vec![0, 2]);
+        assert_eq!(
+            numbered(&[0], 3, RuleId::BE_12, missing).unwrap_err().to_string(),
+            RuleError::new(RuleId::BE_12, "no unit 0").to_string()
+        );
+        assert!(numbered(&[4], 3, RuleId::BE_12, missing).unwrap_err().to_string().contains("no unit 4"));
+        assert!(numbered(&[2, 2], 3, RuleId::BE_12, missing).unwrap_err().to_string().contains("unit 2 is named twice"));
+    }
+
+    /// BE-11: a city and the zone around it are one place for a march.
+    #[test]
+    fn be_11_a_city_is_in_its_zone_and_the_sea_in_none() {
+        let state = italy();
+        let zone = &state.setup.map.zones[0];
+        assert_eq!(zone_of(&state, &Location::City(zone.city.id.clone())), Some(zone.id.clone()));
+        assert_eq!(zone_of(&state, &Location::Zone(zone.id.clone())), Some(zone.id.clone()));
+        let sea = state.setup.map.seas[0].id.clone();
+        assert_eq!(zone_of(&state, &Location::Sea(sea)), None);
+    }
+}

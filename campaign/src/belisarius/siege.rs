@@ -1196,3 +1196,125 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::belisarius::World;
+    use crate::belisarius::pieces::{UnitKind, parse_units};
+    use crate::belisarius::state::Piece;
+
+    fn side(id: &str) -> SideId {
+        SideId::new(id)
+    }
+
+    /// The First Reconquest of Italy as it starts, on turn 3, with a Gothic city walled 1 to
+    /// 3 (room for works) besieged by the Byzantines since turn 1 with their duration marker
+    /// at `duration`; the city and its zone.
+    fn besieged(duration: u8) -> (State, CityId, ZoneId) {
+        let mut state = State::new("Italy", &World::embedded().setup("italy-535").unwrap(), 1);
+        let zone = state.setup.map.zones.iter().find(|z| (1..=3).contains(&z.city.fortification)).unwrap().clone();
+        state.turn = 3;
+        state.cities.get_mut(&zone.city.id).unwrap().holder = Some(side("ostrogoths"));
+        let siege = Siege { zone: zone.id.clone(), besieger: side("byzantines"), duration, declared: 1, works: 0 };
+        state.sieges.insert(zone.city.id.clone(), siege);
+        (state, zone.city.id, zone.id)
+    }
+
+    /// Belisarius's box: 4B, then 3C.
+    fn units() -> Vec<Unit> {
+        ["4B", "3C"].iter().flat_map(|u| parse_units(UnitKind::HeavyCavalry, u).unwrap()).collect()
+    }
+
+    fn numbered(units: &[Unit]) -> Vec<Numbered<'_>> {
+        (0..).zip(units).map(|(index, unit)| Numbered { leader: Some("belisarius"), index, unit: *unit }).collect()
+    }
+
+    #[test]
+    fn be_25_be_32_a_citys_defence_is_its_walls_and_works_at_most_5() {
+        let (mut state, city, _) = besieged(1);
+        let walls = state.setup.map.city(&city).unwrap().fortification;
+        assert_eq!(defence(&state, &city), walls);
+        state.cities.get_mut(&city).unwrap().defence_works = 1;
+        assert_eq!(defence(&state, &city), walls + 1);
+        state.cities.get_mut(&city).unwrap().defence_works = 5;
+        assert_eq!(defence(&state, &city), 5, "never above 5");
+        let hold = state.cities.get_mut(&city).unwrap();
+        hold.defence_works = 1;
+        hold.razed = true;
+        assert_eq!(defence(&state, &city), 1, "walls pulled down leave the works");
+    }
+
+    #[test]
+    fn be_26_the_duration_marker_goes_up_each_later_turn_and_the_city_falls_at_4() {
+        let (state, city, _) = besieged(2);
+        assert_eq!(siege_phase(&state), vec![Event::SiegeAdvanced { city: city.clone(), duration: 3 }]);
+        let (state, city, _) = besieged(3);
+        let events = siege_phase(&state);
+        assert_eq!(events[0], Event::SiegeAdvanced { city: city.clone(), duration: 4 });
+        assert!(
+            events.contains(&Event::CityFell { city: city.clone(), from: side("ostrogoths"), to: side("byzantines"), how: Fall::Starved }),
+            "{events:?}"
+        );
+        // A siege declared this turn waits for the next.
+        let (mut state, city, _) = besieged(1);
+        state.sieges.get_mut(&city).unwrap().declared = 3;
+        assert_eq!(siege_phase(&state), Vec::new());
+    }
+
+    #[test]
+    fn be_30_a_siege_with_no_besieging_unit_left_in_the_zone_is_lifted() {
+        let (mut state, city, zone) = besieged(1);
+        assert_eq!(lifted(&state), vec![Event::SiegeEnded { city: city.clone(), why: Lifted::BesiegersGone }]);
+        // Units without a leader hold the lines.
+        state.pieces.push(Piece { side: side("byzantines"), at: Location::Zone(zone), kind: PieceKind::Group { units: units() } });
+        assert_eq!(lifted(&state), Vec::new());
+    }
+
+    /// BE-25, BE-27: the militia absorbs what it can first, then the units in their order.
+    #[test]
+    fn be_27_a_suggested_share_takes_the_militia_first_then_the_units_in_order() {
+        let units = units();
+        assert_eq!(suggest(&numbered(&units), 9, 3), (vec![(1, 4), (2, 2)], 3));
+        assert_eq!(suggest(&numbered(&units), 2, 3), (Vec::new(), 2));
+        assert_eq!(suggest(&numbered(&units), 20, 0), (vec![(1, 4), (2, 3)], 0), "no more than the units have");
+    }
+
+    #[test]
+    fn be_27_a_share_names_exactly_the_points_owed_and_no_more_than_each_has() {
+        let units = units();
+        let units = numbered(&units);
+        let share =
+            |losses: &[(u32, u8)], militia: (u8, u8), owed: u32| share(&units, losses, militia, owed, RuleId::BE_27, "for the assault");
+        assert_eq!(
+            share(&[(2, 1), (1, 2), (2, 1)], (2, 3), 6).unwrap(),
+            vec![(Some("belisarius".to_owned()), 0, 2), (Some("belisarius".to_owned()), 1, 2)]
+        );
+        assert!(share(&[(1, 2)], (4, 3), 6).unwrap_err().to_string().contains("the militia has 3 points, not 4"));
+        assert!(share(&[(1, 5)], (0, 3), 5).unwrap_err().to_string().contains("has 4 points, not 5"));
+        assert!(share(&[(1, 2)], (1, 3), 4).unwrap_err().to_string().contains("4 points are owed for the assault, and 3 were named"));
+        assert!(share(&[(3, 1)], (0, 0), 1).unwrap_err().to_string().contains("there is no unit 3 here; the units are numbered 1 to 2"));
+    }
+
+    /// BE-43: treachery rolls 2d6 and takes the city on 2 to 8.
+    #[test]
+    fn be_43_treachery_takes_the_city_on_2_to_8() {
+        assert_eq!((TWO_D6.count, TWO_D6.sides), (2, 6));
+        assert!(super::super::tables::treachery_succeeds(2));
+        assert!(super::super::tables::treachery_succeeds(8));
+        assert!(!super::super::tables::treachery_succeeds(9));
+    }
+
+    /// BE-32: two siege works for each besieging leader in the open zone.
+    #[test]
+    fn be_32_siege_works_count_two_for_each_besieging_leader() {
+        let (mut state, city, zone) = besieged(1);
+        assert_eq!(SIEGE_WORKS_PER_LEADER, 2);
+        for leader in ["belisarius", "mundus"] {
+            let kind = PieceKind::Leader { leader: leader.to_owned(), units: units() };
+            state.pieces.push(Piece { side: side("byzantines"), at: Location::Zone(zone.clone()), kind });
+        }
+        let siege = state.sieges[&city].clone();
+        assert_eq!(besieging_leaders(&state, &siege), vec!["belisarius".to_owned(), "mundus".to_owned()]);
+    }
+}
