@@ -19,6 +19,7 @@ use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::view::{View, view_for};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::fixtures::belisarius::place;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
@@ -174,17 +175,7 @@ fn naval_logs() -> String {
     let byz = SideId::new("byzantines");
     let goths = SideId::new("ostrogoths");
     for (side, at) in [(&byz, "ionium"), (&goths, "tyrrhenum-south")] {
-        let order = Order::Place {
-            side: side.clone(),
-            line: 1,
-            at: at.into(),
-            leaders: None,
-            units: None,
-            decoys: None,
-            fleets: None,
-            fleet_decoys: None,
-        };
-        store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
+        store.execute(&mut c, &(), &place(side, 1, at), DiceInput::Seeded).unwrap();
     }
     referee_e2e::finish_belisarius_setup(&mut store, &mut c);
     referee_e2e::supply_phase(&mut store, &mut c);

@@ -89,6 +89,20 @@ pub mod belisarius {
         SideId::new("ostrogoths")
     }
 
+    /// `side` places the whole of its set-up line `line` at `at` (BE-03).
+    pub fn place(side: &SideId, line: u32, at: &str) -> Order {
+        Order::Place {
+            side: side.clone(),
+            line,
+            at: at.to_owned(),
+            leaders: None,
+            units: None,
+            decoys: None,
+            fleets: None,
+            fleet_decoys: None,
+        }
+    }
+
     /// Clears the map of every marker and puts these leaders (side, id, units, where) instead;
     /// leaderless garrisons stay.
     pub fn stage(c: &mut Campaign<Belisarius>, pieces: &[(SideId, &str, &str, Location)]) {
@@ -154,6 +168,13 @@ pub mod belisarius {
         let before = store.events_as::<Belisarius>(c.id).unwrap().len();
         store.execute(c, &(), order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
         store.events_as::<Belisarius>(c.id).unwrap()[before..].iter().map(|l| l.event.clone()).collect()
+    }
+
+    /// `side`'s `leader` tries to intercept the force in contact, naming no target and with
+    /// no reconnaissance, the die typed in as `die` (BE-13, BE-14); the events it stored.
+    pub fn intercept(store: &mut Store, c: &mut Campaign<Belisarius>, side: &SideId, leader: &str, die: u8) -> Vec<Event> {
+        let order = Order::Intercept { side: side.clone(), leaders: vec![leader.to_owned()], target: None, reconnaissance: false };
+        run(store, c, &order, DiceInput::Manual(vec![die]))
     }
 
     /// Gives `order`, which must be refused with `words` in the message, storing and changing
@@ -309,17 +330,7 @@ pub mod belisarius {
             let Some((side, index)) = due.into_iter().next() else { break };
             let line = &c.state.lines_due[&side][index].rest;
             let at = c.state.setup.free_places(&side, line).into_iter().next().expect("a free line has somewhere to go");
-            let order = Order::Place {
-                side: side.clone(),
-                line: 1,
-                at: at.to_string(),
-                leaders: None,
-                units: None,
-                decoys: None,
-                fleets: None,
-                fleet_decoys: None,
-            };
-            store.execute(c, &(), &order, DiceInput::Seeded).unwrap();
+            store.execute(c, &(), &place(&side, 1, &at.to_string()), DiceInput::Seeded).unwrap();
         }
         store.execute(c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     }

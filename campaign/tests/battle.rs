@@ -8,7 +8,7 @@ use referee_campaign::turn::Phase;
 use referee_campaign::{DiceInput, Event, NodeId, Order};
 
 mod common;
-use common::{Game as Field, STANDARD, side};
+use common::{Game as Field, STANDARD, rolls, side};
 
 fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
     CommandLosses {
@@ -76,13 +76,7 @@ fn mg_30_recovery_rolls() {
     let result = won("carthage", vec![losses("carthage", "Himilco", &["2 Reg Sp(O)"]), losses("syracuse", "Leptines", &["4 Reg Sp(O)"])]);
     // Himilco (held the field, +2): 3 and 2 → 5 recovers, 4 is lost. Leptines: 5, 4, 6, 1.
     let events = f.go(&result, DiceInput::Manual(vec![3, 2, 5, 4, 6, 1])).unwrap();
-    let rolls: Vec<(String, i32)> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
-            _ => None,
-        })
-        .collect();
+    let rolls = rolls(&events);
     assert_eq!(rolls[0], ("recovery of Reg Sp(O) of Himilco".to_owned(), 5));
     assert_eq!(rolls.iter().map(|r| r.1).collect::<Vec<_>>(), [5, 4, 5, 4, 6, 1]);
     assert!(f.elements("carthage", "Himilco").contains(&"7 Reg Sp(O)".to_owned()));

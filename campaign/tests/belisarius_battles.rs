@@ -12,8 +12,8 @@ use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::fixtures::belisarius::{
-    battle_order, byz, city_of, free_neighbour, goths, hold, interception_die, italy_under_vitiges, left, log_of, refused, run, stage,
-    units_of, view_json,
+    battle_order, byz, city_of, free_neighbour, goths, hold, intercept, interception_die, italy_under_vitiges, left, log_of, refused, run,
+    stage, units_of, view_json,
 };
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -159,8 +159,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     // Belisarius intercepts for 1 AP and succeeds: a battle in line.
     let line = interception_die(&c, belisarius - uraias, false, Interception::LineOfBattle);
-    let try_byz = Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
-    let events = run(&mut store, &mut c, &try_byz, DiceInput::Manual(vec![line]));
+    let events = intercept(&mut store, &mut c, &byz(), "belisarius", line);
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
     assert_eq!(left(&c, &byz()), 8);
     // The battle shows the force as the march left it: 9 combat points.
@@ -204,12 +203,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     let constantinus = i32::from(c.state.setup.leader("constantinus").unwrap().strategic);
     let mountains = c.state.setup.map.zone(&second[2]).unwrap().terrain == Terrain::Mountain;
     let line = interception_die(&c, aligern - constantinus, mountains, Interception::LineOfBattle);
-    let events = run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: goths(), leaders: vec!["aligern".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![line]),
-    );
+    let events = intercept(&mut store, &mut c, &goths(), "aligern", line);
     let battle = events.iter().find_map(|e| match e {
         Event::BattleJoined { battle } => Some(battle.clone()),
         _ => None,
@@ -373,12 +367,7 @@ fn be_09_a_leader_alone_intercepted_is_killed_and_succeeded() {
     let (mut store, mut c, _) = contact_with(&[(goths(), "vitiges", "", false), (goths(), "uraias", "3B", true)], 0);
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 6, false, Interception::LineOfBattle);
-    let events = run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![die]),
-    );
+    let events = intercept(&mut store, &mut c, &byz(), "belisarius", die);
     let killed = events.iter().find_map(|e| match e {
         Event::LeaderKilled { leader, successor, .. } => Some((leader.clone(), successor.clone())),
         _ => None,
@@ -398,12 +387,7 @@ fn be_09_a_leader_alone_intercepted_is_killed_and_succeeded() {
 fn be_16_a_city_force_intercepts_and_both_failing_may_agree() {
     let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C", true)], 0);
     let fail = interception_die(&c, 5 - 8, false, Interception::Fail);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![fail]),
-    );
+    intercept(&mut store, &mut c, &goths(), "uraias", fail);
     assert!(
         matches!(
             c.state.pieces.iter().find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "uraias")).unwrap().at,
@@ -423,20 +407,10 @@ fn be_16_a_city_force_intercepts_and_both_failing_may_agree() {
 fn be_13_battle_by_consent_after_both_fail() {
     let (mut store, mut c, _) = contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false)], 0);
     let fail_g = interception_die(&c, 5 - 4, false, Interception::Fail);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![fail_g]),
-    );
+    intercept(&mut store, &mut c, &goths(), "uraias", fail_g);
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let fail_b = interception_die(&c, 4 - 5, false, Interception::Fail);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["constantinus".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![fail_b]),
-    );
+    intercept(&mut store, &mut c, &byz(), "constantinus", fail_b);
     let events = run(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, DiceInput::Seeded);
     assert!(!events.iter().any(|e| matches!(e, Event::BattleJoined { .. })));
     refused(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, "agreed already");
@@ -458,12 +432,7 @@ fn be_17_a_battle_in_line_fought_here() {
     let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C i:2*D", false)], 0);
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 5, false, Interception::LineOfBattle);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![die]),
-    );
+    intercept(&mut store, &mut c, &byz(), "belisarius", die);
     refused(&mut store, &mut c, &Order::Pass { side: byz() }, "battle at");
     refused(&mut store, &mut c, &Order::BreakOff { side: goths() }, "end of a passage");
     // Fire: only the Gothic 2*D shoots (factor 2); Byzantine factor 0 does nothing. A 6 for
@@ -507,12 +476,7 @@ fn be_23_an_ambush_is_two_passages_and_a_pursuit() {
     let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 5, false, Interception::Ambush);
-    let events = run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![die]),
-    );
+    let events = intercept(&mut store, &mut c, &byz(), "belisarius", die);
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { battle } if battle.ambusher == Some(byz()))));
     refused(&mut store, &mut c, &Order::Part {}, "ambush");
     let events = fight_out(&mut store, &mut c, None);
@@ -555,12 +519,7 @@ fn be_21_a_destroyed_force_loses_its_leader() {
     }
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 3, false, Interception::LineOfBattle);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![die]),
-    );
+    intercept(&mut store, &mut c, &byz(), "belisarius", die);
     let events = fight_out(&mut store, &mut c, None);
     assert!(events.iter().any(|e| matches!(e, Event::BattleEnded { outcome } if outcome.how == referee_campaign::belisarius::battle::How::Destroyed && outcome.winner == Some(byz()))), "{events:?}");
     assert!(events.iter().any(|e| matches!(e, Event::LeaderKilled { leader, .. } if leader == "victiger")));
@@ -801,12 +760,7 @@ fn be_42_a_decoy_marches_like_a_leader_and_nobody_can_tell() {
     );
     let mountains = c.state.setup.map.zone(&beyond).unwrap().terrain == Terrain::Mountain;
     let die = interception_die(&c, 5 - 3, mountains, Interception::LineOfBattle);
-    let events = run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![die]),
-    );
+    let events = intercept(&mut store, &mut c, &goths(), "uraias", die);
     assert!(events.iter().any(|e| matches!(e, Event::DecoyRemoved { id, .. } if id == decoy)), "{events:?}");
     assert!(c.state.ops.as_ref().unwrap().contact.is_none());
     assert_eq!(c.state.decoys_out[&byz()], 1);
@@ -828,12 +782,7 @@ fn be_14_interception_reads_the_strategic_difference_and_the_mountains() {
     // In the game: a mountain zone takes 1 off the die, and the roll says so.
     let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
     let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
-    let events = run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![3]),
-    );
+    let events = intercept(&mut store, &mut c, &goths(), "uraias", 3);
     let roll = events.iter().find_map(|e| match e {
         Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
         _ => None,
@@ -887,12 +836,7 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
     let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let line = interception_die(&c, 8 - 5, mountains, Interception::LineOfBattle);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![line]),
-    );
+    intercept(&mut store, &mut c, &byz(), "belisarius", line);
     // Nobody shoots; in the melee the Byzantines roll a 6 and the Goths a 1.
     let events = run(&mut store, &mut c, &Order::Fight {}, DiceInput::Manual(vec![6, 1]));
     // The fire (nobody shoots) and then the melee: the melee's is the last.
@@ -959,12 +903,7 @@ fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
     let line = interception_die(&c, 8 - 5, mountains, Interception::LineOfBattle);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Intercept { side: byz(), leaders: vec!["belisarius".into()], target: None, reconnaissance: false },
-        DiceInput::Manual(vec![line]),
-    );
+    intercept(&mut store, &mut c, &byz(), "belisarius", line);
     assert_eq!(c.state.control[&zone], goths(), "marching in with the enemy there takes nothing");
     run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
     let retreat = free_neighbour(&c, &zone, &goths());

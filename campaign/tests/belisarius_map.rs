@@ -9,6 +9,9 @@ use referee_campaign::belisarius::map::{CityId, REGIONS, SeaId, Terrain, ZoneId,
 use referee_data::belisarius::map::RawZoneMap;
 use referee_data::{DataError, DataSource, SourceText, line_of};
 
+mod common;
+use common::BELISARIUS_SEAS;
+
 const FILE: &str = "belisarius/map.toml";
 
 /// The fixed ids every Belisarius file uses: zone, region, terrain, city, port.
@@ -56,19 +59,6 @@ const ZONES: [(&str, &str, &str, &str, bool); 43] = [
     ("dalmatia-interior", "dalmatia", "mountain", "delminium", false),
     ("praevalitana", "praevalitana", "mountain", "scodra", true),
     ("alpes-maritimae", "gaul", "mountain", "cemenelum", true),
-];
-
-const SEAS: [&str; 10] = [
-    "mare-ligusticum",
-    "mare-sardoum",
-    "tyrrhenum-north",
-    "tyrrhenum-south",
-    "mare-africum",
-    "syrtis",
-    "ionium",
-    "adriaticum-south",
-    "adriaticum-north",
-    "mare-balearicum",
 ];
 
 fn map() -> ZoneMap {
@@ -169,9 +159,9 @@ fn be_01_every_fixed_id_is_present_with_its_region_terrain_and_port() {
     let ids: Vec<&str> = map.zones.iter().map(|z| z.id.as_str()).collect();
     assert_eq!(ids, ZONES.map(|z| z.0), "zones in the fixed order, no more");
     let seas: BTreeSet<&str> = map.seas.iter().map(|s| s.id.as_str()).collect();
-    assert_eq!(seas, BTreeSet::from(SEAS));
-    assert_eq!(map.seas.len(), SEAS.len());
-    for sea in SEAS {
+    assert_eq!(seas, BTreeSet::from(BELISARIUS_SEAS));
+    assert_eq!(map.seas.len(), BELISARIUS_SEAS.len());
+    for sea in BELISARIUS_SEAS {
         assert!(map.sea(&SeaId::new(sea)).is_some(), "{sea}");
     }
     assert_eq!(map.zones.iter().filter(|z| z.terrain == Terrain::Mountain).count(), 17);

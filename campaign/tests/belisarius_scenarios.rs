@@ -103,26 +103,13 @@ const CITIES: &[&str] = &[
     "scodra",
     "cemenelum",
 ];
-/// Sea zones.
-const SEAS: &[&str] = &[
-    "mare-ligusticum",
-    "mare-sardoum",
-    "tyrrhenum-north",
-    "tyrrhenum-south",
-    "mare-africum",
-    "syrtis",
-    "ionium",
-    "adriaticum-south",
-    "adriaticum-north",
-    "mare-balearicum",
-];
 
 fn place(id: &str) -> Option<PlaceKind> {
     if ZONES.iter().any(|(z, _)| *z == id) {
         Some(PlaceKind::Zone)
     } else if CITIES.contains(&id) {
         Some(PlaceKind::City)
-    } else if SEAS.contains(&id) {
+    } else if BELISARIUS_SEAS.contains(&id) {
         Some(PlaceKind::Sea)
     } else {
         None
@@ -142,6 +129,9 @@ fn scenario(id: &str) -> Scenario {
 }
 
 use UnitKind::{Cataphract as Cat, HeavyCavalry as Heavy, Infantry as Inf, LightCavalry as Light};
+
+mod common;
+use common::BELISARIUS_SEAS;
 
 /// A set-up line as the rules write it: place, leaders, decoys, (kind, number of units, total
 /// value) for every kind present, fleets' NPs, fleet decoys.

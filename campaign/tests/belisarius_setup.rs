@@ -8,22 +8,8 @@ use referee_campaign::belisarius::setup::Setup;
 use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::Engine;
-use referee_campaign::core::log::RollDice;
-use referee_campaign::ids::SideId;
+use referee_campaign::fixtures::belisarius::{byz, goths, place};
 use referee_campaign::store::{Campaign, DiceInput};
-
-fn place(side: &str, line: u32, at: &str) -> Order {
-    Order::Place {
-        side: SideId::new(side),
-        line,
-        at: at.into(),
-        leaders: None,
-        units: None,
-        decoys: None,
-        fleets: None,
-        fleet_decoys: None,
-    }
-}
 
 fn open(scenario: &str) -> (tempfile::TempDir, Store, Campaign<Belisarius>) {
     let dir = tempfile::tempdir().unwrap();
@@ -49,14 +35,14 @@ fn be_49_africa_sets_up_as_the_scenario_says() {
     assert!(at("vandals", Location::City(CityId::new("caralis"))) >= 1);
     assert!(at("vandals", Location::City(CityId::new("carthago"))) >= 2);
     assert!(at("byzantines", Location::Zone(ZoneId::new("byzacium-north"))) >= 6);
-    let e = refused(&mut store, &mut c, &place("byzantines", 1, "ionium"));
+    let e = refused(&mut store, &mut c, &place(&byz(), 1, "ionium"));
     assert!(e.contains("BE-49") && e.contains("next to Northern Byzacium"), "{e}");
     let e = refused(&mut store, &mut c, &Order::BeginPlay {});
     assert!(e.contains("still to place"), "{e}");
-    store.execute(&mut c, &(), &place("byzantines", 1, "mare-africum"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "mare-africum"), DiceInput::Seeded).unwrap();
     store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     assert_eq!(c.state.phase, Phase::Play);
-    let e = refused(&mut store, &mut c, &place("byzantines", 1, "mare-africum"));
+    let e = refused(&mut store, &mut c, &place(&byz(), 1, "mare-africum"));
     assert!(e.contains("set-up is over") || e.contains("no set-up line"), "{e}");
 }
 
@@ -66,7 +52,7 @@ fn be_49_africa_sets_up_as_the_scenario_says() {
 fn be_51_a_free_line_is_placed_in_parts() {
     let (_dir, mut store, mut c) = open("goths-541");
     let part = |leaders: Option<Vec<&str>>, units: Option<Vec<u32>>, decoys: Option<u32>, at: &str| Order::Place {
-        side: SideId::new("byzantines"),
+        side: byz(),
         line: 1,
         at: at.into(),
         leaders: leaders.map(|l| l.into_iter().map(String::from).collect()),
@@ -88,24 +74,24 @@ fn be_51_a_free_line_is_placed_in_parts() {
         assert!(e.contains(expected) && e.contains("BE-51"), "{e}");
     }
     store.execute(&mut c, &(), &part(Some(vec!["bessas"]), Some(vec![1, 2, 3]), None, "roma"), DiceInput::Seeded).unwrap();
-    let rest = &c.state.lines_due[&SideId::new("byzantines")][0].rest;
+    let rest = &c.state.lines_due[&byz()][0].rest;
     assert!(!rest.leaders.contains(&"bessas".to_owned()));
     assert_eq!(rest.units.len(), 23);
     let bessas = c.state.pieces.iter().find(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == "bessas")).unwrap();
     assert_eq!(bessas.kind.units().len(), 3);
     assert_eq!(bessas.at, Location::City(CityId::new("roma")));
     // The rest goes to Latium's open country, not Ravenna: play may not begin.
-    store.execute(&mut c, &(), &place("byzantines", 1, "latium"), DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &place("byzantines", 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &place("ostrogoths", 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "latium"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&goths(), 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
     let e = refused(&mut store, &mut c, &Order::BeginPlay {});
     assert!(e.contains("Ravenna") && e.contains("BE-51"), "{e}");
     store.undo(&mut c).unwrap();
     store.undo(&mut c).unwrap();
     store.undo(&mut c).unwrap();
-    store.execute(&mut c, &(), &place("byzantines", 1, "ravenna"), DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &place("byzantines", 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &place("ostrogoths", 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "ravenna"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "tyrrhenum-north"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&goths(), 1, "adriaticum-north"), DiceInput::Seeded).unwrap();
     store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
 
     // Replayed from the stored events, the campaign is the same.
@@ -143,18 +129,13 @@ fn x_01_a_secret_roll_is_described_to_its_side_only() {
     use referee_campaign::core::viewer::Viewer;
     use referee_campaign::dice::DiceSpec;
     let (_dir, mut store, mut c) = open("italy-535");
-    let roll = Order::RollDice(RollDice {
-        dice: DiceSpec::D6,
-        purpose: "scouts at Ravenna".into(),
-        side: Some(SideId::new("ostrogoths")),
-        hidden: true,
-        modifiers: vec![],
-    });
+    let roll =
+        Order::RollDice { dice: DiceSpec::D6, purpose: "scouts at Ravenna".into(), side: Some(goths()), hidden: true, modifiers: vec![] };
     let events = store.execute(&mut c, &(), &roll, DiceInput::Manual(vec![5])).unwrap();
     let read = |viewer: Viewer| Belisarius::describe(&c.state, &(), &events[0], &viewer);
     assert!(read(Viewer::Umpire).is_some_and(|l| l.contains("scouts at Ravenna")));
-    assert!(read(Viewer::Side(SideId::new("ostrogoths"))).is_some_and(|l| l.contains("d6 = 5")));
-    assert_eq!(read(Viewer::Side(SideId::new("byzantines"))), None);
+    assert!(read(Viewer::Side(goths())).is_some_and(|l| l.contains("d6 = 5")));
+    assert_eq!(read(Viewer::Side(byz())), None);
 }
 
 /// BE-03: a Table of Organisation reads units by kind, in the rules' own notation.
@@ -206,11 +187,11 @@ fn be_51_free_lines_enter_only_cities_their_side_holds() {
     byzantines.must_hold.clear();
     let mut store = Store::open_in_memory().unwrap();
     let mut c = store.create_as::<Belisarius>("Test", &setup, 1).unwrap();
-    let e = refused(&mut store, &mut c, &place("byzantines", 1, "roma"));
+    let e = refused(&mut store, &mut c, &place(&byz(), 1, "roma"));
     assert!(e.contains("Roma is not a city the side holds") && e.contains("BE-51"), "{e}");
-    let e = refused(&mut store, &mut c, &place("byzantines", 2, "neapolis"));
+    let e = refused(&mut store, &mut c, &place(&byz(), 2, "neapolis"));
     assert!(e.contains("a port the side holds") && e.contains("BE-51"), "{e}");
-    store.execute(&mut c, &(), &place("byzantines", 2, "pisae"), DiceInput::Seeded).unwrap();
-    store.execute(&mut c, &(), &place("byzantines", 1, "latium"), DiceInput::Seeded).unwrap();
-    assert!(c.state.lines_due[&SideId::new("byzantines")].is_empty());
+    store.execute(&mut c, &(), &place(&byz(), 2, "pisae"), DiceInput::Seeded).unwrap();
+    store.execute(&mut c, &(), &place(&byz(), 1, "latium"), DiceInput::Seeded).unwrap();
+    assert!(c.state.lines_due[&byz()].is_empty());
 }

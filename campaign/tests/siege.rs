@@ -4,7 +4,7 @@ use referee_campaign::core::log::DiceRolled;
 use referee_campaign::{Catalog, DiceInput, Event, NodeId, Order, Store};
 
 mod common;
-use common::{Game as Walls, STANDARD, side};
+use common::{Game as Walls, STANDARD, SYRACUSE_BESIEGED, side};
 
 /// The defender at Himera takes its elements inside the walls.
 fn withdraw(w: &mut Walls) {
@@ -183,17 +183,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
 /// is destroyed.
 #[test]
 fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
-    let deployment: &[(&str, &str, u8)] = &[
-        ("rome", "Marcellus", 28),
-        ("rome", "Appius Claudius Pulcher", 16),
-        ("rome", "Titus Quinctius Crispinus", 16),
-        ("rome", "Publius Cornelius Lentulus", 16),
-        ("rome", "fleet", 28),
-        ("syracuse", "Hippocrates", 31),
-        ("syracuse", "Epicydes", 31),
-        ("syracuse", "Philodemus", 22),
-        ("syracuse", "fleet", 31),
-    ];
+    let deployment = SYRACUSE_BESIEGED;
     let mut w = Walls::deployed("second-punic", 3, deployment);
     for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
         w.end(s, DiceInput::Seeded);

@@ -9,6 +9,9 @@ use referee_campaign::core::log::DiceRolled;
 use referee_campaign::turn::Phase;
 use referee_campaign::{Campaign, Catalog, DiceInput, Event, ExecError, Map, NodeId, Order, SideId, Store};
 
+mod common;
+use common::rolls;
+
 struct Game {
     catalog: Catalog,
     store: Store,
@@ -286,13 +289,7 @@ fn mg_06_alliance_rolls() {
     g.mv("carthage", "Hamilcar", &[5]).unwrap();
     // Rolled in node order: Mazara (05), then Entella (07).
     let events = g.end("carthage", DiceInput::Manual(vec![3, 6]));
-    let rolls: Vec<(String, i32)> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
-            _ => None,
-        })
-        .collect();
+    let rolls = rolls(&events);
     assert_eq!(rolls, [("alliance of Mazara".to_owned(), 3), ("alliance of Entella".to_owned(), 6)]);
     assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(7)), Some(&side("carthage")));
     assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(5)), None);

@@ -13,6 +13,46 @@ pub fn side(id: &str) -> SideId {
 /// allied cities, Leptines holding Himera.
 pub const STANDARD: &[(&str, &str, u8)] = &referee_campaign::fixtures::DIONYSIAN;
 
+/// The Belisarius map's sea zones, by id.
+pub const BELISARIUS_SEAS: [&str; 10] = [
+    "mare-ligusticum",
+    "mare-sardoum",
+    "tyrrhenum-north",
+    "tyrrhenum-south",
+    "mare-africum",
+    "syrtis",
+    "ionium",
+    "adriaticum-south",
+    "adriaticum-north",
+    "mare-balearicum",
+];
+
+/// The Second Punic War as the tests of Syracuse's siege and fleets deploy it: Marcellus
+/// and the Roman fleet at node 28, three Roman commands at node 16; Hippocrates, Epicydes and
+/// the Syracusan fleet at Syracuse (31), Philodemus at node 22.
+pub const SYRACUSE_BESIEGED: &[(&str, &str, u8)] = &[
+    ("rome", "Marcellus", 28),
+    ("rome", "Appius Claudius Pulcher", 16),
+    ("rome", "Titus Quinctius Crispinus", 16),
+    ("rome", "Publius Cornelius Lentulus", 16),
+    ("rome", "fleet", 28),
+    ("syracuse", "Hippocrates", 31),
+    ("syracuse", "Epicydes", 31),
+    ("syracuse", "Philodemus", 22),
+    ("syracuse", "fleet", 31),
+];
+
+/// The dice rolled among `events`, each as its purpose and total.
+pub fn rolls(events: &[Event]) -> Vec<(String, i32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            _ => None,
+        })
+        .collect()
+}
+
 pub struct Game {
     pub store: Store,
     pub c: Campaign,
