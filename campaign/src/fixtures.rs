@@ -1,6 +1,7 @@
 //! Test campaigns shared by the tests and benchmarks of every crate: the one copy of the
-//! Dionysian War's usual deployment. Compiled only with the `fixtures` feature, which the
-//! crates enable for their tests and benchmarks (dev-dependencies).
+//! Dionysian War's usual deployment and of the Second Punic War's round Syracuse, and, in
+//! [`belisarius`], the Belisarius openings and staging. Compiled only with the `fixtures`
+//! feature, which the crates enable for their tests and benchmarks (dev-dependencies).
 
 use crate::{NodeId, Order, SideId};
 
@@ -16,6 +17,21 @@ pub const DIONYSIAN: [(&str, &str, u8); 10] = [
     ("syracuse", "Leptines", 8),
     ("syracuse", "Thearides", 22),
     ("syracuse", "Agyris", 10),
+    ("syracuse", "fleet", 31),
+];
+
+/// The Second Punic War as the tests of Syracuse's siege and fleets deploy it: Marcellus
+/// and the Roman fleet at node 28, three Roman commands at node 16; Hippocrates, Epicydes and
+/// the Syracusan fleet at Syracuse (31), Philodemus at node 22.
+pub const SYRACUSE_BESIEGED: [(&str, &str, u8); 9] = [
+    ("rome", "Marcellus", 28),
+    ("rome", "Appius Claudius Pulcher", 16),
+    ("rome", "Titus Quinctius Crispinus", 16),
+    ("rome", "Publius Cornelius Lentulus", 16),
+    ("rome", "fleet", 28),
+    ("syracuse", "Hippocrates", 31),
+    ("syracuse", "Epicydes", 31),
+    ("syracuse", "Philodemus", 22),
     ("syracuse", "fleet", 31),
 ];
 

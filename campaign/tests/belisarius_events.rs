@@ -239,22 +239,20 @@ fn be_47_d_holds_back_the_next_springs_reinforcements() {
 /// turn in summer and two in winter, great storms sending the ships to port.
 #[test]
 fn be_47_points_harvests_and_great_storms() {
+    // The event the dice draw on turn 3, and the Byzantines' action points after it: supply
+    // with 1s, chit ap-i (8) and Belisarius's 8.
+    let byzantine_points = |dice: &[u8]| {
+        let (mut store, mut c) = at_turn("italy-535", 3, 47);
+        let letter = drawn(&events(&mut store, &mut c, dice)).0;
+        let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+        run(&mut store, &mut c, &Order::CheckSupply {}, ones);
+        run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
+        (letter, c.state.ops.as_ref().unwrap().ap[&byz()].total)
+    };
     // K (5): the Byzantine total halved, rounded up: chit 8 + Belisarius 8 = 16 → 8.
-    let (mut store, mut c) = at_turn("italy-535", 3, 47);
-    let ev = events(&mut store, &mut c, &[1, 4]);
-    assert_eq!(drawn(&ev), (Some('K'), None));
-    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
-    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
-    run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
-    assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 8);
-    // J (9) with Belisarius alone: nothing halved.
-    let (mut store, mut c) = at_turn("italy-535", 3, 47);
-    let ev = events(&mut store, &mut c, &[4, 5]);
-    assert_eq!(drawn(&ev), (Some('J'), None));
-    let ones = all_dice(&c, &Order::CheckSupply {}, 1);
-    run(&mut store, &mut c, &Order::CheckSupply {}, ones);
-    run(&mut store, &mut c, &Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
-    assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].total, 16, "Narses is not in the game");
+    assert_eq!(byzantine_points(&[1, 4]), (Some('K'), 8));
+    // J (9) with Belisarius alone: nothing halved; Narses is not in the game.
+    assert_eq!(byzantine_points(&[4, 5]), (Some('J'), 16));
     // L (6) in winter: two turns of +1 on supply rolls, the besieged's included.
     let (mut store, mut c) = at_turn("italy-535", 3, 47);
     let ev = events(&mut store, &mut c, &[3, 3]);

@@ -5,7 +5,8 @@ use referee_campaign::turn::Phase;
 use referee_campaign::{DiceInput, Event, NodeId, Order};
 
 mod common;
-use common::{Game as Sea, SYRACUSE_BESIEGED, side};
+use common::{Game as Sea, side};
+use referee_campaign::fixtures::SYRACUSE_BESIEGED;
 
 /// The Dionysian War with Carthage's fleet at Panormus and Syracuse's at Himera, one node apart.
 const FLEETS_AT_HIMERA: &[(&str, &str, u8)] = &[
@@ -151,7 +152,7 @@ fn mg_18_ties_are_rolled_again() {
 /// counter under one of them; what the combined fleet sinks is shared, fractions lost.
 #[test]
 fn mg_36_combined_fleets() {
-    let mut sea = Sea::deployed("second-punic", 4, SYRACUSE_BESIEGED);
+    let mut sea = Sea::deployed("second-punic", 4, &SYRACUSE_BESIEGED);
     let pass = |sea: &mut Sea, s: &str| {
         for _ in 0..3 {
             sea.end(s, DiceInput::Seeded);

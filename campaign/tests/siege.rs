@@ -4,7 +4,8 @@ use referee_campaign::core::log::DiceRolled;
 use referee_campaign::{Catalog, DiceInput, Event, NodeId, Order, Store};
 
 mod common;
-use common::{Game as Walls, STANDARD, SYRACUSE_BESIEGED, side};
+use common::{Game as Walls, STANDARD, side};
+use referee_campaign::fixtures::SYRACUSE_BESIEGED;
 
 /// The defender at Himera takes its elements inside the walls.
 fn withdraw(w: &mut Walls) {
@@ -183,7 +184,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
 /// is destroyed.
 #[test]
 fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
-    let deployment = SYRACUSE_BESIEGED;
+    let deployment = &SYRACUSE_BESIEGED;
     let mut w = Walls::deployed("second-punic", 3, deployment);
     for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
         w.end(s, DiceInput::Seeded);

@@ -27,21 +27,6 @@ pub const BELISARIUS_SEAS: [&str; 10] = [
     "mare-balearicum",
 ];
 
-/// The Second Punic War as the tests of Syracuse's siege and fleets deploy it: Marcellus
-/// and the Roman fleet at node 28, three Roman commands at node 16; Hippocrates, Epicydes and
-/// the Syracusan fleet at Syracuse (31), Philodemus at node 22.
-pub const SYRACUSE_BESIEGED: &[(&str, &str, u8)] = &[
-    ("rome", "Marcellus", 28),
-    ("rome", "Appius Claudius Pulcher", 16),
-    ("rome", "Titus Quinctius Crispinus", 16),
-    ("rome", "Publius Cornelius Lentulus", 16),
-    ("rome", "fleet", 28),
-    ("syracuse", "Hippocrates", 31),
-    ("syracuse", "Epicydes", 31),
-    ("syracuse", "Philodemus", 22),
-    ("syracuse", "fleet", 31),
-];
-
 /// The dice rolled among `events`, each as its purpose and total.
 pub fn rolls(events: &[Event]) -> Vec<(String, i32)> {
     events
