@@ -27,6 +27,14 @@ fn side(id: &str) -> String {
     format!("[[side]]\nid = \"{id}\"\n")
 }
 
+/// A fixture changed by `edit`, which returns the line it changed, loads with exactly one
+/// error, at that line of `file`: `message`.
+fn refused_after(edit: impl FnOnce(&Fixture) -> usize, file: &str, message: &str) {
+    let fx = Fixture::new();
+    let line = edit(&fx);
+    fx.load().only(file, line, message);
+}
+
 /// A copy of every built-in data file in a temporary folder.
 struct Fixture {
     dir: tempfile::TempDir,
@@ -350,33 +358,29 @@ fn mg_01_gap_in_numbering() {
 /// MG-01: every node has its own name.
 #[test]
 fn mg_01_duplicate_node_name() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(1, "name = \"Lilybaeum\"", "name = \"Motya\"");
-    fx.load().only(MAP, line, "the name Motya is used by node 00 already");
+    refused_after(|fx| fx.edit_node(1, "name = \"Lilybaeum\"", "name = \"Motya\""), MAP, "the name Motya is used by node 00 already");
 }
 
 /// MG-01: a path joins two different nodes.
 #[test]
 fn mg_01_path_to_itself() {
-    let fx = Fixture::new();
-    let line = fx.edit(MAP, "[30, 31],\n]", "[30, 31], [7, 7],\n]");
-    fx.load().only(MAP, line, "the path [07, 07] joins node 07 to itself");
+    refused_after(|fx| fx.edit(MAP, "[30, 31],\n]", "[30, 31], [7, 7],\n]"), MAP, "the path [07, 07] joins node 07 to itself");
 }
 
 /// MG-01: a path joins nodes of the map.
 #[test]
 fn mg_01_path_to_unknown_node() {
-    let fx = Fixture::new();
-    let line = fx.edit(MAP, "[30, 31],\n]", "[30, 31], [31, 40],\n]");
-    fx.load().only(MAP, line, "the path [31, 40] leads to node 40, which the map does not have");
+    refused_after(
+        |fx| fx.edit(MAP, "[30, 31],\n]", "[30, 31], [31, 40],\n]"),
+        MAP,
+        "the path [31, 40] leads to node 40, which the map does not have",
+    );
 }
 
 /// MG-01: a path is listed once, whichever way round.
 #[test]
 fn mg_01_duplicate_path() {
-    let fx = Fixture::new();
-    let line = fx.edit(MAP, "[30, 31],\n]", "[30, 31], [31, 30],\n]");
-    fx.load().only(MAP, line, "the path between 30 and 31 is listed twice");
+    refused_after(|fx| fx.edit(MAP, "[30, 31],\n]", "[30, 31], [31, 30],\n]"), MAP, "the path between 30 and 31 is listed twice");
 }
 
 /// MG-01: every node can be reached.
@@ -485,65 +489,77 @@ fn mg_21_bad_area_name() {
 /// MG-21: a settlement is a city, a town or a village; a misspelt kind raises nothing else.
 #[test]
 fn mg_21_bad_settlement_kind() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(0, "kind = \"city\"", "kind = \"castle\"");
-    fx.load().only(MAP, line, "node 00: `castle` is not a settlement (city, town or village)");
+    refused_after(
+        |fx| fx.edit_node(0, "kind = \"city\"", "kind = \"castle\""),
+        MAP,
+        "node 00: `castle` is not a settlement (city, town or village)",
+    );
 }
 
 /// MG-21: a river reaches the sea only on a battle map with a coast.
 #[test]
 fn mg_21_river_to_sea_without_coast() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(3, "to = \"south\"", "to = \"sea\"");
-    fx.load().only(MAP, line, "node 03: the Crimisus reaches the sea, but the map has no coast");
+    refused_after(
+        |fx| fx.edit_node(3, "to = \"south\"", "to = \"sea\""),
+        MAP,
+        "node 03: the Crimisus reaches the sea, but the map has no coast",
+    );
 }
 
 /// MG-21: a misspelt coast edge does not also make a river mouth lose its coast.
 #[test]
 fn mg_21_river_to_sea_with_misspelt_coast() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(4, "coast = [\"north\"]", "coast = [\"nord\"]");
-    fx.load().only(MAP, line, "node 04: `nord` is not a table edge (north, east, south or west)");
+    refused_after(
+        |fx| fx.edit_node(4, "coast = [\"north\"]", "coast = [\"nord\"]"),
+        MAP,
+        "node 04: `nord` is not a table edge (north, east, south or west)",
+    );
 }
 
 /// MG-21: at most 4 fords fit on a river.
 #[test]
 fn mg_21_too_many_fords() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(3, "fords = 2", "fords = 5");
-    fx.load().only(MAP, line, "node 03: the Crimisus has 5 fords; at most 4 fit the table");
+    refused_after(|fx| fx.edit_node(3, "fords = 2", "fords = 5"), MAP, "node 03: the Crimisus has 5 fords; at most 4 fit the table");
 }
 
 /// MG-21: terrain features are of a known kind.
 #[test]
 fn mg_21_bad_feature_kind() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(0, "kind = \"marsh\"", "kind = \"swamp\"");
-    fx.load().only(MAP, line, "node 00: `swamp` is not a kind of terrain (hill, steep-hill, wood, marsh, rough, olive-groves)");
+    refused_after(
+        |fx| fx.edit_node(0, "kind = \"marsh\"", "kind = \"swamp\""),
+        MAP,
+        "node 00: `swamp` is not a kind of terrain (hill, steep-hill, wood, marsh, rough, olive-groves)",
+    );
 }
 
 /// MG-21: terrain features are small, medium or large.
 #[test]
 fn mg_21_bad_feature_size() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(0, "size = \"medium\"", "size = \"huge\"");
-    fx.load().only(MAP, line, "node 00: `huge` is not a size (small, medium or large)");
+    refused_after(
+        |fx| fx.edit_node(0, "size = \"medium\"", "size = \"huge\""),
+        MAP,
+        "node 00: `huge` is not a size (small, medium or large)",
+    );
 }
 
 /// MG-21: roads lead to neighbours only.
 #[test]
 fn mg_21_road_to_a_node_that_is_not_a_neighbour() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(0, "{ to = 2,", "{ to = 6, edge = \"south\" },\n  { to = 2,");
-    fx.load().only(MAP, line, "node 00 has a road to 06, but no movement path joins them");
+    refused_after(
+        |fx| fx.edit_node(0, "{ to = 2,", "{ to = 6, edge = \"south\" },\n  { to = 2,"),
+        MAP,
+        "node 00 has a road to 06, but no movement path joins them",
+    );
 }
 
 /// MG-21: one road per neighbour.
 #[test]
 fn mg_21_road_listed_twice() {
-    let fx = Fixture::new();
-    let line = fx.edit_node(0, "{ to = 2,", "{ to = 1, edge = \"south\" },\n  { to = 2,");
-    fx.load().only(MAP, line, "node 00 lists its road to 01 twice");
+    refused_after(
+        |fx| fx.edit_node(0, "{ to = 2,", "{ to = 1, edge = \"south\" },\n  { to = 2,"),
+        MAP,
+        "node 00 lists its road to 01 twice",
+    );
 }
 
 /// MG-21: no road leaves by a sea edge.
@@ -566,9 +582,11 @@ fn mg_21_road_pointing_away_from_its_neighbour() {
     let angle = (-dy / dx.hypot(dy)).acos().to_degrees();
     assert!(angle > 100.0, "05 must lie well away from 03's north edge for this test");
 
-    let fx = Fixture::new();
-    let line = fx.edit_node(3, "{ to = 5, edge = \"south\" }", "{ to = 5, edge = \"north\" }");
-    fx.load().only(MAP, line, &format!("node 03: the road to 05 leaves by the north edge, {angle:.0}° away from where 05 lies"));
+    refused_after(
+        |fx| fx.edit_node(3, "{ to = 5, edge = \"south\" }", "{ to = 5, edge = \"north\" }"),
+        MAP,
+        &format!("node 03: the road to 05 leaves by the north edge, {angle:.0}° away from where 05 lies"),
+    );
 }
 
 /// MG-21: every neighbour has a road on the battle map, reported at the node's road list.
@@ -586,25 +604,27 @@ fn mg_21_neighbour_without_road() {
 /// MG-02: a scenario's id is its file name.
 #[test]
 fn mg_02_scenario_id_not_matching_file_name() {
-    let fx = Fixture::new();
-    let line = fx.edit(DIONYSIAN, "id = \"dionysian\"", "id = \"dionysius\"");
-    fx.load().only(DIONYSIAN, line, "the scenario id `dionysius` must match its file name `dionysian`");
+    refused_after(
+        |fx| fx.edit(DIONYSIAN, "id = \"dionysian\"", "id = \"dionysius\""),
+        DIONYSIAN,
+        "the scenario id `dionysius` must match its file name `dionysian`",
+    );
 }
 
 /// MG-02: a scenario is played on a loaded map; nothing else is blamed on the missing map.
 #[test]
 fn mg_02_unknown_map() {
-    let fx = Fixture::new();
-    let line = fx.edit(FIRST_PUNIC, "map = \"sicily\"", "map = \"sardinia\"");
-    fx.load().only(FIRST_PUNIC, line, "the scenario names map `sardinia`, which is not loaded");
+    refused_after(
+        |fx| fx.edit(FIRST_PUNIC, "map = \"sicily\"", "map = \"sardinia\""),
+        FIRST_PUNIC,
+        "the scenario names map `sardinia`, which is not loaded",
+    );
 }
 
 /// MG-02: a scenario lasts at least one turn.
 #[test]
 fn mg_02_zero_turns() {
-    let fx = Fixture::new();
-    let line = fx.edit(DIONYSIAN, "turns = 18", "turns = 0");
-    fx.load().only(DIONYSIAN, line, "a scenario lasts at least one campaign turn");
+    refused_after(|fx| fx.edit(DIONYSIAN, "turns = 18", "turns = 0"), DIONYSIAN, "a scenario lasts at least one campaign turn");
 }
 
 /// MG-02: side ids are lower-case slugs.
@@ -636,25 +656,31 @@ fn mg_02_fewer_than_two_sides() {
 /// MG-02: the move order names every side once.
 #[test]
 fn mg_02_move_order_mismatch() {
-    let fx = Fixture::new();
-    let line = fx.edit(DIONYSIAN, "[\"carthage\", \"syracuse\"]", "[\"carthage\", \"carthage\"]");
-    fx.load().only(DIONYSIAN, line, "move_order must name every side exactly once (carthage, syracuse), but it reads [carthage, carthage]");
+    refused_after(
+        |fx| fx.edit(DIONYSIAN, "[\"carthage\", \"syracuse\"]", "[\"carthage\", \"carthage\"]"),
+        DIONYSIAN,
+        "move_order must name every side exactly once (carthage, syracuse), but it reads [carthage, carthage]",
+    );
 }
 
 /// MG-02: no node starts under two sides.
 #[test]
 fn mg_02_node_controlled_by_two_sides() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "syracuse", "controls = [8,", "controls = [4, 8,");
-    fx.load().only(DIONYSIAN, line, "node 04 is controlled by both `carthage` and `syracuse`");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "syracuse", "controls = [8,", "controls = [4, 8,"),
+        DIONYSIAN,
+        "node 04 is controlled by both `carthage` and `syracuse`",
+    );
 }
 
 /// MG-02: a side lists each node it controls once.
 #[test]
 fn mg_02_node_controlled_twice_by_one_side() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "controls = [0,", "controls = [4, 0,");
-    fx.load().only(DIONYSIAN, line, "side `carthage` lists node 04 twice in controls");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "controls = [0,", "controls = [4, 0,"),
+        DIONYSIAN,
+        "side `carthage` lists node 04 twice in controls",
+    );
 }
 
 /// MG-02: a side's colour is `#rrggbb`, six hexadecimal digits and nothing else.
@@ -672,17 +698,21 @@ fn mg_02_bad_colour() {
 /// MG-02: a side's pattern is one the program can draw.
 #[test]
 fn mg_02_bad_pattern() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "\"stripes\"", "\"plaid\"");
-    fx.load().only(DIONYSIAN, line, "side `carthage`: `plaid` is not a pattern (solid, stripes, dots, cross)");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "\"stripes\"", "\"plaid\""),
+        DIONYSIAN,
+        "side `carthage`: `plaid` is not a pattern (solid, stripes, dots, cross)",
+    );
 }
 
 /// MG-02: every side has an army.
 #[test]
 fn mg_02_zero_army_points() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "army_points = 500", "army_points = 0");
-    fx.load().only(DIONYSIAN, line, "side `carthage` has an army of 0 points");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "army_points = 500", "army_points = 0"),
+        DIONYSIAN,
+        "side `carthage` has an army of 0 points",
+    );
 }
 
 /// MG-02: controls, capitals, allied cities and deployment name nodes of the map.
@@ -707,49 +737,61 @@ fn mg_02_side_names_a_node_the_map_does_not_have() {
 /// MG-02: a capital is a fortified city.
 #[test]
 fn mg_02_capital_not_fortified() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "syracuse", "node = 31,", "node = 10,");
-    fx.load().only(DIONYSIAN, line, "side `syracuse`: its capital 10 is not a fortified city");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "syracuse", "node = 31,", "node = 10,"),
+        DIONYSIAN,
+        "side `syracuse`: its capital 10 is not a fortified city",
+    );
 }
 
 /// MG-02: a side controls its capital.
 #[test]
 fn mg_02_capital_not_controlled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "node = 0,", "node = 8,");
-    fx.load().only(DIONYSIAN, line, "side `carthage` does not control its own capital 08");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "node = 0,", "node = 8,"),
+        DIONYSIAN,
+        "side `carthage` does not control its own capital 08",
+    );
 }
 
 /// MG-02 (MG-04): a capital fields 0 to 3 commands of its own.
 #[test]
 fn mg_02_capital_strength_above_three() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "strength = 0", "strength = 4");
-    fx.load().only(DIONYSIAN, line, "side `carthage`: a capital's strength is 0 to 3 commands, not 4");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "strength = 0", "strength = 4"),
+        DIONYSIAN,
+        "side `carthage`: a capital's strength is 0 to 3 commands, not 4",
+    );
 }
 
 /// MG-02: an allied city has walls.
 #[test]
 fn mg_02_allied_city_unwalled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "syracuse", "allied_cities = [8,", "allied_cities = [10, 8,");
-    fx.load().only(DIONYSIAN, line, "side `syracuse` lists 10 Petra as an allied city, but it has no walls");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "syracuse", "allied_cities = [8,", "allied_cities = [10, 8,"),
+        DIONYSIAN,
+        "side `syracuse` lists 10 Petra as an allied city, but it has no walls",
+    );
 }
 
 /// MG-02: a capital is not listed among the allied cities.
 #[test]
 fn mg_02_allied_city_is_the_capital() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "allied_cities = [1,", "allied_cities = [0, 1,");
-    fx.load().only(DIONYSIAN, line, "side `carthage` lists its capital 00 Motya as an allied city; a capital needs no alliance");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "allied_cities = [1,", "allied_cities = [0, 1,"),
+        DIONYSIAN,
+        "side `carthage` lists its capital 00 Motya as an allied city; a capital needs no alliance",
+    );
 }
 
 /// MG-02: a side controls the node of each allied city.
 #[test]
 fn mg_02_allied_city_not_controlled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "allied_cities = [1,", "allied_cities = [8, 1,");
-    fx.load().only(DIONYSIAN, line, "side `carthage` lists 08 Himera as an allied city but does not control its node");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "allied_cities = [1,", "allied_cities = [8, 1,"),
+        DIONYSIAN,
+        "side `carthage` lists 08 Himera as an allied city but does not control its node",
+    );
 }
 
 /// MG-02: allied cities field 1 to 3 commands.
@@ -765,81 +807,101 @@ fn mg_02_allied_city_commands_out_of_range() {
 /// MG-02: a side deploys only on nodes it controls.
 #[test]
 fn mg_02_deploy_node_not_controlled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(FIRST_PUNIC, "rome", "nodes = [28]", "nodes = [27]");
-    fx.load().only(FIRST_PUNIC, line, "side `rome` may deploy at 27, which it does not control");
+    refused_after(
+        |fx| fx.edit_side(FIRST_PUNIC, "rome", "nodes = [28]", "nodes = [27]"),
+        FIRST_PUNIC,
+        "side `rome` may deploy at 27, which it does not control",
+    );
 }
 
 /// MG-02: deploying at `nodes` needs nodes.
 #[test]
 fn mg_02_deploy_at_nodes_with_none() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(FIRST_PUNIC, "rome", "nodes = [28]", "nodes = []");
-    fx.load().only(FIRST_PUNIC, line, "side `rome` deploys at `nodes` but lists none");
+    refused_after(
+        |fx| fx.edit_side(FIRST_PUNIC, "rome", "nodes = [28]", "nodes = []"),
+        FIRST_PUNIC,
+        "side `rome` deploys at `nodes` but lists none",
+    );
 }
 
 /// MG-02 (MG-36): a side that lands from the sea starts with no nodes.
 #[test]
 fn mg_02_landing_side_with_controls() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(PYRRHIC, "pyrrhus", "area = \"nodes\", nodes = [28]", "area = \"landing\"");
-    fx.load().only(PYRRHIC, line, "side `pyrrhus` lands from the sea, so it cannot control nodes at the start");
+    refused_after(
+        |fx| fx.edit_side(PYRRHIC, "pyrrhus", "area = \"nodes\", nodes = [28]", "area = \"landing\""),
+        PYRRHIC,
+        "side `pyrrhus` lands from the sea, so it cannot control nodes at the start",
+    );
 }
 
 /// MG-02: the deployment area is one the program knows.
 #[test]
 fn mg_02_unknown_deploy_area() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(DIONYSIAN, "carthage", "\"controlled\"", "\"everywhere\"");
-    fx.load().only(DIONYSIAN, line, "side `carthage`: `everywhere` is not a deployment area (controlled, nodes, landing)");
+    refused_after(
+        |fx| fx.edit_side(DIONYSIAN, "carthage", "\"controlled\"", "\"everywhere\""),
+        DIONYSIAN,
+        "side `carthage`: `everywhere` is not a deployment area (controlled, nodes, landing)",
+    );
 }
 
 /// MG-02: a required starting command stands on a controlled node.
 #[test]
 fn mg_02_command_at_not_controlled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(SECOND_PUNIC, "rome", "command_at = 28", "command_at = 31");
-    fx.load().only(SECOND_PUNIC, line, "side `rome` must start a command at 31, which it does not control");
+    refused_after(
+        |fx| fx.edit_side(SECOND_PUNIC, "rome", "command_at = 28", "command_at = 31"),
+        SECOND_PUNIC,
+        "side `rome` must start a command at 31, which it does not control",
+    );
 }
 
 /// MG-02: only a side with a fleet places one.
 #[test]
 fn mg_02_fleet_at_without_a_fleet() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(PYRRHIC, "pyrrhus", "nodes = [28] }", "nodes = [28], fleet_at = 28 }");
-    fx.load().only(PYRRHIC, line, "side `pyrrhus` places a fleet at 28 but has no fleet (fleet_np = 0)");
+    refused_after(
+        |fx| fx.edit_side(PYRRHIC, "pyrrhus", "nodes = [28] }", "nodes = [28], fleet_at = 28 }"),
+        PYRRHIC,
+        "side `pyrrhus` places a fleet at 28 but has no fleet (fleet_np = 0)",
+    );
 }
 
 /// MG-02: fleets start on coastal nodes.
 #[test]
 fn mg_02_fleet_at_not_coastal() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(SECOND_PUNIC, "rome", "fleet_at = 28", "fleet_at = 14");
-    fx.load().only(SECOND_PUNIC, line, "side `rome` places its fleet at 14, which is not coastal");
+    refused_after(
+        |fx| fx.edit_side(SECOND_PUNIC, "rome", "fleet_at = 28", "fleet_at = 14"),
+        SECOND_PUNIC,
+        "side `rome` places its fleet at 14, which is not coastal",
+    );
 }
 
 /// MG-02: a fleet starts on a node its side controls.
 #[test]
 fn mg_02_fleet_at_not_controlled() {
-    let fx = Fixture::new();
-    let line = fx.edit_side(SECOND_PUNIC, "rome", "fleet_at = 28", "fleet_at = 31");
-    fx.load().only(SECOND_PUNIC, line, "side `rome` places its fleet at 31, which it does not control");
+    refused_after(
+        |fx| fx.edit_side(SECOND_PUNIC, "rome", "fleet_at = 28", "fleet_at = 31"),
+        SECOND_PUNIC,
+        "side `rome` places its fleet at 31, which it does not control",
+    );
 }
 
 /// MG-02: alliances join sides of the scenario.
 #[test]
 fn mg_02_alliance_with_unknown_side() {
-    let fx = Fixture::new();
-    let line = fx.edit(PYRRHIC, "[[\"pyrrhus\", \"syracuse\"]]", "[[\"pyrrhus\", \"rome\"]]");
-    fx.load().only(PYRRHIC, line, "the alliance names side `rome`, which the scenario does not have");
+    refused_after(
+        |fx| fx.edit(PYRRHIC, "[[\"pyrrhus\", \"syracuse\"]]", "[[\"pyrrhus\", \"rome\"]]"),
+        PYRRHIC,
+        "the alliance names side `rome`, which the scenario does not have",
+    );
 }
 
 /// MG-02: an alliance joins two different sides.
 #[test]
 fn mg_02_side_allied_to_itself() {
-    let fx = Fixture::new();
-    let line = fx.edit(PYRRHIC, "[[\"pyrrhus\", \"syracuse\"]]", "[[\"pyrrhus\", \"pyrrhus\"]]");
-    fx.load().only(PYRRHIC, line, "side `pyrrhus` cannot be allied to itself");
+    refused_after(
+        |fx| fx.edit(PYRRHIC, "[[\"pyrrhus\", \"syracuse\"]]", "[[\"pyrrhus\", \"pyrrhus\"]]"),
+        PYRRHIC,
+        "side `pyrrhus` cannot be allied to itself",
+    );
 }
 
 /// MG-02: special rules are ones the program implements.
@@ -871,17 +933,21 @@ fn mg_02_siege_modifier_on_unfortified_or_unknown_node() {
 /// MG-02: a capture award is for a fortified city of the map.
 #[test]
 fn mg_02_capture_award_on_unfortified_node() {
-    let fx = Fixture::new();
-    let line = fx.edit(SECOND_PUNIC, "[{ node = 31, side", "[{ node = 10, side");
-    fx.load().only(SECOND_PUNIC, line, "a capture award names 10 Petra, which is not a fortified city");
+    refused_after(
+        |fx| fx.edit(SECOND_PUNIC, "[{ node = 31, side", "[{ node = 10, side"),
+        SECOND_PUNIC,
+        "a capture award names 10 Petra, which is not a fortified city",
+    );
 }
 
 /// MG-02: a capture award is for a side of the scenario.
 #[test]
 fn mg_02_capture_award_for_unknown_side() {
-    let fx = Fixture::new();
-    let line = fx.edit(SECOND_PUNIC, "side = \"rome\", vp", "side = \"romans\", vp");
-    fx.load().only(SECOND_PUNIC, line, "the capture award names side `romans`, which the scenario does not have");
+    refused_after(
+        |fx| fx.edit(SECOND_PUNIC, "side = \"rome\", vp", "side = \"romans\", vp"),
+        SECOND_PUNIC,
+        "the capture award names side `romans`, which the scenario does not have",
+    );
 }
 
 // ---------------------------------------------------------------------------------------
