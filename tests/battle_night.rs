@@ -144,7 +144,7 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
 #[test]
 fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refused() {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-    use referee_campaign::{NodeId, Order, SideId};
+    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
     let db = TempDb::new();
     cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
     let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));

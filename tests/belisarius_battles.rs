@@ -70,7 +70,7 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
         // Sent to the table: the Byzantines' pack, read back, for each set of rules.
         step(&mut store, &mut c, Order::SendToTable {}, DiceInput::Seeded, &mut out);
         let events = store.events_as::<Belisarius>(c.id).unwrap();
-        let elements = referee_campaign::Catalog::embedded().elements;
+        let elements = referee_campaign::magna_graecia::catalog::Catalog::embedded().elements;
         let conv = referee_battle_gen::belisarius::Conversion::embedded();
         for system in [
             referee_battle_gen::TabletopSystem::Dbm,

@@ -57,8 +57,14 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
         .expect("a Gothic leader with somewhere to march");
     drop(store);
     let name = c.state.setup.leader(&leader).unwrap().name.clone();
-    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("ostrogoths"))
-        .unwrap();
+    let app = RefereeApp::open_db(
+        &path,
+        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
+        Some(World::embedded()),
+        Some("Italy"),
+        Some("ostrogoths"),
+    )
+    .unwrap();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
@@ -101,8 +107,14 @@ fn be_08_forces_are_shared_out_from_the_window() {
     let (from, to, boxes) = leaders_together(&c, &byz(), 1);
     drop(store);
     let name = |id: &str| c.state.setup.leader(id).unwrap().name.clone();
-    let app = RefereeApp::open_db(&path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some("Italy"), Some("byzantines"))
-        .unwrap();
+    let app = RefereeApp::open_db(
+        &path,
+        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
+        Some(World::embedded()),
+        Some("Italy"),
+        Some("byzantines"),
+    )
+    .unwrap();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 1400.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);

@@ -13,7 +13,7 @@ use referee_campaign::belisarius::map::ZoneId;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::tables::Interception;
-use referee_campaign::map::Edge;
+use referee_campaign::magna_graecia::map::Edge;
 use referee_campaign::store::{Campaign, DiceInput};
 use referee_e2e::staging::{byz, goths, hold, run, stage};
 
@@ -52,7 +52,7 @@ fn lucania(bessas: &str, uraias: &str) -> (Store, Campaign<Belisarius>) {
 
 fn pack(store: &Store, c: &Campaign<Belisarius>, system: TabletopSystem) -> Vec<PackFile> {
     let events = store.events_as::<Belisarius>(c.id).unwrap();
-    let elements = referee_campaign::Catalog::embedded().elements;
+    let elements = referee_campaign::magna_graecia::catalog::Catalog::embedded().elements;
     let options = PackOptions { system, ..Default::default() };
     referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &elements, &Conversion::embedded(), &options).unwrap()
 }

@@ -294,7 +294,7 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     let last_hex = |system: referee_battle_gen::hexmap::HexSystem| {
         let store = referee_campaign::Store::open(&db.path).unwrap();
         let c = store.load_as::<referee_campaign::belisarius::Belisarius>(store.find("Africa").unwrap()).unwrap();
-        let elements = referee_campaign::Catalog::embedded().elements;
+        let elements = referee_campaign::magna_graecia::catalog::Catalog::embedded().elements;
         let conv = referee_battle_gen::belisarius::Conversion::embedded();
         let spec = referee_battle_gen::belisarius::table_spec(&c.state, &elements, &conv, 1).unwrap();
         let tabletop = referee_battle_gen::hexpack::HexTabletop::new(system, referee_battle_gen::hexunits::HexUnits::embedded());

@@ -9,10 +9,11 @@
 //! `INSTA_UPDATE=always cargo test -p referee-e2e --test golden` and read the diff before
 //! committing it.
 
-use referee_campaign::scenario::DeployArea;
-use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
-use referee_campaign::view::umpire_view;
-use referee_campaign::{DiceInput, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::scenario::DeployArea;
+use referee_campaign::magna_graecia::turn::{FLEET, Phase, STACK_LIMIT};
+use referee_campaign::magna_graecia::view::umpire_view;
+use referee_campaign::{DiceInput, NodeId, SideId, Store, magna_graecia::order::Order};
 use referee_e2e::{scenario, sicily};
 
 const TURNS: u32 = 4;
@@ -22,7 +23,7 @@ const TURNS: u32 = 4;
 /// first legal move that keeps clear of enemies.
 fn scripted_log(id: &str) -> String {
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Golden", scenario(id), 1_000 + u64::from(id.len() as u8)).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Golden", scenario(id), 1_000 + u64::from(id.len() as u8)).unwrap();
     let map = sicily();
     let sides = c.state.scenario.sides.clone();
     for setup in sides.iter().filter(|s| !matches!(s.deploy.area, DeployArea::Landing)) {
@@ -81,7 +82,7 @@ fn scripted_log(id: &str) -> String {
         }
         store.execute(&mut c, map, &Order::EndPhase { side }, DiceInput::Seeded).unwrap();
     }
-    let events = store.events(c.id).unwrap();
+    let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
     umpire_view(&c.state, map, &events).log.iter().map(|l| format!("{:>4}  {}\n", l.seq, l.text)).collect()
 }
 

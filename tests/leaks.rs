@@ -19,15 +19,18 @@
 //! same both times, and no canary word may appear in any of them.
 
 use referee_campaign::core::log::{DiceRolled, NoteAdded};
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use referee::gui::RefereeApp;
-use referee_campaign::army::{Army, CommandRoster, ElementGroup, ElementSpec, Grade};
 use referee_campaign::dice::RollSource;
-use referee_campaign::{Catalog, Event, Logged, SideId, Store, Visibility};
+use referee_campaign::magna_graecia::army::{Army, CommandRoster, ElementGroup, ElementSpec, Grade};
+use referee_campaign::{
+    SideId, Store, Visibility, magna_graecia::catalog::Catalog, magna_graecia::event::Event, magna_graecia::event::Logged,
+};
 use referee_e2e::play::play;
 use referee_e2e::{TempDb, cli, drawn_text};
 
@@ -135,7 +138,7 @@ impl Disguise {
     }
 
     /// What became of each command after a battle: the other sides' names and elements.
-    fn aftermath(&self, aftermath: &mut [referee_campaign::battle::CommandAftermath]) {
+    fn aftermath(&self, aftermath: &mut [referee_campaign::magna_graecia::battle::CommandAftermath]) {
         for a in aftermath {
             let side = a.side.clone();
             self.name(&side, &mut a.command);
@@ -374,7 +377,7 @@ fn public_commitment(db: &Path) -> referee_campaign::core::verify::Commitment {
     let store = Store::open(db).unwrap();
     let id = store.find("Leak").unwrap();
     let commitment = store.commitment(id).unwrap().unwrap();
-    let seed = store.load(id).unwrap().state.seed;
+    let seed = store.load_as::<MagnaGraecia>(id).unwrap().state.seed;
     assert_eq!(commitment.digest, referee_campaign::core::verify::Commitment::digest_of(seed, &commitment.salt));
     assert_eq!(commitment.salt.len(), 32, "a salt of 128 random bits");
     commitment

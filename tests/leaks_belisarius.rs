@@ -257,9 +257,14 @@ impl Twin {
 /// Every string the app draws in `side`'s view of the campaign, the commitment masked.
 fn screen(db: &TempDb, side: &SideId) -> String {
     use referee::gui::RefereeApp;
-    let app =
-        RefereeApp::open_db(&db.path, referee_campaign::Catalog::embedded(), Some(World::embedded()), Some(TWIN), Some(side.as_str()))
-            .unwrap();
+    let app = RefereeApp::open_db(
+        &db.path,
+        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
+        Some(World::embedded()),
+        Some(TWIN),
+        Some(side.as_str()),
+    )
+    .unwrap();
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);

@@ -4,9 +4,10 @@
 //! (`tests/fixtures/v16-main/`). When the schema moves on, opening the copy migrates it, and
 //! this test checks the migration kept every campaign as it was.
 
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::path::{Path, PathBuf};
 
-use referee_campaign::{CampaignState, Store};
+use referee_campaign::{Store, magna_graecia::state::CampaignState};
 use referee_e2e::{TempDb, cli};
 
 /// What the fixture's database was written with: `PRAGMA user_version`.
@@ -97,8 +98,8 @@ fn every_campaign_of_the_old_database_replays_and_reads_as_it_did() {
     let names: Vec<String> = store.campaigns().unwrap().into_iter().map(|c| c.name).collect();
     assert_eq!(names, CAMPAIGNS.iter().map(|c| c.0).collect::<Vec<_>>());
     for &(name, _, _) in CAMPAIGNS {
-        let campaign = store.load(store.find(name).unwrap()).unwrap();
-        let events = store.events(campaign.id).unwrap();
+        let campaign = store.load_as::<MagnaGraecia>(store.find(name).unwrap()).unwrap();
+        let events = store.events_as::<MagnaGraecia>(campaign.id).unwrap();
         let replayed = CampaignState::replay(events.iter().map(|l| &l.event)).unwrap();
         assert_eq!(replayed, campaign.state, "{name}: the events replay to another state than the stored one");
     }

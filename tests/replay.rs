@@ -5,7 +5,11 @@
 use proptest::prelude::*;
 use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
-use referee_campaign::{CampaignState, DiceInput, DiceSpec, Event, ExecError, Modifier, NodeId, Order, SideId, Store, StoreError};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{
+    DiceInput, DiceSpec, ExecError, Modifier, NodeId, SideId, Store, StoreError, magna_graecia::event::Event, magna_graecia::order::Order,
+    magna_graecia::state::CampaignState,
+};
 use referee_e2e::{scenario, sicily};
 
 #[derive(Debug, Clone)]
@@ -42,10 +46,10 @@ fn step() -> impl Strategy<Value = Step> {
     prop_oneof![3 => roll, 2 => control, 1 => note, 2 => Just(Step::Undo), 5 => mv, 4 => end]
 }
 
-fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campaign::Campaign) {
+fn play(steps: &[Step], seed: u64, snapshot_every: u64) -> (Store, referee_campaign::Campaign<MagnaGraecia>) {
     let mut store = Store::open_in_memory().unwrap();
     store.set_snapshot_every(snapshot_every);
-    let mut c = store.create("P", scenario("dionysian"), seed).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("P", scenario("dionysian"), seed).unwrap();
     for deploy in deploy_orders(&DIONYSIAN) {
         store.execute(&mut c, sicily(), &deploy, DiceInput::Seeded).unwrap();
     }
@@ -84,9 +88,9 @@ proptest! {
     #[test]
     fn x_03_replay_equals_live_state(steps in prop::collection::vec(step(), 0..40), seed in any::<u64>(), every in 0u64..6) {
         let (store, live) = play(&steps, seed, every);
-        let reopened = store.load(live.id).unwrap();
+        let reopened = store.load_as::<MagnaGraecia>(live.id).unwrap();
         prop_assert_eq!(&reopened.state, &live.state);
-        let events: Vec<Event> = store.events(live.id).unwrap().into_iter().map(|l| l.event).collect();
+        let events: Vec<Event> = store.events_as::<MagnaGraecia>(live.id).unwrap().into_iter().map(|l| l.event).collect();
         let replayed = CampaignState::replay(&events).unwrap();
         prop_assert_eq!(&replayed, &live.state);
         prop_assert_eq!(reopened.head as usize, events.len());
@@ -97,8 +101,8 @@ proptest! {
     fn x_02_same_seed_same_dice(steps in prop::collection::vec(step(), 0..30), seed in any::<u64>()) {
         let (a, ca) = play(&steps, seed, 0);
         let (b, cb) = play(&steps, seed, 3);
-        let ea: Vec<Event> = a.events(ca.id).unwrap().into_iter().map(|l| l.event).collect();
-        let eb: Vec<Event> = b.events(cb.id).unwrap().into_iter().map(|l| l.event).collect();
+        let ea: Vec<Event> = a.events_as::<MagnaGraecia>(ca.id).unwrap().into_iter().map(|l| l.event).collect();
+        let eb: Vec<Event> = b.events_as::<MagnaGraecia>(cb.id).unwrap().into_iter().map(|l| l.event).collect();
         prop_assert_eq!(ea, eb);
     }
 }

@@ -6,7 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, RefereeApp};
 use referee_campaign::core::history::Measure;
-use referee_campaign::{Catalog, Store};
+use referee_campaign::{Store, magna_graecia::catalog::Catalog};
 use referee_e2e::play::play_into;
 
 fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
@@ -107,7 +107,10 @@ fn x_04_a_turn_ended_in_a_sides_view_offers_its_reports_to_the_referee() {
     let mover = h.state().campaign().unwrap().state.moving_side().clone();
     h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Side(mover.clone())));
     h.run();
-    h.state_mut().send(AppCommand::Execute(referee_campaign::Order::EndPhase { side: mover }, referee_campaign::DiceInput::Seeded));
+    h.state_mut().send(AppCommand::Execute(
+        referee_campaign::magna_graecia::order::Order::EndPhase { side: mover },
+        referee_campaign::DiceInput::Seeded,
+    ));
     h.run();
     assert_eq!(h.state().campaign().unwrap().state.turn, 2, "the player's End phase ended the turn");
     assert!(!label_exists(&h, "is over"), "not on the player's screen");

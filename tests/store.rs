@@ -2,12 +2,13 @@
 //! per file, undo, snapshots.
 
 use referee_campaign::core::log::RollDice;
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::path::Path;
 use std::time::Instant;
 
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::{APPLICATION_ID, BUSY_TIMEOUT, SCHEMA_VERSION};
-use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, Order, SideId, Store, StoreError};
+use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError, magna_graecia::order::Order};
 use referee_e2e::{Mode, TempDb, scenario, sicily};
 use rusqlite::Connection;
 
@@ -26,7 +27,7 @@ fn schema(path: &Path) -> Vec<(String, String)> {
 fn campaign_db() -> TempDb {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
-    let mut c = store.create("Himera", scenario("dionysian"), 12).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Himera", scenario("dionysian"), 12).unwrap();
     for i in 0..20 {
         store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
     }
@@ -77,7 +78,7 @@ fn x_03_blank_sqlite_file_is_migrated() {
         conn.execute_batch("PRAGMA user_version = 0; VACUUM;").unwrap();
     }
     let mut store = Store::open(&db.path).unwrap();
-    store.create("A", scenario("dionysian"), 1).unwrap();
+    store.create_as::<MagnaGraecia>("A", scenario("dionysian"), 1).unwrap();
     assert_eq!(store.campaigns().unwrap().len(), 1);
 }
 
@@ -87,7 +88,7 @@ fn x_03_newer_database_is_refused_untouched() {
     let db = TempDb::new();
     {
         let mut store = Store::open(&db.path).unwrap();
-        store.create("Old", scenario("pyrrhic"), 5).unwrap();
+        store.create_as::<MagnaGraecia>("Old", scenario("pyrrhic"), 5).unwrap();
     }
     {
         let conn = Connection::open(&db.path).unwrap();
@@ -146,10 +147,10 @@ fn x_03_corrupt_sqlite_is_refused_untouched() {
 fn x_03_several_campaigns_per_file() {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
-    let mut a = store.create("Syracuse 398", scenario("dionysian"), 1).unwrap();
-    let b = store.create("Pyrrhus 278", scenario("pyrrhic"), 2).unwrap();
+    let mut a = store.create_as::<MagnaGraecia>("Syracuse 398", scenario("dionysian"), 1).unwrap();
+    let b = store.create_as::<MagnaGraecia>("Pyrrhus 278", scenario("pyrrhic"), 2).unwrap();
     store.execute(&mut a, sicily(), &roll("A only"), DiceInput::Seeded).unwrap();
-    assert!(matches!(store.create("Pyrrhus 278", scenario("pyrrhic"), 3), Err(StoreError::CampaignExists(_))));
+    assert!(matches!(store.create_as::<MagnaGraecia>("Pyrrhus 278", scenario("pyrrhic"), 3), Err(StoreError::CampaignExists(_))));
     drop(store);
     let store = Store::open(&db.path).unwrap();
     let list = store.campaigns().unwrap();
@@ -157,15 +158,15 @@ fn x_03_several_campaigns_per_file() {
     assert_eq!(store.find("Pyrrhus 278").unwrap(), b.id);
     assert_eq!(store.find(&b.id.to_string()).unwrap(), b.id);
     assert!(matches!(store.find("Hannibal"), Err(StoreError::UnknownCampaign(_))));
-    assert_eq!(store.load(a.id).unwrap().state.rolls, 1);
-    assert_eq!(store.load(b.id).unwrap().state.scenario.id, "pyrrhic");
+    assert_eq!(store.load_as::<MagnaGraecia>(a.id).unwrap().state.rolls, 1);
+    assert_eq!(store.load_as::<MagnaGraecia>(b.id).unwrap().state.scenario.id, "pyrrhic");
 }
 
 /// undo removes exactly the last command's events; the start cannot be undone.
 #[test]
 fn x_03_undo_removes_the_last_command() {
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("U", scenario("first-punic"), 9).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("U", scenario("first-punic"), 9).unwrap();
     let fresh = c.state.clone();
     store.execute(&mut c, sicily(), &roll("one"), DiceInput::Seeded).unwrap();
     let after_one = c.state.clone();
@@ -178,7 +179,7 @@ fn x_03_undo_removes_the_last_command() {
     store.undo(&mut c).unwrap();
     assert_eq!(c.state, fresh);
     assert!(matches!(store.undo(&mut c), Err(StoreError::NothingToUndo(_))));
-    assert_eq!(store.events(c.id).unwrap().len(), 1);
+    assert_eq!(store.events_as::<MagnaGraecia>(c.id).unwrap().len(), 1);
 }
 
 /// undoing a roll and rolling again gives the same number — undo cannot be
@@ -186,7 +187,7 @@ fn x_03_undo_removes_the_last_command() {
 #[test]
 fn x_02_undo_then_reroll_gives_the_same_roll() {
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Fair", scenario("dionysian"), 77).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Fair", scenario("dionysian"), 77).unwrap();
     let first = store.execute(&mut c, sicily(), &roll("siege"), DiceInput::Seeded).unwrap();
     store.undo(&mut c).unwrap();
     let again = store.execute(&mut c, sicily(), &roll("siege"), DiceInput::Seeded).unwrap();
@@ -199,25 +200,25 @@ fn x_02_undo_then_reroll_gives_the_same_roll() {
 #[test]
 fn x_03_redo_gives_the_undone_order_again_with_its_dice() {
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Again", scenario("dionysian"), 41).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Again", scenario("dionysian"), 41).unwrap();
     let seeded = store.execute(&mut c, sicily(), &roll("seeded"), DiceInput::Seeded).unwrap();
     let typed = store.execute(&mut c, sicily(), &roll("typed"), DiceInput::Manual(vec![2])).unwrap();
-    let (state, events) = (c.state.clone(), store.events(c.id).unwrap());
+    let (state, events) = (c.state.clone(), store.events_as::<MagnaGraecia>(c.id).unwrap());
     let second = store.undo(&mut c).unwrap();
     let first = store.undo(&mut c).unwrap();
     assert_eq!((first.dice.clone(), second.dice.clone()), (Some(DiceInput::Seeded), Some(DiceInput::Manual(vec![2]))));
     assert_eq!(store.redo(&mut c, sicily(), &first).unwrap(), seeded);
     assert_eq!(store.redo(&mut c, sicily(), &second).unwrap(), typed);
     assert_eq!(c.state, state);
-    assert_eq!(store.events(c.id).unwrap(), events);
+    assert_eq!(store.events_as::<MagnaGraecia>(c.id).unwrap(), events);
     // The same campaign read afresh from the file agrees.
-    assert_eq!(store.load(c.id).unwrap().state, state);
+    assert_eq!(store.load_as::<MagnaGraecia>(c.id).unwrap().state, state);
 
     let old = referee_campaign::store::Undone { dice: None, ..second };
     store.undo(&mut c).unwrap();
     let e = store.redo(&mut c, sicily(), &old).unwrap_err();
     assert!(e.to_string().contains("cannot be redone, because the dice it was given were not kept"), "{e}");
-    assert_eq!(store.events(c.id).unwrap().len(), 2, "a refused redo writes nothing");
+    assert_eq!(store.events_as::<MagnaGraecia>(c.id).unwrap().len(), 2, "a refused redo writes nothing");
 }
 
 /// a refused command writes nothing.
@@ -225,13 +226,13 @@ fn x_03_redo_gives_the_undone_order_again_with_its_dice() {
 fn x_03_refused_command_writes_nothing() {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
-    let mut c = store.create("R", scenario("dionysian"), 3).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("R", scenario("dionysian"), 3).unwrap();
     let bad = Order::AdjustControl { node: NodeId(40), side: None, reason: "x".into() };
     let err = store.execute(&mut c, sicily(), &bad, DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().ends_with("— MG-01"), "{err}");
     let manual = store.execute(&mut c, sicily(), &roll("p"), DiceInput::Manual(vec![9])).unwrap_err();
     assert!(manual.to_string().contains("9 cannot be rolled on a d6"), "{manual}");
-    assert_eq!(store.events(c.id).unwrap().len(), 1);
+    assert_eq!(store.events_as::<MagnaGraecia>(c.id).unwrap().len(), 1);
     assert_eq!(c.head, 1);
 }
 
@@ -241,14 +242,17 @@ fn x_03_refused_command_writes_nothing() {
 fn x_03_snapshots_match_full_replay() {
     let mut store = Store::open_in_memory().unwrap();
     store.set_snapshot_every(10);
-    let mut c = store.create("S", scenario("second-punic"), 11).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("S", scenario("second-punic"), 11).unwrap();
     for i in 0..34 {
         store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
     }
     let snapshots: i64 = store.connection().query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).unwrap();
     assert_eq!(snapshots, 3);
-    let loaded = store.load(c.id).unwrap();
-    let replayed = referee_campaign::CampaignState::replay(store.events(c.id).unwrap().iter().map(|l| &l.event)).unwrap();
+    let loaded = store.load_as::<MagnaGraecia>(c.id).unwrap();
+    let replayed = referee_campaign::magna_graecia::state::CampaignState::replay(
+        store.events_as::<MagnaGraecia>(c.id).unwrap().iter().map(|l| &l.event),
+    )
+    .unwrap();
     assert_eq!(loaded.state, replayed);
     assert_eq!(loaded.state, c.state);
     for _ in 0..5 {
@@ -256,7 +260,7 @@ fn x_03_snapshots_match_full_replay() {
     }
     let left: i64 = store.connection().query_row("SELECT max(event_seq) FROM snapshots", [], |r| r.get(0)).unwrap();
     assert_eq!(left, 30);
-    assert_eq!(store.load(c.id).unwrap().state.rolls, 29);
+    assert_eq!(store.load_as::<MagnaGraecia>(c.id).unwrap().state.rolls, 29);
 }
 
 /// a campaign changed by another program since it was opened is not overwritten.
@@ -265,12 +269,12 @@ fn x_03_stale_campaign_is_refused() {
     let db = TempDb::new();
     let mut one = Store::open(&db.path).unwrap();
     let mut two = Store::open(&db.path).unwrap();
-    let mut c1 = one.create("Shared", scenario("dionysian"), 4).unwrap();
-    let mut c2 = two.load(c1.id).unwrap();
+    let mut c1 = one.create_as::<MagnaGraecia>("Shared", scenario("dionysian"), 4).unwrap();
+    let mut c2 = two.load_as::<MagnaGraecia>(c1.id).unwrap();
     one.execute(&mut c1, sicily(), &roll("first"), DiceInput::Seeded).unwrap();
     let err = two.execute(&mut c2, sicily(), &roll("second"), DiceInput::Seeded).unwrap_err();
     assert!(err.to_string().contains("changed by another program"), "{err}");
-    assert_eq!(one.events(c1.id).unwrap().len(), 2);
+    assert_eq!(one.events_as::<MagnaGraecia>(c1.id).unwrap().len(), 2);
 }
 
 /// a snapshot that no longer reads back is passed over; the events are the truth.
@@ -278,12 +282,12 @@ fn x_03_stale_campaign_is_refused() {
 fn x_03_unreadable_snapshot_falls_back_to_the_events() {
     let mut store = Store::open_in_memory().unwrap();
     store.set_snapshot_every(2);
-    let mut c = store.create("Cache", scenario("dionysian"), 8).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Cache", scenario("dionysian"), 8).unwrap();
     for i in 0..5 {
         store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
     }
     store.connection().execute("UPDATE snapshots SET body = '{\"broken\": true}'", []).unwrap();
-    assert_eq!(store.load(c.id).unwrap().state, c.state);
+    assert_eq!(store.load_as::<MagnaGraecia>(c.id).unwrap().state, c.state);
 }
 
 /// A database as version 1 of the schema wrote it, with one campaign, `Old`.
@@ -332,11 +336,11 @@ fn x_03_reading_goes_on_while_another_program_writes() {
     let reader = Store::open_read_only(&db.path).unwrap();
     let names: Vec<String> = reader.campaigns().unwrap().into_iter().map(|c| c.name).collect();
     assert_eq!(names, ["Himera"], "the other program's campaign is not committed");
-    let c = reader.load(reader.find("Himera").unwrap()).unwrap();
+    let c = reader.load_as::<MagnaGraecia>(reader.find("Himera").unwrap()).unwrap();
     assert_eq!(c.state.rolls, 20);
-    assert_eq!(reader.events(c.id).unwrap().len(), 21);
+    assert_eq!(reader.events_as::<MagnaGraecia>(c.id).unwrap().len(), 21);
     let store = Store::open(&db.path).unwrap();
-    assert_eq!(store.load(c.id).unwrap().state, c.state);
+    assert_eq!(store.load_as::<MagnaGraecia>(c.id).unwrap().state, c.state);
     assert!(started.elapsed() < BUSY_TIMEOUT, "reading waited {:?} for the writer", started.elapsed());
     drop(writer);
 }
@@ -347,7 +351,7 @@ fn x_03_reading_goes_on_while_another_program_writes() {
 fn x_03_a_write_while_another_program_writes_is_refused() {
     let db = campaign_db();
     let mut store = Store::open(&db.path).unwrap();
-    let mut c = store.load(store.find("Himera").unwrap()).unwrap();
+    let mut c = store.load_as::<MagnaGraecia>(store.find("Himera").unwrap()).unwrap();
     let writer = writing(&db.path);
     let before = db.bytes();
     let started = Instant::now();
@@ -360,7 +364,7 @@ fn x_03_a_write_while_another_program_writes_is_refused() {
     assert_eq!(db.bytes(), before);
     drop(writer);
     store.execute(&mut c, sicily(), &roll("after"), DiceInput::Seeded).unwrap();
-    assert_eq!(store.events(c.id).unwrap().len(), 22);
+    assert_eq!(store.events_as::<MagnaGraecia>(c.id).unwrap().len(), 22);
 }
 
 /// a database of an older schema is read as it is, with no write and no lock; opening
@@ -453,7 +457,7 @@ fn x_03_read_only_file_is_read_but_not_written() {
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     assert_eq!(db.bytes(), before);
     let reader = Store::open_read_only(&db.path).unwrap();
-    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    assert_eq!(reader.load_as::<MagnaGraecia>(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
     drop(reader);
     assert_eq!(db.bytes(), before);
 }
@@ -469,7 +473,7 @@ fn x_03_read_only_folder_is_read_but_not_written() {
     assert_eq!(err.to_string(), format!("{} is in a read-only folder, where referee cannot write; nothing was written", db.path.display()));
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     let reader = Store::open_read_only(&db.path).unwrap();
-    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    assert_eq!(reader.load_as::<MagnaGraecia>(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
     drop(reader);
     let new = db.folder().join("new.sqlite");
     assert!(matches!(Store::open(&new), Err(StoreError::FolderReadOnly(_))));
@@ -488,7 +492,7 @@ fn x_03_reading_needs_no_journal_beside_the_database() {
     }
     let reader = Store::open_read_only(&db.path).unwrap();
     assert_eq!(reader.campaigns().unwrap().len(), 1);
-    assert_eq!(reader.load(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
+    assert_eq!(reader.load_as::<MagnaGraecia>(reader.find("Himera").unwrap()).unwrap().state.rolls, 20);
     drop(reader);
     assert_eq!(db.bytes(), before);
 }
@@ -509,7 +513,7 @@ fn x_03_reading_an_empty_file_leaves_it_empty() {
     assert_eq!(db.bytes(), b"");
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     let mut store = Store::open(&db.path).unwrap();
-    store.create("First", scenario("pyrrhic"), 2).unwrap();
+    store.create_as::<MagnaGraecia>("First", scenario("pyrrhic"), 2).unwrap();
     assert_eq!(store.campaigns().unwrap().len(), 1);
 }
 
@@ -519,11 +523,11 @@ fn x_03_a_store_opened_for_reading_writes_nothing() {
     let db = campaign_db();
     let before = db.bytes();
     let mut reader = Store::open_read_only(&db.path).unwrap();
-    let mut c = reader.load(reader.find("Himera").unwrap()).unwrap();
+    let mut c = reader.load_as::<MagnaGraecia>(reader.find("Himera").unwrap()).unwrap();
     let err = reader.execute(&mut c, sicily(), &roll("refused"), DiceInput::Seeded).unwrap_err();
     assert!(matches!(err, ExecError::Store(StoreError::OpenedForReading(_))), "{err}");
     assert!(matches!(reader.undo(&mut c), Err(StoreError::OpenedForReading(_))));
-    assert!(matches!(reader.create("New", scenario("pyrrhic"), 1), Err(StoreError::OpenedForReading(_))));
+    assert!(matches!(reader.create_as::<MagnaGraecia>("New", scenario("pyrrhic"), 1), Err(StoreError::OpenedForReading(_))));
     assert!(reader.connection().execute("DELETE FROM events", []).is_err(), "SQLite's query_only is on");
     assert_eq!(c.state.rolls, 20);
     drop(reader);
@@ -566,7 +570,7 @@ fn x_03_a_campaign_keeps_its_map() {
 
     // Before maps were kept: the map is taken from the data, and refused if a node is missing.
     let store = Store::open(&db.path).unwrap();
-    let mut c = store.load(store.find("Kept").unwrap()).unwrap();
+    let mut c = store.load_as::<MagnaGraecia>(store.find("Kept").unwrap()).unwrap();
     let map = c.state.scenario.map_data.take().unwrap();
     assert!(c.state.map(Some(&map)).is_ok());
     let mut shrunk = (*map).clone();

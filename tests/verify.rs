@@ -5,8 +5,8 @@
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::log::RollDice;
 use referee_campaign::core::verify::Verdict;
-use referee_campaign::magna_graecia::engine::MagnaGraecia;
-use referee_campaign::{DiceInput, DiceSpec, Order, Store, StoreError};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{DiceInput, DiceSpec, Store, StoreError, magna_graecia::order::Order};
 use referee_e2e::{TempDb, cli, scenario, sicily};
 use rusqlite::Connection;
 
@@ -22,7 +22,7 @@ fn roll(purpose: &str) -> Order {
 
 /// A campaign with seeded and typed-in rolls, one of them undone and given again.
 fn campaign(store: &mut Store, seed: u64) -> referee_campaign::CampaignId {
-    let mut c = store.create("Checked", scenario("dionysian"), seed).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Checked", scenario("dionysian"), seed).unwrap();
     store.execute(&mut c, sicily(), &roll("omens"), DiceInput::Seeded).unwrap();
     store.execute(&mut c, sicily(), &roll("storm at sea"), DiceInput::Manual(vec![6, 6])).unwrap();
     store.execute(&mut c, sicily(), &roll("plague"), DiceInput::Seeded).unwrap();
@@ -103,7 +103,7 @@ fn x_02_an_older_campaign_commits_from_now_on() {
     let e = store.verify_seed::<MagnaGraecia>(id, 5).unwrap_err();
     assert!(matches!(e, StoreError::NoCommitment(_)), "{e}");
 
-    let mut c = store.load(id).unwrap();
+    let mut c = store.load_as::<MagnaGraecia>(id).unwrap();
     let commitment = store.commit_seed(&c).unwrap();
     assert_eq!(commitment.from_event, c.head + 1);
     store.execute(&mut c, sicily(), &roll("after"), DiceInput::Seeded).unwrap();

@@ -4,8 +4,9 @@
 
 use proptest::prelude::*;
 use referee_campaign::core::log::{AddNote, RollDice};
-use referee_campaign::view::{side_view, umpire_view};
-use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::view::{side_view, umpire_view};
+use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, magna_graecia::order::Order};
 use referee_e2e::{catalog, sicily};
 
 const SEED: u64 = 9_876_543_210_123;
@@ -39,7 +40,7 @@ proptest! {
         let sides: Vec<SideId> = scenario.move_order.clone();
         let side_at = |i: usize| sides[i % sides.len()].clone();
         let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Leak test", scenario, SEED).unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Leak test", scenario, SEED).unwrap();
         // Marker text for each secret, and who may read it (None: the umpire only).
         let mut secrets: Vec<(String, Option<SideId>)> = Vec::new();
         for (i, step) in steps.iter().enumerate() {
@@ -79,7 +80,7 @@ proptest! {
                 }
             }
         }
-        let events = store.events(c.id).unwrap();
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
         let umpire = serde_json::to_string(&umpire_view(&c.state, sicily(), &events)).unwrap();
         for side in &sides {
             let view = side_view(&c.state, sicily(), &events, side).unwrap();
@@ -116,7 +117,7 @@ proptest! {
 #[test]
 fn x_01_counters_carry_no_order_of_their_own() {
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Order", catalog().scenario("dionysian").unwrap(), 3).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Order", catalog().scenario("dionysian").unwrap(), 3).unwrap();
     let syracuse = SideId::new("syracuse");
     for (counter, node) in [("Dionysius", 31), ("fleet", 31), ("Leptines", 8), ("Thearides", 22), ("Agyris", 10)] {
         let deploy = Order::Deploy { side: syracuse.clone(), counter: counter.into(), node: NodeId(node) };
@@ -134,14 +135,16 @@ fn x_01_counters_carry_no_order_of_their_own() {
 fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
     use referee_campaign::Viewer;
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+    use referee_campaign::magna_graecia::view::{Followed, view_for};
     use referee_campaign::store::numbered;
-    use referee_campaign::view::{Followed, view_for};
 
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Followed", catalog().scenario("dionysian").unwrap(), 13).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Followed", catalog().scenario("dionysian").unwrap(), 13).unwrap();
     let viewers = [Viewer::Umpire, Viewer::Side(SideId::new("carthage")), Viewer::Side(SideId::new("syracuse"))];
-    let mut followed: Vec<Followed> =
-        viewers.iter().map(|v| Followed::new(&c.state, sicily(), store.events(c.id).unwrap(), v.clone()).unwrap()).collect();
+    let mut followed: Vec<Followed> = viewers
+        .iter()
+        .map(|v| Followed::new(&c.state, sicily(), store.events_as::<MagnaGraecia>(c.id).unwrap(), v.clone()).unwrap())
+        .collect();
     let roll = |purpose: &str, hidden: bool| {
         Order::RollDice(RollDice {
             dice: DiceSpec::D6,
@@ -175,7 +178,7 @@ fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
                 })
                 .unwrap();
         }
-        let all = store.events(c.id).unwrap();
+        let all = store.events_as::<MagnaGraecia>(c.id).unwrap();
         for f in &followed {
             assert_eq!(f.events, all, "after {order:?}");
             assert_eq!(Some(&f.view), view_for(&c.state, sicily(), &all, &f.viewer).as_ref(), "{:?} after {order:?}", f.viewer);
@@ -191,11 +194,11 @@ fn x_03_a_followed_view_is_the_view_of_the_whole_story() {
 fn x_04_a_sides_history_holds_its_own_forces_and_what_is_public() {
     use referee_campaign::core::history::{Measure, history};
     use referee_campaign::magna_graecia::engine::MagnaGraecia;
-    use referee_campaign::view::{View, view_for};
+    use referee_campaign::magna_graecia::view::{View, view_for};
     let played = referee_e2e::play::play("pyrrhic", 3, false);
     let cut = played.events.len() * 2 / 3;
     let events = &played.events[..cut];
-    let state = referee_campaign::CampaignState::replay(events.iter().map(|l| &l.event)).unwrap();
+    let state = referee_campaign::magna_graecia::state::CampaignState::replay(events.iter().map(|l| &l.event)).unwrap();
     let map = sicily();
     let carthage = SideId::new("carthage");
     let viewer = referee_campaign::Viewer::Side(carthage.clone());
@@ -231,7 +234,7 @@ fn x_04_a_sides_history_holds_its_own_forces_and_what_is_public() {
     // The campaign played out: its last sample is the end of its last turn, not of a turn
     // past it (the counter moves on as the campaign ends, MG-32).
     let whole = history::<MagnaGraecia>(&played.events, map, &viewer).unwrap();
-    let end = referee_campaign::CampaignState::replay(played.events.iter().map(|l| &l.event)).unwrap();
+    let end = referee_campaign::magna_graecia::state::CampaignState::replay(played.events.iter().map(|l| &l.event)).unwrap();
     let last = whole.samples.last().unwrap();
     let last_turn = end.turn.min(end.scenario.turns);
     assert_eq!((last.turn, last.label.as_str()), (last_turn, format!("end of turn {last_turn}").as_str()));

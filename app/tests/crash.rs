@@ -9,12 +9,13 @@
 //! sends SIGKILL at whatever point of its work the writer then is.
 
 use referee_campaign::core::log::RollDice;
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
-use referee_campaign::{Catalog, DiceSpec, NodeId, Order, SideId, Store};
+use referee_campaign::{DiceSpec, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 /// Orders in each list: far more than a round lets the writer commit before it is killed.
 const ORDERS: u64 = 20_000;
@@ -97,8 +98,11 @@ fn check_whole(store: &Store, round: &str) {
     );
     assert_eq!(partial, 0, "round {round}: a command lost some of its events");
     let id = store.find("Crash").unwrap();
-    let loaded = store.load(id).unwrap();
-    let replayed = referee_campaign::CampaignState::replay(store.events(id).unwrap().iter().map(|l| &l.event)).unwrap();
+    let loaded = store.load_as::<MagnaGraecia>(id).unwrap();
+    let replayed = referee_campaign::magna_graecia::state::CampaignState::replay(
+        store.events_as::<MagnaGraecia>(id).unwrap().iter().map(|l| &l.event),
+    )
+    .unwrap();
     assert_eq!(loaded.state, replayed, "round {round}: the snapshot disagrees with the events");
 }
 
@@ -107,7 +111,7 @@ fn crash_campaign() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBu
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("crash.sqlite");
     let list = dir.path().join("orders.json");
-    Store::open(&db).unwrap().create("Crash", Catalog::embedded().scenario("dionysian").unwrap(), 1234).unwrap();
+    Store::open(&db).unwrap().create_as::<MagnaGraecia>("Crash", Catalog::embedded().scenario("dionysian").unwrap(), 1234).unwrap();
     (dir, db, list)
 }
 
@@ -141,7 +145,7 @@ fn x_03_sigkill_mid_list_stores_none_of_it() {
     let store = Store::open(&db).unwrap();
     let before = count(&store, "SELECT count(*) FROM commands");
     // A round the writer finished before its kill leaves the node as its last order left it.
-    let controlled = store.load(store.find("Crash").unwrap()).unwrap().state.control.contains_key(&NodeId(5));
+    let controlled = store.load_as::<MagnaGraecia>(store.find("Crash").unwrap()).unwrap().state.control.contains_key(&NodeId(5));
     drop(store);
     let mut child = writer(&orders(controlled, 9)[..1_500]);
     assert!(child.wait().unwrap().success());
@@ -157,7 +161,7 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
     for (round, in_round) in ROUNDS.into_iter().enumerate() {
         let (before, controlled) = {
             let store = Store::open(&db).unwrap();
-            let c = store.load(store.find("Crash").unwrap()).unwrap();
+            let c = store.load_as::<MagnaGraecia>(store.find("Crash").unwrap()).unwrap();
             (c.commands, c.state.control.contains_key(&NodeId(5)))
         };
         let orders = orders(controlled, round);
@@ -191,6 +195,6 @@ fn x_03_sigkill_mid_stream_keeps_every_committed_command() {
             assert_eq!(command, orders[k], "round {round}: command {seq} is not order {} of the list", k + 1);
         }
         drop(query);
-        assert_eq!(store.load(store.find("Crash").unwrap()).unwrap().commands, stored, "round {round}");
+        assert_eq!(store.load_as::<MagnaGraecia>(store.find("Crash").unwrap()).unwrap().commands, stored, "round {round}");
     }
 }

@@ -6,11 +6,12 @@ mod support;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use referee_campaign::core::log::RollDice;
 use referee::gui::{AppCommand, CounterRef, MagnaGraeciaCommand, RefereeApp};
+use referee_campaign::core::log::RollDice;
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-use referee_campaign::turn::Phase;
-use referee_campaign::{Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store, Viewer};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::{DiceInput, DiceSpec, NodeId, SideId, Store, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 use support::{harness, label_exists, take_back};
 
 /// A database holding one Dionysian War campaign called "Smoke", with a secret roll and
@@ -21,7 +22,7 @@ fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let catalog = Catalog::embedded();
     let scenario = catalog.scenario("dionysian").unwrap();
     let map = catalog.map(&scenario.map).unwrap();
-    let mut campaign = store.create("Smoke", scenario, 42).unwrap();
+    let mut campaign = store.create_as::<MagnaGraecia>("Smoke", scenario, 42).unwrap();
     for (purpose, hidden) in [("storm at sea", true), ("omens", false)] {
         let roll = Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] });
         store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
@@ -36,7 +37,7 @@ fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Order]) ->
     let catalog = Catalog::embedded();
     let scenario = catalog.scenario(scenario).unwrap();
     let map = catalog.map(&scenario.map).unwrap();
-    let mut campaign = store.create("Turn", scenario, 17).unwrap();
+    let mut campaign = store.create_as::<MagnaGraecia>("Turn", scenario, 17).unwrap();
     for c in commands {
         store.execute(&mut campaign, map, c, DiceInput::Seeded).unwrap_or_else(|e| panic!("{c:?}: {e}"));
     }
@@ -909,9 +910,9 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
     let mut h = open_turn(&db, "umpire");
     assert!(!label_exists(&h, "may change sides now"));
     let battle = h.state().campaign().unwrap().state.battles[0].id;
-    let result = referee_campaign::battle::BattleResult {
+    let result = referee_campaign::magna_graecia::battle::BattleResult {
         battle,
-        outcome: referee_campaign::battle::Outcome::Won { winner: s("rome") },
+        outcome: referee_campaign::magna_graecia::battle::Outcome::Won { winner: s("rome") },
         held_field: None,
         losses: vec![],
         open_roads: Default::default(),
@@ -998,8 +999,8 @@ fn mg_25_no_result_then_stay_or_retire_from_the_battle_list() {
 /// app opens it.
 struct Prep {
     store: Store,
-    campaign: referee_campaign::Campaign,
-    map: referee_campaign::Map,
+    campaign: referee_campaign::Campaign<MagnaGraecia>,
+    map: referee_campaign::magna_graecia::map::Map,
 }
 
 impl Prep {
@@ -1010,15 +1011,15 @@ impl Prep {
         let scenario = catalog.scenario(scenario).unwrap();
         let map = catalog.map(&scenario.map).unwrap().clone();
         let mut store = store;
-        let campaign = store.create("Turn", scenario, seed).unwrap();
+        let campaign = store.create_as::<MagnaGraecia>("Turn", scenario, seed).unwrap();
         (Prep { store, campaign, map }, path)
     }
 
-    fn go(&mut self, command: &Order, dice: DiceInput) -> Vec<referee_campaign::Event> {
+    fn go(&mut self, command: &Order, dice: DiceInput) -> Vec<referee_campaign::magna_graecia::event::Event> {
         self.store.execute(&mut self.campaign, &self.map, command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"))
     }
 
-    fn end(&mut self, side: &str, dice: DiceInput) -> Vec<referee_campaign::Event> {
+    fn end(&mut self, side: &str, dice: DiceInput) -> Vec<referee_campaign::magna_graecia::event::Event> {
         self.go(&Order::EndPhase { side: SideId::new(side) }, dice)
     }
 
@@ -1298,7 +1299,7 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
             p.end(s, DiceInput::Seeded);
         }
         let events = p.end("carthage", DiceInput::Manual(vec![6]));
-        if events.iter().any(|e| matches!(e, referee_campaign::Event::CityFell { .. })) {
+        if events.iter().any(|e| matches!(e, referee_campaign::magna_graecia::event::Event::CityFell { .. })) {
             break;
         }
     }
@@ -1533,7 +1534,7 @@ fn mg_21_mg_22_the_table_is_set_from_its_window_and_shown_with_the_battle() {
     let table = state.battle_table(1).expect("the table is set").clone();
     assert_eq!(
         (table.day, table.defence, table.cut),
-        (1, referee_campaign::table::Defence::Rear, Some(referee_campaign::table::Flank::Right))
+        (1, referee_campaign::magna_graecia::table::Defence::Rear, Some(referee_campaign::magna_graecia::table::Flank::Right))
     );
     assert_eq!((table.weather.as_str(), table.time_of_day.as_str()), ("fair", "early afternoon"), "d6 3 and 5 (MG-22)");
     let line = format!("Day 1: {} · weather: fair · early afternoon", table.describe());
@@ -1662,11 +1663,13 @@ fn mg_23_a_command_is_declared_demoralised_but_an_ally_general_s_cannot_be() {
     no_error(&h);
     assert!(!h.state().dialog_open());
     let campaign = h.state().campaign().unwrap();
-    let events = h.state().store().events(campaign.id).unwrap();
+    let events = h.state().store().events_as::<MagnaGraecia>(campaign.id).unwrap();
     let hanno = events
         .iter()
         .find_map(|l| match &l.event {
-            referee_campaign::Event::BattleResolved { aftermath, .. } => aftermath.iter().find(|a| a.command == "Hanno").cloned(),
+            referee_campaign::magna_graecia::event::Event::BattleResolved { aftermath, .. } => {
+                aftermath.iter().find(|a| a.command == "Hanno").cloned()
+            }
             _ => None,
         })
         .expect("the battle is resolved with Hanno in it");
@@ -1707,11 +1710,11 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
     let dir = tempfile::tempdir().unwrap();
     let s = |x: &str| SideId::new(x);
     let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
-    let defence = referee_campaign::table::Defence::Central;
+    let defence = referee_campaign::magna_graecia::table::Defence::Central;
     p.go(&Order::SetUpTable { battle: 1, defence, cut: None, attacker_edge: None }, DiceInput::Seeded);
-    let result = referee_campaign::battle::BattleResult {
+    let result = referee_campaign::magna_graecia::battle::BattleResult {
         battle: 1,
-        outcome: referee_campaign::battle::Outcome::NoResult {},
+        outcome: referee_campaign::magna_graecia::battle::Outcome::NoResult {},
         held_field: None,
         losses: vec![],
         open_roads: Default::default(),
@@ -1735,7 +1738,7 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
     click(&mut h, "Set table and roll weather");
     no_error(&h);
     let table = h.state().campaign().unwrap().state.battle_table(1).unwrap().clone();
-    assert_eq!((table.day, table.defence), (2, referee_campaign::table::Defence::Rear));
+    assert_eq!((table.day, table.defence), (2, referee_campaign::magna_graecia::table::Defence::Rear));
     assert!(label_exists(&h, "Day 2: rear section"));
 }
 

@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, BelisariusCommand, RefereeApp};
 use referee_campaign::belisarius::{Belisarius, World};
-use referee_campaign::{Catalog, SideId, Store, Viewer};
+use referee_campaign::{SideId, Store, Viewer, magna_graecia::catalog::Catalog};
 use support::{harness, label_exists, take_back};
 
 fn database_with_africa(dir: &tempfile::TempDir) -> std::path::PathBuf {

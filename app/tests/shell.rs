@@ -9,14 +9,15 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::belisarius::World;
-use referee_campaign::{Catalog, DiceInput, DiceSpec, SideId, Store, Viewer};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{DiceInput, DiceSpec, SideId, Store, Viewer, magna_graecia::catalog::Catalog};
 use support::{harness, label_exists};
 
 /// A database with one Dionysian War campaign called "Night" and nothing given yet.
 fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let path = dir.path().join("club.sqlite");
     let mut store = Store::open(&path).unwrap();
-    store.create("Night", Catalog::embedded().scenario("dionysian").unwrap(), 5).unwrap();
+    store.create_as::<MagnaGraecia>("Night", Catalog::embedded().scenario("dionysian").unwrap(), 5).unwrap();
     path
 }
 
@@ -288,7 +289,7 @@ fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
     let db = database(&dir);
     let other = dir.path().join("other.sqlite");
     let mut store = Store::open(&other).unwrap();
-    store.create("Elsewhere", Catalog::embedded().scenario("pyrrhic").unwrap(), 3).unwrap();
+    store.create_as::<MagnaGraecia>("Elsewhere", Catalog::embedded().scenario("pyrrhic").unwrap(), 3).unwrap();
     drop(store);
     let list = dir.path().join("recent.txt");
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Night"), None).unwrap().with_recent_file(list.clone());
@@ -472,7 +473,7 @@ fn x_02_a_side_checks_the_rolls_from_its_own_log() {
     h.run();
     h.state_mut().send(AppCommand::RevealSeed);
     h.run();
-    let seed = h.state().store().load(h.state().store().find("Night").unwrap()).unwrap().state.seed;
+    let seed = h.state().store().load_as::<MagnaGraecia>(h.state().store().find("Night").unwrap()).unwrap().state.seed;
     h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
     h.state_mut().send(AppCommand::ShowDice(true));
     h.state_mut().send(AppCommand::VerifySeed(seed));

@@ -9,6 +9,7 @@ use referee_battle_gen::pack::PackOptions;
 use referee_battle_gen::{TabletopSystem, campaign_pack};
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_campaign::magna_graecia::event::Logged;
 use referee_campaign::magna_graecia::map::Map;
@@ -16,11 +17,11 @@ use referee_campaign::magna_graecia::order::Order;
 use referee_campaign::magna_graecia::table::{Defence, Flank};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 
-fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
+fn himera(catalog: &Catalog) -> (Campaign<MagnaGraecia>, Map, Vec<Logged>) {
     let map = catalog.map("sicily").unwrap().clone();
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Bench", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-    let mut go = |c: &mut Campaign, command: Order| {
+    let mut c = store.create_as::<MagnaGraecia>("Bench", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+    let mut go = |c: &mut Campaign<MagnaGraecia>, command: Order| {
         store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
     };
     // The usual deployment but for Agyris, who stands at Himera with Leptines.
@@ -32,7 +33,7 @@ fn himera(catalog: &Catalog) -> (Campaign, Map, Vec<Logged>) {
     go(&mut c, Order::Move { side: SideId::new("carthage"), counter: "Mago".into(), path: vec![NodeId(8)] });
     go(&mut c, Order::EndPhase { side: SideId::new("carthage") });
     go(&mut c, Order::SetUpTable { battle: 1, defence: Defence::Central, cut: Some(Flank::Left), attacker_edge: None });
-    let events = store.events(c.id).unwrap();
+    let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
     (c, map, events)
 }
 

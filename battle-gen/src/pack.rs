@@ -517,6 +517,7 @@ pub use crate::magna_graecia::write_pack;
 #[cfg(test)]
 mod tests {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+    use referee_campaign::magna_graecia::MagnaGraecia;
     use referee_campaign::magna_graecia::catalog::Catalog;
     use referee_campaign::magna_graecia::event::Logged;
     use referee_campaign::magna_graecia::map::Map;
@@ -537,12 +538,12 @@ mod tests {
 
     /// Himilco alone marches from Panormus onto Leptines at Himera, whose city fields two
     /// commands beside him: 20 Carthaginian elements against 50 Syracusan.
-    pub(super) fn himera() -> (Campaign, Map, Vec<Logged>) {
+    pub(super) fn himera() -> (Campaign<MagnaGraecia>, Map, Vec<Logged>) {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create("Odds", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-        let mut go = |c: &mut Campaign, command: Order| {
+        let mut c = store.create_as::<MagnaGraecia>("Odds", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        let mut go = |c: &mut Campaign<MagnaGraecia>, command: Order| {
             store.execute(c, &map, &command, DiceInput::Seeded).unwrap();
         };
         for order in deploy_orders(&DIONYSIAN) {
@@ -552,7 +553,7 @@ mod tests {
         go(&mut c, Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
         go(&mut c, Order::EndPhase { side: SideId::new("carthage") });
         go(&mut c, Order::SetUpTable { battle: 1, defence: Defence::Central, cut: None, attacker_edge: None });
-        let events = store.events(c.id).unwrap();
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
         (c, map, events)
     }
 

@@ -10,6 +10,7 @@ use referee_battle_gen::pack::{PackFile, PackOptions, Reader};
 use referee_battle_gen::pdf::extract_text;
 use referee_battle_gen::spec::{BattleSpec, UmpireSpec};
 use referee_battle_gen::{campaign_pack, spec_pack};
+use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::event::Logged;
 use referee_campaign::magna_graecia::map::Map;
 use referee_campaign::magna_graecia::view::{side_view, umpire_view};
@@ -22,7 +23,7 @@ fn text(f: &PackFile) -> String {
     extract_text(&f.bytes).unwrap().join("\n")
 }
 
-fn specs(c: &Campaign, map: &Map, events: &[Logged]) -> (UmpireSpec, Vec<BattleSpec>) {
+fn specs(c: &Campaign<MagnaGraecia>, map: &Map, events: &[Logged]) -> (UmpireSpec, Vec<BattleSpec>) {
     let umpire = umpire_spec(&umpire_view(&c.state, map, events), map, &c.state.scenario.elements, 1).unwrap();
     let sides = [syracuse(), carthage()]
         .iter()
@@ -455,7 +456,7 @@ fn ab_08_ac_06_a_hex_result_becomes_the_campaigns_result() {
         // The campaign's rules take it from there.
         let order = referee_battle_gen::magna_graecia::result_order(&back, &umpire_view(&c.state, &map, &events).board, &map).unwrap();
         let mut store = Store::open_in_memory().unwrap();
-        let mut again = store.import("Again", &events).unwrap();
+        let mut again = store.import_as::<MagnaGraecia>("Again", &events).unwrap();
         store.execute(&mut again, &map, &order, DiceInput::Seeded).unwrap();
 
         // A counter the side has not, or more steps than it has, is refused with its number.

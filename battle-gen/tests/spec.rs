@@ -11,6 +11,7 @@ use referee_battle_gen::spec::{BattleSpec, Role, UmpireSpec};
 use referee_battle_gen::tabletop::{FieldScope, LineResult, SideResult, TableOutcome, TabletopResult};
 use referee_battle_gen::{Paper, TabletopSystem, campaign_pack, spec_pack};
 use referee_campaign::ids::{NodeId, SideId};
+use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::army::ElementGroup;
 use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::magna_graecia::event::Logged;
@@ -20,12 +21,12 @@ use referee_campaign::magna_graecia::view::{side_view, umpire_view};
 use referee_campaign::store::{Campaign, DiceInput};
 use support::{carthage, himera, syracuse};
 
-fn spec_of(c: &Campaign, map: &Map, side: &SideId) -> BattleSpec {
+fn spec_of(c: &Campaign<MagnaGraecia>, map: &Map, side: &SideId) -> BattleSpec {
     let view = side_view(&c.state, map, &[], side).unwrap();
     side_spec(&view, map, &c.state.scenario.elements, 1).unwrap()
 }
 
-fn umpire_of(c: &Campaign, map: &Map, events: &[Logged]) -> UmpireSpec {
+fn umpire_of(c: &Campaign<MagnaGraecia>, map: &Map, events: &[Logged]) -> UmpireSpec {
     umpire_spec(&umpire_view(&c.state, map, events), map, &c.state.scenario.elements, 1).unwrap()
 }
 

@@ -8,7 +8,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use referee_campaign::belisarius::order::Order as BelisariusOrder;
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::log::{AddNote, RollDice};
-use referee_campaign::{CampaignId, Catalog, DiceInput, DiceSpec, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{
+    CampaignId, DiceInput, DiceSpec, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order,
+};
 
 const EVENTS: u64 = 5_000;
 
@@ -16,7 +19,7 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
     store.set_snapshot_every(snapshot_every);
     let scenario = catalog.scenario("dionysian").unwrap();
     let map = catalog.map("sicily").unwrap();
-    let mut c = store.create(name, scenario, 7).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>(name, scenario, 7).unwrap();
     let mut i = 0u64;
     while c.head < EVENTS {
         let command = if i.is_multiple_of(4) {
@@ -71,8 +74,8 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("open 5000 events");
     group.bench_function("raw SELECT of the event rows", |b| b.iter(|| raw_read(&store, replayed)));
-    group.bench_function("Store::load with snapshots", |b| b.iter(|| store.load(snapshotted).unwrap()));
-    group.bench_function("Store::load replaying every event", |b| b.iter(|| store.load(replayed).unwrap()));
+    group.bench_function("Store::load with snapshots", |b| b.iter(|| store.load_as::<MagnaGraecia>(snapshotted).unwrap()));
+    group.bench_function("Store::load replaying every event", |b| b.iter(|| store.load_as::<MagnaGraecia>(replayed).unwrap()));
     group.finish();
 
     let world = World::embedded();

@@ -5,15 +5,16 @@
 //! its length.
 
 use referee_campaign::core::log::RollDice;
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use referee_campaign::belisarius::order::Order as BelisariusOrder;
 use referee_campaign::belisarius::view::Followed as BelisariusFollowed;
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::magna_graecia::view::Followed;
 use referee_campaign::store::numbered;
-use referee_campaign::view::Followed;
-use referee_campaign::{Catalog, DiceInput, DiceSpec, Order, SideId, Store, Viewer};
+use referee_campaign::{DiceInput, DiceSpec, SideId, Store, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 const SIZES: [u64; 2] = [500, 50_000];
 
@@ -60,14 +61,14 @@ fn magna_graecia(c: &mut Criterion, dir: &std::path::Path) {
     let mut group = c.benchmark_group("order round trip, Magna Graecia");
     for size in SIZES {
         let mut store = Store::open(&dir.join(format!("magna-graecia-{size}.sqlite"))).unwrap();
-        let mut campaign = store.create(&format!("{size} events"), scenario, 7).unwrap();
+        let mut campaign = store.create_as::<MagnaGraecia>(&format!("{size} events"), scenario, 7).unwrap();
         let mut i = 0;
         while campaign.head < size {
             let batch: Vec<Order> = (i..i + (size - campaign.head).min(1000)).map(roll).collect();
             i += batch.len() as u64;
             store.execute_all(&mut campaign, map, &batch).unwrap();
         }
-        let events = store.events(campaign.id).unwrap();
+        let events = store.events_as::<MagnaGraecia>(campaign.id).unwrap();
         let mut live = Followed::new(&campaign.state, map, events, Viewer::Side(SideId::new("carthage"))).unwrap();
         group.bench_function(format!("{size} events: store the order, follow the view"), |b| {
             b.iter_custom(|iters| {
@@ -88,8 +89,8 @@ fn magna_graecia(c: &mut Criterion, dir: &std::path::Path) {
         let viewer = Viewer::Side(SideId::new("carthage"));
         group.bench_function(format!("{size} events: reading every event again and rebuilding the view"), |b| {
             b.iter(|| {
-                let events = store.events(campaign.id).unwrap();
-                referee_campaign::view::view_for(&campaign.state, map, &events, &viewer).unwrap()
+                let events = store.events_as::<MagnaGraecia>(campaign.id).unwrap();
+                referee_campaign::magna_graecia::view::view_for(&campaign.state, map, &events, &viewer).unwrap()
             });
         });
     }

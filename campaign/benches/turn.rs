@@ -4,8 +4,12 @@
 //! command, in memory). Sieges and battle results are not in the engine yet.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use referee_campaign::turn::FLEET;
-use referee_campaign::{Campaign, CampaignState, Catalog, Dice, DiceInput, Map, NodeId, Order, SideId, Store, rules};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::turn::FLEET;
+use referee_campaign::{
+    Campaign, Dice, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::map::Map,
+    magna_graecia::order::Order, magna_graecia::rules, magna_graecia::state::CampaignState,
+};
 
 const DEPLOYMENT: &[(&str, &str, u8)] = &[
     ("carthage", "Hanno", 1),
@@ -24,10 +28,10 @@ const DEPLOYMENT: &[(&str, &str, u8)] = &[
     ("syracuse", FLEET, 31),
 ];
 
-fn deployed(catalog: &Catalog) -> (Store, Campaign) {
+fn deployed(catalog: &Catalog) -> (Store, Campaign<MagnaGraecia>) {
     let map = catalog.map("sicily").unwrap();
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Bench", catalog.scenario("first-punic").unwrap(), 3).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Bench", catalog.scenario("first-punic").unwrap(), 3).unwrap();
     for &(side, counter, node) in DEPLOYMENT {
         let deploy = Order::Deploy { side: SideId::new(side), counter: counter.into(), node: NodeId(node) };
         store.execute(&mut c, map, &deploy, DiceInput::Seeded).unwrap();

@@ -3,7 +3,7 @@
 //! [`belisarius`], the Belisarius openings and staging. Compiled only with the `fixtures`
 //! feature, which the crates enable for their tests and benchmarks (dev-dependencies).
 
-use crate::{NodeId, Order, SideId};
+use crate::{NodeId, SideId, magna_graecia::order::Order};
 
 /// The Dionysian War's usual deployment: Carthage in the west, Syracuse round its allied
 /// cities, Leptines holding Himera. Side, counter and node, in the order they are deployed.
@@ -91,6 +91,7 @@ pub mod belisarius {
     use crate::belisarius::view::{SideView, View, view_for};
     use crate::belisarius::{Belisarius, Setup, World};
     use crate::core::engine::Engine;
+    use crate::core::log::DiceRolled;
     use crate::core::viewer::Viewer;
     use crate::ids::SideId;
     use crate::store::{Campaign, DiceInput, Store};
@@ -172,7 +173,7 @@ pub mod belisarius {
         let n: usize = events
             .iter()
             .map(|e| match e {
-                Event::DiceRolled { roll, .. } => usize::from(roll.dice.count),
+                Event::DiceRolled(DiceRolled { roll, .. }) => usize::from(roll.dice.count),
                 _ => 0,
             })
             .sum();

@@ -18,18 +18,12 @@ pub mod ids;
 pub mod magna_graecia;
 pub mod store;
 
-// The Magna Graecia modules keep their old paths for the crates that use them.
+// What every engine shares, at the crate's root; each engine's own types are named by its
+// path (`magna_graecia::order::Order`, `belisarius::order::Order`).
 pub use core::{dice, error, rule};
-pub use magna_graecia::{army, battle, catalog, cities, event, map, naval, order, rules, scenario, siege, state, table, turn, view};
 
-pub use catalog::Catalog;
-pub use dice::{Dice, DiceSpec, Modifier, Roll};
-pub use error::RuleError;
-pub use event::{Event, Logged, Visibility};
+pub use core::dice::{Dice, DiceSpec, Modifier, Roll};
+pub use core::error::RuleError;
+pub use core::viewer::{Viewer, Visibility};
 pub use ids::{CampaignId, NodeId, SideId};
-pub use map::Map;
-pub use order::Order;
-pub use scenario::Scenario;
-pub use state::CampaignState;
 pub use store::{Campaign, DiceInput, ExecError, Store, StoreError};
-pub use view::{SideView, UmpireView, View, Viewer};

@@ -27,7 +27,6 @@ use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
 use crate::core::viewer::Viewer;
 use crate::ids::CampaignId;
 use crate::magna_graecia::engine::MagnaGraecia;
-use crate::magna_graecia::scenario::Scenario;
 
 /// Marks a SQLite file as a referee database (`PRAGMA application_id`): "REFR".
 pub const APPLICATION_ID: i32 = 0x5245_4652;
@@ -348,7 +347,7 @@ pub fn numbered<E: Engine>(campaign: &Campaign<E>, events: Vec<E::Event>) -> Vec
 
 /// An open campaign of engine `E`: its state and where its story stands in the database.
 #[derive(Debug, Clone)]
-pub struct Campaign<E: Engine = MagnaGraecia> {
+pub struct Campaign<E: Engine> {
     pub id: CampaignId,
     pub state: E::State,
     /// Seq of the last stored event.
@@ -517,11 +516,6 @@ impl Store {
         &self.conn
     }
 
-    /// Starts a new Magna Graecia campaign from `scenario`.
-    pub fn create(&mut self, name: &str, scenario: &Scenario, seed: u64) -> Result<Campaign, StoreError> {
-        self.create_as::<MagnaGraecia>(name, scenario, seed)
-    }
-
     /// Starts a new campaign of engine `E` from `setup`.
     pub fn create_as<E: Engine>(&mut self, name: &str, setup: &E::Setup, seed: u64) -> Result<Campaign<E>, StoreError> {
         let name = name.trim();
@@ -538,11 +532,6 @@ impl Store {
         insert_commitment(&tx, id, seed, 1)?;
         tx.commit().map_err(write_failed(&self.path))?;
         Ok(Campaign { id, state, head: 1, commands: 1, last_snapshot: 0 })
-    }
-
-    /// Brings in a whole Magna Graecia campaign from its events; see [`Store::import_as`].
-    pub fn import(&mut self, name: &str, events: &[Logged<<MagnaGraecia as Engine>::Event>]) -> Result<Campaign, StoreError> {
-        self.import_as::<MagnaGraecia>(name, events)
     }
 
     /// Brings in a whole campaign from its events (as `referee log --json` prints them for the
@@ -773,11 +762,6 @@ impl Store {
         })
     }
 
-    /// Opens a Magna Graecia campaign.
-    pub fn load(&self, id: CampaignId) -> Result<Campaign, StoreError> {
-        self.load_as::<MagnaGraecia>(id)
-    }
-
     /// Opens a campaign of engine `E`: its latest snapshot, then the events stored after it.
     pub fn load_as<E: Engine>(&self, id: CampaignId) -> Result<Campaign<E>, StoreError> {
         let name = self.name_of(id)?;
@@ -825,11 +809,6 @@ impl Store {
         let commands: u64 =
             self.conn.query_row("SELECT coalesce(max(seq), 0) FROM commands WHERE campaign_id = ?1", [id.0], |r| r.get(0))?;
         Ok(Campaign { id, state, head, commands, last_snapshot: from })
-    }
-
-    /// Every stored event of a Magna Graecia campaign, in order.
-    pub fn events(&self, id: CampaignId) -> Result<Vec<Logged<<MagnaGraecia as Engine>::Event>>, StoreError> {
-        self.events_as::<MagnaGraecia>(id)
     }
 
     /// Every stored event of a campaign of engine `E`, in order.

@@ -1,9 +1,10 @@
 //! MG-03, MG-05, MG-11: armies bought at the scenario's points, rosters hidden from the other
 //! sides, movement points by composition.
 
-use referee_campaign::army::{Army, CommandRoster, ElementGroup, Rank};
-use referee_campaign::view::side_view;
-use referee_campaign::{Catalog, DiceInput, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::army::{Army, CommandRoster, ElementGroup, Rank};
+use referee_campaign::magna_graecia::view::side_view;
+use referee_campaign::{DiceInput, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 fn catalog() -> Catalog {
     Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
@@ -45,14 +46,14 @@ fn mg_03_roster_replacement_is_checked() {
     let scenario = c.scenario("pyrrhic").unwrap();
     let map = c.map("sicily").unwrap();
     let mut store = Store::open_in_memory().unwrap();
-    let mut campaign = store.create("Rosters", scenario, 1).unwrap();
+    let mut campaign = store.create_as::<MagnaGraecia>("Rosters", scenario, 1).unwrap();
     let pyrrhus = SideId::new("pyrrhus");
     let mut army: Army = campaign.state.armies[&pyrrhus].clone();
     army.commands[0].elements.push("30 Reg El(O)".parse().unwrap());
     let err = store.execute(&mut campaign, map, &Order::SetArmy { army }, DiceInput::Seeded).unwrap_err();
     let text = err.to_string();
     assert!(text.contains("more than the 350 the scenario allows") && text.ends_with("— MG-03"), "{text}");
-    assert_eq!(store.events(campaign.id).unwrap().len(), 1);
+    assert_eq!(store.events_as::<MagnaGraecia>(campaign.id).unwrap().len(), 1);
 
     let small = Army {
         side: pyrrhus.clone(),
@@ -82,8 +83,8 @@ fn mg_03_rosters_are_hidden_from_other_sides() {
     let map = c.map("sicily").unwrap();
     for scenario in &c.scenarios {
         let mut store = Store::open_in_memory().unwrap();
-        let campaign = store.create("Hidden", scenario, 5).unwrap();
-        let events = store.events(campaign.id).unwrap();
+        let campaign = store.create_as::<MagnaGraecia>("Hidden", scenario, 5).unwrap();
+        let events = store.events_as::<MagnaGraecia>(campaign.id).unwrap();
         for side in &scenario.move_order {
             let view = side_view(&campaign.state, map, &events, side).unwrap();
             let json = serde_json::to_string(&view).unwrap();
@@ -120,7 +121,7 @@ fn mg_37_a_scenario_continues_from_the_end_of_another() {
     let map = c.map("sicily").unwrap();
     let dionysian = c.scenario("dionysian").unwrap();
     let mut store = Store::open_in_memory().unwrap();
-    let mut first = store.create("398 BC", dionysian, 1).unwrap();
+    let mut first = store.create_as::<MagnaGraecia>("398 BC", dionysian, 1).unwrap();
     store
         .execute(
             &mut first,
@@ -134,7 +135,7 @@ fn mg_37_a_scenario_continues_from_the_end_of_another() {
     store.execute(&mut first, map, &Order::SetArmy { army: smaller.clone() }, DiceInput::Seeded).unwrap();
 
     let next = dionysian.continued_from(&first.state).unwrap();
-    let second = store.create("397 BC", &next, 2).unwrap();
+    let second = store.create_as::<MagnaGraecia>("397 BC", &next, 2).unwrap();
     let s = &second.state;
     assert_eq!(s.control[&referee_campaign::NodeId(9)], SideId::new("carthage"));
     assert_eq!(s.armies[&SideId::new("syracuse")], smaller);

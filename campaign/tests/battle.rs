@@ -2,10 +2,11 @@
 //! recovery rolls (MG-30), lost commanders (MG-31), the loser's retreat (MG-15) and
 //! victory points (MG-33).
 
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::turn::Phase;
-use referee_campaign::{DiceInput, Event, NodeId, Order};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
 use common::{Game as Field, STANDARD, rolls, side};
@@ -453,8 +454,8 @@ fn mg_25_no_result_stay_or_retire() {
     f.ok(&choose("carthage", false));
     f.refused(&choose("carthage", true), "carthage has written its choice already");
     // Syracuse learns that Carthage has chosen, not what.
-    let events = f.store.events(f.c.id).unwrap();
-    let view = referee_campaign::view::side_view(&f.c.state, &f.map, &events, &side("syracuse")).unwrap();
+    let events = f.store.events_as::<MagnaGraecia>(f.c.id).unwrap();
+    let view = referee_campaign::magna_graecia::view::side_view(&f.c.state, &f.map, &events, &side("syracuse")).unwrap();
     let last = &view.log.last().unwrap().text;
     assert_eq!(last, "Carthage has written its choice — MG-25");
     let json = serde_json::to_string(&view).unwrap();
@@ -608,7 +609,7 @@ fn x_01_a_refusal_tells_the_mover_nothing_of_anothers_losses() {
     assert!(err.contains("Syracuse must first choose the carried elements it lost at sea — MG-18"), "{err}");
     assert!(!err.contains('7'), "{err}");
     f.c.state.naval.naval_losses_due.clear();
-    let due = referee_campaign::siege::LossesDue {
+    let due = referee_campaign::magna_graecia::siege::LossesDue {
         node: NodeId(31),
         elements: 7,
         rule: referee_campaign::rule::RuleId::MG_29,

@@ -10,7 +10,6 @@ use referee_campaign::belisarius::state::{Location, Piece, PieceKind};
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::core::viewer::Viewer;
 use referee_campaign::fixtures::belisarius::{
     battle_order, byz, city_of, free_neighbour, goths, hold, intercept, interception_die, italy_under_vitiges, left, log_of, refused, run,
     stage, units_of, view_json,

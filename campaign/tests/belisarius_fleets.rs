@@ -11,7 +11,6 @@ use referee_campaign::belisarius::random_events::InForce;
 use referee_campaign::belisarius::state::{Location, Phase, Piece, PieceKind};
 use referee_campaign::belisarius::{Belisarius, tables};
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::core::viewer::Viewer;
 use referee_campaign::fixtures::belisarius::{
     byz, city_of, goths, hold, italy_under_vitiges, left, refused, run, side_view, stage, supply_phase, units_of,
 };

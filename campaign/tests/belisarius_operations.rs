@@ -4,10 +4,8 @@
 use referee_campaign::belisarius::event::Event;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::Phase;
-use referee_campaign::belisarius::view::{View, view_for};
-use referee_campaign::belisarius::{Belisarius, Setup, World};
-use referee_campaign::core::log::DiceRolled;
 use referee_campaign::belisarius::{Belisarius, World};
+use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::fixtures::belisarius::{
     africa, byz, created, goths, italy_under_vitiges, italy_with_vitiges, leaders_together, refused, side_view, stage, supply_phase, typed,

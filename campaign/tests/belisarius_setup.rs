@@ -8,6 +8,7 @@ use referee_campaign::belisarius::setup::Setup;
 use referee_campaign::belisarius::state::{Location, Phase, PieceKind, State};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::Engine;
+use referee_campaign::core::log::RollDice;
 use referee_campaign::fixtures::belisarius::{byz, goths, place};
 use referee_campaign::store::{Campaign, DiceInput};
 
@@ -129,8 +130,13 @@ fn x_01_a_secret_roll_is_described_to_its_side_only() {
     use referee_campaign::core::viewer::Viewer;
     use referee_campaign::dice::DiceSpec;
     let (_dir, mut store, mut c) = open("italy-535");
-    let roll =
-        Order::RollDice { dice: DiceSpec::D6, purpose: "scouts at Ravenna".into(), side: Some(goths()), hidden: true, modifiers: vec![] };
+    let roll = Order::RollDice(RollDice {
+        dice: DiceSpec::D6,
+        purpose: "scouts at Ravenna".into(),
+        side: Some(goths()),
+        hidden: true,
+        modifiers: vec![],
+    });
     let events = store.execute(&mut c, &(), &roll, DiceInput::Manual(vec![5])).unwrap();
     let read = |viewer: Viewer| Belisarius::describe(&c.state, &(), &events[0], &viewer);
     assert!(read(Viewer::Umpire).is_some_and(|l| l.contains("scouts at Ravenna")));

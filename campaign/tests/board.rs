@@ -1,8 +1,8 @@
 //! The board answers the questions screens and packs ask of it, so that no screen works a
 //! rule out again for itself (MG-07, MG-35).
 
-use referee_campaign::view::umpire_view;
-use referee_campaign::{CampaignState, Catalog};
+use referee_campaign::magna_graecia::view::umpire_view;
+use referee_campaign::{magna_graecia::catalog::Catalog, magna_graecia::state::CampaignState};
 
 /// MG-35: two sides are enemies unless they are one side or allied; every scenario's
 /// alliances read the same through the board as through the scenario.

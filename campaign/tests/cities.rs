@@ -1,15 +1,16 @@
 //! MG-04 and MG-05: the commands a city fields, and the garrison of a strength-0 capital.
 
-use referee_campaign::view::side_view;
-use referee_campaign::{Campaign, Catalog, DiceInput, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::view::side_view;
+use referee_campaign::{Campaign, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 fn side(id: &str) -> SideId {
     SideId::new(id)
 }
 
-fn start(catalog: &Catalog, scenario: &str) -> (Store, Campaign) {
+fn start(catalog: &Catalog, scenario: &str) -> (Store, Campaign<MagnaGraecia>) {
     let mut store = Store::open_in_memory().unwrap();
-    let campaign = store.create("Cities", catalog.scenario(scenario).unwrap(), 2).unwrap();
+    let campaign = store.create_as::<MagnaGraecia>("Cities", catalog.scenario(scenario).unwrap(), 2).unwrap();
     (store, campaign)
 }
 
@@ -55,7 +56,7 @@ fn mg_04_garrison_of_a_strength_0_capital() {
     assert_eq!(c.state.garrisons[&side("syracuse")].iter().map(ToString::to_string).collect::<Vec<_>>(), ["4 Reg Sp(O)"]);
     let dionysius = c.state.armies[&side("syracuse")].commands.iter().find(|x| x.name == "Dionysius").unwrap();
     assert!(dionysius.elements.iter().any(|e| e.to_string() == "2 Reg Sp(O)"));
-    let refuse = |store: &mut Store, c: &mut Campaign, command: &Order, words: &str| {
+    let refuse = |store: &mut Store, c: &mut Campaign<MagnaGraecia>, command: &Order, words: &str| {
         let err = store.execute(c, map, command, DiceInput::Seeded).unwrap_err().to_string();
         assert!(err.contains(words), "{err}");
     };
@@ -64,7 +65,7 @@ fn mg_04_garrison_of_a_strength_0_capital() {
     store.execute(&mut c, map, &garrison("Dionysius", "1 Reg Sp(O)", false), DiceInput::Seeded).unwrap();
     assert_eq!(c.state.garrisons[&side("syracuse")][0].count, 3);
 
-    let events = store.events(c.id).unwrap();
+    let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
     let own = side_view(&c.state, map, &events, &side("syracuse")).unwrap();
     assert_eq!(own.own.garrison.len(), 1);
     let other = serde_json::to_string(&side_view(&c.state, map, &events, &side("carthage")).unwrap()).unwrap();

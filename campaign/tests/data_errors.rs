@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use referee_campaign::belisarius::World;
-use referee_campaign::{Catalog, NodeId};
+use referee_campaign::{NodeId, magna_graecia::catalog::Catalog};
 use referee_data::raw::RawMap;
 use referee_data::{DataSource, EMBEDDED, Problem, SourceText, line_of};
 

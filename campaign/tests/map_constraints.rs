@@ -3,9 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use referee_campaign::map::Map;
-use referee_campaign::scenario::{DeployArea, Scenario};
-use referee_campaign::{Catalog, NodeId, SideId};
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::scenario::{DeployArea, Scenario};
+use referee_campaign::{NodeId, SideId, magna_graecia::catalog::Catalog};
 
 fn catalog() -> Catalog {
     Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
@@ -43,7 +43,7 @@ fn assert_line_crosses_island(map: &Map, line: &[u8]) {
     let last = map.node(NodeId(*line.last().unwrap())).unwrap();
     assert!(first.coastal && !first.south_coast, "line {line:?} must start on the north coast");
     assert!(
-        last.coastal && last.battlefield.coast.contains(&referee_campaign::map::Edge::South) || last.south_coast,
+        last.coastal && last.battlefield.coast.contains(&referee_campaign::magna_graecia::map::Edge::South) || last.south_coast,
         "line {line:?} must end on the south coast"
     );
     let cut = nodes(line.iter().copied());

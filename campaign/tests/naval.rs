@@ -1,8 +1,9 @@
 //! MG-18 naval combat and MG-15 the beaten fleet's retreat.
 
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::turn::Phase;
-use referee_campaign::{DiceInput, Event, NodeId, Order};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
 use common::{Game as Sea, side};
@@ -23,7 +24,7 @@ const FLEETS_AT_HIMERA: &[(&str, &str, u8)] = &[
 ];
 
 /// The naval battle among `events`.
-fn outcome(events: &[Event]) -> referee_campaign::naval::NavalOutcome {
+fn outcome(events: &[Event]) -> referee_campaign::magna_graecia::naval::NavalOutcome {
     events
         .iter()
         .find_map(|e| match e {
@@ -129,7 +130,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
     assert_eq!(s.victory_points()[&side("rome")].total, 1);
     assert!(s.naval.retreats_due.is_empty());
     // No tie here: one naval die for each fleet.
-    let log = sea.store.events(sea.c.id).unwrap();
+    let log = sea.store.events_as::<MagnaGraecia>(sea.c.id).unwrap();
     let naval_dice = log
         .iter()
         .filter(|l| matches!(&l.event, Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-18")))

@@ -1,7 +1,10 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::{Catalog, DiceInput, Event, NodeId, Order, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{
+    DiceInput, NodeId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Event, magna_graecia::order::Order,
+};
 
 mod common;
 use common::{Game as Walls, STANDARD, side};
@@ -119,7 +122,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     let catalog = Catalog::embedded();
     let map = catalog.map("sicily").unwrap().clone();
     let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create("Motya", catalog.scenario("dionysian").unwrap(), 3).unwrap();
+    let mut c = store.create_as::<MagnaGraecia>("Motya", catalog.scenario("dionysian").unwrap(), 3).unwrap();
     let early = store.execute(&mut c, &map, &Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
     assert!(early.unwrap_err().to_string().ends_with("MG-32"));
     let deployment: &[(&str, &str, u8)] = &[
@@ -176,7 +179,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("carthage")), "Motya has fallen");
     assert!(s.counters.iter().all(|c| c.side != side("carthage")));
-    assert_eq!(s.phase, referee_campaign::turn::Phase::Ended, "no enemy is left");
+    assert_eq!(s.phase, referee_campaign::magna_graecia::turn::Phase::Ended, "no enemy is left");
     assert_eq!(s.victory_points()[&side("syracuse")].capitals, [(NodeId(0), 10)]);
 }
 
@@ -202,10 +205,10 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
     battle_at_acragas(&mut w);
     let battle = w.c.state.battles[0].id;
     // Every Carthaginian element destroyed and no general recovered.
-    let losses: Vec<referee_campaign::battle::CommandLosses> = w.c.state.armies[&side("carthage")]
+    let losses: Vec<referee_campaign::magna_graecia::battle::CommandLosses> = w.c.state.armies[&side("carthage")]
         .commands
         .iter()
-        .map(|cmd| referee_campaign::battle::CommandLosses {
+        .map(|cmd| referee_campaign::magna_graecia::battle::CommandLosses {
             side: side("carthage"),
             command: cmd.name.clone(),
             destroyed: cmd.elements.clone(),
@@ -217,9 +220,9 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         })
         .collect();
     let dice = losses.iter().map(|l| l.destroyed.iter().map(|g| g.count).sum::<u32>() + 1).sum::<u32>();
-    let result = referee_campaign::battle::BattleResult {
+    let result = referee_campaign::magna_graecia::battle::BattleResult {
         battle,
-        outcome: referee_campaign::battle::Outcome::Won { winner: side("rome") },
+        outcome: referee_campaign::magna_graecia::battle::Outcome::Won { winner: side("rome") },
         held_field: None,
         losses,
         open_roads: Default::default(),

@@ -2,11 +2,12 @@
 //! section (MG-21), the weather and time of day (MG-22), the second day's shift (MG-25), and
 //! a command its own side declares demoralised (MG-23).
 
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::map::Edge;
-use referee_campaign::table::{Defence, Flank};
-use referee_campaign::{DiceInput, Event, Order};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::map::Edge;
+use referee_campaign::magna_graecia::table::{Defence, Flank};
+use referee_campaign::{DiceInput, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
 use common::{Game, STANDARD, side};
@@ -37,8 +38,8 @@ fn mg_21_the_attacker_fights_from_the_edge_it_came_in_by() {
     assert_eq!((table.attacker_edge, table.defence, table.cut, table.day), (Edge::West, Defence::Rear, Some(Flank::Left), 1));
     g.refused(&set(Defence::Forward, None, None), "the table at Himera is already set for day 1");
     // Everyone sees the table: it is public, like the battle.
-    let events = g.store.events(g.c.id).unwrap();
-    let view = referee_campaign::view::side_view(&g.c.state, &g.map, &events, &side("syracuse")).unwrap();
+    let events = g.store.events_as::<MagnaGraecia>(g.c.id).unwrap();
+    let view = referee_campaign::magna_graecia::view::side_view(&g.c.state, &g.map, &events, &side("syracuse")).unwrap();
     assert_eq!(view.board.battles[0].table.as_ref(), Some(&table));
     assert_eq!(view.board.battles[0].entry_edges, vec![Edge::West]);
     assert!(view.log.last().unwrap().text.contains("rear section, attacker's base edge west, 4'×6' table"), "{:?}", view.log.last());
@@ -109,7 +110,7 @@ fn mg_21_an_attacker_that_came_by_no_road_is_given_its_edge() {
     g.end("carthage", DiceInput::Manual(vec![2]));
     // Hanno entered Entella by road this turn, so its edge is known.
     g.ok(&Order::AttackCity { side: side("carthage"), node: referee_campaign::NodeId(7), ally: side("syracuse") });
-    let edges = referee_campaign::table::entry_edges(&g.map, &g.c.state.battles[0]);
+    let edges = referee_campaign::magna_graecia::table::entry_edges(&g.map, &g.c.state.battles[0]);
     assert_eq!(edges.len(), 1);
     g.ok(&set(Defence::Forward, None, None));
     assert_eq!(g.c.state.battle_table(1).unwrap().attacker_edge, edges[0]);
@@ -124,9 +125,17 @@ fn mg_21_an_attacker_that_came_by_no_road_is_given_its_edge() {
     assert!(battle.is_some());
     let mut state = s.c.state.clone();
     state.battles[0].entries.iter_mut().for_each(|e| e.1 = None);
-    assert!(referee_campaign::table::entry_edges(&s.map, &state.battles[0]).is_empty());
+    assert!(referee_campaign::magna_graecia::table::entry_edges(&s.map, &state.battles[0]).is_empty());
     let set_up = |edge| {
-        referee_campaign::table::set_up_table(&state, &s.map, 1, Defence::Forward, None, edge, &mut referee_campaign::Dice::manual([3, 3]))
+        referee_campaign::magna_graecia::table::set_up_table(
+            &state,
+            &s.map,
+            1,
+            Defence::Forward,
+            None,
+            edge,
+            &mut referee_campaign::Dice::manual([3, 3]),
+        )
     };
     let err = set_up(None).unwrap_err();
     assert_eq!(err.to_string(), "the attacker did not come into Himera by road: name the edge it fights from — MG-21");
@@ -160,7 +169,7 @@ fn mg_23_only_a_sides_own_commands_are_declared_demoralised() {
         })
         .unwrap();
     assert!(aftermath.iter().any(|a| a.command == "Leptines" && a.demoralised && a.voluntary));
-    let log = g.store.events(g.c.id).unwrap();
-    let view = referee_campaign::view::side_view(&g.c.state, &g.map, &log, &side("carthage")).unwrap();
+    let log = g.store.events_as::<MagnaGraecia>(g.c.id).unwrap();
+    let view = referee_campaign::magna_graecia::view::side_view(&g.c.state, &g.map, &log, &side("carthage")).unwrap();
     assert!(view.log.iter().any(|l| l.text.contains("a Syracuse command was declared demoralised — MG-23")), "{:?}", view.log);
 }

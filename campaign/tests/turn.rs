@@ -4,10 +4,14 @@
 
 #![allow(clippy::needless_pass_by_value, reason = "test helpers take commands by value so calls read as orders")]
 
-use referee_campaign::army::{Army, CommandRoster, Rank};
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::turn::Phase;
-use referee_campaign::{Campaign, Catalog, DiceInput, Event, ExecError, Map, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::army::{Army, CommandRoster, Rank};
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::{
+    Campaign, DiceInput, ExecError, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Event,
+    magna_graecia::map::Map, magna_graecia::order::Order,
+};
 
 mod common;
 use common::rolls;
@@ -15,7 +19,7 @@ use common::rolls;
 struct Game {
     catalog: Catalog,
     store: Store,
-    campaign: Campaign,
+    campaign: Campaign<MagnaGraecia>,
 }
 
 fn side(id: &str) -> SideId {
@@ -26,7 +30,7 @@ impl Game {
     fn new(scenario: &str) -> Game {
         let catalog = Catalog::embedded();
         let mut store = Store::open_in_memory().unwrap();
-        let campaign = store.create("Turn test", catalog.scenario(scenario).unwrap(), 17).unwrap();
+        let campaign = store.create_as::<MagnaGraecia>("Turn test", catalog.scenario(scenario).unwrap(), 17).unwrap();
         Game { catalog, store, campaign }
     }
 
@@ -46,10 +50,10 @@ impl Game {
 
     /// Asserts a refusal naming `rule` and containing `words`, with nothing stored.
     fn refused(&mut self, command: Order, rule: &str, words: &str) {
-        let before = self.store.events(self.campaign.id).unwrap().len();
+        let before = self.store.events_as::<MagnaGraecia>(self.campaign.id).unwrap().len();
         let err = self.run(&command, DiceInput::Seeded).unwrap_err().to_string();
         assert!(err.ends_with(&format!("— {rule}")) && err.contains(words), "expected {rule} / {words}, got: {err}");
-        assert_eq!(self.store.events(self.campaign.id).unwrap().len(), before);
+        assert_eq!(self.store.events_as::<MagnaGraecia>(self.campaign.id).unwrap().len(), before);
     }
 
     fn deploy(&mut self, s: &str, counter: &str, node: u8) {
@@ -430,9 +434,9 @@ fn mg_14_exchange_elements() {
     let hanno = g.campaign.state.counter(&side("carthage"), "Hanno").unwrap().clone();
     assert_eq!(g.campaign.state.movement_points(&hanno), 1);
     // Only Carthage learns what changed hands.
-    let events = g.store.events(g.campaign.id).unwrap();
+    let events = g.store.events_as::<MagnaGraecia>(g.campaign.id).unwrap();
     let map = g.map();
-    let syracuse = referee_campaign::view::side_view(&g.campaign.state, &map, &events, &side("syracuse")).unwrap();
+    let syracuse = referee_campaign::magna_graecia::view::side_view(&g.campaign.state, &map, &events, &side("syracuse")).unwrap();
     let text: Vec<&str> = syracuse.log.iter().map(|l| l.text.as_str()).collect();
     assert!(text.contains(&"Carthage: two commands exchange elements"), "{text:?}");
     let json = serde_json::to_string(&syracuse).unwrap();

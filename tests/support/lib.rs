@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use referee_campaign::{Catalog, Map, Scenario};
+use referee_campaign::{magna_graecia::catalog::Catalog, magna_graecia::map::Map, magna_graecia::scenario::Scenario};
 
 pub mod play;
 pub mod staging;

@@ -4,6 +4,7 @@
 //! the way to the end of the campaign (MG-32). The random-game tests and the no-leak test play
 //! with it.
 
+use referee_campaign::magna_graecia::MagnaGraecia;
 use std::collections::BTreeMap;
 
 use crate::{scenario, sicily};
@@ -12,19 +13,21 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use referee_battle_gen::TabletopSystem;
 use referee_battle_gen::pack::{PackOptions, Reader};
-use referee_campaign::Logged;
-use referee_campaign::army::{CommandRoster, ElementGroup, take_groups};
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
-use referee_campaign::map::Edge;
-use referee_campaign::scenario::DeployArea;
-use referee_campaign::table::{Defence, Flank};
-use referee_campaign::turn::{FLEET, Phase, STACK_LIMIT};
-use referee_campaign::{Campaign, CampaignState, DiceInput, ExecError, NodeId, Order, SideId, Store};
+use referee_campaign::magna_graecia::army::{CommandRoster, ElementGroup, take_groups};
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::event::Logged;
+use referee_campaign::magna_graecia::map::Edge;
+use referee_campaign::magna_graecia::scenario::DeployArea;
+use referee_campaign::magna_graecia::table::{Defence, Flank};
+use referee_campaign::magna_graecia::turn::{FLEET, Phase, STACK_LIMIT};
+use referee_campaign::{
+    Campaign, DiceInput, ExecError, NodeId, SideId, Store, magna_graecia::order::Order, magna_graecia::state::CampaignState,
+};
 
 struct Player {
     rng: ChaCha8Rng,
     store: Store,
-    campaign: Campaign,
+    campaign: Campaign<MagnaGraecia>,
     refused: usize,
     /// Set each battle's table and print its pack before the result, checking every side's
     /// PDF for what it must not hold.
@@ -156,7 +159,7 @@ impl Player {
     fn some_of(&mut self, groups: &[ElementGroup], only_inferior: bool) -> Vec<ElementGroup> {
         groups
             .iter()
-            .filter(|g| !only_inferior || g.spec.grade == referee_campaign::army::Grade::I)
+            .filter(|g| !only_inferior || g.spec.grade == referee_campaign::magna_graecia::army::Grade::I)
             .filter_map(|g| {
                 let n = self.rng.random_range(0..=g.count.min(3));
                 (n > 0 && self.rng.random_range(0..3) == 0).then(|| ElementGroup { count: n, spec: g.spec.clone() })
@@ -341,7 +344,7 @@ impl Player {
         }
         let s = self.campaign.state.clone();
         let battle = s.battles.iter().find(|b| b.id == battle_id).cloned().expect("the battle is there");
-        let events = self.store.events(self.campaign.id).unwrap();
+        let events = self.store.events_as::<MagnaGraecia>(self.campaign.id).unwrap();
         let options = PackOptions {
             system: [TabletopSystem::Dbm, TabletopSystem::Dbsa, TabletopSystem::ArsBellum, TabletopSystem::ALaCharge]
                 [usize::try_from(battle_id % 4).unwrap_or(0)],
@@ -462,7 +465,7 @@ impl Player {
 /// printing its pack before the result. Returns the store.
 pub fn play_into(store: Store, name: &str, id: &str, seed: u64, stop: u32) -> Store {
     let mut store = store;
-    let campaign = store.create(name, scenario(id), seed).unwrap();
+    let campaign = store.create_as::<MagnaGraecia>(name, scenario(id), seed).unwrap();
     let mut p = Player {
         rng: ChaCha8Rng::seed_from_u64(seed),
         store,
@@ -516,13 +519,13 @@ pub struct Played {
 /// Plays one campaign to its end.
 pub fn play(id: &str, seed: u64, packs: bool) -> Played {
     let mut store = Store::open_in_memory().unwrap();
-    let campaign = store.create("Random", scenario(id), seed).unwrap();
+    let campaign = store.create_as::<MagnaGraecia>("Random", scenario(id), seed).unwrap();
     let mut p =
         Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0, packs, packs_checked: 0, checkpoints: Vec::new() };
     p.play_until(id, None);
     let s = &p.campaign.state;
     assert!(s.turn == 19 || s.one_camp_left(), "{id}: the campaign ends after its 18th turn or with one camp left");
-    let events = p.store.events(p.campaign.id).unwrap();
+    let events = p.store.events_as::<MagnaGraecia>(p.campaign.id).unwrap();
     let replayed = CampaignState::replay(events.iter().map(|l| &l.event)).unwrap();
     assert_eq!(replayed, p.campaign.state, "{id}: replay differs from the live game");
     assert!(events.len() > 200, "{id}: only {} events in a whole campaign", events.len());

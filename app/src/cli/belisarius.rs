@@ -2,7 +2,7 @@
 //! its result from the table, the odds of a battle fought in the program — and what `show`
 //! and `roster` print of its views.
 
-use referee_campaign::core::log::{RollDice};
+use referee_campaign::core::log::RollDice;
 use std::collections::BTreeMap;
 use std::io::Write;
 

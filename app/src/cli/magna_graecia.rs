@@ -2,7 +2,7 @@
 //! started or continued from another campaign, a roster imported, a battle's table set, its
 //! pack and its result — and what `show` and `roster` print of its views.
 
-use referee_campaign::core::log::{RollDice};
+use referee_campaign::core::log::RollDice;
 use std::io::Write;
 
 use anyhow::{anyhow, bail};

@@ -2,10 +2,10 @@
 //! asks it to open or start a campaign, to show a scenario's map in the picker and to hand
 //! an engine's command to its desk; everything else it asks through [`EngineDesk`].
 
-use referee_campaign::Catalog;
 use referee_campaign::belisarius::World;
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::core::viewer::Viewer;
+use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_campaign::store::Store;
 
 use crate::gui::belisarius::{self, BelisariusDesk};

@@ -7,10 +7,10 @@
 //! written — and answers the shell through [`EngineDesk`].
 
 use referee_campaign::CampaignId;
-use referee_campaign::army::ElementTable;
 use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::core::verify::{Commitment, Verification};
 use referee_campaign::ids::SideId;
+use referee_campaign::magna_graecia::army::ElementTable;
 use referee_campaign::store::{Campaign, DiceInput, Store, StoreError, Undone};
 use referee_campaign::{DiceSpec, Viewer};
 use referee_data::DataSource;

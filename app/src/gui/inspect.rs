@@ -4,7 +4,8 @@
 
 use referee_campaign::Campaign;
 use referee_campaign::ids::{NodeId, SideId};
-use referee_campaign::view::View;
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::view::View;
 
 use crate::gui::magna_graecia::MagnaGraeciaDesk;
 use crate::gui::magna_graecia::command::CounterRef;
@@ -21,7 +22,7 @@ impl RefereeApp {
     }
 
     /// The open Magna Graecia campaign, if any.
-    pub fn campaign(&self) -> Option<&Campaign> {
+    pub fn campaign(&self) -> Option<&Campaign<MagnaGraecia>> {
         self.magna_graecia().map(|o| &o.campaign)
     }
 

@@ -5,7 +5,7 @@
 //!
 //! [`RefereeApp`] holds everything and draws into any `egui::Ui`, so tests drive it in an
 //! egui_kittest harness without a window; [`run`] puts it in an eframe window. Panels draw
-//! from the viewer's [`referee_campaign::View`] and only queue [`AppCommand`]s, which the app
+//! from the viewer's [`referee_campaign::magna_graecia::view::View`] and only queue [`AppCommand`]s, which the app
 //! applies once per frame.
 //!
 //! The code stands in four parts. `shell/` holds what every campaign has, of either engine:
@@ -28,7 +28,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use anyhow::anyhow;
-use referee_campaign::Catalog;
+use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_data::DataSource;
 
 pub use belisarius::command::BelisariusCommand;
@@ -91,7 +91,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
         Some("reports") => app.send(AppCommand::ShowReports(true)),
         Some("dice") => app.send(AppCommand::ShowDice(true)),
         Some(which @ ("result" | "pack")) => {
-            if let Some(referee_campaign::view::View::Umpire(v)) = app.view()
+            if let Some(referee_campaign::magna_graecia::view::View::Umpire(v)) = app.view()
                 && let Some(b) = v.board.battles.first()
             {
                 let dialog = if which == "result" { Dialog::BattleResult(b.id) } else { Dialog::BattlePack(Some(b.id)) };

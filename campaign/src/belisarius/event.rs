@@ -374,9 +374,9 @@ pub type Logged = crate::core::engine::Logged<Event>;
 pub const UPCASTERS: &[Upcaster] = &[Upcaster { from: 1, kinds: &["events_phase", "reinforcement_phase"], lift: phases_began }];
 
 fn phases_began(event: &mut serde_json::Value) {
-    if let Some(serde_json::Value::String(tag)) = event.get_mut("type") {
-        if tag == "events_phase" || tag == "reinforcement_phase" {
-            tag.push_str("_began");
-        }
+    if let Some(serde_json::Value::String(tag)) = event.get_mut("type")
+        && (tag == "events_phase" || tag == "reinforcement_phase")
+    {
+        tag.push_str("_began");
     }
 }

@@ -17,3 +17,5 @@ pub mod state;
 pub mod table;
 pub mod turn;
 pub mod view;
+
+pub use engine::MagnaGraecia;

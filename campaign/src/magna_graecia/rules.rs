@@ -9,7 +9,7 @@ use super::state::CampaignState;
 use crate::core::dice::Dice;
 use crate::core::error::RuleError;
 use crate::core::rule::RuleId;
-use crate::{battle, naval, siege, turn};
+use crate::{magna_graecia::battle, magna_graecia::naval, magna_graecia::siege, magna_graecia::turn};
 
 /// Decides what `command` does to the campaign.
 pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {

@@ -3,7 +3,12 @@
 
 #![allow(dead_code, reason = "each test file uses the helpers it needs")]
 
-use referee_campaign::{Campaign, Catalog, DiceInput, Event, Map, NodeId, Order, SideId, Store};
+use referee_campaign::core::log::DiceRolled;
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::{
+    Campaign, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Event, magna_graecia::map::Map,
+    magna_graecia::order::Order,
+};
 
 pub fn side(id: &str) -> SideId {
     SideId::new(id)
@@ -32,7 +37,7 @@ pub fn rolls(events: &[Event]) -> Vec<(String, i32)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::DiceRolled { roll, .. } => Some((roll.purpose.clone(), roll.total())),
+            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
             _ => None,
         })
         .collect()
@@ -40,7 +45,7 @@ pub fn rolls(events: &[Event]) -> Vec<(String, i32)> {
 
 pub struct Game {
     pub store: Store,
-    pub c: Campaign,
+    pub c: Campaign<MagnaGraecia>,
     pub map: Map,
 }
 
@@ -50,7 +55,7 @@ impl Game {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
-        let c = store.create("Test", catalog.scenario(scenario).unwrap(), seed).unwrap();
+        let c = store.create_as::<MagnaGraecia>("Test", catalog.scenario(scenario).unwrap(), seed).unwrap();
         let mut g = Game { store, c, map };
         for &(s, counter, node) in deployment {
             g.ok(&Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
@@ -79,10 +84,10 @@ impl Game {
 
     /// Asserts a refusal containing `words`, with nothing stored.
     pub fn refused(&mut self, command: &Order, words: &str) {
-        let before = self.store.events(self.c.id).unwrap().len();
+        let before = self.store.events_as::<MagnaGraecia>(self.c.id).unwrap().len();
         let err = self.go(command, DiceInput::Seeded).unwrap_err();
         assert!(err.contains(words), "expected `{words}`, got: {err}");
-        assert_eq!(self.store.events(self.c.id).unwrap().len(), before);
+        assert_eq!(self.store.events_as::<MagnaGraecia>(self.c.id).unwrap().len(), before);
     }
 
     /// Ends `s`'s current phase.

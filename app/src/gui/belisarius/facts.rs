@@ -116,7 +116,7 @@ impl Facts {
     pub(crate) fn with_table(
         state: &State,
         viewer: &Viewer,
-        elements: &referee_campaign::army::ElementTable,
+        elements: &referee_campaign::magna_graecia::army::ElementTable,
         conv: &referee_battle_gen::belisarius::Conversion,
         events: &[referee_campaign::belisarius::event::Logged],
     ) -> Facts {

@@ -79,7 +79,7 @@ pub(crate) struct BelisariusDesk {
     pub battle: battle::BattleForm,
     /// The points table the battle packs price elements with: a hex game's counters are
     /// counted from the same pack.
-    pub elements: referee_campaign::army::ElementTable,
+    pub elements: referee_campaign::magna_graecia::army::ElementTable,
     /// The ships chosen to sail and their route (BE-33).
     pub voyage: fleet::VoyageForm,
     /// What the panels of the viewer draw from besides the view, worked out whenever the
@@ -168,7 +168,7 @@ impl BelisariusDesk {
         store: &Store,
         key: &str,
         viewer: Viewer,
-        elements: referee_campaign::army::ElementTable,
+        elements: referee_campaign::magna_graecia::army::ElementTable,
     ) -> anyhow::Result<BelisariusDesk> {
         let id = store.find(key)?;
         let campaign = store.load_as::<Belisarius>(id)?;
@@ -201,7 +201,7 @@ impl BelisariusDesk {
     pub fn create(
         store: &mut Store,
         world: &World,
-        elements: referee_campaign::army::ElementTable,
+        elements: referee_campaign::magna_graecia::army::ElementTable,
         scenario: &str,
         name: &str,
         seed: u64,
@@ -269,7 +269,7 @@ impl BelisariusDesk {
     /// was counted by with the battle, in `store`.
     pub fn write_pack(
         &mut self,
-        elements: &referee_campaign::army::ElementTable,
+        elements: &referee_campaign::magna_graecia::army::ElementTable,
         settings: &PackSettings,
         folder: &std::path::Path,
         store: &mut Store,

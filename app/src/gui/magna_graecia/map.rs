@@ -13,11 +13,11 @@ use std::sync::Arc;
 use egui::epaint::{Galley, Mesh};
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Align, Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
-use referee_campaign::map::{Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
-use referee_campaign::scenario::Pattern;
-use referee_campaign::turn::Phase;
-use referee_campaign::view::{Board, Forces, SidePublic};
-use referee_campaign::{DiceInput, Map, NodeId, Order};
+use referee_campaign::magna_graecia::map::{Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
+use referee_campaign::magna_graecia::scenario::Pattern;
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::magna_graecia::view::{Board, Forces, SidePublic};
+use referee_campaign::{DiceInput, NodeId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
@@ -747,7 +747,7 @@ pub(crate) fn map_ui(
 
 /// "Himilco", or "the Carthage fleet".
 fn counter_name(board: &Board, c: &CounterRef) -> String {
-    if c.name == referee_campaign::turn::FLEET {
+    if c.name == referee_campaign::magna_graecia::turn::FLEET {
         format!("the {} fleet", board.side(&c.side).map_or(c.side.as_str(), |s| s.name.as_str()))
     } else {
         c.name.clone()
@@ -955,7 +955,7 @@ fn feature_letter(kind: FeatureKind) -> &'static str {
 pub(crate) fn paint_battlefield(painter: &Painter, rect: Rect, map: &Map, b: &Battlefield) {
     painter.rect_filled(rect, 2.0, Color32::from_rgb(0xee, 0xe8, 0xd2));
     let cell = rect.width() / 3.0;
-    let cell_rect = |area: referee_campaign::map::Area| {
+    let cell_rect = |area: referee_campaign::magna_graecia::map::Area| {
         let (col, row) = area.cell();
         Rect::from_min_size(rect.min + vec2(f32::from(col) * cell, f32::from(row) * cell), Vec2::splat(cell))
     };
@@ -1084,7 +1084,7 @@ mod tests {
         let (poly, sum) = area(&l_shape, &tris);
         assert!((poly - sum).abs() < 1e-4, "{poly} vs {sum}");
 
-        let map = referee_campaign::Catalog::embedded().map("sicily").cloned().unwrap();
+        let map = referee_campaign::magna_graecia::catalog::Catalog::embedded().map("sicily").cloned().unwrap();
         let tris = triangulate(&map.outline);
         assert_eq!(tris.len(), map.outline.len() - 2);
         let (poly, sum) = area(&map.outline, &tris);
@@ -1104,7 +1104,7 @@ mod tests {
     /// where the map puts it.
     #[test]
     fn x_03_close_nodes_are_drawn_apart_and_far_ones_stay() {
-        let map = referee_campaign::Catalog::embedded().map("sicily").cloned().unwrap();
+        let map = referee_campaign::magna_graecia::catalog::Catalog::embedded().map("sicily").cloned().unwrap();
         let (motya, lilybaeum) = (NodeId(0), NodeId(1));
         let gap = 2.0 * marker_radius(2.0) + 20.0;
         let out = Projection { origin: pos2(0.0, 0.0), zoom: 2.0 };
@@ -1127,7 +1127,7 @@ mod tests {
 
     #[test]
     fn zooming_keeps_the_point_under_the_pointer() {
-        let map = referee_campaign::Catalog::embedded().map("sicily").cloned().unwrap();
+        let map = referee_campaign::magna_graecia::catalog::Catalog::embedded().map("sicily").cloned().unwrap();
         let canvas = Rect::from_min_size(pos2(100.0, 50.0), vec2(900.0, 600.0));
         let mut state = MapState::default();
         state.fit(canvas, &map);

@@ -3,6 +3,7 @@
 //! dialogs the rules call for — with every form being filled in.
 
 use referee_campaign::core::log::RollDice;
+use referee_campaign::magna_graecia::MagnaGraecia;
 pub(crate) mod command;
 pub(crate) mod dialogs;
 pub(crate) mod map;
@@ -17,13 +18,15 @@ pub(crate) mod tokens;
 use referee_campaign::core::words::count;
 use std::collections::BTreeMap;
 
-use referee_campaign::army::ElementTable;
-use referee_campaign::magna_graecia::engine::MagnaGraecia;
+use referee_campaign::magna_graecia::army::ElementTable;
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::magna_graecia::view::{self, Followed, View, Viewer};
 use referee_campaign::store::Undone;
 use referee_campaign::store::numbered;
-use referee_campaign::turn::Phase;
-use referee_campaign::view::{self, Followed, View, Viewer};
-use referee_campaign::{Campaign, CampaignState, Catalog, DiceInput, Logged, Map, NodeId, Order, Scenario, SideId, Store};
+use referee_campaign::{
+    Campaign, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Logged, magna_graecia::map::Map,
+    magna_graecia::order::Order, magna_graecia::scenario::Scenario, magna_graecia::state::CampaignState,
+};
 
 use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
 use crate::gui::shell::command::{AppCommand, Message};
@@ -39,7 +42,7 @@ use roster::RosterEditor;
 /// The Magna Graecia campaign on screen, what the viewer may see of it, and the forms.
 #[derive(Debug)]
 pub(crate) struct MagnaGraeciaDesk {
-    pub campaign: Campaign,
+    pub campaign: Campaign<MagnaGraecia>,
     pub map: Map,
     /// The events and what the viewer sees of them, kept up to date order by order: never
     /// rebuilt per frame, nor read again from the store after each order.
@@ -71,14 +74,19 @@ impl MagnaGraeciaDesk {
     /// The campaign `key` (name or id) from the store, as `viewer` sees it.
     pub fn open(store: &Store, catalog: &Catalog, key: &str, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
         let id = store.find(key)?;
-        let campaign = store.load(id)?;
-        let events = store.events(id)?;
+        let campaign = store.load_as::<MagnaGraecia>(id)?;
+        let events = store.events_as::<MagnaGraecia>(id)?;
         MagnaGraeciaDesk::with(catalog, campaign, events, viewer)
     }
 
     /// A campaign just loaded or created, as `viewer` sees it (the umpire, for a side the
     /// campaign does not have).
-    pub fn with(catalog: &Catalog, campaign: Campaign, events: Vec<Logged>, viewer: Viewer) -> anyhow::Result<MagnaGraeciaDesk> {
+    pub fn with(
+        catalog: &Catalog,
+        campaign: Campaign<MagnaGraecia>,
+        events: Vec<Logged>,
+        viewer: Viewer,
+    ) -> anyhow::Result<MagnaGraeciaDesk> {
         let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
         let state = &campaign.state;
         let viewer = match &viewer {
@@ -116,14 +124,14 @@ impl MagnaGraeciaDesk {
         seed: u64,
     ) -> anyhow::Result<(MagnaGraeciaDesk, String)> {
         let scenario = catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
-        let campaign = store.create(name, &scenario, seed)?;
-        let events = store.events(campaign.id)?;
+        let campaign = store.create_as::<MagnaGraecia>(name, &scenario, seed)?;
+        let events = store.events_as::<MagnaGraecia>(campaign.id)?;
         Ok((MagnaGraeciaDesk::with(catalog, campaign, events, Viewer::Umpire)?, scenario.name))
     }
 
     /// The events an order just stored: their lines join the log, and the view is built again
     /// from the state.
-    fn follow(&mut self, stored: Vec<referee_campaign::event::Event>) {
+    fn follow(&mut self, stored: Vec<referee_campaign::magna_graecia::event::Event>) {
         self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
         self.land_retreats = land_retreats(&self.live.view);
     }
@@ -323,10 +331,10 @@ impl MagnaGraeciaDesk {
     }
 
     /// Reads a roster Export wrote, as `side`'s army; the rules then judge it like any other.
-    pub fn read_roster(&self, side: &SideId, path: &std::path::Path) -> Result<referee_campaign::army::Army, String> {
+    pub fn read_roster(&self, side: &SideId, path: &std::path::Path) -> Result<referee_campaign::magna_graecia::army::Army, String> {
         let text = crate::input::read_limited(path, "the roster", crate::input::INPUT_BYTES).map_err(|e| format!("{e:#}"))?;
         crate::input::no_key_twice(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
-        let army: referee_campaign::army::Army =
+        let army: referee_campaign::magna_graecia::army::Army =
             serde_json::from_str(&text).map_err(|e| format!("{} is not a roster as Export writes it: {e}", path.display()))?;
         if &army.side != side {
             return Err(format!(

@@ -5,9 +5,9 @@
 //! they open are in `dialogs/`.
 
 use egui::RichText;
-use referee_campaign::turn::{FLEET, Phase};
-use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
-use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
+use referee_campaign::magna_graecia::turn::{FLEET, Phase};
+use referee_campaign::magna_graecia::view::{BattleMark, Board, Forces, View, Viewer};
+use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
@@ -23,7 +23,7 @@ use crate::gui::magna_graecia::dialogs::shared::*;
 /// whether an order is legal may hang on what the side does not know (the besieger's
 /// strength), and a greyed-out button would tell it.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Legal<'a>(pub Option<(&'a referee_campaign::CampaignState, &'a Map)>);
+pub(crate) struct Legal<'a>(pub Option<(&'a referee_campaign::magna_graecia::state::CampaignState, &'a Map)>);
 
 impl Legal<'_> {
     /// Every order live: a side's view.
@@ -232,7 +232,7 @@ pub(crate) fn counter_orders_ui(
     map: &Map,
     view: &View,
     forces: &Forces,
-    counter: &referee_campaign::turn::Counter,
+    counter: &referee_campaign::magna_graecia::turn::Counter,
     legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
@@ -483,7 +483,7 @@ fn exit_button_ui(
     ui: &mut egui::Ui,
     map: &Map,
     board: &Board,
-    counter: &referee_campaign::turn::Counter,
+    counter: &referee_campaign::magna_graecia::turn::Counter,
     legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
@@ -516,7 +516,7 @@ fn fleet_orders_ui(
     ui: &mut egui::Ui,
     map: &Map,
     board: &Board,
-    fleet: &referee_campaign::turn::Counter,
+    fleet: &referee_campaign::magna_graecia::turn::Counter,
     legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {

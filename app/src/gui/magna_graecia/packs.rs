@@ -15,9 +15,9 @@ use egui::RichText;
 use referee_battle_gen::TabletopSystem;
 use referee_battle_gen::pack::{Destination, Existing, PackOptions};
 use referee_campaign::CampaignId;
+use referee_campaign::magna_graecia::view::{Board, View};
 use referee_campaign::store::KeptTable;
-use referee_campaign::view::{Board, View};
-use referee_campaign::{CampaignState, Logged, Map, SideId};
+use referee_campaign::{SideId, magna_graecia::event::Logged, magna_graecia::map::Map, magna_graecia::state::CampaignState};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::dialogs::shared::side_name;

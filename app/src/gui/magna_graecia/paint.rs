@@ -3,8 +3,8 @@
 //! colour-blind eyes.
 
 use egui::{Color32, Painter, Pos2, Rect, Stroke, StrokeKind, pos2};
-use referee_campaign::scenario::Pattern;
-use referee_campaign::view::SidePublic;
+use referee_campaign::magna_graecia::scenario::Pattern;
+use referee_campaign::magna_graecia::view::SidePublic;
 
 /// The dark outline of counters and swatches.
 pub(crate) const OUTLINE: Color32 = Color32::from_rgb(0x2a, 0x2a, 0x2a);

@@ -3,12 +3,12 @@
 //! [`AppCommand`]s; none of them reads the campaign state.
 
 use egui::RichText;
-use referee_campaign::battle::Victory;
 use referee_campaign::core::words::count;
-use referee_campaign::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
-use referee_campaign::turn::{Counter, FLEET, Phase};
-use referee_campaign::view::{BattleMark, Board, Forces, View, Viewer};
-use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
+use referee_campaign::magna_graecia::battle::Victory;
+use referee_campaign::magna_graecia::map::{Battlefield, FeatureKind, RiverEnd, SettlementKind, Size};
+use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase};
+use referee_campaign::magna_graecia::view::{BattleMark, Board, Forces, View, Viewer};
+use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
@@ -206,7 +206,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
 fn node_ui(
     ui: &mut egui::Ui,
     details: &Details<'_>,
-    node: &referee_campaign::map::Node,
+    node: &referee_campaign::magna_graecia::map::Node,
     selection: Selection<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
@@ -862,7 +862,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
 }
 
 /// A side's roster: each command with its general, movement points (MG-11) and elements.
-fn roster_ui(ui: &mut egui::Ui, army: &referee_campaign::army::Army, movement_points: &[u8]) {
+fn roster_ui(ui: &mut egui::Ui, army: &referee_campaign::magna_graecia::army::Army, movement_points: &[u8]) {
     ui.label(RichText::new(&army.list).italics());
     for (command, mp) in army.commands.iter().zip(movement_points) {
         ui.label(RichText::new(format!("{} — {}, {} MP", command.name, command.rank.name(), mp)).strong());

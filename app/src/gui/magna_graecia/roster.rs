@@ -4,9 +4,11 @@
 //! check again; "Cancel" drops the copy. Nothing here touches the campaign.
 
 use egui::{Align, Align2, Layout, RichText};
-use referee_campaign::army::{Army, ArmyProblem, Class, CommandRoster, ElementGroup, ElementSpec, ElementTable, Grade, Rank};
 use referee_campaign::core::words::count;
-use referee_campaign::{DiceInput, Order, SideId};
+use referee_campaign::magna_graecia::army::{
+    Army, ArmyProblem, Class, CommandRoster, ElementGroup, ElementSpec, ElementTable, Grade, Rank,
+};
+use referee_campaign::{DiceInput, SideId, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::shell::command::AppCommand;
@@ -413,7 +415,7 @@ mod tests {
     use super::*;
 
     fn table() -> ElementTable {
-        referee_campaign::Catalog::embedded().scenario("pyrrhic").unwrap().elements.clone()
+        referee_campaign::magna_graecia::catalog::Catalog::embedded().scenario("pyrrhic").unwrap().elements.clone()
     }
 
     #[test]
@@ -432,7 +434,7 @@ mod tests {
     #[test]
     fn adding_the_same_kind_again_grows_its_group() {
         let table = table();
-        let army = referee_campaign::Catalog::embedded()
+        let army = referee_campaign::magna_graecia::catalog::Catalog::embedded()
             .scenario("pyrrhic")
             .unwrap()
             .armies

@@ -3,11 +3,11 @@
 //! road of entry does not settle it, and the weather and time of day rolled for the day.
 
 use egui::{Color32, RichText, Stroke, pos2, vec2};
-use referee_campaign::map::Edge;
-use referee_campaign::table::{Defence, Flank};
-use referee_campaign::turn::Phase;
-use referee_campaign::view::{BattleMark, View};
-use referee_campaign::{DiceInput, Map, Order};
+use referee_campaign::magna_graecia::map::Edge;
+use referee_campaign::magna_graecia::table::{Defence, Flank};
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::magna_graecia::view::{BattleMark, View};
+use referee_campaign::{DiceInput, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::map;
@@ -48,7 +48,7 @@ impl TableForm {
 }
 
 /// The table of an earlier day, when the battle goes on to a second day (MG-25).
-fn day_one(battle: &BattleMark) -> Option<&referee_campaign::table::BattleTable> {
+fn day_one(battle: &BattleMark) -> Option<&referee_campaign::magna_graecia::table::BattleTable> {
     battle.table.as_ref().filter(|t| t.day < battle.day)
 }
 
@@ -140,7 +140,12 @@ pub(crate) fn set_table_ui(ctx: &egui::Context, form: &mut TableForm, data: &Tab
     }
 }
 
-fn choices_ui(ui: &mut egui::Ui, form: &mut TableForm, battle: &BattleMark, before: Option<&referee_campaign::table::BattleTable>) {
+fn choices_ui(
+    ui: &mut egui::Ui,
+    form: &mut TableForm,
+    battle: &BattleMark,
+    before: Option<&referee_campaign::magna_graecia::table::BattleTable>,
+) {
     ui.label(RichText::new("Defender's choice").strong())
         .on_hover_text("The defender picks the 4' deep section of the node's 8'×8' map the battle is fought on (MG-21)");
     if let Some(t) = before {

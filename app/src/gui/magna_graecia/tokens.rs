@@ -4,8 +4,8 @@
 
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::NodeId;
-use referee_campaign::scenario::Pattern;
-use referee_campaign::view::{Board, Forces, SidePublic};
+use referee_campaign::magna_graecia::scenario::Pattern;
+use referee_campaign::magna_graecia::view::{Board, Forces, SidePublic};
 
 use crate::gui::magna_graecia::paint::{OUTLINE, paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments, side_colour};
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use referee_campaign::belisarius::World;
 use referee_campaign::core::verify::{Commitment, fresh_salt};
 use referee_campaign::store::{CampaignSummary, Undone};
-use referee_campaign::{Catalog, DiceInput, SideId, Store, Viewer};
+use referee_campaign::{DiceInput, SideId, Store, Viewer, magna_graecia::catalog::Catalog};
 
 use crate::gui::desk::{Desk, Previews, scenario_choices};
 use crate::gui::engine::{DeskContext, Reply, RollRequest, ShellUi};

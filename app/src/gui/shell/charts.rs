@@ -11,7 +11,7 @@ use egui_plot::{Line, LineStyle, Plot, Points, log_grid_spacer, uniform_grid_spa
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::Store;
-use referee_campaign::{CampaignId, Catalog, SideId};
+use referee_campaign::{CampaignId, SideId, magna_graecia::catalog::Catalog};
 
 use crate::gui::engine::EngineDesk;
 use crate::gui::shell::command::AppCommand;

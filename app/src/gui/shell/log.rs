@@ -3,7 +3,7 @@
 
 use egui::RichText;
 use referee_campaign::ids::SideId;
-use referee_campaign::view::LogLine;
+use referee_campaign::magna_graecia::view::LogLine;
 
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::widgets::roll::RollForm;

@@ -8,11 +8,11 @@ use referee_battle_gen::hexmap::HexSystem;
 use referee_battle_gen::hexpack::HexTabletop;
 use referee_battle_gen::hexresult::tabletop_result;
 use referee_battle_gen::hexunits::HexUnits;
-use referee_campaign::CampaignState;
-use referee_campaign::army::{ElementGroup, Grade, Rank};
-use referee_campaign::battle::{BattleResult, CommandLosses, Outcome};
-use referee_campaign::view::{BattleMark, Board, View};
-use referee_campaign::{DiceInput, Map, NodeId, Order, SideId};
+use referee_campaign::magna_graecia::army::{ElementGroup, Grade, Rank};
+use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
+use referee_campaign::magna_graecia::state::CampaignState;
+use referee_campaign::magna_graecia::view::{BattleMark, Board, View};
+use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
@@ -125,7 +125,7 @@ fn hex_counters(
         Some(kept) => *kept.clone()?,
         None => HexUnits::embedded(),
     };
-    let view = referee_campaign::view::umpire_view(state, map, &[]);
+    let view = referee_campaign::magna_graecia::view::umpire_view(state, map, &[]);
     let spec = referee_battle_gen::magna_graecia::umpire_spec(&view, map, &state.scenario.elements, battle).map_err(|e| e.to_string())?;
     Ok(HexCounters::new(HexTabletop::new(system, table), spec))
 }

@@ -1,7 +1,7 @@
 //! Ending the campaign early, as the sides agree (MG-32).
 
 use egui::RichText;
-use referee_campaign::{DiceInput, Order};
+use referee_campaign::{DiceInput, magna_graecia::order::Order};
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;

@@ -2,8 +2,8 @@
 //! its capital's garrison (MG-04).
 
 use egui::RichText;
-use referee_campaign::view::View;
-use referee_campaign::{DiceInput, Map, Order};
+use referee_campaign::magna_graecia::view::View;
+use referee_campaign::{DiceInput, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::CounterRef;

@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 
 use egui::{Align2, RichText};
-use referee_campaign::army::{CommandRoster, ElementGroup};
-use referee_campaign::siege::LossesDue;
-use referee_campaign::view::{Forces, View};
-use referee_campaign::{DiceInput, Map, Order, SideId};
+use referee_campaign::magna_graecia::army::{CommandRoster, ElementGroup};
+use referee_campaign::magna_graecia::siege::LossesDue;
+use referee_campaign::magna_graecia::view::{Forces, View};
+use referee_campaign::{DiceInput, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;

@@ -5,9 +5,9 @@
 //! The forms keep their entries in the app between frames and draw from the [`View`]; they
 //! only push [`AppCommand`]s. The rules check every order again and refuse it in words.
 
-use referee_campaign::Order;
-use referee_campaign::turn::Phase;
-use referee_campaign::view::View;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::magna_graecia::turn::Phase;
+use referee_campaign::magna_graecia::view::View;
 
 pub(crate) use crate::gui::magna_graecia::command::Dialog;
 use crate::gui::magna_graecia::packs::PackForm;

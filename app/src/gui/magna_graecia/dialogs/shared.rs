@@ -1,9 +1,9 @@
 //! Small pieces every dialog and order panel draws with.
 
 use egui::{Align2, RichText};
-use referee_campaign::army::{CommandRoster, ElementGroup};
-use referee_campaign::view::{Board, Forces, View};
-use referee_campaign::{Map, NodeId, SideId};
+use referee_campaign::magna_graecia::army::{CommandRoster, ElementGroup};
+use referee_campaign::magna_graecia::view::{Board, Forces, View};
+use referee_campaign::{NodeId, SideId, magna_graecia::map::Map};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::map::{self, side_colour};
