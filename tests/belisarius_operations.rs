@@ -14,7 +14,7 @@ use referee_campaign::store::DiceInput;
 #[test]
 fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     use egui_kittest::kittest::Queryable as _;
-    use referee::gui::{AppCommand, RefereeApp};
+    use referee::gui::RefereeApp;
     use referee_campaign::belisarius::state::{Location, PieceKind};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.sqlite");
@@ -71,7 +71,7 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     h.run();
     h.get_by_label(&format!("Activate {name}")).click();
     h.run();
-    h.state_mut().send(AppCommand::SelectPlace(Some(Location::Zone(to.id.clone()))));
+    h.state_mut().send(referee::gui::BelisariusCommand::SelectPlace(Some(Location::Zone(to.id.clone()))));
     h.run();
     h.get_by_label(&format!("Add {}", to.name)).click();
     h.run();

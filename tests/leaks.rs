@@ -434,7 +434,7 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
     // And with each battle's node picked, as a player would look at it.
     for battle in shown["board"]["battles"].as_array().unwrap() {
         let node = referee_campaign::NodeId(u8::try_from(battle["node"].as_u64().unwrap()).unwrap());
-        h.state_mut().send(referee::gui::AppCommand::Select(Some(node)));
+        h.state_mut().send(referee::gui::MagnaGraeciaCommand::Select(Some(node)));
         h.state_mut().apply_commands();
         h.run();
         out.insert(format!("app at node {node}"), masked(drawn_text(&h.output().shapes).join("\n")));

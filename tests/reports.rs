@@ -107,7 +107,7 @@ fn x_04_a_turn_ended_in_a_sides_view_offers_its_reports_to_the_referee() {
     let mover = h.state().campaign().unwrap().state.moving_side().clone();
     h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Side(mover.clone())));
     h.run();
-    h.state_mut().send(AppCommand::Execute(
+    h.state_mut().send(referee::gui::MagnaGraeciaCommand::Execute(
         referee_campaign::magna_graecia::order::Order::EndPhase { side: mover },
         referee_campaign::DiceInput::Seeded,
     ));

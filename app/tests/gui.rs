@@ -1466,17 +1466,7 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     let dir = tempfile::tempdir().unwrap();
     let s = |x: &str| SideId::new(x);
     let (mut p, db) = Prep::new(&dir, "second-punic", 4);
-    p.deploy(&[
-        ("rome", "Marcellus", 28),
-        ("rome", "Appius Claudius Pulcher", 16),
-        ("rome", "Titus Quinctius Crispinus", 16),
-        ("rome", "Publius Cornelius Lentulus", 16),
-        ("rome", "fleet", 28),
-        ("syracuse", "Hippocrates", 31),
-        ("syracuse", "Epicydes", 31),
-        ("syracuse", "Philodemus", 22),
-        ("syracuse", "fleet", 31),
-    ]);
+    p.deploy(&referee_campaign::fixtures::SYRACUSE_BESIEGED);
     let sail = |p: &mut Prep, side: &str, path: &[u8]| {
         p.go(&Order::Move { side: s(side), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() }, DiceInput::Seeded);
     };

@@ -510,10 +510,6 @@ pub fn write_files<E: From<WriteError>>(
     Ok(written)
 }
 
-/// Magna Graecia's [`crate::magna_graecia::write_pack`], where the app and the command line
-/// still reach it.
-pub use crate::magna_graecia::write_pack;
-
 #[cfg(test)]
 mod tests {
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};

@@ -98,10 +98,15 @@ impl CliEngine for MagnaGraecia {
                 let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
                 let events = store.events_as::<MagnaGraecia>(c.id)?;
-                let written =
-                    referee_battle_gen::pack::write_pack(&c.state, &map, &events, battle, &options, destination(&dir, overwrite), || {
-                        crate::tables::keep(&mut store, c.id, battle, &kept)
-                    })?;
+                let written = referee_battle_gen::magna_graecia::write_pack(
+                    &c.state,
+                    &map,
+                    &events,
+                    battle,
+                    &options,
+                    destination(&dir, overwrite),
+                    || crate::tables::keep(&mut store, c.id, battle, &kept),
+                )?;
                 session.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {

@@ -35,7 +35,7 @@ pub(crate) fn write_pack(
     to: Destination<'_>,
     before: impl FnOnce() -> Result<(), Refused>,
 ) -> Result<Vec<WrittenFile>, String> {
-    referee_battle_gen::pack::write_pack(state, map, events, battle, options, to, before).map_err(|Refused(e)| e)
+    referee_battle_gen::magna_graecia::write_pack(state, map, events, battle, options, to, before).map_err(|Refused(e)| e)
 }
 
 /// What every battle's pack is written with: the referee's options, what becomes of files

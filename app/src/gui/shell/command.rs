@@ -121,23 +121,3 @@ pub struct Message {
     pub text: String,
     pub is_error: bool,
 }
-
-/// Three of the engines' commands under the names they had when the app listed them itself,
-/// for callers outside the window (the workspace's tests) that still build them so.
-#[allow(non_snake_case)]
-impl AppCommand {
-    /// A Magna Graecia order, with its dice.
-    pub fn Execute(order: referee_campaign::magna_graecia::order::Order, dice: DiceInput) -> AppCommand {
-        MagnaGraeciaCommand::Execute(order, dice).into()
-    }
-
-    /// A node of the Magna Graecia map selected, or nothing.
-    pub fn Select(node: Option<referee_campaign::ids::NodeId>) -> AppCommand {
-        MagnaGraeciaCommand::Select(node).into()
-    }
-
-    /// A place of the Belisarius map selected, or nothing.
-    pub fn SelectPlace(place: Option<referee_campaign::belisarius::state::Location>) -> AppCommand {
-        BelisariusCommand::SelectPlace(place).into()
-    }
-}
