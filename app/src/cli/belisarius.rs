@@ -2,7 +2,6 @@
 //! its result from the table, the odds of a battle fought in the program — and what `show`
 //! and `roster` print of its views.
 
-use referee_campaign::core::log::RollDice;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -11,9 +10,7 @@ use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::belisarius::view::{Organisation, View};
 use referee_campaign::belisarius::{Belisarius, Setup, World};
-use referee_campaign::core::dice::{DiceSpec, Modifier};
 use referee_campaign::core::engine::EngineId;
-use referee_campaign::core::viewer::LogLine;
 use referee_campaign::ids::{CampaignId, SideId};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
@@ -38,14 +35,6 @@ impl CliEngine for Belisarius {
 
     fn no_side(state: &State, side: &str) -> String {
         state.setup.no_such_side(side)
-    }
-
-    fn log(view: &View) -> &[LogLine] {
-        view.log()
-    }
-
-    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
-        Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers })
     }
 
     /// Belisarius draws chits from cups: a real draw is typed in with the order.

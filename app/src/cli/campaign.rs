@@ -3,13 +3,14 @@
 //! revealed and checked. [`CliEngine`] is what they ask of an engine; each engine's module
 //! implements it, with the commands only that engine has.
 
+use referee_campaign::core::log::RollDice;
+use referee_campaign::core::view::HasLog;
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
-use referee_campaign::core::dice::{DiceSpec, Modifier};
 use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::core::verify::log_lines;
-use referee_campaign::core::viewer::{LogLine, Viewer};
+use referee_campaign::core::viewer::Viewer;
 use referee_campaign::core::words::possessive;
 use referee_campaign::ids::{CampaignId, SideId};
 use referee_campaign::store::{Campaign, DiceInput, ExecError, Store, StoreError};
@@ -32,10 +33,6 @@ pub(crate) trait CliEngine: Engine<View: Serialize> {
     fn sides(state: &Self::State) -> Vec<(SideId, String)>;
     /// The refusal of a side `side` that the campaign does not have.
     fn no_side(state: &Self::State, side: &str) -> String;
-    /// The lines of a view's log.
-    fn log(view: &Self::View) -> &[LogLine];
-    /// The order that rolls `dice` for a purpose and logs the roll.
-    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Self::Order;
     /// Refuses chits drawn from a real cup (`--chit`) where the engine draws none, before the
     /// order is read.
     fn check_chits(chits: &[String]) -> anyhow::Result<()>;
@@ -53,7 +50,7 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                 writeln!(out, "{}", serde_json::to_string_pretty(&seen.events)?)?;
                 return Ok(());
             }
-            session.print(out, &LogOnly { view: &seen.view, log: E::log(&seen.view) })
+            session.print(out, &LogOnly { view: &seen.view, log: seen.view.log() })
         }
         CliCommand::Order { campaign, order, file, values, chits, side } => {
             E::check_chits(&chits)?;
@@ -104,7 +101,7 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
         }
         CliCommand::Roll { campaign, dice, purpose, values, side, secret, modifiers } => {
             let (spec, modifiers) = roll_parts(&dice, &values, &modifiers)?;
-            let order = E::roll_dice(spec, purpose, side.map(SideId::new), secret, modifiers);
+            let order = E::Order::from(RollDice { dice: spec, purpose, side: side.map(SideId::new), hidden: secret, modifiers });
             let input = if values.is_empty() { DiceInput::Seeded } else { DiceInput::Manual(values) };
             run_one::<E>(session, &campaign, &order, input, out)
         }

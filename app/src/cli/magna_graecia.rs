@@ -2,13 +2,10 @@
 //! started or continued from another campaign, a roster imported, a battle's table set, its
 //! pack and its result — and what `show` and `roster` print of its views.
 
-use referee_campaign::core::log::RollDice;
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
-use referee_campaign::core::dice::{DiceSpec, Modifier};
 use referee_campaign::core::engine::EngineId;
-use referee_campaign::core::viewer::LogLine;
 use referee_campaign::core::words::count;
 use referee_campaign::ids::{CampaignId, NodeId, SideId};
 use referee_campaign::magna_graecia::catalog::Catalog;
@@ -45,14 +42,6 @@ impl CliEngine for MagnaGraecia {
     fn no_side(state: &CampaignState, side: &str) -> String {
         let sides: Vec<&str> = state.scenario.move_order.iter().map(SideId::as_str).collect();
         format!("{} has no side `{side}`; its sides are {}", state.scenario.name, sides.join(", "))
-    }
-
-    fn log(view: &View) -> &[LogLine] {
-        view.log()
-    }
-
-    fn roll_dice(dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, modifiers: Vec<Modifier>) -> Order {
-        Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers })
     }
 
     fn check_chits(chits: &[String]) -> anyhow::Result<()> {

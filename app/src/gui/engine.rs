@@ -7,12 +7,13 @@
 //! written — and answers the shell through [`EngineDesk`].
 
 use referee_campaign::CampaignId;
+use referee_campaign::Viewer;
 use referee_campaign::core::engine::{Engine, Logged};
+use referee_campaign::core::log::RollDice;
 use referee_campaign::core::verify::{Commitment, Verification};
 use referee_campaign::ids::SideId;
 use referee_campaign::magna_graecia::army::ElementTable;
 use referee_campaign::store::{Campaign, DiceInput, Store, StoreError, Undone};
-use referee_campaign::{DiceSpec, Viewer};
 use referee_data::DataSource;
 
 use crate::gui::shell::command::{AppCommand, Message};
@@ -39,15 +40,6 @@ pub(crate) enum Reply {
     /// Something the referee asked for went wrong, though no order was refused (a file
     /// that could not be written or read): the red line under the log, and nothing more.
     Failed(String),
-}
-
-/// The referee's roll from the shell's dice form, before an engine makes it its own order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RollRequest {
-    pub dice: DiceSpec,
-    pub purpose: String,
-    pub side: Option<SideId>,
-    pub hidden: bool,
 }
 
 /// What the shell lends a desk while it draws.
@@ -103,8 +95,9 @@ pub(crate) trait EngineDesk {
     /// may not see; a side the campaign does not have is refused.
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String>;
 
-    /// Makes the shell's roll this engine's own order and gives it to the rules.
-    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply;
+    /// Gives the referee's roll from the shell's dice form to the rules, as this engine's
+    /// own order.
+    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply;
 
     /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
     /// reads its events; `None` when only the campaign's start is left.

@@ -364,6 +364,18 @@ fn one() -> u8 {
     1
 }
 
+impl From<RollDice> for Order {
+    fn from(roll: RollDice) -> Order {
+        Order::RollDice(roll)
+    }
+}
+
+impl From<AddNote> for Order {
+    fn from(note: AddNote) -> Order {
+        Order::AddNote(note)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Order;

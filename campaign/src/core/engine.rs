@@ -166,8 +166,9 @@ pub trait Engine: Sized + 'static {
     type Setup: Clone + fmt::Debug;
     /// Everything the rules need, rebuilt from the events.
     type State: Clone + fmt::Debug + Serialize + DeserializeOwned;
-    /// An order the referee gives for a side or for the campaign.
-    type Order: fmt::Debug + Serialize + DeserializeOwned;
+    /// An order the referee gives for a side or for the campaign; the referee's own roll
+    /// and note are among them.
+    type Order: fmt::Debug + Serialize + DeserializeOwned + From<super::log::RollDice> + From<super::log::AddNote>;
     /// What happened; stored and replayed.
     type Event: Clone + fmt::Debug + Serialize + DeserializeOwned;
     /// What one viewer may know; it has no field that could hold anything else.

@@ -285,3 +285,15 @@ impl Order {
         }
     }
 }
+
+impl From<RollDice> for Order {
+    fn from(roll: RollDice) -> Order {
+        Order::RollDice(roll)
+    }
+}
+
+impl From<AddNote> for Order {
+    fn from(note: AddNote) -> Order {
+        Order::AddNote(note)
+    }
+}

@@ -29,7 +29,7 @@ use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
 use referee_campaign::store::{DiceInput, Undone, numbered};
 
-use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
 use crate::gui::widgets::packs::{PackSettings, Refused};
@@ -343,9 +343,8 @@ impl EngineDesk for BelisariusDesk {
         BelisariusDesk::set_viewer(self, viewer)
     }
 
-    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
-        let RollRequest { dice, purpose, side, hidden } = roll;
-        self.execute(store, &Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }), input)
+    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply {
+        self.execute(store, &Order::RollDice(roll), input)
     }
 
     fn last_order(&self) -> Option<String> {

@@ -28,7 +28,7 @@ use referee_campaign::{
     magna_graecia::order::Order, magna_graecia::scenario::Scenario, magna_graecia::state::CampaignState,
 };
 
-use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, RollRequest, ShellUi, last_order_text};
+use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::log::LogData;
 use crate::gui::widgets::packs::PackSettings;
@@ -489,9 +489,8 @@ impl EngineDesk for MagnaGraeciaDesk {
         Ok(())
     }
 
-    fn roll(&mut self, store: &mut Store, roll: RollRequest, input: DiceInput) -> Reply {
-        let RollRequest { dice, purpose, side, hidden } = roll;
-        self.execute(store, &Order::RollDice(RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }), input)
+    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply {
+        self.execute(store, &Order::RollDice(roll), input)
     }
 
     fn last_order(&self) -> Option<String> {

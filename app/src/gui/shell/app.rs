@@ -12,7 +12,7 @@ use referee_campaign::store::{CampaignSummary, Undone};
 use referee_campaign::{DiceInput, SideId, Store, Viewer, magna_graecia::catalog::Catalog};
 
 use crate::gui::desk::{Desk, Previews, scenario_choices};
-use crate::gui::engine::{DeskContext, Reply, RollRequest, ShellUi};
+use crate::gui::engine::{DeskContext, Reply, ShellUi};
 use crate::gui::shell::bar;
 use crate::gui::shell::charts::{self, TurnWindows};
 use crate::gui::shell::command::{AppCommand, Message};
@@ -24,6 +24,7 @@ use crate::gui::shell::recent::Recent;
 use crate::gui::widgets::packs::{self, PackSettings};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::{for_referee, side_name};
+use referee_campaign::core::log::RollDice;
 
 /// The referee's window, independent of eframe so that tests can drive it in a harness.
 #[derive(Debug)]
@@ -531,7 +532,7 @@ impl RefereeApp {
             }
             AppCommand::RollDice { dice, purpose, side, hidden, input } => {
                 let Some(desk) = &mut self.desk else { return };
-                let reply = desk.get_mut().roll(&mut self.store, RollRequest { dice, purpose, side, hidden }, input);
+                let reply = desk.get_mut().roll(&mut self.store, RollDice { dice, purpose, side, hidden, modifiers: Vec::new() }, input);
                 self.reply(reply, typed);
             }
             AppCommand::Undo => {
