@@ -9,8 +9,8 @@
 //!   [`adapter::BattleSource`]: [`magna_graecia::Source`] (a battle raised on a node, its
 //!   sides' briefs and the umpire's sheet built from their views in [`magna_graecia::brief`])
 //!   and [`belisarius::Source`] (the battle under way in a zone, its units fielded as DBM
-//!   elements by the conversion table). [`adapter::AnyBattle`] holds a battle of either
-//!   engine, picked by its `EngineId`. An adapter writes an engine-neutral description of the
+//!   elements by the conversion table); each shell reaches an engine's adapter through that
+//!   engine's own module, picked by the campaign's `EngineId`. An adapter writes an engine-neutral description of the
 //!   battle, [`spec::BattleSpec`] for a side and [`spec::UmpireSpec`] for the umpire, and turns
 //!   the tabletop's result back into its engine's order ([`magna_graecia::result_order`],
 //!   [`belisarius::hex_table_result`]).
@@ -50,7 +50,7 @@ pub mod spec;
 pub mod table;
 pub mod tabletop;
 
-pub use adapter::{AnyBattle, BattleSource};
+pub use adapter::BattleSource;
 pub use magna_graecia::campaign_pack;
 pub use pack::spec_pack;
 pub use section::{Defence, Flank, Rect, Section, SectionError, attacker_base_edge, section};

@@ -138,8 +138,12 @@ impl Previews {
     /// Draws `choice` at its start beside the picker (an empty panel for no choice).
     pub fn ui(&mut self, ui: &mut egui::Ui, choice: Option<&ScenarioChoice>, catalog: &Catalog, world: Option<&World>) {
         match choice {
-            Some(c) if c.campaign == EngineId::Belisarius => self.belisarius.ui(ui, world, &c.id),
-            _ => self.magna_graecia.ui(ui, catalog, choice.map(|c| c.id.as_str())),
+            Some(c) => match c.campaign {
+                EngineId::MagnaGraecia => self.magna_graecia.ui(ui, catalog, Some(c.id.as_str())),
+                EngineId::Belisarius => self.belisarius.ui(ui, world, &c.id),
+            },
+            // Nothing chosen: an empty panel, as either engine draws it.
+            None => self.magna_graecia.ui(ui, catalog, None),
         }
     }
 }

@@ -15,32 +15,43 @@ use crate::core::dice::Dice;
 use crate::core::error::RuleError;
 use crate::core::viewer::Viewer;
 
-/// Which rules a campaign is played by; stored in the `engine` column of `campaigns`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EngineId {
-    MagnaGraecia,
-    Belisarius,
+/// Declares the engines once: the `EngineId` variants, their keys and titles, and
+/// `EngineId::ALL` come from one list, so a new engine cannot be left out of any of them.
+macro_rules! engines {
+    ($($(#[$doc:meta])* $engine:ident = $key:literal, $title:literal;)+) => {
+        /// Which rules a campaign is played by; stored in the `engine` column of `campaigns`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum EngineId {
+            $($(#[$doc])* #[serde(rename = $key)] $engine,)+
+        }
+
+        impl EngineId {
+            /// Every engine, in the order the picker lists them and `new` asks them for a
+            /// scenario.
+            pub const ALL: [EngineId; [$($key),+].len()] = [$(EngineId::$engine),+];
+
+            /// The id stored in the database and printed by the command line.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(EngineId::$engine => $key,)+
+                }
+            }
+
+            /// The campaign's name for a referee.
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(EngineId::$engine => $title,)+
+                }
+            }
+        }
+    };
 }
 
-impl EngineId {
-    pub const ALL: [EngineId; 2] = [EngineId::MagnaGraecia, EngineId::Belisarius];
-
-    /// The id stored in the database and printed by the command line.
-    pub const fn key(self) -> &'static str {
-        match self {
-            EngineId::MagnaGraecia => "magna-graecia",
-            EngineId::Belisarius => "belisarius",
-        }
-    }
-
-    /// The campaign's name for a referee.
-    pub const fn title(self) -> &'static str {
-        match self {
-            EngineId::MagnaGraecia => "Magna Graecia",
-            EngineId::Belisarius => "Belisarius",
-        }
-    }
+engines! {
+    /// Sicily, 398–211 BC, on a node map.
+    MagnaGraecia = "magna-graecia", "Magna Graecia";
+    /// Italy and Africa, 533–553 AD, on a zone map with face-down leaders.
+    Belisarius = "belisarius", "Belisarius";
 }
 
 impl fmt::Display for EngineId {
