@@ -575,9 +575,9 @@ fn x_03_a_campaign_keeps_its_map() {
     assert!(c.state.map(Some(&map)).is_ok());
     let mut shrunk = (*map).clone();
     shrunk.nodes.remove(&NodeId(8));
-    let err = c.state.map(Some(&shrunk)).unwrap_err();
+    let err = c.state.map(Some(&shrunk)).unwrap_err().to_string();
     assert!(err.contains("stands on node 08, which the map `sicily` in the data does not have"), "{err}");
-    assert!(c.state.map(None).unwrap_err().contains("which is not in the data"));
+    assert!(c.state.map(None).unwrap_err().to_string().contains("which is not in the data"));
 }
 
 /// a referee's data folder is laid out like `data/`. One with `magna-graecia/`

@@ -103,7 +103,7 @@ trait Reported: Engine<View: Serialize> {
 
 impl Reported for MagnaGraecia {
     fn context(state: &CampaignState, catalog: &Catalog) -> anyhow::Result<Map> {
-        Ok(state.map(catalog.map(&state.scenario.map)).map_err(|e| anyhow!(e))?.clone())
+        Ok(state.map(catalog.map(&state.scenario.map))?.clone())
     }
 
     fn sides(state: &CampaignState) -> Vec<SideId> {

@@ -523,6 +523,11 @@ pub const fn line_height(size: f32) -> f32 {
     size * 1.3 / PT_PER_MM
 }
 
+/// Bytes that do not read back as a PDF: the parser's own sentence saying why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ReadError(pub String);
+
 /// A PDF read back, for tests and checks: parsed once, then read as plain text
 /// ([`ReadBack::text`]), as lines with their baselines ([`ReadBack::lines`]), as what each
 /// page draws ([`ReadBack::drawing`]) or as text with its box and clip ([`ReadBack::placed`]).
@@ -532,8 +537,8 @@ pub struct ReadBack {
 }
 
 impl ReadBack {
-    pub fn parse(bytes: &[u8]) -> Result<ReadBack, String> {
-        Ok(ReadBack { doc: PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())? })
+    pub fn parse(bytes: &[u8]) -> Result<ReadBack, ReadError> {
+        Ok(ReadBack { doc: PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new()).map_err(ReadError)? })
     }
 
     /// The text, one string per page.
@@ -615,22 +620,22 @@ impl ReadBack {
 }
 
 /// Text pulled back out of a PDF, one string per page ([`ReadBack::text`]).
-pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, String> {
+pub fn extract_text(bytes: &[u8]) -> Result<Vec<String>, ReadError> {
     Ok(ReadBack::parse(bytes)?.text())
 }
 
 /// The lines of text of every page of a PDF ([`ReadBack::lines`]).
-pub fn text_lines(bytes: &[u8]) -> Result<Vec<Vec<ReadLine>>, String> {
+pub fn text_lines(bytes: &[u8]) -> Result<Vec<Vec<ReadLine>>, ReadError> {
     Ok(ReadBack::parse(bytes)?.lines())
 }
 
 /// Every page of a PDF as drawn ([`ReadBack::drawing`]).
-pub fn read_drawing(bytes: &[u8]) -> Result<Vec<DrawnPage>, String> {
+pub fn read_drawing(bytes: &[u8]) -> Result<Vec<DrawnPage>, ReadError> {
     Ok(ReadBack::parse(bytes)?.drawing())
 }
 
 /// Every piece of text of a PDF with its box and its clip ([`ReadBack::placed`]).
-pub fn placed_text(bytes: &[u8]) -> Result<Vec<PlacedPage>, String> {
+pub fn placed_text(bytes: &[u8]) -> Result<Vec<PlacedPage>, ReadError> {
     Ok(ReadBack::parse(bytes)?.placed())
 }
 

@@ -41,11 +41,16 @@ impl fmt::Display for NodeId {
 }
 
 impl std::str::FromStr for NodeId {
-    type Err = String;
+    type Err = NotANode;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.trim().parse::<u8>().map(NodeId).map_err(|_| format!("`{s}` is not a node number"))
+        s.trim().parse::<u8>().map(NodeId).map_err(|_| NotANode(s.to_owned()))
     }
 }
+
+/// Text read as a node's number that is no number from 0 to 255.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a node number")]
+pub struct NotANode(pub String);
 
 /// A side of a scenario, by its id in the scenario file (`carthage`, `syracuse`, …).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

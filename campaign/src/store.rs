@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::any::AnyCampaign;
 use crate::belisarius::Belisarius;
 use crate::core::dice::Dice;
-use crate::core::engine::{BattleRow, Engine, EngineId, Logged, read_event};
+use crate::core::engine::{BattleRow, Engine, EngineId, Logged, UnknownEngine, read_event};
 use crate::core::error::RuleError;
 use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
 use crate::core::viewer::Viewer;
@@ -712,7 +712,8 @@ impl Store {
         let mut out = Vec::new();
         for row in rows {
             let (id, name, engine, scenario, created_at, commands, events) = row?;
-            let engine = engine.parse().map_err(|e: String| StoreError::Corrupt { campaign: name.clone(), detail: e })?;
+            let engine =
+                engine.parse().map_err(|e: UnknownEngine| StoreError::Corrupt { campaign: name.clone(), detail: e.to_string() })?;
             out.push(CampaignSummary { id: CampaignId(id), name, engine, scenario, created_at, commands, events });
         }
         Ok(out)
@@ -751,7 +752,7 @@ impl Store {
             return Ok(EngineId::MagnaGraecia);
         }
         let engine: String = self.conn.query_row("SELECT engine FROM campaigns WHERE id = ?1", [id.0], |r| r.get(0))?;
-        engine.parse().map_err(|detail| StoreError::Corrupt { campaign: name, detail })
+        engine.parse().map_err(|e: UnknownEngine| StoreError::Corrupt { campaign: name, detail: e.to_string() })
     }
 
     /// Opens a campaign, whichever engine plays it.

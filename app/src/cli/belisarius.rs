@@ -177,7 +177,7 @@ pub(super) fn new(session: &Session, world: &World, new: &NewCampaign) -> anyhow
     if new.from.is_some() {
         bail!("a Belisarius scenario starts from its own set-up; --from continues a Magna Graecia campaign (MG-37)");
     }
-    let setup = world.setup(new.scenario).map_err(|e| anyhow!(e))?;
+    let setup = world.setup(new.scenario)?;
     new.check_name()?;
     let mut store = session.store(Access::Create)?;
     let name = new.name(setup.name(), &store)?;

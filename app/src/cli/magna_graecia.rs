@@ -31,7 +31,7 @@ impl CliEngine for MagnaGraecia {
     fn open(session: &Session, store: &Store, id: CampaignId) -> anyhow::Result<(Campaign<Self>, Map)> {
         let catalog = session.catalog()?;
         let campaign = store.load_as::<MagnaGraecia>(id)?;
-        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow!(e))?.clone();
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map))?.clone();
         Ok((campaign, map))
     }
 
@@ -143,7 +143,7 @@ fn typed_in(values: Vec<u8>) -> DiceInput {
 /// `referee new` for a scenario of Magna Graecia's catalogue, or one continued from where
 /// campaign `from` ended (MG-37).
 pub(super) fn new(session: &Session, catalog: &Catalog, new: &NewCampaign) -> anyhow::Result<Created> {
-    let scenario = catalog.require_scenario(new.scenario).map_err(|e| anyhow!(e))?;
+    let scenario = catalog.require_scenario(new.scenario)?;
     new.check_name()?;
     let mut store = session.store(if new.from.is_none() { Access::Create } else { Access::Write })?;
     let continued;

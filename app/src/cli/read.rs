@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{Context, bail};
 use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::PackOptions;
 use referee_campaign::core::dice::{DiceSpec, Modifier};
@@ -108,7 +108,7 @@ pub(crate) fn refuse_side_result(side: Option<&str>) -> anyhow::Result<()> {
 
 /// The dice and modifiers of `referee roll`, checked against the typed-in values.
 pub(crate) fn roll_parts(dice: &str, values: &[u8], modifiers: &[String]) -> anyhow::Result<(DiceSpec, Vec<Modifier>)> {
-    let spec: DiceSpec = dice.parse().map_err(|e: String| anyhow!(e))?;
+    let spec: DiceSpec = dice.parse()?;
     let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
     if !values.is_empty() && values.len() != usize::from(spec.count) {
         bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());

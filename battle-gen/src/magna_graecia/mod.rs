@@ -10,7 +10,7 @@ pub mod brief;
 
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::ids::NodeId;
-use referee_campaign::magna_graecia::army::{self, CommandRoster, ElementGroup, ElementSpec, ElementTable};
+use referee_campaign::magna_graecia::army::{self, CommandRoster, ElementError, ElementGroup, ElementSpec, ElementTable};
 use referee_campaign::magna_graecia::battle::{BattleResult, CommandLosses, Outcome};
 use referee_campaign::magna_graecia::event::Logged;
 use referee_campaign::magna_graecia::map::Map;
@@ -302,7 +302,7 @@ fn groups(line: &str, groups: &[TroopGroup]) -> Result<Vec<ElementGroup>, Result
     groups
         .iter()
         .filter(|g| g.count > 0)
-        .map(|g| g.to_string().parse().map_err(|error| ResultError::Troops { line: line.to_owned(), error }))
+        .map(|g| g.to_string().parse().map_err(|e: ElementError| ResultError::Troops { line: line.to_owned(), error: e.to_string() }))
         .collect()
 }
 

@@ -513,7 +513,7 @@ pub fn part(state: &State) -> Result<Vec<Event>, RuleError> {
 /// Where a beaten side may retreat (BE-22, BE-16): an adjacent land zone, or a city of the
 /// battle's zone that it holds — not if it came out of that city and was ambushed. In a
 /// zone where the enemy stands the retreating force may be intercepted, as a march would.
-pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Result<(), String>)> {
+pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Result<(), RetreatBarred>)> {
     let map = &state.setup.map;
     let Some(zone) = map.zone(&b.zone) else { return Vec::new() };
     let mut out = Vec::new();
@@ -524,9 +524,9 @@ pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Resu
     out.push((
         city,
         if holder != Some(side) {
-            Err(format!("{} is not a city {} hold", zone.city.name, side_name(state, side)))
+            Err(RetreatBarred::NotHeld { city: zone.city.name.clone(), side: side_name(state, side) })
         } else if ambushed_from_city {
-            Err(format!("ambushed on coming out of {}, the force must leave the zone (BE-16)", zone.city.name))
+            Err(RetreatBarred::Ambushed { city: zone.city.name.clone() })
         } else {
             Ok(())
         },
@@ -536,6 +536,16 @@ pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Resu
         out.push((Location::Zone(n.clone()), Ok(())));
     }
     out
+}
+
+/// Why a beaten side may not retreat into the city of the battle's zone (BE-22, BE-16): it
+/// does not hold the city, or it came out of it and was ambushed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RetreatBarred {
+    #[error("{city} is not a city {side} hold")]
+    NotHeld { city: String, side: String },
+    #[error("ambushed on coming out of {city}, the force must leave the zone (BE-16)")]
+    Ambushed { city: String },
 }
 
 /// BE-22: the beaten side retreats to `to`, a zone or city id; the battle ends.
@@ -552,7 +562,7 @@ pub fn retreat(state: &State, side: &SideId, to: &str) -> Result<Vec<Event>, Rul
 
 /// Where `to` puts `side` on retreating from `b`, or why it may not go there (BE-22).
 fn retreat_to(state: &State, b: &Battle, side: &SideId, to: &str) -> Result<Location, RuleError> {
-    let place = state.setup.place(to).map_err(|e| RuleError::new(RuleId::BE_22, e))?;
+    let place = state.setup.place(to).map_err(|e| RuleError::new(RuleId::BE_22, e.to_string()))?;
     let options = retreats(state, b, side);
     match options.iter().find(|(at, _)| at == &place) {
         None => {
@@ -567,7 +577,7 @@ fn retreat_to(state: &State, b: &Battle, side: &SideId, to: &str) -> Result<Loca
                 ),
             ))
         }
-        Some((_, Err(why))) => Err(RuleError::new(RuleId::BE_22, why.clone())),
+        Some((_, Err(why))) => Err(RuleError::new(RuleId::BE_22, why.to_string())),
         Some((at, Ok(()))) => Ok(at.clone()),
     }
 }

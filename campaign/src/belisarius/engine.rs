@@ -178,8 +178,8 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
                 let part = Part { leaders, units, decoys, fleets, fleet_decoys };
                 part.of(&d.rest, *line).map_err(|e| RuleError::new(rule, e))?
             };
-            let at = setup.place(at).map_err(|e| RuleError::new(rule, e))?;
-            setup.check_free_place(side, &part, &at).map_err(|e| RuleError::new(rule, e))?;
+            let at = setup.place(at).map_err(|e| RuleError::new(rule, e.to_string()))?;
+            setup.check_free_place(side, &part, &at).map_err(|e| RuleError::new(rule, e.to_string()))?;
             Ok(vec![Event::LinePlaced { side: side.clone(), line: d.index, at, placed: part }])
         }
         Order::BeginPlay {} => {

@@ -581,7 +581,7 @@ pub fn return_decoy(state: &State, side: &SideId, at: &str, fleet: bool) -> Resu
         if state.fleet_decoys_out.get(side).copied().unwrap_or(0) == 0 {
             return Err(RuleError::new(RuleId::BE_42, format!("{name} have no fleet decoy out of play")));
         }
-        let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e))?;
+        let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e.to_string()))?;
         if !state.pieces_of(side).any(|p| p.at == place && matches!(p.kind, PieceKind::Fleet { .. })) {
             return Err(RuleError::new(
                 RuleId::BE_42,
@@ -593,7 +593,7 @@ pub fn return_decoy(state: &State, side: &SideId, at: &str, fleet: bool) -> Resu
     if state.decoys_out.get(side).copied().unwrap_or(0) == 0 {
         return Err(RuleError::new(RuleId::BE_42, format!("{name} have no decoy out of play")));
     }
-    let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e))?;
+    let place = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_42, e.to_string()))?;
     if place.is_sea() {
         return Err(RuleError::new(RuleId::BE_42, "a land decoy comes back on land, beside a leader"));
     }

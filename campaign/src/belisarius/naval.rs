@@ -312,7 +312,7 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
     let mut route = Vec::new();
     let mut contact = None;
     for (i, id) in path.iter().enumerate() {
-        let to = state.setup.place(id).map_err(|e| RuleError::new(RuleId::BE_33, e))?;
+        let to = state.setup.place(id).map_err(|e| RuleError::new(RuleId::BE_33, e.to_string()))?;
         let to_name = state.setup.place_name(&to);
         let last = i + 1 == path.len();
         if to == here {
@@ -601,7 +601,7 @@ pub fn retire(state: &State, side: &SideId, to: &str) -> Result<Vec<Event>, Rule
     if b.passages == 0 {
         return Err(RuleError::new(RuleId::BE_36, "a naval battle has at least one passage of arms"));
     }
-    let place = state.setup.place(to).map_err(|e| RuleError::new(RuleId::BE_36, e))?;
+    let place = state.setup.place(to).map_err(|e| RuleError::new(RuleId::BE_36, e.to_string()))?;
     let place_name = state.setup.place_name(&place);
     let ok = match &place {
         Location::Sea(s) => state.setup.map.sea(&b.sea).is_some_and(|x| x.neighbours.contains(s)),
@@ -736,7 +736,7 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
             ));
         }
     }
-    let to = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_37, e))?;
+    let to = state.setup.place(at).map_err(|e| RuleError::new(RuleId::BE_37, e.to_string()))?;
     let to_name = state.setup.place_name(&to);
     let zone = super::operations::zone_of(state, &to)
         .and_then(|z| state.setup.map.zone(&z))

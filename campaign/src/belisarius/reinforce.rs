@@ -152,7 +152,7 @@ pub fn reinforcement_phase(state: &State, dice: &mut Dice) -> Result<Vec<Event>,
 
 /// The place `at` if `side` controls its zone now and it is not scorched (BE-44, BE-45).
 fn own_place(state: &State, side: &SideId, at: &str, rule: RuleId) -> Result<Location, RuleError> {
-    let place = state.setup.place(at).map_err(|e| RuleError::new(rule, e))?;
+    let place = state.setup.place(at).map_err(|e| RuleError::new(rule, e.to_string()))?;
     let name = state.setup.place_name(&place);
     let zone = super::operations::zone_of(state, &place)
         .ok_or_else(|| RuleError::new(rule, format!("reinforcements arrive on land, not at {name}")))?;

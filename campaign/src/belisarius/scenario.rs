@@ -378,7 +378,7 @@ pub fn from_raw(
             None
         }
         Err(e) => {
-            report.at(raw.rule.span().start, e);
+            report.at(raw.rule.span().start, e.to_string());
             None
         }
     };

@@ -9,6 +9,7 @@ use super::pieces::{Leader, Unit};
 use super::scenario::Scenario;
 use super::state::Location;
 use super::tables::Tables;
+use super::world::UnknownPlace;
 use crate::core::rule::RuleId;
 use crate::ids::SideId;
 
@@ -150,12 +151,12 @@ impl Setup {
     }
 
     /// The place an id names: a land zone, a city or a sea zone of the map.
-    pub fn place(&self, id: &str) -> Result<Location, String> {
+    pub fn place(&self, id: &str) -> Result<Location, UnknownPlace> {
         super::world::locate(&self.map, id)
     }
 
     /// Whether a free line of `side` may be placed at `at` (BE-49…BE-52).
-    pub fn check_free_place(&self, side: &SideId, line: &Line, at: &Location) -> Result<(), String> {
+    pub fn check_free_place(&self, side: &SideId, line: &Line, at: &Location) -> Result<(), PlaceError> {
         let name = self.place_name(at);
         let naval_only = line.leaders.is_empty() && line.units.is_empty() && line.decoys == 0;
         let controls = |zone: &ZoneId| self.side(side).is_some_and(|s| s.controls.contains(zone));
@@ -168,37 +169,33 @@ impl Setup {
             }
         };
         match &line.place_rule {
-            FreePlace::Fixed => Err("this line starts where the scenario puts it".to_owned()),
+            FreePlace::Fixed => Err(PlaceError::Fixed),
             FreePlace::AnySeaOrOwnPort => match at {
                 Location::Sea(_) => Ok(()),
                 Location::City(c) if self.map.city(c).is_some_and(|c| c.port) && holds(c) => Ok(()),
-                _ => Err(format!("fleets go to a sea zone or a port the side holds, not {name}")),
+                _ => Err(PlaceError::NotSeaOrPort(name)),
             },
             FreePlace::SeaNextTo { zone } => {
                 let next = self.map.zone(zone).is_some_and(|z| matches!(at, Location::Sea(s) if z.coast.contains(s)));
-                if next {
-                    Ok(())
-                } else {
-                    Err(format!("this line goes to a sea zone next to {}, not {name}", self.place_name(&Location::Zone(zone.clone()))))
-                }
+                if next { Ok(()) } else { Err(PlaceError::NotSeaNextTo { zone: self.place_name(&Location::Zone(zone.clone())), name }) }
             }
             FreePlace::OwnLandIn { regions } => {
                 if naval_only {
-                    return Err("a line of fleets goes to sea".to_owned());
+                    return Err(PlaceError::FleetsOnLand);
                 }
-                let zone = zone_of(at).ok_or_else(|| format!("land forces go on land, not {name}"))?;
+                let zone = zone_of(at).ok_or_else(|| PlaceError::NotLand(name.clone()))?;
                 let region = self.map.zone(&zone).map(|z| z.region.to_string()).unwrap_or_default();
                 if !regions.contains(&region) {
-                    return Err(format!("this line goes to {}, and {name} is not there", regions.join(" or ")));
+                    return Err(PlaceError::OutsideRegions { regions: regions.join(" or "), name });
                 }
                 if !controls(&zone) {
-                    return Err(format!("{name} is not a zone the side controls"));
+                    return Err(PlaceError::NotControlled(name));
                 }
                 // Inside the walls only of a city the side holds: the enemy's is besieged.
                 if let Location::City(c) = at
                     && !holds(c)
                 {
-                    return Err(format!("{name} is not a city the side holds"));
+                    return Err(PlaceError::NotHeld(name));
                 }
                 Ok(())
             }
@@ -215,6 +212,28 @@ impl Setup {
             .chain(self.map.seas.iter().map(|s| Location::Sea(s.id.clone())));
         all.filter(|at| self.check_free_place(side, line, at).is_ok()).collect()
     }
+}
+
+/// Why a free line may not be placed where the referee puts it (BE-49…BE-52); `name` is the
+/// place's name as a referee reads it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlaceError {
+    #[error("this line starts where the scenario puts it")]
+    Fixed,
+    #[error("fleets go to a sea zone or a port the side holds, not {0}")]
+    NotSeaOrPort(String),
+    #[error("this line goes to a sea zone next to {zone}, not {name}")]
+    NotSeaNextTo { zone: String, name: String },
+    #[error("a line of fleets goes to sea")]
+    FleetsOnLand,
+    #[error("land forces go on land, not {0}")]
+    NotLand(String),
+    #[error("this line goes to {regions}, and {name} is not there")]
+    OutsideRegions { regions: String, name: String },
+    #[error("{0} is not a zone the side controls")]
+    NotControlled(String),
+    #[error("{0} is not a city the side holds")]
+    NotHeld(String),
 }
 
 /// What every side may read of a campaign's set-up: the map, the tables and the leaders'
@@ -249,7 +268,7 @@ impl<'a> Public<'a> {
     }
 
     /// The place an id names, or why it names none.
-    pub fn place(&self, id: &str) -> Result<Location, String> {
+    pub fn place(&self, id: &str) -> Result<Location, UnknownPlace> {
         self.setup.place(id)
     }
 

@@ -42,7 +42,7 @@ impl World {
             .scenarios
             .iter()
             .filter_map(|s| world.setup(&s.id).err())
-            .map(|message| Problem { file: "belisarius/scenarios".to_owned(), line: 0, message })
+            .map(|e| Problem { file: "belisarius/scenarios".to_owned(), line: 0, message: e.to_string() })
             .collect();
         if problems.is_empty() { Ok(world) } else { Err(DataError { problems }) }
     }
@@ -61,10 +61,10 @@ impl World {
     /// The scenario `id` made ready to play: places resolved on the map, fleets of a line
     /// set up on land put in its port, the cup filled with the AP chits and the scenario's
     /// stratagems.
-    pub fn setup(&self, id: &str) -> Result<Setup, String> {
+    pub fn setup(&self, id: &str) -> Result<Setup, SetupError> {
         let scenario = self.scenario(id).ok_or_else(|| {
             let ids: Vec<&str> = self.scenarios.iter().map(|s| s.id.as_str()).collect();
-            format!("there is no Belisarius scenario `{id}`; there are {}", ids.join(", "))
+            SetupError::NoScenario { id: id.to_owned(), known: ids.join(", ") }
         })?;
         let mut sides = Vec::new();
         for side in &scenario.sides {
@@ -72,8 +72,8 @@ impl World {
                 .lines
                 .iter()
                 .map(|line| self.line(line))
-                .collect::<Result<Vec<_>, String>>()
-                .map_err(|e| format!("{}: {}: {e}", scenario.id, side.name))?;
+                .collect::<Result<Vec<_>, LineError>>()
+                .map_err(|error| SetupError::Line { scenario: scenario.id.clone(), side: side.name.clone(), error })?;
             let controls = side.controls.iter().map(|z| ZoneId::new(z.as_str())).collect();
             let holds = side.holds.iter().map(|c| CityId::new(c.as_str())).collect();
             let must_hold = side.must_hold.iter().map(|c| CityId::new(c.as_str())).collect();
@@ -109,20 +109,53 @@ impl World {
         Ok(Setup { scenario: scenario.clone(), sides, cup, map: self.map.clone(), leaders, tables: self.tables.clone() })
     }
 
-    fn line(&self, line: &ScenarioLine) -> Result<Line, String> {
+    fn line(&self, line: &ScenarioLine) -> Result<Line, LineError> {
         line_on(&self.map, line)
     }
 }
 
+/// Why a scenario cannot be set up: the world has no scenario of the id (`known` lists the
+/// ones it has), or a line of one of its sides does not stand on the map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("there is no Belisarius scenario `{id}`; there are {known}")]
+    NoScenario { id: String, known: String },
+    #[error("{scenario}: {side}: {error}")]
+    Line { scenario: String, side: String, error: LineError },
+}
+
+/// Why a scenario's set-up line does not stand on the map: a place or zone the map lacks,
+/// neither a place nor a rule for placing it, or fleets set up away from a port.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error(transparent)]
+    Place(#[from] UnknownPlace),
+    #[error("no land zone `{0}`")]
+    NoZone(String),
+    #[error("no city `{0}`")]
+    NoCity(String),
+    #[error("a set-up line needs a place or a rule for placing it")]
+    Unplaced,
+    #[error("fleets set up at {zone}, whose city {city} is no port")]
+    ZoneWithoutPort { zone: String, city: String },
+    #[error("fleets set up at {0}, which is no port")]
+    CityWithoutPort(String),
+}
+
+/// An id that names no land zone, city or sea zone of the map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is no zone, city or sea zone of the map")]
+pub struct UnknownPlace(pub String);
+
 /// A scenario's line resolved on `map`: its place, or the rule for placing it, and the port
 /// its fleets wait in.
-pub fn line_on(map: &ZoneMap, line: &ScenarioLine) -> Result<Line, String> {
+pub fn line_on(map: &ZoneMap, line: &ScenarioLine) -> Result<Line, LineError> {
     let at = line.at.as_deref().map(|id| locate(map, id)).transpose()?;
     let (place_rule, free) = match &line.free {
         None => (FreePlace::Fixed, None),
         Some(FreeRule::AnySea) => (FreePlace::AnySeaOrOwnPort, Some("any sea zone, or a port the side holds".to_owned())),
         Some(FreeRule::SeaNextTo { zone }) => {
-            let z = map.zone(&ZoneId::new(zone.as_str())).ok_or_else(|| format!("no land zone `{zone}`"))?;
+            let z = map.zone(&ZoneId::new(zone.as_str())).ok_or_else(|| LineError::NoZone(zone.clone()))?;
             (FreePlace::SeaNextTo { zone: z.id.clone() }, Some(format!("a sea zone next to {}", z.name)))
         }
         Some(FreeRule::OwnLandIn { regions }) => {
@@ -131,20 +164,20 @@ pub fn line_on(map: &ZoneMap, line: &ScenarioLine) -> Result<Line, String> {
         }
     };
     if at.is_none() && free.is_none() {
-        return Err("a set-up line needs a place or a rule for placing it".to_owned());
+        return Err(LineError::Unplaced);
     }
     let port = match (&at, line.fleets.is_empty() && line.fleet_decoys == 0) {
         (Some(Location::Zone(z)), false) => {
-            let zone = map.zone(z).ok_or_else(|| format!("no land zone `{z}`"))?;
+            let zone = map.zone(z).ok_or_else(|| LineError::NoZone(z.to_string()))?;
             if !zone.city.port {
-                return Err(format!("fleets set up at {}, whose city {} is no port", zone.name, zone.city.name));
+                return Err(LineError::ZoneWithoutPort { zone: zone.name.clone(), city: zone.city.name.clone() });
             }
             Some(zone.city.id.clone())
         }
         (Some(Location::City(c)), false) => {
-            let city = map.city(c).ok_or_else(|| format!("no city `{c}`"))?;
+            let city = map.city(c).ok_or_else(|| LineError::NoCity(c.to_string()))?;
             if !city.port {
-                return Err(format!("fleets set up at {}, which is no port", city.name));
+                return Err(LineError::CityWithoutPort(city.name.clone()));
             }
             Some(c.clone())
         }
@@ -177,12 +210,12 @@ pub fn place_kind(map: &ZoneMap, id: &str) -> Option<PlaceKind> {
 }
 
 /// The place `id` names on `map`: a land zone, a city or a sea zone.
-pub fn locate(map: &ZoneMap, id: &str) -> Result<Location, String> {
+pub fn locate(map: &ZoneMap, id: &str) -> Result<Location, UnknownPlace> {
     let id = id.trim();
     match place_kind(map, id) {
         Some(PlaceKind::Zone) => Ok(Location::Zone(ZoneId::new(id))),
         Some(PlaceKind::City) => Ok(Location::City(CityId::new(id))),
         Some(PlaceKind::Sea) => Ok(Location::Sea(super::map::SeaId::new(id))),
-        None => Err(format!("`{id}` is no zone, city or sea zone of the map")),
+        None => Err(UnknownPlace(id.to_owned())),
     }
 }

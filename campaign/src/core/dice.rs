@@ -38,15 +38,31 @@ impl DiceSpec {
 
     /// Whether these are dice a referee can roll: 1 to 10 dice of 2 to 100 sides. Stored
     /// events are not checked, so a campaign written before the check still opens.
-    pub fn check(self) -> Result<(), String> {
+    pub fn check(self) -> Result<(), DiceError> {
         if !(1..=MAX_DICE).contains(&self.count) {
-            return Err(format!("{self}: roll 1 to {MAX_DICE} dice at a time, not {}", self.count));
+            return Err(DiceError::DiceCount(self));
         }
         if !(2..=MAX_SIDES).contains(&self.sides) {
-            return Err(format!("{self}: a die has 2 to {MAX_SIDES} sides, not {}", self.sides));
+            return Err(DiceError::Sides(self));
         }
         Ok(())
     }
+}
+
+/// Dice or a modifier a referee may not give: too many dice, a die of too few or too many
+/// sides, text that names no dice, a modifier without a reason or beyond ±[`MAX_MODIFIER`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiceError {
+    #[error("{0}: roll 1 to {max} dice at a time, not {count}", max = MAX_DICE, count = .0.count)]
+    DiceCount(DiceSpec),
+    #[error("{0}: a die has 2 to {max} sides, not {sides}", max = MAX_SIDES, sides = .0.sides)]
+    Sides(DiceSpec),
+    #[error("`{0}` is not a dice expression like d6 or 2d6")]
+    NotDice(String),
+    #[error("the modifier {0:+} needs a reason for the log")]
+    NoReason(i32),
+    #[error("a modifier is a whole number from -{max} to +{max}, not {value} ({reason})", max = MAX_MODIFIER)]
+    ModifierRange { value: i32, reason: String },
 }
 
 impl fmt::Display for DiceSpec {
@@ -56,10 +72,10 @@ impl fmt::Display for DiceSpec {
 }
 
 impl FromStr for DiceSpec {
-    type Err = String;
+    type Err = DiceError;
     /// Reads `d6`, `2d6`, `1d20` (up to [`MAX_DICE`] dice of 2 to [`MAX_SIDES`] sides).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("`{s}` is not a dice expression like d6 or 2d6");
+        let bad = || DiceError::NotDice(s.to_owned());
         let (count, sides) = s.trim().to_ascii_lowercase().split_once('d').map(|(c, d)| (c.to_owned(), d.to_owned())).ok_or_else(bad)?;
         let count: u8 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
         let sides: u8 = sides.parse().map_err(|_| bad())?;
@@ -80,15 +96,12 @@ pub struct Modifier {
 impl Modifier {
     /// Whether a referee may give this modifier: a reason, and a value within
     /// ±[`MAX_MODIFIER`].
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), DiceError> {
         if self.reason.trim().is_empty() {
-            return Err(format!("the modifier {:+} needs a reason for the log", self.value));
+            return Err(DiceError::NoReason(self.value));
         }
         if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&self.value) {
-            return Err(format!(
-                "a modifier is a whole number from -{MAX_MODIFIER} to +{MAX_MODIFIER}, not {} ({})",
-                self.value, self.reason
-            ));
+            return Err(DiceError::ModifierRange { value: self.value, reason: self.reason.clone() });
         }
         Ok(())
     }
@@ -428,9 +441,9 @@ pub fn referee_roll(
     if purpose.trim().is_empty() {
         return Err(RuleError::new(RuleId::X_02, "every roll needs a purpose for the log"));
     }
-    spec.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
+    spec.check().map_err(|e| RuleError::new(RuleId::X_02, e.to_string()))?;
     for m in modifiers {
-        m.check().map_err(|e| RuleError::new(RuleId::X_02, e))?;
+        m.check().map_err(|e| RuleError::new(RuleId::X_02, e.to_string()))?;
     }
     let roll = dice.roll(spec, purpose.trim(), None, modifiers.to_vec())?;
     let visibility = match (hidden, side) {

@@ -61,14 +61,16 @@ impl fmt::Display for EngineId {
 }
 
 impl std::str::FromStr for EngineId {
-    type Err = String;
+    type Err = UnknownEngine;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        EngineId::ALL
-            .into_iter()
-            .find(|e| e.key() == s.trim())
-            .ok_or_else(|| format!("`{s}` is not a campaign this program runs (it runs magna-graecia and belisarius)"))
+        EngineId::ALL.into_iter().find(|e| e.key() == s.trim()).ok_or_else(|| UnknownEngine(s.to_owned()))
     }
 }
+
+/// Text that names none of the campaigns this program runs, as read for an engine's key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a campaign this program runs (it runs magna-graecia and belisarius)")]
+pub struct UnknownEngine(pub String);
 
 /// An event as stored: its place in the campaign and the order that caused it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -181,11 +181,16 @@ impl fmt::Display for RuleId {
 }
 
 impl FromStr for RuleId {
-    type Err = String;
+    type Err = UnknownRule;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ALL.iter().copied().find(|r| r.to_string() == s.trim()).ok_or_else(|| format!("`{s}` is not a rule of the rule list"))
+        ALL.iter().copied().find(|r| r.to_string() == s.trim()).ok_or_else(|| UnknownRule(s.to_owned()))
     }
 }
+
+/// Text read as a rule's id that names no rule of the rule list.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a rule of the rule list")]
+pub struct UnknownRule(pub String);
 
 impl Serialize for RuleId {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -69,11 +69,27 @@ impl fmt::Display for ElementSpec {
     }
 }
 
+/// Text that names no element, or no group of elements: the sentence says what is wrong
+/// with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ElementError {
+    #[error("`{0}` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)")]
+    NotAnElement(String),
+    #[error("`{0}` is not a group like \"4 Reg Sp(O)\"")]
+    NotAGroup(String),
+    #[error("`{0}` must start with a number of elements, like \"4 Reg Sp(O)\"")]
+    NoCount(String),
+    #[error("`{0}`: a group has at least one element")]
+    EmptyGroup(String),
+    #[error("`{0}`: a group has at most {max} elements", max = MAX_GROUP)]
+    GroupTooLarge(String),
+}
+
 impl FromStr for ElementSpec {
-    type Err = String;
+    type Err = ElementError;
     /// Reads `Reg Sp(O)`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || format!("`{s}` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)");
+        let bad = || ElementError::NotAnElement(s.to_owned());
         let (class, rest) = s.trim().split_once(' ').ok_or_else(bad)?;
         let class = match class {
             "Reg" => Class::Reg,
@@ -108,22 +124,22 @@ impl fmt::Display for ElementGroup {
 }
 
 impl FromStr for ElementGroup {
-    type Err = String;
+    type Err = ElementError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (count, spec) = s.trim().split_once(' ').ok_or_else(|| format!("`{s}` is not a group like \"4 Reg Sp(O)\""))?;
-        let count: u32 = count.parse().map_err(|_| format!("`{s}` must start with a number of elements, like \"4 Reg Sp(O)\""))?;
+        let (count, spec) = s.trim().split_once(' ').ok_or_else(|| ElementError::NotAGroup(s.to_owned()))?;
+        let count: u32 = count.parse().map_err(|_| ElementError::NoCount(s.to_owned()))?;
         if count == 0 {
-            return Err(format!("`{s}`: a group has at least one element"));
+            return Err(ElementError::EmptyGroup(s.to_owned()));
         }
         if count > MAX_GROUP {
-            return Err(format!("`{s}`: a group has at most {MAX_GROUP} elements"));
+            return Err(ElementError::GroupTooLarge(s.to_owned()));
         }
         Ok(ElementGroup { count, spec: spec.parse()? })
     }
 }
 
 impl TryFrom<String> for ElementSpec {
-    type Error = String;
+    type Error = ElementError;
     fn try_from(s: String) -> Result<Self, Self::Error> {
         s.parse()
     }
@@ -136,7 +152,7 @@ impl From<ElementSpec> for String {
 }
 
 impl TryFrom<String> for ElementGroup {
-    type Error = String;
+    type Error = ElementError;
     fn try_from(s: String) -> Result<Self, Self::Error> {
         s.parse()
     }
@@ -445,12 +461,12 @@ pub fn army_from_raw(raw: &RawArmy, report: &mut Report<'_>) -> Option<Army> {
                 None
             }
         };
-        let general = c.general.get_ref().parse::<ElementSpec>().map_err(|e| report.at(c.general.span().start, e)).ok();
+        let general = c.general.get_ref().parse::<ElementSpec>().map_err(|e| report.at(c.general.span().start, e.to_string())).ok();
         let mut elements = Vec::new();
         for g in &c.elements {
             match g.get_ref().parse::<ElementGroup>() {
                 Ok(g) => elements.push(g),
-                Err(e) => report.at(g.span().start, e),
+                Err(e) => report.at(g.span().start, e.to_string()),
             }
         }
         if let (Some(rank), Some(general)) = (rank, general) {

@@ -125,15 +125,21 @@ impl Catalog {
         self.maps.get(id)
     }
 
-    /// The scenario with `id`, or a sentence listing the ones there are.
-    pub fn require_scenario(&self, id: &str) -> Result<&Scenario, String> {
-        self.scenario(id).ok_or_else(|| {
-            format!(
-                "there is no scenario `{id}`; the scenarios are {}",
-                self.scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ")
-            )
+    /// The scenario with `id`, or an error listing the ones there are.
+    pub fn require_scenario(&self, id: &str) -> Result<&Scenario, UnknownScenario> {
+        self.scenario(id).ok_or_else(|| UnknownScenario {
+            id: id.to_owned(),
+            known: self.scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", "),
         })
     }
+}
+
+/// A scenario asked for by an id the catalog does not hold; `known` lists the ids it does.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("there is no scenario `{id}`; the scenarios are {known}")]
+pub struct UnknownScenario {
+    pub id: String,
+    pub known: String,
 }
 
 /// MG-03: checks a scenario's default armies against its sides and points, and attaches them

@@ -451,12 +451,14 @@ impl Scenario {
     /// every side the two share keeps the nodes it controls, the cities allied to it, its
     /// army as the season left it and its fleet's strength. Counters are deployed afresh
     /// within what each side now holds.
-    pub fn continued_from(&self, previous: &super::state::CampaignState) -> Result<Scenario, String> {
+    pub fn continued_from(&self, previous: &super::state::CampaignState) -> Result<Scenario, ScenarioError> {
         if previous.scenario.map != self.map {
-            return Err(format!(
-                "{} is played on map `{}` and {} on `{}`; a campaign continues only on the same map",
-                previous.scenario.name, previous.scenario.map, self.name, self.map
-            ));
+            return Err(ScenarioError::OtherMap {
+                previous: previous.scenario.name.clone(),
+                previous_map: previous.scenario.map.clone(),
+                name: self.name.clone(),
+                map: self.map.clone(),
+            });
         }
         let mut next = self.clone();
         // The season goes on on the very map the last one was played on.
@@ -498,4 +500,12 @@ impl Scenario {
         next.summary = format!("{} Continued from “{}”, as that campaign ended.", next.summary, previous.name);
         Ok(next)
     }
+}
+
+/// Why a scenario cannot continue an earlier campaign (MG-37): the two are played on
+/// different maps.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScenarioError {
+    #[error("{previous} is played on map `{previous_map}` and {name} on `{map}`; a campaign continues only on the same map")]
+    OtherMap { previous: String, previous_map: String, name: String, map: String },
 }

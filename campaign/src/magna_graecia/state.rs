@@ -134,6 +134,19 @@ pub enum ReplayError {
 
 pub use crate::core::engine::StartedAgain;
 
+/// Why a campaign started before maps were kept with it cannot be drawn on the data's map:
+/// the data has no map of its id, or the map lacks a node the campaign stands on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    #[error("campaign “{name}” is played on map `{map}`, which is not in the data")]
+    NotInData { name: String, map: String },
+    #[error(
+        "campaign “{name}” stands on node {node}, which the map `{map}` in the data does not have: \
+         use the data the campaign was started with"
+    )]
+    NodeMissing { name: String, node: NodeId, map: String },
+}
+
 impl CampaignState {
     /// The state right after the campaign starts from `scenario`.
     pub fn new(name: &str, scenario: &Scenario, seed: u64) -> CampaignState {
@@ -271,15 +284,15 @@ impl CampaignState {
 
     /// The map the campaign is played on: the one kept with it since its start, or, for a
     /// campaign started before maps were kept, `data` (the data files' map of the scenario's
-    /// map id) when every node the campaign stands on is on it. Otherwise a sentence saying why
-    /// the campaign cannot be drawn on it.
-    pub fn map<'a>(&'a self, data: Option<&'a Map>) -> Result<&'a Map, String> {
+    /// map id) when every node the campaign stands on is on it. Otherwise why the campaign
+    /// cannot be drawn on it.
+    pub fn map<'a>(&'a self, data: Option<&'a Map>) -> Result<&'a Map, MapError> {
         if let Some(map) = &self.scenario.map_data {
             return Ok(map);
         }
         let name = &self.name;
         let id = &self.scenario.map;
-        let map = data.ok_or_else(|| format!("campaign “{name}” is played on map `{id}`, which is not in the data"))?;
+        let map = data.ok_or_else(|| MapError::NotInData { name: name.clone(), map: id.clone() })?;
         let used = self
             .counters
             .iter()
@@ -290,10 +303,7 @@ impl CampaignState {
             .chain(self.siege.sieges.iter().map(|s| s.node));
         for node in used {
             if map.node(node).is_none() {
-                return Err(format!(
-                    "campaign “{name}” stands on node {node}, which the map `{id}` in the data does not have: \
-                     use the data the campaign was started with"
-                ));
+                return Err(MapError::NodeMissing { name: name.clone(), node, map: id.clone() });
             }
         }
         Ok(map)

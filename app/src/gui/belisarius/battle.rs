@@ -386,7 +386,7 @@ fn battle_ui(
                         let name = src.public.place_name(at);
                         let b = ui.add_enabled(ok.is_ok(), egui::Button::new(name));
                         let b = match ok {
-                            Err(why) => b.on_disabled_hover_text(why),
+                            Err(why) => b.on_disabled_hover_text(why.to_string()),
                             Ok(()) => b,
                         };
                         if b.clicked() {

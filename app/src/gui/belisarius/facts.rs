@@ -13,6 +13,7 @@
 //! [`Public`]: referee_campaign::belisarius::setup::Public
 
 use crate::gui::widgets::words::may_order;
+use referee_campaign::belisarius::battle::RetreatBarred;
 use referee_campaign::belisarius::map::CityId;
 use referee_campaign::belisarius::odds;
 use referee_campaign::belisarius::pieces::Unit;
@@ -54,7 +55,7 @@ pub(crate) struct Facts {
     pub acting: Option<Acting>,
     /// Where the side retreating from the battle under way may go, when the viewer may
     /// order that side (BE-22).
-    pub retreats: Vec<(Location, Result<(), String>)>,
+    pub retreats: Vec<(Location, Result<(), RetreatBarred>)>,
     /// At a contact where a siege is laid: the besiegers who may meet a relief, for the
     /// besieging side (BE-29).
     pub relief: Relief,
@@ -131,7 +132,7 @@ impl Facts {
 
     /// Where `side` may retreat from the battle at the table, for the referee's result form
     /// (BE-22): worked out on the spot, since the form picks the side.
-    pub(crate) fn table_retreats(state: &State, side: &SideId) -> Vec<(Location, Result<(), String>)> {
+    pub(crate) fn table_retreats(state: &State, side: &SideId) -> Vec<(Location, Result<(), RetreatBarred>)> {
         state
             .ops
             .as_ref()

@@ -206,7 +206,7 @@ impl BelisariusDesk {
         name: &str,
         seed: u64,
     ) -> anyhow::Result<(BelisariusDesk, String)> {
-        let setup = world.setup(scenario).map_err(anyhow::Error::msg)?;
+        let setup = world.setup(scenario)?;
         let campaign = store.create_as::<Belisarius>(name, &setup, seed)?;
         let desk = BelisariusDesk::open(store, &campaign.id.to_string(), Viewer::Umpire, elements)?;
         Ok((desk, setup.name().to_owned()))

@@ -87,7 +87,7 @@ impl MagnaGraeciaDesk {
         events: Vec<Logged>,
         viewer: Viewer,
     ) -> anyhow::Result<MagnaGraeciaDesk> {
-        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map)).map_err(|e| anyhow::anyhow!(e))?.clone();
+        let map = campaign.state.map(catalog.map(&campaign.state.scenario.map))?.clone();
         let state = &campaign.state;
         let viewer = match &viewer {
             Viewer::Side(s) if !state.is_side(s) => Viewer::Umpire,
@@ -123,7 +123,7 @@ impl MagnaGraeciaDesk {
         name: &str,
         seed: u64,
     ) -> anyhow::Result<(MagnaGraeciaDesk, String)> {
-        let scenario = catalog.require_scenario(scenario).map_err(anyhow::Error::msg)?.clone();
+        let scenario = catalog.require_scenario(scenario)?.clone();
         let campaign = store.create_as::<MagnaGraecia>(name, &scenario, seed)?;
         let events = store.events_as::<MagnaGraecia>(campaign.id)?;
         Ok((MagnaGraeciaDesk::with(catalog, campaign, events, Viewer::Umpire)?, scenario.name))

@@ -309,7 +309,7 @@ fn command_ui(ui: &mut egui::Ui, table: &ElementTable, i: usize, command: &mut C
             edits.push(Edit::AddGroup(i, group));
         }
         if let Err(e) = parsed {
-            ui.label(RichText::new(e).color(ui.visuals().error_fg_color));
+            ui.label(RichText::new(e.to_string()).color(ui.visuals().error_fg_color));
         }
     });
 }

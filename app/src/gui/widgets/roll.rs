@@ -1,6 +1,7 @@
 //! The referee's dice form, kept between frames: the shell's log draws it, and both desks'
 //! buttons that move the campaign on read its typed-in values.
 
+use referee_campaign::dice::DiceError;
 use referee_campaign::ids::SideId;
 use referee_campaign::{DiceInput, DiceSpec};
 
@@ -46,7 +47,7 @@ impl RollForm {
     /// The roll the form describes, or why it is not one yet. It is the shell's: the app
     /// turns it into the open campaign's own order.
     pub(crate) fn command(&self) -> Result<AppCommand, String> {
-        let dice: DiceSpec = self.dice.parse()?;
+        let dice: DiceSpec = self.dice.parse().map_err(|e: DiceError| e.to_string())?;
         let input = self.typed_dice()?;
         Ok(AppCommand::RollDice { dice, purpose: self.purpose.trim().to_owned(), side: self.side.clone(), hidden: self.secret, input })
     }
