@@ -1,10 +1,19 @@
-//! The campaign engine: identifiers, dice, commands and events, the rules that turn one into
-//! the other, campaign state, what each viewer may see, and the SQLite store.
+//! The campaigns' rules: a core every campaign shares and one engine per campaign, with the
+//! SQLite store they are kept in.
 //!
-//! Everything follows one pattern: an [`Order`] goes through [`rules::decide`] with the
-//! current [`CampaignState`] and the [`Dice`], giving [`Event`]s or a [`RuleError`]; the
+//! Everything follows one pattern: an engine's order goes through [`core::engine::Engine::decide`]
+//! with the campaign's state and the [`Dice`], giving events or a [`RuleError`]; the
 //! [`Store`] writes the events in one transaction; the state applies them; screens and
-//! exports draw a [`View`]. Rules never touch the database, the screen or the clock.
+//! exports draw what one viewer may see, a [`core::view::View`]. Rules never touch the
+//! database, the screen or the clock.
+//!
+//! - [`core`]: the [`core::engine::Engine`] trait and the engines' ids, the referee's roll
+//!   and note ([`core::log`]), views and how they are followed ([`core::view`]), dice and
+//!   chit cups, viewers, rule ids, the upcasters that lift events stored in an older shape.
+//! - [`magna_graecia`] (Sicily on a node map) and [`belisarius`] (Italy and Africa on a zone
+//!   map): each engine's orders, events, rules, state and views.
+//! - [`any`]: [`any::AnyCampaign`], the closed enum over the engines.
+//! - [`store`]: one store for every engine.
 //!
 //! Depends on `referee-data` only among the workspace crates; it must never import egui
 //! or printpdf.

@@ -5,7 +5,7 @@
 //! of value 1 and morale A that may shoot (`*`, it takes part in missile fire, BE-18).
 //! A value in brackets, `[2]*D`, marks a skirmishing unit of light foot archers: its points
 //! count at half for transport and for the Goths' reinforcement purchases (the rules price
-//! "½ per [1]D"), so such a unit has `skirmish = true`. The bracket changes nothing in
+//! "½ per \\[1\\]D"), so such a unit has `skirmish = true`. The bracket changes nothing in
 //! battle: the unit fights with its full value.
 //!
 //! The kind of a unit is not part of the notation; it comes from the heading the set-up lists

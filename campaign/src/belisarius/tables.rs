@@ -831,7 +831,7 @@ impl Tables {
         Some(roll_2d6 + modifier - i32::from(check) >= i32::from(target))
     }
 
-    /// BE-45: what the Ostrogoths pay for `unit` ("1A", "[1]D" …), in half-points.
+    /// BE-45: what the Ostrogoths pay for `unit` ("1A", "\\[1\\]D" …), in half-points.
     pub fn price_half_points(&self, unit: &str) -> Option<u32> {
         self.reinforcement_prices.iter().find(|p| p.unit == unit).map(|p| p.half_points)
     }

@@ -1,6 +1,8 @@
-//! What every campaign shares, whatever its rules: dice and chit cups, refused orders and
-//! the rule they name, viewers and what each may see, and the [`Engine`] trait an engine
-//! implements so one store, one command line and one app shell can run it.
+//! What every campaign shares, whatever its rules: the [`engine::Engine`] trait an engine
+//! implements so one store, one command line and one app shell can run it; the log entries
+//! every campaign has (the referee's roll and note, [`log`]); views and how they are
+//! followed order by order ([`view`]); dice and chit cups; refused orders and the rule they
+//! name; viewers and what each may see.
 
 pub mod dice;
 pub mod engine;
