@@ -364,17 +364,7 @@ fn one() -> u8 {
     1
 }
 
-impl From<RollDice> for Order {
-    fn from(roll: RollDice) -> Order {
-        Order::RollDice(roll)
-    }
-}
-
-impl From<AddNote> for Order {
-    fn from(note: AddNote) -> Order {
-        Order::AddNote(note)
-    }
-}
+crate::core::log::referee_orders!(Order);
 
 #[cfg(test)]
 mod tests {

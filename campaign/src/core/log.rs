@@ -66,6 +66,25 @@ impl AddNote {
     }
 }
 
+/// Lets an engine's `Order` take the referee's roll and note, which it holds as its
+/// `RollDice` and `AddNote` variants: what [`super::engine::Engine::Order`] asks of it.
+macro_rules! referee_orders {
+    ($order:ident) => {
+        impl From<$crate::core::log::RollDice> for $order {
+            fn from(roll: $crate::core::log::RollDice) -> $order {
+                $order::RollDice(roll)
+            }
+        }
+
+        impl From<$crate::core::log::AddNote> for $order {
+            fn from(note: $crate::core::log::AddNote) -> $order {
+                $order::AddNote(note)
+            }
+        }
+    };
+}
+pub(crate) use referee_orders;
+
 /// Dice were rolled, by the generator or typed in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DiceRolled {

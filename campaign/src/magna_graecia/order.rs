@@ -286,14 +286,4 @@ impl Order {
     }
 }
 
-impl From<RollDice> for Order {
-    fn from(roll: RollDice) -> Order {
-        Order::RollDice(roll)
-    }
-}
-
-impl From<AddNote> for Order {
-    fn from(note: AddNote) -> Order {
-        Order::AddNote(note)
-    }
-}
+crate::core::log::referee_orders!(Order);
