@@ -130,8 +130,7 @@ fn scenario(id: &str) -> Scenario {
 
 use UnitKind::{Cataphract as Cat, HeavyCavalry as Heavy, Infantry as Inf, LightCavalry as Light};
 
-mod common;
-use common::BELISARIUS_SEAS;
+use crate::common::BELISARIUS_SEAS;
 
 /// A set-up line as the rules write it: place, leaders, decoys, (kind, number of units, total
 /// value) for every kind present, fleets' NPs, fleet decoys.

@@ -9,8 +9,7 @@ use referee_campaign::belisarius::map::{CityId, REGIONS, SeaId, Terrain, ZoneId,
 use referee_data::belisarius::map::RawZoneMap;
 use referee_data::{DataError, DataSource, SourceText, line_of};
 
-mod common;
-use common::BELISARIUS_SEAS;
+use crate::common::BELISARIUS_SEAS;
 
 const FILE: &str = "belisarius/map.toml";
 
