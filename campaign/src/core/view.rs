@@ -61,10 +61,7 @@ impl<U: Seen, S: Seen<Board = U::Board>> View<U, S> {
     }
 
     pub fn log(&self) -> &[LogLine] {
-        match self {
-            View::Umpire(v) => v.log(),
-            View::Side(v) => v.log(),
-        }
+        HasLog::log(self)
     }
 }
 

@@ -381,11 +381,7 @@ pub type Followed = crate::core::view::Followed<super::engine::MagnaGraecia>;
 /// comes back for a side the campaign no longer has.
 pub(super) fn refresh(state: &CampaignState, map: &Map, viewer: &Viewer, previous: &View, log: Vec<LogLine>) -> Result<View, Vec<LogLine>> {
     Ok(match viewer {
-        Viewer::Umpire => View::Umpire(UmpireView {
-            board: board(state, map),
-            forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
-            log,
-        }),
+        Viewer::Umpire => View::Umpire(umpire(state, map, log)),
         Viewer::Side(side) => {
             // A side the campaign has is never lost; were it, the side would keep what it
             // had, never see more.
@@ -403,11 +399,12 @@ pub(super) fn refresh(state: &CampaignState, map: &Map, viewer: &Viewer, previou
 
 /// The umpire's view of the campaign; `events` are the campaign's stored events for the log.
 pub fn umpire_view(state: &CampaignState, map: &Map, events: &[Logged]) -> UmpireView {
-    UmpireView {
-        board: board(state, map),
-        forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(),
-        log: log(state, map, events, &Viewer::Umpire),
-    }
+    umpire(state, map, log(state, map, events, &Viewer::Umpire))
+}
+
+/// The umpire's view around a log already described.
+fn umpire(state: &CampaignState, map: &Map, log: Vec<LogLine>) -> UmpireView {
+    UmpireView { board: board(state, map), forces: state.scenario.sides.iter().filter_map(|s| forces(state, map, &s.id)).collect(), log }
 }
 
 /// One side's view, or `None` if the campaign has no such side.
