@@ -18,7 +18,7 @@
 //! app draws in that side's view. Each must be the
 //! same both times, and no canary word may appear in any of them.
 
-use referee_campaign::core::log::{DiceRolled, NoteAdded};
+use referee_campaign::core::log::{CampaignStarted, DiceRolled, NoteAdded};
 use referee_campaign::magna_graecia::MagnaGraecia;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -47,7 +47,7 @@ struct Disguise {
 
 impl Disguise {
     fn new(events: &[Logged], viewer: &SideId) -> Disguise {
-        let Some(Event::CampaignStarted { scenario, .. }) = events.first().map(|l| &l.event) else { panic!("no start") };
+        let Some(Event::CampaignStarted(CampaignStarted { scenario, .. })) = events.first().map(|l| &l.event) else { panic!("no start") };
         let mut armies: Vec<&Army> = scenario.armies.iter().collect();
         armies.extend(events.iter().filter_map(|l| match &l.event {
             Event::ArmyReplaced { army } => Some(army),
@@ -153,7 +153,7 @@ impl Disguise {
     /// so a new kind of event must be decided here before this test compiles.
     fn event(&mut self, event: &mut Event) {
         match event {
-            Event::CampaignStarted { scenario, seed, .. } => {
+            Event::CampaignStarted(CampaignStarted { scenario, seed, .. }) => {
                 *seed ^= 0x5eed_5eed_5eed;
                 for army in &mut scenario.armies {
                     let side = army.side.clone();
@@ -312,7 +312,9 @@ impl Disguise {
     /// added between the commands, renumbered as a store numbers them.
     fn events(&mut self, events: &[Logged]) -> Vec<Logged> {
         let others: Vec<SideId> = match &events[0].event {
-            Event::CampaignStarted { scenario, .. } => scenario.sides.iter().map(|s| s.id.clone()).filter(|s| self.other(s)).collect(),
+            Event::CampaignStarted(CampaignStarted { scenario, .. }) => {
+                scenario.sides.iter().map(|s| s.id.clone()).filter(|s| self.other(s)).collect()
+            }
             _ => unreachable!(),
         };
         let mut groups: Vec<Vec<Event>> = Vec::new();
@@ -463,7 +465,7 @@ fn check_scenario(id: &str, seed: u64) {
     // Two moments with a battle due and its table set, and the end of the campaign.
     let moments = [played.checkpoints[0], played.checkpoints[played.checkpoints.len() / 2], events.len()];
     let sides: Vec<SideId> = match &events[0].event {
-        Event::CampaignStarted { scenario, .. } => scenario.move_order.clone(),
+        Event::CampaignStarted(CampaignStarted { scenario, .. }) => scenario.move_order.clone(),
         _ => unreachable!(),
     };
     let mut compared = 0;
@@ -518,4 +520,15 @@ fn x_01_no_side_output_leaks_first_punic() {
 #[test]
 fn x_01_no_side_output_leaks_second_punic() {
     check_scenario("second-punic", 7);
+}
+
+/// Every engine has a differential no-leak test of its own, beside this one.
+#[test]
+fn x_01_every_engine_has_its_no_leak_test() {
+    for engine in referee_campaign::core::engine::EngineId::ALL {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(referee_e2e::no_leak_test(engine));
+        let text =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: no no-leak test at {}: {e}", engine.title(), file.display()));
+        assert!(text.contains("#[test]"), "{}: {} holds no test", engine.title(), file.display());
+    }
 }

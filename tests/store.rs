@@ -651,6 +651,48 @@ fn x_03_an_event_of_an_older_shape_is_lifted_as_it_is_read() {
     assert!(refused.contains("events_phase"), "unlifted, the old row does not read: {refused}");
 
     rewrite(3);
+    let refused = store.events_as::<Belisarius>(c.id).unwrap_err().to_string();
+    assert!(refused.contains("events_phase"), "claiming today's shape, the old row does not read: {refused}");
+
+    rewrite(4);
     let refused = store.load_as::<Belisarius>(c.id).unwrap_err().to_string();
-    assert!(refused.contains("version 3") && refused.contains("up to version 2"), "{refused}");
+    assert!(refused.contains("version 4") && refused.contains("up to version 3"), "{refused}");
+}
+
+/// The start of a Belisarius campaign stored before the core's start entry called its
+/// scenario `setup`: it reads as today's start, and the campaign replays the same.
+#[test]
+fn x_03_a_start_of_the_second_shape_is_lifted_to_the_cores_start() {
+    use referee_campaign::belisarius::Belisarius;
+    let setup = referee_campaign::belisarius::World::embedded().setup("africa-533").unwrap();
+    let mut store = Store::open_in_memory().unwrap();
+    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
+    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let today = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
+    let (kind, body): (String, String) = store
+        .connection()
+        .query_row("SELECT kind, body FROM events WHERE campaign_id = ?1 AND seq = 1", [c.id.0], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap();
+    assert_eq!(kind, "campaign_started", "the kind column is the event's tag");
+    assert!(body.contains("\"scenario\":") && !body.contains("\"setup\":"), "today's start names its scenario");
+    let rewrite = |version: u32| {
+        store
+            .connection()
+            .execute(
+                "UPDATE events SET version = ?2,
+                     body = json_set(json_remove(body, '$.scenario'), '$.setup', json(json_extract(body, '$.scenario')))
+                 WHERE campaign_id = ?1 AND seq = 1",
+                rusqlite::params![c.id.0, version],
+            )
+            .unwrap()
+    };
+    assert_eq!(rewrite(2), 1);
+    let lifted = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
+    assert_eq!(lifted, today, "the second-shape start replays to the state it had");
+    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap()[0].event, {
+        let mut again = Store::open_in_memory().unwrap();
+        again.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
+        let first = again.find("Africa").unwrap();
+        again.events_as::<Belisarius>(first).unwrap().remove(0).event
+    });
 }

@@ -23,6 +23,7 @@ use crate::belisarius::Belisarius;
 use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId, Logged, UnknownEngine, read_event};
 use crate::core::error::RuleError;
+use crate::core::log::kind_of;
 use crate::core::verify::{Commitment, Verification, fresh_salt, verify};
 use crate::core::viewer::Viewer;
 use crate::ids::CampaignId;
@@ -1012,7 +1013,8 @@ fn insert_command<E: Engine>(
     for (i, e) in events.iter().enumerate() {
         let event_seq = head + 1 + i as u64;
         let body = json(e);
-        stmt.execute(params![campaign.0, event_seq, seq, E::kind(e), body, E::ID.key(), E::EVENT_VERSION])?;
+        let kind = kind_of(&body).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        stmt.execute(params![campaign.0, event_seq, seq, kind, body, E::ID.key(), E::EVENT_VERSION])?;
         // The battles and their results, readable on their own.
         match E::battle_row(e) {
             Some(BattleRow::Raised { number, place, turn, body }) => {
@@ -1025,7 +1027,7 @@ fn insert_command<E: Engine>(
                 tx.prepare_cached(
                     "INSERT INTO battle_results (campaign_id, number, recorded_by_event, kind, body) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?
-                .execute(params![campaign.0, number, event_seq, E::kind(e), body])?;
+                .execute(params![campaign.0, number, event_seq, kind, body])?;
             }
             None => {}
         }

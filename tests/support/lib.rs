@@ -159,3 +159,14 @@ pub fn drawn_text(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
 pub use referee_campaign::fixtures::belisarius::{
     battle_order, events_phase, finish_belisarius_setup, quiet_turn, reinforcement_phase, settle_reinforcements, supply_phase,
 };
+
+/// The differential no-leak test of each engine, by file: a new engine does not
+/// compile here until it names its own, and `x_01_every_engine_has_its_no_leak_test` checks
+/// that the file is there.
+pub fn no_leak_test(engine: referee_campaign::core::engine::EngineId) -> &'static str {
+    use referee_campaign::core::engine::EngineId;
+    match engine {
+        EngineId::MagnaGraecia => "leaks.rs",
+        EngineId::Belisarius => "leaks_belisarius.rs",
+    }
+}

@@ -4,6 +4,7 @@
 //! the way to the end of the campaign (MG-32). The random-game tests and the no-leak test play
 //! with it.
 
+use referee_campaign::core::log::kind_of;
 use referee_campaign::magna_graecia::MagnaGraecia;
 use std::collections::BTreeMap;
 
@@ -534,7 +535,7 @@ pub fn play(id: &str, seed: u64, packs: bool) -> Played {
         kinds.insert("packs_checked".to_owned(), p.packs_checked);
     }
     for e in &events {
-        *kinds.entry(e.event.kind().to_owned()).or_insert(0) += 1;
+        *kinds.entry(kind_of(&serde_json::to_string(&e.event).unwrap()).unwrap()).or_insert(0) += 1;
     }
     Played { kinds, events, checkpoints: p.checkpoints }
 }

@@ -6,8 +6,9 @@ use super::setup::{Line, Setup};
 use super::state::{Location, Phase, STATE_VERSION, State};
 use super::view::{View, view_for};
 use crate::core::dice::Dice;
-use crate::core::engine::{BattleRow, Engine, EngineId, StartedAgain, Upcaster};
+use crate::core::engine::{Engine, EngineId, StartedAgain, Upcaster};
 use crate::core::error::RuleError;
+use crate::core::log::CampaignStarted;
 use crate::core::rule::RuleId;
 use crate::core::verify::Drawn;
 use crate::core::view::Numbering;
@@ -20,7 +21,7 @@ pub struct Belisarius;
 impl Engine for Belisarius {
     const ID: EngineId = EngineId::Belisarius;
     const STATE_VERSION: u32 = STATE_VERSION;
-    const EVENT_VERSION: u32 = 2;
+    const EVENT_VERSION: u32 = 3;
     const UPCASTERS: &'static [Upcaster] = super::event::UPCASTERS;
     const UMPIRE_NUMBERING: Numbering = Numbering::Own;
 
@@ -32,15 +33,22 @@ impl Engine for Belisarius {
     /// A Belisarius campaign keeps its map, leaders and tables in its start event.
     type Context = ();
 
-    fn start_event(name: &str, setup: &Setup, seed: u64) -> Event {
-        Event::CampaignStarted { name: name.to_owned(), setup: Box::new(setup.clone()), seed }
+    fn started(event: &Event) -> Option<&CampaignStarted<Setup>> {
+        match event {
+            Event::CampaignStarted(started) => Some(started),
+            _ => None,
+        }
+    }
+
+    fn started_mut(event: &mut Event) -> Option<&mut CampaignStarted<Setup>> {
+        match event {
+            Event::CampaignStarted(started) => Some(started),
+            _ => None,
+        }
     }
 
     fn start(event: &Event) -> Option<State> {
-        match event {
-            Event::CampaignStarted { name, setup, seed } => Some(State::new(name, setup, *seed)),
-            _ => None,
-        }
+        Self::started(event).map(|s| State::new(&s.name, &s.scenario, s.seed))
     }
 
     fn decide(state: &State, _: &(), order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -77,29 +85,8 @@ impl Engine for Belisarius {
         &state.name
     }
 
-    fn rename_start(event: &mut Event, name: &str) -> bool {
-        match event {
-            Event::CampaignStarted { name: started, .. } => {
-                name.clone_into(started);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn scenario_of(event: &Event) -> Option<&str> {
-        match event {
-            Event::CampaignStarted { setup, .. } => Some(setup.id()),
-            _ => None,
-        }
-    }
-
     fn dice(state: &State) -> (u64, u64) {
         (state.seed, state.stream_pos)
-    }
-
-    fn kind(event: &Event) -> &'static str {
-        event.kind()
     }
 
     fn summary(order: &Order) -> String {
@@ -110,15 +97,11 @@ impl Engine for Belisarius {
         order.side()
     }
 
-    fn battle_row(_: &Event) -> Option<BattleRow> {
-        None
-    }
-
     /// A chit drawn is its side's to know until the turn's end (BE-53).
     fn draws(event: &Event) -> Vec<(Drawn<'_>, crate::core::viewer::Visibility)> {
         match event {
             Event::DiceRolled(rolled) => vec![rolled.drawn()],
-            Event::ChitDrawn { draw, side, .. } => vec![(Drawn::Chit(draw), crate::core::viewer::Visibility::Side(side.clone()))],
+            Event::ChitDrawn(chit) => vec![chit.drawn()],
             _ => Vec::new(),
         }
     }

@@ -1,6 +1,6 @@
 //! Belisarius events: what happened, in the past tense; replaying them rebuilds the state.
 
-use crate::core::log::{DiceRolled, NoteAdded};
+use crate::core::log::{CampaignStarted, ChitDrawn, DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::battle::{Battle, Outcome};
@@ -15,7 +15,6 @@ use super::setup::{Line, Setup};
 use super::siege::{AssaultDue, Fall, Lifted, Siege, Works};
 use super::state::Location;
 use super::tables::AssaultResult;
-use crate::core::dice::Draw;
 use crate::core::engine::Upcaster;
 use crate::ids::SideId;
 
@@ -24,12 +23,7 @@ use crate::ids::SideId;
 pub enum Event {
     /// The campaign began from a scenario, kept whole with the map, the leaders and the
     /// tables it is played with, so later edits of the data files never change it.
-    CampaignStarted {
-        name: String,
-        setup: Box<Setup>,
-        /// Seed of the campaign's dice and cup; the referee's secret.
-        seed: u64,
-    },
+    CampaignStarted(CampaignStarted<Setup>),
     /// Dice were rolled, by the generator or typed in.
     DiceRolled(DiceRolled),
     /// The referee wrote a note; only the referee reads it.
@@ -48,7 +42,7 @@ pub enum Event {
     PlayBegan,
     /// A side drew a chit blind for its action points (BE-04): a stratagem is kept, secretly,
     /// and another drawn. Only that side and the referee read which chit.
-    ChitDrawn { side: SideId, draw: Draw, stratagem: bool },
+    ChitDrawn(ChitDrawn),
     /// A side's action points for the turn: its chit plus its CinC's strategic rating,
     /// secret from the other side until the turn's end (BE-04, BE-53).
     ActionPointsSet { side: SideId, ap: ActionPoints },
@@ -262,106 +256,7 @@ pub enum Event {
     FranksLeft { side: SideId },
 }
 
-impl Event {
-    /// The kind stored in the `kind` column.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Event::CampaignStarted { .. } => "campaign_started",
-            Event::DiceRolled(DiceRolled { .. }) => "dice_rolled",
-            Event::NoteAdded(NoteAdded { .. }) => "note_added",
-            Event::LinePlaced { .. } => "line_placed",
-            Event::PlayBegan => "play_began",
-            Event::ChitDrawn { .. } => "chit_drawn",
-            Event::ActionPointsSet { .. } => "action_points_set",
-            Event::OperationsBegan { .. } => "operations_began",
-            Event::LeaderActivated { .. } => "leader_activated",
-            Event::SegmentEnded { .. } => "segment_ended",
-            Event::OperationsEnded => "operations_ended",
-            Event::ForceMarched { .. } => "force_marched",
-            Event::ZoneControlled { .. } => "zone_controlled",
-            Event::UnitsReorganised { .. } => "units_reorganised",
-            Event::AttritionSuffered { .. } => "attrition_suffered",
-            Event::LossesTaken { .. } => "losses_taken",
-            Event::ChitsRevealed { .. } => "chits_revealed",
-            Event::KingReplaced { .. } => "king_replaced",
-            Event::TurnEnded { .. } => "turn_ended",
-            Event::ContactMade { .. } => "contact_made",
-            Event::InterceptionTried { .. } => "interception_tried",
-            Event::InterceptionDeclined { .. } => "interception_declined",
-            Event::ContactEnded { .. } => "contact_ended",
-            Event::BattleAgreed { .. } => "battle_agreed",
-            Event::DecoyRemoved { .. } => "decoy_removed",
-            Event::StratagemPlayed { .. } => "stratagem_played",
-            Event::DecoyReturned { .. } => "decoy_returned",
-            Event::ForceRevealed { .. } => "force_revealed",
-            Event::BattleJoined { .. } => "battle_joined",
-            Event::CombatRolled { .. } => "combat_rolled",
-            Event::BattleLossesTaken { .. } => "battle_losses_taken",
-            Event::MoraleChecked { .. } => "morale_checked",
-            Event::StageEnded { .. } => "stage_ended",
-            Event::PassageBegan { .. } => "passage_began",
-            Event::SentToTable { .. } => "sent_to_table",
-            Event::BrokeOff { .. } => "broke_off",
-            Event::PursuitRolled { .. } => "pursuit_rolled",
-            Event::Retreated { .. } => "retreated",
-            Event::BattleEnded { .. } => "battle_ended",
-            Event::LeaderKilled { .. } => "leader_killed",
-            Event::Dropped { .. } => "dropped",
-            Event::PickedUp { .. } => "picked_up",
-            Event::Shifted { .. } => "shifted",
-            Event::ActionPointsSpent { .. } => "action_points_spent",
-            Event::SiegeDeclared { .. } => "siege_declared",
-            Event::AssaultRolled { .. } => "assault_rolled",
-            Event::SiegeLossesTaken { .. } => "siege_losses_taken",
-            Event::CityFell { .. } => "city_fell",
-            Event::WorksBuilt { .. } => "works_built",
-            Event::FortificationsDestroyed { .. } => "fortifications_destroyed",
-            Event::SiegeAdvanced { .. } => "siege_advanced",
-            Event::SiegeEnded { .. } => "siege_ended",
-            Event::TreacheryFailed { .. } => "treachery_failed",
-            Event::ReliefDeclared { .. } => "relief_declared",
-            Event::SortieMade { .. } => "sortie_made",
-            Event::SortieAnswered { .. } => "sortie_answered",
-            Event::SortieRolled { .. } => "sortie_rolled",
-            Event::SiegeRelieved { .. } => "siege_relieved",
-            Event::ReinforcementPhaseBegan { .. } => "reinforcement_phase_began",
-            Event::ReinforcementsDue { .. } => "reinforcements_due",
-            Event::ReinforcementsArrived { .. } => "reinforcements_arrived",
-            Event::UnitsRaised { .. } => "units_raised",
-            Event::CampaignEnded { .. } => "campaign_ended",
-            Event::EarthScorched { .. } => "earth_scorched",
-            Event::SupplyChecked { .. } => "supply_checked",
-            Event::OutOfSupply { .. } => "out_of_supply",
-            Event::SupplyLossesTaken { .. } => "supply_losses_taken",
-            Event::ShipsSailed { .. } => "ships_sailed",
-            Event::ShipsDamaged { .. } => "ships_damaged",
-            Event::NavalContactMade { .. } => "naval_contact_made",
-            Event::NavalInterceptionTried { .. } => "naval_interception_tried",
-            Event::ShipsLetPass { .. } => "ships_let_pass",
-            Event::NavalContactEnded { .. } => "naval_contact_ended",
-            Event::FleetDecoyRemoved { .. } => "fleet_decoy_removed",
-            Event::FleetDecoyReturned { .. } => "fleet_decoy_returned",
-            Event::NavalBattleJoined { .. } => "naval_battle_joined",
-            Event::NavalPassage { .. } => "naval_passage",
-            Event::ShipsRetired { .. } => "ships_retired",
-            Event::NavalBattleEnded { .. } => "naval_battle_ended",
-            Event::Embarked { .. } => "embarked",
-            Event::Landed { .. } => "landed",
-            Event::EventsPhaseBegan { .. } => "events_phase_began",
-            Event::EventDrawn { .. } => "event_drawn",
-            Event::EventInForce { .. } => "event_in_force",
-            Event::LeaderWithdrawn { .. } => "leader_withdrawn",
-            Event::LeaderSent { .. } => "leader_sent",
-            Event::LeaderReturned { .. } => "leader_returned",
-            Event::ExpeditionMoved { .. } => "expedition_moved",
-            Event::ShipsChangedSides { .. } => "ships_changed_sides",
-            Event::ShipsSheltered { .. } => "ships_sheltered",
-            Event::FranksArrived { .. } => "franks_arrived",
-            Event::FranksMarched { .. } => "franks_marched",
-            Event::FranksLeft { .. } => "franks_left",
-        }
-    }
-}
+crate::core::log::started_from!(Event, Setup);
 
 /// A Belisarius event as stored.
 pub type Logged = crate::core::engine::Logged<Event>;
@@ -371,12 +266,28 @@ pub type Logged = crate::core::engine::Logged<Event>;
 /// Version 2 names the two phases' opening events in the past tense, like every other
 /// event: `events_phase` became `events_phase_began` and `reinforcement_phase`
 /// `reinforcement_phase_began`.
-pub const UPCASTERS: &[Upcaster] = &[Upcaster { from: 1, kinds: &["events_phase", "reinforcement_phase"], lift: phases_began }];
+///
+/// Version 3 starts a campaign with the core's start entry, whose scenario is called
+/// `scenario` in every engine: the start's `setup` became `scenario`.
+pub const UPCASTERS: &[Upcaster] = &[
+    Upcaster { from: 1, kinds: &["events_phase", "reinforcement_phase"], lift: phases_began },
+    Upcaster { from: 2, kinds: &["campaign_started"], lift: scenario_named },
+];
 
 fn phases_began(event: &mut serde_json::Value) {
     if let Some(serde_json::Value::String(tag)) = event.get_mut("type")
         && (tag == "events_phase" || tag == "reinforcement_phase")
     {
         tag.push_str("_began");
+    }
+}
+
+fn scenario_named(event: &mut serde_json::Value) {
+    if event.get("type").and_then(serde_json::Value::as_str) == Some("campaign_started")
+        && let Some(fields) = event.as_object_mut()
+        && !fields.contains_key("scenario")
+        && let Some(setup) = fields.remove("setup")
+    {
+        fields.insert("scenario".to_owned(), setup);
     }
 }

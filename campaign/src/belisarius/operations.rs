@@ -15,7 +15,7 @@
 //! - A leader activated with a superior in his zone is spent with him (BE-07): he may not be
 //!   activated on his own later in the phase. Equal ranks may not go together.
 
-use crate::core::log::DiceRolled;
+use crate::core::log::{ChitDrawn, DiceRolled};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -218,7 +218,7 @@ pub fn begin(state: &State, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
             cup.take(&draw.chit);
             let stratagem = state.setup.tables.is_stratagem(&draw.chit);
             let chit = draw.chit.clone();
-            events.push(Event::ChitDrawn { side: side.clone(), draw, stratagem });
+            events.push(Event::ChitDrawn(ChitDrawn { side: side.clone(), draw, kept: stratagem }));
             if stratagem {
                 continue;
             }
@@ -1005,7 +1005,7 @@ impl State {
     /// Applies the events of the operations phase (see [`State::apply`]).
     pub(crate) fn apply_operations(&mut self, event: &Event) {
         match event {
-            Event::ChitDrawn { side, draw, stratagem } => {
+            Event::ChitDrawn(ChitDrawn { side, draw, kept: stratagem }) => {
                 self.cup.take(&draw.chit);
                 if let crate::core::dice::RollSource::Seeded { stream_pos } = draw.source {
                     self.stream_pos = stream_pos;

@@ -97,6 +97,12 @@ pub struct Setup {
     pub tables: Tables,
 }
 
+impl crate::core::engine::Identified for Setup {
+    fn id(&self) -> &str {
+        &self.scenario.id
+    }
+}
+
 impl Setup {
     pub fn id(&self) -> &str {
         &self.scenario.id

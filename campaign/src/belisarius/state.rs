@@ -335,7 +335,7 @@ impl State {
     /// Applies one event. Pure and deterministic; fails only on a second start.
     pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
         match event {
-            Event::CampaignStarted { .. } => return Err(StartedAgain),
+            Event::CampaignStarted(_) => return Err(StartedAgain),
             Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
             Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
             Event::LinePlaced { side, line, at, placed } => {
@@ -349,7 +349,7 @@ impl State {
                 }
             }
             Event::PlayBegan => self.phase = Phase::Play,
-            Event::ChitDrawn { .. }
+            Event::ChitDrawn(_)
             | Event::ActionPointsSet { .. }
             | Event::OperationsBegan { .. }
             | Event::LeaderActivated { .. }

@@ -13,6 +13,7 @@ use super::map::{CityId, ZoneId};
 use super::pieces::Unit;
 use super::state::{Location, Phase, PieceKind, State};
 use crate::core::history::{Measure, Reading};
+use crate::core::log::{CampaignStarted, ChitDrawn};
 use crate::core::viewer::Viewer;
 use crate::core::words::capitalised;
 use crate::ids::SideId;
@@ -847,7 +848,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
     let setup = &state.setup;
     let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
     match event {
-        Event::CampaignStarted { name, setup, .. } => {
+        Event::CampaignStarted(CampaignStarted { name, scenario: setup, .. }) => {
             Some(format!("Campaign “{name}” begins: {} ({}), {} turns", setup.name(), setup.period(), setup.turns()))
         }
         Event::DiceRolled(rolled) => rolled.describe(viewer, side_name),
@@ -865,7 +866,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
             }
         }
         Event::PlayBegan => Some(format!("Set-up is over: turn 1, {}", state.setup.date_of_turn(1))),
-        Event::ChitDrawn { side, draw, stratagem } => {
+        Event::ChitDrawn(ChitDrawn { side, draw, kept: stratagem }) => {
             let who = side_name(side);
             Some(match (sees_faces(viewer, side), stratagem) {
                 (true, true) => {

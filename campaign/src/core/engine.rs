@@ -69,7 +69,7 @@ impl std::str::FromStr for EngineId {
 
 /// Text that names none of the campaigns this program runs, as read for an engine's key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a campaign this program runs (it runs magna-graecia and belisarius)")]
+#[error("`{0}` is not a campaign this program runs (it runs {all})", all = EngineId::ALL.map(EngineId::key).join(" and "))]
 pub struct UnknownEngine(pub String);
 
 /// An event as stored: its place in the campaign and the order that caused it.
@@ -156,6 +156,11 @@ pub fn lift_unversioned<E: Engine>(event: &mut serde_json::Value) {
     }
 }
 
+/// What a campaign starts from, known by the id its data file gives it.
+pub trait Identified {
+    fn id(&self) -> &str;
+}
+
 /// One campaign's rules.
 ///
 /// Rules are pure: [`Engine::decide`] reads the state and the dice and returns events or a
@@ -176,22 +181,25 @@ pub trait Engine: Sized + 'static {
 
     /// What a campaign starts from: a validated scenario, with the map and tables it is
     /// played on, kept whole in the start event.
-    type Setup: Clone + fmt::Debug;
+    type Setup: Clone + fmt::Debug + Identified;
     /// Everything the rules need, rebuilt from the events.
     type State: Clone + fmt::Debug + Serialize + DeserializeOwned;
     /// An order the referee gives for a side or for the campaign; the referee's own roll
     /// and note are among them.
     type Order: fmt::Debug + Serialize + DeserializeOwned + From<super::log::RollDice> + From<super::log::AddNote>;
-    /// What happened; stored and replayed.
-    type Event: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    /// What happened; stored and replayed. The start is the core's
+    /// [`CampaignStarted`](super::log::CampaignStarted), held as one of the engine's events.
+    type Event: Clone + fmt::Debug + Serialize + DeserializeOwned + From<super::log::CampaignStarted<Self::Setup>>;
     /// What one viewer may know; it has no field that could hold anything else.
     type View: fmt::Debug + Clone + super::view::HasLog;
     /// Data the rules read that a campaign does not carry itself (Magna Graecia: the map of
     /// a campaign begun before maps were kept with it). `()` for an engine that keeps all.
     type Context;
 
-    /// The event a campaign called `name` starts with.
-    fn start_event(name: &str, setup: &Self::Setup, seed: u64) -> Self::Event;
+    /// The start, if `event` is one.
+    fn started(event: &Self::Event) -> Option<&super::log::CampaignStarted<Self::Setup>>;
+    /// The start, if `event` is one, to rename it.
+    fn started_mut(event: &mut Self::Event) -> Option<&mut super::log::CampaignStarted<Self::Setup>>;
     /// The state a start event makes; `None` if `event` is not a start.
     fn start(event: &Self::Event) -> Option<Self::State>;
     /// Decides what `order` does, or refuses it naming the rule.
@@ -217,22 +225,19 @@ pub trait Engine: Sized + 'static {
 
     /// The campaign's name, as it was started or imported.
     fn name(state: &Self::State) -> &str;
-    /// Renames the campaign in its start event (import under another name).
-    fn rename_start(event: &mut Self::Event, name: &str) -> bool;
-    /// The scenario a start event starts from, by id; `None` if `event` is not a start.
-    fn scenario_of(event: &Self::Event) -> Option<&str>;
     /// The dice stream: the campaign's seed and the position reached.
     fn dice(state: &Self::State) -> (u64, u64);
-    /// The event's kind, as stored in the `kind` column.
-    fn kind(event: &Self::Event) -> &'static str;
     /// The order in a few words, for the undo menu and the `commands` table.
     fn summary(order: &Self::Order) -> String;
     /// The side whose order this is, for what comes in from a side (`order --as SIDE`): it
     /// may give its own orders and no other. `None` for an order only the referee gives: a
     /// phase played, a roll, a note, a battle's result.
     fn order_side(order: &Self::Order) -> Option<&crate::ids::SideId>;
-    /// The battle an event raises or settles, if any.
-    fn battle_row(event: &Self::Event) -> Option<BattleRow>;
+    /// The battle an event raises or settles, if any, for the `battles` tables; none for an
+    /// engine that keeps its battles only in its events.
+    fn battle_row(_event: &Self::Event) -> Option<BattleRow> {
+        None
+    }
     /// The rolls and chit draws an event holds, in the order they were made, each with who
     /// may read it: what a replay of the seed checks.
     fn draws(event: &Self::Event) -> Vec<(super::verify::Drawn<'_>, super::viewer::Visibility)>;
@@ -246,6 +251,22 @@ pub trait Engine: Sized + 'static {
     /// side's readings are what that side may know.
     fn readings(view: &Self::View) -> Vec<super::history::Reading>;
 
+    /// The event a campaign called `name` starts with.
+    fn start_event(name: &str, setup: &Self::Setup, seed: u64) -> Self::Event {
+        super::log::CampaignStarted { name: name.to_owned(), scenario: Box::new(setup.clone()), seed }.into()
+    }
+
+    /// Renames the campaign in its start event (import under another name); `false` if
+    /// `event` is not a start.
+    fn rename_start(event: &mut Self::Event, name: &str) -> bool {
+        Self::started_mut(event).map(|started| name.clone_into(&mut started.name)).is_some()
+    }
+
+    /// The scenario a start event starts from, by id; `None` if `event` is not a start.
+    fn scenario_of(event: &Self::Event) -> Option<&str> {
+        Self::started(event).map(|started| started.scenario.id())
+    }
+
     /// Rebuilds a state from a campaign's complete event list.
     fn replay<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Result<Self::State, ReplayError> {
         let mut events = events.into_iter();
@@ -254,5 +275,25 @@ pub trait Engine: Sized + 'static {
             Self::apply(&mut state, e).map_err(|_| ReplayError::StartedTwice(i as u64 + 2))?;
         }
         Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EngineId;
+
+    /// Every engine declared has its data folder, named by its key, embedded in the program:
+    /// the one step of adding an engine no type can require.
+    #[test]
+    fn x_05_every_engine_has_its_data_folder() {
+        for engine in EngineId::ALL {
+            assert!(referee_data::DataSource::Embedded.has(engine.key()), "no data/{}/ is embedded for {}", engine.key(), engine.title());
+        }
+    }
+
+    #[test]
+    fn x_05_an_unknown_engine_is_refused_naming_every_engine() {
+        let refused = "chess".parse::<EngineId>().unwrap_err().to_string();
+        assert_eq!(refused, "`chess` is not a campaign this program runs (it runs magna-graecia and belisarius)");
     }
 }

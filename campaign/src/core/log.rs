@@ -1,5 +1,6 @@
-//! The log entries every campaign has, whatever its rules: the referee's own roll and note
-//! as orders, and the dice rolled and notes written as events.
+//! The log entries every campaign has, whatever its rules: the start, the referee's own roll
+//! and note as orders, the dice rolled, the chits drawn from a cup and the notes written as
+//! events.
 //!
 //! Each engine's `Order` and `Event` enums hold these as variants of their own
 //! (`Order::RollDice(RollDice)`, `Event::DiceRolled(DiceRolled)`): the JSON of an order
@@ -9,12 +10,51 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::dice::{Dice, DiceSpec, Modifier, Roll, RollSource};
+use super::dice::{Dice, DiceSpec, Draw, Modifier, Roll, RollSource};
 use super::error::RuleError;
 use super::rule::RuleId;
 use super::verify::Drawn;
 use super::viewer::{Viewer, Visibility};
 use crate::ids::SideId;
+
+/// The campaign began from a scenario (an engine's `Setup`), stored whole so that the
+/// campaign replays the same way whatever later happens to the data files.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignStarted<S> {
+    pub name: String,
+    pub scenario: Box<S>,
+    /// Seed of the campaign's dice stream (and its cups); the referee's secret.
+    pub seed: u64,
+}
+
+/// A side drew a chit blind from a cup. Only that side and the referee read which chit;
+/// `kept` says the rules keep it aside and draw again (Belisarius's stratagem, BE-04).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChitDrawn {
+    pub side: SideId,
+    pub draw: Draw,
+    #[serde(rename = "stratagem")]
+    pub kept: bool,
+}
+
+impl ChitDrawn {
+    /// What a replay of the seed checks: the draw, its side's to read.
+    pub fn drawn(&self) -> (Drawn<'_>, Visibility) {
+        (Drawn::Chit(&self.draw), Visibility::Side(self.side.clone()))
+    }
+}
+
+/// The kind of an engine's event as the `kind` column of the store keeps it: the tag its
+/// JSON carries, `"type"`, read back from the JSON the store is about to write, so that no
+/// engine writes the list of its events' names a second time.
+pub fn kind_of(body: &str) -> Result<String, serde_json::Error> {
+    #[derive(Deserialize)]
+    struct Tagged<'a> {
+        #[serde(rename = "type", borrow)]
+        kind: std::borrow::Cow<'a, str>,
+    }
+    Ok(serde_json::from_str::<Tagged<'_>>(body)?.kind.into_owned())
+}
 
 /// Roll dice for a purpose the referee names, logged like any roll the rules make:
 /// seen by all, or kept to the side it is for, or to the referee alone.
@@ -84,6 +124,19 @@ macro_rules! referee_orders {
     };
 }
 pub(crate) use referee_orders;
+
+/// Lets an engine's `Event` hold the core's start, as its `CampaignStarted` variant, for a
+/// campaign begun from `$setup`: what [`super::engine::Engine::Event`] asks of it.
+macro_rules! started_from {
+    ($event:ident, $setup:ty) => {
+        impl From<$crate::core::log::CampaignStarted<$setup>> for $event {
+            fn from(started: $crate::core::log::CampaignStarted<$setup>) -> $event {
+                $event::CampaignStarted(started)
+            }
+        }
+    };
+}
+pub(crate) use started_from;
 
 /// Dice were rolled, by the generator or typed in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,7 @@
 //! What every campaign shares, whatever its rules: the [`engine::Engine`] trait an engine
 //! implements so one store, one command line and one app shell can run it; the log entries
-//! every campaign has (the referee's roll and note, [`log`]); views and how they are
+//! every campaign has (its start, the referee's roll and note, a chit drawn, [`log`]); the
+//! tabletop in words the battle packs share ([`table`]); views and how they are
 //! followed order by order ([`view`]); dice and chit cups; refused orders and the rule they
 //! name; viewers and what each may see.
 
@@ -10,6 +11,7 @@ pub mod error;
 pub mod history;
 pub mod log;
 pub mod rule;
+pub mod table;
 pub mod verify;
 pub mod view;
 pub mod viewer;

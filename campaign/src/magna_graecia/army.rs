@@ -9,37 +9,8 @@ use referee_data::raw::{RawArmy, RawElementTable};
 use referee_data::{DataError, Report, SourceText};
 use serde::{Deserialize, Serialize};
 
+pub use crate::core::table::{Class, ElementError, ElementSpec, Grade, MAX_GROUP};
 use crate::ids::SideId;
-
-/// Regular or irregular.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Class {
-    Reg,
-    Irr,
-}
-
-/// Superior, ordinary, inferior, fast, exception.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Grade {
-    S,
-    O,
-    I,
-    F,
-    X,
-}
-
-impl Grade {
-    fn parse(s: &str) -> Option<Grade> {
-        match s {
-            "S" => Some(Grade::S),
-            "O" => Some(Grade::O),
-            "I" => Some(Grade::I),
-            "F" => Some(Grade::F),
-            "X" => Some(Grade::X),
-            _ => None,
-        }
-    }
-}
 
 /// How an element moves on the campaign map (MG-11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,62 +23,6 @@ pub enum Mobility {
     Expendable,
     Artillery,
 }
-
-/// One kind of element: `Reg Sp(O)`, written that way in files and JSON too.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct ElementSpec {
-    pub class: Class,
-    /// The DBM abbreviation, e.g. `Sp`.
-    pub code: String,
-    pub grade: Grade,
-}
-
-impl fmt::Display for ElementSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} {}({:?})", self.class, self.code, self.grade)
-    }
-}
-
-/// Text that names no element, or no group of elements: the sentence says what is wrong
-/// with it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ElementError {
-    #[error("`{0}` is not an element like \"Reg Sp(O)\" (class, type, grade in brackets)")]
-    NotAnElement(String),
-    #[error("`{0}` is not a group like \"4 Reg Sp(O)\"")]
-    NotAGroup(String),
-    #[error("`{0}` must start with a number of elements, like \"4 Reg Sp(O)\"")]
-    NoCount(String),
-    #[error("`{0}`: a group has at least one element")]
-    EmptyGroup(String),
-    #[error("`{0}`: a group has at most {max} elements", max = MAX_GROUP)]
-    GroupTooLarge(String),
-}
-
-impl FromStr for ElementSpec {
-    type Err = ElementError;
-    /// Reads `Reg Sp(O)`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let bad = || ElementError::NotAnElement(s.to_owned());
-        let (class, rest) = s.trim().split_once(' ').ok_or_else(bad)?;
-        let class = match class {
-            "Reg" => Class::Reg,
-            "Irr" => Class::Irr,
-            _ => return Err(bad()),
-        };
-        let (code, grade) = rest.trim().strip_suffix(')').and_then(|r| r.split_once('(')).ok_or_else(bad)?;
-        let grade = Grade::parse(grade).ok_or_else(bad)?;
-        if code.is_empty() || !code.chars().all(|c| c.is_ascii_alphabetic()) {
-            return Err(bad());
-        }
-        Ok(ElementSpec { class, code: code.to_owned(), grade })
-    }
-}
-
-/// The most elements one group may hold: far more than any army fields, and few enough that
-/// no sum of groups read from a file or an order can overflow.
-pub const MAX_GROUP: u32 = 999;
 
 /// A number of identical elements: `4 Reg Sp(O)`, written that way in files and JSON too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,19 +50,6 @@ impl FromStr for ElementGroup {
             return Err(ElementError::GroupTooLarge(s.to_owned()));
         }
         Ok(ElementGroup { count, spec: spec.parse()? })
-    }
-}
-
-impl TryFrom<String> for ElementSpec {
-    type Error = ElementError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<ElementSpec> for String {
-    fn from(spec: ElementSpec) -> String {
-        spec.to_string()
     }
 }
 

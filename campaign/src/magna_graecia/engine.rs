@@ -11,6 +11,7 @@ use crate::core::dice::Dice;
 use crate::core::engine::{BattleRow, Engine, EngineId};
 use crate::core::error::RuleError;
 use crate::core::history::Reading;
+use crate::core::log::CampaignStarted;
 use crate::core::verify::Drawn;
 use crate::core::view::Numbering;
 use crate::core::viewer::{LogLine, Viewer};
@@ -32,15 +33,22 @@ impl Engine for MagnaGraecia {
     type View = View;
     type Context = Map;
 
-    fn start_event(name: &str, setup: &Scenario, seed: u64) -> Event {
-        Event::CampaignStarted { name: name.to_owned(), scenario: Box::new(setup.clone()), seed }
+    fn started(event: &Event) -> Option<&CampaignStarted<Scenario>> {
+        match event {
+            Event::CampaignStarted(started) => Some(started),
+            _ => None,
+        }
+    }
+
+    fn started_mut(event: &mut Event) -> Option<&mut CampaignStarted<Scenario>> {
+        match event {
+            Event::CampaignStarted(started) => Some(started),
+            _ => None,
+        }
     }
 
     fn start(event: &Event) -> Option<CampaignState> {
-        match event {
-            Event::CampaignStarted { name, scenario, seed } => Some(CampaignState::new(name, scenario, *seed)),
-            _ => None,
-        }
+        Self::started(event).map(|s| CampaignState::new(&s.name, &s.scenario, s.seed))
     }
 
     fn decide(state: &CampaignState, map: &Map, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
@@ -67,29 +75,8 @@ impl Engine for MagnaGraecia {
         &state.name
     }
 
-    fn rename_start(event: &mut Event, name: &str) -> bool {
-        match event {
-            Event::CampaignStarted { name: started, .. } => {
-                name.clone_into(started);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    fn scenario_of(event: &Event) -> Option<&str> {
-        match event {
-            Event::CampaignStarted { scenario, .. } => Some(&scenario.id),
-            _ => None,
-        }
-    }
-
     fn dice(state: &CampaignState) -> (u64, u64) {
         (state.seed, state.stream_pos)
-    }
-
-    fn kind(event: &Event) -> &'static str {
-        event.kind()
     }
 
     fn summary(order: &Order) -> String {

@@ -1,7 +1,7 @@
 //! Events: what happened, in the past tense. Replaying a campaign's events in order rebuilds
 //! its state exactly, with no dice and no data files.
 
-use crate::core::log::{DiceRolled, NoteAdded};
+use crate::core::log::{CampaignStarted, DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::army::{Army, CommandRoster, ElementGroup};
@@ -18,14 +18,8 @@ use crate::ids::{NodeId, SideId};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Event {
-    /// The campaign began from a scenario, which is stored whole so that the campaign
-    /// replays the same way whatever later happens to the data files.
-    CampaignStarted {
-        name: String,
-        scenario: Box<Scenario>,
-        /// Seed of the campaign's dice stream; the umpire's secret.
-        seed: u64,
-    },
+    /// The campaign began from a scenario, stored whole.
+    CampaignStarted(CampaignStarted<Scenario>),
     /// Dice were rolled, by the generator or typed in.
     DiceRolled(DiceRolled),
     /// The umpire wrote a note in the campaign's log; only the umpire sees it.
@@ -138,62 +132,13 @@ pub enum Event {
 }
 
 impl Event {
-    /// The kind stored in the `events.kind` column, for readers of the database.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Event::CampaignStarted { .. } => "campaign_started",
-            Event::DiceRolled(DiceRolled { .. }) => "dice_rolled",
-            Event::NoteAdded(NoteAdded { .. }) => "note_added",
-            Event::ControlAdjusted { .. } => "control_adjusted",
-            Event::ArmyReplaced { .. } => "army_replaced",
-            Event::CounterDeployed { .. } => "counter_deployed",
-            Event::PlayBegan => "play_began",
-            Event::CounterMoved { .. } => "counter_moved",
-            Event::PhaseEnded { .. } => "phase_ended",
-            Event::CounterEmbarked { .. } => "counter_embarked",
-            Event::ElementsExchanged { .. } => "elements_exchanged",
-            Event::GarrisonChanged { .. } => "garrison_changed",
-            Event::NavalBattleFought { .. } => "naval_battle_fought",
-            Event::BattleResolved { .. } => "battle_resolved",
-            Event::BattleDrawn { .. } => "battle_drawn",
-            Event::SiegeBegun { .. } => "siege_begun",
-            Event::CampaignEnded { .. } => "campaign_ended",
-            Event::CityAttacked { .. } => "city_attacked",
-            Event::CityForcesMustered { .. } => "city_forces_mustered",
-            Event::CityCommandsSurrendered { .. } => "city_commands_surrendered",
-            Event::CommandExited { .. } => "command_exited",
-            Event::SiegeRolled { .. } => "siege_rolled",
-            Event::SiegeLifted { .. } => "siege_lifted",
-            Event::CityFell { .. } => "city_fell",
-            Event::DiseaseStruck { .. } => "disease_struck",
-            Event::SiegeLossesTaken { .. } => "siege_losses_taken",
-            Event::SallyMade { .. } => "sally_made",
-            Event::StayOrRetireChosen { .. } => "stay_or_retire_chosen",
-            Event::ChoicesRevealed { .. } => "choices_revealed",
-            Event::SidesSwitched { .. } => "sides_switched",
-            Event::CounterRetreated { .. } => "counter_retreated",
-            Event::CommandDestroyed { .. } => "command_destroyed",
-            Event::NavalLossesTaken { .. } => "naval_losses_taken",
-            Event::FleetRetreated { .. } => "fleet_retreated",
-            Event::FleetSheltered { .. } => "fleet_sheltered",
-            Event::FleetsCombined { .. } => "fleets_combined",
-            Event::ShelteredFleetsLost { .. } => "sheltered_fleets_lost",
-            Event::FleetDestroyed { .. } => "fleet_destroyed",
-            Event::CounterDisembarked { .. } => "counter_disembarked",
-            Event::CounterLanded { .. } => "counter_landed",
-            Event::CityJoined { .. } => "city_joined",
-            Event::BattleRaised { .. } => "battle_raised",
-            Event::TableSet { .. } => "table_set",
-        }
-    }
-
     /// The log line `viewer` reads for this event, or `None` if the viewer may not see it.
     pub fn describe(&self, map: &Map, scenario: &Scenario, viewer: &Viewer) -> Option<String> {
         let side_name = |s: &Option<SideId>| {
             s.as_ref().map(|s| scenario.side(s).map_or_else(|| s.to_string(), |x| x.name.clone())).unwrap_or_else(|| "nobody".to_owned())
         };
         match self {
-            Event::CampaignStarted { name, scenario, .. } => {
+            Event::CampaignStarted(CampaignStarted { name, scenario, .. }) => {
                 Some(format!("Campaign “{name}” begins: {} ({}), {} turns", scenario.name, scenario.period, scenario.turns))
             }
             Event::DiceRolled(rolled) => rolled.describe(viewer, |s| side_name(&Some(s.clone()))),
@@ -532,6 +477,8 @@ fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
 fn counter_label(name: &str) -> String {
     if name == super::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
 }
+
+crate::core::log::started_from!(Event, Scenario);
 
 /// A Magna Graecia event as stored.
 pub type Logged = crate::core::engine::Logged<Event>;

@@ -148,6 +148,12 @@ pub struct Scenario {
     pub armies: Vec<Army>,
 }
 
+impl crate::core::engine::Identified for Scenario {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
 impl Scenario {
     pub fn side(&self, id: &SideId) -> Option<&SideSetup> {
         self.sides.iter().find(|s| &s.id == id)

@@ -1,6 +1,6 @@
 //! Campaign state, built only by applying events in order.
 
-use crate::core::log::NoteAdded;
+use crate::core::log::{CampaignStarted, NoteAdded};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -189,7 +189,7 @@ impl CampaignState {
     /// Rebuilds a state from a campaign's complete event list.
     pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Result<CampaignState, ReplayError> {
         let mut events = events.into_iter();
-        let Some(Event::CampaignStarted { name, scenario, seed }) = events.next() else {
+        let Some(Event::CampaignStarted(CampaignStarted { name, scenario, seed })) = events.next() else {
             return Err(ReplayError::NoStart);
         };
         let mut state = CampaignState::new(name, scenario, *seed);
@@ -202,7 +202,7 @@ impl CampaignState {
     /// Applies one event. Pure and deterministic; fails only on a second start.
     pub fn apply(&mut self, event: &Event) -> Result<(), StartedAgain> {
         match event {
-            Event::CampaignStarted { .. } => return Err(StartedAgain),
+            Event::CampaignStarted(_) => return Err(StartedAgain),
             Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
             Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
             Event::ArmyReplaced { army } => {

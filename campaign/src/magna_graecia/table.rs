@@ -4,7 +4,6 @@
 
 use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,54 +13,7 @@ use super::state::CampaignState;
 use super::turn::{Battle, Phase};
 use crate::core::dice::{Dice, DiceSpec, PublicRoll, Roll};
 use crate::core::error::RuleError;
-
-/// The defender's choice of where on the node's 8'×8' map to fight (MG-21), in order from
-/// the attacker's edge toward the defender's rear.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Defence {
-    /// The 4' strip at the attacker's entry edge.
-    Forward,
-    /// The middle 4' of the map.
-    Central,
-    /// The 4' strip furthest from the attacker.
-    Rear,
-}
-
-impl Defence {
-    pub const ALL: [Defence; 3] = [Defence::Forward, Defence::Central, Defence::Rear];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Defence::Forward => "forward",
-            Defence::Central => "central",
-            Defence::Rear => "rear",
-        }
-    }
-}
-
-impl fmt::Display for Defence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A flank as the attacker sees it, standing on its base edge and facing into the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Flank {
-    Left,
-    Right,
-}
-
-impl Flank {
-    pub fn name(self) -> &'static str {
-        match self {
-            Flank::Left => "left",
-            Flank::Right => "right",
-        }
-    }
-}
+pub use crate::core::table::{Defence, Flank};
 
 /// What a d6 for the weather gives on a summer battlefield in a warm climate (MG-22).
 ///
