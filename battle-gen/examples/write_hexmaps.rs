@@ -11,9 +11,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use referee_battle_gen::ground::ground;
 use referee_battle_gen::hexmap::{HexMap, HexSystem};
 use referee_battle_gen::hexpage::{FullSize, SetupNames, fitted_page, full_size};
+use referee_battle_gen::magna_graecia::node_ground;
 use referee_battle_gen::pdf::Document;
 use referee_battle_gen::{Defence, Flank, Paper, section};
 use referee_campaign::ids::NodeId;
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
     };
     let names = SetupNames { attacker: "Carthaginians".to_owned(), defender: "Syracusans".to_owned() };
     for &(node, edge, defence, cut) in SAMPLES {
-        let Some(g) = ground(&map, NodeId(node)) else { continue };
+        let Some(g) = node_ground(&map, NodeId(node)) else { continue };
         for system in HexSystem::ALL {
             let hexes = HexMap::new(system, &g, section(edge, defence, cut));
             let title = format!("{} — {} {}", system.name(), g.node, g.name);

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use referee_battle_gen::Paper;
-use referee_battle_gen::ground::ground;
+use referee_battle_gen::magna_graecia::node_ground;
 use referee_battle_gen::pdf::Document;
 use referee_battle_gen::table::{TablePlan, table_page};
 use referee_battle_gen::{Defence, Flank, section};
@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     let catalog = Catalog::embedded();
     let map = catalog.map("sicily").expect("the embedded map of Sicily");
     for &(id, edge, defence, cut, paper) in SAMPLES {
-        let Some(g) = ground(map, NodeId(id)) else {
+        let Some(g) = node_ground(map, NodeId(id)) else {
             eprintln!("node {id} has no ground");
             return ExitCode::FAILURE;
         };

@@ -25,15 +25,15 @@ use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, view_for};
 use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::table::{Area, Battlefield, Edge, Feature, FeatureKind, Settlement, SettlementKind, Size};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::{NodeId, SideId};
 use referee_campaign::magna_graecia::army::{self, ElementSpec, ElementTable, Mobility};
-use referee_campaign::magna_graecia::map::{Area, Battlefield, Edge, Feature, FeatureKind, Map, Node, Settlement, SettlementKind, Size};
 use referee_data::{DataError, DataSource, SourceText};
 use serde::Deserialize;
 
 use crate::adapter::BattleSource;
-use crate::ground::{Ground, ground, road_exits};
+use crate::ground::{Ground, Site, ground, road_exits};
 use crate::pack::{PackError, PackFile, PackOptions};
 use crate::section::{Defence, MAP_FEET, Rect, SECTION_DEPTH_FEET, Section, section};
 use crate::spec::{
@@ -383,7 +383,7 @@ fn coast_edges(setup: &Setup, zone: &ZoneId) -> BTreeSet<Edge> {
     coast.into_iter().take(2).collect()
 }
 
-/// The zone's battle map, drawn by the Magna Graecia generator from a battlefield the zone
+/// The zone's battle map, drawn by the ground generator from a battlefield the zone
 /// implies: features by terrain, the coast toward the sea, the city, roads to every
 /// neighbour (BE-17: "the zone's ground").
 pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackError> {
@@ -407,7 +407,7 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
     };
     let coast = coast_edges(setup, zone);
     let kind = if z.city.fortification >= 3 { SettlementKind::City } else { SettlementKind::Town };
-    let mut nodes = BTreeMap::new();
+    let mut road_ends = BTreeMap::new();
     let mut roads = BTreeMap::new();
     let id_of = |zone: &ZoneId| NodeId(u8::try_from(map.zones.iter().position(|x| &x.id == zone).unwrap_or(0) + 1).unwrap_or(u8::MAX));
     for n in &z.neighbours {
@@ -416,7 +416,7 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
         // BE-22: every neighbouring zone is a way to retreat, so every one has its road.
         let Some(edge) = land_edge_towards(c.0 - here.0, c.1 - here.1, &coast) else { continue };
         roads.insert(id_of(n), edge);
-        nodes.insert(id_of(n), node(id_of(n), &other.name, c, empty_battlefield()));
+        road_ends.insert(id_of(n), (other.name.clone(), c));
     }
     let settlement_area = if coast.contains(&Edge::South) { Area::North } else { Area::South };
     let battlefield = Battlefield {
@@ -426,20 +426,8 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
         features: features.into_iter().filter(|f| f.area != settlement_area).collect(),
         roads,
     };
-    let me = id_of(zone);
-    nodes.insert(me, node(me, &z.name, here, battlefield));
-    let one = Map {
-        id: format!("belisarius-{}", zone.0),
-        name: z.name.clone(),
-        reconstructed: true,
-        note: String::new(),
-        width_km: map.width_km,
-        height_km: map.height_km,
-        outline: Vec::new(),
-        nodes,
-        paths: BTreeSet::new(),
-    };
-    let mut ground = ground(&one, me).ok_or_else(|| TablePackError::NoZone(zone.to_string()))?;
+    let site = Site { id: id_of(zone), name: z.name.clone(), at_km: here, battlefield, road_ends };
+    let mut ground = ground(&site);
     // The campaign has no node numbers: the roads are labelled with the zones they lead to.
     for r in &mut ground.roads {
         r.label.clone_from(&r.to_name);
@@ -449,24 +437,6 @@ pub fn zone_ground(setup: &Setup, zone: &ZoneId) -> Result<Ground, TablePackErro
         t.name.clone_from(&z.city.name);
     }
     Ok(ground)
-}
-
-fn empty_battlefield() -> Battlefield {
-    Battlefield { coast: BTreeSet::new(), settlement: None, rivers: Vec::new(), features: Vec::new(), roads: BTreeMap::new() }
-}
-
-fn node(id: NodeId, name: &str, at: (f32, f32), battlefield: Battlefield) -> Node {
-    Node {
-        id,
-        name: name.to_owned(),
-        x_km: at.0,
-        y_km: at.1,
-        coastal: !battlefield.coast.is_empty(),
-        south_coast: false,
-        city_commands: None,
-        siege_modifier: 0,
-        battlefield,
-    }
 }
 
 fn side_name(board: &Board, id: &SideId) -> String {

@@ -1,10 +1,11 @@
-//! MG-21: a node's 8'×8' battle map, worked out from the short description in the map file
+//! MG-21: a place's 8'×8' battle map, worked out from the short description a map file gives
 //! (coast edges, settlement, rivers, terrain features, roads) into shapes on a table measured
 //! in feet: x east and y south from the north-west corner, the same frame as [`Section`].
+//! The place comes as a [`Site`], in the core's words: no engine is read here.
 //!
-//! The map is generated, not drawn by hand, but it is fixed: the same node always gives the
+//! The map is generated, not drawn by hand, but it is fixed: the same place always gives the
 //! same map, whatever the campaign, because the generator's random numbers are seeded from the
-//! node's number and name only. Roads are routed after rivers and cross them at fords, so a
+//! place's number and name only. Roads are routed after rivers and cross them at fords, so a
 //! side that retires (MG-26) can see which table edges a road leaves by.
 //!
 //! [`Section`]: crate::section::Section
@@ -12,8 +13,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::f32::consts::{PI, TAU};
 
+use referee_campaign::core::table::{Area, Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
 use referee_campaign::ids::NodeId;
-use referee_campaign::magna_graecia::map::{Area, Edge, FeatureKind, Map, RiverEnd, SettlementKind, Size};
 
 use crate::section::{MAP_FEET, Rect};
 use serde::Serialize;
@@ -201,11 +202,31 @@ impl RoadExit {
     }
 }
 
-/// The battle map of `node`, or `None` if the map has no such node.
-pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
-    let n = map.node(node)?;
-    let bf = &n.battlefield;
-    let seed = seed_of(node, &n.name);
+/// A place a battle is fought at, as its ground needs it: an engine's adapter gives one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Site {
+    /// The place's number, which with its name seeds the ground and labels nothing else.
+    pub id: NodeId,
+    pub name: String,
+    /// Where the place lies on the campaign map, in km: x east, y south.
+    pub at_km: (f32, f32),
+    pub battlefield: Battlefield,
+    /// Where each of the battlefield's roads leads: the place's name, and where it lies in km.
+    pub road_ends: BTreeMap<NodeId, (String, (f32, f32))>,
+}
+
+impl Site {
+    /// The name of the place a road leads to, or its number if the site does not say.
+    fn road_end(&self, to: NodeId) -> String {
+        self.road_ends.get(&to).map_or_else(|| to.to_string(), |(name, _)| name.clone())
+    }
+}
+
+/// The battle map of `site`.
+pub fn ground(site: &Site) -> Ground {
+    let node = site.id;
+    let bf = &site.battlefield;
+    let seed = seed_of(node, &site.name);
 
     // The sea, one shoreline per coast edge.
     let shores: BTreeMap<Edge, Vec<f32>> = bf.coast.iter().map(|&e| (e, shoreline(&mut stream(seed, "shore", edge_index(e))))).collect();
@@ -221,7 +242,7 @@ pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
             SettlementKind::Town => (0.8, 0.6),
             SettlementKind::Village => (0.55, 0.45),
         };
-        pieces.push((usize::MAX, kind, s.area, dims, n.name.clone()));
+        pieces.push((usize::MAX, kind, s.area, dims, site.name.clone()));
     }
     for (i, f) in bf.features.iter().enumerate() {
         let kind = TerrainKind::from_feature(f.kind);
@@ -304,8 +325,8 @@ pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
     let origin = settlement.as_ref().map_or((M / 2.0, M / 2.0), |s| centroid(&s.outline));
     let mut by_edge: BTreeMap<Edge, Vec<(NodeId, f32)>> = BTreeMap::new();
     for (&to, &edge) in &bf.roads {
-        let along = map.node(to).map_or(M / 2.0, |other| {
-            let (dx, dy) = (other.x_km - n.x_km, other.y_km - n.y_km);
+        let along = site.road_ends.get(&to).map_or(M / 2.0, |(_, other)| {
+            let (dx, dy) = (other.0 - site.at_km.0, other.1 - site.at_km.1);
             let len = dx.fast_hypot(dy).max(f32::EPSILON);
             let t = tangent(edge);
             M / 2.0 + 2.5 * (dx * t.0 + dy * t.1) / len
@@ -356,7 +377,7 @@ pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
     // Then every road takes the shortest way from the settlement to its exit that crosses
     // rivers only at fords.
     let plans: Vec<RoadPlan> = exits.iter().map(|(&to, &(edge, along))| RoadPlan { to, edge, along, stops: Vec::new() }).collect();
-    let straight: Vec<RoadCourse> = plans.iter().map(|p| lay_road(seed, origin, p, map, &[], &[])).collect();
+    let straight: Vec<RoadCourse> = plans.iter().map(|p| lay_road(seed, origin, p, site, &[], &[])).collect();
     for (i, r) in bf.rivers.iter().enumerate() {
         rivers[i].fords = ford_points(&rivers[i].points, r.fords, &straight, &sea, settlement.as_ref());
     }
@@ -364,7 +385,7 @@ pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
     for mut plan in plans {
         let target = edge_point(plan.edge, plan.along, 0.6);
         plan.stops = ford_route(origin, target, &rivers, &sea);
-        roads.push(lay_road(seed, origin, &plan, map, &rivers, &sea));
+        roads.push(lay_road(seed, origin, &plan, site, &rivers, &sea));
     }
     // Where a road has no sensible way round by the fords there are, the river gets a ford
     // where the road crosses.
@@ -376,7 +397,7 @@ pub fn ground(map: &Map, node: NodeId) -> Option<Ground> {
         }
     }
 
-    Some(Ground { node, name: n.name.clone(), sea, terrain, settlement, rivers, roads })
+    Ground { node, name: site.name.clone(), sea, terrain, settlement, rivers, roads }
 }
 
 /// Where each road leaves `rect` on its way to its destination (MG-26). A road that starts
@@ -859,7 +880,7 @@ struct RoadPlan {
 /// The road of `plan` from `origin`: a gently bending leg to each ford in turn, then to a point
 /// just short of its edge, then straight off the table. A bend that would take a leg across a
 /// river (or into the sea) off a ford is straightened.
-fn lay_road(seed: u64, origin: Point, plan: &RoadPlan, map: &Map, rivers: &[RiverCourse], sea: &[Vec<Point>]) -> RoadCourse {
+fn lay_road(seed: u64, origin: Point, plan: &RoadPlan, site: &Site, rivers: &[RiverCourse], sea: &[Vec<Point>]) -> RoadCourse {
     let end = edge_point(plan.edge, plan.along, 0.0);
     let before_end = edge_point(plan.edge, plan.along, 0.6);
     let mut stops = vec![origin];
@@ -892,7 +913,7 @@ fn lay_road(seed: u64, origin: Point, plan: &RoadPlan, map: &Map, rivers: &[Rive
         }
     }
     line.push(end);
-    RoadCourse { to: plan.to, to_name: map.name(plan.to), edge: plan.edge, points: line, label: plan.to.to_string() }
+    RoadCourse { to: plan.to, to_name: site.road_end(plan.to), edge: plan.edge, points: line, label: plan.to.to_string() }
 }
 
 /// Whether the segment a–b stays out of the sea and crosses no river except at a ford or at the
@@ -1320,8 +1341,10 @@ impl FastHypot for f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::magna_graecia::node_ground;
     use crate::section::{Defence, section};
     use referee_campaign::magna_graecia::catalog::Catalog;
+    use referee_campaign::magna_graecia::map::Map;
 
     fn sicily() -> Map {
         Catalog::embedded().map("sicily").unwrap().clone()
@@ -1360,13 +1383,13 @@ mod tests {
         let map = sicily();
         let again = Catalog::embedded().map("sicily").unwrap().clone();
         for id in map.nodes.keys() {
-            let a = ground(&map, *id).unwrap();
-            assert_eq!(a, ground(&map, *id).unwrap(), "node {id}");
-            assert_eq!(a, ground(&again, *id).unwrap(), "node {id}");
+            let a = node_ground(&map, *id).unwrap();
+            assert_eq!(a, node_ground(&map, *id).unwrap(), "node {id}");
+            assert_eq!(a, node_ground(&again, *id).unwrap(), "node {id}");
         }
         // And different nodes do differ.
-        assert_ne!(ground(&map, NodeId(24)).unwrap().terrain, ground(&map, NodeId(25)).unwrap().terrain);
-        assert!(ground(&map, NodeId(200)).is_none());
+        assert_ne!(node_ground(&map, NodeId(24)).unwrap().terrain, node_ground(&map, NodeId(25)).unwrap().terrain);
+        assert!(node_ground(&map, NodeId(200)).is_none());
     }
 
     /// MG-21: every node of Sicily gets a battle map that matches its description: shapes on
@@ -1379,7 +1402,7 @@ mod tests {
         assert_eq!(map.nodes.len(), 32);
         let mut extras = 0;
         for (id, node) in &map.nodes {
-            let g = ground(&map, *id).unwrap();
+            let g = node_ground(&map, *id).unwrap();
             let bf = &node.battlefield;
             let label = node.label();
             let mut shapes: Vec<&[Point]> = g.sea.iter().map(Vec::as_slice).collect();
@@ -1503,7 +1526,7 @@ mod tests {
     #[test]
     fn mg_26_road_exits_name_the_side_of_the_section() {
         let map = sicily();
-        let g = ground(&map, NodeId(24)).unwrap();
+        let g = node_ground(&map, NodeId(24)).unwrap();
         let forward = road_exits(&g, section(Edge::South, Defence::Forward, None).rect);
         let rear = road_exits(&g, section(Edge::South, Defence::Rear, None).rect);
         let find = |exits: &[RoadExit], to: u8| exits.iter().find(|e| e.to == NodeId(to)).cloned();

@@ -28,7 +28,7 @@
 //! where its terrain chart puts water, marsh or worse ([`HexSystem::may_set_up`]).
 
 use hexx::{Hex, HexLayout, HexOrientation, OffsetHexMode, Vec2};
-use referee_campaign::magna_graecia::map::Edge;
+use referee_campaign::core::table::Edge;
 use serde::Serialize;
 
 use crate::ground::{

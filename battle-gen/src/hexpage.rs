@@ -541,16 +541,16 @@ fn join_note(col: u32, row: u32, across: u32, down: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ground::ground;
+    use crate::magna_graecia::node_ground;
     use crate::pdf::extract_text;
     use crate::section::{Defence, section};
+    use referee_campaign::core::table::Edge;
     use referee_campaign::ids::NodeId;
     use referee_campaign::magna_graecia::catalog::Catalog;
-    use referee_campaign::magna_graecia::map::Edge;
 
     fn syracuse(system: HexSystem) -> HexMap {
         let map = Catalog::embedded().map("sicily").unwrap().clone();
-        let g = ground(&map, NodeId(31)).unwrap();
+        let g = node_ground(&map, NodeId(31)).unwrap();
         HexMap::new(system, &g, section(Edge::West, Defence::Central, None))
     }
 
@@ -568,7 +568,7 @@ mod tests {
         for (id, node) in &map.nodes {
             let edges: std::collections::BTreeSet<Edge> = node.battlefield.roads.values().copied().collect();
             let sections = edges.into_iter().map(|e| section(e, Defence::Forward, None)).collect();
-            grounds.push((ground(&map, *id).unwrap(), sections));
+            grounds.push((node_ground(&map, *id).unwrap(), sections));
         }
         let world = referee_campaign::belisarius::World::embedded();
         let setup = world.setup(&world.scenarios[0].id).unwrap();

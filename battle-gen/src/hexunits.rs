@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 use std::str::FromStr;
 
-use referee_campaign::magna_graecia::army::{Class, ElementSpec, Grade};
+use referee_campaign::core::table::{Class, ElementSpec, Grade};
 use referee_data::{DataError, DataSource, SourceText};
 use serde::{Deserialize, Serialize};
 

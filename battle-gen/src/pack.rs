@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
+use referee_campaign::core::table::Edge;
 use referee_campaign::core::words::possessive as owner;
 use referee_campaign::ids::{NodeId, SideId};
-use referee_campaign::magna_graecia::map::Edge;
 use referee_campaign::store::KeptTable;
 use serde::{Deserialize, Serialize};
 
@@ -512,13 +512,13 @@ pub fn write_files<E: From<WriteError>>(
 
 #[cfg(test)]
 mod tests {
+    use referee_campaign::core::table::Defence;
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
     use referee_campaign::magna_graecia::MagnaGraecia;
     use referee_campaign::magna_graecia::catalog::Catalog;
     use referee_campaign::magna_graecia::event::Logged;
     use referee_campaign::magna_graecia::map::Map;
     use referee_campaign::magna_graecia::order::Order;
-    use referee_campaign::magna_graecia::table::Defence;
     use referee_campaign::store::{Campaign, DiceInput, Store};
 
     use super::*;

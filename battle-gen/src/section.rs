@@ -2,8 +2,8 @@
 //! is the edge by which it entered the node; the defender picks a forward, central or rear
 //! 4'×8' section; on a 4'×6' table the attacker then cuts 2' off its left or right.
 
+use referee_campaign::core::table::{Battlefield, Edge};
 use referee_campaign::ids::NodeId;
-use referee_campaign::magna_graecia::map::{Battlefield, Edge};
 use serde::{Deserialize, Serialize};
 
 /// Side of a node's battle map, in feet.
@@ -13,7 +13,7 @@ pub const SECTION_DEPTH_FEET: f32 = 4.0;
 /// What the attacker cuts off one flank for a 4'×6' table, in feet.
 pub const CUT_FEET: f32 = 2.0;
 
-pub use referee_campaign::magna_graecia::table::{Defence, Flank};
+pub use referee_campaign::core::table::{Defence, Flank};
 
 /// A rectangle on the 8'×8' map; x east and y south from the north-west corner.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -14,8 +14,8 @@
 
 use std::fmt;
 
+use referee_campaign::core::table::Edge;
 use referee_campaign::ids::SideId;
-use referee_campaign::magna_graecia::map::Edge;
 use serde::{Deserialize, Serialize};
 
 use crate::ground::Ground;

@@ -7,7 +7,7 @@
 //! `cargo run -p referee-battle-gen --example write_tables -- OUT_DIR` writes a few sample
 //! pages for a person to look over.
 
-use referee_campaign::magna_graecia::map::Edge;
+use referee_campaign::core::table::Edge;
 
 use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, fl, road_exits};
 use crate::pdf::{Document, Face, Ink, Page, line_height};
@@ -950,7 +950,7 @@ mod tests {
         assert_eq!(scale_ratio(304.8 / 11.98), "1 : 12");
     }
     use crate::Paper;
-    use crate::ground::ground;
+    use crate::magna_graecia::node_ground;
     use crate::pdf::extract_text;
     use crate::section::{Flank, section};
     use referee_campaign::magna_graecia::catalog::Catalog;
@@ -978,7 +978,7 @@ mod tests {
         let map = catalog.map("sicily").unwrap();
         let mut checked = 0;
         for (n, id) in map.nodes.keys().enumerate() {
-            let g = ground(map, *id).unwrap();
+            let g = node_ground(map, *id).unwrap();
             let edges: std::collections::BTreeSet<Edge> = map.node(*id).unwrap().battlefield.roads.values().copied().collect();
             for (k, edge) in edges.into_iter().enumerate() {
                 let defence = [Defence::Forward, Defence::Central, Defence::Rear][(n + k) % 3];

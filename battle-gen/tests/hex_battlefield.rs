@@ -6,8 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use referee_battle_gen::ground::{Ground, clip_polygon, clip_polyline, ground};
+use referee_battle_gen::ground::{Ground, clip_polygon, clip_polyline};
 use referee_battle_gen::hexmap::{Cover, HexMap, HexSystem, to_table};
+use referee_battle_gen::magna_graecia::node_ground;
 use referee_battle_gen::section::{Defence, Flank, Section, section};
 use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_campaign::magna_graecia::map::Edge;
@@ -268,7 +269,7 @@ fn ab_08_ac_02_every_sicilian_node_lays_on_hexes() {
     let map = Catalog::embedded().map("sicily").unwrap().clone();
     let mut maps = 0;
     for (id, node) in &map.nodes {
-        let g = ground(&map, *id).unwrap();
+        let g = node_ground(&map, *id).unwrap();
         let edges: BTreeSet<Edge> = node.battlefield.roads.values().copied().collect();
         for edge in edges {
             for defence in [Defence::Forward, Defence::Central, Defence::Rear] {

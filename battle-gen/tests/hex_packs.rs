@@ -108,7 +108,7 @@ fn battles() -> Vec<UmpireSpec> {
     ];
     for (node, edge, defence, cut) in sicily {
         let mut b = himera.clone();
-        b.ground.map = referee_battle_gen::ground::ground(&map, referee_campaign::ids::NodeId(node)).unwrap();
+        b.ground.map = referee_battle_gen::magna_graecia::node_ground(&map, referee_campaign::ids::NodeId(node)).unwrap();
         b.ground.section = Some(section(edge, defence, cut));
         b.head.place.clone_from(&b.ground.map.name);
         b.head.location = format!("node {node:02} {}", b.ground.map.name);

@@ -19,7 +19,7 @@ use referee_campaign::magna_graecia::state::CampaignState;
 use referee_campaign::magna_graecia::view::{Board, SideView, UmpireView, side_view, umpire_view};
 
 use crate::adapter::BattleSource;
-use crate::ground::{Ground, ground};
+use crate::ground::{Ground, Site, ground};
 use crate::pack::{Destination, PackError, PackFile, PackOptions, WriteError, WrittenFile, write_files};
 use crate::spec::{
     BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, LinePrices, Notes, Rank, RollLine, Seen, SpecHead, SpecSide,
@@ -27,6 +27,24 @@ use crate::spec::{
 };
 use crate::tabletop::{TableOutcome, TabletopResult};
 use brief::{BattleHeader, Brief, CommandSheet, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet};
+
+/// The site of `node` on `map`, in the words the ground is drawn from; `None` if the map has
+/// no such node.
+pub fn site(map: &Map, node: NodeId) -> Option<Site> {
+    let n = map.node(node)?;
+    let road_ends = n
+        .battlefield
+        .roads
+        .keys()
+        .filter_map(|&to| map.node(to).map(|other| (to, (other.name.clone(), (other.x_km, other.y_km)))))
+        .collect();
+    Some(Site { id: node, name: n.name.clone(), at_km: (n.x_km, n.y_km), battlefield: n.battlefield.clone(), road_ends })
+}
+
+/// The battle map of `node` (MG-21), or `None` if the map has no such node.
+pub fn node_ground(map: &Map, node: NodeId) -> Option<Ground> {
+    site(map, node).map(|site| ground(&site))
+}
 
 /// A command as a neutral troop line. `general`: led by its general now (not leaderless,
 /// MG-31); `ally_of`: the city whose command it is (MG-05).
@@ -203,7 +221,7 @@ pub fn spec_from_sheet(board: &Board, s: &UmpireSheet, map: Ground) -> Result<Um
 /// One side's spec of battle `battle`, from its own view and the public map only.
 pub fn side_spec(view: &SideView, map: &Map, elements: &ElementTable, battle: u32) -> Result<BattleSpec, PackError> {
     let mark = battle_mark(&view.board, battle)?;
-    let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+    let ground = node_ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
     let brief = side_brief(view, map, &ground, elements, battle)?;
     spec_from_brief(&view.board, &brief, ground)
 }
@@ -211,7 +229,7 @@ pub fn side_spec(view: &SideView, map: &Map, elements: &ElementTable, battle: u3
 /// The umpire's spec of battle `battle`.
 pub fn umpire_spec(view: &UmpireView, map: &Map, elements: &ElementTable, battle: u32) -> Result<UmpireSpec, PackError> {
     let mark = battle_mark(&view.board, battle)?;
-    let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+    let ground = node_ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
     let sheet = umpire_sheet(view, map, &ground, elements, battle)?;
     spec_from_sheet(&view.board, &sheet, ground)
 }
@@ -244,7 +262,7 @@ impl BattleSource for Source<'_> {
         let elements = &state.scenario.elements;
         let umpire = umpire_view(state, map, self.events);
         let mark = battle_mark(&umpire.board, battle)?;
-        let ground = ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
+        let ground = node_ground(map, mark.node).ok_or(PackError::NoGround(mark.node))?;
         let sheet = umpire_sheet(&umpire, map, &ground, elements, battle)?;
         let umpire_spec = spec_from_sheet(&umpire.board, &sheet, ground.clone())?;
         let mut specs = Vec::new();
