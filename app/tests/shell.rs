@@ -6,7 +6,7 @@ mod support;
 
 use egui::Modifiers;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::{AppCommand, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::belisarius::World;
 use referee_campaign::magna_graecia::MagnaGraecia;
@@ -132,6 +132,7 @@ fn x_01_a_side_s_view_is_handed_back_only_to_the_referee() {
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(h.state().asking_for_referee());
+    assert!(h.get_by_label("Referee's passphrase").accesskit_node().is_focused(), "the passphrase field waits with the cursor in it");
     h.state_mut().send(AppCommand::HandBack { passphrase: "peltast".into() });
     h.run();
     assert!(h.state().asking_for_referee());
@@ -233,9 +234,8 @@ fn x_02_the_dice_window_publishes_the_commitment_and_checks_a_revealed_seed() {
     h.state_mut().send(AppCommand::ShowDice(true));
     h.run();
     assert!(label_exists(&h, "seed 5, salt "), "revealed: every side may read the seed");
-    h.get_by_label("Seed to check").focus();
-    h.get_by_label("Seed to check").type_text("5");
-    h.run();
+    let field = h.get_by_label("Seed to check");
+    assert_eq!(field.value().as_deref(), Some("5"), "the revealed seed is filled in for the check");
     h.get_by_label("Check the rolls").click();
     h.run();
     assert!(label_exists(&h, "The seed opens the commitment published at the start"));
@@ -542,4 +542,69 @@ fn x_01_a_sides_check_of_the_rolls_says_nothing_of_the_others() {
         .collect();
     assert!(windows[0].contains("a roll you do not see"), "{}", windows[0]);
     assert_eq!(windows[0], windows[1], "Syracuse's check tells what the Carthaginians rolled for");
+}
+
+/// at the window's usual size the log shows at least six lines, the newest in full
+/// sight above the dice form; a filter keeps the lines holding a word, a side or a rule, and
+/// says how many of how many.
+#[test]
+fn x_03_the_log_shows_six_lines_and_filters_by_text_side_or_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    for i in 1..=12 {
+        roll(&mut h, &format!("omen {i:02}"), DiceInput::Manual(vec![3]));
+    }
+    // The log's rows stand above the dice form (the line under the form repeats the last
+    // confirmation).
+    let form = h.get_by_label("Roll for side").rect();
+    let row = |i: u32| h.query_all_by_label_contains(&format!("for omen {i:02}")).map(|n| n.rect()).find(|r| r.max.y <= form.min.y);
+    let shown = (1..=12).filter_map(row).filter(|r| r.height() > 0.0).count();
+    assert!(shown >= 6, "only {shown} log lines in sight");
+    let newest = row(12).expect("the newest line is in sight");
+    assert!(newest.max.y <= form.min.y - 4.0, "the newest line is cut: {newest:?} above the form at {form:?}");
+
+    let filter = h.get_by_label("Filter");
+    filter.focus();
+    filter.type_text("OMEN 1");
+    h.run();
+    assert!(label_exists(&h, "3 of 13 lines hold “OMEN 1”"), "10, 11 and 12");
+    assert!(h.query_all_by_label_contains("for omen 02").all(|n| n.rect().min.y > form.min.y), "a line without it is not shown");
+    assert!(h.query_all_by_label_contains("for omen 11").any(|n| n.rect().max.y <= form.min.y));
+    h.get_by_label("×").click();
+    h.run();
+    assert!(h.query_all_by_label_contains("for omen 05").any(|n| n.rect().max.y <= form.min.y), "cleared, every line is back");
+}
+
+/// Undo names an order that wrote several lines by what it was, then what it did; an
+/// order of one line by that line.
+#[test]
+fn x_03_undo_names_an_order_of_several_lines_by_the_order() {
+    use referee_campaign::magna_graecia::order::Order;
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    {
+        let mut store = Store::open(&db).unwrap();
+        let mut c = store.load_as::<MagnaGraecia>(store.find("Night").unwrap()).unwrap();
+        let map = Catalog::embedded().map("sicily").unwrap().clone();
+        for order in referee_campaign::fixtures::deploy_orders(&referee_campaign::fixtures::DIONYSIAN) {
+            store.execute(&mut c, &map, &order, DiceInput::Seeded).unwrap();
+        }
+    }
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
+    h.run();
+    assert_eq!(h.state().undo_label().unwrap(), "Play begins: turn 1, Carthage to move — MG-09", "one line says it all");
+    let carthage = SideId::new("carthage");
+    let himilco = Order::Move { side: carthage.clone(), counter: "Himilco".into(), path: vec![referee_campaign::NodeId(8)] };
+    h.state_mut().send(MagnaGraeciaCommand::Execute(himilco, DiceInput::Seeded));
+    h.run();
+    let before = log(&h).len();
+    // Himilco stands with Leptines: the end of the phase raises a battle.
+    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::EndPhase { side: carthage }, DiceInput::Seeded));
+    h.run();
+    let written = log(&h).len() - before;
+    assert!(written > 1, "ending a phase writes several lines: {:?}", &log(&h)[before..]);
+    let undo = h.state().undo_label().unwrap();
+    assert!(undo.starts_with("end carthage's phase — "), "{undo}");
 }

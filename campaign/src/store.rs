@@ -914,6 +914,17 @@ impl Store {
         Ok(())
     }
 
+    /// The last order given in a campaign, in a few words (what `undo` would take back), or
+    /// `None` before any.
+    pub fn last_summary(&self, campaign: CampaignId) -> Result<Option<String>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT summary FROM commands WHERE campaign_id = ?1 AND seq > 1 ORDER BY seq DESC LIMIT 1", [campaign.0], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+
     /// Removes the campaign's last command and its events, and reopens the campaign.
     pub fn undo<E: Engine>(&mut self, campaign: &mut Campaign<E>) -> Result<Undone, StoreError> {
         let name = E::name(&campaign.state).to_owned();

@@ -101,7 +101,7 @@ pub(crate) trait EngineDesk {
 
     /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
     /// reads its events; `None` when only the campaign's start is left.
-    fn last_order(&self) -> Option<String>;
+    fn last_order(&self) -> Option<LastOrder>;
 
     /// Takes back the last order and redraws.
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
@@ -174,7 +174,7 @@ impl DeskContext<'_> {
 
 /// The events of the last order as the umpire reads them, in one line short enough for a
 /// menu; `None` when the last order is the campaign's start.
-pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<String> {
+pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<LastOrder> {
     let last = events.last()?.command_seq;
     if last <= 1 {
         return None;
@@ -182,5 +182,14 @@ pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context,
     let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
     let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
     let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
-    Some(shorten(&text, 90))
+    Some(LastOrder { lines: lines.len(), text: shorten(&text, 90) })
+}
+
+/// What the last order did, as the referee's log tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastOrder {
+    /// How many lines of the log it wrote.
+    pub lines: usize,
+    /// Those lines, shortened.
+    pub text: String,
 }

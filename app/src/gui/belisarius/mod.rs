@@ -347,7 +347,7 @@ impl EngineDesk for BelisariusDesk {
         self.execute(store, &Order::RollDice(roll), input)
     }
 
-    fn last_order(&self) -> Option<String> {
+    fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
         last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
     }
 
@@ -805,15 +805,18 @@ fn lines_due_ui(
     }
 }
 
+/// One line saying the map and tables are the program's own; the why and each table's
+/// reasoning unfold under it, so the notice costs every panel a line, not a box.
 fn reconstructed_notice_ui(ui: &mut egui::Ui, public: Public<'_>, tables_shown: &mut bool) {
+    const WHY: &str = "The printed game's map and tables were not available: these are the program's own, consistent with every \
+                       number the rules give. A referee who owns the printed game can put its numbers in a data folder (--data).";
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd6)).show(ui, |ui| {
-        ui.label(RichText::new("Reconstructed map and tables").strong());
-        ui.label(
-            "The printed game's map and tables were not available: these are the program's own, consistent with every number \
-             the rules give. A referee who owns the printed game can put its numbers in a data folder (--data).",
-        );
-        ui.toggle_value(tables_shown, "Show the tables' reasoning");
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Reconstructed map and tables").strong()).on_hover_text(WHY);
+            ui.toggle_value(tables_shown, if *tables_shown { "Fold" } else { "Why, and the reasoning…" });
+        });
         if *tables_shown {
+            ui.label(WHY);
             if public.map().reconstructed {
                 ui.collapsing("Map", |ui| {
                     ui.label(&public.map().note);

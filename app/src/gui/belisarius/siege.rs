@@ -91,7 +91,7 @@ pub(crate) fn siege_orders_ui(
                         run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships });
                     }
                     if ui
-                        .button(format!("Build a siege works ({} AP)", cost("siege-works")))
+                        .button(format!("Build siege works ({} AP)", cost("siege-works")))
                         .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")
                         .clicked()
                     {

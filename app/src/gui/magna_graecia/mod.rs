@@ -493,7 +493,7 @@ impl EngineDesk for MagnaGraeciaDesk {
         self.execute(store, &Order::RollDice(roll), input)
     }
 
-    fn last_order(&self) -> Option<String> {
+    fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
         last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
     }
 

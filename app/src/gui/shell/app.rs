@@ -63,6 +63,10 @@ pub struct RefereeApp {
     /// Orders refused since the campaign or the view changed, each after the log line it
     /// followed (by the number of lines then): shown in the log, marked as not stored.
     refusals: Vec<(usize, String)>,
+    /// The last order given, in a few words, as stored: what Undo names.
+    last_summary: Option<String>,
+    /// What the log is filtered by; blank for every line.
+    log_filter: String,
     /// The window's title as last set.
     title: String,
     /// The log panel's height as the referee left it, kept in the file's settings.
@@ -87,7 +91,8 @@ pub struct RefereeApp {
 
 /// The key of the log panel's height in the file's settings.
 const LOG_HEIGHT_KEY: &str = "log_panel_height";
-const DEFAULT_LOG_HEIGHT: f32 = 130.0;
+/// Room for the dice form and at least six lines of the log.
+const DEFAULT_LOG_HEIGHT: f32 = 240.0;
 
 impl RefereeApp {
     /// An app over an open store and the loaded maps and scenarios, showing the picker.
@@ -114,6 +119,8 @@ impl RefereeApp {
             settings: None,
             offer: None,
             refusals: Vec::new(),
+            last_summary: None,
+            log_filter: String::new(),
             title: String::new(),
             log_height: DEFAULT_LOG_HEIGHT,
             log_seen: None,
@@ -374,7 +381,13 @@ impl RefereeApp {
         if self.handed_to().is_some() {
             return None;
         }
-        self.desk.as_ref().and_then(|d| d.get().last_order())
+        let last = self.desk.as_ref().and_then(|d| d.get().last_order())?;
+        // An order that did several things goes by its name ("enter the result of battle
+        // 3"), then what it did; one line says it all.
+        Some(match &self.last_summary {
+            Some(order) if last.lines > 1 => crate::gui::widgets::words::shorten(&format!("{order} — {}", last.text), 90),
+            _ => last.text,
+        })
     }
 
     /// What Redo would give again, in the referee's words; only the umpire reads it.
@@ -400,8 +413,13 @@ impl RefereeApp {
                 self.error(failed);
             }
         }
-        for command in std::mem::take(&mut self.queue) {
+        let commands = std::mem::take(&mut self.queue);
+        let changed = !commands.is_empty();
+        for command in commands {
             self.apply(command);
+        }
+        if changed {
+            self.last_summary = self.desk.as_ref().and_then(|d| self.store.last_summary(d.get().campaign_id()).ok().flatten());
         }
         self.follow_turns();
     }
@@ -536,8 +554,8 @@ impl RefereeApp {
                 self.reply(reply, typed);
             }
             AppCommand::Undo => {
+                let label = self.undo_label();
                 let Some(desk) = &mut self.desk else { return };
-                let label = desk.get().last_order();
                 match desk.get_mut().undo(&mut self.store) {
                     Ok(undone) => {
                         let label = label.unwrap_or_else(|| undone.summary.clone());
@@ -775,7 +793,7 @@ impl RefereeApp {
                 let panel = egui::Panel::bottom("log").resizable(true).default_size(self.log_height).min_size(90.0).show(ui, |ui| {
                     let commitment = self.commitment.as_ref().map(Commitment::short);
                     let shell = log::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some(), commitment };
-                    log::log_ui(ui, &desk.log(), &shell, &mut self.roll, self.message.as_ref(), queue);
+                    log::log_ui(ui, &desk.log(), &shell, &mut self.roll, &mut self.log_filter, self.message.as_ref(), queue);
                 });
                 // The referee's height for the log, kept when the divider is let go.
                 let height = panel.response.rect.height();

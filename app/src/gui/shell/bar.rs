@@ -58,6 +58,12 @@ pub(crate) fn bar_ui(
                 if ui.button("Charts…").on_hover_text("The campaign turn by turn, as the viewer on screen may know it").clicked() {
                     commands.push(AppCommand::ShowCharts(true));
                 }
+                let dice = ui.button("Dice and the seed…").on_hover_text(
+                    "The commitment to the seed published when the campaign began, the seed's reveal, and the check of every seeded roll",
+                );
+                if dice.clicked() {
+                    commands.push(AppCommand::ShowDice(true));
+                }
                 desk.campaign_menu_ui(ui, commands);
             }
             if !data.campaigns.is_empty() {

@@ -72,6 +72,13 @@ pub(crate) fn dice_window_ui(ctx: &egui::Context, form: &mut DiceForm, data: &Di
         }
         if data.umpire || commitment.revealed_at.is_some() {
             ui.separator();
+            // Once revealed, the seed is public: the check is one click away.
+            if form.seed.is_empty()
+                && commitment.revealed_at.is_some()
+                && let Some(seed) = data.seed
+            {
+                form.seed = seed.to_string();
+            }
             ui.horizontal(|ui| {
                 let l = ui.label("Seed to check");
                 ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(180.0)).labelled_by(l.id);

@@ -151,6 +151,10 @@ pub(crate) fn hand_back_ui(
             if locked {
                 let l = ui.label("Referee's passphrase");
                 let field = ui.add(egui::TextEdit::singleline(&mut form.passphrase).password(true).desired_width(220.0)).labelled_by(l.id);
+                // The referee comes back to type the passphrase: the field waits with the cursor in it.
+                if ui.memory(|m| m.focused().is_none()) {
+                    field.request_focus();
+                }
                 if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     queue.push(AppCommand::HandBack { passphrase: form.passphrase.clone() });
                 }

@@ -39,82 +39,130 @@ pub(crate) struct LogShell<'a> {
 }
 
 /// The campaign log as the viewer may read it with the refusals since the view changed, the
-/// dice form, and undo and redo.
+/// dice form, and undo and redo. `filter`, when not blank, keeps the lines holding it (any
+/// case): a word, a side's name, a rule's id such as `BE-12`.
 pub(crate) fn log_ui(
     ui: &mut egui::Ui,
     log: &LogData<'_>,
     shell: &LogShell<'_>,
     form: &mut RollForm,
+    filter: &mut String,
     message: Option<&Message>,
     commands: &mut Vec<AppCommand>,
 ) {
-    // Laid out from the bottom: the message line (always there, so nothing moves when a
-    // message comes or goes), the dice form, then the log filling whatever height the
-    // referee gave the panel.
-    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-        ui.add_space(2.0);
+    // The dice form and the message line (always there, so nothing moves when a message
+    // comes or goes) in a panel of their own at the bottom, which reserves exactly their
+    // height; the log fills what is left above them, its newest line in full sight.
+    egui::Panel::bottom("log_form").frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4))).show(ui, |ui| {
         if shell.handed_over {
             message_line_ui(ui, None, message);
         } else {
             let parsed = form.command();
             let form_error = parsed.as_ref().err().filter(|_| !form.dice.trim().is_empty()).cloned();
-            message_line_ui(ui, form_error.as_deref(), message);
             ui.horizontal_wrapped(|ui| roll_form_ui(ui, log, shell, form, parsed, commands));
+            message_line_ui(ui, form_error.as_deref(), message);
         }
-        ui.separator();
-        // Room above the divider, so the newest line is not drawn over it.
-        ui.add_space(6.0);
-        ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Log").strong());
-                if let Some(short) = &shell.commitment {
-                    let dice = ui.add(egui::Button::new(RichText::new(format!("Dice · commitment {short} …")).weak()).frame(false));
-                    if dice.on_hover_text("The commitment to the seed published when the campaign began: the seed's reveal and the check of every seeded roll").clicked() {
-                        commands.push(AppCommand::ShowDice(true));
-                    }
-                } else if !shell.handed_over && ui.add(egui::Button::new(RichText::new("Dice …").weak()).frame(false)).clicked() {
+    });
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Log").strong());
+            if let Some(short) = &shell.commitment {
+                let dice = ui.add(egui::Button::new(RichText::new(format!("Dice · commitment {short} …")).weak()).frame(false));
+                if dice.on_hover_text("The commitment to the seed published when the campaign began: the seed's reveal and the check of every seeded roll").clicked() {
                     commands.push(AppCommand::ShowDice(true));
                 }
+            } else if !shell.handed_over && ui.add(egui::Button::new(RichText::new("Dice …").weak()).frame(false)).clicked() {
+                commands.push(AppCommand::ShowDice(true));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if !filter.is_empty() && ui.small_button("×").on_hover_text("Show every line").clicked() {
+                    filter.clear();
+                }
+                let search = ui.add(egui::TextEdit::singleline(filter).hint_text("text, side or rule (BE-12)").desired_width(200.0));
+                let l = ui.label("Filter");
+                search.labelled_by(l.id).on_hover_text("Show only the lines holding this, in any case: a word, a side's name, a rule's id");
             });
-            log_lines_ui(ui, log, shell);
         });
+        let shown = Shown::new(log, shell, filter);
+        if let Some(kept) = &shown.kept {
+            ui.label(RichText::new(format!("{} of {} lines hold “{}”", kept.len(), log.lines.len(), filter.trim())).weak());
+        }
+        log_lines_ui(ui, log, shell, &shown);
     });
+}
+
+/// The rows the log panel shows: every line with the refusals among them, or, filtered, the
+/// lines and refusals holding the filter.
+struct Shown {
+    /// The rows kept by a filter, in order; `None` when nothing is filtered.
+    kept: Option<Vec<LogRow>>,
+    rows: usize,
+}
+
+impl Shown {
+    fn new(log: &LogData<'_>, shell: &LogShell<'_>, filter: &str) -> Shown {
+        let all = log.lines.len() + shell.refusals.len();
+        let wanted = filter.trim().to_lowercase();
+        if wanted.is_empty() {
+            return Shown { kept: None, rows: all };
+        }
+        let holds = |text: &str| text.to_lowercase().contains(&wanted);
+        let kept: Vec<LogRow> = (0..all)
+            .map(|row| log_row(log.lines.len(), shell.refusals, row))
+            .filter(|row| match row {
+                LogRow::Line(i) => holds(&log.lines[*i].text),
+                LogRow::Refusal(i) => holds(&shell.refusals[*i].1),
+            })
+            .collect();
+        Shown { rows: kept.len(), kept: Some(kept) }
+    }
+
+    fn row(&self, log: &LogData<'_>, shell: &LogShell<'_>, row: usize) -> LogRow {
+        match &self.kept {
+            Some(kept) => kept[row],
+            None => log_row(log.lines.len(), shell.refusals, row),
+        }
+    }
 }
 
 /// The log's lines with the refusals where they happened. Only the rows in sight are laid
 /// out, one line each (a long line is cut, whole on hover), so a log of 50,000 lines draws as
 /// fast as one of 50.
-fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>) {
+fn log_lines_ui(ui: &mut egui::Ui, log: &LogData<'_>, shell: &LogShell<'_>, shown: &Shown) {
     let red = ui.visuals().error_fg_color;
-    let rows = log.lines.len() + shell.refusals.len();
+    let rows = shown.rows;
     // A row is as tall as its tallest part: the number, the text, or a row of widgets.
     let height = ui
         .text_style_height(&egui::TextStyle::Body)
         .max(ui.text_style_height(&egui::TextStyle::Monospace))
         .max(ui.spacing().interact_size.y);
-    egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true).show_rows(
-        ui,
-        height,
-        rows,
-        |ui, range| {
-            for row in range {
-                ui.horizontal(|ui| match log_row(log.lines.len(), shell.refusals, row) {
-                    LogRow::Line(i) => {
-                        let line = &log.lines[i];
-                        ui.label(RichText::new(format!("{:>4}", line.seq)).monospace().weak());
-                        let text = for_referee(&line.text);
-                        ui.add(egui::Label::new(text.as_str()).truncate()).on_hover_text(text);
-                    }
-                    LogRow::Refusal(i) => {
-                        ui.label(RichText::new("   ×").monospace().color(red));
-                        let text = format!("refused, not stored: {}", shell.refusals[i].1);
-                        ui.add(egui::Label::new(RichText::new(&text).color(red)).truncate()).on_hover_text(text);
-                    }
-                });
-            }
-        },
-    );
+    // Kept at its end while the referee has not scrolled back. egui moves a stuck scroll area
+    // to its new end only after laying out the frame, so a new row would stay cut until the
+    // next repaint: a change in the rows asks for that repaint at once.
+    let rows_id = egui::Id::unique("log_rows");
+    if ui.data(|d| d.get_temp::<usize>(rows_id)) != Some(rows) {
+        ui.data_mut(|d| d.insert_temp(rows_id, rows));
+        ui.ctx().request_repaint();
+    }
+    let area = egui::ScrollArea::vertical().id_salt("log_scroll").auto_shrink([false, false]).stick_to_bottom(true);
+    area.show_rows(ui, height, rows, |ui, range| {
+        for row in range {
+            ui.horizontal(|ui| match shown.row(log, shell, row) {
+                LogRow::Line(i) => {
+                    let line = &log.lines[i];
+                    ui.label(RichText::new(format!("{:>4}", line.seq)).monospace().weak());
+                    let text = for_referee(&line.text);
+                    ui.add(egui::Label::new(text.as_str()).truncate()).on_hover_text(text);
+                }
+                LogRow::Refusal(i) => {
+                    ui.label(RichText::new("   ×").monospace().color(red));
+                    let text = format!("refused, not stored: {}", shell.refusals[i].1);
+                    ui.add(egui::Label::new(RichText::new(&text).color(red)).truncate()).on_hover_text(text);
+                }
+            });
+        }
+    });
 }
 
 /// One row of the log panel: a line of the log, or a refusal shown after the line it followed.

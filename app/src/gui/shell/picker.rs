@@ -124,7 +124,7 @@ fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, commands: &mut Vec
         ui.label(RichText::new("Name").strong());
         ui.label(RichText::new("Scenario").strong());
         ui.label(RichText::new("Started").strong());
-        ui.label(RichText::new("Commands").strong());
+        ui.label(RichText::new("Orders given").strong()).on_hover_text("Orders stored so far, the start among them");
         ui.label("");
         ui.end_row();
         for c in data.campaigns {
