@@ -132,6 +132,11 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
     h.state_mut().send(AppCommand::ShowCharts(true));
     h.run();
     assert_eq!(sides(&h, Measure::Strength), ["byzantines", "vandals"]);
+    // At the start every series has one sample: a small table, a row a side, a column a turn.
+    assert!(label_exists(&h, "turn 0"), "a chart of one sample a series is a table");
+    let held = h.state().charts_shown().unwrap().iter().find(|c| c.measure == Measure::Held).unwrap().clone();
+    let zones = held.series[0].points[0].1;
+    assert!(label_exists(&h, &format!("{zones:.0}")));
 }
 
 /// Places the Byzantine fleets of the Reconquest of Africa and begins play.

@@ -86,6 +86,9 @@ pub(crate) trait EngineDesk {
     /// Commits to the seed now, for a campaign begun before commitments were made.
     fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
 
+    /// The colour the map draws `side` in, for whatever else draws it (the charts).
+    fn side_colour(&self, side: &SideId) -> egui::Color32;
+
     /// Every side a viewer may be, by id and name, in the campaign's order.
     fn sides(&self) -> Vec<(SideId, String)> {
         self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()

@@ -323,6 +323,10 @@ impl BelisariusDesk {
 }
 
 impl EngineDesk for BelisariusDesk {
+    fn side_colour(&self, side: &SideId) -> Color32 {
+        side_colour(side)
+    }
+
     fn basics(&self) -> Basics<'_> {
         Basics::of(&self.campaign, &self.live.viewer)
     }

@@ -446,6 +446,10 @@ impl MagnaGraeciaDesk {
 }
 
 impl EngineDesk for MagnaGraeciaDesk {
+    fn side_colour(&self, side: &SideId) -> egui::Color32 {
+        self.live.view.board().sides.iter().find(|s| &s.id == side).map_or(egui::Color32::GRAY, paint::side_colour)
+    }
+
     fn basics(&self) -> Basics<'_> {
         Basics::of(&self.campaign, &self.live.viewer)
     }

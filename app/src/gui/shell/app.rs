@@ -780,7 +780,9 @@ impl RefereeApp {
             handover::offer_ui(ui.ctx(), form, queue);
         }
         if let Some(form) = &self.turns.charts {
-            charts::charts_window_ui(ui.ctx(), form, &sides, queue);
+            let colours: Vec<egui::Color32> =
+                sides.iter().map(|(id, _)| self.desk.as_ref().map_or(egui::Color32::GRAY, |d| d.get().side_colour(id))).collect();
+            charts::charts_window_ui(ui.ctx(), form, &sides, &colours, queue);
         }
         if let Some(form) = &mut self.turns.reports
             && handed_to.is_none()

@@ -7,7 +7,7 @@
 //! listed, and the folder opened.
 
 use egui::{Color32, RichText};
-use egui_plot::{Line, LineStyle, Plot, Points, log_grid_spacer, uniform_grid_spacer};
+use egui_plot::{Line, LineStyle, MarkerShape, Plot, Points, log_grid_spacer, uniform_grid_spacer};
 use referee_campaign::core::history::Chart;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::Store;
@@ -93,16 +93,39 @@ impl TurnWindows {
     }
 }
 
-/// Line colours for sides, in order, readable on the dark and the light theme.
-const PALETTE: [Color32; 5] = [
-    Color32::from_rgb(0xe0, 0x6c, 0x3c),
-    Color32::from_rgb(0x4c, 0x9b, 0xe8),
-    Color32::from_rgb(0x6c, 0xc0, 0x5a),
-    Color32::from_rgb(0xc8, 0x7c, 0xe0),
-    Color32::from_rgb(0xd8, 0xc0, 0x40),
-];
+/// How a side's series is told apart without its colour (in greyscale, or for colour-blind
+/// eyes), as the map tells its sides apart by their patterns: by its points' shape, in the
+/// campaign's order of sides.
+const SHAPES: [MarkerShape; 5] = [MarkerShape::Circle, MarkerShape::Square, MarkerShape::Diamond, MarkerShape::Up, MarkerShape::Cross];
 
-pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[(SideId, String)], queue: &mut Vec<AppCommand>) {
+/// How one series is drawn: the map's colour of its side and a shape of its own; a wider
+/// line for the sides listed first, so two sides' equal lines (0 VP each) both show.
+#[derive(Debug, Clone, Copy)]
+struct Pen {
+    colour: Color32,
+    shape: MarkerShape,
+    width: f32,
+}
+
+fn pen(sides: &[(SideId, String)], colours: &[Color32], side: Option<&SideId>) -> Pen {
+    let index = side.and_then(|s| sides.iter().position(|(id, _)| id == s));
+    match index {
+        Some(i) => Pen {
+            colour: colours.get(i).copied().unwrap_or(Color32::GRAY),
+            shape: SHAPES[i % SHAPES.len()],
+            width: 2.0 + 2.5 * (sides.len().saturating_sub(i + 1)) as f32,
+        },
+        None => Pen { colour: Color32::GRAY, shape: MarkerShape::Asterisk, width: 2.0 },
+    }
+}
+
+pub(crate) fn charts_window_ui(
+    ctx: &egui::Context,
+    form: &ChartsForm,
+    sides: &[(SideId, String)],
+    colours: &[Color32],
+    queue: &mut Vec<AppCommand>,
+) {
     let mut open = true;
     egui::Window::new("Charts").open(&mut open).default_width(760.0).default_height(560.0).show(ctx, |ui| {
         let charts = match &form.charts {
@@ -131,9 +154,8 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
                     continue;
                 }
                 shown.push(series.side.as_ref());
-                let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
-                let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
-                ui.label(RichText::new("●").color(colour));
+                let pen = pen(sides, colours, series.side.as_ref());
+                shape_mark(ui, pen);
                 ui.label(series_name(sides, series.side.as_ref()));
                 ui.add_space(10.0);
             }
@@ -145,6 +167,11 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
                 for (i, chart) in charts.iter().enumerate() {
                     ui.vertical(|ui| {
                         ui.label(RichText::new(format!("{} ({})", chart.title, chart.unit)).strong());
+                        // Two samples or fewer a series read better as numbers than as lines.
+                        if chart.series.iter().all(|s| s.points.len() <= 2) {
+                            small_table_ui(ui, i, chart, sides, colours);
+                            return;
+                        }
                         Plot::new(("chart", i))
                             .height(170.0)
                             .width(340.0)
@@ -165,13 +192,12 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
                             .show(ui, |plot| {
                                 for series in &chart.series {
                                     let points: Vec<[f64; 2]> = series.points.iter().map(|&(t, v)| [f64::from(t), v]).collect();
-                                    let index = series.side.as_ref().and_then(|s| sides.iter().position(|(id, _)| id == s));
-                                    let colour = index.map_or(Color32::GRAY, |i| PALETTE[i % PALETTE.len()]);
+                                    let pen = pen(sides, colours, series.side.as_ref());
                                     let style = if series.side.is_none() { LineStyle::dashed_loose() } else { LineStyle::Solid };
                                     let name = series_name(sides, series.side.as_ref());
-                                    // Dots as well as the line, so that a lone sample (the start) shows.
-                                    plot.points(Points::new(name.clone(), points.clone()).color(colour).radius(3.0));
-                                    plot.line(Line::new(name, points).color(colour).width(2.0).style(style));
+                                    // The line, then its points in the side's shape on top.
+                                    plot.line(Line::new(name.clone(), points.clone()).color(pen.colour).width(pen.width).style(style));
+                                    plot.points(Points::new(name, points).color(pen.colour).shape(pen.shape).radius(4.5).filled(true));
                                 }
                             });
                     });
@@ -184,6 +210,61 @@ pub(crate) fn charts_window_ui(ctx: &egui::Context, form: &ChartsForm, sides: &[
     });
     if !open {
         queue.push(AppCommand::ShowCharts(false));
+    }
+}
+
+/// A chart too short for lines: each series a row, each turn a column.
+fn small_table_ui(ui: &mut egui::Ui, i: usize, chart: &Chart, sides: &[(SideId, String)], colours: &[Color32]) {
+    let mut turns: Vec<u32> = chart.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+    turns.sort_unstable();
+    turns.dedup();
+    egui::Grid::new(("chart_table", i)).striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
+        ui.label("");
+        for t in &turns {
+            ui.label(RichText::new(format!("turn {t}")).weak());
+        }
+        ui.end_row();
+        for series in &chart.series {
+            let pen = pen(sides, colours, series.side.as_ref());
+            ui.horizontal(|ui| {
+                shape_mark(ui, pen);
+                ui.label(series_name(sides, series.side.as_ref()));
+            });
+            for t in &turns {
+                let value = series.points.iter().find(|p| p.0 == *t).map(|p| p.1);
+                ui.label(value.map_or_else(|| "—".to_owned(), |v| if v.fract() == 0.0 { format!("{v:.0}") } else { format!("{v:.1}") }));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// The key's mark for a series: its points' shape in its colour, painted (not a glyph, which
+/// a font may lack).
+fn shape_mark(ui: &mut egui::Ui, pen: Pen) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    let (c, r) = (rect.center(), 4.5);
+    let painter = ui.painter();
+    let outline = egui::Stroke::new(1.0, Color32::from_black_alpha(140));
+    let polygon = |points: Vec<egui::Pos2>| egui::Shape::convex_polygon(points, pen.colour, outline);
+    match pen.shape {
+        MarkerShape::Square => {
+            painter.rect(egui::Rect::from_center_size(c, egui::vec2(2.0 * r, 2.0 * r)), 0.0, pen.colour, outline, egui::StrokeKind::Inside);
+        }
+        MarkerShape::Diamond => {
+            painter.add(polygon(vec![c + egui::vec2(0.0, -r), c + egui::vec2(r, 0.0), c + egui::vec2(0.0, r), c + egui::vec2(-r, 0.0)]));
+        }
+        MarkerShape::Up => {
+            painter.add(polygon(vec![c + egui::vec2(0.0, -r), c + egui::vec2(r, r), c + egui::vec2(-r, r)]));
+        }
+        MarkerShape::Cross | MarkerShape::Asterisk => {
+            let stroke = egui::Stroke::new(2.5, pen.colour);
+            painter.line_segment([c + egui::vec2(-r, 0.0), c + egui::vec2(r, 0.0)], stroke);
+            painter.line_segment([c + egui::vec2(0.0, -r), c + egui::vec2(0.0, r)], stroke);
+        }
+        _ => {
+            painter.circle(c, r, pen.colour, outline);
+        }
     }
 }
 
@@ -240,5 +321,23 @@ pub(crate) fn reports_window_ui(ctx: &egui::Context, form: &mut ReportsForm, sid
     });
     if !open {
         queue.push(AppCommand::ShowReports(false));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// a side's series is drawn in the map's colour of that side with a shape of its
+    /// own, and the sides listed first with wider lines, so that equal lines both show.
+    #[test]
+    fn x_04_each_side_is_drawn_in_its_map_colour_with_its_own_shape() {
+        let sides = vec![(SideId::new("carthage"), "Carthage".to_owned()), (SideId::new("syracuse"), "Syracuse".to_owned())];
+        let colours = [Color32::from_rgb(0xe8, 0x9a, 0xb4), Color32::from_rgb(0x1f, 0x5f, 0x9f)];
+        let (a, b) = (pen(&sides, &colours, Some(&sides[0].0)), pen(&sides, &colours, Some(&sides[1].0)));
+        assert_eq!((a.colour, b.colour), (colours[0], colours[1]));
+        assert_ne!(a.shape, b.shape);
+        assert!(a.width > b.width, "the first side's line shows round the second's where they coincide");
+        assert_eq!(pen(&sides, &colours, None).colour, Color32::GRAY, "the campaign's own series");
     }
 }
