@@ -72,9 +72,9 @@ fn be_49_set_up_is_finished_in_the_app() {
     let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
     let mut h = harness(app);
     h.run();
-    h.get_by_label("Begin play").click();
-    h.run();
-    assert!(label_exists(&h, "still to place"), "play cannot begin with a line unplaced");
+    // The rules are asked before the button is drawn: with a line unplaced it is greyed out.
+    use egui_kittest::kittest::NodeT as _;
+    assert!(h.get_by_label("Begin play").accesskit_node().is_disabled(), "play cannot begin with a line unplaced");
     h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
     h.run();
     h.get_by_label("Place the whole line of line 1 at Ionian Sea").click();
@@ -547,4 +547,88 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     let board = h.state().belisarius_view().unwrap().board().clone();
     let control = board.zones.iter().find(|z| z.id.as_str() == "tripolitania").unwrap().controller.clone();
     assert_eq!(control, Some(SideId::new("byzantines")), "the landing takes the empty zone");
+}
+
+/// The labels of the buttons that give an order to the rules, as the umpire's panels start
+/// them: the buttons the rules are asked about before they are drawn.
+const ORDER_BUTTONS: [&str; 22] = [
+    "Activate",
+    "March (",
+    "Lay siege",
+    "Assault ",
+    "Build ",
+    "Pull down",
+    "Lay ",
+    "Play Treachery",
+    "Roll the ",
+    "Send to the table",
+    "Fight on",
+    "The sides part",
+    "break off",
+    "end the segment",
+    "Events phase",
+    "Supply phase",
+    "Reinforcement phase",
+    "Begin operations",
+    "End the turn",
+    "The Franks march",
+    "Fight another passage",
+    "Begin play",
+];
+
+/// The order buttons the umpire's view offers live, by label.
+fn live_order_buttons(h: &Harness<'_, RefereeApp>) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let mut live: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter(|b| !b.accesskit_node().is_disabled())
+        .filter_map(|b| b.accesskit_node().label())
+        .filter(|label| ORDER_BUTTONS.iter().any(|p| label.starts_with(p) || label.contains(&format!(": {p}"))))
+        .collect();
+    live.sort();
+    live.dedup();
+    live
+}
+
+/// BE-06, BE-13, BE-24: in the umpire's view every Belisarius order button asks the rules
+/// before it is drawn: at each moment — operations under way, a contact open, a battle
+/// fought — every live one is taken by the rules when clicked, and "Activate" is greyed out,
+/// with the rules' reason, while a contact or a battle is open.
+#[test]
+fn be_06_every_live_order_button_of_the_umpire_is_taken_by_the_rules() {
+    use egui_kittest::kittest::NodeT as _;
+    type Make = fn(&tempfile::TempDir) -> std::path::PathBuf;
+    let moments: [(&str, Make); 3] = [("operations", africa_in_operations), ("contact", africa_at_contact), ("battle", africa_in_battle)];
+    let mut clicked = 0;
+    for (moment, make) in moments {
+        let dir = tempfile::tempdir().unwrap();
+        let db = make(&dir);
+        let live = {
+            let h = open_as(&db, None);
+            if moment != "operations" {
+                let activate: Vec<_> = h.query_all_by_label_contains("Activate ").collect();
+                assert!(!activate.is_empty(), "{moment}: the leaders are listed with their Activate buttons");
+                for b in activate {
+                    assert!(b.accesskit_node().is_disabled(), "{moment}: {:?} is live", b.accesskit_node().label());
+                }
+            }
+            live_order_buttons(&h)
+        };
+        // At a contact the choice is the side's, on its own screen: the umpire's has none.
+        assert_eq!(live.is_empty(), moment == "contact", "{moment}: live order buttons {live:?}");
+        for label in live {
+            let copy = dir.path().join(format!("copy-{clicked}.sqlite"));
+            std::fs::copy(&db, &copy).unwrap();
+            let mut h = open_as(&copy, None);
+            let before = h.state().belisarius_view().unwrap().log().len();
+            // By its accessibility action: the button may be below the panel's fold.
+            h.get_by_label(&label).click_accesskit();
+            h.run();
+            let refused = h.state().message().filter(|m| m.is_error).map(|m| m.text.clone());
+            assert_eq!(refused, None, "{moment}: the live button {label:?} was refused");
+            assert!(h.state().belisarius_view().unwrap().log().len() > before, "{moment}: {label:?} stored nothing");
+            clicked += 1;
+        }
+    }
+    assert!(clicked >= 4, "only {clicked} buttons clicked");
 }

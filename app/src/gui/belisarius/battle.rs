@@ -21,7 +21,7 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 
 use crate::gui::belisarius::command::BelisariusCommand;
-use crate::gui::belisarius::command::run;
+use crate::gui::belisarius::command::{Legal, run};
 use crate::gui::belisarius::facts::Facts;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::hex_counters::HexCounters;
@@ -307,6 +307,9 @@ fn battle_ui(
     ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
+    let legal = Legal(src.umpire);
+    let roll = format!("Roll the {}", battle.stage.label());
+    const BOTH_ROLL: &str = "Both sides roll at once (BE-17, BE-18)";
     if battle.at_table {
         table_ui(ui, src, battle, form, table, commands);
         ui.separator();
@@ -320,25 +323,14 @@ fn battle_ui(
     match &battle.step {
         Step::Roll if umpire && battle.passage == 1 && battle.stage == referee_campaign::belisarius::fight::Stage::Fire => {
             ui.horizontal(|ui| {
-                if ui.button(format!("Roll the {}", battle.stage.label())).on_hover_text("Both sides roll at once (BE-17, BE-18)").clicked()
-                {
-                    run(commands, Order::Fight {});
-                }
-                if ui
-                    .button("Send to the table")
-                    .on_hover_text("Fight it on the tabletop with DBM or DBSA; its result comes back here (BE-17)")
-                    .clicked()
-                {
-                    run(commands, Order::SendToTable {});
-                }
+                legal.button(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
+                let table = "Fight it on the tabletop with DBM or DBSA; its result comes back here (BE-17)";
+                legal.button(ui, egui::Button::new("Send to the table"), table, Order::SendToTable {}, commands);
             });
         }
         Step::Roll => {
             if umpire {
-                if ui.button(format!("Roll the {}", battle.stage.label())).on_hover_text("Both sides roll at once (BE-17, BE-18)").clicked()
-                {
-                    run(commands, Order::Fight {});
-                }
+                legal.button(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
             } else {
                 ui.label(RichText::new("The referee rolls the next stage.").weak());
             }
@@ -356,18 +348,15 @@ fn battle_ui(
         Step::Decide => {
             ui.label("The passage is over: a side may break off (the enemy pursues, BE-22), or the sides part, or fight on.");
             ui.horizontal_wrapped(|ui| {
-                for force in &battle.forces {
-                    if may_order(viewer, &force.side) && ui.button(format!("{}: break off", board.side_name(&force.side))).clicked() {
-                        run(commands, Order::BreakOff { side: force.side.clone() });
-                    }
+                for force in battle.forces.iter().filter(|f| may_order(viewer, &f.side)) {
+                    let off = egui::Button::new(format!("{}: break off", board.side_name(&force.side)));
+                    legal.button(ui, off, "The enemy pursues (BE-22)", Order::BreakOff { side: force.side.clone() }, commands);
                 }
                 if umpire {
-                    if ui.button("Fight on").on_hover_text("Neither side breaks off: the next passage begins").clicked() {
-                        run(commands, Order::Fight {});
-                    }
-                    if ui.button("The sides part").on_hover_text("Both agree to end the battle; nobody pursues (BE-17)").clicked() {
-                        run(commands, Order::Part {});
-                    }
+                    let on = "Neither side breaks off: the next passage begins";
+                    legal.button(ui, egui::Button::new("Fight on"), on, Order::Fight {}, commands);
+                    let part = "Both agree to end the battle; nobody pursues (BE-17)";
+                    legal.button(ui, egui::Button::new("The sides part"), part, Order::Part {}, commands);
                 }
             });
         }

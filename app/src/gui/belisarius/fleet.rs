@@ -2,7 +2,7 @@
 //! the map, the interception at sea, the naval battle, troops going aboard and ashore, and
 //! ships joining an assault.
 
-use crate::gui::belisarius::command::run;
+use crate::gui::belisarius::command::{Legal, run};
 use crate::gui::widgets::words::may_order;
 use std::collections::BTreeSet;
 
@@ -167,12 +167,24 @@ pub(crate) fn naval_contact_ui(
     board: &Board,
     orgs: &[&Organisation],
     viewer: &Viewer,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     if let Some(c) = &board.naval_contact {
         let sea = public.place_name(&Location::Sea(c.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("{} sea marker(s) of the {} sailed into {sea}", c.markers, board.side_name(&c.mover))).strong());
+            // As at a contact on land (BE-13): the choice is the other side's, made on its own
+            // screen, where it sees only its own ships.
+            if *viewer == Viewer::Umpire {
+                for side in board.sides.iter().filter(|s| s.id != c.mover) {
+                    ui.label(RichText::new(format!("It is for the {} to decide; hand them the screen.", side.name)).italics());
+                    if ui.button(format!("Hand the screen to the {}", side.name)).clicked() {
+                        commands.push(AppCommand::SetViewer(Viewer::Side(side.id.clone())));
+                    }
+                }
+                return;
+            }
             for org in orgs.iter().filter(|o| o.side != c.mover && may_order(viewer, &o.side)) {
                 let here: Vec<String> = ships(org)
                     .filter(|(_, b)| b.np.is_some() && b.at == Location::Sea(c.sea.clone()))
@@ -210,17 +222,16 @@ pub(crate) fn naval_contact_ui(
                 ));
             }
             ui.horizontal_wrapped(|ui| {
-                let fights = b.squadrons.iter().any(|s| may_order(viewer, &s.side));
-                if fights && ui.button("Fight another passage").on_hover_text("Both sides roll; losses at once (BE-36)").clicked() {
-                    run(commands, Order::FightAtSea {});
+                if b.squadrons.iter().any(|s| may_order(viewer, &s.side)) {
+                    let fight = egui::Button::new("Fight another passage");
+                    legal.button(ui, fight, "Both sides roll; losses at once (BE-36)", Order::FightAtSea {}, commands);
                 }
                 let Some(seas) = public.map().sea(&b.sea).map(|s| s.neighbours.clone()) else { return };
                 for s in b.squadrons.iter().filter(|s| may_order(viewer, &s.side)) {
                     for to in &seas {
                         let name = public.place_name(&Location::Sea(to.clone()));
-                        if ui.add(egui::Button::new(format!("{} retire to {name}", board.side_name(&s.side))).small()).clicked() {
-                            run(commands, Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() });
-                        }
+                        let retire = egui::Button::new(format!("{} retire to {name}", board.side_name(&s.side))).small();
+                        legal.button(ui, retire, "", Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() }, commands);
                     }
                 }
             });

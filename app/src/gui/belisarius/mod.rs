@@ -36,7 +36,7 @@ use crate::gui::widgets::packs::{PackSettings, Refused};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::may_order;
-use command::BelisariusCommand;
+use command::{BelisariusCommand, Legal};
 use facts::{Acting, Facts};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
@@ -674,6 +674,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
     // referee's table form reads the campaign itself (BE-53).
     let public = Public::of(&campaign.state.setup);
     let umpire = (*viewer == Viewer::Umpire).then_some(&campaign.state);
+    let legal = Legal(umpire);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, public, tables_shown);
         ui.add_space(8.0);
@@ -685,12 +686,11 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         ui.add_space(8.0);
         if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
-            if ui.button("Begin play").on_hover_text("Set-up is over once every line is placed (BE-49…BE-52)").clicked() {
-                commands.push(BelisariusCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded).into());
-            }
+            let begin = "Set-up is over once every line is placed (BE-49…BE-52)";
+            legal.button(ui, egui::Button::new("Begin play"), begin, Order::BeginPlay {}, commands);
             ui.add_space(6.0);
         }
-        operations_ui(ui, view.board(), viewer, commands);
+        operations_ui(ui, view.board(), viewer, legal, commands);
         if let referee_campaign::belisarius::view::View::Umpire(u) = view
             && !u.victory.is_empty()
         {
@@ -705,7 +705,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
         siege::relief_ui(ui, view.board(), facts, viewer, commands);
-        fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, commands);
+        fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, legal, commands);
         let table = battle::TableData {
             number: referee_battle_gen::belisarius::battle_number(&live.events),
             hex_units: &kept.hex_units,
@@ -723,17 +723,28 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
-            force_orders_ui(ui, public, view.board(), org, facts, selected.as_ref(), viewer, march, commands);
+            force_orders_ui(ui, public, view.board(), org, facts, selected.as_ref(), viewer, march, legal, commands);
         }
         for org in view.organisations() {
             fleet::voyage_ui(ui, public, view.board(), org, selected.as_ref(), viewer, voyage, commands);
         }
         for org in view.organisations() {
-            organisation_ui(ui, public, org, view.board(), viewer, commands);
+            organisation_ui(ui, public, org, view.board(), viewer, legal, commands);
             lines_due_ui(ui, public, org, selected.as_ref(), parts, commands);
             ui.add_space(10.0);
         }
     });
+}
+
+/// "Activate" beside a leader or decoy: greyed out with no action points left, and in the
+/// umpire's view whenever the rules would refuse it (a contact or battle open, BE-06).
+fn activate_ui(ui: &mut egui::Ui, name: &str, points: bool, hover: &str, order: Order, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
+    let response = if points {
+        legal.button(ui, egui::Button::new("Activate").small(), hover, order, commands)
+    } else {
+        ui.add_enabled(false, egui::Button::new("Activate").small()).on_disabled_hover_text("No action points left (BE-06)")
+    };
+    response.accessible_name(format!("Activate {name}"));
 }
 
 /// A side's set-up lines still to place: what is in each, a choice of part, and the button
@@ -886,7 +897,7 @@ fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location)
 
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
 /// is and "Pass" during them, "End the turn" after them.
-fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
     let name = |id: &SideId| board.side_name(id);
     let umpire = *viewer == Viewer::Umpire;
     match board.phase {
@@ -894,45 +905,36 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
         Phase::Play => {
             ui.label(RichText::new("Before operations").strong())
                 .on_hover_text("The events phase in summer and winter, the supply phase, and the reinforcements in spring");
-            if umpire
-                && board.events_to_play
-                && ui
-                    .button("Events phase")
-                    .on_hover_text("2d6 on the event table, and leaders called away rolled for or brought back (BE-47)")
-                    .clicked()
-            {
-                commands.push(BelisariusCommand::Execute(Order::PlayEvents {}, DiceInput::Seeded).into());
-            }
             let supplied = board.supplied == board.turn;
-            if umpire
-                && !board.events_to_play
-                && !supplied
-                && ui
-                    .button("Supply phase")
-                    .on_hover_text("Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)")
-                    .clicked()
-            {
-                commands.push(BelisariusCommand::Execute(Order::CheckSupply {}, DiceInput::Seeded).into());
-            }
-            if umpire
-                && supplied
-                && board.reinforcements_to_play
-                && ui
-                    .button("Reinforcement phase")
-                    .on_hover_text("Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)")
-                    .clicked()
-            {
-                commands.push(BelisariusCommand::Execute(Order::BringReinforcements {}, DiceInput::Seeded).into());
-            }
-            if umpire
-                && supplied
-                && !board.reinforcements_to_play
-                && ui
-                    .button("Begin operations")
-                    .on_hover_text("Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)")
-                    .clicked()
-            {
-                commands.push(BelisariusCommand::Execute(Order::BeginOperations {}, DiceInput::Seeded).into());
+            let phase = if !umpire {
+                None
+            } else if board.events_to_play {
+                Some((
+                    "Events phase",
+                    "2d6 on the event table, and leaders called away rolled for or brought back (BE-47)",
+                    Order::PlayEvents {},
+                ))
+            } else if !supplied {
+                Some((
+                    "Supply phase",
+                    "Every force is checked; the unsupplied and the besieged roll for their losses (BE-31, BE-41)",
+                    Order::CheckSupply {},
+                ))
+            } else if board.reinforcements_to_play {
+                Some((
+                    "Reinforcement phase",
+                    "Spring: the Goths roll for their points, the Byzantines' scheduled forces arrive (BE-45)",
+                    Order::BringReinforcements {},
+                ))
+            } else {
+                Some((
+                    "Begin operations",
+                    "Each side draws its AP chit blind and the first player is rolled for (BE-04, BE-05)",
+                    Order::BeginOperations {},
+                ))
+            };
+            if let Some((label, hover, order)) = phase {
+                legal.button(ui, egui::Button::new(label), hover, order, commands);
             }
         }
         Phase::Operations => {
@@ -944,27 +946,19 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
                     .as_ref()
                     .filter(|f| f.side == ops.segment && f.against.is_some() && f.marched != board.turn && f.arrived != board.turn)
                     && may_order(viewer, &f.side)
-                    && board.contact.is_none()
-                    && board.battle.is_none()
-                    && ui
-                        .button("The Franks march")
-                        .on_hover_text(
-                            "Two zones toward the nearest force of the side they fight, taking the zones and scorching the last (BE-48)",
-                        )
-                        .clicked()
                 {
-                    commands.push(BelisariusCommand::Execute(Order::FranksMarch { side: f.side.clone() }, DiceInput::Seeded).into());
+                    let hover =
+                        "Two zones toward the nearest force of the side they fight, taking the zones and scorching the last (BE-48)";
+                    legal.button(ui, egui::Button::new("The Franks march"), hover, Order::FranksMarch { side: f.side.clone() }, commands);
                 }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
                 let settled = board.contact.is_none() && board.battle.is_none() && board.assault.is_none() && board.sortie.is_none();
                 if may_order(viewer, &ops.segment) && settled {
-                    let pass = ui.button(format!("{}: end the segment", name(&ops.segment))).on_hover_text(
-                        "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)",
-                    );
-                    if pass.clicked() {
-                        commands.push(BelisariusCommand::Execute(Order::Pass { side: ops.segment.clone() }, DiceInput::Seeded).into());
-                    }
+                    let hover =
+                        "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)";
+                    let pass = egui::Button::new(format!("{}: end the segment", name(&ops.segment)));
+                    legal.button(ui, pass, hover, Order::Pass { side: ops.segment.clone() }, commands);
                 }
             }
         }
@@ -980,13 +974,9 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, commands: &m
         }
         Phase::TurnEnd => {
             ui.label(RichText::new("The operations phase is over").strong());
-            if umpire
-                && ui
-                    .button("End the turn")
-                    .on_hover_text("The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)")
-                    .clicked()
-            {
-                commands.push(BelisariusCommand::Execute(Order::EndTurn {}, DiceInput::Seeded).into());
+            if umpire {
+                let hover = "The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)";
+                legal.button(ui, egui::Button::new("End the turn"), hover, Order::EndTurn {}, commands);
             }
         }
     }
@@ -1024,6 +1014,7 @@ fn force_orders_ui(
     selected: Option<&Location>,
     viewer: &Viewer,
     march: &mut MarchForm,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let Some(acting) = org.acting.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
@@ -1107,19 +1098,14 @@ fn force_orders_ui(
                         u32::from(public.tables().cost(if mountain { "move-mountain" } else { "move-plain" }).unwrap_or(1))
                     })
                     .sum();
-                if ui
-                    .button(format!("March ({cost} AP)"))
-                    .on_hover_text("Attrition is rolled at the end of the march and taken at once, from the units ticked first (BE-12)")
-                    .clicked()
-                {
-                    let order = Order::Move {
-                        side: org.side.clone(),
-                        leader: acting.clone(),
-                        path: march.route.clone(),
-                        attrition_from: march.attrition_from.clone(),
-                    };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
-                }
+                let order = Order::Move {
+                    side: org.side.clone(),
+                    leader: acting.clone(),
+                    path: march.route.clone(),
+                    attrition_from: march.attrition_from.clone(),
+                };
+                let hover = "Attrition is rolled at the end of the march and taken at once, from the units ticked first (BE-12)";
+                legal.button(ui, egui::Button::new(format!("March ({cost} AP)")), hover, order, commands);
                 if ui.button("Clear the route").clicked() {
                     march.route.clear();
                 }
@@ -1127,8 +1113,8 @@ fn force_orders_ui(
         });
         attrition_first_ui(ui, &boxes, march);
         on_the_way_ui(ui, public, org, facts, &boxes, commands);
-        siege::siege_orders_ui(ui, public, board, org, facts, commands);
-        siege::scorch_ui(ui, public, board, org, facts, commands);
+        siege::siege_orders_ui(ui, public, board, org, facts, legal, commands);
+        siege::scorch_ui(ui, public, board, org, facts, legal, commands);
     });
 }
 
@@ -1360,6 +1346,7 @@ fn organisation_ui(
     org: &Organisation,
     board: &Board,
     viewer: &Viewer,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     let name = &org.name;
@@ -1426,15 +1413,9 @@ fn organisation_ui(
                     ui.label(RichText::new("done this phase").weak());
                 } else {
                     let name = public.piece_name(id);
-                    let b = ui
-                        .add_enabled(points, egui::Button::new("Activate").small())
-                        .accessible_name(format!("Activate {name}"))
-                        .on_hover_text("A decoy moves like a leader, for the same action points, and does nothing else (BE-42)")
-                        .on_disabled_hover_text("No action points left (BE-06)");
-                    if b.clicked() {
-                        let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
-                        commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
-                    }
+                    let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
+                    let hover = "A decoy moves like a leader, for the same action points, and does nothing else (BE-42)";
+                    activate_ui(ui, &name, points, hover, order, legal, commands);
                 }
             }
             let Some(l) = b.leader.as_ref().filter(|_| segment) else { return };
@@ -1443,15 +1424,9 @@ fn organisation_ui(
             } else if org.activated.contains(&l.id) {
                 ui.label(RichText::new("done this phase").weak());
             } else {
-                let b = ui
-                    .add_enabled(points, egui::Button::new("Activate").small())
-                    .accessible_name(format!("Activate {}", l.name))
-                    .on_hover_text("Activate him for this segment; the leader acting before him is done (BE-06, BE-07)")
-                    .on_disabled_hover_text("No action points left (BE-06)");
-                if b.clicked() {
-                    let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
-                }
+                let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
+                let hover = "Activate him for this segment; the leader acting before him is done (BE-06, BE-07)";
+                activate_ui(ui, &l.name, points, hover, order, legal, commands);
             }
         });
         if !b.units.is_empty() {

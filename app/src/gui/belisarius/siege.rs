@@ -10,7 +10,7 @@ use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, CityStatus, LossesToShare, Organisation};
 use referee_campaign::core::viewer::Viewer;
 
-use crate::gui::belisarius::command::run;
+use crate::gui::belisarius::command::{Legal, run};
 use crate::gui::belisarius::facts::{Acting, Facts};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::words::may_order;
@@ -36,6 +36,7 @@ pub(crate) fn siege_orders_ui(
     board: &Board,
     org: &Organisation,
     acting: &Acting,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
@@ -54,75 +55,70 @@ pub(crate) fn siege_orders_ui(
         |ui| {
             match (&holder, status.siege.as_ref()) {
                 (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
-                    if ui
-                        .button(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege")))
-                        .on_hover_text(
-                            "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
-                        )
-                        .clicked()
-                    {
-                        run(commands, Order::Besiege { side: side.clone(), leader: leader.clone() });
-                    }
+                    legal.button(
+                        ui,
+                        egui::Button::new(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege"))),
+                        "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
+                        Order::Besiege { side: side.clone(), leader: leader.clone() },
+                        commands,
+                    );
                 }
                 (Some(h), Some(s)) if h != side && &s.besieger == side => {
                     let ap = if acting.declared_here { 0 } else { cost("assault-later") };
-                    if ui
-                    .button(format!("Assault {} ({ap} AP)", city.name))
-                    .on_hover_text(
+                    legal.button(
+                        ui,
+                        egui::Button::new(format!("Assault {} ({ap} AP)", city.name)),
                         "Points against the garrison and militia, 2d6 with the tactical rating and siege works, less the defence (BE-27)",
-                    )
-                    .clicked()
-                {
-                    run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships: Vec::new() });
-                }
+                        Order::Assault { side: side.clone(), leader: leader.clone(), ships: Vec::new() },
+                        commands,
+                    );
                     // BE-39: ships off the port join in, for their own price.
                     let ships = crate::gui::belisarius::fleet::supporting_ships(public, org, &zone);
-                    if !ships.is_empty()
-                        && ui
-                            .button(format!(
-                                "Assault {} with {} ship(s) ({} AP)",
-                                city.name,
-                                ships.len(),
-                                u32::from(ap) + u32::from(cost("naval-support"))
-                            ))
-                            .on_hover_text("+1 to the assault's dice for every 3 naval points in support (BE-39)")
-                            .clicked()
-                    {
-                        run(commands, Order::Assault { side: side.clone(), leader: leader.clone(), ships });
+                    if !ships.is_empty() {
+                        let with = u32::from(ap) + u32::from(cost("naval-support"));
+                        legal.button(
+                            ui,
+                            egui::Button::new(format!("Assault {} with {} ship(s) ({with} AP)", city.name, ships.len())),
+                            "+1 to the assault's dice for every 3 naval points in support (BE-39)",
+                            Order::Assault { side: side.clone(), leader: leader.clone(), ships },
+                            commands,
+                        );
                     }
-                    if ui
-                        .button(format!("Build siege works ({} AP)", cost("siege-works")))
-                        .on_hover_text("Each adds 1 to the assault's dice; at most two for each leader present (BE-32)")
-                        .clicked()
-                    {
-                        run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 });
-                    }
-                    let treachery = org.stratagems.iter().any(|s| s == "treachery");
-                    if treachery
-                        && ui
-                            .button("Play Treachery")
-                            .on_hover_text("2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)")
-                            .clicked()
-                    {
-                        run(commands, Order::AttemptTreachery { side: side.clone(), leader: leader.clone() });
+                    legal.button(
+                        ui,
+                        egui::Button::new(format!("Build siege works ({} AP)", cost("siege-works"))),
+                        "Each adds 1 to the assault's dice; at most two for each leader present (BE-32)",
+                        Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 },
+                        commands,
+                    );
+                    if org.stratagems.iter().any(|s| s == "treachery") {
+                        legal.button(
+                            ui,
+                            egui::Button::new("Play Treachery"),
+                            "2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)",
+                            Order::AttemptTreachery { side: side.clone(), leader: leader.clone() },
+                            commands,
+                        );
                     }
                 }
                 (Some(h), _) if h == side => {
-                    if status.defence < 5
-                        && ui
-                            .button(format!("Build a defence works ({} AP)", cost("defence-works")))
-                            .on_hover_text("Adds 1 to the city's defence, at most 5 (BE-32)")
-                            .clicked()
-                    {
-                        run(commands, Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 });
+                    if status.defence < 5 {
+                        legal.button(
+                            ui,
+                            egui::Button::new(format!("Build defence works ({} AP)", cost("defence-works"))),
+                            "Adds 1 to the city's defence, at most 5 (BE-32)",
+                            Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 },
+                            commands,
+                        );
                     }
-                    if status.defence > 0
-                        && ui
-                            .button(format!("Pull down the walls ({} AP)", cost("destroy-fortifications")))
-                            .on_hover_text("Fortifications and defence works go to 0, however much is destroyed (BE-32)")
-                            .clicked()
-                    {
-                        run(commands, Order::DestroyFortifications { side: side.clone(), leader: leader.clone() });
+                    if status.defence > 0 {
+                        legal.button(
+                            ui,
+                            egui::Button::new(format!("Pull down the walls ({} AP)", cost("destroy-fortifications"))),
+                            "Fortifications and defence works go to 0, however much is destroyed (BE-32)",
+                            Order::DestroyFortifications { side: side.clone(), leader: leader.clone() },
+                            commands,
+                        );
                     }
                 }
                 _ => {
@@ -301,6 +297,7 @@ pub(crate) fn scorch_ui(
     board: &Board,
     org: &Organisation,
     acting: &Acting,
+    legal: Legal<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
     if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
@@ -311,13 +308,11 @@ pub(crate) fn scorch_ui(
         return;
     }
     let cost = public.tables().cost("scorched-earth").unwrap_or(1);
-    if ui
-        .button(format!("Lay {} waste ({cost} AP)", public.place_name(&Location::Zone(zone))))
-        .on_hover_text(
-            "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",
-        )
-        .clicked()
-    {
-        run(commands, Order::ScorchEarth { side: org.side.clone(), leader: acting.leader.clone() });
-    }
+    legal.button(
+        ui,
+        egui::Button::new(format!("Lay {} waste ({cost} AP)", public.place_name(&Location::Zone(zone)))),
+        "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",
+        Order::ScorchEarth { side: org.side.clone(), leader: acting.leader.clone() },
+        commands,
+    );
 }
