@@ -651,6 +651,10 @@ fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() 
     assert!(h.state().dialog_open());
     assert!(label_exists(&h, "Battle 1 at Himera — result"));
     assert!(h.get_by_label("Record result").accesskit_node().is_disabled(), "no winner picked yet");
+    assert!(label_exists(&h, "To record: pick the winner, or no result"), "the reason is in sight");
+    // The outcome comes first, above every side's losses.
+    let winner = h.get_by_label("Winner").rect();
+    assert!(winner.max.y < h.get_by_label("Reg Sp(O) of Himilco destroyed").rect().min.y, "the winner above the losses");
 
     h.get_by_label("Winner").click();
     h.run();
@@ -1561,8 +1565,10 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     let default = h.get_by_role_and_label(Role::TextInput, "Folder").value().unwrap_or_default();
     assert!(default.ends_with("Turn"), "the folder defaults to one named for the campaign: {default}");
     assert!(!label_exists(&h, "Scaling"), "DBM has no scaling");
+    let write = h.get_by_label("Write pack").rect();
     click(&mut h, "DBSA");
     assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
+    assert_eq!(h.get_by_label("Write pack").rect(), write, "other rules, other options: Write pack stays where it was");
     let scaling = h.get_by_role_and_label(Role::ComboBox, "Scaling").value();
     assert_eq!(scaling.as_deref(), Some("per battle"), "the whole battle by one factor is the scaling chosen unless changed");
     click(&mut h, "US Letter");

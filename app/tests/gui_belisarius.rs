@@ -357,7 +357,24 @@ fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
     h.run();
     assert!(label_exists(&h, "Fought on the tabletop"));
     assert!(h.state().belisarius_view().unwrap().board().battle.as_ref().unwrap().at_table);
+    // Nothing is chosen for the referee: Record waits for the outcome, and says so.
+    use egui_kittest::kittest::NodeT as _;
+    for outcome in ["the Byzantines broke off", "the Vandals broke off", "the sides parted", "a force was destroyed"] {
+        let on = h.get_by_label(outcome).accesskit_node().toggled();
+        assert_eq!(on, Some(egui::accesskit::Toggled::False), "{outcome} is not chosen for the referee");
+    }
+    assert!(h.get_by_label("Record the result").accesskit_node().is_disabled());
+    assert!(label_exists(&h, "Say first how the battle ended"));
+    // Choosing a side that broke off moves nothing: the retreat's row was there already.
+    let parted = h.get_by_label("the sides parted").rect();
+    h.get_by_label("the Vandals broke off").click();
+    h.run();
+    assert_eq!(h.get_by_label("the sides parted").rect(), parted, "the form did not move under the pointer");
+    assert!(label_exists(&h, "Say where the side that broke off retreated to"));
     h.get_by_label("the sides parted").click();
+    h.run();
+    // Under the losses, at the form's end: scrolled to, as the referee would.
+    h.get_by_label("Record the result").scroll_to_me();
     h.run();
     h.get_by_label("Record the result").click();
     h.run();
@@ -383,6 +400,9 @@ fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
     h.get_by_label("Vandals counter 2 lost").set_value_accesskit(2.0);
     h.run();
     h.get_by_label("the sides parted").click();
+    h.run();
+    // Under the losses, at the form's end: scrolled to, as the referee would.
+    h.get_by_label("Record the result").scroll_to_me();
     h.run();
     h.get_by_label("Record the result").click();
     h.run();

@@ -608,3 +608,19 @@ fn x_03_undo_names_an_order_of_several_lines_by_the_order() {
     let undo = h.state().undo_label().unwrap();
     assert!(undo.starts_with("end carthage's phase — "), "{undo}");
 }
+
+/// The map's legend stays as the referee left it: folded away, it is folded the next time
+/// the campaign is opened, from the same file.
+#[test]
+fn x_05_the_legend_stays_folded_from_one_opening_to_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "umpire");
+    assert_eq!(h.state().legend_folded(), Some(false), "the legend opens unfolded the first time");
+    h.state_mut().send(MagnaGraeciaCommand::FoldLegend(true));
+    h.run();
+    assert_eq!(h.state().legend_folded(), Some(true));
+    drop(h);
+    let h = open(&db, "umpire");
+    assert_eq!(h.state().legend_folded(), Some(true), "folded again when opened again");
+}

@@ -21,6 +21,11 @@ impl RefereeApp {
         self.desk().and_then(|d| d.belisarius()).map(|d| &d.live.view)
     }
 
+    /// Whether the Magna Graecia map's legend is folded away to its title.
+    pub fn legend_folded(&self) -> Option<bool> {
+        self.magna_graecia().map(|d| d.map_state.legend_folded)
+    }
+
     /// The open Magna Graecia campaign, if any.
     pub fn campaign(&self) -> Option<&Campaign<MagnaGraecia>> {
         self.magna_graecia().map(|o| &o.campaign)

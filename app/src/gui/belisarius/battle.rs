@@ -54,7 +54,10 @@ pub(crate) struct TableForm {
     /// Points each unit lost, by side and the unit's number in the battle (from 1).
     pub losses: BTreeMap<SideId, BTreeMap<u32, u8>>,
     pub killed: BTreeSet<String>,
-    /// `Some(side)`: that side broke off; `None` with `parted`: the sides parted.
+    /// Whether the referee has said how the battle ended: nothing is chosen for them.
+    pub outcome_chosen: bool,
+    /// `Some(side)`: that side broke off; `None` with `parted`: the sides parted; neither: a
+    /// force was destroyed.
     pub broke_off: Option<SideId>,
     pub parted: bool,
     pub retreat: Option<String>,
@@ -622,47 +625,41 @@ fn table_ui(
     t.system = Some(settings.system);
 
     ui.add_space(4.0);
-    ui.label(RichText::new("The result").strong());
+    ui.label(RichText::new("How the battle ended").strong());
     ui.horizontal_wrapped(|ui| {
         for force in &battle.forces {
-            let chosen = t.broke_off.as_ref() == Some(&force.side);
+            let chosen = t.outcome_chosen && t.broke_off.as_ref() == Some(&force.side);
             if ui.radio(chosen, format!("the {} broke off", board.side_name(&force.side))).clicked() {
-                t.broke_off = Some(force.side.clone());
-                t.parted = false;
+                (t.outcome_chosen, t.broke_off, t.parted) = (true, Some(force.side.clone()), false);
             }
         }
-        if ui.radio(t.parted, "the sides parted").clicked() {
-            t.parted = true;
-            t.broke_off = None;
+        if ui.radio(t.outcome_chosen && t.parted, "the sides parted").clicked() {
+            (t.outcome_chosen, t.broke_off, t.parted) = (true, None, true);
         }
-        if ui.radio(!t.parted && t.broke_off.is_none(), "a force was destroyed").clicked() {
-            t.parted = false;
-            t.broke_off = None;
+        if ui.radio(t.outcome_chosen && !t.parted && t.broke_off.is_none(), "a force was destroyed").clicked() {
+            (t.outcome_chosen, t.broke_off, t.parted) = (true, None, false);
         }
     });
-    if let Some(side) = t.broke_off.clone() {
-        let options: Vec<(String, String)> = Facts::table_retreats(state, &side)
+    // The retreat's row is always there, so choosing an outcome moves nothing under the pointer.
+    let options: Vec<(String, String)> = t.broke_off.as_ref().map_or_else(Vec::new, |side| {
+        Facts::table_retreats(state, side)
             .into_iter()
             .filter(|(_, ok)| ok.is_ok())
             .map(|(at, _)| (at.id().to_owned(), src.public.place_name(&at)))
-            .collect();
+            .collect()
+    });
+    ui.add_enabled_ui(t.broke_off.is_some(), |ui| {
         let shown = t.retreat.as_ref().and_then(|r| options.iter().find(|(id, _)| id == r)).map_or("choose…", |(_, n)| n.as_str());
-        egui::ComboBox::new("belisarius-table-retreat", "retreated to").selected_text(shown).show_ui(ui, |ui| {
-            for (id, name) in &options {
-                ui.selectable_value(&mut t.retreat, Some(id.clone()), name);
-            }
-        });
-    }
-    if ui.button("Record the result").on_hover_text("The campaign's rules take it from there: leaders killed, retreat, control").clicked() {
-        let result = referee_campaign::belisarius::battle::TableResult {
-            losses: t.losses.iter().map(|(s, l)| (s.clone(), l.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect())).collect(),
-            leaders_killed: t.killed.iter().cloned().collect(),
-            broke_off: t.broke_off.clone(),
-            retreat: t.broke_off.as_ref().and(t.retreat.clone()),
-            parted: t.parted,
-        };
-        run(commands, Order::RecordBattle { result });
-    }
+        egui::ComboBox::new("belisarius-table-retreat", "the side that broke off retreated to")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (id, name) in &options {
+                    ui.selectable_value(&mut t.retreat, Some(id.clone()), name);
+                }
+            })
+            .response
+            .on_disabled_hover_text("Only a side that broke off retreats (BE-22)");
+    });
     hex_ui(ui, state, src, t, table);
     ui.label(RichText::new("Losses on the table, by unit, and leaders killed").weak());
     for force in &battle.forces {
@@ -676,7 +673,8 @@ fn table_ui(
                     let unit = u.fighter.unit;
                     ui.horizontal(|ui| {
                         let lost = losses.entry(n).or_default();
-                        ui.label(format!("{n}. {unit} ({})", unit.kind.label()));
+                        let kind = unit.kind.label();
+                        ui.label(if kind.is_empty() { format!("{n}. {unit}") } else { format!("{n}. {unit} ({kind})") });
                         ui.add(egui::DragValue::new(lost).range(0..=unit.value)).on_hover_text("Points this unit lost on the table");
                     });
                 }
@@ -691,5 +689,30 @@ fn table_ui(
                     }
                 }
             });
+    }
+    ui.add_space(6.0);
+    let ready = if !t.outcome_chosen {
+        Err("Say first how the battle ended")
+    } else if t.broke_off.is_some() && t.retreat.is_none() {
+        Err("Say where the side that broke off retreated to")
+    } else {
+        Ok(())
+    };
+    let record = ui
+        .add_enabled(ready.is_ok(), egui::Button::new(RichText::new("Record the result").strong()))
+        .on_hover_text("The campaign's rules take it from there: leaders killed, retreat, control");
+    if let Err(why) = ready {
+        record.clone().on_disabled_hover_text(why);
+        ui.label(RichText::new(why).weak());
+    }
+    if record.clicked() {
+        let result = referee_campaign::belisarius::battle::TableResult {
+            losses: t.losses.iter().map(|(s, l)| (s.clone(), l.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect())).collect(),
+            leaders_killed: t.killed.iter().cloned().collect(),
+            broke_off: t.broke_off.clone(),
+            retreat: t.broke_off.as_ref().and(t.retreat.clone()),
+            parted: t.parted,
+        };
+        run(commands, Order::RecordBattle { result });
     }
 }

@@ -28,6 +28,9 @@ pub enum MagnaGraeciaCommand {
     /// Draw the campaign's dice seed in the umpire's Forces panel, or hide it again (umpire
     /// only); it is hidden again whenever the campaign or the view changes.
     ShowSeed(bool),
+    /// Fold the map's legend away to its title, or open it; kept in the database file, so
+    /// the legend stays as the referee left it the next time.
+    FoldLegend(bool),
     /// Write a side's roster as JSON, for another campaign or another referee.
     ExportRoster { side: SideId, path: PathBuf },
     /// Read a roster written by Export as this side's army (setup only, MG-03).

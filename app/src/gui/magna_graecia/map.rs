@@ -62,7 +62,7 @@ pub(crate) struct MapState {
     view: PanZoom,
     outline: Option<(String, Vec<[usize; 3]>)>,
     /// The legend is folded away to its title, by a click on it.
-    legend_folded: bool,
+    pub(crate) legend_folded: bool,
 }
 
 impl Default for MapState {
@@ -467,6 +467,9 @@ fn place_groups(markers: &[Marker<'_>], groups: &mut [tokens::Group], tokens: &m
 /// legend and scale. Drag pans, the wheel zooms around the pointer, a double click fits the
 /// map; a click selects a node, picks out one of the viewer's counters, or moves the picked
 /// counter to a lit node.
+/// The setting, in the database file, that says the legend is folded away.
+pub(crate) const LEGEND_FOLDED_KEY: &str = "map_legend_folded";
+
 pub(crate) fn map_ui(
     ui: &mut egui::Ui,
     map: &Map,
@@ -683,7 +686,7 @@ pub(crate) fn map_ui(
     let fold = ui.interact(title, ui.scope_id().with("legend_title"), Sense::click());
     let fold = fold.on_hover_text(if state.legend_folded { "Show the legend" } else { "Fold the legend away" });
     if fold.clicked() {
-        state.legend_folded = !state.legend_folded;
+        commands.push(MagnaGraeciaCommand::FoldLegend(!state.legend_folded).into());
     }
     paint_scale_bar(&painter, proj, scale);
     if map.reconstructed {

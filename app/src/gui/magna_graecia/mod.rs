@@ -76,7 +76,9 @@ impl MagnaGraeciaDesk {
         let id = store.find(key)?;
         let campaign = store.load_as::<MagnaGraecia>(id)?;
         let events = store.events_as::<MagnaGraecia>(id)?;
-        MagnaGraeciaDesk::with(catalog, campaign, events, viewer)
+        let mut desk = MagnaGraeciaDesk::with(catalog, campaign, events, viewer)?;
+        desk.map_state.legend_folded = store.setting(map::LEGEND_FOLDED_KEY).ok().flatten().is_some();
+        Ok(desk)
     }
 
     /// A campaign just loaded or created, as `viewer` sees it (the umpire, for a side the
@@ -218,6 +220,12 @@ impl MagnaGraeciaDesk {
             MagnaGraeciaCommand::Execute(command, dice) => self.execute(cx.store, &command, dice),
             MagnaGraeciaCommand::ShowSeed(show) => {
                 self.seed_shown = show && self.live.viewer == Viewer::Umpire;
+                Reply::Nothing
+            }
+            MagnaGraeciaCommand::FoldLegend(folded) => {
+                self.map_state.legend_folded = folded;
+                // A file opened read-only keeps the fold for this window only.
+                let _ = cx.store.set_setting(map::LEGEND_FOLDED_KEY, folded.then_some("yes"));
                 Reply::Nothing
             }
             MagnaGraeciaCommand::ExportRoster { side, path } => match self.export_roster(&side, &path) {

@@ -223,24 +223,14 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
         .id(egui::Id::unique("battle_pack_window"))
         .collapsible(false)
         .resizable(true)
-        .pivot(egui::Align2::CENTER_CENTER)
-        .default_pos(ctx.content_rect().center())
+        // Anchored by its top, with its buttons first: choosing other rules changes the height
+        // of what follows them, never where "Write pack" is.
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(ctx.content_rect().center().x, ctx.content_rect().top() + 60.0))
         .default_width(520.0)
         .open(&mut open)
         .show(ctx, |ui| {
-            let what = match form.settings.system {
-                TabletopSystem::Dbm | TabletopSystem::Dbsa => {
-                    "The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows."
-                }
-                TabletopSystem::ArsBellum | TabletopSystem::ALaCharge => {
-                    "The umpire's sheet and, for each side, its brief, its counters, the scenario and the hex map, each from what that side knows; and the map at full size, on A3 and on sheets that join, for every player."
-                }
-            };
-            ui.add(egui::Label::new(RichText::new(what).weak()).wrap());
-            ui.add_space(4.0);
             let running = data.job.is_some_and(PackJob::running);
-            ui.add_enabled_ui(!running, |ui| options_ui(ui, &mut form.settings));
-            ui.add_space(6.0);
             let check = form.settings.check();
             let red = ui.visuals().error_fg_color;
             ui.horizontal(|ui| {
@@ -267,6 +257,19 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
             if let Err(e) = &check {
                 ui.label(RichText::new(e).color(red));
             }
+            ui.add_space(4.0);
+            let what = match form.settings.system {
+                TabletopSystem::Dbm | TabletopSystem::Dbsa => {
+                    "The umpire's sheet and, for each side, its brief, roster and table section, each from what that side knows."
+                }
+                TabletopSystem::ArsBellum | TabletopSystem::ALaCharge => {
+                    "The umpire's sheet and, for each side, its brief, its counters, the scenario and the hex map, each from what that side knows; and the map at full size, on A3 and on sheets that join, for every player."
+                }
+            };
+            ui.add(egui::Label::new(RichText::new(what).weak()).wrap());
+            ui.add_space(4.0);
+            ui.add_enabled_ui(!running, |ui| options_ui(ui, &mut form.settings));
+            ui.add_space(6.0);
             match form.battle {
                 Some(_) => match &form.outcome {
                     Some(Ok(files)) => {

@@ -244,6 +244,9 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
             egui::Panel::bottom("battle_result_footer").show(ui, |ui| battle_footer_ui(ui, form, data, commands));
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    // The outcome first, where the eye lands; then how losses are counted and
+                    // each side's losses.
+                    outcome_ui(ui, form, data.map, board);
                     hex_losses_ui(ui, form, data);
                     battle_body_ui(ui, form, data.map, board);
                 });
@@ -254,7 +257,8 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
     }
 }
 
-fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board) {
+/// Who won (or no result), who held the field, and who attacked a neutral city.
+fn outcome_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board) {
     let outcome_name = |o: &Option<Outcome>| match o {
         None => "pick the winner".to_owned(),
         Some(Outcome::Won { winner }) => side_name(board, winner),
@@ -317,7 +321,10 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
     });
     ui.add_space(6.0);
     ui.separator();
-    // The sides side by side, as on an umpire's sheet.
+}
+
+/// The sides' losses, side by side as on an umpire's sheet, and the losers' open roads.
+fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board) {
     let sides = form.sides.clone();
     let place = map.name(form.node);
     let losers = form.losers(board);
@@ -542,6 +549,7 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
             (Err(e), _) | (_, Err(e)) => record.on_disabled_hover_text(e.clone()),
             _ => record,
         };
+        let greyed = result.as_ref().err().or(data.dice.as_ref().err()).cloned();
         if record.clicked()
             && let (Ok(result), Ok(dice)) = (result, data.dice.clone())
         {
@@ -549,6 +557,10 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
         }
         if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
             commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
+        }
+        // Why Record is greyed out, in sight and not only on hover.
+        if let Some(why) = greyed {
+            ui.label(RichText::new(format!("To record: {why}")).weak());
         }
     });
     ui.add_space(4.0);
