@@ -418,9 +418,10 @@ pub type View = crate::core::view::View<UmpireView, SideView>;
 crate::core::view::seen!(Board: UmpireView, SideView);
 
 impl View {
-    /// The numbers this view holds for charts: zones and cities each side holds (public on
-    /// the map) and the land combat points of the Tables of Organisation the viewer may
-    /// read. Losses, battles and sieges come with the rules that cause them (BE-17, BE-24).
+    /// The numbers this view holds for charts: the zones each side holds and the cities under
+    /// siege (both public on the map, BE-24), and the land combat points of the Tables of
+    /// Organisation the viewer may read. Belisarius has no victory points (the conditions are
+    /// judged at the end, BE-49 … BE-52); losses and battles are not kept by the views.
     pub fn readings(&self) -> Vec<Reading> {
         let board = self.board();
         let count = |n: usize| f64::from(u32::try_from(n).unwrap_or(u32::MAX));
@@ -438,6 +439,8 @@ impl View {
                 unit: "combat points".to_owned(),
             });
         }
+        let besieged = board.cities.iter().filter(|c| c.siege.is_some()).count();
+        out.push(Reading { measure: Measure::Sieges, side: None, value: count(besieged), unit: "cities".to_owned() });
         out
     }
 

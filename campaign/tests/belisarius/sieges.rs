@@ -131,6 +131,12 @@ fn be_24_a_leader_lays_siege_for_one_action_point() {
     assert!(events.iter().any(|e| matches!(e, Event::ZoneControlled { zone: z, side } if z == &zone && side == &byz())));
     assert_eq!(left(&c, &byz()), ap - 1, "a siege costs 1 AP");
     assert_eq!(c.state.control.get(&zone), Some(&byz()));
+    // the siege is on the map, so every viewer's charts count it.
+    for viewer in [Viewer::Umpire, Viewer::Side(goths()), Viewer::Side(byz())] {
+        let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &viewer).unwrap();
+        let sieges = view.readings().into_iter().find(|r| r.measure == referee_campaign::core::history::Measure::Sieges).unwrap();
+        assert_eq!((sieges.side, sieges.value), (None, 1.0), "{viewer:?} counts one city under siege");
+    }
     refused(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, "besieged already");
 
     // A leader alone, and a city his side holds.
