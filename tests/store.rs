@@ -162,6 +162,48 @@ fn x_03_several_campaigns_per_file() {
     assert_eq!(store.load_as::<MagnaGraecia>(b.id).unwrap().state.scenario.id, "pyrrhic");
 }
 
+/// deleting a campaign takes every row kept of it — orders, events, snapshots,
+/// battles, its commitment and its settings — in one transaction, and leaves the file's other
+/// campaigns as they were; a file opened for reading refuses.
+#[test]
+fn x_03_a_campaign_is_deleted_whole_and_the_others_stay() {
+    let db = TempDb::new();
+    let mut store = Store::open(&db.path).unwrap();
+    store.set_snapshot_every(2);
+    let keep = store.create_as::<MagnaGraecia>("Keep", scenario("dionysian"), 1).unwrap();
+    let mut gone = store.create_as::<MagnaGraecia>("Gone", scenario("pyrrhic"), 2).unwrap();
+    for i in 0..5 {
+        store.execute(&mut gone, sicily(), &roll(&format!("roll {i}")), DiceInput::Seeded).unwrap();
+    }
+    store.set_setting(&format!("pack_folder/{}", gone.id.0), Some("/tmp/packs")).unwrap();
+    store.set_setting(&format!("pack_folder/{}", keep.id.0), Some("/tmp/keep")).unwrap();
+    let keep_before = serde_json::to_string(&store.load_as::<MagnaGraecia>(keep.id).unwrap().state).unwrap();
+    let rows = |store: &Store, table: &str, id: i64| -> i64 {
+        store.connection().query_row(&format!("SELECT count(*) FROM {table} WHERE campaign_id = ?1"), [id], |r| r.get(0)).unwrap()
+    };
+    for table in ["commands", "events", "snapshots", "seed_commitments"] {
+        assert!(rows(&store, table, gone.id.0) > 0, "{table} holds the campaign before");
+    }
+    drop(store);
+
+    let mut reader = Store::open_read_only(&db.path).unwrap();
+    assert!(reader.delete_campaign(gone.id).is_err(), "a file opened for reading keeps its campaigns");
+    drop(reader);
+
+    let mut store = Store::open(&db.path).unwrap();
+    assert_eq!(store.delete_campaign(gone.id).unwrap(), "Gone");
+    assert!(matches!(store.find("Gone"), Err(StoreError::UnknownCampaign(_))));
+    for table in ["commands", "events", "snapshots", "seed_commitments", "battles", "battle_results", "battle_tables"] {
+        assert_eq!(rows(&store, table, gone.id.0), 0, "{table} keeps nothing of the deleted campaign");
+    }
+    assert_eq!(store.setting(&format!("pack_folder/{}", gone.id.0)).unwrap(), None);
+    assert_eq!(store.setting(&format!("pack_folder/{}", keep.id.0)).unwrap().as_deref(), Some("/tmp/keep"));
+    assert_eq!(store.campaigns().unwrap().iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Keep"]);
+    let keep_after = serde_json::to_string(&store.load_as::<MagnaGraecia>(keep.id).unwrap().state).unwrap();
+    assert_eq!(keep_after, keep_before, "the other campaign is as it was");
+    assert!(matches!(store.delete_campaign(gone.id), Err(StoreError::UnknownCampaign(_))), "deleted once only");
+}
+
 /// undo removes exactly the last command's events; the start cannot be undone.
 #[test]
 fn x_03_undo_removes_the_last_command() {

@@ -624,3 +624,47 @@ fn x_05_the_legend_stays_folded_from_one_opening_to_the_next() {
     let h = open(&db, "umpire");
     assert_eq!(h.state().legend_folded(), Some(true), "folded again when opened again");
 }
+
+/// the picker deletes a campaign after a second word, in its own row; the open one
+/// deleted, the picker is left; a side's view asks for the referee first.
+#[test]
+fn x_03_the_picker_deletes_a_campaign_after_a_second_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    {
+        let mut store = Store::open(&db).unwrap();
+        store.create_as::<MagnaGraecia>("Day", Catalog::embedded().scenario("pyrrhic").unwrap(), 6).unwrap();
+    }
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(AppCommand::ShowPicker(true));
+    h.run();
+    h.get_by_label("Delete Day…").click();
+    h.run();
+    assert!(h.query_by_label("Delete Night for good").is_none(), "only the row asked about waits for the second word");
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert!(h.query_by_label("Delete Day for good").is_none(), "kept: the row is as it was");
+    assert!(Store::open(&db).unwrap().find("Day").is_ok());
+    h.get_by_label("Delete Day…").click();
+    h.run();
+    h.get_by_label("Delete Day for good").click();
+    h.run();
+    assert_eq!(h.state().message().unwrap().text, "Campaign “Day” deleted, with everything kept of it");
+    assert!(Store::open(&db).unwrap().find("Day").is_err());
+    assert_eq!(h.state().campaign_name(), Some("Night"), "the campaign on screen stays");
+
+    // The campaign on screen: deleted, back to the picker.
+    h.state_mut().send(AppCommand::DeleteCampaign("Night".into()));
+    h.run();
+    assert_eq!(h.state().campaign_name(), None);
+    assert!(label_exists(&h, "No campaign yet: start one below."));
+
+    // From a side's view, deleting waits for the referee.
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let mut h = open(&db, "syracuse");
+    h.state_mut().send(AppCommand::DeleteCampaign("Night".into()));
+    h.run();
+    assert!(h.state().asking_for_referee());
+    assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing deleted before the referee is back");
+}

@@ -914,6 +914,22 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes a campaign with everything kept of it — its orders, events, snapshots,
+    /// battles, kept tables, commitment to its seed and its settings (those keyed
+    /// `…/<id>`) — in one transaction, and returns its name. Other campaigns of the file are
+    /// untouched; a file opened for reading refuses.
+    pub fn delete_campaign(&mut self, campaign: CampaignId) -> Result<String, StoreError> {
+        let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
+        let name: Option<String> = tx.query_row("SELECT name FROM campaigns WHERE id = ?1", [campaign.0], |r| r.get(0)).optional()?;
+        let name = name.ok_or_else(|| StoreError::UnknownCampaign(campaign.0.to_string()))?;
+        // The foreign keys take every row of the campaign with it, events and battles
+        // through its commands.
+        tx.execute("DELETE FROM campaigns WHERE id = ?1", [campaign.0])?;
+        tx.execute("DELETE FROM settings WHERE key LIKE '%/' || ?1", [campaign.0])?;
+        tx.commit().map_err(write_failed(&self.path))?;
+        Ok(name)
+    }
+
     /// The last order given in a campaign, in a few words (what `undo` would take back), or
     /// `None` before any.
     pub fn last_summary(&self, campaign: CampaignId) -> Result<Option<String>, StoreError> {

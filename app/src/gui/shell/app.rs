@@ -442,6 +442,26 @@ impl RefereeApp {
                 Ok(desk) => self.switch_to(desk),
                 Err(e) => self.error(format!("{e:#}")),
             },
+            AppCommand::DeleteCampaign(name) => {
+                let deleted = self.store.find(&name).and_then(|id| self.store.delete_campaign(id).map(|name| (id, name)));
+                match deleted {
+                    Ok((id, name)) => {
+                        // The campaign on screen went with it: back to the picker.
+                        if self.desk.as_ref().is_some_and(|d| d.get().campaign_id() == id) {
+                            self.desk = None;
+                            self.commitment = None;
+                            self.dice = None;
+                            self.redo.clear();
+                            self.refusals.clear();
+                            self.show_picker = true;
+                        }
+                        self.info(format!("Campaign “{name}” deleted, with everything kept of it"));
+                    }
+                    Err(e) => self.error(e.to_string()),
+                }
+                self.refresh_campaigns();
+                self.picker.suggest_name(&self.scenarios, &self.campaigns);
+            }
             AppCommand::CreateCampaign { scenario, name, seed } => {
                 if let Err(e) = self.create(&scenario, &name, seed) {
                     self.error(format!("{e:#}"));

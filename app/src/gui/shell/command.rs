@@ -20,6 +20,8 @@ use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 pub enum AppCommand {
     /// Open the campaign with this name (or id).
     OpenCampaign(String),
+    /// Delete the campaign with this name from the file, with everything kept of it.
+    DeleteCampaign(String),
     /// Start a campaign from a scenario; `seed: None` draws a fresh one.
     CreateCampaign { scenario: String, name: String, seed: Option<u64> },
     /// Show or hide the campaign picker over the map.

@@ -113,9 +113,11 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::Undo => "Undo",
         AppCommand::Redo => "Redo",
         AppCommand::RollDice { .. } => "a roll of the referee's",
-        AppCommand::OpenCampaign(_) | AppCommand::CreateCampaign { .. } | AppCommand::ShowPicker(true) | AppCommand::OpenDatabase(_) => {
-            "another campaign"
-        }
+        AppCommand::OpenCampaign(_)
+        | AppCommand::CreateCampaign { .. }
+        | AppCommand::DeleteCampaign(_)
+        | AppCommand::ShowPicker(true)
+        | AppCommand::OpenDatabase(_) => "another campaign",
         AppCommand::Quit => "closing the program",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) | AppCommand::DeclinePassphrase => "the settings",

@@ -45,6 +45,8 @@ pub(crate) struct PickerForm {
     /// Whether the name is still the suggested one, to be replaced when the scenario changes.
     name_suggested: bool,
     seed: String,
+    /// The campaign whose deletion waits for the referee's second word.
+    deleting: Option<String>,
 }
 
 impl PickerForm {
@@ -102,7 +104,7 @@ fn picker_column_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerF
         });
         ui.add_space(8.0);
     }
-    campaign_list_ui(ui, data, commands);
+    campaign_list_ui(ui, data, &mut form.deleting, commands);
     ui.add_space(16.0);
     ui.separator();
     new_campaign_ui(ui, data, form, commands);
@@ -112,7 +114,7 @@ fn picker_column_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerF
     }
 }
 
-fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, commands: &mut Vec<AppCommand>) {
+fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, deleting: &mut Option<String>, commands: &mut Vec<AppCommand>) {
     ui.heading("Campaigns");
     ui.label(RichText::new(format!("in {}", data.db.display())).weak());
     ui.add_space(4.0);
@@ -133,10 +135,29 @@ fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, commands: &mut Vec
             ui.label(scenario);
             ui.label(c.created_at.get(..10).unwrap_or(&c.created_at));
             ui.label(c.commands.to_string());
-            let open = ui.button("Open").on_hover_text(format!("Open {}", c.name));
-            if open.clicked() {
-                commands.push(AppCommand::OpenCampaign(c.name.clone()));
-            }
+            ui.horizontal(|ui| {
+                let open = ui.button("Open").on_hover_text(format!("Open {}", c.name));
+                if open.clicked() {
+                    commands.push(AppCommand::OpenCampaign(c.name.clone()));
+                }
+                if deleting.as_deref() == Some(c.name.as_str()) {
+                    // The second word, in the row itself: nothing else moves.
+                    let red = ui.visuals().error_fg_color;
+                    let sure = ui
+                        .button(RichText::new("Delete for good").color(red))
+                        .accessible_name(format!("Delete {} for good", c.name))
+                        .on_hover_text("Its orders, events, battles and kept tables go with it; other campaigns of the file stay");
+                    if sure.clicked() {
+                        commands.push(AppCommand::DeleteCampaign(c.name.clone()));
+                        *deleting = None;
+                    }
+                    if ui.button("Keep it").clicked() {
+                        *deleting = None;
+                    }
+                } else if ui.button("Delete…").accessible_name(format!("Delete {}…", c.name)).clicked() {
+                    *deleting = Some(c.name.clone());
+                }
+            });
             ui.end_row();
         }
     });
