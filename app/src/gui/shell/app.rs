@@ -186,6 +186,17 @@ impl RefereeApp {
         self.passphrase_set = setting(handover::PASSPHRASE_KEY).is_some();
     }
 
+    /// Closes the campaign on screen, with what belonged to it (its commitment, the Dice
+    /// window, what can be redone, its refusals), and shows the picker.
+    fn close_campaign(&mut self) {
+        self.desk = None;
+        self.commitment = None;
+        self.dice = None;
+        self.redo.clear();
+        self.refusals.clear();
+        self.show_picker = true;
+    }
+
     /// Opens another database file in place of this one; a file that cannot be opened leaves
     /// this one open, with the reason.
     fn open_database(&mut self, path: &Path) {
@@ -193,12 +204,7 @@ impl RefereeApp {
             Ok(store) => {
                 self.store = store;
                 self.db = path.to_owned();
-                self.desk = None;
-                self.commitment = None;
-                self.dice = None;
-                self.redo.clear();
-                self.refusals.clear();
-                self.show_picker = true;
+                self.close_campaign();
                 self.read_preferences();
                 self.refresh_campaigns();
                 self.picker.suggest_name(&self.scenarios, &self.campaigns);
@@ -448,12 +454,7 @@ impl RefereeApp {
                     Ok((id, name)) => {
                         // The campaign on screen went with it: back to the picker.
                         if self.desk.as_ref().is_some_and(|d| d.get().campaign_id() == id) {
-                            self.desk = None;
-                            self.commitment = None;
-                            self.dice = None;
-                            self.redo.clear();
-                            self.refusals.clear();
-                            self.show_picker = true;
+                            self.close_campaign();
                         }
                         self.info(format!("Campaign “{name}” deleted, with everything kept of it"));
                     }
