@@ -175,6 +175,57 @@ impl DeskContext<'_> {
     }
 }
 
+/// Whether the rules would take an order now, asked without storing anything: the engine's
+/// own `decide`, on the campaign as it stands, with the seeded dice. In the umpire's view a
+/// button whose order the rules would refuse is greyed out, its reason on hover. In a side's
+/// view every button stays live and the rules answer after the click: whether an order is
+/// legal may hang on what the side does not know (the besieger's strength, the enemy's
+/// leaders), and a greyed-out button would tell it.
+pub(crate) struct Legal<'a, E: Engine>(Option<(&'a E::State, &'a E::Context)>);
+
+impl<E: Engine> Clone for Legal<'_, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E: Engine> Copy for Legal<'_, E> {}
+
+impl<E: Engine> std::fmt::Debug for Legal<'_, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Legal(checked)" } else { "Legal(unchecked)" })
+    }
+}
+
+impl<'a, E: Engine> Legal<'a, E> {
+    /// Every order live: a side's view.
+    pub const UNCHECKED: Self = Legal(None);
+
+    /// Orders asked of the rules on `state`: the umpire's view.
+    pub fn checked(state: &'a E::State, context: &'a E::Context) -> Self {
+        Legal(Some((state, context)))
+    }
+
+    /// Why the rules would refuse `order` now, if they would; always `Ok` unchecked.
+    pub fn check(self, order: &E::Order) -> Result<(), String> {
+        let Some((state, context)) = self.0 else { return Ok(()) };
+        let (seed, at) = E::dice(state);
+        let mut dice = referee_campaign::Dice::seeded(seed, at);
+        E::allows(state, context, order, &mut dice).map_err(|e| crate::gui::widgets::words::for_referee(&e.to_string()))
+    }
+
+    /// `button`, live if it is time for `order` (`now` is `Ok`) and the rules would take it;
+    /// greyed out otherwise, with the one reason on hover: why not yet, or the rules' own.
+    pub fn button(self, ui: &mut egui::Ui, now: Result<(), String>, button: egui::Button<'_>, order: &E::Order) -> egui::Response {
+        let verdict = now.and_then(|()| self.check(order));
+        let response = ui.add_enabled(verdict.is_ok(), button);
+        match verdict {
+            Err(why) => response.on_disabled_hover_text(why),
+            Ok(()) => response,
+        }
+    }
+}
+
 /// The events of the last order as the umpire reads them, in one line short enough for a
 /// menu; `None` when the last order is the campaign's start.
 pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<LastOrder> {

@@ -65,6 +65,14 @@ impl Engine for Belisarius {
         Ok(events)
     }
 
+    /// The verdict of [`Engine::decide`] without its last step: lifting a siege left without
+    /// besiegers (BE-30) adds events to an order the rules took, and refuses nothing, but
+    /// costs a copy of the whole campaign.
+    fn allows(state: &State, _: &(), order: &Order, dice: &mut Dice) -> Result<(), RuleError> {
+        decide(state, order, dice)?;
+        dice.all_used()
+    }
+
     fn apply(state: &mut State, event: &Event) -> Result<(), StartedAgain> {
         state.apply(event)
     }

@@ -204,6 +204,13 @@ pub trait Engine: Sized + 'static {
     fn start(event: &Self::Event) -> Option<Self::State>;
     /// Decides what `order` does, or refuses it naming the rule.
     fn decide(state: &Self::State, context: &Self::Context, order: &Self::Order, dice: &mut Dice) -> Result<Vec<Self::Event>, RuleError>;
+    /// Whether the rules would take `order` now, or the rule that refuses it: what a button
+    /// asks before it is drawn, with nothing stored. By default the whole of
+    /// [`Engine::decide`]; an engine whose `decide` does work past its verdict answers without
+    /// that work.
+    fn allows(state: &Self::State, context: &Self::Context, order: &Self::Order, dice: &mut Dice) -> Result<(), RuleError> {
+        Self::decide(state, context, order, dice).map(|_| ())
+    }
     /// Applies one event; fails only on a second start.
     fn apply(state: &mut Self::State, event: &Self::Event) -> Result<(), StartedAgain>;
     /// What `viewer` may see; `None` for a side the campaign does not have.

@@ -698,3 +698,34 @@ fn be_49_the_landing_army_besieges_hadrumetum_from_the_start() {
     assert_eq!(c.state.control.get(&zone), Some(&byz()));
     assert_eq!(c.state.cities[&city].holder, Some(SideId::new("vandals")), "a siege laid takes no city");
 }
+
+/// BE-24, BE-30: while a siege stands, what a button asks of the rules (`allows`, which skips
+/// lifting sieges left without besiegers) gives the verdict `decide` gives, taken or refused
+/// with the same rule.
+#[test]
+fn be_30_the_rules_asked_before_a_button_answer_as_decide_does_during_a_siege() {
+    use referee_campaign::core::dice::Dice;
+    use referee_campaign::core::engine::Engine as _;
+    let (mut store, mut c) = italy("ap-d");
+    let (zone, _, _) = siege_ground(&c, false);
+    before_city(&mut store, &mut c, &zone, "4B 4B 3C", "2B");
+    run(&mut store, &mut c, &Order::Besiege { side: byz(), leader: "belisarius".into() }, DiceInput::Seeded);
+    assert!(!c.state.sieges.is_empty(), "a siege stands");
+    let orders = [
+        Order::Besiege { side: byz(), leader: "belisarius".into() },
+        Order::Assault { side: byz(), leader: "belisarius".into(), ships: Vec::new() },
+        Order::BuildWorks { side: byz(), leader: "belisarius".into(), works: Works::Siege, count: 1 },
+        Order::Pass { side: goths() },
+        Order::Pass { side: byz() },
+        Order::EndTurn {},
+    ];
+    let dice = || Dice::seeded(c.state.seed, c.state.stream_pos);
+    let (mut taken, mut refused) = (0, 0);
+    for order in &orders {
+        let decided = Belisarius::decide(&c.state, &(), order, &mut dice()).map(|_| ()).map_err(|e| e.rule);
+        let allowed = Belisarius::allows(&c.state, &(), order, &mut dice()).map_err(|e| e.rule);
+        assert_eq!(allowed, decided, "{order:?}");
+        if decided.is_ok() { taken += 1 } else { refused += 1 }
+    }
+    assert!(taken > 0 && refused > 0, "both verdicts are compared: {taken} taken, {refused} refused");
+}

@@ -310,7 +310,7 @@ fn battle_ui(
     ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
-    let legal = Legal(src.umpire);
+    let legal = Legal::of(src.umpire);
     let roll = format!("Roll the {}", battle.stage.label());
     const BOTH_ROLL: &str = "Both sides roll at once (BE-17, BE-18)";
     if battle.at_table {
@@ -326,14 +326,14 @@ fn battle_ui(
     match &battle.step {
         Step::Roll if umpire && battle.passage == 1 && battle.stage == referee_campaign::belisarius::fight::Stage::Fire => {
             ui.horizontal(|ui| {
-                legal.button(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
+                legal.order(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
                 let table = "Fight it on the tabletop with DBM or DBSA; its result comes back here (BE-17)";
-                legal.button(ui, egui::Button::new("Send to the table"), table, Order::SendToTable {}, commands);
+                legal.order(ui, egui::Button::new("Send to the table"), table, Order::SendToTable {}, commands);
             });
         }
         Step::Roll => {
             if umpire {
-                legal.button(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
+                legal.order(ui, egui::Button::new(&roll), BOTH_ROLL, Order::Fight {}, commands);
             } else {
                 ui.label(RichText::new("The referee rolls the next stage.").weak());
             }
@@ -353,13 +353,13 @@ fn battle_ui(
             ui.horizontal_wrapped(|ui| {
                 for force in battle.forces.iter().filter(|f| may_order(viewer, &f.side)) {
                     let off = egui::Button::new(format!("{}: break off", board.side_name(&force.side)));
-                    legal.button(ui, off, "The enemy pursues (BE-22)", Order::BreakOff { side: force.side.clone() }, commands);
+                    legal.order(ui, off, "The enemy pursues (BE-22)", Order::BreakOff { side: force.side.clone() }, commands);
                 }
                 if umpire {
                     let on = "Neither side breaks off: the next passage begins";
-                    legal.button(ui, egui::Button::new("Fight on"), on, Order::Fight {}, commands);
+                    legal.order(ui, egui::Button::new("Fight on"), on, Order::Fight {}, commands);
                     let part = "Both agree to end the battle; nobody pursues (BE-17)";
-                    legal.button(ui, egui::Button::new("The sides part"), part, Order::Part {}, commands);
+                    legal.order(ui, egui::Button::new("The sides part"), part, Order::Part {}, commands);
                 }
             });
         }

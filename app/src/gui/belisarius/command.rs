@@ -4,11 +4,7 @@
 use referee_campaign::belisarius::Belisarius;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, State};
-use referee_campaign::core::dice::Dice;
-use referee_campaign::core::engine::Engine as _;
 use referee_campaign::store::DiceInput;
-
-use crate::gui::widgets::words::for_referee;
 
 use crate::gui::widgets::packs::PackSettings;
 
@@ -41,25 +37,21 @@ pub(crate) fn run<C: From<BelisariusCommand>>(commands: &mut Vec<C>, order: Orde
     commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
 }
 
-/// Whether the rules would take an order now, asked without storing anything, as the Magna
-/// Graecia desk asks them. In the umpire's view a button whose order the rules would refuse
-/// is greyed out with their reason on hover; in a side's view every button stays live and the
-/// rules answer after the click, since whether an order is legal may hang on what the side
-/// does not know, and a greyed-out button would tell it (BE-53).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Legal<'a>(pub Option<&'a State>);
+/// The rules asked about a Belisarius order before its button is drawn (see
+/// [`crate::gui::engine::Legal`]): in the umpire's view only, since whether an order is legal
+/// may hang on what a side does not know (BE-53).
+pub(crate) type Legal<'a> = crate::gui::engine::Legal<'a, Belisarius>;
 
-impl Legal<'_> {
-    /// Why the rules would refuse `order` now, if they would; always `Ok` in a side's view.
-    pub(crate) fn check(self, order: &Order) -> Result<(), String> {
-        let Some(state) = self.0 else { return Ok(()) };
-        let mut dice = Dice::seeded(state.seed, state.stream_pos);
-        Belisarius::decide(state, &(), order, &mut dice).map(|_| ()).map_err(|e| for_referee(&e.to_string()))
+impl<'a> Legal<'a> {
+    /// Checked on the campaign when the umpire looks (`umpire` is its state), unchecked for a
+    /// side.
+    pub(crate) fn of(umpire: Option<&'a State>) -> Self {
+        umpire.map_or(Legal::UNCHECKED, |state| Legal::checked(state, &()))
     }
 
     /// The button of `order`: live if the rules would take it, greyed out with their reason
     /// if not; clicked, it queues the order with seeded dice. `hover` says what it does.
-    pub(crate) fn button<C: From<BelisariusCommand>>(
+    pub(crate) fn order<C: From<BelisariusCommand>>(
         self,
         ui: &mut egui::Ui,
         button: egui::Button<'_>,
@@ -67,13 +59,9 @@ impl Legal<'_> {
         order: Order,
         commands: &mut Vec<C>,
     ) -> egui::Response {
-        let verdict = self.check(&order);
-        let mut response = ui.add_enabled(verdict.is_ok(), button);
+        let mut response = self.button(ui, Ok(()), button, &order);
         if !hover.is_empty() {
             response = response.on_hover_text(hover);
-        }
-        if let Err(why) = verdict {
-            response = response.on_disabled_hover_text(why);
         }
         if response.clicked() {
             run(commands, order);

@@ -224,14 +224,14 @@ pub(crate) fn naval_contact_ui(
             ui.horizontal_wrapped(|ui| {
                 if b.squadrons.iter().any(|s| may_order(viewer, &s.side)) {
                     let fight = egui::Button::new("Fight another passage");
-                    legal.button(ui, fight, "Both sides roll; losses at once (BE-36)", Order::FightAtSea {}, commands);
+                    legal.order(ui, fight, "Both sides roll; losses at once (BE-36)", Order::FightAtSea {}, commands);
                 }
                 let Some(seas) = public.map().sea(&b.sea).map(|s| s.neighbours.clone()) else { return };
                 for s in b.squadrons.iter().filter(|s| may_order(viewer, &s.side)) {
                     for to in &seas {
                         let name = public.place_name(&Location::Sea(to.clone()));
                         let retire = egui::Button::new(format!("{} retire to {name}", board.side_name(&s.side))).small();
-                        legal.button(ui, retire, "", Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() }, commands);
+                        legal.order(ui, retire, "", Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() }, commands);
                     }
                 }
             });

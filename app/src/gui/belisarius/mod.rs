@@ -674,7 +674,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
     // referee's table form reads the campaign itself (BE-53).
     let public = Public::of(&campaign.state.setup);
     let umpire = (*viewer == Viewer::Umpire).then_some(&campaign.state);
-    let legal = Legal(umpire);
+    let legal = Legal::of(umpire);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, public, tables_shown);
         ui.add_space(8.0);
@@ -687,7 +687,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         ui.add_space(8.0);
         if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
             let begin = "Set-up is over once every line is placed (BE-49…BE-52)";
-            legal.button(ui, egui::Button::new("Begin play"), begin, Order::BeginPlay {}, commands);
+            legal.order(ui, egui::Button::new("Begin play"), begin, Order::BeginPlay {}, commands);
             ui.add_space(6.0);
         }
         operations_ui(ui, view.board(), viewer, legal, commands);
@@ -740,7 +740,7 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
 /// umpire's view whenever the rules would refuse it (a contact or battle open, BE-06).
 fn activate_ui(ui: &mut egui::Ui, name: &str, points: bool, hover: &str, order: Order, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
     let response = if points {
-        legal.button(ui, egui::Button::new("Activate").small(), hover, order, commands)
+        legal.order(ui, egui::Button::new("Activate").small(), hover, order, commands)
     } else {
         ui.add_enabled(false, egui::Button::new("Activate").small()).on_disabled_hover_text("No action points left (BE-06)")
     };
@@ -934,7 +934,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
                 ))
             };
             if let Some((label, hover, order)) = phase {
-                legal.button(ui, egui::Button::new(label), hover, order, commands);
+                legal.order(ui, egui::Button::new(label), hover, order, commands);
             }
         }
         Phase::Operations => {
@@ -949,7 +949,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
                 {
                     let hover =
                         "Two zones toward the nearest force of the side they fight, taking the zones and scorching the last (BE-48)";
-                    legal.button(ui, egui::Button::new("The Franks march"), hover, Order::FranksMarch { side: f.side.clone() }, commands);
+                    legal.order(ui, egui::Button::new("The Franks march"), hover, Order::FranksMarch { side: f.side.clone() }, commands);
                 }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
@@ -958,7 +958,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
                     let hover =
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)";
                     let pass = egui::Button::new(format!("{}: end the segment", name(&ops.segment)));
-                    legal.button(ui, pass, hover, Order::Pass { side: ops.segment.clone() }, commands);
+                    legal.order(ui, pass, hover, Order::Pass { side: ops.segment.clone() }, commands);
                 }
             }
         }
@@ -976,7 +976,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
             ui.label(RichText::new("The operations phase is over").strong());
             if umpire {
                 let hover = "The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)";
-                legal.button(ui, egui::Button::new("End the turn"), hover, Order::EndTurn {}, commands);
+                legal.order(ui, egui::Button::new("End the turn"), hover, Order::EndTurn {}, commands);
             }
         }
     }
@@ -1105,7 +1105,7 @@ fn force_orders_ui(
                     attrition_from: march.attrition_from.clone(),
                 };
                 let hover = "Attrition is rolled at the end of the march and taken at once, from the units ticked first (BE-12)";
-                legal.button(ui, egui::Button::new(format!("March ({cost} AP)")), hover, order, commands);
+                legal.order(ui, egui::Button::new(format!("March ({cost} AP)")), hover, order, commands);
                 if ui.button("Clear the route").clicked() {
                     march.route.clear();
                 }

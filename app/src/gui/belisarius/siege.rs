@@ -55,7 +55,7 @@ pub(crate) fn siege_orders_ui(
         |ui| {
             match (&holder, status.siege.as_ref()) {
                 (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
-                    legal.button(
+                    legal.order(
                         ui,
                         egui::Button::new(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege"))),
                         "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
@@ -65,7 +65,7 @@ pub(crate) fn siege_orders_ui(
                 }
                 (Some(h), Some(s)) if h != side && &s.besieger == side => {
                     let ap = if acting.declared_here { 0 } else { cost("assault-later") };
-                    legal.button(
+                    legal.order(
                         ui,
                         egui::Button::new(format!("Assault {} ({ap} AP)", city.name)),
                         "Points against the garrison and militia, 2d6 with the tactical rating and siege works, less the defence (BE-27)",
@@ -76,7 +76,7 @@ pub(crate) fn siege_orders_ui(
                     let ships = crate::gui::belisarius::fleet::supporting_ships(public, org, &zone);
                     if !ships.is_empty() {
                         let with = u32::from(ap) + u32::from(cost("naval-support"));
-                        legal.button(
+                        legal.order(
                             ui,
                             egui::Button::new(format!("Assault {} with {} ship(s) ({with} AP)", city.name, ships.len())),
                             "+1 to the assault's dice for every 3 naval points in support (BE-39)",
@@ -84,7 +84,7 @@ pub(crate) fn siege_orders_ui(
                             commands,
                         );
                     }
-                    legal.button(
+                    legal.order(
                         ui,
                         egui::Button::new(format!("Build siege works ({} AP)", cost("siege-works"))),
                         "Each adds 1 to the assault's dice; at most two for each leader present (BE-32)",
@@ -92,7 +92,7 @@ pub(crate) fn siege_orders_ui(
                         commands,
                     );
                     if org.stratagems.iter().any(|s| s == "treachery") {
-                        legal.button(
+                        legal.order(
                             ui,
                             egui::Button::new("Play Treachery"),
                             "2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)",
@@ -103,7 +103,7 @@ pub(crate) fn siege_orders_ui(
                 }
                 (Some(h), _) if h == side => {
                     if status.defence < 5 {
-                        legal.button(
+                        legal.order(
                             ui,
                             egui::Button::new(format!("Build defence works ({} AP)", cost("defence-works"))),
                             "Adds 1 to the city's defence, at most 5 (BE-32)",
@@ -112,7 +112,7 @@ pub(crate) fn siege_orders_ui(
                         );
                     }
                     if status.defence > 0 {
-                        legal.button(
+                        legal.order(
                             ui,
                             egui::Button::new(format!("Pull down the walls ({} AP)", cost("destroy-fortifications"))),
                             "Fortifications and defence works go to 0, however much is destroyed (BE-32)",
@@ -308,7 +308,7 @@ pub(crate) fn scorch_ui(
         return;
     }
     let cost = public.tables().cost("scorched-earth").unwrap_or(1);
-    legal.button(
+    legal.order(
         ui,
         egui::Button::new(format!("Lay {} waste ({cost} AP)", public.place_name(&Location::Zone(zone)))),
         "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",

@@ -613,7 +613,7 @@ impl EngineDesk for MagnaGraeciaDesk {
                 pack_job: self.pack_job.as_ref(),
                 seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
                 legal: match self.live.viewer {
-                    Viewer::Umpire => orders::Legal(Some((&self.campaign.state, &self.map))),
+                    Viewer::Umpire => orders::Legal::checked(&self.campaign.state, &self.map),
                     Viewer::Side(_) => orders::Legal::UNCHECKED,
                 },
             };

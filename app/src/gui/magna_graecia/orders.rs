@@ -12,43 +12,13 @@ use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::shell::command::AppCommand;
-use crate::gui::widgets::words::for_referee;
 
 use crate::gui::magna_graecia::command::Dialog;
 use crate::gui::magna_graecia::dialogs::shared::*;
 
-/// Whether the rules would take an order now, asked without storing anything. In the
-/// umpire's view a button whose order the rules would refuse is greyed out, its reason on
-/// hover. In a side's view every button stays live and the rules answer after the click:
-/// whether an order is legal may hang on what the side does not know (the besieger's
-/// strength), and a greyed-out button would tell it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Legal<'a>(pub Option<(&'a referee_campaign::magna_graecia::state::CampaignState, &'a Map)>);
-
-impl Legal<'_> {
-    /// Every order live: a side's view.
-    pub const UNCHECKED: Legal<'static> = Legal(None);
-
-    pub fn check(self, order: &Order) -> Result<(), String> {
-        use referee_campaign::core::engine::Engine as _;
-        let Some((state, map)) = self.0 else { return Ok(()) };
-        let mut dice = referee_campaign::Dice::seeded(state.seed, state.stream_pos);
-        referee_campaign::magna_graecia::engine::MagnaGraecia::decide(state, map, order, &mut dice)
-            .map(|_| ())
-            .map_err(|e| for_referee(&e.to_string()))
-    }
-
-    /// `button`, live if it is time for `order` (`now` is `Ok`) and the rules would take it;
-    /// greyed out otherwise, with the one reason on hover: why not yet, or the rules' own.
-    pub fn button(self, ui: &mut egui::Ui, now: Result<(), String>, button: egui::Button<'_>, order: &Order) -> egui::Response {
-        let verdict = now.and_then(|()| self.check(order));
-        let response = ui.add_enabled(verdict.is_ok(), button);
-        match verdict {
-            Err(why) => response.on_disabled_hover_text(why),
-            Ok(()) => response,
-        }
-    }
-}
+/// The rules asked about a Magna Graecia order before its button is drawn (see
+/// [`crate::gui::engine::Legal`]).
+pub(crate) type Legal<'a> = crate::gui::engine::Legal<'a, referee_campaign::magna_graecia::engine::MagnaGraecia>;
 
 /// `Ok` when `now`, else why not yet.
 fn ready(now: bool, why: impl FnOnce() -> String) -> Result<(), String> {
