@@ -1767,3 +1767,42 @@ fn ab_08_a_hex_battle_s_counters_lost_fill_in_the_result_form() {
     assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
     assert!(h.state().campaign().unwrap().state.battles.is_empty());
 }
+
+/// at fit zoom, in both window sizes and in the umpire's and a side's view, no name on
+/// the Magna Graecia map overprints another name, a node's marker or a counter — at set-up,
+/// with the armies deployed, and with a battle due.
+#[test]
+fn x_04_names_on_the_magna_graecia_map_never_overprint_at_fit_zoom() {
+    let mut battle = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));
+    battle.push(Order::BeginPlay {});
+    battle.extend(himilco_attacks_leptines());
+    let mut begun = dionysian_deployment();
+    begun.push(Order::BeginPlay {});
+    for (moment, commands) in [("set-up", Vec::new()), ("deployed", begun), ("battle due", battle)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = database_with(&dir, "dionysian", &commands);
+        for size in support::SCREENS {
+            for view in ["umpire", "carthage"] {
+                let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Turn"), Some("umpire")).unwrap();
+                let mut h = support::harness_sized(app, size);
+                h.run();
+                take_back(&mut h);
+                if view != "umpire" {
+                    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new(view))));
+                    h.run();
+                }
+                support::assert_map_names_clear(&h, &format!("{moment}, {view}'s view, {size:?}"));
+            }
+        }
+    }
+}
+
+/// The Magna Graecia map is fitted again when the window is resized, and a double click fits
+/// it without selecting the node under the pointer.
+#[test]
+fn x_04_the_node_map_refits_on_resize_and_a_double_click_selects_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Turn"), Some("umpire")).unwrap();
+    support::assert_map_refits_and_a_double_click_selects_nothing(app, |app| format!("{:?}", app.selected()));
+}

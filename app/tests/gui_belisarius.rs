@@ -652,3 +652,52 @@ fn be_06_every_live_order_button_of_the_umpire_is_taken_by_the_rules() {
     }
     assert!(clicked >= 4, "only {clicked} buttons clicked");
 }
+
+/// at fit zoom, in both window sizes and in the umpire's and a side's view, no name on
+/// the zone map overprints another name, a city or a piece, and no place's pieces hide
+/// another's — at the start of each scenario, in operations, at a contact and in a battle.
+#[test]
+fn x_04_names_on_the_zone_map_never_overprint_at_fit_zoom() {
+    let world = World::embedded();
+    let mut moments: Vec<(String, tempfile::TempDir, std::path::PathBuf, Vec<SideId>)> = Vec::new();
+    for scenario in &world.scenarios {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("referee.sqlite");
+        let setup = world.setup(&scenario.id).unwrap();
+        Store::open(&db).unwrap().create_as::<Belisarius>("Africa", &setup, 3).unwrap();
+        moments.push((format!("{} at its start", scenario.id), dir, db, setup.sides.iter().map(|s| s.id.clone()).collect()));
+    }
+    type Make = fn(&tempfile::TempDir) -> std::path::PathBuf;
+    let africa: [(&str, Make); 3] = [("operations", africa_in_operations), ("contact", africa_at_contact), ("battle", africa_in_battle)];
+    for (moment, make) in africa {
+        let dir = tempfile::tempdir().unwrap();
+        let db = make(&dir);
+        moments.push((moment.to_owned(), dir, db, vec![SideId::new("byzantines"), SideId::new("vandals")]));
+    }
+    for (moment, _dir, db, sides) in &moments {
+        for size in support::SCREENS {
+            for view in std::iter::once(None).chain(sides.iter().map(Some)) {
+                let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+                let mut h = support::harness_sized(app, size);
+                h.run();
+                take_back(&mut h);
+                if let Some(side) = view {
+                    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(side.clone())));
+                    h.run();
+                }
+                let who = view.map_or("umpire".to_owned(), |s| s.to_string());
+                support::assert_map_names_clear(&h, &format!("{moment}, {who}'s view, {size:?}"));
+            }
+        }
+    }
+}
+
+/// The zone map is fitted again when the window is resized, and a double click fits it
+/// without selecting the place under the pointer: the selection stays what it was.
+#[test]
+fn x_04_the_zone_map_refits_on_resize_and_a_double_click_selects_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_africa(&dir);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
+    support::assert_map_refits_and_a_double_click_selects_nothing(app, |app| format!("{:?}", app.belisarius_selected()));
+}

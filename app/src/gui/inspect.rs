@@ -21,6 +21,24 @@ impl RefereeApp {
         self.desk().and_then(|d| d.belisarius()).map(|d| &d.live.view)
     }
 
+    /// Where the map on screen put its places, pieces and names in the last frame, either
+    /// campaign's.
+    pub fn map_layout(&self) -> Option<&crate::gui::MapLayout> {
+        let desk = self.desk()?;
+        desk.magna_graecia().map(|d| &d.map_state.layout).or_else(|| desk.belisarius().map(|d| &d.map_state.layout))
+    }
+
+    /// The map's scale on screen, in points per km, either campaign's.
+    pub fn map_zoom(&self) -> Option<f32> {
+        let desk = self.desk()?;
+        desk.magna_graecia().map(|d| d.map_state.zoom()).or_else(|| desk.belisarius().map(|d| d.map_state.zoom()))
+    }
+
+    /// The place selected on the Belisarius map, if any.
+    pub fn belisarius_selected(&self) -> Option<&referee_campaign::belisarius::state::Location> {
+        self.desk().and_then(|d| d.belisarius()).and_then(|d| d.selected.as_ref())
+    }
+
     /// Whether the Magna Graecia map's legend is folded away to its title.
     pub fn legend_folded(&self) -> Option<bool> {
         self.magna_graecia().map(|d| d.map_state.legend_folded)

@@ -35,6 +35,7 @@ pub use belisarius::command::BelisariusCommand;
 pub use magna_graecia::command::{CounterRef, Dialog, MagnaGraeciaCommand};
 pub use shell::app::RefereeApp;
 pub use shell::command::{AppCommand, DeskCommand, Message};
+pub use widgets::labels::{MapLayout, overlap};
 pub use widgets::packs::{DbsaScaling, PackSettings, WrittenFile};
 
 /// How the window is started; filled from the command line by `main`.

@@ -32,6 +32,7 @@ use referee_campaign::store::{DiceInput, Undone, numbered};
 use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
+use crate::gui::widgets::labels::{MapLayout, beside, near, shorter, stack};
 use crate::gui::widgets::packs::{PackSettings, Refused};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 use crate::gui::widgets::roll::RollForm;
@@ -408,7 +409,7 @@ impl EngineDesk for BelisariusDesk {
             let view = &live.view;
             zone_map_ui(ui, &campaign.state.setup.map, view.board(), selected.as_ref(), map_state, &mut picked);
             if let Some(place) = picked.pop() {
-                queue.push(BelisariusCommand::SelectPlace(Some(place)).into());
+                queue.push(BelisariusCommand::SelectPlace(place).into());
             }
         });
     }
@@ -424,15 +425,24 @@ static NO_TRIANGLES: Triangles = Vec::new();
 pub(crate) struct ZoneMapState {
     view: PanZoom,
     meshes: Option<(String, Triangles, Triangles)>,
+    /// Where the last frame put the places, pieces and names.
+    pub(crate) layout: MapLayout,
+    /// What was selected before the last click, for a double click to put back.
+    before_click: Option<Option<Location>>,
 }
 
 impl Default for ZoneMapState {
     fn default() -> Self {
-        ZoneMapState { view: PanZoom::new(0.05, 20.0), meshes: None }
+        ZoneMapState { view: PanZoom::new(0.05, 20.0), meshes: None, layout: MapLayout::default(), before_click: None }
     }
 }
 
 impl ZoneMapState {
+    /// Screen points per km.
+    pub(crate) fn zoom(&self) -> f32 {
+        self.view.zoom
+    }
+
     pub fn fit_next_frame(&mut self) {
         self.view.fit_next_frame();
     }
@@ -476,7 +486,7 @@ pub(crate) fn zone_map_ui(
     board: &Board,
     selected: Option<&Location>,
     state: &mut ZoneMapState,
-    commands: &mut Vec<Location>,
+    commands: &mut Vec<Option<Location>>,
 ) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     let canvas = response.rect;
@@ -517,81 +527,129 @@ pub(crate) fn zone_map_ui(
             painter.add(Shape::closed_line(land_points[i].clone(), Stroke::new(4.0, BATTLE)));
         }
         painter.add(Shape::closed_line(land_points[i].clone(), stroke));
-        if zone.terrain == Terrain::Mountain {
-            mountain_marks(&painter, labels_land[i] + vec2(0.0, -11.0), 5.0);
-        }
     }
-    let small = FontId::proportional(11.0);
-    let label_font = FontId::proportional(if zoom > 0.9 { 13.0 } else { 11.0 });
-    // Below this scale the cities' names would cover each other; their ratings stay.
-    let city_names = zoom >= 0.45;
-    for (i, sea) in map.seas.iter().enumerate() {
-        painter.text(labels_sea[i], Align2::CENTER_CENTER, &sea.name, FontId::proportional(11.5), SEA_TEXT);
+    // Places, pieces and names laid out so that none covers another (widgets::labels), in
+    // this order of priority: the cities' squares; the pieces, a row to a place; the
+    // contact or battle under way; the cities' ratings and sieges; scorched earth; the
+    // zones' names, which orders name; the cities' names; the seas' names; the mountains.
+    let mut layout = MapLayout::new(canvas);
+    let squares: Vec<Rect> = cities.iter().map(|&at| Rect::from_center_size(at, Vec2::splat(15.0))).collect();
+    for square in &squares {
+        layout.mark(*square);
+    }
+    let piece = piece_size(zoom);
+    let mut by_place: BTreeMap<&Location, Vec<&Marker>> = BTreeMap::new();
+    for m in &board.markers {
+        by_place.entry(&m.at).or_default().push(m);
+    }
+    // A zone's or sea's pieces stand under its name, a city's under its square.
+    let name_box = |at: Pos2| Rect::from_center_size(at, vec2(0.0, 14.0));
+    let anchor = |at: &Location| -> Option<Rect> {
+        match at {
+            Location::Zone(z) => map.zones.iter().position(|x| x.id == *z).map(|i| name_box(labels_land[i])),
+            Location::City(c) => map.zones.iter().position(|x| x.city.id == *c).map(|i| squares[i]),
+            Location::Sea(s) => map.seas.iter().position(|x| x.id == *s).map(|i| name_box(labels_sea[i])),
+            Location::Aboard(_) => None,
+        }
+    };
+    let rows: Vec<(Rect, &Vec<&Marker>)> = by_place
+        .iter()
+        .filter_map(|(at, markers)| {
+            let size = vec2(markers.len() as f32 * (piece + 2.0) - 2.0, piece);
+            Some((layout.row(&stack(anchor(at)?, size)), markers))
+        })
+        .collect();
+
+    let fonts = |text: &str, size: f32, colour: Color32| painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), colour);
+    // Where a contact or a battle is under way (BE-13, BE-17), for everyone to see.
+    if let Some((zone, what)) = fighting
+        && let Some(i) = map.zones.iter().position(|z| z.id == *zone)
+    {
+        let at = labels_land[i];
+        if let Some((galley, min)) = layout.name(&[fonts(what, 12.0, BATTLE)], |s| above_first(at, s)) {
+            painter.galley(min, galley, BATTLE);
+        }
     }
     let holder: BTreeMap<&str, &SideId> = board.cities.iter().filter_map(|c| c.holder.as_ref().map(|h| (c.id.as_str(), h))).collect();
+    let mut city_marks: Vec<Rect> = squares.clone();
     for (i, zone) in map.zones.iter().enumerate() {
-        painter.text(labels_land[i], Align2::CENTER_CENTER, &zone.name, label_font.clone(), ZONE_TEXT);
-        // The scorched earth marker (BE-44).
-        if board.zones.get(i).is_some_and(|z| z.scorched) {
-            painter.text(labels_land[i] + vec2(0.0, 12.0), Align2::CENTER_CENTER, "scorched", FontId::proportional(10.0), BATTLE);
-        }
-        if let Some((_, what)) = fighting.filter(|(z, _)| **z == zone.id) {
-            painter.text(labels_land[i] + vec2(0.0, -24.0), Align2::CENTER_CENTER, what, FontId::proportional(12.0), BATTLE);
-        }
-        let at = cities[i];
-        let fill = holder.get(zone.city.id.as_str()).map_or(Color32::WHITE, |s| side_colour(s));
-        let rect = Rect::from_center_size(at, Vec2::splat(7.0));
-        painter.rect_filled(rect, 1.0, fill);
-        painter.rect_stroke(rect, 1.0, Stroke::new(1.2, INK), StrokeKind::Middle);
-        if zone.city.port {
-            painter.circle_stroke(at, 6.5, Stroke::new(1.2, SEA_TEXT));
-        }
         let status = board.cities.iter().find(|c| c.id == zone.city.id);
         // The defence now: the walls, pulled down or strengthened (BE-25, BE-32).
         let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.defence));
-        let after = if city_names {
-            painter.text(at + vec2(6.0, 0.0), Align2::LEFT_CENTER, &zone.city.name, small.clone(), INK).right_center() + vec2(4.0, 0.0)
-        } else {
-            at + vec2(6.0, 0.0)
-        };
-        let m = painter.text(after, Align2::LEFT_CENTER, militia.to_string(), small.clone(), MILITIA);
-        let f = painter.text(m.right_center() + vec2(3.0, 0.0), Align2::LEFT_CENTER, fortification.to_string(), small.clone(), INK);
+        let ratings = painter.layout_job(ratings_job(militia, fortification));
+        if let Some((galley, min)) = layout.name(&[ratings], |s| beside(squares[i], s)) {
+            city_marks[i] = city_marks[i].union(Rect::from_min_size(min, galley.size()));
+            painter.galley(min, galley, INK);
+        }
         // The duration marker of a siege, in the besieger's colour (BE-26).
         if let Some(siege) = status.and_then(|c| c.siege.as_ref()) {
-            let galley = painter.layout_no_wrap(format!("siege {}", siege.duration), small.clone(), Color32::WHITE);
-            let tag = Align2::LEFT_CENTER.anchor_size(f.right_center() + vec2(6.0, 0.0), galley.size());
-            painter.rect_filled(tag.expand(1.5), 2.0, BATTLE);
-            painter.rect_stroke(tag.expand(1.5), 2.0, Stroke::new(1.5, side_colour(&siege.besieger)), StrokeKind::Outside);
-            painter.galley(tag.min, galley, Color32::WHITE);
+            let tag = fonts(&format!("siege {}", siege.duration), 11.0, Color32::WHITE);
+            if let Some((galley, min)) = layout.name_with(&[tag], SIEGE_TAG_MARGIN, |s| beside(city_marks[i], s)) {
+                let tag = Rect::from_min_size(min, galley.size());
+                painter.rect_filled(tag.expand(1.5), 2.0, BATTLE);
+                painter.rect_stroke(tag.expand(1.5), 2.0, Stroke::new(1.5, side_colour(&siege.besieger)), StrokeKind::Outside);
+                painter.galley(tag.min, galley, Color32::WHITE);
+                city_marks[i] = city_marks[i].union(tag.expand(SIEGE_TAG_MARGIN));
+            }
+        }
+    }
+    // The scorched earth marker (BE-44).
+    for (i, _) in map.zones.iter().enumerate().filter(|(i, _)| board.zones.get(*i).is_some_and(|z| z.scorched)) {
+        if let Some((galley, min)) = layout.name(&[fonts("scorched", 10.0, BATTLE)], |s| below_first(labels_land[i], s)) {
+            painter.galley(min, galley, BATTLE);
+        }
+    }
+    let zone_size = if zoom > 0.9 { 13.0 } else { 11.0 };
+    let mut zone_names: Vec<Option<Rect>> = vec![None; map.zones.len()];
+    for (i, zone) in map.zones.iter().enumerate() {
+        // In full, then smaller, then shortened.
+        let forms: Vec<_> = std::iter::once(fonts(&zone.name, zone_size, ZONE_TEXT))
+            .chain(std::iter::once(zone.name.clone()).chain(shorter(&zone.name)).map(|t| fonts(&t, zone_size - 2.0, ZONE_TEXT)))
+            .collect();
+        if let Some((galley, min)) = layout.name(&forms, |s| near(labels_land[i], s)) {
+            zone_names[i] = Some(Rect::from_min_size(min, galley.size()));
+            painter.galley(min, galley, ZONE_TEXT);
+        }
+    }
+    for (i, zone) in map.zones.iter().enumerate() {
+        let forms = [fonts(&zone.city.name, 11.0, INK), fonts(&zone.city.name, 9.5, INK)];
+        if let Some((galley, min)) = layout.name(&forms, |s| beside(city_marks[i], s)) {
+            painter.galley(min, galley, INK);
+        }
+    }
+    for (i, sea) in map.seas.iter().enumerate() {
+        if let Some((galley, min)) = layout.name(&[fonts(&sea.name, 11.5, SEA_TEXT)], |s| near(labels_sea[i], s)) {
+            painter.galley(min, galley, SEA_TEXT);
+        }
+    }
+    // Two small peaks: over the zone's name, else wherever near it they fit.
+    for (i, _) in map.zones.iter().enumerate().filter(|(_, z)| z.terrain == Terrain::Mountain) {
+        let above = zone_names[i].map_or(labels_land[i], |r| r.center_top());
+        let size = vec2(20.0, 8.0);
+        let spots = [Rect::from_center_size(above - vec2(0.0, 6.0), size)].into_iter().chain(near(labels_land[i], size));
+        if let Some(spot) = layout.symbol(&spots.collect::<Vec<_>>()) {
+            mountain_marks(&painter, spot.center(), 5.0);
+        }
+    }
+
+    for (i, zone) in map.zones.iter().enumerate() {
+        let fill = holder.get(zone.city.id.as_str()).map_or(Color32::WHITE, |s| side_colour(s));
+        let rect = Rect::from_center_size(cities[i], Vec2::splat(7.0));
+        painter.rect_filled(rect, 1.0, fill);
+        painter.rect_stroke(rect, 1.0, Stroke::new(1.2, INK), StrokeKind::Middle);
+        if zone.city.port {
+            painter.circle_stroke(cities[i], 6.5, Stroke::new(1.2, SEA_TEXT));
         }
         if selected.is_some_and(|s| matches!(s, Location::City(c) if *c == zone.city.id)) {
             painter.rect_stroke(rect.expand(3.0), 1.0, Stroke::new(2.5, SELECTION), StrokeKind::Outside);
         }
     }
-
-    // Markers stand in a row below the place they are at: a city's, a zone's label, a sea's.
-    let mut by_place: BTreeMap<&Location, Vec<&Marker>> = BTreeMap::new();
-    for m in &board.markers {
-        by_place.entry(&m.at).or_default().push(m);
-    }
-    let anchor = |at: &Location| -> Option<Pos2> {
-        match at {
-            Location::Zone(z) => map.zones.iter().position(|x| x.id == *z).map(|i| labels_land[i] + vec2(0.0, 14.0)),
-            Location::City(c) => map.zones.iter().position(|x| x.city.id == *c).map(|i| cities[i] + vec2(0.0, 14.0)),
-            Location::Sea(s) => map.seas.iter().position(|x| x.id == *s).map(|i| labels_sea[i] + vec2(0.0, 14.0)),
-            Location::Aboard(_) => None,
-        }
-    };
-    let size = 13.0;
-    for (at, markers) in &by_place {
-        let Some(centre) = anchor(at) else { continue };
-        let width = markers.len() as f32 * (size + 2.0);
+    for (row, markers) in &rows {
         for (k, m) in markers.iter().enumerate() {
-            let x = centre.x - width / 2.0 + k as f32 * (size + 2.0) + size / 2.0;
-            let rect = Rect::from_center_size(pos2(x, centre.y), Vec2::splat(size));
+            let rect = Rect::from_min_size(row.min + vec2(k as f32 * (piece + 2.0), 0.0), Vec2::splat(piece));
             let fill = side_colour(&m.side);
             if m.naval {
-                painter.circle(rect.center(), size / 2.0, fill, Stroke::new(1.0, INK));
+                painter.circle(rect.center(), piece / 2.0, fill, Stroke::new(1.0, INK));
             } else {
                 painter.rect(rect, 2.0, fill, Stroke::new(1.0, INK), StrokeKind::Middle);
             }
@@ -601,23 +659,37 @@ pub(crate) fn zone_map_ui(
                 Some(face) if face.starts_with(|c: char| c.is_ascii_digit()) => "u".to_owned(),
                 Some(face) => face.chars().next().map(|c| c.to_string()).unwrap_or_default(),
             };
-            painter.text(rect.center(), Align2::CENTER_CENTER, mark, FontId::proportional(9.5), INK);
+            painter.text(rect.center(), Align2::CENTER_CENTER, mark, FontId::proportional(piece * 0.7), INK);
         }
     }
-
-    if response.clicked()
-        && let Some(p) = response.interact_pointer_pos()
-    {
+    state.layout = layout;
+    let place_at = |p: Pos2| {
         let city = cities.iter().position(|c| c.distance(p) < 8.0);
         let zone = land_points.iter().position(|poly| contains(poly, p));
         let sea = sea_points.iter().position(|poly| contains(poly, p));
-        let picked = match (city, zone, sea) {
-            (Some(i), _, _) => Some(Location::City(map.zones[i].city.id.clone())),
-            (None, Some(i), _) => Some(Location::Zone(map.zones[i].id.clone())),
-            (None, None, Some(i)) => Some(Location::Sea(map.seas[i].id.clone())),
+        match (city, zone, sea) {
+            (Some(i), _, _) => Some((Location::City(map.zones[i].city.id.clone()), &map.zones[i].city.name)),
+            (None, Some(i), _) => Some((Location::Zone(map.zones[i].id.clone()), &map.zones[i].name)),
+            (None, None, Some(i)) => Some((Location::Sea(map.seas[i].id.clone()), &map.seas[i].name)),
             _ => None,
-        };
-        commands.extend(picked);
+        }
+    };
+    if response.double_clicked() {
+        // The double click fits the map; its first click selected nothing after all.
+        if let Some(before) = state.before_click.take() {
+            commands.push(before);
+        }
+    } else if response.clicked()
+        && let Some((at, _)) = response.interact_pointer_pos().and_then(place_at)
+    {
+        state.before_click = Some(selected.cloned());
+        commands.push(Some(at));
+    }
+    // A place whose name was shortened or left off still names itself under the pointer.
+    if let Some((_, name)) = response.hover_pos().and_then(place_at)
+        && !state.layout.names.iter().any(|(_, shown)| shown == name)
+    {
+        response.on_hover_text_at_pointer(name.as_str());
     }
 }
 
@@ -653,6 +725,39 @@ fn area_in_play(map: &ZoneMap, board: &Board) -> Rect {
 fn blend(a: Color32, b: Color32) -> Color32 {
     let mix = |x: u8, y: u8| ((u16::from(x) + u16::from(y)) / 2) as u8;
     Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
+}
+
+/// Room around a siege's tag: its frame and the besieger's coloured edge.
+const SIEGE_TAG_MARGIN: f32 = 3.0;
+
+/// The side of a piece on the map, in points: the size of the ratings' figures when the map
+/// is fitted, growing as the referee zooms in, to twice that.
+fn piece_size(zoom: f32) -> f32 {
+    (zoom * 20.0).clamp(13.0, 26.0)
+}
+
+/// Spots near `at`, the ones above first: for a contact's word over the zone's name.
+fn above_first(at: Pos2, size: Vec2) -> Vec<Rect> {
+    let mut spots = near(at, size);
+    spots.sort_by_key(|r| r.center().y > at.y);
+    spots.retain(|r| r.center().y != at.y || r.center().x != at.x);
+    spots
+}
+
+/// Spots near `at`, the ones below first: for scorched earth under the zone's name.
+fn below_first(at: Pos2, size: Vec2) -> Vec<Rect> {
+    let mut spots = near(at, size);
+    spots.sort_by_key(|r| r.center().y <= at.y);
+    spots
+}
+
+/// A city's two ratings as printed: militia in red, fortification in black.
+fn ratings_job(militia: impl std::fmt::Display, fortification: impl std::fmt::Display) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let format = |color| egui::TextFormat { font_id: FontId::proportional(11.0), color, ..egui::TextFormat::default() };
+    job.append(&militia.to_string(), 0.0, format(MILITIA));
+    job.append(&fortification.to_string(), 3.0, format(INK));
+    job
 }
 
 /// Two small peaks: the mark of a mountain zone (movement costs more, BE-10; interception

@@ -25,6 +25,7 @@ pub(crate) use crate::gui::magna_graecia::paint::{OUTLINE, paint_swatch, side_co
 use crate::gui::magna_graecia::paint::{paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments};
 use crate::gui::magna_graecia::tokens::{self, Token};
 use crate::gui::shell::command::AppCommand;
+use crate::gui::widgets::labels::{MapLayout, beside, near};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
@@ -63,11 +64,15 @@ pub(crate) struct MapState {
     outline: Option<(String, Vec<[usize; 3]>)>,
     /// The legend is folded away to its title, by a click on it.
     pub(crate) legend_folded: bool,
+    /// Where the last frame put the markers, counters and names.
+    pub(crate) layout: MapLayout,
+    /// What was selected before the last click, for a double click to put back.
+    before_click: Option<Option<NodeId>>,
 }
 
 impl Default for MapState {
     fn default() -> Self {
-        MapState { view: PanZoom::new(0.3, 60.0), outline: None, legend_folded: false }
+        MapState { view: PanZoom::new(0.3, 60.0), outline: None, legend_folded: false, layout: MapLayout::default(), before_click: None }
     }
 }
 
@@ -79,6 +84,11 @@ fn whole(map: &Map) -> Rect {
 }
 
 impl MapState {
+    /// Screen points per km.
+    pub(crate) fn zoom(&self) -> f32 {
+        self.view.zoom
+    }
+
     pub fn fit_next_frame(&mut self) {
         self.view.fit_next_frame();
     }
@@ -204,7 +214,7 @@ fn halo_text(painter: &Painter, pos: Pos2, anchor: Align2, text: &str, font: Fon
 
 /// How big node markers are at this zoom.
 fn marker_radius(zoom: f32) -> f32 {
-    (zoom * 2.7).clamp(6.5, 12.0)
+    (zoom * 2.7).clamp(6.5, 17.0)
 }
 
 /// The nearest node within `reach` screen points of `pointer`, at the places `spread` drew
@@ -385,53 +395,6 @@ fn overlap(a: Rect, b: Rect) -> f32 {
     if i.is_positive() { i.area() } else { 0.0 }
 }
 
-/// Puts each label where it hides the fewest markers and other labels, trying right of
-/// the marker first, then the other sides.
-/// `obstacles` (counters, battle markers) are avoided even more than other markers.
-fn place_labels(markers: &[Marker<'_>], sizes: &[Vec2], r: f32, canvas: Rect, keep_clear: &[Rect], obstacles: &[Rect]) -> Vec<Rect> {
-    let footprints: Vec<Rect> = markers.iter().map(|m| m.footprint(r)).collect();
-    let mut order: Vec<usize> = (0..markers.len()).collect();
-    // Capitals and walled cities first: their names matter most and get the best spots.
-    order.sort_by_key(|&i| {
-        let m = &markers[i];
-        (m.capital.is_none(), std::cmp::Reverse(m.fortified.unwrap_or(0)), m.id)
-    });
-    let mut placed: Vec<Option<Rect>> = vec![None; markers.len()];
-    for i in order {
-        let (c, s, f) = (markers[i].centre, sizes[i], footprints[i]);
-        let candidates = [
-            pos2(f.right() + 2.0, c.y - s.y / 2.0),
-            pos2(f.left() - 2.0 - s.x, c.y - s.y / 2.0),
-            pos2(c.x - s.x / 2.0, f.top() - s.y),
-            pos2(c.x - s.x / 2.0, f.bottom()),
-            pos2(f.right(), f.top() - s.y * 0.6),
-            pos2(f.right(), f.bottom() - s.y * 0.4),
-            pos2(f.left() - s.x, f.top() - s.y * 0.6),
-            pos2(f.left() - s.x, f.bottom() - s.y * 0.4),
-        ];
-        let score = |rect: Rect| {
-            let others = footprints.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| overlap(rect, *o)).sum::<f32>();
-            let labels = placed.iter().flatten().map(|o| overlap(rect, *o)).sum::<f32>();
-            let clear = keep_clear.iter().map(|o| overlap(rect, *o)).sum::<f32>();
-            let counters = obstacles.iter().map(|o| overlap(rect, *o)).sum::<f32>();
-            let outside = rect.area() - overlap(rect, canvas);
-            others * 2.0 + labels * 3.0 + clear + counters * 3.0 + outside * 2.0
-        };
-        let best = candidates
-            .iter()
-            .enumerate()
-            .map(|(k, p)| {
-                let rect = Rect::from_min_size(*p, s);
-                // A small bias keeps labels to the right when several spots are free.
-                (rect, score(rect) + k as f32 * 0.5)
-            })
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(rect, _)| rect);
-        placed[i] = best;
-    }
-    placed.into_iter().map(|p| p.unwrap_or(Rect::NOTHING)).collect()
-}
-
 /// Puts each node's counters where they hide the fewest other markers and counters:
 /// under the node's marker, else above, left or right of it.
 fn place_groups(markers: &[Marker<'_>], groups: &mut [tokens::Group], tokens: &mut [Token<'_>], r: f32, canvas: Rect) {
@@ -549,9 +512,15 @@ pub(crate) fn map_ui(
     let hovered = if hovered_token.is_some() { None } else { pointer.and_then(|p| node_at(&spread, p, r + 6.0)) };
     let hovered_move = hovered.and_then(|n| moves.and_then(|m| m.get_key_value(&n)));
     let hovered_deploy = hovered.filter(|n| deploy.contains(n));
-    if response.clicked()
+    if response.double_clicked() {
+        // The double click fits the map; its first click selected nothing after all.
+        if let Some(before) = state.before_click.take() {
+            commands.push(MagnaGraeciaCommand::Select(before).into());
+        }
+    } else if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
+        state.before_click = Some(selected);
         if let Some(t) = tokens.iter().find(|t| t.rect.expand(1.0).contains(p)) {
             // Own counters that may move are picked (or let go); any other token selects its node.
             let movable = t.name.filter(|n| pickable(&t.side.id, n));
@@ -594,8 +563,6 @@ pub(crate) fn map_ui(
     painter.add(Shape::closed_line(outline.clone(), Stroke::new(9.0, SHALLOWS)));
     fill_polygon(&painter, &outline, state.outline_triangles(map), LAND);
     painter.add(Shape::closed_line(outline, Stroke::new(1.4, COAST)));
-    paint_sea_names(&painter, map, proj);
-
     for &(a, b) in &map.paths {
         let (Some(pa), Some(pb)) = (centre_of(a), centre_of(b)) else { continue };
         let touches = selected.is_some_and(|s| s == a || s == b);
@@ -653,12 +620,18 @@ pub(crate) fn map_ui(
         }
         // The viewer's own commands (all of them, for the umpire) carry their first letters
         // once the map is big enough to read them; the others' tokens have no name to show.
+        // Three letters where they fit inside the token, else two, else one.
         if let (Some(name), false) = (t.name, t.fleet)
             && t.rect.width() >= 15.0
         {
-            let short: String = name.chars().take(3).collect();
-            let galley = painter.layout_no_wrap(short, FontId::proportional(9.5), INK);
-            halo_galley(&painter, t.rect.center() - galley.size() / 2.0, &galley);
+            let font = FontId::proportional(tokens::initials_size(t.rect.height()));
+            let fitting = (1..=3)
+                .rev()
+                .map(|n| painter.layout_no_wrap(name.chars().take(n).collect(), font.clone(), INK))
+                .find(|g| g.size().x + 2.0 <= t.rect.width() && g.size().y <= t.rect.height() + 2.0);
+            if let Some(galley) = fitting {
+                halo_galley(&painter, t.rect.center() - galley.size() / 2.0, &galley);
+            }
         }
     }
     for &at in &battles {
@@ -666,14 +639,38 @@ pub(crate) fn map_ui(
     }
 
     let legend = if state.legend_folded { folded_legend_rect(&painter, canvas) } else { legend_rect(&painter, board, canvas) };
-    let font_size = if proj.zoom < 2.2 { 11.5 } else { 13.5 };
-    let galleys: Vec<Arc<Galley>> = markers.iter().map(|m| painter.layout_job(label_job(m.id, &map.name(m.id), font_size))).collect();
-    let sizes: Vec<Vec2> = galleys.iter().map(|g| g.size()).collect();
-    let scale = scale_bar_rect(canvas);
-    let obstacles: Vec<Rect> = groups.iter().map(|g| g.rect.expand(1.5)).collect();
-    for (galley, rect) in galleys.iter().zip(place_labels(&markers, &sizes, r, canvas, &[legend, scale], &obstacles)) {
-        halo_galley(&painter, rect.min, galley);
+    let note = map.reconstructed.then(|| {
+        let galley = painter.layout_no_wrap("reconstructed map (?)".to_owned(), FontId::proportional(12.0), NUMBER);
+        (Rect::from_min_size(canvas.min + vec2(10.0, 8.0), galley.size()).expand(4.0), galley)
+    });
+    // Names laid out so that none covers another or a marker (widgets::labels), in this
+    // order of priority: the markers, counters and battles, the legend, the scale and the
+    // note are marks; then the nodes' names, capitals and walled cities first, each in
+    // full, then smaller, then as its number alone; then the seas' names.
+    let mut layout = MapLayout::new(canvas);
+    for rect in markers.iter().map(|m| m.footprint(r)).chain(groups.iter().map(|g| g.rect.expand(1.5))) {
+        layout.mark(rect);
     }
+    let scale = scale_bar_rect(canvas);
+    for rect in [legend, scale].into_iter().chain(note.as_ref().map(|(rect, _)| *rect)) {
+        layout.mark(rect);
+    }
+    let font_size = if proj.zoom < 2.2 { 11.5 } else { 13.5 };
+    let mut by_priority: Vec<&Marker<'_>> = markers.iter().collect();
+    by_priority.sort_by_key(|m| (m.capital.is_none(), std::cmp::Reverse(m.fortified.unwrap_or(0)), m.id));
+    for m in by_priority {
+        let name = map.name(m.id);
+        let forms = [
+            painter.layout_job(label_job(m.id, &name, font_size)),
+            painter.layout_job(label_job(m.id, &name, font_size - 2.0)),
+            painter.layout_no_wrap(m.id.to_string(), FontId::proportional(font_size - 2.0), NUMBER),
+        ];
+        if let Some((galley, min)) = layout.name(&forms, |s| beside(m.footprint(r), s)) {
+            halo_galley(&painter, min, &galley);
+        }
+    }
+    paint_sea_names(&painter, map, proj, &mut layout);
+    state.layout = layout;
 
     if state.legend_folded {
         painter.rect(legend, 6.0, PANEL, Stroke::new(1.0, SEA_TEXT), StrokeKind::Inside);
@@ -689,12 +686,9 @@ pub(crate) fn map_ui(
         commands.push(MagnaGraeciaCommand::FoldLegend(!state.legend_folded).into());
     }
     paint_scale_bar(&painter, proj, scale);
-    if map.reconstructed {
-        let at = canvas.min + vec2(10.0, 8.0);
-        let galley = painter.layout_no_wrap("reconstructed map (?)".to_owned(), FontId::proportional(12.0), NUMBER);
-        let rect = Rect::from_min_size(at, galley.size()).expand(4.0);
+    if let Some((rect, galley)) = note {
         painter.rect(rect, 4.0, PANEL, Stroke::new(1.0, SEA_TEXT), StrokeKind::Inside);
-        painter.galley(at, galley, NUMBER);
+        painter.galley(rect.min + Vec2::splat(4.0), galley, NUMBER);
         ui.put(rect, egui::Label::new("").sense(Sense::hover())).on_hover_text(&map.note);
     }
     if let Some(t) = hovered_token {
@@ -757,15 +751,18 @@ fn counter_name(board: &Board, c: &CounterRef) -> String {
     }
 }
 
-fn paint_sea_names(painter: &Painter, map: &Map, proj: Projection) {
+/// The seas' names, last of the names: where a node's name or a counter needs the room, a
+/// sea's name moves aside or is left off.
+fn paint_sea_names(painter: &Painter, map: &Map, proj: Projection, layout: &mut MapLayout) {
     if map.id != "sicily" {
         return;
     }
     let font = FontId::proportional((proj.zoom * 4.2).clamp(11.0, 20.0));
     for (x, y, name) in [(165.0, 12.0, "Mare Tyrrhenum"), (105.0, 160.0, "Mare Africum"), (283.0, 100.0, "Mare\nIonium")] {
         let galley = painter.layout(name.to_owned(), font.clone(), SEA_TEXT, f32::INFINITY);
-        let rect = Align2::CENTER_CENTER.anchor_size(proj.pos(x, y), galley.size());
-        painter.galley(rect.min, galley, SEA_TEXT);
+        if let Some((galley, min)) = layout.name(&[galley], |s| near(proj.pos(x, y), s)) {
+            painter.galley(min, galley, SEA_TEXT);
+        }
     }
 }
 

@@ -33,9 +33,16 @@ pub(crate) struct Token<'a> {
     pub rect: Rect,
 }
 
-/// Side length of a land token at this marker radius.
+/// Side length of a land token at this marker radius: it grows with the markers as the
+/// referee zooms in.
 pub(crate) fn token_size(r: f32) -> f32 {
-    (r * 1.6).clamp(13.0, 17.0)
+    (r * 1.6).clamp(13.0, 28.0)
+}
+
+/// The size of a command's initials on a token of this height: as large as the token
+/// leaves room for, and never below the smallest size that reads on its pattern.
+pub(crate) fn initials_size(height: f32) -> f32 {
+    (height * 0.62).clamp(10.0, 17.0)
 }
 
 fn token_width(fleet: bool, s: f32) -> f32 {
