@@ -184,6 +184,8 @@ impl Disguise {
                 }
             }
             Event::NoteAdded(NoteAdded { text }) => *text = format!("{CANARY} note"),
+            // The campaign's name is every reader's: nothing of it is hidden.
+            Event::CampaignRenamed(_) => {}
             Event::ControlAdjusted { reason, .. } => *reason = format!("{CANARY} reason"),
             Event::ArmyReplaced { army } => {
                 let side = army.side.clone();

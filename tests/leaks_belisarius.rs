@@ -424,6 +424,79 @@ fn teia_intercepts(twin: &Twin) {
     twin.same(&intercept, DiceInput::Manual(vec![die]));
 }
 
+/// The die that makes an interception at `difference` fail (BE-14), the highest such die
+/// or the lowest: the two campaigns' rolls differ as well as their ratings.
+fn failing_die(state: &State, difference: i32, highest: bool) -> u8 {
+    let fails = (1..=6u8).filter(|d| {
+        state.setup.tables.interception(difference, i32::from(*d), 0) == referee_campaign::belisarius::tables::Interception::Fail
+    });
+    if highest { fails.max() } else { fails.min() }.expect("a die that fails")
+}
+
+/// BE-13, BE-14, BE-53: which of the Goths' leaders tried to intercept, and failed, is theirs
+/// to know. Bessas marches three zones onto Ticinensis, where Teia and Aligern stand in the
+/// open; the Goths try with Teia (5) in one campaign and Aligern (4) in the other, on other
+/// dice, and fail. The Byzantines read the same contact either way — that the Goths failed,
+/// never with whom —, and then their own failed try: Bessas's, named on their form as one
+/// who may not try that marker again.
+#[test]
+fn be_13_after_a_failed_interception_a_side_reads_only_its_own_tries() {
+    let setups = [0, 1].map(|_| {
+        let mut setup = goths_541(&[("bessas", "2B 2B 2B", zone("tuscia-maritima"))]);
+        let goths = setup.sides.iter_mut().find(|s| s.id == goths()).unwrap();
+        let ticinum = goths.lines.iter().position(|l| l.at == Some(city("ticinum"))).unwrap();
+        goths.lines[ticinum].leaders.clear();
+        goths.lines.push(fixed(zone("ticinensis"), &["teia"], "2B 2B"));
+        goths.lines.push(fixed(zone("ticinensis"), &["aligern"], "2B 2B"));
+        setup
+    });
+    let twin = Twin::new("byzantines", &setups);
+    to_operations(&twin, [["ap-e", "ap-d"], ["ap-e", "ap-d"]], [6, 1]);
+    assert_eq!(twin.state(0).ops.unwrap().first, byz());
+    twin.same(&activate(&byz(), "bessas"), DiceInput::Seeded);
+    twin.same(&march(&byz(), "bessas", &["alpes-cottiae", "liguria", "ticinensis"]), DiceInput::Manual(vec![1]));
+    twin.compare("Bessas halts at Ticinensis");
+    // The Goths' try: Teia (5 against Bessas's 4) on the highest die that fails, Aligern (4)
+    // on the lowest.
+    let tries = [("teia", 1, true), ("aligern", 0, false)].map(|(leader, difference, highest)| {
+        (
+            Order::Intercept { side: goths(), leaders: vec![leader.to_owned()], target: None, reconnaissance: false },
+            DiceInput::Manual(vec![failing_die(&twin.state(0), difference, highest)]),
+        )
+    });
+    let [(a, da), (b, db)] = tries;
+    twin.both([a, b], [da, db]);
+    for i in [0, 1] {
+        let ops = twin.state(i).ops.unwrap();
+        assert!(ops.contact.unwrap().failed.contains(&goths()), "campaign {i}: the Goths failed");
+    }
+    let read = twin.compare("the Goths' interception fails");
+    assert!(read[2].contains("Ostrogoths: a force tries to intercept Bessas's force at Ticinensis: it fails"), "{}", read[2]);
+    twin.same(&Order::Decline { side: goths() }, DiceInput::Seeded);
+    let read = twin.compare("the Goths make no more attempts");
+    let json: serde_json::Value = serde_json::from_str(&read[1]).unwrap();
+    assert_eq!(json["board"]["contact"]["tried"], serde_json::json!([]), "the Goths' tries are theirs: {}", read[1]);
+    // Bessas aims at the first marker and fails, against whichever leader it is.
+    twin.each(|i, store, c| {
+        let contact = c.state.ops.as_ref().unwrap().contact.clone().unwrap();
+        let targets = referee_campaign::belisarius::interception::mover_targets(&c.state, &contact);
+        let referee_campaign::belisarius::interception::Target::Force { leader, .. } = &targets[0] else { panic!("a decoy") };
+        let difference = 4 - i32::from(c.state.setup.leader(leader).unwrap().strategic);
+        let order = Order::Intercept { side: byz(), leaders: vec!["bessas".into()], target: Some(1), reconnaissance: false };
+        let die = failing_die(&c.state, difference, i == 0);
+        store.execute(c, &(), &order, DiceInput::Manual(vec![die])).unwrap();
+    });
+    let read = twin.compare("Bessas's interception fails");
+    let json: serde_json::Value = serde_json::from_str(&read[1]).unwrap();
+    let tried = &json["board"]["contact"]["tried"];
+    assert_eq!(
+        tried,
+        &serde_json::json!([{ "side": "byzantines", "leader": "bessas", "name": "Bessas", "target": 1 }]),
+        "the Byzantines read their own try, and only theirs: {}",
+        read[1]
+    );
+}
+
 /// BE-42, BE-47, BE-53: great storms send every ship at sea to port, and the list of the
 /// Goths' sea markers says nothing of which was a fleet. The Goths' three sea markers start
 /// in the northern Adriatic (their two fleets made before the decoy); one sails south — a

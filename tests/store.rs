@@ -738,3 +738,59 @@ fn x_03_a_start_of_the_second_shape_is_lifted_to_the_cores_start() {
         again.events_as::<Belisarius>(first).unwrap().remove(0).event
     });
 }
+
+/// a campaign is renamed by an order of its log, in either engine: the file finds it
+/// by its new name, every reader's log says so, and undo gives the old name back. A name
+/// another campaign of the file has, an empty one, or the one it has is refused, with the
+/// file unchanged to the byte; a log that renames its campaign is imported under its last
+/// name only.
+#[test]
+fn x_03_a_campaign_is_renamed_by_an_order_and_undo_gives_its_name_back() {
+    use referee_campaign::belisarius::{Belisarius, World, order::Order as BOrder};
+    use referee_campaign::core::log::RenameCampaign;
+    let db = TempDb::new();
+    let mut store = Store::open(&db.path).unwrap();
+    store.create_as::<MagnaGraecia>("Taken", scenario("pyrrhic"), 3).unwrap();
+    let mut mg = store.create_as::<MagnaGraecia>("Himera", scenario("dionysian"), 1).unwrap();
+    let world = World::embedded();
+    let mut be = store.create_as::<Belisarius>("Africa", &world.setup("africa-533").unwrap(), 2).unwrap();
+    let rename = |name: &str| RenameCampaign { name: name.to_owned() };
+    let names = |store: &Store| store.campaigns().unwrap().into_iter().map(|c| c.name).collect::<Vec<_>>();
+
+    store.execute(&mut mg, sicily(), &Order::from(rename("  Himera 398 ")), DiceInput::Seeded).unwrap();
+    store.execute(&mut be, &(), &BOrder::from(rename("Vandal War")), DiceInput::Seeded).unwrap();
+    assert_eq!(names(&store), ["Taken", "Himera 398", "Vandal War"]);
+    assert_eq!(store.find("Himera 398").unwrap(), mg.id);
+    assert_eq!(store.load_as::<MagnaGraecia>(mg.id).unwrap().state.name, "Himera 398");
+    assert_eq!(store.load_as::<Belisarius>(be.id).unwrap().state.name, "Vandal War");
+    let side = referee_campaign::Viewer::Side(SideId::new("carthage"));
+    let events = store.events_as::<MagnaGraecia>(mg.id).unwrap();
+    let log = referee_campaign::core::view::log_lines::<MagnaGraecia>(&mg.state, sicily(), &events, &side, 1);
+    assert!(log.iter().any(|l| l.text.contains("“Himera” is called “Himera 398” from now on")), "the sides read it: {log:?}");
+
+    drop(store);
+    let before = std::fs::read(&db.path).unwrap();
+    let mut store = Store::open(&db.path).unwrap();
+    for (name, why) in [("Taken", "exists already"), ("", "needs a name"), ("Himera 398", "already")] {
+        let refused = store.execute(&mut mg, sicily(), &Order::from(rename(name)), DiceInput::Seeded).unwrap_err();
+        assert!(refused.to_string().contains(why), "{name:?}: {refused}");
+    }
+    drop(store);
+    assert_eq!(std::fs::read(&db.path).unwrap(), before, "a refused name leaves the file as it was");
+
+    let mut store = Store::open(&db.path).unwrap();
+    store.undo(&mut mg).unwrap();
+    store.undo(&mut be).unwrap();
+    assert_eq!(names(&store), ["Taken", "Himera", "Africa"]);
+    assert_eq!(mg.state.name, "Himera");
+    assert_eq!(be.state.name, "Africa");
+
+    // A log that renames its campaign comes in under the name it gave last.
+    store.execute(&mut mg, sicily(), &Order::from(rename("Himera 398")), DiceInput::Seeded).unwrap();
+    let events = store.events_as::<MagnaGraecia>(mg.id).unwrap();
+    let refused = store.import_as::<MagnaGraecia>("Elsewhere", &events).unwrap_err();
+    assert!(refused.to_string().contains("import it under that name"), "{refused}");
+    store.delete_campaign(mg.id).unwrap();
+    let again = store.import_as::<MagnaGraecia>("Himera 398", &events).unwrap();
+    assert_eq!(again.state.name, "Himera 398");
+}

@@ -298,6 +298,51 @@ fn be_13_interception_is_prompted_in_the_deciding_sides_view() {
     assert!(label_exists(&h, "Vandals — Gelimer"), "inside the battle the enemy is face up (BE-53)");
 }
 
+/// BE-13, BE-53: Gelimer tries to intercept Belisarius and fails (a die typed in). The Vandals
+/// may try again with another leader, but not with him: their form greys him out with the
+/// rules' reason, and nothing can tick him. The Byzantines read nothing of who tried.
+#[test]
+fn be_13_a_leader_whose_interception_failed_is_not_offered_again() {
+    use egui_kittest::kittest::NodeT as _;
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::belisarius::tables::Interception;
+    use referee_campaign::store::DiceInput;
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_at_contact(&dir);
+    {
+        let mut store = Store::open(&db).unwrap();
+        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        let rating = |id: &str| i32::from(c.state.setup.leader(id).unwrap().strategic);
+        let zone = c.state.ops.as_ref().unwrap().contact.as_ref().unwrap().zone.clone();
+        let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == referee_campaign::belisarius::map::Terrain::Mountain;
+        let difference = rating("gelimer") - rating("belisarius");
+        let fail = (1..=6u8)
+            .find(|d| c.state.setup.tables.interception(difference, (i32::from(*d) - i32::from(mountains)).max(1), 0) == Interception::Fail)
+            .expect("a die that fails");
+        let intercept =
+            Order::Intercept { side: SideId::new("vandals"), leaders: vec!["gelimer".into()], target: None, reconnaissance: false };
+        store.execute(&mut c, &(), &intercept, DiceInput::Manual(vec![fail])).unwrap();
+        let contact = c.state.ops.as_ref().unwrap().contact.clone().expect("the contact is still open");
+        assert_eq!(contact.turn_of.as_str(), "vandals", "the Vandals may try again with another leader");
+    }
+    let mut h = open_as(&db, Some("vandals"));
+    let contact = h.state().belisarius_view().unwrap().board().contact.clone().unwrap();
+    assert_eq!(contact.tried.iter().map(|t| t.leader.as_str()).collect::<Vec<_>>(), ["gelimer"], "the Vandals read their own try");
+    let gelimer = h.get_by_label("Gelimer");
+    assert!(gelimer.accesskit_node().is_disabled(), "Gelimer is not offered again");
+    gelimer.click();
+    h.run();
+    assert!(h.get_by_label("Intercept (1 AP)").accesskit_node().is_disabled(), "nobody is ticked");
+    h.get_by_label("Gelimer").hover();
+    h.run();
+    assert!(label_exists(&h, "Gelimer has tried to intercept that force this turn already"), "the rules' reason on hover");
+    // The Byzantines read that the Vandals tried and failed, not with whom.
+    let h = open_as(&db, Some("byzantines"));
+    let contact = h.state().belisarius_view().unwrap().board().contact.clone().unwrap();
+    assert!(contact.tried.is_empty(), "the Vandals' tries are theirs: {:?}", contact.tried);
+    assert_eq!(contact.failed.iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["vandals"]);
+}
+
 /// BE-17, BE-19: the referee rolls the stage from the battle window; the side that owes
 /// losses shares them out in its view (the program's suggestion first); the odds are counted
 /// in the window.

@@ -668,3 +668,75 @@ fn x_03_the_picker_deletes_a_campaign_after_a_second_word() {
     assert!(h.state().asking_for_referee());
     assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing deleted before the referee is back");
 }
+
+/// UI.md, step 1: the window opens on the campaign on screen last time, whichever engine's,
+/// with the picker a click away; a file with no such campaign (never opened, or deleted
+/// since) opens on the picker.
+#[test]
+fn x_05_the_window_opens_on_the_last_campaign_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    let setup = World::embedded().setup("africa-533").unwrap();
+    Store::open(&db).unwrap().create_as::<referee_campaign::belisarius::Belisarius>("Africa", &setup, 3).unwrap();
+    let fresh = || RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), None, None).unwrap().open_last_used();
+    assert_eq!(fresh().campaign_name(), None, "never opened: the picker");
+
+    for name in ["Africa", "Night"] {
+        let mut h = harness(fresh());
+        h.state_mut().send(AppCommand::OpenCampaign(name.into()));
+        h.run();
+        drop(h);
+        let mut h = harness(fresh());
+        h.run();
+        assert_eq!(h.state().campaign_name(), Some(name), "the next window opens on {name}");
+        h.get_by_label("Campaign ▾").click();
+        h.run();
+        h.get_by_label("Open another campaign…").click();
+        h.run();
+        assert!(label_exists(&h, "New campaign"), "the picker is a click away");
+    }
+    let mut store = Store::open(&db).unwrap();
+    let night = store.find("Night").unwrap();
+    store.delete_campaign(night).unwrap();
+    assert_eq!(fresh().campaign_name(), None, "the last campaign deleted: the picker");
+}
+
+/// the picker renames a campaign, the one on screen or another, by an order of its
+/// log; a name another campaign has is refused in words and changes nothing; from a side's
+/// view, renaming waits for the referee.
+#[test]
+fn x_03_the_picker_renames_a_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database(&dir);
+    Store::open(&db).unwrap().create_as::<MagnaGraecia>("Day", Catalog::embedded().scenario("pyrrhic").unwrap(), 6).unwrap();
+    let mut h = open(&db, "umpire");
+    h.state_mut().send(AppCommand::ShowPicker(true));
+    h.run();
+    h.get_by_label("Rename Day…").click();
+    h.run();
+    h.get_by_label("The new name of Day").type_text(" II");
+    h.run();
+    h.get_by_label("Rename").click();
+    h.run();
+    assert_eq!(h.state().message().unwrap().text, "Campaign “Day” is called “Day II” from now on");
+    assert!(Store::open(&db).unwrap().find("Day II").is_ok());
+    assert!(label_exists(&h, "Rename Day II…"), "the list shows the new name");
+
+    // The campaign on screen: its title follows.
+    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Day II".into() });
+    h.run();
+    assert!(h.state().message().unwrap().text.contains("exists already"), "{:?}", h.state().message());
+    assert_eq!(h.state().campaign_name(), Some("Night"));
+    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Evening".into() });
+    h.run();
+    assert_eq!(h.state().campaign_name(), Some("Evening"));
+    h.state_mut().send(AppCommand::Undo);
+    h.run();
+    assert_eq!(h.state().campaign_name(), Some("Night"), "undo gives the old name back");
+
+    let mut h = open(&db, "syracuse");
+    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Morning".into() });
+    h.run();
+    assert!(h.state().asking_for_referee());
+    assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing renamed before the referee is back");
+}

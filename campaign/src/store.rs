@@ -297,6 +297,27 @@ pub struct BatchError {
     pub error: ExecError,
 }
 
+/// The name a campaign's start or rename gives it, read from the stored event.
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+/// Keeps the campaign's name in the file as its log has it, inside the transaction that
+/// changes it: refused if another campaign of the file has the name.
+fn rename_in(tx: &rusqlite::Transaction<'_>, campaign: CampaignId, was: &str, name: &str) -> Result<(), StoreError> {
+    if was == name {
+        return Ok(());
+    }
+    let taken: i64 =
+        tx.query_row("SELECT count(*) FROM campaigns WHERE name = ?1 AND id <> ?2", params![name, campaign.0], |r| r.get(0))?;
+    if taken > 0 {
+        return Err(StoreError::CampaignExists(name.to_owned()));
+    }
+    tx.execute("UPDATE campaigns SET name = ?1 WHERE id = ?2", params![name, campaign.0])?;
+    Ok(())
+}
+
 /// Applies events to a state that the rules just decided them on. The rules never emit a
 /// second start; if one ever did, the command is refused rather than stored.
 fn apply_all<E: Engine>(state: &mut E::State, events: &[E::Event], name: &str) -> Result<(), StoreError> {
@@ -563,6 +584,11 @@ impl Store {
             return Err(invalid("its start is a command of its own, with no other event".into()));
         }
         let state = E::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        // A log that renames the campaign ends under the name it gave last; the name the
+        // campaign is kept under in the file is that one.
+        if E::name(&state) != name {
+            return Err(invalid(format!("its log renames the campaign “{}”: import it under that name", E::name(&state))));
+        }
         let scenario = E::scenario_of(&groups[0].1[0]).unwrap_or_default().to_owned();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
         let now = chrono::Utc::now().to_rfc3339();
@@ -892,6 +918,7 @@ impl Store {
         if stored_head != campaign.head {
             return Err(StoreError::Changed(E::name(&campaign.state).to_owned()));
         }
+        rename_in(&tx, campaign.id, E::name(&campaign.state), E::name(&next))?;
         let now = chrono::Utc::now().to_rfc3339();
         for (i, Decided { order, dice, events }) in orders.iter().enumerate() {
             let (summary, body) = (E::summary(order), json(order));
@@ -964,6 +991,15 @@ impl Store {
             return Err(StoreError::NothingToUndo(name));
         }
         tx.execute("DELETE FROM commands WHERE campaign_id = ?1 AND seq = ?2", params![campaign.id.0, seq])?;
+        // An order that renamed the campaign taken back: the name before comes back.
+        let naming: String = tx.query_row(
+            "SELECT body FROM events WHERE campaign_id = ?1 AND kind IN ('campaign_started', 'campaign_renamed') ORDER BY seq DESC LIMIT 1",
+            [campaign.id.0],
+            |r| r.get(0),
+        )?;
+        let before = serde_json::from_str::<Named>(&naming)
+            .map_err(|e| StoreError::Corrupt { campaign: name.clone(), detail: format!("its name cannot be read: {e}") })?;
+        rename_in(&tx, campaign.id, &name, &before.name)?;
         let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
         tx.commit().map_err(write_failed(&self.path))?;

@@ -44,6 +44,10 @@ pub struct WindowArgs {
     /// first battle's result form or pack window
     #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "result", "pack"])]
     pub smoke_window: Option<String>,
+    /// With --smoke-frames: an empty window of the app's size instead of the app, the floor
+    /// the app's start-up is measured against
+    #[arg(long, hide = true, requires = "smoke_frames")]
+    pub smoke_empty: bool,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -185,7 +189,7 @@ pub enum CliCommand {
         #[arg(long, value_name = "LINE")]
         since: Option<u64>,
     },
-    /// Enter a battle's result from a JSON file (see README): checked against the battle,
+    /// Enter a battle's result from a JSON file (see docs/battle-night.md): checked against the battle,
     /// then recovery, lost generals, retreats and victory points follow
     Result {
         /// Campaign name or id
@@ -199,7 +203,7 @@ pub enum CliCommand {
         #[arg(long = "value", value_delimiter = ',')]
         values: Vec<u8>,
         /// The battle was fought under a hex wargame: the file lists the counters each side
-        /// lost (see README: Hex tabletops), turned into the campaign's result here
+        /// lost (see docs/hex-tabletops.md), turned into the campaign's result here
         #[arg(long, value_parser = ["ars-bellum", "a-la-charge"])]
         system: Option<String>,
         /// Belisarius, with --system: the zone (or the city) the beaten side retreats to

@@ -125,7 +125,7 @@ impl CliEngine for Belisarius {
                         .and_then(|()| serde_json::from_str(&text).map_err(anyhow::Error::from))
                         .with_context(|| {
                             format!(
-                                "{} does not read as a Belisarius battle result (see README: Belisarius battles on the table)",
+                                "{} does not read as a Belisarius battle result (see docs/belisarius.md, “Battles on the table”)",
                                 file.display()
                             )
                         })?,

@@ -123,7 +123,7 @@ impl CliEngine for MagnaGraecia {
                     return run_one::<MagnaGraecia>(session, &campaign, &order, typed_in(values), out);
                 }
                 let result = numbered_result(&text, battle, r#"{"outcome": …, "losses": […]}"#, || {
-                    format!("{} does not read as a battle result (see README: Entering a result)", file.display())
+                    format!("{} does not read as a battle result (see docs/battle-night.md, “The result file”)", file.display())
                 })?;
                 run_one::<MagnaGraecia>(session, &campaign, &Order::RecordBattleResult { result }, typed_in(values), out)
             }

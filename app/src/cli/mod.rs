@@ -81,6 +81,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
                 smoke_frames: cli.window.smoke_frames,
                 screenshot: cli.window.screenshot,
                 smoke_window: cli.window.smoke_window,
+                smoke_empty: cli.window.smoke_empty,
                 data,
             }),
             Err(e) => {

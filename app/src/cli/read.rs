@@ -157,7 +157,7 @@ pub(crate) fn numbered_result<T: serde::de::DeserializeOwned>(
 /// A hex wargame's result file (see [`numbered_result`]).
 pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result<referee_battle_gen::hexresult::HexResult> {
     numbered_result(text, battle, r#"{"outcome": …, "sides": [{"side": …, "lost": […]}]}"#, || {
-        format!("{} does not read as a hex wargame's result (see README: Hex tabletops)", file.display())
+        format!("{} does not read as a hex wargame's result (see docs/hex-tabletops.md, “The result”)", file.display())
     })
 }
 

@@ -102,6 +102,9 @@ pub(crate) trait EngineDesk {
     /// own order.
     fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply;
 
+    /// Gives the campaign another name, as this engine's own order.
+    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply;
+
     /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
     /// reads its events; `None` when only the campaign's start is left.
     fn last_order(&self) -> Option<LastOrder>;

@@ -54,6 +54,9 @@ pub struct GuiOptions {
     /// A window to open over the desk for the smoke test's screenshot: `charts`, `reports`,
     /// `dice`, or the first battle due's `result` form or `pack` window.
     pub smoke_window: Option<String>,
+    /// With `smoke_frames`: an empty window of the app's size instead of the app, to measure
+    /// the app's start-up against.
+    pub smoke_empty: bool,
     /// Where maps and scenarios are read from.
     pub data: DataSource,
 }
@@ -65,57 +68,123 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             "cannot open a window: no display found (DISPLAY/WAYLAND_DISPLAY unset); the command line still works, see `referee --help`"
         );
     }
-    let GuiOptions { db, open, view_as, smoke_frames, screenshot, smoke_window, data } = options;
-    let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
-    // A referee's folder made for Magna Graecia alone has no Belisarius files.
-    let world = if data.has(referee_data::BELISARIUS) {
-        Some(referee_campaign::belisarius::World::load(&data).map_err(|e| anyhow!("{e}"))?)
-    } else {
-        None
-    };
-    let mut app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?.with_data(data);
-    // The smoke test leaves the referee's list of recent files alone.
-    if smoke_frames.is_none()
-        && let Some(list) = crate::recent_list_path()
-    {
-        app = app.with_recent_file(list);
+    let GuiOptions { db, open, view_as, smoke_frames, screenshot, smoke_window, smoke_empty, data } = options;
+    if smoke_empty {
+        let smoke = Smoke::new(smoke_frames.unwrap_or(3), screenshot);
+        let outcome = Arc::clone(&smoke.outcome);
+        eframe::run_native("referee", native_options(), Box::new(move |_| Ok(Box::new(Empty { smoke }))))
+            .map_err(|e| anyhow!("cannot open a window: {e}"))?;
+        return match outcome.lock().ok().and_then(|mut o| o.take()) {
+            Some(Err(e)) => Err(anyhow!(e)),
+            _ => Ok(()),
+        };
     }
-    // The smoke test must show the campaign it was asked for, not a picker with an error.
-    if let (Some(key), Some(_)) = (&open, smoke_frames)
-        && app.campaign_name().is_none()
-    {
-        let why = app.message().map_or_else(|| format!("campaign `{key}` did not open"), |m| m.text.clone());
-        anyhow::bail!("{why}");
-    }
-    match smoke_window.as_deref() {
-        Some("charts") => app.send(AppCommand::ShowCharts(true)),
-        Some("reports") => app.send(AppCommand::ShowReports(true)),
-        Some("dice") => app.send(AppCommand::ShowDice(true)),
-        Some(which @ ("result" | "pack")) => {
-            if let Some(referee_campaign::magna_graecia::view::View::Umpire(v)) = app.view()
-                && let Some(b) = v.board.battles.first()
-            {
-                let dialog = if which == "result" { Dialog::BattleResult(b.id) } else { Dialog::BattlePack(Some(b.id)) };
-                app.send(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialog))));
-            }
+    // The data, the database and the campaign are read while the window and its drawing
+    // surface are made, on another thread: the window shows them the sooner.
+    let loading = std::thread::spawn(move || -> anyhow::Result<RefereeApp> {
+        let catalog = Catalog::load(&data).map_err(|e| anyhow!("{e}"))?;
+        // A referee's folder made for Magna Graecia alone has no Belisarius files.
+        let world = if data.has(referee_data::BELISARIUS) {
+            Some(referee_campaign::belisarius::World::load(&data).map_err(|e| anyhow!("{e}"))?)
+        } else {
+            None
+        };
+        let mut app = RefereeApp::open_db(&db, catalog, world, open.as_deref(), view_as.as_deref())?.with_data(data);
+        // Without a campaign asked for, the window opens on the one on screen last time.
+        if open.is_none() {
+            app = app.open_last_used();
         }
-        _ => {}
-    }
+        // The smoke test leaves the referee's list of recent files alone.
+        if smoke_frames.is_none()
+            && let Some(list) = crate::recent_list_path()
+        {
+            app = app.with_recent_file(list);
+        }
+        // The smoke test must show the campaign it was asked for, not a picker with an error.
+        if let (Some(key), Some(_)) = (&open, smoke_frames)
+            && app.campaign_name().is_none()
+        {
+            let why = app.message().map_or_else(|| format!("campaign `{key}` did not open"), |m| m.text.clone());
+            anyhow::bail!("{why}");
+        }
+        match smoke_window.as_deref() {
+            Some("charts") => app.send(AppCommand::ShowCharts(true)),
+            Some("reports") => app.send(AppCommand::ShowReports(true)),
+            Some("dice") => app.send(AppCommand::ShowDice(true)),
+            Some(which @ ("result" | "pack")) => {
+                if let Some(referee_campaign::magna_graecia::view::View::Umpire(v)) = app.view()
+                    && let Some(b) = v.board.battles.first()
+                {
+                    let dialog = if which == "result" { Dialog::BattleResult(b.id) } else { Dialog::BattlePack(Some(b.id)) };
+                    app.send(AppCommand::from(MagnaGraeciaCommand::OpenDialog(Some(dialog))));
+                }
+            }
+            _ => {}
+        }
+        Ok(app)
+    });
     let smoke = smoke_frames.map(|frames| Smoke::new(frames, screenshot));
+    let refused: Arc<Mutex<Option<anyhow::Error>>> = Arc::new(Mutex::new(None));
+    let why_not = Arc::clone(&refused);
     let outcome = smoke.as_ref().map(|s| Arc::clone(&s.outcome));
-    let native = eframe::NativeOptions {
+    let shown = eframe::run_native(
+        "referee",
+        native_options(),
+        Box::new(move |cc| {
+            let loaded = loading.join().unwrap_or_else(|_| Err(anyhow!("reading the campaign stopped unexpectedly")));
+            match loaded {
+                Ok(mut app) => {
+                    app.prepare_context(&cc.egui_ctx);
+                    Ok(Box::new(Window { app, smoke }))
+                }
+                Err(e) => {
+                    // Said as it is, not as a window's failure.
+                    let said = e.to_string();
+                    if let Ok(mut slot) = refused.lock() {
+                        *slot = Some(e);
+                    }
+                    Err(said.into())
+                }
+            }
+        }),
+    );
+    if let Some(e) = why_not.lock().ok().and_then(|mut e| e.take()) {
+        return Err(e);
+    }
+    shown.map_err(|e| anyhow!("cannot open a window: {e}"))?;
+    match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
+        Some(Err(e)) => Err(anyhow!(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The window's size and names, the same for the app and for the empty window its start-up
+/// is measured against.
+fn native_options() -> eframe::NativeOptions {
+    eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("referee")
             .with_app_id("referee")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([720.0, 480.0]),
+        // Nothing is drawn in gradients, where dithering would help; without it each pixel
+        // costs less, which a machine drawing without a graphics card feels.
+        dithering: false,
         ..eframe::NativeOptions::default()
-    };
-    eframe::run_native("referee", native, Box::new(move |_| Ok(Box::new(Window { app, smoke }))))
-        .map_err(|e| anyhow!("cannot open a window: {e}"))?;
-    match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
-        Some(Err(e)) => Err(anyhow!(e)),
-        _ => Ok(()),
+    }
+}
+
+/// An empty window, counting its frames like the smoke test: the floor of the start-up.
+struct Empty {
+    smoke: Smoke,
+}
+
+impl eframe::App for Empty {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        egui::CentralPanel::default().show(ui, |_| {});
+        if self.smoke.step(ui.ctx()) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 }
 
@@ -204,7 +273,9 @@ impl eframe::App for Window {
         if let Some(smoke) = &mut self.smoke
             && smoke.step(ui.ctx())
         {
+            // At once, as the empty window of `--smoke-empty` closes.
             self.app.close_now();
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
 }

@@ -136,7 +136,7 @@ impl Engine for Belisarius {
 pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let setup = &state.setup;
     // Once the campaign is over, only dice and notes remain (BE-49 … BE-52).
-    if state.phase == Phase::Over && !matches!(order, Order::RollDice(_) | Order::AddNote(_)) {
+    if state.phase == Phase::Over && !matches!(order, Order::RollDice(_) | Order::AddNote(_) | Order::RenameCampaign(_)) {
         let winner = state
             .result
             .as_ref()
@@ -152,6 +152,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
     match order {
         Order::RollDice(roll) => Ok(vec![Event::DiceRolled(roll.decide(dice, known_side)?)]),
         Order::AddNote(note) => Ok(vec![Event::NoteAdded(note.decide(RuleId::X_06)?)]),
+        Order::RenameCampaign(rename) => Ok(vec![Event::CampaignRenamed(rename.decide(&state.name)?)]),
         Order::Place { side, line, at, leaders, units, decoys, fleets, fleet_decoys } => {
             known_side(side)?;
             let rule = setup.rule_of(side);

@@ -1,6 +1,6 @@
 //! Belisarius events: what happened, in the past tense; replaying them rebuilds the state.
 
-use crate::core::log::{CampaignStarted, ChitDrawn, DiceRolled, NoteAdded};
+use crate::core::log::{CampaignRenamed, CampaignStarted, ChitDrawn, DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::battle::{Battle, Outcome};
@@ -28,6 +28,8 @@ pub enum Event {
     DiceRolled(DiceRolled),
     /// The referee wrote a note; only the referee reads it.
     NoteAdded(NoteAdded),
+    /// The campaign was given another name.
+    CampaignRenamed(CampaignRenamed),
     /// Pieces of one of a side's free set-up lines went where its player chose. Only that
     /// side and the referee learn which pieces; the other side sees face-down markers arrive.
     LinePlaced {

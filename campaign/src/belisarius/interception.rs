@@ -99,7 +99,7 @@ impl Target {
     }
 
     /// How the "once per enemy force per turn" rule knows it (BE-13).
-    fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         match self {
             Target::Force { leader, .. } => leader.clone(),
             Target::Decoy { id, .. } => id.clone(),
@@ -179,6 +179,34 @@ pub fn marker_key(state: &State, id: &str) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// BE-13's refusal of a second try: the leader named `name` has tried to intercept the force
+/// aimed at this turn already, whatever came of it, and a force tries once against the same
+/// enemy force.
+pub fn tried_already(name: &str) -> RuleError {
+    RuleError::new(RuleId::BE_13, format!("{name} has tried to intercept that force this turn already: once per enemy force a turn"))
+}
+
+/// The leaders of `side` standing at contact `c` who have tried this turn a force the
+/// contact offers them, each with that force's number as `intercept` names it: 1, the
+/// marching force, for the side not moving; the marker's number among [`mover_targets`] for
+/// the mover. The rules refuse each of them a second try at that force (BE-13).
+pub fn tried_here(state: &State, c: &Contact, side: &SideId) -> Vec<(String, u32)> {
+    let Some(ops) = &state.ops else { return Vec::new() };
+    let targets: Vec<String> =
+        if side == &c.mover.side { mover_targets(state, c).iter().map(Target::key).collect() } else { vec![c.mover.leader.clone()] };
+    let mut out = Vec::new();
+    for p in state.pieces_of(side).filter(|p| in_zone(state, &p.at, &c.zone)) {
+        let PieceKind::Leader { leader, .. } = &p.kind else { continue };
+        for (n, key) in (1u32..).zip(&targets) {
+            if ops.tried.contains(&(leader.clone(), key.clone())) {
+                out.push((leader.clone(), n));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The id of a land marker piece: its leader's, or its decoy's.
@@ -304,10 +332,7 @@ pub fn intercept(
             from_city = true;
         }
         if ops.tried.contains(&(id.clone(), target.key())) {
-            return Err(RuleError::new(
-                RuleId::BE_13,
-                format!("{} has tried to intercept that force this turn already: once per enemy force a turn", leader_name(state, id)),
-            ));
+            return Err(tried_already(&leader_name(state, id)));
         }
     }
     // The combat points of leaders `ids` of `who`.

@@ -1,6 +1,6 @@
 //! Orders a referee gives a Belisarius campaign, as the command line and the app write them.
 
-use crate::core::log::{AddNote, RollDice};
+use crate::core::log::{AddNote, RenameCampaign, RollDice};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::SideId;
@@ -13,6 +13,8 @@ pub enum Order {
     RollDice(RollDice),
     /// A note in the log, for the referee alone.
     AddNote(AddNote),
+    /// Give the campaign another name.
+    RenameCampaign(RenameCampaign),
     /// Put pieces of one of a side's free set-up lines where the player chose: a zone, a
     /// city or a sea zone, by id (BE-49…BE-52). With no part named, the whole of what is left
     /// of the line goes there; naming leaders, units, decoys or fleets places that part, and
@@ -287,6 +289,7 @@ impl Order {
             | Order::Pass { side } => Some(side),
             Order::RollDice(RollDice { .. })
             | Order::AddNote(AddNote { .. })
+            | Order::RenameCampaign(RenameCampaign { .. })
             | Order::BeginPlay {}
             | Order::BeginOperations {}
             | Order::PlayEvents {}
@@ -306,6 +309,7 @@ impl Order {
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
+            Order::RenameCampaign(RenameCampaign { name }) => format!("rename the campaign “{}”", name.trim()),
             Order::Place { side, line, at, .. } => format!("place {side}'s set-up line {line} at {at}"),
             Order::BeginPlay {} => "begin play".to_owned(),
             Order::BeginOperations {} => "begin operations".to_owned(),

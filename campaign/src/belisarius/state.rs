@@ -338,6 +338,7 @@ impl State {
             Event::CampaignStarted(_) => return Err(StartedAgain),
             Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
             Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
+            Event::CampaignRenamed(renamed) => self.name.clone_from(&renamed.name),
             Event::LinePlaced { side, line, at, placed } => {
                 self.pieces.extend(pieces_of(side, placed, at));
                 self.name_decoys(side);

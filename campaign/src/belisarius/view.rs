@@ -12,6 +12,7 @@ use super::event::{Event, Logged};
 use super::map::{CityId, ZoneId};
 use super::pieces::Unit;
 use super::state::{Location, Phase, PieceKind, State};
+use crate::core::error::RuleError;
 use crate::core::history::{Measure, Reading};
 use crate::core::log::{CampaignStarted, ChitDrawn};
 use crate::core::viewer::Viewer;
@@ -226,6 +227,37 @@ pub struct ContactBoard {
     /// The marching force attacks the lines of a siege its side suffers here (BE-29).
     #[serde(default)]
     pub relief: bool,
+    /// Leaders who have tried, this turn, a force this contact offers them, and may not try
+    /// it again (BE-13: once per enemy force a turn). A side reads its own leaders' tries
+    /// only: which of the other side's leaders tried is not its to know (BE-53). The referee
+    /// reads both sides'.
+    #[serde(default)]
+    pub tried: Vec<TriedHere>,
+}
+
+/// A leader who has tried to intercept a force this contact offers him (BE-13).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TriedHere {
+    pub side: SideId,
+    /// The leader's id, for orders, and his name.
+    pub leader: String,
+    pub name: String,
+    /// The force he tried, as an interception names it: 1, the marching force, for the side
+    /// not moving; for the mover, the marker's number among the targets.
+    pub target: u32,
+}
+
+impl ContactBoard {
+    /// Whether `leader` may still try to intercept target number `target` here (1 for the
+    /// side not moving), as far as his side's earlier tries go: the rules' own refusal if he
+    /// has tried that force this turn already (BE-13). The other checks are the rules' when
+    /// the order is given.
+    pub fn may_try(&self, leader: &str, target: u32) -> Result<(), RuleError> {
+        match self.tried.iter().find(|t| t.leader == leader && t.target == target) {
+            Some(t) => Err(super::interception::tried_already(&t.name)),
+            None => Ok(()),
+        }
+    }
 }
 
 /// One force in a battle, face up to both sides while the battle lasts (BE-53).
@@ -523,6 +555,19 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         failed: c.failed.iter().cloned().collect(),
         agreed: c.agreed.iter().cloned().collect(),
         relief: c.relief,
+        tried: setup
+            .sides
+            .iter()
+            .filter(|s| sees_faces(viewer, &s.id))
+            .flat_map(|s| {
+                super::interception::tried_here(state, c, &s.id).into_iter().map(|(leader, target)| TriedHere {
+                    side: s.id.clone(),
+                    name: super::state::piece_name(setup, &leader),
+                    leader,
+                    target,
+                })
+            })
+            .collect(),
     });
     let battle = state.ops.as_ref().and_then(|o| o.battle.as_ref()).map(|b| BattleBoard {
         zone: b.zone.clone(),
@@ -856,6 +901,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
         }
         Event::DiceRolled(rolled) => rolled.describe(viewer, side_name),
         Event::NoteAdded(note) => note.describe(viewer),
+        Event::CampaignRenamed(renamed) => Some(renamed.describe()),
         Event::LinePlaced { side, at, placed, .. } => {
             let place = setup.place_name(at);
             let who = side_name(side);

@@ -106,6 +106,36 @@ impl AddNote {
     }
 }
 
+/// Give the campaign another name. The log keeps the name it began under, and says when it
+/// changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenameCampaign {
+    pub name: String,
+}
+
+/// The longest name a campaign may have, in characters: it heads every page and report.
+pub const MAX_NAME: usize = 80;
+
+impl RenameCampaign {
+    /// The new name, trimmed, for a campaign called `now`; refused under X-03 when empty, too
+    /// long, or the name it has. That no other campaign of the file has it is the store's to
+    /// check.
+    pub fn decide(&self, now: &str) -> Result<CampaignRenamed, RuleError> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Err(RuleError::new(RuleId::X_03, "a campaign needs a name"));
+        }
+        if name.chars().count() > MAX_NAME {
+            return Err(RuleError::new(RuleId::X_03, format!("a campaign's name has at most {MAX_NAME} characters")));
+        }
+        if name == now {
+            return Err(RuleError::new(RuleId::X_03, format!("the campaign is called “{now}” already")));
+        }
+        Ok(CampaignRenamed { name: name.to_owned(), was: now.to_owned() })
+    }
+}
+
 /// Lets an engine's `Order` take the referee's roll and note, which it holds as its
 /// `RollDice` and `AddNote` variants: what [`super::engine::Engine::Order`] asks of it.
 macro_rules! referee_orders {
@@ -119,6 +149,12 @@ macro_rules! referee_orders {
         impl From<$crate::core::log::AddNote> for $order {
             fn from(note: $crate::core::log::AddNote) -> $order {
                 $order::AddNote(note)
+            }
+        }
+
+        impl From<$crate::core::log::RenameCampaign> for $order {
+            fn from(rename: $crate::core::log::RenameCampaign) -> $order {
+                $order::RenameCampaign(rename)
             }
         }
     };
@@ -184,6 +220,22 @@ impl NoteAdded {
     /// The log line: the referee's alone.
     pub fn describe(&self, viewer: &Viewer) -> Option<String> {
         matches!(viewer, Viewer::Umpire).then(|| format!("Note: {}", self.text))
+    }
+}
+
+/// The referee gave the campaign another name; everyone reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignRenamed {
+    /// The name from now on.
+    pub name: String,
+    /// The name before.
+    pub was: String,
+}
+
+impl CampaignRenamed {
+    /// The log line, the same for every reader: the campaign's name is no secret.
+    pub fn describe(&self) -> String {
+        format!("The campaign “{}” is called “{}” from now on", self.was, self.name)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Events: what happened, in the past tense. Replaying a campaign's events in order rebuilds
 //! its state exactly, with no dice and no data files.
 
-use crate::core::log::{CampaignStarted, DiceRolled, NoteAdded};
+use crate::core::log::{CampaignRenamed, CampaignStarted, DiceRolled, NoteAdded};
 use serde::{Deserialize, Serialize};
 
 use super::army::{Army, CommandRoster, ElementGroup};
@@ -24,6 +24,8 @@ pub enum Event {
     DiceRolled(DiceRolled),
     /// The umpire wrote a note in the campaign's log; only the umpire sees it.
     NoteAdded(NoteAdded),
+    /// The campaign was given another name.
+    CampaignRenamed(CampaignRenamed),
     /// A side's roster was replaced before play began (MG-03); only that side and the umpire
     /// learn what is in it.
     ArmyReplaced { army: Army },
@@ -143,6 +145,7 @@ impl Event {
             }
             Event::DiceRolled(rolled) => rolled.describe(viewer, |s| side_name(&Some(s.clone()))),
             Event::NoteAdded(note) => note.describe(viewer),
+            Event::CampaignRenamed(renamed) => Some(renamed.describe()),
             Event::ArmyReplaced { army } => {
                 let own = matches!(viewer, Viewer::Umpire) || viewer == &Viewer::Side(army.side.clone());
                 own.then(|| {

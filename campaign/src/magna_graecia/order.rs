@@ -1,7 +1,7 @@
 //! Commands: what the umpire or a player asks for, in the imperative. The rules turn a
 //! command into events or refuse it.
 
-use crate::core::log::{AddNote, RollDice};
+use crate::core::log::{AddNote, RenameCampaign, RollDice};
 use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,8 @@ pub enum Order {
     RollDice(RollDice),
     /// Write a note in the log that only the umpire sees.
     AddNote(AddNote),
+    /// Give the campaign another name.
+    RenameCampaign(RenameCampaign),
     /// Replace a side's roster before play begins (MG-03).
     SetArmy { army: Army },
     /// Set a counter (a command by name, or `fleet`) on the map before play (MG-02).
@@ -124,6 +126,7 @@ impl Order {
             | Order::EndPhase { side } => Some(side),
             Order::RollDice(RollDice { .. })
             | Order::AddNote(AddNote { .. })
+            | Order::RenameCampaign(RenameCampaign { .. })
             | Order::BeginPlay {}
             | Order::RecordBattleResult { .. }
             | Order::EndCampaign { .. }
@@ -137,6 +140,7 @@ impl Order {
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
+            Order::RenameCampaign(RenameCampaign { name }) => format!("rename the campaign “{}”", name.trim()),
             Order::SetArmy { army } => format!("replace {}'s army", army.side),
             Order::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
             Order::BeginPlay {} => "begin play".to_owned(),

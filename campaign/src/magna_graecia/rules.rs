@@ -73,6 +73,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         Order::Disembark { side, counter } => turn::disembark(state, side, counter)?,
         Order::Land { side, counter, node } => turn::land(state, map, side, counter, *node)?,
         Order::AddNote(note) => vec![Event::NoteAdded(note.decide(RuleId::X_03)?)],
+        Order::RenameCampaign(rename) => vec![Event::CampaignRenamed(rename.decide(&state.name)?)],
         Order::AdjustControl { node, side, reason } => {
             if map.node(*node).is_none() {
                 return Err(RuleError::new(

@@ -205,6 +205,7 @@ impl CampaignState {
             Event::CampaignStarted(_) => return Err(StartedAgain),
             Event::DiceRolled(rolled) => rolled.count(&mut self.rolls, &mut self.stream_pos),
             Event::NoteAdded(NoteAdded { .. }) => self.notes += 1,
+            Event::CampaignRenamed(renamed) => self.name.clone_from(&renamed.name),
             Event::ArmyReplaced { army } => {
                 // Counters of commands the new roster no longer has leave the map.
                 let names: Vec<&str> = army.commands.iter().map(|c| c.name.as_str()).collect();

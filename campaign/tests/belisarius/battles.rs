@@ -421,6 +421,99 @@ fn be_13_battle_by_consent_after_both_fail() {
     assert_eq!(battle.expect("a battle by consent").kind, Interception::LineOfBattle);
 }
 
+/// The rules' refusal of `order`, which must be refused, storing nothing.
+fn refusal(store: &mut Store, c: &mut Campaign<Belisarius>, order: &Order) -> referee_campaign::RuleError {
+    let before = store.events_as::<Belisarius>(c.id).unwrap().len();
+    let refused = store.execute(c, &(), order, DiceInput::Seeded);
+    assert_eq!(store.events_as::<Belisarius>(c.id).unwrap().len(), before, "a refusal stores nothing");
+    match refused {
+        Err(referee_campaign::ExecError::Rule(e)) => e,
+        other => panic!("{order:?}: expected the rules' refusal, got {other:?}"),
+    }
+}
+
+/// The contact's tries as `viewer` reads them: (side, leader, target number).
+fn tries(c: &Campaign<Belisarius>, store: &Store, viewer: &referee_campaign::Viewer) -> Vec<(String, String, u32)> {
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let view = referee_campaign::belisarius::view::view_for(&c.state, &events, viewer).unwrap();
+    let contact = view.board().contact.clone().expect("a contact open");
+    contact.tried.iter().map(|t| (t.side.to_string(), t.leader.clone(), t.target)).collect()
+}
+
+/// BE-13, BE-15: a leader whose interception failed may not try that force again — alone,
+/// or in a combined attempt — though another leader may, and the mover's leader may aim at
+/// another marker; each side's view names its own leaders who have tried, never the other
+/// side's, and the refusal it reads on its form is the rules' own.
+#[test]
+fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
+    use referee_campaign::Viewer;
+    use referee_campaign::belisarius::interception::{Target, mover_targets};
+    use referee_campaign::rule::RuleId;
+    let (mut store, mut c, _) = contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false), (goths(), "aligern", "3B 3C", false)], 0);
+    let (byz_v, goth_v) = (Viewer::Side(byz()), Viewer::Side(goths()));
+    assert!(tries(&c, &store, &goth_v).is_empty(), "nobody has tried yet");
+    // Uraias (5) against Constantinus (4) fails.
+    let fail = interception_die(&c, 5 - 4, false, Interception::Fail);
+    intercept(&mut store, &mut c, &goths(), "uraias", fail);
+    assert_eq!(c.state.ops.as_ref().unwrap().contact.as_ref().unwrap().turn_of, goths(), "the Goths may try again with another");
+    let again = |leaders: &[&str]| Order::Intercept {
+        side: goths(),
+        leaders: leaders.iter().map(|l| (*l).to_owned()).collect(),
+        target: None,
+        reconnaissance: false,
+    };
+    for leaders in [&["uraias"][..], &["aligern", "uraias"]] {
+        let e = refusal(&mut store, &mut c, &again(leaders));
+        assert_eq!(e.rule, RuleId::BE_13, "{leaders:?}: {e}");
+        assert!(e.message.contains("Uraias has tried to intercept that force this turn already"), "{e}");
+    }
+    // The Goths read Uraias's try, and the same refusal on their form; the Byzantines read
+    // nothing of which Gothic leader tried.
+    assert_eq!(tries(&c, &store, &goth_v), vec![("ostrogoths".to_owned(), "uraias".to_owned(), 1)]);
+    assert!(tries(&c, &store, &byz_v).is_empty(), "the Goths' tries are theirs");
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let goth_board = referee_campaign::belisarius::view::view_for(&c.state, &events, &goth_v).unwrap().board().clone();
+    let contact = goth_board.contact.unwrap();
+    assert_eq!(contact.may_try("uraias", 1), Err(refusal(&mut store, &mut c, &again(&["uraias"]))));
+    assert_eq!(contact.may_try("aligern", 1), Ok(()));
+    // Aligern (4) may: a successive attempt (BE-15). It fails too.
+    let fail = interception_die(&c, 4 - 4, false, Interception::Fail);
+    intercept(&mut store, &mut c, &goths(), "aligern", fail);
+    assert_eq!(tries(&c, &store, &goth_v).len(), 2);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    // Constantinus aims at one of the two Gothic markers and fails; not that one again, but
+    // the other he may.
+    let contact = c.state.ops.as_ref().unwrap().contact.clone().unwrap();
+    let targets = mover_targets(&c.state, &contact);
+    // The markers' ratings, as the referee could look them up (a decoy rates 3, BE-42).
+    let ratings: Vec<i32> = targets
+        .iter()
+        .map(|t| match t {
+            Target::Force { leader, .. } => i32::from(c.state.setup.leader(leader).unwrap().strategic),
+            Target::Decoy { .. } => 3,
+        })
+        .collect();
+    let aim = |n: u32| Order::Intercept { side: byz(), leaders: vec!["constantinus".into()], target: Some(n), reconnaissance: false };
+    let fail = interception_die(&c, 4 - ratings[0], false, Interception::Fail);
+    run(&mut store, &mut c, &aim(1), DiceInput::Manual(vec![fail]));
+    let e = refusal(&mut store, &mut c, &aim(1));
+    assert_eq!(e.rule, RuleId::BE_13, "{e}");
+    assert!(e.message.contains("Constantinus has tried to intercept that force this turn already"), "{e}");
+    assert_eq!(tries(&c, &store, &byz_v), vec![("byzantines".to_owned(), "constantinus".to_owned(), 1)]);
+    assert_eq!(
+        tries(&c, &store, &goth_v).iter().map(|t| t.1.as_str()).collect::<Vec<_>>(),
+        ["aligern", "uraias"],
+        "the Goths read their own tries, not Constantinus's"
+    );
+    assert_eq!(tries(&c, &store, &Viewer::Umpire).len(), 3, "the referee reads both sides' tries");
+    let events = store.events_as::<Belisarius>(c.id).unwrap();
+    let byz_board = referee_campaign::belisarius::view::view_for(&c.state, &events, &byz_v).unwrap().board().clone();
+    assert_eq!(byz_board.contact.unwrap().may_try("constantinus", 2), Ok(()), "another force he may try");
+    let line = interception_die(&c, 4 - ratings[1], false, Interception::LineOfBattle);
+    let events = run(&mut store, &mut c, &aim(2), DiceInput::Manual(vec![line]));
+    assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
+}
+
 /// BE-17, BE-18, BE-19, BE-20, BE-21, BE-22: a battle in line passage by passage: both sides
 /// roll each stage at once, with the commander's tactical rating; losses are shared out by
 /// the owner (the refusals first); morale checks; the Goths break off, are pursued and

@@ -25,7 +25,7 @@ use crate::gui::belisarius::command::{Legal, run};
 use crate::gui::belisarius::facts::Facts;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::hex_counters::HexCounters;
-use crate::gui::widgets::words::may_order;
+use crate::gui::widgets::words::{for_referee, may_order};
 
 /// What the referee or a player is filling in for the battle under way.
 #[derive(Debug, Default)]
@@ -178,7 +178,13 @@ pub(crate) fn contact_ui(
                 (at_zone && !(mover && in_city)).then_some((l.id.as_str(), l.name.as_str(), in_city))
             })
             .collect();
-        form.interceptors.retain(|id| here.iter().any(|(h, _, _)| h == id));
+        // The force aimed at, as the rules number it: the marching force for the side not
+        // moving, the marker named for the mover (BE-15).
+        let aimed = if mover && contact.targets > 1 { form.target.clamp(1, contact.targets) } else { 1 };
+        // A leader who has tried that force this turn may not try it again (BE-13): greyed
+        // out with the rules' reason, and never left ticked.
+        let may_try = |id: &str| contact.may_try(id, aimed).map_err(|e| for_referee(&e.to_string()));
+        form.interceptors.retain(|id| here.iter().any(|(h, _, _)| h == id) && may_try(id).is_ok());
         if here.is_empty() {
             ui.label("None of your leaders can intercept here.");
         } else {
@@ -186,7 +192,13 @@ pub(crate) fn contact_ui(
             for (id, name, in_city) in &here {
                 let mut on = form.interceptors.contains(*id);
                 let label = if *in_city { format!("{name} (coming out of the city, BE-16)") } else { (*name).to_owned() };
-                if ui.checkbox(&mut on, label).changed() {
+                let verdict = may_try(id);
+                let response = ui.add_enabled(verdict.is_ok(), egui::Checkbox::new(&mut on, label));
+                let response = match verdict {
+                    Err(why) => response.on_disabled_hover_text(why),
+                    Ok(()) => response,
+                };
+                if response.changed() {
                     if on {
                         form.interceptors.insert((*id).to_owned());
                     } else {
@@ -198,10 +210,10 @@ pub(crate) fn contact_ui(
                 ui.label(RichText::new("One combined attempt, under the highest-ranked leader's rating (BE-15)").weak());
             }
             if mover && contact.targets > 1 {
-                form.target = form.target.clamp(1, contact.targets);
+                form.target = aimed;
                 ui.horizontal(|ui| {
-                    ui.label("Aim at marker");
-                    ui.add(egui::DragValue::new(&mut form.target).range(1..=contact.targets));
+                    let aim = ui.label("Aim at marker");
+                    ui.add(egui::DragValue::new(&mut form.target).range(1..=contact.targets)).labelled_by(aim.id);
                     ui.label(format!("of {} (named before the roll, BE-15)", contact.targets));
                 });
             }

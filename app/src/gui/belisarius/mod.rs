@@ -352,6 +352,10 @@ impl EngineDesk for BelisariusDesk {
         self.execute(store, &Order::RollDice(roll), input)
     }
 
+    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply {
+        self.execute(store, &Order::RenameCampaign(rename), DiceInput::Seeded)
+    }
+
     fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
         last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
     }
@@ -415,7 +419,7 @@ impl EngineDesk for BelisariusDesk {
     }
 }
 
-/// Each zone's (or sea's) outline cut into triangles, for filling.
+/// Each zone's outline cut into triangles, for filling.
 type Triangles = Vec<Vec<[usize; 3]>>;
 
 static NO_TRIANGLES: Triangles = Vec::new();
@@ -424,7 +428,7 @@ static NO_TRIANGLES: Triangles = Vec::new();
 #[derive(Debug)]
 pub(crate) struct ZoneMapState {
     view: PanZoom,
-    meshes: Option<(String, Triangles, Triangles)>,
+    meshes: Option<(String, Triangles)>,
     /// Where the last frame put the places, pieces and names.
     pub(crate) layout: MapLayout,
     /// What was selected before the last click, for a double click to put back.
@@ -451,17 +455,13 @@ impl ZoneMapState {
         self.view.pos(x, y)
     }
 
-    fn triangles(&mut self, map: &ZoneMap) -> (&Triangles, &Triangles) {
-        if self.meshes.as_ref().is_none_or(|(id, _, _)| id != &map.id) {
+    /// The land zones' triangles (the seas are not filled).
+    fn triangles(&mut self, map: &ZoneMap) -> &Triangles {
+        if self.meshes.as_ref().is_none_or(|(id, _)| id != &map.id) {
             let tri = |outline: &[[f32; 2]]| triangulate(&outline.iter().map(|p| (p[0], p[1])).collect::<Vec<_>>());
-            let land = map.zones.iter().map(|z| tri(&z.outline_km)).collect();
-            let sea = map.seas.iter().map(|s| tri(&s.outline_km)).collect();
-            self.meshes = Some((map.id.clone(), land, sea));
+            self.meshes = Some((map.id.clone(), map.zones.iter().map(|z| tri(&z.outline_km)).collect()));
         }
-        match &self.meshes {
-            Some((_, l, s)) => (l, s),
-            None => (&NO_TRIANGLES, &NO_TRIANGLES),
-        }
+        self.meshes.as_ref().map_or(&NO_TRIANGLES, |(_, land)| land)
     }
 }
 
@@ -501,12 +501,10 @@ pub(crate) fn zone_map_ui(
     let labels_land: Vec<Pos2> = map.zones.iter().map(|z| state.pos(z.label_km)).collect();
     let labels_sea: Vec<Pos2> = map.seas.iter().map(|s| state.pos(s.label_km)).collect();
     let cities: Vec<Pos2> = map.zones.iter().map(|z| state.pos(z.city.at_km)).collect();
-    let (land_tris, sea_tris) = state.triangles(map);
+    let land_tris = state.triangles(map);
 
-    for (i, points) in sea_points.iter().enumerate() {
-        if let Some(t) = sea_tris.get(i) {
-            fill_polygon(&painter, points, t, SEA);
-        }
+    // The seas are the canvas's own colour: only their borders are drawn.
+    for points in &sea_points {
         painter.add(Shape::closed_line(points.clone(), Stroke::new(1.0, SEA_BORDER)));
     }
     let controller: BTreeMap<&str, &SideId> =
@@ -566,7 +564,7 @@ pub(crate) fn zone_map_ui(
         && let Some(i) = map.zones.iter().position(|z| z.id == *zone)
     {
         let at = labels_land[i];
-        if let Some((galley, min)) = layout.name(&[fonts(what, 12.0, BATTLE)], |s| above_first(at, s)) {
+        if let Some((galley, min)) = layout.name([fonts(what, 12.0, BATTLE)], |s| above_first(at, s)) {
             painter.galley(min, galley, BATTLE);
         }
     }
@@ -577,14 +575,14 @@ pub(crate) fn zone_map_ui(
         // The defence now: the walls, pulled down or strengthened (BE-25, BE-32).
         let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.defence));
         let ratings = painter.layout_job(ratings_job(militia, fortification));
-        if let Some((galley, min)) = layout.name(&[ratings], |s| beside(squares[i], s)) {
+        if let Some((galley, min)) = layout.name([ratings], |s| beside(squares[i], s)) {
             city_marks[i] = city_marks[i].union(Rect::from_min_size(min, galley.size()));
             painter.galley(min, galley, INK);
         }
         // The duration marker of a siege, in the besieger's colour (BE-26).
         if let Some(siege) = status.and_then(|c| c.siege.as_ref()) {
             let tag = fonts(&format!("siege {}", siege.duration), 11.0, Color32::WHITE);
-            if let Some((galley, min)) = layout.name_with(&[tag], SIEGE_TAG_MARGIN, |s| beside(city_marks[i], s)) {
+            if let Some((galley, min)) = layout.name_with([tag], SIEGE_TAG_MARGIN, |s| beside(city_marks[i], s)) {
                 let tag = Rect::from_min_size(min, galley.size());
                 painter.rect_filled(tag.expand(1.5), 2.0, BATTLE);
                 painter.rect_stroke(tag.expand(1.5), 2.0, Stroke::new(1.5, side_colour(&siege.besieger)), StrokeKind::Outside);
@@ -595,7 +593,7 @@ pub(crate) fn zone_map_ui(
     }
     // The scorched earth marker (BE-44).
     for (i, _) in map.zones.iter().enumerate().filter(|(i, _)| board.zones.get(*i).is_some_and(|z| z.scorched)) {
-        if let Some((galley, min)) = layout.name(&[fonts("scorched", 10.0, BATTLE)], |s| below_first(labels_land[i], s)) {
+        if let Some((galley, min)) = layout.name([fonts("scorched", 10.0, BATTLE)], |s| below_first(labels_land[i], s)) {
             painter.galley(min, galley, BATTLE);
         }
     }
@@ -603,22 +601,21 @@ pub(crate) fn zone_map_ui(
     let mut zone_names: Vec<Option<Rect>> = vec![None; map.zones.len()];
     for (i, zone) in map.zones.iter().enumerate() {
         // In full, then smaller, then shortened.
-        let forms: Vec<_> = std::iter::once(fonts(&zone.name, zone_size, ZONE_TEXT))
-            .chain(std::iter::once(zone.name.clone()).chain(shorter(&zone.name)).map(|t| fonts(&t, zone_size - 2.0, ZONE_TEXT)))
-            .collect();
-        if let Some((galley, min)) = layout.name(&forms, |s| near(labels_land[i], s)) {
+        let smaller = || std::iter::once(zone.name.clone()).chain(shorter(&zone.name)).map(|t| fonts(&t, zone_size - 2.0, ZONE_TEXT));
+        let forms = std::iter::once_with(|| fonts(&zone.name, zone_size, ZONE_TEXT)).chain(std::iter::once_with(smaller).flatten());
+        if let Some((galley, min)) = layout.name(forms, |s| near(labels_land[i], s)) {
             zone_names[i] = Some(Rect::from_min_size(min, galley.size()));
             painter.galley(min, galley, ZONE_TEXT);
         }
     }
     for (i, zone) in map.zones.iter().enumerate() {
-        let forms = [fonts(&zone.city.name, 11.0, INK), fonts(&zone.city.name, 9.5, INK)];
-        if let Some((galley, min)) = layout.name(&forms, |s| beside(city_marks[i], s)) {
+        let forms = [11.0, 9.5].into_iter().map(|size| fonts(&zone.city.name, size, INK));
+        if let Some((galley, min)) = layout.name(forms, |s| beside(city_marks[i], s)) {
             painter.galley(min, galley, INK);
         }
     }
     for (i, sea) in map.seas.iter().enumerate() {
-        if let Some((galley, min)) = layout.name(&[fonts(&sea.name, 11.5, SEA_TEXT)], |s| near(labels_sea[i], s)) {
+        if let Some((galley, min)) = layout.name([fonts(&sea.name, 11.5, SEA_TEXT)], |s| near(labels_sea[i], s)) {
             painter.galley(min, galley, SEA_TEXT);
         }
     }

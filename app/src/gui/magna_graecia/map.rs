@@ -660,12 +660,11 @@ pub(crate) fn map_ui(
     by_priority.sort_by_key(|m| (m.capital.is_none(), std::cmp::Reverse(m.fortified.unwrap_or(0)), m.id));
     for m in by_priority {
         let name = map.name(m.id);
-        let forms = [
-            painter.layout_job(label_job(m.id, &name, font_size)),
-            painter.layout_job(label_job(m.id, &name, font_size - 2.0)),
-            painter.layout_no_wrap(m.id.to_string(), FontId::proportional(font_size - 2.0), NUMBER),
-        ];
-        if let Some((galley, min)) = layout.name(&forms, |s| beside(m.footprint(r), s)) {
+        let forms = [font_size, font_size - 2.0]
+            .into_iter()
+            .map(|size| painter.layout_job(label_job(m.id, &name, size)))
+            .chain(std::iter::once_with(|| painter.layout_no_wrap(m.id.to_string(), FontId::proportional(font_size - 2.0), NUMBER)));
+        if let Some((galley, min)) = layout.name(forms, |s| beside(m.footprint(r), s)) {
             halo_galley(&painter, min, &galley);
         }
     }
@@ -760,7 +759,7 @@ fn paint_sea_names(painter: &Painter, map: &Map, proj: Projection, layout: &mut 
     let font = FontId::proportional((proj.zoom * 4.2).clamp(11.0, 20.0));
     for (x, y, name) in [(165.0, 12.0, "Mare Tyrrhenum"), (105.0, 160.0, "Mare Africum"), (283.0, 100.0, "Mare\nIonium")] {
         let galley = painter.layout(name.to_owned(), font.clone(), SEA_TEXT, f32::INFINITY);
-        if let Some((galley, min)) = layout.name(&[galley], |s| near(proj.pos(x, y), s)) {
+        if let Some((galley, min)) = layout.name([galley], |s| near(proj.pos(x, y), s)) {
             painter.galley(min, galley, SEA_TEXT);
         }
     }

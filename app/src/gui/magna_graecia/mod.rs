@@ -505,6 +505,10 @@ impl EngineDesk for MagnaGraeciaDesk {
         self.execute(store, &Order::RollDice(roll), input)
     }
 
+    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply {
+        self.execute(store, &Order::RenameCampaign(rename), DiceInput::Seeded)
+    }
+
     fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
         last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
     }

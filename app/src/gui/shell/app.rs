@@ -26,6 +26,9 @@ use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::{for_referee, side_name};
 use referee_campaign::core::log::RollDice;
 
+/// The setting, in the database file, naming the campaign the window opens on next time.
+pub(crate) const LAST_CAMPAIGN_KEY: &str = "last_campaign";
+
 /// The referee's window, independent of eframe so that tests can drive it in a harness.
 #[derive(Debug)]
 pub struct RefereeApp {
@@ -271,6 +274,20 @@ impl RefereeApp {
         Ok(app)
     }
 
+    /// Opens the campaign the referee had on screen last in this database, if no campaign
+    /// is open yet and that one is still there; otherwise the picker stays up. The picker is
+    /// a click away either way (Campaign ▸ Open another campaign…).
+    pub fn open_last_used(mut self) -> Self {
+        if self.desk.is_none()
+            && let Some(id) = self.store.setting(LAST_CAMPAIGN_KEY).ok().flatten()
+            && self.store.find(&id).is_ok()
+        {
+            self.send(AppCommand::OpenCampaign(id));
+            self.apply_commands();
+        }
+        self
+    }
+
     /// Queues a command for the next [`Self::apply_commands`].
     pub fn send(&mut self, command: impl Into<AppCommand>) {
         self.queue.push(command.into());
@@ -459,6 +476,28 @@ impl RefereeApp {
                         self.info(format!("Campaign “{name}” deleted, with everything kept of it"));
                     }
                     Err(e) => self.error(e.to_string()),
+                }
+                self.refresh_campaigns();
+                self.picker.suggest_name(&self.scenarios, &self.campaigns);
+            }
+            AppCommand::RenameCampaign { campaign, name } => {
+                let rename = referee_campaign::core::log::RenameCampaign { name: name.clone() };
+                let on_screen = self.desk.as_mut().filter(|d| d.get().campaign_name() == campaign);
+                let reply = match on_screen {
+                    Some(desk) => desk.get_mut().rename(&mut self.store, rename),
+                    // Another campaign of the file: its desk is opened for the order alone.
+                    None => match Desk::open(&self.store, &self.catalog, &campaign) {
+                        Ok(mut desk) => desk.get_mut().rename(&mut self.store, rename),
+                        Err(e) => Reply::Failed(format!("{e:#}")),
+                    },
+                };
+                match reply {
+                    Reply::Stored(_) => {
+                        self.redo.clear();
+                        self.info(format!("Campaign “{campaign}” is called “{}” from now on", name.trim()));
+                    }
+                    Reply::Refused(text) | Reply::Failed(text) | Reply::Info(text) => self.error(text),
+                    Reply::Nothing | Reply::Clear => {}
                 }
                 self.refresh_campaigns();
                 self.picker.suggest_name(&self.scenarios, &self.campaigns);
@@ -708,6 +747,12 @@ impl RefereeApp {
     /// Puts a different campaign on screen: what belonged to the last one goes with its desk.
     fn switch_to(&mut self, mut desk: Desk) {
         desk.get_mut().fit_map();
+        // The next window opens on it. A file the referee may only read keeps no such note,
+        // and needs none: the picker is a click away.
+        let id = desk.get().campaign_id().to_string();
+        if self.store.setting(LAST_CAMPAIGN_KEY).ok().flatten().as_deref() != Some(id.as_str()) {
+            let _ = self.store.set_setting(LAST_CAMPAIGN_KEY, Some(&id));
+        }
         // The folder the referee chose for this campaign's packs last time, or the default.
         let kept = packs::kept_folder(&self.store, desk.get().campaign_id());
         self.pack_settings.folder = kept.unwrap_or_else(|| packs::default_folder(desk.get().campaign_name()).display().to_string());
@@ -721,6 +766,13 @@ impl RefereeApp {
         self.turns.close();
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
+    }
+
+    /// Fonts and theme, given before the window's first frame: that frame is laid out once,
+    /// in the light theme, and none is drawn again for the change.
+    pub fn prepare_context(&mut self, ctx: &egui::Context) {
+        setup_context(ctx);
+        self.context_ready = true;
     }
 
     /// Draws the whole window. Changes nothing but UI state; campaign changes go to the queue.

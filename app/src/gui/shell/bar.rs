@@ -31,6 +31,9 @@ pub(crate) fn bar_ui(
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Campaign ▾", |ui| {
+            if ui.button("Open another campaign…").on_hover_text("The picker: every campaign in this file").clicked() {
+                commands.push(AppCommand::ShowPicker(true));
+            }
             if ui.button("New campaign…").clicked() {
                 commands.push(AppCommand::ShowPicker(true));
             }

@@ -22,6 +22,8 @@ pub enum AppCommand {
     OpenCampaign(String),
     /// Delete the campaign with this name from the file, with everything kept of it.
     DeleteCampaign(String),
+    /// Gives the campaign `campaign` (a name or id) the name `name`, by an order of its log.
+    RenameCampaign { campaign: String, name: String },
     /// Start a campaign from a scenario; `seed: None` draws a fresh one.
     CreateCampaign { scenario: String, name: String, seed: Option<u64> },
     /// Show or hide the campaign picker over the map.

@@ -116,6 +116,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         AppCommand::OpenCampaign(_)
         | AppCommand::CreateCampaign { .. }
         | AppCommand::DeleteCampaign(_)
+        | AppCommand::RenameCampaign { .. }
         | AppCommand::ShowPicker(true)
         | AppCommand::OpenDatabase(_) => "another campaign",
         AppCommand::Quit => "closing the program",

@@ -47,6 +47,10 @@ pub(crate) struct PickerForm {
     seed: String,
     /// The campaign whose deletion waits for the referee's second word.
     deleting: Option<String>,
+    /// The campaign being renamed, and the name typed so far.
+    renaming: Option<(String, String)>,
+    /// The new name's field takes the keyboard when it appears.
+    focus_rename: bool,
 }
 
 impl PickerForm {
@@ -104,7 +108,7 @@ fn picker_column_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerF
         });
         ui.add_space(8.0);
     }
-    campaign_list_ui(ui, data, &mut form.deleting, commands);
+    campaign_list_ui(ui, data, form, commands);
     ui.add_space(16.0);
     ui.separator();
     new_campaign_ui(ui, data, form, commands);
@@ -114,7 +118,8 @@ fn picker_column_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerF
     }
 }
 
-fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, deleting: &mut Option<String>, commands: &mut Vec<AppCommand>) {
+fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, form: &mut PickerForm, commands: &mut Vec<AppCommand>) {
+    let PickerForm { deleting, renaming, focus_rename, .. } = form;
     ui.heading("Campaigns");
     ui.label(RichText::new(format!("in {}", data.db.display())).weak());
     ui.add_space(4.0);
@@ -131,7 +136,25 @@ fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, deleting: &mut Opt
         ui.end_row();
         for c in data.campaigns {
             let scenario = data.scenarios.iter().find(|s| s.id == c.scenario).map_or(c.scenario.as_str(), |s| s.name.as_str());
-            ui.label(&c.name);
+            match renaming {
+                Some((which, typed)) if *which == c.name => {
+                    let field = ui.add(egui::TextEdit::singleline(typed).desired_width(160.0));
+                    if std::mem::take(focus_rename) {
+                        field.request_focus();
+                    }
+                    let label = format!("The new name of {}", c.name);
+                    field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
+                    let field = field.on_hover_text(&label);
+                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if entered && !typed.trim().is_empty() {
+                        commands.push(AppCommand::RenameCampaign { campaign: c.name.clone(), name: typed.clone() });
+                        *renaming = None;
+                    }
+                }
+                _ => {
+                    ui.label(&c.name);
+                }
+            }
             ui.label(scenario);
             ui.label(c.created_at.get(..10).unwrap_or(&c.created_at));
             ui.label(c.commands.to_string());
@@ -154,8 +177,26 @@ fn campaign_list_ui(ui: &mut egui::Ui, data: &PickerData<'_>, deleting: &mut Opt
                     if ui.button("Keep it").clicked() {
                         *deleting = None;
                     }
-                } else if ui.button("Delete…").accessible_name(format!("Delete {}…", c.name)).clicked() {
-                    *deleting = Some(c.name.clone());
+                } else if let Some((which, typed)) = renaming.as_mut().filter(|(which, _)| *which == c.name) {
+                    let new = typed.trim().to_owned();
+                    let rename = ui
+                        .add_enabled(!new.is_empty() && new != *which, egui::Button::new("Rename"))
+                        .on_disabled_hover_text("Type a new name first");
+                    if rename.clicked() {
+                        commands.push(AppCommand::RenameCampaign { campaign: which.clone(), name: new });
+                        *renaming = None;
+                    } else if ui.button("Keep the name").clicked() {
+                        *renaming = None;
+                    }
+                } else {
+                    if ui.button("Rename…").accessible_name(format!("Rename {}…", c.name)).clicked() {
+                        *renaming = Some((c.name.clone(), c.name.clone()));
+                        *focus_rename = true;
+                        *deleting = None;
+                    }
+                    if ui.button("Delete…").accessible_name(format!("Delete {}…", c.name)).clicked() {
+                        *deleting = Some(c.name.clone());
+                    }
                 }
             });
             ui.end_row();

@@ -91,8 +91,13 @@ impl MapLayout {
 
     /// A name in its forms, longest first: the first form that has a clear spot among those
     /// `spots` gives for its size, and the top-left corner to draw it from. `None` when it is
-    /// left off.
-    pub(crate) fn name(&mut self, forms: &[Arc<Galley>], spots: impl Fn(Vec2) -> Vec<Rect>) -> Option<(Arc<Galley>, Pos2)> {
+    /// left off. The forms are laid out only as far as they are tried: give them as a lazy
+    /// iterator, and a name that fits in full costs one layout.
+    pub(crate) fn name(
+        &mut self,
+        forms: impl IntoIterator<Item = Arc<Galley>>,
+        spots: impl Fn(Vec2) -> Vec<Rect>,
+    ) -> Option<(Arc<Galley>, Pos2)> {
         self.name_with(forms, GAP, spots)
     }
 
@@ -100,20 +105,20 @@ impl MapLayout {
     /// frame).
     pub(crate) fn name_with(
         &mut self,
-        forms: &[Arc<Galley>],
+        forms: impl IntoIterator<Item = Arc<Galley>>,
         margin: f32,
         spots: impl Fn(Vec2) -> Vec<Rect>,
     ) -> Option<(Arc<Galley>, Pos2)> {
+        let mut full = None;
         for galley in forms {
             let size = galley.size() + Vec2::splat(2.0 * margin);
             if let Some(r) = spots(size).into_iter().find(|r| self.is_clear(*r)) {
                 self.names.push((r, galley.text().to_owned()));
-                return Some((galley.clone(), r.min + Vec2::splat(margin)));
+                return Some((galley, r.min + Vec2::splat(margin)));
             }
+            full.get_or_insert_with(|| galley.text().to_owned());
         }
-        if let Some(full) = forms.first() {
-            self.left_off.push(full.text().to_owned());
-        }
+        self.left_off.extend(full);
         None
     }
 }
@@ -210,10 +215,10 @@ mod tests {
         let mut layout = MapLayout::new(bounds);
         let place = Rect::from_center_size(Pos2::new(200.0, 150.0), Vec2::splat(10.0));
         layout.mark(place);
-        let first = layout.name(&[galley(&ctx, "Ravenna")], |s| beside(place, s)).map(|(_, at)| at).unwrap();
+        let first = layout.name([galley(&ctx, "Ravenna")], |s| beside(place, s)).map(|(_, at)| at).unwrap();
         assert!(first.x >= place.right(), "right of the place first");
         // The same spot taken: the next name goes elsewhere, clear of both.
-        let second = layout.name(&[galley(&ctx, "Classis")], |s| beside(place, s)).map(|(_, at)| at).unwrap();
+        let second = layout.name([galley(&ctx, "Classis")], |s| beside(place, s)).map(|(_, at)| at).unwrap();
         assert!(second.x < place.left(), "then left of it");
         for (i, (a, _)) in layout.names.iter().enumerate() {
             assert!(!overlap(*a, place));
@@ -224,7 +229,7 @@ mod tests {
         let mut crowded = MapLayout::new(Rect::from_min_size(Pos2::ZERO, vec2(30.0, 30.0)));
         crowded.mark(blocked);
         let long = [galley(&ctx, "Mediolanum"), galley(&ctx, "Medio.")];
-        assert!(crowded.name(&long, |s| beside(blocked, s)).is_none());
+        assert!(crowded.name(long, |s| beside(blocked, s)).is_none());
         assert_eq!(crowded.left_off, ["Mediolanum"]);
     }
 
