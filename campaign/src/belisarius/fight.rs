@@ -147,7 +147,7 @@ pub fn check_share(units: &[Fighter], owed: &Owed, share: &[(usize, u8)]) -> Res
     let cavalry: u32 = per.iter().filter(|(i, _)| units[**i].unit.is_cavalry()).map(|(_, p)| *p).sum();
     if cavalry < owed.from_cavalry {
         return Err(format!(
-            "at {} % or more, half the losses come from cavalry: {} of the {} points, and {cavalry} were named (BE-19)",
+            "at {} % or more, half the losses come from cavalry: {} of the {} points, and {cavalry} were named",
             50, owed.from_cavalry, owed.points
         ));
     }
@@ -251,7 +251,7 @@ mod tests {
         units.extend(force(UnitKind::Infantry, "4C, 2D"));
         let o = owed(&units, CombatResult { percent: 50, morale_check: Some(1) });
         assert_eq!((o.points, o.from_cavalry), (5, 3), "50 % of 9 is 4.5, rounded up; half of 5 rounded up");
-        assert!(check_share(&units, &o, &[(1, 4), (2, 1)]).unwrap_err().contains("BE-19"));
+        assert!(check_share(&units, &o, &[(1, 4), (2, 1)]).unwrap_err().contains("half the losses come from cavalry"));
         assert_eq!(check_share(&units, &o, &[(0, 3), (1, 2)]).unwrap(), vec![(0, 3), (1, 2)]);
         let s = suggested_share(&units, &o);
         assert!(check_share(&units, &o, &s).is_ok(), "{s:?}");

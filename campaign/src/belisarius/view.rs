@@ -1460,7 +1460,11 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 .collect();
             Some(format!("Passage {passage}: {} — BE-36", each.join("; ")))
         }
-        Event::ShipsRetired { side, to, .. } => Some(format!("The {} ships retire to {} — BE-36", side_name(side), setup.place_name(to))),
+        Event::ShipsRetired { side, to, .. } => Some(format!(
+            "{} ships retire to {} — BE-36",
+            crate::core::words::capitalised(&crate::core::words::possessive(&side_name(side))),
+            setup.place_name(to)
+        )),
         Event::NavalBattleEnded { sea, winner } => Some(match winner {
             Some(w) => format!("The naval battle in {} is over: the {} hold the sea — BE-36", sea_name(sea), side_name(w)),
             None => format!("The naval battle in {} is over — BE-36", sea_name(sea)),
@@ -1481,9 +1485,10 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         Event::Landed { side, leaders, from, at, ap, left } => Some(if sees_faces(viewer, side) {
             let names: Vec<String> = leaders.iter().map(|l| super::state::piece_name(setup, l)).collect();
             format!(
-                "{}: {} land from {} at {} ({ap} AP, {left} left) — BE-37",
+                "{}: {} {} from {} at {} ({ap} AP, {left} left) — BE-37",
                 side_name(side),
                 names.join(", "),
+                if names.len() == 1 { "lands" } else { "land" },
                 setup.place_name(from),
                 setup.place_name(at)
             )
