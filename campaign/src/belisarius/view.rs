@@ -1462,7 +1462,7 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         }
         Event::ShipsRetired { side, to, .. } => Some(format!(
             "{} ships retire to {} — BE-36",
-            crate::core::words::capitalised(&crate::core::words::possessive(&side_name(side))),
+            capitalised(&crate::core::words::possessive(&side_name(side))),
             setup.place_name(to)
         )),
         Event::NavalBattleEnded { sea, winner } => Some(match winner {
