@@ -710,6 +710,11 @@ fn x_03_the_picker_renames_a_campaign() {
     let db = database(&dir);
     Store::open(&db).unwrap().create_as::<MagnaGraecia>("Day", Catalog::embedded().scenario("pyrrhic").unwrap(), 6).unwrap();
     let mut h = open(&db, "umpire");
+    // A roll of the campaign on screen, taken back: renaming another campaign leaves it to redo.
+    roll(&mut h, "omens", DiceInput::Seeded);
+    h.state_mut().send(AppCommand::Undo);
+    h.run();
+    assert!(h.state().redo_label().is_some());
     h.state_mut().send(AppCommand::ShowPicker(true));
     h.run();
     h.get_by_label("Rename Day…").click();
@@ -721,6 +726,7 @@ fn x_03_the_picker_renames_a_campaign() {
     assert_eq!(h.state().message().unwrap().text, "Campaign “Day” is called “Day II” from now on");
     assert!(Store::open(&db).unwrap().find("Day II").is_ok());
     assert!(label_exists(&h, "Rename Day II…"), "the list shows the new name");
+    assert!(h.state().redo_label().is_some(), "another campaign's order leaves this one's redo");
 
     // The campaign on screen: its title follows.
     h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Day II".into() });

@@ -297,10 +297,10 @@ pub struct BatchError {
     pub error: ExecError,
 }
 
-/// The name a campaign's start or rename gives it, read from the stored event.
+/// The name a campaign had before a rename, read from the stored event.
 #[derive(Deserialize)]
-struct Named {
-    name: String,
+struct Renamed {
+    was: String,
 }
 
 /// Keeps the campaign's name in the file as its log has it, inside the transaction that
@@ -990,16 +990,20 @@ impl Store {
         if seq <= 1 {
             return Err(StoreError::NothingToUndo(name));
         }
+        // An order that renamed the campaign taken back: the name it had before comes back.
+        let renamed: Option<String> = tx
+            .query_row(
+                "SELECT body FROM events WHERE campaign_id = ?1 AND command_seq = ?2 AND kind = 'campaign_renamed' ORDER BY seq LIMIT 1",
+                params![campaign.id.0, seq],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(body) = renamed {
+            let before = serde_json::from_str::<Renamed>(&body)
+                .map_err(|e| StoreError::Corrupt { campaign: name.clone(), detail: format!("its former name cannot be read: {e}") })?;
+            rename_in(&tx, campaign.id, &name, &before.was)?;
+        }
         tx.execute("DELETE FROM commands WHERE campaign_id = ?1 AND seq = ?2", params![campaign.id.0, seq])?;
-        // An order that renamed the campaign taken back: the name before comes back.
-        let naming: String = tx.query_row(
-            "SELECT body FROM events WHERE campaign_id = ?1 AND kind IN ('campaign_started', 'campaign_renamed') ORDER BY seq DESC LIMIT 1",
-            [campaign.id.0],
-            |r| r.get(0),
-        )?;
-        let before = serde_json::from_str::<Named>(&naming)
-            .map_err(|e| StoreError::Corrupt { campaign: name.clone(), detail: format!("its name cannot be read: {e}") })?;
-        rename_in(&tx, campaign.id, &name, &before.name)?;
         let head: u64 = tx.query_row("SELECT coalesce(max(seq), 0) FROM events WHERE campaign_id = ?1", [campaign.id.0], |r| r.get(0))?;
         tx.execute("DELETE FROM snapshots WHERE campaign_id = ?1 AND event_seq > ?2", params![campaign.id.0, head])?;
         tx.commit().map_err(write_failed(&self.path))?;

@@ -74,10 +74,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
         let outcome = Arc::clone(&smoke.outcome);
         eframe::run_native("referee", native_options(), Box::new(move |_| Ok(Box::new(Empty { smoke }))))
             .map_err(|e| anyhow!("cannot open a window: {e}"))?;
-        return match outcome.lock().ok().and_then(|mut o| o.take()) {
-            Some(Err(e)) => Err(anyhow!(e)),
-            _ => Ok(()),
-        };
+        return Smoke::result(Some(&outcome));
     }
     // The data, the database and the campaign are read while the window and its drawing
     // surface are made, on another thread: the window shows them the sooner.
@@ -152,10 +149,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
         return Err(e);
     }
     shown.map_err(|e| anyhow!("cannot open a window: {e}"))?;
-    match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
-        Some(Err(e)) => Err(anyhow!(e)),
-        _ => Ok(()),
-    }
+    Smoke::result(outcome.as_deref())
 }
 
 /// The window's size and names, the same for the app and for the empty window its start-up
@@ -216,6 +210,14 @@ const SCREENSHOT_PATIENCE: u32 = 300;
 impl Smoke {
     fn new(frames: u32, screenshot: Option<PathBuf>) -> Self {
         Smoke { frame: 0, at: frames.max(1), screenshot, requested: false, outcome: Arc::new(Mutex::new(None)) }
+    }
+
+    /// What a finished smoke test says: an error if its screenshot was not written.
+    fn result(outcome: Option<&Mutex<Option<Result<(), String>>>>) -> anyhow::Result<()> {
+        match outcome.and_then(|o| o.lock().ok().and_then(|mut o| o.take())) {
+            Some(Err(e)) => Err(anyhow!(e)),
+            _ => Ok(()),
+        }
     }
 
     fn finish(&self, result: Result<(), String>) {

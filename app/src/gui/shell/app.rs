@@ -483,6 +483,7 @@ impl RefereeApp {
             AppCommand::RenameCampaign { campaign, name } => {
                 let rename = referee_campaign::core::log::RenameCampaign { name: name.clone() };
                 let on_screen = self.desk.as_mut().filter(|d| d.get().campaign_name() == campaign);
+                let was_on_screen = on_screen.is_some();
                 let reply = match on_screen {
                     Some(desk) => desk.get_mut().rename(&mut self.store, rename),
                     // Another campaign of the file: its desk is opened for the order alone.
@@ -493,10 +494,15 @@ impl RefereeApp {
                 };
                 match reply {
                     Reply::Stored(_) => {
-                        self.redo.clear();
+                        // A new order of the campaign on screen: what was undone before it can
+                        // no longer be given again. Another campaign's leaves this one's alone.
+                        if was_on_screen {
+                            self.redo.clear();
+                        }
                         self.info(format!("Campaign “{campaign}” is called “{}” from now on", name.trim()));
                     }
-                    Reply::Refused(text) | Reply::Failed(text) | Reply::Info(text) => self.error(text),
+                    Reply::Info(text) => self.info(text),
+                    Reply::Refused(text) | Reply::Failed(text) => self.error(text),
                     Reply::Nothing | Reply::Clear => {}
                 }
                 self.refresh_campaigns();
