@@ -290,7 +290,9 @@ fn run_file(path: &Path) -> Result<Ran, String> {
                         return Err(format!("{at}: `referee` alone opens the app; show it outside an sh block"));
                     }
                     let mut args = rest.to_vec();
-                    if !args.iter().any(|a| a == "--db" || a.starts_with("--db=")) {
+                    // A player's line reads a packet, and no database.
+                    let player = args.iter().any(|a| a == "--packet" || a.starts_with("--packet="));
+                    if !player && !args.iter().any(|a| a == "--db" || a.starts_with("--db=")) {
                         args.splice(0..0, ["--db".to_owned(), db.display().to_string()]);
                     }
                     let before = std::fs::read(&db).ok();

@@ -32,7 +32,7 @@ use referee_campaign::{
     SideId, Store, Visibility, magna_graecia::catalog::Catalog, magna_graecia::event::Event, magna_graecia::event::Logged,
 };
 use referee_e2e::play::play;
-use referee_e2e::{TempDb, cli, drawn_text};
+use referee_e2e::{TempDb, cli, drawn_text, packet_outputs};
 
 /// The word every canary name starts with; no output a side reads may hold it.
 const CANARY: &str = "Kanar";
@@ -434,6 +434,10 @@ fn side_outputs(events: &[Logged], side: &SideId) -> BTreeMap<String, String> {
     assert_eq!(reports.len(), 1, "one report for one side: {reports:?}");
     out.insert("report".to_owned(), masked(pdf_text(&reports[0])));
     out.insert("export".to_owned(), masked(cli(&db.path, &["export", "Leak", "--as", s]).ok()));
+    // The side's packet for play by e-mail, byte for byte, and what its player reads of it.
+    for (what, text) in packet_outputs(&db.path, "Leak", s, &commitment.digest) {
+        out.insert(what, text);
+    }
     out.insert("app".to_owned(), masked(drawn_text(&h.output().shapes).join("\n")));
     // And with each battle's node picked, as a player would look at it.
     for battle in shown["board"]["battles"].as_array().unwrap() {

@@ -15,7 +15,7 @@ use referee_campaign::core::log::{AddNote, RollDice};
 use referee_campaign::dice::DiceSpec;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::DiceInput;
-use referee_e2e::{TempDb, cli};
+use referee_e2e::{TempDb, cli, packet_outputs};
 
 /// Plays a campaign's set-up from `setup` for a reader `viewer`: notes and rolls, then every
 /// free line placed at the first place the side is allowed. The viewer's own roll is typed
@@ -137,6 +137,8 @@ fn outputs(db: &TempDb, name: &str, side: &SideId) -> Vec<String> {
     assert!(text.contains(&digest), "the report prints the commitment");
     out.push(text.replace(&digest, "<commitment>"));
     out.push(cli(&db.path, &["export", name, "--as", side.as_str()]).ok().replace(&digest, "<commitment>"));
+    // The side's packet for play by e-mail, byte for byte, and what its player reads of it.
+    out.extend(packet_outputs(&db.path, name, side.as_str(), &digest).into_iter().map(|(_, text)| text));
     out
 }
 

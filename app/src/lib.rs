@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod gui;
 pub(crate) mod input;
+pub mod packet;
 pub mod reports;
 pub mod tables;
 

@@ -46,6 +46,9 @@ pub enum Output {
     Pdf,
     /// The JSON of `referee export`.
     Json,
+    /// A side's packet (`referee packet`): its report holds the log since the side's last
+    /// packet.
+    Packet,
 }
 
 /// A report and the view it was built from, as `referee export` writes it for play by
@@ -91,6 +94,9 @@ trait Reported: Engine<View: Serialize> {
     fn sides(state: &Self::State) -> Vec<SideId>;
     /// The scenario's name, for a refusal.
     fn scenario_name(state: &Self::State) -> &str;
+    /// What every side may read of the campaign besides its view, for its packet: the map
+    /// (and Belisarius's tables).
+    fn public(state: &Self::State, context: &Self::Context) -> anyhow::Result<serde_json::Value>;
     /// The report of `view`, with its charts and the commitment to the seed.
     fn report_spec(
         view: &Self::View,
@@ -114,6 +120,10 @@ impl Reported for MagnaGraecia {
         &state.scenario.name
     }
 
+    fn public(_: &CampaignState, map: &Map) -> anyhow::Result<serde_json::Value> {
+        Ok(serde_json::to_value(map)?)
+    }
+
     fn report_spec(view: &mg::view::View, _: &CampaignState, map: &Map, charts: Vec<Chart>, commitment: Option<String>) -> ReportSpec {
         referee_battle_gen::report::magna_graecia::report_spec(view, map, charts, commitment)
     }
@@ -130,6 +140,11 @@ impl Reported for Belisarius {
 
     fn scenario_name(state: &State) -> &str {
         state.setup.name()
+    }
+
+    fn public(state: &State, _: &()) -> anyhow::Result<serde_json::Value> {
+        let public = referee_campaign::belisarius::setup::Public::of(&state.setup);
+        Ok(serde_json::json!({ "map": public.map(), "tables": public.tables() }))
     }
 
     fn report_spec(
@@ -176,6 +191,10 @@ impl<E: Reported> Read<E> {
         Ok(Export { report, view: serde_json::to_value(&view)? })
     }
 
+    fn public(&self) -> anyhow::Result<serde_json::Value> {
+        E::public(&self.campaign.state, &self.context)
+    }
+
     fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
         Ok(history::<E>(&self.events, &self.context, viewer)?.charts())
     }
@@ -201,6 +220,24 @@ impl Opened {
         by_engine!(&self.story, read => read.build(viewer, self.commitment.clone()))
     }
 
+    /// The campaign's engine.
+    pub fn engine(&self) -> referee_campaign::core::engine::EngineId {
+        match &self.story {
+            Story::MagnaGraecia(_) => referee_campaign::core::engine::EngineId::MagnaGraecia,
+            Story::Belisarius(_) => referee_campaign::core::engine::EngineId::Belisarius,
+        }
+    }
+
+    /// What every side may read besides its view: the map, and Belisarius's tables.
+    pub fn public(&self) -> anyhow::Result<serde_json::Value> {
+        by_engine!(&self.story, read => read.public())
+    }
+
+    /// The commitment to the campaign's seed, if one was published.
+    pub fn commitment(&self) -> Option<&str> {
+        self.commitment.as_deref()
+    }
+
     /// The charts of the campaign as `viewer` may know them.
     pub fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
         by_engine!(&self.story, read => read.charts(viewer))
@@ -212,6 +249,7 @@ fn mark_key(id: CampaignId, viewer: &Viewer, output: Output) -> String {
     let what = match output {
         Output::Pdf => "report_mark",
         Output::Json => "export_mark",
+        Output::Packet => "packet_mark",
     };
     match viewer {
         Viewer::Umpire => format!("{what}/{}/umpire", id.0),
@@ -243,7 +281,7 @@ impl Mark {
 }
 
 /// The digest of a log line as a mark keeps it.
-fn line_digest(line: Option<&LogLine>) -> String {
+pub(crate) fn line_digest(line: Option<&LogLine>) -> String {
     line.map_or_else(String::new, |l| sha256_hex(&format!("{}:{}", l.seq, l.text))[..16].to_owned())
 }
 

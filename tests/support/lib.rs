@@ -128,14 +128,61 @@ impl CliRun {
 
 /// Runs `referee --db DB ARGS…` in this process.
 pub fn cli(db: &Path, args: &[&str]) -> CliRun {
-    let mut all = vec!["referee".to_owned(), "--db".to_owned(), db.display().to_string()];
-    all.extend(args.iter().map(|a| (*a).to_owned()));
+    run(&["--db", &db.display().to_string()], args)
+}
+
+/// Runs `referee FIRST… ARGS…` in this process.
+fn run(first: &[&str], args: &[&str]) -> CliRun {
+    let mut all = vec!["referee".to_owned()];
+    all.extend(first.iter().chain(args).map(|a| (*a).to_owned()));
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = match referee::cli::run(all, &mut out, &mut err) {
         referee::cli::Launch::Exit(code) => code,
         referee::cli::Launch::Gui(_) => panic!("the window was asked for in a test"),
     };
     CliRun { code, stdout: String::from_utf8(out).expect("UTF-8 output"), stderr: String::from_utf8(err).expect("UTF-8 errors") }
+}
+
+/// Runs `referee --packet PACKET ARGS…` in this process: a player's command on a side's
+/// packet, with no database.
+pub fn player(packet: &Path, args: &[&str]) -> CliRun {
+    run(&["--packet", &packet.display().to_string()], args)
+}
+
+/// Side `side`'s packet of campaign `name`, as the differential tests compare
+/// it: its bytes, 32 to a line under their offset, with the commitment to the seed `digest`
+/// — the one thing in it that changes with the seed, by design — written over with zeros of
+/// the same length, so that nothing else of the file moves; and what its player reads of it.
+pub fn packet_outputs(db: &Path, name: &str, side: &str, digest: &str) -> Vec<(String, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("side.packet");
+    cli(db, &["packet", name, "--as", side, "--out", path.to_str().unwrap()]).ok();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let (hidden, zeros) = (digest.as_bytes(), vec![b'0'; digest.len()]);
+    let mut masked = 0;
+    let mut i = 0;
+    while i + hidden.len() <= bytes.len() {
+        if &bytes[i..i + hidden.len()] == hidden {
+            bytes[i..i + hidden.len()].copy_from_slice(&zeros);
+            masked += 1;
+            i += hidden.len();
+        } else {
+            i += 1;
+        }
+    }
+    assert!(masked >= 2, "the packet names its campaign by the commitment, and its report prints it");
+    let lines: Vec<String> = bytes
+        .chunks(32)
+        .enumerate()
+        .map(|(n, chunk)| format!("{:06x} {}", n * 32, chunk.iter().map(|b| format!("{b:02x}")).collect::<String>()))
+        .collect();
+    let shown = |text: String| text.replace(digest, "<commitment>");
+    vec![
+        ("packet bytes".to_owned(), lines.join("\n")),
+        ("packet show".to_owned(), shown(player(&path, &["show"]).ok())),
+        ("packet show --json".to_owned(), shown(player(&path, &["--json", "show"]).ok())),
+        ("packet log".to_owned(), shown(player(&path, &["log"]).ok())),
+    ]
 }
 
 /// Every string drawn in a frame of the app, in drawing order: what a screen tells its reader.

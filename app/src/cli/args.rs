@@ -103,6 +103,26 @@ pub enum CliCommand {
         /// (or none is stored), and what comes back is what the side may read
         #[arg(long = "as", value_name = "SIDE", conflicts_with_all = ["values", "chits"])]
         side: Option<String>,
+        /// With an orders file from a side's packet: apply them although the side's log has
+        /// moved on since the packet was written
+        #[arg(long, requires = "side")]
+        anyway: bool,
+    },
+    /// Write a side's packet for play by e-mail: one file with what the side knows now (its
+    /// view and log, its turn report and charts, the map, the commitment to the seed, where
+    /// the campaign stands), in which its player plans orders (`referee --packet FILE`)
+    Packet {
+        /// Campaign name or id
+        campaign: String,
+        /// The side the packet is for
+        #[arg(long = "as", value_name = "SIDE")]
+        side: String,
+        /// The packet's file, or a folder to write it into under its own name
+        #[arg(long, value_name = "PATH")]
+        out: PathBuf,
+        /// Replace a file of that name
+        #[arg(long)]
+        overwrite: bool,
     },
     /// Set a battle's table: the defender's section, the attacker's cut for a 4'×6' table;
     /// rolls the weather and time of day (MG-21, MG-22, MG-25)
@@ -333,6 +353,7 @@ macro_rules! shell_commands {
             | CliCommand::Import { .. }
             | CliCommand::Report { .. }
             | CliCommand::Export { .. }
+            | CliCommand::Packet { .. }
     };
 }
 

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::{Context as _, anyhow, bail};
+use referee_campaign::belisarius::map::ZoneMap;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::state::{Location, State};
 use referee_campaign::belisarius::view::{Organisation, View};
-use referee_campaign::belisarius::{Belisarius, Setup, World};
+use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::ids::{CampaignId, SideId};
 use referee_campaign::store::{Campaign, DiceInput, Store};
@@ -46,7 +47,7 @@ impl CliEngine for Belisarius {
         match command {
             CliCommand::Show(args) => {
                 let seen = super::campaign::view::<Belisarius>(session, &args)?;
-                session.print(out, &Shown { view: seen.view, setup: seen.campaign.state.setup })
+                session.print(out, &Shown { view: seen.view, map: seen.campaign.state.setup.map.clone() })
             }
             CliCommand::Roster { import: Some(_), .. } => {
                 bail!(
@@ -201,13 +202,13 @@ pub(super) fn scenarios(world: &World) -> Vec<ScenarioSummary> {
         .collect()
 }
 
-/// A campaign's view, with the setup it is read against for the names of places.
+/// A campaign's view, with the map it is read against for the names of places.
 #[derive(Serialize)]
-struct Shown {
+pub(crate) struct Shown {
     #[serde(flatten)]
-    view: View,
+    pub(crate) view: View,
     #[serde(skip)]
-    setup: Box<Setup>,
+    pub(crate) map: ZoneMap,
 }
 
 fn side_name(view: &View, id: Option<&SideId>) -> String {
@@ -256,7 +257,7 @@ impl Output for Shown {
             ));
         }
         if let Some(c) = &board.contact {
-            let zone = self.setup.place_name(&Location::Zone(c.zone.clone()));
+            let zone = self.map.place_name(&Location::Zone(c.zone.clone()));
             s.push_str(&format!(
                 "Contact at {zone}: a force of the {} marched in; the {} intercept or decline (BE-13){}\n",
                 side_name(view, Some(&c.mover)),
@@ -269,7 +270,7 @@ impl Output for Shown {
             ));
         }
         if let Some(b) = &board.battle {
-            let zone = self.setup.place_name(&Location::Zone(b.zone.clone()));
+            let zone = self.map.place_name(&Location::Zone(b.zone.clone()));
             let step = match &b.step {
                 referee_campaign::belisarius::battle::Step::Roll => format!("the {} is to roll (`fight`)", b.stage.label()),
                 referee_campaign::belisarius::battle::Step::Losses { owed, taken } => {
@@ -315,7 +316,7 @@ impl Output for Shown {
             let other = board.sides.iter().find(|x| x.id != c.mover).map(|x| x.id.clone());
             s.push_str(&format!(
                 "Ships at sea in {}: {} sea marker(s) of the {} sailed in; the {} intercept (`intercept_at_sea`) or let them pass (`let_pass`) (BE-35)\n",
-                self.setup.place_name(&Location::Sea(c.sea.clone())),
+                self.map.place_name(&Location::Sea(c.sea.clone())),
                 c.markers,
                 side_name(view, Some(&c.mover)),
                 side_name(view, other.as_ref())
@@ -324,7 +325,7 @@ impl Output for Shown {
         if let Some(b) = &board.naval_battle {
             s.push_str(&format!(
                 "Naval battle in {}, {} passage(s): `fight_at_sea` for the next, or `retire_at_sea` (BE-36)\n",
-                self.setup.place_name(&Location::Sea(b.sea.clone())),
+                self.map.place_name(&Location::Sea(b.sea.clone())),
                 b.passages
             ));
             for q in &b.squadrons {
@@ -359,7 +360,7 @@ impl Output for Shown {
             let Some(siege) = &city.siege else { continue };
             s.push_str(&format!(
                 "Siege of {} by the {}: duration {} of 4, siege works {}, defence {}, militia {} (BE-24 … BE-32)\n",
-                self.setup.place_name(&Location::City(city.id.clone())),
+                self.map.place_name(&Location::City(city.id.clone())),
                 side_name(view, Some(&siege.besieger)),
                 siege.duration,
                 siege.siege_works,
@@ -371,7 +372,7 @@ impl Output for Shown {
             let owed: Vec<String> = a.owed.iter().map(|(side, p)| format!("the {} owe {p} points", side_name(view, Some(side)))).collect();
             s.push_str(&format!(
                 "Assault on {}: {} (`take_losses`, by unit number below; `militia` for the city's)\n",
-                self.setup.place_name(&Location::City(a.city.clone())),
+                self.map.place_name(&Location::City(a.city.clone())),
                 owed.join(" and ")
             ));
         }
@@ -379,7 +380,7 @@ impl Output for Shown {
             let owed: Vec<String> = so.owed.iter().map(|(side, p)| format!("the {} owe {p} points", side_name(view, Some(side)))).collect();
             s.push_str(&format!(
                 "Sortie from {}: {} of the {} with {} points{}{}\n",
-                self.setup.place_name(&Location::City(so.city.clone())),
+                self.map.place_name(&Location::City(so.city.clone())),
                 so.leader,
                 side_name(view, Some(&so.side)),
                 so.points,
@@ -461,7 +462,7 @@ impl Output for Shown {
         if !at.is_empty() {
             s.push_str("\nOn the map:\n");
             for (place, what) in at {
-                s.push_str(&format!("  {}: {}\n", self.setup.place_name(place), what.join("; ")));
+                s.push_str(&format!("  {}: {}\n", self.map.place_name(place), what.join("; ")));
             }
         }
         if let View::Umpire(u) = view
@@ -480,8 +481,8 @@ impl Output for Shown {
         }
         s.push_str("\nzone                         controlled by   city (militia/defence)             held by\n");
         for (zone, city) in board.zones.iter().zip(&board.cities) {
-            let zone_name = self.setup.place_name(&Location::Zone(zone.id.clone()));
-            let city_name = self.setup.place_name(&Location::City(city.id.clone()));
+            let zone_name = self.map.place_name(&Location::Zone(zone.id.clone()));
+            let city_name = self.map.place_name(&Location::City(city.id.clone()));
             s.push_str(&format!(
                 "{:<28} {:<15} {:<34} {}\n",
                 zone_name,
@@ -604,5 +605,42 @@ impl Output for Counted {
             s.push_str(&format!("  The sides part in {:.0} % of the battles\n", o.percent(o.parted)));
         }
         s
+    }
+}
+
+/// What every Belisarius side may read besides its view, as its packet holds it.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PublicParts {
+    map: ZoneMap,
+    #[allow(dead_code, reason = "kept in the packet for the player's desk, which reads the tables")]
+    tables: referee_campaign::belisarius::tables::Tables,
+}
+
+impl super::player::PlayerEngine for Belisarius {
+    fn the_side(name: &str) -> String {
+        format!("the {name}")
+    }
+
+    fn read_view(json: serde_json::Value) -> serde_json::Result<View> {
+        super::player::side_view(json)
+    }
+
+    type Public = PublicParts;
+
+    fn check(
+        view: &View,
+        public: &PublicParts,
+        earlier: &[Order],
+        order: &Order,
+    ) -> Result<referee_campaign::core::plan::Checked, referee_campaign::core::error::RuleError> {
+        match view {
+            View::Side(side) => referee_campaign::belisarius::plan::check(side, &public.map, earlier, order),
+            View::Umpire(_) => Ok(referee_campaign::core::plan::Checked::ForReferee("the referee's own view".to_owned())),
+        }
+    }
+
+    fn shown(view: View, public: PublicParts) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(Shown { view, map: public.map })
     }
 }

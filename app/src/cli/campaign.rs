@@ -18,8 +18,9 @@ use serde::Serialize;
 
 use super::args::{CliCommand, ViewArgs};
 use super::output::{Executed, LogOnly, Revealed, Seed, SideRead, Verified};
-use super::read::{echo, order_text, parse_orders, roll_parts};
+use super::read::{echo, order_text, parse_orders, roll_parts, strict_json};
 use super::{Access, Session};
+use crate::packet::OrdersFile;
 
 /// What the commands every engine has ask of an engine, besides its rules.
 pub(crate) trait CliEngine: Engine<View: Serialize> {
@@ -52,9 +53,15 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
             }
             session.print(out, &LogOnly { view: &seen.view, log: seen.view.log() })
         }
-        CliCommand::Order { campaign, order, file, values, chits, side } => {
+        CliCommand::Order { campaign, order, file, values, chits, side, anyway } => {
             E::check_chits(&chits)?;
             let text = order_text(order.as_deref(), file.as_deref())?;
+            if serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| OrdersFile::is_one(&v)) {
+                return take_in::<E>(session, &campaign, &text, side.as_deref(), anyway, out);
+            }
+            if anyway {
+                bail!("--anyway goes with an orders file from a side's packet, and this is not one");
+            }
             let orders: Vec<E::Order> = parse_orders(&text)?;
             let from = match &side {
                 Some(side) => {
@@ -79,18 +86,7 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                     store.execute(&mut c, &context, one, input)?
                 }
                 // A list is taken whole or not at all, so a player's turn is never half stored.
-                many => store.execute_all(&mut c, &context, many).map_err(|e| {
-                    match many.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
-                        Some(order) => anyhow!(
-                            "order {} of {} ({}) refused, so none of the list was stored: {}",
-                            e.index + 1,
-                            many.len(),
-                            E::summary(order),
-                            e.error
-                        ),
-                        None => anyhow!(e.error),
-                    }
-                })?,
+                many => store.execute_all(&mut c, &context, many).map_err(|e| list_refused::<E>(e, many, "none of the list was stored"))?,
             };
             let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
             let lines = events.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
@@ -125,6 +121,96 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
         }
         CliCommand::Verify { campaign, seed, side } => verify::<E>(session, &campaign, seed, side.as_deref(), out),
         command => E::execute(session, command, out),
+    }
+}
+
+/// Takes in the orders file of a side's packet (`order CAMPAIGN --as SIDE --file F`): made
+/// for this campaign and this side, answering the side's log as it stands (or `anyway`), the
+/// side's own orders only; given in order, all or nothing, and read back as the side reads
+/// them — or the first refusal, which the referee may forward to the player as it stands.
+fn take_in<E: CliEngine>(
+    session: &Session,
+    campaign: &str,
+    text: &str,
+    side: Option<&str>,
+    anyway: bool,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    strict_json(text, "the orders file")?;
+    let file: OrdersFile = serde_json::from_str(text).map_err(|e| anyhow!("the orders file cannot be read: {e}"))?;
+    let Some(side) = side else {
+        bail!("an orders file is taken in as the side it is from: `--as {}`", echo(file.side.as_str()));
+    };
+    if file.format > crate::packet::FORMAT {
+        bail!("the orders file is of format {}, written by a newer referee; this one reads format {}", file.format, crate::packet::FORMAT);
+    }
+    let mut store = session.store(Access::Write)?;
+    let (mut c, context) = E::open(session, &store, store.find(campaign)?)?;
+    let id = own_orders::<E>(&[], side, &E::sides(&c.state))?;
+    let side_name = E::sides(&c.state).into_iter().find(|(s, _)| s == &id).map(|(_, n)| n).unwrap_or_default();
+    if file.side != id {
+        bail!(
+            "the orders file is from `{}`, not from {}: it was made from another side's packet, and is taken in as that side's",
+            echo(file.side.as_str()),
+            side_name
+        );
+    }
+    if store.commitment(c.id)?.is_none_or(|commitment| commitment.digest != file.campaign) {
+        bail!("the orders file was made for another campaign (`{}`), not for {}", echo(&file.name), E::name(&c.state));
+    }
+    let orders: Vec<E::Order> = file
+        .orders
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            serde_json::from_value(v.clone()).map_err(|e| {
+                anyhow!(
+                    "order {} of {} in the orders file (`{}`) is not an order this program knows: {e}",
+                    i + 1,
+                    file.orders.len(),
+                    echo(&v.to_string())
+                )
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    if orders.is_empty() {
+        bail!("the orders file holds no orders");
+    }
+    own_orders::<E>(&orders, side, &E::sides(&c.state))?;
+    let viewer = Viewer::Side(id.clone());
+    let events = store.events_as::<E>(c.id)?;
+    let view = E::view_for(&c.state, &context, &events, &viewer).ok_or_else(|| anyhow!(E::no_side(&c.state, side)))?;
+    let now = crate::packet::Answers::of(view.log());
+    if now != file.answers && !anyway {
+        let how = if now.line > file.answers.line {
+            format!("{} since", referee_campaign::core::words::count(now.line - file.answers.line, "new line"))
+        } else {
+            "lines taken back or rewritten since".to_owned()
+        };
+        bail!(
+            "{} log has moved on since the packet these orders answer (its line {} then, line {} now: {how}); nothing was applied — send {} a new packet, or give --anyway to apply the orders all the same",
+            possessive(&side_name),
+            file.answers.line,
+            now.line,
+            side_name
+        );
+    }
+    let given =
+        store.execute_all(&mut c, &context, &orders).map_err(|e| list_refused::<E>(e, &orders, "none of the orders file was applied"))?;
+    let mut lines: Vec<String> = given.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
+    for comment in &file.comments {
+        let text: String = comment.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        lines.push(format!("{side_name} comments order {}: {text}", comment.order));
+    }
+    session.print(out, &SideRead { lines })
+}
+
+/// The refusal of a list of orders given whole or not at all: which order the rules refused,
+/// and that `nothing` of it was stored. Another program's writing is said as it is.
+fn list_refused<E: Engine>(e: referee_campaign::store::BatchError, orders: &[E::Order], nothing: &str) -> anyhow::Error {
+    match orders.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
+        Some(order) => anyhow!("order {} of {} ({}) refused, so {nothing}: {}", e.index + 1, orders.len(), E::summary(order), e.error),
+        None => anyhow!(e.error),
     }
 }
 

@@ -306,3 +306,27 @@ impl Output for Rosters {
         s
     }
 }
+
+impl super::player::PlayerEngine for MagnaGraecia {
+    fn read_view(json: serde_json::Value) -> serde_json::Result<View> {
+        super::player::side_view(json)
+    }
+
+    type Public = Map;
+
+    fn check(
+        view: &View,
+        map: &Map,
+        earlier: &[Order],
+        order: &Order,
+    ) -> Result<referee_campaign::core::plan::Checked, referee_campaign::core::error::RuleError> {
+        match view {
+            View::Side(side) => referee_campaign::magna_graecia::plan::check(side, map, earlier, order),
+            View::Umpire(_) => Ok(referee_campaign::core::plan::Checked::ForReferee("the referee's own view".to_owned())),
+        }
+    }
+
+    fn shown(view: View, map: Map) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(Shown { view, map })
+    }
+}

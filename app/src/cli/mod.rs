@@ -36,6 +36,7 @@ mod belisarius;
 mod campaign;
 mod magna_graecia;
 mod output;
+mod player;
 mod read;
 
 pub use args::{Cli, CliCommand, ViewArgs, WindowArgs};
@@ -56,20 +57,13 @@ pub enum Launch {
 /// Reads the arguments and runs a command, writing its output to `out` and one error line to
 /// `err`. Returns [`Launch::Gui`] when no command was given.
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mut dyn Write, err: &mut dyn Write) -> Launch {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if player::is_player(&args) {
+        return player::run(args, out, err);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let text = e.render().to_string();
-            let code = u8::try_from(e.exit_code()).unwrap_or(2);
-            if e.use_stderr() {
-                // One line, as for every other refusal; the usage is a `--help` away.
-                let first = text.lines().next().unwrap_or("error: bad arguments");
-                let _ = writeln!(err, "{first} (see `referee --help`)");
-            } else {
-                let _ = write!(out, "{text}");
-            }
-            return Launch::Exit(code);
-        }
+        Err(e) => return clap_refusal(&e, out, err),
     };
     let data = cli.data.map_or(DataSource::Embedded, DataSource::Folder);
     let Some(command) = cli.command else {
@@ -115,6 +109,33 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
             Launch::Exit(1)
         }
     }
+}
+
+/// Prints `value` as JSON, or as text for a reader (nothing for empty text).
+fn print(json: bool, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
+    if json {
+        writeln!(out, "{}", value.json())?;
+    } else {
+        let text = value.text();
+        if !text.is_empty() {
+            writeln!(out, "{}", text.trim_end())?;
+        }
+    }
+    Ok(())
+}
+
+/// What clap says of arguments it cannot read: a refusal in one line, as for every other
+/// (the usage is a `--help` away), or the help or version asked for.
+fn clap_refusal(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> Launch {
+    let text = e.render().to_string();
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if e.use_stderr() {
+        let first = text.lines().next().unwrap_or("error: bad arguments");
+        let _ = writeln!(err, "{first} (see `referee --help`)");
+    } else {
+        let _ = write!(out, "{text}");
+    }
+    Launch::Exit(code)
 }
 
 /// Whether the command failed because another program changed the campaign after it was
@@ -166,15 +187,7 @@ pub(crate) struct Session {
 
 impl Session {
     pub(crate) fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
-        if self.json {
-            writeln!(out, "{}", value.json())?;
-        } else {
-            let text = value.text();
-            if !text.is_empty() {
-                writeln!(out, "{}", text.trim_end())?;
-            }
-        }
-        Ok(())
+        print(self.json, out, value)
     }
 
     /// Magna Graecia's catalogue of maps, scenarios and elements.
@@ -301,6 +314,13 @@ impl Session {
                 writeln!(out, "{}", serde_json::to_string_pretty(&export)?)?;
                 reports::record(&mut store, id, &viewer, mark.as_ref())?;
                 Ok(())
+            }
+            CliCommand::Packet { campaign, side, out: path, overwrite } => {
+                let catalog = self.catalog()?;
+                let mut store = self.store(Access::Write)?;
+                let id = store.find(&campaign)?;
+                let made = crate::packet::make(&mut store, id, &catalog, &side, &path, overwrite)?;
+                self.print(out, &output::PacketMade(made))
             }
             shared_commands!() | engine_commands!() => unreachable!("a command on a campaign is run by the campaign's engine"),
         }

@@ -231,3 +231,23 @@ impl Output for Written {
             .collect()
     }
 }
+
+/// A side's packet written.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub(crate) struct PacketMade(pub(crate) crate::packet::Made);
+
+impl Output for PacketMade {
+    fn text(&self) -> String {
+        let m = &self.0;
+        format!(
+            "Wrote {} ({} bytes): {} packet of {}, {}; its player opens it with `referee --packet {}`",
+            m.path.display(),
+            m.bytes,
+            referee_campaign::core::words::possessive(&m.header.side_name),
+            m.header.name,
+            m.header.standing,
+            m.path.display()
+        )
+    }
+}

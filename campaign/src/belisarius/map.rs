@@ -400,6 +400,17 @@ impl ZoneMap {
         self.seas.iter().find(|s| &s.id == id)
     }
 
+    /// A place's name: "Campania", "Neapolis", "Mare Tyrrhenum", "aboard the Byzantine fleet 2".
+    pub fn place_name(&self, at: &super::state::Location) -> String {
+        use super::state::Location;
+        match at {
+            Location::Zone(z) => self.zone(z).map_or_else(|| z.to_string(), |z| z.name.clone()),
+            Location::City(c) => self.city(c).map_or_else(|| c.to_string(), |c| c.name.clone()),
+            Location::Sea(s) => self.sea(s).map_or_else(|| s.to_string(), |s| s.name.clone()),
+            Location::Aboard(ship) => format!("aboard {}", super::setup::ship_name(ship)),
+        }
+    }
+
     /// The zone a city stands in: sieges, supply and control are settled by zone.
     pub fn zone_of_city(&self, id: &CityId) -> Option<&Zone> {
         self.zones.iter().find(|z| &z.city.id == id)

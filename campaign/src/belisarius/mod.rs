@@ -15,6 +15,7 @@ pub mod odds;
 pub mod operations;
 pub mod order;
 pub mod pieces;
+pub mod plan;
 pub mod random_events;
 pub mod reinforce;
 pub mod scenario;

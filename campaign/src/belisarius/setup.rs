@@ -148,12 +148,7 @@ impl Setup {
 
     /// A place's name for reading: "Carthago", "Zeugitana (open country)", "Ionian Sea".
     pub fn place_name(&self, at: &Location) -> String {
-        match at {
-            Location::Zone(z) => self.map.zone(z).map_or_else(|| z.to_string(), |z| z.name.clone()),
-            Location::City(c) => self.map.city(c).map_or_else(|| c.to_string(), |c| c.name.clone()),
-            Location::Sea(s) => self.map.sea(s).map_or_else(|| s.to_string(), |s| s.name.clone()),
-            Location::Aboard(ship) => format!("aboard {}", ship_name(ship)),
-        }
+        self.map.place_name(at)
     }
 
     /// The place an id names: a land zone, a city or a sea zone of the map.

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod error;
 pub mod history;
 pub mod log;
+pub mod plan;
 pub mod rule;
 pub mod table;
 pub mod verify;

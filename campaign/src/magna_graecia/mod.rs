@@ -10,6 +10,7 @@ pub mod event;
 pub mod map;
 pub mod naval;
 pub mod order;
+pub mod plan;
 pub mod rules;
 pub mod scenario;
 pub mod siege;

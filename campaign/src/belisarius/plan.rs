@@ -1,0 +1,124 @@
+//! A Belisarius side checks its planned orders against its own view: whose segment it
+//! is (BE-06), which of its leaders and decoys are on the map and which were activated this
+//! phase (BE-07, BE-42), the action points it knows it has left, and whether a march goes from
+//! zone to zone along the map (BE-10). An interception, a roll or a force it cannot see may
+//! still stop an order; what hangs on them is left to the referee's rules.
+
+use crate::core::error::RuleError;
+use crate::core::plan::Checked;
+use crate::core::rule::RuleId;
+
+use super::map::{ZoneId, ZoneMap};
+use super::order::Order;
+use super::state::Location;
+use super::view::{Organisation, SideView};
+
+/// The most zones a march may cross in a turn (BE-10).
+const MARCH: usize = 6;
+
+/// What the side's own view makes of `order`, planned after `earlier`: refused with the
+/// rule, checked as far as the side knows, or left for the referee.
+pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -> Result<Checked, RuleError> {
+    let board = &view.board;
+    let own = &view.own;
+    let name = board.side_name(&view.side);
+    match order {
+        Order::Activate { leader, with, .. } => {
+            segment(view, &name)?;
+            if own.action_points.as_ref().is_some_and(|ap| ap.left == 0) {
+                return Err(RuleError::new(RuleId::BE_06, format!("the {name} have no action points left: they pass")));
+            }
+            for id in std::iter::once(leader).chain(with) {
+                piece_at(own, id).ok_or_else(|| no_piece(own, &name, id))?;
+                if own.activated.contains(id)
+                    || earlier.iter().any(|o| matches!(o, Order::Activate { leader: l, with: w, .. } if l == id || w.contains(id)))
+                {
+                    return Err(RuleError::new(RuleId::BE_07, format!("{id} has been activated this phase already")));
+                }
+            }
+            Ok(Checked::AsFarAsKnown)
+        }
+        Order::Move { leader, path, .. } => {
+            segment(view, &name)?;
+            let at = piece_at(own, leader).ok_or_else(|| no_piece(own, &name, leader))?;
+            let planned = earlier.iter().any(|o| matches!(o, Order::Activate { leader: l, .. } if l == leader));
+            if own.acting.as_deref() != Some(leader.as_str()) && !planned {
+                return Err(RuleError::new(RuleId::BE_06, format!("{leader} is not the leader acting: activate him first (`activate`)")));
+            }
+            if path.is_empty() {
+                return Err(RuleError::new(RuleId::BE_10, "a march names at least one zone"));
+            }
+            if path.len() > MARCH {
+                return Err(RuleError::new(RuleId::BE_10, format!("a march crosses at most {MARCH} zones a turn, not {}", path.len())));
+            }
+            let mut here = zone_of(map, at);
+            for step in path {
+                let Some(zone) = map.zone(&ZoneId::new(step.as_str())) else {
+                    return Err(RuleError::new(RuleId::BE_10, format!("`{step}` is not a land zone of the map")));
+                };
+                if let Some(from) = &here
+                    && !map.adjacent(from, &zone.id)
+                {
+                    let from_name = map.zone(from).map_or_else(|| from.to_string(), |z| z.name.clone());
+                    let next: Vec<String> = map.zones.iter().filter(|z| map.adjacent(from, &z.id)).map(|z| z.id.to_string()).collect();
+                    return Err(RuleError::new(
+                        RuleId::BE_10,
+                        format!("{} does not border {from_name}; from there a march goes to {}", zone.name, next.join(", ")),
+                    ));
+                }
+                here = Some(zone.id.clone());
+            }
+            if earlier.iter().any(|o| matches!(o, Order::Move { leader: l, .. } if l == leader)) {
+                return Ok(Checked::ForReferee(format!("{leader} marches on after a march planned before this one")));
+            }
+            Ok(Checked::AsFarAsKnown)
+        }
+        Order::Place { line, at, .. } => {
+            if !own.lines_due.iter().any(|l| l.number == *line) {
+                let due: Vec<String> = own.lines_due.iter().map(|l| l.number.to_string()).collect();
+                return Err(RuleError::new(
+                    RuleId::BE_49,
+                    match due.is_empty() {
+                        true => format!("the {name} have no set-up line left to place"),
+                        false => format!("the {name} have no line {line} to place; the lines left are {}", due.join(", ")),
+                    },
+                ));
+            }
+            super::world::locate(map, at).map_err(|e| RuleError::new(RuleId::BE_01, e.to_string()))?;
+            Ok(Checked::ForReferee("where a line may go hangs on what each side holds (BE-49 … BE-52)".to_owned()))
+        }
+        _ => Ok(Checked::ForReferee(format!("it hangs on what the {name} cannot see"))),
+    }
+}
+
+/// Refuses an order given outside the side's own segment, where the side can tell.
+fn segment(view: &SideView, name: &str) -> Result<(), RuleError> {
+    match &view.board.operations {
+        None => Err(RuleError::new(RuleId::BE_06, "leaders act in the operations phase, and this is not it")),
+        Some(ops) if ops.segment != view.side => {
+            let whose = |name: &str| crate::core::words::possessive(name);
+            Err(RuleError::new(RuleId::BE_06, format!("it is {} segment, not {}", whose(&view.board.side_name(&ops.segment)), whose(name))))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
+/// Where the side's leader or decoy `id` stands, by its Table of Organisation.
+fn piece_at<'a>(own: &'a Organisation, id: &str) -> Option<&'a Location> {
+    own.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == id) || b.decoy_id.as_deref() == Some(id)).map(|b| &b.at)
+}
+
+/// The refusal of a piece the side does not have on the map, with those it has.
+fn no_piece(own: &Organisation, name: &str, id: &str) -> RuleError {
+    let ids: Vec<&str> = own.boxes.iter().filter_map(|b| b.leader.as_ref().map(|l| l.id.as_str()).or(b.decoy_id.as_deref())).collect();
+    RuleError::new(RuleId::BE_07, format!("the {name} have no leader `{id}` on the map; theirs are {}", ids.join(", ")))
+}
+
+/// The land zone a place on land is in.
+fn zone_of(map: &ZoneMap, at: &Location) -> Option<ZoneId> {
+    match at {
+        Location::Zone(z) => Some(z.clone()),
+        Location::City(c) => map.zone_of_city(c).map(|z| z.id.clone()),
+        Location::Sea(_) | Location::Aboard(_) => None,
+    }
+}

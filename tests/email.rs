@@ -1,0 +1,362 @@
+//! Play by e-mail through packets (X-06, X-01): the referee writes each side a packet, its
+//! player plans orders from it with nothing but what the side knows and sends an orders file,
+//! and the referee takes it in. The referee types no order of a side's by hand.
+
+use std::path::{Path, PathBuf};
+
+use referee_campaign::fixtures::DIONYSIAN;
+use referee_e2e::{TempDb, cli, player};
+
+/// A referee's folder of packets and orders files for one campaign.
+struct Mail {
+    db: TempDb,
+    dir: tempfile::TempDir,
+    name: &'static str,
+    /// Every command the referee typed, for the count the note reports.
+    referee: std::cell::RefCell<Vec<String>>,
+}
+
+impl Mail {
+    fn new(name: &'static str, scenario: &str, seed: &str) -> Mail {
+        let mail = Mail { db: TempDb::new(), dir: tempfile::tempdir().unwrap(), name, referee: Default::default() };
+        mail.referee(&["new", scenario, "--name", name, "--seed", seed]);
+        mail
+    }
+
+    /// A command the referee types.
+    fn referee(&self, args: &[&str]) -> String {
+        self.referee.borrow_mut().push(args.join(" "));
+        cli(&self.db.path, args).ok()
+    }
+
+    /// Writes `side` its packet, replacing last turn's.
+    fn packet(&self, side: &str) -> PathBuf {
+        let path = self.dir.path().join(format!("{side}.packet"));
+        let out = self.referee(&["packet", self.name, "--as", side, "--out", path.to_str().unwrap(), "--overwrite"]);
+        assert!(out.contains("referee --packet"), "{out}");
+        path
+    }
+
+    /// The player of `packet` plans `orders`, each checked as far as the side knows, and
+    /// sends them: the orders file's path.
+    fn plan(&self, packet: &Path, orders: &[String]) -> PathBuf {
+        for order in orders {
+            let out = player(packet, &["order", order]).ok();
+            assert!(out.starts_with("Planned "), "{order}: {out}");
+        }
+        let written = player(packet, &["orders", "--out", self.dir.path().to_str().unwrap(), "--overwrite"]).ok();
+        let path = written.split_whitespace().nth(1).unwrap().trim_end_matches(',');
+        PathBuf::from(path)
+    }
+
+    /// The referee takes in `side`'s orders file.
+    fn take_in(&self, side: &str, file: &Path, extra: &[&str]) -> String {
+        let mut args = vec!["order", self.name, "--as", side, "--file", file.to_str().unwrap()];
+        args.extend(extra);
+        self.referee(&args)
+    }
+}
+
+fn deploy(side: &str) -> Vec<String> {
+    DIONYSIAN
+        .iter()
+        .filter(|(s, _, _)| *s == side)
+        .map(|(s, counter, node)| format!(r#"{{"type":"deploy","side":"{s}","counter":"{counter}","node":{node}}}"#))
+        .collect()
+}
+
+/// X-06: the Dionysian War's set-up and first turn by e-mail. Both sides deploy from their
+/// packets; Carthage marches Himilco onto Himera from its own; the battle is fought on the
+/// table and its result typed in by the referee; Syracuse ends its phase from a packet. The
+/// referee types no side's order.
+#[test]
+fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
+    let mail = Mail::new("By Mail", "dionysian", "9");
+    let (carthage, syracuse) = (mail.packet("carthage"), mail.packet("syracuse"));
+    let carthage_orders = mail.plan(&carthage, &deploy("carthage"));
+    assert!(carthage_orders.ends_with("orders-carthage-turn1.json"), "{}", carthage_orders.display());
+    let syracuse_orders = mail.plan(&syracuse, &deploy("syracuse"));
+    let out = mail.take_in("carthage", &carthage_orders, &[]);
+    assert!(out.contains("Carthage deploys Himilco at Panormus"), "{out}");
+    // Both sides deployed from the same moment; Carthage's counters, now on the map, are in
+    // Syracuse's log, so its orders answer a log that has moved on. The referee is told so,
+    // nothing is applied, and the deployment is taken in all the same, as set-up allows.
+    let line = cli(&mail.db.path, &["order", mail.name, "--as", "syracuse", "--file", syracuse_orders.to_str().unwrap()]).refused();
+    assert!(line.contains("Syracuse's log has moved on since the packet these orders answer"), "{line}");
+    let out = mail.take_in("syracuse", &syracuse_orders, &["--anyway"]);
+    assert!(out.contains("Syracuse deploys Leptines at Himera"), "{out}");
+    mail.referee(&["order", mail.name, r#"{"type":"begin_play"}"#]);
+
+    // Turn 1: Carthage moves first (MG-09).
+    let carthage = mail.packet("carthage");
+    let shown = player(&carthage, &["show"]).ok();
+    assert!(shown.contains("Carthage to move (movement)"), "{shown}");
+    let orders = mail.plan(
+        &carthage,
+        &[
+            r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#.to_owned(),
+            r#"{"type":"end_phase","side":"carthage"}"#.to_owned(),
+        ],
+    );
+    let out = mail.take_in("carthage", &orders, &[]);
+    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+
+    // The battle on the table: the referee's own work.
+    mail.referee(&["table", mail.name, "1", "--defence", "central"]);
+    let result = mail.dir.path().join("result.json");
+    std::fs::write(&result, r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[]}"#).unwrap();
+    mail.referee(&["result", mail.name, "1", "--file", result.to_str().unwrap()]);
+
+    // The rest of the turn goes back and forth by packets: Carthage ends its combat phase,
+    // Syracuse retreats the beaten Leptines (MG-15), Carthage ends its post-combat movement,
+    // and Syracuse plays its player-turn, which ends the campaign turn (MG-09).
+    let end = |side: &str| format!(r#"{{"type":"end_phase","side":"{side}"}}"#);
+    let orders = mail.plan(&mail.packet("carthage"), &[end("carthage")]);
+    mail.take_in("carthage", &orders, &[]);
+    let syracuse = mail.packet("syracuse");
+    let log = player(&syracuse, &["log"]).ok();
+    assert!(log.contains("Battle 1 at Himera: Carthage wins"), "{log}");
+    let out = player(&syracuse, &["order", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#]).ok();
+    assert!(out.contains("for the referee to check"), "{out}");
+    let orders = mail.plan(&syracuse, &[]);
+    let out = mail.take_in("syracuse", &orders, &[]);
+    assert!(out.contains("Leptines"), "{out}");
+    let orders = mail.plan(&mail.packet("carthage"), &[end("carthage")]);
+    mail.take_in("carthage", &orders, &[]);
+    let orders = mail.plan(&mail.packet("syracuse"), &[end("syracuse"), end("syracuse"), end("syracuse")]);
+    mail.take_in("syracuse", &orders, &[]);
+    let state = cli(&mail.db.path, &["--json", "show", mail.name]).json();
+    assert_eq!(state["board"]["turn"], 2, "the first turn is over: {}", state["board"]);
+    assert_eq!(state["board"]["moving"], "carthage", "{}", state["board"]);
+    let typed = mail.referee.borrow();
+    assert!(typed.iter().all(|c| !c.contains("\"side\"")), "the referee typed a side's order: {typed:?}");
+}
+
+/// X-06, X-01: the referee takes in an orders file only from the side it is from, for the
+/// campaign it was made for, while the side's log stands where the packet left it; each
+/// refusal is one sentence and leaves the database as it was. `--anyway` takes in a file
+/// whose side's log has moved on.
+#[test]
+fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_moment() {
+    let mail = Mail::new("Mail", "dionysian", "9");
+    let other = Mail::new("Other", "dionysian", "9");
+    let carthage = mail.packet("carthage");
+    let orders = mail.plan(&carthage, &deploy("carthage")[..2]);
+    let before = mail.db.bytes();
+    let file = orders.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["order", "Mail", "--file", file], "an orders file is taken in as the side it is from: `--as carthage`"),
+        (vec!["order", "Mail", "--as", "syracuse", "--file", file], "the orders file is from `carthage`, not from Syracuse"),
+        (vec!["order", "Mail", "--as", "rome", "--file", file], "the campaign has no side `rome`"),
+    ] {
+        let line = cli(&mail.db.path, &args).refused();
+        assert!(line.contains(expected), "{args:?}: {line}");
+        assert_eq!(mail.db.bytes(), before, "{args:?} changed the database");
+    }
+    // Another campaign of the same scenario and seed: its commitment is its own.
+    let other_before = other.db.bytes();
+    let line = cli(&other.db.path, &["order", "Other", "--as", "carthage", "--file", file]).refused();
+    assert!(line.contains("the orders file was made for another campaign (`Mail`), not for Other"), "{line}");
+    assert_eq!(other.db.bytes(), other_before);
+
+    // A file edited by hand: a field the orders file has not, an order of another side's.
+    let text = std::fs::read_to_string(&orders).unwrap();
+    for (edited, expected) in [
+        (text.replacen("\"turn\"", "\"extra\": 1, \"turn\"", 1), "unknown field `extra`"),
+        (text.replace("\"carthage\"", "\"syracuse\"").replacen("\"syracuse\"", "\"carthage\"", 1), "is Syracuse's to give, not Carthage's"),
+    ] {
+        let path = mail.dir.path().join("edited.json");
+        std::fs::write(&path, edited).unwrap();
+        let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", path.to_str().unwrap()]).refused();
+        assert!(line.contains(expected), "{line}");
+        assert_eq!(mail.db.bytes(), before);
+    }
+
+    // The referee gives Carthage an order of his own: the packet's moment has passed.
+    mail.referee(&["order", "Mail", r#"{"type":"deploy","side":"carthage","counter":"fleet","node":0}"#]);
+    let before = mail.db.bytes();
+    let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file]).refused();
+    assert!(line.contains("Carthage's log has moved on since the packet these orders answer (its line 1 then, line 2 now"), "{line}");
+    assert!(line.contains("nothing was applied") && line.contains("--anyway"), "{line}");
+    assert_eq!(mail.db.bytes(), before);
+    let out = mail.take_in("carthage", &orders, &["--anyway"]);
+    assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Carthage deploys Mago at Panormus"), "{out}");
+    // Taken in once, the same file answers a log that has moved on: it cannot be given twice
+    // by mistake.
+    let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file]).refused();
+    assert!(line.contains("has moved on"), "{line}");
+}
+
+/// X-06, MG-02, MG-11: a player's plan is checked as far as the side knows: a deployment
+/// outside the side's area is refused with where it may deploy, a move outside its movement
+/// phase is refused, another side's order is refused, and nothing refused is planned. What
+/// the side cannot check goes to the referee with a note. The plan can be reordered,
+/// commented and taken back.
+#[test]
+fn x_06_a_players_plan_is_checked_as_far_as_the_side_knows() {
+    let mail = Mail::new("Plan", "dionysian", "9");
+    let carthage = mail.packet("carthage");
+    let before = std::fs::read(&carthage).unwrap();
+    for (order, expected) in [
+        (
+            r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":31}"#,
+            "Carthage may not deploy Himilco at 31 Syracuse; it may deploy at 00 Motya, 01 Lilybaeum, 02 Drepanum, 03 Segesta, 04 Panormus — MG-02",
+        ),
+        (r#"{"type":"deploy","side":"carthage","counter":"Hannibal","node":4}"#, "Carthage has no counter called Hannibal to deploy"),
+        (
+            r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#,
+            "Carthage moves in its own movement phase, and this is not it — MG-11",
+        ),
+        (r#"{"type":"deploy","side":"syracuse","counter":"Leptines","node":8}"#, "another side's to give"),
+        (r#"{"type":"begin_play"}"#, "the referee's to give"),
+        (r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4,"at":1}"#, "unknown field `at`"),
+    ] {
+        let line = player(&carthage, &["order", order]).refused();
+        assert!(line.contains(expected), "{order}: {line}");
+    }
+    assert_eq!(std::fs::read(&carthage).unwrap(), before, "a refused order left the packet as it was");
+
+    let out = player(&carthage, &["order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#]).ok();
+    assert!(out.contains("Planned 1: deploy carthage Himilco at 04 — checked as far as Carthage can tell"), "{out}");
+    let out = player(&carthage, &["order", r#"{"type":"add_note","text":"x"}"#]).refused();
+    assert!(out.contains("the referee's to give"), "{out}");
+    let out = player(
+        &carthage,
+        &[
+            "order",
+            r#"{"type":"garrison","side":"carthage","command":"Mago","elements":[],"into_garrison":true}"#,
+            "--comment",
+            "keep him home",
+        ],
+    )
+    .ok();
+    assert!(out.contains("Planned 2:") && out.contains("for the referee to check"), "{out}");
+    let plan = player(&carthage, &["plan", "--move", "2", "--to", "1"]).ok();
+    let first = plan.lines().nth(1).unwrap();
+    assert!(first.contains("1. ") && first.contains("garrison"), "{plan}");
+    assert!(plan.contains("comment: keep him home"), "{plan}");
+    let plan = player(&carthage, &["plan", "--comment", "2", "--text", "to Panormus"]).ok();
+    assert!(plan.contains("comment: to Panormus"), "{plan}");
+    let line = player(&carthage, &["plan", "--drop", "3"]).refused();
+    assert!(line.contains("the plan has orders 1 to 2, not 3"), "{line}");
+    player(&carthage, &["undo"]).ok();
+    let plan = player(&carthage, &["--json", "plan"]).json();
+    assert_eq!(plan.as_array().unwrap().len(), 1, "{plan}");
+    assert_eq!(plan[0]["order"]["type"], "garrison", "{plan}");
+    assert_eq!(plan[0]["checked"], "for_referee", "{plan}");
+}
+
+/// X-06: a packet is read only as a packet: a campaign database, a file of another kind or
+/// one that is not there are refused in one sentence, and the player's command line has no
+/// way to the referee's commands.
+#[test]
+fn x_06_a_player_opens_nothing_but_a_packet() {
+    let mail = Mail::new("Only", "dionysian", "9");
+    let line = player(&mail.db.path, &["show"]).refused();
+    assert!(line.contains("is not a side's packet"), "{line}");
+    let text = mail.dir.path().join("notes.txt");
+    std::fs::write(&text, "not a packet at all, but long enough to be read as a file header by SQLite, or not").unwrap();
+    let line = player(&text, &["show"]).refused();
+    assert!(line.contains("is not a side's packet"), "{line}");
+    let line = player(&mail.dir.path().join("missing.packet"), &["show"]).refused();
+    assert!(line.contains("there is no packet at"), "{line}");
+    let packet = mail.packet("carthage");
+    let line = player(&packet, &["seed", "Only"]).refused();
+    assert!(line.contains("unrecognized subcommand"), "{line}");
+    let line = player(&packet, &["--db", mail.db.path.to_str().unwrap(), "show"]).refused();
+    assert!(line.contains("unexpected argument"), "{line}");
+}
+
+/// X-06, BE-13, BE-17, BE-41: a Belisarius turn by e-mail, with its back-and-forth. The
+/// Byzantines place their fleet from their packet; the Vandals share out a supply loss from
+/// theirs; Belisarius is activated and marches onto Gelimer, which halts him at a contact;
+/// the Vandals' packet says they are to answer, and they decline; the Byzantines intercept
+/// from a new packet and a battle is joined, fought on the table and typed in by the referee;
+/// both sides pass by packet and the referee ends the turn.
+#[test]
+fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
+    let mail = Mail::new("Africa", "africa-533", "5");
+    let answer = |side: &str, orders: &[&str]| -> String {
+        let orders: Vec<String> = orders.iter().map(|o| (*o).to_owned()).collect();
+        let file = mail.plan(&mail.packet(side), &orders);
+        mail.take_in(side, &file, &[])
+    };
+    answer("byzantines", &[r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]);
+    for phase in [r#"{"type":"begin_play"}"#, r#"{"type":"events"}"#, r#"{"type":"supply"}"#] {
+        mail.referee(&["order", mail.name, phase]);
+    }
+    // The supply dice left the Vandals 4 points to share out: their packet says so.
+    let vandals = mail.packet("vandals");
+    let shown = player(&vandals, &["show"]).ok();
+    assert!(shown.contains("4 points lost for want of supply"), "{shown}");
+    let out = answer("vandals", &[r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);
+    assert!(out.contains("Vandals take 4 combat points lost for want of supply"), "{out}");
+    mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);
+
+    let out = answer(
+        "byzantines",
+        &[
+            r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#,
+            r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#,
+        ],
+    );
+    assert!(out.contains("Belisarius halts at Southern Byzacium"), "{out}");
+    let vandals = mail.packet("vandals");
+    let shown = player(&vandals, &["show"]).ok();
+    assert!(shown.contains("Contact at Southern Byzacium") && shown.contains("the Vandals intercept or decline"), "{shown}");
+    answer("vandals", &[r#"{"type":"decline","side":"vandals"}"#]);
+    let out = answer("byzantines", &[r#"{"type":"intercept","side":"byzantines","leaders":["belisarius"]}"#]);
+    assert!(out.contains("Battle at Southern Byzacium"), "{out}");
+
+    mail.referee(&["order", mail.name, r#"{"type":"send_to_table"}"#]);
+    let result = mail.dir.path().join("result.json");
+    std::fs::write(&result, r#"{"losses":{"vandals":[[1,2],[2,2]],"byzantines":[[13,1]]},"broke_off":"vandals","retreat":"tripolitania"}"#)
+        .unwrap();
+    let out = mail.referee(&["result", mail.name, "1", "--file", result.to_str().unwrap()]);
+    assert!(out.contains("the Byzantines win"), "{out}");
+    let log = player(&mail.packet("vandals"), &["log"]).ok();
+    assert!(log.contains("Vandals retreat to Tripolitania"), "{log}");
+
+    for side in ["byzantines", "vandals", "byzantines"] {
+        answer(side, &[&format!(r#"{{"type":"pass","side":"{side}"}}"#)]);
+    }
+    mail.referee(&["order", mail.name, r#"{"type":"end_turn"}"#]);
+    let state = cli(&mail.db.path, &["--json", "show", mail.name]).json();
+    assert_eq!(state["board"]["turn"], 2, "the first turn is over: {}", state["board"]);
+    let typed = mail.referee.borrow();
+    assert!(typed.iter().all(|c| !c.contains("\"side\"")), "the referee typed a side's order: {typed:?}");
+}
+
+/// X-06, BE-06, BE-07, BE-10: a Belisarius player's plan is checked against the side's own
+/// Table of Organisation and the map: a leader the side does not have, a march that skips a
+/// zone, a march of a leader not activated; and an activation outside the side's segment.
+#[test]
+fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
+    let mail = Mail::new("Checks", "africa-533", "5");
+    mail.referee(&["order", mail.name, r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]);
+    let vandals = mail.packet("vandals");
+    let line = player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#]).refused();
+    assert!(line.contains("leaders act in the operations phase, and this is not it — BE-06"), "{line}");
+    for order in [r#"{"type":"begin_play"}"#, r#"{"type":"events"}"#, r#"{"type":"supply"}"#] {
+        mail.referee(&["order", mail.name, order]);
+    }
+    mail.referee(&["order", mail.name, r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);
+    mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);
+    let byzantines = mail.packet("byzantines");
+    for (order, expected) in [
+        (r#"{"type":"activate","side":"byzantines","leader":"gelimer"}"#, "the Byzantines have no leader `gelimer` on the map"),
+        (r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#, "activate him first"),
+        (
+            r#"[{"type":"activate","side":"byzantines","leader":"belisarius"},{"type":"move","side":"byzantines","leader":"belisarius","path":["zeugitana","tripolitania"]}]"#,
+            "Tripolitania does not border Zeugitana",
+        ),
+    ] {
+        let line = player(&byzantines, &["order", order]).refused();
+        assert!(line.contains(expected), "{order}: {line}");
+    }
+    let plan = player(&byzantines, &["--json", "plan"]).json();
+    assert_eq!(plan.as_array().unwrap().len(), 0, "a list with a refused order is planned not at all: {plan}");
+    let vandals = mail.packet("vandals");
+    let line = player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#]).refused();
+    assert!(line.contains("it is the Byzantines' segment, not the Vandals' — BE-06"), "{line}");
+}
