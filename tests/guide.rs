@@ -219,7 +219,7 @@ fn referee(args: &[String]) -> Option<Outcome> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     match referee::cli::run(all, &mut out, &mut err) {
         referee::cli::Launch::Exit(code) => Some((code, out, String::from_utf8_lossy(&err).into_owned())),
-        referee::cli::Launch::Gui(_) => None,
+        referee::cli::Launch::Gui(_) | referee::cli::Launch::PlayerDesk(_) => None,
     }
 }
 

@@ -14,12 +14,14 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, anyhow, bail};
-use referee_campaign::core::engine::EngineId;
+use referee_campaign::core::engine::{Engine, EngineId};
 use referee_campaign::core::plan::Checked;
+use referee_campaign::core::view::HasLog;
 use referee_campaign::core::viewer::{LogLine, Viewer};
+use referee_campaign::core::words::{count, possessive, shown};
 use referee_campaign::ids::{CampaignId, SideId};
 use referee_campaign::magna_graecia::catalog::Catalog;
-use referee_campaign::store::Store;
+use referee_campaign::store::{BatchError, Campaign, ExecError, Store, StoreError};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -130,7 +132,7 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
                 Viewer::Umpire => None,
             })
             .collect();
-        bail!("the campaign has no side `{}`; its sides are {}", referee_campaign::core::words::shown(side), sides.join(", "));
+        bail!("the campaign has no side `{}`; its sides are {}", shown(side), sides.join(", "));
     }
     let mut export = opened.build(&viewer)?;
     let out = if out.is_dir() { out.join(export.report.file_name("packet")) } else { out.to_owned() };
@@ -377,5 +379,142 @@ impl OrdersFile {
     /// `orders` and no `type`.
     pub fn is_one(value: &serde_json::Value) -> bool {
         value.get("orders").is_some() && value.get("type").is_none()
+    }
+}
+
+/// Reads an orders file: exactly (a key given twice, a field it has not are refused), and
+/// of a format this program reads.
+pub fn read_orders(text: &str) -> anyhow::Result<OrdersFile> {
+    crate::input::no_key_twice(text).context("the orders file is not valid JSON")?;
+    let file: OrdersFile = serde_json::from_str(text).map_err(|e| anyhow!("the orders file cannot be read: {e}"))?;
+    if file.format > FORMAT {
+        bail!("the orders file is of format {}, written by a newer referee; this one reads format {FORMAT}", file.format);
+    }
+    Ok(file)
+}
+
+/// The side `side` names among `sides` (id, name), if every one of `orders` is its own: a
+/// side's input orders nothing for another side, nor what only the referee orders, and a
+/// list with one such order is refused whole, before anything is decided.
+pub fn own_orders<E: Engine>(orders: &[E::Order], side: &str, sides: &[(SideId, String)]) -> anyhow::Result<SideId> {
+    let Some((id, name)) = sides.iter().find(|(id, _)| id.as_str() == side) else {
+        let ids: Vec<&str> = sides.iter().map(|(id, _)| id.as_str()).collect();
+        bail!("the campaign has no side `{}`; its sides are {}", shown(side), ids.join(", "));
+    };
+    let n = orders.len();
+    for (i, order) in orders.iter().enumerate() {
+        let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
+        let list = if n == 1 { "" } else { ", so none of the list was stored" };
+        match E::order_side(order) {
+            Some(s) if s == id => {}
+            Some(s) => {
+                let owner = sides.iter().find(|(x, _)| x == s).map_or_else(|| format!("`{}`'s", shown(s.as_str())), |(_, n)| possessive(n));
+                bail!("{which} is {owner} to give, not {}: a side gives its own orders only{list}", possessive(name));
+            }
+            None => bail!("{which} is the referee's to give (a phase, a roll, a result), not {}{list}", possessive(name)),
+        }
+    }
+    Ok(id.clone())
+}
+
+/// The refusal of a list of orders given whole or not at all: which order the rules refused,
+/// and that `nothing` of it was stored. Another program's writing is said as it is.
+pub fn list_refused<E: Engine>(e: BatchError, orders: &[E::Order], nothing: &str) -> anyhow::Error {
+    match orders.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
+        Some(order) => anyhow!("order {} of {} ({}) refused, so {nothing}: {}", e.index + 1, orders.len(), E::summary(order), e.error),
+        None => anyhow!(e.error),
+    }
+}
+
+/// An orders file checked against the campaign it came for, ready to be given: made for
+/// this campaign, every order the side's own.
+#[derive(Debug)]
+pub struct Incoming<E: Engine> {
+    pub file: OrdersFile,
+    pub orders: Vec<E::Order>,
+    pub side_name: String,
+    /// How the side's log has moved on since the packet the orders answer, if it has.
+    pub moved_on: Option<String>,
+}
+
+impl<E: Engine> Incoming<E> {
+    /// Checks `file` against `campaign`, whose sides are `sides` (id, name).
+    pub fn check(
+        store: &Store,
+        campaign: &Campaign<E>,
+        context: &E::Context,
+        file: OrdersFile,
+        sides: &[(SideId, String)],
+    ) -> anyhow::Result<Incoming<E>> {
+        if store.commitment(campaign.id)?.is_none_or(|commitment| commitment.digest != file.campaign) {
+            bail!("the orders file was made for another campaign (`{}`), not for {}", shown(&file.name), E::name(&campaign.state));
+        }
+        let n = file.orders.len();
+        let orders: Vec<E::Order> = file
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                serde_json::from_value(v.clone()).map_err(|e| {
+                    anyhow!(
+                        "order {} of {n} in the orders file (`{}`) is not an order this program knows: {e}",
+                        i + 1,
+                        shown(&v.to_string())
+                    )
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
+        if orders.is_empty() {
+            bail!("the orders file holds no orders");
+        }
+        let side = own_orders::<E>(&orders, file.side.as_str(), sides)?;
+        let side_name = sides.iter().find(|(s, _)| s == &side).map(|(_, n)| n.clone()).unwrap_or_default();
+        let events = store.events_as::<E>(campaign.id)?;
+        let view = E::view_for(&campaign.state, context, &events, &Viewer::Side(side))
+            .ok_or_else(|| anyhow!("the campaign has no side `{}`", shown(file.side.as_str())))?;
+        let now = Answers::of(view.log());
+        let moved_on = (now != file.answers).then(|| {
+            let how = if now.line > file.answers.line {
+                format!("{} since", count(now.line - file.answers.line, "new line"))
+            } else {
+                "lines taken back or rewritten since".to_owned()
+            };
+            format!(
+                "{} log has moved on since the packet these orders answer (its line {} then, line {} now: {how})",
+                possessive(&side_name),
+                file.answers.line,
+                now.line
+            )
+        });
+        Ok(Incoming { file, orders, side_name, moved_on })
+    }
+
+    /// Gives the orders, in order, all or nothing; refused where the side's log has moved on,
+    /// unless `anyway` (`how_anyway` says how to ask for it). Returns the events, and what
+    /// they did as the side reads it, with the player's comments.
+    pub fn apply(
+        &self,
+        store: &mut Store,
+        campaign: &mut Campaign<E>,
+        context: &E::Context,
+        anyway: bool,
+        how_anyway: &str,
+    ) -> anyhow::Result<(Vec<E::Event>, Vec<String>)> {
+        if let Some(moved_on) = self.moved_on.as_ref().filter(|_| !anyway) {
+            bail!(
+                "{moved_on}; nothing was applied — send {} a new packet, or {how_anyway} to apply the orders all the same",
+                self.side_name
+            );
+        }
+        let given = store
+            .execute_all(campaign, context, &self.orders)
+            .map_err(|e| list_refused::<E>(e, &self.orders, "none of the orders file was applied"))?;
+        let viewer = Viewer::Side(self.file.side.clone());
+        let mut lines: Vec<String> = given.iter().filter_map(|e| E::describe(&campaign.state, context, e, &viewer)).collect();
+        for comment in &self.file.comments {
+            let text: String = comment.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+            lines.push(format!("{} comments order {}: {text}", self.side_name, comment.order));
+        }
+        Ok((given, lines))
     }
 }

@@ -279,7 +279,7 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
         DiceInput::Seeded,
     ));
     h.run();
-    assert!(label_exists(&h, "Carthage may not deploy at 24 Catana — MG-02"));
+    assert!(label_exists(&h, "Carthage may not deploy at 24 Catana; Himilco may deploy at 00 Motya"), "the refusal says where it may");
     assert!(h.state().message().is_some_and(|m| m.is_error));
     assert_eq!(h.state().campaign().unwrap().head, head);
 

@@ -138,7 +138,7 @@ fn run(first: &[&str], args: &[&str]) -> CliRun {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = match referee::cli::run(all, &mut out, &mut err) {
         referee::cli::Launch::Exit(code) => code,
-        referee::cli::Launch::Gui(_) => panic!("the window was asked for in a test"),
+        referee::cli::Launch::Gui(_) | referee::cli::Launch::PlayerDesk(_) => panic!("the window was asked for in a test"),
     };
     CliRun { code, stdout: String::from_utf8(out).expect("UTF-8 output"), stderr: String::from_utf8(err).expect("UTF-8 errors") }
 }

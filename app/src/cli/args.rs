@@ -40,9 +40,9 @@ pub struct WindowArgs {
     /// Save a PNG of the window before closing (with --smoke-frames)
     #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
     pub screenshot: Option<PathBuf>,
-    /// Open this window over the desk (with --smoke-frames): charts, reports, dice, or the
+    /// Open this window over the desk (with --smoke-frames): charts, reports, dice, mail, or the
     /// first battle's result form or pack window
-    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "result", "pack"])]
+    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "mail", "result", "pack"])]
     pub smoke_window: Option<String>,
     /// With --smoke-frames: an empty window of the app's size instead of the app, the floor
     /// the app's start-up is measured against
@@ -74,6 +74,9 @@ pub enum CliCommand {
     Show(ViewArgs),
     /// Print a campaign's log as the umpire or as one side sees it
     Log(ViewArgs),
+    /// Print the campaign's map: every place with its neighbours (Belisarius: terrain, city,
+    /// port and seas; Magna Graecia: nodes and paths), and who holds it as the viewer sees it
+    Map(ViewArgs),
     /// Show the rosters a viewer may see, or replace a side's roster from a file before play
     Roster {
         #[command(flatten)]
@@ -83,7 +86,8 @@ pub enum CliCommand {
         import: Option<PathBuf>,
     },
     /// Give orders as JSON: one command object, or an array run in order and stored whole or
-    /// not at all. E.g. '{"type":"move","side":"carthage","counter":"Hanno","path":[7,11]}'
+    /// not at all. E.g. '{"type":"move","side":"carthage","counter":"Hanno","path":[7,11]}';
+    /// `referee order --help TYPE` shows what an order of TYPE does, whose it is, and an example
     Order {
         /// Campaign name or id
         campaign: String,
@@ -327,7 +331,7 @@ impl CliCommand {
     /// shell runs: those without a campaign, and the reports, read from any engine's campaign.
     pub(crate) fn campaign(&self) -> Option<&str> {
         match self {
-            CliCommand::Show(a) | CliCommand::Log(a) | CliCommand::Roster { view: a, .. } => Some(&a.campaign),
+            CliCommand::Show(a) | CliCommand::Log(a) | CliCommand::Map(a) | CliCommand::Roster { view: a, .. } => Some(&a.campaign),
             CliCommand::Order { campaign, .. }
             | CliCommand::Table { campaign, .. }
             | CliCommand::Pack { campaign, .. }
@@ -375,6 +379,7 @@ macro_rules! shared_commands {
 macro_rules! engine_commands {
     () => {
         CliCommand::Show(_)
+            | CliCommand::Map(_)
             | CliCommand::Roster { .. }
             | CliCommand::Table { .. }
             | CliCommand::Pack { .. }

@@ -45,6 +45,10 @@ impl CliEngine for Belisarius {
 
     fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
         match command {
+            CliCommand::Map(args) => {
+                let seen = super::campaign::view::<Belisarius>(session, &args)?;
+                session.print(out, &ZoneListing::of(&seen.campaign.state.setup.map, seen.view.board()))
+            }
             CliCommand::Show(args) => {
                 let seen = super::campaign::view::<Belisarius>(session, &args)?;
                 session.print(out, &Shown { view: seen.view, map: seen.campaign.state.setup.map.clone() })
@@ -491,8 +495,244 @@ impl Output for Shown {
                 side_name(view, city.holder.as_ref())
             ));
         }
+        s.push_str(&super::output::next_text(&next_orders(view, &self.map)));
         s
     }
+}
+
+/// The share of a battle's losses `owed` by `side` the rules suggest, by unit number in the
+/// battle (BE-19, BE-22).
+fn battle_share(
+    b: &referee_campaign::belisarius::view::BattleBoard,
+    side: &SideId,
+    owed: &referee_campaign::belisarius::fight::Owed,
+) -> Vec<(u32, u8)> {
+    let units: Vec<_> = b.forces.iter().filter(|f| &f.side == side).flat_map(|f| f.units.iter().map(|u| u.fighter)).collect();
+    let share = referee_campaign::belisarius::fight::suggested_share(&units, owed);
+    share.into_iter().map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), p)).collect()
+}
+
+/// The orders the rules expect now of the viewer (the referee: of everyone), each with an
+/// order to edit: set-up (BE-49 … BE-52), the phases before the operations (BE-41, BE-45,
+/// BE-47), losses owed (BE-12, BE-19, BE-22, BE-27, BE-28, BE-41), a contact (BE-13), a
+/// battle (BE-17 … BE-22), a segment (BE-06, BE-07, BE-10), the turn's end (BE-02).
+fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
+    use super::output::Next;
+    use referee_campaign::belisarius::battle::Step;
+    use referee_campaign::belisarius::state::Phase;
+    let board = view.board();
+    let referee = matches!(view, View::Umpire(_));
+    let name = |id: &SideId| board.side_name(id);
+    let json = |order: Order| serde_json::to_string(&order).unwrap_or_default();
+    let mut next = Vec::new();
+    let mut say = |who: String, what: &str, orders: Vec<String>| next.push(Next { who, what: what.to_owned(), orders });
+    let the = |id: &SideId| format!("The {}", name(id));
+    if board.result.is_some() || board.phase == Phase::Over {
+        return next;
+    }
+    let organisations = view.organisations();
+    let leaders = |o: &Organisation| -> Vec<(String, Location)> {
+        o.boxes
+            .iter()
+            .filter_map(|b| Some((b.leader.as_ref().map(|l| l.id.clone()).or_else(|| b.decoy_id.clone())?, b.at.clone())))
+            .collect()
+    };
+    // Losses owed, in whatever phase.
+    for o in &organisations {
+        let mut losses = Vec::new();
+        if let Some(due) = &o.attrition {
+            losses.push(json(Order::TakeLosses {
+                side: o.side.clone(),
+                losses: vec![(1, u8::try_from(due.points).unwrap_or(u8::MAX))],
+                militia: 0,
+            }));
+        }
+        for share in [&o.supply_losses, &o.assault_losses, &o.sortie_losses].into_iter().flatten() {
+            let (losses_share, militia) = share.suggested.clone();
+            losses.push(json(Order::TakeLosses { side: o.side.clone(), losses: losses_share, militia }));
+        }
+        if !losses.is_empty() {
+            say(the(&o.side), "share out the losses they owe, by unit number as `show` lists them", losses);
+        }
+        if !o.reinforcements_to_place.is_empty() {
+            say(
+                the(&o.side),
+                "place their reinforcements at a place they control (BE-45)",
+                vec![json(Order::PlaceReinforcements { side: o.side.clone(), at: "<place>".to_owned() })],
+            );
+        }
+        if o.raise_half_points > 0 {
+            say(
+                the(&o.side),
+                "buy units with their reinforcement points (BE-45)",
+                vec![json(Order::Raise { side: o.side.clone(), at: "<place>".to_owned(), units: vec!["1C".to_owned()] })],
+            );
+        }
+    }
+    match board.phase {
+        Phase::SetUp => {
+            for o in &organisations {
+                let orders: Vec<String> = o
+                    .lines_due
+                    .iter()
+                    .map(|l| format!(r#"{{"type":"place","side":"{}","line":{},"at":"<place>"}}"#, o.side, l.number))
+                    .collect();
+                if !orders.is_empty() {
+                    say(the(&o.side), "place their set-up lines (BE-49 … BE-52; `roster` says where each may go)", orders);
+                }
+            }
+            if referee {
+                say("The referee".to_owned(), "begins play once every line is placed", vec![json(Order::BeginPlay {})]);
+            }
+        }
+        Phase::Play if referee => {
+            let (what, order) = if board.events_to_play {
+                ("plays the random events (BE-47)", Order::PlayEvents {})
+            } else if board.supplied < board.turn {
+                ("plays the supply phase (BE-41)", Order::CheckSupply {})
+            } else if board.reinforcements_to_play {
+                ("plays the reinforcements (BE-45)", Order::BringReinforcements {})
+            } else {
+                ("begins the operations: the AP chits drawn, the initiative rolled (BE-04, BE-05)", Order::BeginOperations {})
+            };
+            say("The referee".to_owned(), what, vec![json(order)]);
+        }
+        Phase::Operations => {
+            if let Some(b) = &board.battle {
+                match &b.step {
+                    Step::Roll if referee => say(
+                        "The referee".to_owned(),
+                        "fights the next stage in the program, or sends the battle to the table (BE-17)",
+                        vec![json(Order::Fight {}), json(Order::SendToTable {})],
+                    ),
+                    Step::Losses { owed, taken } => {
+                        for (side, o) in owed.iter().filter(|(s, o)| o.points > 0 && !taken.contains(*s)) {
+                            let losses = battle_share(b, side, o);
+                            if referee || organisations.iter().any(|x| &x.side == side) {
+                                say(
+                                    the(side),
+                                    "share out the battle's losses, by unit number in the battle (BE-19)",
+                                    vec![json(Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
+                                );
+                            }
+                        }
+                    }
+                    Step::Decide => {
+                        for o in &organisations {
+                            say(
+                                the(&o.side),
+                                "break off, or agree to part (BE-17, BE-22)",
+                                vec![json(Order::BreakOff { side: o.side.clone() })],
+                            );
+                        }
+                        if referee {
+                            say(
+                                "The referee".to_owned(),
+                                "has the sides part, or fights on",
+                                vec![json(Order::Part {}), json(Order::Fight {})],
+                            );
+                        }
+                    }
+                    Step::Pursuit { side, owed } if referee || organisations.iter().any(|x| &x.side == side) => {
+                        let losses = battle_share(b, side, owed);
+                        say(
+                            the(side),
+                            "take the pursuit's losses (BE-22)",
+                            vec![json(Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
+                        );
+                    }
+                    Step::Retreat { side } if referee || organisations.iter().any(|x| &x.side == side) => {
+                        let to =
+                            map.zone(&b.zone).and_then(|z| z.neighbours.first()).map_or_else(|| "<zone>".to_owned(), ToString::to_string);
+                        say(
+                            the(side),
+                            "retreat to a zone next to the battle (BE-22)",
+                            vec![json(Order::Retreat { side: side.clone(), to })],
+                        );
+                    }
+                    _ => {}
+                }
+            } else if let Some(c) = &board.contact {
+                let side = &c.turn_of;
+                if let Some(o) = organisations.iter().find(|o| &o.side == side) {
+                    let here: Vec<String> = leaders(o)
+                        .into_iter()
+                        .filter(|(_, at)| match at {
+                            Location::Zone(z) => z == &c.zone,
+                            Location::City(city) => map.zone_of_city(city).is_some_and(|z| z.id == c.zone),
+                            _ => false,
+                        })
+                        .map(|(id, _)| id)
+                        .collect();
+                    let mut orders = Vec::new();
+                    if let Some(first) = here.first() {
+                        orders.push(json(Order::Intercept {
+                            side: side.clone(),
+                            leaders: vec![first.clone()],
+                            target: None,
+                            reconnaissance: false,
+                        }));
+                    }
+                    orders.push(json(Order::Decline { side: side.clone() }));
+                    say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
+                } else {
+                    say(the(side), "are to answer the contact; you wait", Vec::new());
+                }
+            } else if let Some(c) = &board.naval_contact {
+                for o in organisations.iter().filter(|o| o.side != c.mover) {
+                    say(
+                        the(&o.side),
+                        "intercept at sea or let the ships pass (BE-35)",
+                        vec![json(Order::LetPass { side: o.side.clone() })],
+                    );
+                }
+            } else if let Some(ops) = &board.operations {
+                let side = &ops.segment;
+                match organisations.iter().find(|o| &o.side == side) {
+                    Some(o) => {
+                        let mut orders = Vec::new();
+                        match &o.acting {
+                            Some(leader) => {
+                                let from = leaders(o).into_iter().find(|(id, _)| id == leader).and_then(|(_, at)| match at {
+                                    Location::Zone(z) => Some(z),
+                                    Location::City(city) => map.zone_of_city(&city).map(|z| z.id.clone()),
+                                    _ => None,
+                                });
+                                if let Some(step) = from.and_then(|z| map.zone(&z).and_then(|z| z.neighbours.first().cloned())) {
+                                    orders.push(json(Order::Move {
+                                        side: side.clone(),
+                                        leader: leader.clone(),
+                                        path: vec![step.to_string()],
+                                        attrition_from: Vec::new(),
+                                    }));
+                                }
+                            }
+                            None => {
+                                for (leader, _) in leaders(o).into_iter().filter(|(id, _)| !o.activated.contains(id)).take(3) {
+                                    orders.push(json(Order::Activate { side: side.clone(), leader, with: Vec::new() }));
+                                }
+                            }
+                        }
+                        orders.push(json(Order::Pass { side: side.clone() }));
+                        let what = if o.acting.is_some() {
+                            "march the acting leader on, or end the segment (BE-06, BE-10)"
+                        } else {
+                            "activate a leader, or pass (BE-06, BE-07)"
+                        };
+                        say(the(side), what, orders);
+                    }
+                    None => say(the(side), "are in their segment; you wait", Vec::new()),
+                }
+            }
+        }
+        Phase::TurnEnd if referee => say(
+            "The referee".to_owned(),
+            "ends the turn: sieges, the AP chits shown, the season on (BE-02, BE-26)",
+            vec![json(Order::EndTurn {})],
+        ),
+        _ => {}
+    }
+    next
 }
 
 #[derive(Serialize)]
@@ -612,7 +852,7 @@ impl Output for Counted {
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PublicParts {
-    map: ZoneMap,
+    pub(crate) map: ZoneMap,
     #[allow(dead_code, reason = "kept in the packet for the player's desk, which reads the tables")]
     tables: referee_campaign::belisarius::tables::Tables,
 }
@@ -642,5 +882,133 @@ impl super::player::PlayerEngine for Belisarius {
 
     fn shown(view: View, public: PublicParts) -> Box<dyn super::output::ErasedOutput> {
         Box::new(Shown { view, map: public.map })
+    }
+
+    fn map_listing(view: &View, public: &PublicParts) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(ZoneListing::of(&public.map, view.board()))
+    }
+}
+
+/// The zone map as `map` prints it: every land zone with its terrain, city, coast and
+/// neighbours, and every sea zone with its neighbours, with who holds each as the viewer sees
+/// it. The ids are those orders name.
+#[derive(Serialize)]
+struct ZoneListing {
+    map: String,
+    reconstructed: bool,
+    zones: Vec<ZoneEntry>,
+    seas: Vec<SeaEntry>,
+}
+
+#[derive(Serialize)]
+struct ZoneEntry {
+    id: String,
+    name: String,
+    terrain: String,
+    controlled_by: Option<String>,
+    city: CityEntry,
+    /// Sea zones on the zone's coast.
+    seas: Vec<String>,
+    neighbours: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct CityEntry {
+    id: String,
+    name: String,
+    militia: u8,
+    fortification: u8,
+    port: bool,
+    held_by: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SeaEntry {
+    id: String,
+    name: String,
+    neighbours: Vec<String>,
+    /// Land zones on its coast.
+    coasts: Vec<String>,
+}
+
+impl ZoneListing {
+    fn of(map: &ZoneMap, board: &referee_campaign::belisarius::view::Board) -> ZoneListing {
+        let name = |s: Option<&SideId>| s.map(|s| board.side_name(s));
+        let zones = map
+            .zones
+            .iter()
+            .map(|z| {
+                let status = board.zones.iter().find(|s| s.id == z.id);
+                let city = board.cities.iter().find(|c| c.id == z.city.id);
+                ZoneEntry {
+                    id: z.id.to_string(),
+                    name: z.name.clone(),
+                    terrain: z.terrain.name().to_owned(),
+                    controlled_by: name(status.and_then(|s| s.controller.as_ref())),
+                    city: CityEntry {
+                        id: z.city.id.to_string(),
+                        name: z.city.name.clone(),
+                        militia: z.city.militia,
+                        fortification: z.city.fortification,
+                        port: z.city.port,
+                        held_by: name(city.and_then(|c| c.holder.as_ref())),
+                    },
+                    seas: z.coast.iter().map(ToString::to_string).collect(),
+                    neighbours: z.neighbours.iter().map(ToString::to_string).collect(),
+                }
+            })
+            .collect();
+        let seas = map
+            .seas
+            .iter()
+            .map(|s| SeaEntry {
+                id: s.id.to_string(),
+                name: s.name.clone(),
+                neighbours: s.neighbours.iter().map(ToString::to_string).collect(),
+                coasts: map.zones.iter().filter(|z| z.coast.contains(&s.id)).map(|z| z.id.to_string()).collect(),
+            })
+            .collect();
+        ZoneListing { map: map.name.clone(), reconstructed: map.reconstructed, zones, seas }
+    }
+}
+
+impl Output for ZoneListing {
+    fn text(&self) -> String {
+        let mut s = format!(
+            "{}{}: {} land zones, {} sea zones (ids as orders name them)\n",
+            self.map,
+            if self.reconstructed { " (reconstructed)" } else { "" },
+            self.zones.len(),
+            self.seas.len()
+        );
+        for z in &self.zones {
+            let c = &z.city;
+            let held = |who: &Option<String>| who.as_ref().map_or_else(String::new, |w| format!(", held by the {w}"));
+            s.push_str(&format!("{} — {}, {}{}\n", z.id, z.name, z.terrain, held(&z.controlled_by)));
+            s.push_str(&format!(
+                "    city {} — {} ({}/{}{}){}\n",
+                c.id,
+                c.name,
+                c.militia,
+                c.fortification,
+                if c.port { ", port" } else { "" },
+                held(&c.held_by)
+            ));
+            s.push_str(&format!("    next to {}\n", z.neighbours.join(", ")));
+            if !z.seas.is_empty() {
+                s.push_str(&format!("    coast on {}\n", z.seas.join(", ")));
+            }
+        }
+        s.push_str("Sea zones:\n");
+        for sea in &self.seas {
+            s.push_str(&format!(
+                "{} — {}\n    next to {}\n    coasts of {}\n",
+                sea.id,
+                sea.name,
+                sea.neighbours.join(", "),
+                sea.coasts.join(", ")
+            ));
+        }
+        s
     }
 }

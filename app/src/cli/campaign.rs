@@ -11,14 +11,13 @@ use anyhow::{anyhow, bail};
 use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::core::verify::log_lines;
 use referee_campaign::core::viewer::Viewer;
-use referee_campaign::core::words::possessive;
 use referee_campaign::ids::{CampaignId, SideId};
-use referee_campaign::store::{Campaign, DiceInput, ExecError, Store, StoreError};
+use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
 
 use super::args::{CliCommand, ViewArgs};
 use super::output::{Executed, LogOnly, Revealed, Seed, SideRead, Verified};
-use super::read::{echo, order_text, parse_orders, roll_parts, strict_json};
+use super::read::{echo, order_text, parse_orders, roll_parts};
 use super::{Access, Session};
 use crate::packet::OrdersFile;
 
@@ -67,7 +66,7 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                 Some(side) => {
                     let store = session.store(Access::Read)?;
                     let c = store.load_as::<E>(store.find(&campaign)?)?;
-                    Some(own_orders::<E>(&orders, side, &E::sides(&c.state))?)
+                    Some(crate::packet::own_orders::<E>(&orders, side, &E::sides(&c.state))?)
                 }
                 None => None,
             };
@@ -86,7 +85,9 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                     store.execute(&mut c, &context, one, input)?
                 }
                 // A list is taken whole or not at all, so a player's turn is never half stored.
-                many => store.execute_all(&mut c, &context, many).map_err(|e| list_refused::<E>(e, many, "none of the list was stored"))?,
+                many => store
+                    .execute_all(&mut c, &context, many)
+                    .map_err(|e| crate::packet::list_refused::<E>(e, many, "none of the list was stored"))?,
             };
             let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
             let lines = events.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
@@ -125,9 +126,9 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
 }
 
 /// Takes in the orders file of a side's packet (`order CAMPAIGN --as SIDE --file F`): made
-/// for this campaign and this side, answering the side's log as it stands (or `anyway`), the
-/// side's own orders only; given in order, all or nothing, and read back as the side reads
-/// them — or the first refusal, which the referee may forward to the player as it stands.
+/// for this campaign and from this side's packet, answering the side's log as it stands (or
+/// `anyway`); read back as the side reads it, or the first refusal, which the referee may
+/// forward as it stands.
 fn take_in<E: CliEngine>(
     session: &Session,
     campaign: &str,
@@ -136,18 +137,15 @@ fn take_in<E: CliEngine>(
     anyway: bool,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    strict_json(text, "the orders file")?;
-    let file: OrdersFile = serde_json::from_str(text).map_err(|e| anyhow!("the orders file cannot be read: {e}"))?;
+    let file = crate::packet::read_orders(text)?;
     let Some(side) = side else {
         bail!("an orders file is taken in as the side it is from: `--as {}`", echo(file.side.as_str()));
     };
-    if file.format > crate::packet::FORMAT {
-        bail!("the orders file is of format {}, written by a newer referee; this one reads format {}", file.format, crate::packet::FORMAT);
-    }
     let mut store = session.store(Access::Write)?;
     let (mut c, context) = E::open(session, &store, store.find(campaign)?)?;
-    let id = own_orders::<E>(&[], side, &E::sides(&c.state))?;
-    let side_name = E::sides(&c.state).into_iter().find(|(s, _)| s == &id).map(|(_, n)| n).unwrap_or_default();
+    let sides = E::sides(&c.state);
+    let id = crate::packet::own_orders::<E>(&[], side, &sides)?;
+    let side_name = sides.iter().find(|(s, _)| s == &id).map(|(_, n)| n.clone()).unwrap_or_default();
     if file.side != id {
         bail!(
             "the orders file is from `{}`, not from {}: it was made from another side's packet, and is taken in as that side's",
@@ -155,63 +153,9 @@ fn take_in<E: CliEngine>(
             side_name
         );
     }
-    if store.commitment(c.id)?.is_none_or(|commitment| commitment.digest != file.campaign) {
-        bail!("the orders file was made for another campaign (`{}`), not for {}", echo(&file.name), E::name(&c.state));
-    }
-    let orders: Vec<E::Order> = file
-        .orders
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            serde_json::from_value(v.clone()).map_err(|e| {
-                anyhow!(
-                    "order {} of {} in the orders file (`{}`) is not an order this program knows: {e}",
-                    i + 1,
-                    file.orders.len(),
-                    echo(&v.to_string())
-                )
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
-    if orders.is_empty() {
-        bail!("the orders file holds no orders");
-    }
-    own_orders::<E>(&orders, side, &E::sides(&c.state))?;
-    let viewer = Viewer::Side(id.clone());
-    let events = store.events_as::<E>(c.id)?;
-    let view = E::view_for(&c.state, &context, &events, &viewer).ok_or_else(|| anyhow!(E::no_side(&c.state, side)))?;
-    let now = crate::packet::Answers::of(view.log());
-    if now != file.answers && !anyway {
-        let how = if now.line > file.answers.line {
-            format!("{} since", referee_campaign::core::words::count(now.line - file.answers.line, "new line"))
-        } else {
-            "lines taken back or rewritten since".to_owned()
-        };
-        bail!(
-            "{} log has moved on since the packet these orders answer (its line {} then, line {} now: {how}); nothing was applied — send {} a new packet, or give --anyway to apply the orders all the same",
-            possessive(&side_name),
-            file.answers.line,
-            now.line,
-            side_name
-        );
-    }
-    let given =
-        store.execute_all(&mut c, &context, &orders).map_err(|e| list_refused::<E>(e, &orders, "none of the orders file was applied"))?;
-    let mut lines: Vec<String> = given.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
-    for comment in &file.comments {
-        let text: String = comment.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-        lines.push(format!("{side_name} comments order {}: {text}", comment.order));
-    }
+    let incoming = crate::packet::Incoming::<E>::check(&store, &c, &context, file, &sides)?;
+    let (_, lines) = incoming.apply(&mut store, &mut c, &context, anyway, "give --anyway")?;
     session.print(out, &SideRead { lines })
-}
-
-/// The refusal of a list of orders given whole or not at all: which order the rules refused,
-/// and that `nothing` of it was stored. Another program's writing is said as it is.
-fn list_refused<E: Engine>(e: referee_campaign::store::BatchError, orders: &[E::Order], nothing: &str) -> anyhow::Error {
-    match orders.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
-        Some(order) => anyhow!("order {} of {} ({}) refused, so {nothing}: {}", e.index + 1, orders.len(), E::summary(order), e.error),
-        None => anyhow!(e.error),
-    }
 }
 
 /// A campaign as one viewer sees it, with what the view was made from.
@@ -289,28 +233,4 @@ fn verify<E: CliEngine>(session: &Session, campaign: &str, seed: u64, side: Opti
         bail!("{}", verification.summary());
     }
     Ok(())
-}
-
-/// The side `side` names among `sides` (id, name), if every one of `orders` is its own: a
-/// side's input orders nothing for another side, nor what only the referee orders, and a
-/// list with one such order is refused whole, before anything is decided.
-fn own_orders<E: Engine>(orders: &[E::Order], side: &str, sides: &[(SideId, String)]) -> anyhow::Result<SideId> {
-    let Some((id, name)) = sides.iter().find(|(id, _)| id.as_str() == side) else {
-        let ids: Vec<&str> = sides.iter().map(|(id, _)| id.as_str()).collect();
-        bail!("the campaign has no side `{}`; its sides are {}", echo(side), ids.join(", "));
-    };
-    let n = orders.len();
-    for (i, order) in orders.iter().enumerate() {
-        let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
-        let list = if n == 1 { "" } else { ", so none of the list was stored" };
-        match E::order_side(order) {
-            Some(s) if s == id => {}
-            Some(s) => {
-                let owner = sides.iter().find(|(x, _)| x == s).map_or_else(|| format!("`{}`'s", echo(s.as_str())), |(_, n)| possessive(n));
-                bail!("{which} is {owner} to give, not {}: a side gives its own orders only{list}", possessive(name));
-            }
-            None => bail!("{which} is the referee's to give (a phase, a roll, a result), not {}{list}", possessive(name)),
-        }
-    }
-    Ok(id.clone())
 }

@@ -53,6 +53,10 @@ impl CliEngine for MagnaGraecia {
 
     fn execute(session: &Session, command: CliCommand, out: &mut dyn Write) -> anyhow::Result<()> {
         match command {
+            CliCommand::Map(args) => {
+                let seen = super::campaign::view::<MagnaGraecia>(session, &args)?;
+                session.print(out, &NodeListing::of(&seen.context, seen.view.board()))
+            }
             CliCommand::Show(args) => {
                 let seen = super::campaign::view::<MagnaGraecia>(session, &args)?;
                 session.print(out, &Shown { view: seen.view, map: seen.context })
@@ -262,6 +266,14 @@ impl Output for Shown {
             }
         }
 
+        let due = dues(&forces, &place, &side_name);
+        if !due.is_empty() {
+            s.push_str("\nDue\n");
+            for line in due {
+                s.push_str(&format!("  {line}\n"));
+            }
+        }
+
         s.push_str("\nnode                 controlled by   allied to       capital of\n");
         for n in &board.nodes {
             s.push_str(&format!(
@@ -272,8 +284,145 @@ impl Output for Shown {
                 name_of(&n.capital_of)
             ));
         }
+        let viewer = match &self.view {
+            View::Umpire(_) => None,
+            View::Side(v) => Some(&v.side),
+        };
+        s.push_str(&super::output::next_text(&next_orders(board, &forces, viewer)));
         s
     }
+}
+
+/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and
+/// to sieges or disease (MG-28, MG-29).
+fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &dyn Fn(&SideId) -> String) -> Vec<String> {
+    let mut lines = Vec::new();
+    for f in forces {
+        let who = side_name(&f.side);
+        for (counter, to) in &f.land_retreats {
+            let places: Vec<String> = to.keys().map(|&n| place(n)).collect();
+            lines.push(format!("{who}: {counter} owes a retreat, to {} (MG-15)", places.join(" or ")));
+        }
+        if !f.fleet_retreats.is_empty() {
+            let places: Vec<String> = f.fleet_retreats.keys().map(|&n| place(n)).collect();
+            lines.push(format!("{who}: the fleet owes a retreat, to {} (MG-15)", places.join(" or ")));
+        }
+        if f.naval_losses_due > 0 {
+            lines.push(format!("{who}: {} carried to lose after the defeat at sea (MG-18)", count(f.naval_losses_due, "element")));
+        }
+        if let Some(losses) = &f.siege_losses_due {
+            lines.push(format!("{who}: losses to a siege or disease to choose ({losses:?}) (MG-28, MG-29)"));
+        }
+    }
+    lines
+}
+
+/// The orders the rules expect now of the viewer (the referee: of everyone), each with an
+/// order to edit: Magna Graecia's set-up, movement, battles and retreats (MG-02, MG-09 …
+/// MG-15).
+fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&SideId>) -> Vec<super::output::Next> {
+    use super::output::Next;
+    let name = |id: &SideId| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let json = |order: Order| serde_json::to_string(&order).unwrap_or_default();
+    let mut next = Vec::new();
+    let own = |side: &SideId| forces.iter().find(|f| &f.side == side);
+    match board.phase {
+        Phase::Setup => {
+            for f in forces {
+                let deployed: Vec<&str> = f.counters.iter().map(|c| c.name.as_str()).collect();
+                let orders: Vec<String> = f
+                    .deployable
+                    .iter()
+                    .filter(|(counter, nodes)| !deployed.contains(&counter.as_str()) && !nodes.is_empty())
+                    .map(|(counter, nodes)| json(Order::Deploy { side: f.side.clone(), counter: counter.clone(), node: nodes[0] }))
+                    .collect();
+                if !orders.is_empty() {
+                    next.push(Next { who: name(&f.side), what: "deploys its counters (MG-02)".to_owned(), orders });
+                }
+            }
+            if viewer.is_none() {
+                next.push(Next {
+                    who: "The referee".to_owned(),
+                    what: "begins play once every side has deployed".to_owned(),
+                    orders: vec![json(Order::BeginPlay {})],
+                });
+            }
+        }
+        Phase::Movement | Phase::Combat | Phase::PostCombat => {
+            let moving = &board.moving;
+            if viewer.is_none() || viewer == Some(moving) || board.phase == Phase::Combat || board.phase == Phase::PostCombat {
+                for b in board.battles.iter().filter(|b| b.awaiting_choices) {
+                    for side in
+                        std::iter::once(&b.attacker).chain(&b.defenders).filter(|s| !b.chosen.contains(s) && viewer.is_none_or(|v| v == *s))
+                    {
+                        next.push(Next {
+                            who: name(side),
+                            what: format!("stays or retires before battle {} (MG-20)", b.id),
+                            orders: vec![json(Order::ChooseStayOrRetire { side: (*side).clone(), battle: b.id, stay: true })],
+                        });
+                    }
+                }
+                if viewer.is_none() && board.phase == Phase::Combat {
+                    for b in &board.battles {
+                        let what = match b.table {
+                            None => format!("sets battle {}'s table (`referee table CAMPAIGN {} --defence central`), then", b.id, b.id),
+                            Some(_) => String::new(),
+                        };
+                        next.push(Next {
+                            who: "The referee".to_owned(),
+                            what: format!(
+                                "{what}types in battle {}'s result (`referee result CAMPAIGN {} --file result.json`, MG-20)",
+                                b.id, b.id
+                            ),
+                            orders: Vec::new(),
+                        });
+                    }
+                }
+            }
+            for f in forces {
+                let mut orders = Vec::new();
+                for (counter, to) in &f.land_retreats {
+                    if let Some(path) = to.values().next() {
+                        orders.push(json(Order::Retreat { side: f.side.clone(), counter: counter.clone(), path: path.clone() }));
+                    }
+                }
+                if let Some(path) = f.fleet_retreats.values().next() {
+                    orders.push(json(Order::RetreatFleet { side: f.side.clone(), path: path.clone() }));
+                }
+                if !orders.is_empty() {
+                    next.push(Next { who: name(&f.side), what: "retreats after its defeat (MG-15)".to_owned(), orders });
+                }
+            }
+            if let Some(f) = own(moving) {
+                let mut orders: Vec<String> = if board.phase == Phase::Movement {
+                    f.moves
+                        .iter()
+                        .filter_map(|(counter, to)| {
+                            let path = to.values().max_by_key(|p| p.len())?;
+                            Some(json(Order::Move { side: moving.clone(), counter: counter.clone(), path: path.clone() }))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                orders.push(json(Order::EndPhase { side: moving.clone() }));
+                let what = match board.phase {
+                    Phase::Movement => "moves its counters, then ends its movement (MG-09, MG-11)",
+                    Phase::Combat => "ends its combat phase once its battles are fought (MG-09)",
+                    _ => "ends its post-combat movement (MG-09)",
+                };
+                next.push(Next { who: name(moving), what: what.to_owned(), orders });
+            } else if viewer.is_some() {
+                next.push(Next {
+                    who: name(moving),
+                    what: format!("is to move; {} waits", viewer.map_or_else(String::new, name)),
+                    orders: Vec::new(),
+                });
+            }
+        }
+        Phase::Ended => {}
+    }
+    next
 }
 
 #[derive(Serialize)]
@@ -328,5 +477,84 @@ impl super::player::PlayerEngine for MagnaGraecia {
 
     fn shown(view: View, map: Map) -> Box<dyn super::output::ErasedOutput> {
         Box::new(Shown { view, map })
+    }
+
+    fn map_listing(view: &View, map: &Map) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(NodeListing::of(map, view.board()))
+    }
+}
+
+/// The node map as `map` prints it: every node with its paths and who holds it.
+#[derive(Serialize)]
+struct NodeListing {
+    map: String,
+    reconstructed: bool,
+    nodes: Vec<NodeEntry>,
+}
+
+#[derive(Serialize)]
+struct NodeEntry {
+    id: NodeId,
+    name: String,
+    coastal: bool,
+    /// Commands the city fields while neutral; `None` for an open site (MG-01, MG-05).
+    walls: Option<u8>,
+    controlled_by: Option<String>,
+    allied_to: Option<String>,
+    capital_of: Option<String>,
+    /// Nodes one path away.
+    paths: Vec<NodeId>,
+}
+
+impl NodeListing {
+    fn of(map: &Map, board: &view::Board) -> NodeListing {
+        let name = |s: Option<&SideId>| s.map(|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()));
+        let nodes = map
+            .nodes
+            .values()
+            .map(|n| {
+                let status = board.node(n.id);
+                NodeEntry {
+                    id: n.id,
+                    name: n.name.clone(),
+                    coastal: n.coastal,
+                    walls: status.and_then(|s| s.city_commands).or(n.city_commands),
+                    controlled_by: name(status.and_then(|s| s.controller.as_ref())),
+                    allied_to: name(status.and_then(|s| s.allied_to.as_ref())),
+                    capital_of: name(status.and_then(|s| s.capital_of.as_ref())),
+                    paths: map.neighbours(n.id).collect(),
+                }
+            })
+            .collect();
+        NodeListing { map: map.name.clone(), reconstructed: map.reconstructed, nodes }
+    }
+}
+
+impl Output for NodeListing {
+    fn text(&self) -> String {
+        let mut s = format!("{}{}: {} nodes\n", self.map, if self.reconstructed { " (reconstructed)" } else { "" }, self.nodes.len());
+        let label = |id: NodeId| self.nodes.iter().find(|n| n.id == id).map_or_else(|| id.to_string(), |n| format!("{id} {}", n.name));
+        for n in &self.nodes {
+            let mut what = Vec::new();
+            if n.coastal {
+                what.push("coastal".to_owned());
+            }
+            match n.walls {
+                Some(commands) => what.push(format!("walled, {}", count(commands, "command"))),
+                None => what.push("open".to_owned()),
+            }
+            if let Some(side) = &n.capital_of {
+                what.push(format!("capital of {side}"));
+            }
+            if let Some(side) = &n.controlled_by {
+                what.push(format!("held by {side}"));
+            }
+            if let Some(side) = &n.allied_to {
+                what.push(format!("allied to {side}"));
+            }
+            let paths: Vec<String> = n.paths.iter().map(|&p| label(p)).collect();
+            s.push_str(&format!("{} {} ({})\n    paths to {}\n", n.id, n.name, what.join(", "), paths.join(", ")));
+        }
+        s
     }
 }

@@ -34,15 +34,17 @@ use crate::reports;
 mod args;
 mod belisarius;
 mod campaign;
+mod examples;
 mod magna_graecia;
 mod output;
-mod player;
+pub(crate) mod player;
 mod read;
 
 pub use args::{Cli, CliCommand, ViewArgs, WindowArgs};
 use args::{engine_commands, shared_commands};
 use campaign::CliEngine;
 use output::{AllScenarios, CampaignList, Created, ErasedOutput, Written};
+pub(crate) use read::parse_orders;
 use read::{named, read_events};
 
 /// What `main` should do after reading the arguments.
@@ -50,6 +52,8 @@ use read::{named, read_events};
 pub enum Launch {
     /// Open the window.
     Gui(GuiOptions),
+    /// Open the player's desk on a side's packet.
+    PlayerDesk(crate::gui::PlayerOptions),
     /// A command ran; exit with this code.
     Exit(u8),
 }
@@ -60,6 +64,18 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     if player::is_player(&args) {
         return player::run(args, out, err);
+    }
+    if let Some(kind) = order_help(&args) {
+        return match examples::help(&kind) {
+            Ok(text) => {
+                let _ = write!(out, "{text}");
+                Launch::Exit(0)
+            }
+            Err(refusal) => {
+                let _ = writeln!(err, "error: {}", refusal_line(&refusal));
+                Launch::Exit(1)
+            }
+        };
     }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
@@ -122,6 +138,16 @@ fn print(json: bool, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::R
         }
     }
     Ok(())
+}
+
+/// The order type of `referee order --help TYPE`, if that is what was asked.
+fn order_help(args: &[OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().skip(1).filter_map(|a| a.to_str()).collect();
+    let at = words.iter().position(|w| *w == "order")?;
+    match words.get(at + 1..)? {
+        [help, kind] if (*help == "--help" || *help == "-h") && !kind.starts_with('-') => Some((*kind).to_owned()),
+        _ => None,
+    }
 }
 
 /// What clap says of arguments it cannot read: a refusal in one line, as for every other

@@ -251,3 +251,28 @@ impl Output for PacketMade {
         )
     }
 }
+
+/// An order the rules expect now: whose, what, and orders to edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Next {
+    /// "Carthage", "The referee".
+    pub(crate) who: String,
+    pub(crate) what: String,
+    /// Orders in the command line's JSON, ready to edit.
+    pub(crate) orders: Vec<String>,
+}
+
+/// The **Next:** that ends `show`'s text: what the rules expect now, with orders to edit.
+pub(crate) fn next_text(next: &[Next]) -> String {
+    if next.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("\nNext:\n");
+    for n in next {
+        s.push_str(&format!("  {} {}\n", n.who, n.what));
+        for order in &n.orders {
+            s.push_str(&format!("    {order}\n"));
+        }
+    }
+    s
+}

@@ -40,6 +40,12 @@ pub struct PlayerCli {
     /// Print JSON instead of text
     #[arg(long, global = true)]
     pub json: bool,
+    /// Close the window by itself after this many frames (smoke test)
+    #[arg(long, value_name = "N", hide = true)]
+    pub smoke_frames: Option<u32>,
+    /// Save a PNG of the window before closing (with --smoke-frames)
+    #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
+    pub screenshot: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<PlayerCommand>,
 }
@@ -50,6 +56,8 @@ pub enum PlayerCommand {
     Show,
     /// The side's log, numbered on its own
     Log,
+    /// The map: every place with its neighbours, and who holds it as the side sees it
+    Map,
     /// Add orders to the plan: one order object or a list, as JSON; each is checked as far as
     /// the side knows, and what it cannot check is marked for the referee
     Order {
@@ -114,12 +122,11 @@ pub(crate) fn run(args: Vec<OsString>, out: &mut dyn Write, err: &mut dyn Write)
         Err(e) => return super::clap_refusal(&e, out, err),
     };
     let Some(command) = cli.command else {
-        let _ = writeln!(
-            err,
-            "error: the player's desk window is not built yet (issue 28); read and plan with `referee --packet {} show`, `order`, `orders`",
-            cli.packet.display()
-        );
-        return Launch::Exit(2);
+        return Launch::PlayerDesk(crate::gui::PlayerOptions {
+            packet: cli.packet,
+            smoke_frames: cli.smoke_frames,
+            screenshot: cli.screenshot,
+        });
     };
     match execute(&cli.packet, cli.json, command, out) {
         Ok(()) => Launch::Exit(0),
@@ -131,10 +138,10 @@ pub(crate) fn run(args: Vec<OsString>, out: &mut dyn Write, err: &mut dyn Write)
 }
 
 fn execute(path: &Path, json: bool, command: PlayerCommand, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut packet = Packet::open(path)?;
+    let packet = Packet::open(path)?;
     match packet.header.engine {
-        EngineId::MagnaGraecia => Player::<MagnaGraecia>::new(&mut packet, json)?.execute(command, out),
-        EngineId::Belisarius => Player::<Belisarius>::new(&mut packet, json)?.execute(command, out),
+        EngineId::MagnaGraecia => Player { seat: Seat::<MagnaGraecia>::new(packet)?, json }.execute(command, out),
+        EngineId::Belisarius => Player { seat: Seat::<Belisarius>::new(packet)?, json }.execute(command, out),
     }
 }
 
@@ -153,27 +160,56 @@ pub(crate) trait PlayerEngine: CliEngine<View: DeserializeOwned, Order: Clone> {
     }
     /// The view, as `show` prints it.
     fn shown(view: Self::View, public: Self::Public) -> Box<dyn ErasedOutput>;
+    /// The map, as `map` prints it, with who holds each place as the view shows it.
+    fn map_listing(view: &Self::View, public: &Self::Public) -> Box<dyn ErasedOutput>;
 }
 
-/// A packet opened for its player, read as its engine's.
-struct Player<'a, E: PlayerEngine> {
-    packet: &'a mut Packet,
-    json: bool,
-    view: E::View,
+/// A change a player makes to the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Take out order N (from 1).
+    Drop(u32),
+    /// Move order N to place M.
+    Move(u32, u32),
+    /// Comment order N; an empty text takes the comment away.
+    Comment(u32, String),
+    /// Take out the last order.
+    Undo,
 }
 
-impl<'a, E: PlayerEngine> Player<'a, E> {
-    fn new(packet: &'a mut Packet, json: bool) -> anyhow::Result<Self> {
+/// A side's packet opened by its player, read as its engine's: the view and the public map
+/// it holds, and its plan. The command line and the player's desk in the app both work
+/// through it.
+pub(crate) struct Seat<E: PlayerEngine> {
+    pub(crate) packet: Packet,
+    pub(crate) view: E::View,
+    pub(crate) public: E::Public,
+}
+
+impl<E: PlayerEngine> Seat<E> {
+    pub(crate) fn new(packet: Packet) -> anyhow::Result<Self> {
         let view = E::read_view(packet.read("view")?).with_context(|| format!("the view in {} cannot be read", packet.path().display()))?;
-        Ok(Player { packet, json, view })
+        let public = packet.read("public")?;
+        Ok(Seat { packet, view, public })
     }
 
-    fn header(&self) -> &Header {
+    pub(crate) fn header(&self) -> &Header {
         &self.packet.header
     }
 
-    fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
-        super::print(self.json, out, value)
+    /// The side as a sentence names it: "Carthage", "the Byzantines".
+    pub(crate) fn the_side(&self) -> String {
+        E::the_side(&self.header().side_name)
+    }
+
+    /// The side's view, as `show` prints it.
+    pub(crate) fn shown(&self) -> anyhow::Result<Box<dyn ErasedOutput>> {
+        Ok(E::shown(self.view.clone(), self.packet.read("public")?))
+    }
+
+    /// The plan, each order with its one-line summary.
+    pub(crate) fn plan(&self) -> anyhow::Result<Vec<(PlannedOrder, String)>> {
+        Ok(summaries::<E>(&self.packet.plan()?))
     }
 
     /// The plan, read as the engine's orders.
@@ -188,137 +224,164 @@ impl<'a, E: PlayerEngine> Player<'a, E> {
             .collect()
     }
 
-    fn execute(self, command: PlayerCommand, out: &mut dyn Write) -> anyhow::Result<()> {
+    /// Adds `orders` at the end of the plan, each checked as far as the side can tell, or
+    /// none of them; `comment` goes with the first. Returns those added.
+    pub(crate) fn add(&mut self, orders: &[E::Order], comment: &str) -> anyhow::Result<Vec<(PlannedOrder, String)>> {
+        let mut earlier = self.planned()?;
+        let mut checked = Vec::new();
+        let n = orders.len();
+        for (i, order) in orders.iter().enumerate() {
+            let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
+            let list = if n == 1 { "" } else { ", so none of the list was planned" };
+            match E::order_side(order) {
+                Some(s) if s == &self.header().side => {}
+                Some(_) => bail!("{which} is another side's to give: a side plans its own orders only{list}"),
+                None => bail!("{which} is the referee's to give (a phase, a roll, a result){list}"),
+            }
+            let verdict = E::check(&self.view, &self.public, &earlier, order)
+                .map_err(|e| anyhow::anyhow!("{which} ({}) is refused{list}: {e}", E::summary(order)))?;
+            checked.push((serde_json::to_value(order)?, verdict));
+            earlier.push(order.clone());
+        }
+        let mut plan = self.rows()?;
+        let first = plan.len();
+        // A comment given with a list is the list's: it goes with its first order.
+        for (i, (order, verdict)) in checked.into_iter().enumerate() {
+            plan.push((order, verdict, if i == 0 { comment.trim().to_owned() } else { String::new() }));
+        }
+        self.packet.replace(&plan)?;
+        Ok(self.plan()?.into_iter().skip(first).collect())
+    }
+
+    fn rows(&self) -> anyhow::Result<Vec<(serde_json::Value, Checked, String)>> {
+        Ok(self.packet.plan()?.into_iter().map(|p| (p.order, p.checked, p.comment)).collect())
+    }
+
+    /// Changes the plan; orders moved or dropped are checked again where they now stand,
+    /// since the side's checks read the plan in order.
+    pub(crate) fn change(&mut self, change: Change) -> anyhow::Result<()> {
+        let mut plan = self.rows()?;
+        let n = plan.len();
+        let index = |k: u32| -> anyhow::Result<usize> {
+            match usize::try_from(k).ok().filter(|k| (1..=n).contains(k)) {
+                Some(k) => Ok(k - 1),
+                None if n == 0 => bail!("the plan is empty: there is no order {k}"),
+                None => bail!("the plan has orders 1 to {n}, not {k}"),
+            }
+        };
+        match change {
+            Change::Drop(k) => {
+                plan.remove(index(k)?);
+            }
+            Change::Move(from, to) => {
+                let (from, to) = (index(from)?, index(to)?);
+                let order = plan.remove(from);
+                plan.insert(to, order);
+            }
+            Change::Comment(k, text) => plan[index(k)?].2 = crate::input::limited_text(&text, "the comment")?.trim().to_owned(),
+            Change::Undo => {
+                if plan.pop().is_none() {
+                    bail!("the plan is empty: there is no order to take back");
+                }
+            }
+        }
+        let orders: Vec<E::Order> = plan
+            .iter()
+            .map(|(o, _, _)| serde_json::from_value(o.clone()))
+            .collect::<Result<_, _>>()
+            .context("the plan holds an order this program does not know")?;
+        for (i, order) in orders.iter().enumerate() {
+            plan[i].1 = match E::check(&self.view, &self.public, &orders[..i], order) {
+                Ok(checked) => checked,
+                Err(e) => Checked::ForReferee(format!("where it stands now, the side's check refuses it: {e}")),
+            };
+        }
+        self.packet.replace(&plan)
+    }
+
+    /// Writes the plan as an orders file at `path`, or into the folder `path` under its own
+    /// name; returns where, and how many orders.
+    pub(crate) fn write_orders(&self, path: &Path, overwrite: bool) -> anyhow::Result<(PathBuf, usize)> {
+        let file = self.packet.orders_file()?;
+        if file.orders.is_empty() {
+            bail!("the plan is empty: plan the side's orders first");
+        }
+        let path = if path.is_dir() { path.join(file.file_name()) } else { path.to_owned() };
+        if path.exists() && !overwrite {
+            bail!("{} is there already; give --overwrite to replace it", path.display());
+        }
+        let text = serde_json::to_string_pretty(&file)? + "\n";
+        std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok((path, file.orders.len()))
+    }
+}
+
+/// A packet opened for its player on the command line.
+struct Player<E: PlayerEngine> {
+    seat: Seat<E>,
+    json: bool,
+}
+
+impl<E: PlayerEngine> Player<E> {
+    fn print(&self, out: &mut dyn Write, value: &dyn ErasedOutput) -> anyhow::Result<()> {
+        super::print(self.json, out, value)
+    }
+
+    fn plan_shown(&self) -> anyhow::Result<PlanShown> {
+        Ok(PlanShown { side: self.seat.the_side(), plan: self.seat.plan()? })
+    }
+
+    fn execute(mut self, command: PlayerCommand, out: &mut dyn Write) -> anyhow::Result<()> {
         match command {
             PlayerCommand::Show => {
-                let public: E::Public = self.packet.read("public")?;
-                let shown = E::shown(self.view.clone(), public);
-                let plan = self.packet.plan()?;
+                let shown = self.seat.shown()?;
+                let plan = self.seat.packet.plan()?;
                 if self.json {
                     let value = serde_json::json!({
-                        "packet": self.header(),
+                        "packet": self.seat.header(),
                         "view": serde_json::from_str::<serde_json::Value>(&shown.json())?,
                         "plan": plan,
                     });
                     writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
                     return Ok(());
                 }
-                let h = self.header();
+                let h = self.seat.header();
                 let whose = referee_campaign::core::words::capitalised(&referee_campaign::core::words::possessive(&h.side_name));
                 writeln!(out, "{whose} packet · {} · {}", h.name, h.standing)?;
                 writeln!(out, "{}", shown.text().trim_end())?;
-                writeln!(out, "{}", Output::text(&PlanShown { side: E::the_side(&h.side_name), plan: summaries::<E>(&plan) }).trim_end())?;
+                writeln!(out, "{}", Output::text(&self.plan_shown()?).trim_end())?;
                 Ok(())
             }
-            PlayerCommand::Log => {
-                let log: Vec<LogLine> = self.view.log().to_vec();
-                self.print(out, &SideLog(log))
-            }
+            PlayerCommand::Log => self.print(out, &SideLog(self.seat.view.log().to_vec())),
+            PlayerCommand::Map => self.print(out, E::map_listing(&self.seat.view, &self.seat.public).as_ref()),
             PlayerCommand::Order { order, file, comment } => {
                 let text = order_text(order.as_deref(), file.as_deref())?;
                 let orders: Vec<E::Order> = parse_orders(&text)?;
-                let mut earlier = self.planned()?;
-                let mut checked = Vec::new();
-                let n = orders.len();
-                for (i, order) in orders.iter().enumerate() {
-                    let which = if n == 1 { "the order".to_owned() } else { format!("order {} of {n}", i + 1) };
-                    let list = if n == 1 { "" } else { ", so none of the list was planned" };
-                    let side = &self.header().side;
-                    match E::order_side(order) {
-                        Some(s) if s == side => {}
-                        Some(_) => bail!("{which} is another side's to give: a side plans its own orders only{list}"),
-                        None => bail!("{which} is the referee's to give (a phase, a roll, a result){list}"),
-                    }
-                    let verdict = E::check(&self.view, &self.packet.read("public")?, &earlier, order)
-                        .map_err(|e| anyhow::anyhow!("{which} ({}) is refused{list}: {e}", E::summary(order)))?;
-                    checked.push((serde_json::to_value(order)?, verdict));
-                    earlier.push(order.clone());
-                }
-                let comment = comment.unwrap_or_default();
-                let mut plan: Vec<(serde_json::Value, Checked, String)> =
-                    self.packet.plan()?.into_iter().map(|p| (p.order, p.checked, p.comment)).collect();
-                let first = plan.len() + 1;
-                // A comment given with a list is the list's: it goes with its first order.
-                for (i, (order, verdict)) in checked.into_iter().enumerate() {
-                    plan.push((order, verdict, if i == 0 { comment.clone() } else { String::new() }));
-                }
-                self.packet.replace(&plan)?;
-                let added: Vec<PlannedOrder> = self.packet.plan()?.into_iter().skip(first - 1).collect();
-                self.print(out, &Planned { side: E::the_side(&self.header().side_name), added: summaries::<E>(&added) })
+                let added = self.seat.add(&orders, comment.as_deref().unwrap_or_default())?;
+                self.print(out, &Planned { side: self.seat.the_side(), added })
             }
             PlayerCommand::Plan { drop, move_order, to, comment, text } => {
-                let mut plan: Vec<(serde_json::Value, Checked, String)> =
-                    self.packet.plan()?.into_iter().map(|p| (p.order, p.checked, p.comment)).collect();
-                let n = plan.len();
-                let index = |k: u32| -> anyhow::Result<usize> {
-                    match usize::try_from(k).ok().filter(|k| (1..=n).contains(k)) {
-                        Some(k) => Ok(k - 1),
-                        None if n == 0 => bail!("the plan is empty: there is no order {k}"),
-                        None => bail!("the plan has orders 1 to {n}, not {k}"),
-                    }
+                let change = match (drop, move_order.zip(to), comment.zip(text)) {
+                    (Some(k), _, _) => Some(Change::Drop(k)),
+                    (_, Some((from, to)), _) => Some(Change::Move(from, to)),
+                    (_, _, Some((k, text))) => Some(Change::Comment(k, text)),
+                    _ => None,
                 };
-                let changed = match (drop, move_order.zip(to), comment.zip(text)) {
-                    (Some(k), _, _) => {
-                        plan.remove(index(k)?);
-                        true
-                    }
-                    (_, Some((from, to)), _) => {
-                        let (from, to) = (index(from)?, index(to)?);
-                        let order = plan.remove(from);
-                        plan.insert(to, order);
-                        true
-                    }
-                    (_, _, Some((k, text))) => {
-                        plan[index(k)?].2 = crate::input::limited_text(&text, "the comment")?.trim().to_owned();
-                        true
-                    }
-                    _ => false,
-                };
-                if changed {
-                    // The side's checks read the plan in order: moved or dropped orders are
-                    // checked again where they now stand.
-                    let orders: Vec<E::Order> = plan
-                        .iter()
-                        .map(|(o, _, _)| serde_json::from_value(o.clone()))
-                        .collect::<Result<_, _>>()
-                        .context("the plan holds an order this program does not know")?;
-                    let public: E::Public = self.packet.read("public")?;
-                    for (i, order) in orders.iter().enumerate() {
-                        plan[i].1 = match E::check(&self.view, &public, &orders[..i], order) {
-                            Ok(checked) => checked,
-                            Err(e) => Checked::ForReferee(format!("where it stands now, the side's check refuses it: {e}")),
-                        };
-                    }
-                    self.packet.replace(&plan)?;
+                if let Some(change) = change {
+                    self.seat.change(change)?;
                 }
-                let plan = self.packet.plan()?;
-                self.print(out, &PlanShown { side: E::the_side(&self.header().side_name), plan: summaries::<E>(&plan) })
+                self.print(out, &self.plan_shown()?)
             }
             PlayerCommand::Undo => {
-                let mut plan: Vec<(serde_json::Value, Checked, String)> =
-                    self.packet.plan()?.into_iter().map(|p| (p.order, p.checked, p.comment)).collect();
-                if plan.pop().is_none() {
-                    bail!("the plan is empty: there is no order to take back");
-                }
-                self.packet.replace(&plan)?;
-                let plan = self.packet.plan()?;
-                self.print(out, &PlanShown { side: E::the_side(&self.header().side_name), plan: summaries::<E>(&plan) })
+                self.seat.change(Change::Undo)?;
+                self.print(out, &self.plan_shown()?)
             }
             PlayerCommand::Orders { out: path, overwrite } => {
-                let file = self.packet.orders_file()?;
-                if file.orders.is_empty() {
-                    bail!("the plan is empty: add orders with `referee --packet {} order '<json>'` first", self.packet.path().display());
-                }
-                let path = if path.is_dir() { path.join(file.file_name()) } else { path };
-                if path.exists() && !overwrite {
-                    bail!("{} is there already; give --overwrite to replace it", path.display());
-                }
-                let text = serde_json::to_string_pretty(&file)? + "\n";
-                std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
-                self.print(out, &OrdersWritten { path, orders: file.orders.len(), side: self.header().side_name.clone() })
+                let (path, orders) = self.seat.write_orders(&path, overwrite)?;
+                self.print(out, &OrdersWritten { path, orders, side: self.seat.header().side_name.clone() })
             }
             PlayerCommand::Report { out: dir, paper } => {
-                let report: referee_battle_gen::report::ReportSpec = self.packet.read("report")?;
+                let report: referee_battle_gen::report::ReportSpec = self.seat.packet.read("report")?;
                 let written = crate::reports::write(&report, named(&paper)?, &dir)?;
                 self.print(out, &super::output::Written(vec![written]))
             }

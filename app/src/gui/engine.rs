@@ -21,6 +21,7 @@ use crate::gui::shell::log::LogData;
 use crate::gui::widgets::packs::{self, PackSettings};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::shorten;
+use crate::packet::{Incoming, OrdersFile};
 
 /// What came of a command a desk was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,6 +109,14 @@ pub(crate) trait EngineDesk {
     /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
     /// reads its events; `None` when only the campaign's start is left.
     fn last_order(&self) -> Option<LastOrder>;
+
+    /// Checks a side's orders file against the campaign on screen: what it would give,
+    /// or why it may not.
+    fn preview_orders(&self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
+
+    /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
+    /// the side's log has moved on since its packet, unless `anyway`.
+    fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply;
 
     /// Takes back the last order and redraws.
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
@@ -227,6 +236,46 @@ impl<'a, E: Engine> Legal<'a, E> {
             Ok(()) => response,
         }
     }
+}
+
+/// A side's orders file as the referee reads it before taking it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OrdersPreview {
+    pub file: OrdersFile,
+    pub side_name: String,
+    /// Each order in a line, in the order they are to be given.
+    pub orders: Vec<String>,
+    /// How the side's log has moved on since the packet, if it has.
+    pub moved_on: Option<String>,
+}
+
+/// Checks `file` against `campaign`, whose sides are `sides`: the preview, or why not.
+pub(crate) fn preview_orders<E: Engine>(
+    store: &Store,
+    campaign: &Campaign<E>,
+    context: &E::Context,
+    file: OrdersFile,
+    sides: &[(SideId, String)],
+) -> Result<OrdersPreview, String> {
+    let incoming = Incoming::<E>::check(store, campaign, context, file, sides).map_err(|e| format!("{e:#}"))?;
+    let orders = incoming.orders.iter().map(E::summary).collect();
+    Ok(OrdersPreview { orders, side_name: incoming.side_name, moved_on: incoming.moved_on, file: incoming.file })
+}
+
+/// Gives the orders of `file` to `campaign`: its events, for the desk to follow, and what they
+/// did as the side reads it; or the refusal.
+pub(crate) fn take_in_orders<E: Engine>(
+    store: &mut Store,
+    campaign: &mut Campaign<E>,
+    context: &E::Context,
+    file: OrdersFile,
+    sides: &[(SideId, String)],
+    anyway: bool,
+) -> Result<(Vec<E::Event>, String), Reply> {
+    let refused = |e: anyhow::Error| Reply::Refused(format!("{e:#}"));
+    let incoming = Incoming::<E>::check(store, campaign, context, file, sides).map_err(refused)?;
+    let (events, lines) = incoming.apply(store, campaign, context, anyway, "take them in anyway").map_err(refused)?;
+    Ok((events, lines.join("; ")))
 }
 
 /// The events of the last order as the umpire reads them, in one line short enough for a

@@ -21,6 +21,7 @@ mod desk;
 mod engine;
 mod inspect;
 mod magna_graecia;
+mod player;
 mod shell;
 mod widgets;
 
@@ -33,6 +34,7 @@ use referee_data::DataSource;
 
 pub use belisarius::command::BelisariusCommand;
 pub use magna_graecia::command::{CounterRef, Dialog, MagnaGraeciaCommand};
+pub use player::PlayerApp;
 pub use shell::app::RefereeApp;
 pub use shell::command::{AppCommand, DeskCommand, Message};
 pub use widgets::labels::{MapLayout, overlap};
@@ -59,6 +61,58 @@ pub struct GuiOptions {
     pub smoke_empty: bool,
     /// Where maps and scenarios are read from.
     pub data: DataSource,
+}
+
+/// How the player's desk is started: `referee --packet FILE`.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerOptions {
+    /// The side's packet.
+    pub packet: PathBuf,
+    /// Close by itself after this many frames (for the smoke test).
+    pub smoke_frames: Option<u32>,
+    /// Save a screenshot here just before closing (with `smoke_frames`).
+    pub screenshot: Option<PathBuf>,
+}
+
+/// Opens the player's desk on a side's packet and runs it until the player closes it.
+pub fn run_player(options: PlayerOptions) -> anyhow::Result<()> {
+    // A packet that is not one is refused before any window opens.
+    let app = PlayerApp::open(&options.packet)?;
+    if !has_display() {
+        anyhow::bail!(
+            "cannot open a window: no display found (DISPLAY/WAYLAND_DISPLAY unset); the player's command line still works, see `referee --packet FILE --help`"
+        );
+    }
+    let smoke = options.smoke_frames.map(|frames| Smoke::new(frames, options.screenshot));
+    let outcome = smoke.as_ref().map(|s| Arc::clone(&s.outcome));
+    eframe::run_native(
+        "referee",
+        native_options(),
+        Box::new(move |cc| {
+            let mut app = app;
+            app.prepare_context(&cc.egui_ctx);
+            Ok(Box::new(PlayerWindow { app, smoke }))
+        }),
+    )
+    .map_err(|e| anyhow!("cannot open a window: {e}"))?;
+    Smoke::result(outcome.as_deref())
+}
+
+/// The eframe side of the player's desk.
+struct PlayerWindow {
+    app: PlayerApp,
+    smoke: Option<Smoke>,
+}
+
+impl eframe::App for PlayerWindow {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.ui(ui);
+        if let Some(smoke) = &mut self.smoke
+            && smoke.step(ui.ctx())
+        {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
 }
 
 /// Opens the window and runs it until the referee closes it (or the smoke test ends).
@@ -108,6 +162,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             Some("charts") => app.send(AppCommand::ShowCharts(true)),
             Some("reports") => app.send(AppCommand::ShowReports(true)),
             Some("dice") => app.send(AppCommand::ShowDice(true)),
+            Some("mail") => app.send(AppCommand::ShowMail(true)),
             Some(which @ ("result" | "pack")) => {
                 if let Some(referee_campaign::magna_graecia::view::View::Umpire(v)) = app.view()
                     && let Some(b) = v.board.battles.first()

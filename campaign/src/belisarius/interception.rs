@@ -552,7 +552,7 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
         return Err(RuleError::new(RuleId::BE_43, "a stratagem is played in the operations phase"));
     }
     let zone = ZoneId(zone.to_owned());
-    let z = state.setup.map.zone(&zone).ok_or_else(|| RuleError::new(RuleId::BE_43, format!("there is no zone `{zone}` on the map")))?;
+    let z = state.setup.map.zone(&zone).ok_or_else(|| RuleError::new(RuleId::BE_43, state.setup.map.no_zone(zone.as_str())))?;
     let mut markers: Vec<&super::state::Piece> = state
         .pieces
         .iter()

@@ -400,6 +400,17 @@ impl ZoneMap {
         self.seas.iter().find(|s| &s.id == id)
     }
 
+    /// The refusal of a land zone id the map does not have, with the nearest it has: "there
+    /// is no zone `zeugitanna` on the map; did you mean `zeugitana`?".
+    pub fn no_zone(&self, typed: &str) -> String {
+        let ids = self.zones.iter().map(|z| z.id.as_str());
+        let names = self.zones.iter().map(|z| (z.name.as_str(), z.id.as_str()));
+        format!(
+            "there is no zone `{typed}` on the map{}",
+            crate::core::words::did_you_mean(&crate::core::words::nearest(typed, ids, names))
+        )
+    }
+
     /// A place's name: "Campania", "Neapolis", "Mare Tyrrhenum", "aboard the Byzantine fleet 2".
     pub fn place_name(&self, at: &super::state::Location) -> String {
         use super::state::Location;

@@ -650,7 +650,7 @@ pub fn march(
     let mut cost = 0u32;
     let mut contact = None;
     for (i, zone) in path.iter().enumerate() {
-        let z = map.zone(zone).ok_or_else(|| RuleError::new(RuleId::BE_10, format!("there is no zone `{zone}` on the map")))?;
+        let z = map.zone(zone).ok_or_else(|| RuleError::new(RuleId::BE_10, map.no_zone(zone.as_str())))?;
         if !map.adjacent(&here, zone) {
             let at = map.zone(&here).map_or_else(|| here.to_string(), |z| z.name.clone());
             return Err(RuleError::new(RuleId::BE_10, format!("{} does not border {at}", z.name)));

@@ -54,7 +54,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             let mut here = zone_of(map, at);
             for step in path {
                 let Some(zone) = map.zone(&ZoneId::new(step.as_str())) else {
-                    return Err(RuleError::new(RuleId::BE_10, format!("`{step}` is not a land zone of the map")));
+                    return Err(RuleError::new(RuleId::BE_10, map.no_zone(step)));
                 };
                 if let Some(from) = &here
                     && !map.adjacent(from, &zone.id)

@@ -142,10 +142,14 @@ pub enum LineError {
     CityWithoutPort(String),
 }
 
-/// An id that names no land zone, city or sea zone of the map.
+/// An id that names no land zone, city or sea zone of the map, with the ids nearest to it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is no zone, city or sea zone of the map")]
-pub struct UnknownPlace(pub String);
+#[error("`{id}` is no zone, city or sea zone of the map{}", crate::core::words::did_you_mean(nearest))]
+pub struct UnknownPlace {
+    pub id: String,
+    /// The map's ids nearest to the one given, the nearest first.
+    pub nearest: Vec<String>,
+}
 
 /// A scenario's line resolved on `map`: its place, or the rule for placing it, and the port
 /// its fleets wait in.
@@ -216,6 +220,11 @@ pub fn locate(map: &ZoneMap, id: &str) -> Result<Location, UnknownPlace> {
         Some(PlaceKind::Zone) => Ok(Location::Zone(ZoneId::new(id))),
         Some(PlaceKind::City) => Ok(Location::City(CityId::new(id))),
         Some(PlaceKind::Sea) => Ok(Location::Sea(super::map::SeaId::new(id))),
-        None => Err(UnknownPlace(id.to_owned())),
+        None => {
+            let ids = map.zones.iter().flat_map(|z| [z.id.as_str(), z.city.id.as_str()]).chain(map.seas.iter().map(|s| s.id.as_str()));
+            let names = map.zones.iter().flat_map(|z| [(z.name.as_str(), z.id.as_str()), (z.city.name.as_str(), z.city.id.as_str())]);
+            let names = names.chain(map.seas.iter().map(|s| (s.name.as_str(), s.id.as_str())));
+            Err(UnknownPlace { id: id.to_owned(), nearest: crate::core::words::nearest(id, ids, names) })
+        }
     }
 }

@@ -58,6 +58,52 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// The ids nearest to `typed` among `ids`, the nearest first, at most three: those a slip of
+/// the keyboard away (a letter or two wrong, missing or too many), and those whose name
+/// (`names`: name, id) is what was typed, in any case and with spaces for dashes.
+pub fn nearest<'a>(typed: &str, ids: impl Iterator<Item = &'a str>, names: impl Iterator<Item = (&'a str, &'a str)>) -> Vec<String> {
+    let key = |text: &str| text.trim().to_lowercase().replace([' ', '_'], "-");
+    let typed = key(typed);
+    let mut found: Vec<(usize, String)> = names.filter(|(name, _)| key(name) == typed).map(|(_, id)| (0, id.to_owned())).collect();
+    let most = (typed.chars().count() / 4).max(2);
+    for id in ids {
+        let d = edit_distance(&typed, id);
+        if d <= most && !found.iter().any(|(_, f)| f == id) {
+            found.push((d, id.to_owned()));
+        }
+    }
+    found.sort();
+    found.into_iter().take(3).map(|(_, id)| id).collect()
+}
+
+/// "; did you mean `mare-africum`?" for a refusal, or nothing when nothing is near.
+pub fn did_you_mean(nearest: &[String]) -> String {
+    match nearest {
+        [] => String::new(),
+        [one] => format!("; did you mean `{one}`?"),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(|id| format!("`{id}`")).collect();
+            format!("; did you mean {} or `{last}`?", first.join(", "))
+        }
+    }
+}
+
+/// How many letters must be put in, taken out or changed to make `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut last = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(last + usize::from(ca != cb));
+            last = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +138,20 @@ mod tests {
         assert_eq!(shown(&"x".repeat(1_000_000)), format!("{}…", "x".repeat(60)));
         assert_eq!(shown("a\u{0}b\u{7}c"), "a\\u{0}b\\u{7}c");
         assert_eq!(shown("first\nsecond"), "first…");
+    }
+
+    /// a refused id lists the nearest valid ones: a slip of the keyboard, or the place's
+    /// name typed for its id.
+    #[test]
+    fn x_06_a_refused_id_is_answered_with_the_nearest_ones() {
+        let ids = ["mare-africum", "mare-sardoum", "zeugitana", "carthago"];
+        let names = [("African Sea", "mare-africum"), ("Carthago (Carthage)", "carthago")];
+        assert_eq!(nearest("mare-afrikum", ids.into_iter(), names.into_iter()), ["mare-africum"]);
+        assert_eq!(nearest("African Sea", ids.into_iter(), names.into_iter()), ["mare-africum"]);
+        assert_eq!(nearest("zeugitanna", ids.into_iter(), names.into_iter()), ["zeugitana"]);
+        assert!(nearest("roma", ids.into_iter(), names.into_iter()).is_empty());
+        assert_eq!(did_you_mean(&["a".to_owned()]), "; did you mean `a`?");
+        assert_eq!(did_you_mean(&["a".to_owned(), "b".to_owned(), "c".to_owned()]), "; did you mean `a`, `b` or `c`?");
+        assert_eq!(did_you_mean(&[]), "");
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::army::ElementGroup;
 use super::event::{Event, Visibility};
-use super::map::Map;
+use super::map::{Map, Node};
 use super::scenario::DeployArea;
 use super::state::CampaignState;
 use crate::core::dice::{Dice, DiceSpec};
@@ -241,7 +241,7 @@ impl CampaignState {
 
     /// Where a counter of `side` may be deployed now (MG-02); empty outside setup.
     pub fn deploy_nodes(&self, map: &Map, side: &SideId, name: &str) -> Vec<NodeId> {
-        map.nodes.keys().copied().filter(|&n| deploy(self, map, side, name, n).is_ok()).collect()
+        map.nodes.keys().copied().filter(|&n| deploy_as(self, map, side, name, n, false).is_ok()).collect()
     }
 
     /// MG-13 / MG-16: whether a counter entering `node` must stop there.
@@ -292,6 +292,12 @@ pub(crate) fn side_name(state: &CampaignState, side: &SideId) -> String {
 
 /// MG-02: places a counter before play.
 pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId) -> Result<Vec<Event>, RuleError> {
+    deploy_as(state, map, side, name, node, true)
+}
+
+/// [`deploy`], its refusal of a node outside the side's area saying where the counter may go
+/// when `list`.
+fn deploy_as(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: NodeId, list: bool) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Setup {
         return Err(RuleError::new(RuleId::MG_02, "counters are deployed before play begins, not after"));
     }
@@ -317,7 +323,14 @@ pub fn deploy(state: &CampaignState, map: &Map, side: &SideId, name: &str, node:
         ));
     }
     if !allowed {
-        return Err(RuleError::new(RuleId::MG_02, format!("{} may not deploy at {}", setup.name, place.label())));
+        let mut refusal = format!("{} may not deploy at {}", setup.name, place.label());
+        if list {
+            let nodes: Vec<String> = state.deploy_nodes(map, side, name).into_iter().filter_map(|n| map.node(n)).map(Node::label).collect();
+            if !nodes.is_empty() {
+                refusal.push_str(&format!("; {name} may deploy at {}", nodes.join(", ")));
+            }
+        }
+        return Err(RuleError::new(RuleId::MG_02, refusal));
     }
     if deploy.not_in_unallied_cities
         && place.is_fortified()

@@ -360,6 +360,21 @@ impl EngineDesk for BelisariusDesk {
         last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
     }
 
+    fn preview_orders(&self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
+        crate::gui::engine::preview_orders::<Belisarius>(store, &self.campaign, &(), file, &self.sides())
+    }
+
+    fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
+        let sides = self.sides();
+        match crate::gui::engine::take_in_orders::<Belisarius>(store, &mut self.campaign, &(), file, &sides, anyway) {
+            Ok((events, said)) => {
+                self.follow(store, events);
+                Reply::Stored(Some(said))
+            }
+            Err(reply) => reply,
+        }
+    }
+
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.live.undo(&self.campaign.state, &());
@@ -449,6 +464,12 @@ impl ZoneMapState {
 
     pub fn fit_next_frame(&mut self) {
         self.view.fit_next_frame();
+    }
+
+    /// Where a point of the map, in kilometres, was drawn in the last frame: for what is
+    /// drawn over the map (a player's planned marches).
+    pub(crate) fn screen_pos(&self, km: [f32; 2]) -> Pos2 {
+        self.pos(km)
     }
 
     fn pos(&self, [x, y]: [f32; 2]) -> Pos2 {

@@ -98,6 +98,12 @@ impl MapState {
         self.view.fit(canvas, whole(map), FIT_MARGIN);
     }
 
+    /// Where a point of the map, in kilometres, was drawn in the last frame on `canvas`: for
+    /// what is drawn over the map (a player's planned paths).
+    pub(crate) fn screen_pos(&self, canvas: Rect, x_km: f32, y_km: f32) -> Pos2 {
+        self.projection(canvas).pos(x_km, y_km)
+    }
+
     fn projection(&self, canvas: Rect) -> Projection {
         Projection { origin: canvas.min + self.view.offset, zoom: self.view.zoom }
     }

@@ -513,6 +513,21 @@ impl EngineDesk for MagnaGraeciaDesk {
         last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
     }
 
+    fn preview_orders(&self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
+        crate::gui::engine::preview_orders::<MagnaGraecia>(store, &self.campaign, &self.map, file, &self.sides())
+    }
+
+    fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
+        let sides = self.sides();
+        match crate::gui::engine::take_in_orders::<MagnaGraecia>(store, &mut self.campaign, &self.map, file, &sides, anyway) {
+            Ok((events, said)) => {
+                self.follow(events);
+                Reply::Stored(Some(said))
+            }
+            Err(reply) => reply,
+        }
+    }
+
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
         self.selected_counter = None;

@@ -88,6 +88,8 @@ pub struct RefereeApp {
     passphrase_set: bool,
     /// The Dice window, while it is open.
     dice: Option<DiceForm>,
+    /// The Play by e-mail window, when open (umpire only).
+    mail: Option<super::mail::MailForm>,
     /// The Charts and Turn reports windows, and the turn they follow.
     turns: TurnWindows,
 }
@@ -129,6 +131,7 @@ impl RefereeApp {
             log_seen: None,
             commitment: None,
             dice: None,
+            mail: None,
             turns: TurnWindows::default(),
             recent: Recent::default(),
             quit: false,
@@ -579,6 +582,33 @@ impl RefereeApp {
                     show.then(|| charts::ReportsForm { turn_over: None, folder: self.pack_settings.folder.clone(), written: None });
             }
             AppCommand::WriteReports { folder } => self.write_reports(&folder),
+            AppCommand::ShowMail(show) => {
+                self.mail = show.then(|| super::mail::MailForm { folder: self.pack_settings.folder.clone(), ..Default::default() });
+            }
+            AppCommand::WritePacket { side, folder } => self.write_packet(&side, &folder),
+            AppCommand::ReadOrders(path) => {
+                let preview = self.read_orders(&path);
+                if let Some(form) = &mut self.mail {
+                    form.preview = Some(preview);
+                }
+            }
+            AppCommand::TakeInOrders { anyway } => {
+                let Some(Some(Ok(preview))) = self.mail.as_ref().map(|m| m.preview.clone()) else { return };
+                let Some(desk) = &mut self.desk else { return };
+                let reply = desk.get_mut().take_in(&mut self.store, preview.file, anyway);
+                let taken = matches!(reply, Reply::Stored(_));
+                self.reply(reply, false);
+                if taken && let Some(form) = &mut self.mail {
+                    form.preview = None;
+                    form.orders.clear();
+                }
+            }
+            AppCommand::OpenPacket(path) => {
+                let opened = std::env::current_exe().and_then(|exe| std::process::Command::new(exe).arg("--packet").arg(&path).spawn());
+                if let Err(e) = opened {
+                    self.error(format!("cannot open the player's desk on {}: {e}", path.display()));
+                }
+            }
             AppCommand::RevealSeed | AppCommand::CommitSeed => {
                 let Some(desk) = &self.desk else { return };
                 let done = match command {
@@ -722,6 +752,39 @@ impl RefereeApp {
         if self.turns.write_reports(&mut self.store, &self.catalog, desk.get().campaign_id(), &settings) {
             self.keep_pack_settings(settings);
         }
+    }
+
+    /// Writes side `side`'s packet of the open campaign into `folder` (`~/` is the home
+    /// folder), replacing last turn's; the folder is kept as the campaign's.
+    fn write_packet(&mut self, side: &SideId, folder: &str) {
+        let Some(desk) = &self.desk else { return };
+        let id = desk.get().campaign_id();
+        let mut settings = self.pack_settings.clone();
+        settings.folder = folder.to_owned();
+        let written = settings.folder().and_then(|dir| {
+            std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+            crate::packet::make(&mut self.store, id, &self.catalog, side.as_str(), &dir, true).map_err(|e| format!("{e:#}"))
+        });
+        let ok = written.is_ok();
+        if let Some(form) = &mut self.mail {
+            let line = written.map(|made| format!("Wrote {} ({} bytes): {}", made.path.display(), made.bytes, made.header.standing));
+            match (&mut form.written, line) {
+                (Some(Ok(lines)), Ok(line)) => lines.push(line),
+                (slot, line) => *slot = Some(line.map(|l| vec![l])),
+            }
+        }
+        if ok {
+            self.keep_pack_settings(settings);
+        }
+    }
+
+    /// Reads a side's orders file and checks it against the campaign on screen.
+    fn read_orders(&self, path: &str) -> Result<crate::gui::engine::OrdersPreview, String> {
+        let Some(desk) = &self.desk else { return Err("open a campaign first".to_owned()) };
+        let path = Path::new(path.trim());
+        let text = crate::input::read_limited(path, "the orders file", crate::input::INPUT_BYTES).map_err(|e| format!("{e:#}"))?;
+        let file = crate::packet::read_orders(&text).map_err(|e| format!("{}: {e:#}", path.display()))?;
+        desk.get().preview_orders(&self.store, file)
     }
 
     /// The Charts and Turn reports windows follow the campaign on screen.
@@ -868,6 +931,11 @@ impl RefereeApp {
         {
             charts::reports_window_ui(ui.ctx(), form, &sides, queue);
         }
+        if let Some(form) = &mut self.mail
+            && handed_to.is_none()
+        {
+            super::mail::mail_window_ui(ui.ctx(), form, &sides, queue);
+        }
         match &mut self.desk {
             Some(desk) if !picker_shown => {
                 let desk = desk.get_mut();
@@ -906,7 +974,7 @@ impl RefereeApp {
 
 /// Fonts and theme. Runs before any text of the first frame is laid out, so that frame
 /// already has them (egui applies new fonts at once while no text is laid out).
-fn setup_context(ctx: &egui::Context) {
+pub(crate) fn setup_context(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
     // Ubuntu Light lacks arrows and triangles (▾ →); Hack, already built in, has them.
     if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {

@@ -37,6 +37,11 @@ pub(crate) fn bar_ui(
             if ui.button("New campaign…").clicked() {
                 commands.push(AppCommand::ShowPicker(true));
             }
+            if ui.button("Open a side's packet…").on_hover_text("A player's desk on a side's packet, in a window of its own").clicked()
+                && let Some(path) = rfd::FileDialog::new().add_filter("packet", &["packet"]).pick_file()
+            {
+                commands.push(AppCommand::OpenPacket(path));
+            }
             if ui.button("Open database file…").on_hover_text("Another referee database: its campaigns in the picker").clicked() {
                 let picked = rfd::FileDialog::new().set_title("Open a referee database").add_filter("Referee database", &["sqlite", "db"]).pick_file();
                 if let Some(path) = picked {
@@ -57,6 +62,11 @@ pub(crate) fn bar_ui(
                 let reports = ui.button("Turn reports…").on_hover_text("A report for each side from its own view, and the umpire's");
                 if reports.clicked() {
                     commands.push(AppCommand::ShowReports(true));
+                }
+                let send = ui.button("Send a side its packet…").on_hover_text("Play by e-mail: a file with what one side knows now, for its player");
+                let take = ui.button("Take in a side's orders…").on_hover_text("Play by e-mail: the orders file a player sent back");
+                if send.clicked() || take.clicked() {
+                    commands.push(AppCommand::ShowMail(true));
                 }
                 if ui.button("Charts…").on_hover_text("The campaign turn by turn, as the viewer on screen may know it").clicked() {
                     commands.push(AppCommand::ShowCharts(true));

@@ -74,6 +74,17 @@ pub enum AppCommand {
     /// The referee's own roll, from the shell's dice form: the open campaign's engine makes
     /// it its own order.
     RollDice { dice: DiceSpec, purpose: String, side: Option<SideId>, hidden: bool, input: DiceInput },
+    /// Open or close the Play by e-mail window (umpire only, X-06).
+    ShowMail(bool),
+    /// Write side `side`'s packet into `folder` (umpire only, X-06).
+    WritePacket { side: SideId, folder: String },
+    /// Read a side's orders file and show what it would give (umpire only, X-06).
+    ReadOrders(String),
+    /// Take in the orders file read, all or nothing; `anyway` where the side's log has
+    /// moved on since its packet (umpire only, X-06).
+    TakeInOrders { anyway: bool },
+    /// Open a side's packet in a player's desk of its own (a new window).
+    OpenPacket(PathBuf),
     /// A command only one engine's desk takes: the desk on screen applies it, if it is of
     /// that engine.
     Desk(DeskCommand),

@@ -121,6 +121,11 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         | AppCommand::OpenDatabase(_) => "another campaign",
         AppCommand::Quit => "closing the program",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
+        AppCommand::ShowMail(true)
+        | AppCommand::WritePacket { .. }
+        | AppCommand::ReadOrders(_)
+        | AppCommand::TakeInOrders { .. }
+        | AppCommand::OpenPacket(_) => "play by e-mail",
         AppCommand::SetPassphrase(_) | AppCommand::ShowSettings(true) | AppCommand::DeclinePassphrase => "the settings",
         AppCommand::RevealSeed | AppCommand::CommitSeed => "the dice seed",
         AppCommand::Desk(command) => return command.needs_referee(),

@@ -9,5 +9,6 @@ pub(crate) mod command;
 pub(crate) mod dice;
 pub(crate) mod handover;
 pub(crate) mod log;
+pub(crate) mod mail;
 pub(crate) mod picker;
 pub(crate) mod recent;

@@ -1,0 +1,157 @@
+//! X-06: the player's desk, the app on a side's packet, drawn as its window draws it.
+
+use std::path::{Path, PathBuf};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use referee::gui::PlayerApp;
+
+/// Runs `referee ARGS…` in this process and requires it to succeed.
+fn referee(args: &[&str]) -> String {
+    let mut all = vec!["referee".to_owned()];
+    all.extend(args.iter().map(|a| (*a).to_owned()));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    match referee::cli::run(all, &mut out, &mut err) {
+        referee::cli::Launch::Exit(0) => String::from_utf8(out).unwrap(),
+        other => panic!("{args:?}: {other:?}: {}", String::from_utf8_lossy(&err)),
+    }
+}
+
+/// A Dionysian War just begun, and Carthage's packet of it, in `dir`.
+fn carthage_packet(dir: &Path) -> PathBuf {
+    let db = dir.join("campaign.sqlite");
+    let db = db.to_str().unwrap();
+    referee(&["--db", db, "new", "dionysian", "--name", "Mail", "--seed", "9"]);
+    let packet = dir.join("carthage.packet");
+    referee(&["--db", db, "packet", "Mail", "--as", "carthage", "--out", packet.to_str().unwrap()]);
+    packet
+}
+
+fn desk(packet: &Path) -> Harness<'static, PlayerApp> {
+    let app = PlayerApp::open(packet).unwrap();
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// X-06, MG-02: the player writes an order and plans it; an order the side can see is wrong
+/// is refused on the desk in red with its rule, and nothing is planned; the plan is reordered
+/// and cut with its buttons; "Send orders…" writes the orders file beside the packet, which
+/// the referee's `order --as` reads.
+#[test]
+fn x_06_the_players_desk_plans_orders_and_sends_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let packet = carthage_packet(dir.path());
+    let mut h = desk(&packet);
+    assert!(h.query_by_label_contains("Carthage's packet · Mail").is_some(), "the bar names the side and the campaign");
+    assert!(h.query_by_label_contains("No orders yet.").is_some());
+
+    h.state_mut().write_order(r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":31}"#, "");
+    h.run();
+    h.get_by_label("Plan it").click();
+    h.run();
+    let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
+    assert!(refused && text.contains("Carthage may not deploy Himilco at 31 Syracuse") && text.contains("MG-02"), "{text}");
+    assert!(h.state().plan().is_empty());
+
+    for (order, comment) in [
+        (r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#, "the main army"),
+        (r#"{"type":"deploy","side":"carthage","counter":"Mago","node":3}"#, ""),
+        (r#"{"type":"garrison","side":"carthage","command":"Mago","elements":[],"into_garrison":true}"#, ""),
+    ] {
+        h.state_mut().write_order(order, comment);
+        h.run();
+        h.get_by_label("Plan it").click();
+        h.run();
+        assert_eq!(h.state().message().map(|(r, _)| r), Some(false), "{order}: {:?}", h.state().message());
+    }
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 3, "{plan:?}");
+    assert!(plan[0].2.contains("checked as far as Carthage can tell"), "{plan:?}");
+    assert!(plan[2].2.contains("for the referee to check"), "{plan:?}");
+    assert!(h.query_by_label_contains("Comment: the main army").is_some());
+
+    // The garrison order up to first, then the second deployment out.
+    h.get_all_by_label("Up").last().unwrap().click();
+    h.run();
+    assert!(h.state().plan()[1].1.contains("garrison"), "{:?}", h.state().plan());
+    h.get_by_label("Remove 3").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 2, "{plan:?}");
+    assert!(plan[0].1.contains("Himilco") && plan[1].1.contains("garrison"), "{plan:?}");
+
+    h.get_by_label("Send orders…").click();
+    h.run();
+    let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
+    assert!(!refused && text.contains("orders-carthage-turn1.json"), "{text}");
+    let file = dir.path().join("orders-carthage-turn1.json");
+    let sent: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(sent["side"], "carthage");
+    assert_eq!(sent["orders"].as_array().unwrap().len(), 2, "{sent}");
+    assert_eq!(sent["comments"][0]["text"], "the main army", "{sent}");
+}
+
+/// X-06, X-01: the player's desk has nothing of the referee's: no view to switch to, no
+/// dice, no seed, no undo of stored orders; it draws the side's map and log.
+#[test]
+fn x_06_the_players_desk_has_nothing_of_the_referees() {
+    let dir = tempfile::tempdir().unwrap();
+    let packet = carthage_packet(dir.path());
+    let h = desk(&packet);
+    for referees in ["View as", "Dice", "Seed", "Reveal", "Undo:", "umpire"] {
+        assert!(h.query_by_label_contains(referees).is_none(), "the player's desk shows {referees}");
+    }
+    assert!(h.query_by_label_contains("Campaign “Mail” begins").is_some(), "the side's log is drawn");
+    assert!(PlayerApp::open(&dir.path().join("campaign.sqlite")).unwrap_err().to_string().contains("is not a side's packet"));
+}
+
+/// X-06: the referee's side of it in the app: Campaign ▸ Send a side its packet… writes the
+/// packet from the Play by e-mail window; Take in a side's orders… reads the player's orders
+/// file, lists its orders with their comments before anything is given, and takes them in,
+/// after which the log reads them and the file cannot be taken in twice.
+#[test]
+fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
+    use referee::gui::{AppCommand, RefereeApp};
+    use referee_campaign::magna_graecia::catalog::Catalog;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("campaign.sqlite");
+    referee(&["--db", db.to_str().unwrap(), "new", "dionysian", "--name", "Mail", "--seed", "9"]);
+    let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Mail"), Some("umpire")).unwrap();
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
+    h.run();
+    h.get_by_label("Campaign ▾").click();
+    h.run();
+    h.get_by_label("Send a side its packet…").click();
+    h.run();
+    let folder = dir.path().join("mail");
+    h.state_mut().send(AppCommand::ShowMail(true));
+    h.run();
+    // The folder typed into the window's field.
+    h.state_mut().send(AppCommand::WritePacket { side: referee_campaign::SideId::new("carthage"), folder: folder.display().to_string() });
+    h.run();
+    assert!(h.query_by_label_contains("mail-turn-01-side-carthage.packet").is_some(), "the window says what it wrote");
+    let packet = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap().path();
+
+    // The player plans two deployments, one of them commented, and sends them.
+    let p = packet.to_str().unwrap();
+    referee(&["--packet", p, "order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#, "--comment", "to Panormus"]);
+    referee(&["--packet", p, "order", r#"{"type":"deploy","side":"carthage","counter":"Mago","node":4}"#]);
+    referee(&["--packet", p, "orders", "--out", folder.to_str().unwrap()]);
+    let orders = folder.join("orders-carthage-turn1.json");
+
+    h.state_mut().send(AppCommand::ReadOrders(orders.display().to_string()));
+    h.run();
+    assert!(h.query_by_label_contains("1. deploy carthage Himilco at 04").is_some(), "the orders are listed before they are given");
+    assert!(h.query_by_label_contains("comment: to Panormus").is_some());
+    h.get_by_label("Take them in").click();
+    h.run();
+    h.run();
+    let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("Carthage deploys Himilco at Panormus"), "{said}");
+    h.state_mut().send(AppCommand::ReadOrders(orders.display().to_string()));
+    h.run();
+    assert!(h.query_by_label_contains("log has moved on since the packet").is_some(), "a file taken in once has been answered");
+    assert!(h.query_by_label_contains("Take them in anyway").is_some());
+}
