@@ -360,3 +360,52 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     let line = player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#]).refused();
     assert!(line.contains("it is the Byzantines' segment, not the Vandals' — BE-06"), "{line}");
 }
+
+/// X-06, BE-06, BE-13: the first turn of italy-535 by e-mail, as the referee plays it: the
+/// players place their fleets, Mundus is activated and marches into Dalmatia in one order,
+/// where the Goths stand (the Byzantines' plan says the march halts, and the pass planned
+/// after it waits), the Goths answer from their packet, and both sides pass. The referee
+/// types the phases (read off `show`'s Next) and takes the orders in: 21 commands besides
+/// reading `show`, none of them a side's order, against the 56 of a first turn typed by hand.
+#[test]
+fn x_06_an_italy_535_turn_by_email_takes_the_referee_a_handful_of_commands() {
+    let mail = Mail::new("Italy", "italy-535", "3");
+    let (byzantines, ostrogoths) = (mail.packet("byzantines"), mail.packet("ostrogoths"));
+    let fleets = mail.plan(&byzantines, &[r#"{"type":"place","side":"byzantines","line":1,"at":"ionium"}"#.to_owned()]);
+    let goths = mail.plan(&ostrogoths, &[r#"{"type":"place","side":"ostrogoths","line":1,"at":"adriaticum-north"}"#.to_owned()]);
+    mail.take_in("byzantines", &fleets, &[]);
+    mail.take_in("ostrogoths", &goths, &["--anyway"]);
+    // The referee's phases, each read off `show`'s Next.
+    for _ in 0..4 {
+        let shown = mail.referee(&["show", mail.name]);
+        let next = shown.split("\nNext:\n").nth(1).unwrap();
+        let order = next.lines().nth(1).unwrap().trim().to_owned();
+        assert!(next.starts_with("  The referee"), "{next}");
+        mail.referee(&["order", mail.name, &order]);
+    }
+    let byzantines = mail.packet("byzantines");
+    player(&byzantines, &["order", r#"{"type":"activate_and_move","side":"byzantines","leader":"mundus","path":["dalmatia"]}"#]).ok();
+    let out = player(&byzantines, &["order", r#"{"type":"pass","side":"byzantines"}"#]).ok();
+    assert!(out.contains("planned after a march that halts (the march halts at Dalmatia, where the Ostrogoths stand"), "{out}");
+    player(&byzantines, &["undo"]).ok();
+    let orders = mail.plan(&byzantines, &[]);
+    let out = mail.take_in("byzantines", &orders, &[]);
+    assert!(out.contains("Mundus halts at Dalmatia"), "{out}");
+    let shown = player(&mail.packet("ostrogoths"), &["show"]).ok();
+    assert!(shown.contains("The Ostrogoths intercept or decline at the contact"), "{shown}");
+    let answer = |side: &str, order: &str| {
+        let file = mail.plan(&mail.packet(side), &[order.to_owned()]);
+        mail.take_in(side, &file, &[])
+    };
+    answer("ostrogoths", r#"{"type":"decline","side":"ostrogoths"}"#);
+    answer("byzantines", r#"{"type":"pass","side":"byzantines"}"#);
+    answer("ostrogoths", r#"{"type":"pass","side":"ostrogoths"}"#);
+    answer("byzantines", r#"{"type":"pass","side":"byzantines"}"#);
+    mail.referee(&["order", mail.name, r#"{"type":"end_turn"}"#]);
+    let state = cli(&mail.db.path, &["--json", "show", mail.name]).json();
+    assert_eq!(state["board"]["turn"], 2, "{}", state["board"]);
+    let typed = mail.referee.borrow();
+    assert!(typed.iter().all(|c| !c.contains("\"side\"")), "the referee typed a side's order: {typed:?}");
+    let commands: Vec<&String> = typed.iter().filter(|c| !c.starts_with("show")).collect();
+    assert_eq!(commands.len(), 21, "{commands:#?}");
+}

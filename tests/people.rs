@@ -133,3 +133,50 @@ fn x_06_a_refused_id_names_the_nearest_and_a_refused_place_where_it_may_go() {
         "{line}"
     );
 }
+
+/// BE-06, BE-07, BE-10, BE-53: an activation and its march may be one order, with the same
+/// dice and the same story as the two orders, and the other side reads nothing more of it.
+#[test]
+fn be_06_an_activation_and_its_march_may_be_one_order() {
+    let [two, one] = [TempDb::new(), TempDb::new()];
+    for db in [&two, &one] {
+        cli(&db.path, &["new", "africa-533", "--name", "March", "--seed", "5"]).ok();
+        for order in [
+            r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#,
+            r#"{"type":"begin_play"}"#,
+            r#"{"type":"events"}"#,
+            r#"{"type":"supply"}"#,
+            r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#,
+            r#"{"type":"begin_operations"}"#,
+        ] {
+            cli(&db.path, &["order", "March", order]).ok();
+        }
+    }
+    cli(&two.path, &["order", "March", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
+    cli(&two.path, &["order", "March", r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#]).ok();
+    let out = cli(
+        &one.path,
+        &[
+            "order",
+            "March",
+            "--as",
+            "byzantines",
+            r#"{"type":"activate_and_move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#,
+        ],
+    )
+    .ok();
+    assert!(out.contains("Belisarius halts at Southern Byzacium"), "{out}");
+    for args in
+        [vec!["log", "March"], vec!["log", "March", "--as", "vandals"], vec!["show", "March", "--as", "vandals"], vec!["show", "March"]]
+    {
+        assert_eq!(cli(&two.path, &args).ok(), cli(&one.path, &args).ok(), "{args:?}");
+    }
+    // Refused as the activation would be, with nothing stored: the contact waits for the
+    // Vandals' answer.
+    let before = one.bytes();
+    let line =
+        cli(&one.path, &["order", "March", r#"{"type":"activate_and_move","side":"vandals","leader":"gelimer","path":["tripolitania"]}"#])
+            .refused();
+    assert!(line.contains("the Vandals first intercept or decline — BE-13"), "{line}");
+    assert_eq!(one.bytes(), before);
+}

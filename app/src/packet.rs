@@ -501,10 +501,7 @@ impl<E: Engine> Incoming<E> {
         how_anyway: &str,
     ) -> anyhow::Result<(Vec<E::Event>, Vec<String>)> {
         if let Some(moved_on) = self.moved_on.as_ref().filter(|_| !anyway) {
-            bail!(
-                "{moved_on}; nothing was applied — send {} a new packet, or {how_anyway} to apply the orders all the same",
-                self.side_name
-            );
+            bail!("{moved_on}; nothing was applied — write the side a new packet, or {how_anyway} to apply the orders all the same");
         }
         let given = store
             .execute_all(campaign, context, &self.orders)

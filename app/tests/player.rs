@@ -46,6 +46,17 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
     assert!(h.query_by_label_contains("Carthage's packet · Mail").is_some(), "the bar names the side and the campaign");
     assert!(h.query_by_label_contains("No orders yet.").is_some());
 
+    // What the rules expect of Carthage now, each order a click from the field.
+    assert!(h.query_by_label_contains("Carthage deploys its counters (MG-02)").is_some(), "the desk says what comes next");
+    h.get_all_by_label("Edit").next().unwrap().click();
+    h.run();
+    h.get_by_label("Plan it").click();
+    h.run();
+    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
+    h.get_by_label("Undo last").click();
+    h.run();
+    assert!(h.state().plan().is_empty());
+
     h.state_mut().write_order(r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":31}"#, "");
     h.run();
     h.get_by_label("Plan it").click();

@@ -666,12 +666,8 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         .collect();
                     let mut orders = Vec::new();
                     if let Some(first) = here.first() {
-                        orders.push(json(Order::Intercept {
-                            side: side.clone(),
-                            leaders: vec![first.clone()],
-                            target: None,
-                            reconnaissance: false,
-                        }));
+                        // Only the fields an interception needs; `target` and `reconnaissance` may be added.
+                        orders.push(format!(r#"{{"type":"intercept","side":"{side}","leaders":["{first}"]}}"#));
                     }
                     orders.push(json(Order::Decline { side: side.clone() }));
                     say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
@@ -699,17 +695,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     _ => None,
                                 });
                                 if let Some(step) = from.and_then(|z| map.zone(&z).and_then(|z| z.neighbours.first().cloned())) {
-                                    orders.push(json(Order::Move {
-                                        side: side.clone(),
-                                        leader: leader.clone(),
-                                        path: vec![step.to_string()],
-                                        attrition_from: Vec::new(),
-                                    }));
+                                    orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["{step}"]}}"#));
                                 }
                             }
                             None => {
                                 for (leader, _) in leaders(o).into_iter().filter(|(id, _)| !o.activated.contains(id)).take(3) {
-                                    orders.push(json(Order::Activate { side: side.clone(), leader, with: Vec::new() }));
+                                    orders.push(format!(r#"{{"type":"activate","side":"{side}","leader":"{leader}"}}"#));
                                 }
                             }
                         }

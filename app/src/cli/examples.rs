@@ -346,6 +346,13 @@ pub(crate) const EXAMPLES: &[Example] = &[
     },
     Example {
         engine: BE,
+        kind: "activate_and_move",
+        what: "Activates a leader and marches him at once, as `activate` then `move` would, in one order (BE-06, BE-07, BE-10, BE-12).",
+        who: SIDE,
+        json: r#"{"type":"activate_and_move","side":"vandals","leader":"ammatas","path":["byzacium-north"]}"#,
+    },
+    Example {
+        engine: BE,
         kind: "move",
         what: "Marches the acting leader's force zone by zone along `path`, taking the march's attrition at once, \
                first from the units `attrition_from` names (BE-10, BE-12, BE-46).",

@@ -193,6 +193,23 @@ impl PlayerApp {
         let side = on_seat!(&self.desk, seat => seat.the_side());
         egui::Panel::left("player_plan").resizable(true).default_size(400.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                // What the rules expect of the side now, each order a click from the field.
+                let next = next_of(shown);
+                if !next.is_empty() {
+                    ui.heading("Next");
+                    for (caption, orders) in &next {
+                        ui.label(caption);
+                        for order in orders {
+                            ui.horizontal(|ui| {
+                                if ui.small_button("Edit").on_hover_text("Put this order in the field below, to edit and plan").clicked() {
+                                    act = Some(Act::Edit(order.clone()));
+                                }
+                                ui.label(RichText::new(order).monospace().small());
+                            });
+                        }
+                    }
+                    ui.separator();
+                }
                 ui.heading("Plan");
                 ui.label("Orders go to the referee as planned; the rules check them again with what the side cannot see.");
                 if rows.is_empty() {
@@ -266,6 +283,7 @@ impl PlayerApp {
             Some(Act::Change(change)) => self.change(change),
             Some(Act::Send) => self.send(),
             Some(Act::Report) => self.report(),
+            Some(Act::Edit(order)) => self.order = order,
             None => {}
         }
     }
@@ -274,9 +292,25 @@ impl PlayerApp {
 /// What a click asked for, done once the frame is drawn.
 enum Act {
     Plan,
+    /// Put an order of the Next list in the field.
+    Edit(String),
     Change(Change),
     Send,
     Report,
+}
+
+/// The **Next:** of the side's view as `show` prints it: each caption with its orders.
+fn next_of(shown: &str) -> Vec<(String, Vec<String>)> {
+    let Some((_, next)) = shown.split_once("\nNext:\n") else { return Vec::new() };
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in next.lines() {
+        match (line.strip_prefix("    "), line.strip_prefix("  "), out.last_mut()) {
+            (Some(order), _, Some((_, orders))) => orders.push(order.trim().to_owned()),
+            (None, Some(caption), _) => out.push((caption.trim().to_owned(), Vec::new())),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The folder a packet is in, where its orders and report go.
@@ -365,7 +399,7 @@ fn belisarius_map(ui: &mut egui::Ui, seat: &Seat<Belisarius>, state: &mut ZoneMa
         .collect();
     for (position, order) in planned::<Belisarius>(&seat.plan().unwrap_or_default()) {
         match order {
-            BeOrder::Move { leader, path, .. } => {
+            BeOrder::Move { leader, path, .. } | BeOrder::ActivateAndMove { leader, path, .. } => {
                 let start = from.get(&leader).cloned();
                 let steps: Vec<Location> = path.iter().filter_map(|z| place(z)).collect();
                 let points: Vec<Pos2> = start.iter().chain(&steps).filter_map(centre).collect();

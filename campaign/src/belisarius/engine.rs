@@ -216,6 +216,17 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             known_side(side)?;
             super::operations::activate(state, side, leader, with)
         }
+        Order::ActivateAndMove { side, leader, with, path, attrition_from } => {
+            known_side(side)?;
+            let mut events = super::operations::activate(state, side, leader, with)?;
+            let mut activated = state.clone();
+            for e in &events {
+                let _ = activated.apply(e);
+            }
+            let path: Vec<super::map::ZoneId> = path.iter().map(|z| super::map::ZoneId(z.clone())).collect();
+            events.extend(super::operations::march(&activated, side, leader, &path, attrition_from, dice)?);
+            Ok(events)
+        }
         Order::Pass { side } => {
             known_side(side)?;
             if state.ops.as_ref().and_then(|o| o.attrition.as_ref()).is_some_and(|d| &d.side == side) {

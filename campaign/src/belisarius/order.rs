@@ -54,6 +54,18 @@ pub enum Order {
         #[serde(default)]
         with: Vec<String>,
     },
+    /// `activate` and `move` in one order: the leader is activated, with `with`, and marches
+    /// at once through `path` (BE-06, BE-07, BE-10, BE-12). Nothing is known between the two
+    /// that the other side could answer, so one order tells it no more than two.
+    ActivateAndMove {
+        side: SideId,
+        leader: String,
+        #[serde(default)]
+        with: Vec<String>,
+        path: Vec<String>,
+        #[serde(default)]
+        attrition_from: Vec<u32>,
+    },
     /// The acting leader marches his force, with the leaders activated with him, through
     /// these land zones, by id, one after the other (BE-10, BE-12, BE-46). The march's
     /// attrition is taken at once, point by point from the units `attrition_from` names (by
@@ -253,6 +265,7 @@ impl Order {
         match self {
             Order::Place { side, .. }
             | Order::Activate { side, .. }
+            | Order::ActivateAndMove { side, .. }
             | Order::Move { side, .. }
             | Order::TakeLosses { side, .. }
             | Order::Besiege { side, .. }
@@ -310,10 +323,15 @@ impl Order {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
             Order::RenameCampaign(RenameCampaign { name }) => format!("rename the campaign “{}”", name.trim()),
-            Order::Place { side, line, at, .. } => format!("place {side}'s set-up line {line} at {at}"),
+            Order::Place { side, line, at, .. } => {
+                format!("place {} set-up line {line} at {at}", crate::core::words::owner_of(side.as_str()))
+            }
             Order::BeginPlay {} => "begin play".to_owned(),
             Order::BeginOperations {} => "begin operations".to_owned(),
             Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
+            Order::ActivateAndMove { side, leader, path, .. } => {
+                format!("{side} activates {leader}, who marches to {}", path.last().map_or("", String::as_str))
+            }
             Order::Pass { side } => format!("{side} passes"),
             Order::Move { side, leader, path, .. } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
             Order::TakeLosses { side, .. } => format!("{side} take losses"),

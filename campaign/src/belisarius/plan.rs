@@ -22,6 +22,19 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
     let board = &view.board;
     let own = &view.own;
     let name = board.side_name(&view.side);
+    // After a march that halts at a contact, the other side answers first: what the side
+    // planned after it cannot be given in the same orders file, which is taken in whole.
+    let halted = earlier.iter().find_map(|o| match o {
+        Order::Move { path, .. } | Order::ActivateAndMove { path, .. } => path.iter().find_map(|z| contact_at(view, map, z)),
+        _ => None,
+    });
+    if let Some(halt) = halted
+        && !matches!(order, Order::TakeLosses { .. })
+    {
+        return Ok(Checked::ForReferee(format!(
+            "planned after a march that halts ({halt}); an orders file is taken in whole, so send this after the contact is settled"
+        )));
+    }
     match order {
         Order::Activate { leader, with, .. } => {
             segment(view, &name)?;
@@ -31,7 +44,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             for id in std::iter::once(leader).chain(with) {
                 piece_at(own, id).ok_or_else(|| no_piece(own, &name, id))?;
                 if own.activated.contains(id)
-                    || earlier.iter().any(|o| matches!(o, Order::Activate { leader: l, with: w, .. } if l == id || w.contains(id)))
+                    || earlier.iter().any(|o| matches!(o, Order::Activate { leader: l, with: w, .. } | Order::ActivateAndMove { leader: l, with: w, .. } if l == id || w.contains(id)))
                 {
                     return Err(RuleError::new(RuleId::BE_07, format!("{id} has been activated this phase already")));
                 }
@@ -41,7 +54,9 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
         Order::Move { leader, path, .. } => {
             segment(view, &name)?;
             let at = piece_at(own, leader).ok_or_else(|| no_piece(own, &name, leader))?;
-            let planned = earlier.iter().any(|o| matches!(o, Order::Activate { leader: l, .. } if l == leader));
+            let planned = earlier
+                .iter()
+                .any(|o| matches!(o, Order::Activate { leader: l, .. } | Order::ActivateAndMove { leader: l, .. } if l == leader));
             if own.acting.as_deref() != Some(leader.as_str()) && !planned {
                 return Err(RuleError::new(RuleId::BE_06, format!("{leader} is not the leader acting: activate him first (`activate`)")));
             }
@@ -68,10 +83,23 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
                 }
                 here = Some(zone.id.clone());
             }
-            if earlier.iter().any(|o| matches!(o, Order::Move { leader: l, .. } if l == leader)) {
+            if let Some(halt) = path.iter().find_map(|z| contact_at(view, map, z)) {
+                return Ok(Checked::ForReferee(halt));
+            }
+            if earlier.iter().any(|o| matches!(o, Order::Move { leader: l, .. } | Order::ActivateAndMove { leader: l, .. } if l == leader))
+            {
                 return Ok(Checked::ForReferee(format!("{leader} marches on after a march planned before this one")));
             }
             Ok(Checked::AsFarAsKnown)
+        }
+        Order::ActivateAndMove { side, leader, with, path, attrition_from } => {
+            let activate = Order::Activate { side: side.clone(), leader: leader.clone(), with: with.clone() };
+            check(view, map, earlier, &activate)?;
+            let mut then: Vec<Order> = earlier.to_vec();
+            then.push(activate);
+            let march =
+                Order::Move { side: side.clone(), leader: leader.clone(), path: path.clone(), attrition_from: attrition_from.clone() };
+            check(view, map, &then, &march)
         }
         Order::Place { line, at, .. } => {
             if !own.lines_due.iter().any(|l| l.number == *line) {
@@ -89,6 +117,22 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
         }
         _ => Ok(Checked::ForReferee(format!("it hangs on what the {name} cannot see"))),
     }
+}
+
+/// Where a march into `zone` meets the other side's markers, which the side sees on the map:
+/// the march halts there for a contact (BE-13).
+fn contact_at(view: &SideView, map: &ZoneMap, zone: &str) -> Option<String> {
+    let zone = map.zone(&ZoneId::new(zone))?;
+    let enemy = view.board.markers.iter().find(|m| {
+        m.side != view.side
+            && !m.naval
+            && match &m.at {
+                Location::Zone(z) => z == &zone.id,
+                Location::City(c) => c == &zone.city.id,
+                Location::Sea(_) | Location::Aboard(_) => false,
+            }
+    })?;
+    Some(format!("the march halts at {}, where the {} stand; they answer first (BE-13)", zone.name, view.board.side_name(&enemy.side)))
 }
 
 /// Refuses an order given outside the side's own segment, where the side can tell.
