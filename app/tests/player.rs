@@ -88,6 +88,12 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
     assert!(h.state().plan()[1].1.contains("garrison"), "{:?}", h.state().plan());
     h.get_by_label("Remove 3").click();
     h.run();
+    // A comment written in the field goes to an order already planned.
+    h.state_mut().write_order("", "hold the walls");
+    h.run();
+    h.get_by_label("Comment 2").click();
+    h.run();
+    assert!(h.query_by_label_contains("Comment: hold the walls").is_some(), "{:?}", h.state().message());
     let plan = h.state().plan();
     assert_eq!(plan.len(), 2, "{plan:?}");
     assert!(plan[0].1.contains("Himilco") && plan[1].1.contains("garrison"), "{plan:?}");

@@ -125,6 +125,9 @@ impl PlayerApp {
     }
 
     fn change(&mut self, change: Change) {
+        if matches!(change, Change::Comment(..)) {
+            self.comment.clear();
+        }
         let result = on_seat!(&mut self.desk, seat => seat.change(change));
         self.say(result.map(|()| "The plan is changed.".to_owned()));
     }
@@ -239,6 +242,13 @@ impl PlayerApp {
                         }
                         if ui.button(format!("Remove {}", p.position)).clicked() {
                             act = Some(Act::Change(Change::Drop(p.position)));
+                        }
+                        let comment = ui
+                            .add_enabled(!self.comment.trim().is_empty(), egui::Button::new(format!("Comment {}", p.position)))
+                            .on_hover_text("Give this order the comment written below")
+                            .on_disabled_hover_text("Write the comment in the field below first");
+                        if comment.clicked() {
+                            act = Some(Act::Change(Change::Comment(p.position, self.comment.clone())));
                         }
                     });
                 }
