@@ -180,3 +180,17 @@ fn be_06_an_activation_and_its_march_may_be_one_order() {
     assert!(line.contains("the Vandals first intercept or decline — BE-13"), "{line}");
     assert_eq!(one.bytes(), before);
 }
+
+/// X-06, BE-08, BE-11: a side's roster names each leader, decoy and ship by the id orders take,
+/// and numbers each box's units as `reorganise`, `drop` and a march's `attrition_from` count
+/// them.
+#[test]
+fn x_06_a_belisarius_roster_numbers_what_orders_name() {
+    let db = TempDb::new();
+    cli(&db.path, &["new", "africa-533", "--name", "Roster", "--seed", "5"]).ok();
+    let roster = cli(&db.path, &["roster", "Roster", "--as", "byzantines"]).ok();
+    assert!(roster.contains("Belisarius, commander-in-chief (strategic 8, tactical 3, rank 5) [belisarius]"), "{roster}");
+    assert!(roster.contains("    units by number: 1. 1*A cataphracts, 2. 1*A cataphracts"), "{roster}");
+    assert!(roster.contains("decoy [decoy-byzantines-1]"), "{roster}");
+    assert!(!roster.contains("[gelimer]"), "a side's roster is its own: {roster}");
+}

@@ -754,7 +754,15 @@ impl Output for Rosters {
                 } else {
                     format!(": {} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points)
                 };
-                s.push_str(&format!("  {} — {who}{units}\n", b.place));
+                // The id orders name it by: a leader's, a decoy's, a ship's.
+                let id = b.leader.as_ref().map(|l| l.id.as_str()).or(b.decoy_id.as_deref()).or(b.ship.as_deref());
+                let id = id.map_or_else(String::new, |id| format!(" [{id}]"));
+                s.push_str(&format!("  {} — {who}{id}{units}\n", b.place));
+                if !b.units.is_empty() {
+                    let units: Vec<String> =
+                        b.units.iter().enumerate().map(|(i, u)| format!("{}. {u} {}", i + 1, u.kind.label())).collect();
+                    s.push_str(&format!("    units by number: {}\n", units.join(", ")));
+                }
             }
             if !org.stratagems.is_empty() {
                 s.push_str(&format!("  stratagems held: {}\n", org.stratagems.join(", ")));
