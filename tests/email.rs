@@ -140,6 +140,12 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
 fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_moment() {
     let mail = Mail::new("Mail", "dionysian", "9");
     let other = Mail::new("Other", "dionysian", "9");
+    let before = mail.db.bytes();
+    let out = mail.dir.path().join("rome.packet");
+    let line = cli(&mail.db.path, &["packet", "Mail", "--as", "rome", "--out", out.to_str().unwrap()]).refused();
+    assert!(line.contains("the campaign has no side `rome`; its sides are carthage, syracuse"), "{line}");
+    assert!(!out.exists(), "no packet for a side the campaign does not have");
+    assert_eq!(mail.db.bytes(), before, "a refused packet leaves the database as it was");
     let carthage = mail.packet("carthage");
     let orders = mail.plan(&carthage, &deploy("carthage")[..2]);
     let before = mail.db.bytes();

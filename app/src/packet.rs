@@ -113,37 +113,36 @@ pub struct Made {
 /// own name (`dionysius-turn-03-side-carthage.packet`): refused if the file is there, unless
 /// `overwrite`. The report in it holds the log since the side's last packet.
 pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, out: &Path, overwrite: bool) -> anyhow::Result<Made> {
-    if store.commitment(id)?.is_none() {
-        // A campaign begun before commitments were made commits now: the packet names the
-        // campaign by it.
-        match store.load_any(id)? {
-            referee_campaign::any::AnyCampaign::MagnaGraecia(c) => store.commit_seed(&c)?,
-            referee_campaign::any::AnyCampaign::Belisarius(c) => store.commit_seed(&c)?,
-        };
-    }
     let opened = reports::open(store, id, catalog)?;
     let viewer = Viewer::Side(SideId::new(side));
-    if !opened.readers().contains(&viewer) {
-        let sides: Vec<String> = opened
-            .readers()
-            .into_iter()
-            .filter_map(|v| match v {
-                Viewer::Side(s) => Some(s.to_string()),
-                Viewer::Umpire => None,
-            })
-            .collect();
-        bail!("the campaign has no side `{}`; its sides are {}", shown(side), sides.join(", "));
+    let readers = opened.readers();
+    if !readers.contains(&viewer) {
+        bail!("the campaign has no side `{}`; its sides are {}", shown(side), crate::cli::side_list(&readers));
     }
     let mut export = opened.build(&viewer)?;
     let out = if out.is_dir() { out.join(export.report.file_name("packet")) } else { out.to_owned() };
     if out.exists() && !overwrite {
         bail!("{} is there already; give --overwrite to replace it", out.display());
     }
+    let commitment = match opened.commitment() {
+        Some(digest) => digest.to_owned(),
+        // A campaign begun before commitments were made commits now, once nothing else
+        // refuses the packet: the packet names the campaign by it.
+        None => {
+            let digest = match store.load_any(id)? {
+                referee_campaign::any::AnyCampaign::MagnaGraecia(c) => store.commit_seed(&c)?,
+                referee_campaign::any::AnyCampaign::Belisarius(c) => store.commit_seed(&c)?,
+            }
+            .digest;
+            export.report.commitment = Some(digest.clone());
+            digest
+        }
+    };
     let answers = Answers::of(&export.report.log);
     let mark = reports::keep_since(store, id, &viewer, Output::Packet, &mut export, Since::LastReport)?;
     let header = Header {
         engine: opened.engine(),
-        campaign: opened.commitment().map(str::to_owned).context("the campaign has no commitment to its seed")?,
+        campaign: commitment,
         name: export.report.campaign.clone(),
         side: SideId::new(side),
         side_name: export.report.reader.name.clone(),

@@ -531,12 +531,6 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         return next;
     }
     let organisations = view.organisations();
-    let leaders = |o: &Organisation| -> Vec<(String, Location)> {
-        o.boxes
-            .iter()
-            .filter_map(|b| Some((b.leader.as_ref().map(|l| l.id.clone()).or_else(|| b.decoy_id.clone())?, b.at.clone())))
-            .collect()
-    };
     // Losses owed, in whatever phase.
     for o in &organisations {
         let mut losses = Vec::new();
@@ -655,15 +649,8 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             } else if let Some(c) = &board.contact {
                 let side = &c.turn_of;
                 if let Some(o) = organisations.iter().find(|o| &o.side == side) {
-                    let here: Vec<String> = leaders(o)
-                        .into_iter()
-                        .filter(|(_, at)| match at {
-                            Location::Zone(z) => z == &c.zone,
-                            Location::City(city) => map.zone_of_city(city).is_some_and(|z| z.id == c.zone),
-                            _ => false,
-                        })
-                        .map(|(id, _)| id)
-                        .collect();
+                    let here: Vec<&str> =
+                        o.pieces().filter(|(_, at)| map.zone_of(at).as_ref() == Some(&c.zone)).map(|(id, _)| id).collect();
                     let mut orders = Vec::new();
                     if let Some(first) = here.first() {
                         // Only the fields an interception needs; `target` and `reconnaissance` may be added.
@@ -689,17 +676,13 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         let mut orders = Vec::new();
                         match &o.acting {
                             Some(leader) => {
-                                let from = leaders(o).into_iter().find(|(id, _)| id == leader).and_then(|(_, at)| match at {
-                                    Location::Zone(z) => Some(z),
-                                    Location::City(city) => map.zone_of_city(&city).map(|z| z.id.clone()),
-                                    _ => None,
-                                });
+                                let from = o.pieces().find(|(id, _)| id == leader).and_then(|(_, at)| map.zone_of(at));
                                 if let Some(step) = from.and_then(|z| map.zone(&z).and_then(|z| z.neighbours.first().cloned())) {
                                     orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["{step}"]}}"#));
                                 }
                             }
                             None => {
-                                for (leader, _) in leaders(o).into_iter().filter(|(id, _)| !o.activated.contains(id)).take(3) {
+                                for (leader, _) in o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id)).take(3) {
                                     orders.push(format!(r#"{{"type":"activate","side":"{side}","leader":"{leader}"}}"#));
                                 }
                             }
@@ -848,11 +831,11 @@ impl Output for Counted {
 }
 
 /// What every Belisarius side may read besides its view, as its packet holds it.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, Clone, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct PublicParts {
     pub(crate) map: ZoneMap,
-    #[allow(dead_code, reason = "kept in the packet for the player's desk, which reads the tables")]
+    #[allow(dead_code, reason = "the packet carries the tables for its player to read; no check reads them yet")]
     tables: referee_campaign::belisarius::tables::Tables,
 }
 

@@ -489,7 +489,7 @@ impl<W: Fn() -> String> Events<'_, W> {
 }
 
 /// The sides among `readers`, for a refusal: "carthage, syracuse".
-fn side_list(readers: &[Viewer]) -> String {
+pub(crate) fn side_list(readers: &[Viewer]) -> String {
     let sides: Vec<&str> = readers
         .iter()
         .filter_map(|v| match v {

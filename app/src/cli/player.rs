@@ -149,7 +149,7 @@ fn execute(path: &Path, json: bool, command: PlayerCommand, out: &mut dyn Write)
 /// planned order checked against the side's view, and the view as `show` prints it.
 pub(crate) trait PlayerEngine: CliEngine<View: DeserializeOwned, Order: Clone> {
     /// What every side may read besides its view: the map (and Belisarius's tables).
-    type Public: DeserializeOwned;
+    type Public: DeserializeOwned + Clone;
     /// The side's view, from the packet's JSON.
     fn read_view(json: serde_json::Value) -> serde_json::Result<Self::View>;
     /// How far the side's view checks `order`, planned after `earlier`.
@@ -203,8 +203,8 @@ impl<E: PlayerEngine> Seat<E> {
     }
 
     /// The side's view, as `show` prints it.
-    pub(crate) fn shown(&self) -> anyhow::Result<Box<dyn ErasedOutput>> {
-        Ok(E::shown(self.view.clone(), self.packet.read("public")?))
+    pub(crate) fn shown(&self) -> Box<dyn ErasedOutput> {
+        E::shown(self.view.clone(), self.public.clone())
     }
 
     /// The plan, each order with its one-line summary.
@@ -334,7 +334,7 @@ impl<E: PlayerEngine> Player<E> {
     fn execute(mut self, command: PlayerCommand, out: &mut dyn Write) -> anyhow::Result<()> {
         match command {
             PlayerCommand::Show => {
-                let shown = self.seat.shown()?;
+                let shown = self.seat.shown();
                 let plan = self.seat.packet.plan()?;
                 if self.json {
                     let value = serde_json::json!({
@@ -428,12 +428,14 @@ impl Serialize for Planned {
 
 impl Output for Planned {
     fn text(&self) -> String {
-        self.added
-            .iter()
-            .map(|(p, summary)| format!("Planned {}: {summary} — {}", p.position, p.checked.note(&self.side)))
-            .collect::<Vec<_>>()
-            .join("\n")
+        planned_text(&self.side, &self.added)
     }
+}
+
+/// Orders just planned, a line each: "Planned 2: … — checked as far as Carthage can tell".
+/// The command line and the player's desk say it alike.
+pub(crate) fn planned_text(side: &str, added: &[(PlannedOrder, String)]) -> String {
+    added.iter().map(|(p, summary)| format!("Planned {}: {summary} — {}", p.position, p.checked.note(side))).collect::<Vec<_>>().join("\n")
 }
 
 /// The plan, as `show` and `plan` print it.

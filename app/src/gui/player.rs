@@ -38,6 +38,9 @@ pub struct PlayerApp {
     /// What the side sees, as the command line's `show` prints it: the packet's view does
     /// not change while it is open.
     shown: String,
+    /// The plan as the packet holds it, each order with its summary: read again after each
+    /// change, not each frame.
+    rows: Vec<(PlannedOrder, String)>,
     context_ready: bool,
 }
 
@@ -72,8 +75,9 @@ impl PlayerApp {
             EngineId::MagnaGraecia => Desk::MagnaGraecia(Box::new(Seat::new(packet)?), MapState::default()),
             EngineId::Belisarius => Desk::Belisarius(Box::new(Seat::new(packet)?), ZoneMapState::default()),
         };
-        let shown = on_seat!(&desk, seat => seat.shown()?.text());
-        Ok(PlayerApp { desk, order: String::new(), comment: String::new(), message: None, shown, context_ready: false })
+        let shown = on_seat!(&desk, seat => seat.shown().text());
+        let rows = on_seat!(&desk, seat => seat.plan()?);
+        Ok(PlayerApp { desk, order: String::new(), comment: String::new(), message: None, shown, rows, context_ready: false })
     }
 
     /// Fonts and theme, given before the first frame.
@@ -96,15 +100,13 @@ impl PlayerApp {
     /// The plan as it stands: each order's position, summary and how far it was checked.
     pub fn plan(&self) -> Vec<(u32, String, String)> {
         let side = on_seat!(&self.desk, seat => seat.the_side());
-        self.rows().into_iter().map(|(p, summary)| (p.position, summary, p.checked.note(&side))).collect()
+        self.rows.iter().map(|(p, summary)| (p.position, summary.clone(), p.checked.note(&side))).collect()
     }
 
-    fn rows(&self) -> Vec<(PlannedOrder, String)> {
-        on_seat!(&self.desk, seat => seat.plan()).unwrap_or_default()
-    }
-
+    /// Says what came of a change of the plan, and reads the plan again.
     fn say(&mut self, result: anyhow::Result<String>) {
-        self.message = Some(match result {
+        let read = on_seat!(&self.desk, seat => seat.plan()).map(|rows| self.rows = rows);
+        self.message = Some(match result.and_then(|news| read.map(|()| news)) {
             Ok(news) => (false, news),
             Err(e) => (true, format!("{e:#}")),
         });
@@ -192,7 +194,7 @@ impl PlayerApp {
                 }
             });
         });
-        let rows = self.rows();
+        let rows = self.rows.clone();
         let side = on_seat!(&self.desk, seat => seat.the_side());
         egui::Panel::left("player_plan").resizable(true).default_size(400.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
@@ -285,8 +287,8 @@ impl PlayerApp {
             });
         });
         egui::CentralPanel::default().show(ui, |ui| match &mut self.desk {
-            Desk::MagnaGraecia(seat, state) => magna_graecia_map(ui, seat, state),
-            Desk::Belisarius(seat, state) => belisarius_map(ui, seat, state),
+            Desk::MagnaGraecia(seat, state) => magna_graecia_map(ui, seat, state, &rows),
+            Desk::Belisarius(seat, state) => belisarius_map(ui, seat, state, &rows),
         });
         match act {
             Some(Act::Plan) => self.plan_order(),
@@ -328,16 +330,11 @@ fn folder_of(packet: &Path) -> PathBuf {
     packet.parent().filter(|p| !p.as_os_str().is_empty()).map_or_else(|| PathBuf::from("."), Path::to_owned)
 }
 
-/// Plans the orders of `text` on `seat`; says what was planned.
+/// Plans the orders of `text` on `seat`; says what was planned, as the command line does.
 fn add<E: PlayerEngine>(seat: &mut Seat<E>, text: &str, comment: &str) -> anyhow::Result<String> {
     let orders: Vec<E::Order> = crate::cli::parse_orders(text)?;
     let added = seat.add(&orders, comment)?;
-    let side = seat.the_side();
-    Ok(added
-        .iter()
-        .map(|(p, summary)| format!("Planned {}: {summary} — {}", p.position, p.checked.note(&side)))
-        .collect::<Vec<_>>()
-        .join("\n"))
+    Ok(crate::cli::player::planned_text(&seat.the_side(), &added))
 }
 
 /// The planned orders, read as the engine's.
@@ -357,18 +354,18 @@ fn ghost(painter: &egui::Painter, points: &[Pos2], position: u32) {
     }
 }
 
-fn magna_graecia_map(ui: &mut egui::Ui, seat: &Seat<MagnaGraecia>, state: &mut MapState) {
+fn magna_graecia_map(ui: &mut egui::Ui, seat: &Seat<MagnaGraecia>, state: &mut MapState, rows: &[(PlannedOrder, String)]) {
     let View::Side(view) = &seat.view else { return };
-    let Ok(map) = seat.packet.read::<referee_campaign::magna_graecia::map::Map>("public") else { return };
+    let map = &seat.public;
     let canvas: Rect = ui.available_rect_before_wrap();
     let own = [&view.own];
     let mut clicked = Vec::new();
-    map_ui(ui, &map, &view.board, &Overlay { own: &own, picked: None }, None, state, &mut clicked);
+    map_ui(ui, map, &view.board, &Overlay { own: &own, picked: None }, None, state, &mut clicked);
     let painter = ui.painter_at(canvas);
     let at = |n: referee_campaign::NodeId| map.node(n).map(|node| state.screen_pos(canvas, node.x_km, node.y_km));
     let mut from: std::collections::BTreeMap<String, referee_campaign::NodeId> =
         view.own.counters.iter().map(|c| (c.name.clone(), c.node)).collect();
-    for (position, order) in planned::<MagnaGraecia>(&seat.plan().unwrap_or_default()) {
+    for (position, order) in planned::<MagnaGraecia>(rows) {
         match order {
             MgOrder::Deploy { counter, node, .. } => {
                 ghost(&painter, &at(node).into_iter().collect::<Vec<_>>(), position);
@@ -387,7 +384,7 @@ fn magna_graecia_map(ui: &mut egui::Ui, seat: &Seat<MagnaGraecia>, state: &mut M
     }
 }
 
-fn belisarius_map(ui: &mut egui::Ui, seat: &Seat<Belisarius>, state: &mut ZoneMapState) {
+fn belisarius_map(ui: &mut egui::Ui, seat: &Seat<Belisarius>, state: &mut ZoneMapState, rows: &[(PlannedOrder, String)]) {
     let View::Side(view) = &seat.view else { return };
     let map = &seat.public.map;
     let canvas: Rect = ui.available_rect_before_wrap();
@@ -401,13 +398,8 @@ fn belisarius_map(ui: &mut egui::Ui, seat: &Seat<Belisarius>, state: &mut ZoneMa
         Location::Aboard(_) => None,
     };
     let place = |id: &str| referee_campaign::belisarius::world::locate(map, id).ok();
-    let mut from: std::collections::BTreeMap<String, Location> = view
-        .own
-        .boxes
-        .iter()
-        .filter_map(|b| Some((b.leader.as_ref().map(|l| l.id.clone()).or_else(|| b.decoy_id.clone())?, b.at.clone())))
-        .collect();
-    for (position, order) in planned::<Belisarius>(&seat.plan().unwrap_or_default()) {
+    let mut from: std::collections::BTreeMap<String, Location> = view.own.pieces().map(|(id, at)| (id.to_owned(), at.clone())).collect();
+    for (position, order) in planned::<Belisarius>(rows) {
         match order {
             BeOrder::Move { leader, path, .. } | BeOrder::ActivateAndMove { leader, path, .. } => {
                 let start = from.get(&leader).cloned();

@@ -422,6 +422,16 @@ impl ZoneMap {
         }
     }
 
+    /// The land zone a place on land belongs to: itself, or the zone of its city.
+    pub fn zone_of(&self, at: &super::state::Location) -> Option<ZoneId> {
+        use super::state::Location;
+        match at {
+            Location::Zone(z) => Some(z.clone()),
+            Location::City(c) => self.zone_of_city(c).map(|z| z.id.clone()),
+            Location::Sea(_) | Location::Aboard(_) => None,
+        }
+    }
+
     /// The zone a city stands in: sieges, supply and control are settled by zone.
     pub fn zone_of_city(&self, id: &CityId) -> Option<&Zone> {
         self.zones.iter().find(|z| &z.city.id == id)

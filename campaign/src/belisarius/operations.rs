@@ -315,11 +315,7 @@ fn leader_at<'a>(state: &'a State, side: &SideId, leader: &str) -> Option<&'a Lo
 
 /// The land zone a place on land belongs to (a city's zone).
 pub fn zone_of(state: &State, at: &Location) -> Option<super::map::ZoneId> {
-    match at {
-        Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => state.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) | Location::Aboard(_) => None,
-    }
+    state.setup.map.zone_of(at)
 }
 
 /// The places, from 0 and sorted, of the items an order numbers from 1 among `len`, each

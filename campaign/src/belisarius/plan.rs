@@ -66,7 +66,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             if path.len() > MARCH {
                 return Err(RuleError::new(RuleId::BE_10, format!("a march crosses at most {MARCH} zones a turn, not {}", path.len())));
             }
-            let mut here = zone_of(map, at);
+            let mut here = map.zone_of(at);
             for step in path {
                 let Some(zone) = map.zone(&ZoneId::new(step.as_str())) else {
                     return Err(RuleError::new(RuleId::BE_10, map.no_zone(step)));
@@ -149,20 +149,11 @@ fn segment(view: &SideView, name: &str) -> Result<(), RuleError> {
 
 /// Where the side's leader or decoy `id` stands, by its Table of Organisation.
 fn piece_at<'a>(own: &'a Organisation, id: &str) -> Option<&'a Location> {
-    own.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == id) || b.decoy_id.as_deref() == Some(id)).map(|b| &b.at)
+    own.pieces().find(|(piece, _)| *piece == id).map(|(_, at)| at)
 }
 
 /// The refusal of a piece the side does not have on the map, with those it has.
 fn no_piece(own: &Organisation, name: &str, id: &str) -> RuleError {
-    let ids: Vec<&str> = own.boxes.iter().filter_map(|b| b.leader.as_ref().map(|l| l.id.as_str()).or(b.decoy_id.as_deref())).collect();
+    let ids: Vec<&str> = own.pieces().map(|(piece, _)| piece).collect();
     RuleError::new(RuleId::BE_07, format!("the {name} have no leader `{id}` on the map; theirs are {}", ids.join(", ")))
-}
-
-/// The land zone a place on land is in.
-fn zone_of(map: &ZoneMap, at: &Location) -> Option<ZoneId> {
-    match at {
-        Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => map.zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) | Location::Aboard(_) => None,
-    }
 }

@@ -162,13 +162,7 @@ impl Setup {
         let naval_only = line.leaders.is_empty() && line.units.is_empty() && line.decoys == 0;
         let controls = |zone: &ZoneId| self.side(side).is_some_and(|s| s.controls.contains(zone));
         let holds = |city: &CityId| self.side(side).is_some_and(|s| s.holds_at_start(&self.map).contains(city));
-        let zone_of = |at: &Location| -> Option<ZoneId> {
-            match at {
-                Location::Zone(z) => Some(z.clone()),
-                Location::City(c) => self.map.zone_of_city(c).map(|z| z.id.clone()),
-                Location::Sea(_) | Location::Aboard(_) => None,
-            }
-        };
+        let zone_of = |at: &Location| self.map.zone_of(at);
         match &line.place_rule {
             FreePlace::Fixed => Err(PlaceError::Fixed),
             FreePlace::AnySeaOrOwnPort => match at {
@@ -280,11 +274,7 @@ impl<'a> Public<'a> {
 
     /// The land zone a place on land belongs to: itself, or the zone of its city.
     pub fn zone_of(&self, at: &Location) -> Option<ZoneId> {
-        match at {
-            Location::Zone(z) => Some(z.clone()),
-            Location::City(c) => self.setup.map.zone_of_city(c).map(|z| z.id.clone()),
-            Location::Sea(_) | Location::Aboard(_) => None,
-        }
+        self.setup.map.zone_of(at)
     }
 }
 

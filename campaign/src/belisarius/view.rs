@@ -449,6 +449,14 @@ pub type View = crate::core::view::View<UmpireView, SideView>;
 
 crate::core::view::seen!(Board: UmpireView, SideView);
 
+impl Organisation {
+    /// The side's leaders and land decoys on the map, by the id orders name them (a leader's,
+    /// `decoy-byzantines-1`), with where each stands.
+    pub fn pieces(&self) -> impl Iterator<Item = (&str, &Location)> {
+        self.boxes.iter().filter_map(|b| Some((b.leader.as_ref().map(|l| l.id.as_str()).or(b.decoy_id.as_deref())?, &b.at)))
+    }
+}
+
 impl View {
     /// The numbers this view holds for charts: the zones each side holds and the cities under
     /// siege (both public on the map, BE-24), and the land combat points of the Tables of

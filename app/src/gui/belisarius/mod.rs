@@ -1407,11 +1407,7 @@ fn reorganise_ui(
     leader: &referee_campaign::belisarius::view::LeaderCard,
     commands: &mut Vec<AppCommand>,
 ) {
-    let zone = |at: &Location| match at {
-        Location::Zone(z) => Some(z.clone()),
-        Location::City(c) => public.map().zone_of_city(c).map(|z| z.id.clone()),
-        Location::Sea(_) | Location::Aboard(_) => None,
-    };
+    let zone = |at: &Location| public.map().zone_of(at);
     let here = zone(&b.at);
     let others: Vec<&referee_campaign::belisarius::view::LeaderCard> = org
         .boxes
