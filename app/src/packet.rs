@@ -1,13 +1,15 @@
 //! A side's packet, for play by e-mail: one file holding what one side knows of a
 //! campaign now — its view with its log numbered on its own, its turn report with its charts,
-//! the public map, the commitment to the seed and where the campaign stands — and the plan of
+//! the public map, what the desk's panels draw from besides (the points table; a Belisarius
+//! side's own leaders' cards and what the rules work out about its own pieces), the
+//! commitment to the seed and where the campaign stands — and the plan of
 //! orders its player builds in it, which leaves as an orders file for the referee to take in.
 //!
 //! A packet is a small SQLite file. The player changes the plan order by order (adds, takes
 //! back, moves, comments), and each change is whole or not at all, as SQLite's transactions
 //! make it; it is one file to attach to an e-mail; and the program already carries SQLite, so
 //! a packet is read by the same library as the campaign, and by any SQLite tool a wary player
-//! opens it with. Everything in it is built from the side's view alone, and nothing in it
+//! opens it with. Everything in it is what the side knows, and nothing in it
 //! says when, where or by whom it was written, so the same knowledge gives the same bytes:
 //! the differential test compares packets whole.
 
@@ -155,6 +157,7 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
         ("view", serde_json::to_string(&export.view)?),
         ("report", serde_json::to_string(&export.report)?),
         ("public", serde_json::to_string(&opened.public()?)?),
+        ("desk", serde_json::to_string(&opened.desk(&SideId::new(side))?)?),
     ];
     let bytes = write_file(&out, &header, &parts)?;
     reports::record(store, id, &viewer, mark.as_ref())?;
@@ -287,6 +290,13 @@ impl Packet {
     /// A part of the packet, read into the program's types.
     pub fn read<T: serde::de::DeserializeOwned>(&self, name: &str) -> anyhow::Result<T> {
         serde_json::from_str(&self.part(name)?).with_context(|| format!("the {name} in {} cannot be read", self.path.display()))
+    }
+
+    /// What the player's desk draws its order buttons from besides the view and the public
+    /// part; `None` in a packet written before packets carried it.
+    pub fn desk_part<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<Option<T>> {
+        let body: Option<String> = self.db.query_row("SELECT body FROM parts WHERE name = 'desk'", [], |r| r.get(0)).optional()?;
+        body.map(|b| serde_json::from_str(&b).with_context(|| format!("the desk in {} cannot be read", self.path.display()))).transpose()
     }
 
     /// The plan, in order.

@@ -97,6 +97,10 @@ trait Reported: Engine<View: Serialize> {
     /// What every side may read of the campaign besides its view, for its packet: the map
     /// (and Belisarius's tables).
     fn public(state: &Self::State, context: &Self::Context) -> anyhow::Result<serde_json::Value>;
+    /// What a side's desk draws its order buttons from besides its view and the public part,
+    /// for its packet: Magna Graecia's points table (the roster editor's, MG-03); the side's
+    /// own leaders' cards and what the rules work out about its own pieces in Belisarius.
+    fn desk(state: &Self::State, side: &SideId) -> anyhow::Result<serde_json::Value>;
     /// The report of `view`, with its charts and the commitment to the seed.
     fn report_spec(
         view: &Self::View,
@@ -124,6 +128,10 @@ impl Reported for MagnaGraecia {
         Ok(serde_json::to_value(map)?)
     }
 
+    fn desk(state: &CampaignState, _: &SideId) -> anyhow::Result<serde_json::Value> {
+        Ok(serde_json::to_value(crate::gui::player::MagnaGraeciaDeskPart { elements: state.scenario.elements.clone() })?)
+    }
+
     fn report_spec(view: &mg::view::View, _: &CampaignState, map: &Map, charts: Vec<Chart>, commitment: Option<String>) -> ReportSpec {
         referee_battle_gen::report::magna_graecia::report_spec(view, map, charts, commitment)
     }
@@ -145,6 +153,14 @@ impl Reported for Belisarius {
     fn public(state: &State, _: &()) -> anyhow::Result<serde_json::Value> {
         let public = referee_campaign::belisarius::setup::Public::of(&state.setup);
         Ok(serde_json::json!({ "map": public.map(), "tables": public.tables() }))
+    }
+
+    fn desk(state: &State, side: &SideId) -> anyhow::Result<serde_json::Value> {
+        let part = crate::gui::player::BelisariusDeskPart {
+            leaders: state.setup.leaders.iter().filter(|l| l.side == side.as_str()).cloned().collect(),
+            facts: crate::gui::belisarius::facts::Facts::of(state, &Viewer::Side(side.clone())),
+        };
+        Ok(serde_json::to_value(part)?)
     }
 
     fn report_spec(
@@ -195,6 +211,10 @@ impl<E: Reported> Read<E> {
         E::public(&self.campaign.state, &self.context)
     }
 
+    fn desk(&self, side: &SideId) -> anyhow::Result<serde_json::Value> {
+        E::desk(&self.campaign.state, side)
+    }
+
     fn charts(&self, viewer: &Viewer) -> anyhow::Result<Vec<Chart>> {
         Ok(history::<E>(&self.events, &self.context, viewer)?.charts())
     }
@@ -231,6 +251,12 @@ impl Opened {
     /// What every side may read besides its view: the map, and Belisarius's tables.
     pub fn public(&self) -> anyhow::Result<serde_json::Value> {
         by_engine!(&self.story, read => read.public())
+    }
+
+    /// What side `side`'s desk draws its order buttons from besides its view and the
+    /// public part.
+    pub fn desk(&self, side: &SideId) -> anyhow::Result<serde_json::Value> {
+        by_engine!(&self.story, read => read.desk(side))
     }
 
     /// The commitment to the campaign's seed, if one was published.

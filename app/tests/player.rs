@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::PlayerApp;
 
 /// Runs `referee ARGS…` in this process and requires it to succeed.
@@ -24,6 +24,27 @@ fn carthage_packet(dir: &Path) -> PathBuf {
     referee(&["--db", db, "new", "dionysian", "--name", "Mail", "--seed", "9"]);
     let packet = dir.join("carthage.packet");
     referee(&["--db", db, "packet", "Mail", "--as", "carthage", "--out", packet.to_str().unwrap()]);
+    packet
+}
+
+/// An italy-535 campaign named Italia in `dir` with `orders` given and, once any are, the
+/// referee's phases read off `show`'s Next up to the Byzantines' first segment; and the
+/// Byzantines' packet of it.
+fn italia(dir: &Path, seed: &str, orders: &[&str]) -> PathBuf {
+    let db = dir.join("campaign.sqlite");
+    let db = db.to_str().unwrap();
+    referee(&["--db", db, "new", "italy-535", "--name", "Italia", "--seed", seed]);
+    for order in orders {
+        referee(&["--db", db, "order", "Italia", order]);
+    }
+    for _ in 0..if orders.is_empty() { 0 } else { 4 } {
+        let shown = referee(&["--db", db, "show", "Italia"]);
+        let next = shown.split("\nNext:\n").nth(1).unwrap();
+        assert!(next.starts_with("  The referee"), "{next}");
+        referee(&["--db", db, "order", "Italia", next.lines().nth(1).unwrap().trim()]);
+    }
+    let packet = dir.join("byzantines.packet");
+    referee(&["--db", db, "packet", "Italia", "--as", "byzantines", "--out", packet.to_str().unwrap()]);
     packet
 }
 
@@ -162,13 +183,147 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     h.run();
     assert!(h.query_by_label_contains("1. deploy carthage Himilco at 04").is_some(), "the orders are listed before they are given");
     assert!(h.query_by_label_contains("comment: to Panormus").is_some());
+    assert_eq!(h.state().incoming_drawn(), 2, "the orders are drawn on the map as planned before they are taken in");
     h.get_by_label("Take them in").click();
     h.run();
     h.run();
+    assert_eq!(h.state().incoming_drawn(), 0, "orders taken in are done, not planned");
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("Carthage deploys Himilco at Panormus"), "{said}");
     h.state_mut().send(AppCommand::ReadOrders(orders.display().to_string()));
     h.run();
     assert!(h.query_by_label_contains("log has moved on since the packet").is_some(), "a file taken in once has been answered");
     assert!(h.query_by_label_contains("Take them in anyway").is_some());
+    assert_eq!(h.state().incoming_drawn(), 2);
+    // A side's orders read by the referee are not drawn for another viewer.
+    h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Side(referee_campaign::SideId::new("syracuse"))));
+    h.run();
+    assert_eq!(h.state().incoming_drawn(), 0, "Carthage's orders are not Syracuse's to see");
+}
+
+/// X-06, MG-02, MG-03: the desk has the order buttons Carthage has on the referee's screen,
+/// and what they order goes into the plan, never to the rules: a counter picked and a node
+/// selected deploy it; a node the side may not deploy at is refused in red, with where it
+/// may; the roster editor saves the army as a planned order.
+#[test]
+fn mg_02_the_desks_buttons_plan_deployments_and_the_roster() {
+    use referee::gui::MagnaGraeciaCommand;
+    use referee_campaign::ids::NodeId;
+
+    let dir = tempfile::tempdir().unwrap();
+    let packet = carthage_packet(dir.path());
+    let mut h = desk(&packet);
+    assert!(h.query_by_label_contains("Carthage: 0 of 5 deployed").is_some(), "the deployment panel of the side's view");
+    h.get_by_label("Pick Himilco to deploy").click();
+    h.run();
+    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(4))));
+    h.run();
+    h.get_by_label("Deploy Himilco at 04 Panormus").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    assert!(plan[0].1.contains("Himilco") && plan[0].2.contains("checked as far as Carthage can tell"), "{plan:?}");
+    assert!(h.query_by_label_contains("Carthage: 0 of 5 deployed").is_some(), "planned is not done: the view is the packet's");
+
+    // Syracuse is no Carthaginian deployment area, as the side's own view says: greyed out.
+    h.get_by_label("Pick Mago to deploy").click();
+    h.run();
+    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(31))));
+    h.run();
+    assert!(h.get_by_label("Deploy Mago at 31 Syracuse").accesskit_node().is_disabled());
+    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(3))));
+    h.run();
+    h.get_by_label("Deploy Mago at 03 Segesta").click();
+    h.run();
+    assert_eq!(h.state().plan().len(), 2, "{:?}", h.state().message());
+
+    // The roster editor prices the army with the packet's points table; saving plans it.
+    // ("Edit roster…" is below the fold of the panel at this size: the click it gives.)
+    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(referee_campaign::ids::SideId::new("carthage"))));
+    h.run();
+    assert!(h.query_by_label_contains("Roster of Carthage").is_some(), "the roster editor opens on the desk");
+    h.get_by_label("Save roster").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 3, "{:?}", h.state().message());
+    assert!(plan[2].1.contains("army"), "{plan:?}");
+    assert!(h.query_by_label_contains("Roster of Carthage").is_none(), "the editor closes once its army is planned");
+
+    // What only the referee does is refused on a side's desk.
+    h.state_mut().send(MagnaGraeciaCommand::ShowSeed(true));
+    h.run();
+    let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
+    assert!(refused && text.contains("referee's"), "{text}");
+}
+
+/// X-06, BE-49: a Belisarius side's desk shows its Table of Organisation with its own
+/// leaders' cards, and places a set-up line with the button its view offers: planned, not
+/// done. The packet carries the side's own cards and no other side's.
+#[test]
+fn be_49_the_desk_places_a_set_up_line_into_the_plan() {
+    use referee::gui::BelisariusCommand;
+    use referee_campaign::belisarius::map::SeaId;
+    use referee_campaign::belisarius::state::Location;
+
+    let dir = tempfile::tempdir().unwrap();
+    let packet = italia(dir.path(), "4", &[]);
+    let mut h = desk(&packet);
+    assert!(h.query_by_label_contains("Table of Organisation — Byzantines").is_some());
+    assert!(h.query_by_label_contains("Belisarius (commander-in-chief) · strategic 8").is_some(), "the side's own cards");
+    assert!(h.query_by_label_contains("Vitiges").is_none(), "no Ostrogothic card on the Byzantine desk");
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
+    h.run();
+    h.get_by_label_contains("Place the whole line of line 1 at").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    assert!(plan[0].1.contains("line 1 at ionium"), "{plan:?}");
+
+    let body: String =
+        rusqlite::Connection::open(&packet).unwrap().query_row("SELECT body FROM parts WHERE name = 'desk'", [], |r| r.get(0)).unwrap();
+    assert!(body.contains("\"belisarius\"") && !body.contains("\"ostrogoths\""), "only the side's own cards: {body}");
+}
+
+/// X-06, BE-06, BE-10, BE-13: in the Byzantines' segment the desk activates Mundus with the
+/// button of his box, and the panels then show his force as the plan has it, acting: the
+/// route is built on the map and "March" plans the march, which the side's check says halts
+/// where the Goths stand. The orders file the desk sends is the one the referee takes in.
+#[test]
+fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
+    use referee::gui::BelisariusCommand;
+    use referee_campaign::belisarius::map::ZoneId;
+    use referee_campaign::belisarius::state::Location;
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("campaign.sqlite");
+    let db = db.to_str().unwrap();
+    let fleets = [
+        r#"{"type":"place","side":"byzantines","line":1,"at":"ionium"}"#,
+        r#"{"type":"place","side":"ostrogoths","line":1,"at":"adriaticum-north"}"#,
+    ];
+    let packet = italia(dir.path(), "3", &fleets);
+    let mut h = desk(&packet);
+    h.get_by_label("Activate Mundus").click();
+    h.run();
+    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
+    assert!(h.query_by_label_contains("As planned: Mundus acts (order 1)").is_some(), "the panels show the plan's activation");
+    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("dalmatia")))));
+    h.run();
+    h.get_by_label("Add Dalmatia").click();
+    h.run();
+    h.get_by_label_contains("March (").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 2, "{:?}", h.state().message());
+    assert!(plan[1].1.contains("dalmatia"), "{plan:?}");
+
+    h.get_by_label("Send orders…").click();
+    h.run();
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("orders-"))
+        .expect("the orders file beside the packet");
+    let out = referee(&["--db", db, "order", "Italia", "--as", "byzantines", "--file", file.to_str().unwrap()]);
+    assert!(out.contains("Mundus halts at Dalmatia"), "{out}");
 }

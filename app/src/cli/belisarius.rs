@@ -835,8 +835,7 @@ impl Output for Counted {
 #[serde(deny_unknown_fields)]
 pub(crate) struct PublicParts {
     pub(crate) map: ZoneMap,
-    #[allow(dead_code, reason = "the packet carries the tables for its player to read; no check reads them yet")]
-    tables: referee_campaign::belisarius::tables::Tables,
+    pub(crate) tables: referee_campaign::belisarius::tables::Tables,
 }
 
 impl super::player::PlayerEngine for Belisarius {

@@ -114,6 +114,10 @@ pub(crate) trait EngineDesk {
     /// or why it may not.
     fn preview_orders(&self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
 
+    /// Draws a side's orders file on the map as planned (dashed, numbered), while the referee
+    /// reads it before taking it in; `None` takes it off the map.
+    fn show_incoming(&mut self, file: Option<&OrdersFile>);
+
     /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
     /// the side's log has moved on since its packet, unless `anyway`.
     fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply;
@@ -247,6 +251,13 @@ pub(crate) struct OrdersPreview {
     pub orders: Vec<String>,
     /// How the side's log has moved on since the packet, if it has.
     pub moved_on: Option<String>,
+}
+
+/// The orders of a side's orders file as engine `E` reads them, numbered from 1, for drawing
+/// on the map; an order it cannot read is left out (the preview has refused the file then).
+pub(crate) fn incoming_orders<E: Engine>(file: Option<&OrdersFile>) -> Vec<(u32, E::Order)> {
+    let orders = file.map_or(&[][..], |f| f.orders.as_slice());
+    (1..).zip(orders).filter_map(|(n, o)| Some((n, serde_json::from_value(o.clone()).ok()?))).collect()
 }
 
 /// Checks `file` against `campaign`, whose sides are `sides`: the preview, or why not.

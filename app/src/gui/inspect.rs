@@ -56,12 +56,12 @@ impl RefereeApp {
 
     /// The node selected on the Magna Graecia map, if any.
     pub fn selected(&self) -> Option<NodeId> {
-        self.magna_graecia().and_then(|o| o.selected)
+        self.magna_graecia().and_then(|o| o.picks.node)
     }
 
     /// The counter picked out to move or deploy, if any.
     pub fn selected_counter(&self) -> Option<&CounterRef> {
-        self.magna_graecia().and_then(|o| o.selected_counter.as_ref())
+        self.magna_graecia().and_then(|o| o.picks.counter.as_ref())
     }
 
     /// Whether a dialog (result form, exchange, garrison) is open.
@@ -72,5 +72,15 @@ impl RefereeApp {
     /// The side whose roster the editor is open on, if it is.
     pub fn roster_editor(&self) -> Option<&SideId> {
         self.magna_graecia().and_then(|o| o.roster.as_ref()).map(|r| &r.side)
+    }
+
+    /// How many orders of a side's orders file the map draws as planned, while the referee
+    /// reads the file before taking it in.
+    pub fn incoming_drawn(&self) -> usize {
+        let desk = self.desk();
+        desk.and_then(|d| d.magna_graecia())
+            .map(|d| d.incoming.len())
+            .or_else(|| desk.and_then(|d| d.belisarius()).map(|d| d.incoming.len()))
+            .unwrap_or(0)
     }
 }

@@ -16,12 +16,12 @@
 //! `desk.rs` alone knows both desks, to open, start and preview a campaign of either and to
 //! hand a desk its engine's commands.
 
-mod belisarius;
+pub(crate) mod belisarius;
 mod desk;
 mod engine;
 mod inspect;
 mod magna_graecia;
-mod player;
+pub(crate) mod player;
 mod shell;
 mod widgets;
 

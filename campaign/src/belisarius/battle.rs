@@ -540,7 +540,8 @@ pub fn retreats(state: &State, b: &Battle, side: &SideId) -> Vec<(Location, Resu
 
 /// Why a beaten side may not retreat into the city of the battle's zone (BE-22, BE-16): it
 /// does not hold the city, or it came out of it and was ambushed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum RetreatBarred {
     #[error("{city} is not a city {side} hold")]
     NotHeld { city: String, side: String },

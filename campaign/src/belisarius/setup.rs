@@ -233,48 +233,61 @@ pub enum PlaceError {
 
 /// What every side may read of a campaign's set-up: the map, the tables and the leaders'
 /// cards the scenario names — none of the sides' lines, stratagems or cup. A side's desk
-/// draws from this and its view, never from the set-up whole (BE-53).
+/// draws from this and its view, never from the set-up whole (BE-53). A player's desk holds
+/// only its own side's cards, so it is made of its parts too ([`Public::new`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Public<'a> {
-    setup: &'a Setup,
+    map: &'a ZoneMap,
+    tables: &'a Tables,
+    leaders: &'a [Leader],
 }
 
 impl<'a> Public<'a> {
     pub fn of(setup: &'a Setup) -> Public<'a> {
-        Public { setup }
+        Public { map: &setup.map, tables: &setup.tables, leaders: &setup.leaders }
+    }
+
+    /// The public part made of its parts: a side's packet carries the map, the tables and
+    /// its own leaders' cards.
+    pub fn new(map: &'a ZoneMap, tables: &'a Tables, leaders: &'a [Leader]) -> Public<'a> {
+        Public { map, tables, leaders }
     }
 
     pub fn map(&self) -> &'a ZoneMap {
-        &self.setup.map
+        self.map
     }
 
     pub fn tables(&self) -> &'a Tables {
-        &self.setup.tables
+        self.tables
     }
 
     /// A leader's card: his name and ratings are printed on the counter.
     pub fn leader(&self, id: &str) -> Option<&'a Leader> {
-        self.setup.leader(id)
+        self.leaders.iter().find(|l| l.id == id)
     }
 
     /// A place's name: "Campania", "Neapolis", "Mare Tyrrhenum".
     pub fn place_name(&self, at: &Location) -> String {
-        self.setup.place_name(at)
+        self.map.place_name(at)
     }
 
     /// The place an id names, or why it names none.
     pub fn place(&self, id: &str) -> Result<Location, UnknownPlace> {
-        self.setup.place(id)
+        super::world::locate(self.map, id)
     }
 
     /// A leader's or decoy's name, as its own side reads it.
     pub fn piece_name(&self, id: &str) -> String {
-        super::state::piece_name(self.setup, id)
+        if super::state::is_decoy(id) {
+            format!("decoy {}", id.rsplit('-').next().unwrap_or_default())
+        } else {
+            self.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
+        }
     }
 
     /// The land zone a place on land belongs to: itself, or the zone of its city.
     pub fn zone_of(&self, at: &Location) -> Option<ZoneId> {
-        self.setup.map.zone_of(at)
+        self.map.zone_of(at)
     }
 }
 

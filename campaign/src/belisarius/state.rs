@@ -534,9 +534,5 @@ pub fn is_decoy(id: &str) -> bool {
 
 /// A leader's name, or "decoy 1" for a decoy, as its own side reads it.
 pub fn piece_name(setup: &Setup, id: &str) -> String {
-    if is_decoy(id) {
-        format!("decoy {}", id.rsplit('-').next().unwrap_or_default())
-    } else {
-        setup.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
-    }
+    super::setup::Public::of(setup).piece_name(id)
 }

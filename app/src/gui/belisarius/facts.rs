@@ -12,6 +12,8 @@
 //! [`View`]: referee_campaign::belisarius::view::View
 //! [`Public`]: referee_campaign::belisarius::setup::Public
 
+use serde::{Deserialize, Serialize};
+
 use crate::gui::widgets::words::may_order;
 use referee_campaign::belisarius::battle::RetreatBarred;
 use referee_campaign::belisarius::map::CityId;
@@ -22,7 +24,8 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 
 /// The viewer's acting force, as the rules see it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Acting {
     /// The acting leader (or decoy) and where he stands.
     pub leader: String,
@@ -41,15 +44,19 @@ pub(crate) struct Acting {
 }
 
 /// The leaders of the besieging side who may meet a relief, by id and name (BE-29).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Relief {
     pub city: Option<CityId>,
     pub besieger: Option<SideId>,
     pub leaders: Vec<(String, String)>,
 }
 
-/// Everything beyond the view that the panels of one viewer draw from.
-#[derive(Debug, Clone, Default)]
+/// Everything beyond the view that the panels of one viewer draw from. A side's packet
+/// carries its facts for the player's desk, without the odds (counted from the battle as the
+/// rules hold it, with its dice) and the referee's table spec.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct Facts {
     /// The acting force, when it is the viewer's (or the viewer is the referee).
     pub acting: Option<Acting>,
@@ -61,12 +68,14 @@ pub(crate) struct Facts {
     pub relief: Relief,
     /// The battle under way as it stands, losses owed included, for counting the odds:
     /// both forces are face up while it lasts (BE-17, BE-53).
+    #[serde(skip)]
     pub odds: Option<odds::Start>,
     /// A battle key that changes whenever the battle moves on: odds counted before are
     /// out of date.
     pub battle_key: Option<String>,
     /// For the referee's result form of a battle fought on the table: the battle as its pack
     /// prints it, from which a hex game's counters are counted (BE-17).
+    #[serde(skip)]
     pub table_spec: Option<Result<referee_battle_gen::spec::UmpireSpec, String>>,
 }
 

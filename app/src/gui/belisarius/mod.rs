@@ -56,7 +56,7 @@ const ZONE_TEXT: Color32 = Color32::from_rgb(0x5a, 0x4a, 0x36);
 
 /// Control colours: the Byzantines' AP markers are sand, the barbarians' green, so the map
 /// uses the same two colours.
-fn side_colour(side: &SideId) -> Color32 {
+pub(crate) fn side_colour(side: &SideId) -> Color32 {
     match side.as_str() {
         "byzantines" => Color32::from_rgb(0xd8, 0xbf, 0x7c),
         _ => Color32::from_rgb(0x8d, 0xbf, 0x86),
@@ -89,6 +89,8 @@ pub(crate) struct BelisariusDesk {
     /// The tables the battle under way's hex pack was counted by, as kept with it (the
     /// built-in ones where it kept none): its result form counts the counters by them.
     pub kept: KeptTables,
+    /// A side's orders file being read before it is taken in, drawn on the map as planned.
+    pub incoming: Vec<(u32, Order)>,
 }
 
 /// The tables a battle's result is read back by.
@@ -194,6 +196,7 @@ impl BelisariusDesk {
             voyage: fleet::VoyageForm::default(),
             battle: battle::BattleForm::default(),
             elements,
+            incoming: Vec::new(),
         })
     }
 
@@ -229,6 +232,8 @@ impl BelisariusDesk {
         self.selected = None;
         self.march = MarchForm::default();
         self.voyage = fleet::VoyageForm::default();
+        // A side's orders file read by the referee is no other viewer's to see.
+        self.incoming.clear();
         Ok(())
     }
 
@@ -364,6 +369,10 @@ impl EngineDesk for BelisariusDesk {
         crate::gui::engine::preview_orders::<Belisarius>(store, &self.campaign, &(), file, &self.sides())
     }
 
+    fn show_incoming(&mut self, file: Option<&crate::packet::OrdersFile>) {
+        self.incoming = crate::gui::engine::incoming_orders::<Belisarius>(file);
+    }
+
     fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
         let sides = self.sides();
         match crate::gui::engine::take_in_orders::<Belisarius>(store, &mut self.campaign, &(), file, &sides, anyway) {
@@ -424,9 +433,21 @@ impl EngineDesk for BelisariusDesk {
         });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut picked = Vec::new();
-            let BelisariusDesk { campaign, live, selected, map_state, .. } = self;
+            let BelisariusDesk { campaign, live, selected, map_state, incoming, .. } = self;
             let view = &live.view;
+            let canvas = ui.available_rect_before_wrap();
             zone_map_ui(ui, &campaign.state.setup.map, view.board(), selected.as_ref(), map_state, &mut picked);
+            if !incoming.is_empty() {
+                // Each piece of the file's side from where it stands; the orders name it.
+                let side = incoming.iter().find_map(|(_, o)| o.side().cloned());
+                let from = view
+                    .organisations()
+                    .into_iter()
+                    .filter(|o| Some(&o.side) == side.as_ref())
+                    .flat_map(|o| o.pieces().map(|(id, at)| (id.to_owned(), at.clone())))
+                    .collect();
+                planned_ui(&ui.painter_at(canvas), &campaign.state.setup.map, map_state, from, incoming);
+            }
             if let Some(place) = picked.pop() {
                 queue.push(BelisariusCommand::SelectPlace(place).into());
             }
@@ -792,16 +813,58 @@ fn mountain_marks(painter: &Painter, at: Pos2, h: f32) {
 /// Organisation the viewer may read, and, during set-up, the lines still to place.
 pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands: &mut Vec<AppCommand>) {
     let BelisariusDesk { campaign, live, selected, tables_shown, parts, march, battle, voyage, facts, kept, .. } = desk;
-    let (view, viewer) = (&live.view, &live.viewer);
     // A side's panels read the set-up's public part, its view and its facts; only the
     // referee's table form reads the campaign itself (BE-53).
-    let public = Public::of(&campaign.state.setup);
-    let umpire = (*viewer == Viewer::Umpire).then_some(&campaign.state);
+    let umpire = (live.viewer == Viewer::Umpire).then_some(&campaign.state);
+    let sources = Sources {
+        public: Public::of(&campaign.state.setup),
+        view: &live.view,
+        viewer: &live.viewer,
+        umpire,
+        facts,
+        table: battle::TableData {
+            number: referee_battle_gen::belisarius::battle_number(&live.events),
+            hex_units: &kept.hex_units,
+            campaign: &campaign.state.name,
+        },
+    };
+    let forms = Forms { selected: selected.as_ref(), tables_shown, parts, march, battle, voyage };
+    panels_ui(ui, &sources, forms, commands);
+}
+
+/// What the panels beside the map draw from: the set-up's public part, the viewer's view and
+/// facts, and the campaign itself for the referee only. A player's desk fills it from a
+/// side's packet.
+pub(crate) struct Sources<'a> {
+    pub public: Public<'a>,
+    pub view: &'a referee_campaign::belisarius::view::View,
+    pub viewer: &'a Viewer,
+    /// The campaign, when the referee looks.
+    pub umpire: Option<&'a State>,
+    pub facts: &'a Facts,
+    pub table: battle::TableData<'a>,
+}
+
+/// The forms of the panels beside the map, kept between frames by the desk that draws them.
+pub(crate) struct Forms<'a> {
+    pub selected: Option<&'a Location>,
+    pub tables_shown: &'a mut bool,
+    pub parts: &'a mut BTreeMap<(SideId, u32), PartForm>,
+    pub march: &'a mut MarchForm,
+    pub battle: &'a mut battle::BattleForm,
+    pub voyage: &'a mut fleet::VoyageForm,
+}
+
+/// The panels beside the map: the place selected, the operations, the contact and battle,
+/// and each organisation with the orders its pieces may be given.
+pub(crate) fn panels_ui(ui: &mut egui::Ui, sources: &Sources<'_>, forms: Forms<'_>, commands: &mut Vec<AppCommand>) {
+    let Sources { public, view, viewer, umpire, facts, ref table } = *sources;
+    let Forms { selected, tables_shown, parts, march, battle, voyage } = forms;
     let legal = Legal::of(umpire);
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, public, tables_shown);
         ui.add_space(8.0);
-        match selected.as_ref() {
+        match selected {
             Some(at) => place_ui(ui, public, view.board(), at),
             None => {
                 ui.label(RichText::new("Click a zone, city or sea zone to see what is there.").weak());
@@ -829,31 +892,26 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, desk: &mut BelisariusDesk, commands:
         battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
         siege::relief_ui(ui, view.board(), facts, viewer, commands);
         fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, legal, commands);
-        let table = battle::TableData {
-            number: referee_battle_gen::belisarius::battle_number(&live.events),
-            hex_units: &kept.hex_units,
-            campaign: &campaign.state.name,
-        };
-        let sources = battle::BattleSources { public, board: view.board(), facts, umpire };
-        battle::battle_window(ui.ctx(), sources, viewer, battle, &table, commands);
+        let battle_sources = battle::BattleSources { public, board: view.board(), facts, umpire };
+        battle::battle_window(ui.ctx(), battle_sources, viewer, battle, table, commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
         for org in view.organisations() {
             siege::losses_ui(ui, org, viewer, commands);
         }
         for org in view.organisations() {
-            turn::reinforcements_ui(ui, public, org, selected.as_ref(), viewer, commands);
+            turn::reinforcements_ui(ui, public, org, selected, viewer, commands);
         }
         // The acting force's orders first, where the referee or player looks.
         for org in view.organisations() {
-            force_orders_ui(ui, public, view.board(), org, facts, selected.as_ref(), viewer, march, legal, commands);
+            force_orders_ui(ui, public, view.board(), org, facts, selected, viewer, march, legal, commands);
         }
         for org in view.organisations() {
-            fleet::voyage_ui(ui, public, view.board(), org, selected.as_ref(), viewer, voyage, commands);
+            fleet::voyage_ui(ui, public, view.board(), org, selected, viewer, voyage, commands);
         }
         for org in view.organisations() {
             organisation_ui(ui, public, org, view.board(), viewer, legal, commands);
-            lines_due_ui(ui, public, org, selected.as_ref(), parts, commands);
+            lines_due_ui(ui, public, org, selected, parts, commands);
             ui.add_space(10.0);
         }
     });
@@ -1604,5 +1662,48 @@ impl Preview {
             let mut ignored = Vec::new();
             zone_map_ui(ui, &setup.map, board, None, &mut self.map, &mut ignored);
         });
+    }
+}
+
+/// Draws `orders` as planned over the zone map drawn last: marches in dashes from where each
+/// piece stands in `from` (or where an earlier march of the list takes it), a siege as a ring
+/// on its city, a set-up line as a ring on its place; never as done.
+pub(crate) fn planned_ui(
+    painter: &Painter,
+    map: &ZoneMap,
+    state: &ZoneMapState,
+    mut from: BTreeMap<String, Location>,
+    orders: &[(u32, Order)],
+) {
+    use crate::gui::widgets::planned::ghost;
+    let centre = |at: &Location| match at {
+        Location::Zone(z) => map.zone(z).map(|z| state.screen_pos(z.label_km)),
+        Location::City(c) => map.city(c).map(|c| state.screen_pos(c.at_km)),
+        Location::Sea(s) => map.sea(s).map(|s| state.screen_pos(s.label_km)),
+        Location::Aboard(_) => None,
+    };
+    let place = |id: &str| referee_campaign::belisarius::world::locate(map, id).ok();
+    for (position, order) in orders {
+        match order {
+            Order::Move { leader, path, .. } | Order::ActivateAndMove { leader, path, .. } => {
+                let start = from.get(leader).cloned();
+                let steps: Vec<Location> = path.iter().filter_map(|z| place(z)).collect();
+                let points: Vec<Pos2> = start.iter().chain(&steps).filter_map(centre).collect();
+                ghost(painter, &points, *position);
+                if let Some(last) = steps.last() {
+                    from.insert(leader.clone(), last.clone());
+                }
+            }
+            Order::Besiege { leader, .. } => {
+                // The siege is laid at the city of the zone the leader stands in.
+                let city = from.get(leader).and_then(|at| match at {
+                    Location::Zone(z) => map.zone(z).map(|z| Location::City(z.city.id.clone())),
+                    other => Some(other.clone()),
+                });
+                ghost(painter, &city.iter().filter_map(centre).collect::<Vec<_>>(), *position);
+            }
+            Order::Place { at, .. } => ghost(painter, &place(at).iter().filter_map(centre).collect::<Vec<_>>(), *position),
+            _ => {}
+        }
     }
 }

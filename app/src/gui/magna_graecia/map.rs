@@ -1058,6 +1058,38 @@ pub(crate) fn paint_battlefield(painter: &Painter, rect: Rect, map: &Map, b: &Ba
     painter.rect_stroke(rect, 2.0, Stroke::new(1.2, OUTLINE), StrokeKind::Inside);
 }
 
+/// Draws `orders` as planned over the map drawn last in `canvas`: deployments, marches and
+/// retreats in dashes from where each counter stands in `from` (or where an earlier order
+/// of the list takes it), never as done.
+pub(crate) fn planned_ui(
+    painter: &Painter,
+    canvas: Rect,
+    map: &Map,
+    state: &MapState,
+    mut from: BTreeMap<String, NodeId>,
+    orders: &[(u32, Order)],
+) {
+    use crate::gui::widgets::planned::ghost;
+    let at = |n: NodeId| map.node(n).map(|node| state.screen_pos(canvas, node.x_km, node.y_km));
+    for (position, order) in orders {
+        match order {
+            Order::Deploy { counter, node, .. } => {
+                ghost(painter, &at(*node).into_iter().collect::<Vec<_>>(), *position);
+                from.insert(counter.clone(), *node);
+            }
+            Order::Move { counter, path, .. } | Order::Retreat { counter, path, .. } => {
+                let start = from.get(counter).copied();
+                let points: Vec<Pos2> = start.into_iter().chain(path.iter().copied()).filter_map(at).collect();
+                ghost(painter, &points, *position);
+                if let Some(&last) = path.last() {
+                    from.insert(counter.clone(), last);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

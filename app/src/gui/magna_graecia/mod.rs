@@ -51,10 +51,8 @@ pub(crate) struct MagnaGraeciaDesk {
     pub elements: ElementTable,
     /// The land counters owing a retreat (MG-15) among those the viewer's forces hold.
     pub land_retreats: Vec<CounterRef>,
-    pub selected: Option<NodeId>,
-    /// The counter picked out to move (or, during setup, to deploy); where it may go
-    /// lights up on the map.
-    pub selected_counter: Option<CounterRef>,
+    /// The node selected and the counter picked out to move.
+    pub picks: Picks,
     /// The roster editor's working copy, while it is open.
     pub roster: Option<RosterEditor>,
     pub map_state: MapState,
@@ -68,6 +66,8 @@ pub(crate) struct MagnaGraeciaDesk {
     pub pack_job: Option<PackJob>,
     /// The umpire asked to see the dice seed.
     pub seed_shown: bool,
+    /// A side's orders file being read before it is taken in, drawn on the map as planned.
+    pub incoming: Vec<(u32, Order)>,
 }
 
 impl MagnaGraeciaDesk {
@@ -104,8 +104,7 @@ impl MagnaGraeciaDesk {
             live,
             elements,
             land_retreats,
-            selected: None,
-            selected_counter: None,
+            picks: Picks::default(),
             roster: None,
             map_state: MapState::default(),
             dialog: None,
@@ -113,6 +112,7 @@ impl MagnaGraeciaDesk {
             siege_losses: BTreeMap::new(),
             seed_shown: false,
             pack_job: None,
+            incoming: Vec::new(),
         })
     }
 
@@ -161,13 +161,13 @@ impl MagnaGraeciaDesk {
         let mut said = None;
         match command {
             // The selection follows the counter, which may move on if it has MP left.
-            Order::Move { path, .. } => self.selected = path.last().copied().or(self.selected),
+            Order::Move { path, .. } => self.picks.node = path.last().copied().or(self.picks.node),
             Order::Deploy { node, .. } => {
-                self.selected = Some(*node);
-                self.selected_counter = None;
+                self.picks.node = Some(*node);
+                self.picks.counter = None;
             }
             Order::SetArmy { army } => {
-                self.selected_counter = None;
+                self.picks.counter = None;
                 if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
                     self.roster = None;
                 }
@@ -176,7 +176,7 @@ impl MagnaGraeciaDesk {
                     referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side))
                 ));
             }
-            _ => self.selected_counter = None,
+            _ => self.picks.counter = None,
         }
         self.drop_stale_roster();
         Reply::Stored(said)
@@ -186,23 +186,11 @@ impl MagnaGraeciaDesk {
     pub fn apply(&mut self, command: MagnaGraeciaCommand, cx: &mut DeskContext<'_>) -> Reply {
         match command {
             MagnaGraeciaCommand::Select(node) => {
-                self.selected = node;
-                // During setup a picked counter waits for a node to deploy at.
-                let keep = self.selected_counter.as_ref().is_some_and(|c| self.may_deploy(c) || self.counter_node(c) == node);
-                if !keep {
-                    self.selected_counter = None;
-                }
+                self.picks.select(&self.live.view, node);
                 Reply::Nothing
             }
             MagnaGraeciaCommand::SelectCounter(counter) => {
-                match counter.as_ref().map(|c| (self.counter_node(c), self.may_deploy(c))) {
-                    Some((_, true)) => self.selected_counter = counter,
-                    Some((Some(at), false)) => {
-                        self.selected = Some(at);
-                        self.selected_counter = counter;
-                    }
-                    _ => self.selected_counter = None,
-                }
+                self.picks.pick(&self.live.view, counter);
                 Reply::Nothing
             }
             MagnaGraeciaCommand::EditRoster(side) => self.edit_roster(side),
@@ -390,26 +378,11 @@ impl MagnaGraeciaDesk {
 
     /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
     /// the rules leave it somewhere to go.
-    fn may_deploy(&self, counter: &CounterRef) -> bool {
-        self.live.view.board().phase == Phase::Setup
-            && self.live.view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
-    }
-
-    /// Where one of the viewer's own counters stands, as the viewer's forces say.
-    fn counter_node(&self, counter: &CounterRef) -> Option<NodeId> {
-        self.live
-            .view
-            .forces()
-            .into_iter()
-            .filter(|f| f.side == counter.side)
-            .flat_map(|f| &f.counters)
-            .find(|c| c.name == counter.name)
-            .map(|c| c.node)
-    }
-
     /// Forgets the forms and picks of the last viewer or the last state.
     fn forget_forms(&mut self) {
-        self.selected_counter = None;
+        self.picks.counter = None;
+        // A side's orders file read by the referee is no other viewer's to see.
+        self.incoming.clear();
         self.seed_shown = false;
         self.dialog = None;
         self.naval.clear();
@@ -517,6 +490,10 @@ impl EngineDesk for MagnaGraeciaDesk {
         crate::gui::engine::preview_orders::<MagnaGraecia>(store, &self.campaign, &self.map, file, &self.sides())
     }
 
+    fn show_incoming(&mut self, file: Option<&crate::packet::OrdersFile>) {
+        self.incoming = crate::gui::engine::incoming_orders::<MagnaGraecia>(file);
+    }
+
     fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
         let sides = self.sides();
         match crate::gui::engine::take_in_orders::<MagnaGraecia>(store, &mut self.campaign, &self.map, file, &sides, anyway) {
@@ -530,7 +507,7 @@ impl EngineDesk for MagnaGraeciaDesk {
 
     fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
         let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
-        self.selected_counter = None;
+        self.picks.counter = None;
         self.live.undo(&self.campaign.state, &self.map);
         self.land_retreats = land_retreats(&self.live.view);
         self.drop_stale_roster();
@@ -540,7 +517,7 @@ impl EngineDesk for MagnaGraeciaDesk {
     fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
         match store.redo(&mut self.campaign, &self.map, undone) {
             Ok(stored) => {
-                self.selected_counter = None;
+                self.picks.counter = None;
                 self.follow(stored);
                 Reply::Stored(None)
             }
@@ -611,7 +588,7 @@ impl EngineDesk for MagnaGraeciaDesk {
         let queue = &mut *shell.queue;
         // Escape closes the open dialog, then the roster editor, then lets a picked counter
         // go — unless a text field has the keyboard, which Escape leaves first.
-        let open = [self.dialog.is_some(), self.roster.is_some(), self.selected_counter.is_some()];
+        let open = [self.dialog.is_some(), self.roster.is_some(), self.picks.counter.is_some()];
         if open.contains(&true)
             && !ui.ctx().egui_wants_keyboard_input()
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
@@ -622,7 +599,7 @@ impl EngineDesk for MagnaGraeciaDesk {
                 _ => AppCommand::from(MagnaGraeciaCommand::SelectCounter(None)),
             });
         }
-        let selection = panels::Selection { node: self.selected, counter: self.selected_counter.as_ref() };
+        let selection = self.picks.borrowed();
         egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
             let details = panels::Details {
                 map: &self.map,
@@ -640,8 +617,19 @@ impl EngineDesk for MagnaGraeciaDesk {
         });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let own = self.live.view.forces();
-            let overlay = map::Overlay { own: &own, picked: self.selected_counter.as_ref() };
-            map::map_ui(ui, &self.map, self.live.view.board(), &overlay, self.selected, &mut self.map_state, queue);
+            let overlay = map::Overlay { own: &own, picked: self.picks.counter.as_ref() };
+            let canvas = ui.available_rect_before_wrap();
+            map::map_ui(ui, &self.map, self.live.view.board(), &overlay, self.picks.node, &mut self.map_state, queue);
+            if !self.incoming.is_empty() {
+                // Each counter of the file's side from where it stands; the orders name it.
+                let side = self.incoming.iter().find_map(|(_, o)| o.side().cloned());
+                let from = own
+                    .iter()
+                    .filter(|f| Some(&f.side) == side.as_ref())
+                    .flat_map(|f| f.counters.iter().map(|c| (c.name.clone(), c.node)))
+                    .collect();
+                map::planned_ui(&ui.painter_at(canvas), canvas, &self.map, &self.map_state, from, &self.incoming);
+            }
         });
         let board = self.live.view.board();
         if let Some(editor) = &mut self.roster
@@ -656,9 +644,57 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 }
 
+/// What the referee or a player has picked out on the map: a node, and perhaps one of the
+/// viewer's own counters to move (or, during setup, to deploy), where it may go lit up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Picks {
+    pub node: Option<NodeId>,
+    pub counter: Option<CounterRef>,
+}
+
+impl Picks {
+    /// The picks as the panels read them.
+    pub fn borrowed(&self) -> panels::Selection<'_> {
+        panels::Selection { node: self.node, counter: self.counter.as_ref() }
+    }
+
+    /// Selects a node (or nothing); during setup a picked counter waits for a node to
+    /// deploy at, and otherwise it is let go unless it stands there.
+    pub fn select(&mut self, view: &View, node: Option<NodeId>) {
+        self.node = node;
+        let keep = self.counter.as_ref().is_some_and(|c| may_deploy(view, c) || counter_node(view, c) == node);
+        if !keep {
+            self.counter = None;
+        }
+    }
+
+    /// Picks out one of the viewer's counters (or lets it go); its node is selected with
+    /// it, unless it waits to be deployed.
+    pub fn pick(&mut self, view: &View, counter: Option<CounterRef>) {
+        match counter.as_ref().map(|c| (counter_node(view, c), may_deploy(view, c))) {
+            Some((_, true)) => self.counter = counter,
+            Some((Some(at), false)) => {
+                self.node = Some(at);
+                self.counter = counter;
+            }
+            _ => self.counter = None,
+        }
+    }
+}
+
+/// Whether `counter` may be deployed now: setup, and one of the viewer's undeployed.
+fn may_deploy(view: &View, counter: &CounterRef) -> bool {
+    view.board().phase == Phase::Setup && view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
+}
+
+/// Where one of the viewer's own counters stands, as the viewer's forces say.
+fn counter_node(view: &View, counter: &CounterRef) -> Option<NodeId> {
+    view.forces().into_iter().filter(|f| f.side == counter.side).flat_map(|f| &f.counters).find(|c| c.name == counter.name).map(|c| c.node)
+}
+
 /// The land counters owing a retreat that the view's forces hold: all for the umpire, a
 /// side's own for that side.
-fn land_retreats(view: &View) -> Vec<CounterRef> {
+pub(crate) fn land_retreats(view: &View) -> Vec<CounterRef> {
     view.forces()
         .into_iter()
         .flat_map(|f| f.land_retreats.keys().map(|name| CounterRef { side: f.side.clone(), name: name.clone() }))

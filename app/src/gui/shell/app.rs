@@ -584,10 +584,16 @@ impl RefereeApp {
             AppCommand::WriteReports { folder } => self.write_reports(&folder),
             AppCommand::ShowMail(show) => {
                 self.mail = show.then(|| super::mail::MailForm { folder: self.pack_settings.folder.clone(), ..Default::default() });
+                if let Some(desk) = &mut self.desk {
+                    desk.get_mut().show_incoming(None);
+                }
             }
             AppCommand::WritePacket { side, folder } => self.write_packet(&side, &folder),
             AppCommand::ReadOrders(path) => {
                 let preview = self.read_orders(&path);
+                if let Some(desk) = &mut self.desk {
+                    desk.get_mut().show_incoming(preview.as_ref().ok().map(|p| &p.file));
+                }
                 if let Some(form) = &mut self.mail {
                     form.preview = Some(preview);
                 }
@@ -601,6 +607,9 @@ impl RefereeApp {
                 if taken && let Some(form) = &mut self.mail {
                     form.preview = None;
                     form.orders.clear();
+                }
+                if taken && let Some(desk) = &mut self.desk {
+                    desk.get_mut().show_incoming(None);
                 }
             }
             AppCommand::OpenPacket(path) => {

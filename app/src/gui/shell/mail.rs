@@ -68,6 +68,7 @@ pub(crate) fn mail_window_ui(ctx: &egui::Context, form: &mut MailForm, sides: &[
         match &form.preview {
             Some(Ok(preview)) => {
                 ui.label(RichText::new(format!("{}, turn {}:", preview.side_name, preview.file.turn)).strong());
+                ui.label(RichText::new("Drawn on the map in dashes, numbered, until they are taken in.").weak());
                 for (i, order) in preview.orders.iter().enumerate() {
                     ui.label(format!("{}. {order}", i + 1));
                     let position = u32::try_from(i + 1).unwrap_or(u32::MAX);

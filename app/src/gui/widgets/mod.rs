@@ -4,6 +4,7 @@ pub(crate) mod hex_counters;
 pub(crate) mod labels;
 pub(crate) mod packs;
 pub(crate) mod pan_zoom;
+pub(crate) mod planned;
 pub(crate) mod png;
 pub(crate) mod roll;
 pub(crate) mod words;

@@ -7,24 +7,52 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Color32, Pos2, Rect, RichText, Stroke, vec2};
-use referee_campaign::belisarius::Belisarius;
-use referee_campaign::belisarius::order::Order as BeOrder;
-use referee_campaign::belisarius::state::Location;
+use egui::{Color32, RichText};
 use referee_campaign::core::engine::{Engine, EngineId};
 use referee_campaign::core::plan::Checked;
-use referee_campaign::core::view::View;
+use referee_campaign::core::viewer::Viewer;
 use referee_campaign::core::words::{capitalised, possessive};
-use referee_campaign::magna_graecia::engine::MagnaGraecia;
-use referee_campaign::magna_graecia::order::Order as MgOrder;
+use referee_campaign::ids::SideId;
 
 use crate::cli::player::{Change, PlayerEngine, Seat};
-use crate::gui::belisarius::{ZoneMapState, zone_map_ui};
-use crate::gui::magna_graecia::map::{MapState, Overlay, map_ui};
+use crate::gui::shell::charts::{ChartsForm, charts_window_ui};
+use crate::gui::shell::command::{AppCommand, Message};
 use crate::packet::{Packet, PlannedOrder};
 
-/// The ink of what is planned and not done.
-const PLANNED: Color32 = Color32::from_rgb(150, 20, 120);
+mod belisarius;
+mod magna_graecia;
+
+pub use belisarius::BelisariusDeskPart;
+use belisarius::BelisariusPlayer;
+pub use magna_graecia::MagnaGraeciaDeskPart;
+use magna_graecia::MagnaGraeciaPlayer;
+
+/// The plan as the desk last read it: each order with its summary.
+type PlannedRows = Vec<(PlannedOrder, String)>;
+
+/// Why the desk does not take a physical roll.
+const TYPED_DICE: &str = "dice typed in are the referee's: the rules roll the side's dice when the referee takes its orders in";
+
+/// Why the desk of an older packet cannot edit a roster.
+const OLD_PACKET: &str =
+    "this packet was written before packets carried the points table: ask the referee for a new one to edit the roster";
+
+/// What a click on the desk's panels or map asked for.
+#[derive(Debug)]
+enum Asked {
+    /// Only the desk's selection or forms changed.
+    Nothing,
+    /// A form opened or closed: the last message goes.
+    Clear,
+    /// Put this order into the plan.
+    Plan(serde_json::Result<serde_json::Value>),
+    /// Refused, for this reason.
+    Refused(String),
+    /// Only the referee does this.
+    Referee,
+}
+
+use crate::gui::widgets::planned::PLANNED;
 
 /// A side's packet on screen, for its player.
 pub struct PlayerApp {
@@ -40,22 +68,47 @@ pub struct PlayerApp {
     shown: String,
     /// The plan as the packet holds it, each order with its summary: read again after each
     /// change, not each frame.
-    rows: Vec<(PlannedOrder, String)>,
+    rows: PlannedRows,
+    /// The Charts window, while it is open: the charts of the side's turn report, and the
+    /// campaign's sides by id and name.
+    charts: Option<(ChartsForm, Vec<(SideId, String)>)>,
     context_ready: bool,
 }
 
-/// The packet, read as its engine's, with its map's pan and zoom.
+/// The packet, read as its engine's, with its desk's selection and forms.
 enum Desk {
-    MagnaGraecia(Box<Seat<MagnaGraecia>>, MapState),
-    Belisarius(Box<Seat<Belisarius>>, ZoneMapState),
+    MagnaGraecia(Box<MagnaGraeciaPlayer>),
+    Belisarius(Box<BelisariusPlayer>),
 }
 
 /// Runs `$body` on the seat, whichever engine plays the campaign.
 macro_rules! on_seat {
     ($desk:expr, $seat:ident => $body:expr) => {
         match $desk {
-            Desk::MagnaGraecia($seat, _) => $body,
-            Desk::Belisarius($seat, _) => $body,
+            Desk::MagnaGraecia(d) => {
+                let $seat = &d.seat;
+                $body
+            }
+            Desk::Belisarius(d) => {
+                let $seat = &d.seat;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` on the seat, changed, whichever engine plays the campaign.
+macro_rules! on_seat_mut {
+    ($desk:expr, $seat:ident => $body:expr) => {
+        match $desk {
+            Desk::MagnaGraecia(d) => {
+                let $seat = &mut d.seat;
+                $body
+            }
+            Desk::Belisarius(d) => {
+                let $seat = &mut d.seat;
+                $body
+            }
         }
     };
 }
@@ -72,12 +125,16 @@ impl PlayerApp {
     pub fn open(path: &Path) -> anyhow::Result<PlayerApp> {
         let packet = Packet::open(path)?;
         let desk = match packet.header.engine {
-            EngineId::MagnaGraecia => Desk::MagnaGraecia(Box::new(Seat::new(packet)?), MapState::default()),
-            EngineId::Belisarius => Desk::Belisarius(Box::new(Seat::new(packet)?), ZoneMapState::default()),
+            EngineId::MagnaGraecia => Desk::MagnaGraecia(Box::new(MagnaGraeciaPlayer::new(Seat::new(packet)?)?)),
+            EngineId::Belisarius => Desk::Belisarius(Box::new(BelisariusPlayer::new(Seat::new(packet)?)?)),
         };
         let shown = on_seat!(&desk, seat => seat.shown().text());
         let rows = on_seat!(&desk, seat => seat.plan()?);
-        Ok(PlayerApp { desk, order: String::new(), comment: String::new(), message: None, shown, rows, context_ready: false })
+        let mut desk = desk;
+        if let Desk::Belisarius(d) = &mut desk {
+            d.replanned(&rows);
+        }
+        Ok(PlayerApp { desk, order: String::new(), comment: String::new(), message: None, shown, rows, charts: None, context_ready: false })
     }
 
     /// Fonts and theme, given before the first frame.
@@ -103,9 +160,18 @@ impl PlayerApp {
         self.rows.iter().map(|(p, summary)| (p.position, summary.clone(), p.checked.note(&side))).collect()
     }
 
+    /// Does what a button or a click on the desk's panels or map would ask (tests, and a
+    /// script driving the desk).
+    pub fn send(&mut self, command: impl Into<AppCommand>) {
+        self.asked(command.into());
+    }
+
     /// Says what came of a change of the plan, and reads the plan again.
     fn say(&mut self, result: anyhow::Result<String>) {
         let read = on_seat!(&self.desk, seat => seat.plan()).map(|rows| self.rows = rows);
+        if let Desk::Belisarius(d) = &mut self.desk {
+            d.replanned(&self.rows);
+        }
         self.message = Some(match result.and_then(|news| read.map(|()| news)) {
             Ok(news) => (false, news),
             Err(e) => (true, format!("{e:#}")),
@@ -115,10 +181,7 @@ impl PlayerApp {
     /// Plans the order written in the field.
     fn plan_order(&mut self) {
         let (text, comment) = (self.order.clone(), self.comment.clone());
-        let result = match &mut self.desk {
-            Desk::MagnaGraecia(seat, _) => add(seat, &text, &comment),
-            Desk::Belisarius(seat, _) => add(seat, &text, &comment),
-        };
+        let result = on_seat_mut!(&mut self.desk, seat => add(seat, &text, &comment));
         if result.is_ok() {
             self.order.clear();
             self.comment.clear();
@@ -130,12 +193,69 @@ impl PlayerApp {
         if matches!(change, Change::Comment(..)) {
             self.comment.clear();
         }
-        let result = on_seat!(&mut self.desk, seat => seat.change(change));
+        let result = on_seat_mut!(&mut self.desk, seat => seat.change(change));
         self.say(result.map(|()| "The plan is changed.".to_owned()));
     }
 
+    /// Does what a button or a click on the side's panels or map asked for.
+    fn asked(&mut self, command: AppCommand) {
+        if let AppCommand::ShowCharts(show) = command {
+            if show {
+                self.show_charts();
+            } else {
+                self.charts = None;
+            }
+            return;
+        }
+        let asked = match &mut self.desk {
+            Desk::MagnaGraecia(d) => d.apply(command),
+            Desk::Belisarius(d) => d.apply(command),
+        };
+        match asked {
+            Asked::Nothing => {}
+            Asked::Clear => self.message = None,
+            Asked::Refused(why) => self.message = Some((true, why)),
+            Asked::Referee => {
+                self.message =
+                    Some((true, "that is the referee's to do, on the referee's desk: a side's packet gives orders only".to_owned()));
+            }
+            Asked::Plan(order) => self.plan_clicked(order),
+        }
+    }
+
+    /// Plans an order a button or a click gave, with the comment written below.
+    fn plan_clicked(&mut self, order: serde_json::Result<serde_json::Value>) {
+        let comment = self.comment.clone();
+        let result = order.map_err(anyhow::Error::from).and_then(|order| {
+            let text = order.to_string();
+            let said = match &mut self.desk {
+                Desk::MagnaGraecia(d) => add(&mut d.seat, &text, &comment),
+                Desk::Belisarius(d) => add(&mut d.seat, &text, &comment),
+            }?;
+            match &mut self.desk {
+                Desk::MagnaGraecia(d) => d.planned(&order),
+                Desk::Belisarius(d) => d.planned(&order),
+            }
+            Ok(said)
+        });
+        if result.is_ok() {
+            self.comment.clear();
+        }
+        self.say(result);
+    }
+
+    /// Opens the Charts window on the charts of the side's turn report.
+    fn show_charts(&mut self) {
+        let read = on_seat!(&self.desk, seat => seat.packet.read::<referee_battle_gen::report::ReportSpec>("report"));
+        let side = on_seat!(&self.desk, seat => seat.header().side.clone());
+        let log_lines = on_seat!(&self.desk, seat => seat.view.log().len());
+        let sides = read.as_ref().map(|r| r.sides.iter().map(|s| (s.id.clone(), s.name.clone())).collect()).unwrap_or_default();
+        let charts = read.map(|r| r.charts).map_err(|e| format!("{e:#}"));
+        self.charts = Some((ChartsForm { viewer: Viewer::Side(side), log_lines, charts }, sides));
+    }
+
     /// Writes the orders file beside the packet.
-    fn send(&mut self) {
+    fn send_orders(&mut self) {
         let result = on_seat!(&self.desk, seat => {
             let folder = folder_of(seat.packet.path());
             seat.write_orders(&folder, true).map(|(path, n)| {
@@ -183,6 +303,9 @@ impl PlayerApp {
                     if ui.button("Turn report…").on_hover_text("Write the side's turn report (PDF) beside the packet").clicked() {
                         act = Some(Act::Report);
                     }
+                    if ui.button("Charts").on_hover_text("The side's charts, turn by turn, as its turn report draws them").clicked() {
+                        act = Some(Act::Charts);
+                    }
                 });
             });
         });
@@ -196,7 +319,7 @@ impl PlayerApp {
         });
         let rows = self.rows.clone();
         let side = on_seat!(&self.desk, seat => seat.the_side());
-        egui::Panel::left("player_plan").resizable(true).default_size(400.0).show(ui, |ui| {
+        egui::Panel::left("player_plan").resizable(true).default_size(340.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 // What the rules expect of the side now, each order a click from the field.
                 let next = next_of(shown);
@@ -286,16 +409,32 @@ impl PlayerApp {
                 });
             });
         });
-        egui::CentralPanel::default().show(ui, |ui| match &mut self.desk {
-            Desk::MagnaGraecia(seat, state) => magna_graecia_map(ui, seat, state, &rows),
-            Desk::Belisarius(seat, state) => belisarius_map(ui, seat, state, &rows),
+        // The side's panels and map, with the order buttons a side has on the referee's
+        // screen: what they order goes into the plan.
+        let mut queue: Vec<AppCommand> = Vec::new();
+        let message = self.message.as_ref().map(|(is_error, text)| Message { text: text.clone(), is_error: *is_error });
+        egui::Panel::right("player_details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| match &mut self.desk {
+            Desk::MagnaGraecia(d) => d.details_ui(ui, &mut queue),
+            Desk::Belisarius(d) => d.details_ui(ui, &mut queue),
         });
+        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| match &mut self.desk {
+            Desk::MagnaGraecia(d) => d.map_ui(ui, &rows, message.as_ref(), &mut queue),
+            Desk::Belisarius(d) => d.map_ui(ui, &rows, &mut queue),
+        });
+        if let Some((form, sides)) = &self.charts {
+            let colours: Vec<Color32> = sides.iter().map(|(id, _)| self.desk.side_colour(id)).collect();
+            charts_window_ui(ui.ctx(), form, sides, &colours, &mut queue);
+        }
+        for command in queue {
+            self.asked(command);
+        }
         match act {
             Some(Act::Plan) => self.plan_order(),
             Some(Act::Change(change)) => self.change(change),
-            Some(Act::Send) => self.send(),
+            Some(Act::Send) => self.send_orders(),
             Some(Act::Report) => self.report(),
             Some(Act::Edit(order)) => self.order = order,
+            Some(Act::Charts) => self.show_charts(),
             None => {}
         }
     }
@@ -303,6 +442,7 @@ impl PlayerApp {
 
 /// What a click asked for, done once the frame is drawn.
 enum Act {
+    Charts,
     Plan,
     /// Put an order of the Next list in the field.
     Edit(String),
@@ -342,84 +482,12 @@ fn planned<E: Engine>(rows: &[(PlannedOrder, String)]) -> Vec<(u32, E::Order)> {
     rows.iter().filter_map(|(p, _)| Some((p.position, serde_json::from_value(p.order.clone()).ok()?))).collect()
 }
 
-/// Draws a planned path through `points` in dashes, with the order's number at its end.
-fn ghost(painter: &egui::Painter, points: &[Pos2], position: u32) {
-    let stroke = Stroke::new(2.5, PLANNED);
-    if points.len() > 1 {
-        painter.extend(egui::Shape::dashed_line(points, stroke, 8.0, 5.0));
-    }
-    if let Some(&end) = points.last() {
-        painter.circle_stroke(end, 11.0, stroke);
-        painter.text(end + vec2(13.0, -13.0), egui::Align2::LEFT_BOTTOM, position.to_string(), egui::FontId::proportional(14.0), PLANNED);
-    }
-}
-
-fn magna_graecia_map(ui: &mut egui::Ui, seat: &Seat<MagnaGraecia>, state: &mut MapState, rows: &[(PlannedOrder, String)]) {
-    let View::Side(view) = &seat.view else { return };
-    let map = &seat.public;
-    let canvas: Rect = ui.available_rect_before_wrap();
-    let own = [&view.own];
-    let mut clicked = Vec::new();
-    map_ui(ui, map, &view.board, &Overlay { own: &own, picked: None }, None, state, &mut clicked);
-    let painter = ui.painter_at(canvas);
-    let at = |n: referee_campaign::NodeId| map.node(n).map(|node| state.screen_pos(canvas, node.x_km, node.y_km));
-    let mut from: std::collections::BTreeMap<String, referee_campaign::NodeId> =
-        view.own.counters.iter().map(|c| (c.name.clone(), c.node)).collect();
-    for (position, order) in planned::<MagnaGraecia>(rows) {
-        match order {
-            MgOrder::Deploy { counter, node, .. } => {
-                ghost(&painter, &at(node).into_iter().collect::<Vec<_>>(), position);
-                from.insert(counter, node);
-            }
-            MgOrder::Move { counter, path, .. } | MgOrder::Retreat { counter, path, .. } => {
-                let start = from.get(&counter).copied();
-                let points: Vec<Pos2> = start.into_iter().chain(path.iter().copied()).filter_map(at).collect();
-                ghost(&painter, &points, position);
-                if let Some(&last) = path.last() {
-                    from.insert(counter, last);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-fn belisarius_map(ui: &mut egui::Ui, seat: &Seat<Belisarius>, state: &mut ZoneMapState, rows: &[(PlannedOrder, String)]) {
-    let View::Side(view) = &seat.view else { return };
-    let map = &seat.public.map;
-    let canvas: Rect = ui.available_rect_before_wrap();
-    let mut picked = Vec::new();
-    zone_map_ui(ui, map, &view.board, None, state, &mut picked);
-    let painter = ui.painter_at(canvas);
-    let centre = |at: &Location| match at {
-        Location::Zone(z) => map.zone(z).map(|z| state.screen_pos(z.label_km)),
-        Location::City(c) => map.city(c).map(|c| state.screen_pos(c.at_km)),
-        Location::Sea(s) => map.sea(s).map(|s| state.screen_pos(s.label_km)),
-        Location::Aboard(_) => None,
-    };
-    let place = |id: &str| referee_campaign::belisarius::world::locate(map, id).ok();
-    let mut from: std::collections::BTreeMap<String, Location> = view.own.pieces().map(|(id, at)| (id.to_owned(), at.clone())).collect();
-    for (position, order) in planned::<Belisarius>(rows) {
-        match order {
-            BeOrder::Move { leader, path, .. } | BeOrder::ActivateAndMove { leader, path, .. } => {
-                let start = from.get(&leader).cloned();
-                let steps: Vec<Location> = path.iter().filter_map(|z| place(z)).collect();
-                let points: Vec<Pos2> = start.iter().chain(&steps).filter_map(centre).collect();
-                ghost(&painter, &points, position);
-                if let Some(last) = steps.last() {
-                    from.insert(leader, last.clone());
-                }
-            }
-            BeOrder::Besiege { leader, .. } => {
-                // The siege is laid at the city of the zone the leader stands in.
-                let city = from.get(&leader).and_then(|at| match at {
-                    Location::Zone(z) => map.zone(z).map(|z| Location::City(z.city.id.clone())),
-                    other => Some(other.clone()),
-                });
-                ghost(&painter, &city.iter().filter_map(centre).collect::<Vec<_>>(), position);
-            }
-            BeOrder::Place { at, .. } => ghost(&painter, &place(&at).iter().filter_map(centre).collect::<Vec<_>>(), position),
-            _ => {}
+impl Desk {
+    /// The colour the map draws `side` in, for the charts.
+    fn side_colour(&self, side: &SideId) -> Color32 {
+        match self {
+            Desk::MagnaGraecia(d) => d.side_colour(side),
+            Desk::Belisarius(_) => crate::gui::belisarius::side_colour(side),
         }
     }
 }
