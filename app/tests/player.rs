@@ -287,7 +287,8 @@ fn be_49_the_desk_places_a_set_up_line_into_the_plan() {
 /// X-06, BE-06, BE-10, BE-13: in the Byzantines' segment the desk activates Mundus with the
 /// button of his box, and the panels then show his force as the plan has it, acting: the
 /// route is built on the map and "March" plans the march, which the side's check says halts
-/// where the Goths stand. The orders file the desk sends is the one the referee takes in.
+/// where the Goths stand. The orders file the desk sends is the one the referee takes in;
+/// the Goths' packet then asks them to answer the contact, and their desk's button does.
 #[test]
 fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     use referee::gui::BelisariusCommand;
@@ -326,4 +327,65 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
         .expect("the orders file beside the packet");
     let out = referee(&["--db", db, "order", "Italia", "--as", "byzantines", "--file", file.to_str().unwrap()]);
     assert!(out.contains("Mundus halts at Dalmatia"), "{out}");
+    std::fs::remove_file(&file).unwrap();
+
+    // The Goths' packet asks them to answer the contact; their desk's button answers it.
+    let goths = dir.path().join("ostrogoths.packet");
+    referee(&["--db", db, "packet", "Italia", "--as", "ostrogoths", "--out", goths.to_str().unwrap()]);
+    let mut h = desk(&goths);
+    assert!(h.query_by_label_contains("Contact at Dalmatia").is_some(), "the contact panel of the Goths' view");
+    h.get_by_label("Do not intercept").click();
+    h.run();
+    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
+    h.get_by_label("Send orders…").click();
+    h.run();
+    let file = dir.path().join("orders-ostrogoths-turn1.json");
+    let out = referee(&["--db", db, "order", "Italia", "--as", "ostrogoths", "--file", file.to_str().unwrap()]);
+    assert!(out.contains("Ostrogoths make no (more) interceptions at Dalmatia"), "{out}");
+}
+
+/// X-06, MG-11, MG-09: in Carthage's movement phase the desk moves Hanno with the panel's
+/// "Move…" and a lit destination, as the referee's screen does for the side, and the bar's
+/// "End the phase" plans the phase's end: planned, not done — the view and its moves stay
+/// the packet's, and the map draws the march in dashes.
+#[test]
+fn mg_11_the_desk_plans_a_move_and_the_end_of_the_phase() {
+    use referee::gui::MagnaGraeciaCommand;
+    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+    use referee_campaign::ids::NodeId;
+    use referee_campaign::magna_graecia::MagnaGraecia;
+    use referee_campaign::magna_graecia::catalog::Catalog;
+    use referee_campaign::magna_graecia::order::Order;
+    use referee_campaign::{DiceInput, Store};
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("campaign.sqlite");
+    {
+        let mut store = Store::open(&db).unwrap();
+        let catalog = Catalog::embedded();
+        let scenario = catalog.scenario("dionysian").unwrap();
+        let map = catalog.map(&scenario.map).unwrap();
+        let mut campaign = store.create_as::<MagnaGraecia>("Mail", scenario, 17).unwrap();
+        for order in deploy_orders(&DIONYSIAN).into_iter().chain([Order::BeginPlay {}]) {
+            store.execute(&mut campaign, map, &order, DiceInput::Seeded).unwrap();
+        }
+    }
+    let packet = dir.path().join("carthage.packet");
+    referee(&["--db", db.to_str().unwrap(), "packet", "Mail", "--as", "carthage", "--out", packet.to_str().unwrap()]);
+    let mut h = desk(&packet);
+    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(3))));
+    h.run();
+    h.get_by_label("Move Hanno").click();
+    h.run();
+    h.get_by_label("→ 07 Entella").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    assert!(plan[0].1.contains("Hanno") && plan[0].2.contains("checked as far as Carthage can tell"), "{plan:?}");
+    assert!(h.query_by_label_contains("2 of 2 MP left").is_some(), "planned is not done: Hanno has moved nowhere yet");
+    h.get_by_label("End the phase").click();
+    h.run();
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), 2, "{:?}", h.state().message());
+    assert!(plan[1].1.contains("end carthage's phase"), "{plan:?}");
 }

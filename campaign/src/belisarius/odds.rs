@@ -40,7 +40,8 @@ impl Policy {
 }
 
 /// One side as the simulation knows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Side {
     pub side: SideId,
     pub units: Vec<Fighter>,
@@ -49,8 +50,10 @@ pub struct Side {
     pub start: u32,
 }
 
-/// The battle to count: where it stands now.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The battle to count: where it stands now. Both forces are face up while a battle lasts
+/// (BE-17, BE-53), so a side's packet carries it for its player's odds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Start {
     pub sides: [Side; 2],
     /// The index of the ambusher, if it is an ambush.

@@ -53,8 +53,7 @@ pub(crate) struct Relief {
 }
 
 /// Everything beyond the view that the panels of one viewer draw from. A side's packet
-/// carries its facts for the player's desk, without the odds (counted from the battle as the
-/// rules hold it, with its dice) and the referee's table spec.
+/// carries its facts for the player's desk, without the referee's table spec.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Facts {
@@ -68,7 +67,6 @@ pub(crate) struct Facts {
     pub relief: Relief,
     /// The battle under way as it stands, losses owed included, for counting the odds:
     /// both forces are face up while it lasts (BE-17, BE-53).
-    #[serde(skip)]
     pub odds: Option<odds::Start>,
     /// A battle key that changes whenever the battle moves on: odds counted before are
     /// out of date.

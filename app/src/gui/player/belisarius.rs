@@ -24,8 +24,8 @@ use crate::gui::shell::command::{AppCommand, DeskCommand};
 
 /// What a Belisarius packet carries for the desk besides the view and the public map: the
 /// cards of the side's own leaders, and what the rules work out about its own pieces (the
-/// acting force, where a beaten force may go, the besiegers who may meet a relief), the
-/// odds of a battle left out.
+/// acting force, where a beaten force may go, the besiegers who may meet a relief, the
+/// battle under way as its odds are counted from).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BelisariusDeskPart {

@@ -62,6 +62,20 @@ impl MagnaGraeciaPlayer {
         })
     }
 
+    /// The bar's buttons: "End the phase" while the side moves (MG-09); its alliance rolls
+    /// (MG-06) are the referee's to roll when the orders are taken in.
+    pub fn bar_ui(&self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
+        let board = self.seat.view.board();
+        let side = &self.seat.header().side;
+        if &board.moving == side && matches!(board.phase, Phase::Movement | Phase::Combat | Phase::PostCombat) {
+            let hover =
+                format!("Plan the end of the side's {} phase (MG-09); the orders after it wait for the next phase", board.phase.name());
+            if ui.button("End the phase").on_hover_text(hover).clicked() {
+                queue.push(MagnaGraeciaCommand::Execute(Order::EndPhase { side: side.clone() }, DiceInput::Seeded).into());
+            }
+        }
+    }
+
     /// The colour the map draws `side` in.
     pub fn side_colour(&self, side: &SideId) -> egui::Color32 {
         self.seat.view.board().side(side).map_or(egui::Color32::GRAY, crate::gui::magna_graecia::paint::side_colour)

@@ -292,6 +292,7 @@ impl PlayerApp {
         });
         let shown = &self.shown;
         let mut act: Option<Act> = None;
+        let mut bar_queue: Vec<AppCommand> = Vec::new();
         egui::Panel::top("player_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(&title);
@@ -305,6 +306,9 @@ impl PlayerApp {
                     }
                     if ui.button("Charts").on_hover_text("The side's charts, turn by turn, as its turn report draws them").clicked() {
                         act = Some(Act::Charts);
+                    }
+                    if let Desk::MagnaGraecia(d) = &self.desk {
+                        d.bar_ui(ui, &mut bar_queue);
                     }
                 });
             });
@@ -411,7 +415,7 @@ impl PlayerApp {
         });
         // The side's panels and map, with the order buttons a side has on the referee's
         // screen: what they order goes into the plan.
-        let mut queue: Vec<AppCommand> = Vec::new();
+        let mut queue: Vec<AppCommand> = bar_queue;
         let message = self.message.as_ref().map(|(is_error, text)| Message { text: text.clone(), is_error: *is_error });
         egui::Panel::right("player_details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| match &mut self.desk {
             Desk::MagnaGraecia(d) => d.details_ui(ui, &mut queue),
