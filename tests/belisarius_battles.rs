@@ -1,6 +1,7 @@
 //! Belisarius interception and battle, what they let through (BE-53, BE-17): through a
-//! contact, a failed interception from a city and a battle, and in the battle pack sent to
-//! the table, the Byzantines read nothing of what they may not know. The rules of
+//! contact, a failed interception from a city and a battle, in what their packet carries for
+//! their desk, and in the battle pack sent to the table, the Byzantines read nothing of what
+//! they may not know. The rules of
 //! interception and battle are tested beside them, in the campaign crate.
 
 use referee_campaign::Store;
@@ -12,12 +13,14 @@ use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::fixtures::belisarius::{
     battle_order, byz, city_of, goths, hold, interception_die, italy_under_vitiges, run, stage, view_json,
 };
+use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
 /// One run of the differential test: everything the Byzantines may not know is taken from
 /// `hidden` — the Gothic chit, the leader and units that come out of the city to intercept
-/// and fail, and a Gothic force far away.
-fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String> {
+/// and fail, and a Gothic force far away. In the program, `breaker` breaks off after the
+/// first passage and retreats.
+fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool, breaker: &SideId) -> Vec<String> {
     let (chit, sallier, sallier_units, far_units) = hidden;
     let (mut store, mut c) = italy_under_vitiges(chit, [6, 1]);
     let map = c.state.setup.map.clone();
@@ -35,10 +38,16 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
         ],
     );
     hold(&mut c, &target, &goths());
-    let mut out = vec![view_json(&c, &store, &byz())];
+    // The Byzantines' view, and what their packet carries for their desk besides: the force
+    // acting, the battle under way that the odds are counted from, where they may retreat.
+    let read = |store: &Store, c: &Campaign<Belisarius>| {
+        let desk = referee::reports::belisarius_desk(&c.state, &byz()).unwrap();
+        format!("{}\n{}", view_json(c, store, &byz()), serde_json::to_string_pretty(&desk).unwrap())
+    };
+    let mut out = vec![read(&store, &c)];
     let step = |store: &mut Store, c: &mut Campaign<Belisarius>, order: Order, dice: DiceInput, out: &mut Vec<String>| {
         run(store, c, &order, dice);
-        out.push(view_json(c, store, &byz()));
+        out.push(read(store, c));
     };
     step(&mut store, &mut c, Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded, &mut out);
     step(
@@ -85,7 +94,7 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
         }
         return out;
     }
-    while let Some(order) = battle_order(&c.state, Some(&goths())) {
+    while let Some(order) = battle_order(&c.state, Some(breaker)) {
         step(&mut store, &mut c, order, DiceInput::Seeded, &mut out);
     }
     out
@@ -97,15 +106,29 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool) -> Vec<String>
 /// force they fight.
 #[test]
 fn be_53_interception_and_battle_leak_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false);
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false);
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false, &goths());
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false, &goths());
     assert_eq!(a.len(), b.len());
     for (i, (x, y)) in a.iter().zip(&b).enumerate() {
         let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
         assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Byzantines read something of what they may not know: {differs:?}");
     }
     assert!(a.iter().any(|v| v.contains("Uraias")), "the enemy in battle is face up");
+    assert!(a.iter().any(|v| v.contains("\"odds\": {")), "the desk's battle under way is compared while it lasts");
+    assert!(a.iter().any(|v| v.contains("\"acting\": {")), "the desk's force acting is compared");
     assert!(a.iter().all(|v| !v.contains("Aligern") && !v.contains("aligern")));
+}
+
+/// BE-22, BE-53, X-06: Belisarius breaks off and the Byzantines owe a retreat: the places
+/// their desk offers (and why the city is barred) are worked out from the map, who holds
+/// the city and their own force, and read the same whatever the Goths keep hidden.
+#[test]
+fn be_22_the_retreats_a_sides_desk_offers_leak_nothing() {
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false, &byz());
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false, &byz());
+    assert_eq!(a, b, "the Byzantines read something of what they may not know");
+    let retreat = a.iter().find(|v| v.contains("\"retreats\": [\n      ")).expect("a moment where the Byzantines owe a retreat");
+    assert!(retreat.contains("not-held"), "the city the Goths hold is offered barred, with why: {retreat}");
 }
 
 /// BE-53, BE-17: sent to the table, the Byzantines' battle pack (DBM, DBSA and both hex
@@ -113,8 +136,8 @@ fn be_53_interception_and_battle_leak_nothing() {
 /// and whatever Gothic force stands elsewhere; it shows the force they fight, as deployed.
 #[test]
 fn be_53_the_table_pack_leaks_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), true);
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), true);
+    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), true, &goths());
+    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), true, &goths());
     assert_eq!(a.len(), b.len());
     for (i, (x, y)) in a.iter().zip(&b).enumerate() {
         let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);

@@ -174,6 +174,13 @@ impl Reported for Belisarius {
     }
 }
 
+/// What a Belisarius side's packet carries for its desk besides its view (its own leaders'
+/// cards and what the rules work out about its own pieces), from `state`: the differential
+/// tests compare it at each moment they play.
+pub fn belisarius_desk(state: &State, side: &SideId) -> anyhow::Result<serde_json::Value> {
+    <Belisarius as Reported>::desk(state, side)
+}
+
 /// One engine's campaign as its reports read it.
 #[derive(Debug)]
 struct Read<E: Reported> {
