@@ -116,7 +116,8 @@ pub struct Made {
 /// `overwrite`. The report in it holds the log since the side's last packet.
 pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, out: &Path, overwrite: bool) -> anyhow::Result<Made> {
     let opened = reports::open(store, id, catalog)?;
-    let viewer = Viewer::Side(SideId::new(side));
+    let side_id = SideId::new(side);
+    let viewer = Viewer::Side(side_id.clone());
     let readers = opened.readers();
     if !readers.contains(&viewer) {
         bail!("the campaign has no side `{}`; its sides are {}", shown(side), crate::cli::side_list(&readers));
@@ -146,7 +147,7 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
         engine: opened.engine(),
         campaign: commitment,
         name: export.report.campaign.clone(),
-        side: SideId::new(side),
+        side: side_id.clone(),
         side_name: export.report.reader.name.clone(),
         turn: export.report.turn,
         standing: export.report.when.clone(),
@@ -157,7 +158,7 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
         ("view", serde_json::to_string(&export.view)?),
         ("report", serde_json::to_string(&export.report)?),
         ("public", serde_json::to_string(&opened.public()?)?),
-        ("desk", serde_json::to_string(&opened.desk(&SideId::new(side))?)?),
+        ("desk", serde_json::to_string(&opened.desk(&side_id)?)?),
     ];
     let bytes = write_file(&out, &header, &parts)?;
     reports::record(store, id, &viewer, mark.as_ref())?;
@@ -281,10 +282,12 @@ impl Packet {
 
     /// A part of the packet as JSON: `view`, `report` or `public`.
     pub fn part(&self, name: &str) -> anyhow::Result<String> {
-        self.db
-            .query_row("SELECT body FROM parts WHERE name = ?1", [name], |r| r.get(0))
-            .optional()?
-            .with_context(|| format!("{} has no {name} in it", self.path.display()))
+        self.optional_part(name)?.with_context(|| format!("{} has no {name} in it", self.path.display()))
+    }
+
+    /// A part of the packet, if it has it: a packet written before the part was, has not.
+    fn optional_part(&self, name: &str) -> anyhow::Result<Option<String>> {
+        Ok(self.db.query_row("SELECT body FROM parts WHERE name = ?1", [name], |r| r.get(0)).optional()?)
     }
 
     /// A part of the packet, read into the program's types.
@@ -295,7 +298,7 @@ impl Packet {
     /// What the player's desk draws its order buttons from besides the view and the public
     /// part; `None` in a packet written before packets carried it.
     pub fn desk_part<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<Option<T>> {
-        let body: Option<String> = self.db.query_row("SELECT body FROM parts WHERE name = 'desk'", [], |r| r.get(0)).optional()?;
+        let body = self.optional_part("desk")?;
         body.map(|b| serde_json::from_str(&b).with_context(|| format!("the desk in {} cannot be read", self.path.display()))).transpose()
     }
 

@@ -111,12 +111,12 @@ pub(crate) trait EngineDesk {
     fn last_order(&self) -> Option<LastOrder>;
 
     /// Checks a side's orders file against the campaign on screen: what it would give,
-    /// or why it may not.
-    fn preview_orders(&self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
+    /// or why it may not. Its orders are drawn on the map as planned (dashed, numbered) while
+    /// the referee reads them, until they are taken in or forgotten.
+    fn preview_orders(&mut self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
 
-    /// Draws a side's orders file on the map as planned (dashed, numbered), while the referee
-    /// reads it before taking it in; `None` takes it off the map.
-    fn show_incoming(&mut self, file: Option<&OrdersFile>);
+    /// Takes the orders file read last off the map.
+    fn forget_incoming(&mut self);
 
     /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
     /// the side's log has moved on since its packet, unless `anyway`.
@@ -253,24 +253,22 @@ pub(crate) struct OrdersPreview {
     pub moved_on: Option<String>,
 }
 
-/// The orders of a side's orders file as engine `E` reads them, numbered from 1, for drawing
-/// on the map; an order it cannot read is left out (the preview has refused the file then).
-pub(crate) fn incoming_orders<E: Engine>(file: Option<&OrdersFile>) -> Vec<(u32, E::Order)> {
-    let orders = file.map_or(&[][..], |f| f.orders.as_slice());
-    (1..).zip(orders).filter_map(|(n, o)| Some((n, serde_json::from_value(o.clone()).ok()?))).collect()
-}
+/// Orders numbered from 1, as a plan or an orders file numbers them.
+pub(crate) type Numbered<E> = Vec<(u32, <E as Engine>::Order)>;
 
-/// Checks `file` against `campaign`, whose sides are `sides`: the preview, or why not.
+/// Checks `file` against `campaign`, whose sides are `sides`: the preview and the orders as
+/// the engine reads them, numbered from 1 for the map; or why not.
 pub(crate) fn preview_orders<E: Engine>(
     store: &Store,
     campaign: &Campaign<E>,
     context: &E::Context,
     file: OrdersFile,
     sides: &[(SideId, String)],
-) -> Result<OrdersPreview, String> {
+) -> Result<(OrdersPreview, Numbered<E>), String> {
     let incoming = Incoming::<E>::check(store, campaign, context, file, sides).map_err(|e| format!("{e:#}"))?;
     let orders = incoming.orders.iter().map(E::summary).collect();
-    Ok(OrdersPreview { orders, side_name: incoming.side_name, moved_on: incoming.moved_on, file: incoming.file })
+    let numbered = (1..).zip(incoming.orders).collect();
+    Ok((OrdersPreview { orders, side_name: incoming.side_name, moved_on: incoming.moved_on, file: incoming.file }, numbered))
 }
 
 /// Gives the orders of `file` to `campaign`: its events, for the desk to follow, and what they

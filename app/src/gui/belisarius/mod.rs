@@ -365,12 +365,15 @@ impl EngineDesk for BelisariusDesk {
         last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
     }
 
-    fn preview_orders(&self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
-        crate::gui::engine::preview_orders::<Belisarius>(store, &self.campaign, &(), file, &self.sides())
+    fn preview_orders(&mut self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
+        let read = crate::gui::engine::preview_orders::<Belisarius>(store, &self.campaign, &(), file, &self.sides());
+        let (preview, orders) = read.inspect_err(|_| self.incoming.clear())?;
+        self.incoming = orders;
+        Ok(preview)
     }
 
-    fn show_incoming(&mut self, file: Option<&crate::packet::OrdersFile>) {
-        self.incoming = crate::gui::engine::incoming_orders::<Belisarius>(file);
+    fn forget_incoming(&mut self) {
+        self.incoming.clear();
     }
 
     fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {

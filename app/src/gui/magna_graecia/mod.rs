@@ -376,8 +376,6 @@ impl MagnaGraeciaDesk {
         }
     }
 
-    /// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where
-    /// the rules leave it somewhere to go.
     /// Forgets the forms and picks of the last viewer or the last state.
     fn forget_forms(&mut self) {
         self.picks.counter = None;
@@ -486,12 +484,15 @@ impl EngineDesk for MagnaGraeciaDesk {
         last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
     }
 
-    fn preview_orders(&self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
-        crate::gui::engine::preview_orders::<MagnaGraecia>(store, &self.campaign, &self.map, file, &self.sides())
+    fn preview_orders(&mut self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
+        let read = crate::gui::engine::preview_orders::<MagnaGraecia>(store, &self.campaign, &self.map, file, &self.sides());
+        let (preview, orders) = read.inspect_err(|_| self.incoming.clear())?;
+        self.incoming = orders;
+        Ok(preview)
     }
 
-    fn show_incoming(&mut self, file: Option<&crate::packet::OrdersFile>) {
-        self.incoming = crate::gui::engine::incoming_orders::<MagnaGraecia>(file);
+    fn forget_incoming(&mut self) {
+        self.incoming.clear();
     }
 
     fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
@@ -682,7 +683,8 @@ impl Picks {
     }
 }
 
-/// Whether `counter` may be deployed now: setup, and one of the viewer's undeployed.
+/// Whether a counter of the viewer's may be deployed now (MG-02): during setup, where the
+/// rules leave it somewhere to go.
 fn may_deploy(view: &View, counter: &CounterRef) -> bool {
     view.board().phase == Phase::Setup && view.forces().iter().any(|f| f.side == counter.side && f.deployable.contains_key(&counter.name))
 }

@@ -15,7 +15,7 @@ use referee_campaign::core::view::View;
 use referee_campaign::store::DiceInput;
 use serde::{Deserialize, Serialize};
 
-use super::{Asked, PlannedRows, planned};
+use super::{Asked, PlannedRows, plan, planned};
 use crate::cli::player::Seat;
 use crate::gui::belisarius::command::BelisariusCommand;
 use crate::gui::belisarius::facts::{Acting, Facts};
@@ -47,8 +47,10 @@ pub(super) struct BelisariusPlayer {
     battle: battle::BattleForm,
     voyage: fleet::VoyageForm,
     hex_units: referee_battle_gen::hexunits::HexUnits,
+    /// The plan's orders, read once each time the plan changes, for the map.
+    orders: Vec<(u32, Order)>,
     /// The side's view and facts as the plan has them, when the plan activates a leader.
-    planned: Option<Planned>,
+    as_planned: Option<Planned>,
 }
 
 /// The side's view and facts with the plan's activation folded in: the leader the plan
@@ -77,36 +79,40 @@ impl BelisariusPlayer {
             battle: battle::BattleForm::default(),
             voyage: fleet::VoyageForm::default(),
             hex_units: referee_battle_gen::hexunits::HexUnits::embedded(),
-            planned: None,
+            orders: Vec::new(),
+            as_planned: None,
         })
     }
 
-    /// Folds the plan's activation, if it has one, into the view the panels draw from; the
-    /// plan changed.
+    /// Reads the plan's orders again, and folds the plan's activation, if it has one, into
+    /// the view the panels draw from; the plan changed.
     pub fn replanned(&mut self, rows: &PlannedRows) {
-        self.planned = None;
+        self.orders = planned::<Belisarius>(rows);
+        self.as_planned = None;
         let View::Side(side) = &self.seat.view else { return };
-        let mut acting: Option<(u32, String, Vec<String>)> = None;
-        let mut marches: Vec<(Vec<String>, String)> = Vec::new();
-        for (position, order) in planned::<Belisarius>(rows) {
+        // The leader the plan activates last, and where the force's last planned march ends.
+        let mut acting: Option<(u32, &String, &Vec<String>)> = None;
+        let mut march_end: Option<&String> = None;
+        for (position, order) in &self.orders {
             match order {
                 Order::Activate { leader, with, .. } => {
-                    acting = Some((position, leader, with));
-                    marches.clear();
+                    acting = Some((*position, leader, with));
+                    march_end = None;
                 }
                 Order::ActivateAndMove { leader, with, path, .. } => {
-                    marches = path.last().map(|end| (vec![leader.clone()], end.clone())).into_iter().collect();
-                    acting = Some((position, leader, with));
+                    acting = Some((*position, leader, with));
+                    march_end = path.last();
                 }
-                Order::Move { leader, path, .. } => marches.extend(path.last().map(|end| (vec![leader], end.clone()))),
+                Order::Move { path, .. } => march_end = path.last().or(march_end),
                 Order::Pass { .. } => {
                     acting = None;
-                    marches.clear();
+                    march_end = None;
                 }
                 _ => {}
             }
         }
         let Some((position, leader, with)) = acting else { return };
+        let (leader, with) = (leader.clone(), with.clone());
         let mut view = side.clone();
         let own = &mut view.own;
         if own.acting.as_deref() != Some(leader.as_str()) {
@@ -116,7 +122,7 @@ impl BelisariusPlayer {
         }
         // The force stands where its last planned march ends.
         let force: Vec<&str> = std::iter::once(leader.as_str()).chain(with.iter().map(String::as_str)).collect();
-        let end = marches.last().and_then(|(_, end)| referee_campaign::belisarius::world::locate(&self.seat.public.map, end).ok());
+        let end = march_end.and_then(|end| referee_campaign::belisarius::world::locate(&self.seat.public.map, end).ok());
         if let Some(end) = &end {
             let place = self.seat.public.map.place_name(end);
             for b in &mut own.boxes {
@@ -133,23 +139,23 @@ impl BelisariusPlayer {
             facts.acting = Some(Acting { leader: leader.clone(), at, ..Acting::default() });
         }
         let name = Public::new(&self.seat.public.map, &self.seat.public.tables, &self.part.leaders).piece_name(&leader);
-        self.planned = Some(Planned { view: View::Side(view), facts, position, leader: name });
+        self.as_planned = Some(Planned { view: View::Side(view), facts, position, leader: name });
     }
 
     /// The panels beside the map, as the referee's desk draws them for the side.
     pub fn details_ui(&mut self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
-        let BelisariusPlayer { seat, part, selected, tables_shown, parts, march, battle, voyage, hex_units, planned, .. } = self;
+        let BelisariusPlayer { seat, part, selected, tables_shown, parts, march, battle, voyage, hex_units, as_planned, .. } = self;
         let viewer = referee_campaign::Viewer::Side(seat.header().side.clone());
-        if let Some(p) = planned {
+        if let Some(p) = as_planned {
             let text = format!("As planned: {} acts (order {}). His force's orders below go into the plan.", p.leader, p.position);
             ui.label(egui::RichText::new(text).color(crate::gui::widgets::planned::PLANNED));
         }
         let sources = Sources {
             public: Public::new(&seat.public.map, &seat.public.tables, &part.leaders),
-            view: planned.as_ref().map_or(&seat.view, |p| &p.view),
+            view: as_planned.as_ref().map_or(&seat.view, |p| &p.view),
             viewer: &viewer,
             umpire: None,
-            facts: planned.as_ref().map_or(&part.facts, |p| &p.facts),
+            facts: as_planned.as_ref().map_or(&part.facts, |p| &p.facts),
             // Only the referee's result form reads the table's data.
             table: battle::TableData { number: 0, hex_units, campaign: &seat.packet.header.name },
         };
@@ -158,7 +164,7 @@ impl BelisariusPlayer {
     }
 
     /// The map, with the planned orders drawn over it.
-    pub fn map_ui(&mut self, ui: &mut egui::Ui, rows: &PlannedRows, queue: &mut Vec<AppCommand>) {
+    pub fn map_ui(&mut self, ui: &mut egui::Ui, queue: &mut Vec<AppCommand>) {
         let View::Side(view) = &self.seat.view else { return };
         let map = &self.seat.public.map;
         let canvas: Rect = ui.available_rect_before_wrap();
@@ -168,27 +174,32 @@ impl BelisariusPlayer {
             queue.push(BelisariusCommand::SelectPlace(place).into());
         }
         let from = view.own.pieces().map(|(id, at)| (id.to_owned(), at.clone())).collect();
-        planned_ui(&ui.painter_at(canvas), map, &self.map, from, &planned::<Belisarius>(rows));
+        planned_ui(&ui.painter_at(canvas), map, &self.map, from, &self.orders);
     }
 
     /// What the desk makes of a command its panels gave: a selection changes here; an order
-    /// goes to the plan; what only the referee does is refused.
-    pub fn apply(&mut self, command: AppCommand) -> Asked {
+    /// goes to the plan, with `comment`; what only the referee does is refused.
+    pub fn apply(&mut self, command: AppCommand, comment: &str) -> Asked {
         let AppCommand::Desk(DeskCommand::Belisarius(command)) = command else { return Asked::Referee };
         match command {
             BelisariusCommand::SelectPlace(place) => {
                 self.selected = place;
                 Asked::Nothing
             }
-            BelisariusCommand::Execute(order, DiceInput::Seeded) => Asked::Plan(serde_json::to_value(order)),
+            BelisariusCommand::Execute(order, DiceInput::Seeded) => {
+                let result = plan(&mut self.seat, std::slice::from_ref(&order), comment);
+                if result.is_ok() {
+                    self.planned(order);
+                }
+                Asked::Planned(result)
+            }
             BelisariusCommand::Execute(..) => Asked::Refused(super::TYPED_DICE.to_owned()),
             BelisariusCommand::WritePack { .. } => Asked::Referee,
         }
     }
 
     /// An order was planned: the forms that gave it start again.
-    pub fn planned(&mut self, order: &serde_json::Value) {
-        let Ok(order) = serde_json::from_value::<Order>(order.clone()) else { return };
+    fn planned(&mut self, order: Order) {
         match order {
             Order::Move { .. } | Order::ActivateAndMove { .. } => self.march = MarchForm::default(),
             Order::Place { side, line, .. } => {

@@ -14,7 +14,7 @@ use referee_campaign::magna_graecia::view::View;
 use referee_campaign::store::DiceInput;
 use serde::{Deserialize, Serialize};
 
-use super::{Asked, PlannedRows, planned};
+use super::{Asked, PlannedRows, plan, planned};
 use crate::cli::player::Seat;
 use crate::gui::magna_graecia::command::{CounterRef, MagnaGraeciaCommand};
 use crate::gui::magna_graecia::dialogs::{self, DialogForm, LossesForm};
@@ -43,6 +43,8 @@ pub(super) struct MagnaGraeciaPlayer {
     roster: Option<RosterEditor>,
     naval: BTreeMap<SideId, LossesForm>,
     siege_losses: BTreeMap<SideId, LossesForm>,
+    /// The plan's orders, read once each time the plan changes, for the map.
+    orders: Vec<(u32, Order)>,
 }
 
 impl MagnaGraeciaPlayer {
@@ -59,7 +61,13 @@ impl MagnaGraeciaPlayer {
             roster: None,
             naval: BTreeMap::new(),
             siege_losses: BTreeMap::new(),
+            orders: Vec::new(),
         })
+    }
+
+    /// Reads the plan's orders again; the plan changed.
+    pub fn replanned(&mut self, rows: &PlannedRows) {
+        self.orders = planned::<MagnaGraecia>(rows);
     }
 
     /// The bar's buttons: "End the phase" while the side moves (MG-09); its alliance rolls
@@ -99,7 +107,7 @@ impl MagnaGraeciaPlayer {
     }
 
     /// The map, with the planned orders drawn over it, and the dialogs over the window.
-    pub fn map_ui(&mut self, ui: &mut egui::Ui, rows: &PlannedRows, message: Option<&Message>, queue: &mut Vec<AppCommand>) {
+    pub fn map_ui(&mut self, ui: &mut egui::Ui, message: Option<&Message>, queue: &mut Vec<AppCommand>) {
         let View::Side(view) = &self.seat.view else { return };
         let map = &self.seat.public;
         let canvas: Rect = ui.available_rect_before_wrap();
@@ -107,7 +115,7 @@ impl MagnaGraeciaPlayer {
         let overlay = Overlay { own: &own, picked: self.selection.counter.as_ref() };
         map_ui(ui, map, &view.board, &overlay, self.selection.node, &mut self.map, queue);
         let from = view.own.counters.iter().map(|c| (c.name.clone(), c.node)).collect();
-        planned_ui(&ui.painter_at(canvas), canvas, map, &self.map, from, &planned::<MagnaGraecia>(rows));
+        planned_ui(&ui.painter_at(canvas), canvas, map, &self.map, from, &self.orders);
         self.dialogs_ui(ui.ctx(), message, queue);
     }
 
@@ -132,14 +140,20 @@ impl MagnaGraeciaPlayer {
     }
 
     /// What the desk makes of a command its panels gave: a selection or a form changes here;
-    /// an order goes to the plan; what only the referee does is refused.
-    pub fn apply(&mut self, command: AppCommand) -> Asked {
+    /// an order goes to the plan, with `comment`; what only the referee does is refused.
+    pub fn apply(&mut self, command: AppCommand, comment: &str) -> Asked {
         let AppCommand::Desk(DeskCommand::MagnaGraecia(command)) = command else { return Asked::Referee };
         let view = &self.seat.view;
         match command {
             MagnaGraeciaCommand::Select(node) => self.selection.select(view, node),
             MagnaGraeciaCommand::SelectCounter(counter) => self.selection.pick(view, counter),
-            MagnaGraeciaCommand::Execute(order, DiceInput::Seeded) => return Asked::Plan(serde_json::to_value(order)),
+            MagnaGraeciaCommand::Execute(order, DiceInput::Seeded) => {
+                let result = plan(&mut self.seat, std::slice::from_ref(&order), comment);
+                if result.is_ok() {
+                    self.planned(&order);
+                }
+                return Asked::Planned(result);
+            }
             MagnaGraeciaCommand::Execute(..) => return Asked::Refused(super::TYPED_DICE.to_owned()),
             MagnaGraeciaCommand::OpenDialog(dialog) => {
                 // A side opens only the exchange and the garrison: the referee's dialogs (and
@@ -171,9 +185,8 @@ impl MagnaGraeciaPlayer {
     }
 
     /// An order was planned: the form that gave it is done.
-    pub fn planned(&mut self, order: &serde_json::Value) {
-        let Ok(order) = serde_json::from_value::<Order>(order.clone()) else { return };
-        if self.dialog.as_ref().is_some_and(|d| d.done_by(&order)) {
+    fn planned(&mut self, order: &Order) {
+        if self.dialog.as_ref().is_some_and(|d| d.done_by(order)) {
             self.dialog = None;
         }
         if matches!(order, Order::SetArmy { .. }) {

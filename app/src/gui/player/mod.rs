@@ -44,8 +44,8 @@ enum Asked {
     Nothing,
     /// A form opened or closed: the last message goes.
     Clear,
-    /// Put this order into the plan.
-    Plan(serde_json::Result<serde_json::Value>),
+    /// An order was put into the plan, with what the plan says of it, or refused.
+    Planned(anyhow::Result<String>),
     /// Refused, for this reason.
     Refused(String),
     /// Only the referee does this.
@@ -66,6 +66,9 @@ pub struct PlayerApp {
     /// What the side sees, as the command line's `show` prints it: the packet's view does
     /// not change while it is open.
     shown: String,
+    /// The **Next:** of `shown`: what the rules expect of the side, each caption with its
+    /// orders.
+    next: Vec<(String, Vec<String>)>,
     /// The plan as the packet holds it, each order with its summary: read again after each
     /// change, not each frame.
     rows: PlannedRows,
@@ -124,17 +127,25 @@ impl PlayerApp {
     /// Opens the packet at `path`, refusing a file that is not one.
     pub fn open(path: &Path) -> anyhow::Result<PlayerApp> {
         let packet = Packet::open(path)?;
-        let desk = match packet.header.engine {
+        let mut desk = match packet.header.engine {
             EngineId::MagnaGraecia => Desk::MagnaGraecia(Box::new(MagnaGraeciaPlayer::new(Seat::new(packet)?)?)),
             EngineId::Belisarius => Desk::Belisarius(Box::new(BelisariusPlayer::new(Seat::new(packet)?)?)),
         };
         let shown = on_seat!(&desk, seat => seat.shown().text());
+        let next = next_of(&shown);
         let rows = on_seat!(&desk, seat => seat.plan()?);
-        let mut desk = desk;
-        if let Desk::Belisarius(d) = &mut desk {
-            d.replanned(&rows);
-        }
-        Ok(PlayerApp { desk, order: String::new(), comment: String::new(), message: None, shown, rows, charts: None, context_ready: false })
+        desk.replanned(&rows);
+        Ok(PlayerApp {
+            desk,
+            order: String::new(),
+            comment: String::new(),
+            message: None,
+            shown,
+            next,
+            rows,
+            charts: None,
+            context_ready: false,
+        })
     }
 
     /// Fonts and theme, given before the first frame.
@@ -169,9 +180,7 @@ impl PlayerApp {
     /// Says what came of a change of the plan, and reads the plan again.
     fn say(&mut self, result: anyhow::Result<String>) {
         let read = on_seat!(&self.desk, seat => seat.plan()).map(|rows| self.rows = rows);
-        if let Desk::Belisarius(d) = &mut self.desk {
-            d.replanned(&self.rows);
-        }
+        self.desk.replanned(&self.rows);
         self.message = Some(match result.and_then(|news| read.map(|()| news)) {
             Ok(news) => (false, news),
             Err(e) => (true, format!("{e:#}")),
@@ -208,8 +217,8 @@ impl PlayerApp {
             return;
         }
         let asked = match &mut self.desk {
-            Desk::MagnaGraecia(d) => d.apply(command),
-            Desk::Belisarius(d) => d.apply(command),
+            Desk::MagnaGraecia(d) => d.apply(command, &self.comment),
+            Desk::Belisarius(d) => d.apply(command, &self.comment),
         };
         match asked {
             Asked::Nothing => {}
@@ -219,29 +228,14 @@ impl PlayerApp {
                 self.message =
                     Some((true, "that is the referee's to do, on the referee's desk: a side's packet gives orders only".to_owned()));
             }
-            Asked::Plan(order) => self.plan_clicked(order),
-        }
-    }
-
-    /// Plans an order a button or a click gave, with the comment written below.
-    fn plan_clicked(&mut self, order: serde_json::Result<serde_json::Value>) {
-        let comment = self.comment.clone();
-        let result = order.map_err(anyhow::Error::from).and_then(|order| {
-            let text = order.to_string();
-            let said = match &mut self.desk {
-                Desk::MagnaGraecia(d) => add(&mut d.seat, &text, &comment),
-                Desk::Belisarius(d) => add(&mut d.seat, &text, &comment),
-            }?;
-            match &mut self.desk {
-                Desk::MagnaGraecia(d) => d.planned(&order),
-                Desk::Belisarius(d) => d.planned(&order),
+            // The comment written below went with the order a button or a click gave.
+            Asked::Planned(result) => {
+                if result.is_ok() {
+                    self.comment.clear();
+                }
+                self.say(result);
             }
-            Ok(said)
-        });
-        if result.is_ok() {
-            self.comment.clear();
         }
-        self.say(result);
     }
 
     /// Opens the Charts window on the charts of the side's turn report.
@@ -286,11 +280,11 @@ impl PlayerApp {
         if !self.context_ready {
             self.prepare_context(ui.ctx());
         }
-        let (title, standing, log) = on_seat!(&self.desk, seat => {
+        let (title, standing) = on_seat!(&self.desk, seat => {
             let h = seat.header();
-            (format!("{} packet · {}", capitalised(&possessive(&h.side_name)), h.name), h.standing.clone(), seat.view.log().to_vec())
+            (format!("{} packet · {}", capitalised(&possessive(&h.side_name)), h.name), h.standing.clone())
         });
-        let shown = &self.shown;
+        let (shown, next) = (&self.shown, &self.next);
         let mut act: Option<Act> = None;
         let mut bar_queue: Vec<AppCommand> = Vec::new();
         egui::Panel::top("player_bar").show(ui, |ui| {
@@ -316,20 +310,19 @@ impl PlayerApp {
         egui::Panel::bottom("player_log").resizable(true).default_size(150.0).show(ui, |ui| {
             ui.strong("Log");
             egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-                for line in &log {
+                for line in on_seat!(&self.desk, seat => seat.view.log()) {
                     ui.label(format!("{:>4}  {}", line.seq, line.text));
                 }
             });
         });
-        let rows = self.rows.clone();
+        let rows = &self.rows;
         let side = on_seat!(&self.desk, seat => seat.the_side());
         egui::Panel::left("player_plan").resizable(true).default_size(340.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 // What the rules expect of the side now, each order a click from the field.
-                let next = next_of(shown);
                 if !next.is_empty() {
                     ui.heading("Next");
-                    for (caption, orders) in &next {
+                    for (caption, orders) in next {
                         ui.label(caption);
                         for order in orders {
                             ui.horizontal(|ui| {
@@ -348,7 +341,7 @@ impl PlayerApp {
                     ui.weak("No orders yet.");
                 }
                 let n = u32::try_from(rows.len()).unwrap_or(u32::MAX);
-                for (p, summary) in &rows {
+                for (p, summary) in rows {
                     ui.separator();
                     ui.horizontal(|ui| {
                         ui.strong(format!("{}.", p.position));
@@ -422,8 +415,8 @@ impl PlayerApp {
             Desk::Belisarius(d) => d.details_ui(ui, &mut queue),
         });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| match &mut self.desk {
-            Desk::MagnaGraecia(d) => d.map_ui(ui, &rows, message.as_ref(), &mut queue),
-            Desk::Belisarius(d) => d.map_ui(ui, &rows, &mut queue),
+            Desk::MagnaGraecia(d) => d.map_ui(ui, message.as_ref(), &mut queue),
+            Desk::Belisarius(d) => d.map_ui(ui, &mut queue),
         });
         if let Some((form, sides)) = &self.charts {
             let colours: Vec<Color32> = sides.iter().map(|(id, _)| self.desk.side_colour(id)).collect();
@@ -476,17 +469,29 @@ fn folder_of(packet: &Path) -> PathBuf {
 
 /// Plans the orders of `text` on `seat`; says what was planned, as the command line does.
 fn add<E: PlayerEngine>(seat: &mut Seat<E>, text: &str, comment: &str) -> anyhow::Result<String> {
-    let orders: Vec<E::Order> = crate::cli::parse_orders(text)?;
-    let added = seat.add(&orders, comment)?;
+    plan(seat, &crate::cli::parse_orders::<E::Order>(text)?, comment)
+}
+
+/// Plans `orders` on `seat`, `comment` with the first; says what was planned.
+fn plan<E: PlayerEngine>(seat: &mut Seat<E>, orders: &[E::Order], comment: &str) -> anyhow::Result<String> {
+    let added = seat.add(orders, comment)?;
     Ok(crate::cli::player::planned_text(&seat.the_side(), &added))
 }
 
 /// The planned orders, read as the engine's.
-fn planned<E: Engine>(rows: &[(PlannedOrder, String)]) -> Vec<(u32, E::Order)> {
+fn planned<E: Engine>(rows: &[(PlannedOrder, String)]) -> crate::gui::engine::Numbered<E> {
     rows.iter().filter_map(|(p, _)| Some((p.position, serde_json::from_value(p.order.clone()).ok()?))).collect()
 }
 
 impl Desk {
+    /// Reads the plan's orders again for the map and the panels; the plan changed.
+    fn replanned(&mut self, rows: &PlannedRows) {
+        match self {
+            Desk::MagnaGraecia(d) => d.replanned(rows),
+            Desk::Belisarius(d) => d.replanned(rows),
+        }
+    }
+
     /// The colour the map draws `side` in, for the charts.
     fn side_colour(&self, side: &SideId) -> Color32 {
         match self {

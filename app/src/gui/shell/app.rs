@@ -585,15 +585,12 @@ impl RefereeApp {
             AppCommand::ShowMail(show) => {
                 self.mail = show.then(|| super::mail::MailForm { folder: self.pack_settings.folder.clone(), ..Default::default() });
                 if let Some(desk) = &mut self.desk {
-                    desk.get_mut().show_incoming(None);
+                    desk.get_mut().forget_incoming();
                 }
             }
             AppCommand::WritePacket { side, folder } => self.write_packet(&side, &folder),
             AppCommand::ReadOrders(path) => {
                 let preview = self.read_orders(&path);
-                if let Some(desk) = &mut self.desk {
-                    desk.get_mut().show_incoming(preview.as_ref().ok().map(|p| &p.file));
-                }
                 if let Some(form) = &mut self.mail {
                     form.preview = Some(preview);
                 }
@@ -609,7 +606,7 @@ impl RefereeApp {
                     form.orders.clear();
                 }
                 if taken && let Some(desk) = &mut self.desk {
-                    desk.get_mut().show_incoming(None);
+                    desk.get_mut().forget_incoming();
                 }
             }
             AppCommand::OpenPacket(path) => {
@@ -788,12 +785,19 @@ impl RefereeApp {
     }
 
     /// Reads a side's orders file and checks it against the campaign on screen.
-    fn read_orders(&self, path: &str) -> Result<crate::gui::engine::OrdersPreview, String> {
-        let Some(desk) = &self.desk else { return Err("open a campaign first".to_owned()) };
+    fn read_orders(&mut self, path: &str) -> Result<crate::gui::engine::OrdersPreview, String> {
+        let Some(desk) = &mut self.desk else { return Err("open a campaign first".to_owned()) };
         let path = Path::new(path.trim());
-        let text = crate::input::read_limited(path, "the orders file", crate::input::INPUT_BYTES).map_err(|e| format!("{e:#}"))?;
-        let file = crate::packet::read_orders(&text).map_err(|e| format!("{}: {e:#}", path.display()))?;
-        desk.get().preview_orders(&self.store, file)
+        let file = crate::input::read_limited(path, "the orders file", crate::input::INPUT_BYTES)
+            .map_err(|e| format!("{e:#}"))
+            .and_then(|text| crate::packet::read_orders(&text).map_err(|e| format!("{}: {e:#}", path.display())));
+        match file {
+            Ok(file) => desk.get_mut().preview_orders(&self.store, file),
+            Err(e) => {
+                desk.get_mut().forget_incoming();
+                Err(e)
+            }
+        }
     }
 
     /// The Charts and Turn reports windows follow the campaign on screen.
