@@ -4,11 +4,12 @@
 
 use std::path::Path;
 
-use referee_e2e::{TempDb, cli, raise_himera};
+use referee_e2e::{TempDb, cli, himera_db};
 
-/// Himilco marches from Panormus onto Leptines at Himera: battle 1.
-fn himera(db: &TempDb) {
-    raise_himera(&db.path, "Night");
+/// The night's campaign in a fresh database, Himilco marched from Panormus onto Leptines at
+/// Himera: battle 1; and a fresh folder for the night's files.
+fn night() -> (TempDb, tempfile::TempDir) {
+    (himera_db("Night"), tempfile::tempdir().unwrap())
 }
 
 fn text_of(path: &Path) -> String {
@@ -22,14 +23,25 @@ fn write(dir: &Path, name: &str, json: &str) -> String {
     path.display().to_string()
 }
 
+/// Each result file of `bad` (its JSON, and what its refusal says), written in `dir` and
+/// entered for battle 1 with `args` besides, is refused and leaves the database as it was;
+/// `what` heads each failure's message.
+fn results_refused(db: &TempDb, dir: &Path, bad: &[(String, &str)], args: &[&str], what: &str) {
+    let before = db.bytes();
+    for (i, (json, expected)) in bad.iter().enumerate() {
+        let file = write(dir, &format!("bad-{i}.json"), json);
+        let line = cli(&db.path, &[&["result", "Night", "1", "--file", &file][..], args].concat()).refused();
+        assert!(line.contains(expected), "{what}{json}: {line}");
+        assert_eq!(db.bytes(), before, "{what}{json} changed the database");
+    }
+}
+
 /// X-04 / MG-21 / MG-22: before the defender has chosen, the pack shows the whole map to
 /// choose from; once the table is set, each side's file has its brief, roster and table, on
 /// the paper asked for, and only its own forces.
 #[test]
 fn x_04_pack_from_the_command_line() {
-    let db = TempDb::new();
-    himera(&db);
-    let dir = tempfile::tempdir().unwrap();
+    let (db, dir) = night();
     let out = dir.path().display().to_string();
     cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
     assert!(text_of(&dir.path().join("battle-01-dbm-syracuse.pdf")).contains("The table is not set yet"));
@@ -70,11 +82,8 @@ fn x_04_pack_from_the_command_line() {
         (&["pack", "Night", "1", "--out", &out, "--scaling", "per-army"], "invalid value 'per-army'"),
         (&["table", "Night", "1", "--defence", "forward"], "the table at Himera is already set for day 1"),
     ];
-    let before = db.bytes();
     for (args, expected) in refusals {
-        let line = cli(&db.path, args).refused();
-        assert!(line.contains(expected), "{args:?}: {line}");
-        assert_eq!(db.bytes(), before, "{args:?} changed the database");
+        db.refuses(args, expected);
     }
 }
 
@@ -83,9 +92,7 @@ fn x_04_pack_from_the_command_line() {
 /// a good result applies the rules, can be undone and typed in again, and play goes on.
 #[test]
 fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
-    let db = TempDb::new();
-    himera(&db);
-    let dir = tempfile::tempdir().unwrap();
+    let (db, dir) = night();
     let d = dir.path();
     let won = |losses: &str| format!(r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"losses":[{losses}]}}"#);
     let leptines = |extra: &str| format!(r#"{{"side":"syracuse","command":"Leptines"{extra}}}"#);
@@ -103,36 +110,26 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
         (r#"{"outcome":{"kind":"lost"}}"#.to_owned(), "does not read as a battle result"),
         ("{not json".to_owned(), "the result is not valid JSON"),
     ];
-    let before = db.bytes();
-    for (i, (json, expected)) in bad.iter().enumerate() {
-        let file = write(d, &format!("bad-{i}.json"), json);
-        let line = cli(&db.path, &["result", "Night", "1", "--file", &file]).refused();
-        assert!(line.contains(expected), "{json}: {line}");
-        assert_eq!(db.bytes(), before, "{json} changed the database");
-    }
+    results_refused(&db, d, &bad, &[], "");
 
     // Leptines loses two spearmen and is declared demoralised by his own side; the recovery
     // dice are typed in: a 6 brings one back, a 1 does not.
     let good = write(d, "good.json", &won(&leptines(r#","destroyed":["2 Reg Sp(O)"],"voluntary":true"#)));
-    let out = cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,1"]).ok();
-    assert!(out.contains("recovery of Reg Sp(O) of Leptines (secret) — MG-30"), "{out}");
+    let out = cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,1"])
+        .ok_saying("recovery of Reg Sp(O) of Leptines (secret) — MG-30");
     assert!(out.contains("Battle 1 at Himera: Carthage wins") && out.contains("declared demoralised — MG-23"), "{out}");
-    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
-    assert!(roster.contains("13 Reg Sp(O)"), "{roster}");
+    cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("13 Reg Sp(O)");
 
     // A wrong entry is undone and typed again.
-    let undone = cli(&db.path, &["undo", "Night"]).ok();
-    assert!(undone.contains("enter the result of battle 1"), "{undone}");
-    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
-    assert!(roster.contains("14 Reg Sp(O)"), "{roster}");
+    cli(&db.path, &["undo", "Night"]).ok_saying("enter the result of battle 1");
+    cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("14 Reg Sp(O)");
     cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,6"]).ok();
-    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
-    assert!(roster.contains("14 Reg Sp(O)"), "{roster}");
+    cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("14 Reg Sp(O)");
 
     // The campaign goes on: the beaten Leptines retreats in post-combat movement.
     cli(&db.path, &["order", "Night", r#"{"type":"end_phase","side":"carthage"}"#]).ok();
-    let out = cli(&db.path, &["order", "Night", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#]).ok();
-    assert!(out.contains("Leptines retreats"), "{out}");
+    cli(&db.path, &["order", "Night", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#])
+        .ok_saying("Leptines retreats");
     let shown = cli(&db.path, &["show", "Night", "--json"]).json();
     assert_eq!(shown["board"]["battles"].as_array().map(Vec::len), Some(0));
 }
@@ -151,8 +148,7 @@ fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refu
     orders.push(Order::BeginPlay {});
     orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
     orders.push(Order::EndPhase { side: SideId::new("carthage") });
-    let out = cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok();
-    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok_saying("Battle 1 at Himera: Carthage attacks Syracuse");
 
     let dir = tempfile::tempdir().unwrap();
     let result = |join: &str| {
@@ -170,8 +166,8 @@ fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refu
     assert_eq!(db.bytes(), before, "the refused result changed the database");
 
     let joined = write(dir.path(), "joined.json", &result(r#","join":"Leptines""#));
-    let out = cli(&db.path, &["result", "Night", "1", "--file", &joined, "--value", "1"]).ok();
-    assert!(out.contains("Thearides's general is lost and his men join Leptines — MG-31"), "{out}");
+    cli(&db.path, &["result", "Night", "1", "--file", &joined, "--value", "1"])
+        .ok_saying("Thearides's general is lost and his men join Leptines — MG-31");
     let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
     assert!(!roster.contains("Thearides"), "{roster}");
 }
@@ -180,9 +176,7 @@ fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refu
 /// pack waits for its own table, which may only move toward the defender's rear.
 #[test]
 fn mg_25_the_second_days_pack_has_its_own_table() {
-    let db = TempDb::new();
-    himera(&db);
-    let dir = tempfile::tempdir().unwrap();
+    let (db, dir) = night();
     let out = dir.path().display().to_string();
     cli(&db.path, &["table", "Night", "1", "--defence", "central"]).ok();
     let drawn = write(dir.path(), "drawn.json", r#"{"outcome":{"kind":"no_result"}}"#);
@@ -195,8 +189,8 @@ fn mg_25_the_second_days_pack_has_its_own_table() {
     let brief = text_of(&dir.path().join("battle-01-day-2-dbm-syracuse.pdf"));
     assert!(brief.contains("day 2") && brief.contains("The table is not set yet"), "{brief}");
     assert!(brief.contains("Second day"), "the second day's special rule is missing: {brief}");
-    let line = cli(&db.path, &["table", "Night", "1", "--defence", "forward"]).refused();
-    assert!(line.contains("only toward its own rear, not from central to forward — MG-25"), "{line}");
+    cli(&db.path, &["table", "Night", "1", "--defence", "forward"])
+        .refused_saying("only toward its own rear, not from central to forward — MG-25");
     cli(&db.path, &["table", "Night", "1", "--defence", "rear"]).ok();
     cli(&db.path, &["pack", "Night", "1", "--out", &out, "--overwrite"]).ok();
     let brief = text_of(&dir.path().join("battle-01-day-2-dbm-syracuse.pdf"));
@@ -210,9 +204,7 @@ fn mg_25_the_second_days_pack_has_its_own_table() {
 #[test]
 fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
     for (system, counters) in [("ars-bellum", "SPEAR"), ("a-la-charge", "Sp Strength")] {
-        let db = TempDb::new();
-        himera(&db);
-        let dir = tempfile::tempdir().unwrap();
+        let (db, dir) = night();
         let d = dir.path();
         let out = d.display().to_string();
         cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "1,6"]).ok();
@@ -233,13 +225,7 @@ fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
             (won(r#"{"counter":2,"stepz":1}"#), "does not read as a hex wargame's result"),
             (r#"{"battle":3,"outcome":{"kind":"no_result"}}"#.to_owned(), "the file is the result of battle 3, not battle 1"),
         ];
-        let before = db.bytes();
-        for (i, (json, expected)) in bad.iter().enumerate() {
-            let file = write(d, &format!("bad-{i}.json"), json);
-            let line = cli(&db.path, &["result", "Night", "1", "--file", &file, "--system", system]).refused();
-            assert!(line.contains(expected), "{system}: {json}: {line}");
-            assert_eq!(db.bytes(), before, "{system}: {json} changed the database");
-        }
+        results_refused(&db, d, &bad, &["--system", system], &format!("{system}: "));
         let good = write(d, "good.json", &won(r#"{"counter":2},{"counter":3}"#));
         let done = cli(&db.path, &["result", "Night", "1", "--file", &good, "--system", system]).ok();
         assert!(done.contains("Battle 1 at Himera: Carthage wins"), "{system}: {done}");
@@ -253,15 +239,13 @@ fn ab_08_ac_07_a_hex_battle_night_from_the_command_line() {
 /// and a strong wind without it is refused with nothing stored.
 #[test]
 fn mg_22_a_strong_wind_says_from_which_edge_it_blows() {
-    let db = TempDb::new();
-    himera(&db);
+    let (db, dir) = night();
     let before = db.bytes();
     let short = cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "2,3"]).refused();
     assert!(!short.is_empty());
     assert_eq!(db.bytes(), before, "a table with too few dice was stored");
     let set = cli(&db.path, &["table", "Night", "1", "--defence", "central", "--value", "2,3,2"]).ok();
     assert!(set.contains("wind's direction, battle 1 at Himera, day 1"), "the d4 is logged: {set}");
-    let dir = tempfile::tempdir().unwrap();
     cli(&db.path, &["pack", "Night", "1", "--out", dir.path().to_str().unwrap()]).ok();
     for who in ["umpire", "carthage", "syracuse"] {
         let text = text_of(&dir.path().join(format!("battle-01-dbm-{who}.pdf")));

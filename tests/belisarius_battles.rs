@@ -100,19 +100,36 @@ fn intercepted_run(hidden: (&str, &str, &str, &str), table: bool, breaker: &Side
     out
 }
 
+/// [`intercepted_run`] twice, the Goths keeping different things hidden: another chit,
+/// another force out of the city and failing, another force elsewhere.
+fn two_runs(table: bool, breaker: &SideId) -> (Vec<String>, Vec<String>) {
+    (
+        intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), table, breaker),
+        intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), table, breaker),
+    )
+}
+
+/// Asserts that the Byzantines read `a` and `b` alike, each `what` of them, naming the first
+/// line that differs.
+fn assert_alike(a: &[String], b: &[String], what: &str) {
+    assert_eq!(a.len(), b.len());
+    for (i, (x, y)) in a.iter().zip(b).enumerate() {
+        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
+        assert!(
+            differs.is_none() && x.len() == y.len(),
+            "{what} {i}: the Byzantines read something of what they may not know: {differs:?}"
+        );
+    }
+}
+
 /// BE-53, X-01: through a contact, a failed interception from a city and a battle, the
 /// Byzantines read the same whatever the Goths' chit, whoever came out of the city and
 /// failed, and whatever Gothic force stands elsewhere; inside the battle, they read the
 /// force they fight.
 #[test]
 fn be_53_interception_and_battle_leak_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false, &goths());
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false, &goths());
-    assert_eq!(a.len(), b.len());
-    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
-        assert!(differs.is_none() && x.len() == y.len(), "step {i}: the Byzantines read something of what they may not know: {differs:?}");
-    }
+    let (a, b) = two_runs(false, &goths());
+    assert_alike(&a, &b, "step");
     assert!(a.iter().any(|v| v.contains("Uraias")), "the enemy in battle is face up");
     assert!(a.iter().any(|v| v.contains("\"odds\": {")), "the desk's battle under way is compared while it lasts");
     assert!(a.iter().any(|v| v.contains("\"acting\": {")), "the desk's force acting is compared");
@@ -124,8 +141,7 @@ fn be_53_interception_and_battle_leak_nothing() {
 /// the city and their own force, and read the same whatever the Goths keep hidden.
 #[test]
 fn be_22_the_retreats_a_sides_desk_offers_leak_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), false, &byz());
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), false, &byz());
+    let (a, b) = two_runs(false, &byz());
     assert_eq!(a, b, "the Byzantines read something of what they may not know");
     let retreat = a.iter().find(|v| v.contains("\"retreats\": [\n      ")).expect("a moment where the Byzantines owe a retreat");
     assert!(retreat.contains("not-held"), "the city the Goths hold is offered barred, with why: {retreat}");
@@ -136,16 +152,8 @@ fn be_22_the_retreats_a_sides_desk_offers_leak_nothing() {
 /// and whatever Gothic force stands elsewhere; it shows the force they fight, as deployed.
 #[test]
 fn be_53_the_table_pack_leaks_nothing() {
-    let a = intercepted_run(("ap-j", "aligern", "4B", "5A 5A"), true, &goths());
-    let b = intercepted_run(("ap-a", "victiger", "2C 2C 1D", "1D"), true, &goths());
-    assert_eq!(a.len(), b.len());
-    for (i, (x, y)) in a.iter().zip(&b).enumerate() {
-        let differs = x.lines().zip(y.lines()).find(|(p, q)| p != q);
-        assert!(
-            differs.is_none() && x.len() == y.len(),
-            "output {i}: the Byzantines read something of what they may not know: {differs:?}"
-        );
-    }
+    let (a, b) = two_runs(true, &goths());
+    assert_alike(&a, &b, "output");
     let packs = &a[a.len() - 4..];
     assert!(packs.iter().all(|p| p.contains("Uraias")), "the enemy fought is in the brief");
     assert!(packs.iter().all(|p| !p.contains("Aligern") && !p.contains("Vitiges")), "nothing of the Goths elsewhere");

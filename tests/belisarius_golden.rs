@@ -132,10 +132,7 @@ fn play_turn(store: &mut Store, c: &mut Campaign<Belisarius>) {
 }
 
 fn scripted_logs(id: &str) -> String {
-    let setup = World::embedded().setup(id).unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Golden", &setup, 2_000 + id.len() as u64).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (mut store, mut c) = referee_e2e::staging::created(&World::embedded().setup(id).unwrap(), "Golden", 2_000 + id.len() as u64);
     play_turn(&mut store, &mut c);
     logs(&store, &c, "")
 }

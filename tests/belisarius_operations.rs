@@ -2,11 +2,42 @@
 //! units shared out between leaders, through the referee's app. The rules of operations are
 //! tested beside them, in the campaign crate.
 
+use std::path::Path;
+
+use egui_kittest::Harness;
+use referee::gui::RefereeApp;
 use referee_campaign::Store;
 use referee_campaign::belisarius::order::Order;
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::fixtures::belisarius::{byz, finish_belisarius_setup, goths, leaders_together, supply_phase, typed};
-use referee_campaign::store::DiceInput;
+use referee_campaign::store::{Campaign, DiceInput};
+
+/// The First Reconquest of Italy (`setup`) in a database at `path`, set up, supplied and in
+/// its operations.
+fn italy_in_operations(path: &Path, setup: &Setup) -> (Store, Campaign<Belisarius>) {
+    let mut store = Store::open(path).unwrap();
+    let mut c = store.create_as::<Belisarius>("Italy", setup, 535).unwrap();
+    finish_belisarius_setup(&mut store, &mut c);
+    supply_phase(&mut store, &mut c);
+    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    (store, c)
+}
+
+/// The referee's window, `height` points tall, on the Italy campaign at `path` as `side` sees
+/// it, its first frame drawn.
+fn window(path: &Path, side: &str, height: f32) -> Harness<'static, RefereeApp> {
+    let app = RefereeApp::open_db(
+        path,
+        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
+        Some(World::embedded()),
+        Some("Italy"),
+        Some(side),
+    )
+    .unwrap();
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, height)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
+    h.run();
+    h
+}
 
 /// BE-10, BE-12: from the window: the acting force's route is built from the map's
 /// selection and marched; the march is paid for, and any attrition is shared out among the
@@ -14,17 +45,12 @@ use referee_campaign::store::DiceInput;
 #[test]
 fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
     use egui_kittest::kittest::Queryable as _;
-    use referee::gui::RefereeApp;
     use referee_campaign::belisarius::state::{Location, PieceKind};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.sqlite");
     let mut setup: Setup = World::embedded().setup("italy-535").unwrap();
     setup.sides.iter_mut().find(|s| s.id.as_str() == "ostrogoths").unwrap().cinc = Some("vitiges".to_owned());
-    let mut store = Store::open(&path).unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    finish_belisarius_setup(&mut store, &mut c);
-    supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let (mut store, mut c) = italy_in_operations(&path, &setup);
     // The Byzantines pass; a Gothic leader with a neighbouring zone he may end a march in.
     store.execute(&mut c, &(), &Order::Pass { side: byz() }, DiceInput::Seeded).unwrap();
     let map = &c.state.setup.map;
@@ -57,18 +83,7 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
         .expect("a Gothic leader with somewhere to march");
     drop(store);
     let name = c.state.setup.leader(&leader).unwrap().name.clone();
-    let app = RefereeApp::open_db(
-        &path,
-        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
-        Some(World::embedded()),
-        Some("Italy"),
-        Some("ostrogoths"),
-    )
-    .unwrap();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
-    h.run();
+    let mut h = window(&path, "ostrogoths", 900.0);
     h.get_by_label(&format!("Activate {name}")).click();
     h.run();
     h.state_mut().send(referee::gui::BelisariusCommand::SelectPlace(Some(Location::Zone(to.id.clone()))));
@@ -95,30 +110,13 @@ fn be_10_a_march_is_planned_on_the_map_and_made_from_the_window() {
 #[test]
 fn be_08_forces_are_shared_out_from_the_window() {
     use egui_kittest::kittest::Queryable as _;
-    use referee::gui::RefereeApp;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.sqlite");
-    let setup: Setup = World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open(&path).unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    finish_belisarius_setup(&mut store, &mut c);
-    supply_phase(&mut store, &mut c);
-    store.execute(&mut c, &(), &Order::BeginOperations {}, typed(&[2, 3], &["ap-i", "ap-d"])).unwrap();
+    let (store, c) = italy_in_operations(&path, &World::embedded().setup("italy-535").unwrap());
     let (from, to, boxes) = leaders_together(&c, &byz(), 1);
     drop(store);
     let name = |id: &str| c.state.setup.leader(id).unwrap().name.clone();
-    let app = RefereeApp::open_db(
-        &path,
-        referee_campaign::magna_graecia::catalog::Catalog::embedded(),
-        Some(World::embedded()),
-        Some("Italy"),
-        Some("byzantines"),
-    )
-    .unwrap();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 1400.0))
-        .build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
-    h.run();
+    let mut h = window(&path, "byzantines", 1400.0);
     h.get_by_label(&format!("Share out {} units", referee_campaign::core::words::owner_of(&name(&from)))).click();
     h.run();
     h.get_all_by_label_contains("1. ").next().unwrap().click();

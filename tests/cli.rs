@@ -5,11 +5,18 @@ use std::time::Instant;
 
 use referee_campaign::fixtures::dionysian_json;
 use referee_campaign::store::BUSY_TIMEOUT;
-use referee_e2e::{Mode, TempDb, cli};
+use referee_e2e::{Mode, TempDb, cli, himera_db};
 use rusqlite::Connection;
 
 fn new_campaign(db: &TempDb, scenario: &str, name: &str) {
     cli(&db.path, &["new", scenario, "--name", name, "--seed", "42"]).ok();
+}
+
+/// A fresh database holding campaign `name` of `scenario`, started with seed 42.
+fn db_with(scenario: &str, name: &str) -> TempDb {
+    let db = TempDb::new();
+    new_campaign(&db, scenario, name);
+    db
 }
 
 #[test]
@@ -36,8 +43,7 @@ fn x_06_new_list_show_log_roll_undo() {
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["Dionysian War 1", "Epirus"]);
 
-    let shown = cli(&db.path, &["show", "Epirus"]).ok();
-    assert!(shown.contains("Epirus · Pyrrhic War · turn 1 of 18 · setup"), "{shown}");
+    let shown = cli(&db.path, &["show", "Epirus"]).ok_saying("Epirus · Pyrrhic War · turn 1 of 18 · setup");
     assert!(shown.contains("Pyrrhus: army of 350 points"), "{shown}");
 
     let rolled =
@@ -63,12 +69,10 @@ fn x_06_new_list_show_log_roll_undo() {
 /// X-01 / X-06: `show --as` and `log --as` print only what that side knows.
 #[test]
 fn x_01_side_output_hides_what_the_side_must_not_know() {
-    let db = TempDb::new();
-    new_campaign(&db, "pyrrhic", "Hidden");
+    let db = db_with("pyrrhic", "Hidden");
     cli(&db.path, &["roll", "Hidden", "d6", "--purpose", "Carthaginian ambush at Gela", "--secret", "--side", "carthage"]).ok();
     cli(&db.path, &["roll", "Hidden", "d6", "--purpose", "umpire weather", "--secret"]).ok();
-    let side = cli(&db.path, &["show", "Hidden", "--as", "syracuse"]).ok();
-    assert!(side.contains("Syracuse: army of 300 points"), "{side}");
+    let side = cli(&db.path, &["show", "Hidden", "--as", "syracuse"]).ok_saying("Syracuse: army of 300 points");
     for secret in ["army of 500", "army of 350", "fleet of 15"] {
         assert!(!side.contains(secret), "Syracuse sees `{secret}`:\n{side}");
     }
@@ -86,10 +90,8 @@ fn x_01_side_output_hides_what_the_side_must_not_know() {
 /// X-06: each kind of bad input gives one line on stderr, a non-zero exit, and no change.
 #[test]
 fn x_06_bad_input_is_refused_and_changes_nothing() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Firm");
+    let db = db_with("dionysian", "Firm");
     cli(&db.path, &["roll", "Firm", "d6", "--purpose", "one"]).ok();
-    let before = db.bytes();
     let cases: &[(&[&str], &str)] = &[
         (&["new", "atlantis"], "there is no scenario `atlantis`"),
         (&["new", "dionysian", "--name", "Firm"], "a campaign named `Firm` exists already"),
@@ -108,14 +110,11 @@ fn x_06_bad_input_is_refused_and_changes_nothing() {
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
     ];
     for (args, expected) in cases {
-        let line = cli(&db.path, args).refused();
-        assert!(line.contains(expected), "{args:?}: {line}");
-        assert_eq!(db.bytes(), before, "{args:?} changed the database");
+        db.refuses(args, expected);
     }
     let undo_start = cli(&db.path, &["undo", "Firm"]).ok();
     assert!(undo_start.contains("roll d6 for one"));
-    let line = cli(&db.path, &["undo", "Firm"]).refused();
-    assert!(line.contains("nothing to undo"), "{line}");
+    cli(&db.path, &["undo", "Firm"]).refused_saying("nothing to undo");
 }
 
 /// X-06: read-only commands never create a database, and a file that is not ours is
@@ -123,13 +122,11 @@ fn x_06_bad_input_is_refused_and_changes_nothing() {
 #[test]
 fn x_06_missing_or_foreign_database() {
     let db = TempDb::new();
-    let line = cli(&db.path, &["list"]).refused();
-    assert!(line.contains("there is no database at"), "{line}");
+    cli(&db.path, &["list"]).refused_saying("there is no database at");
     assert!(!db.path.exists());
     std::fs::write(&db.path, "not a database").unwrap();
     for args in [&["list"][..], &["new", "dionysian"], &["show", "x"]] {
-        let line = cli(&db.path, args).refused();
-        assert!(line.contains("is not a referee database"), "{line}");
+        cli(&db.path, args).refused_saying("is not a referee database");
     }
     assert_eq!(std::fs::read_to_string(&db.path).unwrap(), "not a database");
 }
@@ -144,8 +141,7 @@ fn x_06_help_goes_to_stdout() {
 /// MG-03 / X-06: rosters are shown per viewer and can be replaced from a file before play.
 #[test]
 fn mg_03_roster_show_and_import() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Rosters");
+    let db = db_with("dionysian", "Rosters");
     let umpire = cli(&db.path, &["roster", "Rosters"]).ok();
     assert!(umpire.contains("carthage:") && umpire.contains("syracuse:"), "{umpire}");
     assert!(umpire.contains("Dionysius (C-in-C, 1 MP"), "{umpire}");
@@ -158,8 +154,8 @@ fn mg_03_roster_show_and_import() {
         "side = \"syracuse\"\nlist = \"Syracusan, a small force\"\n\n[[command]]\nname = \"Leptines\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"6 Reg LH(O)\", \"4 Reg Ps(O)\"]\n",
     )
     .unwrap();
-    let done = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).ok();
-    assert!(done.contains("Syracuse's army is now Syracusan, a small force (1 commands"), "{done}");
+    cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()])
+        .ok_saying("Syracuse's army is now Syracusan, a small force (1 commands");
     let json = cli(&db.path, &["roster", "Rosters", "--as", "syracuse", "--json"]).json();
     assert_eq!(json[0]["army"]["commands"][0]["name"], "Leptines");
     assert_eq!(json[0]["movement_points"][0], 2, "MG-11: mounted and psiloi only");
@@ -169,8 +165,8 @@ fn mg_03_roster_show_and_import() {
     let line = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).refused();
     assert!(line.contains("more than the 500 the scenario allows") && line.ends_with("— MG-03"), "{line}");
     std::fs::write(&file, "side = \"syracuse\"\nlist = \"x\"\n\n[[command]]\nname = \"L\"\nrank = \"c-in-c\"\ngeneral = \"Reg Cv(O)\"\nelements = [\"three Reg Sp(O)\"]\n").unwrap();
-    let line = cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()]).refused();
-    assert!(line.contains("leptines.toml:8: `three Reg Sp(O)` must start with a number"), "{line}");
+    cli(&db.path, &["roster", "Rosters", "--import", file.to_str().unwrap()])
+        .refused_saying("leptines.toml:8: `three Reg Sp(O)` must start with a number");
     assert_eq!(db.bytes(), before);
 }
 
@@ -178,14 +174,12 @@ fn mg_03_roster_show_and_import() {
 /// leave the database as it was.
 #[test]
 fn x_06_orders_as_json() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Script");
+    let db = db_with("dionysian", "Script");
     let out = cli(&db.path, &["order", "Script", &dionysian_json()]).ok();
     assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Play begins: turn 1, Carthage to move"), "{out}");
 
     let moved = cli(&db.path, &["order", "Script", r#"{"type":"move","side":"carthage","counter":"Hanno","path":[7]}"#, "--json"]).json();
     assert_eq!(moved["events"][0]["type"], "counter_moved");
-    let before = db.bytes();
     let refusals: &[(&str, &str)] = &[
         (
             r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7,11]}"#,
@@ -198,13 +192,11 @@ fn x_06_orders_as_json() {
         (r#"[]"#, "the list of orders is empty"),
     ];
     for (order, expected) in refusals {
-        let line = cli(&db.path, &["order", "Script", order]).refused();
-        assert!(line.contains(expected), "{order}: {line}");
-        assert_eq!(db.bytes(), before, "{order} changed the database");
+        db.refuses(&["order", "Script", order], expected);
     }
     // Hanno ends in neutral Entella: the players roll a 6 on the table.
-    let out = cli(&db.path, &["order", "Script", r#"{"type":"end_phase","side":"carthage"}"#, "--value", "6"]).ok();
-    assert!(out.contains("Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"), "{out}");
+    let out = cli(&db.path, &["order", "Script", r#"{"type":"end_phase","side":"carthage"}"#, "--value", "6"])
+        .ok_saying("Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06");
     assert!(out.contains("Entella joins Carthage — MG-06"), "{out}");
     let side = cli(&db.path, &["log", "Script", "--as", "syracuse"]).ok();
     assert!(side.contains("Carthage: a counter moves Segesta → Entella") && !side.contains("Hanno"), "{side}");
@@ -213,16 +205,13 @@ fn x_06_orders_as_json() {
 /// MG-37 / X-06: `new --from` starts a scenario where another campaign ended.
 #[test]
 fn mg_37_new_campaign_from_the_end_of_another() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Season one");
+    let db = db_with("dionysian", "Season one");
     cli(&db.path, &["order", "Season one", r#"{"type":"adjust_control","node":9,"side":"carthage","reason":"taken"}"#]).ok();
-    let out = cli(&db.path, &["new", "dionysian", "--name", "Season two", "--from", "Season one"]).ok();
-    assert!(out.contains("Season two"), "{out}");
+    cli(&db.path, &["new", "dionysian", "--name", "Season two", "--from", "Season one"]).ok_saying("Season two");
     let shown = cli(&db.path, &["show", "Season two", "--json"]).json();
     let node9 = shown["board"]["nodes"].as_array().unwrap().iter().find(|n| n["id"] == 9).unwrap().clone();
     assert_eq!(node9["controller"], "carthage");
-    let line = cli(&db.path, &["new", "dionysian", "--name", "Season three", "--from", "Nowhere"]).refused();
-    assert!(line.contains("there is no campaign `Nowhere`"), "{line}");
+    cli(&db.path, &["new", "dionysian", "--name", "Season three", "--from", "Nowhere"]).refused_saying("there is no campaign `Nowhere`");
 }
 
 /// X-06: while another program writes to the database, `list`, `show`, `log` and `roster`
@@ -230,8 +219,7 @@ fn mg_37_new_campaign_from_the_end_of_another() {
 /// and goes through once it is done.
 #[test]
 fn x_06_reads_go_on_while_another_program_writes() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Busy");
+    let db = db_with("dionysian", "Busy");
     cli(&db.path, &["roll", "Busy", "d6", "--purpose", "before"]).ok();
     let writer = Connection::open(&db.path).unwrap();
     writer
@@ -260,8 +248,7 @@ fn x_06_reads_go_on_while_another_program_writes() {
 /// command, and left byte for byte as it was, with nothing beside it.
 #[test]
 fn x_06_damaged_database_is_named_and_left_untouched() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Torn");
+    let db = db_with("dionysian", "Torn");
     let whole = db.bytes();
     let mut changed = whole.clone();
     changed[0] = b's';
@@ -282,8 +269,7 @@ fn x_06_damaged_database_is_named_and_left_untouched() {
 /// it, with the first thing SQLite's integrity check finds.
 #[test]
 fn x_06_damage_met_while_reading_is_named() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Deep");
+    let db = db_with("dionysian", "Deep");
     for i in 0..40 {
         cli(&db.path, &["roll", "Deep", "d6", "--purpose", &format!("roll {i} of a long campaign")]).ok();
     }
@@ -307,8 +293,7 @@ fn x_06_damage_met_while_reading_is_named() {
 /// line by those that write, left as it was and with nothing beside it.
 #[test]
 fn x_06_read_only_database_is_read_but_not_written() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Sealed");
+    let db = db_with("dionysian", "Sealed");
     let before = db.bytes();
     let _mode = Mode::set(&db.path, 0o444);
     let writes: [&[&str]; 3] = [&["roll", "Sealed", "d6", "--purpose", "x"], &["undo", "Sealed"], &["new", "pyrrhic"]];
@@ -328,8 +313,7 @@ fn x_06_read_only_database_is_read_but_not_written() {
 /// command with one sentence, untouched.
 #[test]
 fn x_06_unknown_schema_version_is_refused_untouched() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Odd");
+    let db = db_with("dionysian", "Odd");
     Connection::open(&db.path).unwrap().pragma_update(None, "user_version", -3).unwrap();
     let before = db.bytes();
     let commands: [&[&str]; 4] = [&["list"], &["show", "Odd"], &["roll", "Odd", "d6", "--purpose", "x"], &["new", "pyrrhic"]];
@@ -352,8 +336,7 @@ fn x_06_reading_an_empty_file_leaves_it_empty() {
     std::fs::write(&db.path, b"").unwrap();
     assert!(cli(&db.path, &["list"]).ok().contains("No campaigns yet"));
     assert_eq!(cli(&db.path, &["list", "--json"]).json(), serde_json::json!([]));
-    let line = cli(&db.path, &["show", "Nowhere"]).refused();
-    assert!(line.contains("there is no campaign `Nowhere`"), "{line}");
+    cli(&db.path, &["show", "Nowhere"]).refused_saying("there is no campaign `Nowhere`");
     assert_eq!(db.bytes(), b"");
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     new_campaign(&db, "dionysian", "First");
@@ -364,17 +347,14 @@ fn x_06_reading_an_empty_file_leaves_it_empty() {
 /// others' as they are seen across the table, and the battles due, in a side's view too.
 #[test]
 fn x_06_show_names_places_counters_and_battles() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "Himera");
-    let carthage = cli(&db.path, &["show", "Himera", "--as", "carthage"]).ok();
-    assert!(carthage.contains("turn 1 of 18 · Carthage to move (combat)"), "{carthage}");
+    let db = himera_db("Himera");
+    let carthage = cli(&db.path, &["show", "Himera", "--as", "carthage"]).ok_saying("turn 1 of 18 · Carthage to move (combat)");
     assert!(carthage.contains("Himilco        at 08 Himera"), "{carthage}");
     assert!(carthage.contains("Syracuse     a command      at 08 Himera"), "{carthage}");
     assert!(!carthage.contains("Leptines"), "Carthage does not know who it fights: {carthage}");
     assert!(carthage.contains("Battles due\n    1  at 08 Himera: Carthage against Syracuse"), "{carthage}");
     assert!(carthage.contains("  31 Syracuse "), "nodes are named: {carthage}");
-    let umpire = cli(&db.path, &["show", "Himera"]).ok();
-    assert!(umpire.contains("Leptines       at 08 Himera"), "{umpire}");
+    cli(&db.path, &["show", "Himera"]).ok_saying("Leptines       at 08 Himera");
 }
 
 fn pdf_text(path: &std::path::Path) -> String {
@@ -386,8 +366,7 @@ fn pdf_text(path: &std::path::Path) -> String {
 /// same for a side as JSON, with the view whose ids its orders name.
 #[test]
 fn x_04_turn_reports_and_their_export() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "Himera");
+    let db = himera_db("Himera");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
     let written = cli(&db.path, &["report", "Himera", "--out", out, "--json"]).json();
@@ -448,8 +427,7 @@ fn x_04_turn_reports_and_their_export() {
 /// starts after its own last, however the two are interleaved; `--since` moves neither.
 #[test]
 fn x_04_an_export_moves_nothing_of_the_pdf_reports_mark() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "Himera");
+    let db = himera_db("Himera");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
     let pdf = || {
@@ -495,17 +473,15 @@ fn x_04_an_export_moves_nothing_of_the_pdf_reports_mark() {
 /// side's own order is taken and what it reads back is its own log's lines.
 #[test]
 fn x_06_a_sides_orders_are_its_own() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "H");
+    let db = himera_db("H");
     let before = db.bytes();
     let other =
         cli(&db.path, &["order", "H", r#"{"type":"withdraw_into_city","side":"syracuse","battle":1}"#, "--as", "carthage"]).refused();
     assert!(other.contains("the order is Syracuse's to give, not Carthage's"), "{other}");
-    let referee = cli(&db.path, &["order", "H", r#"{"type":"end_campaign","reason":"we agree"}"#, "--as", "carthage"]).refused();
-    assert!(referee.contains("the referee's to give"), "{referee}");
+    cli(&db.path, &["order", "H", r#"{"type":"end_campaign","reason":"we agree"}"#, "--as", "carthage"])
+        .refused_saying("the referee's to give");
     assert_eq!(db.bytes(), before, "nothing stored");
-    let roll = cli(&db.path, &["roll", "H", "d6", "--purpose", "Dionysius' spies", "--secret", "--side", "syracuse"]).ok();
-    assert!(roll.contains("Dionysius' spies"), "{roll}");
+    cli(&db.path, &["roll", "H", "d6", "--purpose", "Dionysius' spies", "--secret", "--side", "syracuse"]).ok_saying("Dionysius' spies");
     let json = cli(
         &db.path,
         &["--json", "order", "H", r#"{"type":"choose_stay_or_retire","side":"carthage","battle":1,"stay":true}"#, "--as", "carthage"],
@@ -525,16 +501,14 @@ fn x_02_verify_as_a_side() {
     cli(&db.path, &["roll", "V", "d6", "--purpose", "omens"]).ok();
     cli(&db.path, &["roll", "V", "2d6", "--purpose", "Himilco's scouts", "--secret", "--side", "carthage"]).ok();
     cli(&db.path, &["roll", "V", "d6", "--purpose", "Leptines' spies", "--secret", "--side", "syracuse"]).ok();
-    let early = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "syracuse"]).refused();
-    assert!(early.contains("once the referee has revealed the seed"), "{early}");
+    cli(&db.path, &["verify", "V", "--seed", "12", "--as", "syracuse"]).refused_saying("once the referee has revealed the seed");
     cli(&db.path, &["reveal", "V"]).ok();
     let checked = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "syracuse"]).ok();
     assert!(checked.contains("omens") && checked.contains("Leptines' spies"), "{checked}");
     assert!(!checked.contains("Himilco"), "{checked}");
     assert!(checked.contains("a roll this side does not see, dice stream"), "{checked}");
     assert!(checked.contains("seeded rolls and draws that match the log: 3"), "{checked}");
-    let nobody = cli(&db.path, &["verify", "V", "--seed", "12", "--as", "numidians"]).refused();
-    assert!(nobody.contains("has no side `numidians`"), "{nobody}");
+    cli(&db.path, &["verify", "V", "--seed", "12", "--as", "numidians"]).refused_saying("has no side `numidians`");
 }
 
 /// X-03, X-06: commands that write at the same time wait for each other, as the README
@@ -542,8 +516,7 @@ fn x_02_verify_as_a_side() {
 /// and none is refused with "changed by another program" for being second.
 #[test]
 fn x_03_orders_at_the_same_time_wait_for_each_other() {
-    let db = TempDb::new();
-    new_campaign(&db, "dionysian", "Crowd");
+    let db = db_with("dionysian", "Crowd");
     let path = db.path.clone();
     let threads: Vec<_> = (0..6)
         .map(|t| {

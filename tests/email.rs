@@ -81,16 +81,15 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     // Both sides deployed from the same moment; Carthage's counters, now on the map, are in
     // Syracuse's log, so its orders answer a log that has moved on. The referee is told so,
     // nothing is applied, and the deployment is taken in all the same, as set-up allows.
-    let line = cli(&mail.db.path, &["order", mail.name, "--as", "syracuse", "--file", syracuse_orders.to_str().unwrap()]).refused();
-    assert!(line.contains("Syracuse's log has moved on since the packet these orders answer"), "{line}");
+    cli(&mail.db.path, &["order", mail.name, "--as", "syracuse", "--file", syracuse_orders.to_str().unwrap()])
+        .refused_saying("Syracuse's log has moved on since the packet these orders answer");
     let out = mail.take_in("syracuse", &syracuse_orders, &["--anyway"]);
     assert!(out.contains("Syracuse deploys Leptines at Himera"), "{out}");
     mail.referee(&["order", mail.name, r#"{"type":"begin_play"}"#]);
 
     // Turn 1: Carthage moves first (MG-09).
     let carthage = mail.packet("carthage");
-    let shown = player(&carthage, &["show"]).ok();
-    assert!(shown.contains("Carthage to move (movement)"), "{shown}");
+    player(&carthage, &["show"]).ok_saying("Carthage to move (movement)");
     let orders = mail.plan(
         &carthage,
         &[
@@ -114,10 +113,9 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     let orders = mail.plan(&mail.packet("carthage"), &[end("carthage")]);
     mail.take_in("carthage", &orders, &[]);
     let syracuse = mail.packet("syracuse");
-    let log = player(&syracuse, &["log"]).ok();
-    assert!(log.contains("Battle 1 at Himera: Carthage wins"), "{log}");
-    let out = player(&syracuse, &["order", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#]).ok();
-    assert!(out.contains("for the referee to check"), "{out}");
+    player(&syracuse, &["log"]).ok_saying("Battle 1 at Himera: Carthage wins");
+    player(&syracuse, &["order", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#])
+        .ok_saying("for the referee to check");
     let orders = mail.plan(&syracuse, &[]);
     let out = mail.take_in("syracuse", &orders, &[]);
     assert!(out.contains("Leptines"), "{out}");
@@ -142,8 +140,8 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     let other = Mail::new("Other", "dionysian", "9");
     let before = mail.db.bytes();
     let out = mail.dir.path().join("rome.packet");
-    let line = cli(&mail.db.path, &["packet", "Mail", "--as", "rome", "--out", out.to_str().unwrap()]).refused();
-    assert!(line.contains("the campaign has no side `rome`; its sides are carthage, syracuse"), "{line}");
+    cli(&mail.db.path, &["packet", "Mail", "--as", "rome", "--out", out.to_str().unwrap()])
+        .refused_saying("the campaign has no side `rome`; its sides are carthage, syracuse");
     assert!(!out.exists(), "no packet for a side the campaign does not have");
     assert_eq!(mail.db.bytes(), before, "a refused packet leaves the database as it was");
     let carthage = mail.packet("carthage");
@@ -155,14 +153,12 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
         (vec!["order", "Mail", "--as", "syracuse", "--file", file], "the orders file is from `carthage`, not from Syracuse"),
         (vec!["order", "Mail", "--as", "rome", "--file", file], "the campaign has no side `rome`"),
     ] {
-        let line = cli(&mail.db.path, &args).refused();
-        assert!(line.contains(expected), "{args:?}: {line}");
-        assert_eq!(mail.db.bytes(), before, "{args:?} changed the database");
+        mail.db.refuses(&args, expected);
     }
     // Another campaign of the same scenario and seed: its commitment is its own.
     let other_before = other.db.bytes();
-    let line = cli(&other.db.path, &["order", "Other", "--as", "carthage", "--file", file]).refused();
-    assert!(line.contains("the orders file was made for another campaign (`Mail`), not for Other"), "{line}");
+    cli(&other.db.path, &["order", "Other", "--as", "carthage", "--file", file])
+        .refused_saying("the orders file was made for another campaign (`Mail`), not for Other");
     assert_eq!(other.db.bytes(), other_before);
 
     // A file edited by hand: a field the orders file has not, an order of another side's.
@@ -181,16 +177,15 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     // The referee gives Carthage an order of his own: the packet's moment has passed.
     mail.referee(&["order", "Mail", r#"{"type":"deploy","side":"carthage","counter":"fleet","node":0}"#]);
     let before = mail.db.bytes();
-    let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file]).refused();
-    assert!(line.contains("Carthage's log has moved on since the packet these orders answer (its line 1 then, line 2 now"), "{line}");
+    let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file])
+        .refused_saying("Carthage's log has moved on since the packet these orders answer (its line 1 then, line 2 now");
     assert!(line.contains("nothing was applied") && line.contains("--anyway"), "{line}");
     assert_eq!(mail.db.bytes(), before);
     let out = mail.take_in("carthage", &orders, &["--anyway"]);
     assert!(out.contains("Carthage deploys Himilco at Panormus") && out.contains("Carthage deploys Mago at Panormus"), "{out}");
     // Taken in once, the same file answers a log that has moved on: it cannot be given twice
     // by mistake.
-    let line = cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file]).refused();
-    assert!(line.contains("has moved on"), "{line}");
+    cli(&mail.db.path, &["order", "Mail", "--as", "carthage", "--file", file]).refused_saying("has moved on");
 }
 
 /// X-06, MG-02, MG-11: a player's plan is checked as far as the side knows: a deployment
@@ -222,10 +217,9 @@ fn x_06_a_players_plan_is_checked_as_far_as_the_side_knows() {
     }
     assert_eq!(std::fs::read(&carthage).unwrap(), before, "a refused order left the packet as it was");
 
-    let out = player(&carthage, &["order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#]).ok();
-    assert!(out.contains("Planned 1: deploy carthage Himilco at 04 — checked as far as Carthage can tell"), "{out}");
-    let out = player(&carthage, &["order", r#"{"type":"add_note","text":"x"}"#]).refused();
-    assert!(out.contains("the referee's to give"), "{out}");
+    player(&carthage, &["order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#])
+        .ok_saying("Planned 1: deploy carthage Himilco at 04 — checked as far as Carthage can tell");
+    player(&carthage, &["order", r#"{"type":"add_note","text":"x"}"#]).refused_saying("the referee's to give");
     let out = player(
         &carthage,
         &[
@@ -241,10 +235,8 @@ fn x_06_a_players_plan_is_checked_as_far_as_the_side_knows() {
     let first = plan.lines().nth(1).unwrap();
     assert!(first.contains("1. ") && first.contains("garrison"), "{plan}");
     assert!(plan.contains("comment: keep him home"), "{plan}");
-    let plan = player(&carthage, &["plan", "--comment", "2", "--text", "to Panormus"]).ok();
-    assert!(plan.contains("comment: to Panormus"), "{plan}");
-    let line = player(&carthage, &["plan", "--drop", "3"]).refused();
-    assert!(line.contains("the plan has orders 1 to 2, not 3"), "{line}");
+    player(&carthage, &["plan", "--comment", "2", "--text", "to Panormus"]).ok_saying("comment: to Panormus");
+    player(&carthage, &["plan", "--drop", "3"]).refused_saying("the plan has orders 1 to 2, not 3");
     player(&carthage, &["undo"]).ok();
     let plan = player(&carthage, &["--json", "plan"]).json();
     assert_eq!(plan.as_array().unwrap().len(), 1, "{plan}");
@@ -258,19 +250,14 @@ fn x_06_a_players_plan_is_checked_as_far_as_the_side_knows() {
 #[test]
 fn x_06_a_player_opens_nothing_but_a_packet() {
     let mail = Mail::new("Only", "dionysian", "9");
-    let line = player(&mail.db.path, &["show"]).refused();
-    assert!(line.contains("is not a side's packet"), "{line}");
+    player(&mail.db.path, &["show"]).refused_saying("is not a side's packet");
     let text = mail.dir.path().join("notes.txt");
     std::fs::write(&text, "not a packet at all, but long enough to be read as a file header by SQLite, or not").unwrap();
-    let line = player(&text, &["show"]).refused();
-    assert!(line.contains("is not a side's packet"), "{line}");
-    let line = player(&mail.dir.path().join("missing.packet"), &["show"]).refused();
-    assert!(line.contains("there is no packet at"), "{line}");
+    player(&text, &["show"]).refused_saying("is not a side's packet");
+    player(&mail.dir.path().join("missing.packet"), &["show"]).refused_saying("there is no packet at");
     let packet = mail.packet("carthage");
-    let line = player(&packet, &["seed", "Only"]).refused();
-    assert!(line.contains("unrecognized subcommand"), "{line}");
-    let line = player(&packet, &["--db", mail.db.path.to_str().unwrap(), "show"]).refused();
-    assert!(line.contains("unexpected argument"), "{line}");
+    player(&packet, &["seed", "Only"]).refused_saying("unrecognized subcommand");
+    player(&packet, &["--db", mail.db.path.to_str().unwrap(), "show"]).refused_saying("unexpected argument");
 }
 
 /// X-06, BE-13, BE-17, BE-41: a Belisarius turn by e-mail, with its back-and-forth. The
@@ -293,8 +280,7 @@ fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
     }
     // The supply dice left the Vandals 4 points to share out: their packet says so.
     let vandals = mail.packet("vandals");
-    let shown = player(&vandals, &["show"]).ok();
-    assert!(shown.contains("4 points lost for want of supply"), "{shown}");
+    player(&vandals, &["show"]).ok_saying("4 points lost for want of supply");
     let out = answer("vandals", &[r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);
     assert!(out.contains("Vandals take 4 combat points lost for want of supply"), "{out}");
     mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);
@@ -320,8 +306,7 @@ fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
         .unwrap();
     let out = mail.referee(&["result", mail.name, "1", "--file", result.to_str().unwrap()]);
     assert!(out.contains("the Byzantines win"), "{out}");
-    let log = player(&mail.packet("vandals"), &["log"]).ok();
-    assert!(log.contains("Vandals retreat to Tripolitania"), "{log}");
+    player(&mail.packet("vandals"), &["log"]).ok_saying("Vandals retreat to Tripolitania");
 
     for side in ["byzantines", "vandals", "byzantines"] {
         answer(side, &[&format!(r#"{{"type":"pass","side":"{side}"}}"#)]);
@@ -341,8 +326,8 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     let mail = Mail::new("Checks", "africa-533", "5");
     mail.referee(&["order", mail.name, r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]);
     let vandals = mail.packet("vandals");
-    let line = player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#]).refused();
-    assert!(line.contains("leaders act in the operations phase, and this is not it — BE-06"), "{line}");
+    player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#])
+        .refused_saying("leaders act in the operations phase, and this is not it — BE-06");
     for order in [r#"{"type":"begin_play"}"#, r#"{"type":"events"}"#, r#"{"type":"supply"}"#] {
         mail.referee(&["order", mail.name, order]);
     }
@@ -363,8 +348,8 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     let plan = player(&byzantines, &["--json", "plan"]).json();
     assert_eq!(plan.as_array().unwrap().len(), 0, "a list with a refused order is planned not at all: {plan}");
     let vandals = mail.packet("vandals");
-    let line = player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#]).refused();
-    assert!(line.contains("it is the Byzantines' segment, not the Vandals' — BE-06"), "{line}");
+    player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#])
+        .refused_saying("it is the Byzantines' segment, not the Vandals' — BE-06");
 }
 
 /// X-06, BE-06, BE-13: the first turn of italy-535 by e-mail, as the referee plays it: the
@@ -391,14 +376,13 @@ fn x_06_an_italy_535_turn_by_email_takes_the_referee_a_handful_of_commands() {
     }
     let byzantines = mail.packet("byzantines");
     player(&byzantines, &["order", r#"{"type":"activate_and_move","side":"byzantines","leader":"mundus","path":["dalmatia"]}"#]).ok();
-    let out = player(&byzantines, &["order", r#"{"type":"pass","side":"byzantines"}"#]).ok();
-    assert!(out.contains("planned after a march that halts (the march halts at Dalmatia, where the Ostrogoths stand"), "{out}");
+    player(&byzantines, &["order", r#"{"type":"pass","side":"byzantines"}"#])
+        .ok_saying("planned after a march that halts (the march halts at Dalmatia, where the Ostrogoths stand");
     player(&byzantines, &["undo"]).ok();
     let orders = mail.plan(&byzantines, &[]);
     let out = mail.take_in("byzantines", &orders, &[]);
     assert!(out.contains("Mundus halts at Dalmatia"), "{out}");
-    let shown = player(&mail.packet("ostrogoths"), &["show"]).ok();
-    assert!(shown.contains("The Ostrogoths intercept or decline at the contact"), "{shown}");
+    player(&mail.packet("ostrogoths"), &["show"]).ok_saying("The Ostrogoths intercept or decline at the contact");
     let answer = |side: &str, order: &str| {
         let file = mail.plan(&mail.packet(side), &[order.to_owned()]);
         mail.take_in(side, &file, &[])

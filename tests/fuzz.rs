@@ -6,15 +6,14 @@
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use referee_e2e::{TempDb, cli, raise_himera};
+use referee_e2e::{TempDb, cli, himera_db};
 use serde_json::{Map, Value};
 
 /// The database of a campaign waiting for the result of battle 1 at Himera, built once.
 fn template() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
     BYTES.get_or_init(|| {
-        let db = TempDb::new();
-        raise_himera(&db.path, "F");
+        let db = himera_db("F");
         db.bytes()
     })
 }
@@ -31,6 +30,20 @@ fn run(args: &[&str]) -> Result<(), TestCaseError> {
         prop_assert!(db.bytes() == template(), "{:?} was refused ({}) but changed the database", all, run.stderr.trim());
     }
     Ok(())
+}
+
+/// Strings a campaign's orders and results name, and the empty one.
+const STRINGS: &[&str] = &["", "carthage", "syracuse", "Leptines", "Himilco", "fleet", "4 Reg Sp(O)", "999 Irr Cv(I)", "won", "no_result"];
+
+/// Arguments the command line reads, and numbers at its limits, between spaces.
+const ARGS: &str = concat!(
+    "F 1 0 4294967296 -1 d6 0d0 255d255 --purpose --modifier +2147483647:a -9: --value 6,6,6 300 ",
+    "--side --secret --json --as carthage --defence rear --file",
+);
+
+/// One of `words`, each as likely as the others.
+fn one_of(words: Vec<&'static str>) -> impl Strategy<Value = String> {
+    prop::sample::select(words).prop_map(str::to_owned)
 }
 
 fn scalar() -> impl Strategy<Value = Value> {
@@ -50,20 +63,7 @@ fn scalar() -> impl Strategy<Value = Value> {
         ]
         .prop_map(Value::from),
         any::<f64>().prop_map(Value::from),
-        prop_oneof![
-            Just(String::new()),
-            Just("carthage".to_owned()),
-            Just("syracuse".to_owned()),
-            Just("Leptines".to_owned()),
-            Just("Himilco".to_owned()),
-            Just("fleet".to_owned()),
-            Just("4 Reg Sp(O)".to_owned()),
-            Just("999 Irr Cv(I)".to_owned()),
-            Just("won".to_owned()),
-            Just("no_result".to_owned()),
-            ".{0,12}",
-        ]
-        .prop_map(Value::String),
+        prop_oneof![STRINGS.len() as u32 => one_of(STRINGS.to_vec()), 1 => ".{0,12}"].prop_map(Value::String),
     ]
 }
 
@@ -157,32 +157,8 @@ fn mutated() -> impl Strategy<Value = String> {
 }
 
 fn arg() -> impl Strategy<Value = String> {
-    prop_oneof![
-        Just("F".to_owned()),
-        Just("1".to_owned()),
-        Just("0".to_owned()),
-        Just("4294967296".to_owned()),
-        Just("-1".to_owned()),
-        Just("d6".to_owned()),
-        Just("0d0".to_owned()),
-        Just("255d255".to_owned()),
-        Just("--purpose".to_owned()),
-        Just("--modifier".to_owned()),
-        Just("+2147483647:a".to_owned()),
-        Just("-9:".to_owned()),
-        Just("--value".to_owned()),
-        Just("6,6,6".to_owned()),
-        Just("300".to_owned()),
-        Just("--side".to_owned()),
-        Just("--secret".to_owned()),
-        Just("--json".to_owned()),
-        Just("--as".to_owned()),
-        Just("carthage".to_owned()),
-        Just("--defence".to_owned()),
-        Just("rear".to_owned()),
-        Just("--file".to_owned()),
-        "[ -~]{0,10}",
-    ]
+    let args: Vec<&str> = ARGS.split(' ').collect();
+    prop_oneof![args.len() as u32 => one_of(args), 1 => "[ -~]{0,10}"]
 }
 
 proptest! {

@@ -466,38 +466,25 @@ fn anchor(heading: &str) -> String {
         .collect()
 }
 
-fn anchors(text: &str) -> Vec<String> {
+/// The lines of a text outside its code blocks, the fences left out.
+fn prose(text: &str) -> impl Iterator<Item = &str> {
     let mut inside = false;
-    let mut out = Vec::new();
-    for line in text.lines() {
+    text.lines().filter(move |line| {
         if line.trim_start().starts_with("```") {
             inside = !inside;
-        } else if !inside && line.starts_with('#') {
-            out.push(anchor(line.trim_start_matches('#')));
+            return false;
         }
-    }
-    out
+        !inside
+    })
+}
+
+fn anchors(text: &str) -> Vec<String> {
+    prose(text).filter(|line| line.starts_with('#')).map(|line| anchor(line.trim_start_matches('#'))).collect()
 }
 
 /// Every `](target)` of a text outside its code blocks.
 fn links(text: &str) -> Vec<String> {
-    let mut inside = false;
-    let mut out = Vec::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            inside = !inside;
-            continue;
-        }
-        if inside {
-            continue;
-        }
-        for part in line.split("](").skip(1) {
-            if let Some(end) = part.find(')') {
-                out.push(part[..end].to_owned());
-            }
-        }
-    }
-    out
+    prose(text).flat_map(|line| line.split("](").skip(1)).filter_map(|part| part.find(')').map(|end| part[..end].to_owned())).collect()
 }
 
 /// The README and the chapters link to files that are there and headings that are there, and

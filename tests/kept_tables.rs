@@ -99,8 +99,8 @@ fn ab_08_a_result_is_read_back_by_the_table_kept_with_its_battle() {
         file.display().to_string()
     };
     let before = db.bytes();
-    let refused = cli(&db.path, &["--data", &data_arg, "result", "Kept", "1", "--file", &won(20), "--system", "ars-bellum"]).refused();
-    assert!(refused.contains("no counter 20"), "{refused}");
+    cli(&db.path, &["--data", &data_arg, "result", "Kept", "1", "--file", &won(20), "--system", "ars-bellum"])
+        .refused_saying("no counter 20");
     assert_eq!(db.bytes(), before, "a refused result changed the database");
     // The folder's table now would have the counter: only the kept table refuses it.
     let fresh = TempDb::new();
@@ -109,8 +109,8 @@ fn ab_08_a_result_is_read_back_by_the_table_kept_with_its_battle() {
     cli(&fresh.path, &["--data", &data_arg, "pack", "Kept", "1", "--out", later.path().to_str().unwrap(), "--system", "ars-bellum"]).ok();
     cli(&fresh.path, &["--data", &data_arg, "result", "Kept", "1", "--file", &won(20), "--system", "ars-bellum"]).ok();
 
-    let done = cli(&db.path, &["--data", &data_arg, "result", "Kept", "1", "--file", &won(2), "--system", "ars-bellum"]).ok();
-    assert!(done.contains("Battle 1 at Himera: Carthage wins"), "{done}");
+    cli(&db.path, &["--data", &data_arg, "result", "Kept", "1", "--file", &won(2), "--system", "ars-bellum"])
+        .ok_saying("Battle 1 at Himera: Carthage wins");
 }
 
 /// A pack into a folder holding the same pack is refused, naming the files, with nothing

@@ -49,9 +49,7 @@ fn put(c: &mut Campaign<Belisarius>, side: SideId, leader: &str, units: &str, at
 #[test]
 fn be_41_a_report_lists_the_sieges_and_only_its_own_losses_owed() {
     let setup = referee_campaign::belisarius::World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 41).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (mut store, mut c) = referee_e2e::staging::created(&setup, "Italy", 41);
     c.state.pieces.clear();
     c.state.control.clear();
     c.state.events_played = c.state.turn;

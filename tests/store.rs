@@ -8,12 +8,29 @@ use std::time::Instant;
 
 use referee_campaign::core::engine::EngineId;
 use referee_campaign::store::{APPLICATION_ID, BUSY_TIMEOUT, SCHEMA_VERSION};
-use referee_campaign::{DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError, magna_graecia::order::Order};
+use referee_campaign::{Campaign, DiceInput, DiceSpec, ExecError, NodeId, SideId, Store, StoreError, magna_graecia::order::Order};
 use referee_e2e::{Mode, TempDb, scenario, sicily};
 use rusqlite::Connection;
 
 fn roll(purpose: &str) -> Order {
     Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: purpose.to_owned(), side: None, hidden: false, modifiers: vec![] })
+}
+
+/// Rolls a d6 `n` times in `c`, for purposes r0, r1, and so on.
+fn rolls(store: &mut Store, c: &mut Campaign<MagnaGraecia>, n: usize) {
+    for i in 0..n {
+        store.execute(c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
+    }
+}
+
+/// Campaign `name` of `scenario_id` (seed `seed`) in memory, a snapshot kept every `every`
+/// events, after `n` rolls.
+fn rolled_with_snapshots(name: &str, scenario_id: &str, seed: u64, every: u64, n: usize) -> (Store, Campaign<MagnaGraecia>) {
+    let mut store = Store::open_in_memory().unwrap();
+    store.set_snapshot_every(every);
+    let mut c = store.create_as::<MagnaGraecia>(name, scenario(scenario_id), seed).unwrap();
+    rolls(&mut store, &mut c, n);
+    (store, c)
 }
 
 fn schema(path: &Path) -> Vec<(String, String)> {
@@ -28,9 +45,7 @@ fn campaign_db() -> TempDb {
     let db = TempDb::new();
     let mut store = Store::open(&db.path).unwrap();
     let mut c = store.create_as::<MagnaGraecia>("Himera", scenario("dionysian"), 12).unwrap();
-    for i in 0..20 {
-        store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
-    }
+    rolls(&mut store, &mut c, 20);
     drop(store);
     assert_eq!(db.files(), ["campaigns.sqlite"]);
     db
@@ -282,12 +297,7 @@ fn x_03_refused_command_writes_nothing() {
 /// past a snapshot drops it.
 #[test]
 fn x_03_snapshots_match_full_replay() {
-    let mut store = Store::open_in_memory().unwrap();
-    store.set_snapshot_every(10);
-    let mut c = store.create_as::<MagnaGraecia>("S", scenario("second-punic"), 11).unwrap();
-    for i in 0..34 {
-        store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
-    }
+    let (mut store, mut c) = rolled_with_snapshots("S", "second-punic", 11, 10, 34);
     let snapshots: i64 = store.connection().query_row("SELECT count(*) FROM snapshots", [], |r| r.get(0)).unwrap();
     assert_eq!(snapshots, 3);
     let loaded = store.load_as::<MagnaGraecia>(c.id).unwrap();
@@ -322,12 +332,7 @@ fn x_03_stale_campaign_is_refused() {
 /// a snapshot that no longer reads back is passed over; the events are the truth.
 #[test]
 fn x_03_unreadable_snapshot_falls_back_to_the_events() {
-    let mut store = Store::open_in_memory().unwrap();
-    store.set_snapshot_every(2);
-    let mut c = store.create_as::<MagnaGraecia>("Cache", scenario("dionysian"), 8).unwrap();
-    for i in 0..5 {
-        store.execute(&mut c, sicily(), &roll(&format!("r{i}")), DiceInput::Seeded).unwrap();
-    }
+    let (store, c) = rolled_with_snapshots("Cache", "dionysian", 8, 2, 5);
     store.connection().execute("UPDATE snapshots SET body = '{\"broken\": true}'", []).unwrap();
     assert_eq!(store.load_as::<MagnaGraecia>(c.id).unwrap().state, c.state);
 }
@@ -598,8 +603,7 @@ fn data_folder_with_map(to: &Path, edit: impl Fn(String) -> String) {
 /// the data's map only if it has every node the campaign stands on.
 #[test]
 fn x_03_a_campaign_keeps_its_map() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "Kept");
+    let db = referee_e2e::himera_db("Kept");
     let dir = tempfile::tempdir().unwrap();
     data_folder_with_map(dir.path(), |t| t.replacen("name = \"Himera\"", "name = \"Thermae\"", 1));
     let data = dir.path().to_str().unwrap();
@@ -629,8 +633,7 @@ fn x_03_a_campaign_keeps_its_map() {
 /// it was.
 #[test]
 fn x_03_a_data_folder_is_laid_out_like_data() {
-    let db = TempDb::new();
-    referee_e2e::raise_himera(&db.path, "Kept");
+    let db = referee_e2e::himera_db("Kept");
     let dir = tempfile::tempdir().unwrap();
     data_folder_with_map(dir.path(), |t| t);
     let data = dir.path().to_str().unwrap();
@@ -665,9 +668,7 @@ fn x_03_an_event_of_an_older_shape_is_lifted_as_it_is_read() {
     use referee_campaign::belisarius::Belisarius;
     use referee_campaign::belisarius::event::Event;
     let setup = referee_campaign::belisarius::World::embedded().setup("italy-535").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Italy", &setup, 535).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (mut store, mut c) = referee_e2e::staging::created(&setup, "Italy", 535);
     store.execute(&mut c, &(), &referee_campaign::belisarius::order::Order::PlayEvents {}, DiceInput::Seeded).unwrap();
     let today = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
     let rewrite = |version: u32| {
@@ -707,9 +708,7 @@ fn x_03_an_event_of_an_older_shape_is_lifted_as_it_is_read() {
 fn x_03_a_start_of_the_second_shape_is_lifted_to_the_cores_start() {
     use referee_campaign::belisarius::Belisarius;
     let setup = referee_campaign::belisarius::World::embedded().setup("africa-533").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<Belisarius>("Africa", &setup, 533).unwrap();
-    referee_e2e::finish_belisarius_setup(&mut store, &mut c);
+    let (store, c) = referee_e2e::staging::created(&setup, "Africa", 533);
     let today = serde_json::to_string(&store.load_as::<Belisarius>(c.id).unwrap().state).unwrap();
     let (kind, body): (String, String) = store
         .connection()

@@ -11,36 +11,28 @@ use referee_campaign::core::log::RollDice;
 use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
 use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::turn::Phase;
-use referee_campaign::{DiceInput, DiceSpec, NodeId, SideId, Store, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
-use support::{harness, label_exists, take_back};
+use referee_campaign::{DiceInput, DiceSpec, NodeId, SideId, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
+use support::{
+    Prep, assert_greyed_out_saying_why, click, click_button, click_in_view, fill, hover, label_exists, no_error, opened,
+    opened_by_the_referee, pick_winner, press_key, replace_text, roll_typed_in, send, set_value, take_back, type_into,
+};
 
 /// A database holding one Dionysian War campaign called "Smoke", with a secret roll and
 /// a public one in its log.
 fn database_with_campaign(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
-    let mut store = Store::open(&path).unwrap();
-    let catalog = Catalog::embedded();
-    let scenario = catalog.scenario("dionysian").unwrap();
-    let map = catalog.map(&scenario.map).unwrap();
-    let mut campaign = store.create_as::<MagnaGraecia>("Smoke", scenario, 42).unwrap();
+    let mut p = Prep::create(&path, "Smoke", "dionysian", 42);
     for (purpose, hidden) in [("storm at sea", true), ("omens", false)] {
         let roll = Order::RollDice(RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden, modifiers: vec![] });
-        store.execute(&mut campaign, map, &roll, DiceInput::Seeded).unwrap();
+        p.go(&roll, DiceInput::Seeded);
     }
     path
 }
 
 /// A database with one campaign of `scenario` called "Turn", given these commands.
 fn database_with(dir: &tempfile::TempDir, scenario: &str, commands: &[Order]) -> std::path::PathBuf {
-    let path = dir.path().join("referee.sqlite");
-    let mut store = Store::open(&path).unwrap();
-    let catalog = Catalog::embedded();
-    let scenario = catalog.scenario(scenario).unwrap();
-    let map = catalog.map(&scenario.map).unwrap();
-    let mut campaign = store.create_as::<MagnaGraecia>("Turn", scenario, 17).unwrap();
-    for c in commands {
-        store.execute(&mut campaign, map, c, DiceInput::Seeded).unwrap_or_else(|e| panic!("{c:?}: {e}"));
-    }
+    let (mut p, path) = Prep::new(dir, scenario, 17);
+    p.go_all(commands);
     path
 }
 
@@ -61,12 +53,29 @@ fn database_with_turn(dir: &tempfile::TempDir, begun: bool, then: &[Order]) -> s
     database_with(dir, "dionysian", &commands)
 }
 
+/// The referee's window on the campaign "Turn" of `db`, seen as `view_as`.
 fn open_turn(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
-    let app = RefereeApp::open_db(db, Catalog::embedded(), None, Some("Turn"), Some(view_as)).unwrap();
-    let mut h = harness(app);
-    h.run();
-    take_back(&mut h);
-    h
+    opened_by_the_referee(RefereeApp::open_db(db, Catalog::embedded(), None, Some("Turn"), Some(view_as)).unwrap())
+}
+
+/// The referee's window, seen as `view_as`, on a campaign of `scenario` called "Turn" given
+/// `commands`, in a folder of its own that lasts as long as it is kept.
+fn on_screen(scenario: &str, commands: &[Order], view_as: &str) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = open_turn(&database_with(&dir, scenario, commands), view_as);
+    (dir, h)
+}
+
+/// The same for a Dionysian War, deployed and begun when `begun`, and `then` given after.
+fn dionysian_on_screen(begun: bool, then: &[Order], view_as: &str) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = open_turn(&database_with_turn(&dir, begun, then), view_as);
+    (dir, h)
+}
+
+/// The same, play begun and Himilco marched on Leptines at Himera: the battle is due (MG-10).
+fn battle_due_at_himera(view_as: &str) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    dionysian_on_screen(true, &himilco_attacks_leptines(), view_as)
 }
 
 /// "04 Panormus", as buttons name nodes.
@@ -74,26 +83,9 @@ fn node_label(n: u8) -> String {
     Catalog::embedded().map("sicily").unwrap().node(NodeId(n)).unwrap().label()
 }
 
-/// Scrolls the widget into view, as a referee would, and clicks it.
-fn click(h: &mut Harness<'_, RefereeApp>, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
-}
-
-/// Scrolls the text field into view and types into it.
-fn type_into(h: &mut Harness<'_, RefereeApp>, label: &str, text: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).focus();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
+/// Selects node `n` on the map, as a click on it does.
 fn select(h: &mut Harness<'_, RefereeApp>, n: u8) {
-    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(n))));
-    h.run();
+    send(h, MagnaGraeciaCommand::Select(Some(NodeId(n))));
 }
 
 fn counter_at(h: &Harness<'_, RefereeApp>, side: &str, name: &str) -> Option<NodeId> {
@@ -109,17 +101,13 @@ fn hanno_moves(to: u8) -> Order {
 fn x_05_a_campaign_is_created_from_the_picker() {
     let dir = tempfile::tempdir().unwrap();
     let app = RefereeApp::open_db(&dir.path().join("new.sqlite"), Catalog::embedded(), None, None, None).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = opened(app);
     assert!(label_exists(&h, "No campaign yet"), "the picker shows an empty database");
 
-    h.get_by_label("Scenario").click();
-    h.run();
-    h.get_by_label("Magna Graecia — Dionysian War (398–367 BC)").click();
-    h.run();
+    click(&mut h, "Scenario");
+    click(&mut h, "Magna Graecia — Dionysian War (398–367 BC)");
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Name").value().as_deref(), Some("Dionysian War 1"));
-    h.get_by_label("Create").click();
-    h.run();
+    click(&mut h, "Create");
 
     let names: Vec<String> = h.state().store().campaigns().unwrap().into_iter().map(|c| c.name).collect();
     assert_eq!(names, ["Dionysian War 1"]);
@@ -137,16 +125,10 @@ fn x_05_creating_a_campaign_twice_under_one_name_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, None, None).unwrap();
-    let mut h = harness(app);
-    h.run();
-    let name = h.get_by_role_and_label(Role::TextInput, "Name");
-    name.focus();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_role_and_label(Role::TextInput, "Name").type_text("Smoke");
-    h.run();
+    let mut h = opened(app);
+    replace_text(&mut h, "Name", "Smoke");
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Name").value().as_deref(), Some("Smoke"));
-    h.get_by_label("Create").click();
-    h.run();
+    click(&mut h, "Create");
     assert!(label_exists(&h, "a campaign named `Smoke` exists already"), "the refusal is shown");
     assert_eq!(h.state().store().campaigns().unwrap().len(), 1);
     assert!(h.state().campaign().is_none());
@@ -158,8 +140,7 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Smoke"), None).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = opened(app);
 
     // The umpire sees both sides' forces and every roll; the dice seed only on asking.
     for text in ["Carthage army: 500 points", "Carthage fleet: 20 NP", "Syracuse army: 500 points"] {
@@ -168,17 +149,15 @@ fn x_01_viewing_as_a_side_hides_the_other_sides_forces_and_secret_rolls() {
     assert!(label_exists(&h, "for storm at sea (secret)"));
     assert!(label_exists(&h, "for omens"));
     assert!(!label_exists(&h, "Dice seed"), "the seed is never drawn unasked");
-    click(&mut h, "Show the dice seed");
+    click_in_view(&mut h, "Show the dice seed");
     assert!(label_exists(&h, "Dice seed: 42"));
 
-    h.get_by_label("View as").click();
-    h.run();
-    h.get_by_label("Syracuse").click();
-    h.run();
+    click(&mut h, "View as");
+    click(&mut h, "Syracuse");
     // The first hand-over of a file with no passphrase offers one; the referee declines.
     assert!(label_exists(&h, "Hand the screen over"), "a passphrase is offered first");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire), "nothing is handed over before the referee answers");
-    click(&mut h, "Hand over without a passphrase");
+    click_in_view(&mut h, "Hand over without a passphrase");
 
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
     assert!(label_exists(&h, "Syracuse army: 500 points"));
@@ -196,28 +175,19 @@ fn x_02_a_roll_is_logged_refused_rolls_change_nothing_and_undo_takes_it_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_campaign(&dir);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Smoke"), Some("umpire")).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = opened(app);
     let head = h.state().campaign().unwrap().head;
 
     // No purpose: the rules refuse it, with the rule's ID.
-    h.get_by_role_and_label(Role::Button, "Roll").click();
-    h.run();
+    click_button(&mut h, "Roll");
     assert!(label_exists(&h, "every roll needs a purpose for the log"));
     assert_eq!(h.state().campaign().unwrap().head, head);
 
-    h.get_by_label("for").focus();
-    h.get_by_label("for").type_text("alliance of Leontini");
-    h.get_by_label("typed-in values").focus();
-    h.get_by_label("typed-in values").type_text("4");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Roll").click();
-    h.run();
+    roll_typed_in(&mut h, "alliance of Leontini", "4");
     assert_eq!(h.state().campaign().unwrap().head, head + 1);
     assert!(label_exists(&h, "d6 = 4 [typed in] for alliance of Leontini"));
 
-    h.get_by_label("Undo").click();
-    h.run();
+    click(&mut h, "Undo");
     assert_eq!(h.state().campaign().unwrap().head, head);
     let log = h.state().view().unwrap().log();
     assert!(!log.iter().any(|l| l.text.contains("for alliance of Leontini")), "the undone roll leaves the log");
@@ -228,9 +198,7 @@ fn x_02_a_roll_is_logged_refused_rolls_change_nothing_and_undo_takes_it_back() {
 /// selected node at a time, then begins play.
 #[test]
 fn mg_02_the_dionysian_armies_deploy_through_the_app_and_play_begins() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(false, &[], "umpire");
     assert!(label_exists(&h, "Turn 1 of 18 · Setup: rosters and deployment"));
     assert!(label_exists(&h, "Carthage: 0 of 5 deployed"));
     assert!(h.get_by_label("Deploy Himilco").accesskit_node().is_disabled(), "no node selected: nowhere to deploy");
@@ -242,16 +210,14 @@ fn mg_02_the_dionysian_armies_deploy_through_the_app_and_play_begins() {
         } else {
             counter.to_owned()
         };
-        h.get_by_label(&format!("Deploy {title} at {}", node_label(node))).click();
-        h.run();
-        assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+        click(&mut h, &format!("Deploy {title} at {}", node_label(node)));
+        no_error(&h);
         assert_eq!(counter_at(&h, side, counter), Some(NodeId(node)), "{side} {counter}");
     }
     assert!(label_exists(&h, "Carthage: 5 of 5 deployed") && label_exists(&h, "Syracuse: 5 of 5 deployed"));
     assert!(label_exists(&h, &format!("at {}", node_label(31))), "deployed counters say where they stand");
 
-    h.get_by_label("Begin play").click();
-    h.run();
+    click(&mut h, "Begin play");
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Movement);
     assert!(label_exists(&h, "Turn 1 of 18 · Carthage: movement"));
     assert!(h.query_by_label("Begin play").is_none() && !label_exists(&h, "Deploy Himilco"));
@@ -262,29 +228,30 @@ fn mg_02_the_dionysian_armies_deploy_through_the_app_and_play_begins() {
 /// cannot begin before every counter is on the map.
 #[test]
 fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(false, &[], "umpire");
     let head = h.state().campaign().unwrap().head;
     select(&mut h, 24);
-    let button = h.get_by_label("Deploy Himilco at 24 Catana");
-    assert!(button.accesskit_node().is_disabled(), "Catana is Syracusan: Carthage may not deploy there");
-    button.hover();
-    h.run();
-    assert!(label_exists(&h, "Carthage may not deploy Himilco at 24 Catana (MG-02)"), "the greyed button says why");
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Deploy Himilco at 24 Catana",
+        "Catana is Syracusan: Carthage may not deploy there",
+        "Carthage may not deploy Himilco at 24 Catana (MG-02)",
+        "the greyed button says why",
+    );
     assert!(!h.get_by_label("Deploy Dionysius at 24 Catana").accesskit_node().is_disabled(), "Syracuse may");
 
-    h.state_mut().send(MagnaGraeciaCommand::Execute(
-        Order::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
-        DiceInput::Seeded,
-    ));
-    h.run();
+    send(
+        &mut h,
+        MagnaGraeciaCommand::Execute(
+            Order::Deploy { side: SideId::new("carthage"), counter: "Himilco".into(), node: NodeId(24) },
+            DiceInput::Seeded,
+        ),
+    );
     assert!(label_exists(&h, "Carthage may not deploy at 24 Catana; Himilco may deploy at 00 Motya"), "the refusal says where it may");
     assert!(h.state().message().is_some_and(|m| m.is_error));
     assert_eq!(h.state().campaign().unwrap().head, head);
 
-    h.get_by_label("Begin play").click();
-    h.run();
+    click(&mut h, "Begin play");
     assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"));
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Setup);
 }
@@ -293,18 +260,14 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
 /// deployable nodes are lit on the map); deploying it lets it go and selects its node.
 #[test]
 fn mg_02_a_counter_picked_for_deployment_waits_for_a_node() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(false, &[], "umpire");
     let himilco = CounterRef { side: SideId::new("carthage"), name: "Himilco".into() };
-    h.get_by_label("Pick Himilco to deploy").click();
-    h.run();
+    click(&mut h, "Pick Himilco to deploy");
     assert_eq!(h.state().selected_counter(), Some(&himilco), "a counter not yet on the map may be picked in setup");
     select(&mut h, 24);
     assert_eq!(h.state().selected_counter(), Some(&himilco), "selecting a node keeps the pick");
     select(&mut h, 4);
-    h.get_by_label("Deploy Himilco at 04 Panormus").click();
-    h.run();
+    click(&mut h, "Deploy Himilco at 04 Panormus");
     assert_eq!(counter_at(&h, "carthage", "Himilco"), Some(NodeId(4)));
     assert_eq!((h.state().selected(), h.state().selected_counter()), (Some(NodeId(4)), None));
     assert!(label_exists(&h, "Carthage: 1 of 5 deployed"));
@@ -314,9 +277,7 @@ fn mg_02_a_counter_picked_for_deployment_waits_for_a_node() {
 /// says it lands on its first turn instead of offering buttons.
 #[test]
 fn mg_36_a_side_that_lands_from_the_sea_has_no_deploy_buttons() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with(&dir, "second-punic", &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = on_screen("second-punic", &[], "umpire");
     select(&mut h, 12);
     assert!(label_exists(&h, "Carthage: lands from the sea on its first turn"));
     for name in ["Himilco", "Hanno", "Muttines"] {
@@ -329,14 +290,10 @@ fn mg_36_a_side_that_lands_from_the_sea_has_no_deploy_buttons() {
 /// one command each in the Second Punic War, whatever the map file says of Panormus.
 #[test]
 fn mg_05_a_city_fields_the_scenario_s_number_of_commands() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with(&dir, "second-punic", &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = on_screen("second-punic", &[], "umpire");
     select(&mut h, 4);
     assert!(label_exists(&h, "fortified city, fields 1 command"), "allied to Rome");
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(false, &[], "umpire");
     select(&mut h, 4);
     assert!(label_exists(&h, "fortified city, fields 3 commands"), "as the map file says");
 }
@@ -361,31 +318,29 @@ fn mg_04_the_capital_garrison_is_shown_under_the_roster() {
 /// the army in the campaign and closes the editor.
 #[test]
 fn mg_03_a_roster_is_edited_priced_and_saved_through_the_editor() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with(&dir, "pyrrhic", &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = on_screen("pyrrhic", &[], "umpire");
     let table = Catalog::embedded().scenario("pyrrhic").unwrap().elements.clone();
     let army = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("pyrrhus")].clone();
     let before = table.army_points(&army(&h));
     assert_eq!(before, 343);
 
-    click(&mut h, "Edit roster of Pyrrhus…");
+    click_in_view(&mut h, "Edit roster of Pyrrhus…");
     assert_eq!(h.state().roster_editor(), Some(&SideId::new("pyrrhus")));
     assert!(label_exists(&h, "343 of 350 points"));
     assert!(label_exists(&h, "99 points · 2 MP"), "Pyrrhus' own command: all mounted");
 
     type_into(&mut h, "Elements to add to Pyrrhus", "2 Reg Ps(O)");
-    click(&mut h, "Add elements to Pyrrhus");
+    click_in_view(&mut h, "Add elements to Pyrrhus");
     assert!(label_exists(&h, "347 of 350 points"), "two Reg Ps(O) at 2 points each");
     assert!(label_exists(&h, "103 points · 2 MP"), "psiloi keep the command fast (MG-11)");
 
-    click(&mut h, "Remove 2 Reg El(O) from Leonnatus");
+    click_in_view(&mut h, "Remove 2 Reg El(O) from Leonnatus");
     assert!(label_exists(&h, "315 of 350 points"));
     assert!(label_exists(&h, "Nothing stops this army being fielded (MG-03)."));
     assert_eq!(table.army_points(&army(&h)), before, "nothing is saved while editing");
 
-    click(&mut h, "Save roster");
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click_in_view(&mut h, "Save roster");
+    no_error(&h);
     assert_eq!(h.state().roster_editor(), None, "saving closes the editor");
     let saved = army(&h);
     assert_eq!(table.army_points(&saved), 315);
@@ -401,19 +356,17 @@ fn mg_03_a_roster_is_edited_priced_and_saved_through_the_editor() {
 /// drops the copy and leaves the army as it was.
 #[test]
 fn mg_03_an_over_points_roster_shows_its_problem_and_cannot_be_saved() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with(&dir, "pyrrhic", &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = on_screen("pyrrhic", &[], "umpire");
     let head = h.state().campaign().unwrap().head;
-    click(&mut h, "Edit roster of Pyrrhus…");
+    click_in_view(&mut h, "Edit roster of Pyrrhus…");
     assert!(!h.get_by_label("Save roster").accesskit_node().is_disabled());
     type_into(&mut h, "Elements to add to Helenus", "10 Reg El(S)");
-    click(&mut h, "Add elements to Helenus");
+    click_in_view(&mut h, "Add elements to Helenus");
     assert!(label_exists(&h, "543 of 350 points"));
     assert!(label_exists(&h, "the army costs 543 points, more than the 350 the scenario allows"));
     assert!(h.get_by_label("Save roster").accesskit_node().is_disabled());
 
-    click(&mut h, "Cancel");
+    click_in_view(&mut h, "Cancel");
     assert_eq!(h.state().roster_editor(), None);
     assert!(!label_exists(&h, "543 of 350 points"));
     assert_eq!(h.state().campaign().unwrap().head, head, "nothing was stored");
@@ -422,9 +375,7 @@ fn mg_03_an_over_points_roster_shows_its_problem_and_cannot_be_saved() {
 /// MG-03 / X-01: a side edits only its own roster, in its own view.
 #[test]
 fn mg_03_a_side_edits_only_its_own_roster() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with(&dir, "pyrrhic", &[]);
-    let h = open_turn(&db, "pyrrhus");
+    let (_dir, h) = on_screen("pyrrhic", &[], "pyrrhus");
     let offered: Vec<String> = h.query_all_by_label_contains("Edit roster of").filter_map(|n| n.accesskit_node().label()).collect();
     assert_eq!(offered, ["Edit roster of Pyrrhus…"]);
 }
@@ -433,18 +384,15 @@ fn mg_03_a_side_edits_only_its_own_roster() {
 /// none is offered after.
 #[test]
 fn mg_03_after_begin_play_the_roster_editor_is_not_offered() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &dionysian_deployment());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Edit roster of Carthage…");
+    let (_dir, mut h) = dionysian_on_screen(false, &dionysian_deployment(), "umpire");
+    click_in_view(&mut h, "Edit roster of Carthage…");
     assert!(label_exists(&h, "Save roster"));
-    click(&mut h, "Begin play");
+    click_in_view(&mut h, "Begin play");
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Movement);
     assert_eq!(h.state().roster_editor(), None);
     assert!(!label_exists(&h, "Save roster") && !label_exists(&h, "Edit roster"));
 
-    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(SideId::new("syracuse"))));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::EditRoster(Some(SideId::new("syracuse"))));
     assert_eq!(h.state().roster_editor(), None);
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-03")));
 }
@@ -454,19 +402,13 @@ fn mg_03_after_begin_play_the_roster_editor_is_not_offered() {
 /// not match.
 #[test]
 fn mg_06_the_alliance_rolls_due_are_named_beside_end_phase() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(true, &[], "umpire");
     assert!(!label_exists(&h, "Alliance rolls due"), "Carthage stands only in its own cities");
     select(&mut h, 3);
-    h.get_by_label("Move Hanno").click();
-    h.run();
-    h.get_by_label(&format!("→ {}", node_label(7))).click();
-    h.run();
+    click(&mut h, "Move Hanno");
+    click(&mut h, &format!("→ {}", node_label(7)));
     assert!(label_exists(&h, "Alliance rolls due: Entella (1 die)"));
-    h.get_by_label("typed-in values").focus();
-    h.get_by_label("typed-in values").type_text("6 5");
-    h.run();
+    fill(&mut h, &[("typed-in values", "6 5")]);
     assert!(label_exists(&h, "2 typed in"), "two values for one roll are flagged");
 }
 
@@ -474,15 +416,12 @@ fn mg_06_the_alliance_rolls_due_are_named_beside_end_phase() {
 /// there along the path, the selection follows him, and he may move on with the MP left.
 #[test]
 fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &[]);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = dionysian_on_screen(true, &[], "umpire");
     select(&mut h, 3);
     assert!(label_exists(&h, "Counters here (2)"), "Hamilcar and Hanno");
     assert!(label_exists(&h, "2 of 2 MP left"), "Hanno is mounted: 2 MP");
 
-    h.get_by_label("Move Hanno").click();
-    h.run();
+    click(&mut h, "Move Hanno");
     let hanno = CounterRef { side: SideId::new("carthage"), name: "Hanno".into() };
     assert_eq!(h.state().selected_counter(), Some(&hanno));
     for lit in [7, 4, 8] {
@@ -490,8 +429,7 @@ fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() 
     }
     assert!(!label_exists(&h, &format!("→ {}", node_label(12))), "no path joins Segesta and Heraclea Minoa");
 
-    h.get_by_label(&format!("→ {}", node_label(7))).click();
-    h.run();
+    click(&mut h, &format!("→ {}", node_label(7)));
     let state = &h.state().campaign().unwrap().state;
     let c = state.counter(&SideId::new("carthage"), "Hanno").unwrap();
     assert_eq!((c.node, c.mp_spent), (NodeId(7), 1));
@@ -502,14 +440,11 @@ fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() 
     assert!(label_exists(&h, "Carthage: Hanno moves Segesta → Entella"));
 
     // Escape lets him go; clicking "Move…" twice picks and lets go.
-    h.key_press(egui::Key::Escape);
-    h.run();
+    press_key(&mut h, egui::Key::Escape);
     assert_eq!(h.state().selected_counter(), None);
-    h.get_by_label("Move Hanno").click();
-    h.run();
+    click(&mut h, "Move Hanno");
     assert_eq!(h.state().selected_counter(), Some(&hanno));
-    h.get_by_label("Move Hanno").click();
-    h.run();
+    click(&mut h, "Move Hanno");
     assert_eq!(h.state().selected_counter(), None);
     assert!(!label_exists(&h, &format!("→ {}", node_label(11))), "nothing is lit once he is let go");
 }
@@ -517,21 +452,16 @@ fn mg_11_hanno_moves_from_segesta_to_entella_by_picking_him_and_a_destination() 
 /// MG-09: "End phase" moves the turn on, and only the umpire or the moving side sees it.
 #[test]
 fn mg_09_end_phase_moves_the_turn_on_for_the_moving_side_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &[]);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = dionysian_on_screen(true, &[], "syracuse");
     assert!(label_exists(&h, "Turn 1 of 18 · Carthage: movement"));
     assert!(h.query_by_label("End phase").is_none(), "Syracuse does not end Carthage's phase");
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("carthage"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new("carthage"))));
     // Another side's view waits for the referee, then follows.
     assert!(h.state().asking_for_referee());
-    h.state_mut().send(AppCommand::HandBack { passphrase: String::new() });
-    h.run();
+    send(&mut h, AppCommand::HandBack { passphrase: String::new() });
     for expected in ["Carthage: combat", "Carthage: post-combat movement", "Syracuse: movement"] {
-        h.get_by_label("End phase").click();
-        h.run();
-        assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+        click(&mut h, "End phase");
+        no_error(&h);
         assert!(label_exists(&h, &format!("Turn 1 of 18 · {expected}")), "{expected}");
     }
     let state = &h.state().campaign().unwrap().state;
@@ -542,16 +472,11 @@ fn mg_09_end_phase_moves_the_turn_on_for_the_moving_side_only() {
 /// MG-06: the typed-in values of the roll form are the alliance rolls of "End phase".
 #[test]
 fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &[hanno_moves(7)]);
-    let mut h = open_turn(&db, "umpire");
-    h.get_by_label("typed-in values").focus();
-    h.get_by_label("typed-in values").type_text("6");
-    h.run();
+    let (_dir, mut h) = dionysian_on_screen(true, &[hanno_moves(7)], "umpire");
+    fill(&mut h, &[("typed-in values", "6")]);
     assert!(label_exists(&h, "with typed-in dice 6"));
-    h.get_by_label("End phase").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click(&mut h, "End phase");
+    no_error(&h);
     assert!(label_exists(&h, "Carthage: d6 = 6 [typed in] for alliance of Entella — MG-06"));
     assert!(label_exists(&h, "Entella joins Carthage — MG-06"));
     let state = &h.state().campaign().unwrap().state;
@@ -564,23 +489,18 @@ fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
 /// battle's node, where both sides' counters stand.
 #[test]
 fn mg_10_battles_due_are_listed_and_select_their_node() {
-    let dir = tempfile::tempdir().unwrap();
     let himilco = Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
-    let db = database_with_turn(&dir, true, &[himilco]);
-    let mut h = open_turn(&db, "umpire");
-    h.get_by_label("End phase").click();
-    h.run();
+    let (_dir, mut h) = dionysian_on_screen(true, &[himilco], "umpire");
+    click(&mut h, "End phase");
     assert!(label_exists(&h, "Battles due (1)"));
-    h.get_by_label("Battle 1 at Himera: Carthage attacks Syracuse").click();
-    h.run();
+    click(&mut h, "Battle 1 at Himera: Carthage attacks Syracuse");
     assert_eq!(h.state().selected(), Some(NodeId(8)));
     assert!(label_exists(&h, "Battle 1 due here: Carthage attacks Syracuse"));
     assert!(label_exists(&h, "Himilco") && label_exists(&h, "Leptines"), "the umpire sees both by name");
 
     // Combat cannot end before the battle has its result: refused in words, nothing stored.
     let head = h.state().campaign().unwrap().head;
-    h.get_by_label("End phase").click();
-    h.run();
+    click(&mut h, "End phase");
     assert!(label_exists(&h, "battle 1 at Himera awaits its result"));
     assert_eq!(h.state().campaign().unwrap().head, head);
 }
@@ -590,9 +510,7 @@ fn mg_10_battles_due_are_listed_and_select_their_node() {
 #[test]
 fn x_01_a_side_sees_other_sides_counters_without_names() {
     let carthaginians = ["Himilco", "Mago", "Hamilcar", "Hanno"];
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &[hanno_moves(7)]);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = dionysian_on_screen(true, &[hanno_moves(7)], "syracuse");
     select(&mut h, 4);
     assert_eq!(h.query_all_by_label("a Carthage counter").count(), 2, "Himilco and Mago, unnamed");
     assert!(!label_exists(&h, "Move Himilco"));
@@ -605,13 +523,10 @@ fn x_01_a_side_sees_other_sides_counters_without_names() {
     }
     assert!(label_exists(&h, "Carthage: a counter moves Segesta → Entella"));
     // A Carthage counter cannot be picked out from Syracuse's screen.
-    h.state_mut().send(MagnaGraeciaCommand::SelectCounter(Some(CounterRef { side: SideId::new("carthage"), name: "Hanno".into() })));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::SelectCounter(Some(CounterRef { side: SideId::new("carthage"), name: "Hanno".into() })));
     assert_eq!(h.state().selected_counter(), None);
 
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, false, &[]);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = dionysian_on_screen(false, &[], "syracuse");
     select(&mut h, 31);
     assert!(label_exists(&h, "Syracuse: 0 of 5 deployed") && !label_exists(&h, "Carthage: 0 of 5"));
     assert!(h.query_by_label("Begin play").is_none(), "play is begun by the umpire");
@@ -643,11 +558,9 @@ fn groups_of(h: &Harness<'_, RefereeApp>, side: &str, command: &str) -> Vec<Stri
 /// buttons, the rules refusing the road that was cut.
 #[test]
 fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
     assert!(label_exists(&h, "Battles due (1)"));
-    click(&mut h, "Enter result of battle 1…");
+    click_in_view(&mut h, "Enter result of battle 1…");
     assert!(h.state().dialog_open());
     assert!(label_exists(&h, "Battle 1 at Himera — result"));
     assert!(h.get_by_label("Record result").accesskit_node().is_disabled(), "no winner picked yet");
@@ -656,22 +569,16 @@ fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() 
     let winner = h.get_by_label("Winner").rect();
     assert!(winner.max.y < h.get_by_label("Reg Sp(O) of Himilco destroyed").rect().min.y, "the winner above the losses");
 
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_label("Carthage").click();
-    h.run();
+    pick_winner(&mut h, "Carthage");
     h.get_by_label("Reg Sp(O) of Himilco destroyed").set_value_accesskit(1.0);
-    h.get_by_label("Reg Sp(O) of Leptines destroyed").set_value_accesskit(2.0);
-    h.run();
+    set_value(&mut h, "Reg Sp(O) of Leptines destroyed", 2.0);
     assert!(label_exists(&h, "Recovery dice: 3 dice"));
-    h.get_by_label(&format!("Road to {} open for Syracuse", node_label(4))).click();
-    h.run();
+    click(&mut h, &format!("Road to {} open for Syracuse", node_label(4)));
 
     // Two dice for three rolls: the rules refuse, the form stays with its entries.
     let head = h.state().campaign().unwrap().head;
     type_into(&mut h, "typed-in values", "3 2");
-    h.get_by_label("Record result").click();
-    h.run();
+    click(&mut h, "Record result");
     assert!(
         h.state().message().is_some_and(|m| m.is_error && m.text.contains("typed in") && !m.text.contains("X-02")),
         "{:?}",
@@ -683,24 +590,23 @@ fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() 
 
     // Himilco held the field (+2): 3 recovers; Leptines: 2 is lost, 5 recovers.
     type_into(&mut h, "typed-in values", " 5");
-    h.get_by_label("Record result").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click(&mut h, "Record result");
+    no_error(&h);
     assert!(!h.state().dialog_open(), "the form closes on success");
     assert!(h.state().campaign().unwrap().state.battles.is_empty());
     assert!(groups_of(&h, "carthage", "Himilco").contains(&"8 Reg Sp(O)".to_owned()), "{:?}", groups_of(&h, "carthage", "Himilco"));
     assert!(groups_of(&h, "syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()), "{:?}", groups_of(&h, "syracuse", "Leptines"));
     assert!(label_exists(&h, "[typed in] for recovery of Reg Sp(O) of Leptines"));
 
-    click(&mut h, "End phase");
+    click_in_view(&mut h, "End phase");
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::PostCombat);
     assert!(label_exists(&h, "Retreats due (1)"));
     let head = h.state().campaign().unwrap().head;
-    click(&mut h, &format!("Retreat Leptines to {}", node_label(4)));
+    click_in_view(&mut h, &format!("Retreat Leptines to {}", node_label(4)));
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-15")), "the road to Panormus was cut");
     assert_eq!(h.state().campaign().unwrap().head, head);
-    click(&mut h, &format!("Retreat Leptines to {}", node_label(9)));
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click_in_view(&mut h, &format!("Retreat Leptines to {}", node_label(9)));
+    no_error(&h);
     assert_eq!(counter_at(&h, "syracuse", "Leptines"), Some(NodeId(9)));
     assert!(!label_exists(&h, "Retreats due"));
 }
@@ -708,13 +614,10 @@ fn mg_20_the_himera_result_is_entered_in_the_form_and_leptines_retreats_mg_15() 
 /// MG-20 / X-01: a side's view has no result form.
 #[test]
 fn mg_20_a_side_s_view_offers_no_result_form() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "carthage");
+    let (_dir, mut h) = battle_due_at_himera("carthage");
     assert!(label_exists(&h, "Battles due (1)"));
     assert!(!label_exists(&h, "Enter result"));
-    h.state_mut().send(MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattleResult(1))));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattleResult(1))));
     assert!(!h.state().dialog_open());
 }
 
@@ -724,15 +627,13 @@ fn mg_20_a_side_s_view_offers_no_result_form() {
 /// with the city.
 #[test]
 fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_counter() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
     let state = &h.state().campaign().unwrap().state;
     assert_eq!(state.politics.city_allies.get(&NodeId(8)), Some(&SideId::new("syracuse")), "Himera is Syracuse's ally");
     assert_eq!(state.battles[0].city, Some(NodeId(8)), "its commands fight the battle");
     assert!(state.counter(&SideId::new("syracuse"), "Leptines").is_some_and(|c| c.node == NodeId(8)));
 
-    click(&mut h, "Enter result of battle 1…");
+    click_in_view(&mut h, "Enter result of battle 1…");
     assert!(label_exists(&h, "Battle 1 at Himera — result"));
     let column = h.get_by_label("Syracuse (defender)").rect();
     let attacker = h.get_by_label("Carthage (attacker)").rect();
@@ -747,16 +648,12 @@ fn mg_05_an_allied_city_s_commands_are_in_the_result_form_beside_the_side_s_coun
     // The city's commands as they stand: six inferior spearmen each, untouched so far.
     assert!(label_exists(&h, "Reg Sp(I) of Himera 1 destroyed") && label_exists(&h, "Reg Sp(I) of Himera 2 destroyed"));
 
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_label("Syracuse").click();
-    h.run();
-    h.get_by_label("Reg Sp(I) of Himera 1 destroyed").set_value_accesskit(2.0);
-    h.run();
+    pick_winner(&mut h, "Syracuse");
+    set_value(&mut h, "Reg Sp(I) of Himera 1 destroyed", 2.0);
     assert!(label_exists(&h, "Recovery dice: 2 dice"));
     // Syracuse held the field (+2): 1 + 2 is lost, 4 + 2 recovers.
     type_into(&mut h, "typed-in values", "1 4");
-    click(&mut h, "Record result");
+    click_in_view(&mut h, "Record result");
     no_error(&h);
     assert!(!h.state().dialog_open(), "the form closes on success");
     let state = &h.state().campaign().unwrap().state;
@@ -783,31 +680,30 @@ fn mg_31_the_result_form_sends_a_lost_generals_men_to_the_friendly_command_besid
     commands.extend(himilco_attacks_leptines());
     let db = database_with(&dir, "dionysian", &commands);
     let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Carthage").click();
-    h.run();
+    click_in_view(&mut h, "Enter result of battle 1…");
+    pick_winner(&mut h, "Carthage");
     let joins = |h: &Harness<'_, RefereeApp>, name: &str| {
         h.get_by_role_and_label(Role::ComboBox, &format!("If lost, the men of {name} join")).value().unwrap_or_default()
     };
     for (killed, default) in [("Thearides", "Leptines"), ("Leptines", "Thearides"), ("Himera 1", "Himera 2")] {
-        click(&mut h, &format!("General of {killed} killed"));
+        click_in_view(&mut h, &format!("General of {killed} killed"));
         assert_eq!(joins(&h, killed), default, "{killed}'s men join {default} unless the referee picks another");
-        click(&mut h, &format!("General of {killed} killed"));
+        click_in_view(&mut h, &format!("General of {killed} killed"));
     }
-    click(&mut h, "General of Thearides killed");
-    click(&mut h, "If lost, the men of Thearides join");
-    let leaderless = h.get_by_label("nobody: leaderless");
-    assert!(leaderless.accesskit_node().is_disabled(), "Leptines can take them in");
-    leaderless.hover();
-    h.run();
-    assert!(label_exists(&h, "Leptines stands with them to take them in"), "the greyed choice says why");
-    click(&mut h, "If lost, the men of Thearides join");
+    click_in_view(&mut h, "General of Thearides killed");
+    click_in_view(&mut h, "If lost, the men of Thearides join");
+    assert_greyed_out_saying_why(
+        &mut h,
+        "nobody: leaderless",
+        "Leptines can take them in",
+        "Leptines stands with them to take them in",
+        "the greyed choice says why",
+    );
+    click_in_view(&mut h, "If lost, the men of Thearides join");
 
     // The general rolls 1 + 1: lost, and his men go to Leptines.
     type_into(&mut h, "typed-in values", "1");
-    click(&mut h, "Record result");
+    click_in_view(&mut h, "Record result");
     no_error(&h);
     assert!(!h.state().dialog_open(), "the form closes on success");
     assert_eq!(counter_at(&h, "syracuse", "Thearides"), None, "Thearides's men have joined Leptines");
@@ -819,11 +715,9 @@ fn mg_31_the_result_form_sends_a_lost_generals_men_to_the_friendly_command_besid
 /// says why on hover.
 #[test]
 fn mg_31_with_no_friendly_command_beside_him_a_lost_generals_men_fight_on_leaderless() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
-    click(&mut h, "General of Leptines killed");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    click_in_view(&mut h, "Enter result of battle 1…");
+    click_in_view(&mut h, "General of Leptines killed");
     let combo = h.get_by_role_and_label(Role::ComboBox, "If lost, the men of Leptines join");
     assert_eq!(combo.value().as_deref(), Some("nobody: leaderless"));
     assert!(combo.accesskit_node().is_disabled());
@@ -856,27 +750,25 @@ fn mg_14_exchange_embark_and_disembark_through_the_panel() {
     let first = groups_of(&h, "syracuse", "Dionysius")[0].clone();
     let (count, spec) = first.split_once(' ').unwrap();
     let count: u32 = count.parse().unwrap();
-    click(&mut h, "Exchange elements of Dionysius…");
+    click_in_view(&mut h, "Exchange elements of Dionysius…");
     assert!(label_exists(&h, "Exchange elements from Dionysius"));
-    h.get_by_label(&format!("{spec} to hand over")).set_value_accesskit(1.0);
-    h.run();
-    h.get_by_label("Hand over").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    set_value(&mut h, &format!("{spec} to hand over"), 1.0);
+    click(&mut h, "Hand over");
+    no_error(&h);
     assert!(!h.state().dialog_open(), "the dialog closes once the rules take the exchange");
     let left = (count > 1).then(|| format!("{} {spec}", count - 1));
     assert_eq!(groups_of(&h, "syracuse", "Dionysius").into_iter().find(|g| g.ends_with(spec)), left);
 
-    click(&mut h, "Embark Dionysius");
+    click_in_view(&mut h, "Embark Dionysius");
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("none left — MG-14")), "the exchange spent his MP");
 
     let aboard =
         |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "Agyris").unwrap().aboard;
-    click(&mut h, "Embark Agyris");
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click_in_view(&mut h, "Embark Agyris");
+    no_error(&h);
     assert!(aboard(&h));
     assert!(label_exists(&h, "aboard"));
-    click(&mut h, "Disembark Agyris");
+    click_in_view(&mut h, "Disembark Agyris");
     assert!(!aboard(&h));
 }
 
@@ -922,12 +814,11 @@ fn mg_35_hiero_turns_to_rome_from_the_notice() {
         open_roads: Default::default(),
         city_attacked_by: None,
     };
-    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, DiceInput::Seeded));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, DiceInput::Seeded));
     assert!(label_exists(&h, "Syracuse may change sides now"));
     assert!(h.query_by_label("Turn to Carthage").is_none(), "Carthage is its ally already");
-    click(&mut h, "Turn to Rome");
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click_in_view(&mut h, "Turn to Rome");
+    no_error(&h);
     let state = &h.state().campaign().unwrap().state;
     assert!(!state.are_enemies(&s("syracuse"), &s("rome")) && state.are_enemies(&s("syracuse"), &s("carthage")));
     assert!(!label_exists(&h, "may change sides now"), "the offer is taken");
@@ -958,18 +849,15 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
     let mut h = open_turn(&db, "umpire");
     // Carthage rolls 1 and Syracuse 6: Carthage loses 5 NP, and its five recovery rolls of 1
     // bring none back (MG-30).
-    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::EndPhase { side: s("carthage") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])));
     assert_eq!(h.state().campaign().unwrap().state.naval.naval_losses_due.get(&s("carthage")), Some(&5));
     assert!(label_exists(&h, "Losses at sea: Carthage"));
     assert!(label_exists(&h, "0 of 5 chosen"));
     assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
-    h.get_by_label("Reg Sp(O) of Himilco lost").set_value_accesskit(5.0);
-    h.run();
+    set_value(&mut h, "Reg Sp(O) of Himilco lost", 5.0);
     assert!(label_exists(&h, "5 of 5 chosen"));
-    h.get_by_label("Lose these elements").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click(&mut h, "Lose these elements");
+    no_error(&h);
     assert!(h.state().campaign().unwrap().state.naval.naval_losses_due.is_empty());
     assert!(!label_exists(&h, "Losses at sea"));
 }
@@ -978,49 +866,27 @@ fn mg_18_losses_at_sea_are_chosen_in_their_window() {
 /// written choice is entered beside the battle, and the side that retires owes a retreat.
 #[test]
 fn mg_25_no_result_then_stay_or_retire_from_the_battle_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_label("no result (MG-25)").click();
-    h.run();
-    h.get_by_label("Record result").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    click_in_view(&mut h, "Enter result of battle 1…");
+    pick_winner(&mut h, "no result (MG-25)");
+    click(&mut h, "Record result");
+    no_error(&h);
     assert!(!h.state().dialog_open());
     assert!(label_exists(&h, "No result: each side writes stay or retire (MG-25)"));
-    click(&mut h, "Carthage chooses to stay after battle 1");
+    click_in_view(&mut h, "Carthage chooses to stay after battle 1");
     assert!(label_exists(&h, "has chosen"));
-    click(&mut h, "Syracuse chooses to retire after battle 1");
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click_in_view(&mut h, "Syracuse chooses to retire after battle 1");
+    no_error(&h);
     assert!(h.state().campaign().unwrap().state.battles.is_empty());
     assert!(label_exists(&h, "Retreats due (1)"), "Leptines retires");
 }
 
-/// A campaign called "Turn" prepared straight through the store, dice and all, before the
-/// app opens it.
-struct Prep {
-    store: Store,
-    campaign: referee_campaign::Campaign<MagnaGraecia>,
-    map: referee_campaign::magna_graecia::map::Map,
-}
-
 impl Prep {
+    /// A campaign called "Turn" of `scenario`, its dice seeded with `seed`, in a database in
+    /// `dir`.
     fn new(dir: &tempfile::TempDir, scenario: &str, seed: u64) -> (Prep, std::path::PathBuf) {
         let path = dir.path().join("referee.sqlite");
-        let store = Store::open(&path).unwrap();
-        let catalog = Catalog::embedded();
-        let scenario = catalog.scenario(scenario).unwrap();
-        let map = catalog.map(&scenario.map).unwrap().clone();
-        let mut store = store;
-        let campaign = store.create_as::<MagnaGraecia>("Turn", scenario, seed).unwrap();
-        (Prep { store, campaign, map }, path)
-    }
-
-    fn go(&mut self, command: &Order, dice: DiceInput) -> Vec<referee_campaign::magna_graecia::event::Event> {
-        self.store.execute(&mut self.campaign, &self.map, command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+        (Prep::create(&path, "Turn", scenario, seed), path)
     }
 
     fn end(&mut self, side: &str, dice: DiceInput) -> Vec<referee_campaign::magna_graecia::event::Event> {
@@ -1052,32 +918,60 @@ impl Prep {
         p.deploy(&DIONYSIAN);
         p.go(&Order::Move { side: s("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] }, DiceInput::Seeded);
         p.end("carthage", DiceInput::Manual(vec![2]));
-        p.end("carthage", DiceInput::Seeded);
-        p.end("carthage", DiceInput::Seeded);
+        p.end_carthage_s_combat();
         p.go(&Order::Move { side: s("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] }, DiceInput::Seeded);
         p.end("syracuse", DiceInput::Manual(vec![3]));
         (p, path)
     }
 
+    /// Himilco marches on Leptines at Himera and Leptines withdraws into the city: Himera is
+    /// besieged (MG-27), in Carthage's combat phase.
+    fn besieged(dir: &tempfile::TempDir, deployment: &[(&str, &str, u8)]) -> (Prep, std::path::PathBuf) {
+        let (mut p, path) = Prep::himera(dir, deployment);
+        p.withdraw();
+        (p, path)
+    }
+
+    /// Syracuse withdraws into the city instead of the battle due (MG-27).
     fn withdraw(&mut self) {
         let battle = self.campaign.state.battles[0].id;
         self.go(&Order::WithdrawIntoCity { side: SideId::new("syracuse"), battle }, DiceInput::Seeded);
     }
 
+    /// Ends Carthage's combat and post-combat movement phases: the next side moves.
+    fn end_carthage_s_combat(&mut self) {
+        self.end("carthage", DiceInput::Seeded);
+        self.end("carthage", DiceInput::Seeded);
+    }
+
     /// From Carthage's combat phase to its next movement phase.
     fn round(&mut self) {
-        for side in ["carthage", "carthage", "syracuse", "syracuse", "syracuse"] {
-            self.end(side, DiceInput::Seeded);
+        self.end_carthage_s_combat();
+        for _ in 0..3 {
+            self.end("syracuse", DiceInput::Seeded);
         }
     }
 }
 
-fn no_error(h: &Harness<'_, RefereeApp>) {
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
-}
-
 fn besieged(h: &Harness<'_, RefereeApp>, name: &str) -> bool {
     h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), name).is_some_and(|c| c.inside)
+}
+
+/// The referee's window, seen as `view_as`, on Himera besieged with Leptines inside (MG-27):
+/// in Carthage's combat phase, or in Syracuse's movement phase after it when `syracuse_moves`.
+fn besieged_at_himera(
+    deployment: &[(&str, &str, u8)],
+    syracuse_moves: bool,
+    view_as: &str,
+) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut p, db) = Prep::besieged(&dir, deployment);
+    if syracuse_moves {
+        p.end_carthage_s_combat();
+    }
+    drop(p);
+    let h = open_turn(&db, view_as);
+    (dir, h)
 }
 
 /// MG-27: beside the battle at Himera, a fortified city Syracuse holds, "Withdraw into the
@@ -1093,11 +987,9 @@ fn mg_27_the_defender_withdraws_into_the_city_from_the_battle_list() {
     drop(h);
 
     let mut h = open_turn(&db, "syracuse");
-    let button = h.get_by_label("Syracuse withdraws into Himera instead of battle 1");
-    button.hover();
-    h.run();
+    hover(&mut h, "Syracuse withdraws into Himera instead of battle 1");
     assert!(label_exists(&h, "the besieger needs at least as many effective elements (MG-27)"), "the hover says what it means");
-    click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
+    click_in_view(&mut h, "Syracuse withdraws into Himera instead of battle 1");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;
     assert!(state.battles.is_empty() && state.siege.sieges.len() == 1);
@@ -1120,16 +1012,18 @@ fn mg_27_a_besieger_too_weak_is_refused_in_words() {
     two[8] = ("syracuse", "Agyris", 8);
     let (_, db) = Prep::himera(&dir, &two);
     let mut h = open_turn(&db, "umpire");
-    let button = h.get_by_label("Syracuse withdraws into Himera instead of battle 1");
-    assert!(button.accesskit_node().is_disabled(), "the umpire is offered only what the rules take");
-    button.hover();
-    h.run();
-    assert!(label_exists(&h, "too few to besiege them: the battle must be fought — MG-27"), "the reason is on hover");
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Syracuse withdraws into Himera instead of battle 1",
+        "the umpire is offered only what the rules take",
+        "too few to besiege them: the battle must be fought — MG-27",
+        "the reason is on hover",
+    );
     drop(h);
 
     let mut h = open_turn(&db, "syracuse");
     assert!(!h.get_by_label("Syracuse withdraws into Himera instead of battle 1").accesskit_node().is_disabled());
-    click(&mut h, "Syracuse withdraws into Himera instead of battle 1");
+    click_in_view(&mut h, "Syracuse withdraws into Himera instead of battle 1");
     let message = h.state().message().cloned().unwrap();
     assert!(message.is_error && message.text.contains("the battle must be fought"), "{message:?}");
     assert!(!message.text.contains("20"), "Carthage's strength reached Syracuse: {}", message.text);
@@ -1140,25 +1034,15 @@ fn mg_27_a_besieger_too_weak_is_refused_in_words() {
 /// siege ends and Leptines stands outside the walls again.
 #[test]
 fn mg_27_the_besieged_sally_out_from_the_node_panel() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
-    p.withdraw();
-    drop(p);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = besieged_at_himera(&DIONYSIAN, false, "syracuse");
     select(&mut h, 8);
     assert!(h.get_by_label("Sally out of Himera").accesskit_node().is_disabled(), "not in Carthage's combat phase");
     drop(h);
 
-    let dir = tempfile::tempdir().unwrap();
-    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
-    p.withdraw();
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
-    drop(p);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = besieged_at_himera(&DIONYSIAN, true, "syracuse");
     assert!(label_exists(&h, "Syracuse: movement"));
     select(&mut h, 8);
-    click(&mut h, "Sally out of Himera");
+    click_in_view(&mut h, "Sally out of Himera");
     no_error(&h);
     assert!(h.state().campaign().unwrap().state.siege.sieges.is_empty());
     assert!(!besieged(&h, "Leptines"));
@@ -1170,8 +1054,7 @@ fn mg_27_the_besieged_sally_out_from_the_node_panel() {
 #[test]
 fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
-    p.withdraw();
+    let (mut p, db) = Prep::besieged(&dir, &DIONYSIAN);
     for _ in 0..3 {
         p.round();
         p.end("carthage", DiceInput::Manual(vec![6]));
@@ -1182,17 +1065,15 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     assert!(label_exists(&h, "Siege losses at Himera: Carthage"));
     assert!(label_exists(&h, "0 of 4 chosen"));
     assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
-    click(&mut h, "End phase");
+    click_in_view(&mut h, "End phase");
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-28")), "{:?}", h.state().message());
 
     let count =
         |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();
     let before = count(&h);
-    h.get_by_label("Reg Sp(O) of Himilco lost").set_value_accesskit(4.0);
-    h.run();
+    set_value(&mut h, "Reg Sp(O) of Himilco lost", 4.0);
     assert!(label_exists(&h, "4 of 4 chosen"));
-    h.get_by_label("Lose these elements").click();
-    h.run();
+    click(&mut h, "Lose these elements");
     no_error(&h);
     assert!(h.state().campaign().unwrap().state.siege.siege_losses_due.is_empty());
     assert!(!label_exists(&h, "Siege losses at Himera"));
@@ -1204,12 +1085,10 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
 #[test]
 fn mg_29_disease_is_shown_and_its_losses_chosen_among_those_inside() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut p, db) = Prep::himera(&dir, &DIONYSIAN);
-    p.withdraw();
+    let (mut p, db) = Prep::besieged(&dir, &DIONYSIAN);
     p.round();
     p.end("carthage", DiceInput::Manual(vec![1]));
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
+    p.end_carthage_s_combat();
     p.end("syracuse", DiceInput::Manual(vec![1]));
     drop(p);
     let mut h = open_turn(&db, "syracuse");
@@ -1217,10 +1096,8 @@ fn mg_29_disease_is_shown_and_its_losses_chosen_among_those_inside() {
     assert!(label_exists(&h, "Disease in the camp and the city (MG-29)"));
     assert!(label_exists(&h, "Disease losses at Himera: Syracuse"));
     assert!(label_exists(&h, "0 of 2 chosen"));
-    h.get_by_label("Reg Sp(O) of Leptines lost").set_value_accesskit(2.0);
-    h.run();
-    h.get_by_label("Lose these elements").click();
-    h.run();
+    set_value(&mut h, "Reg Sp(O) of Leptines lost", 2.0);
+    click(&mut h, "Lose these elements");
     no_error(&h);
     assert_eq!(h.state().campaign().unwrap().state.losses.elements_lost[&SideId::new("syracuse")], 2);
     assert!(!label_exists(&h, "Disease losses at Himera"));
@@ -1234,21 +1111,17 @@ fn mg_32_the_campaign_ends_by_agreement_from_the_menu() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_turn(&dir, true, &[]);
     let mut h = open_turn(&db, "carthage");
-    h.get_by_label("Campaign ▾").click();
-    h.run();
+    click(&mut h, "Campaign ▾");
     assert!(!label_exists(&h, "End campaign by agreement…"), "only the umpire ends a campaign");
     drop(h);
 
     let mut h = open_turn(&db, "umpire");
-    h.get_by_label("Campaign ▾").click();
-    h.run();
-    h.get_by_label("End campaign by agreement…").click();
-    h.run();
+    click(&mut h, "Campaign ▾");
+    click(&mut h, "End campaign by agreement…");
     assert!(h.state().dialog_open());
     assert!(h.get_by_label("End campaign").accesskit_node().is_disabled(), "no reason yet");
     type_into(&mut h, "Reason", "peace of 392 BC");
-    h.get_by_label("End campaign").click();
-    h.run();
+    click(&mut h, "End campaign");
     no_error(&h);
     assert!(!h.state().dialog_open());
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Ended);
@@ -1289,16 +1162,14 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
         if hop == 31 {
             break;
         }
-        p.end("carthage", DiceInput::Seeded);
-        p.end("carthage", DiceInput::Seeded);
+        p.end_carthage_s_combat();
         for s in rest {
             p.end(s, DiceInput::Seeded);
         }
     }
     p.withdraw();
     for _ in 0..8 {
-        p.end("carthage", DiceInput::Seeded);
-        p.end("carthage", DiceInput::Seeded);
+        p.end_carthage_s_combat();
         for s in rest {
             p.end(s, DiceInput::Seeded);
         }
@@ -1311,8 +1182,7 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     let due = p.campaign.state.siege.siege_losses_due[&SideId::new("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
     p.go(&Order::AllocateSiegeLosses { side: SideId::new("carthage"), lost, sunk: vec![] }, DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
+    p.end_carthage_s_combat();
     drop(p);
 
     let mut h = open_turn(&db, "umpire");
@@ -1320,16 +1190,12 @@ fn mg_34_pyrrhus_leads_a_command_home_through_messena() {
     assert!(label_exists(&h, "out of the campaign"), "Syracuse is marked out in the forces");
     select(&mut h, 28);
     assert!(label_exists(&h, "Lead Pyrrhus home through Messena"), "each Pyrrhic command at Messena may go");
-    click(&mut h, "Lead Leonnatus home through Messena");
+    click_in_view(&mut h, "Lead Leonnatus home through Messena");
     no_error(&h);
     assert!(counter_at(&h, "pyrrhus", "Leonnatus").is_none(), "Leonnatus has left the map");
     assert!(label_exists(&h, "Pyrrhus: 2 VP (1 command home)"));
     // One a turn: the umpire's button for the next is greyed out with the rule (X-03).
-    let next = h.get_by_label("Lead Helenus home through Messena");
-    assert!(next.accesskit_node().is_disabled(), "one a turn");
-    next.hover();
-    h.run();
-    assert!(label_exists(&h, "MG-34"), "the reason is on hover");
+    assert_greyed_out_saying_why(&mut h, "Lead Helenus home through Messena", "one a turn", "MG-34", "the reason is on hover");
 }
 
 /// MG-07: in Carthage's combat phase Hanno stands at neutral Entella: the node's panel offers
@@ -1358,33 +1224,27 @@ fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
     let mut h = open_turn(&db, "umpire");
     assert!(label_exists(&h, "Carthage: combat"));
     select(&mut h, 7);
-    h.get_by_label("Attack the city of Entella…").hover();
-    h.run();
+    hover(&mut h, "Attack the city of Entella…");
     assert!(label_exists(&h, "The city joins your enemy and its own commands fight this battle (MG-07)"));
-    click(&mut h, "Attack the city of Entella…");
+    click_in_view(&mut h, "Attack the city of Entella…");
     assert!(label_exists(&h, "it turns to:"));
     assert!(h.query_by_label("Entella turns to Carthage").is_none(), "the city turns to an enemy of the attacker");
-    click(&mut h, "Entella turns to Syracuse");
+    click_in_view(&mut h, "Entella turns to Syracuse");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;
     assert_eq!(state.politics.city_allies[&NodeId(7)], s("syracuse"));
     assert_eq!(state.battles.len(), 1);
     assert!(!label_exists(&h, "Attack the city of Entella"), "the battle is raised");
 
-    click(&mut h, "Enter result of battle 1…");
+    click_in_view(&mut h, "Enter result of battle 1…");
     assert!(label_exists(&h, "Entella 1"), "the city's command fights for Syracuse");
     assert!(label_exists(&h, "the city's command"));
     assert!(!label_exists(&h, "The city was attacked by"), "Entella is no longer neutral");
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Carthage").click();
-    h.run();
-    h.get_by_label("Reg Sp(I) of Entella 1 destroyed").set_value_accesskit(4.0);
-    h.run();
+    pick_winner(&mut h, "Carthage");
+    set_value(&mut h, "Reg Sp(I) of Entella 1 destroyed", 4.0);
     assert!(label_exists(&h, "Recovery dice: 4 dice"));
     type_into(&mut h, "typed-in values", "1 1 1 1");
-    h.get_by_label("Record result").click();
-    h.run();
+    click(&mut h, "Record result");
     no_error(&h);
     assert!(!h.state().dialog_open());
     let state = &h.state().campaign().unwrap().state;
@@ -1396,30 +1256,19 @@ fn mg_07_attacking_a_neutral_city_from_the_node_panel() {
 /// movement "Shelter" under the fleet shelters it, and the panel marks it sheltered.
 #[test]
 fn mg_19_the_fleet_shelters_from_the_counters_here() {
-    let dir = tempfile::tempdir().unwrap();
     let mut deployment = DIONYSIAN;
     deployment[9] = ("syracuse", "fleet", 8);
-    let (mut p, db) = Prep::himera(&dir, &deployment);
-    p.withdraw();
-    drop(p);
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = besieged_at_himera(&deployment, false, "umpire");
     select(&mut h, 8);
     assert!(h.query_by_label("Shelter the Syracuse fleet").is_none(), "not in Carthage's turn");
     drop(h);
 
-    let dir = tempfile::tempdir().unwrap();
-    let (mut p, db) = Prep::himera(&dir, &deployment);
-    p.withdraw();
-    p.end("carthage", DiceInput::Seeded);
-    p.end("carthage", DiceInput::Seeded);
-    drop(p);
-    let mut h = open_turn(&db, "syracuse");
+    let (_dir, mut h) = besieged_at_himera(&deployment, true, "syracuse");
     assert!(label_exists(&h, "Syracuse: movement"));
     select(&mut h, 8);
-    h.get_by_label("Shelter the Syracuse fleet").hover();
-    h.run();
+    hover(&mut h, "Shelter the Syracuse fleet");
     assert!(label_exists(&h, "no troops may stay aboard (MG-19)"), "the hover says what it means");
-    click(&mut h, "Shelter the Syracuse fleet");
+    click_in_view(&mut h, "Shelter the Syracuse fleet");
     no_error(&h);
     assert!(h.state().campaign().unwrap().state.counter(&SideId::new("syracuse"), "fleet").unwrap().sheltered);
     assert!(label_exists(&h, "sheltered"), "the panel marks it");
@@ -1441,19 +1290,13 @@ fn mg_08_the_result_form_says_who_attacked_the_neutral_city() {
     drop(p);
 
     let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
+    click_in_view(&mut h, "Enter result of battle 1…");
     assert!(label_exists(&h, "The city was attacked by"));
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_label("Carthage").click();
-    h.run();
-    h.get_by_label("The city was attacked by").click();
-    h.run();
+    pick_winner(&mut h, "Carthage");
+    click(&mut h, "The city was attacked by");
     assert!(label_exists(&h, "none"));
-    h.get_by_label("Carthage").click();
-    h.run();
-    h.get_by_label("Record result").click();
-    h.run();
+    click(&mut h, "Carthage");
+    click(&mut h, "Record result");
     no_error(&h);
     assert!(!h.state().dialog_open());
     assert_eq!(
@@ -1491,7 +1334,7 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     let mut h = open_turn(&db, "umpire");
     select(&mut h, 30);
     assert!(h.get_by_label("Combine fleets under Carthage").accesskit_node().is_disabled(), "not Carthage's movement");
-    click(&mut h, "Combine fleets under Syracuse");
+    click_in_view(&mut h, "Combine fleets under Syracuse");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;
     assert_eq!((state.fleet_np(&s("syracuse")), state.fleet_np(&s("carthage"))), (10, 0));
@@ -1505,22 +1348,20 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
 /// cannot be set twice.
 #[test]
 fn mg_21_mg_22_the_table_is_set_from_its_window_and_shown_with_the_battle() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
     assert!(label_exists(&h, "Carthage: combat"));
-    click(&mut h, "Set table of battle 1…");
+    click_in_view(&mut h, "Set table of battle 1…");
     assert!(h.state().dialog_open());
     assert!(label_exists(&h, "Battle 1 at Himera — set the table, day 1"));
     assert!(label_exists(&h, "where its road came in (MG-21)"), "Himilco's road of entry settles the attacker's edge");
     assert!(label_exists(&h, "the 4' strip furthest from the attacker"), "each choice says what it means");
 
-    click(&mut h, "Rear");
-    click(&mut h, "4'×6' table");
-    click(&mut h, "right");
+    click_in_view(&mut h, "Rear");
+    click_in_view(&mut h, "4'×6' table");
+    click_in_view(&mut h, "right");
     type_into(&mut h, "typed-in values", "3 5");
     assert!(label_exists(&h, "typed in: 3 5"), "the window shows the players' dice");
-    click(&mut h, "Set table and roll weather");
+    click_in_view(&mut h, "Set table and roll weather");
     no_error(&h);
     assert!(!h.state().dialog_open(), "the window closes once the table is set");
 
@@ -1544,11 +1385,7 @@ fn folder_in(dir: &tempfile::TempDir, name: &str) -> String {
 
 /// Replaces the text of the pack window's folder field.
 fn set_folder(h: &mut Harness<'_, RefereeApp>, folder: &str) {
-    let field = h.get_by_role_and_label(Role::TextInput, "Folder");
-    field.focus();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_role_and_label(Role::TextInput, "Folder").type_text(folder);
-    h.run();
+    replace_text(h, "Folder", folder);
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Folder").value().as_deref(), Some(folder));
 }
 
@@ -1557,26 +1394,24 @@ fn set_folder(h: &mut Harness<'_, RefereeApp>, folder: &str) {
 /// that cannot be made is one red sentence.
 #[test]
 fn x_04_a_battle_pack_is_written_from_its_window() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Battle pack of battle 1…");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    click_in_view(&mut h, "Battle pack of battle 1…");
     assert!(label_exists(&h, "Battle pack — battle 1 at Himera"));
     let default = h.get_by_role_and_label(Role::TextInput, "Folder").value().unwrap_or_default();
     assert!(default.ends_with("Turn"), "the folder defaults to one named for the campaign: {default}");
     assert!(!label_exists(&h, "Scaling"), "DBM has no scaling");
     let write = h.get_by_label("Write pack").rect();
-    click(&mut h, "DBSA");
+    click_in_view(&mut h, "DBSA");
     assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
     assert_eq!(h.get_by_label("Write pack").rect(), write, "other rules, other options: Write pack stays where it was");
     let scaling = h.get_by_role_and_label(Role::ComboBox, "Scaling").value();
     assert_eq!(scaling.as_deref(), Some("per battle"), "the whole battle by one factor is the scaling chosen unless changed");
-    click(&mut h, "US Letter");
+    click_in_view(&mut h, "US Letter");
 
     let out = tempfile::tempdir().unwrap();
     let folder = folder_in(&out, "packs");
     set_folder(&mut h, &folder);
-    click(&mut h, "Write pack");
+    click_in_view(&mut h, "Write pack");
     no_error(&h);
     let names = ["battle-01-dbsa-umpire.pdf", "battle-01-dbsa-carthage.pdf", "battle-01-dbsa-syracuse.pdf"];
     for name in names {
@@ -1592,17 +1427,17 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     assert!(umpire.contains("Scaling: the whole battle at one scale"), "the window's scaling is per battle unless changed: {umpire}");
     assert!(umpire.contains("The battle's factor") && !umpire.contains("WARNING"), "{umpire}");
     // Written again into the same folder: refused, naming the files, until replacing is asked.
-    click(&mut h, "Write pack");
+    click_in_view(&mut h, "Write pack");
     assert!(label_exists(&h, "already holds battle-01-dbsa-umpire.pdf"), "the window says why nothing was written");
-    click(&mut h, "Replace files already there");
-    click(&mut h, "Write pack");
+    click_in_view(&mut h, "Replace files already there");
+    click_in_view(&mut h, "Write pack");
     assert!(!label_exists(&h, "already holds") && label_exists(&h, "battle-01-dbsa-carthage.pdf"), "the files were replaced");
 
     // A file where the folder should be: the folder cannot be made.
     let blocked = out.path().join("not a folder");
     std::fs::write(&blocked, "x").unwrap();
     set_folder(&mut h, &blocked.display().to_string());
-    click(&mut h, "Write pack");
+    click_in_view(&mut h, "Write pack");
     assert!(label_exists(&h, "cannot make the folder"), "the failure is shown in the window");
 }
 
@@ -1610,10 +1445,8 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
 /// window staying responsive with a progress bar, then says what was written.
 #[test]
 fn x_04_packs_for_every_battle_are_written_in_the_background() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Packs for every battle…");
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    click_in_view(&mut h, "Packs for every battle…");
     assert!(label_exists(&h, "Battle packs — every battle due (1)"));
     let out = tempfile::tempdir().unwrap();
     set_folder(&mut h, &folder_in(&out, "all"));
@@ -1643,19 +1476,18 @@ fn mg_23_a_command_is_declared_demoralised_but_an_ally_general_s_cannot_be() {
     drop(p);
 
     let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
-    let agyris = h.get_by_label("Agyris declared demoralised");
-    assert!(agyris.accesskit_node().is_disabled(), "Agyris is an ally-general (MG-23)");
-    agyris.hover();
-    h.run();
-    assert!(label_exists(&h, "only a side's own commands may be declared demoralised"), "the greyed box says why");
+    click_in_view(&mut h, "Enter result of battle 1…");
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Agyris declared demoralised",
+        "Agyris is an ally-general (MG-23)",
+        "only a side's own commands may be declared demoralised",
+        "the greyed box says why",
+    );
 
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Syracuse").click();
-    h.run();
-    click(&mut h, "Hanno declared demoralised");
-    click(&mut h, "Record result");
+    pick_winner(&mut h, "Syracuse");
+    click_in_view(&mut h, "Hanno declared demoralised");
+    click_in_view(&mut h, "Record result");
     no_error(&h);
     assert!(!h.state().dialog_open());
     let campaign = h.state().campaign().unwrap();
@@ -1676,24 +1508,19 @@ fn mg_23_a_command_is_declared_demoralised_but_an_ally_general_s_cannot_be() {
 /// sent anyway, a pack is refused in words and nothing is written.
 #[test]
 fn x_04_a_side_s_view_offers_no_battle_pack() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "carthage");
+    let (_dir, mut h) = battle_due_at_himera("carthage");
     assert!(label_exists(&h, "Battles due (1)"));
     for hidden in ["Battle pack", "Packs for every battle", "Set table"] {
         assert!(!label_exists(&h, hidden), "Carthage's screen must not offer {hidden}");
     }
-    h.state_mut().send(MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattlePack(Some(1)))));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::OpenDialog(Some(referee::gui::Dialog::BattlePack(Some(1)))));
     assert!(!h.state().dialog_open());
     let out = tempfile::tempdir().unwrap();
     let mut settings = referee::gui::PackSettings::new("Turn");
     settings.folder = folder_in(&out, "side");
-    h.state_mut().send(MagnaGraeciaCommand::WritePack { battle: 1, settings });
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::WritePack { battle: 1, settings });
     assert!(h.state().asking_for_referee(), "a side's screen asks for the referee before any pack");
-    h.state_mut().send(AppCommand::AskReferee(None));
-    h.run();
+    send(&mut h, AppCommand::AskReferee(None));
     assert!(!h.state().asking_for_referee());
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
     assert!(!out.path().join("side").exists(), "nothing is written");
@@ -1725,13 +1552,13 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
 
     let mut h = open_turn(&db, "umpire");
     assert!(label_exists(&h, "Day 1: central section"), "day 1's table is still shown");
-    click(&mut h, "Set table of battle 1…");
+    click_in_view(&mut h, "Set table of battle 1…");
     assert!(label_exists(&h, "set the table, day 2"));
     assert!(label_exists(&h, "kept from day 1, MG-25"));
     assert!(h.get_by_label("Forward").accesskit_node().is_disabled(), "the field may not move toward the attacker");
     assert!(!h.get_by_label("Central").accesskit_node().is_disabled() && !h.get_by_label("Rear").accesskit_node().is_disabled());
-    click(&mut h, "Rear");
-    click(&mut h, "Set table and roll weather");
+    click_in_view(&mut h, "Rear");
+    click_in_view(&mut h, "Set table and roll weather");
     no_error(&h);
     let table = h.state().campaign().unwrap().state.battle_table(1).unwrap().clone();
     assert_eq!((table.day, table.defence), (2, referee_campaign::magna_graecia::table::Defence::Rear));
@@ -1743,28 +1570,19 @@ fn mg_25_the_second_day_s_table_may_only_fall_back() {
 /// killed and his elements destroyed, and the result is recorded as the campaign's.
 #[test]
 fn ab_08_a_hex_battle_s_counters_lost_fill_in_the_result_form() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database_with_turn(&dir, true, &himilco_attacks_leptines());
-    let mut h = open_turn(&db, "umpire");
-    click(&mut h, "Enter result of battle 1…");
-    h.get_by_label("Winner").click();
-    h.run();
-    h.get_by_label("Carthage").click();
-    h.run();
-    h.get_by_label("Ars Bellum counters").click();
-    h.run();
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    click_in_view(&mut h, "Enter result of battle 1…");
+    pick_winner(&mut h, "Carthage");
+    click(&mut h, "Ars Bellum counters");
     assert!(label_exists(&h, "Syracuse: "), "the Syracusans' counters are listed");
     // Syracuse's first counter is Leptines himself, the next his first unit.
-    h.get_by_label("Syracuse counter 1 lost").click();
-    h.run();
-    h.get_by_label("Syracuse counter 2 lost").click();
-    h.run();
+    click(&mut h, "Syracuse counter 1 lost");
+    click(&mut h, "Syracuse counter 2 lost");
     let general = h.get_by_label("General of Leptines killed");
     assert_eq!(general.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True), "the leader eliminated is the general killed");
     assert!(!label_exists(&h, "Recovery dice: 1 die"), "elements destroyed besides the general");
-    h.get_by_label("Record result").click();
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    click(&mut h, "Record result");
+    no_error(&h);
     assert!(h.state().campaign().unwrap().state.battles.is_empty());
 }
 
@@ -1788,8 +1606,7 @@ fn x_04_names_on_the_magna_graecia_map_never_overprint_at_fit_zoom() {
                 h.run();
                 take_back(&mut h);
                 if view != "umpire" {
-                    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new(view))));
-                    h.run();
+                    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new(view))));
                 }
                 support::assert_map_names_clear(&h, &format!("{moment}, {view}'s view, {size:?}"));
             }

@@ -9,8 +9,11 @@ use egui_kittest::kittest::Queryable as _;
 use referee::gui::{AppCommand, BelisariusCommand, RefereeApp};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::{SideId, Store, Viewer, magna_graecia::catalog::Catalog};
-use support::{harness, label_exists, take_back};
+use support::{
+    click, click_containing, click_in_view, harness, hover, label_exists, opened, replace_text, roll_typed_in, send, set_value, take_back,
+};
 
+/// A database with one Reconquest of Africa campaign called "Africa", nothing given yet.
 fn database_with_africa(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let path = dir.path().join("referee.sqlite");
     let mut store = Store::open(&path).unwrap();
@@ -19,22 +22,32 @@ fn database_with_africa(dir: &tempfile::TempDir) -> std::path::PathBuf {
     path
 }
 
+/// The campaign "Africa" of `db` as stored, and the store to give it orders.
+fn stored_africa(db: &std::path::Path) -> (Store, referee_campaign::Campaign<Belisarius>) {
+    let store = Store::open(db).unwrap();
+    let c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    (store, c)
+}
+
+/// The campaign "Africa" of `db` in the referee's window as it opens, seen as `view_as` or
+/// by the umpire.
+fn open_africa(db: &std::path::Path, view_as: Option<&str>) -> Harness<'static, RefereeApp> {
+    opened(RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), view_as).unwrap())
+}
+
 /// BE-53: the umpire reads both Tables of Organisation; the Byzantines read only theirs.
 #[test]
 fn be_53_a_belisarius_campaign_opens_on_its_map_and_a_side_sees_only_its_own_table() {
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_africa(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = open_africa(&db, None);
     assert_eq!(h.state().campaign_name(), Some("Africa"));
     assert!(label_exists(&h, "Reconstructed map and tables"));
     assert!(label_exists(&h, "Table of Organisation — Byzantines"), "the umpire reads the Byzantine table");
     assert!(label_exists(&h, "Table of Organisation — Vandals"), "the umpire reads the Vandal table");
     assert!(label_exists(&h, "Gelimer"));
 
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("byzantines"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new("byzantines"))));
     assert!(label_exists(&h, "Table of Organisation — Byzantines"));
     assert!(label_exists(&h, "Belisarius"));
     for hidden in ["Table of Organisation — Vandals", "Gelimer", "Ammatas", "Tzazon"] {
@@ -49,10 +62,8 @@ fn be_53_a_belisarius_campaign_opens_on_its_map_and_a_side_sees_only_its_own_tab
 fn be_49_the_picker_starts_a_belisarius_campaign() {
     let dir = tempfile::tempdir().unwrap();
     let app = RefereeApp::open_db(&dir.path().join("new.sqlite"), Catalog::embedded(), Some(World::embedded()), None, None).unwrap();
-    let mut h = harness(app);
-    h.run();
-    h.state_mut().send(AppCommand::CreateCampaign { scenario: "italy-535".into(), name: "Italy".into(), seed: Some(4) });
-    h.run();
+    let mut h = opened(app);
+    send(&mut h, AppCommand::CreateCampaign { scenario: "italy-535".into(), name: "Italy".into(), seed: Some(4) });
     assert_eq!(h.state().campaign_name(), Some("Italy"));
     assert!(label_exists(&h, "Table of Organisation — Ostrogoths"));
     let campaigns = h.state().store().campaigns().unwrap();
@@ -64,45 +75,29 @@ fn be_49_the_picker_starts_a_belisarius_campaign() {
 /// from the panel, begins play, rolls from the shell's dice form and undoes the roll.
 #[test]
 fn be_49_set_up_is_finished_in_the_app() {
-    use egui::accesskit::Role;
     use referee_campaign::belisarius::map::SeaId;
     use referee_campaign::belisarius::state::{Location, Phase};
     let dir = tempfile::tempdir().unwrap();
     let db = database_with_africa(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = open_africa(&db, None);
     // The rules are asked before the button is drawn: with a line unplaced it is greyed out.
     use egui_kittest::kittest::NodeT as _;
     assert!(h.get_by_label("Begin play").accesskit_node().is_disabled(), "play cannot begin with a line unplaced");
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
-    h.run();
-    h.get_by_label("Place the whole line of line 1 at Ionian Sea").click();
-    h.run();
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
+    click(&mut h, "Place the whole line of line 1 at Ionian Sea");
     assert!(label_exists(&h, "BE-49"), "the Ionian Sea is not next to northern Byzacium");
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("mare-africum")))));
-    h.run();
-    h.get_by_label("Place the whole line of line 1 at African Sea").click();
-    h.run();
-    h.get_by_label("Begin play").click();
-    h.run();
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("mare-africum")))));
+    click(&mut h, "Place the whole line of line 1 at African Sea");
+    click(&mut h, "Begin play");
     assert_eq!(h.state().belisarius_view().unwrap().board().phase, Phase::Play);
 
-    h.get_by_label("for").focus();
-    h.get_by_label("for").type_text("desertions");
-    h.get_by_label("typed-in values").focus();
-    h.get_by_label("typed-in values").type_text("3");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Roll").click();
-    h.run();
+    roll_typed_in(&mut h, "desertions", "3");
     assert!(label_exists(&h, "d6 = 3 [typed in] for desertions"));
-    h.get_by_label("Undo").click();
-    h.run();
+    click(&mut h, "Undo");
     let log = h.state().belisarius_view().unwrap().log();
     assert!(!log.iter().any(|l| l.text.contains("for desertions")), "the undone roll leaves the log");
     assert_eq!(h.state().message().unwrap().text, "Undone: d6 = 3 [typed in] for desertions");
-    h.get_by_label("Redo").click();
-    h.run();
+    click(&mut h, "Redo");
     assert!(h.state().belisarius_view().unwrap().log().iter().any(|l| l.text.contains("d6 = 3 [typed in] for desertions")));
 }
 
@@ -115,8 +110,7 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
     let db = database_with_africa(&dir);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), Some("vandals")).unwrap();
     let mut h = harness(app);
-    h.state_mut().send(AppCommand::ShowCharts(true));
-    h.run();
+    send(&mut h, AppCommand::ShowCharts(true));
     let sides = |h: &Harness<'_, RefereeApp>, m: Measure| -> Vec<String> {
         let charts = h.state().charts_shown().expect("the Charts window is open");
         charts.iter().find(|c| c.measure == m).unwrap().series.iter().map(|s| s.side.as_ref().unwrap().to_string()).collect()
@@ -125,12 +119,8 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
     assert_eq!(sides(&h, Measure::Held), ["byzantines", "vandals"]);
     assert!(label_exists(&h, "as Vandals may know it"));
     drop(h);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
-    let mut h = harness(app);
-    h.run();
-    take_back(&mut h);
-    h.state_mut().send(AppCommand::ShowCharts(true));
-    h.run();
+    let mut h = open_as(&db, None);
+    send(&mut h, AppCommand::ShowCharts(true));
     assert_eq!(sides(&h, Measure::Strength), ["byzantines", "vandals"]);
     // At the start every series has one sample: a small table, a row a side, a column a turn.
     assert!(label_exists(&h, "turn 0"), "a chart of one sample a series is a table");
@@ -139,7 +129,6 @@ fn x_04_a_belisarius_sides_charts_hold_its_own_strength_only() {
     assert!(label_exists(&h, &format!("{zones:.0}")));
 }
 
-/// Places the Byzantine fleets of the Reconquest of Africa and begins play.
 /// The supply phase with seeded dice, each side taking what it owes as the program suggests.
 fn supply_phase(store: &mut Store, c: &mut referee_campaign::Campaign<Belisarius>) {
     use referee_campaign::belisarius::order::Order;
@@ -156,12 +145,12 @@ fn supply_phase(store: &mut Store, c: &mut referee_campaign::Campaign<Belisarius
     }
 }
 
+/// Places the Byzantine fleets of the Reconquest of Africa and begins play.
 fn africa_in_play(dir: &tempfile::TempDir) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let db = database_with_africa(dir);
-    let mut store = Store::open(&db).unwrap();
-    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let (mut store, mut c) = stored_africa(&db);
     let place = Order::Place {
         side: SideId::new("byzantines"),
         line: 1,
@@ -184,37 +173,29 @@ fn africa_in_play(dir: &tempfile::TempDir) -> std::path::PathBuf {
 fn be_06_operations_from_the_window() {
     let dir = tempfile::tempdir().unwrap();
     let db = africa_in_play(&dir);
-    let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Events phase").click();
-    h.run();
-    h.get_by_label("Supply phase").click();
-    h.run();
+    let mut h = open_africa(&db, None);
+    click(&mut h, "Events phase");
+    click(&mut h, "Supply phase");
     // Whatever the supply phase costs, each side takes it as suggested (BE-41).
     for _ in 0..20 {
         let Some(take) = h.query_all_by_label_contains("Take ").next() else { break };
         take.click();
         h.run();
     }
-    h.get_by_label("Begin operations").click();
-    h.run();
+    click(&mut h, "Begin operations");
     assert!(label_exists(&h, "Operations: the"), "the segment is shown");
     let first = h.state().belisarius_view().unwrap().board().operations.as_ref().unwrap().segment.clone();
     let other = if first.as_str() == "byzantines" { "vandals" } else { "byzantines" };
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(first.clone())));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(first.clone())));
     assert!(label_exists(&h, "Action points:"), "the side reads its own points");
     let view = h.state().belisarius_view().unwrap();
     assert_eq!(view.organisations().len(), 1);
     let theirs = serde_json::to_string(&view).unwrap();
     assert!(!theirs.contains(&format!("\"side\":\"{other}\",\"name\"")), "no Table of Organisation of the other side");
     let leader = view.organisations()[0].boxes.iter().find_map(|b| b.leader.clone()).unwrap();
-    h.get_by_label(&format!("Activate {}", leader.name)).click();
-    h.run();
+    click(&mut h, &format!("Activate {}", leader.name));
     assert!(label_exists(&h, "acting"), "{} acts", leader.name);
-    h.get_by_label_contains("end the segment").click();
-    h.run();
+    click_containing(&mut h, "end the segment");
     let ops = h.state().belisarius_view().unwrap().board().operations.clone().unwrap();
     assert_eq!(ops.segment.as_str(), other, "the other side's segment");
 }
@@ -225,8 +206,7 @@ fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let db = africa_in_operations(dir);
-    let mut store = Store::open(&db).unwrap();
-    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let (mut store, mut c) = stored_africa(&db);
     let byz = SideId::new("byzantines");
     store
         .execute(&mut c, &(), &Order::Activate { side: byz.clone(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded)
@@ -239,8 +219,7 @@ fn africa_marched(dir: &tempfile::TempDir, to: &str) -> std::path::PathBuf {
 /// Belisarius marched into Gelimer's zone: a contact, the Vandals to answer.
 fn africa_at_contact(dir: &tempfile::TempDir) -> std::path::PathBuf {
     let db = africa_marched(dir, "byzacium-south");
-    let store = Store::open(&db).unwrap();
-    let c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let (_store, c) = stored_africa(&db);
     assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "Gelimer stands in Southern Byzacium");
     db
 }
@@ -250,8 +229,7 @@ fn africa_in_battle(dir: &tempfile::TempDir) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let db = africa_at_contact(dir);
-    let mut store = Store::open(&db).unwrap();
-    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let (mut store, mut c) = stored_africa(&db);
     store.execute(&mut c, &(), &Order::Decline { side: SideId::new("vandals") }, DiceInput::Seeded).unwrap();
     let intercept =
         Order::Intercept { side: SideId::new("byzantines"), leaders: vec!["belisarius".into()], target: None, reconnaissance: false };
@@ -259,12 +237,28 @@ fn africa_in_battle(dir: &tempfile::TempDir) -> std::path::PathBuf {
     db
 }
 
+/// The campaign "Africa" of `db` in the referee's window, seen as `view_as` or by the umpire,
+/// the screen the referee's: a side's view left on screen by the last window is taken back
+/// first.
 fn open_as(db: &std::path::Path, view_as: Option<&str>) -> Harness<'static, RefereeApp> {
-    let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), view_as).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let mut h = open_africa(db, view_as);
     take_back(&mut h);
     h
+}
+
+/// The referee's window on Africa with a battle in line, sent from the battle window to be
+/// fought on the tabletop (BE-17); the folder of its database lasts as long as it is kept.
+fn battle_at_the_table() -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_in_battle(&dir);
+    let mut h = open_as(&db, None);
+    click(&mut h, "Send to the table");
+    (dir, h)
+}
+
+/// The Belisarius log on screen, a line a row.
+fn log_text(h: &Harness<'_, RefereeApp>) -> String {
+    h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n")
 }
 
 /// BE-13, BE-14: the referee's screen names the side that may intercept and hands it the
@@ -277,20 +271,16 @@ fn be_13_interception_is_prompted_in_the_deciding_sides_view() {
     let mut h = open_as(&db, None);
     assert!(label_exists(&h, "Contact at Southern Byzacium"));
     assert!(!label_exists(&h, "Do not intercept"), "the referee's screen is not where a side decides");
-    h.get_by_label("Hand the screen to the Vandals").click();
-    h.run();
+    click(&mut h, "Hand the screen to the Vandals");
     assert_eq!(h.state().belisarius_view().unwrap().organisations()[0].side.as_str(), "vandals");
-    h.get_by_label("Do not intercept").click();
-    h.run();
+    click(&mut h, "Do not intercept");
     let board = h.state().belisarius_view().unwrap().board().clone();
     assert_eq!(board.contact.unwrap().turn_of.as_str(), "byzantines");
     assert!(label_exists(&h, "Waiting for the Byzantines"));
 
     let mut h = open_as(&db, Some("byzantines"));
-    h.get_by_label("Belisarius").click();
-    h.run();
-    h.get_by_label("Intercept (1 AP)").click();
-    h.run();
+    click(&mut h, "Belisarius");
+    click(&mut h, "Intercept (1 AP)");
     // Belisarius (8) against Gelimer (4): every die is a battle.
     let board = h.state().belisarius_view().unwrap().board().clone();
     assert!(board.battle.is_some(), "a battle is joined");
@@ -310,8 +300,7 @@ fn be_13_a_leader_whose_interception_failed_is_not_offered_again() {
     let dir = tempfile::tempdir().unwrap();
     let db = africa_at_contact(&dir);
     {
-        let mut store = Store::open(&db).unwrap();
-        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        let (mut store, mut c) = stored_africa(&db);
         let rating = |id: &str| i32::from(c.state.setup.leader(id).unwrap().strategic);
         let zone = c.state.ops.as_ref().unwrap().contact.as_ref().unwrap().zone.clone();
         let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == referee_campaign::belisarius::map::Terrain::Mountain;
@@ -333,8 +322,7 @@ fn be_13_a_leader_whose_interception_failed_is_not_offered_again() {
     gelimer.click();
     h.run();
     assert!(h.get_by_label("Intercept (1 AP)").accesskit_node().is_disabled(), "nobody is ticked");
-    h.get_by_label("Gelimer").hover();
-    h.run();
+    hover(&mut h, "Gelimer");
     assert!(label_exists(&h, "Gelimer has tried to intercept that force this turn already"), "the rules' reason on hover");
     // The Byzantines read that the Vandals tried and failed, not with whom.
     let h = open_as(&db, Some("byzantines"));
@@ -382,10 +370,8 @@ fn be_17_a_battle_is_fought_from_its_window() {
     let (side, due) = owed.iter().find(|(_, o)| o.points > 0).map(|(s, o)| (s.clone(), *o)).unwrap();
     let mut h = open_as(&db, Some(side.as_str()));
     assert!(label_exists(&h, &format!("{} combat points", due.points)));
-    h.get_by_label("Suggest").click();
-    h.run();
-    h.get_by_label(&format!("Take {} of {} points", due.points, due.points)).click();
-    h.run();
+    click(&mut h, "Suggest");
+    click(&mut h, &format!("Take {} of {} points", due.points, due.points));
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     let name = if side.as_str() == "vandals" { "Vandals" } else { "Byzantines" };
     assert!(said.starts_with(&format!("{name} take {} combat points of losses", due.points)), "the losses were taken: {said}");
@@ -395,11 +381,7 @@ fn be_17_a_battle_is_fought_from_its_window() {
 /// holds the result form, and a result recorded there ends the battle.
 #[test]
 fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = africa_in_battle(&dir);
-    let mut h = open_as(&db, None);
-    h.get_by_label("Send to the table").click();
-    h.run();
+    let (_dir, mut h) = battle_at_the_table();
     assert!(label_exists(&h, "Fought on the tabletop"));
     assert!(h.state().belisarius_view().unwrap().board().battle.as_ref().unwrap().at_table);
     // Nothing is chosen for the referee: Record waits for the outcome, and says so.
@@ -412,19 +394,14 @@ fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
     assert!(label_exists(&h, "Say first how the battle ended"));
     // Choosing a side that broke off moves nothing: the retreat's row was there already.
     let parted = h.get_by_label("the sides parted").rect();
-    h.get_by_label("the Vandals broke off").click();
-    h.run();
+    click(&mut h, "the Vandals broke off");
     assert_eq!(h.get_by_label("the sides parted").rect(), parted, "the form did not move under the pointer");
     assert!(label_exists(&h, "Say where the side that broke off retreated to"));
-    h.get_by_label("the sides parted").click();
-    h.run();
+    click(&mut h, "the sides parted");
     // Under the losses, at the form's end: scrolled to, as the referee would.
-    h.get_by_label("Record the result").scroll_to_me();
-    h.run();
-    h.get_by_label("Record the result").click();
-    h.run();
+    click_in_view(&mut h, "Record the result");
     assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
-    let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
+    let log = log_text(&h);
     assert!(log.contains("the sides part"), "{log}");
 }
 
@@ -433,26 +410,16 @@ fn be_17_a_battle_is_sent_to_the_table_and_its_result_recorded_in_the_window() {
 /// Gelimer's units, and the result is recorded.
 #[test]
 fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = africa_in_battle(&dir);
-    let mut h = open_as(&db, None);
-    h.get_by_label("Send to the table").click();
-    h.run();
-    h.get_by_label("A la Charge!").click();
-    h.run();
+    let (_dir, mut h) = battle_at_the_table();
+    click(&mut h, "A la Charge!");
     assert!(label_exists(&h, "Vandals: "), "the Vandals' counters are listed");
     // The Vandals' counter 1 is Gelimer, 2 his first unit, of two steps.
-    h.get_by_label("Vandals counter 2 lost").set_value_accesskit(2.0);
-    h.run();
-    h.get_by_label("the sides parted").click();
-    h.run();
+    set_value(&mut h, "Vandals counter 2 lost", 2.0);
+    click(&mut h, "the sides parted");
     // Under the losses, at the form's end: scrolled to, as the referee would.
-    h.get_by_label("Record the result").scroll_to_me();
-    h.run();
-    h.get_by_label("Record the result").click();
-    h.run();
+    click_in_view(&mut h, "Record the result");
     assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
-    let log = h.state().belisarius_view().unwrap().log().iter().map(|l| l.text.clone()).collect::<Vec<_>>().join("\n");
+    let log = log_text(&h);
     assert!(log.contains("Vandals take") && log.contains("combat points of losses"), "{log}");
 }
 
@@ -462,37 +429,24 @@ fn be_17_a_hex_table_s_counters_lost_fill_in_the_points_lost() {
 /// files, until "Replace files already there" is ticked.
 #[test]
 fn be_17_the_battle_windows_pack_has_the_pack_windows_choices() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = africa_in_battle(&dir);
-    let mut h = open_as(&db, None);
-    h.get_by_label("Send to the table").click();
-    h.run();
-    h.get_by_label("DBSA").click();
-    h.run();
+    let (dir, mut h) = battle_at_the_table();
+    click(&mut h, "DBSA");
     assert!(label_exists(&h, "Scaling") && label_exists(&h, "Figures"), "DBSA asks how to scale the armies");
-    h.get_by_label("US Letter").click();
-    h.run();
+    click(&mut h, "US Letter");
     let folder = dir.path().join("packs").display().to_string();
-    let field = h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Folder");
-    field.focus();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Folder").type_text(&folder);
-    h.run();
-    h.get_by_label("Write the pack").click();
-    h.run();
+    replace_text(&mut h, "Folder", &folder);
+    click(&mut h, "Write the pack");
     let umpire = dir.path().join("packs").join("battle-01-dbsa-umpire.pdf");
     let bytes = std::fs::read(&umpire).unwrap_or_else(|e| panic!("{}: {e} ({:?})", umpire.display(), h.state().message()));
     let text = String::from_utf8_lossy(&bytes);
     assert!(text.contains("612") && text.contains("792"), "not on Letter paper");
     let umpire_text = referee_battle_gen::pdf::extract_text(&bytes).unwrap().join(" ");
     assert!(umpire_text.contains("Strength on the table (DBSA)"), "{umpire_text}");
-    h.get_by_label("Write the pack").click();
-    h.run();
+    click(&mut h, "Write the pack");
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("battle-01-dbsa-umpire.pdf") && said.contains("nothing was written"), "{said}");
     h.get_by_label("Replace files already there").click();
-    h.get_by_label("Write the pack").click();
-    h.run();
+    click(&mut h, "Write the pack");
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.starts_with("Battle pack written to"), "{said}");
 }
@@ -506,19 +460,15 @@ fn be_24_a_siege_is_laid_and_stormed_from_the_window() {
     // Belisarius before Sicca Veneria, which the Vandals hold with nobody inside.
     let db = africa_marched(&dir, "proconsularis");
     let mut h = open_as(&db, Some("byzantines"));
-    h.get_by_label_contains("Siege of Sicca Veneria").click();
-    h.run();
-    h.get_by_label_contains("Lay siege to Sicca Veneria").click();
-    h.run();
+    click_containing(&mut h, "Siege of Sicca Veneria");
+    click_containing(&mut h, "Lay siege to Sicca Veneria");
     let board = h.state().belisarius_view().unwrap().board().clone();
     let city = board.cities.iter().find(|c| c.id.as_str() == "sicca-veneria").unwrap();
     assert_eq!(city.siege.as_ref().map(|s| s.duration), Some(1), "the duration marker is on");
-    h.get_by_label_contains("Assault Sicca Veneria (0 AP)").click();
-    h.run();
+    click_containing(&mut h, "Assault Sicca Veneria (0 AP)");
     let view = h.state().belisarius_view().unwrap();
     let due = view.organisations()[0].assault_losses.clone().expect("the attackers owe their losses");
-    h.get_by_label(&format!("Take {} of {} points", due.points, due.points)).click();
-    h.run();
+    click(&mut h, &format!("Take {} of {} points", due.points, due.points));
     let board = h.state().belisarius_view().unwrap().board().clone();
     assert!(board.assault.is_none(), "the losses are shared out");
     let held = board.cities.iter().find(|c| c.id.as_str() == "sicca-veneria").unwrap().holder.clone();
@@ -536,8 +486,7 @@ fn be_49_the_desk_shows_the_end_and_the_winner() {
     let dir = tempfile::tempdir().unwrap();
     let db = africa_in_play(&dir);
     {
-        let mut store = Store::open(&db).unwrap();
-        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        let (mut store, mut c) = stored_africa(&db);
         for _ in 0..3 {
             supply_phase(&mut store, &mut c);
             store.execute(&mut c, &(), &Order::BeginOperations {}, DiceInput::Seeded).unwrap();
@@ -561,8 +510,7 @@ fn africa_in_operations(dir: &tempfile::TempDir) -> std::path::PathBuf {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let db = africa_in_play(dir);
-    let mut store = Store::open(&db).unwrap();
-    let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+    let (mut store, mut c) = stored_africa(&db);
     let typed = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
     supply_phase(&mut store, &mut c);
     store.execute(&mut c, &(), &Order::BeginOperations {}, typed).unwrap();
@@ -582,10 +530,8 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     // Iohannes's box is far down the Table of Organisation: activated by order.
     let activate =
         referee_campaign::belisarius::order::Order::Activate { side: SideId::new("byzantines"), leader: "iohannes".into(), with: vec![] };
-    h.state_mut().send(BelisariusCommand::Execute(activate, referee_campaign::store::DiceInput::Seeded));
-    h.run();
-    h.get_by_label_contains("Go aboard the ships at").click();
-    h.run();
+    send(&mut h, BelisariusCommand::Execute(activate, referee_campaign::store::DiceInput::Seeded));
+    click_containing(&mut h, "Go aboard the ships at");
     let iohannes_at = |h: &Harness<'_, RefereeApp>| {
         let view = h.state().belisarius_view().unwrap();
         view.organisations()[0].boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == "iohannes")).unwrap().at.clone()
@@ -594,20 +540,14 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
     let number = ship.rsplit('-').next().unwrap().to_owned();
     let view = h.state().belisarius_view().unwrap();
     let np = view.organisations()[0].boxes.iter().find(|b| b.ship.as_deref() == Some(ship.as_str())).unwrap().np.unwrap();
-    h.get_by_label_contains(&format!("fleet {number} ({np} NPs) at")).click();
-    h.run();
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("syrtis")))));
-    h.run();
-    h.get_by_label("Add Gulf of Syrtis").click();
-    h.run();
-    h.get_by_label("Sail (1 AP)").click();
-    h.run();
+    click_containing(&mut h, &format!("fleet {number} ({np} NPs) at"));
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("syrtis")))));
+    click(&mut h, "Add Gulf of Syrtis");
+    click(&mut h, "Sail (1 AP)");
     let board = h.state().belisarius_view().unwrap().board().clone();
     assert!(board.markers.iter().any(|m| m.at == Location::Sea(SeaId::new("syrtis"))), "the ship is in the Gulf of Syrtis");
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("tripolitania")))));
-    h.run();
-    h.get_by_label_contains("Land at Tripolitania").click();
-    h.run();
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("tripolitania")))));
+    click_containing(&mut h, "Land at Tripolitania");
     assert_eq!(iohannes_at(&h), Location::Zone(ZoneId::new("tripolitania")));
     let board = h.state().belisarius_view().unwrap().board().clone();
     let control = board.zones.iter().find(|z| z.id.as_str() == "tripolitania").unwrap().controller.clone();
@@ -727,8 +667,7 @@ fn x_04_names_on_the_zone_map_never_overprint_at_fit_zoom() {
                 h.run();
                 take_back(&mut h);
                 if let Some(side) = view {
-                    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(side.clone())));
-                    h.run();
+                    send(&mut h, AppCommand::SetViewer(Viewer::Side(side.clone())));
                 }
                 let who = view.map_or("umpire".to_owned(), |s| s.to_string());
                 support::assert_map_names_clear(&h, &format!("{moment}, {who}'s view, {size:?}"));

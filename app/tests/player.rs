@@ -1,10 +1,13 @@
 //! X-06: the player's desk, the app on a side's packet, drawn as its window draws it.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use referee::gui::PlayerApp;
+use support::{click, click_containing, send};
 
 /// Runs `referee ARGS…` in this process and requires it to succeed.
 fn referee(args: &[&str]) -> String {
@@ -48,11 +51,22 @@ fn italia(dir: &Path, seed: &str, orders: &[&str]) -> PathBuf {
     packet
 }
 
-fn desk(packet: &Path) -> Harness<'static, PlayerApp> {
-    let app = PlayerApp::open(packet).unwrap();
-    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
+/// The player writes `order` and `comment` in the desk's fields.
+fn write_order(h: &mut Harness<'_, PlayerApp>, order: &str, comment: &str) {
+    h.state_mut().write_order(order, comment);
     h.run();
-    h
+}
+
+/// The plan on the desk, which must hold `n` orders by now (if not, what the desk said).
+fn planned(h: &Harness<'_, PlayerApp>, n: usize) -> Vec<(u32, String, String)> {
+    let plan = h.state().plan();
+    assert_eq!(plan.len(), n, "{:?}", h.state().message());
+    plan
+}
+
+/// The player's desk on `packet`, drawn.
+fn desk(packet: &Path) -> Harness<'static, PlayerApp> {
+    support::desk_harness(PlayerApp::open(packet).unwrap())
 }
 
 /// X-06, MG-02: the player writes an order and plans it; an order the side can see is wrong
@@ -71,17 +85,13 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
     assert!(h.query_by_label_contains("Carthage deploys its counters (MG-02)").is_some(), "the desk says what comes next");
     h.get_all_by_label("Edit").next().unwrap().click();
     h.run();
-    h.get_by_label("Plan it").click();
-    h.run();
-    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
-    h.get_by_label("Undo last").click();
-    h.run();
+    click(&mut h, "Plan it");
+    planned(&h, 1);
+    click(&mut h, "Undo last");
     assert!(h.state().plan().is_empty());
 
-    h.state_mut().write_order(r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":31}"#, "");
-    h.run();
-    h.get_by_label("Plan it").click();
-    h.run();
+    write_order(&mut h, r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":31}"#, "");
+    click(&mut h, "Plan it");
     let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
     assert!(refused && text.contains("Carthage may not deploy Himilco at 31 Syracuse") && text.contains("MG-02"), "{text}");
     assert!(h.state().plan().is_empty());
@@ -91,10 +101,8 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
         (r#"{"type":"deploy","side":"carthage","counter":"Mago","node":3}"#, ""),
         (r#"{"type":"garrison","side":"carthage","command":"Mago","elements":[],"into_garrison":true}"#, ""),
     ] {
-        h.state_mut().write_order(order, comment);
-        h.run();
-        h.get_by_label("Plan it").click();
-        h.run();
+        write_order(&mut h, order, comment);
+        click(&mut h, "Plan it");
         assert_eq!(h.state().message().map(|(r, _)| r), Some(false), "{order}: {:?}", h.state().message());
     }
     let plan = h.state().plan();
@@ -107,20 +115,16 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
     h.get_all_by_label("Up").last().unwrap().click();
     h.run();
     assert!(h.state().plan()[1].1.contains("garrison"), "{:?}", h.state().plan());
-    h.get_by_label("Remove 3").click();
-    h.run();
+    click(&mut h, "Remove 3");
     // A comment written in the field goes to an order already planned.
-    h.state_mut().write_order("", "hold the walls");
-    h.run();
-    h.get_by_label("Comment 2").click();
-    h.run();
+    write_order(&mut h, "", "hold the walls");
+    click(&mut h, "Comment 2");
     assert!(h.query_by_label_contains("Comment: hold the walls").is_some(), "{:?}", h.state().message());
     let plan = h.state().plan();
     assert_eq!(plan.len(), 2, "{plan:?}");
     assert!(plan[0].1.contains("Himilco") && plan[1].1.contains("garrison"), "{plan:?}");
 
-    h.get_by_label("Send orders…").click();
-    h.run();
+    click(&mut h, "Send orders…");
     let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
     assert!(!refused && text.contains("orders-carthage-turn1.json"), "{text}");
     let file = dir.path().join("orders-carthage-turn1.json");
@@ -157,18 +161,13 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     let db = dir.path().join("campaign.sqlite");
     referee(&["--db", db.to_str().unwrap(), "new", "dionysian", "--name", "Mail", "--seed", "9"]);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Mail"), Some("umpire")).unwrap();
-    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_ui_state(|ui, app: &mut RefereeApp| app.frame_ui(ui), app);
-    h.run();
-    h.get_by_label("Campaign ▾").click();
-    h.run();
-    h.get_by_label("Send a side its packet…").click();
-    h.run();
+    let mut h = support::opened(app);
+    click(&mut h, "Campaign ▾");
+    click(&mut h, "Send a side its packet…");
     let folder = dir.path().join("mail");
-    h.state_mut().send(AppCommand::ShowMail(true));
-    h.run();
+    send(&mut h, AppCommand::ShowMail(true));
     // The folder typed into the window's field.
-    h.state_mut().send(AppCommand::WritePacket { side: referee_campaign::SideId::new("carthage"), folder: folder.display().to_string() });
-    h.run();
+    send(&mut h, AppCommand::WritePacket { side: referee_campaign::SideId::new("carthage"), folder: folder.display().to_string() });
     assert!(h.query_by_label_contains("mail-turn-01-side-carthage.packet").is_some(), "the window says what it wrote");
     let packet = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap().path();
 
@@ -179,25 +178,21 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     referee(&["--packet", p, "orders", "--out", folder.to_str().unwrap()]);
     let orders = folder.join("orders-carthage-turn1.json");
 
-    h.state_mut().send(AppCommand::ReadOrders(orders.display().to_string()));
-    h.run();
+    send(&mut h, AppCommand::ReadOrders(orders.display().to_string()));
     assert!(h.query_by_label_contains("1. deploy carthage Himilco at 04").is_some(), "the orders are listed before they are given");
     assert!(h.query_by_label_contains("comment: to Panormus").is_some());
     assert_eq!(h.state().incoming_drawn(), 2, "the orders are drawn on the map as planned before they are taken in");
-    h.get_by_label("Take them in").click();
-    h.run();
+    click(&mut h, "Take them in");
     h.run();
     assert_eq!(h.state().incoming_drawn(), 0, "orders taken in are done, not planned");
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("Carthage deploys Himilco at Panormus"), "{said}");
-    h.state_mut().send(AppCommand::ReadOrders(orders.display().to_string()));
-    h.run();
+    send(&mut h, AppCommand::ReadOrders(orders.display().to_string()));
     assert!(h.query_by_label_contains("log has moved on since the packet").is_some(), "a file taken in once has been answered");
     assert!(h.query_by_label_contains("Take them in anyway").is_some());
     assert_eq!(h.state().incoming_drawn(), 2);
     // A side's orders read by the referee are not drawn for another viewer.
-    h.state_mut().send(AppCommand::SetViewer(referee_campaign::Viewer::Side(referee_campaign::SideId::new("syracuse"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(referee_campaign::Viewer::Side(referee_campaign::SideId::new("syracuse"))));
     assert_eq!(h.state().incoming_drawn(), 0, "Carthage's orders are not Syracuse's to see");
 }
 
@@ -214,44 +209,32 @@ fn mg_02_the_desks_buttons_plan_deployments_and_the_roster() {
     let packet = carthage_packet(dir.path());
     let mut h = desk(&packet);
     assert!(h.query_by_label_contains("Carthage: 0 of 5 deployed").is_some(), "the deployment panel of the side's view");
-    h.get_by_label("Pick Himilco to deploy").click();
-    h.run();
-    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(4))));
-    h.run();
-    h.get_by_label("Deploy Himilco at 04 Panormus").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    click(&mut h, "Pick Himilco to deploy");
+    send(&mut h, MagnaGraeciaCommand::Select(Some(NodeId(4))));
+    click(&mut h, "Deploy Himilco at 04 Panormus");
+    let plan = planned(&h, 1);
     assert!(plan[0].1.contains("Himilco") && plan[0].2.contains("checked as far as Carthage can tell"), "{plan:?}");
     assert!(h.query_by_label_contains("Carthage: 0 of 5 deployed").is_some(), "planned is not done: the view is the packet's");
 
     // Syracuse is no Carthaginian deployment area, as the side's own view says: greyed out.
-    h.get_by_label("Pick Mago to deploy").click();
-    h.run();
-    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(31))));
-    h.run();
+    click(&mut h, "Pick Mago to deploy");
+    send(&mut h, MagnaGraeciaCommand::Select(Some(NodeId(31))));
     assert!(h.get_by_label("Deploy Mago at 31 Syracuse").accesskit_node().is_disabled());
-    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(3))));
-    h.run();
-    h.get_by_label("Deploy Mago at 03 Segesta").click();
-    h.run();
-    assert_eq!(h.state().plan().len(), 2, "{:?}", h.state().message());
+    send(&mut h, MagnaGraeciaCommand::Select(Some(NodeId(3))));
+    click(&mut h, "Deploy Mago at 03 Segesta");
+    planned(&h, 2);
 
     // The roster editor prices the army with the packet's points table; saving plans it.
     // ("Edit roster…" is below the fold of the panel at this size: the click it gives.)
-    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(referee_campaign::ids::SideId::new("carthage"))));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::EditRoster(Some(referee_campaign::ids::SideId::new("carthage"))));
     assert!(h.query_by_label_contains("Roster of Carthage").is_some(), "the roster editor opens on the desk");
-    h.get_by_label("Save roster").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 3, "{:?}", h.state().message());
+    click(&mut h, "Save roster");
+    let plan = planned(&h, 3);
     assert!(plan[2].1.contains("army"), "{plan:?}");
     assert!(h.query_by_label_contains("Roster of Carthage").is_none(), "the editor closes once its army is planned");
 
     // What only the referee does is refused on a side's desk.
-    h.state_mut().send(MagnaGraeciaCommand::ShowSeed(true));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::ShowSeed(true));
     let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
     assert!(refused && text.contains("referee's"), "{text}");
 }
@@ -271,12 +254,9 @@ fn be_49_the_desk_places_a_set_up_line_into_the_plan() {
     assert!(h.query_by_label_contains("Table of Organisation — Byzantines").is_some());
     assert!(h.query_by_label_contains("Belisarius (commander-in-chief) · strategic 8").is_some(), "the side's own cards");
     assert!(h.query_by_label_contains("Vitiges").is_none(), "no Ostrogothic card on the Byzantine desk");
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
-    h.run();
-    h.get_by_label_contains("Place the whole line of line 1 at").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
+    click_containing(&mut h, "Place the whole line of line 1 at");
+    let plan = planned(&h, 1);
     assert!(plan[0].1.contains("line 1 at ionium"), "{plan:?}");
 
     let body: String =
@@ -304,22 +284,16 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     ];
     let packet = italia(dir.path(), "3", &fleets);
     let mut h = desk(&packet);
-    h.get_by_label("Activate Mundus").click();
-    h.run();
-    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
+    click(&mut h, "Activate Mundus");
+    planned(&h, 1);
     assert!(h.query_by_label_contains("As planned: Mundus acts (order 1)").is_some(), "the panels show the plan's activation");
-    h.state_mut().send(BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("dalmatia")))));
-    h.run();
-    h.get_by_label("Add Dalmatia").click();
-    h.run();
-    h.get_by_label_contains("March (").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 2, "{:?}", h.state().message());
+    send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Zone(ZoneId::new("dalmatia")))));
+    click(&mut h, "Add Dalmatia");
+    click_containing(&mut h, "March (");
+    let plan = planned(&h, 2);
     assert!(plan[1].1.contains("dalmatia"), "{plan:?}");
 
-    h.get_by_label("Send orders…").click();
-    h.run();
+    click(&mut h, "Send orders…");
     let file = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -334,11 +308,9 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     referee(&["--db", db, "packet", "Italia", "--as", "ostrogoths", "--out", goths.to_str().unwrap()]);
     let mut h = desk(&goths);
     assert!(h.query_by_label_contains("Contact at Dalmatia").is_some(), "the contact panel of the Goths' view");
-    h.get_by_label("Do not intercept").click();
-    h.run();
-    assert_eq!(h.state().plan().len(), 1, "{:?}", h.state().message());
-    h.get_by_label("Send orders…").click();
-    h.run();
+    click(&mut h, "Do not intercept");
+    planned(&h, 1);
+    click(&mut h, "Send orders…");
     let file = dir.path().join("orders-ostrogoths-turn1.json");
     let out = referee(&["--db", db, "order", "Italia", "--as", "ostrogoths", "--file", file.to_str().unwrap()]);
     assert!(out.contains("Ostrogoths make no (more) interceptions at Dalmatia"), "{out}");
@@ -353,39 +325,23 @@ fn mg_11_the_desk_plans_a_move_and_the_end_of_the_phase() {
     use referee::gui::MagnaGraeciaCommand;
     use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
     use referee_campaign::ids::NodeId;
-    use referee_campaign::magna_graecia::MagnaGraecia;
-    use referee_campaign::magna_graecia::catalog::Catalog;
     use referee_campaign::magna_graecia::order::Order;
-    use referee_campaign::{DiceInput, Store};
 
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("campaign.sqlite");
-    {
-        let mut store = Store::open(&db).unwrap();
-        let catalog = Catalog::embedded();
-        let scenario = catalog.scenario("dionysian").unwrap();
-        let map = catalog.map(&scenario.map).unwrap();
-        let mut campaign = store.create_as::<MagnaGraecia>("Mail", scenario, 17).unwrap();
-        for order in deploy_orders(&DIONYSIAN).into_iter().chain([Order::BeginPlay {}]) {
-            store.execute(&mut campaign, map, &order, DiceInput::Seeded).unwrap();
-        }
-    }
+    let mut orders = deploy_orders(&DIONYSIAN);
+    orders.push(Order::BeginPlay {});
+    support::Prep::create(&db, "Mail", "dionysian", 17).go_all(&orders);
     let packet = dir.path().join("carthage.packet");
     referee(&["--db", db.to_str().unwrap(), "packet", "Mail", "--as", "carthage", "--out", packet.to_str().unwrap()]);
     let mut h = desk(&packet);
-    h.state_mut().send(MagnaGraeciaCommand::Select(Some(NodeId(3))));
-    h.run();
-    h.get_by_label("Move Hanno").click();
-    h.run();
-    h.get_by_label("→ 07 Entella").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 1, "{:?}", h.state().message());
+    send(&mut h, MagnaGraeciaCommand::Select(Some(NodeId(3))));
+    click(&mut h, "Move Hanno");
+    click(&mut h, "→ 07 Entella");
+    let plan = planned(&h, 1);
     assert!(plan[0].1.contains("Hanno") && plan[0].2.contains("checked as far as Carthage can tell"), "{plan:?}");
     assert!(h.query_by_label_contains("2 of 2 MP left").is_some(), "planned is not done: Hanno has moved nowhere yet");
-    h.get_by_label("End the phase").click();
-    h.run();
-    let plan = h.state().plan();
-    assert_eq!(plan.len(), 2, "{:?}", h.state().message());
+    click(&mut h, "End the phase");
+    let plan = planned(&h, 2);
     assert!(plan[1].1.contains("end carthage's phase"), "{plan:?}");
 }

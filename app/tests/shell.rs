@@ -11,7 +11,7 @@ use referee::gui::{AppCommand, MagnaGraeciaCommand, RefereeApp};
 use referee_campaign::belisarius::World;
 use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::{DiceInput, DiceSpec, SideId, Store, Viewer, magna_graecia::catalog::Catalog};
-use support::{harness, label_exists};
+use support::{click, fill, harness, label_exists, no_error, opened, press_key, press_keys, send};
 
 /// A database with one Dionysian War campaign called "Night" and nothing given yet.
 fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {
@@ -21,18 +21,24 @@ fn database(dir: &tempfile::TempDir) -> std::path::PathBuf {
     path
 }
 
+/// A database with one Dionysian War campaign called "Night" and nothing given yet, in a
+/// folder of its own that lasts as long as it is kept, open in the referee's window as
+/// `view_as`.
+fn night(view_as: &str) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
+    let dir = tempfile::tempdir().unwrap();
+    let h = open(&database(&dir), view_as);
+    (dir, h)
+}
+
+/// The campaign "Night" of `db` in the referee's window, seen as `view_as`.
 fn open(db: &std::path::Path, view_as: &str) -> Harness<'static, RefereeApp> {
-    let app = RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Night"), Some(view_as)).unwrap();
-    let mut h = harness(app);
-    h.run();
-    h
+    opened(RefereeApp::open_db(db, Catalog::embedded(), Some(World::embedded()), Some("Night"), Some(view_as)).unwrap())
 }
 
 fn roll(h: &mut Harness<'_, RefereeApp>, purpose: &str, input: DiceInput) {
     let command = AppCommand::RollDice { dice: DiceSpec::D6, purpose: purpose.into(), side: None, hidden: false, input };
-    h.state_mut().send(command);
-    h.run();
-    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
+    send(h, command);
+    no_error(h);
 }
 
 fn log(h: &Harness<'_, RefereeApp>) -> Vec<String> {
@@ -44,9 +50,7 @@ fn log(h: &Harness<'_, RefereeApp>) -> Vec<String> {
 /// will do. A new order ends what can be redone.
 #[test]
 fn x_03_undo_and_redo_with_their_keys_say_what_they_do() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     assert_eq!(h.state().undo_label(), None, "only the start: nothing to undo");
     roll(&mut h, "omens", DiceInput::Seeded);
     roll(&mut h, "storm at sea", DiceInput::Manual(vec![6]));
@@ -54,36 +58,28 @@ fn x_03_undo_and_redo_with_their_keys_say_what_they_do() {
     let undo = h.state().undo_label().unwrap();
     assert_eq!(undo, "d6 = 6 [typed in] for storm at sea");
 
-    h.get_by_label("Edit ▾").click();
-    h.run();
+    click(&mut h, "Edit ▾");
     assert!(label_exists(&h, &format!("Undo: {undo}")), "the menu names what Undo takes back");
-    h.get_by_label("Edit ▾").click();
-    h.run();
+    click(&mut h, "Edit ▾");
 
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
-    h.run();
+    press_keys(&mut h, Modifiers::COMMAND, egui::Key::Z);
+    press_keys(&mut h, Modifiers::COMMAND, egui::Key::Z);
     assert_eq!(log(&h).len(), before.len() - 2, "two undos took two orders back");
     assert_eq!(h.state().redo_label(), Some(before[before.len() - 2].as_str()));
 
     // Ctrl+Shift+Z redoes; it does not undo a third time.
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
-    h.run();
+    press_keys(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, egui::Key::Z);
     assert_eq!(log(&h).len(), before.len() - 1);
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
-    h.run();
+    press_keys(&mut h, Modifiers::COMMAND, egui::Key::Y);
     assert_eq!(log(&h), before, "redo rolled the same dice, the seeded and the typed-in");
     assert_eq!(h.state().message().unwrap().text, format!("Redone: {undo}"));
     assert_eq!(h.state().redo_label(), None);
 
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
-    h.run();
+    press_keys(&mut h, Modifiers::COMMAND, egui::Key::Z);
     assert!(h.state().redo_label().is_some());
     roll(&mut h, "a new order", DiceInput::Seeded);
     assert_eq!(h.state().redo_label(), None, "a new order ends what can be redone");
-    h.state_mut().send(AppCommand::Redo);
-    h.run();
+    send(&mut h, AppCommand::Redo);
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.starts_with("nothing to redo")));
 }
 
@@ -92,17 +88,13 @@ fn x_03_undo_and_redo_with_their_keys_say_what_they_do() {
 /// passphrase when one is set — and then they are done.
 #[test]
 fn x_01_a_side_s_view_is_handed_back_only_to_the_referee() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     roll(&mut h, "omens", DiceInput::Seeded);
-    h.state_mut().send(AppCommand::SetPassphrase(Some("hoplite".into())));
-    h.run();
+    send(&mut h, AppCommand::SetPassphrase(Some("hoplite".into())));
     let stored = h.state().store().setting("hand_back_passphrase").unwrap().unwrap();
     assert!(stored.starts_with("sha256:") && !stored.contains("hoplite"), "only a salted hash is kept");
 
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
     assert!(label_exists(&h, "Handed over to Syracuse"));
     assert!(h.query_by_label("View as").is_none(), "a side has no choice of view");
     assert!(h.query_by_label("typed-in values").is_none(), "nor typed-in dice");
@@ -114,35 +106,28 @@ fn x_01_a_side_s_view_is_handed_back_only_to_the_referee() {
         AppCommand::SetViewer(Viewer::Side(SideId::new("carthage"))),
         AppCommand::ShowPicker(true),
     ] {
-        h.state_mut().send(asked.clone());
-        h.run();
+        send(&mut h, asked.clone());
         assert!(h.state().asking_for_referee(), "{asked:?} asks for the referee");
         assert!(label_exists(&h, "Hand the screen back to the referee"));
         for campaign in ["Log", "Syracuse army", "Dionysius", "Night ·"] {
             assert!(!label_exists(&h, campaign), "the hand-back screen shows nothing of the campaign: {campaign}");
         }
-        h.get_by_label("Stay in Syracuse's view").click();
-        h.run();
+        click(&mut h, "Stay in Syracuse's view");
         assert!(!h.state().asking_for_referee());
         assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
         assert_eq!(h.state().campaign().unwrap().head, head, "nothing was done");
     }
 
     // Undo waits; a wrong passphrase keeps the screen; the right one gives it back and undoes.
-    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
-    h.run();
+    press_keys(&mut h, Modifiers::COMMAND, egui::Key::Z);
     assert!(h.state().asking_for_referee());
     assert!(h.get_by_label("Referee's passphrase").accesskit_node().is_focused(), "the passphrase field waits with the cursor in it");
-    h.state_mut().send(AppCommand::HandBack { passphrase: "peltast".into() });
-    h.run();
+    send(&mut h, AppCommand::HandBack { passphrase: "peltast".into() });
     assert!(h.state().asking_for_referee());
     assert!(label_exists(&h, "that is not the referee's passphrase"));
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
-    h.get_by_label("Referee's passphrase").focus();
-    h.get_by_label("Referee's passphrase").type_text("hoplite");
-    h.run();
-    h.get_by_label("I am the referee: show the umpire's view").click();
-    h.run();
+    fill(&mut h, &[("Referee's passphrase", "hoplite")]);
+    click(&mut h, "I am the referee: show the umpire's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
     assert_eq!(h.state().campaign().unwrap().head, head - 1, "the undo that waited is done");
     let said = h.state().message().map(|m| m.text.clone()).unwrap_or_default();
@@ -153,18 +138,13 @@ fn x_01_a_side_s_view_is_handed_back_only_to_the_referee() {
 /// own view never asks.
 #[test]
 fn x_01_without_a_passphrase_a_confirmation_hands_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "carthage");
+    let (_dir, mut h) = night("carthage");
     assert!(h.query_by_label("Referee's passphrase").is_none());
-    h.get_by_label("Hand back to the referee…").click();
-    h.run();
+    click(&mut h, "Hand back to the referee…");
     assert!(h.query_by_label("Referee's passphrase").is_none(), "no passphrase is set");
-    h.get_by_label("I am the referee: show the umpire's view").click();
-    h.run();
+    click(&mut h, "I am the referee: show the umpire's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
     assert!(!h.state().asking_for_referee(), "the umpire hands over without asking");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
 }
@@ -173,21 +153,17 @@ fn x_01_without_a_passphrase_a_confirmation_hands_back() {
 /// goes once the next order is stored.
 #[test]
 fn x_03_refusals_are_in_the_log_and_the_error_line_goes_with_the_next_order() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     let no_purpose =
         AppCommand::RollDice { dice: DiceSpec::D6, purpose: String::new(), side: None, hidden: false, input: DiceInput::Seeded };
-    h.state_mut().send(no_purpose);
-    h.run();
+    send(&mut h, no_purpose);
     assert!(label_exists(&h, "refused, not stored: every roll needs a purpose for the log"));
     assert!(!label_exists(&h, "X-02"), "the program's own requirement IDs are not the referee's business");
     assert!(h.state().message().is_some_and(|m| m.is_error));
     roll(&mut h, "omens", DiceInput::Seeded);
     assert!(h.state().message().is_none_or(|m| !m.is_error), "the error line went");
     assert!(label_exists(&h, "refused, not stored"), "the refusal stays in the log where it happened");
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
     assert!(!label_exists(&h, "refused, not stored"), "the umpire's refusals are not a side's to read");
 }
 
@@ -195,12 +171,9 @@ fn x_03_refusals_are_in_the_log_and_the_error_line_goes_with_the_next_order() {
 /// file for the next time.
 #[test]
 fn x_03_the_title_names_the_campaign_and_the_log_keeps_its_height() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     assert_eq!(h.state().window_title(), "Night — club.sqlite — referee");
-    h.state_mut().send(AppCommand::KeepLogHeight(260.0));
-    h.run();
+    send(&mut h, AppCommand::KeepLogHeight(260.0));
     assert_eq!(h.state().store().setting("log_panel_height").unwrap().as_deref(), Some("260"));
 }
 
@@ -215,29 +188,23 @@ fn x_02_the_dice_window_publishes_the_commitment_and_checks_a_revealed_seed() {
     let commitment = store.commitment(store.find("Night").unwrap()).unwrap().unwrap();
     assert!(label_exists(&h, &format!("Dice · commitment {}", commitment.short())), "a side reads the commitment");
 
-    h.get_by_label(&format!("Dice · commitment {} …", commitment.short())).click();
-    h.run();
+    click(&mut h, &format!("Dice · commitment {} …", commitment.short()));
     assert!(label_exists(&h, &commitment.digest));
     assert!(label_exists(&h, "The seed is still the referee's secret."));
     assert!(h.query_by_label("Seed to check").is_none(), "no seeds tried before the reveal");
-    h.state_mut().send(AppCommand::VerifySeed(5));
-    h.run();
+    send(&mut h, AppCommand::VerifySeed(5));
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("once the referee has revealed the seed")));
 
     // Revealing is the referee's: it waits for the hand-back, then is done.
-    h.state_mut().send(AppCommand::RevealSeed);
-    h.run();
+    send(&mut h, AppCommand::RevealSeed);
     assert!(h.state().asking_for_referee());
-    h.state_mut().send(AppCommand::HandBack { passphrase: String::new() });
-    h.run();
+    send(&mut h, AppCommand::HandBack { passphrase: String::new() });
     h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
-    h.state_mut().send(AppCommand::ShowDice(true));
-    h.run();
+    send(&mut h, AppCommand::ShowDice(true));
     assert!(label_exists(&h, "seed 5, salt "), "revealed: every side may read the seed");
     let field = h.get_by_label("Seed to check");
     assert_eq!(field.value().as_deref(), Some("5"), "the revealed seed is filled in for the check");
-    h.get_by_label("Check the rolls").click();
-    h.run();
+    click(&mut h, "Check the rolls");
     assert!(label_exists(&h, "The seed opens the commitment published at the start"));
 }
 
@@ -249,8 +216,7 @@ fn mg_03_a_roster_is_exported_and_imported_and_escape_closes_the_editor() {
     let db = database(&dir);
     let mut h = open(&db, "umpire");
     let file = dir.path().join("syracuse-roster.json");
-    h.state_mut().send(MagnaGraeciaCommand::ExportRoster { side: SideId::new("syracuse"), path: file.clone() });
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::ExportRoster { side: SideId::new("syracuse"), path: file.clone() });
     let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(written["side"], "syracuse");
 
@@ -260,23 +226,19 @@ fn mg_03_a_roster_is_exported_and_imported_and_escape_closes_the_editor() {
     let lean_file = dir.path().join("lean.json");
     std::fs::write(&lean_file, lean.to_string()).unwrap();
     let head = h.state().campaign().unwrap().head;
-    h.state_mut().send(MagnaGraeciaCommand::ImportRoster { side: SideId::new("syracuse"), path: lean_file.clone() });
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::ImportRoster { side: SideId::new("syracuse"), path: lean_file.clone() });
     assert!(h.state().message().is_some_and(|m| !m.is_error), "{:?}", h.state().message());
     assert_eq!(h.state().campaign().unwrap().head, head + 1);
     let commands = |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("syracuse")].commands.len();
     assert_eq!(commands(&h), written["commands"].as_array().unwrap().len() - 1);
 
-    h.state_mut().send(MagnaGraeciaCommand::ImportRoster { side: SideId::new("carthage"), path: lean_file });
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::ImportRoster { side: SideId::new("carthage"), path: lean_file });
     assert!(h.state().message().is_some_and(|m| m.is_error && m.text.ends_with("holds Syracuse's roster, not Carthage's")));
     assert_eq!(h.state().campaign().unwrap().head, head + 1, "nothing stored");
 
-    h.state_mut().send(MagnaGraeciaCommand::EditRoster(Some(SideId::new("carthage"))));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::EditRoster(Some(SideId::new("carthage"))));
     assert!(h.state().roster_editor().is_some());
-    h.key_press(egui::Key::Escape);
-    h.run();
+    press_key(&mut h, egui::Key::Escape);
     assert!(h.state().roster_editor().is_none(), "Escape closes the editor");
 }
 
@@ -293,16 +255,13 @@ fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
     drop(store);
     let list = dir.path().join("recent.txt");
     let app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Night"), None).unwrap().with_recent_file(list.clone());
-    let mut h = harness(app);
-    h.run();
+    let mut h = opened(app);
 
     let mut settings = referee::gui::PackSettings::new("Night");
     settings.folder = dir.path().join("night-packs").display().to_string();
-    h.state_mut().send(MagnaGraeciaCommand::WritePack { battle: 99, settings });
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::WritePack { battle: 99, settings });
 
-    h.state_mut().send(AppCommand::OpenDatabase(other.clone()));
-    h.run();
+    send(&mut h, AppCommand::OpenDatabase(other.clone()));
     assert_eq!(h.state().campaign_name(), None);
     assert_eq!(h.state().window_title(), "other.sqlite — referee");
     assert!(label_exists(&h, "Elsewhere"));
@@ -312,18 +271,15 @@ fn x_03_another_database_opens_and_the_recent_list_keeps_it() {
     assert_eq!(std::fs::read_to_string(&list).unwrap().lines().count(), 2, "the list is kept for next time");
 
     h.state_mut().send(AppCommand::OpenDatabase(dir.path().join("club.sqlite")));
-    h.state_mut().send(AppCommand::OpenCampaign("Night".into()));
-    h.run();
+    send(&mut h, AppCommand::OpenCampaign("Night".into()));
     let kept = Store::open(&db).unwrap().setting("pack_folder/1").unwrap();
     assert!(kept.is_some_and(|f| f.ends_with("night-packs")), "the campaign keeps its pack folder");
 
-    h.state_mut().send(AppCommand::OpenDatabase(dir.path().join("missing").join("no.sqlite")));
-    h.run();
+    send(&mut h, AppCommand::OpenDatabase(dir.path().join("missing").join("no.sqlite")));
     assert!(h.state().message().is_some_and(|m| m.is_error));
     assert_eq!(h.state().campaign_name(), Some("Night"), "a file that cannot be opened leaves this one open");
     assert!(!h.state().quit_asked());
-    h.state_mut().send(AppCommand::Quit);
-    h.run();
+    send(&mut h, AppCommand::Quit);
     assert!(h.state().quit_asked());
 }
 
@@ -349,12 +305,10 @@ fn x_01_closing_the_window_goes_through_the_hand_back_screen() {
     assert!(h.state().asking_for_referee());
     assert!(label_exists(&h, "closing the program"));
     assert!(!h.state().quit_asked());
-    h.get_by_label("Stay in Syracuse's view").click();
-    h.run();
+    click(&mut h, "Stay in Syracuse's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
     assert!(close_window(&mut h), "and again");
-    h.get_by_label("I am the referee: show the umpire's view").click();
-    h.run();
+    click(&mut h, "I am the referee: show the umpire's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
     assert!(h.state().quit_asked(), "the referee's close goes through");
     drop(h);
@@ -380,8 +334,7 @@ fn x_01_a_hand_over_outlives_the_window() {
 
     // Started again with nothing asked: the hand-back screen.
     let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), None, None).unwrap();
-    let mut h = harness(app);
-    h.run();
+    let h = opened(app);
     assert!(h.state().asking_for_referee());
     assert!(label_exists(&h, "Hand the screen back to the referee"));
     assert!(label_exists(&h, "the program was closed while the screen was handed over"));
@@ -394,8 +347,7 @@ fn x_01_a_hand_over_outlives_the_window() {
     let mut h = open(&db, "umpire");
     assert!(h.state().asking_for_referee(), "the umpire's view is the referee's to take");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
-    h.get_by_label("I am the referee: show the umpire's view").click();
-    h.run();
+    click(&mut h, "I am the referee: show the umpire's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
     assert_eq!(Store::open(&db).unwrap().setting("handed_over").unwrap(), None, "the hand-over is over");
     drop(h);
@@ -412,42 +364,26 @@ fn x_01_a_hand_over_outlives_the_window() {
 /// the hand-back; declined, it is not offered again.
 #[test]
 fn x_01_the_first_hand_over_offers_a_passphrase() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
-    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("syracuse"))));
-    h.run();
+    let (_dir, mut h) = night("umpire");
+    send(&mut h, AppCommand::HandOver(Some(SideId::new("syracuse"))));
     assert!(label_exists(&h, "Hand the screen over"));
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire), "nothing is handed over before the referee answers");
-    h.get_by_label("Passphrase").focus();
-    h.get_by_label("Passphrase").type_text("phalanx");
-    h.get_by_label("Again").focus();
-    h.get_by_label("Again").type_text("phalanx");
-    h.run();
-    h.get_by_label("Set it and hand over").click();
-    h.run();
+    fill(&mut h, &[("Passphrase", "phalanx"), ("Again", "phalanx")]);
+    click(&mut h, "Set it and hand over");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("syracuse"))));
     assert!(h.state().store().setting("hand_back_passphrase").unwrap().is_some_and(|s| !s.contains("phalanx")));
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Umpire));
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Umpire));
     assert!(h.query_by_label("Referee's passphrase").is_some(), "the hand-back now asks for it");
     drop(h);
 
-    let other = tempfile::tempdir().unwrap();
-    let db = database(&other);
-    let mut h = open(&db, "umpire");
-    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("carthage"))));
-    h.run();
-    h.get_by_label("Hand over without a passphrase").click();
-    h.run();
+    let (_other, mut h) = night("umpire");
+    send(&mut h, AppCommand::HandOver(Some(SideId::new("carthage"))));
+    click(&mut h, "Hand over without a passphrase");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
-    h.state_mut().send(AppCommand::SetViewer(Viewer::Umpire));
-    h.run();
-    h.get_by_label("I am the referee: show the umpire's view").click();
-    h.run();
+    send(&mut h, AppCommand::SetViewer(Viewer::Umpire));
+    click(&mut h, "I am the referee: show the umpire's view");
     assert_eq!(h.state().viewer(), Some(&Viewer::Umpire));
-    h.state_mut().send(AppCommand::HandOver(Some(SideId::new("carthage"))));
-    h.run();
+    send(&mut h, AppCommand::HandOver(Some(SideId::new("carthage"))));
     assert!(!label_exists(&h, "Hand the screen over"), "declined once, not offered again");
     assert_eq!(h.state().viewer(), Some(&Viewer::Side(SideId::new("carthage"))));
 }
@@ -457,9 +393,7 @@ fn x_01_the_first_hand_over_offers_a_passphrase() {
 /// rolls only as stretches of the dice stream, checked all the same.
 #[test]
 fn x_02_a_side_checks_the_rolls_from_its_own_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     roll(&mut h, "omens", DiceInput::Seeded);
     let secret = |side: &str, purpose: &str| AppCommand::RollDice {
         dice: DiceSpec::D6,
@@ -469,15 +403,12 @@ fn x_02_a_side_checks_the_rolls_from_its_own_log() {
         input: DiceInput::Seeded,
     };
     h.state_mut().send(secret("carthage", "Himilco's scouts"));
-    h.state_mut().send(secret("syracuse", "Leptines' spies"));
-    h.run();
-    h.state_mut().send(AppCommand::RevealSeed);
-    h.run();
+    send(&mut h, secret("syracuse", "Leptines' spies"));
+    send(&mut h, AppCommand::RevealSeed);
     let seed = h.state().store().load_as::<MagnaGraecia>(h.state().store().find("Night").unwrap()).unwrap().state.seed;
     h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
     h.state_mut().send(AppCommand::ShowDice(true));
-    h.state_mut().send(AppCommand::VerifySeed(seed));
-    h.run();
+    send(&mut h, AppCommand::VerifySeed(seed));
     assert!(label_exists(&h, "The seed opens the commitment published at the start"));
     assert!(label_exists(&h, "seeded rolls and draws that match the log: 3"), "the others' rolls are checked too");
     assert!(label_exists(&h, "Leptines' spies"), "its own roll, with its purpose");
@@ -511,9 +442,7 @@ fn x_01_a_sides_check_of_the_rolls_says_nothing_of_the_others() {
     let windows: Vec<String> = [("Himilco's scouts", true), ("Mago's fleet count", false)]
         .into_iter()
         .map(|(purpose, typed)| {
-            let dir = tempfile::tempdir().unwrap();
-            let db = database(&dir);
-            let mut h = open(&db, "umpire");
+            let (_dir, mut h) = night("umpire");
             roll(&mut h, "omens", DiceInput::Seeded);
             let secret = |purpose: &str, input: DiceInput| AppCommand::RollDice {
                 dice: DiceSpec::D6,
@@ -528,12 +457,10 @@ fn x_01_a_sides_check_of_the_rolls_says_nothing_of_the_others() {
             }
             h.run();
             roll(&mut h, "weather", DiceInput::Seeded);
-            h.state_mut().send(AppCommand::RevealSeed);
-            h.run();
+            send(&mut h, AppCommand::RevealSeed);
             h.state_mut().send(AppCommand::SetViewer(Viewer::Side(SideId::new("syracuse"))));
             h.state_mut().send(AppCommand::ShowDice(true));
-            h.state_mut().send(AppCommand::VerifySeed(5));
-            h.run();
+            send(&mut h, AppCommand::VerifySeed(5));
             let text = drawn(&h);
             let start = text.find("Commitment to the seed").expect("the Dice window is drawn");
             let commitment = h.state().store().commitment(h.state().store().find("Night").unwrap()).unwrap().unwrap();
@@ -549,9 +476,7 @@ fn x_01_a_sides_check_of_the_rolls_says_nothing_of_the_others() {
 /// says how many of how many.
 #[test]
 fn x_03_the_log_shows_six_lines_and_filters_by_text_side_or_rule() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = database(&dir);
-    let mut h = open(&db, "umpire");
+    let (_dir, mut h) = night("umpire");
     for i in 1..=12 {
         roll(&mut h, &format!("omen {i:02}"), DiceInput::Manual(vec![3]));
     }
@@ -564,15 +489,11 @@ fn x_03_the_log_shows_six_lines_and_filters_by_text_side_or_rule() {
     let newest = row(12).expect("the newest line is in sight");
     assert!(newest.max.y <= form.min.y - 4.0, "the newest line is cut: {newest:?} above the form at {form:?}");
 
-    let filter = h.get_by_label("Filter");
-    filter.focus();
-    filter.type_text("OMEN 1");
-    h.run();
+    fill(&mut h, &[("Filter", "OMEN 1")]);
     assert!(label_exists(&h, "3 of 13 lines hold “OMEN 1”"), "10, 11 and 12");
     assert!(h.query_all_by_label_contains("for omen 02").all(|n| n.rect().min.y > form.min.y), "a line without it is not shown");
     assert!(h.query_all_by_label_contains("for omen 11").any(|n| n.rect().max.y <= form.min.y));
-    h.get_by_label("×").click();
-    h.run();
+    click(&mut h, "×");
     assert!(h.query_all_by_label_contains("for omen 05").any(|n| n.rect().max.y <= form.min.y), "cleared, every line is back");
 }
 
@@ -592,17 +513,14 @@ fn x_03_undo_names_an_order_of_several_lines_by_the_order() {
         }
     }
     let mut h = open(&db, "umpire");
-    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
     assert_eq!(h.state().undo_label().unwrap(), "Play begins: turn 1, Carthage to move — MG-09", "one line says it all");
     let carthage = SideId::new("carthage");
     let himilco = Order::Move { side: carthage.clone(), counter: "Himilco".into(), path: vec![referee_campaign::NodeId(8)] };
-    h.state_mut().send(MagnaGraeciaCommand::Execute(himilco, DiceInput::Seeded));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::Execute(himilco, DiceInput::Seeded));
     let before = log(&h).len();
     // Himilco stands with Leptines: the end of the phase raises a battle.
-    h.state_mut().send(MagnaGraeciaCommand::Execute(Order::EndPhase { side: carthage }, DiceInput::Seeded));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::EndPhase { side: carthage }, DiceInput::Seeded));
     let written = log(&h).len() - before;
     assert!(written > 1, "ending a phase writes several lines: {:?}", &log(&h)[before..]);
     let undo = h.state().undo_label().unwrap();
@@ -617,8 +535,7 @@ fn x_05_the_legend_stays_folded_from_one_opening_to_the_next() {
     let db = database(&dir);
     let mut h = open(&db, "umpire");
     assert_eq!(h.state().legend_folded(), Some(false), "the legend opens unfolded the first time");
-    h.state_mut().send(MagnaGraeciaCommand::FoldLegend(true));
-    h.run();
+    send(&mut h, MagnaGraeciaCommand::FoldLegend(true));
     assert_eq!(h.state().legend_folded(), Some(true));
     drop(h);
     let h = open(&db, "umpire");
@@ -636,26 +553,20 @@ fn x_03_the_picker_deletes_a_campaign_after_a_second_word() {
         store.create_as::<MagnaGraecia>("Day", Catalog::embedded().scenario("pyrrhic").unwrap(), 6).unwrap();
     }
     let mut h = open(&db, "umpire");
-    h.state_mut().send(AppCommand::ShowPicker(true));
-    h.run();
-    h.get_by_label("Delete Day…").click();
-    h.run();
+    send(&mut h, AppCommand::ShowPicker(true));
+    click(&mut h, "Delete Day…");
     assert!(h.query_by_label("Delete Night for good").is_none(), "only the row asked about waits for the second word");
-    h.get_by_label("Keep it").click();
-    h.run();
+    click(&mut h, "Keep it");
     assert!(h.query_by_label("Delete Day for good").is_none(), "kept: the row is as it was");
     assert!(Store::open(&db).unwrap().find("Day").is_ok());
-    h.get_by_label("Delete Day…").click();
-    h.run();
-    h.get_by_label("Delete Day for good").click();
-    h.run();
+    click(&mut h, "Delete Day…");
+    click(&mut h, "Delete Day for good");
     assert_eq!(h.state().message().unwrap().text, "Campaign “Day” deleted, with everything kept of it");
     assert!(Store::open(&db).unwrap().find("Day").is_err());
     assert_eq!(h.state().campaign_name(), Some("Night"), "the campaign on screen stays");
 
     // The campaign on screen: deleted, back to the picker.
-    h.state_mut().send(AppCommand::DeleteCampaign("Night".into()));
-    h.run();
+    send(&mut h, AppCommand::DeleteCampaign("Night".into()));
     assert_eq!(h.state().campaign_name(), None);
     assert!(label_exists(&h, "No campaign yet: start one below."));
 
@@ -663,8 +574,7 @@ fn x_03_the_picker_deletes_a_campaign_after_a_second_word() {
     let dir = tempfile::tempdir().unwrap();
     let db = database(&dir);
     let mut h = open(&db, "syracuse");
-    h.state_mut().send(AppCommand::DeleteCampaign("Night".into()));
-    h.run();
+    send(&mut h, AppCommand::DeleteCampaign("Night".into()));
     assert!(h.state().asking_for_referee());
     assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing deleted before the referee is back");
 }
@@ -683,16 +593,12 @@ fn x_05_the_window_opens_on_the_last_campaign_used() {
 
     for name in ["Africa", "Night"] {
         let mut h = harness(fresh());
-        h.state_mut().send(AppCommand::OpenCampaign(name.into()));
-        h.run();
+        send(&mut h, AppCommand::OpenCampaign(name.into()));
         drop(h);
-        let mut h = harness(fresh());
-        h.run();
+        let mut h = opened(fresh());
         assert_eq!(h.state().campaign_name(), Some(name), "the next window opens on {name}");
-        h.get_by_label("Campaign ▾").click();
-        h.run();
-        h.get_by_label("Open another campaign…").click();
-        h.run();
+        click(&mut h, "Campaign ▾");
+        click(&mut h, "Open another campaign…");
         assert!(label_exists(&h, "New campaign"), "the picker is a click away");
     }
     let mut store = Store::open(&db).unwrap();
@@ -712,37 +618,29 @@ fn x_03_the_picker_renames_a_campaign() {
     let mut h = open(&db, "umpire");
     // A roll of the campaign on screen, taken back: renaming another campaign leaves it to redo.
     roll(&mut h, "omens", DiceInput::Seeded);
-    h.state_mut().send(AppCommand::Undo);
-    h.run();
+    send(&mut h, AppCommand::Undo);
     assert!(h.state().redo_label().is_some());
-    h.state_mut().send(AppCommand::ShowPicker(true));
-    h.run();
-    h.get_by_label("Rename Day…").click();
-    h.run();
+    send(&mut h, AppCommand::ShowPicker(true));
+    click(&mut h, "Rename Day…");
     h.get_by_label("The new name of Day").type_text(" II");
     h.run();
-    h.get_by_label("Rename").click();
-    h.run();
+    click(&mut h, "Rename");
     assert_eq!(h.state().message().unwrap().text, "Campaign “Day” is called “Day II” from now on");
     assert!(Store::open(&db).unwrap().find("Day II").is_ok());
     assert!(label_exists(&h, "Rename Day II…"), "the list shows the new name");
     assert!(h.state().redo_label().is_some(), "another campaign's order leaves this one's redo");
 
     // The campaign on screen: its title follows.
-    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Day II".into() });
-    h.run();
+    send(&mut h, AppCommand::RenameCampaign { campaign: "Night".into(), name: "Day II".into() });
     assert!(h.state().message().unwrap().text.contains("exists already"), "{:?}", h.state().message());
     assert_eq!(h.state().campaign_name(), Some("Night"));
-    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Evening".into() });
-    h.run();
+    send(&mut h, AppCommand::RenameCampaign { campaign: "Night".into(), name: "Evening".into() });
     assert_eq!(h.state().campaign_name(), Some("Evening"));
-    h.state_mut().send(AppCommand::Undo);
-    h.run();
+    send(&mut h, AppCommand::Undo);
     assert_eq!(h.state().campaign_name(), Some("Night"), "undo gives the old name back");
 
     let mut h = open(&db, "syracuse");
-    h.state_mut().send(AppCommand::RenameCampaign { campaign: "Night".into(), name: "Morning".into() });
-    h.run();
+    send(&mut h, AppCommand::RenameCampaign { campaign: "Night".into(), name: "Morning".into() });
     assert!(h.state().asking_for_referee());
     assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing renamed before the referee is back");
 }

@@ -28,7 +28,7 @@ use referee_campaign::core::engine::EngineId;
 use referee_campaign::core::table::{Area, Battlefield, Edge, Feature, FeatureKind, Settlement, SettlementKind, Size};
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::{NodeId, SideId};
-use referee_campaign::magna_graecia::army::{self, ElementSpec, ElementTable, Mobility};
+use referee_campaign::magna_graecia::army::{ElementSpec, ElementTable, Mobility};
 use referee_data::{DataError, DataSource, SourceText};
 use serde::Deserialize;
 
@@ -305,10 +305,9 @@ fn troop_lines(setup: &Setup, elements: &ElementTable, groups: &[(String, Elemen
             own[mounted].1 -= 1;
             let count: u32 = own.iter().map(|(_, c)| c).sum::<u32>() + 1;
             let rank = if n == 0 { Rank::CInC } else { Rank::SubGeneral };
-            let mg_rank = if n == 0 { army::Rank::CInC } else { army::Rank::SubGeneral };
             let prices = crate::magna_graecia::line_prices(
                 elements,
-                mg_rank,
+                rank,
                 &leader_element,
                 own.iter().filter(|(_, c)| *c > 0).map(|(e, c)| (e, *c)),
             );

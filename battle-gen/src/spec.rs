@@ -131,26 +131,8 @@ impl Exit {
     }
 }
 
-/// The rank of a line's leader, highest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rank {
-    /// The army's commander-in-chief.
-    CInC,
-    SubGeneral,
-    /// A general of an allied contingent.
-    AllyGeneral,
-}
-
-impl Rank {
-    pub fn name(self) -> &'static str {
-        match self {
-            Rank::CInC => "C-in-C",
-            Rank::SubGeneral => "sub-general",
-            Rank::AllyGeneral => "ally-general",
-        }
-    }
-}
+/// The rank of a line's leader: the same ranks in every campaign.
+pub use referee_campaign::core::table::Rank;
 
 /// A number of like troops, the kind in the campaign's notation (`4 Reg Sp(O)`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,6 +6,10 @@ use referee_battle_gen::ars_bellum::{
     Effect, FireResult, MoraleMods, column, column_heads, disorganise, fire, fury_kept, initiative, melee, morale_passes, support,
 };
 
+#[path = "support/tables.rs"]
+mod tables;
+use tables::every_cell;
+
 const CALM: MoraleMods = MoraleMods { steadied: false, elite: false, recruits: false };
 const STEADIED: MoraleMods = MoraleMods { steadied: true, elite: false, recruits: false };
 
@@ -28,13 +32,7 @@ const EXACT: [(u32, u32); 8] = [(1, 3), (1, 2), (2, 3), (3, 3), (3, 2), (4, 2), 
 /// AB-05: every one of the table's 64 cells.
 #[test]
 fn ab_05_every_cell_of_the_melee_table() {
-    for (row, line) in PRINTED.iter().enumerate() {
-        for (col, code) in line.split_whitespace().enumerate() {
-            let (a, d) = EXACT[col];
-            let die = u8::try_from(row + 1).unwrap();
-            assert_eq!(melee(a, d, die, 0, 0).code(), code, "die {die}, {a} against {d}");
-        }
-    }
+    every_cell(&PRINTED, &EXACT, |a, d, die| melee(a, d, die, 0, 0).code());
 }
 
 /// AB-05: the melee table's heads as the rules print them, the open ends included.

@@ -19,6 +19,14 @@ use support::{carthage, himera, syracuse};
 
 const HEX: [TabletopSystem; 2] = [TabletopSystem::ArsBellum, TabletopSystem::ALaCharge];
 
+/// Himera's battle pack in each hex system, the table set if `table`.
+fn hex_packs(table: bool) -> Vec<(TabletopSystem, Vec<PackFile>)> {
+    let (_, c, map, events) = himera(table);
+    HEX.into_iter()
+        .map(|system| (system, campaign_pack(&c.state, &map, &events, 1, &PackOptions { system, ..PackOptions::default() }).unwrap()))
+        .collect()
+}
+
 fn text(f: &PackFile) -> String {
     extract_text(&f.bytes).unwrap().join("\n")
 }
@@ -37,10 +45,7 @@ fn specs(c: &Campaign<MagnaGraecia>, map: &Map, events: &[Logged]) -> (UmpireSpe
 /// order; the umpire's copy gives both sides' breaking points, each side's its own only.
 #[test]
 fn ab_08_ac_07_a_magna_graecia_battle_in_both_hex_systems() {
-    let (_, c, map, events) = himera(true);
-    for system in HEX {
-        let options = PackOptions { system, ..PackOptions::default() };
-        let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
+    for (system, files) in hex_packs(true) {
         let readers: Vec<&Reader> = files.iter().map(|f| &f.reader).collect();
         assert_eq!(readers.len(), 5, "{system:?}: {readers:?}");
         assert_eq!(readers[0], &Reader::Umpire);
@@ -261,10 +266,7 @@ fn table_back(pages: &[referee_battle_gen::pdf::PlacedPage], heads: &[&str], row
 #[test]
 fn ab_05_ac_05_the_tables_page_prints_the_rules_tables_cell_by_cell() {
     use referee_battle_gen::pdf::placed_text;
-    let (_, c, map, events) = himera(true);
-    for system in HEX {
-        let options = PackOptions { system, ..PackOptions::default() };
-        let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
+    for (system, files) in hex_packs(true) {
         let pages = placed_text(&files[0].bytes).unwrap();
         if system == TabletopSystem::ArsBellum {
             let heads = ["d6", "1/3 or less", "1/2", "2/3", "1/1", "3/2", "2/1", "3/1", "4/1 or more"];
@@ -382,12 +384,9 @@ fn x_01_a_sides_hex_copy_holds_nothing_of_the_enemy() {
 /// While the table is not set, the hex pack says the map comes once it is, and prints no map.
 #[test]
 fn before_the_table_is_set_the_hex_map_waits() {
-    let (_, c, map, events) = himera(false);
-    for system in HEX {
-        let options = PackOptions { system, ..PackOptions::default() };
-        let files = campaign_pack(&c.state, &map, &events, 1, &options).unwrap();
-        assert_eq!(files.len(), 3, "no map files yet");
-        assert!(text(&files[1]).contains("The hex map is drawn once the table's section is set"));
+    for (system, files) in hex_packs(false) {
+        assert_eq!(files.len(), 3, "{system:?}: no map files yet");
+        assert!(text(&files[1]).contains("The hex map is drawn once the table's section is set"), "{system:?}");
     }
 }
 

@@ -1,13 +1,35 @@
 //! MG-03, MG-05, MG-11: armies bought at the scenario's points, rosters hidden from the other
 //! sides, movement points by composition.
 
+use std::sync::OnceLock;
+
 use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::army::{Army, CommandRoster, ElementGroup, Rank};
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::scenario::Scenario;
 use referee_campaign::magna_graecia::view::side_view;
-use referee_campaign::{DiceInput, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
+use referee_campaign::{Campaign, DiceInput, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
-fn catalog() -> Catalog {
-    Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
+/// The built-in data, loaded once.
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}")))
+}
+
+fn sicily() -> &'static Map {
+    catalog().map("sicily").unwrap()
+}
+
+/// A campaign of `scenario` in a store of its own, before its deployment.
+fn created(scenario: &Scenario, name: &str, seed: u64) -> (Store, Campaign<MagnaGraecia>) {
+    let mut store = Store::open_in_memory().unwrap();
+    let campaign = store.create_as::<MagnaGraecia>(name, scenario, seed).unwrap();
+    (store, campaign)
+}
+
+/// Gives a side's roster as `army`, with the refusal's text if it is refused.
+fn set_army(store: &mut Store, campaign: &mut Campaign<MagnaGraecia>, army: Army) -> Result<(), String> {
+    store.execute(campaign, sicily(), &Order::SetArmy { army }, DiceInput::Seeded).map(drop).map_err(|e| e.to_string())
 }
 
 fn command(name: &str, rank: Rank, general: &str, elements: &[&str]) -> CommandRoster {
@@ -42,16 +64,12 @@ fn mg_03_default_armies_fit_their_points() {
 /// roster changes nothing.
 #[test]
 fn mg_03_roster_replacement_is_checked() {
-    let c = catalog();
-    let scenario = c.scenario("pyrrhic").unwrap();
-    let map = c.map("sicily").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut campaign = store.create_as::<MagnaGraecia>("Rosters", scenario, 1).unwrap();
+    let scenario = catalog().scenario("pyrrhic").unwrap();
+    let (mut store, mut campaign) = created(scenario, "Rosters", 1);
     let pyrrhus = SideId::new("pyrrhus");
     let mut army: Army = campaign.state.armies[&pyrrhus].clone();
     army.commands[0].elements.push("30 Reg El(O)".parse().unwrap());
-    let err = store.execute(&mut campaign, map, &Order::SetArmy { army }, DiceInput::Seeded).unwrap_err();
-    let text = err.to_string();
+    let text = set_army(&mut store, &mut campaign, army).unwrap_err();
     assert!(text.contains("more than the 350 the scenario allows") && text.ends_with("— MG-03"), "{text}");
     assert_eq!(store.events_as::<MagnaGraecia>(campaign.id).unwrap().len(), 1);
 
@@ -64,26 +82,24 @@ fn mg_03_roster_replacement_is_checked() {
             command("Milo", Rank::SubGeneral, "Reg Cv(O)", &["4 Reg LH(O)"]),
         ],
     };
-    store.execute(&mut campaign, map, &Order::SetArmy { army: small.clone() }, DiceInput::Seeded).unwrap();
+    set_army(&mut store, &mut campaign, small.clone()).unwrap();
     assert_eq!(campaign.state.armies[&pyrrhus], small);
 
     let unknown = Army { commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])], ..small.clone() };
-    let err = store.execute(&mut campaign, map, &Order::SetArmy { army: unknown }, DiceInput::Seeded).unwrap_err();
-    assert!(err.to_string().contains("Zz is not an element type"), "{err}");
+    let err = set_army(&mut store, &mut campaign, unknown).unwrap_err();
+    assert!(err.contains("Zz is not an element type"), "{err}");
     let two_chiefs =
         Army { commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }], ..small };
-    let err = store.execute(&mut campaign, map, &Order::SetArmy { army: two_chiefs }, DiceInput::Seeded).unwrap_err();
-    assert!(err.to_string().contains("exactly one C-in-C, not 2"), "{err}");
+    let err = set_army(&mut store, &mut campaign, two_chiefs).unwrap_err();
+    assert!(err.contains("exactly one C-in-C, not 2"), "{err}");
 }
 
 /// MG-03: a side sees its own roster and none of the others'.
 #[test]
 fn mg_03_rosters_are_hidden_from_other_sides() {
-    let c = catalog();
-    let map = c.map("sicily").unwrap();
-    for scenario in &c.scenarios {
-        let mut store = Store::open_in_memory().unwrap();
-        let campaign = store.create_as::<MagnaGraecia>("Hidden", scenario, 5).unwrap();
+    let map = sicily();
+    for scenario in &catalog().scenarios {
+        let (store, campaign) = created(scenario, "Hidden", 5);
         let events = store.events_as::<MagnaGraecia>(campaign.id).unwrap();
         for side in &scenario.move_order {
             let view = side_view(&campaign.state, map, &events, side).unwrap();
@@ -103,7 +119,7 @@ fn mg_03_rosters_are_hidden_from_other_sides() {
 /// MG-11: only mounted and/or psiloi commands, with no elephants or expendables, have 2 MP.
 #[test]
 fn mg_11_movement_points_by_composition() {
-    let t = catalog().elements;
+    let t = &catalog().elements;
     let mp = |general: &str, elements: &[&str]| t.movement_points(&command("C", Rank::SubGeneral, general, elements));
     assert_eq!(mp("Reg Cv(O)", &["4 Irr LH(O)", "2 Reg Ps(O)"]), 2);
     assert_eq!(mp("Irr LH(O)", &[]), 2);
@@ -118,10 +134,9 @@ fn mg_11_movement_points_by_composition() {
 #[test]
 fn mg_37_a_scenario_continues_from_the_end_of_another() {
     let c = catalog();
-    let map = c.map("sicily").unwrap();
+    let map = sicily();
     let dionysian = c.scenario("dionysian").unwrap();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut first = store.create_as::<MagnaGraecia>("398 BC", dionysian, 1).unwrap();
+    let (mut store, mut first) = created(dionysian, "398 BC", 1);
     store
         .execute(
             &mut first,
@@ -132,7 +147,7 @@ fn mg_37_a_scenario_continues_from_the_end_of_another() {
         .unwrap();
     let mut smaller = first.state.armies[&SideId::new("syracuse")].clone();
     smaller.commands.pop();
-    store.execute(&mut first, map, &Order::SetArmy { army: smaller.clone() }, DiceInput::Seeded).unwrap();
+    set_army(&mut store, &mut first, smaller.clone()).unwrap();
 
     let next = dionysian.continued_from(&first.state).unwrap();
     let second = store.create_as::<MagnaGraecia>("397 BC", &next, 2).unwrap();

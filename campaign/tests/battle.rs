@@ -9,7 +9,7 @@ use referee_campaign::magna_graecia::turn::Phase;
 use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
-use common::{Game as Field, STANDARD, rolls, side};
+use common::{Game as Field, STANDARD, deployment, matching, rolls, side};
 
 fn losses(s: &str, command: &str, destroyed: &[&str]) -> CommandLosses {
     CommandLosses {
@@ -158,13 +158,7 @@ fn mg_31_a_city_commands_men_join_another_of_the_city() {
     h1.join = Some("Himera 2".into());
     // The Sp(I): 6 - 1 (allied) - 1 (leader killed) = 4, lost; the general 4 - 1 + 1 = 4, lost.
     let events = f.go(&won("carthage", vec![h1]), DiceInput::Manual(vec![6, 4])).unwrap();
-    let totals: Vec<i32> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.total()),
-            _ => None,
-        })
-        .collect();
+    let totals: Vec<i32> = events.iter().filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.total())).collect();
     assert_eq!(totals, [4, 4]);
     let city = &f.c.state.siege.city_forces_left[&NodeId(8)];
     assert_eq!(city.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Himera 2"]);
@@ -365,33 +359,16 @@ fn mg_33_victory_points() {
 #[test]
 fn mg_35_hiero_may_switch_when_his_ally_loses() {
     let play = |switch_at_once: bool| {
-        let deployment: &[(&str, &str, u8)] = &[
-            ("carthage", "Hanno", 27),
-            ("carthage", "Hannibal", 1),
-            ("carthage", "Hamilcar", 1),
-            ("carthage", "Zelalsan", 1),
-            ("carthage", "fleet", 1),
-            ("rome", "Appius Claudius Caudex", 28),
-            ("rome", "Gaius Claudius", 28),
-            ("rome", "Quintus Caedicius", 28),
-            ("rome", "Marcus Calpurnius Flamma", 28),
-            ("rome", "fleet", 28),
-            ("syracuse", "Hiero", 31),
-            ("syracuse", "Leptines", 31),
-            ("syracuse", "Artemon", 31),
-            ("syracuse", "fleet", 31),
-        ];
-        let mut f = Field::deployed("first-punic", 5, deployment);
-        let end = |f: &mut Field, s: &str, n: usize| {
-            for _ in 0..n {
-                f.ok(&Order::EndPhase { side: side(s) });
-            }
-        };
-        end(&mut f, "carthage", 3);
+        let deployment = deployment(&[
+            ("carthage", 27, &["Hanno"]),
+            ("carthage", 1, &["Hannibal", "Hamilcar", "Zelalsan", "fleet"]),
+            ("rome", 28, &["Appius Claudius Caudex", "Gaius Claudius", "Quintus Caedicius", "Marcus Calpurnius Flamma", "fleet"]),
+            ("syracuse", 31, &["Hiero", "Leptines", "Artemon", "fleet"]),
+        ]);
+        let mut f = Field::deployed("first-punic", 5, &deployment);
+        f.pass("carthage");
         f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
-        end(&mut f, "rome", 3);
-        end(&mut f, "syracuse", 3);
-        end(&mut f, "carthage", 3);
+        f.passes(&["rome", "syracuse", "carthage"]);
         f.refused(&Order::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once when its ally has just lost");
         f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
         f.ok(&Order::EndPhase { side: side("rome") });
@@ -527,8 +504,7 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
     let mut f = Field::deployed("dionysian", 9, STANDARD);
     f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] });
     f.end("carthage", DiceInput::Manual(vec![2]));
-    f.end("carthage", DiceInput::Seeded);
-    f.end("carthage", DiceInput::Seeded);
+    f.ends("carthage", 2);
     f.ok(&Order::Move { side: side("syracuse"), counter: "Agyris".into(), path: vec![NodeId(11)] });
     f.end("syracuse", DiceInput::Manual(vec![3]));
     let battle = f.c.state.battles[0].id;

@@ -2,17 +2,24 @@
 //! "Map constraints" in the rules checklist.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use referee_campaign::magna_graecia::map::Map;
 use referee_campaign::magna_graecia::scenario::{DeployArea, Scenario};
 use referee_campaign::{NodeId, SideId, magna_graecia::catalog::Catalog};
 
-fn catalog() -> Catalog {
-    Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}"))
+/// The built-in data, loaded once.
+fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::load(&referee_data::DataSource::Embedded).unwrap_or_else(|e| panic!("{e}")))
 }
 
-fn sicily(c: &Catalog) -> &Map {
-    c.map("sicily").expect("the Sicily map is built in")
+fn sicily() -> &'static Map {
+    catalog().map("sicily").expect("the Sicily map is built in")
+}
+
+fn scenario(id: &str) -> &'static Scenario {
+    catalog().scenario(id).unwrap_or_else(|| panic!("scenario {id} is built in"))
 }
 
 fn nodes(ids: impl IntoIterator<Item = u8>) -> BTreeSet<NodeId> {
@@ -24,8 +31,10 @@ fn controls(s: &Scenario, side: &str) -> BTreeSet<NodeId> {
 }
 
 /// The nodes west of a north–south line, the line included: everything reachable from
-/// node 00 without crossing the line, plus the line itself.
+/// node 00 without crossing the line, plus the line itself. The line must run across the
+/// island.
 fn west_of_inclusive(map: &Map, line: &[u8]) -> BTreeSet<NodeId> {
+    assert_line_crosses_island(map, line);
     let line = nodes(line.iter().copied());
     let mut west = map.reachable_avoiding(NodeId(0), &line);
     west.extend(line);
@@ -61,8 +70,7 @@ fn assert_line_crosses_island(map: &Map, line: &[u8]) {
 /// MG-01: 32 nodes numbered 00 to 31.
 #[test]
 fn mg_01_map_has_nodes_00_to_31() {
-    let c = catalog();
-    let map = sicily(&c);
+    let map = sicily();
     assert_eq!(map.nodes.keys().copied().collect::<Vec<_>>(), (0..32).map(NodeId).collect::<Vec<_>>());
     assert!(map.reconstructed, "the map is our reconstruction and must say so");
 }
@@ -70,8 +78,7 @@ fn mg_01_map_has_nodes_00_to_31() {
 /// MG-01: the named nodes.
 #[test]
 fn mg_01_fixed_names() {
-    let c = catalog();
-    let map = sicily(&c);
+    let map = sicily();
     for (id, name) in [(0, "Motya"), (1, "Lilybaeum"), (8, "Himera"), (22, "Paliki"), (24, "Catana"), (26, "Naxos"), (28, "Messena")] {
         assert_eq!(map.name(NodeId(id)), name, "node {id:02}");
     }
@@ -83,8 +90,7 @@ fn mg_01_fixed_names() {
 /// coastal nodes ring the island so a fleet can sail all the way round.
 #[test]
 fn mg_01_cities_and_coast() {
-    let c = catalog();
-    let map = sicily(&c);
+    let map = sicily();
     let cities = map.nodes.values().filter(|n| n.is_fortified()).count();
     assert!(cities >= 20, "only {cities} fortified cities");
     assert!(map.nodes.values().filter_map(|n| n.city_commands).all(|c| (1..=3).contains(&c)));
@@ -102,8 +108,7 @@ fn mg_01_cities_and_coast() {
 /// MG-01: every node's battle map has a road toward each neighbour, never on a sea edge.
 #[test]
 fn mg_01_every_battlefield_has_roads_to_its_neighbours() {
-    let c = catalog();
-    let map = sicily(&c);
+    let map = sicily();
     for node in map.nodes.values() {
         let neighbours: BTreeSet<NodeId> = map.neighbours(node.id).collect();
         let roads: BTreeSet<NodeId> = node.battlefield.roads.keys().copied().collect();
@@ -118,10 +123,8 @@ fn mg_01_every_battlefield_has_roads_to_its_neighbours() {
 /// 09–10–11–12 (inclusive) plus 08; Carthage moves first; both 500 points and 20 NPs.
 #[test]
 fn mg_02_dionysian_control() {
-    let c = catalog();
-    let map = sicily(&c);
-    let s = c.scenario("dionysian").unwrap();
-    assert_line_crosses_island(map, &[9, 10, 11, 12]);
+    let map = sicily();
+    let s = scenario("dionysian");
     assert_eq!(controls(s, "carthage"), nodes(0..=4));
     let west = west_of_inclusive(map, &[9, 10, 11, 12]);
     let mut syracuse: BTreeSet<NodeId> = map.nodes.keys().copied().filter(|n| !west.contains(n)).collect();
@@ -140,10 +143,8 @@ fn mg_02_dionysian_control() {
 /// 23, 24, 25, 26, 31; Pyrrhus holds 28.
 #[test]
 fn mg_02_pyrrhic_control() {
-    let c = catalog();
-    let map = sicily(&c);
-    let s = c.scenario("pyrrhic").unwrap();
-    assert_line_crosses_island(map, &[27, 17, 22, 30]);
+    let map = sicily();
+    let s = scenario("pyrrhic");
     assert_eq!(controls(s, "carthage"), west_of_inclusive(map, &[27, 17, 22, 30]));
     assert_eq!(controls(s, "syracuse"), nodes([23, 24, 25, 26, 31]));
     assert_eq!(controls(s, "pyrrhus"), nodes([28]));
@@ -160,10 +161,8 @@ fn mg_02_pyrrhic_control() {
 /// Syracuse holds the rest.
 #[test]
 fn mg_02_first_punic_control() {
-    let c = catalog();
-    let map = sicily(&c);
-    let s = c.scenario("first-punic").unwrap();
-    assert_line_crosses_island(map, &[27, 17, 18, 19, 20]);
+    let map = sicily();
+    let s = scenario("first-punic");
     let carthage = west_of_inclusive(map, &[27, 17, 18, 19, 20]);
     assert_eq!(controls(s, "carthage"), carthage);
     assert_eq!(controls(s, "rome"), nodes([28]));
@@ -178,9 +177,8 @@ fn mg_02_first_punic_control() {
 /// MG-02, Second Punic: Syracuse holds 22, 23, 30, 31; the southern coast runs from 00 to 30.
 #[test]
 fn mg_02_second_punic_control_and_southern_coast() {
-    let c = catalog();
-    let map = sicily(&c);
-    let s = c.scenario("second-punic").unwrap();
+    let map = sicily();
+    let s = scenario("second-punic");
     assert_eq!(controls(s, "syracuse"), nodes([22, 23, 30, 31]));
     let rome = controls(s, "rome");
     let all: BTreeSet<NodeId> = map.nodes.keys().copied().collect();

@@ -6,32 +6,25 @@ use referee_campaign::magna_graecia::turn::Phase;
 use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
-use common::{Game as Sea, side};
+use common::{Game as Sea, deployment, matching, side};
 use referee_campaign::fixtures::SYRACUSE_BESIEGED;
 
 /// The Dionysian War with Carthage's fleet at Panormus and Syracuse's at Himera, one node apart.
-const FLEETS_AT_HIMERA: &[(&str, &str, u8)] = &[
-    ("carthage", "Himilco", 4),
-    ("carthage", "Mago", 4),
-    ("carthage", "Hamilcar", 3),
-    ("carthage", "Hanno", 3),
-    ("carthage", "fleet", 4),
-    ("syracuse", "Dionysius", 31),
-    ("syracuse", "Leptines", 31),
-    ("syracuse", "Thearides", 22),
-    ("syracuse", "Agyris", 10),
-    ("syracuse", "fleet", 8),
-];
+fn fleets_at_himera() -> Vec<(&'static str, &'static str, u8)> {
+    deployment(&[
+        ("carthage", 4, &["Himilco", "Mago"]),
+        ("carthage", 3, &["Hamilcar", "Hanno"]),
+        ("carthage", 4, &["fleet"]),
+        ("syracuse", 31, &["Dionysius", "Leptines"]),
+        ("syracuse", 22, &["Thearides"]),
+        ("syracuse", 10, &["Agyris"]),
+        ("syracuse", 8, &["fleet"]),
+    ])
+}
 
 /// The naval battle among `events`.
 fn outcome(events: &[Event]) -> referee_campaign::magna_graecia::naval::NavalOutcome {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalBattleFought { outcome } => Some(outcome.clone()),
-            _ => None,
-        })
-        .expect("a naval battle")
+    events.iter().find_map(matching!(Event::NavalBattleFought { outcome } => outcome.clone())).expect("a naval battle")
 }
 
 /// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
@@ -39,7 +32,7 @@ fn outcome(events: &[Event]) -> referee_campaign::magna_graecia::naval::NavalOut
 /// enemy fleets.
 #[test]
 fn mg_18_naval_battle_losses_and_retreat() {
-    let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
+    let mut sea = Sea::deployed("dionysian", 4, &fleets_at_himera());
     sea.ok(&Order::Embark { side: side("carthage"), counter: "Himilco".into() });
     sea.sail("carthage", &[8]);
     // Carthage rolls 1 + 20, Syracuse 6 + 20: Carthage loses 5 NP with 20 elements aboard;
@@ -94,22 +87,18 @@ fn rome_sails_to_helorus() -> Sea {
     let mut sea = Sea::deployed(
         "second-punic",
         4,
-        &[
-            ("rome", "Marcellus", 28),
-            ("rome", "Appius Claudius Pulcher", 28),
-            ("rome", "Titus Quinctius Crispinus", 24),
-            ("rome", "Publius Cornelius Lentulus", 13),
-            ("rome", "fleet", 28),
-            ("syracuse", "Hippocrates", 31),
-            ("syracuse", "Epicydes", 31),
-            ("syracuse", "Philodemus", 22),
-            ("syracuse", "fleet", 30),
-        ],
+        &deployment(&[
+            ("rome", 28, &["Marcellus", "Appius Claudius Pulcher"]),
+            ("rome", 24, &["Titus Quinctius Crispinus"]),
+            ("rome", 13, &["Publius Cornelius Lentulus"]),
+            ("rome", 28, &["fleet"]),
+            ("syracuse", 31, &["Hippocrates", "Epicydes"]),
+            ("syracuse", 22, &["Philodemus"]),
+            ("syracuse", 30, &["fleet"]),
+        ]),
     );
     sea.sail("rome", &[26, 24]);
-    for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"] {
-        sea.end(s, DiceInput::Seeded);
-    }
+    sea.passes(&["rome", "syracuse", "carthage"]);
     // Past Syracuse's walls (its army stands there) to Helorus, where its fleet lies.
     sea.sail("rome", &[25, 31, 30]);
     sea
@@ -141,7 +130,7 @@ fn mg_18_a_fleet_that_loses_every_np_sinks() {
 /// MG-18: equal totals are rolled again until one side is higher.
 #[test]
 fn mg_18_ties_are_rolled_again() {
-    let mut sea = Sea::deployed("dionysian", 4, FLEETS_AT_HIMERA);
+    let mut sea = Sea::deployed("dionysian", 4, &fleets_at_himera());
     sea.sail("carthage", &[8]);
     let events = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![3, 3, 5, 2, 1, 1, 1])).unwrap();
     let outcome = outcome(&events);
@@ -154,17 +143,10 @@ fn mg_18_ties_are_rolled_again() {
 #[test]
 fn mg_36_combined_fleets() {
     let mut sea = Sea::deployed("second-punic", 4, &SYRACUSE_BESIEGED);
-    let pass = |sea: &mut Sea, s: &str| {
-        for _ in 0..3 {
-            sea.end(s, DiceInput::Seeded);
-        }
-    };
     sea.sail("rome", &[26, 24, 25]);
-    pass(&mut sea, "rome");
-    pass(&mut sea, "syracuse");
+    sea.passes(&["rome", "syracuse"]);
     sea.ok(&Order::Land { side: side("carthage"), counter: "fleet".into(), node: NodeId(30) });
-    pass(&mut sea, "carthage");
-    pass(&mut sea, "rome");
+    sea.passes(&["carthage", "rome"]);
     let combine = Order::CombineFleets { side: side("syracuse"), with: side("carthage") };
     let err = sea.go(&combine, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("must be brought together in one node"), "{err}");
@@ -179,8 +161,7 @@ fn mg_36_combined_fleets() {
     let s = &sea.c.state;
     assert_eq!((s.fleet_np(&side("syracuse")), s.fleet_np(&side("carthage"))), (10, 0));
     assert!(s.counter(&side("carthage"), "fleet").is_none());
-    pass(&mut sea, "syracuse");
-    pass(&mut sea, "carthage");
+    sea.passes(&["syracuse", "carthage"]);
     // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
     sea.sail("rome", &[31, 30]);
     sea.go(&Order::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();

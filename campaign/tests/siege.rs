@@ -1,13 +1,10 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
 use referee_campaign::core::log::DiceRolled;
-use referee_campaign::magna_graecia::MagnaGraecia;
-use referee_campaign::{
-    DiceInput, NodeId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Event, magna_graecia::order::Order,
-};
+use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
-use common::{Game as Walls, STANDARD, side};
+use common::{Game as Walls, STANDARD, deployment, matching, side};
 use referee_campaign::fixtures::SYRACUSE_BESIEGED;
 
 /// The defender at Himera takes its elements inside the walls.
@@ -16,11 +13,15 @@ fn withdraw(w: &mut Walls) {
     w.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle });
 }
 
+/// Himera besieged: `deployment` with Himilco's battle raised, and Leptines withdrawn inside.
+fn besieged(deployment: &[(&str, &str, u8)]) -> Walls {
+    let mut w = Walls::himera(deployment);
+    withdraw(&mut w);
+    w
+}
+
 fn siege_roll(events: &[Event]) -> Option<i32> {
-    events.iter().find_map(|e| match e {
-        Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-28") => Some(roll.total()),
-        _ => None,
-    })
+    events.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-28") => roll.total()))
 }
 
 /// MG-27 / MG-28: the defender withdraws inside; after each full turn without moving the
@@ -76,10 +77,8 @@ fn mg_27_too_weak_to_besiege() {
 /// marches away lifts the siege.
 #[test]
 fn mg_27_sally_and_lifting() {
-    let mut w = Walls::himera(STANDARD);
-    withdraw(&mut w);
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    let mut w = besieged(STANDARD);
+    w.ends("carthage", 2);
     let err =
         w.go(&Order::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Leptines is besieged: it must sally") && err.ends_with("MG-27"), "{err}");
@@ -87,8 +86,7 @@ fn mg_27_sally_and_lifting() {
     let events = w.end("syracuse", DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::BattleRaised { battle } if battle.attacker == side("syracuse"))));
 
-    let mut v = Walls::himera(STANDARD);
-    withdraw(&mut v);
+    let mut v = besieged(STANDARD);
     v.round("syracuse");
     v.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
     assert!(v.c.state.siege.sieges.is_empty());
@@ -99,13 +97,11 @@ fn mg_27_sally_and_lifting() {
 /// there rolls in its own turn and loses a tenth of it on a 1.
 #[test]
 fn mg_29_disease() {
-    let mut w = Walls::himera(STANDARD);
-    withdraw(&mut w);
+    let mut w = besieged(STANDARD);
     w.round("syracuse");
     w.end("carthage", DiceInput::Manual(vec![1]));
     assert!(w.c.state.siege.sieges[0].disease);
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    w.ends("carthage", 2);
     let events = w.end("syracuse", DiceInput::Manual(vec![1]));
     assert!(events.iter().any(|e| matches!(e, Event::DiseaseStruck { elements: 2, .. })), "{events:?}");
     let err = w.go(&Order::EndPhase { side: side("syracuse") }, DiceInput::Seeded).unwrap_err();
@@ -119,62 +115,37 @@ fn mg_29_disease() {
 /// left; the fallen side's turns and counters are gone.
 #[test]
 fn mg_32_capital_falls_and_the_campaign_ends() {
-    let catalog = Catalog::embedded();
-    let map = catalog.map("sicily").unwrap().clone();
-    let mut store = Store::open_in_memory().unwrap();
-    let mut c = store.create_as::<MagnaGraecia>("Motya", catalog.scenario("dionysian").unwrap(), 3).unwrap();
-    let early = store.execute(&mut c, &map, &Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
-    assert!(early.unwrap_err().to_string().ends_with("MG-32"));
-    let deployment: &[(&str, &str, u8)] = &[
-        ("carthage", "Himilco", 0),
-        ("carthage", "Mago", 0),
-        ("carthage", "Hamilcar", 0),
-        ("carthage", "Hanno", 0),
-        ("carthage", "fleet", 0),
-        ("syracuse", "Dionysius", 8),
-        ("syracuse", "Leptines", 8),
-        ("syracuse", "Thearides", 8),
-        ("syracuse", "Agyris", 8),
-        ("syracuse", "fleet", 31),
-    ];
-    for &(s, counter, node) in deployment {
-        store
-            .execute(&mut c, &map, &Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) }, DiceInput::Seeded)
-            .unwrap();
-    }
-    store.execute(&mut c, &map, &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
-    let mut w = Walls { store, c, map };
+    let mut w = Walls::created("dionysian", 3);
+    let early = w.go(&Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
+    assert!(early.unwrap_err().ends_with("MG-32"));
+    w.deploy(&deployment(&[
+        ("carthage", 0, &["Himilco", "Mago", "Hamilcar", "Hanno", "fleet"]),
+        ("syracuse", 8, &["Dionysius", "Leptines", "Thearides", "Agyris"]),
+        ("syracuse", 31, &["fleet"]),
+    ]));
     let syracusans = ["Dionysius", "Leptines", "Thearides", "Agyris"];
     let march = |w: &mut Walls, to: u8| {
-        for _ in 0..3 {
-            w.end("carthage", DiceInput::Seeded);
-        }
+        w.pass("carthage");
         for name in syracusans {
             w.ok(&Order::Move { side: side("syracuse"), counter: name.into(), path: vec![NodeId(to)] });
         }
         w.end("syracuse", DiceInput::Seeded);
     };
     march(&mut w, 4);
-    w.end("syracuse", DiceInput::Seeded);
-    w.end("syracuse", DiceInput::Seeded);
+    w.ends("syracuse", 2);
     march(&mut w, 3);
-    w.end("syracuse", DiceInput::Seeded);
-    w.end("syracuse", DiceInput::Seeded);
+    w.ends("syracuse", 2);
     march(&mut w, 0);
     let battle = w.c.state.battles[0].id;
     w.ok(&Order::WithdrawIntoCity { side: side("carthage"), battle });
-    w.end("syracuse", DiceInput::Seeded);
-    w.end("syracuse", DiceInput::Seeded);
+    w.ends("syracuse", 2);
     for die in [6, 6, 6] {
-        for _ in 0..3 {
-            w.end("carthage", DiceInput::Seeded);
-        }
+        w.pass("carthage");
         let events = w.end("syracuse", DiceInput::Manual(vec![die]));
         if events.iter().any(|e| matches!(e, Event::CityFell { .. })) {
             break;
         }
-        w.end("syracuse", DiceInput::Seeded);
-        w.end("syracuse", DiceInput::Seeded);
+        w.ends("syracuse", 2);
     }
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("carthage")), "Motya has fallen");
@@ -189,9 +160,7 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
 fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
     let deployment = &SYRACUSE_BESIEGED;
     let mut w = Walls::deployed("second-punic", 3, deployment);
-    for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
-        w.end(s, DiceInput::Seeded);
-    }
+    w.passes(&["rome", "syracuse"]);
     for name in ["Himilco", "Hanno", "Muttines"] {
         w.ok(&Order::Land { side: side("carthage"), counter: name.into(), node: NodeId(13) });
     }
@@ -199,9 +168,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         w.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Pulcher".into(), path: vec![NodeId(13)] });
         w.end("rome", DiceInput::Manual(vec![]));
     };
-    for _ in 0..3 {
-        w.end("carthage", DiceInput::Seeded);
-    }
+    w.pass("carthage");
     battle_at_acragas(&mut w);
     let battle = w.c.state.battles[0].id;
     // Every Carthaginian element destroyed and no general recovered.
@@ -239,22 +206,15 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
 /// one command a turn home through Messena for 2 VP.
 #[test]
 fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
-    let deployment: &[(&str, &str, u8)] = &[
-        ("carthage", "Hamilcar", 22),
-        ("carthage", "Hanno", 22),
-        ("carthage", "Bomilcar", 22),
-        ("carthage", "Gisco", 22),
-        ("carthage", "fleet", 30),
-        ("pyrrhus", "Pyrrhus", 28),
-        ("pyrrhus", "Leonnatus", 28),
-        ("pyrrhus", "Helenus", 28),
-        ("pyrrhus", "Heraclides of Leontini", 28),
-        ("syracuse", "Sosistratus", 31),
-        ("syracuse", "Thoenon", 31),
-        ("syracuse", "Agathon", 25),
-        ("syracuse", "fleet", 31),
-    ];
-    let mut w = Walls::deployed("pyrrhic", 3, deployment);
+    let deployment = deployment(&[
+        ("carthage", 22, &["Hamilcar", "Hanno", "Bomilcar", "Gisco"]),
+        ("carthage", 30, &["fleet"]),
+        ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
+        ("syracuse", 31, &["Sosistratus", "Thoenon"]),
+        ("syracuse", 25, &["Agathon"]),
+        ("syracuse", 31, &["fleet"]),
+    ]);
+    let mut w = Walls::deployed("pyrrhic", 3, &deployment);
     let exit = |w: &mut Walls, name: &str| w.go(&Order::ExitMap { side: side("pyrrhus"), counter: name.into() }, DiceInput::Seeded);
     // Carthage marches on Syracuse: 22 → 23 → 31.
     for hop in [23u8, 31] {
@@ -265,22 +225,16 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
         if hop == 31 {
             break;
         }
-        w.end("carthage", DiceInput::Seeded);
-        w.end("carthage", DiceInput::Seeded);
-        for s in ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"] {
-            w.end(s, DiceInput::Seeded);
-        }
+        w.ends("carthage", 2);
+        w.passes(&["pyrrhus", "syracuse"]);
     }
     let err = exit(&mut w, "Pyrrhus").unwrap_err();
     assert!(err.contains("only after Syracuse has fallen") || err.contains("movement phase"), "{err}");
     let battle = w.c.state.battles[0].id;
     w.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle });
     for die in [6, 6, 6, 6, 6, 6, 6, 6] {
-        w.end("carthage", DiceInput::Seeded);
-        w.end("carthage", DiceInput::Seeded);
-        for s in ["pyrrhus", "pyrrhus", "pyrrhus", "syracuse", "syracuse", "syracuse"] {
-            w.end(s, DiceInput::Seeded);
-        }
+        w.ends("carthage", 2);
+        w.passes(&["pyrrhus", "syracuse"]);
         let events = w.end("carthage", DiceInput::Manual(vec![die]));
         if events.iter().any(|e| matches!(e, Event::CityFell { .. })) {
             break;
@@ -293,8 +247,7 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
     let due = s.siege.siege_losses_due[&side("carthage")].elements;
     let lost = vec![("Hanno".to_owned(), format!("{due} Reg Sp(O)").parse().unwrap())];
     w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    w.ends("carthage", 2);
     exit(&mut w, "Leonnatus").unwrap();
     let err = exit(&mut w, "Helenus").unwrap_err();
     assert!(err.contains("only one command may leave the map each turn") && err.ends_with("MG-34"), "{err}");
@@ -309,17 +262,13 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
 fn mg_19_sheltered_fleet_and_salvage() {
     let mut deployment = STANDARD.to_vec();
     deployment[9] = ("syracuse", "fleet", 8);
-    let mut w = Walls::himera(&deployment);
-    withdraw(&mut w);
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    let mut w = besieged(&deployment);
+    w.ends("carthage", 2);
     w.refused(&Order::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
     w.ok(&Order::Shelter { side: side("syracuse") });
     assert!(w.c.state.counter(&side("syracuse"), "fleet").unwrap().sheltered);
     w.refused(&Order::Shelter { side: side("syracuse") }, "sheltered already");
-    for _ in 0..3 {
-        w.end("syracuse", DiceInput::Seeded);
-    }
+    w.pass("syracuse");
     // Carthage's ships come round to Panormus; from there they may sail past the sheltered
     // fleet at Himera, which would otherwise stop them (MG-16).
     w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4)] });
@@ -352,10 +301,8 @@ fn mg_19_sheltered_fleet_and_salvage() {
 /// MG-19: only a friendly, garrisoned, walled port shelters a fleet, and not with troops aboard.
 #[test]
 fn mg_19_where_a_fleet_may_shelter() {
-    let mut w = Walls::himera(STANDARD);
-    withdraw(&mut w);
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    let mut w = besieged(STANDARD);
+    w.ends("carthage", 2);
     // Syracuse's fleet lies at Syracuse with Dionysius: it may shelter there.
     w.ok(&Order::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(30)] });
     w.refused(&Order::Shelter { side: side("syracuse") }, "Helorus has no syracuse garrison to shelter the fleet");
@@ -381,8 +328,7 @@ fn siege_modifiers(events: &[Event]) -> Vec<String> {
 /// that sailed in this turn count only from the next roll on.
 #[test]
 fn mg_28_a_fleet_that_sailed_in_counts_from_the_next_roll() {
-    let mut w = Walls::himera(STANDARD);
-    withdraw(&mut w);
+    let mut w = besieged(STANDARD);
     w.round("syracuse");
     let sail = |w: &mut Walls| {
         let moves = w.c.state.destinations(&w.map, &side("carthage"), "fleet");
@@ -409,17 +355,14 @@ fn mg_28_a_fleet_that_sailed_in_counts_from_the_next_roll() {
 /// too; on a 1 it loses a tenth of its elements, rounded up, chosen from that command alone.
 #[test]
 fn mg_29_a_command_marching_through_disease_rolls_for_it() {
-    let mut w = Walls::himera(STANDARD);
-    withdraw(&mut w);
+    let mut w = besieged(STANDARD);
     w.round("syracuse");
     w.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(4)] });
     w.end("carthage", DiceInput::Manual(vec![1]));
     assert!(w.c.state.siege.sieges[0].disease);
-    w.end("carthage", DiceInput::Seeded);
-    w.end("carthage", DiceInput::Seeded);
+    w.ends("carthage", 2);
     w.end("syracuse", DiceInput::Manual(vec![6]));
-    w.end("syracuse", DiceInput::Seeded);
-    w.end("syracuse", DiceInput::Seeded);
+    w.ends("syracuse", 2);
     // Hanno (17 elements, 2 MP) rides from Panormus through Himera to Cephaloedium.
     let through = Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(8), NodeId(9)] };
     let events = w.go(&through, DiceInput::Manual(vec![1])).unwrap();

@@ -10,7 +10,7 @@ use referee_campaign::magna_graecia::table::{Defence, Flank};
 use referee_campaign::{DiceInput, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
-use common::{Game, STANDARD, side};
+use common::{Game, STANDARD, matching, side};
 
 fn set(defence: Defence, cut: Option<Flank>, edge: Option<Edge>) -> Order {
     Order::SetUpTable { battle: 1, defence, cut, attacker_edge: edge }
@@ -51,13 +51,7 @@ fn mg_21_the_attacker_fights_from_the_edge_it_came_in_by() {
 fn mg_22_weather_and_time_of_day_are_rolled_and_logged() {
     let mut g = Game::himera(STANDARD);
     let events = g.go(&set(Defence::Central, None, None), DiceInput::Manual(vec![1, 6])).unwrap();
-    let rolls: Vec<_> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
-            _ => None,
-        })
-        .collect();
+    let rolls: Vec<_> = events.iter().filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.clone())).collect();
     assert_eq!(rolls.len(), 2);
     assert!(rolls.iter().all(|r| r.rule.as_deref() == Some("MG-22")));
     assert!(rolls[0].purpose.starts_with("weather, battle 1 at Himera"));
@@ -161,13 +155,7 @@ fn mg_23_only_a_sides_own_commands_are_declared_demoralised() {
     let won = |l: CommandLosses| result(Outcome::Won { winner: side("carthage") }, vec![l]);
     g.refused(&won(declared("Agyris")), "Agyris is an allied command, and only a side's own commands may be declared demoralised — MG-23");
     let events = g.ok(&won(declared("Leptines")));
-    let aftermath = events
-        .iter()
-        .find_map(|e| match e {
-            Event::BattleResolved { aftermath, .. } => Some(aftermath.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let aftermath = events.iter().find_map(matching!(Event::BattleResolved { aftermath, .. } => aftermath.clone())).unwrap();
     assert!(aftermath.iter().any(|a| a.command == "Leptines" && a.demoralised && a.voluntary));
     let log = g.store.events_as::<MagnaGraecia>(g.c.id).unwrap();
     let view = referee_campaign::magna_graecia::view::side_view(&g.c.state, &g.map, &log, &side("carthage")).unwrap();

@@ -14,7 +14,7 @@ use referee_campaign::{
 };
 
 mod common;
-use common::rolls;
+use common::{matching, rolls};
 
 struct Game {
     catalog: Catalog,
@@ -170,9 +170,7 @@ fn mg_09_turn_sequence() {
     );
     g.end("carthage", DiceInput::Seeded);
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (1, "syracuse"));
-    for _ in 0..3 {
-        g.end("syracuse", DiceInput::Seeded);
-    }
+    g.pass("syracuse");
     assert_eq!((g.campaign.state.turn, g.campaign.state.moving_side().as_str()), (2, "carthage"));
     g.refused(Order::BeginPlay {}, "MG-09", "play has begun already");
     g.refused(Order::Deploy { side: side("carthage"), counter: "Hanno".into(), node: NodeId(0) }, "MG-02", "deployed before play begins");
@@ -197,12 +195,8 @@ fn mg_11_movement_points() {
     assert_eq!(reach.keys().copied().collect::<Vec<_>>(), [NodeId(2), NodeId(3), NodeId(7), NodeId(8)]);
     // Hanno ends in neutral Camicus: the alliance roll, typed in as a 1.
     g.end("carthage", DiceInput::Manual(vec![1]));
-    for _ in 0..2 {
-        g.end("carthage", DiceInput::Seeded);
-    }
-    for _ in 0..3 {
-        g.end("syracuse", DiceInput::Seeded);
-    }
+    g.ends("carthage", 2);
+    g.pass("syracuse");
     g.mv("carthage", "Hanno", &[13, 16]).unwrap();
 }
 
@@ -212,12 +206,8 @@ fn mg_13_halt_on_entering_enemy() {
     let mut g = Game::dionysian();
     // Syracuse's Leptines holds Himera (08); Carthage's mounted Hanno cannot ride through.
     g.mv("carthage", "Hanno", &[4]).unwrap();
-    for _ in 0..3 {
-        g.end("carthage", DiceInput::Seeded);
-    }
-    for _ in 0..3 {
-        g.end("syracuse", DiceInput::Seeded);
-    }
+    g.pass("carthage");
+    g.pass("syracuse");
     let err = g.mv("carthage", "Hanno", &[8, 9]).unwrap_err().to_string();
     assert!(err.contains("Hanno must halt at Himera, where enemy land counters stand") && err.ends_with("MG-13"), "{err}");
     let map = g.map();
@@ -241,22 +231,14 @@ fn mg_16_fleets() {
     assert!(!reach.contains_key(&NodeId(8)) && reach.contains_key(&NodeId(4)));
     assert_eq!(reach.values().map(Vec::len).max(), Some(3));
     g.mv("carthage", "fleet", &[1, 5, 6]).unwrap();
-    for _ in 0..3 {
-        g.end("carthage", DiceInput::Seeded);
-    }
+    g.pass("carthage");
     // Syracuse's fleet from Syracuse: the Carthaginian fleet at Selinus is beyond reach; bring
     // it to Acragas and then test the halt against a fleet in its way.
-    for _ in 0..3 {
-        g.end("syracuse", DiceInput::Seeded);
-    }
+    g.pass("syracuse");
     g.mv("carthage", "fleet", &[12, 13]).unwrap();
-    for _ in 0..3 {
-        g.end("carthage", DiceInput::Seeded);
-    }
+    g.pass("carthage");
     g.mv("syracuse", "fleet", &[30, 20, 16]).unwrap();
-    for _ in 0..3 {
-        g.end("syracuse", DiceInput::Seeded);
-    }
+    g.pass("syracuse");
     let err = g.mv("carthage", "fleet", &[16, 20]).unwrap_err().to_string();
     assert!(err.contains("fleet must halt at Gela, where the enemy fleet lies"), "{err}");
 }
@@ -268,13 +250,7 @@ fn mg_10_battle_raised_where_enemies_meet() {
     let mut g = Game::dionysian();
     g.mv("carthage", "Himilco", &[8]).unwrap();
     let events = g.end("carthage", DiceInput::Seeded);
-    let battle = events
-        .iter()
-        .find_map(|e| match e {
-            Event::BattleRaised { battle } => Some(battle.clone()),
-            _ => None,
-        })
-        .expect("a battle at Himera");
+    let battle = events.iter().find_map(matching!(Event::BattleRaised { battle } => battle.clone())).expect("a battle at Himera");
     assert_eq!((battle.node, battle.attacker.as_str()), (NodeId(8), "carthage"));
     assert_eq!(battle.defenders, [side("syracuse")]);
     assert_eq!(battle.entries, [("Himilco".to_owned(), Some(NodeId(4)))]);
@@ -299,9 +275,7 @@ fn mg_06_alliance_rolls() {
     assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(5)), None);
     // MG-33: a city won over is worth a victory point.
     assert_eq!(g.campaign.state.victory_points()[&side("carthage")].cities, [NodeId(7)]);
-    for _ in 0..2 {
-        g.end("carthage", DiceInput::Seeded);
-    }
+    g.ends("carthage", 2);
     // Syracuse's counters all stand in its capital, its allied cities or open Petra: no rolls.
     let events = g.end("syracuse", DiceInput::Seeded);
     assert!(!events.iter().any(|e| matches!(e, Event::DiceRolled(DiceRolled { .. }))), "{events:?}");
@@ -313,9 +287,7 @@ fn mg_32_campaign_ends_after_18_turns() {
     let mut g = Game::dionysian();
     for _ in 0..18 {
         for s in ["carthage", "syracuse"] {
-            for _ in 0..3 {
-                g.end(s, DiceInput::Seeded);
-            }
+            g.pass(s);
         }
     }
     assert_eq!(g.campaign.state.phase, Phase::Ended);
@@ -327,11 +299,16 @@ impl Game {
         self.run(&command, DiceInput::Seeded)
     }
 
-    /// Ends every phase of `s`'s player-turn.
-    fn pass(&mut self, s: &str) {
-        for _ in 0..3 {
+    /// Ends `n` phases of `s`, any dice rolled by the program.
+    fn ends(&mut self, s: &str, n: usize) {
+        for _ in 0..n {
             self.end(s, DiceInput::Seeded);
         }
+    }
+
+    /// Ends every phase of `s`'s player-turn.
+    fn pass(&mut self, s: &str) {
+        self.ends(s, 3);
     }
 }
 

@@ -32,6 +32,14 @@ pub fn raise_himera(db: &Path, name: &str) {
     assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
 }
 
+/// A fresh database where campaign `name` has battle 1 at Himera due, as [`raise_himera`]
+/// leaves it.
+pub fn himera_db(name: &str) -> TempDb {
+    let db = TempDb::new();
+    raise_himera(&db.path, name);
+    db
+}
+
 /// A database path in a fresh temporary folder, removed when dropped.
 #[derive(Debug)]
 pub struct TempDb {
@@ -48,6 +56,16 @@ impl TempDb {
 
     pub fn bytes(&self) -> Vec<u8> {
         std::fs::read(&self.path).unwrap_or_default()
+    }
+
+    /// Asserts that `referee --db DB ARGS…` is refused in one line saying `words`, leaving the
+    /// database byte for byte as it was, and returns the line.
+    pub fn refuses(&self, args: &[&str], words: &str) -> String {
+        let before = self.bytes();
+        let line = cli(&self.path, args).refused();
+        assert!(line.contains(words), "{args:?}: {line}");
+        assert_eq!(self.bytes(), before, "{args:?} changed the database");
+        line
     }
 
     /// The folder the database is in.
@@ -119,6 +137,20 @@ impl CliRun {
         assert_ne!(self.code, 0, "command should have been refused; printed {}", self.stdout);
         assert_eq!(self.stderr.lines().count(), 1, "one line of error, not: {}", self.stderr);
         self.stderr.trim_end().to_owned()
+    }
+
+    /// Asserts success with `words` in what was printed, and returns it.
+    pub fn ok_saying(self, words: &str) -> String {
+        let out = self.ok();
+        assert!(out.contains(words), "expected `{words}` in:\n{out}");
+        out
+    }
+
+    /// Asserts a one-line refusal saying `words`, and returns it.
+    pub fn refused_saying(self, words: &str) -> String {
+        let line = self.refused();
+        assert!(line.contains(words), "expected `{words}` in: {line}");
+        line
     }
 
     pub fn json(self) -> serde_json::Value {

@@ -3,13 +3,75 @@
 //! them, hence the allowance for the rest.
 #![allow(dead_code)]
 
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use referee::gui::RefereeApp;
+use referee::gui::{AppCommand, PlayerApp, RefereeApp};
+use referee_campaign::magna_graecia::MagnaGraecia;
+use referee_campaign::magna_graecia::catalog::Catalog;
+use referee_campaign::magna_graecia::event::Event;
+use referee_campaign::magna_graecia::map::Map;
+use referee_campaign::magna_graecia::order::Order;
+use referee_campaign::{Campaign, DiceInput, Store};
+
+/// A Magna Graecia campaign prepared straight through the store, dice and all, before the
+/// app opens it.
+pub struct Prep {
+    pub store: Store,
+    pub campaign: Campaign<MagnaGraecia>,
+    pub map: Map,
+}
+
+impl Prep {
+    /// Starts the campaign `name` of `scenario`, its dice seeded with `seed`, in the database
+    /// at `path`.
+    pub fn create(path: &std::path::Path, name: &str, scenario: &str, seed: u64) -> Prep {
+        let mut store = Store::open(path).unwrap();
+        let catalog = Catalog::embedded();
+        let scenario = catalog.scenario(scenario).unwrap();
+        let map = catalog.map(&scenario.map).unwrap().clone();
+        let campaign = store.create_as::<MagnaGraecia>(name, scenario, seed).unwrap();
+        Prep { store, campaign, map }
+    }
+
+    /// Gives `command` with `dice`; the rules must take it. What came of it.
+    pub fn go(&mut self, command: &Order, dice: DiceInput) -> Vec<Event> {
+        self.store.execute(&mut self.campaign, &self.map, command, dice).unwrap_or_else(|e| panic!("{command:?}: {e}"))
+    }
+
+    /// Gives each of `commands` in turn with the seeded dice.
+    pub fn go_all(&mut self, commands: &[Order]) {
+        for command in commands {
+            self.go(command, DiceInput::Seeded);
+        }
+    }
+}
 
 /// The app in a window of the size the referee's screen is tested at, one whole frame a run.
 pub fn harness(app: RefereeApp) -> Harness<'static, RefereeApp> {
     harness_sized(app, SCREENS[0])
+}
+
+/// The app in its window with its first frames drawn, as the referee first sees it.
+pub fn opened(app: RefereeApp) -> Harness<'static, RefereeApp> {
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+/// The app in its window, drawn, and the screen the referee's: a side's view left on screen
+/// by the last window is taken back first.
+pub fn opened_by_the_referee(app: RefereeApp) -> Harness<'static, RefereeApp> {
+    let mut h = opened(app);
+    take_back(&mut h);
+    h
+}
+
+/// A player's desk in a window of the size the referee's screen is tested at, drawn.
+pub fn desk_harness(app: PlayerApp) -> Harness<'static, PlayerApp> {
+    let mut h = Harness::builder().with_size(SCREENS[0]).build_ui_state(|ui, app: &mut PlayerApp| app.ui(ui), app);
+    h.run();
+    h
 }
 
 /// The app in a window of `size`: the two sizes a referee's screen is tried at are 1280×800
@@ -30,9 +92,135 @@ pub fn label_exists(h: &Harness<'_, RefereeApp>, text: &str) -> bool {
 /// window (the hand-over is kept in the file); what was asked for then follows.
 pub fn take_back(h: &mut Harness<'static, RefereeApp>) {
     if h.state().asking_for_referee() {
-        h.get_by_label("I am the referee: show the umpire's view").click();
-        h.run();
+        click(h, "I am the referee: show the umpire's view");
     }
+}
+
+/// The referee's window or a player's desk: both take the commands their buttons give.
+pub trait TakesCommands {
+    /// Queues `command` as a button of the window would.
+    fn take(&mut self, command: AppCommand);
+}
+
+impl TakesCommands for RefereeApp {
+    fn take(&mut self, command: AppCommand) {
+        self.send(command);
+    }
+}
+
+impl TakesCommands for PlayerApp {
+    fn take(&mut self, command: AppCommand) {
+        self.send(command);
+    }
+}
+
+/// Gives `command` as a button or a click on the map would, and lets the window settle.
+pub fn send<S: TakesCommands>(h: &mut Harness<'_, S>, command: impl Into<AppCommand>) {
+    h.state_mut().take(command.into());
+    h.run();
+}
+
+/// Clicks the widget labelled `label` where it stands, and lets the window settle.
+pub fn click<S>(h: &mut Harness<'_, S>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Clicks the button labelled `label`, where other widgets bear the same words (a side's
+/// name beside its column, say), and lets the window settle.
+pub fn click_button<S>(h: &mut Harness<'_, S>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+/// Clicks the one widget whose label holds `part`, and lets the window settle.
+pub fn click_containing<S>(h: &mut Harness<'_, S>, part: &str) {
+    h.get_by_label_contains(part).click();
+    h.run();
+}
+
+/// Scrolls the widget labelled `label` into view, as a referee would, and clicks it.
+pub fn click_in_view<S>(h: &mut Harness<'_, S>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    click(h, label);
+}
+
+/// Scrolls the text field labelled `label` into view and types `text` into it.
+pub fn type_into<S>(h: &mut Harness<'_, S>, label: &str, text: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).focus();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Sets the number in the field labelled `label`, and lets the window settle.
+pub fn set_value<S>(h: &mut Harness<'_, S>, label: &str, value: f64) {
+    h.get_by_label(label).set_value_accesskit(value);
+    h.run();
+}
+
+/// Rests the pointer on the widget labelled `label` until its tooltip shows.
+pub fn hover<S>(h: &mut Harness<'_, S>, label: &str) {
+    h.get_by_label(label).hover();
+    h.run();
+}
+
+/// Picks `winner` in the battle result form's Winner box: a side, or "no result (MG-25)".
+pub fn pick_winner<S>(h: &mut Harness<'_, S>, winner: &str) {
+    click(h, "Winner");
+    click_button(h, winner);
+}
+
+/// Presses `key` alone, and lets the window settle.
+pub fn press_key<S>(h: &mut Harness<'_, S>, key: egui::Key) {
+    h.key_press(key);
+    h.run();
+}
+
+/// Presses `key` with `modifiers` held, a shortcut, and lets the window settle.
+pub fn press_keys<S>(h: &mut Harness<'_, S>, modifiers: egui::Modifiers, key: egui::Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run();
+}
+
+/// Types into each field where it stands, then lets the window settle once.
+pub fn fill<S>(h: &mut Harness<'_, S>, fields: &[(&str, &str)]) {
+    for (label, text) in fields {
+        h.get_by_label(label).focus();
+        h.get_by_label(label).type_text(text);
+    }
+    h.run();
+}
+
+/// Replaces the whole text of the text field labelled `label` with `text`.
+pub fn replace_text<S>(h: &mut Harness<'_, S>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+}
+
+/// The referee rolls from the dice form with the players' dice typed in: `purpose` in "for",
+/// `values` in "typed-in values", then "Roll".
+pub fn roll_typed_in<S>(h: &mut Harness<'_, S>, purpose: &str, values: &str) {
+    fill(h, &[("for", purpose), ("typed-in values", values)]);
+    click_button(h, "Roll");
+}
+
+/// The widget labelled `label` is greyed out, and the pointer resting on it shows `reason`,
+/// the rules' words for why; `why` and `reason_shown` say what failed, if either does not hold.
+pub fn assert_greyed_out_saying_why(h: &mut Harness<'_, RefereeApp>, label: &str, why: &str, reason: &str, reason_shown: &str) {
+    use egui_kittest::kittest::NodeT as _;
+    assert!(h.get_by_label(label).accesskit_node().is_disabled(), "{why}");
+    hover(h, label);
+    assert!(label_exists(h, reason), "{reason_shown}");
+}
+
+/// No refusal in red on the referee's screen.
+pub fn no_error(h: &Harness<'_, RefereeApp>) {
+    assert!(h.state().message().is_none_or(|m| !m.is_error), "{:?}", h.state().message());
 }
 
 /// Names on the map of the last frame: no name over another name, over a place, a piece or a

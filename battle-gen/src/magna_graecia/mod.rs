@@ -22,8 +22,8 @@ use crate::adapter::BattleSource;
 use crate::ground::{Ground, Site, ground};
 use crate::pack::{Destination, PackError, PackFile, PackOptions, WriteError, WrittenFile, write_files};
 use crate::spec::{
-    BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, LinePrices, Notes, Rank, RollLine, Seen, SpecHead, SpecSide,
-    TableSet, TroopGroup, TroopLine, UmpireSide, UmpireSpec,
+    BattleSpec, EnemyKnowledge, Exit, Field, FriendlyCity, GroundSpec, LinePrices, Notes, RollLine, Seen, SpecHead, SpecSide, TableSet,
+    TroopGroup, TroopLine, UmpireSide, UmpireSpec,
 };
 use crate::tabletop::{TableOutcome, TabletopResult};
 use brief::{BattleHeader, Brief, CommandSheet, RoadOff, UmpireSheet, battle_mark, role_of, side_brief, side_name, umpire_sheet};
@@ -51,7 +51,7 @@ pub fn node_ground(map: &Map, node: NodeId) -> Option<Ground> {
 pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Option<String>, prices: Option<LinePrices>) -> TroopLine {
     TroopLine {
         name: r.name.clone(),
-        rank: rank(r.rank),
+        rank: r.rank,
         general: !leaderless,
         leader: r.general.to_string(),
         groups: r.elements.iter().map(|g| TroopGroup { count: g.count, kind: g.spec.to_string() }).collect(),
@@ -59,15 +59,6 @@ pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Opt
         points,
         ally_of,
         prices,
-    }
-}
-
-/// Magna Graecia's ranks of general as the neutral ranks.
-pub fn rank(r: army::Rank) -> Rank {
-    match r {
-        army::Rank::CInC => Rank::CInC,
-        army::Rank::SubGeneral => Rank::SubGeneral,
-        army::Rank::AllyGeneral => Rank::AllyGeneral,
     }
 }
 

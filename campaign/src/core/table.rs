@@ -127,6 +127,27 @@ pub enum SettlementKind {
     Village,
 }
 
+/// A general's rank, highest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rank {
+    /// The army's commander-in-chief.
+    CInC,
+    SubGeneral,
+    /// A general of an allied contingent.
+    AllyGeneral,
+}
+
+impl Rank {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rank::CInC => "C-in-C",
+            Rank::SubGeneral => "sub-general",
+            Rank::AllyGeneral => "ally-general",
+        }
+    }
+}
+
 /// Terrain pieces of a battle map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

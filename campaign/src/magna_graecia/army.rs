@@ -80,24 +80,8 @@ pub fn take_groups<'a>(from: &mut Vec<ElementGroup>, groups: &'a [ElementGroup])
     Ok(())
 }
 
-/// A general's rank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rank {
-    CInC,
-    SubGeneral,
-    AllyGeneral,
-}
-
-impl Rank {
-    pub fn name(self) -> &'static str {
-        match self {
-            Rank::CInC => "C-in-C",
-            Rank::SubGeneral => "sub-general",
-            Rank::AllyGeneral => "ally-general",
-        }
-    }
-}
+/// A general's rank: the table's, the same in every campaign.
+pub use crate::core::table::Rank;
 
 /// One command of an army: one counter on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,6 +17,8 @@ use referee_campaign::fixtures::belisarius::{
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// The First Reconquest of Italy in play with Vitiges king, operations begun as in the
 /// seed's example: 16 AP against 9, the Byzantines first.
 fn italy() -> (Store, Campaign<Belisarius>) {
@@ -135,10 +137,7 @@ fn be_54_the_examples_interceptions_and_battles() {
         &Order::Move { side: byz(), leader: "belisarius".into(), path: path(&first[4..]), attrition_from: vec![3] },
         DiceInput::Manual(vec![4]),
     );
-    let due = events.iter().find_map(|e| match e {
-        Event::AttritionSuffered { due } => Some(due.clone()),
-        _ => None,
-    });
+    let due = events.iter().find_map(matching!(Event::AttritionSuffered { due } => due.clone()));
     assert_eq!(due.map(|d| (d.percent, d.points)), Some((10, 2)), "10 % of 11 CP, rounded up");
     let taken =
         events.iter().position(|e| matches!(e, Event::LossesTaken { losses, .. } if losses == &vec![("belisarius".to_owned(), 2, 2)]));
@@ -166,10 +165,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     assert_eq!(board.force(&byz()).map(|f| f.start), Some(9), "the attrition is paid before the battle");
     // The battle, which Belisarius loses by breaking off after the first passage.
     let events = fight_out(&mut store, &mut c, Some(&byz()));
-    let outcome = events.iter().find_map(|e| match e {
-        Event::BattleEnded { outcome } => Some(outcome.clone()),
-        _ => None,
-    });
+    let outcome = events.iter().find_map(matching!(Event::BattleEnded { outcome } => outcome.clone()));
     let outcome = outcome.expect("the battle ended");
     // Retreating among the enemy makes a contact there (BE-22): nobody intercepts.
     while let Some(k) = c.state.ops.as_ref().and_then(|o| o.contact.clone()) {
@@ -203,10 +199,7 @@ fn be_54_the_examples_interceptions_and_battles() {
     let mountains = c.state.setup.map.zone(&second[2]).unwrap().terrain == Terrain::Mountain;
     let line = interception_die(&c, aligern - constantinus, mountains, Interception::LineOfBattle);
     let events = intercept(&mut store, &mut c, &goths(), "aligern", line);
-    let battle = events.iter().find_map(|e| match e {
-        Event::BattleJoined { battle } => Some(battle.clone()),
-        _ => None,
-    });
+    let battle = events.iter().find_map(matching!(Event::BattleJoined { battle } => battle.clone()));
     assert!(battle.expect("a new battle").forces[0].from_city, "BE-16: out of the city");
     assert_eq!(left(&c, &goths()), 7, "the Goth's 7");
     // What the Byzantines read of the interceptions: results, never the Gothic leaders or
@@ -367,10 +360,7 @@ fn be_09_a_leader_alone_intercepted_is_killed_and_succeeded() {
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 6, false, Interception::LineOfBattle);
     let events = intercept(&mut store, &mut c, &byz(), "belisarius", die);
-    let killed = events.iter().find_map(|e| match e {
-        Event::LeaderKilled { leader, successor, .. } => Some((leader.clone(), successor.clone())),
-        _ => None,
-    });
+    let killed = events.iter().find_map(matching!(Event::LeaderKilled { leader, successor, .. } => (leader.clone(), successor.clone())));
     let (leader, successor) = killed.expect("Vitiges, alone, is killed");
     assert_eq!(leader, "vitiges");
     let next = successor.expect("a successor on the map");
@@ -414,10 +404,7 @@ fn be_13_battle_by_consent_after_both_fail() {
     assert!(!events.iter().any(|e| matches!(e, Event::BattleJoined { .. })));
     refused(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, "agreed already");
     let events = run(&mut store, &mut c, &Order::AgreeToBattle { side: goths() }, DiceInput::Seeded);
-    let battle = events.iter().find_map(|e| match e {
-        Event::BattleJoined { battle } => Some(battle.clone()),
-        _ => None,
-    });
+    let battle = events.iter().find_map(matching!(Event::BattleJoined { battle } => battle.clone()));
     assert_eq!(battle.expect("a battle by consent").kind, Interception::LineOfBattle);
 }
 
@@ -530,10 +517,7 @@ fn be_17_a_battle_in_line_fought_here() {
     // Fire: only the Gothic 2*D shoots (factor 2); Byzantine factor 0 does nothing. A 6 for
     // the Goths (+1 tactical): the table's 7 row at factor 2 (column 1): 10T.
     let events = run(&mut store, &mut c, &Order::Fight {}, DiceInput::Manual(vec![6]));
-    let rolled = events.iter().find_map(|e| match e {
-        Event::CombatRolled { owed, .. } => Some(owed.clone()),
-        _ => None,
-    });
+    let rolled = events.iter().find_map(matching!(Event::CombatRolled { owed, .. } => owed.clone()));
     let owed = rolled.expect("the fire was rolled");
     let on_byz = owed.iter().find(|(s, _)| s == &byz()).unwrap().1;
     let expected = c.state.setup.tables.combat(2, 6 + 1, 0);
@@ -546,10 +530,7 @@ fn be_17_a_battle_in_line_fought_here() {
     }
     // Then the battle to its end, the Goths breaking off.
     let events = fight_out(&mut store, &mut c, Some(&goths()));
-    let outcome = events.iter().find_map(|e| match e {
-        Event::BattleEnded { outcome } => Some(outcome.clone()),
-        _ => None,
-    });
+    let outcome = events.iter().find_map(matching!(Event::BattleEnded { outcome } => outcome.clone()));
     let outcome = outcome.expect("ended");
     assert!(outcome.winner == Some(byz()) || outcome.how == referee_campaign::belisarius::battle::How::Destroyed, "{outcome:?}");
     let byz_log = log_of(&c, &store, &byz());
@@ -875,16 +856,10 @@ fn be_14_interception_reads_the_strategic_difference_and_the_mountains() {
     let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false)], 0);
     let mountains = c.state.setup.map.zone(&zone).unwrap().terrain == Terrain::Mountain;
     let events = intercept(&mut store, &mut c, &goths(), "uraias", 3);
-    let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
-        _ => None,
-    });
+    let roll = events.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.clone()));
     let roll = roll.unwrap();
     assert_eq!(roll.modifiers.iter().any(|m| m.reason == "mountains"), mountains);
-    let tried = events.iter().find_map(|e| match e {
-        Event::InterceptionTried { attempt, .. } => Some(attempt.clone()),
-        _ => None,
-    });
+    let tried = events.iter().find_map(matching!(Event::InterceptionTried { attempt, .. } => attempt.clone()));
     let tried = tried.unwrap();
     assert_eq!(tried.difference, 5 - 8);
     assert_eq!(tried.result, c.state.setup.tables.interception(-3, (3 - i32::from(mountains)).max(1), 0));
@@ -909,10 +884,7 @@ fn be_15_a_combined_attempt_rates_its_highest_rank_and_reconnaissance_shifts_it(
     let combined =
         Order::Intercept { side: goths(), leaders: vec!["victiger".into(), "uraias".into()], target: None, reconnaissance: true };
     let events = run(&mut store, &mut c, &combined, DiceInput::Manual(vec![die]));
-    let tried = events.iter().find_map(|e| match e {
-        Event::InterceptionTried { attempt, .. } => Some(attempt.clone()),
-        _ => None,
-    });
+    let tried = events.iter().find_map(matching!(Event::InterceptionTried { attempt, .. } => attempt.clone()));
     let tried = tried.unwrap();
     assert_eq!(tried.leaders, vec!["uraias".to_owned(), "victiger".to_owned()], "the highest rank leads");
     assert_eq!(tried.difference, -3);
@@ -932,14 +904,8 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
     // Nobody shoots; in the melee the Byzantines roll a 6 and the Goths a 1.
     let events = run(&mut store, &mut c, &Order::Fight {}, DiceInput::Manual(vec![6, 1]));
     // The fire (nobody shoots) and then the melee: the melee's is the last.
-    let owed: Vec<(SideId, referee_campaign::belisarius::fight::Owed)> = events
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Event::CombatRolled { owed, .. } => Some(owed.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let owed: Vec<(SideId, referee_campaign::belisarius::fight::Owed)> =
+        events.iter().rev().find_map(matching!(Event::CombatRolled { owed, .. } => owed.clone())).unwrap();
     let on_goths = owed.iter().find(|(s, _)| *s == goths()).unwrap().1;
     let on_byz = owed.iter().find(|(s, _)| *s == byz()).unwrap().1;
     assert!(on_goths.check.is_some(), "a hard blow calls for a check: {on_goths:?}");
@@ -969,10 +935,7 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
     let units_left = if on_goths.points >= 3 { 1 } else { 2 };
     let dice: Vec<u8> = std::iter::repeat_n([1u8, 1u8], units_left).flatten().collect();
     let events = run(&mut store, &mut c, &Order::TakeLosses { side: goths(), losses, militia: 0 }, DiceInput::Manual(dice));
-    let disordered = events.iter().find_map(|e| match e {
-        Event::MoraleChecked { side, disordered } if *side == goths() => Some(disordered.clone()),
-        _ => None,
-    });
+    let disordered = events.iter().find_map(matching!(Event::MoraleChecked { side, disordered } if *side == goths() => disordered.clone()));
     assert_eq!(disordered.expect("the Goths checked").len(), units_left, "2 on the dice fails any check");
     let b = c.state.ops.as_ref().unwrap().battle.clone();
     if let Some(b) = b {

@@ -14,6 +14,8 @@ use referee_campaign::fixtures::belisarius::{quiet_turn, refused, set_up};
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// Plays one quiet turn as [`quiet_turn`] does; the events it stored.
 fn quiet_turn_events(store: &mut Store, c: &mut Campaign<Belisarius>) -> Vec<Event> {
     let before = store.events_as::<Belisarius>(c.id).unwrap().len();
@@ -49,10 +51,7 @@ fn be_49_to_be_52_every_scenario_plays_to_its_last_season_and_is_judged() {
         }
         let judgement = end
             .iter()
-            .find_map(|e| match e {
-                Event::CampaignEnded { judgement } => Some(judgement.clone()),
-                _ => None,
-            })
+            .find_map(matching!(Event::CampaignEnded { judgement } => judgement.clone()))
             .unwrap_or_else(|| panic!("{id}: no judgement after the last turn"));
         assert!(judgement.standings.iter().all(|s| s.side.as_str() == set_for), "{id}: conditions for one side");
         assert!(judgement.standings.iter().any(|s| !s.met), "{id}: nothing was done, so something is unmet");
@@ -98,13 +97,7 @@ fn be_49_the_byzantines_win_africa_by_its_conditions() {
     assert!(standings.iter().any(|s| !s.met && s.condition.contains("zones")), "{standings:?}");
     c.state.control.insert(ZoneId::new("numidia-coast"), byz.clone());
     let end = quiet_turn_events(&mut store, &mut c);
-    let judgement = end
-        .iter()
-        .find_map(|e| match e {
-            Event::CampaignEnded { judgement } => Some(judgement.clone()),
-            _ => None,
-        })
-        .unwrap();
+    let judgement = end.iter().find_map(matching!(Event::CampaignEnded { judgement } => judgement.clone())).unwrap();
     assert!(judgement.standings.iter().all(|s| s.met), "{judgement:?}");
     assert_eq!(judgement.winner, Some(byz));
 }

@@ -20,19 +20,15 @@ use referee_campaign::fixtures::belisarius::{
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// The events phase with its dice typed in: the events it stored.
 fn events(store: &mut Store, c: &mut Campaign<Belisarius>, dice: &[u8]) -> Vec<Event> {
     run(store, c, &Order::PlayEvents {}, DiceInput::Manual(dice.to_vec()))
 }
 
 fn drawn(events: &[Event]) -> (Option<char>, Option<String>) {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::EventDrawn { letter, why_not } => Some((*letter, why_not.clone())),
-            _ => None,
-        })
-        .expect("the table was rolled")
+    events.iter().find_map(matching!(Event::EventDrawn { letter, why_not } => (*letter, why_not.clone()))).expect("the table was rolled")
 }
 
 /// BE-47: the events phase opens a summer or winter turn, before the supply; autumn and
@@ -181,10 +177,8 @@ fn be_47_leaders_called_away_come_back() {
     assert!(!ev.iter().any(|e| matches!(e, Event::LeaderReturned { .. })));
     c.state.turn = 7;
     let ev = events(&mut store, &mut c, &[3, 4, 5, 5]);
-    let recall = ev.iter().find_map(|e| match e {
-        Event::DiceRolled(DiceRolled { roll, .. }) if roll.purpose.contains("recall") => Some(roll.clone()),
-        _ => None,
-    });
+    let recall =
+        ev.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) if roll.purpose.contains("recall") => roll.clone()));
     assert_eq!(recall.unwrap().total(), 11);
     assert!(ev.iter().any(|e| matches!(e, Event::LeaderReturned { leader, .. } if leader == "belisarius")));
 

@@ -17,6 +17,8 @@ use referee_campaign::fixtures::belisarius::{
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 fn sea(id: &str) -> Location {
     Location::Sea(SeaId::new(id))
 }
@@ -132,10 +134,7 @@ fn be_34_naval_attrition_counts_the_whole_turn_and_drowns_the_troops_aboard() {
     let turn = c.state.turn;
     c.state.in_force.push(InForce { letter: 'N', drawn: turn, until: turn });
     let events = run(&mut store, &mut c, &sail(byz(), &[B1], &["ionium", "mare-africum", "syrtis", "ionium"]), DiceInput::Manual(vec![6]));
-    let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
-        _ => None,
-    });
+    let roll = events.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.clone()));
     assert_eq!(roll.unwrap().total(), 8, "storms add 2");
     assert!(np(&c, &byz(), B1).is_none(), "the ship is lost");
     assert!(!c.state.pieces.iter().any(|p| matches!(&p.at, Location::Aboard(_))), "and everyone aboard");
@@ -200,13 +199,7 @@ fn naval_battle_aboard(units: [&str; 2], byz_die: u8, goth_die: u8) -> (Store, C
 
 /// The rolls of a naval battle's first passage, fought as the battle is joined.
 fn first_passage(events: &[Event]) -> Vec<referee_campaign::belisarius::naval::PassageRoll> {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::NavalPassage { rolls, .. } => Some(rolls.clone()),
-            _ => None,
-        })
-        .expect("the first passage is fought at once")
+    events.iter().find_map(matching!(Event::NavalPassage { rolls, .. } => rolls.clone())).expect("the first passage is fought at once")
 }
 
 /// BE-36: each side takes its naval points less the enemy's and a d6 with the tactical
@@ -325,10 +318,7 @@ fn be_39_ships_support_an_assault_on_a_port() {
     let before = left(&c, &byz());
     let events = run(&mut store, &mut c, &assault(&[B1]), DiceInput::Manual(vec![3, 3]));
     assert_eq!(before - left(&c, &byz()), 1, "the assault is free with the siege; the ships cost 1");
-    let roll = events.iter().find_map(|e| match e {
-        Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
-        _ => None,
-    });
+    let roll = events.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.clone()));
     let roll = roll.unwrap();
     assert!(roll.modifiers.iter().any(|m| m.value == 2 && m.reason.contains("7 naval points")), "{:?}", roll.modifiers);
 }

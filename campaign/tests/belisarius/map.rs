@@ -9,7 +9,7 @@ use referee_campaign::belisarius::map::{CityId, REGIONS, SeaId, Terrain, ZoneId,
 use referee_data::belisarius::map::RawZoneMap;
 use referee_data::{DataError, DataSource, SourceText, line_of};
 
-use crate::common::BELISARIUS_SEAS;
+use crate::common::{BELISARIUS_SEAS, round_trip};
 
 const FILE: &str = "belisarius/map.toml";
 
@@ -492,10 +492,7 @@ fn inside([x, y]: [f32; 2], poly: &[[f32; 2]]) -> bool {
 /// BE-01: the map is kept in a campaign's start event, so it must survive JSON unchanged.
 #[test]
 fn be_01_the_map_round_trips_through_json() {
-    let map = map();
-    let json = serde_json::to_string(&map).unwrap();
-    let back: ZoneMap = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, map);
+    let json = round_trip(&map());
     assert!(json.contains("\"terrain\":\"mountain\""), "terrain is written as in the file");
     assert!(json.contains("\"id\":\"ravenna\""), "ids are written as plain strings");
 }

@@ -13,6 +13,8 @@ use referee_campaign::fixtures::belisarius::{
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// A leader of `side` on the map, by id, of the given rank or any.
 fn leader_of(c: &Campaign<Belisarius>, who: &str, rank: Option<u8>) -> String {
     use referee_campaign::belisarius::state::PieceKind;
@@ -295,13 +297,8 @@ fn be_54_the_examples_march_and_attrition() {
     assert_eq!(ops.ap[&byz()].left, 9, "7 of 16 spent");
     assert_eq!(ops.moved["belisarius"], 4);
     assert!(ops.attrition.is_none(), "nothing waits: the losses went with the march");
-    let due = events
-        .iter()
-        .find_map(|e| match e {
-            Event::AttritionSuffered { due } => Some(due.clone()),
-            _ => None,
-        })
-        .expect("four zones and a 4 cost something");
+    let due =
+        events.iter().find_map(matching!(Event::AttritionSuffered { due } => due.clone())).expect("four zones and a 4 cost something");
     assert_eq!((due.percent, due.points), (10, force.div_ceil(10)), "10 % of {force} CP, rounded up");
     let after = belisarius_units(&c);
     let after_total: u32 = after.iter().map(|&v| u32::from(v)).sum();
@@ -363,10 +360,7 @@ fn be_08_forces_are_shared_out_before_the_first_activation() {
 fn gothic_points(events: &[Event]) -> referee_campaign::belisarius::operations::ActionPoints {
     events
         .iter()
-        .find_map(|e| match e {
-            Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => Some(ap.clone()),
-            _ => None,
-        })
+        .find_map(matching!(Event::ActionPointsSet { side: s, ap } if s.as_str() == "ostrogoths" => ap.clone()))
         .expect("the Ostrogoths' points are set")
 }
 
@@ -476,13 +470,8 @@ fn be_46_a_zone_where_enemy_units_stand_is_not_taken_by_marching_through() {
     store.execute(&mut c, &(), &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, DiceInput::Seeded).unwrap();
     let march = Order::Move { side: byz(), leader: "belisarius".into(), path: vec![y.0.clone(), z.0.clone()], attrition_from: vec![] };
     let events = store.execute(&mut c, &(), &march, DiceInput::Manual(vec![1])).unwrap();
-    let taken: Vec<&referee_campaign::belisarius::map::ZoneId> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::ZoneControlled { zone, side: s } if s == &byz() => Some(zone),
-            _ => None,
-        })
-        .collect();
+    let taken: Vec<&referee_campaign::belisarius::map::ZoneId> =
+        events.iter().filter_map(matching!(Event::ZoneControlled { zone, side: s } if s == &byz() => zone)).collect();
     assert_eq!(taken, vec![&z], "the zone with the Gothic garrison stays theirs, the empty one is taken");
     assert_eq!(c.state.control[&y], goths());
 }

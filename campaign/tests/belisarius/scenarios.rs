@@ -130,7 +130,7 @@ fn scenario(id: &str) -> Scenario {
 
 use UnitKind::{Cataphract as Cat, HeavyCavalry as Heavy, Infantry as Inf, LightCavalry as Light};
 
-use crate::common::BELISARIUS_SEAS;
+use crate::common::{BELISARIUS_SEAS, round_trip};
 
 /// A set-up line as the rules write it: place, leaders, decoys, (kind, number of units, total
 /// value) for every kind present, fleets' NPs, fleet decoys.
@@ -730,13 +730,9 @@ fn be_49_to_52_every_stratagem_chit_of_the_game_is_accounted_for() {
 #[test]
 fn be_49_to_52_scenarios_round_trip_through_json() {
     for s in scenarios() {
-        let json = serde_json::to_string(&s).unwrap();
-        let back: Scenario = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, s);
+        round_trip(&s);
     }
-    let book = LeaderBook::embedded();
-    let back: LeaderBook = serde_json::from_str(&serde_json::to_string(&book).unwrap()).unwrap();
-    assert_eq!(back, book);
+    round_trip(&LeaderBook::embedded());
     let unit = parse_units(Inf, "[2]*D").unwrap()[0];
     let json = serde_json::to_string(&unit).unwrap();
     assert_eq!(json, r#"{"kind":"infantry","value":2,"missile":true,"morale":"D","skirmish":true}"#);
@@ -872,11 +868,11 @@ fn be_52_final_defeat_cities_start_as_the_scenario_says() {
 
 // --- Malformed files -------------------------------------------------------------------------
 
-/// Loads the scenarios from a folder holding africa-533 with `edit` applied, returning the
-/// error's text and the line of `marker` in the edited file.
-fn load_edited(edit: impl Fn(&str) -> String, marker: &str) -> (String, usize) {
+/// Loads the scenarios from a folder holding africa-533 with its first `from` made to read
+/// `to`, returning the error's text and the line of `marker` in the edited file.
+fn load_edited(from: &str, to: &str, marker: &str) -> (String, usize) {
     let good = DataSource::Embedded.read("belisarius/scenarios/africa-533.toml").unwrap().text;
-    let bad = edit(&good);
+    let bad = good.replacen(from, to, 1);
     assert_ne!(bad, good, "the edit changed nothing");
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("belisarius/scenarios");
@@ -887,49 +883,58 @@ fn load_edited(edit: impl Fn(&str) -> String, marker: &str) -> (String, usize) {
     (err.to_string(), line)
 }
 
+/// Asserts that africa-533 with its first `from` made to read `to` is refused at the line of
+/// `marker`: `message`.
+fn refused_at(from: &str, to: &str, marker: &str, message: &str) {
+    let (err, line) = load_edited(from, to, marker);
+    assert!(err.contains(&format!("africa-533.toml:{line}: {message}")), "expected line {line}: {message}\nbut got: {err}");
+}
+
+/// Asserts that africa-533 with its first `from` made to read `to` is refused at the line of
+/// `marker`, the error saying `words`.
+fn refused_saying(from: &str, to: &str, marker: &str, words: &str) {
+    let (err, line) = load_edited(from, to, marker);
+    assert!(
+        err.contains(&format!("africa-533.toml:{line}:")) && err.contains(words),
+        "expected line {line}, saying {words}\nbut got: {err}"
+    );
+}
+
 #[test]
 fn be_49_to_52_an_unknown_field_is_refused_with_file_and_line() {
-    let (err, line) = load_edited(|t| t.replacen("turns = 3\n", "turns = 3\ncolour = \"purple\"\n", 1), "colour");
-    assert!(err.contains(&format!("africa-533.toml:{line}:")), "{err}");
-    assert!(err.contains("colour"), "{err}");
+    refused_saying("turns = 3\n", "turns = 3\ncolour = \"purple\"\n", "colour", "colour");
 }
 
 #[test]
 fn be_49_to_52_an_unknown_leader_is_refused_with_file_and_line() {
-    let (err, line) = load_edited(|t| t.replacen("leaders = [\"gelimer\"]", "leaders = [\"solomon\"]", 1), "solomon");
-    assert!(err.contains(&format!("africa-533.toml:{line}: `solomon` is not a leader")), "{err}");
+    refused_at("leaders = [\"gelimer\"]", "leaders = [\"solomon\"]", "solomon", "`solomon` is not a leader");
 }
 
 #[test]
 fn be_49_to_52_an_unknown_place_is_refused_with_file_and_line() {
-    let (err, line) = load_edited(|t| t.replacen("at = \"caralis\"", "at = \"atlantis\"", 1), "atlantis");
-    assert!(err.contains(&format!("africa-533.toml:{line}:")) && err.contains("`atlantis`"), "{err}");
-    let (err, line) = load_edited(|t| t.replacen("\"corsica\",\n]", "\"caralis\",\n]", 1), "\"caralis\",");
-    assert!(err.contains(&format!("africa-533.toml:{line}:")) && err.contains("not a land zone"), "{err}");
+    refused_saying("at = \"caralis\"", "at = \"atlantis\"", "atlantis", "`atlantis`");
+    refused_saying("\"corsica\",\n]", "\"caralis\",\n]", "\"caralis\",", "not a land zone");
 }
 
 #[test]
 fn be_49_to_52_turns_that_disagree_with_the_dates_are_refused_with_file_and_line() {
-    let (err, line) = load_edited(|t| t.replacen("turns = 3", "turns = 4", 1), "turns = 4");
-    assert!(err.contains(&format!("africa-533.toml:{line}:")), "{err}");
-    assert!(err.contains("autumn 533 to spring 534 is 3 turns"), "{err}");
+    refused_saying("turns = 3", "turns = 4", "turns = 4", "autumn 533 to spring 534 is 3 turns");
 }
 
 #[test]
 fn be_03_malformed_notation_in_a_scenario_is_refused_with_file_and_line() {
-    let (err, line) = load_edited(|t| t.replacen("infantry = \"1 x 4C\"", "infantry = \"1 x 4E\"", 1), "4E");
-    assert!(err.contains(&format!("africa-533.toml:{line}: infantry: `1 x 4E`")), "{err}");
+    refused_at("infantry = \"1 x 4C\"", "infantry = \"1 x 4E\"", "4E", "infantry: `1 x 4E`");
 }
 
 #[test]
 fn be_49_to_52_a_leader_of_the_wrong_side_is_refused() {
-    let (err, _) = load_edited(|t| t.replacen("leaders = [\"gelimer\"]", "leaders = [\"totila\"]", 1), "totila");
+    let (err, _) = load_edited("leaders = [\"gelimer\"]", "leaders = [\"totila\"]", "totila");
     assert!(err.contains("Totila is a leader of the ostrogoths, not of the vandals"), "{err}");
 }
 
 #[test]
 fn be_49_to_52_a_line_without_a_place_is_refused_at_its_own_line() {
-    let (err, line) = load_edited(|t| t.replacen("at = \"byzacium-south\"\n", "", 1), "leaders = [\"gelimer\"]");
+    let (err, line) = load_edited("at = \"byzacium-south\"\n", "", "leaders = [\"gelimer\"]");
     // The problem is reported within the line's table, between its header and its last field.
     let at = err.split("africa-533.toml:").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse::<usize>().ok()).unwrap();
     assert!((line - 1..=line + 2).contains(&at), "reported at {at}, the line's table is around {line}: {err}");
@@ -939,37 +944,44 @@ fn be_49_to_52_a_line_without_a_place_is_refused_at_its_own_line() {
 /// BE-49…BE-52: `holds` names cities of the map, each once, none held by both sides.
 #[test]
 fn be_49_to_52_holds_names_cities_each_held_once() {
-    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"utica\"", 1), "\"utica\"");
-    assert!(
-        err.contains(&format!("africa-533.toml:{line}: side `vandals`: holds names `utica`, which is not a place of the map")),
-        "{err}"
-    );
-    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"aurasius\"", 1), "\"cirta\", \"aurasius\"");
-    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals`: holds names `aurasius`, which is not a city")), "{err}");
-    let (err, line) = load_edited(|t| t.replacen("\"cirta\", \"theveste\"", "\"cirta\", \"carthago\"", 1), "\"cirta\", \"carthago\"");
-    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals` lists `carthago` twice in holds")), "{err}");
-    let (err, line) = load_edited(|t| t.replacen("holds = []", "holds = [\"hadrumetum\"]", 1), "\"thaenae\", \"hadrumetum\"");
-    assert!(err.contains(&format!("africa-533.toml:{line}: city `hadrumetum` is held by both `byzantines` and `vandals`")), "{err}");
+    let cirta = "\"cirta\", \"theveste\"";
+    for (from, to, marker, message) in [
+        (cirta, "\"cirta\", \"utica\"", "\"utica\"", "side `vandals`: holds names `utica`, which is not a place of the map"),
+        (cirta, "\"cirta\", \"aurasius\"", "\"cirta\", \"aurasius\"", "side `vandals`: holds names `aurasius`, which is not a city"),
+        (cirta, "\"cirta\", \"carthago\"", "\"cirta\", \"carthago\"", "side `vandals` lists `carthago` twice in holds"),
+        (
+            "holds = []",
+            "holds = [\"hadrumetum\"]",
+            "\"thaenae\", \"hadrumetum\"",
+            "city `hadrumetum` is held by both `byzantines` and `vandals`",
+        ),
+    ] {
+        refused_at(from, to, marker, message);
+    }
 }
 
 /// BE-49…BE-52: a scenario says who holds the cities; a side without `holds` is refused
 /// rather than left holding nothing.
 #[test]
 fn be_49_to_52_a_side_without_holds_is_refused() {
-    let (err, line) = load_edited(|t| t.replacen("holds = []\n", "", 1), "[[side]]");
-    assert!(err.contains(&format!("africa-533.toml:{line}: missing field `holds`")), "{err}");
+    refused_at("holds = []\n", "", "[[side]]", "missing field `holds`");
 }
 
 /// BE-24, BE-49…BE-52: troops start inside a city only if their side holds it, and a side's
 /// city to garrison (`must_hold`) is one it holds.
 #[test]
 fn be_49_to_52_troops_start_only_in_cities_their_side_holds() {
-    let (err, line) = load_edited(|t| t.replacen("\"hadrumetum\", \"carthago\", ", "\"hadrumetum\", ", 1), "at = \"carthago\"");
-    assert!(err.contains(&format!("africa-533.toml:{line}: side `vandals` sets up inside `carthago`, a city it does not hold")), "{err}");
-    let (err, line) = load_edited(|t| t.replacen("holds = []\n", "holds = []\nmust_hold = [\"carthago\"]\n", 1), "must_hold");
-    assert!(
-        err.contains(&format!("africa-533.toml:{line}: side `byzantines` must have troops in `carthago`, a city it does not hold")),
-        "{err}"
+    refused_at(
+        "\"hadrumetum\", \"carthago\", ",
+        "\"hadrumetum\", ",
+        "at = \"carthago\"",
+        "side `vandals` sets up inside `carthago`, a city it does not hold",
+    );
+    refused_at(
+        "holds = []\n",
+        "holds = []\nmust_hold = [\"carthago\"]\n",
+        "must_hold",
+        "side `byzantines` must have troops in `carthago`, a city it does not hold",
     );
 }
 

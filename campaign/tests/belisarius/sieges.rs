@@ -21,6 +21,8 @@ use referee_campaign::fixtures::belisarius::{
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// The First Reconquest of Italy with Vitiges king, operations begun with the Byzantines
 /// first on 16 AP; `goth_chit` is the Goths' chit.
 fn italy(goth_chit: &str) -> (Store, Campaign<Belisarius>) {
@@ -79,13 +81,7 @@ fn assault_modifier(c: &Campaign<Belisarius>, city: &CityId) -> i32 {
 
 /// The rolls among `events`, in order.
 fn rolls_in(events: &[Event]) -> Vec<referee_campaign::core::dice::Roll> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll.clone()),
-            _ => None,
-        })
-        .collect()
+    events.iter().filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll.clone())).collect()
 }
 
 /// The first roll among `events`.

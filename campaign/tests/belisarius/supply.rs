@@ -15,6 +15,8 @@ use referee_campaign::fixtures::belisarius::{all_dice, byz, created, goths, hold
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
 
+use crate::common::matching;
+
 /// Italy in play before its first supply phase, every marker and garrison cleared, no zone
 /// controlled, so that each case is built by hand.
 fn italy() -> (Store, Campaign<Belisarius>) {
@@ -172,13 +174,8 @@ fn be_31_the_besieged_and_the_unsupplied_go_hungry() {
     refused(&mut store, &mut c, &Order::BeginOperations {}, "play the supply phase first");
     // Dice in the order the forces are checked: the Byzantines', then the Goths'.
     let events = run(&mut store, &mut c, &Order::CheckSupply {}, DiceInput::Manual(vec![5, 4]));
-    let rolls: Vec<&referee_campaign::core::dice::Roll> = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some(roll),
-            _ => None,
-        })
-        .collect();
+    let rolls: Vec<&referee_campaign::core::dice::Roll> =
+        events.iter().filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll)).collect();
     let bessas = rolls.iter().find(|r| r.purpose.contains("Bessas")).expect("Bessas is out of supply among the enemy");
     assert!(bessas.modifiers.iter().any(|m| m.reason == "mountains" && m.value == 1), "{:?}", bessas.modifiers);
     let garrison = rolls.iter().find(|r| r.purpose.contains("the garrison")).expect("the besieged roll");
@@ -273,13 +270,7 @@ fn be_44_scorched_earth() {
         &Order::Move { side: goths(), leader: "teia".into(), path: vec![inland.to_string()], attrition_from: vec![] },
         DiceInput::Manual(vec![1, 6]),
     );
-    let due = events
-        .iter()
-        .find_map(|e| match e {
-            Event::AttritionSuffered { due } => Some(due.clone()),
-            _ => None,
-        })
-        .expect("Teia owes losses");
+    let due = events.iter().find_map(matching!(Event::AttritionSuffered { due } => due.clone())).expect("Teia owes losses");
     let half = referee_campaign::belisarius::tables::percent_of(8, c.state.setup.tables.unsupplied_attrition_percent(6));
     assert_eq!(due.scorched, half, "{due:?}");
     assert_eq!(due.points, half + referee_campaign::belisarius::tables::percent_of(8, c.state.setup.tables.attrition_percent(1, 1)));

@@ -9,6 +9,8 @@ use referee_campaign::belisarius::tables::{
 };
 use referee_data::{DataSource, EMBEDDED, line_of};
 
+use crate::common::round_trip;
+
 fn t() -> Tables {
     Tables::embedded()
 }
@@ -374,10 +376,7 @@ fn x_07_every_table_carries_its_reasoning() {
 /// The tables are kept in a campaign's start event as JSON and must come back unchanged.
 #[test]
 fn tables_round_trip_through_json() {
-    let t = t();
-    let json = serde_json::to_string(&t).unwrap();
-    let back: Tables = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, t);
+    round_trip(&t());
 }
 
 /// BE-01, BE-19: fractions round up: 10 % of 11 combat points is 2.

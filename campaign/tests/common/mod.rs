@@ -10,6 +10,18 @@ use referee_campaign::{
     magna_graecia::order::Order,
 };
 
+/// A closure for `find_map` and `filter_map` over events: `Some(value)` for an event that
+/// matches `pattern` (and its guard), `None` for any other.
+macro_rules! matching {
+    ($pattern:pat $(if $guard:expr)? => $value:expr) => {
+        |event| match event {
+            $pattern $(if $guard)? => Some($value),
+            _ => None,
+        }
+    };
+}
+pub(crate) use matching;
+
 pub fn side(id: &str) -> SideId {
     SideId::new(id)
 }
@@ -17,6 +29,21 @@ pub fn side(id: &str) -> SideId {
 /// The Dionysian War as most rule tests deploy it: Carthage in the west, Syracuse round its
 /// allied cities, Leptines holding Himera.
 pub const STANDARD: &[(&str, &str, u8)] = &referee_campaign::fixtures::DIONYSIAN;
+
+/// A deployment written node by node: each line a side, a node and the counters of that side
+/// that start there, in the order they are placed.
+pub fn deployment(lines: &[(&'static str, u8, &[&'static str])]) -> Vec<(&'static str, &'static str, u8)> {
+    lines.iter().flat_map(|&(s, node, counters)| counters.iter().map(move |&counter| (s, counter, node))).collect()
+}
+
+/// Asserts that `value` comes back from JSON unchanged, as a campaign's start event keeps
+/// it, and returns the JSON.
+pub fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(value: &T) -> String {
+    let json = serde_json::to_string(value).unwrap();
+    let back: T = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, value, "what JSON gives back");
+    json
+}
 
 /// The Belisarius map's sea zones, by id.
 pub const BELISARIUS_SEAS: [&str; 10] = [
@@ -34,13 +61,7 @@ pub const BELISARIUS_SEAS: [&str; 10] = [
 
 /// The dice rolled among `events`, each as its purpose and total.
 pub fn rolls(events: &[Event]) -> Vec<(String, i32)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::DiceRolled(DiceRolled { roll, .. }) => Some((roll.purpose.clone(), roll.total())),
-            _ => None,
-        })
-        .collect()
+    events.iter().filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => (roll.purpose.clone(), roll.total()))).collect()
 }
 
 pub struct Game {
@@ -50,18 +71,28 @@ pub struct Game {
 }
 
 impl Game {
-    /// A campaign of `scenario` with every counter of `deployment` placed and play begun.
-    pub fn deployed(scenario: &str, seed: u64, deployment: &[(&str, &str, u8)]) -> Game {
+    /// A campaign of `scenario`, before its deployment.
+    pub fn created(scenario: &str, seed: u64) -> Game {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap().clone();
         let mut store = Store::open_in_memory().unwrap();
         let c = store.create_as::<MagnaGraecia>("Test", catalog.scenario(scenario).unwrap(), seed).unwrap();
-        let mut g = Game { store, c, map };
-        for &(s, counter, node) in deployment {
-            g.ok(&Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
-        }
-        g.ok(&Order::BeginPlay {});
+        Game { store, c, map }
+    }
+
+    /// A campaign of `scenario` with every counter of `deployment` placed and play begun.
+    pub fn deployed(scenario: &str, seed: u64, deployment: &[(&str, &str, u8)]) -> Game {
+        let mut g = Game::created(scenario, seed);
+        g.deploy(deployment);
         g
+    }
+
+    /// Places every counter of `deployment` and begins play.
+    pub fn deploy(&mut self, deployment: &[(&str, &str, u8)]) {
+        for &(s, counter, node) in deployment {
+            self.ok(&Order::Deploy { side: side(s), counter: counter.into(), node: NodeId(node) });
+        }
+        self.ok(&Order::BeginPlay {});
     }
 
     /// The Dionysian War with Himilco marched from Panormus onto Leptines at Himera and the
@@ -95,17 +126,28 @@ impl Game {
         self.go(&Order::EndPhase { side: side(s) }, dice).unwrap_or_else(|e| panic!("end {s}: {e}"))
     }
 
+    /// Ends `n` phases of `s`, any dice rolled by the program.
+    pub fn ends(&mut self, s: &str, n: usize) {
+        for _ in 0..n {
+            self.end(s, DiceInput::Seeded);
+        }
+    }
+
     /// Ends all three phases of `s`'s player-turn.
     pub fn pass(&mut self, s: &str) {
-        for _ in 0..3 {
-            self.end(s, DiceInput::Seeded);
+        self.ends(s, 3);
+    }
+
+    /// Each of `sides` in turn passes its player-turn.
+    pub fn passes(&mut self, sides: &[&str]) {
+        for s in sides {
+            self.pass(s);
         }
     }
 
     /// From Carthage's combat phase to its next movement phase, `other` passing its turn.
     pub fn round(&mut self, other: &str) {
-        self.end("carthage", DiceInput::Seeded);
-        self.end("carthage", DiceInput::Seeded);
+        self.ends("carthage", 2);
         self.pass(other);
     }
 
