@@ -644,3 +644,55 @@ fn x_03_the_picker_renames_a_campaign() {
     assert!(h.state().asking_for_referee());
     assert!(Store::open(&db).unwrap().find("Night").is_ok(), "nothing renamed before the referee is back");
 }
+
+/// Triangles and the area they cover in the last frame's drawing, as the window's painter
+/// would get them; and every filled rectangle of more than `large` square points in `fill`.
+fn drawing(h: &Harness<'_, RefereeApp>, fill: egui::Color32, large: f32) -> (usize, Vec<egui::Rect>) {
+    let shapes = h.output().shapes.clone();
+    let grounds = shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Rect(r) if r.fill == fill && r.rect.area() > large => Some(r.rect),
+            _ => None,
+        })
+        .collect();
+    let triangles = h
+        .ctx
+        .tessellate(shapes, 1.0)
+        .iter()
+        .map(|p| match &p.primitive {
+            egui::epaint::Primitive::Mesh(mesh) => mesh.indices.len() / 3,
+            egui::epaint::Primitive::Callback(_) => 0,
+        })
+        .sum();
+    (triangles, grounds)
+}
+
+/// without a graphics card every triangle and every pixel of a frame is the
+/// processor's, and the window draws three frames before it is up. Each campaign's desk at
+/// its start, 1280×800, stays within a budget of triangles (egui's own circles and rounded
+/// city squares came to 35,800 and 21,200), and no panel paints the grey ground the window
+/// is cleared to: the only full-size grey is the test window's own frame around the app.
+#[test]
+fn x_05_a_desk_is_drawn_in_few_triangles_on_a_ground_left_unpainted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("club.sqlite");
+    let mut store = Store::open(&db).unwrap();
+    store.create_as::<MagnaGraecia>("Sicily", Catalog::embedded().scenario("dionysian").unwrap(), 5).unwrap();
+    let setup = World::embedded().setup("italy-535").unwrap();
+    store.create_as::<referee_campaign::belisarius::Belisarius>("Italy", &setup, 4).unwrap();
+    drop(store);
+    for (name, budget) in [("Sicily", 33_000), ("Italy", 17_000)] {
+        let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some(name), None).unwrap();
+        let mut h = opened(app);
+        support::take_back(&mut h);
+        assert_eq!(h.state().campaign_name(), Some(name));
+        let grey = h.ctx.global_style().visuals.panel_fill;
+        // A tenth of the window: any panel's ground would be larger.
+        let (triangles, grounds) = drawing(&h, grey, 1280.0 * 800.0 / 10.0);
+        assert!(triangles <= budget, "{name}: {triangles} triangles against a budget of {budget}");
+        assert_eq!(grounds.len(), 1, "{name}: grey grounds painted over the cleared window: {grounds:?}");
+        let screen = h.ctx.content_rect();
+        assert!(grounds[0].area() > 0.9 * screen.area(), "{name}: the one grey ground is the test window's frame: {grounds:?}");
+    }
+}

@@ -105,6 +105,10 @@ struct PlayerWindow {
 }
 
 impl eframe::App for PlayerWindow {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        widgets::backdrop::clear_colour(visuals)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.ui(ui);
         if let Some(smoke) = &mut self.smoke
@@ -282,8 +286,10 @@ impl Smoke {
     }
 
     /// Draws one more frame; `true` once the smoke test is over and the window is to close.
+    /// Frames are counted as painted: a pass egui discards and lays out again (a first sizing
+    /// pass) is the same frame, or a window that needs one would close a frame early.
     fn step(&mut self, ctx: &egui::Context) -> bool {
-        self.frame += 1;
+        self.frame = u32::try_from(ctx.cumulative_frame_nr()).map_or(u32::MAX, |n| n.saturating_add(1));
         ctx.request_repaint();
         if self.frame >= self.at && !self.requested {
             self.requested = true;
@@ -316,6 +322,10 @@ struct Window {
 }
 
 impl eframe::App for Window {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        widgets::backdrop::clear_colour(visuals)
+    }
+
     fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.app.apply_commands();
     }

@@ -32,6 +32,8 @@ use referee_campaign::store::{DiceInput, Undone, numbered};
 use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
+use crate::gui::widgets::backdrop;
+use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near, shorter, stack};
 use crate::gui::widgets::packs::{PackSettings, Refused};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
@@ -431,9 +433,12 @@ impl EngineDesk for BelisariusDesk {
 
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
         let queue = &mut *shell.queue;
-        egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
-            details_ui(ui, self, queue);
-        });
+        egui::Panel::right("details").frame(backdrop::side_panel(ui.style())).resizable(true).default_size(400.0).min_size(260.0).show(
+            ui,
+            |ui| {
+                details_ui(ui, self, queue);
+            },
+        );
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut picked = Vec::new();
             let BelisariusDesk { campaign, live, selected, map_state, incoming, .. } = self;
@@ -677,10 +682,10 @@ pub(crate) fn zone_map_ui(
     for (i, zone) in map.zones.iter().enumerate() {
         let fill = holder.get(zone.city.id.as_str()).map_or(Color32::WHITE, |s| side_colour(s));
         let rect = Rect::from_center_size(cities[i], Vec2::splat(7.0));
-        painter.rect_filled(rect, 1.0, fill);
-        painter.rect_stroke(rect, 1.0, Stroke::new(1.2, INK), StrokeKind::Middle);
+        // Square corners: at this size a rounded one only costs triangles.
+        painter.rect(rect, 0.0, fill, Stroke::new(1.2, INK), StrokeKind::Middle);
         if zone.city.port {
-            painter.circle_stroke(cities[i], 6.5, Stroke::new(1.2, SEA_TEXT));
+            painter.ring(cities[i], 6.5, Stroke::new(1.2, SEA_TEXT));
         }
         if selected.is_some_and(|s| matches!(s, Location::City(c) if *c == zone.city.id)) {
             painter.rect_stroke(rect.expand(3.0), 1.0, Stroke::new(2.5, SELECTION), StrokeKind::Outside);
@@ -691,7 +696,7 @@ pub(crate) fn zone_map_ui(
             let rect = Rect::from_min_size(row.min + vec2(k as f32 * (piece + 2.0), 0.0), Vec2::splat(piece));
             let fill = side_colour(&m.side);
             if m.naval {
-                painter.circle(rect.center(), piece / 2.0, fill, Stroke::new(1.0, INK));
+                painter.disc(rect.center(), piece / 2.0, fill, Stroke::new(1.0, INK));
             } else {
                 painter.rect(rect, 2.0, fill, Stroke::new(1.0, INK), StrokeKind::Middle);
             }
@@ -1652,7 +1657,7 @@ pub(crate) struct Preview {
 impl Preview {
     /// Draws `world`'s scenario `id` at its start, for looking only.
     pub fn ui(&mut self, ui: &mut egui::Ui, world: Option<&World>, id: &str) {
-        egui::CentralPanel::default().show(ui, |ui| {
+        egui::CentralPanel::default().frame(backdrop::central_panel(ui.style())).show(ui, |ui| {
             if self.shown.as_ref().is_none_or(|(shown, _, _)| shown != id) {
                 let Some(setup) = world.and_then(|w| w.setup(id).ok()) else { return };
                 let board = start_board(&setup);

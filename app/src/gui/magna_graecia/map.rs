@@ -25,6 +25,7 @@ pub(crate) use crate::gui::magna_graecia::paint::{OUTLINE, paint_swatch, side_co
 use crate::gui::magna_graecia::paint::{paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments};
 use crate::gui::magna_graecia::tokens::{self, Token};
 use crate::gui::shell::command::AppCommand;
+use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 
@@ -200,7 +201,7 @@ const BADGE_RADIUS: f32 = 7.0;
 const ALLY_RING: f32 = 4.0;
 
 fn badge(painter: &Painter, centre: Pos2, text: &str, radius: f32) {
-    painter.circle(centre, radius, Color32::WHITE, Stroke::new(1.0, OUTLINE));
+    painter.disc(centre, radius, Color32::WHITE, Stroke::new(1.0, OUTLINE));
     painter.text(centre + vec2(0.0, 0.5), Align2::CENTER_CENTER, text, FontId::proportional(radius * 1.6), INK);
 }
 
@@ -302,7 +303,7 @@ const DISEASE: Color32 = Color32::from_rgb(0x8f, 0xa8, 0x2a);
 
 /// Disease at a siege (MG-29): a green disc with dark spots.
 fn paint_disease(painter: &Painter, centre: Pos2, radius: f32) {
-    painter.circle(centre, radius, DISEASE, Stroke::new(1.3, OUTLINE));
+    painter.disc(centre, radius, DISEASE, Stroke::new(1.3, OUTLINE));
     for d in [vec2(-0.35, -0.3), vec2(0.38, -0.15), vec2(-0.05, 0.4)] {
         painter.circle_filled(centre + d * radius, radius * 0.2, INK);
     }
@@ -355,8 +356,8 @@ impl Marker<'_> {
                 painter.rect_stroke(rect, 3.0, ring, StrokeKind::Middle);
             } else {
                 painter.circle_filled(self.centre, r + ALLY_RING, gap);
-                painter.circle_stroke(self.centre, r + ALLY_RING, dark);
-                painter.circle_stroke(self.centre, r + ALLY_RING, ring);
+                painter.ring(self.centre, r + ALLY_RING, dark);
+                painter.ring(self.centre, r + ALLY_RING, ring);
             }
         }
         if self.fortified.is_some() {
@@ -366,7 +367,7 @@ impl Marker<'_> {
         } else {
             let radius = r * 0.78;
             paint_patterned_circle(painter, self.centre, radius, fill, pattern);
-            painter.circle_stroke(self.centre, radius, Stroke::new(1.4, OUTLINE));
+            painter.ring(self.centre, radius, Stroke::new(1.4, OUTLINE));
         }
         if self.coastal {
             wave(painter, self.centre + vec2(0.0, r + 4.0), r * 0.85);
@@ -596,13 +597,13 @@ pub(crate) fn map_ui(
             // Under the marker, so its badges stay readable.
             painter.circle_filled(m.centre, highlight(m) + 3.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70));
             let width = if hovered == Some(m.id) { 4.5 } else { 3.0 };
-            painter.circle_stroke(m.centre, highlight(m), Stroke::new(width, MOVE));
+            painter.ring(m.centre, highlight(m), Stroke::new(width, MOVE));
         }
         m.paint(&painter, r);
         if Some(m.id) == selected {
-            painter.circle_stroke(m.centre, highlight(m), Stroke::new(3.0, SELECTION));
+            painter.ring(m.centre, highlight(m), Stroke::new(3.0, SELECTION));
         } else if Some(m.id) == hovered && !lit {
-            painter.circle_stroke(m.centre, highlight(m), Stroke::new(2.0, SELECTION.gamma_multiply(0.8)));
+            painter.ring(m.centre, highlight(m), Stroke::new(2.0, SELECTION.gamma_multiply(0.8)));
         }
     }
 
@@ -853,13 +854,13 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
             badge(p, c + vec2(s, -s), "n", 5.5);
         },
         &|p, c| {
-            p.circle(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
         },
         &|p, c| star(p, c, 6.5),
         &|p, c| {
-            p.circle_stroke(c, s * 0.8 + 3.0, Stroke::new(4.0, OUTLINE));
-            p.circle_stroke(c, s * 0.8 + 3.0, Stroke::new(2.4, GOLD));
-            p.circle(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            p.ring(c, s * 0.8 + 3.0, Stroke::new(4.0, OUTLINE));
+            p.ring(c, s * 0.8 + 3.0, Stroke::new(2.4, GOLD));
+            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
         },
         &|p, c| wave(p, c, 8.0),
         &|p, c| {
@@ -869,8 +870,8 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
         &|p, c| tokens::paint_battle_marker(p, c, 8.0),
         &|p, c| {
             p.circle_filled(c, s * 0.8 + 4.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70));
-            p.circle(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
-            p.circle_stroke(c, s * 0.8 + 3.5, Stroke::new(2.5, MOVE));
+            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            p.ring(c, s * 0.8 + 3.5, Stroke::new(2.5, MOVE));
         },
     ];
     for (text, icon) in LEGEND_SYMBOLS.iter().zip(icons) {

@@ -8,6 +8,7 @@ use referee_campaign::magna_graecia::scenario::Pattern;
 use referee_campaign::magna_graecia::view::{Board, Forces, SidePublic};
 
 use crate::gui::magna_graecia::paint::{OUTLINE, paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments, side_colour};
+use crate::gui::widgets::circles::Circles as _;
 
 /// Red of the battle marker; its crossed swords carry the meaning without the colour.
 const BATTLE: Color32 = Color32::from_rgb(0xc0, 0x1f, 0x1f);
@@ -225,7 +226,7 @@ fn clip_to_convex([a, b]: [Pos2; 2], poly: &[Pos2]) -> Option<[Pos2; 2]> {
 
 /// A battle due: crossed swords in a red-ringed disc.
 pub(crate) fn paint_battle_marker(painter: &Painter, centre: Pos2, radius: f32) {
-    painter.circle(centre, radius, Color32::WHITE, Stroke::new(2.2, BATTLE));
+    painter.disc(centre, radius, Color32::WHITE, Stroke::new(2.2, BATTLE));
     let ink = Stroke::new((radius * 0.2).clamp(1.4, 2.2), Color32::from_rgb(0x22, 0x22, 0x22));
     let k = radius * 0.58;
     for dir in [vec2(1.0, -1.0), vec2(-1.0, -1.0)] {

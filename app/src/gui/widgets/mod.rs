@@ -1,5 +1,7 @@
 //! What both engines' desks and the shell draw with, and nothing of either engine's rules.
 
+pub(crate) mod backdrop;
+pub(crate) mod circles;
 pub(crate) mod hex_counters;
 pub(crate) mod labels;
 pub(crate) mod packs;

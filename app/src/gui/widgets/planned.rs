@@ -5,6 +5,8 @@
 
 use egui::{Color32, Pos2, Stroke, vec2};
 
+use crate::gui::widgets::circles::Circles as _;
+
 /// The ink of what is planned and not done.
 pub(crate) const PLANNED: Color32 = Color32::from_rgb(150, 20, 120);
 
@@ -16,7 +18,7 @@ pub(crate) fn ghost(painter: &egui::Painter, points: &[Pos2], position: u32) {
         painter.extend(egui::Shape::dashed_line(points, stroke, 8.0, 5.0));
     }
     if let Some(&end) = points.last() {
-        painter.circle_stroke(end, 11.0, stroke);
+        painter.ring(end, 11.0, stroke);
         painter.text(end + vec2(13.0, -13.0), egui::Align2::LEFT_BOTTOM, position.to_string(), egui::FontId::proportional(14.0), PLANNED);
     }
 }
