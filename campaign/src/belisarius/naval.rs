@@ -626,10 +626,7 @@ pub fn retire(state: &State, side: &SideId, to: &str) -> Result<Vec<Event>, Rule
 
 /// The acting force's pieces: the leader's and those activated with him.
 fn acting_force(state: &State, active: &super::operations::Activation) -> Vec<(String, Location)> {
-    std::iter::once(&active.leader)
-        .chain(&active.with)
-        .filter_map(|id| state.marker(&active.side, id).map(|p| (id.clone(), p.at.clone())))
-        .collect()
+    active.force().filter_map(|id| state.marker(&active.side, id).map(|p| (id.clone(), p.at.clone()))).collect()
 }
 
 /// BE-37, BE-30: the acting force boards `ships` of its side: in its zone's port, or off its

@@ -56,6 +56,13 @@ pub struct Activation {
     pub at: Location,
 }
 
+impl Activation {
+    /// The acting leader, then those activated with him: the force that marches.
+    pub fn force(&self) -> impl Iterator<Item = &String> {
+        std::iter::once(&self.leader).chain(&self.with)
+    }
+}
+
 /// Losses a force owes after marching, for its owner to take from the units that moved
 /// (BE-12).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -998,6 +1005,21 @@ pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Res
 }
 
 impl State {
+    /// The acting leader and the leaders marching with him (or their decoys) stand at `to`.
+    fn move_force(&mut self, activation: &Activation, to: &Location) {
+        let names: Vec<&String> = activation.force().collect();
+        for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
+            let moves = match &p.kind {
+                PieceKind::Leader { leader, .. } => names.contains(&leader),
+                PieceKind::LeaderDecoy { id } => names.contains(&id),
+                _ => false,
+            };
+            if moves {
+                p.at = to.clone();
+            }
+        }
+    }
+
     /// Applies the events of the operations phase (see [`State::apply`]).
     pub(crate) fn apply_operations(&mut self, event: &Event) {
         match event {
@@ -1075,20 +1097,10 @@ impl State {
             }
             Event::ForceMarched { activation, path, ap, .. } => {
                 let Some(last) = path.last() else { return };
-                let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
-                for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
-                    let moves = match &p.kind {
-                        PieceKind::Leader { leader, .. } => names.contains(&leader),
-                        PieceKind::LeaderDecoy { id } => names.contains(&id),
-                        _ => false,
-                    };
-                    if moves {
-                        p.at = Location::Zone(last.clone());
-                    }
-                }
+                self.move_force(activation, &Location::Zone(last.clone()));
                 if let Some(ops) = &mut self.ops {
                     let steps = u32::try_from(path.len()).unwrap_or(u32::MAX);
-                    for name in names {
+                    for name in activation.force() {
                         let moved = ops.moved.entry(name.clone()).or_default();
                         *moved = moved.saturating_add(steps);
                     }
@@ -1194,17 +1206,7 @@ impl State {
                 }
             }
             Event::Shifted { activation, to } => {
-                let names: Vec<&String> = std::iter::once(&activation.leader).chain(&activation.with).collect();
-                for p in self.pieces.iter_mut().filter(|p| p.side == activation.side) {
-                    let moves = match &p.kind {
-                        PieceKind::Leader { leader, .. } => names.contains(&leader),
-                        PieceKind::LeaderDecoy { id } => names.contains(&id),
-                        _ => false,
-                    };
-                    if moves {
-                        p.at = to.clone();
-                    }
-                }
+                self.move_force(activation, to);
                 if let Some(a) = self.ops.as_mut().and_then(|o| o.active.as_mut()) {
                     a.at = to.clone();
                 }

@@ -1490,19 +1490,7 @@ fn reorganise_ui(
     egui::CollapsingHeader::new(format!("Share out {} units", referee_campaign::core::words::owner_of(&leader.name))).id_salt(id).show(
         ui,
         |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (i, u) in b.units.iter().enumerate() {
-                    let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-                    let mut on = picked.contains(&n);
-                    if ui.checkbox(&mut on, format!("{n}. {u}")).on_hover_text(u.kind.label()).changed() {
-                        if on {
-                            picked.insert(n);
-                        } else {
-                            picked.remove(&n);
-                        }
-                    }
-                }
-            });
+            unit_picks_ui(ui, &b.units, &mut picked);
             ui.horizontal_wrapped(|ui| {
                 for other in &others {
                     let b = ui
@@ -1714,4 +1702,22 @@ pub(crate) fn planned_ui(
             _ => {}
         }
     }
+}
+
+/// A checkbox for each of `units`, numbered from 1 as the orders number them; `picked` holds
+/// the numbers ticked.
+pub(crate) fn unit_picks_ui(ui: &mut egui::Ui, units: &[referee_campaign::belisarius::pieces::Unit], picked: &mut BTreeSet<u32>) {
+    ui.horizontal_wrapped(|ui| {
+        for (i, unit) in units.iter().enumerate() {
+            let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let mut on = picked.contains(&n);
+            if ui.checkbox(&mut on, format!("{n}. {unit}")).on_hover_text(unit.kind.label()).changed() {
+                if on {
+                    picked.insert(n);
+                } else {
+                    picked.remove(&n);
+                }
+            }
+        }
+    });
 }

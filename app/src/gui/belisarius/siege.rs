@@ -219,19 +219,7 @@ fn sortie_ui(ui: &mut egui::Ui, public: Public<'_>, org: &Organisation, acting: 
     let id = egui::Id::unique(("sortie", org.side.as_str(), acting.leader.as_str()));
     let mut picked: std::collections::BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     ui.label(RichText::new("Sally with:").weak());
-    ui.horizontal_wrapped(|ui| {
-        for (i, unit) in acting.garrison.iter().enumerate() {
-            let k = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            let mut on = picked.contains(&k);
-            if ui.checkbox(&mut on, format!("{k}. {unit}")).on_hover_text(unit.kind.label()).changed() {
-                if on {
-                    picked.insert(k);
-                } else {
-                    picked.remove(&k);
-                }
-            }
-        }
-    });
+    super::unit_picks_ui(ui, &acting.garrison, &mut picked);
     let cost = public.tables().cost("sortie").unwrap_or(1);
     if ui
         .add_enabled(!picked.is_empty(), egui::Button::new(format!("Sally ({cost} AP)")))
