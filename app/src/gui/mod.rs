@@ -105,8 +105,8 @@ struct PlayerWindow {
 }
 
 impl eframe::App for PlayerWindow {
-    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
-        widgets::backdrop::clear_colour(visuals)
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        widgets::backdrop::clear_colour()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -322,8 +322,8 @@ struct Window {
 }
 
 impl eframe::App for Window {
-    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
-        widgets::backdrop::clear_colour(visuals)
+    fn clear_color(&self, _visuals: &egui::Visuals) -> [f32; 4] {
+        widgets::backdrop::clear_colour()
     }
 
     fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {

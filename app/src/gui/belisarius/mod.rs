@@ -32,7 +32,6 @@ use referee_campaign::store::{DiceInput, Undone, numbered};
 use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
-use crate::gui::widgets::backdrop;
 use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near, shorter, stack};
 use crate::gui::widgets::packs::{PackSettings, Refused};
@@ -433,12 +432,9 @@ impl EngineDesk for BelisariusDesk {
 
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
         let queue = &mut *shell.queue;
-        egui::Panel::right("details").frame(backdrop::side_panel(ui.style())).resizable(true).default_size(400.0).min_size(260.0).show(
-            ui,
-            |ui| {
-                details_ui(ui, self, queue);
-            },
-        );
+        egui::Panel::right("details").resizable(true).default_size(400.0).min_size(260.0).show(ui, |ui| {
+            details_ui(ui, self, queue);
+        });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut picked = Vec::new();
             let BelisariusDesk { campaign, live, selected, map_state, incoming, .. } = self;
@@ -1645,7 +1641,7 @@ pub(crate) struct Preview {
 impl Preview {
     /// Draws `world`'s scenario `id` at its start, for looking only.
     pub fn ui(&mut self, ui: &mut egui::Ui, world: Option<&World>, id: &str) {
-        egui::CentralPanel::default().frame(backdrop::central_panel(ui.style())).show(ui, |ui| {
+        egui::CentralPanel::default().show(ui, |ui| {
             if self.shown.as_ref().is_none_or(|(shown, _, _)| shown != id) {
                 let Some(setup) = world.and_then(|w| w.setup(id).ok()) else { return };
                 let board = start_board(&setup);

@@ -31,7 +31,6 @@ use referee_campaign::{
 use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::log::LogData;
-use crate::gui::widgets::backdrop;
 use crate::gui::widgets::packs::PackSettings;
 use crate::gui::widgets::roll::RollForm;
 use command::{CounterRef, MagnaGraeciaCommand};
@@ -602,24 +601,21 @@ impl EngineDesk for MagnaGraeciaDesk {
             });
         }
         let selection = self.picks.borrowed();
-        egui::Panel::right("details").frame(backdrop::side_panel(ui.style())).resizable(true).default_size(330.0).min_size(240.0).show(
-            ui,
-            |ui| {
-                let details = panels::Details {
-                    map: &self.map,
-                    view: &self.live.view,
-                    viewer: &self.live.viewer,
-                    land_retreats: &self.land_retreats,
-                    pack_job: self.pack_job.as_ref(),
-                    seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
-                    legal: match self.live.viewer {
-                        Viewer::Umpire => orders::Legal::checked(&self.campaign.state, &self.map),
-                        Viewer::Side(_) => orders::Legal::UNCHECKED,
-                    },
-                };
-                panels::details_ui(ui, &details, selection, queue);
-            },
-        );
+        egui::Panel::right("details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| {
+            let details = panels::Details {
+                map: &self.map,
+                view: &self.live.view,
+                viewer: &self.live.viewer,
+                land_retreats: &self.land_retreats,
+                pack_job: self.pack_job.as_ref(),
+                seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
+                legal: match self.live.viewer {
+                    Viewer::Umpire => orders::Legal::checked(&self.campaign.state, &self.map),
+                    Viewer::Side(_) => orders::Legal::UNCHECKED,
+                },
+            };
+            panels::details_ui(ui, &details, selection, queue);
+        });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let own = self.live.view.forces();
             let overlay = map::Overlay { own: &own, picked: self.picks.counter.as_ref() };
@@ -726,7 +722,7 @@ impl Preview {
     pub fn ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog, id: Option<&str>) {
         let scenario = id.and_then(|id| catalog.scenarios.iter().find(|s| s.id == id));
         let map = scenario.and_then(|s| catalog.map(&s.map));
-        egui::CentralPanel::default().frame(backdrop::central_panel(ui.style())).show(ui, |ui| {
+        egui::CentralPanel::default().show(ui, |ui| {
             let (Some(scenario), Some(map)) = (scenario, map) else { return };
             if self.shown.as_ref().is_none_or(|(id, _)| id != &scenario.id) {
                 self.shown = Some((scenario.id.clone(), start_board(scenario, map)));

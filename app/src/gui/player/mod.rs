@@ -17,7 +17,6 @@ use referee_campaign::ids::SideId;
 use crate::cli::player::{Change, PlayerEngine, Seat};
 use crate::gui::shell::charts::{ChartsForm, charts_window_ui};
 use crate::gui::shell::command::{AppCommand, Message};
-use crate::gui::widgets::backdrop;
 use crate::packet::{Packet, PlannedOrder};
 
 mod belisarius;
@@ -288,7 +287,7 @@ impl PlayerApp {
         let (shown, next) = (&self.shown, &self.next);
         let mut act: Option<Act> = None;
         let mut bar_queue: Vec<AppCommand> = Vec::new();
-        egui::Panel::top("player_bar").frame(backdrop::side_panel(ui.style())).show(ui, |ui| {
+        egui::Panel::top("player_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(&title);
                 ui.label(&standing);
@@ -308,7 +307,7 @@ impl PlayerApp {
                 });
             });
         });
-        egui::Panel::bottom("player_log").frame(backdrop::side_panel(ui.style())).resizable(true).default_size(150.0).show(ui, |ui| {
+        egui::Panel::bottom("player_log").resizable(true).default_size(150.0).show(ui, |ui| {
             ui.strong("Log");
             egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
                 for line in on_seat!(&self.desk, seat => seat.view.log()) {
@@ -318,7 +317,7 @@ impl PlayerApp {
         });
         let rows = &self.rows;
         let side = on_seat!(&self.desk, seat => seat.the_side());
-        egui::Panel::left("player_plan").frame(backdrop::side_panel(ui.style())).resizable(true).default_size(340.0).show(ui, |ui| {
+        egui::Panel::left("player_plan").resizable(true).default_size(340.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 // What the rules expect of the side now, each order a click from the field.
                 if !next.is_empty() {
@@ -411,15 +410,10 @@ impl PlayerApp {
         // screen: what they order goes into the plan.
         let mut queue: Vec<AppCommand> = bar_queue;
         let message = self.message.as_ref().map(|(is_error, text)| Message { text: text.clone(), is_error: *is_error });
-        egui::Panel::right("player_details")
-            .frame(backdrop::side_panel(ui.style()))
-            .resizable(true)
-            .default_size(330.0)
-            .min_size(240.0)
-            .show(ui, |ui| match &mut self.desk {
-                Desk::MagnaGraecia(d) => d.details_ui(ui, &mut queue),
-                Desk::Belisarius(d) => d.details_ui(ui, &mut queue),
-            });
+        egui::Panel::right("player_details").resizable(true).default_size(330.0).min_size(240.0).show(ui, |ui| match &mut self.desk {
+            Desk::MagnaGraecia(d) => d.details_ui(ui, &mut queue),
+            Desk::Belisarius(d) => d.details_ui(ui, &mut queue),
+        });
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| match &mut self.desk {
             Desk::MagnaGraecia(d) => d.map_ui(ui, message.as_ref(), &mut queue),
             Desk::Belisarius(d) => d.map_ui(ui, &mut queue),

@@ -21,7 +21,6 @@ use crate::gui::shell::handover::{self, HandBack, SettingsForm};
 use crate::gui::shell::log;
 use crate::gui::shell::picker::{self, PickerForm, ScenarioChoice};
 use crate::gui::shell::recent::Recent;
-use crate::gui::widgets::backdrop;
 use crate::gui::widgets::packs::{self, PackSettings};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::{for_referee, side_name};
@@ -911,7 +910,7 @@ impl RefereeApp {
         }
         let edit = log::EditLabels { undo: self.undo_label(), redo: self.redo_label().map(str::to_owned) };
         let queue = &mut self.queue;
-        egui::Panel::top("top_bar").frame(backdrop::side_panel(ui.style())).show(ui, |ui| {
+        egui::Panel::top("top_bar").show(ui, |ui| {
             let desk = self.desk.as_mut().map(Desk::get_mut);
             let data = bar::BarData {
                 campaigns: &self.campaigns,
@@ -953,16 +952,11 @@ impl RefereeApp {
         match &mut self.desk {
             Some(desk) if !picker_shown => {
                 let desk = desk.get_mut();
-                let panel = egui::Panel::bottom("log")
-                    .frame(backdrop::side_panel(ui.style()))
-                    .resizable(true)
-                    .default_size(self.log_height)
-                    .min_size(90.0)
-                    .show(ui, |ui| {
-                        let commitment = self.commitment.as_ref().map(Commitment::short);
-                        let shell = log::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some(), commitment };
-                        log::log_ui(ui, &desk.log(), &shell, &mut self.roll, &mut self.log_filter, self.message.as_ref(), queue);
-                    });
+                let panel = egui::Panel::bottom("log").resizable(true).default_size(self.log_height).min_size(90.0).show(ui, |ui| {
+                    let commitment = self.commitment.as_ref().map(Commitment::short);
+                    let shell = log::LogShell { edit: &edit, refusals: &self.refusals, handed_over: handed_to.is_some(), commitment };
+                    log::log_ui(ui, &desk.log(), &shell, &mut self.roll, &mut self.log_filter, self.message.as_ref(), queue);
+                });
                 // The referee's height for the log, kept when the divider is let go.
                 let height = panel.response.rect.height();
                 if self.log_seen.is_some_and(|seen| (height - seen).abs() > 1.0) && ui.input(|i| i.pointer.any_released()) {
@@ -981,14 +975,9 @@ impl RefereeApp {
                     current,
                     message: self.message.as_ref(),
                 };
-                egui::Panel::left("picker")
-                    .frame(backdrop::side_panel(ui.style()))
-                    .resizable(true)
-                    .default_size(600.0)
-                    .min_size(420.0)
-                    .show(ui, |ui| {
-                        picker::picker_ui(ui, &data, &mut self.picker, queue);
-                    });
+                egui::Panel::left("picker").resizable(true).default_size(600.0).min_size(420.0).show(ui, |ui| {
+                    picker::picker_ui(ui, &data, &mut self.picker, queue);
+                });
                 let choice = self.scenarios.get(self.picker.scenario_index());
                 self.previews.ui(ui, choice, &self.catalog, self.world.as_ref());
             }
@@ -1007,6 +996,8 @@ pub(crate) fn setup_context(ctx: &egui::Context) {
     ctx.set_fonts(fonts);
     // The map is drawn like paper; light panels sit with it best.
     ctx.set_theme(egui::Theme::Light);
+    // The window is cleared to the panels' grey; they need not paint it again.
+    crate::gui::widgets::backdrop::leave_ground_unpainted(ctx);
     // Each glyph laid once a size, not at four fractions of a pixel: sharper, and a first
     // frame rasterises a quarter of the glyphs.
     ctx.all_styles_mut(|style| style.visuals.text_options.subpixel_binning = false);

@@ -7,7 +7,6 @@ use egui::RichText;
 use referee_campaign::core::verify::sha256_hex;
 
 use crate::gui::shell::command::{AppCommand, Message};
-use crate::gui::widgets::backdrop;
 
 /// The key of the hand-back passphrase in the file's settings; its value is
 /// `sha256:<salt>:<hex digest of salt and passphrase>`, never the passphrase.
@@ -146,7 +145,7 @@ pub(crate) fn hand_back_ui(
     if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
         queue.push(AppCommand::AskReferee(None));
     }
-    egui::CentralPanel::default().frame(backdrop::central_panel(ui.style())).show(ui, |ui| {
+    egui::CentralPanel::default().show(ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.25);
             // Large enough to read from across the table.
