@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use egui::epaint::{Galley, Mesh};
+use egui::epaint::Galley;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Align, Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use referee_campaign::magna_graecia::map::{Battlefield, Edge, FeatureKind, RiverEnd, SettlementKind, Size};
@@ -22,12 +22,13 @@ use referee_campaign::{DiceInput, NodeId, magna_graecia::map::Map, magna_graecia
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 pub(crate) use crate::gui::magna_graecia::paint::{OUTLINE, paint_swatch, side_colour};
-use crate::gui::magna_graecia::paint::{paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments};
+use crate::gui::magna_graecia::paint::{pattern_dots, pattern_ink, pattern_segments, patterned_rect};
 use crate::gui::magna_graecia::tokens::{self, Token};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
+use crate::gui::widgets::sprites::{Sketch, Sprites as _};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SHALLOWS: Color32 = Color32::from_rgb(0xbd, 0xd7, 0xe5);
@@ -130,40 +131,26 @@ impl Projection {
     }
 }
 
-/// The part of the segment `a`–`b` inside the circle, if any.
-fn clip_to_circle([a, b]: [Pos2; 2], centre: Pos2, radius: f32) -> Option<[Pos2; 2]> {
-    let d = b - a;
-    let f = a - centre;
-    let (qa, qb, qc) = (d.dot(d), 2.0 * f.dot(d), f.dot(f) - radius * radius);
-    let disc = qb * qb - 4.0 * qa * qc;
-    if qa <= f32::EPSILON || disc <= 0.0 {
-        return None;
-    }
-    let root = disc.sqrt();
-    let t0 = ((-qb - root) / (2.0 * qa)).max(0.0);
-    let t1 = ((-qb + root) / (2.0 * qa)).min(1.0);
-    (t0 < t1).then(|| [a + d * t0, a + d * t1])
-}
-
-fn paint_patterned_circle(painter: &Painter, centre: Pos2, radius: f32, fill: Color32, pattern: Pattern) {
-    painter.circle_filled(centre, radius, fill);
+/// An open site's disc in its holder's colour, the pattern kept inside it.
+fn patterned_circle(s: &mut Sketch, centre: Pos2, radius: f32, fill: Color32, pattern: Pattern) {
+    s.disc(centre, radius, fill, Stroke::NONE);
     let bounds = Rect::from_center_size(centre, Vec2::splat(2.0 * radius));
     let spacing = (radius * 0.75).max(3.5);
     let ink = pattern_ink(fill);
     let width = (spacing * 0.32).clamp(1.0, 2.0);
-    for s in pattern_segments(pattern, bounds, spacing) {
-        if let Some(s) = clip_to_circle(s, centre, radius - 0.5) {
-            painter.line_segment(s, Stroke::new(width, ink));
+    s.within_circle(centre, radius - 0.5, |s| {
+        for segment in pattern_segments(pattern, bounds, spacing) {
+            s.line(segment.to_vec(), Stroke::new(width, ink), false);
         }
-    }
+    });
     for d in pattern_dots(pattern, bounds, spacing) {
         if d.distance(centre) < radius - width {
-            painter.circle_filled(d, width * 0.75, ink);
+            s.disc(d, width * 0.75, ink, Stroke::NONE);
         }
     }
 }
 
-fn star(painter: &Painter, centre: Pos2, radius: f32) {
+fn star(s: &mut Sketch, centre: Pos2, radius: f32) {
     let points: Vec<Pos2> = (0..10)
         .map(|i| {
             let angle = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
@@ -171,27 +158,18 @@ fn star(painter: &Painter, centre: Pos2, radius: f32) {
             centre + vec2(angle.cos(), angle.sin()) * r
         })
         .collect();
-    // A star is star-shaped around its centre, so a fan from the centre fills it exactly.
-    let mut mesh = Mesh::default();
-    mesh.colored_vertex(centre, GOLD);
-    for p in &points {
-        mesh.colored_vertex(*p, GOLD);
-    }
-    for i in 0..10u32 {
-        mesh.add_triangle(0, 1 + i, 1 + (i + 1) % 10);
-    }
-    painter.add(Shape::mesh(mesh));
-    painter.add(Shape::closed_line(points, Stroke::new(1.0, OUTLINE)));
+    s.polygon(points.clone(), GOLD);
+    s.line(points, Stroke::new(1.0, OUTLINE), true);
 }
 
-fn wave(painter: &Painter, centre: Pos2, half_width: f32) {
+fn wave(s: &mut Sketch, centre: Pos2, half_width: f32) {
     let points: Vec<Pos2> = (0..=16)
         .map(|i| {
             let t = i as f32 / 16.0;
             pos2(centre.x - half_width + 2.0 * half_width * t, centre.y + 1.6 * (t * std::f32::consts::TAU * 2.0).sin())
         })
         .collect();
-    painter.add(Shape::line(points, Stroke::new(1.6, WAVE)));
+    s.line(points, Stroke::new(1.6, WAVE), false);
 }
 
 /// Radius of the neutral-commands badge on a walled city.
@@ -200,8 +178,12 @@ const BADGE_RADIUS: f32 = 7.0;
 /// How far outside a marker the ring of an allied city is drawn.
 const ALLY_RING: f32 = 4.0;
 
-fn badge(painter: &Painter, centre: Pos2, text: &str, radius: f32) {
-    painter.disc(centre, radius, Color32::WHITE, Stroke::new(1.0, OUTLINE));
+/// A badge's white disc; its number is drawn over it by [`badge_text`].
+fn badge(s: &mut Sketch, centre: Pos2, radius: f32) {
+    s.disc(centre, radius, Color32::WHITE, Stroke::new(1.0, OUTLINE));
+}
+
+fn badge_text(painter: &Painter, centre: Pos2, text: &str, radius: f32) {
     painter.text(centre + vec2(0.0, 0.5), Align2::CENTER_CENTER, text, FontId::proportional(radius * 1.6), INK);
 }
 
@@ -287,14 +269,14 @@ const SIEGE_TICK: f32 = 5.0;
 
 /// A ring of short ticks in the besieger's colour round a besieged city (MG-27): the lines
 /// of the siege. Each tick is dark-edged so it reads on any ground and in greyscale.
-fn paint_siege_ring(painter: &Painter, centre: Pos2, radius: f32, colour: Color32) {
+fn siege_ring(s: &mut Sketch, centre: Pos2, radius: f32, colour: Color32) {
     let n = 14;
     for i in 0..n {
         let a = i as f32 * std::f32::consts::TAU / n as f32;
         let d = vec2(a.cos(), a.sin());
-        let seg = [centre + d * radius, centre + d * (radius + SIEGE_TICK)];
-        painter.line_segment(seg, Stroke::new(4.2, OUTLINE));
-        painter.line_segment(seg, Stroke::new(2.4, colour));
+        let seg = vec![centre + d * radius, centre + d * (radius + SIEGE_TICK)];
+        s.line(seg.clone(), Stroke::new(4.2, OUTLINE), false);
+        s.line(seg, Stroke::new(2.4, colour), false);
     }
 }
 
@@ -302,10 +284,10 @@ fn paint_siege_ring(painter: &Painter, centre: Pos2, radius: f32, colour: Color3
 const DISEASE: Color32 = Color32::from_rgb(0x8f, 0xa8, 0x2a);
 
 /// Disease at a siege (MG-29): a green disc with dark spots.
-fn paint_disease(painter: &Painter, centre: Pos2, radius: f32) {
-    painter.disc(centre, radius, DISEASE, Stroke::new(1.3, OUTLINE));
+fn disease(s: &mut Sketch, centre: Pos2, radius: f32) {
+    s.disc(centre, radius, DISEASE, Stroke::new(1.3, OUTLINE));
     for d in [vec2(-0.35, -0.3), vec2(0.38, -0.15), vec2(-0.05, 0.4)] {
-        painter.circle_filled(centre + d * radius, radius * 0.2, INK);
+        s.disc(centre + d * radius, radius * 0.2, INK, Stroke::NONE);
     }
 }
 
@@ -338,11 +320,27 @@ impl Marker<'_> {
         rect
     }
 
-    fn paint(&self, painter: &Painter, r: f32) {
+    /// The marker's numbers, drawn over every marker's picture (so that the pictures, in one
+    /// texture, are drawn together, and the numbers, in the font's, after them).
+    fn paint_numbers(&self, painter: &Painter, r: f32) {
+        if let Some(n) = self.fortified {
+            badge_text(painter, self.centre + vec2(r, -r), &n.to_string(), BADGE_RADIUS);
+        }
+        if let Some((_, strength)) = self.capital {
+            let at = self.centre + vec2(-r, -r);
+            halo_text(painter, at - vec2(9.0, 0.0), Align2::RIGHT_CENTER, &strength.to_string(), FontId::proportional(12.0), INK);
+        }
+    }
+
+    /// The marker's symbol around its centre: siege ticks, an ally's ring, the walls or the
+    /// open site in the holder's colour and pattern, the coast's wave, the badge's disc, the
+    /// capital's star and a siege's disease.
+    fn sketch(&self, s: &mut Sketch, r: f32) {
+        let centre = Pos2::ZERO;
         let fill = self.controller.map_or(NEUTRAL, side_colour);
         let pattern = self.controller.map_or(Pattern::Solid, |s| s.pattern);
         if let Some((besieger, _)) = self.siege {
-            paint_siege_ring(painter, self.centre, r + SIEGE_RING, side_colour(besieger));
+            siege_ring(s, centre, r + SIEGE_RING, side_colour(besieger));
         }
         if let Some(ally) = self.ally {
             // A light gap between marker and ring keeps the two apart when they share a colour.
@@ -350,38 +348,36 @@ impl Marker<'_> {
             let dark = Stroke::new(4.2, OUTLINE);
             let gap = Color32::from_white_alpha(200);
             if self.fortified.is_some() {
-                let rect = Rect::from_center_size(self.centre, Vec2::splat(2.0 * (r + ALLY_RING)));
-                painter.rect_filled(rect, 3.0, gap);
-                painter.rect_stroke(rect, 3.0, dark, StrokeKind::Middle);
-                painter.rect_stroke(rect, 3.0, ring, StrokeKind::Middle);
+                let rect = Rect::from_center_size(centre, Vec2::splat(2.0 * (r + ALLY_RING)));
+                s.rect(rect, 3.0, gap);
+                s.rect_stroke(rect, 3.0, dark);
+                s.rect_stroke(rect, 3.0, ring);
             } else {
-                painter.circle_filled(self.centre, r + ALLY_RING, gap);
-                painter.ring(self.centre, r + ALLY_RING, dark);
-                painter.ring(self.centre, r + ALLY_RING, ring);
+                s.disc(centre, r + ALLY_RING, gap, Stroke::NONE);
+                s.ring(centre, r + ALLY_RING, dark);
+                s.ring(centre, r + ALLY_RING, ring);
             }
         }
         if self.fortified.is_some() {
-            let rect = Rect::from_center_size(self.centre, Vec2::splat(2.0 * r));
-            paint_patterned_rect(painter, rect, fill, pattern, (r * 0.72).max(3.5));
-            painter.rect_stroke(rect, 1.5, Stroke::new(1.6, OUTLINE), StrokeKind::Middle);
+            let rect = Rect::from_center_size(centre, Vec2::splat(2.0 * r));
+            patterned_rect(s, rect, fill, pattern, (r * 0.72).max(3.5));
+            s.rect_stroke(rect, 1.5, Stroke::new(1.6, OUTLINE));
         } else {
             let radius = r * 0.78;
-            paint_patterned_circle(painter, self.centre, radius, fill, pattern);
-            painter.ring(self.centre, radius, Stroke::new(1.4, OUTLINE));
+            patterned_circle(s, centre, radius, fill, pattern);
+            s.ring(centre, radius, Stroke::new(1.4, OUTLINE));
         }
         if self.coastal {
-            wave(painter, self.centre + vec2(0.0, r + 4.0), r * 0.85);
+            wave(s, centre + vec2(0.0, r + 4.0), r * 0.85);
         }
-        if let Some(n) = self.fortified {
-            badge(painter, self.centre + vec2(r, -r), &n.to_string(), BADGE_RADIUS);
+        if self.fortified.is_some() {
+            badge(s, centre + vec2(r, -r), BADGE_RADIUS);
         }
-        if let Some((_, strength)) = self.capital {
-            let at = self.centre + vec2(-r, -r);
-            star(painter, at, 8.5);
-            halo_text(painter, at - vec2(9.0, 0.0), Align2::RIGHT_CENTER, &strength.to_string(), FontId::proportional(12.0), INK);
+        if self.capital.is_some() {
+            star(s, centre + vec2(-r, -r), 8.5);
         }
         if let Some((_, true)) = self.siege {
-            paint_disease(painter, disease_at(self.centre, r), 5.5);
+            disease(s, disease_at(centre, r), 5.5);
         }
     }
 }
@@ -589,7 +585,7 @@ pub(crate) fn map_ui(
     let mut paint_order: Vec<&Marker<'_>> = markers.iter().collect();
     paint_order.sort_by_key(|m| (m.capital.is_some(), m.fortified.is_some(), m.id));
     let highlight = |m: &Marker<'_>| r + if m.ally.is_some() { ALLY_RING + 5.0 } else { 6.0 };
-    for m in paint_order {
+    for &m in &paint_order {
         let lit = lit(m.id);
         if Some(m.id) == selected {
             painter.circle_filled(m.centre, highlight(m) + 4.0, Color32::from_rgba_unmultiplied(0xff, 0x9f, 0x1c, 90));
@@ -599,12 +595,16 @@ pub(crate) fn map_ui(
             let width = if hovered == Some(m.id) { 4.5 } else { 3.0 };
             painter.ring(m.centre, highlight(m), Stroke::new(width, MOVE));
         }
-        m.paint(&painter, r);
+        painter.sketch(m.centre, |s| m.sketch(s, r));
         if Some(m.id) == selected {
             painter.ring(m.centre, highlight(m), Stroke::new(3.0, SELECTION));
         } else if Some(m.id) == hovered && !lit {
             painter.ring(m.centre, highlight(m), Stroke::new(2.0, SELECTION.gamma_multiply(0.8)));
         }
+    }
+
+    for m in paint_order {
+        m.paint_numbers(&painter, r);
     }
 
     for g in &groups {
@@ -613,6 +613,8 @@ pub(crate) fn map_ui(
             tokens::paint_walls(&painter, inside);
         }
     }
+    // The initials are drawn after every token, in the font's texture.
+    let mut initials = Vec::new();
     for t in &tokens {
         if is_picked(t) {
             painter.rect_filled(t.rect.expand(3.5), 3.0, SELECTION);
@@ -637,12 +639,15 @@ pub(crate) fn map_ui(
                 .map(|n| painter.layout_no_wrap(name.chars().take(n).collect(), font.clone(), INK))
                 .find(|g| g.size().x + 2.0 <= t.rect.width() && g.size().y <= t.rect.height() + 2.0);
             if let Some(galley) = fitting {
-                halo_galley(&painter, t.rect.center() - galley.size() / 2.0, &galley);
+                initials.push((t.rect.center() - galley.size() / 2.0, galley));
             }
         }
     }
     for &at in &battles {
         tokens::paint_battle_marker(&painter, at, battle_r);
+    }
+    for (at, galley) in &initials {
+        halo_galley(&painter, *at, galley);
     }
 
     let legend = if state.legend_folded { folded_legend_rect(&painter, canvas) } else { legend_rect(&painter, board, canvas) };
@@ -825,11 +830,14 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
     let icon_x = rect.left() + 20.0;
     let text_x = rect.left() + 38.0;
     let font = FontId::proportional(12.0);
+    // The icons first, the words after them: each kind is drawn from one texture.
+    let mut words = Vec::new();
     let mut row = |painter: &Painter, text: &str, icon: LegendIcon<'_>| {
         icon(painter, pos2(icon_x, y + LEGEND_ROW / 2.0));
-        painter.text(pos2(text_x, y + LEGEND_ROW / 2.0), Align2::LEFT_CENTER, text, font.clone(), INK);
+        words.push((pos2(text_x, y + LEGEND_ROW / 2.0), text.to_owned()));
         y += LEGEND_ROW;
     };
+    let mut struck = Vec::new();
     for (i, side) in board.sides.iter().enumerate() {
         let colour = side_colour(side);
         if board.eliminated.contains(&side.id) {
@@ -840,7 +848,7 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
             row(painter, &text, &|p, c| {
                 paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour.gamma_multiply(0.45), side.pattern);
             });
-            painter.line_segment([pos2(text_x - 1.0, mid), pos2(text_x + width + 1.0, mid)], Stroke::new(1.3, INK));
+            struck.push([pos2(text_x - 1.0, mid), pos2(text_x + width + 1.0, mid)]);
         } else {
             row(painter, &side.name, &|p, c| paint_swatch(p, Rect::from_center_size(c, vec2(20.0, 13.0)), colour, side.pattern));
         }
@@ -849,29 +857,35 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
     let s = (r * 0.75).min(7.0);
     let icons: [LegendIcon<'_>; 8] = [
         &|p, c| {
-            let rect = Rect::from_center_size(c, Vec2::splat(2.0 * s));
-            p.rect(rect, 1.5, NEUTRAL, Stroke::new(1.4, OUTLINE), StrokeKind::Middle);
-            badge(p, c + vec2(s, -s), "n", 5.5);
+            p.sketch(c, |k| {
+                let rect = Rect::from_center_size(Pos2::ZERO, Vec2::splat(2.0 * s));
+                k.rect(rect, 1.5, NEUTRAL);
+                k.rect_stroke(rect, 1.5, Stroke::new(1.4, OUTLINE));
+                badge(k, pos2(s, -s), 5.5);
+            });
+            badge_text(p, c + vec2(s, -s), "n", 5.5);
         },
+        &|p, c| p.sketch(c, |k| k.disc(Pos2::ZERO, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE))),
+        &|p, c| p.sketch(c, |k| star(k, Pos2::ZERO, 6.5)),
         &|p, c| {
-            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            p.sketch(c, |k| {
+                k.ring(Pos2::ZERO, s * 0.8 + 3.0, Stroke::new(4.0, OUTLINE));
+                k.ring(Pos2::ZERO, s * 0.8 + 3.0, Stroke::new(2.4, GOLD));
+                k.disc(Pos2::ZERO, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+            });
         },
-        &|p, c| star(p, c, 6.5),
-        &|p, c| {
-            p.ring(c, s * 0.8 + 3.0, Stroke::new(4.0, OUTLINE));
-            p.ring(c, s * 0.8 + 3.0, Stroke::new(2.4, GOLD));
-            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
-        },
-        &|p, c| wave(p, c, 8.0),
+        &|p, c| p.sketch(c, |k| wave(k, Pos2::ZERO, 8.0)),
         &|p, c| {
             tokens::paint_counter_in(p, Rect::from_center_size(c - vec2(9.0, 0.0), Vec2::splat(11.0)), NEUTRAL, Pattern::Solid, false);
             tokens::paint_counter_in(p, Rect::from_center_size(c + vec2(7.0, 0.0), vec2(17.0, 11.0)), NEUTRAL, Pattern::Solid, true);
         },
         &|p, c| tokens::paint_battle_marker(p, c, 8.0),
         &|p, c| {
-            p.circle_filled(c, s * 0.8 + 4.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70));
-            p.disc(c, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
-            p.ring(c, s * 0.8 + 3.5, Stroke::new(2.5, MOVE));
+            p.sketch(c, |k| {
+                k.disc(Pos2::ZERO, s * 0.8 + 4.0, Color32::from_rgba_unmultiplied(0x00, 0x8a, 0x64, 70), Stroke::NONE);
+                k.disc(Pos2::ZERO, s * 0.8, NEUTRAL, Stroke::new(1.3, OUTLINE));
+                k.ring(Pos2::ZERO, s * 0.8 + 3.5, Stroke::new(2.5, MOVE));
+            });
         },
     ];
     for (text, icon) in LEGEND_SYMBOLS.iter().zip(icons) {
@@ -880,19 +894,28 @@ fn paint_legend(painter: &Painter, board: &Board, rect: Rect, r: f32) {
     for text in siege_symbols(board) {
         let icon: LegendIcon<'_> = match text {
             "siege (ticks: besieger's colour)" => &|p, c| {
-                let k = s * 0.6;
-                paint_siege_ring(p, c, k + 2.5, NEUTRAL);
-                let rect = Rect::from_center_size(c, Vec2::splat(2.0 * k));
-                p.rect(rect, 1.0, NEUTRAL, Stroke::new(1.3, OUTLINE), StrokeKind::Middle);
+                p.sketch(c, |k| {
+                    let half = s * 0.6;
+                    siege_ring(k, Pos2::ZERO, half + 2.5, NEUTRAL);
+                    let rect = Rect::from_center_size(Pos2::ZERO, Vec2::splat(2.0 * half));
+                    k.rect(rect, 1.0, NEUTRAL);
+                    k.rect_stroke(rect, 1.0, Stroke::new(1.3, OUTLINE));
+                });
             },
             "counters inside the walls" => &|p, c| {
                 let inner = Rect::from_center_size(c + vec2(0.0, 1.5), Vec2::splat(9.0));
                 tokens::paint_walls(p, inner);
                 tokens::paint_counter_in(p, inner, NEUTRAL, Pattern::Solid, false);
             },
-            _ => &|p, c| paint_disease(p, c, 5.5),
+            _ => &|p, c| p.sketch(c, |k| disease(k, Pos2::ZERO, 5.5)),
         };
         row(painter, text, icon);
+    }
+    for (at, text) in words {
+        painter.text(at, Align2::LEFT_CENTER, text, font.clone(), INK);
+    }
+    for line in struck {
+        painter.line_segment(line, Stroke::new(1.3, INK));
     }
 }
 
@@ -1127,14 +1150,6 @@ mod tests {
         assert_eq!(tris.len(), map.outline.len() - 2);
         let (poly, sum) = area(&map.outline, &tris);
         assert!((poly - sum).abs() < poly * 1e-4, "{poly} vs {sum}");
-    }
-
-    #[test]
-    fn segments_are_clipped_to_the_circle() {
-        let c = pos2(0.0, 0.0);
-        let [a, b] = clip_to_circle([pos2(-10.0, 0.0), pos2(10.0, 0.0)], c, 5.0).unwrap();
-        assert!((a.x + 5.0).abs() < 1e-4 && (b.x - 5.0).abs() < 1e-4);
-        assert!(clip_to_circle([pos2(-10.0, 6.0), pos2(10.0, 6.0)], c, 5.0).is_none());
     }
 
     /// zoomed out, nodes closer than a marker's box (Motya and Lilybaeum) are drawn

@@ -2,9 +2,11 @@
 //! them: every side has a pattern as well as a colour, so the map reads in greyscale and for
 //! colour-blind eyes.
 
-use egui::{Color32, Painter, Pos2, Rect, Stroke, StrokeKind, pos2};
+use egui::{Color32, Painter, Pos2, Rect, Stroke, pos2};
 use referee_campaign::magna_graecia::scenario::Pattern;
 use referee_campaign::magna_graecia::view::SidePublic;
+
+use crate::gui::widgets::sprites::{Sketch, Sprites as _};
 
 /// The dark outline of counters and swatches.
 pub(crate) const OUTLINE: Color32 = Color32::from_rgb(0x2a, 0x2a, 0x2a);
@@ -70,19 +72,25 @@ pub(crate) fn pattern_dots(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<
 
 /// Fills `rect` with a side's colour and pattern (legend, panels, walled cities).
 pub(crate) fn paint_swatch(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern) {
-    paint_patterned_rect(painter, rect, fill, pattern, (rect.height() * 0.38).max(3.5));
-    painter.rect_stroke(rect, 1.5, Stroke::new(1.0, OUTLINE), StrokeKind::Inside);
+    let centre = rect.center();
+    let rect = rect.translate(-centre.to_vec2());
+    painter.sketch(centre, |s| {
+        patterned_rect(s, rect, fill, pattern, (rect.height() * 0.38).max(3.5));
+        s.rect_stroke(rect.shrink(0.5), 1.5, Stroke::new(1.0, OUTLINE));
+    });
 }
 
-pub(crate) fn paint_patterned_rect(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, spacing: f32) {
-    painter.rect_filled(rect, 1.5, fill);
-    let clipped = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+/// `rect` in a side's colour with its pattern over it, the pattern kept inside.
+pub(crate) fn patterned_rect(s: &mut Sketch, rect: Rect, fill: Color32, pattern: Pattern, spacing: f32) {
+    s.rect(rect, 1.5, fill);
     let ink = pattern_ink(fill);
     let width = (spacing * 0.32).clamp(1.0, 2.0);
-    for s in pattern_segments(pattern, rect, spacing) {
-        clipped.line_segment(s, Stroke::new(width, ink));
-    }
-    for d in pattern_dots(pattern, rect, spacing) {
-        clipped.circle_filled(d, width * 0.75, ink);
-    }
+    s.within_rect(rect, |s| {
+        for segment in pattern_segments(pattern, rect, spacing) {
+            s.line(segment.to_vec(), Stroke::new(width, ink), false);
+        }
+        for d in pattern_dots(pattern, rect, spacing) {
+            s.disc(d, width * 0.75, ink, Stroke::NONE);
+        }
+    });
 }

@@ -2,13 +2,13 @@
 //! marker. A token shows only what the viewer may know: whose it is, land or fleet, and
 //! a name only for the viewer's own counters.
 
-use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
+use egui::{Color32, Painter, Pos2, Rect, Stroke, Vec2, pos2, vec2};
 use referee_campaign::NodeId;
 use referee_campaign::magna_graecia::scenario::Pattern;
 use referee_campaign::magna_graecia::view::{Board, Forces, SidePublic};
 
-use crate::gui::magna_graecia::paint::{OUTLINE, paint_patterned_rect, pattern_dots, pattern_ink, pattern_segments, side_colour};
-use crate::gui::widgets::circles::Circles as _;
+use crate::gui::magna_graecia::paint::{OUTLINE, pattern_dots, pattern_ink, pattern_segments, patterned_rect, side_colour};
+use crate::gui::widgets::sprites::{Sketch, Sprites as _};
 
 /// Red of the battle marker; its crossed swords carry the meaning without the colour.
 const BATTLE: Color32 = Color32::from_rgb(0xc0, 0x1f, 0x1f);
@@ -119,41 +119,52 @@ pub(crate) fn paint_counter(painter: &Painter, rect: Rect, side: &SidePublic, fl
 
 /// [`paint_counter`] in any colour and pattern (the legend's plain tokens).
 pub(crate) fn paint_counter_in(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, fleet: bool) {
+    painter.sketch(rect.center(), |s| counter(s, rect.translate(-rect.center().to_vec2()), fill, pattern, fleet));
+}
+
+fn counter(s: &mut Sketch, rect: Rect, fill: Color32, pattern: Pattern, fleet: bool) {
     let shadow = Color32::from_black_alpha(70);
     if fleet {
         let hull = hull_points(rect);
         let shifted: Vec<Pos2> = hull.iter().map(|p| *p + vec2(1.0, 1.0)).collect();
-        painter.add(Shape::convex_polygon(shifted, shadow, Stroke::NONE));
-        paint_patterned_polygon(painter, &hull, fill, pattern, (rect.height() * 0.42).max(3.5));
-        painter.add(Shape::closed_line(hull, Stroke::new(1.2, OUTLINE)));
+        s.polygon(shifted, shadow);
+        patterned_polygon(s, &hull, fill, pattern, (rect.height() * 0.42).max(3.5));
+        s.line(hull, Stroke::new(1.2, OUTLINE), true);
         // Mast and sail above the deck.
         let deck = rect.top() + rect.height() * 0.52;
         let mast = rect.center().x - rect.width() * 0.04;
         let top = rect.top() + 0.5;
         let sail = vec![pos2(mast, top + 1.0), pos2(mast + rect.width() * 0.24, deck - 2.0), pos2(mast, deck - 2.0)];
-        painter.add(Shape::convex_polygon(sail, Color32::WHITE, Stroke::new(1.0, OUTLINE)));
-        painter.line_segment([pos2(mast, top), pos2(mast, deck)], Stroke::new(1.3, OUTLINE));
+        s.polygon(sail.clone(), Color32::WHITE);
+        s.line(sail, Stroke::new(1.0, OUTLINE), true);
+        s.line(vec![pos2(mast, top), pos2(mast, deck)], Stroke::new(1.3, OUTLINE), false);
     } else {
-        painter.rect_filled(rect.translate(vec2(1.0, 1.0)), 1.5, shadow);
-        paint_patterned_rect(painter, rect, fill, pattern, (rect.height() * 0.42).max(3.5));
-        painter.rect_stroke(rect, 1.5, Stroke::new(1.2, OUTLINE), StrokeKind::Inside);
+        s.rect(rect.translate(vec2(1.0, 1.0)), 1.5, shadow);
+        patterned_rect(s, rect, fill, pattern, (rect.height() * 0.42).max(3.5));
+        s.rect_stroke(rect.shrink(0.6), 1.5, Stroke::new(1.2, OUTLINE));
     }
 }
 
 /// A sheltered fleet (MG-19): the galley drawn hollow, its hull white inside a thick border
 /// of the side's colour, so it reads as laid up in port.
 pub(crate) fn paint_sheltered_fleet(painter: &Painter, rect: Rect, side: &SidePublic) {
-    let hull = hull_points(rect);
-    painter.add(Shape::convex_polygon(hull.clone(), Color32::WHITE, Stroke::new(2.6, side_colour(side))));
-    painter.add(Shape::closed_line(hull, Stroke::new(0.8, OUTLINE)));
-    let deck = rect.top() + rect.height() * 0.52;
-    let mast = rect.center().x - rect.width() * 0.04;
-    // Mast bare: the sail is furled.
-    painter.line_segment([pos2(mast, rect.top() + 0.5), pos2(mast, deck)], Stroke::new(1.3, OUTLINE));
-    painter.line_segment(
-        [pos2(mast - rect.width() * 0.12, rect.top() + 2.5), pos2(mast + rect.width() * 0.12, rect.top() + 2.5)],
-        Stroke::new(1.3, OUTLINE),
-    );
+    let centre = rect.center();
+    let rect = rect.translate(-centre.to_vec2());
+    painter.sketch(centre, |s| {
+        let hull = hull_points(rect);
+        s.polygon(hull.clone(), Color32::WHITE);
+        s.line(hull.clone(), Stroke::new(2.6, side_colour(side)), true);
+        s.line(hull, Stroke::new(0.8, OUTLINE), true);
+        let deck = rect.top() + rect.height() * 0.52;
+        let mast = rect.center().x - rect.width() * 0.04;
+        // Mast bare: the sail is furled.
+        s.line(vec![pos2(mast, rect.top() + 0.5), pos2(mast, deck)], Stroke::new(1.3, OUTLINE), false);
+        s.line(
+            vec![pos2(mast - rect.width() * 0.12, rect.top() + 2.5), pos2(mast + rect.width() * 0.12, rect.top() + 2.5)],
+            Stroke::new(1.3, OUTLINE),
+            false,
+        );
+    });
 }
 
 /// A galley's hull in the lower part of `rect`: a flat deck, a raked stern, a ram at the bow.
@@ -170,74 +181,38 @@ fn hull_points(rect: Rect) -> Vec<Pos2> {
     ]
 }
 
-/// Fills a convex polygon with a side's colour and pattern.
-fn paint_patterned_polygon(painter: &Painter, points: &[Pos2], fill: Color32, pattern: Pattern, spacing: f32) {
-    painter.add(Shape::convex_polygon(points.to_vec(), fill, Stroke::NONE));
+/// Fills a polygon with a side's colour and pattern.
+fn patterned_polygon(s: &mut Sketch, points: &[Pos2], fill: Color32, pattern: Pattern, spacing: f32) {
+    s.polygon(points.to_vec(), fill);
     let bounds = Rect::from_points(points);
     let ink = pattern_ink(fill);
     let width = (spacing * 0.32).clamp(1.0, 2.0);
-    for s in pattern_segments(pattern, bounds, spacing) {
-        if let Some(s) = clip_to_convex(s, points) {
-            painter.line_segment(s, Stroke::new(width, ink));
+    s.within_polygon(points.to_vec(), |s| {
+        for segment in pattern_segments(pattern, bounds, spacing) {
+            s.line(segment.to_vec(), Stroke::new(width, ink), false);
         }
-    }
-    for d in pattern_dots(pattern, bounds, spacing) {
-        if clip_to_convex([d, d + vec2(0.01, 0.0)], points).is_some() {
-            painter.circle_filled(d, width * 0.75, ink);
+        for d in pattern_dots(pattern, bounds, spacing) {
+            s.disc(d, width * 0.75, ink, Stroke::NONE);
         }
-    }
-}
-
-/// The part of the segment `a`–`b` inside a convex polygon, if any (Cyrus–Beck).
-fn clip_to_convex([a, b]: [Pos2; 2], poly: &[Pos2]) -> Option<[Pos2; 2]> {
-    if poly.len() < 3 {
-        return None;
-    }
-    let centroid = poly.iter().fold(Vec2::ZERO, |acc, p| acc + p.to_vec2()) / poly.len() as f32;
-    let d = b - a;
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    for (i, &p) in poly.iter().enumerate() {
-        let q = poly[(i + 1) % poly.len()];
-        let e = q - p;
-        let mut normal = vec2(-e.y, e.x);
-        if normal.dot(centroid.to_pos2() - p) < 0.0 {
-            normal = -normal;
-        }
-        let num = normal.dot(a - p);
-        let den = normal.dot(d);
-        if den.abs() <= f32::EPSILON {
-            if num < 0.0 {
-                return None;
-            }
-            continue;
-        }
-        let t = -num / den;
-        if den > 0.0 {
-            t0 = t0.max(t);
-        } else {
-            t1 = t1.min(t);
-        }
-        if t0 >= t1 {
-            return None;
-        }
-    }
-    Some([a + d * t0, a + d * t1])
+    });
 }
 
 /// A battle due: crossed swords in a red-ringed disc.
 pub(crate) fn paint_battle_marker(painter: &Painter, centre: Pos2, radius: f32) {
-    painter.disc(centre, radius, Color32::WHITE, Stroke::new(2.2, BATTLE));
-    let ink = Stroke::new((radius * 0.2).clamp(1.4, 2.2), Color32::from_rgb(0x22, 0x22, 0x22));
-    let k = radius * 0.58;
-    for dir in [vec2(1.0, -1.0), vec2(-1.0, -1.0)] {
-        // Blade from the hilt (lower corner) to the point (upper corner).
-        let hilt = centre - dir * k;
-        let point = centre + dir * k;
-        painter.line_segment([hilt, point], ink);
-        let guard_at = hilt + dir * (k * 0.45);
-        let across = vec2(-dir.y, dir.x) * (k * 0.32);
-        painter.line_segment([guard_at - across, guard_at + across], ink);
-    }
+    painter.sketch(centre, |s| {
+        s.disc(Pos2::ZERO, radius, Color32::WHITE, Stroke::new(2.2, BATTLE));
+        let ink = Stroke::new((radius * 0.2).clamp(1.4, 2.2), Color32::from_rgb(0x22, 0x22, 0x22));
+        let k = radius * 0.58;
+        for dir in [vec2(1.0, -1.0), vec2(-1.0, -1.0)] {
+            // Blade from the hilt (lower corner) to the point (upper corner).
+            let hilt = Pos2::ZERO - dir * k;
+            let point = Pos2::ZERO + dir * k;
+            s.line(vec![hilt, point], ink, false);
+            let guard_at = hilt + dir * (k * 0.45);
+            let across = vec2(-dir.y, dir.x) * (k * 0.32);
+            s.line(vec![guard_at - across, guard_at + across], ink, false);
+        }
+    });
 }
 
 /// Stone of the wall drawn round counters inside a besieged city.
@@ -250,19 +225,25 @@ pub(crate) fn wall_rect(inner: Rect) -> Rect {
 
 /// A city wall round the tokens filling `inner` (MG-27): they read as inside it.
 pub(crate) fn paint_walls(painter: &Painter, inner: Rect) {
-    let outer = wall_rect(inner);
-    let body = Rect::from_min_max(outer.min + vec2(0.0, 3.0), outer.max);
-    let stroke = Stroke::new(1.3, OUTLINE);
-    // Crenels along the top, then the wall's body over their feet.
-    let merlon = 3.5;
-    let mut x = body.left();
-    while x + merlon <= body.right() + 0.1 {
-        let m = Rect::from_min_size(pos2(x, outer.top()), vec2(merlon, 4.0));
-        painter.rect(m, 0.0, STONE, stroke, StrokeKind::Inside);
-        x += 2.0 * merlon;
-    }
-    painter.rect(body, 1.0, STONE, stroke, StrokeKind::Inside);
-    painter.rect_stroke(inner.expand(1.0), 1.0, Stroke::new(1.0, Color32::from_black_alpha(90)), StrokeKind::Outside);
+    let centre = inner.center();
+    let inner = inner.translate(-centre.to_vec2());
+    painter.sketch(centre, |s| {
+        let outer = wall_rect(inner);
+        let body = Rect::from_min_max(outer.min + vec2(0.0, 3.0), outer.max);
+        let stroke = Stroke::new(1.3, OUTLINE);
+        // Crenels along the top, then the wall's body over their feet.
+        let merlon = 3.5;
+        let mut x = body.left();
+        while x + merlon <= body.right() + 0.1 {
+            let m = Rect::from_min_size(pos2(x, outer.top()), vec2(merlon, 4.0));
+            s.rect(m, 0.0, STONE);
+            s.rect_stroke(m.shrink(0.65), 0.0, stroke);
+            x += 2.0 * merlon;
+        }
+        s.rect(body, 1.0, STONE);
+        s.rect_stroke(body.shrink(0.65), 1.0, stroke);
+        s.rect_stroke(inner.expand(1.5), 1.0, Stroke::new(1.0, Color32::from_black_alpha(90)));
+    });
 }
 
 /// Radius of the battle marker for a token size.
@@ -323,17 +304,6 @@ pub(crate) fn shift(group: &mut Group, tokens: &mut [Token<'_>], by: Vec2) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn segments_are_clipped_to_convex_polygons() {
-        let square = [pos2(0.0, 0.0), pos2(4.0, 0.0), pos2(4.0, 4.0), pos2(0.0, 4.0)];
-        let [a, b] = clip_to_convex([pos2(-2.0, 2.0), pos2(6.0, 2.0)], &square).unwrap();
-        assert!((a.x - 0.0).abs() < 1e-4 && (b.x - 4.0).abs() < 1e-4);
-        assert!(clip_to_convex([pos2(-2.0, 5.0), pos2(6.0, 5.0)], &square).is_none());
-        // Winding does not matter.
-        let reversed: Vec<Pos2> = square.iter().rev().copied().collect();
-        assert!(clip_to_convex([pos2(1.0, -1.0), pos2(1.0, 9.0)], &reversed).is_some());
-    }
 
     #[test]
     fn a_node_s_tokens_share_rows_by_side_without_overlapping() {

@@ -9,4 +9,5 @@ pub(crate) mod pan_zoom;
 pub(crate) mod planned;
 pub(crate) mod png;
 pub(crate) mod roll;
+pub(crate) mod sprites;
 pub(crate) mod words;

@@ -1,0 +1,625 @@
+//! Small symbols drawn once into a picture and shown as that picture in every frame after.
+//!
+//! Without a graphics card each triangle of a frame is the processor's. A map marker drawn as
+//! egui shapes costs hundreds of them: every edge gets a band of blur triangles, every ring
+//! and wave a strip of its own, every stripe of a pattern its own line. A marker rarely
+//! changes from one frame to the next, so it is better sketched once ([`Sketch`]), rasterised
+//! once at the screen's own density with the same one-pixel soft edge egui gives a shape, and
+//! drawn as one picture: two triangles. The pictures are kept in the context's memory while
+//! they are drawn and let go when a frame or two has passed without them.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use egui::{Color32, ColorImage, Id, Painter, Pos2, Rect, Stroke, TextureHandle, TextureOptions, Vec2, pos2, vec2};
+
+/// A shape of a sketch, in points from the sketch's anchor.
+#[derive(Debug, Clone, PartialEq)]
+enum Form {
+    Disc {
+        centre: Pos2,
+        radius: f32,
+    },
+    /// A circle's outline, `width` across, centred on `radius`.
+    Ring {
+        centre: Pos2,
+        radius: f32,
+        width: f32,
+    },
+    /// A rectangle with corners rounded by `rounding`.
+    Rect {
+        rect: Rect,
+        rounding: f32,
+    },
+    /// A rectangle's outline, `width` across, centred on its edge.
+    RectOutline {
+        rect: Rect,
+        rounding: f32,
+        width: f32,
+    },
+    /// A line through the points, `width` across; `closed` joins the last to the first.
+    Line {
+        points: Vec<Pos2>,
+        width: f32,
+        closed: bool,
+    },
+    /// A filled polygon (any shape: a point is inside by the even-odd rule).
+    Polygon {
+        points: Vec<Pos2>,
+    },
+}
+
+impl Form {
+    /// How far `p` lies outside the shape, in points (negative inside).
+    fn distance(&self, p: Pos2) -> f32 {
+        match self {
+            Form::Disc { centre, radius } => p.distance(*centre) - radius,
+            Form::Ring { centre, radius, width } => (p.distance(*centre) - radius).abs() - width / 2.0,
+            Form::Rect { rect, rounding } => rounded_box(p, *rect, *rounding),
+            Form::RectOutline { rect, rounding, width } => rounded_box(p, *rect, *rounding).abs() - width / 2.0,
+            Form::Line { points, width, closed } => {
+                let last = if *closed { points.len() } else { points.len().saturating_sub(1) };
+                let nearest = (0..last).map(|i| to_segment(p, points[i], points[(i + 1) % points.len()])).fold(f32::INFINITY, f32::min);
+                nearest - width / 2.0
+            }
+            Form::Polygon { points } => {
+                let n = points.len();
+                let edge = (0..n).map(|i| to_segment(p, points[i], points[(i + 1) % n])).fold(f32::INFINITY, f32::min);
+                if inside(p, points) { -edge } else { edge }
+            }
+        }
+    }
+
+    /// How much of the pixel at `p` the shape covers, `pixel` points across: a soft edge one
+    /// pixel wide, half covered on the shape's true edge, as egui's own edges are.
+    fn coverage(&self, p: Pos2, pixel: f32) -> f32 {
+        (0.5 - self.distance(p) / pixel).clamp(0.0, 1.0)
+    }
+
+    /// The box the shape stays inside.
+    fn bounds(&self) -> Rect {
+        match self {
+            Form::Disc { centre, radius } => Rect::from_center_size(*centre, Vec2::splat(2.0 * radius)),
+            Form::Ring { centre, radius, width } => Rect::from_center_size(*centre, Vec2::splat(2.0 * radius + width)),
+            Form::Rect { rect, .. } => *rect,
+            Form::RectOutline { rect, width, .. } => rect.expand(width / 2.0),
+            Form::Line { points, width, .. } => Rect::from_points(points).expand(width / 2.0),
+            Form::Polygon { points } => Rect::from_points(points),
+        }
+    }
+
+    /// The shape written as numbers, for telling one sketch from another.
+    fn write(&self, key: &mut Vec<u32>) {
+        let mut put = |xs: &[f32]| key.extend(xs.iter().map(|x| x.to_bits()));
+        match self {
+            Form::Disc { centre, radius } => put(&[0.0, centre.x, centre.y, *radius]),
+            Form::Ring { centre, radius, width } => put(&[1.0, centre.x, centre.y, *radius, *width]),
+            Form::Rect { rect, rounding } => put(&[2.0, rect.min.x, rect.min.y, rect.max.x, rect.max.y, *rounding]),
+            Form::RectOutline { rect, rounding, width } => {
+                put(&[3.0, rect.min.x, rect.min.y, rect.max.x, rect.max.y, *rounding, *width]);
+            }
+            Form::Line { points, width, closed } => {
+                put(&[4.0, *width, if *closed { 1.0 } else { 0.0 }, points.len() as f32]);
+                points.iter().for_each(|p| put(&[p.x, p.y]));
+            }
+            Form::Polygon { points } => {
+                put(&[5.0, points.len() as f32]);
+                points.iter().for_each(|p| put(&[p.x, p.y]));
+            }
+        }
+    }
+}
+
+/// Signed distance from `p` to a rectangle with rounded corners.
+fn rounded_box(p: Pos2, rect: Rect, rounding: f32) -> f32 {
+    let rounding = rounding.clamp(0.0, rect.size().min_elem() / 2.0);
+    let q = (p - rect.center()).abs() - rect.size() / 2.0 + Vec2::splat(rounding);
+    q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - rounding
+}
+
+fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
+    let ab = b - a;
+    let t = if ab.length_sq() > 0.0 { ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0) } else { 0.0 };
+    p.distance(a + ab * t)
+}
+
+fn inside(p: Pos2, points: &[Pos2]) -> bool {
+    let n = points.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Layer {
+    form: Form,
+    colour: Color32,
+    /// Painted only inside this shape (a pattern inside its marker).
+    within: Option<Form>,
+}
+
+/// A symbol as a list of shapes painted one over the other, in points from an anchor.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Sketch {
+    layers: Vec<Layer>,
+    /// Shapes that clip what is added while they are set (see [`Sketch::within`]).
+    within: Option<Form>,
+}
+
+impl Sketch {
+    fn add(&mut self, form: Form, colour: Color32) {
+        if colour.a() > 0 {
+            self.layers.push(Layer { form, colour, within: self.within.clone() });
+        }
+    }
+
+    /// A filled circle with an outline, as `Painter::circle`.
+    pub(crate) fn disc(&mut self, centre: Pos2, radius: f32, fill: Color32, stroke: Stroke) {
+        self.add(Form::Disc { centre, radius }, fill);
+        self.ring(centre, radius, stroke);
+    }
+
+    /// A circle's outline, centred on `radius`, as `Painter::circle_stroke`.
+    pub(crate) fn ring(&mut self, centre: Pos2, radius: f32, stroke: Stroke) {
+        if stroke.width > 0.0 {
+            self.add(Form::Ring { centre, radius, width: stroke.width }, stroke.color);
+        }
+    }
+
+    /// A filled rectangle with rounded corners.
+    pub(crate) fn rect(&mut self, rect: Rect, rounding: f32, fill: Color32) {
+        self.add(Form::Rect { rect, rounding }, fill);
+    }
+
+    /// A rectangle's outline, centred on its edge (`StrokeKind::Middle`).
+    pub(crate) fn rect_stroke(&mut self, rect: Rect, rounding: f32, stroke: Stroke) {
+        if stroke.width > 0.0 {
+            self.add(Form::RectOutline { rect, rounding, width: stroke.width }, stroke.color);
+        }
+    }
+
+    /// A line through `points`, as `Painter::line` (or `Shape::closed_line` when `closed`).
+    pub(crate) fn line(&mut self, points: Vec<Pos2>, stroke: Stroke, closed: bool) {
+        if stroke.width > 0.0 && !points.is_empty() {
+            self.add(Form::Line { points, width: stroke.width, closed }, stroke.color);
+        }
+    }
+
+    /// A filled polygon, convex or not.
+    pub(crate) fn polygon(&mut self, points: Vec<Pos2>, fill: Color32) {
+        if points.len() >= 3 {
+            self.add(Form::Polygon { points }, fill);
+        }
+    }
+
+    /// What `paint` adds is painted only inside the circle.
+    pub(crate) fn within_circle(&mut self, centre: Pos2, radius: f32, paint: impl FnOnce(&mut Sketch)) {
+        self.within(Form::Disc { centre, radius }, paint);
+    }
+
+    /// What `paint` adds is painted only inside the polygon.
+    pub(crate) fn within_polygon(&mut self, points: Vec<Pos2>, paint: impl FnOnce(&mut Sketch)) {
+        self.within(Form::Polygon { points }, paint);
+    }
+
+    /// What `paint` adds is painted only inside the rectangle.
+    pub(crate) fn within_rect(&mut self, rect: Rect, paint: impl FnOnce(&mut Sketch)) {
+        self.within(Form::Rect { rect, rounding: 0.0 }, paint);
+    }
+
+    fn within(&mut self, clip: Form, paint: impl FnOnce(&mut Sketch)) {
+        let before = self.within.replace(clip);
+        paint(self);
+        self.within = before;
+    }
+
+    /// The box every shape stays inside, in points from the anchor.
+    fn bounds(&self) -> Rect {
+        self.layers.iter().map(|l| l.form.bounds()).fold(Rect::NOTHING, Rect::union)
+    }
+
+    /// Everything that makes the picture, at `pixels_per_point`, as numbers.
+    fn key(&self, pixels_per_point: f32) -> Vec<u32> {
+        let mut key = vec![pixels_per_point.to_bits()];
+        for layer in &self.layers {
+            layer.form.write(&mut key);
+            key.push(u32::from_le_bytes(layer.colour.to_array()));
+            match &layer.within {
+                Some(clip) => clip.write(&mut key),
+                None => key.push(u32::MAX),
+            }
+        }
+        key
+    }
+
+    /// The whole pixels the picture covers, from the anchor (which stands on a pixel's
+    /// corner): the shapes' box and the soft edge around it.
+    fn pixels(&self, pixels_per_point: f32) -> Option<([i32; 2], [usize; 2])> {
+        let b = self.bounds();
+        if !b.is_positive() {
+            return None;
+        }
+        let min = [(b.min.x * pixels_per_point).floor() - 1.0, (b.min.y * pixels_per_point).floor() - 1.0];
+        let max = [(b.max.x * pixels_per_point).ceil() + 1.0, (b.max.y * pixels_per_point).ceil() + 1.0];
+        // A symbol is a few dozen pixels across; anything beyond a texture's side is not one.
+        let side = |lo: f32, hi: f32| (hi - lo).clamp(1.0, 2048.0) as usize;
+        Some(([min[0] as i32, min[1] as i32], [side(min[0], max[0]), side(min[1], max[1])]))
+    }
+
+    /// The picture, its top-left pixel `origin` from the anchor: each shape painted over the
+    /// ones before, premultiplied, as egui blends.
+    fn rasterise(&self, pixels_per_point: f32, origin: [i32; 2], size: [usize; 2]) -> ColorImage {
+        let pixel = 1.0 / pixels_per_point;
+        let mut pixels = Vec::with_capacity(size[0] * size[1]);
+        for j in 0..size[1] {
+            for i in 0..size[0] {
+                let at = pos2((origin[0] as f32 + i as f32 + 0.5) * pixel, (origin[1] as f32 + j as f32 + 0.5) * pixel);
+                let mut out = [0.0f32; 4];
+                for layer in &self.layers {
+                    let mut cover = layer.form.coverage(at, pixel);
+                    if cover > 0.0
+                        && let Some(clip) = &layer.within
+                    {
+                        cover *= clip.coverage(at, pixel);
+                    }
+                    if cover <= 0.0 {
+                        continue;
+                    }
+                    let src = layer.colour.to_array().map(|c| f32::from(c) / 255.0 * cover);
+                    let keep = 1.0 - src[3];
+                    for (o, s) in out.iter_mut().zip(src) {
+                        *o = s + *o * keep;
+                    }
+                }
+                let [r, g, b, a] = out.map(|c| (c * 255.0).round().clamp(0.0, 255.0) as u8);
+                pixels.push(Color32::from_rgba_premultiplied(r, g, b, a));
+            }
+        }
+        ColorImage::new(size, pixels)
+    }
+}
+
+/// A sketch's place in the shared picture, and the last frame that drew it.
+#[derive(Clone, Copy)]
+struct Placed {
+    at: [usize; 2],
+    size: [usize; 2],
+    drawn: u64,
+}
+
+/// A row of the shared picture, filled from the left.
+#[derive(Clone, Copy)]
+struct Shelf {
+    top: usize,
+    height: usize,
+    filled: usize,
+}
+
+/// A sketch too big for the room left, in a texture of its own.
+#[derive(Clone)]
+struct Alone {
+    texture: TextureHandle,
+    drawn: u64,
+}
+
+/// The pictures made so far. They share one texture, packed in rows, so that a map's
+/// symbols are drawn together rather than one texture at a time.
+#[derive(Clone, Default)]
+struct Pictures {
+    atlas: Option<TextureHandle>,
+    side: usize,
+    shelves: Vec<Shelf>,
+    bottom: usize,
+    placed: HashMap<Arc<[u32]>, Placed>,
+    alone: HashMap<Arc<[u32]>, Alone>,
+    /// The frame whose start last let go of the pictures no longer drawn.
+    swept: u64,
+}
+
+/// Frames a picture is kept without being drawn: a discarded pass and a repaint.
+const KEPT_FRAMES: u64 = 2;
+
+/// Room between pictures, in pixels, so that none bleeds into the next.
+const PADDING: usize = 1;
+
+impl Pictures {
+    /// At a frame's start: pictures no longer drawn are let go; once the shared texture is
+    /// three quarters full and some of it is no longer drawn, it is packed again from empty
+    /// (the pictures still drawn are made again as they are drawn).
+    fn sweep(&mut self, frame: u64) {
+        if self.swept >= frame {
+            return;
+        }
+        self.swept = frame;
+        let kept = |drawn: u64| drawn + KEPT_FRAMES >= frame;
+        self.alone.retain(|_, a| kept(a.drawn));
+        if self.bottom * 4 > self.side * 3 && self.placed.values().any(|p| !kept(p.drawn)) {
+            self.placed.clear();
+            self.shelves.clear();
+            self.bottom = 0;
+        }
+    }
+
+    fn find(&mut self, key: &Arc<[u32]>, frame: u64) -> Option<(egui::TextureId, Rect)> {
+        if let Some(p) = self.placed.get_mut(key) {
+            p.drawn = frame;
+            let texture = self.atlas.as_ref()?.id();
+            return Some((texture, uv(p.at, p.size, self.side)));
+        }
+        let a = self.alone.get_mut(key)?;
+        a.drawn = frame;
+        Some((a.texture.id(), Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0))))
+    }
+
+    /// A free spot for a picture of `size` pixels, if the shared texture has room.
+    fn reserve(&mut self, size: [usize; 2]) -> Option<[usize; 2]> {
+        let (w, h) = (size[0] + PADDING, size[1] + PADDING);
+        let side = self.side;
+        if let Some(shelf) = self.shelves.iter_mut().find(|s| s.height >= h && s.height <= h + h / 4 + 2 && s.filled + w <= side) {
+            let at = [shelf.filled, shelf.top];
+            shelf.filled += w;
+            return Some(at);
+        }
+        if self.bottom + h <= side && w <= side {
+            self.shelves.push(Shelf { top: self.bottom, height: h, filled: w });
+            let at = [0, self.bottom];
+            self.bottom += h;
+            return Some(at);
+        }
+        None
+    }
+}
+
+/// Where a picture lies in a texture `side` pixels square, from 0 to 1.
+fn uv(at: [usize; 2], size: [usize; 2], side: usize) -> Rect {
+    let side = side as f32;
+    Rect::from_min_size(pos2(at[0] as f32 / side, at[1] as f32 / side), vec2(size[0] as f32 / side, size[1] as f32 / side))
+}
+
+/// The shared texture's side at this density: room for a map's symbols twice over.
+fn atlas_side(pixels_per_point: f32, max_texture_side: usize) -> usize {
+    let side = (512.0 * pixels_per_point.max(1.0)).ceil() as usize;
+    side.next_power_of_two().min(4096).min(max_texture_side.max(64))
+}
+
+/// Sketches drawn as pictures.
+pub(crate) trait Sprites {
+    /// Draws `sketch` with its anchor at `anchor`, moved to the nearest pixel's corner so that
+    /// the picture's pixels fall on the screen's.
+    fn sprite(&self, anchor: Pos2, sketch: &Sketch);
+
+    /// Sketches with `draw`, around the anchor, and draws the sketch as [`Sprites::sprite`].
+    fn sketch(&self, anchor: Pos2, draw: impl FnOnce(&mut Sketch)) {
+        let mut sketch = Sketch::default();
+        draw(&mut sketch);
+        self.sprite(anchor, &sketch);
+    }
+}
+
+impl Sprites for Painter {
+    fn sprite(&self, anchor: Pos2, sketch: &Sketch) {
+        let ppp = self.pixels_per_point();
+        let Some((origin, size)) = sketch.pixels(ppp) else { return };
+        let ctx = self.ctx();
+        let frame = ctx.cumulative_frame_nr();
+        let key: Arc<[u32]> = sketch.key(ppp).into();
+        let id = Id::unique("referee-sprites");
+        let side = atlas_side(ppp, ctx.input(|i| i.max_texture_side));
+        let found = ctx.data_mut(|d| {
+            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+            if pictures.side != side {
+                // A new density: the pictures are made again at it.
+                *pictures = Pictures { side, ..Pictures::default() };
+            }
+            pictures.sweep(frame);
+            pictures.find(&key, frame)
+        });
+        let (texture, uv_rect) = match found {
+            Some(found) => found,
+            None => {
+                let image = sketch.rasterise(ppp, origin, size);
+                let spot = ctx.data_mut(|d| {
+                    let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                    pictures.reserve(size).map(|at| (at, pictures.atlas.clone()))
+                });
+                match spot {
+                    Some((at, atlas)) => {
+                        let mut atlas = atlas.unwrap_or_else(|| {
+                            let blank = ColorImage::new([side, side], vec![Color32::TRANSPARENT; side * side]);
+                            ctx.load_texture("sprites", blank, TextureOptions::LINEAR)
+                        });
+                        atlas.set_partial(at, image, TextureOptions::LINEAR);
+                        let texture = atlas.id();
+                        ctx.data_mut(|d| {
+                            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                            pictures.atlas = Some(atlas);
+                            pictures.placed.insert(key, Placed { at, size, drawn: frame });
+                        });
+                        (texture, uv(at, size, side))
+                    }
+                    None => {
+                        let handle = ctx.load_texture("sprite", image, TextureOptions::LINEAR);
+                        let texture = handle.id();
+                        ctx.data_mut(|d| {
+                            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                            pictures.alone.insert(key, Alone { texture: handle, drawn: frame });
+                        });
+                        (texture, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)))
+                    }
+                }
+            }
+        };
+        let corner = (anchor.to_vec2() * ppp).round();
+        let min = (corner + vec2(origin[0] as f32, origin[1] as f32)) / ppp;
+        let rect = Rect::from_min_size(min.to_pos2(), vec2(size[0] as f32, size[1] as f32) / ppp);
+        self.image(texture, rect, uv_rect, Color32::WHITE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alpha(image: &ColorImage, origin: [i32; 2], x: i32, y: i32) -> u8 {
+        let (i, j) = ((x - origin[0]) as usize, (y - origin[1]) as usize);
+        image.pixels[j * image.size[0] + i].a()
+    }
+
+    #[test]
+    fn a_disc_is_solid_inside_clear_outside_and_half_on_its_edge() {
+        let mut s = Sketch::default();
+        s.disc(Pos2::ZERO, 5.0, Color32::BLACK, Stroke::NONE);
+        let (origin, size) = s.pixels(1.0).unwrap();
+        assert_eq!(origin, [-6, -6]);
+        assert_eq!(size, [12, 12]);
+        let image = s.rasterise(1.0, origin, size);
+        assert_eq!(alpha(&image, origin, 0, 0), 255);
+        assert_eq!(alpha(&image, origin, -6, -6), 0);
+        // The pixel from 4 to 5 has its middle about half a pixel inside the edge: all but
+        // covered; the one from 5 to 6 half a pixel outside: clear.
+        assert!(alpha(&image, origin, 4, 0) >= 240);
+        assert_eq!(alpha(&image, origin, 5, 0), 0);
+        let mut s = Sketch::default();
+        s.disc(Pos2::ZERO, 5.5, Color32::BLACK, Stroke::NONE);
+        let image = s.rasterise(1.0, origin, size);
+        assert!((120..=135).contains(&alpha(&image, origin, 5, 0)), "half covered on the edge");
+    }
+
+    #[test]
+    fn shapes_are_painted_over_one_another_in_order() {
+        let mut s = Sketch::default();
+        s.rect(Rect::from_center_size(Pos2::ZERO, Vec2::splat(10.0)), 0.0, Color32::RED);
+        s.disc(Pos2::ZERO, 2.0, Color32::BLUE, Stroke::NONE);
+        let (origin, size) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, origin, size);
+        let at = |x: i32, y: i32| image.pixels[((y - origin[1]) as usize) * size[0] + (x - origin[0]) as usize];
+        assert_eq!(at(0, 0), Color32::BLUE);
+        assert_eq!(at(3, 3), Color32::RED);
+        // Half-transparent ink over red, premultiplied.
+        let mut s = Sketch::default();
+        s.rect(Rect::from_center_size(Pos2::ZERO, Vec2::splat(10.0)), 0.0, Color32::RED);
+        s.rect(Rect::from_center_size(Pos2::ZERO, Vec2::splat(10.0)), 0.0, Color32::from_black_alpha(128));
+        let image = s.rasterise(1.0, origin, size);
+        let c = image.pixels[((0 - origin[1]) as usize) * size[0] + (0 - origin[0]) as usize];
+        assert_eq!((c.r(), c.g(), c.a()), (127, 0, 255));
+    }
+
+    #[test]
+    fn a_pattern_stays_within_its_shape() {
+        let mut s = Sketch::default();
+        s.within_circle(Pos2::ZERO, 4.0, |s| s.line(vec![pos2(-20.0, 0.0), pos2(20.0, 0.0)], Stroke::new(2.0, Color32::BLACK), false));
+        let (origin, size) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, origin, size);
+        assert_eq!(alpha(&image, origin, 0, 0), 255);
+        assert_eq!(alpha(&image, origin, 10, 0), 0, "the line is cut at the circle");
+    }
+
+    #[test]
+    fn a_line_ring_star_and_outline_cover_what_they_should() {
+        let mut s = Sketch::default();
+        s.ring(Pos2::ZERO, 6.0, Stroke::new(2.0, Color32::BLACK));
+        let (o, z) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, o, z);
+        assert_eq!(alpha(&image, o, 0, 0), 0, "a ring is hollow");
+        assert!(alpha(&image, o, 6, 0) > 200 || alpha(&image, o, 5, 0) > 200, "and solid on its circle");
+
+        let mut s = Sketch::default();
+        let star: Vec<Pos2> = (0..10)
+            .map(|i| {
+                let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / 5.0;
+                let r = if i % 2 == 0 { 8.0 } else { 3.6 };
+                pos2(a.cos() * r, a.sin() * r)
+            })
+            .collect();
+        s.polygon(star, Color32::BLACK);
+        let (o, z) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, o, z);
+        assert_eq!(alpha(&image, o, 0, 0), 255, "the middle of a star");
+        assert_eq!(alpha(&image, o, 0, 6), 0, "between its two lower points");
+
+        let mut s = Sketch::default();
+        s.rect_stroke(Rect::from_center_size(Pos2::ZERO, Vec2::splat(10.0)), 0.0, Stroke::new(2.0, Color32::BLACK));
+        let (o, z) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, o, z);
+        assert_eq!(alpha(&image, o, 0, 0), 0);
+        assert_eq!(alpha(&image, o, 0, -5), 255);
+    }
+
+    #[test]
+    fn a_sketch_is_told_apart_by_every_shape_colour_and_density() {
+        let base = {
+            let mut s = Sketch::default();
+            s.disc(Pos2::ZERO, 5.0, Color32::RED, Stroke::new(1.0, Color32::BLACK));
+            s
+        };
+        let mut moved = base.clone();
+        moved.ring(pos2(0.0, 0.5), 3.0, Stroke::new(1.0, Color32::BLACK));
+        let mut recoloured = Sketch::default();
+        recoloured.disc(Pos2::ZERO, 5.0, Color32::BLUE, Stroke::new(1.0, Color32::BLACK));
+        let keys = [base.key(1.0), moved.key(1.0), recoloured.key(1.0), base.key(2.0)];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(base.key(1.0), base.clone().key(1.0));
+    }
+
+    #[test]
+    fn pictures_share_a_texture_and_a_full_one_packs_again() {
+        let mut p = Pictures { side: 64, ..Pictures::default() };
+        let spots: Vec<_> = (0..4).map(|_| p.reserve([20, 20]).unwrap()).collect();
+        assert_eq!(spots, [[0, 0], [21, 0], [42, 0], [0, 21]], "side by side in rows");
+        assert!(p.reserve([70, 10]).is_none(), "wider than the texture: a texture of its own");
+        p.reserve([20, 20]).unwrap();
+        p.reserve([20, 20]).unwrap();
+        let key: Arc<[u32]> = vec![1].into();
+        p.placed.insert(Arc::clone(&key), Placed { at: [0, 0], size: [20, 20], drawn: 1 });
+        p.sweep(2);
+        assert_eq!(p.bottom, 42, "drawn a frame ago: kept");
+        p.reserve([20, 20]).unwrap();
+        p.sweep(9);
+        assert_eq!((p.bottom, p.placed.len()), (0, 0), "three quarters full and stale: packed again");
+    }
+
+    #[test]
+    fn a_picture_falls_on_whole_pixels_and_is_made_once() {
+        let ctx = egui::Context::default();
+        let mut made = Vec::new();
+        for frame in 0..3 {
+            let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let painter = ui.painter();
+                let mut s = Sketch::default();
+                s.disc(Pos2::ZERO, 5.0, Color32::RED, Stroke::new(1.0, Color32::BLACK));
+                painter.sprite(pos2(100.3, 50.6), &s);
+                painter.sprite(pos2(200.0, 50.0), &s);
+            });
+            let sprites = |id: &egui::TextureId| matches!(id, egui::TextureId::Managed(n) if *n > 0);
+            made.extend(output.textures_delta.set.iter().filter(|(id, _)| sprites(id)).map(|(id, _)| (frame, *id)));
+            output.textures_delta.clear();
+            let images: Vec<Rect> = output
+                .shapes
+                .iter()
+                .filter_map(|s| match &s.shape {
+                    egui::Shape::Mesh(m) if m.texture_id != egui::TextureId::default() => {
+                        Some(Rect::from_points(&m.vertices.iter().map(|v| v.pos).collect::<Vec<_>>()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(images.len(), 2, "frame {frame}");
+            for r in images {
+                assert_eq!(r.min, r.min.round(), "on whole pixels");
+            }
+        }
+        assert!(
+            !made.is_empty() && made.iter().all(|(frame, id)| *frame == 0 && *id == made[0].1),
+            "one texture, written in the first frame alone: {made:?}"
+        );
+    }
+}
