@@ -255,12 +255,27 @@ impl Sketch {
     /// ones before, premultiplied, as egui blends.
     fn rasterise(&self, pixels_per_point: f32, origin: [i32; 2], size: [usize; 2]) -> ColorImage {
         let pixel = 1.0 / pixels_per_point;
+        // Where each shape may touch, soft edge and all: a pixel outside is not asked.
+        let reach: Vec<Rect> = self
+            .layers
+            .iter()
+            .map(|l| {
+                let mut r = l.form.bounds().expand(pixel);
+                if let Some(clip) = &l.within {
+                    r = r.intersect(clip.bounds().expand(pixel));
+                }
+                r
+            })
+            .collect();
         let mut pixels = Vec::with_capacity(size[0] * size[1]);
         for j in 0..size[1] {
             for i in 0..size[0] {
                 let at = pos2((origin[0] as f32 + i as f32 + 0.5) * pixel, (origin[1] as f32 + j as f32 + 0.5) * pixel);
                 let mut out = [0.0f32; 4];
-                for layer in &self.layers {
+                for (layer, reach) in self.layers.iter().zip(&reach) {
+                    if !reach.contains(at) {
+                        continue;
+                    }
                     let mut cover = layer.form.coverage(at, pixel);
                     if cover > 0.0
                         && let Some(clip) = &layer.within
@@ -311,8 +326,12 @@ struct Alone {
 /// symbols are drawn together rather than one texture at a time.
 #[derive(Clone, Default)]
 struct Pictures {
+    /// The density the pictures are made at, as bits.
+    density: u32,
     atlas: Option<TextureHandle>,
     side: usize,
+    /// The largest side a texture may have here.
+    largest: usize,
     shelves: Vec<Shelf>,
     bottom: usize,
     placed: HashMap<Arc<[u32]>, Placed>,
@@ -328,9 +347,18 @@ const KEPT_FRAMES: u64 = 2;
 const PADDING: usize = 1;
 
 impl Pictures {
-    /// At a frame's start: pictures no longer drawn are let go; once the shared texture is
+    /// The shared texture starts with room for a map's symbols at its start, and no more: the
+    /// window's first frame sends the whole of it.
+    fn new(pixels_per_point: f32, largest: usize) -> Self {
+        let largest = largest.clamp(64, 4096);
+        let side = (256.0 * pixels_per_point.max(1.0)).ceil() as usize;
+        Pictures { density: pixels_per_point.to_bits(), side: side.next_power_of_two().min(largest), largest, ..Pictures::default() }
+    }
+
+    /// At a frame's start: pictures no longer drawn are let go. Once the shared texture is
     /// three quarters full and some of it is no longer drawn, it is packed again from empty
-    /// (the pictures still drawn are made again as they are drawn).
+    /// (the pictures still drawn are made again as they are drawn); once it was too small for
+    /// one frame's pictures, it is made twice as large.
     fn sweep(&mut self, frame: u64) {
         if self.swept >= frame {
             return;
@@ -338,7 +366,13 @@ impl Pictures {
         self.swept = frame;
         let kept = |drawn: u64| drawn + KEPT_FRAMES >= frame;
         self.alone.retain(|_, a| kept(a.drawn));
-        if self.bottom * 4 > self.side * 3 && self.placed.values().any(|p| !kept(p.drawn)) {
+        let outgrown = !self.alone.is_empty() && self.side * 2 <= self.largest;
+        if outgrown {
+            self.side *= 2;
+            self.atlas = None;
+            self.alone.clear();
+        }
+        if outgrown || (self.bottom * 4 > self.side * 3 && self.placed.values().any(|p| !kept(p.drawn))) {
             self.placed.clear();
             self.shelves.clear();
             self.bottom = 0;
@@ -381,12 +415,6 @@ fn uv(at: [usize; 2], size: [usize; 2], side: usize) -> Rect {
     Rect::from_min_size(pos2(at[0] as f32 / side, at[1] as f32 / side), vec2(size[0] as f32 / side, size[1] as f32 / side))
 }
 
-/// The shared texture's side at this density: room for a map's symbols twice over.
-fn atlas_side(pixels_per_point: f32, max_texture_side: usize) -> usize {
-    let side = (512.0 * pixels_per_point.max(1.0)).ceil() as usize;
-    side.next_power_of_two().min(4096).min(max_texture_side.max(64))
-}
-
 /// Sketches drawn as pictures.
 pub(crate) trait Sprites {
     /// Draws `sketch` with its anchor at `anchor`, moved to the nearest pixel's corner so that
@@ -409,12 +437,12 @@ impl Sprites for Painter {
         let frame = ctx.cumulative_frame_nr();
         let key: Arc<[u32]> = sketch.key(ppp).into();
         let id = Id::unique("referee-sprites");
-        let side = atlas_side(ppp, ctx.input(|i| i.max_texture_side));
+        let largest = ctx.input(|i| i.max_texture_side);
         let found = ctx.data_mut(|d| {
             let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-            if pictures.side != side {
+            if pictures.density != ppp.to_bits() {
                 // A new density: the pictures are made again at it.
-                *pictures = Pictures { side, ..Pictures::default() };
+                *pictures = Pictures::new(ppp, largest);
             }
             pictures.sweep(frame);
             pictures.find(&key, frame)
@@ -425,10 +453,10 @@ impl Sprites for Painter {
                 let image = sketch.rasterise(ppp, origin, size);
                 let spot = ctx.data_mut(|d| {
                     let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                    pictures.reserve(size).map(|at| (at, pictures.atlas.clone()))
+                    pictures.reserve(size).map(|at| (at, pictures.atlas.clone(), pictures.side))
                 });
                 match spot {
-                    Some((at, atlas)) => {
+                    Some((at, atlas, side)) => {
                         let mut atlas = atlas.unwrap_or_else(|| {
                             let blank = ColorImage::new([side, side], vec![Color32::TRANSPARENT; side * side]);
                             ctx.load_texture("sprites", blank, TextureOptions::LINEAR)
@@ -585,6 +613,18 @@ mod tests {
         p.reserve([20, 20]).unwrap();
         p.sweep(9);
         assert_eq!((p.bottom, p.placed.len()), (0, 0), "three quarters full and stale: packed again");
+
+        // A frame that needed a texture of its own: the shared one grows, to the largest.
+        let mut p = Pictures::new(1.0, 1024);
+        assert_eq!(Pictures::new(2.0, 1024).side, 512, "twice the density, twice the side");
+        assert_eq!(p.side, 256);
+        let ctx = egui::Context::default();
+        let texture = ctx.load_texture("t", ColorImage::new([1, 1], vec![Color32::RED]), TextureOptions::LINEAR);
+        for (frame, side) in [(1, 512), (2, 1024), (3, 1024)] {
+            p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), drawn: frame });
+            p.sweep(frame);
+            assert_eq!(p.side, side, "frame {frame}");
+        }
     }
 
     #[test]
