@@ -20,6 +20,27 @@ use crate::gui::magna_graecia::dialogs::shared::*;
 /// [`crate::gui::engine::Legal`]).
 pub(crate) type Legal<'a> = crate::gui::engine::Legal<'a, referee_campaign::magna_graecia::engine::MagnaGraecia>;
 
+impl Legal<'_> {
+    /// The button of `order`: live if the rules would take it, greyed out with their reason
+    /// if not; `name` names it for a screen reader and `hover` says what it does. Clicked, it
+    /// queues the order with seeded dice.
+    pub(crate) fn order(
+        self,
+        ui: &mut egui::Ui,
+        button: egui::Button<'_>,
+        name: String,
+        hover: impl Into<egui::WidgetText>,
+        order: Order,
+        commands: &mut Vec<AppCommand>,
+    ) -> egui::Response {
+        let response = self.button(ui, Ok(()), button, &order).accessible_name(name).on_hover_text(hover);
+        if response.clicked() {
+            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
+        }
+        response
+    }
+}
+
 /// `Ok` when `now`, else why not yet.
 fn ready(now: bool, why: impl FnOnce() -> String) -> Result<(), String> {
     if now { Ok(()) } else { Err(why()) }
@@ -230,13 +251,8 @@ pub(crate) fn counter_orders_ui(
         if moving {
             if counter.aboard {
                 let order = Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() };
-                let b = legal
-                    .button(ui, Ok(()), egui::Button::new("Disembark").small(), &order)
-                    .accessible_name(format!("Disembark {}", counter.name))
-                    .on_hover_text("Go ashore where the fleet is; it costs no MP (MG-14)");
-                if b.clicked() {
-                    commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-                }
+                let hover = "Go ashore where the fleet is; it costs no MP (MG-14)";
+                legal.order(ui, egui::Button::new("Disembark").small(), format!("Disembark {}", counter.name), hover, order, commands);
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
                 let order = Order::Embark { side: counter.side.clone(), counter: counter.name.clone() };
@@ -383,15 +399,9 @@ pub(crate) fn withdraw_ui(
         let who = side_name(board, side);
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
         let order = Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id };
-        let b = legal
-            .button(ui, Ok(()), egui::Button::new(text), &order)
-            .accessible_name(format!("{who} withdraws into {city} instead of battle {}", battle.id))
-            .on_hover_text(
-                "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)",
-            );
-        if b.clicked() {
-            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-        }
+        let name = format!("{who} withdraws into {city} instead of battle {}", battle.id);
+        let hover = "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)";
+        legal.order(ui, egui::Button::new(text), name, hover, order, commands);
     }
 }
 
@@ -465,16 +475,9 @@ fn exit_button_ui(
     }
     let port = map.name(counter.node);
     let order = Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() };
-    let b = legal
-        .button(ui, Ok(()), egui::Button::new(format!("Home through {port} (2 VP)")).small(), &order)
-        .accessible_name(format!("Lead {} home through {port}", counter.name))
-        .on_hover_text(format!(
-            "{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)",
-            counter.name
-        ));
-    if b.clicked() {
-        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-    }
+    let button = egui::Button::new(format!("Home through {port} (2 VP)")).small();
+    let hover = format!("{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)", counter.name);
+    legal.order(ui, button, format!("Lead {} home through {port}", counter.name), hover, order, commands);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -498,15 +501,8 @@ fn fleet_orders_ui(
     ui.horizontal_wrapped(|ui| {
         ui.add_space(28.0);
         let order = Order::Shelter { side: fleet.side.clone() };
-        let b = legal
-            .button(ui, Ok(()), egui::Button::new("Shelter").small(), &order)
-            .accessible_name(format!("Shelter the {who} fleet"))
-            .on_hover_text(
-                "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)",
-            );
-        if b.clicked() {
-            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-        }
+        let hover = "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)";
+        legal.order(ui, egui::Button::new("Shelter").small(), format!("Shelter the {who} fleet"), hover, order, commands);
     });
 }
 
@@ -556,15 +552,11 @@ pub(crate) fn attack_city_ui(
                 ui.label("it turns to:");
                 for (id, name) in &foes {
                     let order = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
-                    let b = legal
-                        .button(ui, Ok(()), egui::Button::new(*name), &order)
-                        .accessible_name(format!("{city} turns to {name}"))
-                        .on_hover_text(format!(
-                            "{city} becomes {} ally, and its commands fight {who} in a battle here now (MG-07)",
-                            referee_campaign::core::words::owner_of(name)
-                        ));
-                    if b.clicked() {
-                        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
+                    let hover = format!(
+                        "{city} becomes {} ally, and its commands fight {who} in a battle here now (MG-07)",
+                        referee_campaign::core::words::owner_of(name)
+                    );
+                    if legal.order(ui, egui::Button::new(*name), format!("{city} turns to {name}"), hover, order, commands).clicked() {
                         open = false;
                     }
                 }
