@@ -58,9 +58,13 @@ impl Form {
             Form::Rect { rect, rounding } => rounded_box(p, *rect, *rounding),
             Form::RectOutline { rect, rounding, width } => rounded_box(p, *rect, *rounding).abs() - width / 2.0,
             Form::Line { points, width, closed } => {
-                let last = if *closed { points.len() } else { points.len().saturating_sub(1) };
-                let nearest = (0..last).map(|i| to_segment(p, points[i], points[(i + 1) % points.len()])).fold(f32::INFINITY, f32::min);
-                nearest - width / 2.0
+                let n = points.len();
+                let last = if *closed { n } else { n.saturating_sub(1) };
+                // An open line ends square at both ends, as egui's lines do; its joins are round.
+                let square = |end: bool| !*closed && end;
+                (0..last)
+                    .map(|i| to_stroke(p, [points[i], points[(i + 1) % n]], width / 2.0, [square(i == 0), square(i + 2 == n)]))
+                    .fold(f32::INFINITY, f32::min)
             }
             Form::Polygon { points } => {
                 let n = points.len();
@@ -74,6 +78,26 @@ impl Form {
     /// pixel wide, half covered on the shape's true edge, as egui's own edges are.
     fn coverage(&self, p: Pos2, pixel: f32) -> f32 {
         (0.5 - self.distance(p) / pixel).clamp(0.0, 1.0)
+    }
+
+    /// The shape with its rectangles' edges on the screen's pixels, as egui puts them: a
+    /// rectangle's on the lines between pixels, an outline's on the middle of a pixel when it
+    /// is an odd number of pixels wide. Only rectangles move, by at most half a pixel.
+    fn on_pixels(&self, pixels_per_point: f32) -> Form {
+        let to_lines = |x: f32| (x * pixels_per_point).round() / pixels_per_point;
+        let to_middles = |x: f32| ((x * pixels_per_point - 0.5).round() + 0.5) / pixels_per_point;
+        let snap = |rect: &Rect, at: &dyn Fn(f32) -> f32| {
+            Rect::from_min_max(pos2(at(rect.min.x), at(rect.min.y)), pos2(at(rect.max.x), at(rect.max.y)))
+        };
+        match self {
+            Form::Rect { rect, rounding } => Form::Rect { rect: snap(rect, &to_lines), rounding: *rounding },
+            Form::RectOutline { rect, rounding, width } => {
+                let odd = ((width * pixels_per_point).round() as i64) % 2 == 1;
+                let rect = if odd { snap(rect, &to_middles) } else { snap(rect, &to_lines) };
+                Form::RectOutline { rect, rounding: *rounding, width: *width }
+            }
+            other => other.clone(),
+        }
     }
 
     /// The box the shape stays inside.
@@ -115,6 +139,31 @@ fn rounded_box(p: Pos2, rect: Rect, rounding: f32) -> f32 {
     let rounding = rounding.clamp(0.0, rect.size().min_elem() / 2.0);
     let q = (p - rect.center()).abs() - rect.size() / 2.0 + Vec2::splat(rounding);
     q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - rounding
+}
+
+/// Signed distance from `p` to a stroke `half` wide either side of the segment `a`–`b`; an
+/// end marked `square` is cut square at the end point, the others are rounded.
+fn to_stroke(p: Pos2, [a, b]: [Pos2; 2], half: f32, square: [bool; 2]) -> f32 {
+    let length = a.distance(b);
+    if length <= 0.0 {
+        return p.distance(a) - half;
+    }
+    let along_unit = (b - a) / length;
+    let along = (p - a).dot(along_unit);
+    let across = (p - a).dot(along_unit.rot90()).abs() - half;
+    let beyond = if along < 0.0 && square[0] {
+        Some(-along)
+    } else if along > length && square[1] {
+        Some(along - length)
+    } else {
+        None
+    };
+    match beyond {
+        // Outside a square end: the distance to a box.
+        Some(out) if across > 0.0 => out.hypot(across),
+        Some(out) => out.max(across),
+        None => p.distance(a + along_unit * along.clamp(0.0, length)) - half,
+    }
 }
 
 fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
@@ -255,9 +304,17 @@ impl Sketch {
     /// ones before, premultiplied, as egui blends.
     fn rasterise(&self, pixels_per_point: f32, origin: [i32; 2], size: [usize; 2]) -> ColorImage {
         let pixel = 1.0 / pixels_per_point;
-        // Where each shape may touch, soft edge and all: a pixel outside is not asked.
-        let reach: Vec<Rect> = self
+        let layers: Vec<Layer> = self
             .layers
+            .iter()
+            .map(|l| Layer {
+                form: l.form.on_pixels(pixels_per_point),
+                colour: l.colour,
+                within: l.within.as_ref().map(|w| w.on_pixels(pixels_per_point)),
+            })
+            .collect();
+        // Where each shape may touch, soft edge and all: a pixel outside is not asked.
+        let reach: Vec<Rect> = layers
             .iter()
             .map(|l| {
                 let mut r = l.form.bounds().expand(pixel);
@@ -272,7 +329,7 @@ impl Sketch {
             for i in 0..size[0] {
                 let at = pos2((origin[0] as f32 + i as f32 + 0.5) * pixel, (origin[1] as f32 + j as f32 + 0.5) * pixel);
                 let mut out = [0.0f32; 4];
-                for (layer, reach) in self.layers.iter().zip(&reach) {
+                for (layer, reach) in layers.iter().zip(&reach) {
                     if !reach.contains(at) {
                         continue;
                     }
@@ -319,6 +376,7 @@ struct Shelf {
 #[derive(Clone)]
 struct Alone {
     texture: TextureHandle,
+    size: [usize; 2],
     drawn: u64,
 }
 
@@ -348,31 +406,38 @@ const PADDING: usize = 1;
 
 impl Pictures {
     /// The shared texture starts with room for a map's symbols at its start, and no more: the
-    /// window's first frame sends the whole of it.
+    /// window's first frame sends the whole of it. It may grow to four times that side, and
+    /// to no more than the screen takes.
     fn new(pixels_per_point: f32, largest: usize) -> Self {
-        let largest = largest.clamp(64, 4096);
-        let side = (256.0 * pixels_per_point.max(1.0)).ceil() as usize;
-        Pictures { density: pixels_per_point.to_bits(), side: side.next_power_of_two().min(largest), largest, ..Pictures::default() }
+        let at = |points: f32| ((points * pixels_per_point.max(1.0)).ceil() as usize).next_power_of_two();
+        let largest = at(1024.0).min(largest).max(64);
+        Pictures { density: pixels_per_point.to_bits(), side: at(256.0).min(largest), largest, ..Pictures::default() }
     }
 
-    /// At a frame's start: pictures no longer drawn are let go. Once the shared texture is
-    /// three quarters full and some of it is no longer drawn, it is packed again from empty
-    /// (the pictures still drawn are made again as they are drawn); once it was too small for
-    /// one frame's pictures, it is made twice as large.
+    /// At a frame's start: pictures no longer drawn are let go. The shared texture is packed
+    /// again from empty (the pictures still drawn are made again as they are drawn) once it
+    /// is three quarters full and some of it is no longer drawn, or once a picture did not fit
+    /// (zooming makes every picture anew each frame). It is made twice as large, up to its
+    /// largest, only when what the last frame drew would not fit in it with room to spare.
     fn sweep(&mut self, frame: u64) {
         if self.swept >= frame {
             return;
         }
         self.swept = frame;
         let kept = |drawn: u64| drawn + KEPT_FRAMES >= frame;
-        self.alone.retain(|_, a| kept(a.drawn));
-        let outgrown = !self.alone.is_empty() && self.side * 2 <= self.largest;
-        if outgrown {
-            self.side *= 2;
-            self.atlas = None;
+        let overflowed = !self.alone.is_empty();
+        if overflowed {
+            let area = |[w, h]: [usize; 2]| (w + PADDING) * (h + PADDING);
+            let last = |drawn: u64| drawn + 1 >= frame;
+            let needed: usize = self.placed.values().filter(|p| last(p.drawn)).map(|p| area(p.size)).sum::<usize>()
+                + self.alone.values().filter(|a| last(a.drawn)).map(|a| area(a.size)).sum::<usize>();
+            if needed * 5 / 4 > self.side * self.side && self.side * 2 <= self.largest {
+                self.side *= 2;
+                self.atlas = None;
+            }
             self.alone.clear();
         }
-        if outgrown || (self.bottom * 4 > self.side * 3 && self.placed.values().any(|p| !kept(p.drawn))) {
+        if overflowed || (self.bottom * 4 > self.side * 3 && self.placed.values().any(|p| !kept(p.drawn))) {
             self.placed.clear();
             self.shelves.clear();
             self.bottom = 0;
@@ -475,7 +540,7 @@ impl Sprites for Painter {
                         let texture = handle.id();
                         ctx.data_mut(|d| {
                             let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                            pictures.alone.insert(key, Alone { texture: handle, drawn: frame });
+                            pictures.alone.insert(key, Alone { texture: handle, size, drawn: frame });
                         });
                         (texture, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)))
                     }
@@ -579,6 +644,29 @@ mod tests {
     }
 
     #[test]
+    fn open_lines_end_square_and_rectangles_sit_on_pixels() {
+        // A tick from 0 to 5 along x, 2 wide: nothing beyond its ends, as egui draws it.
+        let mut s = Sketch::default();
+        s.line(vec![pos2(0.0, 0.0), pos2(5.0, 0.0)], Stroke::new(2.0, Color32::BLACK), false);
+        let (o, z) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, o, z);
+        assert_eq!(alpha(&image, o, 2, 0), 255);
+        assert_eq!(alpha(&image, o, 5, 0), 0, "square at its end");
+        assert_eq!(alpha(&image, o, -1, 0), 0, "and at its start");
+
+        // A 13-point-high swatch with a 1-wide outline inside: the outline falls on whole
+        // rows of pixels, dark, not on two half-grey ones.
+        let mut s = Sketch::default();
+        let rect = Rect::from_center_size(Pos2::ZERO, vec2(20.0, 13.0));
+        s.rect_stroke(rect.shrink(0.5), 0.0, Stroke::new(1.0, Color32::BLACK));
+        let (o, z) = s.pixels(1.0).unwrap();
+        let image = s.rasterise(1.0, o, z);
+        let column: Vec<u8> = (o[1]..o[1] + z[1] as i32).map(|y| alpha(&image, o, 0, y)).collect();
+        assert!(column.iter().all(|&a| a == 0 || a == 255), "every pixel of the outline whole or clear: {column:?}");
+        assert_eq!(column.iter().filter(|&&a| a == 255).count(), 2, "a row at the top and one at the bottom");
+    }
+
+    #[test]
     fn a_sketch_is_told_apart_by_every_shape_colour_and_density() {
         let base = {
             let mut s = Sketch::default();
@@ -614,14 +702,20 @@ mod tests {
         p.sweep(9);
         assert_eq!((p.bottom, p.placed.len()), (0, 0), "three quarters full and stale: packed again");
 
-        // A frame that needed a texture of its own: the shared one grows, to the largest.
-        let mut p = Pictures::new(1.0, 1024);
-        assert_eq!(Pictures::new(2.0, 1024).side, 512, "twice the density, twice the side");
-        assert_eq!(p.side, 256);
+        // A picture that did not fit: packed again; grown only when one frame's pictures need
+        // it, and never past four times the starting side.
         let ctx = egui::Context::default();
         let texture = ctx.load_texture("t", ColorImage::new([1, 1], vec![Color32::RED]), TextureOptions::LINEAR);
-        for (frame, side) in [(1, 512), (2, 1024), (3, 1024)] {
-            p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), drawn: frame });
+        let mut p = Pictures::new(1.0, 8192);
+        assert_eq!((p.side, p.largest), (256, 1024));
+        assert_eq!(Pictures::new(2.0, 8192).side, 512, "twice the density, twice the side");
+        assert_eq!(Pictures::new(1.0, 512).largest, 512, "no larger than the screen takes");
+        p.reserve([100, 100]).unwrap();
+        p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), size: [20, 20], drawn: 1 });
+        p.sweep(2);
+        assert_eq!((p.side, p.bottom, p.alone.len()), (256, 0, 0), "small enough: packed again, not grown");
+        for (frame, side) in [(3, 512), (4, 1024), (5, 1024)] {
+            p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), size: [500, 500], drawn: frame - 1 });
             p.sweep(frame);
             assert_eq!(p.side, side, "frame {frame}");
         }
