@@ -72,9 +72,7 @@ pub(crate) fn pattern_dots(pattern: Pattern, bounds: Rect, spacing: f32) -> Vec<
 
 /// Fills `rect` with a side's colour and pattern (legend, panels, walled cities).
 pub(crate) fn paint_swatch(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern) {
-    let centre = rect.center();
-    let rect = rect.translate(-centre.to_vec2());
-    painter.sketch(centre, |s| {
+    painter.sketch_in(rect, |s, rect| {
         patterned_rect(s, rect, fill, pattern, (rect.height() * 0.38).max(3.5));
         s.rect_stroke(rect.shrink(0.5), 1.5, Stroke::new(1.0, OUTLINE));
     });

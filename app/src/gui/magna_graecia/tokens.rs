@@ -119,7 +119,7 @@ pub(crate) fn paint_counter(painter: &Painter, rect: Rect, side: &SidePublic, fl
 
 /// [`paint_counter`] in any colour and pattern (the legend's plain tokens).
 pub(crate) fn paint_counter_in(painter: &Painter, rect: Rect, fill: Color32, pattern: Pattern, fleet: bool) {
-    painter.sketch(rect.center(), |s| counter(s, rect.translate(-rect.center().to_vec2()), fill, pattern, fleet));
+    painter.sketch_in(rect, |s, rect| counter(s, rect, fill, pattern, fleet));
 }
 
 fn counter(s: &mut Sketch, rect: Rect, fill: Color32, pattern: Pattern, fleet: bool) {
@@ -148,9 +148,7 @@ fn counter(s: &mut Sketch, rect: Rect, fill: Color32, pattern: Pattern, fleet: b
 /// A sheltered fleet (MG-19): the galley drawn hollow, its hull white inside a thick border
 /// of the side's colour, so it reads as laid up in port.
 pub(crate) fn paint_sheltered_fleet(painter: &Painter, rect: Rect, side: &SidePublic) {
-    let centre = rect.center();
-    let rect = rect.translate(-centre.to_vec2());
-    painter.sketch(centre, |s| {
+    painter.sketch_in(rect, |s, rect| {
         let hull = hull_points(rect);
         s.polygon(hull.clone(), Color32::WHITE);
         s.line(hull.clone(), Stroke::new(2.6, side_colour(side)), true);
@@ -225,9 +223,7 @@ pub(crate) fn wall_rect(inner: Rect) -> Rect {
 
 /// A city wall round the tokens filling `inner` (MG-27): they read as inside it.
 pub(crate) fn paint_walls(painter: &Painter, inner: Rect) {
-    let centre = inner.center();
-    let inner = inner.translate(-centre.to_vec2());
-    painter.sketch(centre, |s| {
+    painter.sketch_in(inner, |s, inner| {
         let outer = wall_rect(inner);
         let body = Rect::from_min_max(outer.min + vec2(0.0, 3.0), outer.max);
         let stroke = Stroke::new(1.3, OUTLINE);

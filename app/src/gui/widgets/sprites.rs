@@ -68,7 +68,7 @@ impl Form {
             }
             Form::Polygon { points } => {
                 let n = points.len();
-                let edge = (0..n).map(|i| to_segment(p, points[i], points[(i + 1) % n])).fold(f32::INFINITY, f32::min);
+                let edge = (0..n).map(|i| to_stroke(p, [points[i], points[(i + 1) % n]], 0.0, [false; 2])).fold(f32::INFINITY, f32::min);
                 if inside(p, points) { -edge } else { edge }
             }
         }
@@ -164,12 +164,6 @@ fn to_stroke(p: Pos2, [a, b]: [Pos2; 2], half: f32, square: [bool; 2]) -> f32 {
         Some(out) => out.max(across),
         None => p.distance(a + along_unit * along.clamp(0.0, length)) - half,
     }
-}
-
-fn to_segment(p: Pos2, a: Pos2, b: Pos2) -> f32 {
-    let ab = b - a;
-    let t = if ab.length_sq() > 0.0 { ((p - a).dot(ab) / ab.length_sq()).clamp(0.0, 1.0) } else { 0.0 };
-    p.distance(a + ab * t)
 }
 
 fn inside(p: Pos2, points: &[Pos2]) -> bool {
@@ -444,7 +438,7 @@ impl Pictures {
         }
     }
 
-    fn find(&mut self, key: &Arc<[u32]>, frame: u64) -> Option<(egui::TextureId, Rect)> {
+    fn find(&mut self, key: &[u32], frame: u64) -> Option<(egui::TextureId, Rect)> {
         if let Some(p) = self.placed.get_mut(key) {
             p.drawn = frame;
             let texture = self.atlas.as_ref()?.id();
@@ -492,6 +486,13 @@ pub(crate) trait Sprites {
         draw(&mut sketch);
         self.sprite(anchor, &sketch);
     }
+
+    /// Sketches a symbol filling `rect`, anchored at its centre: `draw` is given the rectangle
+    /// as it stands around the anchor.
+    fn sketch_in(&self, rect: Rect, draw: impl FnOnce(&mut Sketch, Rect)) {
+        let centre = rect.center();
+        self.sketch(centre, |s| draw(s, rect.translate(-centre.to_vec2())));
+    }
 }
 
 impl Sprites for Painter {
@@ -500,7 +501,8 @@ impl Sprites for Painter {
         let Some((origin, size)) = sketch.pixels(ppp) else { return };
         let ctx = self.ctx();
         let frame = ctx.cumulative_frame_nr();
-        let key: Arc<[u32]> = sketch.key(ppp).into();
+        // Looked up as it is; made shared only when a new picture is kept under it.
+        let key = sketch.key(ppp);
         let id = Id::unique("referee-sprites");
         let largest = ctx.input(|i| i.max_texture_side);
         let found = ctx.data_mut(|d| {
@@ -531,7 +533,7 @@ impl Sprites for Painter {
                         ctx.data_mut(|d| {
                             let pictures = d.get_temp_mut_or_default::<Pictures>(id);
                             pictures.atlas = Some(atlas);
-                            pictures.placed.insert(key, Placed { at, size, drawn: frame });
+                            pictures.placed.insert(key.into(), Placed { at, size, drawn: frame });
                         });
                         (texture, uv(at, size, side))
                     }
@@ -540,7 +542,7 @@ impl Sprites for Painter {
                         let texture = handle.id();
                         ctx.data_mut(|d| {
                             let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                            pictures.alone.insert(key, Alone { texture: handle, size, drawn: frame });
+                            pictures.alone.insert(key.into(), Alone { texture: handle, size, drawn: frame });
                         });
                         (texture, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)))
                     }
