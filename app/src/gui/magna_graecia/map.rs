@@ -27,8 +27,8 @@ use crate::gui::magna_graecia::tokens::{self, Token};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near};
-use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
-use crate::gui::widgets::sprites::{Sketch, Sprites as _};
+use crate::gui::widgets::pan_zoom::{PanZoom, fill_around, fill_polygon, triangulate};
+use crate::gui::widgets::sprites::{HALO_OFFSETS, Sketch, Sprites as _};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SHALLOWS: Color32 = Color32::from_rgb(0xbd, 0xd7, 0xe5);
@@ -187,11 +187,20 @@ fn badge_text(painter: &Painter, centre: Pos2, text: &str, radius: f32) {
     painter.text(centre + vec2(0.0, 0.5), Align2::CENTER_CENTER, text, FontId::proportional(radius * 1.6), INK);
 }
 
+/// A text with its halo as eight copies: for the few texts drawn among other symbols.
 fn halo_galley(painter: &Painter, pos: Pos2, galley: &Arc<Galley>) {
-    for (dx, dy) in [(-1.0, -1.0), (0.0, -1.2), (1.0, -1.0), (-1.2, 0.0), (1.2, 0.0), (-1.0, 1.0), (0.0, 1.2), (1.0, 1.0)] {
+    for (dx, dy) in HALO_OFFSETS {
         painter.galley_with_override_text_color(pos + vec2(dx, dy), galley.clone(), HALO);
     }
     painter.galley(pos, galley.clone(), INK);
+}
+
+/// The map's many texts, drawn together: every halo as a picture, then every text.
+fn halo_galleys(painter: &Painter, texts: &[(Pos2, Arc<Galley>)]) {
+    painter.halos(texts, HALO);
+    for (pos, galley) in texts {
+        painter.galley(*pos, galley.clone(), INK);
+    }
 }
 
 fn halo_text(painter: &Painter, pos: Pos2, anchor: Align2, text: &str, font: FontId, colour: Color32) -> Rect {
@@ -561,8 +570,10 @@ pub(crate) fn map_ui(
         }
     }
 
-    painter.rect_filled(canvas, 0.0, SEA);
     let outline: Vec<Pos2> = map.outline.iter().map(|&(x, y)| proj.pos(x, y)).collect();
+    if !fill_around(&painter, canvas, &outline, SEA) {
+        painter.rect_filled(canvas, 0.0, SEA);
+    }
     painter.add(Shape::closed_line(outline.clone(), Stroke::new(9.0, SHALLOWS)));
     fill_polygon(&painter, &outline, state.outline_triangles(map), LAND);
     painter.add(Shape::closed_line(outline, Stroke::new(1.4, COAST)));
@@ -613,8 +624,8 @@ pub(crate) fn map_ui(
             tokens::paint_walls(&painter, inside);
         }
     }
-    // The initials are drawn after every token, in the font's texture.
-    let mut initials = Vec::new();
+    // The initials are drawn with the names, after every token and marker.
+    let mut labels = Vec::new();
     for t in &tokens {
         if is_picked(t) {
             painter.rect_filled(t.rect.expand(3.5), 3.0, SELECTION);
@@ -639,15 +650,12 @@ pub(crate) fn map_ui(
                 .map(|n| painter.layout_no_wrap(name.chars().take(n).collect(), font.clone(), INK))
                 .find(|g| g.size().x + 2.0 <= t.rect.width() && g.size().y <= t.rect.height() + 2.0);
             if let Some(galley) = fitting {
-                initials.push((t.rect.center() - galley.size() / 2.0, galley));
+                labels.push((t.rect.center() - galley.size() / 2.0, galley));
             }
         }
     }
     for &at in &battles {
         tokens::paint_battle_marker(&painter, at, battle_r);
-    }
-    for (at, galley) in &initials {
-        halo_galley(&painter, *at, galley);
     }
 
     let legend = if state.legend_folded { folded_legend_rect(&painter, canvas) } else { legend_rect(&painter, board, canvas) };
@@ -677,9 +685,10 @@ pub(crate) fn map_ui(
             .map(|size| painter.layout_job(label_job(m.id, &name, size)))
             .chain(std::iter::once_with(|| painter.layout_no_wrap(m.id.to_string(), FontId::proportional(font_size - 2.0), NUMBER)));
         if let Some((galley, min)) = layout.name(forms, |s| beside(m.footprint(r), s)) {
-            halo_galley(&painter, min, &galley);
+            labels.push((min, galley));
         }
     }
+    halo_galleys(&painter, &labels);
     paint_sea_names(&painter, map, proj, &mut layout);
     state.layout = layout;
 

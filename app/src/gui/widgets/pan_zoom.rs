@@ -90,6 +90,87 @@ pub(crate) fn fill_polygon(painter: &Painter, points: &[Pos2], triangles: &[[usi
     painter.add(Shape::mesh(mesh));
 }
 
+/// Fills `frame` but for the simple polygon `hole` inside it, so that what fills the hole
+/// afterwards (an island's land, over its sea) is the only paint on those pixels. Without a
+/// graphics card every pixel painted twice costs, and the sea under an island is a third of
+/// the map. Returns false, having painted nothing, where `hole` is not well inside `frame`
+/// (zoomed in, the island reaches past the canvas) or could not be cut out exactly: the
+/// caller then fills the whole frame.
+pub(crate) fn fill_around(painter: &Painter, frame: Rect, hole: &[Pos2], fill: Color32) -> bool {
+    let Some(triangles) = around(frame, hole) else { return false };
+    let mut mesh = Mesh::default();
+    for t in triangles {
+        let base = mesh.vertices.len() as u32;
+        for p in t {
+            mesh.colored_vertex(p, fill);
+        }
+        mesh.add_triangle(base, base + 1, base + 2);
+    }
+    painter.add(Shape::mesh(mesh));
+    true
+}
+
+/// The triangles of `frame` outside `hole`, or `None` where `hole` does not lie well inside
+/// `frame` or the triangles would not cover exactly what they should.
+///
+/// The frame is cut along the lines from the hole's leftmost point to the frame's left
+/// corners and from its rightmost point to the right corners: nothing of the hole lies
+/// beyond its leftmost or rightmost point, so these cuts cross none of it. They leave four
+/// simple pieces: a triangle at each side, and above and below the hole the frame's top or
+/// bottom edge closed by one of the two runs of the hole's outline between those points.
+fn around(frame: Rect, hole: &[Pos2]) -> Option<Vec<[Pos2; 3]>> {
+    let n = hole.len();
+    if n < 3 || !hole.iter().all(|p| p.is_finite() && frame.shrink(1.0).contains(*p)) {
+        return None;
+    }
+    let by_x = |a: &usize, b: &usize| hole[*a].x.total_cmp(&hole[*b].x);
+    let (left, right) = ((0..n).min_by(by_x)?, (0..n).max_by(by_x)?);
+    if left == right {
+        return None;
+    }
+    // The two runs of the outline from the leftmost point to the rightmost, both drawn from
+    // left to right.
+    let run_to = |from: usize, to: usize| {
+        let mut run = vec![hole[from]];
+        let mut i = from;
+        while i != to {
+            i = (i + 1) % n;
+            run.push(hole[i]);
+        }
+        run
+    };
+    let one = run_to(left, right);
+    let mut other = run_to(right, left);
+    other.reverse();
+    let piece = |run: &[Pos2], corners: [Pos2; 2]| -> Vec<Pos2> { run.iter().copied().chain(corners).collect() };
+    let top = [frame.right_top(), frame.left_top()];
+    let bottom = [frame.right_bottom(), frame.left_bottom()];
+    // Closed by the wrong edge, a run takes in the hole as well: the right choice is the one
+    // with less area.
+    let (upper, lower) = {
+        let a = (piece(&one, top), piece(&other, bottom));
+        let b = (piece(&other, top), piece(&one, bottom));
+        if area(&a.0) + area(&a.1) <= area(&b.0) + area(&b.1) { a } else { b }
+    };
+    let (l, r) = (hole[left], hole[right]);
+    let mut triangles = vec![[frame.left_top(), l, frame.left_bottom()], [frame.right_top(), frame.right_bottom(), r]];
+    for piece in [upper, lower] {
+        let points: Vec<(f32, f32)> = piece.iter().map(|p| (p.x, p.y)).collect();
+        triangles.extend(triangulate(&points).into_iter().map(|[a, b, c]| [piece[a], piece[b], piece[c]]));
+    }
+    // Every triangle's area adds up to the frame's less the hole's, or something was left out.
+    let covered: f32 = triangles.iter().map(|t| area(t)).sum();
+    let expected = frame.area() - area(hole);
+    ((covered - expected).abs() <= frame.area() * 1e-5).then_some(triangles)
+}
+
+/// The area of a polygon, whichever way round it goes.
+fn area(points: &[Pos2]) -> f32 {
+    let n = points.len();
+    let twice: f32 = (0..n).map(|i| points[i].x * points[(i + 1) % n].y - points[(i + 1) % n].x * points[i].y).sum();
+    twice.abs() / 2.0
+}
+
 /// Ear-clipping triangulation of a simple polygon (the island's outline is concave, and
 /// egui fills only convex paths).
 pub(crate) fn triangulate(points: &[(f32, f32)]) -> Vec<[usize; 3]> {
@@ -124,4 +205,79 @@ pub(crate) fn triangulate(points: &[(f32, f32)]) -> Vec<[usize; 3]> {
         out.push([ring[0], ring[1], ring[2]]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::pos2;
+
+    fn inside_triangle(q: Pos2, [a, b, c]: [Pos2; 3]) -> bool {
+        let side = |p: Pos2, u: Pos2, v: Pos2| (v - u).x * (p - u).y - (v - u).y * (p - u).x;
+        let (x, y, z) = (side(q, a, b), side(q, b, c), side(q, c, a));
+        (x > 0.0 && y > 0.0 && z > 0.0) || (x < 0.0 && y < 0.0 && z < 0.0)
+    }
+
+    fn inside_polygon(q: Pos2, points: &[Pos2]) -> bool {
+        let n = points.len();
+        (0..n).fold(false, |inside, i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            let crosses = (a.y > q.y) != (b.y > q.y) && q.x < a.x + (q.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            inside != crosses
+        })
+    }
+
+    /// Every point of a fine grid over `frame` lies in exactly one of the triangles or in the
+    /// hole: nothing is painted twice, nothing left bare.
+    fn covers_once(frame: Rect, hole: &[Pos2]) {
+        let triangles = around(frame, hole).expect("the hole lies inside the frame");
+        let step = 0.37;
+        let mut y = frame.top() + step / 2.0;
+        while y < frame.bottom() {
+            let mut x = frame.left() + step / 2.0;
+            while x < frame.right() {
+                let q = pos2(x, y);
+                let count = triangles.iter().filter(|t| inside_triangle(q, **t)).count() + usize::from(inside_polygon(q, hole));
+                // The grid's odd step misses the edges, where a point would belong to neither.
+                assert_eq!(count, 1, "{q:?} is covered {count} times");
+                x += step;
+            }
+            y += step;
+        }
+    }
+
+    #[test]
+    fn the_sea_is_the_canvas_but_the_island_both_ways_round() {
+        let frame = Rect::from_min_size(pos2(10.0, 20.0), vec2(300.0, 200.0));
+        let map = referee_campaign::magna_graecia::catalog::Catalog::embedded().map("sicily").cloned().unwrap();
+        let island: Vec<Pos2> = map.outline.iter().map(|&(x, y)| pos2(12.0 + x * 0.95, 30.0 + y * 0.9)).collect();
+        covers_once(frame, &island);
+        let reversed: Vec<Pos2> = island.iter().rev().copied().collect();
+        covers_once(frame, &reversed);
+        // A cup open to the top, and one open to the bottom: a run of the outline turns back.
+        let cup = [
+            pos2(60.0, 60.0),
+            pos2(90.0, 60.0),
+            pos2(90.0, 150.0),
+            pos2(200.0, 150.0),
+            pos2(200.0, 60.0),
+            pos2(230.0, 60.0),
+            pos2(230.0, 180.0),
+            pos2(60.0, 180.0),
+        ];
+        covers_once(frame, &cup);
+        let upside_down: Vec<Pos2> = cup.iter().map(|p| pos2(p.x, 240.0 - p.y)).collect();
+        covers_once(frame, &upside_down);
+    }
+
+    #[test]
+    fn an_island_past_the_canvas_is_left_to_the_whole_sea() {
+        let frame = Rect::from_min_size(pos2(0.0, 0.0), vec2(100.0, 100.0));
+        let past = [pos2(50.0, 50.0), pos2(120.0, 50.0), pos2(80.0, 90.0)];
+        assert!(around(frame, &past).is_none());
+        let touching = [pos2(0.5, 50.0), pos2(60.0, 40.0), pos2(60.0, 60.0)];
+        assert!(around(frame, &touching).is_none(), "a hole on the frame's edge is not cut out");
+        let line = [pos2(50.0, 50.0), pos2(50.0, 50.0), pos2(50.0, 50.0)];
+        assert!(around(frame, &line).is_none());
+    }
 }

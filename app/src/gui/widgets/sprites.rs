@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use egui::{Color32, ColorImage, Id, Painter, Pos2, Rect, Stroke, TextureHandle, TextureOptions, Vec2, pos2, vec2};
+use egui::{Color32, ColorImage, Galley, Id, Painter, Pos2, Rect, Stroke, TextureHandle, TextureOptions, Vec2, pos2, vec2};
 
 /// A shape of a sketch, in points from the sketch's anchor.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,8 +53,8 @@ impl Form {
     /// How far `p` lies outside the shape, in points (negative inside).
     fn distance(&self, p: Pos2) -> f32 {
         match self {
-            Form::Disc { centre, radius } => p.distance(*centre) - radius,
-            Form::Ring { centre, radius, width } => (p.distance(*centre) - radius).abs() - width / 2.0,
+            Form::Disc { centre, radius } => norm(p - *centre) - radius,
+            Form::Ring { centre, radius, width } => (norm(p - *centre) - radius).abs() - width / 2.0,
             Form::Rect { rect, rounding } => rounded_box(p, *rect, *rounding),
             Form::RectOutline { rect, rounding, width } => rounded_box(p, *rect, *rounding).abs() - width / 2.0,
             Form::Line { points, width, closed } => {
@@ -134,19 +134,32 @@ impl Form {
     }
 }
 
+/// The length of `v`. egui's `length` asks the C library's `hypot`, which guards against
+/// overflow no symbol's few points need, and costs several times a square root; the
+/// rasteriser asks it for every shape at every pixel.
+fn norm(v: Vec2) -> f32 {
+    (v.x * v.x + v.y * v.y).sqrt()
+}
+
+/// A channel from 0 to 1 as a byte, to the nearest (without the C library's `roundf`, which
+/// the rasterisers would call for every channel of every pixel).
+fn to_byte(c: f32) -> u8 {
+    (c.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
+}
+
 /// Signed distance from `p` to a rectangle with rounded corners.
 fn rounded_box(p: Pos2, rect: Rect, rounding: f32) -> f32 {
     let rounding = rounding.clamp(0.0, rect.size().min_elem() / 2.0);
     let q = (p - rect.center()).abs() - rect.size() / 2.0 + Vec2::splat(rounding);
-    q.max(Vec2::ZERO).length() + q.x.max(q.y).min(0.0) - rounding
+    norm(q.max(Vec2::ZERO)) + q.x.max(q.y).min(0.0) - rounding
 }
 
 /// Signed distance from `p` to a stroke `half` wide either side of the segment `a`–`b`; an
 /// end marked `square` is cut square at the end point, the others are rounded.
 fn to_stroke(p: Pos2, [a, b]: [Pos2; 2], half: f32, square: [bool; 2]) -> f32 {
-    let length = a.distance(b);
+    let length = norm(b - a);
     if length <= 0.0 {
-        return p.distance(a) - half;
+        return norm(p - a) - half;
     }
     let along_unit = (b - a) / length;
     let along = (p - a).dot(along_unit);
@@ -160,9 +173,9 @@ fn to_stroke(p: Pos2, [a, b]: [Pos2; 2], half: f32, square: [bool; 2]) -> f32 {
     };
     match beyond {
         // Outside a square end: the distance to a box.
-        Some(out) if across > 0.0 => out.hypot(across),
+        Some(out) if across > 0.0 => norm(vec2(out, across)),
         Some(out) => out.max(across),
-        None => p.distance(a + along_unit * along.clamp(0.0, length)) - half,
+        None => norm(p - (a + along_unit * along.clamp(0.0, length))) - half,
     }
 }
 
@@ -342,7 +355,7 @@ impl Sketch {
                         *o = s + *o * keep;
                     }
                 }
-                let [r, g, b, a] = out.map(|c| (c * 255.0).round().clamp(0.0, 255.0) as u8);
+                let [r, g, b, a] = out.map(to_byte);
                 pixels.push(Color32::from_rgba_premultiplied(r, g, b, a));
             }
         }
@@ -474,6 +487,128 @@ fn uv(at: [usize; 2], size: [usize; 2], side: usize) -> Rect {
     Rect::from_min_size(pos2(at[0] as f32 / side, at[1] as f32 / side), vec2(size[0] as f32 / side, size[1] as f32 / side))
 }
 
+/// Where the copies of a text that make its halo stand, in points from the text: a point and
+/// a little every way (each copy on its nearest pixel, as egui puts a text).
+pub(crate) const HALO_OFFSETS: [(f32, f32); 8] =
+    [(-1.0, -1.0), (0.0, -1.2), (1.0, -1.0), (-1.2, 0.0), (1.2, 0.0), (-1.0, 1.0), (0.0, 1.2), (1.0, 1.0)];
+
+/// A text's glyphs as egui draws them: each glyph's box of pixels from the text's own corner,
+/// and where its pixels lie in the font's texture.
+struct Glyphs(Vec<([i32; 2], [u16; 2], [u16; 2])>);
+
+/// Marks a halo's key apart from a sketch's, whose shapes start with a small number.
+const HALO_KEY: u32 = u32::MAX - 1;
+
+impl Glyphs {
+    /// The glyphs of `galley`, if it is plain text laid out at `pixels_per_point`: no italics,
+    /// background, lines or coloured glyphs, which are not a glyph's pixels alone.
+    fn of(galley: &Galley, pixels_per_point: f32) -> Option<Glyphs> {
+        if galley.pixels_per_point != pixels_per_point
+            || galley.job.sections.iter().any(|s| {
+                let f = &s.format;
+                f.italics || f.background != Color32::TRANSPARENT || f.underline.width > 0.0 || f.strikethrough.width > 0.0
+            })
+        {
+            return None;
+        }
+        let to_pixel = |x: f32| (x * pixels_per_point).round() as i32;
+        let mut glyphs = Vec::new();
+        for row in &galley.rows {
+            for glyph in &row.glyphs {
+                if glyph.is_color {
+                    return None;
+                }
+                let uv = glyph.uv_rect;
+                if uv.is_nothing() {
+                    continue;
+                }
+                // As egui's layout puts a glyph: its corner on a pixel, the row's on another.
+                let corner = glyph.pos + uv.offset;
+                let at = [to_pixel(row.pos.x) + to_pixel(corner.x), to_pixel(row.pos.y) + to_pixel(corner.y)];
+                glyphs.push((at, uv.min, uv.max));
+            }
+        }
+        Some(Glyphs(glyphs))
+    }
+
+    /// The halo's pixels from the text's corner: the glyphs' boxes and `reach` around them.
+    fn pixels(&self, reach: i32) -> Option<([i32; 2], [usize; 2])> {
+        let mut min = [i32::MAX; 2];
+        let mut max = [i32::MIN; 2];
+        for (at, lo, hi) in &self.0 {
+            for k in 0..2 {
+                min[k] = min[k].min(at[k]);
+                max[k] = max[k].max(at[k] + i32::from(hi[k]) - i32::from(lo[k]));
+            }
+        }
+        if min[0] >= max[0] || min[1] >= max[1] {
+            return None;
+        }
+        let side = |k: usize| (max[k] - min[k] + 2 * reach).clamp(1, 2048) as usize;
+        Some(([min[0] - reach, min[1] - reach], [side(0), side(1)]))
+    }
+
+    fn key(&self, pixels_per_point: f32, colour: Color32, offsets: &[[i32; 2]]) -> Vec<u32> {
+        let mut key = vec![pixels_per_point.to_bits(), HALO_KEY, u32::from_le_bytes(colour.to_array())];
+        key.extend(offsets.iter().flatten().map(|d| *d as u32));
+        for (at, lo, hi) in &self.0 {
+            let pair = |p: [u16; 2]| u32::from(p[0]) << 16 | u32::from(p[1]);
+            key.extend([at[0] as u32, at[1] as u32, pair(*lo), pair(*hi)]);
+        }
+        key
+    }
+
+    /// The halo in `colour`, its top-left pixel `origin` from the text's corner: the text's
+    /// own coverage, read from the font's texture `font`, painted once at each of `offsets`
+    /// (in pixels), one copy over the other, premultiplied, as egui would blend the copies.
+    fn halo(&self, font: &ColorImage, origin: [i32; 2], size: [usize; 2], offsets: &[[i32; 2]], colour: Color32) -> ColorImage {
+        let [w, h] = size;
+        // The text's coverage of each pixel; overlapping glyphs over one another.
+        let mut text = vec![0.0f32; w * h];
+        for (at, lo, hi) in &self.0 {
+            for v in lo[1]..hi[1] {
+                for u in lo[0]..hi[0] {
+                    let texel = font.pixels.get(usize::from(v) * font.size[0] + usize::from(u)).map_or(0, |c| c.a());
+                    let x = at[0] + i32::from(u - lo[0]) - origin[0];
+                    let y = at[1] + i32::from(v - lo[1]) - origin[1];
+                    if texel > 0 && (0..w as i32).contains(&x) && (0..h as i32).contains(&y) {
+                        let cell = &mut text[y as usize * w + x as usize];
+                        *cell = 1.0 - (1.0 - *cell) * (1.0 - f32::from(texel) / 255.0);
+                    }
+                }
+            }
+        }
+        // Copies of one colour, one over another, leave of what lay under them the product of
+        // what each leaves, in any order: each covered pixel of the text multiplies that into
+        // the pixels its copies land on.
+        let alpha = f32::from(colour.a()) / 255.0;
+        let mut left = vec![1.0f32; w * h];
+        for (i, &cover) in text.iter().enumerate() {
+            if cover <= 0.0 {
+                continue;
+            }
+            let (x, y) = ((i % w) as i32, (i / w) as i32);
+            for [dx, dy] in offsets {
+                let (tx, ty) = (x + dx, y + dy);
+                if (0..w as i32).contains(&tx) && (0..h as i32).contains(&ty) {
+                    left[ty as usize * w + tx as usize] *= 1.0 - alpha * cover;
+                }
+            }
+        }
+        // The colour as it would be unmultiplied, then multiplied by what the copies cover.
+        let unmultiplied = colour.to_array().map(|c| if alpha > 0.0 { f32::from(c) / 255.0 / alpha } else { 0.0 });
+        let pixels = left
+            .iter()
+            .map(|left| {
+                let covered = 1.0 - left;
+                let [r, g, b] = [0, 1, 2].map(|k| to_byte(unmultiplied[k] * covered));
+                Color32::from_rgba_premultiplied(r, g, b, to_byte(covered))
+            })
+            .collect();
+        ColorImage::new(size, pixels)
+    }
+}
+
 /// Sketches drawn as pictures.
 pub(crate) trait Sprites {
     /// Draws `sketch` with its anchor at `anchor`, moved to the nearest pixel's corner so that
@@ -493,67 +628,108 @@ pub(crate) trait Sprites {
         let centre = rect.center();
         self.sketch(centre, |s| draw(s, rect.translate(-centre.to_vec2())));
     }
+
+    /// Draws the halo of each text laid out at its place, in `colour`: the text spread a
+    /// point every way ([`HALO_OFFSETS`]), as eight copies of it would be, but made once into
+    /// a picture and drawn as that. Eight copies of every name cost eight times the name's
+    /// pixels in every frame; the picture, its box once. The texts themselves are the
+    /// caller's to draw, after all the halos, so that each texture is drawn in one go.
+    fn halos(&self, texts: &[(Pos2, Arc<Galley>)], colour: Color32);
 }
 
 impl Sprites for Painter {
     fn sprite(&self, anchor: Pos2, sketch: &Sketch) {
         let ppp = self.pixels_per_point();
         let Some((origin, size)) = sketch.pixels(ppp) else { return };
-        let ctx = self.ctx();
-        let frame = ctx.cumulative_frame_nr();
-        // Looked up as it is; made shared only when a new picture is kept under it.
-        let key = sketch.key(ppp);
-        let id = Id::unique("referee-sprites");
-        let largest = ctx.input(|i| i.max_texture_side);
-        let found = ctx.data_mut(|d| {
-            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-            if pictures.density != ppp.to_bits() {
-                // A new density: the pictures are made again at it.
-                *pictures = Pictures::new(ppp, largest);
-            }
-            pictures.sweep(frame);
-            pictures.find(&key, frame)
-        });
-        let (texture, uv_rect) = match found {
-            Some(found) => found,
-            None => {
-                let image = sketch.rasterise(ppp, origin, size);
-                let spot = ctx.data_mut(|d| {
-                    let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                    pictures.reserve(size).map(|at| (at, pictures.atlas.clone(), pictures.side))
-                });
-                match spot {
-                    Some((at, atlas, side)) => {
-                        let mut atlas = atlas.unwrap_or_else(|| {
-                            let blank = ColorImage::new([side, side], vec![Color32::TRANSPARENT; side * side]);
-                            ctx.load_texture("sprites", blank, TextureOptions::LINEAR)
-                        });
-                        atlas.set_partial(at, image, TextureOptions::LINEAR);
-                        let texture = atlas.id();
-                        ctx.data_mut(|d| {
-                            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                            pictures.atlas = Some(atlas);
-                            pictures.placed.insert(key.into(), Placed { at, size, drawn: frame });
-                        });
-                        (texture, uv(at, size, side))
-                    }
-                    None => {
-                        let handle = ctx.load_texture("sprite", image, TextureOptions::LINEAR);
-                        let texture = handle.id();
-                        ctx.data_mut(|d| {
-                            let pictures = d.get_temp_mut_or_default::<Pictures>(id);
-                            pictures.alone.insert(key.into(), Alone { texture: handle, size, drawn: frame });
-                        });
-                        (texture, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)))
+        picture(self, anchor, &sketch.key(ppp), origin, size, || sketch.rasterise(ppp, origin, size));
+    }
+
+    fn halos(&self, texts: &[(Pos2, Arc<Galley>)], colour: Color32) {
+        let ppp = self.pixels_per_point();
+        // The font's texture is read once, and only if a halo is new: every text here was
+        // laid out before, so its glyphs are in it.
+        let mut font: Option<ColorImage> = None;
+        for (pos, galley) in texts {
+            match Glyphs::of(galley, ppp) {
+                Some(glyphs) => {
+                    // egui puts each copy on the pixel nearest to where it is asked for, so how
+                    // far a copy lands from the text depends on where between pixels that is.
+                    let pixel = |x: f32| (x * ppp).round() as i32;
+                    let offsets = HALO_OFFSETS.map(|(dx, dy)| [pixel(pos.x + dx) - pixel(pos.x), pixel(pos.y + dy) - pixel(pos.y)]);
+                    let reach = offsets.iter().flatten().map(|d| d.abs()).max().unwrap_or(0);
+                    let Some((origin, size)) = glyphs.pixels(reach) else { continue };
+                    picture(self, *pos, &glyphs.key(ppp, colour, &offsets), origin, size, || {
+                        let font = font.get_or_insert_with(|| self.ctx().fonts(|f| f.image()));
+                        glyphs.halo(font, origin, size, &offsets, colour)
+                    });
+                }
+                None => {
+                    for (dx, dy) in HALO_OFFSETS {
+                        self.galley_with_override_text_color(*pos + vec2(dx, dy), galley.clone(), colour);
                     }
                 }
             }
-        };
-        let corner = (anchor.to_vec2() * ppp).round();
-        let min = (corner + vec2(origin[0] as f32, origin[1] as f32)) / ppp;
-        let rect = Rect::from_min_size(min.to_pos2(), vec2(size[0] as f32, size[1] as f32) / ppp);
-        self.image(texture, rect, uv_rect, Color32::WHITE);
+        }
     }
+}
+
+/// Draws the picture kept under `key`, made by `make` if there is none yet: `size` pixels,
+/// its top-left pixel `origin` pixels from the anchor, which is moved to the nearest pixel's
+/// corner (as egui moves a text) so that the picture's pixels fall on the screen's.
+fn picture(painter: &Painter, anchor: Pos2, key: &[u32], origin: [i32; 2], size: [usize; 2], make: impl FnOnce() -> ColorImage) {
+    let ppp = painter.pixels_per_point();
+    let ctx = painter.ctx();
+    let frame = ctx.cumulative_frame_nr();
+    let id = Id::unique("referee-sprites");
+    let largest = ctx.input(|i| i.max_texture_side);
+    let found = ctx.data_mut(|d| {
+        let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+        if pictures.density != ppp.to_bits() {
+            // A new density: the pictures are made again at it.
+            *pictures = Pictures::new(ppp, largest);
+        }
+        pictures.sweep(frame);
+        pictures.find(key, frame)
+    });
+    let (texture, uv_rect) = match found {
+        Some(found) => found,
+        None => {
+            let image = make();
+            let spot = ctx.data_mut(|d| {
+                let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                pictures.reserve(size).map(|at| (at, pictures.atlas.clone(), pictures.side))
+            });
+            match spot {
+                Some((at, atlas, side)) => {
+                    let mut atlas = atlas.unwrap_or_else(|| {
+                        let blank = ColorImage::new([side, side], vec![Color32::TRANSPARENT; side * side]);
+                        ctx.load_texture("sprites", blank, TextureOptions::LINEAR)
+                    });
+                    atlas.set_partial(at, image, TextureOptions::LINEAR);
+                    let texture = atlas.id();
+                    ctx.data_mut(|d| {
+                        let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                        pictures.atlas = Some(atlas);
+                        pictures.placed.insert(key.into(), Placed { at, size, drawn: frame });
+                    });
+                    (texture, uv(at, size, side))
+                }
+                None => {
+                    let handle = ctx.load_texture("sprite", image, TextureOptions::LINEAR);
+                    let texture = handle.id();
+                    ctx.data_mut(|d| {
+                        let pictures = d.get_temp_mut_or_default::<Pictures>(id);
+                        pictures.alone.insert(key.into(), Alone { texture: handle, size, drawn: frame });
+                    });
+                    (texture, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)))
+                }
+            }
+        }
+    };
+    let corner = (anchor.to_vec2() * ppp).round();
+    let min = (corner + vec2(origin[0] as f32, origin[1] as f32)) / ppp;
+    let rect = Rect::from_min_size(min.to_pos2(), vec2(size[0] as f32, size[1] as f32) / ppp);
+    painter.image(texture, rect, uv_rect, Color32::WHITE);
 }
 
 #[cfg(test)]
@@ -757,5 +933,86 @@ mod tests {
             !made.is_empty() && made.iter().all(|(frame, id)| *frame == 0 && *id == made[0].1),
             "one texture, written in the first frame alone: {made:?}"
         );
+    }
+
+    #[test]
+    fn a_halo_is_the_text_spread_a_pixel_every_way_as_eight_copies_blend() {
+        // A glyph two pixels wide, one solid and one half covered, in a made-up font texture.
+        let mut font = ColorImage::new([4, 4], vec![Color32::TRANSPARENT; 16]);
+        font.pixels[4 + 1] = Color32::from_white_alpha(255);
+        font.pixels[4 + 2] = Color32::from_white_alpha(128);
+        let glyphs = Glyphs(vec![([0, 0], [1, 1], [3, 2])]);
+        let offsets = HALO_OFFSETS.map(|(dx, dy)| [dx.round() as i32, dy.round() as i32]);
+        let (origin, size) = glyphs.pixels(1).unwrap();
+        assert_eq!((origin, size), ([-1, -1], [4, 3]));
+        let colour = Color32::from_rgba_unmultiplied(0xf4, 0xf1, 0xe8, 0xe6);
+        let halo = glyphs.halo(&font, origin, size, &offsets, colour);
+        // Eight copies of the text in `colour`, each blended over the last in eight bits.
+        let text = |x: i32, y: i32| match (x, y) {
+            (0, 0) => 1.0,
+            (1, 0) => 128.0 / 255.0,
+            _ => 0.0,
+        };
+        for y in 0..3 {
+            for x in 0..4 {
+                let (px, py) = (x as i32 + origin[0], y as i32 + origin[1]);
+                let mut out = [0u8; 4];
+                for [dx, dy] in offsets {
+                    let cover: f32 = text(px - dx, py - dy);
+                    let src = colour.to_array().map(|c| f32::from(c) * cover);
+                    let keep = 1.0 - src[3] / 255.0;
+                    for (o, s) in out.iter_mut().zip(src) {
+                        *o = (s + f32::from(*o) * keep).round() as u8;
+                    }
+                }
+                let made = halo.pixels[y * size[0] + x].to_array();
+                for (m, o) in made.iter().zip(out) {
+                    assert!(m.abs_diff(o) <= 2, "pixel ({px}, {py}): {made:?} against {out:?}");
+                }
+            }
+        }
+        // Above and left of the solid pixel only its own copy reaches: the colour itself.
+        assert_eq!(halo.pixels[0], colour);
+        // The halo key tells one text, one colour and one density from another.
+        let key = |g: &Glyphs, ppp: f32, colour: Color32, offsets: &[[i32; 2]]| g.key(ppp, colour, offsets);
+        let mine = key(&glyphs, 1.0, colour, &offsets);
+        assert_ne!(mine, key(&glyphs, 2.0, colour, &offsets));
+        assert_ne!(mine, key(&glyphs, 1.0, Color32::WHITE, &offsets));
+        assert_ne!(mine, key(&Glyphs(vec![([1, 0], [1, 1], [3, 2])]), 1.0, colour, &offsets));
+        assert_ne!(mine, key(&glyphs, 1.0, colour, &offsets.map(|[x, y]| [x, y * 2])));
+    }
+
+    #[test]
+    fn a_halo_stands_where_egui_draws_the_text_at_any_density() {
+        use egui::text::{LayoutJob, TextFormat};
+        for ppp in [1.0, 1.5, 2.0] {
+            let ctx = egui::Context::default();
+            ctx.set_pixels_per_point(ppp);
+            let mut job = LayoutJob::default();
+            job.append("12 ", 0.0, TextFormat { font_id: egui::FontId::proportional(9.0), ..TextFormat::default() });
+            job.append("Akragas\nGela", 0.0, TextFormat { font_id: egui::FontId::proportional(12.5), ..TextFormat::default() });
+            let mut galleys = Vec::new();
+            let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                galleys.push(ui.painter().layout_job(job.clone()));
+                let mut italic = LayoutJob::default();
+                italic.append("Eryx", 0.0, TextFormat { italics: true, ..TextFormat::default() });
+                galleys.push(ui.painter().layout_job(italic));
+            });
+            output.textures_delta.clear();
+            let glyphs = Glyphs::of(&galleys[0], ppp).expect("plain text");
+            // egui's own glyph boxes: four corners each, the first at the top left.
+            let mut drawn = Vec::new();
+            for row in &galleys[0].rows {
+                for quad in row.visuals.mesh.vertices.chunks(4) {
+                    let (at, uv) = (row.pos + quad[0].pos.to_vec2(), quad[0].uv);
+                    drawn.push(([(at.x * ppp).round() as i32, (at.y * ppp).round() as i32], [uv.x as u16, uv.y as u16]));
+                }
+            }
+            let mine: Vec<_> = glyphs.0.iter().map(|(at, lo, _)| (*at, *lo)).collect();
+            assert_eq!(mine, drawn, "at {ppp} pixels a point");
+            assert_eq!(mine.len(), "12Akragas Gela".chars().filter(|c| !c.is_whitespace()).count());
+            assert!(Glyphs::of(&galleys[1], ppp).is_none(), "italics are drawn as copies");
+            assert!(Glyphs::of(&galleys[0], ppp * 2.0).is_none(), "laid out at another density");
+        }
     }
 }
