@@ -50,8 +50,10 @@ enum Form {
 }
 
 impl Form {
-    /// How far `p` lies outside the shape, in points (negative inside).
-    fn distance(&self, p: Pos2) -> f32 {
+    /// How far `p` lies outside the shape, in points (negative inside). Where that is more
+    /// than `near` either way, it may be said as any distance beyond `near` on the same side:
+    /// a line's or a polygon's segments farther than that are not asked.
+    fn distance(&self, p: Pos2, near: f32) -> f32 {
         match self {
             Form::Disc { centre, radius } => norm(p - *centre) - radius,
             Form::Ring { centre, radius, width } => (norm(p - *centre) - radius).abs() - width / 2.0,
@@ -63,12 +65,16 @@ impl Form {
                 // An open line ends square at both ends, as egui's lines do; its joins are round.
                 let square = |end: bool| !*closed && end;
                 (0..last)
+                    .filter(|&i| within(p, [points[i], points[(i + 1) % n]], width / 2.0 + near))
                     .map(|i| to_stroke(p, [points[i], points[(i + 1) % n]], width / 2.0, [square(i == 0), square(i + 2 == n)]))
                     .fold(f32::INFINITY, f32::min)
             }
             Form::Polygon { points } => {
                 let n = points.len();
-                let edge = (0..n).map(|i| to_stroke(p, [points[i], points[(i + 1) % n]], 0.0, [false; 2])).fold(f32::INFINITY, f32::min);
+                let edge = (0..n)
+                    .filter(|&i| within(p, [points[i], points[(i + 1) % n]], near))
+                    .map(|i| to_stroke(p, [points[i], points[(i + 1) % n]], 0.0, [false; 2]))
+                    .fold(f32::INFINITY, f32::min);
                 if inside(p, points) { -edge } else { edge }
             }
         }
@@ -77,7 +83,7 @@ impl Form {
     /// How much of the pixel at `p` the shape covers, `pixel` points across: a soft edge one
     /// pixel wide, half covered on the shape's true edge, as egui's own edges are.
     fn coverage(&self, p: Pos2, pixel: f32) -> f32 {
-        (0.5 - self.distance(p) / pixel).clamp(0.0, 1.0)
+        (0.5 - self.distance(p, pixel) / pixel).clamp(0.0, 1.0)
     }
 
     /// The shape with its rectangles' edges on the screen's pixels, as egui puts them: a
@@ -139,6 +145,12 @@ impl Form {
 /// rasteriser asks it for every shape at every pixel.
 fn norm(v: Vec2) -> f32 {
     (v.x * v.x + v.y * v.y).sqrt()
+}
+
+/// Whether `p` lies within `reach` of the segment's box: farther, it is farther from the
+/// segment too.
+fn within(p: Pos2, [a, b]: [Pos2; 2], reach: f32) -> bool {
+    p.x >= a.x.min(b.x) - reach && p.x <= a.x.max(b.x) + reach && p.y >= a.y.min(b.y) - reach && p.y <= a.y.max(b.y) + reach
 }
 
 /// A channel from 0 to 1 as a byte, to the nearest (without the C library's `roundf`, which
@@ -331,12 +343,13 @@ impl Sketch {
                 r
             })
             .collect();
+        let colours: Vec<[f32; 4]> = layers.iter().map(|l| l.colour.to_array().map(|c| f32::from(c) / 255.0)).collect();
         let mut pixels = Vec::with_capacity(size[0] * size[1]);
         for j in 0..size[1] {
             for i in 0..size[0] {
                 let at = pos2((origin[0] as f32 + i as f32 + 0.5) * pixel, (origin[1] as f32 + j as f32 + 0.5) * pixel);
                 let mut out = [0.0f32; 4];
-                for (layer, reach) in layers.iter().zip(&reach) {
+                for ((layer, reach), colour) in layers.iter().zip(&reach).zip(&colours) {
                     if !reach.contains(at) {
                         continue;
                     }
@@ -349,7 +362,7 @@ impl Sketch {
                     if cover <= 0.0 {
                         continue;
                     }
-                    let src = layer.colour.to_array().map(|c| f32::from(c) / 255.0 * cover);
+                    let src = colour.map(|c| c * cover);
                     let keep = 1.0 - src[3];
                     for (o, s) in out.iter_mut().zip(src) {
                         *o = s + *o * keep;
