@@ -777,7 +777,7 @@ fn paint_sea_names(painter: &Painter, map: &Map, proj: Projection, layout: &mut 
     if map.id != "sicily" {
         return;
     }
-    let font = FontId::proportional((proj.zoom * 4.2).clamp(11.0, 20.0));
+    let font = FontId::proportional(tokens::half_points((proj.zoom * 4.2).clamp(11.0, 20.0)));
     for (x, y, name) in [(165.0, 12.0, "Mare Tyrrhenum"), (105.0, 160.0, "Mare Africum"), (283.0, 100.0, "Mare\nIonium")] {
         let galley = painter.layout(name.to_owned(), font.clone(), SEA_TEXT, f32::INFINITY);
         if let Some((galley, min)) = layout.name([galley], |s| near(proj.pos(x, y), s)) {

@@ -41,9 +41,17 @@ pub(crate) fn token_size(r: f32) -> f32 {
 }
 
 /// The size of a command's initials on a token of this height: as large as the token
-/// leaves room for, and never below the smallest size that reads on its pattern.
+/// leaves room for, and never below the smallest size that reads on its pattern; in half
+/// points (see [`half_points`]).
 pub(crate) fn initials_size(height: f32) -> f32 {
-    (height * 0.62).clamp(10.0, 17.0)
+    half_points((height * 0.62).clamp(10.0, 17.0))
+}
+
+/// A font size that follows the zoom, to the nearest half point: each size egui meets is
+/// a new set of glyphs to draw and keep, and a size for every step of the wheel would fill
+/// the font's texture with sizes seen once.
+pub(crate) fn half_points(size: f32) -> f32 {
+    (size * 2.0).round() / 2.0
 }
 
 fn token_width(fleet: bool, s: f32) -> f32 {
@@ -324,5 +332,15 @@ mod tests {
         let rows: std::collections::BTreeSet<i32> = ts.iter().map(|t| t.rect.top() as i32).collect();
         assert_eq!(rows.len(), 3);
         assert!((block.center().x - 100.0).abs() < 1.0 + 1e-3);
+    }
+
+    #[test]
+    fn sizes_that_follow_the_zoom_come_in_half_points() {
+        let sizes: std::collections::BTreeSet<u32> = (0..1000).map(|i| initials_size(10.0 + i as f32 * 0.02).to_bits()).collect();
+        // From 10 to 17 points: fifteen sizes however finely the zoom moves.
+        assert_eq!(sizes.len(), 15);
+        assert_eq!(half_points(12.3), 12.5);
+        assert_eq!(half_points(12.2), 12.0);
+        assert_eq!(initials_size(100.0), 17.0);
     }
 }
