@@ -236,12 +236,29 @@ enum Loading<T> {
 }
 
 impl<T: Send + 'static> Loading<T> {
-    /// Starts reading on another thread, if not begun yet.
+    /// Starts reading on another thread, if not begun yet; where no thread can be made, it is
+    /// left to be read when it is needed.
     fn start(&mut self) {
         if matches!(self, Loading::NotYet(_))
             && let Loading::NotYet(load) = std::mem::replace(self, Loading::Taken)
         {
-            *self = Loading::Started(std::thread::spawn(load));
+            // The reading is shared with the thread, so that it can be taken back if the
+            // thread is never made.
+            let shared = Arc::new(Mutex::new(Some(load)));
+            let theirs = Arc::clone(&shared);
+            let made = std::thread::Builder::new().name("reading the campaign".to_owned()).spawn(move || {
+                match theirs.lock().ok().and_then(|mut load| load.take()) {
+                    Some(load) => load(),
+                    None => Err(anyhow!("reading the campaign stopped unexpectedly")),
+                }
+            });
+            *self = match made {
+                Ok(thread) => Loading::Started(thread),
+                Err(_) => match shared.lock().ok().and_then(|mut load| load.take()) {
+                    Some(load) => Loading::NotYet(load),
+                    None => Loading::Taken,
+                },
+            };
         }
     }
 

@@ -156,15 +156,23 @@ fn around(frame: Rect, hole: &[Pos2]) -> Option<Vec<[Pos2; 3]>> {
     let mut triangles = vec![[frame.left_top(), l, frame.left_bottom()], [frame.right_top(), frame.right_bottom(), r]];
     for piece in [upper, lower] {
         let points: Vec<(f32, f32)> = piece.iter().map(|p| (p.x, p.y)).collect();
-        triangles.extend(triangulate(&points).into_iter().map(|[a, b, c]| [piece[a], piece[b], piece[c]]));
+        let cut = triangulate(&points);
+        // A simple polygon of n corners is n − 2 triangles: fewer, and the ear clipper
+        // stopped on an outline it could not cut.
+        if cut.len() + 2 != piece.len() {
+            return None;
+        }
+        triangles.extend(cut.into_iter().map(|[a, b, c]| [piece[a], piece[b], piece[c]]));
     }
     // Every triangle's area adds up to the frame's less the hole's, or something was left out.
-    let covered: f32 = triangles.iter().map(|t| area(t)).sum();
-    let expected = frame.area() - area(hole);
+    let from = frame.min.to_vec2();
+    let covered: f32 = triangles.iter().map(|t| area(&t.map(|p| p - from))).sum();
+    let hole: Vec<Pos2> = hole.iter().map(|p| *p - from).collect();
+    let expected = frame.area() - area(&hole);
     ((covered - expected).abs() <= frame.area() * 1e-5).then_some(triangles)
 }
 
-/// The area of a polygon, whichever way round it goes.
+/// The area of a polygon, whichever way round it goes; best measured near the origin.
 fn area(points: &[Pos2]) -> f32 {
     let n = points.len();
     let twice: f32 = (0..n).map(|i| points[i].x * points[(i + 1) % n].y - points[(i + 1) % n].x * points[i].y).sum();

@@ -506,8 +506,22 @@ pub(crate) const HALO_OFFSETS: [(f32, f32); 8] =
     [(-1.0, -1.0), (0.0, -1.2), (1.0, -1.0), (-1.2, 0.0), (1.2, 0.0), (-1.0, 1.0), (0.0, 1.2), (1.0, 1.0)];
 
 /// A text's glyphs as egui draws them: each glyph's box of pixels from the text's own corner,
-/// and where its pixels lie in the font's texture.
-struct Glyphs(Vec<([i32; 2], [u16; 2], [u16; 2])>);
+/// where its pixels lie in the font's texture, and which glyph it is (its character and its
+/// font's height), for where egui makes its texture anew and puts other glyphs where these
+/// were.
+struct Glyphs(Vec<Glyph>);
+
+/// One glyph of a text.
+#[derive(Clone, Copy)]
+struct Glyph {
+    /// Its box's top-left pixel, from the text's corner.
+    at: [i32; 2],
+    /// The corners of its pixels in the font's texture, the second past the last.
+    lo: [u16; 2],
+    hi: [u16; 2],
+    /// Its character and its font's height, as bits.
+    which: [u32; 2],
+}
 
 /// Marks a halo's key apart from a sketch's, whose shapes start with a small number.
 const HALO_KEY: u32 = u32::MAX - 1;
@@ -538,7 +552,7 @@ impl Glyphs {
                 // As egui's layout puts a glyph: its corner on a pixel, the row's on another.
                 let corner = glyph.pos + uv.offset;
                 let at = [to_pixel(row.pos.x) + to_pixel(corner.x), to_pixel(row.pos.y) + to_pixel(corner.y)];
-                glyphs.push((at, uv.min, uv.max));
+                glyphs.push(Glyph { at, lo: uv.min, hi: uv.max, which: [u32::from(glyph.chr), glyph.font_height.to_bits()] });
             }
         }
         Some(Glyphs(glyphs))
@@ -548,7 +562,7 @@ impl Glyphs {
     fn pixels(&self, reach: i32) -> Option<([i32; 2], [usize; 2])> {
         let mut min = [i32::MAX; 2];
         let mut max = [i32::MIN; 2];
-        for (at, lo, hi) in &self.0 {
+        for Glyph { at, lo, hi, .. } in &self.0 {
             for k in 0..2 {
                 min[k] = min[k].min(at[k]);
                 max[k] = max[k].max(at[k] + i32::from(hi[k]) - i32::from(lo[k]));
@@ -564,47 +578,40 @@ impl Glyphs {
     fn key(&self, pixels_per_point: f32, colour: Color32, offsets: &[[i32; 2]]) -> Vec<u32> {
         let mut key = vec![pixels_per_point.to_bits(), HALO_KEY, u32::from_le_bytes(colour.to_array())];
         key.extend(offsets.iter().flatten().map(|d| *d as u32));
-        for (at, lo, hi) in &self.0 {
+        for Glyph { at, lo, hi, which } in &self.0 {
             let pair = |p: [u16; 2]| u32::from(p[0]) << 16 | u32::from(p[1]);
-            key.extend([at[0] as u32, at[1] as u32, pair(*lo), pair(*hi)]);
+            key.extend([at[0] as u32, at[1] as u32, pair(*lo), pair(*hi), which[0], which[1]]);
         }
         key
     }
 
-    /// The halo in `colour`, its top-left pixel `origin` from the text's corner: the text's
-    /// own coverage, read from the font's texture `font`, painted once at each of `offsets`
-    /// (in pixels), one copy over the other, premultiplied, as egui would blend the copies.
+    /// The halo in `colour`, its top-left pixel `origin` from the text's corner: each glyph,
+    /// its coverage read from the font's texture `font`, painted once at each of `offsets`
+    /// (in pixels), one over the other, premultiplied, as egui would blend the copies.
     fn halo(&self, font: &ColorImage, origin: [i32; 2], size: [usize; 2], offsets: &[[i32; 2]], colour: Color32) -> ColorImage {
         let [w, h] = size;
-        // The text's coverage of each pixel; overlapping glyphs over one another.
-        let mut text = vec![0.0f32; w * h];
-        for (at, lo, hi) in &self.0 {
+        // Glyphs of one colour, one over another, leave of what lay under them the product of
+        // what each leaves, in any order: each covered texel of each glyph multiplies that
+        // into the pixels its copies land on (overlapping glyphs too, each on its own, as egui
+        // draws each glyph's box on its own).
+        let alpha = f32::from(colour.a()) / 255.0;
+        let mut left = vec![1.0f32; w * h];
+        for Glyph { at, lo, hi, .. } in &self.0 {
             for v in lo[1]..hi[1] {
                 for u in lo[0]..hi[0] {
                     let texel = font.pixels.get(usize::from(v) * font.size[0] + usize::from(u)).map_or(0, |c| c.a());
+                    if texel == 0 {
+                        continue;
+                    }
+                    let keep = 1.0 - alpha * f32::from(texel) / 255.0;
                     let x = at[0] + i32::from(u - lo[0]) - origin[0];
                     let y = at[1] + i32::from(v - lo[1]) - origin[1];
-                    if texel > 0 && (0..w as i32).contains(&x) && (0..h as i32).contains(&y) {
-                        let cell = &mut text[y as usize * w + x as usize];
-                        *cell = 1.0 - (1.0 - *cell) * (1.0 - f32::from(texel) / 255.0);
+                    for [dx, dy] in offsets {
+                        let (tx, ty) = (x + dx, y + dy);
+                        if (0..w as i32).contains(&tx) && (0..h as i32).contains(&ty) {
+                            left[ty as usize * w + tx as usize] *= keep;
+                        }
                     }
-                }
-            }
-        }
-        // Copies of one colour, one over another, leave of what lay under them the product of
-        // what each leaves, in any order: each covered pixel of the text multiplies that into
-        // the pixels its copies land on.
-        let alpha = f32::from(colour.a()) / 255.0;
-        let mut left = vec![1.0f32; w * h];
-        for (i, &cover) in text.iter().enumerate() {
-            if cover <= 0.0 {
-                continue;
-            }
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
-            for [dx, dy] in offsets {
-                let (tx, ty) = (x + dx, y + dy);
-                if (0..w as i32).contains(&tx) && (0..h as i32).contains(&ty) {
-                    left[ty as usize * w + tx as usize] *= 1.0 - alpha * cover;
                 }
             }
         }
@@ -620,6 +627,14 @@ impl Glyphs {
             .collect();
         ColorImage::new(size, pixels)
     }
+}
+
+/// Where egui puts each copy of a halo asked for at `pos`, in whole pixels from the text: on
+/// the pixel nearest to where it is asked for, so that how far a copy lands from the text
+/// depends on where between pixels that is.
+fn copy_offsets(pos: Pos2, pixels_per_point: f32) -> [[i32; 2]; 8] {
+    let pixel = |x: f32| (x * pixels_per_point).round() as i32;
+    HALO_OFFSETS.map(|(dx, dy)| [pixel(pos.x + dx) - pixel(pos.x), pixel(pos.y + dy) - pixel(pos.y)])
 }
 
 /// Sketches drawn as pictures.
@@ -662,13 +677,14 @@ impl Sprites for Painter {
         // The font's texture is read once, and only if a halo is new: every text here was
         // laid out before, so its glyphs are in it.
         let mut font: Option<ColorImage> = None;
+        // Once egui's font texture is this full, or overflowed and was written again over the
+        // glyphs already in it, egui makes it anew at the next frame: till then, halos are
+        // drawn as copies, and none is made from glyphs about to move.
+        let renewing = self.ctx().fonts(|f| f.font_atlas_fill_ratio()) > 0.8;
         for (pos, galley) in texts {
             match Glyphs::of(galley, ppp) {
-                Some(glyphs) => {
-                    // egui puts each copy on the pixel nearest to where it is asked for, so how
-                    // far a copy lands from the text depends on where between pixels that is.
-                    let pixel = |x: f32| (x * ppp).round() as i32;
-                    let offsets = HALO_OFFSETS.map(|(dx, dy)| [pixel(pos.x + dx) - pixel(pos.x), pixel(pos.y + dy) - pixel(pos.y)]);
+                Some(glyphs) if !renewing => {
+                    let offsets = copy_offsets(*pos, ppp);
                     let reach = offsets.iter().flatten().map(|d| d.abs()).max().unwrap_or(0);
                     let Some((origin, size)) = glyphs.pixels(reach) else { continue };
                     picture(self, *pos, &glyphs.key(ppp, colour, &offsets), origin, size, || {
@@ -676,7 +692,7 @@ impl Sprites for Painter {
                         glyphs.halo(font, origin, size, &offsets, colour)
                     });
                 }
-                None => {
+                _ => {
                     for (dx, dy) in HALO_OFFSETS {
                         self.galley_with_override_text_color(*pos + vec2(dx, dy), galley.clone(), colour);
                     }
@@ -950,32 +966,43 @@ mod tests {
 
     #[test]
     fn a_halo_is_the_text_spread_a_pixel_every_way_as_eight_copies_blend() {
-        // A glyph two pixels wide, one solid and one half covered, in a made-up font texture.
+        // A glyph two pixels wide, one solid and one half covered, and a one-pixel glyph a
+        // quarter covered that overlaps its second pixel (as kerned glyphs do), in a made-up
+        // font texture.
         let mut font = ColorImage::new([4, 4], vec![Color32::TRANSPARENT; 16]);
         font.pixels[4 + 1] = Color32::from_white_alpha(255);
         font.pixels[4 + 2] = Color32::from_white_alpha(128);
-        let glyphs = Glyphs(vec![([0, 0], [1, 1], [3, 2])]);
+        font.pixels[3 * 4 + 3] = Color32::from_white_alpha(64);
+        let (a, b) = ([u32::from('a'), 12.0f32.to_bits()], [u32::from('b'), 12.0f32.to_bits()]);
+        let glyph = |at, lo, hi, which| Glyph { at, lo, hi, which };
+        let glyphs = Glyphs(vec![glyph([0, 0], [1, 1], [3, 2], a), glyph([1, 0], [3, 3], [4, 4], b)]);
         let offsets = HALO_OFFSETS.map(|(dx, dy)| [dx.round() as i32, dy.round() as i32]);
         let (origin, size) = glyphs.pixels(1).unwrap();
         assert_eq!((origin, size), ([-1, -1], [4, 3]));
         let colour = Color32::from_rgba_unmultiplied(0xf4, 0xf1, 0xe8, 0xe6);
         let halo = glyphs.halo(&font, origin, size, &offsets, colour);
-        // Eight copies of the text in `colour`, each blended over the last in eight bits.
-        let text = |x: i32, y: i32| match (x, y) {
-            (0, 0) => 1.0,
-            (1, 0) => 128.0 / 255.0,
-            _ => 0.0,
-        };
+        // Eight copies of the text in `colour`, each glyph of each blended over the last in
+        // eight bits, as egui draws them.
+        let glyph_covers: [&dyn Fn(i32, i32) -> f32; 2] = [
+            &|x, y| match (x, y) {
+                (0, 0) => 1.0,
+                (1, 0) => 128.0 / 255.0,
+                _ => 0.0,
+            },
+            &|x, y| if (x, y) == (1, 0) { 64.0 / 255.0 } else { 0.0 },
+        ];
         for y in 0..3 {
             for x in 0..4 {
                 let (px, py) = (x as i32 + origin[0], y as i32 + origin[1]);
                 let mut out = [0u8; 4];
                 for [dx, dy] in offsets {
-                    let cover: f32 = text(px - dx, py - dy);
-                    let src = colour.to_array().map(|c| f32::from(c) * cover);
-                    let keep = 1.0 - src[3] / 255.0;
-                    for (o, s) in out.iter_mut().zip(src) {
-                        *o = (s + f32::from(*o) * keep).round() as u8;
+                    for cover in &glyph_covers {
+                        let cover = cover(px - dx, py - dy);
+                        let src = colour.to_array().map(|c| f32::from(c) * cover);
+                        let keep = 1.0 - src[3] / 255.0;
+                        for (o, s) in out.iter_mut().zip(src) {
+                            *o = (s + f32::from(*o) * keep).round() as u8;
+                        }
                     }
                 }
                 let made = halo.pixels[y * size[0] + x].to_array();
@@ -986,13 +1013,54 @@ mod tests {
         }
         // Above and left of the solid pixel only its own copy reaches: the colour itself.
         assert_eq!(halo.pixels[0], colour);
-        // The halo key tells one text, one colour and one density from another.
+        // The halo key tells one text, one colour, one density and one place between pixels
+        // from another, and one glyph from another where egui made its texture anew and put
+        // another glyph where this one was.
         let key = |g: &Glyphs, ppp: f32, colour: Color32, offsets: &[[i32; 2]]| g.key(ppp, colour, offsets);
         let mine = key(&glyphs, 1.0, colour, &offsets);
         assert_ne!(mine, key(&glyphs, 2.0, colour, &offsets));
         assert_ne!(mine, key(&glyphs, 1.0, Color32::WHITE, &offsets));
-        assert_ne!(mine, key(&Glyphs(vec![([1, 0], [1, 1], [3, 2])]), 1.0, colour, &offsets));
+        assert_ne!(mine, key(&Glyphs(vec![glyph([1, 0], [1, 1], [3, 2], a), glyphs.0[1]]), 1.0, colour, &offsets));
         assert_ne!(mine, key(&glyphs, 1.0, colour, &offsets.map(|[x, y]| [x, y * 2])));
+        let other = Glyphs(vec![glyph([0, 0], [1, 1], [3, 2], [u32::from('c'), 12.0f32.to_bits()]), glyphs.0[1]]);
+        assert_ne!(mine, key(&other, 1.0, colour, &offsets));
+    }
+
+    /// Where egui puts the eight copies of a text laid out at a place between pixels, at
+    /// densities where a point is not a whole number of pixels: the halo's copies land there.
+    #[test]
+    fn a_halo_s_copies_land_where_egui_puts_them_between_pixels() {
+        for ppp in [1.0, 1.25, 1.5, 2.0] {
+            for pos in [pos2(10.4, 7.6), pos2(3.5, 9.49), pos2(0.2, 0.7)] {
+                let ctx = egui::Context::default();
+                ctx.set_pixels_per_point(ppp);
+                let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+                    let painter = ui.painter();
+                    let galley = painter.layout_no_wrap("Naxos".to_owned(), egui::FontId::proportional(12.0), Color32::BLACK);
+                    painter.galley(pos, galley.clone(), Color32::BLACK);
+                    for (dx, dy) in HALO_OFFSETS {
+                        painter.galley_with_override_text_color(pos + vec2(dx, dy), galley.clone(), Color32::WHITE);
+                    }
+                });
+                output.textures_delta.clear();
+                // egui joins the texts into one mesh, each text's glyphs in the order drawn: the
+                // text itself first, then its copies, each as many corners as the others.
+                let corners: Vec<Pos2> = ctx
+                    .tessellate(output.shapes, ppp)
+                    .iter()
+                    .flat_map(|p| match &p.primitive {
+                        egui::epaint::Primitive::Mesh(mesh) => mesh.vertices.iter().map(|v| v.pos).collect(),
+                        egui::epaint::Primitive::Callback(_) => Vec::new(),
+                    })
+                    .collect();
+                assert_eq!(corners.len(), 9 * 5 * 4, "five glyphs of four corners, nine times");
+                let texts: Vec<Pos2> = corners.chunks(5 * 4).map(|text| text[0]).collect();
+                let pixel = |p: Pos2| [(p.x * ppp).round() as i32, (p.y * ppp).round() as i32];
+                let own = pixel(texts[0]);
+                let drawn: Vec<[i32; 2]> = texts[1..].iter().map(|p| pixel(*p)).map(|[x, y]| [x - own[0], y - own[1]]).collect();
+                assert_eq!(drawn, copy_offsets(pos, ppp).to_vec(), "at {ppp} pixels a point, the text at {pos:?}");
+            }
+        }
     }
 
     #[test]
@@ -1021,7 +1089,7 @@ mod tests {
                     drawn.push(([(at.x * ppp).round() as i32, (at.y * ppp).round() as i32], [uv.x as u16, uv.y as u16]));
                 }
             }
-            let mine: Vec<_> = glyphs.0.iter().map(|(at, lo, _)| (*at, *lo)).collect();
+            let mine: Vec<_> = glyphs.0.iter().map(|g| (g.at, g.lo)).collect();
             assert_eq!(mine, drawn, "at {ppp} pixels a point");
             assert_eq!(mine.len(), "12Akragas Gela".chars().filter(|c| !c.is_whitespace()).count());
             assert!(Glyphs::of(&galleys[1], ppp).is_none(), "italics are drawn as copies");
