@@ -230,6 +230,29 @@ impl<'a, E: Engine> Legal<'a, E> {
         E::allows(state, context, order, &mut dice).map_err(|e| crate::gui::widgets::words::for_referee(&e.to_string()))
     }
 
+    /// The button of `order` when it is time for it: live if the rules would take it, greyed
+    /// out with their reason if not, saying on hover what it does (where `hover` says
+    /// anything). Clicked, the order is handed to `give`, which queues it in its engine's
+    /// command.
+    pub fn give(
+        self,
+        ui: &mut egui::Ui,
+        button: egui::Button<'_>,
+        hover: impl Into<egui::WidgetText>,
+        order: E::Order,
+        give: impl FnOnce(E::Order),
+    ) -> egui::Response {
+        let hover = hover.into();
+        let mut response = self.button(ui, Ok(()), button, &order);
+        if !hover.is_empty() {
+            response = response.on_hover_text(hover);
+        }
+        if response.clicked() {
+            give(order);
+        }
+        response
+    }
+
     /// `button`, live if it is time for `order` (`now` is `Ok`) and the rules would take it;
     /// greyed out otherwise, with the one reason on hover: why not yet, or the rules' own.
     pub fn button(self, ui: &mut egui::Ui, now: Result<(), String>, button: egui::Button<'_>, order: &E::Order) -> egui::Response {

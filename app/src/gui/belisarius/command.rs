@@ -59,13 +59,6 @@ impl<'a> Legal<'a> {
         order: Order,
         commands: &mut Vec<C>,
     ) -> egui::Response {
-        let mut response = self.button(ui, Ok(()), button, &order);
-        if !hover.is_empty() {
-            response = response.on_hover_text(hover);
-        }
-        if response.clicked() {
-            run(commands, order);
-        }
-        response
+        self.give(ui, button, hover, order, |order| run(commands, order))
     }
 }

@@ -33,11 +33,8 @@ impl Legal<'_> {
         order: Order,
         commands: &mut Vec<AppCommand>,
     ) -> egui::Response {
-        let response = self.button(ui, Ok(()), button, &order).accessible_name(name).on_hover_text(hover);
-        if response.clicked() {
-            commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-        }
-        response
+        self.give(ui, button, hover, order, |order| commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into()))
+            .accessible_name(name)
     }
 }
 
