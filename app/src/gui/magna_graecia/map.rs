@@ -28,7 +28,7 @@ use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_around, fill_polygon, triangulate};
-use crate::gui::widgets::sprites::{HALO_OFFSETS, Sketch, Sprites as _};
+use crate::gui::widgets::sprites::{Sketch, Sprites as _};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
 const SHALLOWS: Color32 = Color32::from_rgb(0xbd, 0xd7, 0xe5);
@@ -189,9 +189,7 @@ fn badge_text(painter: &Painter, centre: Pos2, text: &str, radius: f32) {
 
 /// A text with its halo as eight copies: for the few texts drawn among other symbols.
 fn halo_galley(painter: &Painter, pos: Pos2, galley: &Arc<Galley>) {
-    for (dx, dy) in HALO_OFFSETS {
-        painter.galley_with_override_text_color(pos + vec2(dx, dy), galley.clone(), HALO);
-    }
+    painter.halo_copies(pos, galley, HALO);
     painter.galley(pos, galley.clone(), INK);
 }
 

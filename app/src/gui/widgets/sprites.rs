@@ -502,7 +502,7 @@ fn uv(at: [usize; 2], size: [usize; 2], side: usize) -> Rect {
 
 /// Where the copies of a text that make its halo stand, in points from the text: a point and
 /// a little every way (each copy on its nearest pixel, as egui puts a text).
-pub(crate) const HALO_OFFSETS: [(f32, f32); 8] =
+const HALO_OFFSETS: [(f32, f32); 8] =
     [(-1.0, -1.0), (0.0, -1.2), (1.0, -1.0), (-1.2, 0.0), (1.2, 0.0), (-1.0, 1.0), (0.0, 1.2), (1.0, 1.0)];
 
 /// A text's glyphs as egui draws them: each glyph's box of pixels from the text's own corner,
@@ -663,6 +663,11 @@ pub(crate) trait Sprites {
     /// pixels in every frame; the picture, its box once. The texts themselves are the
     /// caller's to draw, after all the halos, so that each texture is drawn in one go.
     fn halos(&self, texts: &[(Pos2, Arc<Galley>)], colour: Color32);
+
+    /// The halo of a text at `pos` as egui's eight copies of it, in `colour`: for the few
+    /// texts drawn among other symbols, where a picture would break the drawing of each
+    /// texture in one go, and for the texts [`Sprites::halos`] cannot make a picture of.
+    fn halo_copies(&self, pos: Pos2, galley: &Arc<Galley>, colour: Color32);
 }
 
 impl Sprites for Painter {
@@ -692,12 +697,14 @@ impl Sprites for Painter {
                         glyphs.halo(font, origin, size, &offsets, colour)
                     });
                 }
-                _ => {
-                    for (dx, dy) in HALO_OFFSETS {
-                        self.galley_with_override_text_color(*pos + vec2(dx, dy), galley.clone(), colour);
-                    }
-                }
+                _ => self.halo_copies(*pos, galley, colour),
             }
+        }
+    }
+
+    fn halo_copies(&self, pos: Pos2, galley: &Arc<Galley>, colour: Color32) {
+        for (dx, dy) in HALO_OFFSETS {
+            self.galley_with_override_text_color(pos + vec2(dx, dy), galley.clone(), colour);
         }
     }
 }
@@ -1038,9 +1045,7 @@ mod tests {
                     let painter = ui.painter();
                     let galley = painter.layout_no_wrap("Naxos".to_owned(), egui::FontId::proportional(12.0), Color32::BLACK);
                     painter.galley(pos, galley.clone(), Color32::BLACK);
-                    for (dx, dy) in HALO_OFFSETS {
-                        painter.galley_with_override_text_color(pos + vec2(dx, dy), galley.clone(), Color32::WHITE);
-                    }
+                    painter.halo_copies(pos, &galley, Color32::WHITE);
                 });
                 output.textures_delta.clear();
                 // egui joins the texts into one mesh, each text's glyphs in the order drawn: the
