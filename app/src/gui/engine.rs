@@ -230,20 +230,21 @@ impl<'a, E: Engine> Legal<'a, E> {
         E::allows(state, context, order, &mut dice).map_err(|e| crate::gui::widgets::words::for_referee(&e.to_string()))
     }
 
-    /// The button of `order` when it is time for it: live if the rules would take it, greyed
-    /// out with their reason if not, saying on hover what it does (where `hover` says
-    /// anything). Clicked, the order is handed to `give`, which queues it in its engine's
-    /// command.
+    /// The button of `order`: live if it is time for it (`now` is `Ok`) and the rules would
+    /// take it, greyed out with the one reason if not, saying on hover what it does (where
+    /// `hover` says anything). Clicked, the order is handed to `give`, which queues it in its
+    /// engine's command.
     pub fn give(
         self,
         ui: &mut egui::Ui,
+        now: Result<(), String>,
         button: egui::Button<'_>,
         hover: impl Into<egui::WidgetText>,
         order: E::Order,
         give: impl FnOnce(E::Order),
     ) -> egui::Response {
         let hover = hover.into();
-        let mut response = self.button(ui, Ok(()), button, &order);
+        let mut response = self.button(ui, now, button, &order);
         if !hover.is_empty() {
             response = response.on_hover_text(hover);
         }

@@ -20,6 +20,7 @@ use referee_campaign::belisarius::view::{BattleBoard, Board, ForceFace, Organisa
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::ids::SideId;
 
+use crate::gui::belisarius::Panel;
 use crate::gui::belisarius::command::BelisariusCommand;
 use crate::gui::belisarius::command::{Legal, run};
 use crate::gui::belisarius::facts::Facts;
@@ -132,15 +133,8 @@ fn zone_name(public: Public<'_>, zone: &referee_campaign::belisarius::map::ZoneI
 
 /// The prompt at a contact: who may intercept now, with what, at what; or, in the referee's
 /// view, whose turn it is.
-pub(crate) fn contact_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    orgs: &[&Organisation],
-    viewer: &Viewer,
-    form: &mut BattleForm,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisation], form: &mut BattleForm) {
+    let (public, board, viewer) = (p.public, p.board, p.viewer);
     let Some(contact) = &board.contact else { return };
     let zone = zone_name(public, &contact.zone);
     let turn = board.side_name(&contact.turn_of);
@@ -155,7 +149,7 @@ pub(crate) fn contact_ui(
         if *viewer == Viewer::Umpire {
             ui.label(RichText::new(format!("It is for the {turn} to decide; hand them the screen.")).italics());
             if ui.button(format!("Hand the screen to the {turn}")).clicked() {
-                commands.push(AppCommand::SetViewer(Viewer::Side(contact.turn_of.clone())));
+                p.commands.push(AppCommand::SetViewer(Viewer::Side(contact.turn_of.clone())));
             }
             return;
         }
@@ -233,7 +227,7 @@ pub(crate) fn contact_ui(
                         target: (mover && contact.targets > 1).then_some(form.target.max(1)),
                         reconnaissance: form.reconnaissance,
                     };
-                    run(commands, order);
+                    p.run(order);
                     form.interceptors.clear();
                     form.reconnaissance = false;
                 }
@@ -241,11 +235,11 @@ pub(crate) fn contact_ui(
         }
         ui.horizontal(|ui| {
             if ui.button(if mover { "Make no (more) attempts" } else { "Do not intercept" }).clicked() {
-                run(commands, Order::Decline { side: contact.turn_of.clone() });
+                p.run(Order::Decline { side: contact.turn_of.clone() });
             }
             let both_failed = contact.failed.len() >= 2;
             if both_failed && !contact.agreed.contains(&contact.turn_of) && ui.button("Offer battle by consent").clicked() {
-                run(commands, Order::AgreeToBattle { side: contact.turn_of.clone() });
+                p.run(Order::AgreeToBattle { side: contact.turn_of.clone() });
             }
         });
     });
@@ -258,7 +252,7 @@ pub(crate) fn contact_ui(
             && !contact.agreed.contains(&side.id)
             && ui.button(format!("{}: offer battle by consent (BE-13)", side.name)).clicked()
         {
-            run(commands, Order::AgreeToBattle { side: side.id.clone() });
+            p.run(Order::AgreeToBattle { side: side.id.clone() });
         }
     }
     ui.add_space(6.0);

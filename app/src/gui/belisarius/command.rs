@@ -59,6 +59,6 @@ impl<'a> Legal<'a> {
         order: Order,
         commands: &mut Vec<C>,
     ) -> egui::Response {
-        self.give(ui, button, hover, order, |order| run(commands, order))
+        self.give(ui, Ok(()), button, hover, order, |order| run(commands, order))
     }
 }

@@ -2,7 +2,7 @@
 //! the map, the interception at sea, the naval battle, troops going aboard and ashore, and
 //! ships joining an assault.
 
-use crate::gui::belisarius::command::{Legal, run};
+use crate::gui::belisarius::Panel;
 use crate::gui::widgets::words::may_order;
 use std::collections::BTreeSet;
 
@@ -49,21 +49,12 @@ fn label(id: &str, b: &OrgBox) -> String {
 
 /// BE-33: in the side's segment, ships chosen at one place sail along a route picked on the
 /// map: sea zones, and at the end perhaps one of the side's ports.
-#[expect(clippy::too_many_arguments, reason = "the side's ships, what it may read of the map, the selection and the form")]
-pub(crate) fn voyage_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    org: &Organisation,
-    selected: Option<&Location>,
-    viewer: &Viewer,
-    form: &mut VoyageForm,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn voyage_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, form: &mut VoyageForm) {
+    let (public, board, selected) = (p.public, p.board, p.selected);
     let Some(ops) = board.operations.as_ref() else {
         return;
     };
-    let segment = ops.segment == org.side && may_order(viewer, &org.side);
+    let segment = ops.segment == org.side && p.may_order(&org.side);
     let settled = board.contact.is_none()
         && board.battle.is_none()
         && board.assault.is_none()
@@ -144,10 +135,11 @@ pub(crate) fn voyage_ui(
                         )
                         .clicked()
                     {
-                        run(
-                            commands,
-                            Order::Sail { side: org.side.clone(), ships: form.ships.iter().cloned().collect(), path: form.route.clone() },
-                        );
+                        p.run(Order::Sail {
+                            side: org.side.clone(),
+                            ships: form.ships.iter().cloned().collect(),
+                            path: form.route.clone(),
+                        });
                         form.route.clear();
                     }
                     if ui.button("Clear the route").clicked() {
@@ -161,15 +153,8 @@ pub(crate) fn voyage_ui(
 
 /// BE-35, BE-36: ships halted in the enemy's sea zone, intercepted or let pass; the naval
 /// battle's passages and retreats.
-pub(crate) fn naval_contact_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    orgs: &[&Organisation],
-    viewer: &Viewer,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn naval_contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisation]) {
+    let (public, board, viewer) = (p.public, p.board, p.viewer);
     if let Some(c) = &board.naval_contact {
         let sea = public.place_name(&Location::Sea(c.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -180,7 +165,7 @@ pub(crate) fn naval_contact_ui(
                 for side in board.sides.iter().filter(|s| s.id != c.mover) {
                     ui.label(RichText::new(format!("It is for the {} to decide; hand them the screen.", side.name)).italics());
                     if ui.button(format!("Hand the screen to the {}", side.name)).clicked() {
-                        commands.push(AppCommand::SetViewer(Viewer::Side(side.id.clone())));
+                        p.commands.push(AppCommand::SetViewer(Viewer::Side(side.id.clone())));
                     }
                 }
                 return;
@@ -197,10 +182,10 @@ pub(crate) fn naval_contact_ui(
                             .on_hover_text("2d6 with the best tactical rating aboard; 7 or more (BE-35)")
                             .clicked()
                     {
-                        run(commands, Order::InterceptAtSea { side: org.side.clone(), ships: here.clone() });
+                        p.run(Order::InterceptAtSea { side: org.side.clone(), ships: here.clone() });
                     }
                     if ui.button(format!("{}: let them pass", org.name)).clicked() {
-                        run(commands, Order::LetPass { side: org.side.clone() });
+                        p.run(Order::LetPass { side: org.side.clone() });
                     }
                 });
             }
@@ -222,16 +207,16 @@ pub(crate) fn naval_contact_ui(
                 ));
             }
             ui.horizontal_wrapped(|ui| {
-                if b.squadrons.iter().any(|s| may_order(viewer, &s.side)) {
+                if b.squadrons.iter().any(|s| p.may_order(&s.side)) {
                     let fight = egui::Button::new("Fight another passage");
-                    legal.order(ui, fight, "Both sides roll; losses at once (BE-36)", Order::FightAtSea {}, commands);
+                    p.order(ui, fight, "Both sides roll; losses at once (BE-36)", Order::FightAtSea {});
                 }
                 let Some(seas) = public.map().sea(&b.sea).map(|s| s.neighbours.clone()) else { return };
                 for s in b.squadrons.iter().filter(|s| may_order(viewer, &s.side)) {
                     for to in &seas {
                         let name = public.place_name(&Location::Sea(to.clone()));
                         let retire = egui::Button::new(format!("{} retire to {name}", board.side_name(&s.side))).small();
-                        legal.order(ui, retire, "", Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() }, commands);
+                        p.order(ui, retire, "", Order::RetireAtSea { side: s.side.clone(), to: to.0.clone() });
                     }
                 }
             });
@@ -241,15 +226,8 @@ pub(crate) fn naval_contact_ui(
 
 /// BE-37: the acting force goes aboard ships of its side in its port or off its coast, or,
 /// aboard, lands where the map's selection says.
-pub(crate) fn transport_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    org: &Organisation,
-    acting: &crate::gui::belisarius::facts::Acting,
-    selected: Option<&Location>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn transport_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, acting: &crate::gui::belisarius::facts::Acting) {
+    let (public, board, selected) = (p.public, p.board, p.selected);
     let map = public.map();
     let side = &org.side;
     let Some(at) = acting.at.as_ref() else { return };
@@ -273,7 +251,7 @@ pub(crate) fn transport_ui(
                     .on_hover_text("Landing in the open enters the zone as a march does (BE-13, BE-37)")
                     .clicked()
                 {
-                    run(commands, Order::Land { side: side.clone(), leader: acting.leader.clone(), at: to.id().to_owned() });
+                    p.run(Order::Land { side: side.clone(), leader: acting.leader.clone(), at: to.id().to_owned() });
                 }
             }
         }
@@ -297,7 +275,7 @@ pub(crate) fn transport_ui(
                     .on_hover_text("1 naval point carries 2 infantry or 1 cavalry point; each leader's box on one ship (BE-37)")
                     .clicked()
                 {
-                    run(commands, Order::Embark { side: side.clone(), leader: acting.leader.clone(), ships: here });
+                    p.run(Order::Embark { side: side.clone(), leader: acting.leader.clone(), ships: here });
                 }
             }
         }

@@ -38,7 +38,7 @@ use crate::gui::widgets::packs::{PackSettings, Refused};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::may_order;
-use command::{BelisariusCommand, Legal};
+use command::{BelisariusCommand, Legal, run};
 use facts::{Acting, Facts};
 
 const SEA: Color32 = Color32::from_rgb(0xcf, 0xe1, 0xeb);
@@ -859,63 +859,97 @@ pub(crate) struct Forms<'a> {
     pub voyage: &'a mut fleet::VoyageForm,
 }
 
+/// What the panels beside the map read, and where their buttons queue what is clicked: the
+/// set-up's public part, the board and the facts the viewer may read, who is looking, the
+/// map's selection, whether the rules would take an order now (the umpire's view), and the
+/// window's commands.
+pub(crate) struct Panel<'a> {
+    pub public: Public<'a>,
+    pub board: &'a Board,
+    pub facts: &'a Facts,
+    pub viewer: &'a Viewer,
+    pub selected: Option<&'a Location>,
+    pub legal: Legal<'a>,
+    pub commands: &'a mut Vec<AppCommand>,
+}
+
+impl Panel<'_> {
+    /// Queues `order`, its dice drawn from the seed.
+    pub(crate) fn run(&mut self, order: Order) {
+        run(self.commands, order);
+    }
+
+    /// The button of `order`: live if the rules would take it, greyed out with their reason
+    /// if not; `hover` says what it does. Clicked, it queues the order with seeded dice.
+    pub(crate) fn order(&mut self, ui: &mut egui::Ui, button: egui::Button<'_>, hover: &str, order: Order) -> egui::Response {
+        self.legal.order(ui, button, hover, order, self.commands)
+    }
+
+    /// Whether the viewer gives `side`'s orders: the umpire, or that side.
+    pub(crate) fn may_order(&self, side: &SideId) -> bool {
+        may_order(self.viewer, side)
+    }
+}
+
 /// The panels beside the map: the place selected, the operations, the contact and battle,
 /// and each organisation with the orders its pieces may be given.
 pub(crate) fn panels_ui(ui: &mut egui::Ui, sources: &Sources<'_>, forms: Forms<'_>, commands: &mut Vec<AppCommand>) {
     let Sources { public, view, viewer, umpire, facts, ref table } = *sources;
     let Forms { selected, tables_shown, parts, march, battle, voyage } = forms;
-    let legal = Legal::of(umpire);
+    let board = view.board();
+    let p = &mut Panel { public, board, facts, viewer, selected, legal: Legal::of(umpire), commands };
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         reconstructed_notice_ui(ui, public, tables_shown);
         ui.add_space(8.0);
         match selected {
-            Some(at) => place_ui(ui, public, view.board(), at),
+            Some(at) => place_ui(ui, public, board, at),
             None => {
                 ui.label(RichText::new("Click a zone, city or sea zone to see what is there.").weak());
             }
         }
         ui.add_space(8.0);
-        if view.board().phase == Phase::SetUp && *viewer == Viewer::Umpire {
+        if board.phase == Phase::SetUp && *viewer == Viewer::Umpire {
             let begin = "Set-up is over once every line is placed (BE-49…BE-52)";
-            legal.order(ui, egui::Button::new("Begin play"), begin, Order::BeginPlay {}, commands);
+            p.order(ui, egui::Button::new("Begin play"), begin, Order::BeginPlay {});
             ui.add_space(6.0);
         }
-        operations_ui(ui, view.board(), viewer, legal, commands);
+        operations_ui(ui, p);
         if let referee_campaign::belisarius::view::View::Umpire(u) = view
             && !u.victory.is_empty()
         {
             egui::CollapsingHeader::new("Victory conditions — where each side stands").id_salt("belisarius-victory").show(ui, |ui| {
                 ui.label(RichText::new("Judged at the end of the last turn (BE-49 … BE-52)").weak());
                 for v in &u.victory {
-                    let side = view.board().side_name(&v.side);
+                    let side = board.side_name(&v.side);
                     let text = format!("{side}: {} — {}", v.condition, v.now);
                     ui.label(if v.met { RichText::new(format!("met — {text}")).strong() } else { RichText::new(text) });
                 }
             });
         }
-        battle::contact_ui(ui, public, view.board(), &view.organisations(), viewer, battle, commands);
-        siege::relief_ui(ui, view.board(), facts, viewer, commands);
-        fleet::naval_contact_ui(ui, public, view.board(), &view.organisations(), viewer, legal, commands);
-        let battle_sources = battle::BattleSources { public, board: view.board(), facts, umpire };
-        battle::battle_window(ui.ctx(), battle_sources, viewer, battle, table, commands);
+        let organisations = view.organisations();
+        battle::contact_ui(ui, p, &organisations, battle);
+        siege::relief_ui(ui, p);
+        fleet::naval_contact_ui(ui, p, &organisations);
+        let battle_sources = battle::BattleSources { public, board, facts, umpire };
+        battle::battle_window(ui.ctx(), battle_sources, viewer, battle, table, p.commands);
         // An assault's losses, and those for want of supply, are shared out before anything
         // else (BE-27, BE-41).
-        for org in view.organisations() {
-            siege::losses_ui(ui, org, viewer, commands);
+        for org in &organisations {
+            siege::losses_ui(ui, p, org);
         }
-        for org in view.organisations() {
-            turn::reinforcements_ui(ui, public, org, selected, viewer, commands);
+        for org in &organisations {
+            turn::reinforcements_ui(ui, p, org);
         }
         // The acting force's orders first, where the referee or player looks.
-        for org in view.organisations() {
-            force_orders_ui(ui, public, view.board(), org, facts, selected, viewer, march, legal, commands);
+        for org in &organisations {
+            force_orders_ui(ui, p, org, march);
         }
-        for org in view.organisations() {
-            fleet::voyage_ui(ui, public, view.board(), org, selected, viewer, voyage, commands);
+        for org in &organisations {
+            fleet::voyage_ui(ui, p, org, voyage);
         }
-        for org in view.organisations() {
-            organisation_ui(ui, public, org, view.board(), viewer, legal, commands);
-            lines_due_ui(ui, public, org, selected, parts, commands);
+        for org in &organisations {
+            organisation_ui(ui, p, org);
+            lines_due_ui(ui, p, org, parts);
             ui.add_space(10.0);
         }
     });
@@ -923,9 +957,9 @@ pub(crate) fn panels_ui(ui: &mut egui::Ui, sources: &Sources<'_>, forms: Forms<'
 
 /// "Activate" beside a leader or decoy: greyed out with no action points left, and in the
 /// umpire's view whenever the rules would refuse it (a contact or battle open, BE-06).
-fn activate_ui(ui: &mut egui::Ui, name: &str, points: bool, hover: &str, order: Order, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
+fn activate_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, name: &str, points: bool, hover: &str, order: Order) {
     let response = if points {
-        legal.order(ui, egui::Button::new("Activate").small(), hover, order, commands)
+        p.order(ui, egui::Button::new("Activate").small(), hover, order)
     } else {
         ui.add_enabled(false, egui::Button::new("Activate").small()).on_disabled_hover_text("No action points left (BE-06)")
     };
@@ -934,14 +968,8 @@ fn activate_ui(ui: &mut egui::Ui, name: &str, points: bool, hover: &str, order: 
 
 /// A side's set-up lines still to place: what is in each, a choice of part, and the button
 /// that places it at the selected place.
-fn lines_due_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    org: &Organisation,
-    selected: Option<&Location>,
-    parts: &mut BTreeMap<(SideId, u32), PartForm>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn lines_due_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, parts: &mut BTreeMap<(SideId, u32), PartForm>) {
+    let public = p.public;
     for line in &org.lines_due {
         ui.add_space(4.0);
         ui.label(RichText::new(format!("To place, line {}: {}", line.number, line.what)).strong());
@@ -991,11 +1019,11 @@ fn lines_due_ui(
             }
         });
         let what = if form.is_empty() { "the whole line" } else { "the part chosen" };
-        match selected {
+        match p.selected {
             Some(at) => {
                 let label = format!("Place {what} of line {} at {}", line.number, public.place_name(at));
                 if ui.button(label).clicked() {
-                    commands.push(BelisariusCommand::Execute(form.order(&org.side, line.number, at), DiceInput::Seeded).into());
+                    p.run(form.order(&org.side, line.number, at));
                 }
             }
             None => {
@@ -1082,9 +1110,10 @@ fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location)
 
 /// The turn's flow (BE-02, BE-05, BE-06): "Begin operations" before them, whose segment it
 /// is and "Pass" during them, "End the turn" after them.
-fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
+fn operations_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
+    let board = p.board;
     let name = |id: &SideId| board.side_name(id);
-    let umpire = *viewer == Viewer::Umpire;
+    let umpire = *p.viewer == Viewer::Umpire;
     match board.phase {
         Phase::SetUp => {}
         Phase::Play => {
@@ -1119,7 +1148,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
                 ))
             };
             if let Some((label, hover, order)) = phase {
-                legal.order(ui, egui::Button::new(label), hover, order, commands);
+                p.order(ui, egui::Button::new(label), hover, order);
             }
         }
         Phase::Operations => {
@@ -1130,20 +1159,20 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
                     .franks
                     .as_ref()
                     .filter(|f| f.side == ops.segment && f.against.is_some() && f.marched != board.turn && f.arrived != board.turn)
-                    && may_order(viewer, &f.side)
+                    && p.may_order(&f.side)
                 {
                     let hover =
                         "Two zones toward the nearest force of the side they fight, taking the zones and scorching the last (BE-48)";
-                    legal.order(ui, egui::Button::new("The Franks march"), hover, Order::FranksMarch { side: f.side.clone() }, commands);
+                    p.order(ui, egui::Button::new("The Franks march"), hover, Order::FranksMarch { side: f.side.clone() });
                 }
                 ui.label(RichText::new(format!("{} took the first segment (BE-05)", name(&ops.first))).weak());
                 // A contact, a battle or an assault's losses are settled first (BE-13, BE-17, BE-27).
                 let settled = board.contact.is_none() && board.battle.is_none() && board.assault.is_none() && board.sortie.is_none();
-                if may_order(viewer, &ops.segment) && settled {
+                if p.may_order(&ops.segment) && settled {
                     let hover =
                         "Hand the next segment to the other side; two segments in a row without an activation end the phase (BE-06)";
                     let pass = egui::Button::new(format!("{}: end the segment", name(&ops.segment)));
-                    legal.order(ui, pass, hover, Order::Pass { side: ops.segment.clone() }, commands);
+                    p.order(ui, pass, hover, Order::Pass { side: ops.segment.clone() });
                 }
             }
         }
@@ -1161,7 +1190,7 @@ fn operations_ui(ui: &mut egui::Ui, board: &Board, viewer: &Viewer, legal: Legal
             ui.label(RichText::new("The operations phase is over").strong());
             if umpire {
                 let hover = "The siege phase moves each duration marker up, a city falling at 4 (BE-26); then the AP chits are shown and the season moves on (BE-02)";
-                legal.order(ui, egui::Button::new("End the turn"), hover, Order::EndTurn {}, commands);
+                p.order(ui, egui::Button::new("End the turn"), hover, Order::EndTurn {});
             }
         }
     }
@@ -1189,21 +1218,10 @@ fn events_ui(ui: &mut egui::Ui, board: &Board) {
 /// The acting force's orders (BE-10, BE-12): a route built zone by zone from the map's
 /// selection and marched in one go, and the losses of its last march shared out among the
 /// units that marched.
-#[expect(clippy::too_many_arguments, reason = "the force's side, what the viewer may read of it, the map's selection and the form")]
-fn force_orders_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    org: &Organisation,
-    facts: &Facts,
-    selected: Option<&Location>,
-    viewer: &Viewer,
-    march: &mut MarchForm,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let Some(acting) = org.acting.as_ref().filter(|_| may_order(viewer, &org.side)) else { return };
-    let Some(facts) = facts.acting.as_ref().filter(|a| &a.leader == acting) else { return };
+fn force_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, march: &mut MarchForm) {
+    let Some(acting) = org.acting.as_ref().filter(|_| p.may_order(&org.side)) else { return };
+    let Some(facts) = p.facts.acting.as_ref().filter(|a| &a.leader == acting) else { return };
+    let public = p.public;
     let map = public.map();
     let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = org
         .boxes
@@ -1240,14 +1258,12 @@ fn force_orders_ui(
                 .on_disabled_hover_text(format!("Share out exactly {} points (BE-12)", due.points));
             if b.clicked() {
                 let losses = march.losses.iter().filter(|(_, p)| **p > 0).map(|(n, p)| (*n, *p)).collect();
-                commands.push(
-                    BelisariusCommand::Execute(Order::TakeLosses { side: org.side.clone(), losses, militia: 0 }, DiceInput::Seeded).into(),
-                );
+                p.run(Order::TakeLosses { side: org.side.clone(), losses, militia: 0 });
             }
             return;
         }
         ui.label(RichText::new(format!("{chief} acts")).strong());
-        fleet::transport_ui(ui, public, board, org, facts, selected, commands);
+        fleet::transport_ui(ui, p, org, facts);
         let start = boxes.first().map(|b| match &b.at {
             Location::City(c) => map.zone_of_city(c).map(|z| z.id.0.clone()),
             Location::Zone(z) => Some(z.0.clone()),
@@ -1262,7 +1278,7 @@ fn force_orders_ui(
         } else {
             format!("Route: {}", route.join(" → "))
         });
-        let next = match selected {
+        let next = match p.selected {
             Some(Location::Zone(z)) => Some(z.0.clone()),
             Some(Location::City(c)) => map.zone_of_city(c).map(|z| z.id.0.clone()),
             _ => None,
@@ -1290,16 +1306,16 @@ fn force_orders_ui(
                     attrition_from: march.attrition_from.clone(),
                 };
                 let hover = "Attrition is rolled at the end of the march and taken at once, from the units ticked first (BE-12)";
-                legal.order(ui, egui::Button::new(format!("March ({cost} AP)")), hover, order, commands);
+                p.order(ui, egui::Button::new(format!("March ({cost} AP)")), hover, order);
                 if ui.button("Clear the route").clicked() {
                     march.route.clear();
                 }
             }
         });
         attrition_first_ui(ui, &boxes, march);
-        on_the_way_ui(ui, public, org, facts, &boxes, commands);
-        siege::siege_orders_ui(ui, public, board, org, facts, legal, commands);
-        siege::scorch_ui(ui, public, board, org, facts, legal, commands);
+        on_the_way_ui(ui, p, org, facts, &boxes);
+        siege::siege_orders_ui(ui, p, org, facts);
+        siege::scorch_ui(ui, p, org, facts);
     });
 }
 
@@ -1335,13 +1351,13 @@ fn attrition_first_ui(ui: &mut egui::Ui, boxes: &[&referee_campaign::belisarius:
 /// between the zone and its city.
 fn on_the_way_ui(
     ui: &mut egui::Ui,
-    public: Public<'_>,
+    p: &mut Panel<'_>,
     org: &Organisation,
     facts: &Acting,
     boxes: &[&referee_campaign::belisarius::view::OrgBox],
-    commands: &mut Vec<AppCommand>,
 ) {
     let acting = facts.leader.as_str();
+    let public = p.public;
     let map = public.map();
     let Some(first) = boxes.first() else { return };
     let (zone, in_city) = match &first.at {
@@ -1357,13 +1373,7 @@ fn on_the_way_ui(
         let city = map.zone(&zone).map(|z| z.city.name.clone()).unwrap_or_default();
         let shift = if in_city { format!("Come out of {city}") } else { format!("Enter {city}") };
         if ui.button(shift).on_hover_text("Between a zone and its city: no action points (BE-11)").clicked() {
-            commands.push(
-                BelisariusCommand::Execute(
-                    Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city },
-                    DiceInput::Seeded,
-                )
-                .into(),
-            );
+            p.run(Order::Shift { side: side.clone(), leader: acting.to_owned(), into_city: !in_city });
         }
         // The acting leader's own units, to leave.
         ui.horizontal_wrapped(|ui| {
@@ -1389,7 +1399,7 @@ fn on_the_way_ui(
                         leaders: Vec::new(),
                         city: into_city,
                     };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                    p.run(order);
                     picked.0.clear();
                 }
             }
@@ -1404,7 +1414,7 @@ fn on_the_way_ui(
                         leaders: vec![l.id.clone()],
                         city: false,
                     };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                    p.run(order);
                 }
             }
         });
@@ -1436,7 +1446,7 @@ fn on_the_way_ui(
                     units: picked.1.iter().copied().collect(),
                     leaders: Vec::new(),
                 };
-                commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                p.run(order);
                 picked.1.clear();
             }
         }
@@ -1452,7 +1462,7 @@ fn on_the_way_ui(
                 if here && l.rank < rank && !org.activated.contains(&l.id) && ui.button(format!("Take {} along", l.name)).clicked() {
                     let order =
                         Order::PickUp { side: side.clone(), leader: acting.to_owned(), units: Vec::new(), leaders: vec![l.id.clone()] };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                    p.run(order);
                 }
             }
         });
@@ -1463,13 +1473,13 @@ fn on_the_way_ui(
 /// BE-08: units of one leader's box ticked and passed to another leader of the same zone.
 fn reorganise_ui(
     ui: &mut egui::Ui,
-    public: Public<'_>,
+    p: &mut Panel<'_>,
     org: &Organisation,
     b: &referee_campaign::belisarius::view::OrgBox,
     leader: &referee_campaign::belisarius::view::LeaderCard,
-    commands: &mut Vec<AppCommand>,
 ) {
-    let zone = |at: &Location| public.map().zone_of(at);
+    let map = p.public.map();
+    let zone = |at: &Location| map.zone_of(at);
     let here = zone(&b.at);
     let others: Vec<&referee_campaign::belisarius::view::LeaderCard> = org
         .boxes
@@ -1499,7 +1509,7 @@ fn reorganise_ui(
                             to: other.id.clone(),
                             units: picked.iter().copied().collect(),
                         };
-                        commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                        p.run(order);
                         picked.clear();
                     }
                 }
@@ -1509,15 +1519,8 @@ fn reorganise_ui(
     ui.data_mut(|d| d.insert_temp(id, picked));
 }
 
-fn organisation_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    org: &Organisation,
-    board: &Board,
-    viewer: &Viewer,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn organisation_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation) {
+    let (public, board) = (p.public, p.board);
     let name = &org.name;
     ui.label(RichText::new(format!("Table of Organisation — {name}")).strong().color(INK).background_color(side_colour(&org.side)));
     if let Some(ap) = &org.action_points {
@@ -1527,13 +1530,14 @@ fn organisation_ui(
         ));
     }
     // In this side's segment, its leaders not yet activated may be (BE-06, BE-07).
-    let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && may_order(viewer, &org.side);
+    let mine = p.may_order(&org.side);
+    let segment = board.operations.as_ref().is_some_and(|o| o.segment == org.side) && mine;
     let points = org.action_points.as_ref().is_some_and(|a| a.left > 0);
     // Before the phase's first activation, forces are shared out freely (BE-08).
-    let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && may_order(viewer, &org.side);
+    let reorganising = board.operations.is_some() && org.activated.is_empty() && org.acting.is_none() && mine;
     // Before the first activation, decoys out of play may come back (BE-42).
     let decoys_back = org.decoys_out > 0
-        && may_order(viewer, &org.side)
+        && mine
         && (board.phase == Phase::Play || (board.phase == Phase::Operations && org.activated.is_empty() && org.acting.is_none()));
     let mut last_place = "";
     for b in &org.boxes {
@@ -1571,7 +1575,7 @@ fn organisation_ui(
                 ));
                 if back.clicked() {
                     let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned(), fleet: false };
-                    commands.push(BelisariusCommand::Execute(order, DiceInput::Seeded).into());
+                    p.run(order);
                 }
             }
             // A decoy is activated and marched like a leader (BE-42).
@@ -1584,7 +1588,7 @@ fn organisation_ui(
                     let name = public.piece_name(id);
                     let order = Order::Activate { side: org.side.clone(), leader: id.clone(), with: Vec::new() };
                     let hover = "A decoy moves like a leader, for the same action points, and does nothing else (BE-42)";
-                    activate_ui(ui, &name, points, hover, order, legal, commands);
+                    activate_ui(ui, p, &name, points, hover, order);
                 }
             }
             let Some(l) = b.leader.as_ref().filter(|_| segment) else { return };
@@ -1595,7 +1599,7 @@ fn organisation_ui(
             } else {
                 let order = Order::Activate { side: org.side.clone(), leader: l.id.clone(), with: Vec::new() };
                 let hover = "Activate him for this segment; the leader acting before him is done (BE-06, BE-07)";
-                activate_ui(ui, &l.name, points, hover, order, legal, commands);
+                activate_ui(ui, p, &l.name, points, hover, order);
             }
         });
         if !b.units.is_empty() {
@@ -1604,7 +1608,7 @@ fn organisation_ui(
                 ui.label(format!("{} — {} CP", referee_campaign::belisarius::pieces::summary(&b.units), b.points));
             });
             if reorganising && let Some(l) = &b.leader {
-                reorganise_ui(ui, public, org, b, l, commands);
+                reorganise_ui(ui, p, org, b, l);
             }
         }
     }
@@ -1622,7 +1626,7 @@ fn organisation_ui(
             )
             .clicked()
     {
-        commands.push(BelisariusCommand::Execute(Order::PlayFrankishIntervention { side: org.side.clone() }, DiceInput::Seeded).into());
+        p.run(Order::PlayFrankishIntervention { side: org.side.clone() });
     }
 }
 

@@ -4,16 +4,12 @@
 
 use egui::RichText;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::setup::Public;
 use referee_campaign::belisarius::siege::Works;
 use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::{Board, CityStatus, LossesToShare, Organisation};
-use referee_campaign::core::viewer::Viewer;
 
-use crate::gui::belisarius::command::{Legal, run};
-use crate::gui::belisarius::facts::{Acting, Facts};
-use crate::gui::shell::command::AppCommand;
-use crate::gui::widgets::words::may_order;
+use crate::gui::belisarius::Panel;
+use crate::gui::belisarius::facts::Acting;
 
 /// The siege panel under a city's name: its defence and works, and the siege laid to it.
 pub(crate) fn city_panel_ui(ui: &mut egui::Ui, board: &Board, city: &CityStatus) {
@@ -30,15 +26,8 @@ pub(crate) fn city_panel_ui(ui: &mut egui::Ui, board: &Board, city: &CityStatus)
 
 /// The acting leader's siege orders, shown when he stands by a city: lay siege, assault,
 /// works, Treachery at an enemy city; defence works and pulling down the walls at his own.
-pub(crate) fn siege_orders_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    org: &Organisation,
-    acting: &Acting,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, acting: &Acting) {
+    let (public, board) = (p.public, p.board);
     if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
         return;
     }
@@ -55,69 +44,62 @@ pub(crate) fn siege_orders_ui(
         |ui| {
             match (&holder, status.siege.as_ref()) {
                 (Some(h), None) if h != side && matches!(at, Location::Zone(_)) => {
-                    legal.order(
+                    p.order(
                         ui,
                         egui::Button::new(format!("Lay siege to {} ({} AP)", city.name, cost("start-siege"))),
                         "The duration marker goes on at 1; the first assault of this activation costs nothing more (BE-24, BE-27)",
                         Order::Besiege { side: side.clone(), leader: leader.clone() },
-                        commands,
                     );
                 }
                 (Some(h), Some(s)) if h != side && &s.besieger == side => {
                     let ap = if acting.declared_here { 0 } else { cost("assault-later") };
-                    legal.order(
+                    p.order(
                         ui,
                         egui::Button::new(format!("Assault {} ({ap} AP)", city.name)),
                         "Points against the garrison and militia, 2d6 with the tactical rating and siege works, less the defence (BE-27)",
                         Order::Assault { side: side.clone(), leader: leader.clone(), ships: Vec::new() },
-                        commands,
                     );
                     // BE-39: ships off the port join in, for their own price.
                     let ships = crate::gui::belisarius::fleet::supporting_ships(public, org, &zone);
                     if !ships.is_empty() {
                         let with = u32::from(ap) + u32::from(cost("naval-support"));
-                        legal.order(
+                        p.order(
                             ui,
                             egui::Button::new(format!("Assault {} with {} ship(s) ({with} AP)", city.name, ships.len())),
                             "+1 to the assault's dice for every 3 naval points in support (BE-39)",
                             Order::Assault { side: side.clone(), leader: leader.clone(), ships },
-                            commands,
                         );
                     }
-                    legal.order(
+                    p.order(
                         ui,
                         egui::Button::new(format!("Build siege works ({} AP)", cost("siege-works"))),
                         "Each adds 1 to the assault's dice; at most two for each leader present (BE-32)",
                         Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Siege, count: 1 },
-                        commands,
                     );
                     if org.stratagems.iter().any(|s| s == "treachery") {
-                        legal.order(
+                        p.order(
                             ui,
                             egui::Button::new("Play Treachery"),
                             "2d6 less the leader's tactical rating: 2 to 8 delivers the city (BE-43)",
                             Order::AttemptTreachery { side: side.clone(), leader: leader.clone() },
-                            commands,
                         );
                     }
                 }
                 (Some(h), _) if h == side => {
                     if status.defence < 5 {
-                        legal.order(
+                        p.order(
                             ui,
                             egui::Button::new(format!("Build defence works ({} AP)", cost("defence-works"))),
                             "Adds 1 to the city's defence, at most 5 (BE-32)",
                             Order::BuildWorks { side: side.clone(), leader: leader.clone(), works: Works::Defence, count: 1 },
-                            commands,
                         );
                     }
                     if status.defence > 0 {
-                        legal.order(
+                        p.order(
                             ui,
                             egui::Button::new(format!("Pull down the walls ({} AP)", cost("destroy-fortifications"))),
                             "Fortifications and defence works go to 0, however much is destroyed (BE-32)",
                             Order::DestroyFortifications { side: side.clone(), leader: leader.clone() },
-                            commands,
                         );
                     }
                 }
@@ -127,7 +109,7 @@ pub(crate) fn siege_orders_ui(
             }
             // Shut in a besieged city of his side: a sortie with units of the garrison (BE-28).
             if matches!(at, Location::City(_)) && status.siege.as_ref().is_some_and(|s| &s.besieger != side) {
-                sortie_ui(ui, public, org, acting, commands);
+                sortie_ui(ui, p, org, acting);
             }
         },
     );
@@ -135,23 +117,19 @@ pub(crate) fn siege_orders_ui(
 
 /// The forms a side fills in to share out what it owes after an assault (BE-25, BE-27) or
 /// for want of supply (BE-31, BE-41).
-pub(crate) fn losses_ui(ui: &mut egui::Ui, org: &Organisation, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
-    if !may_order(viewer, &org.side) {
+pub(crate) fn losses_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation) {
+    if !p.may_order(&org.side) {
         return;
     }
     for (due, rule) in [(&org.assault_losses, "BE-27"), (&org.supply_losses, "BE-41"), (&org.sortie_losses, "BE-28")] {
         if let Some(due) = due {
             let side = org.side.clone();
-            share_form_ui(ui, org, due, rule, "Take", commands, move |losses, militia| Order::TakeLosses {
-                side: side.clone(),
-                losses,
-                militia,
-            });
+            share_form_ui(ui, p, org, due, rule, "Take", move |losses, militia| Order::TakeLosses { side: side.clone(), losses, militia });
         }
     }
     if let Some(due) = &org.sortie_answer {
         let side = org.side.clone();
-        share_form_ui(ui, org, due, "BE-28", "Commit", commands, move |units, _| Order::AnswerSortie { side: side.clone(), units });
+        share_form_ui(ui, p, org, due, "BE-28", "Commit", move |units, _| Order::AnswerSortie { side: side.clone(), units });
     }
 }
 
@@ -159,11 +137,11 @@ pub(crate) fn losses_ui(ui: &mut egui::Ui, org: &Organisation, viewer: &Viewer, 
 /// a lawful share.
 fn share_form_ui(
     ui: &mut egui::Ui,
+    p: &mut Panel<'_>,
     org: &Organisation,
     due: &LossesToShare,
     rule: &str,
     verb: &str,
-    commands: &mut Vec<AppCommand>,
     order: impl Fn(Vec<(u32, u8)>, u8) -> Order,
 ) {
     let id = egui::Id::unique(("losses", org.side.as_str(), due.what.as_str(), due.points));
@@ -193,7 +171,7 @@ fn share_form_ui(
         if b.clicked() {
             let losses =
                 form.0.iter().enumerate().filter(|(_, p)| **p > 0).map(|(i, p)| (u32::try_from(i + 1).unwrap_or(u32::MAX), *p)).collect();
-            run(commands, order(losses, form.1));
+            p.run(order(losses, form.1));
         }
         if due.militia > 0 {
             ui.horizontal(|ui| {
@@ -215,18 +193,18 @@ fn share_form_ui(
 }
 
 /// The garrison's units ticked, and the sortie made with them (BE-28).
-fn sortie_ui(ui: &mut egui::Ui, public: Public<'_>, org: &Organisation, acting: &Acting, commands: &mut Vec<AppCommand>) {
+fn sortie_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, acting: &Acting) {
     let id = egui::Id::unique(("sortie", org.side.as_str(), acting.leader.as_str()));
     let mut picked: std::collections::BTreeSet<u32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     ui.label(RichText::new("Sally with:").weak());
     super::unit_picks_ui(ui, &acting.garrison, &mut picked);
-    let cost = public.tables().cost("sortie").unwrap_or(1);
+    let cost = p.public.tables().cost("sortie").unwrap_or(1);
     if ui
         .add_enabled(!picked.is_empty(), egui::Button::new(format!("Sally ({cost} AP)")))
         .on_hover_text("One melee against as many of the besiegers' points; no militia, no morale checks (BE-28)")
         .clicked()
     {
-        run(commands, Order::Sally { side: org.side.clone(), leader: acting.leader.clone(), units: picked.iter().copied().collect() });
+        p.run(Order::Sally { side: org.side.clone(), leader: acting.leader.clone(), units: picked.iter().copied().collect() });
         picked.clear();
     }
     ui.data_mut(|d| d.insert_temp(id, picked));
@@ -234,10 +212,11 @@ fn sortie_ui(ui: &mut egui::Ui, public: Public<'_>, org: &Organisation, acting: 
 
 /// At a contact in the zone of a siege: the relief's "Attack the siege lines" for the
 /// marching side, and the besieger's choice of who meets it (BE-29).
-pub(crate) fn relief_ui(ui: &mut egui::Ui, board: &Board, facts: &Facts, viewer: &Viewer, commands: &mut Vec<AppCommand>) {
+pub(crate) fn relief_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
+    let (board, facts) = (p.board, p.facts);
     let Some(c) = &board.contact else { return };
     let Some(besieger) = &facts.relief.besieger else { return };
-    if besieger == &c.mover || !may_order(viewer, &c.turn_of) {
+    if besieger == &c.mover || !p.may_order(&c.turn_of) {
         return;
     }
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -247,7 +226,7 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, board: &Board, facts: &Facts, viewer:
                 .on_hover_text("A relief needs no interception roll; the besiegers choose who meets it (BE-29)")
                 .clicked()
             {
-                run(commands, Order::Relieve { side: c.mover.clone() });
+                p.run(Order::Relieve { side: c.mover.clone() });
             }
         } else if c.relief && &c.turn_of == besieger {
             ui.label(RichText::new(format!("The {} attack the siege lines: who meets them?", board.side_name(&c.mover))).strong());
@@ -270,7 +249,7 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, board: &Board, facts: &Facts, viewer:
                 )
                 .clicked()
             {
-                run(commands, Order::HoldLines { side: besieger.clone(), fight: picked.iter().cloned().collect() });
+                p.run(Order::HoldLines { side: besieger.clone(), fight: picked.iter().cloned().collect() });
                 picked.clear();
             }
             ui.data_mut(|d| d.insert_temp(id, picked));
@@ -279,15 +258,8 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, board: &Board, facts: &Facts, viewer:
 }
 
 /// The acting leader lays waste to his zone (BE-44).
-pub(crate) fn scorch_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    board: &Board,
-    org: &Organisation,
-    acting: &Acting,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn scorch_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation, acting: &Acting) {
+    let (public, board) = (p.public, p.board);
     if referee_campaign::belisarius::state::is_decoy(&acting.leader) {
         return;
     }
@@ -296,11 +268,10 @@ pub(crate) fn scorch_ui(
         return;
     }
     let cost = public.tables().cost("scorched-earth").unwrap_or(1);
-    legal.order(
+    p.order(
         ui,
         egui::Button::new(format!("Lay {} waste ({cost} AP)", public.place_name(&Location::Zone(zone)))),
         "A scorched earth marker: no supply for the small, attrition for the unsupplied entering it, no Gothic recruits (BE-44)",
         Order::ScorchEarth { side: org.side.clone(), leader: acting.leader.clone() },
-        commands,
     );
 }

@@ -3,32 +3,20 @@
 
 use egui::RichText;
 use referee_campaign::belisarius::order::Order;
-use referee_campaign::belisarius::setup::Public;
-use referee_campaign::belisarius::state::Location;
 use referee_campaign::belisarius::view::Organisation;
-use referee_campaign::core::viewer::Viewer;
-use referee_campaign::store::DiceInput;
 
-use crate::gui::belisarius::command::BelisariusCommand;
-use crate::gui::shell::command::AppCommand;
-use crate::gui::widgets::words::may_order;
+use crate::gui::belisarius::Panel;
 
 /// The prices a Gothic purchase may name, in the rules' order; the tables price each one.
 const UNITS: [&str; 4] = referee_campaign::belisarius::tables::GOTHIC_UNITS;
 
 /// A side's reinforcements to buy or to place, at the place selected on the map.
-pub(crate) fn reinforcements_ui(
-    ui: &mut egui::Ui,
-    public: Public<'_>,
-    org: &Organisation,
-    selected: Option<&Location>,
-    viewer: &Viewer,
-    commands: &mut Vec<AppCommand>,
-) {
-    if !may_order(viewer, &org.side) || (org.raise_half_points == 0 && org.reinforcements_to_place.is_empty()) {
+pub(crate) fn reinforcements_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation) {
+    let public = p.public;
+    if !p.may_order(&org.side) || (org.raise_half_points == 0 && org.reinforcements_to_place.is_empty()) {
         return;
     }
-    let at = selected.filter(|l| !l.is_sea());
+    let at = p.selected.filter(|l| !l.is_sea());
     let place = at.map(|l| public.place_name(l));
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.label(RichText::new(format!("{}: reinforcements (BE-45)", org.name)).strong());
@@ -55,20 +43,11 @@ pub(crate) fn reinforcements_ui(
                     .zip(counts)
                     .flat_map(|(u, n)| std::iter::repeat_n((*u).to_owned(), usize::try_from(n).unwrap_or(0)))
                     .collect();
-                commands.push(
-                    BelisariusCommand::Execute(Order::Raise { side: org.side.clone(), at: at.id().to_owned(), units }, DiceInput::Seeded)
-                        .into(),
-                );
+                p.run(Order::Raise { side: org.side.clone(), at: at.id().to_owned(), units });
                 counts = [0; 4];
             }
             if ui.button("Give up the points left").clicked() {
-                commands.push(
-                    BelisariusCommand::Execute(
-                        Order::Raise { side: org.side.clone(), at: String::new(), units: Vec::new() },
-                        DiceInput::Seeded,
-                    )
-                    .into(),
-                );
+                p.run(Order::Raise { side: org.side.clone(), at: String::new(), units: Vec::new() });
             }
             ui.data_mut(|d| d.insert_temp(id, counts));
         }
@@ -79,13 +58,7 @@ pub(crate) fn reinforcements_ui(
             if ui.add_enabled(at.is_some(), egui::Button::new(label)).clicked()
                 && let Some(at) = at
             {
-                commands.push(
-                    BelisariusCommand::Execute(
-                        Order::PlaceReinforcements { side: org.side.clone(), at: at.id().to_owned() },
-                        DiceInput::Seeded,
-                    )
-                    .into(),
-                );
+                p.run(Order::PlaceReinforcements { side: org.side.clone(), at: at.id().to_owned() });
             }
         }
     });

@@ -45,6 +45,12 @@ pub enum MagnaGraeciaCommand {
     StopPacks,
 }
 
+/// Queues an order whose dice, if it has any, are drawn from the seed: into the window's
+/// queue, whose commands are made from a desk's.
+pub(crate) fn run<C: From<MagnaGraeciaCommand>>(commands: &mut Vec<C>, order: Order) {
+    commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
+}
+
 impl MagnaGraeciaCommand {
     /// What the command does that only the referee may, in the hand-back screen's words.
     pub(crate) fn needs_referee(&self) -> Option<&'static str> {

@@ -17,10 +17,11 @@ use referee_campaign::magna_graecia::map::{Battlefield, Edge, FeatureKind, River
 use referee_campaign::magna_graecia::scenario::Pattern;
 use referee_campaign::magna_graecia::turn::Phase;
 use referee_campaign::magna_graecia::view::{Board, Forces, SidePublic};
-use referee_campaign::{DiceInput, NodeId, magna_graecia::map::Map, magna_graecia::order::Order};
+use referee_campaign::{NodeId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 pub(crate) use crate::gui::magna_graecia::paint::{OUTLINE, paint_swatch, side_colour};
 use crate::gui::magna_graecia::paint::{pattern_dots, pattern_ink, pattern_segments, patterned_rect};
 use crate::gui::magna_graecia::tokens::{self, Token};
@@ -546,21 +547,11 @@ pub(crate) fn map_ui(
         } else {
             let hit = node_at(&spread, p, r + 6.0);
             match (picked, hit.and_then(|n| moves.and_then(|m| m.get(&n)))) {
-                (Some((c, _)), Some(path)) => commands.push(
-                    MagnaGraeciaCommand::Execute(
-                        Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
-                        DiceInput::Seeded,
-                    )
-                    .into(),
-                ),
+                (Some((c, _)), Some(path)) => {
+                    run(commands, Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() });
+                }
                 _ => match (overlay.picked, hit.filter(|n| deploy.contains(n))) {
-                    (Some(c), Some(node)) => commands.push(
-                        MagnaGraeciaCommand::Execute(
-                            Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node },
-                            DiceInput::Seeded,
-                        )
-                        .into(),
-                    ),
+                    (Some(c), Some(node)) => run(commands, Order::Deploy { side: c.side.clone(), counter: c.name.clone(), node }),
                     _ if hit != selected => commands.push(MagnaGraeciaCommand::Select(hit).into()),
                     _ => {}
                 },

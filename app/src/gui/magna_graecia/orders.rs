@@ -5,12 +5,14 @@
 //! they open are in `dialogs/`.
 
 use egui::RichText;
-use referee_campaign::magna_graecia::turn::{FLEET, Phase};
-use referee_campaign::magna_graecia::view::{BattleMark, Board, Forces, View, Viewer};
-use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
+use referee_campaign::core::words::owner_of;
+use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase};
+use referee_campaign::magna_graecia::view::{BattleMark, Forces, View, Viewer};
+use referee_campaign::{NodeId, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::shell::command::AppCommand;
 
 use crate::gui::magna_graecia::command::Dialog;
@@ -20,21 +22,42 @@ use crate::gui::magna_graecia::dialogs::shared::*;
 /// [`crate::gui::engine::Legal`]).
 pub(crate) type Legal<'a> = crate::gui::engine::Legal<'a, referee_campaign::magna_graecia::engine::MagnaGraecia>;
 
-impl Legal<'_> {
-    /// The button of `order`: live if the rules would take it, greyed out with their reason
-    /// if not; `name` names it for a screen reader and `hover` says what it does. Clicked, it
-    /// queues the order with seeded dice.
+/// What the order buttons beside the map read, and where they queue what is clicked: the
+/// map, the campaign as the viewer sees it, who is looking, whether the rules would take an
+/// order now (the umpire's view), and the window's commands.
+pub(crate) struct Panel<'a> {
+    pub map: &'a Map,
+    pub view: &'a View,
+    pub viewer: &'a Viewer,
+    pub legal: Legal<'a>,
+    pub commands: &'a mut Vec<AppCommand>,
+}
+
+impl Panel<'_> {
+    /// Queues `order`, its dice drawn from the seed.
+    pub(crate) fn execute(&mut self, order: Order) {
+        run(self.commands, order);
+    }
+
+    /// Queues the opening of `dialog`.
+    pub(crate) fn open(&mut self, dialog: Dialog) {
+        self.commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialog)).into());
+    }
+
+    /// The button of `order`: live if it is time for it (`now` is `Ok`) and the rules would
+    /// take it, greyed out with the one reason if not; `name` names it for a screen reader
+    /// and `hover` says what it does. Clicked, it queues the order with seeded dice.
     pub(crate) fn order(
-        self,
+        &mut self,
         ui: &mut egui::Ui,
+        now: Result<(), String>,
         button: egui::Button<'_>,
         name: String,
         hover: impl Into<egui::WidgetText>,
         order: Order,
-        commands: &mut Vec<AppCommand>,
     ) -> egui::Response {
-        self.give(ui, button, hover, order, |order| commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into()))
-            .accessible_name(name)
+        let legal = self.legal;
+        legal.give(ui, now, button, hover, order, |order| self.execute(order)).accessible_name(name)
     }
 }
 
@@ -45,14 +68,11 @@ fn ready(now: bool, why: impl FnOnce() -> String) -> Result<(), String> {
 
 /// MG-35: while the offer stands, a framed notice with a button per enemy to turn to, for
 /// the umpire and the fickle side; other sides read the notice only.
-pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, legal: Legal<'_>, commands: &mut Vec<AppCommand>) {
-    let board = view.board();
+pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
+    let (viewer, board) = (p.viewer, p.view.board());
     let Some((fickle, ally)) = &board.switch_offer else { return };
     let who = side_name(board, fickle);
-    let may = match viewer {
-        Viewer::Umpire => true,
-        Viewer::Side(s) => s == fickle,
-    };
+    let may = may_order(viewer, fickle);
     let stroke = egui::Stroke::new(2.0, ui.visuals().warn_fg_color);
     egui::Frame::group(ui.style()).stroke(stroke).inner_margin(8.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
@@ -68,13 +88,10 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, l
             ui.horizontal_wrapped(|ui| {
                 for s in board.sides.iter().filter(|s| board.are_enemies(fickle, &s.id)) {
                     let order = Order::SwitchSides { side: fickle.clone(), to: s.id.clone() };
-                    if legal
-                        .button(ui, Ok(()), egui::Button::new(RichText::new(format!("Turn to {}", s.name)).strong()), &order)
-                        .on_hover_text(format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name))
-                        .clicked()
-                    {
-                        commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-                    }
+                    let text = format!("Turn to {}", s.name);
+                    let button = egui::Button::new(RichText::new(&text).strong());
+                    let hover = format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name);
+                    p.order(ui, Ok(()), button, text, hover, order);
                 }
             });
         }
@@ -85,7 +102,8 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, l
 /// MG-15: the beaten fleets and land counters that owe a retreat, with where they may go.
 /// A fleet's destinations are the rules' own; a land counter's are its neighbours, and the
 /// rules refuse those it may not take.
-pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[CounterRef], commands: &mut Vec<AppCommand>) {
+pub(crate) fn retreats_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, land: &[CounterRef]) {
+    let (map, view) = (p.map, p.view);
     let board = view.board();
     let fleets: Vec<&Forces> = view.forces().into_iter().filter(|f| !f.fleet_retreats.is_empty()).collect();
     if fleets.is_empty() && land.is_empty() {
@@ -115,13 +133,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(
-                            MagnaGraeciaCommand::Execute(
-                                Order::RetreatFleet { side: f.side.clone(), path: path.clone() },
-                                DiceInput::Seeded,
-                            )
-                            .into(),
-                        );
+                        p.execute(Order::RetreatFleet { side: f.side.clone(), path: path.clone() });
                     }
                 }
             });
@@ -148,10 +160,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
                         .on_hover_text("One node by a road still open, into no enemy land counter, where the side has fewer than four counters (MG-15); the rules refuse it otherwise")
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        commands.push(MagnaGraeciaCommand::Execute(
-                            Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] },
-                            DiceInput::Seeded,
-                        ).into());
+                        p.execute(Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] });
                     }
                 }
             });
@@ -163,14 +172,8 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, map: &Map, view: &View, land: &[Cou
 
 /// MG-36: on its first movement phase a side that starts at sea brings each counter ashore
 /// at the selected node.
-pub(crate) fn landing_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    selected: Option<NodeId>,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+pub(crate) fn landing_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, selected: Option<NodeId>) {
+    let (map, view) = (p.map, p.view);
     let board = view.board();
     if board.phase != Phase::Movement || board.turn != 1 {
         return;
@@ -195,17 +198,16 @@ pub(crate) fn landing_ui(
                 Some(t) => format!("Land {title} at {t}"),
                 None => format!("Land {title} at …"),
             };
-            let order = selected.map(|node| Order::Land { side: f.side.clone(), counter: name.to_owned(), node });
-            let button = egui::Button::new(text).small();
-            let b = match &order {
-                Some(order) => legal.button(ui, Ok(()), button, order),
-                None => ui.add_enabled(false, button).on_disabled_hover_text("Select a southern coastal node on the map first"),
-            };
-            let b = b.on_hover_text("Each counter comes ashore at a southern coastal node no enemy holds (MG-36)");
-            if b.clicked()
-                && let Some(order) = order
-            {
-                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
+            let button = egui::Button::new(text.as_str()).small();
+            let hover = "Each counter comes ashore at a southern coastal node no enemy holds (MG-36)";
+            match selected {
+                Some(node) => {
+                    let order = Order::Land { side: f.side.clone(), counter: name.to_owned(), node };
+                    p.order(ui, Ok(()), button, text, hover, order);
+                }
+                None => {
+                    ui.add_enabled(false, button).on_disabled_hover_text("Select a southern coastal node on the map first");
+                }
             }
         }
     });
@@ -215,16 +217,8 @@ pub(crate) fn landing_ui(
 
 /// The orders on one of the viewer's commands besides moving, as a compact row: embark or
 /// disembark (MG-14), exchange elements (MG-14), the capital's garrison (MG-04).
-pub(crate) fn counter_orders_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    forces: &Forces,
-    counter: &referee_campaign::magna_graecia::turn::Counter,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let board = view.board();
+pub(crate) fn counter_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, forces: &Forces, counter: &Counter) {
+    let board = p.view.board();
     let moving = board.phase == Phase::Movement && board.moving == counter.side;
     // Inside the walls a command neither embarks nor exchanges: it waits or sallies (MG-27).
     if counter.inside {
@@ -232,7 +226,7 @@ pub(crate) fn counter_orders_ui(
     }
     if counter.is_fleet() {
         if moving {
-            fleet_orders_ui(ui, map, board, counter, legal, commands);
+            fleet_orders_ui(ui, p, counter);
         }
         return;
     }
@@ -249,24 +243,13 @@ pub(crate) fn counter_orders_ui(
             if counter.aboard {
                 let order = Order::Disembark { side: counter.side.clone(), counter: counter.name.clone() };
                 let hover = "Go ashore where the fleet is; it costs no MP (MG-14)";
-                legal.order(ui, egui::Button::new("Disembark").small(), format!("Disembark {}", counter.name), hover, order, commands);
+                p.order(ui, Ok(()), egui::Button::new("Disembark").small(), format!("Disembark {}", counter.name), hover, order);
             } else {
                 let fleet_here = forces.counters.iter().any(|c| c.is_fleet() && c.node == counter.node);
                 let order = Order::Embark { side: counter.side.clone(), counter: counter.name.clone() };
-                let b = legal
-                    .button(
-                        ui,
-                        ready(fleet_here, || format!("No {who} fleet at this node (MG-14)")),
-                        egui::Button::new("Embark").small(),
-                        &order,
-                    )
-                    .accessible_name(format!("Embark {}", counter.name))
-                    .on_hover_text(format!(
-                        "Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)"
-                    ));
-                if b.clicked() {
-                    commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-                }
+                let now = ready(fleet_here, || format!("No {who} fleet at this node (MG-14)"));
+                let hover = format!("Board the {who} fleet here: 1 MP for each, and the fleet carries 1 element per NP (MG-14, MG-17)");
+                p.order(ui, now, egui::Button::new("Embark").small(), format!("Embark {}", counter.name), hover, order);
             }
             let partner = forces
                 .counters
@@ -278,9 +261,9 @@ pub(crate) fn counter_orders_ui(
                 .on_hover_text("Hand elements to another command here: 1 MP for each (MG-14)")
                 .on_disabled_hover_text(format!("No other {who} command here to exchange with (MG-14)"));
             if b.clicked() {
-                commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Exchange(this.clone()))).into());
+                p.open(Dialog::Exchange(this.clone()));
             }
-            exit_button_ui(ui, map, board, counter, legal, commands);
+            exit_button_ui(ui, p, counter);
         }
         if garrison_now {
             let b = ui
@@ -288,35 +271,35 @@ pub(crate) fn counter_orders_ui(
                 .accessible_name(format!("Garrison with {}…", counter.name))
                 .on_hover_text("Leave elements with the capital's inherent sub-general, or take them back (MG-04)");
             if b.clicked() {
-                commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::Garrison(this))).into());
+                p.open(Dialog::Garrison(this));
             }
         }
     });
 }
 
 /// "Enter result…" beside a battle due, for the umpire.
-pub(crate) fn enter_result_button_ui(ui: &mut egui::Ui, view: &View, battle: &BattleMark, commands: &mut Vec<AppCommand>) {
-    if !matches!(view, View::Umpire(_)) || battle.awaiting_choices {
+pub(crate) fn enter_result_button_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &BattleMark) {
+    if !matches!(p.view, View::Umpire(_)) || battle.awaiting_choices {
         return;
     }
-    let now = view.board().phase == Phase::Combat;
+    let now = p.view.board().phase == Phase::Combat;
     let b = ui
         .add_enabled(now, egui::Button::new("Enter result…"))
         .accessible_name(format!("Enter result of battle {}…", battle.id))
         .on_hover_text("Type in the result of the tabletop game: winner, losses, lost generals, roads still open (MG-20)")
         .on_disabled_hover_text("Results are entered in the combat phase (MG-20)");
     if b.clicked() {
-        commands.push(MagnaGraeciaCommand::OpenDialog(Some(Dialog::BattleResult(battle.id))).into());
+        p.open(Dialog::BattleResult(battle.id));
     }
 }
 
 /// MG-25: a battle without a loser waits for each side's written choice; the umpire (or the
 /// side itself) enters it. What a side chose stays secret until all have chosen.
-pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, battle: &BattleMark, commands: &mut Vec<AppCommand>) {
+pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &BattleMark) {
     if !battle.awaiting_choices {
         return;
     }
-    let board = view.board();
+    let board = p.view.board();
     ui.indent(("stay_or_retire", battle.id), |ui| {
         ui.label(RichText::new("No result: each side writes stay or retire (MG-25)").italics());
         let sides = std::iter::once(&battle.attacker).chain(&battle.defenders);
@@ -329,11 +312,7 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                     ui.label(RichText::new("has chosen").weak());
                     return;
                 }
-                let may = match viewer {
-                    Viewer::Umpire => true,
-                    Viewer::Side(s) => s == side,
-                };
-                if !may {
+                if !may_order(p.viewer, side) {
                     ui.label(RichText::new("still choosing").weak());
                     return;
                 }
@@ -347,13 +326,7 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
                             "Retire from the field: the counters retreat in post-combat movement (MG-15)"
                         });
                     if b.clicked() {
-                        commands.push(
-                            MagnaGraeciaCommand::Execute(
-                                Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay },
-                                DiceInput::Seeded,
-                            )
-                            .into(),
-                        );
+                        p.execute(Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay });
                     }
                 }
             });
@@ -367,16 +340,8 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer,
 /// MG-27: beside a battle at a fortified node in the combat phase, "Withdraw into the city"
 /// for each defender the viewer speaks for that holds the city. The rules check the
 /// besieger's strength and refuse in words.
-pub(crate) fn withdraw_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    viewer: &Viewer,
-    battle: &BattleMark,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let board = view.board();
+pub(crate) fn withdraw_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &BattleMark) {
+    let (map, board) = (p.map, p.view.board());
     if board.phase != Phase::Combat
         || battle.awaiting_choices
         || battle.day != 1
@@ -391,31 +356,23 @@ pub(crate) fn withdraw_ui(
         })
     };
     let city = map.name(battle.node);
-    let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(viewer, d)).collect();
+    let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(p.viewer, d)).collect();
     for side in &defenders {
         let who = side_name(board, side);
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
         let order = Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id };
         let name = format!("{who} withdraws into {city} instead of battle {}", battle.id);
         let hover = "Instead of the battle: all its elements go inside; the besieger needs at least as many effective elements (MG-27)";
-        legal.order(ui, egui::Button::new(text), name, hover, order, commands);
+        p.order(ui, Ok(()), egui::Button::new(text), name, hover, order);
     }
 }
 
 /// MG-27 / MG-29: the siege of the node, if any, in a framed line of the node's panel; in
 /// the besieged side's movement phase, "Sally out of …" for the umpire or that side.
-pub(crate) fn siege_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    viewer: &Viewer,
-    node: NodeId,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let board = view.board();
+pub(crate) fn siege_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId) {
+    let board = p.view.board();
     let Some(siege) = board.sieges.iter().find(|s| s.node == node) else { return };
-    let city = map.name(node);
+    let city = p.map.name(node);
     let (besieger, defender) = (side_name(board, &siege.besieger), side_name(board, &siege.defender));
     egui::Frame::group(ui.style()).inner_margin(6.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
@@ -434,21 +391,14 @@ pub(crate) fn siege_ui(
                 .on_hover_text("Each side with a force here rolls a d6 in its own turn; on a 1 it loses a tenth of it (MG-29)");
         }
         let now = board.phase == Phase::Movement && board.moving == siege.defender;
-        if may_order(viewer, &siege.defender) {
+        if may_order(p.viewer, &siege.defender) {
             let order = Order::Sally { side: siege.defender.clone(), node };
-            let b = legal
-                .button(
-                    ui,
-                    ready(now, || format!("The besieged sally in {} own movement phase (MG-27)", referee_campaign::core::words::owner_of(&defender))),
-                    egui::Button::new(RichText::new(format!("Sally out of {city}")).strong()),
-                    &order,
-                )
-                .on_hover_text(format!(
-                    "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
-                ));
-            if b.clicked() {
-                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-            }
+            let now = ready(now, || format!("The besieged sally in {} own movement phase (MG-27)", owner_of(&defender)));
+            let text = format!("Sally out of {city}");
+            let hover = format!(
+                "{defender} comes out to fight: the siege ends and a battle is raised when its movement ends, {defender} attacking (MG-27)"
+            );
+            p.order(ui, now, egui::Button::new(RichText::new(&text).strong()), text, hover, order);
         }
     });
     ui.add_space(4.0);
@@ -456,25 +406,19 @@ pub(crate) fn siege_ui(
 
 /// MG-34: in the Pyrrhic War, once Syracuse is out, a Pyrrhic command at Messena may go home
 /// in its movement phase, one a turn, for 2 VP.
-fn exit_button_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    board: &Board,
-    counter: &referee_campaign::magna_graecia::turn::Counter,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn exit_button_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, counter: &Counter) {
+    let board = p.view.board();
     let pyrrhus = SideId::new("pyrrhus");
     let port = board.side(&pyrrhus).and_then(|s| s.capital).map(|c| c.node);
     let syracuse_out = board.eliminated.iter().any(|s| s.as_str() == "syracuse");
     if counter.side != pyrrhus || !syracuse_out || port != Some(counter.node) || !counter.on_land() {
         return;
     }
-    let port = map.name(counter.node);
+    let port = p.map.name(counter.node);
     let order = Order::ExitMap { side: counter.side.clone(), counter: counter.name.clone() };
     let button = egui::Button::new(format!("Home through {port} (2 VP)")).small();
     let hover = format!("{} leaves the map for 2 VP: one command a turn, and only while no enemy stands at {port} (MG-34)", counter.name);
-    legal.order(ui, button, format!("Lead {} home through {port}", counter.name), hover, order, commands);
+    p.order(ui, Ok(()), button, format!("Lead {} home through {port}", counter.name), hover, order);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -482,42 +426,27 @@ fn exit_button_ui(
 
 /// MG-19: in its side's movement, "Shelter" under a fleet lying at a walled port. The rules
 /// check that the port is friendly and garrisoned and nobody is aboard, and refuse in words.
-fn fleet_orders_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    board: &Board,
-    fleet: &referee_campaign::magna_graecia::turn::Counter,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let port = map.node(fleet.node).filter(|n| n.is_fortified() && n.coastal);
+fn fleet_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, fleet: &Counter) {
+    let port = p.map.node(fleet.node).filter(|n| n.is_fortified() && n.coastal);
     if fleet.sheltered || port.is_none() {
         return;
     }
-    let who = side_name(board, &fleet.side);
+    let who = side_name(p.view.board(), &fleet.side);
     ui.horizontal_wrapped(|ui| {
         ui.add_space(28.0);
         let order = Order::Shelter { side: fleet.side.clone() };
         let hover = "In a friendly walled port with a garrison of yours: it cannot be made to fight; no troops may stay aboard (MG-19)";
-        legal.order(ui, egui::Button::new("Shelter").small(), format!("Shelter the {who} fleet"), hover, order, commands);
+        p.order(ui, Ok(()), egui::Button::new("Shelter").small(), format!("Shelter the {who} fleet"), hover, order);
     });
 }
 
 /// MG-07: in the moving side's combat phase, at a neutral walled city where its land
 /// counters stand, "Attack the city of …" opens a choice of the enemy the city turns to.
 /// The umpire sees it for the moving side, a side only for itself.
-pub(crate) fn attack_city_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    viewer: &Viewer,
-    node: NodeId,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let board = view.board();
+pub(crate) fn attack_city_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId) {
+    let (view, board) = (p.view, p.view.board());
     let side = &board.moving;
-    if board.phase != Phase::Combat || !may_order(viewer, side) || !board.is_neutral_city(node) {
+    if board.phase != Phase::Combat || !may_order(p.viewer, side) || !board.is_neutral_city(node) {
         return;
     }
     // A battle or siege there already: the rules would refuse (MG-07).
@@ -527,7 +456,7 @@ pub(crate) fn attack_city_ui(
     if !forces_of(view, side).is_some_and(|f| f.counters.iter().any(|c| c.node == node && c.on_land())) {
         return;
     }
-    let city = map.name(node);
+    let city = p.map.name(node);
     let who = side_name(board, side);
     let foes: Vec<(&SideId, &str)> = board
         .sides
@@ -549,11 +478,9 @@ pub(crate) fn attack_city_ui(
                 ui.label("it turns to:");
                 for (id, name) in &foes {
                     let order = Order::AttackCity { side: side.clone(), node, ally: (*id).clone() };
-                    let hover = format!(
-                        "{city} becomes {} ally, and its commands fight {who} in a battle here now (MG-07)",
-                        referee_campaign::core::words::owner_of(name)
-                    );
-                    if legal.order(ui, egui::Button::new(*name), format!("{city} turns to {name}"), hover, order, commands).clicked() {
+                    let hover =
+                        format!("{city} becomes {} ally, and its commands fight {who} in a battle here now (MG-07)", owner_of(name));
+                    if p.order(ui, Ok(()), egui::Button::new(*name), format!("{city} turns to {name}"), hover, order).clicked() {
                         open = false;
                     }
                 }
@@ -566,15 +493,8 @@ pub(crate) fn attack_city_ui(
 
 /// MG-36: in the Second Punic War, where two allied fleets lie in one node, "Combine fleets
 /// under …" for each side the viewer speaks for; it is given in that side's movement.
-pub(crate) fn combine_fleets_ui(
-    ui: &mut egui::Ui,
-    view: &View,
-    viewer: &Viewer,
-    node: NodeId,
-    legal: Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
-    let board = view.board();
+pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId) {
+    let (viewer, board) = (p.viewer, p.view.board());
     if board.alliances.is_empty() || board.scenario != "second-punic" {
         return;
     }
@@ -592,20 +512,13 @@ pub(crate) fn combine_fleets_ui(
             let (who, other) = (side_name(board, side), side_name(board, with));
             let now = board.phase == Phase::Movement && &board.moving == side;
             let order = Order::CombineFleets { side: side.clone(), with: with.clone() };
-            let b = legal
-                .button(
-                    ui,
-                    ready(now, || format!("Fleets combine in the commanding side's movement phase: {} (MG-36)", referee_campaign::core::words::owner_of(&who))),
-                    egui::Button::new(format!("Combine fleets under {who}")),
-                    &order,
-                )
-                .on_hover_text(format!(
-                    "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {whose} phase and carries only {whose} troops (MG-36)",
-                    whose = referee_campaign::core::words::owner_of(&who)
-                ));
-            if b.clicked() {
-                commands.push(MagnaGraeciaCommand::Execute(order, DiceInput::Seeded).into());
-            }
+            let whose = owner_of(&who);
+            let now = ready(now, || format!("Fleets combine in the commanding side's movement phase: {whose} (MG-36)"));
+            let text = format!("Combine fleets under {who}");
+            let hover = format!(
+                "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {whose} phase and carries only {whose} troops (MG-36)"
+            );
+            p.order(ui, now, egui::Button::new(text.as_str()), text, hover, order);
         }
     });
     ui.add_space(4.0);

@@ -12,6 +12,7 @@ use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna
 
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::magna_graecia::dialogs::{self, shared::side_name};
 use crate::gui::magna_graecia::map::{self, side_colour};
 use crate::gui::magna_graecia::orders;
@@ -93,7 +94,7 @@ fn turn_buttons_inner_ui(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
                 if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    commands.push(MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded).into());
+                    run(commands, Order::BeginPlay {});
                 }
             }
         }
@@ -169,16 +170,26 @@ pub(crate) struct Details<'a> {
     pub legal: orders::Legal<'a>,
 }
 
+impl<'a> Details<'a> {
+    /// The order buttons' view of these details, queueing into `commands`.
+    fn panel<'b>(&self, commands: &'b mut Vec<AppCommand>) -> orders::Panel<'b>
+    where
+        'a: 'b,
+    {
+        orders::Panel { map: self.map, view: self.view, viewer: self.viewer, legal: self.legal, commands }
+    }
+}
+
 /// What to do now (deployment during setup; Hiero's offer, the battles and retreats due,
 /// a landing during play), the selected node with its counters, then the forces the viewer
 /// may see.
 pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Selection<'_>, commands: &mut Vec<AppCommand>) {
-    let Details { map, view, viewer, land_retreats, seed, legal, .. } = *details;
+    let Details { map, view, land_retreats, seed, .. } = *details;
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(4.0);
         let board = view.board();
         final_summary_ui(ui, board);
-        orders::switch_offer_ui(ui, view, viewer, legal, commands);
+        orders::switch_offer_ui(ui, &mut details.panel(commands));
         if board.phase == Phase::Setup {
             deployment_ui(ui, map, view, selection, commands);
             ui.add_space(6.0);
@@ -188,8 +199,8 @@ pub(crate) fn details_ui(ui: &mut egui::Ui, details: &Details<'_>, selection: Se
             ui.add_space(6.0);
             ui.separator();
         }
-        orders::retreats_ui(ui, map, view, land_retreats, commands);
-        orders::landing_ui(ui, map, view, selection.node, legal, commands);
+        orders::retreats_ui(ui, &mut details.panel(commands), land_retreats);
+        orders::landing_ui(ui, &mut details.panel(commands), selection.node);
         match selection.node.and_then(|id| map.node(id)) {
             Some(node) => node_ui(ui, details, node, selection, commands),
             None => {
@@ -210,7 +221,7 @@ fn node_ui(
     selection: Selection<'_>,
     commands: &mut Vec<AppCommand>,
 ) {
-    let Details { map, view, viewer, legal, .. } = *details;
+    let Details { map, view, .. } = *details;
     let board = view.board();
     ui.heading(format!("{} {}", node.id, node.name));
     let status = board.node(node.id);
@@ -261,12 +272,13 @@ fn node_ui(
         ui.label(RichText::new(format!("Battle {} due here: {}", b.id, battle_sides(board, b))).strong());
     }
     ui.add_space(4.0);
-    orders::siege_ui(ui, map, view, viewer, node.id, legal, commands);
-    orders::attack_city_ui(ui, map, view, viewer, node.id, legal, commands);
-    orders::combine_fleets_ui(ui, view, viewer, node.id, legal, commands);
+    let mut panel = details.panel(commands);
+    orders::siege_ui(ui, &mut panel, node.id);
+    orders::attack_city_ui(ui, &mut panel, node.id);
+    orders::combine_fleets_ui(ui, &mut panel, node.id);
 
     ui.add_space(6.0);
-    counters_here_ui(ui, map, view, node.id, selection.counter, legal, commands);
+    counters_here_ui(ui, &mut panel, node.id, selection.counter);
 
     ui.add_space(6.0);
     ui.label(RichText::new("Neighbours").strong());
@@ -301,7 +313,8 @@ fn battle_sides(board: &Board, b: &BattleMark) -> String {
 /// umpire sets each table (MG-21, MG-22), writes its pack and enters its result
 /// (MG-20) beside it; the table, once set, is shown under it.
 fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>, commands: &mut Vec<AppCommand>) {
-    let Details { map, view, viewer, pack_job, legal, .. } = *details;
+    let Details { map, view, pack_job, .. } = *details;
+    let p = &mut details.panel(commands);
     let board = view.board();
     let umpire = matches!(view, View::Umpire(_));
     ui.horizontal(|ui| {
@@ -312,32 +325,32 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                 .on_hover_text("Write the battle pack of every battle due into one folder")
                 .on_disabled_hover_text("Packs are being written");
             if b.clicked() {
-                commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(None))).into());
+                p.open(dialogs::Dialog::BattlePack(None));
             }
         }
     });
     if umpire && let Some(job) = pack_job {
-        packs::job_ui(ui, board, job, commands);
+        packs::job_ui(ui, board, job, p.commands);
     }
     for b in &board.battles {
         let text = format!("Battle {} at {}: {}", b.id, map.name(b.node), battle_sides(board, b));
         let here = selected == Some(b.node);
         ui.horizontal_wrapped(|ui| {
             if ui.add(egui::Button::new(text).selected(here)).on_hover_text("Select the battle's node").clicked() && !here {
-                commands.push(MagnaGraeciaCommand::Select(Some(b.node)).into());
+                p.commands.push(MagnaGraeciaCommand::Select(Some(b.node)).into());
             }
-            table::set_table_button_ui(ui, view, b, commands);
+            table::set_table_button_ui(ui, view, b, p.commands);
             if umpire {
                 let pack = ui
                     .button("Battle pack…")
                     .accessible_name(format!("Battle pack of battle {}…", b.id))
                     .on_hover_text("Write the umpire's sheet and each side's brief, roster and table section as PDFs");
                 if pack.clicked() {
-                    commands.push(MagnaGraeciaCommand::OpenDialog(Some(dialogs::Dialog::BattlePack(Some(b.id)))).into());
+                    p.open(dialogs::Dialog::BattlePack(Some(b.id)));
                 }
             }
-            orders::enter_result_button_ui(ui, view, b, commands);
-            orders::withdraw_ui(ui, map, view, viewer, b, legal, commands);
+            orders::enter_result_button_ui(ui, p, b);
+            orders::withdraw_ui(ui, p, b);
         });
         if let Some(line) = table::table_line(b) {
             ui.indent(("table_line", b.id), |ui| {
@@ -345,7 +358,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
                     .on_hover_text("The table set for this day, with the weather and time of day rolled for it (MG-21, MG-22)");
             });
         }
-        orders::stay_or_retire_ui(ui, view, viewer, b, commands);
+        orders::stay_or_retire_ui(ui, p, b);
     }
 }
 
@@ -383,15 +396,8 @@ fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
 
 /// The counters at a node: the viewer's own by name, with MP left and a "Move…" toggle
 /// that lights the legal destinations; other sides' only as "a Carthage counter".
-fn counters_here_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    view: &View,
-    node: NodeId,
-    picked: Option<&CounterRef>,
-    legal: orders::Legal<'_>,
-    commands: &mut Vec<AppCommand>,
-) {
+fn counters_here_ui(ui: &mut egui::Ui, p: &mut orders::Panel<'_>, node: NodeId, picked: Option<&CounterRef>) {
+    let (map, view) = (p.map, p.view);
     let board = view.board();
     let forces = view.forces();
     let own_sides: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
@@ -448,10 +454,10 @@ fn counters_here_ui(
                     .on_disabled_hover_text(why_no_move(board, &c.side, left))
             };
             if button.clicked() {
-                commands.push(MagnaGraeciaCommand::SelectCounter((!is_picked).then_some(this.clone())).into());
+                p.commands.push(MagnaGraeciaCommand::SelectCounter((!is_picked).then_some(this.clone())).into());
             }
         });
-        orders::counter_orders_ui(ui, map, view, f, c, legal, commands);
+        orders::counter_orders_ui(ui, p, f, c);
         if is_picked && let Some(moves) = moves {
             ui.indent(("moves", c.side.as_str(), c.name.as_str()), |ui| {
                 ui.label(RichText::new("Move to (or click a lit node on the map):").weak());
@@ -461,13 +467,7 @@ fn counters_here_ui(
                         let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
                         let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
-                            commands.push(
-                                MagnaGraeciaCommand::Execute(
-                                    Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() },
-                                    DiceInput::Seeded,
-                                )
-                                .into(),
-                            );
+                            p.execute(Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() });
                         }
                     }
                 });
@@ -595,13 +595,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
                 if button.clicked()
                     && let Some(node) = target
                 {
-                    commands.push(
-                        MagnaGraeciaCommand::Execute(
-                            Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id },
-                            DiceInput::Seeded,
-                        )
-                        .into(),
-                    );
+                    run(commands, Order::Deploy { side: side.clone(), counter: name.to_owned(), node: node.id });
                 }
                 ui.end_row();
             }

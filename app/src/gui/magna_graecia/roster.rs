@@ -8,9 +8,10 @@ use referee_campaign::core::words::count;
 use referee_campaign::magna_graecia::army::{
     Army, ArmyProblem, Class, CommandRoster, ElementGroup, ElementSpec, ElementTable, Grade, Rank,
 };
-use referee_campaign::{DiceInput, SideId, magna_graecia::order::Order};
+use referee_campaign::{SideId, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::shell::command::AppCommand;
 
 /// Widths of the element grid's columns, the same in every command so they line up.
@@ -349,7 +350,7 @@ fn footer_ui(ui: &mut egui::Ui, editor: &RosterEditor, data: RosterData<'_>, pro
             ))
             .on_disabled_hover_text("Put right the problems listed above first (MG-03)");
         if save.clicked() {
-            commands.push(MagnaGraeciaCommand::Execute(Order::SetArmy { army: editor.army.clone() }, DiceInput::Seeded).into());
+            run(commands, Order::SetArmy { army: editor.army.clone() });
         }
         if ui.button("Cancel").on_hover_text("Close the editor and forget these changes").clicked() {
             commands.push(MagnaGraeciaCommand::EditRoster(None).into());

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Asked, PlannedRows, plan, planned};
 use crate::cli::player::Seat;
-use crate::gui::magna_graecia::command::{CounterRef, MagnaGraeciaCommand};
+use crate::gui::magna_graecia::command::{CounterRef, MagnaGraeciaCommand, run};
 use crate::gui::magna_graecia::dialogs::{self, DialogForm, LossesForm};
 use crate::gui::magna_graecia::map::{MapState, Overlay, map_ui, planned_ui};
 use crate::gui::magna_graecia::roster::{self, RosterEditor};
@@ -79,7 +79,7 @@ impl MagnaGraeciaPlayer {
             let hover =
                 format!("Plan the end of the side's {} phase (MG-09); the orders after it wait for the next phase", board.phase.name());
             if ui.button("End the phase").on_hover_text(hover).clicked() {
-                queue.push(MagnaGraeciaCommand::Execute(Order::EndPhase { side: side.clone() }, DiceInput::Seeded).into());
+                run(queue, Order::EndPhase { side: side.clone() });
             }
         }
     }

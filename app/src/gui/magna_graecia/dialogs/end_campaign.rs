@@ -1,10 +1,11 @@
 //! Ending the campaign early, as the sides agree (MG-32).
 
 use egui::RichText;
-use referee_campaign::{DiceInput, magna_graecia::order::Order};
+use referee_campaign::magna_graecia::order::Order;
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::shell::command::{AppCommand, Message};
 
 /// The "End campaign by agreement" dialog's entry.
@@ -33,9 +34,7 @@ pub(crate) fn end_campaign_ui(ctx: &egui::Context, form: &mut EndForm, message: 
                 .add_enabled(!form.reason.trim().is_empty(), egui::Button::new(RichText::new("End campaign").strong()))
                 .on_disabled_hover_text("Say what the sides agreed, for the log (MG-32)");
             if go.clicked() {
-                commands.push(
-                    MagnaGraeciaCommand::Execute(Order::EndCampaign { reason: form.reason.trim().to_owned() }, DiceInput::Seeded).into(),
-                );
+                run(commands, Order::EndCampaign { reason: form.reason.trim().to_owned() });
             }
             if ui.button("Cancel").clicked() {
                 commands.push(MagnaGraeciaCommand::OpenDialog(None).into());

@@ -3,11 +3,12 @@
 
 use egui::RichText;
 use referee_campaign::magna_graecia::view::View;
-use referee_campaign::{DiceInput, magna_graecia::map::Map, magna_graecia::order::Order};
+use referee_campaign::{magna_graecia::map::Map, magna_graecia::order::Order};
 
 use super::shared::*;
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::shell::command::{AppCommand, Message};
 
 /// The exchange dialog's entries (MG-14).
@@ -97,7 +98,7 @@ pub(crate) fn exchange_ui(
                     && let Some(to) = form.to.clone()
                 {
                     let command = Order::Exchange { side: form.from.side.clone(), from: form.from.name.clone(), to, elements };
-                    commands.push(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded).into());
+                    run(commands, command);
                 }
                 if ui.button("Cancel").clicked() {
                     commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
@@ -151,7 +152,7 @@ pub(crate) fn garrison_ui(
                     elements,
                     into_garrison: form.into,
                 };
-                commands.push(MagnaGraeciaCommand::Execute(command, DiceInput::Seeded).into());
+                run(commands, command);
             }
             if ui.button("Cancel").clicked() {
                 commands.push(MagnaGraeciaCommand::OpenDialog(None).into());

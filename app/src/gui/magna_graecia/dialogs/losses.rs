@@ -7,10 +7,10 @@ use egui::{Align2, RichText};
 use referee_campaign::magna_graecia::army::{CommandRoster, ElementGroup};
 use referee_campaign::magna_graecia::siege::LossesDue;
 use referee_campaign::magna_graecia::view::{Forces, View};
-use referee_campaign::{DiceInput, SideId, magna_graecia::map::Map, magna_graecia::order::Order};
+use referee_campaign::{SideId, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use super::shared::*;
-use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::command::run;
 use crate::gui::shell::command::{AppCommand, Message};
 
 /// One side's choice of elements to lose, per command in the pool.
@@ -142,9 +142,7 @@ pub(crate) fn naval_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(
-                MagnaGraeciaCommand::Execute(Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded).into(),
-            );
+            run(commands, Order::AllocateNavalLosses { side: f.side.clone(), lost, sunk });
         }
     }
 }
@@ -215,9 +213,7 @@ pub(crate) fn siege_losses_ui(
         };
         let form = forms.entry(f.side.clone()).or_default();
         if let Some((lost, sunk)) = losses_window_ui(ctx, &pool, form, message) {
-            commands.push(
-                MagnaGraeciaCommand::Execute(Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk }, DiceInput::Seeded).into(),
-            );
+            run(commands, Order::AllocateSiegeLosses { side: f.side.clone(), lost, sunk });
         }
     }
 }
