@@ -151,16 +151,7 @@ fn africa_in_play(dir: &tempfile::TempDir) -> std::path::PathBuf {
     use referee_campaign::store::DiceInput;
     let db = database_with_africa(dir);
     let (mut store, mut c) = stored_africa(&db);
-    let place = Order::Place {
-        side: SideId::new("byzantines"),
-        line: 1,
-        at: "mare-africum".into(),
-        leaders: None,
-        units: None,
-        decoys: None,
-        fleets: None,
-        fleet_decoys: None,
-    };
+    let place = referee_campaign::fixtures::belisarius::place(&SideId::new("byzantines"), 1, "mare-africum");
     store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
     store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     db

@@ -420,21 +420,27 @@ impl HexUnits {
             "[[a_la_charge.grade]]",
             &AC_TRAITS,
         )?;
+        // What a unit line of either rules says the same way: its class and its types, and the
+        // skills or traits it names out of those the rules know.
+        let class_and_types = |line: usize, class: Option<&str>, types: &[String]| -> Result<Option<Class>, DataError> {
+            let class = class.map(|c| class_of(c).ok_or_else(|| err(line, format!("`{c}` is not a class (Reg or Irr)")))).transpose()?;
+            check_types(types).map_err(|m| err(line, m))?;
+            Ok(class)
+        };
+        let all_known = |line: usize, name: &str, named: &[String], known: &[&str]| -> Result<(), DataError> {
+            match named.iter().find(|s| !known.contains(&s.as_str())) {
+                Some(bad) => Err(err(line, format!("{name}: `{bad}` is not one of {}", known.join(", ")))),
+                None => Ok(()),
+            }
+        };
         let mut ab_units = Vec::new();
         for (i, u) in ab.unit.into_iter().enumerate() {
             let line = entry_line(text, "[[ars_bellum.unit]]", i);
-            let class = u
-                .class
-                .as_deref()
-                .map(|c| class_of(c).ok_or_else(|| err(line, format!("`{c}` is not a class (Reg or Irr)"))))
-                .transpose()?;
-            check_types(&u.types).map_err(|m| err(line, m))?;
+            let class = class_and_types(line, u.class.as_deref(), &u.types)?;
             if !(1..=4).contains(&u.cp) || !(1..=6).contains(&u.mp) {
                 return Err(err(line, format!("{}: combat points must be 1 to 4 and movement 1 to 6", u.name)));
             }
-            if let Some(bad) = u.skills.iter().find(|s| !AB_SKILLS.contains(&s.as_str())) {
-                return Err(err(line, format!("{}: `{bad}` is not one of {}", u.name, AB_SKILLS.join(", "))));
-            }
+            all_known(line, &u.name, &u.skills, &AB_SKILLS)?;
             ab_units.push(UnitRule {
                 types: u.types,
                 class,
@@ -454,12 +460,7 @@ impl HexUnits {
         let mut ac_units = Vec::new();
         for (i, u) in ac.unit.into_iter().enumerate() {
             let line = entry_line(text, "[[a_la_charge.unit]]", i);
-            let class = u
-                .class
-                .as_deref()
-                .map(|c| class_of(c).ok_or_else(|| err(line, format!("`{c}` is not a class (Reg or Irr)"))))
-                .transpose()?;
-            check_types(&u.types).map_err(|m| err(line, m))?;
+            let class = class_and_types(line, u.class.as_deref(), &u.types)?;
             if !(1..=4).contains(&u.strength) || u.reduced >= u.strength || !(1..=6).contains(&u.mp) || u.range > 6 || u.charge > 2 {
                 return Err(err(
                     line,
@@ -479,9 +480,7 @@ impl HexUnits {
             if shoots != (u.range > 0) {
                 return Err(err(line, format!("{}: missile troops, and only they, have a range", u.name)));
             }
-            if let Some(bad) = u.traits.iter().find(|s| !AC_TRAITS.contains(&s.as_str())) {
-                return Err(err(line, format!("{}: `{bad}` is not one of {}", u.name, AC_TRAITS.join(", "))));
-            }
+            all_known(line, &u.name, &u.traits, &AC_TRAITS)?;
             ac_units.push(UnitRule {
                 types: u.types,
                 class,
@@ -987,6 +986,42 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// AB-01, AC-01: a unit line of either rules with a class, a skill or a trait the rules do
+    /// not know is refused at its own line, naming the unit and what the rules do know.
+    #[test]
+    fn ab_01_ac_01_unknown_classes_skills_and_traits_are_refused_at_their_line() {
+        let built_in = DataSource::Embedded.read(HEX_UNITS_FILE).unwrap();
+        // Each change, the text it leaves on the line it changes, and what the refusal says.
+        let cases = [
+            (
+                "class = \"Irr\"\nname = \"Knights\"\nabbrev = \"KNIG\"",
+                "class = \"Elite\"\nname = \"Knights\"\nabbrev = \"KNIG\"",
+                "`Elite` is not a class (Reg or Irr)",
+            ),
+            (
+                "skills = [\"javelins\"]\nwhy = \"Legionaries",
+                "skills = [\"flying\"]\nwhy = \"Legionaries",
+                "Blades: `flying` is not one of",
+            ),
+            (
+                "traits = [\"impetuosity\"]\nwhy = \"Barbarian foot",
+                "traits = [\"flying\"]\nwhy = \"Barbarian foot",
+                "Warband: `flying` is not one of",
+            ),
+        ];
+        for (from, to, says) in cases {
+            assert_eq!(built_in.text.matches(from).count(), 1, "{from:?} is in the table once");
+            let text = built_in.text.replacen(from, to, 1);
+            // The refusal names the line of the unit's header: the last one before the change.
+            let changed = text[..text.find(to).unwrap()].lines().count();
+            let header = text.lines().take(changed).enumerate().filter(|(_, l)| l.starts_with("[[")).last().map(|(i, _)| i + 1).unwrap();
+            let Err(e) = HexUnits::parse(&SourceText { file: built_in.file.clone(), text }) else { panic!("{to:?} was taken") };
+            let e = e.to_string();
+            assert!(e.contains(says), "{e}");
+            assert!(e.contains(&format!("{}:{header}", built_in.file)), "{e} names line {header}");
         }
     }
 

@@ -84,17 +84,7 @@ fn fresh(id: &str) -> (Store, Campaign<Belisarius>) {
         let due = c.state.lines_due.iter().find_map(|(s, d)| d.first().map(|l| (s.clone(), l.rest.clone())));
         let Some((side, line)) = due else { break };
         let at = c.state.setup.free_places(&side, &line).into_iter().next().expect("somewhere to place the line");
-        let place = Order::Place {
-            side,
-            line: 1,
-            at: at.id().to_owned(),
-            leaders: None,
-            units: None,
-            decoys: None,
-            fleets: None,
-            fleet_decoys: None,
-        };
-        store.execute(&mut c, &(), &place, DiceInput::Seeded).unwrap();
+        store.execute(&mut c, &(), &referee_campaign::fixtures::belisarius::place(&side, 1, at.id()), DiceInput::Seeded).unwrap();
     }
     store.execute(&mut c, &(), &Order::BeginPlay {}, DiceInput::Seeded).unwrap();
     (store, c)

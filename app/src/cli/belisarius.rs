@@ -219,6 +219,11 @@ fn side_name(view: &View, id: Option<&SideId>) -> String {
     id.map_or_else(|| "—".to_owned(), |id| view.board().side_name(id))
 }
 
+/// A side's victory condition and where it stands, on a line of its own.
+fn standing_line(view: &View, st: &referee_campaign::belisarius::victory::Standing) -> String {
+    format!("  {}: {} — {}{}\n", side_name(view, Some(&st.side)), st.condition, st.now, if st.met { " (met)" } else { "" })
+}
+
 impl Output for Shown {
     fn text(&self) -> String {
         let view = &self.view;
@@ -244,13 +249,7 @@ impl Output for Shown {
             let winner = r.winner.as_ref().map_or_else(|| "nobody".to_owned(), |w| format!("the {}", side_name(view, Some(w))));
             s.push_str(&format!("The campaign is over: {winner} win (BE-49 … BE-52)\n"));
             for st in &r.standings {
-                s.push_str(&format!(
-                    "  {}: {} — {}{}\n",
-                    side_name(view, Some(&st.side)),
-                    st.condition,
-                    st.now,
-                    if st.met { " (met)" } else { "" }
-                ));
+                s.push_str(&standing_line(view, st));
             }
         }
         if let Some(ops) = &board.operations {
@@ -474,13 +473,7 @@ impl Output for Shown {
         {
             s.push_str("\nVictory conditions, judged at the end of the last turn (BE-49 … BE-52):\n");
             for v in &u.victory {
-                s.push_str(&format!(
-                    "  {}: {} — {}{}\n",
-                    side_name(view, Some(&v.side)),
-                    v.condition,
-                    v.now,
-                    if v.met { " (met)" } else { "" }
-                ));
+                s.push_str(&standing_line(view, v));
             }
         }
         s.push_str("\nzone                         controlled by   city (militia/defence)             held by\n");

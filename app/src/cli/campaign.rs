@@ -224,7 +224,7 @@ fn verify<E: CliEngine>(session: &Session, campaign: &str, seed: u64, side: Opti
                 bail!("{}", E::no_side(&c.state, side));
             }
             let events = store.events_as::<E>(id)?;
-            let lines = log_lines::<E>(&c.state, &context, &events, &viewer, false);
+            let lines = log_lines::<E>(&c.state, &context, &events, &viewer);
             store.verify_seed_as::<E>(id, seed, &viewer, |l| lines.get(&l.seq).copied())?
         }
     };

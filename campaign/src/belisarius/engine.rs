@@ -149,12 +149,15 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
     }
     let known_side =
         |s: &crate::ids::SideId| setup.side(s).map(|_| ()).ok_or_else(|| RuleError::new(RuleId::BE_53, setup.no_such_side(s.as_str())));
+    // Every order of a side names a side of the scenario.
+    if let Some(side) = order.side() {
+        known_side(side)?;
+    }
     match order {
         Order::RollDice(roll) => Ok(vec![Event::DiceRolled(roll.decide(dice, known_side)?)]),
         Order::AddNote(note) => Ok(vec![Event::NoteAdded(note.decide(RuleId::X_06)?)]),
         Order::RenameCampaign(rename) => Ok(vec![Event::CampaignRenamed(rename.decide(&state.name)?)]),
         Order::Place { side, line, at, leaders, units, decoys, fleets, fleet_decoys } => {
-            known_side(side)?;
             let rule = setup.rule_of(side);
             if state.phase != Phase::SetUp {
                 return Err(RuleError::new(rule, "set-up is over; pieces move by operations now"));
@@ -212,12 +215,8 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             Ok(vec![Event::PlayBegan])
         }
         Order::BeginOperations {} => super::operations::begin(state, dice),
-        Order::Activate { side, leader, with } => {
-            known_side(side)?;
-            super::operations::activate(state, side, leader, with)
-        }
+        Order::Activate { side, leader, with } => super::operations::activate(state, side, leader, with),
         Order::ActivateAndMove { side, leader, with, path, attrition_from } => {
-            known_side(side)?;
             let mut events = super::operations::activate(state, side, leader, with)?;
             let mut activated = state.clone();
             for e in &events {
@@ -228,23 +227,17 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             Ok(events)
         }
         Order::Pass { side } => {
-            known_side(side)?;
             if state.ops.as_ref().and_then(|o| o.attrition.as_ref()).is_some_and(|d| &d.side == side) {
                 return Err(RuleError::new(RuleId::BE_12, "take the attrition losses before the segment ends"));
             }
             super::operations::pass(state, side)
         }
         Order::Move { side, leader, path, attrition_from } => {
-            known_side(side)?;
             let path: Vec<super::map::ZoneId> = path.iter().map(|z| super::map::ZoneId(z.clone())).collect();
             super::operations::march(state, side, leader, &path, attrition_from, dice)
         }
-        Order::Reorganise { side, from, to, units } => {
-            known_side(side)?;
-            super::operations::reorganise(state, side, from, to, units)
-        }
+        Order::Reorganise { side, from, to, units } => super::operations::reorganise(state, side, from, to, units),
         Order::TakeLosses { side, losses, militia } => {
-            known_side(side)?;
             if super::supply::due_of(state, side).is_some() {
                 return super::supply::take_losses(state, side, losses, *militia);
             }
@@ -272,76 +265,27 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
         }
         Order::Intercept { side, leaders, target, reconnaissance } => {
-            known_side(side)?;
             super::interception::intercept(state, side, leaders, *target, *reconnaissance, dice)
         }
-        Order::Decline { side } => {
-            known_side(side)?;
-            super::interception::decline(state, side)
-        }
-        Order::AgreeToBattle { side } => {
-            known_side(side)?;
-            super::interception::agree(state, side)
-        }
-        Order::Reconnoitre { side, zone, marker } => {
-            known_side(side)?;
-            super::interception::reconnoitre(state, side, zone, *marker)
-        }
-        Order::Drop { side, leader, units, leaders, city } => {
-            known_side(side)?;
-            super::operations::drop_off(state, side, leader, units, leaders, *city)
-        }
-        Order::PickUp { side, leader, units, leaders } => {
-            known_side(side)?;
-            super::operations::pick_up(state, side, leader, units, leaders)
-        }
-        Order::Shift { side, leader, into_city } => {
-            known_side(side)?;
-            super::operations::shift(state, side, leader, *into_city)
-        }
-        Order::ReturnDecoy { side, at, fleet } => {
-            known_side(side)?;
-            super::interception::return_decoy(state, side, at, *fleet)
-        }
-        Order::Sail { side, ships, path } => {
-            known_side(side)?;
-            super::naval::sail(state, side, ships, path, dice)
-        }
-        Order::InterceptAtSea { side, ships } => {
-            known_side(side)?;
-            super::naval::intercept(state, side, ships, dice)
-        }
-        Order::LetPass { side } => {
-            known_side(side)?;
-            super::naval::let_pass(state, side)
-        }
+        Order::Decline { side } => super::interception::decline(state, side),
+        Order::AgreeToBattle { side } => super::interception::agree(state, side),
+        Order::Reconnoitre { side, zone, marker } => super::interception::reconnoitre(state, side, zone, *marker),
+        Order::Drop { side, leader, units, leaders, city } => super::operations::drop_off(state, side, leader, units, leaders, *city),
+        Order::PickUp { side, leader, units, leaders } => super::operations::pick_up(state, side, leader, units, leaders),
+        Order::Shift { side, leader, into_city } => super::operations::shift(state, side, leader, *into_city),
+        Order::ReturnDecoy { side, at, fleet } => super::interception::return_decoy(state, side, at, *fleet),
+        Order::Sail { side, ships, path } => super::naval::sail(state, side, ships, path, dice),
+        Order::InterceptAtSea { side, ships } => super::naval::intercept(state, side, ships, dice),
+        Order::LetPass { side } => super::naval::let_pass(state, side),
         Order::FightAtSea {} => super::naval::fight_on(state, dice),
-        Order::RetireAtSea { side, to } => {
-            known_side(side)?;
-            super::naval::retire(state, side, to)
-        }
-        Order::Embark { side, leader, ships } => {
-            known_side(side)?;
-            super::naval::embark(state, side, leader, ships)
-        }
-        Order::Land { side, leader, at } => {
-            known_side(side)?;
-            super::naval::land(state, side, leader, at)
-        }
+        Order::RetireAtSea { side, to } => super::naval::retire(state, side, to),
+        Order::Embark { side, leader, ships } => super::naval::embark(state, side, leader, ships),
+        Order::Land { side, leader, at } => super::naval::land(state, side, leader, at),
         Order::PlayEvents {} => super::random_events::events_phase(state, dice),
-        Order::FranksMarch { side } => {
-            known_side(side)?;
-            super::franks::march(state, side)
-        }
-        Order::PlayFrankishIntervention { side } => {
-            known_side(side)?;
-            super::franks::intervention(state, side, dice)
-        }
+        Order::FranksMarch { side } => super::franks::march(state, side),
+        Order::PlayFrankishIntervention { side } => super::franks::intervention(state, side, dice),
         Order::Fight {} => super::battle::fight_on(state, dice),
-        Order::BreakOff { side } => {
-            known_side(side)?;
-            super::battle::break_off(state, side, dice)
-        }
+        Order::BreakOff { side } => super::battle::break_off(state, side, dice),
         Order::Part {} => super::battle::part(state),
         Order::SendToTable {} => super::battle::send_to_table(state),
         Order::RecordBattle { result } => {
@@ -350,61 +294,22 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
             super::battle::record(state, result)
         }
-        Order::Retreat { side, to } => {
-            known_side(side)?;
-            super::battle::retreat(state, side, to)
-        }
+        Order::Retreat { side, to } => super::battle::retreat(state, side, to),
         Order::EndTurn {} => super::operations::end_turn(state),
         Order::CheckSupply {} => super::supply::supply_phase(state, dice),
-        Order::ScorchEarth { side, leader } => {
-            known_side(side)?;
-            super::siege::scorch(state, side, leader)
-        }
+        Order::ScorchEarth { side, leader } => super::siege::scorch(state, side, leader),
         Order::BringReinforcements {} => super::reinforce::reinforcement_phase(state, dice),
-        Order::Raise { side, at, units } => {
-            known_side(side)?;
-            super::reinforce::raise(state, side, at, units)
-        }
-        Order::PlaceReinforcements { side, at } => {
-            known_side(side)?;
-            super::reinforce::place(state, side, at)
-        }
-        Order::Sally { side, leader, units } => {
-            known_side(side)?;
-            super::siege::sortie(state, side, leader, units)
-        }
-        Order::AnswerSortie { side, units } => {
-            known_side(side)?;
-            super::siege::answer_sortie(state, side, units, dice)
-        }
-        Order::Relieve { side } => {
-            known_side(side)?;
-            super::siege::relieve(state, side)
-        }
-        Order::HoldLines { side, fight } => {
-            known_side(side)?;
-            super::siege::hold_lines(state, side, fight)
-        }
-        Order::Besiege { side, leader } => {
-            known_side(side)?;
-            super::siege::besiege(state, side, leader)
-        }
-        Order::Assault { side, leader, ships } => {
-            known_side(side)?;
-            super::siege::assault(state, side, leader, ships, dice)
-        }
-        Order::BuildWorks { side, leader, works, count } => {
-            known_side(side)?;
-            super::siege::build_works(state, side, leader, *works, *count)
-        }
-        Order::DestroyFortifications { side, leader } => {
-            known_side(side)?;
-            super::siege::destroy_fortifications(state, side, leader)
-        }
-        Order::AttemptTreachery { side, leader } => {
-            known_side(side)?;
-            super::siege::treachery(state, side, leader, dice)
-        }
+        Order::Raise { side, at, units } => super::reinforce::raise(state, side, at, units),
+        Order::PlaceReinforcements { side, at } => super::reinforce::place(state, side, at),
+        Order::Sally { side, leader, units } => super::siege::sortie(state, side, leader, units),
+        Order::AnswerSortie { side, units } => super::siege::answer_sortie(state, side, units, dice),
+        Order::Relieve { side } => super::siege::relieve(state, side),
+        Order::HoldLines { side, fight } => super::siege::hold_lines(state, side, fight),
+        Order::Besiege { side, leader } => super::siege::besiege(state, side, leader),
+        Order::Assault { side, leader, ships } => super::siege::assault(state, side, leader, ships, dice),
+        Order::BuildWorks { side, leader, works, count } => super::siege::build_works(state, side, leader, *works, *count),
+        Order::DestroyFortifications { side, leader } => super::siege::destroy_fortifications(state, side, leader),
+        Order::AttemptTreachery { side, leader } => super::siege::treachery(state, side, leader, dice),
     }
 }
 

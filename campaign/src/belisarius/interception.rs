@@ -698,17 +698,7 @@ impl State {
                     ops.halted.insert(id.clone());
                 }
             }
-            Event::DecoyReturned { side, at } => {
-                if let Some(n) = self.decoys_out.get_mut(side) {
-                    *n = n.saturating_sub(1);
-                }
-                self.pieces.push(super::state::Piece {
-                    side: side.clone(),
-                    at: at.clone(),
-                    kind: PieceKind::LeaderDecoy { id: String::new() },
-                });
-                self.name_decoys(side);
-            }
+            Event::DecoyReturned { side, at } => self.return_decoy(side, at, false),
             Event::StratagemPlayed { side, stratagem } => {
                 if let Some(hand) = self.hands.get_mut(side)
                     && let Some(i) = hand.iter().position(|s| s == stratagem)

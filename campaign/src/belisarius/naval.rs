@@ -891,17 +891,7 @@ impl State {
                 let e = self.fleet_decoys_out.entry(side.clone()).or_default();
                 *e = e.saturating_add(1);
             }
-            Event::FleetDecoyReturned { side, at } => {
-                if let Some(n) = self.fleet_decoys_out.get_mut(side) {
-                    *n = n.saturating_sub(1);
-                }
-                self.pieces.push(super::state::Piece {
-                    side: side.clone(),
-                    at: at.clone(),
-                    kind: PieceKind::FleetDecoy { id: String::new() },
-                });
-                self.name_decoys(side);
-            }
+            Event::FleetDecoyReturned { side, at } => self.return_decoy(side, at, true),
             Event::NavalBattleJoined { battle } => {
                 if let Some(ops) = &mut self.ops {
                     ops.naval_contact = None;

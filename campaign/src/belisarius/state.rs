@@ -443,6 +443,18 @@ impl State {
         Ok(())
     }
 
+    /// One of `side`'s decoys out of play comes back at `at`: a fleet decoy or a leader's
+    /// (BE-42), named as the next of its kind.
+    pub(crate) fn return_decoy(&mut self, side: &SideId, at: &Location, fleet: bool) {
+        let out = if fleet { &mut self.fleet_decoys_out } else { &mut self.decoys_out };
+        if let Some(n) = out.get_mut(side) {
+            *n = n.saturating_sub(1);
+        }
+        let kind = if fleet { PieceKind::FleetDecoy { id: String::new() } } else { PieceKind::LeaderDecoy { id: String::new() } };
+        self.pieces.push(Piece { side: side.clone(), at: at.clone(), kind });
+        self.name_decoys(side);
+    }
+
     /// Gives `side`'s new land decoys, ships and fleet decoys their ids, in the order they
     /// came into play. Ships and fleet decoys share one count, so an id says nothing of
     /// which is which.

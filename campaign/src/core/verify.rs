@@ -13,6 +13,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::dice::{Draw, Roll, RollSource};
 use super::engine::{Engine, Logged};
+use super::view::Numbering;
 use super::viewer::Viewer;
 
 /// A campaign's published commitment to its seed.
@@ -227,17 +228,20 @@ pub fn verify_as<E: Engine>(
 
 /// The line of `viewer`'s own log that each event it reads is on, by the event's number:
 /// what the check of the rolls numbers a side's own rolls by, so that the numbers say no more
-/// than the side's log does. `by_event`: the viewer's log is numbered by the store's
-/// events (Magna Graecia's umpire).
+/// than the side's log does. The lines are numbered as the viewer's log numbers them
+/// ([`Numbering::by_event`]).
 pub fn log_lines<E: Engine>(
     state: &E::State,
     context: &E::Context,
     events: &[Logged<E::Event>],
     viewer: &Viewer,
-    by_event: bool,
 ) -> std::collections::BTreeMap<u64, u64> {
     let read = events.iter().filter(|l| E::describe(state, context, &l.event, viewer).is_some());
-    if by_event { read.map(|l| (l.seq, l.seq)).collect() } else { read.zip(1..).map(|(l, line)| (l.seq, line)).collect() }
+    if Numbering::by_event::<E>(viewer) {
+        read.map(|l| (l.seq, l.seq)).collect()
+    } else {
+        read.zip(1..).map(|(l, line)| (l.seq, line)).collect()
+    }
 }
 
 /// What the seed gives for one seeded roll or draw made `position` words into the stream, and

@@ -98,6 +98,14 @@ pub enum Numbering {
     Own,
 }
 
+impl Numbering {
+    /// Whether `viewer`'s log is numbered by the store's events under `E`: the referee's,
+    /// where the engine numbers it so; a side's never.
+    pub fn by_event<E: Engine>(viewer: &Viewer) -> bool {
+        matches!((viewer, E::UMPIRE_NUMBERING), (Viewer::Umpire, Numbering::ByEvent))
+    }
+}
+
 /// The log lines `viewer` reads for `events`, numbered on from `next` where the lines have
 /// their own sequence. An event reads the same whenever it is described, so lines
 /// described order by order are the lines of the whole log described at once.
@@ -109,9 +117,10 @@ pub fn log_lines<E: Engine>(
     next: u64,
 ) -> Vec<LogLine> {
     let lines = events.iter().filter_map(|e| E::describe(state, context, &e.event, viewer).map(|text| (e.seq, text)));
-    match (viewer, E::UMPIRE_NUMBERING) {
-        (Viewer::Umpire, Numbering::ByEvent) => lines.map(|(seq, text)| LogLine { seq, text }).collect(),
-        _ => lines.zip(next..).map(|((_, text), seq)| LogLine { seq, text }).collect(),
+    if Numbering::by_event::<E>(viewer) {
+        lines.map(|(seq, text)| LogLine { seq, text }).collect()
+    } else {
+        lines.zip(next..).map(|((_, text), seq)| LogLine { seq, text }).collect()
     }
 }
 

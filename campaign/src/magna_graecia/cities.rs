@@ -64,29 +64,8 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
     if state.battles.iter().any(|b| b.node == node) || state.siege.sieges.iter().any(|s| s.node == node) {
         return Err(RuleError::new(RuleId::MG_07, format!("there is a battle or siege at {} already", map.name(node))));
     }
-    let entries = state
-        .counters
-        .iter()
-        .filter(|c| &c.side == side && c.node == node && c.on_land())
-        .map(|c| (c.name.clone(), c.entered_from))
-        .collect();
-    Ok(vec![Event::CityAttacked {
-        battle: super::turn::Battle {
-            id: state.battles_raised + 1,
-            turn: state.turn,
-            node,
-            attacker: side.clone(),
-            defenders: vec![ally.clone()],
-            entries,
-            day: 1,
-            awaiting_choices: false,
-            choices: Default::default(),
-            city: Some(node),
-            city_attack: true,
-            table: None,
-        },
-        forces: state.city_forces(map, node),
-    }])
+    let battle = super::turn::Battle::raised(state, state.battles_raised + 1, node, side, vec![ally.clone()], Some(node));
+    Ok(vec![Event::CityAttacked { battle: super::turn::Battle { city_attack: true, ..battle }, forces: state.city_forces(map, node) }])
 }
 
 /// Which way elements go between a command and the capital's garrison.

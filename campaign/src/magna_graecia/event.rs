@@ -334,9 +334,7 @@ impl Event {
                 })
             }
             Event::SiegeLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
-                let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
-                parts.extend(sunk.iter().map(|c| format!("all of {c}")));
-                format!("{}: lost to siege or disease: {}", side_name(&Some(side.clone())), parts.join(", "))
+                format!("{}: lost to siege or disease: {}", side_name(&Some(side.clone())), losses_text(lost, sunk))
             } else {
                 format!("{}: takes its losses", side_name(&Some(side.clone())))
             }),
@@ -400,9 +398,7 @@ impl Event {
                 Some(line)
             }
             Event::NavalLossesTaken { side, lost, sunk } => Some(if owner_sees(viewer, side) {
-                let mut parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).collect();
-                parts.extend(sunk.iter().map(|c| format!("all of {c}")));
-                format!("{}: lost at sea: {} — MG-18", side_name(&Some(side.clone())), parts.join(", "))
+                format!("{}: lost at sea: {} — MG-18", side_name(&Some(side.clone())), losses_text(lost, sunk))
             } else {
                 format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
             }),
@@ -479,6 +475,12 @@ fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
 
 fn counter_label(name: &str) -> String {
     if name == super::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
+}
+
+/// Elements lost by command, then the commands lost whole: "2 Sp of Himilco, all of Mago".
+fn losses_text(lost: &[(String, ElementGroup)], sunk: &[String]) -> String {
+    let parts: Vec<String> = lost.iter().map(|(c, g)| format!("{g} of {c}")).chain(sunk.iter().map(|c| format!("all of {c}"))).collect();
+    parts.join(", ")
 }
 
 crate::core::log::started_from!(Event, Scenario);

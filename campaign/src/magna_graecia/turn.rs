@@ -138,6 +138,32 @@ fn first_day() -> u8 {
 }
 
 impl Battle {
+    /// Battle `id`, raised now at `node`: `attacker`'s land counters there attack
+    /// `defenders` on their first day, with `city`'s own commands where a city joins in
+    /// (MG-05, MG-07, MG-10).
+    pub fn raised(state: &CampaignState, id: u32, node: NodeId, attacker: &SideId, defenders: Vec<SideId>, city: Option<NodeId>) -> Battle {
+        let entries = state
+            .counters
+            .iter()
+            .filter(|c| &c.side == attacker && c.node == node && c.on_land())
+            .map(|c| (c.name.clone(), c.entered_from))
+            .collect();
+        Battle {
+            id,
+            turn: state.turn,
+            node,
+            attacker: attacker.clone(),
+            defenders,
+            entries,
+            day: 1,
+            awaiting_choices: false,
+            choices: BTreeMap::new(),
+            city,
+            city_attack: false,
+            table: None,
+        }
+    }
+
     /// Every side fighting in it.
     pub fn sides(&self) -> Vec<SideId> {
         std::iter::once(self.attacker.clone()).chain(self.defenders.iter().cloned()).collect()
@@ -708,30 +734,9 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
         if defenders.is_empty() {
             continue;
         }
-        let entries = state
-            .counters
-            .iter()
-            .filter(|c| &c.side == mover && c.node == node && c.on_land())
-            .map(|c| (c.name.clone(), c.entered_from))
-            .collect();
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
         let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
-        events.push(Event::BattleRaised {
-            battle: Battle {
-                id: next_id,
-                turn: state.turn,
-                node,
-                attacker: mover.clone(),
-                defenders,
-                entries,
-                day: 1,
-                awaiting_choices: false,
-                choices: BTreeMap::new(),
-                city,
-                city_attack: false,
-                table: None,
-            },
-        });
+        events.push(Event::BattleRaised { battle: Battle::raised(state, next_id, node, mover, defenders, city) });
         next_id += 1;
     }
     events

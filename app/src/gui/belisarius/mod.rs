@@ -342,7 +342,7 @@ impl EngineDesk for BelisariusDesk {
     /// seeded roll only as a stretch of the stream.
     fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
         let viewer = &self.live.viewer;
-        let lines = referee_campaign::core::verify::log_lines::<Belisarius>(&self.campaign.state, &(), &self.live.events, viewer, false);
+        let lines = referee_campaign::core::verify::log_lines::<Belisarius>(&self.campaign.state, &(), &self.live.events, viewer);
         store.verify_seed_as::<Belisarius>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
     }
 

@@ -10,6 +10,7 @@ use referee_campaign::magna_graecia::view::{BattleMark, View};
 use referee_campaign::{DiceInput, magna_graecia::map::Map, magna_graecia::order::Order};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::magna_graecia::dialogs::shared::{refusal_ui, submit_row_ui, typed_dice_ui};
 use crate::gui::magna_graecia::map;
 use crate::gui::shell::command::{AppCommand, Message};
 
@@ -275,44 +276,13 @@ fn preview_ui(ui: &mut egui::Ui, map: &Map, form: &TableForm, battle: &BattleMar
 }
 
 fn footer_ui(ui: &mut egui::Ui, form: &TableForm, data: &TableData<'_>, commands: &mut Vec<AppCommand>) {
-    let red = ui.visuals().error_fg_color;
     ui.horizontal_wrapped(|ui| {
         ui.label("Two d6: weather, then time of day (MG-22)").on_hover_text(
             "Type the players' two dice into the roll form's typed-in values below the log, weather first, or leave it empty for the seeded dice",
         );
-        match &data.dice {
-            Ok(DiceInput::Manual(values)) => {
-                let shown: Vec<String> = values.iter().map(u8::to_string).collect();
-                let text = RichText::new(format!("typed in: {}", shown.join(" ")));
-                ui.label(if values.len() == 2 { text } else { text.color(red) });
-            }
-            Ok(_) => {
-                ui.label(RichText::new("seeded dice").weak());
-            }
-            Err(e) => {
-                ui.label(RichText::new(e).color(red));
-            }
-        }
+        typed_dice_ui(ui, &data.dice, 2);
     });
-    if let Some(m) = data.message.filter(|m| m.is_error) {
-        ui.add(egui::Label::new(RichText::new(&m.text).color(red)).wrap());
-    }
-    let command = form.command(data.battle);
-    ui.horizontal(|ui| {
-        let go = ui
-            .add_enabled(command.is_ok() && data.dice.is_ok(), egui::Button::new(RichText::new("Set table and roll weather").strong()))
-            .on_hover_text("Set the table for this day and roll its weather and time of day (MG-21, MG-22)");
-        let go = match (&command, &data.dice) {
-            (Err(e), _) | (_, Err(e)) => go.on_disabled_hover_text(e.clone()),
-            _ => go,
-        };
-        if go.clicked()
-            && let (Ok(command), Ok(dice)) = (command, data.dice.clone())
-        {
-            commands.push(MagnaGraeciaCommand::Execute(command, dice).into());
-        }
-        if ui.button("Cancel").clicked() {
-            commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
-        }
-    });
+    refusal_ui(ui, data.message);
+    let hover = "Set the table for this day and roll its weather and time of day (MG-21, MG-22)";
+    submit_row_ui(ui, "Set table and roll weather", hover, "To set the table", form.command(data.battle), &data.dice, commands);
 }

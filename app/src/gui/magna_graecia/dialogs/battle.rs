@@ -516,7 +516,6 @@ fn loss_entry_ui(ui: &mut egui::Ui, e: &mut LossEntry, joins: &Joins) {
 
 fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData<'_>, commands: &mut Vec<AppCommand>) {
     let board = data.view.board();
-    let red = ui.visuals().error_fg_color;
     ui.add_space(4.0);
     let need = form.dice_needed();
     let dice_line = format!("Recovery dice: {} (one per lost element, one per killed general)", plural(need, "die", "dice"));
@@ -524,45 +523,12 @@ fn battle_footer_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormD
         ui.label(dice_line).on_hover_text(
             "Each rolls a d6 (MG-30): type the players' dice into the roll form's typed-in values below the log, in the order listed here, or leave it empty for the seeded dice",
         );
-        match &data.dice {
-            Ok(DiceInput::Manual(values)) => {
-                let n = u32::try_from(values.len()).unwrap_or(u32::MAX);
-                let shown: Vec<String> = values.iter().map(u8::to_string).collect();
-                let text = RichText::new(format!("typed in: {}", shown.join(" ")));
-                ui.label(if n == need { text } else { text.color(red) });
-            }
-            Ok(_) => {
-                ui.label(RichText::new("seeded dice").weak());
-            }
-            Err(e) => {
-                ui.label(RichText::new(e).color(red));
-            }
-        }
+        typed_dice_ui(ui, &data.dice, usize::try_from(need).unwrap_or(usize::MAX));
     });
     refusal_ui(ui, data.message);
-    let result = form.result(board);
-    ui.horizontal(|ui| {
-        let record = ui
-            .add_enabled(result.is_ok() && data.dice.is_ok(), egui::Button::new(RichText::new("Record result").strong()))
-            .on_hover_text("Roll recovery, settle lost generals and set the loser's retreats (MG-20, MG-30, MG-31, MG-15)");
-        let record = match (&result, &data.dice) {
-            (Err(e), _) | (_, Err(e)) => record.on_disabled_hover_text(e.clone()),
-            _ => record,
-        };
-        let greyed = result.as_ref().err().or(data.dice.as_ref().err()).cloned();
-        if record.clicked()
-            && let (Ok(result), Ok(dice)) = (result, data.dice.clone())
-        {
-            commands.push(MagnaGraeciaCommand::Execute(Order::RecordBattleResult { result }, dice).into());
-        }
-        if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
-            commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
-        }
-        // Why Record is greyed out, in sight and not only on hover.
-        if let Some(why) = greyed {
-            ui.label(RichText::new(format!("To record: {why}")).weak());
-        }
-    });
+    let order = form.result(board).map(|result| Order::RecordBattleResult { result });
+    let hover = "Roll recovery, settle lost generals and set the loser's retreats (MG-20, MG-30, MG-31, MG-15)";
+    submit_row_ui(ui, "Record result", hover, "To record", order, &data.dice, commands);
     ui.add_space(4.0);
 }
 

@@ -2,11 +2,13 @@
 
 use egui::{Align2, RichText};
 use referee_campaign::magna_graecia::army::{CommandRoster, ElementGroup};
+use referee_campaign::magna_graecia::order::Order;
 use referee_campaign::magna_graecia::view::{Board, Forces, View};
-use referee_campaign::{NodeId, SideId, magna_graecia::map::Map};
+use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map};
 
-use crate::gui::magna_graecia::command::CounterRef;
+use crate::gui::magna_graecia::command::{CounterRef, MagnaGraeciaCommand};
 use crate::gui::magna_graecia::map::{self, side_colour};
+use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::command::Message;
 pub(crate) use crate::gui::widgets::words::may_order;
 
@@ -54,6 +56,60 @@ pub(crate) fn refusal_ui(ui: &mut egui::Ui, message: Option<&Message>) {
     if let Some(m) = message.filter(|m| m.is_error) {
         ui.add(egui::Label::new(RichText::new(&m.text).color(ui.visuals().error_fg_color)).wrap());
     }
+}
+
+/// What the roll form holds for a form's `need` dice, beside the line that asks for them: the
+/// values typed in (in red while they are not `need`), the seeded dice, or why the typed
+/// values cannot be read.
+pub(crate) fn typed_dice_ui(ui: &mut egui::Ui, dice: &Result<DiceInput, String>, need: usize) {
+    let red = ui.visuals().error_fg_color;
+    match dice {
+        Ok(DiceInput::Manual(values)) => {
+            let shown: Vec<String> = values.iter().map(u8::to_string).collect();
+            let text = RichText::new(format!("typed in: {}", shown.join(" ")));
+            ui.label(if values.len() == need { text } else { text.color(red) });
+        }
+        Ok(_) => {
+            ui.label(RichText::new("seeded dice").weak());
+        }
+        Err(e) => {
+            ui.label(RichText::new(e).color(red));
+        }
+    }
+}
+
+/// The row that ends a form: `label`, live when the form makes an `order` and the typed
+/// `dice` can be read, greyed out otherwise with the reason on hover and in sight after
+/// `to` ("To record: …"); clicked, the order goes to the rules with those dice. Then
+/// Cancel, which closes the form.
+pub(crate) fn submit_row_ui(
+    ui: &mut egui::Ui,
+    label: &str,
+    hover: &str,
+    to: &str,
+    order: Result<Order, String>,
+    dice: &Result<DiceInput, String>,
+    commands: &mut Vec<AppCommand>,
+) {
+    ui.horizontal(|ui| {
+        let greyed = order.as_ref().err().or(dice.as_ref().err()).cloned();
+        let submit = ui.add_enabled(greyed.is_none(), egui::Button::new(RichText::new(label).strong())).on_hover_text(hover);
+        let submit = match &greyed {
+            Some(why) => submit.on_disabled_hover_text(why),
+            None => submit,
+        };
+        if submit.clicked()
+            && let (Ok(order), Ok(dice)) = (order, dice.clone())
+        {
+            commands.push(MagnaGraeciaCommand::Execute(order, dice).into());
+        }
+        if ui.button("Cancel").on_hover_text("Close the form and forget its entries").clicked() {
+            commands.push(MagnaGraeciaCommand::OpenDialog(None).into());
+        }
+        if let Some(why) = greyed {
+            ui.label(RichText::new(format!("{to}: {why}")).weak());
+        }
+    });
 }
 
 pub(crate) fn dialog_window(title: String, id: &str, ctx: &egui::Context) -> egui::Window<'static> {
