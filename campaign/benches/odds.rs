@@ -5,43 +5,31 @@
 //! battle window and `referee odds` count 10,000, on a thread of their own in the window.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use referee_campaign::belisarius::fight::{Fighter, Stage};
 use referee_campaign::belisarius::odds::{Policy, Side, Start, simulate};
 use referee_campaign::belisarius::pieces::{UnitKind, parse_units};
 use referee_campaign::belisarius::tables::Tables;
 use referee_campaign::ids::SideId;
 
 fn side(id: &str, groups: &[(UnitKind, &str)], tactical: u8) -> Side {
-    let units: Vec<Fighter> =
-        groups.iter().flat_map(|(kind, text)| parse_units(*kind, text).unwrap()).map(|unit| Fighter { unit, disordered: false }).collect();
-    let start = units.iter().map(|f| u32::from(f.unit.value)).sum();
-    Side { side: SideId::new(id), units, tactical, start }
+    Side::fresh(SideId::new(id), groups.iter().flat_map(|(kind, text)| parse_units(*kind, text).unwrap()).collect(), tactical)
 }
 
 fn odds(c: &mut Criterion) {
     let tables = Tables::embedded();
-    let start = Start {
-        sides: [
-            side(
-                "byzantines",
-                &[
-                    (UnitKind::Cataphract, "2 x 2A"),
-                    (UnitKind::HeavyCavalry, "3 x 2B"),
-                    (UnitKind::LightCavalry, "2 x 1*C"),
-                    (UnitKind::Infantry, "3 x 2C, 2 x [1]*D"),
-                ],
-                3,
-            ),
-            side("ostrogoths", &[(UnitKind::HeavyCavalry, "6 x 3B"), (UnitKind::Infantry, "6 x 2C, 4 x 1*D")], 1),
-        ],
-        ambusher: None,
-        mountains: false,
-        passage: 1,
-        stage: Some(Stage::Fire),
-        owed: [None, None],
-        checks: [None, None],
-        leaving: None,
-    };
+    let sides = [
+        side(
+            "byzantines",
+            &[
+                (UnitKind::Cataphract, "2 x 2A"),
+                (UnitKind::HeavyCavalry, "3 x 2B"),
+                (UnitKind::LightCavalry, "2 x 1*C"),
+                (UnitKind::Infantry, "3 x 2C, 2 x [1]*D"),
+            ],
+            3,
+        ),
+        side("ostrogoths", &[(UnitKind::HeavyCavalry, "6 x 3B"), (UnitKind::Infantry, "6 x 2C, 4 x 1*D")], 1),
+    ];
+    let start = Start::opening(sides, None, false);
     let policies = [Policy::AtLoss(50), Policy::AtLoss(50)];
     let mut group = c.benchmark_group("belisarius_odds");
     group.sample_size(10);

@@ -7,11 +7,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use referee_campaign::belisarius::order::Order as BelisariusOrder;
 use referee_campaign::belisarius::{Belisarius, World};
-use referee_campaign::core::log::{AddNote, RollDice};
+use referee_campaign::core::log::AddNote;
 use referee_campaign::magna_graecia::MagnaGraecia;
-use referee_campaign::{
-    CampaignId, DiceInput, DiceSpec, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order,
-};
+use referee_campaign::{CampaignId, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 const EVENTS: u64 = 5_000;
 
@@ -26,13 +24,7 @@ fn fill(store: &mut Store, catalog: &Catalog, name: &str, snapshot_every: u64) -
             let to = if c.state.control.contains_key(&NodeId(6)) { None } else { Some(SideId::new("syracuse")) };
             Order::AdjustControl { node: NodeId(6), side: to, reason: format!("benchmark correction {i}") }
         } else {
-            Order::RollDice(RollDice {
-                dice: DiceSpec { count: 2, sides: 6 },
-                purpose: format!("benchmark roll {i}"),
-                side: Some(SideId::new("carthage")),
-                hidden: i.is_multiple_of(3),
-                modifiers: vec![],
-            })
+            Order::RollDice(referee_campaign::fixtures::benchmark_roll(i, "carthage"))
         };
         store.execute(&mut c, map, &command, DiceInput::Seeded).unwrap();
         i += 1;
@@ -51,13 +43,10 @@ fn fill_belisarius(store: &mut Store, world: &World, name: &str, snapshot_every:
         let order = if i.is_multiple_of(5) {
             BelisariusOrder::AddNote(AddNote { text: format!("benchmark note {i}") })
         } else {
-            BelisariusOrder::RollDice(RollDice {
-                dice: DiceSpec { count: 2, sides: 6 },
-                purpose: format!("benchmark roll {i}"),
-                side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),
-                hidden: i.is_multiple_of(3),
-                modifiers: vec![],
-            })
+            BelisariusOrder::RollDice(referee_campaign::fixtures::benchmark_roll(
+                i,
+                if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" },
+            ))
         };
         store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap();
         i += 1;

@@ -4,7 +4,6 @@
 //! about the same. The orders timed are undone in batches, untimed, so the campaign keeps
 //! its length.
 
-use referee_campaign::core::log::RollDice;
 use referee_campaign::magna_graecia::MagnaGraecia;
 use std::time::{Duration, Instant};
 
@@ -14,7 +13,7 @@ use referee_campaign::belisarius::view::Followed as BelisariusFollowed;
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::magna_graecia::view::Followed;
 use referee_campaign::store::numbered;
-use referee_campaign::{DiceInput, DiceSpec, SideId, Store, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
+use referee_campaign::{DiceInput, SideId, Store, Viewer, magna_graecia::catalog::Catalog, magna_graecia::order::Order};
 
 const SIZES: [u64; 2] = [500, 50_000];
 
@@ -35,23 +34,11 @@ fn take_back<E: referee_campaign::core::engine::Engine>(
 }
 
 fn roll(i: u64) -> Order {
-    Order::RollDice(RollDice {
-        dice: DiceSpec { count: 2, sides: 6 },
-        purpose: format!("benchmark roll {i}"),
-        side: Some(SideId::new("carthage")),
-        hidden: i.is_multiple_of(3),
-        modifiers: vec![],
-    })
+    Order::RollDice(referee_campaign::fixtures::benchmark_roll(i, "carthage"))
 }
 
 fn belisarius_roll(i: u64) -> BelisariusOrder {
-    BelisariusOrder::RollDice(RollDice {
-        dice: DiceSpec { count: 2, sides: 6 },
-        purpose: format!("benchmark roll {i}"),
-        side: Some(SideId::new(if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" })),
-        hidden: i.is_multiple_of(3),
-        modifiers: vec![],
-    })
+    BelisariusOrder::RollDice(referee_campaign::fixtures::benchmark_roll(i, if i.is_multiple_of(2) { "byzantines" } else { "ostrogoths" }))
 }
 
 fn magna_graecia(c: &mut Criterion, dir: &std::path::Path) {

@@ -61,6 +61,17 @@ pub fn dionysian_json() -> String {
     format!("[\n{}\n]", lines.join(",\n"))
 }
 
+/// The benchmarks' `i`th roll: two dice for `side`, every third one secret.
+pub fn benchmark_roll(i: u64, side: &str) -> crate::core::log::RollDice {
+    crate::core::log::RollDice {
+        dice: crate::DiceSpec { count: 2, sides: 6 },
+        purpose: format!("benchmark roll {i}"),
+        side: Some(SideId::new(side)),
+        hidden: i.is_multiple_of(3),
+        modifiers: vec![],
+    }
+}
+
 /// `deployment` with one side's counter placed at `node` instead.
 pub fn moved(
     deployment: &[(&'static str, &'static str, u8)],

@@ -50,6 +50,15 @@ pub struct Side {
     pub start: u32,
 }
 
+impl Side {
+    /// `side` with `units` in good order and its leader's `tactical` rating, at full strength.
+    pub fn fresh(side: SideId, units: Vec<crate::belisarius::pieces::Unit>, tactical: u8) -> Side {
+        let units: Vec<Fighter> = units.into_iter().map(|unit| Fighter { unit, disordered: false }).collect();
+        let start = units.iter().map(|f| u32::from(f.unit.value)).sum();
+        Side { side, units, tactical, start }
+    }
+}
+
 /// The battle to count: where it stands now. Both forces are face up while a battle lasts
 /// (BE-17, BE-53), so a side's packet carries it for its player's odds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +82,12 @@ pub struct Start {
 }
 
 impl Start {
+    /// A battle about to begin between `sides`: the first passage's fire to roll, nothing
+    /// owed (BE-17).
+    pub fn opening(sides: [Side; 2], ambusher: Option<usize>, mountains: bool) -> Start {
+        Start { sides, ambusher, mountains, passage: 1, stage: Some(Stage::Fire), owed: [None, None], checks: [None, None], leaving: None }
+    }
+
     /// The battle under way as it stands. Losses still to share out are counted as the
     /// program would suggest sharing them, and the morale checks owed are rolled, before
     /// anything else; a battle decided ends as it must.
@@ -349,22 +364,11 @@ mod tests {
     use crate::belisarius::pieces::{UnitKind, parse_units};
 
     fn side(id: &str, kind: UnitKind, units: &str, tactical: u8) -> Side {
-        let units: Vec<Fighter> = parse_units(kind, units).unwrap().into_iter().map(|unit| Fighter { unit, disordered: false }).collect();
-        let start = units.iter().map(|f| u32::from(f.unit.value)).sum();
-        Side { side: SideId::new(id), units, tactical, start }
+        Side::fresh(SideId::new(id), parse_units(kind, units).unwrap(), tactical)
     }
 
     fn start(a: Side, b: Side, ambusher: Option<usize>) -> Start {
-        Start {
-            sides: [a, b],
-            ambusher,
-            mountains: false,
-            passage: 1,
-            stage: Some(Stage::Fire),
-            owed: [None, None],
-            checks: [None, None],
-            leaving: None,
-        }
+        Start::opening([a, b], ambusher, false)
     }
 
     /// BE-17, BE-22: every battle counted ends one way; the stronger side wins more; the
