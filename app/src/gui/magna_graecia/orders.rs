@@ -35,7 +35,7 @@ pub(crate) struct Panel<'a> {
 
 impl Panel<'_> {
     /// Queues `order`, its dice drawn from the seed.
-    pub(crate) fn execute(&mut self, order: Order) {
+    pub(crate) fn run(&mut self, order: Order) {
         run(self.commands, order);
     }
 
@@ -57,7 +57,7 @@ impl Panel<'_> {
         order: Order,
     ) -> egui::Response {
         let legal = self.legal;
-        legal.give(ui, now, button, hover, order, |order| self.execute(order)).accessible_name(name)
+        legal.give(ui, now, button, hover, order, |order| self.run(order)).accessible_name(name)
     }
 }
 
@@ -133,7 +133,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, land: &[CounterR
                         .on_hover_text(format!("By {} (1 to 3 coastal nodes, no enemy fleet)", route.join(" → ")))
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        p.execute(Order::RetreatFleet { side: f.side.clone(), path: path.clone() });
+                        p.run(Order::RetreatFleet { side: f.side.clone(), path: path.clone() });
                     }
                 }
             });
@@ -160,7 +160,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, land: &[CounterR
                         .on_hover_text("One node by a road still open, into no enemy land counter, where the side has fewer than four counters (MG-15); the rules refuse it otherwise")
                         .on_disabled_hover_text(&not_yet);
                     if b.clicked() {
-                        p.execute(Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] });
+                        p.run(Order::Retreat { side: c.side.clone(), counter: c.name.clone(), path: vec![to] });
                     }
                 }
             });
@@ -206,7 +206,9 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, selected: Option<
                     p.order(ui, Ok(()), button, text, hover, order);
                 }
                 None => {
-                    ui.add_enabled(false, button).on_disabled_hover_text("Select a southern coastal node on the map first");
+                    ui.add_enabled(false, button)
+                        .on_hover_text(hover)
+                        .on_disabled_hover_text("Select a southern coastal node on the map first");
                 }
             }
         }
@@ -326,7 +328,7 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &B
                             "Retire from the field: the counters retreat in post-combat movement (MG-15)"
                         });
                     if b.clicked() {
-                        p.execute(Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay });
+                        p.run(Order::ChooseStayOrRetire { side: side.clone(), battle: battle.id, stay });
                     }
                 }
             });

@@ -20,6 +20,7 @@ use crate::gui::magna_graecia::packs::{self, PackJob};
 use crate::gui::magna_graecia::table;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::roll::RollForm;
+use crate::gui::widgets::words::may_order;
 
 /// What the referee has picked out: a node, and perhaps one of the viewer's counters to move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -99,11 +100,7 @@ fn turn_buttons_inner_ui(
             }
         }
         Phase::Movement | Phase::Combat | Phase::PostCombat => {
-            let may = match viewer {
-                Viewer::Umpire => true,
-                Viewer::Side(s) => s == &board.moving,
-            };
-            if !may {
+            if !may_order(viewer, &board.moving) {
                 return;
             }
             let dice = roll.typed_dice();
@@ -467,7 +464,7 @@ fn counters_here_ui(ui: &mut egui::Ui, p: &mut orders::Panel<'_>, node: NodeId, 
                         let route: Vec<String> = path.iter().map(|n| map.node(*n).map_or_else(|| n.to_string(), |x| x.label())).collect();
                         let hover = format!("Move {title} to {label}: {} ({} MP)", route.join(" → "), path.len());
                         if ui.button(format!("→ {label}")).on_hover_text(hover).clicked() {
-                            p.execute(Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() });
+                            p.run(Order::Move { side: c.side.clone(), counter: c.name.clone(), path: path.clone() });
                         }
                     }
                 });
