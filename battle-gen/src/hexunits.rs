@@ -403,9 +403,7 @@ impl HexUnits {
                     if out.iter().any(|r: &GradeRule| r.grade == grade) {
                         return Err(err(line, format!("grade {g} is given twice")));
                     }
-                    if let Some(bad) = skills.iter().find(|s| !known.contains(&s.as_str())) {
-                        return Err(err(line, format!("`{bad}` is not one of {}", known.join(", "))));
-                    }
+                    all_known(&skills, known).map_err(|m| err(line, m))?;
                     out.push(GradeRule { grade, value, mp, skills, why });
                 }
                 if out.len() != 5 {
@@ -420,18 +418,11 @@ impl HexUnits {
             "[[a_la_charge.grade]]",
             &AC_TRAITS,
         )?;
-        // What a unit line of either rules says the same way: its class and its types, and the
-        // skills or traits it names out of those the rules know.
+        // What a unit line of either rules says the same way: its class and its types.
         let class_and_types = |line: usize, class: Option<&str>, types: &[String]| -> Result<Option<Class>, DataError> {
             let class = class.map(|c| class_of(c).ok_or_else(|| err(line, format!("`{c}` is not a class (Reg or Irr)")))).transpose()?;
             check_types(types).map_err(|m| err(line, m))?;
             Ok(class)
-        };
-        let all_known = |line: usize, name: &str, named: &[String], known: &[&str]| -> Result<(), DataError> {
-            match named.iter().find(|s| !known.contains(&s.as_str())) {
-                Some(bad) => Err(err(line, format!("{name}: `{bad}` is not one of {}", known.join(", ")))),
-                None => Ok(()),
-            }
         };
         let mut ab_units = Vec::new();
         for (i, u) in ab.unit.into_iter().enumerate() {
@@ -440,7 +431,7 @@ impl HexUnits {
             if !(1..=4).contains(&u.cp) || !(1..=6).contains(&u.mp) {
                 return Err(err(line, format!("{}: combat points must be 1 to 4 and movement 1 to 6", u.name)));
             }
-            all_known(line, &u.name, &u.skills, &AB_SKILLS)?;
+            all_known(&u.skills, &AB_SKILLS).map_err(|m| err(line, format!("{}: {m}", u.name)))?;
             ab_units.push(UnitRule {
                 types: u.types,
                 class,
@@ -480,7 +471,7 @@ impl HexUnits {
             if shoots != (u.range > 0) {
                 return Err(err(line, format!("{}: missile troops, and only they, have a range", u.name)));
             }
-            all_known(line, &u.name, &u.traits, &AC_TRAITS)?;
+            all_known(&u.traits, &AC_TRAITS).map_err(|m| err(line, format!("{}: {m}", u.name)))?;
             ac_units.push(UnitRule {
                 types: u.types,
                 class,
@@ -705,6 +696,14 @@ impl HexUnits {
 }
 
 const MOUNTED: [&str; 6] = ["El", "Kn", "Cv", "LH", "Cm", "LCh"];
+
+/// Why not, if `named` holds a skill or trait the rules do not know, listing those they do.
+fn all_known(named: &[String], known: &[&str]) -> Result<(), String> {
+    match named.iter().find(|s| !known.contains(&s.as_str())) {
+        Some(bad) => Err(format!("`{bad}` is not one of {}", known.join(", "))),
+        None => Ok(()),
+    }
+}
 
 fn check_types(types: &[String]) -> Result<(), String> {
     if types.is_empty() {
@@ -990,7 +989,8 @@ mod tests {
     }
 
     /// AB-01, AC-01: a unit line of either rules with a class, a skill or a trait the rules do
-    /// not know is refused at its own line, naming the unit and what the rules do know.
+    /// not know is refused at its own line, naming the unit and what the rules do know; a
+    /// grade's skills likewise.
     #[test]
     fn ab_01_ac_01_unknown_classes_skills_and_traits_are_refused_at_their_line() {
         let built_in = DataSource::Embedded.read(HEX_UNITS_FILE).unwrap();
@@ -1010,6 +1010,11 @@ mod tests {
                 "traits = [\"impetuosity\"]\nwhy = \"Barbarian foot",
                 "traits = [\"flying\"]\nwhy = \"Barbarian foot",
                 "Warband: `flying` is not one of",
+            ),
+            (
+                "skills = [\"recruits\"]\nwhy = \"Inferior",
+                "skills = [\"flying\"]\nwhy = \"Inferior",
+                "`flying` is not one of cohesion, dodge",
             ),
         ];
         for (from, to, says) in cases {

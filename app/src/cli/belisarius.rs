@@ -221,7 +221,7 @@ fn side_name(view: &View, id: Option<&SideId>) -> String {
 
 /// A side's victory condition and where it stands, on a line of its own.
 fn standing_line(view: &View, st: &referee_campaign::belisarius::victory::Standing) -> String {
-    format!("  {}: {} — {}{}\n", side_name(view, Some(&st.side)), st.condition, st.now, if st.met { " (met)" } else { "" })
+    format!("  {}\n", st.line(&side_name(view, Some(&st.side))))
 }
 
 impl Output for Shown {

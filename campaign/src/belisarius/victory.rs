@@ -24,6 +24,14 @@ pub struct Standing {
     pub met: bool,
 }
 
+impl Standing {
+    /// The standing in one line, its side called `side`: "Byzantines: hold Carthago — holds 1
+    /// of 1", with "(met)" after a condition met.
+    pub fn line(&self, side: &str) -> String {
+        format!("{side}: {} — {}{}", self.condition, self.now, if self.met { " (met)" } else { "" })
+    }
+}
+
 /// The campaign's end: where each side stood on every condition, and who won.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgement {

@@ -1346,11 +1346,7 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         }),
         Event::CampaignEnded { judgement } => {
             let winner = judgement.winner.as_ref().map_or_else(|| "nobody".to_owned(), |w| format!("the {}", side_name(w)));
-            let each: Vec<String> = judgement
-                .standings
-                .iter()
-                .map(|s| format!("{}: {} — {}{}", side_name(&s.side), s.condition, s.now, if s.met { " (met)" } else { "" }))
-                .collect();
+            let each: Vec<String> = judgement.standings.iter().map(|s| s.line(&side_name(&s.side))).collect();
             Some(format!("The campaign ends; {winner} win. {} — {}", each.join("; "), setup.scenario.rule))
         }
         Event::SupplyChecked { turn } => Some(format!("Supply phase of turn {turn}: each side checks its forces' supply — BE-41")),
