@@ -1614,6 +1614,35 @@ fn x_04_names_on_the_magna_graecia_map_never_overprint_at_fit_zoom() {
     }
 }
 
+/// The Magna Graecia map's symbols and names are made into pictures at the window's first
+/// frame and kept: in both window sizes they fit the texture they share, so none is made and
+/// sent again at the frames after (as all of them were at 1280×800, when the texture started
+/// too small: a twentieth of the start-up without a graphics card).
+#[test]
+fn the_map_pictures_of_the_first_frame_are_kept_for_the_next() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[]);
+    for size in support::SCREENS {
+        let mut app = RefereeApp::open_db(&db, Catalog::embedded(), None, Some("Turn"), Some("umpire")).unwrap();
+        // A context of its own, made ready as the window makes its own: the test harness
+        // takes in the textures sent.
+        let ctx = egui::Context::default();
+        app.prepare_context(&ctx);
+        let mut sent = Vec::new();
+        for _ in 0..4 {
+            let input = egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, size)), ..Default::default() };
+            let mut output = ctx.run_ui(input, |ui| app.frame_ui(ui));
+            let textures = ctx.tex_manager();
+            let textures = textures.read();
+            let pictures = |id: &egui::TextureId| textures.meta(*id).is_some_and(|m| m.name.starts_with("sprite"));
+            sent.push(output.textures_delta.set.iter().filter(|(id, _)| pictures(id)).map(|(_, deltas)| deltas.len()).sum::<usize>());
+            output.textures_delta.clear();
+        }
+        assert!(sent[0] > 20, "{size:?}: the first frame made only {} pictures", sent[0]);
+        assert_eq!(sent[1..], [0, 0, 0], "{size:?}: pictures sent at each of the first frames: {sent:?}");
+    }
+}
+
 /// The Magna Graecia map is fitted again when the window is resized, and a double click fits
 /// it without selecting the node under the pointer.
 #[test]

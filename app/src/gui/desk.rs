@@ -1,6 +1,6 @@
 //! The campaign on screen, of either engine: the one place that knows both desks. The shell
 //! asks it to open or start a campaign, to show a scenario's map in the picker and to hand
-//! an engine's command to its desk; everything else it asks through [`EngineDesk`].
+//! an engine's command to its desk; everything else it asks through [`CampaignDesk`].
 
 use referee_campaign::belisarius::World;
 use referee_campaign::core::engine::EngineId;
@@ -9,7 +9,7 @@ use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_campaign::store::Store;
 
 use crate::gui::belisarius::{self, BelisariusDesk};
-use crate::gui::engine::{DeskContext, EngineDesk, Reply};
+use crate::gui::engine::{CampaignDesk, DeskContext, Reply};
 use crate::gui::magna_graecia::{self, MagnaGraeciaDesk};
 use crate::gui::shell::command::DeskCommand;
 use crate::gui::shell::picker::ScenarioChoice;
@@ -23,14 +23,14 @@ pub(crate) enum Desk {
 }
 
 impl Desk {
-    pub fn get(&self) -> &dyn EngineDesk {
+    pub fn get(&self) -> &dyn CampaignDesk {
         match self {
             Desk::MagnaGraecia(d) => d.as_ref(),
             Desk::Belisarius(d) => d.as_ref(),
         }
     }
 
-    pub fn get_mut(&mut self) -> &mut dyn EngineDesk {
+    pub fn get_mut(&mut self) -> &mut dyn CampaignDesk {
         match self {
             Desk::MagnaGraecia(d) => d.as_mut(),
             Desk::Belisarius(d) => d.as_mut(),

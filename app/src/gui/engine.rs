@@ -1,16 +1,20 @@
-//! The small trait through which the shell drives the campaign on screen, whichever engine
-//! runs it, and what passes between them.
+//! The traits through which the shell drives the campaign on screen, whichever engine runs
+//! it, and what passes between them.
 //!
 //! The shell owns what every campaign has: the store, the picker, the bar with its menus and
 //! the view-as choice, the log with the dice form, and undo. Each engine's desk owns the rest
 //! — its map, its panels, its dialogs, the forms being filled in and the packs being
-//! written — and answers the shell through [`EngineDesk`].
+//! written — and answers the shell through [`EngineDesk`]. It lends its campaign through
+//! [`DeskCampaign`], and [`CampaignDesk`] answers from it, once for every engine, what every
+//! campaign answers alike: its name and seed, undo and redo, the referee's roll, a side's
+//! orders file.
 
 use referee_campaign::CampaignId;
 use referee_campaign::Viewer;
-use referee_campaign::core::engine::{Engine, Logged};
-use referee_campaign::core::log::RollDice;
-use referee_campaign::core::verify::{Commitment, Verification};
+use referee_campaign::core::engine::Engine;
+use referee_campaign::core::log::{RenameCampaign, RollDice};
+use referee_campaign::core::verify::{Commitment, Verification, log_lines};
+use referee_campaign::core::view::Followed;
 use referee_campaign::ids::SideId;
 use referee_campaign::magna_graecia::army::ElementTable;
 use referee_campaign::store::{Campaign, DiceInput, Store, StoreError, Undone};
@@ -51,82 +55,15 @@ pub(crate) struct ShellUi<'a> {
 }
 
 /// One engine's part of the window (rerun's view classes are the model: the shell knows
-/// the trait, each engine fills it in).
+/// the trait, each engine fills it in): what only the engine can answer. What every engine
+/// answers alike is [`CampaignDesk`]'s, written once.
 pub(crate) trait EngineDesk {
-    /// The campaign and the viewer, from which the shell's plainer questions are answered.
-    fn basics(&self) -> Basics<'_>;
-
-    /// The campaign's name, for the bar and the picker.
-    fn campaign_name(&self) -> &str {
-        self.basics().name
-    }
-
-    /// The campaign's id in the store.
-    fn campaign_id(&self) -> CampaignId {
-        self.basics().id
-    }
-
-    /// Who is looking.
-    fn viewer(&self) -> &Viewer {
-        self.basics().viewer
-    }
-
-    /// The campaign turn under way, from 1.
-    fn turn(&self) -> u32 {
-        self.basics().turn
-    }
-
-    /// The campaign's seed: the umpire's secret until it is revealed.
-    fn seed(&self) -> u64 {
-        self.basics().seed
-    }
-
-    /// Checks `seed` against the campaign's commitment and replays its seeded rolls.
-    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
-
-    /// Commits to the seed now, for a campaign begun before commitments were made.
-    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
-
     /// The colour the map draws `side` in, for whatever else draws it (the charts).
     fn side_colour(&self, side: &SideId) -> egui::Color32;
-
-    /// Every side a viewer may be, by id and name, in the campaign's order.
-    fn sides(&self) -> Vec<(SideId, String)> {
-        self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()
-    }
 
     /// Looks at the campaign as `viewer`, forgetting every form and selection the new viewer
     /// may not see; a side the campaign does not have is refused.
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String>;
-
-    /// Gives the referee's roll from the shell's dice form to the rules, as this engine's
-    /// own order.
-    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply;
-
-    /// Gives the campaign another name, as this engine's own order.
-    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply;
-
-    /// The last order in the referee's words ("Leptines retreats to Petra"), as the umpire
-    /// reads its events; `None` when only the campaign's start is left.
-    fn last_order(&self) -> Option<LastOrder>;
-
-    /// Checks a side's orders file against the campaign on screen: what it would give,
-    /// or why it may not. Its orders are drawn on the map as planned (dashed, numbered) while
-    /// the referee reads them, until they are taken in or forgotten.
-    fn preview_orders(&mut self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
-
-    /// Takes the orders file read last off the map.
-    fn forget_incoming(&mut self);
-
-    /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
-    /// the side's log has moved on since its packet, unless `anyway`.
-    fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply;
-
-    /// Takes back the last order and redraws.
-    fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
-
-    /// Gives an undone order again with its dice, and redraws.
-    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply;
 
     /// The next frame fits the map to the window.
     fn fit_map(&mut self);
@@ -156,6 +93,214 @@ pub(crate) trait EngineDesk {
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>);
 }
 
+/// What the shell asks of the campaign on screen that every engine answers alike, written
+/// once, below, for every desk: each engine's desk lends its campaign through
+/// [`DeskCampaign`] and answers the rest as an [`EngineDesk`].
+pub(crate) trait CampaignDesk: EngineDesk {
+    /// The campaign and the viewer, from which the shell's plainer questions are answered.
+    fn basics(&self) -> Basics<'_>;
+
+    /// The campaign's name, for the bar and the picker.
+    fn campaign_name(&self) -> &str {
+        self.basics().name
+    }
+
+    /// The campaign's id in the store.
+    fn campaign_id(&self) -> CampaignId {
+        self.basics().id
+    }
+
+    /// Who is looking.
+    fn viewer(&self) -> &Viewer {
+        self.basics().viewer
+    }
+
+    /// The campaign turn under way, from 1.
+    fn turn(&self) -> u32 {
+        self.basics().turn
+    }
+
+    /// The campaign's seed: the umpire's secret until it is revealed.
+    fn seed(&self) -> u64 {
+        self.basics().seed
+    }
+
+    /// Every side a viewer may be, by id and name, in the campaign's order.
+    fn sides(&self) -> Vec<(SideId, String)> {
+        self.log().sides.into_iter().map(|(id, name)| (id.clone(), name.to_owned())).collect()
+    }
+
+    /// Checks `seed` against the campaign's commitment and replays its seeded rolls as the
+    /// viewer makes the check: a side's own rolls by its log's lines, every other seeded
+    /// roll only as a stretch of the stream.
+    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError>;
+
+    /// Commits to the seed now, for a campaign begun before commitments were made.
+    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError>;
+
+    /// Gives the referee's roll from the shell's dice form to the rules, as this engine's
+    /// own order.
+    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply;
+
+    /// Gives the campaign another name, as this engine's own order.
+    fn rename(&mut self, store: &mut Store, rename: RenameCampaign) -> Reply;
+
+    /// The last order in the referee's words ("Leptines retreats to Petra"), in one line
+    /// short enough for a menu, as the umpire reads its events; `None` when only the
+    /// campaign's start is left.
+    fn last_order(&self) -> Option<LastOrder>;
+
+    /// Checks a side's orders file against the campaign on screen: what it would give,
+    /// or why it may not. Its orders are drawn on the map as planned (dashed, numbered from
+    /// 1) while the referee reads them, until they are taken in or forgotten.
+    fn preview_orders(&mut self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String>;
+
+    /// Takes the orders file read last off the map.
+    fn forget_incoming(&mut self);
+
+    /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
+    /// the side's log has moved on since its packet, unless `anyway`.
+    fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply;
+
+    /// Takes back the last order and redraws.
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String>;
+
+    /// Gives an undone order again with its dice, and redraws.
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply;
+}
+
+/// What an engine's desk keeps of its campaign, lent to [`CampaignDesk`], and the desk's own
+/// say in what follows an order.
+pub(crate) trait DeskCampaign {
+    type Engine: Engine;
+
+    /// The campaign as the desk keeps it.
+    fn kept(&self) -> Kept<'_, Self::Engine>;
+
+    /// The same, to be changed.
+    fn kept_mut(&mut self) -> KeptMut<'_, Self::Engine>;
+
+    /// Gives an order to the rules, as the desk's own buttons and forms do.
+    fn execute(&mut self, store: &mut Store, order: &<Self::Engine as Engine>::Order, input: DiceInput) -> Reply;
+
+    /// Follows events stored from outside the desk's panels (an orders file taken in, an
+    /// order given again): the view moves on, and what was picked out on the map is let go.
+    fn follow_stored(&mut self, store: &Store, events: Vec<<Self::Engine as Engine>::Event>);
+
+    /// Brings the desk's own forms and figures in line once the last order was taken back
+    /// (the view has been already).
+    fn undone(&mut self, store: &Store);
+}
+
+/// A desk's campaign: the campaign, the data its rules read besides it, and what the viewer
+/// sees of it.
+pub(crate) struct Kept<'a, E: Engine> {
+    pub campaign: &'a Campaign<E>,
+    pub context: &'a E::Context,
+    pub live: &'a Followed<E>,
+}
+
+/// A desk's campaign to be changed, with the orders of the side's file being read.
+pub(crate) struct KeptMut<'a, E: Engine> {
+    pub campaign: &'a mut Campaign<E>,
+    pub context: &'a E::Context,
+    pub live: &'a mut Followed<E>,
+    pub incoming: &'a mut Numbered<E>,
+}
+
+impl<D: DeskCampaign + EngineDesk> CampaignDesk for D {
+    fn basics(&self) -> Basics<'_> {
+        let Kept { campaign, live, .. } = self.kept();
+        let state = &campaign.state;
+        Basics {
+            name: D::Engine::name(state),
+            id: campaign.id,
+            turn: D::Engine::turn(state),
+            seed: D::Engine::dice(state).0,
+            viewer: &live.viewer,
+        }
+    }
+
+    fn verify(&self, store: &Store, seed: u64) -> Result<Verification, StoreError> {
+        let Kept { campaign, context, live } = self.kept();
+        let lines = log_lines::<D::Engine>(&campaign.state, context, &live.events, &live.viewer);
+        store.verify_seed_as::<D::Engine>(campaign.id, seed, &live.viewer, |l| lines.get(&l.seq).copied())
+    }
+
+    fn commit_seed(&self, store: &mut Store) -> Result<Commitment, StoreError> {
+        store.commit_seed(self.kept().campaign)
+    }
+
+    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply {
+        self.execute(store, &roll.into(), input)
+    }
+
+    fn rename(&mut self, store: &mut Store, rename: RenameCampaign) -> Reply {
+        self.execute(store, &rename.into(), DiceInput::Seeded)
+    }
+
+    fn last_order(&self) -> Option<LastOrder> {
+        let Kept { campaign, context, live } = self.kept();
+        let events = &live.events;
+        let last = events.last()?.command_seq;
+        if last <= 1 {
+            return None;
+        }
+        let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
+        let lines: Vec<String> =
+            events[first..].iter().filter_map(|e| D::Engine::describe(&campaign.state, context, &e.event, &Viewer::Umpire)).collect();
+        let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
+        Some(LastOrder { lines: lines.len(), text: shorten(&text, 90) })
+    }
+
+    fn preview_orders(&mut self, store: &Store, file: OrdersFile) -> Result<OrdersPreview, String> {
+        let sides = self.sides();
+        let KeptMut { campaign, context, incoming, .. } = self.kept_mut();
+        incoming.clear();
+        let read = Incoming::<D::Engine>::check(store, campaign, context, file, &sides).map_err(|e| format!("{e:#}"))?;
+        let orders = read.orders.iter().map(D::Engine::summary).collect();
+        *incoming = (1..).zip(read.orders).collect();
+        Ok(OrdersPreview { orders, side_name: read.side_name, moved_on: read.moved_on, file: read.file })
+    }
+
+    fn forget_incoming(&mut self) {
+        self.kept_mut().incoming.clear();
+    }
+
+    fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply {
+        let sides = self.sides();
+        let KeptMut { campaign, context, .. } = self.kept_mut();
+        let taken = Incoming::<D::Engine>::check(store, campaign, context, file, &sides)
+            .and_then(|incoming| incoming.apply(store, campaign, context, anyway, "take them in anyway"));
+        match taken {
+            Ok((events, lines)) => {
+                self.follow_stored(store, events);
+                Reply::Stored(Some(lines.join("; ")))
+            }
+            Err(e) => Reply::Refused(format!("{e:#}")),
+        }
+    }
+
+    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
+        let KeptMut { campaign, context, live, .. } = self.kept_mut();
+        let undone = store.undo(campaign).map_err(|e| e.to_string())?;
+        live.undo(&campaign.state, context);
+        self.undone(store);
+        Ok(undone)
+    }
+
+    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
+        let KeptMut { campaign, context, .. } = self.kept_mut();
+        match store.redo(campaign, context, undone) {
+            Ok(stored) => {
+                self.follow_stored(store, stored);
+                Reply::Stored(None)
+            }
+            Err(e) => Reply::Refused(e.to_string()),
+        }
+    }
+}
+
 /// What every campaign has, of whichever engine, as a desk holds it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Basics<'a> {
@@ -164,13 +309,6 @@ pub(crate) struct Basics<'a> {
     pub turn: u32,
     pub seed: u64,
     pub viewer: &'a Viewer,
-}
-
-impl<'a> Basics<'a> {
-    /// The basics of `campaign`, as `viewer` looks at it.
-    pub fn of<E: Engine>(campaign: &'a Campaign<E>, viewer: &'a Viewer) -> Basics<'a> {
-        Basics { name: E::name(&campaign.state), id: campaign.id, turn: E::turn(&campaign.state), seed: E::dice(&campaign.state).0, viewer }
-    }
 }
 
 /// What the shell lends a desk to apply one of its engine's commands.
@@ -279,50 +417,6 @@ pub(crate) struct OrdersPreview {
 
 /// Orders numbered from 1, as a plan or an orders file numbers them.
 pub(crate) type Numbered<E> = Vec<(u32, <E as Engine>::Order)>;
-
-/// Checks `file` against `campaign`, whose sides are `sides`: the preview and the orders as
-/// the engine reads them, numbered from 1 for the map; or why not.
-pub(crate) fn preview_orders<E: Engine>(
-    store: &Store,
-    campaign: &Campaign<E>,
-    context: &E::Context,
-    file: OrdersFile,
-    sides: &[(SideId, String)],
-) -> Result<(OrdersPreview, Numbered<E>), String> {
-    let incoming = Incoming::<E>::check(store, campaign, context, file, sides).map_err(|e| format!("{e:#}"))?;
-    let orders = incoming.orders.iter().map(E::summary).collect();
-    let numbered = (1..).zip(incoming.orders).collect();
-    Ok((OrdersPreview { orders, side_name: incoming.side_name, moved_on: incoming.moved_on, file: incoming.file }, numbered))
-}
-
-/// Gives the orders of `file` to `campaign`: its events, for the desk to follow, and what they
-/// did as the side reads it; or the refusal.
-pub(crate) fn take_in_orders<E: Engine>(
-    store: &mut Store,
-    campaign: &mut Campaign<E>,
-    context: &E::Context,
-    file: OrdersFile,
-    sides: &[(SideId, String)],
-    anyway: bool,
-) -> Result<(Vec<E::Event>, String), Reply> {
-    let refused = |e: anyhow::Error| Reply::Refused(format!("{e:#}"));
-    let incoming = Incoming::<E>::check(store, campaign, context, file, sides).map_err(refused)?;
-    let (events, lines) = incoming.apply(store, campaign, context, anyway, "take them in anyway").map_err(refused)?;
-    Ok((events, lines.join("; ")))
-}
-
-/// The events of the last order as the umpire reads them, in one line short enough for a
-/// menu; `None` when the last order is the campaign's start.
-pub(crate) fn last_order_text<E: Engine>(state: &E::State, context: &E::Context, events: &[Logged<E::Event>]) -> Option<LastOrder> {
-    let last = events.last()?.command_seq;
-    if last <= 1 {
-        return None;
-    }
-    let first = events.iter().rposition(|e| e.command_seq != last).map_or(0, |i| i + 1);
-    let lines: Vec<String> = events[first..].iter().filter_map(|e| E::describe(state, context, &e.event, &Viewer::Umpire)).collect();
-    let text = if lines.is_empty() { "the last order".to_owned() } else { lines.join("; ") };
-    Some(LastOrder { lines: lines.len(), text: shorten(&text, 90) })
-}
 
 /// What the last order did, as the referee's log tells it.
 #[derive(Debug, Clone, PartialEq, Eq)]

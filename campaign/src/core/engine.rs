@@ -184,9 +184,14 @@ pub trait Engine: Sized + 'static {
     type Setup: Clone + fmt::Debug + Identified;
     /// Everything the rules need, rebuilt from the events.
     type State: Clone + fmt::Debug + Serialize + DeserializeOwned;
-    /// An order the referee gives for a side or for the campaign; the referee's own roll
-    /// and note are among them.
-    type Order: fmt::Debug + Serialize + DeserializeOwned + From<super::log::RollDice> + From<super::log::AddNote>;
+    /// An order the referee gives for a side or for the campaign; the referee's own roll,
+    /// note and renaming of the campaign are among them.
+    type Order: fmt::Debug
+        + Serialize
+        + DeserializeOwned
+        + From<super::log::RollDice>
+        + From<super::log::AddNote>
+        + From<super::log::RenameCampaign>;
     /// What happened; stored and replayed. The start is the core's
     /// [`CampaignStarted`](super::log::CampaignStarted), held as one of the engine's events.
     type Event: Clone + fmt::Debug + Serialize + DeserializeOwned + From<super::log::CampaignStarted<Self::Setup>>;

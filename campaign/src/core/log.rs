@@ -136,8 +136,9 @@ impl RenameCampaign {
     }
 }
 
-/// Lets an engine's `Order` take the referee's roll and note, which it holds as its
-/// `RollDice` and `AddNote` variants: what [`super::engine::Engine::Order`] asks of it.
+/// Lets an engine's `Order` take the referee's roll, note and new name for the campaign,
+/// which it holds as its `RollDice`, `AddNote` and `RenameCampaign` variants: what
+/// [`super::engine::Engine::Order`] asks of it.
 macro_rules! referee_orders {
     ($order:ident) => {
         impl From<$crate::core::log::RollDice> for $order {

@@ -5,7 +5,6 @@
 //! Everything here draws from a [`View`] built for the current viewer: the other side's
 //! leaders, decoys and fleets reach these functions only as face-down markers (BE-53).
 
-use referee_campaign::core::log::RollDice;
 pub(crate) mod battle;
 pub(crate) mod command;
 pub(crate) mod facts;
@@ -27,9 +26,9 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::core::words::possessive;
 use referee_campaign::ids::SideId;
 use referee_campaign::store::Campaign;
-use referee_campaign::store::{DiceInput, Undone, numbered};
+use referee_campaign::store::{DiceInput, numbered};
 
-use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
+use crate::gui::engine::{DeskCampaign, DeskContext, EngineDesk, Kept, KeptMut, Reply, ShellUi};
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
 use crate::gui::widgets::circles::Circles as _;
@@ -238,17 +237,6 @@ impl BelisariusDesk {
         Ok(())
     }
 
-    /// Gives an order to the rules; what it did, in the viewer's words, is the reply.
-    fn execute(&mut self, store: &mut Store, order: &Order, input: DiceInput) -> Reply {
-        let events = match store.execute(&mut self.campaign, &(), order, input) {
-            Ok(events) => events,
-            Err(e) => return Reply::Refused(e.to_string()),
-        };
-        let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.live.viewer)).collect();
-        self.follow(store, events);
-        Reply::Stored(Some(lines.join("; ")))
-    }
-
     /// Reads the tables kept with the battle under way again, after an order or a pack, and
     /// the facts its result form counts by; a kept table that no longer reads is said where
     /// the form would be.
@@ -329,81 +317,45 @@ impl BelisariusDesk {
     }
 }
 
+impl DeskCampaign for BelisariusDesk {
+    type Engine = Belisarius;
+
+    fn kept(&self) -> Kept<'_, Belisarius> {
+        Kept { campaign: &self.campaign, context: &(), live: &self.live }
+    }
+
+    fn kept_mut(&mut self) -> KeptMut<'_, Belisarius> {
+        KeptMut { campaign: &mut self.campaign, context: &(), live: &mut self.live, incoming: &mut self.incoming }
+    }
+
+    /// Gives an order to the rules; what it did, in the viewer's words, is the reply.
+    fn execute(&mut self, store: &mut Store, order: &Order, input: DiceInput) -> Reply {
+        let events = match store.execute(&mut self.campaign, &(), order, input) {
+            Ok(events) => events,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        let lines: Vec<String> = events.iter().filter_map(|e| describe(&self.campaign.state, e, &self.live.viewer)).collect();
+        self.follow(store, events);
+        Reply::Stored(Some(lines.join("; ")))
+    }
+
+    fn follow_stored(&mut self, store: &Store, events: Vec<referee_campaign::belisarius::event::Event>) {
+        self.follow(store, events);
+    }
+
+    fn undone(&mut self, store: &Store) {
+        self.read_kept(store);
+        self.parts.clear();
+    }
+}
+
 impl EngineDesk for BelisariusDesk {
     fn side_colour(&self, side: &SideId) -> Color32 {
         side_colour(side)
     }
 
-    fn basics(&self) -> Basics<'_> {
-        Basics::of(&self.campaign, &self.live.viewer)
-    }
-
-    /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
-    /// seeded roll only as a stretch of the stream.
-    fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
-        let viewer = &self.live.viewer;
-        let lines = referee_campaign::core::verify::log_lines::<Belisarius>(&self.campaign.state, &(), &self.live.events, viewer);
-        store.verify_seed_as::<Belisarius>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
-    }
-
-    fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
-        store.commit_seed(&self.campaign)
-    }
-
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
         BelisariusDesk::set_viewer(self, viewer)
-    }
-
-    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply {
-        self.execute(store, &Order::RollDice(roll), input)
-    }
-
-    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply {
-        self.execute(store, &Order::RenameCampaign(rename), DiceInput::Seeded)
-    }
-
-    fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
-        last_order_text::<Belisarius>(&self.campaign.state, &(), &self.live.events)
-    }
-
-    fn preview_orders(&mut self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
-        let read = crate::gui::engine::preview_orders::<Belisarius>(store, &self.campaign, &(), file, &self.sides());
-        let (preview, orders) = read.inspect_err(|_| self.incoming.clear())?;
-        self.incoming = orders;
-        Ok(preview)
-    }
-
-    fn forget_incoming(&mut self) {
-        self.incoming.clear();
-    }
-
-    fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
-        let sides = self.sides();
-        match crate::gui::engine::take_in_orders::<Belisarius>(store, &mut self.campaign, &(), file, &sides, anyway) {
-            Ok((events, said)) => {
-                self.follow(store, events);
-                Reply::Stored(Some(said))
-            }
-            Err(reply) => reply,
-        }
-    }
-
-    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
-        let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
-        self.live.undo(&self.campaign.state, &());
-        self.read_kept(store);
-        self.parts.clear();
-        Ok(undone)
-    }
-
-    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
-        match store.redo(&mut self.campaign, &(), undone) {
-            Ok(stored) => {
-                self.follow(store, stored);
-                Reply::Stored(None)
-            }
-            Err(e) => Reply::Refused(e.to_string()),
-        }
     }
 
     fn fit_map(&mut self) {

@@ -2,7 +2,6 @@
 //! battles, retreats, the selected node, the forces), the roster editor of setup and the
 //! dialogs the rules call for — with every form being filled in.
 
-use referee_campaign::core::log::RollDice;
 use referee_campaign::magna_graecia::MagnaGraecia;
 pub(crate) mod command;
 pub(crate) mod dialogs;
@@ -21,14 +20,13 @@ use std::collections::BTreeMap;
 use referee_campaign::magna_graecia::army::ElementTable;
 use referee_campaign::magna_graecia::turn::Phase;
 use referee_campaign::magna_graecia::view::{self, Followed, View, Viewer};
-use referee_campaign::store::Undone;
 use referee_campaign::store::numbered;
 use referee_campaign::{
     Campaign, DiceInput, NodeId, SideId, Store, magna_graecia::catalog::Catalog, magna_graecia::event::Logged, magna_graecia::map::Map,
     magna_graecia::order::Order, magna_graecia::scenario::Scenario, magna_graecia::state::CampaignState,
 };
 
-use crate::gui::engine::{Basics, DeskContext, EngineDesk, Reply, ShellUi, last_order_text};
+use crate::gui::engine::{DeskCampaign, DeskContext, EngineDesk, Kept, KeptMut, Reply, ShellUi};
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::log::LogData;
 use crate::gui::widgets::packs::PackSettings;
@@ -136,50 +134,6 @@ impl MagnaGraeciaDesk {
     fn follow(&mut self, stored: Vec<referee_campaign::magna_graecia::event::Event>) {
         self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
         self.land_retreats = land_retreats(&self.live.view);
-    }
-
-    /// Gives an order to the rules; on success the forms it settles close and the selection
-    /// follows the counter.
-    fn execute(&mut self, store: &mut Store, command: &Order, dice: DiceInput) -> Reply {
-        let stored = match store.execute(&mut self.campaign, &self.map, command, dice) {
-            Ok(stored) => stored,
-            Err(e) => return Reply::Refused(e.to_string()),
-        };
-        if self.dialog.as_ref().is_some_and(|d| d.done_by(command)) {
-            self.dialog = None;
-        }
-        match command {
-            Order::AllocateNavalLosses { side, .. } => {
-                self.naval.remove(side);
-            }
-            Order::AllocateSiegeLosses { side, .. } => {
-                self.siege_losses.remove(side);
-            }
-            _ => {}
-        }
-        self.follow(stored);
-        let mut said = None;
-        match command {
-            // The selection follows the counter, which may move on if it has MP left.
-            Order::Move { path, .. } => self.picks.node = path.last().copied().or(self.picks.node),
-            Order::Deploy { node, .. } => {
-                self.picks.node = Some(*node);
-                self.picks.counter = None;
-            }
-            Order::SetArmy { army } => {
-                self.picks.counter = None;
-                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
-                    self.roster = None;
-                }
-                said = Some(format!(
-                    "{} roster saved",
-                    referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side))
-                ));
-            }
-            _ => self.picks.counter = None,
-        }
-        self.drop_stale_roster();
-        Reply::Stored(said)
     }
 
     /// The commands only a Magna Graecia campaign takes; the shell hands them on.
@@ -424,25 +378,76 @@ impl MagnaGraeciaDesk {
     }
 }
 
+impl DeskCampaign for MagnaGraeciaDesk {
+    type Engine = MagnaGraecia;
+
+    fn kept(&self) -> Kept<'_, MagnaGraecia> {
+        Kept { campaign: &self.campaign, context: &self.map, live: &self.live }
+    }
+
+    fn kept_mut(&mut self) -> KeptMut<'_, MagnaGraecia> {
+        KeptMut { campaign: &mut self.campaign, context: &self.map, live: &mut self.live, incoming: &mut self.incoming }
+    }
+
+    /// Gives an order to the rules; on success the forms it settles close and the selection
+    /// follows the counter.
+    fn execute(&mut self, store: &mut Store, command: &Order, dice: DiceInput) -> Reply {
+        let stored = match store.execute(&mut self.campaign, &self.map, command, dice) {
+            Ok(stored) => stored,
+            Err(e) => return Reply::Refused(e.to_string()),
+        };
+        if self.dialog.as_ref().is_some_and(|d| d.done_by(command)) {
+            self.dialog = None;
+        }
+        match command {
+            Order::AllocateNavalLosses { side, .. } => {
+                self.naval.remove(side);
+            }
+            Order::AllocateSiegeLosses { side, .. } => {
+                self.siege_losses.remove(side);
+            }
+            _ => {}
+        }
+        self.follow(stored);
+        let mut said = None;
+        match command {
+            // The selection follows the counter, which may move on if it has MP left.
+            Order::Move { path, .. } => self.picks.node = path.last().copied().or(self.picks.node),
+            Order::Deploy { node, .. } => {
+                self.picks.node = Some(*node);
+                self.picks.counter = None;
+            }
+            Order::SetArmy { army } => {
+                self.picks.counter = None;
+                if self.roster.as_ref().is_some_and(|r| r.side == army.side) {
+                    self.roster = None;
+                }
+                said = Some(format!(
+                    "{} roster saved",
+                    referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side))
+                ));
+            }
+            _ => self.picks.counter = None,
+        }
+        self.drop_stale_roster();
+        Reply::Stored(said)
+    }
+
+    fn follow_stored(&mut self, _store: &Store, events: Vec<referee_campaign::magna_graecia::event::Event>) {
+        self.picks.counter = None;
+        self.follow(events);
+    }
+
+    fn undone(&mut self, _store: &Store) {
+        self.picks.counter = None;
+        self.land_retreats = land_retreats(&self.live.view);
+        self.drop_stale_roster();
+    }
+}
+
 impl EngineDesk for MagnaGraeciaDesk {
     fn side_colour(&self, side: &SideId) -> egui::Color32 {
         self.live.view.board().sides.iter().find(|s| &s.id == side).map_or(egui::Color32::GRAY, paint::side_colour)
-    }
-
-    fn basics(&self) -> Basics<'_> {
-        Basics::of(&self.campaign, &self.live.viewer)
-    }
-
-    /// The check as the viewer makes it: a side's own rolls by its log's lines, every other
-    /// seeded roll only as a stretch of the stream.
-    fn verify(&self, store: &Store, seed: u64) -> Result<referee_campaign::core::verify::Verification, referee_campaign::StoreError> {
-        let viewer = &self.live.viewer;
-        let lines = referee_campaign::core::verify::log_lines::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events, viewer);
-        store.verify_seed_as::<MagnaGraecia>(self.campaign.id, seed, viewer, |l| lines.get(&l.seq).copied())
-    }
-
-    fn commit_seed(&self, store: &mut Store) -> Result<referee_campaign::core::verify::Commitment, referee_campaign::StoreError> {
-        store.commit_seed(&self.campaign)
     }
 
     fn set_viewer(&mut self, viewer: Viewer) -> Result<(), String> {
@@ -464,60 +469,6 @@ impl EngineDesk for MagnaGraeciaDesk {
             self.forget_forms();
         }
         Ok(())
-    }
-
-    fn roll(&mut self, store: &mut Store, roll: RollDice, input: DiceInput) -> Reply {
-        self.execute(store, &Order::RollDice(roll), input)
-    }
-
-    fn rename(&mut self, store: &mut Store, rename: referee_campaign::core::log::RenameCampaign) -> Reply {
-        self.execute(store, &Order::RenameCampaign(rename), DiceInput::Seeded)
-    }
-
-    fn last_order(&self) -> Option<crate::gui::engine::LastOrder> {
-        last_order_text::<MagnaGraecia>(&self.campaign.state, &self.map, &self.live.events)
-    }
-
-    fn preview_orders(&mut self, store: &Store, file: crate::packet::OrdersFile) -> Result<crate::gui::engine::OrdersPreview, String> {
-        let read = crate::gui::engine::preview_orders::<MagnaGraecia>(store, &self.campaign, &self.map, file, &self.sides());
-        let (preview, orders) = read.inspect_err(|_| self.incoming.clear())?;
-        self.incoming = orders;
-        Ok(preview)
-    }
-
-    fn forget_incoming(&mut self) {
-        self.incoming.clear();
-    }
-
-    fn take_in(&mut self, store: &mut Store, file: crate::packet::OrdersFile, anyway: bool) -> Reply {
-        let sides = self.sides();
-        match crate::gui::engine::take_in_orders::<MagnaGraecia>(store, &mut self.campaign, &self.map, file, &sides, anyway) {
-            Ok((events, said)) => {
-                self.follow(events);
-                Reply::Stored(Some(said))
-            }
-            Err(reply) => reply,
-        }
-    }
-
-    fn undo(&mut self, store: &mut Store) -> Result<Undone, String> {
-        let undone = store.undo(&mut self.campaign).map_err(|e| e.to_string())?;
-        self.picks.counter = None;
-        self.live.undo(&self.campaign.state, &self.map);
-        self.land_retreats = land_retreats(&self.live.view);
-        self.drop_stale_roster();
-        Ok(undone)
-    }
-
-    fn redo(&mut self, store: &mut Store, undone: &Undone) -> Reply {
-        match store.redo(&mut self.campaign, &self.map, undone) {
-            Ok(stored) => {
-                self.picks.counter = None;
-                self.follow(stored);
-                Reply::Stored(None)
-            }
-            Err(e) => Reply::Refused(e.to_string()),
-        }
     }
 
     fn fit_map(&mut self) {

@@ -5,7 +5,7 @@ use egui::RichText;
 use referee_campaign::store::CampaignSummary;
 use referee_campaign::{SideId, Viewer};
 
-use crate::gui::engine::EngineDesk;
+use crate::gui::engine::CampaignDesk;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::EditLabels;
 use crate::gui::widgets::roll::RollForm;
@@ -24,7 +24,7 @@ pub(crate) struct BarData<'a> {
 /// The bar above the desk (or above the picker, with no campaign open).
 pub(crate) fn bar_ui(
     ui: &mut egui::Ui,
-    desk: Option<&mut dyn EngineDesk>,
+    desk: Option<&mut dyn CampaignDesk>,
     data: &BarData<'_>,
     roll: &mut RollForm,
     commands: &mut Vec<AppCommand>,

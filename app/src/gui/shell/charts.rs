@@ -13,7 +13,7 @@ use referee_campaign::core::viewer::Viewer;
 use referee_campaign::store::Store;
 use referee_campaign::{CampaignId, SideId, magna_graecia::catalog::Catalog};
 
-use crate::gui::engine::EngineDesk;
+use crate::gui::engine::CampaignDesk;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::packs::{PackSettings, WrittenFile, files_grid_ui};
 use crate::gui::widgets::words;
@@ -42,7 +42,7 @@ pub(crate) struct TurnWindows {
 impl TurnWindows {
     /// Makes the Charts window's charts again, for the viewer on screen and the log as it
     /// stands.
-    pub fn refresh_charts(&mut self, store: &Store, catalog: &Catalog, desk: &dyn EngineDesk) {
+    pub fn refresh_charts(&mut self, store: &Store, catalog: &Catalog, desk: &dyn CampaignDesk) {
         let (id, viewer, log_lines) = (desk.campaign_id(), desk.viewer().clone(), desk.log().lines.len());
         let charts = crate::reports::open(store, id, catalog).and_then(|o| o.charts(&viewer)).map_err(|e| e.to_string());
         self.charts = Some(ChartsForm { viewer, log_lines, charts });
@@ -64,7 +64,7 @@ impl TurnWindows {
     /// turn — at once in the umpire's view, or when the referee takes the screen back from a
     /// side — offering `folder`; refreshes the open Charts window when the log or the viewer
     /// changed.
-    pub fn follow(&mut self, store: &Store, catalog: &Catalog, desk: &dyn EngineDesk, folder: &str) {
+    pub fn follow(&mut self, store: &Store, catalog: &Catalog, desk: &dyn CampaignDesk, folder: &str) {
         let now = (desk.campaign_id(), desk.turn());
         if let Some((id, turn)) = self.turn_seen
             && id == now.0

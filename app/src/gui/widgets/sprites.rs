@@ -425,13 +425,15 @@ const KEPT_FRAMES: u64 = 2;
 const PADDING: usize = 1;
 
 impl Pictures {
-    /// The shared texture starts with room for a map's symbols at its start, and no more: the
-    /// window's first frame sends the whole of it. It may grow to four times that side, and
-    /// to no more than the screen takes.
+    /// The shared texture starts with room for the symbols and names of a map at its start,
+    /// with some to spare: the window's first frame sends the whole of it. (At 256 points a
+    /// side, Sicily's first frame at 1280×800 did not fit: its pictures were all made and
+    /// sent again at the second frame, a twentieth of the start-up.) It may grow to twice
+    /// that side, and to no more than the screen takes.
     fn new(pixels_per_point: f32, largest: usize) -> Self {
         let at = |points: f32| ((points * pixels_per_point.max(1.0)).ceil() as usize).next_power_of_two();
         let largest = at(1024.0).min(largest).max(64);
-        Pictures { density: pixels_per_point.to_bits(), side: at(256.0).min(largest), largest, ..Pictures::default() }
+        Pictures { density: pixels_per_point.to_bits(), side: at(512.0).min(largest), largest, ..Pictures::default() }
     }
 
     /// At a frame's start: pictures no longer drawn are let go. The shared texture is packed
@@ -921,15 +923,15 @@ mod tests {
         let ctx = egui::Context::default();
         let texture = ctx.load_texture("t", ColorImage::new([1, 1], vec![Color32::RED]), TextureOptions::LINEAR);
         let mut p = Pictures::new(1.0, 8192);
-        assert_eq!((p.side, p.largest), (256, 1024));
-        assert_eq!(Pictures::new(2.0, 8192).side, 512, "twice the density, twice the side");
+        assert_eq!((p.side, p.largest), (512, 1024));
+        assert_eq!(Pictures::new(2.0, 8192).side, 1024, "twice the density, twice the side");
         assert_eq!(Pictures::new(1.0, 512).largest, 512, "no larger than the screen takes");
         p.reserve([100, 100]).unwrap();
         p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), size: [20, 20], drawn: 1 });
         p.sweep(2);
-        assert_eq!((p.side, p.bottom, p.alone.len()), (256, 0, 0), "small enough: packed again, not grown");
-        for (frame, side) in [(3, 512), (4, 1024), (5, 1024)] {
-            p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), size: [500, 500], drawn: frame - 1 });
+        assert_eq!((p.side, p.bottom, p.alone.len()), (512, 0, 0), "small enough: packed again, not grown");
+        for (frame, side, picture) in [(3, 1024, 500), (4, 1024, 500), (5, 1024, 1000)] {
+            p.alone.insert(Arc::clone(&key), Alone { texture: texture.clone(), size: [picture, picture], drawn: frame - 1 });
             p.sweep(frame);
             assert_eq!(p.side, side, "frame {frame}");
         }
