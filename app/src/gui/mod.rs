@@ -109,6 +109,10 @@ impl eframe::App for PlayerWindow {
         widgets::backdrop::clear_colour()
     }
 
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        keep_textures_small(raw_input);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.app.ui(ui);
         if let Some(smoke) = &mut self.smoke
@@ -288,6 +292,18 @@ fn native_options() -> eframe::NativeOptions {
     }
 }
 
+/// The widest texture the window asks egui for. egui makes its font texture as wide as the
+/// drawing surface allows, which is 16,384 pixels without a graphics card, sends it whole
+/// each time it grows, and the halos of the maps' names read it back whole. At 2,048, egui's
+/// own default and the size every test draws at, the same glyphs fill a few more rows of a
+/// texture an eighth as wide.
+const TEXTURE_SIDE: usize = 2048;
+
+/// Asks for textures no wider than [`TEXTURE_SIDE`], nor than the drawing surface allows.
+fn keep_textures_small(raw_input: &mut egui::RawInput) {
+    raw_input.max_texture_side = Some(raw_input.max_texture_side.map_or(TEXTURE_SIDE, |side| side.min(TEXTURE_SIDE)));
+}
+
 /// An empty window, counting its frames like the smoke test: the floor of the start-up.
 struct Empty {
     smoke: Smoke,
@@ -387,6 +403,10 @@ impl eframe::App for Window {
         widgets::backdrop::clear_colour()
     }
 
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        keep_textures_small(raw_input);
+    }
+
     fn logic(&mut self, _ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.app.apply_commands();
     }
@@ -411,6 +431,22 @@ impl eframe::App for Window {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_window_asks_for_textures_no_wider_than_the_tests_draw_with() {
+        let asked = |side: Option<usize>| {
+            let mut raw_input = egui::RawInput { max_texture_side: side, ..Default::default() };
+            keep_textures_small(&mut raw_input);
+            raw_input.max_texture_side
+        };
+        // Drawing without a graphics card allows 16,384.
+        assert_eq!(asked(Some(16_384)), Some(2048));
+        // A surface that allows less keeps its own limit.
+        assert_eq!(asked(Some(1024)), Some(1024));
+        assert_eq!(asked(None), Some(2048));
+        // The tests' own contexts draw at the same size.
+        assert_eq!(egui::Context::default().input(|i| i.max_texture_side), TEXTURE_SIDE);
+    }
 
     #[test]
     fn the_campaign_is_read_on_its_own_thread_once_the_window_is_asked_for() {
