@@ -300,8 +300,10 @@ fn native_options() -> eframe::NativeOptions {
 const TEXTURE_SIDE: usize = 2048;
 
 /// Asks for textures no wider than [`TEXTURE_SIDE`], nor than the drawing surface allows.
+/// The surface's limit comes with the first frame's input only; later frames say none and
+/// egui keeps the limit it has, so they are left saying none.
 fn keep_textures_small(raw_input: &mut egui::RawInput) {
-    raw_input.max_texture_side = Some(raw_input.max_texture_side.map_or(TEXTURE_SIDE, |side| side.min(TEXTURE_SIDE)));
+    raw_input.max_texture_side = raw_input.max_texture_side.map(|side| side.min(TEXTURE_SIDE));
 }
 
 /// An empty window, counting its frames like the smoke test: the floor of the start-up.
@@ -443,7 +445,16 @@ mod tests {
         assert_eq!(asked(Some(16_384)), Some(2048));
         // A surface that allows less keeps its own limit.
         assert_eq!(asked(Some(1024)), Some(1024));
-        assert_eq!(asked(None), Some(2048));
+        // A frame that says nothing of it keeps the limit egui has, which was already kept
+        // small: a smaller surface's limit is never raised by a later frame.
+        assert_eq!(asked(None), None);
+        let ctx = egui::Context::default();
+        for side in [Some(1024), None] {
+            let mut raw_input = egui::RawInput { max_texture_side: side, ..Default::default() };
+            keep_textures_small(&mut raw_input);
+            ctx.run_ui(raw_input, |_| {}).textures_delta.clear();
+        }
+        assert_eq!(ctx.input(|i| i.max_texture_side), 1024);
         // The tests' own contexts draw at the same size.
         assert_eq!(egui::Context::default().input(|i| i.max_texture_side), TEXTURE_SIDE);
     }
