@@ -827,7 +827,7 @@ fn route_river(
 fn river_score(line: &[Point], settlement: Option<&Terrain>, terrain: &[Terrain], rivers: &[RiverCourse], sea: &[Vec<Point>]) -> f32 {
     let mut score = 0.1 * length(line);
     if let Some(s) = settlement
-        && polyline_polygon_distance(line, &s.outline) < 0.25
+        && polyline_within(line, &s.outline, 0.25)
     {
         score += 1000.0;
     }
@@ -840,7 +840,7 @@ fn river_score(line: &[Point], settlement: Option<&Terrain>, terrain: &[Terrain]
         score += 300.0;
     }
     for t in terrain {
-        if polyline_polygon_distance(line, &t.outline) < 0.05 {
+        if polyline_within(line, &t.outline, 0.05) {
             score += match t.kind {
                 TerrainKind::SteepHill => 8.0,
                 TerrainKind::Hill => 4.0,
@@ -1157,6 +1157,17 @@ pub fn polygon_distance(a: &[Point], b: &[Point]) -> f32 {
     best
 }
 
+/// Whether an open line comes nearer than `reach` to a closed polygon. Each river's course is
+/// scored against every piece of terrain many times over, and most pieces lie far from it:
+/// where their boxes are more than `reach` apart (with room to spare for rounding) the line
+/// cannot come that near, and the distance is not worked out.
+fn polyline_within(line: &[Point], poly: &[Point], reach: f32) -> bool {
+    let (llo, lhi) = bbox(line);
+    let (plo, phi) = bbox(poly);
+    let gap = (plo.0 - lhi.0).max(llo.0 - phi.0).max(plo.1 - lhi.1).max(llo.1 - phi.1);
+    gap <= reach + 0.01 && polyline_polygon_distance(line, poly) < reach
+}
+
 /// Distance from an open line to a closed polygon: zero if it enters it.
 fn polyline_polygon_distance(line: &[Point], poly: &[Point]) -> f32 {
     if line.iter().any(|p| contains(poly, *p)) {
@@ -1378,6 +1389,31 @@ mod tests {
 
     /// MG-21: the battle map of a node is fixed: building it twice, or from a second load of
     /// the data, gives the same shapes to the last bit.
+    /// The quick test of a river against a piece of terrain answers as the full distance
+    /// does, on either side of its reach and with the line inside, across, or beside it.
+    #[test]
+    fn a_line_near_a_polygon_is_judged_as_the_full_distance_judges_it() {
+        let hill = [(4.0, 4.0), (6.0, 3.5), (7.0, 5.5), (5.0, 7.0), (3.5, 6.0)];
+        let mut checked = 0;
+        for step in 0..400u16 {
+            let d = f32::from(step) * 0.0025;
+            for line in [
+                vec![(7.0 + d, 0.0), (7.0 + d, 4.0), (7.2 + d, 9.0)],
+                vec![(0.0, 7.0 + d), (3.0, 7.1 + d), (9.0, 7.0 + d)],
+                vec![(3.5 - d, 6.0), (0.0, 6.0)],
+                vec![(5.0, 5.0 + d), (5.5, 5.5)],
+                vec![(0.0, d), (12.0, 12.0 - d)],
+            ] {
+                for reach in [0.05, 0.25] {
+                    let full = polyline_polygon_distance(&line, &hill) < reach;
+                    assert_eq!(polyline_within(&line, &hill, reach), full, "offset {d}, reach {reach}, {line:?}");
+                    checked += usize::from(full);
+                }
+            }
+        }
+        assert!(checked > 100, "too few lines came near: {checked}");
+    }
+
     #[test]
     fn mg_21_the_same_node_always_gives_the_same_ground() {
         let map = sicily();

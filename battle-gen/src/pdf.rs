@@ -3,7 +3,6 @@
 //! widths so lines can be wrapped and tables laid out, and lines, rectangles, polygons and
 //! hatching in shades of grey that survive a black-and-white printer.
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use printpdf::{
@@ -26,10 +25,18 @@ pub enum Face {
     Mono,
 }
 
+/// The code points measured when a font is loaded, in ranges: Latin, Latin-1, Latin
+/// Extended A and B, Greek, general punctuation, arrows and mathematical signs — all a pack
+/// prints.
+const MEASURED: [std::ops::Range<u32>; 5] = [0x20..0x250, 0x370..0x400, 0x2000..0x2070, 0x2190..0x21a0, 0x2200..0x2270];
+
 /// A font with the advance width of every character it has, in ems.
 struct Metrics {
     font: ParsedFont,
-    widths: BTreeMap<char, f32>,
+    /// The width of each measured character the font has, indexed by code point: every line
+    /// of every pack is measured character by character, often several times over while it
+    /// is wrapped, so this is a table rather than a map.
+    widths: Vec<Option<f32>>,
     fallback: f32,
 }
 
@@ -37,28 +44,32 @@ impl Metrics {
     fn load(bytes: &[u8]) -> Option<Metrics> {
         let font = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())?;
         let per_em = f32::from(font.font_metrics.units_per_em.max(1));
-        let mut widths = BTreeMap::new();
-        // Latin, Latin-1, Latin Extended A/B, Greek, general punctuation: all a pack prints.
-        for range in [0x20u32..0x250, 0x370..0x400, 0x2000..0x2070, 0x2190..0x21a0, 0x2200..0x2270] {
-            for cp in range {
-                if let (Some(c), Some(g)) = (char::from_u32(cp), font.lookup_glyph_index(cp)) {
-                    widths.insert(c, f32::from(font.get_horizontal_advance(g)) / per_em);
-                }
+        let end = MEASURED.iter().map(|r| r.end).max().unwrap_or(0);
+        let mut widths = vec![None; end as usize];
+        for cp in MEASURED.into_iter().flatten() {
+            if let (Some(_), Some(g)) = (char::from_u32(cp), font.lookup_glyph_index(cp)) {
+                widths[cp as usize] = Some(f32::from(font.get_horizontal_advance(g)) / per_em);
             }
         }
-        let fallback = widths.get(&'n').copied().unwrap_or(0.5);
-        Some(Metrics { font, widths, fallback })
+        let mut metrics = Metrics { font, widths, fallback: 0.5 };
+        metrics.fallback = metrics.measured('n').unwrap_or(0.5);
+        Some(metrics)
+    }
+
+    /// The width of `c` if it is one of the characters measured at load.
+    fn measured(&self, c: char) -> Option<f32> {
+        self.widths.get(c as usize).copied().flatten()
     }
 
     /// Whether the font has a glyph for `c` (space and the characters measured at load
     /// always do).
     fn has(&self, c: char) -> bool {
-        self.widths.contains_key(&c) || self.font.lookup_glyph_index(u32::from(c)).is_some_and(|g| g != 0)
+        self.measured(c).is_some() || self.font.lookup_glyph_index(u32::from(c)).is_some_and(|g| g != 0)
     }
 
     fn char_em(&self, c: char) -> f32 {
-        match self.widths.get(&c) {
-            Some(w) => *w,
+        match self.measured(c) {
+            Some(w) => w,
             None => match self.font.lookup_glyph_index(u32::from(c)) {
                 Some(g) if g != 0 => f32::from(self.font.get_horizontal_advance(g)) / f32::from(self.font.font_metrics.units_per_em.max(1)),
                 _ => self.fallback,
@@ -81,22 +92,28 @@ const MISSING: char = '?';
 /// `text` cut into runs set in one font each, a character neither font has turned into
 /// [`MISSING`].
 fn runs(face: Face, text: &str) -> Vec<(Source, String)> {
-    let (own, other) = faces(face);
     let mut out: Vec<(Source, String)> = Vec::new();
     for c in text.chars() {
-        let (source, c) = if c.is_whitespace() || own.has(c) {
-            (Source::Own, c)
-        } else if other.has(c) {
-            (Source::Other, c)
-        } else {
-            (Source::Own, MISSING)
-        };
+        let (source, c) = set_in(face, c);
         match out.last_mut() {
             Some((s, run)) if *s == source => run.push(c),
             _ => out.push((source, c.to_string())),
         }
     }
     out
+}
+
+/// Which font sets `c` in `face`, and the character printed: `c`, or [`MISSING`] where
+/// neither font has it.
+fn set_in(face: Face, c: char) -> (Source, char) {
+    let (own, other) = faces(face);
+    if c.is_whitespace() || own.has(c) {
+        (Source::Own, c)
+    } else if other.has(c) {
+        (Source::Other, c)
+    } else {
+        (Source::Own, MISSING)
+    }
 }
 
 /// The metrics of a face's own font and of its fallback.
@@ -136,13 +153,21 @@ fn fonts() -> &'static Fonts {
 /// before anything is drawn.
 pub fn text_width(text: &str, size: f32, face: Face) -> f32 {
     let (own, other) = faces(face);
-    let em: f32 = runs(face, text)
-        .iter()
-        .map(|(source, run)| {
-            let font = if *source == Source::Own { own } else { other };
-            run.chars().map(|c| font.char_em(c)).sum::<f32>()
-        })
-        .sum();
+    // Run by run, as [`runs`] cuts them and [`Page::text`] draws them, each run's widths
+    // added up before the runs are: the same sums in the same order, without the strings.
+    let (mut em, mut run, mut current) = (-0.0_f32, -0.0_f32, None);
+    for c in text.chars() {
+        let (source, c) = set_in(face, c);
+        if current.is_some_and(|s| s != source) {
+            em += run;
+            run = -0.0;
+        }
+        current = Some(source);
+        run += if source == Source::Own { own } else { other }.char_em(c);
+    }
+    if current.is_some() {
+        em += run;
+    }
     em * size / PT_PER_MM
 }
 
@@ -856,6 +881,35 @@ mod tests {
         let text = extract_text(&doc.finish()).unwrap().join("\n");
         assert!(text.contains('→') && text.contains("Mylae") && text.contains("Tyndaris"), "{text}");
         assert!(text.contains("Hannibal ?"), "{text}");
+    }
+
+    /// A line's width is its runs' widths, each run's characters added up first and then the
+    /// runs, to the bit: wrapping and tables lay out exactly as the runs are drawn.
+    #[test]
+    fn a_width_is_the_sum_of_its_runs_to_the_bit() {
+        for face in [Face::Regular, Face::Bold, Face::Mono] {
+            let (own, other) = faces(face);
+            for text in ["", " ", "Himera", "Mylae → Tyndaris ⇒ Lipara", "Ōrtygia — 4 Reg Sp(O)", "Hannibal 漢 →→ x", "→"] {
+                let em: f32 = runs(face, text)
+                    .iter()
+                    .map(|(source, run)| {
+                        let font = if *source == Source::Own { own } else { other };
+                        run.chars().map(|c| font.char_em(c)).sum::<f32>()
+                    })
+                    .sum();
+                let want = em * 9.5 / PT_PER_MM;
+                assert_eq!(text_width(text, 9.5, face).to_bits(), want.to_bits(), "{face:?} {text:?}");
+            }
+        }
+        // The table holds the measured characters the font has, and only those.
+        for metrics in [&fonts().regular, &fonts().mono] {
+            for cp in MEASURED.into_iter().flatten() {
+                let c = char::from_u32(cp).unwrap();
+                assert_eq!(metrics.measured(c).is_some(), metrics.font.lookup_glyph_index(cp).is_some(), "U+{cp:04X}");
+            }
+            assert_eq!(metrics.measured('\u{2270}'), None);
+            assert_eq!(metrics.measured('漢'), None);
+        }
     }
 
     /// What a page draws reads back where it was drawn, in millimetres from the top-left: text

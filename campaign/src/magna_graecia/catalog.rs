@@ -1,6 +1,7 @@
 //! Loading every data file at once into validated maps and scenarios.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use referee_data::raw::{RawArmyFile, RawElementTable, RawMap, RawScenario};
 use referee_data::{DataError, DataSource, MAGNA_GRAECIA, Problem, Report, SourceText};
@@ -33,7 +34,20 @@ impl Catalog {
     /// A referee's folder not laid out like `data/` is refused first, in one sentence
     /// ([`DataSource::check_layout`]); one without a `magna-graecia` folder (made for
     /// Belisarius alone) has no Magna Graecia maps or scenarios.
+    ///
+    /// The built-in files are read once per process, as they cannot change while it runs; a
+    /// folder is read again each time, so that a referee's edits are seen.
     pub fn load(source: &DataSource) -> Result<Catalog, DataError> {
+        match source {
+            DataSource::Embedded => {
+                static EMBEDDED: OnceLock<Result<Catalog, DataError>> = OnceLock::new();
+                EMBEDDED.get_or_init(|| Catalog::read(source)).clone()
+            }
+            DataSource::Folder(_) => Catalog::read(source),
+        }
+    }
+
+    fn read(source: &DataSource) -> Result<Catalog, DataError> {
         source.check_layout()?;
         if !source.has(MAGNA_GRAECIA) {
             return Ok(Catalog { maps: BTreeMap::new(), scenarios: Vec::new(), elements: ElementTable::default() });
