@@ -419,18 +419,7 @@ fn x_02_a_side_checks_the_rolls_from_its_own_log() {
 
 /// Every string drawn in the last frame.
 fn drawn(h: &Harness<'_, RefereeApp>) -> String {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for s in &h.output().shapes {
-        walk(&s.shape, &mut out);
-    }
-    out.join("\n")
+    referee::gui::drawn_texts(&h.output().shapes).into_iter().map(|(_, text)| text).collect::<Vec<_>>().join("\n")
 }
 
 /// the check a side makes reads the same whatever the other side's rolls were

@@ -219,18 +219,7 @@ pub fn packet_outputs(db: &Path, name: &str, side: &str, digest: &str) -> Vec<(S
 
 /// Every string drawn in a frame of the app, in drawing order: what a screen tells its reader.
 pub fn drawn_text(shapes: &[egui::epaint::ClippedShape]) -> Vec<String> {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for s in shapes {
-        walk(&s.shape, &mut out);
-    }
-    out
+    referee::gui::drawn_texts(shapes).into_iter().map(|(_, text)| text).collect()
 }
 
 /// The Belisarius phases a referee plays before the operations, and the end of a set-up as

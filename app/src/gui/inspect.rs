@@ -84,3 +84,20 @@ impl RefereeApp {
             .unwrap_or(0)
     }
 }
+
+/// Every string drawn in `shapes`, in drawing order, with the rectangle it was drawn in: what
+/// a frame tells its reader, for the tests that read a screen as a player would.
+pub fn drawn_texts<'a>(shapes: impl IntoIterator<Item = &'a egui::epaint::ClippedShape>) -> Vec<(egui::Rect, String)> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(egui::Rect, String)>) {
+        match shape {
+            egui::Shape::Text(t) => out.push((t.galley.rect.translate(t.pos.to_vec2()), t.galley.text().to_owned())),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for s in shapes {
+        walk(&s.shape, &mut out);
+    }
+    out
+}

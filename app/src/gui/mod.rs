@@ -33,6 +33,7 @@ use referee_campaign::magna_graecia::catalog::Catalog;
 use referee_data::DataSource;
 
 pub use belisarius::command::BelisariusCommand;
+pub use inspect::drawn_texts;
 pub use magna_graecia::command::{CounterRef, Dialog, MagnaGraeciaCommand};
 pub use player::PlayerApp;
 pub use shell::app::RefereeApp;

@@ -245,19 +245,9 @@ pub fn assert_map_names_clear(h: &Harness<'_, RefereeApp>, at: &str) {
             assert!(!overlap(*a, *b), "{at}: a row of pieces at {a:?} hides another at {b:?}");
         }
     }
-    fn walk(shape: &egui::Shape, out: &mut Vec<(egui::Rect, String)>) {
-        match shape {
-            egui::Shape::Text(t) => out.push((t.galley.rect.translate(t.pos.to_vec2()), t.galley.text().to_owned())),
-            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut drawn = Vec::new();
     // The map's painter clips to the map: windows over it and tooltips clip to their own.
     let on_map = |clip: egui::Rect| (clip.min - layout.bounds.min).length() < 0.5 && (clip.max - layout.bounds.max).length() < 0.5;
-    for s in h.output().shapes.iter().filter(|s| on_map(s.clip_rect)) {
-        walk(&s.shape, &mut drawn);
-    }
+    let drawn = referee::gui::drawn_texts(h.output().shapes.iter().filter(|s| on_map(s.clip_rect)));
     assert!(drawn.len() >= layout.names.len(), "{at}: {} strings drawn on the map", drawn.len());
     let laid = layout.names.iter().map(|(r, _)| *r).chain(layout.marks.iter().copied());
     let laid: Vec<egui::Rect> = laid.map(|r| r.expand(0.5)).collect();
