@@ -92,9 +92,10 @@ const MISSING: char = '?';
 /// `text` cut into runs set in one font each, a character neither font has turned into
 /// [`MISSING`].
 fn runs(face: Face, text: &str) -> Vec<(Source, String)> {
+    let (own, other) = faces(face);
     let mut out: Vec<(Source, String)> = Vec::new();
     for c in text.chars() {
-        let (source, c) = set_in(face, c);
+        let (source, c) = set_in(own, other, c);
         match out.last_mut() {
             Some((s, run)) if *s == source => run.push(c),
             _ => out.push((source, c.to_string())),
@@ -103,10 +104,9 @@ fn runs(face: Face, text: &str) -> Vec<(Source, String)> {
     out
 }
 
-/// Which font sets `c` in `face`, and the character printed: `c`, or [`MISSING`] where
-/// neither font has it.
-fn set_in(face: Face, c: char) -> (Source, char) {
-    let (own, other) = faces(face);
+/// Which font sets `c`, a face's `own` or its `other`, and the character printed: `c`, or
+/// [`MISSING`] where neither font has it.
+fn set_in(own: &Metrics, other: &Metrics, c: char) -> (Source, char) {
     if c.is_whitespace() || own.has(c) {
         (Source::Own, c)
     } else if other.has(c) {
@@ -157,7 +157,7 @@ pub fn text_width(text: &str, size: f32, face: Face) -> f32 {
     // added up before the runs are: the same sums in the same order, without the strings.
     let (mut em, mut run, mut current) = (-0.0_f32, -0.0_f32, None);
     for c in text.chars() {
-        let (source, c) = set_in(face, c);
+        let (source, c) = set_in(own, other, c);
         if current.is_some_and(|s| s != source) {
             em += run;
             run = -0.0;
