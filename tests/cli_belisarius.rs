@@ -1,7 +1,7 @@
 //! The command line on Belisarius campaigns: listing, starting, showing per side, the Tables
 //! of Organisation, the log, set-up orders, and reopening (BE-49…BE-53, X-06).
 
-use referee_e2e::{TempDb, cli};
+use referee_e2e::{TempDb, africa_battle, africa_begun, africa_in_operations, africa_marched, cli};
 
 const SCENARIOS: [&str; 4] = ["africa-533", "italy-535", "goths-541", "final-551"];
 
@@ -91,43 +91,6 @@ fn x_06_battle_commands_refuse_without_a_battle_under_way() {
     cli(&db.path, &["pack", "Italy", "1", "--out", db.folder().join("packs").to_str().unwrap()]).refused_saying("BE-13");
     cli(&db.path, &["roll", "Italy", "2d6", "--purpose", "weather", "--value", "3,4"]).ok_saying("7");
     cli(&db.path, &["undo", "Italy"]).ok_saying("roll");
-}
-
-/// Campaign "Africa" of the Vandal War started with `seed`, the Byzantines' fleets placed in
-/// the African Sea and play begun.
-fn africa_begun(db: &TempDb, seed: &str) {
-    cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", seed]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
-}
-
-/// Africa begun, its events (a 7) and supply (typed-in 1s) played, and its operations begun
-/// with the Byzantines first.
-fn africa_in_operations(db: &TempDb, seed: &str) {
-    africa_begun(db, seed);
-    cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
-    cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
-}
-
-/// Africa in operations, the Byzantines first, Belisarius activated and marched into zone
-/// `to` (attrition on a 1).
-fn africa_marched(db: &TempDb, to: &str) {
-    africa_in_operations(db, "5");
-    cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
-    let march = format!(r#"{{"type":"move","side":"byzantines","leader":"belisarius","path":["{to}"]}}"#);
-    cli(&db.path, &["order", "Africa", &march, "--value", "1"]).ok();
-}
-
-/// Africa in operations, Belisarius's march halted at Gelimer's zone, the Vandals declined
-/// and Belisarius intercepting: a battle in line (a 2 against Gelimer's 4 at +4).
-fn africa_battle(db: &TempDb) {
-    africa_marched(db, "byzacium-south");
-    cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok_saying("Contact at Southern Byzacium");
-    cli(&db.path, &["order", "Africa", r#"{"type":"decline","side":"vandals"}"#]).ok();
-    let joined =
-        cli(&db.path, &["order", "Africa", r#"{"type":"intercept","side":"byzantines","leaders":["belisarius"]}"#, "--value", "2"]).ok();
-    assert!(joined.contains("Battle at Southern Byzacium"), "{joined}");
 }
 
 /// BE-17, BE-53: a battle sent to the table: `pack` writes the umpire's sheet and each
@@ -331,6 +294,12 @@ fn be_17_a_hex_tables_result_comes_back_as_combat_points() {
     assert!(line.len() < 400, "{line}");
     assert_eq!(db.bytes(), db_before, "nothing stored");
     assert_eq!(cli(&db.path, &["log", "Africa"]).ok(), before, "nothing stored");
+    // A people that did not fight is named as typed, and the sides that did are listed.
+    let stranger = db.folder().join("stranger.json");
+    std::fs::write(&stranger, r#"{"outcome":{"kind":"no_result"},"sides":[{"side":"ostrogoths","lost":[]}]}"#).unwrap();
+    cli(&db.path, &["result", "Africa", "1", "--file", stranger.to_str().unwrap(), "--system", "a-la-charge", "--retreat", "tripolitania"])
+        .refused_saying("`ostrogoths` did not fight battle 1; its sides are ");
+    assert_eq!(db.bytes(), db_before, "nothing stored");
     // MG-31: where a lost general's men go is a Magna Graecia result's, not Belisarius's.
     let joins = db.folder().join("joins.json");
     std::fs::write(

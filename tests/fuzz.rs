@@ -1,12 +1,15 @@
 //! X-06: arbitrary input thrown at the command line's writing commands — JSON values and
 //! orders with fields changed, result files (a hex game's counters lost among them), dice and
-//! modifiers, roster files, and argument lists of any shape. Nothing panics, every refusal is one line, and a refused command
+//! modifiers, roster files, and argument lists of any shape — in a Magna Graecia campaign and
+//! in a Belisarius one at each of its moments (set-up, operations, a contact, a battle here
+//! and at the table, a siege and an assault), orders given as the referee and as a side, with
+//! chits and dice typed in. Nothing panics, every refusal is one line, and a refused command
 //! leaves the database byte for byte as it was.
 
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use referee_e2e::{TempDb, cli, himera_db};
+use referee_e2e::{TempDb, africa_battle, africa_begun, africa_in_operations, africa_marched, cli, himera_db};
 use serde_json::{Map, Value};
 
 /// The database of a campaign waiting for the result of battle 1 at Himera, built once.
@@ -20,14 +23,19 @@ fn template() -> &'static [u8] {
 
 /// Runs `args` on a fresh copy of the template database.
 fn run(args: &[&str]) -> Result<(), TestCaseError> {
+    run_on(template(), args)
+}
+
+/// Runs `args` on a fresh copy of the database `template`.
+fn run_on(template: &[u8], args: &[&str]) -> Result<(), TestCaseError> {
     let db = TempDb::new();
-    std::fs::write(&db.path, template()).unwrap();
+    std::fs::write(&db.path, template).unwrap();
     let mut all = vec!["--db", db.path.to_str().unwrap()];
     all.extend_from_slice(args);
     let run = cli(&db.path, args);
     if run.code != 0 {
         prop_assert_eq!(run.stderr.lines().count(), 1, "{:?}: not one line: {}", all, run.stderr);
-        prop_assert!(db.bytes() == template(), "{:?} was refused ({}) but changed the database", all, run.stderr.trim());
+        prop_assert!(db.bytes() == template, "{:?} was refused ({}) but changed the database", all, run.stderr.trim());
     }
     Ok(())
 }
@@ -132,8 +140,14 @@ fn at_mut<'a>(value: &'a mut Value, path: &[Value]) -> &'a mut Value {
 /// A valid-looking order with one place changed: replaced by any value, given an unknown
 /// field, or taken out.
 fn mutated() -> impl Strategy<Value = String> {
-    (0..ORDERS.len(), any::<prop::sample::Index>(), 0..3u8, json(), "[a-z_]{1,8}").prop_map(|(i, place, how, new, key)| {
-        let mut order: Value = serde_json::from_str(ORDERS[i]).unwrap();
+    mutated_from(ORDERS, json())
+}
+
+/// One of `orders` with one place changed: replaced by one of `values`, given an unknown
+/// field, or taken out.
+fn mutated_from(orders: &'static [&'static str], values: impl Strategy<Value = Value>) -> impl Strategy<Value = String> {
+    (0..orders.len(), any::<prop::sample::Index>(), 0..3u8, values, "[a-z_]{1,8}").prop_map(|(i, place, how, new, key)| {
+        let mut order: Value = serde_json::from_str(orders[i]).unwrap();
         let mut all = Vec::new();
         places(&order, &mut all, &mut Vec::new());
         let path = all[place.index(all.len())].clone();
@@ -254,3 +268,232 @@ name = "Himilco"
 rank = "c-in-c"
 general = "Reg Cv(O)"
 elements = ["8 Reg Sp(O)", "4 Reg Ps(O)"]"#;
+
+/// The moments of Belisarius campaign "Africa" (seed 5) at which its orders are refused for
+/// different reasons, each database built once: in set-up; begun; in operations with
+/// Belisarius activated; at a contact, the Vandals to intercept or decline; in a battle; the
+/// battle at the table; a siege laid; an assault whose losses are owed; the turn's events and
+/// supply played, the operations to begin.
+fn africa() -> &'static [Vec<u8>] {
+    static MOMENTS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    MOMENTS.get_or_init(|| {
+        let moments: [fn(&TempDb); 9] = [
+            |db| {
+                cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", "5"]).ok();
+            },
+            |db| africa_begun(db, "5"),
+            |db| {
+                africa_in_operations(db, "5");
+                cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
+            },
+            |db| africa_marched(db, "byzacium-south"),
+            africa_battle,
+            |db| {
+                africa_battle(db);
+                cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+            },
+            |db| {
+                africa_marched(db, "proconsularis");
+                cli(&db.path, &["order", "Africa", r#"{"type":"besiege","side":"byzantines","leader":"belisarius"}"#]).ok();
+            },
+            |db| {
+                africa_marched(db, "proconsularis");
+                cli(&db.path, &["order", "Africa", r#"{"type":"besiege","side":"byzantines","leader":"belisarius"}"#]).ok();
+                cli(&db.path, &["order", "Africa", r#"{"type":"assault","side":"byzantines","leader":"belisarius"}"#, "--value", "3,3"])
+                    .ok();
+            },
+            |db| {
+                africa_begun(db, "5");
+                cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
+                cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
+            },
+        ];
+        moments
+            .iter()
+            .map(|make| {
+                let db = TempDb::new();
+                make(&db);
+                db.bytes()
+            })
+            .collect()
+    })
+}
+
+/// Which of [`africa`]'s moments.
+const IN_BATTLE: usize = 4;
+const AT_THE_TABLE: usize = 5;
+const SUPPLIED: usize = 8;
+
+/// Every Belisarius order type, in Africa's names where it has them, to be changed by
+/// [`mutated_from`]; those of Italy's scenarios alone (raising troops, the Franks) are
+/// refused here for what they are.
+const AFRICA_ORDERS: &[&str] = &[
+    r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum","leaders":["bessas"],"units":[1,2,3]}"#,
+    r#"{"type":"begin_play"}"#,
+    r#"{"type":"events"}"#,
+    r#"{"type":"supply"}"#,
+    r#"{"type":"reinforcements"}"#,
+    r#"{"type":"raise","side":"vandals","at":"zeugitana","units":["1A","1B","[1]D"]}"#,
+    r#"{"type":"place_reinforcements","side":"byzantines","at":"carthago"}"#,
+    r#"{"type":"begin_operations"}"#,
+    r#"{"type":"reorganise","side":"byzantines","from":"belisarius","to":"bessas","units":[5,6]}"#,
+    r#"{"type":"activate","side":"byzantines","leader":"belisarius","with":["ildiger"]}"#,
+    r#"{"type":"activate_and_move","side":"vandals","leader":"ammatas","path":["byzacium-north"]}"#,
+    r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"],"attrition_from":[4]}"#,
+    r#"{"type":"pick_up","side":"byzantines","leader":"belisarius","leaders":["iohannes"]}"#,
+    r#"{"type":"drop","side":"byzantines","leader":"belisarius","units":[14],"leaders":["ildiger"]}"#,
+    r#"{"type":"shift","side":"byzantines","leader":"belisarius","into_city":true}"#,
+    r#"{"type":"scorch_earth","side":"byzantines","leader":"belisarius"}"#,
+    r#"{"type":"return_decoy","side":"byzantines","at":"byzacium-south"}"#,
+    r#"{"type":"pass","side":"byzantines"}"#,
+    r#"{"type":"end_turn"}"#,
+    r#"{"type":"intercept","side":"vandals","leaders":["gelimer"],"target":1,"reconnaissance":true}"#,
+    r#"{"type":"decline","side":"vandals"}"#,
+    r#"{"type":"agree_to_battle","side":"vandals"}"#,
+    r#"{"type":"reconnoitre","side":"vandals","zone":"byzacium-north","marker":1}"#,
+    r#"{"type":"fight"}"#,
+    r#"{"type":"take_losses","side":"vandals","losses":[[1,2],[2,2],[5,2]]}"#,
+    r#"{"type":"break_off","side":"vandals"}"#,
+    r#"{"type":"part"}"#,
+    r#"{"type":"retreat","side":"vandals","to":"tripolitania"}"#,
+    r#"{"type":"send_to_table"}"#,
+    r#"{"type":"besiege","side":"byzantines","leader":"belisarius"}"#,
+    r#"{"type":"assault","side":"byzantines","leader":"belisarius","ships":["fleet-byzantines-1"]}"#,
+    r#"{"type":"build_works","side":"byzantines","leader":"belisarius","works":"siege","count":2}"#,
+    r#"{"type":"destroy_fortifications","side":"byzantines","leader":"belisarius"}"#,
+    r#"{"type":"treachery","side":"byzantines","leader":"belisarius"}"#,
+    r#"{"type":"sortie","side":"vandals","leader":"gibamund","units":[1,2]}"#,
+    r#"{"type":"answer_sortie","side":"byzantines","units":[[1,4]]}"#,
+    r#"{"type":"relieve","side":"vandals"}"#,
+    r#"{"type":"hold_lines","side":"byzantines","fight":["belisarius"]}"#,
+    r#"{"type":"sail","side":"vandals","ships":["fleet-vandals-1"],"path":["mare-sardoum"]}"#,
+    r#"{"type":"intercept_at_sea","side":"vandals","ships":["fleet-vandals-1"]}"#,
+    r#"{"type":"let_pass","side":"vandals"}"#,
+    r#"{"type":"fight_at_sea"}"#,
+    r#"{"type":"retire_at_sea","side":"vandals","to":"tyrrhenum-south"}"#,
+    r#"{"type":"embark","side":"byzantines","leader":"bessas","ships":["fleet-byzantines-1"]}"#,
+    r#"{"type":"land","side":"byzantines","leader":"bessas","at":"byzacium-north"}"#,
+    r#"{"type":"frankish_intervention","side":"byzantines"}"#,
+    r#"{"type":"franks_march","side":"byzantines"}"#,
+    r#"{"type":"roll_dice","dice":{"count":1,"sides":6},"purpose":"the mood in Carthago"}"#,
+    r#"{"type":"add_note","text":"Gelimer is short of grain"}"#,
+    r#"{"type":"rename_campaign","name":"The Vandal War"}"#,
+];
+
+/// The names Africa's orders take, right and wrong ones, and the sides.
+const AFRICA_WORDS: &[&str] = &[
+    "byzantines",
+    "vandals",
+    "ostrogoths",
+    "belisarius",
+    "bessas",
+    "iohannes",
+    "ildiger",
+    "gelimer",
+    "ammatas",
+    "gibamund",
+    "tzazon",
+    "byzacium-north",
+    "byzacium-south",
+    "tripolitania",
+    "zeugitana",
+    "proconsularis",
+    "hadrumetum",
+    "carthago",
+    "mare-africum",
+    "mare-sardoum",
+    "latium",
+    "fleet-byzantines-1",
+    "fleet-vandals-1",
+    "siege",
+    "defence",
+    "ap-i",
+    "",
+];
+
+/// What a changed place of a Belisarius order becomes: any JSON, one of Africa's names, or
+/// a number near the limits of a unit's, a line's or a marker's.
+fn africa_value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        2 => json(),
+        2 => one_of(AFRICA_WORDS.to_vec()).prop_map(Value::String),
+        1 => prop::sample::select(vec![0i64, 1, 2, 6, 7, 14, 24, 25, 255, 256, i64::from(u32::MAX), -1]).prop_map(Value::from),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn x_06_belisarius_orders_with_a_field_changed(
+        moment in any::<prop::sample::Index>(),
+        order in mutated_from(AFRICA_ORDERS, africa_value()),
+        // Given by the referee, by the referee with dice typed in, or by a side (who types none).
+        given in prop_oneof![
+            Just(vec![]),
+            prop::sample::select(vec!["1", "6", "0", "7", "3,4", "1,1,1,1,1,1,1,1,1", "99999999999"]).prop_map(|d| vec!["--value", d]),
+            prop::sample::select(vec!["byzantines", "vandals"]).prop_map(|side| vec!["--as", side]),
+        ],
+    ) {
+        let moments = africa();
+        let mut args = vec!["order", "Africa", &order];
+        args.extend(given);
+        run_on(&moments[moment.index(moments.len())], &args)?;
+    }
+
+    #[test]
+    fn x_06_any_belisarius_result_file(
+        value in prop_oneof![
+            json(),
+            (prop::collection::btree_map(one_of(AFRICA_WORDS.to_vec()), prop::collection::vec((0u32..30, 0u8..12), 0..4), 0..3),
+             prop::option::of(one_of(AFRICA_WORDS.to_vec())), prop::option::of(one_of(AFRICA_WORDS.to_vec())))
+                .prop_map(|(losses, broke_off, retreat)| {
+                    let mut result = serde_json::json!({ "losses": losses });
+                    if let Some(side) = broke_off {
+                        result["broke_off"] = Value::String(side);
+                    }
+                    if let Some(zone) = retreat {
+                        result["retreat"] = Value::String(zone);
+                    }
+                    result
+                }),
+            (one_of(AFRICA_WORDS.to_vec()), prop::collection::vec((0u32..30, any::<u8>()), 0..4), any::<bool>()).prop_map(|(side, lost, won)| {
+                let outcome = if won { serde_json::json!({"kind": "won", "winner": "byzantines"}) } else { serde_json::json!({"kind": "no_result"}) };
+                let lost: Vec<Value> = lost.into_iter().map(|(counter, steps)| serde_json::json!({"counter": counter, "steps": steps})).collect();
+                serde_json::json!({"outcome": outcome, "sides": [{"side": side, "lost": lost}]})
+            }),
+        ],
+        table in prop::option::of((prop::sample::select(vec!["ars-bellum", "a-la-charge"]), prop::option::of(one_of(AFRICA_WORDS.to_vec())))),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("result.json");
+        std::fs::write(&file, value.to_string()).unwrap();
+        let mut args = vec!["result".to_owned(), "Africa".to_owned(), "1".to_owned(), "--file".to_owned(), file.to_str().unwrap().to_owned()];
+        if let Some((system, retreat)) = table {
+            args.extend(["--system".to_owned(), system.to_owned()]);
+            if let Some(zone) = retreat {
+                args.extend(["--retreat".to_owned(), zone]);
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The battle at the table, and the battle fought here, which takes no result file.
+        run_on(&africa()[AT_THE_TABLE], &args)?;
+        run_on(&africa()[IN_BATTLE], &args)?;
+    }
+
+    #[test]
+    fn x_06_any_chits_and_dice_for_the_operations(
+        chits in prop::collection::vec(prop_oneof![4 => one_of(vec!["ap-a", "ap-d", "ap-i", "ap-z", ""]), 1 => "[ -~]{0,6}"], 0..4),
+        values in prop::collection::vec(prop_oneof![4 => 0u16..8, 1 => 0u16..400], 0..4),
+    ) {
+        let mut args = vec!["order".to_owned(), "Africa".to_owned(), r#"{"type":"begin_operations"}"#.to_owned()];
+        if !chits.is_empty() {
+            args.extend(["--chit".to_owned(), chits.join(",")]);
+        }
+        for v in values {
+            args.push(format!("--value={v}"));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run_on(&africa()[SUPPLIED], &args)?;
+    }
+}

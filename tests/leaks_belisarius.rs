@@ -637,6 +637,9 @@ fn be_53_a_sides_orders_are_its_own_and_its_refusals_tell_nothing() {
     let list = cli(&twin.dbs[0].path, &["order", TWIN, attempts[1], "--as", "ostrogoths"]).refused();
     assert!(list.contains("order 2 of 2 is the Byzantines' to give") && list.contains("none of the list was stored"), "{list}");
     cli(&twin.dbs[0].path, &["order", TWIN, attempts[2], "--as", "ostrogoths"]).refused_saying("the referee's to give");
+    // An order for a people this campaign does not have is said to be so, not someone's.
+    cli(&twin.dbs[0].path, &["order", TWIN, r#"{"type":"pass","side":"vandals"}"#, "--as", "ostrogoths"])
+        .refused_saying("the order names `vandals`, which is no side of this campaign: a side gives its own orders only");
     // The side's own orders go through, and it reads what came of them as it would in its log.
     let [a, b] = [0, 1].map(|i| {
         cli(&twin.dbs[i].path, &["order", TWIN, r#"{"type":"activate","side":"ostrogoths","leader":"totila"}"#, "--as", "ostrogoths"]).ok()

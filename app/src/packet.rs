@@ -419,10 +419,15 @@ pub fn own_orders<E: Engine>(orders: &[E::Order], side: &str, sides: &[(SideId, 
         let list = if n == 1 { "" } else { ", so none of the list was stored" };
         match E::order_side(order) {
             Some(s) if s == id => {}
-            Some(s) => {
-                let owner = sides.iter().find(|(x, _)| x == s).map_or_else(|| format!("`{}`'s", shown(s.as_str())), |(_, n)| possessive(n));
-                bail!("{which} is {owner} to give, not {}: a side gives its own orders only{list}", possessive(name));
-            }
+            Some(s) => match sides.iter().find(|(x, _)| x == s) {
+                Some((_, owner)) => {
+                    bail!("{which} is {} to give, not {}: a side gives its own orders only{list}", possessive(owner), possessive(name))
+                }
+                None => bail!(
+                    "{which} names `{}`, which is no side of this campaign: a side gives its own orders only{list}",
+                    shown(s.as_str())
+                ),
+            },
             None => bail!("{which} is the referee's to give (a phase, a roll, a result), not {}{list}", possessive(name)),
         }
     }

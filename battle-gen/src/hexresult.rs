@@ -77,8 +77,8 @@ pub struct HexResult {
 /// Why a hex result does not fit the battle's counters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HexResultError {
-    #[error("the {side} are not in battle {battle}")]
-    NoSide { side: SideId, battle: u32 },
+    #[error("`{side}` did not fight battle {battle}; its sides are {fought}")]
+    NoSide { side: String, battle: u32, fought: String },
     #[error("the {side} have no counter {counter}: theirs are numbered 1 to {count}")]
     NoCounter { side: String, counter: u32, count: usize },
     #[error("counter {counter} of the {side} ({what}) has {steps} step{}, not {lost}", if *steps == 1 { "" } else { "s" })]
@@ -103,12 +103,11 @@ pub fn tabletop_result(tabletop: &HexTabletop, umpire: &UmpireSpec, result: &Hex
             return Err(HexResultError::SideTwice { side: r.side.to_string() });
         }
         seen.push(&r.side);
-        let (u, scaling) = umpire
-            .sides
-            .iter()
-            .zip(&scales)
-            .find(|(u, _)| u.side.id == r.side)
-            .ok_or_else(|| HexResultError::NoSide { side: r.side.clone(), battle: result.battle })?;
+        let (u, scaling) = umpire.sides.iter().zip(&scales).find(|(u, _)| u.side.id == r.side).ok_or_else(|| HexResultError::NoSide {
+            side: referee_campaign::core::words::shown(r.side.as_str()),
+            battle: result.battle,
+            fought: umpire.sides.iter().map(|u| u.side.id.as_str()).collect::<Vec<_>>().join(", "),
+        })?;
         let army = tabletop.army(&u.side.name, &u.troops, *scaling);
         let lines = side_losses(tabletop.system, &army, r)?;
         sides.push(SideResult { side: r.side.clone(), lines, open_exits: r.open_exits.clone(), attacked_neutral: r.attacked_neutral });

@@ -40,6 +40,43 @@ pub fn himera_db(name: &str) -> TempDb {
     db
 }
 
+/// Campaign "Africa" of the Vandal War started with `seed`, the Byzantines' fleets placed in
+/// the African Sea and play begun.
+pub fn africa_begun(db: &TempDb, seed: &str) {
+    cli(&db.path, &["new", "africa-533", "--name", "Africa", "--seed", seed]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_play"}"#]).ok();
+}
+
+/// Africa begun, its events (a 7) and supply (typed-in 1s) played, and its operations begun
+/// with the Byzantines first.
+pub fn africa_in_operations(db: &TempDb, seed: &str) {
+    africa_begun(db, seed);
+    cli(&db.path, &["order", "Africa", r#"{"type":"events"}"#, "--value", "3,4"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"supply"}"#, "--value", "1"]).ok();
+    cli(&db.path, &["order", "Africa", r#"{"type":"begin_operations"}"#, "--chit", "ap-i,ap-d", "--value", "6,1"]).ok();
+}
+
+/// Africa in operations, the Byzantines first, Belisarius activated and marched into zone
+/// `to` (attrition on a 1).
+pub fn africa_marched(db: &TempDb, to: &str) {
+    africa_in_operations(db, "5");
+    cli(&db.path, &["order", "Africa", r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]).ok();
+    let march = format!(r#"{{"type":"move","side":"byzantines","leader":"belisarius","path":["{to}"]}}"#);
+    cli(&db.path, &["order", "Africa", &march, "--value", "1"]).ok();
+}
+
+/// Africa in operations, Belisarius's march halted at Gelimer's zone, the Vandals declined
+/// and Belisarius intercepting: a battle in line (a 2 against Gelimer's 4 at +4).
+pub fn africa_battle(db: &TempDb) {
+    africa_marched(db, "byzacium-south");
+    cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok_saying("Contact at Southern Byzacium");
+    cli(&db.path, &["order", "Africa", r#"{"type":"decline","side":"vandals"}"#]).ok();
+    let joined =
+        cli(&db.path, &["order", "Africa", r#"{"type":"intercept","side":"byzantines","leaders":["belisarius"]}"#, "--value", "2"]).ok();
+    assert!(joined.contains("Battle at Southern Byzacium"), "{joined}");
+}
+
 /// A database path in a fresh temporary folder, removed when dropped.
 #[derive(Debug)]
 pub struct TempDb {
