@@ -258,6 +258,23 @@ fn x_06_a_player_opens_nothing_but_a_packet() {
     let packet = mail.packet("carthage");
     player(&packet, &["seed", "Only"]).refused_saying("unrecognized subcommand");
     player(&packet, &["--db", mail.db.path.to_str().unwrap(), "show"]).refused_saying("unexpected argument");
+    // A packet damaged on its way is refused in one sentence naming the file and the part:
+    // bytes that are no text, text that is no JSON, a plan gone.
+    let damage = |sql: &str| {
+        let copy = mail.dir.path().join("damaged.packet");
+        std::fs::copy(&packet, &copy).unwrap();
+        rusqlite::Connection::open(&copy).unwrap().execute_batch(sql).unwrap();
+        copy
+    };
+    let damaged = damage("UPDATE parts SET body = CAST(X'7B22FF' AS TEXT) WHERE name = 'public'");
+    let line = player(&damaged, &["show"]).refused();
+    assert!(line.contains("damaged.packet is damaged: its public part cannot be read (invalid utf-8"), "{line}");
+    assert_eq!(line.matches("invalid utf-8").count(), 1, "said once: {line}");
+    let damaged = damage("UPDATE parts SET body = '{\"no\": ' WHERE name = 'view'");
+    player(&damaged, &["show"]).refused_saying("the view part of ");
+    let damaged = damage("DROP TABLE plan");
+    player(&damaged, &["orders", "--out", mail.dir.path().to_str().unwrap()])
+        .refused_saying("is damaged: its plan cannot be read (no such table");
 }
 
 /// X-06, BE-13, BE-17, BE-41: a Belisarius turn by e-mail, with its back-and-forth. The

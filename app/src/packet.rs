@@ -244,7 +244,8 @@ impl Packet {
         if app != APPLICATION_ID {
             bail!("{} is not a side's packet (a referee writes one with `referee packet`)", path.display());
         }
-        let format: u32 = db.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let format: u32 =
+            db.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| not(&format!("its format cannot be read ({e})")))?;
         if format > FORMAT {
             bail!("{} is a packet of format {format}, written by a newer referee; this one reads format {FORMAT}", path.display());
         }
@@ -287,29 +288,40 @@ impl Packet {
 
     /// A part of the packet, if it has it: a packet written before the part was, has not.
     fn optional_part(&self, name: &str) -> anyhow::Result<Option<String>> {
-        Ok(self.db.query_row("SELECT body FROM parts WHERE name = ?1", [name], |r| r.get(0)).optional()?)
+        let body = self.db.query_row("SELECT body FROM parts WHERE name = ?1", [name], |r| r.get(0)).optional();
+        body.map_err(self.damaged(&format!("its {name} part")))
+    }
+
+    /// The refusal of a packet damaged where `what` is kept: said in one line, with the file.
+    /// (The database's own error is folded into the sentence, not chained after it, where it
+    /// would be said twice.)
+    fn damaged<'a>(&'a self, what: &'a str) -> impl Fn(rusqlite::Error) -> anyhow::Error + 'a {
+        move |e| anyhow!("{} is damaged: {what} cannot be read ({e})", self.path.display())
     }
 
     /// A part of the packet, read into the program's types.
     pub fn read<T: serde::de::DeserializeOwned>(&self, name: &str) -> anyhow::Result<T> {
-        serde_json::from_str(&self.part(name)?).with_context(|| format!("the {name} in {} cannot be read", self.path.display()))
+        serde_json::from_str(&self.part(name)?).with_context(|| format!("the {name} part of {} cannot be read", self.path.display()))
     }
 
     /// What the player's desk draws its order buttons from besides the view and the public
     /// part; `None` in a packet written before packets carried it.
     pub fn desk_part<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<Option<T>> {
         let body = self.optional_part("desk")?;
-        body.map(|b| serde_json::from_str(&b).with_context(|| format!("the desk in {} cannot be read", self.path.display()))).transpose()
+        body.map(|b| serde_json::from_str(&b).with_context(|| format!("the desk part of {} cannot be read", self.path.display())))
+            .transpose()
     }
 
     /// The plan, in order.
     pub fn plan(&self) -> anyhow::Result<Vec<PlannedOrder>> {
-        let mut statement = self.db.prepare("SELECT position, body, checked, comment FROM plan ORDER BY position")?;
+        let damaged = self.damaged("its plan");
+        let mut statement = self.db.prepare("SELECT position, body, checked, comment FROM plan ORDER BY position").map_err(&damaged)?;
         let rows = statement
-            .query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)))?;
+            .query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)))
+            .map_err(&damaged)?;
         let mut plan = Vec::new();
         for row in rows {
-            let (position, body, checked, comment) = row?;
+            let (position, body, checked, comment) = row.map_err(&damaged)?;
             let broken = |e: serde_json::Error| anyhow!("order {position} of the plan in {} cannot be read: {e}", self.path.display());
             plan.push(PlannedOrder {
                 position,
@@ -323,16 +335,21 @@ impl Packet {
 
     /// Replaces the whole plan, as the player rearranged it; whole or not at all.
     pub fn replace(&mut self, plan: &[(serde_json::Value, Checked, String)]) -> anyhow::Result<()> {
-        let tx = self.db.transaction()?;
-        tx.execute("DELETE FROM plan", [])?;
-        for (i, (order, checked, comment)) in plan.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO plan (position, body, checked, comment) VALUES (?1, ?2, ?3, ?4)",
-                params![i + 1, order.to_string(), serde_json::to_string(checked)?, comment],
-            )?;
-        }
-        tx.commit()?;
-        Ok(())
+        let path = self.path.display().to_string();
+        let written = (|| -> anyhow::Result<()> {
+            let tx = self.db.transaction()?;
+            tx.execute("DELETE FROM plan", [])?;
+            for (i, (order, checked, comment)) in plan.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO plan (position, body, checked, comment) VALUES (?1, ?2, ?3, ?4)",
+                    params![i + 1, order.to_string(), serde_json::to_string(checked)?, comment],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        // One sentence, the file named; the plan as it was.
+        written.map_err(|e| anyhow!("cannot write the plan into {path}: {e}"))
     }
 
     /// The orders file of the plan, for the referee.

@@ -188,7 +188,8 @@ pub(crate) struct Seat<E: PlayerEngine> {
 
 impl<E: PlayerEngine> Seat<E> {
     pub(crate) fn new(packet: Packet) -> anyhow::Result<Self> {
-        let view = E::read_view(packet.read("view")?).with_context(|| format!("the view in {} cannot be read", packet.path().display()))?;
+        let view =
+            E::read_view(packet.read("view")?).with_context(|| format!("the view part of {} cannot be read", packet.path().display()))?;
         let public = packet.read("public")?;
         Ok(Seat { packet, view, public })
     }
