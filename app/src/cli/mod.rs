@@ -500,8 +500,9 @@ pub(crate) fn side_list(readers: &[Viewer]) -> String {
     sides.join(", ")
 }
 
-/// The one line a refusal prints: every control character written out, and whatever it
-/// quotes between backticks cut to 60 characters, whichever part of the program wrote it.
+/// The one line a refusal prints: a message of several lines (the data files' problems, one
+/// a line) joined with semicolons, every other control character written out, and whatever
+/// it quotes between backticks cut to 60 characters, whichever part of the program wrote it.
 fn refusal_line(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     for (i, part) in message.split('`').enumerate() {
@@ -511,8 +512,12 @@ fn refusal_line(message: &str) -> String {
         if i % 2 == 1 {
             out.push_str(&referee_campaign::core::words::shown(part));
         } else {
-            for c in part.chars() {
-                if c.is_control() {
+            let mut chars = part.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == '\n' {
+                    while chars.next_if(|c| *c == ' ' || *c == '\t').is_some() {}
+                    out.push_str(if out.ends_with(':') { " " } else { "; " });
+                } else if c.is_control() {
                     out.push_str(&c.escape_unicode().to_string());
                 } else {
                     out.push(c);

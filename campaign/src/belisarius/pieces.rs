@@ -138,10 +138,18 @@ impl fmt::Display for Unit {
     }
 }
 
+/// The most units one group of a list may count. The scenarios' set-ups count six at most;
+/// a count in the hundreds is a slip of the keyboard, and would be a hundred counters.
+pub const MOST_IN_A_GROUP: usize = 99;
+
+/// The most units one list may hold, all its groups together.
+pub const MOST_IN_A_LIST: usize = 999;
+
 /// Parses a list of units in the rules' notation, all of kind `kind`. Each group separated
 /// by commas is a count and a unit, in any of the forms the set-ups use: `4 x 1*A`,
 /// `3x(2B)`, `2x([2]*D)`, `2 1*B`, `4 [1]*C`, or a unit alone (`2B`, one unit).
-/// The empty string is no unit at all.
+/// The empty string is no unit at all. A group counts at most [`MOST_IN_A_GROUP`] units and
+/// the list at most [`MOST_IN_A_LIST`].
 pub fn parse_units(kind: UnitKind, text: &str) -> Result<Vec<Unit>, String> {
     let mut out = Vec::new();
     if text.trim().is_empty() {
@@ -149,6 +157,9 @@ pub fn parse_units(kind: UnitKind, text: &str) -> Result<Vec<Unit>, String> {
     }
     for group in text.split(',') {
         let (count, unit) = parse_group(kind, group.trim()).map_err(|e| format!("`{}`: {e}", group.trim()))?;
+        if out.len() + count > MOST_IN_A_LIST {
+            return Err(format!("`{}`: more than {MOST_IN_A_LIST} units in one list", group.trim()));
+        }
         out.extend(std::iter::repeat_n(unit, count));
     }
     Ok(out)
@@ -171,6 +182,9 @@ fn parse_group(kind: UnitKind, group: &str) -> Result<(usize, Unit), String> {
     };
     if count == 0 {
         return Err("a count of 0 units".into());
+    }
+    if count > MOST_IN_A_GROUP {
+        return Err(format!("a count of {count} units, where a group counts {MOST_IN_A_GROUP} at most"));
     }
     let unit_text = match unit_text.strip_prefix('(') {
         Some(inner) => inner.strip_suffix(')').ok_or("an opening `(` without its closing `)`")?.trim(),

@@ -219,6 +219,7 @@ fn be_03_every_form_of_the_notation_in_the_rules_parses() {
     assert_eq!(list.len(), 12);
     assert_eq!(list.iter().map(|u| u32::from(u.value)).sum::<u32>(), 16);
     assert_eq!(parse_units(Inf, "").unwrap(), vec![]);
+    assert_eq!(parse_units(Inf, &["99x(1A)"; 10].join(", ")).unwrap().len(), 990, "the most a group and a list hold");
 }
 
 #[test]
@@ -242,6 +243,10 @@ fn be_03_malformed_notation_is_refused_with_a_clear_message() {
         ("2BB", "not a morale rating"),
         ("0 x 2B", "a count of 0"),
         ("2B,", "an empty group"),
+        // A slip of the keyboard in a referee's data is refused, not counted out in memory.
+        ("4294967296x(2B)", "a count of 4294967296 units, where a group counts 99 at most"),
+        ("100 x 2B", "a count of 100 units, where a group counts 99 at most"),
+        (&["99x(1A)"; 11].join(", "), "more than 999 units in one list"),
     ];
     for (text, part) in cases {
         let err = parse_units(Inf, text).unwrap_err();
