@@ -423,6 +423,50 @@ fn x_07_be_14_a_table_with_a_row_missing_starts_no_campaign() {
     assert!(!line.contains("\\u{a}"), "{line}");
 }
 
+/// X-03, X-06: a Belisarius campaign moves to another database through `log --json` and
+/// `import`, in the middle of a battle: the umpire's board and each side's log read the same
+/// there, and it goes on from where it stood. A log printed before the start event's set-up
+/// was called `scenario` (it was `setup`) comes in too, and a file that starts no campaign is
+/// refused with the database untouched.
+#[test]
+fn x_03_a_belisarius_campaign_moves_to_another_database_through_its_log() {
+    let from = TempDb::new();
+    africa_battle(&from);
+    let events = cli(&from.path, &["log", "Africa", "--json"]).ok();
+    let vandals = cli(&from.path, &["log", "Africa", "--as", "vandals"]).ok();
+    let file = from.folder().join("africa.json");
+    std::fs::write(&file, &events).unwrap();
+    let to = TempDb::new();
+    let done = cli(&to.path, &["import", file.to_str().unwrap(), "--name", "Africa"]).ok();
+    assert!(done.contains("from africa-533"), "{done}");
+    for args in
+        [&["show", "Africa"][..], &["log", "Africa", "--as", "vandals"], &["log", "Africa", "--as", "byzantines"], &["seed", "Africa"]]
+    {
+        assert_eq!(cli(&to.path, args).ok(), cli(&from.path, args).ok(), "{args:?}");
+    }
+    for db in [&from, &to] {
+        cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+    }
+    assert_eq!(cli(&to.path, &["show", "Africa"]).ok(), cli(&from.path, &["show", "Africa"]).ok());
+
+    let mut older: serde_json::Value = serde_json::from_str(&events).unwrap();
+    let start = older[0]["event"].as_object_mut().unwrap();
+    let setup = start.remove("scenario").unwrap();
+    start.insert("setup".to_owned(), setup);
+    let file = from.folder().join("older.json");
+    std::fs::write(&file, older.to_string()).unwrap();
+    cli(&to.path, &["import", file.to_str().unwrap(), "--name", "Older"]).ok_saying("from africa-533");
+    let older = cli(&to.path, &["log", "Older", "--as", "vandals"]).ok();
+    assert_eq!(older.replacen("“Older”", "“Africa”", 1), vandals);
+
+    let before = to.bytes();
+    let headless = serde_json::Value::Array(serde_json::from_str::<serde_json::Value>(&events).unwrap().as_array().unwrap()[1..].to_vec());
+    std::fs::write(&file, headless.to_string()).unwrap();
+    cli(&to.path, &["import", file.to_str().unwrap(), "--name", "Headless"])
+        .refused_saying("its first event is not the start of a campaign");
+    assert_eq!(to.bytes(), before, "a refused import changed the database");
+}
+
 /// A people named in the plural owns with an apostrophe alone: the Vandals' turn report is
 /// "For the Vandals' player only", its forces "Vandals' Table of Organisation", and no page
 /// of it or of the battle pack reads "Vandals's" or "Byzantines's".

@@ -448,15 +448,28 @@ impl NewCampaign<'_> {
     }
 }
 
-/// The engine whose campaign a file of events to import is: a start event keeps its set-up
-/// under its engine's own key (Magna Graecia's `scenario`, Belisarius's `setup`). Events that
-/// start with neither are read as Magna Graecia's, whose refusal says what is amiss.
+/// The engine whose campaign a file of events to import is: the one whose start its first
+/// event reads as, lifted from an older shape first as the import will lift it (every engine
+/// keeps its set-up under `scenario` now, so the key alone no longer tells); failing that,
+/// the one whose event it reads as at all, whose import then says that the file does not
+/// begin with a start. A file of no engine's events is read as Magna Graecia's, whose
+/// refusal says what is amiss.
 fn imported_engine(given: &serde_json::Value) -> EngineId {
-    let key = |engine: EngineId| match engine {
-        EngineId::MagnaGraecia => "/0/event/scenario",
-        EngineId::Belisarius => "/0/event/setup",
+    /// Whether `event` reads as one of `E`'s events (`None` if not), and whether as its start.
+    fn reads_as<E: referee_campaign::core::engine::Engine>(event: &serde_json::Value) -> Option<bool> {
+        let mut event = event.clone();
+        referee_campaign::core::engine::lift_unversioned::<E>(&mut event);
+        serde_json::from_value::<E::Event>(event).ok().map(|e| E::started(&e).is_some())
+    }
+    let reads = |engine: &EngineId| -> Option<bool> {
+        let event = given.pointer("/0/event")?;
+        match engine {
+            EngineId::MagnaGraecia => reads_as::<MagnaGraecia>(event),
+            EngineId::Belisarius => reads_as::<Belisarius>(event),
+        }
     };
-    EngineId::ALL.into_iter().find(|e| given.pointer(key(*e)).is_some()).unwrap_or(EngineId::MagnaGraecia)
+    let read: Vec<(EngineId, bool)> = EngineId::ALL.into_iter().filter_map(|e| reads(&e).map(|start| (e, start))).collect();
+    read.iter().find(|(_, start)| *start).or(read.first()).map_or(EngineId::MagnaGraecia, |(e, _)| *e)
 }
 
 /// A file of events to import, read once and brought in as the campaign of its engine.
