@@ -108,6 +108,9 @@ fn x_06_bad_input_is_refused_and_changes_nothing() {
         (&["roll", "Firm", "d6", "--purpose", "x", "--side", "rome"], "Dionysian War has no side `rome`"),
         (&["roll", "Firm", "d6", "--purpose", "x", "--modifier", "plus one"], "modifier `plus one` must read like"),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        // What is missing, or what an option takes, is said on the one line.
+        (&["verify", "Firm"], "the following required arguments were not provided: --seed <SEED> (see `referee --help`)"),
+        (&["pack", "Firm", "1", "--system", "hex"], "[possible values: dbm, dbsa, ars-bellum, a-la-charge]"),
     ];
     for (args, expected) in cases {
         db.refuses(args, expected);

@@ -151,12 +151,15 @@ fn order_help(args: &[OsString]) -> Option<String> {
 }
 
 /// What clap says of arguments it cannot read: a refusal in one line, as for every other
-/// (the usage is a `--help` away), or the help or version asked for.
+/// (the usage is a `--help` away), or the help or version asked for. The line is clap's
+/// first paragraph, whose later lines say which arguments are missing or which values an
+/// option takes.
 fn clap_refusal(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> Launch {
     let text = e.render().to_string();
     let code = u8::try_from(e.exit_code()).unwrap_or(2);
     if e.use_stderr() {
-        let first = text.lines().next().unwrap_or("error: bad arguments");
+        let first: Vec<&str> = text.lines().map(str::trim).take_while(|l| !l.is_empty()).collect();
+        let first = if first.is_empty() { "error: bad arguments".to_owned() } else { first.join(" ") };
         let _ = writeln!(err, "{first} (see `referee --help`)");
     } else {
         let _ = write!(out, "{text}");
