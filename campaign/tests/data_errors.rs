@@ -931,6 +931,22 @@ fn mg_03_army_for_an_unknown_side_and_a_side_without_army() {
     );
 }
 
+/// MG-03, X-07: an army file that cannot be read is refused for what is wrong in it, and its
+/// scenario is not told besides that it has no army file; a scenario whose army file is
+/// missing is told so under the file's own path in the folder.
+#[test]
+fn mg_03_an_unreadable_army_file_is_its_own_one_problem() {
+    let fx = Fixture::new();
+    let text = fx.read(PYRRHIC_ARMIES);
+    let first = text.lines().position(|l| l.starts_with("scenario =")).unwrap();
+    let doubled: Vec<&str> = text.lines().take(first + 1).chain(text.lines().skip(first)).collect();
+    fs::write(fx.path(PYRRHIC_ARMIES), doubled.join("\n")).unwrap();
+    let problems = fx.load();
+    problems.has(PYRRHIC_ARMIES, first + 2, "duplicate key").and_no_more(1);
+    fs::remove_file(fx.path(PYRRHIC_ARMIES)).unwrap();
+    fx.load().only(PYRRHIC_ARMIES, 0, "scenario `pyrrhic` has no army file; every side needs a default army");
+}
+
 /// MG-05: every neutral city fields an Irr Cv(I) general whatever the scenario, so a points
 /// table without that price is refused at the element type, though no default army uses it.
 #[test]

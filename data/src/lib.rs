@@ -96,18 +96,25 @@ pub struct SourceText {
 impl DataSource {
     /// Reads the file at `path` (relative, `/`-separated, e.g. `magna-graecia/maps/sicily.toml`).
     pub fn read(&self, path: &str) -> Result<SourceText, DataError> {
+        let file = self.name_of(path);
         match self {
             DataSource::Embedded => EMBEDDED
                 .iter()
                 .find(|f| f.path == path)
-                .map(|f| SourceText { file: format!("data/{}", f.path), text: f.text.to_owned() })
-                .ok_or_else(|| DataError::single(format!("data/{path}"), 0, "no such data file is built in")),
-            DataSource::Folder(dir) => {
-                let full = dir.join(path);
-                std::fs::read_to_string(&full)
-                    .map(|text| SourceText { file: full.display().to_string(), text })
-                    .map_err(|e| DataError::single(full.display().to_string(), 0, format!("cannot be read: {e}")))
-            }
+                .map(|f| SourceText { file: file.clone(), text: f.text.to_owned() })
+                .ok_or_else(|| DataError::single(file, 0, "no such data file is built in")),
+            DataSource::Folder(dir) => std::fs::read_to_string(dir.join(path))
+                .map(|text| SourceText { file: file.clone(), text })
+                .map_err(|e| DataError::single(file, 0, format!("cannot be read: {e}"))),
+        }
+    }
+
+    /// The name problems with the file at `path` are reported under, whether it is there or
+    /// not: the built-in `data/…` path, or the file's path on disk.
+    pub fn name_of(&self, path: &str) -> String {
+        match self {
+            DataSource::Embedded => format!("data/{path}"),
+            DataSource::Folder(dir) => dir.join(path).display().to_string(),
         }
     }
 

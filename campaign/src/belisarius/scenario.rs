@@ -352,7 +352,7 @@ pub fn load_scenarios(
         return Err(DataError { problems });
     }
     if out.is_empty() {
-        return Err(DataError::single(SCENARIO_DIR, 0, "holds no scenario"));
+        return Err(DataError::single(source.name_of(SCENARIO_DIR), 0, "holds no scenario"));
     }
     out.sort_by_key(|s| (s.first.1, s.first.0));
     Ok(out)

@@ -42,7 +42,7 @@ impl World {
             .scenarios
             .iter()
             .filter_map(|s| world.setup(&s.id).err())
-            .map(|e| Problem { file: "belisarius/scenarios".to_owned(), line: 0, message: e.to_string() })
+            .map(|e| Problem { file: source.name_of(super::scenario::SCENARIO_DIR), line: 0, message: e.to_string() })
             .collect();
         if problems.is_empty() { Ok(world) } else { Err(DataError { problems }) }
     }

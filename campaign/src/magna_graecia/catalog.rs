@@ -60,7 +60,7 @@ impl Catalog {
                 Ok(map) => {
                     if maps.contains_key(&map.id) {
                         problems.push(Problem {
-                            file: path.clone(),
+                            file: source.name_of(&path),
                             line: 0,
                             message: format!("map id `{}` is used by another map file already", map.id),
                         });
@@ -80,6 +80,9 @@ impl Catalog {
             }
         };
         let mut army_files: BTreeMap<String, (SourceText, RawArmyFile)> = BTreeMap::new();
+        // Army files that could not be read: their problems are listed, and the scenario of
+        // the same name is not told again that it has no army file.
+        let mut unread: Vec<String> = Vec::new();
         for path in source.list(ARMY_DIR)? {
             let parsed = source.read(&path).and_then(|text| {
                 let raw = referee_data::parse::<RawArmyFile>(&text)?;
@@ -89,7 +92,10 @@ impl Catalog {
                 Ok((text, raw)) => {
                     army_files.insert(raw.scenario.get_ref().clone(), (text, raw));
                 }
-                Err(e) => problems.extend(e.problems),
+                Err(e) => {
+                    problems.extend(e.problems);
+                    unread.push(path);
+                }
             }
         }
         let mut scenarios = Vec::new();
@@ -98,10 +104,12 @@ impl Catalog {
             match loaded {
                 Ok(mut s) => {
                     if let Some(table) = &elements {
+                        let own_file = format!("{ARMY_DIR}/{}.toml", s.id);
                         match army_files.remove(&s.id) {
                             Some((text, raw)) => attach_armies(&mut s, table, &raw, &text, &mut problems),
+                            None if unread.contains(&own_file) => {}
                             None => problems.push(Problem {
-                                file: format!("{ARMY_DIR}/{}.toml", s.id),
+                                file: source.name_of(&own_file),
                                 line: 0,
                                 message: format!("scenario `{}` has no army file; every side needs a default army", s.id),
                             }),
