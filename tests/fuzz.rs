@@ -3,7 +3,7 @@
 //! modifiers, roster files, and argument lists of any shape — in a Magna Graecia campaign and
 //! in a Belisarius one at each of its moments (set-up, operations, a contact, a battle here
 //! and at the table, a siege and an assault), orders given as the referee and as a side, with
-//! chits and dice typed in. Nothing panics, every refusal is one line, and a refused command
+//! chits and dice typed in; and either campaign's log, changed, to import. Nothing panics, every refusal is one line, and a refused command
 //! leaves the database byte for byte as it was.
 
 use std::sync::OnceLock;
@@ -319,6 +319,20 @@ fn africa() -> &'static [Vec<u8>] {
     })
 }
 
+/// The umpire's logs, as `log --json` prints them, of the campaign at Himera's battle and of
+/// Africa in battle: the files `import` takes.
+fn logs() -> &'static [Value] {
+    static LOGS: OnceLock<Vec<Value>> = OnceLock::new();
+    LOGS.get_or_init(|| {
+        let printed = |bytes: &[u8], name: &str| {
+            let db = TempDb::new();
+            std::fs::write(&db.path, bytes).unwrap();
+            serde_json::from_str(&cli(&db.path, &["log", name, "--json"]).ok()).unwrap()
+        };
+        vec![printed(template(), "F"), printed(&africa()[IN_BATTLE], "Africa")]
+    })
+}
+
 /// Which of [`africa`]'s moments.
 const IN_BATTLE: usize = 4;
 const AT_THE_TABLE: usize = 5;
@@ -495,5 +509,41 @@ proptest! {
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         run_on(&africa()[SUPPLIED], &args)?;
+    }
+}
+
+proptest! {
+    // Each case replays a whole campaign: fewer of them.
+    #![proptest_config(ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Events to import with one place of one event changed (the start's included), or one
+    /// event dropped or given twice: the import takes them or refuses them in one line.
+    #[test]
+    fn x_06_any_events_to_import(
+        log in any::<prop::sample::Index>(),
+        event in any::<prop::sample::Index>(),
+        place in any::<prop::sample::Index>(),
+        how in 0..5u8,
+        new in prop_oneof![json(), africa_value()],
+    ) {
+        let logs = logs();
+        let mut events = logs[log.index(logs.len())].as_array().unwrap().clone();
+        let i = event.index(events.len());
+        match how {
+            0 => {
+                events.remove(i);
+            }
+            1 => events.insert(i, events[i].clone()),
+            _ => {
+                let mut all = Vec::new();
+                places(&events[i]["event"], &mut all, &mut Vec::new());
+                let path = all[place.index(all.len())].clone();
+                *at_mut(&mut events[i]["event"], &path) = new;
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("events.json");
+        std::fs::write(&file, Value::Array(events).to_string()).unwrap();
+        run(&["import", file.to_str().unwrap(), "--name", "I"])?;
     }
 }

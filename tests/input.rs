@@ -197,6 +197,13 @@ fn x_03_a_campaign_moves_between_databases_by_its_events() {
     let good: serde_json::Value = serde_json::from_str(&events).unwrap();
     let headless = write(dir.path(), "headless.json", &serde_json::Value::Array(good.as_array().unwrap()[1..].to_vec()).to_string());
     cli(&to.path, &["import", &headless, "--name", "H2"]).refused_saying("its first event is not the start of a campaign");
+    // A battle raised twice is refused in words, not by the database's constraint.
+    let mut twice = good.as_array().unwrap().clone();
+    let raised = twice.iter().position(|l| l["event"]["type"] == "battle_raised").unwrap();
+    twice.insert(raised + 1, twice[raised].clone());
+    let twice = write(dir.path(), "twice.json", &serde_json::Value::Array(twice).to_string());
+    cli(&to.path, &["import", &twice, "--name", "H2"])
+        .refused_saying(&format!("its event {} raises battle 1, which an event before it raised already", raised + 2));
     assert_eq!(to.bytes(), before, "a refused import changed the database");
     cli(&to.path, &["import", &file, "--name", "H2"]).ok();
     let a = cli(&from.path, &["show", "H", "--as", "syracuse", "--json"]).json();

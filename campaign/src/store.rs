@@ -584,6 +584,21 @@ impl Store {
             return Err(invalid("its start is a command of its own, with no other event".into()));
         }
         let state = E::replay(groups.iter().flat_map(|(_, g)| g)).map_err(|e| invalid(e.to_string()))?;
+        // The battles are kept in rows of their own as the events raise and settle them: a
+        // log that raises a battle twice, or settles one no event raised, was not written by
+        // the rules, and is refused in words rather than by the database's constraints.
+        let mut raised = std::collections::BTreeSet::new();
+        for (k, event) in groups.iter().flat_map(|(_, g)| g).enumerate() {
+            match E::battle_row(event) {
+                Some(BattleRow::Raised { number, .. }) if !raised.insert(number) => {
+                    return Err(invalid(format!("its event {} raises battle {number}, which an event before it raised already", k + 1)));
+                }
+                Some(BattleRow::Settled { number }) if !raised.contains(&number) => {
+                    return Err(invalid(format!("its event {} settles battle {number}, which no event before it raised", k + 1)));
+                }
+                _ => {}
+            }
+        }
         // A log that renames the campaign ends under the name it gave last; the name the
         // campaign is kept under in the file is that one.
         if E::name(&state) != name {
