@@ -407,19 +407,29 @@ fn x_07_be_14_a_table_with_a_row_missing_starts_no_campaign() {
     assert!(line.ends_with(&want), "{line}");
     assert!(!fresh.path.exists(), "a refused data folder made a database");
 
-    // A count typed a million times too large, and what follows from it: all are said, in
-    // one line, each with its file and line, and no million counters are made.
+    // A count typed a million times too large, in two scenarios: both are said, in one
+    // line, each with its file and line and nothing that follows from them, and no million
+    // counters are made.
     std::fs::write(&tables, &text).unwrap();
-    let scenario = dir.path().join("belisarius/scenarios/final-551.toml");
-    let text = std::fs::read_to_string(&scenario).unwrap();
-    let group = "heavy_cavalry = \"1x(1A), 4x(2B)\"";
-    assert_eq!(text.matches(group).count(), 1, "Narses's heavy cavalry");
-    let at = referee_data::line_of(&text, text.find(group).unwrap());
-    std::fs::write(&scenario, text.replacen(group, "heavy_cavalry = \"1x(1A), 4000000x(2B)\"", 1)).unwrap();
+    let mut counted = Vec::new();
+    for (file, group, slip, words) in [
+        (
+            "final-551",
+            "heavy_cavalry = \"1x(1A), 4x(2B)\"",
+            "heavy_cavalry = \"1x(1A), 4000000x(2B)\"",
+            "heavy cavalry: `4000000x(2B)`: a count of 4000000 units",
+        ),
+        ("italy-535", "cataphracts = \"2 x (2*C)\"", "cataphracts = \"200 x (2*C)\"", "cataphracts: `200 x (2*C)`: a count of 200 units"),
+    ] {
+        let scenario = dir.path().join(format!("belisarius/scenarios/{file}.toml"));
+        let text = std::fs::read_to_string(&scenario).unwrap();
+        assert_eq!(text.matches(group).count(), 1, "{file}: {group}");
+        let at = referee_data::line_of(&text, text.find(group).unwrap());
+        std::fs::write(&scenario, text.replacen(group, slip, 1)).unwrap();
+        counted.push(format!("{}:{at}: {words}, where a group counts 99 at most", scenario.display()));
+    }
     let line = cli(&fresh.path, &["--data", data, "new", "goths-541", "--name", "X"]).refused();
-    let counted =
-        format!("{}:{at}: heavy cavalry: `4000000x(2B)`: a count of 4000000 units, where a group counts 99 at most", scenario.display());
-    assert!(line.contains(&format!("problems in the data files: {counted}; ")), "{line}");
+    assert!(line.contains(&format!("2 problems in the data files: {}; {}", counted[0], counted[1])), "{line}");
     assert!(!line.contains("\\u{a}"), "{line}");
 }
 

@@ -718,7 +718,9 @@ impl Checker<'_> {
                 lines.push(line);
             }
         }
-        let in_setup: BTreeSet<&String> = lines.iter().flat_map(|l| &l.leaders).collect();
+        // The leaders as the file lists them, its refused lines' too: a line refused for its
+        // units does not also make its leaders missing from the set-up.
+        let in_setup: BTreeSet<&String> = raw.lines.iter().flat_map(|l| &l.get_ref().leaders).map(|l| l.get_ref()).collect();
         let arriving: BTreeSet<&String> = scenario
             .reinforcements
             .iter()
