@@ -5,6 +5,19 @@
 
 use crate::{NodeId, SideId, magna_graecia::order::Order};
 
+/// Every order type `O` has, as its JSON `type`: serde refuses an unknown tag by listing
+/// every variant ("expected one of `a`, `b`, …"), so the list comes from the program. For
+/// the tests that must hold a list of orders to every type an engine has.
+pub fn order_kinds<O: serde::de::DeserializeOwned + std::fmt::Debug>() -> std::collections::BTreeSet<String> {
+    let err = serde_json::from_str::<O>(r#"{"type":"no-such-order"}"#).expect_err("no order is called no-such-order").to_string();
+    let (_, list) = err.split_once("expected one of ").unwrap_or_else(|| panic!("serde lists the variants: {err}"));
+    // Between backticks are the names; between the names, commas, and after the last,
+    // where serde_json says the error was.
+    let kinds: std::collections::BTreeSet<String> = list.split('`').skip(1).step_by(2).map(str::to_owned).collect();
+    assert!(kinds.len() > 2, "too few order types read from {err:?}: {kinds:?}");
+    kinds
+}
+
 /// The Dionysian War's usual deployment: Carthage in the west, Syracuse round its allied
 /// cities, Leptines holding Himera. Side, counter and node, in the order they are deployed.
 pub const DIONYSIAN: [(&str, &str, u8); 10] = [

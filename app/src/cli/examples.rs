@@ -701,21 +701,8 @@ mod tests {
     use referee_campaign::belisarius::Belisarius;
     use referee_campaign::core::engine::{Engine, EngineId};
     use referee_campaign::magna_graecia::engine::MagnaGraecia;
-    use serde::de::DeserializeOwned;
 
     use super::{EXAMPLES, Example, REFEREE, SIDE, of};
-
-    /// Every order type `O` has, as its JSON `type`: serde refuses an unknown tag by listing
-    /// every variant ("expected one of `a`, `b`, …"), so the list comes from the program.
-    fn kinds_of<O: DeserializeOwned + std::fmt::Debug>() -> BTreeSet<String> {
-        let err = serde_json::from_str::<O>(r#"{"type":"no-such-order"}"#).expect_err("no order is called no-such-order").to_string();
-        let (_, list) = err.split_once("expected one of ").unwrap_or_else(|| panic!("serde lists the variants: {err}"));
-        // Between backticks are the names; between the names, commas, and after the last,
-        // where serde_json says the error was.
-        let kinds: BTreeSet<String> = list.split('`').skip(1).step_by(2).map(str::to_owned).collect();
-        assert!(kinds.len() > 2, "too few order types read from {err:?}: {kinds:?}");
-        kinds
-    }
 
     fn examples_of(engine: EngineId) -> Vec<&'static Example> {
         EXAMPLES.iter().filter(|e| e.engine == engine).collect()
@@ -736,7 +723,7 @@ mod tests {
         }
         let kinds: BTreeSet<String> = examples.iter().map(|e| e.kind.to_owned()).collect();
         assert_eq!(kinds.len(), examples.len(), "{}: one example of each order type", E::ID);
-        assert_eq!(kinds, kinds_of::<E::Order>(), "{}: the examples' types against the engine's", E::ID);
+        assert_eq!(kinds, referee_campaign::fixtures::order_kinds::<E::Order>(), "{}: the examples' types against the engine's", E::ID);
     }
 
     /// X-06: `referee order --help TYPE` has an example of every order the command line takes.
