@@ -218,7 +218,7 @@ fn x_06_a_players_plan_is_checked_as_far_as_the_side_knows() {
     assert_eq!(std::fs::read(&carthage).unwrap(), before, "a refused order left the packet as it was");
 
     player(&carthage, &["order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#])
-        .ok_saying("Planned 1: deploy carthage Himilco at 04 — checked as far as Carthage can tell");
+        .ok_saying("Planned 1: deploy Carthage's Himilco at 04 Panormus — checked as far as Carthage can tell");
     player(&carthage, &["order", r#"{"type":"add_note","text":"x"}"#]).refused_saying("the referee's to give");
     let out = player(
         &carthage,

@@ -156,12 +156,12 @@ fn x_06_a_list_of_orders_is_stored_whole_or_not_at_all() {
     cli(&db.path, &["new", "dionysian", "--name", "L", "--seed", "1"]).ok();
     let list = r#"[{"type":"deploy","side":"carthage","counter":"Mago","node":4},
                    {"type":"deploy","side":"carthage","counter":"Hanno","node":28}]"#;
-    refused(&db, &["order", "L", list], "order 2 of 2 (deploy carthage Hanno at 28) refused, so none of the list was stored");
+    refused(&db, &["order", "L", list], "order 2 of 2 (deploy Carthage's Hanno at 28 Messena) refused, so none of the list was stored");
     let list = r#"[{"type":"deploy","side":"carthage","counter":"Mago","node":4},
                    {"type":"deploy","side":"carthage","counter":"Hanno","node":4}]"#;
     cli(&db.path, &["order", "L", list]).ok();
     let undone = cli(&db.path, &["undo", "L"]).ok();
-    assert!(undone.contains("deploy carthage Hanno"), "each order of a list is its own step for undo: {undone}");
+    assert!(undone.contains("deploy Carthage's Hanno"), "each order of a list is its own step for undo: {undone}");
 }
 
 /// X-01 / X-06: the dice seed is printed only when the umpire asks for it with `seed`; no

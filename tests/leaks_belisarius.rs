@@ -622,6 +622,7 @@ fn be_53_a_sides_orders_are_its_own_and_its_refusals_tell_nothing() {
         r#"{"type":"intercept","side":"ostrogoths","leaders":["totila"]}"#,
         r#"{"type":"reconnoitre","side":"ostrogoths","zone":"latium","marker":2}"#,
         r#"[{"type":"activate","side":"ostrogoths","leader":"totila"},{"type":"move","side":"ostrogoths","leader":"totila","path":["tuscia"]}]"#,
+        r#"[{"type":"activate","side":"ostrogoths","leader":"totila"},{"type":"intercept","side":"ostrogoths","leaders":["bessas"]}]"#,
     ];
     for attempt in attempts {
         let [a, b] = [0, 1].map(|i| {
@@ -637,6 +638,11 @@ fn be_53_a_sides_orders_are_its_own_and_its_refusals_tell_nothing() {
     let list = cli(&twin.dbs[0].path, &["order", TWIN, attempts[1], "--as", "ostrogoths"]).refused();
     assert!(list.contains("order 2 of 2 is the Byzantines' to give") && list.contains("none of the list was stored"), "{list}");
     cli(&twin.dbs[0].path, &["order", TWIN, attempts[2], "--as", "ostrogoths"]).refused_saying("the referee's to give");
+    // A list is refused naming its order in the side's words: a Byzantine leader the Goths
+    // typed keeps the id they typed; their own is named.
+    cli(&twin.dbs[0].path, &["order", TWIN, attempts[8], "--as", "ostrogoths"])
+        .refused_saying("order 2 of 2 (the Ostrogoths intercept with bessas) refused, so none of the list was stored");
+    cli(&twin.dbs[0].path, &["order", TWIN, attempts[7], "--as", "ostrogoths"]).refused_saying("order 2 of 2 (Totila marches to Tuscia)");
     // An order for a people this campaign does not have is said to be so, not someone's.
     cli(&twin.dbs[0].path, &["order", TWIN, r#"{"type":"pass","side":"vandals"}"#, "--as", "ostrogoths"])
         .refused_saying("the order names `vandals`, which is no side of this campaign: a side gives its own orders only");

@@ -451,11 +451,20 @@ pub fn own_orders<E: Engine>(orders: &[E::Order], side: &str, sides: &[(SideId, 
     Ok(id.clone())
 }
 
-/// The refusal of a list of orders given whole or not at all: which order the rules refused,
-/// and that `nothing` of it was stored. Another program's writing is said as it is.
-pub fn list_refused<E: Engine>(e: BatchError, orders: &[E::Order], nothing: &str) -> anyhow::Error {
+/// The refusal of a list of orders given to `campaign` whole or not at all: which order the
+/// rules refused, in the words of `viewer`, who gave it, and that `nothing` of it was stored.
+/// Another program's writing is said as it is.
+pub fn list_refused<E: Engine>(
+    e: BatchError,
+    (campaign, context, viewer): (&Campaign<E>, &E::Context, &Viewer),
+    orders: &[E::Order],
+    nothing: &str,
+) -> anyhow::Error {
     match orders.get(e.index).filter(|_| !matches!(e.error, ExecError::Store(StoreError::Changed(_)))) {
-        Some(order) => anyhow!("order {} of {} ({}) refused, so {nothing}: {}", e.index + 1, orders.len(), E::summary(order), e.error),
+        Some(order) => {
+            let summary = E::summary(&campaign.state, context, order, viewer);
+            anyhow!("order {} of {} ({summary}) refused, so {nothing}: {}", e.index + 1, orders.len(), e.error)
+        }
         None => anyhow!(e.error),
     }
 }
@@ -537,10 +546,13 @@ impl<E: Engine> Incoming<E> {
         if let Some(moved_on) = self.moved_on.as_ref().filter(|_| !anyway) {
             bail!("{moved_on}; nothing was applied — write the side a new packet, or {how_anyway} to apply the orders all the same");
         }
-        let given = store
-            .execute_all(campaign, context, &self.orders)
-            .map_err(|e| list_refused::<E>(e, &self.orders, "none of the orders file was applied"))?;
         let viewer = Viewer::Side(self.file.side.clone());
+        let given = match store.execute_all(campaign, context, &self.orders) {
+            Ok(given) => given,
+            Err(e) => {
+                return Err(list_refused::<E>(e, (campaign, context, &viewer), &self.orders, "none of the orders file was applied"));
+            }
+        };
         let mut lines: Vec<String> = given.iter().filter_map(|e| E::describe(&campaign.state, context, e, &viewer)).collect();
         for comment in &self.file.comments {
             let text: String = comment.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();

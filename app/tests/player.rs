@@ -179,7 +179,10 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     let orders = folder.join("orders-carthage-turn1.json");
 
     send(&mut h, AppCommand::ReadOrders(orders.display().to_string()));
-    assert!(h.query_by_label_contains("1. deploy carthage Himilco at 04").is_some(), "the orders are listed before they are given");
+    assert!(
+        h.query_by_label_contains("1. deploy Carthage's Himilco at 04 Panormus").is_some(),
+        "the orders are listed before they are given"
+    );
     assert!(h.query_by_label_contains("comment: to Panormus").is_some());
     assert_eq!(h.state().incoming_drawn(), 2, "the orders are drawn on the map as planned before they are taken in");
     click(&mut h, "Take them in");
@@ -257,7 +260,7 @@ fn be_49_the_desk_places_a_set_up_line_into_the_plan() {
     send(&mut h, BelisariusCommand::SelectPlace(Some(Location::Sea(SeaId::new("ionium")))));
     click_containing(&mut h, "Place the whole line of line 1 at");
     let plan = planned(&h, 1);
-    assert!(plan[0].1.contains("line 1 at ionium"), "{plan:?}");
+    assert!(plan[0].1.contains("the Byzantines' set-up line 1 at Ionian Sea"), "{plan:?}");
 
     let body: String =
         rusqlite::Connection::open(&packet).unwrap().query_row("SELECT body FROM parts WHERE name = 'desk'", [], |r| r.get(0)).unwrap();
@@ -291,7 +294,7 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     click(&mut h, "Add Dalmatia");
     click_containing(&mut h, "March (");
     let plan = planned(&h, 2);
-    assert!(plan[1].1.contains("dalmatia"), "{plan:?}");
+    assert!(plan[1].1.contains("Mundus marches to Dalmatia"), "{plan:?}");
 
     click(&mut h, "Send orders…");
     let file = std::fs::read_dir(dir.path())
@@ -343,5 +346,5 @@ fn mg_11_the_desk_plans_a_move_and_the_end_of_the_phase() {
     assert!(h.query_by_label_contains("2 of 2 MP left").is_some(), "planned is not done: Hanno has moved nowhere yet");
     click(&mut h, "End the phase");
     let plan = planned(&h, 2);
-    assert!(plan[1].1.contains("end carthage's phase"), "{plan:?}");
+    assert!(plan[1].1.contains("end Carthage's phase"), "{plan:?}");
 }

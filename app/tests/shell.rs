@@ -513,7 +513,7 @@ fn x_03_undo_names_an_order_of_several_lines_by_the_order() {
     let written = log(&h).len() - before;
     assert!(written > 1, "ending a phase writes several lines: {:?}", &log(&h)[before..]);
     let undo = h.state().undo_label().unwrap();
-    assert!(undo.starts_with("end carthage's phase — "), "{undo}");
+    assert!(undo.starts_with("end Carthage's phase — "), "{undo}");
 }
 
 /// The map's legend stays as the referee left it: folded away, it is folded the next time

@@ -351,10 +351,11 @@ impl DiceInput {
     }
 }
 
-/// An order the rules allowed, about to be stored: what was ordered, the dice it was given,
-/// and what happened.
+/// An order the rules allowed, about to be stored: what was ordered, in a few words for the
+/// referee, the dice it was given, and what happened.
 struct Decided<'a, E: Engine> {
     order: &'a E::Order,
+    summary: String,
     dice: DiceInput,
     events: Vec<E::Event>,
 }
@@ -888,7 +889,8 @@ impl Store {
         let events = E::decide(&campaign.state, context, order, &mut roller)?;
         let mut next = campaign.state.clone();
         apply_all::<E>(&mut next, &events, E::name(&campaign.state))?;
-        let decided = [Decided::<E> { order, dice, events }];
+        let summary = E::summary(&campaign.state, context, order, &Viewer::Umpire);
+        let decided = [Decided::<E> { order, summary, dice, events }];
         self.store_commands(campaign, next, &decided)?;
         let [Decided { events, .. }] = decided;
         Ok(events)
@@ -910,8 +912,9 @@ impl Store {
             let dice = DiceInput::Seeded;
             let mut roller = dice.dice(E::dice(&next));
             let events = E::decide(&next, context, order, &mut roller).map_err(|e| refused(e.into()))?;
+            let summary = E::summary(&next, context, order, &Viewer::Umpire);
             apply_all::<E>(&mut next, &events, E::name(&campaign.state)).map_err(|e| refused(e.into()))?;
-            decided.push(Decided::<E> { order, dice, events });
+            decided.push(Decided::<E> { order, summary, dice, events });
         }
         self.store_commands(campaign, next, &decided).map_err(|e| BatchError { index: orders.len(), error: e.into() })?;
         Ok(decided.into_iter().flat_map(|d| d.events).collect())
@@ -935,9 +938,9 @@ impl Store {
         }
         rename_in(&tx, campaign.id, E::name(&campaign.state), E::name(&next))?;
         let now = chrono::Utc::now().to_rfc3339();
-        for (i, Decided { order, dice, events }) in orders.iter().enumerate() {
-            let (summary, body) = (E::summary(order), json(order));
-            let row = CommandRow { seq: campaign.commands + 1 + i as u64, now: &now, summary: &summary, body: &body, dice: Some(dice) };
+        for (i, Decided { order, summary, dice, events }) in orders.iter().enumerate() {
+            let body = json(order);
+            let row = CommandRow { seq: campaign.commands + 1 + i as u64, now: &now, summary, body: &body, dice: Some(dice) };
             insert_command::<E>(&tx, campaign.id, &row, events)?;
         }
         if snapshot {

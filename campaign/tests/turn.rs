@@ -419,3 +419,34 @@ fn mg_14_exchange_elements() {
     let json = serde_json::to_string(&syracuse).unwrap();
     assert!(!json.contains("6 Irr Ax(S)") && !json.contains("Hamilcar") && !json.contains("Hanno"), "{json}");
 }
+
+/// an order is summed up, for the undo menu and the `commands` table, by the labels on
+/// the map and the scenario's sides, not by node numbers and ids; a march says where it
+/// goes and the nodes it passes.
+#[test]
+fn x_03_an_order_is_summed_up_in_the_map_s_names() {
+    use referee_campaign::core::engine::Engine;
+    let mut g = Game::new("dionysian");
+    g.deploy("carthage", "Himilco", 4);
+    assert_eq!(g.store.last_summary(g.campaign.id).unwrap().as_deref(), Some("deploy Carthage's Himilco at 04 Panormus"));
+    let map = g.map();
+    let said = |order: &Order| MagnaGraecia::summary(&g.campaign.state, &map, order, &referee_campaign::Viewer::Umpire);
+    let path = |nodes: &[u8]| nodes.iter().map(|&n| NodeId(n)).collect::<Vec<_>>();
+    let cases = [
+        (Order::Move { side: side("carthage"), counter: "Himilco".into(), path: path(&[8]) }, "move Carthage's Himilco to 08 Himera"),
+        (
+            Order::Move { side: side("carthage"), counter: "Himilco".into(), path: path(&[8, 9]) },
+            "move Carthage's Himilco to 09 Cephaloedium by 08 Himera",
+        ),
+        (Order::EndPhase { side: side("syracuse") }, "end Syracuse's phase"),
+        (Order::CombineFleets { side: side("carthage"), with: side("syracuse") }, "combine Syracuse's fleet with Carthage's"),
+        (Order::ChooseStayOrRetire { side: side("syracuse"), battle: 2, stay: false }, "Syracuse chooses to retire from battle 2"),
+        (Order::AdjustControl { node: NodeId(0), side: None, reason: String::new() }, "leave 00 Motya uncontrolled"),
+        // A node the map does not have keeps its number; a side the campaign does not have,
+        // its id.
+        (Order::Sally { side: side("rome"), node: NodeId(99) }, "rome sallies at 99"),
+    ];
+    for (order, words) in cases {
+        assert_eq!(said(&order), words);
+    }
+}

@@ -832,10 +832,6 @@ pub(crate) struct PublicParts {
 }
 
 impl super::player::PlayerEngine for Belisarius {
-    fn the_side(name: &str) -> String {
-        format!("the {name}")
-    }
-
     fn read_view(json: serde_json::Value) -> serde_json::Result<View> {
         super::player::side_view(json)
     }
@@ -852,6 +848,18 @@ impl super::player::PlayerEngine for Belisarius {
             View::Side(side) => referee_campaign::belisarius::plan::check(side, &public.map, earlier, order),
             View::Umpire(_) => Ok(referee_campaign::core::plan::Checked::ForReferee("the referee's own view".to_owned())),
         }
+    }
+
+    /// The side's own leaders are named from its Table of Organisation; it knows no others'.
+    fn plan_line(view: &View, public: &PublicParts, order: &Order) -> String {
+        let board = view.board();
+        let side = |s: &SideId| board.side_name(s);
+        let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = match view {
+            View::Side(v) => v.own.boxes.iter().collect(),
+            View::Umpire(u) => u.sides.iter().flat_map(|o| &o.boxes).collect(),
+        };
+        let leader = |id: &str| boxes.iter().filter_map(|b| b.leader.as_ref()).find(|l| l.id == id).map(|l| l.name.clone());
+        order.summary(&referee_campaign::belisarius::order::Names { map: &public.map, side: &side, leader: &leader })
     }
 
     fn shown(view: View, public: PublicParts) -> Box<dyn super::output::ErasedOutput> {

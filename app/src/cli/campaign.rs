@@ -75,6 +75,7 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
             }
             let mut store = session.store(Access::Write)?;
             let (mut c, context) = E::open(session, &store, store.find(&campaign)?)?;
+            let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
             let events = match orders.as_slice() {
                 [one] => {
                     let input = match (values.is_empty(), chits.is_empty()) {
@@ -85,11 +86,13 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                     store.execute(&mut c, &context, one, input)?
                 }
                 // A list is taken whole or not at all, so a player's turn is never half stored.
-                many => store
-                    .execute_all(&mut c, &context, many)
-                    .map_err(|e| crate::packet::list_refused::<E>(e, many, "none of the list was stored"))?,
+                many => match store.execute_all(&mut c, &context, many) {
+                    Ok(events) => events,
+                    Err(e) => {
+                        return Err(crate::packet::list_refused::<E>(e, (&c, &context, &viewer), many, "none of the list was stored"));
+                    }
+                },
             };
-            let viewer = from.map_or(Viewer::Umpire, Viewer::Side);
             let lines = events.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
             match viewer {
                 Viewer::Umpire => session.print(out, &Executed { events, lines }),

@@ -475,6 +475,11 @@ impl super::player::PlayerEngine for MagnaGraecia {
         }
     }
 
+    fn plan_line(view: &View, map: &Map, order: &Order) -> String {
+        let board = view.board();
+        order.summary(map, &|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()))
+    }
+
     fn shown(view: View, map: Map) -> Box<dyn super::output::ErasedOutput> {
         Box::new(Shown { view, map })
     }

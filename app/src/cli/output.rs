@@ -119,7 +119,7 @@ impl Output for CampaignList {
 
 impl Output for referee_campaign::store::Undone {
     fn text(&self) -> String {
-        format!("Undid command {}: {} ({} event(s) removed).", self.command_seq, self.summary, self.events)
+        format!("Undid command {}: {} ({} removed).", self.command_seq, self.summary, count(self.events, "event"))
     }
 }
 

@@ -156,8 +156,11 @@ pub(crate) trait PlayerEngine: CliEngine<View: DeserializeOwned, Order: Clone> {
     fn check(view: &Self::View, public: &Self::Public, earlier: &[Self::Order], order: &Self::Order) -> Result<Checked, RuleError>;
     /// A side as a sentence names it: "Carthage", "the Byzantines".
     fn the_side(name: &str) -> String {
-        name.to_owned()
+        referee_campaign::core::words::the_side(name)
     }
+    /// The order in a few words, naming what it names as the side knows it: the map's
+    /// places, the sides, and the side's own leaders.
+    fn plan_line(view: &Self::View, public: &Self::Public, order: &Self::Order) -> String;
     /// The view, as `show` prints it.
     fn shown(view: Self::View, public: Self::Public) -> Box<dyn ErasedOutput>;
     /// The map, as `map` prints it, with who holds each place as the view shows it.
@@ -210,7 +213,7 @@ impl<E: PlayerEngine> Seat<E> {
 
     /// The plan, each order with its one-line summary.
     pub(crate) fn plan(&self) -> anyhow::Result<Vec<(PlannedOrder, String)>> {
-        Ok(summaries::<E>(&self.packet.plan()?))
+        Ok(self.summaries(&self.packet.plan()?))
     }
 
     /// The plan, read as the engine's orders.
@@ -240,7 +243,7 @@ impl<E: PlayerEngine> Seat<E> {
                 None => bail!("{which} is the referee's to give (a phase, a roll, a result){list}"),
             }
             let verdict = E::check(&self.view, &self.public, &earlier, order)
-                .map_err(|e| anyhow::anyhow!("{which} ({}) is refused{list}: {e}", E::summary(order)))?;
+                .map_err(|e| anyhow::anyhow!("{which} ({}) is refused{list}: {e}", E::plan_line(&self.view, &self.public, order)))?;
             checked.push((serde_json::to_value(order)?, verdict));
             earlier.push(order.clone());
         }
@@ -252,6 +255,17 @@ impl<E: PlayerEngine> Seat<E> {
         }
         self.packet.replace(&plan)?;
         Ok(self.plan()?.into_iter().skip(first).collect())
+    }
+
+    /// Each planned order with its one-line summary; one this program cannot read, as written.
+    fn summaries(&self, plan: &[PlannedOrder]) -> Vec<(PlannedOrder, String)> {
+        plan.iter()
+            .map(|p| {
+                let summary = serde_json::from_value::<E::Order>(p.order.clone())
+                    .map_or_else(|_| p.order.to_string(), |o| E::plan_line(&self.view, &self.public, &o));
+                (p.clone(), summary)
+            })
+            .collect()
     }
 
     fn rows(&self) -> anyhow::Result<Vec<(serde_json::Value, Checked, String)>> {
@@ -403,16 +417,6 @@ pub(crate) fn side_view<U, S: DeserializeOwned>(
         }
     }
     Ok(referee_campaign::core::view::View::Side(serde_json::from_value(json)?))
-}
-
-/// Each planned order with the engine's one-line summary.
-fn summaries<E: PlayerEngine>(plan: &[PlannedOrder]) -> Vec<(PlannedOrder, String)> {
-    plan.iter()
-        .map(|p| {
-            let summary = serde_json::from_value::<E::Order>(p.order.clone()).map_or_else(|_| p.order.to_string(), |o| E::summary(&o));
-            (p.clone(), summary)
-        })
-        .collect()
 }
 
 /// Orders added to the plan.

@@ -258,7 +258,7 @@ impl<D: DeskCampaign + EngineDesk> CampaignDesk for D {
         let KeptMut { campaign, context, incoming, .. } = self.kept_mut();
         incoming.clear();
         let read = Incoming::<D::Engine>::check(store, campaign, context, file, &sides).map_err(|e| format!("{e:#}"))?;
-        let orders = read.orders.iter().map(D::Engine::summary).collect();
+        let orders = read.orders.iter().map(|o| D::Engine::summary(&campaign.state, context, o, &Viewer::Umpire)).collect();
         *incoming = (1..).zip(read.orders).collect();
         Ok(OrdersPreview { orders, side_name: read.side_name, moved_on: read.moved_on, file: read.file })
     }

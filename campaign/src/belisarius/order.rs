@@ -317,67 +317,146 @@ impl Order {
         }
     }
 
-    /// The order in a few words, for the undo menu.
-    pub fn summary(&self) -> String {
+    /// The order in a few words, for the undo menu, the `commands` table and a player's plan,
+    /// in the names `names` knows: "the Byzantines: Belisarius marches to Mons Aurasius".
+    pub fn summary(&self, names: &Names<'_>) -> String {
+        let side = |s: &SideId| names.side(s);
+        let who = |s: &SideId, leader: &str| names.piece(s, leader);
+        let place = |id: &str| names.place(id);
+        let last = |path: &[String]| path.last().map_or_else(String::new, |p| place(p));
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
             Order::RenameCampaign(RenameCampaign { name }) => format!("rename the campaign “{}”", name.trim()),
-            Order::Place { side, line, at, .. } => {
-                format!("place {} set-up line {line} at {at}", crate::core::words::owner_of(side.as_str()))
-            }
+            Order::Place { side: s, line, at, .. } => format!("place {} set-up line {line} at {}", names.whose(s), place(at)),
             Order::BeginPlay {} => "begin play".to_owned(),
             Order::BeginOperations {} => "begin operations".to_owned(),
-            Order::Activate { side, leader, .. } => format!("{side} activates {leader}"),
-            Order::ActivateAndMove { side, leader, path, .. } => {
-                format!("{side} activates {leader}, who marches to {}", path.last().map_or("", String::as_str))
+            Order::Activate { side: s, leader, with } => format!("{} activate {}", side(s), names.pieces(s, leader, with)),
+            Order::ActivateAndMove { side: s, leader, with, path, .. } => {
+                let marches = if with.is_empty() { "who marches" } else { "who march" };
+                format!("{} activate {}, {marches} to {}", side(s), names.pieces(s, leader, with), last(path))
             }
-            Order::Pass { side } => format!("{side} passes"),
-            Order::Move { side, leader, path, .. } => format!("{side}: {leader} marches to {}", path.last().map_or("", String::as_str)),
-            Order::TakeLosses { side, .. } => format!("{side} take losses"),
+            Order::Pass { side: s } => format!("{} pass", side(s)),
+            Order::Move { side: s, leader, path, .. } => format!("{} marches to {}", who(s, leader), last(path)),
+            Order::TakeLosses { side: s, .. } => format!("{} take losses", side(s)),
             Order::CheckSupply {} => "play the supply phase".to_owned(),
-            Order::ScorchEarth { side, leader } => format!("{side}: {leader} lays the country waste"),
+            Order::ScorchEarth { side: s, leader } => format!("{} lays the country waste", who(s, leader)),
             Order::BringReinforcements {} => "play the reinforcement phase".to_owned(),
-            Order::Raise { side, at, .. } => format!("{side} raise troops at {at}"),
-            Order::PlaceReinforcements { side, at } => format!("{side} place reinforcements at {at}"),
-            Order::Relieve { side } => format!("{side} attack the siege lines"),
-            Order::Sally { side, leader, .. } => format!("{side}: {leader} sallies"),
-            Order::AnswerSortie { side, .. } => format!("{side} meet the sortie"),
-            Order::HoldLines { side, .. } => format!("{side} meet the relief"),
-            Order::Besiege { side, leader } => format!("{side}: {leader} lays siege"),
-            Order::Assault { side, leader, .. } => format!("{side}: {leader} assaults"),
-            Order::BuildWorks { side, leader, works, count } => format!("{side}: {leader} builds {count} {works:?} works"),
-            Order::DestroyFortifications { side, leader } => format!("{side}: {leader} pulls down the walls"),
-            Order::AttemptTreachery { side, leader } => format!("{side}: {leader} plays Treachery"),
-            Order::Reorganise { side, from, to, .. } => format!("{side}: units from {from} to {to}"),
-            Order::EndTurn {} => "end the turn".to_owned(),
-            Order::Intercept { side, .. } => format!("{side} intercept"),
-            Order::Drop { side, leader, .. } => format!("{side}: {leader} drops off"),
-            Order::PickUp { side, leader, .. } => format!("{side}: {leader} picks up"),
-            Order::Shift { side, leader, into_city } => {
-                format!("{side}: {leader} {}", if *into_city { "enters the city" } else { "leaves the city" })
+            Order::Raise { side: s, at, units } => {
+                format!("{} raise {} at {}", side(s), crate::core::words::count(units.len(), "unit"), place(at))
             }
-            Order::Decline { side } => format!("{side} decline to intercept"),
-            Order::AgreeToBattle { side } => format!("{side} agree to battle"),
-            Order::Reconnoitre { side, zone, .. } => format!("{side} reconnoitre {zone}"),
-            Order::ReturnDecoy { side, at, .. } => format!("{side}: a decoy returns at {at}"),
-            Order::Sail { side, path, .. } => format!("{side}: ships sail to {}", path.last().map_or("", String::as_str)),
-            Order::InterceptAtSea { side, .. } => format!("{side} intercept at sea"),
-            Order::LetPass { side } => format!("{side} let the ships pass"),
+            Order::PlaceReinforcements { side: s, at } => format!("{} place reinforcements at {}", side(s), place(at)),
+            Order::Relieve { side: s } => format!("{} attack the siege lines", side(s)),
+            Order::Sally { side: s, leader, .. } => format!("{} sallies", who(s, leader)),
+            Order::AnswerSortie { side: s, .. } => format!("{} meet the sortie", side(s)),
+            Order::HoldLines { side: s, .. } => format!("{} meet the relief", side(s)),
+            Order::Besiege { side: s, leader } => format!("{} lays siege", who(s, leader)),
+            Order::Assault { side: s, leader, .. } => format!("{} assaults", who(s, leader)),
+            Order::BuildWorks { side: s, leader, works, count } => {
+                let works = match works {
+                    super::siege::Works::Siege => "siege",
+                    super::siege::Works::Defence => "defence",
+                };
+                format!("{} builds {count} {works} works", who(s, leader))
+            }
+            Order::DestroyFortifications { side: s, leader } => format!("{} pulls down the walls", who(s, leader)),
+            Order::AttemptTreachery { side: s, leader } => format!("{} plays Treachery", who(s, leader)),
+            Order::Reorganise { side: s, from, to, units } => {
+                let units = crate::core::words::count(units.len(), "unit");
+                format!("{} move {units} from {} to {}", side(s), who(s, from), who(s, to))
+            }
+            Order::EndTurn {} => "end the turn".to_owned(),
+            Order::Intercept { side: s, leaders, reconnaissance, .. } => {
+                let with = names.list(s, leaders);
+                if *reconnaissance {
+                    format!("{} reconnoitre in force with {with}", side(s))
+                } else {
+                    format!("{} intercept with {with}", side(s))
+                }
+            }
+            Order::Drop { side: s, leader, .. } => format!("{} drops off", who(s, leader)),
+            Order::PickUp { side: s, leader, .. } => format!("{} picks up", who(s, leader)),
+            Order::Shift { side: s, leader, into_city } => {
+                format!("{} {}", who(s, leader), if *into_city { "enters the city" } else { "leaves the city" })
+            }
+            Order::Decline { side: s } => format!("{} decline to intercept", side(s)),
+            Order::AgreeToBattle { side: s } => format!("{} agree to battle", side(s)),
+            Order::Reconnoitre { side: s, zone, .. } => format!("{} reconnoitre {}", side(s), place(zone)),
+            Order::ReturnDecoy { side: s, at, .. } => format!("{} decoy returns at {}", names.whose(s), place(at)),
+            Order::Sail { side: s, path, .. } => format!("{} ships sail to {}", names.whose(s), last(path)),
+            Order::InterceptAtSea { side: s, .. } => format!("{} intercept at sea", side(s)),
+            Order::LetPass { side: s } => format!("{} let the ships pass", side(s)),
             Order::FightAtSea {} => "fight at sea".to_owned(),
-            Order::RetireAtSea { side, to } => format!("{side}' ships retire to {to}"),
-            Order::Embark { side, leader, .. } => format!("{side}: {leader} embarks"),
-            Order::Land { side, leader, at } => format!("{side}: {leader} lands at {at}"),
+            Order::RetireAtSea { side: s, to } => format!("{} ships retire to {}", names.whose(s), place(to)),
+            Order::Embark { side: s, leader, .. } => format!("{} embarks", who(s, leader)),
+            Order::Land { side: s, leader, at } => format!("{} lands at {}", who(s, leader), place(at)),
             Order::PlayEvents {} => "play the events phase".to_owned(),
-            Order::FranksMarch { side } => format!("{side}: the Franks march"),
-            Order::PlayFrankishIntervention { side } => format!("{side} play the Frankish intervention"),
+            Order::FranksMarch { side: s } => format!("the Franks march in {} segment", names.whose(s)),
+            Order::PlayFrankishIntervention { side: s } => format!("{} play the Frankish intervention", side(s)),
             Order::Fight {} => "fight".to_owned(),
-            Order::BreakOff { side } => format!("{side} break off"),
+            Order::BreakOff { side: s } => format!("{} break off", side(s)),
             Order::Part {} => "the sides part".to_owned(),
             Order::SendToTable {} => "send the battle to the table".to_owned(),
             Order::RecordBattle { .. } => "record the table's result".to_owned(),
-            Order::Retreat { side, to } => format!("{side} retreat to {to}"),
+            Order::Retreat { side: s, to } => format!("{} retreat to {}", side(s), place(to)),
         }
+    }
+}
+
+/// What an order's summary calls the sides, places and pieces it names, as its reader knows
+/// them: the referee from the whole campaign, a player from the side's packet, which holds its
+/// own leaders' names and no others. What the reader has no name for keeps the id it was
+/// given by.
+pub struct Names<'a> {
+    /// The map: every place's name is public.
+    pub map: &'a super::map::ZoneMap,
+    /// A side's name: "Byzantines".
+    pub side: &'a dyn Fn(&SideId) -> String,
+    /// A leader's name, by his id.
+    pub leader: &'a dyn Fn(&str) -> Option<String>,
+}
+
+impl std::fmt::Debug for Names<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Names").field("map", &self.map.id).finish_non_exhaustive()
+    }
+}
+
+impl Names<'_> {
+    /// "the Byzantines".
+    fn side(&self, side: &SideId) -> String {
+        crate::core::words::the_side(&(self.side)(side))
+    }
+
+    /// "the Byzantines'".
+    fn whose(&self, side: &SideId) -> String {
+        crate::core::words::possessive(&(self.side)(side))
+    }
+
+    /// A leader by his name; a decoy, which has none, as its side's: "the Vandals' decoy 2".
+    fn piece(&self, side: &SideId, id: &str) -> String {
+        match (self.leader)(id) {
+            Some(name) => name,
+            None if super::state::is_decoy(id) => {
+                format!("{} decoy {}", self.whose(side), id.rsplit('-').next().unwrap_or_default())
+            }
+            None => id.to_owned(),
+        }
+    }
+
+    /// "Belisarius", "Belisarius with John and Martinus".
+    fn pieces(&self, side: &SideId, leader: &str, with: &[String]) -> String {
+        if with.is_empty() { self.piece(side, leader) } else { format!("{} with {}", self.piece(side, leader), self.list(side, with)) }
+    }
+
+    /// "Gelimer", "Gelimer and Tzazon".
+    fn list(&self, side: &SideId, ids: &[String]) -> String {
+        ids.iter().map(|id| self.piece(side, id)).collect::<Vec<_>>().join(" and ")
+    }
+
+    /// A place's name by the id an order gives it: a land zone, a city or a sea zone.
+    fn place(&self, id: &str) -> String {
+        super::world::locate(self.map, id).map_or_else(|_| id.to_owned(), |at| self.map.place_name(&at))
     }
 }
 

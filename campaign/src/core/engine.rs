@@ -239,8 +239,10 @@ pub trait Engine: Sized + 'static {
     fn name(state: &Self::State) -> &str;
     /// The dice stream: the campaign's seed and the position reached.
     fn dice(state: &Self::State) -> (u64, u64);
-    /// The order in a few words, for the undo menu and the `commands` table.
-    fn summary(order: &Self::Order) -> String;
+    /// The order in a few words, for the undo menu, the `commands` table and a refusal of a
+    /// list, naming the sides, places and pieces as `viewer` knows them: a list that came in
+    /// from a side is refused in that side's words.
+    fn summary(state: &Self::State, context: &Self::Context, order: &Self::Order, viewer: &Viewer) -> String;
     /// The side whose order this is, for what comes in from a side (`order --as SIDE`): it
     /// may give its own orders and no other. `None` for an order only the referee gives: a
     /// phase played, a roll, a note, a battle's result.

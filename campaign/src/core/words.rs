@@ -21,11 +21,21 @@ pub fn owner_of(name: &str) -> String {
 }
 
 /// The possessive of a side's name in running text: "Carthage's", "Pyrrhus'", and with its
-/// article for a people named in the plural, "the Byzantines'" (a name ending in s but not in
-/// -us, which is a man's: Pyrrhus).
+/// article for a people named in the plural, "the Byzantines'".
 pub fn possessive(side_name: &str) -> String {
-    let people = side_name.ends_with('s') && !side_name.ends_with("us");
-    if people { format!("the {}", owner_of(side_name)) } else { owner_of(side_name) }
+    if is_people(side_name) { format!("the {}", owner_of(side_name)) } else { owner_of(side_name) }
+}
+
+/// A side's name in running text, with its article for a people named in the plural: "the
+/// Byzantines", "Carthage", "Pyrrhus".
+pub fn the_side(side_name: &str) -> String {
+    if is_people(side_name) { format!("the {side_name}") } else { side_name.to_owned() }
+}
+
+/// Whether a side's name is a people's, in the plural: a name ending in s but not in -us,
+/// which is a man's (Pyrrhus).
+fn is_people(side_name: &str) -> bool {
+    side_name.ends_with('s') && !side_name.ends_with("us")
 }
 
 /// `text` with its first letter in capitals: "The Byzantines' …".

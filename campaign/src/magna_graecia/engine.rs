@@ -79,8 +79,9 @@ impl Engine for MagnaGraecia {
         (state.seed, state.stream_pos)
     }
 
-    fn summary(order: &Order) -> String {
-        order.summary()
+    /// The sides and the map are every side's to know, and counters go by their names.
+    fn summary(state: &CampaignState, map: &Map, order: &Order, _: &Viewer) -> String {
+        order.summary(map, &|s| super::turn::side_name(state, s))
     }
 
     fn order_side(order: &Order) -> Option<&crate::ids::SideId> {

@@ -135,49 +135,59 @@ impl Order {
         }
     }
 
-    /// One line for the `commands.summary` column and the undo message.
-    pub fn summary(&self) -> String {
+    /// One line for the `commands.summary` column, the undo message and a player's plan,
+    /// with the nodes labelled from `map` and the sides named by `side`: "move Carthage's
+    /// Himilco to 09 Cephaloedium by 08 Himera".
+    pub fn summary(&self, map: &super::map::Map, side: &dyn Fn(&SideId) -> String) -> String {
+        use crate::core::words::possessive;
+        let whose = |s: &SideId| possessive(&side(s));
+        let node = |n: &NodeId| map.node(*n).map_or_else(|| n.to_string(), super::map::Node::label);
+        // "to Panormus", and the nodes on the way: "to Panormus by Solous and Himera".
+        let to = |path: &[NodeId]| match path.split_last() {
+            None => String::new(),
+            Some((last, [])) => format!("to {}", node(last)),
+            Some((last, by)) => format!("to {} by {}", node(last), by.iter().map(node).collect::<Vec<_>>().join(" and ")),
+        };
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
             Order::RenameCampaign(RenameCampaign { name }) => format!("rename the campaign “{}”", name.trim()),
-            Order::SetArmy { army } => format!("replace {}'s army", army.side),
-            Order::Deploy { side, counter, node } => format!("deploy {side} {counter} at {node}"),
+            Order::SetArmy { army } => format!("replace {} army", whose(&army.side)),
+            Order::Deploy { side: s, counter, node: n } => format!("deploy {} {counter} at {}", whose(s), node(n)),
             Order::BeginPlay {} => "begin play".to_owned(),
-            Order::Move { side, counter, path } => {
-                let route: Vec<String> = path.iter().map(ToString::to_string).collect();
-                format!("move {side} {counter} to {}", route.join("-"))
-            }
-            Order::EndPhase { side } => format!("end {side}'s phase"),
-            Order::AllocateNavalLosses { side, .. } => format!("choose {side}'s losses at sea"),
-            Order::RetreatFleet { side, .. } => format!("retreat {side}'s fleet"),
-            Order::Shelter { side } => format!("shelter {side}'s fleet"),
-            Order::CombineFleets { side, with } => format!("combine {with}'s fleet with {side}'s"),
+            Order::Move { side: s, counter, path } => format!("move {} {counter} {}", whose(s), to(path)),
+            Order::EndPhase { side: s } => format!("end {} phase", whose(s)),
+            Order::AllocateNavalLosses { side: s, .. } => format!("choose {} losses at sea", whose(s)),
+            Order::RetreatFleet { side: s, path } => format!("retreat {} fleet {}", whose(s), to(path)),
+            Order::Shelter { side: s } => format!("shelter {} fleet", whose(s)),
+            Order::CombineFleets { side: s, with } => format!("combine {} fleet with {}", whose(with), whose(s)),
             Order::SetUpTable { battle, defence, .. } => format!("set the table of battle {battle} ({defence} defence)"),
             Order::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
-            Order::Retreat { side, counter, .. } => format!("retreat {side} {counter}"),
-            Order::SwitchSides { side, to } => format!("{side} changes sides to {to}"),
-            Order::ChooseStayOrRetire { side, battle, .. } => format!("{side} chooses for battle {battle}"),
-            Order::WithdrawIntoCity { side, battle } => format!("{side} withdraws into the city at battle {battle}"),
-            Order::AllocateSiegeLosses { side, .. } => format!("choose {side}'s siege losses"),
-            Order::Sally { side, node } => format!("{side} sallies at {node}"),
-            Order::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
-            Order::AttackCity { side, node, .. } => format!("{side} attacks the city at {node}"),
-            Order::ExitMap { side, counter } => format!("{side} leads {counter} off the map"),
-            Order::Embark { side, counter } => format!("embark {side} {counter}"),
-            Order::Garrison { side, command, into_garrison, .. } => {
-                format!(
-                    "{} {side}'s garrison {} {command}",
-                    if *into_garrison { "reinforce" } else { "draw on" },
-                    if *into_garrison { "from" } else { "for" }
-                )
+            Order::Retreat { side: s, counter, path } => format!("retreat {} {counter} {}", whose(s), to(path)),
+            Order::SwitchSides { side: s, to } => format!("{} changes sides to {}", side(s), side(to)),
+            Order::ChooseStayOrRetire { side: s, battle, stay } => {
+                format!("{} chooses to {} battle {battle}", side(s), if *stay { "stay in" } else { "retire from" })
             }
-            Order::Exchange { side, from, to, .. } => format!("exchange {side} elements from {from} to {to}"),
-            Order::Disembark { side, counter } => format!("disembark {side} {counter}"),
-            Order::Land { side, counter, node } => format!("land {side} {counter} at {node}"),
-            Order::AdjustControl { node, side, .. } => match side {
-                Some(s) => format!("give node {node} to {s}"),
-                None => format!("leave node {node} uncontrolled"),
+            Order::WithdrawIntoCity { side: s, battle } => format!("{} withdraws into the city at battle {battle}", side(s)),
+            Order::AllocateSiegeLosses { side: s, .. } => format!("choose {} siege losses", whose(s)),
+            Order::Sally { side: s, node: n } => format!("{} sallies at {}", side(s), node(n)),
+            Order::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
+            Order::AttackCity { side: s, node: n, .. } => format!("{} attacks the city at {}", side(s), node(n)),
+            Order::ExitMap { side: s, counter } => format!("{} leads {counter} off the map", side(s)),
+            Order::Embark { side: s, counter } => format!("embark {} {counter}", whose(s)),
+            Order::Garrison { side: s, command, into_garrison, .. } => {
+                if *into_garrison {
+                    format!("reinforce {} garrison from {command}", whose(s))
+                } else {
+                    format!("draw on {} garrison for {command}", whose(s))
+                }
+            }
+            Order::Exchange { side: s, from, to, .. } => format!("exchange {} elements from {from} to {to}", whose(s)),
+            Order::Disembark { side: s, counter } => format!("disembark {} {counter}", whose(s)),
+            Order::Land { side: s, counter, node: n } => format!("land {} {counter} at {}", whose(s), node(n)),
+            Order::AdjustControl { node: n, side: s, .. } => match s {
+                Some(s) => format!("give {} to {}", node(n), side(s)),
+                None => format!("leave {} uncontrolled", node(n)),
             },
         }
     }

@@ -201,3 +201,59 @@ fn be_51_free_lines_enter_only_cities_their_side_holds() {
     store.execute(&mut c, &(), &place(&byz(), 1, "latium"), DiceInput::Seeded).unwrap();
     assert!(c.state.lines_due[&byz()].is_empty());
 }
+
+/// an order is summed up, for the undo menu and the `commands` table, in the names the
+/// referee reads on the map and the counters, not in the ids typed: the sides, the leaders,
+/// a decoy by its side, the places by the map; an id the campaign does not know stays as
+/// typed.
+#[test]
+fn x_03_an_order_is_summed_up_in_names_not_ids() {
+    let (_dir, mut store, mut c) = open("africa-533");
+    let vandals = referee_campaign::ids::SideId::new("vandals");
+    let said = |order: &Order| Belisarius::summary(&c.state, &(), order, &referee_campaign::Viewer::Umpire);
+    let path = |to: &str| vec![to.to_owned()];
+    let cases = [
+        (
+            Order::Move { side: byz(), leader: "belisarius".into(), path: path("aurasius"), attrition_from: vec![] },
+            "Belisarius marches to Mons Aurasius",
+        ),
+        (
+            Order::Move { side: byz(), leader: "decoy-byzantines-2".into(), path: path("carthago"), attrition_from: vec![] },
+            "the Byzantines' decoy 2 marches to Carthago (Carthage)",
+        ),
+        (
+            Order::Activate { side: vandals.clone(), leader: "gelimer".into(), with: vec!["tzazon".into(), "ammatas".into()] },
+            "the Vandals activate Gelimer with Tzazon (Zano) and Ammatas",
+        ),
+        (Order::Pass { side: vandals.clone() }, "the Vandals pass"),
+        (
+            Order::Sail { side: byz(), ships: vec!["fleet-byzantines-1".into()], path: path("mare-africum") },
+            "the Byzantines' ships sail to African Sea",
+        ),
+        (
+            Order::BuildWorks {
+                side: byz(),
+                leader: "iohannes".into(),
+                works: referee_campaign::belisarius::siege::Works::Siege,
+                count: 2,
+            },
+            "Iohannes (John) builds 2 siege works",
+        ),
+        (Order::Retreat { side: vandals.clone(), to: "no-such-zone".into() }, "the Vandals retreat to no-such-zone"),
+        (Order::Besiege { side: vandals, leader: "nobody".into() }, "nobody lays siege"),
+    ];
+    for (order, words) in cases {
+        assert_eq!(said(&order), words);
+    }
+    // A list that comes in from a side is refused in that side's words: it knows its own
+    // leaders' names, and an id of the other side's it typed stays as typed.
+    let intercept =
+        Order::Intercept { side: byz(), leaders: vec!["belisarius".into(), "gelimer".into()], target: None, reconnaissance: false };
+    let from_side = |side: &str| {
+        Belisarius::summary(&c.state, &(), &intercept, &referee_campaign::Viewer::Side(referee_campaign::ids::SideId::new(side)))
+    };
+    assert_eq!(from_side("byzantines"), "the Byzantines intercept with Belisarius and gelimer");
+    assert_eq!(said(&intercept), "the Byzantines intercept with Belisarius and Gelimer");
+    store.execute(&mut c, &(), &place(&byz(), 1, "mare-africum"), DiceInput::Seeded).unwrap();
+    assert_eq!(store.last_summary(c.id).unwrap().as_deref(), Some("place the Byzantines' set-up line 1 at African Sea"));
+}
