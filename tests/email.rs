@@ -352,7 +352,15 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);
     let byzantines = mail.packet("byzantines");
     for (order, expected) in [
-        (r#"{"type":"activate","side":"byzantines","leader":"gelimer"}"#, "the Byzantines have no leader `gelimer` on the map"),
+        // The order is named in the side's words: its own leaders by name, the other's as typed.
+        (
+            r#"{"type":"activate","side":"byzantines","leader":"gelimer"}"#,
+            "the order (the Byzantines activate gelimer) is refused: the Byzantines have no leader `gelimer` on the map",
+        ),
+        (
+            r#"[{"type":"activate","side":"byzantines","leader":"belisarius"},{"type":"move","side":"byzantines","leader":"iohannes","path":["zeugitana"]}]"#,
+            "order 2 of 2 (Iohannes (John) marches to Zeugitana) is refused",
+        ),
         (r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#, "activate him first"),
         (
             r#"[{"type":"activate","side":"byzantines","leader":"belisarius"},{"type":"move","side":"byzantines","leader":"belisarius","path":["zeugitana","tripolitania"]}]"#,

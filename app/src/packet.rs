@@ -547,12 +547,9 @@ impl<E: Engine> Incoming<E> {
             bail!("{moved_on}; nothing was applied — write the side a new packet, or {how_anyway} to apply the orders all the same");
         }
         let viewer = Viewer::Side(self.file.side.clone());
-        let given = match store.execute_all(campaign, context, &self.orders) {
-            Ok(given) => given,
-            Err(e) => {
-                return Err(list_refused::<E>(e, (campaign, context, &viewer), &self.orders, "none of the orders file was applied"));
-            }
-        };
+        let given = store
+            .execute_all(campaign, context, &self.orders)
+            .map_err(|e| list_refused::<E>(e, (campaign, context, &viewer), &self.orders, "none of the orders file was applied"))?;
         let mut lines: Vec<String> = given.iter().filter_map(|e| E::describe(&campaign.state, context, e, &viewer)).collect();
         for comment in &self.file.comments {
             let text: String = comment.text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();

@@ -438,6 +438,11 @@ fn x_03_an_order_is_summed_up_in_the_map_s_names() {
             Order::Move { side: side("carthage"), counter: "Himilco".into(), path: path(&[8, 9]) },
             "move Carthage's Himilco to 09 Cephaloedium by 08 Himera",
         ),
+        (
+            Order::Move { side: side("carthage"), counter: "Himilco".into(), path: path(&[8, 9, 27]) },
+            "move Carthage's Himilco to 27 Tyndaris by 08 Himera and 09 Cephaloedium",
+        ),
+        (Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![] }, "retreat Carthage's Himilco with no route"),
         (Order::EndPhase { side: side("syracuse") }, "end Syracuse's phase"),
         (Order::CombineFleets { side: side("carthage"), with: side("syracuse") }, "combine Syracuse's fleet with Carthage's"),
         (Order::ChooseStayOrRetire { side: side("syracuse"), battle: 2, stay: false }, "Syracuse chooses to retire from battle 2"),

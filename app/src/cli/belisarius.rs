@@ -829,6 +829,10 @@ impl Output for Counted {
 pub(crate) struct PublicParts {
     pub(crate) map: ZoneMap,
     pub(crate) tables: referee_campaign::belisarius::tables::Tables,
+    /// The side's own leaders' cards, from the packet's desk part (none in a packet written
+    /// before packets carried it): the names the side's planned orders give them.
+    #[serde(skip)]
+    pub(crate) leaders: Vec<referee_campaign::belisarius::pieces::Leader>,
 }
 
 impl super::player::PlayerEngine for Belisarius {
@@ -850,16 +854,17 @@ impl super::player::PlayerEngine for Belisarius {
         }
     }
 
-    /// The side's own leaders are named from its Table of Organisation; it knows no others'.
+    fn read_public(packet: &crate::packet::Packet) -> anyhow::Result<PublicParts> {
+        let mut public: PublicParts = packet.read("public")?;
+        public.leaders = packet.desk_part::<crate::gui::player::BelisariusDeskPart>()?.map(|p| p.leaders).unwrap_or_default();
+        Ok(public)
+    }
+
+    /// The side's own leaders are named from their cards in the packet; it knows no others'.
     fn plan_line(view: &View, public: &PublicParts, order: &Order) -> String {
         let board = view.board();
         let side = |s: &SideId| board.side_name(s);
-        let boxes: Vec<&referee_campaign::belisarius::view::OrgBox> = match view {
-            View::Side(v) => v.own.boxes.iter().collect(),
-            View::Umpire(u) => u.sides.iter().flat_map(|o| &o.boxes).collect(),
-        };
-        let leader = |id: &str| boxes.iter().filter_map(|b| b.leader.as_ref()).find(|l| l.id == id).map(|l| l.name.clone());
-        order.summary(&referee_campaign::belisarius::order::Names { map: &public.map, side: &side, leader: &leader })
+        order.summary(&referee_campaign::belisarius::order::Names::new(&public.map, &side, &public.leaders))
     }
 
     fn shown(view: View, public: PublicParts) -> Box<dyn super::output::ErasedOutput> {

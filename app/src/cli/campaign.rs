@@ -86,12 +86,9 @@ pub(super) fn execute<E: CliEngine>(session: &Session, command: CliCommand, out:
                     store.execute(&mut c, &context, one, input)?
                 }
                 // A list is taken whole or not at all, so a player's turn is never half stored.
-                many => match store.execute_all(&mut c, &context, many) {
-                    Ok(events) => events,
-                    Err(e) => {
-                        return Err(crate::packet::list_refused::<E>(e, (&c, &context, &viewer), many, "none of the list was stored"));
-                    }
-                },
+                many => store
+                    .execute_all(&mut c, &context, many)
+                    .map_err(|e| crate::packet::list_refused::<E>(e, (&c, &context, &viewer), many, "none of the list was stored"))?,
             };
             let lines = events.iter().filter_map(|e| E::describe(&c.state, &context, e, &viewer)).collect();
             match viewer {

@@ -152,6 +152,10 @@ pub(crate) trait PlayerEngine: CliEngine<View: DeserializeOwned, Order: Clone> {
     type Public: DeserializeOwned + Clone;
     /// The side's view, from the packet's JSON.
     fn read_view(json: serde_json::Value) -> serde_json::Result<Self::View>;
+    /// What every side may read, from the packet.
+    fn read_public(packet: &Packet) -> anyhow::Result<Self::Public> {
+        packet.read("public")
+    }
     /// How far the side's view checks `order`, planned after `earlier`.
     fn check(view: &Self::View, public: &Self::Public, earlier: &[Self::Order], order: &Self::Order) -> Result<Checked, RuleError>;
     /// A side as a sentence names it: "Carthage", "the Byzantines".
@@ -193,7 +197,7 @@ impl<E: PlayerEngine> Seat<E> {
     pub(crate) fn new(packet: Packet) -> anyhow::Result<Self> {
         let view =
             E::read_view(packet.read("view")?).with_context(|| format!("the view part of {} cannot be read", packet.path().display()))?;
-        let public = packet.read("public")?;
+        let public = E::read_public(&packet)?;
         Ok(Seat { packet, view, public })
     }
 

@@ -100,12 +100,11 @@ impl Engine for Belisarius {
     /// A side knows its own leaders' names; an id of another's stays as it was typed.
     fn summary(state: &State, _: &(), order: &Order, viewer: &Viewer) -> String {
         let side = |s: &crate::ids::SideId| super::operations::side_name(state, s);
-        let knows = |l: &&super::pieces::Leader| match viewer {
+        let known = state.setup.leaders.iter().filter(|l| match viewer {
             Viewer::Umpire => true,
             Viewer::Side(s) => l.side == s.as_str(),
-        };
-        let leader = |id: &str| state.setup.leader(id).filter(knows).map(|l| l.name.clone());
-        order.summary(&super::order::Names { map: &state.setup.map, side: &side, leader: &leader })
+        });
+        order.summary(&super::order::Names::new(&state.setup.map, &side, known))
     }
 
     fn order_side(order: &Order) -> Option<&crate::ids::SideId> {

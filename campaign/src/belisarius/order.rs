@@ -318,12 +318,13 @@ impl Order {
     }
 
     /// The order in a few words, for the undo menu, the `commands` table and a player's plan,
-    /// in the names `names` knows: "the Byzantines: Belisarius marches to Mons Aurasius".
+    /// in the names `names` knows: "Belisarius marches to Mons Aurasius".
     pub fn summary(&self, names: &Names<'_>) -> String {
         let side = |s: &SideId| names.side(s);
         let who = |s: &SideId, leader: &str| names.piece(s, leader);
         let place = |id: &str| names.place(id);
-        let last = |path: &[String]| path.last().map_or_else(String::new, |p| place(p));
+        // "to Mons Aurasius", or what an order without a route says.
+        let to = |path: &[String]| path.last().map_or_else(|| "with no route".to_owned(), |p| format!("to {}", place(p)));
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),
             Order::AddNote(AddNote { .. }) => "add a note".to_owned(),
@@ -331,19 +332,24 @@ impl Order {
             Order::Place { side: s, line, at, .. } => format!("place {} set-up line {line} at {}", names.whose(s), place(at)),
             Order::BeginPlay {} => "begin play".to_owned(),
             Order::BeginOperations {} => "begin operations".to_owned(),
-            Order::Activate { side: s, leader, with } => format!("{} activate {}", side(s), names.pieces(s, leader, with)),
+            Order::Activate { side: s, leader, with } => format!("{} activate {}", side(s), names.force(leader, with)),
             Order::ActivateAndMove { side: s, leader, with, path, .. } => {
                 let marches = if with.is_empty() { "who marches" } else { "who march" };
-                format!("{} activate {}, {marches} to {}", side(s), names.pieces(s, leader, with), last(path))
+                format!("{} activate {}, {marches} {}", side(s), names.force(leader, with), to(path))
             }
             Order::Pass { side: s } => format!("{} pass", side(s)),
-            Order::Move { side: s, leader, path, .. } => format!("{} marches to {}", who(s, leader), last(path)),
+            Order::Move { side: s, leader, path, .. } => format!("{} marches {}", who(s, leader), to(path)),
             Order::TakeLosses { side: s, .. } => format!("{} take losses", side(s)),
             Order::CheckSupply {} => "play the supply phase".to_owned(),
             Order::ScorchEarth { side: s, leader } => format!("{} lays the country waste", who(s, leader)),
             Order::BringReinforcements {} => "play the reinforcement phase".to_owned(),
             Order::Raise { side: s, at, units } => {
-                format!("{} raise {} at {}", side(s), crate::core::words::count(units.len(), "unit"), place(at))
+                let at = if at.trim().is_empty() { String::new() } else { format!(" at {}", place(at)) };
+                if units.is_empty() {
+                    format!("{} raise nothing{at}", side(s))
+                } else {
+                    format!("{} raise {}{at}", side(s), crate::core::words::count(units.len(), "unit"))
+                }
             }
             Order::PlaceReinforcements { side: s, at } => format!("{} place reinforcements at {}", side(s), place(at)),
             Order::Relieve { side: s } => format!("{} attack the siege lines", side(s)),
@@ -367,11 +373,10 @@ impl Order {
             }
             Order::EndTurn {} => "end the turn".to_owned(),
             Order::Intercept { side: s, leaders, reconnaissance, .. } => {
-                let with = names.list(s, leaders);
-                if *reconnaissance {
-                    format!("{} reconnoitre in force with {with}", side(s))
-                } else {
-                    format!("{} intercept with {with}", side(s))
+                let how = if *reconnaissance { "reconnoitre in force" } else { "intercept" };
+                match leaders.as_slice() {
+                    [] => format!("{} {how}", side(s)),
+                    _ => format!("{} {how} with {}", side(s), names.all(leaders)),
                 }
             }
             Order::Drop { side: s, leader, .. } => format!("{} drops off", who(s, leader)),
@@ -382,8 +387,10 @@ impl Order {
             Order::Decline { side: s } => format!("{} decline to intercept", side(s)),
             Order::AgreeToBattle { side: s } => format!("{} agree to battle", side(s)),
             Order::Reconnoitre { side: s, zone, .. } => format!("{} reconnoitre {}", side(s), place(zone)),
-            Order::ReturnDecoy { side: s, at, .. } => format!("{} decoy returns at {}", names.whose(s), place(at)),
-            Order::Sail { side: s, path, .. } => format!("{} ships sail to {}", names.whose(s), last(path)),
+            Order::ReturnDecoy { side: s, at, fleet } => {
+                format!("{} {} returns at {}", names.whose(s), if *fleet { "fleet decoy" } else { "decoy" }, place(at))
+            }
+            Order::Sail { side: s, path, .. } => format!("{} ships sail {}", names.whose(s), to(path)),
             Order::InterceptAtSea { side: s, .. } => format!("{} intercept at sea", side(s)),
             Order::LetPass { side: s } => format!("{} let the ships pass", side(s)),
             Order::FightAtSea {} => "fight at sea".to_owned(),
@@ -405,15 +412,15 @@ impl Order {
 
 /// What an order's summary calls the sides, places and pieces it names, as its reader knows
 /// them: the referee from the whole campaign, a player from the side's packet, which holds its
-/// own leaders' names and no others. What the reader has no name for keeps the id it was
+/// own leaders' cards and no others. What the reader has no name for keeps the id it was
 /// given by.
 pub struct Names<'a> {
     /// The map: every place's name is public.
-    pub map: &'a super::map::ZoneMap,
+    map: &'a super::map::ZoneMap,
     /// A side's name: "Byzantines".
-    pub side: &'a dyn Fn(&SideId) -> String,
-    /// A leader's name, by his id.
-    pub leader: &'a dyn Fn(&str) -> Option<String>,
+    side: &'a dyn Fn(&SideId) -> String,
+    /// The leaders whose names the reader knows.
+    leaders: Vec<&'a super::pieces::Leader>,
 }
 
 impl std::fmt::Debug for Names<'_> {
@@ -422,7 +429,16 @@ impl std::fmt::Debug for Names<'_> {
     }
 }
 
-impl Names<'_> {
+impl<'a> Names<'a> {
+    /// The names of `map`'s places, of the sides by `side`, and of `leaders`.
+    pub fn new(
+        map: &'a super::map::ZoneMap,
+        side: &'a dyn Fn(&SideId) -> String,
+        leaders: impl IntoIterator<Item = &'a super::pieces::Leader>,
+    ) -> Names<'a> {
+        Names { map, side, leaders: leaders.into_iter().collect() }
+    }
+
     /// "the Byzantines".
     fn side(&self, side: &SideId) -> String {
         crate::core::words::the_side(&(self.side)(side))
@@ -433,25 +449,36 @@ impl Names<'_> {
         crate::core::words::possessive(&(self.side)(side))
     }
 
-    /// A leader by his name; a decoy, which has none, as its side's: "the Vandals' decoy 2".
-    fn piece(&self, side: &SideId, id: &str) -> String {
-        match (self.leader)(id) {
-            Some(name) => name,
-            None if super::state::is_decoy(id) => {
-                format!("{} decoy {}", self.whose(side), id.rsplit('-').next().unwrap_or_default())
-            }
-            None => id.to_owned(),
+    /// A leader by his name; a decoy, which has none, as its side's: "the Vandals' decoy 2";
+    /// `None` for an id the reader has no name for.
+    fn named(&self, id: &str) -> Option<String> {
+        match (self.leaders.iter().find(|l| l.id == id), super::state::decoy_of(id)) {
+            (Some(leader), _) => Some(leader.name.clone()),
+            (None, Some((owner, number))) => Some(format!("{} decoy {number}", self.whose(&SideId::new(owner)))),
+            (None, None) => None,
         }
     }
 
-    /// "Belisarius", "Belisarius with John and Martinus".
-    fn pieces(&self, side: &SideId, leader: &str, with: &[String]) -> String {
-        if with.is_empty() { self.piece(side, leader) } else { format!("{} with {}", self.piece(side, leader), self.list(side, with)) }
+    /// The piece an order of `side` moves, by [its name](Self::named), or by the id typed as
+    /// the side's: "the Vandals' tzazon".
+    fn piece(&self, side: &SideId, id: &str) -> String {
+        self.named(id).unwrap_or_else(|| format!("{} {id}", self.whose(side)))
     }
 
-    /// "Gelimer", "Gelimer and Tzazon".
-    fn list(&self, side: &SideId, ids: &[String]) -> String {
-        ids.iter().map(|id| self.piece(side, id)).collect::<Vec<_>>().join(" and ")
+    /// "Belisarius", "Belisarius with Iohannes (John) and Bessas", after the side that
+    /// activates them.
+    fn force(&self, leader: &str, with: &[String]) -> String {
+        if with.is_empty() { self.name_or_id(leader) } else { format!("{} with {}", self.name_or_id(leader), self.all(with)) }
+    }
+
+    /// "Gelimer", "Gelimer and Tzazon (Zano)", "Gelimer, Ammatas and Gibamund".
+    fn all(&self, ids: &[String]) -> String {
+        crate::core::words::and_list(&ids.iter().map(|id| self.name_or_id(id)).collect::<Vec<_>>())
+    }
+
+    /// A piece by [its name](Self::named), or by the id typed.
+    fn name_or_id(&self, id: &str) -> String {
+        self.named(id).unwrap_or_else(|| id.to_owned())
     }
 
     /// A place's name by the id an order gives it: a land zone, a city or a sea zone.

@@ -278,8 +278,8 @@ impl<'a> Public<'a> {
 
     /// A leader's or decoy's name, as its own side reads it.
     pub fn piece_name(&self, id: &str) -> String {
-        if super::state::is_decoy(id) {
-            format!("decoy {}", id.rsplit('-').next().unwrap_or_default())
+        if let Some((_, number)) = super::state::decoy_of(id) {
+            format!("decoy {number}")
         } else {
             self.leader(id).map_or_else(|| id.to_owned(), |l| l.name.clone())
         }

@@ -544,6 +544,12 @@ pub fn is_decoy(id: &str) -> bool {
     id.starts_with("decoy-")
 }
 
+/// The side and the number a land decoy's id gives: `decoy-byzantines-2` is the Byzantines'
+/// decoy 2; `None` for an id that is no decoy's.
+pub fn decoy_of(id: &str) -> Option<(&str, &str)> {
+    id.strip_prefix("decoy-")?.rsplit_once('-')
+}
+
 /// A leader's name, or "decoy 1" for a decoy, as its own side reads it.
 pub fn piece_name(setup: &Setup, id: &str) -> String {
     super::setup::Public::of(setup).piece_name(id)

@@ -38,6 +38,15 @@ fn is_people(side_name: &str) -> bool {
     side_name.ends_with('s') && !side_name.ends_with("us")
 }
 
+/// Names in running text: "Gelimer", "Gelimer and Ammatas", "Gelimer, Ammatas and Tzazon".
+pub fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// `text` with its first letter in capitals: "The Byzantines' …".
 pub fn capitalised(text: &str) -> String {
     let mut c = text.chars();

@@ -139,14 +139,16 @@ impl Order {
     /// with the nodes labelled from `map` and the sides named by `side`: "move Carthage's
     /// Himilco to 09 Cephaloedium by 08 Himera".
     pub fn summary(&self, map: &super::map::Map, side: &dyn Fn(&SideId) -> String) -> String {
-        use crate::core::words::possessive;
+        use crate::core::words::{and_list, possessive, the_side};
         let whose = |s: &SideId| possessive(&side(s));
+        let side = |s: &SideId| the_side(&side(s));
         let node = |n: &NodeId| map.node(*n).map_or_else(|| n.to_string(), super::map::Node::label);
-        // "to Panormus", and the nodes on the way: "to Panormus by Solous and Himera".
+        // "to 08 Himera", and the nodes on the way: "to 09 Cephaloedium by 04 Panormus and 08
+        // Himera".
         let to = |path: &[NodeId]| match path.split_last() {
-            None => String::new(),
+            None => "with no route".to_owned(),
             Some((last, [])) => format!("to {}", node(last)),
-            Some((last, by)) => format!("to {} by {}", node(last), by.iter().map(node).collect::<Vec<_>>().join(" and ")),
+            Some((last, by)) => format!("to {} by {}", node(last), and_list(&by.iter().map(node).collect::<Vec<_>>())),
         };
         match self {
             Order::RollDice(RollDice { dice, purpose, .. }) => format!("roll {dice} for {purpose}"),

@@ -205,29 +205,32 @@ fn be_51_free_lines_enter_only_cities_their_side_holds() {
 /// an order is summed up, for the undo menu and the `commands` table, in the names the
 /// referee reads on the map and the counters, not in the ids typed: the sides, the leaders,
 /// a decoy by its side, the places by the map; an id the campaign does not know stays as
-/// typed.
+/// typed, and an order without a route or units says so.
 #[test]
 fn x_03_an_order_is_summed_up_in_names_not_ids() {
     let (_dir, mut store, mut c) = open("africa-533");
     let vandals = referee_campaign::ids::SideId::new("vandals");
     let said = |order: &Order| Belisarius::summary(&c.state, &(), order, &referee_campaign::Viewer::Umpire);
-    let path = |to: &str| vec![to.to_owned()];
+    let path = |to: &[&str]| to.iter().map(|&z| z.to_owned()).collect::<Vec<_>>();
+    let march = |side: &referee_campaign::ids::SideId, leader: &str, to: &[&str]| Order::Move {
+        side: side.clone(),
+        leader: leader.into(),
+        path: path(to),
+        attrition_from: vec![],
+    };
     let cases = [
+        (march(&byz(), "belisarius", &["aurasius"]), "Belisarius marches to Mons Aurasius"),
+        (march(&byz(), "decoy-byzantines-2", &["carthago"]), "the Byzantines' decoy 2 marches to Carthago (Carthage)"),
+        // A decoy is its own side's, whoever typed it.
+        (march(&vandals, "decoy-byzantines-2", &[]), "the Byzantines' decoy 2 marches with no route"),
+        (march(&vandals, "nobody", &["zeugitana", "carthago"]), "the Vandals' nobody marches to Carthago (Carthage)"),
         (
-            Order::Move { side: byz(), leader: "belisarius".into(), path: path("aurasius"), attrition_from: vec![] },
-            "Belisarius marches to Mons Aurasius",
-        ),
-        (
-            Order::Move { side: byz(), leader: "decoy-byzantines-2".into(), path: path("carthago"), attrition_from: vec![] },
-            "the Byzantines' decoy 2 marches to Carthago (Carthage)",
-        ),
-        (
-            Order::Activate { side: vandals.clone(), leader: "gelimer".into(), with: vec!["tzazon".into(), "ammatas".into()] },
-            "the Vandals activate Gelimer with Tzazon (Zano) and Ammatas",
+            Order::Activate { side: vandals.clone(), leader: "gelimer".into(), with: path(&["tzazon", "ammatas", "gibamund"]) },
+            "the Vandals activate Gelimer with Tzazon (Zano), Ammatas and Gibamund",
         ),
         (Order::Pass { side: vandals.clone() }, "the Vandals pass"),
         (
-            Order::Sail { side: byz(), ships: vec!["fleet-byzantines-1".into()], path: path("mare-africum") },
+            Order::Sail { side: byz(), ships: vec!["fleet-byzantines-1".into()], path: path(&["mare-africum"]) },
             "the Byzantines' ships sail to African Sea",
         ),
         (
@@ -239,16 +242,21 @@ fn x_03_an_order_is_summed_up_in_names_not_ids() {
             },
             "Iohannes (John) builds 2 siege works",
         ),
-        (Order::Retreat { side: vandals.clone(), to: "no-such-zone".into() }, "the Vandals retreat to no-such-zone"),
-        (Order::Besiege { side: vandals, leader: "nobody".into() }, "nobody lays siege"),
+        (Order::Raise { side: byz(), at: String::new(), units: vec![] }, "the Byzantines raise nothing"),
+        (
+            Order::Raise { side: byz(), at: "carthago".into(), units: path(&["2B", "1A"]) },
+            "the Byzantines raise 2 units at Carthago (Carthage)",
+        ),
+        (Order::ReturnDecoy { side: vandals.clone(), at: "caralis".into(), fleet: true }, "the Vandals' fleet decoy returns at Caralis"),
+        (Order::Intercept { side: vandals.clone(), leaders: vec![], target: None, reconnaissance: false }, "the Vandals intercept"),
+        (Order::Retreat { side: vandals, to: "no-such-zone".into() }, "the Vandals retreat to no-such-zone"),
     ];
     for (order, words) in cases {
         assert_eq!(said(&order), words);
     }
     // A list that comes in from a side is refused in that side's words: it knows its own
     // leaders' names, and an id of the other side's it typed stays as typed.
-    let intercept =
-        Order::Intercept { side: byz(), leaders: vec!["belisarius".into(), "gelimer".into()], target: None, reconnaissance: false };
+    let intercept = Order::Intercept { side: byz(), leaders: path(&["belisarius", "gelimer"]), target: None, reconnaissance: false };
     let from_side = |side: &str| {
         Belisarius::summary(&c.state, &(), &intercept, &referee_campaign::Viewer::Side(referee_campaign::ids::SideId::new(side)))
     };
