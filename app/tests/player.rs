@@ -69,10 +69,10 @@ fn desk(packet: &Path) -> Harness<'static, PlayerApp> {
     support::desk_harness(PlayerApp::open(packet).unwrap())
 }
 
-/// X-06, MG-02: the player writes an order and plans it; an order the side can see is wrong
-/// is refused on the desk in red with its rule, and nothing is planned; the plan is reordered
-/// and cut with its buttons; "Send orders…" writes the orders file beside the packet, which
-/// the referee's `order --as` reads.
+/// X-06, MG-02: the player reads what comes next in words, writes an order and plans it; an
+/// order the side can see is wrong is refused on the desk in red with its rule, and nothing
+/// is planned; the plan is reordered and cut with its buttons; "Send orders…" writes the
+/// orders file beside the packet, which the referee's `order --as` reads.
 #[test]
 fn x_06_the_players_desk_plans_orders_and_sends_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -83,6 +83,8 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
 
     // What the rules expect of Carthage now, each order a click from the field.
     assert!(h.query_by_label_contains("Carthage deploys its counters (MG-02)").is_some(), "the desk says what comes next");
+    assert!(h.query_by_label_contains("deploy Carthage's Himilco at 00 Motya").is_some(), "each order of Next in words");
+    assert!(h.query_by_label_contains(r#""type":"deploy""#).is_none(), "the JSON a hover away, in the field once edited");
     h.get_all_by_label("Edit").next().unwrap().click();
     h.run();
     click(&mut h, "Plan it");

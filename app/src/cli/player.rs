@@ -261,6 +261,12 @@ impl<E: PlayerEngine> Seat<E> {
         Ok(self.plan()?.into_iter().skip(first).collect())
     }
 
+    /// An order in the command line's JSON, in words as the side knows them; `None` for text
+    /// that is no order.
+    pub(crate) fn in_words(&self, json: &str) -> Option<String> {
+        serde_json::from_str::<E::Order>(json).ok().map(|o| E::plan_line(&self.view, &self.public, &o))
+    }
+
     /// Each planned order with its one-line summary; one this program cannot read, as written.
     fn summaries(&self, plan: &[PlannedOrder]) -> Vec<(PlannedOrder, String)> {
         plan.iter()

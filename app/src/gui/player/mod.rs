@@ -67,8 +67,8 @@ pub struct PlayerApp {
     /// not change while it is open.
     shown: String,
     /// The **Next:** of `shown`: what the rules expect of the side, each caption with its
-    /// orders.
-    next: Vec<(String, Vec<String>)>,
+    /// orders, each in the command line's JSON and in words.
+    next: Vec<(String, Vec<NextOrder>)>,
     /// The plan as the packet holds it, each order with its summary: read again after each
     /// change, not each frame.
     rows: PlannedRows,
@@ -132,7 +132,14 @@ impl PlayerApp {
             EngineId::Belisarius => Desk::Belisarius(Box::new(BelisariusPlayer::new(Seat::new(packet)?)?)),
         };
         let shown = on_seat!(&desk, seat => seat.shown().text());
-        let next = next_of(&shown);
+        let next = next_of(&shown)
+            .into_iter()
+            .map(|(caption, orders)| {
+                let orders =
+                    orders.into_iter().map(|json| NextOrder { words: on_seat!(&desk, seat => seat.in_words(&json)), json }).collect();
+                (caption, orders)
+            })
+            .collect();
         let rows = on_seat!(&desk, seat => seat.plan()?);
         desk.replanned(&rows);
         Ok(PlayerApp {
@@ -327,9 +334,14 @@ impl PlayerApp {
                         for order in orders {
                             ui.horizontal(|ui| {
                                 if ui.small_button("Edit").on_hover_text("Put this order in the field below, to edit and plan").clicked() {
-                                    act = Some(Act::Edit(order.clone()));
+                                    act = Some(Act::Edit(order.json.clone()));
                                 }
-                                ui.label(RichText::new(order).monospace().small());
+                                // In words, the JSON the field will hold a hover away.
+                                let json = RichText::new(&order.json).monospace().small();
+                                match &order.words {
+                                    Some(words) => ui.label(words).on_hover_text(json),
+                                    None => ui.label(json),
+                                };
                             });
                         }
                     }
@@ -435,6 +447,12 @@ impl PlayerApp {
             None => {}
         }
     }
+}
+
+/// An order of the Next list: as the field takes it, and in words when it reads as an order.
+struct NextOrder {
+    json: String,
+    words: Option<String>,
 }
 
 /// What a click asked for, done once the frame is drawn.
