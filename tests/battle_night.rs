@@ -99,7 +99,7 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     let bad: Vec<(String, &str)> = vec![
         (r#"{"outcome":{"kind":"won","winner":"rome"}}"#.to_owned(), "rome did not fight at Himera — MG-20"),
         (won(&leptines(r#","destroyed":["15 Reg Sp(O)"]"#)), "Leptines had 14 Reg Sp(O) and cannot have lost 15"),
-        (won(r#"{"side":"carthage","command":"Mago","destroyed":["1 Reg Sp(O)"]}"#), "Mago of carthage did not fight at Himera"),
+        (won(r#"{"side":"carthage","command":"Mago","destroyed":["1 Reg Sp(O)"]}"#), "Mago of Carthage did not fight at Himera"),
         (won(&leptines(r#","fled":["2 Reg Sp(O)"]"#)), "only inferior elements count as lost when they flee, not Reg Sp(O) — MG-26"),
         (won(&leptines(r#","join":"Himilco","general_killed":true"#)), "Himilco is not another syracuse command at Himera — MG-31"),
         (won(&leptines(r#","join":"Dionysius""#)), "Leptines joins Dionysius only if its general is lost — MG-31"),

@@ -51,7 +51,7 @@ fn mg_20_inconsistent_results_are_refused() {
     if let Order::RecordBattleResult { result } = &mut bad {
         result.held_field = None;
     }
-    f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of carthage did not fight at Himera");
+    f.refused(&won("carthage", vec![losses("carthage", "Mago", &["1 Reg Sp(O)"])]), "Mago of Carthage did not fight at Himera");
     f.refused(
         &won("carthage", vec![losses("syracuse", "Leptines", &["15 Reg Sp(O)"])]),
         "Leptines had 14 Reg Sp(O) and cannot have lost 15",
@@ -384,7 +384,7 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
             },
         });
         assert_eq!(f.c.state.politics.switch_offer, Some((side("syracuse"), side("carthage"))));
-        f.refused(&Order::SwitchSides { side: side("carthage"), to: side("rome") }, "only syracuse may change sides now");
+        f.refused(&Order::SwitchSides { side: side("carthage"), to: side("rome") }, "only Syracuse may change sides now");
         if switch_at_once {
             f.ok(&Order::SwitchSides { side: side("syracuse"), to: side("rome") });
             let s = &f.c.state;
@@ -429,7 +429,7 @@ fn mg_25_no_result_stay_or_retire() {
     f.refused(&won("carthage", vec![]), "battle 1 waits for each side's choice to stay or retire");
     f.refused(&Order::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");
     f.ok(&choose("carthage", false));
-    f.refused(&choose("carthage", true), "carthage has written its choice already");
+    f.refused(&choose("carthage", true), "Carthage has written its choice already");
     // Syracuse learns that Carthage has chosen, not what.
     let events = f.store.events_as::<MagnaGraecia>(f.c.id).unwrap();
     let view = referee_campaign::magna_graecia::view::side_view(&f.c.state, &f.map, &events, &side("syracuse")).unwrap();
@@ -468,8 +468,8 @@ fn mg_07_attacking_a_neutral_city() {
     f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7)] });
     f.end("carthage", DiceInput::Manual(vec![2]));
     let attack = |ally: &str| Order::AttackCity { side: side("carthage"), node: NodeId(7), ally: side(ally) };
-    f.refused(&attack("carthage"), "the attacked city turns to an enemy of carthage");
-    f.refused(&Order::AttackCity { side: side("carthage"), node: NodeId(5), ally: side("syracuse") }, "carthage has no command at Mazara");
+    f.refused(&attack("carthage"), "the attacked city turns to an enemy of Carthage");
+    f.refused(&Order::AttackCity { side: side("carthage"), node: NodeId(5), ally: side("syracuse") }, "Carthage has no command at Mazara");
     f.ok(&attack("syracuse"));
     let s = &f.c.state;
     assert_eq!(s.politics.city_allies[&NodeId(7)], side("syracuse"), "the attacked city turns to Carthage's enemy");
@@ -529,7 +529,7 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
 fn mg_05_an_allied_city_fights_beside_its_side() {
     let mut f = Field::himera(STANDARD);
     assert_eq!(f.c.state.battles[0].city, Some(NodeId(8)), "Himera is Syracuse's ally");
-    f.refused(&won("carthage", vec![losses("carthage", "Himera 1", &["1 Reg Sp(I)"])]), "Himera 1 of carthage did not fight at Himera");
+    f.refused(&won("carthage", vec![losses("carthage", "Himera 1", &["1 Reg Sp(I)"])]), "Himera 1 of Carthage did not fight at Himera");
     let events = f.go(&won("carthage", vec![losses("syracuse", "Himera 1", &["2 Reg Sp(I)"])]), DiceInput::Manual(vec![1, 1])).unwrap();
     assert!(matches!(&events[0], Event::CityForcesMustered { forces, .. } if forces.len() == 2));
     let himera = f.c.state.city_forces(&f.map, NodeId(8));

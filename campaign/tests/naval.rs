@@ -68,11 +68,11 @@ fn mg_18_naval_battle_losses_and_retreat() {
     sea.end("carthage", DiceInput::Seeded);
     assert_eq!(sea.c.state.phase, Phase::PostCombat);
     let err = sea.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
-    assert!(err.contains("carthage's beaten fleet must retreat") && err.ends_with("MG-15"), "{err}");
+    assert!(err.contains("Carthage's beaten fleet must retreat") && err.ends_with("MG-15"), "{err}");
     let err = sea.go(&Order::RetreatFleet { side: side("carthage"), path: vec![NodeId(10)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("may retreat only along paths to coastal nodes"), "{err}");
     let err = sea.go(&Order::RetreatFleet { side: side("syracuse"), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
-    assert!(err.contains("syracuse's fleet has no retreat to make"), "{err}");
+    assert!(err.contains("Syracuse's fleet has no retreat to make"), "{err}");
     sea.ok(&Order::RetreatFleet { side: side("carthage"), path: vec![NodeId(4), NodeId(2)] });
     let s = &sea.c.state;
     assert_eq!(s.counter(&side("carthage"), "fleet").unwrap().node, NodeId(2));
@@ -152,7 +152,7 @@ fn mg_36_combined_fleets() {
     assert!(err.contains("must be brought together in one node"), "{err}");
     sea.sail("syracuse", &[30]);
     let err = sea.go(&Order::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
-    assert!(err.contains("syracuse and rome are not allies") && err.ends_with("MG-36"), "{err}");
+    assert!(err.contains("Syracuse and Rome are not allies") && err.ends_with("MG-36"), "{err}");
     let events = sea.ok(&combine);
     // Rome learns the fleets joined, not how strong Carthage's was.
     let line = |viewer: &str| events[0].describe(&sea.map, &sea.c.state.scenario, &referee_campaign::Viewer::Side(side(viewer))).unwrap();

@@ -69,7 +69,7 @@ fn mg_27_too_weak_to_besiege() {
     let battle = w.c.state.battles[0].id;
     w.refused(
         &Order::WithdrawIntoCity { side: side("syracuse"), battle },
-        "carthage has fewer effective elements than the 40 that would be inside Himera, too few to besiege them: the battle must be fought",
+        "Carthage has fewer effective elements than the 40 that would be inside Himera, too few to besiege them: the battle must be fought",
     );
 }
 
@@ -305,7 +305,7 @@ fn mg_19_where_a_fleet_may_shelter() {
     w.ends("carthage", 2);
     // Syracuse's fleet lies at Syracuse with Dionysius: it may shelter there.
     w.ok(&Order::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(30)] });
-    w.refused(&Order::Shelter { side: side("syracuse") }, "Helorus has no syracuse garrison to shelter the fleet");
+    w.refused(&Order::Shelter { side: side("syracuse") }, "Helorus has no garrison of Syracuse to shelter the fleet");
     w.ok(&Order::Move { side: side("syracuse"), counter: "fleet".into(), path: vec![NodeId(31)] });
     w.ok(&Order::Embark { side: side("syracuse"), counter: "Dionysius".into() });
     w.refused(&Order::Shelter { side: side("syracuse") }, "every command aboard must disembark");

@@ -170,7 +170,14 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
             let due = state.lines_due.get(side).map(Vec::as_slice).unwrap_or_default();
             let d = usize::try_from(*line).ok().and_then(|n| n.checked_sub(1)).and_then(|n| due.get(n)).ok_or_else(|| {
-                RuleError::new(rule, format!("{side} has no set-up line {line} to place; it has {} (see `roster`)", due.len()))
+                RuleError::new(
+                    rule,
+                    format!(
+                        "{} have no set-up line {line} to place; they have {} (see `roster`)",
+                        crate::core::words::capitalised(&crate::core::words::the_side(&super::operations::side_name(state, side))),
+                        due.len()
+                    ),
+                )
             })?;
             let whole = leaders.is_none() && units.is_none() && decoys.is_none() && fleets.is_none() && fleet_decoys.is_none();
             let part = if whole {

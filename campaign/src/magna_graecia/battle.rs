@@ -294,11 +294,14 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     if let Some(h) = held
         && !sides.contains(h)
     {
-        return Err(RuleError::new(RuleId::MG_30, format!("{h} did not fight at {place}, so cannot have held the field")));
+        return Err(RuleError::new(
+            RuleId::MG_30,
+            format!("{} did not fight at {place}, so cannot have held the field", super::turn::side_name(state, h)),
+        ));
     }
     for (s, roads) in &result.open_roads {
         if !sides.contains(s) {
-            return Err(RuleError::new(RuleId::MG_15, format!("{s} did not fight at {place}")));
+            return Err(RuleError::new(RuleId::MG_15, format!("{} did not fight at {place}", super::turn::side_name(state, s))));
         }
         // An open road leads from the battle's node to a neighbour along a path of the map.
         if let Some(n) = roads.iter().find(|n| !map.is_path(battle.node, **n)) {
@@ -306,7 +309,10 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
                 if map.node(*n).is_some() { format!("{} ({n})", map.name(*n)) } else { format!("node {n}, which is not on the map") };
             return Err(RuleError::new(
                 RuleId::MG_15,
-                format!("{s}'s open roads lead to the neighbours of {place}, and {what} is not one"),
+                format!(
+                    "{} open roads lead to the neighbours of {place}, and {what} is not one",
+                    crate::core::words::possessive(&super::turn::side_name(state, s))
+                ),
             ));
         }
     }
@@ -330,7 +336,10 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     let mut entries = Vec::new();
     for l in &result.losses {
         if !sides.contains(&l.side) || !there(&l.side, &l.command) {
-            return Err(RuleError::new(RuleId::MG_20, format!("{} of {} did not fight at {place}", l.command, l.side)));
+            return Err(RuleError::new(
+                RuleId::MG_20,
+                format!("{} of {} did not fight at {place}", l.command, super::turn::side_name(state, &l.side)),
+            ));
         }
         if !seen.insert((&l.side, &l.command)) {
             return Err(RuleError::new(RuleId::MG_20, format!("{} is listed twice", l.command)));
@@ -678,10 +687,10 @@ pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u3
         .ok_or_else(|| RuleError::new(RuleId::MG_25, format!("battle {battle_id} is not waiting for stay-or-retire choices")))?;
     let sides = battle.sides();
     if !sides.contains(side) {
-        return Err(RuleError::new(RuleId::MG_25, format!("{side} did not fight in battle {battle_id}")));
+        return Err(RuleError::new(RuleId::MG_25, format!("{} did not fight in battle {battle_id}", super::turn::side_name(state, side))));
     }
     if battle.choices.contains_key(side) {
-        return Err(RuleError::new(RuleId::MG_25, format!("{side} has written its choice already")));
+        return Err(RuleError::new(RuleId::MG_25, format!("{} has written its choice already", super::turn::side_name(state, side))));
     }
     let mut events = vec![Event::StayOrRetireChosen { battle: battle_id, side: side.clone(), stay }];
     let mut choices = battle.choices.clone();
@@ -887,10 +896,18 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
         return Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle"));
     };
     if fickle != side {
-        return Err(RuleError::new(RuleId::MG_35, format!("only {fickle} may change sides now")));
+        return Err(RuleError::new(RuleId::MG_35, format!("only {} may change sides now", super::turn::side_name(state, fickle))));
     }
     if !state.scenario.move_order.contains(to) || !state.are_enemies(side, to) {
-        return Err(RuleError::new(RuleId::MG_35, format!("{side} may turn from {ally} to one of its enemies, not {to}")));
+        return Err(RuleError::new(
+            RuleId::MG_35,
+            format!(
+                "{} may turn from {} to one of its enemies, not {}",
+                super::turn::side_name(state, side),
+                super::turn::side_name(state, ally),
+                super::turn::side_name(state, to)
+            ),
+        ));
     }
     Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
 }

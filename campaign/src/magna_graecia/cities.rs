@@ -56,10 +56,20 @@ pub fn attack_city(state: &CampaignState, map: &Map, side: &SideId, node: NodeId
         return Err(RuleError::new(RuleId::MG_07, format!("{} is not a neutral walled city", map.name(node))));
     }
     if !state.counters.iter().any(|c| &c.side == side && c.node == node && c.on_land()) {
-        return Err(RuleError::new(RuleId::MG_07, format!("{side} has no command at {} to attack with", map.name(node))));
+        return Err(RuleError::new(
+            RuleId::MG_07,
+            format!("{} has no command at {} to attack with", super::turn::side_name(state, side), map.name(node)),
+        ));
     }
     if !state.is_side(ally) || !state.are_enemies(side, ally) {
-        return Err(RuleError::new(RuleId::MG_07, format!("the attacked city turns to an enemy of {side}, and {ally} is not one")));
+        return Err(RuleError::new(
+            RuleId::MG_07,
+            format!(
+                "the attacked city turns to an enemy of {}, and {} is not one",
+                super::turn::side_name(state, side),
+                super::turn::side_name(state, ally)
+            ),
+        ));
     }
     if state.battles.iter().any(|b| b.node == node) || state.siege.sieges.iter().any(|s| s.node == node) {
         return Err(RuleError::new(RuleId::MG_07, format!("there is a battle or siege at {} already", map.name(node))));

@@ -16,6 +16,7 @@ use super::state::CampaignState;
 use super::turn::{FLEET, Phase};
 use crate::core::dice::{Dice, DiceSpec, Modifier};
 use crate::core::error::RuleError;
+use crate::core::words::possessive;
 use crate::ids::{NodeId, SideId};
 
 /// What a naval battle decided.
@@ -174,7 +175,7 @@ pub fn allocate_losses(
 ) -> Result<Vec<Event>, RuleError> {
     let due = state.naval.naval_losses_due.get(side).copied().unwrap_or(0);
     if due == 0 {
-        return Err(RuleError::new(RuleId::MG_18, format!("{side} has no elements to lose at sea")));
+        return Err(RuleError::new(RuleId::MG_18, format!("{} has no elements to lose at sea", super::turn::side_name(state, side))));
     }
     let pool = Pool { rule: RuleId::MG_18, what: "aboard the fleet", holds: &|c| c.aboard };
     check_losses(state, side, due, &pool, lost, sunk)?;
@@ -187,7 +188,9 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
     if state.phase != Phase::Movement || state.moving_side() != side {
         return Err(RuleError::new(RuleId::MG_19, "a fleet shelters in its side's movement phase"));
     }
-    let fleet = state.counter(side, FLEET).ok_or_else(|| RuleError::new(RuleId::MG_16, format!("{side} has no fleet on the map")))?;
+    let fleet = state
+        .counter(side, FLEET)
+        .ok_or_else(|| RuleError::new(RuleId::MG_16, format!("{} has no fleet on the map", super::turn::side_name(state, side))))?;
     let node = fleet.node;
     let port = map.node(node).ok_or_else(|| RuleError::new(RuleId::MG_01, "the fleet's node is not on the map"))?;
     if !port.is_fortified() || !port.coastal {
@@ -196,7 +199,7 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
     let capital = state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == node);
     let friendly = capital || state.control.get(&node) == Some(side) || state.politics.city_allies.get(&node) == Some(side);
     if !friendly {
-        return Err(RuleError::new(RuleId::MG_19, format!("{} is not friendly to {side}", port.name)));
+        return Err(RuleError::new(RuleId::MG_19, format!("{} is not friendly to {}", port.name, super::turn::side_name(state, side))));
     }
     if state.counters.iter().any(|c| &c.side == side && c.aboard) {
         return Err(RuleError::new(RuleId::MG_19, "every command aboard must disembark before the fleet shelters"));
@@ -204,7 +207,10 @@ pub fn shelter(state: &CampaignState, map: &Map, side: &SideId) -> Result<Vec<Ev
     let garrisoned = state.counters.iter().any(|c| &c.side == side && c.node == node && !c.is_fleet() && !c.aboard)
         || (capital && state.garrisons.get(side).is_some_and(|g| !g.is_empty()));
     if !garrisoned {
-        return Err(RuleError::new(RuleId::MG_19, format!("{} has no {side} garrison to shelter the fleet", port.name)));
+        return Err(RuleError::new(
+            RuleId::MG_19,
+            format!("{} has no garrison of {} to shelter the fleet", port.name, super::turn::side_name(state, side)),
+        ));
     }
     if fleet.sheltered {
         return Err(RuleError::new(RuleId::MG_19, "the fleet is sheltered already"));
@@ -222,7 +228,10 @@ pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Re
         return Err(RuleError::new(RuleId::MG_36, "fleets combine in the commanding side's movement phase"));
     }
     if side == with || state.are_enemies(side, with) {
-        return Err(RuleError::new(RuleId::MG_36, format!("{side} and {with} are not allies")));
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!("{} and {} are not allies", super::turn::side_name(state, side), super::turn::side_name(state, with)),
+        ));
     }
     let (Some(a), Some(b)) = (state.counter(side, FLEET), state.counter(with, FLEET)) else {
         return Err(RuleError::new(RuleId::MG_36, "both allies need a fleet on the map"));
@@ -233,7 +242,11 @@ pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Re
     if state.counters.iter().any(|c| &c.side == with && c.aboard) {
         return Err(RuleError::new(
             RuleId::MG_36,
-            format!("{with}'s troops must disembark first: the combined fleet carries only {side}'s"),
+            format!(
+                "{} troops must disembark first: the combined fleet carries only {}",
+                possessive(&super::turn::side_name(state, with)),
+                possessive(&super::turn::side_name(state, side))
+            ),
         ));
     }
     Ok(vec![Event::FleetsCombined { commander: side.clone(), partner: with.clone(), np: state.fleet_np(with) }])
@@ -257,7 +270,10 @@ pub(crate) fn check_losses(
     lost: &[(String, ElementGroup)],
     sunk: &[String],
 ) -> Result<(), RuleError> {
-    let army = state.armies.get(side).ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{side} has no army")))?;
+    let army = state
+        .armies
+        .get(side)
+        .ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{} has no army", super::turn::side_name(state, side))))?;
     let in_pool = |name: &str| state.counter(side, name).is_some_and(|c| (pool.holds)(c));
     let roster = |name: &String| {
         army.commands
@@ -285,7 +301,10 @@ pub(crate) fn check_losses(
         total += group.count;
     }
     if total != due {
-        return Err(RuleError::new(pool.rule, format!("{side} must lose exactly {due} elements, not {total}")));
+        return Err(RuleError::new(
+            pool.rule,
+            format!("{} must lose exactly {due} elements, not {total}", super::turn::side_name(state, side)),
+        ));
     }
     Ok(())
 }
@@ -297,7 +316,10 @@ pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[No
         return Err(RuleError::new(RuleId::MG_15, "retreats are made in post-combat movement"));
     }
     if !state.naval.retreats_due.contains(side) {
-        return Err(RuleError::new(RuleId::MG_15, format!("{side}'s fleet has no retreat to make")));
+        return Err(RuleError::new(
+            RuleId::MG_15,
+            format!("{} fleet has no retreat to make", possessive(&super::turn::side_name(state, side))),
+        ));
     }
     let legal = state.fleet_retreats(map, side);
     let Some(&last) = path.last() else {
@@ -451,7 +473,10 @@ pub(crate) fn trapped_fleets(state: &CampaignState, map: &Map) -> Result<Vec<Eve
     let mut events = Vec::new();
     for side in &state.naval.retreats_due {
         if !state.fleet_retreats(map, side).is_empty() {
-            return Err(RuleError::new(RuleId::MG_15, format!("{side}'s beaten fleet must retreat before post-combat movement ends")));
+            return Err(RuleError::new(
+                RuleId::MG_15,
+                format!("{} beaten fleet must retreat before post-combat movement ends", possessive(&super::turn::side_name(state, side))),
+            ));
         }
         events.push(Event::FleetDestroyed {
             side: side.clone(),

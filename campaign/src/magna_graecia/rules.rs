@@ -59,7 +59,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         Order::SwitchSides { side, to } => battle::switch_sides(state, side, to)?,
         Order::WithdrawIntoCity { side, battle: id } => siege::withdraw_into_city(state, map, side, *id)?,
         Order::AllocateSiegeLosses { side, lost, sunk } => siege::allocate_siege_losses(state, map, side, lost, sunk)?,
-        Order::Sally { side, node } => siege::sally(state, side, *node)?,
+        Order::Sally { side, node } => siege::sally(state, map, side, *node)?,
         Order::EndCampaign { reason } => siege::end_by_agreement(state, reason)?,
         Order::AttackCity { side, node, ally } => cities::attack_city(state, map, side, *node, ally)?,
         Order::ExitMap { side, counter } => siege::exit_through_messena(state, map, side, counter)?,
@@ -91,7 +91,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
                     format!(
                         "{} is already {}",
                         map.name(*node),
-                        side.as_ref().map_or("uncontrolled".to_owned(), |s| format!("controlled by {s}"))
+                        side.as_ref().map_or("uncontrolled".to_owned(), |s| format!("controlled by {}", turn::side_name(state, s)))
                     ),
                 ));
             }

@@ -99,7 +99,10 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
         .ok_or_else(|| RuleError::new(RuleId::MG_27, format!("there is no battle {battle_id} still to be fought")))?;
     let place = map.node(battle.node).ok_or_else(|| RuleError::new(RuleId::MG_01, "the battle's node is not on the map"))?;
     if !battle.defenders.contains(side) {
-        return Err(RuleError::new(RuleId::MG_27, format!("only a defender may withdraw into the city; {side} attacked")));
+        return Err(RuleError::new(
+            RuleId::MG_27,
+            format!("only a defender may withdraw into the city; {} attacked", super::turn::side_name(state, side)),
+        ));
     }
     if !place.is_fortified() {
         return Err(RuleError::new(RuleId::MG_27, format!("{} has no walls to withdraw behind", place.name)));
@@ -108,7 +111,10 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
         || state.politics.city_allies.get(&battle.node) == Some(side)
         || state.scenario.side(side).and_then(|s| s.capital).is_some_and(|c| c.node == battle.node);
     if !holds {
-        return Err(RuleError::new(RuleId::MG_27, format!("{} is not {side}'s to defend", place.name)));
+        return Err(RuleError::new(
+            RuleId::MG_27,
+            format!("{} is not {} to defend", place.name, crate::core::words::possessive(&super::turn::side_name(state, side))),
+        ));
     }
     let inside = state.elements_at(side, battle.node, false);
     let strength = state.besieging_strength(map, &battle.attacker, battle.node);
@@ -119,7 +125,8 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
                 // Not the besieger's strength itself: a side's view shows this sentence, and
                 // the defender may know only that it falls short.
                 "{} has fewer effective elements than the {inside} that would be inside {}, too few to besiege them: the battle must be fought",
-                battle.attacker, place.name
+                super::turn::side_name(state, &battle.attacker),
+                place.name
             ),
         ));
     }
@@ -277,11 +284,9 @@ pub fn allocate_siege_losses(
     lost: &[(String, ElementGroup)],
     sunk: &[String],
 ) -> Result<Vec<Event>, RuleError> {
-    let due = state
-        .siege
-        .siege_losses_due
-        .get(side)
-        .ok_or_else(|| RuleError::new(RuleId::MG_28, format!("{side} has no siege or disease losses to take")))?;
+    let due = state.siege.siege_losses_due.get(side).ok_or_else(|| {
+        RuleError::new(RuleId::MG_28, format!("{} has no siege or disease losses to take", super::turn::side_name(state, side)))
+    })?;
     let what = match &due.command {
         Some(_) => format!("the command that marched through {}", map.name(due.node)),
         None => format!("at {}", map.name(due.node)),
@@ -294,12 +299,15 @@ pub fn allocate_siege_losses(
 
 /// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
 /// raised when its movement ends, with the defender attacking.
-pub fn sally(state: &CampaignState, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
+pub fn sally(state: &CampaignState, map: &Map, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
     if state.phase != Phase::Movement || state.moving_side() != side {
         return Err(RuleError::new(RuleId::MG_27, "the besieged sally in their own movement phase"));
     }
     if !state.siege.sieges.iter().any(|s| s.node == node && &s.defender == side) {
-        return Err(RuleError::new(RuleId::MG_27, format!("{side} is not besieged at node {node}")));
+        return Err(RuleError::new(
+            RuleId::MG_27,
+            format!("{} is not besieged at {}", super::turn::side_name(state, side), map.name(node)),
+        ));
     }
     Ok(vec![Event::SallyMade { side: side.clone(), node }])
 }

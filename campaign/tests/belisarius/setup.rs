@@ -38,6 +38,8 @@ fn be_49_africa_sets_up_as_the_scenario_says() {
     assert!(at("byzantines", Location::Zone(ZoneId::new("byzacium-north"))) >= 6);
     let e = refused(&mut store, &mut c, &place(&byz(), 1, "ionium"));
     assert!(e.contains("BE-49") && e.contains("next to Northern Byzacium"), "{e}");
+    let e = refused(&mut store, &mut c, &place(&byz(), 9, "mare-africum"));
+    assert!(e.starts_with("The Byzantines have no set-up line 9 to place; they have 1 (see `roster`)"), "{e}");
     let e = refused(&mut store, &mut c, &Order::BeginPlay {});
     assert!(e.contains("still to place"), "{e}");
     store.execute(&mut c, &(), &place(&byz(), 1, "mare-africum"), DiceInput::Seeded).unwrap();
