@@ -271,9 +271,8 @@ impl<E: PlayerEngine> Seat<E> {
     fn summaries(&self, plan: &[PlannedOrder]) -> Vec<(PlannedOrder, String)> {
         plan.iter()
             .map(|p| {
-                let summary = serde_json::from_value::<E::Order>(p.order.clone())
-                    .map_or_else(|_| p.order.to_string(), |o| E::plan_line(&self.view, &self.public, &o));
-                (p.clone(), summary)
+                let json = p.order.to_string();
+                (p.clone(), self.in_words(&json).unwrap_or(json))
             })
             .collect()
     }

@@ -136,12 +136,12 @@ impl Order {
     }
 
     /// One line for the `commands.summary` column, the undo message and a player's plan,
-    /// with the nodes labelled from `map` and the sides named by `side`: "move Carthage's
+    /// with the nodes labelled from `map` and the sides named by `name`: "move Carthage's
     /// Himilco to 09 Cephaloedium by 08 Himera".
-    pub fn summary(&self, map: &super::map::Map, side: &dyn Fn(&SideId) -> String) -> String {
+    pub fn summary(&self, map: &super::map::Map, name: &dyn Fn(&SideId) -> String) -> String {
         use crate::core::words::{and_list, possessive, the_side};
-        let whose = |s: &SideId| possessive(&side(s));
-        let side = |s: &SideId| the_side(&side(s));
+        let whose = |s: &SideId| possessive(&name(s));
+        let side = |s: &SideId| the_side(&name(s));
         let node = |n: &NodeId| map.node(*n).map_or_else(|| n.to_string(), super::map::Node::label);
         // "to 08 Himera", and the nodes on the way: "to 09 Cephaloedium by 04 Panormus and 08
         // Himera".
