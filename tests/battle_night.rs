@@ -121,7 +121,7 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("13 Reg Sp(O)");
 
     // A wrong entry is undone and typed again.
-    cli(&db.path, &["undo", "Night"]).ok_saying("enter the result of battle 1");
+    cli(&db.path, &["undo", "Night"]).ok_saying("enter the result of battle 1 at Himera");
     cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("14 Reg Sp(O)");
     cli(&db.path, &["result", "Night", "1", "--file", &good, "--value", "6,6"]).ok();
     cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("14 Reg Sp(O)");

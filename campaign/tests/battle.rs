@@ -559,7 +559,7 @@ fn mg_24_demoralised_city_commands_surrender_to_the_holder() {
 }
 
 /// battles and their results are readable in the database on their own, and undo
-/// takes a result back out.
+/// takes a result back out, naming it by the battle's place.
 #[test]
 fn x_03_battles_and_results_in_the_database() {
     let mut f = Field::himera(STANDARD);
@@ -569,6 +569,7 @@ fn x_03_battles_and_results_in_the_database() {
     f.ok(&won("carthage", vec![]));
     assert_eq!(count(&f, "SELECT count(*) FROM battle_results WHERE kind = 'battle_resolved'"), 1);
     assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 0);
+    assert_eq!(f.store.last_summary(f.c.id).unwrap().as_deref(), Some("enter the result of battle 1 at Himera"));
     f.store.undo(&mut f.c).unwrap();
     assert_eq!(count(&f, "SELECT count(*) FROM battle_results"), 0);
     assert_eq!(count(&f, "SELECT count(*) FROM battles_due"), 1);

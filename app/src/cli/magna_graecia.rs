@@ -477,7 +477,8 @@ impl super::player::PlayerEngine for MagnaGraecia {
 
     fn plan_line(view: &View, map: &Map, order: &Order) -> String {
         let board = view.board();
-        order.summary(map, &|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()))
+        let battle_at = |id: u32| board.battles.iter().find(|b| b.id == id).map(|b| b.node);
+        order.summary(map, &|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()), &battle_at)
     }
 
     fn shown(view: View, map: Map) -> Box<dyn super::output::ErasedOutput> {

@@ -81,7 +81,8 @@ impl Engine for MagnaGraecia {
 
     /// The sides and the map are every side's to know, and counters go by their names.
     fn summary(state: &CampaignState, map: &Map, order: &Order, _: &Viewer) -> String {
-        order.summary(map, &|s| super::turn::side_name(state, s))
+        let battle_at = |id: u32| state.battles.iter().find(|b| b.id == id).map(|b| b.node);
+        order.summary(map, &|s| super::turn::side_name(state, s), &battle_at)
     }
 
     fn order_side(order: &Order) -> Option<&crate::ids::SideId> {

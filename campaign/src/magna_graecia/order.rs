@@ -136,13 +136,16 @@ impl Order {
     }
 
     /// One line for the `commands.summary` column, the undo message and a player's plan,
-    /// with the nodes labelled from `map` and the sides named by `name`: "move Carthage's
-    /// Himilco to 09 Cephaloedium by 08 Himera".
-    pub fn summary(&self, map: &super::map::Map, name: &dyn Fn(&SideId) -> String) -> String {
+    /// with the nodes labelled from `map`, the sides named by `name` and a battle placed at
+    /// the node `battle_at` gives it: "move Carthage's Himilco to 09 Cephaloedium by 08
+    /// Himera", "enter the result of battle 3 at Himera".
+    pub fn summary(&self, map: &super::map::Map, name: &dyn Fn(&SideId) -> String, battle_at: &dyn Fn(u32) -> Option<NodeId>) -> String {
         use crate::core::words::{and_list, possessive, the_side};
         let whose = |s: &SideId| possessive(&name(s));
         let side = |s: &SideId| the_side(&name(s));
         let node = |n: &NodeId| map.node(*n).map_or_else(|| n.to_string(), super::map::Node::label);
+        // "battle 3 at Himera", or "battle 3" for one the reader does not know.
+        let battle = |id: u32| battle_at(id).map_or_else(|| format!("battle {id}"), |n| format!("battle {id} at {}", map.name(n)));
         // "to 08 Himera", and the nodes on the way: "to 09 Cephaloedium by 04 Panormus and 08
         // Himera".
         let to = |path: &[NodeId]| match path.split_last() {
@@ -163,14 +166,14 @@ impl Order {
             Order::RetreatFleet { side: s, path } => format!("retreat {} fleet {}", whose(s), to(path)),
             Order::Shelter { side: s } => format!("shelter {} fleet", whose(s)),
             Order::CombineFleets { side: s, with } => format!("combine {} fleet with {}", whose(with), whose(s)),
-            Order::SetUpTable { battle, defence, .. } => format!("set the table of battle {battle} ({defence} defence)"),
-            Order::RecordBattleResult { result } => format!("enter the result of battle {}", result.battle),
+            Order::SetUpTable { battle: id, defence, .. } => format!("set the table of {} ({defence} defence)", battle(*id)),
+            Order::RecordBattleResult { result } => format!("enter the result of {}", battle(result.battle)),
             Order::Retreat { side: s, counter, path } => format!("retreat {} {counter} {}", whose(s), to(path)),
             Order::SwitchSides { side: s, to } => format!("{} changes sides to {}", side(s), side(to)),
-            Order::ChooseStayOrRetire { side: s, battle, stay } => {
-                format!("{} chooses to {} battle {battle}", side(s), if *stay { "stay in" } else { "retire from" })
+            Order::ChooseStayOrRetire { side: s, battle: id, stay } => {
+                format!("{} chooses to {} {}", side(s), if *stay { "stay in" } else { "retire from" }, battle(*id))
             }
-            Order::WithdrawIntoCity { side: s, battle } => format!("{} withdraws into the city at battle {battle}", side(s)),
+            Order::WithdrawIntoCity { side: s, battle: id } => format!("{} withdraws into the city at {}", side(s), battle(*id)),
             Order::AllocateSiegeLosses { side: s, .. } => format!("choose {} siege losses", whose(s)),
             Order::Sally { side: s, node: n } => format!("{} sallies at {}", side(s), node(n)),
             Order::EndCampaign { .. } => "end the campaign by agreement".to_owned(),
