@@ -201,7 +201,7 @@ impl Serialize for Shown {
 impl Output for Shown {
     fn text(&self) -> String {
         let (board, map) = (self.view.board(), &self.map);
-        let side_name = |id: &SideId| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+        let side_name = |id: &SideId| board.side_name(id);
         let name_of = |id: &Option<SideId>| id.as_ref().map_or_else(|| "—".to_owned(), side_name);
         let place = |n: NodeId| map.node(n).map_or_else(|| n.to_string(), |node| node.label());
         let mut s = format!(
@@ -322,7 +322,7 @@ fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &
 /// MG-15).
 fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&SideId>) -> Vec<super::output::Next> {
     use super::output::Next;
-    let name = |id: &SideId| board.side(id).map_or_else(|| id.to_string(), |s| s.name.clone());
+    let name = |id: &SideId| board.side_name(id);
     let json = |order: Order| serde_json::to_string(&order).unwrap_or_default();
     let mut next = Vec::new();
     let own = |side: &SideId| forces.iter().find(|f| &f.side == side);
@@ -478,7 +478,7 @@ impl super::player::PlayerEngine for MagnaGraecia {
     fn plan_line(view: &View, map: &Map, order: &Order) -> String {
         let board = view.board();
         let battle_at = |id: u32| board.battles.iter().find(|b| b.id == id).map(|b| b.node);
-        order.summary(map, &|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()), &battle_at)
+        order.summary(map, &|s| board.side_name(s), &battle_at)
     }
 
     fn shown(view: View, map: Map) -> Box<dyn super::output::ErasedOutput> {
@@ -514,7 +514,7 @@ struct NodeEntry {
 
 impl NodeListing {
     fn of(map: &Map, board: &view::Board) -> NodeListing {
-        let name = |s: Option<&SideId>| s.map(|s| board.side(s).map_or_else(|| s.to_string(), |x| x.name.clone()));
+        let name = |s: Option<&SideId>| s.map(|s| board.side_name(s));
         let nodes = map
             .nodes
             .values()

@@ -16,7 +16,7 @@ use super::view::SideView;
 /// rule, checked as far as the side knows, or left for the referee.
 pub fn check(view: &SideView, map: &Map, earlier: &[Order], order: &Order) -> Result<Checked, RuleError> {
     let board = &view.board;
-    let name = board.side(&view.side).map_or_else(|| view.side.to_string(), |s| s.name.clone());
+    let name = board.side_name(&view.side);
     let counter_named = |counter: &str| earlier.iter().any(|o| spends(o).contains(&counter));
     let place = |n| map.node(n).map_or_else(|| n.to_string(), |node| node.label());
     let list = |nodes: &mut dyn Iterator<Item = crate::ids::NodeId>| nodes.map(place).collect::<Vec<_>>().join(", ");

@@ -112,6 +112,11 @@ impl Board {
         self.sides.iter().find(|s| &s.id == id)
     }
 
+    /// A side's name ("Carthage"), or its id for a side the campaign does not have.
+    pub fn side_name(&self, id: &SideId) -> String {
+        self.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    }
+
     /// A fortified city allied to no side and nobody's capital (MG-07, MG-08): the board
     /// knows a node is fortified by the commands it fields. Screens and packs ask this
     /// rather than work it out again.

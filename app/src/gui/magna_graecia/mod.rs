@@ -273,7 +273,7 @@ impl MagnaGraeciaDesk {
         let Some(army) = army else {
             return Err(format!(
                 "{} roster is not this viewer's to write",
-                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), side))
+                referee_campaign::core::words::owner_of(&self.live.view.board().side_name(side))
             ));
         };
         let text = serde_json::to_string_pretty(&army).map_err(|e| e.to_string())?;
@@ -290,8 +290,8 @@ impl MagnaGraeciaDesk {
             return Err(format!(
                 "{} holds {} roster, not {}",
                 path.display(),
-                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side)),
-                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), side))
+                referee_campaign::core::words::owner_of(&self.live.view.board().side_name(&army.side)),
+                referee_campaign::core::words::owner_of(&self.live.view.board().side_name(side))
             ));
         }
         Ok(army)
@@ -315,7 +315,7 @@ impl MagnaGraeciaDesk {
             }
             None => Reply::Refused(format!(
                 "{} roster is not this viewer's to edit",
-                referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &side))
+                referee_campaign::core::words::owner_of(&self.live.view.board().side_name(&side))
             )),
         }
     }
@@ -424,7 +424,7 @@ impl DeskCampaign for MagnaGraeciaDesk {
                 }
                 said = Some(format!(
                     "{} roster saved",
-                    referee_campaign::core::words::owner_of(&dialogs::shared::side_name(self.live.view.board(), &army.side))
+                    referee_campaign::core::words::owner_of(&self.live.view.board().side_name(&army.side))
                 ));
             }
             _ => self.picks.counter = None,
@@ -488,7 +488,7 @@ impl EngineDesk for MagnaGraeciaDesk {
         }
         ui.separator();
         for f in forces.iter().filter(|f| f.army.is_some()) {
-            let name = dialogs::shared::side_name(self.live.view.board(), &f.side);
+            let name = self.live.view.board().side_name(&f.side);
             if ui.button(format!("Export {} roster…", referee_campaign::core::words::owner_of(&name))).clicked()
                 && let Some(path) = rfd::FileDialog::new()
                     .set_title(format!("{} roster", referee_campaign::core::words::owner_of(&name)))

@@ -71,7 +71,7 @@ fn ready(now: bool, why: impl FnOnce() -> String) -> Result<(), String> {
 pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
     let (viewer, board) = (p.viewer, p.view.board());
     let Some((fickle, ally)) = &board.switch_offer else { return };
-    let who = side_name(board, fickle);
+    let who = board.side_name(fickle);
     let may = may_order(viewer, fickle);
     let stroke = egui::Stroke::new(2.0, ui.visuals().warn_fg_color);
     egui::Frame::group(ui.style()).stroke(stroke).inner_margin(8.0).show(ui, |ui| {
@@ -80,7 +80,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
         ui.add(
             egui::Label::new(format!(
                 "{} lost a land battle: {who} may turn on it at once, before this combat phase ends (MG-35).",
-                side_name(board, ally)
+                board.side_name(ally)
             ))
             .wrap(),
         );
@@ -90,7 +90,7 @@ pub(crate) fn switch_offer_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
                     let order = Order::SwitchSides { side: fickle.clone(), to: s.id.clone() };
                     let text = format!("Turn to {}", s.name);
                     let button = egui::Button::new(RichText::new(&text).strong());
-                    let hover = format!("{who} leaves {} and fights beside {} from now on", side_name(board, ally), s.name);
+                    let hover = format!("{who} leaves {} and fights beside {} from now on", board.side_name(ally), s.name);
                     p.order(ui, Ok(()), button, text, hover, order);
                 }
             });
@@ -113,7 +113,7 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, land: &[CounterR
     let now = board.phase == Phase::PostCombat;
     let not_yet = format!("Retreats are made in post-combat movement; it is the {} phase (MG-15)", board.phase.name());
     for f in fleets {
-        let title = format!("{} fleet", side_name(board, &f.side));
+        let title = format!("{} fleet", board.side_name(&f.side));
         let at = f.counters.iter().find(|c| c.name == FLEET).map(|c| node_label(map, c.node));
         ui.horizontal(|ui| {
             swatch_ui(ui, board, &f.side);
@@ -187,7 +187,7 @@ pub(crate) fn landing_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, selected: Option<
     if names.is_empty() {
         return;
     }
-    let who = side_name(board, &f.side);
+    let who = board.side_name(&f.side);
     ui.label(RichText::new(format!("{who} lands from the sea")).strong().size(16.0))
         .on_hover_text("Each counter comes ashore at a southern coastal node no enemy holds, on the side's first turn (MG-36)");
     let target = selected.map(|n| node_label(map, n));
@@ -238,7 +238,7 @@ pub(crate) fn counter_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, forces: &F
         return;
     }
     let this = CounterRef { side: counter.side.clone(), name: counter.name.clone() };
-    let who = side_name(board, &counter.side);
+    let who = board.side_name(&counter.side);
     ui.horizontal_wrapped(|ui| {
         ui.add_space(28.0);
         if moving {
@@ -306,7 +306,7 @@ pub(crate) fn stay_or_retire_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &B
         ui.label(RichText::new("No result: each side writes stay or retire (MG-25)").italics());
         let sides = std::iter::once(&battle.attacker).chain(&battle.defenders);
         for side in sides {
-            let who = side_name(board, side);
+            let who = board.side_name(side);
             ui.horizontal(|ui| {
                 swatch_ui(ui, board, side);
                 ui.label(&who);
@@ -360,7 +360,7 @@ pub(crate) fn withdraw_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &BattleM
     let city = map.name(battle.node);
     let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(p.viewer, d)).collect();
     for side in &defenders {
-        let who = side_name(board, side);
+        let who = board.side_name(side);
         let text = if defenders.len() == 1 { "Withdraw into the city".to_owned() } else { format!("{who}: withdraw into the city") };
         let order = Order::WithdrawIntoCity { side: (*side).clone(), battle: battle.id };
         let name = format!("{who} withdraws into {city} instead of battle {}", battle.id);
@@ -375,7 +375,7 @@ pub(crate) fn siege_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId) {
     let board = p.view.board();
     let Some(siege) = board.sieges.iter().find(|s| s.node == node) else { return };
     let city = p.map.name(node);
-    let (besieger, defender) = (side_name(board, &siege.besieger), side_name(board, &siege.defender));
+    let (besieger, defender) = (board.side_name(&siege.besieger), board.side_name(&siege.defender));
     egui::Frame::group(ui.style()).inner_margin(6.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -433,7 +433,7 @@ fn fleet_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, fleet: &Counter) {
     if fleet.sheltered || port.is_none() {
         return;
     }
-    let who = side_name(p.view.board(), &fleet.side);
+    let who = p.view.board().side_name(&fleet.side);
     ui.horizontal_wrapped(|ui| {
         ui.add_space(28.0);
         let order = Order::Shelter { side: fleet.side.clone() };
@@ -459,7 +459,7 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId)
         return;
     }
     let city = p.map.name(node);
-    let who = side_name(board, side);
+    let who = board.side_name(side);
     let foes: Vec<(&SideId, &str)> = board
         .sides
         .iter()
@@ -511,7 +511,7 @@ pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: Node
     }
     ui.horizontal_wrapped(|ui| {
         for (side, with) in pairs {
-            let (who, other) = (side_name(board, side), side_name(board, with));
+            let (who, other) = (board.side_name(side), board.side_name(with));
             let now = board.phase == Phase::Movement && &board.moving == side;
             let order = Order::CombineFleets { side: side.clone(), with: with.clone() };
             let whose = owner_of(&who);

@@ -20,7 +20,6 @@ use referee_campaign::store::KeptTable;
 use referee_campaign::{SideId, magna_graecia::event::Logged, magna_graecia::map::Map, magna_graecia::state::CampaignState};
 
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
-use crate::gui::magna_graecia::dialogs::shared::side_name;
 use crate::gui::shell::command::AppCommand;
 use crate::gui::widgets::packs::{PackSettings, Refused, WrittenFile, files_grid_ui, options_ui};
 
@@ -281,7 +280,7 @@ pub(crate) fn pack_window_ui(ctx: &egui::Context, form: &mut PackForm, data: &Pa
                                 commands.push(AppCommand::OpenFolder(PathBuf::from(&folder)));
                             }
                         });
-                        files_grid_ui(ui, "pack_files", files, &|s: &SideId| side_name(board, s));
+                        files_grid_ui(ui, "pack_files", files, &|s: &SideId| board.side_name(s));
                     }
                     Some(Err(e)) => {
                         ui.add(egui::Label::new(RichText::new(e).color(red)).wrap());
@@ -339,7 +338,7 @@ pub(crate) fn job_ui(ui: &mut egui::Ui, board: &Board, job: &PackJob, commands: 
         if !job.files.is_empty() {
             egui::CollapsingHeader::new("Files")
                 .id_salt("pack_job_files")
-                .show(ui, |ui| files_grid_ui(ui, "pack_job_grid", &job.files, &|s: &SideId| side_name(board, s)));
+                .show(ui, |ui| files_grid_ui(ui, "pack_job_grid", &job.files, &|s: &SideId| board.side_name(s)));
         }
     }
     for e in &job.errors {

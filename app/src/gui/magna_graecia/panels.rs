@@ -13,7 +13,7 @@ use referee_campaign::{DiceInput, NodeId, SideId, magna_graecia::map::Map, magna
 use crate::gui::magna_graecia::command::CounterRef;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
 use crate::gui::magna_graecia::command::run;
-use crate::gui::magna_graecia::dialogs::{self, shared::side_name};
+use crate::gui::magna_graecia::dialogs;
 use crate::gui::magna_graecia::map::{self, side_colour};
 use crate::gui::magna_graecia::orders;
 use crate::gui::magna_graecia::packs::{self, PackJob};
@@ -69,7 +69,7 @@ fn phase_line(board: &Board) -> String {
     match board.phase {
         Phase::Setup => "Setup: rosters and deployment".to_owned(),
         Phase::Ended => "Campaign over".to_owned(),
-        phase => format!("{}: {}", side_name(board, &board.moving), phase.name()),
+        phase => format!("{}: {}", board.side_name(&board.moving), phase.name()),
     }
 }
 
@@ -90,7 +90,7 @@ fn turn_buttons_inner_ui(
     match board.phase {
         Phase::Setup => {
             if viewer == &Viewer::Umpire {
-                let first = side_name(board, &board.moving);
+                let first = board.side_name(&board.moving);
                 let hover = format!(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
@@ -106,7 +106,7 @@ fn turn_buttons_inner_ui(
             let dice = roll.typed_dice();
             let hover = format!(
                 "End {} {} phase (MG-09). The alliance rolls at the end of movement (MG-06) take the typed-in values of the roll form below — the players' physical dice, one per roll in node order — when any are typed; otherwise the campaign's seeded dice roll them.",
-                referee_campaign::core::words::owner_of(&side_name(board, &board.moving)),
+                referee_campaign::core::words::owner_of(&board.side_name(&board.moving)),
                 board.phase.name()
             );
             let button = ui.add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong())).on_hover_text(&hover);
@@ -141,7 +141,7 @@ fn alliance_rolls_due_ui(ui: &mut egui::Ui, map: &Map, board: &Board, dice: Opti
     let dice_word = |n: usize| if n == 1 { "1 die".to_owned() } else { format!("{n} dice") };
     let hover = format!(
         "When {} ends movement it rolls a d6 for the alliance of each of these cities, in this order (MG-06): type one value per city in the roll form's typed-in values, or leave them empty for the seeded dice.",
-        side_name(board, &board.moving)
+        board.side_name(&board.moving)
     );
     ui.label(format!("Alliance rolls due: {} ({})", names.join(", "), dice_word(due.len()))).on_hover_text(&hover);
     if let Some(DiceInput::Manual(values)) = dice
@@ -250,11 +250,11 @@ fn node_ui(
     };
     let controller = status.and_then(|s| s.controller.as_ref());
     match controller {
-        Some(c) => swatch_line(ui, format!("Controlled by {}", side_name(board, c)), Some(c)),
+        Some(c) => swatch_line(ui, format!("Controlled by {}", board.side_name(c)), Some(c)),
         None => swatch_line(ui, "Uncontrolled".to_owned(), None),
     }
     if let Some(ally) = status.and_then(|s| s.allied_to.as_ref()) {
-        swatch_line(ui, format!("Allied to {}", side_name(board, ally)), Some(ally));
+        swatch_line(ui, format!("Allied to {}", board.side_name(ally)), Some(ally));
     }
     if let Some(cap) = status.and_then(|s| s.capital_of.as_ref()) {
         let strength = board.side(cap).and_then(|s| s.capital).map_or(0, |c| c.strength);
@@ -263,7 +263,7 @@ fn node_ui(
             1 => "1 command".to_owned(),
             n => format!("{n} commands"),
         };
-        swatch_line(ui, format!("Capital of {} (strength {strength}: {what})", side_name(board, cap)), Some(cap));
+        swatch_line(ui, format!("Capital of {} (strength {strength}: {what})", board.side_name(cap)), Some(cap));
     }
     for b in board.battles.iter().filter(|b| b.node == node.id) {
         ui.label(RichText::new(format!("Battle {} due here: {}", b.id, battle_sides(board, b))).strong());
@@ -302,8 +302,8 @@ fn node_ui(
 
 /// "Carthage attacks Syracuse".
 fn battle_sides(board: &Board, b: &BattleMark) -> String {
-    let defenders: Vec<String> = b.defenders.iter().map(|d| side_name(board, d)).collect();
-    format!("{} attacks {}", side_name(board, &b.attacker), defenders.join(" and "))
+    let defenders: Vec<String> = b.defenders.iter().map(|d| board.side_name(d)).collect();
+    format!("{} attacks {}", board.side_name(&b.attacker), defenders.join(" and "))
 }
 
 /// The battles raised and waiting for their results (MG-10); a click selects the node. The
@@ -361,7 +361,7 @@ fn battles_ui(ui: &mut egui::Ui, details: &Details<'_>, selected: Option<NodeId>
 
 /// How a counter is called in the panels: its command's name, or "Carthage fleet".
 fn counter_title(board: &Board, side: &SideId, name: &str) -> String {
-    if name == FLEET { format!("{} fleet", side_name(board, side)) } else { name.to_owned() }
+    if name == FLEET { format!("{} fleet", board.side_name(side)) } else { name.to_owned() }
 }
 
 /// A counter's full movement points in a phase (MG-11), as the rules give them.
@@ -383,7 +383,7 @@ fn why_no_move(board: &Board, side: &SideId, left: u8) -> String {
     if board.phase != Phase::Movement {
         format!("Counters move in the movement phase; it is the {} phase (MG-09)", board.phase.name())
     } else if &board.moving != side {
-        format!("It is {} player-turn (MG-09)", referee_campaign::core::words::owner_of(&side_name(board, &board.moving)))
+        format!("It is {} player-turn (MG-09)", referee_campaign::core::words::owner_of(&board.side_name(&board.moving)))
     } else if left == 0 {
         "No movement points left this phase (MG-11)".to_owned()
     } else {
@@ -418,7 +418,7 @@ fn counters_here_ui(ui: &mut egui::Ui, p: &mut orders::Panel<'_>, node: NodeId, 
             token_icon_ui(ui, board, &c.side, c.is_fleet());
             ui.label(RichText::new(&title).strong());
             if umpire && !c.is_fleet() {
-                ui.label(RichText::new(side_name(board, &c.side)).weak());
+                ui.label(RichText::new(board.side_name(&c.side)).weak());
             }
             if c.aboard {
                 ui.label(RichText::new("aboard").italics()).on_hover_text("Carried by its fleet: it moves with the fleet (MG-14, MG-17)");
@@ -473,7 +473,7 @@ fn counters_here_ui(ui: &mut egui::Ui, p: &mut orders::Panel<'_>, node: NodeId, 
     }
     // The view carries no names for other sides' counters, and none are looked up.
     for c in others {
-        let who = side_name(board, &c.side);
+        let who = board.side_name(&c.side);
         ui.horizontal(|ui| {
             token_icon_ui(ui, board, &c.side, c.fleet);
             if c.fleet {
@@ -504,7 +504,7 @@ fn deployment_ui(ui: &mut egui::Ui, map: &Map, view: &View, selection: Selection
     };
     for f in view.forces() {
         let side = f.side.clone();
-        let who = side_name(board, &side);
+        let who = board.side_name(&side);
         let mut names: Vec<&str> = f.army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.as_str())).collect();
         if f.fleet_np > 0 {
             names.push(FLEET);
@@ -676,7 +676,7 @@ fn victory_ui(ui: &mut egui::Ui, board: &Board) {
     for (side, v) in &board.victory {
         let parts = victory_parts(v);
         let detail = if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) };
-        let text = RichText::new(format!("{}: {} VP{detail}", side_name(board, side), v.total));
+        let text = RichText::new(format!("{}: {} VP{detail}", board.side_name(side), v.total));
         if is_out(board, side) {
             ui.label(text.strikethrough()).on_hover_text("Out of the campaign (MG-32); its victory points stand");
         } else {
@@ -721,7 +721,7 @@ fn standings(board: &Board) -> Vec<(&SideId, &Victory)> {
 
 /// In the top bar once the campaign is over: each side's final points.
 fn final_points_line_ui(ui: &mut egui::Ui, board: &Board) {
-    let line: Vec<String> = standings(board).into_iter().map(|(s, v)| format!("{} {} VP", side_name(board, s), v.total)).collect();
+    let line: Vec<String> = standings(board).into_iter().map(|(s, v)| format!("{} {} VP", board.side_name(s), v.total)).collect();
     if !line.is_empty() {
         ui.label(RichText::new(format!("Final: {}", line.join(" · "))).strong().color(ui.visuals().warn_fg_color))
             .on_hover_text("The victory points at the end of the campaign (MG-33); the panel on the right says what they are for");
@@ -747,7 +747,7 @@ fn final_summary_ui(ui: &mut egui::Ui, board: &Board) {
                         let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
                         map::paint_swatch(ui.painter(), rect, side_colour(s), s.pattern);
                     }
-                    let name = RichText::new(side_name(board, side)).strong();
+                    let name = RichText::new(board.side_name(side)).strong();
                     ui.label(if is_out(board, side) { name.strikethrough() } else { name });
                 });
                 ui.label(RichText::new(format!("{} VP", v.total)).strong().size(16.0));
@@ -768,7 +768,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
     let board = view.board();
     for f in view.forces() {
         let side = board.side(&f.side);
-        let who = side_name(board, &f.side);
+        let who = board.side_name(&f.side);
         ui.horizontal(|ui| {
             if let Some(side) = side {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
@@ -812,9 +812,9 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
             });
         }
         let fleet = if f.fleet_np == 0 {
-            format!("{} fleet: none", side_name(board, &f.side))
+            format!("{} fleet: none", board.side_name(&f.side))
         } else {
-            format!("{} fleet: {} NP", side_name(board, &f.side), f.fleet_np)
+            format!("{} fleet: {} NP", board.side_name(&f.side), f.fleet_np)
         };
         ui.horizontal(|ui| {
             ui.add_space(22.0);
@@ -847,7 +847,7 @@ fn forces_ui(ui: &mut egui::Ui, map: &Map, view: &View, seed: Option<u64>, comma
         }
         View::Side(v) => {
             ui.add_space(4.0);
-            ui.label(RichText::new(format!("Viewing as {}: other sides' forces are hidden.", side_name(board, &v.side))).weak());
+            ui.label(RichText::new(format!("Viewing as {}: other sides' forces are hidden.", board.side_name(&v.side))).weak());
         }
     }
 }

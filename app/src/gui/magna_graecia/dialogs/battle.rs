@@ -261,7 +261,7 @@ pub(crate) fn battle_form_ui(ctx: &egui::Context, form: &mut BattleForm, data: &
 fn outcome_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board) {
     let outcome_name = |o: &Option<Outcome>| match o {
         None => "pick the winner".to_owned(),
-        Some(Outcome::Won { winner }) => side_name(board, winner),
+        Some(Outcome::Won { winner }) => board.side_name(winner),
         Some(Outcome::NoResult {}) => "no result (MG-25)".to_owned(),
     };
     egui::Grid::new("battle_outcome").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
@@ -271,7 +271,7 @@ fn outcome_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board
             .width(160.0)
             .show_ui(ui, |ui| {
                 for s in &form.sides {
-                    ui.selectable_value(&mut form.outcome, Some(Outcome::Won { winner: s.clone() }), side_name(board, s));
+                    ui.selectable_value(&mut form.outcome, Some(Outcome::Won { winner: s.clone() }), board.side_name(s));
                 }
                 ui.selectable_value(&mut form.outcome, Some(Outcome::NoResult {}), "no result (MG-25)").on_hover_text(
                     "Night, both armies broken in one bound, or mutual consent: each side then writes stay or retire (MG-25)",
@@ -284,15 +284,15 @@ fn outcome_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board
         let l = ui.label("Held the field");
         egui::ComboBox::from_id_salt("battle_held")
             .selected_text(match (&form.held_field, form.winner()) {
-                (Some(s), _) => side_name(board, s),
-                (None, Some(w)) => format!("{} (the winner)", side_name(board, w)),
+                (Some(s), _) => board.side_name(s),
+                (None, Some(w)) => format!("{} (the winner)", board.side_name(w)),
                 (None, None) => "the winner (if any)".to_owned(),
             })
             .width(160.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut form.held_field, None, "the winner");
                 for s in &form.sides {
-                    ui.selectable_value(&mut form.held_field, Some(s.clone()), side_name(board, s));
+                    ui.selectable_value(&mut form.held_field, Some(s.clone()), board.side_name(s));
                 }
             })
             .response
@@ -303,12 +303,12 @@ fn outcome_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &Board
             let city = map.name(form.node);
             let l = ui.label("The city was attacked by");
             egui::ComboBox::from_id_salt("battle_city_attacked")
-                .selected_text(form.city_attacked_by.as_ref().map_or_else(|| "none".to_owned(), |s| side_name(board, s)))
+                .selected_text(form.city_attacked_by.as_ref().map_or_else(|| "none".to_owned(), |s| board.side_name(s)))
                 .width(160.0)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut form.city_attacked_by, None, "none");
                     for s in &form.sides {
-                        ui.selectable_value(&mut form.city_attacked_by, Some(s.clone()), side_name(board, s));
+                        ui.selectable_value(&mut form.city_attacked_by, Some(s.clone()), board.side_name(s));
                     }
                 })
                 .response
@@ -333,13 +333,13 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
             ui.horizontal(|ui| {
                 swatch_ui(ui, board, side);
                 let role = if *side == sides[0] { "attacker" } else { "defender" };
-                ui.label(RichText::new(format!("{} ({role})", side_name(board, side))).strong().size(15.0));
+                ui.label(RichText::new(format!("{} ({role})", board.side_name(side))).strong().size(15.0));
             });
             let own: Vec<&LossEntry> = form.entries.iter().filter(|e| &e.side == side).collect();
             if own.is_empty() {
                 ui.label(RichText::new("No command of this side stands here.").weak());
             }
-            let joins: Vec<Joins> = own.iter().map(|e| Joins::of(e, &own, &side_name(board, side), &place)).collect();
+            let joins: Vec<Joins> = own.iter().map(|e| Joins::of(e, &own, &board.side_name(side), &place)).collect();
             for (entry, joins) in form.entries.iter_mut().filter(|e| &e.side == side).zip(&joins) {
                 loss_entry_ui(ui, entry, joins);
             }
@@ -350,7 +350,7 @@ fn battle_body_ui(ui: &mut egui::Ui, form: &mut BattleForm, map: &Map, board: &B
                     .on_hover_text("The loser's retreat must begin by one of these (MG-15); all are open unless cut on the table");
                 for (n, open) in roads.iter_mut() {
                     let label = node_label(map, *n);
-                    ui.checkbox(open, &label).accessible_name(format!("Road to {label} open for {}", side_name(board, side)));
+                    ui.checkbox(open, &label).accessible_name(format!("Road to {label} open for {}", board.side_name(side)));
                 }
             }
         }
@@ -382,7 +382,7 @@ fn hex_losses_ui(ui: &mut egui::Ui, form: &mut BattleForm, data: &BattleFormData
         )
         .weak(),
     );
-    if hex.ui(ui, &|s| side_name(board, s))
+    if hex.ui(ui, &|s| board.side_name(s))
         && let Err(e) = apply_hex(hex, form.battle, &mut form.entries)
     {
         ui.colored_label(ui.visuals().error_fg_color, e);

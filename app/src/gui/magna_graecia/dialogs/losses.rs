@@ -123,7 +123,7 @@ pub(crate) fn naval_losses_ui(
     let due: Vec<&Forces> = view.forces().into_iter().filter(|f| f.naval_losses_due > 0).collect();
     forms.retain(|s, _| due.iter().any(|f| &f.side == s));
     for f in due {
-        let who = side_name(board, &f.side);
+        let who = board.side_name(&f.side);
         let pool = LossPool {
             id: ("naval_losses", f.side.as_str()),
             title: format!("Losses at sea: {who}"),
@@ -161,7 +161,7 @@ pub(crate) fn siege_losses_ui(
     let due: Vec<(&Forces, &LossesDue)> = view.forces().into_iter().filter_map(|f| Some((f, f.siege_losses_due.as_ref()?))).collect();
     forms.retain(|s, _| due.iter().any(|(f, _)| &f.side == s));
     for (f, d) in due {
-        let who = side_name(board, &f.side);
+        let who = board.side_name(&f.side);
         let city = map.name(d.node);
         let n = plural(d.elements, "element", "elements");
         let disease = d.rule == referee_campaign::rule::RuleId::MG_29;
@@ -183,7 +183,7 @@ pub(crate) fn siege_losses_ui(
                 "MG-29",
             )
         } else {
-            let inside = d.by.as_ref().map_or_else(|| "the defender".to_owned(), |by| side_name(board, by));
+            let inside = d.by.as_ref().map_or_else(|| "the defender".to_owned(), |by| board.side_name(by));
             (
                 format!("Siege losses at {city}: {who}"),
                 format!(

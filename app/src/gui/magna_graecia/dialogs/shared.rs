@@ -12,10 +12,6 @@ use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::command::Message;
 pub(crate) use crate::gui::widgets::words::may_order;
 
-pub(crate) fn side_name(board: &Board, side: &SideId) -> String {
-    board.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
-}
-
 pub(crate) fn node_label(map: &Map, n: NodeId) -> String {
     map.node(n).map_or_else(|| n.to_string(), |x| x.label())
 }
