@@ -143,11 +143,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
     let setup = &state.setup;
     // Once the campaign is over, only dice and notes remain (BE-49 … BE-52).
     if state.phase == Phase::Over && !matches!(order, Order::RollDice(_) | Order::AddNote(_) | Order::RenameCampaign(_)) {
-        let winner = state
-            .result
-            .as_ref()
-            .and_then(|r| r.winner.as_ref())
-            .map_or_else(|| "nobody".to_owned(), |w| setup.side(w).map_or_else(|| w.to_string(), |s| s.name.clone()));
+        let winner = state.result.as_ref().and_then(|r| r.winner.as_ref()).map_or_else(|| "nobody".to_owned(), |w| setup.side_name(w));
         return Err(RuleError::new(
             setup.scenario.rule,
             format!("the campaign is over: {} ended it, and the {winner} won", setup.date_of_turn(setup.turns())),
@@ -196,7 +192,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
             }
             for (side, due) in &state.lines_due {
                 if !due.is_empty() {
-                    let name = setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
+                    let name = setup.side_name(side);
                     return Err(RuleError::new(
                         setup.rule_of(side),
                         format!("{name} have {} set-up line(s) still to place (see `roster`)", due.len()),

@@ -160,7 +160,7 @@ impl Operations {
 
 /// A side's name for the log.
 pub(crate) fn side_name(state: &State, side: &SideId) -> String {
-    state.setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+    state.setup.side_name(side)
 }
 
 /// "the Byzantines'": a side's name in the possessive.

@@ -125,6 +125,11 @@ impl Setup {
         self.sides.iter().find(|s| &s.id == id)
     }
 
+    /// A side's name ("Byzantines"), or its id for a side the scenario does not have.
+    pub fn side_name(&self, id: &SideId) -> String {
+        self.side(id).map_or_else(|| id.to_string(), |s| s.name.clone())
+    }
+
     /// Why `id` names no side of the scenario, with the sides it has.
     pub fn no_such_side(&self, id: &str) -> String {
         let sides: Vec<&str> = self.sides.iter().map(|x| x.id.as_str()).collect();

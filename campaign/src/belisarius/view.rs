@@ -798,7 +798,7 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             fleet_decoys: d.rest.fleet_decoys,
         })
         .collect();
-    let name = setup.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
+    let name = setup.side_name(side);
     let ops = state.ops.as_ref();
     Organisation {
         side: side.clone(),
@@ -902,7 +902,7 @@ pub(super) fn refresh(state: &State, viewer: &Viewer, log: Vec<LogLine>) -> View
 /// The log line `viewer` reads for an event, or `None` if the viewer may not see it.
 pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
     let setup = &state.setup;
-    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let side_name = |s: &SideId| setup.side_name(s);
     match event {
         Event::CampaignStarted(CampaignStarted { name, scenario: setup, .. }) => {
             Some(format!("Campaign “{name}” begins: {} ({}), {} turns", setup.name(), setup.period(), setup.turns()))
@@ -1021,7 +1021,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
     use super::interception::Target;
     use super::tables::Interception;
     let setup = &state.setup;
-    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let side_name = |s: &SideId| setup.side_name(s);
     let name = |id: &str| super::state::piece_name(setup, id);
     let names = |ids: &[String]| ids.iter().map(|id| name(id)).collect::<Vec<_>>().join(" and ");
     let zone = |z: &ZoneId| setup.place_name(&Location::Zone(z.clone()));
@@ -1221,7 +1221,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
 fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
     use super::siege::{Fall, Works};
     let setup = &state.setup;
-    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let side_name = |s: &SideId| setup.side_name(s);
     let city_name = |c: &CityId| setup.place_name(&Location::City(c.clone()));
     match event {
         Event::ActionPointsSpent { side, ap, left, on } => {
@@ -1387,7 +1387,7 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
 fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
     use super::setup::ship_name;
     let setup = &state.setup;
-    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let side_name = |s: &SideId| setup.side_name(s);
     let sea_name = |s: &super::map::SeaId| setup.place_name(&Location::Sea(s.clone()));
     let ships_named = |ships: &[String]| ships.iter().map(|s| ship_name(s)).collect::<Vec<_>>().join(", ");
     match event {
@@ -1524,7 +1524,7 @@ fn away_text(state: &State, a: &super::random_events::Away) -> String {
 /// The log lines of random events and the Franks: all public (BE-47, BE-48).
 fn describe_events(state: &State, event: &Event, viewer: &Viewer) -> Option<String> {
     let setup = &state.setup;
-    let side_name = |s: &SideId| setup.side(s).map_or_else(|| s.to_string(), |x| x.name.clone());
+    let side_name = |s: &SideId| setup.side_name(s);
     let event_name = |l: char| setup.tables.event(l).map_or_else(|| format!("event {l}"), |e| format!("event {l}, {}", e.name));
     let name = |id: &str| super::state::piece_name(setup, id);
     match event {
