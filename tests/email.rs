@@ -75,6 +75,11 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     let (carthage, syracuse) = (mail.packet("carthage"), mail.packet("syracuse"));
     let carthage_orders = mail.plan(&carthage, &deploy("carthage"));
     assert!(carthage_orders.ends_with("orders-carthage-turn1.json"), "{}", carthage_orders.display());
+    // A folder named with a separator at its end is made; the file is not replaced unasked.
+    let sent = format!("{}/sent/", mail.dir.path().display());
+    player(&carthage, &["orders", "--out", &sent]).ok_saying("orders-carthage-turn1.json");
+    player(&carthage, &["orders", "--out", &sent])
+        .refused_saying("is there already, perhaps from an earlier exchange this turn; give --overwrite");
     let syracuse_orders = mail.plan(&syracuse, &deploy("syracuse"));
     let out = mail.take_in("carthage", &carthage_orders, &[]);
     assert!(out.contains("Carthage deploys Himilco at Panormus"), "{out}");
@@ -90,6 +95,7 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     // Turn 1: Carthage moves first (MG-09).
     let carthage = mail.packet("carthage");
     player(&carthage, &["show"]).ok_saying("Carthage to move (movement)");
+    player(&carthage, &["roster"]).ok_saying("Himilco");
     let orders = mail.plan(
         &carthage,
         &[
@@ -291,6 +297,8 @@ fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
         let file = mail.plan(&mail.packet(side), &orders);
         mail.take_in(side, &file, &[])
     };
+    // At set-up the packet lists the line still to place, with what goes in it.
+    player(&mail.packet("byzantines"), &["roster"]).ok_saying("to place, line 1:");
     answer("byzantines", &[r#"{"type":"place","side":"byzantines","line":1,"at":"mare-africum"}"#]);
     for phase in [r#"{"type":"begin_play"}"#, r#"{"type":"events"}"#, r#"{"type":"supply"}"#] {
         mail.referee(&["order", mail.name, phase]);
@@ -298,6 +306,10 @@ fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
     // The supply dice left the Vandals 4 points to share out: their packet says so.
     let vandals = mail.packet("vandals");
     player(&vandals, &["show"]).ok_saying("4 points lost for want of supply");
+    // The units the losses are shared out from, by the numbers `take_losses` names, are in
+    // the packet's own Table of Organisation; nothing of the Byzantines' is.
+    let roster = player(&vandals, &["roster"]).ok_saying("Table of Organisation: Vandals");
+    assert!(roster.contains("units by number: 1. ") && !roster.contains("Byzantines"), "{roster}");
     let out = answer("vandals", &[r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);
     assert!(out.contains("Vandals take 4 combat points lost for want of supply"), "{out}");
     mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);

@@ -507,8 +507,13 @@ fn battle_share(
 
 /// The orders the rules expect now of the viewer (the referee: of everyone), each with an
 /// order to edit: set-up (BE-49 … BE-52), the phases before the operations (BE-41, BE-45,
-/// BE-47), losses owed (BE-12, BE-19, BE-22, BE-27, BE-28, BE-41), a contact (BE-13), a
-/// battle (BE-17 … BE-22), a segment (BE-06, BE-07, BE-10), the turn's end (BE-02).
+/// BE-47), losses owed (BE-12, BE-19, BE-22, BE-27, BE-28, BE-41), a contact (BE-13, BE-35), a
+/// battle (BE-17 … BE-22, BE-36), a segment (BE-06, BE-07, BE-10), the turn's end (BE-02).
+///
+/// A player copies these, so an order given whole (one with no `<place>` to fill in) is one
+/// the rules take, as far as the viewer's own view can tell: losses owed come first and
+/// alone, a leader is offered for an interception only with units and a try left, a beaten
+/// leader no march.
 fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
     use super::output::Next;
     use referee_campaign::belisarius::battle::Step;
@@ -524,7 +529,10 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         return next;
     }
     let organisations = view.organisations();
-    // Losses owed, in whatever phase.
+    // Whether the side has action points left, as far as the viewer knows them.
+    let has_points = |o: &Organisation| o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
+    // Losses owed, in whatever phase: until they are shared out, nothing else goes.
+    let mut owed = false;
     for o in &organisations {
         let mut losses = Vec::new();
         if let Some(due) = &o.attrition {
@@ -539,8 +547,14 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             losses.push(json(Order::TakeLosses { side: o.side.clone(), losses: losses_share, militia }));
         }
         if !losses.is_empty() {
-            say(the(&o.side), "share out the losses they owe, by unit number as `show` lists them", losses);
+            owed = true;
+            say(the(&o.side), "share out the losses they owe, by unit number as `roster` lists them", losses);
         }
+    }
+    if owed {
+        return next;
+    }
+    for o in &organisations {
         if !o.reinforcements_to_place.is_empty() {
             say(
                 the(&o.side),
@@ -568,8 +582,8 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     say(the(&o.side), "place their set-up lines (BE-49 … BE-52; `roster` says where each may go)", orders);
                 }
             }
-            if referee {
-                say("The referee".to_owned(), "begins play once every line is placed", vec![json(Order::BeginPlay {})]);
+            if referee && organisations.iter().all(|o| o.lines_due.is_empty()) {
+                say("The referee".to_owned(), "begins play, every line placed", vec![json(Order::BeginPlay {})]);
             }
         }
         Phase::Play if referee => {
@@ -585,8 +599,32 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             say("The referee".to_owned(), what, vec![json(order)]);
         }
         Phase::Operations => {
-            if let Some(b) = &board.battle {
+            if let Some(b) = &board.naval_battle {
+                if referee {
+                    say("The referee".to_owned(), "fights the naval battle's next passage (BE-36)", vec![json(Order::FightAtSea {})]);
+                }
+                if b.passages > 0 {
+                    for o in organisations.iter().filter(|o| b.squadrons.iter().any(|s| s.side == o.side)) {
+                        let beside: Vec<String> =
+                            map.sea(&b.sea).map(|s| s.neighbours.iter().map(ToString::to_string).collect()).unwrap_or_default();
+                        say(
+                            the(&o.side),
+                            &format!(
+                                "may retire their ships to a sea zone beside the battle ({}) or a port of their own on it (BE-36)",
+                                beside.join(", ")
+                            ),
+                            vec![json(Order::RetireAtSea { side: o.side.clone(), to: "<sea>".to_owned() })],
+                        );
+                    }
+                }
+            } else if let Some(b) = &board.battle {
                 match &b.step {
+                    Step::Roll if b.at_table && referee => say(
+                        "The referee".to_owned(),
+                        "records the table's result with `referee result` (docs/belisarius.md, “Battles on the table”; BE-17)",
+                        Vec::new(),
+                    ),
+                    Step::Roll if b.at_table => {}
                     Step::Roll if referee => say(
                         "The referee".to_owned(),
                         "fights the next stage in the program, or sends the battle to the table (BE-17)",
@@ -605,7 +643,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         }
                     }
                     Step::Decide => {
-                        for o in &organisations {
+                        for o in organisations.iter().filter(|o| b.ambusher.is_none() && b.forces.iter().any(|f| f.side == o.side)) {
                             say(
                                 the(&o.side),
                                 "break off, or agree to part (BE-17, BE-22)",
@@ -642,12 +680,20 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             } else if let Some(c) = &board.contact {
                 let side = &c.turn_of;
                 if let Some(o) = organisations.iter().find(|o| &o.side == side) {
-                    let here: Vec<&str> =
-                        o.pieces().filter(|(_, at)| map.zone_of(at).as_ref() == Some(&c.zone)).map(|(id, _)| id).collect();
                     let mut orders = Vec::new();
-                    if let Some(first) = here.first() {
-                        // Only the fields an interception needs; `target` and `reconnaissance` may be added.
-                        orders.push(format!(r#"{{"type":"intercept","side":"{side}","leaders":["{first}"]}}"#));
+                    if has_points(o) {
+                        // A leader with units of his own, who has not tried this contact's
+                        // forces yet (BE-13).
+                        let leader = o.boxes.iter().find(|b| {
+                            map.zone_of(&b.at).as_ref() == Some(&c.zone)
+                                && !b.units.is_empty()
+                                && b.leader.as_ref().is_some_and(|l| !c.tried.iter().any(|t| &t.side == side && t.leader == l.id))
+                        });
+                        if let Some(l) = leader.and_then(|b| b.leader.as_ref()) {
+                            // Only the fields an interception needs; `reconnaissance` may be added.
+                            let target = if side == &c.mover && c.targets > 1 { r#","target":1"# } else { "" };
+                            orders.push(format!(r#"{{"type":"intercept","side":"{side}","leaders":["{}"]{target}}}"#, l.id));
+                        }
                     }
                     orders.push(json(Order::Decline { side: side.clone() }));
                     say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
@@ -656,37 +702,46 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 }
             } else if let Some(c) = &board.naval_contact {
                 for o in organisations.iter().filter(|o| o.side != c.mover) {
-                    say(
-                        the(&o.side),
-                        "intercept at sea or let the ships pass (BE-35)",
-                        vec![json(Order::LetPass { side: o.side.clone() })],
-                    );
+                    let at = Location::Sea(c.sea.clone());
+                    let ships: Vec<String> =
+                        o.boxes.iter().filter(|b| b.at == at && b.naval && !b.decoy).filter_map(|b| b.ship.clone()).collect();
+                    let mut orders = Vec::new();
+                    if !ships.is_empty() && has_points(o) {
+                        orders.push(json(Order::InterceptAtSea { side: o.side.clone(), ships }));
+                    }
+                    orders.push(json(Order::LetPass { side: o.side.clone() }));
+                    say(the(&o.side), "intercept at sea or let the ships pass (BE-35)", orders);
                 }
             } else if let Some(ops) = &board.operations {
                 let side = &ops.segment;
                 match organisations.iter().find(|o| &o.side == side) {
                     Some(o) => {
                         let mut orders = Vec::new();
-                        match &o.acting {
-                            Some(leader) => {
+                        let what = match &o.acting {
+                            Some(leader) if !o.halted.contains(leader) => {
                                 let from = o.pieces().find(|(id, _)| id == leader).and_then(|(_, at)| map.zone_of(at));
-                                if let Some(step) = from.and_then(|z| map.zone(&z).and_then(|z| z.neighbours.first().cloned())) {
-                                    orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["{step}"]}}"#));
-                                }
+                                let beside: Vec<String> = from
+                                    .and_then(|z| map.zone(&z).map(|z| z.neighbours.iter().map(ToString::to_string).collect()))
+                                    .unwrap_or_default();
+                                orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["<zone>"]}}"#));
+                                format!(
+                                    "march the acting leader on, through zones one beside the next (from here: {}), or end the segment (BE-06, BE-10)",
+                                    beside.join(", ")
+                                )
                             }
-                            None => {
-                                for (leader, _) in o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id)).take(3) {
+                            Some(_) => "end the segment: the acting leader lost his battle (BE-06, BE-10)".to_owned(),
+                            None if has_points(o) => {
+                                for (leader, _) in
+                                    o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id))
+                                {
                                     orders.push(format!(r#"{{"type":"activate","side":"{side}","leader":"{leader}"}}"#));
                                 }
+                                "activate a leader, or pass (BE-06, BE-07)".to_owned()
                             }
-                        }
-                        orders.push(json(Order::Pass { side: side.clone() }));
-                        let what = if o.acting.is_some() {
-                            "march the acting leader on, or end the segment (BE-06, BE-10)"
-                        } else {
-                            "activate a leader, or pass (BE-06, BE-07)"
+                            None => "pass: no action points are left (BE-06)".to_owned(),
                         };
-                        say(the(side), what, orders);
+                        orders.push(json(Order::Pass { side: side.clone() }));
+                        say(the(side), &what, orders);
                     }
                     None => say(the(side), "are in their segment; you wait", Vec::new()),
                 }
@@ -874,6 +929,10 @@ impl super::player::PlayerEngine for Belisarius {
     fn map_listing(view: &View, public: &PublicParts) -> Box<dyn super::output::ErasedOutput> {
         Box::new(ZoneListing::of(&public.map, view.board()))
     }
+
+    fn roster(view: &View) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(Rosters(view.organisations().into_iter().cloned().collect()))
+    }
 }
 
 /// The zone map as `map` prints it: every land zone with its terrain, city, coast and
@@ -997,5 +1056,75 @@ impl Output for ZoneListing {
             ));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use referee_campaign::Dice;
+    use referee_campaign::belisarius::view::view_for;
+    use referee_campaign::core::engine::Engine as _;
+    use referee_campaign::core::viewer::Viewer;
+
+    use super::*;
+
+    /// Africa played to its end by e-mail, each side giving its orders from its packet: set-up,
+    /// supply losses, contacts with interceptions that fail and succeed, a battle fought in the
+    /// program, a siege and assaults, ships intercepted at sea, a battle sent to the table and
+    /// its result, a retreat, the turns' ends. The orders as the store kept them, in turn.
+    const PLAYED: &str = include_str!("../../tests/fixtures/africa_by_email.json");
+    /// The seed that campaign was played with.
+    const SEED: u64 = 602_707_391_327_417;
+
+    /// X-06: at every moment of a played campaign, each order **Next:** offers (one with no
+    /// `<place>` left to fill in) is one the rules would take now, for the referee and for
+    /// each side: a player copies them.
+    #[test]
+    fn x_06_every_order_next_offers_is_one_the_rules_take() {
+        let orders: Vec<Order> = serde_json::from_str(PLAYED).unwrap();
+        let setup = World::embedded().setup("africa-533").unwrap();
+        let viewers: Vec<Viewer> = std::iter::once(Viewer::Umpire).chain(setup.sides.iter().map(|s| Viewer::Side(s.id.clone()))).collect();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<Belisarius>("Africa", &setup, SEED).unwrap();
+        let mut refused = Vec::new();
+        let mut offered_kinds = std::collections::BTreeSet::new();
+        for (n, order) in orders.iter().enumerate() {
+            let events = store.events_as::<Belisarius>(c.id).unwrap();
+            for viewer in &viewers {
+                let view = view_for(&c.state, &events, viewer).unwrap();
+                for next in next_orders(&view, &c.state.setup.map) {
+                    for json in next.orders.iter().filter(|o| !o.contains('<')) {
+                        let offered: Order = serde_json::from_str(json).unwrap();
+                        offered_kinds.insert(serde_json::to_value(&offered).unwrap()["type"].as_str().unwrap().to_owned());
+                        let (seed, at) = Belisarius::dice(&c.state);
+                        if let Err(e) = Belisarius::allows(&c.state, &(), &offered, &mut Dice::seeded(seed, at)) {
+                            refused.push(format!("before order {}, {viewer:?} was offered {json}: {e}", n + 1));
+                        }
+                    }
+                }
+            }
+            store.execute(&mut c, &(), order, DiceInput::Seeded).unwrap_or_else(|e| panic!("order {}: {e}", n + 1));
+        }
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+        // The moments the campaign reached, each offered whole at least once.
+        for kind in [
+            "begin_play",
+            "events",
+            "supply",
+            "take_losses",
+            "begin_operations",
+            "activate",
+            "pass",
+            "decline",
+            "intercept",
+            "fight",
+            "send_to_table",
+            "intercept_at_sea",
+            "let_pass",
+            "fight_at_sea",
+            "end_turn",
+        ] {
+            assert!(offered_kinds.contains(kind), "never offered {kind}: {offered_kinds:?}");
+        }
     }
 }

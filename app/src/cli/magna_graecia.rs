@@ -488,6 +488,10 @@ impl super::player::PlayerEngine for MagnaGraecia {
     fn map_listing(view: &View, map: &Map) -> Box<dyn super::output::ErasedOutput> {
         Box::new(NodeListing::of(map, view.board()))
     }
+
+    fn roster(view: &View) -> Box<dyn super::output::ErasedOutput> {
+        Box::new(Rosters(view.forces().into_iter().cloned().collect()))
+    }
 }
 
 /// The node map as `map` prints it: every node with its paths and who holds it.

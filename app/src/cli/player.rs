@@ -58,6 +58,9 @@ pub enum PlayerCommand {
     Log,
     /// The map: every place with its neighbours, and who holds it as the side sees it
     Map,
+    /// The side's own forces with the numbers orders name: Belisarius's Table of Organisation
+    /// (units by number, lines still to place), Magna Graecia's army
+    Roster,
     /// Add orders to the plan: one order object or a list, as JSON; each is checked as far as
     /// the side knows, and what it cannot check is marked for the referee
     Order {
@@ -169,6 +172,8 @@ pub(crate) trait PlayerEngine: CliEngine<View: DeserializeOwned, Order: Clone> {
     fn shown(view: Self::View, public: Self::Public) -> Box<dyn ErasedOutput>;
     /// The map, as `map` prints it, with who holds each place as the view shows it.
     fn map_listing(view: &Self::View, public: &Self::Public) -> Box<dyn ErasedOutput>;
+    /// The side's own forces, as the referee's `roster --as` prints them.
+    fn roster(view: &Self::View) -> Box<dyn ErasedOutput>;
 }
 
 /// A change a player makes to the plan.
@@ -330,9 +335,20 @@ impl<E: PlayerEngine> Seat<E> {
         if file.orders.is_empty() {
             bail!("the plan is empty: plan the side's orders first");
         }
-        let path = if path.is_dir() { path.join(file.file_name()) } else { path.to_owned() };
+        // A folder, there already or named with a separator at its end (made if missing),
+        // takes the file under its own name.
+        let folder = path.is_dir() || path.as_os_str().to_str().is_some_and(|p| p.ends_with(std::path::MAIN_SEPARATOR) || p.ends_with('/'));
+        let path = if folder {
+            std::fs::create_dir_all(path).with_context(|| format!("cannot make the folder {}", path.display()))?;
+            path.join(file.file_name())
+        } else {
+            path.to_owned()
+        };
         if path.exists() && !overwrite {
-            bail!("{} is there already; give --overwrite to replace it", path.display());
+            bail!(
+                "{} is there already, perhaps from an earlier exchange this turn; give --overwrite to replace it, or name another file with --out",
+                path.display()
+            );
         }
         let text = serde_json::to_string_pretty(&file)? + "\n";
         std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
@@ -378,6 +394,7 @@ impl<E: PlayerEngine> Player<E> {
             }
             PlayerCommand::Log => self.print(out, &SideLog(self.seat.view.log().to_vec())),
             PlayerCommand::Map => self.print(out, E::map_listing(&self.seat.view, &self.seat.public).as_ref()),
+            PlayerCommand::Roster => self.print(out, E::roster(&self.seat.view).as_ref()),
             PlayerCommand::Order { order, file, comment } => {
                 let text = order_text(order.as_deref(), file.as_deref())?;
                 let orders: Vec<E::Order> = parse_orders(&text)?;

@@ -926,6 +926,13 @@ impl State {
                         p.at = to.clone();
                     }
                 }
+                // The acting force, beaten, acts on from where it retreated to (BE-22).
+                if let Some(a) = self.ops.as_mut().and_then(|o| o.active.as_mut())
+                    && &a.side == side
+                    && leaders.contains(&a.leader)
+                {
+                    a.at = to.clone();
+                }
             }
             Event::BattleEnded { outcome } => {
                 for (side, lost) in &outcome.lost {

@@ -392,6 +392,10 @@ pub struct Organisation {
     /// The leaders activated with the one acting (BE-07): they march with him.
     #[serde(default)]
     pub acting_with: Vec<String>,
+    /// The side's leaders beaten in battle this phase, by id: their march is over (BE-10).
+    /// Public, as the battle was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub halted: Vec<String>,
     /// Losses the side's force owes after its last march (BE-12).
     pub attrition: Option<super::operations::AttritionDue>,
     /// Land decoys intercepted and out of play, which may come back (BE-42).
@@ -815,6 +819,7 @@ pub fn organisation(state: &State, side: &SideId) -> Organisation {
             .unwrap_or_default(),
         acting: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.leader.clone()),
         acting_with: ops.and_then(|o| o.active.as_ref()).filter(|a| &a.side == side).map(|a| a.with.clone()).unwrap_or_default(),
+        halted: ops.map(|o| o.halted.iter().filter(|id| state.marker(side, id).is_some()).cloned().collect()).unwrap_or_default(),
         attrition: ops.and_then(|o| o.attrition.clone()).filter(|d| &d.side == side),
         decoys_out: state.decoys_out.get(side).copied().unwrap_or(0),
         supply_losses: super::supply::due_of(state, side).map(|due| {

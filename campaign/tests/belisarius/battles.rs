@@ -719,14 +719,10 @@ fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
     assert!(lines.iter().all(|l| !l.contains("2D") && !l.contains("3C") && !l.contains("Constantinus")), "{lines:?}");
 }
 
-/// BE-17, BE-19, BE-22, BE-09: a battle sent to the tabletop is not rolled here; its result
-/// comes back whole — losses per unit, a leader killed, the side that broke off and its
-/// retreat — and is refused whole when it does not add up.
-#[test]
-fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
-    use referee_campaign::belisarius::battle::TableResult;
-    use std::collections::BTreeMap;
-    let (mut store, mut c, zone) = contact_with(&[(goths(), "uraias", "3B 3C", false), (goths(), "victiger", "2C", false)], 0);
+/// Belisarius marched into `pieces`, the Goths declining, Belisarius intercepting them in line
+/// of battle, and the battle sent to the tabletop.
+fn on_the_table(pieces: &[(SideId, &str, &str, bool)]) -> (Store, Campaign<Belisarius>, ZoneId) {
+    let (mut store, mut c, zone) = contact_with(pieces, 0);
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     let die = interception_die(&c, 8 - 5, false, Interception::LineOfBattle);
     run(
@@ -736,6 +732,17 @@ fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
         DiceInput::Manual(vec![die]),
     );
     run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
+    (store, c, zone)
+}
+
+/// BE-17, BE-19, BE-22, BE-09: a battle sent to the tabletop is not rolled here; its result
+/// comes back whole — losses per unit, a leader killed, the side that broke off and its
+/// retreat — and is refused whole when it does not add up.
+#[test]
+fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
+    use referee_campaign::belisarius::battle::TableResult;
+    use std::collections::BTreeMap;
+    let (mut store, mut c, zone) = on_the_table(&[(goths(), "uraias", "3B 3C", false), (goths(), "victiger", "2C", false)]);
     refused(&mut store, &mut c, &Order::Fight {}, "fought on the table");
     refused(&mut store, &mut c, &Order::SendToTable {}, "on the table already");
     let result =
@@ -767,6 +774,37 @@ fn be_17_a_battle_fought_on_the_table_comes_back_as_its_result() {
     // His last unit goes on without a leader, where the force retreated.
     assert!(c.state.pieces.iter().any(|p| p.side == goths()
         && matches!(&p.kind, PieceKind::Group { units } if units.iter().map(|u| u.value).collect::<Vec<_>>() == vec![1])));
+}
+
+/// BE-22, BE-10: the acting force beaten on the table acts on from where it retreated: its
+/// marker, and every later order of his (a siege, a march), stand there, not in the zone of
+/// the battle.
+#[test]
+fn be_22_an_acting_force_that_retreats_acts_on_from_where_it_went() {
+    use referee_campaign::belisarius::battle::TableResult;
+    let (mut store, mut c, zone) = on_the_table(&[(goths(), "uraias", "3B 3C", false)]);
+    let back = c.state.setup.map.zone(&zone).unwrap().neighbours[0].clone();
+    let result = TableResult {
+        losses: [(byz(), vec![(1, 1)])].into_iter().collect(),
+        leaders_killed: vec![],
+        broke_off: Some(byz()),
+        retreat: Some(back.0.clone()),
+        parted: false,
+    };
+    run(&mut store, &mut c, &Order::RecordBattle { result }, DiceInput::Seeded);
+    let ops = c.state.ops.as_ref().unwrap();
+    assert_eq!(ops.active.as_ref().map(|a| &a.at), Some(&Location::Zone(back.clone())), "the acting force stands where it retreated");
+    let view = referee_campaign::fixtures::belisarius::side_view(&c, &store, &goths());
+    assert_eq!(view.board.operations.unwrap().acting_at, Some(Location::Zone(back)), "and the other side sees it there");
+    // Beaten, his march is over; a siege of the city he left is not his to lay.
+    refused(
+        &mut store,
+        &mut c,
+        &Order::Move { side: byz(), leader: "belisarius".into(), path: vec![zone.0.clone()], attrition_from: vec![] },
+        "lost his battle",
+    );
+    let own = referee_campaign::fixtures::belisarius::side_view(&c, &store, &byz()).own;
+    assert_eq!(own.halted, ["belisarius"], "his own side reads that his march is over");
 }
 
 /// One run of the decoy differential: the Byzantine marker at `from` is Belisarius or a
