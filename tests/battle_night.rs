@@ -45,6 +45,8 @@ fn x_04_pack_from_the_command_line() {
     let out = dir.path().display().to_string();
     cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
     assert!(text_of(&dir.path().join("battle-01-dbm-syracuse.pdf")).contains("The table is not set yet"));
+    cli(&db.path, &["pack", "Night", "1", "--out", &out])
+        .refused_saying("nothing was written: write the pack into another folder, or ask to replace them with --overwrite");
 
     let set = cli(&db.path, &["table", "Night", "1", "--defence", "rear", "--cut", "left", "--value", "1,6"]).ok();
     assert!(set.contains("weather, battle 1 at Himera, day 1") && set.contains("summer storm: rain"), "{set}");
@@ -170,6 +172,34 @@ fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refu
         .ok_saying("Thearides's general is lost and his men join Leptines — MG-31");
     let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
     assert!(!roster.contains("Thearides"), "{roster}");
+}
+
+/// MG-31: Leptines, alone at Himera, loses his general for good: his roster says so, counts
+/// his command without the general, and names the side as the log does.
+#[test]
+fn mg_31_a_leaderless_command_reads_so_in_the_roster() {
+    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
+    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
+    let mut orders = deploy_orders(&DIONYSIAN);
+    orders.push(Order::BeginPlay {});
+    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    orders.push(Order::EndPhase { side: SideId::new("carthage") });
+    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok();
+    let before = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("Syracuse: ");
+    let counted = |roster: &str| roster.lines().find(|l| l.trim_start().starts_with("Leptines (")).unwrap().to_owned();
+    assert!(counted(&before).contains("20 elements"), "{before}");
+    let dir = tempfile::tempdir().unwrap();
+    let result = write(
+        dir.path(),
+        "result.json",
+        r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[{"side":"syracuse","command":"Leptines","general_killed":true}]}"#,
+    );
+    cli(&db.path, &["result", "Night", "1", "--file", &result, "--value", "1"]).ok_saying("fights on leaderless");
+    let after = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    let line = counted(&after);
+    assert!(line.contains("19 elements") && line.contains("general lost (") && line.contains("leaderless (MG-31)"), "{after}");
 }
 
 /// MG-25 / X-04: after a battle without a loser in which both sides stay, the second day's

@@ -62,7 +62,7 @@ fn x_06_new_list_show_log_roll_undo() {
     assert_eq!(raw.as_array().unwrap().len(), 3);
 
     let undone = cli(&db.path, &["undo", "Epirus"]).ok();
-    assert!(undone.starts_with("Undid command 3: roll d6 for siege of Catana"), "{undone}");
+    assert!(undone.starts_with("Undid “roll d6 for siege of Catana”"), "{undone}");
     assert_eq!(cli(&db.path, &["log", "Epirus"]).ok().lines().count(), 2);
 }
 
@@ -146,7 +146,7 @@ fn x_06_help_goes_to_stdout() {
 fn mg_03_roster_show_and_import() {
     let db = db_with("dionysian", "Rosters");
     let umpire = cli(&db.path, &["roster", "Rosters"]).ok();
-    assert!(umpire.contains("carthage:") && umpire.contains("syracuse:"), "{umpire}");
+    assert!(umpire.contains("Carthage:") && umpire.contains("Syracuse:"), "{umpire}");
     assert!(umpire.contains("Dionysius (C-in-C, 1 MP"), "{umpire}");
     let syracuse = cli(&db.path, &["roster", "Rosters", "--as", "syracuse"]).ok();
     assert!(!syracuse.contains("carthage") && !syracuse.contains("Himilco"), "{syracuse}");

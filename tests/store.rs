@@ -740,8 +740,9 @@ fn x_03_a_start_of_the_second_shape_is_lifted_to_the_cores_start() {
 
 /// a campaign is renamed by an order of its log, in either engine: the file finds it
 /// by its new name, every reader's log says so, and undo gives the old name back. A name
-/// another campaign of the file has, an empty one, or the one it has is refused, with the
-/// file unchanged to the byte; a log that renames its campaign is imported under its last
+/// another campaign of the file has, an empty one, the one it has, one too long, one with a
+/// line break or a control character, or a number alone is refused (for a new campaign too),
+/// with the file unchanged to the byte; a log that renames its campaign is imported under its last
 /// name only.
 #[test]
 fn x_03_a_campaign_is_renamed_by_an_order_and_undo_gives_its_name_back() {
@@ -770,8 +771,23 @@ fn x_03_a_campaign_is_renamed_by_an_order_and_undo_gives_its_name_back() {
     drop(store);
     let before = std::fs::read(&db.path).unwrap();
     let mut store = Store::open(&db.path).unwrap();
-    for (name, why) in [("Taken", "exists already"), ("", "needs a name"), ("Himera 398", "already")] {
+    let long = "x".repeat(81);
+    let refusals = [
+        ("Taken", "exists already"),
+        ("", "needs a name"),
+        ("Himera 398", "already"),
+        (long.as_str(), "at most 80 characters"),
+        ("Himera\nday two", "without line breaks or control characters"),
+        ("c\u{0}d", "without line breaks or control characters"),
+        ("2", "commands would read 2 as a campaign's id"),
+    ];
+    for (name, why) in refusals {
         let refused = store.execute(&mut mg, sicily(), &Order::from(rename(name)), DiceInput::Seeded).unwrap_err();
+        assert!(refused.to_string().contains(why), "{name:?}: {refused}");
+    }
+    // A new campaign's name is held to the same.
+    for (name, why) in &refusals[3..] {
+        let refused = store.create_as::<MagnaGraecia>(name, scenario("pyrrhic"), 4).unwrap_err();
         assert!(refused.to_string().contains(why), "{name:?}: {refused}");
     }
     drop(store);

@@ -273,6 +273,9 @@ pub enum StoreError {
     /// A list of events to import that does not make a campaign.
     #[error("the events to import as campaign `{name}` do not make a campaign: {detail}; nothing was written")]
     Import { name: String, detail: String },
+    /// A name no campaign may have.
+    #[error(transparent)]
+    Name(#[from] RuleError),
     #[error("cannot read {}: {error}", path.display())]
     Io { path: PathBuf, error: std::io::Error },
     #[error("database error: {0}")]
@@ -541,7 +544,7 @@ impl Store {
 
     /// Starts a new campaign of engine `E` from `setup`.
     pub fn create_as<E: Engine>(&mut self, name: &str, setup: &E::Setup, seed: u64) -> Result<Campaign<E>, StoreError> {
-        let name = name.trim();
+        let name = crate::core::log::campaign_name(name)?;
         let start = E::start_event(name, setup, seed);
         let scenario = E::scenario_of(&start).unwrap_or_default();
         let tx = begin_write(&mut self.conn, &self.path, self.read_only)?;
@@ -562,11 +565,8 @@ impl Store {
     /// make a campaign is refused and nothing is written. The events keep their grouping into
     /// commands, so undo takes back one command at a time as it did where they came from.
     pub fn import_as<E: Engine>(&mut self, name: &str, events: &[Logged<E::Event>]) -> Result<Campaign<E>, StoreError> {
-        let name = name.trim();
+        let name = crate::core::log::campaign_name(name)?;
         let invalid = |detail: String| StoreError::Import { name: name.to_owned(), detail };
-        if name.is_empty() {
-            return Err(invalid("a campaign needs a name".into()));
-        }
         // Consecutive events of one command stay one command.
         let mut groups: Vec<(u64, Vec<E::Event>)> = Vec::new();
         for l in events {

@@ -88,10 +88,17 @@ fn mg_03_roster_replacement_is_checked() {
     let unknown = Army { commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])], ..small.clone() };
     let err = set_army(&mut store, &mut campaign, unknown).unwrap_err();
     assert!(err.contains("Zz is not an element type"), "{err}");
-    let two_chiefs =
-        Army { commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }], ..small };
+    let two_chiefs = Army {
+        commands: vec![small.commands[0].clone(), CommandRoster { name: "Other".into(), ..small.commands[0].clone() }],
+        ..small.clone()
+    };
     let err = set_army(&mut store, &mut campaign, two_chiefs).unwrap_err();
     assert!(err.contains("exactly one C-in-C, not 2"), "{err}");
+    // The fleet's counter is called `fleet` in orders: no command may share the name.
+    let fleet =
+        Army { commands: vec![small.commands[0].clone(), CommandRoster { name: "Fleet".into(), ..small.commands[1].clone() }], ..small };
+    let err = set_army(&mut store, &mut campaign, fleet).unwrap_err();
+    assert!(err.starts_with("Pyrrhus' army cannot be fielded") && err.contains("a command may not be called Fleet"), "{err}");
 }
 
 /// MG-03: a side sees its own roster and none of the others'.

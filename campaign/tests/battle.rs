@@ -89,7 +89,8 @@ fn mg_30_recovery_rolls() {
 }
 
 /// MG-31: a general lost for good hands his elements to another command in the node, or his
-/// command fights on leaderless and cannot move; MG-33 scores him to the enemy.
+/// command fights on leaderless and cannot move, counted without him from then on; MG-33
+/// scores him to the enemy.
 #[test]
 fn mg_31_lost_generals() {
     let mut f = Field::himera(STANDARD);
@@ -105,6 +106,14 @@ fn mg_31_lost_generals() {
         s.elements_in_play(&side("syracuse")),
         s.armies[&side("syracuse")].commands.iter().map(|c| c.element_count()).sum::<u32>() - 1
     );
+    // A siege or disease counts the command's elements without its general (MG-28, MG-29).
+    let at_himera: u32 = s
+        .counters
+        .iter()
+        .filter(|c| c.side == side("syracuse") && c.node == NodeId(8) && !c.is_fleet())
+        .map(|c| s.armies[&side("syracuse")].commands.iter().find(|r| r.name == c.name).unwrap().element_count())
+        .sum();
+    assert_eq!(s.elements_at(&side("syracuse"), NodeId(8), false), at_himera - 1);
 
     let mut two = STANDARD.to_vec();
     two[8] = ("syracuse", "Agyris", 8);
@@ -417,10 +426,10 @@ fn choose(s: &str, stay: bool) -> Order {
 }
 
 /// MG-25: a battle without a loser: recovery with nobody holding the field, secret stay or
-/// retire choices revealed together; retirers retreat, the non-phasing side first; if all
-/// stay, a second day.
+/// retire choices revealed together; retirers retreat, the non-phasing side first, each only
+/// by a road to a node friendly or neutral to it (MG-26); if all stay, a second day.
 #[test]
-fn mg_25_no_result_stay_or_retire() {
+fn mg_25_mg_26_no_result_stay_or_retire() {
     let mut f = Field::himera(STANDARD);
     // Leptines' two lost spearmen roll with no +2: 5 recovers, 4 does not.
     let events = f.go(&drawn(vec![losses("syracuse", "Leptines", &["2 Reg Sp(O)"])]), DiceInput::Manual(vec![5, 4])).unwrap();
@@ -446,6 +455,11 @@ fn mg_25_no_result_stay_or_retire() {
         "the non-phasing side retreats first",
     );
     f.ok(&Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
+    // MG-26: retiring, Carthage takes no road into Cephaloedium, which Syracuse holds.
+    f.refused(
+        &Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] },
+        "Himilco may retreat only to empty, neutral or friendly nodes by a road still open, up to its MP: Panormus",
+    );
     f.ok(&Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] });
     f.ok(&Order::EndPhase { side: side("carthage") });
 
@@ -458,6 +472,16 @@ fn mg_25_no_result_stay_or_retire() {
     g.ok(&won("syracuse", vec![]));
     assert_eq!(g.c.state.losses.land_retreats_due.len(), 1);
     assert_eq!(g.c.state.losses.land_retreats_due[0].command, "Himilco");
+
+    // With every road from Himera leading into Syracuse's nodes, Carthage cannot retire.
+    let mut h = Field::himera(STANDARD);
+    h.ok(&drawn(vec![]));
+    let around: Vec<NodeId> = h.map.neighbours(NodeId(8)).collect();
+    for n in around {
+        h.c.state.control.insert(n, side("syracuse"));
+    }
+    h.refused(&choose("carthage", false), "no road leads from Himera to a node Carthage or a friend holds, or a neutral one");
+    h.ok(&choose("carthage", true));
 }
 
 /// MG-07: a side attacks a neutral city where it stands; the city turns to its enemy and its

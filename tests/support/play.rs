@@ -194,7 +194,10 @@ impl Player {
             if battle.awaiting_choices {
                 for s in battle.sides().into_iter().filter(|s| !battle.choices.contains_key(s)) {
                     let stay = self.rng.random_range(0..2) == 0;
-                    assert!(self.give(&Order::ChooseStayOrRetire { side: s, battle: battle.id, stay }));
+                    // A side with no road to a friendly or neutral node cannot retire (MG-26).
+                    let chosen = self.give(&Order::ChooseStayOrRetire { side: s.clone(), battle: battle.id, stay })
+                        || (!stay && self.give(&Order::ChooseStayOrRetire { side: s, battle: battle.id, stay: true }));
+                    assert!(chosen);
                 }
                 continue;
             }

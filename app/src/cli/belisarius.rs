@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, executed};
 use super::output::{Created, Output, ScenarioSummary, Written};
-use super::read::{destination, hex_result, hex_tabletop, pack_options, read_input, refuse_side_result, strict_json};
+use super::read::{destination, hex_result, hex_tabletop, overwrite_hint, pack_options, read_input, refuse_side_result, strict_json};
 use super::{Access, NewCampaign, Session};
 
 impl CliEngine for Belisarius {
@@ -84,7 +84,8 @@ impl CliEngine for Belisarius {
                 let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
                 let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
                     crate::tables::keep(&mut store, c.id, battle, &kept)
-                })?;
+                })
+                .map_err(overwrite_hint)?;
                 session.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {

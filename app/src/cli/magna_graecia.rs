@@ -2,6 +2,7 @@
 //! started or continued from another campaign, a roster imported, a battle's table set, its
 //! pack and its result — and what `show` and `roster` print of its views.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
@@ -21,7 +22,9 @@ use serde::Serialize;
 use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, run_one};
 use super::output::{Created, Output, ScenarioSummary, Written};
-use super::read::{destination, hex_result, hex_tabletop, named, numbered_result, pack_options, read_input, refuse_side_result};
+use super::read::{
+    destination, hex_result, hex_tabletop, named, numbered_result, overwrite_hint, pack_options, read_input, refuse_side_result,
+};
 use super::{Access, NewCampaign, Session};
 
 impl CliEngine for MagnaGraecia {
@@ -69,7 +72,7 @@ impl CliEngine for MagnaGraecia {
             }
             CliCommand::Roster { view, import: None } => {
                 let seen = super::campaign::view::<MagnaGraecia>(session, &view)?;
-                session.print(out, &Rosters(seen.view.forces().into_iter().cloned().collect()))
+                session.print(out, &Rosters::of(&seen.view))
             }
             CliCommand::Table { campaign, battle, defence, cut, edge, values } => {
                 let defence = named(&defence)?;
@@ -99,7 +102,8 @@ impl CliEngine for MagnaGraecia {
                     &options,
                     destination(&dir, overwrite),
                     || crate::tables::keep(&mut store, c.id, battle, &kept),
-                )?;
+                )
+                .map_err(overwrite_hint)?;
                 session.print(out, &Written(written))
             }
             CliCommand::Result { campaign, battle, file, values, system, retreat, side } => {
@@ -310,8 +314,15 @@ fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &
         if f.naval_losses_due > 0 {
             lines.push(format!("{who}: {} carried to lose after the defeat at sea (MG-18)", count(f.naval_losses_due, "element")));
         }
-        if let Some(losses) = &f.siege_losses_due {
-            lines.push(format!("{who}: losses to a siege or disease to choose ({losses:?}) (MG-28, MG-29)"));
+        if let Some(due) = &f.siege_losses_due {
+            let cause = if due.rule == referee_campaign::core::rule::RuleId::MG_29 { "disease" } else { "the siege" };
+            let from = due.command.clone().unwrap_or_else(|| format!("its commands at {}", place(due.node)));
+            lines.push(format!(
+                "{who}: {} to lose to {cause} at {}, chosen from {from} (`allocate_siege_losses`, {})",
+                count(due.elements, "element"),
+                place(due.node),
+                due.rule
+            ));
         }
     }
     lines
@@ -340,10 +351,11 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                     next.push(Next { who: name(&f.side), what: "deploys its counters (MG-02)".to_owned(), orders });
                 }
             }
-            if viewer.is_none() {
+            let all_deployed = forces.iter().all(|f| f.deployable.keys().all(|counter| f.counters.iter().any(|c| &c.name == counter)));
+            if viewer.is_none() && all_deployed {
                 next.push(Next {
                     who: "The referee".to_owned(),
-                    what: "begins play once every side has deployed".to_owned(),
+                    what: "begins play, every side deployed".to_owned(),
                     orders: vec![json(Order::BeginPlay {})],
                 });
             }
@@ -363,15 +375,21 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                     }
                 }
                 if viewer.is_none() && board.phase == Phase::Combat {
-                    for b in &board.battles {
+                    // The campaign as a shell word, quoted where it has spaces.
+                    let campaign = if board.campaign.contains(char::is_whitespace) {
+                        format!("\"{}\"", board.campaign)
+                    } else {
+                        board.campaign.clone()
+                    };
+                    for b in board.battles.iter().filter(|b| !b.awaiting_choices) {
                         let what = match b.table {
-                            None => format!("sets battle {}'s table (`referee table CAMPAIGN {} --defence central`), then", b.id, b.id),
+                            None => format!("sets battle {}'s table (`referee table {campaign} {} --defence central`), then ", b.id, b.id),
                             Some(_) => String::new(),
                         };
                         next.push(Next {
                             who: "The referee".to_owned(),
                             what: format!(
-                                "{what}types in battle {}'s result (`referee result CAMPAIGN {} --file result.json`, MG-20)",
+                                "{what}types in battle {}'s result (`referee result {campaign} {} --file result.json`, MG-20)",
                                 b.id, b.id
                             ),
                             orders: Vec::new(),
@@ -379,7 +397,34 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                     }
                 }
             }
+            // Retreats are made in post-combat movement, the side not moving first (MG-15,
+            // MG-25); losses to a siege or disease are chosen before anything else moves
+            // (MG-28, MG-29).
+            let retreating = |f: &&&view::Forces| !f.land_retreats.is_empty() || !f.fleet_retreats.is_empty();
+            let others_retreat = board.retreating.iter().any(|s| s != moving);
+            let mut owing = false;
             for f in forces {
+                if let Some(due) = &f.siege_losses_due {
+                    owing = true;
+                    let from = due.command.clone().unwrap_or_else(|| "<command>".to_owned());
+                    next.push(Next {
+                        who: name(&f.side),
+                        what: format!("chooses the {} it loses ({})", count(due.elements, "element"), due.rule),
+                        orders: vec![format!(r#"{{"type":"allocate_siege_losses","side":"{}","lost":[["{from}","<elements>"]]}}"#, f.side)],
+                    });
+                }
+                if board.phase != Phase::PostCombat || !retreating(&f) {
+                    continue;
+                }
+                owing = true;
+                if &f.side == moving && others_retreat {
+                    next.push(Next {
+                        who: name(&f.side),
+                        what: "retreats once the sides not moving have (MG-15, MG-25)".to_owned(),
+                        orders: Vec::new(),
+                    });
+                    continue;
+                }
                 let mut orders = Vec::new();
                 for (counter, to) in &f.land_retreats {
                     if let Some(path) = to.values().next() {
@@ -389,9 +434,10 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                 if let Some(path) = f.fleet_retreats.values().next() {
                     orders.push(json(Order::RetreatFleet { side: f.side.clone(), path: path.clone() }));
                 }
-                if !orders.is_empty() {
-                    next.push(Next { who: name(&f.side), what: "retreats after its defeat (MG-15)".to_owned(), orders });
-                }
+                next.push(Next { who: name(&f.side), what: "retreats (MG-15, MG-25)".to_owned(), orders });
+            }
+            if owing {
+                return next;
             }
             if let Some(f) = own(moving) {
                 let mut orders: Vec<String> = if board.phase == Phase::Movement {
@@ -405,7 +451,10 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                 } else {
                     Vec::new()
                 };
-                orders.push(json(Order::EndPhase { side: moving.clone() }));
+                // A combat phase ends once its battles are fought.
+                if board.phase != Phase::Combat || board.battles.is_empty() {
+                    orders.push(json(Order::EndPhase { side: moving.clone() }));
+                }
                 let what = match board.phase {
                     Phase::Movement => "moves its counters, then ends its movement (MG-09, MG-11)",
                     Phase::Combat => "ends its combat phase once its battles are fought (MG-09)",
@@ -425,15 +474,31 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
     next
 }
 
+/// The armies a viewer may read, as `roster` prints them.
 #[derive(Serialize)]
 #[serde(transparent)]
-struct Rosters(Vec<view::Forces>);
+struct Rosters {
+    forces: Vec<view::Forces>,
+    /// Each side's name, for the text.
+    #[serde(skip)]
+    names: BTreeMap<SideId, String>,
+}
+
+impl Rosters {
+    fn of(view: &View) -> Self {
+        let board = view.board();
+        let forces: Vec<view::Forces> = view.forces().into_iter().cloned().collect();
+        let names = forces.iter().map(|f| (f.side.clone(), board.side_name(&f.side))).collect();
+        Rosters { forces, names }
+    }
+}
 
 impl Output for Rosters {
     fn text(&self) -> String {
         let mut s = String::new();
-        for f in &self.0 {
-            s.push_str(&format!("{}: {} of {} points", f.side, f.points_spent, f.army_points));
+        for f in &self.forces {
+            let name = self.names.get(&f.side).cloned().unwrap_or_else(|| f.side.to_string());
+            s.push_str(&format!("{name}: {} of {} points", f.points_spent, f.army_points));
             let Some(army) = &f.army else {
                 s.push_str(", no roster\n");
                 continue;
@@ -441,13 +506,18 @@ impl Output for Rosters {
             s.push_str(&format!(" — {}\n", army.list));
             for (c, mp) in army.commands.iter().zip(&f.movement_points) {
                 let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
+                // A command whose general was lost fights on without him (MG-31).
+                let (general, headless) = if f.leaderless.contains(&c.name) {
+                    (format!("lost ({}), leaderless (MG-31)", c.general), 1)
+                } else {
+                    (c.general.to_string(), 0)
+                };
                 s.push_str(&format!(
-                    "  {} ({}, {} MP, {}): general {}; {}\n",
+                    "  {} ({}, {} MP, {}): general {general}; {}\n",
                     c.name,
                     c.rank.name(),
                     mp,
-                    count(c.element_count(), "element"),
-                    c.general,
+                    count(c.element_count().saturating_sub(headless), "element"),
                     elements.join(", ")
                 ));
             }
@@ -490,7 +560,7 @@ impl super::player::PlayerEngine for MagnaGraecia {
     }
 
     fn roster(view: &View) -> Box<dyn super::output::ErasedOutput> {
-        Box::new(Rosters(view.forces().into_iter().cloned().collect()))
+        Box::new(Rosters::of(view))
     }
 }
 
@@ -566,5 +636,93 @@ impl Output for NodeListing {
             s.push_str(&format!("{} {} ({})\n    paths to {}\n", n.id, n.name, what.join(", "), paths.join(", ")));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use referee_campaign::Dice;
+    use referee_campaign::core::engine::Engine as _;
+    use referee_campaign::core::viewer::Viewer;
+
+    use super::*;
+
+    /// The Dionysian War played from the command line for four turns: deployment, a battle at
+    /// Himera over two days with a table each, a retreat, sieges, a withdrawal into Panormus,
+    /// disease. The orders as the store kept them, with their dice, in turn; seed 42.
+    const PLAYED: &str = include_str!("../../tests/fixtures/dionysian_played.json");
+    /// Its first battle ending with nobody beaten, both sides retiring; seed 5.
+    const NOBODY_LOST: &str = include_str!("../../tests/fixtures/dionysian_nobody_lost.json");
+
+    /// Every whole order **Next:** offers `viewer` now that the rules would refuse, in words.
+    fn refused_offers(c: &Campaign<MagnaGraecia>, store: &Store, map: &Map, when: &str) -> Vec<String> {
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+        let mut refused = Vec::new();
+        let viewers = std::iter::once(Viewer::Umpire).chain(c.state.scenario.sides.iter().map(|s| Viewer::Side(s.id.clone())));
+        for viewer in viewers {
+            let view = MagnaGraecia::view_for(&c.state, map, &events, &viewer).unwrap();
+            let side = match &viewer {
+                Viewer::Side(s) => Some(s),
+                Viewer::Umpire => None,
+            };
+            for next in next_orders(view.board(), &view.forces(), side) {
+                for json in next.orders.iter().filter(|o| !o.contains('<')) {
+                    let offered: Order = serde_json::from_str(json).unwrap();
+                    let (seed, at) = MagnaGraecia::dice(&c.state);
+                    if let Err(e) = MagnaGraecia::allows(&c.state, map, &offered, &mut Dice::seeded(seed, at)) {
+                        refused.push(format!("{when}, {viewer:?} was offered {json}: {e}"));
+                    }
+                }
+            }
+        }
+        refused
+    }
+
+    /// X-06, MG-09 … MG-15, MG-25, MG-28: at every moment of two played campaigns, each order
+    /// **Next:** offers whole is one the rules would take now, for the referee and each side:
+    /// a player copies them.
+    #[test]
+    fn x_06_every_order_next_offers_is_one_the_rules_take() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut refused = Vec::new();
+        for (played, seed) in [(PLAYED, 42), (NOBODY_LOST, 5)] {
+            let orders: Vec<(Order, DiceInput)> = serde_json::from_str(played).unwrap();
+            let mut store = Store::open_in_memory().unwrap();
+            let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), seed).unwrap();
+            for (n, (order, dice)) in orders.iter().enumerate() {
+                refused.extend(refused_offers(&c, &store, map, &format!("seed {seed}, before order {}", n + 1)));
+                store.execute(&mut c, map, order, dice.clone()).unwrap_or_else(|e| panic!("seed {seed}, order {}: {e}", n + 1));
+            }
+            refused.extend(refused_offers(&c, &store, map, &format!("seed {seed}, at the end")));
+        }
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
+    /// X-06, MG-28, MG-29: losses owed to a siege or disease read in words, with where, why
+    /// and from which commands, and Next offers the order that chooses them.
+    #[test]
+    fn x_06_losses_owed_to_a_siege_read_in_words() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let orders: Vec<(Order, DiceInput)> = serde_json::from_str(PLAYED).unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 42).unwrap();
+        let mut owed = None;
+        for (order, dice) in &orders {
+            // Carthage's disease die at the siege of Panormus, typed in as 4, comes up 1 here.
+            let dice = if dice == &DiceInput::Manual(vec![4]) { DiceInput::Manual(vec![1]) } else { dice.clone() };
+            store.execute(&mut c, map, order, dice).unwrap();
+            let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+            let view = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new("carthage"))).unwrap();
+            if view.forces().iter().any(|f| f.siege_losses_due.is_some()) {
+                owed = Some(Shown { view, map: map.clone() }.text());
+                break;
+            }
+        }
+        let text = owed.expect("the played campaign reaches losses owed to a siege or disease");
+        assert!(text.contains("Carthage: 4 elements to lose to disease at 04 Panormus, chosen from its commands at 04 Panormus (`allocate_siege_losses`, MG-29)"), "{text}");
+        assert!(!text.contains("LossesDue") && !text.contains("NodeId"), "{text}");
+        assert!(text.contains(r#"{"type":"allocate_siege_losses","side":"carthage","lost":[["<command>","<elements>"]]}"#), "{text}");
     }
 }

@@ -119,12 +119,19 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>, out: &mu
     };
     match result {
         Ok(()) => Launch::Exit(0),
+        // The reader stopped reading (`referee log X | head`): nothing more to say.
+        Err(e) if broken_pipe(&e) => Launch::Exit(0),
         Err(e) => {
             let e = name_damage(e, ctx.db.as_deref());
             let _ = writeln!(err, "error: {}", refusal_line(&format!("{e:#}")));
             Launch::Exit(1)
         }
     }
+}
+
+/// Whether the output was closed by its reader, as a pipe into `head` is.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
 /// Prints `value` as JSON, or as text for a reader (nothing for empty text).
@@ -542,4 +549,30 @@ fn refusal_line(message: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Output a reader stops reading, as a pipe into `head` does.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// `referee scenarios | head -1` ends quietly, not with an error about the pipe.
+    #[test]
+    fn x_06_a_reader_that_stops_reading_ends_the_command_quietly() {
+        let mut err = Vec::new();
+        let launch = run(["referee", "scenarios"], &mut Closed, &mut err);
+        assert!(matches!(launch, Launch::Exit(0)), "{launch:?}");
+        assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+    }
 }

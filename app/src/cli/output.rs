@@ -119,7 +119,8 @@ impl Output for CampaignList {
 
 impl Output for referee_campaign::store::Undone {
     fn text(&self) -> String {
-        format!("Undid command {}: {} ({} removed).", self.command_seq, self.summary, count(self.events, "event"))
+        // The command by what it did: its number in the store is no number the referee reads.
+        format!("Undid “{}” ({} removed).", self.summary, count(self.events, "event"))
     }
 }
 

@@ -42,7 +42,17 @@ pub(crate) fn parse_orders<T: serde::de::DeserializeOwned>(text: &str) -> anyhow
     let value: serde_json::Value = serde_json::from_str(text).context("the order is not valid JSON")?;
     let one = |v: serde_json::Value, which: String| -> anyhow::Result<T> {
         let shown = echo(&v.to_string());
-        serde_json::from_value(v).with_context(|| format!("{which}`{shown}` is not an order this program knows"))
+        if !v.is_object() {
+            bail!("{which}`{shown}` is not an order: an order is a JSON object with its \"type\" (`referee order --help` lists them)");
+        }
+        let kind = v.get("type").and_then(serde_json::Value::as_str).map(str::to_owned);
+        serde_json::from_value(v).map_err(|e| match kind {
+            // A type the program knows, with a field amiss: say which, and where its fields are.
+            Some(kind) if !e.to_string().starts_with("unknown variant") => {
+                anyhow::anyhow!("{which}`{shown}` is not a `{kind}` order as the program reads them: {e} (`referee order --help {kind}` shows its fields)")
+            }
+            _ => anyhow::Error::from(e).context(format!("{which}`{shown}` is not an order this program knows")),
+        })
     };
     match value {
         serde_json::Value::Array(items) if items.is_empty() => bail!("the list of orders is empty"),
@@ -171,6 +181,14 @@ pub(crate) fn pack_options(paper: &str, system: &str, scaling: &str, size: u32, 
 pub(crate) fn destination(folder: &Path, overwrite: bool) -> referee_battle_gen::pack::Destination<'_> {
     use referee_battle_gen::pack::Existing;
     referee_battle_gen::pack::Destination { folder, existing: if overwrite { Existing::Replace } else { Existing::Refuse } }
+}
+
+/// A pack refused for files already in its folder says how the command line replaces them.
+pub(crate) fn overwrite_hint(e: anyhow::Error) -> anyhow::Error {
+    match e.downcast_ref::<referee_battle_gen::pack::WriteError>() {
+        Some(referee_battle_gen::pack::WriteError::Exists { .. }) => anyhow::anyhow!("{e} with --overwrite"),
+        _ => e,
+    }
 }
 
 /// The hex wargame the command line names, with the conversion table its pack was counted by.

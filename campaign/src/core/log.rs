@@ -117,18 +117,35 @@ pub struct RenameCampaign {
 /// The longest name a campaign may have, in characters: it heads every page and report.
 pub const MAX_NAME: usize = 80;
 
+/// A campaign's name as typed, trimmed; refused under X-03 when empty, longer than
+/// [`MAX_NAME`], holding a line break or another control character (it heads a line of every
+/// list and page), or digits alone (commands name a campaign by its number too).
+pub fn campaign_name(name: &str) -> Result<&str, RuleError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(RuleError::new(RuleId::X_03, "a campaign needs a name"));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(RuleError::new(RuleId::X_03, format!("a campaign's name has at most {MAX_NAME} characters")));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(RuleError::new(RuleId::X_03, "a campaign's name is one line of text, without line breaks or control characters"));
+    }
+    if name.chars().all(|c| c.is_ascii_digit()) {
+        return Err(RuleError::new(
+            RuleId::X_03,
+            format!("a campaign's name is more than a number: commands would read {name} as a campaign's id"),
+        ));
+    }
+    Ok(name)
+}
+
 impl RenameCampaign {
-    /// The new name, trimmed, for a campaign called `now`; refused under X-03 when empty, too
-    /// long, or the name it has. That no other campaign of the file has it is the store's to
-    /// check.
+    /// The new name, trimmed, for a campaign called `now`; refused under X-03 as
+    /// [`campaign_name`] says, or when it is the name it has. That no other campaign of the
+    /// file has it is the store's to check.
     pub fn decide(&self, now: &str) -> Result<CampaignRenamed, RuleError> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(RuleError::new(RuleId::X_03, "a campaign needs a name"));
-        }
-        if name.chars().count() > MAX_NAME {
-            return Err(RuleError::new(RuleId::X_03, format!("a campaign's name has at most {MAX_NAME} characters")));
-        }
+        let name = campaign_name(&self.name)?;
         if name == now {
             return Err(RuleError::new(RuleId::X_03, format!("the campaign is called “{now}” already")));
         }

@@ -298,6 +298,8 @@ impl ElementTable {
                 at(Some(i), format!("command {} needs a name for its counter", i + 1));
             } else if !names.insert(c.name.trim()) {
                 at(Some(i), format!("two commands are called {}", c.name));
+            } else if c.name.trim().eq_ignore_ascii_case(super::turn::FLEET) {
+                at(Some(i), format!("a command may not be called {}: orders name the side's fleet counter so", c.name.trim()));
             }
             for spec in std::iter::once(&c.general).chain(c.elements.iter().map(|g| &g.spec)) {
                 if !self.types.contains_key(&spec.code) {

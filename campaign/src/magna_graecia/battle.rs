@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::army::{ElementGroup, Grade, Rank};
+use super::army::{CommandRoster, ElementGroup, Grade, Rank};
 use super::event::{Event, Visibility};
 use super::map::Map;
 use super::state::CampaignState;
@@ -518,7 +518,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
 /// before this battle.
 struct Entry<'a> {
     l: &'a CommandLosses,
-    roster: &'a super::army::CommandRoster,
+    roster: &'a CommandRoster,
     headless: bool,
     /// One of the city's commands, not the side's own.
     city: bool,
@@ -676,10 +676,21 @@ fn retreats_from(
         .collect()
 }
 
+/// MG-26: whether `side` may retire from a battle into node `n`: one it or a friend holds, or
+/// one nobody holds whose city is no enemy's ally; the pack's "May retire" column reads the
+/// same.
+fn retires_into(state: &CampaignState, side: &SideId, n: NodeId) -> bool {
+    let friend = |other: &SideId| other == side || !state.are_enemies(side, other);
+    match state.control.get(&n) {
+        Some(holder) => friend(holder),
+        None => state.politics.city_allies.get(&n).is_none_or(friend),
+    }
+}
+
 /// MG-25: after a battle without a loser each side secretly writes stay or retire; when the
 /// last choice is in they are revealed together: retirers owe a retreat, and if every side
 /// stays the battle goes on to a second day.
-pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u32, stay: bool) -> Result<Vec<Event>, RuleError> {
+pub fn choose_stay_or_retire(state: &CampaignState, map: &Map, side: &SideId, battle_id: u32, stay: bool) -> Result<Vec<Event>, RuleError> {
     let battle = state
         .battles
         .iter()
@@ -692,12 +703,25 @@ pub fn choose_stay_or_retire(state: &CampaignState, side: &SideId, battle_id: u3
     if battle.choices.contains_key(side) {
         return Err(RuleError::new(RuleId::MG_25, format!("{} has written its choice already", super::turn::side_name(state, side))));
     }
+    if !stay && !map.neighbours(battle.node).any(|n| retires_into(state, side, n)) {
+        return Err(RuleError::new(
+            RuleId::MG_26,
+            format!(
+                "no road leads from {} to a node {} or a friend holds, or a neutral one: it cannot retire, only stay",
+                map.name(battle.node),
+                super::turn::side_name(state, side)
+            ),
+        ));
+    }
     let mut events = vec![Event::StayOrRetireChosen { battle: battle_id, side: side.clone(), stay }];
     let mut choices = battle.choices.clone();
     choices.insert(side.clone(), stay);
     if sides.iter().all(|s| choices.contains_key(s)) {
         let retiring: Vec<SideId> = choices.iter().filter(|(_, stay)| !**stay).map(|(s, _)| s.clone()).collect();
-        let retreats = retreats_from(state, battle, &retiring, &[], &BTreeMap::new(), |s| {
+        // MG-26: a side retires only by a road to a friendly or neutral node.
+        let open_roads: BTreeMap<SideId, Vec<NodeId>> =
+            retiring.iter().map(|s| (s.clone(), map.neighbours(battle.node).filter(|&n| retires_into(state, s, n)).collect())).collect();
+        let retreats = retreats_from(state, battle, &retiring, &[], &open_roads, |s| {
             sides.iter().find(|o| state.are_enemies(s, o)).cloned().unwrap_or_else(|| s.clone())
         });
         events.push(Event::ChoicesRevealed {
@@ -874,6 +898,13 @@ impl CampaignState {
 }
 
 impl CampaignState {
+    /// Elements a command of `side` has now, by its roster: a leaderless command's general is
+    /// gone (MG-31).
+    pub fn command_elements(&self, side: &SideId, roster: &CommandRoster) -> u32 {
+        let headless = self.losses.leaderless.contains(&(side.clone(), roster.name.clone()));
+        roster.element_count().saturating_sub(u32::from(headless))
+    }
+
     /// Elements a side still has: in its commands (a leaderless command's general is gone) and
     /// in its capital's garrison.
     pub fn elements_in_play(&self, side: &SideId) -> u32 {
@@ -913,7 +944,7 @@ pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result
 }
 
 /// MG-31: the command `from`, its general lost, hands all its elements to `into` and is gone.
-fn merge_into(commands: &mut Vec<super::army::CommandRoster>, from: &str, into: &str) {
+fn merge_into(commands: &mut Vec<CommandRoster>, from: &str, into: &str) {
     let moved = commands.iter().find(|c| c.name == from).map(|c| c.elements.clone()).unwrap_or_default();
     if let Some(t) = commands.iter_mut().find(|c| c.name == into) {
         let mut source = moved.clone();

@@ -59,7 +59,7 @@ impl CampaignState {
             .iter()
             .filter(|c| &c.side == side && c.aboard)
             .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
-            .map(|r| r.element_count())
+            .map(|r| self.command_elements(side, r))
             .sum()
     }
 

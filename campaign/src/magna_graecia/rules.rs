@@ -39,7 +39,14 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
             let problems = state.scenario.elements.check(army, points);
             if !problems.is_empty() {
                 let text: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-                return Err(RuleError::new(RuleId::MG_03, format!("{}'s army cannot be fielded: {}", army.side, text.join("; "))));
+                return Err(RuleError::new(
+                    RuleId::MG_03,
+                    format!(
+                        "{} army cannot be fielded: {}",
+                        crate::core::words::possessive(&turn::side_name(state, &army.side)),
+                        text.join("; ")
+                    ),
+                ));
             }
             vec![Event::ArmyReplaced { army: army.clone() }]
         }
@@ -63,7 +70,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         Order::EndCampaign { reason } => siege::end_by_agreement(state, reason)?,
         Order::AttackCity { side, node, ally } => cities::attack_city(state, map, side, *node, ally)?,
         Order::ExitMap { side, counter } => siege::exit_through_messena(state, map, side, counter)?,
-        Order::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, side, *id, *stay)?,
+        Order::ChooseStayOrRetire { side, battle: id, stay } => battle::choose_stay_or_retire(state, map, side, *id, *stay)?,
         Order::Exchange { side, from, to, elements } => turn::exchange(state, map, side, from, to, elements)?,
         Order::Garrison { side, command, elements, into_garrison } => {
             let direction = if *into_garrison { Direction::IntoGarrison } else { Direction::OutOfGarrison };

@@ -67,7 +67,7 @@ impl CampaignState {
             .iter()
             .filter(|c| &c.side == side && c.node == node && !c.is_fleet() && !c.aboard && c.inside == inside)
             .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
-            .map(|r| r.element_count())
+            .map(|r| self.command_elements(side, r))
             .sum()
     }
 
@@ -211,7 +211,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
             events.push(Event::SiegeRolled { node: siege.node, disease: natural == 1 });
         }
     }
-    events.extend(disease(state, mover, dice)?);
+    events.extend(disease(state, map, mover, dice)?);
     Ok(events)
 }
 
@@ -250,14 +250,15 @@ fn sheltered_fleets_lost(
 
 /// MG-29: a side with a force in a diseased siege rolls d6 in its own turn; on a 1 it loses a
 /// tenth of its elements there.
-fn disease(state: &CampaignState, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
+fn disease(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
     for siege in state.siege.sieges.iter().filter(|s| s.disease) {
         let here = state.elements_at(mover, siege.node, false) + state.elements_at(mover, siege.node, true);
         if here == 0 {
             continue;
         }
-        let roll = dice.roll(DiceSpec::D6, &format!("disease at the siege of node {}", siege.node), Some(RuleId::MG_29), Vec::new())?;
+        let roll =
+            dice.roll(DiceSpec::D6, &format!("disease at the siege of {}", map.name(siege.node)), Some(RuleId::MG_29), Vec::new())?;
         let struck = roll.natural() == 1;
         // The roll itself tells nothing hidden: every side sees it. How many elements the
         // disease took would tell the force's size, and is shown to its side only.
@@ -453,7 +454,11 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
     if state.politics.exit_turns.contains(&state.turn) {
         return Err(RuleError::new(RuleId::MG_34, "only one command may leave the map each turn"));
     }
-    let elements = state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == counter.name)).map_or(0, |c| c.element_count());
+    let elements = state
+        .armies
+        .get(side)
+        .and_then(|a| a.commands.iter().find(|c| c.name == counter.name))
+        .map_or(0, |c| state.command_elements(side, c));
     Ok(vec![Event::CommandExited { side: side.clone(), command: name.to_owned(), elements }])
 }
 

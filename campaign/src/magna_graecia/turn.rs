@@ -495,7 +495,7 @@ fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Resul
 
 /// Elements of a command, by name.
 fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
-    state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == name)).map_or(0, |c| c.element_count())
+    state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == name)).map_or(0, |c| state.command_elements(side, c))
 }
 
 /// MG-14 / MG-17: a command boards its side's fleet in the same node; 1 MP each, and only if

@@ -73,6 +73,10 @@ pub struct Board {
     pub eliminated: Vec<SideId>,
     /// Battles raised so far: their numbers are public.
     pub battles_raised: u32,
+    /// Sides with land retreats still to make, as everyone saw their battles end and their
+    /// counters go (MG-15, MG-25): the side not moving retreats first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreating: Vec<SideId>,
 }
 
 /// A counter as seen across the table: no name, no composition.
@@ -296,6 +300,12 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         sieges: state.siege.sieges.clone(),
         eliminated: state.politics.eliminated.iter().cloned().collect(),
         battles_raised: state.battles_raised,
+        retreating: {
+            let mut sides: Vec<SideId> = state.losses.land_retreats_due.iter().map(|r| r.side.clone()).collect();
+            sides.sort();
+            sides.dedup();
+            sides
+        },
         alliance_rolls_due: if state.phase == Phase::Movement { state.alliance_rolls_due(map, state.moving_side()) } else { Vec::new() },
         battles: state
             .battles
