@@ -111,8 +111,12 @@ fn be_17_be_22_the_table_lies_over_the_city_with_a_road_to_every_neighbour() {
                 assert!(brief.contains(n), "{side}: the brief's roads leave out {n}: {brief}");
             }
         }
-        let byzantine = text(file(&files, &Reader::Side(byz()))).join("\n");
+        let byzantine = text(file(&files, &Reader::Side(byz()))).join("\n").replace('\n', " ");
         assert!(byzantine.contains("behind you") && byzantine.contains("Campania (held by Byzantines)"), "{byzantine}");
+        // Every side may retire by every road here: the umpire's sheet lists them once.
+        let umpire = text(file(&files, &Reader::Umpire)).join("\n");
+        assert_eq!(umpire.matches("Roads off the table, the same for every side").count(), 1, "{umpire}");
+        assert!(!umpire.contains("Roads off the table for"), "{umpire}");
     }
 }
 

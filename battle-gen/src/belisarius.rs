@@ -366,20 +366,65 @@ fn zone_seed(id: &str) -> u32 {
     id.bytes().fold(2_166_136_261u32, |h, b| (h ^ u32::from(b)).wrapping_mul(16_777_619))
 }
 
-/// The edges of the zone's battle map the sea lies on: each toward a sea zone its coast
-/// touches, at most two, for the armies need a way in.
+/// How near, in km, a point of a zone's border lies to a sea zone's to be on its coast: the
+/// two outlines are drawn apart, not on one line.
+const COAST_KM: f32 = 12.0;
+
+/// The edges of the zone's battle map the sea lies on: each toward the stretch of its border
+/// a sea zone it touches runs along, seen from the middle of the zone's area, at most two,
+/// for the armies need a way in. (The middle of a sea zone is no guide: a large sea's lies
+/// off another shore.)
 fn coast_edges(setup: &Setup, zone: &ZoneId) -> BTreeSet<Edge> {
     let map = &setup.map;
     let Some(z) = map.zone(zone) else { return BTreeSet::new() };
-    let here = centre(&z.outline_km);
+    let here = area_centre(&z.outline_km);
     let mut coast = BTreeSet::new();
     for sea in &z.coast {
         if let Some(s) = map.seas.iter().find(|s| &s.id == sea) {
-            let c = centre(&s.outline_km);
-            coast.insert(edge_towards(c.0 - here.0, c.1 - here.1));
+            let shore: Vec<[f32; 2]> = z
+                .outline_km
+                .iter()
+                .copied()
+                .filter(|v| {
+                    let n = nearest_on(&s.outline_km, (v[0], v[1]));
+                    (n.0 - v[0]).hypot(n.1 - v[1]) < COAST_KM
+                })
+                .collect();
+            let toward = if shore.is_empty() { nearest_on(&s.outline_km, here) } else { centre(&shore) };
+            coast.insert(edge_towards(toward.0 - here.0, toward.1 - here.1));
         }
     }
     coast.into_iter().take(2).collect()
+}
+
+/// The middle of an outline's area; its corners' mean for an outline with none.
+fn area_centre(outline: &[[f32; 2]]) -> (f32, f32) {
+    let (mut area, mut x, mut y) = (0.0f32, 0.0f32, 0.0f32);
+    for (i, p) in outline.iter().enumerate() {
+        let q = outline[(i + 1) % outline.len()];
+        let cross = p[0] * q[1] - q[0] * p[1];
+        area += cross;
+        x += (p[0] + q[0]) * cross;
+        y += (p[1] + q[1]) * cross;
+    }
+    if area.abs() < f32::EPSILON { centre(outline) } else { (x / (3.0 * area), y / (3.0 * area)) }
+}
+
+/// The point of an outline's border nearest `p`.
+fn nearest_on(outline: &[[f32; 2]], p: (f32, f32)) -> (f32, f32) {
+    let mut best = (f32::MAX, p);
+    for (i, a) in outline.iter().enumerate() {
+        let b = outline[(i + 1) % outline.len()];
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let length = dx * dx + dy * dy;
+        let t = if length > 0.0 { (((p.0 - a[0]) * dx + (p.1 - a[1]) * dy) / length).clamp(0.0, 1.0) } else { 0.0 };
+        let q = (a[0] + t * dx, a[1] + t * dy);
+        let d = (q.0 - p.0).hypot(q.1 - p.1);
+        if d < best.0 {
+            best = (d, q);
+        }
+    }
+    best.1
 }
 
 /// The zone's battle map, drawn by the ground generator from a battlefield the zone
@@ -946,6 +991,25 @@ mod tests {
     use super::*;
     use referee_campaign::belisarius::World;
     use referee_campaign::belisarius::pieces::parse_units;
+
+    /// BE-17: a zone's battle map has its sea on the side of its own shore, as the map draws
+    /// it: Hadrumetum's coast faces east, Sicily's middle south, Picenum's the Adriatic to the
+    /// east, Liburnia's west, Histria's and the Maritime Alps' south.
+    #[test]
+    fn be_17_the_sea_lies_on_the_side_of_the_zones_own_shore() {
+        let setup = World::embedded().setup("africa-533").unwrap();
+        for (zone, edge) in [
+            ("byzacium-north", Edge::East),
+            ("sicilia-centre", Edge::South),
+            ("picenum", Edge::East),
+            ("liburnia", Edge::West),
+            ("histria", Edge::South),
+            ("alpes-maritimae", Edge::South),
+        ] {
+            let coast = coast_edges(&setup, &ZoneId::new(zone));
+            assert_eq!(coast.into_iter().collect::<Vec<_>>(), [edge], "{zone}");
+        }
+    }
 
     /// BE-17: every unit of every scenario has an element, and every element is one the
     /// points table prices.

@@ -387,9 +387,18 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
             let rows: Vec<Vec<String>> = s.rolls.iter().map(|r| vec![r.purpose.clone(), r.roll.clone(), r.rule.clone()]).collect();
             flow.table(&[col("For", 2.5), col("Roll", 1.5), col("Rule", 0.6)], &rows);
         }
-        for side in &s.sides {
-            flow.heading(&format!("Roads off the table for {}", side.side.name));
-            exits_table(&mut flow, &side.exits, &s.notes);
+        // One table where every side reads the same roads, not the same table twice.
+        match s.sides.split_first() {
+            Some((first, rest)) if !rest.is_empty() && rest.iter().all(|o| o.exits == first.exits) => {
+                flow.heading("Roads off the table, the same for every side");
+                exits_table(&mut flow, &first.exits, &s.notes);
+            }
+            _ => {
+                for side in &s.sides {
+                    flow.heading(&format!("Roads off the table for {}", side.side.name));
+                    exits_table(&mut flow, &side.exits, &s.notes);
+                }
+            }
         }
         if !s.log.is_empty() {
             flow.heading("From the campaign log");
@@ -601,6 +610,8 @@ mod tests {
         assert!(umpire.contains("20 : 50 (1 : 2.50) in the campaign, 5 : 12 (1 : 2.40) on the table."), "{umpire}");
         assert!(!umpire.contains("WARNING"), "{umpire}");
         assert!(umpire.contains("hand the side copies out when they do"), "{umpire}");
+        // Each side may retire by other roads at Himera (MG-26): a table each.
+        assert!(umpire.contains("Roads off the table for Carthage") && umpire.contains("Roads off the table for Syracuse"), "{umpire}");
 
         assert!(carthage.contains("5 DBSA elements stand for 20 campaign elements, at the one scale of the whole battle"), "{carthage}");
         assert!(syracuse.contains("12 DBSA elements stand for 50 campaign elements, at the one scale of the whole battle"), "{syracuse}");
