@@ -347,9 +347,11 @@ fn x_06_a_belisarius_turn_goes_by_email_through_packets() {
     assert!(typed.iter().all(|c| !c.contains("\"side\"")), "the referee typed a side's order: {typed:?}");
 }
 
-/// X-06, BE-06, BE-07, BE-10: a Belisarius player's plan is checked against the side's own
-/// Table of Organisation and the map: a leader the side does not have, a march that skips a
-/// zone, a march of a leader not activated; and an activation outside the side's segment.
+/// X-06, BE-06, BE-07, BE-10, BE-13, BE-41: a Belisarius player's plan is checked against the
+/// side's own Table of Organisation and the map: a leader the side does not have, a march that
+/// skips a zone, a march of a leader not activated, an activation outside the side's segment,
+/// a share of supply losses that does not add up, an answer to a contact that is not the
+/// side's, an interception by a leader who is not there.
 #[test]
 fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     let mail = Mail::new("Checks", "africa-533", "5");
@@ -360,9 +362,21 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     for order in [r#"{"type":"begin_play"}"#, r#"{"type":"events"}"#, r#"{"type":"supply"}"#] {
         mail.referee(&["order", mail.name, order]);
     }
+    // The supply losses the Vandals owe are theirs to see: a share that does not add up, or
+    // names a unit the force has not, is refused in the packet (BE-41).
+    let vandals = mail.packet("vandals");
+    player(&vandals, &["order", r#"{"type":"take_losses","side":"vandals","losses":[[9,8]]}"#])
+        .refused_saying("there is no unit 9 here; the units are numbered 1 to 6 — BE-41");
+    player(&vandals, &["order", r#"{"type":"take_losses","side":"vandals","losses":[[5,2]]}"#])
+        .refused_saying("4 points are owed for want of supply, and 2 were named — BE-41");
+    player(&vandals, &["order", r#"{"type":"decline","side":"vandals"}"#]).refused_saying("there is no contact to answer now — BE-13");
+    player(&vandals, &["order", r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#])
+        .ok_saying("checked as far as the Vandals can tell");
     mail.referee(&["order", mail.name, r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);
     mail.referee(&["order", mail.name, r#"{"type":"begin_operations"}"#]);
     let byzantines = mail.packet("byzantines");
+    player(&byzantines, &["order", r#"{"type":"pass","side":"byzantines"}"#]).ok_saying("checked as far as the Byzantines can tell");
+    player(&byzantines, &["undo"]).ok();
     for (order, expected) in [
         // The order is named in the side's words: its own leaders by name, the other's as typed.
         (
@@ -387,6 +401,18 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     let vandals = mail.packet("vandals");
     player(&vandals, &["order", r#"{"type":"activate","side":"vandals","leader":"gelimer"}"#])
         .refused_saying("it is the Byzantines' segment, not the Vandals' — BE-06");
+
+    // At a contact the side answering sees who of its own stands there (BE-13).
+    mail.referee(&["order", mail.name, r#"{"type":"activate","side":"byzantines","leader":"belisarius"}"#]);
+    mail.referee(&["order", mail.name, r#"{"type":"move","side":"byzantines","leader":"belisarius","path":["byzacium-south"]}"#]);
+    let vandals = mail.packet("vandals");
+    player(&vandals, &["order", r#"{"type":"intercept","side":"vandals","leaders":["ammatas"]}"#])
+        .refused_saying("Ammatas stands at Carthago (Carthage), not at the contact — BE-13");
+    player(&vandals, &["order", r#"{"type":"intercept","side":"vandals","leaders":["gelimer"]}"#])
+        .ok_saying("for the referee to check: the interception roll");
+    let byzantines = mail.packet("byzantines");
+    player(&byzantines, &["order", r#"{"type":"decline","side":"byzantines"}"#])
+        .refused_saying("the Vandals answer the contact now, not the Byzantines — BE-13");
 }
 
 /// X-06, BE-06, BE-13: the first turn of italy-535 by e-mail, as the referee plays it: the

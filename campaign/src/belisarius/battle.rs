@@ -328,13 +328,7 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], dice: &mu
     };
     let force = b.force(side).ok_or_else(|| RuleError::new(RuleId::BE_19, format!("{name} have no force in the battle")))?;
     let units = roster(state, force);
-    let mut share: Vec<(usize, u8)> = Vec::new();
-    for &(n, p) in losses {
-        let i = usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < units.len()).ok_or_else(|| {
-            RuleError::new(RuleId::BE_19, format!("the force has no unit {n}; its units are numbered 1 to {}", units.len()))
-        })?;
-        share.push((i, p));
-    }
+    let share = by_index(losses, units.len())?;
     let rule = if owed.pursuit { RuleId::BE_22 } else { RuleId::BE_19 };
     let share = fight::check_share(&fighters(&units), &owed, &share).map_err(|e| RuleError::new(rule, e))?;
     let losses = share.iter().filter_map(|&(i, p)| units.get(i).map(|u| (u.leader.clone(), u.index, p))).collect();
@@ -342,6 +336,21 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], dice: &mu
     steps.push(Event::BattleLossesTaken { side: side.clone(), losses });
     after_losses(&mut steps, dice)?;
     Ok(steps.events)
+}
+
+/// A share of a battle's losses by unit number (from 1), as indices into a force of `units`
+/// units (BE-19).
+pub(crate) fn by_index(losses: &[(u32, u8)], units: usize) -> Result<Vec<(usize, u8)>, RuleError> {
+    losses
+        .iter()
+        .map(|&(n, p)| {
+            let i =
+                usize::try_from(n).ok().and_then(|n| n.checked_sub(1)).filter(|&i| i < units).ok_or_else(|| {
+                    RuleError::new(RuleId::BE_19, format!("the force has no unit {n}; its units are numbered 1 to {units}"))
+                })?;
+            Ok((i, p))
+        })
+        .collect()
 }
 
 /// What follows once a roll's losses are all taken: morale checks, then the next stage,

@@ -1,8 +1,10 @@
 //! A Belisarius side checks its planned orders against its own view: whose segment it
 //! is (BE-06), which of its leaders and decoys are on the map and which were activated this
-//! phase (BE-07, BE-42), the action points it knows it has left, and whether a march goes from
-//! zone to zone along the map (BE-10). An interception, a roll or a force it cannot see may
-//! still stop an order; what hangs on them is left to the referee's rules.
+//! phase (BE-07, BE-42), the action points it knows it has left, whether a march goes from
+//! zone to zone along the map (BE-10), who answers a contact and with whom (BE-13, BE-15,
+//! BE-35), its ships (BE-33), and a share of the losses it owes (BE-19, BE-22, BE-27, BE-28,
+//! BE-41). An interception, a roll or a force it cannot see may still stop an order; what
+//! hangs on them is left to the referee's rules.
 
 use crate::core::error::RuleError;
 use crate::core::plan::Checked;
@@ -115,8 +117,169 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             super::world::locate(map, at).map_err(|e| RuleError::new(RuleId::BE_01, e.to_string()))?;
             Ok(Checked::ForReferee("where a line may go hangs on what each side holds (BE-49 … BE-52)".to_owned()))
         }
+        Order::TakeLosses { losses, militia, .. } => losses_owed(view, earlier, losses, *militia),
+        Order::Pass { .. } => {
+            segment(view, &name)?;
+            if own.attrition.is_some() || own.assault_losses.is_some() {
+                return Err(RuleError::new(RuleId::BE_12, format!("the {name} first share out the losses they owe (`take_losses`)")));
+            }
+            Ok(if earlier.is_empty() {
+                Checked::AsFarAsKnown
+            } else {
+                Checked::ForReferee("what the orders before it bring about may have to be settled first".to_owned())
+            })
+        }
+        Order::Decline { .. } => {
+            answering(view, &name)?;
+            Ok(Checked::AsFarAsKnown)
+        }
+        Order::Intercept { leaders, target, .. } => {
+            let contact = answering(view, &name)?;
+            if own.action_points.as_ref().is_some_and(|ap| ap.left == 0) {
+                return Err(RuleError::new(RuleId::BE_13, format!("the {name} have no action points left to intercept with")));
+            }
+            for id in leaders {
+                let b =
+                    own.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| &l.id == id)).ok_or_else(|| no_piece(own, &name, id))?;
+                let leader = b.leader.as_ref().map_or(id.as_str(), |l| l.name.as_str());
+                if map.zone_of(&b.at).as_ref() != Some(&contact.zone) {
+                    return Err(RuleError::new(RuleId::BE_13, format!("{leader} stands at {}, not at the contact", b.place)));
+                }
+                if contact.tried.iter().any(|t| t.side == view.side && &t.leader == id) {
+                    return Err(RuleError::new(
+                        RuleId::BE_13,
+                        format!("{leader} has tried to intercept here already: once per enemy force a turn"),
+                    ));
+                }
+            }
+            let with_units = own.boxes.iter().any(|b| b.leader.as_ref().is_some_and(|l| leaders.contains(&l.id)) && !b.units.is_empty());
+            if !with_units {
+                return Err(RuleError::new(RuleId::BE_13, "the interceptors have no units to fight with"));
+            }
+            if contact.mover == view.side {
+                match target {
+                    None if contact.targets > 1 => {
+                        return Err(RuleError::new(
+                            RuleId::BE_15,
+                            format!(
+                                "{} enemy markers stand here: name the one aimed at, 1 to {} (`target`)",
+                                contact.targets, contact.targets
+                            ),
+                        ));
+                    }
+                    Some(t) if *t == 0 || *t > contact.targets => {
+                        return Err(RuleError::new(
+                            RuleId::BE_15,
+                            format!("there is no marker {t} here; they are numbered 1 to {}", contact.targets),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Checked::ForReferee("the interception roll".to_owned()))
+        }
+        Order::LetPass { .. } => {
+            at_sea(view, &name)?;
+            Ok(Checked::AsFarAsKnown)
+        }
+        Order::InterceptAtSea { ships, .. } => {
+            let sea = at_sea(view, &name)?;
+            for id in ships {
+                let b = own.boxes.iter().find(|b| b.ship.as_deref() == Some(id.as_str())).ok_or_else(|| no_ship(own, &name, id))?;
+                if b.decoy {
+                    return Err(RuleError::new(RuleId::BE_42, format!("{id} is a decoy: it carries out no action")));
+                }
+                if b.at != Location::Sea(sea.clone()) {
+                    return Err(RuleError::new(
+                        RuleId::BE_35,
+                        format!("{id} is at {}: the ships that intercept must be where the enemy's sailed in", b.place),
+                    ));
+                }
+            }
+            Ok(Checked::ForReferee("the interception roll".to_owned()))
+        }
+        Order::Sail { ships, .. } => {
+            segment(view, &name)?;
+            for id in ships {
+                own.boxes.iter().find(|b| b.ship.as_deref() == Some(id.as_str())).ok_or_else(|| no_ship(own, &name, id))?;
+            }
+            Ok(Checked::ForReferee(format!("where the voyage halts hangs on ships the {name} cannot see")))
+        }
         _ => Ok(Checked::ForReferee(format!("it hangs on what the {name} cannot see"))),
     }
+}
+
+/// The contact the side is to answer now, or why there is none it may answer (BE-13).
+fn answering<'a>(view: &'a SideView, name: &str) -> Result<&'a super::view::ContactBoard, RuleError> {
+    let contact = view.board.contact.as_ref().ok_or_else(|| RuleError::new(RuleId::BE_13, "there is no contact to answer now"))?;
+    if contact.turn_of != view.side {
+        let whose = view.board.side_name(&contact.turn_of);
+        return Err(RuleError::new(RuleId::BE_13, format!("the {whose} answer the contact now, not the {name}")));
+    }
+    Ok(contact)
+}
+
+/// The sea where the other side's ships halted, for the side to answer, or why there is none
+/// (BE-35).
+fn at_sea<'a>(view: &'a SideView, name: &str) -> Result<&'a super::map::SeaId, RuleError> {
+    let contact =
+        view.board.naval_contact.as_ref().ok_or_else(|| RuleError::new(RuleId::BE_35, "no ships have sailed into the enemy's sea zone"))?;
+    if contact.mover == view.side {
+        return Err(RuleError::new(
+            RuleId::BE_35,
+            format!("the {} own ships sailed in: the other side answers", crate::core::words::possessive(name)),
+        ));
+    }
+    Ok(&contact.sea)
+}
+
+/// A share of losses checked against what the side owes, as its view shows it: supply (BE-41),
+/// a sortie (BE-28), an assault (BE-27) and a battle (BE-19, BE-22), in the order the rules
+/// take them. Attrition's force is the march's, which may change on the way: the rules check
+/// it. After other orders in the plan, what is owed may have changed: the referee checks.
+fn losses_owed(view: &SideView, earlier: &[Order], losses: &[(u32, u8)], militia: u8) -> Result<Checked, RuleError> {
+    let own = &view.own;
+    let name = view.board.side_name(&view.side);
+    if !earlier.is_empty() {
+        return Ok(Checked::ForReferee("what is owed after the orders before it".to_owned()));
+    }
+    let dues = [
+        (&own.supply_losses, RuleId::BE_41, "for want of supply"),
+        (&own.sortie_losses, RuleId::BE_28, "for the sortie, from those who fought"),
+        (&own.assault_losses, RuleId::BE_27, "for the assault"),
+    ];
+    if let Some((due, rule, what)) = dues.iter().find_map(|(d, r, w)| d.as_ref().map(|d| (d, *r, *w))) {
+        let units: Vec<super::siege::Numbered<'_>> = due
+            .units
+            .iter()
+            .map(|(leader, unit)| super::siege::Numbered { leader: (!leader.is_empty()).then_some(leader.as_str()), index: 0, unit: *unit })
+            .collect();
+        super::siege::share(&units, losses, (militia, due.militia), due.points, rule, what)?;
+        return Ok(Checked::AsFarAsKnown);
+    }
+    if militia > 0 {
+        return Err(RuleError::new(RuleId::BE_25, "the militia takes losses only in an assault on its city, or for want of supply"));
+    }
+    if let Some(b) = &view.board.battle {
+        use super::battle::Step;
+        let owed = match &b.step {
+            Step::Losses { owed, taken } if !taken.contains(&view.side) => owed.get(&view.side).copied(),
+            Step::Pursuit { side, owed } if side == &view.side => Some(*owed),
+            _ => None,
+        };
+        if let Some(owed) = owed.filter(|o| o.points > 0) {
+            let fighters: Vec<super::fight::Fighter> =
+                b.forces.iter().filter(|f| f.side == view.side).flat_map(|f| f.units.iter().map(|u| u.fighter)).collect();
+            let share = super::battle::by_index(losses, fighters.len())?;
+            let rule = if owed.pursuit { RuleId::BE_22 } else { RuleId::BE_19 };
+            super::fight::check_share(&fighters, &owed, &share).map_err(|e| RuleError::new(rule, e))?;
+            return Ok(Checked::AsFarAsKnown);
+        }
+    }
+    if own.attrition.is_some() {
+        return Ok(Checked::ForReferee("attrition is taken from the units that marched".to_owned()));
+    }
+    Err(RuleError::new(RuleId::BE_19, format!("the {name} owe no losses now")))
 }
 
 /// Where a march into `zone` meets the other side's markers, which the side sees on the map:
@@ -150,6 +313,12 @@ fn segment(view: &SideView, name: &str) -> Result<(), RuleError> {
 /// Where the side's leader or decoy `id` stands, by its Table of Organisation.
 fn piece_at<'a>(own: &'a Organisation, id: &str) -> Option<&'a Location> {
     own.pieces().find(|(piece, _)| *piece == id).map(|(_, at)| at)
+}
+
+/// The refusal of a ship the side does not have, with those it has.
+fn no_ship(own: &Organisation, name: &str, id: &str) -> RuleError {
+    let ids: Vec<&str> = own.boxes.iter().filter_map(|b| b.ship.as_deref()).collect();
+    RuleError::new(RuleId::BE_33, format!("the {name} have no ship `{id}`; theirs are {}", ids.join(", ")))
 }
 
 /// The refusal of a piece the side does not have on the map, with those it has.

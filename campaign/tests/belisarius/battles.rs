@@ -501,6 +501,16 @@ fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
 }
 
+/// Belisarius marched into `pieces`, the Goths declining, and Belisarius intercepting them
+/// in line of battle: the battle joined, nothing rolled yet.
+fn joined_in_line(pieces: &[(SideId, &str, &str, bool)]) -> (Store, Campaign<Belisarius>) {
+    let (mut store, mut c, _) = contact_with(pieces, 0);
+    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+    let die = interception_die(&c, 8 - 5, false, Interception::LineOfBattle);
+    intercept(&mut store, &mut c, &byz(), "belisarius", die);
+    (store, c)
+}
+
 /// BE-17, BE-18, BE-19, BE-20, BE-21, BE-22: a battle in line passage by passage: both sides
 /// roll each stage at once, with the commander's tactical rating; losses are shared out by
 /// the owner (the refusals first); morale checks; the Goths break off, are pursued and
@@ -508,10 +518,7 @@ fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
 /// elsewhere.
 #[test]
 fn be_17_a_battle_in_line_fought_here() {
-    let (mut store, mut c, _) = contact_with(&[(goths(), "uraias", "3B 3C i:2*D", false)], 0);
-    run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
-    let die = interception_die(&c, 8 - 5, false, Interception::LineOfBattle);
-    intercept(&mut store, &mut c, &byz(), "belisarius", die);
+    let (mut store, mut c) = joined_in_line(&[(goths(), "uraias", "3B 3C i:2*D", false)]);
     refused(&mut store, &mut c, &Order::Pass { side: byz() }, "battle at");
     refused(&mut store, &mut c, &Order::BreakOff { side: goths() }, "end of a passage");
     // Fire: only the Gothic 2*D shoots (factor 2); Byzantine factor 0 does nothing. A 6 for
@@ -576,6 +583,44 @@ fn be_23_an_ambush_is_two_passages_and_a_pursuit() {
         .collect();
     assert!(rolls.iter().filter(|(s, _)| s == &goths()).all(|(_, m)| m.iter().any(|r| r == "ambushed")), "{rolls:?}");
     assert!(rolls.iter().filter(|(s, _)| s == &byz()).all(|(_, m)| !m.iter().any(|r| r == "ambushed")), "{rolls:?}");
+}
+
+/// X-06, BE-19: a side owing a battle's losses checks its share in its own packet, from the
+/// battle both sides see face up: a unit the force has not, or a share that does not add up,
+/// is refused there; the share the program suggests is checked in full, and the rules take it.
+#[test]
+fn be_19_a_sides_plan_checks_its_share_of_a_battles_losses() {
+    use referee_campaign::belisarius::battle::Step;
+    use referee_campaign::core::plan::Checked;
+    let (mut store, mut c) = joined_in_line(&[(goths(), "uraias", "3B 3C", false)]);
+    let owing = |c: &Campaign<Belisarius>| match &c.state.ops.as_ref()?.battle.as_ref()?.step {
+        Step::Losses { owed, taken } => owed.iter().find(|(s, o)| o.points > 0 && !taken.contains(*s)).map(|(s, o)| (s.clone(), *o)),
+        _ => None,
+    };
+    for _ in 0..20 {
+        if owing(&c).is_some() {
+            break;
+        }
+        run(&mut store, &mut c, &Order::Fight {}, DiceInput::Seeded);
+    }
+    let (side, owed) = owing(&c).expect("a roll that costs a side something");
+    let view = referee_campaign::fixtures::belisarius::side_view(&c, &store, &side);
+    let check = |losses: Vec<(u32, u8)>| {
+        let order = Order::TakeLosses { side: side.clone(), losses, militia: 0 };
+        referee_campaign::belisarius::plan::check(&view, &c.state.setup.map, &[], &order)
+    };
+    let err = check(vec![(99, 1)]).unwrap_err().to_string();
+    assert!(err.contains("the force has no unit 99") && err.ends_with("BE-19"), "{err}");
+    let err = check(vec![(1, 0)]).unwrap_err().to_string();
+    assert!(err.ends_with("BE-19"), "{err}");
+    let board = view.board.battle.as_ref().unwrap();
+    let fighters: Vec<_> = board.forces.iter().filter(|f| f.side == side).flat_map(|f| f.units.iter().map(|u| u.fighter)).collect();
+    let share: Vec<(u32, u8)> = referee_campaign::belisarius::fight::suggested_share(&fighters, &owed)
+        .into_iter()
+        .map(|(i, p)| (u32::try_from(i + 1).unwrap(), p))
+        .collect();
+    assert_eq!(check(share.clone()).unwrap(), Checked::AsFarAsKnown);
+    run(&mut store, &mut c, &Order::TakeLosses { side, losses: share, militia: 0 }, DiceInput::Seeded);
 }
 
 /// BE-21, BE-09: a small force against a great one is destroyed and its leader dies with it.
