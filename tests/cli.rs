@@ -104,7 +104,9 @@ fn x_06_bad_input_is_refused_and_changes_nothing() {
         (&["roll", "Firm", "7", "--purpose", "x"], "`7` is not a dice expression"),
         (&["roll", "Firm", "d6", "--purpose", " "], "every roll needs a purpose"),
         (&["roll", "Firm", "d6", "--purpose", "x", "--value", "7"], "7 cannot be rolled on a d6"),
-        (&["roll", "Firm", "2d6", "--purpose", "x", "--value", "3"], "2d6 needs 2 typed-in value(s), but 1 were given"),
+        (&["roll", "Firm", "2d6", "--purpose", "x", "--value", "3"], "2d6 needs 2 values typed in, but 1 value was given"),
+        (&["roll", "Firm", "2d6", "--purpose", "x", "--value", "3, x"], "`x` is not what a die shows"),
+        (&["new", "dionysian", "--name", "7"], "commands would read 7 as a campaign's id"),
         (&["roll", "Firm", "d6", "--purpose", "x", "--side", "rome"], "Dionysian War has no side `rome`"),
         (&["roll", "Firm", "d6", "--purpose", "x", "--modifier", "plus one"], "modifier `plus one` must read like"),
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
@@ -118,6 +120,8 @@ fn x_06_bad_input_is_refused_and_changes_nothing() {
     let undo_start = cli(&db.path, &["undo", "Firm"]).ok();
     assert!(undo_start.contains("roll d6 for one"));
     cli(&db.path, &["undo", "Firm"]).refused_saying("nothing to undo");
+    // Dice typed with spaces after the commas are read all the same.
+    cli(&db.path, &["roll", "Firm", "2d6", "--purpose", "spaced", "--value", "3, 4"]).ok_saying("2d6 = 3+4 = 7");
 }
 
 /// X-06: read-only commands never create a database, and a file that is not ours is
@@ -190,6 +194,15 @@ fn x_06_orders_as_json() {
         ),
         (r#"{"type":"move","side":"syracuse","counter":"Agyris","path":[14]}"#, "it is Carthage's player-turn, not Syracuse's — MG-09"),
         (r#"{"type":"march","side":"carthage"}"#, "is not an order this program knows"),
+        (
+            r#"{"type":"move","side":"carthage","counter":"Himilco","path":[99]}"#,
+            "the map has no node 99; its nodes are numbered 00 to 31 — MG-01",
+        ),
+        ("null", "`null` is not an order: an order is a JSON object with its \"type\""),
+        (
+            r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7],"secret":1}"#,
+            "is not a `move` order as the program reads them: unknown field `secret`",
+        ),
         ("{not json", "the order is not valid JSON"),
         (r#"[{"type":"begin_play"},{"type":"add_note","text":"never"}]"#, "order 1 of 2 (begin play) refused"),
         (r#"[]"#, "the list of orders is empty"),
@@ -417,8 +430,12 @@ fn x_04_turn_reports_and_their_export() {
     // holds the same, since its own last one ended where the first export did.
     let again = cli(&db.path, &["export", "Himera", "--as", "carthage"]).json();
     assert_eq!(again["report"], next["report"]);
-    cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
-    let text = pdf_text(&dir.path().join("himera-turn-01-side-carthage.pdf"));
+    // A second report of the turn keeps the first, which may not have gone out yet.
+    let written = cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out, "--json"]).json();
+    let second = written[0]["path"].as_str().unwrap().to_owned();
+    assert!(second.ends_with("himera-turn-01-side-carthage-2.pdf"), "{second}");
+    assert!(dir.path().join("himera-turn-01-side-carthage.pdf").exists());
+    let text = pdf_text(std::path::Path::new(&second));
     assert!(text.contains(&format!("The log from line {}", seen + 1)) && text.contains("omens at Himera"), "{text}");
 
     let refused = cli(&db.path, &["export", "Himera", "--as", "rome"]).refused();
@@ -434,8 +451,8 @@ fn x_04_an_export_moves_nothing_of_the_pdf_reports_mark() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
     let pdf = || {
-        cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out]).ok();
-        pdf_text(&dir.path().join("himera-turn-01-side-carthage.pdf"))
+        let written = cli(&db.path, &["report", "Himera", "--as", "carthage", "--out", out, "--json"]).json();
+        pdf_text(std::path::Path::new(written[0]["path"].as_str().unwrap()))
     };
     let export = |args: &[&str]| {
         let mut all = vec!["export", "Himera", "--as", "carthage"];

@@ -156,7 +156,7 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     let file = orders.to_str().unwrap();
     for (args, expected) in [
         (vec!["order", "Mail", "--file", file], "an orders file is taken in as the side it is from: `--as carthage`"),
-        (vec!["order", "Mail", "--as", "syracuse", "--file", file], "the orders file is from `carthage`, not from Syracuse"),
+        (vec!["order", "Mail", "--as", "syracuse", "--file", file], "the orders file is from `carthage`, not from `syracuse` (Syracuse)"),
         (vec!["order", "Mail", "--as", "rome", "--file", file], "the campaign has no side `rome`"),
     ] {
         mail.db.refuses(&args, expected);
@@ -370,6 +370,8 @@ fn x_06_a_belisarius_plan_is_checked_as_far_as_the_side_knows() {
     player(&vandals, &["order", r#"{"type":"take_losses","side":"vandals","losses":[[5,2]]}"#])
         .refused_saying("4 points are owed for want of supply, and 2 were named — BE-41");
     player(&vandals, &["order", r#"{"type":"decline","side":"vandals"}"#]).refused_saying("there is no contact to answer now — BE-13");
+    player(&vandals, &["order", r#"{"type":"decline","side":"Vandals"}"#])
+        .refused_saying("the order names the side `Vandals`; the side's id is `vandals`, in small letters");
     player(&vandals, &["order", r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#])
         .ok_saying("checked as far as the Vandals can tell");
     mail.referee(&["order", mail.name, r#"{"type":"take_losses","side":"vandals","losses":[[5,2],[6,2]]}"#]);

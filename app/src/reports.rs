@@ -366,12 +366,32 @@ pub fn record(store: &mut Store, id: CampaignId, viewer: &Viewer, mark: Option<&
 }
 
 /// Writes `report` as a PDF into `folder` (made if missing).
+///
+/// A report already in the folder under the same name (an earlier one of the same turn, not
+/// yet sent perhaps) is kept: the new one takes the name with `-2`, `-3`… added, for each
+/// report covers only the log since the one before it.
 pub fn write(report: &ReportSpec, paper: Paper, folder: &Path) -> anyhow::Result<WrittenFile> {
     let file = report_file(report, paper);
     std::fs::create_dir_all(folder).with_context(|| format!("cannot make the folder {}", folder.display()))?;
-    let path = folder.join(&file.file_name);
-    std::fs::write(&path, &file.bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    let path = free_name(folder, &file.file_name);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    let mut out = options.open(&path).with_context(|| format!("cannot write {}", path.display()))?;
+    std::io::Write::write_all(&mut out, &file.bytes).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(WrittenFile::of(path, &file))
+}
+
+/// `name` in `folder`, or the first of `stem-2.ext`, `stem-3.ext`… that is not there yet.
+fn free_name(folder: &Path, name: &str) -> std::path::PathBuf {
+    let first = folder.join(name);
+    if !first.exists() {
+        return first;
+    }
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    (2u32..)
+        .map(|n| folder.join(if ext.is_empty() { format!("{stem}-{n}") } else { format!("{stem}-{n}.{ext}") }))
+        .find(|p| !p.exists())
+        .unwrap_or(first)
 }
 
 /// Every reader's report of campaign `id` since its last one, written into `folder`: the

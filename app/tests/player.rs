@@ -318,7 +318,7 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     click(&mut h, "Send orders…");
     let file = dir.path().join("orders-ostrogoths-turn1.json");
     let out = referee(&["--db", db, "order", "Italia", "--as", "ostrogoths", "--file", file.to_str().unwrap()]);
-    assert!(out.contains("Ostrogoths make no (more) interceptions at Dalmatia"), "{out}");
+    assert!(out.contains("Ostrogoths decline to intercept at Dalmatia"), "{out}");
 }
 
 /// X-06, MG-11, MG-09: in Carthage's movement phase the desk moves Hanno with the panel's

@@ -98,7 +98,7 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE")]
         file: Option<PathBuf>,
         /// Dice rolled on the table for this order, in the order the rules roll them
-        #[arg(long = "value", value_delimiter = ',')]
+        #[arg(long = "value", value_delimiter = ',', value_parser = die_value)]
         values: Vec<u8>,
         /// Chits drawn from a real cup for this order, by id, in the order drawn (Belisarius)
         #[arg(long = "chit", value_delimiter = ',')]
@@ -146,7 +146,7 @@ pub enum CliCommand {
         edge: Option<String>,
         /// The dice rolled on the table: weather, then time of day, then for a strong wind
         /// (weather 2) a d4 for where it blows from
-        #[arg(long = "value", value_delimiter = ',')]
+        #[arg(long = "value", value_delimiter = ',', value_parser = die_value)]
         values: Vec<u8>,
     },
     /// Write a battle's pack: the umpire's sheet and each side's brief, roster and table as PDFs
@@ -224,7 +224,7 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE")]
         file: PathBuf,
         /// Recovery dice rolled on the table, in the order the rules roll them
-        #[arg(long = "value", value_delimiter = ',')]
+        #[arg(long = "value", value_delimiter = ',', value_parser = die_value)]
         values: Vec<u8>,
         /// The battle was fought under a hex wargame: the file lists the counters each side
         /// lost (see docs/hex-tabletops.md), turned into the campaign's result here
@@ -301,7 +301,7 @@ pub enum CliCommand {
         #[arg(long)]
         purpose: String,
         /// A die's value rolled on the table, once per die (or comma-separated)
-        #[arg(long = "value", value_delimiter = ',')]
+        #[arg(long = "value", value_delimiter = ',', value_parser = die_value)]
         values: Vec<u8>,
         /// The side the roll is for
         #[arg(long)]
@@ -389,3 +389,9 @@ macro_rules! engine_commands {
 }
 
 pub(crate) use {engine_commands, shared_commands, shell_commands};
+
+/// A die's value as typed after `--value`, spaces around it allowed ("5, 2, 6").
+fn die_value(text: &str) -> Result<u8, String> {
+    let text = text.trim();
+    text.parse().map_err(|_| format!("`{text}` is not what a die shows: give the numbers the dice show, like 5,2,6"))
+}

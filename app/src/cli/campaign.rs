@@ -148,9 +148,8 @@ fn take_in<E: CliEngine>(
     let side_name = sides.iter().find(|(s, _)| s == &id).map(|(_, n)| n.clone()).unwrap_or_default();
     if file.side != id {
         bail!(
-            "the orders file is from `{}`, not from {}: it was made from another side's packet, and is taken in as that side's",
+            "the orders file is from `{}`, not from `{id}` ({side_name}): it was made from another side's packet, and is taken in as that side's",
             echo(file.side.as_str()),
-            side_name
         );
     }
     let incoming = crate::packet::Incoming::<E>::check(&store, &c, &context, file, &sides)?;

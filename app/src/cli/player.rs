@@ -248,6 +248,12 @@ impl<E: PlayerEngine> Seat<E> {
             let list = if n == 1 { "" } else { ", so none of the list was planned" };
             match E::order_side(order) {
                 Some(s) if s == &self.header().side => {}
+                // A side id that matches the packet's but for its case is a slip, not another side.
+                Some(s) if s.as_str().eq_ignore_ascii_case(self.header().side.as_str()) => bail!(
+                    "{which} names the side `{}`; the side's id is `{}`, in small letters{list}",
+                    crate::cli::read::echo(s.as_str()),
+                    self.header().side
+                ),
                 Some(_) => bail!("{which} is another side's to give: a side plans its own orders only{list}"),
                 None => bail!("{which} is the referee's to give (a phase, a roll, a result){list}"),
             }

@@ -121,7 +121,12 @@ pub(crate) fn roll_parts(dice: &str, values: &[u8], modifiers: &[String]) -> any
     let spec: DiceSpec = dice.parse()?;
     let modifiers = modifiers.iter().map(|m| parse_modifier(m)).collect::<anyhow::Result<Vec<_>>>()?;
     if !values.is_empty() && values.len() != usize::from(spec.count) {
-        bail!("{spec} needs {} typed-in value(s), but {} were given", spec.count, values.len());
+        let verb = if values.len() == 1 { "was" } else { "were" };
+        bail!(
+            "{spec} needs {} typed in, but {} {verb} given",
+            referee_campaign::core::words::count(spec.count, "value"),
+            referee_campaign::core::words::count(values.len(), "value")
+        );
     }
     Ok((spec, modifiers))
 }

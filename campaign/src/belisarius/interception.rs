@@ -567,12 +567,16 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
         PieceKind::Leader { leader, units } => {
             let l = state.setup.leader(leader);
             let points: u32 = units.iter().map(|u| u32::from(u.value)).sum();
+            let with = if units.is_empty() {
+                "and no units".to_owned()
+            } else {
+                format!("with {} — {points} combat points", super::pieces::summary(units))
+            };
             format!(
-                "{} (strategic {}, tactical {}) with {} — {points} combat points",
+                "{} (strategic {}, tactical {}) {with}",
                 leader_name(state, leader),
                 l.map_or(0, |l| l.strategic),
                 l.map_or(0, |l| l.tactical),
-                super::pieces::summary(units)
             )
         }
         PieceKind::LeaderDecoy { .. } => "a decoy".to_owned(),

@@ -339,7 +339,10 @@ impl Order {
             }
             Order::Pass { side: s } => format!("{} pass", side(s)),
             Order::Move { side: s, leader, path, .. } => format!("{} marches {}", who(s, leader), to(path)),
-            Order::TakeLosses { side: s, .. } => format!("{} take losses", side(s)),
+            Order::TakeLosses { side: s, losses, militia } => {
+                let points = losses.iter().map(|(_, p)| u32::from(*p)).fold(u32::from(*militia), u32::saturating_add);
+                format!("{} take {} of losses", side(s), crate::core::words::count(points, "point"))
+            }
             Order::CheckSupply {} => "play the supply phase".to_owned(),
             Order::ScorchEarth { side: s, leader } => format!("{} lays the country waste", who(s, leader)),
             Order::BringReinforcements {} => "play the reinforcement phase".to_owned(),

@@ -1081,23 +1081,24 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
                 String::new()
             };
             let spent = if sees_faces(viewer, &attempt.side) { format!(" ({cost} AP)") } else { String::new() };
+            let tries = if sees_faces(viewer, &attempt.side) && attempt.leaders.len() > 1 { "try" } else { "tries" };
             Some(format!(
-                "{who} tries to intercept {target} at {}{spent}{recon}{diff}: {} — BE-14",
+                "{who} {tries} to intercept {target} at {}{spent}{recon}{diff}: {} — BE-14",
                 zone(&attempt.zone),
                 result(attempt.result)
             ))
         }
-        Event::InterceptionDeclined { side, zone: z } => {
-            Some(format!("{} make no (more) interceptions at {} — BE-13", side_name(side), zone(z)))
-        }
+        Event::InterceptionDeclined { side, zone: z } => Some(format!("{} decline to intercept at {} — BE-13", side_name(side), zone(z))),
         Event::ContactEnded { zone: z } => Some(format!("The interceptions at {} are over — BE-13", zone(z))),
         Event::BattleAgreed { side } => Some(format!("{} agree to give battle — BE-13", side_name(side))),
         Event::DecoyRemoved { side, at, id, face_down: true } => {
             sees_faces(viewer, side).then(|| format!("{}: {} is lost with {} — BE-42", side_name(side), name(id), setup.place_name(at)))
         }
-        Event::DecoyRemoved { side, at, .. } => {
-            Some(format!("The {} marker intercepted at {} was a decoy: it leaves the map — BE-42", side_name(side), setup.place_name(at)))
-        }
+        Event::DecoyRemoved { side, at, .. } => Some(format!(
+            "The {} marker intercepted at {} was a decoy: it leaves the map — BE-42",
+            crate::core::words::possessive(&side_name(side)),
+            setup.place_name(at)
+        )),
         Event::DecoyReturned { side, at } => Some(format!("{} place a marker at {} — BE-42", side_name(side), setup.place_name(at))),
         Event::StratagemPlayed { side, stratagem } => {
             let s = setup.tables.stratagem(stratagem).map_or_else(|| stratagem.clone(), |s| s.name.clone());
@@ -1444,7 +1445,7 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         Event::NavalContactEnded { .. } => None,
         Event::FleetDecoyRemoved { side, at, .. } => Some(format!(
             "The {} sea marker intercepted at {} was a decoy: it leaves the map — BE-42",
-            side_name(side),
+            crate::core::words::possessive(&side_name(side)),
             setup.place_name(at)
         )),
         Event::FleetDecoyReturned { side, at } => {

@@ -288,6 +288,10 @@ impl CampaignState {
         }
         let mut at = counter.node;
         for (i, &next) in path.iter().enumerate() {
+            if map.node(next).is_none() {
+                let last = map.nodes.keys().next_back().map_or_else(String::new, ToString::to_string);
+                return Err(RuleError::new(RuleId::MG_01, format!("the map has no node {next}; its nodes are numbered 00 to {last}")));
+            }
             if !map.is_path(at, next) {
                 return Err(RuleError::new(RuleId::MG_11, format!("no path joins {} and {}", map.name(at), map.name(next))));
             }
