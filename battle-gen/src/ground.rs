@@ -407,6 +407,43 @@ pub fn road_exits(ground: &Ground, rect: Rect) -> Vec<RoadExit> {
     ground.roads.iter().filter_map(|road| road_exit(road, rect)).collect()
 }
 
+/// Where a road running out from the settlement, which lies off the section, first crosses
+/// the section's border: the road leaves the table there toward the settlement still on the
+/// battle map, not toward another node, so it is no way to retire (MG-26). One a side of the
+/// section at most, where roads leave it together; none where the settlement is on it.
+pub fn roads_to_settlement(ground: &Ground, rect: Rect) -> Vec<(Edge, Point)> {
+    let Some(town) = &ground.settlement else { return Vec::new() };
+    let mut out: Vec<(Edge, Point)> = Vec::new();
+    for road in &ground.roads {
+        let Some(&start) = road.points.first() else { continue };
+        if inside_rect(start, rect, 1e-3) || town.name.is_empty() {
+            continue;
+        }
+        let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+        let first = road.points.windows(2).find_map(|w| {
+            (0..4)
+                .filter_map(|s| seg_intersection(w[0], w[1], corners[s], corners[(s + 1) % 4]).map(|(t, _)| (t, lerp(w[0], w[1], t))))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, p)| p)
+        });
+        let Some(at) = first else { continue };
+        let d = [
+            (Edge::North, (at.1 - y0).abs()),
+            (Edge::South, (at.1 - y1).abs()),
+            (Edge::West, (at.0 - x0).abs()),
+            (Edge::East, (at.0 - x1).abs()),
+        ];
+        let side = d.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map_or(Edge::North, |s| s.0);
+        // Roads from the town that leave the table together are one way back to it.
+        let near = out.iter().any(|(e, p)| *e == side && (p.0 - at.0).hypot(p.1 - at.1) < 1.0);
+        if !near {
+            out.push((side, at));
+        }
+    }
+    out
+}
+
 fn road_exit(road: &RoadCourse, rect: Rect) -> Option<RoadExit> {
     let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
     let end = *road.points.last()?;
@@ -1554,6 +1591,22 @@ mod tests {
         // Fords made for roads are the exception, not the rule.
         eprintln!("extra fords over Sicily: {extras}");
         assert!(extras <= 3, "{extras} fords beyond the map file's");
+    }
+
+    /// MG-26: at Himera (8), attacked from the west, the central section leaves the town off
+    /// the table: the roads to Cephaloedium and Petra run out of it by the west side, toward
+    /// the town still on the battle map. That is one way back to the town, not an exit to a
+    /// node; the whole map, with the town on it, has none.
+    #[test]
+    fn mg_26_roads_back_to_a_town_off_the_table_are_no_exit() {
+        let map = sicily();
+        let g = node_ground(&map, NodeId(8)).unwrap();
+        let central = section(Edge::West, Defence::Central, None).rect;
+        let back = roads_to_settlement(&g, central);
+        assert_eq!(back.iter().map(|(e, _)| *e).collect::<Vec<_>>(), [Edge::West], "{back:?}");
+        assert!(road_exits(&g, central).iter().all(|e| e.side != Edge::West), "no exit to a node by the west side");
+        let whole = Rect { x_feet: 0.0, y_feet: 0.0, width_feet: 8.0, height_feet: 8.0 };
+        assert!(roads_to_settlement(&g, whole).is_empty());
     }
 
     /// MG-26: the exits listed for a section are where its roads leave it. At Catana (24) the

@@ -9,7 +9,7 @@
 
 use referee_campaign::core::table::Edge;
 
-use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, fl, road_exits};
+use crate::ground::{self, Ground, Point, TerrainKind, clip_polygon, clip_polyline, fl, road_exits, roads_to_settlement};
 use crate::pdf::{Document, Face, Ink, Page, line_height};
 use crate::section::{CUT_FEET, Defence, MAP_FEET, Rect, Section};
 
@@ -506,19 +506,32 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
         j += 1;
     }
 
-    // Road exits: a mark on the table edge and "to 23 Leontini" beside it.
+    // Road exits: a mark on the table edge and "to 23 Leontini" beside it. A road that runs
+    // off the table back to the town, still on the battle map, is named without the mark:
+    // it is no way to retire (MG-26).
     let exits = road_exits(g, rect);
+    let town = g.settlement.as_ref().map(|t| t.name.clone()).unwrap_or_default();
+    let back = roads_to_settlement(g, rect);
     for side in [Side::Top, Side::Right, Side::Bottom, Side::Left] {
-        let here: Vec<(String, (f32, f32))> =
-            exits.iter().filter(|e| frame.side(e.side) == side).map(|e| (e.words(), frame.page(e.at))).collect();
+        let mut here: Vec<(String, (f32, f32), bool)> =
+            exits.iter().filter(|e| frame.side(e.side) == side).map(|e| (e.words(), frame.page(e.at), true)).collect();
+        here.extend(
+            back.iter()
+                .filter(|(e, _)| frame.side(*e) == side)
+                .map(|(_, at)| (format!("to {town}, on the battle map"), frame.page(*at), false)),
+        );
+        here.sort_by(|a, b| {
+            let key = |p: &(f32, f32)| if matches!(side, Side::Top | Side::Bottom) { p.0 } else { p.1 };
+            key(&a.1).total_cmp(&key(&b.1))
+        });
         if here.is_empty() {
             continue;
         }
         let horizontal = matches!(side, Side::Top | Side::Bottom);
         let wanted: Vec<(f32, f32)> =
-            here.iter().map(|(t, p)| (if horizontal { p.0 } else { p.1 }, page.text_width(t, ROAD_PT, Face::Regular) / 2.0)).collect();
+            here.iter().map(|(t, p, _)| (if horizontal { p.0 } else { p.1 }, page.text_width(t, ROAD_PT, Face::Regular) / 2.0)).collect();
         let at = if horizontal { spread(&wanted, x + 2.0, x + LEFT + w + RIGHT - 2.0, 2.0) } else { spread(&wanted, oy, oy + h, 2.0) };
-        for ((text, p), a) in here.iter().zip(at) {
+        for ((text, p, leaves), a) in here.iter().zip(at) {
             let (dx, dy) = match side {
                 Side::Top => (0.0, -1.0),
                 Side::Bottom => (0.0, 1.0),
@@ -526,9 +539,11 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
                 Side::Right => (1.0, 0.0),
             };
             // An arrowhead pointing off the table where the road leaves.
-            let tip = (p.0 + dx * 2.2, p.1 + dy * 2.2);
-            let (nx, ny) = (-dy, dx);
-            page.polygon(&[tip, (p.0 + nx * 1.2, p.1 + ny * 1.2), (p.0 - nx * 1.2, p.1 - ny * 1.2)], Some(Ink::BLACK), None);
+            if *leaves {
+                let tip = (p.0 + dx * 2.2, p.1 + dy * 2.2);
+                let (nx, ny) = (-dy, dx);
+                page.polygon(&[tip, (p.0 + nx * 1.2, p.1 + ny * 1.2), (p.0 - nx * 1.2, p.1 - ny * 1.2)], Some(Ink::BLACK), None);
+            }
             let tw = page.text_width(text, ROAD_PT, Face::Regular);
             match side {
                 Side::Bottom => page.text(a - tw / 2.0, oy + h + 8.0, ROAD_PT, Face::Regular, text),
