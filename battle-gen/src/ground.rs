@@ -419,22 +419,8 @@ pub fn roads_to_settlement(ground: &Ground, rect: Rect) -> Vec<(Edge, Point)> {
         if inside_rect(start, rect, 1e-3) || town.name.is_empty() {
             continue;
         }
-        let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-        let first = road.points.windows(2).find_map(|w| {
-            (0..4)
-                .filter_map(|s| seg_intersection(w[0], w[1], corners[s], corners[(s + 1) % 4]).map(|(t, _)| (t, lerp(w[0], w[1], t))))
-                .min_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, p)| p)
-        });
-        let Some(at) = first else { continue };
-        let d = [
-            (Edge::North, (at.1 - y0).abs()),
-            (Edge::South, (at.1 - y1).abs()),
-            (Edge::West, (at.0 - x0).abs()),
-            (Edge::East, (at.0 - x1).abs()),
-        ];
-        let side = d.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map_or(Edge::North, |s| s.0);
+        let Some(&(_, _, at)) = crossings(road, rect).first() else { continue };
+        let side = side_of(at, rect);
         // Roads from the town that leave the table together are one way back to it.
         let near = out.iter().any(|(e, p)| *e == side && (p.0 - at.0).hypot(p.1 - at.1) < 1.0);
         if !near {
@@ -444,34 +430,41 @@ pub fn roads_to_settlement(ground: &Ground, rect: Rect) -> Vec<(Edge, Point)> {
     out
 }
 
-fn road_exit(road: &RoadCourse, rect: Rect) -> Option<RoadExit> {
+/// Where a road crosses a rectangle's boundary, in order along the road: the segment, how far
+/// along it, and the point.
+fn crossings(road: &RoadCourse, rect: Rect) -> Vec<(usize, f32, Point)> {
     let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
-    let end = *road.points.last()?;
-    let at = if inside_rect(end, rect, 1e-3) {
-        end
-    } else {
-        // The last crossing of the rectangle's boundary along the road.
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-        let mut last: Option<(usize, f32, Point)> = None;
-        for (k, w) in road.points.windows(2).enumerate() {
-            for s in 0..4 {
-                if let Some((t, _)) = seg_intersection(w[0], w[1], corners[s], corners[(s + 1) % 4]) {
-                    let p = lerp(w[0], w[1], t);
-                    if last.is_none_or(|(lk, lt, _)| (k, t) >= (lk, lt)) {
-                        last = Some((k, t, p));
-                    }
-                }
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+    let mut out: Vec<(usize, f32, Point)> = Vec::new();
+    for (k, w) in road.points.windows(2).enumerate() {
+        for s in 0..4 {
+            if let Some((t, _)) = seg_intersection(w[0], w[1], corners[s], corners[(s + 1) % 4]) {
+                out.push((k, t, lerp(w[0], w[1], t)));
             }
         }
-        last?.2
-    };
+    }
+    out.sort_by(|a, b| (a.0, a.1).partial_cmp(&(b.0, b.1)).unwrap_or(std::cmp::Ordering::Equal));
+    out
+}
+
+/// The side of a rectangle a point on its boundary lies on.
+fn side_of(at: Point, rect: Rect) -> Edge {
+    let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
     let d = [
         (Edge::North, (at.1 - y0).abs()),
         (Edge::South, (at.1 - y1).abs()),
         (Edge::West, (at.0 - x0).abs()),
         (Edge::East, (at.0 - x1).abs()),
     ];
-    let side = d.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map_or(Edge::North, |s| s.0);
+    d.iter().min_by(|a, b| a.1.total_cmp(&b.1)).map_or(Edge::North, |s| s.0)
+}
+
+fn road_exit(road: &RoadCourse, rect: Rect) -> Option<RoadExit> {
+    let (x0, y0, x1, y1) = (rect.x_feet, rect.y_feet, rect.x_feet + rect.width_feet, rect.y_feet + rect.height_feet);
+    let end = *road.points.last()?;
+    // The road's end, or else the last crossing of the rectangle's boundary along it.
+    let at = if inside_rect(end, rect, 1e-3) { end } else { crossings(road, rect).last()?.2 };
+    let side = side_of(at, rect);
     let along_feet = match side {
         Edge::North | Edge::South => at.0 - x0,
         Edge::East | Edge::West => at.1 - y0,
