@@ -23,6 +23,20 @@ fn write(dir: &Path, name: &str, json: &str) -> String {
     path.display().to_string()
 }
 
+/// "Night", seed 9, deployed as `deployment` says, Himilco marched from Panormus into Himera:
+/// battle 1 due.
+fn himilco_attacks_himera(deployment: &[(&str, &str, u8)]) -> TempDb {
+    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
+    let db = TempDb::new();
+    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
+    let mut orders = referee_campaign::fixtures::deploy_orders(deployment);
+    orders.push(Order::BeginPlay {});
+    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    orders.push(Order::EndPhase { side: SideId::new("carthage") });
+    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok_saying("Battle 1 at Himera: Carthage attacks Syracuse");
+    db
+}
+
 /// Each result file of `bad` (its JSON, and what its refusal says), written in `dir` and
 /// entered for battle 1 with `args` besides, is refused and leaves the database as it was;
 /// `what` heads each failure's message.
@@ -142,15 +156,8 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
 /// recovery die, Thearides's men join Leptines.
 #[test]
 fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refused() {
-    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, moved};
-    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
-    let db = TempDb::new();
-    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
-    let mut orders = deploy_orders(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));
-    orders.push(Order::BeginPlay {});
-    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-    orders.push(Order::EndPhase { side: SideId::new("carthage") });
-    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok_saying("Battle 1 at Himera: Carthage attacks Syracuse");
+    use referee_campaign::fixtures::{DIONYSIAN, moved};
+    let db = himilco_attacks_himera(&moved(&DIONYSIAN, "syracuse", "Thearides", 8));
 
     let dir = tempfile::tempdir().unwrap();
     let result = |join: &str| {
@@ -178,15 +185,7 @@ fn mg_31_a_result_leaving_a_lost_generals_men_leaderless_beside_leptines_is_refu
 /// his command without the general, and names the side as the log does.
 #[test]
 fn mg_31_a_leaderless_command_reads_so_in_the_roster() {
-    use referee_campaign::fixtures::{DIONYSIAN, deploy_orders};
-    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
-    let db = TempDb::new();
-    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
-    let mut orders = deploy_orders(&DIONYSIAN);
-    orders.push(Order::BeginPlay {});
-    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-    orders.push(Order::EndPhase { side: SideId::new("carthage") });
-    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok();
+    let db = himilco_attacks_himera(&referee_campaign::fixtures::DIONYSIAN);
     let before = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok_saying("Syracuse: ");
     let counted = |roster: &str| roster.lines().find(|l| l.trim_start().starts_with("Leptines (")).unwrap().to_owned();
     assert!(counted(&before).contains("20 elements"), "{before}");
