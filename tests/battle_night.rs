@@ -105,7 +105,8 @@ fn x_04_pack_from_the_command_line() {
 
 /// MG-20 / MG-23 / MG-25 / MG-26 / MG-30 / MG-31: the results form refuses every kind of
 /// entry that does not fit the battle, one sentence each, leaving the database as it was;
-/// a good result applies the rules, can be undone and typed in again, and play goes on.
+/// a good result applies the rules, can be undone and typed in again, and play goes on; the
+/// battle's pack is printed again afterwards as the battle stood.
 #[test]
 fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     let (db, dir) = night();
@@ -148,6 +149,16 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
         .ok_saying("Leptines retreats");
     let shown = cli(&db.path, &["show", "Night", "--json"]).json();
     assert_eq!(shown["board"]["battles"].as_array().map(Vec::len), Some(0));
+
+    // A lost umpire's sheet is printed again after the battle, as the battle stood.
+    let again = tempfile::tempdir().unwrap();
+    let out = again.path().display().to_string();
+    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok_saying("battle-01-dbm-umpire.pdf");
+    let sheet = text_of(&again.path().join("battle-01-dbm-umpire.pdf"));
+    assert!(sheet.contains("Battle 1 at Himera") && sheet.contains("Leptines"), "{sheet}");
+    let brief = text_of(&again.path().join("battle-01-dbm-syracuse.pdf"));
+    assert!(brief.contains("14 Reg Sp(O)"), "Leptines's men as they stood before the battle: {brief}");
+    db.refuses(&["pack", "Night", "1", "--out", &out, "--system", "ars-bellum"], "battle 1's result is in");
 }
 
 /// MG-31: Thearides stands beside Leptines at Himera. A result file that leaves the men of

@@ -94,8 +94,16 @@ impl CliEngine for MagnaGraecia {
                 let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
                 let events = store.events_as::<MagnaGraecia>(c.id)?;
+                // A battle whose result is in is printed again as it stood before.
+                let (state, events) = match before_result(&c.state, &events, battle)? {
+                    Some(_) if !kept.is_empty() => bail!(
+                        "battle {battle}'s result is in: a hex pack is printed while the battle is due, with the tables it keeps; print it again in DBM or DBSA"
+                    ),
+                    Some(then) => then,
+                    None => (c.state.clone(), events),
+                };
                 let written = referee_battle_gen::magna_graecia::write_pack(
-                    &c.state,
+                    &state,
                     &map,
                     &events,
                     battle,
@@ -297,7 +305,33 @@ impl Output for Shown {
     }
 }
 
-/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and
+/// The campaign as it stood just before battle `battle`'s last result was entered (or its
+/// defender withdrew into the city), and its log to then, where that battle is no longer due:
+/// a pack printed again after the battle. `None` while it is due, or where the log has no
+/// such battle.
+fn before_result(
+    now: &CampaignState,
+    events: &[referee_campaign::core::engine::Logged<referee_campaign::magna_graecia::event::Event>],
+    battle: u32,
+) -> anyhow::Result<Option<(CampaignState, Vec<referee_campaign::core::engine::Logged<referee_campaign::magna_graecia::event::Event>>)>> {
+    use referee_campaign::core::engine::Engine as _;
+    use referee_campaign::magna_graecia::event::Event;
+    if now.battles.iter().any(|b| b.id == battle) {
+        return Ok(None);
+    }
+    let ended = events.iter().rev().find(|l| {
+        matches!(&l.event, Event::BattleResolved { battle: b, .. } | Event::BattleDrawn { battle: b, .. } | Event::SiegeBegun { battle: b, .. } if *b == battle)
+    });
+    let Some(ended) = ended else { return Ok(None) };
+    let before: Vec<_> = events.iter().filter(|l| l.command_seq < ended.command_seq).cloned().collect();
+    let mut state = before.first().and_then(|l| MagnaGraecia::start(&l.event)).ok_or_else(|| anyhow!("the campaign's log has no start"))?;
+    for l in before.iter().skip(1) {
+        MagnaGraecia::apply(&mut state, &l.event).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
+    }
+    Ok(Some((state, before)))
+}
+
+/// What the viewer's sides owe now, a line each:/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and
 /// to sieges or disease (MG-28, MG-29).
 fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &dyn Fn(&SideId) -> String) -> Vec<String> {
     let mut lines = Vec::new();
