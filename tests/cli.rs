@@ -198,6 +198,10 @@ fn x_06_orders_as_json() {
             r#"{"type":"move","side":"carthage","counter":"Himilco","path":[99]}"#,
             "the map has no node 99; its nodes are numbered 00 to 31 — MG-01",
         ),
+        (
+            r#"{"type":"move","side":"carthage","counter":"Himilcon","path":[7]}"#,
+            "Carthage has no counter called Himilcon on the map; its counters there are Himilco, ",
+        ),
         ("null", "`null` is not an order: an order is a JSON object with its \"type\""),
         (
             r#"{"type":"move","side":"carthage","counter":"Himilco","path":[7],"secret":1}"#,

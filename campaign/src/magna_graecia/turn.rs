@@ -492,9 +492,11 @@ fn disease_in_passing(
 
 /// The side's command on the map called `name`, or a refusal.
 fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Result<&'a Counter, RuleError> {
-    state
-        .counter(side, name)
-        .ok_or_else(|| RuleError::new(RuleId::MG_03, format!("{} has no counter called {name} on the map", side_name(state, side))))
+    state.counter(side, name).ok_or_else(|| {
+        let own: Vec<&str> = state.counters.iter().filter(|c| &c.side == side).map(|c| c.name.as_str()).collect();
+        let theirs = if own.is_empty() { String::new() } else { format!("; its counters there are {}", own.join(", ")) };
+        RuleError::new(RuleId::MG_03, format!("{} has no counter called {name} on the map{theirs}", side_name(state, side)))
+    })
 }
 
 /// Elements of a command, by name.
