@@ -688,7 +688,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         let leader = o.boxes.iter().find(|b| {
                             map.zone_of(&b.at).as_ref() == Some(&c.zone)
                                 && !b.units.is_empty()
-                                && b.leader.as_ref().is_some_and(|l| !c.tried.iter().any(|t| &t.side == side && t.leader == l.id))
+                                && b.leader.as_ref().is_some_and(|l| c.may_try(&l.id, 1).is_ok())
                         });
                         if let Some(l) = leader.and_then(|b| b.leader.as_ref()) {
                             // Only the fields an interception needs; `reconnaissance` may be added.
@@ -719,7 +719,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     Some(o) => {
                         let mut orders = Vec::new();
                         let what = match &o.acting {
-                            Some(leader) if !o.halted.contains(leader) => {
+                            Some(leader) if !o.halted.contains(leader) && o.pieces().any(|(id, _)| id == leader) => {
                                 let from = o.pieces().find(|(id, _)| id == leader).and_then(|(_, at)| map.zone_of(at));
                                 let beside: Vec<String> = from
                                     .and_then(|z| map.zone(&z).map(|z| z.neighbours.iter().map(ToString::to_string).collect()))
@@ -730,7 +730,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     beside.join(", ")
                                 )
                             }
-                            Some(_) => "end the segment: the acting leader lost his battle (BE-06, BE-10)".to_owned(),
+                            Some(_) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
                             None if has_points(o) => {
                                 for (leader, _) in
                                     o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id))

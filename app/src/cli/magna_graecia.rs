@@ -324,10 +324,8 @@ fn before_result(
     });
     let Some(ended) = ended else { return Ok(None) };
     let before: Vec<_> = events.iter().filter(|l| l.command_seq < ended.command_seq).cloned().collect();
-    let mut state = before.first().and_then(|l| MagnaGraecia::start(&l.event)).ok_or_else(|| anyhow!("the campaign's log has no start"))?;
-    for l in before.iter().skip(1) {
-        MagnaGraecia::apply(&mut state, &l.event).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
-    }
+    let state =
+        MagnaGraecia::replay(before.iter().map(|l| &l.event)).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
     Ok(Some((state, before)))
 }
 
@@ -485,13 +483,20 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                 } else {
                     Vec::new()
                 };
-                // A combat phase ends once its battles are fought.
-                if board.phase != Phase::Combat || board.battles.is_empty() {
+                // A combat phase ends once its battles are fought; post-combat movement once
+                // every retreat is made (MG-15).
+                let waiting = match board.phase {
+                    Phase::Combat => !board.battles.is_empty(),
+                    Phase::PostCombat => !board.retreating.is_empty(),
+                    _ => false,
+                };
+                if !waiting {
                     orders.push(json(Order::EndPhase { side: moving.clone() }));
                 }
                 let what = match board.phase {
                     Phase::Movement => "moves its counters, then ends its movement (MG-09, MG-11)",
                     Phase::Combat => "ends its combat phase once its battles are fought (MG-09)",
+                    _ if waiting => "ends its post-combat movement once the retreats are made (MG-09, MG-15)",
                     _ => "ends its post-combat movement (MG-09)",
                 };
                 next.push(Next { who: name(moving), what: what.to_owned(), orders });

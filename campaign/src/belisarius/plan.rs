@@ -120,13 +120,18 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
         Order::TakeLosses { losses, militia, .. } => losses_owed(view, earlier, losses, *militia),
         Order::Pass { .. } => {
             segment(view, &name)?;
+            if !earlier.is_empty() {
+                return Ok(Checked::ForReferee("what the orders before it bring about may have to be settled first".to_owned()));
+            }
             if own.attrition.is_some() || own.assault_losses.is_some() {
                 return Err(RuleError::new(RuleId::BE_12, format!("the {name} first share out the losses they owe (`take_losses`)")));
             }
-            Ok(if earlier.is_empty() {
-                Checked::AsFarAsKnown
+            let b = &view.board;
+            let pending = b.battle.is_some() || b.contact.is_some() || b.naval_contact.is_some() || b.naval_battle.is_some();
+            Ok(if pending || b.assault.is_some() || b.sortie.is_some() {
+                Checked::ForReferee("what is under way on the map is to be settled first".to_owned())
             } else {
-                Checked::ForReferee("what the orders before it bring about may have to be settled first".to_owned())
+                Checked::AsFarAsKnown
             })
         }
         Order::Decline { .. } => {
@@ -145,12 +150,8 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
                 if map.zone_of(&b.at).as_ref() != Some(&contact.zone) {
                     return Err(RuleError::new(RuleId::BE_13, format!("{leader} stands at {}, not at the contact", b.place)));
                 }
-                if contact.tried.iter().any(|t| t.side == view.side && &t.leader == id) {
-                    return Err(RuleError::new(
-                        RuleId::BE_13,
-                        format!("{leader} has tried to intercept here already: once per enemy force a turn"),
-                    ));
-                }
+                // Once per enemy force a turn: the mover's leader may try another marker.
+                contact.may_try(id, target.unwrap_or(1))?;
             }
             let with_units = own.boxes.iter().any(|b| b.leader.as_ref().is_some_and(|l| leaders.contains(&l.id)) && !b.units.is_empty());
             if !with_units {

@@ -283,7 +283,8 @@ pub(crate) fn check_losses(
     };
     let mut total = 0;
     for name in sunk {
-        total += roster(name)?.element_count();
+        // A leaderless command's general is gone already (MG-31).
+        total += state.command_elements(side, roster(name)?);
     }
     let mut left: BTreeMap<&str, Vec<ElementGroup>> = BTreeMap::new();
     for (name, group) in lost {

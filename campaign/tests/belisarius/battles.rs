@@ -496,6 +496,12 @@ fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     let byz_board = referee_campaign::belisarius::view::view_for(&c.state, &events, &byz_v).unwrap().board().clone();
     assert_eq!(byz_board.contact.unwrap().may_try("constantinus", 2), Ok(()), "another force he may try");
+    // The Byzantines' packet reads it the same way: not marker 1 again, marker 2.
+    let side = referee_campaign::fixtures::belisarius::side_view(&c, &store, &byz());
+    let planned = |o: &Order| referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, &[], o);
+    let again = planned(&aim(1)).unwrap_err();
+    assert!(again.to_string().contains("Constantinus has tried to intercept that force this turn already"), "{again}");
+    assert!(planned(&aim(2)).is_ok(), "{:?}", planned(&aim(2)));
     let line = interception_die(&c, 4 - ratings[1], false, Interception::LineOfBattle);
     let events = run(&mut store, &mut c, &aim(2), DiceInput::Manual(vec![line]));
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
