@@ -412,19 +412,8 @@ fn area_centre(outline: &[[f32; 2]]) -> (f32, f32) {
 
 /// The point of an outline's border nearest `p`.
 fn nearest_on(outline: &[[f32; 2]], p: (f32, f32)) -> (f32, f32) {
-    let mut best = (f32::MAX, p);
-    for (i, a) in outline.iter().enumerate() {
-        let b = outline[(i + 1) % outline.len()];
-        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
-        let length = dx * dx + dy * dy;
-        let t = if length > 0.0 { (((p.0 - a[0]) * dx + (p.1 - a[1]) * dy) / length).clamp(0.0, 1.0) } else { 0.0 };
-        let q = (a[0] + t * dx, a[1] + t * dy);
-        let d = (q.0 - p.0).hypot(q.1 - p.1);
-        if d < best.0 {
-            best = (d, q);
-        }
-    }
-    best.1
+    let border: Vec<crate::ground::Point> = outline.iter().chain(outline.first()).map(|v| (v[0], v[1])).collect();
+    crate::ground::point_at(&border, crate::ground::project_on(&border, p))
 }
 
 /// The zone's battle map, drawn by the ground generator from a battlefield the zone

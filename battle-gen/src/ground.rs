@@ -412,11 +412,13 @@ pub fn road_exits(ground: &Ground, rect: Rect) -> Vec<RoadExit> {
 /// battle map, not toward another node, so it is no way to retire (MG-26). One a side of the
 /// section at most, where roads leave it together; none where the settlement is on it.
 pub fn roads_to_settlement(ground: &Ground, rect: Rect) -> Vec<(Edge, Point)> {
-    let Some(town) = &ground.settlement else { return Vec::new() };
+    if ground.settlement.as_ref().is_none_or(|town| town.name.is_empty()) {
+        return Vec::new();
+    }
     let mut out: Vec<(Edge, Point)> = Vec::new();
     for road in &ground.roads {
         let Some(&start) = road.points.first() else { continue };
-        if inside_rect(start, rect, 1e-3) || town.name.is_empty() {
+        if inside_rect(start, rect, 1e-3) {
             continue;
         }
         let Some(&(_, _, at)) = crossings(road, rect).first() else { continue };

@@ -520,10 +520,6 @@ pub fn draw_section(page: &mut Page, x: f32, y: f32, max_w: f32, max_h: f32, pla
                 .filter(|(e, _)| frame.side(*e) == side)
                 .map(|(_, at)| (format!("to {town}, on the battle map"), frame.page(*at), false)),
         );
-        here.sort_by(|a, b| {
-            let key = |p: &(f32, f32)| if matches!(side, Side::Top | Side::Bottom) { p.0 } else { p.1 };
-            key(&a.1).total_cmp(&key(&b.1))
-        });
         if here.is_empty() {
             continue;
         }

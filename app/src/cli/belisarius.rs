@@ -605,9 +605,9 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     say("The referee".to_owned(), "fights the naval battle's next passage (BE-36)", vec![json(Order::FightAtSea {})]);
                 }
                 if b.passages > 0 {
+                    let beside: Vec<String> =
+                        map.sea(&b.sea).map(|s| s.neighbours.iter().map(ToString::to_string).collect()).unwrap_or_default();
                     for o in organisations.iter().filter(|o| b.squadrons.iter().any(|s| s.side == o.side)) {
-                        let beside: Vec<String> =
-                            map.sea(&b.sea).map(|s| s.neighbours.iter().map(ToString::to_string).collect()).unwrap_or_default();
                         say(
                             the(&o.side),
                             &format!(
@@ -718,10 +718,17 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 match organisations.iter().find(|o| &o.side == side) {
                     Some(o) => {
                         let mut orders = Vec::new();
-                        let what = match &o.acting {
-                            Some(leader) if !o.halted.contains(leader) && o.pieces().any(|(id, _)| id == leader) => {
-                                let from = o.pieces().find(|(id, _)| id == leader).and_then(|(_, at)| map.zone_of(at));
-                                let beside: Vec<String> = from
+                        // The acting leader and where he stands, while he may march on: beaten,
+                        // or gone from the map, he may not.
+                        let marching = o
+                            .acting
+                            .as_ref()
+                            .filter(|l| !o.halted.contains(l))
+                            .and_then(|l| Some((l, o.pieces().find(|(id, _)| id == l)?.1)));
+                        let what = match (marching, &o.acting) {
+                            (Some((leader, at)), _) => {
+                                let beside: Vec<String> = map
+                                    .zone_of(at)
                                     .and_then(|z| map.zone(&z).map(|z| z.neighbours.iter().map(ToString::to_string).collect()))
                                     .unwrap_or_default();
                                 orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["<zone>"]}}"#));
@@ -730,8 +737,8 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     beside.join(", ")
                                 )
                             }
-                            Some(_) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
-                            None if has_points(o) => {
+                            (None, Some(_)) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
+                            (None, None) if has_points(o) => {
                                 for (leader, _) in
                                     o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id))
                                 {
@@ -739,7 +746,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                 }
                                 "activate a leader, or pass (BE-06, BE-07)".to_owned()
                             }
-                            None => "pass: no action points are left (BE-06)".to_owned(),
+                            (None, None) => "pass: no action points are left (BE-06)".to_owned(),
                         };
                         orders.push(json(Order::Pass { side: side.clone() }));
                         say(the(side), &what, orders);

@@ -432,7 +432,7 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
             // Retreats are made in post-combat movement, the side not moving first (MG-15,
             // MG-25); losses to a siege or disease are chosen before anything else moves
             // (MG-28, MG-29).
-            let retreating = |f: &&&view::Forces| !f.land_retreats.is_empty() || !f.fleet_retreats.is_empty();
+            let retreating = |f: &view::Forces| !f.land_retreats.is_empty() || !f.fleet_retreats.is_empty();
             let others_retreat = board.retreating.iter().any(|s| s != moving);
             let mut owing = false;
             for f in forces {
@@ -445,7 +445,7 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                         orders: vec![format!(r#"{{"type":"allocate_siege_losses","side":"{}","lost":[["{from}","<elements>"]]}}"#, f.side)],
                     });
                 }
-                if board.phase != Phase::PostCombat || !retreating(&f) {
+                if board.phase != Phase::PostCombat || !retreating(f) {
                     continue;
                 }
                 owing = true;

@@ -175,16 +175,16 @@ fn roads_for(board: &Board, map: &Map, ground: &Ground, section: Option<&Section
         .map(|exit| {
             let status = board.node(exit.to);
             let holder = status.and_then(|s| s.controller.clone());
-            let ally_of = status.and_then(|s| s.allied_to.clone());
-            let friendly = holder.as_ref().is_some_and(|h| board.on_same_side(side, h));
-            let neutral = holder.is_none() && ally_of.as_ref().is_none_or(|a| board.on_same_side(side, a));
+            let ally_of = status.and_then(|s| s.allied_to.as_ref());
+            let retire =
+                referee_campaign::magna_graecia::battle::may_retire_into(holder.as_ref(), ally_of, |o| board.on_same_side(side, o));
             RoadOff {
                 to: exit.to,
                 to_name: map.name(exit.to),
                 edge: exit.side,
                 map_edge: exit.map_edge,
                 held_by: holder.map(|h| side_name(board, &h)),
-                retire: friendly || neutral,
+                retire,
             }
         })
         .collect()

@@ -676,15 +676,20 @@ fn retreats_from(
         .collect()
 }
 
-/// MG-26: whether `side` may retire from a battle into node `n`: one it or a friend holds, or
-/// one nobody holds whose city is no enemy's ally; the pack's "May retire" column reads the
-/// same.
-fn retires_into(state: &CampaignState, side: &SideId, n: NodeId) -> bool {
-    let friend = |other: &SideId| other == side || !state.are_enemies(side, other);
-    match state.control.get(&n) {
+/// MG-26: whether a side may retire into a node held by `holder` whose city is allied to
+/// `ally`: one it or a friend holds, or one nobody holds whose city is no enemy's ally.
+/// `friend` says whether a side is the retiring side or stands with it. The rules ask it of
+/// the campaign, and the pack's "May retire" column of the board the side sees.
+pub fn may_retire_into(holder: Option<&SideId>, ally: Option<&SideId>, friend: impl Fn(&SideId) -> bool) -> bool {
+    match holder {
         Some(holder) => friend(holder),
-        None => state.politics.city_allies.get(&n).is_none_or(friend),
+        None => ally.is_none_or(friend),
     }
+}
+
+/// MG-26: whether `side` may retire from a battle into node `n`, as the campaign stands.
+fn retires_into(state: &CampaignState, side: &SideId, n: NodeId) -> bool {
+    may_retire_into(state.control.get(&n), state.politics.city_allies.get(&n), |other| other == side || !state.are_enemies(side, other))
 }
 
 /// MG-25: after a battle without a loser each side secretly writes stay or retire; when the
@@ -905,13 +910,18 @@ impl CampaignState {
         roster.element_count().saturating_sub(u32::from(headless))
     }
 
+    /// Elements of `side`'s command `name` now, as [`Self::command_elements`] counts them; 0
+    /// for a command it has not.
+    pub fn elements_of(&self, side: &SideId, name: &str) -> u32 {
+        self.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == name)).map_or(0, |c| self.command_elements(side, c))
+    }
+
     /// Elements a side still has: in its commands (a leaderless command's general is gone) and
     /// in its capital's garrison.
     pub fn elements_in_play(&self, side: &SideId) -> u32 {
-        let commands: u32 = self.armies.get(side).map_or(0, |a| a.commands.iter().map(|c| c.element_count()).sum());
-        let headless = u32::try_from(self.losses.leaderless.iter().filter(|(s, _)| s == side).count()).unwrap_or(0);
+        let commands: u32 = self.armies.get(side).map_or(0, |a| a.commands.iter().map(|c| self.command_elements(side, c)).sum());
         let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
-        commands - headless + garrison
+        commands + garrison
     }
 
     /// Elements that left the map through Messena (MG-34).

@@ -452,8 +452,9 @@ impl CampaignState {
         {
             let roster = army.commands.remove(i);
             // A leaderless command's general is counted lost already (MG-31).
-            let headless = self.losses.leaderless.remove(&(side.clone(), name.to_owned()));
-            *self.losses.elements_lost.entry(side.clone()).or_default() += roster.element_count() - u32::from(headless);
+            let lost = self.command_elements(side, &roster);
+            self.losses.leaderless.remove(&(side.clone(), name.to_owned()));
+            *self.losses.elements_lost.entry(side.clone()).or_default() += lost;
             self.losses.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
         }
         self.check_army_destroyed(side);

@@ -454,11 +454,7 @@ pub fn exit_through_messena(state: &CampaignState, map: &Map, side: &SideId, nam
     if state.politics.exit_turns.contains(&state.turn) {
         return Err(RuleError::new(RuleId::MG_34, "only one command may leave the map each turn"));
     }
-    let elements = state
-        .armies
-        .get(side)
-        .and_then(|a| a.commands.iter().find(|c| c.name == counter.name))
-        .map_or(0, |c| state.command_elements(side, c));
+    let elements = state.elements_of(side, &counter.name);
     Ok(vec![Event::CommandExited { side: side.clone(), command: name.to_owned(), elements }])
 }
 

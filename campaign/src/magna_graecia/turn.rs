@@ -470,7 +470,7 @@ fn disease_in_passing(
             format!("{} must choose the losses it owes to siege or disease before marching through disease again", side_name(state, side)),
         ));
     }
-    let of = elements_of(state, side, &counter.name);
+    let of = state.elements_of(side, &counter.name);
     let mut events = Vec::new();
     let mut struck: Option<NodeId> = None;
     let mut elements = 0u32;
@@ -497,11 +497,6 @@ fn own_counter<'a>(state: &'a CampaignState, side: &SideId, name: &str) -> Resul
         let theirs = if own.is_empty() { String::new() } else { format!("; its counters there are {}", own.join(", ")) };
         RuleError::new(RuleId::MG_03, format!("{} has no counter called {name} on the map{theirs}", side_name(state, side)))
     })
-}
-
-/// Elements of a command, by name.
-fn elements_of(state: &CampaignState, side: &SideId, name: &str) -> u32 {
-    state.armies.get(side).and_then(|a| a.commands.iter().find(|c| c.name == name)).map_or(0, |c| state.command_elements(side, c))
 }
 
 /// MG-14 / MG-17: a command boards its side's fleet in the same node; 1 MP each, and only if
@@ -538,8 +533,8 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
             ));
         }
     }
-    let aboard: u32 = state.counters.iter().filter(|c| &c.side == side && c.aboard).map(|c| elements_of(state, side, &c.name)).sum();
-    let needed = elements_of(state, side, name);
+    let aboard = state.elements_aboard(side);
+    let needed = state.elements_of(side, name);
     let np = state.fleet_np(side);
     if aboard + needed > np {
         return Err(RuleError::new(
@@ -621,7 +616,7 @@ pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: N
     if state.counter(side, name).is_some() {
         return Err(RuleError::new(RuleId::MG_36, format!("{name} has landed already")));
     }
-    let known = if name == FLEET { setup.fleet_np > 0 } else { elements_of(state, side, name) > 0 };
+    let known = if name == FLEET { setup.fleet_np > 0 } else { state.elements_of(side, name) > 0 };
     if !known {
         return Err(RuleError::new(RuleId::MG_03, format!("{} has no command called {name}", setup.name)));
     }
