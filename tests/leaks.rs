@@ -1,8 +1,8 @@
 //! the differential no-leak test over every side output.
 //!
 //! A random game of each scenario is played to its end, with a table set and a pack printed
-//! for every battle. At a few moments of it — battles due, tables set — and at its end, each
-//! side's outputs are built twice from the campaign's events:
+//! for every battle. At a few moments of it — battles due, tables set, retreats owed after a
+//! battle — and at its end, each side's outputs are built twice from the campaign's events:
 //!
 //! - once as played;
 //! - once with everything that side may not know changed: the other sides' command names
@@ -468,8 +468,10 @@ fn check_scenario(id: &str, seed: u64) {
     let played = play(id, seed, true);
     let events = &played.events;
     assert!(played.checkpoints.len() >= 2, "{id}: too few battles to look at: {:?}", played.kinds);
-    // Two moments with a battle due and its table set, and the end of the campaign.
-    let moments = [played.checkpoints[0], played.checkpoints[played.checkpoints.len() / 2], events.len()];
+    // Two moments with a battle due and its table set, one with retreats owed after a battle
+    // (the board's `retreating`), and the end of the campaign.
+    let owed = *played.retreats_owed.first().unwrap_or_else(|| panic!("{id}: no moment with retreats owed"));
+    let moments = [played.checkpoints[0], played.checkpoints[played.checkpoints.len() / 2], owed, events.len()];
     let sides: Vec<SideId> = match &events[0].event {
         Event::CampaignStarted(CampaignStarted { scenario, .. }) => scenario.move_order.clone(),
         _ => unreachable!(),
@@ -501,7 +503,7 @@ fn check_scenario(id: &str, seed: u64) {
             }
         }
     }
-    assert!(compared >= 3 * sides.len() * 9, "{id}: only {compared} outputs compared");
+    assert!(compared >= 4 * sides.len() * 9, "{id}: only {compared} outputs compared");
 }
 
 /// no side output of a Dionysian War tells a side what it may not know.

@@ -35,9 +35,23 @@ struct Player {
     packs: bool,
     packs_checked: usize,
     checkpoints: Vec<usize>,
+    retreats_owed: Vec<usize>,
 }
 
 impl Player {
+    fn new(store: Store, campaign: Campaign<MagnaGraecia>, seed: u64, packs: bool) -> Player {
+        Player {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            store,
+            campaign,
+            refused: 0,
+            packs,
+            packs_checked: 0,
+            checkpoints: Vec::new(),
+            retreats_owed: Vec::new(),
+        }
+    }
+
     /// Gives an order; a refusal must leave the state exactly as it was.
     fn give(&mut self, command: &Order) -> bool {
         let before = self.campaign.state.clone();
@@ -305,6 +319,10 @@ impl Player {
     /// left to be destroyed.
     fn retreats(&mut self, mover: &SideId) {
         let s = self.campaign.state.clone();
+        if !s.losses.land_retreats_due.is_empty() {
+            let events = self.store.events_as::<MagnaGraecia>(self.campaign.id).unwrap();
+            self.retreats_owed.push(events.len());
+        }
         let mut due = s.losses.land_retreats_due.clone();
         due.sort_by_key(|r| &r.side == mover);
         for r in due {
@@ -470,15 +488,7 @@ impl Player {
 pub fn play_into(store: Store, name: &str, id: &str, seed: u64, stop: u32) -> Store {
     let mut store = store;
     let campaign = store.create_as::<MagnaGraecia>(name, scenario(id), seed).unwrap();
-    let mut p = Player {
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        store,
-        campaign,
-        refused: 0,
-        packs: true,
-        packs_checked: 0,
-        checkpoints: Vec::new(),
-    };
+    let mut p = Player::new(store, campaign, seed, true);
     p.play_until(id, Some(stop));
     p.store
 }
@@ -518,14 +528,16 @@ pub struct Played {
     /// The number of events stored at each moment a battle's table was set and its pack
     /// printed (with `packs`): a battle due, its table known.
     pub checkpoints: Vec<usize>,
+    /// The number of events stored at each moment land retreats were owed, before the first
+    /// was made (MG-15, MG-25).
+    pub retreats_owed: Vec<usize>,
 }
 
 /// Plays one campaign to its end.
 pub fn play(id: &str, seed: u64, packs: bool) -> Played {
     let mut store = Store::open_in_memory().unwrap();
     let campaign = store.create_as::<MagnaGraecia>("Random", scenario(id), seed).unwrap();
-    let mut p =
-        Player { rng: ChaCha8Rng::seed_from_u64(seed), store, campaign, refused: 0, packs, packs_checked: 0, checkpoints: Vec::new() };
+    let mut p = Player::new(store, campaign, seed, packs);
     p.play_until(id, None);
     let s = &p.campaign.state;
     assert!(s.turn == 19 || s.one_camp_left(), "{id}: the campaign ends after its 18th turn or with one camp left");
@@ -540,5 +552,5 @@ pub fn play(id: &str, seed: u64, packs: bool) -> Played {
     for e in &events {
         *kinds.entry(kind_of(&serde_json::to_string(&e.event).unwrap()).unwrap()).or_insert(0) += 1;
     }
-    Played { kinds, events, checkpoints: p.checkpoints }
+    Played { kinds, events, checkpoints: p.checkpoints, retreats_owed: p.retreats_owed }
 }
