@@ -136,15 +136,18 @@ fn be_53_interception_and_battle_leak_nothing() {
     assert!(a.iter().all(|v| !v.contains("Aligern") && !v.contains("aligern")));
 }
 
-/// BE-22, BE-53, X-06: Belisarius breaks off and the Byzantines owe a retreat: the places
-/// their desk offers (and why the city is barred) are worked out from the map, who holds
-/// the city and their own force, and read the same whatever the Goths keep hidden.
+/// BE-22, BE-53, X-06, BE-10: Belisarius breaks off and the Byzantines owe a retreat: the
+/// places their desk offers (and why the city is barred) are worked out from the map, who
+/// holds the city and their own force, and read the same whatever the Goths keep hidden; so
+/// does his march being over after it (`halted`).
 #[test]
 fn be_22_the_retreats_a_sides_desk_offers_leak_nothing() {
     let (a, b) = two_runs(false, &byz());
     assert_eq!(a, b, "the Byzantines read something of what they may not know");
     let retreat = a.iter().find(|v| v.contains("\"retreats\": [\n      ")).expect("a moment where the Byzantines owe a retreat");
     assert!(retreat.contains("not-held"), "the city the Goths hold is offered barred, with why: {retreat}");
+    // Beaten, Belisarius's march is over: his own side reads it (`halted`), the same both runs.
+    assert!(a.iter().any(|v| v.contains("\"halted\": [\n")), "a moment where the Byzantines read Belisarius halted");
 }
 
 /// BE-53, BE-17: sent to the table, the Byzantines' battle pack (DBM, DBSA and both hex
