@@ -251,8 +251,15 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
     assert!(h.state().message().is_some_and(|m| m.is_error));
     assert_eq!(h.state().campaign().unwrap().head, head);
 
-    click(&mut h, "Begin play");
-    assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"));
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Begin play",
+        "play cannot begin with counters undeployed",
+        "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02",
+        "the greyed Begin play names the counters left",
+    );
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
+    assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"), "sent anyway, refused");
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Setup);
 }
 
@@ -490,7 +497,9 @@ fn mg_06_end_phase_takes_typed_in_dice_for_alliance_rolls() {
 #[test]
 fn mg_10_battles_due_are_listed_and_select_their_node() {
     let himilco = Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
-    let (_dir, mut h) = dionysian_on_screen(true, &[himilco], "umpire");
+    let dir = tempfile::tempdir().unwrap();
+    let db = database_with_turn(&dir, true, &[himilco]);
+    let mut h = open_turn(&db, "umpire");
     click(&mut h, "End phase");
     assert!(label_exists(&h, "Battles due (1)"));
     click(&mut h, "Battle 1 at Himera: Carthage attacks Syracuse");
@@ -498,10 +507,26 @@ fn mg_10_battles_due_are_listed_and_select_their_node() {
     assert!(label_exists(&h, "Battle 1 due here: Carthage attacks Syracuse"));
     assert!(label_exists(&h, "Himilco") && label_exists(&h, "Leptines"), "the umpire sees both by name");
 
-    // Combat cannot end before the battle has its result: refused in words, nothing stored.
+    // Combat cannot end before the battle has its result: the umpire's End phase is greyed
+    // out saying so; sent anyway, it is refused in words and nothing is stored.
+    assert_greyed_out_saying_why(
+        &mut h,
+        "End phase",
+        "the battle awaits its result",
+        "battle 1 at Himera awaits its result",
+        "the greyed End phase names the battle",
+    );
     let head = h.state().campaign().unwrap().head;
-    click(&mut h, "End phase");
+    send(&mut h, MagnaGraeciaCommand::Execute(Order::EndPhase { side: SideId::new("carthage") }, DiceInput::Seeded));
     assert!(label_exists(&h, "battle 1 at Himera awaits its result"));
+    assert_eq!(h.state().campaign().unwrap().head, head);
+
+    // In Carthage's own view End phase stays live, and the rules answer after the click.
+    drop(h);
+    let mut h = open_turn(&db, "carthage");
+    assert!(!h.get_by_label("End phase").accesskit_node().is_disabled(), "a side's buttons are not asked of the rules");
+    click(&mut h, "End phase");
+    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("awaits its result")), "{:?}", h.state().message());
     assert_eq!(h.state().campaign().unwrap().head, head);
 }
 
@@ -1065,8 +1090,13 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     assert!(label_exists(&h, "Siege losses at Himera: Carthage"));
     assert!(label_exists(&h, "0 of 4 chosen"));
     assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
-    click_in_view(&mut h, "End phase");
-    assert!(h.state().message().is_some_and(|m| m.is_error && m.text.contains("MG-28")), "{:?}", h.state().message());
+    assert_greyed_out_saying_why(
+        &mut h,
+        "End phase",
+        "End phase is greyed out while Carthage owes its siege losses",
+        "Carthage must first choose which 4 elements it lost at Himera — MG-28",
+        "the greyed End phase names the losses owed",
+    );
 
     let count =
         |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();

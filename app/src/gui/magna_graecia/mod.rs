@@ -131,6 +131,15 @@ impl MagnaGraeciaDesk {
 
     /// The events an order just stored: their lines join the log, and the view is built again
     /// from the state.
+    /// The rules to ask before a button is live: the campaign's in the umpire's view, none
+    /// in a side's (whether an order is legal may hang on what the side cannot see).
+    fn legal(&self) -> orders::Legal<'_> {
+        match self.live.viewer {
+            Viewer::Umpire => orders::Legal::checked(&self.campaign.state, &self.map),
+            Viewer::Side(_) => orders::Legal::UNCHECKED,
+        }
+    }
+
     fn follow(&mut self, stored: Vec<referee_campaign::magna_graecia::event::Event>) {
         self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
         self.land_retreats = land_retreats(&self.live.view);
@@ -527,7 +536,8 @@ impl EngineDesk for MagnaGraeciaDesk {
     }
 
     fn status_ui(&mut self, ui: &mut egui::Ui, roll: &mut RollForm, queue: &mut Vec<AppCommand>) {
-        panels::status_ui(ui, &self.map, &self.live.view, &self.live.viewer, roll, queue);
+        let legal = self.legal();
+        panels::status_ui(ui, &self.map, &self.live.view, &self.live.viewer, legal, roll, queue);
     }
 
     fn desk_ui(&mut self, ui: &mut egui::Ui, shell: &mut ShellUi<'_>) {
@@ -554,10 +564,7 @@ impl EngineDesk for MagnaGraeciaDesk {
                 land_retreats: &self.land_retreats,
                 pack_job: self.pack_job.as_ref(),
                 seed: (self.seed_shown && self.live.viewer == Viewer::Umpire).then_some(self.campaign.state.seed),
-                legal: match self.live.viewer {
-                    Viewer::Umpire => orders::Legal::checked(&self.campaign.state, &self.map),
-                    Viewer::Side(_) => orders::Legal::UNCHECKED,
-                },
+                legal: self.legal(),
             };
             panels::details_ui(ui, &details, selection, queue);
         });

@@ -45,7 +45,15 @@ pub(crate) fn campaign_menu_ui(ui: &mut egui::Ui, view: &View, viewer: &Viewer, 
 }
 
 /// The bar's middle: the campaign, where it stands, and the button that moves the turn on.
-pub(crate) fn status_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+pub(crate) fn status_ui(
+    ui: &mut egui::Ui,
+    map: &Map,
+    view: &View,
+    viewer: &Viewer,
+    legal: orders::Legal<'_>,
+    roll: &mut RollForm,
+    commands: &mut Vec<AppCommand>,
+) {
     let board = view.board();
     ui.label(
         RichText::new(format!(
@@ -58,7 +66,8 @@ pub(crate) fn status_ui(ui: &mut egui::Ui, map: &Map, view: &View, viewer: &View
         ))
         .strong(),
     );
-    turn_buttons_ui(ui, map, board, viewer, roll, commands);
+    let turn = Turn { map, board, viewer, legal };
+    crate::gui::shell::bar::real_buttons(ui, |ui| turn_buttons_ui(ui, &turn, roll, commands));
     if board.phase == Phase::Ended {
         final_points_line_ui(ui, board);
     }
@@ -73,20 +82,22 @@ fn phase_line(board: &Board) -> String {
     }
 }
 
-/// "Begin play" for the umpire during setup; "End phase" for the umpire or the moving side
-/// during play. Alliance rolls at the end of movement take the roll form's typed-in values.
-fn turn_buttons_ui(ui: &mut egui::Ui, map: &Map, board: &Board, viewer: &Viewer, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
-    crate::gui::shell::bar::real_buttons(ui, |ui| turn_buttons_inner_ui(ui, map, board, viewer, roll, commands));
+/// What the turn buttons draw from: where the turn stands, who looks, and (in the umpire's
+/// view) the rules to ask before a button is live.
+struct Turn<'a> {
+    map: &'a Map,
+    board: &'a Board,
+    viewer: &'a Viewer,
+    legal: orders::Legal<'a>,
 }
 
-fn turn_buttons_inner_ui(
-    ui: &mut egui::Ui,
-    map: &Map,
-    board: &Board,
-    viewer: &Viewer,
-    roll: &mut RollForm,
-    commands: &mut Vec<AppCommand>,
-) {
+/// "Begin play" for the umpire during setup; "End phase" for the umpire or the moving side
+/// during play. Alliance rolls at the end of movement take the roll form's typed-in values.
+/// In the umpire's view each is asked of the rules first, and greyed out with their reason
+/// if they would refuse it: a battle awaiting its result, a retreat owed, a counter left to
+/// deploy.
+fn turn_buttons_ui(ui: &mut egui::Ui, turn: &Turn<'_>, roll: &mut RollForm, commands: &mut Vec<AppCommand>) {
+    let Turn { map, board, viewer, legal } = *turn;
     match board.phase {
         Phase::Setup => {
             if viewer == &Viewer::Umpire {
@@ -94,8 +105,10 @@ fn turn_buttons_inner_ui(
                 let hover = format!(
                     "End setup once every counter is deployed (MG-02) and no node holds more than four of a side's land counters (MG-12); {first} moves first (MG-09)."
                 );
-                if ui.button(RichText::new("Begin play").strong()).on_hover_text(hover).clicked() {
-                    run(commands, Order::BeginPlay {});
+                let order = Order::BeginPlay {};
+                let button = legal.button(ui, Ok(()), egui::Button::new(RichText::new("Begin play").strong()), &order);
+                if button.on_hover_text(hover).clicked() {
+                    run(commands, order);
                 }
             }
         }
@@ -109,11 +122,11 @@ fn turn_buttons_inner_ui(
                 referee_campaign::core::words::owner_of(&board.side_name(&board.moving)),
                 board.phase.name()
             );
-            let button = ui.add_enabled(dice.is_ok(), egui::Button::new(RichText::new("End phase").strong())).on_hover_text(&hover);
-            let button = match &dice {
-                Err(e) => button.on_disabled_hover_text(format!("{e}: correct the typed-in values below")),
-                Ok(_) => button,
-            };
+            let order = Order::EndPhase { side: board.moving.clone() };
+            // The rules are asked with the seeded dice; a count of typed-in values that does
+            // not match the rolls due is flagged beside the button.
+            let typed = dice.as_ref().map(|_| ()).map_err(|e| format!("{e}: correct the typed-in values below"));
+            let button = legal.button(ui, typed, egui::Button::new(RichText::new("End phase").strong()), &order).on_hover_text(&hover);
             if let Ok(DiceInput::Manual(values)) = &dice {
                 let shown: Vec<String> = values.iter().map(u8::to_string).collect();
                 ui.label(RichText::new(format!("with typed-in dice {}", shown.join(" "))).weak()).on_hover_text(&hover);
@@ -122,7 +135,7 @@ fn turn_buttons_inner_ui(
             if button.clicked()
                 && let Ok(dice) = dice
             {
-                commands.push(MagnaGraeciaCommand::Execute(Order::EndPhase { side: board.moving.clone() }, dice).into());
+                commands.push(MagnaGraeciaCommand::Execute(order, dice).into());
                 roll.values.clear();
             }
         }
