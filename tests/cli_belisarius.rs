@@ -134,6 +134,48 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     assert!(shown.contains("Byzantines: control 4 zones anywhere — controls"), "{shown}");
     let side = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok();
     assert!(!side.contains("Victory conditions"), "{side}");
+
+    // A brief lost after the game is printed again as the battle went to the table: the
+    // Vandals' units at their strength then, not after the losses just entered.
+    let again = db.folder().join("again");
+    cli(&db.path, &["pack", "Africa", "1", "--out", again.to_str().unwrap(), "--system", "dbm"]).ok_saying("battle-01-dbm-vandals.pdf");
+    let reprinted =
+        referee_battle_gen::pdf::extract_text(&std::fs::read(again.join("battle-01-dbm-vandals.pdf")).unwrap()).unwrap().join("\n");
+    assert_eq!(reprinted, vandals, "the brief printed again is the brief as it was");
+    db.refuses(&["pack", "Africa", "1", "--out", again.to_str().unwrap(), "--system", "ars-bellum"], "battle 1's result is in");
+    db.refuses(&["pack", "Africa", "2", "--out", again.to_str().unwrap()], "Africa has had one battle, battle 1; there is no battle 2");
+    db.refuses(&["pack", "Africa", "0", "--out", again.to_str().unwrap()], "there is no battle 0");
+}
+
+/// BE-17: a battle fought out in the program never went to the table, so it has no pack to
+/// print again; the refusal says so, and a campaign with no battle yet says that.
+#[test]
+fn be_17_a_battle_fought_in_the_program_has_no_pack_to_print_again() {
+    use referee_campaign::belisarius::Belisarius;
+    let db = TempDb::new();
+    let out = db.folder().join("packs");
+    let out = out.to_str().unwrap();
+    africa_in_operations(&db, "5");
+    db.refuses(&["pack", "Africa", "1", "--out", out], "Africa has had no battle yet");
+    drop(db);
+
+    let db = TempDb::new();
+    africa_battle(&db);
+    {
+        let mut store = referee_campaign::Store::open(&db.path).unwrap();
+        let mut c = store.load_as::<Belisarius>(store.find("Africa").unwrap()).unwrap();
+        // The Vandals break off after the first passage and retreat.
+        let vandals = referee_campaign::ids::SideId::new("vandals");
+        for _ in 0..50 {
+            let Some(order) = referee_campaign::fixtures::belisarius::battle_order(&c.state, Some(&vandals)) else { break };
+            store.execute(&mut c, &(), &order, referee_campaign::DiceInput::Seeded).unwrap();
+        }
+        assert!(c.state.ops.as_ref().is_some_and(|o| o.battle.is_none()), "the battle is over");
+    }
+    db.refuses(
+        &["pack", "Africa", "1", "--out", out],
+        "battle 1 of Africa was fought in the program, not on the table: it has no pack to print again (BE-17)",
+    );
 }
 
 /// BE-04, BE-05, BE-06, X-02: the operations from the command line: chits drawn from a real

@@ -73,15 +73,15 @@ impl CliEngine for Belisarius {
                 let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
                 let events = store.events_as::<Belisarius>(c.id)?;
-                let now = referee_battle_gen::belisarius::battle_number(&events);
-                if c.state.ops.as_ref().and_then(|o| o.battle.as_ref()).is_none() {
-                    bail!("{campaign} has no battle under way: a battle is joined by an interception (BE-13, BE-17)");
-                }
-                if battle != now {
-                    bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
-                }
+                let (state, events) = match as_sent_to_table(&campaign, &c.state, &events, battle)? {
+                    Some(_) if !kept.is_empty() => bail!(
+                        "battle {battle}'s result is in: a hex pack is printed while the battle is under way, with the tables it keeps; print it again in DBM or DBSA"
+                    ),
+                    Some(then) => then,
+                    None => (c.state.clone(), events),
+                };
                 let catalog = session.catalog()?;
-                let files = referee_battle_gen::belisarius::campaign_pack(&c.state, &events, &catalog.elements, &conv, &options)?;
+                let files = referee_battle_gen::belisarius::campaign_pack(&state, &events, &catalog.elements, &conv, &options)?;
                 let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
                     crate::tables::keep(&mut store, c.id, battle, &kept)
                 })
@@ -1065,6 +1065,52 @@ impl Output for ZoneListing {
         }
         s
     }
+}
+
+/// Battle `battle` of `campaign` as it went to the table, for a pack printed again after the
+/// game: the campaign just after the referee sent the battle there, and its log to then.
+/// `None` for the battle under way, which is printed as it stands; refused for a battle the
+/// campaign has not had, or one fought in the program, which never had a pack (BE-17).
+fn as_sent_to_table(
+    campaign: &str,
+    now: &State,
+    events: &[referee_campaign::belisarius::event::Logged],
+    battle: u32,
+) -> anyhow::Result<Option<(State, Vec<referee_campaign::belisarius::event::Logged>)>> {
+    use referee_campaign::belisarius::event::Event;
+    use referee_campaign::core::engine::Engine as _;
+    let joined = referee_battle_gen::belisarius::battle_number(events);
+    let under_way = now.ops.as_ref().is_some_and(|o| o.battle.is_some());
+    if battle == joined && under_way {
+        return Ok(None);
+    }
+    if battle == 0 || battle > joined {
+        if under_way {
+            bail!("the battle under way in {campaign} is battle {joined}, not battle {battle}");
+        }
+        let had = match joined {
+            0 => "has had no battle yet: a battle is joined by an interception (BE-13, BE-17)".to_owned(),
+            1 => "has had one battle, battle 1".to_owned(),
+            n => format!("has had battles 1 to {n}"),
+        };
+        bail!("{campaign} {had}; there is no battle {battle}");
+    }
+    let start = events
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.event, Event::BattleJoined { .. }))
+        .nth((battle - 1) as usize)
+        .map_or(events.len(), |(i, _)| i);
+    let sent = events[start..]
+        .iter()
+        .take_while(|l| !matches!(l.event, Event::BattleEnded { .. }))
+        .find(|l| matches!(l.event, Event::SentToTable { .. }));
+    let Some(sent) = sent else {
+        bail!("battle {battle} of {campaign} was fought in the program, not on the table: it has no pack to print again (BE-17)");
+    };
+    let then =
+        Belisarius::replay_before(events, sent.command_seq + 1).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
+    Ok(Some(then))
 }
 
 #[cfg(test)]

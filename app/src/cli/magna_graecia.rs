@@ -323,10 +323,9 @@ fn before_result(
         matches!(&l.event, Event::BattleResolved { battle: b, .. } | Event::BattleDrawn { battle: b, .. } | Event::SiegeBegun { battle: b, .. } if *b == battle)
     });
     let Some(ended) = ended else { return Ok(None) };
-    let before: Vec<_> = events.iter().filter(|l| l.command_seq < ended.command_seq).cloned().collect();
-    let state =
-        MagnaGraecia::replay(before.iter().map(|l| &l.event)).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
-    Ok(Some((state, before)))
+    let then =
+        MagnaGraecia::replay_before(events, ended.command_seq).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
+    Ok(Some(then))
 }
 
 /// What the viewer's sides owe now, a line each:/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and

@@ -290,6 +290,14 @@ pub trait Engine: Sized + 'static {
         }
         Ok(state)
     }
+
+    /// The campaign as it stood before command `command_seq` was given, and its log to then:
+    /// a moment of its past read again from the log (a pack printed again after its battle).
+    #[allow(clippy::type_complexity)]
+    fn replay_before(events: &[Logged<Self::Event>], command_seq: u64) -> Result<(Self::State, Vec<Logged<Self::Event>>), ReplayError> {
+        let before: Vec<_> = events.iter().filter(|l| l.command_seq < command_seq).cloned().collect();
+        Ok((Self::replay(before.iter().map(|l| &l.event))?, before))
+    }
 }
 
 #[cfg(test)]
