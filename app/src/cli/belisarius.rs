@@ -530,6 +530,11 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         return next;
     }
     let organisations = view.organisations();
+    // BE-48: Franks on their own go by themselves, led by the side they do not fight; their
+    // king takes no orders but the march and the interception they always try.
+    let hostile_franks = board.franks.as_ref().filter(|f| f.against.is_some());
+    let own_franks = |side: &SideId| hostile_franks.is_some_and(|f| &f.side == side);
+    let is_king = |leader: &str| hostile_franks.is_some() && leader == referee_campaign::belisarius::franks::KING;
     // Whether the side has action points left, as far as the viewer knows them.
     let has_points = |o: &Organisation| o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
     // Losses owed, in whatever phase: until they are shared out, nothing else goes.
@@ -682,7 +687,24 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 let side = &c.turn_of;
                 if let Some(o) = organisations.iter().find(|o| &o.side == side) {
                     let mut orders = Vec::new();
-                    if has_points(o) {
+                    // BE-48: the Franks marching on their own always try the force they met,
+                    // once, whatever their leaders' action points.
+                    let king = referee_campaign::belisarius::franks::KING;
+                    let franks_try = side == &c.mover
+                        && own_franks(side)
+                        && o.acting.as_deref() == Some(king)
+                        && c.targets > 0
+                        && !c.failed.contains(side)
+                        && !c.tried.iter().any(|t| t.leader == king);
+                    if franks_try {
+                        let target = if c.targets > 1 { r#","target":1"# } else { "" };
+                        let order = format!(r#"{{"type":"intercept","side":"{side}","leaders":["{king}"]{target}}}"#);
+                        say(
+                            the(side),
+                            "intercept with the Franks: on their own they always try the force they march on (BE-48)",
+                            vec![order],
+                        );
+                    } else if has_points(o) {
                         // A leader with units of his own, who has not tried this contact's
                         // forces yet (BE-13).
                         let leader = o.boxes.iter().find(|b| {
@@ -696,8 +718,10 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             orders.push(format!(r#"{{"type":"intercept","side":"{side}","leaders":["{}"]{target}}}"#, l.id));
                         }
                     }
-                    orders.push(json(Order::Decline { side: side.clone() }));
-                    say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
+                    if !franks_try {
+                        orders.push(json(Order::Decline { side: side.clone() }));
+                        say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
+                    }
                 } else {
                     say(the(side), "are to answer the contact; you wait", Vec::new());
                 }
@@ -716,14 +740,27 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             } else if let Some(ops) = &board.operations {
                 let side = &ops.segment;
                 match organisations.iter().find(|o| &o.side == side) {
+                    // BE-48: the Franks on their own march before their side does anything
+                    // else this turn, while their king is on the map.
+                    Some(o)
+                        if own_franks(side)
+                            && hostile_franks.is_some_and(|f| f.marched != board.turn)
+                            && o.pieces().any(|(id, _)| is_king(id)) =>
+                    {
+                        say(
+                            the(side),
+                            "march the Franks first: on their own, they go by themselves before anything else this turn (BE-48)",
+                            vec![json(Order::FranksMarch { side: side.clone() })],
+                        );
+                    }
                     Some(o) => {
                         let mut orders = Vec::new();
                         // The acting leader and where he stands, while he may march on: beaten,
-                        // or gone from the map, he may not.
+                        // gone from the map, or the Franks' king, who marches by himself, not.
                         let marching = o
                             .acting
                             .as_ref()
-                            .filter(|l| !o.halted.contains(l))
+                            .filter(|l| !o.halted.contains(l) && !is_king(l))
                             .and_then(|l| Some((l, o.pieces().find(|(id, _)| id == l)?.1)));
                         let what = match (marching, &o.acting) {
                             (Some((leader, at)), _) => {
@@ -737,11 +774,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     beside.join(", ")
                                 )
                             }
+                            (None, Some(l)) if is_king(l) => "end the segment: the Franks have marched by themselves (BE-48)".to_owned(),
                             (None, Some(_)) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
                             (None, None) if has_points(o) => {
-                                for (leader, _) in
-                                    o.pieces().filter(|(id, _)| !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id))
-                                {
+                                for (leader, _) in o.pieces().filter(|(id, _)| {
+                                    !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id) && !is_king(id)
+                                }) {
                                     orders.push(format!(r#"{{"type":"activate","side":"{side}","leader":"{leader}"}}"#));
                                 }
                                 "activate a leader, or pass (BE-06, BE-07)".to_owned()
@@ -1130,6 +1168,104 @@ mod tests {
     /// The seed that campaign was played with.
     const SEED: u64 = 602_707_391_327_417;
 
+    /// The kinds of the whole orders **Next:** offers each of `viewers` now; each the rules
+    /// would refuse is put in `refused`, saying the moment, the viewer and why.
+    fn ask_the_rules(store: &Store, c: &Campaign<Belisarius>, viewers: &[Viewer], moment: &str, refused: &mut Vec<String>) -> Vec<String> {
+        let events = store.events_as::<Belisarius>(c.id).unwrap();
+        let mut kinds = Vec::new();
+        for viewer in viewers {
+            let view = view_for(&c.state, &events, viewer).unwrap();
+            for next in next_orders(&view, &c.state.setup.map) {
+                for json in next.orders.iter().filter(|o| !o.contains('<')) {
+                    let offered: Order = serde_json::from_str(json).unwrap();
+                    kinds.push(serde_json::to_value(&offered).unwrap()["type"].as_str().unwrap().to_owned());
+                    let (seed, at) = Belisarius::dice(&c.state);
+                    if let Err(e) = Belisarius::allows(&c.state, &(), &offered, &mut Dice::seeded(seed, at)) {
+                        refused.push(format!("{moment}, {viewer:?} was offered {json}: {e}"));
+                    }
+                }
+            }
+        }
+        kinds
+    }
+
+    /// X-06 / BE-48: the Franks on their own, led by the Byzantines: in the turn after they
+    /// came, Next offers the Byzantines their march alone; at the Goths they met, the
+    /// interception with the king alone (they always try); and at no moment the king's
+    /// activation or a march of his. Every whole order offered is one the rules take.
+    #[test]
+    fn be_48_next_offers_the_franks_their_march_and_their_interception() {
+        use referee_campaign::belisarius::franks::{KING, STRATAGEM};
+        use referee_campaign::belisarius::map::ZoneId;
+        use referee_campaign::belisarius::state::{Location, Phase};
+        use referee_campaign::fixtures::belisarius::{all_dice, byz, goths, italy_under_vitiges, stage, typed};
+        let (mut store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
+        stage(
+            &mut c,
+            &[
+                (goths(), "vitiges", "2B 2B", Location::Zone(ZoneId::new("ticinensis"))),
+                (byz(), "belisarius", "2B 2B", Location::Zone(ZoneId::new("bruttii"))),
+            ],
+        );
+        c.state.hands.get_mut(&byz()).unwrap().push(STRATAGEM.into());
+        let viewers = [Viewer::Umpire, Viewer::Side(byz()), Viewer::Side(goths())];
+        let mut refused = Vec::new();
+        let mut give = |store: &mut Store, c: &mut Campaign<Belisarius>, order: Order, dice: DiceInput| {
+            let kinds = ask_the_rules(store, c, &viewers, &format!("before {order:?}"), &mut refused);
+            store.execute(c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+            kinds
+        };
+        // 2 + 1 = 3: the Franks come on their own, against the Goths; the Byzantines lead them.
+        give(&mut store, &mut c, Order::PlayFrankishIntervention { side: byz() }, DiceInput::Manual(vec![2]));
+        assert!(c.state.franks.as_ref().is_some_and(|f| f.side == byz() && f.against == Some(goths())));
+        while c.state.phase == Phase::Operations {
+            let side = c.state.ops.as_ref().unwrap().segment.clone();
+            give(&mut store, &mut c, Order::Pass { side }, DiceInput::Seeded);
+        }
+        give(&mut store, &mut c, Order::EndTurn {}, DiceInput::Seeded);
+        let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+        give(&mut store, &mut c, Order::CheckSupply {}, ones);
+        give(&mut store, &mut c, Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
+
+        let offered = |store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer| -> Vec<String> {
+            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
+            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect()
+        };
+        let franks_march = r#"{"type":"franks_march","side":"byzantines"}"#;
+        for viewer in [Viewer::Umpire, Viewer::Side(byz())] {
+            assert_eq!(offered(&store, &c, &viewer), [franks_march], "{viewer:?}: the march alone, before anything else");
+        }
+        give(&mut store, &mut c, Order::FranksMarch { side: byz() }, DiceInput::Seeded);
+        // At the Goths: they decline, and the Franks try, with their king alone.
+        give(&mut store, &mut c, Order::Decline { side: goths() }, DiceInput::Seeded);
+        let intercept = format!(r#"{{"type":"intercept","side":"byzantines","leaders":["{KING}"]}}"#);
+        let target = format!(r#"{{"type":"intercept","side":"byzantines","leaders":["{KING}"],"target":1}}"#);
+        let tries = offered(&store, &c, &Viewer::Side(byz()));
+        assert!(tries == [intercept.clone()] || tries == [target], "the king's try alone: {tries:?}");
+        let order = Order::Intercept { side: byz(), leaders: vec![KING.into()], target: Some(1), reconnaissance: false };
+        give(&mut store, &mut c, order, DiceInput::Manual(vec![1]));
+        // The rest of the turn: nothing offered for the king, everything offered taken; once
+        // the contact is over, the Byzantines' segment ends, the Franks having marched.
+        let said = |store: &Store, c: &Campaign<Belisarius>| {
+            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &Viewer::Side(byz())).unwrap();
+            next_orders(&view, &c.state.setup.map).into_iter().map(|n| n.what).collect::<Vec<_>>()
+        };
+        let mut ended = false;
+        for _ in 0..20 {
+            let Some(ops) = c.state.ops.as_ref().filter(|_| c.state.phase == Phase::Operations) else { break };
+            for viewer in &viewers {
+                let all = offered(&store, &c, viewer);
+                assert!(!all.iter().any(|o| o.contains(KING)), "{viewer:?} was offered an order for the king: {all:?}");
+            }
+            ended |= said(&store, &c).iter().any(|w| w == "end the segment: the Franks have marched by themselves (BE-48)");
+            let side = ops.contact.as_ref().map_or_else(|| ops.segment.clone(), |k| k.turn_of.clone());
+            let order = if ops.contact.is_some() { Order::Decline { side } } else { Order::Pass { side } };
+            give(&mut store, &mut c, order, DiceInput::Seeded);
+        }
+        assert!(ended, "the Byzantines were told why their segment ends");
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
     /// X-06: at every moment of a played campaign, each order **Next:** offers (one with no
     /// `<place>` left to fill in) is one the rules would take now, for the referee and for
     /// each side: a player copies them.
@@ -1143,20 +1279,8 @@ mod tests {
         let mut refused = Vec::new();
         let mut offered_kinds = std::collections::BTreeSet::new();
         for (n, order) in orders.iter().enumerate() {
-            let events = store.events_as::<Belisarius>(c.id).unwrap();
-            for viewer in &viewers {
-                let view = view_for(&c.state, &events, viewer).unwrap();
-                for next in next_orders(&view, &c.state.setup.map) {
-                    for json in next.orders.iter().filter(|o| !o.contains('<')) {
-                        let offered: Order = serde_json::from_str(json).unwrap();
-                        offered_kinds.insert(serde_json::to_value(&offered).unwrap()["type"].as_str().unwrap().to_owned());
-                        let (seed, at) = Belisarius::dice(&c.state);
-                        if let Err(e) = Belisarius::allows(&c.state, &(), &offered, &mut Dice::seeded(seed, at)) {
-                            refused.push(format!("before order {}, {viewer:?} was offered {json}: {e}", n + 1));
-                        }
-                    }
-                }
-            }
+            let moment = format!("before order {}", n + 1);
+            offered_kinds.extend(ask_the_rules(&store, &c, &viewers, &moment, &mut refused));
             store.execute(&mut c, &(), order, DiceInput::Seeded).unwrap_or_else(|e| panic!("order {}: {e}", n + 1));
         }
         assert!(refused.is_empty(), "{}", refused.join("\n"));
