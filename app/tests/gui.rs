@@ -259,7 +259,11 @@ fn mg_02_a_forbidden_node_greys_out_deployment_and_the_rules_refuse_it() {
         "the greyed Begin play names the counters left",
     );
     send(&mut h, MagnaGraeciaCommand::Execute(Order::BeginPlay {}, DiceInput::Seeded));
-    assert!(label_exists(&h, "Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"), "sent anyway, refused");
+    let refusal = h.state().message().filter(|m| m.is_error).map(|m| m.text.clone()).unwrap_or_default();
+    assert!(
+        refusal.contains("Carthage has not deployed: Himilco, Mago, Hamilcar, Hanno, fleet — MG-02"),
+        "sent anyway, refused: {refusal}"
+    );
     assert_eq!(h.state().campaign().unwrap().state.phase, Phase::Setup);
 }
 
@@ -518,7 +522,11 @@ fn mg_10_battles_due_are_listed_and_select_their_node() {
     );
     let head = h.state().campaign().unwrap().head;
     send(&mut h, MagnaGraeciaCommand::Execute(Order::EndPhase { side: SideId::new("carthage") }, DiceInput::Seeded));
-    assert!(label_exists(&h, "battle 1 at Himera awaits its result"));
+    assert!(
+        h.state().message().is_some_and(|m| m.is_error && m.text.contains("battle 1 at Himera awaits its result")),
+        "{:?}",
+        h.state().message()
+    );
     assert_eq!(h.state().campaign().unwrap().head, head);
 
     // In Carthage's own view End phase stays live, and the rules answer after the click.
@@ -1075,7 +1083,8 @@ fn mg_27_the_besieged_sally_out_from_the_node_panel() {
 }
 
 /// MG-28: Himera falls on a modified 8 after three turns of siege; Carthage owes a fifth of
-/// Leptines' force. End phase is refused until the losses window sends the choice.
+/// Leptines' force. End phase is greyed out, saying why, until the losses window sends the
+/// choice.
 #[test]
 fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     let dir = tempfile::tempdir().unwrap();

@@ -19,7 +19,9 @@ use serde::Serialize;
 use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, executed};
 use super::output::{Created, Output, ScenarioSummary, Written};
-use super::read::{destination, hex_result, hex_tabletop, overwrite_hint, pack_options, read_input, refuse_side_result, strict_json};
+use super::read::{
+    destination, hex_result, hex_tabletop, overwrite_hint, pack_moment, pack_options, read_input, refuse_side_result, strict_json,
+};
 use super::{Access, NewCampaign, Session};
 
 impl CliEngine for Belisarius {
@@ -73,13 +75,8 @@ impl CliEngine for Belisarius {
                 let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
                 let events = store.events_as::<Belisarius>(c.id)?;
-                let (state, events) = match as_sent_to_table(&campaign, &c.state, &events, battle)? {
-                    Some(_) if !kept.is_empty() => bail!(
-                        "battle {battle}'s result is in: a hex pack is printed while the battle is under way, with the tables it keeps; print it again in DBM or DBSA"
-                    ),
-                    Some(then) => then,
-                    None => (c.state.clone(), events),
-                };
+                let then = as_sent_to_table(&campaign, &c.state, &events, battle)?;
+                let (state, events) = pack_moment((c.state.clone(), events), then, !kept.is_empty(), battle)?;
                 let catalog = session.catalog()?;
                 let files = referee_battle_gen::belisarius::campaign_pack(&state, &events, &catalog.elements, &conv, &options)?;
                 let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
@@ -537,6 +534,13 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
     let is_king = |leader: &str| hostile_franks.is_some() && leader == referee_campaign::belisarius::franks::KING;
     // Whether the side has action points left, as far as the viewer knows them.
     let has_points = |o: &Organisation| o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
+    // The side's leaders it may still activate this phase (BE-07): not the Franks' king.
+    let activations = |o: &Organisation| -> Vec<String> {
+        o.pieces()
+            .filter(|(id, _)| !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id) && !is_king(id))
+            .map(|(leader, _)| format!(r#"{{"type":"activate","side":"{}","leader":"{leader}"}}"#, o.side))
+            .collect()
+    };
     // Losses owed, in whatever phase: until they are shared out, nothing else goes.
     let mut owed = false;
     for o in &organisations {
@@ -688,11 +692,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 if let Some(o) = organisations.iter().find(|o| &o.side == side) {
                     let mut orders = Vec::new();
                     // BE-48: the Franks marching on their own always try the force they met,
-                    // once, whatever their leaders' action points.
+                    // once, while their side can pay for it.
                     let king = referee_campaign::belisarius::franks::KING;
                     let franks_try = side == &c.mover
                         && own_franks(side)
                         && o.acting.as_deref() == Some(king)
+                        && has_points(o)
                         && c.targets > 0
                         && !c.failed.contains(side)
                         && !c.tried.iter().any(|t| t.leader == king);
@@ -774,14 +779,16 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     beside.join(", ")
                                 )
                             }
-                            (None, Some(l)) if is_king(l) => "end the segment: the Franks have marched by themselves (BE-48)".to_owned(),
+                            // BE-06: once the Franks have marched, the side may still
+                            // activate a leader of its own in the segment.
+                            (None, Some(l)) if is_king(l) && has_points(o) => {
+                                orders.extend(activations(o));
+                                "the Franks have marched by themselves: activate a leader, or pass (BE-06, BE-48)".to_owned()
+                            }
+                            (None, Some(l)) if is_king(l) => "the Franks have marched by themselves: pass (BE-06, BE-48)".to_owned(),
                             (None, Some(_)) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
                             (None, None) if has_points(o) => {
-                                for (leader, _) in o.pieces().filter(|(id, _)| {
-                                    !o.activated.iter().any(|a| a == id) && !o.halted.iter().any(|h| h == id) && !is_king(id)
-                                }) {
-                                    orders.push(format!(r#"{{"type":"activate","side":"{side}","leader":"{leader}"}}"#));
-                                }
+                                orders.extend(activations(o));
                                 "activate a leader, or pass (BE-06, BE-07)".to_owned()
                             }
                             (None, None) => "pass: no action points are left (BE-06)".to_owned(),
@@ -1141,7 +1148,9 @@ fn as_sent_to_table(
         .map_or(events.len(), |(i, _)| i);
     let sent = events[start..]
         .iter()
-        .take_while(|l| !matches!(l.event, Event::BattleEnded { .. }))
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || !matches!(l.event, Event::BattleEnded { .. } | Event::BattleJoined { .. }))
+        .map(|(_, l)| l)
         .find(|l| matches!(l.event, Event::SentToTable { .. }));
     let Some(sent) = sent else {
         bail!("battle {battle} of {campaign} was fought in the program, not on the table: it has no pack to print again (BE-17)");
@@ -1191,8 +1200,9 @@ mod tests {
 
     /// X-06 / BE-48: the Franks on their own, led by the Byzantines: in the turn after they
     /// came, Next offers the Byzantines their march alone; at the Goths they met, the
-    /// interception with the king alone (they always try); and at no moment the king's
-    /// activation or a march of his. Every whole order offered is one the rules take.
+    /// interception with the king alone (they always try); after it, the Byzantines' own
+    /// leaders to activate; and at no moment the king's activation or a march of his. Every
+    /// whole order offered is one the rules take, to the operations' end.
     #[test]
     fn be_48_next_offers_the_franks_their_march_and_their_interception() {
         use referee_campaign::belisarius::franks::{KING, STRATAGEM};
@@ -1245,24 +1255,26 @@ mod tests {
         let order = Order::Intercept { side: byz(), leaders: vec![KING.into()], target: Some(1), reconnaissance: false };
         give(&mut store, &mut c, order, DiceInput::Manual(vec![1]));
         // The rest of the turn: nothing offered for the king, everything offered taken; once
-        // the contact is over, the Byzantines' segment ends, the Franks having marched.
+        // the contact is over, the Byzantines may still activate a leader of their own.
         let said = |store: &Store, c: &Campaign<Belisarius>| {
             let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &Viewer::Side(byz())).unwrap();
             next_orders(&view, &c.state.setup.map).into_iter().map(|n| n.what).collect::<Vec<_>>()
         };
-        let mut ended = false;
+        let mut marched = false;
         for _ in 0..20 {
             let Some(ops) = c.state.ops.as_ref().filter(|_| c.state.phase == Phase::Operations) else { break };
             for viewer in &viewers {
                 let all = offered(&store, &c, viewer);
                 assert!(!all.iter().any(|o| o.contains(KING)), "{viewer:?} was offered an order for the king: {all:?}");
             }
-            ended |= said(&store, &c).iter().any(|w| w == "end the segment: the Franks have marched by themselves (BE-48)");
+            marched |=
+                said(&store, &c).iter().any(|w| w == "the Franks have marched by themselves: activate a leader, or pass (BE-06, BE-48)");
             let side = ops.contact.as_ref().map_or_else(|| ops.segment.clone(), |k| k.turn_of.clone());
             let order = if ops.contact.is_some() { Order::Decline { side } } else { Order::Pass { side } };
             give(&mut store, &mut c, order, DiceInput::Seeded);
         }
-        assert!(ended, "the Byzantines were told why their segment ends");
+        assert_ne!(c.state.phase, Phase::Operations, "the operations ended");
+        assert!(marched, "the Byzantines were told the Franks had marched, and offered their own leaders");
         assert!(refused.is_empty(), "{}", refused.join("\n"));
     }
 

@@ -23,7 +23,8 @@ use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, run_one};
 use super::output::{Created, Output, ScenarioSummary, Written};
 use super::read::{
-    destination, hex_result, hex_tabletop, named, numbered_result, overwrite_hint, pack_options, read_input, refuse_side_result,
+    destination, hex_result, hex_tabletop, named, numbered_result, overwrite_hint, pack_moment, pack_options, read_input,
+    refuse_side_result,
 };
 use super::{Access, NewCampaign, Session};
 
@@ -95,13 +96,8 @@ impl CliEngine for MagnaGraecia {
                 let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
                 let events = store.events_as::<MagnaGraecia>(c.id)?;
                 // A battle whose result is in is printed again as it stood before.
-                let (state, events) = match before_result(&c.state, &events, battle)? {
-                    Some(_) if !kept.is_empty() => bail!(
-                        "battle {battle}'s result is in: a hex pack is printed while the battle is due, with the tables it keeps; print it again in DBM or DBSA"
-                    ),
-                    Some(then) => then,
-                    None => (c.state.clone(), events),
-                };
+                let then = before_result(&c.state, &events, battle)?;
+                let (state, events) = pack_moment((c.state.clone(), events), then, !kept.is_empty(), battle)?;
                 let written = referee_battle_gen::magna_graecia::write_pack(
                     &state,
                     &map,

@@ -176,6 +176,19 @@ pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result
     })
 }
 
+/// What battle `battle`'s pack is printed from: the campaign and its log as they stand `now`,
+/// or, printed again after the battle's result, as they stood `then`. A hex pack is printed
+/// only while its battle is on, since it keeps its tables with the battle (`hex`).
+pub(crate) fn pack_moment<S, L>(now: (S, L), then: Option<(S, L)>, hex: bool, battle: u32) -> anyhow::Result<(S, L)> {
+    match then {
+        Some(_) if hex => bail!(
+            "battle {battle}'s result is in: a hex pack is printed while the battle is on, with the tables it keeps; print it again in DBM or DBSA"
+        ),
+        Some(then) => Ok(then),
+        None => Ok(now),
+    }
+}
+
 /// The options of a pack as the command line gives them.
 pub(crate) fn pack_options(paper: &str, system: &str, scaling: &str, size: u32, figures: &str) -> anyhow::Result<PackOptions> {
     let scaling = dbsa_scaling(scaling, size)?;

@@ -15,9 +15,11 @@
 //!   way to the nearest zone holding a marker of the side they fight; every zone they enter
 //!   becomes their leading side's, and the last is scorched. Reaching the enemy, they halt for
 //!   interception like any march, and when their turn at the contact comes they always try
-//!   (not when their king has tried that force already this turn). Inside a city — their
-//!   side's, or besieged — they stay. Nothing else is done with them: they are not activated,
-//!   and their units are not shared out.
+//!   (not when their king has tried that force already this turn, nor when their side has no
+//!   action point left to pay for the try). Inside a city — their side's, or besieged — they
+//!   stay. Nothing else is done with them: they are not activated, and their units are not
+//!   shared out. Their march is their side's activation; it may activate a leader of its own
+//!   after it in the same segment.
 //! - Come by event G in the events phase, they march that very turn; called in by the
 //!   stratagem during the operations, from the next.
 //! - They leave at the end of the fourth turn counting the one they came in (final-551: the

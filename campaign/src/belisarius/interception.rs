@@ -480,12 +480,15 @@ pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
             format!("it is for the {} to intercept or decline at {zone_name} now", side_name(state, &c.turn_of)),
         ));
     }
-    // BE-48: the Franks on their own always try to intercept the force they march on.
+    // BE-48: the Franks on their own always try to intercept the force they march on, while
+    // their side can pay for the try.
     let tried = state.ops.as_ref().is_some_and(|o| o.tried.iter().any(|(l, _)| l == super::franks::KING));
+    let cost = u32::from(state.setup.tables.cost("intercept").unwrap_or(1));
     if side == &c.mover.side
         && super::franks::on_their_own(state, &c.mover.leader)
         && !c.failed.contains(side)
         && !tried
+        && state.ops.as_ref().is_some_and(|o| o.left(side) >= cost)
         && !mover_targets(state, c).is_empty()
     {
         return Err(RuleError::new(

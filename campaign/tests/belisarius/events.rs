@@ -353,6 +353,10 @@ fn be_48_the_franks_on_their_own() {
     refused(&mut store, &mut c, &Order::FranksMarch { side: byz() }, "intercept or decline");
     run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
     refused(&mut store, &mut c, &Order::Decline { side: byz() }, "always try to intercept");
+    // With no action point left to pay for the try, they may not try, and so may decline.
+    let mut spent = c.state.clone();
+    spent.ops.as_mut().unwrap().ap.get_mut(&byz()).unwrap().left = 0;
+    assert!(referee_campaign::belisarius::interception::decline(&spent, &byz()).is_ok(), "no action points: the Franks decline");
     let order = Order::Intercept { side: byz(), leaders: vec![franks::KING.into()], target: Some(1), reconnaissance: false };
     run(&mut store, &mut c, &order, DiceInput::Manual(vec![1]));
     // Four turns counting the one they came: they go home at the end of turn 4.

@@ -129,8 +129,6 @@ impl MagnaGraeciaDesk {
         Ok((MagnaGraeciaDesk::with(catalog, campaign, events, Viewer::Umpire)?, scenario.name))
     }
 
-    /// The events an order just stored: their lines join the log, and the view is built again
-    /// from the state.
     /// The rules to ask before a button is live: the campaign's in the umpire's view, none
     /// in a side's (whether an order is legal may hang on what the side cannot see).
     fn legal(&self) -> orders::Legal<'_> {
@@ -140,6 +138,8 @@ impl MagnaGraeciaDesk {
         }
     }
 
+    /// The events an order just stored: their lines join the log, and the view is built again
+    /// from the state.
     fn follow(&mut self, stored: Vec<referee_campaign::magna_graecia::event::Event>) {
         self.live.advance(&self.campaign.state, &self.map, numbered(&self.campaign, stored));
         self.land_retreats = land_retreats(&self.live.view);
