@@ -709,9 +709,9 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             "intercept with the Franks: on their own they always try the force they march on (BE-48)",
                             vec![order],
                         );
-                    } else if has_points(o) {
+                    } else if has_points(o) && (side != &c.mover || c.targets > 0) {
                         // A leader with units of his own, who has not tried this contact's
-                        // forces yet (BE-13).
+                        // forces yet (BE-13); the mover needs a marker in the open to aim at.
                         let leader = o.boxes.iter().find(|b| {
                             map.zone_of(&b.at).as_ref() == Some(&c.zone)
                                 && !b.units.is_empty()
@@ -729,6 +729,20 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     }
                 } else {
                     say(the(side), "are to answer the contact; you wait", Vec::new());
+                }
+                // BE-13: both sides tried and failed: each may agree to a battle by consent
+                // (not a decoy marching).
+                if c.failed.len() >= 2 {
+                    for o in organisations.iter().filter(|o| !c.agreed.contains(&o.side)) {
+                        let decoy = o.side == c.mover && o.acting.as_deref().is_some_and(referee_campaign::belisarius::state::is_decoy);
+                        if !decoy {
+                            say(
+                                the(&o.side),
+                                "may agree to a battle by consent, both sides having failed; it is fought when both agree (BE-13)",
+                                vec![json(Order::AgreeToBattle { side: o.side.clone() })],
+                            );
+                        }
+                    }
                 }
             } else if let Some(c) = &board.naval_contact {
                 for o in organisations.iter().filter(|o| o.side != c.mover) {
@@ -783,9 +797,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             // activate a leader of its own in the segment.
                             (None, Some(l)) if is_king(l) && has_points(o) => {
                                 orders.extend(activations(o));
-                                "the Franks have marched by themselves: activate a leader, or pass (BE-06, BE-48)".to_owned()
+                                "may activate a leader of their own, the Franks having marched by themselves, or pass (BE-06, BE-48)"
+                                    .to_owned()
                             }
-                            (None, Some(l)) if is_king(l) => "the Franks have marched by themselves: pass (BE-06, BE-48)".to_owned(),
+                            (None, Some(l)) if is_king(l) => {
+                                "pass, the Franks having marched by themselves: no action points are left (BE-06, BE-48)".to_owned()
+                            }
                             (None, Some(_)) => "end the segment: the acting leader lost his battle, or is gone (BE-06, BE-10)".to_owned(),
                             (None, None) if has_points(o) => {
                                 orders.extend(activations(o));
@@ -1267,14 +1284,74 @@ mod tests {
                 let all = offered(&store, &c, viewer);
                 assert!(!all.iter().any(|o| o.contains(KING)), "{viewer:?} was offered an order for the king: {all:?}");
             }
-            marched |=
-                said(&store, &c).iter().any(|w| w == "the Franks have marched by themselves: activate a leader, or pass (BE-06, BE-48)");
+            marched |= said(&store, &c)
+                .iter()
+                .any(|w| w == "may activate a leader of their own, the Franks having marched by themselves, or pass (BE-06, BE-48)");
             let side = ops.contact.as_ref().map_or_else(|| ops.segment.clone(), |k| k.turn_of.clone());
             let order = if ops.contact.is_some() { Order::Decline { side } } else { Order::Pass { side } };
             give(&mut store, &mut c, order, DiceInput::Seeded);
         }
         assert_ne!(c.state.phase, Phase::Operations, "the operations ended");
         assert!(marched, "the Byzantines were told the Franks had marched, and offered their own leaders");
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
+    /// X-06 / BE-13: Bessas (4) marches on Uraias (5); on 1s the Goths try to intercept and
+    /// fail, then the Byzantines: Next offers each side a battle by consent (and the referee both), the
+    /// rules take every whole order offered, and once the Goths agree the Byzantines are still
+    /// offered theirs, which joins the battle.
+    #[test]
+    fn be_13_next_offers_a_battle_by_consent_once_both_sides_fail() {
+        use referee_campaign::belisarius::map::Terrain;
+        use referee_campaign::belisarius::state::Location;
+        use referee_campaign::fixtures::belisarius::{byz, goths, hold, italy_under_vitiges, stage};
+        let (mut store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
+        let map = c.state.setup.map.clone();
+        let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+        let from = map.zone(&target).unwrap().neighbours[0].clone();
+        stage(&mut c, &[(byz(), "bessas", "4B 4B 3C", Location::Zone(from)), (goths(), "uraias", "3B 3C", Location::Zone(target.clone()))]);
+        hold(&mut c, &target, &goths());
+        let viewers = [Viewer::Umpire, Viewer::Side(byz()), Viewer::Side(goths())];
+        let mut refused = Vec::new();
+        let agree = |side: &str| format!(r#"{{"type":"agree_to_battle","side":"{side}"}}"#);
+        let offered = |store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer| -> Vec<String> {
+            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
+            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect()
+        };
+        let orders = [
+            (Order::Activate { side: byz(), leader: "bessas".into(), with: vec![] }, DiceInput::Seeded),
+            (
+                Order::Move { side: byz(), leader: "bessas".into(), path: vec![target.0.clone()], attrition_from: vec![] },
+                DiceInput::Manual(vec![1]),
+            ),
+            (
+                Order::Intercept { side: goths(), leaders: vec!["uraias".into()], target: None, reconnaissance: false },
+                DiceInput::Manual(vec![1]),
+            ),
+            (Order::Decline { side: goths() }, DiceInput::Seeded),
+            (
+                Order::Intercept { side: byz(), leaders: vec!["bessas".into()], target: Some(1), reconnaissance: false },
+                DiceInput::Manual(vec![1]),
+            ),
+        ];
+        for (order, dice) in orders {
+            assert!(!offered(&store, &c, &Viewer::Umpire).iter().any(|o| o.contains("agree_to_battle")), "not before both fail");
+            ask_the_rules(&store, &c, &viewers, &format!("before {order:?}"), &mut refused);
+            store.execute(&mut c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        }
+        let contact = c.state.ops.as_ref().and_then(|o| o.contact.as_ref()).expect("the contact stands");
+        assert_eq!(contact.failed.len(), 2, "both sides failed");
+        assert!(offered(&store, &c, &Viewer::Side(goths())).contains(&agree("ostrogoths")));
+        assert!(offered(&store, &c, &Viewer::Side(byz())).contains(&agree("byzantines")));
+        let umpire = offered(&store, &c, &Viewer::Umpire);
+        assert!(umpire.contains(&agree("ostrogoths")) && umpire.contains(&agree("byzantines")), "{umpire:?}");
+        ask_the_rules(&store, &c, &viewers, "both failed", &mut refused);
+        store.execute(&mut c, &(), &Order::AgreeToBattle { side: goths() }, DiceInput::Seeded).unwrap();
+        assert!(!offered(&store, &c, &Viewer::Side(goths())).contains(&agree("ostrogoths")), "agreed once");
+        assert!(offered(&store, &c, &Viewer::Side(byz())).contains(&agree("byzantines")), "the Byzantines are still asked");
+        ask_the_rules(&store, &c, &viewers, "the Goths agreed", &mut refused);
+        store.execute(&mut c, &(), &Order::AgreeToBattle { side: byz() }, DiceInput::Seeded).unwrap();
+        assert!(c.state.ops.as_ref().is_some_and(|o| o.battle.is_some()), "both agreed: the battle is joined");
         assert!(refused.is_empty(), "{}", refused.join("\n"));
     }
 

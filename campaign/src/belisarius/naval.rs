@@ -299,6 +299,7 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
     if &ops.segment != side {
         return Err(RuleError::new(RuleId::BE_33, format!("ships sail in their side's segment, and it is not the {name}'")));
     }
+    super::operations::franks_first(state, side)?;
     if let Some(due) = ops.attrition.as_ref().filter(|d| &d.side == side) {
         return Err(RuleError::new(RuleId::BE_12, format!("{name} first take the {} points lost to attrition", due.points)));
     }

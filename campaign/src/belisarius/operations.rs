@@ -484,7 +484,7 @@ pub fn pass(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
 }
 
 /// BE-48: the hostile Franks march before the side leading them does anything else.
-fn franks_first(state: &State, side: &SideId) -> Result<(), RuleError> {
+pub(crate) fn franks_first(state: &State, side: &SideId) -> Result<(), RuleError> {
     if super::franks::march_due(state, side) {
         return Err(RuleError::new(
             RuleId::BE_48,

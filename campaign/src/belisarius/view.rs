@@ -1095,8 +1095,8 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             sees_faces(viewer, side).then(|| format!("{}: {} is lost with {} — BE-42", side_name(side), name(id), setup.place_name(at)))
         }
         Event::DecoyRemoved { side, at, .. } => Some(format!(
-            "The {} marker intercepted at {} was a decoy: it leaves the map — BE-42",
-            crate::core::words::possessive(&side_name(side)),
+            "{} marker intercepted at {} was a decoy: it leaves the map — BE-42",
+            capitalised(&crate::core::words::possessive(&side_name(side))),
             setup.place_name(at)
         )),
         Event::DecoyReturned { side, at } => Some(format!("{} place a marker at {} — BE-42", side_name(side), setup.place_name(at))),
@@ -1444,8 +1444,8 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         Event::ShipsLetPass { side, sea } => Some(format!("{} let the ships in {} pass — BE-35", side_name(side), sea_name(sea))),
         Event::NavalContactEnded { .. } => None,
         Event::FleetDecoyRemoved { side, at, .. } => Some(format!(
-            "The {} sea marker intercepted at {} was a decoy: it leaves the map — BE-42",
-            crate::core::words::possessive(&side_name(side)),
+            "{} sea marker intercepted at {} was a decoy: it leaves the map — BE-42",
+            capitalised(&crate::core::words::possessive(&side_name(side))),
             setup.place_name(at)
         )),
         Event::FleetDecoyReturned { side, at } => {

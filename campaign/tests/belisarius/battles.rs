@@ -301,7 +301,10 @@ fn be_42_a_decoy_intercepted_is_removed_and_reconnaissance_reveals() {
     assert_eq!(decoys(&c), 1);
     assert_eq!(c.state.hands[&byz()].len(), 1, "the stratagem is spent");
     let goth_log = log_of(&c, &store, &goths());
-    assert!(goth_log.iter().any(|l| l.contains("was a decoy") && l.contains("BE-42")), "{goth_log:#?}");
+    assert!(
+        goth_log.iter().any(|l| l.contains("The Ostrogoths' marker intercepted at") && l.contains("was a decoy") && l.contains("BE-42")),
+        "{goth_log:#?}"
+    );
     // The other decoy by a die: a decoy rates 3 against Belisarius's 8.
     let die = interception_die(&c, 8 - 3, false, Interception::LineOfBattle);
     let n = decoy_number(&c);
@@ -927,7 +930,7 @@ fn be_42_a_decoy_marches_like_a_leader_and_nobody_can_tell() {
     assert!(c.state.ops.as_ref().unwrap().contact.is_none());
     assert_eq!(c.state.decoys_out[&byz()], 1);
     let goth_log = log_of(&c, &store, &goths());
-    assert!(goth_log.iter().any(|l| l.contains("was a decoy")), "{goth_log:#?}");
+    assert!(goth_log.iter().any(|l| l.contains("The Byzantines' marker intercepted at") && l.contains("was a decoy")), "{goth_log:#?}");
 }
 
 /// BE-14: the interception table is read by the interceptor's strategic rating less the

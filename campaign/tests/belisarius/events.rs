@@ -344,6 +344,8 @@ fn be_48_the_franks_on_their_own() {
     assert!(franks::march_due(&c.state, &byz()));
     refused(&mut store, &mut c, &Order::Pass { side: byz() }, "march first");
     refused(&mut store, &mut c, &Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] }, "march first");
+    let sail = Order::Sail { side: byz(), ships: vec!["fleet-byzantines-1".into()], path: vec!["tyrrhenum-south".into()] };
+    refused(&mut store, &mut c, &sail, "march first");
     let before = c.state.ops.as_ref().unwrap().ap[&byz()].left;
     let ev = run(&mut store, &mut c, &Order::FranksMarch { side: byz() }, DiceInput::Seeded);
     assert_eq!(c.state.ops.as_ref().unwrap().ap[&byz()].left, before, "no action points");
