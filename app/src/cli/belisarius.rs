@@ -439,6 +439,13 @@ impl Output for Shown {
                 }
             }
         }
+        for org in view.organisations().into_iter().filter(|o| !o.stratagems.is_empty()) {
+            s.push_str(&format!(
+                "{}: stratagems in hand: {} (BE-43: `treachery` at a siege; `reconnoitre`, or an interception's \"reconnaissance\": true; `frankish_intervention`)\n",
+                org.name,
+                org.stratagems.join(", ")
+            ));
+        }
         for org in view.organisations() {
             if let Some(ap) = &org.action_points {
                 s.push_str(&format!(
@@ -811,6 +818,15 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             (None, None) => "pass: no action points are left (BE-06)".to_owned(),
                         };
                         orders.push(json(Order::Pass { side: side.clone() }));
+                        // BE-43: the Frankish intervention is played in the side's segment,
+                        // for nothing, while the Franks are not in Italy.
+                        let franks = referee_campaign::belisarius::franks::STRATAGEM;
+                        let what = if board.franks.is_none() && o.stratagems.iter().any(|s| s == franks) {
+                            orders.push(json(Order::PlayFrankishIntervention { side: side.clone() }));
+                            format!("{what}; they may also play the Frankish intervention (BE-43)")
+                        } else {
+                            what
+                        };
                         say(the(side), &what, orders);
                     }
                     None => say(the(side), "are in their segment; you wait", Vec::new()),
@@ -1242,6 +1258,22 @@ mod tests {
             store.execute(c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
             kinds
         };
+        // Each side's `show` lists its own stratagems, not the other's, and Next offers the
+        // Byzantines theirs (BE-43).
+        let shown = |store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer| {
+            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
+            Shown { view, map: c.state.setup.map.clone() }.text()
+        };
+        let text = shown(&store, &c, &Viewer::Side(byz()));
+        assert!(text.lines().any(|l| l.starts_with("Byzantines: stratagems in hand:") && l.contains(STRATAGEM)), "{text}");
+        assert!(!text.contains("Ostrogoths: stratagems in hand"), "the Byzantines read their own hand alone: {text}");
+        let text = shown(&store, &c, &Viewer::Side(goths()));
+        assert!(!text.contains("Byzantines: stratagems in hand"), "the Goths read their own hand alone: {text}");
+        let byz_next = {
+            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &Viewer::Side(byz())).unwrap();
+            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect::<Vec<_>>()
+        };
+        assert!(byz_next.contains(&r#"{"type":"frankish_intervention","side":"byzantines"}"#.to_owned()), "{byz_next:?}");
         // 2 + 1 = 3: the Franks come on their own, against the Goths; the Byzantines lead them.
         give(&mut store, &mut c, Order::PlayFrankishIntervention { side: byz() }, DiceInput::Manual(vec![2]));
         assert!(c.state.franks.as_ref().is_some_and(|f| f.side == byz() && f.against == Some(goths())));
