@@ -163,10 +163,6 @@ pub struct Board {
     /// The Franks in Italy: whose pieces they are, whom they fight, their last turn (BE-48).
     #[serde(default)]
     pub franks: Option<super::franks::Franks>,
-    /// The Franks' king has left the map (killed, or lost in a city that fell), as everyone
-    /// saw: the Franks march no more, though they count as in Italy to their last turn.
-    #[serde(default)]
-    pub franks_king_gone: bool,
 }
 
 /// Ships halted where the enemy's ships are, as everyone sees them: sea markers.
@@ -300,24 +296,6 @@ pub struct BattleBoard {
 }
 
 impl Board {
-    /// The Franks in Italy in a sentence, for everyone (BE-48): whom they fight or serve, to
-    /// which turn, and whether they march no more, their king gone from the map.
-    pub fn franks_line(&self) -> Option<String> {
-        let f = self.franks.as_ref()?;
-        let whom = match &f.against {
-            Some(enemy) => format!("fighting the {}, led by the {}", self.side_name(enemy), self.side_name(&f.side)),
-            None => format!("allies of the {}", self.side_name(&f.side)),
-        };
-        Some(if self.franks_king_gone {
-            format!(
-                "The Franks' king is gone from the map: the Franks, {whom}, march no more, and count as in Italy to the end of turn {} (BE-48)",
-                f.until
-            )
-        } else {
-            format!("The Franks are in Italy, {whom}, to the end of turn {} (BE-48)", f.until)
-        })
-    }
-
     /// A side's name ("Byzantines"), or its id for a side the campaign does not have.
     pub fn side_name(&self, id: &SideId) -> String {
         self.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
@@ -674,7 +652,6 @@ fn board(state: &State, viewer: &Viewer) -> Board {
         events_in_force,
         away,
         franks: state.franks.clone(),
-        franks_king_gone: state.franks.as_ref().is_some_and(|f| state.marker(&f.side, super::franks::KING).is_none()),
         contact,
         battle,
         assault,

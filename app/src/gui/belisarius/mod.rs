@@ -1158,8 +1158,12 @@ fn events_ui(ui: &mut egui::Ui, board: &Board) {
     for a in &board.away {
         ui.label(RichText::new(format!("Away: {a}")).weak());
     }
-    if let Some(line) = board.franks_line() {
-        ui.label(line);
+    if let Some(f) = &board.franks {
+        let whom = match &f.against {
+            Some(enemy) => format!("fighting the {}, led by the {}", board.side_name(enemy), board.side_name(&f.side)),
+            None => format!("allies of the {}", board.side_name(&f.side)),
+        };
+        ui.label(format!("The Franks are in Italy, {whom}, to the end of turn {} (BE-48)", f.until));
     }
 }
 
