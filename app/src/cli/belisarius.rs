@@ -738,8 +738,8 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     say(the(side), "are to answer the contact; you wait", Vec::new());
                 }
                 // BE-13: both sides tried and failed: each may agree to a battle by consent
-                // (not a decoy marching).
-                if c.failed.len() >= 2 {
+                // (not a decoy marching, nor while a relief of a siege is to be made).
+                if c.failed.len() >= 2 && !c.relief {
                     for o in organisations.iter().filter(|o| !c.agreed.contains(&o.side)) {
                         let decoy = o.side == c.mover && o.acting.as_deref().is_some_and(referee_campaign::belisarius::state::is_decoy);
                         if !decoy {
@@ -763,6 +763,15 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     orders.push(json(Order::LetPass { side: o.side.clone() }));
                     say(the(&o.side), "intercept at sea or let the ships pass (BE-35)", orders);
                 }
+            } else if board.sortie.is_some() || board.assault.is_some() {
+                // BE-27, BE-28: nothing else goes until the sortie or the assault is settled;
+                // what each side owes is listed above, and the besieger's answer to a sortie.
+                let what = if board.sortie.is_some() {
+                    "are settling the sortie first: the besieger answers (`answer_sortie`), then both sides take their losses (BE-28)"
+                } else {
+                    "are settling the assault first: each side that owes takes its losses (BE-27)"
+                };
+                say("The sides".to_owned(), what, Vec::new());
             } else if let Some(ops) = &board.operations {
                 let side = &ops.segment;
                 match organisations.iter().find(|o| &o.side == side) {
@@ -1399,12 +1408,20 @@ mod tests {
         let mut c = store.create_as::<Belisarius>("Africa", &setup, SEED).unwrap();
         let mut refused = Vec::new();
         let mut offered_kinds = std::collections::BTreeSet::new();
+        let mut settling = 0;
         for (n, order) in orders.iter().enumerate() {
             let moment = format!("before order {}", n + 1);
-            offered_kinds.extend(ask_the_rules(&store, &c, &viewers, &moment, &mut refused));
+            let kinds = ask_the_rules(&store, &c, &viewers, &moment, &mut refused);
+            // BE-27, BE-28: while an assault or a sortie is settled, no segment's orders.
+            if c.state.ops.as_ref().is_some_and(|o| o.assault.is_some() || o.sortie.is_some()) {
+                settling += 1;
+                assert!(!kinds.iter().any(|k| k == "activate" || k == "pass"), "{moment}: {kinds:?}");
+            }
+            offered_kinds.extend(kinds);
             store.execute(&mut c, &(), order, DiceInput::Seeded).unwrap_or_else(|e| panic!("order {}: {e}", n + 1));
         }
         assert!(refused.is_empty(), "{}", refused.join("\n"));
+        assert!(settling > 0, "the campaign reached an assault being settled");
         // The moments the campaign reached, each offered whole at least once.
         for kind in [
             "begin_play",
