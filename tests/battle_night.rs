@@ -26,14 +26,8 @@ fn write(dir: &Path, name: &str, json: &str) -> String {
 /// "Night", seed 9, deployed as `deployment` says, Himilco marched from Panormus into Himera:
 /// battle 1 due.
 fn himilco_attacks_himera(deployment: &[(&str, &str, u8)]) -> TempDb {
-    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
     let db = TempDb::new();
-    cli(&db.path, &["new", "dionysian", "--name", "Night", "--seed", "9"]).ok();
-    let mut orders = referee_campaign::fixtures::deploy_orders(deployment);
-    orders.push(Order::BeginPlay {});
-    orders.push(Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
-    orders.push(Order::EndPhase { side: SideId::new("carthage") });
-    cli(&db.path, &["order", "Night", &serde_json::to_string(&orders).unwrap()]).ok_saying("Battle 1 at Himera: Carthage attacks Syracuse");
+    referee_e2e::raise_himera_deployed(&db.path, "Night", deployment);
     db
 }
 

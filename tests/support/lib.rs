@@ -25,11 +25,20 @@ pub fn sicily() -> &'static Map {
 /// Starts campaign `name` of the Dionysian War (seed 9), deploys it, and marches Himilco
 /// from Panormus onto Leptines at Himera: battle 1 is due, Carthage attacking.
 pub fn raise_himera(db: &Path, name: &str) {
+    raise_himera_deployed(db, name, &referee_campaign::fixtures::DIONYSIAN);
+}
+
+/// [`raise_himera`], the sides deployed as `deployment` says.
+pub fn raise_himera_deployed(db: &Path, name: &str, deployment: &[(&str, &str, u8)]) {
+    use referee_campaign::{NodeId, SideId, magna_graecia::order::Order};
     cli(db, &["new", "dionysian", "--name", name, "--seed", "9"]).ok();
-    cli(db, &["order", name, &referee_campaign::fixtures::dionysian_json()]).ok();
-    cli(db, &["order", name, r#"{"type":"move","side":"carthage","counter":"Himilco","path":[8]}"#]).ok();
-    let out = cli(db, &["order", name, r#"{"type":"end_phase","side":"carthage"}"#]).ok();
-    assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
+    let mut deployed = referee_campaign::fixtures::deploy_orders(deployment);
+    deployed.push(Order::BeginPlay {});
+    cli(db, &["order", name, &serde_json::to_string(&deployed).unwrap()]).ok();
+    let himilco = Order::Move { side: SideId::new("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] };
+    cli(db, &["order", name, &serde_json::to_string(&himilco).unwrap()]).ok();
+    let end = Order::EndPhase { side: SideId::new("carthage") };
+    cli(db, &["order", name, &serde_json::to_string(&end).unwrap()]).ok_saying("Battle 1 at Himera: Carthage attacks Syracuse");
 }
 
 /// A fresh database where campaign `name` has battle 1 at Himera due, as [`raise_himera`]

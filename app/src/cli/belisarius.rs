@@ -75,8 +75,8 @@ impl CliEngine for Belisarius {
                 let mut store = session.store(if kept.is_empty() { Access::Read } else { Access::Write })?;
                 let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
                 let events = store.events_as::<Belisarius>(c.id)?;
-                let then = as_sent_to_table(&campaign, &c.state, &events, battle)?;
-                let (state, events) = pack_moment((c.state.clone(), events), then, !kept.is_empty(), battle)?;
+                let before = after_sent_to_table(&campaign, &c.state, &events, battle)?;
+                let (state, events) = pack_moment::<Belisarius>(&c.state, events, before, !kept.is_empty(), battle)?;
                 let catalog = session.catalog()?;
                 let files = referee_battle_gen::belisarius::campaign_pack(&state, &events, &catalog.elements, &conv, &options)?;
                 let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
@@ -701,6 +701,9 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     // BE-48: the Franks marching on their own always try the force they met,
                     // once, while their side can pay for it.
                     let king = referee_campaign::belisarius::franks::KING;
+                    // Only the fields an interception needs; `reconnaissance` may be added.
+                    let target = if side == &c.mover && c.targets > 1 { r#","target":1"# } else { "" };
+                    let intercept = |leader: &str| format!(r#"{{"type":"intercept","side":"{side}","leaders":["{leader}"]{target}}}"#);
                     let franks_try = side == &c.mover
                         && own_franks(side)
                         && o.acting.as_deref() == Some(king)
@@ -709,8 +712,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         && !c.failed.contains(side)
                         && !c.tried.iter().any(|t| t.leader == king);
                     if franks_try {
-                        let target = if c.targets > 1 { r#","target":1"# } else { "" };
-                        let order = format!(r#"{{"type":"intercept","side":"{side}","leaders":["{king}"]{target}}}"#);
+                        let order = intercept(king);
                         say(
                             the(side),
                             "intercept with the Franks: on their own they always try the force they march on (BE-48)",
@@ -725,9 +727,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                 && b.leader.as_ref().is_some_and(|l| c.may_try(&l.id, 1).is_ok())
                         });
                         if let Some(l) = leader.and_then(|b| b.leader.as_ref()) {
-                            // Only the fields an interception needs; `reconnaissance` may be added.
-                            let target = if side == &c.mover && c.targets > 1 { r#","target":1"# } else { "" };
-                            orders.push(format!(r#"{{"type":"intercept","side":"{side}","leaders":["{}"]{target}}}"#, l.id));
+                            orders.push(intercept(&l.id));
                         }
                     }
                     if !franks_try {
@@ -1155,17 +1155,17 @@ impl Output for ZoneListing {
 }
 
 /// Battle `battle` of `campaign` as it went to the table, for a pack printed again after the
-/// game: the campaign just after the referee sent the battle there, and its log to then.
-/// `None` for the battle under way, which is printed as it stands; refused for a battle the
-/// campaign has not had, or one fought in the program, which never had a pack (BE-17).
-fn as_sent_to_table(
+/// game: the command after the one that sent the battle there, before which the campaign is
+/// read again. `None` for the battle under way, which is printed as it stands; refused for a
+/// battle the campaign has not had, or one fought in the program, which never had a pack
+/// (BE-17).
+fn after_sent_to_table(
     campaign: &str,
     now: &State,
     events: &[referee_campaign::belisarius::event::Logged],
     battle: u32,
-) -> anyhow::Result<Option<(State, Vec<referee_campaign::belisarius::event::Logged>)>> {
+) -> anyhow::Result<Option<u64>> {
     use referee_campaign::belisarius::event::Event;
-    use referee_campaign::core::engine::Engine as _;
     let joined = referee_battle_gen::belisarius::battle_number(events);
     let under_way = now.ops.as_ref().is_some_and(|o| o.battle.is_some());
     if battle == joined && under_way {
@@ -1188,18 +1188,16 @@ fn as_sent_to_table(
         .filter(|(_, l)| matches!(l.event, Event::BattleJoined { .. }))
         .nth((battle - 1) as usize)
         .map_or(events.len(), |(i, _)| i);
-    let sent = events[start..]
+    // From the battle's joining to its end, or the next battle's joining.
+    let sent = events
         .iter()
-        .enumerate()
-        .take_while(|(i, l)| *i == 0 || !matches!(l.event, Event::BattleEnded { .. } | Event::BattleJoined { .. }))
-        .map(|(_, l)| l)
+        .skip(start + 1)
+        .take_while(|l| !matches!(l.event, Event::BattleEnded { .. } | Event::BattleJoined { .. }))
         .find(|l| matches!(l.event, Event::SentToTable { .. }));
-    let Some(sent) = sent else {
-        bail!("battle {battle} of {campaign} was fought in the program, not on the table: it has no pack to print again (BE-17)");
-    };
-    let then =
-        Belisarius::replay_before(events, sent.command_seq + 1).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
-    Ok(Some(then))
+    match sent {
+        Some(sent) => Ok(Some(sent.command_seq + 1)),
+        None => bail!("battle {battle} of {campaign} was fought in the program, not on the table: it has no pack to print again (BE-17)"),
+    }
 }
 
 #[cfg(test)]
@@ -1240,6 +1238,12 @@ mod tests {
         kinds
     }
 
+    /// The whole and template orders **Next:** offers `viewer` now, in order.
+    fn offered(store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer) -> Vec<String> {
+        let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
+        next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect()
+    }
+
     /// X-06 / BE-48: the Franks on their own, led by the Byzantines: in the turn after they
     /// came, Next offers the Byzantines their march alone; at the Goths they met, the
     /// interception with the king alone (they always try); after it, the Byzantines' own
@@ -1278,10 +1282,7 @@ mod tests {
         assert!(!text.contains("Ostrogoths: stratagems in hand"), "the Byzantines read their own hand alone: {text}");
         let text = shown(&store, &c, &Viewer::Side(goths()));
         assert!(!text.contains("Byzantines: stratagems in hand"), "the Goths read their own hand alone: {text}");
-        let byz_next = {
-            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &Viewer::Side(byz())).unwrap();
-            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect::<Vec<_>>()
-        };
+        let byz_next = offered(&store, &c, &Viewer::Side(byz()));
         assert!(byz_next.contains(&r#"{"type":"frankish_intervention","side":"byzantines"}"#.to_owned()), "{byz_next:?}");
         // 2 + 1 = 3: the Franks come on their own, against the Goths; the Byzantines lead them.
         give(&mut store, &mut c, Order::PlayFrankishIntervention { side: byz() }, DiceInput::Manual(vec![2]));
@@ -1295,10 +1296,6 @@ mod tests {
         give(&mut store, &mut c, Order::CheckSupply {}, ones);
         give(&mut store, &mut c, Order::BeginOperations {}, typed(&[6, 1], &["ap-i", "ap-d"]));
 
-        let offered = |store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer| -> Vec<String> {
-            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
-            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect()
-        };
         let franks_march = r#"{"type":"franks_march","side":"byzantines"}"#;
         for viewer in [Viewer::Umpire, Viewer::Side(byz())] {
             assert_eq!(offered(&store, &c, &viewer), [franks_march], "{viewer:?}: the march alone, before anything else");
@@ -1355,10 +1352,6 @@ mod tests {
         let viewers = [Viewer::Umpire, Viewer::Side(byz()), Viewer::Side(goths())];
         let mut refused = Vec::new();
         let agree = |side: &str| format!(r#"{{"type":"agree_to_battle","side":"{side}"}}"#);
-        let offered = |store: &Store, c: &Campaign<Belisarius>, viewer: &Viewer| -> Vec<String> {
-            let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), viewer).unwrap();
-            next_orders(&view, &c.state.setup.map).into_iter().flat_map(|n| n.orders).collect()
-        };
         let orders = [
             (Order::Activate { side: byz(), leader: "bessas".into(), with: vec![] }, DiceInput::Seeded),
             (

@@ -96,8 +96,8 @@ impl CliEngine for MagnaGraecia {
                 let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
                 let events = store.events_as::<MagnaGraecia>(c.id)?;
                 // A battle whose result is in is printed again as it stood before.
-                let then = before_result(&c.state, &events, battle)?;
-                let (state, events) = pack_moment((c.state.clone(), events), then, !kept.is_empty(), battle)?;
+                let before = result_command(&c.state, &events, battle);
+                let (state, events) = pack_moment::<MagnaGraecia>(&c.state, events, before, !kept.is_empty(), battle)?;
                 let written = referee_battle_gen::magna_graecia::write_pack(
                     &state,
                     &map,
@@ -301,30 +301,29 @@ impl Output for Shown {
     }
 }
 
-/// The campaign as it stood just before battle `battle`'s last result was entered (or its
-/// defender withdrew into the city), and its log to then, where that battle is no longer due:
-/// a pack printed again after the battle. `None` while it is due, or where the log has no
+/// The command that entered battle `battle`'s last result (or had its defender withdraw into
+/// the city), where that battle is no longer due: a pack printed again after the battle is
+/// printed as the campaign stood before it. `None` while it is due, or where the log has no
 /// such battle.
-fn before_result(
+fn result_command(
     now: &CampaignState,
     events: &[referee_campaign::core::engine::Logged<referee_campaign::magna_graecia::event::Event>],
     battle: u32,
-) -> anyhow::Result<Option<(CampaignState, Vec<referee_campaign::core::engine::Logged<referee_campaign::magna_graecia::event::Event>>)>> {
-    use referee_campaign::core::engine::Engine as _;
+) -> Option<u64> {
     use referee_campaign::magna_graecia::event::Event;
     if now.battles.iter().any(|b| b.id == battle) {
-        return Ok(None);
+        return None;
     }
-    let ended = events.iter().rev().find(|l| {
-        matches!(&l.event, Event::BattleResolved { battle: b, .. } | Event::BattleDrawn { battle: b, .. } | Event::SiegeBegun { battle: b, .. } if *b == battle)
-    });
-    let Some(ended) = ended else { return Ok(None) };
-    let then =
-        MagnaGraecia::replay_before(events, ended.command_seq).map_err(|e| anyhow!("the campaign's log cannot be read again: {e}"))?;
-    Ok(Some(then))
+    events
+        .iter()
+        .rev()
+        .find(|l| {
+            matches!(&l.event, Event::BattleResolved { battle: b, .. } | Event::BattleDrawn { battle: b, .. } | Event::SiegeBegun { battle: b, .. } if *b == battle)
+        })
+        .map(|l| l.command_seq)
 }
 
-/// What the viewer's sides owe now, a line each:/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and
+/// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and
 /// to sieges or disease (MG-28, MG-29).
 fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &dyn Fn(&SideId) -> String) -> Vec<String> {
     let mut lines = Vec::new();

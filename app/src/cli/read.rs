@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::PackOptions;
 use referee_campaign::core::dice::{DiceSpec, Modifier};
+use referee_campaign::core::engine::{Engine, Logged};
 use serde::Serialize;
 
 /// A value of one of the engine's kebab-case enums from its name, as clap already checked it.
@@ -176,16 +177,24 @@ pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result
     })
 }
 
-/// What battle `battle`'s pack is printed from: the campaign and its log as they stand `now`,
-/// or, printed again after the battle's result, as they stood `then`. A hex pack is printed
-/// only while its battle is on, since it keeps its tables with the battle (`hex`).
-pub(crate) fn pack_moment<S, L>(now: (S, L), then: Option<(S, L)>, hex: bool, battle: u32) -> anyhow::Result<(S, L)> {
-    match then {
+/// What battle `battle`'s pack is printed from: the campaign and its log as they stand
+/// `now`, or, printed again after the battle's result, as they stood before command `before`,
+/// read again from the log. A hex pack is printed only while its battle is on, since it keeps
+/// its tables with the battle (`hex`).
+#[allow(clippy::type_complexity)]
+pub(crate) fn pack_moment<E: Engine>(
+    now: &E::State,
+    events: Vec<Logged<E::Event>>,
+    before: Option<u64>,
+    hex: bool,
+    battle: u32,
+) -> anyhow::Result<(E::State, Vec<Logged<E::Event>>)> {
+    match before {
         Some(_) if hex => bail!(
             "battle {battle}'s result is in: a hex pack is printed while the battle is on, with the tables it keeps; print it again in DBM or DBSA"
         ),
-        Some(then) => Ok(then),
-        None => Ok(now),
+        Some(seq) => E::replay_before(&events, seq).map_err(|e| anyhow::anyhow!("the campaign's log cannot be read again: {e}")),
+        None => Ok((now.clone(), events)),
     }
 }
 
