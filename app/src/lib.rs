@@ -9,6 +9,7 @@ pub mod cli;
 pub mod gui;
 pub(crate) mod input;
 pub mod packet;
+pub mod past;
 pub mod reports;
 pub mod tables;
 

@@ -1480,6 +1480,48 @@ fn x_04_a_battle_pack_is_written_from_its_window() {
     assert!(label_exists(&h, "cannot make the folder"), "the failure is shown in the window");
 }
 
+/// once Himera's result is in, the battle is gone from the list of battles due, and
+/// its pack is printed again from the Campaign menu as it went to the table: Carthage's brief
+/// is the one handed out before the game, text for text, though Himilco has since lost men.
+#[test]
+fn x_04_a_past_battle_s_pack_is_printed_again_from_the_campaign_menu() {
+    let (_dir, mut h) = battle_due_at_himera("umpire");
+    let out = tempfile::tempdir().unwrap();
+    let brief = |folder: &str| {
+        let bytes = std::fs::read(std::path::Path::new(folder).join("battle-01-dbm-carthage.pdf")).unwrap();
+        referee_battle_gen::pdf::extract_text(&bytes).unwrap().join("\n")
+    };
+    click_in_view(&mut h, "Battle pack of battle 1…");
+    let first = folder_in(&out, "first");
+    set_folder(&mut h, &first);
+    click_in_view(&mut h, "Write pack");
+    no_error(&h);
+    let handed_out = brief(&first);
+    click(&mut h, "Close");
+
+    click_in_view(&mut h, "Enter result of battle 1…");
+    pick_winner(&mut h, "Carthage");
+    h.get_by_label("Reg Sp(O) of Himilco destroyed").set_value_accesskit(1.0);
+    set_value(&mut h, "Reg Sp(O) of Leptines destroyed", 2.0);
+    type_into(&mut h, "typed-in values", "3 2 5");
+    click(&mut h, "Record result");
+    no_error(&h);
+    assert!(h.state().campaign().unwrap().state.battles.is_empty(), "the battle is over");
+
+    click(&mut h, "Campaign ▾");
+    click(&mut h, "A past battle's pack…");
+    let battle = h.get_by_role_and_label(Role::ComboBox, "Battle").value();
+    assert_eq!(battle.as_deref(), Some("Battle 1 at Himera, turn 1"), "the battle just fought is chosen");
+    let again = folder_in(&out, "again");
+    set_folder(&mut h, &again);
+    let head = h.state().campaign().unwrap().head;
+    click(&mut h, "Write pack");
+    no_error(&h);
+    assert!(label_exists(&h, "battle-01-dbm-umpire.pdf"), "the window lists the files written");
+    assert_eq!(brief(&again), handed_out, "the brief printed again is the brief handed out");
+    assert_eq!(h.state().campaign().unwrap().head, head, "printing stores nothing");
+}
+
 /// "Packs for every battle…" writes every battle's pack on a background thread, the
 /// window staying responsive with a progress bar, then says what was written.
 #[test]

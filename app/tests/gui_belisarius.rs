@@ -10,7 +10,8 @@ use referee::gui::{AppCommand, BelisariusCommand, RefereeApp};
 use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::{SideId, Store, Viewer, magna_graecia::catalog::Catalog};
 use support::{
-    click, click_containing, click_in_view, harness, hover, label_exists, opened, replace_text, roll_typed_in, send, set_value, take_back,
+    assert_greyed_out_saying_why, click, click_containing, click_in_view, harness, hover, label_exists, no_error, opened, replace_text,
+    roll_typed_in, send, set_value, take_back,
 };
 
 /// A database with one Reconquest of Africa campaign called "Africa", nothing given yet.
@@ -675,4 +676,55 @@ fn x_04_the_zone_map_refits_on_resize_and_a_double_click_selects_nothing() {
     let db = database_with_africa(&dir);
     let app = RefereeApp::open_db(&db, Catalog::embedded(), Some(World::embedded()), Some("Africa"), None).unwrap();
     support::assert_map_refits_and_a_double_click_selects_nothing(app, |app| format!("{:?}", app.belisarius_selected()));
+}
+
+/// BE-17, X-04: after its result a battle's pack is printed again from the Campaign menu, as
+/// the battle went to the table: the Vandals' brief is the one handed out before the game,
+/// text for text. A hex pack, which keeps its tables with a battle still on, is greyed out
+/// with the reason; a side's view asks for the referee before the window opens.
+#[test]
+fn be_17_a_past_battle_s_pack_is_printed_again_from_the_campaign_menu() {
+    let (dir, mut h) = battle_at_the_table();
+    let (first, again) = (dir.path().join("first"), dir.path().join("again"));
+    replace_text(&mut h, "Folder", &first.display().to_string());
+    click(&mut h, "Write the pack");
+    let brief = |folder: &std::path::Path| {
+        let bytes = std::fs::read(folder.join("battle-01-dbm-vandals.pdf")).unwrap();
+        referee_battle_gen::pdf::extract_text(&bytes).unwrap().join("\n")
+    };
+    let handed_out = brief(&first);
+    click(&mut h, "the Vandals broke off");
+    click(&mut h, "the sides parted");
+    click_in_view(&mut h, "Record the result");
+    assert!(h.state().belisarius_view().unwrap().board().battle.is_none(), "{:?}", h.state().message());
+
+    click(&mut h, "Campaign ▾");
+    click(&mut h, "A past battle's pack…");
+    let battle = h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Battle").value().unwrap_or_default();
+    assert!(battle.starts_with("Battle 1 at ") && battle.ends_with(", turn 1"), "the battle just fought is chosen: {battle}");
+    replace_text(&mut h, "Folder", &again.display().to_string());
+    click(&mut h, "Ars Bellum");
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Write pack",
+        "a hex pack is printed while its battle is on",
+        "print battle 1 again in DBM or DBSA",
+        "the window says why",
+    );
+    click(&mut h, "DBM");
+    let log = log_text(&h);
+    click(&mut h, "Write pack");
+    no_error(&h);
+    assert!(label_exists(&h, "battle-01-dbm-vandals.pdf"), "the window lists the files written");
+    assert_eq!(brief(&again), handed_out, "the brief printed again is the brief handed out");
+    assert_eq!(log_text(&h), log, "printing stores nothing");
+    drop(h);
+
+    // From a side's view the window waits for the referee.
+    let db = dir.path().join("referee.sqlite");
+    let mut h = open_africa(&db, Some("vandals"));
+    click(&mut h, "Campaign ▾");
+    click(&mut h, "A past battle's pack…");
+    assert!(h.state().asking_for_referee(), "a past battle's pack holds every side's secrets");
+    assert!(!label_exists(&h, "Write pack"));
 }

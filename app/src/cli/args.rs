@@ -41,8 +41,8 @@ pub struct WindowArgs {
     #[arg(long, value_name = "FILE", hide = true, requires = "smoke_frames")]
     pub screenshot: Option<PathBuf>,
     /// Open this window over the desk (with --smoke-frames): charts, reports, dice, mail, or the
-    /// first battle's result form or pack window
-    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "mail", "result", "pack"])]
+    /// first battle's result form or pack window, or the window of a past battle's pack
+    #[arg(long, value_name = "WINDOW", hide = true, requires = "smoke_frames", value_parser = ["charts", "reports", "dice", "mail", "result", "pack", "past-pack"])]
     pub smoke_window: Option<String>,
     /// With --smoke-frames: an empty window of the app's size instead of the app, the floor
     /// the app's start-up is measured against

@@ -19,9 +19,7 @@ use serde::Serialize;
 use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, executed};
 use super::output::{Created, Output, ScenarioSummary, Written};
-use super::read::{
-    destination, hex_result, hex_tabletop, overwrite_hint, pack_moment, pack_options, read_input, refuse_side_result, strict_json,
-};
+use super::read::{destination, hex_result, hex_tabletop, overwrite_hint, pack_options, read_input, refuse_side_result, strict_json};
 use super::{Access, NewCampaign, Session};
 
 impl CliEngine for Belisarius {
@@ -76,7 +74,7 @@ impl CliEngine for Belisarius {
                 let c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
                 let events = store.events_as::<Belisarius>(c.id)?;
                 let before = after_sent_to_table(&campaign, &c.state, &events, battle)?;
-                let (state, events) = pack_moment::<Belisarius>(&c.state, events, before, !kept.is_empty(), battle)?;
+                let (state, events) = crate::past::moment::<Belisarius>(&c.state, events, before, !kept.is_empty(), battle)?;
                 let catalog = session.catalog()?;
                 let files = referee_battle_gen::belisarius::campaign_pack(&state, &events, &catalog.elements, &conv, &options)?;
                 let written = referee_battle_gen::pack::write_files(files, destination(&dir, overwrite), || {
@@ -1165,7 +1163,6 @@ fn after_sent_to_table(
     events: &[referee_campaign::belisarius::event::Logged],
     battle: u32,
 ) -> anyhow::Result<Option<u64>> {
-    use referee_campaign::belisarius::event::Event;
     let joined = referee_battle_gen::belisarius::battle_number(events);
     let under_way = now.ops.as_ref().is_some_and(|o| o.battle.is_some());
     if battle == joined && under_way {
@@ -1182,21 +1179,13 @@ fn after_sent_to_table(
         };
         bail!("{campaign} {had}; there is no battle {battle}");
     }
-    let start = events
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| matches!(l.event, Event::BattleJoined { .. }))
-        .nth((battle - 1) as usize)
-        .map_or(events.len(), |(i, _)| i);
-    // From the battle's joining to its end, or the next battle's joining.
-    let sent = events
-        .iter()
-        .skip(start + 1)
-        .take_while(|l| !matches!(l.event, Event::BattleEnded { .. } | Event::BattleJoined { .. }))
-        .find(|l| matches!(l.event, Event::SentToTable { .. }));
-    match sent {
-        Some(sent) => Ok(Some(sent.command_seq + 1)),
-        None => bail!("battle {battle} of {campaign} was fought in the program, not on the table: it has no pack to print again (BE-17)"),
+    let past = crate::past::belisarius(now, events).into_iter().find(|p| p.number == battle);
+    match past {
+        Some(past) => match past.no_pack(campaign) {
+            Some(why) => bail!("{why}"),
+            None => Ok(past.before),
+        },
+        None => bail!("battle {battle} of {campaign} is not over yet"),
     }
 }
 

@@ -23,8 +23,7 @@ use super::args::{CliCommand, shared_commands, shell_commands};
 use super::campaign::{CliEngine, run_one};
 use super::output::{Created, Output, ScenarioSummary, Written};
 use super::read::{
-    destination, hex_result, hex_tabletop, named, numbered_result, overwrite_hint, pack_moment, pack_options, read_input,
-    refuse_side_result,
+    destination, hex_result, hex_tabletop, named, numbered_result, overwrite_hint, pack_options, read_input, refuse_side_result,
 };
 use super::{Access, NewCampaign, Session};
 
@@ -96,8 +95,9 @@ impl CliEngine for MagnaGraecia {
                 let (c, map) = MagnaGraecia::open(session, &store, store.find(&campaign)?)?;
                 let events = store.events_as::<MagnaGraecia>(c.id)?;
                 // A battle whose result is in is printed again as it stood before.
-                let before = result_command(&c.state, &events, battle);
-                let (state, events) = pack_moment::<MagnaGraecia>(&c.state, events, before, !kept.is_empty(), battle)?;
+                let past = crate::past::magna_graecia(&c.state, &map, &events);
+                let before = past.into_iter().find(|p| p.number == battle).and_then(|p| p.before);
+                let (state, events) = crate::past::moment::<MagnaGraecia>(&c.state, events, before, !kept.is_empty(), battle)?;
                 let written = referee_battle_gen::magna_graecia::write_pack(
                     &state,
                     &map,
@@ -299,28 +299,6 @@ impl Output for Shown {
         s.push_str(&super::output::next_text(&next_orders(board, &forces, viewer)));
         s
     }
-}
-
-/// The command that entered battle `battle`'s last result (or had its defender withdraw into
-/// the city), where that battle is no longer due: a pack printed again after the battle is
-/// printed as the campaign stood before it. `None` while it is due, or where the log has no
-/// such battle.
-fn result_command(
-    now: &CampaignState,
-    events: &[referee_campaign::core::engine::Logged<referee_campaign::magna_graecia::event::Event>],
-    battle: u32,
-) -> Option<u64> {
-    use referee_campaign::magna_graecia::event::Event;
-    if now.battles.iter().any(|b| b.id == battle) {
-        return None;
-    }
-    events
-        .iter()
-        .rev()
-        .find(|l| {
-            matches!(&l.event, Event::BattleResolved { battle: b, .. } | Event::BattleDrawn { battle: b, .. } | Event::SiegeBegun { battle: b, .. } if *b == battle)
-        })
-        .map(|l| l.command_seq)
 }
 
 /// What the viewer's sides owe now, a line each: retreats (MG-15), losses at sea (MG-18) and

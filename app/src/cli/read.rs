@@ -9,7 +9,6 @@ use anyhow::{Context, bail};
 use referee_battle_gen::dbsa::Scaling;
 use referee_battle_gen::pack::PackOptions;
 use referee_campaign::core::dice::{DiceSpec, Modifier};
-use referee_campaign::core::engine::{Engine, Logged};
 use serde::Serialize;
 
 /// A value of one of the engine's kebab-case enums from its name, as clap already checked it.
@@ -175,27 +174,6 @@ pub(crate) fn hex_result(text: &str, battle: u32, file: &Path) -> anyhow::Result
     numbered_result(text, battle, r#"{"outcome": …, "sides": [{"side": …, "lost": […]}]}"#, || {
         format!("{} does not read as a hex wargame's result (see docs/hex-tabletops.md, “The result”)", file.display())
     })
-}
-
-/// What battle `battle`'s pack is printed from: the campaign and its log as they stand
-/// `now`, or, printed again after the battle's result, as they stood before command `before`,
-/// read again from the log. A hex pack is printed only while its battle is on, since it keeps
-/// its tables with the battle (`hex`).
-#[allow(clippy::type_complexity)]
-pub(crate) fn pack_moment<E: Engine>(
-    now: &E::State,
-    events: Vec<Logged<E::Event>>,
-    before: Option<u64>,
-    hex: bool,
-    battle: u32,
-) -> anyhow::Result<(E::State, Vec<Logged<E::Event>>)> {
-    match before {
-        Some(_) if hex => bail!(
-            "battle {battle}'s result is in: a hex pack is printed while the battle is on, with the tables it keeps; print it again in DBM or DBSA"
-        ),
-        Some(seq) => E::replay_before(&events, seq).map_err(|e| anyhow::anyhow!("the campaign's log cannot be read again: {e}")),
-        None => Ok((now.clone(), events)),
-    }
 }
 
 /// The options of a pack as the command line gives them.

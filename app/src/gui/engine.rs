@@ -9,9 +9,10 @@
 //! campaign answers alike: its name and seed, undo and redo, the referee's roll, a side's
 //! orders file.
 
+use referee_battle_gen::pack::{Destination, PackOptions};
 use referee_campaign::CampaignId;
 use referee_campaign::Viewer;
-use referee_campaign::core::engine::Engine;
+use referee_campaign::core::engine::{Engine, Logged};
 use referee_campaign::core::log::{RenameCampaign, RollDice};
 use referee_campaign::core::verify::{Commitment, Verification, log_lines};
 use referee_campaign::core::view::Followed;
@@ -22,10 +23,11 @@ use referee_data::DataSource;
 
 use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::log::LogData;
-use crate::gui::widgets::packs::{self, PackSettings};
+use crate::gui::widgets::packs::{self, PackSettings, WrittenFile};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::shorten;
 use crate::packet::{Incoming, OrdersFile};
+use crate::past::PastBattle;
 
 /// What came of a command a desk was given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,6 +89,10 @@ pub(crate) trait EngineDesk {
     fn busy(&self) -> bool {
         false
     }
+
+    /// The battles the campaign has had, their results in, numbered as their packs were
+    /// (X-04, BE-17).
+    fn past_battles(&self) -> Vec<PastBattle>;
 
     /// Everything under the bar but the log: the panel beside the map, the map, and the
     /// windows the rules call for.
@@ -158,6 +164,12 @@ pub(crate) trait CampaignDesk: EngineDesk {
     /// Takes the orders file read last off the map.
     fn forget_incoming(&mut self);
 
+    /// Writes a past battle's pack as the battle stood when it went to the table, read again
+    /// from the log, into the folder of `settings` (X-04, BE-17). Refused outside the
+    /// umpire's view, for a battle that never had a pack, and for a hex pack, which keeps its
+    /// tables with a battle still on.
+    fn write_past_pack(&self, battle: u32, settings: &PackSettings, data: &DataSource) -> Result<Vec<WrittenFile>, String>;
+
     /// Gives the orders of a side's orders file, all or nothing, and redraws; refused where
     /// the side's log has moved on since its packet, unless `anyway`.
     fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply;
@@ -182,6 +194,18 @@ pub(crate) trait DeskCampaign {
 
     /// Gives an order to the rules, as the desk's own buttons and forms do.
     fn execute(&mut self, store: &mut Store, order: &<Self::Engine as Engine>::Order, input: DiceInput) -> Reply;
+
+    /// Writes battle `battle`'s pack from the campaign `state` and its log `events`: as the
+    /// campaign stands, or a moment of its past read again.
+    fn write_battle_pack(
+        &self,
+        state: &<Self::Engine as Engine>::State,
+        events: &[Logged<<Self::Engine as Engine>::Event>],
+        battle: u32,
+        options: &PackOptions,
+        to: Destination<'_>,
+        data: &DataSource,
+    ) -> Result<Vec<WrittenFile>, String>;
 
     /// Follows events stored from outside the desk's panels (an orders file taken in, an
     /// order given again): the view moves on, and what was picked out on the map is let go.
@@ -265,6 +289,26 @@ impl<D: DeskCampaign + EngineDesk> CampaignDesk for D {
 
     fn forget_incoming(&mut self) {
         self.kept_mut().incoming.clear();
+    }
+
+    fn write_past_pack(&self, number: u32, settings: &PackSettings, data: &DataSource) -> Result<Vec<WrittenFile>, String> {
+        let Kept { campaign, live, .. } = self.kept();
+        if live.viewer != Viewer::Umpire {
+            return Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned());
+        }
+        let name = self.campaign_name();
+        let Some(past) = self.past_battles().into_iter().find(|b| b.number == number) else {
+            return Err(format!("{name} has had no battle {number} whose result is in"));
+        };
+        if let Some(why) = past.no_pack(name) {
+            return Err(why);
+        }
+        let options = settings.options();
+        let hex = options.system.hex().is_some();
+        let (state, events) = crate::past::moment::<D::Engine>(&campaign.state, live.events.clone(), past.before, hex, number)
+            .map_err(|e| format!("{e:#}"))?;
+        let folder = settings.folder()?;
+        self.write_battle_pack(&state, &events, number, &options, Destination { folder: &folder, existing: settings.existing() }, data)
     }
 
     fn take_in(&mut self, store: &mut Store, file: OrdersFile, anyway: bool) -> Reply {

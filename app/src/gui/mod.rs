@@ -172,6 +172,7 @@ pub fn run(options: GuiOptions) -> anyhow::Result<()> {
             Some("reports") => app.send(AppCommand::ShowReports(true)),
             Some("dice") => app.send(AppCommand::ShowDice(true)),
             Some("mail") => app.send(AppCommand::ShowMail(true)),
+            Some("past-pack") => app.send(AppCommand::ShowPastPacks(true)),
             Some(which @ ("result" | "pack")) => {
                 if let Some(referee_campaign::magna_graecia::view::View::Umpire(v)) = app.view()
                     && let Some(b) = v.board.battles.first()

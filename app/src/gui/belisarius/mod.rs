@@ -339,6 +339,21 @@ impl DeskCampaign for BelisariusDesk {
         Reply::Stored(Some(lines.join("; ")))
     }
 
+    fn write_battle_pack(
+        &self,
+        state: &State,
+        events: &[referee_campaign::belisarius::event::Logged],
+        _battle: u32,
+        options: &referee_battle_gen::pack::PackOptions,
+        to: referee_battle_gen::pack::Destination<'_>,
+        data: &referee_data::DataSource,
+    ) -> Result<Vec<crate::gui::widgets::packs::WrittenFile>, String> {
+        let conv = referee_battle_gen::belisarius::Conversion::load(data).map_err(|e| e.to_string())?;
+        let files =
+            referee_battle_gen::belisarius::campaign_pack(state, events, &self.elements, &conv, options).map_err(|e| e.to_string())?;
+        referee_battle_gen::pack::write_files(files, to, || Ok::<(), Refused>(())).map_err(|Refused(e)| e)
+    }
+
     fn follow_stored(&mut self, store: &Store, events: Vec<referee_campaign::belisarius::event::Event>) {
         self.follow(store, events);
     }
@@ -350,6 +365,10 @@ impl DeskCampaign for BelisariusDesk {
 }
 
 impl EngineDesk for BelisariusDesk {
+    fn past_battles(&self) -> Vec<crate::past::PastBattle> {
+        crate::past::belisarius(&self.campaign.state, &self.live.events)
+    }
+
     fn side_colour(&self, side: &SideId) -> Color32 {
         side_colour(side)
     }

@@ -442,6 +442,18 @@ impl DeskCampaign for MagnaGraeciaDesk {
         Reply::Stored(said)
     }
 
+    fn write_battle_pack(
+        &self,
+        state: &CampaignState,
+        events: &[Logged],
+        battle: u32,
+        options: &referee_battle_gen::pack::PackOptions,
+        to: referee_battle_gen::pack::Destination<'_>,
+        _data: &referee_data::DataSource,
+    ) -> Result<Vec<crate::gui::widgets::packs::WrittenFile>, String> {
+        packs::write_pack(state, &self.map, events, battle, options, to, || Ok(()))
+    }
+
     fn follow_stored(&mut self, _store: &Store, events: Vec<referee_campaign::magna_graecia::event::Event>) {
         self.picks.counter = None;
         self.follow(events);
@@ -455,6 +467,10 @@ impl DeskCampaign for MagnaGraeciaDesk {
 }
 
 impl EngineDesk for MagnaGraeciaDesk {
+    fn past_battles(&self) -> Vec<crate::past::PastBattle> {
+        crate::past::magna_graecia(&self.campaign.state, &self.map, &self.live.events)
+    }
+
     fn side_colour(&self, side: &SideId) -> egui::Color32 {
         self.live.view.board().sides.iter().find(|s| &s.id == side).map_or(egui::Color32::GRAY, paint::side_colour)
     }

@@ -19,6 +19,7 @@ use crate::gui::shell::command::{AppCommand, Message};
 use crate::gui::shell::dice::{self, DiceForm};
 use crate::gui::shell::handover::{self, HandBack, SettingsForm};
 use crate::gui::shell::log;
+use crate::gui::shell::past_packs::{PastPacksData, PastPacksForm, past_packs_window_ui};
 use crate::gui::shell::picker::{self, PickerForm, ScenarioChoice};
 use crate::gui::shell::recent::Recent;
 use crate::gui::widgets::packs::{self, PackSettings};
@@ -92,6 +93,8 @@ pub struct RefereeApp {
     mail: Option<super::mail::MailForm>,
     /// The Charts and Turn reports windows, and the turn they follow.
     turns: TurnWindows,
+    /// The window that prints a past battle's pack again, when open (umpire only).
+    past_packs: Option<PastPacksForm>,
 }
 
 /// The key of the log panel's height in the file's settings.
@@ -133,6 +136,7 @@ impl RefereeApp {
             dice: None,
             mail: None,
             turns: TurnWindows::default(),
+            past_packs: None,
             recent: Recent::default(),
             quit: false,
             close_sent: false,
@@ -198,6 +202,7 @@ impl RefereeApp {
         self.desk = None;
         self.commitment = None;
         self.dice = None;
+        self.past_packs = None;
         self.redo.clear();
         self.refusals.clear();
         self.show_picker = true;
@@ -582,6 +587,13 @@ impl RefereeApp {
                     show.then(|| charts::ReportsForm { turn_over: None, folder: self.pack_settings.folder.clone(), written: None });
             }
             AppCommand::WriteReports { folder } => self.write_reports(&folder),
+            AppCommand::ShowPastPacks(show) => {
+                self.past_packs = match &self.desk {
+                    Some(desk) if show => Some(PastPacksForm::new(&desk.get().past_battles(), self.pack_settings.clone())),
+                    _ => None,
+                };
+            }
+            AppCommand::WritePastPack { battle, settings } => self.write_past_pack(battle, settings),
             AppCommand::ShowMail(show) => {
                 self.mail = show.then(|| super::mail::MailForm { folder: self.pack_settings.folder.clone(), ..Default::default() });
                 if let Some(desk) = &mut self.desk {
@@ -760,6 +772,19 @@ impl RefereeApp {
         }
     }
 
+    /// Writes battle `battle`'s pack as it went to the table, the choices kept for the next
+    /// pack; the window shows what was written, or why not.
+    fn write_past_pack(&mut self, battle: u32, settings: PackSettings) {
+        let Some(desk) = &self.desk else { return };
+        let written = desk.get().write_past_pack(battle, &settings, &self.data);
+        if written.is_ok() {
+            self.keep_pack_settings(settings);
+        }
+        if let Some(form) = &mut self.past_packs {
+            form.written = Some(written);
+        }
+    }
+
     /// Writes side `side`'s packet of the open campaign into `folder` (`~/` is the home
     /// folder), replacing last turn's; the folder is kept as the campaign's.
     fn write_packet(&mut self, side: &SideId, folder: &str) {
@@ -845,6 +870,7 @@ impl RefereeApp {
         self.refusals.clear();
         self.hand_back = None;
         self.dice = None;
+        self.past_packs = None;
         self.turns.close();
         self.commitment = self.desk.as_ref().and_then(|d| self.store.commitment(d.get().campaign_id()).ok().flatten());
         self.refresh_campaigns();
@@ -948,6 +974,14 @@ impl RefereeApp {
             && handed_to.is_none()
         {
             super::mail::mail_window_ui(ui.ctx(), form, &sides, queue);
+        }
+        if let Some(form) = &mut self.past_packs
+            && let Some(desk) = &self.desk
+            && handed_to.is_none()
+        {
+            let battles = desk.get().past_battles();
+            let data = PastPacksData { campaign: desk.get().campaign_name(), battles: &battles, sides: &sides };
+            past_packs_window_ui(ui.ctx(), form, &data, queue);
         }
         match &mut self.desk {
             Some(desk) if !picker_shown => {

@@ -63,6 +63,12 @@ pub(crate) fn bar_ui(
                 if reports.clicked() {
                     commands.push(AppCommand::ShowReports(true));
                 }
+                let past = ui
+                    .button("A past battle's pack…")
+                    .on_hover_text("A battle's pack printed again after its result, as the battle went to the table");
+                if past.clicked() {
+                    commands.push(AppCommand::ShowPastPacks(true));
+                }
                 let send = ui.button("Send a side its packet…").on_hover_text("Play by e-mail: a file with what one side knows now, for its player");
                 let take = ui.button("Take in a side's orders…").on_hover_text("Play by e-mail: the orders file a player sent back");
                 if send.clicked() || take.clicked() {

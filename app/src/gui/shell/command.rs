@@ -14,6 +14,7 @@ use referee_campaign::store::DiceInput;
 
 use crate::gui::belisarius::command::BelisariusCommand;
 use crate::gui::magna_graecia::command::MagnaGraeciaCommand;
+use crate::gui::widgets::packs::PackSettings;
 
 /// Everything the window can ask of the app.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +66,12 @@ pub enum AppCommand {
     ShowReports(bool),
     /// Write every reader's turn report into this folder (umpire only, X-04).
     WriteReports { folder: String },
+    /// Open or close the window that prints a past battle's pack again (umpire only, X-04,
+    /// BE-17).
+    ShowPastPacks(bool),
+    /// Write battle `battle`'s pack as it went to the table, its result since entered
+    /// (umpire only, X-04, BE-17).
+    WritePastPack { battle: u32, settings: PackSettings },
     /// Reveal the campaign's seed to every side (umpire only, X-02).
     RevealSeed,
     /// Commit to the seed now, for a campaign begun before commitments (umpire only).

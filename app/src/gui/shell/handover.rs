@@ -121,6 +121,7 @@ pub(crate) fn needs_referee(command: &AppCommand) -> Option<&'static str> {
         | AppCommand::OpenDatabase(_) => "another campaign",
         AppCommand::Quit => "closing the program",
         AppCommand::ShowReports(true) | AppCommand::WriteReports { .. } => "the turn reports",
+        AppCommand::ShowPastPacks(true) | AppCommand::WritePastPack { .. } => "a past battle's pack",
         AppCommand::ShowMail(true)
         | AppCommand::WritePacket { .. }
         | AppCommand::ReadOrders(_)
