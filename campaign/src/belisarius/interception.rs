@@ -518,8 +518,11 @@ fn relief_pending(state: &State, c: &Contact) -> Result<(), RuleError> {
 
 /// BE-13: both sides having failed, each may agree to a battle in line; the second
 /// agreement joins it, between the marching force and the other side's last interceptors.
+/// Once a relief attacks the siege lines, its battle comes by itself (BE-29): the besieger
+/// answers it, and consent has no place.
 pub fn agree(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     let c = contact(state, RuleId::BE_13)?;
+    relief_pending(state, c)?;
     let other = super::operations::other_side(state, &c.mover.side);
     if !(c.failed.contains(&c.mover.side) && c.failed.contains(&other)) || c.defender.is_empty() {
         return Err(RuleError::new(RuleId::BE_13, "a battle by consent needs both sides to have tried to intercept and failed"));

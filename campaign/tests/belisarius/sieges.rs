@@ -549,6 +549,25 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
     assert_eq!(belisarius, 11 - byz_lose, "the Byzantine losses came from the unit that fought");
 }
 
+/// Vitiges with 20 points beside the siege's zone, activated in the Goths' segment, marches
+/// into it: a contact with the besiegers in the open.
+fn vitiges_marches_on_the_lines(store: &mut Store, c: &mut Campaign<Belisarius>, zone: &ZoneId) {
+    let near = c.state.setup.map.zone(zone).unwrap().neighbours[0].clone();
+    c.state.pieces.push(Piece {
+        side: goths(),
+        at: Location::Zone(near),
+        kind: PieceKind::Leader { leader: "vitiges".into(), units: units_of("4B 4B 4B 4B 4B") },
+    });
+    goths_turn(store, c);
+    activate(store, c, goths(), "vitiges");
+    run(
+        store,
+        c,
+        &Order::Move { side: goths(), leader: "vitiges".into(), path: vec![zone.0.clone()], attrition_from: vec![] },
+        DiceInput::Manual(vec![1]),
+    );
+}
+
 /// BE-29, BE-30: a relief marching into the siege's zone attacks the lines without a roll;
 /// the besieger names who meets it. Holding the lines with at least the besieged and their
 /// militia keeps the siege; a beaten besieger lets the garrison join the victors. Committing
@@ -557,27 +576,14 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
 fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
     for hold in [true, false] {
         let (mut store, mut c, zone, city) = besieged(false, "4B 4B 3C", "2B");
-        let near = c.state.setup.map.zone(&zone).unwrap().neighbours[0].clone();
         let lines = if hold { "4B 4B" } else { "1C" };
         c.state.pieces.push(Piece {
             side: byz(),
             at: Location::Zone(zone.clone()),
             kind: PieceKind::Leader { leader: "iohannes".into(), units: units_of(lines) },
         });
-        c.state.pieces.push(Piece {
-            side: goths(),
-            at: Location::Zone(near),
-            kind: PieceKind::Leader { leader: "vitiges".into(), units: units_of("4B 4B 4B 4B 4B") },
-        });
-        goths_turn(&mut store, &mut c);
-        activate(&mut store, &mut c, goths(), "vitiges");
         // Before any relief the garrison stays shut in.
-        run(
-            &mut store,
-            &mut c,
-            &Order::Move { side: goths(), leader: "vitiges".into(), path: vec![zone.0.clone()], attrition_from: vec![] },
-            DiceInput::Manual(vec![1]),
-        );
+        vitiges_marches_on_the_lines(&mut store, &mut c, &zone);
         assert!(c.state.ops.as_ref().unwrap().contact.is_some(), "the besiegers stand in the open");
         refused(&mut store, &mut c, &Order::Relieve { side: goths() }, "when its turn at the contact comes");
         run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
@@ -619,6 +625,31 @@ fn be_29_a_relief_attacks_the_lines_and_the_garrison_joins_the_victors() {
         );
         assert_eq!(c.state.marker(&goths(), "uraias").unwrap().at, Location::Zone(zone.clone()), "Uraias has joined the victors");
     }
+}
+
+/// BE-29, BE-13: both sides tried to intercept at the siege's zone and failed, then the
+/// marching force attacked the lines. The besieger answers the attack by naming who fights
+/// it: a battle by consent is not to be had in its place.
+#[test]
+fn be_29_a_relief_once_made_is_answered_by_holding_the_lines_not_by_consent() {
+    let (mut store, mut c, zone, _city) = besieged(false, "4B 4B 3C", "2B");
+    vitiges_marches_on_the_lines(&mut store, &mut c, &zone);
+    let intercept = |side: SideId, leader: &str, target: Option<u32>| Order::Intercept {
+        side,
+        leaders: vec![leader.to_owned()],
+        target,
+        reconnaissance: false,
+    };
+    run(&mut store, &mut c, &intercept(byz(), "belisarius", None), DiceInput::Manual(vec![1]));
+    run(&mut store, &mut c, &Order::Decline { side: byz() }, DiceInput::Seeded);
+    run(&mut store, &mut c, &intercept(goths(), "vitiges", Some(1)), DiceInput::Manual(vec![1]));
+    let k = c.state.ops.as_ref().unwrap().contact.clone().expect("the contact is still open");
+    assert!(k.failed.contains(&byz()) && k.failed.contains(&goths()), "both failed: {:?}", k.failed);
+    run(&mut store, &mut c, &Order::Relieve { side: goths() }, DiceInput::Seeded);
+    refused(&mut store, &mut c, &Order::AgreeToBattle { side: byz() }, "hold_lines");
+    refused(&mut store, &mut c, &Order::AgreeToBattle { side: goths() }, "hold_lines");
+    run(&mut store, &mut c, &Order::HoldLines { side: byz(), fight: vec!["belisarius".into()] }, DiceInput::Seeded);
+    assert!(c.state.ops.as_ref().unwrap().battle.as_ref().is_some_and(|b| b.relief.is_some()), "the relief's battle");
 }
 
 /// BE-27: the limit on assaults is the siege's, not the leader's. Belisarius storms one
