@@ -728,3 +728,50 @@ fn be_17_a_past_battle_s_pack_is_printed_again_from_the_campaign_menu() {
     assert!(h.state().asking_for_referee(), "a past battle's pack holds every side's secrets");
     assert!(!label_exists(&h, "Write pack"));
 }
+
+/// BE-29: Belisarius besieges Sicca Veneria; Ammatas marches out of Carthage on his lines and
+/// attacks them. The contact says there is no interception, and the Byzantines' own view
+/// offers neither an interception, nor declining, nor a battle by consent: only the form
+/// that names who meets the relief, which the rules then take.
+#[test]
+fn be_29_an_attack_on_the_lines_is_met_from_the_besiegers_view() {
+    use referee_campaign::belisarius::order::Order;
+    use referee_campaign::store::DiceInput;
+    let dir = tempfile::tempdir().unwrap();
+    let db = africa_marched(&dir, "proconsularis");
+    {
+        let (mut store, mut c) = stored_africa(&db);
+        let (byz, vandals) = (SideId::new("byzantines"), SideId::new("vandals"));
+        let march = vec!["proconsularis".to_owned()];
+        for (order, dice) in [
+            (Order::Besiege { side: byz.clone(), leader: "belisarius".into() }, DiceInput::Seeded),
+            (Order::Pass { side: byz.clone() }, DiceInput::Seeded),
+            (Order::Activate { side: vandals.clone(), leader: "ammatas".into(), with: vec![] }, DiceInput::Seeded),
+            (
+                Order::Move { side: vandals.clone(), leader: "ammatas".into(), path: march, attrition_from: vec![] },
+                DiceInput::Manual(vec![1]),
+            ),
+            (Order::Decline { side: byz }, DiceInput::Seeded),
+            (Order::Relieve { side: vandals }, DiceInput::Seeded),
+        ] {
+            store.execute(&mut c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        }
+    }
+    let mut h = open_as(&db, Some("byzantines"));
+    assert!(label_exists(&h, "attack the siege lines: there is no interception (BE-29)"));
+    for offered in ["Do not intercept", "Make no (more) attempts", "Intercept (1 AP)", "Offer battle by consent"] {
+        assert!(h.query_by_label(offered).is_none(), "{offered} is offered while the lines are attacked");
+    }
+    assert_greyed_out_saying_why(
+        &mut h,
+        "Meet the relief",
+        "nobody is named yet",
+        "Tick the leaders who meet the relief",
+        "the reason is on hover",
+    );
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Belisarius").click();
+    h.run();
+    click(&mut h, "Meet the relief");
+    no_error(&h);
+    assert!(h.state().belisarius_view().unwrap().board().battle.is_some(), "the relief's battle is joined");
+}

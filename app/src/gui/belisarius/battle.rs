@@ -141,11 +141,19 @@ pub(crate) fn contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisa
     let mover = contact.turn_of == contact.mover;
     egui::Frame::group(ui.style()).fill(Color32::from_rgb(0xfb, 0xf1, 0xd9)).show(ui, |ui| {
         ui.label(RichText::new(format!("Contact at {zone}")).strong());
-        ui.label(format!(
-            "A {} force has marched in where the {} stand (BE-13). {turn}: intercept, or decline.",
-            board.side_name(&contact.mover),
-            board.side_name(&other(board, &contact.mover))
-        ));
+        if contact.relief {
+            // BE-29: no interception; the besiegers' answer is the relief's own form.
+            ui.label(format!(
+                "The {} attack the siege lines: there is no interception (BE-29). {turn}: name who meets them.",
+                board.side_name(&contact.mover)
+            ));
+        } else {
+            ui.label(format!(
+                "A {} force has marched in where the {} stand (BE-13). {turn}: intercept, or decline.",
+                board.side_name(&contact.mover),
+                board.side_name(&other(board, &contact.mover))
+            ));
+        }
         if *viewer == Viewer::Umpire {
             ui.label(RichText::new(format!("It is for the {turn} to decide; hand them the screen.")).italics());
             if ui.button(format!("Hand the screen to the {turn}")).clicked() {
@@ -155,6 +163,9 @@ pub(crate) fn contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisa
         }
         if !may_order(viewer, &contact.turn_of) {
             ui.label(RichText::new(format!("Waiting for the {turn}.")).weak());
+            return;
+        }
+        if contact.relief {
             return;
         }
         let Some(org) = orgs.iter().find(|o| o.side == contact.turn_of) else { return };
@@ -243,9 +254,10 @@ pub(crate) fn contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisa
             }
         });
     });
-    // A side may also agree out of turn once both have failed.
+    // A side may also agree out of turn once both have failed, unless a relief is under way.
     for side in &board.sides {
-        if side.id != contact.turn_of
+        if !contact.relief
+            && side.id != contact.turn_of
             && may_order(viewer, &side.id)
             && *viewer != Viewer::Umpire
             && contact.failed.len() >= 2

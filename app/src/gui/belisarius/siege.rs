@@ -247,6 +247,7 @@ pub(crate) fn relief_ui(ui: &mut egui::Ui, p: &mut Panel<'_>) {
                 .on_hover_text(
                     "The others hold the lines; with fewer points than the besieged and their militia, the siege is lifted (BE-29)",
                 )
+                .on_disabled_hover_text("Tick the leaders who meet the relief")
                 .clicked()
             {
                 p.run(Order::HoldLines { side: besieger.clone(), fight: picked.iter().cloned().collect() });
