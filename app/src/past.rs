@@ -1,7 +1,7 @@
 //! The battles a campaign has had, for a pack printed again after its game (X-04, BE-17):
 //! each with the command before which the campaign is read again from its log, to stand as
-//! it did when the battle went to the table. The command line's `pack` and the window's
-//! "Print a past battle's pack…" both read them here, so both print the same moment.
+//! it did when the battle went to the table. The command line's `pack` and the app's
+//! "A past battle's pack…" both read them here, so both print the same moment.
 
 use anyhow::bail;
 use referee_campaign::belisarius::Belisarius;
@@ -47,15 +47,17 @@ pub fn magna_graecia(
     map: &Map,
     events: &[Logged<<MagnaGraecia as Engine>::Event>],
 ) -> Vec<PastBattle> {
+    use referee_campaign::core::engine::BattleRow;
     use referee_campaign::magna_graecia::event::Event;
     let mut past: Vec<PastBattle> = Vec::new();
     for logged in events {
-        match &logged.event {
-            Event::BattleRaised { battle } | Event::CityAttacked { battle, .. } if !past.iter().any(|p| p.number == battle.id) => {
-                past.push(PastBattle { number: battle.id, place: map.name(battle.node), turn: battle.turn, before: None });
+        // The events that raise and settle a battle are the store's, for its `battles` table.
+        match (MagnaGraecia::battle_row(&logged.event), &logged.event) {
+            (Some(BattleRow::Raised { number, turn, .. }), Event::BattleRaised { battle } | Event::CityAttacked { battle, .. }) => {
+                past.push(PastBattle { number, place: map.name(battle.node), turn, before: None });
             }
-            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle, .. } => {
-                if let Some(p) = past.iter_mut().find(|p| p.number == *battle) {
+            (Some(BattleRow::Settled { number }), _) => {
+                if let Some(p) = past.iter_mut().find(|p| p.number == number) {
                     p.before = Some(logged.command_seq);
                 }
             }
@@ -81,6 +83,8 @@ pub fn belisarius(now: &<Belisarius as Engine>::State, events: &[Logged<<Belisar
         match &logged.event {
             Event::TurnEnded { turn: ended } => turn = ended.saturating_add(1),
             Event::BattleJoined { battle } => {
+                // One battle at a time: one joined before the last ended is past all the same.
+                past.extend(open.take());
                 joined = joined.saturating_add(1);
                 let place = now.setup.place_name(&Location::Zone(battle.zone.clone()));
                 open = Some(PastBattle { number: joined, place, turn, before: None });
@@ -97,6 +101,13 @@ pub fn belisarius(now: &<Belisarius as Engine>::State, events: &[Logged<<Belisar
     past
 }
 
+/// Why a past battle's pack is not printed for a hex wargame.
+pub fn hex_refused(battle: u32) -> String {
+    format!(
+        "battle {battle}'s result is in: a hex pack is printed while the battle is on, with the tables it keeps; print it again in DBM or DBSA"
+    )
+}
+
 /// What battle `battle`'s pack is printed from: the campaign and its log as they stand
 /// `now`, or, printed again after the battle's result, as they stood before command `before`,
 /// read again from the log. A hex pack is printed only while its battle is on, since it keeps
@@ -110,9 +121,7 @@ pub fn moment<E: Engine>(
     battle: u32,
 ) -> anyhow::Result<(E::State, Vec<Logged<E::Event>>)> {
     match before {
-        Some(_) if hex => bail!(
-            "battle {battle}'s result is in: a hex pack is printed while the battle is on, with the tables it keeps; print it again in DBM or DBSA"
-        ),
+        Some(_) if hex => bail!("{}", hex_refused(battle)),
         Some(seq) => E::replay_before(&events, seq).map_err(|e| anyhow::anyhow!("the campaign's log cannot be read again: {e}")),
         None => Ok((now.clone(), events)),
     }

@@ -708,7 +708,7 @@ fn be_17_a_past_battle_s_pack_is_printed_again_from_the_campaign_menu() {
         &mut h,
         "Write pack",
         "a hex pack is printed while its battle is on",
-        "print battle 1 again in DBM or DBSA",
+        "battle 1's result is in: a hex pack is printed while the battle is on",
         "the window says why",
     );
     click(&mut h, "DBM");
@@ -729,38 +729,27 @@ fn be_17_a_past_battle_s_pack_is_printed_again_from_the_campaign_menu() {
     assert!(!label_exists(&h, "Write pack"));
 }
 
-/// BE-29: Belisarius besieges Sicca Veneria; Ammatas marches out of Carthage on his lines and
-/// attacks them. The contact says there is no interception, and the Byzantines' own view
-/// offers neither an interception, nor declining, nor a battle by consent: only the form
-/// that names who meets the relief, which the rules then take.
+/// BE-29: Belisarius besieges Sicca Veneria; Ammatas marches out of Carthage on his lines, and
+/// after both sides' interceptions fail he attacks them. The contact says there is no
+/// interception, and the Byzantines' own view offers neither an interception, nor declining,
+/// nor a battle by consent: only the form that names who meets the relief, which the rules
+/// then take.
 #[test]
 fn be_29_an_attack_on_the_lines_is_met_from_the_besiegers_view() {
     use referee_campaign::belisarius::order::Order;
     use referee_campaign::store::DiceInput;
     let dir = tempfile::tempdir().unwrap();
-    let db = africa_marched(&dir, "proconsularis");
+    let db = africa_in_operations(&dir);
     {
         let (mut store, mut c) = stored_africa(&db);
-        let (byz, vandals) = (SideId::new("byzantines"), SideId::new("vandals"));
-        let march = vec!["proconsularis".to_owned()];
-        for (order, dice) in [
-            (Order::Besiege { side: byz.clone(), leader: "belisarius".into() }, DiceInput::Seeded),
-            (Order::Pass { side: byz.clone() }, DiceInput::Seeded),
-            (Order::Activate { side: vandals.clone(), leader: "ammatas".into(), with: vec![] }, DiceInput::Seeded),
-            (
-                Order::Move { side: vandals.clone(), leader: "ammatas".into(), path: march, attrition_from: vec![] },
-                DiceInput::Manual(vec![1]),
-            ),
-            (Order::Decline { side: byz }, DiceInput::Seeded),
-            (Order::Relieve { side: vandals }, DiceInput::Seeded),
-        ] {
-            store.execute(&mut c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
-        }
+        referee_campaign::fixtures::belisarius::march_on_the_lines_at_sicca(&mut store, &mut c);
+        store.execute(&mut c, &(), &Order::Relieve { side: SideId::new("vandals") }, DiceInput::Seeded).unwrap();
     }
     let mut h = open_as(&db, Some("byzantines"));
     assert!(label_exists(&h, "attack the siege lines: there is no interception (BE-29)"));
-    for offered in ["Do not intercept", "Make no (more) attempts", "Intercept (1 AP)", "Offer battle by consent"] {
-        assert!(h.query_by_label(offered).is_none(), "{offered} is offered while the lines are attacked");
+    for offered in ["Do not intercept", "Make no (more) attempts", "Intercept (1 AP)", "offer battle by consent", "Offer battle by consent"]
+    {
+        assert!(!label_exists(&h, offered), "{offered} is offered while the lines are attacked");
     }
     assert_greyed_out_saying_why(
         &mut h,

@@ -253,6 +253,43 @@ pub mod belisarius {
         created(&World::embedded().setup("africa-533").unwrap(), "Africa", 533)
     }
 
+    /// From the Reconquest of Africa in operations, the Byzantines' segment with nothing done
+    /// yet: Ildiger takes Belisarius's first unit, and the two march into Upper Proconsularis (attrition die 1) and lay
+    /// siege to Sicca Veneria, and the Byzantines pass; Ammatas marches out of Carthage onto
+    /// the lines. Ildiger (4 against Ammatas's 3) and Ammatas (against Belisarius's 8) try to
+    /// intercept and fail on 1s, the Byzantines making no more attempts: the Vandals are to
+    /// intercept again, decline, or attack the lines (BE-29).
+    pub fn march_on_the_lines_at_sicca(store: &mut Store, c: &mut Campaign<Belisarius>) {
+        let vandals = SideId::new("vandals");
+        let march = |side: SideId, leader: &str| Order::Move {
+            side,
+            leader: leader.into(),
+            path: vec!["proconsularis".into()],
+            attrition_from: vec![],
+        };
+        let intercept = |side: SideId, leader: &str, target: Option<u32>| Order::Intercept {
+            side,
+            leaders: vec![leader.into()],
+            target,
+            reconnaissance: false,
+        };
+        for (order, die) in [
+            (Order::Reorganise { side: byz(), from: "belisarius".into(), to: "ildiger".into(), units: vec![1] }, None),
+            (Order::Activate { side: byz(), leader: "belisarius".into(), with: vec!["ildiger".into()] }, None),
+            (march(byz(), "belisarius"), Some(1)),
+            (Order::Besiege { side: byz(), leader: "belisarius".into() }, None),
+            (Order::Pass { side: byz() }, None),
+            (Order::Activate { side: vandals.clone(), leader: "ammatas".into(), with: vec![] }, None),
+            (march(vandals.clone(), "ammatas"), Some(1)),
+            (intercept(byz(), "ildiger", None), Some(1)),
+            (Order::Decline { side: byz() }, None),
+            (intercept(vandals, "ammatas", Some(1)), Some(1)),
+        ] {
+            let dice = die.map_or(DiceInput::Seeded, |d| DiceInput::Manual(vec![d]));
+            store.execute(c, &(), &order, dice).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        }
+    }
+
     /// The First Reconquest of Italy with Vitiges already king, as in the seed's example,
     /// [`created`] (seed 535), nothing played yet.
     pub fn italy_with_vitiges() -> (Store, Campaign<Belisarius>) {

@@ -694,7 +694,27 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 }
             } else if let Some(c) = &board.contact {
                 let side = &c.turn_of;
-                if let Some(o) = organisations.iter().find(|o| &o.side == side) {
+                // BE-29: a siege of the marching side's city in the zone: its relief attacks
+                // the lines without a roll, and the besieger names who meets it.
+                let lines = map
+                    .zone(&c.zone)
+                    .and_then(|z| board.cities.iter().find(|city| city.id == z.city.id))
+                    .and_then(|city| city.siege.as_ref().filter(|s| s.besieger != c.mover).map(|s| s.besieger.clone()));
+                if c.relief {
+                    match organisations.iter().find(|o| &o.side == side) {
+                        Some(o) => {
+                            let open = Location::Zone(c.zone.clone());
+                            let leader = o.boxes.iter().filter(|b| b.at == open).find_map(|b| b.leader.as_ref());
+                            let fight = vec![leader.map_or_else(|| "<leader>".to_owned(), |l| l.id.clone())];
+                            say(
+                                the(side),
+                                "name who meets the attack on the siege lines; the others hold them (BE-29)",
+                                vec![json(Order::HoldLines { side: side.clone(), fight })],
+                            );
+                        }
+                        None => say(the(side), "are to answer the attack on their siege lines; you wait", Vec::new()),
+                    }
+                } else if let Some(o) = organisations.iter().find(|o| &o.side == side) {
                     let mut orders = Vec::new();
                     // BE-48: the Franks marching on their own always try the force they met,
                     // once, while their side can pay for it.
@@ -730,7 +750,15 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     }
                     if !franks_try {
                         orders.push(json(Order::Decline { side: side.clone() }));
-                        say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
+                        // A decoy, or a force with no units, cannot attack the lines (BE-29, BE-42).
+                        let acting =
+                            o.acting.as_deref().and_then(|a| o.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == a)));
+                        if side == &c.mover && lines.is_some() && acting.is_some_and(|b| !b.units.is_empty() && !b.decoy) {
+                            orders.push(json(Order::Relieve { side: side.clone() }));
+                            say(the(side), "intercept, decline, or attack the siege lines with no roll (BE-13, BE-29)", orders);
+                        } else {
+                            say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
+                        }
                     }
                 } else {
                     say(the(side), "are to answer the contact; you wait", Vec::new());
@@ -1376,6 +1404,37 @@ mod tests {
         store.execute(&mut c, &(), &Order::AgreeToBattle { side: byz() }, DiceInput::Seeded).unwrap();
         assert!(c.state.ops.as_ref().is_some_and(|o| o.battle.is_some()), "both agreed: the battle is joined");
         assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
+    /// X-06 / BE-29: Ammatas marches on Belisarius's lines before Sicca Veneria and both sides'
+    /// interceptions fail. Next offers the Vandals the attack on the lines beside another try
+    /// and declining; once they attack, it offers the Byzantines the order naming who meets
+    /// them, and nothing else: no interception, no declining, no battle by consent. The rules
+    /// take every whole order offered, and the one offered joins the relief's battle.
+    #[test]
+    fn be_29_next_offers_the_attack_on_the_lines_and_the_besieger_s_answer() {
+        use referee_campaign::fixtures::belisarius::{africa, byz, march_on_the_lines_at_sicca, supply_phase};
+        let (mut store, mut c) = africa();
+        let vandals = SideId::new("vandals");
+        supply_phase(&mut store, &mut c);
+        let first = DiceInput::ManualWithChits { dice: vec![6, 1], chits: vec!["ap-c".into(), "ap-d".into()] };
+        store.execute(&mut c, &(), &Order::BeginOperations {}, first).unwrap();
+        march_on_the_lines_at_sicca(&mut store, &mut c);
+        let viewers = [Viewer::Umpire, Viewer::Side(byz()), Viewer::Side(vandals.clone())];
+        let mut refused = Vec::new();
+        let relieve = r#"{"type":"relieve","side":"vandals"}"#.to_owned();
+        assert!(offered(&store, &c, &Viewer::Side(vandals.clone())).contains(&relieve), "{:?}", offered(&store, &c, &Viewer::Umpire));
+        ask_the_rules(&store, &c, &viewers, "both failed at the lines", &mut refused);
+        store.execute(&mut c, &(), &Order::Relieve { side: vandals.clone() }, DiceInput::Seeded).unwrap();
+
+        let kinds = ask_the_rules(&store, &c, &viewers, "the lines attacked", &mut refused);
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+        assert_eq!(kinds, ["hold_lines", "hold_lines"], "the besieger's answer alone, to the referee and the Byzantines");
+        let answer = offered(&store, &c, &Viewer::Side(byz()));
+        assert_eq!(answer, [r#"{"type":"hold_lines","side":"byzantines","fight":["belisarius"]}"#], "{answer:?}");
+        assert!(offered(&store, &c, &Viewer::Side(vandals)).is_empty(), "the Vandals wait");
+        store.execute(&mut c, &(), &serde_json::from_str(&answer[0]).unwrap(), DiceInput::Seeded).unwrap();
+        assert!(c.state.ops.as_ref().is_some_and(|o| o.battle.as_ref().is_some_and(|b| b.relief.is_some())), "the relief's battle");
     }
 
     /// X-06: at every moment of a played campaign, each order **Next:** offers (one with no

@@ -17,7 +17,6 @@ use referee_campaign::core::log::{RenameCampaign, RollDice};
 use referee_campaign::core::verify::{Commitment, Verification, log_lines};
 use referee_campaign::core::view::Followed;
 use referee_campaign::ids::SideId;
-use referee_campaign::magna_graecia::army::ElementTable;
 use referee_campaign::store::{Campaign, DiceInput, Store, StoreError, Undone};
 use referee_data::DataSource;
 
@@ -294,7 +293,7 @@ impl<D: DeskCampaign + EngineDesk> CampaignDesk for D {
     fn write_past_pack(&self, number: u32, settings: &PackSettings, data: &DataSource) -> Result<Vec<WrittenFile>, String> {
         let Kept { campaign, live, .. } = self.kept();
         if live.viewer != Viewer::Umpire {
-            return Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned());
+            return Err(packs::UMPIRE_ONLY.to_owned());
         }
         let name = self.campaign_name();
         let Some(past) = self.past_battles().into_iter().find(|b| b.number == number) else {
@@ -360,8 +359,6 @@ pub(crate) struct DeskContext<'a> {
     pub store: &'a mut Store,
     /// Where the data tables are read from: a hex pack's conversion table among them.
     pub data: &'a DataSource,
-    /// The element table of the catalog, which a Belisarius pack counts by.
-    pub elements: &'a ElementTable,
     /// The last choices of a pack window, for the next one.
     pub pack_settings: &'a mut PackSettings,
 }

@@ -505,7 +505,8 @@ pub fn decline(state: &State, side: &SideId) -> Result<Vec<Event>, RuleError> {
     Ok(events)
 }
 
-/// Refuses interceptions while the besieger is to answer a relief (BE-29).
+/// Refuses interceptions, declining and consent while the besieger is to answer a relief
+/// (BE-29).
 fn relief_pending(state: &State, c: &Contact) -> Result<(), RuleError> {
     if c.relief {
         return Err(RuleError::new(

@@ -33,7 +33,7 @@ use crate::gui::shell::command::AppCommand;
 use crate::gui::shell::log::LogData;
 use crate::gui::widgets::circles::Circles as _;
 use crate::gui::widgets::labels::{MapLayout, beside, near, shorter, stack};
-use crate::gui::widgets::packs::{PackSettings, Refused};
+use crate::gui::widgets::packs::{PackSettings, Refused, UMPIRE_ONLY};
 use crate::gui::widgets::pan_zoom::{PanZoom, fill_polygon, triangulate};
 use crate::gui::widgets::roll::RollForm;
 use crate::gui::widgets::words::may_order;
@@ -264,27 +264,22 @@ impl BelisariusDesk {
     /// was counted by with the battle, in `store`.
     pub fn write_pack(
         &mut self,
-        elements: &referee_campaign::magna_graecia::army::ElementTable,
         settings: &PackSettings,
         folder: &std::path::Path,
         store: &mut Store,
         data: &referee_data::DataSource,
     ) -> Reply {
         if self.live.viewer != Viewer::Umpire {
-            return Reply::Refused("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned());
+            return Reply::Refused(UMPIRE_ONLY.to_owned());
         }
         let mut options = settings.options();
+        let battle = referee_battle_gen::belisarius::battle_number(&self.live.events);
+        let to = referee_battle_gen::pack::Destination { folder, existing: settings.existing() };
         let written = referee_battle_gen::belisarius::Conversion::load(data).map_err(|e| e.to_string()).and_then(|conv| {
             let kept = crate::tables::for_pack(&mut options, data, Some(&conv)).map_err(|e| e.to_string())?;
-            let files = referee_battle_gen::belisarius::campaign_pack(&self.campaign.state, &self.live.events, elements, &conv, &options)
-                .map_err(|e| e.to_string())?;
-            let battle = referee_battle_gen::belisarius::battle_number(&self.live.events);
-            referee_battle_gen::pack::write_files(
-                files,
-                referee_battle_gen::pack::Destination { folder, existing: settings.existing() },
-                || crate::tables::keep(store, self.campaign.id, battle, &kept).map_err(|e| Refused(e.to_string())),
-            )
-            .map_err(|Refused(e)| e)
+            self.pack((&self.campaign.state, &self.live.events), &conv, &options, to, || {
+                crate::tables::keep(store, self.campaign.id, battle, &kept).map_err(|e| Refused(e.to_string()))
+            })
         });
         match written {
             Ok(files) => {
@@ -297,6 +292,21 @@ impl BelisariusDesk {
         }
     }
 
+    /// The pack of the battle on in `state`, priced by the catalog's element table and
+    /// converted by `conv`, written to `to`; `before` runs before the first file is written.
+    fn pack(
+        &self,
+        (state, events): (&State, &[referee_campaign::belisarius::event::Logged]),
+        conv: &referee_battle_gen::belisarius::Conversion,
+        options: &referee_battle_gen::pack::PackOptions,
+        to: referee_battle_gen::pack::Destination<'_>,
+        before: impl FnOnce() -> Result<(), Refused>,
+    ) -> Result<Vec<crate::gui::widgets::packs::WrittenFile>, String> {
+        let files =
+            referee_battle_gen::belisarius::campaign_pack(state, events, &self.elements, conv, options).map_err(|e| e.to_string())?;
+        referee_battle_gen::pack::write_files(files, to, before).map_err(|Refused(e)| e)
+    }
+
     /// The commands only a Belisarius campaign takes; the shell hands them on.
     pub fn apply(&mut self, command: BelisariusCommand, cx: &mut DeskContext<'_>) -> Reply {
         match command {
@@ -307,7 +317,7 @@ impl BelisariusDesk {
             BelisariusCommand::Execute(order, input) => self.execute(cx.store, &order, input),
             BelisariusCommand::WritePack { settings } => {
                 let reply = match settings.folder() {
-                    Ok(folder) => self.write_pack(cx.elements, &settings, &folder, cx.store, cx.data),
+                    Ok(folder) => self.write_pack(&settings, &folder, cx.store, cx.data),
                     Err(e) => Reply::Refused(e),
                 };
                 cx.keep_pack_settings(self.campaign.id, settings);
@@ -349,9 +359,7 @@ impl DeskCampaign for BelisariusDesk {
         data: &referee_data::DataSource,
     ) -> Result<Vec<crate::gui::widgets::packs::WrittenFile>, String> {
         let conv = referee_battle_gen::belisarius::Conversion::load(data).map_err(|e| e.to_string())?;
-        let files =
-            referee_battle_gen::belisarius::campaign_pack(state, events, &self.elements, &conv, options).map_err(|e| e.to_string())?;
-        referee_battle_gen::pack::write_files(files, to, || Ok::<(), Refused>(())).map_err(|Refused(e)| e)
+        self.pack((state, events), &conv, options, to, || Ok(()))
     }
 
     fn follow_stored(&mut self, store: &Store, events: Vec<referee_campaign::belisarius::event::Event>) {

@@ -242,11 +242,7 @@ impl MagnaGraeciaDesk {
     /// The campaign, if the umpire is looking: packs hold what every side knows, so a
     /// side's screen never makes them.
     pub fn for_packs(&self) -> Result<&MagnaGraeciaDesk, String> {
-        if self.live.viewer == Viewer::Umpire {
-            Ok(self)
-        } else {
-            Err("battle packs are made in the umpire's view: each side's file holds only what it knows".to_owned())
-        }
+        if self.live.viewer == Viewer::Umpire { Ok(self) } else { Err(crate::gui::widgets::packs::UMPIRE_ONLY.to_owned()) }
     }
 
     /// Writes one battle's pack; the open pack window shows what was written, or why not.

@@ -698,12 +698,7 @@ impl RefereeApp {
             }
             AppCommand::Desk(command) => {
                 let Some(desk) = &mut self.desk else { return };
-                let mut cx = DeskContext {
-                    store: &mut self.store,
-                    data: &self.data,
-                    elements: &self.catalog.elements,
-                    pack_settings: &mut self.pack_settings,
-                };
+                let mut cx = DeskContext { store: &mut self.store, data: &self.data, pack_settings: &mut self.pack_settings };
                 // A command of another engine than the one on screen is from a frame gone by.
                 if let Some(reply) = desk.apply(command, &mut cx) {
                     self.reply(reply, typed);

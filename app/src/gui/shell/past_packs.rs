@@ -35,10 +35,7 @@ fn refusal(form: &PastPacksForm, chosen: Option<&PastBattle>, campaign: &str) ->
         return Some(why);
     }
     if form.settings.system.hex().is_some() {
-        return Some(format!(
-            "a hex pack is printed while its battle is on, with the tables it keeps; print battle {} again in DBM or DBSA",
-            battle.number
-        ));
+        return Some(crate::past::hex_refused(battle.number));
     }
     form.settings.check().err()
 }
@@ -61,7 +58,7 @@ pub(crate) fn past_packs_window_ui(ctx: &egui::Context, form: &mut PastPacksForm
         .default_width(540.0)
         .show(ctx, |ui| {
             if data.battles.is_empty() {
-                ui.label("No battle has had its result yet. The pack of a battle under way is written from its own panel.");
+                ui.label("No battle is over yet. The pack of a battle under way is written from its own panel.");
                 return;
             }
             let chosen = data.battles.iter().find(|b| Some(b.number) == form.battle);

@@ -142,6 +142,9 @@ fn file_safe(name: &str) -> String {
     if cleaned.is_empty() { "campaign".to_owned() } else { cleaned }
 }
 
+/// Why a side's view makes no battle pack.
+pub(crate) const UMPIRE_ONLY: &str = "battle packs are made in the umpire's view: each side's file holds only what it knows";
+
 /// Why a pack from the window was not written, in the referee's words.
 #[derive(Debug)]
 pub(crate) struct Refused(pub String);
