@@ -102,7 +102,7 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     let db = TempDb::new();
     africa_battle(&db);
     let out = db.folder().join("packs");
-    cli(&db.path, &["result", "Africa", "1", "--file", "-"]).refused_saying("result");
+    cli(&db.path, &["result", "Africa", "1", "--file", "-"]).refused_saying("Africa has no battle on the table now");
     cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
     cli(&db.path, &["order", "Africa", r#"{"type":"fight"}"#]).refused_saying("fought on the table");
     cli(&db.path, &["pack", "Africa", "2", "--out", out.to_str().unwrap()]).refused_saying("battle 1, not battle 2");
@@ -128,6 +128,7 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     assert!(done.contains("Vandals retreat to Tripolitania") && done.contains("the Byzantines win"), "{done}");
     let shown = cli(&db.path, &["show", "Africa"]).ok();
     assert!(!shown.contains("Battle at"), "{shown}");
+    db.refuses(&["result", "Africa", "2", "--file", file.to_str().unwrap()], "Africa has no battle on the table now");
     // BE-46, BE-49: the umpire's running check counts the points destroyed in battle and the
     // zones controlled; the sides' views carry no such check.
     assert!(shown.contains("Byzantines: destroy 12 enemy combat points — has destroyed 4"), "{shown}");

@@ -166,6 +166,12 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     cli(&other.db.path, &["order", "Other", "--as", "carthage", "--file", file])
         .refused_saying("the orders file was made for another campaign (`Mail`), not for Other");
     assert_eq!(other.db.bytes(), other_before);
+    // Another campaign of the same name: not "made for Mail, not for Mail".
+    let twin = Mail::new("Mail", "dionysian", "9");
+    twin.db.refuses(
+        &["order", "Mail", "--as", "carthage", "--file", file],
+        "the orders file was made for another campaign called `Mail`: this one has its own seed and log",
+    );
 
     // A file edited by hand: a field the orders file has not, an order of another side's.
     let text = std::fs::read_to_string(&orders).unwrap();

@@ -490,7 +490,14 @@ impl<E: Engine> Incoming<E> {
         sides: &[(SideId, String)],
     ) -> anyhow::Result<Incoming<E>> {
         if store.commitment(campaign.id)?.is_none_or(|commitment| commitment.digest != file.campaign) {
-            bail!("the orders file was made for another campaign (`{}`), not for {}", shown(&file.name), E::name(&campaign.state));
+            let named = shown(&file.name);
+            let campaign_name = E::name(&campaign.state);
+            if named == campaign_name {
+                bail!(
+                    "the orders file was made for another campaign called `{named}`: this one has its own seed and log, so its packets and orders files are its own"
+                );
+            }
+            bail!("the orders file was made for another campaign (`{named}`), not for {campaign_name}");
         }
         let n = file.orders.len();
         let orders: Vec<E::Order> = file

@@ -253,6 +253,23 @@ pub mod belisarius {
         created(&World::embedded().setup("africa-533").unwrap(), "Africa", 533)
     }
 
+    /// A zone with a walled city (fortification 1 to 3, so works have room), a port if `port`,
+    /// with nobody inside, and a neighbouring zone.
+    pub fn siege_ground(c: &Campaign<Belisarius>, port: bool) -> (ZoneId, ZoneId, crate::belisarius::map::CityId) {
+        let map = &c.state.setup.map;
+        let z = map
+            .zones
+            .iter()
+            .find(|z| {
+                (1..=3).contains(&z.city.fortification)
+                    && z.city.port == port
+                    && z.city.militia > 0
+                    && !c.state.pieces.iter().any(|p| crate::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(&z.id))
+            })
+            .expect("an empty walled city");
+        (z.id.clone(), z.neighbours[0].clone(), z.city.id.clone())
+    }
+
     /// From the Reconquest of Africa in operations, the Byzantines' segment with nothing done
     /// yet: Ildiger takes Belisarius's first unit, and the two march into Upper Proconsularis (attrition die 1) and lay
     /// siege to Sicca Veneria, and the Byzantines pass; Ammatas marches out of Carthage onto

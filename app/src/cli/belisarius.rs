@@ -96,8 +96,13 @@ impl CliEngine for Belisarius {
                 let mut c = store.load_as::<Belisarius>(store.find(&campaign)?)?;
                 let events = store.events_as::<Belisarius>(c.id)?;
                 let now = referee_battle_gen::belisarius::battle_number(&events);
+                if !c.state.ops.as_ref().is_some_and(|o| o.battle.as_ref().is_some_and(|b| b.at_table)) {
+                    bail!(
+                        "{campaign} has no battle on the table now: a result is entered for the battle sent there (`send_to_table`, BE-17)"
+                    );
+                }
                 if battle != now {
-                    bail!("the battle under way in {campaign} is battle {now}, not battle {battle}");
+                    bail!("the battle on the table in {campaign} is battle {now}, not battle {battle}");
                 }
                 let result: referee_campaign::belisarius::battle::TableResult = match system {
                     Some(system) => {
@@ -682,11 +687,27 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         );
                     }
                     Step::Retreat { side } if referee || organisations.iter().any(|x| &x.side == side) => {
-                        let to =
-                            map.zone(&b.zone).and_then(|z| z.neighbours.first()).map_or_else(|| "<zone>".to_owned(), ToString::to_string);
+                        // A zone of their own first, then one nobody controls: an enemy's may
+                        // be entered, but its forces may intercept there (BE-22).
+                        let controller = |z: &referee_campaign::belisarius::map::ZoneId| {
+                            board.zones.iter().find(|s| &s.id == z).and_then(|s| s.controller.as_ref())
+                        };
+                        let beside = map.zone(&b.zone).map(|z| z.neighbours.as_slice()).unwrap_or_default();
+                        let to = beside
+                            .iter()
+                            .min_by_key(|z| match controller(z) {
+                                Some(c) if c == side => 0,
+                                None => 1,
+                                Some(_) => 2,
+                            })
+                            .map_or_else(|| "<zone>".to_owned(), ToString::to_string);
+                        let names: Vec<String> = beside.iter().map(ToString::to_string).collect();
                         say(
                             the(side),
-                            "retreat to a zone next to the battle (BE-22)",
+                            &format!(
+                                "retreat to a zone next to the battle ({}), or into a city of their own in its zone (BE-22)",
+                                names.join(", ")
+                            ),
                             vec![json(Order::Retreat { side: side.clone(), to })],
                         );
                     }
@@ -792,12 +813,33 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             } else if board.sortie.is_some() || board.assault.is_some() {
                 // BE-27, BE-28: nothing else goes until the sortie or the assault is settled;
                 // what each side owes is listed above, and the besieger's answer to a sortie.
-                let what = if board.sortie.is_some() {
-                    "are settling the sortie first: the besieger answers (`answer_sortie`), then both sides take their losses (BE-28)"
-                } else {
-                    "are settling the assault first: each side that owes takes its losses (BE-27)"
-                };
-                say("The sides".to_owned(), what, Vec::new());
+                match &board.sortie {
+                    // The besieger meets the sortie's points with as many of its own, unmodified.
+                    Some(sortie) if sortie.answered.is_none() => {
+                        let besieger = board.sides.iter().map(|s| &s.id).find(|s| *s != &sortie.side);
+                        match besieger.and_then(|b| organisations.iter().find(|o| &o.side == b)) {
+                            Some(o) => say(
+                                the(&o.side),
+                                &format!(
+                                    "meet the sortie's {} with as many unmodified points of the besiegers in the zone: each unit by its number there, with the points it puts in (BE-28)",
+                                    referee_campaign::core::words::count(sortie.points, "point")
+                                ),
+                                vec![format!(r#"{{"type":"answer_sortie","side":"{}","units":[["<unit>","<points>"]]}}"#, o.side)],
+                            ),
+                            None => say("The besiegers".to_owned(), "answer the sortie first (BE-28); you wait", Vec::new()),
+                        }
+                    }
+                    Some(_) => say(
+                        "The sides".to_owned(),
+                        "are settling the sortie first: each side that owes takes its losses (BE-28)",
+                        Vec::new(),
+                    ),
+                    None => say(
+                        "The sides".to_owned(),
+                        "are settling the assault first: each side that owes takes its losses (BE-27)",
+                        Vec::new(),
+                    ),
+                }
             } else if let Some(ops) = &board.operations {
                 let side = &ops.segment;
                 match organisations.iter().find(|o| &o.side == side) {
@@ -824,17 +866,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             .filter(|l| !o.halted.contains(l) && !is_king(l))
                             .and_then(|l| Some((l, o.pieces().find(|(id, _)| id == l)?.1)));
                         let what = match (marching, &o.acting) {
-                            (Some((leader, at)), _) => {
-                                let beside: Vec<String> = map
-                                    .zone_of(at)
-                                    .and_then(|z| map.zone(&z).map(|z| z.neighbours.iter().map(ToString::to_string).collect()))
-                                    .unwrap_or_default();
-                                orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["<zone>"]}}"#));
-                                format!(
-                                    "march the acting leader on, through zones one beside the next (from here: {}), or end the segment (BE-06, BE-10)",
-                                    beside.join(", ")
-                                )
-                            }
+                            (Some((leader, at)), _) => acting_offers(view, map, o, (leader, at), &mut orders),
                             // BE-06: once the Franks have marched, the side may still
                             // activate a leader of its own in the segment.
                             (None, Some(l)) if is_king(l) && has_points(o) => {
@@ -876,6 +908,59 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         _ => {}
     }
     next
+}
+
+/// What the acting leader may do next where he stands, from what his side sees: sally out of
+/// a city besieged (BE-28); sail on or land, aboard (BE-33, BE-37); lay siege to the enemy
+/// city of his zone or storm the one he besieges (BE-24, BE-27), or march on (BE-10). The
+/// orders go into `orders`; the words say what they are.
+fn acting_offers(view: &View, map: &ZoneMap, o: &Organisation, (leader, at): (&str, &Location), orders: &mut Vec<String>) -> String {
+    let (board, side) = (view.board(), &o.side);
+    let zone = map.zone_of(at).and_then(|z| map.zone(&z));
+    let city = zone.and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+    let city_name = |c: &referee_campaign::belisarius::view::CityStatus| map.place_name(&Location::City(c.id.clone()));
+    let acting = o.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == leader));
+    let has_units = acting.is_some_and(|b| !b.units.is_empty() && !b.decoy);
+    let has_points = o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
+    match at {
+        Location::City(_) if city.is_some_and(|c| c.siege.as_ref().is_some_and(|g| &g.besieger != side)) => {
+            orders.push(format!(r#"{{"type":"sortie","side":"{side}","leader":"{leader}","units":["<unit>"]}}"#));
+            "sally out of the besieged city with units of the garrison, by their numbers in his box (BE-28), or end the segment: a garrison leaves only so, or by sea".to_owned()
+        }
+        Location::Aboard(ship) => {
+            orders.push(format!(r#"{{"type":"sail","side":"{side}","ships":["{ship}"],"path":["<sea zone>"]}}"#));
+            orders.push(format!(r#"{{"type":"land","side":"{side}","leader":"{leader}","at":"<zone or port>"}}"#));
+            "sail on with the ship the force is aboard, or land beside its sea (BE-33, BE-37), or end the segment".to_owned()
+        }
+        _ => {
+            let mut also = String::new();
+            if let (Location::Zone(here), Some(c)) = (at, city) {
+                let enemy = c.holder.as_ref().is_some_and(|h| h != side);
+                let rival = board.markers.iter().any(|m| &m.side != side && !m.naval && m.at == Location::Zone(here.clone()));
+                let stormed = board.operations.as_ref().is_some_and(|ops| ops.stormed.contains(&c.id));
+                match &c.siege {
+                    None if enemy && !rival && has_units && has_points => {
+                        orders.push(
+                            serde_json::to_string(&Order::Besiege { side: side.clone(), leader: leader.to_owned() }).unwrap_or_default(),
+                        );
+                        also = format!(", lay siege to {} (BE-24)", city_name(c));
+                    }
+                    Some(g) if &g.besieger == side && !stormed && has_units && has_points => {
+                        let assault = Order::Assault { side: side.clone(), leader: leader.to_owned(), ships: Vec::new() };
+                        orders.push(serde_json::to_string(&assault).unwrap_or_default());
+                        also = format!(", storm {} (BE-27)", city_name(c));
+                    }
+                    _ => {}
+                }
+            }
+            let beside: Vec<String> = zone.map(|z| z.neighbours.iter().map(ToString::to_string).collect()).unwrap_or_default();
+            orders.push(format!(r#"{{"type":"move","side":"{side}","leader":"{leader}","path":["<zone>"]}}"#));
+            format!(
+                "march the acting leader on, through zones one beside the next (from here: {}){also}, or end the segment (BE-06, BE-10)",
+                beside.join(", ")
+            )
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -1437,6 +1522,46 @@ mod tests {
         assert!(c.state.ops.as_ref().is_some_and(|o| o.battle.as_ref().is_some_and(|b| b.relief.is_some())), "the relief's battle");
     }
 
+    /// X-06 / BE-28: Uraias, besieged by Belisarius, is activated inside the city: Next
+    /// offers him a sortie and no march, which the rules would refuse. Once he sallies, the
+    /// besiegers are offered their answer with the sortie's points, and nobody a segment's
+    /// orders.
+    #[test]
+    fn be_28_next_offers_the_besieged_a_sortie_and_the_besiegers_their_answer() {
+        use referee_campaign::belisarius::state::Location;
+        use referee_campaign::fixtures::belisarius::{byz, city_of, goths, hold, italy_under_vitiges, siege_ground, stage};
+        let (mut store, mut c) = italy_under_vitiges("ap-d", [6, 1]);
+        let (zone, _, _) = siege_ground(&c, false);
+        let city = city_of(&c, &zone);
+        stage(&mut c, &[(byz(), "belisarius", "4B 4B 3C", Location::Zone(zone.clone())), (goths(), "uraias", "2B 2C", city)]);
+        hold(&mut c, &zone, &goths());
+        c.state.control.insert(zone.clone(), goths());
+        let viewers = [Viewer::Umpire, Viewer::Side(byz()), Viewer::Side(goths())];
+        let mut refused = Vec::new();
+        for order in [
+            Order::Activate { side: byz(), leader: "belisarius".into(), with: vec![] },
+            Order::Besiege { side: byz(), leader: "belisarius".into() },
+            Order::Pass { side: byz() },
+            Order::Activate { side: goths(), leader: "uraias".into(), with: vec![] },
+        ] {
+            ask_the_rules(&store, &c, &viewers, &format!("before {order:?}"), &mut refused);
+            store.execute(&mut c, &(), &order, DiceInput::Seeded).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+        }
+        let goth = offered(&store, &c, &Viewer::Side(goths()));
+        assert!(goth.contains(&r#"{"type":"sortie","side":"ostrogoths","leader":"uraias","units":["<unit>"]}"#.to_owned()), "{goth:?}");
+        assert!(!goth.iter().any(|o| o.contains(r#""type":"move""#)), "no march out of a besieged city: {goth:?}");
+        store.execute(&mut c, &(), &Order::Sally { side: goths(), leader: "uraias".into(), units: vec![1, 2] }, DiceInput::Seeded).unwrap();
+        let kinds = ask_the_rules(&store, &c, &viewers, "the sortie made", &mut refused);
+        assert!(kinds.is_empty(), "nothing whole while the sortie is settled: {kinds:?}");
+        assert_eq!(
+            offered(&store, &c, &Viewer::Side(byz())),
+            [r#"{"type":"answer_sortie","side":"byzantines","units":[["<unit>","<points>"]]}"#],
+            "the besiegers' answer, to be filled in"
+        );
+        assert!(offered(&store, &c, &Viewer::Side(goths())).is_empty(), "the Goths wait");
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
     /// X-06: at every moment of a played campaign, each order **Next:** offers (one with no
     /// `<place>` left to fill in) is one the rules would take now, for the referee and for
     /// each side: a player copies them.
@@ -1479,6 +1604,8 @@ mod tests {
             "intercept_at_sea",
             "let_pass",
             "fight_at_sea",
+            "besiege",
+            "assault",
             "end_turn",
         ] {
             assert!(offered_kinds.contains(kind), "never offered {kind}: {offered_kinds:?}");

@@ -154,9 +154,18 @@ pub enum Event {
     /// An assault was rolled (BE-27): both sides' unmodified points, the ratio's row, the
     /// result, and what each side owes.
     AssaultRolled { due: AssaultDue, attacker_points: u32, defender_points: u32, row: String, result: AssaultResult },
-    /// A side shared out its losses of an assault: (leader whose box, or `None` for the units
-    /// without a leader at `at`, unit's index, points), and the militia's share (BE-25, BE-27).
-    SiegeLossesTaken { side: SideId, at: Location, losses: Vec<(Option<String>, u32, u8)>, militia: u8 },
+    /// A side shared out its losses of an assault, or of a sortie (`sortie`): (leader whose
+    /// box, or `None` for the units without a leader at `at`, unit's index, points), and the
+    /// militia's share (BE-25, BE-27, BE-28).
+    SiegeLossesTaken {
+        side: SideId,
+        at: Location,
+        losses: Vec<(Option<String>, u32, u8)>,
+        militia: u8,
+        /// Stored only when true, so an assault's losses read as they always did.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        sortie: bool,
+    },
     /// A city fell to `to`: everyone of `from` inside is lost, the ships in its port change
     /// hands, its militia is full again for its new holder (BE-25, BE-26, BE-27, BE-40).
     CityFell { city: CityId, from: SideId, to: SideId, how: Fall },

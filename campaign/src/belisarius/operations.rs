@@ -618,7 +618,7 @@ pub fn march(
     if super::siege::is_besieged(state, &from) {
         return Err(RuleError::new(
             RuleId::BE_28,
-            format!("{chief} is besieged: the garrison leaves only by a sortie, not yet in this version (BE-28), or by sea"),
+            format!("{chief} is besieged: the garrison leaves the city only by a sortie (`sortie`) or by sea (`embark`)"),
         ));
     }
     let mut here =

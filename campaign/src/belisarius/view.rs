@@ -311,6 +311,10 @@ pub struct OperationsBoard {
     pub acting_at: Option<Location>,
     /// Segments passed in a row: two end the phase.
     pub passes: u8,
+    /// Cities stormed this phase, which no siege may assault again until the next (BE-27):
+    /// an assault is made in everyone's sight.
+    #[serde(default)]
+    pub stormed: Vec<CityId>,
 }
 
 /// A leader's card in a box of the Table of Organisation.
@@ -558,6 +562,7 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             .filter(|a| sees_faces(viewer, &a.side) || !matches!(a.at, Location::Aboard(_)))
             .map(|a| super::naval::whereabouts(state, &a.at)),
         passes: o.passes,
+        stormed: o.stormed.iter().cloned().collect(),
     });
     let contact = state.ops.as_ref().and_then(|o| o.contact.as_ref()).map(|c| ContactBoard {
         zone: c.zone.clone(),
@@ -1094,9 +1099,11 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::DecoyRemoved { side, at, id, face_down: true } => {
             sees_faces(viewer, side).then(|| format!("{}: {} is lost with {} — BE-42", side_name(side), name(id), setup.place_name(at)))
         }
+        // In a city: turned over in a storm, or by Reconnaissance; in the open, intercepted.
         Event::DecoyRemoved { side, at, .. } => Some(format!(
-            "{} marker intercepted at {} was a decoy: it leaves the map — BE-42",
+            "{} marker {} {} was a decoy: it leaves the map — BE-42",
             capitalised(&crate::core::words::possessive(&side_name(side))),
+            if matches!(at, Location::City(_)) { "in" } else { "intercepted at" },
             setup.place_name(at)
         )),
         Event::DecoyReturned { side, at } => Some(format!("{} place a marker at {} — BE-42", side_name(side), setup.place_name(at))),
@@ -1252,14 +1259,15 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 city_name(&due.city)
             ))
         }
-        Event::SiegeLossesTaken { side, at, losses, militia } => {
+        Event::SiegeLossesTaken { side, at, losses, militia, sortie } => {
             let units: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
             let place = setup.place_name(at);
+            let rule = if *sortie { "BE-28" } else { "BE-27" };
             if sees_faces(viewer, side) {
                 let militia = if *militia > 0 { format!(", the militia {militia}") } else { String::new() };
-                Some(format!("{} take {units} combat points of losses at {place}{militia} — BE-27", side_name(side)))
+                Some(format!("{} take {units} combat points of losses at {place}{militia} — {rule}", side_name(side)))
             } else {
-                Some(format!("{} take their losses at {place} — BE-27", side_name(side)))
+                Some(format!("{} take their losses at {place} — {rule}", side_name(side)))
             }
         }
         Event::CityFell { city, from, to, how } => {

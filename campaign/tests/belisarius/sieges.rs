@@ -15,8 +15,8 @@ use referee_campaign::belisarius::{Belisarius, World};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::core::viewer::Viewer;
 use referee_campaign::fixtures::belisarius::{
-    africa, battle_order, byz, city_of, goths, hold, italy_under_vitiges, left, refused, run, stage, supply_phase, typed, units_of,
-    view_json,
+    africa, battle_order, byz, city_of, goths, hold, italy_under_vitiges, left, refused, run, siege_ground, stage, supply_phase, typed,
+    units_of, view_json,
 };
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -27,27 +27,6 @@ use crate::common::matching;
 /// first on 16 AP; `goth_chit` is the Goths' chit.
 fn italy(goth_chit: &str) -> (Store, Campaign<Belisarius>) {
     italy_under_vitiges(goth_chit, [6, 1])
-}
-
-/// A zone with a walled city (fortification 1 to 3, so works have room), a port if `port`,
-/// with nobody inside, and a neighbouring zone.
-fn siege_ground(c: &Campaign<Belisarius>, port: bool) -> (ZoneId, ZoneId, CityId) {
-    let map = &c.state.setup.map;
-    let z = map
-        .zones
-        .iter()
-        .find(|z| {
-            (1..=3).contains(&z.city.fortification)
-                && z.city.port == port
-                && z.city.militia > 0
-                && !c
-                    .state
-                    .pieces
-                    .iter()
-                    .any(|p| referee_campaign::belisarius::operations::zone_of(&c.state, &p.at).as_ref() == Some(&z.id))
-        })
-        .expect("an empty walled city");
-    (z.id.clone(), z.neighbours[0].clone(), z.city.id.clone())
 }
 
 fn activate(store: &mut Store, c: &mut Campaign<Belisarius>, who: SideId, leader: &str) {
@@ -545,6 +524,12 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
         }
     }
     assert!(c.state.ops.as_ref().unwrap().sortie.is_none(), "the sortie is over");
+    // The losses of a sortie are the sortie's rule's, for both sides, in each side's log.
+    for who in [byz(), goths()] {
+        let log = referee_campaign::fixtures::belisarius::log_of(&c, &store, &who);
+        let taken: Vec<&String> = log.iter().filter(|l| l.contains("losses at")).collect();
+        assert!(!taken.is_empty() && taken.iter().all(|l| l.ends_with("BE-28")), "{taken:?}");
+    }
     let belisarius: u32 = c.state.marker(&byz(), "belisarius").unwrap().kind.units().iter().map(|u| u32::from(u.value)).sum();
     assert_eq!(belisarius, 11 - byz_lose, "the Byzantine losses came from the unit that fought");
 }
@@ -755,4 +740,18 @@ fn be_30_the_rules_asked_before_a_button_answer_as_decide_does_during_a_siege() 
         if decided.is_ok() { taken += 1 } else { refused += 1 }
     }
     assert!(taken > 0 && refused > 0, "both verdicts are compared: {taken} taken, {refused} refused");
+}
+
+/// BE-27, BE-28, BE-41: the share of siege and supply losses offered to the referee keeps as
+/// much fighting strength as it can, as a battle's does: the militia first, then infantry
+/// before heavy cavalry and cataphracts, the smallest first; nothing is taken from a
+/// cataphract while a foot soldier stands.
+#[test]
+fn be_27_the_suggested_share_of_siege_losses_keeps_the_strongest_units() {
+    use referee_campaign::belisarius::siege::{Numbered, suggest};
+    let units: Vec<Numbered<'_>> =
+        units_of("k:1A k:1A 2B i:4C").into_iter().zip(1..).map(|(unit, index)| Numbered { leader: None, index, unit }).collect();
+    assert_eq!(suggest(&units, 5, 0), (vec![(3, 1), (4, 4)], 0), "the infantry, then the heavy cavalry");
+    assert_eq!(suggest(&units, 5, 2), (vec![(4, 3)], 2), "the militia first");
+    assert_eq!(suggest(&units, 8, 0), (vec![(1, 1), (2, 1), (3, 2), (4, 4)], 0), "everything, at the most");
 }
