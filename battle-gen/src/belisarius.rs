@@ -482,7 +482,7 @@ fn notes(zone: &str) -> Notes {
         map_unset: "The table is laid over the zone's city, the side that marched in entering by the edge it came from (BE-17).".to_owned(),
         no_exits: "No road leaves the table: the beaten side retreats by any edge to a neighbouring zone (BE-22).".to_owned(),
         leaderless: "none".to_owned(),
-        no_rolls: "The interception that brought the armies to battle is in the campaign's log (BE-14).".to_owned(),
+        no_rolls: "How the armies came to battle, by an interception, by consent or by an attack on siege lines, is in the campaign's log (BE-13, BE-14, BE-29).".to_owned(),
         table_rule: "BE-17".to_owned(),
         roster_rule: "BE-17".to_owned(),
         table_set_when: "once the table is laid over the zone's city".to_owned(),

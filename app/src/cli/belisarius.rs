@@ -1246,7 +1246,12 @@ impl Output for ZoneListing {
                 if c.port { ", port" } else { "" },
                 held(&c.held_by)
             ));
-            s.push_str(&format!("    next to {}\n", z.neighbours.join(", ")));
+            // An island of one zone (Corsica) borders no other land zone.
+            if z.neighbours.is_empty() {
+                s.push_str("    no land zone beside it: reached by sea\n");
+            } else {
+                s.push_str(&format!("    next to {}\n", z.neighbours.join(", ")));
+            }
             if !z.seas.is_empty() {
                 s.push_str(&format!("    coast on {}\n", z.seas.join(", ")));
             }

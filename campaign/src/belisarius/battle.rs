@@ -424,7 +424,7 @@ fn morale(steps: &mut Steps, dice: &mut Dice, side: &SideId, check: u8) -> Resul
             mods.push(Modifier { value: ambush, reason: if ambush > 0 { "ambusher" } else { "ambushed" }.to_owned() });
         }
         if check > 0 {
-            mods.push(Modifier { value: -i32::from(check), reason: format!("T{check}") });
+            mods.push(Modifier { value: -i32::from(check), reason: format!("combat result T{check}") });
         }
         let purpose = format!("morale of {} ({} of {})", u.fighter.unit, u.fighter.unit.kind.label(), leader_name(&state, &u.leader));
         let roll = dice.roll(TWO_D6, &purpose, Some(RuleId::BE_20), mods)?;

@@ -206,8 +206,27 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             }
             Ok(Checked::ForReferee(format!("where the voyage halts hangs on ships the {name} cannot see")))
         }
+        Order::AnswerSortie { units, .. } => {
+            // The sortie's points are public, and the besiegers' own units are the side's.
+            let Some(due) = &own.sortie_answer else {
+                return Err(RuleError::new(RuleId::BE_28, format!("the {name} have no sortie to answer")));
+            };
+            if earlier.iter().any(|o| matches!(o, Order::AnswerSortie { .. })) {
+                return Err(RuleError::new(RuleId::BE_28, "the besieger answers the sortie, once"));
+            }
+            super::siege::share(&numbered(&due.units), units, (0, 0), due.points, RuleId::BE_28, "to meet the sortie, unmodified")?;
+            Ok(Checked::AsFarAsKnown)
+        }
         _ => Ok(Checked::ForReferee(format!("it hangs on what the {name} cannot see"))),
     }
+}
+
+/// The units of a share, numbered from 1 as the view lists them.
+fn numbered(units: &[(String, super::pieces::Unit)]) -> Vec<super::siege::Numbered<'_>> {
+    units
+        .iter()
+        .map(|(leader, unit)| super::siege::Numbered { leader: (!leader.is_empty()).then_some(leader.as_str()), index: 0, unit: *unit })
+        .collect()
 }
 
 /// The contact the side is to answer now, or why there is none it may answer (BE-13).
@@ -250,12 +269,7 @@ fn losses_owed(view: &SideView, earlier: &[Order], losses: &[(u32, u8)], militia
         (&own.assault_losses, RuleId::BE_27, "for the assault"),
     ];
     if let Some((due, rule, what)) = dues.iter().find_map(|(d, r, w)| d.as_ref().map(|d| (d, *r, *w))) {
-        let units: Vec<super::siege::Numbered<'_>> = due
-            .units
-            .iter()
-            .map(|(leader, unit)| super::siege::Numbered { leader: (!leader.is_empty()).then_some(leader.as_str()), index: 0, unit: *unit })
-            .collect();
-        super::siege::share(&units, losses, (militia, due.militia), due.points, rule, what)?;
+        super::siege::share(&numbered(&due.units), losses, (militia, due.militia), due.points, rule, what)?;
         return Ok(Checked::AsFarAsKnown);
     }
     if militia > 0 {

@@ -1187,7 +1187,12 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::Dropped { side, leader, units, leaders, at, .. } => {
             if sees_faces(viewer, side) {
                 let what = carried(units, leaders);
-                Some(format!("{}: {} leaves {} at {} — BE-11", side_name(side), name(leader), what.join(" and "), setup.place_name(at)))
+                // In the open, or in the city (`"city": true`): say which.
+                let place = match at {
+                    Location::Zone(_) => format!("in the open at {}", setup.place_name(at)),
+                    _ => format!("in {}", setup.place_name(at)),
+                };
+                Some(format!("{}: {} leaves {} {place} — BE-11", side_name(side), name(leader), what.join(" and ")))
             } else {
                 // Units without a leader are on the Table of Organisation only; a leader left
                 // behind is a marker that stays.
@@ -1409,7 +1414,8 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             let route: Vec<String> = path.iter().map(|l| setup.place_name(l)).collect();
             let route = format!("from {} to {}", setup.place_name(from), route.join(", "));
             Some(if sees_faces(viewer, side) {
-                format!("{}: {} sail {route} ({ap} AP, {left} left) — BE-33", side_name(side), ships_named(ships))
+                let verb = if ships.len() == 1 { "sails" } else { "sail" };
+                format!("{}: {} {verb} {route} ({ap} AP, {left} left) — BE-33", side_name(side), ships_named(ships))
             } else {
                 format!("{}: {} sea marker(s) sail {route} — BE-33", side_name(side), ships.len())
             })

@@ -771,6 +771,13 @@ fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
     assert!(lines.iter().any(|l| l.contains("a marker joins a force")), "{lines:?}");
     assert!(lines.iter().any(|l| l.contains("leaves a marker")), "{lines:?}");
     assert!(lines.iter().all(|l| !l.contains("2D") && !l.contains("3C") && !l.contains("Constantinus")), "{lines:?}");
+    // The Byzantines read where each was left: the 3C in the city, Constantinus in the open.
+    let byz_log = log_of(&c, &store, &byz());
+    let left_at: Vec<&String> = byz_log.iter().filter(|l| l.contains(" leaves ")).collect();
+    let zone_name = c.state.setup.place_name(&Location::Zone(b.clone()));
+    let city_name = c.state.setup.place_name(&city_b);
+    assert!(left_at.iter().any(|l| l.contains(&format!("3C in {city_name} — BE-11"))), "{left_at:?}");
+    assert!(left_at.iter().any(|l| l.contains(&format!("Constantinus in the open at {zone_name}"))), "{left_at:?}");
 }
 
 /// Belisarius marched into `pieces`, the Goths declining, Belisarius intercepting them in line

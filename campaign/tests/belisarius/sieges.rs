@@ -497,6 +497,26 @@ fn be_28_a_sortie_is_one_melee_against_as_many_points() {
     assert!(events.iter().any(|e| matches!(e, Event::SortieMade { due } if due.points == 4)));
     assert_eq!(left(&c, &goths()), ap - 1, "a sortie costs 1 AP");
     refused(&mut store, &mut c, &Order::Pass { side: goths() }, "sortie");
+    // the Byzantines' packet checks their answer as the rules will: the sortie's points
+    // are public, the besiegers' units their own.
+    let side = referee_campaign::fixtures::belisarius::side_view(&c, &store, &byz());
+    let planned = |earlier: &[Order], units: Vec<(u32, u8)>| {
+        referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, earlier, &Order::AnswerSortie { side: byz(), units })
+    };
+    let short = planned(&[], vec![(1, 3)]).unwrap_err().to_string();
+    assert!(short.contains("4 points are owed to meet the sortie") && short.ends_with("BE-28"), "{short}");
+    assert!(planned(&[], vec![(3, 4)]).unwrap_err().to_string().contains("has 3 points"));
+    assert_eq!(planned(&[], vec![(1, 4)]), Ok(referee_campaign::core::plan::Checked::AsFarAsKnown));
+    let twice = planned(&[Order::AnswerSortie { side: byz(), units: vec![(1, 4)] }], vec![(1, 4)]).unwrap_err().to_string();
+    assert!(twice.contains("answers the sortie, once"), "{twice}");
+    let goth = referee_campaign::fixtures::belisarius::side_view(&c, &store, &goths());
+    let theirs = referee_campaign::belisarius::plan::check(
+        &goth,
+        &c.state.setup.map,
+        &[],
+        &Order::AnswerSortie { side: goths(), units: vec![(1, 4)] },
+    );
+    assert!(theirs.unwrap_err().to_string().contains("have no sortie to answer"));
     refused(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(1, 3)] }, "met with 4 unmodified points");
     refused(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(3, 4)] }, "has 3 points");
     let events = run(&mut store, &mut c, &Order::AnswerSortie { side: byz(), units: vec![(1, 4)] }, DiceInput::Manual(vec![6, 5]));
