@@ -492,7 +492,7 @@ impl<E: Engine> Incoming<E> {
         if store.commitment(campaign.id)?.is_none_or(|commitment| commitment.digest != file.campaign) {
             let named = shown(&file.name);
             let campaign_name = E::name(&campaign.state);
-            if named == campaign_name {
+            if file.name == campaign_name {
                 bail!(
                     "the orders file was made for another campaign called `{named}`: this one has its own seed and log, so its packets and orders files are its own"
                 );

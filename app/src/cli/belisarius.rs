@@ -687,29 +687,35 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         );
                     }
                     Step::Retreat { side } if referee || organisations.iter().any(|x| &x.side == side) => {
-                        // A zone of their own first, then one nobody controls: an enemy's may
-                        // be entered, but its forces may intercept there (BE-22).
-                        let controller = |z: &referee_campaign::belisarius::map::ZoneId| {
-                            board.zones.iter().find(|s| &s.id == z).and_then(|s| s.controller.as_ref())
+                        // A zone with no enemy marker first, where nobody may intercept them
+                        // again; of those, their own, then one nobody controls (BE-22).
+                        use referee_campaign::belisarius::map::ZoneId;
+                        let controller = |z: &ZoneId| board.zones.iter().find(|s| &s.id == z).and_then(|s| s.controller.as_ref());
+                        let enemy_in = |z: &ZoneId| {
+                            board.markers.iter().any(|m| &m.side != side && !m.naval && map.zone_of(&m.at).as_ref() == Some(z))
                         };
                         let beside = map.zone(&b.zone).map(|z| z.neighbours.as_slice()).unwrap_or_default();
-                        let to = beside
-                            .iter()
-                            .min_by_key(|z| match controller(z) {
+                        let to = beside.iter().min_by_key(|z| {
+                            let held = match controller(z) {
                                 Some(c) if c == side => 0,
                                 None => 1,
                                 Some(_) => 2,
-                            })
-                            .map_or_else(|| "<zone>".to_owned(), ToString::to_string);
+                            };
+                            (enemy_in(z), held)
+                        });
+                        let city = map.zone(&b.zone).and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+                        let own_city = city.filter(|c| c.holder.as_ref() == Some(side)).map(|c| c.id.to_string());
                         let names: Vec<String> = beside.iter().map(ToString::to_string).collect();
-                        say(
-                            the(side),
-                            &format!(
-                                "retreat to a zone next to the battle ({}), or into a city of their own in its zone (BE-22)",
-                                names.join(", ")
-                            ),
-                            vec![json(Order::Retreat { side: side.clone(), to })],
-                        );
+                        let what = match (names.is_empty(), &own_city) {
+                            (false, Some(c)) => {
+                                format!("retreat to a zone next to the battle ({}), or into {c}, which they hold (BE-22)", names.join(", "))
+                            }
+                            (false, None) => format!("retreat to a zone next to the battle ({}) (BE-22)", names.join(", ")),
+                            (true, Some(c)) => format!("retreat into {c}, which they hold (BE-22)"),
+                            (true, None) => "retreat (BE-22)".to_owned(),
+                        };
+                        let to = to.map(ToString::to_string).or(own_city).unwrap_or_else(|| "<zone>".to_owned());
+                        say(the(side), &what, vec![json(Order::Retreat { side: side.clone(), to })]);
                     }
                     _ => {}
                 }
@@ -814,17 +820,18 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 // BE-27, BE-28: nothing else goes until the sortie or the assault is settled;
                 // what each side owes is listed above, and the besieger's answer to a sortie.
                 match &board.sortie {
-                    // The besieger meets the sortie's points with as many of its own, unmodified.
+                    // The besiegers meet the sortie with as many unmodified points as sallied,
+                    // or all they have in the zone: their own view says how many, and offers a
+                    // share of them.
                     Some(sortie) if sortie.answered.is_none() => {
-                        let besieger = board.sides.iter().map(|s| &s.id).find(|s| *s != &sortie.side);
-                        match besieger.and_then(|b| organisations.iter().find(|o| &o.side == b)) {
-                            Some(o) => say(
+                        match organisations.iter().find_map(|o| o.sortie_answer.as_ref().map(|a| (o, a))) {
+                            Some((o, answer)) => say(
                                 the(&o.side),
                                 &format!(
-                                    "meet the sortie's {} with as many unmodified points of the besiegers in the zone: each unit by its number there, with the points it puts in (BE-28)",
-                                    referee_campaign::core::words::count(sortie.points, "point")
+                                    "meet the sortie with {} of the besiegers in the zone: each unit by its number there, as `roster` lists them, with the points it puts in (BE-28)",
+                                    referee_campaign::core::words::count(answer.points, "unmodified point")
                                 ),
-                                vec![format!(r#"{{"type":"answer_sortie","side":"{}","units":[["<unit>","<points>"]]}}"#, o.side)],
+                                vec![json(Order::AnswerSortie { side: o.side.clone(), units: answer.suggested.0.clone() })],
                             ),
                             None => say("The besiegers".to_owned(), "answer the sortie first (BE-28); you wait", Vec::new()),
                         }
@@ -920,12 +927,21 @@ fn acting_offers(view: &View, map: &ZoneMap, o: &Organisation, (leader, at): (&s
     let city = zone.and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
     let city_name = |c: &referee_campaign::belisarius::view::CityStatus| map.place_name(&Location::City(c.id.clone()));
     let acting = o.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == leader));
-    let has_units = acting.is_some_and(|b| !b.units.is_empty() && !b.decoy);
+    // His force: his own box and those of the leaders activated with him.
+    let has_units = acting.is_some()
+        && o.boxes
+            .iter()
+            .any(|b| b.leader.as_ref().is_some_and(|l| l.id == leader || o.acting_with.contains(&l.id)) && !b.units.is_empty());
     let has_points = o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
     match at {
         Location::City(_) if city.is_some_and(|c| c.siege.as_ref().is_some_and(|g| &g.besieger != side)) => {
-            orders.push(format!(r#"{{"type":"sortie","side":"{side}","leader":"{leader}","units":["<unit>"]}}"#));
-            "sally out of the besieged city with units of the garrison, by their numbers in his box (BE-28), or end the segment: a garrison leaves only so, or by sea".to_owned()
+            // A decoy carries out no action (BE-42); a sortie costs an action point.
+            if acting.is_some_and(|b| !b.decoy) && has_points {
+                orders.push(format!(r#"{{"type":"sortie","side":"{side}","leader":"{leader}","units":["<unit>"]}}"#));
+                "sally out of the besieged city with units of the garrison, each by its number among the units in the city (every leader's box in turn, then those without a leader) as a bare number, or end the segment: a garrison leaves only so, or by sea (BE-28)".to_owned()
+            } else {
+                "end the segment: the garrison is shut in, and leaves only by a sortie or by sea (BE-28)".to_owned()
+            }
         }
         Location::Aboard(ship) => {
             orders.push(format!(r#"{{"type":"sail","side":"{side}","ships":["{ship}"],"path":["<sea zone>"]}}"#));
@@ -1557,14 +1573,15 @@ mod tests {
         assert!(!goth.iter().any(|o| o.contains(r#""type":"move""#)), "no march out of a besieged city: {goth:?}");
         store.execute(&mut c, &(), &Order::Sally { side: goths(), leader: "uraias".into(), units: vec![1, 2] }, DiceInput::Seeded).unwrap();
         let kinds = ask_the_rules(&store, &c, &viewers, "the sortie made", &mut refused);
-        assert!(kinds.is_empty(), "nothing whole while the sortie is settled: {kinds:?}");
-        assert_eq!(
-            offered(&store, &c, &Viewer::Side(byz())),
-            [r#"{"type":"answer_sortie","side":"byzantines","units":[["<unit>","<points>"]]}"#],
-            "the besiegers' answer, to be filled in"
-        );
+        assert_eq!(kinds, ["answer_sortie", "answer_sortie"], "the besiegers' answer alone, to the referee and the Byzantines");
+        let answer = offered(&store, &c, &Viewer::Side(byz()));
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        let view = view_for(&c.state, &store.events_as::<Belisarius>(c.id).unwrap(), &Viewer::Side(byz())).unwrap();
+        let said: Vec<String> = next_orders(&view, &c.state.setup.map).into_iter().map(|n| n.what).collect();
+        assert!(said.iter().any(|w| w.contains("meet the sortie with 4 unmodified points")), "2B and 2C sallied: {said:?}");
         assert!(offered(&store, &c, &Viewer::Side(goths())).is_empty(), "the Goths wait");
         assert!(refused.is_empty(), "{}", refused.join("\n"));
+        store.execute(&mut c, &(), &serde_json::from_str(&answer[0]).unwrap(), DiceInput::Seeded).unwrap();
     }
 
     /// X-06: at every moment of a played campaign, each order **Next:** offers (one with no

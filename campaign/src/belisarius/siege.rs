@@ -786,6 +786,9 @@ fn sortie_due(state: &State) -> Result<&SortieDue, RuleError> {
 /// units named (numbered as the city's units are, see `show`), for 1 AP; the militia stays.
 pub fn sortie(state: &State, side: &SideId, leader: &str, units: &[u32]) -> Result<Vec<Event>, RuleError> {
     let (_, active) = super::operations::acting(state, side, leader, RuleId::BE_28)?;
+    if super::state::is_decoy(leader) {
+        return Err(RuleError::new(RuleId::BE_42, "a decoy carries out no action: it cannot sally"));
+    }
     let chief = super::state::piece_name(&state.setup, leader);
     let Location::City(city) = &active.at else {
         return Err(RuleError::new(RuleId::BE_28, format!("{chief} is not in a city: a sortie is made by the besieged")));
@@ -948,7 +951,7 @@ pub fn take_sortie_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) ->
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), at, losses, militia: 0, sortie: true }])
 }
 
-/// A lawful share of a sortie's losses, from the first units that fought.
+/// A lawful share of a sortie's losses from the units that fought (see [`suggest`]).
 pub fn suggested_sortie_share(state: &State, side: &SideId) -> Option<Vec<(u32, u8)>> {
     let due = state.ops.as_ref()?.sortie.as_ref()?;
     let owed = *due.owed.get(side)?;

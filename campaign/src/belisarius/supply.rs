@@ -331,7 +331,7 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)], militia: 
 }
 
 /// A lawful share of `side`'s first supply due: the militia first in a besieged city, then
-/// point by point from the force's first units.
+/// the force's units as [`super::siege::suggest`] takes them, the strongest kept.
 pub fn suggested_share(state: &State, side: &SideId) -> Option<(Vec<(u32, u8)>, u8)> {
     let due = due_of(state, side)?;
     let has = match &due.force.at {

@@ -775,3 +775,16 @@ fn be_27_the_suggested_share_of_siege_losses_keeps_the_strongest_units() {
     assert_eq!(suggest(&units, 5, 2), (vec![(4, 3)], 2), "the militia first");
     assert_eq!(suggest(&units, 8, 0), (vec![(1, 1), (2, 1), (3, 2), (4, 4)], 0), "everything, at the most");
 }
+
+/// BE-28, BE-42: a decoy shut in a besieged city may be activated, as any marker may, but it
+/// carries out no action: it makes no sortie, which would show the besieger what it is.
+#[test]
+fn be_42_a_decoy_in_a_besieged_city_makes_no_sortie() {
+    let (mut store, mut c, _, city) = besieged(false, "4B 4B 3C", "2B 2C");
+    let id = "decoy-ostrogoths-1".to_owned();
+    c.state.pieces.retain(|p| !matches!(&p.kind, PieceKind::LeaderDecoy { id: d } if *d == id));
+    c.state.pieces.push(Piece { side: goths(), at: Location::City(city), kind: PieceKind::LeaderDecoy { id: id.clone() } });
+    goths_turn(&mut store, &mut c);
+    activate(&mut store, &mut c, goths(), &id);
+    refused(&mut store, &mut c, &Order::Sally { side: goths(), leader: id, units: vec![1] }, "a decoy carries out no action");
+}
