@@ -2,8 +2,8 @@
 //! is (BE-06), which of its leaders and decoys are on the map and which were activated this
 //! phase (BE-07, BE-42), the action points it knows it has left, whether a march goes from
 //! zone to zone along the map (BE-10), who answers a contact and with whom (BE-13, BE-15,
-//! BE-35), its ships (BE-33), and a share of the losses it owes (BE-19, BE-22, BE-27, BE-28,
-//! BE-41). An interception, a roll or a force it cannot see may still stop an order; what
+//! BE-35), its ships (BE-33), a step between a zone and its city (BE-11), the answer to a
+//! sortie, and a share of the losses it owes (BE-19, BE-22, BE-27, BE-28, BE-41). An interception, a roll or a force it cannot see may still stop an order; what
 //! hangs on them is left to the referee's rules.
 
 use crate::core::error::RuleError;
@@ -205,6 +205,47 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
                 own.boxes.iter().find(|b| b.ship.as_deref() == Some(id.as_str())).ok_or_else(|| no_ship(own, &name, id))?;
             }
             Ok(Checked::ForReferee(format!("where the voyage halts hangs on ships the {name} cannot see")))
+        }
+        Order::Shift { leader, into_city, .. } => {
+            // Between a zone and its city: who holds the city and whether it is besieged are
+            // public, where the side's own leader stands its own (BE-11, BE-24, BE-28).
+            segment(view, &name)?;
+            let at = piece_at(own, leader).ok_or_else(|| no_piece(own, &name, leader))?;
+            if !earlier.is_empty() {
+                return Ok(Checked::ForReferee("where the force stands after the orders before it".to_owned()));
+            }
+            if own.acting.as_deref() != Some(leader.as_str()) {
+                return Err(RuleError::new(RuleId::BE_06, format!("{leader} is not the leader acting: activate him first (`activate`)")));
+            }
+            let Some(zone) = map.zone_of(at).and_then(|z| map.zone(&z)) else {
+                return Err(RuleError::new(RuleId::BE_11, "the force is at sea"));
+            };
+            let city = board.cities.iter().find(|c| c.id == zone.city.id);
+            if city.is_some_and(|c| c.siege.is_some()) {
+                return Err(RuleError::new(
+                    RuleId::BE_28,
+                    format!(
+                        "{} is besieged: nobody passes the lines but by a sortie (BE-28) or by beating the besiegers (BE-29)",
+                        zone.city.name
+                    ),
+                ));
+            }
+            match (at, into_city) {
+                (Location::City(_), true) => Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
+                (Location::Zone(_), false) => Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
+                (Location::Zone(_), true) => match city.and_then(|c| c.holder.as_ref()).filter(|h| **h != view.side) {
+                    Some(holder) => Err(RuleError::new(
+                        RuleId::BE_24,
+                        format!(
+                            "{} is held by the {}: it is taken by a siege (`besiege`, then `assault` or time)",
+                            zone.city.name,
+                            board.side_name(holder)
+                        ),
+                    )),
+                    None => Ok(Checked::AsFarAsKnown),
+                },
+                _ => Ok(Checked::AsFarAsKnown),
+            }
         }
         Order::AnswerSortie { units, .. } => {
             // The sortie's points are public, and the besiegers' own units are the side's.

@@ -762,7 +762,18 @@ fn be_11_a_force_picks_up_and_drops_off_on_the_way() {
         DiceInput::Seeded,
     );
     // A city the enemy holds is not entered without a siege (BE-24).
+    // the Byzantines' packet reads a step into the city as the rules do: who holds it
+    // is public.
+    let shift = |into_city: bool| Order::Shift { side: byz(), leader: "belisarius".into(), into_city };
+    let planned = |c: &Campaign<Belisarius>, order: &Order| {
+        let side = referee_campaign::fixtures::belisarius::side_view(c, &store, &byz());
+        referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, &[], order)
+    };
+    assert_eq!(planned(&c, &shift(true)), Ok(referee_campaign::core::plan::Checked::AsFarAsKnown));
+    assert!(planned(&c, &shift(false)).unwrap_err().to_string().contains("in the open already"));
     hold(&mut c, &b, &goths());
+    let held = planned(&c, &shift(true)).unwrap_err().to_string();
+    assert!(held.contains("is held by the Ostrogoths") && held.ends_with("BE-24"), "{held}");
     refused(&mut store, &mut c, &Order::Shift { side: byz(), leader: "belisarius".into(), into_city: true }, "BE-24");
     assert_eq!(at(&c, "constantinus"), Location::Zone(b.clone()));
     // The Goths read the markers that joined and parted, nothing of the units.
