@@ -839,14 +839,34 @@ pub fn loose_units(state: &State, side: &SideId, zone: &super::map::ZoneId) -> V
 /// enemy city is besieged, BE-24).
 fn city_open(state: &State, side: &SideId, city: &super::map::CityId) -> Result<(), RuleError> {
     match state.cities.get(city).and_then(|h| h.holder.as_ref()) {
-        Some(h) if h != side => Err(RuleError::new(
-            RuleId::BE_24,
-            format!(
-                "{} is held by the {}: it is taken by a siege (`besiege`, then `assault` or time)",
-                state.setup.place_name(&Location::City(city.clone())),
-                side_name(state, h)
-            ),
-        )),
+        Some(h) if h != side => Err(held_by_enemy(&state.setup.place_name(&Location::City(city.clone())), &side_name(state, h))),
+        _ => Ok(()),
+    }
+}
+
+/// A city the enemy holds is not entered but by a siege (BE-24).
+fn held_by_enemy(city: &str, holder: &str) -> RuleError {
+    RuleError::new(RuleId::BE_24, format!("{city} is held by the {holder}: it is taken by a siege (`besiege`, then `assault` or time)"))
+}
+
+/// BE-11, BE-24, BE-28: whether a force standing `at` may step into its zone's city
+/// (`into_city`) or out of it, from what a side sees: the city's name, whether it is
+/// besieged, and the name of its holder if that is the enemy. The rules ask it of the
+/// campaign, and a side's packet of its own view.
+pub(crate) fn may_shift(at: &Location, into_city: bool, city: &str, besieged: bool, enemy_holder: Option<&str>) -> Result<(), RuleError> {
+    if matches!(at, Location::Sea(_) | Location::Aboard(_)) {
+        return Err(RuleError::new(RuleId::BE_11, "the force is at sea"));
+    }
+    if besieged {
+        return Err(RuleError::new(
+            RuleId::BE_28,
+            format!("{city} is besieged: nobody passes the lines but by a sortie (BE-28) or by beating the besiegers (BE-29)"),
+        ));
+    }
+    match (at, into_city) {
+        (Location::City(_), true) => Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
+        (Location::Zone(_), false) => Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
+        (_, true) => enemy_holder.map_or(Ok(()), |holder| Err(held_by_enemy(city, holder))),
         _ => Ok(()),
     }
 }
@@ -975,31 +995,20 @@ pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leader
 /// BE-11: the acting force steps between its zone and the zone's city, for nothing.
 pub fn shift(state: &State, side: &SideId, leader: &str, into_city: bool) -> Result<Vec<Event>, RuleError> {
     let (_, active) = acting(state, side, leader, RuleId::BE_11)?;
-    let city = match &active.at {
-        Location::City(c) => Some(Location::City(c.clone())),
-        Location::Zone(z) => state.setup.map.zone(z).map(|z| Location::City(z.city.id.clone())),
-        Location::Sea(_) | Location::Aboard(_) => None,
+    let zone = zone_of(state, &active.at).and_then(|z| state.setup.map.zone(&z));
+    let (city, besieged, holder) = match zone {
+        Some(z) => {
+            let city = Location::City(z.city.id.clone());
+            let holder = state.cities.get(&z.city.id).and_then(|h| h.holder.as_ref()).filter(|h| *h != side);
+            (state.setup.place_name(&city), super::siege::is_besieged(state, &city), holder.map(|h| side_name(state, h)))
+        }
+        None => (String::new(), false, None),
     };
-    if let Some(city) = city.filter(|c| super::siege::is_besieged(state, c)) {
-        let name = state.setup.place_name(&city);
-        return Err(RuleError::new(
-            RuleId::BE_28,
-            format!("{name} is besieged: nobody passes the lines but by a sortie (BE-28) or by beating the besiegers (BE-29)"),
-        ));
-    }
-    let to = match (&active.at, into_city) {
-        (Location::Zone(z), true) => {
-            let zone = state.setup.map.zone(z).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is off the map"))?;
-            city_open(state, side, &zone.city.id)?;
-            Location::City(zone.city.id.clone())
-        }
-        (Location::City(c), false) => {
-            let zone = state.setup.map.zone_of_city(c).ok_or_else(|| RuleError::new(RuleId::BE_11, "the city is off the map"))?;
-            Location::Zone(zone.id.clone())
-        }
-        (Location::City(_), true) => return Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
-        (Location::Zone(_), false) => return Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
-        (Location::Sea(_) | Location::Aboard(_), _) => return Err(RuleError::new(RuleId::BE_11, "the force is at sea")),
+    may_shift(&active.at, into_city, &city, besieged, holder.as_deref())?;
+    let to = match (zone, into_city) {
+        (Some(z), true) => Location::City(z.city.id.clone()),
+        (Some(z), false) => Location::Zone(z.id.clone()),
+        (None, _) => return Err(RuleError::new(RuleId::BE_11, "the force is off the map")),
     };
     Ok(vec![Event::Shifted { activation: active.clone(), to }])
 }

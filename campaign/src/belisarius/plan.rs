@@ -217,35 +217,12 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             if own.acting.as_deref() != Some(leader.as_str()) {
                 return Err(RuleError::new(RuleId::BE_06, format!("{leader} is not the leader acting: activate him first (`activate`)")));
             }
-            let Some(zone) = map.zone_of(at).and_then(|z| map.zone(&z)) else {
-                return Err(RuleError::new(RuleId::BE_11, "the force is at sea"));
-            };
-            let city = board.cities.iter().find(|c| c.id == zone.city.id);
-            if city.is_some_and(|c| c.siege.is_some()) {
-                return Err(RuleError::new(
-                    RuleId::BE_28,
-                    format!(
-                        "{} is besieged: nobody passes the lines but by a sortie (BE-28) or by beating the besiegers (BE-29)",
-                        zone.city.name
-                    ),
-                ));
-            }
-            match (at, into_city) {
-                (Location::City(_), true) => Err(RuleError::new(RuleId::BE_11, "the force is in the city already")),
-                (Location::Zone(_), false) => Err(RuleError::new(RuleId::BE_11, "the force is in the open already")),
-                (Location::Zone(_), true) => match city.and_then(|c| c.holder.as_ref()).filter(|h| **h != view.side) {
-                    Some(holder) => Err(RuleError::new(
-                        RuleId::BE_24,
-                        format!(
-                            "{} is held by the {}: it is taken by a siege (`besiege`, then `assault` or time)",
-                            zone.city.name,
-                            board.side_name(holder)
-                        ),
-                    )),
-                    None => Ok(Checked::AsFarAsKnown),
-                },
-                _ => Ok(Checked::AsFarAsKnown),
-            }
+            let zone = map.zone_of(at).and_then(|z| map.zone(&z));
+            let city = zone.and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+            let holder = city.and_then(|c| c.holder.as_ref()).filter(|h| **h != view.side).map(|h| board.side_name(h));
+            let city_name = zone.map(|z| z.city.name.as_str()).unwrap_or_default();
+            super::operations::may_shift(at, *into_city, city_name, city.is_some_and(|c| c.siege.is_some()), holder.as_deref())?;
+            Ok(Checked::AsFarAsKnown)
         }
         Order::AnswerSortie { units, .. } => {
             // The sortie's points are public, and the besiegers' own units are the side's.
