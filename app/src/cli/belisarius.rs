@@ -529,7 +529,6 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
     let board = view.board();
     let referee = matches!(view, View::Umpire(_));
     let name = |id: &SideId| board.side_name(id);
-    let json = |order: Order| serde_json::to_string(&order).unwrap_or_default();
     let mut next = Vec::new();
     let mut say = |who: String, what: &str, orders: Vec<String>| next.push(Next { who, what: what.to_owned(), orders });
     let the = |id: &SideId| format!("The {}", name(id));
@@ -542,8 +541,6 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
     let hostile_franks = board.franks.as_ref().filter(|f| f.against.is_some());
     let own_franks = |side: &SideId| hostile_franks.is_some_and(|f| &f.side == side);
     let is_king = |leader: &str| hostile_franks.is_some() && leader == referee_campaign::belisarius::franks::KING;
-    // Whether the side has action points left, as far as the viewer knows them.
-    let has_points = |o: &Organisation| o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
     // The side's leaders it may still activate this phase (BE-07): not the Franks' king.
     let activations = |o: &Organisation| -> Vec<String> {
         o.pieces()
@@ -556,7 +553,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
     for o in &organisations {
         let mut losses = Vec::new();
         if let Some(due) = &o.attrition {
-            losses.push(json(Order::TakeLosses {
+            losses.push(json(&Order::TakeLosses {
                 side: o.side.clone(),
                 losses: vec![(1, u8::try_from(due.points).unwrap_or(u8::MAX))],
                 militia: 0,
@@ -564,7 +561,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         }
         for share in [&o.supply_losses, &o.assault_losses, &o.sortie_losses].into_iter().flatten() {
             let (losses_share, militia) = share.suggested.clone();
-            losses.push(json(Order::TakeLosses { side: o.side.clone(), losses: losses_share, militia }));
+            losses.push(json(&Order::TakeLosses { side: o.side.clone(), losses: losses_share, militia }));
         }
         if !losses.is_empty() {
             owed = true;
@@ -579,14 +576,14 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             say(
                 the(&o.side),
                 "place their reinforcements at a place they control (BE-45)",
-                vec![json(Order::PlaceReinforcements { side: o.side.clone(), at: "<place>".to_owned() })],
+                vec![json(&Order::PlaceReinforcements { side: o.side.clone(), at: "<place>".to_owned() })],
             );
         }
         if o.raise_half_points > 0 {
             say(
                 the(&o.side),
                 "buy units with their reinforcement points (BE-45)",
-                vec![json(Order::Raise { side: o.side.clone(), at: "<place>".to_owned(), units: vec!["1C".to_owned()] })],
+                vec![json(&Order::Raise { side: o.side.clone(), at: "<place>".to_owned(), units: vec!["1C".to_owned()] })],
             );
         }
     }
@@ -603,7 +600,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 }
             }
             if referee && organisations.iter().all(|o| o.lines_due.is_empty()) {
-                say("The referee".to_owned(), "begins play, every line placed", vec![json(Order::BeginPlay {})]);
+                say("The referee".to_owned(), "begins play, every line placed", vec![json(&Order::BeginPlay {})]);
             }
         }
         Phase::Play if referee => {
@@ -616,12 +613,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
             } else {
                 ("begins the operations: the AP chits drawn, the initiative rolled (BE-04, BE-05)", Order::BeginOperations {})
             };
-            say("The referee".to_owned(), what, vec![json(order)]);
+            say("The referee".to_owned(), what, vec![json(&order)]);
         }
         Phase::Operations => {
             if let Some(b) = &board.naval_battle {
                 if referee {
-                    say("The referee".to_owned(), "fights the naval battle's next passage (BE-36)", vec![json(Order::FightAtSea {})]);
+                    say("The referee".to_owned(), "fights the naval battle's next passage (BE-36)", vec![json(&Order::FightAtSea {})]);
                 }
                 if b.passages > 0 {
                     let beside: Vec<String> =
@@ -633,7 +630,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                 "may retire their ships to a sea zone beside the battle ({}) or a port of their own on it (BE-36)",
                                 beside.join(", ")
                             ),
-                            vec![json(Order::RetireAtSea { side: o.side.clone(), to: "<sea>".to_owned() })],
+                            vec![json(&Order::RetireAtSea { side: o.side.clone(), to: "<sea>".to_owned() })],
                         );
                     }
                 }
@@ -648,7 +645,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     Step::Roll if referee => say(
                         "The referee".to_owned(),
                         "fights the next stage in the program, or sends the battle to the table (BE-17)",
-                        vec![json(Order::Fight {}), json(Order::SendToTable {})],
+                        vec![json(&Order::Fight {}), json(&Order::SendToTable {})],
                     ),
                     Step::Losses { owed, taken } => {
                         for (side, o) in owed.iter().filter(|(s, o)| o.points > 0 && !taken.contains(*s)) {
@@ -657,7 +654,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                 say(
                                     the(side),
                                     "share out the battle's losses, by unit number in the battle (BE-19)",
-                                    vec![json(Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
+                                    vec![json(&Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
                                 );
                             }
                         }
@@ -667,14 +664,14 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             say(
                                 the(&o.side),
                                 "break off, or agree to part (BE-17, BE-22)",
-                                vec![json(Order::BreakOff { side: o.side.clone() })],
+                                vec![json(&Order::BreakOff { side: o.side.clone() })],
                             );
                         }
                         if referee {
                             say(
                                 "The referee".to_owned(),
                                 "has the sides part, or fights on",
-                                vec![json(Order::Part {}), json(Order::Fight {})],
+                                vec![json(&Order::Part {}), json(&Order::Fight {})],
                             );
                         }
                     }
@@ -683,7 +680,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         say(
                             the(side),
                             "take the pursuit's losses (BE-22)",
-                            vec![json(Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
+                            vec![json(&Order::TakeLosses { side: side.clone(), losses, militia: 0 })],
                         );
                     }
                     Step::Retreat { side } if referee || organisations.iter().any(|x| &x.side == side) => {
@@ -703,7 +700,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             };
                             (enemy_in(z), held)
                         });
-                        let city = map.zone(&b.zone).and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+                        let city = map.zone(&b.zone).and_then(|z| board.city(&z.city.id));
                         let own_city = city.filter(|c| c.holder.as_ref() == Some(side)).map(|c| c.id.to_string());
                         let names: Vec<String> = beside.iter().map(ToString::to_string).collect();
                         let what = match (names.is_empty(), &own_city) {
@@ -715,7 +712,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             (true, None) => "retreat (BE-22)".to_owned(),
                         };
                         let to = to.map(ToString::to_string).or(own_city).unwrap_or_else(|| "<zone>".to_owned());
-                        say(the(side), &what, vec![json(Order::Retreat { side: side.clone(), to })]);
+                        say(the(side), &what, vec![json(&Order::Retreat { side: side.clone(), to })]);
                     }
                     _ => {}
                 }
@@ -725,7 +722,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                 // the lines without a roll, and the besieger names who meets it.
                 let lines = map
                     .zone(&c.zone)
-                    .and_then(|z| board.cities.iter().find(|city| city.id == z.city.id))
+                    .and_then(|z| board.city(&z.city.id))
                     .and_then(|city| city.siege.as_ref().filter(|s| s.besieger != c.mover).map(|s| s.besieger.clone()));
                 if c.relief {
                     match organisations.iter().find(|o| &o.side == side) {
@@ -736,7 +733,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             say(
                                 the(side),
                                 "name who meets the attack on the siege lines; the others hold them (BE-29)",
-                                vec![json(Order::HoldLines { side: side.clone(), fight })],
+                                vec![json(&Order::HoldLines { side: side.clone(), fight })],
                             );
                         }
                         None => say(the(side), "are to answer the attack on their siege lines; you wait", Vec::new()),
@@ -776,12 +773,11 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         }
                     }
                     if !franks_try {
-                        orders.push(json(Order::Decline { side: side.clone() }));
+                        orders.push(json(&Order::Decline { side: side.clone() }));
                         // A decoy, or a force with no units, cannot attack the lines (BE-29, BE-42).
-                        let acting =
-                            o.acting.as_deref().and_then(|a| o.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == a)));
+                        let acting = o.acting.as_deref().and_then(|a| o.leader_box(a));
                         if side == &c.mover && lines.is_some() && acting.is_some_and(|b| !b.units.is_empty() && !b.decoy) {
-                            orders.push(json(Order::Relieve { side: side.clone() }));
+                            orders.push(json(&Order::Relieve { side: side.clone() }));
                             say(the(side), "intercept, decline, or attack the siege lines with no roll (BE-13, BE-29)", orders);
                         } else {
                             say(the(side), "intercept or decline at the contact (BE-13, BE-14)", orders);
@@ -799,7 +795,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             say(
                                 the(&o.side),
                                 "may agree to a battle by consent, both sides having failed; it is fought when both agree (BE-13)",
-                                vec![json(Order::AgreeToBattle { side: o.side.clone() })],
+                                vec![json(&Order::AgreeToBattle { side: o.side.clone() })],
                             );
                         }
                     }
@@ -811,9 +807,9 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         o.boxes.iter().filter(|b| b.at == at && b.naval && !b.decoy).filter_map(|b| b.ship.clone()).collect();
                     let mut orders = Vec::new();
                     if !ships.is_empty() && has_points(o) {
-                        orders.push(json(Order::InterceptAtSea { side: o.side.clone(), ships }));
+                        orders.push(json(&Order::InterceptAtSea { side: o.side.clone(), ships }));
                     }
-                    orders.push(json(Order::LetPass { side: o.side.clone() }));
+                    orders.push(json(&Order::LetPass { side: o.side.clone() }));
                     say(the(&o.side), "intercept at sea or let the ships pass (BE-35)", orders);
                 }
             } else if board.sortie.is_some() || board.assault.is_some() {
@@ -831,7 +827,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                                     "meet the sortie with {} of the besiegers in the zone: each unit by its number there, as `roster` lists them, with the points it puts in (BE-28)",
                                     referee_campaign::core::words::count(answer.points, "unmodified point")
                                 ),
-                                vec![json(Order::AnswerSortie { side: o.side.clone(), units: answer.suggested.0.clone() })],
+                                vec![json(&Order::AnswerSortie { side: o.side.clone(), units: answer.suggested.0.clone() })],
                             ),
                             None => say("The besiegers".to_owned(), "answer the sortie first (BE-28); you wait", Vec::new()),
                         }
@@ -860,7 +856,7 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         say(
                             the(side),
                             "march the Franks first: on their own, they go by themselves before anything else this turn (BE-48)",
-                            vec![json(Order::FranksMarch { side: side.clone() })],
+                            vec![json(&Order::FranksMarch { side: side.clone() })],
                         );
                     }
                     Some(o) => {
@@ -891,12 +887,12 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                             }
                             (None, None) => "pass: no action points are left (BE-06)".to_owned(),
                         };
-                        orders.push(json(Order::Pass { side: side.clone() }));
+                        orders.push(json(&Order::Pass { side: side.clone() }));
                         // BE-43: the Frankish intervention is played in the side's segment,
                         // for nothing, while the Franks are not in Italy.
                         let franks = referee_campaign::belisarius::franks::STRATAGEM;
                         let what = if board.franks.is_none() && o.stratagems.iter().any(|s| s == franks) {
-                            orders.push(json(Order::PlayFrankishIntervention { side: side.clone() }));
+                            orders.push(json(&Order::PlayFrankishIntervention { side: side.clone() }));
                             format!("{what}; they may also play the Frankish intervention (BE-43)")
                         } else {
                             what
@@ -910,11 +906,21 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         Phase::TurnEnd if referee => say(
             "The referee".to_owned(),
             "ends the turn: sieges, the AP chits shown, the season on (BE-02, BE-26)",
-            vec![json(Order::EndTurn {})],
+            vec![json(&Order::EndTurn {})],
         ),
         _ => {}
     }
     next
+}
+
+/// An order in the command line's JSON, as **Next:** offers it.
+fn json(order: &Order) -> String {
+    serde_json::to_string(order).unwrap_or_default()
+}
+
+/// Whether the side has action points left, as far as the viewer knows them.
+fn has_points(o: &Organisation) -> bool {
+    o.action_points.as_ref().is_none_or(|ap| ap.left > 0)
 }
 
 /// What the acting leader may do next where he stands, from what his side sees: sally out of
@@ -924,19 +930,19 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
 fn acting_offers(view: &View, map: &ZoneMap, o: &Organisation, (leader, at): (&str, &Location), orders: &mut Vec<String>) -> String {
     let (board, side) = (view.board(), &o.side);
     let zone = map.zone_of(at).and_then(|z| map.zone(&z));
-    let city = zone.and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+    let city = zone.and_then(|z| board.city(&z.city.id));
     let city_name = |c: &referee_campaign::belisarius::view::CityStatus| map.place_name(&Location::City(c.id.clone()));
-    let acting = o.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == leader));
+    let acting = o.leader_box(leader);
     // His force: his own box and those of the leaders activated with him.
     let has_units = acting.is_some()
         && o.boxes
             .iter()
             .any(|b| b.leader.as_ref().is_some_and(|l| l.id == leader || o.acting_with.contains(&l.id)) && !b.units.is_empty());
-    let has_points = o.action_points.as_ref().is_none_or(|ap| ap.left > 0);
+    let points_left = has_points(o);
     match at {
         Location::City(_) if city.is_some_and(|c| c.siege.as_ref().is_some_and(|g| &g.besieger != side)) => {
             // A decoy carries out no action (BE-42); a sortie costs an action point.
-            if acting.is_some_and(|b| !b.decoy) && has_points {
+            if acting.is_some_and(|b| !b.decoy) && points_left {
                 orders.push(format!(r#"{{"type":"sortie","side":"{side}","leader":"{leader}","units":["<unit>"]}}"#));
                 "sally out of the besieged city with units of the garrison, each by its number among the units in the city (every leader's box in turn, then those without a leader) as a bare number, or end the segment: a garrison leaves only so, or by sea (BE-28)".to_owned()
             } else {
@@ -955,15 +961,12 @@ fn acting_offers(view: &View, map: &ZoneMap, o: &Organisation, (leader, at): (&s
                 let rival = board.markers.iter().any(|m| &m.side != side && !m.naval && m.at == Location::Zone(here.clone()));
                 let stormed = board.operations.as_ref().is_some_and(|ops| ops.stormed.contains(&c.id));
                 match &c.siege {
-                    None if enemy && !rival && has_units && has_points => {
-                        orders.push(
-                            serde_json::to_string(&Order::Besiege { side: side.clone(), leader: leader.to_owned() }).unwrap_or_default(),
-                        );
+                    None if enemy && !rival && has_units && points_left => {
+                        orders.push(json(&Order::Besiege { side: side.clone(), leader: leader.to_owned() }));
                         also = format!(", lay siege to {} (BE-24)", city_name(c));
                     }
-                    Some(g) if &g.besieger == side && !stormed && has_units && has_points => {
-                        let assault = Order::Assault { side: side.clone(), leader: leader.to_owned(), ships: Vec::new() };
-                        orders.push(serde_json::to_string(&assault).unwrap_or_default());
+                    Some(g) if &g.besieger == side && !stormed && has_units && points_left => {
+                        orders.push(json(&Order::Assault { side: side.clone(), leader: leader.to_owned(), ships: Vec::new() }));
                         also = format!(", storm {} (BE-27)", city_name(c));
                     }
                     _ => {}
@@ -1207,7 +1210,7 @@ impl ZoneListing {
             .iter()
             .map(|z| {
                 let status = board.zones.iter().find(|s| s.id == z.id);
-                let city = board.cities.iter().find(|c| c.id == z.city.id);
+                let city = board.city(&z.city.id);
                 ZoneEntry {
                     id: z.id.to_string(),
                     name: z.name.clone(),

@@ -81,7 +81,7 @@ fn sketch(board: &Board, map: &ZoneMap) -> Sketch {
         .map(|z| SketchPlace {
             at: z.city.at_km,
             label: z.city.name.clone(),
-            held_by: board.cities.iter().find(|c| c.id == z.city.id).and_then(|c| c.holder.as_ref()).map(|h| index_of(board, h)),
+            held_by: board.city(&z.city.id).and_then(|c| c.holder.as_ref()).map(|h| index_of(board, h)),
             city: true,
         })
         .collect();

@@ -144,8 +144,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
                 return Err(RuleError::new(RuleId::BE_13, format!("the {name} have no action points left to intercept with")));
             }
             for id in leaders {
-                let b =
-                    own.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| &l.id == id)).ok_or_else(|| no_piece(own, &name, id))?;
+                let b = own.leader_box(id).ok_or_else(|| no_piece(own, &name, id))?;
                 let leader = b.leader.as_ref().map_or(id.as_str(), |l| l.name.as_str());
                 if map.zone_of(&b.at).as_ref() != Some(&contact.zone) {
                     return Err(RuleError::new(RuleId::BE_13, format!("{leader} stands at {}, not at the contact", b.place)));
@@ -218,7 +217,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
                 return Err(RuleError::new(RuleId::BE_06, format!("{leader} is not the leader acting: activate him first (`activate`)")));
             }
             let zone = map.zone_of(at).and_then(|z| map.zone(&z));
-            let city = zone.and_then(|z| board.cities.iter().find(|c| c.id == z.city.id));
+            let city = zone.and_then(|z| board.city(&z.city.id));
             let holder = city.and_then(|c| c.holder.as_ref()).filter(|h| **h != view.side).map(|h| board.side_name(h));
             let city_name = zone.map(|z| z.city.name.as_str()).unwrap_or_default();
             super::operations::may_shift(at, *into_city, city_name, city.is_some_and(|c| c.siege.is_some()), holder.as_deref())?;

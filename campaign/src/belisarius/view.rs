@@ -300,6 +300,11 @@ impl Board {
     pub fn side_name(&self, id: &SideId) -> String {
         self.sides.iter().find(|s| &s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone())
     }
+
+    /// What everyone sees of a city: its holder, militia, defence and siege.
+    pub fn city(&self, id: &CityId) -> Option<&CityStatus> {
+        self.cities.iter().find(|c| &c.id == id)
+    }
 }
 
 /// The public face of the operations phase (BE-05, BE-06).
@@ -462,6 +467,11 @@ impl Organisation {
     /// `decoy-byzantines-1`), with where each stands.
     pub fn pieces(&self) -> impl Iterator<Item = (&str, &Location)> {
         self.boxes.iter().filter_map(|b| Some((b.leader.as_ref().map(|l| l.id.as_str()).or(b.decoy_id.as_deref())?, &b.at)))
+    }
+
+    /// The box of leader `id`, if he is on the map.
+    pub fn leader_box(&self, id: &str) -> Option<&OrgBox> {
+        self.boxes.iter().find(|b| b.leader.as_ref().is_some_and(|l| l.id == id))
     }
 }
 

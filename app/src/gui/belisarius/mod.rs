@@ -596,7 +596,7 @@ pub(crate) fn zone_map_ui(
     let holder: BTreeMap<&str, &SideId> = board.cities.iter().filter_map(|c| c.holder.as_ref().map(|h| (c.id.as_str(), h))).collect();
     let mut city_marks: Vec<Rect> = squares.clone();
     for (i, zone) in map.zones.iter().enumerate() {
-        let status = board.cities.iter().find(|c| c.id == zone.city.id);
+        let status = board.city(&zone.city.id);
         // The defence now: the walls, pulled down or strengthened (BE-25, BE-32).
         let (militia, fortification) = status.map_or((zone.city.militia, zone.city.fortification), |c| (c.militia, c.defence));
         let ratings = painter.layout_job(ratings_job(militia, fortification));
@@ -1055,7 +1055,7 @@ fn place_ui(ui: &mut egui::Ui, public: Public<'_>, board: &Board, at: &Location)
         }
         Location::City(c) => {
             if let Some(city) = public.map().city(c) {
-                let status = board.cities.iter().find(|s| s.id == *c);
+                let status = board.city(c);
                 let holder = status.and_then(|s| s.holder.as_ref());
                 ui.label(format!(
                     "Militia {} (red), fortification {} (black){}; {}",

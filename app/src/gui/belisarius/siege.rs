@@ -34,7 +34,7 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organi
     let Some(at) = acting.at.clone() else { return };
     let Some(zone) = public.zone_of(&at) else { return };
     let Some(city) = public.map().zone(&zone).map(|z| z.city.clone()) else { return };
-    let Some(status) = board.cities.iter().find(|c| c.id == city.id) else { return };
+    let Some(status) = board.city(&city.id) else { return };
     let holder = status.holder.clone();
     let side = &org.side;
     let leader = acting.leader.clone();
