@@ -164,7 +164,7 @@ pub fn suggested_share(units: &[Fighter], owed: &Owed) -> Vec<(usize, u8)> {
     let mut left: Vec<u32> = units.iter().map(|f| if eligible(f) { u32::from(f.unit.value) } else { 0 }).collect();
     let mut order: Vec<usize> = (0..units.len()).filter(|&i| left[i] > 0).collect();
     // Disordered units (pursuit only) first: they are out of the fight anyway.
-    order.sort_by_key(|&i| (!units[i].disordered, units[i].unit.factor() / u32::from(units[i].unit.value.max(1)), units[i].unit.value, i));
+    order.sort_by_key(|&i| (!units[i].disordered, units[i].unit.multiplier(), units[i].unit.value, i));
     let mut taken = vec![0u32; units.len()];
     let take = |i: usize, want: u32, taken: &mut Vec<u32>, left: &mut Vec<u32>| {
         let t = want.min(left[i]);

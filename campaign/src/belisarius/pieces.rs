@@ -105,11 +105,16 @@ impl Unit {
     /// The unit's combat factor in fire and melee (BE-18): its value, tripled for
     /// cataphracts and doubled for heavy cavalry.
     pub fn factor(&self) -> u32 {
-        let v = u32::from(self.value);
+        u32::from(self.value) * self.multiplier()
+    }
+
+    /// What each of its points is worth in fire and melee (BE-18): 3 for cataphracts, 2 for
+    /// heavy cavalry, 1 for the rest. Losses are suggested from the cheapest points first.
+    pub fn multiplier(&self) -> u32 {
         match self.kind {
-            UnitKind::Cataphract => v * 3,
-            UnitKind::HeavyCavalry => v * 2,
-            _ => v,
+            UnitKind::Cataphract => 3,
+            UnitKind::HeavyCavalry => 2,
+            _ => 1,
         }
     }
 

@@ -481,7 +481,7 @@ pub fn suggest(units: &[Numbered<'_>], mut owed: u32, has: u8) -> (Vec<(u32, u8)
     let militia = u8::try_from(owed.min(u32::from(has))).unwrap_or(u8::MAX);
     owed -= u32::from(militia);
     let mut order: Vec<usize> = (0..units.len()).filter(|&i| units[i].unit.value > 0).collect();
-    order.sort_by_key(|&i| (units[i].unit.factor() / u32::from(units[i].unit.value.max(1)), units[i].unit.value, i));
+    order.sort_by_key(|&i| (units[i].unit.multiplier(), units[i].unit.value, i));
     let mut taken = vec![0u8; units.len()];
     for i in order {
         let take = u8::try_from(owed.min(u32::from(units[i].unit.value))).unwrap_or(u8::MAX);
