@@ -108,11 +108,14 @@ fn mg_30_results_typed_in_checked_applied_undone_and_retyped() {
     let won = |losses: &str| format!(r#"{{"outcome":{{"kind":"won","winner":"carthage"}},"losses":[{losses}]}}"#);
     let leptines = |extra: &str| format!(r#"{{"side":"syracuse","command":"Leptines"{extra}}}"#);
     let bad: Vec<(String, &str)> = vec![
-        (r#"{"outcome":{"kind":"won","winner":"rome"}}"#.to_owned(), "rome did not fight at Himera — MG-20"),
+        (
+            r#"{"outcome":{"kind":"won","winner":"rome"}}"#.to_owned(),
+            "`outcome.winner`: Dionysian War has no side `rome`; its sides are carthage, syracuse — MG-02",
+        ),
         (won(&leptines(r#","destroyed":["15 Reg Sp(O)"]"#)), "Leptines had 14 Reg Sp(O) and cannot have lost 15"),
         (won(r#"{"side":"carthage","command":"Mago","destroyed":["1 Reg Sp(O)"]}"#), "Mago of Carthage did not fight at Himera"),
         (won(&leptines(r#","fled":["2 Reg Sp(O)"]"#)), "only inferior elements count as lost when they flee, not Reg Sp(O) — MG-26"),
-        (won(&leptines(r#","join":"Himilco","general_killed":true"#)), "Himilco is not another syracuse command at Himera — MG-31"),
+        (won(&leptines(r#","join":"Himilco","general_killed":true"#)), "Himilco is not another Syracuse command at Himera — MG-31"),
         (won(&leptines(r#","join":"Dionysius""#)), "Leptines joins Dionysius only if its general is lost — MG-31"),
         (format!("[{},{}]", won(""), won("")), "the result must be a JSON object"),
         (won(&format!("{},{}", leptines(""), leptines(""))), "Leptines is listed twice"),
@@ -204,6 +207,34 @@ fn mg_31_a_leaderless_command_reads_so_in_the_roster() {
     let after = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
     let line = counted(&after);
     assert!(line.contains("19 elements") && line.contains("general lost (") && line.contains("leaderless (MG-31)"), "{after}");
+}
+
+/// MG-31 / X-04: Leptines loses his general for good on Himera's first day and both sides
+/// stay: on the second day's roster his command sets out no general, pays for none, and
+/// counts its men as the side's own roster does.
+#[test]
+fn mg_31_a_leaderless_command_fields_no_general_in_its_pack() {
+    let (db, dir) = night();
+    let out = dir.path().display().to_string();
+    cli(&db.path, &["table", "Night", "1", "--defence", "central"]).ok();
+    let drawn = write(
+        dir.path(),
+        "drawn.json",
+        r#"{"outcome":{"kind":"no_result"},"losses":[{"side":"syracuse","command":"Leptines","general_killed":true}]}"#,
+    );
+    cli(&db.path, &["result", "Night", "1", "--file", &drawn, "--value", "1"]).ok_saying("for recovery of Leptines's general");
+    for side in ["syracuse", "carthage"] {
+        let stay = format!(r#"{{"type":"choose_stay_or_retire","side":"{side}","battle":1,"stay":true}}"#);
+        cli(&db.path, &["order", "Night", &stay]).ok();
+    }
+    cli(&db.path, &["table", "Night", "1", "--defence", "rear"]).ok();
+    cli(&db.path, &["pack", "Night", "1", "--out", &out]).ok();
+    let brief = text_of(&dir.path().join("battle-01-day-2-dbm-syracuse.pdf"));
+    assert!(brief.contains("No general (leaderless) 0 0"), "{brief}");
+    assert!(brief.contains("Command total (19 elements) 19 98"), "{brief}");
+    assert!(brief.contains("Leptines none: leaderless (MG-31) 14 Reg Sp(O), 3 Reg Cv(O), 2 Reg Ps(O) 19 98"), "{brief}");
+    let roster = cli(&db.path, &["roster", "Night", "--as", "syracuse"]).ok();
+    assert!(roster.lines().any(|l| l.trim_start().starts_with("Leptines (") && l.contains("19 elements")), "{roster}");
 }
 
 /// MG-25 / X-04: after a battle without a loser in which both sides stay, the second day's

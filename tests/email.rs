@@ -120,14 +120,23 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     mail.take_in("carthage", &orders, &[]);
     let syracuse = mail.packet("syracuse");
     player(&syracuse, &["log"]).ok_saying("Battle 1 at Himera: Carthage wins");
+    // MG-15: where Leptines may retreat is on Syracuse's own map, the counters all can see.
+    player(&syracuse, &["order", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[25]}"#])
+        .refused_saying("Leptines cannot retreat to 25 Megara Hyblaea; it may retreat to ");
     player(&syracuse, &["order", r#"{"type":"retreat","side":"syracuse","counter":"Leptines","path":[9]}"#])
-        .ok_saying("for the referee to check");
+        .ok_saying("checked as far as Syracuse can tell");
     let orders = mail.plan(&syracuse, &[]);
     let out = mail.take_in("syracuse", &orders, &[]);
     assert!(out.contains("Leptines"), "{out}");
     let orders = mail.plan(&mail.packet("carthage"), &[end("carthage")]);
     mail.take_in("carthage", &orders, &[]);
-    let orders = mail.plan(&mail.packet("syracuse"), &[end("syracuse"), end("syracuse"), end("syracuse")]);
+    // MG-09: a move planned after the side's movement phase is ended comes too late.
+    let syracuse = mail.packet("syracuse");
+    player(&syracuse, &["order", &end("syracuse")]).ok();
+    player(&syracuse, &["order", r#"{"type":"move","side":"syracuse","counter":"Thearides","path":[21]}"#])
+        .refused_saying("Thearides would move after Syracuse's movement phase ends, by an order planned before this one — MG-09");
+    player(&syracuse, &["plan", "--drop", "1"]).ok();
+    let orders = mail.plan(&syracuse, &[end("syracuse"), end("syracuse"), end("syracuse")]);
     mail.take_in("syracuse", &orders, &[]);
     let state = cli(&mail.db.path, &["--json", "show", mail.name]).json();
     assert_eq!(state["board"]["turn"], 2, "the first turn is over: {}", state["board"]);
@@ -178,6 +187,10 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     for (edited, expected) in [
         (text.replacen("\"turn\"", "\"extra\": 1, \"turn\"", 1), "unknown field `extra`"),
         (text.replace("\"carthage\"", "\"syracuse\"").replacen("\"syracuse\"", "\"carthage\"", 1), "is Syracuse's to give, not Carthage's"),
+        (
+            text.replacen("\"comments\": []", "\"comments\": [{\"order\": 99, \"text\": \"x\"}]", 1),
+            "the orders file comments on order 99, but holds 2 orders",
+        ),
     ] {
         let path = mail.dir.path().join("edited.json");
         std::fs::write(&path, edited).unwrap();

@@ -50,6 +50,39 @@ pub fn limited_text<'a>(text: &'a str, what: &str) -> anyhow::Result<&'a str> {
     Ok(text)
 }
 
+/// A reader's refusal with the program's number types said in words: "expected u8" reads
+/// "expected a whole number from 0 to 255".
+pub fn plain_numbers(refusal: &str) -> String {
+    const TYPES: [(&str, &str); 6] = [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number from 0 to 18446744073709551615"),
+        ("i32", "a whole number from -2147483648 to 2147483647"),
+        ("i64", "a whole number from -9223372036854775808 to 9223372036854775807"),
+    ];
+    TYPES.iter().fold(refusal.to_owned(), |text, (rust, words)| {
+        // Only where the type stands as a word of its own, followed by the end or a
+        // character that cannot continue a word.
+        let pattern = format!("expected {rust}");
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(&pattern) {
+            let after = &rest[at + pattern.len()..];
+            out.push_str(&rest[..at]);
+            if after.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                out.push_str(&pattern);
+            } else {
+                out.push_str("expected ");
+                out.push_str(words);
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        out
+    })
+}
+
 /// Refuses JSON that names a key twice in one object, anywhere in it: read into the
 /// program's types, the last would win and the first be dropped without a word.
 pub fn no_key_twice(text: &str) -> Result<(), serde_json::Error> {
@@ -130,6 +163,16 @@ mod tests {
         let deep = no_key_twice(r#"{"result":{"losses":[{"outcome":1,"outcome":2}]}}"#).unwrap_err().to_string();
         assert!(deep.contains("`outcome` is given twice"), "{deep}");
         assert!(no_key_twice(r#"{"a":1} {"b":2}"#).is_err(), "one value only");
+    }
+
+    /// X-06: a refusal never names the program's number types.
+    #[test]
+    fn x_06_number_types_are_said_in_words() {
+        let e = serde_json::from_str::<u8>("300").unwrap_err().to_string();
+        assert!(e.contains("expected u8"), "serde's own words changed: {e}");
+        assert_eq!(plain_numbers(&e), e.replace("expected u8", "expected a whole number from 0 to 255"));
+        assert_eq!(plain_numbers("expected i32 at line 1"), "expected a whole number from -2147483648 to 2147483647 at line 1");
+        assert_eq!(plain_numbers("expected u8x, expected u32"), "expected u8x, expected a whole number from 0 to 4294967295");
     }
 
     #[test]

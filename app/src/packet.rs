@@ -415,7 +415,8 @@ impl OrdersFile {
 /// of a format this program reads.
 pub fn read_orders(text: &str) -> anyhow::Result<OrdersFile> {
     crate::input::no_key_twice(text).context("the orders file is not valid JSON")?;
-    let file: OrdersFile = serde_json::from_str(text).map_err(|e| anyhow!("the orders file cannot be read: {e}"))?;
+    let file: OrdersFile = serde_json::from_str(text)
+        .map_err(|e| anyhow!("the orders file cannot be read: {}", crate::input::plain_numbers(&e.to_string())))?;
     if file.format > FORMAT {
         bail!("the orders file is of format {}, written by a newer referee; this one reads format {FORMAT}", file.format);
     }
@@ -507,15 +508,19 @@ impl<E: Engine> Incoming<E> {
             .map(|(i, v)| {
                 serde_json::from_value(v.clone()).map_err(|e| {
                     anyhow!(
-                        "order {} of {n} in the orders file (`{}`) is not an order this program knows: {e}",
+                        "order {} of {n} in the orders file (`{}`) is not an order this program knows: {}",
                         i + 1,
-                        shown(&v.to_string())
+                        shown(&v.to_string()),
+                        crate::input::plain_numbers(&e.to_string())
                     )
                 })
             })
             .collect::<anyhow::Result<_>>()?;
         if orders.is_empty() {
             bail!("the orders file holds no orders");
+        }
+        if let Some(c) = file.comments.iter().find(|c| c.order == 0 || usize::try_from(c.order).is_ok_and(|o| o > n)) {
+            bail!("the orders file comments on order {}, but holds {}", c.order, count(n, "order"));
         }
         let side = own_orders::<E>(&orders, file.side.as_str(), sides)?;
         let side_name = sides.iter().find(|(s, _)| s == &side).map(|(_, n)| n.clone()).unwrap_or_default();

@@ -811,31 +811,7 @@ fn mg_14_exchange_embark_and_disembark_through_the_panel() {
 fn mg_35_hiero_turns_to_rome_from_the_notice() {
     let dir = tempfile::tempdir().unwrap();
     let s = |x: &str| SideId::new(x);
-    let deploy: &[(&str, &str, u8)] = &[
-        ("carthage", "Hanno", 27),
-        ("carthage", "Hannibal", 1),
-        ("carthage", "Hamilcar", 1),
-        ("carthage", "Zelalsan", 1),
-        ("carthage", "fleet", 1),
-        ("rome", "Appius Claudius Caudex", 28),
-        ("rome", "Gaius Claudius", 28),
-        ("rome", "Quintus Caedicius", 28),
-        ("rome", "Marcus Calpurnius Flamma", 28),
-        ("rome", "fleet", 28),
-        ("syracuse", "Hiero", 31),
-        ("syracuse", "Leptines", 31),
-        ("syracuse", "Artemon", 31),
-        ("syracuse", "fleet", 31),
-    ];
-    let mut commands: Vec<Order> =
-        deploy.iter().map(|&(side, counter, node)| Order::Deploy { side: s(side), counter: counter.into(), node: NodeId(node) }).collect();
-    commands.push(Order::BeginPlay {});
-    let end = |side: &str| Order::EndPhase { side: s(side) };
-    let appius = |n: u8| Order::Move { side: s("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
-    commands.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
-    commands.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
-    commands.extend([appius(27), end("rome")]);
-    let db = database_with(&dir, "first-punic", &commands);
+    let db = database_with(&dir, "first-punic", &referee_campaign::fixtures::appius_marches_on_tyndaris());
     let mut h = open_turn(&db, "umpire");
     assert!(!label_exists(&h, "may change sides now"));
     let battle = h.state().campaign().unwrap().state.battles[0].id;

@@ -729,6 +729,8 @@ fn build(name: String, commands: &[TroopLine], requested: Option<u32>, battle: b
         if i == leader_at {
             general = dbsa;
         }
+        // A DBSA army always has its general's element (DS-06): a leaderless line's lost
+        // general still gives it one, so its troops are not left without.
         entries.push(Entry { command: &c.name, source: format!("general {}", c.leader), general: true, count: 1, dbsa, guessed });
         for g in &c.groups {
             let (dbsa, guessed) = typed(&g.kind, &c.name);

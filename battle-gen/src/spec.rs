@@ -158,13 +158,15 @@ pub struct TroopLine {
     /// Led by its general now; `false` when it fights on without one.
     pub general: bool,
     /// The leader's own element or unit, in the campaign's notation, e.g. `Irr Cv(O)`. Kept
-    /// when the general is lost, as the line still fields that element.
+    /// when the general is lost, for its kind only: DBSA gives every army a general's
+    /// element, and takes a leaderless army's from it.
     pub leader: String,
     /// Its troops besides the leader's own.
     pub groups: Vec<TroopGroup>,
-    /// Elements or units in all, the leader's included.
+    /// Elements or units it fields, the leader's included while it has one.
     pub count: u32,
-    /// Its points in the campaign's points system, the general's cost included.
+    /// Its points in the campaign's points system, the general's cost included while it has
+    /// one.
     pub points: u32,
     /// The allied city (or contingent) whose command this is, when it is not the side's own.
     pub ally_of: Option<String>,

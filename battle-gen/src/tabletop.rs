@@ -198,11 +198,11 @@ impl Tabletop for Dbm {
             // Each line's points where the campaign prices them: the general's with his rank's
             // cost, each group's for all its elements; they add up to the command's total.
             let price = |p: Option<u32>| p.map_or_else(String::new, |p| p.to_string());
-            let mut rows = vec![vec![
-                if c.general { format!("General: {}", c.leader) } else { "No general (leaderless)".to_owned() },
-                "1".to_owned(),
-                price(c.prices.as_ref().map(|p| p.general)),
-            ]];
+            let mut rows = vec![if c.general {
+                vec![format!("General: {}", c.leader), "1".to_owned(), price(c.prices.as_ref().map(|p| p.general))]
+            } else {
+                vec!["No general (leaderless)".to_owned(), "0".to_owned(), price(c.prices.as_ref().map(|_| 0))]
+            }];
             for (i, g) in c.groups.iter().enumerate() {
                 rows.push(vec![g.kind.clone(), g.count.to_string(), price(c.prices.as_ref().and_then(|p| p.groups.get(i).copied()))]);
             }

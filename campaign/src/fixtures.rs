@@ -74,6 +74,37 @@ pub fn dionysian_json() -> String {
     format!("[\n{}\n]", lines.join(",\n"))
 }
 
+/// The First Punic War up to its first battle: Hanno alone at Tyndaris (27), the rest of
+/// Carthage at Lilybaeum, Rome at Messena, Syracuse at home. Appius Claudius Caudex marches by
+/// Mylae onto Hanno in turn 2, and the battle is raised as Rome ends its movement. The
+/// orders in turn, to be given with dice the program rolls.
+pub fn appius_marches_on_tyndaris() -> Vec<Order> {
+    const DEPLOYMENT: [(&str, &str, u8); 14] = [
+        ("carthage", "Hanno", 27),
+        ("carthage", "Hannibal", 1),
+        ("carthage", "Hamilcar", 1),
+        ("carthage", "Zelalsan", 1),
+        ("carthage", "fleet", 1),
+        ("rome", "Appius Claudius Caudex", 28),
+        ("rome", "Gaius Claudius", 28),
+        ("rome", "Quintus Caedicius", 28),
+        ("rome", "Marcus Calpurnius Flamma", 28),
+        ("rome", "fleet", 28),
+        ("syracuse", "Hiero", 31),
+        ("syracuse", "Leptines", 31),
+        ("syracuse", "Artemon", 31),
+        ("syracuse", "fleet", 31),
+    ];
+    let end = |side: &str| Order::EndPhase { side: SideId::new(side) };
+    let appius = |n: u8| Order::Move { side: SideId::new("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
+    let mut orders = deploy_orders(&DEPLOYMENT);
+    orders.push(Order::BeginPlay {});
+    orders.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
+    orders.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
+    orders.extend([appius(27), end("rome")]);
+    orders
+}
+
 /// The benchmarks' `i`th roll: two dice for `side`, every third one secret.
 pub fn benchmark_roll(i: u64, side: &str) -> crate::core::log::RollDice {
     crate::core::log::RollDice {

@@ -42,7 +42,7 @@ fn won(winner: &str, list: Vec<CommandLosses>) -> Order {
 fn mg_20_inconsistent_results_are_refused() {
     let mut f = Field::himera(STANDARD);
     let mut bad = won("rome", vec![]);
-    f.refused(&bad, "rome did not fight at Himera");
+    f.refused(&bad, "`outcome.winner`: Dionysian War has no side `rome`; its sides are carthage, syracuse — MG-02");
     if let Order::RecordBattleResult { result } = &mut bad {
         result.outcome = Outcome::NoResult {};
         result.held_field = Some(side("carthage"));
@@ -408,6 +408,74 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
     play(false);
 }
 
+/// MG-30 / MG-15: the loser retreats, so neither it nor a side beside it can have held the
+/// field; the winner, said or not, does.
+#[test]
+fn mg_30_the_loser_cannot_have_held_the_field() {
+    let mut f = Field::himera(STANDARD);
+    let mut held_by_loser = won("carthage", vec![losses("syracuse", "Leptines", &["1 Reg Sp(O)"])]);
+    if let Order::RecordBattleResult { result } = &mut held_by_loser {
+        result.held_field = Some(side("syracuse"));
+    }
+    f.refused(&held_by_loser, "Syracuse lost at Himera and retreats, so cannot have held the field; Carthage won — MG-30");
+    if let Order::RecordBattleResult { result } = &mut held_by_loser {
+        result.held_field = Some(side("carthage"));
+    }
+    f.ok(&held_by_loser);
+}
+
+/// MG-33 / MG-31: a commander is scored once, when he falls. His men, leaderless, destroyed
+/// later whether by a battle or with nowhere to retreat, bring the winner no second point.
+#[test]
+fn mg_33_a_leaderless_commands_end_scores_no_second_commander() {
+    // Leptines's general falls and is not recovered: Carthage scores him.
+    let mut f = Field::himera(STANDARD);
+    let mut l = losses("syracuse", "Leptines", &[]);
+    l.general_killed = true;
+    f.go(&won("carthage", vec![l]), DiceInput::Manual(vec![1])).unwrap();
+    assert_eq!(f.c.state.victory_points()[&side("carthage")].commanders, 1);
+    let gone = Event::CommandDestroyed { side: side("syracuse"), command: "Leptines".into(), by: Some(side("carthage")) };
+    f.c.state.apply(&gone).unwrap();
+    assert!(f.c.state.counter(&side("syracuse"), "Leptines").is_none());
+    assert_eq!(f.c.state.victory_points()[&side("carthage")].commanders, 1, "destroyed leaderless with nowhere to go");
+
+    // Leptines fights leaderless and is lost whole, every element's recovery roll failing.
+    let mut g = Field::himera(STANDARD);
+    g.c.state.losses.leaderless.insert((side("syracuse"), "Leptines".to_owned()));
+    let elements: Vec<String> = g.elements("syracuse", "Leptines");
+    let count: usize = elements.iter().map(|e| e.split(' ').next().unwrap().parse::<usize>().unwrap()).sum();
+    let whole: Vec<&str> = elements.iter().map(String::as_str).collect();
+    g.go(&won("carthage", vec![losses("syracuse", "Leptines", &whole)]), DiceInput::Manual(vec![1; count])).unwrap();
+    assert!(g.c.state.counter(&side("syracuse"), "Leptines").is_none(), "lost whole");
+    assert_eq!(g.c.state.victory_points()[&side("carthage")].commanders, 0, "lost whole, leaderless");
+}
+
+/// MG-06: a city allied to a side's own ally is not won over by its counters standing there:
+/// in the First Punic War, Carthage ending its move in Mylae and Helorus, Syracuse's, rolls
+/// nothing, and the cities stay Syracuse's.
+#[test]
+fn mg_06_a_city_allied_to_the_sides_ally_is_not_rolled_for() {
+    let deployment = deployment(&[
+        ("carthage", 20, &["Hanno"]),
+        ("carthage", 16, &["Hamilcar"]),
+        ("carthage", 17, &["Hannibal"]),
+        ("carthage", 27, &["Zelalsan", "fleet"]),
+        ("rome", 28, &["Appius Claudius Caudex", "Gaius Claudius", "Quintus Caedicius", "Marcus Calpurnius Flamma", "fleet"]),
+        ("syracuse", 31, &["Hiero", "fleet"]),
+        ("syracuse", 23, &["Leptines"]),
+        ("syracuse", 26, &["Artemon"]),
+    ]);
+    let mut f = Field::deployed("first-punic", 1234, &deployment);
+    let syracusan = |f: &Field, n: u8| f.c.state.politics.city_allies.get(&NodeId(n)) == Some(&side("syracuse"));
+    assert!(syracusan(&f, 29) && syracusan(&f, 30), "the scenario's cities of Syracuse");
+    f.ok(&Order::Move { side: side("carthage"), counter: "Zelalsan".into(), path: vec![NodeId(29)] });
+    f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(30)] });
+    assert_eq!(f.c.state.alliance_rolls_due(&f.map, &side("carthage")), []);
+    let events = f.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Manual(vec![])).unwrap();
+    assert!(rolls(&events).is_empty(), "{events:?}");
+    assert!(syracusan(&f, 29) && syracusan(&f, 30));
+}
+
 fn drawn(list: Vec<CommandLosses>) -> Order {
     Order::RecordBattleResult {
         result: BattleResult {
@@ -540,7 +608,7 @@ fn mg_08_a_city_attacked_during_a_battle_joins_the_other_side() {
         open_roads: Default::default(),
         city_attacked_by: Some(side("rome")),
     };
-    f.refused(&Order::RecordBattleResult { result: result.clone() }, "rome did not fight at Camicus");
+    f.refused(&Order::RecordBattleResult { result: result.clone() }, "`city_attacked_by`: Dionysian War has no side `rome`");
     // Carthage wins the field but attacked the city on the way: Camicus joins Syracuse.
     result.city_attacked_by = Some(side("carthage"));
     f.ok(&Order::RecordBattleResult { result });

@@ -29,7 +29,7 @@ fn outcome(events: &[Event]) -> referee_campaign::magna_graecia::naval::NavalOut
 
 /// MG-18: each side rolls d6 + NPs; the loser loses the difference, spare NPs first and then
 /// carried elements of its owner's choosing; MG-15: it then retreats to a coastal node free of
-/// enemy fleets.
+/// enemy fleets, sailing past enemy land counters but not stopping with them (MG-16).
 #[test]
 fn mg_18_naval_battle_losses_and_retreat() {
     let mut sea = Sea::deployed("dionysian", 4, &fleets_at_himera());
@@ -73,6 +73,14 @@ fn mg_18_naval_battle_losses_and_retreat() {
     assert!(err.contains("may retreat only along paths to coastal nodes"), "{err}");
     let err = sea.go(&Order::RetreatFleet { side: side("syracuse"), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Syracuse's fleet has no retreat to make"), "{err}");
+    // MG-16: a Syracusan command at Panormus: the beaten fleet may sail past it, not stop.
+    let mut past = sea.c.state.clone();
+    past.counters.iter_mut().find(|c| c.name == "Agyris").unwrap().node = NodeId(4);
+    let retreats = past.fleet_retreats(&sea.map, &side("carthage"));
+    assert!(!retreats.contains_key(&NodeId(4)) && retreats[&NodeId(2)] == [NodeId(4), NodeId(2)], "{retreats:?}");
+    let err = referee_campaign::magna_graecia::naval::retreat_fleet(&past, &sea.map, &side("carthage"), &[NodeId(4)]).unwrap_err();
+    assert!(err.to_string().contains("not stop with enemy land counters: not Panormus"), "{err}");
+    assert!(referee_campaign::magna_graecia::naval::retreat_fleet(&past, &sea.map, &side("carthage"), &[NodeId(4), NodeId(2)]).is_ok());
     sea.ok(&Order::RetreatFleet { side: side("carthage"), path: vec![NodeId(4), NodeId(2)] });
     let s = &sea.c.state;
     assert_eq!(s.counter(&side("carthage"), "fleet").unwrap().node, NodeId(2));

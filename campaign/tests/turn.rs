@@ -185,6 +185,8 @@ fn mg_11_movement_points() {
     assert!(err.contains("Himilco has 1 MP left this phase and cannot move 2 nodes") && err.ends_with("MG-11"), "{err}");
     let err = g.mv("carthage", "Hanno", &[12]).unwrap_err().to_string();
     assert!(err.contains("no path joins Segesta and Heraclea Minoa"), "{err}");
+    let err = g.mv("carthage", "Hanno", &[3]).unwrap_err().to_string();
+    assert!(err.contains("Hanno is at Segesta already: each step goes to another node"), "{err}");
     g.mv("carthage", "Hanno", &[7]).unwrap();
     g.mv("carthage", "Hanno", &[11]).unwrap();
     let err = g.mv("carthage", "Hanno", &[13]).unwrap_err().to_string();

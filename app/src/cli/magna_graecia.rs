@@ -14,7 +14,7 @@ use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::magna_graecia::map::Map;
 use referee_campaign::magna_graecia::order::Order;
 use referee_campaign::magna_graecia::state::CampaignState;
-use referee_campaign::magna_graecia::turn::{FLEET, Phase};
+use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase};
 use referee_campaign::magna_graecia::view::{self, View};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
@@ -232,21 +232,26 @@ impl Output for Shown {
         for f in &forces {
             s.push_str(&format!("{}: army of {} points, fleet of {} NPs\n", side_name(&f.side), f.army_points, f.fleet_np));
         }
+        for (a, b) in &board.alliances {
+            s.push_str(&format!("Allied: {} and {}\n", side_name(a), side_name(b)));
+        }
 
         // Counters: the viewer's own by name, the others as they are seen across the table.
+        // The column as wide as the longest name shown, so long names keep the table square.
+        let named = |c: &Counter| if c.name == FLEET { "fleet".to_owned() } else { c.name.clone() };
+        let width = forces.iter().flat_map(|f| f.counters.iter().map(|c| named(c).chars().count())).fold(14, usize::max);
         let mut lines = Vec::new();
         for f in &forces {
             for c in &f.counters {
-                let what = if c.name == FLEET { "fleet".to_owned() } else { c.name.clone() };
                 let aboard = if c.aboard { " (aboard the fleet)" } else { "" };
-                lines.push(format!("  {:<12} {:<14} at {}{aboard}", side_name(&f.side), what, place(c.node)));
+                lines.push(format!("  {:<12} {:<width$} at {}{aboard}", side_name(&f.side), named(c), place(c.node)));
             }
         }
         let own: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
         for c in board.counters.iter().filter(|c| !own.contains(&&c.side)) {
             let what = if c.fleet { "a fleet" } else { "a command" };
             let inside = if c.inside { " (inside the walls)" } else { "" };
-            lines.push(format!("  {:<12} {:<14} at {}{inside}", side_name(&c.side), what, place(c.node)));
+            lines.push(format!("  {:<12} {:<width$} at {}{inside}", side_name(&c.side), what, place(c.node)));
         }
         if !lines.is_empty() {
             s.push_str("\nCounters\n");
@@ -366,6 +371,25 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
         }
         Phase::Movement | Phase::Combat | Phase::PostCombat => {
             let moving = &board.moving;
+            // MG-35: the offer to change sides is taken at once or lapses with the combat phase.
+            if let Some((fickle, ally)) = &board.switch_offer
+                && viewer.is_none_or(|v| v == fickle)
+            {
+                let orders = board
+                    .sides
+                    .iter()
+                    .filter(|s| board.are_enemies(fickle, &s.id))
+                    .map(|s| json(Order::SwitchSides { side: fickle.clone(), to: s.id.clone() }))
+                    .collect();
+                next.push(Next {
+                    who: name(fickle),
+                    what: format!(
+                        "may change sides now that {} has lost a land battle, before this combat phase ends, or let the offer lapse (MG-35)",
+                        name(ally)
+                    ),
+                    orders,
+                });
+            }
             if viewer.is_none() || viewer == Some(moving) || board.phase == Phase::Combat || board.phase == Phase::PostCombat {
                 for b in board.battles.iter().filter(|b| b.awaiting_choices) {
                     for side in
@@ -373,7 +397,7 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                     {
                         next.push(Next {
                             who: name(side),
-                            what: format!("stays or retires before battle {} (MG-20)", b.id),
+                            what: format!("stays or retires before battle {} (MG-25)", b.id),
                             orders: vec![json(Order::ChooseStayOrRetire { side: (*side).clone(), battle: b.id, stay: true })],
                         });
                     }
@@ -518,17 +542,14 @@ impl Output for Rosters {
             for (c, mp) in army.commands.iter().zip(&f.movement_points) {
                 let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
                 // A command whose general was lost fights on without him (MG-31).
-                let (general, headless) = if f.leaderless.contains(&c.name) {
-                    (format!("lost ({}), leaderless (MG-31)", c.general), 1)
-                } else {
-                    (c.general.to_string(), 0)
-                };
+                let general =
+                    if f.is_leaderless(&c.name) { format!("lost ({}), leaderless (MG-31)", c.general) } else { c.general.to_string() };
                 s.push_str(&format!(
                     "  {} ({}, {} MP, {}): general {general}; {}\n",
                     c.name,
                     c.rank.name(),
                     mp,
-                    count(c.element_count().saturating_sub(headless), "element"),
+                    count(f.elements_of(c), "element"),
                     elements.join(", ")
                 ));
             }
@@ -708,6 +729,60 @@ mod tests {
             refused.extend(refused_offers(&c, &store, map, &format!("seed {seed}, at the end")));
         }
         assert!(refused.is_empty(), "{}", refused.join("\n"));
+    }
+
+    /// MG-35, X-06: once Rome beats Carthage, Syracuse's Next offers it the change of sides,
+    /// whole and taken by the rules, and nobody else's does; its `show` says whom it stands
+    /// with. The offer is gone with the combat phase.
+    #[test]
+    fn mg_35_next_offers_the_fickle_ally_its_change_of_sides() {
+        use referee_campaign::magna_graecia::battle::{BattleResult, Outcome};
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Punic", catalog.scenario("first-punic").unwrap(), 5).unwrap();
+        let side = SideId::new;
+        let run = |store: &mut Store, c: &mut Campaign<MagnaGraecia>, order: Order| {
+            store.execute(c, map, &order, DiceInput::Seeded).unwrap();
+        };
+        for order in referee_campaign::fixtures::appius_marches_on_tyndaris() {
+            run(&mut store, &mut c, order);
+        }
+        let battle = c.state.battles[0].id;
+        let result = BattleResult {
+            battle,
+            outcome: Outcome::Won { winner: side("rome") },
+            held_field: None,
+            losses: vec![],
+            open_roads: BTreeMap::new(),
+            city_attacked_by: None,
+        };
+        run(&mut store, &mut c, Order::RecordBattleResult { result });
+        let offers = |store: &Store, c: &Campaign<MagnaGraecia>, viewer: Viewer| {
+            let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+            let view = MagnaGraecia::view_for(&c.state, map, &events, &viewer).unwrap();
+            let side = match &viewer {
+                Viewer::Side(s) => Some(s.clone()),
+                Viewer::Umpire => None,
+            };
+            let next = next_orders(view.board(), &view.forces(), side.as_ref());
+            let text = Shown { view, map: map.clone() }.text();
+            (next.into_iter().filter(|n| n.what.contains("MG-35")).collect::<Vec<_>>(), text)
+        };
+        let (offered, text) = offers(&store, &c, Viewer::Side(side("syracuse")));
+        assert!(text.contains("Allied: Carthage and Syracuse"), "{text}");
+        assert_eq!(offered.len(), 1, "{text}");
+        assert!(offered[0].what.contains("now that Carthage has lost a land battle"), "{}", offered[0].what);
+        assert_eq!(offered[0].orders, [r#"{"type":"switch_sides","side":"syracuse","to":"rome"}"#]);
+        let order: Order = serde_json::from_str(&offered[0].orders[0]).unwrap();
+        let (seed, at) = MagnaGraecia::dice(&c.state);
+        MagnaGraecia::allows(&c.state, map, &order, &mut Dice::seeded(seed, at)).unwrap();
+        assert_eq!(offers(&store, &c, Viewer::Umpire).0.len(), 1);
+        for other in ["rome", "carthage"] {
+            assert!(offers(&store, &c, Viewer::Side(side(other))).0.is_empty(), "{other} is offered Syracuse's change");
+        }
+        run(&mut store, &mut c, Order::EndPhase { side: side("rome") });
+        assert!(offers(&store, &c, Viewer::Side(side("syracuse"))).0.is_empty(), "the offer lapsed");
     }
 
     /// X-06, MG-28, MG-29: losses owed to a siege or disease read in words, with where, why

@@ -49,7 +49,9 @@ pub(crate) fn parse_orders<T: serde::de::DeserializeOwned>(text: &str) -> anyhow
         serde_json::from_value(v).map_err(|e| match kind {
             // A type the program knows, with a field amiss: say which, and where its fields are.
             Some(kind) if !e.to_string().starts_with("unknown variant") => {
-                anyhow::anyhow!("{which}`{shown}` is not a `{kind}` order as the program reads them: {e} (`referee order --help {kind}` shows its fields)")
+                let a = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+                let e = crate::input::plain_numbers(&e.to_string());
+                anyhow::anyhow!("{which}`{shown}` is not {a} `{kind}` order as the program reads them: {e} (`referee order --help {kind}` shows its fields)")
             }
             _ => anyhow::Error::from(e).context(format!("{which}`{shown}` is not an order this program knows")),
         })

@@ -143,12 +143,15 @@ fn commands_at(forces: &Forces, node: NodeId, battle: u32, table: &ElementTable,
         .iter()
         .filter(|c| c.node == node && c.on_land())
         .filter_map(|c| army.commands.iter().find(|r| r.name == c.name))
-        .map(|r| CommandSheet {
-            points: table.command_points(r),
-            prices: prices(table, r),
-            leaderless: forces.leaderless.contains(&r.name),
-            roster: r.clone(),
-            city: None,
+        .map(|r| {
+            let leaderless = forces.is_leaderless(&r.name);
+            let (mut points, mut prices) = (table.command_points(r), prices(table, r));
+            // A leaderless command has no general to set out or to pay for (MG-31).
+            if leaderless {
+                points = points.saturating_sub(prices.general);
+                prices.general = 0;
+            }
+            CommandSheet { points, prices, leaderless, roster: r.clone(), city: None }
         })
         .collect();
     for r in forces.allied_city_commands.get(&battle).into_iter().flatten() {

@@ -125,7 +125,7 @@ fn forces_table(board: &Board, f: &Forces, map: &Map) -> ReportTable {
                 }
                 None => "not on the map".to_owned(),
             };
-            if f.leaderless.contains(&c.name) {
+            if f.is_leaderless(&c.name) {
                 state.push("no general (MG-31)".to_owned());
             }
             let elements: Vec<String> = c.elements.iter().map(ToString::to_string).collect();
@@ -134,7 +134,7 @@ fn forces_table(board: &Board, f: &Forces, map: &Map) -> ReportTable {
                 at,
                 c.rank.name().to_owned(),
                 mp.to_string(),
-                c.element_count().to_string(),
+                f.elements_of(c).to_string(),
                 format!("general {}; {}", c.general, elements.join(", ")),
                 state.join("; "),
             ]);

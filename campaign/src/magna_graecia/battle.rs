@@ -273,11 +273,11 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     if let Some(w) = winner
         && !sides.contains(w)
     {
-        return Err(RuleError::new(RuleId::MG_20, format!("{w} did not fight at {place}")));
+        return Err(RuleError::new(RuleId::MG_20, format!("{} did not fight at {place}", super::turn::side_name(state, w))));
     }
     if let Some(by) = &result.city_attacked_by {
         if !sides.contains(by) {
-            return Err(RuleError::new(RuleId::MG_08, format!("{by} did not fight at {place}")));
+            return Err(RuleError::new(RuleId::MG_08, format!("{} did not fight at {place}", super::turn::side_name(state, by))));
         }
         if !state.is_neutral_city(map, battle.node) {
             return Err(RuleError::new(RuleId::MG_08, format!("there is no neutral city at {place} to attack")));
@@ -297,6 +297,19 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
         return Err(RuleError::new(
             RuleId::MG_30,
             format!("{} did not fight at {place}, so cannot have held the field", super::turn::side_name(state, h)),
+        ));
+    }
+    // MG-15: the loser retreats, so the field is held by the winner or a side beside it.
+    if let (Some(w), Some(h)) = (winner, held)
+        && state.are_enemies(w, h)
+    {
+        return Err(RuleError::new(
+            RuleId::MG_30,
+            format!(
+                "{} lost at {place} and retreats, so cannot have held the field; {} won",
+                super::turn::side_name(state, h),
+                super::turn::side_name(state, w)
+            ),
         ));
     }
     for (s, roads) in &result.open_roads {
@@ -380,7 +393,10 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
                 return Err(RuleError::new(RuleId::MG_31, format!("{} joins {j} only if its general is lost", l.command)));
             }
             if j == &l.command || !there(&l.side, j) {
-                return Err(RuleError::new(RuleId::MG_31, format!("{j} is not another {} command at {place}", l.side)));
+                return Err(RuleError::new(
+                    RuleId::MG_31,
+                    format!("{j} is not another {} command at {place}", super::turn::side_name(state, &l.side)),
+                ));
             }
             // A side's men go to one of its own commands, and a city's to another of the city's:
             // the two rosters are kept apart (MG-05).
@@ -874,13 +890,16 @@ impl CampaignState {
             *self.losses.elements_lost.entry(a.side.clone()).or_default() += count;
         }
         if a.destroyed {
-            // Every element is counted lost already; the counter leaves the map.
-            self.losses.leaderless.remove(&(a.side.clone(), a.command.clone()));
+            // Every element is counted lost already; the counter leaves the map. A leaderless
+            // command's commander was scored when he fell (MG-33), not again.
+            let headless = self.losses.leaderless.remove(&(a.side.clone(), a.command.clone()));
             self.counters.retain(|c| !(c.side == a.side && c.name == a.command));
             if let Some(army) = self.armies.get_mut(&a.side) {
                 army.commands.retain(|c| c.name != a.command);
             }
-            self.losses.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+            if !headless {
+                self.losses.commanders_lost.push(CommanderLost { side: a.side.clone(), command: a.command.clone(), by });
+            }
             self.check_army_destroyed(&a.side);
             return;
         }

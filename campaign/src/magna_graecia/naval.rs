@@ -5,7 +5,7 @@
 
 use crate::core::log::DiceRolled;
 use crate::core::rule::RuleId;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -68,25 +68,34 @@ impl CampaignState {
     pub fn fleet_retreats(&self, map: &Map, side: &SideId) -> BTreeMap<NodeId, Vec<NodeId>> {
         let mut out = BTreeMap::new();
         let Some(fleet) = self.counter(side, FLEET) else { return out };
-        let enemy_fleet = |n: NodeId| self.counters.iter().any(|c| c.node == n && c.is_fleet() && self.are_enemies(side, &c.side));
+        let mut seen = BTreeSet::from([fleet.node]);
         let mut frontier = vec![(fleet.node, Vec::new())];
         for _ in 0..super::turn::FLEET_MP {
             let mut next = Vec::new();
             for (at, path) in frontier {
                 for n in map.neighbours(at) {
-                    let coastal = map.node(n).is_some_and(|x| x.coastal);
-                    if n == fleet.node || out.contains_key(&n) || !coastal || enemy_fleet(n) {
+                    if !self.fleet_may_retreat_through(map, side, n) || !seen.insert(n) {
                         continue;
                     }
                     let mut p: Vec<NodeId> = path.clone();
                     p.push(n);
-                    out.insert(n, p.clone());
+                    // It may pass enemy land counters but not stop with them (MG-16).
+                    if !self.enemy_land_at(side, n) {
+                        out.insert(n, p.clone());
+                    }
                     next.push((n, p));
                 }
             }
             frontier = next;
         }
         out
+    }
+
+    /// MG-15, MG-16: whether `side`'s beaten fleet may sail through `node` as it retreats: a
+    /// coastal node without an enemy fleet.
+    fn fleet_may_retreat_through(&self, map: &Map, side: &SideId, node: NodeId) -> bool {
+        let enemy_fleet = self.counters.iter().any(|c| c.node == node && c.is_fleet() && self.are_enemies(side, &c.side));
+        map.node(node).is_some_and(|x| x.coastal) && !enemy_fleet
     }
 }
 
@@ -328,11 +337,14 @@ pub fn retreat_fleet(state: &CampaignState, map: &Map, side: &SideId, path: &[No
     };
     let from = state.counter(side, FLEET).map_or(last, |f| f.node);
     let joined = std::iter::once(from).chain(path.iter().copied()).collect::<Vec<_>>().windows(2).all(|w| map.is_path(w[0], w[1]));
-    let open = path.iter().all(|n| legal.contains_key(n));
+    let open = legal.contains_key(&last) && path.iter().all(|&n| state.fleet_may_retreat_through(map, side, n));
     if !joined || !open || path.len() > usize::from(super::turn::FLEET_MP) {
         return Err(RuleError::new(
             RuleId::MG_15,
-            format!("the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes: not {}", route(map, path)),
+            format!(
+                "the fleet may retreat only along paths to coastal nodes free of enemy fleets, 1 to 3 nodes, and not stop with enemy land counters: not {}",
+                route(map, path)
+            ),
         ));
     }
     Ok(vec![Event::FleetRetreated { side: side.clone(), from, path: path.to_vec() }])
@@ -451,11 +463,14 @@ impl CampaignState {
             && let Some(i) = army.commands.iter().position(|c| c.name == name)
         {
             let roster = army.commands.remove(i);
-            // A leaderless command's general is counted lost already (MG-31).
+            // A leaderless command's general is counted lost already (MG-31), and scored to
+            // whoever beat him then (MG-33).
             let lost = self.command_elements(side, &roster);
-            self.losses.leaderless.remove(&(side.clone(), name.to_owned()));
+            let headless = self.losses.leaderless.remove(&(side.clone(), name.to_owned()));
             *self.losses.elements_lost.entry(side.clone()).or_default() += lost;
-            self.losses.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
+            if !headless {
+                self.losses.commanders_lost.push(super::battle::CommanderLost { side: side.clone(), command: name.to_owned(), by });
+            }
         }
         self.check_army_destroyed(side);
     }

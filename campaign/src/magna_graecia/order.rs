@@ -203,10 +203,17 @@ impl Order {
     /// that an empty one is refused by naming its field rather than with a sentence that
     /// has a hole where the name should be.
     fn names(&self) -> Vec<(String, &str)> {
-        let mut out: Vec<(String, &str)> = Vec::new();
+        let mut out: Vec<(String, &str)> = self.sides().into_iter().map(|(field, s)| (field, s.as_str())).collect();
+        self.counter_names(&mut out);
+        out
+    }
+
+    /// Every side the order names, with its field.
+    pub fn sides(&self) -> Vec<(String, &SideId)> {
+        let mut out: Vec<(String, &SideId)> = Vec::new();
         macro_rules! side {
             ($field:expr, $s:expr) => {
-                out.push(($field.to_string(), $s.as_str()))
+                out.push(($field.to_string(), $s))
             };
         }
         match self {
@@ -261,6 +268,11 @@ impl Order {
             }
             _ => {}
         }
+        out
+    }
+
+    /// Every counter, command or city the order names, with its field.
+    fn counter_names<'a>(&'a self, out: &mut Vec<(String, &'a str)>) {
         match self {
             Order::Deploy { counter, .. }
             | Order::Move { counter, .. }
@@ -291,7 +303,6 @@ impl Order {
             }
             _ => {}
         }
-        out
     }
 
     /// Refuses an order with an empty name in it, naming the field.

@@ -1,7 +1,8 @@
 //! A Magna Graecia side checks its planned orders against its own view: where its
 //! counters may deploy (MG-02), where each may move this phase and by which path (MG-11,
-//! MG-13, MG-16), and whether the phase is its own. What hangs on what the side cannot see,
-//! or on orders planned before it, is left to the referee's rules.
+//! MG-13, MG-16), where a beaten counter may retreat (MG-15), and whether the phase is its
+//! own. What hangs on what the side cannot see, or on orders planned before it, is left to
+//! the referee's rules.
 
 use crate::core::error::RuleError;
 use crate::core::plan::Checked;
@@ -54,22 +55,45 @@ pub fn check(view: &SideView, map: &Map, earlier: &[Order], order: &Order) -> Re
             if let Some(n) = path.iter().find(|n| map.node(**n).is_none()) {
                 return Err(RuleError::new(RuleId::MG_01, format!("the map has no node {n}")));
             }
+            // The side's movement phase is over once a phase is ended: a move planned after
+            // that comes too late, whichever phase was ended.
+            if matches!(order, Order::Move { .. }) && earlier.iter().any(|o| matches!(o, Order::EndPhase { .. })) {
+                return Err(RuleError::new(
+                    RuleId::MG_09,
+                    format!("{counter} would move after {name}'s movement phase ends, by an order planned before this one"),
+                ));
+            }
             if counter_named(counter) {
                 return Ok(Checked::ForReferee(format!("{counter} moves or spends movement points in an order planned before this one")));
             }
-            if matches!(order, Order::Retreat { .. }) {
-                return match view.own.land_retreats.get(counter) {
-                    Some(_) => Ok(Checked::ForReferee("the retreat's paths are the referee's to check (MG-15)".to_owned())),
-                    None => Err(RuleError::new(RuleId::MG_15, format!("{counter} owes no retreat"))),
-                };
-            }
-            let moves = view.own.moves.get(counter);
             let Some(last) = path.last() else {
                 return Err(RuleError::new(RuleId::MG_11, "a move needs at least one node to move to"));
             };
+            if matches!(order, Order::Retreat { .. }) {
+                let Some(retreats) = view.own.land_retreats.get(counter) else {
+                    return Err(RuleError::new(RuleId::MG_15, format!("{counter} owes no retreat")));
+                };
+                // Where it may go is worked out from the map and the counters everyone sees.
+                return match retreats.get(last) {
+                    Some(known) if known == path => Ok(Checked::AsFarAsKnown),
+                    Some(_) => Ok(Checked::ForReferee(format!("another path than the one {name}'s map shows to {}", place(*last)))),
+                    None if retreats.is_empty() => Err(RuleError::new(RuleId::MG_15, format!("{counter} has nowhere to retreat to"))),
+                    None => Err(RuleError::new(
+                        RuleId::MG_15,
+                        format!("{counter} cannot retreat to {}; it may retreat to {}", place(*last), list(&mut retreats.keys().copied())),
+                    )),
+                };
+            }
+            let moves = view.own.moves.get(counter);
+            let fleet_stops_by_enemy = view.own.counters.iter().any(|c| &c.name == counter && c.is_fleet())
+                && board.counters.iter().any(|c| c.node == *last && !c.fleet && board.are_enemies(&view.side, &c.side));
             match moves.and_then(|m| m.get(last)) {
                 Some(known) if known == path => Ok(Checked::AsFarAsKnown),
                 Some(_) => Ok(Checked::ForReferee(format!("another path than the one {name}'s map shows to {}", place(*last)))),
+                None if fleet_stops_by_enemy => Err(RuleError::new(
+                    RuleId::MG_16,
+                    format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(*last)),
+                )),
                 None => {
                     let reach = moves.map(|m| list(&mut m.keys().copied())).filter(|s| !s.is_empty());
                     Err(RuleError::new(
@@ -103,5 +127,39 @@ fn spends(order: &Order) -> Vec<&str> {
         | Order::ExitMap { counter, .. } => vec![counter],
         Order::Exchange { from, to, .. } => vec![from, to],
         _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::engine::Engine as _;
+    use crate::core::viewer::Viewer;
+    use crate::magna_graecia::{catalog::Catalog, engine::MagnaGraecia, view::View};
+    use crate::store::{DiceInput, Store};
+    use crate::{Dice, NodeId, SideId};
+
+    /// MG-16, X-06: Carthage plans to sail its fleet from Motya round to Himera, where
+    /// Leptines stands: its packet refuses it as the rules do, for stopping beside enemy land
+    /// counters, not as beyond the fleet's reach.
+    #[test]
+    fn mg_16_a_planned_fleet_move_ending_by_enemy_land_counters_is_refused_as_the_rules_refuse_it() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Plan", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        for order in crate::fixtures::dionysian_orders() {
+            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
+        }
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+        let Some(View::Side(view)) = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new("carthage"))) else {
+            panic!("Carthage's view");
+        };
+        let order = Order::Move { side: SideId::new("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4), NodeId(8)] };
+        let planned = check(&view, map, &[], &order).unwrap_err();
+        let (seed, at) = MagnaGraecia::dice(&c.state);
+        let ruled = MagnaGraecia::allows(&c.state, map, &order, &mut Dice::seeded(seed, at)).unwrap_err();
+        assert_eq!(planned.to_string(), "a fleet may sail past enemy land counters at Himera but not end its move there — MG-16");
+        assert_eq!(ruled.to_string(), planned.to_string());
     }
 }

@@ -28,6 +28,10 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         }
     };
     command.check_names()?;
+    // A side the campaign has not is refused as such, whichever field names it.
+    for (field, s) in command.sides() {
+        known_side(s).map_err(|e| RuleError::new(e.rule, format!("`{field}`: {}", e.message)))?;
+    }
     let events = match command {
         Order::RollDice(roll) => vec![Event::DiceRolled(roll.decide(dice, known_side)?)],
         Order::SetArmy { army } => {

@@ -14,9 +14,9 @@ use super::siege::{LossesDue, Siege};
 use super::turn::{Battle, Counter, Phase};
 use crate::ids::{NodeId, SideId};
 
-/// Bumped whenever the serialised shape of [`CampaignState`] changes, so stored snapshots
-/// of an older shape are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 17;
+/// Bumped whenever the serialised shape of [`CampaignState`] changes, or what an event does
+/// to it, so stored snapshots of an older state are ignored and the events replayed instead.
+pub const STATE_VERSION: u32 = 18;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

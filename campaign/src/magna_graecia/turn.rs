@@ -191,7 +191,7 @@ impl CampaignState {
             .map_or(1, |c| self.scenario.elements.movement_points(c))
     }
 
-    fn enemy_land_at(&self, side: &SideId, node: NodeId) -> bool {
+    pub(crate) fn enemy_land_at(&self, side: &SideId, node: NodeId) -> bool {
         self.counters.iter().any(|c| c.node == node && c.on_land() && self.are_enemies(side, &c.side))
     }
 
@@ -247,8 +247,8 @@ impl CampaignState {
 
     /// MG-06: the cities whose alliance `side` rolls for if its movement ended now, in the
     /// order the dice are rolled: every fortified city, not a capital, where it has a land
-    /// counter, unless the city is its ally already or allied to an opponent with a command
-    /// there.
+    /// counter, unless the city is allied to it or to a side beside it already, or allied to
+    /// an opponent with a command there.
     pub fn alliance_rolls_due(&self, map: &Map, side: &SideId) -> Vec<NodeId> {
         let nodes: BTreeSet<NodeId> = self.counters.iter().filter(|c| &c.side == side && c.on_land()).map(|c| c.node).collect();
         nodes
@@ -260,7 +260,9 @@ impl CampaignState {
                 // A command inside the walls is present in the node too.
                 let held_by_ally =
                     ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
-                fortified && !capital && ally != Some(side) && !held_by_ally
+                // A city on the side's own side of the war is no one's to win over.
+                let friendly = ally.is_some_and(|a| !self.are_enemies(side, a));
+                fortified && !capital && !friendly && !held_by_ally
             })
             .collect()
     }
@@ -291,6 +293,12 @@ impl CampaignState {
             if map.node(next).is_none() {
                 let last = map.nodes.keys().next_back().map_or_else(String::new, ToString::to_string);
                 return Err(RuleError::new(RuleId::MG_01, format!("the map has no node {next}; its nodes are numbered 00 to {last}")));
+            }
+            if next == at {
+                return Err(RuleError::new(
+                    RuleId::MG_11,
+                    format!("{} is at {} already: each step goes to another node", counter.name, map.name(at)),
+                ));
             }
             if !map.is_path(at, next) {
                 return Err(RuleError::new(RuleId::MG_11, format!("no path joins {} and {}", map.name(at), map.name(next))));

@@ -187,8 +187,19 @@ pub struct Forces {
 impl Forces {
     /// Elements the side fields: its commands' and its capital's garrison.
     pub fn elements(&self) -> u32 {
-        let army = self.army.as_ref().map_or(0, |a| a.commands.iter().map(CommandRoster::element_count).sum());
+        let army = self.army.as_ref().map_or(0, |a| a.commands.iter().map(|c| self.elements_of(c)).sum());
         army + self.garrison.iter().map(|g| g.count).sum::<u32>()
+    }
+
+    /// Whether one of the side's commands lost its general and fights on without him (MG-31).
+    pub fn is_leaderless(&self, command: &str) -> bool {
+        self.leaderless.iter().any(|c| c == command)
+    }
+
+    /// Elements of one of the side's commands now: a leaderless command's general is gone
+    /// (MG-31).
+    pub fn elements_of(&self, command: &CommandRoster) -> u32 {
+        command.element_count().saturating_sub(u32::from(self.is_leaderless(&command.name)))
     }
 }
 
