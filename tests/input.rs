@@ -147,6 +147,12 @@ fn x_06_element_groups_have_a_sensible_size() {
         r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[{"side":"syracuse","command":"Leptines","destroyed":["4294967295 Reg Sp(O)","4294967295 Reg Sp(O)"]}]}"#,
     );
     refused(&db, &["result", "G", "1", "--file", &file], "at most 999 elements");
+    let file = write(
+        dir.path(),
+        "bigger.json",
+        r#"{"outcome":{"kind":"won","winner":"carthage"},"losses":[{"side":"syracuse","command":"Leptines","destroyed":["99999999999 Reg Sp(O)"]}]}"#,
+    );
+    refused(&db, &["result", "G", "1", "--file", &file], "`99999999999 Reg Sp(O)`: a group has at most 999 elements");
 }
 
 /// X-06: a list of orders is stored whole or not at all; the refusal says which order.

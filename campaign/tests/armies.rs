@@ -84,6 +84,12 @@ fn mg_03_roster_replacement_is_checked() {
     };
     set_army(&mut store, &mut campaign, small.clone()).unwrap();
     assert_eq!(campaign.state.armies[&pyrrhus], small);
+    // A roster typed as JSON needs no note, as an army file has none.
+    let typed: Army = serde_json::from_str(
+        r#"{"side":"pyrrhus","list":"Pyrrhic, 278 BC","commands":[{"name":"Pyrrhus","rank":"c-in-c","general":"Reg Kn(O)","elements":["12 Reg Pk(O)","2 Reg Ps(O)"]},{"name":"Milo","rank":"sub-general","general":"Reg Cv(O)","elements":["4 Reg LH(O)"]}]}"#,
+    )
+    .unwrap();
+    assert_eq!(typed, small);
 
     let unknown = Army { commands: vec![command("Pyrrhus", Rank::CInC, "Reg Zz(O)", &[])], ..small.clone() };
     let err = set_army(&mut store, &mut campaign, unknown).unwrap_err();

@@ -97,10 +97,14 @@ pub struct AddNote {
 }
 
 impl AddNote {
-    /// The note, trimmed; refused under `rule` when it has no text.
+    /// The note, trimmed; refused under `rule` when it has no text, or a control character
+    /// other than a line break or a tab (it is printed in logs, reports and packs).
     pub fn decide(&self, rule: RuleId) -> Result<NoteAdded, RuleError> {
         if self.text.trim().is_empty() {
             return Err(RuleError::new(rule, "a note needs some text"));
+        }
+        if self.text.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r')) {
+            return Err(RuleError::new(rule, "a note is text: line breaks and tabs, but no other control characters"));
         }
         Ok(NoteAdded { text: self.text.trim().to_owned() })
     }
@@ -311,5 +315,8 @@ mod tests {
         assert_eq!(note.describe(&Viewer::Umpire).as_deref(), Some("Note: mind the river"));
         assert_eq!(note.describe(&Viewer::Side(SideId::new("carthage"))), None);
         assert_eq!(AddNote { text: " ".to_owned() }.decide(RuleId::X_06).unwrap_err().rule, RuleId::X_06);
+        assert!(AddNote { text: "two\nlines\tand a tab".to_owned() }.decide(RuleId::X_03).is_ok());
+        let nul = AddNote { text: "a\u{0}b".to_owned() }.decide(RuleId::X_03).unwrap_err();
+        assert!(nul.to_string().contains("no other control characters"), "{nul}");
     }
 }

@@ -42,7 +42,14 @@ impl FromStr for ElementGroup {
     type Err = ElementError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (count, spec) = s.trim().split_once(' ').ok_or_else(|| ElementError::NotAGroup(s.to_owned()))?;
-        let count: u32 = count.parse().map_err(|_| ElementError::NoCount(s.to_owned()))?;
+        let count: u32 = match count.parse() {
+            Ok(n) => n,
+            // Digits too many for any number the program keeps: a group far too large.
+            Err(_) if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(ElementError::GroupTooLarge(s.to_owned()));
+            }
+            Err(_) => return Err(ElementError::NoCount(s.to_owned())),
+        };
         if count == 0 {
             return Err(ElementError::EmptyGroup(s.to_owned()));
         }
@@ -112,6 +119,8 @@ impl CommandRoster {
 pub struct Army {
     pub side: SideId,
     pub list: String,
+    /// A word on the army for the referee; none in a roster typed without one.
+    #[serde(default)]
     pub note: String,
     pub commands: Vec<CommandRoster>,
 }
