@@ -103,6 +103,9 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
             r#"{"type":"end_phase","side":"carthage"}"#.to_owned(),
         ],
     );
+    // Next is the packet's, as it was written; `show` says the plan is not counted in it.
+    let shown = player(&carthage, &["show"]).ok();
+    assert!(shown.contains("Next, above, is what the packet's moment asks for: it does not count the plan's orders."), "{shown}");
     let out = mail.take_in("carthage", &orders, &[]);
     assert!(out.contains("Battle 1 at Himera: Carthage attacks Syracuse"), "{out}");
 

@@ -395,7 +395,11 @@ impl<E: PlayerEngine> Player<E> {
                 let whose = referee_campaign::core::words::capitalised(&referee_campaign::core::words::possessive(&h.side_name));
                 writeln!(out, "{whose} packet · {} · {}", h.name, h.standing)?;
                 writeln!(out, "{}", shown.text().trim_end())?;
-                writeln!(out, "{}", Output::text(&self.plan_shown()?).trim_end())?;
+                let plan = self.plan_shown()?;
+                writeln!(out, "{}", Output::text(&plan).trim_end())?;
+                if !plan.plan.is_empty() {
+                    writeln!(out, "Next, above, is what the packet's moment asks for: it does not count the plan's orders.")?;
+                }
                 Ok(())
             }
             PlayerCommand::Log => self.print(out, &SideLog(self.seat.view.log().to_vec())),
