@@ -168,7 +168,10 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
     let file = orders.to_str().unwrap();
     for (args, expected) in [
         (vec!["order", "Mail", "--file", file], "an orders file is taken in as the side it is from: `--as carthage`"),
-        (vec!["order", "Mail", "--as", "syracuse", "--file", file], "the orders file is from `carthage`, not from `syracuse` (Syracuse)"),
+        (
+            vec!["order", "Mail", "--as", "syracuse", "--file", file],
+            "the orders file is from `carthage`, not from `syracuse` (Syracuse): it was made from the packet of Carthage; nothing was taken in",
+        ),
         (vec!["order", "Mail", "--as", "rome", "--file", file], "the campaign has no side `rome`"),
     ] {
         mail.db.refuses(&args, expected);

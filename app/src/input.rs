@@ -39,7 +39,8 @@ pub fn read_limited(path: &Path, what: &str, limit: u64) -> anyhow::Result<Strin
     if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
         bail!("{name} holds more than {} MiB: no {} is that long, so none of it was read", mib(limit), what.trim_start_matches("the "));
     }
-    String::from_utf8(bytes).map_err(|e| anyhow::anyhow!("{name} is not text (UTF-8): a byte at {} is not", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{name} is not text: its bytes stop being UTF-8 at byte {}", e.utf8_error().valid_up_to()))
 }
 
 /// `text`, given on the command line itself, refused beyond the same size as a file.

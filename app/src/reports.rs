@@ -156,8 +156,14 @@ impl Reported for Belisarius {
     }
 
     fn desk(state: &State, side: &SideId) -> anyhow::Result<serde_json::Value> {
+        // The side's own leaders, and the allied Franks' while they march with it (BE-48).
+        let commands = |id: &str| {
+            state
+                .pieces_of(side)
+                .any(|p| matches!(&p.kind, referee_campaign::belisarius::state::PieceKind::Leader { leader, .. } if leader == id))
+        };
         let part = crate::gui::player::BelisariusDeskPart {
-            leaders: state.setup.leaders.iter().filter(|l| l.side == side.as_str()).cloned().collect(),
+            leaders: state.setup.leaders.iter().filter(|l| l.side == side.as_str() || commands(&l.id)).cloned().collect(),
             facts: crate::gui::belisarius::facts::Facts::of(state, &Viewer::Side(side.clone())),
         };
         Ok(serde_json::to_value(part)?)

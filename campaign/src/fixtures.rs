@@ -202,6 +202,41 @@ pub mod belisarius {
             .collect()
     }
 
+    /// The First Reconquest of Italy with Vitiges king, operations begun (16 AP against 9):
+    /// the Byzantine `mover` marches from next door into the first plain zone, where the
+    /// Gothic `pieces` stand (side, leader, units, in the city), with `decoys` Gothic decoys in
+    /// the open, and the Goths hold the city. The contact is open, the Goths to answer.
+    pub fn contact_by(mover: &str, pieces: &[(SideId, &str, &str, bool)], decoys: u32) -> (Store, Campaign<Belisarius>, ZoneId) {
+        use crate::belisarius::map::Terrain;
+        let (mut store, mut c) = italy_under_vitiges("ap-d", [2, 3]);
+        let map = c.state.setup.map.clone();
+        let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
+        let from = map.zone(&target).unwrap().neighbours[0].clone();
+        let mut staged = vec![(byz(), mover, "4B 4B 3C", Location::Zone(from.clone()))];
+        for (s, id, units, in_city) in pieces {
+            let at = if *in_city { city_of(&c, &target) } else { Location::Zone(target.clone()) };
+            staged.push((s.clone(), id, units, at));
+        }
+        stage(&mut c, &staged);
+        for n in 0..decoys {
+            c.state.pieces.push(Piece {
+                side: goths(),
+                at: Location::Zone(target.clone()),
+                kind: PieceKind::LeaderDecoy { id: format!("decoy-ostrogoths-{}", 90 + n) },
+            });
+        }
+        hold(&mut c, &target, &goths());
+        run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
+        run(
+            &mut store,
+            &mut c,
+            &Order::Move { side: byz(), leader: mover.into(), path: vec![target.0.clone()], attrition_from: vec![] },
+            DiceInput::Manual(vec![1]),
+        );
+        assert!(c.state.ops.as_ref().unwrap().contact.is_some());
+        (store, c, target)
+    }
+
     /// Hands the city of `zone` to `who`.
     pub fn hold(c: &mut Campaign<Belisarius>, zone: &ZoneId, who: &SideId) {
         let city = c.state.setup.map.zone(zone).unwrap().city.id.clone();

@@ -582,11 +582,16 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         if o.raise_half_points > 0 {
             say(
                 the(&o.side),
-                "buy units with their reinforcement points (BE-45)",
-                vec![json(&Order::Raise { side: o.side.clone(), at: "<place>".to_owned(), units: vec!["1C".to_owned()] })],
+                "buy units with their reinforcement points, or give up what is left with no units (BE-45)",
+                vec![
+                    json(&Order::Raise { side: o.side.clone(), at: "<place>".to_owned(), units: vec!["1C".to_owned()] }),
+                    json(&Order::Raise { side: o.side.clone(), at: String::new(), units: Vec::new() }),
+                ],
             );
         }
     }
+    // BE-45: the operations wait for every reinforcement to be bought and placed.
+    let reinforcing = organisations.iter().any(|o| !o.reinforcements_to_place.is_empty() || o.raise_half_points > 0);
     match board.phase {
         Phase::SetUp => {
             for o in &organisations {
@@ -605,15 +610,17 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
         }
         Phase::Play if referee => {
             let (what, order) = if board.events_to_play {
-                ("plays the random events (BE-47)", Order::PlayEvents {})
+                ("plays the random events (BE-47)", Some(Order::PlayEvents {}))
             } else if board.supplied < board.turn {
-                ("plays the supply phase (BE-41)", Order::CheckSupply {})
+                ("plays the supply phase (BE-41)", Some(Order::CheckSupply {}))
             } else if board.reinforcements_to_play {
-                ("plays the reinforcements (BE-45)", Order::BringReinforcements {})
+                ("plays the reinforcements (BE-45)", Some(Order::BringReinforcements {}))
+            } else if reinforcing {
+                ("begins the operations once the reinforcements are bought and placed (BE-45)", None)
             } else {
-                ("begins the operations: the AP chits drawn, the initiative rolled (BE-04, BE-05)", Order::BeginOperations {})
+                ("begins the operations: the AP chits drawn, the initiative rolled (BE-04, BE-05)", Some(Order::BeginOperations {}))
             };
-            say("The referee".to_owned(), what, vec![json(&order)]);
+            say("The referee".to_owned(), what, order.iter().map(json).collect());
         }
         Phase::Operations => {
             if let Some(b) = &board.naval_battle {
@@ -744,8 +751,11 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                     // once, while their side can pay for it.
                     let king = referee_campaign::belisarius::franks::KING;
                     // Only the fields an interception needs; `reconnaissance` may be added.
-                    let target = if side == &c.mover && c.targets > 1 { r#","target":1"# } else { "" };
-                    let intercept = |leader: &str| format!(r#"{{"type":"intercept","side":"{side}","leaders":["{leader}"]{target}}}"#);
+                    let aims = side == &c.mover && c.targets > 1;
+                    let intercept = |leader: &str, n: u32| {
+                        let target = if aims { format!(r#","target":{n}"#) } else { String::new() };
+                        format!(r#"{{"type":"intercept","side":"{side}","leaders":["{leader}"]{target}}}"#)
+                    };
                     let franks_try = side == &c.mover
                         && own_franks(side)
                         && o.acting.as_deref() == Some(king)
@@ -754,23 +764,23 @@ fn next_orders(view: &View, map: &ZoneMap) -> Vec<super::output::Next> {
                         && !c.failed.contains(side)
                         && !c.tried.iter().any(|t| t.leader == king);
                     if franks_try {
-                        let order = intercept(king);
+                        let order = intercept(king, 1);
                         say(
                             the(side),
                             "intercept with the Franks: on their own they always try the force they march on (BE-48)",
                             vec![order],
                         );
                     } else if has_points(o) && (side != &c.mover || c.targets > 0) {
-                        // A leader with units of his own, who has not tried this contact's
-                        // forces yet (BE-13); the mover needs a marker in the open to aim at.
-                        let leader = o.boxes.iter().find(|b| {
-                            map.zone_of(&b.at).as_ref() == Some(&c.zone)
-                                && !b.units.is_empty()
-                                && b.leader.as_ref().is_some_and(|l| c.may_try(&l.id, 1).is_ok())
-                        });
-                        if let Some(l) = leader.and_then(|b| b.leader.as_ref()) {
-                            orders.push(intercept(&l.id));
-                        }
+                        // A leader with units of his own, and a force here he has not tried
+                        // yet (BE-13): the marching force, or for the mover the first marker
+                        // in the open he has not aimed at.
+                        let aimed =
+                            o.boxes.iter().filter(|b| map.zone_of(&b.at).as_ref() == Some(&c.zone) && !b.units.is_empty()).find_map(|b| {
+                                let l = b.leader.as_ref()?;
+                                let n = if side == &c.mover { (1..=c.targets).find(|&n| c.may_try(&l.id, n).is_ok())? } else { 1 };
+                                c.may_try(&l.id, n).is_ok().then(|| intercept(&l.id, n))
+                            });
+                        orders.extend(aimed);
                     }
                     if !franks_try {
                         orders.push(json(&Order::Decline { side: side.clone() }));
@@ -1362,6 +1372,54 @@ mod tests {
             }
         }
         kinds
+    }
+
+    /// BE-45, X-06: in spring 536 of the first reconquest of Italy, with the Goths' points
+    /// to spend and the Byzantines' army to place, Next offers the referee no operations yet,
+    /// and the Goths a way to give up what they do not spend; once all is bought and placed,
+    /// it offers the operations. Every whole order it offers is one the rules take.
+    #[test]
+    fn be_45_next_waits_for_the_reinforcements_before_the_operations() {
+        use referee_campaign::fixtures::belisarius::{all_dice, at_turn, run, settle_reinforcements};
+        let (mut store, mut c) = at_turn("italy-535", 4, 45);
+        let ones = all_dice(&c, &Order::CheckSupply {}, 1);
+        run(&mut store, &mut c, &Order::CheckSupply {}, ones);
+        run(&mut store, &mut c, &Order::BringReinforcements {}, DiceInput::Manual(vec![5, 4]));
+        let viewers = [Viewer::Umpire, Viewer::Side(SideId::new("byzantines")), Viewer::Side(SideId::new("ostrogoths"))];
+        let mut refused = Vec::new();
+        let kinds = ask_the_rules(&store, &c, &viewers, "reinforcements due", &mut refused);
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+        assert!(!kinds.iter().any(|k| k == "begin_operations"), "{kinds:?}");
+        let umpire = offered(&store, &c, &Viewer::Umpire);
+        assert!(umpire.iter().any(|o| o == r#"{"type":"raise","side":"ostrogoths","at":"","units":[]}"#), "{umpire:?}");
+        settle_reinforcements(&mut store, &mut c);
+        let kinds = ask_the_rules(&store, &c, &viewers, "reinforcements settled", &mut refused);
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
+        assert!(kinds.iter().any(|k| k == "begin_operations"), "{kinds:?}");
+    }
+
+    /// BE-13, X-06: Constantinus fails against the first of two Gothic markers; Next then
+    /// offers him the second, not the first again, and not only a decline.
+    #[test]
+    fn be_13_next_aims_at_a_marker_not_tried_yet() {
+        use referee_campaign::belisarius::tables::Interception;
+        use referee_campaign::fixtures::belisarius::{byz, contact_by, goths, interception_die, run};
+        let (mut store, mut c, _) =
+            contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false), (goths(), "aligern", "3B 3C", false)], 0);
+        run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+        let aim = |n: u32| format!(r#"{{"type":"intercept","side":"byzantines","leaders":["constantinus"],"target":{n}}}"#);
+        assert!(offered(&store, &c, &Viewer::Side(byz())).contains(&aim(1)));
+        // Both Goths rate 5 against Constantinus's 4.
+        let fail = interception_die(&c, 4 - 5, false, Interception::Fail);
+        let first: Order = serde_json::from_str(&aim(1)).unwrap();
+        run(&mut store, &mut c, &first, DiceInput::Manual(vec![fail]));
+        for viewer in [Viewer::Side(byz()), Viewer::Umpire] {
+            let orders = offered(&store, &c, &viewer);
+            assert!(orders.contains(&aim(2)) && !orders.contains(&aim(1)), "{viewer:?}: {orders:?}");
+        }
+        let mut refused = Vec::new();
+        ask_the_rules(&store, &c, &[Viewer::Umpire, Viewer::Side(byz())], "after the first try", &mut refused);
+        assert!(refused.is_empty(), "{}", refused.join("\n"));
     }
 
     /// The whole and template orders **Next:** offers `viewer` now, in order.

@@ -147,10 +147,11 @@ fn take_in<E: CliEngine>(
     let id = crate::packet::own_orders::<E>(&[], side, &sides)?;
     let side_name = sides.iter().find(|(s, _)| s == &id).map(|(_, n)| n.clone()).unwrap_or_default();
     if file.side != id {
-        bail!(
-            "the orders file is from `{}`, not from `{id}` ({side_name}): it was made from another side's packet, and is taken in as that side's",
-            echo(file.side.as_str()),
-        );
+        let whose = match sides.iter().find(|(s, _)| s == &file.side) {
+            Some((_, other)) => format!("it was made from the packet of {other}"),
+            None => "the campaign has no such side".to_owned(),
+        };
+        bail!("the orders file is from `{}`, not from `{id}` ({side_name}): {whose}; nothing was taken in", echo(file.side.as_str()));
     }
     let incoming = crate::packet::Incoming::<E>::check(&store, &c, &context, file, &sides)?;
     let (_, lines) = incoming.apply(&mut store, &mut c, &context, anyway, "give --anyway")?;

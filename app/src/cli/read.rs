@@ -168,7 +168,8 @@ pub(crate) fn numbered_result<T: serde::de::DeserializeOwned>(
         Some(Some(other)) => bail!("the file is the result of battle {other}, not battle {battle}"),
         Some(None) => bail!("the file's `battle` must be the battle's number as `show` lists it ({battle}), or left out"),
     };
-    if numbered { serde_json::from_str(text).with_context(what) } else { serde_json::from_value(value).with_context(what) }
+    let read = if numbered { serde_json::from_str(text) } else { serde_json::from_value(value) };
+    read.map_err(|e| anyhow::anyhow!(crate::input::plain_numbers(&e.to_string()))).with_context(what)
 }
 
 /// A hex wargame's result file (see [`numbered_result`]).

@@ -704,10 +704,10 @@ pub fn record(state: &State, result: &TableResult) -> Result<Vec<Event>, RuleErr
                 return Err(RuleError::new(
                     RuleId::BE_19,
                     format!(
-                        "unit {n} of the {} ({}) has {} points, not {}",
+                        "unit {n} of the {} ({}) has {}, not {}",
                         side_name(state, &force.side),
                         units[i].fighter.unit,
-                        units[i].fighter.unit.value,
+                        crate::core::words::count(units[i].fighter.unit.value, "point"),
                         *sum
                     ),
                 ));

@@ -137,7 +137,7 @@ pub fn check_share(units: &[Fighter], owed: &Owed, share: &[(usize, u8)]) -> Res
         let sum = per.entry(i).or_default();
         *sum = sum.saturating_add(u32::from(p));
         if *sum > u32::from(f.unit.value) {
-            return Err(format!("unit {} ({}) has {} points, not {}", i + 1, f.unit, f.unit.value, *sum));
+            return Err(format!("unit {} ({}) has {}, not {}", i + 1, f.unit, crate::core::words::count(f.unit.value, "point"), *sum));
         }
     }
     let total: u32 = per.values().sum();

@@ -70,6 +70,11 @@ pub struct Contact {
     /// here has the mover enter the table by that side. `None` in a campaign begun before it
     /// was kept.
     pub came_from: Option<Location>,
+    /// The leaders who have tried a force in this contact, with the force (its
+    /// [`Target::key`]): what their side knows of its own tries. A force tried in another
+    /// contact this turn may stand here under a number that says nothing of it (BE-42).
+    #[serde(default)]
+    pub tried: BTreeSet<(String, String)>,
 }
 
 /// The force an interception aims at.
@@ -87,7 +92,17 @@ impl Contact {
     /// tried yet (BE-13).
     pub fn new(state: &State, zone: ZoneId, mover: Activation, came_from: Option<Location>) -> Contact {
         let turn_of = super::operations::other_side(state, &mover.side);
-        Contact { zone, mover, turn_of, failed: BTreeSet::new(), defender: Vec::new(), agreed: BTreeSet::new(), relief: false, came_from }
+        Contact {
+            zone,
+            mover,
+            turn_of,
+            failed: BTreeSet::new(),
+            defender: Vec::new(),
+            agreed: BTreeSet::new(),
+            relief: false,
+            came_from,
+            tried: BTreeSet::new(),
+        }
     }
 }
 
@@ -121,6 +136,11 @@ pub struct Attempt {
     pub result: Interception,
     /// Some interceptors came out of the zone's city (BE-16).
     pub from_city: bool,
+    /// A leader had tried this force already this turn, in another contact, where his side
+    /// could not tell it was the same: the attempt fails without a roll (BE-13), as the
+    /// referee alone reads.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeated: bool,
 }
 
 use super::operations::side_name;
@@ -191,16 +211,20 @@ pub fn tried_already(name: &str) -> RuleError {
 /// The leaders of `side` standing at contact `c` who have tried this turn a force the
 /// contact offers them, each with that force's number as `intercept` names it: 1, the
 /// marching force, for the side not moving; the marker's number among [`mover_targets`] for
-/// the mover. The rules refuse each of them a second try at that force (BE-13).
-pub fn tried_here(state: &State, c: &Contact, side: &SideId) -> Vec<(String, u32)> {
+/// the mover. The rules refuse each of them a second try at that force (BE-13). `known`:
+/// only the tries the side can tell, those of this contact and at the marching force (the
+/// side's own reading); otherwise every try this turn (the referee's).
+pub fn tried_here(state: &State, c: &Contact, side: &SideId, known: bool) -> Vec<(String, u32)> {
     let Some(ops) = &state.ops else { return Vec::new() };
+    let mover = side == &c.mover.side;
     let targets: Vec<String> =
         if side == &c.mover.side { mover_targets(state, c).iter().map(Target::key).collect() } else { vec![c.mover.leader.clone()] };
     let mut out = Vec::new();
     for p in state.pieces_of(side).filter(|p| in_zone(state, &p.at, &c.zone)) {
         let PieceKind::Leader { leader, .. } = &p.kind else { continue };
         for (n, key) in (1u32..).zip(&targets) {
-            if ops.tried.contains(&(leader.clone(), key.clone())) {
+            let pair = (leader.clone(), key.clone());
+            if ops.tried.contains(&pair) && (!known || !mover || c.tried.contains(&pair)) {
                 out.push((leader.clone(), n));
             }
         }
@@ -331,10 +355,15 @@ pub fn intercept(
             }
             from_city = true;
         }
-        if ops.tried.contains(&(id.clone(), target.key())) {
+        // BE-13: once per enemy force a turn. A leader who tried this force in this contact,
+        // or the marching force he saw come, is refused; one whose earlier try was at a
+        // marker his side cannot tell from the others here spends the attempt, and it fails.
+        let key = (id.clone(), target.key());
+        if ops.tried.contains(&key) && (!mover || c.tried.contains(&key)) {
             return Err(tried_already(&leader_name(state, id)));
         }
     }
+    let repeated = leaders.iter().any(|id| ops.tried.contains(&(id.clone(), target.key())));
     // The combat points of leaders `ids` of `who`.
     let points = |who: &SideId, ids: &[String]| -> u32 {
         state
@@ -361,7 +390,9 @@ pub fn intercept(
     if reconnaissance {
         steps.push(Event::StratagemPlayed { side: side.clone(), stratagem: RECONNAISSANCE.to_owned() });
     }
-    let result = if reconnaissance && matches!(target, Target::Decoy { .. }) {
+    let result = if repeated {
+        Interception::Fail
+    } else if reconnaissance && matches!(target, Target::Decoy { .. }) {
         // BE-43: a decoy counts as intercepted.
         Interception::LineOfBattle
     } else {
@@ -389,6 +420,7 @@ pub fn intercept(
             reconnaissance,
             result,
             from_city,
+            repeated,
         },
         cost,
     });
@@ -577,7 +609,7 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
             let with = if units.is_empty() {
                 "and no units".to_owned()
             } else {
-                format!("with {} — {points} combat points", super::pieces::summary(units))
+                format!("with {} — {}", super::pieces::summary(units), crate::core::words::count(points, "combat point"))
             };
             format!(
                 "{} (strategic {}, tactical {}) {with}",
@@ -667,6 +699,9 @@ impl State {
                     if !gone {
                         for l in &attempt.leaders {
                             ops.tried.insert((l.clone(), attempt.target.key()));
+                            if let Some(c) = &mut ops.contact {
+                                c.tried.insert((l.clone(), attempt.target.key()));
+                            }
                         }
                     }
                     if attempt.result == Interception::Fail

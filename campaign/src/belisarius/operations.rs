@@ -780,12 +780,18 @@ pub fn take_losses(state: &State, side: &SideId, losses: &[(u32, u8)]) -> Result
         let sum = taken.entry(n).or_default();
         *sum = sum.saturating_add(points);
         if *sum > unit.value {
-            return Err(RuleError::new(RuleId::BE_12, format!("unit {n} ({unit}) has {} points, not {}", unit.value, *sum)));
+            return Err(RuleError::new(
+                RuleId::BE_12,
+                format!("unit {n} ({unit}) has {}, not {}", crate::core::words::count(unit.value, "point"), *sum),
+            ));
         }
     }
     let total: u32 = taken.values().map(|&p| u32::from(p)).sum();
     if total != due.points {
-        return Err(RuleError::new(RuleId::BE_12, format!("the force owes {} points to attrition, and {total} were named", due.points)));
+        return Err(RuleError::new(
+            RuleId::BE_12,
+            format!("the force owes {} to attrition, and {total} were named", crate::core::words::count(due.points, "point")),
+        ));
     }
     let losses: Vec<(String, u32, u8)> = taken
         .into_iter()

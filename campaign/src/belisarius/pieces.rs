@@ -244,7 +244,7 @@ fn parse_unit(kind: UnitKind, text: &str) -> Result<Unit, String> {
 pub fn take_losses(units: &[Unit], points: u32) -> Result<Vec<Unit>, String> {
     let total: u32 = units.iter().map(|u| u32::from(u.value)).sum();
     if points > total {
-        return Err(format!("{points} points of losses asked, but the units hold only {total}"));
+        return Err(format!("{} of losses asked, but the units hold only {total}", crate::core::words::count(points, "point")));
     }
     let mut out: Vec<Unit> = units.to_vec();
     let mut owed = points;

@@ -234,6 +234,22 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             super::siege::share(&numbered(&due.units), units, (0, 0), due.points, RuleId::BE_28, "to meet the sortie, unmodified")?;
             Ok(Checked::AsFarAsKnown)
         }
+        Order::Raise { units, .. } => {
+            // BE-45: the side knows the points it has to spend; a raise with no units gives up
+            // the rest.
+            let given_up = earlier.iter().any(|o| matches!(o, Order::Raise { units, .. } if units.is_empty()));
+            if own.raise_half_points == 0 || given_up {
+                return Err(RuleError::new(RuleId::BE_45, format!("the {name} have no reinforcement points to spend")));
+            }
+            if units.is_empty() {
+                return Ok(Checked::AsFarAsKnown);
+            }
+            let half = own.raise_half_points;
+            let points = if half == 2 { "1 point".to_owned() } else { format!("{} points", f64::from(half) / 2.0) };
+            Ok(Checked::ForReferee(format!(
+                "the price of the units against the {name}' {points}, less what is planned before, is the referee's to reckon (BE-45)"
+            )))
+        }
         _ => Ok(Checked::ForReferee(format!("it hangs on what the {name} cannot see"))),
     }
 }

@@ -446,7 +446,7 @@ pub(crate) fn share(
     what: &str,
 ) -> Result<Vec<(Option<String>, u32, u8)>, RuleError> {
     if militia > has {
-        return Err(RuleError::new(RuleId::BE_25, format!("the militia has {has} points, not {militia}")));
+        return Err(RuleError::new(RuleId::BE_25, format!("the militia has {}, not {militia}", crate::core::words::count(has, "point"))));
     }
     let mut taken: BTreeMap<u32, u8> = BTreeMap::new();
     for &(n, p) in losses {
@@ -456,7 +456,10 @@ pub(crate) fn share(
         let sum = taken.entry(n).or_default();
         *sum = sum.saturating_add(p);
         if *sum > u.unit.value {
-            return Err(RuleError::new(rule, format!("unit {n} ({}) has {} points, not {}", u.unit, u.unit.value, *sum)));
+            return Err(RuleError::new(
+                rule,
+                format!("unit {n} ({}) has {}, not {}", u.unit, crate::core::words::count(u.unit.value, "point"), *sum),
+            ));
         }
     }
     let total = taken.values().map(|&p| u32::from(p)).sum::<u32>().saturating_add(u32::from(militia));
@@ -868,7 +871,10 @@ pub fn answer_sortie(state: &State, side: &SideId, answer: &[(u32, u8)], dice: &
         let sum = committed.entry(n).or_default();
         *sum = sum.saturating_add(p);
         if *sum > u.unit.value {
-            return Err(RuleError::new(RuleId::BE_28, format!("unit {n} ({}) has {} points, not {}", u.unit, u.unit.value, *sum)));
+            return Err(RuleError::new(
+                RuleId::BE_28,
+                format!("unit {n} ({}) has {}, not {}", u.unit, crate::core::words::count(u.unit.value, "point"), *sum),
+            ));
         }
     }
     let total: u32 = committed.values().map(|&p| u32::from(p)).sum();

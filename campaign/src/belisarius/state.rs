@@ -17,7 +17,7 @@ use crate::core::engine::StartedAgain;
 use crate::ids::SideId;
 
 /// The shape of [`State`] that snapshots store.
-pub const STATE_VERSION: u32 = 7;
+pub const STATE_VERSION: u32 = 8;
 
 /// Where a piece stands: in a land zone's open country, inside its city, at sea, or aboard
 /// one of its side's ships (BE-37), wherever the ship is.

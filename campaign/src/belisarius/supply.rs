@@ -193,7 +193,8 @@ pub fn status(state: &State, side: &SideId, at: &Location, points: u32) -> Statu
 }
 
 /// Every force of every side, as the supply phase checks them: leaders' boxes, units without
-/// a leader by place, and each besieged garrison whole.
+/// a leader by place, and each besieged garrison whole, its militia included (BE-31), though
+/// no unit be left inside.
 pub fn forces(state: &State) -> Vec<(Force, u32)> {
     let mut out: Vec<(Force, u32)> = Vec::new();
     for side in state.setup.sides.iter().map(|s| &s.id) {
@@ -212,6 +213,12 @@ pub fn forces(state: &State) -> Vec<(Force, u32)> {
                 _ => {
                     loose.insert(p.at.clone());
                 }
+            }
+        }
+        for (city, hold) in &state.cities {
+            let at = Location::City(city.clone());
+            if hold.holder.as_ref() == Some(side) && hold.militia > 0 && is_besieged(state, &at) {
+                besieged.insert(at);
             }
         }
         for at in loose.into_iter().chain(besieged) {

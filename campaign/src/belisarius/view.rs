@@ -16,7 +16,7 @@ use crate::core::error::RuleError;
 use crate::core::history::{Measure, Reading};
 use crate::core::log::{CampaignStarted, ChitDrawn};
 use crate::core::viewer::Viewer;
-use crate::core::words::capitalised;
+use crate::core::words::{capitalised, count};
 use crate::ids::SideId;
 
 /// A face-down marker, or one of the viewer's own pieces seen face up.
@@ -587,7 +587,8 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             .iter()
             .filter(|s| sees_faces(viewer, &s.id))
             .flat_map(|s| {
-                super::interception::tried_here(state, c, &s.id).into_iter().map(|(leader, target)| TriedHere {
+                let known = !matches!(viewer, Viewer::Umpire);
+                super::interception::tried_here(state, c, &s.id, known).into_iter().map(|(leader, target)| TriedHere {
                     side: s.id.clone(),
                     name: super::state::piece_name(setup, &leader),
                     leader,
@@ -1012,7 +1013,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
                 "{}: {chief}'s force loses {} % to attrition, {}{scorched}, from the units that marched — BE-12",
                 side_name(&due.side),
                 due.percent,
-                crate::core::words::count(due.points, "combat point")
+                count(due.points, "combat point")
             )
         }),
         Event::LossesTaken { side, losses } => sees_faces(viewer, side).then(|| {
@@ -1097,8 +1098,14 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             };
             let spent = if sees_faces(viewer, &attempt.side) { format!(" ({cost} AP)") } else { String::new() };
             let tries = if sees_faces(viewer, &attempt.side) && attempt.leaders.len() > 1 { "try" } else { "tries" };
+            // A repeated try fails as any other does; only the referee reads why (BE-13).
+            let (why, rule) = if attempt.repeated && matches!(viewer, Viewer::Umpire) {
+                (", without a roll: that force was tried already this turn", "BE-13")
+            } else {
+                ("", "BE-14")
+            };
             Some(format!(
-                "{who} {tries} to intercept {target} at {}{spent}{recon}{diff}: {} — BE-14",
+                "{who} {tries} to intercept {target} at {}{spent}{recon}{diff}: {}{why} — {rule}",
                 zone(&attempt.zone),
                 result(attempt.result)
             ))
@@ -1131,7 +1138,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             let forces: Vec<String> = battle
                 .forces
                 .iter()
-                .map(|f| format!("{}: {} ({} combat points)", side_name(&f.side), names(&f.leaders), f.start))
+                .map(|f| format!("{}: {} ({})", side_name(&f.side), names(&f.leaders), count(f.start, "combat point")))
                 .collect();
             let kind = match (&battle.kind, &battle.ambusher) {
                 (Interception::Ambush, Some(a)) => format!("an ambush laid by the {}", side_name(a)),
@@ -1154,7 +1161,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
                     } else if o.points == 0 && o.percent > 0 {
                         format!("{} have no unit left fighting to lose anything", side_name(s))
                     } else {
-                        format!("{} lose {} % — {} combat points{check}", side_name(s), o.percent, o.points)
+                        format!("{} lose {} % — {}{check}", side_name(s), o.percent, count(o.points, "combat point"))
                     }
                 })
                 .collect();
@@ -1162,7 +1169,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         }
         Event::BattleLossesTaken { side, losses } => {
             let total: u32 = losses.iter().map(|(_, _, p)| u32::from(*p)).sum();
-            Some(format!("{} take {total} combat points of losses — BE-19", side_name(side)))
+            Some(format!("{} take {} of losses — BE-19", side_name(side), count(total, "combat point")))
         }
         Event::MoraleChecked { side, disordered } => Some(if disordered.is_empty() {
             format!("{}: every unit holds — BE-20", side_name(side))
@@ -1177,10 +1184,10 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::BrokeOff { side } => Some(format!("{} break off — BE-22", side_name(side))),
         Event::SentToTable { zone: z } => Some(format!("The battle at {} goes to the tabletop — BE-17", zone(z))),
         Event::PursuitRolled { side, owed } => Some(format!(
-            "Pursuit: {} lose {} % — {} combat points, disordered units included — BE-22",
+            "Pursuit: {} lose {} % — {}, disordered units included — BE-22",
             side_name(side),
             owed.percent,
-            owed.points
+            count(owed.points, "combat point")
         )),
         Event::Retreated { side, to, .. } => Some(format!("{} retreat to {} — BE-22", side_name(side), setup.place_name(to))),
         Event::BattleEnded { outcome } => {
@@ -1280,7 +1287,7 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             let rule = if *sortie { "BE-28" } else { "BE-27" };
             if sees_faces(viewer, side) {
                 let militia = if *militia > 0 { format!(", the militia {militia}") } else { String::new() };
-                Some(format!("{} take {units} combat points of losses at {place}{militia} — {rule}", side_name(side)))
+                Some(format!("{} take {} of losses at {place}{militia} — {rule}", side_name(side), count(units, "combat point")))
             } else {
                 Some(format!("{} take their losses at {place} — {rule}", side_name(side)))
             }
@@ -1318,15 +1325,15 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             ),
         }),
         Event::SortieMade { due } => Some(format!(
-            "{}: {} sallies from {} with {} combat points; the besiegers meet them with as many — BE-28",
+            "{}: {} sallies from {} with {}; the besiegers meet them with as many — BE-28",
             side_name(&due.side),
             super::state::piece_name(setup, &due.leader),
             city_name(&due.city),
-            due.points
+            count(due.points, "combat point")
         )),
         Event::SortieAnswered { answer } => {
             let points: u32 = answer.iter().map(|(_, _, p)| u32::from(*p)).sum();
-            Some(format!("The besiegers meet the sortie with {points} combat points — BE-28"))
+            Some(format!("The besiegers meet the sortie with {} — BE-28", count(points, "combat point")))
         }
         Event::SortieRolled { owed } => {
             let each: Vec<String> = owed.iter().map(|(s, p)| format!("the {} lose {p}", side_name(s))).collect();
@@ -1386,11 +1393,11 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 None => "units without a leader".to_owned(),
             };
             format!(
-                "{}: out of supply at {}, {who}: {} % lost, {} combat points to share out — BE-41",
+                "{}: out of supply at {}, {who}: {} % lost, {} to share out — BE-41",
                 side_name(&due.force.side),
                 setup.place_name(&due.force.at),
                 due.percent,
-                due.points
+                count(due.points, "combat point")
             )
         }),
         Event::SupplyLossesTaken { side, at, losses, militia } => {
@@ -1398,8 +1405,9 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             let militia_text = if *militia > 0 { format!(", the militia {militia}") } else { String::new() };
             if sees_faces(viewer, side) {
                 Some(format!(
-                    "{} take {units} combat points lost for want of supply at {}{militia_text} — BE-41",
+                    "{} take {} lost for want of supply at {}{militia_text} — BE-41",
                     side_name(side),
+                    count(units, "combat point"),
                     setup.place_name(at)
                 ))
             } else {

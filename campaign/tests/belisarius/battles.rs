@@ -11,8 +11,8 @@ use referee_campaign::belisarius::tables::Interception;
 use referee_campaign::belisarius::{Belisarius, Setup, World};
 use referee_campaign::core::log::DiceRolled;
 use referee_campaign::fixtures::belisarius::{
-    battle_order, byz, city_of, free_neighbour, goths, hold, intercept, interception_die, italy_under_vitiges, left, log_of, refused, run,
-    stage, units_of, view_json,
+    battle_order, byz, city_of, contact_by, free_neighbour, goths, hold, intercept, interception_die, italy_under_vitiges, left, log_of,
+    refused, run, stage, units_of, view_json,
 };
 use referee_campaign::ids::SideId;
 use referee_campaign::store::{Campaign, DiceInput};
@@ -219,37 +219,6 @@ fn be_54_the_examples_interceptions_and_battles() {
 /// Puts Belisarius next to a zone where `pieces` stand, activated, and marches him in.
 fn contact_with(pieces: &[(SideId, &str, &str, bool)], decoys: u32) -> (Store, Campaign<Belisarius>, ZoneId) {
     contact_by("belisarius", pieces, decoys)
-}
-
-/// The same with another Byzantine leader marching.
-fn contact_by(mover: &str, pieces: &[(SideId, &str, &str, bool)], decoys: u32) -> (Store, Campaign<Belisarius>, ZoneId) {
-    let (mut store, mut c) = italy();
-    let map = c.state.setup.map.clone();
-    let target = map.zones.iter().find(|z| z.terrain == Terrain::Plain).unwrap().id.clone();
-    let from = map.zone(&target).unwrap().neighbours[0].clone();
-    let mut staged = vec![(byz(), mover, "4B 4B 3C", Location::Zone(from.clone()))];
-    for (s, id, units, in_city) in pieces {
-        let at = if *in_city { city_of(&c, &target) } else { Location::Zone(target.clone()) };
-        staged.push((s.clone(), id, units, at));
-    }
-    stage(&mut c, &staged);
-    for n in 0..decoys {
-        c.state.pieces.push(Piece {
-            side: goths(),
-            at: Location::Zone(target.clone()),
-            kind: PieceKind::LeaderDecoy { id: format!("decoy-ostrogoths-{}", 90 + n) },
-        });
-    }
-    hold(&mut c, &target, &goths());
-    run(&mut store, &mut c, &Order::Activate { side: byz(), leader: mover.into(), with: vec![] }, DiceInput::Seeded);
-    run(
-        &mut store,
-        &mut c,
-        &Order::Move { side: byz(), leader: mover.into(), path: vec![target.0.clone()], attrition_from: vec![] },
-        DiceInput::Manual(vec![1]),
-    );
-    assert!(c.state.ops.as_ref().unwrap().contact.is_some());
-    (store, c, target)
 }
 
 /// BE-42, BE-43: a decoy intercepted leaves the map; Reconnaissance takes a decoy without a
@@ -508,6 +477,58 @@ fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
     let line = interception_die(&c, 4 - ratings[1], false, Interception::LineOfBattle);
     let events = run(&mut store, &mut c, &aim(2), DiceInput::Manual(vec![line]));
     assert!(events.iter().any(|e| matches!(e, Event::BattleJoined { .. })), "{events:?}");
+}
+
+/// BE-13, BE-42, X-01: Constantinus marches on the markers of Uraias and Aligern, having
+/// tried one of the two forces already this turn in another contact. Neither side can tell
+/// which marker that force is now: the Byzantines read no try here, their packet passes an
+/// attempt at either, and aiming at the force tried before spends the point and fails
+/// without a roll. Twins that differ only in which force was tried before, Constantinus
+/// aiming at the same marker (failing on the die where it is new to him), read the same to
+/// both sides; the referee reads why.
+#[test]
+fn be_13_a_force_tried_in_another_contact_is_not_told_by_its_number() {
+    use referee_campaign::Viewer;
+    use referee_campaign::belisarius::interception::{Target, mover_targets};
+    let twin = |tried_before: &str| {
+        let (mut store, mut c, _) =
+            contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false), (goths(), "aligern", "3B 3C", false)], 0);
+        run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
+        c.state.ops.as_mut().unwrap().tried.insert(("constantinus".to_owned(), tried_before.to_owned()));
+        let contact = c.state.ops.as_ref().unwrap().contact.clone().unwrap();
+        let uraias = mover_targets(&c.state, &contact)
+            .iter()
+            .position(|t| matches!(t, Target::Force { leader, .. } if leader == "uraias"))
+            .expect("Uraias's marker");
+        let aim = Order::Intercept {
+            side: byz(),
+            leaders: vec!["constantinus".into()],
+            target: Some(u32::try_from(uraias + 1).unwrap()),
+            reconnaissance: false,
+        };
+        assert!(tries(&c, &store, &Viewer::Side(byz())).is_empty(), "the Byzantines cannot tell the force here");
+        let umpire = tries(&c, &store, &Viewer::Umpire);
+        assert_eq!(umpire.len(), 1, "the referee reads the try made elsewhere: {umpire:?}");
+        let side = referee_campaign::fixtures::belisarius::side_view(&c, &store, &byz());
+        assert!(referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, &[], &aim).is_ok());
+        let before = left(&c, &byz());
+        // Uraias rates 5, Constantinus 4: a die that fails where the try is new.
+        let dice = if tried_before == "uraias" {
+            DiceInput::Manual(vec![])
+        } else {
+            DiceInput::Manual(vec![interception_die(&c, 4 - 5, false, Interception::Fail)])
+        };
+        let events = run(&mut store, &mut c, &aim, dice);
+        let attempt = events.iter().find_map(matching!(Event::InterceptionTried { attempt, .. } => attempt.clone())).unwrap();
+        assert_eq!((attempt.result, attempt.repeated), (Interception::Fail, tried_before == "uraias"));
+        assert_eq!(left(&c, &byz()), before - 1, "the attempt is spent");
+        let umpire_log = store.events_as::<Belisarius>(c.id).unwrap();
+        let umpire_log = referee_campaign::belisarius::view::view_for(&c.state, &umpire_log, &Viewer::Umpire).unwrap().log().to_vec();
+        let said = umpire_log.iter().any(|l| l.text.contains("without a roll: that force was tried already this turn — BE-13"));
+        assert_eq!(said, tried_before == "uraias", "{umpire_log:?}");
+        [byz(), goths()].map(|side| (log_of(&c, &store, &side), view_json(&c, &store, &side)))
+    };
+    assert_eq!(twin("uraias"), twin("aligern"));
 }
 
 /// Belisarius marched into `pieces`, the Goths declining, and Belisarius intercepting them

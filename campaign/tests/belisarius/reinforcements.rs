@@ -81,8 +81,20 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     let theirs = referee_campaign::belisarius::view::log(&c.state, &events, &Viewer::Side(byz()));
     assert!(!theirs.iter().any(|l| l.text.contains("raise") || l.text.contains("points to buy")), "{theirs:?}");
-    run(&mut store, &mut c, &Order::Raise { side: goths(), at: String::new(), units: vec![] }, DiceInput::Seeded);
+    // the Goths' packet knows the points they have, and that giving up the rest spends
+    // them all.
+    let plan = |c: &Campaign<Belisarius>, store: &Store, earlier: &[Order], order: &Order| {
+        let side = referee_campaign::fixtures::belisarius::side_view(c, store, &goths());
+        referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, earlier, order)
+    };
+    let give_up = Order::Raise { side: goths(), at: String::new(), units: vec![] };
+    let more = Order::Raise { side: goths(), at: home.clone(), units: vec!["1C".into()] };
+    assert!(plan(&c, &store, &[], &more).is_ok_and(|checked| matches!(checked, referee_campaign::core::plan::Checked::ForReferee(_))));
+    let refusal = plan(&c, &store, std::slice::from_ref(&give_up), &more).unwrap_err();
+    assert_eq!(refusal.to_string(), "the Ostrogoths have no reinforcement points to spend — BE-45");
+    run(&mut store, &mut c, &give_up, DiceInput::Seeded);
     assert_eq!(goth_points(&c), 0, "what is left is given up");
+    assert_eq!(plan(&c, &store, &[], &more).unwrap_err().to_string(), "the Ostrogoths have no reinforcement points to spend — BE-45");
     // Spring 536 also brings the Byzantines' Dalmatian army (below), placed where the
     // scenario says; then the operations may begin.
     run(&mut store, &mut c, &Order::BeginOperations {}, DiceInput::Seeded);

@@ -149,6 +149,33 @@ fn be_41_the_gothic_homeland_and_the_imperial_line() {
     assert_eq!(status(s, &byz(), &Location::Zone(end), 20), Status::Unsupplied, "the line is cut");
 }
 
+/// BE-31: a besieged city with no unit left inside, its militia alone, goes hungry too.
+#[test]
+fn be_31_a_besieged_militia_alone_rolls_for_its_supply() {
+    let (mut store, mut c) = italy();
+    let map = c.state.setup.map.clone();
+    let zone =
+        map.zones.iter().find(|z| z.city.militia >= 2 && !c.state.pieces.iter().any(|p| p.at == city_of_state(&c.state, &z.id))).unwrap();
+    let s = &mut c.state;
+    put(s, byz(), "belisarius", "4B 4B", Location::Zone(zone.id.clone()));
+    hold(&mut c, &zone.id, &goths());
+    c.state.sieges.insert(
+        zone.city.id.clone(),
+        referee_campaign::belisarius::siege::Siege { zone: zone.id.clone(), besieger: byz(), duration: 1, declared: 0, works: 0 },
+    );
+    let events = run(&mut store, &mut c, &Order::CheckSupply {}, DiceInput::Seeded);
+    let garrison = events
+        .iter()
+        .filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll))
+        .find(|r| r.purpose.contains("the garrison"))
+        .expect("the militia rolls");
+    assert_eq!(garrison.rule.as_ref().map(ToString::to_string).as_deref(), Some("BE-31"));
+    let militia = u32::from(c.state.cities[&zone.city.id].militia);
+    if let Some(due) = c.state.supply_dues.iter().find(|d| d.force.side == goths()) {
+        assert_eq!(due.points, referee_campaign::belisarius::tables::percent_of(militia, due.percent));
+    }
+}
+
 /// BE-31, BE-38, BE-41: in the supply phase the unsupplied and the besieged roll on the
 /// unsupplied row, +1 in the mountains, +1 for a blockaded port; the besieged garrison's
 /// militia shares its losses; the owners share out what they owe before the operations
