@@ -684,7 +684,8 @@ impl BattleArmies {
 /// belongs to the umpire's side; a side's own copy is converted from its own commands and
 /// the [`SideScaling`] found here for it, which carries nothing of the other sides.
 pub fn convert_battle(sides: &[BattleSide<'_>], scaling: Scaling) -> BattleArmies {
-    let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(|c| c.count).sum()).collect();
+    // Every line's DBSA general's element counts, a leaderless line's too, as `build` fields it.
+    let strengths: Vec<u32> = sides.iter().map(|s| s.commands.iter().map(|c| c.count + u32::from(!c.general)).sum()).collect();
     let scale = scaling.battle_scale(&strengths);
     let sides = sides
         .iter()

@@ -55,8 +55,7 @@ pub fn troop_line(r: &CommandRoster, points: u32, leaderless: bool, ally_of: Opt
         general: !leaderless,
         leader: r.general.to_string(),
         groups: r.elements.iter().map(|g| TroopGroup { count: g.count, kind: g.spec.to_string() }).collect(),
-        // A leaderless command's general is gone (MG-31).
-        count: r.element_count().saturating_sub(u32::from(leaderless)),
+        count: r.elements_fielded(leaderless),
         points,
         ally_of,
         prices,

@@ -137,8 +137,8 @@ pub struct Attempt {
     /// Some interceptors came out of the zone's city (BE-16).
     pub from_city: bool,
     /// A leader had tried this force already this turn, in another contact, where his side
-    /// could not tell it was the same: the attempt fails without a roll (BE-13), as the
-    /// referee alone reads.
+    /// could not tell it was the same: the attempt is rolled as any other (BE-13 as read
+    /// here), and the referee alone reads that it was a second try.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub repeated: bool,
 }
@@ -211,20 +211,19 @@ pub fn tried_already(name: &str) -> RuleError {
 /// The leaders of `side` standing at contact `c` who have tried this turn a force the
 /// contact offers them, each with that force's number as `intercept` names it: 1, the
 /// marching force, for the side not moving; the marker's number among [`mover_targets`] for
-/// the mover. The rules refuse each of them a second try at that force (BE-13). `known`:
-/// only the tries the side can tell, those of this contact and at the marching force (the
-/// side's own reading); otherwise every try this turn (the referee's).
-pub fn tried_here(state: &State, c: &Contact, side: &SideId, known: bool) -> Vec<(String, u32)> {
+/// the mover. The rules refuse each of them a second try at that force in this contact
+/// (BE-13). `this_contact`: only this contact's tries, which the rules refuse and the side can
+/// tell; otherwise every try this turn, for the referee's eyes.
+pub fn tried_here(state: &State, c: &Contact, side: &SideId, this_contact: bool) -> Vec<(String, u32)> {
     let Some(ops) = &state.ops else { return Vec::new() };
-    let mover = side == &c.mover.side;
+    let tries = if this_contact { &c.tried } else { &ops.tried };
     let targets: Vec<String> =
         if side == &c.mover.side { mover_targets(state, c).iter().map(Target::key).collect() } else { vec![c.mover.leader.clone()] };
     let mut out = Vec::new();
     for p in state.pieces_of(side).filter(|p| in_zone(state, &p.at, &c.zone)) {
         let PieceKind::Leader { leader, .. } = &p.kind else { continue };
         for (n, key) in (1u32..).zip(&targets) {
-            let pair = (leader.clone(), key.clone());
-            if ops.tried.contains(&pair) && (!known || !mover || c.tried.contains(&pair)) {
+            if tries.contains(&(leader.clone(), key.clone())) {
                 out.push((leader.clone(), n));
             }
         }
@@ -355,11 +354,11 @@ pub fn intercept(
             }
             from_city = true;
         }
-        // BE-13: once per enemy force a turn. A leader who tried this force in this contact,
-        // or the marching force he saw come, is refused; one whose earlier try was at a
-        // marker his side cannot tell from the others here spends the attempt, and it fails.
-        let key = (id.clone(), target.key());
-        if ops.tried.contains(&key) && (!mover || c.tried.contains(&key)) {
+        // BE-13: once per enemy force a turn. A leader who tried this force in this contact
+        // is refused. One who tried it elsewhere this turn cannot tell it here: a marker's
+        // number, or the force that marched in, says nothing of which force it is (BE-42).
+        // Refused, or failed without a roll, the attempt would tell him; it is rolled.
+        if c.tried.contains(&(id.clone(), target.key())) {
             return Err(tried_already(&leader_name(state, id)));
         }
     }
@@ -390,9 +389,7 @@ pub fn intercept(
     if reconnaissance {
         steps.push(Event::StratagemPlayed { side: side.clone(), stratagem: RECONNAISSANCE.to_owned() });
     }
-    let result = if repeated {
-        Interception::Fail
-    } else if reconnaissance && matches!(target, Target::Decoy { .. }) {
+    let result = if reconnaissance && matches!(target, Target::Decoy { .. }) {
         // BE-43: a decoy counts as intercepted.
         Interception::LineOfBattle
     } else {

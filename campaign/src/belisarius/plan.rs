@@ -244,8 +244,12 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             if units.is_empty() {
                 return Ok(Checked::AsFarAsKnown);
             }
-            let half = own.raise_half_points;
-            let points = if half == 2 { "1 point".to_owned() } else { format!("{} points", f64::from(half) / 2.0) };
+            let points = match own.raise_half_points {
+                1 => "half a point".to_owned(),
+                2 => "1 point".to_owned(),
+                half if half % 2 == 0 => format!("{} points", half / 2),
+                half => format!("{}½ points", half / 2),
+            };
             Ok(Checked::ForReferee(format!(
                 "the price of the units against the {name}' {points}, less what is planned before, is the referee's to reckon (BE-45)"
             )))

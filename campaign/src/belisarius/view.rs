@@ -227,10 +227,11 @@ pub struct ContactBoard {
     /// The marching force attacks the lines of a siege its side suffers here (BE-29).
     #[serde(default)]
     pub relief: bool,
-    /// Leaders who have tried, this turn, a force this contact offers them, and may not try
-    /// it again (BE-13: once per enemy force a turn). A side reads its own leaders' tries
-    /// only: which of the other side's leaders tried is not its to know (BE-53). The referee
-    /// reads both sides'.
+    /// Leaders who have tried a force this contact offers them, and may not try it again here
+    /// (BE-13: once per enemy force a turn). A side reads its own leaders' tries in this
+    /// contact only: which of the other side's leaders tried is not its to know (BE-53), nor
+    /// which marker here hides a force it tried elsewhere (BE-42). The referee reads both
+    /// sides' tries this turn.
     #[serde(default)]
     pub tried: Vec<TriedHere>,
 }
@@ -587,8 +588,8 @@ fn board(state: &State, viewer: &Viewer) -> Board {
             .iter()
             .filter(|s| sees_faces(viewer, &s.id))
             .flat_map(|s| {
-                let known = !matches!(viewer, Viewer::Umpire);
-                super::interception::tried_here(state, c, &s.id, known).into_iter().map(|(leader, target)| TriedHere {
+                let this_contact = !matches!(viewer, Viewer::Umpire);
+                super::interception::tried_here(state, c, &s.id, this_contact).into_iter().map(|(leader, target)| TriedHere {
                     side: s.id.clone(),
                     name: super::state::piece_name(setup, &leader),
                     leader,
@@ -1098,14 +1099,15 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
             };
             let spent = if sees_faces(viewer, &attempt.side) { format!(" ({cost} AP)") } else { String::new() };
             let tries = if sees_faces(viewer, &attempt.side) && attempt.leaders.len() > 1 { "try" } else { "tries" };
-            // A repeated try fails as any other does; only the referee reads why (BE-13).
-            let (why, rule) = if attempt.repeated && matches!(viewer, Viewer::Umpire) {
-                (", without a roll: that force was tried already this turn", "BE-13")
+            // A second try at a force its side could not tell is rolled as any other; only
+            // the referee reads that it was one (BE-13).
+            let again = if attempt.repeated && matches!(viewer, Viewer::Umpire) {
+                ", a second try at that force this turn, made where his side could not tell it"
             } else {
-                ("", "BE-14")
+                ""
             };
             Some(format!(
-                "{who} {tries} to intercept {target} at {}{spent}{recon}{diff}: {}{why} — {rule}",
+                "{who} {tries} to intercept {target} at {}{spent}{recon}{diff}{again}: {} — BE-14",
                 zone(&attempt.zone),
                 result(attempt.result)
             ))

@@ -107,6 +107,12 @@ impl CommandRoster {
         1 + self.elements.iter().map(|g| g.count).sum::<u32>()
     }
 
+    /// Elements the command fields: all of [`Self::element_count`], but for its general when
+    /// it is `leaderless` (MG-31).
+    pub fn elements_fielded(&self, leaderless: bool) -> u32 {
+        self.element_count().saturating_sub(u32::from(leaderless))
+    }
+
     /// Every element's kind, the general's first, once per element.
     pub fn specs(&self) -> impl Iterator<Item = &ElementSpec> {
         std::iter::once(&self.general).chain(self.elements.iter().flat_map(|g| std::iter::repeat_n(&g.spec, g.count as usize)))

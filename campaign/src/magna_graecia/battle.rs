@@ -925,8 +925,7 @@ impl CampaignState {
     /// Elements a command of `side` has now, by its roster: a leaderless command's general is
     /// gone (MG-31).
     pub fn command_elements(&self, side: &SideId, roster: &CommandRoster) -> u32 {
-        let headless = self.losses.leaderless.contains(&(side.clone(), roster.name.clone()));
-        roster.element_count().saturating_sub(u32::from(headless))
+        roster.elements_fielded(self.losses.leaderless.contains(&(side.clone(), roster.name.clone())))
     }
 
     /// Elements of `side`'s command `name` now, as [`Self::command_elements`] counts them; 0

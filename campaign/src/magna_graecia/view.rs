@@ -199,7 +199,7 @@ impl Forces {
     /// Elements of one of the side's commands now: a leaderless command's general is gone
     /// (MG-31).
     pub fn elements_of(&self, command: &CommandRoster) -> u32 {
-        command.element_count().saturating_sub(u32::from(self.is_leaderless(&command.name)))
+        command.elements_fielded(self.is_leaderless(&command.name))
     }
 }
 

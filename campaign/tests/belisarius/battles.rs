@@ -482,15 +482,16 @@ fn be_13_a_leader_whose_interception_failed_may_not_try_that_force_again() {
 /// BE-13, BE-42, X-01: Constantinus marches on the markers of Uraias and Aligern, having
 /// tried one of the two forces already this turn in another contact. Neither side can tell
 /// which marker that force is now: the Byzantines read no try here, their packet passes an
-/// attempt at either, and aiming at the force tried before spends the point and fails
-/// without a roll. Twins that differ only in which force was tried before, Constantinus
-/// aiming at the same marker (failing on the die where it is new to him), read the same to
-/// both sides; the referee reads why.
+/// attempt at either, and the attempt is rolled as any other, failing or not on the die; a
+/// refusal, or a failure without a roll, would single the force out. Twins that differ only
+/// in which force was tried before, Constantinus aiming at the same marker with the same
+/// die, read the same to both sides, whether the die fails or brings a battle; the referee
+/// reads that it was a second try.
 #[test]
 fn be_13_a_force_tried_in_another_contact_is_not_told_by_its_number() {
     use referee_campaign::Viewer;
     use referee_campaign::belisarius::interception::{Target, mover_targets};
-    let twin = |tried_before: &str| {
+    let twin = |tried_before: &str, want: Interception| {
         let (mut store, mut c, _) =
             contact_by("constantinus", &[(goths(), "uraias", "3B 3C", false), (goths(), "aligern", "3B 3C", false)], 0);
         run(&mut store, &mut c, &Order::Decline { side: goths() }, DiceInput::Seeded);
@@ -512,23 +513,22 @@ fn be_13_a_force_tried_in_another_contact_is_not_told_by_its_number() {
         let side = referee_campaign::fixtures::belisarius::side_view(&c, &store, &byz());
         assert!(referee_campaign::belisarius::plan::check(&side, &c.state.setup.map, &[], &aim).is_ok());
         let before = left(&c, &byz());
-        // Uraias rates 5, Constantinus 4: a die that fails where the try is new.
-        let dice = if tried_before == "uraias" {
-            DiceInput::Manual(vec![])
-        } else {
-            DiceInput::Manual(vec![interception_die(&c, 4 - 5, false, Interception::Fail)])
-        };
-        let events = run(&mut store, &mut c, &aim, dice);
+        // Uraias rates 5, Constantinus 4.
+        let die = interception_die(&c, 4 - 5, false, want);
+        let events = run(&mut store, &mut c, &aim, DiceInput::Manual(vec![die]));
         let attempt = events.iter().find_map(matching!(Event::InterceptionTried { attempt, .. } => attempt.clone())).unwrap();
-        assert_eq!((attempt.result, attempt.repeated), (Interception::Fail, tried_before == "uraias"));
+        assert_eq!((attempt.result, attempt.repeated), (want, tried_before == "uraias"));
         assert_eq!(left(&c, &byz()), before - 1, "the attempt is spent");
         let umpire_log = store.events_as::<Belisarius>(c.id).unwrap();
         let umpire_log = referee_campaign::belisarius::view::view_for(&c.state, &umpire_log, &Viewer::Umpire).unwrap().log().to_vec();
-        let said = umpire_log.iter().any(|l| l.text.contains("without a roll: that force was tried already this turn — BE-13"));
+        let said =
+            umpire_log.iter().any(|l| l.text.contains("a second try at that force this turn, made where his side could not tell it"));
         assert_eq!(said, tried_before == "uraias", "{umpire_log:?}");
         [byz(), goths()].map(|side| (log_of(&c, &store, &side), view_json(&c, &store, &side)))
     };
-    assert_eq!(twin("uraias"), twin("aligern"));
+    for want in [Interception::Fail, Interception::LineOfBattle] {
+        assert_eq!(twin("uraias", want), twin("aligern", want), "{want:?}");
+    }
 }
 
 /// Belisarius marched into `pieces`, the Goths declining, and Belisarius intercepting them

@@ -163,7 +163,9 @@ fn be_31_a_besieged_militia_alone_rolls_for_its_supply() {
         zone.city.id.clone(),
         referee_campaign::belisarius::siege::Siege { zone: zone.id.clone(), besieger: byz(), duration: 1, declared: 0, works: 0 },
     );
-    let events = run(&mut store, &mut c, &Order::CheckSupply {}, DiceInput::Seeded);
+    // Every die a 6: the unsupplied row's 50 %.
+    let sixes = all_dice(&c, &Order::CheckSupply {}, 6);
+    let events = run(&mut store, &mut c, &Order::CheckSupply {}, sixes);
     let garrison = events
         .iter()
         .filter_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) => roll))
@@ -171,9 +173,10 @@ fn be_31_a_besieged_militia_alone_rolls_for_its_supply() {
         .expect("the militia rolls");
     assert_eq!(garrison.rule.as_ref().map(ToString::to_string).as_deref(), Some("BE-31"));
     let militia = u32::from(c.state.cities[&zone.city.id].militia);
-    if let Some(due) = c.state.supply_dues.iter().find(|d| d.force.side == goths()) {
-        assert_eq!(due.points, referee_campaign::belisarius::tables::percent_of(militia, due.percent));
-    }
+    let due = c.state.supply_dues.iter().find(|d| d.force.side == goths() && d.force.at == city_of_state(&c.state, &zone.id));
+    let due = due.expect("the militia owes losses");
+    assert_eq!((due.percent, due.points), (50, referee_campaign::belisarius::tables::percent_of(militia, 50)));
+    assert!(due.points > 0, "{due:?}");
 }
 
 /// BE-31, BE-38, BE-41: in the supply phase the unsupplied and the besieged roll on the
