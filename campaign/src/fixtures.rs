@@ -105,6 +105,24 @@ pub fn appius_marches_on_tyndaris() -> Vec<Order> {
     orders
 }
 
+/// A Magna Graecia campaign of `scenario` in memory, seed `seed`, with `orders` given in
+/// turn, dice rolled by the program; with its map.
+pub fn magna_graecia(
+    scenario: &str,
+    seed: u64,
+    orders: &[Order],
+) -> (crate::store::Store, crate::store::Campaign<crate::magna_graecia::MagnaGraecia>, crate::magna_graecia::map::Map) {
+    let catalog = crate::magna_graecia::catalog::Catalog::embedded();
+    let map = catalog.map("sicily").expect("the built-in map").clone();
+    let mut store = crate::store::Store::open_in_memory().expect("a database in memory");
+    let scenario = catalog.scenario(scenario).expect("a built-in scenario");
+    let mut c = store.create_as::<crate::magna_graecia::MagnaGraecia>("Fixture", scenario, seed).expect("a new campaign");
+    for order in orders {
+        store.execute(&mut c, &map, order, crate::store::DiceInput::Seeded).unwrap_or_else(|e| panic!("{order:?}: {e}"));
+    }
+    (store, c, map)
+}
+
 /// The benchmarks' `i`th roll: two dice for `side`, every third one secret.
 pub fn benchmark_roll(i: u64, side: &str) -> crate::core::log::RollDice {
     crate::core::log::RollDice {

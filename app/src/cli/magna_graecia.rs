@@ -737,17 +737,13 @@ mod tests {
     #[test]
     fn mg_35_next_offers_the_fickle_ally_its_change_of_sides() {
         use referee_campaign::magna_graecia::battle::{BattleResult, Outcome};
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Punic", catalog.scenario("first-punic").unwrap(), 5).unwrap();
+        let (mut store, mut c, map) =
+            referee_campaign::fixtures::magna_graecia("first-punic", 5, &referee_campaign::fixtures::appius_marches_on_tyndaris());
+        let map = &map;
         let side = SideId::new;
         let run = |store: &mut Store, c: &mut Campaign<MagnaGraecia>, order: Order| {
             store.execute(c, map, &order, DiceInput::Seeded).unwrap();
         };
-        for order in referee_campaign::fixtures::appius_marches_on_tyndaris() {
-            run(&mut store, &mut c, order);
-        }
         let battle = c.state.battles[0].id;
         let result = BattleResult {
             battle,

@@ -135,8 +135,7 @@ mod tests {
     use super::*;
     use crate::core::engine::Engine as _;
     use crate::core::viewer::Viewer;
-    use crate::magna_graecia::{catalog::Catalog, engine::MagnaGraecia, view::View};
-    use crate::store::{DiceInput, Store};
+    use crate::magna_graecia::{engine::MagnaGraecia, view::View};
     use crate::{Dice, NodeId, SideId};
 
     /// MG-16, X-06: Carthage plans to sail its fleet from Motya round to Himera, where
@@ -144,13 +143,8 @@ mod tests {
     /// counters, not as beyond the fleet's reach.
     #[test]
     fn mg_16_a_planned_fleet_move_ending_by_enemy_land_counters_is_refused_as_the_rules_refuse_it() {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Plan", catalog.scenario("dionysian").unwrap(), 9).unwrap();
-        for order in crate::fixtures::dionysian_orders() {
-            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
-        }
+        let (store, c, map) = crate::fixtures::magna_graecia("dionysian", 9, &crate::fixtures::dionysian_orders());
+        let map = &map;
         let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
         let Some(View::Side(view)) = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new("carthage"))) else {
             panic!("Carthage's view");
