@@ -112,6 +112,22 @@ pub fn check(view: &SideView, map: &Map, earlier: &[Order], order: &Order) -> Re
             }
             Ok(Checked::AsFarAsKnown)
         }
+        Order::SwitchSides { to, .. } => {
+            // MG-35: the offer is on the board for all to see, and whom the side may turn to.
+            match &board.switch_offer {
+                Some((fickle, ally)) if fickle == &view.side => {
+                    if board.side(to).is_some() && board.are_enemies(&view.side, to) {
+                        Ok(Checked::AsFarAsKnown)
+                    } else {
+                        Err(RuleError::new(
+                            RuleId::MG_35,
+                            format!("{name} may turn from {} to one of its enemies, not {}", board.side_name(ally), board.side_name(to)),
+                        ))
+                    }
+                }
+                _ => Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle")),
+            }
+        }
         _ => Ok(Checked::ForReferee(format!("it hangs on what {name} cannot see"))),
     }
 }
@@ -155,5 +171,44 @@ mod tests {
         let ruled = MagnaGraecia::allows(&c.state, map, &order, &mut Dice::seeded(seed, at)).unwrap_err();
         assert_eq!(planned.to_string(), "a fleet may sail past enemy land counters at Himera but not end its move there — MG-16");
         assert_eq!(ruled.to_string(), planned.to_string());
+    }
+
+    /// MG-35, X-06: Syracuse's packet passes its change of sides while the offer stands, to
+    /// the side that beat its ally, and refuses it to its ally or once the offer is gone, in
+    /// the rules' words.
+    #[test]
+    fn mg_35_a_planned_change_of_sides_is_checked_against_the_offer() {
+        use crate::magna_graecia::battle::{BattleResult, Outcome};
+        let (mut store, mut c, map) = crate::fixtures::magna_graecia("first-punic", 5, &crate::fixtures::appius_marches_on_tyndaris());
+        let syracuse = SideId::new("syracuse");
+        let plan = |store: &crate::store::Store, c: &crate::store::Campaign<MagnaGraecia>, to: &str| {
+            let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+            let Some(View::Side(view)) = MagnaGraecia::view_for(&c.state, &map, &events, &Viewer::Side(syracuse.clone())) else {
+                panic!("Syracuse's view");
+            };
+            check(&view, &map, &[], &Order::SwitchSides { side: syracuse.clone(), to: SideId::new(to) })
+        };
+        let no_offer = plan(&store, &c, "rome").unwrap_err();
+        assert_eq!(no_offer.to_string(), "a side may change sides only at once when its ally has just lost a land battle — MG-35");
+        let result = BattleResult {
+            battle: c.state.battles[0].id,
+            outcome: Outcome::Won { winner: SideId::new("rome") },
+            held_field: None,
+            losses: vec![],
+            open_roads: Default::default(),
+            city_attacked_by: None,
+        };
+        store.execute(&mut c, &map, &Order::RecordBattleResult { result }, crate::store::DiceInput::Seeded).unwrap();
+        assert_eq!(plan(&store, &c, "rome"), Ok(Checked::AsFarAsKnown));
+        let to_ally = plan(&store, &c, "carthage").unwrap_err();
+        let (seed, at) = MagnaGraecia::dice(&c.state);
+        let ruled = MagnaGraecia::allows(
+            &c.state,
+            &map,
+            &Order::SwitchSides { side: syracuse.clone(), to: SideId::new("carthage") },
+            &mut Dice::seeded(seed, at),
+        )
+        .unwrap_err();
+        assert_eq!(to_ally.to_string(), ruled.to_string());
     }
 }
