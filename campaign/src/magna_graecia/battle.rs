@@ -951,24 +951,36 @@ impl CampaignState {
 /// MG-35: the fickle ally changes sides while the offer stands (the combat phase in which its
 /// ally lost), joining the side that beat it.
 pub fn switch_sides(state: &CampaignState, side: &SideId, to: &SideId) -> Result<Vec<Event>, RuleError> {
-    let Some((fickle, ally)) = &state.politics.switch_offer else {
+    let offer = state.politics.switch_offer.as_ref();
+    let enemy = |to: &SideId| state.scenario.move_order.contains(to) && state.are_enemies(side, to);
+    let ally = may_switch(offer, side, to, enemy, |s| super::turn::side_name(state, s))?;
+    Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
+}
+
+/// MG-35: whether `side` may turn to `to` under `offer` (the side that may change, and its
+/// ally), `enemy` saying whether `to` is a side of the campaign fighting `side`: the ally it
+/// leaves, or the refusal. The rules and a side's packet, which sees the offer on the board,
+/// ask it alike.
+pub(crate) fn may_switch<'a>(
+    offer: Option<&'a (SideId, SideId)>,
+    side: &SideId,
+    to: &SideId,
+    enemy: impl Fn(&SideId) -> bool,
+    name: impl Fn(&SideId) -> String,
+) -> Result<&'a SideId, RuleError> {
+    let Some((fickle, ally)) = offer else {
         return Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle"));
     };
     if fickle != side {
-        return Err(RuleError::new(RuleId::MG_35, format!("only {} may change sides now", super::turn::side_name(state, fickle))));
+        return Err(RuleError::new(RuleId::MG_35, format!("only {} may change sides now", name(fickle))));
     }
-    if !state.scenario.move_order.contains(to) || !state.are_enemies(side, to) {
+    if !enemy(to) {
         return Err(RuleError::new(
             RuleId::MG_35,
-            format!(
-                "{} may turn from {} to one of its enemies, not {}",
-                super::turn::side_name(state, side),
-                super::turn::side_name(state, ally),
-                super::turn::side_name(state, to)
-            ),
+            format!("{} may turn from {} to one of its enemies, not {}", name(side), name(ally), name(to)),
         ));
     }
-    Ok(vec![Event::SidesSwitched { side: side.clone(), from: ally.clone(), to: to.clone() }])
+    Ok(ally)
 }
 
 /// MG-31: the command `from`, its general lost, hands all its elements to `into` and is gone.

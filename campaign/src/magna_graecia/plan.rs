@@ -90,10 +90,7 @@ pub fn check(view: &SideView, map: &Map, earlier: &[Order], order: &Order) -> Re
             match moves.and_then(|m| m.get(last)) {
                 Some(known) if known == path => Ok(Checked::AsFarAsKnown),
                 Some(_) => Ok(Checked::ForReferee(format!("another path than the one {name}'s map shows to {}", place(*last)))),
-                None if fleet_stops_by_enemy => Err(RuleError::new(
-                    RuleId::MG_16,
-                    format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(*last)),
-                )),
+                None if fleet_stops_by_enemy => Err(super::turn::fleet_may_not_stop(map, *last)),
                 None => {
                     let reach = moves.map(|m| list(&mut m.keys().copied())).filter(|s| !s.is_empty());
                     Err(RuleError::new(
@@ -114,19 +111,9 @@ pub fn check(view: &SideView, map: &Map, earlier: &[Order], order: &Order) -> Re
         }
         Order::SwitchSides { to, .. } => {
             // MG-35: the offer is on the board for all to see, and whom the side may turn to.
-            match &board.switch_offer {
-                Some((fickle, ally)) if fickle == &view.side => {
-                    if board.side(to).is_some() && board.are_enemies(&view.side, to) {
-                        Ok(Checked::AsFarAsKnown)
-                    } else {
-                        Err(RuleError::new(
-                            RuleId::MG_35,
-                            format!("{name} may turn from {} to one of its enemies, not {}", board.side_name(ally), board.side_name(to)),
-                        ))
-                    }
-                }
-                _ => Err(RuleError::new(RuleId::MG_35, "a side may change sides only at once when its ally has just lost a land battle")),
-            }
+            let enemy = |to: &crate::ids::SideId| board.side(to).is_some() && board.are_enemies(&view.side, to);
+            super::battle::may_switch(board.switch_offer.as_ref(), &view.side, to, enemy, |s| board.side_name(s))?;
+            Ok(Checked::AsFarAsKnown)
         }
         _ => Ok(Checked::ForReferee(format!("it hangs on what {name} cannot see"))),
     }

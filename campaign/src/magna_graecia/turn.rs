@@ -313,10 +313,7 @@ impl CampaignState {
                 return Err(RuleError::new(rule, format!("{} must halt at {}, where {what}", counter.name, map.name(next))));
             }
             if stops && last && counter.is_fleet() && self.enemy_land_at(&counter.side, next) {
-                return Err(RuleError::new(
-                    RuleId::MG_16,
-                    format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(next)),
-                ));
+                return Err(fleet_may_not_stop(map, next));
             }
             at = next;
         }
@@ -888,4 +885,9 @@ impl CampaignState {
             _ => {}
         }
     }
+}
+
+/// MG-16: the refusal of a fleet's move ending at `node`, where enemy land counters stand.
+pub(crate) fn fleet_may_not_stop(map: &Map, node: NodeId) -> RuleError {
+    RuleError::new(RuleId::MG_16, format!("a fleet may sail past enemy land counters at {} but not end its move there", map.name(node)))
 }
