@@ -29,12 +29,14 @@ impl Mail {
         cli(&self.db.path, args).ok()
     }
 
-    /// Writes `side` its packet, replacing last turn's.
+    /// Writes `side` its packet into the folder, under its own name, which the line of the
+    /// side's log it stands at tells from an earlier exchange's (one written again at the same
+    /// line replaces it).
     fn packet(&self, side: &str) -> PathBuf {
-        let path = self.dir.path().join(format!("{side}.packet"));
-        let out = self.referee(&["packet", self.name, "--as", side, "--out", path.to_str().unwrap(), "--overwrite"]);
-        assert!(out.contains("referee --packet"), "{out}");
-        path
+        let out = self.referee(&["packet", self.name, "--as", side, "--out", self.dir.path().to_str().unwrap(), "--overwrite"]);
+        let path = out.strip_prefix("Wrote ").and_then(|rest| rest.split(" (").next()).unwrap();
+        assert!(out.contains(&format!("referee --packet {path}")), "{out}");
+        PathBuf::from(path)
     }
 
     /// The player of `packet` plans `orders`, each checked as far as the side knows, and
@@ -44,7 +46,7 @@ impl Mail {
             let out = player(packet, &["order", order]).ok();
             assert!(out.starts_with("Planned "), "{order}: {out}");
         }
-        let written = player(packet, &["orders", "--out", self.dir.path().to_str().unwrap(), "--overwrite"]).ok();
+        let written = player(packet, &["orders", "--out", self.dir.path().to_str().unwrap()]).ok();
         let path = written.split_whitespace().nth(1).unwrap().trim_end_matches(',');
         PathBuf::from(path)
     }
@@ -74,12 +76,12 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     let mail = Mail::new("By Mail", "dionysian", "9");
     let (carthage, syracuse) = (mail.packet("carthage"), mail.packet("syracuse"));
     let carthage_orders = mail.plan(&carthage, &deploy("carthage"));
-    assert!(carthage_orders.ends_with("orders-carthage-turn1.json"), "{}", carthage_orders.display());
+    assert!(carthage.ends_with("by-mail-turn-01-side-carthage-line-1.packet"), "{}", carthage.display());
+    assert!(carthage_orders.ends_with("orders-carthage-turn1-line1.json"), "{}", carthage_orders.display());
     // A folder named with a separator at its end is made; the file is not replaced unasked.
     let sent = format!("{}/sent/", mail.dir.path().display());
-    player(&carthage, &["orders", "--out", &sent]).ok_saying("orders-carthage-turn1.json");
-    player(&carthage, &["orders", "--out", &sent])
-        .refused_saying("is there already, perhaps from an earlier exchange this turn; give --overwrite");
+    player(&carthage, &["orders", "--out", &sent]).ok_saying("orders-carthage-turn1-line1.json");
+    player(&carthage, &["orders", "--out", &sent]).refused_saying("is there already, written from this packet before; give --overwrite");
     let syracuse_orders = mail.plan(&syracuse, &deploy("syracuse"));
     let out = mail.take_in("carthage", &carthage_orders, &[]);
     assert!(out.contains("Carthage deploys Himilco at Panormus"), "{out}");
@@ -92,8 +94,10 @@ fn x_06_a_magna_graecia_turn_goes_by_email_through_packets() {
     assert!(out.contains("Syracuse deploys Leptines at Himera"), "{out}");
     mail.referee(&["order", mail.name, r#"{"type":"begin_play"}"#]);
 
-    // Turn 1: Carthage moves first (MG-09).
+    // Turn 1: Carthage moves first (MG-09). Its new packet lies beside the set-up one.
+    let set_up = carthage;
     let carthage = mail.packet("carthage");
+    assert!(set_up.exists() && carthage != set_up, "{}", carthage.display());
     player(&carthage, &["show"]).ok_saying("Carthage to move (movement)");
     player(&carthage, &["roster"]).ok_saying("Himilco");
     let orders = mail.plan(
@@ -196,6 +200,10 @@ fn x_06_an_orders_file_is_taken_in_only_from_its_side_its_campaign_and_its_momen
         (
             text.replacen("\"comments\": []", "\"comments\": [{\"order\": 99, \"text\": \"x\"}]", 1),
             "the orders file comments on order 99, but holds 2 orders",
+        ),
+        (
+            text.replacen("\"turn\": 1", "\"turn\": 3", 1),
+            "the orders file names turn 3, but it answers Carthage's log as it stands, in turn 1: the file was changed",
         ),
     ] {
         let path = mail.dir.path().join("edited.json");

@@ -112,8 +112,8 @@ pub struct Made {
 }
 
 /// Writes side `side`'s packet of campaign `id` to `out`, or into the folder `out` under its
-/// own name (`dionysius-turn-03-side-carthage.packet`): refused if the file is there, unless
-/// `overwrite`. The report in it holds the log since the side's last packet.
+/// own name (`dionysius-turn-03-side-carthage-line-45.packet`, at line 45 of the side's log):
+/// refused if the file is there, unless `overwrite`. The report in it holds the log since the side's last packet.
 pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, out: &Path, overwrite: bool) -> anyhow::Result<Made> {
     let opened = reports::open(store, id, catalog)?;
     let side_id = SideId::new(side);
@@ -123,7 +123,11 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
         bail!("the campaign has no side `{}`; its sides are {}", shown(side), crate::cli::side_list(&readers));
     }
     let mut export = opened.build(&viewer)?;
-    let out = if out.is_dir() { out.join(export.report.file_name("packet")) } else { out.to_owned() };
+    let answers = Answers::of(&export.report.log);
+    // Named for the line of the side's log it answers too, so that the packets of several
+    // exchanges in one turn lie side by side; the side's numbering is its own.
+    let name = format!("{}-line-{}.packet", export.report.file_stem(), answers.line);
+    let out = if out.is_dir() { out.join(name) } else { out.to_owned() };
     if out.exists() && !overwrite {
         bail!("{} is there already; give --overwrite to replace it", out.display());
     }
@@ -141,7 +145,6 @@ pub fn make(store: &mut Store, id: CampaignId, catalog: &Catalog, side: &str, ou
             digest
         }
     };
-    let answers = Answers::of(&export.report.log);
     let mark = reports::keep_since(store, id, &viewer, Output::Packet, &mut export, Since::LastReport)?;
     let header = Header {
         engine: opened.engine(),
@@ -399,9 +402,10 @@ pub struct OrdersFile {
 }
 
 impl OrdersFile {
-    /// The file name a side's orders go by: `orders-carthage-turn3.json`.
+    /// The file name a side's orders go by, with the line of its log they answer:
+    /// `orders-carthage-turn3-line45.json`.
     pub fn file_name(&self) -> String {
-        format!("orders-{}-turn{}.json", self.side, self.turn)
+        format!("orders-{}-turn{}-line{}.json", self.side, self.turn, self.answers.line)
     }
 
     /// Whether `text` (read as JSON) is an orders file rather than orders: an object with
@@ -541,6 +545,16 @@ impl<E: Engine> Incoming<E> {
                 now.line
             )
         });
+        // Where the log stands as the packet had it, the campaign is at the packet's turn: a
+        // file naming another was written by hand.
+        if moved_on.is_none() && file.turn != E::turn(&campaign.state) {
+            bail!(
+                "the orders file names turn {}, but it answers {} log as it stands, in turn {}: the file was changed after it was written",
+                file.turn,
+                possessive(&side_name),
+                E::turn(&campaign.state)
+            );
+        }
         Ok(Incoming { file, orders, side_name, moved_on })
     }
 

@@ -128,8 +128,8 @@ fn x_06_the_players_desk_plans_orders_and_sends_them() {
 
     click(&mut h, "Send orders…");
     let (refused, text) = h.state().message().map(|(r, t)| (r, t.to_owned())).unwrap();
-    assert!(!refused && text.contains("orders-carthage-turn1.json"), "{text}");
-    let file = dir.path().join("orders-carthage-turn1.json");
+    assert!(!refused && text.contains("orders-carthage-turn1-line1.json"), "{text}");
+    let file = dir.path().join("orders-carthage-turn1-line1.json");
     let sent: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(sent["side"], "carthage");
     assert_eq!(sent["orders"].as_array().unwrap().len(), 2, "{sent}");
@@ -170,7 +170,7 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     send(&mut h, AppCommand::ShowMail(true));
     // The folder typed into the window's field.
     send(&mut h, AppCommand::WritePacket { side: referee_campaign::SideId::new("carthage"), folder: folder.display().to_string() });
-    assert!(h.query_by_label_contains("mail-turn-01-side-carthage.packet").is_some(), "the window says what it wrote");
+    assert!(h.query_by_label_contains("mail-turn-01-side-carthage-line-1.packet").is_some(), "the window says what it wrote");
     let packet = std::fs::read_dir(&folder).unwrap().next().unwrap().unwrap().path();
 
     // The player plans two deployments, one of them commented, and sends them.
@@ -178,7 +178,7 @@ fn x_06_the_referee_sends_packets_and_takes_orders_in_from_the_app() {
     referee(&["--packet", p, "order", r#"{"type":"deploy","side":"carthage","counter":"Himilco","node":4}"#, "--comment", "to Panormus"]);
     referee(&["--packet", p, "order", r#"{"type":"deploy","side":"carthage","counter":"Mago","node":4}"#]);
     referee(&["--packet", p, "orders", "--out", folder.to_str().unwrap()]);
-    let orders = folder.join("orders-carthage-turn1.json");
+    let orders = folder.join("orders-carthage-turn1-line1.json");
 
     send(&mut h, AppCommand::ReadOrders(orders.display().to_string()));
     assert!(
@@ -316,7 +316,7 @@ fn be_06_the_desk_activates_a_leader_and_plans_his_march() {
     click(&mut h, "Do not intercept");
     planned(&h, 1);
     click(&mut h, "Send orders…");
-    let file = dir.path().join("orders-ostrogoths-turn1.json");
+    let file = dir.path().join("orders-ostrogoths-turn1-line18.json");
     let out = referee(&["--db", db, "order", "Italia", "--as", "ostrogoths", "--file", file.to_str().unwrap()]);
     assert!(out.contains("Ostrogoths decline to intercept at Dalmatia"), "{out}");
 }

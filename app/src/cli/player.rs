@@ -352,7 +352,7 @@ impl<E: PlayerEngine> Seat<E> {
         };
         if path.exists() && !overwrite {
             bail!(
-                "{} is there already, perhaps from an earlier exchange this turn; give --overwrite to replace it, or name another file with --out",
+                "{} is there already, written from this packet before; give --overwrite to replace it, or name another file with --out",
                 path.display()
             );
         }

@@ -145,6 +145,11 @@ impl ReportSpec {
     /// The file the report is written to, named for the campaign so that two campaigns'
     /// reports can share a folder: `dionysius-turn-03-carthage.pdf`, `…-turn-03-umpire.pdf`.
     pub fn file_name(&self, extension: &str) -> String {
+        format!("{}.{extension}", self.file_stem())
+    }
+
+    /// The file name without its extension: `dionysius-turn-03-side-carthage`.
+    pub fn file_stem(&self) -> String {
         let slug = |text: &str| -> String {
             let s: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_lowercase().next().unwrap_or(c) } else { '-' }).collect();
             s.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
@@ -152,7 +157,7 @@ impl ReportSpec {
         // A side is named by its id, which no other side of the campaign has; the umpire's
         // file by a word no id is (ids are the scenario's, lower case).
         let who = self.reader.side.as_ref().map_or_else(|| "umpire".to_owned(), |s| format!("side-{}", slug(s.as_str())));
-        format!("{}-turn-{:02}-{who}.{extension}", slug(&self.campaign), self.turn)
+        format!("{}-turn-{:02}-{who}", slug(&self.campaign), self.turn)
     }
 
     fn footer(&self, what: &str) -> String {
