@@ -419,9 +419,9 @@ impl Output for Shown {
         for org in view.organisations() {
             if org.raise_half_points > 0 {
                 s.push_str(&format!(
-                    "  {}: {} reinforcement points to spend (`raise`: 1A 3, 1B 2, 1C 1, [1]D ½)\n",
+                    "  {}: {} of reinforcements to spend (`raise`: 1A 3, 1B 2, 1C 1, [1]D ½)\n",
                     org.name,
-                    f64::from(org.raise_half_points) / 2.0
+                    referee_campaign::belisarius::reinforce::points(org.raise_half_points)
                 ));
             }
             for line in &org.reinforcements_to_place {

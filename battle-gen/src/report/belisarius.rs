@@ -300,7 +300,10 @@ fn coming(board: &Board, orgs: &[&Organisation], map: &ZoneMap) -> Vec<String> {
             out.push(format!("{who}: reinforcements to place, {r} (BE-45)."));
         }
         if org.raise_half_points > 0 {
-            out.push(format!("{who}: {} reinforcement points to spend (BE-45).", f64::from(org.raise_half_points) / 2.0));
+            out.push(format!(
+                "{who}: {} of reinforcements to spend (BE-45).",
+                referee_campaign::belisarius::reinforce::points(org.raise_half_points)
+            ));
         }
     }
     for a in &board.away {

@@ -244,12 +244,7 @@ pub fn check(view: &SideView, map: &ZoneMap, earlier: &[Order], order: &Order) -
             if units.is_empty() {
                 return Ok(Checked::AsFarAsKnown);
             }
-            let points = match own.raise_half_points {
-                1 => "half a point".to_owned(),
-                2 => "1 point".to_owned(),
-                half if half % 2 == 0 => format!("{} points", half / 2),
-                half => format!("{}½ points", half / 2),
-            };
+            let points = super::reinforce::points(own.raise_half_points);
             Ok(Checked::ForReferee(format!(
                 "the price of the units against the {name}' {points}, less what is planned before, is the referee's to reckon (BE-45)"
             )))

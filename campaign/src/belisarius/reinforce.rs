@@ -52,6 +52,24 @@ impl Due {
     }
 }
 
+/// Half-points as a number reads: `½`, `1`, `2½`.
+pub fn half_points_number(half_points: u32) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 0) => whole.to_string(),
+        (whole, _) => format!("{whole}½"),
+    }
+}
+
+/// Half-points in words: `half a point`, `1 point`, `2½ points`.
+pub fn points(half_points: u32) -> String {
+    match half_points {
+        1 => "half a point".to_owned(),
+        2 => "1 point".to_owned(),
+        half => format!("{} points", half_points_number(half)),
+    }
+}
+
 fn is_spring(state: &State) -> bool {
     state.setup.scenario.date_of_turn(state.turn).0 == Season::Spring
 }
@@ -219,7 +237,7 @@ pub fn raise(state: &State, side: &SideId, at: &str, units: &[String]) -> Result
     if cost > half {
         return Err(RuleError::new(
             RuleId::BE_45,
-            format!("those cost {} points and the {} have {} left", f64::from(cost) / 2.0, side_name(state, side), f64::from(half) / 2.0),
+            format!("those cost {} and the {} have {} left", points(cost), side_name(state, side), points(half)),
         ));
     }
     Ok(vec![Event::UnitsRaised { side: side.clone(), at: Some(place), units: raised, half_points: cost }])
@@ -303,5 +321,20 @@ impl State {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{half_points_number, points};
+
+    /// BE-45: the bracketed D costs half a point, so points are counted in halves and read
+    /// as the price list writes them.
+    #[test]
+    fn be_45_half_points_read_as_the_price_list_writes_them() {
+        let read: Vec<String> = [0, 1, 2, 3, 10, 11].into_iter().map(half_points_number).collect();
+        assert_eq!(read, ["0", "½", "1", "1½", "5", "5½"]);
+        let words: Vec<String> = [1, 2, 5, 8].into_iter().map(points).collect();
+        assert_eq!(words, ["half a point", "1 point", "2½ points", "4 points"]);
     }
 }

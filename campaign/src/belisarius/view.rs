@@ -1357,7 +1357,7 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         Event::ReinforcementPhaseBegan { .. } => Some("Reinforcement phase: the spring's new troops — BE-45".to_owned()),
         Event::ReinforcementsDue { due } => sees_faces(viewer, due.side()).then(|| match due {
             super::reinforce::Due::Purchase { side, half_points } => {
-                format!("{}: {} points to buy reinforcements with (`raise`) — BE-45", side_name(side), f64::from(*half_points) / 2.0)
+                format!("{}: {} to buy reinforcements with (`raise`) — BE-45", side_name(side), super::reinforce::points(*half_points))
             }
             super::reinforce::Due::Line { side, line } => {
                 format!("{}: {} wait to be placed (`place_reinforcements`) — BE-45", side_name(side), line.describe(setup))
@@ -1374,11 +1374,11 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
         }
         Event::UnitsRaised { side, at, units, half_points } => sees_faces(viewer, side).then(|| match at {
             Some(at) => format!(
-                "{} raise {} at {} for {} points — BE-45",
+                "{} raise {} at {} for {} — BE-45",
                 side_name(side),
                 super::pieces::summary(units),
                 setup.place_name(at),
-                f64::from(*half_points) / 2.0
+                super::reinforce::points(*half_points)
             ),
             None => format!("{} give up the reinforcement points left — BE-45", side_name(side)),
         }),

@@ -81,6 +81,9 @@ fn be_45_the_goths_buy_reinforcements_in_spring() {
     let events = store.events_as::<Belisarius>(c.id).unwrap();
     let theirs = referee_campaign::belisarius::view::log(&c.state, &events, &Viewer::Side(byz()));
     assert!(!theirs.iter().any(|l| l.text.contains("raise") || l.text.contains("points to buy")), "{theirs:?}");
+    // The Goths read the half point as the price list writes it.
+    let own = referee_campaign::belisarius::view::log(&c.state, &events, &Viewer::Side(goths()));
+    assert!(own.iter().any(|l| l.text.contains("at") && l.text.ends_with("for 5½ points — BE-45")), "{own:?}");
     // the Goths' packet knows the points they have, and that giving up the rest spends
     // them all.
     let plan = |c: &Campaign<Belisarius>, store: &Store, earlier: &[Order], order: &Order| {

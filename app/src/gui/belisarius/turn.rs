@@ -3,6 +3,7 @@
 
 use egui::RichText;
 use referee_campaign::belisarius::order::Order;
+use referee_campaign::belisarius::reinforce::{half_points_number, points};
 use referee_campaign::belisarius::view::Organisation;
 
 use crate::gui::belisarius::Panel;
@@ -25,10 +26,10 @@ pub(crate) fn reinforcements_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Orga
             let mut counts: [u32; 4] = ui.data(|d| d.get_temp(id)).unwrap_or_default();
             let prices: Vec<u32> = UNITS.iter().map(|u| public.tables().price_half_points(u).unwrap_or(u32::MAX)).collect();
             let spent: u32 = counts.iter().zip(&prices).map(|(n, p)| n.saturating_mul(*p)).sum();
-            ui.label(format!("{} of {} points to spend", f64::from(spent) / 2.0, f64::from(org.raise_half_points) / 2.0));
+            ui.label(format!("{} of {} to spend", half_points_number(spent), points(org.raise_half_points)));
             ui.horizontal_wrapped(|ui| {
                 for (i, unit) in UNITS.iter().enumerate() {
-                    ui.label(format!("{unit} ({})", f64::from(prices[i]) / 2.0));
+                    ui.label(format!("{unit} ({})", half_points_number(prices[i])));
                     ui.add(egui::DragValue::new(&mut counts[i]).range(0..=40)).on_hover_text(format!("How many {unit} to buy"));
                 }
             });
