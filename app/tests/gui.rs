@@ -933,10 +933,21 @@ impl Prep {
         (p, path)
     }
 
-    /// Himilco marches on Leptines at Himera and Leptines withdraws into the city: Himera is
-    /// besieged (MG-27), in Carthage's combat phase.
-    fn besieged(dir: &tempfile::TempDir, deployment: &[(&str, &str, u8)]) -> (Prep, std::path::PathBuf) {
-        let (mut p, path) = Prep::himera(dir, deployment);
+    /// Himilco, Mago and Hamilcar march on Leptines at Himera, in strength enough to besiege
+    /// him and the city's own commands (MG-27).
+    fn himera_in_strength(dir: &tempfile::TempDir, deployment: &[(&'static str, &'static str, u8)]) -> (Prep, std::path::PathBuf) {
+        let (mut p, path) = Prep::new(dir, "dionysian", 12);
+        p.deploy(&referee_campaign::fixtures::dionysian_for_a_siege(deployment));
+        for c in referee_campaign::fixtures::march_on_himera() {
+            p.go(&c, DiceInput::Seeded);
+        }
+        (p, path)
+    }
+
+    /// Carthage marches on Himera in strength and Leptines withdraws into the city with its
+    /// own commands: Himera is besieged (MG-27), in Carthage's combat phase.
+    fn besieged(dir: &tempfile::TempDir, deployment: &[(&'static str, &'static str, u8)]) -> (Prep, std::path::PathBuf) {
+        let (mut p, path) = Prep::himera_in_strength(dir, deployment);
         p.withdraw();
         (p, path)
     }
@@ -969,7 +980,7 @@ fn besieged(h: &Harness<'_, RefereeApp>, name: &str) -> bool {
 /// The referee's window, seen as `view_as`, on Himera besieged with Leptines inside (MG-27):
 /// in Carthage's combat phase, or in Syracuse's movement phase after it when `syracuse_moves`.
 fn besieged_at_himera(
-    deployment: &[(&str, &str, u8)],
+    deployment: &[(&'static str, &'static str, u8)],
     syracuse_moves: bool,
     view_as: &str,
 ) -> (tempfile::TempDir, Harness<'static, RefereeApp>) {
@@ -989,7 +1000,7 @@ fn besieged_at_himera(
 #[test]
 fn mg_27_the_defender_withdraws_into_the_city_from_the_battle_list() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, db) = Prep::himera(&dir, &DIONYSIAN);
+    let (_, db) = Prep::himera_in_strength(&dir, &DIONYSIAN);
     let h = open_turn(&db, "carthage");
     assert!(label_exists(&h, "Battles due (1)"));
     assert!(!label_exists(&h, "withdraws into"), "the attacker may not withdraw");
@@ -1059,7 +1070,7 @@ fn mg_27_the_besieged_sally_out_from_the_node_panel() {
 }
 
 /// MG-28: Himera falls on a modified 8 after three turns of siege; Carthage owes a fifth of
-/// Leptines' force. End phase is greyed out, saying why, until the losses window sends the
+/// the force inside, Leptines' and the city's own. End phase is greyed out, saying why, until the losses window sends the
 /// choice.
 #[test]
 fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
@@ -1073,26 +1084,27 @@ fn mg_28_the_besieger_s_losses_are_chosen_in_their_window() {
     drop(p);
     let mut h = open_turn(&db, "umpire");
     assert!(label_exists(&h, "Siege losses at Himera: Carthage"));
-    assert!(label_exists(&h, "0 of 4 chosen"));
+    assert!(label_exists(&h, "0 of 10 chosen"));
     assert!(h.get_by_label("Lose these elements").accesskit_node().is_disabled());
     assert_greyed_out_saying_why(
         &mut h,
         "End phase",
         "End phase is greyed out while Carthage owes its siege losses",
-        "Carthage must first choose which 4 elements it lost at Himera — MG-28",
+        "Carthage must first choose which 10 elements it lost at Himera — MG-28",
         "the greyed End phase names the losses owed",
     );
 
     let count =
         |h: &Harness<'_, RefereeApp>| h.state().campaign().unwrap().state.armies[&SideId::new("carthage")].commands[0].element_count();
     let before = count(&h);
-    set_value(&mut h, "Reg Sp(O) of Himilco lost", 4.0);
-    assert!(label_exists(&h, "4 of 4 chosen"));
+    set_value(&mut h, "Reg Sp(O) of Himilco lost", 8.0);
+    set_value(&mut h, "Reg Sp(S) of Himilco lost", 2.0);
+    assert!(label_exists(&h, "10 of 10 chosen"));
     click(&mut h, "Lose these elements");
     no_error(&h);
     assert!(h.state().campaign().unwrap().state.siege.siege_losses_due.is_empty());
     assert!(!label_exists(&h, "Siege losses at Himera"));
-    assert_eq!(count(&h), before - 4, "Himilco lost four elements");
+    assert_eq!(count(&h), before - 10, "Himilco lost ten elements");
 }
 
 /// MG-29: a natural 1 on the siege roll brings disease, shown in the node's panel; when it

@@ -33,6 +33,25 @@ pub const DIONYSIAN: [(&str, &str, u8); 10] = [
     ("syracuse", "fleet", 31),
 ];
 
+/// The Dionysian War deployed to besiege Himera: [`DIONYSIAN`] with Hamilcar beside Himilco
+/// and Mago at Panormus, from where [`march_on_himera`] takes the three.
+pub fn dionysian_for_a_siege(deployment: &[(&'static str, &'static str, u8)]) -> Vec<(&'static str, &'static str, u8)> {
+    deployment.iter().map(|&(s, counter, node)| (s, counter, if counter == "Hamilcar" { 4 } else { node })).collect()
+}
+
+/// Himilco, Mago and Hamilcar march on Himera from [`dionysian_for_a_siege`] and Carthage
+/// ends its movement: 60 elements before Leptines' 20 and the city's own two commands of 15,
+/// enough to besiege all 50 within the walls (MG-27).
+pub fn march_on_himera() -> Vec<Order> {
+    let carthage = SideId::new("carthage");
+    let mut orders: Vec<Order> = ["Himilco", "Mago", "Hamilcar"]
+        .into_iter()
+        .map(|counter| Order::Move { side: carthage.clone(), counter: counter.into(), path: vec![NodeId(8)] })
+        .collect();
+    orders.push(Order::EndPhase { side: carthage });
+    orders
+}
+
 /// The Second Punic War as the tests of Syracuse's siege and fleets deploy it: Marcellus
 /// and the Roman fleet at node 28, three Roman commands at node 16; Hippocrates, Epicydes and
 /// the Syracusan fleet at Syracuse (31), Philodemus at node 22.

@@ -13,9 +13,21 @@ fn withdraw(w: &mut Walls) {
     w.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle });
 }
 
-/// Himera besieged: `deployment` with Himilco's battle raised, and Leptines withdrawn inside.
-fn besieged(deployment: &[(&str, &str, u8)]) -> Walls {
-    let mut w = Walls::himera(deployment);
+/// Himilco, Mago and Hamilcar march on Himera from `deployment` (Hamilcar deployed beside
+/// them): 60 elements, a battle raised against Leptines' 20 and the city's own 30.
+fn himera(deployment: &[(&'static str, &'static str, u8)]) -> Walls {
+    let mut w = Walls::deployed("dionysian", 9, &referee_campaign::fixtures::dionysian_for_a_siege(deployment));
+    for order in referee_campaign::fixtures::march_on_himera() {
+        w.ok(&order);
+    }
+    assert_eq!(w.c.state.battles.len(), 1);
+    w
+}
+
+/// Himera besieged: `deployment` with the three commands' battle raised, and Leptines
+/// withdrawn inside with the city's own commands.
+fn besieged(deployment: &[(&'static str, &'static str, u8)]) -> Walls {
+    let mut w = himera(deployment);
     withdraw(&mut w);
     w
 }
@@ -24,12 +36,13 @@ fn siege_roll(events: &[Event]) -> Option<i32> {
     events.iter().find_map(matching!(Event::DiceRolled(DiceRolled { roll, .. }) if roll.rule.as_deref() == Some("MG-28") => roll.total()))
 }
 
-/// MG-27 / MG-28: the defender withdraws inside; after each full turn without moving the
-/// besieger rolls d6, +1 for each consecutive turn after the first; 8 takes the city, all
-/// inside are destroyed, and the besieger loses a fifth of the defender's force.
+/// MG-27 / MG-28: the defender withdraws inside, and the city's own commands with it; after
+/// each full turn without moving the besieger rolls d6, +1 for each consecutive turn after the
+/// first; 8 takes the city, all inside are destroyed — the city's commands too — and the
+/// besieger loses a fifth of the defender's whole force.
 #[test]
 fn mg_28_siege_falls_on_8() {
-    let mut w = Walls::himera(STANDARD);
+    let mut w = himera(STANDARD);
     w.refused(&Order::WithdrawIntoCity { side: side("carthage"), battle: 1 }, "only a defender may withdraw");
     withdraw(&mut w);
     let s = &w.c.state;
@@ -43,33 +56,44 @@ fn mg_28_siege_falls_on_8() {
     w.round("syracuse");
     let events = w.end("carthage", DiceInput::Manual(vec![6]));
     assert_eq!(siege_roll(&events), Some(8));
-    assert!(events.iter().any(|e| matches!(e, Event::CityFell { besieger_losses: 4, .. })), "a fifth of Leptines' 20 elements");
+    assert!(
+        events.iter().any(|e| matches!(e, Event::CityFell { besieger_losses: 10, defender_elements: 50, .. })),
+        "a fifth of Leptines' 20 elements and the city's 30"
+    );
     let lines: Vec<String> =
         events.iter().filter_map(|e| e.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("syracuse")))).collect();
-    assert!(lines.iter().any(|l| l.contains("the besieger loses 4 elements (20 % of the 20 inside = 4, rounded up)")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("the besieger loses 10 elements (20 % of the 50 inside = 10, rounded up)")), "{lines:?}");
     assert!(!lines.iter().any(|l| l.contains("siege of Himera")), "the besieger's roll is its own: {lines:?}");
     let s = &w.c.state;
     assert!(s.counter(&side("syracuse"), "Leptines").is_none());
     assert_eq!(s.control[&NodeId(8)], side("carthage"));
     assert!(s.siege.sieges.is_empty());
     let err = w.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
-    assert!(err.contains("Carthage must first choose which 4 elements it lost at Himera — MG-28"), "{err}");
-    let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
+    assert!(err.contains("Carthage must first choose which 10 elements it lost at Himera — MG-28"), "{err}");
+    let lost = vec![("Himilco".to_owned(), "8 Reg Sp(O)".parse().unwrap()), ("Mago".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
     w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
+    assert!(w.c.state.city_forces(&w.map, NodeId(8)).is_empty(), "Himera's own commands fell with it");
     let vp = &w.c.state.victory_points()[&side("carthage")];
     assert_eq!((vp.commanders, vp.cities.clone()), (1, vec![NodeId(8)]));
 }
 
-/// MG-27: the besieger needs at least as many effective elements as are inside.
+/// MG-27: the besieger needs at least as many effective elements as are inside, the city's
+/// own commands counted with the defender's.
 #[test]
 fn mg_27_too_weak_to_besiege() {
+    let mut w = Walls::himera(STANDARD);
+    let battle = w.c.state.battles[0].id;
+    w.refused(
+        &Order::WithdrawIntoCity { side: side("syracuse"), battle },
+        "Carthage has fewer effective elements than the 50 that would be inside Himera",
+    );
     let mut two = STANDARD.to_vec();
     two[8] = ("syracuse", "Agyris", 8);
     let mut w = Walls::himera(&two);
     let battle = w.c.state.battles[0].id;
     w.refused(
         &Order::WithdrawIntoCity { side: side("syracuse"), battle },
-        "Carthage has fewer effective elements than the 40 that would be inside Himera, too few to besiege them: the battle must be fought",
+        "Carthage has fewer effective elements than the 70 that would be inside Himera, too few to besiege them: the battle must be fought",
     );
 }
 
@@ -88,7 +112,9 @@ fn mg_27_sally_and_lifting() {
 
     let mut v = besieged(STANDARD);
     v.round("syracuse");
-    v.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(9)] });
+    for counter in ["Himilco", "Mago", "Hamilcar"] {
+        v.ok(&Order::Move { side: side("carthage"), counter: counter.into(), path: vec![NodeId(9)] });
+    }
     assert!(v.c.state.siege.sieges.is_empty());
     assert!(!v.c.state.counter(&side("syracuse"), "Leptines").unwrap().inside);
 }
@@ -290,7 +316,7 @@ fn mg_19_sheltered_fleet_and_salvage() {
     assert_eq!(s.naval.np_destroyed[&side("carthage")], 20);
     assert_eq!(s.victory_points()[&side("carthage")].enemy_np_destroyed, 20);
     assert_eq!(s.naval.salvage[&side("carthage")], (NodeId(8), 8), "waiting at Himera for Carthage's fleet");
-    let lost = vec![("Himilco".to_owned(), "4 Reg Sp(O)".parse().unwrap())];
+    let lost = vec![("Himilco".to_owned(), "8 Reg Sp(O)".parse().unwrap()), ("Mago".to_owned(), "2 Reg Sp(O)".parse().unwrap())];
     w.ok(&Order::AllocateSiegeLosses { side: side("carthage"), lost, sunk: vec![] });
     w.round("syracuse");
     w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
@@ -328,7 +354,10 @@ fn siege_modifiers(events: &[Event]) -> Vec<String> {
 /// that sailed in this turn count only from the next roll on.
 #[test]
 fn mg_28_a_fleet_that_sailed_in_counts_from_the_next_roll() {
-    let mut w = besieged(STANDARD);
+    // Himilco alone before Himera, whose own commands fell in an earlier battle.
+    let mut w = Walls::himera(STANDARD);
+    w.c.state.siege.city_forces_left.insert(NodeId(8), Vec::new());
+    withdraw(&mut w);
     w.round("syracuse");
     let sail = |w: &mut Walls| {
         let moves = w.c.state.destinations(&w.map, &side("carthage"), "fleet");

@@ -81,6 +81,24 @@ impl CampaignState {
         self.elements_at(side, node, false) + fleet
     }
 
+    /// MG-27 / MG-28: the elements of `side` within the walls at `node` — or that would be,
+    /// if its commands there went in (`inside` false) — all of whom a siege shuts in and a fall
+    /// destroys: its commands', the city's own commands where the city is its ally (MG-05),
+    /// and the garrison of its capital (MG-04).
+    pub fn defenders_within(&self, map: &Map, side: &SideId, node: NodeId, inside: bool) -> u32 {
+        let city: u32 = if self.politics.city_allies.get(&node) == Some(side) {
+            self.city_forces(map, node).iter().map(|c| c.elements_fielded(false)).sum()
+        } else {
+            0
+        };
+        let garrison: u32 = if self.garrisoned_capital(side) == Some(node) {
+            self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum())
+        } else {
+            0
+        };
+        self.elements_at(side, node, inside) + city + garrison
+    }
+
     pub fn siege_at(&self, node: NodeId) -> Option<&Siege> {
         self.siege.sieges.iter().find(|s| s.node == node)
     }
@@ -116,7 +134,7 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
             format!("{} is not {} to defend", place.name, crate::core::words::possessive(&super::turn::side_name(state, side))),
         ));
     }
-    let inside = state.elements_at(side, battle.node, false);
+    let inside = state.defenders_within(map, side, battle.node, false);
     let strength = state.besieging_strength(map, &battle.attacker, battle.node);
     if strength < inside {
         return Err(RuleError::new(
@@ -162,7 +180,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
         if state.turn <= siege.begun_turn || moved {
             continue;
         }
-        let inside = state.elements_at(&siege.defender, siege.node, true);
+        let inside = state.defenders_within(map, &siege.defender, siege.node, true);
         // MG-28: the roll comes after a full turn of siege in which the besiegers made no
         // movement, so a fleet that sailed in this turn is no part of it yet.
         let fleet_moved = state.counter(mover, FLEET).is_some_and(|f| f.node == siege.node && f.mp_spent > 0);
@@ -333,6 +351,14 @@ impl CampaignState {
             Event::CityFell { node, besieger, defender, destroyed, besieger_losses, .. } => {
                 for name in destroyed {
                     self.lose_command(defender, name, Some(besieger.clone()));
+                }
+                // Everything inside is destroyed: the city's own commands, if it was the
+                // defender's ally, and the garrison of the defender's capital.
+                if self.politics.city_allies.get(node) == Some(defender) {
+                    self.siege.city_forces_left.insert(*node, Vec::new());
+                }
+                if self.garrisoned_capital(defender) == Some(*node) {
+                    self.garrisons.remove(defender);
                 }
                 self.control.insert(*node, besieger.clone());
                 self.politics.city_allies.insert(*node, besieger.clone());
