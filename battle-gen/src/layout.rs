@@ -87,11 +87,14 @@ pub struct Flow<'d> {
     footer: String,
     /// The footer of the pages after the current one, when it differs.
     next_footer: Option<String>,
+    /// A heading not yet set: it is set with the first lines or rows of what it heads, on
+    /// their page, so that it is never left at the foot of one.
+    heading: Option<String>,
 }
 
 impl<'d> Flow<'d> {
     pub fn new(doc: &'d mut Document, footer: impl Into<String>) -> Flow<'d> {
-        Flow { doc, page: None, y: MARGIN, footer: footer.into(), next_footer: None }
+        Flow { doc, page: None, y: MARGIN, footer: footer.into(), next_footer: None, heading: None }
     }
 
     pub fn width(&self) -> f32 {
@@ -102,8 +105,15 @@ impl<'d> Flow<'d> {
         self.doc.paper().size_mm().1 - MARGIN - 6.0
     }
 
-    /// The page being written, started if need be.
+    /// The page being written, started if need be, with a heading waiting for what it heads
+    /// set first.
     pub fn page(&mut self) -> &mut Page {
+        self.set_heading();
+        self.sheet()
+    }
+
+    /// The page being written, started if need be.
+    fn sheet(&mut self) -> &mut Page {
         if self.page.is_none() {
             self.page = Some(self.doc.page(false));
             self.y = MARGIN + 4.0;
@@ -125,7 +135,7 @@ impl<'d> Flow<'d> {
 
     /// The number of the page being written, from 0 (started if need be).
     pub fn page_index(&mut self) -> usize {
-        self.page();
+        self.sheet();
         self.doc.page_count()
     }
 
@@ -153,23 +163,26 @@ impl<'d> Flow<'d> {
         self.footer = footer.into();
     }
 
-    /// Makes sure `height` mm fit below the cursor, breaking the page if not.
+    /// Makes sure `height` mm fit below the cursor, and a heading waiting above them, breaking
+    /// the page if not; the heading is then set.
     pub fn need(&mut self, height: f32) {
-        self.page();
-        if self.y + height > self.bottom() {
+        let heading = if self.heading.is_some() { HEADING_HEIGHT } else { 0.0 };
+        self.sheet();
+        if self.y + heading + height > self.bottom() {
             self.break_page();
-            self.page();
+            self.sheet();
         }
+        self.set_heading();
     }
 
     /// A title with its subtitle, kept with the first lines or rows of what follows.
     pub fn title(&mut self, title: &str, subtitle: &str) {
         let w = self.width();
-        let sub = if subtitle.is_empty() { 0 } else { self.page().wrap(subtitle, SUBTITLE, Face::Regular, w).len() };
+        let sub = if subtitle.is_empty() { 0 } else { self.sheet().wrap(subtitle, SUBTITLE, Face::Regular, w).len() };
         let sub = line_height(SUBTITLE) * f32::from(u16::try_from(sub).unwrap_or(u16::MAX));
         self.need(4.0 + line_height(TITLE) + sub + 2.0 + KEEP_WITH_HEADING);
         let y = self.y + 4.0;
-        let page = self.page();
+        let page = self.sheet();
         page.text(MARGIN, y, TITLE, Face::Bold, title);
         let mut next = y + line_height(TITLE);
         if !subtitle.is_empty() {
@@ -180,14 +193,21 @@ impl<'d> Flow<'d> {
     }
 
     /// A heading, kept with what follows: it goes to the next page unless the first lines or
-    /// rows of what it heads fit under it.
+    /// rows of what it heads fit under it — the room a table's first rows take, or more where
+    /// what follows asks for more (a list whose first items go over together).
     pub fn heading(&mut self, text: &str) {
         self.need(KEEP_WITH_HEADING);
+        self.heading = Some(text.to_owned());
+    }
+
+    /// Sets the heading waiting for what it heads, where the cursor stands.
+    fn set_heading(&mut self) {
+        let Some(text) = self.heading.take() else { return };
         self.y += 2.5;
         let y = self.y;
         let w = self.width();
-        let page = self.page();
-        page.text(MARGIN, y, HEADING, Face::Bold, text);
+        let page = self.sheet();
+        page.text(MARGIN, y, HEADING, Face::Bold, &text);
         page.line(&[(MARGIN, y + 1.5), (MARGIN + w, y + 1.5)], Ink(0.4), 0.25, None);
         self.y += line_height(HEADING) + 1.0;
     }
@@ -205,7 +225,7 @@ impl<'d> Flow<'d> {
     /// `text` wrapped to the width left after `indent`.
     fn lines(&mut self, text: &str, face: Face, indent: f32) -> Vec<String> {
         let w = self.width() - indent;
-        self.page().wrap(text, BODY, face, w)
+        self.sheet().wrap(text, BODY, face, w)
     }
 
     /// A paragraph of up to [`SHORT_LINES`] lines is never split across pages; a longer one
@@ -223,7 +243,7 @@ impl<'d> Flow<'d> {
             };
             self.need(lines_height(keep));
             let y = self.y;
-            self.page().text(MARGIN + indent, y, BODY, face, &line);
+            self.sheet().text(MARGIN + indent, y, BODY, face, &line);
             self.y += line_height(BODY);
         }
         self.y += 1.0;
@@ -240,7 +260,7 @@ impl<'d> Flow<'d> {
         self.need(line_height(BODY));
         let y = self.y;
         let w = self.width();
-        let page = self.page();
+        let page = self.sheet();
         page.text(MARGIN, y, BODY, Face::Bold, label);
         let lw = page.text_width(label, BODY, Face::Bold) + 2.0;
         let lines = page.wrap(text, BODY, Face::Regular, w - lw);
@@ -249,7 +269,7 @@ impl<'d> Flow<'d> {
                 self.need(line_height(BODY));
             }
             let y = self.y;
-            self.page().text(MARGIN + lw, y, BODY, Face::Regular, line);
+            self.sheet().text(MARGIN + lw, y, BODY, Face::Regular, line);
             self.y += line_height(BODY);
         }
     }
@@ -260,12 +280,12 @@ impl<'d> Flow<'d> {
         let text = format!("WARNING: {text}");
         let w = self.width();
         let pad = 2.0;
-        let lines = self.page().wrap(&text, BODY, Face::Bold, w - 2.0 * pad);
+        let lines = self.sheet().wrap(&text, BODY, Face::Bold, w - 2.0 * pad);
         let lead = line_height(BODY);
         let height = lead * f32::from(u16::try_from(lines.len()).unwrap_or(u16::MAX)) + pad;
         self.need(height + lead);
         let top = self.y - lead + 0.5;
-        let page = self.page();
+        let page = self.sheet();
         page.rect(MARGIN, top, w, height, Some(Ink(0.1)), Some((Ink::BLACK, 0.8)));
         let mut y = top + lead - 0.2;
         for line in &lines {
@@ -285,7 +305,7 @@ impl<'d> Flow<'d> {
             }
             self.need(line_height(BODY));
             let y = self.y;
-            self.page().circle(MARGIN + 1.5, y - 1.1, 0.6, Some(Ink::BLACK), None);
+            self.sheet().circle(MARGIN + 1.5, y - 1.1, 0.6, Some(Ink::BLACK), None);
             self.para_with(item, Face::Regular, BULLET_INDENT);
         }
     }
@@ -319,7 +339,7 @@ impl<'d> Flow<'d> {
                     .zip(&widths)
                     .map(|(cell, w)| {
                         let text = cell.strip_prefix('=').unwrap_or(cell);
-                        self.page().wrap(text, TABLE_TEXT, face, w - 2.0 * pad)
+                        self.sheet().wrap(text, TABLE_TEXT, face, w - 2.0 * pad)
                     })
                     .collect();
                 (bold, cells)
@@ -371,7 +391,7 @@ impl<'d> Flow<'d> {
                 header(self, keep);
             }
             let top = self.y - lead + 0.6;
-            let page = self.page();
+            let page = self.sheet();
             page.rect(MARGIN, top, width, height, if bold { Some(Ink(0.07)) } else { None }, Some((Ink(0.55), 0.15)));
             let mut x = MARGIN;
             for ((cell, w), c) in cells.iter().zip(&widths).zip(columns) {
@@ -394,12 +414,42 @@ impl<'d> Flow<'d> {
     pub fn drawing(&mut self, height: f32, draw: impl FnOnce(&mut Page, f32, f32, f32)) {
         self.need(height);
         let (y, w) = (self.y - 3.0, self.width());
-        draw(self.page(), MARGIN, y, w);
+        draw(self.sheet(), MARGIN, y, w);
         self.y += height;
     }
 
     /// Finishes the last page.
     pub fn finish(mut self) {
+        self.set_heading();
         self.break_page();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Flow, HEADING, stranded};
+    use crate::Paper;
+    use crate::pdf::{Document, text_lines};
+
+    /// a heading over a list whose last two items go over together is carried over with
+    /// them, wherever on the page the list begins: no page ends with it.
+    #[test]
+    fn x_04_a_heading_goes_over_with_the_list_it_heads() {
+        let item = "a long objective, written out at length so that it takes several lines of the page's width; ".repeat(3);
+        for filler in 30..70 {
+            let mut doc = Document::new("test", Paper::A4);
+            let mut flow = Flow::new(&mut doc, "foot");
+            for i in 0..filler {
+                flow.para(&format!("line {i}"));
+            }
+            flow.heading("What you fight for");
+            flow.bullets(&[item.clone(), item.clone()]);
+            flow.finish();
+            let pages = text_lines(&doc.finish()).unwrap();
+            assert_eq!(stranded(&pages), Vec::<String>::new(), "after {filler} lines");
+            let page = pages.iter().position(|p| p.iter().any(|l| l.text == "What you fight for")).unwrap();
+            let on_its_page = |text: &str| pages[page].iter().any(|l| l.text.starts_with(text) && (l.size - HEADING).abs() > 0.05);
+            assert!(on_its_page("a long objective"), "after {filler} lines the list begins on the heading's page");
+        }
     }
 }
