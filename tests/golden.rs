@@ -9,6 +9,7 @@
 //! `INSTA_UPDATE=always cargo test -p referee-e2e --test golden` and read the diff before
 //! committing it.
 
+use referee_campaign::fixtures::won_outright;
 use referee_campaign::magna_graecia::MagnaGraecia;
 use referee_campaign::magna_graecia::scenario::DeployArea;
 use referee_campaign::magna_graecia::turn::{FLEET, Phase, STACK_LIMIT};
@@ -78,6 +79,14 @@ fn scripted_log(id: &str) -> String {
                     let mv = Order::Move { side: side.clone(), counter: name, path };
                     store.execute(&mut c, map, &mv, DiceInput::Seeded).unwrap();
                 }
+            }
+        }
+        // The script keeps clear of enemy counters; a city allied to an enemy meets the
+        // marchers with its own commands (MG-10), and they beat it.
+        if c.state.phase == Phase::Combat {
+            let won: Vec<_> = c.state.battles.iter().map(|b| won_outright(b.id, b.attacker.as_str())).collect();
+            for result in won {
+                store.execute(&mut c, map, &Order::RecordBattleResult { result }, DiceInput::Seeded).unwrap();
             }
         }
         store.execute(&mut c, map, &Order::EndPhase { side }, DiceInput::Seeded).unwrap();

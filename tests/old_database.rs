@@ -31,9 +31,19 @@ fn golden(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("golden file {} cannot be read: {e}", path.display()))
 }
 
+/// The lines the program words differently on purpose since the fixture was made, as the
+/// older program printed them and as this one does; every other line must read as it did.
+/// - "The 1 commands of Motya take the field" counts one command in the singular (MG-05).
+fn reworded(line: &str) -> String {
+    match line.split_once("The 1 commands of ") {
+        Some((before, after)) => format!("{before}The command of {}", after.replacen(" take the field", " takes the field", 1)),
+        None => line.to_owned(),
+    }
+}
+
 /// Compares whole texts, and on a difference names the first line that differs.
 fn same(name: &str, got: &str) {
-    let want = golden(name);
+    let want: String = golden(name).split_inclusive('\n').map(reworded).collect();
     if got != want {
         let line = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or_else(|| got.lines().count().min(want.lines().count()));
         panic!(

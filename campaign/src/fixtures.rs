@@ -93,10 +93,11 @@ pub fn dionysian_json() -> String {
     format!("[\n{}\n]", lines.join(",\n"))
 }
 
-/// The First Punic War up to its first battle: Hanno alone at Tyndaris (27), the rest of
-/// Carthage at Lilybaeum, Rome at Messena, Syracuse at home. Appius Claudius Caudex marches by
-/// Mylae onto Hanno in turn 2, and the battle is raised as Rome ends its movement. The
-/// orders in turn, to be given with dice the program rolls.
+/// The First Punic War up to its battle at Tyndaris: Hanno alone at Tyndaris (27), the rest
+/// of Carthage at Lilybaeum, Rome at Messena, Syracuse at home. Appius Claudius Caudex marches
+/// to Mylae, whose command (allied to Syracuse) he beats (MG-10), and on Hanno in turn 2; the
+/// battle is raised as Rome ends its movement. The orders in turn, to be given with dice the
+/// program rolls (seed 5 keeps Mylae with Syracuse).
 pub fn appius_marches_on_tyndaris() -> Vec<Order> {
     const DEPLOYMENT: [(&str, &str, u8); 14] = [
         ("carthage", "Hanno", 27),
@@ -118,10 +119,24 @@ pub fn appius_marches_on_tyndaris() -> Vec<Order> {
     let appius = |n: u8| Order::Move { side: SideId::new("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(n)] };
     let mut orders = deploy_orders(&DEPLOYMENT);
     orders.push(Order::BeginPlay {});
-    orders.extend([end("carthage"), end("carthage"), end("carthage"), appius(29)]);
-    orders.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
+    orders.extend([end("carthage"), end("carthage"), end("carthage"), appius(29), end("rome")]);
+    orders.push(Order::RecordBattleResult { result: won_outright(1, "rome") });
+    orders.extend(["rome", "rome", "syracuse", "syracuse", "syracuse", "carthage", "carthage", "carthage"].map(end));
     orders.extend([appius(27), end("rome")]);
     orders
+}
+
+/// Battle `battle` won by `winner` with no losses on either side, the field held by nobody.
+pub fn won_outright(battle: u32, winner: &str) -> crate::magna_graecia::battle::BattleResult {
+    use crate::magna_graecia::battle::{BattleResult, Outcome};
+    BattleResult {
+        battle,
+        outcome: Outcome::Won { winner: SideId::new(winner) },
+        held_field: None,
+        losses: vec![],
+        open_roads: Default::default(),
+        city_attacked_by: None,
+    }
 }
 
 /// A Magna Graecia campaign of `scenario` in memory, seed `seed`, with `orders` given in

@@ -377,7 +377,13 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
         let mut f = Field::deployed("first-punic", 5, &deployment);
         f.pass("carthage");
         f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
-        f.passes(&["rome", "syracuse", "carthage"]);
+        // Mylae's own command, allied to Syracuse, meets him (MG-10), and is beaten.
+        f.ok(&Order::EndPhase { side: side("rome") });
+        f.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(1, "rome") });
+        assert_eq!(f.c.state.politics.switch_offer, None, "Syracuse lost, not its ally");
+        f.ok(&Order::EndPhase { side: side("rome") });
+        f.ok(&Order::EndPhase { side: side("rome") });
+        f.passes(&["syracuse", "carthage"]);
         f.refused(&Order::SwitchSides { side: side("syracuse"), to: side("rome") }, "only at once when its ally has just lost");
         f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
         f.ok(&Order::EndPhase { side: side("rome") });
@@ -689,4 +695,39 @@ fn x_01_a_refusal_tells_the_mover_nothing_of_anothers_losses() {
     let err = f.go(&Order::EndPhase { side: side("carthage") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Syracuse must first choose the elements it lost at Syracuse — MG-29"), "{err}");
     assert!(!err.contains('7'), "{err}");
+}
+
+/// MG-10, MG-06: a command ending its movement in a city allied to an enemy, where none of
+/// the enemy's counters stand, rolls for the city first; unless a 6 brings it over, the
+/// city's own commands meet it in battle, the city's ally defending.
+#[test]
+fn mg_10_a_city_allied_to_an_enemy_meets_the_marchers() {
+    let deployment = deployment(&[
+        ("carthage", 27, &["Hanno"]),
+        ("carthage", 1, &["Hannibal", "Hamilcar", "Zelalsan", "fleet"]),
+        ("rome", 28, &["Appius Claudius Caudex", "Gaius Claudius", "Quintus Caedicius", "Marcus Calpurnius Flamma", "fleet"]),
+        ("syracuse", 31, &["Hiero", "Leptines", "Artemon", "fleet"]),
+    ]);
+    let march = |die: u8| {
+        let mut f = Field::deployed("first-punic", 5, &deployment);
+        f.pass("carthage");
+        f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(29)] });
+        let events = f.end("rome", DiceInput::Manual(vec![die]));
+        (f, events)
+    };
+    // Mylae, allied to Syracuse, stays so on a 5, and its command takes the field.
+    let (f, events) = march(5);
+    let raised: Vec<_> = events.iter().filter_map(matching!(Event::BattleRaised { battle } => battle.clone())).collect();
+    assert_eq!(raised.len(), 1, "{events:?}");
+    let b = &raised[0];
+    assert_eq!(
+        (b.node, b.attacker.clone(), b.defenders.clone(), b.city),
+        (NodeId(29), side("rome"), vec![side("syracuse")], Some(NodeId(29)))
+    );
+    assert_eq!(f.c.state.battles.len(), 1);
+    // On a 6 it comes over to Rome: nothing to fight.
+    let (f, events) = march(6);
+    assert!(events.iter().any(|e| matches!(e, Event::CityJoined { node: NodeId(29), .. })), "{events:?}");
+    assert!(f.c.state.battles.is_empty());
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(29)], side("rome"));
 }

@@ -157,10 +157,15 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
         }
         w.end("syracuse", DiceInput::Seeded);
     };
-    march(&mut w, 4);
-    w.ends("syracuse", 2);
-    march(&mut w, 3);
-    w.ends("syracuse", 2);
+    // Panormus's and Segesta's own commands, allied to Carthage, meet the march (MG-10) and
+    // are beaten.
+    for city in [4, 3] {
+        march(&mut w, city);
+        let battle = w.c.state.battles.first().expect("the city's commands meet the march");
+        assert_eq!((battle.node, battle.city, battle.defenders.clone()), (NodeId(city), Some(NodeId(city)), vec![side("carthage")]));
+        w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(battle.id, "syracuse") });
+        w.ends("syracuse", 2);
+    }
     march(&mut w, 0);
     let battle = w.c.state.battles[0].id;
     w.ok(&Order::WithdrawIntoCity { side: side("carthage"), battle });
@@ -194,7 +199,10 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
         w.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Pulcher".into(), path: vec![NodeId(13)] });
         w.end("rome", DiceInput::Manual(vec![]));
     };
-    w.pass("carthage");
+    // Acragas, allied to Rome, meets the landing with its own command (MG-10), and is beaten.
+    w.end("carthage", DiceInput::Seeded);
+    w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(1, "carthage") });
+    w.ends("carthage", 2);
     battle_at_acragas(&mut w);
     let battle = w.c.state.battles[0].id;
     // Every Carthaginian element destroyed and no general recovered.

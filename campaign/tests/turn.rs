@@ -262,8 +262,9 @@ fn mg_10_battle_raised_where_enemies_meet() {
     g.refused(Order::EndPhase { side: side("carthage") }, "MG-20", "battle 1 at Himera awaits its result");
 }
 
-/// MG-06: a land counter ending movement in a neutral city's node rolls d6; a 6 wins it.
-/// No roll where the city's ally has a command present.
+/// MG-06, MG-26: a land counter ending movement in a neutral city's node rolls d6; a 6 wins
+/// it, and the node with it, where a beaten army may then retire. No roll where the city's
+/// ally has a command present.
 #[test]
 fn mg_06_alliance_rolls() {
     let mut g = Game::dionysian();
@@ -275,6 +276,7 @@ fn mg_06_alliance_rolls() {
     assert_eq!(rolls, [("alliance of Mazara".to_owned(), 3), ("alliance of Entella".to_owned(), 6)]);
     assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(7)), Some(&side("carthage")));
     assert_eq!(g.campaign.state.politics.city_allies.get(&NodeId(5)), None);
+    assert_eq!(g.campaign.state.control.get(&NodeId(7)), Some(&side("carthage")), "Entella's node is Carthage's now");
     // MG-33: a city won over is worth a victory point.
     assert_eq!(g.campaign.state.victory_points()[&side("carthage")].cities, [NodeId(7)]);
     g.ends("carthage", 2);
@@ -373,7 +375,12 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     g.refused(land("Himilco", 30), "MG-36", "Himilco has landed already");
     // Landing is the counter's move.
     assert!(g.mv("carthage", "Muttines", &[21]).is_err());
-    g.pass("carthage");
+    // Camarina, allied to Rome, meets the landing with its own command (MG-10).
+    g.end("carthage", DiceInput::Seeded);
+    let battle = &g.campaign.state.battles[0];
+    assert_eq!((battle.node, battle.city, battle.defenders.clone()), (NodeId(20), Some(NodeId(20)), vec![side("rome")]));
+    g.ok(Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(1, "carthage") });
+    g.ends("carthage", 2);
     assert_eq!(g.campaign.state.turn, 2);
     g.pass("rome");
     g.pass("syracuse");

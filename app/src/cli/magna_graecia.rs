@@ -679,12 +679,32 @@ mod tests {
 
     use super::*;
 
-    /// The Dionysian War played from the command line for four turns: deployment, a battle at
-    /// Himera over two days with a table each, a retreat, sieges, a withdrawal into Panormus,
-    /// disease. The orders as the store kept them, with their dice, in turn; seed 42.
+    /// The Dionysian War played from the command line for three turns: deployment, a battle at
+    /// Himera over two days with a table each, a retreat, a city won over, Panormus's own
+    /// commands beating Syracuse's march on it. The orders as the store kept them, with their
+    /// dice, in turn; seed 42.
     const PLAYED: &str = include_str!("../../tests/fixtures/dionysian_played.json");
     /// Its first battle ending with nobody beaten, both sides retiring; seed 5.
     const NOBODY_LOST: &str = include_str!("../../tests/fixtures/dionysian_nobody_lost.json");
+
+    /// Himera besieged by Carthage's march in strength; the siege roll a natural 1 brings
+    /// disease, and Syracuse's own roll for it a 1 too (MG-27 … MG-29). With their dice.
+    fn siege_of_himera() -> Vec<(Order, DiceInput)> {
+        use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, dionysian_for_a_siege, march_on_himera};
+        let end = |s: &str, dice: DiceInput| (Order::EndPhase { side: SideId::new(s) }, dice);
+        let mut orders: Vec<(Order, DiceInput)> =
+            deploy_orders(&dionysian_for_a_siege(&DIONYSIAN)).into_iter().map(|o| (o, DiceInput::Seeded)).collect();
+        orders.push((Order::BeginPlay {}, DiceInput::Seeded));
+        orders.extend(march_on_himera().into_iter().map(|o| (o, DiceInput::Seeded)));
+        orders.push((Order::WithdrawIntoCity { side: SideId::new("syracuse"), battle: 1 }, DiceInput::Seeded));
+        for s in ["carthage", "carthage", "syracuse", "syracuse", "syracuse"] {
+            orders.push(end(s, DiceInput::Seeded));
+        }
+        orders.push(end("carthage", DiceInput::Manual(vec![1])));
+        orders.extend([end("carthage", DiceInput::Seeded), end("carthage", DiceInput::Seeded)]);
+        orders.push(end("syracuse", DiceInput::Manual(vec![1])));
+        orders
+    }
 
     /// Every whole order **Next:** offers `viewer` now that the rules would refuse, in words.
     fn refused_offers(c: &Campaign<MagnaGraecia>, store: &Store, map: &Map, when: &str) -> Vec<String> {
@@ -718,8 +738,9 @@ mod tests {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap();
         let mut refused = Vec::new();
-        for (played, seed) in [(PLAYED, 42), (NOBODY_LOST, 5)] {
-            let orders: Vec<(Order, DiceInput)> = serde_json::from_str(played).unwrap();
+        let games = [(serde_json::from_str(PLAYED).unwrap(), 42), (serde_json::from_str(NOBODY_LOST).unwrap(), 5), (siege_of_himera(), 9)];
+        for (orders, seed) in games {
+            let orders: Vec<(Order, DiceInput)> = orders;
             let mut store = Store::open_in_memory().unwrap();
             let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), seed).unwrap();
             for (n, (order, dice)) in orders.iter().enumerate() {
@@ -787,24 +808,21 @@ mod tests {
     fn x_06_losses_owed_to_a_siege_read_in_words() {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap();
-        let orders: Vec<(Order, DiceInput)> = serde_json::from_str(PLAYED).unwrap();
         let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 42).unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
         let mut owed = None;
-        for (order, dice) in &orders {
-            // Carthage's disease die at the siege of Panormus, typed in as 4, comes up 1 here.
-            let dice = if dice == &DiceInput::Manual(vec![4]) { DiceInput::Manual(vec![1]) } else { dice.clone() };
-            store.execute(&mut c, map, order, dice).unwrap();
+        for (order, dice) in siege_of_himera() {
+            store.execute(&mut c, map, &order, dice).unwrap();
             let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
-            let view = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new("carthage"))).unwrap();
+            let view = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new("syracuse"))).unwrap();
             if view.forces().iter().any(|f| f.siege_losses_due.is_some()) {
                 owed = Some(Shown { view, map: map.clone() }.text());
                 break;
             }
         }
         let text = owed.expect("the played campaign reaches losses owed to a siege or disease");
-        assert!(text.contains("Carthage: 4 elements to lose to disease at 04 Panormus, chosen from its commands at 04 Panormus (`allocate_siege_losses`, MG-29)"), "{text}");
+        assert!(text.contains("Syracuse: 2 elements to lose to disease at 08 Himera, chosen from its commands at 08 Himera (`allocate_siege_losses`, MG-29)"), "{text}");
         assert!(!text.contains("LossesDue") && !text.contains("NodeId"), "{text}");
-        assert!(text.contains(r#"{"type":"allocate_siege_losses","side":"carthage","lost":[["<command>","<elements>"]]}"#), "{text}");
+        assert!(text.contains(r#"{"type":"allocate_siege_losses","side":"syracuse","lost":[["<command>","<elements>"]]}"#), "{text}");
     }
 }

@@ -525,7 +525,7 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     };
     events.push(Event::BattleResolved { battle: result.battle, node: battle.node, winner: winner.clone(), aftermath, retreats });
     if let Some(side) = city_joins {
-        events.push(Event::CityJoined { node: battle.node, side });
+        events.push(Event::CityJoined { node: battle.node, side, takes_node: true });
     }
     Ok(events)
 }
@@ -763,7 +763,10 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
     if !state.losses.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
         return Err(RuleError::new(RuleId::MG_15, format!("{name} has no retreat to make")));
     }
-    if side == state.moving_side() && state.losses.land_retreats_due.iter().any(|r| &r.side != side) {
+    // A non-phasing counter with no way out waits only to be destroyed: it holds up nobody.
+    if side == state.moving_side()
+        && state.losses.land_retreats_due.iter().any(|r| &r.side != side && !state.land_retreats(map, &r.side, &r.command).is_empty())
+    {
         return Err(RuleError::new(RuleId::MG_25, "the non-phasing side retreats first"));
     }
     let legal = state.land_retreats(map, side, name);

@@ -48,7 +48,15 @@ pub enum Event {
     /// The moving side ended a phase of its player-turn (MG-09).
     PhaseEnded { side: SideId, phase: Phase },
     /// A fortified city became a side's ally (MG-06).
-    CityJoined { node: NodeId, side: SideId },
+    CityJoined {
+        node: NodeId,
+        side: SideId,
+        /// The node passes to the side with its city (MG-26: a beaten army may retire there).
+        /// Campaigns stored before it did keep their nodes as they were: absent, it is false,
+        /// and it is written only when true, so their logs print as they did.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        takes_node: bool,
+    },
     /// Opposing counters met and a battle is due (MG-10, MG-20).
     BattleRaised { battle: Battle },
     /// The table for a battle's day is set, with its weather and time of day (MG-21, MG-22).
@@ -211,7 +219,7 @@ impl Event {
                 format!("{}: a counter lands at {}", side_name(&Some(side.clone())), map.name(*node))
             }),
             Event::PhaseEnded { side, phase } => Some(format!("{} ends {}", side_name(&Some(side.clone())), phase.name())),
-            Event::CityJoined { node, side } => Some(format!("{} joins {} — MG-06", map.name(*node), side_name(&Some(side.clone())))),
+            Event::CityJoined { node, side, .. } => Some(format!("{} joins {} — MG-06", map.name(*node), side_name(&Some(side.clone())))),
             Event::BattleRaised { battle } => {
                 let defenders: Vec<String> = battle.defenders.iter().map(|d| side_name(&Some(d.clone()))).collect();
                 Some(format!(
@@ -289,7 +297,11 @@ impl Event {
                 side_name(&Some(to.clone()))
             )),
             Event::CityForcesMustered { node, forces } => {
-                Some(format!("The {} commands of {} take the field — MG-05", forces.len(), map.name(*node)))
+                let place = map.name(*node);
+                Some(match forces.len() {
+                    1 => format!("The command of {place} takes the field — MG-05"),
+                    n => format!("The {n} commands of {place} take the field — MG-05"),
+                })
             }
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),

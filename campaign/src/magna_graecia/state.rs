@@ -16,7 +16,7 @@ use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, or what an event does
 /// to it, so stored snapshots of an older state are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 19;
+pub const STATE_VERSION: u32 = 20;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -671,10 +671,17 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 ));
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
+            let joined: BTreeSet<NodeId> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::CityJoined { node, side: s, .. } if s == side => Some(*node),
+                    _ => None,
+                })
+                .collect();
             events.extend(super::naval::naval_battles(state, map, side, dice)?);
             events.extend(super::siege::siege_rolls(state, map, side, dice)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
-            events.extend(raise_battles(state, side));
+            events.extend(raise_battles(state, map, side, &joined));
         }
         Phase::Combat => {
             // The refusal is read by the side ending the phase: how many elements another
@@ -717,15 +724,16 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
         // modifier, and its result — the city joining or not — is public anyway.
         events.push(Event::DiceRolled(DiceRolled { roll, side: Some(side.clone()), visibility: Visibility::Public }));
         if joins {
-            events.push(Event::CityJoined { node, side: side.clone() });
+            events.push(Event::CityJoined { node, side: side.clone(), takes_node: true });
         }
     }
     Ok(events)
 }
 
 /// MG-10 / MG-20: a battle in every node where the moving side's counters stand with an
-/// enemy's.
-fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
+/// enemy's, or in a city allied to an enemy whose own commands meet them there — unless the
+/// city came over to the mover as its movement ended (`joined`, MG-06).
+fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTreeSet<NodeId>) -> Vec<Event> {
     let mut nodes: BTreeMap<NodeId, BTreeSet<SideId>> = BTreeMap::new();
     for c in state.counters.iter().filter(|c| c.on_land()) {
         nodes.entry(c.node).or_default().insert(c.side.clone());
@@ -736,9 +744,19 @@ fn raise_battles(state: &CampaignState, mover: &SideId) -> Vec<Event> {
         if !sides.contains(mover) {
             continue;
         }
-        let defenders: Vec<SideId> = sides.into_iter().filter(|s| state.are_enemies(mover, s)).collect();
+        let mut defenders: Vec<SideId> = sides.into_iter().filter(|s| state.are_enemies(mover, s)).collect();
         if defenders.is_empty() {
-            continue;
+            match state.politics.city_allies.get(&node) {
+                Some(ally)
+                    if state.are_enemies(mover, ally)
+                        && !joined.contains(&node)
+                        && state.siege_at(node).is_none()
+                        && !state.city_forces(map, node).is_empty() =>
+                {
+                    defenders.push(ally.clone());
+                }
+                _ => continue,
+            }
         }
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
         let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
@@ -841,8 +859,13 @@ impl CampaignState {
                 landed.mp_spent = self.movement_points(&landed);
                 self.counters.push(landed);
             }
-            Event::CityJoined { node, side } => {
+            // A city that joins a side brings its node under that side's control: retiring
+            // from a battle may go there (MG-26).
+            Event::CityJoined { node, side, takes_node } => {
                 self.politics.city_allies.insert(*node, side.clone());
+                if *takes_node {
+                    self.control.insert(*node, side.clone());
+                }
             }
             Event::BattleRaised { battle } => {
                 self.battles_raised = self.battles_raised.max(battle.id);
