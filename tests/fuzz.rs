@@ -108,6 +108,7 @@ const ORDERS: &[&str] = &[
     r#"{"type":"set_army","army":{"side":"carthage","list":"l","note":"","commands":[{"name":"A","rank":"c-in-c","general":"Irr Cv(O)","elements":["4 Reg Sp(O)"]}]}}"#,
     r#"{"type":"disembark","side":"carthage","counter":"Hanno"}"#,
     r#"{"type":"combine_fleets","side":"syracuse","with":"carthage"}"#,
+    r#"{"type":"offer_fleet","side":"carthage","to":"syracuse"}"#,
     r#"{"type":"shelter","side":"syracuse"}"#,
     r#"{"type":"sally","side":"syracuse","node":8}"#,
     r#"{"type":"allocate_siege_losses","side":"carthage","lost":[["Himilco","2 Reg Sp(O)"]]}"#,

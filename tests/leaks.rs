@@ -238,6 +238,12 @@ impl Disguise {
                     *np += 3;
                 }
             }
+            // Which of two allies offered its fleet to the other is theirs to know.
+            Event::FleetOffered { side, to } => {
+                if self.other(side) && self.other(to) {
+                    std::mem::swap(side, to);
+                }
+            }
             Event::ShelteredFleetsLost { besieger, salvaged, .. } => {
                 if self.other(besieger) {
                     *salvaged += 1;

@@ -1334,7 +1334,8 @@ fn mg_08_the_result_form_says_who_attacked_the_neutral_city() {
 }
 
 /// MG-36: in the Second Punic War the Syracusan and Carthaginian fleets lie together at
-/// Helorus in Syracuse's movement: "Combine fleets under Syracuse" makes them one.
+/// Helorus in Syracuse's movement: "Combine fleets under Syracuse" is greyed until Carthage's
+/// "Put the Carthage fleet under Syracuse", then makes them one.
 #[test]
 fn mg_36_allied_fleets_combine_from_the_node_panel() {
     let dir = tempfile::tempdir().unwrap();
@@ -1361,6 +1362,9 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     let mut h = open_turn(&db, "umpire");
     select(&mut h, 30);
     assert!(h.get_by_label("Combine fleets under Carthage").accesskit_node().is_disabled(), "not Carthage's movement");
+    assert!(h.get_by_label("Combine fleets under Syracuse").accesskit_node().is_disabled(), "Carthage has not offered its fleet");
+    click_in_view(&mut h, "Put the Carthage fleet under Syracuse");
+    no_error(&h);
     click_in_view(&mut h, "Combine fleets under Syracuse");
     no_error(&h);
     let state = &h.state().campaign().unwrap().state;

@@ -147,7 +147,9 @@ fn mg_18_ties_are_rolled_again() {
 }
 
 /// MG-36: in the Second Punic War the Syracusan and Carthaginian fleets may join as one
-/// counter under one of them; what the combined fleet sinks is shared, fractions lost.
+/// counter under one of them, the allies choosing together: the fleet given up is offered by
+/// its own side, and only the commander combines; what the combined fleet sinks is shared,
+/// fractions lost.
 #[test]
 fn mg_36_combined_fleets() {
     let mut sea = Sea::deployed("second-punic", 4, &SYRACUSE_BESIEGED);
@@ -161,6 +163,26 @@ fn mg_36_combined_fleets() {
     sea.sail("syracuse", &[30]);
     let err = sea.go(&Order::CombineFleets { side: side("syracuse"), with: side("rome") }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Syracuse and Rome are not allies") && err.ends_with("MG-36"), "{err}");
+    // Syracuse cannot take Carthage's ships on its own word.
+    let err = sea.go(&combine, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("Carthage has not put its fleet under Syracuse's command (`offer_fleet`)") && err.ends_with("MG-36"), "{err}");
+    let offer = Order::OfferFleet { side: side("carthage"), to: side("syracuse") };
+    assert_eq!(offer.side(), Some(&side("carthage")), "the offer is Carthage's own order");
+    // Rome's view is the same, offer or none.
+    let rome_sees = |sea: &Sea| {
+        use referee_campaign::core::engine::Engine;
+        let events = sea.store.events_as::<MagnaGraecia>(sea.c.id).unwrap();
+        let view = MagnaGraecia::view_for(&sea.c.state, &sea.map, &events, &referee_campaign::Viewer::Side(side("rome"))).unwrap();
+        serde_json::to_string(&view).unwrap()
+    };
+    let before = rome_sees(&sea);
+    let offered = sea.ok(&offer);
+    assert_eq!(rome_sees(&sea), before, "Rome cannot tell that Carthage offered its fleet");
+    let line = |viewer: &str| offered[0].describe(&sea.map, &sea.c.state.scenario, &referee_campaign::Viewer::Side(side(viewer)));
+    assert!(line("syracuse").is_some_and(|l| l.contains("Carthage puts its fleet under Syracuse's command")), "{:?}", line("syracuse"));
+    assert_eq!(line("rome"), None, "the allies' business");
+    let err = sea.go(&offer, DiceInput::Seeded).unwrap_err();
+    assert!(err.contains("under Syracuse's command already"), "{err}");
     let events = sea.ok(&combine);
     // Rome learns the fleets joined, not how strong Carthage's was.
     let line = |viewer: &str| events[0].describe(&sea.map, &sea.c.state.scenario, &referee_campaign::Viewer::Side(side(viewer))).unwrap();
@@ -169,6 +191,7 @@ fn mg_36_combined_fleets() {
     let s = &sea.c.state;
     assert_eq!((s.fleet_np(&side("syracuse")), s.fleet_np(&side("carthage"))), (10, 0));
     assert!(s.counter(&side("carthage"), "fleet").is_none());
+    assert!(s.naval.fleet_offers.is_empty(), "the offer is spent");
     sea.passes(&["syracuse", "carthage"]);
     // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
     sea.sail("rome", &[31, 30]);

@@ -454,6 +454,7 @@ fn x_03_an_order_is_summed_up_in_the_map_s_names() {
         (Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![] }, "retreat Carthage's Himilco with no route"),
         (Order::EndPhase { side: side("syracuse") }, "end Syracuse's phase"),
         (Order::CombineFleets { side: side("carthage"), with: side("syracuse") }, "combine Syracuse's fleet with Carthage's"),
+        (Order::OfferFleet { side: side("syracuse"), to: side("carthage") }, "put Syracuse's fleet under Carthage's command"),
         (Order::ChooseStayOrRetire { side: side("syracuse"), battle: 2, stay: false }, "Syracuse chooses to retire from battle 2"),
         (Order::AdjustControl { node: NodeId(0), side: None, reason: String::new() }, "leave 00 Motya uncontrolled"),
         // A node the map does not have keeps its number; a side the campaign does not have,

@@ -130,9 +130,18 @@ pub(crate) const EXAMPLES: &[Example] = &[
     Example {
         engine: MG,
         kind: "combine_fleets",
-        what: "Joins an ally's fleet in the same node to the side's own, under the side, in the Second Punic War (MG-36).",
+        what: "Joins an ally's fleet in the same node to the side's own, under the side, once the ally has \
+               offered it (`offer_fleet`), in the Second Punic War (MG-36).",
         who: SIDE,
         json: r#"{"type":"combine_fleets","side":"syracuse","with":"carthage"}"#,
+    },
+    Example {
+        engine: MG,
+        kind: "offer_fleet",
+        what: "Puts the side's fleet under an ally's command, for the ally to combine with its own \
+               where they meet, in its movement phase, in the Second Punic War (MG-36).",
+        who: SIDE,
+        json: r#"{"type":"offer_fleet","side":"carthage","to":"syracuse"}"#,
     },
     Example {
         engine: MG,

@@ -67,6 +67,9 @@ pub enum Event {
     NavalLossesTaken { side: SideId, lost: Vec<(String, ElementGroup)>, sunk: Vec<String> },
     /// Two allied fleets joined as one under `commander` (MG-36).
     FleetsCombined { commander: SideId, partner: SideId, np: u32 },
+    /// A side put its fleet under an ally's command, to be combined (MG-36); the two allies'
+    /// business.
+    FleetOffered { side: SideId, to: SideId },
     /// A fleet sheltered in a friendly walled port (MG-19).
     FleetSheltered { side: SideId, node: NodeId },
     /// Ships sheltered in a fallen city were destroyed; the taker salvaged some (MG-19).
@@ -413,6 +416,14 @@ impl Event {
                 format!("{}: lost at sea: {} — MG-18", side_name(&Some(side.clone())), losses_text(lost, sunk))
             } else {
                 format!("{}: carried elements are lost at sea", side_name(&Some(side.clone())))
+            }),
+            Event::FleetOffered { side, to } => (owner_sees(viewer, side) || owner_sees(viewer, to)).then(|| {
+                format!(
+                    "{} puts its fleet under {} command, to be combined when {} chooses — MG-36",
+                    side_name(&Some(side.clone())),
+                    crate::core::words::possessive(&side_name(&Some(to.clone()))),
+                    side_name(&Some(to.clone()))
+                )
             }),
             Event::FleetsCombined { commander, partner, np } => {
                 // The partner's NPs are the two allies' business, not their enemy's.

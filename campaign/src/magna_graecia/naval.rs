@@ -248,6 +248,16 @@ pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Re
     if a.node != b.node {
         return Err(RuleError::new(RuleId::MG_36, "the two fleets must be brought together in one node"));
     }
+    if state.naval.fleet_offers.get(with) != Some(side) {
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!(
+                "{} has not put its fleet under {} command (`offer_fleet`): the allies choose the commander together",
+                super::turn::side_name(state, with),
+                possessive(&super::turn::side_name(state, side))
+            ),
+        ));
+    }
     if state.counters.iter().any(|c| &c.side == with && c.aboard) {
         return Err(RuleError::new(
             RuleId::MG_36,
@@ -259,6 +269,31 @@ pub fn combine_fleets(state: &CampaignState, side: &SideId, with: &SideId) -> Re
         ));
     }
     Ok(vec![Event::FleetsCombined { commander: side.clone(), partner: with.clone(), np: state.fleet_np(with) }])
+}
+
+/// MG-36: a side puts its fleet under an ally's command; the ally combines them in its own
+/// movement phase, where the two fleets meet.
+pub fn offer_fleet(state: &CampaignState, side: &SideId, to: &SideId) -> Result<Vec<Event>, RuleError> {
+    if !state.scenario.special_rules.contains(&super::scenario::SpecialRule::CombinedFleets) {
+        return Err(RuleError::new(RuleId::MG_36, format!("fleets do not combine in {}", state.scenario.name)));
+    }
+    let name = |s: &SideId| super::turn::side_name(state, s);
+    if side == to || !state.is_side(to) || state.are_enemies(side, to) {
+        return Err(RuleError::new(RuleId::MG_36, format!("{} and {} are not allies", name(side), name(to))));
+    }
+    if state.naval.combined_fleet.is_some() {
+        return Err(RuleError::new(RuleId::MG_36, "the allied fleets are combined already"));
+    }
+    if state.counter(side, FLEET).is_none() {
+        return Err(RuleError::new(RuleId::MG_36, format!("{} has no fleet on the map to offer", name(side))));
+    }
+    if state.naval.fleet_offers.get(side) == Some(to) {
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!("{} fleet is under {} command already", possessive(&name(side)), possessive(&name(to))),
+        ));
+    }
+    Ok(vec![Event::FleetOffered { side: side.clone(), to: to.clone() }])
 }
 
 /// The commands a side may take chosen losses from.
@@ -387,7 +422,11 @@ impl CampaignState {
                 let victor = self.naval.naval_victor.remove(side);
                 self.take_losses(side, lost, sunk, victor.as_ref());
             }
+            Event::FleetOffered { side, to } => {
+                self.naval.fleet_offers.insert(side.clone(), to.clone());
+            }
             Event::FleetsCombined { commander, partner, np } => {
+                self.naval.fleet_offers.clear();
                 self.counters.retain(|c| !(&c.side == partner && c.is_fleet()));
                 self.naval.fleet_np.insert(partner.clone(), 0);
                 *self.naval.fleet_np.entry(commander.clone()).or_default() += np;

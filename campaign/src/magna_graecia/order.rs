@@ -48,8 +48,12 @@ pub enum Order {
         #[serde(default)]
         sunk: Vec<String>,
     },
-    /// Join an ally's fleet in the same node to this side's, under this side (MG-36).
+    /// Join an ally's fleet in the same node to this side's, under this side, once the ally
+    /// has put its fleet under this side's command (`offer_fleet`, MG-36).
     CombineFleets { side: SideId, with: SideId },
+    /// Put the side's fleet under an ally's command, to be joined to the ally's when the ally
+    /// combines them in its movement phase: the allies choose together (MG-36).
+    OfferFleet { side: SideId, to: SideId },
     /// Shelter the side's fleet in the friendly walled port where it lies (MG-19).
     Shelter { side: SideId },
     /// Retreat a beaten fleet along a path in post-combat movement (MG-15).
@@ -113,6 +117,7 @@ impl Order {
             | Order::Land { side, .. }
             | Order::AllocateNavalLosses { side, .. }
             | Order::CombineFleets { side, .. }
+            | Order::OfferFleet { side, .. }
             | Order::Shelter { side }
             | Order::RetreatFleet { side, .. }
             | Order::Retreat { side, .. }
@@ -166,6 +171,7 @@ impl Order {
             Order::RetreatFleet { side: s, path } => format!("retreat {} fleet {}", whose(s), to(path)),
             Order::Shelter { side: s } => format!("shelter {} fleet", whose(s)),
             Order::CombineFleets { side: s, with } => format!("combine {} fleet with {}", whose(with), whose(s)),
+            Order::OfferFleet { side: s, to } => format!("put {} fleet under {} command", whose(s), whose(to)),
             Order::SetUpTable { battle: id, defence, .. } => format!("set the table of {} ({defence} defence)", battle(*id)),
             Order::RecordBattleResult { result } => format!("enter the result of {}", battle(result.battle)),
             Order::Retreat { side: s, counter, path } => format!("retreat {} {counter} {}", whose(s), to(path)),
@@ -239,6 +245,10 @@ impl Order {
             Order::CombineFleets { side: s, with } => {
                 side!("side", s);
                 side!("with", with);
+            }
+            Order::OfferFleet { side: s, to } => {
+                side!("side", s);
+                side!("to", to);
             }
             Order::AttackCity { side: s, ally, .. } => {
                 side!("side", s);

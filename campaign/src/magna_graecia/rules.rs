@@ -62,6 +62,7 @@ pub fn decide(state: &CampaignState, map: &Map, command: &Order, dice: &mut Dice
         Order::RetreatFleet { side, path } => naval::retreat_fleet(state, map, side, path)?,
         Order::Shelter { side } => naval::shelter(state, map, side)?,
         Order::CombineFleets { side, with } => naval::combine_fleets(state, side, with)?,
+        Order::OfferFleet { side, to } => naval::offer_fleet(state, side, to)?,
         Order::SetUpTable { battle: id, defence, cut, attacker_edge } => {
             super::table::set_up_table(state, map, *id, *defence, *cut, *attacker_edge, dice)?
         }

@@ -16,7 +16,7 @@ use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, or what an event does
 /// to it, so stored snapshots of an older state are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 20;
+pub const STATE_VERSION: u32 = 21;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,6 +76,10 @@ pub struct NavalState {
     pub combined_fleet: Option<(SideId, SideId)>,
     /// Enemy NPs the combined fleet has sunk, shared by the two allies (MG-36).
     pub np_destroyed_combined: u32,
+    /// Fleets put under an ally's command, not yet combined: the offering side and the ally
+    /// (MG-36).
+    #[serde(default)]
+    pub fleet_offers: BTreeMap<SideId, SideId>,
 }
 
 /// Cities under siege and what sieges leave to settle (MG-05, MG-07, MG-24, MG-27…MG-29).
@@ -259,6 +263,7 @@ impl CampaignState {
             | Event::FleetDestroyed { .. }
             | Event::FleetSheltered { .. }
             | Event::FleetsCombined { .. }
+            | Event::FleetOffered { .. }
             | Event::ShelteredFleetsLost { .. } => self.apply_naval(event),
             Event::CounterDeployed { .. }
             | Event::PlayBegan

@@ -493,8 +493,9 @@ pub(crate) fn attack_city_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId)
     ui.add_space(4.0);
 }
 
-/// MG-36: in the Second Punic War, where two allied fleets lie in one node, "Combine fleets
-/// under …" for each side the viewer speaks for; it is given in that side's movement.
+/// MG-36: in the Second Punic War, where two allied fleets lie in one node, for each side the
+/// viewer speaks for "Put the … fleet under …" (the fleet's own side offers it, in any phase)
+/// and "Combine fleets under …" (the commander joins them, in its movement, once offered).
 pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: NodeId) {
     let (viewer, board) = (p.viewer, p.view.board());
     if board.alliances.is_empty() || board.scenario != "second-punic" {
@@ -521,6 +522,10 @@ pub(crate) fn combine_fleets_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, node: Node
                 "The {other} fleet joins the {who} fleet as one counter under {who}: it moves in {whose} phase and carries only {whose} troops (MG-36)"
             );
             p.order(ui, now, egui::Button::new(text.as_str()), text, hover, order);
+            let order = Order::OfferFleet { side: side.clone(), to: with.clone() };
+            let text = format!("Put the {who} fleet under {other}");
+            let hover = format!("The {who} fleet is offered to {other}, who may then combine the two as one counter under {other} (MG-36)");
+            p.order(ui, Ok(()), egui::Button::new(text.as_str()), text, hover, order);
         }
     });
     ui.add_space(4.0);
