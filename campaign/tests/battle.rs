@@ -510,7 +510,10 @@ fn mg_25_mg_26_no_result_stay_or_retire() {
     assert!(events.iter().all(|e| !matches!(e, Event::DiceRolled(DiceRolled { roll, .. }) if !roll.modifiers.is_empty())));
     assert!(f.elements("syracuse", "Leptines").contains(&"13 Reg Sp(O)".to_owned()));
     f.refused(&won("carthage", vec![]), "battle 1 waits for each side's choice to stay or retire");
-    f.refused(&Order::EndPhase { side: side("carthage") }, "battle 1 at Himera awaits its result");
+    f.refused(
+        &Order::EndPhase { side: side("carthage") },
+        "battle 1 at Himera ended with nobody beaten and awaits each side's choice to stay or retire (`choose_stay_or_retire`) — MG-25",
+    );
     f.ok(&choose("carthage", false));
     f.refused(&choose("carthage", true), "Carthage has written its choice already");
     // Syracuse learns that Carthage has chosen, not what.

@@ -285,7 +285,7 @@ impl CampaignState {
         if path.len() > usize::from(left) {
             return Err(RuleError::new(
                 RuleId::MG_11,
-                format!("{} has {left} MP left this phase and cannot move {} nodes", counter.name, path.len()),
+                format!("{} has {left} MP left this phase and cannot move {}", counter.name, crate::core::words::count(path.len(), "node")),
             ));
         }
         let mut at = counter.node;
@@ -627,7 +627,11 @@ pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: N
     }
     let place = map.node(node).ok_or_else(|| RuleError::new(RuleId::MG_01, format!("the map has no node {node}")))?;
     if !place.south_coast {
-        return Err(RuleError::new(RuleId::MG_36, format!("{} is not on the southern coast (00 to 30)", place.label())));
+        let coast: Vec<String> = map.nodes.values().filter(|n| n.south_coast).map(|n| n.label()).collect();
+        return Err(RuleError::new(
+            RuleId::MG_36,
+            format!("{} is not on the southern coast, from 00 round to 30; a landing may be made at {}", place.label(), coast.join(", ")),
+        ));
     }
     if state.counters.iter().any(|c| c.node == node && state.are_enemies(side, &c.side)) {
         return Err(RuleError::new(RuleId::MG_36, format!("{} is occupied by an enemy counter", place.name)));
@@ -699,6 +703,16 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 return Err(RuleError::new(RuleId::MG_18, format!("{} must first choose {what} at sea", side_name(state, loser))));
             }
             if let Some(b) = state.battles.first() {
+                if b.awaiting_choices {
+                    return Err(RuleError::new(
+                        RuleId::MG_25,
+                        format!(
+                            "battle {} at {} ended with nobody beaten and awaits each side's choice to stay or retire (`choose_stay_or_retire`)",
+                            b.id,
+                            map.name(b.node)
+                        ),
+                    ));
+                }
                 return Err(RuleError::new(RuleId::MG_20, format!("battle {} at {} awaits its result", b.id, map.name(b.node))));
             }
             events.push(Event::PhaseEnded { side: side.clone(), phase });
