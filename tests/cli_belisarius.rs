@@ -104,6 +104,8 @@ fn be_17_a_battle_goes_to_the_table_and_its_result_comes_back() {
     let out = db.folder().join("packs");
     cli(&db.path, &["result", "Africa", "1", "--file", "-"]).refused_saying("Africa has no battle on the table now");
     cli(&db.path, &["order", "Africa", r#"{"type":"send_to_table"}"#]).ok();
+    let shown = cli(&db.path, &["show", "Africa"]).ok();
+    assert!(shown.contains(": fought on the table: the referee types its result in") && !shown.contains("to roll (`fight`)"), "{shown}");
     cli(&db.path, &["order", "Africa", r#"{"type":"fight"}"#]).refused_saying("fought on the table");
     cli(&db.path, &["pack", "Africa", "2", "--out", out.to_str().unwrap()]).refused_saying("battle 1, not battle 2");
     cli(&db.path, &["pack", "Africa", "1", "--out", out.to_str().unwrap(), "--system", "dbm"]).ok_saying("battle-01-dbm-vandals.pdf");
@@ -257,10 +259,10 @@ fn be_33_ships_sail_from_the_command_line() {
     .ok();
     let shown = cli(&db.path, &["show", "Africa", "--as", "byzantines"]).ok();
     assert!(
-        shown.contains("fleet-byzantines-1 (7 NPs) at Gulf of Syrtis, 1 sea zone(s) this turn"),
+        shown.contains("fleet-byzantines-1 (7 NPs) at Gulf of Syrtis, 1 sea zone this turn"),
         "a 6 after one zone costs a point: {shown}"
     );
-    let theirs = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok_saying("Gulf of Syrtis: 1 face-down sea marker(s) of Byzantines");
+    let theirs = cli(&db.path, &["show", "Africa", "--as", "vandals"]).ok_saying("Gulf of Syrtis: 1 face-down sea marker of Byzantines");
     assert!(!theirs.contains("fleet-byzantines") && !theirs.contains("Iohannes"), "{theirs}");
 }
 

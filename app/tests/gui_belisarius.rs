@@ -548,7 +548,7 @@ fn be_37_a_force_is_carried_by_sea_from_the_window() {
 
 /// The labels of the buttons that give an order to the rules, as the umpire's panels start
 /// them: the buttons the rules are asked about before they are drawn.
-const ORDER_BUTTONS: [&str; 22] = [
+const ORDER_BUTTONS: [&str; 24] = [
     "Activate",
     "March (",
     "Lay siege",
@@ -571,6 +571,8 @@ const ORDER_BUTTONS: [&str; 22] = [
     "The Franks march",
     "Fight another passage",
     "Begin play",
+    "Go aboard the ships",
+    "Land at ",
 ];
 
 /// The order buttons the umpire's view offers live, by label.

@@ -267,7 +267,7 @@ impl Output for Shown {
                 side_name(view, Some(&c.mover)),
                 side_name(view, Some(&c.turn_of)),
                 if c.turn_of == c.mover && c.targets > 0 {
-                    format!(", aiming at one of {} marker(s) in the open", c.targets)
+                    format!(", aiming at one of {} in the open", referee_campaign::core::words::count(c.targets, "marker"))
                 } else {
                     String::new()
                 }
@@ -276,6 +276,9 @@ impl Output for Shown {
         if let Some(b) = &board.battle {
             let zone = self.map.place_name(&Location::Zone(b.zone.clone()));
             let step = match &b.step {
+                referee_campaign::belisarius::battle::Step::Roll if b.at_table => {
+                    "fought on the table: the referee types its result in (`referee result`, BE-17)".to_owned()
+                }
                 referee_campaign::belisarius::battle::Step::Roll => format!("the {} is to roll (`fight`)", b.stage.label()),
                 referee_campaign::belisarius::battle::Step::Losses { owed, taken } => {
                     let due: Vec<String> = owed
@@ -293,7 +296,11 @@ impl Output for Shown {
                     format!("the {} retreat (`retreat`)", side_name(view, Some(side)))
                 }
             };
-            s.push_str(&format!("Battle at {zone}, passage {}: {step}\n", b.passage));
+            if b.at_table {
+                s.push_str(&format!("Battle at {zone}: {step}\n"));
+            } else {
+                s.push_str(&format!("Battle at {zone}, passage {}: {step}\n", b.passage));
+            }
             for f in &b.forces {
                 s.push_str(&format!(
                     "  {}: {} (tactical {}), {} of {} combat points\n",
@@ -319,25 +326,25 @@ impl Output for Shown {
         if let Some(c) = &board.naval_contact {
             let other = board.sides.iter().find(|x| x.id != c.mover).map(|x| x.id.clone());
             s.push_str(&format!(
-                "Ships at sea in {}: {} sea marker(s) of the {} sailed in; the {} intercept (`intercept_at_sea`) or let them pass (`let_pass`) (BE-35)\n",
+                "Ships at sea in {}: {} of the {} sailed in; the {} intercept (`intercept_at_sea`) or let them pass (`let_pass`) (BE-35)\n",
                 self.map.place_name(&Location::Sea(c.sea.clone())),
-                c.markers,
+                referee_campaign::core::words::count(c.markers, "sea marker"),
                 side_name(view, Some(&c.mover)),
                 side_name(view, other.as_ref())
             ));
         }
         if let Some(b) = &board.naval_battle {
             s.push_str(&format!(
-                "Naval battle in {}, {} passage(s): `fight_at_sea` for the next, or `retire_at_sea` (BE-36)\n",
+                "Naval battle in {}, {} fought: `fight_at_sea` for the next, or `retire_at_sea` (BE-36)\n",
                 self.map.place_name(&Location::Sea(b.sea.clone())),
-                b.passages
+                referee_campaign::core::words::count(b.passages, "passage")
             ));
             for q in &b.squadrons {
                 let admiral = q.admiral.as_ref().map_or_else(String::new, |(n, t)| format!(", {n} aboard (tactical {t})"));
                 s.push_str(&format!(
-                    "  {}: {} ship(s), {} of {} NPs, {} CP embarked{admiral}\n",
+                    "  {}: {}, {} of {} NPs, {} CP embarked{admiral}\n",
                     side_name(view, Some(&q.side)),
-                    q.ships,
+                    referee_campaign::core::words::count(q.ships, "ship"),
                     q.np,
                     q.start,
                     q.embarked
@@ -352,7 +359,11 @@ impl Output for Shown {
                     let id = b.ship.as_ref()?;
                     let what = b.np.map_or_else(|| "decoy".to_owned(), |np| format!("{np} NPs"));
                     let aboard = if b.carrying > 0 { format!(", {} CP aboard", b.carrying) } else { String::new() };
-                    let sailed = if b.sailed > 0 { format!(", {} sea zone(s) this turn", b.sailed) } else { String::new() };
+                    let sailed = if b.sailed > 0 {
+                        format!(", {} this turn", referee_campaign::core::words::count(b.sailed, "sea zone"))
+                    } else {
+                        String::new()
+                    };
                     Some(format!("    {id} ({what}) at {}{aboard}{sailed}\n", b.place))
                 })
                 .collect();
@@ -468,7 +479,11 @@ impl Output for Shown {
         }
         for ((place, side, naval), n) in hidden {
             let kind = if naval { "sea" } else { "land" };
-            at.entry(place).or_default().push(format!("{n} face-down {kind} marker(s) of {}", side_name(view, Some(side))));
+            at.entry(place).or_default().push(format!(
+                "{} of {}",
+                referee_campaign::core::words::count(n, &format!("face-down {kind} marker")),
+                side_name(view, Some(side))
+            ));
         }
         if !at.is_empty() {
             s.push_str("\nOn the map:\n");

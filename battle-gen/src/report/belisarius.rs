@@ -243,7 +243,8 @@ fn coming(board: &Board, orgs: &[&Organisation], map: &ZoneMap) -> Vec<String> {
     }
     if let Some(b) = &board.naval_battle {
         let each: Vec<String> = b.squadrons.iter().map(|q| format!("the {} with {} NP", name(&q.side), q.np)).collect();
-        out.push(format!("Naval battle in {}, {} passage(s) fought: {} (BE-36).", sea(&b.sea), b.passages, each.join(" against ")));
+        let fought = count(b.passages, "passage");
+        out.push(format!("Naval battle in {}, {fought} fought: {} (BE-36).", sea(&b.sea), each.join(" against ")));
     }
     if let Some(a) = &board.assault {
         out.push(format!("After the assault on {}, losses to share out: {} (BE-27).", city(&a.city), owed(&a.owed)));

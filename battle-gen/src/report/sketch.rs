@@ -540,6 +540,6 @@ mod tests {
         assert_eq!(cut_short("fleet 1 of 8 NPs").as_deref(), Some("fleet 1"));
         assert_eq!(cut_short("Iohannes (John)").as_deref(), Some("Iohannes"));
         assert_eq!(cut_short("fleet 2, a decoy"), None);
-        assert_eq!(cut_short("2 unit(s), no leader"), None);
+        assert_eq!(cut_short("2 units, no leader"), None);
     }
 }

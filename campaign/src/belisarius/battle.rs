@@ -602,6 +602,15 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
     finish(steps, winner, Some(side.clone()), how);
     let alive =
         |steps: &Steps, l: &String| steps.state.pieces_of(side).any(|p| matches!(&p.kind, PieceKind::Leader { leader, .. } if leader == l));
+    // BE-46: a zone the beaten force falls back into with nobody of the enemy's there is its
+    // own, as one it marched into would be; among the enemy it is not.
+    if let Location::Zone(z) = at
+        && !super::interception::enemy_in(&steps.state, side, z)
+        && steps.state.control.get(z) != Some(side)
+        && b.force(side).is_some_and(|f| f.leaders.iter().any(|l| alive(steps, l)))
+    {
+        steps.push(Event::ZoneControlled { zone: z.clone(), side: side.clone() });
+    }
     if let Location::Zone(z) = at
         && super::interception::enemy_in(&steps.state, side, z)
         && let Some(force) = b.force(side)

@@ -195,7 +195,7 @@ pub fn decide(state: &State, order: &Order, dice: &mut Dice) -> Result<Vec<Event
                     let name = setup.side_name(side);
                     return Err(RuleError::new(
                         setup.rule_of(side),
-                        format!("{name} have {} set-up line(s) still to place (see `roster`)", due.len()),
+                        format!("{name} have {} still to place (see `roster`)", crate::core::words::count(due.len(), "set-up line")),
                     ));
                 }
             }

@@ -595,10 +595,12 @@ pub fn reconnoitre(state: &State, side: &SideId, zone: &str, marker: u32) -> Res
         .filter(|p| &p.side != side && p.kind.has_marker() && !p.kind.is_naval() && in_zone(state, &p.at, &zone))
         .collect();
     markers.sort_by_key(|p| (matches!(p.at, Location::City(_)), marker_id(&p.kind).map(|id| marker_key(state, id))));
-    let piece =
-        usize::try_from(marker).ok().and_then(|n| n.checked_sub(1)).and_then(|i| markers.get(i)).ok_or_else(|| {
-            RuleError::new(RuleId::BE_43, format!("{} has {} enemy marker(s), not a marker {marker}", z.name, markers.len()))
-        })?;
+    let piece = usize::try_from(marker).ok().and_then(|n| n.checked_sub(1)).and_then(|i| markers.get(i)).ok_or_else(|| {
+        RuleError::new(
+            RuleId::BE_43,
+            format!("{} has {}, not a marker {marker}", z.name, crate::core::words::count(markers.len(), "enemy marker")),
+        )
+    })?;
     let face = match &piece.kind {
         PieceKind::Leader { leader, units } => {
             let l = state.setup.leader(leader);

@@ -379,8 +379,9 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
             return Err(RuleError::new(
                 RuleId::BE_33,
                 format!(
-                    "{} has sailed {sailed} sea zone(s) this turn: at most {MAX_SEA_ZONES} in all, so {} more",
+                    "{} has sailed {} this turn: at most {MAX_SEA_ZONES} in all, so {} more",
                     super::setup::ship_name(id),
+                    crate::core::words::count(sailed, "sea zone"),
                     MAX_SEA_ZONES - sailed.min(MAX_SEA_ZONES)
                 ),
             ));
@@ -399,7 +400,10 @@ pub fn sail(state: &State, side: &SideId, ships: &[String], path: &[String], dic
     };
     let left = ops.left(side);
     if ap > left {
-        return Err(RuleError::new(RuleId::BE_33, format!("the voyage costs {ap} action point(s) and the {name} have {left} left")));
+        return Err(RuleError::new(
+            RuleId::BE_33,
+            format!("the voyage costs {} and the {name} have {left} left", crate::core::words::count(ap, "action point")),
+        ));
     }
     let mut steps = Steps::new(state);
     steps.push(Event::ShipsSailed { side: side.clone(), ships: ships.to_vec(), from, path: route, ap, left: left - ap });
@@ -457,7 +461,10 @@ pub fn intercept(state: &State, side: &SideId, ships: &[String], dice: &mut Dice
     let ap = cost(state, "naval-intercept");
     let left = state.ops.as_ref().map_or(0, |o| o.left(side));
     if ap > left {
-        return Err(RuleError::new(RuleId::BE_35, format!("an interception costs {ap} action point(s) and the {name} have {left} left")));
+        return Err(RuleError::new(
+            RuleId::BE_35,
+            format!("an interception costs {} and the {name} have {left} left", crate::core::words::count(ap, "action point")),
+        ));
     }
     let mut modifiers = Vec::new();
     if let Some((admiral, tactical)) = admiral(state, side, ships).filter(|(_, t)| *t > 0) {
@@ -708,7 +715,10 @@ pub fn embark(state: &State, side: &SideId, leader: &str, ships: &[String]) -> R
     }
     let left = ops.left(side);
     if ap > left {
-        return Err(RuleError::new(RuleId::BE_37, format!("embarking costs {ap} action point(s) and the {name} have {left} left")));
+        return Err(RuleError::new(
+            RuleId::BE_37,
+            format!("embarking costs {} and the {name} have {left} left", crate::core::words::count(ap, "action point")),
+        ));
     }
     Ok(vec![Event::Embarked { side: side.clone(), boarded, from: active.at.clone(), ships_at: at, ap, left: left - ap }])
 }
@@ -759,7 +769,10 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
     let ap = cost(state, if port { "embark-port" } else { "embark-coast" });
     let left = ops.left(side);
     if ap > left {
-        return Err(RuleError::new(RuleId::BE_37, format!("landing costs {ap} action point(s) and the {name} have {left} left")));
+        return Err(RuleError::new(
+            RuleId::BE_37,
+            format!("landing costs {} and the {name} have {left} left", crate::core::words::count(ap, "action point")),
+        ));
     }
     let mut events = vec![Event::Landed {
         side: side.clone(),

@@ -629,7 +629,8 @@ pub fn march(
         return Err(RuleError::new(
             RuleId::BE_10,
             format!(
-                "{chief} has moved {moved} zone(s) this turn: at most {MAX_ZONES} in all, so {} more",
+                "{chief} has moved {} this turn: at most {MAX_ZONES} in all, so {} more",
+                crate::core::words::count(moved, "zone"),
                 MAX_ZONES - moved.min(MAX_ZONES)
             ),
         ));
@@ -944,8 +945,9 @@ pub fn pick_up(state: &State, side: &SideId, leader: &str, units: &[u32], leader
     let here = zone_of(state, &active.at).ok_or_else(|| RuleError::new(RuleId::BE_11, "the force is at sea"))?;
     let place = state.setup.place_name(&Location::Zone(here.clone()));
     let loose = loose_units(state, side, &here);
-    let indices =
-        numbered(units, loose.len(), RuleId::BE_11, |n| format!("{place} has {} unit(s) with no leader, not a unit {n}", loose.len()))?;
+    let indices = numbered(units, loose.len(), RuleId::BE_11, |n| {
+        format!("{place} has {} with no leader, not a unit {n}", crate::core::words::count(loose.len(), "unit"))
+    })?;
     // BE-29: a besieged garrison joins a force outside only when a relief has beaten the
     // besiegers; a leader inside gathers the garrison's units freely.
     let shut = |at: &Location| {

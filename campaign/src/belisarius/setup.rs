@@ -325,11 +325,11 @@ impl Line {
     pub fn describe(&self, setup: &Setup) -> String {
         let mut parts: Vec<String> = self.leaders.iter().map(|l| setup.leader(l).map_or_else(|| l.clone(), |l| l.name.clone())).collect();
         if self.decoys > 0 {
-            parts.push(format!("{} decoy(s)", self.decoys));
+            parts.push(crate::core::words::count(self.decoys, "decoy"));
         }
         if !self.units.is_empty() {
             let cp: u32 = self.units.iter().map(|u| u32::from(u.value)).sum();
-            parts.push(format!("{} unit(s) ({cp} CP)", self.units.len()));
+            parts.push(format!("{} ({cp} CP)", crate::core::words::count(self.units.len(), "unit")));
         }
         if !self.fleets.is_empty() {
             let np: u32 = self.fleets.iter().sum();

@@ -258,7 +258,10 @@ fn spend(state: &State, side: &SideId, ap: u32, on: &str, rule: RuleId) -> Resul
     }
     let left = state.ops.as_ref().map_or(0, |o| o.left(side));
     if ap > left {
-        return Err(RuleError::new(rule, format!("{on} costs {ap} action point(s) and the {} have {left} left", side_name(state, side))));
+        return Err(RuleError::new(
+            rule,
+            format!("{on} costs {} and the {} have {left} left", crate::core::words::count(ap, "action point"), side_name(state, side)),
+        ));
     }
     Ok(Some(Event::ActionPointsSpent { side: side.clone(), ap, left: left - ap, on: on.to_owned() }))
 }

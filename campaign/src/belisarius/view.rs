@@ -738,7 +738,7 @@ fn numbered(setup: &super::setup::Setup, units: &[super::siege::Numbered<'_>]) -
 fn face(state: &State, kind: &PieceKind) -> String {
     match kind {
         PieceKind::Leader { leader, .. } => state.setup.leader(leader).map_or_else(|| leader.clone(), |l| l.name.clone()),
-        PieceKind::Group { units } => format!("{} unit(s), no leader", units.len()),
+        PieceKind::Group { units } => format!("{}, no leader", count(units.len(), "unit")),
         PieceKind::LeaderDecoy { id } => super::state::piece_name(&state.setup, id),
         PieceKind::Fleet { np, id } => format!("{} of {np} NPs", super::setup::ship_name(id)),
         PieceKind::FleetDecoy { id } => format!("{}, a decoy", super::setup::ship_name(id)),
@@ -941,7 +941,7 @@ pub fn describe(state: &State, event: &Event, viewer: &Viewer) -> Option<String>
                 // Units placed without a leader stand on their Table of Organisation only:
                 // the other side learns nothing of them, not even that something was placed.
                 let n = super::state::pieces_of(side, placed, at).iter().filter(|p| p.kind.has_marker()).count();
-                (n > 0).then(|| format!("{who} set up {n} marker(s) at {place} — BE-53"))
+                (n > 0).then(|| format!("{who} set up {} at {place} — BE-53", count(n, "marker")))
             }
         }
         Event::PlayBegan => Some(format!("Set-up is over: turn 1, {}", state.setup.date_of_turn(1))),
@@ -1176,7 +1176,7 @@ fn describe_fighting(state: &State, event: &Event, viewer: &Viewer) -> Option<St
         Event::MoraleChecked { side, disordered } => Some(if disordered.is_empty() {
             format!("{}: every unit holds — BE-20", side_name(side))
         } else {
-            format!("{}: {} unit(s) disordered for the rest of the battle — BE-20", side_name(side), disordered.len())
+            format!("{}: {} disordered for the rest of the battle — BE-20", side_name(side), count(disordered.len(), "unit"))
         }),
         Event::StageEnded { stage: super::fight::Stage::Melee } => {
             Some("The passage of arms is over: a side may break off, or both part, or they fight on — BE-17".to_owned())
@@ -1369,7 +1369,9 @@ fn describe_siege(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 Some(format!("{}: reinforcements arrive at {place}: {} — BE-45", side_name(side), line.describe(setup)))
             } else {
                 let n = super::state::pieces_of(side, line, at).iter().filter(|p| p.kind.has_marker()).count();
-                (n > 0).then(|| format!("{}: {n} marker(s) arrive at {place} — BE-45", side_name(side)))
+                (n > 0).then(|| {
+                    format!("{}: {} {} at {place} — BE-45", side_name(side), count(n, "marker"), if n == 1 { "arrives" } else { "arrive" })
+                })
             }
         }
         Event::UnitsRaised { side, at, units, half_points } => sees_faces(viewer, side).then(|| match at {
@@ -1437,7 +1439,12 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 let verb = if ships.len() == 1 { "sails" } else { "sail" };
                 format!("{}: {} {verb} {route} ({ap} AP, {left} left) — BE-33", side_name(side), ships_named(ships))
             } else {
-                format!("{}: {} sea marker(s) sail {route} — BE-33", side_name(side), ships.len())
+                format!(
+                    "{}: {} {} {route} — BE-33",
+                    side_name(side),
+                    count(ships.len(), "sea marker"),
+                    if ships.len() == 1 { "sails" } else { "sail" }
+                )
             })
         }
         Event::ShipsDamaged { side, losses, sunk, cause } => {
@@ -1461,7 +1468,7 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
                 Some(format!("{}: {} {why}", side_name(side), each.join(", ")))
             } else {
                 // The other side sees only a sea marker leave the map.
-                (!sunk.is_empty()).then(|| format!("{}: {} sea marker(s) lost {why}", side_name(side), sunk.len()))
+                (!sunk.is_empty()).then(|| format!("{}: {} lost {why}", side_name(side), count(sunk.len(), "sea marker")))
             }
         }
         Event::NavalContactMade { contact } => Some(format!(
@@ -1519,10 +1526,11 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             format!("{}: {} at {} ({ap} AP, {left} left) — BE-37", side_name(side), each.join(", "), setup.place_name(from))
         } else {
             format!(
-                "{}: {} marker(s) at {} go aboard ships at {} — BE-37",
+                "{}: {} at {} {} aboard ships at {} — BE-37",
                 side_name(side),
-                boarded.len(),
+                count(boarded.len(), "marker"),
                 setup.place_name(from),
+                if boarded.len() == 1 { "goes" } else { "go" },
                 setup.place_name(ships_at)
             )
         }),
@@ -1538,9 +1546,10 @@ fn describe_naval(state: &State, event: &Event, viewer: &Viewer) -> Option<Strin
             )
         } else {
             format!(
-                "{}: {} marker(s) land from {} at {} — BE-37",
+                "{}: {} {} from {} at {} — BE-37",
                 side_name(side),
-                leaders.len(),
+                count(leaders.len(), "marker"),
+                if leaders.len() == 1 { "lands" } else { "land" },
                 setup.place_name(from),
                 setup.place_name(at)
             )

@@ -1080,7 +1080,8 @@ fn be_20_a_unit_that_fails_its_morale_check_is_disordered() {
     }
 }
 
-/// BE-46: a battle won leaves the zone to the side left alone in it.
+/// BE-46: a battle won leaves the zone to the side left alone in it, and the zone the beaten
+/// side falls back into, with nobody of the enemy's there, is the beaten side's.
 #[test]
 fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
     use referee_campaign::belisarius::battle::TableResult;
@@ -1093,6 +1094,8 @@ fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
     assert_eq!(c.state.control[&zone], goths(), "marching in with the enemy there takes nothing");
     run(&mut store, &mut c, &Order::SendToTable {}, DiceInput::Seeded);
     let retreat = free_neighbour(&c, &zone, &goths());
+    let fallback = ZoneId::new(retreat.as_str());
+    c.state.control.insert(fallback.clone(), byz());
     let result = TableResult {
         losses: [(goths(), vec![(1, 1)])].into_iter().collect(),
         leaders_killed: vec![],
@@ -1103,4 +1106,5 @@ fn be_46_the_side_left_alone_after_a_battle_controls_the_zone() {
     let events = run(&mut store, &mut c, &Order::RecordBattle { result }, DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::ZoneControlled { zone: z, side } if *z == zone && *side == byz())), "{events:?}");
     assert_eq!(c.state.control[&zone], byz());
+    assert_eq!(c.state.control[&fallback], goths(), "the Goths fell back into an empty Byzantine zone");
 }

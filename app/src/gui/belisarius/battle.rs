@@ -149,7 +149,7 @@ pub(crate) fn contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Organisa
             ));
         } else {
             ui.label(format!(
-                "A {} force has marched in where the {} stand (BE-13). {turn}: intercept, or decline.",
+                "A force of the {} has marched in where the {} stand (BE-13). {turn}: intercept, or decline.",
                 board.side_name(&contact.mover),
                 board.side_name(&other(board, &contact.mover))
             ));
@@ -325,7 +325,11 @@ fn battle_ui(
         _ => "A battle in line (BE-17)".to_owned(),
     };
     ui.label(RichText::new(kind).strong());
-    ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
+    if battle.at_table {
+        ui.label("Fought on the table: its result is typed in below (BE-17)");
+    } else {
+        ui.label(format!("Passage of arms {}, {}", battle.passage, battle.stage.label()));
+    }
     ui.separator();
     let umpire = *viewer == Viewer::Umpire;
     let legal = Legal::of(src.umpire);

@@ -43,7 +43,8 @@ fn label(id: &str, b: &OrgBox) -> String {
         Some(np) => format!("{np} NPs"),
         None => "decoy".to_owned(),
     };
-    let sailed = if b.sailed > 0 { format!(", {} sea zone(s) this turn", b.sailed) } else { String::new() };
+    let sailed =
+        if b.sailed > 0 { format!(", {} this turn", referee_campaign::core::words::count(b.sailed, "sea zone")) } else { String::new() };
     format!("{} ({what}{sailed})", ship_name(id))
 }
 
@@ -158,7 +159,14 @@ pub(crate) fn naval_contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Or
     if let Some(c) = &board.naval_contact {
         let sea = public.place_name(&Location::Sea(c.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(format!("{} sea marker(s) of the {} sailed into {sea}", c.markers, board.side_name(&c.mover))).strong());
+            ui.label(
+                RichText::new(format!(
+                    "{} of the {} sailed into {sea}",
+                    referee_campaign::core::words::count(c.markers, "sea marker"),
+                    board.side_name(&c.mover)
+                ))
+                .strong(),
+            );
             // As at a contact on land (BE-13): the choice is the other side's, made on its own
             // screen, where it sees only its own ships.
             if *viewer == Viewer::Umpire {
@@ -194,13 +202,19 @@ pub(crate) fn naval_contact_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, orgs: &[&Or
     if let Some(b) = &board.naval_battle {
         let sea = public.place_name(&Location::Sea(b.sea.clone()));
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(format!("Naval battle in {sea}, {} passage(s) fought (BE-36)", b.passages)).strong());
+            ui.label(
+                RichText::new(format!(
+                    "Naval battle in {sea}, {} fought (BE-36)",
+                    referee_campaign::core::words::count(b.passages, "passage")
+                ))
+                .strong(),
+            );
             for s in &b.squadrons {
                 let admiral = s.admiral.as_ref().map_or_else(String::new, |(n, t)| format!(", {n} aboard (tactical {t})"));
                 ui.label(format!(
-                    "{}: {} ship(s), {} of {} NPs{admiral}, {} CP embarked",
+                    "{}: {}, {} of {} NPs{admiral}, {} CP embarked",
                     board.side_name(&s.side),
-                    s.ships,
+                    referee_campaign::core::words::count(s.ships, "ship"),
                     s.np,
                     s.start,
                     s.embarked
@@ -246,13 +260,9 @@ pub(crate) fn transport_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisat
                 let held = holds(board, side, &zone.city.id);
                 let port = ships_at == Location::City(zone.city.id.clone()) || (zone.city.port && held);
                 let ap = cost(public, if port { "embark-port" } else { "embark-coast" });
-                if ui
-                    .button(format!("Land at {} ({ap} AP)", public.place_name(to)))
-                    .on_hover_text("Landing in the open enters the zone as a march does (BE-13, BE-37)")
-                    .clicked()
-                {
-                    p.run(Order::Land { side: side.clone(), leader: acting.leader.clone(), at: to.id().to_owned() });
-                }
+                let order = Order::Land { side: side.clone(), leader: acting.leader.clone(), at: to.id().to_owned() };
+                let text = format!("Land at {} ({ap} AP)", public.place_name(to));
+                p.order(ui, egui::Button::new(text), "Landing in the open enters the zone as a march does (BE-13, BE-37)", order);
             }
         }
         Location::Zone(_) | Location::City(_) => {
@@ -270,13 +280,14 @@ pub(crate) fn transport_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisat
                 let here: Vec<String> = ships(org).filter(|(_, b)| &b.at == place).map(|(id, _)| id.to_owned()).collect();
                 let port = *place == city || (zone.city.port && held);
                 let ap = cost(public, if port { "embark-port" } else { "embark-coast" });
-                if ui
-                    .button(format!("Go aboard the ships at {} ({ap} AP)", public.place_name(place)))
-                    .on_hover_text("1 naval point carries 2 infantry or 1 cavalry point; each leader's box on one ship (BE-37)")
-                    .clicked()
-                {
-                    p.run(Order::Embark { side: side.clone(), leader: acting.leader.clone(), ships: here });
-                }
+                let order = Order::Embark { side: side.clone(), leader: acting.leader.clone(), ships: here };
+                let text = format!("Go aboard the ships at {} ({ap} AP)", public.place_name(place));
+                p.order(
+                    ui,
+                    egui::Button::new(text),
+                    "1 naval point carries 2 infantry or 1 cavalry point; each leader's box on one ship (BE-37)",
+                    order,
+                );
             }
         }
         Location::Sea(_) => {}

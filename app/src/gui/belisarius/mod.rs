@@ -1549,8 +1549,8 @@ fn organisation_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organisation) {
             ui.label(RichText::new(who).strong());
             if decoys_back && b.leader.is_some() && !b.at.is_sea() {
                 let back = ui.add(egui::Button::new("Return a decoy here").small()).on_hover_text(format!(
-                    "{} decoy(s) out of play may come back beside a leader at the start of operations (BE-42)",
-                    org.decoys_out
+                    "{} out of play may come back beside a leader at the start of operations (BE-42)",
+                    referee_campaign::core::words::count(org.decoys_out, "decoy")
                 ));
                 if back.clicked() {
                     let order = Order::ReturnDecoy { side: org.side.clone(), at: b.at.id().to_owned(), fleet: false };

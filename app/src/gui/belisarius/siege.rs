@@ -65,7 +65,11 @@ pub(crate) fn siege_orders_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, org: &Organi
                         let with = u32::from(ap) + u32::from(cost("naval-support"));
                         p.order(
                             ui,
-                            egui::Button::new(format!("Assault {} with {} ship(s) ({with} AP)", city.name, ships.len())),
+                            egui::Button::new(format!(
+                                "Assault {} with {} ({with} AP)",
+                                city.name,
+                                referee_campaign::core::words::count(ships.len(), "ship")
+                            )),
                             "+1 to the assault's dice for every 3 naval points in support (BE-39)",
                             Order::Assault { side: side.clone(), leader: leader.clone(), ships },
                         );
