@@ -700,9 +700,10 @@ fn x_01_a_refusal_tells_the_mover_nothing_of_anothers_losses() {
     assert!(!err.contains('7'), "{err}");
 }
 
-/// MG-10, MG-06: a command ending its movement in a city allied to an enemy, where none of
-/// the enemy's counters stand, rolls for the city first; unless a 6 brings it over, the
-/// city's own commands meet it in battle, the city's ally defending.
+/// MG-10, MG-06, MG-07: a command ending its movement in a city allied to an enemy, where
+/// none of the enemy's counters stand, rolls for the city first; unless a 6 brings it over,
+/// the city's own commands meet it in battle, the city's ally defending, as an attack on the
+/// city: beaten, the city and its node come over to the victor.
 #[test]
 fn mg_10_a_city_allied_to_an_enemy_meets_the_marchers() {
     let deployment = deployment(&[
@@ -727,7 +728,22 @@ fn mg_10_a_city_allied_to_an_enemy_meets_the_marchers() {
         (b.node, b.attacker.clone(), b.defenders.clone(), b.city),
         (NodeId(29), side("rome"), vec![side("syracuse")], Some(NodeId(29)))
     );
-    assert_eq!(f.c.state.battles.len(), 1);
+    assert!(b.city_attack, "the city's commands fight alone");
+    let mut f = f;
+    let events = f.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(b.id, "rome") });
+    assert!(events.iter().any(|e| matches!(e, Event::CityJoined { node: NodeId(29), .. })), "{events:?}");
+    assert_eq!(f.c.state.politics.city_allies[&NodeId(29)], side("rome"));
+    assert_eq!(f.c.state.control[&NodeId(29)], side("rome"), "Mylae's node is Rome's: a beaten army may retire there");
+    // Mylae's ally may take the city's command inside the walls instead (MG-27); besieged, the
+    // city is rolled for no more (MG-06): Rome's next movement rolls the siege alone.
+    let (mut f, _) = march(5);
+    f.ok(&Order::WithdrawIntoCity { side: side("syracuse"), battle: 1 });
+    assert_eq!(f.c.state.siege.sieges.len(), 1);
+    f.ends("rome", 2);
+    f.passes(&["syracuse", "carthage"]);
+    let events = f.end("rome", DiceInput::Manual(vec![2]));
+    let purposes: Vec<String> = rolls(&events).into_iter().map(|(purpose, _)| purpose).collect();
+    assert_eq!(purposes, ["siege of Mylae"]);
     // On a 6 it comes over to Rome: nothing to fight.
     let (f, events) = march(6);
     assert!(events.iter().any(|e| matches!(e, Event::CityJoined { node: NodeId(29), .. })), "{events:?}");

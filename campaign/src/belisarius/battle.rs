@@ -606,6 +606,7 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
     // own, as one it marched into would be; among the enemy it is not.
     if let Location::Zone(z) = at
         && !super::interception::enemy_in(&steps.state, side, z)
+        && !super::interception::enemy_units_in(&steps.state, side, z)
         && steps.state.control.get(z) != Some(side)
         && b.force(side).is_some_and(|f| f.leaders.iter().any(|l| alive(steps, l)))
     {

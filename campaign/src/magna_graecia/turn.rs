@@ -262,7 +262,8 @@ impl CampaignState {
                     ally.is_some_and(|a| self.counters.iter().any(|c| &c.side == a && !c.is_fleet() && !c.aboard && c.node == node));
                 // A city on the side's own side of the war is no one's to win over.
                 let friendly = ally.is_some_and(|a| !self.are_enemies(side, a));
-                fortified && !capital && !friendly && !held_by_ally
+                // A city under siege holds its own: nobody rolls for it.
+                fortified && !capital && !friendly && !held_by_ally && self.siege_at(node).is_none()
             })
             .collect()
     }
@@ -759,22 +760,27 @@ fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTre
             continue;
         }
         let mut defenders: Vec<SideId> = sides.into_iter().filter(|s| state.are_enemies(mover, s)).collect();
+        // MG-10: a city allied to an enemy of the mover meets it with its own commands, beside
+        // that enemy's counters or alone (then as an attack on the city, MG-07: beaten, it
+        // comes over).
+        let city_ally = state.politics.city_allies.get(&node).filter(|ally| {
+            state.are_enemies(mover, ally)
+                && !state.politics.eliminated.contains(*ally)
+                && !joined.contains(&node)
+                && state.siege_at(node).is_none()
+                && !state.city_forces(map, node).is_empty()
+        });
+        let city_alone = defenders.is_empty() && city_ally.is_some();
+        if let Some(ally) = city_ally.filter(|a| !defenders.contains(a)) {
+            defenders.push(ally.clone());
+        }
         if defenders.is_empty() {
-            match state.politics.city_allies.get(&node) {
-                Some(ally)
-                    if state.are_enemies(mover, ally)
-                        && !joined.contains(&node)
-                        && state.siege_at(node).is_none()
-                        && !state.city_forces(map, node).is_empty() =>
-                {
-                    defenders.push(ally.clone());
-                }
-                _ => continue,
-            }
+            continue;
         }
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
         let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
-        events.push(Event::BattleRaised { battle: Battle::raised(state, next_id, node, mover, defenders, city) });
+        let battle = Battle { city_attack: city_alone, ..Battle::raised(state, next_id, node, mover, defenders, city) };
+        events.push(Event::BattleRaised { battle });
         next_id += 1;
     }
     events

@@ -73,8 +73,9 @@ pub struct Board {
     pub eliminated: Vec<SideId>,
     /// Battles raised so far: their numbers are public.
     pub battles_raised: u32,
-    /// Sides with land retreats still to make, as everyone saw their battles end and their
-    /// counters go (MG-15, MG-25): the side not moving retreats first.
+    /// Sides with land retreats still to make and a way out, as everyone saw their battles
+    /// end and their counters go (MG-15, MG-25): the side not moving retreats first; a
+    /// counter with no way out waits only to be destroyed, and holds up nobody.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retreating: Vec<SideId>,
 }
@@ -312,7 +313,13 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         eliminated: state.politics.eliminated.iter().cloned().collect(),
         battles_raised: state.battles_raised,
         retreating: {
-            let mut sides: Vec<SideId> = state.losses.land_retreats_due.iter().map(|r| r.side.clone()).collect();
+            let mut sides: Vec<SideId> = state
+                .losses
+                .land_retreats_due
+                .iter()
+                .filter(|r| !state.land_retreats(map, &r.side, &r.command).is_empty())
+                .map(|r| r.side.clone())
+                .collect();
             sides.sort();
             sides.dedup();
             sides
