@@ -388,16 +388,7 @@ fn mg_35_hiero_may_switch_when_his_ally_loses() {
         f.ok(&Order::Move { side: side("rome"), counter: "Appius Claudius Caudex".into(), path: vec![NodeId(27)] });
         f.ok(&Order::EndPhase { side: side("rome") });
         let battle = f.c.state.battles[0].id;
-        f.ok(&Order::RecordBattleResult {
-            result: BattleResult {
-                battle,
-                outcome: Outcome::Won { winner: side("rome") },
-                held_field: None,
-                losses: vec![],
-                open_roads: Default::default(),
-                city_attacked_by: None,
-            },
-        });
+        f.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(battle, "rome") });
         assert_eq!(f.c.state.politics.switch_offer, Some((side("syracuse"), side("carthage"))));
         f.refused(&Order::SwitchSides { side: side("carthage"), to: side("rome") }, "only Syracuse may change sides now");
         if switch_at_once {

@@ -757,7 +757,6 @@ mod tests {
     /// with. The offer is gone with the combat phase.
     #[test]
     fn mg_35_next_offers_the_fickle_ally_its_change_of_sides() {
-        use referee_campaign::magna_graecia::battle::{BattleResult, Outcome};
         let (mut store, mut c, map) =
             referee_campaign::fixtures::magna_graecia("first-punic", 5, &referee_campaign::fixtures::appius_marches_on_tyndaris());
         let map = &map;
@@ -765,15 +764,7 @@ mod tests {
         let run = |store: &mut Store, c: &mut Campaign<MagnaGraecia>, order: Order| {
             store.execute(c, map, &order, DiceInput::Seeded).unwrap();
         };
-        let battle = c.state.battles[0].id;
-        let result = BattleResult {
-            battle,
-            outcome: Outcome::Won { winner: side("rome") },
-            held_field: None,
-            losses: vec![],
-            open_roads: BTreeMap::new(),
-            city_attacked_by: None,
-        };
+        let result = referee_campaign::fixtures::won_outright(c.state.battles[0].id, "rome");
         run(&mut store, &mut c, Order::RecordBattleResult { result });
         let offers = |store: &Store, c: &Campaign<MagnaGraecia>, viewer: Viewer| {
             let events = store.events_as::<MagnaGraecia>(c.id).unwrap();

@@ -605,9 +605,7 @@ fn retreat_made(steps: &mut Steps, b: &Battle, side: &SideId, at: &Location) {
     // BE-46: a zone the beaten force falls back into with nobody of the enemy's there is its
     // own, as one it marched into would be; among the enemy it is not.
     if let Location::Zone(z) = at
-        && !super::interception::enemy_in(&steps.state, side, z)
-        && !super::interception::enemy_units_in(&steps.state, side, z)
-        && steps.state.control.get(z) != Some(side)
+        && super::interception::takes_zone(&steps.state, side, z)
         && b.force(side).is_some_and(|f| f.leaders.iter().any(|l| alive(steps, l)))
     {
         steps.push(Event::ZoneControlled { zone: z.clone(), side: side.clone() });

@@ -162,6 +162,12 @@ pub fn enemy_in(state: &State, side: &SideId, zone: &ZoneId) -> bool {
     state.pieces.iter().any(|p| &p.side != side && p.kind.has_marker() && !p.kind.is_naval() && in_zone(state, &p.at, zone))
 }
 
+/// BE-46: whether `side`, coming into `zone` by landing or falling back, takes control of it:
+/// nobody of the enemy's stands there, marker or units, and it is not `side`'s already.
+pub fn takes_zone(state: &State, side: &SideId, zone: &ZoneId) -> bool {
+    !enemy_in(state, side, zone) && !enemy_units_in(state, side, zone) && state.control.get(zone) != Some(side)
+}
+
 /// Whether an enemy of `side` has units in `zone`, with a leader or without, in the open or
 /// in its city (a garrison shut in by a siege does not count): then the zone is not `side`'s
 /// to take by marching through or into it, since a side controls a zone it is alone in

@@ -789,7 +789,7 @@ pub fn land(state: &State, side: &SideId, leader: &str, at: &str) -> Result<Vec<
             mover.at = to.clone();
             let came_from = Some(ships_at.clone());
             events.push(Event::ContactMade { contact: super::interception::Contact::new(state, z.clone(), mover, came_from) });
-        } else if state.control.get(z) != Some(side) && !super::interception::enemy_units_in(state, side, z) {
+        } else if super::interception::takes_zone(state, side, z) {
             events.push(Event::ZoneControlled { zone: z.clone(), side: side.clone() });
         }
     }

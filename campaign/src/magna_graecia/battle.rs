@@ -237,6 +237,21 @@ impl CampaignState {
         }
         out
     }
+
+    /// MG-15 / MG-25: the sides with a land retreat still to make and a way out, in order; a
+    /// counter with no way out waits only to be destroyed, and holds up nobody.
+    pub fn sides_to_retreat(&self, map: &Map) -> Vec<SideId> {
+        let mut sides: Vec<SideId> = self
+            .losses
+            .land_retreats_due
+            .iter()
+            .filter(|r| !self.land_retreats(map, &r.side, &r.command).is_empty())
+            .map(|r| r.side.clone())
+            .collect();
+        sides.sort();
+        sides.dedup();
+        sides
+    }
 }
 
 /// A land counter that owes a retreat after losing a battle.
@@ -763,10 +778,7 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
     if !state.losses.land_retreats_due.iter().any(|r| &r.side == side && r.command == name) {
         return Err(RuleError::new(RuleId::MG_15, format!("{name} has no retreat to make")));
     }
-    // A non-phasing counter with no way out waits only to be destroyed: it holds up nobody.
-    if side == state.moving_side()
-        && state.losses.land_retreats_due.iter().any(|r| &r.side != side && !state.land_retreats(map, &r.side, &r.command).is_empty())
-    {
+    if side == state.moving_side() && state.sides_to_retreat(map).iter().any(|s| s != side) {
         return Err(RuleError::new(RuleId::MG_25, "the non-phasing side retreats first"));
     }
     let legal = state.land_retreats(map, side, name);
@@ -941,8 +953,7 @@ impl CampaignState {
     /// in its capital's garrison.
     pub fn elements_in_play(&self, side: &SideId) -> u32 {
         let commands: u32 = self.armies.get(side).map_or(0, |a| a.commands.iter().map(|c| self.command_elements(side, c)).sum());
-        let garrison: u32 = self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum());
-        commands + garrison
+        commands + self.garrison_elements(side)
     }
 
     /// Elements that left the map through Messena (MG-34).

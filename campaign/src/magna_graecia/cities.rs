@@ -40,6 +40,11 @@ impl CampaignState {
             && !self.scenario.sides.iter().any(|s| s.capital.is_some_and(|c| c.node == node))
     }
 
+    /// Elements in the side's capital's garrison (MG-04).
+    pub fn garrison_elements(&self, side: &SideId) -> u32 {
+        self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum())
+    }
+
     /// The side's capital, if it has strength 0 and so an inherent sub-general (MG-04).
     pub fn garrisoned_capital(&self, side: &SideId) -> Option<NodeId> {
         self.scenario.side(side)?.capital.filter(|c| c.strength == 0).map(|c| c.node)

@@ -165,7 +165,6 @@ mod tests {
     /// the rules' words.
     #[test]
     fn mg_35_a_planned_change_of_sides_is_checked_against_the_offer() {
-        use crate::magna_graecia::battle::{BattleResult, Outcome};
         let (mut store, mut c, map) = crate::fixtures::magna_graecia("first-punic", 5, &crate::fixtures::appius_marches_on_tyndaris());
         let syracuse = SideId::new("syracuse");
         let plan = |store: &crate::store::Store, c: &crate::store::Campaign<MagnaGraecia>, to: &str| {
@@ -177,14 +176,7 @@ mod tests {
         };
         let no_offer = plan(&store, &c, "rome").unwrap_err();
         assert_eq!(no_offer.to_string(), "a side may change sides only at once when its ally has just lost a land battle — MG-35");
-        let result = BattleResult {
-            battle: c.state.battles[0].id,
-            outcome: Outcome::Won { winner: SideId::new("rome") },
-            held_field: None,
-            losses: vec![],
-            open_roads: Default::default(),
-            city_attacked_by: None,
-        };
+        let result = crate::fixtures::won_outright(c.state.battles[0].id, "rome");
         store.execute(&mut c, &map, &Order::RecordBattleResult { result }, crate::store::DiceInput::Seeded).unwrap();
         assert_eq!(plan(&store, &c, "rome"), Ok(Checked::AsFarAsKnown));
         let to_ally = plan(&store, &c, "carthage").unwrap_err();

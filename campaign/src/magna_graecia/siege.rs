@@ -91,11 +91,7 @@ impl CampaignState {
         } else {
             0
         };
-        let garrison: u32 = if self.garrisoned_capital(side) == Some(node) {
-            self.garrisons.get(side).map_or(0, |g| g.iter().map(|e| e.count).sum())
-        } else {
-            0
-        };
+        let garrison = if self.garrisoned_capital(side) == Some(node) { self.garrison_elements(side) } else { 0 };
         self.elements_at(side, node, inside) + city + garrison
     }
 

@@ -312,18 +312,7 @@ fn board(state: &CampaignState, map: &Map) -> Board {
         sieges: state.siege.sieges.clone(),
         eliminated: state.politics.eliminated.iter().cloned().collect(),
         battles_raised: state.battles_raised,
-        retreating: {
-            let mut sides: Vec<SideId> = state
-                .losses
-                .land_retreats_due
-                .iter()
-                .filter(|r| !state.land_retreats(map, &r.side, &r.command).is_empty())
-                .map(|r| r.side.clone())
-                .collect();
-            sides.sort();
-            sides.dedup();
-            sides
-        },
+        retreating: state.sides_to_retreat(map),
         alliance_rolls_due: if state.phase == Phase::Movement { state.alliance_rolls_due(map, state.moving_side()) } else { Vec::new() },
         battles: state
             .battles
