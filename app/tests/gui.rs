@@ -1354,7 +1354,17 @@ fn mg_36_allied_fleets_combine_from_the_node_panel() {
     pass(&mut p, "rome");
     pass(&mut p, "syracuse");
     p.go(&Order::Land { side: s("carthage"), counter: "fleet".into(), node: NodeId(30) }, DiceInput::Seeded);
-    pass(&mut p, "carthage");
+    // The army lands far to the west, where Motya's own command meets it and is beaten (MG-10).
+    for name in ["Himilco", "Hanno", "Muttines"] {
+        p.go(&Order::Land { side: s("carthage"), counter: name.into(), node: NodeId(0) }, DiceInput::Seeded);
+    }
+    p.end("carthage", DiceInput::Seeded);
+    while let Some(battle) = p.campaign.state.battles.first() {
+        let result = referee_campaign::fixtures::won_outright(battle.id, "carthage");
+        p.go(&Order::RecordBattleResult { result }, DiceInput::Seeded);
+    }
+    p.end("carthage", DiceInput::Seeded);
+    p.end("carthage", DiceInput::Seeded);
     pass(&mut p, "rome");
     sail(&mut p, "syracuse", &[30]);
     drop(p);

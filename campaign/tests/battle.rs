@@ -333,6 +333,34 @@ fn mg_15_land_retreats() {
     assert_eq!(s.victory_points()[&side("carthage")].commanders, 1);
 }
 
+/// MG-25 / MG-15: a beaten non-phasing counter with every road shut waits only to be
+/// destroyed; it holds up neither the phasing side's own retreat nor the board's list of who
+/// still has to move.
+#[test]
+fn mg_25_a_trapped_counter_holds_up_nobody() {
+    let mut f = Field::deployed("dionysian", 9, STANDARD);
+    f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(7), NodeId(11)] });
+    f.passes(&["carthage", "syracuse"]);
+    f.ok(&Order::Move { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(8)] });
+    f.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(10)] });
+    f.end("carthage", DiceInput::Seeded);
+    let at = |f: &Field, node: u8| f.c.state.battles.iter().find(|b| b.node == NodeId(node)).map(|b| b.id).unwrap();
+    let (himera, petra) = (at(&f, 8), at(&f, 10));
+    // Himilco is beaten at Himera; Agyris at Petra, with no road left open.
+    f.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(himera, "syracuse") });
+    let mut shut = referee_campaign::fixtures::won_outright(petra, "carthage");
+    shut.open_roads.insert(side("syracuse"), vec![]);
+    f.ok(&Order::RecordBattleResult { result: shut });
+    f.end("carthage", DiceInput::Seeded);
+    assert_eq!(f.c.state.phase, Phase::PostCombat);
+    assert_eq!(f.c.state.losses.land_retreats_due.len(), 2, "both beaten counters owe a retreat");
+    assert_eq!(f.c.state.sides_to_retreat(&f.map), [side("carthage")], "Agyris has nowhere to go");
+    f.ok(&Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] });
+    let events = f.end("carthage", DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::CommandDestroyed { command, .. } if command == "Agyris")), "{events:?}");
+    assert!(f.c.state.counter(&side("syracuse"), "Agyris").is_none());
+}
+
 /// MG-33: +1 per city won over, +1 per enemy commander destroyed, +1 per 5 enemy NPs sunk,
 /// +10 for an enemy capital held.
 #[test]

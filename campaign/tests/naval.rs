@@ -106,7 +106,8 @@ fn rome_sails_to_helorus() -> Sea {
         ]),
     );
     sea.sail("rome", &[26, 24]);
-    sea.passes(&["rome", "syracuse", "carthage"]);
+    sea.passes(&["rome", "syracuse"]);
+    sea.carthage_lands(0);
     // Past Syracuse's walls (its army stands there) to Helorus, where its fleet lies.
     sea.sail("rome", &[25, 31, 30]);
     sea
@@ -156,7 +157,8 @@ fn mg_36_combined_fleets() {
     sea.sail("rome", &[26, 24, 25]);
     sea.passes(&["rome", "syracuse"]);
     sea.ok(&Order::Land { side: side("carthage"), counter: "fleet".into(), node: NodeId(30) });
-    sea.passes(&["carthage", "rome"]);
+    sea.carthage_lands(0);
+    sea.pass("rome");
     let combine = Order::CombineFleets { side: side("syracuse"), with: side("carthage") };
     let err = sea.go(&combine, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("must be brought together in one node"), "{err}");
@@ -193,13 +195,14 @@ fn mg_36_combined_fleets() {
     assert!(s.counter(&side("carthage"), "fleet").is_none());
     assert!(s.naval.fleet_offers.is_empty(), "the offer is spent");
     sea.passes(&["syracuse", "carthage"]);
+    let total = |sea: &Sea, s: &str| sea.c.state.victory_points()[&side(s)].total;
+    let before = (total(&sea, "syracuse"), total(&sea, "carthage"));
     // Rome's 10 NP come past Syracuse to Helorus and lose to the combined fleet: 1 + 10 to 6 + 10.
     sea.sail("rome", &[31, 30]);
     sea.go(&Order::EndPhase { side: side("rome") }, DiceInput::Manual(vec![1, 6, 1, 1, 1, 1, 1])).unwrap();
     let s = &sea.c.state;
     assert_eq!(s.naval.np_destroyed_combined, 5);
-    let vp = s.victory_points();
-    assert_eq!((vp[&side("syracuse")].total, vp[&side("carthage")].total), (0, 0), "5 NP is half a point each: fractions are lost");
+    assert_eq!((total(&sea, "syracuse"), total(&sea, "carthage")), before, "5 NP is half a point each: fractions are lost");
 }
 
 /// MG-18 / MG-30: a fleet beaten down to no NPs still rolls for those it lost, and one that

@@ -137,18 +137,24 @@ fn mg_29_disease() {
     assert_eq!(w.c.state.losses.elements_lost[&side("syracuse")], 2);
 }
 
-/// MG-32: the campaign ends by agreement, or when a side's capital falls and no enemies are
-/// left; the fallen side's turns and counters are gone.
-#[test]
-fn mg_32_capital_falls_and_the_campaign_ends() {
+/// The Dionysian War with Carthage's four commands and fleet at Motya and `garrison` left in
+/// its capital by Himilco (MG-04); Syracuse's four commands march from Himera, beat the
+/// commands of Panormus and Segesta on the way (MG-10), and raise a battle at Motya.
+fn march_on_motya(garrison: &[&str]) -> Walls {
     let mut w = Walls::created("dionysian", 3);
-    let early = w.go(&Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
-    assert!(early.unwrap_err().ends_with("MG-32"));
-    w.deploy(&deployment(&[
+    let deployment = deployment(&[
         ("carthage", 0, &["Himilco", "Mago", "Hamilcar", "Hanno", "fleet"]),
         ("syracuse", 8, &["Dionysius", "Leptines", "Thearides", "Agyris"]),
         ("syracuse", 31, &["fleet"]),
-    ]));
+    ]);
+    for order in referee_campaign::fixtures::deploy_orders(&deployment) {
+        w.ok(&order);
+    }
+    if !garrison.is_empty() {
+        let elements = garrison.iter().map(|g| g.parse().unwrap()).collect();
+        w.ok(&Order::Garrison { side: side("carthage"), command: "Himilco".into(), elements, into_garrison: true });
+    }
+    w.ok(&Order::BeginPlay {});
     let syracusans = ["Dionysius", "Leptines", "Thearides", "Agyris"];
     let march = |w: &mut Walls, to: u8| {
         w.pass("carthage");
@@ -167,6 +173,13 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
         w.ends("syracuse", 2);
     }
     march(&mut w, 0);
+    assert_eq!(w.c.state.battles[0].node, NodeId(0));
+    w
+}
+
+/// Syracuse rolls for its siege of Motya turn after turn until the city falls; the events of
+/// the fall.
+fn besiege_motya(w: &mut Walls) -> Vec<Event> {
     let battle = w.c.state.battles[0].id;
     w.ok(&Order::WithdrawIntoCity { side: side("carthage"), battle });
     w.ends("syracuse", 2);
@@ -174,15 +187,45 @@ fn mg_32_capital_falls_and_the_campaign_ends() {
         w.pass("carthage");
         let events = w.end("syracuse", DiceInput::Manual(vec![die]));
         if events.iter().any(|e| matches!(e, Event::CityFell { .. })) {
-            break;
+            return events;
         }
         w.ends("syracuse", 2);
     }
+    panic!("Motya stood three turns of siege");
+}
+
+/// MG-32: the campaign ends by agreement, or when a side's capital falls and no enemies are
+/// left; the fallen side's turns and counters are gone.
+#[test]
+fn mg_32_capital_falls_and_the_campaign_ends() {
+    let mut w = Walls::created("dionysian", 3);
+    let early = w.go(&Order::EndCampaign { reason: "peace".into() }, DiceInput::Seeded);
+    assert!(early.unwrap_err().ends_with("MG-32"));
+    let mut w = march_on_motya(&[]);
+    besiege_motya(&mut w);
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("carthage")), "Motya has fallen");
     assert!(s.counters.iter().all(|c| c.side != side("carthage")));
     assert_eq!(s.phase, referee_campaign::magna_graecia::turn::Phase::Ended, "no enemy is left");
     assert_eq!(s.victory_points()[&side("syracuse")].capitals, [(NodeId(0), 10)]);
+}
+
+/// MG-04 / MG-27 / MG-28: the garrison of a strength-0 capital is within the walls with the
+/// commands that withdraw there: it counts against the besieger's strength, for the fifth the
+/// besieger loses when the city falls, and falls with it.
+#[test]
+fn mg_27_a_capitals_garrison_stands_within_the_walls() {
+    let carthage = side("carthage");
+    let mut w = march_on_motya(&["4 Reg Sp(O)"]);
+    let commands = w.c.state.elements_at(&carthage, NodeId(0), false);
+    let inside = w.c.state.defenders_within(&w.map, &carthage, NodeId(0), false);
+    assert_eq!(inside, commands + 4, "Himilco's four spearmen left in Motya");
+    let events = besiege_motya(&mut w);
+    let fell = events
+        .iter()
+        .find_map(matching!(Event::CityFell { defender_elements, besieger_losses, .. } => (*defender_elements, *besieger_losses)));
+    assert_eq!(fell, Some((inside, inside.div_ceil(5))));
+    assert!(w.c.state.garrisons.get(&carthage).is_none_or(Vec::is_empty), "the garrison fell with Motya");
 }
 
 /// MG-36: Carthage, with no capital in the Second Punic War, is out only when its whole army
@@ -192,7 +235,7 @@ fn mg_36_carthage_is_beaten_only_by_destroying_its_army() {
     let deployment = &SYRACUSE_BESIEGED;
     let mut w = Walls::deployed("second-punic", 3, deployment);
     w.passes(&["rome", "syracuse"]);
-    for name in ["Himilco", "Hanno", "Muttines"] {
+    for name in ["Himilco", "Hanno", "Muttines", "fleet"] {
         w.ok(&Order::Land { side: side("carthage"), counter: name.into(), node: NodeId(13) });
     }
     let battle_at_acragas = |w: &mut Walls| {

@@ -344,7 +344,8 @@ fn mg_14_embark_sail_disembark() {
 }
 
 /// MG-36: Carthage starts at sea in the Second Punic War and lands on its first turn on the
-/// southern coast, where no Roman counter stands.
+/// southern coast, where no Roman counter stands; its movement does not end with anything
+/// still at sea, which would be lost to the campaign.
 #[test]
 fn mg_36_carthage_lands_on_its_first_turn() {
     let mut g = Game::new("second-punic");
@@ -368,9 +369,16 @@ fn mg_36_carthage_lands_on_its_first_turn() {
     g.refused(land("Himilco", 16), "MG-36", "Gela is occupied by an enemy counter");
     g.refused(land("Himilco", 24), "MG-36", "24 Catana is not on the southern coast");
     g.refused(land("Hasdrubal", 20), "MG-03", "Carthage has no command called Hasdrubal");
+    let end = Order::EndPhase { side: side("carthage") };
+    g.refused(
+        end.clone(),
+        "MG-36",
+        "Himilco, Hanno, Muttines and the fleet are still at sea and must land this movement phase, Carthage's first",
+    );
     for c in ["Himilco", "Hanno", "fleet"] {
         g.ok(land(c, 20));
     }
+    g.refused(end, "MG-36", "Muttines is still at sea");
     g.ok(land("Muttines", 30));
     g.refused(land("Himilco", 30), "MG-36", "Himilco has landed already");
     // Landing is the counter's move.

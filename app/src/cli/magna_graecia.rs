@@ -14,7 +14,7 @@ use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::magna_graecia::map::Map;
 use referee_campaign::magna_graecia::order::Order;
 use referee_campaign::magna_graecia::state::CampaignState;
-use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase};
+use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase, counter_label};
 use referee_campaign::magna_graecia::view::{self, View};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
@@ -301,7 +301,7 @@ impl Output for Shown {
             View::Umpire(_) => None,
             View::Side(v) => Some(&v.side),
         };
-        s.push_str(&super::output::next_text(&next_orders(board, &forces, viewer)));
+        s.push_str(&super::output::next_text(&next_orders(board, map, &forces, viewer)));
         s
     }
 }
@@ -319,6 +319,13 @@ fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &
         if !f.fleet_retreats.is_empty() {
             let places: Vec<String> = f.fleet_retreats.keys().map(|&n| place(n)).collect();
             lines.push(format!("{who}: the fleet owes a retreat, to {} (MG-15)", places.join(" or ")));
+        }
+        if !f.at_sea.is_empty() {
+            let names: Vec<String> = f.at_sea.iter().map(|n| counter_label(n)).collect();
+            lines.push(format!(
+                "{who}: {} still at sea, to land before its first movement ends (`land`, MG-36)",
+                referee_campaign::core::words::and_list(&names)
+            ));
         }
         if f.naval_losses_due > 0 {
             lines.push(format!("{who}: {} carried to lose after the defeat at sea (MG-18)", count(f.naval_losses_due, "element")));
@@ -340,7 +347,7 @@ fn dues(forces: &[&view::Forces], place: &dyn Fn(NodeId) -> String, side_name: &
 /// The orders the rules expect now of the viewer (the referee: of everyone), each with an
 /// order to edit: Magna Graecia's set-up, movement, battles and retreats (MG-02, MG-09 …
 /// MG-15).
-fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&SideId>) -> Vec<super::output::Next> {
+fn next_orders(board: &view::Board, map: &Map, forces: &[&view::Forces], viewer: Option<&SideId>) -> Vec<super::output::Next> {
     use super::output::Next;
     let name = |id: &SideId| board.side_name(id);
     let json = |order: Order| serde_json::to_string(&order).unwrap_or_default();
@@ -399,6 +406,27 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                             who: name(side),
                             what: format!("stays or retires before battle {} (MG-25)", b.id),
                             orders: vec![json(Order::ChooseStayOrRetire { side: (*side).clone(), battle: b.id, stay: true })],
+                        });
+                    }
+                }
+                // MG-27: a defender holding the fortified place of a battle not yet begun may
+                // take everything inside the walls instead; the rules weigh the besieger's
+                // strength when it does.
+                for b in board.battles.iter().filter(|b| board.phase == Phase::Combat && !b.awaiting_choices && b.day == 1) {
+                    let (Some(place), Some(status)) = (map.node(b.node), board.node(b.node)) else { continue };
+                    if !place.is_fortified() {
+                        continue;
+                    }
+                    for side in b.defenders.iter().filter(|d| status.held_by(d) && viewer.is_none_or(|v| v == *d)) {
+                        next.push(Next {
+                            who: name(side),
+                            what: format!(
+                                "may withdraw into {} instead of battle {}, if {} has the strength to besiege it (MG-27)",
+                                place.name,
+                                b.id,
+                                name(&b.attacker)
+                            ),
+                            orders: vec![json(Order::WithdrawIntoCity { side: side.clone(), battle: b.id })],
                         });
                     }
                 }
@@ -467,6 +495,37 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
             if owing {
                 return next;
             }
+            if board.phase == Phase::Movement && viewer.is_none_or(|v| v == moving) {
+                // MG-36: a side that starts at sea lands before its first movement ends.
+                if let Some(f) = own(moving).filter(|f| !f.at_sea.is_empty()) {
+                    let enemy_at = |n: NodeId| board.counters.iter().any(|c| c.node == n && board.are_enemies(moving, &c.side));
+                    let orders = map
+                        .nodes
+                        .values()
+                        .find(|n| n.south_coast && !enemy_at(n.id))
+                        .map(|n| {
+                            let land = |counter: &String| json(Order::Land { side: moving.clone(), counter: counter.clone(), node: n.id });
+                            f.at_sea.iter().map(land).collect()
+                        })
+                        .unwrap_or_default();
+                    next.push(Next {
+                        who: name(moving),
+                        what: "lands every counter still at sea, each at a southern coastal node no enemy holds, before its first movement ends (MG-36)".to_owned(),
+                        orders,
+                    });
+                }
+                // MG-27: the besieged may come out and fight in their own movement phase.
+                for siege in board.sieges.iter().filter(|s| &s.defender == moving) {
+                    next.push(Next {
+                        who: name(moving),
+                        what: format!(
+                            "may sally out of {}: the siege ends and a battle is raised when its movement ends (MG-27)",
+                            map.name(siege.node)
+                        ),
+                        orders: vec![json(Order::Sally { side: moving.clone(), node: siege.node })],
+                    });
+                }
+            }
             if let Some(f) = own(moving) {
                 let mut orders: Vec<String> = if board.phase == Phase::Movement {
                     f.moves
@@ -482,6 +541,7 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                 // A combat phase ends once its battles are fought; post-combat movement once
                 // every retreat is made (MG-15).
                 let waiting = match board.phase {
+                    Phase::Movement => !f.at_sea.is_empty(),
                     Phase::Combat => !board.battles.is_empty(),
                     Phase::PostCombat => !board.retreating.is_empty(),
                     _ => false,
@@ -490,6 +550,7 @@ fn next_orders(board: &view::Board, forces: &[&view::Forces], viewer: Option<&Si
                     orders.push(json(Order::EndPhase { side: moving.clone() }));
                 }
                 let what = match board.phase {
+                    Phase::Movement if waiting => "moves its counters, then ends its movement once all have landed (MG-09, MG-11)",
                     Phase::Movement => "moves its counters, then ends its movement (MG-09, MG-11)",
                     Phase::Combat => "ends its combat phase once its battles are fought (MG-09)",
                     _ if waiting => "ends its post-combat movement once the retreats are made (MG-09, MG-15)",
@@ -717,12 +778,17 @@ mod tests {
                 Viewer::Side(s) => Some(s),
                 Viewer::Umpire => None,
             };
-            for next in next_orders(view.board(), &view.forces(), side) {
+            for next in next_orders(view.board(), map, &view.forces(), side) {
                 for json in next.orders.iter().filter(|o| !o.contains('<')) {
                     let offered: Order = serde_json::from_str(json).unwrap();
                     let (seed, at) = MagnaGraecia::dice(&c.state);
                     if let Err(e) = MagnaGraecia::allows(&c.state, map, &offered, &mut Dice::seeded(seed, at)) {
-                        refused.push(format!("{when}, {viewer:?} was offered {json}: {e}"));
+                        // MG-27: a defender is offered its withdrawal whatever the besieger's
+                        // strength, which it cannot know; Next says so, and the rules weigh it.
+                        let unknowable = matches!(offered, Order::WithdrawIntoCity { .. }) && e.to_string().contains("too few to besiege");
+                        if !unknowable {
+                            refused.push(format!("{when}, {viewer:?} was offered {json}: {e}"));
+                        }
                     }
                 }
             }
@@ -773,7 +839,7 @@ mod tests {
                 Viewer::Side(s) => Some(s.clone()),
                 Viewer::Umpire => None,
             };
-            let next = next_orders(view.board(), &view.forces(), side.as_ref());
+            let next = next_orders(view.board(), map, &view.forces(), side.as_ref());
             let text = Shown { view, map: map.clone() }.text();
             (next.into_iter().filter(|n| n.what.contains("MG-35")).collect::<Vec<_>>(), text)
         };
@@ -791,6 +857,97 @@ mod tests {
         }
         run(&mut store, &mut c, Order::EndPhase { side: side("rome") });
         assert!(offers(&store, &c, Viewer::Side(side("syracuse"))).0.is_empty(), "the offer lapsed");
+    }
+
+    /// What Next offers `viewer` now: each entry's words and orders.
+    fn offered(c: &Campaign<MagnaGraecia>, store: &Store, map: &Map, viewer: &Viewer) -> Vec<(String, Vec<String>)> {
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+        let view = MagnaGraecia::view_for(&c.state, map, &events, viewer).unwrap();
+        let side = match viewer {
+            Viewer::Side(s) => Some(s),
+            Viewer::Umpire => None,
+        };
+        next_orders(view.board(), map, &view.forces(), side).into_iter().map(|n| (format!("{} {}", n.who, n.what), n.orders)).collect()
+    }
+
+    /// MG-27, X-06: a defender holding the walled place of its battle is offered the
+    /// withdrawal inside, the attacker is not; the besieged are offered their sally in their
+    /// own movement phase.
+    #[test]
+    fn mg_27_next_offers_the_withdrawal_and_the_sally() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        let syracuse = Viewer::Side(SideId::new("syracuse"));
+        let carthage = Viewer::Side(SideId::new("carthage"));
+        let withdrawal = r#"{"type":"withdraw_into_city","side":"syracuse","battle":1}"#;
+        let sally = r#"{"type":"sally","side":"syracuse","node":8}"#;
+        let has = |list: &[(String, Vec<String>)], order: &str| list.iter().any(|(_, orders)| orders.iter().any(|o| o == order));
+        let (mut withdrawal_seen, mut sally_seen) = (false, false);
+        for (order, dice) in siege_of_himera() {
+            if c.state.battles.first().is_some_and(|b| b.node == NodeId(8)) {
+                let offers = offered(&c, &store, map, &syracuse);
+                assert!(has(&offers, withdrawal), "{offers:?}");
+                let line = offers.iter().find(|(_, o)| o.iter().any(|o| o == withdrawal)).unwrap();
+                assert_eq!(
+                    line.0,
+                    "Syracuse may withdraw into Himera instead of battle 1, if Carthage has the strength to besiege it (MG-27)"
+                );
+                assert!(has(&offered(&c, &store, map, &Viewer::Umpire), withdrawal));
+                assert!(!has(&offered(&c, &store, map, &carthage), withdrawal), "the attacker does not withdraw");
+                withdrawal_seen = true;
+            }
+            let besieged_moving =
+                c.state.phase == Phase::Movement && c.state.moving_side() == &SideId::new("syracuse") && !c.state.siege.sieges.is_empty();
+            if besieged_moving && c.state.siege.siege_losses_due.is_empty() {
+                assert!(has(&offered(&c, &store, map, &syracuse), sally));
+                assert!(!has(&offered(&c, &store, map, &carthage), sally));
+                sally_seen = true;
+            } else {
+                assert!(!has(&offered(&c, &store, map, &Viewer::Umpire), sally), "a sally only in the besieged side's movement");
+            }
+            store.execute(&mut c, map, &order, dice).unwrap();
+        }
+        assert!(withdrawal_seen && sally_seen);
+    }
+
+    /// MG-36, X-06: Carthage, at sea in the Second Punic War, is told to land everything on its
+    /// first turn and is offered no end of movement until it has; its Due says what is at sea.
+    #[test]
+    fn mg_36_next_lands_what_is_still_at_sea() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Sicilia", catalog.scenario("second-punic").unwrap(), 4).unwrap();
+        let run =
+            |store: &mut Store, c: &mut Campaign<MagnaGraecia>, order: Order| store.execute(c, map, &order, DiceInput::Seeded).unwrap();
+        for order in referee_campaign::fixtures::deploy_orders(&referee_campaign::fixtures::SYRACUSE_BESIEGED) {
+            run(&mut store, &mut c, order);
+        }
+        run(&mut store, &mut c, Order::BeginPlay {});
+        for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
+            run(&mut store, &mut c, Order::EndPhase { side: SideId::new(s) });
+        }
+        let carthage = Viewer::Side(SideId::new("carthage"));
+        let offers = offered(&c, &store, map, &carthage);
+        let landing = offers.iter().find(|(what, _)| what.contains("MG-36")).expect("a landing is offered");
+        assert_eq!(landing.1.len(), 4, "three commands and the fleet: {landing:?}");
+        assert!(offers.iter().all(|(_, orders)| orders.iter().all(|o| !o.contains("end_phase"))), "{offers:?}");
+        let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+        let text = Shown { view: MagnaGraecia::view_for(&c.state, map, &events, &carthage).unwrap(), map: map.clone() }.text();
+        assert!(
+            text.contains(
+                "Carthage: Himilco, Hanno, Muttines and the fleet still at sea, to land before its first movement ends (`land`, MG-36)"
+            ),
+            "{text}"
+        );
+        for order in &landing.1 {
+            run(&mut store, &mut c, serde_json::from_str(order).unwrap());
+        }
+        let offers = offered(&c, &store, map, &carthage);
+        assert!(offers.iter().all(|(what, _)| !what.contains("MG-36")), "{offers:?}");
+        assert!(offers.iter().any(|(_, orders)| orders.iter().any(|o| o.contains("end_phase"))), "{offers:?}");
     }
 
     /// X-06, MG-28, MG-29: losses owed to a siege or disease read in words, with where, why

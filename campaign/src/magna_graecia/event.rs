@@ -172,7 +172,7 @@ impl Event {
             Event::CounterDeployed { side, counter, node } => {
                 let who = side_name(&Some(side.clone()));
                 Some(if owner_sees(viewer, side) {
-                    format!("{who} deploys {} at {}", counter_label(counter), map.name(*node))
+                    format!("{who} deploys {} at {}", super::turn::counter_label(counter), map.name(*node))
                 } else {
                     format!("{who} places a counter at {}", map.name(*node))
                 })
@@ -185,7 +185,7 @@ impl Event {
                 let who = side_name(&Some(side.clone()));
                 let route: Vec<String> = std::iter::once(from).chain(path).map(|n| map.name(*n)).collect();
                 let what = if owner_sees(viewer, side) {
-                    counter_label(counter)
+                    super::turn::counter_label(counter)
                 } else if counter == super::turn::FLEET {
                     "the fleet".to_owned()
                 } else {
@@ -217,7 +217,7 @@ impl Event {
                 format!("{}: a counter disembarks", side_name(&Some(side.clone())))
             }),
             Event::CounterLanded { side, counter, node } => Some(if owner_sees(viewer, side) {
-                format!("{}: {} lands at {} — MG-36", side_name(&Some(side.clone())), counter_label(counter), map.name(*node))
+                format!("{}: {} lands at {} — MG-36", side_name(&Some(side.clone())), super::turn::counter_label(counter), map.name(*node))
             } else {
                 format!("{}: a counter lands at {}", side_name(&Some(side.clone())), map.name(*node))
             }),
@@ -494,10 +494,6 @@ fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
         Viewer::Umpire => true,
         Viewer::Side(s) => s == side,
     }
-}
-
-fn counter_label(name: &str) -> String {
-    if name == super::turn::FLEET { "the fleet".to_owned() } else { name.to_owned() }
 }
 
 /// Elements lost by command, then the commands lost whole: "2 Sp of Himilco, all of Mago".

@@ -37,7 +37,8 @@ pub enum Order {
     Embark { side: SideId, counter: String },
     /// Take a command off the fleet where the fleet is (MG-14).
     Disembark { side: SideId, counter: String },
-    /// Bring a counter of a side that starts at sea ashore on its first turn (MG-36).
+    /// Bring a counter of a side that starts at sea ashore on its first turn, before whose
+    /// movement ends every counter must have landed (MG-36).
     Land { side: SideId, counter: String, node: NodeId },
     /// Choose the carried elements lost at sea after a naval defeat (MG-18): groups from
     /// commands aboard, and commands lost whole with their general.

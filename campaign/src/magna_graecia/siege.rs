@@ -86,18 +86,28 @@ impl CampaignState {
     /// destroys: its commands', the city's own commands where the city is its ally (MG-05),
     /// and the garrison of its capital (MG-04).
     pub fn defenders_within(&self, map: &Map, side: &SideId, node: NodeId, inside: bool) -> u32 {
-        let city: u32 = if self.politics.city_allies.get(&node) == Some(side) {
-            self.city_forces(map, node).iter().map(|c| c.elements_fielded(false)).sum()
-        } else {
-            0
-        };
-        let garrison = if self.garrisoned_capital(side) == Some(node) { self.garrison_elements(side) } else { 0 };
+        let beside = self.beside_the_commands(side, node);
+        let city: u32 = if beside.city_commands { self.city_forces(map, node).iter().map(|c| c.elements_fielded(false)).sum() } else { 0 };
+        let garrison = if beside.garrison { self.garrison_elements(side) } else { 0 };
         self.elements_at(side, node, inside) + city + garrison
+    }
+
+    /// What stands within the walls of `node` with `side`'s commands there.
+    fn beside_the_commands(&self, side: &SideId, node: NodeId) -> Beside {
+        Beside { city_commands: self.politics.city_allies.get(&node) == Some(side), garrison: self.garrisoned_capital(side) == Some(node) }
     }
 
     pub fn siege_at(&self, node: NodeId) -> Option<&Siege> {
         self.siege.sieges.iter().find(|s| s.node == node)
     }
+}
+
+/// MG-04 / MG-05: who shares the walls with a side's commands.
+struct Beside {
+    /// The city's own commands, where the city is the side's ally.
+    city_commands: bool,
+    /// The garrison of the side's capital of strength 0.
+    garrison: bool,
 }
 
 /// MG-27: instead of fighting a battle raised at its fortified city, the defender takes all
@@ -350,10 +360,11 @@ impl CampaignState {
                 }
                 // Everything inside is destroyed: the city's own commands, if it was the
                 // defender's ally, and the garrison of the defender's capital.
-                if self.politics.city_allies.get(node) == Some(defender) {
+                let beside = self.beside_the_commands(defender, *node);
+                if beside.city_commands {
                     self.siege.city_forces_left.insert(*node, Vec::new());
                 }
-                if self.garrisoned_capital(defender) == Some(*node) {
+                if beside.garrison {
                     self.garrisons.remove(defender);
                 }
                 self.control.insert(*node, besieger.clone());

@@ -640,6 +640,28 @@ pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: N
     Ok(vec![Event::CounterLanded { side: side.clone(), counter: name.to_owned(), node }])
 }
 
+/// A counter in running text: its command's name, or "the fleet".
+pub fn counter_label(name: &str) -> String {
+    if name == FLEET { "the fleet".to_owned() } else { name.to_owned() }
+}
+
+/// MG-36: the counters of a side that starts at sea still to come ashore, commands first and
+/// the fleet last; none once its first turn is past.
+pub fn still_at_sea(state: &CampaignState, side: &SideId) -> Vec<String> {
+    let Some(setup) = state.scenario.side(side).filter(|s| matches!(s.deploy.area, DeployArea::Landing)) else {
+        return Vec::new();
+    };
+    if state.turn != 1 {
+        return Vec::new();
+    }
+    let mut names: Vec<String> = state.armies.get(side).map(|a| a.commands.iter().map(|c| c.name.clone()).collect()).unwrap_or_default();
+    if setup.fleet_np > 0 {
+        names.push(FLEET.to_owned());
+    }
+    names.retain(|name| state.counter(side, name).is_none());
+    names
+}
+
 fn check_mover(state: &CampaignState, side: &SideId, phase: Phase) -> Result<(), RuleError> {
     if state.phase != phase {
         return Err(RuleError::new(RuleId::MG_09, format!("it is the {} phase, not {}", state.phase.name(), phase.name())));
@@ -665,6 +687,19 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
     let mut events = Vec::new();
     match phase {
         Phase::Movement => {
+            let at_sea = still_at_sea(state, side);
+            if !at_sea.is_empty() {
+                let names: Vec<String> = at_sea.iter().map(|n| counter_label(n)).collect();
+                return Err(RuleError::new(
+                    RuleId::MG_36,
+                    format!(
+                        "{} {} still at sea and must land this movement phase, {} first, at a southern coastal node (`land`)",
+                        crate::core::words::and_list(&names),
+                        if names.len() == 1 { "is" } else { "are" },
+                        crate::core::words::possessive(&side_name(state, side))
+                    ),
+                ));
+            }
             if let Some((node, n)) = state.overstacked(side).into_iter().next() {
                 return Err(RuleError::new(
                     RuleId::MG_12,

@@ -31,6 +31,14 @@ pub struct NodeStatus {
     pub city_commands: Option<u8>,
 }
 
+impl NodeStatus {
+    /// Whether `side` holds the place, as its own, its ally's or its capital: a defender
+    /// attacked there may withdraw inside the walls (MG-27).
+    pub fn held_by(&self, side: &SideId) -> bool {
+        [&self.controller, &self.allied_to, &self.capital_of].into_iter().any(|s| s.as_ref() == Some(side))
+    }
+}
+
 /// Public facts about a side.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SidePublic {
@@ -183,6 +191,10 @@ pub struct Forces {
     pub allied_city_commands: BTreeMap<u32, Vec<CommandRoster>>,
     /// Elements the side has lost so far, in battle, at sea, to sieges and disease.
     pub elements_lost: u32,
+    /// The side's counters still at sea on its first turn, to land before its movement ends
+    /// (MG-36): commands by name, then the fleet.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at_sea: Vec<String>,
 }
 
 impl Forces {
@@ -386,6 +398,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
             .filter_map(|b| b.city.filter(|n| state.politics.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
             .collect(),
         elements_lost: state.losses.elements_lost.get(side).copied().unwrap_or(0),
+        at_sea: super::turn::still_at_sea(state, side),
     })
 }
 

@@ -151,6 +151,22 @@ impl Game {
         self.pass(other);
     }
 
+    /// MG-36: Carthage, at sea in the Second Punic War, lands whatever it still has at sea at
+    /// `node` and plays out its first player-turn, beating any city that meets the landing
+    /// (MG-10).
+    pub fn carthage_lands(&mut self, node: u8) {
+        let carthage = side("carthage");
+        for name in referee_campaign::magna_graecia::turn::still_at_sea(&self.c.state, &carthage) {
+            self.ok(&Order::Land { side: carthage.clone(), counter: name, node: NodeId(node) });
+        }
+        self.end("carthage", DiceInput::Seeded);
+        while let Some(battle) = self.c.state.battles.first() {
+            let result = referee_campaign::fixtures::won_outright(battle.id, "carthage");
+            self.ok(&Order::RecordBattleResult { result });
+        }
+        self.ends("carthage", 2);
+    }
+
     pub fn sail(&mut self, s: &str, path: &[u8]) {
         self.ok(&Order::Move { side: side(s), counter: "fleet".into(), path: path.iter().map(|&n| NodeId(n)).collect() });
     }

@@ -175,18 +175,11 @@ pub(crate) fn retreats_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, land: &[CounterR
 pub(crate) fn landing_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, selected: Option<NodeId>) {
     let (map, view) = (p.map, p.view);
     let board = view.board();
-    if board.phase != Phase::Movement || board.turn != 1 {
+    if board.phase != Phase::Movement {
         return;
     }
-    let Some(f) = forces_of(view, &board.moving) else { return };
-    let mut names: Vec<&str> = f.army.iter().flat_map(|a| a.commands.iter().map(|c| c.name.as_str())).collect();
-    if f.fleet_np > 0 {
-        names.push(FLEET);
-    }
-    names.retain(|n| !f.counters.iter().any(|c| c.name == *n));
-    if names.is_empty() {
-        return;
-    }
+    let Some(f) = forces_of(view, &board.moving).filter(|f| !f.at_sea.is_empty()) else { return };
+    let names = f.at_sea.iter().map(String::as_str);
     let who = board.side_name(&f.side);
     ui.label(RichText::new(format!("{who} lands from the sea")).strong().size(16.0))
         .on_hover_text("Each counter comes ashore at a southern coastal node no enemy holds, on the side's first turn (MG-36)");
@@ -352,11 +345,7 @@ pub(crate) fn withdraw_ui(ui: &mut egui::Ui, p: &mut Panel<'_>, battle: &BattleM
         return;
     }
     let status = board.node(battle.node);
-    let holds = |side: &SideId| {
-        status.is_some_and(|s| {
-            s.controller.as_ref() == Some(side) || s.allied_to.as_ref() == Some(side) || s.capital_of.as_ref() == Some(side)
-        })
-    };
+    let holds = |side: &SideId| status.is_some_and(|s| s.held_by(side));
     let city = map.name(battle.node);
     let defenders: Vec<&SideId> = battle.defenders.iter().filter(|d| holds(d) && may_order(p.viewer, d)).collect();
     for side in &defenders {
