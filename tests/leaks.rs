@@ -308,6 +308,7 @@ impl Disguise {
             | Event::FleetRetreated { .. }
             | Event::SiegeRolled { .. }
             | Event::SiegeLifted { .. }
+            | Event::CapitalTaken { .. }
             | Event::SallyMade { .. }
             | Event::CityCommandsSurrendered { .. }
             | Event::CityForcesMustered { .. }

@@ -13,11 +13,12 @@ use crate::hexmap::{HexMap, HexSystem};
 use crate::hexpage::{self, SetupNames};
 use crate::hexunits::{CounterRole, HexArmy, HexUnits, elements};
 use crate::layout::{Column, Flow, col, num};
-use crate::pack::{file_name, footer, verb};
+use crate::pack::{file_name, footer};
 use crate::pdf::{Document, Face, Ink};
 use crate::spec::{BattleSpec, GroundSpec, Notes, Role, SpecHead, TroopLine, UmpireSide, UmpireSpec};
 use crate::tabletop::{FieldScope, ResultField, RosterLine, TableScale, Tabletop};
 use crate::{TabletopSystem, a_la_charge, ars_bellum};
+use referee_campaign::core::words::agreeing;
 
 /// A hex wargame with its conversion table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -405,8 +406,8 @@ impl HexTabletop {
             let sub = format!(
                 "{} {} from the bottom edge; {defenders} {} the top. Hex numbers as the rules' scenarios write them.",
                 h.attacker,
-                verb(&h.attacker, "attack"),
-                verb(&defenders, "hold"),
+                agreeing(&h.attacker, "attack"),
+                agreeing(&defenders, "hold"),
             );
             let mut page = hexpage::fitted_page(doc, m, &names(h), &title, &sub);
             page.footer = Some(footer("hex map"));

@@ -317,12 +317,6 @@ fn side_file(b: &BattleSpec, options: &PackOptions, tabletop: &dyn Tabletop, sca
     PackFile::new(doc, file_name(options.system, h.battle, h.day, b.side.id.as_str()), Reader::Side(b.side.id.clone()))
 }
 
-/// `attacks` after a name in the singular (Carthage), `attack` after a plural (the Byzantines,
-/// Rome and Syracuse).
-pub(crate) fn verb(subject: &str, stem: &str) -> String {
-    if subject.ends_with('s') || subject.contains(" and ") { stem.to_owned() } else { format!("{stem}s") }
-}
-
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -366,7 +360,7 @@ fn umpire_file(s: &UmpireSpec, options: &PackOptions, tabletop: &dyn Tabletop, s
                 h.turn,
                 h.day,
                 h.attacker,
-                verb(&h.attacker, "attack"),
+                referee_campaign::core::words::agreeing(&h.attacker, "attack"),
                 h.defenders.join(" and ")
             ),
         );

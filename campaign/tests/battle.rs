@@ -548,7 +548,7 @@ fn mg_25_mg_26_no_result_stay_or_retire() {
     f.ok(&Order::EndPhase { side: side("carthage") });
     f.refused(
         &Order::Retreat { side: side("carthage"), counter: "Himilco".into(), path: vec![NodeId(4)] },
-        "the non-phasing side retreats first",
+        "the sides not moving retreat first, as retiring sides do",
     );
     f.ok(&Order::Retreat { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] });
     // MG-26: retiring, Carthage takes no road into Cephaloedium, which Syracuse holds.
@@ -655,6 +655,60 @@ fn mg_05_an_allied_city_fights_beside_its_side() {
     let himera = f.c.state.city_forces(&f.map, NodeId(8));
     assert!(himera[0].elements.iter().any(|g| g.to_string() == "4 Reg Sp(I)"), "{:?}", himera[0].elements);
     assert_eq!(f.c.state.politics.city_allies[&NodeId(8)], side("syracuse"), "an allied city stays allied when its side loses");
+}
+
+/// The Pyrrhic War deployed for a fight at Mylae: Gisco at Tyndaris, Pyrrhus's four commands
+/// in Messena, Syracuse at home.
+fn pyrrhic_at_messena() -> Field {
+    Field::deployed(
+        "pyrrhic",
+        7,
+        &deployment(&[
+            ("carthage", 22, &["Hamilcar", "Hanno", "Bomilcar"]),
+            ("carthage", 27, &["Gisco"]),
+            ("carthage", 30, &["fleet"]),
+            ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
+            ("syracuse", 31, &["Sosistratus", "Thoenon", "Agathon", "fleet"]),
+        ]),
+    )
+}
+
+/// The city commands `s` reads beside its own in battle `battle` (MG-05).
+fn city_commands_with(f: &Field, s: &str, battle: u32) -> Vec<String> {
+    let events = f.store.events_as::<MagnaGraecia>(f.c.id).unwrap();
+    let view = referee_campaign::magna_graecia::view::side_view(&f.c.state, &f.map, &events, &side(s)).unwrap();
+    view.own.allied_city_commands.get(&battle).map(|list| list.iter().map(|c| c.name.clone()).collect()).unwrap_or_default()
+}
+
+/// MG-05 / MG-06: a city that joins the mover as it ends its movement brings its commands
+/// into the battle in its node, beside the mover: Mylae, won over by Pyrrhus's 6, fights
+/// Gisco with him.
+#[test]
+fn mg_05_a_city_won_over_by_the_mover_marches_with_it() {
+    let mut f = pyrrhic_at_messena();
+    f.ok(&Order::Move { side: side("carthage"), counter: "Gisco".into(), path: vec![NodeId(29)] });
+    f.end("carthage", DiceInput::Manual(vec![1]));
+    f.ends("carthage", 2);
+    f.ok(&Order::Move { side: side("pyrrhus"), counter: "Pyrrhus".into(), path: vec![NodeId(29)] });
+    let events = f.end("pyrrhus", DiceInput::Manual(vec![6]));
+    assert!(events.iter().any(|e| matches!(e, Event::CityJoined { node: NodeId(29), .. })), "{events:?}");
+    let battle = f.c.state.battles.first().expect("Pyrrhus meets Gisco at Mylae").clone();
+    assert_eq!((battle.attacker.clone(), battle.city), (side("pyrrhus"), Some(NodeId(29))));
+    assert_eq!(city_commands_with(&f, "pyrrhus", battle.id), ["Mylae 1"]);
+}
+
+/// MG-05 / MG-10: a capital that fields commands stands with its side from the start:
+/// Messena's command fights beside Pyrrhus when Carthage marches in.
+#[test]
+fn mg_05_a_capital_of_strength_1_fights_for_its_side() {
+    let mut f = pyrrhic_at_messena();
+    assert_eq!(f.c.state.politics.city_allies.get(&NodeId(28)), Some(&side("pyrrhus")));
+    assert_eq!(f.c.state.victory_points()[&side("pyrrhus")].total, 0, "Messena was always Pyrrhus's: nothing won over");
+    f.ok(&Order::Move { side: side("carthage"), counter: "Gisco".into(), path: vec![NodeId(29), NodeId(28)] });
+    f.end("carthage", DiceInput::Seeded);
+    let battle = f.c.state.battles.iter().find(|b| b.node == NodeId(28)).expect("Gisco meets Pyrrhus at Messena").clone();
+    assert_eq!((battle.defenders.clone(), battle.city), (vec![side("pyrrhus")], Some(NodeId(28))));
+    assert_eq!(city_commands_with(&f, "pyrrhus", battle.id), ["Messena 1"]);
 }
 
 /// MG-24: a city's demoralised commands flee into their city; where the enemy holds it they

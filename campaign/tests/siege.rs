@@ -97,8 +97,8 @@ fn mg_27_too_weak_to_besiege() {
     );
 }
 
-/// MG-27: the besieged sally in their own movement phase and a battle follows; a besieger who
-/// marches away lifts the siege.
+/// MG-27: the besieged sally in their own movement phase and a battle follows, the sallying
+/// commands standing to give it; a besieger who marches away lifts the siege.
 #[test]
 fn mg_27_sally_and_lifting() {
     let mut w = besieged(STANDARD);
@@ -107,6 +107,11 @@ fn mg_27_sally_and_lifting() {
         w.go(&Order::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] }, DiceInput::Seeded).unwrap_err();
     assert!(err.contains("Leptines is besieged: it must sally") && err.ends_with("MG-27"), "{err}");
     w.ok(&Order::Sally { side: side("syracuse"), node: NodeId(8) });
+    // Out to fight the besiegers, not to march away from them.
+    w.refused(
+        &Order::Move { side: side("syracuse"), counter: "Leptines".into(), path: vec![NodeId(9)] },
+        "Leptines sallied out of Himera to fight the besiegers there, and stands to give battle this turn",
+    );
     let events = w.end("syracuse", DiceInput::Seeded);
     assert!(events.iter().any(|e| matches!(e, Event::BattleRaised { battle } if battle.attacker == side("syracuse"))));
 
@@ -228,6 +233,77 @@ fn mg_27_a_capitals_garrison_stands_within_the_walls() {
     assert!(w.c.state.garrisons.get(&carthage).is_none_or(Vec::is_empty), "the garrison fell with Motya");
 }
 
+/// The Pyrrhic War with Hamilcar and the Carthaginian fleet at Helorus, Syracuse's three
+/// commands at Catana, its fleet in Syracuse, and `garrison` left in Syracuse by Sosistratus
+/// (MG-04); Hamilcar marches into Syracuse and Carthage ends its movement.
+fn hamilcar_before_syracuse(garrison: &[&str]) -> (Walls, Vec<Event>) {
+    let mut w = Walls::created("pyrrhic", 6);
+    let deployment = deployment(&[
+        ("carthage", 30, &["Hamilcar", "fleet"]),
+        ("carthage", 22, &["Hanno", "Bomilcar"]),
+        ("carthage", 27, &["Gisco"]),
+        ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
+        ("syracuse", 31, &["Sosistratus", "fleet"]),
+        ("syracuse", 24, &["Thoenon", "Agathon"]),
+    ]);
+    for order in referee_campaign::fixtures::deploy_orders(&deployment) {
+        w.ok(&order);
+    }
+    if !garrison.is_empty() {
+        let elements = garrison.iter().map(|g| g.parse().unwrap()).collect();
+        w.ok(&Order::Garrison { side: side("syracuse"), command: "Sosistratus".into(), elements, into_garrison: true });
+    }
+    w.ok(&Order::Deploy { side: side("syracuse"), counter: "Sosistratus".into(), node: NodeId(24) });
+    w.ok(&Order::BeginPlay {});
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hamilcar".into(), path: vec![NodeId(31)] });
+    let events = w.end("carthage", DiceInput::Seeded);
+    (w, events)
+}
+
+/// MG-32 / MG-33 / MG-34: a capital with nobody within its walls — no counter, no commands of
+/// its own, no garrison — is taken by the enemy that ends its movement there: its side is
+/// out, the taker scores it, and in the Pyrrhic War Syracuse's fleet passes to Pyrrhus.
+#[test]
+fn mg_32_an_empty_capital_is_taken_by_whoever_walks_in() {
+    let (w, events) = hamilcar_before_syracuse(&[]);
+    let taken = Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse") };
+    assert!(events.contains(&taken), "{events:?}");
+    let line = taken.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("pyrrhus"))).unwrap();
+    assert_eq!(
+        line,
+        "Carthage finds nobody within the walls of Syracuse, Syracuse's capital, and takes it — MG-32; Syracuse has lost its capital and is out of the campaign"
+    );
+    let s = &w.c.state;
+    assert!(s.politics.eliminated.contains(&side("syracuse")));
+    assert_eq!(s.control[&NodeId(31)], side("carthage"));
+    assert_eq!(s.victory_points()[&side("carthage")].capitals, [(NodeId(31), 10)]);
+    assert!(s.counter(&side("pyrrhus"), "fleet").is_some_and(|f| f.node == NodeId(31)), "Syracuse's fleet is Pyrrhus's (MG-34)");
+    assert!(s.battles.is_empty());
+}
+
+/// MG-04 / MG-27 / MG-28: a capital held by its garrison alone is besieged by the enemy that
+/// ends its movement there, strong enough; the garrison is all that is inside when the siege
+/// is rolled for.
+#[test]
+fn mg_27_a_capital_held_by_its_garrison_alone_is_besieged() {
+    let (mut w, events) = hamilcar_before_syracuse(&["2 Reg Ps(O)"]);
+    assert!(!events.iter().any(|e| matches!(e, Event::CapitalTaken { .. })), "{events:?}");
+    let begun = events.iter().find(|e| matches!(e, Event::SiegeBegun { battle: None, .. })).expect("the garrison is besieged");
+    let line = begun.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("pyrrhus"))).unwrap();
+    assert_eq!(line, "Carthage finds Syracuse held by Syracuse's garrison: it lays siege — MG-27");
+    assert_eq!(
+        w.c.state.siege_at(NodeId(31)).map(|s| (s.besieger.clone(), s.defender.clone())),
+        Some((side("carthage"), side("syracuse")))
+    );
+    assert!(!w.c.state.politics.eliminated.contains(&side("syracuse")));
+    w.ends("carthage", 2);
+    w.passes(&["pyrrhus", "syracuse"]);
+    // The garrison's 2 elements are all that is inside: Hamilcar has thrice as many.
+    let events = w.end("carthage", DiceInput::Manual(vec![6]));
+    assert_eq!(siege_modifiers(&events), ["+2 3:1 effective elements", "-4 the walls of Syracuse"]);
+    assert!(events.contains(&Event::SiegeRolled { node: NodeId(31), disease: false }));
+}
+
 /// MG-36: Carthage, with no capital in the Second Punic War, is out only when its whole army
 /// is destroyed.
 #[test]
@@ -332,15 +408,21 @@ fn mg_34_pyrrhic_fall_of_syracuse_and_exits() {
     assert_eq!((vp.exits, vp.total), (1, 2));
 }
 
+/// Himera besieged with Syracuse's fleet in its harbour, Syracuse to move.
+fn fleet_in_besieged_himera() -> Walls {
+    let mut deployment = STANDARD.to_vec();
+    deployment[9] = ("syracuse", "fleet", 8);
+    let mut w = besieged(&deployment);
+    w.ends("carthage", 2);
+    w
+}
+
 /// MG-19: a fleet sheltered in a friendly walled port with a garrison cannot be made to fight
 /// and does not stop enemy ships; if the city falls its ships are destroyed, to the taker's
 /// credit, and the taker salvages NPs on a 5 or more.
 #[test]
 fn mg_19_sheltered_fleet_and_salvage() {
-    let mut deployment = STANDARD.to_vec();
-    deployment[9] = ("syracuse", "fleet", 8);
-    let mut w = besieged(&deployment);
-    w.ends("carthage", 2);
+    let mut w = fleet_in_besieged_himera();
     w.refused(&Order::Embark { side: side("syracuse"), counter: "Leptines".into() }, "Leptines is besieged");
     w.ok(&Order::Shelter { side: side("syracuse") });
     assert!(w.c.state.counter(&side("syracuse"), "fleet").unwrap().sheltered);
@@ -373,6 +455,21 @@ fn mg_19_sheltered_fleet_and_salvage() {
     w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(8)] });
     assert_eq!(w.c.state.fleet_np(&side("carthage")), 28, "the salvaged ships join the fleet at Himera");
     assert!(w.c.state.naval.salvage.is_empty());
+}
+
+/// MG-19: a sheltered fleet cannot be made to fight by enemy ships lying off its port, on
+/// their turn or on its own; it fights only if it puts out.
+#[test]
+fn mg_19_a_sheltered_fleet_fights_only_if_it_puts_out() {
+    let mut w = fleet_in_besieged_himera();
+    w.ok(&Order::Shelter { side: side("syracuse") });
+    w.pass("syracuse");
+    w.ok(&Order::Move { side: side("carthage"), counter: "fleet".into(), path: vec![NodeId(2), NodeId(4), NodeId(8)] });
+    let fought = |events: &[Event]| events.iter().any(|e| matches!(e, Event::NavalBattleFought { .. }));
+    assert!(!fought(&w.end("carthage", DiceInput::Manual(vec![2]))), "Carthage cannot make it fight");
+    w.ends("carthage", 2);
+    assert!(!fought(&w.end("syracuse", DiceInput::Seeded)), "nor does it fight by staying in port");
+    assert!(w.c.state.counter(&side("syracuse"), "fleet").unwrap().sheltered);
 }
 
 /// MG-19: only a friendly, garrisoned, walled port shelters a fleet, and not with troops aboard.

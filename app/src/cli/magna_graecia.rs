@@ -404,7 +404,7 @@ fn next_orders(board: &view::Board, map: &Map, forces: &[&view::Forces], viewer:
                     {
                         next.push(Next {
                             who: name(side),
-                            what: format!("stays or retires before battle {} (MG-25)", b.id),
+                            what: format!("stays or retires after battle {}, which nobody lost (MG-25)", b.id),
                             orders: vec![json(Order::ChooseStayOrRetire { side: (*side).clone(), battle: b.id, stay: true })],
                         });
                     }

@@ -111,7 +111,7 @@ pub(crate) fn read_events<T: serde::de::DeserializeOwned + Serialize>(
 pub(crate) fn refuse_side_result(side: Option<&str>) -> anyhow::Result<()> {
     match side {
         Some(side) => bail!(
-            "a battle's result is the referee's to enter, not `{}`'s: it names both sides' losses; a side's own choices after a battle are orders (`order --as`)",
+            "a battle's result is the referee's to enter, not a side's (`--as {}`): it names both sides' losses; a side's own choices after a battle are orders (`order --as`)",
             echo(side)
         ),
         None => Ok(()),

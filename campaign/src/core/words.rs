@@ -32,6 +32,12 @@ pub fn the_side(side_name: &str) -> String {
     if is_people(side_name) { format!("the {side_name}") } else { side_name.to_owned() }
 }
 
+/// A verb in the present agreeing with side names as its subject: "Carthage attacks",
+/// "Pyrrhus attacks", "Byzantines attack", "Carthage and Syracuse hold".
+pub fn agreeing(subject: &str, stem: &str) -> String {
+    if is_people(subject) || subject.contains(" and ") { stem.to_owned() } else { format!("{stem}s") }
+}
+
 /// Whether a side's name is a people's, in the plural: a name ending in s but not in -us,
 /// which is a man's (Pyrrhus).
 fn is_people(side_name: &str) -> bool {
@@ -137,6 +143,15 @@ mod tests {
         assert_eq!(possessive("Ostrogoths"), "the Ostrogoths'");
         assert_eq!(possessive("Pyrrhus"), "Pyrrhus'");
         assert_eq!(possessive("Syracuse"), "Syracuse's");
+    }
+
+    /// A man's name ending in s is one man: "Pyrrhus attacks", not "Pyrrhus attack".
+    #[test]
+    fn verbs_agree_with_a_man_a_city_a_people_and_a_pair() {
+        assert_eq!(agreeing("Pyrrhus", "attack"), "attacks");
+        assert_eq!(agreeing("Carthage", "attack"), "attacks");
+        assert_eq!(agreeing("Byzantines", "attack"), "attack");
+        assert_eq!(agreeing("Rome and Syracuse", "hold"), "hold");
     }
 
     #[test]

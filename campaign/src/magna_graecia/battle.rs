@@ -151,8 +151,7 @@ pub const EXIT_VP: u32 = 2;
 impl CampaignState {
     /// MG-33: each side's victory points, computed from the campaign as it stands.
     pub fn victory_points(&self) -> BTreeMap<SideId, Victory> {
-        let start: BTreeMap<NodeId, SideId> =
-            self.scenario.sides.iter().flat_map(|s| s.allied_cities.iter().map(move |n| (*n, s.id.clone()))).collect();
+        let start = self.scenario.initial_city_allies();
         self.scenario
             .sides
             .iter()
@@ -779,7 +778,7 @@ pub fn retreat(state: &CampaignState, map: &Map, side: &SideId, name: &str, path
         return Err(RuleError::new(RuleId::MG_15, format!("{name} has no retreat to make")));
     }
     if side == state.moving_side() && state.sides_to_retreat(map).iter().any(|s| s != side) {
-        return Err(RuleError::new(RuleId::MG_25, "the non-phasing side retreats first"));
+        return Err(RuleError::new(RuleId::MG_25, "the sides not moving retreat first, as retiring sides do"));
     }
     let legal = state.land_retreats(map, side, name);
     let from = state.counter(side, name).map(|c| c.node);

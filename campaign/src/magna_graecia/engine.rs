@@ -97,7 +97,7 @@ impl Engine for MagnaGraecia {
                 turn: battle.turn,
                 body: serde_json::to_string(battle).expect("a battle serialises to JSON"),
             }),
-            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle, .. } => {
+            Event::BattleResolved { battle, .. } | Event::BattleDrawn { battle, .. } | Event::SiegeBegun { battle: Some(battle), .. } => {
                 Some(BattleRow::Settled { number: *battle })
             }
             _ => None,

@@ -87,8 +87,15 @@ pub enum Event {
     StayOrRetireChosen { battle: u32, side: SideId, stay: bool },
     /// The choices were revealed together (MG-25): retirers owe retreats, or a second day.
     ChoicesRevealed { battle: u32, choices: Vec<(SideId, bool)>, second_day: bool, retreats: Vec<RetreatDue> },
-    /// The defender took every element inside its walls instead of fighting (MG-27).
-    SiegeBegun { battle: u32, siege: Siege, inside: Vec<String> },
+    /// The defender took every element inside its walls instead of the battle (MG-27); with
+    /// no battle, marchers found an enemy capital held by its garrison alone and sat down
+    /// before it.
+    SiegeBegun {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        battle: Option<u32>,
+        siege: Siege,
+        inside: Vec<String>,
+    },
     /// A siege roll failed to take the city (MG-28); an unmodified 1 brought disease (MG-29).
     SiegeRolled { node: NodeId, disease: bool },
     /// The besieger left or was driven off: the siege is over (MG-28).
@@ -105,6 +112,9 @@ pub enum Event {
         #[serde(default)]
         defender_elements: u32,
     },
+    /// An enemy capital with nobody within its walls — no counter, no commands of its own, no
+    /// garrison — taken by the side that ended its movement there (MG-32, MG-33).
+    CapitalTaken { node: NodeId, by: SideId, from: SideId },
     /// Disease took a tenth of a side's force at a siege, rounded up (MG-29): of its whole
     /// force in the node, or of one command that marched through the node.
     DiseaseStruck {
@@ -251,7 +261,15 @@ impl Event {
                     };
                     let lost: u32 = a.lost.iter().map(|g| g.count).sum();
                     if owner_sees(viewer, &a.side) && lost > 0 {
-                        let list: Vec<String> = a.lost.iter().map(ToString::to_string).collect();
+                        // Elements destroyed and fled of one kind read as one group.
+                        let mut groups: Vec<ElementGroup> = Vec::new();
+                        for g in &a.lost {
+                            match groups.iter_mut().find(|m| m.spec == g.spec) {
+                                Some(m) => m.count += g.count,
+                                None => groups.push(g.clone()),
+                            }
+                        }
+                        let list: Vec<String> = groups.iter().map(ToString::to_string).collect();
                         line.push_str(&format!("; {who} loses {}", list.join(", ")));
                     }
                     if a.voluntary {
@@ -269,6 +287,13 @@ impl Event {
                 }
                 Some(line)
             }
+            // A siege begun without a battle is of a capital held by its garrison alone.
+            Event::SiegeBegun { siege, battle: None, .. } => Some(format!(
+                "{} finds {} held by {} garrison: it lays siege — MG-27",
+                side_name(&Some(siege.besieger.clone())),
+                map.name(siege.node),
+                crate::core::words::possessive(&side_name(&Some(siege.defender.clone())))
+            )),
             Event::SiegeBegun { siege, .. } => Some(format!(
                 "{} withdraws inside the walls of {}: {} lays siege — MG-27",
                 side_name(&Some(siege.defender.clone())),
@@ -332,6 +357,18 @@ impl Event {
                     .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
                 {
                     line.push_str(&format!("; {} has lost its capital and is out of the campaign — MG-32", s.name));
+                }
+                Some(line)
+            }
+            Event::CapitalTaken { node, by, from } => {
+                let mut line = format!(
+                    "{} finds nobody within the walls of {}, {} capital, and takes it — MG-32",
+                    side_name(&Some(by.clone())),
+                    map.name(*node),
+                    crate::core::words::possessive(&side_name(&Some(from.clone())))
+                );
+                if scenario.side(from).is_some_and(|s| s.out_when_capital_falls) {
+                    line.push_str(&format!("; {} has lost its capital and is out of the campaign", side_name(&Some(from.clone()))));
                 }
                 Some(line)
             }

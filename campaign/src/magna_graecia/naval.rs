@@ -102,7 +102,8 @@ impl CampaignState {
 /// MG-18: every naval battle due at the end of `mover`'s movement, with its dice.
 pub(crate) fn naval_battles(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
-    let Some(fleet) = state.counter(mover, FLEET) else { return Ok(events) };
+    // MG-19: a fleet sheltered in its port fights only if it puts out, whoever lies off it.
+    let Some(fleet) = state.counter(mover, FLEET).filter(|f| !f.sheltered) else { return Ok(events) };
     let enemies: Vec<SideId> = state
         .counters
         .iter()
@@ -459,8 +460,10 @@ impl CampaignState {
             Event::FleetRetreated { side, path, .. } => {
                 self.naval.retreats_due.retain(|s| s != side);
                 if let Some(&last) = path.last() {
+                    // Driven out to sea, a fleet is sheltered no more (MG-19).
                     for c in self.counters.iter_mut().filter(|c| &c.side == side && (c.is_fleet() || c.aboard)) {
                         c.node = last;
+                        c.sheltered = false;
                     }
                 }
             }

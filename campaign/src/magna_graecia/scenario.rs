@@ -146,6 +146,11 @@ pub struct Scenario {
     /// Each side's default army as shipped, in move order; the referee may replace it before
     /// play starts.
     pub armies: Vec<Army>,
+    /// Whether a capital that fields commands stands with its side from the start, its
+    /// commands fighting beside it as an allied city's do (MG-05): every campaign started
+    /// since that was put right. Campaigns stored before have it false, and read as played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capitals_allied: bool,
 }
 
 impl crate::core::engine::Identified for Scenario {
@@ -155,6 +160,20 @@ impl crate::core::engine::Identified for Scenario {
 }
 
 impl Scenario {
+    /// The cities allied to each side when the campaign starts: those the scenario names, and
+    /// each capital that fields commands of its own, permanently its side's (MG-05; Messena
+    /// for Rome and for Pyrrhus), unless the campaign was stored before that was so.
+    pub fn initial_city_allies(&self) -> BTreeMap<NodeId, SideId> {
+        let mut allies = BTreeMap::new();
+        for side in &self.sides {
+            let capital = side.capital.filter(|c| self.capitals_allied && c.strength > 0).map(|c| c.node);
+            for &n in side.allied_cities.iter().chain(&capital) {
+                allies.insert(n, side.id.clone());
+            }
+        }
+        allies
+    }
+
     pub fn side(&self, id: &SideId) -> Option<&SideSetup> {
         self.sides.iter().find(|s| &s.id == id)
     }
@@ -277,6 +296,7 @@ impl Scenario {
             period: raw.period,
             map: raw.map.into_inner(),
             map_data: map.cloned().map(Box::new),
+            capitals_allied: true,
             turns: raw.turns.into_inner(),
             move_order: raw.move_order.into_inner().into_iter().map(SideId::new).collect(),
             summary: raw.summary,

@@ -157,7 +157,7 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
     let commands =
         state.counters.iter().filter(|c| &c.side == side && c.node == battle.node && c.on_land()).map(|c| c.name.clone()).collect();
     Ok(vec![Event::SiegeBegun {
-        battle: battle_id,
+        battle: Some(battle_id),
         siege: Siege {
             node: battle.node,
             besieger: battle.attacker.clone(),
@@ -322,6 +322,39 @@ pub fn allocate_siege_losses(
     Ok(vec![Event::SiegeLossesTaken { side: side.clone(), lost: lost.to_vec(), sunk: sunk.to_vec() }])
 }
 
+/// MG-32 / MG-27: at the end of `mover`'s movement, each enemy capital its side still holds
+/// where `mover` stands with nobody of that side or its friends to meet it: one with nobody
+/// at all within its walls is taken; one held by its garrison alone (MG-04) is besieged, if
+/// `mover` has as many effective elements as the garrison. A capital whose own commands still
+/// stand meets the march in battle instead (MG-10).
+pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId) -> Vec<Event> {
+    let mut events = Vec::new();
+    for owner in state.scenario.sides.iter().filter(|s| state.are_enemies(mover, &s.id) && !state.politics.eliminated.contains(&s.id)) {
+        let Some(node) = owner.capital.map(|c| c.node) else { continue };
+        let held = state.control.get(&node) == Some(&owner.id) || state.politics.city_allies.get(&node) == Some(&owner.id);
+        let here = |side: &SideId| state.counters.iter().any(|c| &c.side == side && c.node == node && c.on_land());
+        let met = state.scenario.sides.iter().any(|s| state.are_enemies(mover, &s.id) && here(&s.id));
+        let beside = state.beside_the_commands(&owner.id, node);
+        if !held
+            || !here(mover)
+            || met
+            || state.siege_at(node).is_some()
+            || (beside.city_commands && !state.city_forces(map, node).is_empty())
+        {
+            continue;
+        }
+        let garrison = if beside.garrison { state.garrison_elements(&owner.id) } else { 0 };
+        if garrison == 0 {
+            events.push(Event::CapitalTaken { node, by: mover.clone(), from: owner.id.clone() });
+        } else if state.besieging_strength(map, mover, node) >= garrison {
+            let siege =
+                Siege { node, besieger: mover.clone(), defender: owner.id.clone(), begun_turn: state.turn, rolls: 0, disease: false };
+            events.push(Event::SiegeBegun { battle: None, siege, inside: Vec::new() });
+        }
+    }
+    events
+}
+
 /// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
 /// raised when its movement ends, with the defender attacking.
 pub fn sally(state: &CampaignState, map: &Map, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
@@ -341,7 +374,7 @@ impl CampaignState {
     pub(crate) fn apply_siege(&mut self, event: &Event) {
         match event {
             Event::SiegeBegun { battle, siege, inside } => {
-                self.battles.retain(|b| b.id != *battle);
+                self.battles.retain(|b| Some(b.id) != *battle);
                 for c in self.counters.iter_mut().filter(|c| c.side == siege.defender && inside.contains(&c.name)) {
                     c.inside = true;
                 }
@@ -354,53 +387,12 @@ impl CampaignState {
                 }
             }
             Event::SiegeLifted { node } => self.end_siege(*node),
+            Event::CapitalTaken { node, by, from } => self.city_taken(*node, by, from),
             Event::CityFell { node, besieger, defender, destroyed, besieger_losses, .. } => {
                 for name in destroyed {
                     self.lose_command(defender, name, Some(besieger.clone()));
                 }
-                // Everything inside is destroyed: the city's own commands, if it was the
-                // defender's ally, and the garrison of the defender's capital.
-                let beside = self.beside_the_commands(defender, *node);
-                if beside.city_commands {
-                    self.siege.city_forces_left.insert(*node, Vec::new());
-                }
-                if beside.garrison {
-                    self.garrisons.remove(defender);
-                }
-                self.control.insert(*node, besieger.clone());
-                self.politics.city_allies.insert(*node, besieger.clone());
-                self.end_siege(*node);
-                // MG-32: a side whose capital falls is out of the campaign, unless its
-                // scenario says otherwise.
-                let fallen: Vec<SideId> = self
-                    .scenario
-                    .sides
-                    .iter()
-                    .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
-                    .map(|s| s.id.clone())
-                    .collect();
-                let rules = &self.scenario.special_rules;
-                let (to_pyrrhus, exit_rule) =
-                    (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
-                let (syracuse, pyrrhus) = (SideId::new("syracuse"), SideId::new("pyrrhus"));
-                // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls.
-                if to_pyrrhus && fallen.contains(&syracuse) {
-                    let np = self.fleet_np(&syracuse);
-                    if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet()) {
-                        f.side = pyrrhus.clone();
-                        f.mp_spent = 0;
-                        self.naval.fleet_np.insert(pyrrhus.clone(), np);
-                        self.naval.fleet_np.insert(syracuse.clone(), 0);
-                    }
-                }
-                for side in fallen {
-                    self.eliminate(&side);
-                }
-                // MG-34: once Syracuse is out, losing Messena ends Pyrrhus too.
-                let messena = self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| c.node == *node);
-                if exit_rule && messena && self.politics.eliminated.contains(&syracuse) && besieger != &pyrrhus {
-                    self.eliminate(&pyrrhus);
-                }
+                self.city_taken(*node, besieger, defender);
                 if *besieger_losses > 0 {
                     self.siege.siege_losses_due.insert(
                         besieger.clone(),
@@ -424,7 +416,10 @@ impl CampaignState {
                 let due = self.siege.siege_losses_due.remove(side);
                 self.take_losses(side, lost, sunk, due.as_ref().and_then(|d| d.by.as_ref()));
             }
-            Event::SallyMade { node, .. } => self.end_siege(*node),
+            Event::SallyMade { node, .. } => {
+                self.end_siege(*node);
+                self.siege.sallied.insert(*node);
+            }
             Event::CommandExited { side, command, elements } => {
                 self.counters.retain(|c| !(&c.side == side && &c.name == command));
                 if let Some(army) = self.armies.get_mut(side) {
@@ -439,6 +434,56 @@ impl CampaignState {
 
     /// Takes a side out of the campaign (MG-32): its counters leave the map and its turns are
     /// skipped; its victory points stand.
+    /// The city at `node` taken by `besieger` from `defender`: everything still within its
+    /// walls is gone, the node and the city are the taker's; a side whose capital it was is
+    /// out of the campaign unless its scenario says otherwise (MG-32), and in the Pyrrhic War
+    /// Syracuse's fall hands its fleet to Pyrrhus (MG-34).
+    fn city_taken(&mut self, node: NodeId, besieger: &SideId, defender: &SideId) {
+        // Everything inside is destroyed: the city's own commands, if it was the
+        // defender's ally, and the garrison of the defender's capital.
+        let beside = self.beside_the_commands(defender, node);
+        if beside.city_commands {
+            self.siege.city_forces_left.insert(node, Vec::new());
+        }
+        if beside.garrison {
+            self.garrisons.remove(defender);
+        }
+        self.control.insert(node, besieger.clone());
+        self.politics.city_allies.insert(node, besieger.clone());
+        self.end_siege(node);
+        // MG-32: a side whose capital falls is out of the campaign, unless its
+        // scenario says otherwise.
+        let fallen: Vec<SideId> = self
+            .scenario
+            .sides
+            .iter()
+            .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == node) && &s.id != besieger)
+            .map(|s| s.id.clone())
+            .collect();
+        let rules = &self.scenario.special_rules;
+        let (to_pyrrhus, exit_rule) =
+            (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
+        let (syracuse, pyrrhus) = (SideId::new("syracuse"), SideId::new("pyrrhus"));
+        // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls.
+        if to_pyrrhus && fallen.contains(&syracuse) {
+            let np = self.fleet_np(&syracuse);
+            if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet()) {
+                f.side = pyrrhus.clone();
+                f.mp_spent = 0;
+                self.naval.fleet_np.insert(pyrrhus.clone(), np);
+                self.naval.fleet_np.insert(syracuse.clone(), 0);
+            }
+        }
+        for side in fallen {
+            self.eliminate(&side);
+        }
+        // MG-34: once Syracuse is out, losing Messena ends Pyrrhus too.
+        let messena = self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| c.node == node);
+        if exit_rule && messena && self.politics.eliminated.contains(&syracuse) && besieger != &pyrrhus {
+            self.eliminate(&pyrrhus);
+        }
+    }
+
     pub(crate) fn eliminate(&mut self, side: &SideId) {
         self.politics.eliminated.insert(side.clone());
         self.counters.retain(|c| &c.side != side);

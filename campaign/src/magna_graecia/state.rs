@@ -16,7 +16,7 @@ use crate::ids::{NodeId, SideId};
 
 /// Bumped whenever the serialised shape of [`CampaignState`] changes, or what an event does
 /// to it, so stored snapshots of an older state are ignored and the events replayed instead.
-pub const STATE_VERSION: u32 = 21;
+pub const STATE_VERSION: u32 = 22;
 
 /// Everything true of a campaign at one moment, the umpire's whole knowledge.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -93,6 +93,10 @@ pub struct SiegeState {
     pub city_turns_next: BTreeMap<NodeId, SideId>,
     /// Losses a side must choose after a city fell or disease struck (MG-28, MG-29).
     pub siege_losses_due: BTreeMap<SideId, LossesDue>,
+    /// Cities whose besieged came out this movement phase to fight the besiegers there
+    /// (MG-27): their land commands stand in the node until the battle.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub sallied: BTreeSet<NodeId>,
 }
 
 /// What land battles have cost and still owe (MG-15, MG-31, MG-33).
@@ -155,15 +159,12 @@ impl CampaignState {
     /// The state right after the campaign starts from `scenario`.
     pub fn new(name: &str, scenario: &Scenario, seed: u64) -> CampaignState {
         let mut control = BTreeMap::new();
-        let mut city_allies = BTreeMap::new();
         for side in &scenario.sides {
             for &n in &side.controls {
                 control.insert(n, side.id.clone());
             }
-            for &n in &side.allied_cities {
-                city_allies.insert(n, side.id.clone());
-            }
         }
+        let city_allies = scenario.initial_city_allies();
         CampaignState {
             name: name.to_owned(),
             scenario: scenario.clone(),
@@ -235,6 +236,7 @@ impl CampaignState {
             | Event::SiegeRolled { .. }
             | Event::SiegeLifted { .. }
             | Event::CityFell { .. }
+            | Event::CapitalTaken { .. }
             | Event::DiseaseStruck { .. }
             | Event::SiegeLossesTaken { .. }
             | Event::SallyMade { .. }

@@ -212,13 +212,40 @@ impl CampaignState {
 
     /// Where a counter may go this phase: each reachable node with the path there (MG-11,
     /// MG-13, MG-16). Empty outside its side's movement phase.
+    /// Why a counter of the moving side may not move by itself at all now, if it may not:
+    /// aboard the fleet (MG-14), leaderless (MG-31), besieged, or come out to give battle
+    /// (MG-27).
+    fn held_in_place(&self, map: &Map, counter: &Counter) -> Option<RuleError> {
+        let name = &counter.name;
+        if counter.aboard {
+            return Some(RuleError::new(RuleId::MG_14, format!("{name} is aboard the fleet: move the fleet, or disembark first")));
+        }
+        if self.losses.leaderless.contains(&(counter.side.clone(), name.clone())) {
+            return Some(RuleError::new(RuleId::MG_31, format!("{name} has lost its leader and cannot move")));
+        }
+        if counter.inside {
+            return Some(RuleError::new(RuleId::MG_27, format!("{name} is besieged: it must sally before it can move")));
+        }
+        // A fleet may still put out to fight the ships at sea (a sally's naval battle).
+        if self.siege.sallied.contains(&counter.node) && !counter.is_fleet() {
+            return Some(RuleError::new(
+                RuleId::MG_27,
+                format!(
+                    "{name} sallied out of {} to fight the besiegers there, and stands to give battle this turn",
+                    map.name(counter.node)
+                ),
+            ));
+        }
+        None
+    }
+
     pub fn destinations(&self, map: &Map, side: &SideId, name: &str) -> BTreeMap<NodeId, Vec<NodeId>> {
         let mut out = BTreeMap::new();
         let Some(counter) = self.counter(side, name) else { return out };
         if self.phase != Phase::Movement || self.moving_side() != side {
             return out;
         }
-        if counter.aboard || counter.inside || self.losses.leaderless.contains(&(side.clone(), name.to_owned())) {
+        if self.held_in_place(map, counter).is_some() {
             return out;
         }
         let budget = self.movement_points(counter).saturating_sub(counter.mp_spent);
@@ -298,7 +325,11 @@ impl CampaignState {
             if next == at {
                 return Err(RuleError::new(
                     RuleId::MG_11,
-                    format!("{} is at {} already: each step goes to another node", counter.name, map.name(at)),
+                    format!(
+                        "{} is at {} already: each step goes to another node",
+                        crate::core::words::capitalised(&counter_label(&counter.name)),
+                        map.name(at)
+                    ),
                 ));
             }
             if !map.is_path(at, next) {
@@ -311,7 +342,8 @@ impl CampaignState {
             if !last && self.must_halt(counter, next) {
                 let (what, rule) =
                     if counter.is_fleet() { ("the enemy fleet lies", RuleId::MG_16) } else { ("enemy land counters stand", RuleId::MG_13) };
-                return Err(RuleError::new(rule, format!("{} must halt at {}, where {what}", counter.name, map.name(next))));
+                let who = crate::core::words::capitalised(&counter_label(&counter.name));
+                return Err(RuleError::new(rule, format!("{who} must halt at {}, where {what}", map.name(next))));
             }
             if stops && last && counter.is_fleet() && self.enemy_land_at(&counter.side, next) {
                 return Err(fleet_may_not_stop(map, next));
@@ -438,14 +470,8 @@ pub fn move_counter(
     if path.is_empty() {
         return Err(RuleError::new(RuleId::MG_11, "a move needs at least one node to move to"));
     }
-    if counter.aboard {
-        return Err(RuleError::new(RuleId::MG_14, format!("{name} is aboard the fleet: move the fleet, or disembark first")));
-    }
-    if state.losses.leaderless.contains(&(side.clone(), name.to_owned())) {
-        return Err(RuleError::new(RuleId::MG_31, format!("{name} has lost its leader and cannot move")));
-    }
-    if counter.inside {
-        return Err(RuleError::new(RuleId::MG_27, format!("{name} is besieged: it must sally before it can move")));
+    if let Some(held) = state.held_in_place(map, counter) {
+        return Err(held);
     }
     state.check_path(map, counter, path, true)?;
     let mut events = vec![Event::CounterMoved { side: side.clone(), counter: name.to_owned(), from: counter.node, path: path.to_vec() }];
@@ -720,6 +746,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 .collect();
             events.extend(super::naval::naval_battles(state, map, side, dice)?);
             events.extend(super::siege::siege_rolls(state, map, side, dice)?);
+            events.extend(super::siege::capitals_taken(state, map, side));
             events.push(Event::PhaseEnded { side: side.clone(), phase });
             events.extend(raise_battles(state, map, side, &joined));
         }
@@ -813,7 +840,9 @@ fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTre
             continue;
         }
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
+        // A city that joined the mover as it ended its movement marches with it (MG-06).
         let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
+        let city = city.or(joined.contains(&node).then_some(node));
         let battle = Battle { city_attack: city_alone, ..Battle::raised(state, next_id, node, mover, defenders, city) };
         events.push(Event::BattleRaised { battle });
         next_id += 1;
@@ -934,7 +963,10 @@ impl CampaignState {
                     self.politics.switch_offer = None;
                     self.phase = Phase::PostCombat;
                 }
-                Phase::Movement => self.phase = Phase::Combat,
+                Phase::Movement => {
+                    self.siege.sallied.clear();
+                    self.phase = Phase::Combat;
+                }
                 Phase::PostCombat => {
                     for c in &mut self.counters {
                         c.mp_spent = 0;
