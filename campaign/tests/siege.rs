@@ -269,10 +269,7 @@ fn mg_32_an_empty_capital_is_taken_by_whoever_walks_in() {
     let taken = Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse") };
     assert!(events.contains(&taken), "{events:?}");
     let line = taken.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("pyrrhus"))).unwrap();
-    assert_eq!(
-        line,
-        "Carthage finds nobody within the walls of Syracuse, Syracuse's capital, and takes it — MG-32; Syracuse has lost its capital and is out of the campaign"
-    );
+    assert_eq!(line, "Carthage takes Syracuse, Syracuse's capital — MG-32; Syracuse has lost its capital and is out of the campaign");
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("syracuse")));
     assert_eq!(s.control[&NodeId(31)], side("carthage"));
@@ -297,11 +294,58 @@ fn mg_27_a_capital_held_by_its_garrison_alone_is_besieged() {
     );
     assert!(!w.c.state.politics.eliminated.contains(&side("syracuse")));
     w.ends("carthage", 2);
-    w.passes(&["pyrrhus", "syracuse"]);
+    w.pass("pyrrhus");
+    // What holds the walls stays there: no sally, which would end the siege with no battle.
+    w.refused(&Order::Sally { side: side("syracuse"), node: NodeId(31) }, "Syracuse has no command inside Syracuse to sally");
+    w.pass("syracuse");
     // The garrison's 2 elements are all that is inside: Hamilcar has thrice as many.
     let events = w.end("carthage", DiceInput::Manual(vec![6]));
     assert_eq!(siege_modifiers(&events), ["+2 3:1 effective elements", "-4 the walls of Syracuse"]);
     assert!(events.contains(&Event::SiegeRolled { node: NodeId(31), disease: false }));
+}
+
+/// MG-32 / MG-34 / MG-10: in the Pyrrhic War, Carthage walks into an empty Syracuse while
+/// Gisco marches on Messena, which Pyrrhus has left to its own command. Syracuse is out at
+/// once, and no battle is raised against it at Catana; Messena's command is beaten, the
+/// capital taken with it, and with Syracuse already out Pyrrhus is out too.
+#[test]
+fn mg_34_syracuse_and_messena_lost_put_pyrrhus_out() {
+    let mut w = Walls::deployed(
+        "pyrrhic",
+        6,
+        &deployment(&[
+            ("carthage", 30, &["Hamilcar", "fleet"]),
+            ("carthage", 22, &["Hanno", "Bomilcar"]),
+            ("carthage", 27, &["Gisco"]),
+            ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
+            ("syracuse", 24, &["Sosistratus", "Thoenon", "Agathon"]),
+            ("syracuse", 31, &["fleet"]),
+        ]),
+    );
+    w.ok(&Order::Move { side: side("carthage"), counter: "Gisco".into(), path: vec![NodeId(29)] });
+    w.end("carthage", DiceInput::Manual(vec![1]));
+    w.ends("carthage", 2);
+    for name in ["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"] {
+        w.ok(&Order::Move { side: side("pyrrhus"), counter: name.into(), path: vec![NodeId(26)] });
+    }
+    w.passes(&["pyrrhus", "syracuse"]);
+    w.ok(&Order::Move { side: side("carthage"), counter: "Gisco".into(), path: vec![NodeId(28)] });
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hamilcar".into(), path: vec![NodeId(31)] });
+    w.ok(&Order::Move { side: side("carthage"), counter: "Bomilcar".into(), path: vec![NodeId(24)] });
+    let events = w.end("carthage", DiceInput::Seeded);
+    assert!(events.contains(&Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse") }), "{events:?}");
+    assert!(w.c.state.politics.eliminated.contains(&side("syracuse")));
+    let battles: Vec<(NodeId, bool)> = w.c.state.battles.iter().map(|b| (b.node, b.city_attack)).collect();
+    assert_eq!(battles, [(NodeId(28), true)], "Messena's own command meets Gisco; nobody fights at Catana");
+    let battle = w.c.state.battles[0].id;
+    let events = w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(battle, "carthage") });
+    let taken = Event::CapitalTaken { node: NodeId(28), by: side("carthage"), from: side("pyrrhus") };
+    assert!(events.contains(&taken), "{events:?}");
+    let line = taken.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Umpire).unwrap();
+    assert_eq!(line, "Carthage takes Messena, Pyrrhus' capital — MG-32");
+    let s = &w.c.state;
+    assert!(s.politics.eliminated.contains(&side("pyrrhus")), "Syracuse out and Messena lost");
+    assert_eq!(s.phase, referee_campaign::magna_graecia::turn::Phase::Ended, "Carthage alone is left");
 }
 
 /// MG-36: Carthage, with no capital in the Second Punic War, is out only when its whole army

@@ -14,7 +14,7 @@ use referee_campaign::magna_graecia::engine::MagnaGraecia;
 use referee_campaign::magna_graecia::map::Map;
 use referee_campaign::magna_graecia::order::Order;
 use referee_campaign::magna_graecia::state::CampaignState;
-use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase, counter_label};
+use referee_campaign::magna_graecia::turn::{Counter, FLEET, Phase, STACK_LIMIT, counter_label};
 use referee_campaign::magna_graecia::view::{self, View};
 use referee_campaign::store::{Campaign, DiceInput, Store};
 use serde::Serialize;
@@ -243,8 +243,25 @@ impl Output for Shown {
         let mut lines = Vec::new();
         for f in &forces {
             for c in &f.counters {
-                let aboard = if c.aboard { " (aboard the fleet)" } else { "" };
-                lines.push(format!("  {:<12} {:<width$} at {}{aboard}", side_name(&f.side), named(c), place(c.node)));
+                let state = match c {
+                    c if c.aboard => " (aboard the fleet)",
+                    c if c.inside => " (inside the walls)",
+                    c if c.sheltered => " (sheltered in port)",
+                    _ => "",
+                };
+                lines.push(format!("  {:<12} {:<width$} at {}{state}", side_name(&f.side), named(c), place(c.node)));
+            }
+            // The garrison of a strength-0 capital stands there with its inherent sub-general.
+            let capital = board.sides.iter().find(|s| s.id == f.side).and_then(|s| s.capital);
+            if let (Some(capital), false) = (capital, f.garrison.is_empty()) {
+                let groups: Vec<String> = f.garrison.iter().map(ToString::to_string).collect();
+                lines.push(format!(
+                    "  {:<12} {:<width$} at {} ({})",
+                    side_name(&f.side),
+                    "garrison",
+                    place(capital.node),
+                    groups.join(", ")
+                ));
             }
         }
         let own: Vec<&SideId> = forces.iter().map(|f| &f.side).collect();
@@ -498,24 +515,56 @@ fn next_orders(board: &view::Board, map: &Map, forces: &[&view::Forces], viewer:
             if board.phase == Phase::Movement && viewer.is_none_or(|v| v == moving) {
                 // MG-36: a side that starts at sea lands before its first movement ends.
                 if let Some(f) = own(moving).filter(|f| !f.at_sea.is_empty()) {
+                    // Each counter to the first southern node with no enemy counter and room,
+                    // where no city allied to an enemy waits if one such node will do.
                     let enemy_at = |n: NodeId| board.counters.iter().any(|c| c.node == n && board.are_enemies(moving, &c.side));
-                    let orders = map
-                        .nodes
-                        .values()
-                        .find(|n| n.south_coast && !enemy_at(n.id))
-                        .map(|n| {
-                            let land = |counter: &String| json(Order::Land { side: moving.clone(), counter: counter.clone(), node: n.id });
-                            f.at_sea.iter().map(land).collect()
-                        })
-                        .unwrap_or_default();
+                    let hostile =
+                        |n: NodeId| board.node(n).and_then(|s| s.allied_to.as_ref()).is_some_and(|a| board.are_enemies(moving, a));
+                    let mut ashore: BTreeMap<NodeId, usize> = BTreeMap::new();
+                    for c in board.counters.iter().filter(|c| &c.side == moving && !c.fleet) {
+                        *ashore.entry(c.node).or_default() += 1;
+                    }
+                    let mut orders = Vec::new();
+                    for counter in &f.at_sea {
+                        let room = |n: NodeId, ashore: &BTreeMap<NodeId, usize>| {
+                            counter == FLEET || ashore.get(&n).copied().unwrap_or(0) < STACK_LIMIT
+                        };
+                        let open: Vec<NodeId> =
+                            map.nodes.values().filter(|n| n.south_coast && !enemy_at(n.id) && room(n.id, &ashore)).map(|n| n.id).collect();
+                        let Some(&node) = open.iter().find(|&&n| !hostile(n)).or(open.first()) else { continue };
+                        if counter != FLEET {
+                            *ashore.entry(node).or_default() += 1;
+                        }
+                        orders.push(json(Order::Land { side: moving.clone(), counter: counter.clone(), node }));
+                    }
                     next.push(Next {
                         who: name(moving),
-                        what: "lands every counter still at sea, each at a southern coastal node no enemy holds, before its first movement ends (MG-36)".to_owned(),
+                        what: "lands every counter still at sea, each at a southern coastal node no enemy counter stands on, before its first movement ends (MG-36)".to_owned(),
                         orders,
                     });
                 }
+                // MG-28: the besieger rolls when its movement ends, after a full turn of siege
+                // in which none of its counters there has moved.
+                for siege in board.sieges.iter().filter(|s| &s.besieger == moving) {
+                    next.push(Next {
+                        who: name(moving),
+                        what: if siege.begun_turn >= board.turn {
+                            format!(
+                                "rolls for the siege of {} after a full turn of it: at the end of its next movement, if none of its counters there moves (MG-28)",
+                                map.name(siege.node)
+                            )
+                        } else {
+                            format!(
+                                "rolls for the siege of {} when its movement ends, unless one of its counters there moves (MG-28)",
+                                map.name(siege.node)
+                            )
+                        },
+                        orders: Vec::new(),
+                    });
+                }
                 // MG-27: the besieged may come out and fight in their own movement phase.
-                for siege in board.sieges.iter().filter(|s| &s.defender == moving) {
+                let inside = |node: NodeId| board.counters.iter().any(|c| &c.side == moving && c.node == node && c.inside);
+                for siege in board.sieges.iter().filter(|s| &s.defender == moving && inside(s.node)) {
                     next.push(Next {
                         who: name(moving),
                         what: format!(
@@ -870,11 +919,11 @@ mod tests {
         next_orders(view.board(), map, &view.forces(), side).into_iter().map(|n| (format!("{} {}", n.who, n.what), n.orders)).collect()
     }
 
-    /// MG-27, X-06: a defender holding the walled place of its battle is offered the
+    /// MG-27, MG-28, X-06: a defender holding the walled place of its battle is offered the
     /// withdrawal inside, the attacker is not; the besieged are offered their sally in their
-    /// own movement phase.
+    /// own movement phase, and the besieger is told when it rolls.
     #[test]
-    fn mg_27_next_offers_the_withdrawal_and_the_sally() {
+    fn mg_27_next_offers_the_withdrawal_the_sally_and_the_siege_roll() {
         let catalog = Catalog::embedded();
         let map = catalog.map("sicily").unwrap();
         let mut store = Store::open_in_memory().unwrap();
@@ -884,7 +933,7 @@ mod tests {
         let withdrawal = r#"{"type":"withdraw_into_city","side":"syracuse","battle":1}"#;
         let sally = r#"{"type":"sally","side":"syracuse","node":8}"#;
         let has = |list: &[(String, Vec<String>)], order: &str| list.iter().any(|(_, orders)| orders.iter().any(|o| o == order));
-        let (mut withdrawal_seen, mut sally_seen) = (false, false);
+        let (mut withdrawal_seen, mut sally_seen, mut roll_seen) = (false, false, false);
         for (order, dice) in siege_of_himera() {
             if c.state.battles.first().is_some_and(|b| b.node == NodeId(8)) {
                 let offers = offered(&c, &store, map, &syracuse);
@@ -900,8 +949,19 @@ mod tests {
             }
             let besieged_moving =
                 c.state.phase == Phase::Movement && c.state.moving_side() == &SideId::new("syracuse") && !c.state.siege.sieges.is_empty();
+            let besieger_moving =
+                c.state.phase == Phase::Movement && c.state.moving_side() == &SideId::new("carthage") && !c.state.siege.sieges.is_empty();
+            if besieger_moving {
+                let offers = offered(&c, &store, map, &carthage);
+                assert!(offers.iter().any(|(what, _)| what.starts_with("Carthage rolls for the siege of Himera")), "{offers:?}");
+                assert!(!offered(&c, &store, map, &syracuse).iter().any(|(what, _)| what.contains("siege of Himera")));
+                roll_seen = true;
+            }
             if besieged_moving && c.state.siege.siege_losses_due.is_empty() {
                 assert!(has(&offered(&c, &store, map, &syracuse), sally));
+                let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+                let text = Shown { view: MagnaGraecia::view_for(&c.state, map, &events, &syracuse).unwrap(), map: map.clone() }.text();
+                assert!(text.lines().any(|l| l.contains("Leptines") && l.ends_with("at 08 Himera (inside the walls)")), "{text}");
                 assert!(!has(&offered(&c, &store, map, &carthage), sally));
                 sally_seen = true;
             } else {
@@ -909,7 +969,37 @@ mod tests {
             }
             store.execute(&mut c, map, &order, dice).unwrap();
         }
-        assert!(withdrawal_seen && sally_seen);
+        assert!(withdrawal_seen && sally_seen && roll_seen);
+    }
+
+    /// MG-04: a side's `show` lists the garrison of its strength-0 capital with its counters;
+    /// the other side's does not.
+    #[test]
+    fn mg_04_show_lists_the_sides_own_garrison() {
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        let syracuse = SideId::new("syracuse");
+        for order in [
+            Order::Deploy { side: syracuse.clone(), counter: "Dionysius".into(), node: NodeId(31) },
+            Order::Garrison {
+                side: syracuse.clone(),
+                command: "Dionysius".into(),
+                elements: vec!["4 Reg Sp(O)".parse().unwrap()],
+                into_garrison: true,
+            },
+        ] {
+            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
+        }
+        let text = |viewer: &str| {
+            let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
+            let view = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new(viewer))).unwrap();
+            Shown { view, map: map.clone() }.text()
+        };
+        let own = text("syracuse");
+        assert!(own.lines().any(|l| l.contains("garrison") && l.ends_with("at 31 Syracuse (4 Reg Sp(O))")), "{own}");
+        assert!(!text("carthage").contains("garrison"));
     }
 
     /// MG-36, X-06: Carthage, at sea in the Second Punic War, is told to land everything on its

@@ -539,7 +539,16 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
     };
     events.push(Event::BattleResolved { battle: result.battle, node: battle.node, winner: winner.clone(), aftermath, retreats });
     if let Some(side) = city_joins {
+        // MG-32: a capital whose own commands are beaten is taken with them.
+        let owner = state.scenario.sides.iter().find(|o| {
+            o.capital.is_some_and(|c| c.node == battle.node)
+                && state.are_enemies(&side, &o.id)
+                && !state.politics.eliminated.contains(&o.id)
+                && state.politics.city_allies.get(&battle.node) == Some(&o.id)
+        });
+        let taken = owner.map(|o| Event::CapitalTaken { node: battle.node, by: side.clone(), from: o.id.clone() });
         events.push(Event::CityJoined { node: battle.node, side, takes_node: true });
+        events.extend(taken);
     }
     Ok(events)
 }

@@ -112,8 +112,9 @@ pub enum Event {
         #[serde(default)]
         defender_elements: u32,
     },
-    /// An enemy capital with nobody within its walls — no counter, no commands of its own, no
-    /// garrison — taken by the side that ended its movement there (MG-32, MG-33).
+    /// An enemy capital taken (MG-32, MG-33): with nobody within its walls — no counter, no
+    /// commands of its own, no garrison — by the side that ended its movement there, or with
+    /// its own commands beaten in battle.
     CapitalTaken { node: NodeId, by: SideId, from: SideId },
     /// Disease took a tenth of a side's force at a siege, rounded up (MG-29): of its whole
     /// force in the node, or of one command that marched through the node.
@@ -351,24 +352,20 @@ impl Event {
                     map.name(*node),
                     side_name(&Some(besieger.clone()))
                 );
-                for s in scenario
-                    .sides
-                    .iter()
-                    .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == *node) && &s.id != besieger)
-                {
+                for s in scenario.out_with_capital(*node, besieger) {
                     line.push_str(&format!("; {} has lost its capital and is out of the campaign — MG-32", s.name));
                 }
                 Some(line)
             }
             Event::CapitalTaken { node, by, from } => {
                 let mut line = format!(
-                    "{} finds nobody within the walls of {}, {} capital, and takes it — MG-32",
+                    "{} takes {}, {} capital — MG-32",
                     side_name(&Some(by.clone())),
                     map.name(*node),
                     crate::core::words::possessive(&side_name(&Some(from.clone())))
                 );
-                if scenario.side(from).is_some_and(|s| s.out_when_capital_falls) {
-                    line.push_str(&format!("; {} has lost its capital and is out of the campaign", side_name(&Some(from.clone()))));
+                for s in scenario.out_with_capital(*node, by) {
+                    line.push_str(&format!("; {} has lost its capital and is out of the campaign", s.name));
                 }
                 Some(line)
             }

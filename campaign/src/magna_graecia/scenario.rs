@@ -174,6 +174,12 @@ impl Scenario {
         allies
     }
 
+    /// The sides put out of the campaign when `node`, their capital, is taken by `taker`:
+    /// every side, unless its scenario keeps it in (MG-32).
+    pub fn out_with_capital<'a>(&'a self, node: NodeId, taker: &'a SideId) -> impl Iterator<Item = &'a SideSetup> + 'a {
+        self.sides.iter().filter(move |s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == node) && &s.id != taker)
+    }
+
     pub fn side(&self, id: &SideId) -> Option<&SideSetup> {
         self.sides.iter().find(|s| &s.id == id)
     }

@@ -335,12 +335,9 @@ pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId) -
         let here = |side: &SideId| state.counters.iter().any(|c| &c.side == side && c.node == node && c.on_land());
         let met = state.scenario.sides.iter().any(|s| state.are_enemies(mover, &s.id) && here(&s.id));
         let beside = state.beside_the_commands(&owner.id, node);
-        if !held
-            || !here(mover)
-            || met
-            || state.siege_at(node).is_some()
-            || (beside.city_commands && !state.city_forces(map, node).is_empty())
-        {
+        // A capital with commands of its own still standing meets the march (MG-10), or, in a
+        // campaign stored before capitals stood with their sides, stays as it was.
+        if !held || !here(mover) || met || state.siege_at(node).is_some() || !state.city_forces(map, node).is_empty() {
             continue;
         }
         let garrison = if beside.garrison { state.garrison_elements(&owner.id) } else { 0 };
@@ -365,6 +362,17 @@ pub fn sally(state: &CampaignState, map: &Map, side: &SideId, node: NodeId) -> R
         return Err(RuleError::new(
             RuleId::MG_27,
             format!("{} is not besieged at {}", super::turn::side_name(state, side), map.name(node)),
+        ));
+    }
+    // A garrison or a city's own commands hold the walls; only a side's commands come out.
+    if !state.counters.iter().any(|c| &c.side == side && c.node == node && c.inside) {
+        return Err(RuleError::new(
+            RuleId::MG_27,
+            format!(
+                "{} has no command inside {} to sally: what holds its walls stays there",
+                super::turn::side_name(state, side),
+                map.name(node)
+            ),
         ));
     }
     Ok(vec![Event::SallyMade { side: side.clone(), node }])
@@ -432,8 +440,6 @@ impl CampaignState {
         }
     }
 
-    /// Takes a side out of the campaign (MG-32): its counters leave the map and its turns are
-    /// skipped; its victory points stand.
     /// The city at `node` taken by `besieger` from `defender`: everything still within its
     /// walls is gone, the node and the city are the taker's; a side whose capital it was is
     /// out of the campaign unless its scenario says otherwise (MG-32), and in the Pyrrhic War
@@ -453,13 +459,7 @@ impl CampaignState {
         self.end_siege(node);
         // MG-32: a side whose capital falls is out of the campaign, unless its
         // scenario says otherwise.
-        let fallen: Vec<SideId> = self
-            .scenario
-            .sides
-            .iter()
-            .filter(|s| s.out_when_capital_falls && s.capital.is_some_and(|c| c.node == node) && &s.id != besieger)
-            .map(|s| s.id.clone())
-            .collect();
+        let fallen: Vec<SideId> = self.scenario.out_with_capital(node, besieger).map(|s| s.id.clone()).collect();
         let rules = &self.scenario.special_rules;
         let (to_pyrrhus, exit_rule) =
             (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
@@ -477,13 +477,17 @@ impl CampaignState {
         for side in fallen {
             self.eliminate(&side);
         }
-        // MG-34: once Syracuse is out, losing Messena ends Pyrrhus too.
-        let messena = self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| c.node == node);
-        if exit_rule && messena && self.politics.eliminated.contains(&syracuse) && besieger != &pyrrhus {
+        // MG-34: with Syracuse out and Messena lost, whichever went first, Pyrrhus is out too.
+        let messena_lost =
+            self.scenario.side(&pyrrhus).and_then(|s| s.capital).is_some_and(|c| self.control.get(&c.node) != Some(&pyrrhus));
+        let pyrrhus_in = !self.politics.eliminated.contains(&pyrrhus);
+        if exit_rule && messena_lost && pyrrhus_in && self.politics.eliminated.contains(&syracuse) {
             self.eliminate(&pyrrhus);
         }
     }
 
+    /// Takes a side out of the campaign (MG-32): its counters leave the map and its turns are
+    /// skipped; its victory points stand.
     pub(crate) fn eliminate(&mut self, side: &SideId) {
         self.politics.eliminated.insert(side.clone());
         self.counters.retain(|c| &c.side != side);

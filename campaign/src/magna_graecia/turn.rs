@@ -210,8 +210,6 @@ impl CampaignState {
         land
     }
 
-    /// Where a counter may go this phase: each reachable node with the path there (MG-11,
-    /// MG-13, MG-16). Empty outside its side's movement phase.
     /// Why a counter of the moving side may not move by itself at all now, if it may not:
     /// aboard the fleet (MG-14), leaderless (MG-31), besieged, or come out to give battle
     /// (MG-27).
@@ -228,17 +226,13 @@ impl CampaignState {
         }
         // A fleet may still put out to fight the ships at sea (a sally's naval battle).
         if self.siege.sallied.contains(&counter.node) && !counter.is_fleet() {
-            return Some(RuleError::new(
-                RuleId::MG_27,
-                format!(
-                    "{name} sallied out of {} to fight the besiegers there, and stands to give battle this turn",
-                    map.name(counter.node)
-                ),
-            ));
+            return Some(stands_to_fight(map, counter));
         }
         None
     }
 
+    /// Where a counter may go this phase: each reachable node with the path there (MG-11,
+    /// MG-13, MG-16). Empty outside its side's movement phase.
     pub fn destinations(&self, map: &Map, side: &SideId, name: &str) -> BTreeMap<NodeId, Vec<NodeId>> {
         let mut out = BTreeMap::new();
         let Some(counter) = self.counter(side, name) else { return out };
@@ -539,6 +533,9 @@ pub fn embark(state: &CampaignState, map: &Map, side: &SideId, name: &str) -> Re
     if counter.inside {
         return Err(RuleError::new(RuleId::MG_27, format!("{name} is besieged: it must sally before it can embark")));
     }
+    if state.siege.sallied.contains(&counter.node) {
+        return Err(stands_to_fight(map, counter));
+    }
     if counter.is_fleet() || counter.aboard {
         return Err(RuleError::new(
             RuleId::MG_14,
@@ -663,6 +660,13 @@ pub fn land(state: &CampaignState, map: &Map, side: &SideId, name: &str, node: N
     if state.counters.iter().any(|c| c.node == node && state.are_enemies(side, &c.side)) {
         return Err(RuleError::new(RuleId::MG_36, format!("{} is occupied by an enemy counter", place.name)));
     }
+    let ashore = state.counters.iter().filter(|c| &c.side == side && c.node == node && c.on_land()).count();
+    if name != FLEET && ashore >= STACK_LIMIT {
+        return Err(RuleError::new(
+            RuleId::MG_12,
+            format!("{} has {ashore} counters ashore at {} already; at most {STACK_LIMIT} may share a node", setup.name, place.name),
+        ));
+    }
     Ok(vec![Event::CounterLanded { side: side.clone(), counter: name.to_owned(), node }])
 }
 
@@ -685,6 +689,14 @@ pub fn still_at_sea(state: &CampaignState, side: &SideId) -> Vec<String> {
         names.push(FLEET.to_owned());
     }
     names.retain(|name| state.counter(side, name).is_none());
+    names
+}
+
+/// MG-36: the counters still at sea that could land now, and so must before the side's first
+/// movement ends; a coast held all along by the enemy lets the rest stay at sea.
+pub fn to_land(state: &CampaignState, map: &Map, side: &SideId) -> Vec<String> {
+    let mut names = still_at_sea(state, side);
+    names.retain(|name| map.nodes.values().any(|n| land(state, map, side, name, n.id).is_ok()));
     names
 }
 
@@ -713,7 +725,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
     let mut events = Vec::new();
     match phase {
         Phase::Movement => {
-            let at_sea = still_at_sea(state, side);
+            let at_sea = to_land(state, map, side);
             if !at_sea.is_empty() {
                 let names: Vec<String> = at_sea.iter().map(|n| counter_label(n)).collect();
                 return Err(RuleError::new(
@@ -737,18 +749,20 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
                 ));
             }
             events.extend(alliance_rolls(state, map, side, dice)?);
-            let joined: BTreeSet<NodeId> = events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::CityJoined { node, side: s, .. } if s == side => Some(*node),
-                    _ => None,
-                })
-                .collect();
             events.extend(super::naval::naval_battles(state, map, side, dice)?);
             events.extend(super::siege::siege_rolls(state, map, side, dice)?);
             events.extend(super::siege::capitals_taken(state, map, side));
             events.push(Event::PhaseEnded { side: side.clone(), phase });
-            events.extend(raise_battles(state, map, side, &joined));
+            // Battles are raised where the forces stand once the phase's alliances, sea fights
+            // and falls are settled: a city won over marches with the mover (MG-06), a side
+            // put out of the campaign fights no more (MG-32).
+            let mut settled = state.clone();
+            for event in &events {
+                settled.apply(event).map_err(|_| RuleError::new(RuleId::MG_09, "a campaign cannot start again"))?;
+            }
+            if settled.phase != Phase::Ended {
+                events.extend(raise_battles(&settled, map, side));
+            }
         }
         Phase::Combat => {
             // The refusal is read by the side ending the phase: how many elements another
@@ -810,7 +824,7 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
 /// MG-10 / MG-20: a battle in every node where the moving side's counters stand with an
 /// enemy's, or in a city allied to an enemy whose own commands meet them there — unless the
 /// city came over to the mover as its movement ended (`joined`, MG-06).
-fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTreeSet<NodeId>) -> Vec<Event> {
+fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId) -> Vec<Event> {
     let mut nodes: BTreeMap<NodeId, BTreeSet<SideId>> = BTreeMap::new();
     for c in state.counters.iter().filter(|c| c.on_land()) {
         nodes.entry(c.node).or_default().insert(c.side.clone());
@@ -828,7 +842,6 @@ fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTre
         let city_ally = state.politics.city_allies.get(&node).filter(|ally| {
             state.are_enemies(mover, ally)
                 && !state.politics.eliminated.contains(*ally)
-                && !joined.contains(&node)
                 && state.siege_at(node).is_none()
                 && !state.city_forces(map, node).is_empty()
         });
@@ -840,9 +853,7 @@ fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId, joined: &BTre
             continue;
         }
         // MG-05 / MG-08: a city allied to one of the sides sends its commands into the battle.
-        // A city that joined the mover as it ended its movement marches with it (MG-06).
         let city = state.politics.city_allies.get(&node).filter(|a| *a == mover || defenders.contains(a)).map(|_| node);
-        let city = city.or(joined.contains(&node).then_some(node));
         let battle = Battle { city_attack: city_alone, ..Battle::raised(state, next_id, node, mover, defenders, city) };
         events.push(Event::BattleRaised { battle });
         next_id += 1;
@@ -995,6 +1006,15 @@ impl CampaignState {
             _ => {}
         }
     }
+}
+
+/// MG-27: the refusal of any move but the fight for a command that sallied this phase.
+fn stands_to_fight(map: &Map, counter: &Counter) -> RuleError {
+    let place = map.name(counter.node);
+    RuleError::new(
+        RuleId::MG_27,
+        format!("{} sallied out of {place} to fight the besiegers there, and stands to give battle this turn", counter.name),
+    )
 }
 
 /// MG-16: the refusal of a fleet's move ending at `node`, where enemy land counters stand.

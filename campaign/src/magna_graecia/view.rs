@@ -191,8 +191,8 @@ pub struct Forces {
     pub allied_city_commands: BTreeMap<u32, Vec<CommandRoster>>,
     /// Elements the side has lost so far, in battle, at sea, to sieges and disease.
     pub elements_lost: u32,
-    /// The side's counters still at sea on its first turn, to land before its movement ends
-    /// (MG-36): commands by name, then the fleet.
+    /// The side's counters still at sea on its first turn that could land, and so must before
+    /// its movement ends (MG-36): commands by name, then the fleet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_sea: Vec<String>,
 }
@@ -398,7 +398,7 @@ fn forces(state: &CampaignState, map: &Map, side: &SideId) -> Option<Forces> {
             .filter_map(|b| b.city.filter(|n| state.politics.city_allies.get(n) == Some(side)).map(|n| (b.id, state.city_forces(map, n))))
             .collect(),
         elements_lost: state.losses.elements_lost.get(side).copied().unwrap_or(0),
-        at_sea: super::turn::still_at_sea(state, side),
+        at_sea: super::turn::to_land(state, map, side),
     })
 }
 
