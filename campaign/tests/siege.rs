@@ -304,6 +304,37 @@ fn mg_27_a_capital_held_by_its_garrison_alone_is_besieged() {
     assert!(events.contains(&Event::SiegeRolled { node: NodeId(31), disease: false }));
 }
 
+/// MG-32 / MG-19 / MG-34: a fleet left sheltered in a capital whose last defenders marched
+/// out is lost with the city when an enemy walks in, to the taker's credit; it does not pass
+/// to Pyrrhus.
+#[test]
+fn mg_19_a_fleet_sheltered_in_a_capital_walked_into_is_lost_with_it() {
+    let mut w = Walls::deployed(
+        "pyrrhic",
+        6,
+        &deployment(&[
+            ("carthage", 30, &["Hamilcar", "fleet"]),
+            ("carthage", 22, &["Hanno", "Bomilcar"]),
+            ("carthage", 27, &["Gisco"]),
+            ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
+            ("syracuse", 31, &["Sosistratus", "fleet"]),
+            ("syracuse", 24, &["Thoenon", "Agathon"]),
+        ]),
+    );
+    w.passes(&["carthage", "pyrrhus"]);
+    w.ok(&Order::Shelter { side: side("syracuse") });
+    w.ok(&Order::Move { side: side("syracuse"), counter: "Sosistratus".into(), path: vec![NodeId(23)] });
+    w.pass("syracuse");
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hamilcar".into(), path: vec![NodeId(31)] });
+    let events = w.end("carthage", DiceInput::Seeded);
+    assert!(events.iter().any(|e| matches!(e, Event::CapitalTaken { node: NodeId(31), .. })), "{events:?}");
+    let lost = events.iter().find_map(matching!(Event::ShelteredFleetsLost { fleets, .. } => fleets.clone()));
+    assert_eq!(lost, Some(vec![(side("syracuse"), 12)]));
+    let s = &w.c.state;
+    assert!(s.counter(&side("pyrrhus"), "fleet").is_none(), "the ships went down with the city");
+    assert_eq!(s.naval.np_destroyed[&side("carthage")], 12);
+}
+
 /// MG-32 / MG-34 / MG-10: in the Pyrrhic War, Carthage walks into an empty Syracuse while
 /// Gisco marches on Messena, which Pyrrhus has left to its own command. Syracuse is out at
 /// once, and no battle is raised against it at Catana; Messena's command is beaten, the

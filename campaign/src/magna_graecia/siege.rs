@@ -327,7 +327,7 @@ pub fn allocate_siege_losses(
 /// at all within its walls is taken; one held by its garrison alone (MG-04) is besieged, if
 /// `mover` has as many effective elements as the garrison. A capital whose own commands still
 /// stand meets the march in battle instead (MG-10).
-pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId) -> Vec<Event> {
+pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId, dice: &mut Dice) -> Result<Vec<Event>, RuleError> {
     let mut events = Vec::new();
     for owner in state.scenario.sides.iter().filter(|s| state.are_enemies(mover, &s.id) && !state.politics.eliminated.contains(&s.id)) {
         let Some(node) = owner.capital.map(|c| c.node) else { continue };
@@ -343,13 +343,15 @@ pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId) -
         let garrison = if beside.garrison { state.garrison_elements(&owner.id) } else { 0 };
         if garrison == 0 {
             events.push(Event::CapitalTaken { node, by: mover.clone(), from: owner.id.clone() });
+            // MG-19: ships sheltered there are lost with the city.
+            events.extend(sheltered_fleets_lost(state, node, mover, &map.name(node), dice)?);
         } else if state.besieging_strength(map, mover, node) >= garrison {
             let siege =
                 Siege { node, besieger: mover.clone(), defender: owner.id.clone(), begun_turn: state.turn, rolls: 0, disease: false };
             events.push(Event::SiegeBegun { battle: None, siege, inside: Vec::new() });
         }
     }
-    events
+    Ok(events)
 }
 
 /// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
@@ -464,10 +466,11 @@ impl CampaignState {
         let (to_pyrrhus, exit_rule) =
             (rules.contains(&SpecialRule::SyracuseFallsToPyrrhus), rules.contains(&SpecialRule::ExitThroughMessena));
         let (syracuse, pyrrhus) = (SideId::new("syracuse"), SideId::new("pyrrhus"));
-        // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls.
+        // MG-34: in the Pyrrhic War Syracuse's fleet passes to Pyrrhus when the city falls,
+        // unless it lay sheltered in the city, whose fall destroys it (MG-19).
         if to_pyrrhus && fallen.contains(&syracuse) {
             let np = self.fleet_np(&syracuse);
-            if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet()) {
+            if let Some(f) = self.counters.iter_mut().find(|c| c.side == syracuse && c.is_fleet() && !(c.sheltered && c.node == node)) {
                 f.side = pyrrhus.clone();
                 f.mp_spent = 0;
                 self.naval.fleet_np.insert(pyrrhus.clone(), np);

@@ -751,7 +751,7 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.extend(alliance_rolls(state, map, side, dice)?);
             events.extend(super::naval::naval_battles(state, map, side, dice)?);
             events.extend(super::siege::siege_rolls(state, map, side, dice)?);
-            events.extend(super::siege::capitals_taken(state, map, side));
+            events.extend(super::siege::capitals_taken(state, map, side, dice)?);
             events.push(Event::PhaseEnded { side: side.clone(), phase });
             // Battles are raised where the forces stand once the phase's alliances, sea fights
             // and falls are settled: a city won over marches with the mover (MG-06), a side
