@@ -233,22 +233,29 @@ fn mg_27_a_capitals_garrison_stands_within_the_walls() {
     assert!(w.c.state.garrisons.get(&carthage).is_none_or(Vec::is_empty), "the garrison fell with Motya");
 }
 
-/// The Pyrrhic War with Hamilcar and the Carthaginian fleet at Helorus, Syracuse's three
-/// commands at Catana, its fleet in Syracuse, and `garrison` left in Syracuse by Sosistratus
-/// (MG-04); Hamilcar marches into Syracuse and Carthage ends its movement.
-fn hamilcar_before_syracuse(garrison: &[&str]) -> (Walls, Vec<Event>) {
+/// The Pyrrhic War deployed, play not yet begun: Hamilcar and Carthage's fleet at Helorus,
+/// Hanno and Bomilcar at Paliki, Gisco at Tyndaris, Pyrrhus's army in Messena, and Syracuse
+/// where `syracuse` puts it.
+fn pyrrhic_with(syracuse: &[(u8, &[&'static str])]) -> Walls {
     let mut w = Walls::created("pyrrhic", 6);
-    let deployment = deployment(&[
+    let mut lines: Vec<(&'static str, u8, &[&'static str])> = vec![
         ("carthage", 30, &["Hamilcar", "fleet"]),
         ("carthage", 22, &["Hanno", "Bomilcar"]),
         ("carthage", 27, &["Gisco"]),
         ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
-        ("syracuse", 31, &["Sosistratus", "fleet"]),
-        ("syracuse", 24, &["Thoenon", "Agathon"]),
-    ]);
-    for order in referee_campaign::fixtures::deploy_orders(&deployment) {
+    ];
+    lines.extend(syracuse.iter().map(|&(node, counters)| ("syracuse", node, counters)));
+    for order in referee_campaign::fixtures::deploy_orders(&deployment(&lines)) {
         w.ok(&order);
     }
+    w
+}
+
+/// The Pyrrhic War with Hamilcar and the Carthaginian fleet at Helorus, Syracuse's three
+/// commands at Catana, its fleet in Syracuse, and `garrison` left in Syracuse by Sosistratus
+/// (MG-04); Hamilcar marches into Syracuse and Carthage ends its movement.
+fn hamilcar_before_syracuse(garrison: &[&str]) -> (Walls, Vec<Event>) {
+    let mut w = pyrrhic_with(&[(31, &["Sosistratus", "fleet"]), (24, &["Thoenon", "Agathon"])]);
     if !garrison.is_empty() {
         let elements = garrison.iter().map(|g| g.parse().unwrap()).collect();
         w.ok(&Order::Garrison { side: side("syracuse"), command: "Sosistratus".into(), elements, into_garrison: true });
@@ -309,18 +316,8 @@ fn mg_27_a_capital_held_by_its_garrison_alone_is_besieged() {
 /// to Pyrrhus.
 #[test]
 fn mg_19_a_fleet_sheltered_in_a_capital_walked_into_is_lost_with_it() {
-    let mut w = Walls::deployed(
-        "pyrrhic",
-        6,
-        &deployment(&[
-            ("carthage", 30, &["Hamilcar", "fleet"]),
-            ("carthage", 22, &["Hanno", "Bomilcar"]),
-            ("carthage", 27, &["Gisco"]),
-            ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
-            ("syracuse", 31, &["Sosistratus", "fleet"]),
-            ("syracuse", 24, &["Thoenon", "Agathon"]),
-        ]),
-    );
+    let mut w = pyrrhic_with(&[(31, &["Sosistratus", "fleet"]), (24, &["Thoenon", "Agathon"])]);
+    w.ok(&Order::BeginPlay {});
     w.passes(&["carthage", "pyrrhus"]);
     w.ok(&Order::Shelter { side: side("syracuse") });
     w.ok(&Order::Move { side: side("syracuse"), counter: "Sosistratus".into(), path: vec![NodeId(23)] });
@@ -341,18 +338,8 @@ fn mg_19_a_fleet_sheltered_in_a_capital_walked_into_is_lost_with_it() {
 /// capital taken with it, and with Syracuse already out Pyrrhus is out too.
 #[test]
 fn mg_34_syracuse_and_messena_lost_put_pyrrhus_out() {
-    let mut w = Walls::deployed(
-        "pyrrhic",
-        6,
-        &deployment(&[
-            ("carthage", 30, &["Hamilcar", "fleet"]),
-            ("carthage", 22, &["Hanno", "Bomilcar"]),
-            ("carthage", 27, &["Gisco"]),
-            ("pyrrhus", 28, &["Pyrrhus", "Leonnatus", "Helenus", "Heraclides of Leontini"]),
-            ("syracuse", 24, &["Sosistratus", "Thoenon", "Agathon"]),
-            ("syracuse", 31, &["fleet"]),
-        ]),
-    );
+    let mut w = pyrrhic_with(&[(24, &["Sosistratus", "Thoenon", "Agathon"]), (31, &["fleet"])]);
+    w.ok(&Order::BeginPlay {});
     w.ok(&Order::Move { side: side("carthage"), counter: "Gisco".into(), path: vec![NodeId(29)] });
     w.end("carthage", DiceInput::Manual(vec![1]));
     w.ends("carthage", 2);
