@@ -385,6 +385,7 @@ fn mg_33_victory_points() {
         destroyed: vec![],
         besieger_losses: 0,
         defender_elements: 0,
+        knock_on: vec![],
     };
     g.c.state.apply(&fell).unwrap();
     let vp = &g.c.state.victory_points()[&side("carthage")];

@@ -1,6 +1,7 @@
 //! Sieges (MG-27, MG-28) and disease (MG-29).
 
 use referee_campaign::core::log::DiceRolled;
+use referee_campaign::magna_graecia::event::KnockOn;
 use referee_campaign::{DiceInput, NodeId, magna_graecia::event::Event, magna_graecia::order::Order};
 
 mod common;
@@ -273,10 +274,14 @@ fn hamilcar_before_syracuse(garrison: &[&str]) -> (Walls, Vec<Event>) {
 #[test]
 fn mg_32_an_empty_capital_is_taken_by_whoever_walks_in() {
     let (w, events) = hamilcar_before_syracuse(&[]);
-    let taken = Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse") };
+    let fleet = KnockOn::FleetTo { from: side("syracuse"), to: side("pyrrhus") };
+    let taken = Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse"), knock_on: vec![fleet] };
     assert!(events.contains(&taken), "{events:?}");
     let line = taken.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Side(side("pyrrhus"))).unwrap();
-    assert_eq!(line, "Carthage takes Syracuse, Syracuse's capital — MG-32; Syracuse has lost its capital and is out of the campaign");
+    assert_eq!(
+        line,
+        "Carthage takes Syracuse, Syracuse's capital — MG-32; Syracuse has lost its capital and is out of the campaign; Syracuse's fleet passes to Pyrrhus — MG-34"
+    );
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("syracuse")));
     assert_eq!(s.control[&NodeId(31)], side("carthage"));
@@ -351,16 +356,17 @@ fn mg_34_syracuse_and_messena_lost_put_pyrrhus_out() {
     w.ok(&Order::Move { side: side("carthage"), counter: "Hamilcar".into(), path: vec![NodeId(31)] });
     w.ok(&Order::Move { side: side("carthage"), counter: "Bomilcar".into(), path: vec![NodeId(24)] });
     let events = w.end("carthage", DiceInput::Seeded);
-    assert!(events.contains(&Event::CapitalTaken { node: NodeId(31), by: side("carthage"), from: side("syracuse") }), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::CapitalTaken { node: NodeId(31), .. })), "{events:?}");
     assert!(w.c.state.politics.eliminated.contains(&side("syracuse")));
     let battles: Vec<(NodeId, bool)> = w.c.state.battles.iter().map(|b| (b.node, b.city_attack)).collect();
     assert_eq!(battles, [(NodeId(28), true)], "Messena's own command meets Gisco; nobody fights at Catana");
     let battle = w.c.state.battles[0].id;
     let events = w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(battle, "carthage") });
-    let taken = Event::CapitalTaken { node: NodeId(28), by: side("carthage"), from: side("pyrrhus") };
+    let out = KnockOn::Out { side: side("pyrrhus") };
+    let taken = Event::CapitalTaken { node: NodeId(28), by: side("carthage"), from: side("pyrrhus"), knock_on: vec![out] };
     assert!(events.contains(&taken), "{events:?}");
     let line = taken.describe(&w.map, &w.c.state.scenario, &referee_campaign::Viewer::Umpire).unwrap();
-    assert_eq!(line, "Carthage takes Messena, Pyrrhus' capital — MG-32");
+    assert_eq!(line, "Carthage takes Messena, Pyrrhus' capital — MG-32; Pyrrhus is out of the campaign — MG-34");
     let s = &w.c.state;
     assert!(s.politics.eliminated.contains(&side("pyrrhus")), "Syracuse out and Messena lost");
     assert_eq!(s.phase, referee_campaign::magna_graecia::turn::Phase::Ended, "Carthage alone is left");

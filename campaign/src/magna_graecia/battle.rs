@@ -546,7 +546,12 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
                 && !state.politics.eliminated.contains(&o.id)
                 && state.politics.city_allies.get(&battle.node) == Some(&o.id)
         });
-        let taken = owner.map(|o| Event::CapitalTaken { node: battle.node, by: side.clone(), from: o.id.clone() });
+        let taken = owner.map(|o| Event::CapitalTaken {
+            node: battle.node,
+            by: side.clone(),
+            from: o.id.clone(),
+            knock_on: state.knock_on(battle.node, &side, &o.id),
+        });
         events.push(Event::CityJoined { node: battle.node, side, takes_node: true });
         events.extend(taken);
     }

@@ -111,11 +111,22 @@ pub enum Event {
         /// The defender's elements inside, of which the besieger loses a fifth, rounded up.
         #[serde(default)]
         defender_elements: u32,
+        /// What the fall does beyond putting its own side out (MG-34); absent in campaigns
+        /// stored before it was told.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        knock_on: Vec<KnockOn>,
     },
     /// An enemy capital taken (MG-32, MG-33): with nobody within its walls — no counter, no
     /// commands of its own, no garrison — by the side that ended its movement there, or with
     /// its own commands beaten in battle.
-    CapitalTaken { node: NodeId, by: SideId, from: SideId },
+    CapitalTaken {
+        node: NodeId,
+        by: SideId,
+        from: SideId,
+        /// What the fall does beyond putting its own side out (MG-34).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        knock_on: Vec<KnockOn>,
+    },
     /// Disease took a tenth of a side's force at a siege, rounded up (MG-29): of its whole
     /// force in the node, or of one command that marched through the node.
     DiseaseStruck {
@@ -153,6 +164,16 @@ pub enum Event {
     SidesSwitched { side: SideId, from: SideId, to: SideId },
     /// The umpire corrected who controls a node; the reason is the umpire's alone.
     ControlAdjusted { node: NodeId, from: Option<SideId>, to: Option<SideId>, reason: String },
+}
+
+/// What a city's fall does beyond putting its own side out of the campaign (MG-34).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum KnockOn {
+    /// Another side goes out with it: Pyrrhus, once Syracuse is out and Messena lost.
+    Out { side: SideId },
+    /// A fleet passes to another side: Syracuse's to Pyrrhus.
+    FleetTo { from: SideId, to: SideId },
 }
 
 impl Event {
@@ -334,7 +355,7 @@ impl Event {
             }
             Event::CampaignEnded { reason } => Some(format!("The campaign ends by agreement: {reason} — MG-32")),
             Event::SiegeLifted { node } => Some(format!("The siege of {} is lifted — MG-28", map.name(*node))),
-            Event::CityFell { node, besieger, defender, besieger_losses, defender_elements, .. } => {
+            Event::CityFell { node, besieger, defender, besieger_losses, defender_elements, knock_on, .. } => {
                 // A fifth of the garrison tells its size: the two sides at the siege know it
                 // (the one lost it, the other counts its losses by it); the others do not.
                 let losses = if owner_sees(viewer, besieger) || owner_sees(viewer, defender) {
@@ -355,9 +376,10 @@ impl Event {
                 for s in scenario.out_with_capital(*node, besieger) {
                     line.push_str(&format!("; {} has lost its capital and is out of the campaign — MG-32", s.name));
                 }
+                line.push_str(&knock_on_text(knock_on, &side_name));
                 Some(line)
             }
-            Event::CapitalTaken { node, by, from } => {
+            Event::CapitalTaken { node, by, from, knock_on } => {
                 let mut line = format!(
                     "{} takes {}, {} capital — MG-32",
                     side_name(&Some(by.clone())),
@@ -367,6 +389,7 @@ impl Event {
                 for s in scenario.out_with_capital(*node, by) {
                     line.push_str(&format!("; {} has lost its capital and is out of the campaign", s.name));
                 }
+                line.push_str(&knock_on_text(knock_on, &side_name));
                 Some(line)
             }
             Event::DiseaseStruck { node, side, elements, of, command } => {
@@ -528,6 +551,21 @@ fn owner_sees(viewer: &Viewer, side: &SideId) -> bool {
         Viewer::Umpire => true,
         Viewer::Side(s) => s == side,
     }
+}
+
+/// What a fall does beyond its own side's, in the words of the log line it ends.
+fn knock_on_text(knock_on: &[KnockOn], side_name: &dyn Fn(&Option<SideId>) -> String) -> String {
+    knock_on
+        .iter()
+        .map(|k| match k {
+            KnockOn::Out { side } => format!("; {} is out of the campaign — MG-34", side_name(&Some(side.clone()))),
+            KnockOn::FleetTo { from, to } => format!(
+                "; {} fleet passes to {} — MG-34",
+                crate::core::words::possessive(&side_name(&Some(from.clone()))),
+                side_name(&Some(to.clone()))
+            ),
+        })
+        .collect()
 }
 
 /// Elements lost by command, then the commands lost whole: "2 Sp of Himilco, all of Mago".

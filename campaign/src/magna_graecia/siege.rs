@@ -7,7 +7,7 @@ use crate::core::rule::RuleId;
 use serde::{Deserialize, Serialize};
 
 use super::army::ElementGroup;
-use super::event::{Event, Visibility};
+use super::event::{Event, KnockOn, Visibility};
 use super::map::Map;
 use super::naval::{Pool, check_losses};
 use super::scenario::SpecialRule;
@@ -229,6 +229,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
                 // 20 % of the defender's force, rounded up.
                 besieger_losses: inside.div_ceil(5),
                 defender_elements: inside,
+                knock_on: state.knock_on(siege.node, mover, &siege.defender),
             });
             events.extend(sheltered_fleets_lost(state, siege.node, mover, &place, dice)?);
         } else {
@@ -342,7 +343,8 @@ pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId, d
         }
         let garrison = if beside.garrison { state.garrison_elements(&owner.id) } else { 0 };
         if garrison == 0 {
-            events.push(Event::CapitalTaken { node, by: mover.clone(), from: owner.id.clone() });
+            let knock_on = state.knock_on(node, mover, &owner.id);
+            events.push(Event::CapitalTaken { node, by: mover.clone(), from: owner.id.clone(), knock_on });
             // MG-19: ships sheltered there are lost with the city.
             events.extend(sheltered_fleets_lost(state, node, mover, &map.name(node), dice)?);
         } else if state.besieging_strength(map, mover, node) >= garrison {
@@ -397,7 +399,7 @@ impl CampaignState {
                 }
             }
             Event::SiegeLifted { node } => self.end_siege(*node),
-            Event::CapitalTaken { node, by, from } => self.city_taken(*node, by, from),
+            Event::CapitalTaken { node, by, from, .. } => self.city_taken(*node, by, from),
             Event::CityFell { node, besieger, defender, destroyed, besieger_losses, .. } => {
                 for name in destroyed {
                     self.lose_command(defender, name, Some(besieger.clone()));
@@ -440,6 +442,28 @@ impl CampaignState {
             }
             _ => {}
         }
+    }
+
+    /// MG-34: what taking `node` from `from` does beyond putting `from` out, read off the
+    /// campaign as it would stand after: another side out with it, a fleet changing hands.
+    pub(crate) fn knock_on(&self, node: NodeId, taker: &SideId, from: &SideId) -> Vec<KnockOn> {
+        let mut after = self.clone();
+        after.city_taken(node, taker, from);
+        let mut knock = Vec::new();
+        for fleet in self.counters.iter().filter(|c| c.is_fleet()) {
+            let gained = after
+                .counters
+                .iter()
+                .find(|c| c.is_fleet() && c.node == fleet.node && c.side != fleet.side && self.counter(&c.side, FLEET).is_none());
+            if let Some(now) = gained {
+                knock.push(KnockOn::FleetTo { from: fleet.side.clone(), to: now.side.clone() });
+            }
+        }
+        let own: Vec<&SideId> = self.scenario.out_with_capital(node, taker).map(|s| &s.id).collect();
+        for side in after.politics.eliminated.iter().filter(|s| !self.politics.eliminated.contains(*s) && !own.contains(s)) {
+            knock.push(KnockOn::Out { side: side.clone() });
+        }
+        knock
     }
 
     /// The city at `node` taken by `besieger` from `defender`: everything still within its
