@@ -68,7 +68,9 @@ fn mg_04_garrison_of_a_strength_0_capital() {
     let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
     let own = side_view(&c.state, map, &events, &side("syracuse")).unwrap();
     assert_eq!(own.own.garrison.len(), 1);
-    let other = serde_json::to_string(&side_view(&c.state, map, &events, &side("carthage")).unwrap()).unwrap();
+    let carthage = side_view(&c.state, map, &events, &side("carthage")).unwrap();
+    assert!(carthage.log.iter().all(|l| !l.text.contains("garrison")), "Carthage learns nothing of it, not even that it changed");
+    let other = serde_json::to_string(&carthage).unwrap();
     assert!(!other.contains("\"3 Reg Sp(O)\"") && !other.contains("Dionysius"), "{other}");
 
     let (mut store, mut p) = start(&catalog, "pyrrhic");

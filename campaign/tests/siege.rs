@@ -337,6 +337,46 @@ fn mg_19_a_fleet_sheltered_in_a_capital_walked_into_is_lost_with_it() {
     assert_eq!(s.naval.np_destroyed[&side("carthage")], 12);
 }
 
+/// MG-19 / MG-32: Rome shelters its fleet in Messena and marches its army out; Messena's own
+/// commands meet Hanno alone and are beaten: the capital is taken and the ships go down with
+/// it (Rome, by its scenario, stays in the war).
+#[test]
+fn mg_19_a_fleet_sheltered_in_a_capital_taken_in_battle_is_lost_with_it() {
+    let mut w = Walls::deployed(
+        "first-punic",
+        5,
+        &deployment(&[
+            ("carthage", 27, &["Hanno"]),
+            ("carthage", 1, &["Hannibal", "Hamilcar", "Zelalsan", "fleet"]),
+            ("rome", 28, &["Appius Claudius Caudex", "Gaius Claudius", "Quintus Caedicius", "Marcus Calpurnius Flamma", "fleet"]),
+            ("syracuse", 31, &["Hiero", "Leptines", "Artemon", "fleet"]),
+        ]),
+    );
+    w.pass("carthage");
+    w.ok(&Order::Shelter { side: side("rome") });
+    for name in ["Appius Claudius Caudex", "Gaius Claudius", "Quintus Caedicius", "Marcus Calpurnius Flamma"] {
+        w.ok(&Order::Move { side: side("rome"), counter: name.into(), path: vec![NodeId(26)] });
+    }
+    w.end("rome", DiceInput::Manual(vec![5]));
+    w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(1, "rome") });
+    w.ends("rome", 2);
+    w.pass("syracuse");
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(29)] });
+    w.pass("carthage");
+    w.passes(&["rome", "syracuse"]);
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hanno".into(), path: vec![NodeId(28)] });
+    w.end("carthage", DiceInput::Seeded);
+    let battle = w.c.state.battles.iter().find(|b| b.node == NodeId(28)).expect("Messena's commands meet Hanno").clone();
+    assert!(battle.city_attack);
+    let events = w.ok(&Order::RecordBattleResult { result: referee_campaign::fixtures::won_outright(battle.id, "carthage") });
+    assert!(events.iter().any(|e| matches!(e, Event::CapitalTaken { node: NodeId(28), .. })), "{events:?}");
+    let lost = events.iter().find_map(matching!(Event::ShelteredFleetsLost { fleets, .. } => fleets.clone()));
+    assert_eq!(lost, Some(vec![(side("rome"), 12)]));
+    let s = &w.c.state;
+    assert!(s.counter(&side("rome"), "fleet").is_none());
+    assert!(!s.politics.eliminated.contains(&side("rome")), "Rome fights on without Messena");
+}
+
 /// MG-32 / MG-34 / MG-10: in the Pyrrhic War, Carthage walks into an empty Syracuse while
 /// Gisco marches on Messena, which Pyrrhus has left to its own command. Syracuse is out at
 /// once, and no battle is raised against it at Catana; Messena's command is beaten, the

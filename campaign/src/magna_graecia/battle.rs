@@ -552,8 +552,10 @@ pub fn record_result(state: &CampaignState, map: &Map, result: &BattleResult, di
             from: o.id.clone(),
             knock_on: state.knock_on(battle.node, &side, &o.id),
         });
-        events.push(Event::CityJoined { node: battle.node, side, takes_node: true });
+        events.push(Event::CityJoined { node: battle.node, side: side.clone(), takes_node: true });
         events.extend(taken);
+        // MG-19: ships its enemies had sheltered in the city are lost with it.
+        events.extend(super::siege::sheltered_fleets_lost(state, battle.node, &side, &map.name(battle.node), dice)?);
     }
     Ok(events)
 }

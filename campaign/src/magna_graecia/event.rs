@@ -231,12 +231,11 @@ impl Event {
             } else {
                 format!("{}: two commands exchange elements", side_name(&Some(side.clone())))
             }),
-            Event::GarrisonChanged { side, command, elements, into_garrison } => Some(if owner_sees(viewer, side) {
+            // The garrison is kept off the map: the other sides learn nothing of it (MG-04).
+            Event::GarrisonChanged { side, command, elements, into_garrison } => owner_sees(viewer, side).then(|| {
                 let list: Vec<String> = elements.iter().map(ToString::to_string).collect();
                 let way = if *into_garrison { "leaves in the capital's garrison" } else { "takes from the capital's garrison" };
                 format!("{}: {command} {way} {} — MG-04", side_name(&Some(side.clone())), list.join(", "))
-            } else {
-                format!("{}: the capital's garrison changes", side_name(&Some(side.clone())))
             }),
             Event::CounterEmbarked { side, counter } => Some(if owner_sees(viewer, side) {
                 format!("{}: {counter} embarks on the fleet — MG-14", side_name(&Some(side.clone())))
@@ -364,7 +363,7 @@ impl Event {
                     } else {
                         String::new()
                     };
-                    format!("the besieger loses {besieger_losses} elements{share}")
+                    format!("the besieger loses {}{share}", crate::core::words::count(*besieger_losses, "element"))
                 } else {
                     "the besieger takes its losses".to_owned()
                 };

@@ -125,7 +125,7 @@ pub fn withdraw_into_city(state: &CampaignState, map: &Map, side: &SideId, battl
     if !battle.defenders.contains(side) {
         return Err(RuleError::new(
             RuleId::MG_27,
-            format!("only a defender may withdraw into the city; {} attacked", super::turn::side_name(state, side)),
+            format!("only a defender may withdraw into the city; {} attacked", super::turn::side_name(state, &battle.attacker)),
         ));
     }
     if !place.is_fortified() {
@@ -242,7 +242,7 @@ pub(crate) fn siege_rolls(state: &CampaignState, map: &Map, mover: &SideId, dice
 
 /// MG-19: ships sheltered in a city that falls are destroyed, to the taker's credit; the
 /// taker rolls for each NP, 5 or more salvaging it for its own fleet.
-fn sheltered_fleets_lost(
+pub(crate) fn sheltered_fleets_lost(
     state: &CampaignState,
     node: NodeId,
     besieger: &SideId,
@@ -359,14 +359,14 @@ pub(crate) fn capitals_taken(state: &CampaignState, map: &Map, mover: &SideId, d
 /// MG-27: the besieged defender comes out to fight in its own movement phase; the battle is
 /// raised when its movement ends, with the defender attacking.
 pub fn sally(state: &CampaignState, map: &Map, side: &SideId, node: NodeId) -> Result<Vec<Event>, RuleError> {
-    if state.phase != Phase::Movement || state.moving_side() != side {
-        return Err(RuleError::new(RuleId::MG_27, "the besieged sally in their own movement phase"));
-    }
     if !state.siege.sieges.iter().any(|s| s.node == node && &s.defender == side) {
         return Err(RuleError::new(
             RuleId::MG_27,
             format!("{} is not besieged at {}", super::turn::side_name(state, side), map.name(node)),
         ));
+    }
+    if state.phase != Phase::Movement || state.moving_side() != side {
+        return Err(RuleError::new(RuleId::MG_27, "the besieged sally in their own movement phase"));
     }
     // A garrison or a city's own commands hold the walls; only a side's commands come out.
     if !state.counters.iter().any(|c| &c.side == side && c.node == node && c.inside) {
