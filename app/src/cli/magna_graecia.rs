@@ -455,8 +455,20 @@ fn next_orders(board: &view::Board, map: &Map, forces: &[&view::Forces], viewer:
                         board.campaign.clone()
                     };
                     for b in board.battles.iter().filter(|b| !b.awaiting_choices) {
+                        // An attacker that came in by no road (a sally, a landing) fights from
+                        // the edge the referee names (MG-21).
+                        let (edge, why) = if b.entry_edges.is_empty() {
+                            (" --edge north", ", naming the edge the attacker fights from: it came by no road")
+                        } else {
+                            ("", "")
+                        };
                         let what = match b.table {
-                            None => format!("sets battle {}'s table (`referee table {campaign} {} --defence central`), then ", b.id, b.id),
+                            None => {
+                                format!(
+                                    "sets battle {}'s table (`referee table {campaign} {} --defence central{edge}`{why}), then ",
+                                    b.id, b.id
+                                )
+                            }
                             Some(_) => String::new(),
                         };
                         next.push(Next {
@@ -970,6 +982,34 @@ mod tests {
             store.execute(&mut c, map, &order, dice).unwrap();
         }
         assert!(withdrawal_seen && sally_seen && roll_seen);
+    }
+
+    /// MG-21, X-06: the battle a sally raises came in by no road, and Next's table line names
+    /// the edge the attacker fights from, which `table` needs.
+    #[test]
+    fn mg_21_next_names_the_edge_of_a_battle_that_came_by_no_road() {
+        use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, dionysian_for_a_siege, march_on_himera};
+        let catalog = Catalog::embedded();
+        let map = catalog.map("sicily").unwrap();
+        let mut store = Store::open_in_memory().unwrap();
+        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
+        let syracuse = SideId::new("syracuse");
+        let mut orders = deploy_orders(&dionysian_for_a_siege(&DIONYSIAN));
+        orders.push(Order::BeginPlay {});
+        orders.extend(march_on_himera());
+        orders.push(Order::WithdrawIntoCity { side: syracuse.clone(), battle: 1 });
+        orders.extend(["carthage", "carthage"].map(|s| Order::EndPhase { side: SideId::new(s) }));
+        orders.push(Order::Sally { side: syracuse.clone(), node: NodeId(8) });
+        orders.push(Order::EndPhase { side: syracuse });
+        for order in orders {
+            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
+        }
+        let offers = offered(&c, &store, map, &Viewer::Umpire);
+        let line = offers.iter().find(|(what, _)| what.contains("table")).map(|(what, _)| what.clone()).unwrap_or_default();
+        assert!(
+            line.contains("`referee table Dionysius 2 --defence central --edge north`, naming the edge the attacker fights from"),
+            "{offers:?}"
+        );
     }
 
     /// MG-04: a side's `show` lists the garrison of its strength-0 capital with its counters;
