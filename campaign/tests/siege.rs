@@ -290,6 +290,23 @@ fn mg_32_an_empty_capital_is_taken_by_whoever_walks_in() {
     assert!(s.battles.is_empty());
 }
 
+/// MG-34: Carthage's fleet beats Syracuse's off Syracuse as Hamilcar walks in; what is left of
+/// Syracuse's fleet passes to Pyrrhus, and only it: Carthage's ships in the same waters stay
+/// Carthage's.
+#[test]
+fn mg_34_only_syracuses_fleet_passes_to_pyrrhus() {
+    let mut w = pyrrhic_with(&[(24, &["Sosistratus", "Thoenon", "Agathon"]), (31, &["fleet"])]);
+    w.ok(&Order::BeginPlay {});
+    w.ok(&Order::Move { side: side("carthage"), counter: "Hamilcar".into(), path: vec![NodeId(31)] });
+    w.sail("carthage", &[31]);
+    // 6 + 15 against 1 + 12: Syracuse loses 8 NP and recovers none.
+    let events = w.end("carthage", DiceInput::Manual(vec![6, 1, 1, 1, 1, 1, 1, 1, 1, 1]));
+    let knock_on = events.iter().find_map(matching!(Event::CapitalTaken { knock_on, .. } => knock_on.clone()));
+    assert_eq!(knock_on, Some(vec![KnockOn::FleetTo { from: side("syracuse"), to: side("pyrrhus") }]), "{events:?}");
+    let s = &w.c.state;
+    assert_eq!((s.fleet_np(&side("pyrrhus")), s.fleet_np(&side("carthage"))), (4, 15));
+}
+
 /// MG-04 / MG-27 / MG-28: a capital held by its garrison alone is besieged by the enemy that
 /// ends its movement there, strong enough; the garrison is all that is inside when the siege
 /// is rolled for.

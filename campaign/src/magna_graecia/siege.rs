@@ -450,7 +450,7 @@ impl CampaignState {
         let mut after = self.clone();
         after.city_taken(node, taker, from);
         let mut knock = Vec::new();
-        for fleet in self.counters.iter().filter(|c| c.is_fleet()) {
+        for fleet in self.counters.iter().filter(|c| c.is_fleet() && after.counter(&c.side, FLEET).is_none()) {
             let gained = after
                 .counters
                 .iter()

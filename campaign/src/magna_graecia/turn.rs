@@ -751,15 +751,19 @@ pub fn end_phase(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Dic
             events.extend(alliance_rolls(state, map, side, dice)?);
             events.extend(super::naval::naval_battles(state, map, side, dice)?);
             events.extend(super::siege::siege_rolls(state, map, side, dice)?);
-            events.extend(super::siege::capitals_taken(state, map, side, dice)?);
-            events.push(Event::PhaseEnded { side: side.clone(), phase });
-            // Battles are raised where the forces stand once the phase's alliances, sea fights
-            // and falls are settled: a city won over marches with the mover (MG-06), a side
-            // put out of the campaign fights no more (MG-32).
+            // Capitals are taken, and battles raised, where the forces stand once the phase's
+            // alliances, sea fights and sieges are settled: a fleet sunk off a capital does not
+            // pass with it, a city won over marches with the mover (MG-06), a side put out of
+            // the campaign fights no more (MG-32).
             let mut settled = state.clone();
-            for event in &events {
-                settled.apply(event).map_err(|_| RuleError::new(RuleId::MG_09, "a campaign cannot start again"))?;
-            }
+            let settle = |settled: &mut CampaignState, events: &[Event]| {
+                events.iter().try_for_each(|e| settled.apply(e)).map_err(|_| RuleError::new(RuleId::MG_09, "a campaign cannot start again"))
+            };
+            settle(&mut settled, &events)?;
+            let mut more = super::siege::capitals_taken(&settled, map, side, dice)?;
+            more.push(Event::PhaseEnded { side: side.clone(), phase });
+            settle(&mut settled, &more)?;
+            events.extend(more);
             if settled.phase != Phase::Ended {
                 events.extend(raise_battles(&settled, map, side));
             }
