@@ -989,10 +989,6 @@ mod tests {
     #[test]
     fn mg_21_next_names_the_edge_of_a_battle_that_came_by_no_road() {
         use referee_campaign::fixtures::{DIONYSIAN, deploy_orders, dionysian_for_a_siege, march_on_himera};
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
         let syracuse = SideId::new("syracuse");
         let mut orders = deploy_orders(&dionysian_for_a_siege(&DIONYSIAN));
         orders.push(Order::BeginPlay {});
@@ -1001,13 +997,11 @@ mod tests {
         orders.extend(["carthage", "carthage"].map(|s| Order::EndPhase { side: SideId::new(s) }));
         orders.push(Order::Sally { side: syracuse.clone(), node: NodeId(8) });
         orders.push(Order::EndPhase { side: syracuse });
-        for order in orders {
-            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
-        }
-        let offers = offered(&c, &store, map, &Viewer::Umpire);
+        let (store, c, map) = referee_campaign::fixtures::magna_graecia("dionysian", 9, &orders);
+        let offers = offered(&c, &store, &map, &Viewer::Umpire);
         let line = offers.iter().find(|(what, _)| what.contains("table")).map(|(what, _)| what.clone()).unwrap_or_default();
         assert!(
-            line.contains("`referee table Dionysius 2 --defence central --edge north`, naming the edge the attacker fights from"),
+            line.contains("`referee table Fixture 2 --defence central --edge north`, naming the edge the attacker fights from"),
             "{offers:?}"
         );
     }
@@ -1016,12 +1010,8 @@ mod tests {
     /// the other side's does not.
     #[test]
     fn mg_04_show_lists_the_sides_own_garrison() {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Dionysius", catalog.scenario("dionysian").unwrap(), 9).unwrap();
         let syracuse = SideId::new("syracuse");
-        for order in [
+        let orders = [
             Order::Deploy { side: syracuse.clone(), counter: "Dionysius".into(), node: NodeId(31) },
             Order::Garrison {
                 side: syracuse.clone(),
@@ -1029,12 +1019,11 @@ mod tests {
                 elements: vec!["4 Reg Sp(O)".parse().unwrap()],
                 into_garrison: true,
             },
-        ] {
-            store.execute(&mut c, map, &order, DiceInput::Seeded).unwrap();
-        }
+        ];
+        let (store, c, map) = referee_campaign::fixtures::magna_graecia("dionysian", 9, &orders);
         let text = |viewer: &str| {
             let events = store.events_as::<MagnaGraecia>(c.id).unwrap();
-            let view = MagnaGraecia::view_for(&c.state, map, &events, &Viewer::Side(SideId::new(viewer))).unwrap();
+            let view = MagnaGraecia::view_for(&c.state, &map, &events, &Viewer::Side(SideId::new(viewer))).unwrap();
             Shown { view, map: map.clone() }.text()
         };
         let own = text("syracuse");
@@ -1046,19 +1035,13 @@ mod tests {
     /// first turn and is offered no end of movement until it has; its Due says what is at sea.
     #[test]
     fn mg_36_next_lands_what_is_still_at_sea() {
-        let catalog = Catalog::embedded();
-        let map = catalog.map("sicily").unwrap();
-        let mut store = Store::open_in_memory().unwrap();
-        let mut c = store.create_as::<MagnaGraecia>("Sicilia", catalog.scenario("second-punic").unwrap(), 4).unwrap();
+        let mut orders = referee_campaign::fixtures::deploy_orders(&referee_campaign::fixtures::SYRACUSE_BESIEGED);
+        orders.push(Order::BeginPlay {});
+        orders.extend(["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"].map(|s| Order::EndPhase { side: SideId::new(s) }));
+        let (mut store, mut c, map) = referee_campaign::fixtures::magna_graecia("second-punic", 4, &orders);
+        let map = &map;
         let run =
             |store: &mut Store, c: &mut Campaign<MagnaGraecia>, order: Order| store.execute(c, map, &order, DiceInput::Seeded).unwrap();
-        for order in referee_campaign::fixtures::deploy_orders(&referee_campaign::fixtures::SYRACUSE_BESIEGED) {
-            run(&mut store, &mut c, order);
-        }
-        run(&mut store, &mut c, Order::BeginPlay {});
-        for s in ["rome", "rome", "rome", "syracuse", "syracuse", "syracuse"] {
-            run(&mut store, &mut c, Order::EndPhase { side: SideId::new(s) });
-        }
         let carthage = Viewer::Side(SideId::new("carthage"));
         let offers = offered(&c, &store, map, &carthage);
         let landing = offers.iter().find(|(what, _)| what.contains("MG-36")).expect("a landing is offered");

@@ -826,8 +826,9 @@ fn alliance_rolls(state: &CampaignState, map: &Map, side: &SideId, dice: &mut Di
 }
 
 /// MG-10 / MG-20: a battle in every node where the moving side's counters stand with an
-/// enemy's, or in a city allied to an enemy whose own commands meet them there — unless the
-/// city came over to the mover as its movement ended (`joined`, MG-06).
+/// enemy's, or in a city allied to an enemy whose own commands meet them there; read off the
+/// campaign as the phase's alliance rolls left it, so a city that came over to the mover as
+/// its movement ended marches with it (MG-06).
 fn raise_battles(state: &CampaignState, map: &Map, mover: &SideId) -> Vec<Event> {
     let mut nodes: BTreeMap<NodeId, BTreeSet<SideId>> = BTreeMap::new();
     for c in state.counters.iter().filter(|c| c.on_land()) {
